@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyHttpProxy from '@fastify/http-proxy';
+
+export interface StaticSiteOptions {
+  /** the folder of a production build (a package's dist) */
+  root: string;
+  port: number;
+  host?: string;
+  /** the shell: unknown paths get index.html (client routing) */
+  spaFallback?: boolean;
+  /** remotes: their manifest and chunks are fetched from the shell's origin */
+  cors?: boolean;
+  /** the shell: proxies /api to the API */
+  apiTarget?: string;
+  /** the shell: the run-time remotes manifest served at /remotes.json */
+  remotesManifest?: () => unknown;
+}
+
+const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
+
+/** Cache policy: content-hashed chunks for a year; everything that names them (html, entries, manifests) revalidated. */
+export function cacheControlFor(filePath: string): string {
+  return HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** Serves one app's production build, as `npm start` and the e2e suite run it. */
+export async function startStaticSite(options: StaticSiteOptions): Promise<FastifyInstance> {
+  if (!existsSync(path.join(options.root, 'index.html'))) throw new Error(`no build in ${options.root}: run npm run build`);
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+
+  if (options.cors) {
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Access-Control-Allow-Origin', '*');
+    });
+  }
+  if (options.apiTarget) {
+    await app.register(fastifyHttpProxy, { upstream: options.apiTarget, prefix: '/api', rewritePrefix: '/api', http2: false });
+  }
+  if (options.remotesManifest) {
+    const manifest = options.remotesManifest;
+    app.get('/remotes.json', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return manifest();
+    });
+  }
+  await app.register(fastifyStatic, {
+    root: options.root,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    wildcard: true,
+    setHeaders: (response, filePath) => response.setHeader('Cache-Control', cacheControlFor(filePath)),
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/api');
+    if (options.spaFallback && wantsPage) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp.');
+  });
+  await app.listen({ port: options.port, host: options.host ?? 'localhost' });
+  return app;
+}

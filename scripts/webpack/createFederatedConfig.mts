@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { sharedDependencies } from './sharedDependencies.mts';
+
+export interface FederatedAppOptions {
+  /** the package folder (import.meta.dirname of its webpack.config.ts) */
+  packageDir: string;
+  /** federation container name: an identifier (DESIGN §5) */
+  name: string;
+  kind: 'host' | 'remote';
+  port: number;
+  /** remotes only: exposed module → source file */
+  exposes?: Record<string, string>;
+  /** host only: runtime plugins (paths) */
+  runtimePlugins?: string[];
+  /** development only: extra dev-server settings (the shell serves /remotes.json) */
+  devServer?: DevServerConfiguration;
+}
+
+interface WebpackArgv {
+  mode?: 'production' | 'development' | 'none';
+}
+
+const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:4000';
+
+export function createFederatedConfig(options: FederatedAppOptions, argv: WebpackArgv = {}): Configuration & { devServer?: DevServerConfiguration } {
+  const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+  const pkg = JSON.parse(readFileSync(path.join(options.packageDir, 'package.json'), 'utf8')) as { version: string };
+  const appVersion = process.env.APP_VERSION ?? pkg.version;
+  const outputDir = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(options.packageDir, 'dist');
+  const isRemote = options.kind === 'remote';
+
+  return {
+    mode: production ? 'production' : 'development',
+    target: ['web', 'es2020'],
+    context: options.packageDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: outputDir,
+      publicPath: isRemote ? 'auto' : '/',
+      uniqueName: options.name,
+      // Entry chunks keep a stable name: with webpack 5.111 the federation runtime module cannot resolve a
+      // [contenthash] in its own chunk's filename (module-federation/core#5077). index.html references
+      // main.js with a build hash query; every other chunk is content-hashed and cached for a year.
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // shared-contracts is compiled from its TypeScript source (its "source" export condition)
+      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'ts-loader',
+          exclude: /node_modules/,
+          options: { transpileOnly: true, onlyCompileBundledFiles: true, configFile: path.join(options.packageDir, 'tsconfig.json') },
+        },
+        {
+          test: /\.css$/,
+          use: [
+            'style-loader',
+            {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  auto: true,
+                  // salted per app so CSS Modules never collide across apps (DESIGN §5)
+                  localIdentName: production ? `${options.name}-[hash:base64:6]` : `${options.name}__[name]__[local]`,
+                  localIdentHashSalt: options.name,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                },
+              },
+            },
+          ],
+        },
+        { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({ __APP_VERSION__: JSON.stringify(appVersion) }),
+      new ModuleFederationPlugin({
+        name: options.name,
+        ...(isRemote ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : { remotes: {} }),
+        shared: sharedDependencies(options.packageDir),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: options.runtimePlugins ?? [],
+        manifest: true,
+        dts: false,
+        dev: false,
+      }),
+      new HtmlWebpackPlugin({
+        template: path.join(options.packageDir, 'public', 'index.html'),
+        chunks: ['main'],
+        scriptLoading: 'defer',
+        hash: production,
+      }),
+    ],
+    optimization: { moduleIds: 'deterministic' },
+    performance: { hints: false },
+    stats: production ? 'errors-warnings' : 'minimal',
+    devServer: {
+      port: options.port,
+      host: '127.0.0.1',
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api'], target: API_TARGET, changeOrigin: true }],
+      client: { overlay: { runtimeErrors: false } },
+      ...options.devServer,
+    },
+  };
+}

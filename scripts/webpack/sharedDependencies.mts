@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * The federation share scope (DESIGN §1, §5): singletons with an explicit requiredVersion taken from the
+ * one installed copy (one root lock file), so every app agrees.
+ */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react-router',
+  'react-router-dom',
+  'redux',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'rxjs',
+  'shared-contracts',
+] as const;
+
+function installedVersion(fromDir: string, request: string): string {
+  const packageName = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]!;
+  const require = createRequire(path.join(fromDir, 'package.json'));
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  return (JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string }).version;
+}
+
+export interface SharedEntry {
+  singleton: true;
+  requiredVersion: string;
+  eager: false;
+}
+
+export function sharedDependencies(fromDir: string): Record<string, SharedEntry> {
+  const shared: Record<string, SharedEntry> = {};
+  for (const request of SINGLETONS) {
+    const [major, minor] = installedVersion(fromDir, request).split('.');
+    shared[request] = { singleton: true, requiredVersion: `^${major}.${minor}.0`, eager: false };
+  }
+  return shared;
+}

@@ -1,0 +1,39 @@
+import type { User } from '../user/user';
+
+export type ToastType = 'success' | 'error' | 'info' | 'warning';
+
+export interface ToastRequest {
+  type: ToastType;
+  message: string;
+  /** Milliseconds; the shell uses 3000 for success and 4000 otherwise when absent. */
+  duration?: number;
+}
+
+/** Every event on the bus and its payload. Remotes talk to each other only through these. */
+export interface BusEvents {
+  'auth/login': { user: User; token: string };
+  'auth/logout': { reason: 'user' | 'unauthorized' };
+  'auth/user-updated': { user: User };
+  'auth/unauthorized': { url: string; status: number };
+  'toast/show': ToastRequest;
+  'cart/changed': { itemCount: number; total: number };
+  /** Ask the host to show the email-verification modal (banner or any remote). */
+  'auth/verify-email-requested': { email: string };
+}
+
+export type BusEventType = keyof BusEvents;
+
+export const BUS_EVENT_TYPES: readonly BusEventType[] = [
+  'auth/login',
+  'auth/logout',
+  'auth/user-updated',
+  'auth/unauthorized',
+  'toast/show',
+  'cart/changed',
+  'auth/verify-email-requested',
+];
+
+export interface BusMessage<T extends BusEventType = BusEventType> {
+  type: T;
+  payload: BusEvents[T];
+}

@@ -1,0 +1,68 @@
+import type { RemoteName } from '../federation/remotes';
+
+export type LayoutName = 'public' | 'auth' | 'staff' | 'manager' | 'technician' | 'admin';
+
+export interface RouteContract {
+  /** react-router path pattern, absolute */
+  path: string;
+  owner: RemoteName;
+  layout: LayoutName;
+  /** true: needs a token, else redirect to /auth/login?redirect=... */
+  requiresLogin?: boolean;
+}
+
+/**
+ * Every route of the spec (§2), the remote that owns it and the layout it renders in. The shell builds
+ * its router from this table; each remote's exposed `./routes` provides exactly the pages it owns.
+ */
+export const ROUTES: readonly RouteContract[] = [
+  { path: '/', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/about', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/services', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/products', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/products/:slug', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/promotions', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/packages', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/contact', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/booking', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/cart', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/profile', owner: 'mfe_account', layout: 'public' },
+  { path: '/dashboard', owner: 'mfe_account', layout: 'public', requiresLogin: true },
+  { path: '/my-vehicles', owner: 'mfe_account', layout: 'public', requiresLogin: true },
+  { path: '/maintenance-history', owner: 'mfe_account', layout: 'public', requiresLogin: true },
+  { path: '/auth/login', owner: 'mfe_account', layout: 'auth' },
+  { path: '/auth/register', owner: 'mfe_account', layout: 'auth' },
+  { path: '/auth/forgot-password', owner: 'mfe_account', layout: 'auth' },
+  { path: '/auth/forgot-password/confirm', owner: 'mfe_account', layout: 'auth' },
+  { path: '/staff', owner: 'mfe_backoffice', layout: 'staff' },
+  { path: '/staff/customers', owner: 'mfe_backoffice', layout: 'staff' },
+  { path: '/staff/appointments', owner: 'mfe_backoffice', layout: 'staff' },
+  { path: '/staff/service-orders', owner: 'mfe_backoffice', layout: 'staff' },
+  { path: '/manager', owner: 'mfe_backoffice', layout: 'manager' },
+  { path: '/technician', owner: 'mfe_backoffice', layout: 'technician' },
+  { path: '/technician/work-queue', owner: 'mfe_backoffice', layout: 'technician' },
+  { path: '/technician/checklists', owner: 'mfe_backoffice', layout: 'technician' },
+  { path: '/technician/parts-request', owner: 'mfe_backoffice', layout: 'technician' },
+  { path: '/admin', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/users', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/reports', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/staff-management', owner: 'mfe_backoffice', layout: 'admin' },
+];
+
+export function routesOwnedBy(owner: RemoteName): string[] {
+  return ROUTES.filter((route) => route.owner === owner).map((route) => route.path);
+}
+
+/** The redirect target of the login guard: /auth/login?redirect={path plus query}. */
+export function loginRedirectPath(pathWithQuery: string): string {
+  return `/auth/login?redirect=${encodeURIComponent(pathWithQuery)}`;
+}
+
+/**
+ * A `redirect` query value made safe: only a same-site absolute path is followed; anything else
+ * (another origin, protocol-relative, garbage) falls back to '/'.
+ */
+export function safeRedirectTarget(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
