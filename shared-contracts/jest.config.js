@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/../scripts/jest/jsdomEnvironment.cjs',
   transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
 };
