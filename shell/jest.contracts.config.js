@@ -1,0 +1,12 @@
+/**
+ * Contract tests on the production builds (run by `npm test` after the builds): each remote's federation
+ * manifest exposes exactly what shared-contracts declares.
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  testMatch: ['<rootDir>/contracts/**/*.test.ts'],
+  moduleNameMapper: { '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts' },
+};
