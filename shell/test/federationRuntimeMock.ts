@@ -2,3 +2,4 @@
 export const registerRemotes = jest.fn();
 export const loadRemote = jest.fn(async () => null);
 export type ModuleFederationRuntimePlugin = Record<string, unknown>;
+export const preloadRemote = jest.fn(async () => undefined);

@@ -7,7 +7,7 @@ import {
   type RemoteRoutesModule,
 } from 'shared-contracts';
 import { isRemoteLoadFailure } from './remoteFallbackPlugin';
-import { startRemotesManifestFetch } from './remotesManifestFetch';
+import { forgetRemotesManifest, startRemotes } from './startRemotes';
 
 export const REMOTE_LOAD_TIMEOUT_MS = 10_000;
 
@@ -28,10 +28,11 @@ const moduleCache = new Map<string, Promise<unknown>>();
 const attempts = new Map<RemoteName, number>();
 
 function loadManifest(): Promise<RemotesManifest> {
-  manifestPromise ??= startRemotesManifestFetch().then(
+  manifestPromise ??= startRemotes().then(
     (raw) => {
       const parsed = parseRemotesManifest(raw);
       if (!parsed.ok) throw new RemoteLoadError('manifest', `remotes manifest is invalid: ${parsed.problems.join('; ')}`);
+      // already registered by startRemotes when valid; registering again is a no-op
       registerRemotes(Object.entries(parsed.manifest).map(([name, entry]) => ({ name, entry })));
       return parsed.manifest;
     },
@@ -94,7 +95,7 @@ export async function resetRemote(remote: RemoteName): Promise<void> {
     manifest = await loadManifest();
   } catch {
     manifestPromise = null;
-    (window as unknown as { __evRemotesManifest?: unknown }).__evRemotesManifest = undefined;
+    forgetRemotesManifest();
     return;
   }
   const attempt = (attempts.get(remote) ?? 0) + 1;

@@ -1,0 +1,45 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/browser/findChromium.ts';
+import { E2E_PORTS } from './support/ports.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ev-e2e-'));
+
+/** The site exactly as `npm start` serves it, on its own ports and a scratch SQLite database. */
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORTS.shell}`,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'npm start',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://localhost:${E2E_PORTS.shell}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      SKIP_BUILD: process.env.E2E_BUILD === '1' ? '0' : '1',
+      SHELL_PORT: String(E2E_PORTS.shell),
+      STOREFRONT_PORT: String(E2E_PORTS.storefront),
+      ACCOUNT_PORT: String(E2E_PORTS.account),
+      BACKOFFICE_PORT: String(E2E_PORTS.backoffice),
+      API_PORT: String(E2E_PORTS.api),
+      SQLITE_FILE: path.join(dataDir, 'e2e.sqlite'),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

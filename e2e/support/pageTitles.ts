@@ -1,0 +1,33 @@
+/** The Vietnamese title (h1) of the page each route of the spec shows, and the remote that owns it. */
+export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: string }> = [
+  { path: '/', owner: 'mfe_storefront', title: 'Trang chủ' },
+  { path: '/about', owner: 'mfe_storefront', title: 'Giới thiệu' },
+  { path: '/services', owner: 'mfe_storefront', title: 'Dịch vụ' },
+  { path: '/products', owner: 'mfe_storefront', title: 'Sản phẩm' },
+  { path: '/products/pin-lithium-48v-20ah', owner: 'mfe_storefront', title: 'Chi tiết sản phẩm' },
+  { path: '/promotions', owner: 'mfe_storefront', title: 'Ưu đãi' },
+  { path: '/packages', owner: 'mfe_storefront', title: 'Gói dịch vụ' },
+  { path: '/contact', owner: 'mfe_storefront', title: 'Liên hệ' },
+  { path: '/booking', owner: 'mfe_storefront', title: 'Đặt lịch dịch vụ' },
+  { path: '/cart', owner: 'mfe_storefront', title: 'Giỏ hàng' },
+  { path: '/profile', owner: 'mfe_account', title: 'Hồ sơ cá nhân' },
+  { path: '/auth/login', owner: 'mfe_account', title: 'Đăng nhập' },
+  { path: '/auth/register', owner: 'mfe_account', title: 'Đăng ký tài khoản' },
+  { path: '/auth/forgot-password', owner: 'mfe_account', title: 'Quên mật khẩu' },
+  { path: '/auth/forgot-password/confirm', owner: 'mfe_account', title: 'Đặt lại mật khẩu' },
+  { path: '/staff', owner: 'mfe_backoffice', title: 'Bảng điều khiển nhân viên' },
+  { path: '/staff/customers', owner: 'mfe_backoffice', title: 'Khách hàng' },
+  { path: '/staff/appointments', owner: 'mfe_backoffice', title: 'Lịch hẹn' },
+  { path: '/staff/service-orders', owner: 'mfe_backoffice', title: 'Phiếu dịch vụ' },
+  { path: '/manager', owner: 'mfe_backoffice', title: 'Bảng điều khiển quản lý' },
+  { path: '/technician', owner: 'mfe_backoffice', title: 'Bảng điều khiển kỹ thuật viên' },
+  { path: '/technician/work-queue', owner: 'mfe_backoffice', title: 'Hàng đợi công việc' },
+  { path: '/technician/checklists', owner: 'mfe_backoffice', title: 'Danh sách kiểm tra' },
+  { path: '/technician/parts-request', owner: 'mfe_backoffice', title: 'Yêu cầu phụ tùng' },
+  { path: '/admin', owner: 'mfe_backoffice', title: 'Bảng điều khiển quản trị' },
+  { path: '/admin/users', owner: 'mfe_backoffice', title: 'Người dùng' },
+  { path: '/admin/reports', owner: 'mfe_backoffice', title: 'Báo cáo' },
+  { path: '/admin/staff-management', owner: 'mfe_backoffice', title: 'Quản lý nhân sự' },
+];
+
+export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history'] as const;

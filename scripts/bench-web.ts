@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './browser/findChromium.ts';
+import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
+
+/**
+ * `npm run bench:web`: first load of `/` in Chromium against the site as `npm start` serves it.
+ * Budget: at most 200 KB of JavaScript (gzip) in total, and no request waterfall deeper than
+ * shell → remote manifest/entry → page chunk.
+ */
+const BUDGET_JS_GZIP_BYTES = 200 * 1024;
+const PORTS = { shell: 3300, storefront: 3301, account: 3302, backoffice: 3303, api: 4300 };
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface LoadedRequest {
+  url: string;
+  type: string;
+  start: number;
+  end: number;
+  gzipBytes: number;
+  rawBytes: number;
+}
+
+function tierOf(url: string): 'shell' | 'remote' {
+  return new URL(url).port === String(PORTS.shell) ? 'shell' : 'remote';
+}
+
+/** Longest chain of requests each starting after the previous one finished (a conservative waterfall depth). */
+function longestChain(requests: LoadedRequest[]): LoadedRequest[] {
+  const sorted = [...requests].sort((a, b) => a.start - b.start);
+  const best = new Map<LoadedRequest, LoadedRequest[]>();
+  for (const request of sorted) {
+    let chain: LoadedRequest[] = [];
+    for (const earlier of sorted) {
+      if (earlier === request || earlier.end > request.start) continue;
+      const candidate = best.get(earlier) ?? [];
+      if (candidate.length > chain.length) chain = candidate;
+    }
+    best.set(request, [...chain, request]);
+  }
+  return [...best.values()].reduce((longest, chain) => (chain.length > longest.length ? chain : longest), [] as LoadedRequest[]);
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function measureOnce(executablePath: string): Promise<{ requests: LoadedRequest[]; loadMs: number }> {
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const requests: LoadedRequest[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      pending.push(
+        (async () => {
+          const response = await request.response();
+          const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+          const timing = request.timing();
+          requests.push({
+            url: request.url(),
+            type: request.resourceType(),
+            start: timing.startTime + Math.max(0, timing.requestStart),
+            end: timing.startTime + Math.max(0, timing.responseEnd),
+            rawBytes: body.length,
+            gzipBytes: gzipSync(body).length,
+          });
+        })(),
+      );
+    });
+    const started = Date.now();
+    await page.goto(`http://localhost:${PORTS.shell}/`);
+    await page.locator('[data-remote-area="mfe_storefront"] h1').waitFor();
+    const loadMs = Date.now() - started;
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    return { requests, loadMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found (CHROMIUM_PATH or /usr/bin/chromium)');
+  ensureBuilt();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
+  const site = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    stdio: 'ignore',
+    detached: true,
+    env: {
+      ...process.env,
+      SKIP_BUILD: '1',
+      SHELL_PORT: String(PORTS.shell),
+      STOREFRONT_PORT: String(PORTS.storefront),
+      ACCOUNT_PORT: String(PORTS.account),
+      BACKOFFICE_PORT: String(PORTS.backoffice),
+      API_PORT: String(PORTS.api),
+      SQLITE_FILE: path.join(dataDir, 'bench.sqlite'),
+      LOG_LEVEL: 'warn',
+    },
+  });
+  try {
+    await waitFor(`http://localhost:${PORTS.shell}/api/health`, 120_000);
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) runs.push(await measureOnce(executablePath));
+    const last = runs.at(-1)!;
+    const scripts = last.requests.filter((request) => request.type === 'script');
+    const jsGzip = scripts.reduce((sum, request) => sum + request.gzipBytes, 0);
+    const jsRaw = scripts.reduce((sum, request) => sum + request.rawBytes, 0);
+    const chain = longestChain(last.requests.filter((request) => request.type !== 'document'));
+    const tiers = chain.map((request) => tierOf(request.url));
+    const remoteDepth = tiers.filter((tier) => tier === 'remote').length;
+    const loadTimes = runs.map((run) => run.loadMs).sort((a, b) => a - b);
+
+    console.log('\nFirst load of / (Chromium, cold cache each run)');
+    console.log(`  requests: ${last.requests.length}, scripts: ${scripts.length}`);
+    for (const request of scripts.sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+      console.log(`    ${(request.gzipBytes / 1024).toFixed(1).padStart(6)} KB gzip  ${(request.rawBytes / 1024).toFixed(1).padStart(6)} KB  ${request.url}`);
+    }
+    console.log(`  JavaScript: ${(jsGzip / 1024).toFixed(1)} KB gzip (${(jsRaw / 1024).toFixed(1)} KB raw); budget ${BUDGET_JS_GZIP_BYTES / 1024} KB`);
+    console.log('  longest request chain after the HTML (each starts after the previous one ends):');
+    for (const request of chain) console.log(`    [${tierOf(request.url)}] ${request.url}`);
+    console.log(`  remote steps in that chain: ${remoteDepth} (budget 2: manifest/remote entry → page chunk)`);
+    console.log(`  time to the home page heading: median ${loadTimes[Math.floor(loadTimes.length / 2)]} ms over ${RUNS} runs (min ${loadTimes[0]}, max ${loadTimes.at(-1)})`);
+    const ok = jsGzip <= BUDGET_JS_GZIP_BYTES && remoteDepth <= 2;
+    console.log(ok ? '\n✔ within budget' : '\n✘ over budget');
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    if (site.pid) process.kill(-site.pid, 'SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
