@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { isRemoteRoutesModule, routesOwnedBy } from 'shared-contracts';
+import * as routesModule from '../src/routes';
+
+const { pages } = routesModule;
+
+const EXPECTED_TITLES: Record<string, string> = {
+  '/profile': 'Hồ sơ cá nhân',
+  '/dashboard': 'Bảng điều khiển',
+  '/my-vehicles': 'Xe của tôi',
+  '/maintenance-history': 'Lịch sử bảo dưỡng',
+  '/auth/login': 'Đăng nhập',
+  '/auth/register': 'Đăng ký tài khoản',
+  '/auth/forgot-password': 'Quên mật khẩu',
+  '/auth/forgot-password/confirm': 'Đặt lại mật khẩu',
+};
+
+function renderPage(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        {pages.map(({ path, Component }) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('the account routes module', () => {
+  it('has the shape the shell expects', () => {
+    expect(isRemoteRoutesModule(routesModule)).toBe(true);
+  });
+
+  it('provides exactly the paths the route table assigns to mfe_account, once each', () => {
+    const paths = pages.map((page) => page.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...routesOwnedBy('mfe_account')].sort());
+  });
+
+  it.each(pages.map((page) => [page.path, page] as const))('%s renders its Vietnamese title as the only h1', (path, page) => {
+    expect(page.title).toBe(EXPECTED_TITLES[path]);
+    renderPage(path);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(EXPECTED_TITLES[path]!);
+  });
+});
+
+describe('the auth screens link to each other', () => {
+  it('login → register and forgot password', () => {
+    renderPage('/auth/login?redirect=%2Fdashboard');
+    expect(screen.getByRole('link', { name: 'Đăng ký ngay' })).toHaveAttribute('href', '/auth/register');
+    expect(screen.getByRole('link', { name: 'Quên mật khẩu?' })).toHaveAttribute('href', '/auth/forgot-password');
+  });
+
+  it('register → login', () => {
+    renderPage('/auth/register');
+    expect(screen.getByRole('link', { name: 'Đăng nhập' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('forgot password → login', () => {
+    renderPage('/auth/forgot-password');
+    expect(screen.getByRole('link', { name: 'Quay lại đăng nhập' })).toHaveAttribute('href', '/auth/login');
+  });
+
+  it('confirm → request again and login', () => {
+    renderPage('/auth/forgot-password/confirm');
+    expect(screen.getByRole('link', { name: 'Gửi lại yêu cầu đặt lại mật khẩu' })).toHaveAttribute('href', '/auth/forgot-password');
+    expect(screen.getByRole('link', { name: 'Quay lại đăng nhập' })).toHaveAttribute('href', '/auth/login');
+  });
+});
+
+describe('the dashboard', () => {
+  it('leads to the vehicles, the maintenance history and the profile', () => {
+    renderPage('/dashboard');
+    expect(screen.getByRole('link', { name: 'Xe của tôi' })).toHaveAttribute('href', '/my-vehicles');
+    expect(screen.getByRole('link', { name: 'Lịch sử bảo dưỡng' })).toHaveAttribute('href', '/maintenance-history');
+    expect(screen.getByRole('link', { name: 'Hồ sơ cá nhân' })).toHaveAttribute('href', '/profile');
+  });
+});

@@ -1,0 +1,133 @@
+/** mfe-backoffice's own Vietnamese strings: the four role areas and their pages. */
+
+export type RoleArea = 'staff' | 'manager' | 'technician' | 'admin';
+
+export interface AreaPageText {
+  path: string;
+  /** the page's title (its h1 and document title) */
+  title: string;
+  /** its entry in the area's side navigation */
+  navLabel: string;
+  description: string;
+}
+
+export interface AreaText {
+  name: string;
+  pages: readonly AreaPageText[];
+}
+
+export const AREAS: Record<RoleArea, AreaText> = {
+  staff: {
+    name: 'Khu vực nhân viên',
+    pages: [
+      {
+        path: '/staff',
+        title: 'Bảng điều khiển nhân viên',
+        navLabel: 'Bảng điều khiển',
+        description: 'Tổng quan công việc trong ngày tại trung tâm dịch vụ: lịch hẹn, khách hàng và phiếu dịch vụ.',
+      },
+      {
+        path: '/staff/customers',
+        title: 'Khách hàng',
+        navLabel: 'Khách hàng',
+        description: 'Tra cứu và cập nhật thông tin khách hàng cùng các xe của họ.',
+      },
+      {
+        path: '/staff/appointments',
+        title: 'Lịch hẹn',
+        navLabel: 'Lịch hẹn',
+        description: 'Xác nhận, tiếp nhận và sắp xếp các lịch hẹn bảo dưỡng, sửa chữa.',
+      },
+      {
+        path: '/staff/service-orders',
+        title: 'Phiếu dịch vụ',
+        navLabel: 'Phiếu dịch vụ',
+        description: 'Mở, theo dõi và hoàn tất phiếu dịch vụ cho các xe đã tiếp nhận.',
+      },
+    ],
+  },
+  manager: {
+    name: 'Khu vực quản lý',
+    pages: [
+      {
+        path: '/manager',
+        title: 'Bảng điều khiển quản lý',
+        navLabel: 'Bảng điều khiển',
+        description: 'Theo dõi hoạt động của trung tâm dịch vụ: lịch hẹn, công suất khoang dịch vụ và doanh thu.',
+      },
+    ],
+  },
+  technician: {
+    name: 'Khu vực kỹ thuật viên',
+    pages: [
+      {
+        path: '/technician',
+        title: 'Bảng điều khiển kỹ thuật viên',
+        navLabel: 'Bảng điều khiển',
+        description: 'Tổng quan các xe được giao cho bạn và việc cần làm tiếp theo.',
+      },
+      {
+        path: '/technician/work-queue',
+        title: 'Hàng đợi công việc',
+        navLabel: 'Hàng đợi công việc',
+        description: 'Các phiếu dịch vụ đang chờ và đang thực hiện, theo thứ tự ưu tiên.',
+      },
+      {
+        path: '/technician/checklists',
+        title: 'Danh sách kiểm tra',
+        navLabel: 'Danh sách kiểm tra',
+        description: 'Ghi kết quả từng hạng mục kiểm tra (đạt, không đạt, không áp dụng) kèm ghi chú và ảnh.',
+      },
+      {
+        path: '/technician/parts-request',
+        title: 'Yêu cầu phụ tùng',
+        navLabel: 'Yêu cầu phụ tùng',
+        description: 'Gửi yêu cầu phụ tùng cần thay để nhân viên duyệt và xuất kho.',
+      },
+    ],
+  },
+  admin: {
+    name: 'Khu vực quản trị',
+    pages: [
+      {
+        path: '/admin',
+        title: 'Bảng điều khiển quản trị',
+        navLabel: 'Bảng điều khiển',
+        description: 'Quản trị toàn hệ thống: người dùng, nhân sự và báo cáo.',
+      },
+      {
+        path: '/admin/users',
+        title: 'Người dùng',
+        navLabel: 'Người dùng',
+        description: 'Quản lý tài khoản người dùng và vai trò của họ.',
+      },
+      {
+        path: '/admin/reports',
+        title: 'Báo cáo',
+        navLabel: 'Báo cáo',
+        description: 'Báo cáo doanh thu, lịch hẹn và hoạt động dịch vụ theo thời gian.',
+      },
+      {
+        path: '/admin/staff-management',
+        title: 'Quản lý nhân sự',
+        navLabel: 'Quản lý nhân sự',
+        description: 'Quản lý nhân viên, kỹ thuật viên và phân công tại các trung tâm dịch vụ.',
+      },
+    ],
+  },
+};
+
+export const vi = {
+  shortcutsLabel: 'Đi tới',
+  dev: {
+    harnessLabel: 'mfe-backoffice (chạy riêng)',
+    pagesLabel: 'Các trang quản trị',
+  },
+} as const;
+
+/** The text of the page at `path` in `area`; a missing entry is a programming error. */
+export function areaPage(area: RoleArea, path: string): AreaPageText {
+  const page = AREAS[area].pages.find((candidate) => candidate.path === path);
+  if (!page) throw new Error(`[mfe-backoffice] no page ${path} in the ${area} area`);
+  return page;
+}

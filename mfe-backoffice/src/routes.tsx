@@ -1,0 +1,35 @@
+import type { RemotePage } from 'shared-contracts';
+import { areaPage } from './i18n/vi';
+import { AdminDashboardPage } from './pages/admin/AdminDashboardPage';
+import { ReportsPage } from './pages/admin/ReportsPage';
+import { StaffManagementPage } from './pages/admin/StaffManagementPage';
+import { UsersPage } from './pages/admin/UsersPage';
+import { ManagerDashboardPage } from './pages/manager/ManagerDashboardPage';
+import { AppointmentsPage } from './pages/staff/AppointmentsPage';
+import { CustomersPage } from './pages/staff/CustomersPage';
+import { ServiceOrdersPage } from './pages/staff/ServiceOrdersPage';
+import { StaffDashboardPage } from './pages/staff/StaffDashboardPage';
+import { ChecklistsPage } from './pages/technician/ChecklistsPage';
+import { PartsRequestPage } from './pages/technician/PartsRequestPage';
+import { TechnicianDashboardPage } from './pages/technician/TechnicianDashboardPage';
+import { WorkQueuePage } from './pages/technician/WorkQueuePage';
+
+/**
+ * The back office's pages: exactly the paths the shared route table assigns to mfe_backoffice.
+ * The shell owns the router and renders `Component` inside its role layout for the matching path.
+ */
+export const pages: RemotePage[] = [
+  { path: '/staff', title: areaPage('staff', '/staff').title, Component: StaffDashboardPage },
+  { path: '/staff/customers', title: areaPage('staff', '/staff/customers').title, Component: CustomersPage },
+  { path: '/staff/appointments', title: areaPage('staff', '/staff/appointments').title, Component: AppointmentsPage },
+  { path: '/staff/service-orders', title: areaPage('staff', '/staff/service-orders').title, Component: ServiceOrdersPage },
+  { path: '/manager', title: areaPage('manager', '/manager').title, Component: ManagerDashboardPage },
+  { path: '/technician', title: areaPage('technician', '/technician').title, Component: TechnicianDashboardPage },
+  { path: '/technician/work-queue', title: areaPage('technician', '/technician/work-queue').title, Component: WorkQueuePage },
+  { path: '/technician/checklists', title: areaPage('technician', '/technician/checklists').title, Component: ChecklistsPage },
+  { path: '/technician/parts-request', title: areaPage('technician', '/technician/parts-request').title, Component: PartsRequestPage },
+  { path: '/admin', title: areaPage('admin', '/admin').title, Component: AdminDashboardPage },
+  { path: '/admin/users', title: areaPage('admin', '/admin/users').title, Component: UsersPage },
+  { path: '/admin/reports', title: areaPage('admin', '/admin/reports').title, Component: ReportsPage },
+  { path: '/admin/staff-management', title: areaPage('admin', '/admin/staff-management').title, Component: StaffManagementPage },
+];

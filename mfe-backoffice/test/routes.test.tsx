@@ -1,0 +1,46 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { isRemoteRoutesModule, routesOwnedBy } from 'shared-contracts';
+import * as routesModule from '../src/routes';
+
+const { pages } = routesModule;
+
+const EXPECTED_TITLES: Record<string, string> = {
+  '/staff': 'Bảng điều khiển nhân viên',
+  '/staff/customers': 'Khách hàng',
+  '/staff/appointments': 'Lịch hẹn',
+  '/staff/service-orders': 'Phiếu dịch vụ',
+  '/manager': 'Bảng điều khiển quản lý',
+  '/technician': 'Bảng điều khiển kỹ thuật viên',
+  '/technician/work-queue': 'Hàng đợi công việc',
+  '/technician/checklists': 'Danh sách kiểm tra',
+  '/technician/parts-request': 'Yêu cầu phụ tùng',
+  '/admin': 'Bảng điều khiển quản trị',
+  '/admin/users': 'Người dùng',
+  '/admin/reports': 'Báo cáo',
+  '/admin/staff-management': 'Quản lý nhân sự',
+};
+
+describe('the back-office routes module', () => {
+  it('has the shape the shell expects', () => {
+    expect(isRemoteRoutesModule(routesModule)).toBe(true);
+  });
+
+  it('provides exactly the paths the route table assigns to mfe_backoffice, once each', () => {
+    const paths = pages.map((page) => page.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...routesOwnedBy('mfe_backoffice')].sort());
+  });
+
+  it.each(pages.map((page) => [page.path, page] as const))('%s renders its Vietnamese title as the only h1', (path, page) => {
+    expect(page.title).toBe(EXPECTED_TITLES[path]);
+    render(
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path} element={<page.Component />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(EXPECTED_TITLES[path]!);
+  });
+});

@@ -1,0 +1,14 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  moduleNameMapper: {
+    '\\.module\\.css$': 'identity-obj-proxy',
+    '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
+    '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
+  },
+  // the build defines it with webpack's DefinePlugin
+  globals: { __APP_VERSION__: '0.0.0-test' },
+};
