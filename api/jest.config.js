@@ -1,0 +1,18 @@
+/** @type {import('jest').Config} */
+module.exports = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  transform: {
+    // Transpile only, file by file: ts-jest ≥ 29.4 takes that from `isolatedModules: true` in the tsconfig
+    // (tsconfig.base.json sets it); `npm run typecheck` does the type checking.
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    // ESM-only dependencies (kysely, cookie, ...) → CommonJS; the rest of node_modules passes through.
+    '/node_modules/.+\\.m?js$': '<rootDir>/test/support/esmToCommonJs.cjs',
+  },
+  transformIgnorePatterns: [],
+  moduleNameMapper: {
+    '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
+    '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
+  },
+  testTimeout: 30_000,
+};

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { dialectOf } from './db/portable';
+import type { Database } from './db/schema';
+import { registerErrorHandling, sendError } from './http/errorHandling';
+import { registerHttpCache } from './http/httpCache';
+import { registerOpenApi } from './http/openapi';
+import { useVietnameseZodMessages } from './http/validation';
+import { centresRoutes } from './modules/centres/centresRoutes';
+import { healthRoutes } from './modules/health/healthRoutes';
+import { apiVersion } from './version';
+
+/** The Fastify instance of the API, with zod schemas as its type provider. */
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export const API_PREFIX = '/api';
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildAppOptions {
+  db: Kysely<Database>;
+  /**
+   * Structured JSON logs (pino): false (the default, silent: tests), true, pino options such as
+   * `{ level: 'info' }`, or a ready logger instance.
+   */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Largest accepted request body in bytes (default 1 MiB); larger ones get 413. */
+  bodyLimit?: number;
+  /** Deadline of the health check's `select 1` (default 2000 ms). */
+  healthDatabaseTimeoutMs?: number;
+  /** Reported by /api/health and the OpenAPI document (default: api/package.json's version). */
+  version?: string;
+}
+
+function isLoggerInstance(value: BuildAppOptions['logger']): value is FastifyBaseLogger {
+  return typeof value === 'object' && value !== null && typeof (value as FastifyBaseLogger).child === 'function';
+}
+
+const REDACTED_LOG_PATHS = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+
+function loggerOptions(logger: BuildAppOptions['logger']): Pick<FastifyServerOptions, 'logger' | 'loggerInstance'> {
+  if (isLoggerInstance(logger)) return { loggerInstance: logger };
+  if (logger === true) return { logger: { redact: REDACTED_LOG_PATHS } };
+  if (typeof logger === 'object' && logger !== null) return { logger: { redact: REDACTED_LOG_PATHS, ...logger } };
+  return { logger: false };
+}
+
+/**
+ * Builds the API (not listening, not yet ready): every route under /api, case-insensitive paths, a trailing
+ * slash ignored, the JSON envelope for every answer including errors, zod validation, OpenAPI + Swagger UI at
+ * /api/docs. Routes may still be added (tests do) until `ready()`, `inject()` or `listen()`.
+ */
+export function buildApp(options: BuildAppOptions): App {
+  useVietnameseZodMessages();
+  const version = options.version ?? apiVersion();
+  const dialect = dialectOf(options.db);
+
+  const app = Fastify({
+    ...loggerOptions(options.logger),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    // Errors raised before routing (e.g. a malformed URL) get the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      sendError(request, reply, error);
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  registerHttpCache(app);
+  registerOpenApi(app, version);
+
+  void app.register(healthRoutes, {
+    prefix: API_PREFIX,
+    db: options.db,
+    dialect,
+    version,
+    databaseTimeoutMs: options.healthDatabaseTimeoutMs,
+  });
+  void app.register(centresRoutes, { prefix: API_PREFIX, db: options.db });
+
+  return app;
+}

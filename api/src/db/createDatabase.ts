@@ -1,0 +1,42 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Pool } from 'pg';
+import { ensureSqliteFolder, type DatabaseConfig } from '../config';
+import type { Database } from './schema';
+
+export interface CreateDatabaseOptions {
+  /** Called when an idle PostgreSQL connection fails (the pool replaces it); defaults to console.error. */
+  onPoolError?: (error: Error) => void;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+}
+
+/** Opens a better-sqlite3 file with the pragmas every connection of the API uses. */
+export function openSqlite(file: string): BetterSqlite3.Database {
+  ensureSqliteFolder(file);
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return database;
+}
+
+/**
+ * The Kysely instance of the API: PostgreSQL (pg Pool) when `databaseUrl` is set, else SQLite
+ * (better-sqlite3: WAL, foreign keys on, busy timeout 5 s) in `sqliteFile`, whose folder is created.
+ * Nothing connects until the first query. Close it with `db.destroy()`.
+ */
+export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOptions = {}): Kysely<Database> {
+  if (config.databaseUrl) {
+    const pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => openSqlite(config.sqliteFile) }) });
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_service_centres';
+
+/**
+ * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
+ * static (no folder globbing), so the build, tsx and Jest all see the same migrations.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_service_centres': m0001,
+};

@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, ErrorCodes } from './appError';
+import { failure, type ErrorEnvelope } from './envelope';
+import { apiMessages, messageForStatus } from './messages';
+import { toFieldErrors } from './validation';
+
+interface ErrorReply {
+  status: number;
+  body: ErrorEnvelope;
+}
+
+const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCodes.INVALID_JSON, message: apiMessages.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCodes.INVALID_JSON, message: apiMessages.emptyJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCodes.PAYLOAD_TOO_LARGE, message: apiMessages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCodes.UNSUPPORTED_MEDIA_TYPE, message: apiMessages.unsupportedMediaType },
+  FST_ERR_BAD_URL: { code: ErrorCodes.BAD_REQUEST, message: apiMessages.badUrl },
+};
+
+const CODE_FOR_STATUS: Record<number, string> = {
+  400: ErrorCodes.BAD_REQUEST,
+  401: ErrorCodes.UNAUTHORIZED,
+  403: ErrorCodes.FORBIDDEN,
+  404: ErrorCodes.NOT_FOUND,
+  409: ErrorCodes.CONFLICT,
+  413: ErrorCodes.PAYLOAD_TOO_LARGE,
+  415: ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+};
+
+function internalError(): ErrorReply {
+  return { status: 500, body: failure(ErrorCodes.INTERNAL_ERROR, apiMessages.internal) };
+}
+
+/**
+ * Any error → status and envelope. Only AppError messages and our own Vietnamese texts reach the client:
+ * never an English framework message, a stack trace or SQL.
+ */
+export function toErrorReply(error: unknown): ErrorReply {
+  if (error instanceof AppError) {
+    return { status: error.status, body: failure(error.code, error.message, error.errors) };
+  }
+  if (error instanceof ResponseSerializationError) return internalError();
+  if (typeof error !== 'object' || error === null) return internalError();
+
+  const fastifyError = error as Partial<FastifyError>;
+  if (Array.isArray(fastifyError.validation)) {
+    return {
+      status: 400,
+      body: failure(ErrorCodes.VALIDATION_ERROR, apiMessages.validation, toFieldErrors(fastifyError.validation, fastifyError.validationContext)),
+    };
+  }
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  const status = typeof fastifyError.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (known) return { status: status >= 400 && status < 500 ? status : 400, body: failure(known.code, known.message) };
+  // Other client errors raised by Fastify or a plugin (their own messages are English: replace them).
+  if (status >= 400 && status < 500) {
+    return { status, body: failure(CODE_FOR_STATUS[status] ?? ErrorCodes.BAD_REQUEST, messageForStatus(status)) };
+  }
+  return internalError();
+}
+
+function logError(request: FastifyRequest, error: unknown, status: number): void {
+  if (status >= 500) {
+    // The full error, stack included, stays in the server log.
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    request.log.info({ status, code, reason: message }, 'request rejected');
+  }
+}
+
+/** Sends the envelope for an error; for hooks or handlers that want to answer an error themselves. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const { status, body } = toErrorReply(error);
+  logError(request, error, status);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Error handler (every thrown or rejected error), not-found handler (unknown path or method) and the
+ * handler of errors Fastify raises before routing (malformed URL).
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setNotFoundHandler((request, reply) => {
+    request.log.info({ method: request.method, url: request.url }, 'route not found');
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(failure(ErrorCodes.ROUTE_NOT_FOUND, apiMessages.routeNotFound));
+  });
+}

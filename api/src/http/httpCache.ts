@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Public, cacheable GET route: `Cache-Control: public, max-age=<maxAgeSeconds>`, a strong ETag over
+     * the response body, and 304 Not Modified when If-None-Match matches it.
+     */
+    publicCache?: { maxAgeSeconds: number };
+  }
+}
+
+/** A strong ETag over the bytes of a response body. */
+export function etagOf(payload: string | Buffer): string {
+  return `"${createHash('sha256').update(payload).digest('base64url').slice(0, 32)}"`;
+}
+
+/** If-None-Match (RFC 9110 §13.1.2, weak comparison) against an ETag. */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(etag));
+}
+
+async function applyPublicCache(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  const cache = request.routeOptions.config.publicCache;
+  if (!cache || (request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+
+  const etag = etagOf(payload);
+  reply.header('cache-control', `public, max-age=${cache.maxAgeSeconds}`);
+  reply.header('etag', etag);
+  if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
+    reply.code(304);
+    reply.removeHeader('content-type');
+    reply.removeHeader('content-length');
+    return null;
+  }
+  return payload;
+}
+
+/** Registers the onSend hook behind the `publicCache` route option. */
+export function registerHttpCache(app: FastifyInstance): void {
+  app.addHook('onSend', applyPublicCache);
+}

@@ -1,0 +1,36 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * The OpenAPI 3.1 document, generated from every route's zod schemas (zod → JSON Schema), and Swagger UI at
+ * /api/docs (document at /api/docs/json and /api/docs/yaml). Register before the routes (it collects them with an onRoute hook).
+ */
+export function registerOpenApi(app: FastifyInstance, version: string): void {
+  void app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'EV Service & Parts Shop API',
+        description:
+          'API của cửa hàng dịch vụ & phụ tùng xe điện. Mọi phản hồi có dạng `{ success, message, data }`; ' +
+          'lỗi có dạng `{ success: false, message, code, errors? }` với thông điệp tiếng Việt. ' +
+          'Đường dẫn không phân biệt chữ hoa/thường.',
+        version,
+      },
+      tags: [
+        { name: 'health', description: 'Tình trạng hệ thống' },
+        { name: 'centres', description: 'Chi nhánh dịch vụ' },
+      ],
+    },
+    transform: createJsonSchemaTransform({ skipList: [DOCS_PREFIX, `${DOCS_PREFIX}/*`] }),
+    transformObject: jsonSchemaTransformObject,
+  });
+  void app.register(swaggerUi, {
+    routePrefix: DOCS_PREFIX,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { Client } from 'pg';
+import type { DatabaseConfig } from '../../src/config';
+import { createDatabase } from '../../src/db/createDatabase';
+import { migrateToLatest } from '../../src/db/migrate';
+import type { Dialect } from '../../src/db/portable';
+import type { Database } from '../../src/db/schema';
+import { seed } from '../../src/seed';
+
+/**
+ * The databases every API suite runs against: SQLite always (a temp file per suite), PostgreSQL too when
+ * TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/test). For PostgreSQL each suite gets a
+ * scratch database `ev_test_<random>`, created through that URL and dropped afterwards, so runs never see
+ * each other's data.
+ *
+ *   describe.each(testDatabases())('on $label', (target) => {
+ *     const scratch = useScratchDatabase(target, { migrate: true });
+ *     it('...', async () => { scratch.db ... });
+ *   });
+ */
+export interface TestDatabaseTarget {
+  dialect: Dialect;
+  label: string;
+  /** Creates an empty database of this kind. */
+  create(): Promise<ScratchDatabase>;
+}
+
+export interface ScratchDatabase {
+  dialect: Dialect;
+  config: DatabaseConfig;
+  /** The suite's main connection (destroyed by drop()). */
+  db: Kysely<Database>;
+  /** A further, independent Kysely onto the same database (the caller destroys it). */
+  connect(): Kysely<Database>;
+  /** Destroys the connections and deletes the database. */
+  drop(): Promise<void>;
+}
+
+function randomName(): string {
+  return `ev_test_${randomBytes(6).toString('hex')}`;
+}
+
+const sqliteTarget: TestDatabaseTarget = {
+  dialect: 'sqlite',
+  label: 'SQLite',
+  async create() {
+    const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-test-'));
+    const config: DatabaseConfig = { databaseUrl: null, sqliteFile: path.join(folder, `${randomName()}.sqlite`) };
+    const db = createDatabase(config);
+    return {
+      dialect: 'sqlite',
+      config,
+      db,
+      connect: () => createDatabase(config),
+      async drop() {
+        await db.destroy();
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+function postgresTarget(adminUrl: string): TestDatabaseTarget {
+  return {
+    dialect: 'postgres',
+    label: 'PostgreSQL',
+    async create() {
+      const name = randomName();
+      const admin = new Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const config: DatabaseConfig = { databaseUrl: url.toString(), sqliteFile: ':memory:' };
+      const db = createDatabase(config, { poolSize: 4 });
+      return {
+        dialect: 'postgres',
+        config,
+        db,
+        connect: () => createDatabase(config, { poolSize: 2 }),
+        async drop() {
+          await db.destroy();
+          const cleaner = new Client({ connectionString: adminUrl });
+          await cleaner.connect();
+          try {
+            await cleaner.query(`drop database if exists ${name} with (force)`);
+          } finally {
+            await cleaner.end();
+          }
+        },
+      };
+    },
+  };
+}
+
+/** SQLite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabases(): TestDatabaseTarget[] {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  return url ? [sqliteTarget, postgresTarget(url)] : [sqliteTarget];
+}
+
+export interface ScratchOptions {
+  /** Apply every migration first (default true). */
+  migrate?: boolean;
+  /** Load the demo data after migrating (default false). */
+  seed?: boolean;
+}
+
+/**
+ * Registers beforeAll/afterAll that create (and migrate / seed) a scratch database for the surrounding
+ * describe block and drop it afterwards. Read its fields inside tests or hooks only.
+ */
+export function useScratchDatabase(target: TestDatabaseTarget, options: ScratchOptions = {}): ScratchDatabase {
+  let scratch: ScratchDatabase | null = null;
+  const current = (): ScratchDatabase => {
+    if (!scratch) throw new Error('the scratch database exists only inside tests and hooks');
+    return scratch;
+  };
+  beforeAll(async () => {
+    scratch = await target.create();
+    if (options.migrate ?? true) await migrateToLatest(scratch.db);
+    if (options.seed) await seed(scratch.db);
+  });
+  afterAll(async () => {
+    await scratch?.drop();
+    scratch = null;
+  });
+  return {
+    get dialect() {
+      return target.dialect;
+    },
+    get config() {
+      return current().config;
+    },
+    get db() {
+      return current().db;
+    },
+    connect: () => current().connect(),
+    drop: () => current().drop(),
+  };
+}
