@@ -21,7 +21,7 @@ export const BUILD_TARGETS: BuildTarget[] = [
   { workspace: 'api', output: 'api/dist/server.js', inputs: [...SHARED_INPUTS, 'api/src', 'api/tsconfig.build.json'] },
   ...['shell', 'mfe-storefront', 'mfe-account', 'mfe-backoffice'].map((workspace) => ({
     workspace,
-    output: `${workspace}/dist/index.html`,
+    output: workspace === "shell" ? "shell/dist/index.html" : `${workspace}/dist/remoteEntry.js`,
     inputs: [...WEBPACK_INPUTS, `${workspace}/src`, `${workspace}/public`, `${workspace}/webpack.config.mts`, `${workspace}/package.json`],
   })),
 ];

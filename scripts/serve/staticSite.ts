@@ -19,7 +19,7 @@ export interface StaticSiteOptions {
   remotesManifest?: () => unknown;
 }
 
-const HASHED_ASSET = /\.[0-9a-f]{10}\.js$/;
+const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;
 
 /** Cache policy: content-hashed chunks for a year; everything that names them (html, entries, manifests) revalidated. */
 export function cacheControlFor(filePath: string): string {
@@ -28,7 +28,7 @@ export function cacheControlFor(filePath: string): string {
 
 /** Serves one app's production build, as `npm start` and the e2e suite run it. */
 export async function startStaticSite(options: StaticSiteOptions): Promise<FastifyInstance> {
-  if (!existsSync(path.join(options.root, 'index.html'))) throw new Error(`no build in ${options.root}: run npm run build`);
+  if (!existsSync(path.join(options.root, options.spaFallback ? 'index.html' : 'remoteEntry.js'))) throw new Error(`no build in ${options.root}: run npm run build`);
   const app = Fastify({ logger: false, forceCloseConnections: true });
 
   if (options.cors) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -33,12 +34,14 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
   const appVersion = process.env.APP_VERSION ?? pkg.version;
   const outputDir = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(options.packageDir, 'dist');
   const isRemote = options.kind === 'remote';
+  const extractCss = !isRemote && production;
 
   return {
     mode: production ? 'production' : 'development',
-    target: ['web', 'es2020'],
+    target: 'web',
     context: options.packageDir,
-    entry: { main: './src/index.ts' },
+    // remotes in production are only ever entered through remoteEntry.js
+    entry: isRemote && production ? {} : { main: './src/index.ts' },
     devtool: production ? false : 'eval-cheap-module-source-map',
     output: {
       path: outputDir,
@@ -67,7 +70,8 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
         {
           test: /\.css$/,
           use: [
-            'style-loader',
+            // the shell's styles ship as stylesheets (not JavaScript); a remote's travel inside its chunks
+            extractCss ? MiniCssExtractPlugin.loader : 'style-loader',
             {
               loader: 'css-loader',
               options: {
@@ -88,6 +92,7 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
     },
     plugins: [
       new webpack.DefinePlugin({ __APP_VERSION__: JSON.stringify(appVersion) }),
+      ...(extractCss ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:10].css', chunkFilename: '[name].[contenthash:10].css' })] : []),
       new ModuleFederationPlugin({
         name: options.name,
         ...(isRemote ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : { remotes: {} }),
@@ -97,13 +102,22 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
         manifest: true,
         dts: false,
         dev: false,
+        // One federation runtime per page: the shell provides it, production remote entries use it
+        // (a remote alone in development keeps its own, so its harness runs without the shell).
+        experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
       }),
-      new HtmlWebpackPlugin({
-        template: path.join(options.packageDir, 'public', 'index.html'),
-        chunks: ['main'],
-        scriptLoading: 'defer',
-        hash: production,
-      }),
+      // The shell's page; a remote's page is its development harness only (production remotes are
+      // loaded by the shell and use its federation runtime).
+      ...(isRemote && production
+        ? []
+        : [
+            new HtmlWebpackPlugin({
+              template: path.join(options.packageDir, 'public', 'index.html'),
+              chunks: ['main'],
+              scriptLoading: 'defer',
+              hash: production,
+            }),
+          ]),
     ],
     optimization: { moduleIds: 'deterministic' },
     performance: { hints: false },

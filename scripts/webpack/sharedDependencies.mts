@@ -5,6 +5,11 @@ import path from 'node:path';
 /**
  * The federation share scope (DESIGN §1, §5): singletons with an explicit requiredVersion taken from the
  * one installed copy (one root lock file), so every app agrees.
+ *
+ * rxjs is not a share of its own: only shared-contracts uses it (the bus and the session), and
+ * shared-contracts is a singleton, so the page still has one bus on one rxjs. Sharing rxjs whole would
+ * ship all of it (17 KB gzip, no tree shaking for shared modules) and break the 200 KB first-load budget;
+ * a remote that imports rxjs itself gets the few operators it uses bundled.
  */
 const SINGLETONS = [
   'react',
@@ -16,7 +21,6 @@ const SINGLETONS = [
   'redux',
   'react-redux',
   '@reduxjs/toolkit',
-  'rxjs',
   'shared-contracts',
 ] as const;
 

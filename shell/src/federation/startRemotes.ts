@@ -37,7 +37,7 @@ export function startRemotes(): Promise<unknown> {
     .then((raw) => {
       if (isUsableManifest(raw)) {
         registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: raw[name] })));
-        preloadRemote([{ nameOrAlias: ownerOfPath(window.location.pathname), exposes: ['./routes'], resourceCategory: 'all' }]).catch(
+        preloadRemote([{ nameOrAlias: ownerOfPath(window.location.pathname), exposes: ['./routes'], resourceCategory: 'sync' }]).catch(
           () => undefined, // a remote that is down is reported by the page's own load
         );
       }
