@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
 
@@ -30,6 +31,8 @@ export function cacheControlFor(filePath: string): string {
 export async function startStaticSite(options: StaticSiteOptions): Promise<FastifyInstance> {
   if (!existsSync(path.join(options.root, options.spaFallback ? 'index.html' : 'remoteEntry.js'))) throw new Error(`no build in ${options.root}: run npm run build`);
   const app = Fastify({ logger: false, forceCloseConnections: true });
+  // Text assets travel compressed (brotli or gzip, as the browser accepts), as nginx does in production.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   if (options.cors) {
     app.addHook('onSend', async (_request, reply) => {

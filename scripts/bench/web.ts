@@ -1,11 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from './browser/findChromium.ts';
-import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
+import { CHROMIUM_ARGS, findChromium } from '../browser/findChromium.ts';
+import { BENCH_PORTS as PORTS, startBenchSite } from './benchSite.ts';
 
 /**
  * `npm run bench:web`: first load of `/` in Chromium against the site as `npm start` serves it.
@@ -13,7 +9,6 @@ import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
  * shell → remote manifest/entry → page chunk.
  */
 const BUDGET_JS_GZIP_BYTES = 200 * 1024;
-const PORTS = { shell: 3300, storefront: 3301, account: 3302, backoffice: 3303, api: 4300 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 interface LoadedRequest {
@@ -43,19 +38,6 @@ function longestChain(requests: LoadedRequest[]): LoadedRequest[] {
     best.set(request, [...chain, request]);
   }
   return [...best.values()].reduce((longest, chain) => (chain.length > longest.length ? chain : longest), [] as LoadedRequest[]);
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer`);
 }
 
 async function measureOnce(executablePath: string): Promise<{ requests: LoadedRequest[]; loadMs: number }> {
@@ -96,26 +78,8 @@ async function measureOnce(executablePath: string): Promise<{ requests: LoadedRe
 async function main(): Promise<void> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('Chromium not found (CHROMIUM_PATH or /usr/bin/chromium)');
-  ensureBuilt();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
-  const site = spawn('npm', ['start'], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-    detached: true,
-    env: {
-      ...process.env,
-      SKIP_BUILD: '1',
-      SHELL_PORT: String(PORTS.shell),
-      STOREFRONT_PORT: String(PORTS.storefront),
-      ACCOUNT_PORT: String(PORTS.account),
-      BACKOFFICE_PORT: String(PORTS.backoffice),
-      API_PORT: String(PORTS.api),
-      SQLITE_FILE: path.join(dataDir, 'bench.sqlite'),
-      LOG_LEVEL: 'warn',
-    },
-  });
+  const site = await startBenchSite();
   try {
-    await waitFor(`http://localhost:${PORTS.shell}/api/health`, 120_000);
     const runs = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measureOnce(executablePath));
     const last = runs.at(-1)!;
@@ -141,7 +105,7 @@ async function main(): Promise<void> {
     console.log(ok ? '\n✔ within budget' : '\n✘ over budget');
     process.exitCode = ok ? 0 : 1;
   } finally {
-    if (site.pid) process.kill(-site.pid, 'SIGTERM');
+    site.stop();
   }
 }
 
