@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/browser/findChromium.ts';
+import { GOOGLE_STAND_IN } from './support/googleStandIn.ts';
 import { E2E_PORTS } from './support/ports.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ev-e2e-'));
@@ -23,23 +24,42 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     trace: 'off',
   },
-  webServer: {
-    command: 'npm start',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://localhost:${E2E_PORTS.shell}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      SKIP_BUILD: process.env.E2E_BUILD === '1' ? '0' : '1',
-      SHELL_PORT: String(E2E_PORTS.shell),
-      STOREFRONT_PORT: String(E2E_PORTS.storefront),
-      ACCOUNT_PORT: String(E2E_PORTS.account),
-      BACKOFFICE_PORT: String(E2E_PORTS.backoffice),
-      API_PORT: String(E2E_PORTS.api),
-      SQLITE_FILE: path.join(dataDir, 'e2e.sqlite'),
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'npx tsx support/googleStandIn.ts',
+      cwd: import.meta.dirname,
+      url: `${GOOGLE_STAND_IN.origin}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'npm start',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://localhost:${E2E_PORTS.shell}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SKIP_BUILD: process.env.E2E_BUILD === '1' ? '0' : '1',
+        SHELL_PORT: String(E2E_PORTS.shell),
+        STOREFRONT_PORT: String(E2E_PORTS.storefront),
+        ACCOUNT_PORT: String(E2E_PORTS.account),
+        BACKOFFICE_PORT: String(E2E_PORTS.backoffice),
+        API_PORT: String(E2E_PORTS.api),
+        SQLITE_FILE: path.join(dataDir, 'e2e.sqlite'),
+        UPLOAD_DIR: path.join(dataDir, 'uploads'),
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://localhost:${E2E_PORTS.shell}`,
+        GOOGLE_CLIENT_ID: GOOGLE_STAND_IN.clientId,
+        GOOGLE_CLIENT_SECRET: GOOGLE_STAND_IN.clientSecret,
+        GOOGLE_ISSUER: GOOGLE_STAND_IN.origin,
+        GOOGLE_JWKS_URL: `${GOOGLE_STAND_IN.origin}/jwks`,
+        GOOGLE_AUTH_URL: `${GOOGLE_STAND_IN.origin}/authorize`,
+        GOOGLE_TOKEN_URL: `${GOOGLE_STAND_IN.origin}/token`,
+      },
+    },
+  ],
 });

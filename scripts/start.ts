@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
@@ -53,6 +54,23 @@ function waitForApi(url: string, timeoutMs: number): Promise<void> {
   });
 }
 
+interface DemoAccount {
+  roleLabel: string;
+  email: string;
+}
+
+/** The seeded demo logins, one per role (api/src/seed/demoAccounts.ts, from the API's build). */
+function printDemoAccounts(): void {
+  const require = createRequire(import.meta.url);
+  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = require(path.join(REPO_ROOT, 'api/dist/seed/demoAccounts.js')) as {
+    DEMO_ACCOUNTS: DemoAccount[];
+    DEMO_PASSWORD: string;
+  };
+  console.log(`  Tài khoản demo (mật khẩu: ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) console.log(`    ${account.roleLabel.padEnd(14)} ${account.email}`);
+  if (!env.SMTP_URL) console.log(`  Email (mã OTP, đặt lại mật khẩu) chưa gửi thật: xem http://${publicHost}:${ports.shell}/api/dev/outbox`);
+}
+
 async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
@@ -96,6 +114,7 @@ async function main(): Promise<void> {
   console.log(`\n✔ EV Service đang chạy: http://${publicHost}:${ports.shell}`);
   console.log(`  API: http://${publicHost}:${ports.shell}/api (tài liệu: /api/docs)`);
   console.log(`  Remotes: ${Object.values(manifestEnv).join(', ')}`);
+  printDemoAccounts();
   console.log('  Nhấn Ctrl-C để dừng.\n');
 }
 

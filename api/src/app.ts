@@ -5,12 +5,19 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Kysely } from 'kysely';
 import { dialectOf } from './db/portable';
 import type { Database } from './db/schema';
+import { registerAuthentication } from './http/authGuard';
 import { registerErrorHandling, sendError } from './http/errorHandling';
 import { registerHttpCache } from './http/httpCache';
 import { registerOpenApi } from './http/openapi';
 import { useVietnameseZodMessages } from './http/validation';
 import { centresRoutes } from './modules/centres/centresRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
+import { accountsRoutes, createAccountsContext, type AccountsOptions } from './modules/auth/accountsPlugin';
+import { catalogueRoutes } from './modules/catalogue/catalogueRoutes';
+import { contactRoutes } from './modules/contact/contactRoutes';
+import { catalogueMediaRoutes } from './modules/media/catalogueMediaRoutes';
+import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
+import { searchRoutes } from './modules/search/searchRoutes';
 import { apiVersion } from './version';
 
 /** The Fastify instance of the API, with zod schemas as its type provider. */
@@ -32,6 +39,8 @@ export interface BuildAppOptions {
   healthDatabaseTimeoutMs?: number;
   /** Reported by /api/health and the OpenAPI document (default: api/package.json's version). */
   version?: string;
+  /** Accounts (auth, users, notifications, avatars): config, clock, throttling counters. See AccountsOptions. */
+  accounts?: AccountsOptions;
 }
 
 function isLoggerInstance(value: BuildAppOptions['logger']): value is FastifyBaseLogger {
@@ -57,10 +66,14 @@ export function buildApp(options: BuildAppOptions): App {
   const version = options.version ?? apiVersion();
   const dialect = dialectOf(options.db);
 
+  const accounts = createAccountsContext(options.db, options.accounts);
+
   const app = Fastify({
     ...loggerOptions(options.logger),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // request.ip is the client's (X-Forwarded-For) only behind a trusted proxy (TRUST_PROXY; login throttling per IP).
+    trustProxy: accounts.config.trustProxy,
     genReqId: () => randomUUID(),
     // Errors raised before routing (e.g. a malformed URL) get the envelope too.
     frameworkErrors: (error, request, reply) => {
@@ -76,6 +89,7 @@ export function buildApp(options: BuildAppOptions): App {
   registerErrorHandling(app);
   registerHttpCache(app);
   registerOpenApi(app, version);
+  registerAuthentication(app, accounts.accessTokens);
 
   void app.register(healthRoutes, {
     prefix: API_PREFIX,
@@ -85,6 +99,12 @@ export function buildApp(options: BuildAppOptions): App {
     databaseTimeoutMs: options.healthDatabaseTimeoutMs,
   });
   void app.register(centresRoutes, { prefix: API_PREFIX, db: options.db });
+  void app.register(accountsRoutes, { prefix: API_PREFIX, accounts });
+  void app.register(catalogueRoutes, { prefix: API_PREFIX, db: options.db });
+  void app.register(promotionsRoutes, { prefix: API_PREFIX, db: options.db });
+  void app.register(searchRoutes, { prefix: API_PREFIX, db: options.db });
+  void app.register(contactRoutes, { prefix: API_PREFIX, db: options.db });
+  void app.register(catalogueMediaRoutes, { prefix: API_PREFIX });
 
   return app;
 }

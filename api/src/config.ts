@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The repository root: api/src (sources, tests) and api/dist (build) both sit two levels below it. */
@@ -6,6 +7,21 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Sign-in with Google: an ID token (login-google) and the server-side OAuth code flow (GET /auth/google). */
+export interface GoogleConfig {
+  /** The OAuth client id: the audience of the ID tokens. Null: Google sign-in is not configured. */
+  clientId: string | null;
+  /** Needed for the server-side code flow only. */
+  clientSecret: string | null;
+  jwksUrl: string;
+  /** Accepted `iss` values. */
+  issuers: string[];
+  authorizationUrl: string;
+  tokenUrl: string;
+  /** Where Google sends the browser back; default `${publicUrl}/api/auth/google/callback`. */
+  redirectUri: string;
+}
 
 export interface Config {
   port: number;
@@ -16,6 +32,24 @@ export interface Config {
   sqliteFile: string;
   logLevel: LogLevel;
   nodeEnv: string;
+  /** HS256 key of the access tokens (JWT_SECRET). Null: see resolveJwtSecret. */
+  jwtSecret: string | null;
+  /** Redis for the shared throttling counters (REDIS_URL); null: counters in memory. */
+  redisUrl: string | null;
+  /** nodemailer transport URL (SMTP_URL, e.g. smtp://mail:1025); null: no email is sent (dev outbox). */
+  smtpUrl: string | null;
+  /** The From of every email (MAIL_FROM). */
+  mailFrom: string;
+  /** Where uploaded files are stored (UPLOAD_DIR, default <repo>/data/uploads). */
+  uploadDir: string;
+  /** The site's public origin (PUBLIC_URL, default http://localhost:3000): links in emails, OAuth redirects. */
+  publicUrl: string;
+  google: GoogleConfig;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client IP (TRUST_PROXY: 'true', 'false', or a list of
+   * addresses/CIDRs such as 'loopback' or '10.0.0.0/8'). Default 'loopback': the `npm start` site proxy.
+   */
+  trustProxy: boolean | string;
 }
 
 export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'>;
@@ -43,9 +77,57 @@ function parseLogLevel(value: string | undefined): LogLevel {
   return text as LogLevel;
 }
 
+function parseOrigin(name: string, value: string | undefined, fallback: string): string {
+  const text = nonEmpty(value) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${text}"`);
+  return text.replace(/\/+$/, '');
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  const text = nonEmpty(value);
+  if (text === null) return 'loopback';
+  if (text.toLowerCase() === 'true') return true;
+  if (text.toLowerCase() === 'false') return false;
+  return text;
+}
+
+function parseSecret(value: string | undefined): string | null {
+  const text = nonEmpty(value);
+  if (text !== null && text.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  return text;
+}
+
+export const GOOGLE_DEFAULTS = {
+  jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+  issuers: ['https://accounts.google.com', 'accounts.google.com'],
+  authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+} as const;
+
+function loadGoogleConfig(env: NodeJS.ProcessEnv, publicUrl: string): GoogleConfig {
+  const issuers = nonEmpty(env.GOOGLE_ISSUER);
+  return {
+    clientId: nonEmpty(env.GOOGLE_CLIENT_ID),
+    clientSecret: nonEmpty(env.GOOGLE_CLIENT_SECRET),
+    jwksUrl: parseOrigin('GOOGLE_JWKS_URL', env.GOOGLE_JWKS_URL, GOOGLE_DEFAULTS.jwksUrl),
+    issuers: issuers ? issuers.split(',').map((issuer) => issuer.trim()).filter(Boolean) : [...GOOGLE_DEFAULTS.issuers],
+    authorizationUrl: parseOrigin('GOOGLE_AUTH_URL', env.GOOGLE_AUTH_URL, GOOGLE_DEFAULTS.authorizationUrl),
+    tokenUrl: parseOrigin('GOOGLE_TOKEN_URL', env.GOOGLE_TOKEN_URL, GOOGLE_DEFAULTS.tokenUrl),
+    redirectUri: parseOrigin('GOOGLE_REDIRECT_URI', env.GOOGLE_REDIRECT_URI, `${publicUrl}/api/auth/google/callback`),
+  };
+}
+
 /** Reads the configuration from the environment. Pure: creates no folders (see ensureSqliteFolder). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sqliteFile = nonEmpty(env.SQLITE_FILE);
+  const uploadDir = nonEmpty(env.UPLOAD_DIR);
+  const publicUrl = parseOrigin('PUBLIC_URL', env.PUBLIC_URL, 'http://localhost:3000');
   return {
     port: parsePort(env.PORT),
     host: nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -53,7 +135,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteFile: sqliteFile ? path.resolve(sqliteFile) : path.join(REPO_ROOT, 'data', 'ev-shop.sqlite'),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     nodeEnv: nonEmpty(env.NODE_ENV) ?? 'development',
+    jwtSecret: parseSecret(env.JWT_SECRET),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? 'EV Service <no-reply@evshop.vn>',
+    uploadDir: uploadDir ? path.resolve(uploadDir) : path.join(REPO_ROOT, 'data', 'uploads'),
+    publicUrl,
+    google: loadGoogleConfig(env, publicUrl),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+/** The data folder: where the SQLite file lives (also when PostgreSQL is used, for the dev JWT secret). */
+export function dataFolder(config: Pick<Config, 'sqliteFile'>): string {
+  return config.sqliteFile === ':memory:' ? path.join(REPO_ROOT, 'data') : path.dirname(config.sqliteFile);
+}
+
+/**
+ * The access-token key: JWT_SECRET when set; in production it is required; in development one is generated
+ * once and kept in `<data folder>/jwt-secret` (mode 600) so a restart keeps everyone signed in.
+ */
+export function resolveJwtSecret(config: Pick<Config, 'jwtSecret' | 'nodeEnv' | 'sqliteFile'>): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.nodeEnv === 'production') throw new Error('JWT_SECRET must be set in production (at least 32 characters)');
+  const folder = dataFolder(config);
+  const file = path.join(folder, 'jwt-secret');
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // not there yet
+  }
+  mkdirSync(folder, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
 }
 
 /** Creates the folder of the SQLite file if it is missing. */

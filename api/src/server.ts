@@ -1,17 +1,23 @@
 import type { Kysely } from 'kysely';
 import { buildApp, type App } from './app';
-import { describeDatabase, loadConfig } from './config';
+import { describeDatabase, loadConfig, resolveJwtSecret } from './config';
 import { createDatabase } from './db/createDatabase';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
+import { devOutboxMailer, smtpMailer, type Mailer } from './modules/notifications/mailer';
+import { createOutboxWorker, type OutboxWorker } from './modules/notifications/outboxWorker';
 
 const FORCED_EXIT_MS = 10_000;
 
 /** Starts the API: config from the environment, database, pending migrations, listen. */
 export async function main(): Promise<void> {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
+  const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded) };
   const db: Kysely<Database> = createDatabase(config);
   let app: App | null = null;
+  let mailer: Mailer | null = null;
+  let outbox: OutboxWorker | null = null;
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -25,6 +31,13 @@ export async function main(): Promise<void> {
     forced.unref();
     void (async () => {
       let code = 0;
+      try {
+        await outbox?.stop();
+        await mailer?.close();
+      } catch (error) {
+        app?.log.error({ err: error }, 'error while stopping the email outbox');
+        code = 1;
+      }
       try {
         await app?.close();
       } catch (error) {
@@ -44,18 +57,36 @@ export async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  app = buildApp({ db, logger: { level: config.logLevel } });
+  app = buildApp({ db, logger: { level: config.logLevel }, accounts: { config } });
   try {
     const { applied } = await migrateToLatest(db);
     app.log.info({ database: describeDatabase(config), applied }, applied.length ? 'migrations applied' : 'database schema up to date');
     await app.listen({ port: config.port, host: config.host });
+    startOutbox(app);
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     app.log.info({ url: `http://${shownHost}:${config.port}/api`, docs: `http://${shownHost}:${config.port}/api/docs` }, 'API listening');
   } catch (error) {
     app.log.fatal({ err: error }, 'API failed to start');
+    await (outbox as OutboxWorker | null)?.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     process.exit(1);
+  }
+
+  /** The email outbox worker: SMTP when SMTP_URL is set; else the dev outbox (development) or nothing (production). */
+  function startOutbox(running: App): void {
+    const log = running.log.child({ module: 'outbox' });
+    if (config.smtpUrl) {
+      mailer = smtpMailer(config.smtpUrl, config.mailFrom);
+    } else if (config.nodeEnv === 'production') {
+      log.warn('SMTP_URL is not set: emails (verification and reset codes) stay in the outbox until it is');
+      return;
+    } else {
+      mailer = devOutboxMailer(log);
+    }
+    outbox = createOutboxWorker({ db, mailer, log });
+    outbox.start();
+    log.info({ mailer: mailer.description }, 'email outbox worker started');
   }
 }
 

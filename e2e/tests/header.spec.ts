@@ -12,7 +12,7 @@ test.describe('header at 1280 px', () => {
     await expect(page.getByRole('button', { name: 'Tìm kiếm' })).toBeVisible();
     await expect(page.getByTestId('cart-link')).toHaveAttribute('href', '/cart');
     await expect(page.getByRole('link', { name: 'Đăng nhập' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Đặt chỗ ngay' })).toHaveAttribute('href', '/booking');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Đặt chỗ ngay' })).toHaveAttribute('href', '/booking');
     await expect(page.getByRole('button', { name: 'Mở menu' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/header-1280.png' });
   });

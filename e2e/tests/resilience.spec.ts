@@ -53,7 +53,7 @@ test('a malformed remotes manifest gives a clear Vietnamese message, the header 
   site.manifest = { mfe_storefront: 42, something: 'else' };
   await page.goto(`${site.shellUrl}/`);
   await expect(fallback(page)).toContainText('Cấu hình ứng dụng không hợp lệ');
-  await expect(page.getByRole('link', { name: 'Đặt chỗ ngay' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Đặt chỗ ngay' })).toBeVisible();
 });
 
 test.describe('a remote that answers 500 or never answers', () => {

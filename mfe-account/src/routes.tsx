@@ -1,17 +1,52 @@
-import type { RemotePage } from 'shared-contracts';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { messages, type RemotePage } from 'shared-contracts';
 import { vi } from './i18n/vi';
-import { ForgotPasswordPage } from './pages/auth/ForgotPasswordPage';
-import { LoginPage } from './pages/auth/LoginPage';
-import { RegisterPage } from './pages/auth/RegisterPage';
-import { ResetPasswordPage } from './pages/auth/ResetPasswordPage';
 import { DashboardPage } from './pages/dashboard/DashboardPage';
 import { MaintenanceHistoryPage } from './pages/maintenance/MaintenanceHistoryPage';
-import { ProfilePage } from './pages/profile/ProfilePage';
 import { MyVehiclesPage } from './pages/vehicles/MyVehiclesPage';
 
 /**
+ * A page loaded on first visit (its own chunk, with the Redux store it needs), so the forms and their
+ * libraries do not weigh on other pages' first load.
+ */
+function lazyPage(load: () => Promise<ComponentType>): ComponentType {
+  const Page = lazy(async () => {
+    const [{ AccountProvider }, Component] = await Promise.all([import('./store/AccountProvider'), load()]);
+    return {
+      default: function AccountPage() {
+        return (
+          <AccountProvider>
+            <Component />
+          </AccountProvider>
+        );
+      },
+    };
+  });
+  return function LazyAccountPage() {
+    return (
+      <Suspense
+        fallback={
+          <p role="status" aria-live="polite">
+            {messages.remote.loading}
+          </p>
+        }
+      >
+        <Page />
+      </Suspense>
+    );
+  };
+}
+
+const LoginPage = lazyPage(() => import('./pages/auth/LoginPage').then((module) => module.LoginPage));
+const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then((module) => module.RegisterPage));
+const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage').then((module) => module.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage').then((module) => module.ResetPasswordPage));
+const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then((module) => module.ProfilePage));
+
+/**
  * mfe-account's pages: exactly the paths the shared route table assigns to mfe_account.
- * The shell owns the router, the layouts and the login guard of /dashboard, /my-vehicles, /maintenance-history.
+ * The shell owns the router, the layouts and the login guard of /dashboard, /my-vehicles, /maintenance-history;
+ * /profile sends a guest to the login page itself.
  */
 export const pages: RemotePage[] = [
   { path: '/profile', title: vi.profile.title, Component: ProfilePage },

@@ -16,12 +16,12 @@ describe('the development harness', () => {
     );
     const bar = screen.getByRole('navigation', { name: 'Các trang tài khoản' });
     expect(bar.querySelectorAll('a')).toHaveLength(8);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Đăng nhập');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Đăng nhập');
     await userEvent.click(screen.getByRole('link', { name: 'Xe của tôi' }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Xe của tôi');
   });
 
-  it('shows the verification banner for an unverified session', () => {
+  it('shows the verification banner for an unverified session', async () => {
     logIn();
     render(
       <MemoryRouter initialEntries={['/profile']}>
@@ -29,6 +29,7 @@ describe('the development harness', () => {
       </MemoryRouter>,
     );
     expect(screen.getByText('Tài khoản của bạn chưa được xác thực email.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Hồ sơ cá nhân');
   });
 
   it('has a Vietnamese not-found page', () => {

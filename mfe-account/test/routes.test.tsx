@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { isRemoteRoutesModule, routesOwnedBy } from 'shared-contracts';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { isRemoteRoutesModule, routesOwnedBy, sessionStore } from 'shared-contracts';
 import * as routesModule from '../src/routes';
+import { logIn } from './helpers';
 
 const { pages } = routesModule;
 
@@ -16,6 +17,11 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/auth/forgot-password/confirm': 'Đặt lại mật khẩu',
 };
 
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
 function renderPage(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
@@ -24,9 +30,12 @@ function renderPage(url: string) {
           <Route key={path} path={path} element={<Component />} />
         ))}
       </Routes>
+      <Location />
     </MemoryRouter>,
   );
 }
+
+afterEach(() => sessionStore.clear());
 
 describe('the account routes module', () => {
   it('has the shape the shell expects', () => {
@@ -39,32 +48,45 @@ describe('the account routes module', () => {
     expect([...paths].sort()).toEqual([...routesOwnedBy('mfe_account')].sort());
   });
 
-  it.each(pages.map((page) => [page.path, page] as const))('%s renders its Vietnamese title as the only h1', (path, page) => {
+  it.each(pages.map((page) => [page.path, page] as const))('%s renders its Vietnamese title as the only h1', async (path, page) => {
     expect(page.title).toBe(EXPECTED_TITLES[path]);
+    // the profile needs a login; the auth pages are for guests
+    if (path === '/profile') logIn();
     renderPage(path);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(EXPECTED_TITLES[path]!);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(EXPECTED_TITLES[path]!);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('sends a guest from /profile to /auth/login?redirect=/profile', async () => {
+    renderPage('/profile');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Đăng nhập');
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/login?redirect=%2Fprofile');
   });
 });
 
 describe('the auth screens link to each other', () => {
-  it('login → register and forgot password', () => {
+  it('login → register and forgot password', async () => {
     renderPage('/auth/login?redirect=%2Fdashboard');
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Đăng ký ngay' })).toHaveAttribute('href', '/auth/register');
     expect(screen.getByRole('link', { name: 'Quên mật khẩu?' })).toHaveAttribute('href', '/auth/forgot-password');
   });
 
-  it('register → login', () => {
+  it('register → login', async () => {
     renderPage('/auth/register');
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Đăng nhập' })).toHaveAttribute('href', '/auth/login');
   });
 
-  it('forgot password → login', () => {
+  it('forgot password → login', async () => {
     renderPage('/auth/forgot-password');
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Quay lại đăng nhập' })).toHaveAttribute('href', '/auth/login');
   });
 
-  it('confirm → request again and login', () => {
+  it('confirm → request again and login', async () => {
     renderPage('/auth/forgot-password/confirm');
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.getByRole('link', { name: 'Gửi lại yêu cầu đặt lại mật khẩu' })).toHaveAttribute('href', '/auth/forgot-password');
     expect(screen.getByRole('link', { name: 'Quay lại đăng nhập' })).toHaveAttribute('href', '/auth/login');
   });

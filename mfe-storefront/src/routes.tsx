@@ -1,15 +1,22 @@
 import type { RemotePage } from 'shared-contracts';
+import { lazyPage } from './components/lazyPage';
 import { vi } from './i18n/vi';
-import { AboutPage } from './pages/about/AboutPage';
-import { BookingPage } from './pages/booking/BookingPage';
-import { CartPage } from './pages/cart/CartPage';
-import { ContactPage } from './pages/contact/ContactPage';
 import { HomePage } from './pages/home/HomePage';
-import { PackagesPage } from './pages/packages/PackagesPage';
-import { ProductDetailPage } from './pages/products/ProductDetailPage';
-import { ProductsPage } from './pages/products/ProductsPage';
-import { PromotionsPage } from './pages/promotions/PromotionsPage';
-import { ServicesPage } from './pages/services/ServicesPage';
+
+/*
+ * Home ships with this module (the first load of /); every other page is its own chunk, fetched when
+ * the visitor goes there.
+ */
+const AboutPage = lazyPage(() => import('./pages/about/AboutPage'));
+const ServicesPage = lazyPage(() => import('./pages/services/ServicesPage'));
+const ProductsPage = lazyPage(() => import('./pages/products/ProductsPage'));
+const ProductDetailPage = lazyPage(() => import('./pages/products/ProductDetailPage'));
+const PromotionsPage = lazyPage(() => import('./pages/promotions/PromotionsPage'));
+const PackagesPage = lazyPage(() => import('./pages/packages/PackagesPage'));
+const ContactPage = lazyPage(() => import('./pages/contact/ContactPage'));
+const BookingPage = lazyPage(() => import('./pages/booking/BookingPage'));
+const CartPage = lazyPage(() => import('./pages/cart/CartPage'));
+const SearchPage = lazyPage(() => import('./pages/search/SearchPage'));
 
 /**
  * The storefront's pages: exactly the paths the shared route table assigns to mfe_storefront.
@@ -26,4 +33,5 @@ export const pages: RemotePage[] = [
   { path: '/contact', title: vi.contact.title, Component: ContactPage },
   { path: '/booking', title: vi.booking.title, Component: BookingPage },
   { path: '/cart', title: vi.cart.title, Component: CartPage },
+  { path: '/search', title: vi.search.title, Component: SearchPage },
 ];

@@ -1,50 +1,84 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { pages } from '../src/routes';
+import { ApiError } from 'shared-contracts';
+import * as fixtures from './support/fixtures';
+import { money } from './support/fixtures';
+import { answerWithFixtures, api, renderAt } from './support/render';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>;
-}
+jest.mock('../src/api/storefrontApi');
 
-function renderAt(url: string) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        {pages.map(({ path, Component }) => (
-          <Route key={path} path={path} element={<Component />} />
-        ))}
-      </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
-  );
-}
+beforeEach(() => {
+  jest.resetAllMocks();
+  answerWithFixtures();
+});
 
 describe('Home', () => {
-  it('leads to booking, services and products', () => {
+  it('has the hero with Đặt chỗ ngay to /booking, and the page title and description', async () => {
     renderAt('/');
-    expect(screen.getByRole('link', { name: 'Đặt lịch ngay' })).toHaveAttribute('href', '/booking');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Trang chủ');
+    expect(screen.getByRole('link', { name: 'Đặt chỗ ngay' })).toHaveAttribute('href', '/booking');
     expect(screen.getByRole('link', { name: 'Xem dịch vụ' })).toHaveAttribute('href', '/services');
-    expect(screen.getByRole('link', { name: 'Mua phụ tùng' })).toHaveAttribute('href', '/products');
+    expect(document.title).toBe('Trang chủ | EV Service');
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('xe điện'));
+    await screen.findByText('EV Service Quận 1');
   });
 
-  it('does not repeat the header actions (their names stay unique on the page)', () => {
+  it('shows featured services, best sellers, promotions, packages and centres from the API', async () => {
     renderAt('/');
-    expect(screen.queryByRole('link', { name: /Đặt chỗ ngay|Đăng nhập/ })).not.toBeInTheDocument();
+    const services = (await screen.findByRole('heading', { name: 'Dịch vụ nổi bật' })).closest('section')!;
+    expect(await within(services).findByRole('heading', { name: 'Bảo dưỡng cơ bản' })).toBeInTheDocument();
+    expect(within(services).getByText(money(250_000), { exact: false })).toBeInTheDocument();
+    expect(within(services).getByRole('link', { name: 'Đặt lịch: Bảo dưỡng cơ bản' })).toHaveAttribute('href', '/booking?service=bao-duong-co-ban');
+
+    const products = screen.getByRole('heading', { name: 'Sản phẩm bán chạy' }).closest('section')!;
+    expect(await within(products).findByRole('link', { name: 'Pin lithium 48V 20Ah' })).toHaveAttribute('href', '/products/pin-lithium-48v-20ah');
+    expect(within(products).getByTestId('price')).toHaveTextContent(money(8_900_000));
+    expect(api.products).toHaveBeenCalledWith({ sort: 'popular', pageSize: 4 }, expect.anything());
+
+    const promos = screen.getByRole('heading', { name: 'Ưu đãi đang diễn ra' }).closest('section')!;
+    expect(await within(promos).findByText(`Giảm 20%, tối đa ${money(500_000)} cho đơn từ ${money(1_000_000)}`)).toBeInTheDocument();
+
+    const packages = screen.getByRole('heading', { name: 'Gói dịch vụ trả trước' }).closest('section')!;
+    expect(await within(packages).findByText(money(1_500_000))).toBeInTheDocument();
+
+    const centres = screen.getByRole('heading', { name: 'Hệ thống trung tâm' }).closest('section')!;
+    expect(await within(centres).findByRole('link', { name: '028 3812 3456' })).toHaveAttribute('href', 'tel:02838123456');
   });
 
-  it('follows the booking link', async () => {
+  it('shows an API failure of one section in Vietnamese, with Thử lại that loads it again', async () => {
+    api.promotions.mockRejectedValueOnce(new ApiError('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 503, 'HTTP_503'));
     renderAt('/');
-    await userEvent.click(screen.getByRole('link', { name: 'Đặt lịch ngay' }));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Đặt lịch dịch vụ');
-    expect(screen.getByText('Tính năng đặt lịch trực tuyến sắp ra mắt.')).toBeInTheDocument();
+    const promos = screen.getByRole('heading', { name: 'Ưu đãi đang diễn ra' }).closest('section')!;
+    expect(await within(promos).findByRole('alert')).toHaveTextContent('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.');
+    // the other sections are not affected
+    expect(await screen.findByRole('link', { name: 'Pin lithium 48V 20Ah' })).toBeInTheDocument();
+    await userEvent.click(within(promos).getByRole('button', { name: 'Thử lại' }));
+    expect(await within(promos).findByRole('heading', { name: 'Chào bạn mới' })).toBeInTheDocument();
+    expect(api.promotions).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so when there are no products yet', async () => {
+    api.products.mockResolvedValue(fixtures.productPage([]));
+    renderAt('/');
+    expect(await screen.findByText('Chưa có sản phẩm nào.')).toBeInTheDocument();
+    await screen.findByText('EV Service Quận 1');
+  });
+
+  it('shows skeletons while loading', () => {
+    api.services.mockReturnValue(new Promise(() => undefined));
+    renderAt('/');
+    const services = screen.getByRole('heading', { name: 'Dịch vụ nổi bật' }).closest('section')!;
+    expect(within(services).getByRole('status')).toHaveTextContent('Đang tải...');
+    return screen.findByText('EV Service Quận 1');
   });
 });
 
 describe('About', () => {
-  it('shows the storefront build version', () => {
+  it('tells about the company, lists the centres from the API and shows the build version', async () => {
     renderAt('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Giới thiệu' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'EV Service Cầu Giấy' })).toBeInTheDocument();
+    expect(screen.getByText('88 Xuân Thủy, Cầu Giấy, Hà Nội')).toBeInTheDocument();
     expect(screen.getByText('Phiên bản giao diện: 0.0.0-test')).toBeInTheDocument();
   });
 });
@@ -57,71 +91,73 @@ describe('Services', () => {
     ['chan-doan-ai', 'Chẩn đoán AI'],
     ['du-doan-hong-hoc', 'Dự đoán hỏng hóc'],
     ['theo-doi-tien-do', 'Theo dõi tiến độ'],
-  ])('has the section #%s the mega menu links to, headed %s, with a description', (id, name) => {
+  ])('has the section #%s the mega menu links to, headed %s, with text', async (id, name) => {
     const { container } = renderAt('/services');
-    const section = container.querySelector(`#${id}`) as HTMLElement | null;
+    await screen.findByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 });
+    const section = container.querySelector(`section#${id}`) as HTMLElement | null;
     expect(section).not.toBeNull();
     expect(within(section!).getByRole('heading', { level: 2 })).toHaveTextContent(name);
     expect(section!.querySelector('p')?.textContent?.trim()).toBeTruthy();
   });
 
-  it('shows no prices', () => {
-    renderAt('/services');
-    expect(document.body.textContent).not.toMatch(/₫|VND|\d\.\d{3}/);
+  it('shows what AI diagnostics is today: the service the API sells, at a centre, confirmed by a technician', async () => {
+    api.services.mockResolvedValue([
+      ...fixtures.services,
+      fixtures.service({ id: 9, slug: 'chan-doan-ai', name: 'Chẩn đoán AI', kind: 'diagnostics', tier: null, summary: 'Phân tích dữ liệu xe để tìm nguyên nhân lỗi.', price: 199_000, durationMinutes: 30 }),
+    ]);
+    const { container } = renderAt('/services');
+    await screen.findByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 });
+    const section = container.querySelector('section#chan-doan-ai') as HTMLElement;
+    expect(section).toHaveTextContent('Phân tích dữ liệu xe để tìm nguyên nhân lỗi.');
+    expect(section).toHaveTextContent(money(199_000));
+    expect(section).toHaveTextContent('kỹ thuật viên kiểm tra và xác nhận');
+    expect(section).toHaveTextContent('Chưa hỗ trợ chẩn đoán từ xa');
+    expect(within(section).getByRole('link', { name: 'Đặt lịch: Chẩn đoán AI' })).toHaveAttribute('href', '/booking?service=chan-doan-ai');
+    expect(within(section).getByRole('link', { name: 'Đặt lịch: Chẩn đoán lỗi điện' })).toHaveAttribute('href', '/booking?service=chan-doan-loi-dien');
+    // listed once: not again among the diagnostics services
+    expect(screen.getAllByRole('link', { name: 'Đặt lịch: Chẩn đoán AI' })).toHaveLength(1);
   });
 
-  it('scrolls the section named by the hash into view', () => {
+  it('says what is not available yet when the API has no such service', async () => {
+    const { container } = renderAt('/services');
+    await screen.findByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 });
+    const tracking = container.querySelector('section#theo-doi-tien-do') as HTMLElement;
+    expect(within(tracking).getByRole('heading', { level: 2 })).toHaveTextContent('Theo dõi tiến độ Sắp ra mắt');
+    expect(tracking).toHaveTextContent('trung tâm gọi điện cho bạn khi xe sẵn sàng bàn giao');
+  });
+
+  it('lists every service with its price, duration and a booking link with the service preselected', async () => {
+    renderAt('/services');
+    const card = (await screen.findByRole('heading', { name: 'Kiểm tra pin & BMS', level: 3 })).closest('article')!;
+    expect(card).toHaveAttribute('id', 'kiem-tra-pin-bms');
+    expect(card).toHaveTextContent(money(350_000));
+    expect(card).toHaveTextContent('60 phút');
+    expect(within(card).getByRole('link', { name: 'Đặt lịch: Kiểm tra pin & BMS' })).toHaveAttribute('href', '/booking?service=kiem-tra-pin-bms');
+    // grouped by kind
+    expect(card.closest('section')).toHaveAttribute('id', 'loai-battery');
+    expect(document.title).toBe('Dịch vụ | EV Service');
+  });
+
+  it('scrolls the section named by the hash into view once the services are loaded', async () => {
     const scrollIntoView = jest.fn();
     const original = Element.prototype.scrollIntoView;
     Element.prototype.scrollIntoView = scrollIntoView;
     try {
       const { container } = renderAt('/services#du-doan-hong-hoc');
+      await screen.findByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 });
       expect(scrollIntoView).toHaveBeenCalledTimes(1);
       expect(scrollIntoView.mock.contexts[0]).toBe(container.querySelector('#du-doan-hong-hoc'));
     } finally {
       Element.prototype.scrollIntoView = original;
     }
   });
-});
 
-describe('Products', () => {
-  it.each([
-    ['pin-bo-sac', 'Pin & bộ sạc'],
-    ['dong-co-dien', 'Động cơ điện'],
-    ['cap-sac', 'Cáp sạc'],
-    ['dung-cu', 'Dụng cụ'],
-  ])('?category=%s names the category %s', (slug, name) => {
-    renderAt(`/products?category=${slug}`);
-    expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
-  });
-
-  it('without a known category shows every product', () => {
-    renderAt('/products?category=khong-co');
-    expect(screen.getByRole('heading', { level: 2, name: 'Tất cả sản phẩm' })).toBeInTheDocument();
-  });
-
-  it('the category links change the URL and the named category', async () => {
-    renderAt('/products');
-    await userEvent.click(screen.getByRole('link', { name: 'Cáp sạc' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/products?category=cap-sac');
-    expect(screen.getByRole('heading', { level: 2, name: 'Cáp sạc' })).toBeInTheDocument();
-  });
-
-  it('the product detail page leads back to the list', () => {
-    renderAt('/products/pin-lithium-48v-20ah');
-    expect(screen.getByRole('link', { name: 'Quay lại danh sách sản phẩm' })).toHaveAttribute('href', '/products');
-  });
-});
-
-describe('Promotions', () => {
-  it.each([
-    ['flash-sale', 'Flash sale'],
-    ['vip', 'Thành viên VIP'],
-    ['seasonal', 'Ưu đãi theo mùa'],
-  ])('?type=%s names the type %s', (slug, name) => {
-    renderAt(`/promotions?type=${slug}`);
-    expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+  it('offers Thử lại when the services cannot be loaded', async () => {
+    api.services.mockRejectedValueOnce(new ApiError('Không thể kết nối tới máy chủ. Vui lòng kiểm tra mạng và thử lại.', 0, 'NETWORK'));
+    renderAt('/services');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không thể kết nối tới máy chủ.');
+    await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByRole('heading', { name: 'Bảo dưỡng cơ bản', level: 3 })).toBeInTheDocument();
   });
 });
 
@@ -130,10 +166,24 @@ describe('Packages', () => {
     ['co-ban', 'Gói cơ bản'],
     ['tieu-chuan', 'Gói tiêu chuẩn'],
     ['cao-cap', 'Gói cao cấp'],
-  ])('has the section #%s headed %s', (id, name) => {
+  ])('has the section #%s headed %s with a booking button', async (id, name) => {
     const { container } = renderAt('/packages');
-    const section = container.querySelector(`#${id}`) as HTMLElement | null;
-    expect(section).not.toBeNull();
-    expect(within(section!).getByRole('heading', { level: 2 })).toHaveTextContent(name);
+    await screen.findByRole('heading', { level: 2, name });
+    const section = container.querySelector(`#${id}`) as HTMLElement;
+    expect(within(section).getByRole('heading', { level: 2 })).toHaveTextContent(name);
+    expect(within(section).getByRole('link', { name: `Đặt lịch với ${name}` })).toHaveAttribute('href', `/booking?package=${id}`);
+  });
+
+  it('compares price, validity, credits and perks', async () => {
+    const { container } = renderAt('/packages');
+    await screen.findByRole('heading', { level: 2, name: 'Gói tiêu chuẩn' });
+    const standard = container.querySelector('#tieu-chuan') as HTMLElement;
+    expect(standard).toHaveTextContent(money(1_500_000));
+    expect(standard).toHaveTextContent(`Tiết kiệm ${money(400_000)} so với đặt lẻ`);
+    expect(standard).toHaveTextContent('12 tháng kể từ ngày mua');
+    expect(standard).toHaveTextContent('4 × Bảo dưỡng cơ bản');
+    expect(standard).toHaveTextContent('Cứu hộ nội thành');
+    expect(standard).toHaveTextContent('Phổ biến nhất');
+    expect(container.querySelector('#cao-cap')).toHaveTextContent('24 tháng kể từ ngày mua');
   });
 });

@@ -2,10 +2,13 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { isRemoteRoutesModule, routesOwnedBy } from 'shared-contracts';
 import * as routesModule from '../src/routes';
+import { answerWithFixtures } from './support/render';
+
+jest.mock('../src/api/storefrontApi');
 
 const { pages } = routesModule;
 
-/** The Vietnamese title each storefront page must show (the product's page names). */
+/** The Vietnamese title each storefront page must have (the product's page names). */
 const EXPECTED_TITLES: Record<string, string> = {
   '/': 'Trang chủ',
   '/about': 'Giới thiệu',
@@ -17,11 +20,17 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/contact': 'Liên hệ',
   '/booking': 'Đặt lịch dịch vụ',
   '/cart': 'Giỏ hàng',
+  '/search': 'Tìm kiếm',
 };
+
+/** The h1: the page title, except a product page, headed by the product's name. */
+const EXPECTED_H1: Record<string, string> = { ...EXPECTED_TITLES, '/products/:slug': 'Pin lithium 48V 20Ah' };
 
 function concrete(path: string): string {
   return path.replace(':slug', 'pin-lithium-48v-20ah');
 }
+
+beforeEach(() => answerWithFixtures());
 
 describe('the storefront routes module', () => {
   it('has the shape the shell expects', () => {
@@ -34,7 +43,7 @@ describe('the storefront routes module', () => {
     expect([...paths].sort()).toEqual([...routesOwnedBy('mfe_storefront')].sort());
   });
 
-  it.each(pages.map((page) => [page.path, page] as const))('%s renders its Vietnamese title as the only h1', (path, page) => {
+  it.each(pages.map((page) => [page.path, page] as const))('%s renders its Vietnamese h1 (the only one) and document title', async (path, page) => {
     expect(page.title).toBe(EXPECTED_TITLES[path]);
     render(
       <MemoryRouter initialEntries={[concrete(path)]}>
@@ -43,6 +52,9 @@ describe('the storefront routes module', () => {
         </Routes>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(EXPECTED_TITLES[path]!);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(EXPECTED_H1[path]!);
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(document.title).toBe(`${EXPECTED_H1[path]} | EV Service`);
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/\p{L}{3,}/u);
   });
 });

@@ -40,7 +40,19 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
     });
   }
   if (options.apiTarget) {
-    await app.register(fastifyHttpProxy, { upstream: options.apiTarget, prefix: '/api', rewritePrefix: '/api', http2: false });
+    await app.register(fastifyHttpProxy, {
+      upstream: options.apiTarget,
+      prefix: '/api',
+      rewritePrefix: '/api',
+      http2: false,
+      // The API throttles per client IP: pass the visitor's address on, as nginx does in production.
+      replyOptions: {
+        rewriteRequestHeaders: (request, headers) => ({
+          ...headers,
+          'x-forwarded-for': [headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', '),
+        }),
+      },
+    });
   }
   if (options.remotesManifest) {
     const manifest = options.remotesManifest;

@@ -1,5 +1,6 @@
 export * from './user/user';
 export * from './user/normalizeUser';
+export * from './user/accountRules';
 export * from './bus/events';
 export * from './bus/eventBus';
 export * from './session/sessionStore';
@@ -12,3 +13,4 @@ export * from './format/money';
 export * from './format/date';
 export * from './otp/sanitizeOtp';
 export * from './cart/cartSnapshot';
+export * from './text/foldVietnamese';

@@ -14,6 +14,9 @@ async function run(): Promise<void> {
     const report = await seed(db);
     console.log(`Đã nạp dữ liệu mẫu (${where}):`);
     console.log(`  Chi nhánh dịch vụ: ${report.serviceCentres}`);
+    const { catalogue } = report;
+    console.log(`  Danh mục: ${catalogue.categories} · Thương hiệu: ${catalogue.brands} · Sản phẩm: ${catalogue.products}`);
+    console.log(`  Dịch vụ: ${catalogue.services} · Gói dịch vụ: ${catalogue.servicePackages} · Ưu đãi: ${catalogue.promotions}`);
   } finally {
     await db.destroy();
   }

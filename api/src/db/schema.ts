@@ -22,11 +22,247 @@ export interface ServiceCentresTable {
   created_at: Timestamp;
 }
 
+/** A user of any role. `email` is lower-case; `role` one of customer|staff|technician|manager|admin. */
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  /** argon2id PHC string; null for an account that only signs in with Google. */
+  password_hash: string | null;
+  full_name: string;
+  /** Normalised Vietnamese mobile number ('0912345678'). */
+  phone_number: string | null;
+  address: string | null;
+  /** 'YYYY-MM-DD'. */
+  date_of_birth: string | null;
+  gender: 'MALE' | 'FEMALE' | null;
+  avatar_url: string | null;
+  role: ColumnType<'customer' | 'staff' | 'technician' | 'manager' | 'admin', 'customer' | 'staff' | 'technician' | 'manager' | 'admin' | undefined>;
+  google_sub: string | null;
+  email_verified_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 (base64url) of the opaque token. */
+  token_hash: string;
+  family_id: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date | string, string, string>;
+  rotated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  revoked_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'verify_email' | 'reset_password';
+  /** HMAC-SHA256 (hex) of the code. */
+  code_hash: string;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date | string, string, string>;
+  consumed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  next_attempt_at: Timestamp;
+  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  failed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** An integer flag: 1 true, 0 false (portable: SQLite has no boolean). */
+export type Flag = ColumnType<number, number | undefined, number>;
+/** JSON text (lists and objects of the catalogue: images, specifications, compatible models...). */
+export type JsonText = ColumnType<string, string | undefined, string>;
+
+export interface CatalogueCategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  /** 'parts' | 'accessories' | 'equipment': what the category counts as for promotions. */
+  promo_group: string;
+  /** JSON { path, width, height, alt } of an image under api/assets/catalogue, or null. */
+  image: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface CatalogueBrandsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  country: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  sku: string;
+  slug: string;
+  name: string;
+  category_id: number;
+  brand_id: number;
+  /** Integer VND. */
+  price: number;
+  /** Integer VND before the discount (greater than price), or null. */
+  original_price: number | null;
+  stock: ColumnType<number, number | undefined, number>;
+  sales_count: ColumnType<number, number | undefined, number>;
+  warranty_months: ColumnType<number, number | undefined, number>;
+  description: string;
+  /** JSON string[] */
+  compatible_models: JsonText;
+  /** JSON VehicleType[] */
+  vehicle_types: JsonText;
+  /** JSON { label, value }[] */
+  specifications: JsonText;
+  /** JSON { path, width, height, alt }[] (the first is the card image) */
+  images: JsonText;
+  is_active: Flag;
+  /** foldVietnamese(name, sku, brand, category, models, ...) */
+  search_text: string;
+  /** foldVietnamese of each compatible model, joined by ' | ' (the `model` filter). */
+  models_search: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  kind: string;
+  tier: string | null;
+  summary: string;
+  /** JSON string[]: what is done */
+  includes: JsonText;
+  price: number;
+  duration_minutes: number;
+  vehicle_types: JsonText;
+  /** JSON { code, label }[]: the checklist template */
+  checklist: JsonText;
+  image: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  is_active: Flag;
+  search_text: string;
+  created_at: Timestamp;
+}
+
+export interface ServicePackagesTable {
+  id: Generated<number>;
+  slug: string;
+  tier: string;
+  name: string;
+  description: string;
+  price: number;
+  original_price: number | null;
+  validity_months: number;
+  vehicle_types: JsonText;
+  /** JSON string[] */
+  perks: JsonText;
+  highlighted: Flag;
+  image: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  is_active: Flag;
+  search_text: string;
+  created_at: Timestamp;
+}
+
+export interface ServicePackageCreditsTable {
+  package_id: number;
+  service_id: number;
+  quantity: number;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  description: string;
+  type: string;
+  /** Percent for 'percentage', integer VND otherwise. */
+  value: number;
+  min_order: ColumnType<number, number | undefined, number>;
+  max_discount: number | null;
+  usage_limit: number;
+  used_count: ColumnType<number, number | undefined, number>;
+  per_customer_limit: ColumnType<number, number | undefined, number>;
+  /** JSON ('parts' | 'accessories' | 'equipment')[] or null (every category) */
+  categories: string | null;
+  kind: ColumnType<string, string | undefined, string>;
+  eligibility: ColumnType<string, string | undefined, string>;
+  /** JSON { path, width, height, alt } */
+  image: string;
+  is_active: Flag;
+  sort_order: ColumnType<number, number | undefined, number>;
+  valid_from: ColumnType<Date | string, string, string>;
+  valid_to: ColumnType<Date | string, string, string>;
+  created_at: Timestamp;
+}
+
+export interface SavedPromotionsTable {
+  user_id: number;
+  promotion_id: number;
+  saved_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  subject: string;
+  message: string;
+  client_ip: string;
+  /** 'new' | 'in_progress' | 'answered' | 'spam' */
+  status: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
 /** Every table of the database, by name. Each migration adds its tables here. */
 export interface Database {
   service_centres: ServiceCentresTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  otp_codes: OtpCodesTable;
+  email_outbox: EmailOutboxTable;
+  catalogue_categories: CatalogueCategoriesTable;
+  catalogue_brands: CatalogueBrandsTable;
+  products: ProductsTable;
+  services: ServicesTable;
+  service_packages: ServicePackagesTable;
+  service_package_credits: ServicePackageCreditsTable;
+  promotions: PromotionsTable;
+  saved_promotions: SavedPromotionsTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type ServiceCentreRow = Selectable<ServiceCentresTable>;
 export type NewServiceCentreRow = Insertable<ServiceCentresTable>;
 export type ServiceCentreUpdate = Updateable<ServiceCentresTable>;
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type OtpCodeRow = Selectable<OtpCodesTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;
+export type NewEmailOutboxRow = Insertable<EmailOutboxTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProductRow = Insertable<ProductsTable>;
+export type PromotionRow = Selectable<PromotionsTable>;
+export type ServiceRow = Selectable<ServicesTable>;
+export type ServicePackageRow = Selectable<ServicePackagesTable>;

@@ -5,7 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * Public, cacheable GET route: `Cache-Control: public, max-age=<maxAgeSeconds>`, a strong ETag over
-     * the response body, and 304 Not Modified when If-None-Match matches it.
+     * the response body (or the one the handler set, for answers kept ready with their ETag), and 304 Not
+     * Modified when If-None-Match matches it.
      */
     publicCache?: { maxAgeSeconds: number };
   }
@@ -28,7 +29,9 @@ async function applyPublicCache(request: FastifyRequest, reply: FastifyReply, pa
   if (!cache || (request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
 
-  const etag = etagOf(payload);
+  // A route that keeps its answers ready (with their ETag) sets the header itself: no hashing per request.
+  const preset = reply.getHeader('etag');
+  const etag = typeof preset === 'string' && preset.length > 0 ? preset : etagOf(payload);
   reply.header('cache-control', `public, max-age=${cache.maxAgeSeconds}`);
   reply.header('etag', etag);
   if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {

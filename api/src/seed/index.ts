@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
+import { seedDemoAccounts } from './demoAccounts';
 import { seedServiceCentres } from './serviceCentres';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
   serviceCentres: number;
+  /** Demo accounts (one per role, verified, password DEMO_PASSWORD). */
+  demoAccounts: number;
+  /** Categories, brands, products, services, packages, promotions. */
+  catalogue: CatalogueSeedReport;
 }
 
 /**
@@ -15,7 +21,10 @@ export interface SeedReport {
 export async function seed(db: Kysely<Database>): Promise<SeedReport> {
   return db.transaction().execute(async (trx) => ({
     serviceCentres: await seedServiceCentres(trx),
+    demoAccounts: await seedDemoAccounts(trx),
+    catalogue: await seedCatalogue(trx),
   }));
 }
 
 export { SERVICE_CENTRES } from './serviceCentres';
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoAccounts';

@@ -1,40 +1,7 @@
-import { ApiError, apiClient, eventBus, normalizeUser, sessionStore, type User } from 'shared-contracts';
+import { apiClient, eventBus, normalizeUser, sessionStore, type User } from 'shared-contracts';
+import { ensureSucceeded, isRecord, responseMessage } from '../api/envelope';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonEmptyString(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
-/** The `message` field of a response body (top level, else inside `data`). */
-export function responseMessage(body: unknown): string | null {
-  if (!isRecord(body)) return null;
-  return nonEmptyString(body.message) ?? (isRecord(body.data) ? nonEmptyString(body.data.message) : null);
-}
-
-/**
- * The text to show for a failed call: the server's message when the response has one, else the
- * screen's own fallback. A call that never reached the server (network down, timeout) says so with
- * the API client's Vietnamese message instead of a misleading fallback such as "wrong code".
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    // status 0: no response at all (the client keeps the thrown error in `body`, not a server answer)
-    if (error.status === 0) return error.code === 'NETWORK' || error.code === 'TIMEOUT' ? error.message : fallback;
-    const fromServer = responseMessage(error.body);
-    if (fromServer) return fromServer;
-  }
-  return fallback;
-}
-
-/** A 2xx answer that still says `success: false` is a failure too. */
-function ensureSucceeded(body: unknown): void {
-  if (isRecord(body) && body.success === false) {
-    throw new ApiError(responseMessage(body) ?? '', 200, 'UNSUCCESSFUL', [], body);
-  }
-}
+export { failureMessage, responseMessage } from '../api/envelope';
 
 /** POST /auth/resend-verification {email}. Resolves with the response's message, if any. */
 export async function resendVerification(email: string): Promise<string | null> {

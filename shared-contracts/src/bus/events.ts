@@ -19,6 +19,18 @@ export interface BusEvents {
   'cart/changed': { itemCount: number; total: number };
   /** Ask the host to show the email-verification modal (banner or any remote). */
   'auth/verify-email-requested': { email: string };
+  /** A visitor clicked 'Thêm vào giỏ' in the storefront (the cart owner adds the item). */
+  'cart/item-added': { item: CartItemAdded; quantity: number };
+}
+
+/** The product a visitor put in the cart, as the storefront publishes it (price in integer VND). */
+export interface CartItemAdded {
+  id: string;
+  slug: string;
+  name: string;
+  price: number;
+  image: string | null;
+  stock: number;
 }
 
 export type BusEventType = keyof BusEvents;
@@ -31,6 +43,7 @@ export const BUS_EVENT_TYPES: readonly BusEventType[] = [
   'toast/show',
   'cart/changed',
   'auth/verify-email-requested',
+  'cart/item-added',
 ];
 
 export interface BusMessage<T extends BusEventType = BusEventType> {

@@ -26,6 +26,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/contact', owner: 'mfe_storefront', layout: 'public' },
   { path: '/booking', owner: 'mfe_storefront', layout: 'public' },
   { path: '/cart', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/search', owner: 'mfe_storefront', layout: 'public' },
   { path: '/profile', owner: 'mfe_account', layout: 'public' },
   { path: '/dashboard', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/my-vehicles', owner: 'mfe_account', layout: 'public', requiresLogin: true },

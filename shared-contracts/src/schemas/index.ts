@@ -1,3 +1,5 @@
 export * from './envelope';
 export * from './health';
 export * from './serviceCentre';
+export * from './auth';
+export * from './catalogue';

@@ -98,6 +98,18 @@ export class SessionStore {
     this.subject.next(null);
   }
 
+  /**
+   * The tokens as storage has them now (another tab may have refreshed them): when the stored pair differs
+   * from the one in memory, the stored session replaces it. Without storage, the session in memory.
+   */
+  syncTokensFromStorage(): Session | null {
+    if (!this.storage) return this.subject.value;
+    const stored = readStoredSession(this.storage);
+    const current = this.subject.value;
+    if (stored?.token !== current?.token || stored?.refreshToken !== current?.refreshToken) this.subject.next(stored);
+    return this.subject.value;
+  }
+
   /** Re-reads storage (another tab, or a value edited by hand). */
   resync(): Session | null {
     const session = readStoredSession(this.storage);

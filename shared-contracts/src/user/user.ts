@@ -20,3 +20,15 @@ export interface User {
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * Up to two letters for an avatar without a picture: the first letters of the first and last words of the
+ * name ("Nguyễn Văn An" → "NA"), else the first letter of the email, else "?".
+ */
+export function userInitials(user: Pick<User, 'fullName' | 'email'>): string {
+  const words = user.fullName.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  const initials = letters.map((word) => Array.from(word)[0] ?? '').join('');
+  if (initials) return initials.toLocaleUpperCase('vi');
+  return (Array.from(user.email.trim())[0] ?? '?').toLocaleUpperCase('vi');
+}

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from 'shared-contracts';
 import { logout } from '../auth/authEffects';
 import { useSession } from '../auth/useSession';
+import { UserAvatar } from '../auth/UserAvatar';
 import { DesktopNav } from './DesktopNav';
 import { MobileMenu } from './MobileMenu';
 import { SearchBox } from './SearchBox';
@@ -64,7 +65,7 @@ export function Header() {
             (user ? (
               <>
                 <Link to="/profile" className={styles.profile} title={user.email}>
-                  {user.avatar ? <img src={user.avatar} alt="" width={28} height={28} className={styles.avatar} /> : <span className={styles.avatarInitial}>{(user.fullName || user.email).charAt(0).toUpperCase()}</span>}
+                  <UserAvatar user={user} imageClassName={styles.avatar} initialsClassName={styles.avatarInitial} />
                   <span className={styles.profileName}>{user.fullName || messages.header.profile}</span>
                 </Link>
                 <button type="button" className={styles.secondaryButton} onClick={onLogout}>

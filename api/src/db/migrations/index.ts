@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_service_centres';
+import * as m0002 from './0002_accounts';
+import * as m0003 from './0003_catalogue';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -7,4 +9,6 @@ import * as m0001 from './0001_service_centres';
  */
 export const migrations: Record<string, Migration> = {
   '0001_service_centres': m0001,
+  '0002_accounts': m0002,
+  '0003_catalogue': m0003,
 };

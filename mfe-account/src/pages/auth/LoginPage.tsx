@@ -1,9 +1,84 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeRedirectTarget } from 'shared-contracts';
+import { GoogleSignIn } from '../../google/GoogleSignIn';
+import { FormNotice, PasswordField, TextField } from '../../forms/Fields';
+import { useForm } from '../../forms/useForm';
+import { checkEmailOrPhone, collectErrors, isEmail } from '../../forms/validation';
 import { vi } from '../../i18n/vi';
+import type { LoginPayload } from '../../api/accountApi';
+import { useAccountDispatch, useAccountSelector } from '../../store/accountStore';
+import { clearError, completeGoogleRedirect, googleRedirectFailed, login, loginWithGoogle } from '../../store/authSlice';
 import { AuthCard } from './AuthCard';
+import { useAuthScreenState } from './authNavigation';
+import styles from '../../forms/Form.module.css';
 
+type LoginField = 'emailOrPhone' | 'password';
+
+function validate(values: Record<LoginField, string>) {
+  return collectErrors<LoginField>({
+    emailOrPhone: checkEmailOrPhone(values.emailOrPhone),
+    password: !values.password
+      ? vi.form.required(vi.fields.password)
+      : values.password.length > PASSWORD_MAX_LENGTH
+        ? vi.form.passwordLength(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)
+        : undefined,
+  });
+}
+
+/** An email is sent as `email`; a mobile number, normalised, as `emailOrPhone`. */
+export function loginPayload(emailOrPhone: string, password: string): LoginPayload {
+  const value = emailOrPhone.trim();
+  if (isEmail(value)) return { email: value, password };
+  return { emailOrPhone: normalizeVietnamesePhone(value) ?? value, password };
+}
+
+/** /auth/login: email (or phone) and password, or Google; then back to the `redirect` query or home. */
 export function LoginPage() {
   const t = vi.authLinks;
+  const dispatch = useAccountDispatch();
+  const { loading, error, token } = useAccountSelector((state) => state.auth);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = safeRedirectTarget(params.get('redirect'));
+  const handed = useAuthScreenState();
+  const form = useForm<LoginField>({ emailOrPhone: handed.email ?? '', password: '' }, validate);
+  // a login started here navigates itself; the redirect below is for a visitor who arrives logged in
+  const loggingIn = useRef(false);
+
+  const location = useLocation();
+  // back from the server's Google flow: #accessToken=…&refreshToken=… or ?error=google
+  const fromGoogle = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const googleToken = fromGoogle.get('accessToken');
+
+  useEffect(() => {
+    if (googleToken) {
+      // the tokens leave the address bar at once (history, screenshots, shared links)
+      const refreshToken = fromGoogle.get('refreshToken');
+      navigate(`${location.pathname}${location.search}`, { replace: true, state: location.state });
+      finish(dispatch(completeGoogleRedirect({ accessToken: googleToken, refreshToken })).unwrap());
+    } else if (params.get('error') === 'google') dispatch(googleRedirectFailed());
+    else dispatch(clearError());
+    // on arrival only
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const finish = (pending: Promise<unknown>) => {
+    loggingIn.current = true;
+    pending.then(
+      () => navigate(redirect, { replace: true }),
+      (failure: { fieldErrors?: Record<string, string> }) => {
+        loggingIn.current = false;
+        const fromServer = failure?.fieldErrors ?? {};
+        form.showServerErrors({ emailOrPhone: fromServer.emailOrPhone ?? fromServer.email ?? fromServer.phoneNumber ?? '', password: fromServer.password ?? '' });
+      },
+    );
+  };
+
+  const onSubmit = form.handleSubmit((values) => finish(dispatch(login(loginPayload(values.emailOrPhone, values.password))).unwrap()));
+
+  if (token && !loggingIn.current && !googleToken) return <Navigate to={redirect} replace />;
+
   return (
     <AuthCard
       title={vi.login.title}
@@ -18,7 +93,19 @@ export function LoginPage() {
           </p>
         </>
       }
-    />
+    >
+      {handed.notice && <FormNotice tone="success">{handed.notice}</FormNotice>}
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={vi.login.title}>
+        {error && <FormNotice tone="error">{error}</FormNotice>}
+        <TextField {...form.field('emailOrPhone')} label={vi.fields.emailOrPhone} autoComplete="username" inputMode="email" required />
+        <PasswordField {...form.field('password')} label={vi.fields.password} autoComplete="current-password" required />
+        <button type="submit" className={`${styles.primary} ${styles.wide}`} disabled={loading}>
+          {loading ? vi.loginForm.submitting : vi.loginForm.submit}
+        </button>
+      </form>
+      <p className={styles.divider}>{vi.loginForm.or}</p>
+      <GoogleSignIn redirect={redirect} onCredential={(credential) => finish(dispatch(loginWithGoogle(credential)).unwrap())} />
+    </AuthCard>
   );
 }
 

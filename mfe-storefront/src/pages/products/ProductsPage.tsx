@@ -1,31 +1,86 @@
 import { useSearchParams } from 'react-router-dom';
-import { Chips } from '../../components/Chips';
-import { Notice } from '../../components/Notice';
+import { storefrontApi } from '../../api/storefrontApi';
+import { AddToCartButton } from '../../cart/AddToCartButton';
+import { Async, Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
+import { ProductCard } from '../../components/ProductCard';
+import { useAsync } from '../../hooks/useAsync';
+import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
-import { findCategory } from './categories';
+import { Pagination } from './Pagination';
+import { ProductFilters } from './ProductFilters';
+import { apiParams, changeFilters, readFilters, toQuery, type ProductFilters as Filters } from './productQuery';
+import { productsText as text } from './productsText';
 import styles from './ProductsPage.module.css';
 
-/** Products, optionally narrowed to the category of `?category=` (the header's product menu links there). */
+/**
+ * Products with filters, sort and pagination, all in the URL query: the link can be shared, the back
+ * button returns to the previous filters and a reload keeps them. Each URL change is one API query.
+ */
 export function ProductsPage() {
-  const t = vi.products;
-  const [searchParams] = useSearchParams();
-  const category = findCategory(searchParams.get('category'));
+  const [query, setQuery] = useSearchParams();
+  const filters = readFilters(query);
+  const queryKey = toQuery(filters).toString();
+
+  const facets = useAsync((signal) => Promise.all([storefrontApi.categories(signal), storefrontApi.brands(signal)]), []);
+  const products = useAsync((signal) => storefrontApi.products(apiParams(filters), signal), [queryKey]);
+
+  const [categories, brands] = facets.state.status === 'ready' ? facets.state.data : [[], []];
+  const category = categories.find((candidate) => candidate.slug === filters.category) ?? null;
+  const heading = category?.name ?? text.allProducts;
+  usePageMeta(category ? `${category.name} – ${vi.products.title}` : vi.products.title, category?.description || vi.products.description);
+
+  const go = (next: Filters) => setQuery(toQuery(next));
+  const hrefOf = (page: number) => {
+    const next = toQuery({ ...filters, page }).toString();
+    return next ? `/products?${next}` : '/products';
+  };
+
   return (
     <>
-      <PageIntro title={t.title} description={t.description} />
-      <Chips
-        label={t.categoriesLabel}
-        param="category"
-        basePath="/products"
-        allLabel={t.all}
-        options={t.categories}
-        selected={category?.slug ?? null}
-      />
-      <h2 className={styles.current}>{category ? category.name : t.all}</h2>
-      <Notice>
-        <p>{t.comingSoon}</p>
-      </Notice>
+      <PageIntro title={vi.products.title} description={vi.products.description} />
+      <div className={styles.layout}>
+        <ProductFilters
+          filters={filters}
+          categories={categories}
+          brands={brands}
+          onChange={(change) => go(changeFilters(filters, change))}
+          onClear={() => go(changeFilters(filters, { category: null, brand: null, minPrice: null, maxPrice: null, inStock: false, model: null }))}
+        />
+        <section aria-labelledby="results-heading" className={styles.results} aria-busy={products.state.status === 'loading'}>
+          <div className={styles.resultsHead}>
+            <h2 id="results-heading" className={styles.resultsHeading}>
+              {heading}
+            </h2>
+            {products.state.status === 'ready' && (
+              <p className={styles.count} role="status">
+                {text.count(products.state.data.total)}
+              </p>
+            )}
+          </div>
+          {facets.state.status === 'error' && <p className={styles.fieldError}>{facets.state.message}</p>}
+          <Async
+            state={products.state}
+            retry={products.retry}
+            skeleton={<Skeleton count={6} />}
+            isEmpty={(page) => page.items.length === 0}
+            empty={text.empty}
+          >
+            {(page) => (
+              <>
+                <ul className={styles.grid}>
+                  {page.items.map((product) => (
+                    <li key={product.id}>
+                      <ProductCard product={product} action={<AddToCartButton product={product} />} />
+                    </li>
+                  ))}
+                </ul>
+                <Pagination page={page.page} totalPages={page.totalPages} hrefOf={hrefOf} />
+              </>
+            )}
+          </Async>
+        </section>
+      </div>
     </>
   );
 }

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { loadConfig, type Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { createAccessTokens, type AccessTokens } from '../../security/accessTokens';
+import { systemClock, type Clock } from '../../security/clock';
+import { memoryCounterStore, redisCounterStore, type CounterStore } from '../../security/counters';
+import { createThrottle, DEFAULT_THROTTLE_LIMITS, type Throttle, type ThrottleLimits } from '../../security/throttle';
+import { avatarsRoutes } from '../media/avatarsRoutes';
+import { devOutboxRoutes } from '../notifications/devOutboxRoutes';
+import { profileRoutes } from '../users/profileRoutes';
+import { authRoutes } from './authRoutes';
+import { googleRoutes } from './googleRoutes';
+
+/** What buildApp's `accounts` option may inject (tests do; the server passes its config). */
+export interface AccountsOptions {
+  /** Default: loadConfig() from the environment. With no jwtSecret a random one is used (sessions end with the process). */
+  config?: Config;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Throttling counters. Default: Redis when config.redisUrl is set, else memory. */
+  counters?: CounterStore;
+  limits?: Partial<ThrottleLimits>;
+  /** fetch for the Google token endpoint (default: global fetch). */
+  fetch?: typeof fetch;
+}
+
+/** Everything the account routes share. */
+export interface AccountsContext {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  counters: CounterStore;
+  throttle: Throttle;
+  accessTokens: AccessTokens;
+  /** Key of the OTP HMAC (same secret as the tokens). */
+  secret: string;
+  fetch: typeof fetch;
+  /** Closes what the context opened itself (a Redis connection). */
+  close(): Promise<void>;
+}
+
+export function createAccountsContext(db: Kysely<Database>, options: AccountsOptions = {}): AccountsContext {
+  const config = options.config ?? loadConfig();
+  const clock = options.clock ?? systemClock;
+  const secret = config.jwtSecret ?? randomBytes(48).toString('base64url');
+  let counters = options.counters;
+  let ownedCounters: CounterStore | null = null;
+  if (!counters) {
+    counters = config.redisUrl
+      ? redisCounterStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }), { ownsConnection: true })
+      : memoryCounterStore(clock);
+    ownedCounters = counters;
+  }
+  return {
+    db,
+    config,
+    clock,
+    counters,
+    throttle: createThrottle(counters, { ...DEFAULT_THROTTLE_LIMITS, ...options.limits }),
+    accessTokens: createAccessTokens({ secret, clock }),
+    secret,
+    fetch: options.fetch ?? fetch,
+    close: async () => {
+      await ownedCounters?.close();
+    },
+  };
+}
+
+/** Every account route: auth, profile, Google sign-in, avatars, the dev outbox. */
+export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  app.addHook('onClose', async () => {
+    await accounts.close();
+  });
+  await app.register(authRoutes, { accounts });
+  await app.register(googleRoutes, { accounts });
+  await app.register(profileRoutes, { accounts });
+  await app.register(avatarsRoutes, { uploadDir: accounts.config.uploadDir });
+  await app.register(devOutboxRoutes, { db: accounts.db, enabled: accounts.config.nodeEnv !== 'production' });
+};

@@ -1,0 +1,254 @@
+import argon2 from 'argon2';
+import {
+  normalizeVietnameseMobile,
+  type AuthSession,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type RegisterRequest,
+  type RegisterResult,
+  type ResetPasswordConfirmRequest,
+  type VerifyEmailResult,
+} from 'shared-contracts/schemas';
+import { toIsoUtc } from '../../db/portable';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import type { Clock } from '../../security/clock';
+import { ARGON2_PARAMETERS, hashPassword, verifyAgainstNothing, verifyPassword } from '../../security/passwords';
+import { ThrottledError } from '../../security/throttle';
+import { enqueueEmail } from '../notifications/outbox';
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from '../notifications/emailTemplates';
+import { findUserByEmail, findUserById, findUserByPhone, uniqueViolation } from '../users/usersQueries';
+import type { AccountsContext } from './accountsPlugin';
+import { authMessages } from './authMessages';
+import { consumeOtpCode, issueOtpCode } from './otpCodes';
+import { revokeFamily, revokeUserSessions, rotateSession, startSession, familyOfRefreshToken } from './sessions';
+
+function fieldError(field: string, message: string): AppError {
+  return AppError.validation([{ field, message }]);
+}
+
+/** Today's date ('YYYY-MM-DD') in Vietnam. */
+export function vietnamToday(clock: Clock): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
+}
+
+function otpDeps(ctx: AccountsContext, db = ctx.db) {
+  return { db, clock: ctx.clock, secret: ctx.secret };
+}
+
+function sessionDeps(ctx: AccountsContext) {
+  return { db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens };
+}
+
+/** Counts a code email against the address's limits, or throws 429. */
+async function takeCodeSend(ctx: AccountsContext, purpose: 'verify_email' | 'reset_password', email: string): Promise<void> {
+  await ctx.throttle.takeCodeSend(purpose, email);
+}
+
+// ---- Register ------------------------------------------------------------------------------------------
+
+/** Creates a customer (email not verified) and puts the verification code in the outbox, in one transaction. */
+export async function register(ctx: AccountsContext, body: RegisterRequest): Promise<RegisterResult> {
+  const phoneInput = body.phoneNumber ?? body.phone;
+  const dateOfBirth = body.dateOfBirth ?? body.dob;
+  const errors = [];
+  if (body.password !== body.confirmPassword) errors.push({ field: 'confirmPassword', message: authMessages.passwordsDiffer });
+  if (!phoneInput) errors.push({ field: 'phoneNumber', message: authMessages.phoneRequired });
+  if (!dateOfBirth) errors.push({ field: 'dateOfBirth', message: authMessages.dateOfBirthRequired });
+  else if (dateOfBirth > vietnamToday(ctx.clock)) errors.push({ field: 'dateOfBirth', message: authMessages.dateOfBirthFuture });
+  if (errors.length > 0) throw AppError.validation(errors);
+  const phoneNumber = normalizeVietnameseMobile(phoneInput!)!;
+
+  if (await findUserByEmail(ctx.db, body.email)) throw new AppError(409, 'EMAIL_TAKEN', authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
+  if (await findUserByPhone(ctx.db, phoneNumber)) throw new AppError(409, 'PHONE_TAKEN', authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
+
+  const passwordHash = await hashPassword(body.password);
+  const now = ctx.clock.now().toISOString();
+  let user: UserRow;
+  try {
+    user = await ctx.db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('users')
+        .values({
+          email: body.email,
+          password_hash: passwordHash,
+          full_name: body.fullName,
+          phone_number: phoneNumber,
+          address: body.address?.trim() || null,
+          date_of_birth: dateOfBirth!,
+          gender: body.gender,
+          avatar_url: null,
+          role: 'customer',
+          google_sub: null,
+          email_verified_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const code = await issueOtpCode(otpDeps(ctx, trx), created.id, 'verify_email');
+      await enqueueEmail(trx, ctx.clock, created.email, verificationEmail(created.full_name, code));
+      return created;
+    });
+  } catch (error) {
+    const unique = uniqueViolation(error);
+    if (unique?.column === 'phone_number') throw new AppError(409, 'PHONE_TAKEN', authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
+    if (unique) throw new AppError(409, 'EMAIL_TAKEN', authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
+    throw error;
+  }
+  // The sign-up email counts as the first send: a resend within the minute is refused.
+  await takeCodeSend(ctx, 'verify_email', user.email).catch((error: unknown) => {
+    if (!(error instanceof ThrottledError)) throw error;
+  });
+  return { userId: String(user.id), email: user.email, emailVerified: false };
+}
+
+// ---- Login, refresh, logout ----------------------------------------------------------------------------
+
+type Identifier = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
+
+function parseIdentifier(body: LoginRequest): Identifier {
+  const raw = (body.emailOrPhone ?? body.email ?? '').trim();
+  const field = body.emailOrPhone !== undefined ? 'emailOrPhone' : 'email';
+  if (!raw) throw fieldError(field, authMessages.identifierRequired);
+  if (raw.includes('@')) {
+    const email = raw.toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw fieldError(field, authMessages.identifierInvalid);
+    return { kind: 'email', value: email };
+  }
+  const phone = normalizeVietnameseMobile(raw);
+  if (!phone) throw fieldError(field, authMessages.identifierInvalid);
+  return { kind: 'phone', value: phone };
+}
+
+/**
+ * Email or phone + password → a session. Failures are counted per account and per IP; over the limit → 429
+ * (also with the right password). The answer and its timing are the same whether or not the account exists.
+ */
+export async function login(ctx: AccountsContext, body: LoginRequest, ip: string): Promise<AuthSession> {
+  const identifier = parseIdentifier(body);
+  const user = identifier.kind === 'email' ? await findUserByEmail(ctx.db, identifier.value) : await findUserByPhone(ctx.db, identifier.value);
+  // One counter per account, whichever identifier was typed; unknown identifiers are counted too.
+  const accountKey = user ? `user:${user.id}` : `${identifier.kind}:${identifier.value}`;
+  await ctx.throttle.assertLoginAllowed(accountKey, ip);
+
+  const valid = user?.password_hash ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password);
+  if (!user || !valid) {
+    await ctx.throttle.recordLoginFailure(accountKey, ip);
+    throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+  }
+  await ctx.throttle.recordLoginSuccess(accountKey);
+  if (user.password_hash && argon2.needsRehash(user.password_hash, ARGON2_PARAMETERS)) {
+    const rehashed = await hashPassword(body.password);
+    await ctx.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
+  }
+  return startSession(sessionDeps(ctx), user);
+}
+
+export async function refresh(ctx: AccountsContext, refreshToken: string): Promise<AuthSession> {
+  return rotateSession(sessionDeps(ctx), refreshToken);
+}
+
+/** Ends the session of `refreshToken`, else the session of the access token; silently does nothing otherwise. */
+export async function logout(ctx: AccountsContext, refreshToken: string | undefined, currentSessionId: string | undefined): Promise<void> {
+  const family = refreshToken ? await familyOfRefreshToken(ctx.db, refreshToken) : null;
+  const target = family ?? currentSessionId ?? null;
+  if (target) await revokeFamily(ctx.db, ctx.clock, target);
+}
+
+// ---- Email verification --------------------------------------------------------------------------------
+
+function otpFailure(check: 'wrong' | 'locked' | 'expired'): AppError {
+  if (check === 'wrong') return new AppError(400, 'OTP_INVALID', authMessages.otpWrong, [{ field: 'otpCode', message: authMessages.otpWrong }]);
+  if (check === 'locked') return new AppError(400, 'OTP_LOCKED', authMessages.otpLocked, [{ field: 'otpCode', message: authMessages.otpLocked }]);
+  return new AppError(400, 'OTP_EXPIRED', authMessages.otpExpired, [{ field: 'otpCode', message: authMessages.otpExpired }]);
+}
+
+export async function verifyEmail(ctx: AccountsContext, userIdInput: string | number, otpCode: string): Promise<VerifyEmailResult> {
+  const userId = Number(userIdInput);
+  const user = Number.isSafeInteger(userId) ? await findUserById(ctx.db, userId) : undefined;
+  if (!user) throw otpFailure('expired');
+  if (user.email_verified_at !== null) return { userId: String(user.id), emailVerified: true, message: authMessages.emailAlreadyVerified };
+  const check = await consumeOtpCode(otpDeps(ctx), user.id, 'verify_email', otpCode);
+  if (check !== 'ok') throw otpFailure(check);
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.updateTable('users').set({ email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+  return { userId: String(user.id), emailVerified: true, message: authMessages.emailVerified };
+}
+
+/** A new verification code for an unverified account; the same answer for any other address. */
+export async function resendVerification(ctx: AccountsContext, email: string): Promise<void> {
+  await takeCodeSend(ctx, 'verify_email', email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.email_verified_at !== null) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    const code = await issueOtpCode(otpDeps(ctx, trx), user.id, 'verify_email');
+    await enqueueEmail(trx, ctx.clock, user.email, verificationEmail(user.full_name, code));
+  });
+}
+
+// ---- Password reset and change -------------------------------------------------------------------------
+
+/** A reset code for a registered address; the same answer (and limits) for any address. */
+export async function requestPasswordReset(ctx: AccountsContext, email: string): Promise<void> {
+  await takeCodeSend(ctx, 'reset_password', email);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  await ctx.db.transaction().execute(async (trx) => {
+    const code = await issueOtpCode(otpDeps(ctx, trx), user.id, 'reset_password');
+    await enqueueEmail(trx, ctx.clock, user.email, passwordResetEmail(user.full_name, code));
+  });
+}
+
+/**
+ * email + code → new password; the code is single use, every session is revoked and a notice is emailed.
+ * Any failure gives the same answer (it must not tell whether the address is registered).
+ */
+export async function confirmPasswordReset(ctx: AccountsContext, body: ResetPasswordConfirmRequest): Promise<void> {
+  if (body.newPassword !== body.confirmPassword) throw fieldError('confirmPassword', authMessages.passwordsDiffer);
+  const user = await findUserByEmail(ctx.db, body.email);
+  const check = user ? await consumeOtpCode(otpDeps(ctx), user.id, 'reset_password', body.otpCode) : 'expired';
+  if (!user || check !== 'ok') {
+    throw new AppError(400, 'OTP_INVALID', authMessages.resetCodeInvalid, [{ field: 'otpCode', message: authMessages.resetCodeInvalid }]);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      // The code reached the inbox: the address is proven.
+      .set({ password_hash: passwordHash, updated_at: now.toISOString(), email_verified_at: user.email_verified_at === null ? now.toISOString() : toIsoUtc(user.email_verified_at) })
+      .where('id', '=', user.id)
+      .execute();
+    await revokeUserSessions(trx, ctx.clock, user.id);
+    await enqueueEmail(trx, ctx.clock, user.email, passwordChangedEmail(user.full_name, now));
+  });
+}
+
+/** Changes the password of the signed-in user; every other session is revoked, a notice is emailed. */
+export async function changePassword(
+  ctx: AccountsContext,
+  caller: { userId: number; sessionId?: string; ip: string },
+  body: ChangePasswordRequest,
+): Promise<void> {
+  const { userId, sessionId: currentSessionId, ip } = caller;
+  if (body.newPassword !== body.confirmNewPassword) throw fieldError('confirmNewPassword', authMessages.passwordsDiffer);
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
+  if (!user.password_hash) throw new AppError(400, 'NO_PASSWORD', authMessages.noPasswordYet);
+  // Guessing the current password with a stolen access token is throttled like a login.
+  const accountKey = `user:${user.id}`;
+  await ctx.throttle.assertLoginAllowed(accountKey, ip);
+  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+    await ctx.throttle.recordLoginFailure(accountKey, ip);
+    throw fieldError('currentPassword', authMessages.currentPasswordWrong);
+  }
+  if (body.newPassword === body.currentPassword) throw fieldError('newPassword', authMessages.samePassword);
+  const passwordHash = await hashPassword(body.newPassword);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('id', '=', user.id).execute();
+    await revokeUserSessions(trx, ctx.clock, user.id, currentSessionId ?? null);
+    await enqueueEmail(trx, ctx.clock, user.email, passwordChangedEmail(user.full_name, now));
+  });
+}

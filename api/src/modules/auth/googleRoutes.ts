@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jwtVerify, SignJWT } from 'jose';
+import { authSessionResponseSchema, envelopeSchema, errorEnvelopeSchema, googleLoginRequestSchema } from 'shared-contracts/schemas';
+import { z } from 'zod';
+import { AppError } from '../../http/appError';
+import { ok } from '../../http/envelope';
+import type { AccountsContext } from './accountsPlugin';
+import { googleMessages, signInWithGoogle, verifyGoogleIdToken } from './google';
+
+const STATE_COOKIE = 'evshop_google_state';
+const STATE_TTL_SECONDS = 10 * 60;
+const STATE_AUDIENCE = 'google-oauth-state';
+
+/** A same-site path to go back to after sign-in: '/dashboard?x=1' yes; 'https://evil', '//evil', '/\\evil' no. */
+export function safeRedirectPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 500) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return '/';
+  return value;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function notConfiguredPage(loginUrl: string): string {
+  return `<!doctype html>
+<html lang="vi">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Đăng nhập Google chưa được cấu hình – EV Service</title>
+<style>body{font-family:system-ui,Arial,sans-serif;max-width:560px;margin:64px auto;padding:0 24px;color:#1f2937;line-height:1.6}a{color:#047857}</style></head>
+<body>
+<h1>Đăng nhập bằng Google chưa được cấu hình</h1>
+<p>${escapeHtml(googleMessages.notConfigured)} Quản trị viên cần khai báo GOOGLE_CLIENT_ID và GOOGLE_CLIENT_SECRET.</p>
+<p>Bạn vẫn có thể đăng nhập bằng email hoặc số điện thoại và mật khẩu.</p>
+<p><a href="${escapeHtml(loginUrl)}">Quay lại trang đăng nhập</a></p>
+</body>
+</html>`;
+}
+
+function readCookie(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const [key, ...rest] = pair.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/**
+ * POST /api/auth/login-google {token}: a Google ID token → a session.
+ * GET /api/auth/google[?redirect=/path]: the browser fallback, the OAuth authorization-code flow run by the
+ * server; back at GET /api/auth/google/callback it sends the browser to
+ * `${PUBLIC_URL}/auth/login?redirect=<path>#accessToken=…&refreshToken=…` (the fragment never reaches a
+ * server), or to `${PUBLIC_URL}/auth/login?redirect=<path>&error=google` when the sign-in failed.
+ */
+export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  const { config, clock } = accounts;
+  const google = config.google;
+  const stateKey = new TextEncoder().encode(`${accounts.secret}:google-state`);
+  const loginUrl = (redirect: string, extra = '') => `${config.publicUrl}/auth/login?redirect=${encodeURIComponent(redirect)}${extra}`;
+
+  app.get(
+    '/auth/config',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Cấu hình đăng nhập công khai cho giao diện (Google client id, null khi chưa cấu hình)',
+        response: { 200: envelopeSchema(z.object({ googleClientId: z.string().nullable() })) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return ok({ googleClientId: google.clientId });
+    },
+  );
+
+  app.post(
+    '/auth/login-google',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Đăng nhập bằng Google ID token (tạo hoặc liên kết tài khoản theo email đã xác thực)',
+        body: googleLoginRequestSchema,
+        response: { 200: authSessionResponseSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const identity = await verifyGoogleIdToken(google, clock.now(), request.body.token);
+      return ok(await signInWithGoogle(accounts, identity), googleMessages.loggedIn);
+    },
+  );
+
+  app.get(
+    '/auth/google',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Đăng nhập Google qua trình duyệt (chuyển hướng OAuth); trang báo chưa cấu hình nếu thiếu client id/secret',
+        querystring: z.object({ redirect: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const redirect = safeRedirectPath(request.query.redirect);
+      reply.header('cache-control', 'no-store');
+      if (!google.clientId || !google.clientSecret) {
+        return reply.code(503).type('text/html; charset=utf-8').send(notConfiguredPage(loginUrl(redirect)));
+      }
+      const nonce = randomBytes(16).toString('base64url');
+      const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+      const state = await new SignJWT({ redirect, nonce })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setAudience(STATE_AUDIENCE)
+        .setIssuedAt(nowSeconds)
+        .setExpirationTime(nowSeconds + STATE_TTL_SECONDS)
+        .sign(stateKey);
+      const target = new URL(google.authorizationUrl);
+      target.search = new URLSearchParams({
+        client_id: google.clientId,
+        redirect_uri: google.redirectUri,
+        response_type: 'code',
+        scope: 'openid email profile',
+        state,
+        nonce,
+        prompt: 'select_account',
+      }).toString();
+      // Binds the flow to this browser: the callback must come back with the same nonce (no login CSRF).
+      const secure = google.redirectUri.startsWith('https://') ? '; Secure' : '';
+      reply.header('set-cookie', `${STATE_COOKIE}=${nonce}; Path=/api/auth/google; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
+      return reply.redirect(target.toString(), 302);
+    },
+  );
+
+  async function finishCodeFlow(request: FastifyRequest, query: { code?: string; state?: string }): Promise<{ redirect: string; fragment: string }> {
+    let redirect = '/';
+    if (!query.state) throw new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken);
+    let state;
+    try {
+      ({ payload: state } = await jwtVerify(query.state, stateKey, { audience: STATE_AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() }));
+    } catch {
+      throw new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken);
+    }
+    redirect = safeRedirectPath(state.redirect);
+    const nonce = typeof state.nonce === 'string' ? state.nonce : '';
+    if (!nonce || readCookie(request, STATE_COOKIE) !== nonce || !query.code) {
+      throw Object.assign(new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken), { redirect });
+    }
+    let idToken: unknown;
+    try {
+      const response = await accounts.fetch(google.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          code: query.code,
+          client_id: google.clientId!,
+          client_secret: google.clientSecret!,
+          redirect_uri: google.redirectUri,
+          grant_type: 'authorization_code',
+        }).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
+      idToken = response.ok ? ((await response.json()) as { id_token?: unknown }).id_token : null;
+    } catch {
+      idToken = null;
+    }
+    if (typeof idToken !== 'string') throw Object.assign(new AppError(502, 'GOOGLE_UNAVAILABLE', googleMessages.unavailable), { redirect });
+    const identity = await verifyGoogleIdToken(google, clock.now(), idToken).catch((error: unknown) => {
+      throw Object.assign(error as object, { redirect });
+    });
+    if (identity.nonce !== nonce) throw Object.assign(new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken), { redirect });
+    const session = await signInWithGoogle(accounts, identity);
+    const fragment = new URLSearchParams({ accessToken: session.accessToken, refreshToken: session.refreshToken }).toString();
+    return { redirect, fragment };
+  }
+
+  app.get(
+    '/auth/google/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Google chuyển trình duyệt về đây sau khi đăng nhập (luồng mã ủy quyền)',
+        querystring: z.object({ code: z.string().max(2048).optional(), state: z.string().max(4096).optional(), error: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // The state cookie has done its job either way.
+      reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`);
+      if (!google.clientId || !google.clientSecret) {
+        return reply.code(503).type('text/html; charset=utf-8').send(notConfiguredPage(loginUrl('/')));
+      }
+      try {
+        const { redirect, fragment } = await finishCodeFlow(request, request.query);
+        return reply.redirect(`${loginUrl(redirect)}#${fragment}`, 302);
+      } catch (error) {
+        const redirect = safeRedirectPath((error as { redirect?: unknown }).redirect);
+        request.log.info({ reason: (error as Error).message }, 'Google sign-in (code flow) failed');
+        return reply.redirect(loginUrl(redirect, '&error=google'), 302);
+      }
+    },
+  );
+};

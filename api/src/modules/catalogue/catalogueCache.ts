@@ -1,0 +1,111 @@
+import { etagOf } from '../../http/httpCache';
+
+/**
+ * The in-process cache of the public catalogue's answers: the ready JSON body of each GET (UTF-8 bytes and
+ * their ETag, so that a hit costs neither serialisation, encoding nor hashing), keyed by the
+ * route and its normalised query. Every catalogue write (catalogueWrites.ts, promotionWrites.ts, the seed)
+ * calls `invalidateCatalogue()`, which empties every cache of the process at once (a generation counter, so
+ * a write inside a transaction on another Kysely instance counts too). Entries also expire after `ttlMs`
+ * (default 30 s): what another process writes (a second API instance, the seed CLI) shows within that time.
+ */
+
+let generation = 0;
+
+/** Marks every cached answer of this process stale. Call after any write to catalogue tables. */
+export function invalidateCatalogue(): void {
+  generation += 1;
+}
+
+/** The current generation (tests, diagnostics). */
+export function catalogueGeneration(): number {
+  return generation;
+}
+
+/** A ready answer: the JSON body as UTF-8 bytes and its strong ETag. */
+export interface ReadyJson {
+  body: Buffer;
+  etag: string;
+}
+
+/** Serialises an answer once: JSON → UTF-8 bytes → ETag. */
+export function readyJson(value: unknown): ReadyJson {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return { body, etag: etagOf(body) };
+}
+
+interface Entry {
+  ready: ReadyJson;
+  generation: number;
+  expiresAt: number;
+}
+
+export interface CatalogueCacheOptions {
+  ttlMs?: number;
+  /** Most entries kept (oldest dropped first); default 500. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export class CatalogueCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(options: CatalogueCacheOptions = {}) {
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.maxEntries = options.maxEntries ?? 500;
+    this.now = options.now ?? Date.now;
+  }
+
+  get(key: string): ReadyJson | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.generation !== generation || entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.ready;
+  }
+
+  /** Keeps `ready` under `key`, unless the catalogue changed since `since` (the generation read before loading). */
+  set(key: string, ready: ReadyJson, since: number = generation): void {
+    if (since !== generation) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { ready, generation, expiresAt: this.now() + this.ttlMs });
+  }
+
+  /** The cached answer, or `produce()` made ready and cached (only when no write happened meanwhile). */
+  async getOrCreate(key: string, produce: () => Promise<unknown>): Promise<ReadyJson> {
+    const cached = this.get(key);
+    if (cached !== undefined) return cached;
+    const startedAt = generation;
+    const ready = readyJson(await produce());
+    this.set(key, ready, startedAt);
+    return ready;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Minimal view of a Fastify reply: the typed replies of zod routes only accept the schema's object. */
+interface RawReply {
+  header(name: string, value: string): RawReply;
+  type(contentType: string): RawReply;
+  send(payload: Buffer): unknown;
+}
+
+/**
+ * Sends a ready answer as is (Fastify sends a Buffer without serialising it) with its ETag, which the
+ * `publicCache` hook (http/httpCache.ts) then uses instead of hashing the body again. The route's response
+ * schema still documents the answer; the API tests check the bodies against the shared schemas.
+ */
+export function sendReadyJson<R extends object>(reply: R, ready: ReadyJson): R {
+  (reply as unknown as RawReply).header('etag', ready.etag).type('application/json; charset=utf-8').send(ready.body);
+  return reply;
+}

@@ -1,0 +1,274 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  foldVietnamese,
+  type Brand,
+  type Category,
+  type PackageTier,
+  type ProductDetail,
+  type ProductListQuery,
+  type ProductPage,
+  type ProductSummary,
+  type PromotionCategory,
+  type Service,
+  type ServiceKind,
+  type ServicePackage,
+  type ServiceTier,
+} from 'shared-contracts/schemas';
+import { toIsoUtc, toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import {
+  discountPercent,
+  imageFromColumn,
+  imagesFromColumn,
+  parseChecklist,
+  parseSpecifications,
+  parseStrings,
+  parseVehicleTypes,
+} from './catalogueMapping';
+
+type ProductQuery = SelectQueryBuilder<Database, 'products' | 'catalogue_categories' | 'catalogue_brands', object>;
+
+function productBase(db: Kysely<Database>): ProductQuery {
+  return db
+    .selectFrom('products')
+    .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+    .innerJoin('catalogue_brands', 'catalogue_brands.id', 'products.brand_id')
+    .where('products.is_active', '=', 1);
+}
+
+const SUMMARY_COLUMNS = [
+  'products.id',
+  'products.sku',
+  'products.slug',
+  'products.name',
+  'products.price',
+  'products.original_price',
+  'products.stock',
+  'products.sales_count',
+  'products.compatible_models',
+  'products.images',
+  'products.created_at',
+  'catalogue_categories.slug as category_slug',
+  'catalogue_categories.name as category_name',
+  'catalogue_brands.slug as brand_slug',
+  'catalogue_brands.name as brand_name',
+] as const;
+
+interface SummaryRow {
+  id: number;
+  sku: string;
+  slug: string;
+  name: string;
+  price: number;
+  original_price: number | null;
+  stock: number;
+  sales_count: number;
+  compatible_models: string;
+  images: string;
+  created_at: Date | string;
+  category_slug: string;
+  category_name: string;
+  brand_slug: string;
+  brand_name: string;
+}
+
+function toSummary(row: SummaryRow): ProductSummary {
+  const price = toNumber(row.price);
+  const originalPrice = row.original_price === null ? null : toNumber(row.original_price);
+  const stock = toNumber(row.stock);
+  return {
+    id: row.id,
+    sku: row.sku,
+    slug: row.slug,
+    name: row.name,
+    brand: { slug: row.brand_slug, name: row.brand_name },
+    category: { slug: row.category_slug, name: row.category_name },
+    price,
+    originalPrice: discountPercent(price, originalPrice) === null ? null : originalPrice,
+    discountPercent: discountPercent(price, originalPrice),
+    stock,
+    inStock: stock > 0,
+    salesCount: toNumber(row.sales_count),
+    compatibleModels: parseStrings(row.compatible_models),
+    image: imagesFromColumn(row.images)[0] ?? null,
+    createdAt: toIsoUtc(row.created_at),
+  };
+}
+
+function applyFilters(query: ProductQuery, filters: ProductListQuery): ProductQuery {
+  let q = query;
+  if (filters.category) q = q.where('catalogue_categories.slug', '=', filters.category);
+  if (filters.brand) q = q.where('catalogue_brands.slug', '=', filters.brand);
+  if (filters.minPrice !== undefined) q = q.where('products.price', '>=', filters.minPrice);
+  if (filters.maxPrice !== undefined) q = q.where('products.price', '<=', filters.maxPrice);
+  if (filters.inStock === true) q = q.where('products.stock', '>', 0);
+  if (filters.inStock === false) q = q.where('products.stock', '=', 0);
+  if (filters.model) {
+    const folded = foldVietnamese(filters.model);
+    // Folded text holds only letters, digits and spaces: nothing to escape in the LIKE pattern.
+    if (folded) q = q.where('products.models_search', 'like', `%${folded}%`);
+  }
+  return q;
+}
+
+/** GET /api/products: the page of products matching the filters, in the asked order, and the total. */
+export async function listProducts(db: Kysely<Database>, filters: ProductListQuery): Promise<ProductPage> {
+  const filtered = applyFilters(productBase(db), filters);
+  const countRow = await filtered.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirst();
+  const total = toNumber(countRow?.count);
+
+  let ordered = filtered.select(SUMMARY_COLUMNS);
+  switch (filters.sort) {
+    case 'price_asc':
+      ordered = ordered.orderBy('products.price', 'asc').orderBy('products.sales_count', 'desc');
+      break;
+    case 'price_desc':
+      ordered = ordered.orderBy('products.price', 'desc').orderBy('products.sales_count', 'desc');
+      break;
+    case 'newest':
+      ordered = ordered.orderBy('products.created_at', 'desc');
+      break;
+    case 'popular':
+      ordered = ordered.orderBy('products.sales_count', 'desc');
+      break;
+  }
+  const rows = await ordered
+    .orderBy('products.id', 'asc')
+    .limit(filters.pageSize)
+    .offset((filters.page - 1) * filters.pageSize)
+    .execute();
+  return {
+    items: (rows as SummaryRow[]).map(toSummary),
+    total,
+    page: filters.page,
+    pageSize: filters.pageSize,
+    totalPages: Math.ceil(total / filters.pageSize),
+  };
+}
+
+export async function findProductBySlug(db: Kysely<Database>, slug: string): Promise<ProductDetail | null> {
+  const row = await productBase(db)
+    .where('products.slug', '=', slug)
+    .select([...SUMMARY_COLUMNS, 'products.description', 'products.specifications', 'products.vehicle_types', 'products.warranty_months'])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toSummary(row as SummaryRow),
+    description: row.description,
+    specifications: parseSpecifications(row.specifications),
+    images: imagesFromColumn(row.images),
+    vehicleTypes: parseVehicleTypes(row.vehicle_types),
+    warrantyMonths: toNumber(row.warranty_months),
+  };
+}
+
+/** Products by id (search results), in no particular order. */
+export async function productSummariesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await productBase(db).where('products.id', 'in', ids).select(SUMMARY_COLUMNS).execute();
+  return (rows as SummaryRow[]).map(toSummary);
+}
+
+/** Every category, in menu order, with the number of active products in it. */
+export async function listCategories(db: Kysely<Database>): Promise<Category[]> {
+  const rows = await db
+    .selectFrom('catalogue_categories')
+    .leftJoin('products', (join) => join.onRef('products.category_id', '=', 'catalogue_categories.id').on('products.is_active', '=', 1))
+    .select([
+      'catalogue_categories.id',
+      'catalogue_categories.slug',
+      'catalogue_categories.name',
+      'catalogue_categories.description',
+      'catalogue_categories.promo_group',
+      'catalogue_categories.image',
+      (eb) => eb.fn.count<string | number>('products.id').as('product_count'),
+    ])
+    .groupBy([
+      'catalogue_categories.id',
+      'catalogue_categories.slug',
+      'catalogue_categories.name',
+      'catalogue_categories.description',
+      'catalogue_categories.promo_group',
+      'catalogue_categories.image',
+      'catalogue_categories.sort_order',
+    ])
+    .orderBy('catalogue_categories.sort_order')
+    .orderBy('catalogue_categories.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    group: row.promo_group as PromotionCategory,
+    image: imageFromColumn(row.image),
+    productCount: toNumber(row.product_count),
+  }));
+}
+
+/** Brands that have at least one active product, by name, with their product counts. */
+export async function listBrands(db: Kysely<Database>): Promise<Brand[]> {
+  const rows = await db
+    .selectFrom('catalogue_brands')
+    .innerJoin('products', 'products.brand_id', 'catalogue_brands.id')
+    .where('products.is_active', '=', 1)
+    .select([
+      'catalogue_brands.id',
+      'catalogue_brands.slug',
+      'catalogue_brands.name',
+      'catalogue_brands.country',
+      (eb) => eb.fn.count<string | number>('products.id').as('product_count'),
+    ])
+    .groupBy(['catalogue_brands.id', 'catalogue_brands.slug', 'catalogue_brands.name', 'catalogue_brands.country'])
+    .orderBy(sql`lower(catalogue_brands.name)`)
+    .execute();
+  return rows.map((row) => ({ id: row.id, slug: row.slug, name: row.name, country: row.country, productCount: toNumber(row.product_count) }));
+}
+
+/** Active services in display order (maintenance tiers first). */
+export async function listServices(db: Kysely<Database>): Promise<Service[]> {
+  const rows = await db.selectFrom('services').selectAll().where('is_active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    kind: row.kind as ServiceKind,
+    tier: row.tier as ServiceTier | null,
+    summary: row.summary,
+    includes: parseStrings(row.includes),
+    price: toNumber(row.price),
+    durationMinutes: toNumber(row.duration_minutes),
+    vehicleTypes: parseVehicleTypes(row.vehicle_types),
+    checklist: parseChecklist(row.checklist),
+    image: imageFromColumn(row.image),
+  }));
+}
+
+/** Active service packages in display order, each with its service credits. */
+export async function listPackages(db: Kysely<Database>): Promise<ServicePackage[]> {
+  const packages = await db.selectFrom('service_packages').selectAll().where('is_active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+  const credits = await db
+    .selectFrom('service_package_credits')
+    .innerJoin('services', 'services.id', 'service_package_credits.service_id')
+    .select(['service_package_credits.package_id', 'service_package_credits.quantity', 'services.slug', 'services.name', 'services.sort_order'])
+    .orderBy('services.sort_order')
+    .orderBy('services.id')
+    .execute();
+  return packages.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    tier: row.tier as PackageTier,
+    name: row.name,
+    description: row.description,
+    price: toNumber(row.price),
+    originalPrice: row.original_price === null ? null : toNumber(row.original_price),
+    validityMonths: toNumber(row.validity_months),
+    vehicleTypes: parseVehicleTypes(row.vehicle_types),
+    credits: credits
+      .filter((credit) => credit.package_id === row.id)
+      .map((credit) => ({ serviceSlug: credit.slug, serviceName: credit.name, quantity: toNumber(credit.quantity) })),
+    perks: parseStrings(row.perks),
+    highlighted: toNumber(row.highlighted) === 1,
+    image: imageFromColumn(row.image),
+  }));
+}

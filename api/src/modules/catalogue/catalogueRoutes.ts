@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import {
+  brandListResponseSchema,
+  categoryListResponseSchema,
+  productDetailResponseSchema,
+  productListQuerySchema,
+  productPageResponseSchema,
+  productSlugParamsSchema,
+  serviceListResponseSchema,
+  servicePackageListResponseSchema,
+  type ProductListQuery,
+} from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { ok } from '../../http/envelope';
+import { CatalogueCache, catalogueGeneration, readyJson, sendReadyJson } from './catalogueCache';
+import { findProductBySlug, listBrands, listCategories, listPackages, listProducts, listServices } from './catalogueQueries';
+
+export const catalogueMessages = {
+  productNotFound: 'Không tìm thấy sản phẩm. Sản phẩm có thể đã ngừng kinh doanh hoặc đường dẫn không đúng.',
+} as const;
+
+export interface CatalogueRoutesOptions {
+  db: Kysely<Database>;
+  /** The answer cache (a fresh one per app by default). */
+  cache?: CatalogueCache;
+}
+
+/** The normalised query as a cache key: same filters in any order or spelling → same key. */
+export function productQueryKey(query: ProductListQuery): string {
+  return [
+    'products',
+    query.category ?? '',
+    query.brand ?? '',
+    query.minPrice ?? '',
+    query.maxPrice ?? '',
+    query.inStock === undefined ? '' : query.inStock ? '1' : '0',
+    query.model?.toLowerCase() ?? '',
+    query.sort,
+    query.page,
+    query.pageSize,
+  ].join('|');
+}
+
+/**
+ * The public catalogue, every answer cacheable (Cache-Control + ETag, 304) and kept ready as JSON in memory
+ * until a catalogue write: GET /api/products, /api/products/:slug, /api/categories, /api/brands,
+ * /api/services, /api/packages.
+ */
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
+  const { db } = options;
+  const cache = options.cache ?? new CatalogueCache();
+
+  app.get(
+    '/products',
+    {
+      config: { publicCache: { maxAgeSeconds: 60 } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Danh sách sản phẩm: lọc, sắp xếp, phân trang',
+        description:
+          'Lọc theo danh mục (category), thương hiệu (brand), khoảng giá (minPrice, maxPrice), còn hàng (inStock), dòng xe tương thích (model); ' +
+          'sắp xếp price_asc | price_desc | newest | popular (mặc định); trang (page) và số sản phẩm mỗi trang (pageSize, mặc định 24, tối đa 48).',
+        querystring: productListQuerySchema,
+        response: { 200: productPageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = await cache.getOrCreate(productQueryKey(request.query), async () => ok(await listProducts(db, request.query)));
+      return sendReadyJson(reply, body);
+    },
+  );
+
+  app.get(
+    '/products/:slug',
+    {
+      config: { publicCache: { maxAgeSeconds: 60 } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Chi tiết sản phẩm',
+        params: productSlugParamsSchema,
+        response: { 200: productDetailResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const slug = request.params.slug.toLowerCase();
+      const key = `product:${slug}`;
+      let ready = cache.get(key);
+      if (ready === undefined) {
+        const since = catalogueGeneration();
+        const product = await findProductBySlug(db, slug);
+        if (!product) throw AppError.notFound(catalogueMessages.productNotFound, 'PRODUCT_NOT_FOUND');
+        ready = readyJson(ok(product));
+        cache.set(key, ready, since);
+      }
+      return sendReadyJson(reply, ready);
+    },
+  );
+
+  app.get(
+    '/categories',
+    {
+      config: { publicCache: { maxAgeSeconds: 300 } },
+      schema: { tags: ['catalogue'], summary: 'Danh mục sản phẩm (kèm số sản phẩm)', response: { 200: categoryListResponseSchema } },
+    },
+    async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('categories', async () => ok(await listCategories(db)))),
+  );
+
+  app.get(
+    '/brands',
+    {
+      config: { publicCache: { maxAgeSeconds: 300 } },
+      schema: { tags: ['catalogue'], summary: 'Thương hiệu (kèm số sản phẩm)', response: { 200: brandListResponseSchema } },
+    },
+    async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('brands', async () => ok(await listBrands(db)))),
+  );
+
+  app.get(
+    '/services',
+    {
+      config: { publicCache: { maxAgeSeconds: 300 } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Dịch vụ: các cấp bảo dưỡng (tier) và các loại dịch vụ (kind), kèm checklist',
+        response: { 200: serviceListResponseSchema },
+      },
+    },
+    async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('services', async () => ok(await listServices(db)))),
+  );
+
+  app.get(
+    '/packages',
+    {
+      config: { publicCache: { maxAgeSeconds: 300 } },
+      schema: { tags: ['catalogue'], summary: 'Gói dịch vụ', response: { 200: servicePackageListResponseSchema } },
+    },
+    async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('packages', async () => ok(await listPackages(db)))),
+  );
+};

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database, EmailOutboxRow } from '../../db/schema';
+import { toIsoUtc } from '../../db/portable';
+import { formatVietnamDateTime } from './emailTemplates';
+
+export interface DevOutboxRoutesOptions {
+  db: Kysely<Database>;
+  /** False in production: the route does not exist there. */
+  enabled: boolean;
+}
+
+const PAGE_SIZE = 100;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function status(row: EmailOutboxRow): string {
+  if (row.sent_at) return 'Đã xử lý';
+  if (row.failed_at) return 'Gửi thất bại';
+  return row.attempts > 0 ? `Đang thử lại (lần ${row.attempts})` : 'Chờ gửi';
+}
+
+export function renderOutboxPage(rows: readonly EmailOutboxRow[]): string {
+  const items = rows
+    .map((row) => {
+      const created = formatVietnamDateTime(new Date(toIsoUtc(row.created_at)));
+      return `<article class="mail">
+  <header><strong>${escapeHtml(row.subject)}</strong></header>
+  <dl><dt>Người nhận</dt><dd>${escapeHtml(row.to_address)}</dd><dt>Thời gian</dt><dd>${escapeHtml(created)}</dd><dt>Trạng thái</dt><dd>${escapeHtml(status(row))}</dd></dl>
+  <pre>${escapeHtml(row.text_body)}</pre>
+</article>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="vi">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Hộp thư phát triển – EV Service</title>
+<style>
+body{font-family:system-ui,Arial,sans-serif;margin:0 auto;max-width:860px;padding:24px;color:#1f2937}
+h1{font-size:22px}.note{color:#6b7280}.mail{border:1px solid #e5e7eb;border-radius:8px;padding:12px 16px;margin:12px 0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0;font-size:14px}dt{color:#6b7280}dd{margin:0}
+pre{white-space:pre-wrap;background:#f9fafb;padding:12px;border-radius:6px;font-size:14px}
+</style>
+</head>
+<body>
+<h1>Hộp thư phát triển</h1>
+<p class="note">Chỉ có ở môi trường phát triển: các email hệ thống (mã xác thực, mã đặt lại mật khẩu, thông báo) khi chưa cấu hình SMTP_URL. Mới nhất ở trên cùng.</p>
+${rows.length === 0 ? '<p>Chưa có email nào.</p>' : items}
+</body>
+</html>`;
+}
+
+/** GET /api/dev/outbox: the newest emails of the outbox as an HTML page (development only). */
+export const devOutboxRoutes: FastifyPluginAsyncZod<DevOutboxRoutesOptions> = async (app, { db, enabled }) => {
+  if (!enabled) return;
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Hộp thư phát triển (HTML, chỉ khi không chạy production)',
+      },
+    },
+    async (_request, reply) => {
+      const rows = await db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').limit(PAGE_SIZE).execute();
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('x-content-type-options', 'nosniff')
+        .type('text/html; charset=utf-8')
+        .send(renderOutboxPage(rows));
+    },
+  );
+};

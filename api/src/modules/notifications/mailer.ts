@@ -1,0 +1,56 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Delivers one email; throws when it could not (the worker retries later). */
+export interface Mailer {
+  /** Human name for logs: 'smtp://mail:1025', 'dev outbox (log only)'. */
+  readonly description: string;
+  /** False when nothing is actually sent (no SMTP configured). */
+  readonly delivers: boolean;
+  send(email: OutgoingEmail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** SMTP through nodemailer (SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  let shown = 'smtp';
+  try {
+    const url = new URL(smtpUrl);
+    shown = `${url.protocol}//${url.host}`;
+  } catch {
+    // keep the generic name
+  }
+  return {
+    description: shown,
+    delivers: true,
+    async send(email) {
+      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}) });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * No SMTP in development: the email stays readable at GET /api/dev/outbox and is logged (subject and
+ * recipient only), and the worker marks it handled.
+ */
+export function devOutboxMailer(log?: Pick<FastifyBaseLogger, 'info'>): Mailer {
+  return {
+    description: 'dev outbox (GET /api/dev/outbox)',
+    delivers: false,
+    async send(email) {
+      log?.info({ to: email.to, subject: email.subject }, 'email kept in the dev outbox (no SMTP_URL): read it at /api/dev/outbox');
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { searchQuerySchema, searchResultResponseSchema } from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import { ok } from '../../http/envelope';
+import { CatalogueCache, sendReadyJson } from '../catalogue/catalogueCache';
+import { search } from './searchService';
+
+export interface SearchRoutesOptions {
+  db: Kysely<Database>;
+}
+
+/** GET /api/search?q=&limit=: products, services and packages; diacritics and case ignored (public, cached 60 s). */
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db }) => {
+  const cache = new CatalogueCache({ maxEntries: 1000 });
+  app.get(
+    '/search',
+    {
+      config: { publicCache: { maxAgeSeconds: 60 } },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Tìm kiếm sản phẩm, dịch vụ và gói dịch vụ (không phân biệt dấu, hoa/thường)',
+        querystring: searchQuerySchema,
+        response: { 200: searchResultResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { q, limit } = request.query;
+      // Keyed on the query as typed: diacritics typed right rank first, and the answer echoes it.
+      const key = `${q}|${limit}`;
+      const body = await cache.getOrCreate(key, async () => ok(await search(db, q, limit)));
+      return sendReadyJson(reply, body);
+    },
+  );
+};

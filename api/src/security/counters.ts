@@ -1,0 +1,102 @@
+import type { Redis } from 'ioredis';
+import type { Clock } from './clock';
+
+/** A fixed-window counter's state. */
+export interface CounterState {
+  /** Hits in the current window (0 when there is none). */
+  count: number;
+  /** Milliseconds until the window ends and the count drops to 0 (0 when there is no window). */
+  resetInMs: number;
+}
+
+/**
+ * Fixed-window counters behind the throttling rules (login attempts, code sends). In memory for a single
+ * API instance, in Redis when several instances must share them.
+ */
+export interface CounterStore {
+  /** Adds 1 to `key`; the first hit opens a window of `windowMs`. Returns the state after the hit. */
+  increment(key: string, windowMs: number): Promise<CounterState>;
+  get(key: string): Promise<CounterState>;
+  reset(key: string): Promise<void>;
+  /** Releases connections (a no-op in memory). */
+  close(): Promise<void>;
+}
+
+/** Counters in this process's memory; windows follow `clock`, so tests move time by hand. */
+export function memoryCounterStore(clock: Clock, options: { maxKeys?: number } = {}): CounterStore {
+  const maxKeys = options.maxKeys ?? 100_000;
+  const windows = new Map<string, { count: number; endsAt: number }>();
+
+  const live = (key: string, now: number) => {
+    const entry = windows.get(key);
+    if (entry && entry.endsAt <= now) {
+      windows.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const sweep = (now: number) => {
+    for (const [key, entry] of windows) if (entry.endsAt <= now) windows.delete(key);
+    // Still full (a flood of distinct keys): drop the oldest windows rather than grow without bound.
+    while (windows.size >= maxKeys) {
+      const oldest = windows.keys().next().value;
+      if (oldest === undefined) break;
+      windows.delete(oldest);
+    }
+  };
+
+  return {
+    async increment(key, windowMs) {
+      const now = clock.now().getTime();
+      let entry = live(key, now);
+      if (!entry) {
+        if (windows.size >= maxKeys) sweep(now);
+        entry = { count: 0, endsAt: now + windowMs };
+        windows.set(key, entry);
+      }
+      entry.count += 1;
+      return { count: entry.count, resetInMs: entry.endsAt - now };
+    },
+    async get(key) {
+      const now = clock.now().getTime();
+      const entry = live(key, now);
+      return entry ? { count: entry.count, resetInMs: entry.endsAt - now } : { count: 0, resetInMs: 0 };
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+/**
+ * Counters in Redis, shared by every API instance: INCR, and PEXPIRE when the key is new (NX), in one
+ * MULTI; the window is the key's TTL. `prefix` namespaces the keys ('evshop:rl:' by default).
+ */
+export function redisCounterStore(redis: Redis, options: { prefix?: string; ownsConnection?: boolean } = {}): CounterStore {
+  const prefix = options.prefix ?? 'evshop:rl:';
+  const name = (key: string) => `${prefix}${key}`;
+  return {
+    async increment(key, windowMs) {
+      const results = await redis.multi().incr(name(key)).pexpire(name(key), windowMs, 'NX').pttl(name(key)).exec();
+      if (!results) throw new Error('Redis transaction aborted');
+      for (const [error] of results) if (error) throw error;
+      const count = Number(results[0]?.[1]);
+      const ttl = Number(results[2]?.[1]);
+      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    },
+    async get(key) {
+      const [value, ttl] = await Promise.all([redis.get(name(key)), redis.pttl(name(key))]);
+      const count = value === null ? 0 : Number(value);
+      return { count, resetInMs: count > 0 && ttl > 0 ? ttl : 0 };
+    },
+    async reset(key) {
+      await redis.del(name(key));
+    },
+    async close() {
+      if (options.ownsConnection) await redis.quit().catch(() => undefined);
+    },
+  };
+}

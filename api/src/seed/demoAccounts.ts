@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewUserRow } from '../db/schema';
+import { hashPassword, verifyPassword } from '../security/passwords';
+
+/** The one documented password of every demo account. */
+export const DEMO_PASSWORD = 'EvShop@2026';
+
+export interface DemoAccount {
+  role: 'customer' | 'staff' | 'technician' | 'manager' | 'admin';
+  /** Vietnamese name of the role, for the start-up banner. */
+  roleLabel: string;
+  email: string;
+  fullName: string;
+  phoneNumber: string;
+  gender: 'MALE' | 'FEMALE';
+  dateOfBirth: string;
+  address: string;
+}
+
+/** One verified account per role (`npm start` prints them; the e2e suite signs in with them). */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    role: 'customer',
+    roleLabel: 'Khách hàng',
+    email: 'khachhang@evshop.vn',
+    fullName: 'Nguyễn Minh Anh',
+    phoneNumber: '0912345678',
+    gender: 'FEMALE',
+    dateOfBirth: '1995-03-14',
+    address: '25 Lý Thường Kiệt, phường Cửa Nam, Hà Nội',
+  },
+  {
+    role: 'staff',
+    roleLabel: 'Nhân viên',
+    email: 'nhanvien@evshop.vn',
+    fullName: 'Trần Quốc Bảo',
+    phoneNumber: '0987654321',
+    gender: 'MALE',
+    dateOfBirth: '1992-07-02',
+    address: '136 Trần Duy Hưng, phường Yên Hòa, Hà Nội',
+  },
+  {
+    role: 'technician',
+    roleLabel: 'Kỹ thuật viên',
+    email: 'kythuatvien@evshop.vn',
+    fullName: 'Lê Văn Cường',
+    phoneNumber: '0901234567',
+    gender: 'MALE',
+    dateOfBirth: '1990-11-20',
+    address: '208 Điện Biên Phủ, phường Gia Định, TP. Hồ Chí Minh',
+  },
+  {
+    role: 'manager',
+    roleLabel: 'Quản lý',
+    email: 'quanly@evshop.vn',
+    fullName: 'Phạm Thu Hà',
+    phoneNumber: '0934567890',
+    gender: 'FEMALE',
+    dateOfBirth: '1986-05-09',
+    address: '312 Nguyễn Văn Linh, phường Thanh Khê, Đà Nẵng',
+  },
+  {
+    role: 'admin',
+    roleLabel: 'Quản trị viên',
+    email: 'quantri@evshop.vn',
+    fullName: 'Hoàng Đức Dũng',
+    phoneNumber: '0976543210',
+    gender: 'MALE',
+    dateOfBirth: '1984-01-27',
+    address: '89 Võ Văn Ngân, phường Thủ Đức, TP. Hồ Chí Minh',
+  },
+];
+
+/**
+ * Creates the demo accounts, or brings them back to their documented state (role, verified email, the demo
+ * password). Returns how many demo accounts exist.
+ */
+export async function seedDemoAccounts(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const at = now.toISOString();
+  for (const account of DEMO_ACCOUNTS) {
+    const existing = await db.selectFrom('users').select(['id', 'password_hash', 'email_verified_at']).where('email', '=', account.email).executeTakeFirst();
+    const keepHash = existing?.password_hash && (await verifyPassword(existing.password_hash, DEMO_PASSWORD));
+    const passwordHash = keepHash ? existing.password_hash! : await hashPassword(DEMO_PASSWORD);
+    const values: NewUserRow = {
+      email: account.email,
+      password_hash: passwordHash,
+      full_name: account.fullName,
+      phone_number: account.phoneNumber,
+      address: account.address,
+      date_of_birth: account.dateOfBirth,
+      gender: account.gender,
+      role: account.role,
+      email_verified_at: at,
+      created_at: at,
+      updated_at: at,
+    };
+    if (existing) {
+      const { email: _email, created_at: _created, email_verified_at: _verified, ...changes } = values;
+      await db
+        .updateTable('users')
+        .set({ ...changes, email_verified_at: existing.email_verified_at === null ? at : undefined })
+        .where('id', '=', existing.id)
+        .execute();
+    } else {
+      await db.insertInto('users').values(values).execute();
+    }
+  }
+  const { count } = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where(
+      'email',
+      'in',
+      DEMO_ACCOUNTS.map((account) => account.email),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}

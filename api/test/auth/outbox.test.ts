@@ -1,0 +1,125 @@
+import type { Mailer, OutgoingEmail } from '../../src/modules/notifications/mailer';
+import { enqueueEmail } from '../../src/modules/notifications/outbox';
+import { createOutboxWorker, OUTBOX_MAX_ATTEMPTS } from '../../src/modules/notifications/outboxWorker';
+import { passwordChangedEmail, verificationEmail } from '../../src/modules/notifications/emailTemplates';
+import { manualClock } from '../../src/security/clock';
+import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { newCustomer, startAuthApp, testConfig } from './authTestKit';
+
+function recordingMailer(failTimes = 0): Mailer & { sent: OutgoingEmail[] } {
+  const sent: OutgoingEmail[] = [];
+  let failures = failTimes;
+  return {
+    description: 'test',
+    delivers: true,
+    sent,
+    async send(email) {
+      if (failures > 0) {
+        failures -= 1;
+        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+      }
+      sent.push(email);
+    },
+    async close() {},
+  };
+}
+
+describe.each(testDatabases())('email outbox on $label', (target) => {
+  const scratch = useScratchDatabase(target);
+
+  beforeEach(async () => {
+    await scratch.db.deleteFrom('email_outbox').execute();
+  });
+
+  it('delivers what registration queued, once, with the Vietnamese subject and both bodies', async () => {
+    const t = await startAuthApp(scratch.db);
+    const customer = newCustomer();
+    await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: customer });
+    const mailer = recordingMailer();
+    const worker = createOutboxWorker({ db: scratch.db, mailer, clock: t.clock });
+    expect(await worker.deliverPending()).toEqual({ sent: 1, failed: 0 });
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]).toMatchObject({ to: customer.email, subject: expect.stringMatching(/^Mã xác thực email EV Service: \d{6}$/) });
+    expect(mailer.sent[0]!.html).toContain('<html lang="vi">');
+    expect(await worker.deliverPending()).toEqual({ sent: 0, failed: 0 });
+    const row = await scratch.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+    await t.close();
+  });
+
+  it('retries a failed delivery later with backoff, and gives up after the last attempt', async () => {
+    const clock = manualClock();
+    await enqueueEmail(scratch.db, clock, 'a@example.vn', passwordChangedEmail('Nguyễn A', clock.now()));
+    const flaky = recordingMailer(1);
+    const worker = createOutboxWorker({ db: scratch.db, mailer: flaky, clock });
+    expect(await worker.deliverPending()).toEqual({ sent: 0, failed: 1 });
+    // Not due yet.
+    expect(await worker.deliverPending()).toEqual({ sent: 0, failed: 0 });
+    clock.advance(31_000);
+    expect(await worker.deliverPending()).toEqual({ sent: 1, failed: 0 });
+    const delivered = await scratch.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(delivered).toMatchObject({ attempts: 2 });
+
+    await enqueueEmail(scratch.db, clock, 'b@example.vn', passwordChangedEmail('Nguyễn B', clock.now()));
+    const broken = recordingMailer(Number.MAX_SAFE_INTEGER);
+    const doomed = createOutboxWorker({ db: scratch.db, mailer: broken, clock });
+    for (let i = 0; i < OUTBOX_MAX_ATTEMPTS + 2; i += 1) {
+      await doomed.deliverPending();
+      clock.advance(2 * 60 * 60_000);
+    }
+    const row = await scratch.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'b@example.vn').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(OUTBOX_MAX_ATTEMPTS);
+    expect(row.failed_at).not.toBeNull();
+    expect(row.last_error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('sends each email once even with two workers (two API instances)', async () => {
+    const clock = manualClock();
+    for (let i = 0; i < 5; i += 1) await enqueueEmail(scratch.db, clock, `n${i}@example.vn`, verificationEmail('Khách', '123456'));
+    const first = recordingMailer();
+    const second = recordingMailer();
+    const other = scratch.connect();
+    await Promise.all([createOutboxWorker({ db: scratch.db, mailer: first, clock }).deliverPending(), createOutboxWorker({ db: other, mailer: second, clock }).deliverPending()]);
+    await other.destroy();
+    const recipients = [...first.sent, ...second.sent].map((email) => email.to).sort();
+    expect(recipients).toEqual(['n0@example.vn', 'n1@example.vn', 'n2@example.vn', 'n3@example.vn', 'n4@example.vn']);
+  });
+
+  it('writes nothing when the transaction that queued the email rolls back', async () => {
+    const clock = manualClock();
+    await expect(
+      scratch.db.transaction().execute(async (trx) => {
+        await enqueueEmail(trx, clock, 'rollback@example.vn', verificationEmail('Khách', '654321'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await scratch.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'rollback@example.vn').execute()).toHaveLength(0);
+  });
+
+  describe('GET /api/dev/outbox', () => {
+    it('shows the emails newest first as an escaped HTML page, in development', async () => {
+      const t = await startAuthApp(scratch.db);
+      await enqueueEmail(scratch.db, t.clock, 'cu@example.vn', verificationEmail('Người cũ', '111111'));
+      t.clock.advance(1_000);
+      await enqueueEmail(scratch.db, t.clock, 'moi@example.vn', verificationEmail('<script>alert(1)</script>', '222222'));
+      const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.body).toContain('Hộp thư phát triển');
+      expect(response.body.indexOf('moi@example.vn')).toBeLessThan(response.body.indexOf('cu@example.vn'));
+      expect(response.body).toContain('222222');
+      expect(response.body).not.toContain('<script>alert(1)</script>');
+      expect(response.body).toContain('&#60;script&#62;');
+      await t.close();
+    });
+
+    it('does not exist in production', async () => {
+      const t = await startAuthApp(scratch.db, { config: testConfig({ nodeEnv: 'production' }) });
+      const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('ROUTE_NOT_FOUND');
+      await t.close();
+    });
+  });
+});

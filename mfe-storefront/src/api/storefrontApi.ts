@@ -1,0 +1,52 @@
+import { apiClient } from 'shared-contracts';
+// Types only: zod never ships in the storefront's chunks.
+import type {
+  Brand,
+  Category,
+  ContactMessageInput,
+  ContactReceipt,
+  ProductDetail,
+  ProductListParams,
+  ProductPage,
+  Promotion,
+  SavedPromotion,
+  SearchResult,
+  Service,
+  ServiceCentre,
+  ServicePackage,
+} from 'shared-contracts/schemas';
+
+interface Envelope<T> {
+  success: true;
+  message: string;
+  data: T;
+}
+
+async function getData<T>(path: string, query?: Record<string, string | number | boolean | undefined>, signal?: AbortSignal): Promise<T> {
+  const body = await apiClient.get<Envelope<T>>(path, { query, signal });
+  return body.data;
+}
+
+/**
+ * Every call the storefront makes (all through the shared API client: /api, 10 s timeout, Bearer token).
+ * Each returns the envelope's `data`; failures throw the client's ApiError with a Vietnamese message.
+ */
+export const storefrontApi = {
+  products: (params: ProductListParams, signal?: AbortSignal) => getData<ProductPage>('/products', { ...params }, signal),
+  product: (slug: string, signal?: AbortSignal) => getData<ProductDetail>(`/products/${encodeURIComponent(slug)}`, undefined, signal),
+  categories: (signal?: AbortSignal) => getData<Category[]>('/categories', undefined, signal),
+  brands: (signal?: AbortSignal) => getData<Brand[]>('/brands', undefined, signal),
+  services: (signal?: AbortSignal) => getData<Service[]>('/services', undefined, signal),
+  packages: (signal?: AbortSignal) => getData<ServicePackage[]>('/packages', undefined, signal),
+  promotions: (signal?: AbortSignal) => getData<Promotion[]>('/promotions', undefined, signal),
+  centres: (signal?: AbortSignal) => getData<ServiceCentre[]>('/centres', undefined, signal),
+  search: (q: string, limit?: number, signal?: AbortSignal) => getData<SearchResult>('/search', { q, limit }, signal),
+  sendContact: async (input: ContactMessageInput) => (await apiClient.post<Envelope<ContactReceipt>>('/contact', input)).data,
+  savedPromotions: (signal?: AbortSignal) => getData<SavedPromotion[]>('/me/saved-promotions', undefined, signal),
+  /** POST /api/me/saved-promotions {promotionId}: answers the user's saved list. */
+  savePromotion: async (promotionId: number) => (await apiClient.post<Envelope<SavedPromotion[]>>('/me/saved-promotions', { promotionId })).data,
+  /** DELETE /api/me/saved-promotions/:promotionId: answers the user's saved list. */
+  unsavePromotion: async (promotionId: number) => (await apiClient.delete<Envelope<SavedPromotion[]>>(`/me/saved-promotions/${promotionId}`)).data,
+};
+
+export type StorefrontApi = typeof storefrontApi;

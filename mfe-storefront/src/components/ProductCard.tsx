@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatVnd } from 'shared-contracts';
+import type { ProductSummary } from 'shared-contracts/schemas';
+import { CatalogueImage } from './CatalogueImage';
+import { stockLabel } from './stock';
+import styles from './ProductCard.module.css';
+
+interface Props {
+  product: ProductSummary;
+  /** the heading level of the product's name in this page's outline */
+  headingLevel?: 2 | 3;
+  /** e.g. the add-to-cart button of the products page */
+  action?: ReactNode;
+}
+
+/** A product in a grid: image, brand, name (link to its page), price (discount shown), stock state. */
+export function ProductCard({ product, headingLevel = 3, action }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const stock = stockLabel(product.stock);
+  return (
+    <article className={styles.card} data-testid="product-card">
+      {product.image && (
+        <CatalogueImage image={product.image} alt="" sizes="(max-width: 640px) 50vw, 240px" className={styles.image} />
+      )}
+      <p className={styles.brand}>{product.brand.name}</p>
+      <Heading className={styles.name}>
+        <Link to={`/products/${product.slug}`} className={styles.link}>
+          {product.name}
+        </Link>
+      </Heading>
+      <p className={styles.price}>
+        <span className={styles.current} data-testid="price">
+          {formatVnd(product.price)}
+        </span>
+        {product.originalPrice !== null && (
+          <>
+            {' '}
+            <del className={styles.original}>{formatVnd(product.originalPrice)}</del>
+            {product.discountPercent !== null && <span className={styles.discount}> -{product.discountPercent}%</span>}
+          </>
+        )}
+      </p>
+      <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
+      {action}
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatVnd } from 'shared-contracts';
+import type { SearchHitType, SearchResult } from 'shared-contracts/schemas';
+import { storefrontApi } from '../../api/storefrontApi';
+import { Async, EmptyState, Skeleton } from '../../components/Async';
+import { CatalogueImage } from '../../components/CatalogueImage';
+import { PageIntro } from '../../components/PageIntro';
+import { useAsync } from '../../hooks/useAsync';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { vi } from '../../i18n/vi';
+import styles from './SearchPage.module.css';
+
+export const SEARCH_PAGE_LIMIT = 50;
+const MAX_QUERY = 100;
+
+const text = {
+  titleFor: (q: string) => `Kết quả tìm kiếm cho “${q}”`,
+  formLabel: 'Tìm lại',
+  inputLabel: 'Từ khóa',
+  submit: 'Tìm kiếm',
+  prompt: 'Nhập từ khóa để tìm sản phẩm, dịch vụ hoặc gói dịch vụ.',
+  none: (q: string) => `Không tìm thấy kết quả nào cho “${q}”. Hãy thử từ khóa khác hoặc xem danh sách sản phẩm.`,
+  browse: 'Xem tất cả sản phẩm',
+  count: (shown: number, total: number) => (shown < total ? `Hiển thị ${shown} trên ${total} kết quả` : `${total} kết quả`),
+  types: { product: 'Sản phẩm', service: 'Dịch vụ', package: 'Gói dịch vụ' } satisfies Record<SearchHitType, string>,
+  from: 'Giá',
+};
+
+function Results({ result }: { result: SearchResult }) {
+  return (
+    <>
+      <p className={styles.count} role="status">
+        {text.count(result.hits.length, result.total)}
+      </p>
+      <ul className={styles.list}>
+        {result.hits.map((hit) => (
+          <li key={`${hit.type}-${hit.id}`} className={styles.hit}>
+            {hit.image ? <CatalogueImage image={hit.image} alt="" sizes="72px" className={styles.thumb} /> : <span className={styles.thumb} aria-hidden="true" />}
+            <div>
+              <p className={styles.type}>{text.types[hit.type]}</p>
+              <h2 className={styles.title}>
+                <Link to={hit.url}>{hit.title}</Link>
+              </h2>
+              {hit.subtitle && <p className={styles.subtitle}>{hit.subtitle}</p>}
+            </div>
+            <p className={styles.price}>
+              <span className={styles.hidden}>{text.from}: </span>
+              {formatVnd(hit.price)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** /search?q=: every product, service and package matching the words (the header's search box links here). */
+export function SearchPage() {
+  const [query, setQuery] = useSearchParams();
+  const q = (query.get('q') ?? '').trim().slice(0, MAX_QUERY);
+  const [draft, setDraft] = useState(q);
+  const [lastQ, setLastQ] = useState(q);
+  if (lastQ !== q) {
+    // the URL changed (back button, header search): show its words in the field
+    setLastQ(q);
+    setDraft(q);
+  }
+  usePageMeta(q ? text.titleFor(q) : vi.search.title, vi.search.description);
+  const { state, retry } = useAsync<SearchResult | null>((signal) => (q ? storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal) : Promise.resolve(null)), [q]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = draft.trim();
+    setQuery(next ? { q: next } : {});
+  };
+
+  return (
+    <>
+      <PageIntro title={vi.search.title} description={q ? text.titleFor(q) : vi.search.description} />
+      <form role="search" aria-label={text.formLabel} onSubmit={submit} className={styles.form}>
+        <label htmlFor="search-page-input" className={styles.hidden}>
+          {text.inputLabel}
+        </label>
+        <input id="search-page-input" type="search" value={draft} maxLength={MAX_QUERY} onChange={(event) => setDraft(event.target.value)} />
+        <button type="submit">{text.submit}</button>
+      </form>
+      {!q ? (
+        <EmptyState>{text.prompt}</EmptyState>
+      ) : (
+        <Async state={state} retry={retry} skeleton={<Skeleton count={4} variant="line" />} isEmpty={(result) => !result || result.hits.length === 0} empty={<><p>{text.none(q)}</p><Link to="/products">{text.browse}</Link></>}>
+          {(result) => result && <Results result={result} />}
+        </Async>
+      )}
+    </>
+  );
+}
+
+export default SearchPage;

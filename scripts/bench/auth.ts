@@ -1,0 +1,151 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/**
+ * `npx tsx scripts/bench/auth.ts`: the accounts budgets, measured against the API started on an ephemeral
+ * loopback port with a scratch SQLite database (in a child process, so the load generator does not share
+ * the server's event loop).
+ *
+ *   POST /api/auth/login   median < 150 ms, argon2id at m=19456 KiB, t=2, p=1 (OWASP's minimum)
+ *   GET  /api/Auth/profile p95 < 10 ms at 50 concurrent connections (autocannon)
+ *
+ * Environment: BENCH_LOGINS (default 40 sequential logins), BENCH_SECONDS (default 10 s of profile load).
+ */
+const LOGIN_BUDGET_MS = 150;
+const PROFILE_P95_BUDGET_MS = 10;
+const LOGINS = Number(process.env.BENCH_LOGINS ?? 40);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(here, '..', '..');
+
+// ---- The server (child process) -------------------------------------------------------------------------
+
+async function runServer(): Promise<void> {
+  const folder = process.env.BENCH_DATA_DIR!;
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+  const { seedDemoAccounts } = await import('../../api/src/seed/demoAccounts.ts');
+  const { buildApp } = await import('../../api/src/app.ts');
+
+  const config = {
+    ...loadConfig({}),
+    nodeEnv: 'production',
+    sqliteFile: path.join(folder, 'bench.sqlite'),
+    uploadDir: path.join(folder, 'uploads'),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+  };
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  await seedDemoAccounts(db);
+  const app = buildApp({ db, logger: false, accounts: { config } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.send?.({ port });
+  process.on('disconnect', () => {
+    void app.close().then(() => db.destroy()).then(() => process.exit(0));
+  });
+}
+
+// ---- The measurements (parent process) ------------------------------------------------------------------
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+async function startServer(folder: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DATA_DIR: folder, NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the API exited (code ${code}) before listening`)));
+  });
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+async function login(origin: string, email: string, password: string): Promise<{ ms: number; token: string }> {
+  const started = performance.now();
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { data?: { accessToken?: string }; message?: string };
+  const ms = performance.now() - started;
+  if (!response.ok || !body.data?.accessToken) throw new Error(`login failed: ${response.status} ${body.message ?? ''}`);
+  return { ms, token: body.data.accessToken };
+}
+
+async function main(): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-auth-'));
+  const { child, origin } = await startServer(folder);
+  let failed = false;
+  try {
+    const { DEMO_PASSWORD } = await import('../../api/src/seed/demoAccounts.ts');
+    const email = 'khachhang@evshop.vn';
+    console.log(`API: ${origin} (scratch SQLite in ${folder}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
+    console.log('argon2id: memoryCost 19456 KiB, timeCost 2, parallelism 1 (OWASP minimum)\n');
+
+    // Login: sequential, after a warm-up (JIT, the SQLite page cache, argon2's thread pool).
+    for (let i = 0; i < 5; i += 1) await login(origin, email, DEMO_PASSWORD);
+    const timings: number[] = [];
+    let token = '';
+    for (let i = 0; i < LOGINS; i += 1) {
+      const result = await login(origin, email, DEMO_PASSWORD);
+      timings.push(result.ms);
+      token = result.token;
+    }
+    timings.sort((a, b) => a - b);
+    const loginMedian = percentile(timings, 50);
+    console.log(`POST /api/auth/login × ${LOGINS}: median ${round(loginMedian)} ms, p95 ${round(percentile(timings, 95))} ms, min ${round(timings[0]!)} ms, max ${round(timings.at(-1)!)} ms`);
+
+    // Profile: autocannon, 50 connections.
+    const warm = await autocannon({ url: `${origin}/api/Auth/profile`, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${token}` } });
+    if (warm.non2xx > 0) throw new Error(`profile answered ${warm.non2xx} non-2xx responses`);
+    const result = await autocannon({ url: `${origin}/api/Auth/profile`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`profile: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const { latency } = result;
+    // autocannon reports p90 and p97.5, not p95: p95 lies between them; the budget is checked against p97.5.
+    console.log(
+      `GET /api/Auth/profile, ${CONNECTIONS} connections, ${SECONDS} s: ${Math.round(result.requests.average)} req/s, ` +
+        `latency p50 ${latency.p50} ms, p90 ${latency.p90} ms, p97.5 ${latency.p97_5} ms (p95 ≤ ${latency.p97_5} ms), p99 ${latency.p99} ms, max ${latency.max} ms`,
+    );
+
+    console.log('\nBudgets:');
+    const loginOk = loginMedian < LOGIN_BUDGET_MS;
+    const profileOk = latency.p97_5 < PROFILE_P95_BUDGET_MS;
+    console.log(`  ${loginOk ? '✔' : '✘'} login median ${round(loginMedian)} ms < ${LOGIN_BUDGET_MS} ms`);
+    console.log(`  ${profileOk ? '✔' : '✘'} profile p95 ≤ ${latency.p97_5} ms < ${PROFILE_P95_BUDGET_MS} ms`);
+    failed = !loginOk || !profileOk;
+  } finally {
+    child.disconnect();
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(folder, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+if (process.env.BENCH_ROLE === 'server') {
+  runServer().catch((error: unknown) => {
+    console.error('bench API failed to start:', error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { ROLES } from '../user/user';
+import { envelopeSchema } from './envelope';
+
+/**
+ * Accounts: the request bodies the API validates and the response shapes the clients read (one source for
+ * both). Field messages are Vietnamese and shown as is. Several fields accept the spec's alternative
+ * spellings (phone / phoneNumber, avatar / avatarUrl / imageUrl, dob / dateOfBirth); responses always carry
+ * the spec's names.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const OTP_CODE_PATTERN = /^\d{6}$/;
+/** Largest avatar upload, in bytes (2 MB). */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+
+export const roleSchema = z.enum(ROLES);
+/** customer | staff | technician | manager | admin (the same union as `Role` of shared-contracts). */
+export type AccountRole = z.infer<typeof roleSchema>;
+export const genderSchema = z.enum(['MALE', 'FEMALE'], { error: 'Giới tính phải là MALE hoặc FEMALE.' });
+
+/** A Vietnamese mobile number, written with or without +84, spaces, dots or dashes. */
+export const VIETNAMESE_MOBILE_PATTERN = /^0(3|5|7|8|9)\d{8}$/;
+
+/**
+ * '+84 912 345 678', '84912345678', '0912.345.678' → '0912345678'; null when it is not a Vietnamese mobile
+ * number (10 digits, prefix 03/05/07/08/09).
+ */
+export function normalizeVietnameseMobile(input: string): string | null {
+  const compact = input.trim().replace(/[\s.\-()]/g, '');
+  let digits = compact;
+  if (digits.startsWith('+84')) digits = `0${digits.slice(3)}`;
+  else if (digits.startsWith('84') && digits.length === 11) digits = `0${digits.slice(2)}`;
+  return VIETNAMESE_MOBILE_PATTERN.test(digits) ? digits : null;
+}
+
+/** 'YYYY-MM-DD' that is a real calendar date. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const emailSchema = z
+  .string({ error: 'Vui lòng nhập email.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email quá dài.')
+  .pipe(z.email({ error: 'Email không hợp lệ.' }));
+
+export const passwordSchema = z
+  .string({ error: 'Vui lòng nhập mật khẩu.' })
+  .min(PASSWORD_MIN_LENGTH, `Mật khẩu phải có ít nhất ${PASSWORD_MIN_LENGTH} ký tự.`)
+  .max(PASSWORD_MAX_LENGTH, `Mật khẩu không được dài quá ${PASSWORD_MAX_LENGTH} ký tự.`);
+
+export const fullNameSchema = z
+  .string({ error: 'Vui lòng nhập họ và tên.' })
+  .trim()
+  .min(2, 'Họ và tên phải có ít nhất 2 ký tự.')
+  .max(100, 'Họ và tên không được dài quá 100 ký tự.');
+
+export const phoneNumberSchema = z
+  .string({ error: 'Vui lòng nhập số điện thoại.' })
+  .refine((value) => normalizeVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).');
+
+export const dateOfBirthSchema = z
+  .string({ error: 'Vui lòng nhập ngày sinh.' })
+  .trim()
+  .refine(isCalendarDate, 'Ngày sinh phải có dạng YYYY-MM-DD.')
+  .refine((value) => value >= '1900-01-01', 'Ngày sinh không hợp lệ.');
+
+export const addressSchema = z.string().trim().max(300, 'Địa chỉ không được dài quá 300 ký tự.');
+
+export const otpCodeSchema = z
+  .string({ error: 'Vui lòng nhập mã OTP.' })
+  .trim()
+  .regex(OTP_CODE_PATTERN, 'Mã OTP gồm 6 chữ số.');
+
+/** A user id as the clients send it: the string of login responses, or a number. */
+export const userIdInputSchema = z.union([z.string().trim().regex(/^\d{1,12}$/, 'Mã người dùng không hợp lệ.'), z.number().int().positive()], {
+  error: 'Mã người dùng không hợp lệ.',
+});
+
+const genderInputSchema = z
+  .string({ error: 'Giới tính phải là MALE hoặc FEMALE.' })
+  .trim()
+  .toUpperCase()
+  .pipe(genderSchema);
+
+// ---- Requests -------------------------------------------------------------------------------------------
+
+/**
+ * POST /auth/register. phone and dob are accepted for phoneNumber and dateOfBirth. The API checks that one
+ * of each spelling is present, that the date is not in the future and that confirmPassword matches.
+ */
+export const registerRequestSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  confirmPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu.' }),
+  phoneNumber: phoneNumberSchema.optional(),
+  phone: phoneNumberSchema.optional(),
+  dateOfBirth: dateOfBirthSchema.optional(),
+  dob: dateOfBirthSchema.optional(),
+  gender: genderInputSchema,
+  address: addressSchema.nullish(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** POST /auth/login: `email`, or `emailOrPhone` (an email or a Vietnamese mobile number). */
+export const loginRequestSchema = z.object({
+  email: z.string().trim().max(254, 'Email quá dài.').optional(),
+  emailOrPhone: z.string().trim().max(254, 'Email hoặc số điện thoại quá dài.').optional(),
+  // Any length is accepted here (an old password may not follow today's rules); the hash decides.
+  password: z.string({ error: 'Vui lòng nhập mật khẩu.' }).min(1, 'Vui lòng nhập mật khẩu.').max(1024, 'Mật khẩu quá dài.'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const refreshRequestSchema = z.object({
+  refreshToken: z.string({ error: 'Thiếu refresh token.' }).min(1, 'Thiếu refresh token.').max(200, 'Refresh token không hợp lệ.'),
+});
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+/** POST /auth/logout: the refresh token to revoke (optional: else the current session's). */
+export const logoutRequestSchema = z
+  .object({ refreshToken: z.string().max(200, 'Refresh token không hợp lệ.').optional() })
+  .nullish();
+
+/** PUT /Auth/profile: every field optional; both spellings accepted. Email and role cannot change here. */
+export const updateProfileRequestSchema = z.object({
+  fullName: fullNameSchema.optional(),
+  phoneNumber: phoneNumberSchema.nullish(),
+  phone: phoneNumberSchema.nullish(),
+  address: addressSchema.nullish(),
+  dateOfBirth: dateOfBirthSchema.nullish(),
+  dob: dateOfBirthSchema.nullish(),
+  gender: genderInputSchema.nullish(),
+  avatar: z.string().max(1000).nullish(),
+  avatarUrl: z.string().max(1000).nullish(),
+  imageUrl: z.string().max(1000).nullish(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'Vui lòng nhập mật khẩu hiện tại.' }).min(1, 'Vui lòng nhập mật khẩu hiện tại.').max(1024, 'Mật khẩu quá dài.'),
+  newPassword: passwordSchema,
+  confirmNewPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu mới.' }),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
+
+export const resetPasswordConfirmRequestSchema = z.object({
+  email: emailSchema,
+  otpCode: otpCodeSchema,
+  newPassword: passwordSchema,
+  confirmPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu mới.' }),
+});
+export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
+
+export const verifyEmailRequestSchema = z.object({ userId: userIdInputSchema, otpCode: otpCodeSchema });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+export const googleLoginRequestSchema = z.object({
+  token: z.string({ error: 'Thiếu mã đăng nhập Google.' }).min(1, 'Thiếu mã đăng nhập Google.').max(8192, 'Mã đăng nhập Google không hợp lệ.'),
+});
+export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
+
+// ---- Responses ------------------------------------------------------------------------------------------
+
+/** login, refresh and login-google: the session. `token` is the same value as `accessToken`. */
+export const authSessionSchema = z.object({
+  accessToken: z.string().min(1),
+  token: z.string().min(1),
+  refreshToken: z.string().min(1),
+  userId: z.string().min(1),
+  fullName: z.string(),
+  email: z.email(),
+  role: roleSchema,
+  emailVerified: z.boolean(),
+  avatar: z.string().nullable(),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+export const authSessionResponseSchema = envelopeSchema(authSessionSchema);
+
+/** GET/PUT /Auth/profile and POST /Auth/upload-avatar. id and userId are the same string. */
+export const profileSchema = z.object({
+  id: z.string().min(1),
+  userId: z.string().min(1),
+  fullName: z.string(),
+  email: z.email(),
+  role: roleSchema,
+  emailVerified: z.boolean(),
+  avatar: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  gender: genderSchema.nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileResponseSchema = envelopeSchema(profileSchema);
+
+export const registerResultSchema = z.object({
+  userId: z.string().min(1),
+  email: z.email(),
+  emailVerified: z.literal(false),
+});
+export type RegisterResult = z.infer<typeof registerResultSchema>;
+export const registerResponseSchema = envelopeSchema(registerResultSchema);
+
+/** resend-verification, reset-password/request and confirm, change-password, logout: `{ message }`. */
+export const messageResultSchema = z.object({ message: z.string().min(1) });
+export type MessageResult = z.infer<typeof messageResultSchema>;
+export const messageResponseSchema = envelopeSchema(messageResultSchema);
+
+export const verifyEmailResultSchema = z.object({
+  userId: z.string().min(1),
+  emailVerified: z.literal(true),
+  message: z.string().min(1),
+});
+export type VerifyEmailResult = z.infer<typeof verifyEmailResultSchema>;
+export const verifyEmailResponseSchema = envelopeSchema(verifyEmailResultSchema);

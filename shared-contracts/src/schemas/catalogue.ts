@@ -1,0 +1,425 @@
+import { z } from 'zod';
+import { envelopeSchema } from './envelope';
+
+// The search folding rule, also reachable from 'shared-contracts/schemas' (what the API imports).
+export { foldVietnamese, foldedWords, highlightRanges, type TextRange } from '../text/foldVietnamese';
+
+/**
+ * The public catalogue: categories, brands, products, services, service packages, promotions, search and the
+ * contact form. One source for the API's validation and responses and for the storefront's types
+ * (`import type { ProductSummary } from 'shared-contracts/schemas'`). Money is integer VND; instants are
+ * ISO 8601 UTC strings ('2026-11-22T08:00:00.000Z'), shown in Asia/Ho_Chi_Minh.
+ */
+
+/** Integer VND, never negative. */
+export const vndSchema = z.number().int().nonnegative();
+/** ISO 8601 UTC instant as the API returns it. */
+export const isoInstantSchema = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z$/, 'Thời điểm phải ở dạng ISO 8601 UTC');
+/** A URL-safe identifier: lower-case ASCII words joined by '-'. */
+export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Đường dẫn không hợp lệ');
+
+/** An image served by the API (e.g. /api/media/catalogue/products/pin-lithium-48v-20ah.svg) with its size in px. */
+export const catalogueImageSchema = z.object({
+  url: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Alternative text (Vietnamese). */
+  alt: z.string(),
+});
+export type CatalogueImage = z.infer<typeof catalogueImageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Vehicles
+
+/** Kinds of electric vehicle a service or a part applies to. */
+export const VEHICLE_TYPES = ['scooter', 'motorbike', 'car'] as const;
+export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
+export type VehicleType = z.infer<typeof vehicleTypeSchema>;
+export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
+  scooter: 'Xe máy điện / xe tay ga điện',
+  motorbike: 'Mô tô điện',
+  car: 'Ô tô điện',
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Categories and brands
+
+/** What a category counts as for promotions (the spec's promotion `category` values). */
+export const PROMOTION_CATEGORIES = ['parts', 'accessories', 'equipment'] as const;
+export const promotionCategorySchema = z.enum(PROMOTION_CATEGORIES);
+export type PromotionCategory = z.infer<typeof promotionCategorySchema>;
+
+export const categorySchema = z.object({
+  id: z.number().int().positive(),
+  /** pin-bo-sac, dong-co-dien, cap-sac, dung-cu, ... (the header links /products?category=<slug>). */
+  slug: slugSchema,
+  name: z.string().min(1),
+  description: z.string(),
+  group: promotionCategorySchema,
+  image: catalogueImageSchema.nullable(),
+  /** Products of the category on sale (active), in stock or not. */
+  productCount: z.number().int().nonnegative(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const brandSchema = z.object({
+  id: z.number().int().positive(),
+  slug: slugSchema,
+  name: z.string().min(1),
+  country: z.string(),
+  productCount: z.number().int().nonnegative(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+/** A category or brand as a product refers to it. */
+export const catalogueRefSchema = z.object({ slug: slugSchema, name: z.string().min(1) });
+export type CatalogueRef = z.infer<typeof catalogueRefSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Products
+
+export const productSpecificationSchema = z.object({ label: z.string().min(1), value: z.string().min(1) });
+export type ProductSpecification = z.infer<typeof productSpecificationSchema>;
+
+/** A product in a list (cards): what the products page, search and the home page show. */
+export const productSummarySchema = z.object({
+  id: z.number().int().positive(),
+  sku: z.string().min(1),
+  slug: slugSchema,
+  name: z.string().min(1),
+  brand: catalogueRefSchema,
+  category: catalogueRefSchema,
+  price: vndSchema,
+  /** Price before the discount, when the product is discounted (always greater than price); else null. */
+  originalPrice: vndSchema.nullable(),
+  /** Whole percent off originalPrice (null when not discounted). */
+  discountPercent: z.number().int().min(1).max(99).nullable(),
+  stock: z.number().int().nonnegative(),
+  inStock: z.boolean(),
+  /** Units sold: what 'popular' sorts on. */
+  salesCount: z.number().int().nonnegative(),
+  /** Vehicle models the part fits ('VinFast Evo200', 'Dat Bike Weaver++', ...). */
+  compatibleModels: z.array(z.string().min(1)),
+  image: catalogueImageSchema.nullable(),
+  createdAt: isoInstantSchema,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+/** GET /api/products/:slug: the summary plus description, specifications, every image and the vehicle types. */
+export const productDetailSchema = productSummarySchema.extend({
+  description: z.string(),
+  specifications: z.array(productSpecificationSchema),
+  images: z.array(catalogueImageSchema),
+  vehicleTypes: z.array(vehicleTypeSchema),
+  /** Warranty in months (0: none). */
+  warrantyMonths: z.number().int().nonnegative(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const PRODUCT_SORTS = ['price_asc', 'price_desc', 'newest', 'popular'] as const;
+export const productSortSchema = z.enum(PRODUCT_SORTS);
+export type ProductSort = z.infer<typeof productSortSchema>;
+export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
+  popular: 'Bán chạy',
+  newest: 'Mới nhất',
+  price_asc: 'Giá tăng dần',
+  price_desc: 'Giá giảm dần',
+};
+
+export const PRODUCT_PAGE_SIZE_DEFAULT = 24;
+export const PRODUCT_PAGE_SIZE_MAX = 48;
+
+/** A query-string boolean: true/false, 1/0 (as the browser sends it). */
+const queryBooleanSchema = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+const queryTextSchema = z.string().trim().min(1).max(100);
+const queryVndSchema = z.coerce.number().int().nonnegative().max(10_000_000_000);
+
+/**
+ * GET /api/products query: every field optional. sort defaults to 'popular', page to 1, pageSize to 24
+ * (at most 48). `model` matches a compatible model (case and diacritics ignored, part of the name is enough).
+ */
+export const productListQuerySchema = z
+  .object({
+    category: slugSchema.optional(),
+    brand: slugSchema.optional(),
+    minPrice: queryVndSchema.optional(),
+    maxPrice: queryVndSchema.optional(),
+    inStock: queryBooleanSchema.optional(),
+    model: queryTextSchema.optional(),
+    sort: productSortSchema.default('popular'),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE_MAX).default(PRODUCT_PAGE_SIZE_DEFAULT),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: 'Giá tối thiểu phải nhỏ hơn hoặc bằng giá tối đa',
+    path: ['maxPrice'],
+  });
+/** The normalised query (defaults applied). */
+export type ProductListQuery = z.infer<typeof productListQuerySchema>;
+/** What a client may send (every field optional). */
+export type ProductListParams = Partial<ProductListQuery>;
+
+export const productPageSchema = z.object({
+  items: z.array(productSummarySchema),
+  /** Products matching the filters, over every page. */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  totalPages: z.number().int().nonnegative(),
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
+export const productSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+
+// ---------------------------------------------------------------------------------------------------------
+// Services
+
+/** Maintenance tiers (the header's /services#co-ban, #nang-cao, #cao-cap). */
+export const SERVICE_TIERS = ['co-ban', 'nang-cao', 'cao-cap'] as const;
+export const serviceTierSchema = z.enum(SERVICE_TIERS);
+export type ServiceTier = z.infer<typeof serviceTierSchema>;
+
+export const SERVICE_KINDS = ['maintenance', 'battery', 'charging', 'diagnostics', 'brakes', 'tyres', 'software', 'care'] as const;
+export const serviceKindSchema = z.enum(SERVICE_KINDS);
+export type ServiceKind = z.infer<typeof serviceKindSchema>;
+export const SERVICE_KIND_LABELS: Record<ServiceKind, string> = {
+  maintenance: 'Bảo dưỡng định kỳ',
+  battery: 'Pin & BMS',
+  charging: 'Sạc & cổng sạc',
+  diagnostics: 'Chẩn đoán',
+  brakes: 'Phanh',
+  tyres: 'Lốp',
+  software: 'Phần mềm',
+  care: 'Chăm sóc xe',
+};
+
+/** One item of a service's checklist template (what the technician checks: PASS / FAIL / NA later). */
+export const checklistItemSchema = z.object({ code: z.string().min(1), label: z.string().min(1) });
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+export const serviceSchema = z.object({
+  id: z.number().int().positive(),
+  slug: slugSchema,
+  name: z.string().min(1),
+  kind: serviceKindSchema,
+  /** The maintenance tier, for the three maintenance services; null for the others. */
+  tier: serviceTierSchema.nullable(),
+  /** One sentence for cards. */
+  summary: z.string().min(1),
+  /** What is done, step by step. */
+  includes: z.array(z.string().min(1)),
+  price: vndSchema,
+  durationMinutes: z.number().int().positive(),
+  vehicleTypes: z.array(vehicleTypeSchema).min(1),
+  checklist: z.array(checklistItemSchema),
+  image: catalogueImageSchema.nullable(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Service packages
+
+export const PACKAGE_TIERS = ['co-ban', 'tieu-chuan', 'cao-cap'] as const;
+export const packageTierSchema = z.enum(PACKAGE_TIERS);
+export type PackageTier = z.infer<typeof packageTierSchema>;
+
+/** A service included in a package, `quantity` times over the validity period. */
+export const packageCreditSchema = z.object({
+  serviceSlug: slugSchema,
+  serviceName: z.string().min(1),
+  quantity: z.number().int().positive(),
+});
+export type PackageCredit = z.infer<typeof packageCreditSchema>;
+
+export const servicePackageSchema = z.object({
+  id: z.number().int().positive(),
+  /** co-ban, tieu-chuan, cao-cap (the header's /packages#<slug>). */
+  slug: slugSchema,
+  tier: packageTierSchema,
+  name: z.string().min(1),
+  description: z.string(),
+  price: vndSchema,
+  /** What the included services cost one by one (greater than price). */
+  originalPrice: vndSchema.nullable(),
+  validityMonths: z.number().int().positive(),
+  vehicleTypes: z.array(vehicleTypeSchema).min(1),
+  credits: z.array(packageCreditSchema).min(1),
+  perks: z.array(z.string().min(1)),
+  /** The package the page puts forward ('Phổ biến nhất'). */
+  highlighted: z.boolean(),
+  image: catalogueImageSchema.nullable(),
+});
+export type ServicePackage = z.infer<typeof servicePackageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Promotions
+
+export const PROMOTION_TYPES = ['percentage', 'shipping', 'fixed'] as const;
+export const promotionTypeSchema = z.enum(PROMOTION_TYPES);
+export type PromotionType = z.infer<typeof promotionTypeSchema>;
+
+/** Where a promotion is shown (the header's Ưu đãi entries link /promotions?type=flash-sale|vip|seasonal). */
+export const PROMOTION_KINDS = ['general', 'flash-sale', 'vip', 'seasonal'] as const;
+export const promotionKindSchema = z.enum(PROMOTION_KINDS);
+export type PromotionKind = z.infer<typeof promotionKindSchema>;
+export const PROMOTION_KIND_LABELS: Record<PromotionKind, string> = {
+  general: 'Ưu đãi chung',
+  'flash-sale': 'Flash sale',
+  vip: 'Thành viên VIP',
+  seasonal: 'Ưu đãi theo mùa',
+};
+
+/** Who may use a promotion (checked at checkout). */
+export const PROMOTION_ELIGIBILITIES = ['everyone', 'new-customer', 'birthday-month', 'member', 'vip'] as const;
+export const promotionEligibilitySchema = z.enum(PROMOTION_ELIGIBILITIES);
+export type PromotionEligibility = z.infer<typeof promotionEligibilitySchema>;
+
+/**
+ * A promotion: the spec's fields (id, code, title, description, type, value, minOrder, maxDiscount?,
+ * validFrom, validTo, isActive, usageLimit, usedCount, category?, image) plus kind, eligibility, the
+ * per-customer limit and the image size. `value` is a percent for 'percentage', VND otherwise.
+ */
+export const promotionSchema = z.object({
+  id: z.number().int().positive(),
+  code: z.string().regex(/^[A-Z0-9]{3,30}$/),
+  title: z.string().min(1),
+  description: z.string(),
+  type: promotionTypeSchema,
+  value: z.number().int().positive(),
+  minOrder: vndSchema,
+  maxDiscount: vndSchema.optional(),
+  validFrom: isoInstantSchema,
+  validTo: isoInstantSchema,
+  isActive: z.boolean(),
+  usageLimit: z.number().int().positive(),
+  usedCount: z.number().int().nonnegative(),
+  category: z.array(promotionCategorySchema).optional(),
+  /** URL of the promotion's banner image. */
+  image: z.string().min(1),
+  imageWidth: z.number().int().positive(),
+  imageHeight: z.number().int().positive(),
+  kind: promotionKindSchema,
+  eligibility: promotionEligibilitySchema,
+  perCustomerLimit: z.number().int().positive(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+/** GET /api/promotions query: `kind` (or its alias `type`, the header's link) narrows the list. */
+export const promotionListQuerySchema = z.object({
+  kind: promotionKindSchema.optional(),
+  type: promotionKindSchema.optional(),
+});
+
+/** A promotion a logged-in user saved, with when they saved it. */
+export const savedPromotionSchema = promotionSchema.extend({ savedAt: isoInstantSchema });
+export type SavedPromotion = z.infer<typeof savedPromotionSchema>;
+export const savePromotionInputSchema = z.object({ promotionId: z.coerce.number().int().positive() });
+export type SavePromotionInput = z.infer<typeof savePromotionInputSchema>;
+export const promotionIdParamsSchema = z.object({ promotionId: z.coerce.number().int().positive() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Search
+
+export const SEARCH_HIT_TYPES = ['product', 'service', 'package'] as const;
+export const searchHitTypeSchema = z.enum(SEARCH_HIT_TYPES);
+export type SearchHitType = z.infer<typeof searchHitTypeSchema>;
+
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+export const SEARCH_LIMIT_DEFAULT = 20;
+export const SEARCH_LIMIT_MAX = 50;
+
+/** GET /api/search?q=&limit= (q: 1–100 characters; diacritics and case are ignored). */
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH),
+  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const searchHitSchema = z.object({
+  type: searchHitTypeSchema,
+  id: z.number().int().positive(),
+  slug: slugSchema,
+  title: z.string().min(1),
+  /** A short line under the title (brand and category, a service's summary, a package's validity). */
+  subtitle: z.string(),
+  price: vndSchema,
+  image: catalogueImageSchema.nullable(),
+  /** Storefront path: /products/<slug>, /services#<slug>, /packages#<slug>. */
+  url: z.string().startsWith('/'),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+/** Hits best first: the whole title equal to the query, then titles starting with it, then containing it. */
+export const searchResultSchema = z.object({
+  query: z.string(),
+  total: z.number().int().nonnegative(),
+  hits: z.array(searchHitSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Contact
+
+/** Vietnamese mobile number: 0 or +84 then 9 digits starting 3, 5, 7, 8 or 9 (spaces, dots and dashes allowed). */
+export const VIETNAMESE_MOBILE = /^(?:\+84|84|0)(?:3|5|7|8|9)\d{8}$/;
+
+/** '0912 345 678', '+84 912.345.678' → '0912345678'; null when it is not a Vietnamese mobile number. */
+export function normaliseVietnameseMobile(input: string): string | null {
+  const compact = input.replace(/[\s.\-()]/g, '');
+  if (!VIETNAMESE_MOBILE.test(compact)) return null;
+  return `0${compact.replace(/^(?:\+84|84|0)/, '')}`;
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** POST /api/contact: name, subject and message; an email or a phone (at least one). */
+export const contactMessageInputSchema = z
+  .object({
+    name: z.string().trim().min(2, 'Vui lòng nhập họ tên (ít nhất 2 ký tự).').max(100, 'Họ tên tối đa 100 ký tự.'),
+    email: optionalText(254).pipe(z.email('Email không hợp lệ.').optional()),
+    phone: optionalText(20).pipe(
+      z
+        .string()
+        .refine((value) => normaliseVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912 345 678).')
+        .transform((value) => normaliseVietnameseMobile(value) ?? value)
+        .optional(),
+    ),
+    subject: z.string().trim().min(3, 'Vui lòng nhập tiêu đề (ít nhất 3 ký tự).').max(150, 'Tiêu đề tối đa 150 ký tự.'),
+    message: z.string().trim().min(10, 'Nội dung cần ít nhất 10 ký tự.').max(5000, 'Nội dung tối đa 5000 ký tự.'),
+  })
+  .refine((input) => input.email !== undefined || input.phone !== undefined, {
+    message: 'Vui lòng nhập email hoặc số điện thoại để chúng tôi liên hệ lại.',
+    path: ['email'],
+  });
+/** What the contact form sends. */
+export type ContactMessageInput = z.input<typeof contactMessageInputSchema>;
+/** The validated, normalised message (phone as 0XXXXXXXXX). */
+export type ContactMessage = z.output<typeof contactMessageInputSchema>;
+
+export const contactReceiptSchema = z.object({
+  id: z.number().int().positive(),
+  receivedAt: isoInstantSchema,
+});
+export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Response envelopes
+
+export const categoryListResponseSchema = envelopeSchema(z.array(categorySchema));
+export const brandListResponseSchema = envelopeSchema(z.array(brandSchema));
+export const productPageResponseSchema = envelopeSchema(productPageSchema);
+export const productDetailResponseSchema = envelopeSchema(productDetailSchema);
+export const serviceListResponseSchema = envelopeSchema(z.array(serviceSchema));
+export const servicePackageListResponseSchema = envelopeSchema(z.array(servicePackageSchema));
+export const promotionListResponseSchema = envelopeSchema(z.array(promotionSchema));
+export const savedPromotionListResponseSchema = envelopeSchema(z.array(savedPromotionSchema));
+export const searchResultResponseSchema = envelopeSchema(searchResultSchema);
+export const contactReceiptResponseSchema = envelopeSchema(contactReceiptSchema);
