@@ -11,7 +11,6 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/contact', owner: 'mfe_storefront', title: 'Liên hệ' },
   { path: '/booking', owner: 'mfe_storefront', title: 'Đặt lịch dịch vụ' },
   { path: '/cart', owner: 'mfe_storefront', title: 'Giỏ hàng' },
-  { path: '/profile', owner: 'mfe_account', title: 'Hồ sơ cá nhân' },
   { path: '/auth/login', owner: 'mfe_account', title: 'Đăng nhập' },
   { path: '/auth/register', owner: 'mfe_account', title: 'Đăng ký tài khoản' },
   { path: '/auth/forgot-password', owner: 'mfe_account', title: 'Quên mật khẩu' },

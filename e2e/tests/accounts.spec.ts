@@ -23,7 +23,7 @@ test('a new customer registers, verifies the emailed code, logs out and in, edit
   await page.getByLabel('Ngày sinh').fill('1996-08-15');
   await page.getByLabel('Giới tính').selectOption('FEMALE');
   await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await page.getByLabel('Xác nhận mật khẩu').fill(password);
+  await page.getByLabel('Xác nhận mật khẩu', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Đăng ký', exact: true }).click();
   await expect(page.getByText('Đăng ký thành công!')).toBeVisible();
 

@@ -6,7 +6,7 @@ const storefront = (page: Page) => page.locator('[data-remote-area="mfe_storefro
 test('from the mega menu to a product: category list, product page with price, stock and add to cart', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
-  await page.getByRole('navigation').getByRole('link', { name: 'Sản phẩm', exact: true }).hover();
+  await page.getByRole('navigation', { name: 'Điều hướng chính' }).getByRole('link', { name: 'Sản phẩm', exact: true }).hover();
   await page.getByRole('link', { name: /Pin & bộ sạc/ }).first().click();
   await expect(page).toHaveURL(/\/products\?category=pin-bo-sac/);
   const firstCard = storefront(page).getByRole('article').first();
@@ -55,7 +55,7 @@ test("search 'sac' without diacritics finds chargers, instantly and on the resul
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Tìm kiếm' }).first().click();
-  await page.getByRole('searchbox', { name: 'Tìm kiếm' }).or(page.getByRole('textbox', { name: 'Tìm kiếm' })).first().fill('sac');
+  await page.getByRole('combobox', { name: 'Tìm kiếm' }).fill('sac');
   await expect(page.getByRole('listbox').getByRole('option').filter({ hasText: /sạc/i }).first()).toBeVisible();
   await page.goto('/search?q=sac');
   await expect(storefront(page).getByText(/Bộ sạc/).first()).toBeVisible();

@@ -15,6 +15,15 @@ test.describe('every route of the spec shows its owner\'s page', () => {
     });
   }
 
+  test('/profile → mfe_account for a logged-in user; a guest is asked to log in first', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL('/auth/login?redirect=%2Fprofile');
+    await storeSession(page);
+    await page.goto('/profile');
+    await expect(page.locator('[data-remote-area="mfe_account"]').getByRole('heading', { level: 1 })).toHaveText('Hồ sơ cá nhân');
+    await expect(page).toHaveTitle(/Hồ sơ cá nhân/);
+  });
+
   for (const path of GUARDED_PATHS) {
     test(`${path} → mfe_account for a logged-in user`, async ({ page }) => {
       await storeSession(page);

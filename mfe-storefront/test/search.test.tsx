@@ -26,7 +26,7 @@ describe('the search results page', () => {
     expect(screen.getByText('Dịch vụ')).toBeInTheDocument();
     expect(screen.getByText(money(350_000), { exact: false })).toBeInTheDocument();
     expect(api.search).toHaveBeenCalledWith('pin', 50, expect.anything());
-    expect(document.title).toBe('Kết quả tìm kiếm cho “pin” | EV Service');
+    expect(document.title).toBe('Tìm kiếm: “pin” | EV Service');
   });
 
   it('searches again from its own field, through the URL', async () => {

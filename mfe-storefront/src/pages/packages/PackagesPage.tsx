@@ -21,7 +21,7 @@ const text = {
   credits: 'Lượt dịch vụ',
   perks: 'Quyền lợi thêm',
   noPerks: 'Không có',
-  book: 'Đặt lịch với gói này',
+  book: 'Đặt lịch',
   bookLabel: (name: string) => `Đặt lịch với ${name}`,
   empty: 'Hiện chưa có gói dịch vụ nào.',
 };

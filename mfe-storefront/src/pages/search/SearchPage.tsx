@@ -15,7 +15,8 @@ export const SEARCH_PAGE_LIMIT = 50;
 const MAX_QUERY = 100;
 
 const text = {
-  titleFor: (q: string) => `Kết quả tìm kiếm cho “${q}”`,
+  titleFor: (q: string) => `Tìm kiếm: “${q}”`,
+  resultsFor: (q: string) => `Kết quả tìm kiếm cho “${q}”`,
   formLabel: 'Tìm lại',
   inputLabel: 'Từ khóa',
   submit: 'Tìm kiếm',
@@ -77,7 +78,7 @@ export function SearchPage() {
 
   return (
     <>
-      <PageIntro title={vi.search.title} description={q ? text.titleFor(q) : vi.search.description} />
+      <PageIntro title={vi.search.title} description={q ? text.resultsFor(q) : vi.search.description} />
       <form role="search" aria-label={text.formLabel} onSubmit={submit} className={styles.form}>
         <label htmlFor="search-page-input" className={styles.hidden}>
           {text.inputLabel}
