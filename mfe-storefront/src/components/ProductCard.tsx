@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatVnd } from 'shared-contracts';
 import type { ProductSummary } from 'shared-contracts/schemas';
 import { CatalogueImage } from './CatalogueImage';
 import { stockLabel } from './stock';
 import styles from './ProductCard.module.css';
+import { ProductPrice } from './ProductPrice';
 
 interface Props {
   product: ProductSummary;
@@ -29,18 +29,7 @@ export function ProductCard({ product, headingLevel = 3, action }: Props) {
           {product.name}
         </Link>
       </Heading>
-      <p className={styles.price}>
-        <span className={styles.current} data-testid="price">
-          {formatVnd(product.price)}
-        </span>
-        {product.originalPrice !== null && (
-          <>
-            {' '}
-            <del className={styles.original}>{formatVnd(product.originalPrice)}</del>
-            {product.discountPercent !== null && <span className={styles.discount}> -{product.discountPercent}%</span>}
-          </>
-        )}
-      </p>
+      <ProductPrice product={product} classes={styles} />
       <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
       {action}
     </article>

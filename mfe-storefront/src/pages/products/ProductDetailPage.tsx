@@ -13,6 +13,7 @@ import { vehicleTypesText } from '../../i18n/catalogueLabels';
 import { vi } from '../../i18n/vi';
 import { productsText as text } from './productsText';
 import styles from './ProductDetailPage.module.css';
+import { ProductPrice } from '../../components/ProductPrice';
 
 function Product({ product }: { product: ProductDetail }) {
   const [quantityText, setQuantityText] = useState('1');
@@ -47,18 +48,7 @@ function Product({ product }: { product: ProductDetail }) {
           <p className={styles.sku}>
             {text.sku}: {product.sku}
           </p>
-          <p className={styles.price}>
-            <span className={styles.current} data-testid="price">
-              {formatVnd(product.price)}
-            </span>
-            {product.originalPrice !== null && (
-              <>
-                {' '}
-                <del className={styles.original}>{formatVnd(product.originalPrice)}</del>
-                {product.discountPercent !== null && <span className={styles.discount}> -{product.discountPercent}%</span>}
-              </>
-            )}
-          </p>
+          <ProductPrice product={product} classes={styles} />
           <p className={`${styles.stock} ${styles[stock.tone]}`} data-testid="stock">
             {stock.text}
           </p>
