@@ -18,6 +18,8 @@ import { contactRoutes } from './modules/contact/contactRoutes';
 import { catalogueMediaRoutes } from './modules/media/catalogueMediaRoutes';
 import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
+import { shopRoutes } from './modules/orders/shopPlugin';
+import { serviceBookingRoutes } from './modules/bookings/serviceBookingPlugin';
 import { apiVersion } from './version';
 
 /** The Fastify instance of the API, with zod schemas as its type provider. */
@@ -105,6 +107,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(searchRoutes, { prefix: API_PREFIX, db: options.db });
   void app.register(contactRoutes, { prefix: API_PREFIX, db: options.db });
   void app.register(catalogueMediaRoutes, { prefix: API_PREFIX });
+  void app.register(shopRoutes, { prefix: API_PREFIX, accounts });
+  void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts });
 
   return app;
 }

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ServiceBookingTables } from './serviceBookingSchema';
+import type { ShopTables } from './shopSchema';
 
 /**
  * A UTC instant. PostgreSQL (timestamptz) reads back a Date, SQLite (ISO 8601 text ending in Z) a string:
@@ -232,8 +234,8 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-/** Every table of the database, by name. Each migration adds its tables here. */
-export interface Database {
+/** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
+export interface Database extends ShopTables, ServiceBookingTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_service_centres';
 import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_catalogue';
+import * as m0004 from './0004_shop';
+import * as m0005 from './0005_service_booking';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -11,4 +13,6 @@ export const migrations: Record<string, Migration> = {
   '0001_service_centres': m0001,
   '0002_accounts': m0002,
   '0003_catalogue': m0003,
+  '0004_shop': m0004,
+  '0005_service_booking': m0005,
 };

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AccountsContext } from '../auth/accountsPlugin';
+
+/** Every shop route: cart, checkout, orders, payments. */
+export const shopRoutes: FastifyPluginAsync<{ accounts: AccountsContext }> = async () => {};
