@@ -40,6 +40,7 @@ async function audit(url: string, port: number): Promise<PageScores> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
+  if (process.env.BENCH_DETAILS) printDetails(url, audits);
   const metric = (id: string) => audits[id]?.displayValue ?? '?';
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
@@ -51,6 +52,20 @@ async function audit(url: string, port: number): Promise<PageScores> {
       CLS: metric('cumulative-layout-shift'),
     },
   };
+}
+
+/** BENCH_DETAILS=1: what the score is made of (the LCP element, layout shifts, long tasks, script cost). */
+function printDetails(url: string, audits: Record<string, { displayValue?: string; details?: unknown }>): void {
+  type Items = Array<Record<string, unknown>>;
+  // A 'list' detail (the LCP element, layout shifts) nests its tables: flatten them.
+  const flatten = (items: Items): Items => items.flatMap((item) => (item.type === 'table' && Array.isArray(item.items) ? flatten(item.items as Items) : [item]));
+  const items = (id: string) => flatten((audits[id]?.details as { items?: Items } | undefined)?.items ?? []);
+  const brief = (value: unknown) => JSON.stringify(value).slice(0, 220);
+  console.log(`\n── ${url}`);
+  for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'long-tasks', 'bootup-time', 'mainthread-work-breakdown', 'network-requests']) {
+    console.log(`  ${id}: ${audits[id]?.displayValue ?? ''}`);
+    for (const item of items(id).slice(0, id === 'network-requests' ? 30 : 8)) console.log(`    ${brief(item)}`);
+  }
 }
 
 function median(values: number[]): number {
@@ -70,7 +85,7 @@ async function main(): Promise<void> {
   });
   let ok = true;
   try {
-    const pages = ['/', '/products', await firstProductPath(site.origin)];
+    const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ['/', '/products', await firstProductPath(site.origin)];
     console.log(`\nLighthouse, mobile profile (simulated slow 4G, 4× CPU), median of ${RUNS} runs per page`);
     for (const page of pages) {
       const runs: PageScores[] = [];

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
+import { injectRemotesBootstrap } from './remotesBootstrap.ts';
 
 export interface StaticSiteOptions {
   /** the folder of a production build (a package's dist) */
@@ -17,7 +18,7 @@ export interface StaticSiteOptions {
   /** the shell: proxies /api to the API */
   apiTarget?: string;
   /** the shell: the run-time remotes manifest served at /remotes.json */
-  remotesManifest?: () => unknown;
+  remotesManifest?: () => Record<string, string>;
 }
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;
@@ -61,8 +62,20 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
       return manifest();
     });
   }
+  // The shell's page carries the remotes manifest inline (see remotesBootstrap.ts).
+  const sendPage = (reply: import('fastify').FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    if (!options.remotesManifest) return reply.sendFile('index.html');
+    const html = readFileSync(path.join(options.root, 'index.html'), 'utf8');
+    return reply.type('text/html; charset=utf-8').send(injectRemotesBootstrap(html, options.remotesManifest()));
+  };
+  if (options.spaFallback) {
+    app.get('/', async (_request, reply) => sendPage(reply));
+    app.get('/index.html', async (_request, reply) => sendPage(reply));
+  }
   await app.register(fastifyStatic, {
     root: options.root,
+    index: false,
     cacheControl: false,
     etag: true,
     lastModified: true,
@@ -71,10 +84,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
   });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/api');
-    if (options.spaFallback && wantsPage) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
-    }
+    if (options.spaFallback && wantsPage) return sendPage(reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp.');
   });
   await app.listen({ port: options.port, host: options.host ?? 'localhost' });

@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import { ensureSqliteFolder, type DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { withStatementCache } from './sqliteStatementCache';
 
 export interface CreateDatabaseOptions {
   /** Called when an idle PostgreSQL connection fails (the pool replaces it); defaults to console.error. */
@@ -24,7 +25,8 @@ export function openSqlite(file: string): BetterSqlite3.Database {
 
 /**
  * The Kysely instance of the API: PostgreSQL (pg Pool) when `databaseUrl` is set, else SQLite
- * (better-sqlite3: WAL, foreign keys on, busy timeout 5 s) in `sqliteFile`, whose folder is created.
+ * (better-sqlite3: WAL, foreign keys on, busy timeout 5 s, prepared statements cached) in `sqliteFile`, whose
+ * folder is created.
  * Nothing connects until the first query. Close it with `db.destroy()`.
  */
 export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOptions = {}): Kysely<Database> {
@@ -38,5 +40,5 @@ export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOp
     pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => openSqlite(config.sqliteFile) }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => withStatementCache(openSqlite(config.sqliteFile)) }) });
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react';
 import { ApiError, messages } from 'shared-contracts';
 
 export type AsyncState<T> =
@@ -14,7 +14,8 @@ export function errorMessage(error: unknown): string {
 
 /**
  * Runs `load` when `deps` change (the previous request is aborted) and on `retry`.
- * The state is loading → ready | error; an aborted request never updates it.
+ * The state is loading → ready | error; an aborted request never updates it. The answer renders as a transition:
+ * React renders it in small slices, so a long list does not block the main thread (a phone's first load).
  */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): { state: AsyncState<T>; retry: () => void } {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
@@ -25,16 +26,18 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: Dep
     setState({ status: 'loading' });
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data });
+        if (!controller.signal.aborted) startTransition(() => setState({ status: 'ready', data }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({
-          status: 'error',
-          message: errorMessage(error),
-          code: error instanceof ApiError ? error.code : 'UNKNOWN',
-          httpStatus: error instanceof ApiError ? error.status : 0,
-        });
+        startTransition(() =>
+          setState({
+            status: 'error',
+            message: errorMessage(error),
+            code: error instanceof ApiError ? error.code : 'UNKNOWN',
+            httpStatus: error instanceof ApiError ? error.status : 0,
+          }),
+        );
       },
     );
     return () => controller.abort();
