@@ -60,8 +60,11 @@ function printDetails(url: string, audits: Record<string, { displayValue?: strin
   // A 'list' detail (the LCP element, layout shifts) nests its tables: flatten them.
   const flatten = (items: Items): Items => items.flatMap((item) => (item.type === 'table' && Array.isArray(item.items) ? flatten(item.items as Items) : [item]));
   const items = (id: string) => flatten((audits[id]?.details as { items?: Items } | undefined)?.items ?? []);
-  const brief = (value: unknown) => JSON.stringify(value).slice(0, 220);
+  const brief = (value: unknown) => String(JSON.stringify(value)).slice(0, 220);
   console.log(`\n── ${url}`);
+  for (const id of Object.keys(audits).filter((key) => /lcp|largest-contentful-paint-element/.test(key))) {
+    console.log(`  ${id}: ${brief(audits[id]?.details ?? null).slice(0, 600)}`);
+  }
   for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'long-tasks', 'bootup-time', 'mainthread-work-breakdown', 'network-requests']) {
     console.log(`  ${id}: ${audits[id]?.displayValue ?? ''}`);
     for (const item of items(id).slice(0, id === 'network-requests' ? 30 : 8)) console.log(`    ${brief(item)}`);

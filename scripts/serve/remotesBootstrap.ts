@@ -2,10 +2,10 @@
  * The shell's index.html carries the run-time remotes manifest inline, so the first page does not wait for
  * main.js → /remotes.json → the remote's manifest: a small inline script hands the manifest to
  * shell/src/federation/startRemotes.ts (window.__evRemotes) and preloads the manifest of the page's remote
- * while the shell's chunks download. The marker below in shell/public/index.html is where it goes;
- * scripts/docker/40-remotes-manifest.sh writes the same script for nginx.
+ * while the shell's chunks download. It goes right before the page's <title> (early in <head>, before the
+ * deferred main.js runs); scripts/docker/40-remotes-manifest.sh writes the same script for nginx.
  */
-export const REMOTES_MARKER = '<!-- ev:remotes -->';
+const ANCHOR = '<title>';
 
 /** The inline script for `manifest` (remote name → mf-manifest.json URL); '<' escaped so no value can close the tag. */
 export function remotesBootstrapScript(manifest: Record<string, string>): string {
@@ -19,7 +19,7 @@ export function remotesBootstrapScript(manifest: Record<string, string>): string
   );
 }
 
-/** index.html with the inline remotes script in place of the marker (unchanged when there is no marker). */
+/** index.html with the inline remotes script before its <title>. */
 export function injectRemotesBootstrap(html: string, manifest: Record<string, string>): string {
-  return html.replace(REMOTES_MARKER, remotesBootstrapScript(manifest));
+  return html.replace(ANCHOR, `${remotesBootstrapScript(manifest)}${ANCHOR}`);
 }
