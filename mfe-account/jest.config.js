@@ -8,5 +8,7 @@ module.exports = {
     '\\.module\\.css$': 'identity-obj-proxy',
     '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
+    '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
+    '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
   },
 };

@@ -9,6 +9,8 @@ module.exports = {
     '\\.(svg|png|jpe?g|webp)$': '<rootDir>/test/fileStub.ts',
     '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
+    '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
+    '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
   },
   // the build defines it with webpack's DefinePlugin
   globals: { __APP_VERSION__: '0.0.0-test' },

@@ -50,6 +50,31 @@ export interface Config {
    * addresses/CIDRs such as 'loopback' or '10.0.0.0/8'). Default 'loopback': the `npm start` site proxy.
    */
   trustProxy: boolean | string;
+  /** Customers may cancel or reschedule an appointment until this many minutes before it (BOOKING_CHANGE_CUTOFF_MINUTES, default 120). */
+  bookingChangeCutoffMinutes: number;
+  /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults). */
+  vietQr: VietQrConfig;
+}
+
+export interface VietQrConfig {
+  /** 6-digit NAPAS BIN (default 970436, Vietcombank). */
+  bankBin: string;
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+}
+
+function loadVietQrConfig(env: NodeJS.ProcessEnv): VietQrConfig {
+  const bankBin = nonEmpty(env.VIETQR_BANK_BIN) ?? '970436';
+  if (!/^\d{6}$/.test(bankBin)) throw new Error(`VIETQR_BANK_BIN must be the 6-digit NAPAS BIN of the bank, got "${bankBin}"`);
+  const accountNumber = nonEmpty(env.VIETQR_ACCOUNT_NUMBER) ?? '1023456789';
+  if (!/^[A-Za-z0-9]{1,19}$/.test(accountNumber)) throw new Error('VIETQR_ACCOUNT_NUMBER must be 1–19 letters or digits');
+  return {
+    bankBin,
+    accountNumber,
+    accountName: nonEmpty(env.VIETQR_ACCOUNT_NAME) ?? 'CONG TY TNHH EV SERVICE',
+    bankName: nonEmpty(env.VIETQR_BANK_NAME) ?? 'Vietcombank',
+  };
 }
 
 export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'>;
@@ -95,6 +120,16 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   if (text.toLowerCase() === 'true') return true;
   if (text.toLowerCase() === 'false') return false;
   return text;
+}
+
+function parseCutoffMinutes(value: string | undefined): number {
+  const text = nonEmpty(value);
+  if (text === null) return 120;
+  const minutes = Number(text);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 7 * 24 * 60) {
+    throw new Error(`BOOKING_CHANGE_CUTOFF_MINUTES must be an integer between 0 and 10080, got "${text}"`);
+  }
+  return minutes;
 }
 
 function parseSecret(value: string | undefined): string | null {
@@ -143,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     google: loadGoogleConfig(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    bookingChangeCutoffMinutes: parseCutoffMinutes(env.BOOKING_CHANGE_CUTOFF_MINUTES),
+    vietQr: loadVietQrConfig(env),
   };
 }
 

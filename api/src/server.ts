@@ -6,6 +6,8 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { devOutboxMailer, smtpMailer, type Mailer } from './modules/notifications/mailer';
 import { createOutboxWorker, type OutboxWorker } from './modules/notifications/outboxWorker';
+import { startReminderLoop, type ReminderLoop } from './modules/maintenance/reminderWorker';
+import { systemClock } from './security/clock';
 
 const FORCED_EXIT_MS = 10_000;
 
@@ -18,6 +20,7 @@ export async function main(): Promise<void> {
   let app: App | null = null;
   let mailer: Mailer | null = null;
   let outbox: OutboxWorker | null = null;
+  let reminders: ReminderLoop | null = null;
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -32,6 +35,7 @@ export async function main(): Promise<void> {
     void (async () => {
       let code = 0;
       try {
+        await reminders?.stop();
         await outbox?.stop();
         await mailer?.close();
       } catch (error) {
@@ -63,6 +67,8 @@ export async function main(): Promise<void> {
     app.log.info({ database: describeDatabase(config), applied }, applied.length ? 'migrations applied' : 'database schema up to date');
     await app.listen({ port: config.port, host: config.host });
     startOutbox(app);
+    // Maintenance reminders due soon → outbox emails (hourly; once per due point, see reminderWorker.ts).
+    reminders = startReminderLoop({ db, clock: systemClock, log: app.log.child({ module: 'reminders' }), publicUrl: config.publicUrl });
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     app.log.info({ url: `http://${shownHost}:${config.port}/api`, docs: `http://${shownHost}:${config.port}/api/docs` }, 'API listening');
   } catch (error) {

@@ -1,9 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { messages, type RemotePage } from 'shared-contracts';
 import { vi } from './i18n/vi';
-import { DashboardPage } from './pages/dashboard/DashboardPage';
-import { MaintenanceHistoryPage } from './pages/maintenance/MaintenanceHistoryPage';
-import { MyVehiclesPage } from './pages/vehicles/MyVehiclesPage';
 
 /**
  * A page loaded on first visit (its own chunk, with the Redux store it needs), so the forms and their
@@ -42,6 +39,11 @@ const RegisterPage = lazyPage(() => import('./pages/auth/RegisterPage').then((mo
 const ForgotPasswordPage = lazyPage(() => import('./pages/auth/ForgotPasswordPage').then((module) => module.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import('./pages/auth/ResetPasswordPage').then((module) => module.ResetPasswordPage));
 const ProfilePage = lazyPage(() => import('./pages/profile/ProfilePage').then((module) => module.ProfilePage));
+const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage').then((module) => module.DashboardPage));
+const MyVehiclesPage = lazyPage(() => import('./pages/vehicles/MyVehiclesPage').then((module) => module.MyVehiclesPage));
+const MaintenanceHistoryPage = lazyPage(() => import('./pages/maintenance/MaintenanceHistoryPage').then((module) => module.MaintenanceHistoryPage));
+const OrdersPage = lazyPage(() => import('./pages/orders/OrdersPage').then((module) => module.OrdersPage));
+const OrderDetailPage = lazyPage(() => import('./pages/orders/OrderDetailPage').then((module) => module.OrderDetailPage));
 
 /**
  * mfe-account's pages: exactly the paths the shared route table assigns to mfe_account.
@@ -53,6 +55,8 @@ export const pages: RemotePage[] = [
   { path: '/dashboard', title: vi.dashboard.title, Component: DashboardPage },
   { path: '/my-vehicles', title: vi.myVehicles.title, Component: MyVehiclesPage },
   { path: '/maintenance-history', title: vi.maintenanceHistory.title, Component: MaintenanceHistoryPage },
+  { path: '/orders', title: vi.orders.title, Component: OrdersPage },
+  { path: '/orders/:code', title: vi.orderDetail.title, Component: OrderDetailPage },
   { path: '/auth/login', title: vi.login.title, Component: LoginPage },
   { path: '/auth/register', title: vi.register.title, Component: RegisterPage },
   { path: '/auth/forgot-password', title: vi.forgotPassword.title, Component: ForgotPasswordPage },

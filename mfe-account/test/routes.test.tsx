@@ -11,6 +11,8 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/dashboard': 'Bảng điều khiển',
   '/my-vehicles': 'Xe của tôi',
   '/maintenance-history': 'Lịch sử bảo dưỡng',
+  '/orders': 'Đơn hàng của tôi',
+  '/orders/:code': 'Chi tiết đơn hàng',
   '/auth/login': 'Đăng nhập',
   '/auth/register': 'Đăng ký tài khoản',
   '/auth/forgot-password': 'Quên mật khẩu',
@@ -93,9 +95,10 @@ describe('the auth screens link to each other', () => {
 });
 
 describe('the dashboard', () => {
-  it('leads to the vehicles, the maintenance history and the profile', () => {
+  it('leads to the vehicles, the maintenance history and the profile', async () => {
+    logIn();
     renderPage('/dashboard');
-    expect(screen.getByRole('link', { name: 'Xe của tôi' })).toHaveAttribute('href', '/my-vehicles');
+    expect(await screen.findByRole('link', { name: 'Xe của tôi' })).toHaveAttribute('href', '/my-vehicles');
     expect(screen.getByRole('link', { name: 'Lịch sử bảo dưỡng' })).toHaveAttribute('href', '/maintenance-history');
     expect(screen.getByRole('link', { name: 'Hồ sơ cá nhân' })).toHaveAttribute('href', '/profile');
   });

@@ -1,5 +1,6 @@
 import type { RemotePage } from 'shared-contracts';
-import { lazyPage } from './components/lazyPage';
+import { watchCartSession } from './cart/cartSession';
+import { lazyPage, preloadPageFor } from './components/lazyPage';
 import { vi } from './i18n/vi';
 import { HomePage } from './pages/home/HomePage';
 
@@ -16,7 +17,11 @@ const PackagesPage = lazyPage(() => import('./pages/packages/PackagesPage'));
 const ContactPage = lazyPage(() => import('./pages/contact/ContactPage'));
 const BookingPage = lazyPage(() => import('./pages/booking/BookingPage'));
 const CartPage = lazyPage(() => import('./pages/cart/CartPage'));
+const CheckoutPage = lazyPage(() => import('./pages/checkout/CheckoutPage'));
 const SearchPage = lazyPage(() => import('./pages/search/SearchPage'));
+
+// the cart owner loads on demand; this only notices a login/logout that needs it (see cartSession.ts)
+watchCartSession();
 
 /**
  * The storefront's pages: exactly the paths the shared route table assigns to mfe_storefront.
@@ -33,5 +38,8 @@ export const pages: RemotePage[] = [
   { path: '/contact', title: vi.contact.title, Component: ContactPage },
   { path: '/booking', title: vi.booking.title, Component: BookingPage },
   { path: '/cart', title: vi.cart.title, Component: CartPage },
+  { path: '/checkout', title: vi.checkout.title, Component: CheckoutPage },
   { path: '/search', title: vi.search.title, Component: SearchPage },
 ];
+
+if (typeof window !== 'undefined') preloadPageFor(window.location.pathname, pages);

@@ -205,7 +205,7 @@ describe('the product page', () => {
     else expect(button).toBeEnabled();
   });
 
-  it('Thêm vào giỏ publishes cart/item-added with the product and quantity, and the toast', async () => {
+  it('Thêm vào giỏ publishes cart/item-added with the product line and quantity; the cart owner adds it and says so', async () => {
     const published: BusMessage[] = [];
     const subscription = eventBus.all().subscribe((message) => published.push(message));
     try {
@@ -214,16 +214,25 @@ describe('the product page', () => {
       await userEvent.clear(quantity);
       await userEvent.type(quantity, '2');
       await userEvent.click(screen.getByRole('button', { name: 'Thêm vào giỏ: Pin lithium 48V 20Ah' }));
-      expect(published).toEqual([
-        {
-          type: 'cart/item-added',
-          payload: {
-            item: { id: '1', slug: 'pin-lithium-48v-20ah', name: 'Pin lithium 48V 20Ah', price: 8_900_000, image: '/api/media/catalogue/products/pin-lithium-48v-20ah.svg', stock: 12 },
-            quantity: 2,
+      await waitFor(() => expect(published).toContainEqual({ type: 'toast/show', payload: { type: 'success', message: 'Đã thêm vào giỏ hàng' } }));
+      expect(published).toContainEqual({
+        type: 'cart/item-added',
+        payload: {
+          item: {
+            id: 'product-1',
+            kind: 'product',
+            refId: 1,
+            slug: 'pin-lithium-48v-20ah',
+            name: 'Pin lithium 48V 20Ah',
+            price: 8_900_000,
+            image: '/api/media/catalogue/products/pin-lithium-48v-20ah.svg',
+            stock: 12,
           },
+          quantity: 2,
         },
-        { type: 'toast/show', payload: { type: 'success', message: 'Đã thêm vào giỏ hàng' } },
-      ]);
+      });
+      const added = published.findIndex((message) => message.type === 'cart/item-added');
+      expect(published.slice(added)).toContainEqual({ type: 'cart/changed', payload: { itemCount: 2, total: 17_800_000 } });
     } finally {
       subscription.unsubscribe();
     }
@@ -235,6 +244,7 @@ describe('the product page', () => {
     try {
       renderAt('/products');
       await userEvent.click(await screen.findByRole('button', { name: 'Thêm vào giỏ: Pin lithium 48V 20Ah' }));
+      await waitFor(() => expect(added).toHaveBeenCalled());
       expect(added).toHaveBeenCalledWith(expect.objectContaining({ quantity: 1, item: expect.objectContaining({ slug: 'pin-lithium-48v-20ah' }) }));
       expect(location()).toBe('/products');
     } finally {

@@ -20,6 +20,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/contact': 'Liên hệ',
   '/booking': 'Đặt lịch dịch vụ',
   '/cart': 'Giỏ hàng',
+  '/checkout': 'Thanh toán',
   '/search': 'Tìm kiếm',
 };
 

@@ -7,19 +7,22 @@
  */
 const ANCHOR = '<title>';
 
-/** The inline script for `manifest` (remote name → mf-manifest.json URL); '<' escaped so no value can close the tag. */
-export function remotesBootstrapScript(manifest: Record<string, string>): string {
+/**
+ * The inline script for `manifest` (remote name → mf-manifest.json URL; startRemotes validates it); '<' escaped so no
+ * value can close the tag.
+ */
+export function remotesBootstrapScript(manifest: unknown): string {
   const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
   return (
     '<script>(function(r){window.__evRemotes=r;var p=location.pathname;' +
     "var n=/^\\/(auth|profile|dashboard|my-vehicles|maintenance-history|orders)(\\/|$)/.test(p)?'mfe_account':" +
     "/^\\/(staff|manager|technician|admin)(\\/|$)/.test(p)?'mfe_backoffice':'mfe_storefront';" +
-    "if(!r[n])return;var l=document.createElement('link');l.rel='preload';l.setAttribute('as','fetch');l.setAttribute('crossorigin','anonymous');l.href=r[n];" +
+    "if(!r||typeof r[n]!=='string')return;var l=document.createElement('link');l.rel='preload';l.setAttribute('as','fetch');l.setAttribute('crossorigin','anonymous');l.href=r[n];" +
     `document.head.appendChild(l)})(${json})</script>`
   );
 }
 
 /** index.html with the inline remotes script before its <title>. */
-export function injectRemotesBootstrap(html: string, manifest: Record<string, string>): string {
+export function injectRemotesBootstrap(html: string, manifest: unknown): string {
   return html.replace(ANCHOR, `${remotesBootstrapScript(manifest)}${ANCHOR}`);
 }

@@ -18,7 +18,7 @@ export interface StaticSiteOptions {
   /** the shell: proxies /api to the API */
   apiTarget?: string;
   /** the shell: the run-time remotes manifest served at /remotes.json */
-  remotesManifest?: () => Record<string, string>;
+  remotesManifest?: () => unknown;
 }
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;

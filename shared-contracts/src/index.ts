@@ -14,3 +14,7 @@ export * from './format/date';
 export * from './otp/sanitizeOtp';
 export * from './cart/cartSnapshot';
 export * from './text/foldVietnamese';
+// The shop's pure functions (pricing, shipping, provinces, order status labels) and the vehicle rules are NOT
+// exported here: this module is a federation singleton on the first load of '/', and they would cost ~4 KB gzip of
+// a 200 KB budget. Import them from 'shared-contracts/pricing' and 'shared-contracts/vehicle' (zod-free, bundled
+// into the lazy chunks that use them).

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
-import { seedDemoAccounts } from './demoAccounts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
 import { seedServiceCentres } from './serviceCentres';
+import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
+import { seedDemoOrders } from '../modules/orders/demoOrders';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -11,6 +13,10 @@ export interface SeedReport {
   demoAccounts: number;
   /** Categories, brands, products, services, packages, promotions. */
   catalogue: CatalogueSeedReport;
+  /** The demo customer's vehicles and maintenance records. */
+  serviceHistory: ServiceHistorySeedReport;
+  /** The demo customer's past shop orders. */
+  demoOrders: number;
 }
 
 /**
@@ -23,6 +29,8 @@ export async function seed(db: Kysely<Database>): Promise<SeedReport> {
     serviceCentres: await seedServiceCentres(trx),
     demoAccounts: await seedDemoAccounts(trx),
     catalogue: await seedCatalogue(trx),
+    serviceHistory: await seedServiceHistory(trx),
+    demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
   }));
 }
 

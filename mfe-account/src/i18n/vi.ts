@@ -9,7 +9,7 @@ export const vi = {
   },
   dashboard: {
     title: 'Bảng điều khiển',
-    description: 'Tổng quan tài khoản của bạn: xe, lịch sử bảo dưỡng và hồ sơ cá nhân ở một nơi.',
+    description: 'Tổng quan tài khoản của bạn: lịch hẹn sắp tới, đơn hàng, xe và lịch bảo dưỡng, gói dịch vụ và ưu đãi đã lưu.',
     linksLabel: 'Lối tắt tài khoản',
     links: [
       { to: '/my-vehicles', label: 'Xe của tôi' },
@@ -24,6 +24,14 @@ export const vi = {
   maintenanceHistory: {
     title: 'Lịch sử bảo dưỡng',
     description: 'Xem lại các lần bảo dưỡng và sửa chữa đã thực hiện cho xe của bạn.',
+  },
+  orders: {
+    title: 'Đơn hàng của tôi',
+    description: 'Theo dõi các đơn hàng phụ tùng và gói dịch vụ: trạng thái, thanh toán và lịch sử xử lý.',
+  },
+  orderDetail: {
+    title: 'Chi tiết đơn hàng',
+    description: 'Trạng thái, sản phẩm, thanh toán và lịch sử của đơn hàng.',
   },
   login: {
     title: 'Đăng nhập',

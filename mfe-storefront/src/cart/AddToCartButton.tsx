@@ -1,5 +1,5 @@
 import type { ProductSummary } from 'shared-contracts/schemas';
-import { addToCart } from './addToCart';
+import { addToCart, cartItemOf } from './addToCart';
 import styles from './AddToCartButton.module.css';
 
 const LABEL = 'Thêm vào giỏ';
@@ -14,7 +14,7 @@ export function AddToCartButton({ product, quantity = 1, large = false }: { prod
       className={`${styles.button} ${large ? styles.large : ''}`}
       disabled={soldOut}
       aria-label={`${soldOut ? SOLD_OUT : LABEL}: ${product.name}`}
-      onClick={() => addToCart(product, quantity)}
+      onClick={() => void addToCart(cartItemOf(product), quantity)}
     >
       {soldOut ? SOLD_OUT : LABEL}
     </button>

@@ -1,12 +1,13 @@
-import { eventBus, type CartItemAdded } from 'shared-contracts';
-import type { ProductSummary } from 'shared-contracts/schemas';
+import { eventBus, messages, type CartItemAdded } from 'shared-contracts';
+import type { ProductSummary, ServicePackage } from 'shared-contracts/schemas';
+import { loadCartOwner } from './loadCartOwner';
 
-export const ADDED_TO_CART_MESSAGE = 'Đã thêm vào giỏ hàng';
-
-/** The bus payload's item for a product (ids travel as strings; price in integer VND). */
+/** The bus payload's item for a product: line id 'product-<id>', price in integer VND, the stock seen. */
 export function cartItemOf(product: ProductSummary): CartItemAdded {
   return {
-    id: String(product.id),
+    id: `product-${product.id}`,
+    kind: 'product',
+    refId: product.id,
     slug: product.slug,
     name: product.name,
     price: product.price,
@@ -15,11 +16,31 @@ export function cartItemOf(product: ProductSummary): CartItemAdded {
   };
 }
 
+/** The bus payload's item for a service package: line id 'package-<id>', no stock. */
+export function cartItemOfPackage(pkg: ServicePackage): CartItemAdded {
+  return {
+    id: `package-${pkg.id}`,
+    kind: 'package',
+    refId: pkg.id,
+    slug: pkg.slug,
+    name: pkg.name,
+    price: pkg.price,
+    image: pkg.image?.url ?? null,
+    stock: null,
+  };
+}
+
 /**
- * 'Thêm vào giỏ': publishes `cart/item-added` for whoever owns the cart and shows the toast
- * 'Đã thêm vào giỏ hàng' through the shell.
+ * 'Thêm vào giỏ' / 'Mua gói': loads the cart owner on demand (the home page never carries it), then publishes
+ * `cart/item-added`; the owner adds the item (or refuses it: stock) and says so with a toast. Resolves when the
+ * item has been published.
  */
-export function addToCart(product: ProductSummary, quantity = 1): void {
-  eventBus.publish('cart/item-added', { item: cartItemOf(product), quantity });
-  eventBus.publish('toast/show', { type: 'success', message: ADDED_TO_CART_MESSAGE });
+export async function addToCart(item: CartItemAdded, quantity = 1): Promise<void> {
+  try {
+    await loadCartOwner();
+  } catch {
+    eventBus.publish('toast/show', { type: 'error', message: messages.errors.generic });
+    return;
+  }
+  eventBus.publish('cart/item-added', { item, quantity });
 }

@@ -72,6 +72,9 @@ export const vi = {
     title: 'Giỏ hàng',
     description: 'Xem lại các sản phẩm bạn đã chọn trước khi thanh toán.',
   },
+  checkout: {
+    title: 'Thanh toán',
+  },
   search: {
     title: 'Tìm kiếm',
     description: 'Tìm sản phẩm, dịch vụ và gói dịch vụ của EV Service.',

@@ -23,14 +23,23 @@ export interface BusEvents {
   'cart/item-added': { item: CartItemAdded; quantity: number };
 }
 
-/** The product a visitor put in the cart, as the storefront publishes it (price in integer VND). */
+/** What a cart line holds: a product (parts, accessories, equipment) or a service package. */
+export type CartItemKind = 'product' | 'package';
+
+/**
+ * The product or package a visitor put in the cart, as the storefront publishes it (price in integer VND).
+ * `id` is the cart line id, 'product-<refId>' or 'package-<refId>'.
+ */
 export interface CartItemAdded {
   id: string;
+  kind: CartItemKind;
+  refId: number;
   slug: string;
   name: string;
   price: number;
   image: string | null;
-  stock: number;
+  /** units in stock; null for a package (no stock) */
+  stock: number | null;
 }
 
 export type BusEventType = keyof BusEvents;

@@ -3,3 +3,5 @@ export * from './health';
 export * from './serviceCentre';
 export * from './auth';
 export * from './catalogue';
+export * from './shop';
+export * from './service';

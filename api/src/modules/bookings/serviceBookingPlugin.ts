@@ -1,5 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
+import { maintenanceRoutes } from '../maintenance/maintenanceRoutes';
+import { vehicleRoutes } from '../vehicles/vehicleRoutes';
+import { createAppointmentEventBus, type AppointmentEventBus } from './appointmentEvents';
+import { appointmentEventsRoutes } from './appointmentEventsRoutes';
+import { appointmentRoutes } from './appointmentRoutes';
+import type { BookingContext } from './appointmentService';
+
+export interface ServiceBookingOptions {
+  accounts: AccountsContext;
+  /** The live-status bus (tests inject one); default: Redis, PostgreSQL LISTEN/NOTIFY or in-process (see createAppointmentEventBus). */
+  events?: AppointmentEventBus;
+}
 
 /** Every service-side route: vehicles, booking, appointments and their live status, maintenance history, dashboard. */
-export const serviceBookingRoutes: FastifyPluginAsync<{ accounts: AccountsContext }> = async () => {};
+export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = async (app, { accounts, events: injected }) => {
+  const events = injected ?? createAppointmentEventBus({ config: accounts.config, db: accounts.db, log: app.log.child({ module: 'appointment-events' }) });
+  if (!injected) {
+    app.addHook('onClose', async () => {
+      await events.close();
+    });
+  }
+  const booking: BookingContext = {
+    db: accounts.db,
+    clock: accounts.clock,
+    secret: accounts.secret,
+    cutoffMinutes: accounts.config.bookingChangeCutoffMinutes,
+    events,
+  };
+  await app.register(vehicleRoutes, { accounts });
+  await app.register(appointmentRoutes, { booking });
+  await app.register(appointmentEventsRoutes, { events });
+  await app.register(maintenanceRoutes, { accounts });
+};

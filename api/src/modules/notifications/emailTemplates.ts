@@ -16,7 +16,8 @@ export function formatVietnamDateTime(at: Date): string {
 
 /** An email ready for the outbox: Vietnamese subject, plain-text body and an HTML alternative. */
 export interface EmailContent {
-  kind: EmailKind;
+  /** What the email is about: the account kinds below, OrderEmailKind (orders), ServiceEmailKind (bookings). */
+  kind: string;
   subject: string;
   text: string;
   html: string;

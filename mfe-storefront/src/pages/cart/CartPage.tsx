@@ -1,22 +1,198 @@
-import { Link } from 'react-router-dom';
-import { Notice } from '../../components/Notice';
+import { useCallback, useEffect, useState } from 'react';
+import { Provider, useDispatch, useSelector } from 'react-redux';
+import { Link, useNavigate } from 'react-router-dom';
+import { storefrontApi } from '../../api/storefrontApi';
+import { cartReady, cartService, shopStore } from '../../cart/cartOwner';
+import type { ShopState } from '../../cart/shopStore';
+import { useSession } from '../../cart/useSession';
+import { Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
+import { setShipping, type ShippingSelection } from '../checkout/checkoutSlice';
+import { setAvailablePromotions, setSavedPromotions } from '../promotions/promoSlice';
+import { BLOCKING_ISSUES, CartLineItem } from './CartLineItem';
+import { useOrderQuote } from './orderQuote';
+import { OrderTotals } from './OrderTotals';
+import { PromoBox } from './PromoBox';
+import { ShippingChoice } from './ShippingChoice';
+import styles from './CartPage.module.css';
 
-const text = { continueShopping: 'Tiếp tục mua sắm' };
+export const cartText = {
+  checking: 'Đang kiểm tra giá và tồn kho...',
+  checkFailed: 'Chưa kiểm tra được giá và tồn kho mới nhất. Giỏ hàng bên dưới có thể chưa cập nhật.',
+  empty: 'Giỏ hàng của bạn đang trống.',
+  continueShopping: 'Tiếp tục mua sắm',
+  linesHeading: 'Sản phẩm trong giỏ',
+  count: (count: number) => `${count} sản phẩm`,
+  clear: 'Xóa toàn bộ giỏ hàng',
+  summaryHeading: 'Tóm tắt đơn hàng',
+  shippingHeading: 'Nhận hàng',
+  recalculating: 'Đang tính lại tổng tiền...',
+  checkout: 'Thanh toán',
+  blocked: 'Vui lòng cập nhật hoặc xóa các sản phẩm được đánh dấu trước khi thanh toán.',
+  guestNote: 'Bạn sẽ đăng nhập ở bước thanh toán; giỏ hàng của bạn được giữ nguyên.',
+  previewNote: 'Giá, phí vận chuyển và mã khuyến mãi được kiểm tra lại khi thanh toán.',
+  chooseCentre: 'Chọn trung tâm nhận hàng để tính tổng tiền.',
+};
 
-/** The cart (linked from the header's cart icon; the cart itself is another issue). */
-export function CartPage() {
-  const t = vi.cart;
-  usePageMeta(t.title, t.description);
+function Cart() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const session = useSession();
+  const loggedIn = session !== null;
+  const items = useSelector((state: ShopState) => state.cart.items);
+  const itemCount = useSelector((state: ShopState) => state.cart.itemCount);
+  const applied = useSelector((state: ShopState) => state.promo.appliedPromo);
+  const shipping = useSelector((state: ShopState) => state.checkout.shipping);
+  const [loaded, setLoaded] = useState(false);
+  const [check, setCheck] = useState<'checking' | 'done' | 'failed'>('checking');
+  const [busyLine, setBusyLine] = useState<string | null>(null);
+  usePageMeta(vi.cart.title, vi.cart.description);
+
+  // the cart as the server sees it now: current prices, stock and issues
+  useEffect(() => {
+    const controller = new AbortController();
+    setCheck('checking');
+    cartReady
+      .then(() => {
+        setLoaded(true);
+        return cartService.refresh(controller.signal);
+      })
+      .then(
+        () => !controller.signal.aborted && setCheck('done'),
+        () => !controller.signal.aborted && setCheck('failed'),
+      );
+    return () => controller.abort();
+  }, [session?.user.id]);
+
+  // what a code is checked against: the active promotions (guest) and the customer's saved ones
+  useEffect(() => {
+    const controller = new AbortController();
+    storefrontApi.promotions(controller.signal).then(
+      (list) => !controller.signal.aborted && dispatch(setAvailablePromotions(list)),
+      () => undefined,
+    );
+    if (loggedIn)
+      storefrontApi.savedPromotions(controller.signal).then(
+        (list) => !controller.signal.aborted && dispatch(setSavedPromotions(list)),
+        () => undefined,
+      );
+    else dispatch(setSavedPromotions([]));
+    return () => controller.abort();
+  }, [dispatch, loggedIn]);
+
+  const quote = useOrderQuote(items, applied, shipping, loggedIn);
+  const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
+
+  const change = async (lineId: string, work: () => Promise<boolean>): Promise<boolean> => {
+    setBusyLine(lineId);
+    try {
+      return await work();
+    } finally {
+      setBusyLine(null);
+    }
+  };
+
+  if (!loaded && items.length === 0) {
+    return (
+      <>
+        <PageIntro title={vi.cart.title} description={vi.cart.description} />
+        <Skeleton count={3} variant="line" />
+      </>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <>
+        <PageIntro title={vi.cart.title} description={vi.cart.description} />
+        <div className={styles.empty}>
+          <p>{cartText.empty}</p>
+          <Link to="/products" className={styles.primary}>
+            {cartText.continueShopping}
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  const blocked = items.some((item) => item.issues.some((issue) => BLOCKING_ISSUES.includes(issue)));
+  const view = quote.status === 'ready' ? quote.quote : quote.status === 'loading' ? quote.previous : null;
+  const refusal = view && applied && !view.promotion ? (view.promoError?.message ?? null) : null;
+
   return (
     <>
-      <PageIntro title={t.title} description={t.description} />
-      <Notice>
-        <Link to="/products">{text.continueShopping}</Link>
-      </Notice>
+      <PageIntro title={vi.cart.title} description={vi.cart.description} />
+      <div className={styles.layout}>
+        <section aria-labelledby="cart-lines-heading">
+          <h2 id="cart-lines-heading" className={styles.visuallyHidden}>
+            {cartText.linesHeading}
+          </h2>
+          <div role="status" aria-live="polite" className={styles.muted}>
+            {check === 'checking' ? cartText.checking : cartText.count(itemCount)}
+          </div>
+          {check === 'failed' && (
+            <p role="alert" className={styles.warning}>
+              {cartText.checkFailed}
+            </p>
+          )}
+          <ul className={styles.lines}>
+            {items.map((item) => (
+              <CartLineItem
+                key={item.id}
+                item={item}
+                busy={busyLine === item.id}
+                onQuantity={(quantity) => change(item.id, () => cartService.setQuantity(item.id, quantity))}
+                onRemove={() => void change(item.id, () => cartService.remove(item.id))}
+              />
+            ))}
+          </ul>
+          <div className={styles.toolbar}>
+            <Link to="/products">{cartText.continueShopping}</Link>
+            <button type="button" className={styles.linkButton} disabled={busyLine !== null} onClick={() => void change('all', () => cartService.clear())}>
+              {cartText.clear}
+            </button>
+          </div>
+        </section>
+        <div className={styles.fieldset}>
+          <PromoBox items={items} shipping={shipping} loggedIn={loggedIn} refusal={refusal} />
+          <section className={styles.panel} aria-labelledby="cart-summary-heading">
+            <h2 id="cart-summary-heading">{cartText.summaryHeading}</h2>
+            <ShippingChoice idPrefix="cart-shipping" shipping={shipping} onChange={onShipping} />
+            <div role="status" aria-live="polite" className={styles.muted}>
+              {quote.status === 'loading' && cartText.recalculating}
+              {quote.status === 'idle' && shipping.method === 'pickup' && cartText.chooseCentre}
+            </div>
+            {quote.status === 'error' && (
+              <p role="alert" className={styles.error}>
+                {quote.message}
+              </p>
+            )}
+            {view && <OrderTotals quote={view} />}
+            {view && !view.authoritative && <p className={styles.muted}>{cartText.previewNote}</p>}
+            {blocked && (
+              <p role="alert" className={styles.warning}>
+                {cartText.blocked}
+              </p>
+            )}
+            <button type="button" className={styles.primary} disabled={blocked || busyLine !== null} onClick={() => navigate('/checkout')}>
+              {cartText.checkout}
+            </button>
+            {!loggedIn && <p className={styles.muted}>{cartText.guestNote}</p>}
+          </section>
+        </div>
+      </div>
     </>
+  );
+}
+
+/** The cart: lines with a quantity stepper, the promo box, the shipping choice and the totals; then checkout. */
+export function CartPage() {
+  return (
+    <Provider store={shopStore}>
+      <Cart />
+    </Provider>
   );
 }
 

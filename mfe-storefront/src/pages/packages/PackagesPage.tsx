@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
 import type { ServicePackage } from 'shared-contracts/schemas';
 import { storefrontApi } from '../../api/storefrontApi';
+import { addToCart, cartItemOfPackage } from '../../cart/addToCart';
 import { Async, Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
 import { useAsync } from '../../hooks/useAsync';
@@ -23,6 +24,8 @@ const text = {
   noPerks: 'Không có',
   book: 'Đặt lịch',
   bookLabel: (name: string) => `Đặt lịch với ${name}`,
+  buy: 'Mua gói',
+  buyLabel: (name: string) => `Mua gói: ${name}`,
   empty: 'Hiện chưa có gói dịch vụ nào.',
 };
 
@@ -71,9 +74,14 @@ function PackageCard({ pkg, current }: { pkg: ServicePackage; current: boolean }
           )}
         </dd>
       </dl>
-      <Link to={`/booking?package=${encodeURIComponent(pkg.slug)}`} className={styles.book} aria-label={text.bookLabel(pkg.name)}>
-        {text.book}
-      </Link>
+      <div className={styles.actions}>
+        <button type="button" className={styles.buy} aria-label={text.buyLabel(pkg.name)} onClick={() => void addToCart(cartItemOfPackage(pkg))}>
+          {text.buy}
+        </button>
+        <Link to={`/booking?package=${encodeURIComponent(pkg.slug)}`} className={styles.book} aria-label={text.bookLabel(pkg.name)}>
+          {text.book}
+        </Link>
+      </div>
     </section>
   );
 }

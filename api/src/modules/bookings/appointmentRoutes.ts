@@ -1,0 +1,191 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  appointmentCancelInputSchema,
+  appointmentCodeParamsSchema,
+  appointmentCreateInputSchema,
+  appointmentListQuerySchema,
+  appointmentListResponseSchema,
+  appointmentRescheduleInputSchema,
+  appointmentResponseSchema,
+  appointmentStatusInputSchema,
+  appointmentVerifyInputSchema,
+  availabilityQuerySchema,
+  availabilityResponseSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  slotFullErrorSchema,
+} from 'shared-contracts/schemas';
+import { AppError } from '../../http/appError';
+import { authenticate, currentAuth, optionalAuthenticate, requireRole } from '../../http/authGuard';
+import { ok } from '../../http/envelope';
+import { findOwnAppointment, listOwnAppointments } from './appointmentQueries';
+import {
+  bookingMessages,
+  cancelAppointment,
+  changeAppointmentStatus,
+  createAppointment,
+  rescheduleAppointment,
+  SlotFullAppError,
+  sweepGuestHolds,
+  verifyGuestAppointment,
+  type BookingContext,
+} from './appointmentService';
+import { centreAvailability, findCentreSchedule } from './availability';
+import { isBookableDate } from './schedule';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
+/** 409: SLOT_FULL carries the next free slots; other conflicts are the plain envelope. */
+const conflict = { 409: z.union([slotFullErrorSchema, errorEnvelopeSchema]) };
+
+/**
+ * Booking: a centre's availability (public), booking (customer or guest), the guest's email code, a
+ * customer's appointments with cancel and reschedule, and the staff's status change.
+ */
+export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext }> = async (app, { booking }) => {
+  const { db, clock } = booking;
+  const view = () => ({ now: clock.now(), cutoffMinutes: booking.cutoffMinutes });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  // A SLOT_FULL answer carries nextSlots besides the usual envelope.
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof SlotFullAppError) {
+      request.log.info({ status: 409, code: error.code }, 'request rejected');
+      return reply.code(409).send({ success: false as const, code: 'SLOT_FULL' as const, message: error.message, nextSlots: error.nextSlots });
+    }
+    throw error;
+  });
+
+  app.get(
+    '/centres/:id/availability',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Khung giờ còn trống của một chi nhánh trong một ngày',
+        params: idParamsSchema,
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilityResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const now = clock.now();
+      const centre = await findCentreSchedule(db, request.params.id);
+      if (!centre) throw AppError.notFound(bookingMessages.centreNotFound, 'CENTRE_NOT_FOUND');
+      const { date, durationMinutes } = request.query;
+      if (!isBookableDate(date, now)) {
+        throw new AppError(422, 'DATE_OUT_OF_RANGE', bookingMessages.dateOutOfRange, [{ field: 'date', message: bookingMessages.dateOutOfRange }]);
+      }
+      await sweepGuestHolds(booking, now);
+      return ok(await centreAvailability(db, centre, date, durationMinutes, now));
+    },
+  );
+
+  app.post(
+    '/appointments',
+    {
+      preHandler: optionalAuthenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Đặt lịch (khách hàng, hoặc khách vãng lai xác thực bằng mã gửi qua email)',
+        body: appointmentCreateInputSchema,
+        response: { 201: appointmentResponseSchema, ...errors, ...conflict },
+      },
+    },
+    async (request, reply) => {
+      const appointment = await createAppointment(booking, request.auth, request.body);
+      const message = appointment.status === 'AWAITING_VERIFICATION' ? bookingMessages.guestCreated : bookingMessages.created;
+      return reply.code(201).send(ok(appointment, message));
+    },
+  );
+
+  app.post(
+    '/appointments/:code/verify',
+    {
+      schema: {
+        tags: ['booking'],
+        summary: 'Khách vãng lai nhập mã xác thực gửi qua email',
+        params: appointmentCodeParamsSchema,
+        body: appointmentVerifyInputSchema,
+        response: { 200: appointmentResponseSchema, ...errors, ...conflict },
+      },
+    },
+    async (request) => ok(await verifyGuestAppointment(booking, request.params.code, request.body.email, request.body.otpCode), bookingMessages.verified),
+  );
+
+  app.get(
+    '/appointments',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Lịch hẹn của tôi (upcoming: sắp tới, gần nhất trước; past: đã qua)',
+        querystring: appointmentListQuerySchema,
+        response: { 200: appointmentListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ok(await listOwnAppointments(db, view(), currentAuth(request).userId, request.query.scope)),
+  );
+
+  app.get(
+    '/appointments/:id',
+    {
+      preHandler: authenticate,
+      schema: { tags: ['booking'], summary: 'Chi tiết lịch hẹn của tôi', params: idParamsSchema, response: { 200: appointmentResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const appointment = await findOwnAppointment(db, view(), currentAuth(request).userId, request.params.id);
+      if (!appointment) throw AppError.notFound(bookingMessages.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+      return ok(appointment);
+    },
+  );
+
+  app.post(
+    '/appointments/:id/cancel',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Hủy lịch hẹn (trước giờ hẹn ít nhất BOOKING_CHANGE_CUTOFF_MINUTES)',
+        params: idParamsSchema,
+        body: appointmentCancelInputSchema.optional(),
+        response: { 200: appointmentResponseSchema, ...errors, ...conflict },
+      },
+    },
+    async (request) =>
+      ok(await cancelAppointment(booking, currentAuth(request).userId, request.params.id, request.body?.reason ?? null), bookingMessages.cancelled),
+  );
+
+  app.post(
+    '/appointments/:id/reschedule',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['booking'],
+        summary: 'Đổi lịch hẹn (trước giờ hẹn ít nhất BOOKING_CHANGE_CUTOFF_MINUTES)',
+        params: idParamsSchema,
+        body: appointmentRescheduleInputSchema,
+        response: { 200: appointmentResponseSchema, ...errors, ...conflict },
+      },
+    },
+    async (request) => ok(await rescheduleAppointment(booking, currentAuth(request).userId, request.params.id, request.body), bookingMessages.rescheduled),
+  );
+
+  app.patch(
+    '/appointments/:id/status',
+    {
+      preHandler: requireRole('staff', 'manager', 'admin'),
+      schema: {
+        tags: ['booking'],
+        summary: 'Đổi trạng thái lịch hẹn (nhân viên, quản lý, quản trị)',
+        params: idParamsSchema,
+        body: appointmentStatusInputSchema,
+        response: { 200: appointmentResponseSchema, ...errors, ...conflict },
+      },
+    },
+    async (request) =>
+      ok(await changeAppointmentStatus(booking, currentAuth(request).userId, request.params.id, request.body.status, request.body.note), bookingMessages.statusChanged),
+  );
+};

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import { GUEST_HOLD_MINUTES, vietnamClockOf, vietnamDateOf, type Appointment } from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../security/clock';
+import { enqueueEmail } from '../notifications/outbox';
+import type { EmailContent } from '../notifications/emailTemplates';
+
+/**
+ * The emails of the service side (Vietnamese subject, plain text and HTML): booking confirmation, the
+ * guest's code, cancellation, rescheduling and the maintenance reminder. They go through the outbox inside
+ * the transaction of the change they are about.
+ */
+
+export type ServiceEmailKind =
+  | 'appointment_confirmation'
+  | 'appointment_guest_code'
+  | 'appointment_cancelled'
+  | 'appointment_rescheduled'
+  | 'maintenance_reminder';
+
+export interface ServiceEmail extends Omit<EmailContent, 'kind'> {
+  kind: ServiceEmailKind;
+}
+
+const SIGNATURE = 'EV Service – Dịch vụ & phụ tùng xe điện';
+const vnd = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
+const integer = new Intl.NumberFormat('vi-VN');
+
+/** 1.250.000 ₫ (ordinary spaces: plain-text mail clients). */
+function formatVnd(amount: number): string {
+  return vnd.format(amount).replace(/\s/g, ' ');
+}
+
+/** 'YYYY-MM-DD' → dd/MM/yyyy. */
+function formatCalendarDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** 'HH:mm dd/MM/yyyy' in Vietnam (UTC+7 all year: plain arithmetic, no Intl on the booking path). */
+export function formatVietnamDateTime(at: Date | string): string {
+  return `${vietnamClockOf(at)} ${formatCalendarDate(vietnamDateOf(at))}`;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function html(title: string, lines: readonly string[]): string {
+  const body = lines.map((line) => `<p style="margin:0 0 12px">${line}</p>`).join('\n');
+  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+${body}
+<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(SIGNATURE)}</p>
+</body></html>`;
+}
+
+/** The appointment as a list of lines (text) shared by the emails. */
+function summary(appointment: Appointment): string[] {
+  const services = appointment.services.map((service) => service.name).join(', ');
+  return [
+    `Mã lịch hẹn: ${appointment.code}`,
+    `Thời gian: ${formatVietnamDateTime(appointment.start)} (giờ Việt Nam)`,
+    `Chi nhánh: ${appointment.centre.name} – ${appointment.centre.address}`,
+    `Xe: ${appointment.vehicle.brand} ${appointment.vehicle.model} – biển số ${appointment.vehicle.licensePlate}`,
+    `Dịch vụ: ${services || 'Theo gói dịch vụ'}${appointment.packageCredit ? ` (dùng ${appointment.packageCredit.packageName})` : ''}`,
+    `Chi phí dự kiến: ${formatVnd(appointment.estimatedPrice)} – thời gian dự kiến ${appointment.estimatedDurationMinutes} phút`,
+  ];
+}
+
+function compose(kind: ServiceEmailKind, subject: string, greeting: string, before: readonly string[], appointment: Appointment | null, after: readonly string[]): ServiceEmail {
+  const details = appointment ? summary(appointment) : [];
+  const text = [greeting, '', ...before, ...(details.length ? ['', ...details] : []), ...(after.length ? ['', ...after] : []), '', SIGNATURE].join('\n');
+  const htmlLines = [
+    escapeHtml(greeting),
+    ...before.map(escapeHtml),
+    ...(details.length ? [details.map(escapeHtml).join('<br>')] : []),
+    ...after.map(escapeHtml),
+  ];
+  return { kind, subject, text, html: html(subject, htmlLines) };
+}
+
+/** The change cut-off in words: 120 → '2 giờ', 90 → '90 phút'. */
+export function describeCutoff(minutes: number): string {
+  return minutes % 60 === 0 ? `${minutes / 60} giờ` : `${minutes} phút`;
+}
+
+export function appointmentConfirmationEmail(appointment: Appointment, cutoffMinutes: number): ServiceEmail {
+  return compose(
+    'appointment_confirmation',
+    `Đặt lịch thành công – ${appointment.code}`,
+    `Xin chào ${appointment.contact.fullName},`,
+    ['EV Service đã nhận lịch hẹn của bạn. Chi nhánh sẽ xác nhận trong thời gian sớm nhất.'],
+    appointment,
+    [`Bạn có thể hủy hoặc đổi lịch trước giờ hẹn ít nhất ${describeCutoff(cutoffMinutes)}.`],
+  );
+}
+
+export function guestCodeEmail(appointment: Appointment, code: string): ServiceEmail {
+  return compose(
+    'appointment_guest_code',
+    `Mã xác thực lịch hẹn EV Service: ${code}`,
+    `Xin chào ${appointment.contact.fullName},`,
+    [
+      `Mã xác thực lịch hẹn của bạn là: ${code}`,
+      `Nhập mã trong vòng ${GUEST_HOLD_MINUTES} phút để hoàn tất đặt lịch; sau thời gian này khung giờ sẽ được trả lại.`,
+    ],
+    appointment,
+    ['Nếu bạn không đặt lịch tại EV Service, hãy bỏ qua email này.'],
+  );
+}
+
+export function appointmentCancelledEmail(appointment: Appointment, reason: string | null): ServiceEmail {
+  return compose(
+    'appointment_cancelled',
+    `Lịch hẹn ${appointment.code} đã được hủy`,
+    `Xin chào ${appointment.contact.fullName},`,
+    [`Lịch hẹn của bạn đã được hủy${reason ? ` (lý do: ${reason})` : ''}.`],
+    appointment,
+    [appointment.packageCredit ? 'Lượt dịch vụ trong gói đã được hoàn lại.' : 'Bạn có thể đặt lịch mới bất cứ lúc nào.'],
+  );
+}
+
+export function appointmentRescheduledEmail(appointment: Appointment, previousStart: string): ServiceEmail {
+  return compose(
+    'appointment_rescheduled',
+    `Lịch hẹn ${appointment.code} đã được đổi sang ${formatVietnamDateTime(appointment.start)}`,
+    `Xin chào ${appointment.contact.fullName},`,
+    [`Lịch hẹn lúc ${formatVietnamDateTime(previousStart)} đã được đổi sang thời gian mới bên dưới.`],
+    appointment,
+    ['Chi nhánh sẽ xác nhận lại lịch hẹn trong thời gian sớm nhất.'],
+  );
+}
+
+export interface ReminderEmailInput {
+  fullName: string;
+  vehicle: { brand: string; model: string; licensePlate: string; odometerKm: number };
+  serviceName: string;
+  dueDate: string;
+  dueKm: number;
+  overdue: boolean;
+  bookingLink: string;
+}
+
+export function maintenanceReminderEmail(input: ReminderEmailInput): ServiceEmail {
+  const vehicle = `${input.vehicle.brand} ${input.vehicle.model} (${input.vehicle.licensePlate})`;
+  const km = (value: number) => integer.format(value);
+  const due = `ngày ${formatCalendarDate(input.dueDate)} hoặc khi xe đạt ${km(input.dueKm)} km, tùy điều kiện nào đến trước`;
+  return compose(
+    'maintenance_reminder',
+    input.overdue ? `Xe ${input.vehicle.licensePlate} đã đến hạn bảo dưỡng` : `Xe ${input.vehicle.licensePlate} sắp đến hạn bảo dưỡng`,
+    `Xin chào ${input.fullName},`,
+    [
+      `${input.overdue ? 'Đã đến hạn' : 'Sắp đến hạn'} ${input.serviceName.toLowerCase()} cho xe ${vehicle}: ${due}.`,
+      `Số km hiện tại: ${km(input.vehicle.odometerKm)} km.`,
+      `Đặt lịch ngay: ${input.bookingLink}`,
+    ],
+    null,
+    ['Bảo dưỡng đúng hạn giúp pin bền hơn và xe vận hành an toàn.'],
+  );
+}
+
+/** Puts a service email in the outbox (inside the caller's transaction). */
+export function enqueueServiceEmail(db: Kysely<Database>, clock: Clock, to: string, email: ServiceEmail): Promise<number> {
+  return enqueueEmail(db, clock, to, email);
+}

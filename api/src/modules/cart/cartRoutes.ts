@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  cartAddItemInputSchema,
+  cartLineParamsSchema,
+  cartMergeInputSchema,
+  cartResponseSchema,
+  cartSetQuantityInputSchema,
+  cartValidateInputSchema,
+  parseCartLineId,
+} from 'shared-contracts/schemas';
+import { AppError } from '../../http/appError';
+import { authenticate, currentAuth } from '../../http/authGuard';
+import { ok } from '../../http/envelope';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import { CartErrorCodes, cartMessages } from './cartMessages';
+import { addToCart, clearCart, mergeIntoCart, readCart, removeFromCart, setCartQuantity, validateGuestCart } from './cartStore';
+
+function lineRef(lineId: string) {
+  const ref = parseCartLineId(lineId);
+  if (!ref) throw AppError.notFound(cartMessages.lineNotFound, CartErrorCodes.CART_LINE_NOT_FOUND);
+  return ref;
+}
+
+/**
+ * The cart: GET/DELETE /api/cart, POST /api/cart/items, PUT/DELETE /api/cart/items/:lineId, POST /api/cart/merge
+ * (a logged-in user's server cart); POST /api/cart/validate (public: a guest cart checked against the catalogue).
+ */
+export const cartRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  const { db, clock } = accounts;
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/cart',
+    { preHandler: authenticate, schema: { tags: ['cart'], summary: 'Giỏ hàng của tôi', response: { 200: cartResponseSchema } } },
+    async (request) => ok(await readCart(db, currentAuth(request).userId)),
+  );
+
+  app.post(
+    '/cart/items',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['cart'],
+        summary: 'Thêm vào giỏ (cộng dồn vào dòng đã có; quá tồn kho → 409)',
+        body: cartAddItemInputSchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) => ok(await addToCart(db, clock, currentAuth(request).userId, request.body), cartMessages.added),
+  );
+
+  app.put(
+    '/cart/items/:lineId',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['cart'],
+        summary: 'Đặt số lượng của một dòng (≤ 0 thì xóa dòng)',
+        params: cartLineParamsSchema,
+        body: cartSetQuantityInputSchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await setCartQuantity(db, clock, currentAuth(request).userId, lineRef(request.params.lineId), request.body.quantity), cartMessages.updated),
+  );
+
+  app.delete(
+    '/cart/items/:lineId',
+    {
+      preHandler: authenticate,
+      schema: { tags: ['cart'], summary: 'Xóa một dòng', params: cartLineParamsSchema, response: { 200: cartResponseSchema } },
+    },
+    async (request) => ok(await removeFromCart(db, currentAuth(request).userId, lineRef(request.params.lineId)), cartMessages.removed),
+  );
+
+  app.delete(
+    '/cart',
+    { preHandler: authenticate, schema: { tags: ['cart'], summary: 'Xóa toàn bộ giỏ hàng', response: { 200: cartResponseSchema } } },
+    async (request) => ok(await clearCart(db, currentAuth(request).userId), cartMessages.cleared),
+  );
+
+  app.post(
+    '/cart/merge',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['cart'],
+        summary: 'Gộp giỏ hàng của khách vào giỏ của tài khoản (cộng số lượng, tối đa theo tồn kho)',
+        body: cartMergeInputSchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) => ok(await mergeIntoCart(db, clock, currentAuth(request).userId, request.body.items), cartMessages.merged),
+  );
+
+  app.post(
+    '/cart/validate',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Kiểm tra giỏ hàng của khách: giá và tồn kho hiện tại, đánh dấu các vấn đề',
+        body: cartValidateInputSchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) => ok(await validateGuestCart(db, request.body.items), cartMessages.validated),
+  );
+};

@@ -1,0 +1,248 @@
+import type { Kysely } from 'kysely';
+import { CART_LINE_MAX_QUANTITY, type Cart, type CartItemRef, type CartLine } from 'shared-contracts/schemas';
+import { toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../security/clock';
+import { AppError } from '../../http/appError';
+import { CartErrorCodes, cartMessages } from './cartMessages';
+import { itemKey, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
+
+/**
+ * The server cart of a logged-in customer (tables carts / cart_lines): one cart per user, one line per item,
+ * the unit price kept from when the line was added (price changes are flagged against it; setting the
+ * quantity takes the current price). Stock is checked on every change; the order checks it again atomically.
+ */
+type Db = Kysely<Database>;
+
+export function cartOf(lines: CartLine[]): Cart {
+  return {
+    items: lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    total: lines.reduce((sum, line) => sum + line.price * line.quantity, 0),
+  };
+}
+
+/** The id of the user's cart, created on first use. */
+async function cartIdOf(db: Db, userId: number, clock: Clock): Promise<number> {
+  const existing = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirst();
+  if (existing) return existing.id;
+  const now = clock.now().toISOString();
+  await db
+    .insertInto('carts')
+    .values({ user_id: userId, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  const row = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * The user's cart with current prices and stock, in ONE query (lines joined to their product and category or
+ * package); lines whose item was deleted are dropped.
+ */
+export async function readCart(db: Db, userId: number): Promise<Cart> {
+  const rows = await db
+    .selectFrom('cart_lines')
+    .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+    .leftJoin('products', (join) => join.onRef('products.id', '=', 'cart_lines.ref_id').on('cart_lines.kind', '=', 'product'))
+    .leftJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+    .leftJoin('service_packages', (join) => join.onRef('service_packages.id', '=', 'cart_lines.ref_id').on('cart_lines.kind', '=', 'package'))
+    .select([
+      'cart_lines.kind',
+      'cart_lines.ref_id',
+      'cart_lines.quantity',
+      'cart_lines.price_at_add',
+      'products.id as product_id',
+      'products.slug as product_slug',
+      'products.name as product_name',
+      'products.images as product_images',
+      'products.price as product_price',
+      'products.stock as product_stock',
+      'products.is_active as product_active',
+      'catalogue_categories.promo_group',
+      'service_packages.id as package_id',
+      'service_packages.slug as package_slug',
+      'service_packages.name as package_name',
+      'service_packages.image as package_image',
+      'service_packages.price as package_price',
+      'service_packages.is_active as package_active',
+      'service_packages.validity_months',
+    ])
+    .where('carts.user_id', '=', userId)
+    .orderBy('cart_lines.id')
+    .execute();
+  const lines: CartLine[] = [];
+  for (const row of rows) {
+    let item: ShopItem | null = null;
+    if (row.kind === 'product' && row.product_id !== null && row.product_slug !== null && row.product_name !== null && row.promo_group !== null) {
+      item = productItem({
+        id: row.product_id,
+        slug: row.product_slug,
+        name: row.product_name,
+        images: row.product_images ?? '[]',
+        price: toNumber(row.product_price),
+        stock: toNumber(row.product_stock),
+        is_active: toNumber(row.product_active),
+        promo_group: row.promo_group,
+      });
+    } else if (row.kind === 'package' && row.package_id !== null && row.package_slug !== null && row.package_name !== null) {
+      item = packageItem({
+        id: row.package_id,
+        slug: row.package_slug,
+        name: row.package_name,
+        image: row.package_image,
+        price: toNumber(row.package_price),
+        is_active: toNumber(row.package_active),
+        validity_months: toNumber(row.validity_months),
+      });
+    }
+    if (item) lines.push(toCartLine(item, toNumber(row.quantity), toNumber(row.price_at_add)));
+  }
+  return cartOf(lines);
+}
+
+/** Throws the 404/409 of an item that cannot be put in the cart `quantity` times. */
+export function assertPurchasable(item: ShopItem | undefined, quantity: number): ShopItem {
+  if (!item) throw AppError.notFound(cartMessages.itemNotFound, CartErrorCodes.ITEM_NOT_FOUND);
+  if (!item.available) throw new AppError(409, CartErrorCodes.ITEM_UNAVAILABLE, cartMessages.unavailable);
+  if (item.stock !== null) {
+    if (item.stock === 0) throw new AppError(409, CartErrorCodes.OUT_OF_STOCK, cartMessages.outOfStock);
+    if (quantity > item.stock) throw new AppError(409, CartErrorCodes.INSUFFICIENT_STOCK, cartMessages.onlyLeft(item.stock));
+  }
+  if (quantity > CART_LINE_MAX_QUANTITY) throw new AppError(409, CartErrorCodes.QUANTITY_TOO_LARGE, cartMessages.tooMany(CART_LINE_MAX_QUANTITY));
+  return item;
+}
+
+/** The user's line of this item, found through the user's cart. */
+async function findLine(db: Db, userId: number, ref: ItemRef) {
+  return db
+    .selectFrom('cart_lines')
+    .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+    .select(['cart_lines.id', 'cart_lines.quantity'])
+    .where('carts.user_id', '=', userId)
+    .where('cart_lines.kind', '=', ref.kind)
+    .where('cart_lines.ref_id', '=', ref.refId)
+    .executeTakeFirst();
+}
+
+/** Adds `quantity` of an item (to its line if there is one). Over the stock → 409, the cart unchanged. */
+export async function addToCart(db: Db, clock: Clock, userId: number, input: CartItemRef): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const item = (await loadShopItems(trx, [input])).get(itemKey(input));
+    const line = await findLine(trx, userId, input);
+    const quantity = (line ? toNumber(line.quantity) : 0) + input.quantity;
+    const checked = assertPurchasable(item, quantity);
+    const now = clock.now().toISOString();
+    if (line) {
+      await trx.updateTable('cart_lines').set({ quantity, updated_at: now }).where('id', '=', line.id).execute();
+    } else {
+      const cartId = await cartIdOf(trx, userId, clock);
+      await trx
+        .insertInto('cart_lines')
+        .values({ cart_id: cartId, kind: input.kind, ref_id: input.refId, quantity, price_at_add: checked.price, added_at: now, updated_at: now })
+        .execute();
+    }
+    return readCart(trx, userId);
+  });
+}
+
+/** Sets a line's quantity (≤ 0 removes it); the line takes the current price. */
+export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref: ItemRef, quantity: number): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    const line = await findLine(trx, userId, ref);
+    if (!line) throw AppError.notFound(cartMessages.lineNotFound, CartErrorCodes.CART_LINE_NOT_FOUND);
+    if (quantity <= 0) {
+      await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();
+    } else {
+      const item = assertPurchasable((await loadShopItems(trx, [ref])).get(itemKey(ref)), quantity);
+      await trx
+        .updateTable('cart_lines')
+        .set({ quantity, price_at_add: item.price, updated_at: clock.now().toISOString() })
+        .where('id', '=', line.id)
+        .execute();
+    }
+    return readCart(trx, userId);
+  });
+}
+
+/** Removes a line (removing a line that is not there changes nothing). */
+export async function removeFromCart(db: Db, userId: number, ref: ItemRef): Promise<Cart> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('cart_lines')
+      .where('cart_id', 'in', (eb) => eb.selectFrom('carts').select('id').where('user_id', '=', userId))
+      .where('kind', '=', ref.kind)
+      .where('ref_id', '=', ref.refId)
+      .execute();
+    return readCart(trx, userId);
+  });
+}
+
+export async function clearCart(db: Db, userId: number): Promise<Cart> {
+  const cart = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirst();
+  if (cart) await db.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute();
+  return cartOf([]);
+}
+
+/** Removes the lines of these items (what an order bought) inside the order's transaction. */
+export async function removeOrderedItems(db: Db, userId: number, refs: readonly ItemRef[]): Promise<void> {
+  const productIds = refs.filter((ref) => ref.kind === 'product').map((ref) => ref.refId);
+  const packageIds = refs.filter((ref) => ref.kind === 'package').map((ref) => ref.refId);
+  await db
+    .deleteFrom('cart_lines')
+    .where('cart_id', 'in', (eb) => eb.selectFrom('carts').select('id').where('user_id', '=', userId))
+    .where((eb) =>
+      eb.or([
+        ...(productIds.length > 0 ? [eb.and([eb('kind', '=', 'product'), eb('ref_id', 'in', productIds)])] : []),
+        ...(packageIds.length > 0 ? [eb.and([eb('kind', '=', 'package'), eb('ref_id', 'in', packageIds)])] : []),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Merges a guest cart into the user's: quantities added, capped by the stock (and the line maximum); unknown,
+ * inactive and out-of-stock items are dropped.
+ */
+export async function mergeIntoCart(db: Db, clock: Clock, userId: number, guestItems: readonly CartItemRef[]): Promise<Cart> {
+  const merged = mergeRepeatedItems(guestItems);
+  if (merged.length > 0) {
+    return db.transaction().execute(async (trx) => {
+      const cartId = await cartIdOf(trx, userId, clock);
+      const items = await loadShopItems(trx, merged);
+      const now = clock.now().toISOString();
+      for (const guest of merged) {
+        const item = items.get(itemKey(guest));
+        if (!item || !item.available) continue;
+        const line = await findLine(trx, userId, guest);
+        const current = line ? toNumber(line.quantity) : 0;
+        const cap = Math.min(CART_LINE_MAX_QUANTITY, item.stock ?? CART_LINE_MAX_QUANTITY);
+        const quantity = Math.min(current + guest.quantity, Math.max(cap, current));
+        if (quantity <= 0 || quantity === current) continue;
+        if (line) {
+          await trx.updateTable('cart_lines').set({ quantity, updated_at: now }).where('id', '=', line.id).execute();
+        } else {
+          await trx
+            .insertInto('cart_lines')
+            .values({ cart_id: cartId, kind: guest.kind, ref_id: guest.refId, quantity, price_at_add: item.price, added_at: now, updated_at: now })
+            .execute();
+        }
+      }
+      await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
+      return readCart(trx, userId);
+    });
+  }
+  return readCart(db, userId);
+}
+
+/** A guest cart checked against the catalogue: current prices and stock, issues flagged (unknown items dropped). */
+export async function validateGuestCart(db: Db, guestItems: ReadonlyArray<CartItemRef & { price: number }>): Promise<Cart> {
+  const merged = mergeRepeatedItems(guestItems);
+  const items = await loadShopItems(db, merged);
+  const lines: CartLine[] = [];
+  for (const guest of merged) {
+    const item = items.get(itemKey(guest));
+    if (item) lines.push(toCartLine(item, guest.quantity, guest.price));
+  }
+  return cartOf(lines);
+}

@@ -1,0 +1,154 @@
+import type { Kysely } from 'kysely';
+import { cartLineId, type CartLine, type CartLineIssue, type CartLineKind, type PromotionCategory } from 'shared-contracts/schemas';
+import { toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { imageFromColumn, imagesFromColumn } from '../catalogue/catalogueMapping';
+
+/** Something that can be bought: a product (with stock) or a service package (no stock). */
+export interface ShopItem {
+  kind: CartLineKind;
+  refId: number;
+  slug: string;
+  name: string;
+  image: string | null;
+  /** Current unit price (integer VND). */
+  price: number;
+  /** null for packages. */
+  stock: number | null;
+  promoGroup: PromotionCategory | null;
+  /** On sale (is_active). */
+  available: boolean;
+  /** Packages: months the credits stay valid. */
+  validityMonths: number | null;
+}
+
+export interface ItemRef {
+  kind: CartLineKind;
+  refId: number;
+}
+
+export const itemKey = (ref: ItemRef): string => cartLineId(ref.kind, ref.refId);
+
+/** A product row as the shop reads it (products joined to their category). */
+export interface ProductItemRow {
+  id: number;
+  slug: string;
+  name: string;
+  images: string;
+  price: number;
+  stock: number;
+  is_active: number;
+  promo_group: string;
+}
+
+/** A service package row as the shop reads it. */
+export interface PackageItemRow {
+  id: number;
+  slug: string;
+  name: string;
+  image: string | null;
+  price: number;
+  is_active: number;
+  validity_months: number;
+}
+
+export function productItem(row: ProductItemRow): ShopItem {
+  return {
+    kind: 'product',
+    refId: row.id,
+    slug: row.slug,
+    name: row.name,
+    image: imagesFromColumn(row.images)[0]?.url ?? null,
+    price: toNumber(row.price),
+    stock: toNumber(row.stock),
+    promoGroup: row.promo_group as PromotionCategory,
+    available: toNumber(row.is_active) === 1,
+    validityMonths: null,
+  };
+}
+
+export function packageItem(row: PackageItemRow): ShopItem {
+  return {
+    kind: 'package',
+    refId: row.id,
+    slug: row.slug,
+    name: row.name,
+    image: imageFromColumn(row.image)?.url ?? null,
+    price: toNumber(row.price),
+    stock: null,
+    promoGroup: null,
+    available: toNumber(row.is_active) === 1,
+    validityMonths: toNumber(row.validity_months),
+  };
+}
+
+/** The products and packages of `refs` as they are now (missing ids are absent from the map). */
+export async function loadShopItems(db: Kysely<Database>, refs: readonly ItemRef[]): Promise<Map<string, ShopItem>> {
+  const productIds = [...new Set(refs.filter((ref) => ref.kind === 'product').map((ref) => ref.refId))];
+  const packageIds = [...new Set(refs.filter((ref) => ref.kind === 'package').map((ref) => ref.refId))];
+  const items = new Map<string, ShopItem>();
+  if (productIds.length > 0) {
+    const rows = await db
+      .selectFrom('products')
+      .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+      .select([
+        'products.id',
+        'products.slug',
+        'products.name',
+        'products.images',
+        'products.price',
+        'products.stock',
+        'products.is_active',
+        'catalogue_categories.promo_group',
+      ])
+      .where('products.id', 'in', productIds)
+      .execute();
+    for (const row of rows) items.set(cartLineId('product', row.id), productItem(row));
+  }
+  if (packageIds.length > 0) {
+    const rows = await db
+      .selectFrom('service_packages')
+      .select(['id', 'slug', 'name', 'image', 'price', 'is_active', 'validity_months'])
+      .where('id', 'in', packageIds)
+      .execute();
+    for (const row of rows) items.set(cartLineId('package', row.id), packageItem(row));
+  }
+  return items;
+}
+
+/** What is wrong with buying `quantity` of `item` now, given the price the customer saw (null: not checked). */
+export function lineIssues(item: ShopItem, quantity: number, referencePrice: number | null): CartLineIssue[] {
+  const issues: CartLineIssue[] = [];
+  if (!item.available) issues.push('unavailable');
+  else if (item.stock !== null && item.stock === 0) issues.push('out_of_stock');
+  else if (item.stock !== null && quantity > item.stock) issues.push('insufficient_stock');
+  if (referencePrice !== null && referencePrice !== item.price) issues.push('price_changed');
+  return issues;
+}
+
+export function toCartLine(item: ShopItem, quantity: number, referencePrice: number | null): CartLine {
+  return {
+    id: itemKey(item),
+    kind: item.kind,
+    refId: item.refId,
+    slug: item.slug,
+    name: item.name,
+    image: item.image,
+    price: item.price,
+    quantity,
+    stock: item.stock,
+    promoGroup: item.promoGroup,
+    issues: lineIssues(item, quantity, referencePrice),
+  };
+}
+
+/** Adds up quantities of repeated items (first occurrence keeps its place). */
+export function mergeRepeatedItems<T extends ItemRef & { quantity: number }>(items: readonly T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const item of items) {
+    const key = itemKey(item);
+    const existing = merged.get(key);
+    merged.set(key, existing ? { ...existing, quantity: existing.quantity + item.quantity } : { ...item });
+  }
+  return [...merged.values()];
+}

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { ChecklistResult, MaintenanceRecord, MaintenanceRecordDetail } from 'shared-contracts/schemas';
+import { toIsoUtc } from '../../db/portable';
+import type { Database } from '../../db/schema';
+
+function parseNames(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A customer's maintenance records (of their live vehicles), newest first, optionally of one vehicle, with
+ * parts and the checklist summary. `recordId` narrows to one record.
+ */
+async function loadRecords(db: Kysely<Database>, userId: number, filter: { vehicleId?: number; recordId?: number }): Promise<MaintenanceRecord[]> {
+  let query = db
+    .selectFrom('maintenance_records')
+    .innerJoin('vehicles', 'vehicles.id', 'maintenance_records.vehicle_id')
+    .innerJoin('service_centres', 'service_centres.id', 'maintenance_records.centre_id')
+    .select([
+      'maintenance_records.id',
+      'maintenance_records.serviced_at',
+      'maintenance_records.odometer_km',
+      'maintenance_records.service_names',
+      'maintenance_records.cost',
+      'maintenance_records.technician_name',
+      'maintenance_records.notes',
+      'vehicles.id as vehicle_id',
+      'vehicles.license_plate',
+      'vehicles.brand',
+      'vehicles.model',
+      'service_centres.id as centre_id',
+      'service_centres.name as centre_name',
+    ])
+    .where('vehicles.user_id', '=', userId)
+    .where('vehicles.deleted_at', 'is', null);
+  if (filter.vehicleId !== undefined) query = query.where('vehicles.id', '=', filter.vehicleId);
+  if (filter.recordId !== undefined) query = query.where('maintenance_records.id', '=', filter.recordId);
+  const rows = await query.orderBy('maintenance_records.serviced_at', 'desc').orderBy('maintenance_records.id', 'desc').execute();
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((row) => row.id);
+  const [parts, checklist] = await Promise.all([
+    db.selectFrom('maintenance_record_parts').select(['record_id', 'name', 'quantity', 'unit_price']).where('record_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('maintenance_checklist_items').select(['record_id', 'result']).where('record_id', 'in', ids).execute(),
+  ]);
+  return rows.map((row) => {
+    const results = checklist.filter((item) => item.record_id === row.id).map((item) => item.result);
+    return {
+      id: row.id,
+      vehicle: { id: row.vehicle_id, licensePlate: row.license_plate, brand: row.brand, model: row.model },
+      servicedAt: toIsoUtc(row.serviced_at),
+      centre: { id: row.centre_id, name: row.centre_name },
+      odometerKm: row.odometer_km,
+      services: parseNames(row.service_names),
+      parts: parts.filter((part) => part.record_id === row.id).map((part) => ({ name: part.name, quantity: part.quantity, unitPrice: part.unit_price })),
+      cost: row.cost,
+      technicianName: row.technician_name,
+      checklistSummary: {
+        pass: results.filter((result) => result === 'PASS').length,
+        fail: results.filter((result) => result === 'FAIL').length,
+        na: results.filter((result) => result === 'NA').length,
+      },
+      notes: row.notes,
+    };
+  });
+}
+
+export function listMaintenanceRecords(db: Kysely<Database>, userId: number, vehicleId?: number): Promise<MaintenanceRecord[]> {
+  return loadRecords(db, userId, { vehicleId });
+}
+
+/** One record of the customer's with its checklist, or null (someone else's: the route answers 404). */
+export async function findMaintenanceRecord(db: Kysely<Database>, userId: number, recordId: number): Promise<MaintenanceRecordDetail | null> {
+  const [record] = await loadRecords(db, userId, { recordId });
+  if (!record) return null;
+  const items = await db
+    .selectFrom('maintenance_checklist_items')
+    .select(['label', 'result', 'note'])
+    .where('record_id', '=', recordId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return { ...record, checklist: items.map((item) => ({ label: item.label, result: item.result as ChecklistResult, note: item.note })) };
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorEnvelopeSchema,
+  idParamsSchema,
+  maintenanceRecordDetailResponseSchema,
+  maintenanceRecordListQuerySchema,
+  maintenanceRecordListResponseSchema,
+} from 'shared-contracts/schemas';
+import { AppError } from '../../http/appError';
+import { authenticate, currentAuth } from '../../http/authGuard';
+import { ok } from '../../http/envelope';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { findMaintenanceRecord, listMaintenanceRecords } from './maintenanceQueries';
+
+export const maintenanceMessages = {
+  notFound: 'Không tìm thấy lần bảo dưỡng.',
+} as const;
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+/**
+ * The logged-in customer's maintenance history: GET /api/maintenance-records?vehicleId= (newest first) and
+ * GET /api/maintenance-records/:id (with the checklist). Another customer's vehicle or record answers 404.
+ */
+export const maintenanceRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  const { db } = accounts;
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/maintenance-records',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Lịch sử bảo dưỡng của tôi (mới nhất trước), lọc theo xe',
+        querystring: maintenanceRecordListQuerySchema,
+        response: { 200: maintenanceRecordListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { userId } = currentAuth(request);
+      const { vehicleId } = request.query;
+      if (vehicleId !== undefined && !(await findOwnVehicleRow(db, userId, vehicleId))) throw vehicleNotFound();
+      return ok(await listMaintenanceRecords(db, userId, vehicleId));
+    },
+  );
+
+  app.get(
+    '/maintenance-records/:id',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Chi tiết một lần bảo dưỡng (kèm danh mục kiểm tra)',
+        params: idParamsSchema,
+        response: { 200: maintenanceRecordDetailResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const record = await findMaintenanceRecord(db, currentAuth(request).userId, request.params.id);
+      if (!record) throw AppError.notFound(maintenanceMessages.notFound, 'MAINTENANCE_RECORD_NOT_FOUND');
+      return ok(record);
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { CartLine, CheckoutQuoteRequest, Quote } from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../security/clock';
+import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart/shopItems';
+import { assertCentreExists, priceCheckout } from './orderPricing';
+
+/**
+ * POST /checkout/quote: what the order would cost now (current prices, shipping, the code applied or why it
+ * is refused). Unknown items are left out; unavailable or short ones are flagged in their line's issues.
+ */
+export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: number, input: CheckoutQuoteRequest): Promise<Quote> {
+  const requested = mergeRepeatedItems(input.items);
+  const items = await loadShopItems(db, requested);
+  const lines: CartLine[] = [];
+  for (const entry of requested) {
+    const item = items.get(itemKey(entry));
+    if (item) lines.push(toCartLine(item, entry.quantity, null));
+  }
+  if (input.fulfilment.method === 'pickup') await assertCentreExists(db, input.fulfilment.centreId);
+  const { pricing, promotion, refusal } = await priceCheckout(db, userId, lines, input.fulfilment, input.promoCode, clock.now());
+  return {
+    lines,
+    subtotal: pricing.subtotal,
+    eligibleSubtotal: pricing.eligibleSubtotal,
+    discount: pricing.discount,
+    shippingFee: pricing.shippingFee,
+    shippingDiscount: pricing.shippingDiscount,
+    total: pricing.total,
+    promotion: promotion && !refusal ? promotion : null,
+    promoError: refusal ? { code: refusal.code, message: refusal.message } : null,
+  };
+}

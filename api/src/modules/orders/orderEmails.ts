@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import { formatVndPlain as formatVnd, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../security/clock';
+import { formatVietnamDateTime } from '../notifications/emailTemplates';
+import { enqueueEmail } from '../notifications/outbox';
+
+const formatDateTime = (iso: string): string => formatVietnamDateTime(new Date(iso));
+
+/**
+ * The order emails (Vietnamese): confirmation, status change (payment received included) and cancellation.
+ * They go into email_outbox in the transaction that makes the change (so they exist iff it commits); the
+ * outbox worker delivers them. Kinds are 'order_placed' | 'order_status' | 'order_cancelled'.
+ */
+export type OrderEmailKind = 'order_placed' | 'order_status' | 'order_cancelled';
+
+export interface OrderEmail {
+  kind: OrderEmailKind;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What the templates need of an order. */
+export type OrderEmailFacts = Pick<
+  Order,
+  'code' | 'status' | 'paymentMethod' | 'lines' | 'subtotal' | 'discount' | 'shippingFee' | 'total' | 'fulfilment' | 'recipientName' | 'phone'
+> & { createdAt: string; orderUrl: string };
+
+const SIGNATURE = 'EV Service – Dịch vụ & phụ tùng xe điện';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(title: string, blocks: string[]): string {
+  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+${blocks.join('\n')}
+<p style="margin:24px 0 0;color:#6b7280;font-size:13px">EV Service – Dịch vụ &amp; phụ tùng xe điện</p>
+</body></html>`;
+}
+
+const paragraph = (html: string) => `<p style="margin:0 0 12px">${html}</p>`;
+
+function fulfilmentText(facts: OrderEmailFacts): string {
+  const { fulfilment } = facts;
+  if (fulfilment.method === 'pickup' && fulfilment.centre) return `Nhận tại ${fulfilment.centre.name}, ${fulfilment.centre.address}`;
+  if (fulfilment.address) return `Giao tới ${fulfilment.address.street}, ${fulfilment.address.ward}, ${fulfilment.address.province}`;
+  return 'Nhận tại trung tâm dịch vụ';
+}
+
+function linesText(facts: OrderEmailFacts): string[] {
+  return facts.lines.map((line) => `- ${line.name} × ${line.quantity}: ${formatVnd(line.lineTotal)}`);
+}
+
+function totalsText(facts: OrderEmailFacts): string[] {
+  const rows = [`Tạm tính: ${formatVnd(facts.subtotal)}`];
+  if (facts.discount > 0) rows.push(`Giảm giá: -${formatVnd(facts.discount)}`);
+  rows.push(`Phí vận chuyển: ${formatVnd(facts.shippingFee)}`, `Tổng thanh toán: ${formatVnd(facts.total)}`);
+  return rows;
+}
+
+function linesHtml(facts: OrderEmailFacts): string {
+  const rows = facts.lines
+    .map(
+      (line) =>
+        `<tr><td style="padding:4px 8px">${escapeHtml(line.name)}</td><td style="padding:4px 8px;text-align:right">${line.quantity}</td><td style="padding:4px 8px;text-align:right">${escapeHtml(formatVnd(line.lineTotal))}</td></tr>`,
+    )
+    .join('');
+  const totals = totalsText(facts)
+    .map((row) => `<tr><td colspan="3" style="padding:2px 8px;text-align:right">${escapeHtml(row)}</td></tr>`)
+    .join('');
+  return `<table style="border-collapse:collapse;margin:0 0 12px"><thead><tr><th style="padding:4px 8px;text-align:left">Sản phẩm</th><th style="padding:4px 8px">SL</th><th style="padding:4px 8px;text-align:right">Thành tiền</th></tr></thead><tbody>${rows}${totals}</tbody></table>`;
+}
+
+/** Sent when the order is placed. */
+export function orderPlacedEmail(fullName: string, facts: OrderEmailFacts): OrderEmail {
+  const subject = `Xác nhận đơn hàng ${facts.code} – EV Service`;
+  const payment = PAYMENT_METHOD_LABELS[facts.paymentMethod];
+  const waitingForTransfer =
+    facts.status === 'PENDING_PAYMENT'
+      ? `Đơn hàng đang chờ thanh toán: vui lòng chuyển khoản ${formatVnd(facts.total)} với nội dung ${facts.code} (mã VietQR có trong trang đơn hàng).`
+      : null;
+  const text = [
+    `Xin chào ${fullName},`,
+    '',
+    `Cảm ơn bạn đã đặt hàng tại EV Service. Mã đơn hàng: ${facts.code} (${formatDateTime(facts.createdAt)}).`,
+    '',
+    ...linesText(facts),
+    '',
+    ...totalsText(facts),
+    `Thanh toán: ${payment}`,
+    `Người nhận: ${facts.recipientName} – ${facts.phone}`,
+    fulfilmentText(facts),
+    ...(waitingForTransfer ? ['', waitingForTransfer] : []),
+    '',
+    `Theo dõi đơn hàng: ${facts.orderUrl}`,
+    '',
+    SIGNATURE,
+  ].join('\n');
+  const html = layout(subject, [
+    paragraph(`Xin chào ${escapeHtml(fullName)},`),
+    paragraph(`Cảm ơn bạn đã đặt hàng tại EV Service. Mã đơn hàng: <strong>${escapeHtml(facts.code)}</strong> (${escapeHtml(formatDateTime(facts.createdAt))}).`),
+    linesHtml(facts),
+    paragraph(`Thanh toán: ${escapeHtml(payment)}<br>Người nhận: ${escapeHtml(facts.recipientName)} – ${escapeHtml(facts.phone)}<br>${escapeHtml(fulfilmentText(facts))}`),
+    ...(waitingForTransfer ? [paragraph(escapeHtml(waitingForTransfer))] : []),
+    paragraph(`<a href="${escapeHtml(facts.orderUrl)}">Theo dõi đơn hàng</a>`),
+  ]);
+  return { kind: 'order_placed', subject, text, html };
+}
+
+/** Sent when staff move the order on (or confirm the transfer). */
+export function orderStatusEmail(fullName: string, facts: OrderEmailFacts, status: OrderStatus, note: string | null, paymentReceived = false): OrderEmail {
+  const label = ORDER_STATUS_LABELS[status];
+  const subject = paymentReceived
+    ? `Đã nhận thanh toán đơn hàng ${facts.code} – EV Service`
+    : `Đơn hàng ${facts.code}: ${label} – EV Service`;
+  const headline = paymentReceived
+    ? `Chúng tôi đã nhận được khoản chuyển ${formatVnd(facts.total)} cho đơn hàng ${facts.code}. Trạng thái đơn hàng: ${label}.`
+    : `Đơn hàng ${facts.code} của bạn đã chuyển sang trạng thái: ${label}.`;
+  const text = [
+    `Xin chào ${fullName},`,
+    '',
+    headline,
+    ...(note ? [`Ghi chú: ${note}`] : []),
+    '',
+    `Theo dõi đơn hàng: ${facts.orderUrl}`,
+    '',
+    SIGNATURE,
+  ].join('\n');
+  const html = layout(subject, [
+    paragraph(`Xin chào ${escapeHtml(fullName)},`),
+    paragraph(escapeHtml(headline)),
+    ...(note ? [paragraph(`Ghi chú: ${escapeHtml(note)}`)] : []),
+    paragraph(`<a href="${escapeHtml(facts.orderUrl)}">Theo dõi đơn hàng</a>`),
+  ]);
+  return { kind: 'order_status', subject, text, html };
+}
+
+/** Sent when the order is cancelled (by the customer or the shop). */
+export function orderCancelledEmail(fullName: string, facts: OrderEmailFacts, reason: string | null, byCustomer: boolean, refund: boolean): OrderEmail {
+  const subject = `Đơn hàng ${facts.code} đã được hủy – EV Service`;
+  const who = byCustomer ? 'theo yêu cầu của bạn' : 'bởi EV Service';
+  const lines = [
+    `Đơn hàng ${facts.code} đã được hủy ${who}.`,
+    ...(reason ? [`Lý do: ${reason}`] : []),
+    ...(refund ? [`Số tiền ${formatVnd(facts.total)} đã thanh toán sẽ được hoàn lại vào tài khoản của bạn.`] : []),
+  ];
+  const text = [`Xin chào ${fullName},`, '', ...lines, '', `Chi tiết: ${facts.orderUrl}`, '', SIGNATURE].join('\n');
+  const html = layout(subject, [
+    paragraph(`Xin chào ${escapeHtml(fullName)},`),
+    ...lines.map((line) => paragraph(escapeHtml(line))),
+    paragraph(`<a href="${escapeHtml(facts.orderUrl)}">Chi tiết đơn hàng</a>`),
+  ]);
+  return { kind: 'order_cancelled', subject, text, html };
+}
+
+/** Puts an order email into email_outbox, inside the caller's transaction. */
+export async function enqueueOrderEmail(db: Kysely<Database>, clock: Clock, to: string, email: OrderEmail): Promise<void> {
+  await enqueueEmail(db, clock, to, email);
+}

@@ -1,0 +1,201 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  CUSTOMER_CANCELLABLE_STATUSES,
+  nextOrderStatuses,
+  ORDER_STATUS_LABELS,
+  type AccountRole,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+} from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import type { OrderRow } from '../../db/shopSchema';
+import { AppError } from '../../http/appError';
+import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { enqueueOrderEmail, orderCancelledEmail, orderStatusEmail, type OrderEmail } from './orderEmails';
+import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { findOrderRow, toOrder } from './orderView';
+import { issuePackageCredits, revokePackageCredits } from './packageCredits';
+import type { ShopContext } from './placeOrder';
+
+type Db = Kysely<Database>;
+
+/** Who acts on an order. */
+export interface OrderActor {
+  userId: number;
+  role: AccountRole;
+}
+
+export const ORDER_STAFF_ROLES: readonly AccountRole[] = ['staff', 'manager', 'admin'];
+export const isOrderStaff = (actor: OrderActor): boolean => ORDER_STAFF_ROLES.includes(actor.role);
+
+/** The order if the actor may see it (its owner, or staff); 404 otherwise (another customer's order does not exist). */
+export async function orderForActor(db: Db, code: string, actor: OrderActor): Promise<OrderRow> {
+  const row = await findOrderRow(db, code);
+  if (!row || (row.user_id !== actor.userId && !isOrderStaff(actor))) throw AppError.notFound(orderMessages.notFound, OrderErrorCodes.ORDER_NOT_FOUND);
+  return row;
+}
+
+async function notifyCustomer(ctx: ShopContext, trx: Db, row: OrderRow, build: (fullName: string, facts: Order & { orderUrl: string }) => OrderEmail): Promise<void> {
+  const [customer, order] = await Promise.all([
+    trx.selectFrom('users').select(['email', 'full_name']).where('id', '=', row.user_id).executeTakeFirstOrThrow(),
+    toOrder(trx, row, ctx.config.vietQr),
+  ]);
+  await enqueueOrderEmail(trx, ctx.clock, customer.email, build(customer.full_name, { ...order, orderUrl: `${ctx.config.publicUrl}/orders/${row.code}` }));
+}
+
+/**
+ * Moves an order from the status read to `next` unless someone changed it in between (then 409): the
+ * conditional UPDATE is the guard, so two staff clicks or a cancel racing a confirmation apply once.
+ */
+async function moveOrder(
+  trx: Db,
+  row: OrderRow,
+  next: { status: OrderStatus; paymentStatus: PaymentStatus; paidAt?: string; cancelReason?: string | null },
+  nowIso: string,
+  conflict: AppError,
+): Promise<OrderRow> {
+  const result = await trx
+    .updateTable('orders')
+    .set({
+      status: next.status,
+      payment_status: next.paymentStatus,
+      updated_at: nowIso,
+      ...(next.paidAt ? { paid_at: next.paidAt } : {}),
+      ...(next.cancelReason !== undefined ? { cancel_reason: next.cancelReason } : {}),
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .where('payment_status', '=', row.payment_status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw conflict;
+  return trx.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+}
+
+async function recordHistory(trx: Db, row: OrderRow, note: string | null, actorId: number, nowIso: string): Promise<void> {
+  await trx
+    .insertInto('order_status_history')
+    .values({ order_id: row.id, status: row.status, payment_status: row.payment_status, note, actor_user_id: actorId, created_at: nowIso })
+    .execute();
+}
+
+/**
+ * Cancels an order: the owner while PENDING_PAYMENT / PLACED / CONFIRMED, staff wherever nextOrderStatuses
+ * allows it. Stock goes back (products in id order), the promotion use is given back (used_count − 1, the
+ * redemption released so the customer's limit counts it no more), package credits are taken back (refused if
+ * one was used), a paid order becomes REFUNDED. All in one transaction, with the cancellation email.
+ */
+export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderActor, reason: string | null): Promise<Order> {
+  const byStaff = isOrderStaff(actor);
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const notCancellable = new AppError(409, OrderErrorCodes.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
+  const cancelled = await ctx.db.transaction().execute(async (trx) => {
+    const row = await orderForActor(trx, code, actor);
+    const status = row.status as OrderStatus;
+    const ownerMayCancel = row.user_id === actor.userId && CUSTOMER_CANCELLABLE_STATUSES.includes(status);
+    const staffMayCancel = byStaff && (await allowedNext(trx, row)).includes('CANCELLED');
+    if (!ownerMayCancel && !staffMayCancel) throw notCancellable;
+    const refund = row.payment_status === 'PAID';
+    const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUNDED' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, notCancellable);
+    await revokePackageCredits(trx, row.id);
+
+    const products = await trx
+      .selectFrom('order_lines')
+      .select(['ref_id', 'quantity'])
+      .where('order_id', '=', row.id)
+      .where('kind', '=', 'product')
+      .orderBy('ref_id')
+      .execute();
+    for (const line of products) {
+      await trx
+        .updateTable('products')
+        .set({
+          stock: sql<number>`stock + ${line.quantity}`,
+          sales_count: sql<number>`case when sales_count >= ${line.quantity} then sales_count - ${line.quantity} else 0 end`,
+          updated_at: nowIso,
+        })
+        .where('id', '=', line.ref_id)
+        .execute();
+    }
+    if (row.promotion_id !== null) {
+      const released = await trx
+        .updateTable('promotion_redemptions')
+        .set({ released_at: nowIso })
+        .where('order_id', '=', row.id)
+        .where('released_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(released.numUpdatedRows) > 0) {
+        await trx
+          .updateTable('promotions')
+          .set({ used_count: sql<number>`used_count - 1` })
+          .where('id', '=', row.promotion_id)
+          .where('used_count', '>', 0)
+          .execute();
+      }
+    }
+    await recordHistory(trx, updated, reason, actor.userId, nowIso);
+    await notifyCustomer(ctx, trx, updated, (fullName, facts) => orderCancelledEmail(fullName, facts, reason, !byStaff || row.user_id === actor.userId, refund));
+    return updated;
+  });
+  if (cancelled.promotion_id !== null) invalidateCatalogue();
+  return toOrder(ctx.db, cancelled, ctx.config.vietQr);
+}
+
+async function allowedNext(trx: Db, row: OrderRow): Promise<OrderStatus[]> {
+  const product = await trx.selectFrom('order_lines').select('id').where('order_id', '=', row.id).where('kind', '=', 'product').executeTakeFirst();
+  return nextOrderStatuses({ status: row.status as OrderStatus, fulfilmentMethod: row.fulfilment_method, hasProducts: product !== undefined });
+}
+
+/**
+ * Staff move an order on (nextOrderStatuses). CANCELLED goes through cancelOrder. Completing a COD or
+ * pay-at-pick-up order records its payment (PAID) and gives its package credits.
+ */
+export async function changeOrderStatus(ctx: ShopContext, code: string, actor: OrderActor, status: OrderStatus, note: string | null): Promise<Order> {
+  if (status === 'CANCELLED') return cancelOrder(ctx, code, actor, note);
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const row = await orderForActor(trx, code, actor);
+    const from = row.status as OrderStatus;
+    if (!(await allowedNext(trx, row)).includes(status)) {
+      throw new AppError(409, OrderErrorCodes.STATUS_TRANSITION_NOT_ALLOWED, orderMessages.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[status]));
+    }
+    const collectsPayment = status === 'COMPLETED' && row.payment_status === 'UNPAID';
+    const moved = await moveOrder(
+      trx,
+      row,
+      { status, paymentStatus: collectsPayment ? 'PAID' : (row.payment_status as PaymentStatus), ...(collectsPayment ? { paidAt: nowIso } : {}) },
+      nowIso,
+      new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange),
+    );
+    if (collectsPayment) await issuePackageCredits(trx, moved, now);
+    await recordHistory(trx, moved, note, actor.userId, nowIso);
+    await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, note));
+    return moved;
+  });
+  return toOrder(ctx.db, updated, ctx.config.vietQr);
+}
+
+/**
+ * Staff confirm that the VietQR transfer arrived: payment PAID (PENDING_PAYMENT → PLACED), package credits
+ * given, the customer emailed. Once only (409 after).
+ */
+export async function confirmVietQrPayment(ctx: ShopContext, code: string, actor: OrderActor): Promise<Order> {
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const row = await orderForActor(trx, code, actor);
+    const refuse = (message: string) => new AppError(409, OrderErrorCodes.PAYMENT_NOT_CONFIRMABLE, message);
+    if (row.payment_method !== 'VIETQR') throw refuse(orderMessages.paymentNotVietQr);
+    if (row.payment_status !== 'UNPAID') throw refuse(orderMessages.paymentAlreadyConfirmed);
+    if (row.status === 'CANCELLED') throw refuse(orderMessages.paymentNotPending);
+    const status: OrderStatus = row.status === 'PENDING_PAYMENT' ? 'PLACED' : (row.status as OrderStatus);
+    const moved = await moveOrder(trx, row, { status, paymentStatus: 'PAID', paidAt: nowIso }, nowIso, refuse(orderMessages.paymentAlreadyConfirmed));
+    await issuePackageCredits(trx, moved, now);
+    await recordHistory(trx, moved, orderMessages.paymentConfirmed, actor.userId, nowIso);
+    await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, null, true));
+    return moved;
+  });
+  return toOrder(ctx.db, updated, ctx.config.vietQr);
+}

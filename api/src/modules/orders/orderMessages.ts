@@ -1,0 +1,38 @@
+/** Vietnamese messages of checkout and orders (shown as is). */
+export const orderMessages = {
+  placed: 'Đặt hàng thành công.',
+  replayed: 'Đơn hàng đã được tạo trước đó với cùng mã yêu cầu.',
+  idempotencyKeyReused: 'Mã yêu cầu (Idempotency-Key) đã được dùng cho một đơn hàng khác. Vui lòng tải lại trang và đặt hàng lại.',
+  itemNotFound: (what: string) => `Không tìm thấy ${what}.`,
+  itemUnavailable: (name: string) => `"${name}" hiện không còn được bán.`,
+  outOfStock: (name: string) => `Sản phẩm "${name}" đã hết hàng.`,
+  onlyLeft: (name: string, stock: number) => `Sản phẩm "${name}" chỉ còn ${stock} sản phẩm trong kho.`,
+  centreNotFound: 'Không tìm thấy trung tâm nhận hàng đã chọn.',
+  notFound: 'Không tìm thấy đơn hàng.',
+  cannotCancel: 'Đơn hàng không thể hủy ở trạng thái hiện tại',
+  creditsUsed: 'Gói dịch vụ trong đơn đã được sử dụng, không thể hủy đơn hàng.',
+  cancelled: 'Đã hủy đơn hàng.',
+  transitionNotAllowed: (from: string, to: string) => `Không thể chuyển đơn hàng từ "${from}" sang "${to}".`,
+  statusChanged: 'Đã cập nhật trạng thái đơn hàng.',
+  paymentNotVietQr: 'Đơn hàng này không thanh toán bằng chuyển khoản VietQR.',
+  paymentAlreadyConfirmed: 'Đơn hàng đã được xác nhận thanh toán trước đó.',
+  paymentNotPending: 'Đơn hàng không ở trạng thái chờ thanh toán.',
+  paymentConfirmed: 'Đã xác nhận đã nhận tiền chuyển khoản.',
+  quoted: 'Đã tính tiền đơn hàng.',
+  concurrentChange: 'Đơn hàng vừa được cập nhật bởi người khác. Vui lòng tải lại và thử lại.',
+} as const;
+
+export const OrderErrorCodes = {
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+  ITEM_UNAVAILABLE: 'ITEM_UNAVAILABLE',
+  OUT_OF_STOCK: 'OUT_OF_STOCK',
+  PROMOTION_REFUSED: 'PROMOTION_REFUSED',
+  CENTRE_NOT_FOUND: 'CENTRE_NOT_FOUND',
+  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  ORDER_NOT_CANCELLABLE: 'ORDER_NOT_CANCELLABLE',
+  PACKAGE_CREDITS_USED: 'PACKAGE_CREDITS_USED',
+  STATUS_TRANSITION_NOT_ALLOWED: 'STATUS_TRANSITION_NOT_ALLOWED',
+  PAYMENT_NOT_CONFIRMABLE: 'PAYMENT_NOT_CONFIRMABLE',
+  CONCURRENT_CHANGE: 'CONCURRENT_CHANGE',
+} as const;

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import {
+  priceOrder,
+  promotionRefusalMessages,
+  shippingFeeFor,
+  type CartLine,
+  type OrderPricing,
+  type Promotion,
+  type PromotionRefusal,
+  type QuoteFulfilment,
+} from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { findPromotionByCode, loadCustomerFacts, type CustomerFacts } from './promotionContext';
+import { OrderErrorCodes, orderMessages } from './orderMessages';
+
+type Db = Kysely<Database>;
+
+export interface PricedCheckout {
+  pricing: OrderPricing;
+  /** The promotion the code names (null: no code or no such code). */
+  promotion: Promotion | null;
+  /** Why the code gives nothing (unknown code included), or null. */
+  refusal: PromotionRefusal | null;
+  facts: CustomerFacts;
+}
+
+/** The centre of a pick-up must exist: 422 otherwise. */
+export async function assertCentreExists(db: Db, centreId: number): Promise<void> {
+  const centre = await db.selectFrom('service_centres').select('id').where('id', '=', centreId).executeTakeFirst();
+  if (!centre) throw new AppError(422, OrderErrorCodes.CENTRE_NOT_FOUND, orderMessages.centreNotFound, [{ field: 'fulfilment.centreId', message: orderMessages.centreNotFound }]);
+}
+
+/**
+ * Prices lines on the server (the shared pricing rules with what the database says now): shipping by the
+ * fulfilment (free when nothing ships: packages only), the promotion code checked against the customer.
+ */
+export async function priceCheckout(
+  db: Db,
+  userId: number,
+  lines: readonly Pick<CartLine, 'kind' | 'price' | 'quantity' | 'promoGroup'>[],
+  fulfilment: QuoteFulfilment,
+  promoCode: string | undefined,
+  now: Date,
+): Promise<PricedCheckout> {
+  const promotion = promoCode ? await findPromotionByCode(db, promoCode) : null;
+  const facts = await loadCustomerFacts(db, userId, promotion?.id ?? null, now);
+  const hasProducts = lines.some((line) => line.kind === 'product');
+  const shippingFee = shippingFeeFor(fulfilment, hasProducts);
+  const pricing = priceOrder({
+    lines: lines.map((line) => ({ unitPrice: line.price, quantity: line.quantity, promoGroup: line.promoGroup })),
+    promotion,
+    shippingFee,
+    customer: facts.context,
+  });
+  const refusal: PromotionRefusal | null =
+    promoCode && !promotion ? { code: 'PROMO_NOT_FOUND', message: promotionRefusalMessages.notFound } : pricing.refusal;
+  return { pricing, promotion, refusal, facts };
+}

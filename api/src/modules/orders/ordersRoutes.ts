@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  customerPackageCreditListResponseSchema,
+  idempotencyKeySchema,
+  orderCancelInputSchema,
+  orderCodeParamsSchema,
+  orderCreateInputSchema,
+  orderResponseSchema,
+  orderStatusUpdateInputSchema,
+  orderSummaryListResponseSchema,
+  quoteResponseSchema,
+  checkoutQuoteInputSchema,
+  staffOrderListQuerySchema,
+  staffOrderSummaryListResponseSchema,
+} from 'shared-contracts/schemas';
+import { AppError } from '../../http/appError';
+import { authenticate, currentAuth, requireRole } from '../../http/authGuard';
+import { ok } from '../../http/envelope';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import { quoteCheckout } from './checkoutQuote';
+import { cancelOrder, changeOrderStatus, confirmVietQrPayment, ORDER_STAFF_ROLES, orderForActor } from './orderLifecycle';
+import { orderMessages } from './orderMessages';
+import { listOrderSummaries, toOrder } from './orderView';
+import { listPackageCredits } from './packageCredits';
+import { placeOrder } from './placeOrder';
+import { listStaffOrders } from './staffOrders';
+
+const requireOrderStaff = requireRole(...ORDER_STAFF_ROLES);
+
+/**
+ * Checkout and orders: POST /api/checkout/quote; POST /api/orders (Idempotency-Key), GET /api/orders,
+ * GET /api/orders/:code, POST /api/orders/:code/cancel (the customer); POST /api/orders/:code/status,
+ * POST /api/orders/:code/payment/confirm, GET /api/staff/orders (staff, manager, admin);
+ * GET /api/me/package-credits.
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  const { db, clock, config } = accounts;
+  const ctx = { db, clock, config };
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.post(
+    '/checkout/quote',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'Tính tiền đơn hàng: giá hiện tại, phí vận chuyển, mã khuyến mãi (hoặc lý do bị từ chối)',
+        body: checkoutQuoteInputSchema,
+        response: { 200: quoteResponseSchema },
+      },
+    },
+    async (request) => ok(await quoteCheckout(db, clock, currentAuth(request).userId, request.body), orderMessages.quoted),
+  );
+
+  app.post(
+    '/orders',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'Đặt hàng (tiêu đề Idempotency-Key bắt buộc; cùng khóa + cùng nội dung → trả lại đơn đã tạo)',
+        body: orderCreateInputSchema,
+        response: { 200: orderResponseSchema, 201: orderResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const key = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+      if (!key.success) {
+        const message = key.error.issues[0]?.message ?? 'Thiếu tiêu đề Idempotency-Key.';
+        throw AppError.validation([{ field: 'Idempotency-Key', message }], message);
+      }
+      const { order, replayed } = await placeOrder(ctx, currentAuth(request).userId, key.data, request.body);
+      reply.code(replayed ? 200 : 201);
+      return ok(order, replayed ? orderMessages.replayed : orderMessages.placed);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      preHandler: authenticate,
+      schema: { tags: ['orders'], summary: 'Đơn hàng của tôi (mới nhất trước)', response: { 200: orderSummaryListResponseSchema } },
+    },
+    async (request) => ok(await listOrderSummaries(db, currentAuth(request).userId)),
+  );
+
+  app.get(
+    '/orders/:code',
+    {
+      preHandler: authenticate,
+      schema: { tags: ['orders'], summary: 'Chi tiết đơn hàng (chủ đơn hoặc nhân viên)', params: orderCodeParamsSchema, response: { 200: orderResponseSchema } },
+    },
+    async (request) => {
+      const row = await orderForActor(db, request.params.code, currentAuth(request));
+      return ok(await toOrder(db, row, config.vietQr));
+    },
+  );
+
+  app.post(
+    '/orders/:code/cancel',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'Hủy đơn hàng (khi chờ thanh toán, đã đặt hoặc đã xác nhận): hoàn kho và lượt dùng mã',
+        params: orderCodeParamsSchema,
+        body: orderCancelInputSchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await cancelOrder(ctx, request.params.code, currentAuth(request), request.body.reason ?? null), orderMessages.cancelled),
+  );
+
+  app.post(
+    '/orders/:code/status',
+    {
+      preHandler: requireOrderStaff,
+      schema: {
+        tags: ['orders'],
+        summary: 'Chuyển trạng thái đơn hàng (nhân viên, quản lý, quản trị)',
+        params: orderCodeParamsSchema,
+        body: orderStatusUpdateInputSchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await changeOrderStatus(ctx, request.params.code, currentAuth(request), request.body.status, request.body.note ?? null), orderMessages.statusChanged),
+  );
+
+  app.post(
+    '/orders/:code/payment/confirm',
+    {
+      preHandler: requireOrderStaff,
+      schema: {
+        tags: ['orders'],
+        summary: 'Xác nhận đã nhận tiền chuyển khoản VietQR (nhân viên, quản lý, quản trị)',
+        params: orderCodeParamsSchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => ok(await confirmVietQrPayment(ctx, request.params.code, currentAuth(request)), orderMessages.paymentConfirmed),
+  );
+
+  app.get(
+    '/staff/orders',
+    {
+      preHandler: requireOrderStaff,
+      schema: {
+        tags: ['orders'],
+        summary: 'Danh sách đơn hàng cho nhân viên (mới nhất trước, lọc theo trạng thái)',
+        querystring: staffOrderListQuerySchema,
+        response: { 200: staffOrderSummaryListResponseSchema },
+      },
+    },
+    async (request) => ok(await listStaffOrders(db, request.query.status, request.query.limit)),
+  );
+
+  app.get(
+    '/me/package-credits',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'Lượt dịch vụ còn lại của các gói đã mua và đã thanh toán',
+        response: { 200: customerPackageCreditListResponseSchema },
+      },
+    },
+    async (request) => ok(await listPackageCredits(db, currentAuth(request).userId, clock.now())),
+  );
+};

@@ -1,0 +1,297 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  canCustomerCancel,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type CartLine,
+  type Order,
+  type OrderCreateRequest,
+  type OrderLine,
+  type OrderStatus,
+  type PaymentStatus,
+  type QuoteFulfilment,
+} from 'shared-contracts/schemas';
+import type { Config } from '../../config';
+import { dialectOf, toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import type { Clock } from '../../security/clock';
+import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { removeOrderedItems } from '../cart/cartStore';
+import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart/shopItems';
+import { enqueueOrderEmail, orderPlacedEmail } from './orderEmails';
+import { orderCodeFor, provisionalOrderCode } from './orderCode';
+import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
+import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { assertCentreExists, priceCheckout } from './orderPricing';
+import { vietQrPayment } from '../payments/vietQr';
+import { findOrderRowById, toOrder } from './orderView';
+import { issuePackageCredits } from './packageCredits';
+
+type Db = Kysely<Database>;
+
+export interface ShopContext {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  /** True when the key had already made this order (answer 200, not 201). */
+  replayed: boolean;
+}
+
+/**
+ * Locks the customer's row until the transaction ends. PostgreSQL only: SQLite transactions are serialised
+ * anyway (one connection), and the no-op UPDATE would cost a page write there.
+ */
+async function lockCustomer(trx: Db, userId: number): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  const result = await trx
+    .updateTable('users')
+    .set({ updated_at: sql<string>`updated_at` })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw AppError.unauthorized();
+}
+
+async function orderIdForKey(db: Db, userId: number, key: string): Promise<{ id: number; request_hash: string } | undefined> {
+  return db.selectFrom('orders').select(['id', 'request_hash']).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+function replayOrRefuse(existing: { request_hash: string }, hash: string): void {
+  if (existing.request_hash !== hash) {
+    throw new AppError(409, OrderErrorCodes.IDEMPOTENCY_KEY_REUSED, orderMessages.idempotencyKeyReused);
+  }
+}
+
+/**
+ * POST /orders. Everything happens in ONE transaction, so the order exists with all its effects or not at all:
+ *  1. the customer's row is locked (concurrent orders of one customer queue: the per-customer promotion limit
+ *     and the first-order rule are counted after it), the Idempotency-Key checked again under the lock;
+ *  2. prices read now and the order priced by the shared rules (what the client sent is ignored);
+ *  3. stock taken by `update products set stock = stock - q where id = ? and stock >= q` per product in id
+ *     order (no deadlock between orders), a promotion use by `used_count = used_count + 1 where used_count <
+ *     usage_limit`; a row not updated means sold out / used up and rolls everything back;
+ *  4. the order, its lines, history, redemption, the cart lines it bought and the confirmation email.
+ * Two requests with one key: the second waits on the customer's lock and replays the first; if both still get
+ * through (unique index orders_user_idempotency_key_unique) the loser re-reads and replays.
+ */
+export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKey: string, request: OrderCreateRequest): Promise<PlacedOrder> {
+  const hash = orderRequestHash(request);
+  const replay = async (existing: { id: number; request_hash: string }): Promise<PlacedOrder> => {
+    replayOrRefuse(existing, hash);
+    return { order: await toOrder(ctx.db, await findOrderRowById(ctx.db, existing.id), ctx.config.vietQr), replayed: true };
+  };
+
+  let outcome: { created: CreatedOrder | null; replayOf: { id: number; request_hash: string } | null };
+  try {
+    outcome = await ctx.db.transaction().execute(async (trx) => {
+      await lockCustomer(trx, userId);
+      const sameKey = await orderIdForKey(trx, userId, idempotencyKey);
+      if (sameKey) return { created: null, replayOf: sameKey };
+      return { created: await createOrder(ctx, trx, userId, idempotencyKey, hash, request), replayOf: null };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await orderIdForKey(ctx.db, userId, idempotencyKey);
+    if (!winner) throw error;
+    return replay(winner);
+  }
+  if (outcome.replayOf || !outcome.created) return replay(outcome.replayOf!);
+  const { order, usedPromotion } = outcome.created;
+  if (usedPromotion) invalidateCatalogue();
+  // The committed order as the transaction wrote it (no re-read); the QR is drawn after the commit.
+  if (order.paymentMethod === 'VIETQR' && order.paymentStatus === 'UNPAID' && order.total > 0) {
+    order.vietQr = await vietQrPayment(ctx.config.vietQr, { amount: order.total, purpose: order.code });
+  }
+  return { order, replayed: false };
+}
+
+interface CreatedOrder {
+  order: Order;
+  usedPromotion: boolean;
+}
+
+async function createOrder(
+  ctx: ShopContext,
+  trx: Db,
+  userId: number,
+  idempotencyKey: string,
+  requestHash: string,
+  request: OrderCreateRequest,
+): Promise<CreatedOrder> {
+  const now = ctx.clock.now();
+  const nowIso = now.toISOString();
+  const requested = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity })));
+  const items = await loadShopItems(trx, requested);
+  const lines: CartLine[] = requested.map((entry) => {
+    const item = items.get(itemKey(entry));
+    if (!item) {
+      throw AppError.notFound(orderMessages.itemNotFound(entry.kind === 'product' ? 'sản phẩm' : 'gói dịch vụ'), OrderErrorCodes.ITEM_NOT_FOUND);
+    }
+    if (!item.available) throw new AppError(409, OrderErrorCodes.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(item.name));
+    return toCartLine(item, entry.quantity, null);
+  });
+
+  const fulfilment: QuoteFulfilment =
+    request.fulfilment.method === 'pickup'
+      ? { method: 'pickup', centreId: request.fulfilment.centreId }
+      : { method: 'delivery', province: request.fulfilment.address.province };
+  if (fulfilment.method === 'pickup') await assertCentreExists(trx, fulfilment.centreId);
+
+  const { pricing, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now);
+  if (refusal) {
+    throw new AppError(422, OrderErrorCodes.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
+  }
+
+  // Stock, product by product in id order (every transaction locks rows in the same order).
+  const products = lines.filter((line) => line.kind === 'product').sort((a, b) => a.refId - b.refId);
+  for (const line of products) {
+    const taken = await trx
+      .updateTable('products')
+      .set((eb) => ({
+        stock: eb('stock', '-', line.quantity),
+        sales_count: eb('sales_count', '+', line.quantity),
+        updated_at: nowIso,
+      }))
+      .where('id', '=', line.refId)
+      .where('stock', '>=', line.quantity)
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) {
+      const current = await trx.selectFrom('products').select('stock').where('id', '=', line.refId).executeTakeFirst();
+      const stock = toNumber(current?.stock);
+      throw new AppError(409, OrderErrorCodes.OUT_OF_STOCK, stock > 0 ? orderMessages.onlyLeft(line.name, stock) : orderMessages.outOfStock(line.name));
+    }
+  }
+
+  if (promotion) {
+    const used = await trx
+      .updateTable('promotions')
+      .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
+      .where('id', '=', promotion.id)
+      .whereRef('used_count', '<', 'usage_limit')
+      .where('is_active', '=', 1)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) === 0) {
+      throw new AppError(422, OrderErrorCodes.PROMOTION_REFUSED, 'Mã đã hết lượt sử dụng', [{ field: 'promoCode', message: 'Mã đã hết lượt sử dụng' }]);
+    }
+  }
+
+  const paidUpFront = pricing.total === 0;
+  const status: OrderStatus = request.paymentMethod === 'VIETQR' && !paidUpFront ? 'PENDING_PAYMENT' : 'PLACED';
+  const paymentStatus: PaymentStatus = paidUpFront ? 'PAID' : 'UNPAID';
+  const address = request.fulfilment.method === 'delivery' ? request.fulfilment.address : null;
+  const inserted = await trx
+    .insertInto('orders')
+    .values({
+      code: provisionalOrderCode(),
+      user_id: userId,
+      status,
+      payment_method: request.paymentMethod,
+      payment_status: paymentStatus,
+      subtotal: pricing.subtotal,
+      discount: pricing.discount,
+      shipping_fee: pricing.shippingFee,
+      shipping_discount: pricing.shippingDiscount,
+      total: pricing.total,
+      promotion_id: promotion?.id ?? null,
+      promotion_code: promotion?.code ?? null,
+      fulfilment_method: request.fulfilment.method,
+      province: address?.province ?? null,
+      ward: address?.ward ?? null,
+      street: address?.street ?? null,
+      centre_id: request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : null,
+      recipient_name: request.recipientName,
+      phone: request.phone,
+      note: request.note ?? null,
+      idempotency_key: idempotencyKey,
+      request_hash: requestHash,
+      cancel_reason: null,
+      paid_at: paidUpFront ? nowIso : null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const orderId = inserted.id;
+  const code = orderCodeFor(orderId, now);
+  await trx.updateTable('orders').set({ code }).where('id', '=', orderId).execute();
+
+  const orderLines: OrderLine[] = lines.map((line) => ({
+    kind: line.kind,
+    refId: line.refId,
+    slug: line.slug,
+    name: line.name,
+    image: line.image,
+    unitPrice: line.price,
+    quantity: line.quantity,
+    lineTotal: line.price * line.quantity,
+  }));
+  await trx
+    .insertInto('order_lines')
+    .values(
+      orderLines.map((line, index) => ({
+        order_id: orderId,
+        kind: line.kind,
+        ref_id: line.refId,
+        slug: line.slug,
+        name: line.name,
+        image: line.image,
+        promo_group: lines[index]!.promoGroup,
+        unit_price: line.unitPrice,
+        quantity: line.quantity,
+        line_total: line.lineTotal,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('order_status_history')
+    .values({ order_id: orderId, status, payment_status: paymentStatus, note: null, actor_user_id: userId, created_at: nowIso })
+    .execute();
+  if (promotion) {
+    await trx.insertInto('promotion_redemptions').values({ promotion_id: promotion.id, user_id: userId, order_id: orderId, created_at: nowIso }).execute();
+  }
+  if (paidUpFront) await issuePackageCredits(trx, { id: orderId, user_id: userId }, now);
+  await removeOrderedItems(trx, userId, lines);
+
+  const order: Order = {
+    code,
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status],
+    paymentMethod: request.paymentMethod,
+    paymentStatus,
+    paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
+    lines: orderLines,
+    subtotal: pricing.subtotal,
+    discount: pricing.discount + pricing.shippingDiscount,
+    shippingFee: pricing.shippingFee,
+    total: pricing.total,
+    promotionCode: promotion?.code ?? null,
+    recipientName: request.recipientName,
+    phone: request.phone,
+    fulfilment: {
+      method: request.fulfilment.method,
+      address,
+      centre:
+        request.fulfilment.method === 'pickup'
+          ? await trx
+              .selectFrom('service_centres')
+              .select(['id', 'name', 'address'])
+              .where('id', '=', request.fulfilment.centreId)
+              .executeTakeFirstOrThrow()
+          : null,
+    },
+    note: request.note ?? null,
+    history: [{ status, statusLabel: ORDER_STATUS_LABELS[status], paymentStatus, note: null, at: nowIso }],
+    vietQr: null,
+    canCancel: canCustomerCancel(status),
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+  const email = orderPlacedEmail(facts.fullName, { ...order, orderUrl: `${ctx.config.publicUrl}/orders/${code}` });
+  await enqueueOrderEmail(trx, ctx.clock, facts.email, email);
+  return { order, usedPromotion: promotion !== null };
+}

@@ -1,0 +1,68 @@
+import { rmSync } from 'node:fs';
+import type { App } from '../../src/app';
+import { memoryEventBus, type AppointmentEventBus } from '../../src/modules/bookings/appointmentEvents';
+import { appointmentEventsRoutes } from '../../src/modules/bookings/appointmentEventsRoutes';
+import { manualClock } from '../../src/security/clock';
+import { testConfig } from '../auth/authTestKit';
+import { buildTestApp } from '../support/testApp';
+import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { listen, openEventStream } from './sseClient';
+
+const PATH = '/probe/appointments/events';
+
+async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The SSE route on its own bus, with a 40 ms heartbeat: what happens to the stream and its subscription. */
+describe.each(testDatabases())('the appointment event stream on $label', (target) => {
+  const scratch = useScratchDatabase(target);
+  let app: App;
+  let bus: AppointmentEventBus;
+  let baseUrl: string;
+  let token: string;
+  const config = testConfig();
+
+  beforeAll(async () => {
+    bus = memoryEventBus();
+    app = buildTestApp(scratch.db, { accounts: { config, clock: manualClock(new Date()) } });
+    void app.register(appointmentEventsRoutes, { prefix: '/probe', events: bus, heartbeatMs: 40 });
+    await app.ready();
+    baseUrl = await listen(app);
+    token = (await app.accessTokens.issue({ userId: 42, role: 'customer' })).token;
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(config.uploadDir, { recursive: true, force: true });
+  });
+
+  it('sends a heartbeat comment, the events of its customer, and unsubscribes when the client goes away', async () => {
+    const stream = await openEventStream(baseUrl, token, PATH);
+    expect(stream.status).toBe(200);
+    expect(bus.subscriberCount()).toBe(1);
+    await until(() => stream.comments().some((comment) => comment.startsWith(': heartbeat')));
+
+    const event = { appointmentId: 7, code: 'LH261120ABCDE', status: 'CONFIRMED' as const, statusLabel: 'Đã xác nhận', at: '2026-11-19T01:00:00.000Z' };
+    await bus.publish({ userId: 41, event: { ...event, appointmentId: 6 } });
+    await bus.publish({ userId: 42, event });
+    const received = await stream.next();
+    expect(received).toEqual({ event: 'appointment-status', data: JSON.stringify(event) });
+    expect(stream.pending()).toEqual([]);
+
+    stream.close();
+    await until(() => bus.subscriberCount() === 0);
+  });
+
+  it('ends the open streams when the server closes', async () => {
+    const first = await openEventStream(baseUrl, token, PATH);
+    const second = await openEventStream(baseUrl, token, PATH);
+    expect(bus.subscriberCount()).toBe(2);
+    await app.close();
+    await Promise.all([first.ended, second.ended]);
+    expect(bus.subscriberCount()).toBe(0);
+  });
+});

@@ -1,0 +1,147 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatVnd } from 'shared-contracts';
+import type { CustomerPackageCredit, OrderSummary, SavedPromotion, Vehicle } from 'shared-contracts/schemas';
+import type { ApiData } from '../../service/useApiData';
+import { LoadFailure } from '../../service/LoadFailure';
+import { NextMaintenance } from '../vehicles/NextMaintenance';
+import { dashboardText as t } from './dashboardText';
+import styles from './DashboardPage.module.css';
+
+interface SectionProps<T> {
+  state: ApiData<T>;
+  onRetry: () => void;
+}
+
+function Card({ id, title, link, children }: { id: string; title: string; link?: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <section className={styles.card} aria-labelledby={id}>
+      <div className={styles.cardHead}>
+        <h2 id={id} className={styles.cardTitle}>
+          {title}
+        </h2>
+        {link && (
+          <Link to={link.to} className={styles.more}>
+            {link.label}
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Loading({ text }: { text: string }) {
+  return <p className={styles.muted}>{text}</p>;
+}
+
+/** The customer's vehicles with their next due maintenance. */
+export function VehiclesSection({ state, onRetry }: SectionProps<Vehicle[]>) {
+  return (
+    <Card id="dashboard-vehicles" title={t.vehicles.heading} link={{ to: '/my-vehicles', label: t.vehicles.manage }}>
+      {state.status === 'loading' && <Loading text={t.vehicles.loading} />}
+      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'ready' &&
+        (state.data.length === 0 ? (
+          <p className={styles.muted}>
+            {t.vehicles.empty} <Link to="/my-vehicles">{t.vehicles.add}</Link>
+          </p>
+        ) : (
+          <ul className={styles.items}>
+            {state.data.map((vehicle) => (
+              <li key={vehicle.id} className={styles.item}>
+                <p className={styles.itemTitle}>
+                  {vehicle.licensePlate} · {vehicle.brand} {vehicle.model}
+                </p>
+                <NextMaintenance reminder={vehicle.nextMaintenance} plate={vehicle.licensePlate} />
+              </li>
+            ))}
+          </ul>
+        ))}
+      <Link to="/maintenance-history" className={styles.more}>
+        {t.history}
+      </Link>
+    </Card>
+  );
+}
+
+/** Orders not completed or cancelled; the whole section is left out while the shop's API does not exist (null). */
+export function OrdersSection({ state, onRetry }: SectionProps<OrderSummary[] | null>) {
+  if (state.status === 'ready' && state.data === null) return null;
+  return (
+    <Card id="dashboard-orders" title={t.orders.heading} link={{ to: '/orders', label: t.orders.all }}>
+      {state.status === 'loading' && <Loading text={t.orders.loading} />}
+      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'ready' &&
+        state.data &&
+        (state.data.length === 0 ? (
+          <p className={styles.muted}>{t.orders.empty}</p>
+        ) : (
+          <ul className={styles.items}>
+            {state.data.map((order) => (
+              <li key={order.code} className={styles.item}>
+                <Link to={`/orders/${encodeURIComponent(order.code)}`} className={styles.itemTitle}>
+                  {t.orders.order(order.code)}
+                </Link>
+                <p className={styles.muted}>
+                  {t.orders.summary(order.firstItemName, order.itemCount)} · {formatVnd(order.total)} · {formatDate(order.createdAt)}
+                </p>
+                <span className={styles.badge}>{order.statusLabel}</span>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </Card>
+  );
+}
+
+/** What is left of the packages bought; left out while the shop's API does not exist (null). */
+export function CreditsSection({ state, onRetry }: SectionProps<CustomerPackageCredit[] | null>) {
+  if (state.status === 'ready' && state.data === null) return null;
+  return (
+    <Card id="dashboard-credits" title={t.credits.heading} link={{ to: '/packages', label: t.credits.browse }}>
+      {state.status === 'loading' && <Loading text={t.credits.loading} />}
+      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'ready' &&
+        state.data &&
+        (state.data.length === 0 ? (
+          <p className={styles.muted}>{t.credits.empty}</p>
+        ) : (
+          <ul className={styles.items}>
+            {state.data.map((credit) => (
+              <li key={credit.id} className={styles.item}>
+                <p className={styles.itemTitle}>{t.credits.item(credit.packageName, credit.serviceName)}</p>
+                <p className={styles.muted}>{t.credits.left(credit.remaining, credit.total, formatDate(credit.expiresAt))}</p>
+                <Link to={`/booking?packageCredit=${credit.id}`}>{t.credits.use}</Link>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </Card>
+  );
+}
+
+/** The promotions the customer saved on /promotions. */
+export function PromotionsSection({ state, onRetry }: SectionProps<SavedPromotion[]>) {
+  return (
+    <Card id="dashboard-promotions" title={t.promotions.heading} link={{ to: '/promotions', label: t.promotions.browse }}>
+      {state.status === 'loading' && <Loading text={t.promotions.loading} />}
+      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'ready' &&
+        (state.data.length === 0 ? (
+          <p className={styles.muted}>{t.promotions.empty}</p>
+        ) : (
+          <ul className={styles.items}>
+            {state.data.map((promotion) => (
+              <li key={promotion.id} className={styles.item}>
+                <p className={styles.itemTitle}>
+                  <span className={styles.promoCode}>{promotion.code}</span> {promotion.title}
+                </p>
+                <p className={styles.muted}>{t.promotions.validTo(formatDate(promotion.validTo))}</p>
+              </li>
+            ))}
+          </ul>
+        ))}
+    </Card>
+  );
+}

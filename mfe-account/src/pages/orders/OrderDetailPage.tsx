@@ -1,0 +1,219 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, formatDateTime, formatVnd, messages } from 'shared-contracts';
+import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
+import type { Order } from 'shared-contracts/schemas';
+import { PageIntro } from '../../components/PageIntro';
+import { vi } from '../../i18n/vi';
+import { OrderLoadFailure, OrderLoading } from './OrderStates';
+import { ordersApi } from './ordersApi';
+import { ordersText } from './ordersText';
+import { useOrderData } from './useOrderData';
+import { VietQrPayment } from './VietQrPayment';
+import styles from './OrdersPage.module.css';
+
+function Lines({ order }: { order: Order }) {
+  return (
+    <section className={styles.panel} aria-labelledby="order-lines-heading">
+      <h2 id="order-lines-heading">{ordersText.linesHeading}</h2>
+      <ul className={styles.lines}>
+        {order.lines.map((line) => (
+          <li key={`${line.kind}-${line.refId}`}>
+            {line.image ? <img src={line.image} alt="" width={64} height={48} loading="lazy" className={styles.thumb} /> : <span className={styles.thumb} aria-hidden="true" />}
+            <div>
+              <Link to={line.kind === 'product' ? `/products/${line.slug}` : `/packages#${line.slug}`}>{ordersText.line(line.name, line.quantity)}</Link>
+              <p className={styles.muted}>{ordersText.unitPrice(formatVnd(line.unitPrice))}</p>
+            </div>
+            <span>{formatVnd(line.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.totals}>
+        <dt>{ordersText.subtotal}</dt>
+        <dd>{formatVnd(order.subtotal)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt>{ordersText.discount(order.promotionCode)}</dt>
+            <dd>−{formatVnd(order.discount)}</dd>
+          </>
+        )}
+        <dt>{ordersText.shippingFee}</dt>
+        <dd>{order.shippingFee === 0 ? ordersText.free : formatVnd(order.shippingFee)}</dd>
+        <dt className={styles.grand}>{ordersText.grandTotal}</dt>
+        <dd className={styles.grand}>{formatVnd(order.total)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function Fulfilment({ order }: { order: Order }) {
+  const { address, centre } = order.fulfilment;
+  return (
+    <section className={styles.panel} aria-labelledby="order-fulfilment-heading">
+      <h2 id="order-fulfilment-heading">{ordersText.fulfilmentHeading}</h2>
+      <dl className={styles.details}>
+        <dt>{ordersText.recipient}</dt>
+        <dd>{order.recipientName}</dd>
+        <dt>{ordersText.phone}</dt>
+        <dd>{order.phone}</dd>
+        {order.fulfilment.method === 'delivery' && address && (
+          <>
+            <dt>{ordersText.delivery}</dt>
+            <dd>{[address.street, address.ward, address.province].join(', ')}</dd>
+          </>
+        )}
+        {order.fulfilment.method === 'pickup' && centre && (
+          <>
+            <dt>{ordersText.pickup}</dt>
+            <dd>
+              {centre.name} – {centre.address}
+            </dd>
+          </>
+        )}
+        {order.note && (
+          <>
+            <dt>{ordersText.note}</dt>
+            <dd>{order.note}</dd>
+          </>
+        )}
+        <dt>{ordersText.paymentMethod}</dt>
+        <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
+        <dt>{ordersText.paymentStatus}</dt>
+        <dd>{order.paymentStatusLabel}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function History({ order }: { order: Order }) {
+  return (
+    <section className={styles.panel} aria-labelledby="order-history-heading">
+      <h2 id="order-history-heading">{ordersText.historyHeading}</h2>
+      <ol className={styles.history}>
+        {order.history.map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <strong>{entry.statusLabel}</strong> · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+            {entry.note && <p className={styles.muted}>{entry.note}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+type CancelState = { kind: 'closed' } | { kind: 'open' } | { kind: 'cancelling' } | { kind: 'failed'; message: string };
+
+/** 'Hủy đơn' while the order can still be cancelled: asks to confirm (with an optional reason) first. */
+function CancelOrder({ order, onCancelled }: { order: Order; onCancelled: (order: Order) => void }) {
+  const [state, setState] = useState<CancelState>({ kind: 'closed' });
+  const [reason, setReason] = useState('');
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state.kind === 'cancelling') return;
+    setState({ kind: 'cancelling' });
+    try {
+      onCancelled(await ordersApi.cancel(order.code, reason.trim() || undefined));
+      setState({ kind: 'closed' });
+    } catch (error) {
+      setState({ kind: 'failed', message: error instanceof ApiError && error.message ? error.message : messages.errors.generic });
+    }
+  };
+
+  if (state.kind === 'closed') {
+    return (
+      <button type="button" className={styles.danger} onClick={() => setState({ kind: 'open' })}>
+        {ordersText.cancel}
+      </button>
+    );
+  }
+  return (
+    <form className={styles.panel} onSubmit={onSubmit} aria-labelledby="cancel-heading">
+      <h2 id="cancel-heading">{ordersText.cancelHeading}</h2>
+      <p className={styles.muted}>{ordersText.cancelHint}</p>
+      <div className={styles.field}>
+        <label htmlFor="cancel-reason">
+          {ordersText.cancelReason} <span className={styles.muted}>{ordersText.optional}</span>
+        </label>
+        <textarea id="cancel-reason" rows={2} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </div>
+      {state.kind === 'failed' && (
+        <p role="alert" className={styles.error}>
+          {state.message}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className={styles.danger} disabled={state.kind === 'cancelling'}>
+          {state.kind === 'cancelling' ? ordersText.cancelling : ordersText.confirmCancel}
+        </button>
+        <button type="button" className={styles.button} disabled={state.kind === 'cancelling'} onClick={() => setState({ kind: 'closed' })}>
+          {ordersText.keep}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /orders/:code: status and its history, lines, totals, fulfilment, the VietQR again while unpaid, 'Hủy đơn'. */
+export function OrderDetailPage() {
+  const { code = '' } = useParams();
+  const { state, retry, set } = useOrderData((signal) => ordersApi.get(code, signal), [code]);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const onCancelled = (order: Order) => {
+    set(order);
+    setNotice(ordersText.cancelled);
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageIntro title={vi.orderDetail.title} description={vi.orderDetail.description}>
+        <p>
+          <Link to="/orders">← {ordersText.backToList}</Link>
+        </p>
+      </PageIntro>
+      <div role="status" aria-live="polite">
+        {notice && <p className={styles.success}>{notice}</p>}
+      </div>
+      {state.status === 'loading' && <OrderLoading />}
+      {state.status === 'error' && state.httpStatus === 404 && (
+        <p role="alert" className={styles.error}>
+          {ordersText.notFound}
+        </p>
+      )}
+      {state.status === 'error' && state.httpStatus !== 404 && <OrderLoadFailure message={state.message} onRetry={retry} />}
+      {state.status === 'ready' && (
+        <>
+          <div className={styles.card}>
+            <div>
+              <h2>
+                {ordersText.orderCode} <span data-testid="order-code">{state.data.code}</span>
+              </h2>
+              <p className={styles.meta}>{ordersText.placedAt(formatDateTime(state.data.createdAt))}</p>
+            </div>
+            <p className={styles.amount}>{formatVnd(state.data.total)}</p>
+            <p className={styles.meta}>
+              <span className={styles.badge} data-status={state.data.status} data-testid="order-status">
+                {state.data.statusLabel}
+              </span>
+              <span>{state.data.paymentStatusLabel}</span>
+            </p>
+          </div>
+          {state.data.vietQr && <VietQrPayment vietQr={state.data.vietQr} />}
+          <div className={styles.grid}>
+            <div className={styles.column}>
+              <Lines order={state.data} />
+              <History order={state.data} />
+            </div>
+            <div className={styles.column}>
+              <Fulfilment order={state.data} />
+              {state.data.canCancel && <CancelOrder order={state.data} onCancelled={onCancelled} />}
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export default OrderDetailPage;

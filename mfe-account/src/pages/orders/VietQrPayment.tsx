@@ -1,0 +1,32 @@
+import { formatVnd } from 'shared-contracts';
+import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
+import { ordersText } from './ordersText';
+import styles from './OrdersPage.module.css';
+
+/** How to pay an unpaid VietQR order: the QR of the payload and the transfer details (content = order code). */
+export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
+  const t = ordersText.vietQr;
+  return (
+    <section className={styles.vietQr} aria-labelledby="vietqr-heading">
+      <h2 id="vietqr-heading">{t.heading}</h2>
+      <p>{t.lead}</p>
+      <div className={styles.vietQrBody}>
+        <img src={vietQr.imageDataUrl} alt={t.qrAlt(vietQr.transferContent)} width={220} height={220} className={styles.qr} />
+        <dl className={styles.details}>
+          <dt>{t.bank}</dt>
+          <dd>{vietQr.bankName}</dd>
+          <dt>{t.account}</dt>
+          <dd>{vietQr.accountNumber}</dd>
+          <dt>{t.accountName}</dt>
+          <dd>{vietQr.accountName}</dd>
+          <dt>{t.amount}</dt>
+          <dd>{formatVnd(vietQr.amount)}</dd>
+          <dt>{t.content}</dt>
+          <dd>
+            <strong>{vietQr.transferContent}</strong>
+          </dd>
+        </dl>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Vehicle } from 'shared-contracts/schemas';
+import { failureMessage } from '../../api/envelope';
+import { FormNotice } from '../../forms/Fields';
+import { serviceApi } from '../../service/serviceApi';
+import { NextMaintenance } from './NextMaintenance';
+import { vehiclesText as t } from './vehiclesText';
+import formStyles from '../../forms/Form.module.css';
+import styles from './MyVehiclesPage.module.css';
+
+interface Props {
+  vehicle: Vehicle;
+  onEdit: () => void;
+  onRemoved: () => void;
+}
+
+/** One vehicle: what it is, its next maintenance, edit and remove (after a confirmation). */
+export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const headingId = `vehicle-${vehicle.id}`;
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const remove = async () => {
+    if (removing) return;
+    setRemoving(true);
+    setFailure(null);
+    try {
+      await serviceApi.deleteVehicle(vehicle.id);
+      onRemoved();
+    } catch (error) {
+      setFailure(failureMessage(error, t.removeFailed));
+      setRemoving(false);
+    }
+  };
+
+  const cancel = () => {
+    setConfirming(false);
+    // back where the customer was
+    requestAnimationFrame(() => removeButton.current?.focus());
+  };
+
+  return (
+    <article className={styles.card} aria-labelledby={headingId}>
+      <div className={styles.cardHead}>
+        <h2 id={headingId} className={styles.plate}>
+          {vehicle.licensePlate}
+        </h2>
+        <p className={styles.muted}>
+          {vehicle.nickname ? `${vehicle.nickname} · ` : ''}
+          {vehicle.brand} {vehicle.model} · {t.typeLabels[vehicle.type]}
+        </p>
+      </div>
+      <dl className={styles.details}>
+        <dt>{t.details.year}</dt>
+        <dd>{vehicle.year}</dd>
+        <dt>{t.details.odometer}</dt>
+        <dd>{t.km(vehicle.odometerKm)}</dd>
+        {vehicle.batteryCapacityKwh !== null && (
+          <>
+            <dt>{t.details.battery}</dt>
+            <dd>{t.kwh(vehicle.batteryCapacityKwh)}</dd>
+          </>
+        )}
+        {vehicle.color && (
+          <>
+            <dt>{t.details.color}</dt>
+            <dd>{vehicle.color}</dd>
+          </>
+        )}
+        {vehicle.vin && (
+          <>
+            <dt>{t.details.vin}</dt>
+            <dd>{vehicle.vin}</dd>
+          </>
+        )}
+      </dl>
+      <NextMaintenance reminder={vehicle.nextMaintenance} plate={vehicle.licensePlate} />
+      {failure && <FormNotice tone="error">{failure}</FormNotice>}
+      {confirming ? (
+        <div className={styles.confirm} role="group" aria-label={t.removeLabel(vehicle.licensePlate)}>
+          <p>{t.confirmRemove(vehicle.licensePlate)}</p>
+          <div className={styles.actions}>
+            <button ref={confirmButton} type="button" className={styles.danger} onClick={() => void remove()} disabled={removing}>
+              {removing ? t.removing : t.confirmRemoveButton}
+            </button>
+            <button type="button" className={formStyles.secondary} onClick={cancel} disabled={removing}>
+              {t.cancel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <button type="button" className={formStyles.secondary} onClick={onEdit} aria-label={t.editLabel(vehicle.licensePlate)}>
+            {t.edit}
+          </button>
+          <button ref={removeButton} type="button" className={formStyles.secondary} onClick={() => setConfirming(true)} aria-label={t.removeLabel(vehicle.licensePlate)}>
+            {t.remove}
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

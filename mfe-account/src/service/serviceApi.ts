@@ -1,0 +1,72 @@
+import { ApiError, apiClient, messages } from 'shared-contracts';
+// Types only: zod never ships in the account's chunks.
+import type {
+  Appointment,
+  CustomerPackageCredit,
+  MaintenanceRecord,
+  MaintenanceRecordDetail,
+  OrderSummary,
+  SavedPromotion,
+  Vehicle,
+  VehicleInput,
+  VehicleUpdateInput,
+} from 'shared-contracts/schemas';
+import { ensureSucceeded, envelopeData } from '../api/envelope';
+
+/**
+ * The customer's service side: vehicles, appointments, maintenance history, and what the dashboard shows of the
+ * shop (orders, package credits, saved promotions). Every function unwraps the envelope `{ success, message,
+ * data }` and throws the API client's ApiError (Vietnamese message, status, field errors).
+ */
+
+async function read<T>(request: Promise<unknown>): Promise<T> {
+  const body = await request;
+  ensureSucceeded(body);
+  const data = envelopeData(body);
+  if (data === undefined || data === null) throw new ApiError(messages.errors.badResponse, 200, 'BAD_RESPONSE');
+  return data as T;
+}
+
+/** null when the endpoint does not exist yet (404): the dashboard hides that section. */
+async function optional<T>(request: () => Promise<T>): Promise<T | null> {
+  try {
+    return await request();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Orders still under way (the dashboard's "active orders"). */
+const FINISHED_ORDER_STATUSES = new Set(['COMPLETED', 'CANCELLED']);
+
+export const serviceApi = {
+  vehicles: (signal?: AbortSignal) => read<Vehicle[]>(apiClient.get('/vehicles', { signal })),
+  createVehicle: (input: VehicleInput) => read<Vehicle>(apiClient.post('/vehicles', input)),
+  updateVehicle: (id: number, input: VehicleUpdateInput) => read<Vehicle>(apiClient.put(`/vehicles/${id}`, input)),
+  deleteVehicle: async (id: number): Promise<void> => {
+    ensureSucceeded(await apiClient.delete(`/vehicles/${id}`));
+  },
+
+  upcomingAppointments: (signal?: AbortSignal) => read<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'upcoming' }, signal })),
+  cancelAppointment: (id: number, reason?: string) => read<Appointment>(apiClient.post(`/appointments/${id}/cancel`, reason ? { reason } : {})),
+
+  maintenanceRecords: (vehicleId: number | null, signal?: AbortSignal) =>
+    read<MaintenanceRecord[]>(apiClient.get('/maintenance-records', { query: { vehicleId: vehicleId ?? undefined }, signal })),
+  maintenanceRecord: (id: number, signal?: AbortSignal) => read<MaintenanceRecordDetail>(apiClient.get(`/maintenance-records/${id}`, { signal })),
+
+  /** GET /orders, the ones not completed or cancelled; null while the shop's API does not exist. */
+  activeOrders: (signal?: AbortSignal) =>
+    optional(async () => (await read<OrderSummary[]>(apiClient.get('/orders', { signal }))).filter((order) => !FINISHED_ORDER_STATUSES.has(order.status))),
+  /** GET /me/package-credits; null while the shop's API does not exist. */
+  packageCredits: (signal?: AbortSignal) => optional(() => read<CustomerPackageCredit[]>(apiClient.get('/me/package-credits', { signal }))),
+  savedPromotions: (signal?: AbortSignal) => read<SavedPromotion[]>(apiClient.get('/me/saved-promotions', { signal })),
+
+  /**
+   * Any authenticated call through the shared client renews an expired access token (401 → refresh → retry) or
+   * logs out when the refresh is refused: what the live status stream needs after its own 401.
+   */
+  renewSession: () => apiClient.get('/Auth/profile'),
+};
+
+export type ServiceApi = typeof serviceApi;

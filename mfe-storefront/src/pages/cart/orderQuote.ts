@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { priceOrder, shippingFeeFor } from 'shared-contracts/pricing';
+import type { CartLine, Promotion, QuoteFulfilment } from 'shared-contracts/schemas';
+import { errorMessage } from '../../hooks/useAsync';
+import { checkoutApi, type CheckoutApi } from '../checkout/checkoutApi';
+import type { ShippingSelection } from '../checkout/checkoutSlice';
+
+/** The totals the cart and checkout show: the server's quote (customer) or the shared pricing preview (guest). */
+export interface QuoteView {
+  subtotal: number;
+  discount: number;
+  shippingFee: number;
+  shippingDiscount: number;
+  total: number;
+  /** the code that gives this discount (null: none, or refused) */
+  promotion: Promotion | null;
+  /** why the applied code gives nothing (Vietnamese), or null */
+  promoError: { code: string; message: string } | null;
+  /** the server priced it (false: a guest's preview, checked again at checkout) */
+  authoritative: boolean;
+  /** the lines as the server priced them (customer only) */
+  lines: CartLine[] | null;
+}
+
+export type QuoteState = { status: 'idle' } | { status: 'loading'; previous: QuoteView | null } | { status: 'ready'; quote: QuoteView } | { status: 'error'; message: string };
+
+/** The quote's fulfilment for a shipping choice; null while no pick-up centre is chosen. */
+export function quoteFulfilmentOf(shipping: ShippingSelection): QuoteFulfilment | null {
+  if (shipping.method === 'delivery') return { method: 'delivery', province: shipping.province };
+  return shipping.centreId === null ? null : { method: 'pickup', centreId: shipping.centreId };
+}
+
+/**
+ * A guest's preview with the shared pricing rules (the server runs the same function at checkout). A guest
+ * has no orders yet (a first order), no known birthday and is not a member: codes that need those say why.
+ */
+export function previewQuote(items: readonly CartLine[], promotion: Promotion | null, shipping: ShippingSelection, now: Date = new Date()): QuoteView {
+  const shippingFee = shippingFeeFor(shipping.method === 'pickup' ? { method: 'pickup' } : shipping, items.some((item) => item.kind === 'product'));
+  const pricing = priceOrder({
+    lines: items.map((item) => ({ unitPrice: item.price, quantity: item.quantity, promoGroup: item.promoGroup })),
+    promotion,
+    shippingFee,
+    customer: { now, isFirstOrder: true, birthMonth: null, usedByCustomer: 0, isMember: false },
+  });
+  return {
+    subtotal: pricing.subtotal,
+    discount: pricing.discount,
+    shippingFee: pricing.shippingFee,
+    shippingDiscount: pricing.shippingDiscount,
+    total: pricing.total,
+    promotion: pricing.refusal ? null : promotion,
+    promoError: pricing.refusal,
+    authoritative: false,
+    lines: null,
+  };
+}
+
+/** Asks the server for the quote of these lines with this code and fulfilment (POST /checkout/quote). */
+export async function serverQuote(
+  items: readonly CartLine[],
+  promoCode: string | null,
+  fulfilment: QuoteFulfilment,
+  api: Pick<CheckoutApi, 'quote'> = checkoutApi,
+  signal?: AbortSignal,
+): Promise<QuoteView> {
+  const quote = await api.quote(
+    { items: items.map((item) => ({ kind: item.kind, refId: item.refId, quantity: item.quantity })), ...(promoCode ? { promoCode } : {}), fulfilment },
+    signal,
+  );
+  return {
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    shippingFee: quote.shippingFee,
+    shippingDiscount: quote.shippingDiscount,
+    total: quote.total,
+    promotion: quote.promotion,
+    promoError: quote.promoError,
+    authoritative: true,
+    lines: quote.lines,
+  };
+}
+
+const QUOTE_DELAY_MS = 250;
+
+/**
+ * The totals of the cart as it is now: previewed at once for a guest; for a customer asked of the server a
+ * moment after the last change (earlier requests cancelled), the previous totals kept while it answers.
+ */
+export function useOrderQuote(items: readonly CartLine[], promotion: Promotion | null, shipping: ShippingSelection, loggedIn: boolean): QuoteState {
+  const [state, setState] = useState<QuoteState>({ status: 'idle' });
+  const fulfilment = quoteFulfilmentOf(shipping);
+  const fulfilmentKey = JSON.stringify(fulfilment);
+  const itemsKey = items.map((item) => `${item.id}:${item.quantity}:${item.price}:${item.promoGroup}`).join(',');
+  const code = promotion?.code ?? null;
+
+  useEffect(() => {
+    if (items.length === 0) {
+      setState({ status: 'idle' });
+      return;
+    }
+    if (!loggedIn) {
+      setState({ status: 'ready', quote: previewQuote(items, promotion, shipping) });
+      return;
+    }
+    if (!fulfilment) {
+      setState({ status: 'idle' });
+      return;
+    }
+    const controller = new AbortController();
+    setState((previous) => ({ status: 'loading', previous: previous.status === 'ready' ? previous.quote : previous.status === 'loading' ? previous.previous : null }));
+    const timer = setTimeout(() => {
+      serverQuote(items, code, fulfilment, checkoutApi, controller.signal).then(
+        (quote) => !controller.signal.aborted && setState({ status: 'ready', quote }),
+        (error: unknown) => !controller.signal.aborted && setState({ status: 'error', message: errorMessage(error) }),
+      );
+    }, QUOTE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // the keys stand for items, shipping and the code
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [itemsKey, fulfilmentKey, code, loggedIn, shipping.method]);
+
+  return state;
+}

@@ -1,0 +1,376 @@
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Provider, useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import { ApiError, formatVnd, loginRedirectPath } from 'shared-contracts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from 'shared-contracts/pricing';
+import type { Order } from 'shared-contracts/schemas';
+import { cartReady, cartService, shopStore } from '../../cart/cartOwner';
+import type { ShopState } from '../../cart/shopStore';
+import { useSession } from '../../cart/useSession';
+import { Skeleton } from '../../components/Async';
+import { PageIntro } from '../../components/PageIntro';
+import { errorMessage } from '../../hooks/useAsync';
+import { usePageMeta } from '../../hooks/usePageMeta';
+import { vi } from '../../i18n/vi';
+import { BLOCKING_ISSUES } from '../cart/CartLineItem';
+import { useOrderQuote } from '../cart/orderQuote';
+import { OrderTotals } from '../cart/OrderTotals';
+import { ShippingChoice } from '../cart/ShippingChoice';
+import { removePromo } from '../promotions/promoSlice';
+import { checkoutApi, newIdempotencyKey } from './checkoutApi';
+import { paymentMethodsFor, serverFieldErrors, toOrderInput, validateCheckout, type CheckoutErrors, type CheckoutField, type CheckoutValues } from './checkoutForm';
+import { setShipping, type ShippingSelection } from './checkoutSlice';
+import { OrderPlaced } from './OrderPlaced';
+import cartStyles from '../cart/CartPage.module.css';
+import styles from './CheckoutPage.module.css';
+
+export const checkoutText = {
+  description: 'Nhập thông tin người nhận, chọn cách nhận hàng và phương thức thanh toán, rồi đặt hàng.',
+  loginNeeded: 'Vui lòng đăng nhập để thanh toán.',
+  login: 'Đăng nhập',
+  empty: 'Giỏ hàng của bạn đang trống.',
+  continueShopping: 'Tiếp tục mua sắm',
+  backToCart: 'Quay lại giỏ hàng',
+  recipientHeading: 'Người nhận',
+  deliveryHeading: 'Nhận hàng',
+  paymentHeading: 'Phương thức thanh toán',
+  summaryHeading: 'Đơn hàng của bạn',
+  labels: {
+    recipientName: 'Họ và tên người nhận',
+    phone: 'Số điện thoại di động',
+    ward: 'Phường/xã',
+    street: 'Số nhà, tên đường',
+    note: 'Ghi chú cho đơn hàng',
+  },
+  optional: '(không bắt buộc)',
+  phoneHint: 'Ví dụ 0912 345 678',
+  vietQrHint: 'Bạn sẽ nhận mã VietQR để chuyển khoản ngay sau khi đặt hàng.',
+  placeOrder: 'Đặt hàng',
+  placing: 'Đang đặt hàng...',
+  fixErrors: 'Vui lòng kiểm tra lại các trường được đánh dấu.',
+  blocked: 'Một số sản phẩm trong giỏ đã hết hàng hoặc không đủ số lượng. Vui lòng cập nhật giỏ hàng.',
+  recalculating: 'Đang tính tổng tiền...',
+  promoNotApplied: (code: string, reason: string) => `Mã ${code} chưa được áp dụng: ${reason}`,
+  line: (name: string, quantity: number) => `${name} × ${quantity}`,
+};
+
+const FIELD_ORDER: readonly CheckoutField[] = ['recipientName', 'phone', 'ward', 'street', 'centreId', 'paymentMethod', 'note'];
+
+type Status = { kind: 'idle' } | { kind: 'placing' } | { kind: 'failed'; message: string } | { kind: 'placed'; order: Order };
+
+function Checkout() {
+  const dispatch = useDispatch();
+  const session = useSession();
+  const items = useSelector((state: ShopState) => state.cart.items);
+  const applied = useSelector((state: ShopState) => state.promo.appliedPromo);
+  const shipping = useSelector((state: ShopState) => state.checkout.shipping);
+  const [loaded, setLoaded] = useState(false);
+  const [values, setValues] = useState<CheckoutValues>(() => ({
+    recipientName: session?.user.fullName ?? '',
+    phone: session?.user.phoneNumber ?? '',
+    ward: '',
+    street: '',
+    note: '',
+    paymentMethod: shipping.method === 'pickup' ? 'PAY_AT_PICKUP' : 'COD',
+  }));
+  const [errors, setErrors] = useState<CheckoutErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  /** One Idempotency-Key per checkout attempt: the same order body keeps its key (a retry), a changed one gets a new key. */
+  const attempt = useRef<{ key: string; body: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  usePageMeta(vi.checkout.title, checkoutText.description);
+
+  useEffect(() => {
+    let current = true;
+    cartReady
+      .then(() => cartService.idle())
+      .then(() => current && setLoaded(true));
+    return () => {
+      current = false;
+    };
+  }, [session?.user.id]);
+
+  // the payment methods follow the fulfilment (COD with a delivery, pay at pick-up with a pick-up)
+  useEffect(() => {
+    const offered = paymentMethodsFor(shipping);
+    if (!offered.includes(values.paymentMethod)) setValues((previous) => ({ ...previous, paymentMethod: offered[0]! }));
+  }, [shipping, values.paymentMethod]);
+
+  const quote = useOrderQuote(status.kind === 'placed' ? [] : items, applied, shipping, session !== null);
+  const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    const next = { ...values, [event.target.name]: event.target.value };
+    setValues(next);
+    if (submitted) setErrors(validateCheckout(next, shipping));
+    if (status.kind === 'failed') setStatus({ kind: 'idle' });
+  };
+
+  const focusFirstError = (fieldErrors: CheckoutErrors) => {
+    const first = FIELD_ORDER.find((field) => fieldErrors[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#checkout-${first}, [name="${first}"]`)?.focus();
+  };
+
+  const blocked = items.some((item) => item.issues.some((issue) => BLOCKING_ISSUES.includes(issue)));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status.kind === 'placing') return;
+    setSubmitted(true);
+    const fieldErrors = validateCheckout(values, shipping);
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) {
+      focusFirstError(fieldErrors);
+      return;
+    }
+    if (blocked) {
+      setStatus({ kind: 'failed', message: checkoutText.blocked });
+      return;
+    }
+    const input = toOrderInput(values, shipping, items, applied?.code ?? null);
+    const body = JSON.stringify(input);
+    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    setStatus({ kind: 'placing' });
+    try {
+      const order = await checkoutApi.placeOrder(input, attempt.current.key);
+      attempt.current = null;
+      setStatus({ kind: 'placed', order });
+      dispatch(removePromo());
+      // the ordered lines have left the server's cart
+      void cartService.refresh().catch(() => undefined);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.code === 'IDEMPOTENCY_KEY_REUSED') attempt.current = null;
+        if (error.code === 'OUT_OF_STOCK') void cartService.refresh().catch(() => undefined);
+        if (error.errors.length > 0) {
+          const serverErrors = serverFieldErrors(error.errors);
+          setErrors(serverErrors);
+          focusFirstError(serverErrors);
+        }
+      }
+      setStatus({ kind: 'failed', message: errorMessage(error) });
+    }
+  };
+
+  const intro = <PageIntro title={vi.checkout.title} description={checkoutText.description} />;
+
+  if (!session) {
+    return (
+      <>
+        {intro}
+        <div className={cartStyles.empty}>
+          <p>{checkoutText.loginNeeded}</p>
+          <Link to={loginRedirectPath('/checkout')} className={cartStyles.primary}>
+            {checkoutText.login}
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  if (status.kind === 'placed') {
+    return (
+      <>
+        {intro}
+        <OrderPlaced order={status.order} />
+      </>
+    );
+  }
+
+  if (!loaded) {
+    return (
+      <>
+        {intro}
+        <Skeleton count={4} variant="line" />
+      </>
+    );
+  }
+
+  if (items.length === 0) {
+    return (
+      <>
+        {intro}
+        <div className={cartStyles.empty}>
+          <p>{checkoutText.empty}</p>
+          <Link to="/products" className={cartStyles.primary}>
+            {checkoutText.continueShopping}
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  const field = (name: 'recipientName' | 'phone' | 'ward' | 'street', type: 'text' | 'tel', autoComplete: string, maxLength: number, hint?: string) => {
+    const error = errors[name];
+    const describedBy = [hint ? `checkout-${name}-hint` : null, error ? `checkout-${name}-error` : null].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={cartStyles.field}>
+        <label htmlFor={`checkout-${name}`}>{checkoutText.labels[name]}</label>
+        <input
+          id={`checkout-${name}`}
+          name={name}
+          type={type}
+          value={values[name]}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={onChange}
+        />
+        {hint && (
+          <p id={`checkout-${name}-hint`} className={cartStyles.muted}>
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p id={`checkout-${name}-error`} className={cartStyles.fieldError}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const view = quote.status === 'ready' ? quote.quote : quote.status === 'loading' ? quote.previous : null;
+  const summaryLines = view?.lines ?? items;
+  const hasErrors = Object.keys(errors).length > 0;
+  const placing = status.kind === 'placing';
+
+  return (
+    <>
+      {intro}
+      <form ref={formRef} className={cartStyles.layout} onSubmit={onSubmit} noValidate aria-busy={placing}>
+        <div className={cartStyles.fieldset}>
+          <section className={cartStyles.panel} aria-labelledby="checkout-recipient-heading">
+            <h2 id="checkout-recipient-heading">{checkoutText.recipientHeading}</h2>
+            {field('recipientName', 'text', 'name', 100)}
+            {field('phone', 'tel', 'tel', 20, checkoutText.phoneHint)}
+          </section>
+          <section className={cartStyles.panel} aria-labelledby="checkout-delivery-heading">
+            <h2 id="checkout-delivery-heading">{checkoutText.deliveryHeading}</h2>
+            <ShippingChoice
+              idPrefix="checkout-shipping"
+              shipping={shipping}
+              onChange={onShipping}
+              centreError={errors.centreId}
+              deliveryFields={
+                <>
+                  {field('ward', 'text', 'address-level2', 100)}
+                  {field('street', 'text', 'street-address', 200)}
+                </>
+              }
+            />
+          </section>
+          <section className={cartStyles.panel} aria-labelledby="checkout-payment-heading">
+            <h2 id="checkout-payment-heading">{checkoutText.paymentHeading}</h2>
+            <fieldset className={cartStyles.fieldset} aria-describedby={errors.paymentMethod ? 'checkout-paymentMethod-error' : undefined}>
+              <legend className={cartStyles.visuallyHidden}>{checkoutText.paymentHeading}</legend>
+              {paymentMethodsFor(shipping).map((method: PaymentMethod) => (
+                <label key={method} className={cartStyles.choice}>
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={method}
+                    checked={values.paymentMethod === method}
+                    onChange={() => setValues((previous) => ({ ...previous, paymentMethod: method }))}
+                  />
+                  <span>
+                    {PAYMENT_METHOD_LABELS[method]}
+                    {method === 'VIETQR' && (
+                      <>
+                        <br />
+                        <span className={cartStyles.muted}>{checkoutText.vietQrHint}</span>
+                      </>
+                    )}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {errors.paymentMethod && (
+              <p id="checkout-paymentMethod-error" className={cartStyles.fieldError}>
+                {errors.paymentMethod}
+              </p>
+            )}
+            <div className={cartStyles.field}>
+              <label htmlFor="checkout-note">
+                {checkoutText.labels.note} <span className={cartStyles.muted}>{checkoutText.optional}</span>
+              </label>
+              <textarea
+                id="checkout-note"
+                name="note"
+                rows={3}
+                maxLength={500}
+                value={values.note}
+                aria-invalid={errors.note ? true : undefined}
+                aria-describedby={errors.note ? 'checkout-note-error' : undefined}
+                onChange={onChange}
+              />
+              {errors.note && (
+                <p id="checkout-note-error" className={cartStyles.fieldError}>
+                  {errors.note}
+                </p>
+              )}
+            </div>
+          </section>
+        </div>
+        <section className={cartStyles.panel} aria-labelledby="checkout-summary-heading">
+          <h2 id="checkout-summary-heading">{checkoutText.summaryHeading}</h2>
+          <ul className={styles.summaryLines}>
+            {summaryLines.map((line) => (
+              <li key={line.id}>
+                <span>{checkoutText.line(line.name, line.quantity)}</span>
+                <span>{formatVnd(line.price * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <div role="status" aria-live="polite" className={cartStyles.muted}>
+            {quote.status === 'loading' && checkoutText.recalculating}
+          </div>
+          {quote.status === 'error' && (
+            <p role="alert" className={cartStyles.error}>
+              {quote.message}
+            </p>
+          )}
+          {view && <OrderTotals quote={view} />}
+          {applied && view && !view.promotion && view.promoError && (
+            <p role="alert" className={cartStyles.warning}>
+              {checkoutText.promoNotApplied(applied.code, view.promoError.message)}
+            </p>
+          )}
+          {blocked && (
+            <p role="alert" className={cartStyles.warning}>
+              {checkoutText.blocked}
+            </p>
+          )}
+          {status.kind === 'failed' && (
+            <p role="alert" className={cartStyles.error}>
+              {status.message}
+            </p>
+          )}
+          {submitted && hasErrors && status.kind !== 'failed' && (
+            <p role="alert" className={cartStyles.error}>
+              {checkoutText.fixErrors}
+            </p>
+          )}
+          <button type="submit" className={cartStyles.primary} disabled={placing}>
+            {placing ? checkoutText.placing : checkoutText.placeOrder}
+          </button>
+          <Link to="/cart">{checkoutText.backToCart}</Link>
+        </section>
+      </form>
+    </>
+  );
+}
+
+/** /checkout (login required; the shell guards it): recipient, delivery or pick-up, payment, summary, place the order. */
+export function CheckoutPage() {
+  return (
+    <Provider store={shopStore}>
+      <Checkout />
+    </Provider>
+  );
+}
+
+export default CheckoutPage;

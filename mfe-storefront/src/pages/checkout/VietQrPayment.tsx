@@ -1,0 +1,41 @@
+import { formatVnd } from 'shared-contracts';
+import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
+import styles from './CheckoutPage.module.css';
+
+export const vietQrText = {
+  heading: 'Đơn hàng chờ thanh toán',
+  lead: 'Quét mã VietQR bằng ứng dụng ngân hàng, hoặc chuyển khoản theo thông tin bên dưới. Đơn hàng được xử lý khi chúng tôi nhận được tiền.',
+  qrAlt: (code: string) => `Mã VietQR thanh toán đơn hàng ${code}`,
+  bank: 'Ngân hàng',
+  account: 'Số tài khoản',
+  accountName: 'Chủ tài khoản',
+  amount: 'Số tiền',
+  content: 'Nội dung chuyển khoản',
+};
+
+/** How to pay an order by bank transfer: the QR of the VietQR payload and the transfer details. */
+export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
+  return (
+    <section className={styles.vietQr} aria-labelledby="vietqr-heading">
+      <h3 id="vietqr-heading">{vietQrText.heading}</h3>
+      <p>{vietQrText.lead}</p>
+      <div className={styles.vietQrBody}>
+        <img src={vietQr.imageDataUrl} alt={vietQrText.qrAlt(vietQr.transferContent)} width={220} height={220} className={styles.qr} />
+        <dl className={styles.details}>
+          <dt>{vietQrText.bank}</dt>
+          <dd>{vietQr.bankName}</dd>
+          <dt>{vietQrText.account}</dt>
+          <dd>{vietQr.accountNumber}</dd>
+          <dt>{vietQrText.accountName}</dt>
+          <dd>{vietQr.accountName}</dd>
+          <dt>{vietQrText.amount}</dt>
+          <dd>{formatVnd(vietQr.amount)}</dd>
+          <dt>{vietQrText.content}</dt>
+          <dd>
+            <strong>{vietQr.transferContent}</strong>
+          </dd>
+        </dl>
+      </div>
+    </section>
+  );
+}

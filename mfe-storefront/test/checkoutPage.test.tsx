@@ -1,0 +1,224 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, eventBus, sessionStore, type Session } from 'shared-contracts';
+import type { OrderCreateInput } from 'shared-contracts/schemas';
+import { cartApi } from '../src/cart/cartApi';
+import { cartService, shopStore } from '../src/cart/cartOwner';
+import { checkoutApi } from '../src/pages/checkout/checkoutApi';
+import { toOrderInput, validateCheckout, type CheckoutValues } from '../src/pages/checkout/checkoutForm';
+import { DEFAULT_SHIPPING, setShipping } from '../src/pages/checkout/checkoutSlice';
+import { applyPromo, removePromo } from '../src/pages/promotions/promoSlice';
+import * as fixtures from './support/fixtures';
+import { money } from './support/fixtures';
+import { answerWithFixtures, renderAt } from './support/render';
+import { battery, cable, customer, fakeServer, line, order, quoteOf, save500k, vietQr } from './support/shopFixtures';
+
+jest.mock('../src/api/storefrontApi');
+jest.mock('../src/cart/cartApi');
+jest.mock('../src/pages/checkout/checkoutApi', () => ({
+  ...jest.requireActual('../src/pages/checkout/checkoutApi'),
+  checkoutApi: { quote: jest.fn(), placeOrder: jest.fn() },
+}));
+
+const mockedCart = cartApi as jest.Mocked<typeof cartApi>;
+const mockedCheckout = checkoutApi as jest.Mocked<typeof checkoutApi>;
+
+const withPhone: Session = { ...customer, user: { ...customer.user, phoneNumber: '0912345678' } };
+
+async function startAs(session: Session, lines = [line(cable, 2)]) {
+  const server = fakeServer(lines);
+  for (const key of Object.keys(server.api) as Array<keyof typeof server.api>) (mockedCart[key] as jest.Mock).mockImplementation(server.api[key]);
+  mockedCheckout.quote.mockImplementation(async (input) =>
+    quoteOf(lines, {
+      shippingFee: input.fulfilment.method === 'pickup' ? 0 : 30_000,
+      ...(input.promoCode === 'SAVE500K' ? { promotion: save500k, discount: 500_000 } : {}),
+    }),
+  );
+  await act(async () => {
+    sessionStore.save(session);
+    eventBus.publish('auth/login', { user: session.user, token: session.token });
+    await cartService.idle();
+  });
+  return server;
+}
+
+async function fillAddress() {
+  await userEvent.type(await screen.findByLabelText('Phường/xã'), 'Phường Cầu Giấy');
+  await userEvent.type(screen.getByLabelText('Số nhà, tên đường'), '88 Xuân Thủy');
+}
+
+const placeOrderButton = () => screen.getByRole('button', { name: /^(Đặt hàng|Đang đặt hàng\.\.\.)$/ });
+
+beforeEach(async () => {
+  jest.resetAllMocks();
+  answerWithFixtures();
+  localStorage.clear();
+  sessionStorage.clear();
+  await act(async () => {
+    sessionStore.clear();
+    eventBus.publish('auth/logout', { reason: 'user' });
+    await cartService.idle();
+  });
+  shopStore.dispatch(removePromo());
+  shopStore.dispatch(setShipping(DEFAULT_SHIPPING));
+});
+
+describe('the checkout form rules (the same as the server)', () => {
+  const valid: CheckoutValues = { recipientName: 'Nguyễn Minh Anh', phone: '0912 345 678', ward: 'Phường Cầu Giấy', street: '88 Xuân Thủy', note: '', paymentMethod: 'COD' };
+
+  it('accepts a complete delivery and refuses what the server would', () => {
+    expect(validateCheckout(valid, DEFAULT_SHIPPING)).toEqual({});
+    expect(validateCheckout({ ...valid, recipientName: ' ', phone: '12345', ward: 'P', street: '' }, DEFAULT_SHIPPING)).toEqual({
+      recipientName: 'Vui lòng nhập tên người nhận.',
+      phone: 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).',
+      ward: 'Vui lòng nhập phường/xã.',
+      street: 'Vui lòng nhập số nhà, tên đường.',
+    });
+    expect(validateCheckout({ ...valid, paymentMethod: 'PAY_AT_PICKUP' }, DEFAULT_SHIPPING)).toEqual({
+      paymentMethod: 'Thanh toán tại cửa hàng chỉ áp dụng khi nhận hàng tại trung tâm.',
+    });
+    expect(validateCheckout({ ...valid, ward: '', street: '' }, { method: 'pickup', centreId: null })).toEqual({ centreId: 'Vui lòng chọn trung tâm nhận hàng.' });
+    expect(validateCheckout({ ...valid, phone: '+84 912.345.678' }, DEFAULT_SHIPPING)).toEqual({});
+  });
+
+  it('builds the POST /orders body: phone in its stored form, the address, the code, no empty note', () => {
+    const input = toOrderInput({ ...valid, phone: '+84 912 345 678' }, { method: 'delivery', province: 'Lào Cai' }, [line(cable, 2)], 'SAVE500K');
+    expect(input).toEqual({
+      items: [{ kind: 'product', refId: 7, quantity: 2, price: 1_250_000 }],
+      promoCode: 'SAVE500K',
+      recipientName: 'Nguyễn Minh Anh',
+      phone: '0912345678',
+      fulfilment: { method: 'delivery', address: { province: 'Lào Cai', ward: 'Phường Cầu Giấy', street: '88 Xuân Thủy' } },
+      paymentMethod: 'COD',
+    });
+  });
+});
+
+describe('the checkout page', () => {
+  it('prefills the recipient, shows the server quote with the applied code, and places a COD order once', async () => {
+    await startAs(withPhone);
+    shopStore.dispatch(applyPromo(save500k));
+    mockedCheckout.placeOrder.mockResolvedValue(order({ discount: 500_000, total: 2_030_000, promotionCode: 'SAVE500K' }));
+    renderAt('/checkout');
+    expect(await screen.findByLabelText('Họ và tên người nhận')).toHaveValue('Nguyễn Minh Anh');
+    expect(screen.getByLabelText('Số điện thoại di động')).toHaveValue('0912345678');
+    const summary = screen.getByRole('region', { name: 'Đơn hàng của bạn' });
+    expect(within(summary).getByText('Cáp sạc Type 2 × 2')).toBeInTheDocument();
+    await waitFor(() => expect(within(summary).getByTestId('order-total')).toHaveTextContent(money(2_500_000 - 500_000 + 30_000)));
+    expect(within(summary).getByText('Giảm giá (SAVE500K)')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Thanh toán khi nhận hàng \(COD\)/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /Thanh toán khi nhận tại cửa hàng/ })).not.toBeInTheDocument();
+
+    await fillAddress();
+    await userEvent.selectOptions(screen.getByLabelText('Tỉnh/thành phố nhận hàng'), 'Hà Nội');
+    await userEvent.type(screen.getByLabelText(/Ghi chú cho đơn hàng/), 'Gọi trước khi giao');
+    await userEvent.dblClick(placeOrderButton());
+
+    expect(await screen.findByRole('heading', { name: 'Đặt hàng thành công' })).toBeInTheDocument();
+    expect(mockedCheckout.placeOrder).toHaveBeenCalledTimes(1);
+    const [body, key] = mockedCheckout.placeOrder.mock.calls[0]!;
+    expect(body).toEqual({
+      items: [{ kind: 'product', refId: 7, quantity: 2, price: 1_250_000 }],
+      promoCode: 'SAVE500K',
+      recipientName: 'Nguyễn Minh Anh',
+      phone: '0912345678',
+      fulfilment: { method: 'delivery', address: { province: 'Hà Nội', ward: 'Phường Cầu Giấy', street: '88 Xuân Thủy' } },
+      paymentMethod: 'COD',
+      note: 'Gọi trước khi giao',
+    } satisfies OrderCreateInput);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(screen.getByTestId('order-code')).toHaveTextContent('EV2611220007');
+    expect(screen.getByText(money(2_030_000))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Xem chi tiết đơn hàng' })).toHaveAttribute('href', '/orders/EV2611220007');
+    expect(shopStore.getState().promo.appliedPromo).toBeNull();
+    // the ordered lines left the server's cart: the cart is asked again
+    await waitFor(() => expect(mockedCart.get).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows the field errors and places nothing while the form is incomplete', async () => {
+    await startAs(customer);
+    renderAt('/checkout');
+    await userEvent.click(await screen.findByRole('button', { name: 'Đặt hàng' }));
+    expect(screen.getByText('Vui lòng nhập số điện thoại.')).toBeInTheDocument();
+    expect(screen.getByText('Vui lòng nhập phường/xã.')).toBeInTheDocument();
+    expect(screen.getByText('Vui lòng nhập số nhà, tên đường.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Số điện thoại di động')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Số điện thoại di động')).toHaveFocus();
+    expect(screen.getByRole('alert')).toHaveTextContent('Vui lòng kiểm tra lại các trường được đánh dấu.');
+    expect(mockedCheckout.placeOrder).not.toHaveBeenCalled();
+  });
+
+  it('a retry after a failure sends the same Idempotency-Key; a changed order gets a new one', async () => {
+    await startAs(withPhone);
+    mockedCheckout.placeOrder
+      .mockRejectedValueOnce(new ApiError('Không thể kết nối tới máy chủ. Vui lòng kiểm tra mạng và thử lại.', 0, 'NETWORK'))
+      .mockRejectedValueOnce(new ApiError('Mã khuyến mãi đã hết hạn.', 422, 'PROMOTION_REFUSED'))
+      .mockResolvedValueOnce(order());
+    renderAt('/checkout');
+    await fillAddress();
+    await userEvent.click(placeOrderButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không thể kết nối tới máy chủ. Vui lòng kiểm tra mạng và thử lại.');
+    await userEvent.click(placeOrderButton());
+    expect(await screen.findByText('Mã khuyến mãi đã hết hạn.')).toBeInTheDocument();
+    const [first, second] = mockedCheckout.placeOrder.mock.calls;
+    expect(second![1]).toBe(first![1]);
+
+    await userEvent.type(screen.getByLabelText(/Ghi chú cho đơn hàng/), 'Giao giờ hành chính');
+    await userEvent.click(placeOrderButton());
+    await screen.findByRole('heading', { name: 'Đặt hàng thành công' });
+    expect(mockedCheckout.placeOrder.mock.calls[2]![1]).not.toBe(first![1]);
+  });
+
+  it('a pick-up offers paying at the centre; VietQR shows the QR, bank, account, amount and the code as content', async () => {
+    await startAs(withPhone);
+    mockedCheckout.placeOrder.mockResolvedValue(
+      order({
+        status: 'PENDING_PAYMENT',
+        statusLabel: 'Chờ thanh toán',
+        paymentMethod: 'VIETQR',
+        total: 2_500_000,
+        shippingFee: 0,
+        fulfilment: { method: 'pickup', address: null, centre: { id: 2, name: 'EV Service Cầu Giấy', address: '88 Xuân Thủy, Cầu Giấy, Hà Nội' } },
+        vietQr: { ...vietQr, amount: 2_500_000 },
+      }),
+    );
+    renderAt('/checkout');
+    await userEvent.click(await screen.findByRole('radio', { name: /Nhận tại trung tâm dịch vụ/ }));
+    const centre = await screen.findByLabelText('Trung tâm nhận hàng');
+    await waitFor(() => expect(centre).toHaveValue('1'));
+    await userEvent.selectOptions(centre, String(fixtures.centres[1]!.id));
+    expect(screen.queryByLabelText('Phường/xã')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Thanh toán khi nhận tại cửa hàng/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /COD/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /Chuyển khoản ngân hàng \(VietQR\)/ }));
+    await userEvent.click(placeOrderButton());
+
+    expect(await screen.findByRole('heading', { name: 'Đơn hàng chờ thanh toán' })).toBeInTheDocument();
+    expect(mockedCheckout.placeOrder.mock.calls[0]![0]).toMatchObject({ fulfilment: { method: 'pickup', centreId: 2 }, paymentMethod: 'VIETQR' });
+    expect(screen.getByRole('img', { name: 'Mã VietQR thanh toán đơn hàng EV2611220007' })).toHaveAttribute('src', vietQr.imageDataUrl);
+    const qr = screen.getByRole('region', { name: 'Đơn hàng chờ thanh toán' });
+    expect(within(qr).getByText('Vietcombank')).toBeInTheDocument();
+    expect(within(qr).getByText('0011234567890')).toBeInTheDocument();
+    expect(within(qr).getByText('CONG TY EV SERVICE')).toBeInTheDocument();
+    expect(within(qr).getByText(money(2_500_000))).toBeInTheDocument();
+    expect(within(qr).getByText('Nội dung chuyển khoản').nextElementSibling).toHaveTextContent('EV2611220007');
+  });
+
+  it('an item sold out meanwhile: the server says which, and the cart is checked again', async () => {
+    const server = await startAs(withPhone, [line(battery, 2)]);
+    mockedCheckout.placeOrder.mockRejectedValue(new ApiError('Sản phẩm "Pin lithium 48V 20Ah" chỉ còn 1 trong kho.', 409, 'OUT_OF_STOCK'));
+    renderAt('/checkout');
+    await fillAddress();
+    const calls = server.api.get.mock.calls.length;
+    await userEvent.click(placeOrderButton());
+    expect(await screen.findByText('Sản phẩm "Pin lithium 48V 20Ah" chỉ còn 1 trong kho.')).toBeInTheDocument();
+    await waitFor(() => expect(server.api.get.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('with an empty cart it says so instead of the form', async () => {
+    await startAs(customer, []);
+    renderAt('/checkout');
+    expect(await screen.findByText('Giỏ hàng của bạn đang trống.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Đặt hàng' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,256 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm run bench:booking` (`npx tsx scripts/bench/booking.ts`): the booking budgets, against the API started
+ * on an ephemeral loopback port with a scratch seeded SQLite database, in a child process (the load
+ * generator must not share the server's event loop).
+ *
+ *   GET  /api/centres/:id/availability?date=&durationMinutes=  p95 < 15 ms  (10 clients in a loop, every
+ *        seeded centre, the 30 bookable days, a schedule filled by the booking phase first)
+ *   POST /api/appointments                                      p95 < 50 ms  (20 concurrent customers, each
+ *        booking one service after another at random centres, days and times; a taken slot answers 409
+ *        SLOT_FULL with the next free slots and counts too)
+ *
+ * Prints p50 / p95 / p99 of each. env: BENCH_BOOKINGS (per customer, default 25), BENCH_CUSTOMERS (default
+ * 20), BENCH_AVAILABILITY (requests, default 3000).
+ */
+const AVAILABILITY_P95_BUDGET_MS = 15;
+const BOOKING_P95_BUDGET_MS = 50;
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20);
+const BOOKINGS_PER_CUSTOMER = Number(process.env.BENCH_BOOKINGS ?? 25);
+const AVAILABILITY_REQUESTS = Number(process.env.BENCH_AVAILABILITY ?? 3000);
+const AVAILABILITY_CLIENTS = 10;
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = path.resolve(here, '..', '..');
+
+interface ServerReady {
+  port: number;
+  customers: Array<{ token: string; vehicleId: number }>;
+  centres: number[];
+  services: Array<{ id: number; durationMinutes: number }>;
+  /** Today in Vietnam. */
+  today: string;
+}
+
+// ---- The server (child process) -------------------------------------------------------------------------
+
+async function runServer(): Promise<void> {
+  const folder = process.env.BENCH_DATA_DIR!;
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+  const { seed } = await import('../../api/src/seed/index.ts');
+  const { buildApp } = await import('../../api/src/app.ts');
+  const { vietnamDateOf } = await import('../../shared-contracts/src/schemas/service.ts');
+
+  const config = {
+    ...loadConfig({}),
+    nodeEnv: 'production',
+    sqliteFile: path.join(folder, 'bench.sqlite'),
+    uploadDir: path.join(folder, 'uploads'),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    redisUrl: null,
+  };
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  await seed(db);
+  const app = buildApp({ db, logger: false, accounts: { config } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // The customers: accounts and a scooter each, written directly (registration is not what is measured).
+  const customers: ServerReady['customers'] = [];
+  const now = new Date().toISOString();
+  for (let index = 0; index < Number(process.env.BENCH_CUSTOMERS_COUNT); index += 1) {
+    const user = await db
+      .insertInto('users')
+      .values({
+        email: `bench.${index}@example.vn`,
+        password_hash: null,
+        full_name: `Khách thử tải ${index + 1}`,
+        phone_number: `09${String(10_000_000 + index).slice(-8)}`,
+        address: null,
+        date_of_birth: null,
+        gender: null,
+        avatar_url: null,
+        role: 'customer',
+        google_sub: null,
+        email_verified_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const digits = String(10_000 + index).slice(-5);
+    const vehicle = await db
+      .insertInto('vehicles')
+      .values({
+        user_id: user.id,
+        type: 'scooter',
+        brand: 'VinFast',
+        model: 'Feliz S',
+        year: 2025,
+        license_plate: `29MĐ1-${digits.slice(0, 3)}.${digits.slice(3)}`,
+        vin: null,
+        color: null,
+        odometer_km: 1_000,
+        battery_capacity_wh: 3_500,
+        nickname: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { token } = await app.accessTokens.issue({ userId: user.id, role: 'customer' });
+    customers.push({ token, vehicleId: vehicle.id });
+  }
+  const centres = (await db.selectFrom('service_centres').select('id').orderBy('id').execute()).map((row) => row.id);
+  const services = (
+    await db.selectFrom('services').select(['id', 'duration_minutes', 'vehicle_types']).where('is_active', '=', 1).execute()
+  )
+    .filter((row) => (JSON.parse(row.vehicle_types) as string[]).includes('scooter') && row.duration_minutes <= 90)
+    .map((row) => ({ id: row.id, durationMinutes: row.duration_minutes }));
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const ready: ServerReady = { port, customers, centres, services, today: vietnamDateOf(new Date()) };
+  process.send?.(ready);
+  process.on('disconnect', () => {
+    void app.close().then(() => db.destroy()).then(() => process.exit(0));
+  });
+}
+
+// ---- The measurements (parent process) ------------------------------------------------------------------
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function summary(label: string, timings: number[], seconds: number): { p95: number } {
+  const sorted = [...timings].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  console.log(
+    `${label}: ${timings.length} requests, ${Math.round(timings.length / seconds)} req/s, ` +
+      `p50 ${round(percentile(sorted, 50))} ms, p95 ${round(p95)} ms, p99 ${round(percentile(sorted, 99))} ms, max ${round(sorted.at(-1)!)} ms`,
+  );
+  return { p95 };
+}
+
+async function startServer(folder: string): Promise<{ child: ChildProcess; ready: ServerReady }> {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DATA_DIR: folder, BENCH_CUSTOMERS_COUNT: String(CUSTOMERS), NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<ServerReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as ServerReady));
+    child.once('exit', (code) => reject(new Error(`the API exited (code ${code}) before listening`)));
+  });
+  return { child, ready };
+}
+
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+async function main(): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-booking-'));
+  const { child, ready } = await startServer(folder);
+  const origin = `http://127.0.0.1:${ready.port}`;
+  let failed = false;
+  try {
+    console.log(`API: ${origin} (scratch seeded SQLite in ${folder}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
+    console.log(`${ready.centres.length} centres, ${ready.services.length} services, ${CUSTOMERS} customers\n`);
+
+    // Bookings: 20 customers at once, each one booking after another (tomorrow to 30 days ahead, 08:00–15:30).
+    const book = async (customer: ServerReady['customers'][number]) => {
+      const service = pick(ready.services);
+      const date = addDays(ready.today, 1 + Math.floor(Math.random() * 30));
+      const minutes = 8 * 60 + 30 * Math.floor(Math.random() * 16);
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      const started = performance.now();
+      const response = await fetch(`${origin}/api/appointments`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}` },
+        body: JSON.stringify({ vehicleId: customer.vehicleId, serviceIds: [service.id], centreId: pick(ready.centres), start: `${date}T${time}:00+07:00` }),
+      });
+      await response.arrayBuffer();
+      const ms = performance.now() - started;
+      if (response.status !== 201 && response.status !== 409) throw new Error(`booking answered ${response.status}`);
+      return { ms, status: response.status };
+    };
+    for (const customer of ready.customers.slice(0, 5)) await book(customer); // warm-up
+    const bookingTimings: number[] = [];
+    const statuses = new Map<number, number>();
+    const bookingStarted = performance.now();
+    await Promise.all(
+      ready.customers.map(async (customer) => {
+        for (let index = 0; index < BOOKINGS_PER_CUSTOMER; index += 1) {
+          const { ms, status } = await book(customer);
+          bookingTimings.push(ms);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    const bookingSeconds = (performance.now() - bookingStarted) / 1000;
+    const booking = summary(`POST /api/appointments, ${CUSTOMERS} concurrent customers`, bookingTimings, bookingSeconds);
+    console.log(`  201 booked: ${statuses.get(201) ?? 0}, 409 SLOT_FULL: ${statuses.get(409) ?? 0}`);
+
+    // Availability: a centre and a day, 10 clients in a loop over the schedule the bookings filled.
+    const availabilityTimings: number[] = [];
+    let remaining = AVAILABILITY_REQUESTS;
+    const availability = async () => {
+      const url = `${origin}/api/centres/${pick(ready.centres)}/availability?date=${addDays(ready.today, Math.floor(Math.random() * 31))}&durationMinutes=${pick(ready.services).durationMinutes}`;
+      const started = performance.now();
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`availability answered ${response.status}`);
+      return performance.now() - started;
+    };
+    for (let index = 0; index < 50; index += 1) await availability(); // warm-up
+    const availabilityStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: AVAILABILITY_CLIENTS }, async () => {
+        while (remaining > 0) {
+          remaining -= 1;
+          availabilityTimings.push(await availability());
+        }
+      }),
+    );
+    const availabilitySeconds = (performance.now() - availabilityStarted) / 1000;
+    const slots = summary(`GET /api/centres/:id/availability, ${AVAILABILITY_CLIENTS} clients`, availabilityTimings, availabilitySeconds);
+
+    console.log('\nBudgets:');
+    const slotsOk = slots.p95 < AVAILABILITY_P95_BUDGET_MS;
+    const bookingOk = booking.p95 < BOOKING_P95_BUDGET_MS;
+    console.log(`  ${slotsOk ? '✔' : '✘'} availability p95 ${round(slots.p95)} ms < ${AVAILABILITY_P95_BUDGET_MS} ms`);
+    console.log(`  ${bookingOk ? '✔' : '✘'} booking p95 ${round(booking.p95)} ms < ${BOOKING_P95_BUDGET_MS} ms (${CUSTOMERS} concurrent customers)`);
+    failed = !slotsOk || !bookingOk;
+  } finally {
+    child.disconnect();
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(folder, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+if (process.env.BENCH_ROLE === 'server') {
+  runServer().catch((error: unknown) => {
+    console.error('bench API failed to start:', error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,8 @@
+/**
+ * 'shared-contracts/pricing': the shop's pure rules, zod-free, for the UI's lazy chunks (the root entry is a
+ * first-load singleton and does not carry them) and, re-exported by schemas/shop.ts, for the API.
+ */
+export * from './promotionPricing';
+export * from './shipping';
+export * from './orderStatus';
+export * from '../address/provinces';

@@ -1,0 +1,460 @@
+import { z } from 'zod';
+import { emailSchema, fullNameSchema, isCalendarDate, normalizeVietnameseMobile, otpCodeSchema } from './auth';
+import { isoInstantSchema, slugSchema, VEHICLE_TYPES, vehicleTypeSchema, vndSchema, type VehicleType } from './catalogue';
+import { envelopeSchema, errorEnvelopeSchema } from './envelope';
+import { clockTimeSchema } from './serviceCentre';
+import { licensePlateError, normaliseLicensePlate } from '../vehicle/licensePlate';
+import { normaliseVin, vinError } from '../vehicle/vin';
+import { isKnownVehicleModel, VEHICLE_MODEL_MESSAGE, VEHICLE_YEAR_MIN } from '../vehicle/vehicleModels';
+
+// The vehicle rules, also reachable from 'shared-contracts/schemas' (what the API imports).
+export * from '../vehicle/licensePlate';
+export * from '../vehicle/vin';
+export * from '../vehicle/vehicleModels';
+
+/**
+ * The service side (issue 6): the customer's vehicles, booking a slot in a centre's schedule, appointments and
+ * their live status, maintenance history and reminders. One source for the API's validation and responses and
+ * for the UI's types. Instants are ISO 8601 UTC strings; calendar dates ('YYYY-MM-DD') and clock times
+ * ('HH:MM') are Vietnamese time (Asia/Ho_Chi_Minh, UTC+7 all year, no daylight saving).
+ */
+
+// ---------------------------------------------------------------------------------------------------------
+// Vietnamese time
+
+/** Asia/Ho_Chi_Minh is UTC+7 all year round. */
+export const VIETNAM_UTC_OFFSET_MINUTES = 7 * 60;
+/** Slots are 30 minutes long; a service occupies every slot its duration covers. */
+export const SLOT_MINUTES = 30;
+/** Bookings are taken from today to this many days ahead (Vietnamese dates). */
+export const BOOKING_DAYS_AHEAD = 30;
+/** A guest's appointment holds its slot this long until the email code is entered. */
+export const GUEST_HOLD_MINUTES = 15;
+/** Default of the API's BOOKING_CHANGE_CUTOFF_MINUTES: cancel or reschedule until 2 hours before the slot. */
+export const BOOKING_CHANGE_CUTOFF_MINUTES_DEFAULT = 120;
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The Vietnamese calendar date of an instant ('2026-12-31T17:30:00Z' → '2027-01-01'). */
+export function vietnamDateOf(instant: Date | string | number): string {
+  return new Date(new Date(instant).getTime() + VIETNAM_UTC_OFFSET_MINUTES * MINUTE_MS).toISOString().slice(0, 10);
+}
+
+/** The Vietnamese wall-clock time of an instant, 'HH:MM' ('2026-03-05T02:05:00Z' → '09:05'). */
+export function vietnamClockOf(instant: Date | string | number): string {
+  return new Date(new Date(instant).getTime() + VIETNAM_UTC_OFFSET_MINUTES * MINUTE_MS).toISOString().slice(11, 16);
+}
+
+/** The instant of a Vietnamese date and clock time ('2027-01-01', '00:30' → 2026-12-31T17:30:00.000Z). */
+export function vietnamInstant(date: string, clock: string): Date {
+  return new Date(Date.parse(`${date}T${clock}:00.000Z`) - VIETNAM_UTC_OFFSET_MINUTES * MINUTE_MS);
+}
+
+/** 'YYYY-MM-DD' plus whole days ('2026-01-31', 1 → '2026-02-01'). */
+export function addCalendarDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The dates a booking may use at `now`: today (Vietnamese date) to today + 30 days, both included. */
+export function bookingDateWindow(now: Date): { from: string; to: string } {
+  const from = vietnamDateOf(now);
+  return { from, to: addCalendarDays(from, BOOKING_DAYS_AHEAD) };
+}
+
+/** The booking wizard's link: /booking?vehicleId=<id>&service=<slug>&centre=<id> (absent parts left out). */
+export function bookingUrl(prefill: { vehicleId?: number; service?: string; centre?: number }): string {
+  const params = new URLSearchParams();
+  if (prefill.vehicleId !== undefined) params.set('vehicleId', String(prefill.vehicleId));
+  if (prefill.service !== undefined) params.set('service', prefill.service);
+  if (prefill.centre !== undefined) params.set('centre', String(prefill.centre));
+  const query = params.toString();
+  return query ? `/booking?${query}` : '/booking';
+}
+
+/** 'YYYY-MM-DD' that is a real calendar date. */
+export const calendarDateSchema = z
+  .string({ error: 'Vui lòng chọn ngày.' })
+  .refine(isCalendarDate, 'Ngày phải có dạng YYYY-MM-DD.');
+
+/** An instant as a client sends it: ISO 8601 with Z or an offset ('2026-05-04T09:00:00+07:00'). */
+export const instantInputSchema = z
+  .string({ error: 'Vui lòng chọn giờ hẹn.' })
+  .trim()
+  .refine((value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)), 'Thời điểm không hợp lệ.')
+  .transform((value) => new Date(value).toISOString());
+
+const idSchema = z.coerce.number({ error: 'Mã không hợp lệ.' }).int('Mã không hợp lệ.').positive('Mã không hợp lệ.');
+export const idParamsSchema = z.object({ id: idSchema });
+
+const optionalTrimmed = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+// ---------------------------------------------------------------------------------------------------------
+// Reminders
+
+export const REMINDER_DUE_BY = ['km', 'time'] as const;
+export const reminderDueBySchema = z.enum(REMINDER_DUE_BY);
+export type ReminderDueBy = z.infer<typeof reminderDueBySchema>;
+
+/** A vehicle's next maintenance: due at dueKm or on dueDate, whichever comes first (dueBy tells which). */
+export const reminderSchema = z.object({
+  /** Vietnamese date the maintenance is due ('YYYY-MM-DD'). */
+  dueDate: z.string(),
+  dueKm: z.number().int().nonnegative(),
+  dueBy: reminderDueBySchema,
+  overdue: z.boolean(),
+  /** Days from today to dueDate (negative when overdue). */
+  daysLeft: z.number().int(),
+  /** Km from the current odometer to dueKm (negative when past). */
+  kmLeft: z.number().int(),
+  estimatedKmPerDay: z.number().nonnegative(),
+  /** The recommended service (a maintenance tier). */
+  serviceSlug: slugSchema,
+  serviceName: z.string().min(1),
+  /** '/booking?vehicleId=<id>&service=<slug>'. */
+  bookingUrl: z.string().startsWith('/booking'),
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Vehicles
+
+export const ODOMETER_DECREASE_MESSAGE = 'Số km chỉ được tăng. Muốn sửa số km nhỏ hơn, vui lòng ghi chú lý do.';
+export const ODOMETER_MAX_KM = 2_000_000;
+
+export const vehicleSchema = z.object({
+  id: z.number().int().positive(),
+  type: vehicleTypeSchema,
+  brand: z.string().min(1),
+  model: z.string().min(1),
+  year: z.number().int(),
+  /** Normalised display form: '30A-123.45', '29MĐ1-234.56'. */
+  licensePlate: z.string().min(1),
+  vin: z.string().nullable(),
+  color: z.string().nullable(),
+  odometerKm: z.number().int().nonnegative(),
+  batteryCapacityKwh: z.number().positive().nullable(),
+  nickname: z.string().nullable(),
+  nextMaintenance: reminderSchema.nullable(),
+  createdAt: isoInstantSchema,
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+const vehicleFieldsSchema = z.object({
+  type: z.enum(VEHICLE_TYPES, { error: 'Vui lòng chọn loại xe.' }),
+  brand: z.string({ error: 'Vui lòng chọn hãng xe.' }).trim().min(1, 'Vui lòng chọn hãng xe.').max(60),
+  model: z.string({ error: 'Vui lòng chọn mẫu xe.' }).trim().min(1, 'Vui lòng chọn mẫu xe.').max(60),
+  licensePlate: z.string({ error: 'Vui lòng nhập biển số xe.' }).max(30, 'Biển số xe không hợp lệ.'),
+});
+
+/** Plate by vehicle type and model from the catalogue; the plate is replaced by its normalised form. */
+function checkVehicleIdentity(
+  value: { type: VehicleType; brand: string; model: string; licensePlate: string },
+  context: z.RefinementCtx,
+): void {
+  if (!value.type) return;
+  if (!isKnownVehicleModel(value.type, value.brand, value.model)) {
+    context.addIssue({ code: 'custom', message: VEHICLE_MODEL_MESSAGE, path: ['model'] });
+  }
+  const plateMessage = licensePlateError(value.licensePlate, value.type);
+  if (plateMessage) context.addIssue({ code: 'custom', message: plateMessage, path: ['licensePlate'] });
+}
+
+const currentYear = () => new Date().getUTCFullYear();
+
+const vehicleObjectSchema = vehicleFieldsSchema.extend({
+  year: z.coerce
+    .number({ error: 'Vui lòng nhập năm sản xuất.' })
+    .int('Năm sản xuất không hợp lệ.')
+    .min(VEHICLE_YEAR_MIN, `Năm sản xuất từ ${VEHICLE_YEAR_MIN} trở đi.`)
+    .refine((year) => year <= currentYear() + 1, 'Năm sản xuất không hợp lệ.'),
+  vin: z.string().max(40, 'Số VIN phải gồm đúng 17 ký tự.').nullish(),
+  color: optionalTrimmed(40, 'Màu xe tối đa 40 ký tự.'),
+  odometerKm: z.coerce
+    .number({ error: 'Vui lòng nhập số km đã đi.' })
+    .int('Số km phải là số nguyên.')
+    .min(0, 'Số km không được âm.')
+    .max(ODOMETER_MAX_KM, 'Số km quá lớn.'),
+  batteryCapacityKwh: z.coerce
+    .number({ error: 'Dung lượng pin không hợp lệ.' })
+    .positive('Dung lượng pin phải lớn hơn 0.')
+    .max(300, 'Dung lượng pin không hợp lệ.')
+    .nullish()
+    .transform((value) => value ?? null),
+  nickname: optionalTrimmed(50, 'Tên gợi nhớ tối đa 50 ký tự.'),
+});
+type VehicleObject = z.output<typeof vehicleObjectSchema>;
+
+function checkVehicle(value: VehicleObject, context: z.RefinementCtx): void {
+  checkVehicleIdentity(value, context);
+  const message = vinError(value.vin, value.type);
+  if (message) context.addIssue({ code: 'custom', message, path: ['vin'] });
+}
+
+function normaliseVehicle<T extends VehicleObject>(value: T): T & { vin: string | null } {
+  const vin = value.vin ? normaliseVin(value.vin) : '';
+  return { ...value, licensePlate: normaliseLicensePlate(value.licensePlate, value.type) ?? value.licensePlate, vin: vin || null };
+}
+
+/** POST /api/vehicles (plate and VIN come out normalised). */
+export const vehicleInputSchema = vehicleObjectSchema.superRefine(checkVehicle).transform(normaliseVehicle);
+export type VehicleInput = z.input<typeof vehicleInputSchema>;
+export type VehicleData = z.output<typeof vehicleInputSchema>;
+
+/** PUT /api/vehicles/:id: the same fields, plus the note a lower odometer needs. */
+export const vehicleUpdateInputSchema = vehicleObjectSchema
+  .extend({ odometerNote: optionalTrimmed(200, 'Ghi chú tối đa 200 ký tự.') })
+  .superRefine(checkVehicle)
+  .transform(normaliseVehicle);
+export type VehicleUpdateInput = z.input<typeof vehicleUpdateInputSchema>;
+export type VehicleUpdateData = z.output<typeof vehicleUpdateInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Availability
+
+export const availabilityQuerySchema = z.object({
+  date: calendarDateSchema,
+  durationMinutes: z.coerce
+    .number({ error: 'Thời lượng không hợp lệ.' })
+    .int('Thời lượng không hợp lệ.')
+    .min(1, 'Thời lượng không hợp lệ.')
+    .max(12 * 60, 'Thời lượng tối đa 12 giờ.')
+    .default(SLOT_MINUTES),
+});
+export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
+
+export const slotSchema = z.object({
+  start: isoInstantSchema,
+  /** 'HH:MM' in Asia/Ho_Chi_Minh. */
+  time: clockTimeSchema,
+  /** Bays of the centre. */
+  capacity: z.number().int().nonnegative(),
+  /** Appointments occupying this 30-minute step. */
+  booked: z.number().int().nonnegative(),
+  /** Free for the asked duration (every step it covers has a free bay) and not in the past. */
+  available: z.boolean(),
+});
+export type Slot = z.infer<typeof slotSchema>;
+
+export const availabilitySchema = z.object({
+  centreId: z.number().int().positive(),
+  date: z.string(),
+  slots: z.array(slotSchema),
+});
+export type Availability = z.infer<typeof availabilitySchema>;
+
+/** A free slot proposed after SLOT_FULL. */
+export const slotRefSchema = z.object({ start: isoInstantSchema, time: clockTimeSchema });
+export type SlotRef = z.infer<typeof slotRefSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Appointments
+
+export const APPOINTMENT_STATUSES = [
+  'AWAITING_VERIFICATION',
+  'PENDING',
+  'CONFIRMED',
+  'CHECKED_IN',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'CANCELLED',
+  'NO_SHOW',
+] as const;
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES, { error: 'Trạng thái lịch hẹn không hợp lệ.' });
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  AWAITING_VERIFICATION: 'Chờ xác thực email',
+  PENDING: 'Chờ xác nhận',
+  CONFIRMED: 'Đã xác nhận',
+  CHECKED_IN: 'Đã tiếp nhận',
+  IN_PROGRESS: 'Đang thực hiện',
+  COMPLETED: 'Hoàn thành',
+  CANCELLED: 'Đã hủy',
+  NO_SHOW: 'Không đến',
+};
+
+/**
+ * Changes staff may make with PATCH /appointments/:id/status (AWAITING_VERIFICATION → PENDING is the guest's
+ * email code, not a staff action). COMPLETED, CANCELLED and NO_SHOW are final.
+ */
+export const APPOINTMENT_STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
+  AWAITING_VERIFICATION: ['CANCELLED'],
+  PENDING: ['CONFIRMED', 'CHECKED_IN', 'CANCELLED'],
+  CONFIRMED: ['CHECKED_IN', 'CANCELLED', 'NO_SHOW'],
+  CHECKED_IN: ['IN_PROGRESS', 'CANCELLED'],
+  IN_PROGRESS: ['COMPLETED'],
+  COMPLETED: [],
+  CANCELLED: [],
+  NO_SHOW: [],
+};
+
+/** Statuses the customer may still cancel or reschedule (before the cut-off). */
+export const CHANGEABLE_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['AWAITING_VERIFICATION', 'PENDING', 'CONFIRMED'];
+/** Statuses an upcoming appointment is in (the dashboard's list). */
+export const ACTIVE_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['AWAITING_VERIFICATION', 'PENDING', 'CONFIRMED', 'CHECKED_IN', 'IN_PROGRESS'];
+
+export const BOOKING_CHANGE_TOO_LATE_MESSAGE = 'Chỉ có thể hủy hoặc đổi lịch trước giờ hẹn ít nhất 2 giờ';
+export const SLOT_FULL_MESSAGE = 'Khung giờ này vừa hết chỗ, vui lòng chọn giờ khác';
+
+export const appointmentContactSchema = z.object({
+  fullName: fullNameSchema,
+  phone: z
+    .string({ error: 'Vui lòng nhập số điện thoại.' })
+    .refine((value) => normalizeVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).')
+    .transform((value) => normalizeVietnameseMobile(value) ?? value),
+  email: emailSchema,
+});
+export type AppointmentContactInput = z.input<typeof appointmentContactSchema>;
+
+/** A vehicle given in the booking form (added to a customer's vehicles, or a guest's vehicle). */
+export const bookingVehicleInputSchema = vehicleFieldsSchema
+  .superRefine(checkVehicleIdentity)
+  .transform((value) => ({ ...value, licensePlate: normaliseLicensePlate(value.licensePlate, value.type) ?? value.licensePlate }));
+export type BookingVehicleInput = z.input<typeof bookingVehicleInputSchema>;
+
+/** POST /api/appointments (a guest must give contact; a customer gets their profile's when absent). */
+export const appointmentCreateInputSchema = z
+  .object({
+    vehicleId: idSchema.optional(),
+    vehicle: bookingVehicleInputSchema.optional(),
+    contact: appointmentContactSchema.optional(),
+    serviceIds: z.array(idSchema, { error: 'Danh sách dịch vụ không hợp lệ.' }).max(10, 'Tối đa 10 dịch vụ cho một lịch hẹn.').default([]),
+    packageCreditId: idSchema.optional(),
+    centreId: idSchema,
+    start: instantInputSchema,
+    note: optionalTrimmed(500, 'Ghi chú tối đa 500 ký tự.'),
+  })
+  .superRefine((value, context) => {
+    if (value.vehicleId === undefined && value.vehicle === undefined) {
+      context.addIssue({ code: 'custom', message: 'Vui lòng chọn xe hoặc nhập thông tin xe.', path: ['vehicleId'] });
+    }
+    if (value.vehicleId !== undefined && value.vehicle !== undefined) {
+      context.addIssue({ code: 'custom', message: 'Chỉ chọn một xe cho lịch hẹn.', path: ['vehicle'] });
+    }
+    if (value.serviceIds.length === 0 && value.packageCreditId === undefined) {
+      context.addIssue({ code: 'custom', message: 'Vui lòng chọn ít nhất một dịch vụ.', path: ['serviceIds'] });
+    }
+    if (new Set(value.serviceIds).size !== value.serviceIds.length) {
+      context.addIssue({ code: 'custom', message: 'Dịch vụ bị trùng.', path: ['serviceIds'] });
+    }
+  });
+export type AppointmentCreateInput = z.input<typeof appointmentCreateInputSchema>;
+export type AppointmentCreateData = z.output<typeof appointmentCreateInputSchema>;
+
+/** POST /api/appointments/:code/verify. */
+export const appointmentVerifyInputSchema = z.object({ email: emailSchema, otpCode: otpCodeSchema });
+export type AppointmentVerifyInput = z.infer<typeof appointmentVerifyInputSchema>;
+export const appointmentCodeParamsSchema = z.object({ code: z.string().trim().toUpperCase().regex(/^LH[0-9A-Z]{4,20}$/, 'Mã lịch hẹn không hợp lệ.') });
+
+export const APPOINTMENT_SCOPES = ['upcoming', 'past', 'all'] as const;
+export const appointmentListQuerySchema = z.object({ scope: z.enum(APPOINTMENT_SCOPES, { error: 'Phạm vi không hợp lệ.' }).default('upcoming') });
+export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
+
+export const appointmentCancelInputSchema = z.object({ reason: optionalTrimmed(300, 'Lý do tối đa 300 ký tự.') }).default({ reason: null });
+export const appointmentRescheduleInputSchema = z.object({ start: instantInputSchema, centreId: idSchema.optional() });
+export type AppointmentRescheduleInput = z.input<typeof appointmentRescheduleInputSchema>;
+export const appointmentStatusInputSchema = z.object({ status: appointmentStatusSchema, note: optionalTrimmed(300, 'Ghi chú tối đa 300 ký tự.') });
+export type AppointmentStatusInput = z.input<typeof appointmentStatusInputSchema>;
+
+export const appointmentServiceSchema = z.object({
+  id: z.number().int().positive(),
+  slug: slugSchema,
+  name: z.string().min(1),
+  price: vndSchema,
+  durationMinutes: z.number().int().positive(),
+});
+export type AppointmentService = z.infer<typeof appointmentServiceSchema>;
+
+export const appointmentSchema = z.object({
+  id: z.number().int().positive(),
+  /** 'LH' + date + letters, e.g. 'LH2605A7K3Q'. */
+  code: z.string().min(1),
+  status: appointmentStatusSchema,
+  statusLabel: z.string().min(1),
+  centre: z.object({ id: z.number().int().positive(), name: z.string(), address: z.string(), phone: z.string() }),
+  vehicle: z.object({
+    id: z.number().int().positive().nullable(),
+    licensePlate: z.string(),
+    brand: z.string(),
+    model: z.string(),
+    type: vehicleTypeSchema,
+  }),
+  services: z.array(appointmentServiceSchema),
+  packageCredit: z.object({ id: z.number().int().positive(), packageName: z.string() }).nullable(),
+  start: isoInstantSchema,
+  end: isoInstantSchema,
+  estimatedPrice: vndSchema,
+  estimatedDurationMinutes: z.number().int().positive(),
+  note: z.string().nullable(),
+  contact: z.object({ fullName: z.string(), phone: z.string(), email: z.string() }),
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  createdAt: isoInstantSchema,
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
+
+/** The 409 of POST /appointments and /reschedule when a step of the slot has no free bay. */
+export const slotFullErrorSchema = errorEnvelopeSchema.extend({ code: z.literal('SLOT_FULL'), nextSlots: z.array(slotRefSchema) });
+export type SlotFullError = z.infer<typeof slotFullErrorSchema>;
+
+/** `event: appointment-status` of GET /api/appointments/events. */
+export const APPOINTMENT_STATUS_EVENT = 'appointment-status';
+export const appointmentStatusEventSchema = z.object({
+  appointmentId: z.number().int().positive(),
+  code: z.string(),
+  status: appointmentStatusSchema,
+  statusLabel: z.string(),
+  at: isoInstantSchema,
+});
+export type AppointmentStatusEvent = z.infer<typeof appointmentStatusEventSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Maintenance history
+
+export const CHECKLIST_RESULTS = ['PASS', 'FAIL', 'NA'] as const;
+export const checklistResultSchema = z.enum(CHECKLIST_RESULTS);
+export type ChecklistResult = z.infer<typeof checklistResultSchema>;
+export const CHECKLIST_RESULT_LABELS: Record<ChecklistResult, string> = { PASS: 'Đạt', FAIL: 'Không đạt', NA: 'Không áp dụng' };
+
+export const maintenancePartSchema = z.object({ name: z.string().min(1), quantity: z.number().int().positive(), unitPrice: vndSchema });
+export type MaintenancePart = z.infer<typeof maintenancePartSchema>;
+
+export const maintenanceRecordSchema = z.object({
+  id: z.number().int().positive(),
+  vehicle: z.object({ id: z.number().int().positive(), licensePlate: z.string(), brand: z.string(), model: z.string() }),
+  servicedAt: isoInstantSchema,
+  centre: z.object({ id: z.number().int().positive(), name: z.string() }),
+  odometerKm: z.number().int().nonnegative(),
+  services: z.array(z.string()),
+  parts: z.array(maintenancePartSchema),
+  cost: vndSchema,
+  technicianName: z.string().nullable(),
+  checklistSummary: z.object({ pass: z.number().int().nonnegative(), fail: z.number().int().nonnegative(), na: z.number().int().nonnegative() }),
+  notes: z.string().nullable(),
+});
+export type MaintenanceRecord = z.infer<typeof maintenanceRecordSchema>;
+
+export const maintenanceChecklistItemSchema = z.object({ label: z.string().min(1), result: checklistResultSchema, note: z.string().nullable() });
+export type MaintenanceChecklistItem = z.infer<typeof maintenanceChecklistItemSchema>;
+export const maintenanceRecordDetailSchema = maintenanceRecordSchema.extend({ checklist: z.array(maintenanceChecklistItemSchema) });
+export type MaintenanceRecordDetail = z.infer<typeof maintenanceRecordDetailSchema>;
+
+export const maintenanceRecordListQuerySchema = z.object({ vehicleId: idSchema.optional() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Response envelopes
+
+export const vehicleResponseSchema = envelopeSchema(vehicleSchema);
+export const vehicleListResponseSchema = envelopeSchema(z.array(vehicleSchema));
+export const availabilityResponseSchema = envelopeSchema(availabilitySchema);
+export const appointmentResponseSchema = envelopeSchema(appointmentSchema);
+export const appointmentListResponseSchema = envelopeSchema(z.array(appointmentSchema));
+export const maintenanceRecordListResponseSchema = envelopeSchema(z.array(maintenanceRecordSchema));
+export const maintenanceRecordDetailResponseSchema = envelopeSchema(maintenanceRecordDetailSchema);
+export const deletedResponseSchema = envelopeSchema(z.object({ id: z.number().int().positive() }));

@@ -1,0 +1,447 @@
+import { z } from 'zod';
+import { PROVINCE_NAMES } from '../address/provinces';
+import {
+  CART_LINE_ISSUES,
+  FULFILMENT_METHODS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+} from '../pricing/orderStatus';
+import { isoInstantSchema, promotionCategorySchema, promotionSchema, slugSchema, vndSchema } from './catalogue';
+import { normalizeVietnameseMobile } from './auth';
+import { envelopeSchema } from './envelope';
+
+/**
+ * The shop (issue 5): cart, checkout quote, orders, VietQR payment, package credits. One source for the API's
+ * validation and responses and for the UI's types (`import type { Cart, Order } from 'shared-contracts/schemas'`).
+ * The label maps and the status rules live in pricing/orderStatus.ts (no zod; also exported from
+ * 'shared-contracts') and are re-exported here. Money is integer VND; instants ISO 8601 UTC.
+ */
+export {
+  CART_LINE_ISSUES,
+  CART_LINE_ISSUE_LABELS,
+  CUSTOMER_CANCELLABLE_STATUSES,
+  FULFILMENT_METHODS,
+  FULFILMENT_METHOD_LABELS,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  canCustomerCancel,
+  nextOrderStatuses,
+  type CartLineIssue,
+  type FulfilmentMethod,
+  type OrderStatus,
+  type OrderTransitionContext,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../pricing/orderStatus';
+export { PROVINCES, PROVINCE_NAMES, findProvince, type Province, type ProvinceKind, type ProvinceRegion } from '../address/provinces';
+// The pure pricing rules, so the API reaches everything through 'shared-contracts/schemas'.
+export * from '../pricing/promotionPricing';
+export * from '../pricing/shipping';
+
+/** Largest quantity of one cart line / order line. */
+export const CART_LINE_MAX_QUANTITY = 99;
+/** Most distinct lines in a cart, a merge, a validation or an order. */
+export const CART_MAX_LINES = 50;
+
+// ---------------------------------------------------------------------------------------------------------
+// Cart
+
+export const CART_LINE_KINDS = ['product', 'package'] as const;
+export const cartLineKindSchema = z.enum(CART_LINE_KINDS, { error: 'Loại mặt hàng phải là product hoặc package.' });
+export type CartLineKind = z.infer<typeof cartLineKindSchema>;
+export const cartLineIssueSchema = z.enum(CART_LINE_ISSUES);
+
+/** 'product-12' / 'package-3'. */
+export const CART_LINE_ID_PATTERN = /^(product|package)-([1-9]\d{0,9})$/;
+export function cartLineId(kind: CartLineKind, refId: number): string {
+  return `${kind}-${refId}`;
+}
+/** { kind, refId } of a line id, or null. */
+export function parseCartLineId(lineId: string): { kind: CartLineKind; refId: number } | null {
+  const match = CART_LINE_ID_PATTERN.exec(lineId);
+  if (!match) return null;
+  return { kind: match[1] as CartLineKind, refId: Number(match[2]) };
+}
+
+const refIdSchema = z.coerce.number({ error: 'Mã mặt hàng không hợp lệ.' }).int('Mã mặt hàng không hợp lệ.').positive('Mã mặt hàng không hợp lệ.');
+const lineQuantitySchema = z
+  .number({ error: 'Số lượng phải là số.' })
+  .int('Số lượng phải là số nguyên.')
+  .min(1, 'Số lượng tối thiểu là 1.')
+  .max(CART_LINE_MAX_QUANTITY, `Số lượng tối đa là ${CART_LINE_MAX_QUANTITY}.`);
+
+export const cartLineSchema = z.object({
+  /** 'product-<id>' | 'package-<id>' */
+  id: z.string().regex(CART_LINE_ID_PATTERN),
+  kind: cartLineKindSchema,
+  refId: z.number().int().positive(),
+  slug: slugSchema,
+  name: z.string().min(1),
+  /** Card image URL, or null. */
+  image: z.string().min(1).nullable(),
+  /** Current unit price. */
+  price: vndSchema,
+  quantity: z.number().int().positive(),
+  /** Units in stock; null for a service package (no stock). */
+  stock: z.number().int().nonnegative().nullable(),
+  /** The product's category group (promotions); null for a package. */
+  promoGroup: promotionCategorySchema.nullable(),
+  issues: z.array(cartLineIssueSchema),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  items: z.array(cartLineSchema),
+  /** Sum of the quantities. */
+  itemCount: z.number().int().nonnegative(),
+  /** Sum of price × quantity (current prices). */
+  total: vndSchema,
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** POST /cart/items: adds `quantity` (default 1) to the line of this item, creating it if needed. */
+export const cartAddItemInputSchema = z.object({
+  kind: cartLineKindSchema,
+  refId: refIdSchema,
+  quantity: lineQuantitySchema.default(1),
+});
+export type CartAddItemInput = z.input<typeof cartAddItemInputSchema>;
+
+/** PUT /cart/items/:lineId: sets the quantity; 0 or less removes the line. */
+export const cartSetQuantityInputSchema = z.object({
+  quantity: z
+    .number({ error: 'Số lượng phải là số.' })
+    .int('Số lượng phải là số nguyên.')
+    .max(CART_LINE_MAX_QUANTITY, `Số lượng tối đa là ${CART_LINE_MAX_QUANTITY}.`),
+});
+export type CartSetQuantityInput = z.infer<typeof cartSetQuantityInputSchema>;
+
+export const cartLineParamsSchema = z.object({
+  lineId: z.string().regex(CART_LINE_ID_PATTERN, 'Mã dòng giỏ hàng không hợp lệ.'),
+});
+
+/** An item as a client holds it (guest cart, checkout). */
+export const cartItemRefSchema = z.object({
+  kind: cartLineKindSchema,
+  refId: refIdSchema,
+  quantity: lineQuantitySchema,
+});
+export type CartItemRef = z.infer<typeof cartItemRefSchema>;
+
+/** POST /cart/merge: the guest cart, merged into the server cart on login (quantities added, capped by stock). */
+export const cartMergeInputSchema = z.object({
+  items: z.array(cartItemRefSchema).max(CART_MAX_LINES, `Giỏ hàng tối đa ${CART_MAX_LINES} mặt hàng.`),
+});
+export type CartMergeInput = z.infer<typeof cartMergeInputSchema>;
+
+/** POST /cart/validate (public): a guest cart with the prices it shows; answers the Cart with issues flagged. */
+export const cartValidateInputSchema = z.object({
+  items: z
+    .array(cartItemRefSchema.extend({ price: vndSchema }))
+    .max(CART_MAX_LINES, `Giỏ hàng tối đa ${CART_MAX_LINES} mặt hàng.`),
+});
+export type CartValidateInput = z.infer<typeof cartValidateInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Addresses, fulfilment
+
+export const provinceNameSchema = z.enum(PROVINCE_NAMES, { error: 'Vui lòng chọn tỉnh/thành phố.' });
+
+/** A delivery address since July 2025: province (34) + ward (phường/xã) + street. */
+export const shippingAddressSchema = z.object({
+  province: provinceNameSchema,
+  ward: z.string({ error: 'Vui lòng nhập phường/xã.' }).trim().min(2, 'Vui lòng nhập phường/xã.').max(100, 'Tên phường/xã tối đa 100 ký tự.'),
+  street: z
+    .string({ error: 'Vui lòng nhập số nhà, tên đường.' })
+    .trim()
+    .min(3, 'Vui lòng nhập số nhà, tên đường.')
+    .max(200, 'Địa chỉ tối đa 200 ký tự.'),
+});
+export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+const centreIdSchema = z.coerce.number({ error: 'Vui lòng chọn trung tâm nhận hàng.' }).int().positive('Vui lòng chọn trung tâm nhận hàng.');
+
+/** The quote only needs the province of a delivery. */
+export const quoteFulfilmentSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('delivery'), province: provinceNameSchema }),
+    z.object({ method: z.literal('pickup'), centreId: centreIdSchema }),
+  ],
+  { error: 'Vui lòng chọn hình thức nhận hàng.' },
+);
+export type QuoteFulfilment = z.infer<typeof quoteFulfilmentSchema>;
+
+export const orderFulfilmentInputSchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('delivery'), address: shippingAddressSchema }),
+    z.object({ method: z.literal('pickup'), centreId: centreIdSchema }),
+  ],
+  { error: 'Vui lòng chọn hình thức nhận hàng.' },
+);
+export type OrderFulfilmentInput = z.infer<typeof orderFulfilmentInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Checkout quote
+
+/** A promotion code as typed: trimmed, upper-cased; empty → undefined. */
+export const promoCodeInputSchema = z
+  .string()
+  .trim()
+  .max(30, 'Mã khuyến mãi không hợp lệ.')
+  .transform((value) => value.toUpperCase())
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const orderItemsSchema = z
+  .array(cartItemRefSchema)
+  .min(1, 'Giỏ hàng đang trống.')
+  .max(CART_MAX_LINES, `Đơn hàng tối đa ${CART_MAX_LINES} mặt hàng.`);
+
+/** POST /checkout/quote */
+export const checkoutQuoteInputSchema = z.object({
+  items: orderItemsSchema,
+  promoCode: promoCodeInputSchema,
+  fulfilment: quoteFulfilmentSchema,
+});
+export type CheckoutQuoteInput = z.input<typeof checkoutQuoteInputSchema>;
+/** The validated quote request (promoCode upper-cased, empty → undefined). */
+export type CheckoutQuoteRequest = z.output<typeof checkoutQuoteInputSchema>;
+
+export const promotionRefusalSchema = z.object({ code: z.string().min(1), message: z.string().min(1) });
+
+export const quoteSchema = z.object({
+  lines: z.array(cartLineSchema),
+  subtotal: vndSchema,
+  /** The part of the subtotal the promotion applies to (the subtotal without promotion). */
+  eligibleSubtotal: vndSchema,
+  discount: vndSchema,
+  shippingFee: vndSchema,
+  shippingDiscount: vndSchema,
+  total: vndSchema,
+  /** The applied promotion, null when none or refused. */
+  promotion: promotionSchema.nullable(),
+  /** Why the code was refused (Vietnamese), or null. */
+  promoError: promotionRefusalSchema.nullable(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES, { error: 'Trạng thái đơn hàng không hợp lệ.' });
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'Vui lòng chọn phương thức thanh toán.' });
+export const fulfilmentMethodSchema = z.enum(FULFILMENT_METHODS);
+
+/** Header Idempotency-Key: 8–100 characters of [A-Za-z0-9_-] (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+export const idempotencyKeySchema = z
+  .string({ error: 'Thiếu tiêu đề Idempotency-Key.' })
+  .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key phải gồm 8–100 ký tự chữ, số, "-" hoặc "_".');
+
+/**
+ * POST /orders (header Idempotency-Key). Prices and totals the client sends (items[].price, subtotal, total)
+ * are accepted and ignored: the server prices the order itself. PAY_AT_PICKUP needs a pick-up.
+ */
+export const orderCreateInputSchema = z
+  .object({
+    items: z.array(cartItemRefSchema.extend({ price: z.number().optional() })).min(1, 'Giỏ hàng đang trống.').max(CART_MAX_LINES, `Đơn hàng tối đa ${CART_MAX_LINES} mặt hàng.`),
+    promoCode: promoCodeInputSchema,
+    recipientName: z
+      .string({ error: 'Vui lòng nhập tên người nhận.' })
+      .trim()
+      .min(2, 'Tên người nhận phải có ít nhất 2 ký tự.')
+      .max(100, 'Tên người nhận không được dài quá 100 ký tự.'),
+    phone: z
+      .string({ error: 'Vui lòng nhập số điện thoại.' })
+      .refine((value) => normalizeVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).')
+      .transform((value) => normalizeVietnameseMobile(value) ?? value),
+    fulfilment: orderFulfilmentInputSchema,
+    paymentMethod: paymentMethodSchema,
+    note: z
+      .string()
+      .trim()
+      .max(500, 'Ghi chú tối đa 500 ký tự.')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    subtotal: z.number().optional(),
+    total: z.number().optional(),
+  })
+  .refine((input) => input.paymentMethod !== 'PAY_AT_PICKUP' || input.fulfilment.method === 'pickup', {
+    message: 'Thanh toán tại cửa hàng chỉ áp dụng khi nhận hàng tại trung tâm.',
+    path: ['paymentMethod'],
+  });
+export type OrderCreateInput = z.input<typeof orderCreateInputSchema>;
+export type OrderCreateRequest = z.output<typeof orderCreateInputSchema>;
+
+export const orderLineSchema = z.object({
+  kind: cartLineKindSchema,
+  refId: z.number().int().positive(),
+  slug: slugSchema,
+  name: z.string().min(1),
+  image: z.string().min(1).nullable(),
+  /** The price charged (server price when the order was placed). */
+  unitPrice: vndSchema,
+  quantity: z.number().int().positive(),
+  lineTotal: vndSchema,
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  status: orderStatusSchema,
+  statusLabel: z.string().min(1),
+  paymentStatus: paymentStatusSchema,
+  note: z.string().nullable(),
+  at: isoInstantSchema,
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+/** What the customer needs to pay by bank transfer (only for VIETQR orders not yet paid). */
+export const vietQrPaymentSchema = z.object({
+  /** EMVCo merchant-presented payload (NAPAS VietQR), CRC included. */
+  payload: z.string().min(1),
+  /** The QR code of the payload: data:image/svg+xml;base64,... */
+  imageDataUrl: z.string().startsWith('data:image/'),
+  bankName: z.string().min(1),
+  bankBin: z.string().regex(/^\d{6}$/),
+  accountNumber: z.string().min(1),
+  accountName: z.string().min(1),
+  amount: vndSchema,
+  /** = the order code. */
+  transferContent: z.string().min(1),
+});
+export type VietQrPayment = z.infer<typeof vietQrPaymentSchema>;
+
+export const orderCentreSchema = z.object({ id: z.number().int().positive(), name: z.string().min(1), address: z.string().min(1) });
+export type OrderCentre = z.infer<typeof orderCentreSchema>;
+
+export const orderFulfilmentSchema = z.object({
+  method: fulfilmentMethodSchema,
+  address: shippingAddressSchema.nullable(),
+  centre: orderCentreSchema.nullable(),
+});
+export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
+
+/** 'EV' + yyMMdd (Asia/Ho_Chi_Minh) + at least 4 digits, e.g. 'EV2611220007'. */
+export const ORDER_CODE_PATTERN = /^EV\d{6}\d{4,}$/;
+
+export const orderSchema = z.object({
+  code: z.string().regex(ORDER_CODE_PATTERN),
+  status: orderStatusSchema,
+  statusLabel: z.string().min(1),
+  paymentMethod: paymentMethodSchema,
+  paymentStatus: paymentStatusSchema,
+  paymentStatusLabel: z.string().min(1),
+  lines: z.array(orderLineSchema).min(1),
+  subtotal: vndSchema,
+  /** Every promotion saving: off the goods and off the shipping fee. */
+  discount: vndSchema,
+  /** The shipping fee before a shipping promotion (total = subtotal − discount + shippingFee). */
+  shippingFee: vndSchema,
+  total: vndSchema,
+  promotionCode: z.string().nullable(),
+  recipientName: z.string().min(1),
+  phone: z.string().min(1),
+  fulfilment: orderFulfilmentSchema,
+  note: z.string().nullable(),
+  /** Oldest first. */
+  history: z.array(orderHistoryEntrySchema),
+  vietQr: vietQrPaymentSchema.nullable(),
+  canCancel: z.boolean(),
+  createdAt: isoInstantSchema,
+  updatedAt: isoInstantSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderSummarySchema = z.object({
+  code: z.string().regex(ORDER_CODE_PATTERN),
+  status: orderStatusSchema,
+  statusLabel: z.string().min(1),
+  paymentMethod: paymentMethodSchema,
+  paymentStatus: paymentStatusSchema,
+  total: vndSchema,
+  itemCount: z.number().int().positive(),
+  firstItemName: z.string().min(1),
+  createdAt: isoInstantSchema,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** GET /staff/orders (staff, manager, admin): the back office's list, newest first, optionally of one status. */
+export const staffOrderListQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type StaffOrderListQuery = z.input<typeof staffOrderListQuerySchema>;
+
+export const staffOrderSummarySchema = orderSummarySchema.extend({
+  recipientName: z.string().min(1),
+  phone: z.string().min(1),
+  customerEmail: z.string().min(1),
+  fulfilmentMethod: fulfilmentMethodSchema,
+});
+export type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
+
+export const orderCodeParamsSchema = z.object({ code: z.string().trim().toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.') });
+
+/** POST /orders/:code/cancel: { reason? }; no body at all is fine too. */
+export const orderCancelInputSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(300, 'Lý do tối đa 300 ký tự.')
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .nullish()
+  .transform((input) => ({ reason: input?.reason }));
+export type OrderCancelInput = z.input<typeof orderCancelInputSchema>;
+
+/** POST /orders/:code/status (staff, manager, admin): only the transitions of nextOrderStatuses. */
+export const orderStatusUpdateInputSchema = z.object({
+  status: orderStatusSchema,
+  note: z
+    .string()
+    .trim()
+    .max(300, 'Ghi chú tối đa 300 ký tự.')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type OrderStatusUpdateInput = z.input<typeof orderStatusUpdateInputSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Package credits
+
+/**
+ * GET /me/package-credits: what is left of the services of the packages a customer bought and paid
+ * (non-expired, remaining > 0). Named CustomerPackageCredit because catalogue.ts already has PackageCredit
+ * (the services a package includes).
+ */
+export const customerPackageCreditSchema = z.object({
+  id: z.number().int().positive(),
+  packageId: z.number().int().positive(),
+  packageName: z.string().min(1),
+  serviceId: z.number().int().positive(),
+  serviceName: z.string().min(1),
+  remaining: z.number().int().positive(),
+  total: z.number().int().positive(),
+  expiresAt: isoInstantSchema,
+});
+export type CustomerPackageCredit = z.infer<typeof customerPackageCreditSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Response envelopes
+
+export const cartResponseSchema = envelopeSchema(cartSchema);
+export const quoteResponseSchema = envelopeSchema(quoteSchema);
+export const orderResponseSchema = envelopeSchema(orderSchema);
+export const orderSummaryListResponseSchema = envelopeSchema(z.array(orderSummarySchema));
+export const staffOrderSummaryListResponseSchema = envelopeSchema(z.array(staffOrderSummarySchema));
+export const customerPackageCreditListResponseSchema = envelopeSchema(z.array(customerPackageCreditSchema));
