@@ -121,9 +121,13 @@ describe('Services', () => {
   it('says what is not available yet when the API has no such service', async () => {
     const { container } = renderAt('/services');
     await screen.findByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 });
+    const prediction = container.querySelector('section#du-doan-hong-hoc') as HTMLElement;
+    expect(within(prediction).getByRole('heading', { level: 2 })).toHaveTextContent('Dự đoán hỏng hóc Sắp ra mắt');
+    expect(prediction).toHaveTextContent('chưa tự dự đoán hỏng hóc từ dữ liệu của xe');
+    // live appointment status exists (the dashboard): no badge, a link there
     const tracking = container.querySelector('section#theo-doi-tien-do') as HTMLElement;
-    expect(within(tracking).getByRole('heading', { level: 2 })).toHaveTextContent('Theo dõi tiến độ Sắp ra mắt');
-    expect(tracking).toHaveTextContent('trung tâm gọi điện cho bạn khi xe sẵn sàng bàn giao');
+    expect(within(tracking).getByRole('heading', { level: 2 })).toHaveTextContent(/^Theo dõi tiến độ$/);
+    expect(within(tracking).getByRole('link', { name: 'Xem lịch hẹn trên trang Tổng quan' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('lists every service with its price, duration and a booking link with the service preselected', async () => {

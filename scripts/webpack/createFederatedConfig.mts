@@ -56,8 +56,9 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
-      // shared-contracts is compiled from its TypeScript source (its "source" export condition)
-      conditionNames: ['source', 'browser', 'import', 'module', 'default'],
+      // shared-contracts is compiled from its TypeScript source (its "ev-source" export condition; a name of our
+      // own, as packages such as eventsource-parser point the common "source" condition at their TypeScript)
+      conditionNames: ['ev-source', 'browser', 'import', 'module', 'default'],
     },
     module: {
       rules: [

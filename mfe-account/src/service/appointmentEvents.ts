@@ -1,11 +1,11 @@
 import type { Subscription } from 'rxjs';
 import { defaultApiBase, sessionStore, type SessionStore } from 'shared-contracts';
-import { createParser, type EventSourceMessage } from './sseParser';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 /**
  * The live status of the customer's appointments: GET /api/appointments/events, Server-Sent Events read with
- * fetch (the stream needs the `Authorization: Bearer` header, which EventSource cannot send) and an
- * event-stream parser with eventsource-parser's interface (./sseParser).
+ * fetch (the stream needs the `Authorization: Bearer` header, which EventSource cannot send), parsed by
+ * eventsource-parser.
  *
  * - `event: appointment-status` with `data: {"appointmentId","code","status","statusLabel","at"}` → onStatus;
  *   comments (the server's heartbeat every 25 s) only keep the connection alive.

@@ -136,10 +136,15 @@ export function ServicesPage() {
                 return (
                   <section key={feature.id} id={feature.id} aria-labelledby={`${feature.id}-heading`} className={`${styles.group} ${current === feature.id ? styles.current : ''}`}>
                     <h2 id={`${feature.id}-heading`} className={styles.groupName}>
-                      {feature.name} {!own && <span className={styles.badge}>{text.featureBadge}</span>}
+                      {feature.name} {!own && !feature.live && <span className={styles.badge}>{text.featureBadge}</span>}
                     </h2>
                     <p className={styles.intro}>{feature.today}</p>
                     <p className={styles.intro}>{feature.notYet}</p>
+                    {feature.live && (
+                      <p className={styles.intro}>
+                        <Link to={feature.live.to}>{feature.live.label}</Link>
+                      </p>
+                    )}
                     {own && (
                       <div className={styles.service}>
                         <ServiceDetails service={own} />

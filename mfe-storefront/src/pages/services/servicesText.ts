@@ -26,22 +26,27 @@ export const servicesText = {
         'Thực hiện tại trung tâm: kỹ thuật viên kết nối và tải dữ liệu của xe (BMS, bộ điều khiển, lịch sử sạc) để phân tích nguyên nhân lỗi. Kết quả luôn được kỹ thuật viên kiểm tra và xác nhận trước khi đề xuất sửa chữa.',
       notYet: 'Chưa hỗ trợ chẩn đoán từ xa: bạn cần mang xe tới trung tâm.',
       relatedKind: 'diagnostics',
+      live: null,
     },
     {
       id: 'du-doan-hong-hoc',
       name: 'Dự đoán hỏng hóc',
       today:
         'Thực hiện tại trung tâm: dựa trên số km, chu kỳ sạc và tình trạng đo được của pin, má phanh, lốp, kỹ thuật viên ước tính linh kiện nào sắp cần thay và đề xuất lịch thay thế.',
-      notYet: 'Website chưa tự động gửi cảnh báo cho bạn; hãy đặt lịch kiểm tra định kỳ.',
+      notYet:
+        'Website nhắc bạn lịch bảo dưỡng tiếp theo theo số km hoặc thời gian (trên trang Tổng quan và qua email), nhưng chưa tự dự đoán hỏng hóc từ dữ liệu của xe.',
       relatedKind: null,
+      live: null,
     },
     {
       id: 'theo-doi-tien-do',
       name: 'Theo dõi tiến độ',
       today:
-        'Hiện tại: mỗi lịch hẹn đi qua các bước chờ xác nhận, đã xác nhận, đã tiếp nhận xe, đang thực hiện và hoàn thành; trung tâm gọi điện cho bạn khi xe sẵn sàng bàn giao.',
-      notYet: 'Xem trực tuyến xe đang ở bước nào sẽ có cùng tính năng đặt lịch trực tuyến.',
+        'Trên trang Tổng quan, trạng thái lịch hẹn của bạn (chờ xác nhận, đã xác nhận, đã tiếp nhận, đang thực hiện, hoàn thành) cập nhật ngay khi trung tâm thay đổi, không cần tải lại trang; trung tâm gọi điện cho bạn khi xe sẵn sàng bàn giao.',
+      notYet: 'Chưa có ảnh và ghi chú từng bước của kỹ thuật viên.',
       relatedKind: null,
+      /** Available on the site today: no 'Sắp ra mắt' badge, a link instead. */
+      live: { to: '/dashboard', label: 'Xem lịch hẹn trên trang Tổng quan' },
     },
   ],
   relatedHeading: 'Dịch vụ chẩn đoán khác',
