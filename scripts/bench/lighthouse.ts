@@ -63,7 +63,7 @@ function printDetails(url: string, audits: Record<string, { displayValue?: strin
   const brief = (value: unknown) => String(JSON.stringify(value)).slice(0, 220);
   console.log(`\n── ${url}`);
   for (const id of Object.keys(audits).filter((key) => /lcp|largest-contentful-paint-element/.test(key))) {
-    console.log(`  ${id}: ${brief(audits[id]?.details ?? null).slice(0, 600)}`);
+    console.log(`  ${id}: ${String(JSON.stringify(audits[id]?.details ?? null)).slice(0, 1500)}`);
   }
   for (const id of ['largest-contentful-paint-element', 'layout-shifts', 'long-tasks', 'bootup-time', 'mainthread-work-breakdown', 'network-requests']) {
     console.log(`  ${id}: ${audits[id]?.displayValue ?? ''}`);

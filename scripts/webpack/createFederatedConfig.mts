@@ -5,6 +5,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { PreloadStartupChunksPlugin } from './preloadStartupChunks.mts';
 import { sharedDependencies } from './sharedDependencies.mts';
 
 export interface FederatedAppOptions {
@@ -118,6 +119,7 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
               scriptLoading: 'defer',
               hash: production,
             }),
+            ...(production ? [new PreloadStartupChunksPlugin()] : []),
           ]),
     ],
     optimization: { moduleIds: 'deterministic' },

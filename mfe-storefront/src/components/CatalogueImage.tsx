@@ -5,7 +5,7 @@ interface Props {
   /** the slot's width across breakpoints, e.g. '(max-width: 640px) 100vw, 280px' */
   sizes: string;
   className?: string;
-  /** the one above-the-fold image of a page loads eagerly */
+  /** the one above-the-fold image of a page loads eagerly, first among the page's images */
   eager?: boolean;
   alt?: string;
 }
@@ -20,6 +20,7 @@ export function CatalogueImage({ image, sizes, className, eager = false, alt }: 
       alt={alt ?? image.alt ?? ''}
       sizes={sizes}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
       className={className}
     />
