@@ -115,20 +115,31 @@ async function main(): Promise<void> {
     // Profile: autocannon, 50 connections.
     const warm = await autocannon({ url: `${origin}/api/Auth/profile`, connections: CONNECTIONS, duration: 2, headers: { authorization: `Bearer ${token}` } });
     if (warm.non2xx > 0) throw new Error(`profile answered ${warm.non2xx} non-2xx responses`);
-    const result = await autocannon({ url: `${origin}/api/Auth/profile`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+    // Every response time, so the budget's p95 is computed exactly (autocannon's summary has p90 and p97.5 only).
+    const latencies: number[] = [];
+    const result = await autocannon({
+      url: `${origin}/api/Auth/profile`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers: { authorization: `Bearer ${token}` },
+      setupClient: (client) => {
+        client.on('response', (_status: number, _bytes: number, durationMs: number) => latencies.push(durationMs));
+      },
+    });
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`profile: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    const { latency } = result;
-    // autocannon reports p90 and p97.5, not p95: p95 lies between them; the budget is checked against p97.5.
+    latencies.sort((a, b) => a - b);
+    const profileP95 = percentile(latencies, 95);
     console.log(
       `GET /api/Auth/profile, ${CONNECTIONS} connections, ${SECONDS} s: ${Math.round(result.requests.average)} req/s, ` +
-        `latency p50 ${latency.p50} ms, p90 ${latency.p90} ms, p97.5 ${latency.p97_5} ms (p95 ≤ ${latency.p97_5} ms), p99 ${latency.p99} ms, max ${latency.max} ms`,
+        `latency over ${latencies.length} responses: p50 ${round(percentile(latencies, 50))} ms, p95 ${round(profileP95)} ms, ` +
+        `p99 ${round(percentile(latencies, 99))} ms, max ${round(latencies.at(-1) ?? 0)} ms`,
     );
 
     console.log('\nBudgets:');
     const loginOk = loginMedian < LOGIN_BUDGET_MS;
-    const profileOk = latency.p97_5 < PROFILE_P95_BUDGET_MS;
+    const profileOk = profileP95 < PROFILE_P95_BUDGET_MS;
     console.log(`  ${loginOk ? '✔' : '✘'} login median ${round(loginMedian)} ms < ${LOGIN_BUDGET_MS} ms`);
-    console.log(`  ${profileOk ? '✔' : '✘'} profile p95 ≤ ${latency.p97_5} ms < ${PROFILE_P95_BUDGET_MS} ms`);
+    console.log(`  ${profileOk ? '✔' : '✘'} profile p95 ${round(profileP95)} ms < ${PROFILE_P95_BUDGET_MS} ms`);
     failed = !loginOk || !profileOk;
   } finally {
     child.disconnect();
