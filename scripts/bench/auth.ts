@@ -64,7 +64,7 @@ function percentile(sorted: number[], p: number): number {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 async function startServer(folder: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
+  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
     cwd: REPO_ROOT,
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_DATA_DIR: folder, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -144,7 +144,7 @@ function summary(label: string, timings: number[], seconds: number): { p95: numb
 }
 
 async function startServer(folder: string): Promise<{ child: ChildProcess; ready: ServerReady }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
+  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
     cwd: REPO_ROOT,
     env: { ...process.env, BENCH_ROLE: 'server', BENCH_DATA_DIR: folder, BENCH_CUSTOMERS_COUNT: String(CUSTOMERS), NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -19,11 +19,11 @@ const BUDGET_P99_MS = 25;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-// The API imports shared-contracts' TypeScript sources (its `source` export condition), as the API's own
+// The API imports shared-contracts' TypeScript sources (its `ev-source` export condition), as the API's own
 // tooling does; re-run under that condition when started without it.
-if (!process.execArgv.some((arg) => arg === '--conditions=source' || arg === '-C=source')) {
+if (!process.execArgv.some((arg) => arg === '--conditions=ev-source' || arg === '-C=ev-source')) {
   const script = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, ['--conditions=source', ...process.execArgv, script, ...process.argv.slice(2)], {
+  const child = spawnSync(process.execPath, ['--conditions=ev-source', ...process.execArgv, script, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: process.env,
   });

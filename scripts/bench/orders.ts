@@ -23,10 +23,10 @@ const ORDERS_P95_BUDGET_MS = 60;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 20);
 
-// The API imports shared-contracts' TypeScript sources (its `source` export condition); re-run under it.
-if (!process.execArgv.some((arg) => arg === '--conditions=source' || arg === '-C=source')) {
+// The API imports shared-contracts' TypeScript sources (its `ev-source` export condition); re-run under it.
+if (!process.execArgv.some((arg) => arg === '--conditions=ev-source' || arg === '-C=ev-source')) {
   const script = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, ['--conditions=source', ...process.execArgv, script, ...process.argv.slice(2)], {
+  const child = spawnSync(process.execPath, ['--conditions=ev-source', ...process.execArgv, script, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: process.env,
   });
