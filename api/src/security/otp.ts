@@ -22,3 +22,33 @@ export function otpHashMatches(storedHex: string, candidateHex: string): boolean
   const candidate = Buffer.from(candidateHex, 'hex');
   return stored.length === candidate.length && timingSafeEqual(stored, candidate);
 }
+
+/** 'ok' (the code is now used up), 'wrong', 'locked' (too many wrong tries: ask for a new code), 'expired' (no live code). */
+export type OtpCheck = 'ok' | 'wrong' | 'locked' | 'expired';
+
+/** The live (unused, unexpired) code an attempt is checked against. */
+export interface LiveOtpCode {
+  id: number;
+  code_hash: string;
+  failed_attempts: number;
+}
+
+/** Where a kind of code is kept: the two conditional writes an attempt may make. */
+export interface OtpCodeStore {
+  /** Marks the code used if it still is unused and not locked; false when another request got there first. */
+  markUsed(id: number): Promise<boolean>;
+  countFailure(id: number): Promise<void>;
+}
+
+/**
+ * One attempt at a single-use code (account codes and guest-booking codes alike): a wrong code counts against
+ * the code, and after OTP_MAX_FAILED_ATTEMPTS it is dead, the right code included; a right code is used once,
+ * also against two simultaneous requests with it.
+ */
+export async function settleOtpAttempt(live: LiveOtpCode | undefined, attemptHash: string, store: OtpCodeStore): Promise<OtpCheck> {
+  if (!live) return 'expired';
+  if (live.failed_attempts >= OTP_MAX_FAILED_ATTEMPTS) return 'locked';
+  if (otpHashMatches(live.code_hash, attemptHash)) return (await store.markUsed(live.id)) ? 'ok' : 'expired';
+  await store.countFailure(live.id);
+  return live.failed_attempts + 1 >= OTP_MAX_FAILED_ATTEMPTS ? 'locked' : 'wrong';
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OtpCodesTable } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { generateOtpCode, hashOtpCode, OTP_MAX_FAILED_ATTEMPTS, OTP_TTL_MS, otpHashMatches } from '../../security/otp';
+import { generateOtpCode, hashOtpCode, OTP_MAX_FAILED_ATTEMPTS, OTP_TTL_MS, settleOtpAttempt, type OtpCheck } from '../../security/otp';
 
 export type OtpPurpose = OtpCodesTable['purpose'];
 
@@ -40,8 +40,7 @@ export async function issueOtpCode(deps: OtpDependencies, userId: number, purpos
   return code;
 }
 
-/** 'ok' (the code is now used up), 'wrong', 'locked' (too many wrong tries: ask for a new code), 'expired' (no live code). */
-export type OtpCheck = 'ok' | 'wrong' | 'locked' | 'expired';
+export type { OtpCheck };
 
 /**
  * Checks a code against the user's live code of `purpose`. A wrong code counts against that code: after
@@ -52,7 +51,7 @@ export async function consumeOtpCode(deps: OtpDependencies, userId: number, purp
   const now = clock.now();
   const live = await db
     .selectFrom('otp_codes')
-    .selectAll()
+    .select(['id', 'code_hash', 'failed_attempts'])
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
@@ -60,25 +59,19 @@ export async function consumeOtpCode(deps: OtpDependencies, userId: number, purp
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!live) return 'expired';
-  if (live.failed_attempts >= OTP_MAX_FAILED_ATTEMPTS) return 'locked';
-
-  if (otpHashMatches(live.code_hash, hashOtpCode(secret, userId, purpose, code))) {
-    // Single use, also against two simultaneous requests with the right code.
-    const used = await db
-      .updateTable('otp_codes')
-      .set({ consumed_at: now.toISOString() })
-      .where('id', '=', live.id)
-      .where('consumed_at', 'is', null)
-      .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS)
-      .executeTakeFirst();
-    return Number(used.numUpdatedRows) === 1 ? 'ok' : 'expired';
-  }
-
-  await db
-    .updateTable('otp_codes')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-    .where('id', '=', live.id)
-    .execute();
-  return live.failed_attempts + 1 >= OTP_MAX_FAILED_ATTEMPTS ? 'locked' : 'wrong';
+  return settleOtpAttempt(live, hashOtpCode(secret, userId, purpose, code), {
+    async markUsed(id) {
+      const used = await db
+        .updateTable('otp_codes')
+        .set({ consumed_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS)
+        .executeTakeFirst();
+      return Number(used.numUpdatedRows) === 1;
+    },
+    async countFailure(id) {
+      await db.updateTable('otp_codes').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('id', '=', id).execute();
+    },
+  });
 }
