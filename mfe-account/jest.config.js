@@ -10,5 +10,6 @@ module.exports = {
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
     '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
+    '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
   },
 };

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { ApiError, sessionStore } from 'shared-contracts';
 import { bookingApi } from '../src/pages/booking/bookingApi';
-import { addDays, vietnamDateOf } from '../src/pages/booking/bookingCalendar';
+import { addCalendarDays, vietnamDateOf } from 'shared-contracts/calendar';
 import { appointment, availability, packageCredit, vehicle } from './support/bookingFixtures';
 import * as fixtures from './support/fixtures';
 import { money } from './support/fixtures';
@@ -13,7 +13,7 @@ jest.mock('../src/pages/booking/bookingApi');
 
 const booking = bookingApi as jest.Mocked<typeof bookingApi>;
 const customer = { id: '42', fullName: 'Nguyễn Minh Anh', email: 'khachhang@evshop.vn', role: 'customer' as const, emailVerified: true, avatar: null };
-const TOMORROW = addDays(vietnamDateOf(new Date()), 1);
+const TOMORROW = addCalendarDays(vietnamDateOf(new Date()), 1);
 const TIMES = ['08:00', '08:30', '09:00', '09:30', '10:00'];
 
 function logIn() {
@@ -112,7 +112,7 @@ describe('booking as a logged-in customer', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Vui lòng chọn ngày và khung giờ.');
     expect(screen.getByRole('heading', { name: 'Bước 4: Chọn ngày và giờ' })).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Ngày hẹn'), { target: { value: addDays(TOMORROW, 40) } });
+    fireEvent.change(screen.getByLabelText('Ngày hẹn'), { target: { value: addCalendarDays(TOMORROW, 40) } });
     expect(screen.getByLabelText('Ngày hẹn')).toHaveAccessibleDescription(expect.stringContaining('Chỉ đặt được lịch từ hôm nay đến 30 ngày tới.'));
   });
 

@@ -7,7 +7,8 @@ import {
   type BookingAction,
   type BookingState,
 } from '../src/pages/booking/bookingReducer';
-import { addDays, bookingWindow, formatBookingDate, formatDuration, isBookableDate, vietnamDateOf } from '../src/pages/booking/bookingCalendar';
+import { addCalendarDays, bookingDateWindow, isBookableDate, vietnamDateOf } from 'shared-contracts/calendar';
+import { formatBookingDate, formatDuration } from '../src/pages/booking/bookingCalendar';
 import { appointment } from './support/bookingFixtures';
 
 const customer = createBookingReducer(false);
@@ -169,13 +170,13 @@ describe('booking days in Vietnamese time', () => {
 
   it('books today to 30 days ahead, across a month and a year end', () => {
     const lateEvening = new Date('2026-12-15T18:30:00.000Z'); // 01:30 on 16/12 in Hà Nội
-    expect(bookingWindow(lateEvening)).toEqual({ from: '2026-12-16', to: '2027-01-15' });
+    expect(bookingDateWindow(lateEvening)).toEqual({ from: '2026-12-16', to: '2027-01-15' });
     expect(isBookableDate('2026-12-15', lateEvening)).toBe(false);
     expect(isBookableDate('2026-12-16', lateEvening)).toBe(true);
     expect(isBookableDate('2027-01-15', lateEvening)).toBe(true);
     expect(isBookableDate('2027-01-16', lateEvening)).toBe(false);
     expect(isBookableDate('2027-02-30', lateEvening)).toBe(false);
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 
   it('writes days and durations in Vietnamese', () => {

@@ -1,4 +1,5 @@
 import type { Promotion, PromotionCategory } from '../schemas/catalogue';
+import { vietnamMonthOf } from '../calendar';
 
 /**
  * Prices an order and applies (or refuses) one promotion code. Pure: the API runs it inside the order
@@ -120,10 +121,8 @@ function refusal(code: PromotionRefusalCode, message: string): PromotionRefusal 
   return { code, message };
 }
 
-/** The month (1–12) of an instant in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
-export function vietnamMonthOf(now: Date): number {
-  return new Date(now.getTime() + 7 * 3_600_000).getUTCMonth() + 1;
-}
+export { vietnamMonthOf };
+
 
 /** The month (1–12) of a 'YYYY-MM-DD' date of birth, or null. */
 export function birthMonthOf(dateOfBirth: string | null | undefined): number | null {

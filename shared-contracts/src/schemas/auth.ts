@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar';
+
+export { isCalendarDate };
 import { ROLES } from '../user/user';
 import { envelopeSchema } from './envelope';
 
@@ -36,11 +39,6 @@ export function normalizeVietnameseMobile(input: string): string | null {
 }
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 export const emailSchema = z
   .string({ error: 'Vui lòng nhập email.' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, fullNameSchema, isCalendarDate, normalizeVietnameseMobile, otpCodeSchema } from './auth';
+import { addCalendarDays, bookingDateWindow, BOOKING_DAYS_AHEAD, isCalendarDate, SLOT_MINUTES, vietnamClockOf, vietnamDateOf, vietnamInstant, VIETNAM_UTC_OFFSET_MINUTES } from '../calendar';
+import { emailSchema, fullNameSchema, normalizeVietnameseMobile, otpCodeSchema } from './auth';
 import { isoInstantSchema, slugSchema, VEHICLE_TYPES, vehicleTypeSchema, vndSchema, type VehicleType } from './catalogue';
 import { envelopeSchema, errorEnvelopeSchema } from './envelope';
 import { clockTimeSchema } from './serviceCentre';
@@ -7,7 +8,8 @@ import { licensePlateError, normaliseLicensePlate } from '../vehicle/licensePlat
 import { normaliseVin, vinError } from '../vehicle/vin';
 import { isKnownVehicleModel, VEHICLE_MODEL_MESSAGE, VEHICLE_YEAR_MIN } from '../vehicle/vehicleModels';
 
-// The vehicle rules, also reachable from 'shared-contracts/schemas' (what the API imports).
+// The vehicle rules and the Vietnamese calendar, also reachable from 'shared-contracts/schemas' (what the API imports).
+export * from '../calendar';
 export * from '../vehicle/licensePlate';
 export * from '../vehicle/vin';
 export * from '../vehicle/vehicleModels';
@@ -22,12 +24,6 @@ export * from '../vehicle/vehicleModels';
 // ---------------------------------------------------------------------------------------------------------
 // Vietnamese time
 
-/** Asia/Ho_Chi_Minh is UTC+7 all year round. */
-export const VIETNAM_UTC_OFFSET_MINUTES = 7 * 60;
-/** Slots are 30 minutes long; a service occupies every slot its duration covers. */
-export const SLOT_MINUTES = 30;
-/** Bookings are taken from today to this many days ahead (Vietnamese dates). */
-export const BOOKING_DAYS_AHEAD = 30;
 /** A guest's appointment holds its slot this long until the email code is entered. */
 export const GUEST_HOLD_MINUTES = 15;
 /** Default of the API's BOOKING_CHANGE_CUTOFF_MINUTES: cancel or reschedule until 2 hours before the slot. */
@@ -36,31 +32,10 @@ export const BOOKING_CHANGE_CUTOFF_MINUTES_DEFAULT = 120;
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The Vietnamese calendar date of an instant ('2026-12-31T17:30:00Z' → '2027-01-01'). */
-export function vietnamDateOf(instant: Date | string | number): string {
-  return new Date(new Date(instant).getTime() + VIETNAM_UTC_OFFSET_MINUTES * MINUTE_MS).toISOString().slice(0, 10);
-}
 
-/** The Vietnamese wall-clock time of an instant, 'HH:MM' ('2026-03-05T02:05:00Z' → '09:05'). */
-export function vietnamClockOf(instant: Date | string | number): string {
-  return new Date(new Date(instant).getTime() + VIETNAM_UTC_OFFSET_MINUTES * MINUTE_MS).toISOString().slice(11, 16);
-}
 
-/** The instant of a Vietnamese date and clock time ('2027-01-01', '00:30' → 2026-12-31T17:30:00.000Z). */
-export function vietnamInstant(date: string, clock: string): Date {
-  return new Date(Date.parse(`${date}T${clock}:00.000Z`) - VIETNAM_UTC_OFFSET_MINUTES * MINUTE_MS);
-}
 
-/** 'YYYY-MM-DD' plus whole days ('2026-01-31', 1 → '2026-02-01'). */
-export function addCalendarDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
-/** The dates a booking may use at `now`: today (Vietnamese date) to today + 30 days, both included. */
-export function bookingDateWindow(now: Date): { from: string; to: string } {
-  const from = vietnamDateOf(now);
-  return { from, to: addCalendarDays(from, BOOKING_DAYS_AHEAD) };
-}
 
 /** The booking wizard's link: /booking?vehicleId=<id>&service=<slug>&centre=<id> (absent parts left out). */
 export function bookingUrl(prefill: { vehicleId?: number; service?: string; centre?: number }): string {

@@ -15,6 +15,7 @@ import {
   errorEnvelopeSchema,
   idParamsSchema,
   slotFullErrorSchema,
+  isBookableDate,
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth, optionalAuthenticate, requireRole } from '../../http/authGuard';
@@ -32,7 +33,6 @@ import {
   type BookingContext,
 } from './appointmentService';
 import { centreAvailability, findCentreSchedule } from './availability';
-import { isBookableDate } from './schedule';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 /** 409: SLOT_FULL carries the next free slots; other conflicts are the plain envelope. */

@@ -11,6 +11,9 @@ import {
   type AppointmentStatus,
   type SlotRef,
   type VehicleType,
+  isBookableDate,
+  vietnamDateOf,
+  formatVietnamDateTime,
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -26,12 +29,11 @@ import {
   appointmentRescheduledEmail,
   describeCutoff,
   enqueueServiceEmail,
-  formatVietnamDateTime,
   guestCodeEmail,
 } from './bookingEmails';
 import { consumeGuestCode, issueGuestCode } from './guestCodes';
 import { consumePackageCredit, findOwnPackageCredit, restorePackageCredit, type PackageCreditInfo } from './packageCredits';
-import { fitsOpeningHours, isBookableDate, isOnSlotBoundary, occupiedSteps, vietnamDateOf } from './schedule';
+import { fitsOpeningHours, isOnSlotBoundary, occupiedSteps } from './schedule';
 import { changeSteps, inTransaction, releaseSteps, SlotFullError, takeSteps } from './slotCapacity';
 
 /** What the booking operations share (built once by the service-booking plugin). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { addCalendarDays, bookingDateWindow, type Availability, type Slot, type SlotRef } from 'shared-contracts/schemas';
+import { addCalendarDays, bookingDateWindow, vietnamClockOf, vietnamDateOf, type Availability, type Slot, type SlotRef } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import { daySlotStarts, occupiedSteps, openingInstants, vietnamClockOf, vietnamDateOf, type OpeningHours } from './schedule';
+import { daySlotStarts, occupiedSteps, openingInstants, type OpeningHours } from './schedule';
 import { loadOccupancy } from './slotCapacity';
 
 export interface CentreSchedule extends OpeningHours {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { GUEST_HOLD_MINUTES, vietnamClockOf, vietnamDateOf, type Appointment } from 'shared-contracts/schemas';
+import { formatCalendarDate, formatVndPlain as formatVnd, GUEST_HOLD_MINUTES, type Appointment } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { enqueueEmail } from '../notifications/outbox';
-import type { EmailContent } from '../notifications/emailTemplates';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, type EmailContent } from '../notifications/emailTemplates';
 
 /**
  * The emails of the service side (Vietnamese subject, plain text and HTML): booking confirmation, the
@@ -22,37 +22,10 @@ export interface ServiceEmail extends Omit<EmailContent, 'kind'> {
   kind: ServiceEmailKind;
 }
 
-const SIGNATURE = 'EV Service – Dịch vụ & phụ tùng xe điện';
-const vnd = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
 const integer = new Intl.NumberFormat('vi-VN');
 
-/** 1.250.000 ₫ (ordinary spaces: plain-text mail clients). */
-function formatVnd(amount: number): string {
-  return vnd.format(amount).replace(/\s/g, ' ');
-}
-
-/** 'YYYY-MM-DD' → dd/MM/yyyy. */
-function formatCalendarDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}/${month}/${year}`;
-}
-
-/** 'HH:mm dd/MM/yyyy' in Vietnam (UTC+7 all year: plain arithmetic, no Intl on the booking path). */
-export function formatVietnamDateTime(at: Date | string): string {
-  return `${vietnamClockOf(at)} ${formatCalendarDate(vietnamDateOf(at))}`;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 function html(title: string, lines: readonly string[]): string {
-  const body = lines.map((line) => `<p style="margin:0 0 12px">${line}</p>`).join('\n');
-  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
-${body}
-<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(SIGNATURE)}</p>
-</body></html>`;
+  return emailLayout(title, lines.map(emailParagraph));
 }
 
 /** The appointment as a list of lines (text) shared by the emails. */
@@ -70,7 +43,7 @@ function summary(appointment: Appointment): string[] {
 
 function compose(kind: ServiceEmailKind, subject: string, greeting: string, before: readonly string[], appointment: Appointment | null, after: readonly string[]): ServiceEmail {
   const details = appointment ? summary(appointment) : [];
-  const text = [greeting, '', ...before, ...(details.length ? ['', ...details] : []), ...(after.length ? ['', ...after] : []), '', SIGNATURE].join('\n');
+  const text = [greeting, '', ...before, ...(details.length ? ['', ...details] : []), ...(after.length ? ['', ...after] : []), '', EMAIL_SIGNATURE].join('\n');
   const htmlLines = [
     escapeHtml(greeting),
     ...before.map(escapeHtml),

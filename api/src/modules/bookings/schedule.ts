@@ -1,4 +1,4 @@
-import { bookingDateWindow, SLOT_MINUTES, vietnamClockOf, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
+import { SLOT_MINUTES, vietnamClockOf, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 
 /**
  * The schedule arithmetic of a centre, pure: 30-minute steps in Asia/Ho_Chi_Minh (UTC+7, no daylight saving)
@@ -50,11 +50,3 @@ export function fitsOpeningHours(start: Date, durationMinutes: number, hours: Op
   const { open, close } = openingInstants(vietnamDateOf(start), hours);
   return start.getTime() >= open.getTime() && start.getTime() + durationMinutes * 60_000 <= close.getTime();
 }
-
-/** A Vietnamese date a booking may use at `now` (today to 30 days ahead). */
-export function isBookableDate(date: string, now: Date): boolean {
-  const window = bookingDateWindow(now);
-  return date >= window.from && date <= window.to;
-}
-
-export { vietnamClockOf, vietnamDateOf };

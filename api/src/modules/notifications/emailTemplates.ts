@@ -1,18 +1,7 @@
-const vietnamTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+import { formatVietnamDateTime } from 'shared-contracts/schemas';
 
-/** 'HH:mm dd/MM/yyyy' in Asia/Ho_Chi_Minh. */
-export function formatVietnamDateTime(at: Date): string {
-  const parts = Object.fromEntries(vietnamTime.formatToParts(at).map((part) => [part.type, part.value]));
-  return `${parts.hour}:${parts.minute} ${parts.day}/${parts.month}/${parts.year}`;
-}
+// 'HH:mm dd/MM/yyyy' in Vietnam, for every email and the dev outbox page.
+export { formatVietnamDateTime };
 
 /** An email ready for the outbox: Vietnamese subject, plain-text body and an HTML alternative. */
 export interface EmailContent {
@@ -25,17 +14,29 @@ export interface EmailContent {
 
 export type EmailKind = 'verify_email' | 'reset_password' | 'password_changed';
 
-function escapeHtml(value: string): string {
+/** The line every email (text and HTML) ends with. */
+export const EMAIL_SIGNATURE = 'EV Service – Dịch vụ & phụ tùng xe điện';
+
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function layout(title: string, paragraphs: string[]): string {
-  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 12px">${paragraph}</p>`).join('\n');
+/** A paragraph of the HTML body (`html` is already escaped HTML). */
+export function emailParagraph(html: string): string {
+  return `<p style="margin:0 0 12px">${html}</p>`;
+}
+
+/** The HTML document of every email: its blocks (paragraphs, tables: already HTML) and the signature. */
+export function emailLayout(title: string, blocks: readonly string[]): string {
   return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
-${body}
-<p style="margin:24px 0 0;color:#6b7280;font-size:13px">EV Service – Dịch vụ &amp; phụ tùng xe điện</p>
+${blocks.join('\n')}
+<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(EMAIL_SIGNATURE)}</p>
 </body></html>`;
+}
+
+function layout(title: string, paragraphs: string[]): string {
+  return emailLayout(title, paragraphs.map(emailParagraph));
 }
 
 function codeBlock(code: string): string {

@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import { formatVndPlain as formatVnd, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { formatVietnamDateTime } from '../notifications/emailTemplates';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime } from '../notifications/emailTemplates';
 import { enqueueEmail } from '../notifications/outbox';
 
-const formatDateTime = (iso: string): string => formatVietnamDateTime(new Date(iso));
 
 /**
  * The order emails (Vietnamese): confirmation, status change (payment received included) and cancellation.
@@ -27,21 +26,6 @@ export type OrderEmailFacts = Pick<
   'code' | 'status' | 'paymentMethod' | 'lines' | 'subtotal' | 'discount' | 'shippingFee' | 'total' | 'fulfilment' | 'recipientName' | 'phone'
 > & { createdAt: string; orderUrl: string };
 
-const SIGNATURE = 'EV Service – Dịch vụ & phụ tùng xe điện';
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function layout(title: string, blocks: string[]): string {
-  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
-${blocks.join('\n')}
-<p style="margin:24px 0 0;color:#6b7280;font-size:13px">EV Service – Dịch vụ &amp; phụ tùng xe điện</p>
-</body></html>`;
-}
-
-const paragraph = (html: string) => `<p style="margin:0 0 12px">${html}</p>`;
 
 function fulfilmentText(facts: OrderEmailFacts): string {
   const { fulfilment } = facts;
@@ -85,7 +69,7 @@ export function orderPlacedEmail(fullName: string, facts: OrderEmailFacts): Orde
   const text = [
     `Xin chào ${fullName},`,
     '',
-    `Cảm ơn bạn đã đặt hàng tại EV Service. Mã đơn hàng: ${facts.code} (${formatDateTime(facts.createdAt)}).`,
+    `Cảm ơn bạn đã đặt hàng tại EV Service. Mã đơn hàng: ${facts.code} (${formatVietnamDateTime(facts.createdAt)}).`,
     '',
     ...linesText(facts),
     '',
@@ -97,15 +81,15 @@ export function orderPlacedEmail(fullName: string, facts: OrderEmailFacts): Orde
     '',
     `Theo dõi đơn hàng: ${facts.orderUrl}`,
     '',
-    SIGNATURE,
+    EMAIL_SIGNATURE,
   ].join('\n');
-  const html = layout(subject, [
-    paragraph(`Xin chào ${escapeHtml(fullName)},`),
-    paragraph(`Cảm ơn bạn đã đặt hàng tại EV Service. Mã đơn hàng: <strong>${escapeHtml(facts.code)}</strong> (${escapeHtml(formatDateTime(facts.createdAt))}).`),
+  const html = emailLayout(subject, [
+    emailParagraph(`Xin chào ${escapeHtml(fullName)},`),
+    emailParagraph(`Cảm ơn bạn đã đặt hàng tại EV Service. Mã đơn hàng: <strong>${escapeHtml(facts.code)}</strong> (${escapeHtml(formatVietnamDateTime(facts.createdAt))}).`),
     linesHtml(facts),
-    paragraph(`Thanh toán: ${escapeHtml(payment)}<br>Người nhận: ${escapeHtml(facts.recipientName)} – ${escapeHtml(facts.phone)}<br>${escapeHtml(fulfilmentText(facts))}`),
-    ...(waitingForTransfer ? [paragraph(escapeHtml(waitingForTransfer))] : []),
-    paragraph(`<a href="${escapeHtml(facts.orderUrl)}">Theo dõi đơn hàng</a>`),
+    emailParagraph(`Thanh toán: ${escapeHtml(payment)}<br>Người nhận: ${escapeHtml(facts.recipientName)} – ${escapeHtml(facts.phone)}<br>${escapeHtml(fulfilmentText(facts))}`),
+    ...(waitingForTransfer ? [emailParagraph(escapeHtml(waitingForTransfer))] : []),
+    emailParagraph(`<a href="${escapeHtml(facts.orderUrl)}">Theo dõi đơn hàng</a>`),
   ]);
   return { kind: 'order_placed', subject, text, html };
 }
@@ -127,13 +111,13 @@ export function orderStatusEmail(fullName: string, facts: OrderEmailFacts, statu
     '',
     `Theo dõi đơn hàng: ${facts.orderUrl}`,
     '',
-    SIGNATURE,
+    EMAIL_SIGNATURE,
   ].join('\n');
-  const html = layout(subject, [
-    paragraph(`Xin chào ${escapeHtml(fullName)},`),
-    paragraph(escapeHtml(headline)),
-    ...(note ? [paragraph(`Ghi chú: ${escapeHtml(note)}`)] : []),
-    paragraph(`<a href="${escapeHtml(facts.orderUrl)}">Theo dõi đơn hàng</a>`),
+  const html = emailLayout(subject, [
+    emailParagraph(`Xin chào ${escapeHtml(fullName)},`),
+    emailParagraph(escapeHtml(headline)),
+    ...(note ? [emailParagraph(`Ghi chú: ${escapeHtml(note)}`)] : []),
+    emailParagraph(`<a href="${escapeHtml(facts.orderUrl)}">Theo dõi đơn hàng</a>`),
   ]);
   return { kind: 'order_status', subject, text, html };
 }
@@ -147,11 +131,11 @@ export function orderCancelledEmail(fullName: string, facts: OrderEmailFacts, re
     ...(reason ? [`Lý do: ${reason}`] : []),
     ...(refund ? [`Số tiền ${formatVnd(facts.total)} đã thanh toán sẽ được hoàn lại vào tài khoản của bạn.`] : []),
   ];
-  const text = [`Xin chào ${fullName},`, '', ...lines, '', `Chi tiết: ${facts.orderUrl}`, '', SIGNATURE].join('\n');
-  const html = layout(subject, [
-    paragraph(`Xin chào ${escapeHtml(fullName)},`),
-    ...lines.map((line) => paragraph(escapeHtml(line))),
-    paragraph(`<a href="${escapeHtml(facts.orderUrl)}">Chi tiết đơn hàng</a>`),
+  const text = [`Xin chào ${fullName},`, '', ...lines, '', `Chi tiết: ${facts.orderUrl}`, '', EMAIL_SIGNATURE].join('\n');
+  const html = emailLayout(subject, [
+    emailParagraph(`Xin chào ${escapeHtml(fullName)},`),
+    ...lines.map((line) => emailParagraph(escapeHtml(line))),
+    emailParagraph(`<a href="${escapeHtml(facts.orderUrl)}">Chi tiết đơn hàng</a>`),
   ]);
   return { kind: 'order_cancelled', subject, text, html };
 }

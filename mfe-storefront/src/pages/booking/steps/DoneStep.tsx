@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
-import { formatBookingDate, formatDuration, vietnamClockOf, vietnamDateOf } from '../bookingCalendar';
+import { vietnamClockOf, vietnamDateOf } from 'shared-contracts/calendar';
+import { formatBookingDate, formatDuration } from '../bookingCalendar';
 import { bookingText as t } from '../bookingText';
 import styles from '../BookingPage.module.css';
 import type { StepProps } from './stepProps';

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { ErrorState } from '../../../components/Async';
 import { errorMessage } from '../../../hooks/useAsync';
 import { bookingApi } from '../bookingApi';
-import { bookingWindow, formatBookingDate, formatDuration, isBookableDate, vietnamDateOf } from '../bookingCalendar';
+import { bookingDateWindow, isBookableDate, vietnamDateOf } from 'shared-contracts/calendar';
+import { formatBookingDate, formatDuration } from '../bookingCalendar';
 import { estimate } from '../bookingEstimate';
 import { bookingText as t } from '../bookingText';
 import type { Availability, Slot } from '../bookingTypes';
@@ -40,7 +41,7 @@ function useAvailability(centreId: number | null, date: string | null, durationM
 
 /** Step 4. A day from today to 30 days ahead (Vietnamese time) and a free 30-minute slot; full slots are disabled. */
 export function SlotStep({ state, dispatch, catalogue }: StepProps) {
-  const range = bookingWindow();
+  const range = bookingDateWindow();
   const [typedDate, setTypedDate] = useState(state.date ?? '');
   const [dateError, setDateError] = useState<string | undefined>();
   const [attempted, setAttempted] = useState(false);
