@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
 
 /**
  * `npx tsx scripts/bench/auth.ts`: the accounts budgets, measured against the API started on an ephemeral
@@ -21,8 +20,6 @@ const LOGINS = Number(process.env.BENCH_LOGINS ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.resolve(here, '..', '..');
 
 // ---- The server (child process) -------------------------------------------------------------------------
 
@@ -56,25 +53,7 @@ async function runServer(): Promise<void> {
 
 // ---- The measurements (parent process) ------------------------------------------------------------------
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
 
-const round = (value: number) => Math.round(value * 100) / 100;
-
-async function startServer(folder: string): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DATA_DIR: folder, NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message) => resolve((message as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`the API exited (code ${code}) before listening`)));
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
 
 async function login(origin: string, email: string, password: string): Promise<{ ms: number; token: string }> {
   const started = performance.now();
@@ -91,7 +70,8 @@ async function login(origin: string, email: string, password: string): Promise<{
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-auth-'));
-  const { child, origin } = await startServer(folder);
+  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder });
+  const origin = `http://127.0.0.1:${api.ready.port}`;
   let failed = false;
   try {
     const { DEMO_PASSWORD } = await import('../../api/src/seed/demoAccounts.ts');
@@ -142,21 +122,10 @@ async function main(): Promise<void> {
     console.log(`  ${profileOk ? '✔' : '✘'} profile p95 ${round(profileP95)} ms < ${PROFILE_P95_BUDGET_MS} ms`);
     failed = !loginOk || !profileOk;
   } finally {
-    child.disconnect();
-    await new Promise((resolve) => child.once('exit', resolve));
+    await api.stop();
     rmSync(folder, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
 }
 
-if (process.env.BENCH_ROLE === 'server') {
-  runServer().catch((error: unknown) => {
-    console.error('bench API failed to start:', error);
-    process.exit(1);
-  });
-} else {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runBench({ server: runServer, main });

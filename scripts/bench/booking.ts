@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
 
 /**
  * `npm run bench:booking` (`npx tsx scripts/bench/booking.ts`): the booking budgets, against the API started
@@ -27,8 +26,6 @@ const WARM_UP_BOOKINGS = Number(process.env.BENCH_WARM_UP_BOOKINGS ?? 10);
 const AVAILABILITY_REQUESTS = Number(process.env.BENCH_AVAILABILITY ?? 3000);
 const AVAILABILITY_CLIENTS = 10;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO_ROOT = path.resolve(here, '..', '..');
 
 interface ServerReady {
   port: number;
@@ -128,12 +125,6 @@ async function runServer(): Promise<void> {
 
 // ---- The measurements (parent process) ------------------------------------------------------------------
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 function summary(label: string, timings: number[], seconds: number): { p95: number } {
   const sorted = [...timings].sort((a, b) => a - b);
@@ -145,18 +136,6 @@ function summary(label: string, timings: number[], seconds: number): { p95: numb
   return { p95 };
 }
 
-async function startServer(folder: string): Promise<{ child: ChildProcess; ready: ServerReady }> {
-  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', fileURLToPath(import.meta.url)], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, BENCH_ROLE: 'server', BENCH_DATA_DIR: folder, BENCH_CUSTOMERS_COUNT: String(CUSTOMERS), NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<ServerReady>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as ServerReady));
-    child.once('exit', (code) => reject(new Error(`the API exited (code ${code}) before listening`)));
-  });
-  return { child, ready };
-}
 
 function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -166,7 +145,8 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-booking-'));
-  const { child, ready } = await startServer(folder);
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_CUSTOMERS_COUNT: String(CUSTOMERS) });
+  const { ready } = api;
   const origin = `http://127.0.0.1:${ready.port}`;
   let failed = false;
   try {
@@ -244,21 +224,10 @@ async function main(): Promise<void> {
     console.log(`  ${bookingOk ? '✔' : '✘'} booking p95 ${round(booking.p95)} ms < ${BOOKING_P95_BUDGET_MS} ms (${CUSTOMERS} concurrent customers)`);
     failed = !slotsOk || !bookingOk;
   } finally {
-    child.disconnect();
-    await new Promise((resolve) => child.once('exit', resolve));
+    await api.stop();
     rmSync(folder, { recursive: true, force: true });
   }
   if (failed) process.exitCode = 1;
 }
 
-if (process.env.BENCH_ROLE === 'server') {
-  runServer().catch((error: unknown) => {
-    console.error('bench API failed to start:', error);
-    process.exit(1);
-  });
-} else {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+runBench({ server: runServer, main });

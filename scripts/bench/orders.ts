@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { percentile } from './benchProcess.ts';
 
 /**
  * `npm run bench:orders` (`npx tsx scripts/bench/orders.ts`): the shop budgets on a scratch seeded SQLite
@@ -116,10 +117,6 @@ function drive(plan: DriverPlan): Promise<PhaseResult> {
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 function summary(label: string, samples: number[], elapsedMs: number): { line: string; p95: number } {
   const sorted = [...samples].sort((a, b) => a - b);
