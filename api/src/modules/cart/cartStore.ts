@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import { CART_LINE_MAX_QUANTITY, type Cart, type CartItemRef, type CartLine } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
 import { CartErrorCodes, cartMessages } from './cartMessages';
-import { itemKey, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
+import { itemKey, loadShopItem, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
 
 /**
  * The server cart of a logged-in customer (tables carts / cart_lines): one cart per user, one line per item,
@@ -23,8 +24,10 @@ export function cartOf(lines: CartLine[]): Cart {
 }
 
 /** The id of the user's cart, created on first use. */
+const cartOfUser = preparedQuery<{ userId: number }>()((db, param) => db.selectFrom('carts').select('id').where('user_id', '=', param('userId')));
+
 async function cartIdOf(db: Db, userId: number, clock: Clock): Promise<number> {
-  const existing = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirst();
+  const existing = await cartOfUser.first(db, { userId });
   if (existing) return existing.id;
   const now = clock.now().toISOString();
   await db
@@ -36,12 +39,8 @@ async function cartIdOf(db: Db, userId: number, clock: Clock): Promise<number> {
   return row.id;
 }
 
-/**
- * The user's cart with current prices and stock, in ONE query (lines joined to their product and category or
- * package); lines whose item was deleted are dropped.
- */
-export async function readCart(db: Db, userId: number): Promise<Cart> {
-  const rows = await db
+const cartLinesOfUser = preparedQuery<{ userId: number }>()((db, param) =>
+  db
     .selectFrom('cart_lines')
     .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
     .leftJoin('products', (join) => join.onRef('products.id', '=', 'cart_lines.ref_id').on('cart_lines.kind', '=', 'product'))
@@ -68,9 +67,16 @@ export async function readCart(db: Db, userId: number): Promise<Cart> {
       'service_packages.is_active as package_active',
       'service_packages.validity_months',
     ])
-    .where('carts.user_id', '=', userId)
-    .orderBy('cart_lines.id')
-    .execute();
+    .where('carts.user_id', '=', param('userId'))
+    .orderBy('cart_lines.id'),
+);
+
+/**
+ * The user's cart with current prices and stock, in ONE query (lines joined to their product and category or
+ * package); lines whose item was deleted are dropped.
+ */
+export async function readCart(db: Db, userId: number): Promise<Cart> {
+  const rows = await cartLinesOfUser.rows(db, { userId });
   const lines: CartLine[] = [];
   for (const row of rows) {
     let item: ShopItem | null = null;
@@ -114,33 +120,65 @@ export function assertPurchasable(item: ShopItem | undefined, quantity: number):
 }
 
 /** The user's line of this item, found through the user's cart. */
-async function findLine(db: Db, userId: number, ref: ItemRef) {
-  return db
+const cartLineOfItem = preparedQuery<{ userId: number; kind: ItemRef['kind']; refId: number }>()((db, param) =>
+  db
     .selectFrom('cart_lines')
     .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
     .select(['cart_lines.id', 'cart_lines.quantity'])
-    .where('carts.user_id', '=', userId)
-    .where('cart_lines.kind', '=', ref.kind)
-    .where('cart_lines.ref_id', '=', ref.refId)
-    .executeTakeFirst();
+    .where('carts.user_id', '=', param('userId'))
+    .where('cart_lines.kind', '=', param('kind'))
+    .where('cart_lines.ref_id', '=', param('refId')),
+);
+
+async function findLine(db: Db, userId: number, ref: ItemRef) {
+  return cartLineOfItem.first(db, { userId, kind: ref.kind, refId: ref.refId });
 }
+
+const setLineQuantity = preparedQuery<{ id: number; quantity: number; now: string }>()((db, param) =>
+  db.updateTable('cart_lines').set({ quantity: param('quantity'), updated_at: param('now') }).where('id', '=', param('id')),
+);
+
+const setLineQuantityAndPrice = preparedQuery<{ id: number; quantity: number; price: number; now: string }>()((db, param) =>
+  db
+    .updateTable('cart_lines')
+    .set({ quantity: param('quantity'), price_at_add: param('price'), updated_at: param('now') })
+    .where('id', '=', param('id')),
+);
+
+const insertLine = preparedQuery<{ cartId: number; kind: ItemRef['kind']; refId: number; quantity: number; price: number; now: string }>()(
+  (db, param) =>
+    db.insertInto('cart_lines').values({
+      cart_id: param('cartId'),
+      kind: param('kind'),
+      ref_id: param('refId'),
+      quantity: param('quantity'),
+      price_at_add: param('price'),
+      added_at: param('now'),
+      updated_at: param('now'),
+    }),
+);
+
+const deleteLineOfItem = preparedQuery<{ userId: number; kind: ItemRef['kind']; refId: number }>()((db, param) =>
+  db
+    .deleteFrom('cart_lines')
+    .where('cart_id', 'in', (eb) => eb.selectFrom('carts').select('id').where('user_id', '=', param('userId')))
+    .where('kind', '=', param('kind'))
+    .where('ref_id', '=', param('refId')),
+);
 
 /** Adds `quantity` of an item (to its line if there is one). Over the stock → 409, the cart unchanged. */
 export async function addToCart(db: Db, clock: Clock, userId: number, input: CartItemRef): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const item = (await loadShopItems(trx, [input])).get(itemKey(input));
+    const item = await loadShopItem(trx, input);
     const line = await findLine(trx, userId, input);
     const quantity = (line ? toNumber(line.quantity) : 0) + input.quantity;
     const checked = assertPurchasable(item, quantity);
     const now = clock.now().toISOString();
     if (line) {
-      await trx.updateTable('cart_lines').set({ quantity, updated_at: now }).where('id', '=', line.id).execute();
+      await setLineQuantity.execute(trx, { id: line.id, quantity, now });
     } else {
       const cartId = await cartIdOf(trx, userId, clock);
-      await trx
-        .insertInto('cart_lines')
-        .values({ cart_id: cartId, kind: input.kind, ref_id: input.refId, quantity, price_at_add: checked.price, added_at: now, updated_at: now })
-        .execute();
+      await insertLine.execute(trx, { cartId, kind: input.kind, refId: input.refId, quantity, price: checked.price, now });
     }
     return readCart(trx, userId);
   });
@@ -154,12 +192,8 @@ export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref:
     if (quantity <= 0) {
       await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();
     } else {
-      const item = assertPurchasable((await loadShopItems(trx, [ref])).get(itemKey(ref)), quantity);
-      await trx
-        .updateTable('cart_lines')
-        .set({ quantity, price_at_add: item.price, updated_at: clock.now().toISOString() })
-        .where('id', '=', line.id)
-        .execute();
+      const item = assertPurchasable(await loadShopItem(trx, ref), quantity);
+      await setLineQuantityAndPrice.execute(trx, { id: line.id, quantity, price: item.price, now: clock.now().toISOString() });
     }
     return readCart(trx, userId);
   });
@@ -168,12 +202,7 @@ export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref:
 /** Removes a line (removing a line that is not there changes nothing). */
 export async function removeFromCart(db: Db, userId: number, ref: ItemRef): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('cart_lines')
-      .where('cart_id', 'in', (eb) => eb.selectFrom('carts').select('id').where('user_id', '=', userId))
-      .where('kind', '=', ref.kind)
-      .where('ref_id', '=', ref.refId)
-      .execute();
+    await deleteLineOfItem.execute(trx, { userId, kind: ref.kind, refId: ref.refId });
     return readCart(trx, userId);
   });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { cartLineId, type CartLine, type CartLineIssue, type CartLineKind, type PromotionCategory } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { imageFromColumn, imagesFromColumn } from '../catalogue/catalogueMapping';
 
@@ -80,6 +81,40 @@ export function packageItem(row: PackageItemRow): ShopItem {
     available: toNumber(row.is_active) === 1,
     validityMonths: toNumber(row.validity_months),
   };
+}
+
+const productById = preparedQuery<{ id: number }>()((db, param) =>
+  db
+    .selectFrom('products')
+    .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+    .select([
+      'products.id',
+      'products.slug',
+      'products.name',
+      'products.images',
+      'products.price',
+      'products.stock',
+      'products.is_active',
+      'catalogue_categories.promo_group',
+    ])
+    .where('products.id', '=', param('id')),
+);
+
+const packageById = preparedQuery<{ id: number }>()((db, param) =>
+  db
+    .selectFrom('service_packages')
+    .select(['id', 'slug', 'name', 'image', 'price', 'is_active', 'validity_months'])
+    .where('id', '=', param('id')),
+);
+
+/** One product or package as it is now; undefined when there is none with that id. */
+export async function loadShopItem(db: Kysely<Database>, ref: ItemRef): Promise<ShopItem | undefined> {
+  if (ref.kind === 'product') {
+    const row = await productById.first(db, { id: ref.refId });
+    return row && productItem(row);
+  }
+  const row = await packageById.first(db, { id: ref.refId });
+  return row && packageItem(row);
 }
 
 /** The products and packages of `refs` as they are now (missing ids are absent from the map). */
