@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
+import { runCustomers, type CustomerStep } from './customerLoad.ts';
 
 /**
  * `npm run bench:booking` (`npx tsx scripts/bench/booking.ts`): the booking budgets, against the API started
  * on an ephemeral loopback port with a scratch seeded SQLite database, in a child process (the load
- * generator must not share the server's event loop).
+ * generator must not share the server's event loop); the customers are autocannon connections (customerLoad.ts).
  *
  *   GET  /api/centres/:id/availability?date=&durationMinutes=  p95 < 15 ms  (10 clients in a loop, every
  *        seeded centre, the 30 bookable days, a schedule filled by the booking phase first)
@@ -154,68 +155,52 @@ async function main(): Promise<void> {
     console.log(`${ready.centres.length} centres, ${ready.services.length} services, ${CUSTOMERS} customers\n`);
 
     // Bookings: 20 customers at once, each one booking after another (tomorrow to 30 days ahead, 08:00–15:30).
-    const book = async (customer: ServerReady['customers'][number]) => {
-      const service = pick(ready.services);
-      const date = addDays(ready.today, 1 + Math.floor(Math.random() * 30));
-      const minutes = 8 * 60 + 30 * Math.floor(Math.random() * 16);
-      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-      const started = performance.now();
-      const response = await fetch(`${origin}/api/appointments`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${customer.token}` },
-        body: JSON.stringify({ vehicleId: customer.vehicleId, serviceIds: [service.id], centreId: pick(ready.centres), start: `${date}T${time}:00+07:00` }),
-      });
-      await response.arrayBuffer();
-      const ms = performance.now() - started;
-      if (response.status !== 201 && response.status !== 409) throw new Error(`booking answered ${response.status}`);
-      return { ms, status: response.status };
+    const bookingStep: CustomerStep = {
+      label: 'POST /api/appointments',
+      build: (customer) => {
+        const service = pick(ready.services);
+        const date = addDays(ready.today, 1 + Math.floor(Math.random() * 30));
+        const minutes = 8 * 60 + 30 * Math.floor(Math.random() * 16);
+        const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        const { token, vehicleId } = ready.customers[customer]!;
+        return {
+          method: 'POST',
+          path: '/api/appointments',
+          headers: { authorization: `Bearer ${token}` },
+          body: { vehicleId, serviceIds: [service.id], centreId: pick(ready.centres), start: `${date}T${time}:00+07:00` },
+        };
+      },
+      expect: [201, 409],
     };
     // Warm-up, as the other benchmarks do (the JIT and SQLite's page cache settle): every customer books
     // WARM_UP_BOOKINGS at once, not counted.
-    await Promise.all(
-      ready.customers.map(async (customer) => {
-        for (let index = 0; index < WARM_UP_BOOKINGS; index += 1) await book(customer);
-      }),
-    );
-    const bookingTimings: number[] = [];
-    const statuses = new Map<number, number>();
-    const bookingStarted = performance.now();
-    await Promise.all(
-      ready.customers.map(async (customer) => {
-        for (let index = 0; index < BOOKINGS_PER_CUSTOMER; index += 1) {
-          const { ms, status } = await book(customer);
-          bookingTimings.push(ms);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        }
-      }),
-    );
-    const bookingSeconds = (performance.now() - bookingStarted) / 1000;
-    const booking = summary(`POST /api/appointments, ${CUSTOMERS} concurrent customers`, bookingTimings, bookingSeconds);
-    console.log(`  201 booked: ${statuses.get(201) ?? 0}, 409 SLOT_FULL: ${statuses.get(409) ?? 0}`);
+    await runCustomers({ origin, customers: CUSTOMERS, steps: [bookingStep], turnsPerCustomer: WARM_UP_BOOKINGS });
+    const bookings = await runCustomers({ origin, customers: CUSTOMERS, steps: [bookingStep], turnsPerCustomer: BOOKINGS_PER_CUSTOMER });
+    const booking = summary(`POST /api/appointments, ${CUSTOMERS} concurrent customers`, bookings.all, bookings.elapsedMs / 1000);
+    console.log(`  201 booked: ${bookings.statuses.get(201) ?? 0}, 409 SLOT_FULL: ${bookings.statuses.get(409) ?? 0}`);
 
     // Availability: a centre and a day, 10 clients in a loop over the schedule the bookings filled.
-    const availabilityTimings: number[] = [];
-    let remaining = AVAILABILITY_REQUESTS;
-    const availability = async () => {
-      const url = `${origin}/api/centres/${pick(ready.centres)}/availability?date=${addDays(ready.today, Math.floor(Math.random() * 31))}&durationMinutes=${pick(ready.services).durationMinutes}`;
-      const started = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`availability answered ${response.status}`);
-      return performance.now() - started;
-    };
-    for (let index = 0; index < 50; index += 1) await availability(); // warm-up
-    const availabilityStarted = performance.now();
-    await Promise.all(
-      Array.from({ length: AVAILABILITY_CLIENTS }, async () => {
-        while (remaining > 0) {
-          remaining -= 1;
-          availabilityTimings.push(await availability());
-        }
+    const availabilityStep: CustomerStep = {
+      label: 'GET /api/centres/:id/availability',
+      build: () => ({
+        method: 'GET',
+        path: `/api/centres/${pick(ready.centres)}/availability?date=${addDays(ready.today, Math.floor(Math.random() * 31))}&durationMinutes=${pick(ready.services).durationMinutes}`,
       }),
-    );
-    const availabilitySeconds = (performance.now() - availabilityStarted) / 1000;
-    const slots = summary(`GET /api/centres/:id/availability, ${AVAILABILITY_CLIENTS} clients`, availabilityTimings, availabilitySeconds);
+      expect: [200],
+    };
+    await runCustomers({ origin, customers: AVAILABILITY_CLIENTS, steps: [availabilityStep], turnsPerCustomer: 5 }); // warm-up
+    const availability = await runCustomers({
+      origin,
+      customers: AVAILABILITY_CLIENTS,
+      steps: [availabilityStep],
+      turnsPerCustomer: Math.ceil(AVAILABILITY_REQUESTS / AVAILABILITY_CLIENTS),
+    });
+    const slots = summary(`GET /api/centres/:id/availability, ${AVAILABILITY_CLIENTS} clients`, availability.all, availability.elapsedMs / 1000);
+    const unexpected = [...bookings.unexpected, ...availability.unexpected];
+    for (const answer of unexpected.slice(0, 5)) console.log(`  unexpected ${answer.status} to ${answer.label}: ${answer.body}`);
+    if (unexpected.length > 0 || bookings.errors + availability.errors > 0) {
+      throw new Error(`${unexpected.length} unexpected answers, ${bookings.errors + availability.errors} connection errors`);
+    }
 
     console.log('\nBudgets:');
     const slotsOk = slots.p95 < AVAILABILITY_P95_BUDGET_MS;
