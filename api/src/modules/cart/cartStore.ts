@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
 import { CartErrorCodes, cartMessages } from './cartMessages';
-import { itemKey, loadShopItem, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
+import { itemKey, loadItemInCart, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
 
 /**
  * The server cart of a logged-in customer (tables carts / cart_lines): one cart per user, one line per item,
@@ -169,15 +169,14 @@ const deleteLineOfItem = preparedQuery<{ userId: number; kind: ItemRef['kind']; 
 /** Adds `quantity` of an item (to its line if there is one). Over the stock → 409, the cart unchanged. */
 export async function addToCart(db: Db, clock: Clock, userId: number, input: CartItemRef): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const item = await loadShopItem(trx, input);
-    const line = await findLine(trx, userId, input);
-    const quantity = (line ? toNumber(line.quantity) : 0) + input.quantity;
+    const { item, line, cartId: existingCart } = await loadItemInCart(trx, userId, input);
+    const quantity = (line ? line.quantity : 0) + input.quantity;
     const checked = assertPurchasable(item, quantity);
     const now = clock.now().toISOString();
     if (line) {
       await setLineQuantity.execute(trx, { id: line.id, quantity, now });
     } else {
-      const cartId = await cartIdOf(trx, userId, clock);
+      const cartId = existingCart ?? (await cartIdOf(trx, userId, clock));
       await insertLine.execute(trx, { cartId, kind: input.kind, refId: input.refId, quantity, price: checked.price, now });
     }
     return readCart(trx, userId);
@@ -187,12 +186,14 @@ export async function addToCart(db: Db, clock: Clock, userId: number, input: Car
 /** Sets a line's quantity (≤ 0 removes it); the line takes the current price. */
 export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref: ItemRef, quantity: number): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const line = await findLine(trx, userId, ref);
+    const found = await loadItemInCart(trx, userId, ref);
+    // A line whose item no longer exists is not found by the join above: look for the line alone.
+    const line = found.item ? found.line : await findLine(trx, userId, ref);
     if (!line) throw AppError.notFound(cartMessages.lineNotFound, CartErrorCodes.CART_LINE_NOT_FOUND);
     if (quantity <= 0) {
       await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();
     } else {
-      const item = assertPurchasable(await loadShopItem(trx, ref), quantity);
+      const item = assertPurchasable(found.item, quantity);
       await setLineQuantityAndPrice.execute(trx, { id: line.id, quantity, price: item.price, now: clock.now().toISOString() });
     }
     return readCart(trx, userId);

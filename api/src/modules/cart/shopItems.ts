@@ -83,10 +83,30 @@ export function packageItem(row: PackageItemRow): ShopItem {
   };
 }
 
-const productById = preparedQuery<{ id: number }>()((db, param) =>
+/** The customer's line of an item, as the cart keeps it. */
+export interface CartLineRow {
+  id: number;
+  quantity: number;
+}
+
+/** An item as it is now, with the customer's cart and line of it (one query: the cart's hot path). */
+export interface ItemInCart {
+  /** undefined when there is no such product or package. */
+  item: ShopItem | undefined;
+  /** The customer's line of this item, if any (only looked up when the item exists). */
+  line: CartLineRow | undefined;
+  /** The customer's cart, if it exists yet. */
+  cartId: number | undefined;
+}
+
+const productInCart = preparedQuery<{ id: number; userId: number }>()((db, param) =>
   db
     .selectFrom('products')
     .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+    .leftJoin('carts', (join) => join.on('carts.user_id', '=', param('userId')))
+    .leftJoin('cart_lines', (join) =>
+      join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'product').onRef('cart_lines.ref_id', '=', 'products.id'),
+    )
     .select([
       'products.id',
       'products.slug',
@@ -96,25 +116,47 @@ const productById = preparedQuery<{ id: number }>()((db, param) =>
       'products.stock',
       'products.is_active',
       'catalogue_categories.promo_group',
+      'carts.id as cart_id',
+      'cart_lines.id as line_id',
+      'cart_lines.quantity as line_quantity',
     ])
     .where('products.id', '=', param('id')),
 );
 
-const packageById = preparedQuery<{ id: number }>()((db, param) =>
+const packageInCart = preparedQuery<{ id: number; userId: number }>()((db, param) =>
   db
     .selectFrom('service_packages')
-    .select(['id', 'slug', 'name', 'image', 'price', 'is_active', 'validity_months'])
-    .where('id', '=', param('id')),
+    .leftJoin('carts', (join) => join.on('carts.user_id', '=', param('userId')))
+    .leftJoin('cart_lines', (join) =>
+      join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'package').onRef('cart_lines.ref_id', '=', 'service_packages.id'),
+    )
+    .select([
+      'service_packages.id',
+      'service_packages.slug',
+      'service_packages.name',
+      'service_packages.image',
+      'service_packages.price',
+      'service_packages.is_active',
+      'service_packages.validity_months',
+      'carts.id as cart_id',
+      'cart_lines.id as line_id',
+      'cart_lines.quantity as line_quantity',
+    ])
+    .where('service_packages.id', '=', param('id')),
 );
 
-/** One product or package as it is now; undefined when there is none with that id. */
-export async function loadShopItem(db: Kysely<Database>, ref: ItemRef): Promise<ShopItem | undefined> {
+function lineOf(row: { line_id: number | null; line_quantity: number | null }): CartLineRow | undefined {
+  return row.line_id === null ? undefined : { id: row.line_id, quantity: toNumber(row.line_quantity) };
+}
+
+/** One product or package as it is now, with `userId`'s cart and line of it. */
+export async function loadItemInCart(db: Kysely<Database>, userId: number, ref: ItemRef): Promise<ItemInCart> {
   if (ref.kind === 'product') {
-    const row = await productById.first(db, { id: ref.refId });
-    return row && productItem(row);
+    const row = await productInCart.first(db, { id: ref.refId, userId });
+    return row ? { item: productItem(row), line: lineOf(row), cartId: row.cart_id ?? undefined } : { item: undefined, line: undefined, cartId: undefined };
   }
-  const row = await packageById.first(db, { id: ref.refId });
-  return row && packageItem(row);
+  const row = await packageInCart.first(db, { id: ref.refId, userId });
+  return row ? { item: packageItem(row), line: lineOf(row), cartId: row.cart_id ?? undefined } : { item: undefined, line: undefined, cartId: undefined };
 }
 
 /** The products and packages of `refs` as they are now (missing ids are absent from the map). */
