@@ -1,7 +1,23 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import type { EmailContent } from './emailTemplates';
+
+const insertOutboxEmail = preparedQuery<{ kind: string; to: string; subject: string; text: string; html: string; now: string }>()((db, param) =>
+  db
+    .insertInto('email_outbox')
+    .values({
+      kind: param('kind'),
+      to_address: param('to'),
+      subject: param('subject'),
+      text_body: param('text'),
+      html_body: param('html'),
+      created_at: param('now'),
+      next_attempt_at: param('now'),
+    })
+    .returning('id'),
+);
 
 /**
  * Puts an email in the outbox. Call it with the transaction that makes the change the email is about, so
@@ -9,18 +25,6 @@ import type { EmailContent } from './emailTemplates';
  */
 export async function enqueueEmail(db: Kysely<Database>, clock: Clock, to: string, email: EmailContent): Promise<number> {
   const now = clock.now().toISOString();
-  const row = await db
-    .insertInto('email_outbox')
-    .values({
-      kind: email.kind,
-      to_address: to,
-      subject: email.subject,
-      text_body: email.text,
-      html_body: email.html,
-      created_at: now,
-      next_attempt_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const row = await insertOutboxEmail.first(db, { kind: email.kind, to, subject: email.subject, text: email.text, html: email.html, now });
+  return row!.id;
 }

@@ -44,7 +44,7 @@ export async function priceCheckout(
   now: Date,
 ): Promise<PricedCheckout> {
   const promotion = promoCode ? await findPromotionByCode(db, promoCode) : null;
-  const facts = await loadCustomerFacts(db, userId, promotion?.id ?? null, now);
+  const facts = await loadCustomerFacts(db, userId, promotion, now);
   const hasProducts = lines.some((line) => line.kind === 'product');
   const shippingFee = shippingFeeFor(fulfilment, hasProducts);
   const pricing = priceOrder({

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import {
   canCustomerCancel,
   ORDER_STATUS_LABELS,
@@ -14,6 +14,8 @@ import {
 import type { Config } from '../../config';
 import { dialectOf, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { preparedQuery } from '../../db/preparedQuery';
+import type { OrdersTable } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
@@ -56,9 +58,58 @@ async function lockCustomer(trx: Db, userId: number): Promise<void> {
   if (Number(result.numUpdatedRows) === 0) throw AppError.unauthorized();
 }
 
+const orderOfKey = preparedQuery<{ userId: number; key: string }>()((db, param) =>
+  db.selectFrom('orders').select(['id', 'request_hash']).where('user_id', '=', param('userId')).where('idempotency_key', '=', param('key')),
+);
+
 async function orderIdForKey(db: Db, userId: number, key: string): Promise<{ id: number; request_hash: string } | undefined> {
-  return db.selectFrom('orders').select(['id', 'request_hash']).where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+  return orderOfKey.first(db, { userId, key });
 }
+
+/** Takes `quantity` of a product's stock if that much is left (and it is on sale): 1 row changed, else 0. */
+const takeStock = preparedQuery<{ id: number; quantity: number; now: string }>()((db, param) =>
+  db
+    .updateTable('products')
+    .set((eb) => ({
+      stock: eb('stock', '-', param('quantity')),
+      sales_count: eb('sales_count', '+', param('quantity')),
+      updated_at: param('now'),
+    }))
+    .where('id', '=', param('id'))
+    .where('stock', '>=', param('quantity'))
+    .where('is_active', '=', 1),
+);
+
+type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id'>>;
+
+const ORDER_COLUMNS = [
+  'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'total',
+  'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'centre_id', 'recipient_name', 'phone', 'note',
+  'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof NewOrderRow>;
+
+/** The order row (every column named, so one compiled statement serves every order). */
+const insertOrder = preparedQuery<NewOrderRow>()((db, param) =>
+  db
+    .insertInto('orders')
+    .values(Object.fromEntries(ORDER_COLUMNS.map((column) => [column, param(column)])) as NewOrderRow)
+    .returning('id'),
+);
+
+const setOrderCode = preparedQuery<{ id: number; code: string }>()((db, param) =>
+  db.updateTable('orders').set({ code: param('code') }).where('id', '=', param('id')),
+);
+
+const insertOrderHistory = preparedQuery<{ orderId: number; status: OrderStatus; paymentStatus: PaymentStatus; actor: number; at: string }>()((db, param) =>
+  db.insertInto('order_status_history').values({
+    order_id: param('orderId'),
+    status: param('status'),
+    payment_status: param('paymentStatus'),
+    note: null,
+    actor_user_id: param('actor'),
+    created_at: param('at'),
+  }),
+);
 
 function replayOrRefuse(existing: { request_hash: string }, hash: string): void {
   if (existing.request_hash !== hash) {
@@ -149,18 +200,8 @@ async function createOrder(
   // Stock, product by product in id order (every transaction locks rows in the same order).
   const products = lines.filter((line) => line.kind === 'product').sort((a, b) => a.refId - b.refId);
   for (const line of products) {
-    const taken = await trx
-      .updateTable('products')
-      .set((eb) => ({
-        stock: eb('stock', '-', line.quantity),
-        sales_count: eb('sales_count', '+', line.quantity),
-        updated_at: nowIso,
-      }))
-      .where('id', '=', line.refId)
-      .where('stock', '>=', line.quantity)
-      .where('is_active', '=', 1)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 0) {
+    const taken = await takeStock.execute(trx, { id: line.refId, quantity: line.quantity, now: nowIso });
+    if (Number(taken.numAffectedRows) === 0) {
       const current = await trx.selectFrom('products').select('stock').where('id', '=', line.refId).executeTakeFirst();
       const stock = toNumber(current?.stock);
       throw new AppError(409, OrderErrorCodes.OUT_OF_STOCK, stock > 0 ? orderMessages.onlyLeft(line.name, stock) : orderMessages.outOfStock(line.name));
@@ -184,9 +225,7 @@ async function createOrder(
   const status: OrderStatus = request.paymentMethod === 'VIETQR' && !paidUpFront ? 'PENDING_PAYMENT' : 'PLACED';
   const paymentStatus: PaymentStatus = paidUpFront ? 'PAID' : 'UNPAID';
   const address = request.fulfilment.method === 'delivery' ? request.fulfilment.address : null;
-  const inserted = await trx
-    .insertInto('orders')
-    .values({
+  const inserted = await insertOrder.first(trx, {
       code: provisionalOrderCode(),
       user_id: userId,
       status,
@@ -213,12 +252,10 @@ async function createOrder(
       paid_at: paidUpFront ? nowIso : null,
       created_at: nowIso,
       updated_at: nowIso,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const orderId = inserted.id;
+  });
+  const orderId = inserted!.id;
   const code = orderCodeFor(orderId, now);
-  await trx.updateTable('orders').set({ code }).where('id', '=', orderId).execute();
+  await setOrderCode.execute(trx, { id: orderId, code });
 
   const orderLines: OrderLine[] = lines.map((line) => ({
     kind: line.kind,
@@ -247,10 +284,7 @@ async function createOrder(
       })),
     )
     .execute();
-  await trx
-    .insertInto('order_status_history')
-    .values({ order_id: orderId, status, payment_status: paymentStatus, note: null, actor_user_id: userId, created_at: nowIso })
-    .execute();
+  await insertOrderHistory.execute(trx, { orderId, status, paymentStatus, actor: userId, at: nowIso });
   if (promotion) {
     await trx.insertInto('promotion_redemptions').values({ promotion_id: promotion.id, user_id: userId, order_id: orderId, created_at: nowIso }).execute();
   }

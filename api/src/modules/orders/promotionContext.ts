@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { birthMonthOf, VIP_SPENDING_THRESHOLD, type Promotion, type PromotionCustomerContext } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import { AppError } from '../../http/appError';
 import type { Database } from '../../db/schema';
 import { toPromotion } from '../promotions/promotionQueries';
@@ -19,52 +20,60 @@ export interface CustomerFacts {
   context: PromotionCustomerContext;
 }
 
-/**
- * What the promotion rules need to know about a customer, read in one round trip: a first order (no order
- * that was not cancelled), the birth month, the uses of `promotionId` not given back, VIP (paid orders
- * totalling VIP_SPENDING_THRESHOLD or more). Inside the order transaction this runs after the customer's row
- * is locked, so concurrent orders of one customer see each other's redemptions.
- */
-export async function loadCustomerFacts(db: Db, userId: number, promotionId: number | null, now: Date): Promise<CustomerFacts> {
-  const row = await db
+const customerBasics = preparedQuery<{ userId: number; cancelled: 'CANCELLED' }>()((db, param) =>
+  db
     .selectFrom('users')
     .select((eb) => [
       'users.email',
       'users.full_name',
       'users.date_of_birth',
       eb
-        .selectFrom('orders')
-        .select(sql<number>`count(*)`.as('count'))
-        .whereRef('orders.user_id', '=', 'users.id')
-        .where('orders.status', '<>', 'CANCELLED')
-        .as('live_orders'),
-      eb
-        .selectFrom('orders')
-        .select(sql<number>`coalesce(sum(orders.total), 0)`.as('spent'))
-        .whereRef('orders.user_id', '=', 'users.id')
-        .where('orders.payment_status', '=', 'PAID')
-        .as('paid_total'),
-      eb
-        .selectFrom('promotion_redemptions')
-        .select(sql<number>`count(*)`.as('count'))
-        .whereRef('promotion_redemptions.user_id', '=', 'users.id')
-        .where('promotion_redemptions.promotion_id', '=', promotionId ?? 0)
-        .where('promotion_redemptions.released_at', 'is', null)
-        .as('used_by_customer'),
+        .exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id').where('orders.status', '<>', param('cancelled')))
+        .as('has_live_order'),
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+    .where('users.id', '=', param('userId')),
+);
+
+const redemptionsByCustomer = preparedQuery<{ userId: number; promotionId: number }>()((db, param) =>
+  db
+    .selectFrom('promotion_redemptions')
+    .select(sql<number>`count(*)`.as('count'))
+    .where('promotion_redemptions.user_id', '=', param('userId'))
+    .where('promotion_redemptions.promotion_id', '=', param('promotionId'))
+    .where('promotion_redemptions.released_at', 'is', null),
+);
+
+const paidTotalOfCustomer = preparedQuery<{ userId: number; paid: 'PAID' }>()((db, param) =>
+  db
+    .selectFrom('orders')
+    .select(sql<number>`coalesce(sum(orders.total), 0)`.as('spent'))
+    .where('orders.user_id', '=', param('userId'))
+    .where('orders.payment_status', '=', param('paid')),
+);
+
+/**
+ * What the promotion rules need to know about a customer: a first order (no order that was not cancelled),
+ * the birth month, and, only when a promotion is used, its uses not given back and (for a VIP promotion)
+ * whether paid orders total VIP_SPENDING_THRESHOLD or more. An order without a code reads one row.
+ * Inside the order transaction this runs after the customer's row is locked, so concurrent orders of one
+ * customer see each other's redemptions.
+ */
+export async function loadCustomerFacts(db: Db, userId: number, promotion: Pick<Promotion, 'id' | 'eligibility'> | null, now: Date): Promise<CustomerFacts> {
+  const row = await customerBasics.first(db, { userId, cancelled: 'CANCELLED' });
   if (!row) throw AppError.unauthorized();
+  const usedByCustomer = promotion ? toNumber((await redemptionsByCustomer.first(db, { userId, promotionId: promotion.id }))?.count ?? 0) : 0;
+  const isVip =
+    promotion?.eligibility === 'vip' ? toNumber((await paidTotalOfCustomer.first(db, { userId, paid: 'PAID' }))?.spent ?? 0) >= VIP_SPENDING_THRESHOLD : undefined;
   return {
     email: row.email,
     fullName: row.full_name,
     context: {
       now,
-      isFirstOrder: toNumber(row.live_orders) === 0,
+      isFirstOrder: Number(row.has_live_order) === 0, // SQLite answers 0 or 1, PostgreSQL false or true
       birthMonth: birthMonthOf(row.date_of_birth),
-      usedByCustomer: toNumber(row.used_by_customer),
+      usedByCustomer,
       isMember: true,
-      isVip: toNumber(row.paid_total) >= VIP_SPENDING_THRESHOLD,
+      ...(isVip === undefined ? {} : { isVip }),
     },
   };
 }
