@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import {
   APPOINTMENT_STATUS_LABELS,
   APPOINTMENT_STATUS_TRANSITIONS,
@@ -15,7 +15,9 @@ import {
   vietnamDateOf,
   formatVietnamDateTime,
 } from 'shared-contracts/schemas';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
+import type { AppointmentsTable } from '../../db/serviceBookingSchema';
 import { AppError } from '../../http/appError';
 import type { AuthContext } from '../../http/authGuard';
 import type { Clock } from '../../security/clock';
@@ -177,17 +179,20 @@ interface Contact {
   email: string;
 }
 
+const ownVehicleWithOwner = preparedQuery<{ vehicleId: number; userId: number }>()((db, param) =>
+  db
+    .selectFrom('vehicles')
+    .innerJoin('users', 'users.id', 'vehicles.user_id')
+    .select(['vehicles.id', 'vehicles.type', 'vehicles.brand', 'vehicles.model', 'vehicles.license_plate', 'users.full_name', 'users.phone_number', 'users.email'])
+    .where('vehicles.id', '=', param('vehicleId'))
+    .where('vehicles.user_id', '=', param('userId'))
+    .where('vehicles.deleted_at', 'is', null),
+);
+
 /** The booking's vehicle and, for a customer who gave no contact, their profile's (read with the vehicle). */
 async function chooseVehicle(db: Kysely<Database>, auth: AuthContext | null, input: AppointmentCreateData): Promise<{ vehicle: VehicleChoice; owner: Contact | null }> {
   if (input.vehicleId !== undefined) {
-    const row = await db
-      .selectFrom('vehicles')
-      .innerJoin('users', 'users.id', 'vehicles.user_id')
-      .select(['vehicles.id', 'vehicles.type', 'vehicles.brand', 'vehicles.model', 'vehicles.license_plate', 'users.full_name', 'users.phone_number', 'users.email'])
-      .where('vehicles.id', '=', input.vehicleId)
-      .where('vehicles.user_id', '=', auth!.userId)
-      .where('vehicles.deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await ownVehicleWithOwner.first(db, { vehicleId: input.vehicleId, userId: auth!.userId });
     if (!row) throw vehicleNotFound();
     return {
       vehicle: { id: row.id, type: row.type as VehicleType, brand: row.brand, model: row.model, licensePlate: row.license_plate, create: false },
@@ -223,6 +228,51 @@ async function contactOf(db: Kysely<Database>, auth: AuthContext | null, input: 
   return { fullName: user.full_name, phone: user.phone_number ?? '', email: user.email };
 }
 
+const insertHistory = preparedQuery<{
+  appointmentId: number;
+  from: AppointmentStatus | null;
+  to: AppointmentStatus;
+  changedBy: number | null;
+  note: string | null;
+  at: string;
+}>()((db, param) =>
+  db.insertInto('appointment_status_history').values({
+    appointment_id: param('appointmentId'),
+    from_status: param('from'),
+    to_status: param('to'),
+    changed_by: param('changedBy'),
+    note: param('note'),
+    created_at: param('at'),
+  }),
+);
+
+type NewAppointmentRow = Required<Omit<Insertable<AppointmentsTable>, 'id'>>;
+
+const APPOINTMENT_COLUMNS = [
+  'code', 'user_id', 'vehicle_id', 'vehicle_type', 'vehicle_brand', 'vehicle_model', 'license_plate', 'centre_id', 'starts_at', 'ends_at',
+  'status', 'estimated_price', 'estimated_duration_minutes', 'note', 'contact_name', 'contact_phone', 'contact_email', 'package_credit_id',
+  'hold_expires_at', 'cancel_reason', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof NewAppointmentRow>;
+
+/** The appointment row (every column named, so one compiled statement serves every booking). */
+const insertAppointment = preparedQuery<NewAppointmentRow>()((db, param) =>
+  db
+    .insertInto('appointments')
+    .values(Object.fromEntries(APPOINTMENT_COLUMNS.map((column) => [column, param(column)])) as NewAppointmentRow)
+    .returning('id'),
+);
+
+const insertAppointmentService = preparedQuery<{ appointmentId: number; serviceId: number; name: string; price: number; durationMinutes: number }>()(
+  (db, param) =>
+    db.insertInto('appointment_services').values({
+      appointment_id: param('appointmentId'),
+      service_id: param('serviceId'),
+      service_name: param('name'),
+      price: param('price'),
+      duration_minutes: param('durationMinutes'),
+    }),
+);
+
 async function addHistory(
   trx: Transaction<Database>,
   appointmentId: number,
@@ -232,7 +282,7 @@ async function addHistory(
   note: string | null,
   at: string,
 ): Promise<void> {
-  await trx.insertInto('appointment_status_history').values({ appointment_id: appointmentId, from_status: from, to_status: to, changed_by: changedBy, note, created_at: at }).execute();
+  await insertHistory.execute(trx, { appointmentId, from, to, changedBy, note, at });
 }
 
 async function publishStatus(ctx: BookingContext, userId: number | null, appointment: Appointment, at: Date): Promise<void> {
@@ -401,9 +451,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
         vehicleId = created.id;
       }
       const code = newAppointmentCode(start);
-      const inserted = await trx
-        .insertInto('appointments')
-        .values({
+      const inserted = await insertAppointment.first(trx, {
           code,
           user_id: auth?.userId ?? null,
           vehicle_id: vehicleId,
@@ -423,23 +471,19 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
           contact_email: contact.email,
           package_credit_id: credit?.id ?? null,
           hold_expires_at: holdExpiresAt?.toISOString() ?? null,
+          cancel_reason: null,
           created_at: at,
           updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('appointment_services')
-        .values(
-          services.map((service) => ({
-            appointment_id: inserted.id,
-            service_id: service.id,
-            service_name: service.name,
-            price: service.price,
-            duration_minutes: service.durationMinutes,
-          })),
-        )
-        .execute();
+      }).then((row) => row!);
+      for (const service of services) {
+        await insertAppointmentService.execute(trx, {
+          appointmentId: inserted.id,
+          serviceId: service.id,
+          name: service.name,
+          price: service.price,
+          durationMinutes: service.durationMinutes,
+        });
+      }
       await addHistory(trx, inserted.id, null, status, auth?.userId ?? null, null, at);
       const appointment = bookedAppointment(ctx, {
         id: inserted.id,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addCalendarDays, bookingDateWindow, vietnamClockOf, vietnamDateOf, type Availability, type Slot, type SlotRef } from 'shared-contracts/schemas';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { daySlotStarts, occupiedSteps, openingInstants, type OpeningHours } from './schedule';
 import { loadOccupancy } from './slotCapacity';
@@ -17,12 +18,12 @@ export interface BookableCentre extends CentreSchedule {
   phone: string;
 }
 
+const centreById = preparedQuery<{ id: number }>()((db, param) =>
+  db.selectFrom('service_centres').select(['id', 'name', 'address', 'phone', 'open_time', 'close_time', 'service_bays']).where('id', '=', param('id')),
+);
+
 export async function findCentreSchedule(db: Kysely<Database>, centreId: number): Promise<BookableCentre | null> {
-  const row = await db
-    .selectFrom('service_centres')
-    .select(['id', 'name', 'address', 'phone', 'open_time', 'close_time', 'service_bays'])
-    .where('id', '=', centreId)
-    .executeTakeFirst();
+  const row = await centreById.first(db, { id: centreId });
   return row
     ? { id: row.id, name: row.name, address: row.address, phone: row.phone, openTime: row.open_time, closeTime: row.close_time, bays: row.service_bays }
     : null;

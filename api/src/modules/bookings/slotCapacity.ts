@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { toIsoUtc } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 
 /**
@@ -119,15 +120,18 @@ export async function releaseSteps(trx: Transaction<Database>, centreId: number,
 }
 
 /** Appointments on each step of a centre between two instants: UTC ISO step → booked. */
-export async function loadOccupancy(db: Kysely<Database>, centreId: number, from: Date, to: Date): Promise<Map<string, number>> {
-  const rows = await db
+const occupiedStepsOfCentre = preparedQuery<{ centreId: number; from: string; to: string }>()((db, param) =>
+  db
     .selectFrom('slot_occupancy')
     .select(['slot_start', 'booked'])
-    .where('centre_id', '=', centreId)
-    .where('slot_start', '>=', from.toISOString())
-    .where('slot_start', '<', to.toISOString())
-    .where('booked', '>', 0)
-    .execute();
+    .where('centre_id', '=', param('centreId'))
+    .where('slot_start', '>=', param('from'))
+    .where('slot_start', '<', param('to'))
+    .where('booked', '>', 0),
+);
+
+export async function loadOccupancy(db: Kysely<Database>, centreId: number, from: Date, to: Date): Promise<Map<string, number>> {
+  const rows = await occupiedStepsOfCentre.rows(db, { centreId, from: from.toISOString(), to: to.toISOString() });
   return new Map(rows.map((row) => [toIsoUtc(row.slot_start), row.booked]));
 }
 
