@@ -54,6 +54,8 @@ export interface Config {
   bookingChangeCutoffMinutes: number;
   /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults). */
   vietQr: VietQrConfig;
+  /** A VietQR order not paid this many hours after it was placed is cancelled (VIETQR_PAYMENT_HOURS, 1–168, default 24). */
+  vietQrPaymentHours: number;
 }
 
 export interface VietQrConfig {
@@ -122,14 +124,15 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return text;
 }
 
-function parseCutoffMinutes(value: string | undefined): number {
+/** An integer setting between `min` and `max`, `fallback` when unset. */
+function parseIntegerSetting(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   const text = nonEmpty(value);
-  if (text === null) return 120;
-  const minutes = Number(text);
-  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 7 * 24 * 60) {
-    throw new Error(`BOOKING_CHANGE_CUTOFF_MINUTES must be an integer between 0 and 10080, got "${text}"`);
+  if (text === null) return fallback;
+  const number = Number(text);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${text}"`);
   }
-  return minutes;
+  return number;
 }
 
 function parseSecret(value: string | undefined): string | null {
@@ -178,7 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     google: loadGoogleConfig(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    bookingChangeCutoffMinutes: parseCutoffMinutes(env.BOOKING_CHANGE_CUTOFF_MINUTES),
+    bookingChangeCutoffMinutes: parseIntegerSetting('BOOKING_CHANGE_CUTOFF_MINUTES', env.BOOKING_CHANGE_CUTOFF_MINUTES, 120, 0, 7 * 24 * 60),
+    vietQrPaymentHours: parseIntegerSetting('VIETQR_PAYMENT_HOURS', env.VIETQR_PAYMENT_HOURS, 24, 1, 7 * 24),
     vietQr: loadVietQrConfig(env),
   };
 }

@@ -6,7 +6,9 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { devOutboxMailer, smtpMailer, type Mailer } from './modules/notifications/mailer';
 import { createOutboxWorker, type OutboxWorker } from './modules/notifications/outboxWorker';
-import { startReminderLoop, type ReminderLoop } from './modules/maintenance/reminderWorker';
+import { startPeriodicJob, type PeriodicJob } from './jobs/periodicJob';
+import { sendDueReminders } from './modules/maintenance/reminderWorker';
+import { expireUnpaidOrders } from './modules/orders/orderLifecycle';
 import { systemClock } from './security/clock';
 
 const FORCED_EXIT_MS = 10_000;
@@ -20,7 +22,7 @@ export async function main(): Promise<void> {
   let app: App | null = null;
   let mailer: Mailer | null = null;
   let outbox: OutboxWorker | null = null;
-  let reminders: ReminderLoop | null = null;
+  const jobs: PeriodicJob[] = [];
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -35,7 +37,7 @@ export async function main(): Promise<void> {
     void (async () => {
       let code = 0;
       try {
-        await reminders?.stop();
+        await Promise.all(jobs.map((job) => job.stop()));
         await outbox?.stop();
         await mailer?.close();
       } catch (error) {
@@ -67,8 +69,7 @@ export async function main(): Promise<void> {
     app.log.info({ database: describeDatabase(config), applied }, applied.length ? 'migrations applied' : 'database schema up to date');
     await app.listen({ port: config.port, host: config.host });
     startOutbox(app);
-    // Maintenance reminders due soon → outbox emails (hourly; once per due point, see reminderWorker.ts).
-    reminders = startReminderLoop({ db, clock: systemClock, log: app.log.child({ module: 'reminders' }), publicUrl: config.publicUrl });
+    startJobs(app);
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     app.log.info({ url: `http://${shownHost}:${config.port}/api`, docs: `http://${shownHost}:${config.port}/api/docs` }, 'API listening');
   } catch (error) {
@@ -77,6 +78,28 @@ export async function main(): Promise<void> {
     await app.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     process.exit(1);
+  }
+
+  /** The API's timed jobs (stopped on shutdown before the outbox). */
+  function startJobs(running: App): void {
+    // Maintenance reminders due soon → outbox emails (hourly; once per due point, see reminderWorker.ts).
+    jobs.push(
+      startPeriodicJob({
+        name: 'maintenance reminders',
+        run: () => sendDueReminders(db, systemClock, { publicUrl: config.publicUrl }),
+        log: running.log.child({ module: 'reminders' }),
+        intervalMs: 60 * 60_000,
+      }),
+    );
+    // VietQR orders past their payment window → cancelled, stock and promotion use given back (every 5 minutes).
+    jobs.push(
+      startPeriodicJob({
+        name: 'unpaid VietQR orders expired',
+        run: () => expireUnpaidOrders({ db, clock: systemClock, config }, systemClock.now()),
+        log: running.log.child({ module: 'orders' }),
+        intervalMs: 5 * 60_000,
+      }),
+    );
   }
 
   /** The email outbox worker: SMTP when SMTP_URL is set; else the dev outbox (development) or nothing (production). */

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
@@ -72,43 +71,4 @@ export async function sendDueReminders(db: Kysely<Database>, clock: Clock, optio
     if (vehicles.length < BATCH_SIZE) break;
   }
   return enqueued;
-}
-
-export interface ReminderLoop {
-  stop(): Promise<void>;
-}
-
-/** Runs sendDueReminders every `intervalMs` (default hourly; the first run a few seconds after start). */
-export function startReminderLoop(options: {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  publicUrl: string;
-  intervalMs?: number;
-  firstRunMs?: number;
-}): ReminderLoop {
-  const { db, clock, log, publicUrl, intervalMs = 60 * 60_000, firstRunMs = 10_000 } = options;
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = sendDueReminders(db, clock, { publicUrl })
-      .then((count) => {
-        if (count > 0) log.info({ count }, 'maintenance reminders enqueued');
-      })
-      .catch((error: unknown) => log.error({ err: error }, 'maintenance reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, firstRunMs);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -72,7 +72,7 @@ async function moveOrder(
   return trx.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
 }
 
-async function recordHistory(trx: Db, row: OrderRow, note: string | null, actorId: number, nowIso: string): Promise<void> {
+async function recordHistory(trx: Db, row: OrderRow, note: string | null, actorId: number | null, nowIso: string): Promise<void> {
   await trx
     .insertInto('order_status_history')
     .values({ order_id: row.id, status: row.status, payment_status: row.payment_status, note, actor_user_id: actorId, created_at: nowIso })
@@ -80,15 +80,68 @@ async function recordHistory(trx: Db, row: OrderRow, note: string | null, actorI
 }
 
 /**
+ * Cancels an order read inside `trx`: its status moves to CANCELLED unless it changed since it was read (then
+ * `conflict`), stock goes back (products in id order), the promotion use is given back (used_count − 1, the
+ * redemption released so the customer's limit counts it no more), package credits are taken back (refused if one
+ * was used), a paid order becomes REFUNDED; history (actor null: the system) and the cancellation email.
+ */
+async function cancelWithin(
+  ctx: ShopContext,
+  trx: Db,
+  row: OrderRow,
+  cancellation: { actorId: number | null; reason: string | null; byCustomer: boolean; nowIso: string; conflict: AppError },
+): Promise<OrderRow> {
+  const { actorId, reason, byCustomer, nowIso, conflict } = cancellation;
+  const refund = row.payment_status === 'PAID';
+  const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUNDED' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, conflict);
+  await revokePackageCredits(trx, row.id);
+
+  const products = await trx
+    .selectFrom('order_lines')
+    .select(['ref_id', 'quantity'])
+    .where('order_id', '=', row.id)
+    .where('kind', '=', 'product')
+    .orderBy('ref_id')
+    .execute();
+  for (const line of products) {
+    await trx
+      .updateTable('products')
+      .set({
+        stock: sql<number>`stock + ${line.quantity}`,
+        sales_count: sql<number>`case when sales_count >= ${line.quantity} then sales_count - ${line.quantity} else 0 end`,
+        updated_at: nowIso,
+      })
+      .where('id', '=', line.ref_id)
+      .execute();
+  }
+  if (row.promotion_id !== null) {
+    const released = await trx
+      .updateTable('promotion_redemptions')
+      .set({ released_at: nowIso })
+      .where('order_id', '=', row.id)
+      .where('released_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(released.numUpdatedRows) > 0) {
+      await trx
+        .updateTable('promotions')
+        .set({ used_count: sql<number>`used_count - 1` })
+        .where('id', '=', row.promotion_id)
+        .where('used_count', '>', 0)
+        .execute();
+    }
+  }
+  await recordHistory(trx, updated, reason, actorId, nowIso);
+  await notifyCustomer(ctx, trx, updated, (fullName, facts) => orderCancelledEmail(fullName, facts, reason, byCustomer, refund));
+  return updated;
+}
+
+/**
  * Cancels an order: the owner while PENDING_PAYMENT / PLACED / CONFIRMED, staff wherever nextOrderStatuses
- * allows it. Stock goes back (products in id order), the promotion use is given back (used_count − 1, the
- * redemption released so the customer's limit counts it no more), package credits are taken back (refused if
- * one was used), a paid order becomes REFUNDED. All in one transaction, with the cancellation email.
+ * allows it; everything of cancelWithin in one transaction.
  */
 export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderActor, reason: string | null): Promise<Order> {
   const byStaff = isOrderStaff(actor);
-  const now = ctx.clock.now();
-  const nowIso = now.toISOString();
+  const nowIso = ctx.clock.now().toISOString();
   const notCancellable = new AppError(409, OrderErrorCodes.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const row = await orderForActor(trx, code, actor);
@@ -96,50 +149,56 @@ export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderAc
     const ownerMayCancel = row.user_id === actor.userId && CUSTOMER_CANCELLABLE_STATUSES.includes(status);
     const staffMayCancel = byStaff && (await allowedNext(trx, row)).includes('CANCELLED');
     if (!ownerMayCancel && !staffMayCancel) throw notCancellable;
-    const refund = row.payment_status === 'PAID';
-    const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUNDED' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, notCancellable);
-    await revokePackageCredits(trx, row.id);
-
-    const products = await trx
-      .selectFrom('order_lines')
-      .select(['ref_id', 'quantity'])
-      .where('order_id', '=', row.id)
-      .where('kind', '=', 'product')
-      .orderBy('ref_id')
-      .execute();
-    for (const line of products) {
-      await trx
-        .updateTable('products')
-        .set({
-          stock: sql<number>`stock + ${line.quantity}`,
-          sales_count: sql<number>`case when sales_count >= ${line.quantity} then sales_count - ${line.quantity} else 0 end`,
-          updated_at: nowIso,
-        })
-        .where('id', '=', line.ref_id)
-        .execute();
-    }
-    if (row.promotion_id !== null) {
-      const released = await trx
-        .updateTable('promotion_redemptions')
-        .set({ released_at: nowIso })
-        .where('order_id', '=', row.id)
-        .where('released_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(released.numUpdatedRows) > 0) {
-        await trx
-          .updateTable('promotions')
-          .set({ used_count: sql<number>`used_count - 1` })
-          .where('id', '=', row.promotion_id)
-          .where('used_count', '>', 0)
-          .execute();
-      }
-    }
-    await recordHistory(trx, updated, reason, actor.userId, nowIso);
-    await notifyCustomer(ctx, trx, updated, (fullName, facts) => orderCancelledEmail(fullName, facts, reason, !byStaff || row.user_id === actor.userId, refund));
-    return updated;
+    const byCustomer = !byStaff || row.user_id === actor.userId;
+    return cancelWithin(ctx, trx, row, { actorId: actor.userId, reason, byCustomer, nowIso, conflict: notCancellable });
   });
   if (cancelled.promotion_id !== null) invalidateCatalogue();
   return toOrder(ctx.db, cancelled, ctx.config.vietQr);
+}
+
+/** How many unpaid VietQR orders one run of expireUnpaidOrders looks at (the next run takes the rest). */
+const EXPIRY_BATCH_SIZE = 100;
+
+/**
+ * Cancels the VietQR orders still waiting for their transfer when the payment window
+ * (VIETQR_PAYMENT_HOURS after the order was placed) has passed: the stock and promotion use they held go back,
+ * the customer gets the cancellation email. An order whose payment staff confirm at the same moment keeps its
+ * payment (the conditional status change of cancelWithin fails and that order is left alone).
+ */
+export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<number> {
+  const deadline = paymentDeadlineCutoff(now, ctx.config.vietQrPaymentHours);
+  const due = await ctx.db
+    .selectFrom('orders')
+    .select('code')
+    .where('status', '=', 'PENDING_PAYMENT')
+    .where('payment_status', '=', 'UNPAID')
+    .where('created_at', '<', deadline)
+    .orderBy('id')
+    .limit(EXPIRY_BATCH_SIZE)
+    .execute();
+  const reason = orderMessages.paymentWindowPassed(ctx.config.vietQrPaymentHours);
+  let expired = 0;
+  for (const { code } of due) {
+    const cancelled = await ctx.db.transaction().execute(async (trx) => {
+      const row = await findOrderRow(trx, code);
+      if (!row || row.status !== 'PENDING_PAYMENT' || row.payment_status !== 'UNPAID') return null;
+      const changed = new AppError(409, OrderErrorCodes.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
+      return cancelWithin(ctx, trx, row, { actorId: null, reason, byCustomer: false, nowIso: now.toISOString(), conflict: changed }).catch((error: unknown) => {
+        if (error === changed) return null;
+        throw error;
+      });
+    });
+    if (cancelled) {
+      expired += 1;
+      if (cancelled.promotion_id !== null) invalidateCatalogue();
+    }
+  }
+  return expired;
+}
+
+/** Orders placed before this instant are past their payment window. */
+function paymentDeadlineCutoff(now: Date, paymentHours: number): string {
+  return new Date(now.getTime() - paymentHours * 3_600_000).toISOString();
 }
 
 async function allowedNext(trx: Db, row: OrderRow): Promise<OrderStatus[]> {

@@ -10,6 +10,7 @@ export const orderMessages = {
   centreNotFound: 'Không tìm thấy trung tâm nhận hàng đã chọn.',
   notFound: 'Không tìm thấy đơn hàng.',
   cannotCancel: 'Đơn hàng không thể hủy ở trạng thái hiện tại',
+  paymentWindowPassed: (hours: number) => `Quá hạn thanh toán: chưa nhận được chuyển khoản trong ${hours} giờ sau khi đặt hàng.`,
   creditsUsed: 'Gói dịch vụ trong đơn đã được sử dụng, không thể hủy đơn hàng.',
   cancelled: 'Đã hủy đơn hàng.',
   transitionNotAllowed: (from: string, to: string) => `Không thể chuyển đơn hàng từ "${from}" sang "${to}".`,
