@@ -52,10 +52,8 @@ export interface Config {
   trustProxy: boolean | string;
   /** Customers may cancel or reschedule an appointment until this many minutes before it (BOOKING_CHANGE_CUTOFF_MINUTES, default 120). */
   bookingChangeCutoffMinutes: number;
-  /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults). */
+  /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults) and its payment window (VIETQR_PAYMENT_HOURS). */
   vietQr: VietQrConfig;
-  /** A VietQR order not paid this many hours after it was placed is cancelled (VIETQR_PAYMENT_HOURS, 1–168, default 24). */
-  vietQrPaymentHours: number;
 }
 
 export interface VietQrConfig {
@@ -64,6 +62,8 @@ export interface VietQrConfig {
   accountNumber: string;
   accountName: string;
   bankName: string;
+  /** A VietQR order not paid this many hours after it was placed is cancelled (VIETQR_PAYMENT_HOURS, 1–168, default 24). */
+  paymentHours: number;
 }
 
 function loadVietQrConfig(env: NodeJS.ProcessEnv): VietQrConfig {
@@ -76,6 +76,7 @@ function loadVietQrConfig(env: NodeJS.ProcessEnv): VietQrConfig {
     accountNumber,
     accountName: nonEmpty(env.VIETQR_ACCOUNT_NAME) ?? 'CONG TY TNHH EV SERVICE',
     bankName: nonEmpty(env.VIETQR_BANK_NAME) ?? 'Vietcombank',
+    paymentHours: parseIntegerSetting('VIETQR_PAYMENT_HOURS', env.VIETQR_PAYMENT_HOURS, 24, 1, 7 * 24),
   };
 }
 
@@ -182,7 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: loadGoogleConfig(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     bookingChangeCutoffMinutes: parseIntegerSetting('BOOKING_CHANGE_CUTOFF_MINUTES', env.BOOKING_CHANGE_CUTOFF_MINUTES, 120, 0, 7 * 24 * 60),
-    vietQrPaymentHours: parseIntegerSetting('VIETQR_PAYMENT_HOURS', env.VIETQR_PAYMENT_HOURS, 24, 1, 7 * 24),
     vietQr: loadVietQrConfig(env),
   };
 }

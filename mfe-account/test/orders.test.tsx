@@ -42,6 +42,7 @@ function order(overrides: Partial<Order> = {}): Order {
       accountName: 'CONG TY EV SERVICE',
       amount: 9_400_000,
       transferContent: 'EV2611220012',
+      payBefore: '2026-11-23T03:15:00.000Z',
     },
     canCancel: true,
     createdAt: '2026-11-22T03:15:00.000Z',
@@ -121,6 +122,7 @@ describe('the detail of an order', () => {
     expect(within(qr).getByText('Số tài khoản').nextElementSibling).toHaveTextContent('0011234567890');
     expect(within(qr).getByText('Số tiền').nextElementSibling).toHaveTextContent(money(9_400_000));
     expect(within(qr).getByText('Nội dung chuyển khoản').nextElementSibling).toHaveTextContent('EV2611220012');
+    expect(within(qr).getByText('Hạn thanh toán').nextElementSibling).toHaveTextContent('10:15 23/11/2026. Quá hạn, đơn hàng sẽ tự động hủy.');
   });
 
   it('a paid, delivered order has no QR and cannot be cancelled', async () => {

@@ -202,6 +202,7 @@ describe('the checkout page', () => {
     expect(within(qr).getByText('CONG TY EV SERVICE')).toBeInTheDocument();
     expect(within(qr).getByText(money(2_500_000))).toBeInTheDocument();
     expect(within(qr).getByText('Nội dung chuyển khoản').nextElementSibling).toHaveTextContent('EV2611220007');
+    expect(within(qr).getByText('Hạn thanh toán').nextElementSibling).toHaveTextContent('09:00 23/11/2026. Quá hạn, đơn hàng sẽ tự động hủy.');
   });
 
   it('an item sold out meanwhile: the server says which, and the cart is checked again', async () => {

@@ -1,3 +1,4 @@
+import { formatVietnamDateTime } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import { expireUnpaidOrders } from '../../src/modules/orders/orderLifecycle';
 import type { AuthTestApp } from '../auth/authTestKit';
@@ -22,12 +23,18 @@ describe.each(testDatabases())('unpaid VietQR orders expire on $label', (target)
     scratch.db.selectFrom('orders').select(['status', 'payment_status', 'cancel_reason']).where('code', '=', code).executeTakeFirstOrThrow();
 
   it('cancels a VietQR order not paid within VIETQR_PAYMENT_HOURS, giving back its stock and promotion use', async () => {
-    expect(shop.config.vietQrPaymentHours).toBe(24);
+    expect(shop.config.vietQr.paymentHours).toBe(24);
     const promoCode = await createPromotion(scratch.db, { type: 'fixed', value: 50_000, usageLimit: 5 });
     const user = await createUser(app, scratch.db);
     const product = await createProduct(scratch.db, { price: 400_000, stock: 4 });
     const items = [{ kind: 'product' as const, refId: product.id, quantity: 3 }];
+    const placedAt = shop.clock.now();
     const unpaid = orderOf(await postOrder(app, user, { items, paymentMethod: 'VIETQR', promoCode }));
+    // The customer is told the deadline: on the order (next to the QR) and in the confirmation email.
+    const payBefore = new Date(placedAt.getTime() + 24 * HOUR_MS);
+    expect(unpaid.vietQr?.payBefore).toBe(payBefore.toISOString());
+    const placedEmail = await scratch.db.selectFrom('email_outbox').select('text_body').where('to_address', '=', user.email).where('kind', '=', 'order_placed').executeTakeFirstOrThrow();
+    expect(placedEmail.text_body).toContain(`trước ${formatVietnamDateTime(payBefore)}; quá hạn, đơn hàng sẽ tự động hủy`);
     const cod = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 1 }], paymentMethod: 'COD' }));
     expect(unpaid.status).toBe('PENDING_PAYMENT');
     expect(await stockOf(scratch.db, product.id)).toBe(0);

@@ -163,4 +163,5 @@ export const vietQr = {
   accountName: 'CONG TY EV SERVICE',
   amount: 2_530_000,
   transferContent: 'EV2611220007',
+  payBefore: '2026-11-23T02:00:00.000Z',
 };

@@ -316,6 +316,8 @@ export const vietQrPaymentSchema = z.object({
   amount: vndSchema,
   /** = the order code. */
   transferContent: z.string().min(1),
+  /** Unpaid by then, the order is cancelled (VIETQR_PAYMENT_HOURS after it was placed). */
+  payBefore: isoInstantSchema,
 });
 export type VietQrPayment = z.infer<typeof vietQrPaymentSchema>;
 

@@ -58,13 +58,15 @@ function linesHtml(facts: OrderEmailFacts): string {
   return `<table style="border-collapse:collapse;margin:0 0 12px"><thead><tr><th style="padding:4px 8px;text-align:left">Sản phẩm</th><th style="padding:4px 8px">SL</th><th style="padding:4px 8px;text-align:right">Thành tiền</th></tr></thead><tbody>${rows}${totals}</tbody></table>`;
 }
 
-/** Sent when the order is placed. */
-export function orderPlacedEmail(fullName: string, facts: OrderEmailFacts): OrderEmail {
+/** Sent when the order is placed; `payBefore`: the end of a VietQR order's payment window. */
+export function orderPlacedEmail(fullName: string, facts: OrderEmailFacts & { payBefore?: Date }): OrderEmail {
   const subject = `Xác nhận đơn hàng ${facts.code} – EV Service`;
   const payment = PAYMENT_METHOD_LABELS[facts.paymentMethod];
   const waitingForTransfer =
     facts.status === 'PENDING_PAYMENT'
-      ? `Đơn hàng đang chờ thanh toán: vui lòng chuyển khoản ${formatVnd(facts.total)} với nội dung ${facts.code} (mã VietQR có trong trang đơn hàng).`
+      ? `Đơn hàng đang chờ thanh toán: vui lòng chuyển khoản ${formatVnd(facts.total)} với nội dung ${facts.code}` +
+        (facts.payBefore ? ` trước ${formatVietnamDateTime(facts.payBefore)}; quá hạn, đơn hàng sẽ tự động hủy` : '') +
+        ' (mã VietQR có trong trang đơn hàng).'
       : null;
   const text = [
     `Xin chào ${fullName},`,

@@ -156,6 +156,8 @@ export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderAc
   return toOrder(ctx.db, cancelled, ctx.config.vietQr);
 }
 
+const HOUR_MS = 3_600_000;
+
 /** How many unpaid VietQR orders one run of expireUnpaidOrders looks at (the next run takes the rest). */
 const EXPIRY_BATCH_SIZE = 100;
 
@@ -166,7 +168,7 @@ const EXPIRY_BATCH_SIZE = 100;
  * payment (the conditional status change of cancelWithin fails and that order is left alone).
  */
 export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<number> {
-  const deadline = paymentDeadlineCutoff(now, ctx.config.vietQrPaymentHours);
+  const deadline = paymentDeadlineCutoff(now, ctx.config.vietQr.paymentHours);
   const due = await ctx.db
     .selectFrom('orders')
     .select('code')
@@ -176,7 +178,7 @@ export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<n
     .orderBy('id')
     .limit(EXPIRY_BATCH_SIZE)
     .execute();
-  const reason = orderMessages.paymentWindowPassed(ctx.config.vietQrPaymentHours);
+  const reason = orderMessages.paymentWindowPassed(ctx.config.vietQr.paymentHours);
   let expired = 0;
   for (const { code } of due) {
     const cancelled = await ctx.db.transaction().execute(async (trx) => {
@@ -198,7 +200,7 @@ export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<n
 
 /** Orders placed before this instant are past their payment window. */
 function paymentDeadlineCutoff(now: Date, paymentHours: number): string {
-  return new Date(now.getTime() - paymentHours * 3_600_000).toISOString();
+  return new Date(now.getTime() - paymentHours * HOUR_MS).toISOString();
 }
 
 async function allowedNext(trx: Db, row: OrderRow): Promise<OrderStatus[]> {

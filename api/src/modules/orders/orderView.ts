@@ -15,7 +15,7 @@ import type { VietQrConfig } from '../../config';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
-import { vietQrPayment } from '../payments/vietQr';
+import { paymentDueAt, vietQrPayment } from '../payments/vietQr';
 
 type Db = Kysely<Database>;
 
@@ -91,7 +91,7 @@ export async function toOrder(db: Db, row: OrderRow, vietQrAccount: VietQrConfig
       note: entry.note,
       at: toIsoUtc(entry.created_at),
     })),
-    vietQr: awaitingTransfer && total > 0 ? await vietQrPayment(vietQrAccount, { amount: total, purpose: row.code }) : null,
+    vietQr: awaitingTransfer && total > 0 ? await vietQrPayment(vietQrAccount, { amount: total, purpose: row.code }, paymentDueAt(toIsoUtc(row.created_at), vietQrAccount.paymentHours)) : null,
     canCancel: canCustomerCancel(status),
     createdAt: toIsoUtc(row.created_at),
     updatedAt: toIsoUtc(row.updated_at),

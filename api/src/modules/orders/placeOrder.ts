@@ -26,7 +26,7 @@ import { orderCodeFor, provisionalOrderCode } from './orderCode';
 import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
 import { assertCentreExists, priceCheckout } from './orderPricing';
-import { vietQrPayment } from '../payments/vietQr';
+import { paymentDueAt, vietQrPayment } from '../payments/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { issuePackageCredits } from './packageCredits';
 
@@ -155,7 +155,11 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
   if (usedPromotion) invalidateCatalogue();
   // The committed order as the transaction wrote it (no re-read); the QR is drawn after the commit.
   if (order.paymentMethod === 'VIETQR' && order.paymentStatus === 'UNPAID' && order.total > 0) {
-    order.vietQr = await vietQrPayment(ctx.config.vietQr, { amount: order.total, purpose: order.code });
+    order.vietQr = await vietQrPayment(
+      ctx.config.vietQr,
+      { amount: order.total, purpose: order.code },
+      paymentDueAt(order.createdAt, ctx.config.vietQr.paymentHours),
+    );
   }
   return { order, replayed: false };
 }
@@ -325,7 +329,11 @@ async function createOrder(
     createdAt: nowIso,
     updatedAt: nowIso,
   };
-  const email = orderPlacedEmail(facts.fullName, { ...order, orderUrl: `${ctx.config.publicUrl}/orders/${code}` });
+  const email = orderPlacedEmail(facts.fullName, {
+    ...order,
+    orderUrl: `${ctx.config.publicUrl}/orders/${code}`,
+    payBefore: paymentDueAt(nowIso, ctx.config.vietQr.paymentHours),
+  });
   await enqueueOrderEmail(trx, ctx.clock, facts.email, email);
   return { order, usedPromotion: promotion !== null };
 }

@@ -100,10 +100,16 @@ export async function qrSvgDataUrl(payload: string): Promise<string> {
   return dataUrl;
 }
 
-/** Everything the customer needs to pay an order by VietQR. */
-export async function vietQrPayment(account: VietQrAccount, transfer: VietQrTransfer): Promise<VietQrPayment> {
+/** When an unpaid VietQR order placed at `placedAt` is cancelled (VIETQR_PAYMENT_HOURS later). */
+export function paymentDueAt(placedAt: Date | string, paymentHours: number): Date {
+  return new Date(new Date(placedAt).getTime() + paymentHours * 3_600_000);
+}
+
+/** Everything the customer needs to pay an order by VietQR, before `payBefore`. */
+export async function vietQrPayment(account: VietQrAccount, transfer: VietQrTransfer, payBefore: Date): Promise<VietQrPayment> {
   const payload = buildVietQrPayload(account, transfer);
   return {
+    payBefore: payBefore.toISOString(),
     payload,
     imageDataUrl: await qrSvgDataUrl(payload),
     bankName: account.bankName,

@@ -1,4 +1,4 @@
-import { formatVnd } from 'shared-contracts';
+import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
 import { ordersText } from './ordersText';
 import styles from './OrdersPage.module.css';
@@ -24,6 +24,10 @@ export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
           <dt>{t.content}</dt>
           <dd>
             <strong>{vietQr.transferContent}</strong>
+          </dd>
+          <dt>{t.payBefore}</dt>
+          <dd>
+            <time dateTime={vietQr.payBefore}>{formatDateTime(vietQr.payBefore)}</time>. {t.payBeforeNote}
           </dd>
         </dl>
       </div>

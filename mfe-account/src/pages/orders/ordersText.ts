@@ -51,5 +51,7 @@ export const ordersText = {
     accountName: 'Chủ tài khoản',
     amount: 'Số tiền',
     content: 'Nội dung chuyển khoản',
+    payBefore: 'Hạn thanh toán',
+    payBeforeNote: 'Quá hạn, đơn hàng sẽ tự động hủy.',
   },
 };

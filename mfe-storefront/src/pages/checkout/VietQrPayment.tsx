@@ -1,4 +1,4 @@
-import { formatVnd } from 'shared-contracts';
+import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
 import styles from './CheckoutPage.module.css';
 
@@ -11,6 +11,8 @@ export const vietQrText = {
   accountName: 'Chủ tài khoản',
   amount: 'Số tiền',
   content: 'Nội dung chuyển khoản',
+  payBefore: 'Hạn thanh toán',
+  payBeforeNote: 'Quá hạn, đơn hàng sẽ tự động hủy.',
 };
 
 /** How to pay an order by bank transfer: the QR of the VietQR payload and the transfer details. */
@@ -33,6 +35,10 @@ export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
           <dt>{vietQrText.content}</dt>
           <dd>
             <strong>{vietQr.transferContent}</strong>
+          </dd>
+          <dt>{vietQrText.payBefore}</dt>
+          <dd>
+            <time dateTime={vietQr.payBefore}>{formatDateTime(vietQr.payBefore)}</time>. {vietQrText.payBeforeNote}
           </dd>
         </dl>
       </div>
