@@ -173,6 +173,10 @@ test('a service package bought with VietQR waits for payment and shows the QR wi
     await expect(image).toBeVisible();
     expect(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
     await expect(qr.getByText('Nội dung chuyển khoản').locator('xpath=following-sibling::dd[1]')).toHaveText(code);
+    // the payment window (VIETQR_PAYMENT_HOURS, 24 h by default): HH:mm dd/MM/yyyy, then the order is cancelled
+    await expect(qr.getByText('Hạn thanh toán').locator('xpath=following-sibling::dd[1]')).toHaveText(
+      /^\d{2}:\d{2} \d{2}\/\d{2}\/\d{4}\. Quá hạn, đơn hàng sẽ tự động hủy\.$/,
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
     // the detail page shows the QR again while the order is unpaid

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 
 /**
  * `npx tsx scripts/bench/auth.ts`: the accounts budgets, measured against the API started on an ephemeral
@@ -24,31 +24,9 @@ const CONNECTIONS = 50;
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const folder = process.env.BENCH_DATA_DIR!;
-  const { loadConfig } = await import('../../api/src/config.ts');
-  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
   const { seedDemoAccounts } = await import('../../api/src/seed/demoAccounts.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
-
-  const config = {
-    ...loadConfig({}),
-    nodeEnv: 'production',
-    sqliteFile: path.join(folder, 'bench.sqlite'),
-    uploadDir: path.join(folder, 'uploads'),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-  };
-  const db = createDatabase(config);
-  await migrateToLatest(db);
-  await seedDemoAccounts(db);
-  const app = buildApp({ db, logger: false, accounts: { config } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.send?.({ port });
-  process.on('disconnect', () => {
-    void app.close().then(() => db.destroy()).then(() => process.exit(0));
-  });
+  const { app, db } = await buildBenchApi(seedDemoAccounts);
+  await serveBenchApi(app, db);
 }
 
 // ---- The measurements (parent process) ------------------------------------------------------------------

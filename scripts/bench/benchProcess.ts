@@ -63,3 +63,40 @@ export function runBench(parts: { server: () => Promise<void>; main: () => Promi
     });
   }
 }
+
+type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
+type BenchApp = import('../../api/src/app.ts').App;
+
+/**
+ * The API as a benchmark's server process runs it: production mode, no Redis, a scratch SQLite database in
+ * BENCH_DATA_DIR, migrated, then filled by `load` (the seed, or only what the benchmark needs). Not listening yet.
+ */
+export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown>): Promise<{ app: BenchApp; db: BenchDatabase }> {
+  const folder = process.env.BENCH_DATA_DIR!;
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+  const { buildApp } = await import('../../api/src/app.ts');
+  const config = {
+    ...loadConfig({}),
+    nodeEnv: 'production',
+    sqliteFile: path.join(folder, 'bench.sqlite'),
+    uploadDir: path.join(folder, 'uploads'),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    redisUrl: null,
+  };
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  await load(db);
+  return { app: buildApp({ db, logger: false, accounts: { config } }), db };
+}
+
+/** Listens on an ephemeral loopback port, tells the parent `ready` plus the port, and stops when the parent goes. */
+export async function serveBenchApi(app: BenchApp, db: BenchDatabase, ready: Record<string, unknown> = {}): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send?.({ ...ready, port: typeof address === 'object' && address ? address.port : 0 });
+  process.on('disconnect', () => {
+    void app.close().then(() => db.destroy()).then(() => process.exit(0));
+  });
+}

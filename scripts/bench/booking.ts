@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
 
 /**
@@ -40,27 +40,9 @@ interface ServerReady {
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const folder = process.env.BENCH_DATA_DIR!;
-  const { loadConfig } = await import('../../api/src/config.ts');
-  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
   const { seed } = await import('../../api/src/seed/index.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
   const { vietnamDateOf } = await import('../../shared-contracts/src/schemas/service.ts');
-
-  const config = {
-    ...loadConfig({}),
-    nodeEnv: 'production',
-    sqliteFile: path.join(folder, 'bench.sqlite'),
-    uploadDir: path.join(folder, 'uploads'),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-    redisUrl: null,
-  };
-  const db = createDatabase(config);
-  await migrateToLatest(db);
-  await seed(db);
-  const app = buildApp({ db, logger: false, accounts: { config } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { app, db } = await buildBenchApi(seed);
 
   // The customers: accounts and a scooter each, written directly (registration is not what is measured).
   const customers: ServerReady['customers'] = [];
@@ -115,13 +97,8 @@ async function runServer(): Promise<void> {
     .filter((row) => (JSON.parse(row.vehicle_types) as string[]).includes('scooter') && row.duration_minutes <= 90)
     .map((row) => ({ id: row.id, durationMinutes: row.duration_minutes }));
 
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const ready: ServerReady = { port, customers, centres, services, today: vietnamDateOf(new Date()) };
-  process.send?.(ready);
-  process.on('disconnect', () => {
-    void app.close().then(() => db.destroy()).then(() => process.exit(0));
-  });
+  const ready: Omit<ServerReady, 'port'> = { customers, centres, services, today: vietnamDateOf(new Date()) };
+  await serveBenchApi(app, db, ready);
 }
 
 // ---- The measurements (parent process) ------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
-import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 
 /**
  * `npm run bench:orders` (`npx tsx scripts/bench/orders.ts`): the shop budgets, against the API started on an
@@ -32,25 +32,8 @@ interface ServerReady {
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const folder = process.env.BENCH_DATA_DIR!;
-  const { loadConfig } = await import('../../api/src/config.ts');
-  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
   const { seed } = await import('../../api/src/seed/index.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
-
-  const config = {
-    ...loadConfig({}),
-    nodeEnv: 'production',
-    sqliteFile: path.join(folder, 'bench.sqlite'),
-    uploadDir: path.join(folder, 'uploads'),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-    redisUrl: null,
-  };
-  const db = createDatabase(config);
-  await migrateToLatest(db);
-  await seed(db);
-  const app = buildApp({ db, logger: false, accounts: { config } });
+  const { app, db } = await buildBenchApi(seed);
   // Enough stock that no order runs out during the run; the products every customer buys.
   await db.updateTable('products').set({ stock: 10_000_000 }).execute();
   const products = await db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').limit(12).execute();
@@ -63,13 +46,8 @@ async function runServer(): Promise<void> {
       .executeTakeFirstOrThrow();
     tokens.push((await app.accessTokens.issue({ userId: user.id, role: 'customer' })).token);
   }
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const ready: ServerReady = { port: typeof address === 'object' && address ? address.port : 0, tokens, productIds: products.map((product) => product.id) };
-  process.send?.(ready);
-  process.on('disconnect', () => {
-    void app.close().then(() => db.destroy()).then(() => process.exit(0));
-  });
+  const ready: Omit<ServerReady, 'port'> = { tokens, productIds: products.map((product) => product.id) };
+  await serveBenchApi(app, db, ready);
 }
 
 // ---- The measurements (parent process) ------------------------------------------------------------------
