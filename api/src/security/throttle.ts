@@ -11,6 +11,8 @@ export interface ThrottleLimits {
   /** Code emails per address: at most 1 per minute and 5 per hour. */
   codeSendsPerMinute: number;
   codeSendsPerHour: number;
+  /** Guest bookings (each holds a slot and emails a code) from one IP address per hour. */
+  guestBookingsPerIpPerHour: number;
 }
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
@@ -19,6 +21,7 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   loginWindowMs: 15 * 60 * 1000,
   codeSendsPerMinute: 1,
   codeSendsPerHour: 5,
+  guestBookingsPerIpPerHour: 10,
 };
 
 export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
@@ -53,6 +56,7 @@ export const throttleMessages = {
   login: (ms: number) => `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${waitText(ms)}.`,
   codeTooSoon: (ms: number) => `Bạn vừa yêu cầu mã. Vui lòng đợi ${waitText(ms)} trước khi gửi lại.`,
   codeHourly: (ms: number) => `Bạn đã yêu cầu quá nhiều mã trong một giờ. Vui lòng thử lại sau ${waitText(ms)}.`,
+  guestBookings: (ms: number) => `Bạn đã đặt lịch quá nhiều lần khi chưa đăng nhập. Vui lòng thử lại sau ${waitText(ms)} hoặc đăng nhập để đặt lịch.`,
 };
 
 export interface Throttle {
@@ -66,11 +70,20 @@ export interface Throttle {
    * five within the hour. Applies whether or not the address is registered (the answer must not tell).
    */
   takeCodeSend(purpose: string, address: string): Promise<void>;
+  /**
+   * Throws 429 when `ip` has made guestBookingsPerIpPerHour guest bookings within the hour, or `email` has been
+   * sent codeSendsPerHour booking codes. Only bookings that were made count (recordGuestBooking): a guest who
+   * picked a slot that just filled up may try the next one at once.
+   */
+  assertGuestBookingAllowed(ip: string, email: string): Promise<void>;
+  recordGuestBooking(ip: string, email: string): Promise<void>;
 }
 
 export function createThrottle(counters: CounterStore, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS): Throttle {
   const accountKey = (key: string) => `login:account:${key.toLowerCase()}`;
   const ipKey = (ip: string) => `login:ip:${ip}`;
+  const guestIpKey = (ip: string) => `guest-booking:ip:${ip}`;
+  const guestEmailKey = (email: string) => `guest-booking:email:${email.toLowerCase()}`;
   return {
     async assertLoginAllowed(account, ip) {
       const [perAccount, perIp] = await Promise.all([counters.get(accountKey(account)), counters.get(ipKey(ip))]);
@@ -89,6 +102,14 @@ export function createThrottle(counters: CounterStore, limits: ThrottleLimits = 
       if (minute.count > limits.codeSendsPerMinute) throw new ThrottledError(throttleMessages.codeTooSoon(minute.resetInMs), minute.resetInMs);
       const hour = await counters.increment(`code:hour:${key}`, 60 * 60_000);
       if (hour.count > limits.codeSendsPerHour) throw new ThrottledError(throttleMessages.codeHourly(hour.resetInMs), hour.resetInMs);
+    },
+    async assertGuestBookingAllowed(ip, email) {
+      const [fromIp, toEmail] = await Promise.all([counters.get(guestIpKey(ip)), counters.get(guestEmailKey(email))]);
+      if (fromIp.count >= limits.guestBookingsPerIpPerHour) throw new ThrottledError(throttleMessages.guestBookings(fromIp.resetInMs), fromIp.resetInMs);
+      if (toEmail.count >= limits.codeSendsPerHour) throw new ThrottledError(throttleMessages.guestBookings(toEmail.resetInMs), toEmail.resetInMs);
+    },
+    async recordGuestBooking(ip, email) {
+      await Promise.all([counters.increment(guestIpKey(ip), 60 * 60_000), counters.increment(guestEmailKey(email), 60 * 60_000)]);
     },
   };
 }

@@ -117,4 +117,36 @@ describe.each(testDatabases())('guest booking on $label', (target) => {
     const right = await service.app.inject({ method: 'POST', url: `/api/appointments/${held.code}/verify`, payload: { email, otpCode: code } });
     expect(right.statusCode).toBe(409);
   });
+
+  it('limits guest bookings: 5 codes to one email and 10 bookings from one address an hour; a slot that was full does not count', async () => {
+    const limited = await startServiceApp(scratch.db); // its own counters
+    try {
+      const centre = await createCentre(scratch.db, { bays: 1 });
+      // The basic service takes 45 minutes (two 30-minute steps): one booking an hour, over two days.
+      const bookAs = (email: string, day: string, time: string) =>
+        book(limited.app, null, { ...guest(email), serviceIds: [basic], centreId: centre, start: `2026-11-${day}T${time}:00+07:00` });
+      const email = 'nhieu-lan@example.vn';
+      expect((await bookAs(email, '21', '08:00')).statusCode).toBe(201);
+      expect((await bookAs(email, '21', '08:00')).statusCode).toBe(409); // the slot is full: not counted
+      for (const time of ['09:00', '10:00', '11:00', '12:00']) expect((await bookAs(email, '21', time)).statusCode).toBe(201);
+
+      const sixth = await bookAs(email, '21', '13:00');
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.headers['retry-after']).toBe('3600');
+      expect(sixth.json()).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Bạn đã đặt lịch quá nhiều lần khi chưa đăng nhập. Vui lòng thử lại sau 60 phút hoặc đăng nhập để đặt lịch.',
+      });
+
+      for (const [index, time] of ['08:00', '09:00', '10:00', '11:00', '12:00'].entries()) {
+        expect((await bookAs(`khach-${index}@example.vn`, '22', time)).statusCode).toBe(201);
+      }
+      expect((await bookAs('khach-moi@example.vn', '22', '13:00')).statusCode).toBe(429); // the 11th from this address
+
+      limited.clock.advance(61 * 60_000);
+      expect((await bookAs('khach-moi@example.vn', '22', '13:00')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
 });

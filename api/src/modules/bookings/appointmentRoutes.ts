@@ -20,6 +20,7 @@ import {
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth, optionalAuthenticate, requireRole } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
+import { withRetryAfter } from '../../security/throttle';
 import { findOwnAppointment, listOwnAppointments } from './appointmentQueries';
 import {
   bookingMessages,
@@ -89,13 +90,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
       preHandler: optionalAuthenticate,
       schema: {
         tags: ['booking'],
-        summary: 'Đặt lịch (khách hàng, hoặc khách vãng lai xác thực bằng mã gửi qua email)',
+        summary: 'Đặt lịch (khách hàng, hoặc khách vãng lai xác thực bằng mã gửi qua email; khách vãng lai: 429 khi đặt quá nhiều)',
         body: appointmentCreateInputSchema,
-        response: { 201: appointmentResponseSchema, ...errors, ...conflict },
+        response: { 201: appointmentResponseSchema, ...errors, ...conflict, 429: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
-      const appointment = await createAppointment(booking, request.auth, request.body);
+      const appointment = await withRetryAfter(reply, () => createAppointment(booking, request.auth, request.body, request.ip));
       const message = appointment.status === 'AWAITING_VERIFICATION' ? bookingMessages.guestCreated : bookingMessages.created;
       return reply.code(201).send(ok(appointment, message));
     },

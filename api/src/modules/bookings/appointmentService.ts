@@ -21,6 +21,7 @@ import type { AppointmentsTable } from '../../db/serviceBookingSchema';
 import { AppError } from '../../http/appError';
 import type { AuthContext } from '../../http/authGuard';
 import type { Clock } from '../../security/clock';
+import type { Throttle } from '../../security/throttle';
 import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
 import type { AppointmentEventBus } from './appointmentEvents';
 import { customerMayChange, findAppointment, type AppointmentView } from './appointmentQueries';
@@ -47,6 +48,8 @@ export interface BookingContext {
   /** BOOKING_CHANGE_CUTOFF_MINUTES. */
   cutoffMinutes: number;
   events: AppointmentEventBus;
+  /** The limits on guest bookings (per IP, per email). */
+  throttle: Pick<Throttle, 'assertGuestBookingAllowed' | 'recordGuestBooking'>;
   /** When this instance last gave back expired guest holds (see sweepGuestHolds). */
   lastHoldSweep?: number;
 }
@@ -417,7 +420,7 @@ function bookedAppointment(
  * appointment is PENDING and gets a confirmation email; a guest's is AWAITING_VERIFICATION, holds the slot
  * 15 minutes and gets a code by email.
  */
-export async function createAppointment(ctx: BookingContext, auth: AuthContext | null, input: AppointmentCreateData): Promise<Appointment> {
+export async function createAppointment(ctx: BookingContext, auth: AuthContext | null, input: AppointmentCreateData, clientIp: string): Promise<Appointment> {
   const { db } = ctx;
   const now = ctx.clock.now();
   if (!auth) {
@@ -426,6 +429,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
     if (!input.contact) errors.push({ field: 'contact', message: bookingMessages.guestContact });
     if (input.packageCreditId !== undefined) errors.push({ field: 'packageCreditId', message: bookingMessages.guestPackage });
     if (errors.length > 0) throw AppError.validation(errors);
+    await ctx.throttle.assertGuestBookingAllowed(clientIp, input.contact!.email);
   }
   await sweepGuestHolds(ctx, now);
   const guest = auth === null;
@@ -509,7 +513,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
       return appointment;
     });
 
-  try {
+  const booked = async (): Promise<Appointment> => {
     try {
       return await attempt();
     } catch (error) {
@@ -517,6 +521,11 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
       if (isUniqueViolation(error) && !(planned as BookingPlan | null)?.vehicle.create) return await attempt();
       throw error;
     }
+  };
+  try {
+    const appointment = await booked();
+    if (guest) await ctx.throttle.recordGuestBooking(clientIp, input.contact!.email);
+    return appointment;
   } catch (error) {
     const plan = planned as BookingPlan | null;
     if (error instanceof SlotFullError && plan) throw new SlotFullAppError(await nextFreeSlots(db, plan.centre, plan.start, plan.durationMinutes, now));

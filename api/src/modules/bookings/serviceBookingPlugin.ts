@@ -27,6 +27,7 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
     secret: accounts.secret,
     cutoffMinutes: accounts.config.bookingChangeCutoffMinutes,
     events,
+    throttle: accounts.throttle,
   };
   await app.register(vehicleRoutes, { accounts });
   await app.register(appointmentRoutes, { booking });
