@@ -22,6 +22,8 @@ export interface BenchApi<Ready> {
   child: ChildProcess;
   /** What the server sent once listening (its port, and whatever the benchmark needs). */
   ready: Ready;
+  /** The API process's CPU time so far (user + system, ms): a figure that queueing does not inflate. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,18 @@ export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string
   return {
     child,
     ready,
+    cpuMs() {
+      return new Promise<number>((resolve) => {
+        const answer = (message: unknown) => {
+          const usage = (message as { cpuUsage?: NodeJS.CpuUsage }).cpuUsage;
+          if (!usage) return;
+          child.off('message', answer);
+          resolve((usage.user + usage.system) / 1000);
+        };
+        child.on('message', answer);
+        child.send('cpu-usage');
+      });
+    },
     async stop() {
       child.disconnect();
       await new Promise((resolve) => child.once('exit', resolve));
@@ -96,6 +110,9 @@ export async function serveBenchApi(app: BenchApp, db: BenchDatabase, ready: Rec
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   process.send?.({ ...ready, port: typeof address === 'object' && address ? address.port : 0 });
+  process.on('message', (message) => {
+    if (message === 'cpu-usage') process.send?.({ cpuUsage: process.cpuUsage() });
+  });
   process.on('disconnect', () => {
     void app.close().then(() => db.destroy()).then(() => process.exit(0));
   });

@@ -152,9 +152,11 @@ async function main(): Promise<void> {
     // Warm-up, as the other benchmarks do (the JIT and SQLite's page cache settle): every customer books
     // WARM_UP_BOOKINGS at once, not counted.
     await runCustomers({ origin, customers: CUSTOMERS, steps: [bookingStep], turnsPerCustomer: WARM_UP_BOOKINGS });
+    const cpuBefore = await api.cpuMs();
     const bookings = await runCustomers({ origin, customers: CUSTOMERS, steps: [bookingStep], turnsPerCustomer: BOOKINGS_PER_CUSTOMER });
+    const bookingCpu = ((await api.cpuMs()) - cpuBefore) / bookings.all.length;
     const booking = summary(`POST /api/appointments, ${CUSTOMERS} concurrent customers`, bookings.all, bookings.elapsedMs / 1000);
-    console.log(`  201 booked: ${bookings.statuses.get(201) ?? 0}, 409 SLOT_FULL: ${bookings.statuses.get(409) ?? 0}`);
+    console.log(`  201 booked: ${bookings.statuses.get(201) ?? 0}, 409 SLOT_FULL: ${bookings.statuses.get(409) ?? 0}; API CPU time ${Math.round(bookingCpu * 1000)} µs per booking`);
 
     // Availability: a centre and a day, 10 clients in a loop over the schedule the bookings filled.
     const availabilityStep: CustomerStep = {

@@ -119,7 +119,11 @@ async function main(): Promise<void> {
     console.log(`Shop: ${CUSTOMERS} concurrent customers, ${SECONDS} s per phase (after a 2 s warm-up each)`);
     const phase = async (name: string, steps: CustomerStep[]): Promise<CustomerLoadResult> => {
       await runCustomers({ origin, customers: CUSTOMERS, steps: name === 'orders' ? orderSteps(ready, 'warm-up') : steps, seconds: 2 });
-      return runCustomers({ origin, customers: CUSTOMERS, steps, seconds: SECONDS });
+      const cpuBefore = await api.cpuMs();
+      const result = await runCustomers({ origin, customers: CUSTOMERS, steps, seconds: SECONDS });
+      const cpuPerRequest = ((await api.cpuMs()) - cpuBefore) / result.all.length;
+      console.log(`  ${name}: API CPU time ${Math.round(cpuPerRequest * 1000)} µs per request (not inflated by queueing; the latency is mostly queueing)`);
+      return result;
     };
     const misses: string[] = [];
     const results: CustomerLoadResult[] = [];
