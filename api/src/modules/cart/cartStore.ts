@@ -46,25 +46,21 @@ const cartLinesOfUser = preparedQuery<{ userId: number }>()((db, param) =>
     .leftJoin('products', (join) => join.onRef('products.id', '=', 'cart_lines.ref_id').on('cart_lines.kind', '=', 'product'))
     .leftJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
     .leftJoin('service_packages', (join) => join.onRef('service_packages.id', '=', 'cart_lines.ref_id').on('cart_lines.kind', '=', 'package'))
-    .select([
+    // One column per field whichever the item is (a line joins a product or a package, never both).
+    .select((eb) => [
       'cart_lines.kind',
       'cart_lines.ref_id',
       'cart_lines.quantity',
       'cart_lines.price_at_add',
-      'products.id as product_id',
-      'products.slug as product_slug',
-      'products.name as product_name',
+      eb.fn.coalesce('products.id', 'service_packages.id').as('item_id'),
+      eb.fn.coalesce('products.slug', 'service_packages.slug').as('slug'),
+      eb.fn.coalesce('products.name', 'service_packages.name').as('name'),
+      eb.fn.coalesce('products.price', 'service_packages.price').as('price'),
+      eb.fn.coalesce('products.is_active', 'service_packages.is_active').as('is_active'),
       'products.images as product_images',
-      'products.price as product_price',
       'products.stock as product_stock',
-      'products.is_active as product_active',
       'catalogue_categories.promo_group',
-      'service_packages.id as package_id',
-      'service_packages.slug as package_slug',
-      'service_packages.name as package_name',
       'service_packages.image as package_image',
-      'service_packages.price as package_price',
-      'service_packages.is_active as package_active',
       'service_packages.validity_months',
     ])
     .where('carts.user_id', '=', param('userId'))
@@ -79,28 +75,13 @@ export async function readCart(db: Db, userId: number): Promise<Cart> {
   const rows = await cartLinesOfUser.rows(db, { userId });
   const lines: CartLine[] = [];
   for (const row of rows) {
+    if (row.item_id === null || row.slug === null || row.name === null) continue; // the item was deleted
+    const fields = { id: row.item_id, slug: row.slug, name: row.name, price: toNumber(row.price), is_active: toNumber(row.is_active) };
     let item: ShopItem | null = null;
-    if (row.kind === 'product' && row.product_id !== null && row.product_slug !== null && row.product_name !== null && row.promo_group !== null) {
-      item = productItem({
-        id: row.product_id,
-        slug: row.product_slug,
-        name: row.product_name,
-        images: row.product_images ?? '[]',
-        price: toNumber(row.product_price),
-        stock: toNumber(row.product_stock),
-        is_active: toNumber(row.product_active),
-        promo_group: row.promo_group,
-      });
-    } else if (row.kind === 'package' && row.package_id !== null && row.package_slug !== null && row.package_name !== null) {
-      item = packageItem({
-        id: row.package_id,
-        slug: row.package_slug,
-        name: row.package_name,
-        image: row.package_image,
-        price: toNumber(row.package_price),
-        is_active: toNumber(row.package_active),
-        validity_months: toNumber(row.validity_months),
-      });
+    if (row.kind === 'product' && row.promo_group !== null) {
+      item = productItem({ ...fields, images: row.product_images ?? '[]', stock: toNumber(row.product_stock), promo_group: row.promo_group });
+    } else if (row.kind === 'package') {
+      item = packageItem({ ...fields, image: row.package_image, validity_months: toNumber(row.validity_months) });
     }
     if (item) lines.push(toCartLine(item, toNumber(row.quantity), toNumber(row.price_at_add)));
   }
