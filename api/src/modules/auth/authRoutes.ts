@@ -13,6 +13,7 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
 import { optionalAuthenticate } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
 import { withRetryAfter } from '../../security/throttle';
@@ -27,10 +28,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 409: errorE
  * `no-store` (tokens and codes must not be cached).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  cacheControlForAll(app, 'no-store');
 
   app.post(
     '/auth/register',

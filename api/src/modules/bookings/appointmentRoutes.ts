@@ -17,6 +17,7 @@ import {
   slotFullErrorSchema,
   isBookableDate,
 } from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth, optionalAuthenticate, requireRole } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
@@ -47,9 +48,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
   const { db, clock } = booking;
   const view = () => ({ now: clock.now(), cutoffMinutes: booking.cutoffMinutes });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  cacheControlForAll(app, 'private, no-store');
 
   // A SLOT_FULL answer carries nextSlots besides the usual envelope.
   app.setErrorHandler((error, request, reply) => {

@@ -8,6 +8,7 @@ import {
   cartValidateInputSchema,
   parseCartLineId,
 } from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
@@ -28,9 +29,7 @@ function lineRef(lineId: string) {
 export const cartRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   const { db, clock } = accounts;
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  cacheControlForAll(app, 'private, no-store');
 
   app.get(
     '/cart',

@@ -6,6 +6,7 @@ import {
   maintenanceRecordListQuerySchema,
   maintenanceRecordListResponseSchema,
 } from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
@@ -25,9 +26,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorE
  */
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   const { db } = accounts;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  cacheControlForAll(app, 'private, no-store');
 
   app.get(
     '/maintenance-records',

@@ -13,6 +13,7 @@ import {
   staffOrderListQuerySchema,
   staffOrderSummaryListResponseSchema,
 } from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth, requireRole } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
@@ -37,9 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
   const { db, clock, config } = accounts;
   const ctx = { db, clock, config };
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  cacheControlForAll(app, 'private, no-store');
 
   app.post(
     '/checkout/quote',

@@ -9,6 +9,7 @@ import {
   profileResponseSchema,
   updateProfileRequestSchema,
 } from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
@@ -40,10 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 2, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  cacheControlForAll(app, 'no-store');
 
   async function loadProfileRow(userId: number) {
     const row = await findUserById(db, userId);

@@ -7,6 +7,7 @@ import {
   vehicleResponseSchema,
   vehicleUpdateInputSchema,
 } from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
 import type { AccountsContext } from '../auth/accountsPlugin';
@@ -19,9 +20,7 @@ import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle, 
  */
 export const vehicleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   const { db, clock } = accounts;
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  cacheControlForAll(app, 'private, no-store');
 
   app.get(
     '/vehicles',
