@@ -99,6 +99,29 @@ export interface ItemInCart {
   cartId: number | undefined;
 }
 
+/** What the shop reads of a product (products joined to their category): a ProductItemRow. */
+const PRODUCT_ITEM_COLUMNS = [
+  'products.id',
+  'products.slug',
+  'products.name',
+  'products.images',
+  'products.price',
+  'products.stock',
+  'products.is_active',
+  'catalogue_categories.promo_group',
+] as const;
+
+/** What the shop reads of a service package: a PackageItemRow. */
+const PACKAGE_ITEM_COLUMNS = [
+  'service_packages.id',
+  'service_packages.slug',
+  'service_packages.name',
+  'service_packages.image',
+  'service_packages.price',
+  'service_packages.is_active',
+  'service_packages.validity_months',
+] as const;
+
 const productInCart = preparedQuery<{ id: number; userId: number }>()((db, param) =>
   db
     .selectFrom('products')
@@ -108,14 +131,7 @@ const productInCart = preparedQuery<{ id: number; userId: number }>()((db, param
       join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'product').onRef('cart_lines.ref_id', '=', 'products.id'),
     )
     .select([
-      'products.id',
-      'products.slug',
-      'products.name',
-      'products.images',
-      'products.price',
-      'products.stock',
-      'products.is_active',
-      'catalogue_categories.promo_group',
+      ...PRODUCT_ITEM_COLUMNS,
       'carts.id as cart_id',
       'cart_lines.id as line_id',
       'cart_lines.quantity as line_quantity',
@@ -131,13 +147,7 @@ const packageInCart = preparedQuery<{ id: number; userId: number }>()((db, param
       join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'package').onRef('cart_lines.ref_id', '=', 'service_packages.id'),
     )
     .select([
-      'service_packages.id',
-      'service_packages.slug',
-      'service_packages.name',
-      'service_packages.image',
-      'service_packages.price',
-      'service_packages.is_active',
-      'service_packages.validity_months',
+      ...PACKAGE_ITEM_COLUMNS,
       'carts.id as cart_id',
       'cart_lines.id as line_id',
       'cart_lines.quantity as line_quantity',
@@ -168,16 +178,7 @@ export async function loadShopItems(db: Kysely<Database>, refs: readonly ItemRef
     const rows = await db
       .selectFrom('products')
       .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
-      .select([
-        'products.id',
-        'products.slug',
-        'products.name',
-        'products.images',
-        'products.price',
-        'products.stock',
-        'products.is_active',
-        'catalogue_categories.promo_group',
-      ])
+      .select(PRODUCT_ITEM_COLUMNS)
       .where('products.id', 'in', productIds)
       .execute();
     for (const row of rows) items.set(cartLineId('product', row.id), productItem(row));
@@ -185,8 +186,8 @@ export async function loadShopItems(db: Kysely<Database>, refs: readonly ItemRef
   if (packageIds.length > 0) {
     const rows = await db
       .selectFrom('service_packages')
-      .select(['id', 'slug', 'name', 'image', 'price', 'is_active', 'validity_months'])
-      .where('id', 'in', packageIds)
+      .select(PACKAGE_ITEM_COLUMNS)
+      .where('service_packages.id', 'in', packageIds)
       .execute();
     for (const row of rows) items.set(cartLineId('package', row.id), packageItem(row));
   }
