@@ -148,7 +148,7 @@ test('a guest fills a cart, logs in (the cart is merged), applies SAVE500K, pays
   }
 });
 
-test('a service package bought with VietQR waits for payment and shows the QR with the order code as content', async ({ page, request }) => {
+test('a service package bought with VietQR waits for payment, shows the QR with the order code as content, and staff confirm the transfer', async ({ browser, page, request }) => {
   await emptyServerCart(request);
   await storeSession(page);
   await page.goto('/packages');
@@ -184,6 +184,26 @@ test('a service package bought with VietQR waits for payment and shows the QR wi
     await expect(account(page).getByTestId('order-status')).toHaveText('Chờ thanh toán');
     await expect(account(page).getByRole('region', { name: 'Đơn hàng chờ thanh toán' }).getByRole('img', { name: `Mã VietQR thanh toán đơn hàng ${code}` })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // staff tick the transfer off on their dashboard: the order leaves the list, paid
+    const staffContext = await browser.newContext();
+    try {
+      const staffPage = await staffContext.newPage();
+      await storeSession(staffPage, DEMO_EMAILS.staff);
+      await staffPage.goto('/staff');
+      const transfers = staffPage.locator('[data-remote-area="mfe_backoffice"]').getByRole('region', { name: 'Đơn hàng chờ xác nhận chuyển khoản' });
+      await expect(transfers.getByRole('rowheader', { name: code })).toBeVisible();
+      expect(await seriousViolations(staffPage)).toEqual([]);
+      await transfers.getByRole('button', { name: `Xác nhận đã nhận tiền cho đơn ${code}` }).click();
+      await expect(transfers.getByRole('status')).toHaveText(`Đã xác nhận thanh toán đơn hàng ${code}.`);
+      await expect(transfers.getByRole('rowheader', { name: code })).toHaveCount(0);
+    } finally {
+      await staffContext.close();
+    }
+    // the customer sees it paid, without the QR
+    await page.reload();
+    await expect(account(page).getByTestId('order-status')).toHaveText('Đã đặt hàng');
+    await expect(account(page).getByRole('region', { name: 'Đơn hàng chờ thanh toán' })).toHaveCount(0);
   } finally {
     await cancelOrder(request, code);
   }

@@ -1,5 +1,6 @@
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
+import { AwaitingTransfers } from './payments/AwaitingTransfers';
 
 const PATH = '/staff';
 
@@ -7,6 +8,7 @@ export function StaffDashboardPage() {
   return (
     <AreaPage area="staff" path={PATH}>
       <AreaShortcuts area="staff" current={PATH} />
+      <AwaitingTransfers />
     </AreaPage>
   );
 }
