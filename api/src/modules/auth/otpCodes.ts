@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database, OtpCodesTable } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { generateOtpCode, hashOtpCode, OTP_MAX_FAILED_ATTEMPTS, OTP_TTL_MS, settleOtpAttempt, type OtpCheck } from '../../security/otp';
+import { generateOtpCode, hashOtpCode, OTP_TTL_MS, settleOtpAttempt, type OtpCheck } from '../../security/otp';
+import { otpCodeTableStore } from '../../security/otpCodeTables';
 
 export type OtpPurpose = OtpCodesTable['purpose'];
 
@@ -59,19 +60,5 @@ export async function consumeOtpCode(deps: OtpDependencies, userId: number, purp
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return settleOtpAttempt(live, hashOtpCode(secret, userId, purpose, code), {
-    async markUsed(id) {
-      const used = await db
-        .updateTable('otp_codes')
-        .set({ consumed_at: now.toISOString() })
-        .where('id', '=', id)
-        .where('consumed_at', 'is', null)
-        .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS)
-        .executeTakeFirst();
-      return Number(used.numUpdatedRows) === 1;
-    },
-    async countFailure(id) {
-      await db.updateTable('otp_codes').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('id', '=', id).execute();
-    },
-  });
+  return settleOtpAttempt(live, hashOtpCode(secret, userId, purpose, code), otpCodeTableStore(db, 'otp_codes', now));
 }

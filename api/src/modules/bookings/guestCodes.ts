@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { generateOtpCode, hashOtpCode, OTP_MAX_FAILED_ATTEMPTS, settleOtpAttempt, type OtpCheck } from '../../security/otp';
+import { generateOtpCode, hashOtpCode, settleOtpAttempt, type OtpCheck } from '../../security/otp';
+import { otpCodeTableStore } from '../../security/otpCodeTables';
 
 /**
  * The email code that confirms a guest's appointment: six digits, stored as an HMAC bound to the appointment
@@ -35,19 +36,5 @@ export async function consumeGuestCode(db: Kysely<Database>, secret: string, app
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return settleOtpAttempt(live, hashOtpCode(secret, appointmentId, PURPOSE, code), {
-    async markUsed(id) {
-      const used = await db
-        .updateTable('guest_booking_codes')
-        .set({ consumed_at: now.toISOString() })
-        .where('id', '=', id)
-        .where('consumed_at', 'is', null)
-        .where('failed_attempts', '<', OTP_MAX_FAILED_ATTEMPTS)
-        .executeTakeFirst();
-      return Number(used.numUpdatedRows) === 1;
-    },
-    async countFailure(id) {
-      await db.updateTable('guest_booking_codes').set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) })).where('id', '=', id).execute();
-    },
-  });
+  return settleOtpAttempt(live, hashOtpCode(secret, appointmentId, PURPOSE, code), otpCodeTableStore(db, 'guest_booking_codes', now));
 }
