@@ -7,6 +7,7 @@ import { serviceApi } from '../../service/serviceApi';
 import { dashboardText } from './dashboardText';
 import formStyles from '../../forms/Form.module.css';
 import styles from './DashboardPage.module.css';
+import confirmStyles from '../../components/ConfirmDanger.module.css';
 
 const t = dashboardText.appointments;
 
@@ -86,10 +87,10 @@ export function AppointmentCard({ appointment, fresh, onCancelled }: Props) {
       {failure && <FormNotice tone="error">{failure}</FormNotice>}
       {appointment.canCancel &&
         (confirming ? (
-          <div className={styles.confirm} role="group" aria-label={t.cancelLabel(appointment.code)}>
+          <div className={confirmStyles.confirm} role="group" aria-label={t.cancelLabel(appointment.code)}>
             <p>{t.confirmCancel(appointment.code, time)}</p>
             <div className={formStyles.actions}>
-              <button ref={confirmButton} type="button" className={styles.danger} onClick={() => void cancel()} disabled={cancelling}>
+              <button ref={confirmButton} type="button" className={confirmStyles.danger} onClick={() => void cancel()} disabled={cancelling}>
                 {cancelling ? t.cancelling : t.confirmCancelButton}
               </button>
               <button type="button" className={formStyles.secondary} onClick={() => setConfirming(false)} disabled={cancelling}>

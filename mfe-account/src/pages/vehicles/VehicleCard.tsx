@@ -7,6 +7,7 @@ import { NextMaintenance } from './NextMaintenance';
 import { vehiclesText as t } from './vehiclesText';
 import formStyles from '../../forms/Form.module.css';
 import styles from './MyVehiclesPage.module.css';
+import confirmStyles from '../../components/ConfirmDanger.module.css';
 
 interface Props {
   vehicle: Vehicle;
@@ -84,10 +85,10 @@ export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
       <NextMaintenance reminder={vehicle.nextMaintenance} plate={vehicle.licensePlate} />
       {failure && <FormNotice tone="error">{failure}</FormNotice>}
       {confirming ? (
-        <div className={styles.confirm} role="group" aria-label={t.removeLabel(vehicle.licensePlate)}>
+        <div className={confirmStyles.confirm} role="group" aria-label={t.removeLabel(vehicle.licensePlate)}>
           <p>{t.confirmRemove(vehicle.licensePlate)}</p>
           <div className={styles.actions}>
-            <button ref={confirmButton} type="button" className={styles.danger} onClick={() => void remove()} disabled={removing}>
+            <button ref={confirmButton} type="button" className={confirmStyles.danger} onClick={() => void remove()} disabled={removing}>
               {removing ? t.removing : t.confirmRemoveButton}
             </button>
             <button type="button" className={formStyles.secondary} onClick={cancel} disabled={removing}>
