@@ -12,6 +12,7 @@ module.exports = {
     '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
+    '^shared-contracts/labels$': '<rootDir>/../shared-contracts/src/labels/index.ts',
   },
   // the build defines it with webpack's DefinePlugin
   globals: { __APP_VERSION__: '0.0.0-test' },

@@ -1,46 +1,8 @@
-import type { ProductSort, PromotionKind, ServiceKind, ServiceTier, VehicleType } from 'shared-contracts/schemas';
+import { VEHICLE_TYPE_LABELS } from 'shared-contracts/labels';
+import type { VehicleType } from 'shared-contracts/schemas';
 
-/*
- * Labels of the catalogue's enumerations. shared-contracts/schemas has the same ones next to its zod
- * schemas, but that module would bring zod into the storefront's chunks: the types keep both in step.
- */
-
-export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
-  scooter: 'Xe máy điện / xe tay ga điện',
-  motorbike: 'Mô tô điện',
-  car: 'Ô tô điện',
-};
-
-export const SERVICE_TIER_LABELS: Record<ServiceTier, string> = {
-  'co-ban': 'Bảo dưỡng cơ bản',
-  'nang-cao': 'Bảo dưỡng nâng cao',
-  'cao-cap': 'Bảo dưỡng cao cấp',
-};
-
-export const SERVICE_KIND_LABELS: Record<ServiceKind, string> = {
-  maintenance: 'Bảo dưỡng định kỳ',
-  battery: 'Pin & BMS',
-  charging: 'Sạc & cổng sạc',
-  diagnostics: 'Chẩn đoán',
-  brakes: 'Phanh',
-  tyres: 'Lốp',
-  software: 'Phần mềm',
-  care: 'Chăm sóc xe',
-};
-
-export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
-  popular: 'Bán chạy',
-  newest: 'Mới nhất',
-  price_asc: 'Giá tăng dần',
-  price_desc: 'Giá giảm dần',
-};
-
-export const PROMOTION_KIND_LABELS: Record<PromotionKind, string> = {
-  general: 'Ưu đãi chung',
-  'flash-sale': 'Flash sale',
-  vip: 'Thành viên VIP',
-  seasonal: 'Ưu đãi theo mùa',
-};
+// The enumerations' labels are shared-contracts' (zod-free subpath).
+export { PRODUCT_SORT_LABELS, PROMOTION_KIND_LABELS, SERVICE_KIND_LABELS, SERVICE_TIER_LABELS, VEHICLE_TYPE_LABELS } from 'shared-contracts/labels';
 
 export function vehicleTypesText(types: readonly VehicleType[]): string {
   return types.map((type) => VEHICLE_TYPE_LABELS[type]).join(', ');

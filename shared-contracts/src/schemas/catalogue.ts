@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
 
+// The labels of these enumerations live zod-free in shared-contracts/labels (no zod in the storefront's chunks).
+export { PRODUCT_SORT_LABELS, PROMOTION_KIND_LABELS, SERVICE_KIND_LABELS, SERVICE_TIER_LABELS, VEHICLE_TYPE_LABELS } from '../labels';
+
 // The search folding rule, also reachable from 'shared-contracts/schemas' (what the API imports).
 export { foldVietnamese, foldedWords, highlightRanges, type TextRange } from '../text/foldVietnamese';
 
@@ -35,11 +38,6 @@ export type CatalogueImage = z.infer<typeof catalogueImageSchema>;
 export const VEHICLE_TYPES = ['scooter', 'motorbike', 'car'] as const;
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
 export type VehicleType = z.infer<typeof vehicleTypeSchema>;
-export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
-  scooter: 'Xe máy điện / xe tay ga điện',
-  motorbike: 'Mô tô điện',
-  car: 'Ô tô điện',
-};
 
 // ---------------------------------------------------------------------------------------------------------
 // Categories and brands
@@ -119,12 +117,6 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const PRODUCT_SORTS = ['price_asc', 'price_desc', 'newest', 'popular'] as const;
 export const productSortSchema = z.enum(PRODUCT_SORTS);
 export type ProductSort = z.infer<typeof productSortSchema>;
-export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
-  popular: 'Bán chạy',
-  newest: 'Mới nhất',
-  price_asc: 'Giá tăng dần',
-  price_desc: 'Giá giảm dần',
-};
 
 export const PRODUCT_PAGE_SIZE_DEFAULT = 24;
 export const PRODUCT_PAGE_SIZE_MAX = 48;
@@ -184,16 +176,6 @@ export type ServiceTier = z.infer<typeof serviceTierSchema>;
 export const SERVICE_KINDS = ['maintenance', 'battery', 'charging', 'diagnostics', 'brakes', 'tyres', 'software', 'care'] as const;
 export const serviceKindSchema = z.enum(SERVICE_KINDS);
 export type ServiceKind = z.infer<typeof serviceKindSchema>;
-export const SERVICE_KIND_LABELS: Record<ServiceKind, string> = {
-  maintenance: 'Bảo dưỡng định kỳ',
-  battery: 'Pin & BMS',
-  charging: 'Sạc & cổng sạc',
-  diagnostics: 'Chẩn đoán',
-  brakes: 'Phanh',
-  tyres: 'Lốp',
-  software: 'Phần mềm',
-  care: 'Chăm sóc xe',
-};
 
 /** One item of a service's checklist template (what the technician checks: PASS / FAIL / NA later). */
 export const checklistItemSchema = z.object({ code: z.string().min(1), label: z.string().min(1) });
@@ -264,12 +246,6 @@ export type PromotionType = z.infer<typeof promotionTypeSchema>;
 export const PROMOTION_KINDS = ['general', 'flash-sale', 'vip', 'seasonal'] as const;
 export const promotionKindSchema = z.enum(PROMOTION_KINDS);
 export type PromotionKind = z.infer<typeof promotionKindSchema>;
-export const PROMOTION_KIND_LABELS: Record<PromotionKind, string> = {
-  general: 'Ưu đãi chung',
-  'flash-sale': 'Flash sale',
-  vip: 'Thành viên VIP',
-  seasonal: 'Ưu đãi theo mùa',
-};
 
 /** Who may use a promotion (checked at checkout). */
 export const PROMOTION_ELIGIBILITIES = ['everyone', 'new-customer', 'birthday-month', 'member', 'vip'] as const;
