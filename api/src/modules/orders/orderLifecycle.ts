@@ -156,8 +156,6 @@ export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderAc
   return toOrder(ctx.db, cancelled, ctx.config.vietQr);
 }
 
-const HOUR_MS = 3_600_000;
-
 /** How many unpaid VietQR orders one run of expireUnpaidOrders looks at (the next run takes the rest). */
 const EXPIRY_BATCH_SIZE = 100;
 
@@ -168,7 +166,8 @@ const EXPIRY_BATCH_SIZE = 100;
  * payment (the conditional status change of cancelWithin fails and that order is left alone).
  */
 export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<number> {
-  const deadline = paymentDeadlineCutoff(now, ctx.config.vietQr.paymentHours);
+  // Placed before this instant: past the payment window.
+  const deadline = new Date(now.getTime() - ctx.config.vietQr.paymentHours * 3_600_000).toISOString();
   const due = await ctx.db
     .selectFrom('orders')
     .select('code')
@@ -196,11 +195,6 @@ export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<n
     }
   }
   return expired;
-}
-
-/** Orders placed before this instant are past their payment window. */
-function paymentDeadlineCutoff(now: Date, paymentHours: number): string {
-  return new Date(now.getTime() - paymentHours * HOUR_MS).toISOString();
 }
 
 async function allowedNext(trx: Db, row: OrderRow): Promise<OrderStatus[]> {
