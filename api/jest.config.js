@@ -13,6 +13,7 @@ module.exports = {
   moduleNameMapper: {
     '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
+    '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
   },
   testTimeout: 30_000,
 };

@@ -8,6 +8,8 @@ module.exports = {
     '\\.module\\.css$': 'identity-obj-proxy',
     '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
+    '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
+    '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
     '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',

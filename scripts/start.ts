@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
+import { isLoopbackHost } from './serve/devRoutesGuard.ts';
 import { remotesManifestFromEnv } from './serve/remotesManifest.mts';
 import { startStaticSite } from './serve/staticSite.ts';
 
@@ -21,6 +22,7 @@ const ports = {
   api: port('API_PORT', 4000),
 };
 const publicHost = env.PUBLIC_HOST ?? 'localhost';
+const apiHost = env.API_HOST ?? '127.0.0.1';
 const remoteUrl = (p: number) => `http://${publicHost}:${p}`;
 
 const servers: FastifyInstance[] = [];
@@ -59,6 +61,39 @@ interface DemoAccount {
   email: string;
 }
 
+/**
+ * Whether the API serves its development mailbox (GET /api/dev/outbox): it decides (DEV_OUTBOX, NODE_ENV, the
+ * listen address; see api/src/config.ts), this asks it, from this machine, as a browser here would.
+ */
+async function devOutboxIsOn(apiOrigin: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${apiOrigin}/api/dev/outbox`, { method: 'HEAD' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the emails of a run without SMTP_URL can be read, and loudly when they cannot. */
+function printMailbox(outboxOn: boolean): void {
+  if (env.SMTP_URL) return;
+  const outboxUrl = `http://localhost:${ports.shell}/api/dev/outbox`;
+  if (outboxOn) {
+    console.log(`  Email (mã OTP, đặt lại mật khẩu) chưa gửi thật: xem ${outboxUrl} (chỉ mở được từ chính máy này)`);
+    if (!isLoopbackHost(apiHost)) {
+      console.warn(`\n⚠ CẢNH BÁO: DEV_OUTBOX=on trong khi API lắng nghe trên ${apiHost} (máy khác có thể kết nối tới).`);
+      console.warn('  Hộp thư phát triển vẫn chỉ trả lời yêu cầu từ chính máy này; tắt nó (bỏ DEV_OUTBOX) khi không cần.\n');
+    }
+    return;
+  }
+  if (!isLoopbackHost(apiHost)) {
+    console.warn(`\n⚠ CẢNH BÁO: API lắng nghe trên ${apiHost} (máy khác có thể kết nối tới) nên hộp thư phát triển ${outboxUrl} đã TẮT:`);
+    console.warn('  không còn nơi đọc email (mã OTP, mã đặt lại mật khẩu). Đặt SMTP_URL, hoặc DEV_OUTBOX=on để bật lại hộp thư (chỉ đọc được từ chính máy này).\n');
+  } else {
+    console.warn('\n⚠ Hộp thư phát triển (/api/dev/outbox) đang tắt (DEV_OUTBOX=off hoặc NODE_ENV=production) và chưa có SMTP_URL: email chưa được gửi.\n');
+  }
+}
+
 /** The seeded demo logins, one per role (api/src/seed/demoAccounts.ts, from the API's build). */
 function printDemoAccounts(): void {
   const require = createRequire(import.meta.url);
@@ -66,9 +101,14 @@ function printDemoAccounts(): void {
     DEMO_ACCOUNTS: DemoAccount[];
     DEMO_PASSWORD: string;
   };
+  const { BACK_OFFICE_ACCOUNTS } = require(path.join(REPO_ROOT, 'api/dist/seed/backOffice.js')) as {
+    BACK_OFFICE_ACCOUNTS: Array<{ role: string; email: string; centreSlug: string }>;
+  };
   console.log(`  Tài khoản demo (mật khẩu: ${DEMO_PASSWORD}):`);
   for (const account of DEMO_ACCOUNTS) console.log(`    ${account.roleLabel.padEnd(14)} ${account.email}`);
-  if (!env.SMTP_URL) console.log(`  Email (mã OTP, đặt lại mật khẩu) chưa gửi thật: xem http://${publicHost}:${ports.shell}/api/dev/outbox`);
+  const roleLabels: Record<string, string> = { staff: 'Nhân viên', technician: 'Kỹ thuật viên', manager: 'Quản lý' };
+  console.log('  Thêm cho khu vực trung tâm (xem phạm vi chi nhánh):');
+  for (const account of BACK_OFFICE_ACCOUNTS) console.log(`    ${(roleLabels[account.role] ?? account.role).padEnd(14)} ${account.email} (${account.centreSlug})`);
 }
 
 async function main(): Promise<void> {
@@ -77,7 +117,7 @@ async function main(): Promise<void> {
 
   if (env.SKIP_BUILD !== '1') ensureBuilt();
 
-  const apiEnv = { ...env, PORT: String(ports.api), HOST: env.API_HOST ?? '127.0.0.1' };
+  const apiEnv = { ...env, PORT: String(ports.api), HOST: apiHost };
   console.log('• Đang chuẩn bị cơ sở dữ liệu (migrate + seed)...');
   const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/cli/seed.js')], { env: apiEnv, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('database seed failed');
@@ -91,6 +131,7 @@ async function main(): Promise<void> {
   });
   const apiOrigin = `http://127.0.0.1:${ports.api}`;
   await waitForApi(`${apiOrigin}/api/health`, 30_000);
+  const outboxOn = await devOutboxIsOn(apiOrigin);
 
   const manifestEnv = {
     REMOTE_STOREFRONT_URL: env.REMOTE_STOREFRONT_URL ?? remoteUrl(ports.storefront),
@@ -115,6 +156,7 @@ async function main(): Promise<void> {
   console.log(`  API: http://${publicHost}:${ports.shell}/api (tài liệu: /api/docs)`);
   console.log(`  Remotes: ${Object.values(manifestEnv).join(', ')}`);
   printDemoAccounts();
+  printMailbox(outboxOn);
   console.log('  Nhấn Ctrl-C để dừng.\n');
 }
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { dialectOf } from './db/portable';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './http/authGuard';
+import { registerCentreScope } from './http/centreScope';
 import { registerErrorHandling, sendError } from './http/errorHandling';
 import { registerHttpCache } from './http/httpCache';
 import { registerOpenApi } from './http/openapi';
@@ -58,6 +60,25 @@ function loggerOptions(logger: BuildAppOptions['logger']): Pick<FastifyServerOpt
   return { logger: false };
 }
 
+/** What a browser on an allowed origin may send (the bearer token, JSON bodies, the order retry key). */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+
+/**
+ * CORS for separately hosted clients (CORS_ORIGINS): exactly the listed origins get Access-Control-Allow-Origin,
+ * on preflights and requests; none listed (the default) registers nothing, so only the site's own origin can
+ * call the API from a browser. Bearer tokens, not cookies: no credentials mode.
+ */
+function registerCors(app: App, origins: readonly string[]): void {
+  if (origins.length === 0) return;
+  void app.register(fastifyCors, {
+    origin: [...origins],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    exposedHeaders: ['X-Request-Id', 'ETag', 'Retry-After'],
+    maxAge: 600,
+  });
+}
+
 /**
  * Builds the API (not listening, not yet ready): every route under /api, case-insensitive paths, a trailing
  * slash ignored, the JSON envelope for every answer including errors, zod validation, OpenAPI + Swagger UI at
@@ -87,12 +108,16 @@ export function buildApp(options: BuildAppOptions): App {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // Every answer is what its Content-Type says (JSON, images, the docs): browsers must not guess otherwise.
+    reply.header('x-content-type-options', 'nosniff');
     done();
   });
+  registerCors(app, accounts.config.corsOrigins);
   registerErrorHandling(app);
   registerHttpCache(app);
   registerOpenApi(app, version);
   registerAuthentication(app, accounts.accessTokens);
+  registerCentreScope(app);
 
   void app.register(healthRoutes, {
     prefix: API_PREFIX,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isLoopbackHost } from './http/loopback';
 
 /** The repository root: api/src (sources, tests) and api/dist (build) both sit two levels below it. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -50,8 +51,25 @@ export interface Config {
    * addresses/CIDRs such as 'loopback' or '10.0.0.0/8'). Default 'loopback': the `npm start` site proxy.
    */
   trustProxy: boolean | string;
+  /**
+   * The development mailbox GET /api/dev/outbox (every email with its codes; answers callers on this machine
+   * only). DEV_OUTBOX: 'on', 'off', or unset: on in development while the API listens on a loopback address
+   * (HOST), off when it listens beyond this machine. Never in production.
+   */
+  devOutbox: boolean;
+  /**
+   * Origins of separately hosted clients allowed to call the API from a browser (CORS_ORIGINS, comma-separated,
+   * e.g. 'https://app.evshop.vn'). Empty (the default): same origin only, no CORS headers.
+   */
+  corsOrigins: string[];
   /** Customers may cancel or reschedule an appointment until this many minutes before it (BOOKING_CHANGE_CUTOFF_MINUTES, default 120). */
   bookingChangeCutoffMinutes: number;
+  /**
+   * The API's clock starts at this instant and runs on from there (CLOCK_START, ISO 8601; not in production).
+   * The browser suite sets it to 09:00 of today in Vietnam, so booking and checking in a car today works
+   * whenever the suite runs, also after the centres' closing time. Null: the system clock.
+   */
+  clockStart: string | null;
   /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults) and its payment window (VIETQR_PAYMENT_HOURS). */
   vietQr: VietQrConfig;
 }
@@ -125,6 +143,47 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return text;
 }
 
+const DEV_OUTBOX_SETTINGS = ['on', 'off'] as const;
+
+/** See Config.devOutbox. */
+export function resolveDevOutbox(value: string | undefined, host: string, nodeEnv: string): boolean {
+  const text = nonEmpty(value)?.toLowerCase() ?? null;
+  if (text !== null && !(DEV_OUTBOX_SETTINGS as readonly string[]).includes(text)) {
+    throw new Error(`DEV_OUTBOX must be one of ${DEV_OUTBOX_SETTINGS.join(', ')}, got "${value}"`);
+  }
+  if (nodeEnv === 'production') {
+    if (text === 'on') throw new Error('DEV_OUTBOX=on is not allowed in production: the dev outbox shows every verification and reset code');
+    return false;
+  }
+  if (text !== null) return text === 'on';
+  return isLoopbackHost(host);
+}
+
+/** An origin (scheme, host, optional port) from `entry`, or null when it is anything else. */
+function originOf(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !entry.includes('?') && !entry.includes('#');
+  return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+}
+
+function parseCorsOrigins(value: string | undefined): string[] {
+  const entries = (nonEmpty(value) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const origins = entries.map((entry) => {
+    const origin = originOf(entry);
+    if (origin === null) throw new Error(`CORS_ORIGINS must list origins such as https://app.example.vn (scheme, host, optional port; no path), got "${entry}"`);
+    return origin;
+  });
+  return [...new Set(origins)];
+}
+
 /** An integer setting between `min` and `max`, `fallback` when unset. */
 function parseIntegerSetting(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   const text = nonEmpty(value);
@@ -162,18 +221,30 @@ function loadGoogleConfig(env: NodeJS.ProcessEnv, publicUrl: string): GoogleConf
   };
 }
 
+/** CLOCK_START: an ISO 8601 instant, refused in production (a shifted clock there would be a defect). */
+export function parseClockStart(value: string | undefined, nodeEnv: string): string | null {
+  const text = nonEmpty(value);
+  if (text === null) return null;
+  if (nodeEnv === 'production') throw new Error('CLOCK_START is for tests and demos only, never in production');
+  const instant = Date.parse(text);
+  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(instant)) throw new Error(`CLOCK_START must be an ISO 8601 instant, got ${JSON.stringify(text)}`);
+  return new Date(instant).toISOString();
+}
+
 /** Reads the configuration from the environment. Pure: creates no folders (see ensureSqliteFolder). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sqliteFile = nonEmpty(env.SQLITE_FILE);
   const uploadDir = nonEmpty(env.UPLOAD_DIR);
   const publicUrl = parseOrigin('PUBLIC_URL', env.PUBLIC_URL, 'http://localhost:3000');
+  const host = nonEmpty(env.HOST) ?? '127.0.0.1';
+  const nodeEnv = nonEmpty(env.NODE_ENV) ?? 'development';
   return {
     port: parsePort(env.PORT),
-    host: nonEmpty(env.HOST) ?? '127.0.0.1',
+    host,
     databaseUrl: nonEmpty(env.DATABASE_URL),
     sqliteFile: sqliteFile ? path.resolve(sqliteFile) : path.join(REPO_ROOT, 'data', 'ev-shop.sqlite'),
     logLevel: parseLogLevel(env.LOG_LEVEL),
-    nodeEnv: nonEmpty(env.NODE_ENV) ?? 'development',
+    nodeEnv,
     jwtSecret: parseSecret(env.JWT_SECRET),
     redisUrl: nonEmpty(env.REDIS_URL),
     smtpUrl: nonEmpty(env.SMTP_URL),
@@ -182,8 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     google: loadGoogleConfig(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    devOutbox: resolveDevOutbox(env.DEV_OUTBOX, host, nodeEnv),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     bookingChangeCutoffMinutes: parseIntegerSetting('BOOKING_CHANGE_CUTOFF_MINUTES', env.BOOKING_CHANGE_CUTOFF_MINUTES, 120, 0, 7 * 24 * 60),
     vietQr: loadVietQrConfig(env),
+    clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
   };
 }
 

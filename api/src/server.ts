@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { buildApp, type App } from './app';
 import { describeDatabase, loadConfig, resolveJwtSecret } from './config';
 import { createDatabase } from './db/createDatabase';
+import { isLoopbackHost } from './http/loopback';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { devOutboxMailer, smtpMailer, type Mailer } from './modules/notifications/mailer';
@@ -9,7 +10,7 @@ import { createOutboxWorker, type OutboxWorker } from './modules/notifications/o
 import { startPeriodicJob, type PeriodicJob } from './jobs/periodicJob';
 import { sendDueReminders } from './modules/maintenance/reminderWorker';
 import { expireUnpaidOrders } from './modules/orders/orderLifecycle';
-import { systemClock } from './security/clock';
+import { startingClock, systemClock } from './security/clock';
 
 const FORCED_EXIT_MS = 10_000;
 
@@ -63,7 +64,8 @@ export async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
 
-  app = buildApp({ db, logger: { level: config.logLevel }, accounts: { config } });
+  const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
+  app = buildApp({ db, logger: { level: config.logLevel }, accounts: { config, clock } });
   try {
     const { applied } = await migrateToLatest(db);
     app.log.info({ database: describeDatabase(config), applied }, applied.length ? 'migrations applied' : 'database schema up to date');
@@ -72,6 +74,7 @@ export async function main(): Promise<void> {
     startJobs(app);
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     app.log.info({ url: `http://${shownHost}:${config.port}/api`, docs: `http://${shownHost}:${config.port}/api/docs` }, 'API listening');
+    reportDevOutbox(app);
   } catch (error) {
     app.log.fatal({ err: error }, 'API failed to start');
     await (outbox as OutboxWorker | null)?.stop().catch(() => undefined);
@@ -80,13 +83,23 @@ export async function main(): Promise<void> {
     process.exit(1);
   }
 
+  /** Says loudly when the listen address decided about the dev outbox (GET /api/dev/outbox, see Config.devOutbox). */
+  function reportDevOutbox(running: App): void {
+    if (config.nodeEnv === 'production' || isLoopbackHost(config.host)) return;
+    if (config.devOutbox) {
+      running.log.warn({ host: config.host }, 'DEV_OUTBOX=on while the API listens beyond this machine: /api/dev/outbox still answers callers on this machine only');
+    } else {
+      running.log.warn({ host: config.host }, 'the dev outbox (/api/dev/outbox) is OFF: the API listens beyond this machine; set DEV_OUTBOX=on to read it from this machine');
+    }
+  }
+
   /** The API's timed jobs (stopped on shutdown before the outbox). */
   function startJobs(running: App): void {
     // Maintenance reminders due soon → outbox emails (hourly; once per due point, see reminderWorker.ts).
     jobs.push(
       startPeriodicJob({
         name: 'maintenance reminders',
-        run: () => sendDueReminders(db, systemClock, { publicUrl: config.publicUrl }),
+        run: () => sendDueReminders(db, clock, { publicUrl: config.publicUrl }),
         log: running.log.child({ module: 'reminders' }),
         intervalMs: 60 * 60_000,
       }),
@@ -95,7 +108,7 @@ export async function main(): Promise<void> {
     jobs.push(
       startPeriodicJob({
         name: 'unpaid VietQR orders expired',
-        run: () => expireUnpaidOrders({ db, clock: systemClock, config }, systemClock.now()),
+        run: () => expireUnpaidOrders({ db, clock, config }, clock.now()),
         log: running.log.child({ module: 'orders' }),
         intervalMs: 5 * 60_000,
       }),

@@ -16,12 +16,17 @@ describe.each(testDatabases())('seed on $label', (target) => {
     expect((await listServiceCentres(scratch.db)).map((c) => c.id)).toEqual(idsBefore);
   });
 
-  it('brings a changed centre back to the seed values (upsert by slug)', async () => {
+  it('leaves a changed centre as it is, and inserts a missing one again (insert by slug, never update)', async () => {
     const [firstCentre] = SERVICE_CENTRES;
-    await scratch.db.updateTable('service_centres').set({ phone: '000' }).where('slug', '=', firstCentre!.slug).execute();
-    await seed(scratch.db);
-    const row = await scratch.db.selectFrom('service_centres').select('phone').where('slug', '=', firstCentre!.slug).executeTakeFirstOrThrow();
-    expect(row.phone).toBe(firstCentre!.phone);
+    const lastCentre = SERVICE_CENTRES[SERVICE_CENTRES.length - 1]!;
+    await scratch.db.updateTable('service_centres').set({ phone: '024 0000 0000', service_bays: 2 }).where('slug', '=', firstCentre!.slug).execute();
+    await scratch.db.deleteFrom('service_centres').where('slug', '=', lastCentre.slug).execute();
+    expect((await seed(scratch.db)).serviceCentres).toBe(SERVICE_CENTRES.length);
+    const row = await scratch.db.selectFrom('service_centres').select(['phone', 'service_bays']).where('slug', '=', firstCentre!.slug).executeTakeFirstOrThrow();
+    expect(row).toEqual({ phone: '024 0000 0000', service_bays: 2 });
+    const back = await scratch.db.selectFrom('service_centres').select(['name', 'phone']).where('slug', '=', lastCentre.slug).executeTakeFirstOrThrow();
+    expect(back).toEqual({ name: lastCentre.name, phone: lastCentre.phone });
+    await scratch.db.updateTable('service_centres').set({ phone: firstCentre!.phone, service_bays: firstCentre!.service_bays }).where('slug', '=', firstCentre!.slug).execute();
   });
 
   it('covers Hà Nội and TP. Hồ Chí Minh twice, Đà Nẵng, and Hải Phòng or Cần Thơ, with 2–6 bays', async () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { GOOGLE_STAND_IN } from '../support/googleStandIn.ts';
 import { readCodeFromOutbox } from '../support/outbox.ts';
 
@@ -74,9 +74,15 @@ test('a wrong password is refused with a Vietnamese message and no session', asy
   expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
 });
 
-test('Google sign-in with the identity provider stand-in: the button signs in and honours the redirect', async ({ page }) => {
-  // The Google script is served by the stand-in provider's rules: its button asks the stand-in for an ID token
-  // signed with the stand-in's key (the API checks signature, issuer, audience and expiry against its JWKS).
+test('Google sign-in with the identity provider stand-in: the button signs in and honours the redirect', async ({ page, request }) => {
+  // The Google script is served by the stand-in provider's rules: its button hands over an ID token signed with
+  // the stand-in's key (the API checks signature, issuer, audience and expiry against its JWKS). The token is
+  // fetched here, not by the page: Google's real button works in its own frame, the site's policy lets the page
+  // connect to nothing else.
+  const token = await request.post(`${GOOGLE_STAND_IN.origin}/id-token`, {
+    data: { email: 'le.google@gmail.com', name: 'Lê Google', sub: 'google-sub-42' },
+  });
+  const { credential } = (await token.json()) as { credential: string };
   await page.route('https://accounts.google.com/gsi/client', (route) =>
     route.fulfill({
       contentType: 'application/javascript',
@@ -87,12 +93,7 @@ test('Google sign-in with the identity provider stand-in: the button signs in an
           button.type = 'button';
           button.textContent = 'Google (stand-in)';
           button.style.width = (options && options.width ? options.width : 280) + 'px';
-          button.onclick = async () => {
-            const response = await fetch('${GOOGLE_STAND_IN.origin}/id-token', { method: 'POST',
-              body: JSON.stringify({ email: 'le.google@gmail.com', name: 'Lê Google', sub: 'google-sub-42' }) });
-            const { credential } = await response.json();
-            window.__gsi.callback({ credential });
-          };
+          button.onclick = () => window.__gsi.callback({ credential: ${JSON.stringify(credential)} });
           element.appendChild(button);
         },
         prompt() {}, disableAutoSelect() {}, cancel() {},

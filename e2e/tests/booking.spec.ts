@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import { apiLogin, DEMO_EMAILS, storeSession } from '../support/session.ts';
 
 const account = (page: Page) => page.locator('[data-remote-area="mfe_account"]');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 test.describe('header at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

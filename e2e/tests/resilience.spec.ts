@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/fixtures.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { IsolatedSite, REPO_ROOT } from '../support/isolatedSite.ts';
 import { ISOLATED_PORTS } from '../support/ports.ts';

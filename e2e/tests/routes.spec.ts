@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { GUARDED_PATHS, PAGE_TITLES } from '../support/pageTitles.ts';
 import { DEMO_CUSTOMER_NAME, storeSession } from '../support/session.ts';
 

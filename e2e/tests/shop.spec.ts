@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/fixtures.ts';
 import { apiLogin, DEMO_EMAILS, DEMO_PASSWORD, storeSession } from '../support/session.ts';
 
 const storefront = (page: Page) => page.locator('[data-remote-area="mfe_storefront"]');

@@ -1,5 +1,13 @@
 import { SessionStore, type User } from 'shared-contracts';
-import { HEARTBEAT_TIMEOUT_MS, parseStatusEvent, subscribeAppointmentEvents, type AppointmentStatusEvent, type ConnectionState } from '../src/service/appointmentEvents';
+import {
+  HEARTBEAT_TIMEOUT_MS,
+  parseServiceOrderEvent,
+  parseStatusEvent,
+  subscribeAppointmentEvents,
+  type AppointmentStatusEvent,
+  type ConnectionState,
+  type ServiceOrderLiveEvent,
+} from '../src/service/appointmentEvents';
 
 const USER: User = { id: '7', fullName: 'Nguyễn Minh Anh', email: 'khachhang@evshop.vn', role: 'customer', emailVerified: true, avatar: null };
 
@@ -74,10 +82,12 @@ const STATUS_EVENT = (id: number, status: string, label: string) =>
 function start(plan: Array<number | Stream | 'network-error'>, session: SessionStore, renewToken: () => Promise<unknown> = async () => undefined) {
   const { calls, fetchImpl } = fakeFetch(plan);
   const events: AppointmentStatusEvent[] = [];
+  const serviceOrders: ServiceOrderLiveEvent[] = [];
   const opens: boolean[] = [];
   const states: ConnectionState[] = [];
   const stop = subscribeAppointmentEvents({
     onStatus: (event) => events.push(event),
+    onServiceOrder: (event) => serviceOrders.push(event),
     onOpen: ({ reconnected }) => opens.push(reconnected),
     onConnectionChange: (state) => states.push(state),
     renewToken,
@@ -88,7 +98,7 @@ function start(plan: Array<number | Stream | 'network-error'>, session: SessionS
     maxDelayMs: 8_000,
     random: () => 1,
   });
-  return { calls, events, opens, states, stop };
+  return { calls, events, serviceOrders, opens, states, stop };
 }
 
 function loggedIn(token = 'token-1'): SessionStore {
@@ -215,6 +225,43 @@ describe('the appointment status stream', () => {
     await jest.advanceTimersByTimeAsync(10_000);
     expect(calls).toHaveLength(0);
     expect(states).toEqual(['stopped']);
+  });
+});
+
+describe('the service-order event', () => {
+  it('is delivered beside the status events, untouched by them', async () => {
+    const stream = serverStream();
+    const { events, serviceOrders, stop } = start([stream], loggedIn());
+    await jest.advanceTimersByTimeAsync(0);
+    stream.write(STATUS_EVENT(41, 'IN_PROGRESS', 'Đang thực hiện'));
+    stream.write(
+      'event: service-order\ndata: {"appointmentId":41,"serviceOrderId":7,"serviceOrderCode":"PDV261122K7QZ","status":"IN_PROGRESS","statusLabel":"Đang làm","pendingApprovals":2,"at":"2026-11-22T08:05:00.000Z"}\n\n',
+    );
+    await jest.advanceTimersByTimeAsync(0);
+    expect(events.map((event) => event.status)).toEqual(['IN_PROGRESS']);
+    expect(serviceOrders).toEqual([
+      {
+        appointmentId: 41,
+        serviceOrderId: 7,
+        serviceOrderCode: 'PDV261122K7QZ',
+        status: 'IN_PROGRESS',
+        statusLabel: 'Đang làm',
+        pendingApprovals: 2,
+        at: '2026-11-22T08:05:00.000Z',
+      },
+    ]);
+    stop();
+  });
+
+  it('is read defensively: unknown statuses and malformed data are dropped, a missing count is 0', () => {
+    expect(parseServiceOrderEvent('{"appointmentId":3,"serviceOrderId":7,"serviceOrderCode":"PDV1","status":"INVOICED","statusLabel":"Chờ thanh toán","at":"2026-11-22T08:00:00.000Z"}')).toMatchObject({
+      appointmentId: 3,
+      status: 'INVOICED',
+      pendingApprovals: 0,
+    });
+    expect(parseServiceOrderEvent('{"appointmentId":3,"status":"EXPLODED"}')).toBeNull();
+    expect(parseServiceOrderEvent('{"appointmentId":"3","status":"OPEN"}')).toBeNull();
+    expect(parseServiceOrderEvent('nope')).toBeNull();
   });
 });
 

@@ -93,6 +93,36 @@ describe('/maintenance-history', () => {
     expect(within(july).queryByRole('table')).not.toBeInTheDocument();
   });
 
+  it('shows the photos of a FAIL item as thumbnails opening the full picture', async () => {
+    logIn();
+    api.maintenanceRecord.mockResolvedValue(
+      record({
+        checklist: [
+          {
+            label: 'Kiểm tra phanh trước',
+            result: 'FAIL',
+            note: 'Má phanh mòn 80%',
+            photos: ['/api/media/checklist-photos/a1.webp', '/api/media/checklist-photos/b2.webp'],
+          },
+          { label: 'Kiểm tra đèn', result: 'PASS', note: null },
+        ],
+      }),
+    );
+    renderAccountPage('/maintenance-history', <MaintenanceHistoryPage />);
+    await screen.findByText('3 lần bảo dưỡng');
+    const july = records()[1]!;
+    await userEvent.click(within(july).getByRole('button', { name: 'Xem chi tiết kiểm tra' }));
+    const photos = await within(july).findByRole('list', { name: 'Ảnh mục Kiểm tra phanh trước' });
+    const thumbnails = within(photos).getAllByRole('img');
+    expect(thumbnails.map((img) => [img.getAttribute('alt'), img.getAttribute('src')])).toEqual([
+      ['Ảnh 1 của mục Kiểm tra phanh trước (mở ảnh lớn)', '/api/media/checklist-photos/a1.webp'],
+      ['Ảnh 2 của mục Kiểm tra phanh trước (mở ảnh lớn)', '/api/media/checklist-photos/b2.webp'],
+    ]);
+    expect(within(photos).getByRole('link', { name: 'Ảnh 1 của mục Kiểm tra phanh trước (mở ảnh lớn)' })).toHaveAttribute('href', '/api/media/checklist-photos/a1.webp');
+    // an item without photos has none
+    expect(within(july).getAllByRole('img')).toHaveLength(2);
+  });
+
   it('says when there is nothing yet and links to booking for that vehicle', async () => {
     logIn();
     api.maintenanceRecords.mockResolvedValue([]);

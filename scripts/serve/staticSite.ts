@@ -4,7 +4,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { injectRemotesBootstrap } from './remotesBootstrap.ts';
+import { refusesDevApiRequest } from './devRoutesGuard.ts';
+import { injectRemotesBootstrap, remotesBootstrapScript } from './remotesBootstrap.ts';
+import {
+  BASE_SECURITY_HEADERS,
+  inlineScriptHash,
+  REMOTE_CONTENT_SECURITY_POLICY,
+  remoteOrigins,
+  shellContentSecurityPolicy,
+} from './securityHeaders.ts';
 
 export interface StaticSiteOptions {
   /** the folder of a production build (a package's dist) */
@@ -22,6 +30,10 @@ export interface StaticSiteOptions {
 }
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;
+/** The proxied API: its answers keep the API's own headers. */
+const API_PATH = /^\/api(?:[/?]|$)/;
+/** What the API says for a path it does not have (its envelope): the proxy's refusal looks the same. */
+const API_NOT_FOUND = { success: false, message: 'Không tìm thấy đường dẫn API yêu cầu.', code: 'ROUTE_NOT_FOUND' } as const;
 
 /** Cache policy: content-hashed chunks for a year; everything that names them (html, entries, manifests) revalidated. */
 export function cacheControlFor(filePath: string): string {
@@ -40,7 +52,20 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
       reply.header('Access-Control-Allow-Origin', '*');
     });
   }
+  // Browser security headers on everything but the proxied API (see securityHeaders.ts); a page sets its own policy.
+  const defaultPolicy = options.spaFallback ? "default-src 'none'; frame-ancestors 'none'" : REMOTE_CONTENT_SECURITY_POLICY;
+  app.addHook('onSend', async (request, reply) => {
+    if (options.apiTarget && API_PATH.test(request.url)) return;
+    reply.headers(BASE_SECURITY_HEADERS);
+    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', defaultPolicy);
+  });
   if (options.apiTarget) {
+    // The API's development routes (the dev outbox) are for a browser on this machine: see devRoutesGuard.ts.
+    app.addHook('onRequest', async (request, reply) => {
+      if (refusesDevApiRequest(request.url, request.raw.socket.remoteAddress)) {
+        return reply.code(404).header('Cache-Control', 'no-store').send(API_NOT_FOUND);
+      }
+    });
     await app.register(fastifyHttpProxy, {
       upstream: options.apiTarget,
       prefix: '/api',
@@ -62,12 +87,19 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
       return manifest();
     });
   }
-  // The shell's page carries the remotes manifest inline (see remotesBootstrap.ts).
+  // The shell's page carries the remotes manifest inline (see remotesBootstrap.ts); its policy allows that
+  // script by its hash and the remotes of this manifest, and nothing else.
   const sendPage = (reply: import('fastify').FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    if (!options.remotesManifest) return reply.sendFile('index.html');
+    if (!options.remotesManifest) {
+      reply.header('Content-Security-Policy', shellContentSecurityPolicy({ remoteOrigins: [], inlineScriptHashes: [] }));
+      return reply.sendFile('index.html');
+    }
+    const manifest = options.remotesManifest();
+    const bootstrapHash = inlineScriptHash(remotesBootstrapScript(manifest));
+    reply.header('Content-Security-Policy', shellContentSecurityPolicy({ remoteOrigins: remoteOrigins(manifest), inlineScriptHashes: [bootstrapHash] }));
     const html = readFileSync(path.join(options.root, 'index.html'), 'utf8');
-    return reply.type('text/html; charset=utf-8').send(injectRemotesBootstrap(html, options.remotesManifest()));
+    return reply.type('text/html; charset=utf-8').send(injectRemotesBootstrap(html, manifest));
   };
   if (options.spaFallback) {
     app.get('/', async (_request, reply) => sendPage(reply));

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BackOfficeTables } from './backOfficeSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
 import type { ShopTables } from './shopSchema';
 
@@ -41,6 +42,8 @@ export interface UsersTable {
   role: ColumnType<'customer' | 'staff' | 'technician' | 'manager' | 'admin', 'customer' | 'staff' | 'technician' | 'manager' | 'admin' | undefined>;
   google_sub: string | null;
   email_verified_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Set when an admin disables the account: no login, no refresh, its access tokens refused at once. */
+  disabled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -235,7 +238,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -141,6 +141,8 @@ export interface MaintenanceChecklistItemsTable {
   result: string;
   note: string | null;
   sort_order: Counter;
+  /** JSON string[]: file names of the FAIL photos (checklist_photos), null when none (migration 0006). */
+  photo_files: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The email code of a guest's appointment (HMAC only, as otp_codes). */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ErrorCodes } from './appError';
+import { INVALID_INPUT_CODE, INVALID_INPUT_MESSAGE, isDatabaseInputError } from './databaseInputError';
 import { failure, type ErrorEnvelope } from './envelope';
 import { apiMessages, messageForStatus } from './messages';
 import { toFieldErrors } from './validation';
@@ -42,6 +43,8 @@ export function toErrorReply(error: unknown): ErrorReply {
   }
   if (error instanceof ResponseSerializationError) return internalError();
   if (typeof error !== 'object' || error === null) return internalError();
+  // The database refused a value of the request (a NUL in text, an integer beyond its column...): a 400.
+  if (isDatabaseInputError(error)) return { status: 400, body: failure(INVALID_INPUT_CODE, INVALID_INPUT_MESSAGE) };
 
   const fastifyError = error as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation)) {
@@ -64,6 +67,9 @@ function logError(request: FastifyRequest, error: unknown, status: number): void
   if (status >= 500) {
     // The full error, stack included, stays in the server log.
     request.log.error({ err: error }, 'request failed');
+  } else if (isDatabaseInputError(error)) {
+    // A value the request schemas let through: answered 400, and worth a look (the schema should refuse it).
+    request.log.warn({ err: error }, 'database refused a value of the request');
   } else {
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
     request.log.info({ status, code, reason: message }, 'request rejected');

@@ -2,6 +2,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { roleSchema } from 'shared-contracts/schemas';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
 import type { Clock } from './clock';
+import type { SessionRevocation } from './sessionRevocation';
 
 /** Lifetime of an access token: 15 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -24,7 +25,7 @@ export interface IssuedAccessToken {
 /** Signs and verifies the API's access tokens: JWT, HS256, 15 minutes. */
 export interface AccessTokens {
   issue(claims: AccessTokenClaims): Promise<IssuedAccessToken>;
-  /** The claims of a valid token; null when it is malformed, forged, expired or not ours. */
+  /** The claims of a valid token; null when it is malformed, forged, expired, not ours, or its session was revoked. */
   verify(token: string): Promise<AccessTokenClaims | null>;
 }
 
@@ -35,12 +36,15 @@ export interface AccessTokensOptions {
   ttlSeconds?: number;
   /** Verified tokens remembered until they expire (default 10 000): a repeat call skips the HMAC check. */
   cacheSize?: number;
+  /** Ended sessions and disabled users (checked in memory on every call, after the cache). */
+  revocation?: Pick<SessionRevocation, 'isRevoked'>;
 }
 
-export function createAccessTokens({ secret, clock, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, cacheSize = 10_000 }: AccessTokensOptions): AccessTokens {
+export function createAccessTokens({ secret, clock, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS, cacheSize = 10_000, revocation }: AccessTokensOptions): AccessTokens {
   if (secret.length < 32) throw new Error('JWT secret must be at least 32 characters');
   const key = new TextEncoder().encode(secret);
-  // Access tokens cannot be revoked before they expire anyway, so a verified one may be remembered until then.
+  // A verified signature stays verified until the token expires, so it may be remembered until then; whether
+  // its session has since been revoked is asked again on every call (an in-memory lookup).
   const verified = new Map<string, { claims: AccessTokenClaims; expiresAtMs: number }>();
   const remember = (token: string, claims: AccessTokenClaims, expiresAtMs: number) => {
     if (verified.size >= cacheSize) {
@@ -67,7 +71,7 @@ export function createAccessTokens({ secret, clock, ttlSeconds = ACCESS_TOKEN_TT
     async verify(token) {
       const cached = verified.get(token);
       if (cached) {
-        if (clock.now().getTime() < cached.expiresAtMs) return { ...cached.claims };
+        if (clock.now().getTime() < cached.expiresAtMs) return revocation?.isRevoked(cached.claims) ? null : { ...cached.claims };
         verified.delete(token);
         return null;
       }
@@ -84,7 +88,7 @@ export function createAccessTokens({ secret, clock, ttlSeconds = ACCESS_TOKEN_TT
         const claims: AccessTokenClaims = { userId, role: payload.role as Role };
         if (typeof payload.sid === 'string' && payload.sid) claims.sessionId = payload.sid;
         if (cacheSize > 0 && typeof payload.exp === 'number') remember(token, claims, payload.exp * 1000);
-        return { ...claims };
+        return revocation?.isRevoked(claims) ? null : { ...claims };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -5,6 +5,12 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** A clock that starts at `start` and runs on in real time from the moment it is made (CLOCK_START). */
+export function startingClock(start: string, system: Clock = systemClock): Clock {
+  const offsetMs = new Date(start).getTime() - system.now().getTime();
+  return { now: () => new Date(system.now().getTime() + offsetMs) };
+}
+
 /** A clock tests move by hand. */
 export interface ManualClock extends Clock {
   set(instant: Date | string): void;

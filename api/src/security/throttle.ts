@@ -1,13 +1,35 @@
 import { AppError } from '../http/appError';
 import type { CounterStore } from './counters';
 
-/** The throttling rules of sign-in and one-time codes. */
+/**
+ * The throttling rules of sign-in and one-time codes.
+ *
+ * Failed logins are counted three ways, each in a window of loginWindowMs (15 min), so that an attacker cannot
+ * lock the owner out and guessing stays bounded:
+ *
+ * - per account and address: 5 failures lock that pair. The owner's typos lock only the owner's own address; an
+ *   attacker's flood from one address locks only the attacker's address, the owner signs in from theirs at once.
+ * - per address: 20 failures across accounts lock the address (credential stuffing).
+ * - per account, from every address: past 20 failures (a guessing attack spread over many addresses) the
+ *   account only accepts attempts from addresses it signed in from successfully within knownAddressMs (30
+ *   days), each still under its own 5. Every other address gets 429 before its password is even checked, so
+ *   the guesses an attacker can make against one account are bounded (about 20 per window, plus 5 per known
+ *   address) however many addresses they use, and the owner on a usual address is not stopped. An owner on a
+ *   new address during such an attack resets the password by email, which clears the account's count.
+ *
+ * A correct password clears its own pair's count only: the account-wide count runs out with its window (else
+ * every sign-in of the owner would hand the attacker a new budget).
+ */
 export interface ThrottleLimits {
-  /** Failed logins per account (email or phone) within loginWindowMs before it is locked for the rest of the window. */
+  /** Failed logins of one account from one IP address within loginWindowMs before that pair is locked. */
+  loginFailuresPerAccountAndIp: number;
+  /** Failed logins of one account (email or phone) from all addresses within loginWindowMs before only its known addresses may try. */
   loginFailuresPerAccount: number;
   /** Failed logins from one IP address within loginWindowMs. */
   loginFailuresPerIp: number;
   loginWindowMs: number;
+  /** How long an address an account signed in from stays known to it. */
+  knownAddressMs: number;
   /** Code emails per address: at most 1 per minute and 5 per hour. */
   codeSendsPerMinute: number;
   codeSendsPerHour: number;
@@ -16,9 +38,11 @@ export interface ThrottleLimits {
 }
 
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
-  loginFailuresPerAccount: 5,
+  loginFailuresPerAccountAndIp: 5,
+  loginFailuresPerAccount: 20,
   loginFailuresPerIp: 20,
   loginWindowMs: 15 * 60 * 1000,
+  knownAddressMs: 30 * 24 * 60 * 60 * 1000,
   codeSendsPerMinute: 1,
   codeSendsPerHour: 5,
   guestBookingsPerIpPerHour: 10,
@@ -60,11 +84,16 @@ export const throttleMessages = {
 };
 
 export interface Throttle {
-  /** Throws 429 when the account or the IP has used up its failed logins. */
+  /**
+   * Throws 429 when the account from this IP, or the IP, has used up its failed logins, or the account has
+   * and this IP is not one it signed in from (see ThrottleLimits).
+   */
   assertLoginAllowed(accountKey: string, ip: string): Promise<void>;
   recordLoginFailure(accountKey: string, ip: string): Promise<void>;
-  /** A successful login clears the account's failures (not the IP's). */
-  recordLoginSuccess(accountKey: string): Promise<void>;
+  /** A successful login clears the failures of this account from this IP (not the IP's, not the account-wide count) and remembers the IP as known to the account. */
+  recordLoginSuccess(accountKey: string, ip: string): Promise<void>;
+  /** The password was reset through the mailbox: the account-wide count starts again. */
+  recordPasswordReset(accountKey: string): Promise<void>;
   /**
    * Counts one code email to `address` for `purpose`; throws 429 when one was sent less than a minute ago or
    * five within the hour. Applies whether or not the address is registered (the answer must not tell).
@@ -81,19 +110,31 @@ export interface Throttle {
 
 export function createThrottle(counters: CounterStore, limits: ThrottleLimits = DEFAULT_THROTTLE_LIMITS): Throttle {
   const accountKey = (key: string) => `login:account:${key.toLowerCase()}`;
+  const pairKey = (key: string, ip: string) => `login:pair:${key.toLowerCase()}:${ip}`;
+  const knownKey = (key: string, ip: string) => `login:known:${key.toLowerCase()}:${ip}`;
   const ipKey = (ip: string) => `login:ip:${ip}`;
   const guestIpKey = (ip: string) => `guest-booking:ip:${ip}`;
   const guestEmailKey = (email: string) => `guest-booking:email:${email.toLowerCase()}`;
   return {
     async assertLoginAllowed(account, ip) {
-      const [perAccount, perIp] = await Promise.all([counters.get(accountKey(account)), counters.get(ipKey(ip))]);
-      if (perAccount.count >= limits.loginFailuresPerAccount) throw new ThrottledError(throttleMessages.login(perAccount.resetInMs), perAccount.resetInMs);
+      const [pair, perIp, perAccount] = await Promise.all([counters.get(pairKey(account, ip)), counters.get(ipKey(ip)), counters.get(accountKey(account))]);
+      if (pair.count >= limits.loginFailuresPerAccountAndIp) throw new ThrottledError(throttleMessages.login(pair.resetInMs), pair.resetInMs);
       if (perIp.count >= limits.loginFailuresPerIp) throw new ThrottledError(throttleMessages.login(perIp.resetInMs), perIp.resetInMs);
+      if (perAccount.count >= limits.loginFailuresPerAccount && (await counters.get(knownKey(account, ip))).count === 0) {
+        throw new ThrottledError(throttleMessages.login(perAccount.resetInMs), perAccount.resetInMs);
+      }
     },
     async recordLoginFailure(account, ip) {
-      await Promise.all([counters.increment(accountKey(account), limits.loginWindowMs), counters.increment(ipKey(ip), limits.loginWindowMs)]);
+      await Promise.all([
+        counters.increment(pairKey(account, ip), limits.loginWindowMs),
+        counters.increment(accountKey(account), limits.loginWindowMs),
+        counters.increment(ipKey(ip), limits.loginWindowMs),
+      ]);
     },
-    async recordLoginSuccess(account) {
+    async recordLoginSuccess(account, ip) {
+      await Promise.all([counters.reset(pairKey(account, ip)), counters.increment(knownKey(account, ip), limits.knownAddressMs)]);
+    },
+    async recordPasswordReset(account) {
       await counters.reset(accountKey(account));
     },
     async takeCodeSend(purpose, address) {

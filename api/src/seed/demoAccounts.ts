@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow } from '../db/schema';
-import { hashPassword, verifyPassword } from '../security/passwords';
+import { hashPassword } from '../security/passwords';
 
 /** The one documented password of every demo account. */
 export const DEMO_PASSWORD = 'EvShop@2026';
@@ -72,18 +72,31 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /**
- * Creates the demo accounts, or brings them back to their documented state (role, verified email, the demo
- * password). Returns how many demo accounts exist.
+ * Creates the demo accounts that are missing (no user with that email): verified, with the demo password. An
+ * existing account is left as it is (its name, phone, password, role may have been changed since). Returns how
+ * many demo accounts exist.
  */
 export async function seedDemoAccounts(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const at = now.toISOString();
+  const existing = new Set(
+    (
+      await db
+        .selectFrom('users')
+        .select('email')
+        .where(
+          'email',
+          'in',
+          DEMO_ACCOUNTS.map((account) => account.email),
+        )
+        .execute()
+    ).map((row) => row.email),
+  );
   for (const account of DEMO_ACCOUNTS) {
-    const existing = await db.selectFrom('users').select(['id', 'password_hash', 'email_verified_at']).where('email', '=', account.email).executeTakeFirst();
-    const keepHash = existing?.password_hash && (await verifyPassword(existing.password_hash, DEMO_PASSWORD));
-    const passwordHash = keepHash ? existing.password_hash! : await hashPassword(DEMO_PASSWORD);
+    // Checked first so that a restart does not hash the password (argon2id) five times for nothing.
+    if (existing.has(account.email)) continue;
     const values: NewUserRow = {
       email: account.email,
-      password_hash: passwordHash,
+      password_hash: await hashPassword(DEMO_PASSWORD),
       full_name: account.fullName,
       phone_number: account.phoneNumber,
       address: account.address,
@@ -94,16 +107,12 @@ export async function seedDemoAccounts(db: Kysely<Database>, now: Date = new Dat
       created_at: at,
       updated_at: at,
     };
-    if (existing) {
-      const { email: _email, created_at: _created, email_verified_at: _verified, ...changes } = values;
-      await db
-        .updateTable('users')
-        .set({ ...changes, email_verified_at: existing.email_verified_at === null ? at : undefined })
-        .where('id', '=', existing.id)
-        .execute();
-    } else {
-      await db.insertInto('users').values(values).execute();
-    }
+    // Any conflict (the email, or the phone number now someone else's): left alone, never overwritten.
+    await db
+      .insertInto('users')
+      .values(values)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   const { count } = await db
     .selectFrom('users')

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { invalidateCatalogue } from '../modules/catalogue/catalogueCache';
+import { seedBackOffice, type BackOfficeSeedReport } from './backOffice';
 import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
 import { seedServiceCentres } from './serviceCentres';
@@ -17,22 +19,33 @@ export interface SeedReport {
   serviceHistory: ServiceHistorySeedReport;
   /** The demo customer's past shop orders. */
   demoOrders: number;
+  /** The back office's people, their centres, and today's floor at the first centre. */
+  backOffice: BackOfficeSeedReport;
 }
 
 /**
- * Loads the Vietnamese demo data. Idempotent: every seeder upserts by a natural key (slug, code, email...),
- * so running it again updates the rows instead of duplicating them. Runs in one transaction.
- * Expects the schema to be migrated (see migrateToLatest).
+ * Loads the Vietnamese demo data. `npm start` runs it on every start, so it only inserts what is missing: each
+ * seeder inserts a row when none has its natural key (slug, SKU, code, email, the customer's plate...) and
+ * never writes over an existing one, so what an operator or a customer changed since (prices, stock,
+ * promotion limits and usage, a centre's hours, an account's name or password...) survives a restart, and a
+ * seed row deleted since comes back. Running it twice gives the same rows as running it once. Runs in one
+ * transaction. Expects the schema to be migrated (see migrateToLatest).
  */
 export async function seed(db: Kysely<Database>): Promise<SeedReport> {
-  return db.transaction().execute(async (trx) => ({
+  const report = await db.transaction().execute(async (trx) => ({
     serviceCentres: await seedServiceCentres(trx),
     demoAccounts: await seedDemoAccounts(trx),
     catalogue: await seedCatalogue(trx),
     serviceHistory: await seedServiceHistory(trx),
     demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
+    backOffice: await seedBackOffice(trx),
   }));
+  // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
+  // committed data, without the new rows) is dropped too.
+  invalidateCatalogue();
+  return report;
 }
 
 export { SERVICE_CENTRES } from './serviceCentres';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoAccounts';
+export { BACK_OFFICE_ACCOUNTS } from './backOffice';

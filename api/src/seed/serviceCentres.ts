@@ -88,24 +88,16 @@ export const SERVICE_CENTRES: readonly CentreSeed[] = [
   },
 ];
 
-/** Inserts the demo centres or brings existing ones (same slug) up to date. Returns how many centres exist. */
+/**
+ * Inserts the demo centres that are missing (no centre with that slug); an existing centre is left as it is
+ * (its hours, bays, phone... may have been changed since). Returns how many centres exist.
+ */
 export async function seedServiceCentres(db: Kysely<Database>): Promise<number> {
   for (const centre of SERVICE_CENTRES) {
     await db
       .insertInto('service_centres')
       .values(centre)
-      .onConflict((oc) =>
-        oc.column('slug').doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          city: eb.ref('excluded.city'),
-          address: eb.ref('excluded.address'),
-          phone: eb.ref('excluded.phone'),
-          email: eb.ref('excluded.email'),
-          open_time: eb.ref('excluded.open_time'),
-          close_time: eb.ref('excluded.close_time'),
-          service_bays: eb.ref('excluded.service_bays'),
-        })),
-      )
+      .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
   }
   return countRows(db, 'service_centres');

@@ -8,9 +8,10 @@ import { DEMO_ACCOUNTS } from './demoAccounts';
  * The demo customer's vehicles and their service history: a VinFast Klara S scooter (electric 'MĐ' plate,
  * 4 maintenances) and a VinFast VF 5 (2 maintenances), bought about 18 months before the first seed, with
  * the odometer readings of a Hà Nội commute (≈22 km/day for the scooter, ≈30 km/day for the car). The dates
- * count back from when the vehicle was first seeded (its created_at), so running the seeder again finds the
- * same records (upsert by vehicle and date) and the history does not move. The next maintenance of both
- * falls about a month after the first seed (a basic check).
+ * count back from when the vehicle was seeded. A vehicle and its history are inserted together, only when
+ * the demo customer has no vehicle with that plate (not even a removed one): a later seed (every start)
+ * leaves the vehicle, its readings and records as they are, and does not bring back one the customer removed.
+ * The next maintenance of both falls about a month after the first seed (a basic check).
  */
 
 const DAY_MS = 86_400_000;
@@ -154,7 +155,10 @@ export interface ServiceHistorySeedReport {
   maintenanceRecords: number;
 }
 
-/** Inserts (or brings up to date) the demo customer's vehicles and history. */
+/**
+ * Inserts the demo customer's vehicles that are missing, each with its history. Returns the demo vehicles the
+ * customer has (not removed) and their maintenance records.
+ */
 export async function seedServiceHistory(db: Kysely<Database>): Promise<ServiceHistorySeedReport> {
   const customerEmail = DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email;
   const technicianEmail = DEMO_ACCOUNTS.find((account) => account.role === 'technician')!.email;
@@ -163,42 +167,29 @@ export async function seedServiceHistory(db: Kysely<Database>): Promise<ServiceH
   if (!customer) return { vehicles: 0, maintenanceRecords: 0 };
   const centres = new Map((await db.selectFrom('service_centres').select(['id', 'slug']).execute()).map((centre) => [centre.slug, centre.id]));
 
-  let vehicles = 0;
-  let records = 0;
   for (const seedVehicle of DEMO_VEHICLES) {
-    const existing = await db
+    const known = await db
       .selectFrom('vehicles')
-      .select(['id', 'created_at', 'odometer_km'])
+      .select('id')
       .where('user_id', '=', customer.id)
       .where('license_plate', '=', seedVehicle.licensePlate)
-      .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    const anchor = existing ? new Date(existing.created_at).getTime() : Date.now();
+    if (known) continue;
+
+    const anchor = Date.now();
     const at = (daysAgo: number) => new Date(anchor - daysAgo * DAY_MS).toISOString();
-    const fields = {
-      type: seedVehicle.type,
-      brand: seedVehicle.brand,
-      model: seedVehicle.model,
-      year: new Date(anchor - seedVehicle.boughtDaysAgo * DAY_MS).getUTCFullYear(),
-      vin: seedVehicle.vin,
-      color: seedVehicle.color,
-      battery_capacity_wh: seedVehicle.batteryCapacityWh,
-      nickname: seedVehicle.nickname,
-    };
-    let vehicleId: number;
-    if (existing) {
-      vehicleId = existing.id;
-      // The odometer only goes up: what the customer entered since the first seed is kept.
+    const vehicleId = (
       await db
-        .updateTable('vehicles')
-        .set({ ...fields, odometer_km: Math.max(existing.odometer_km, seedVehicle.odometerKm) })
-        .where('id', '=', vehicleId)
-        .execute();
-    } else {
-      const created = await db
         .insertInto('vehicles')
         .values({
-          ...fields,
+          type: seedVehicle.type,
+          brand: seedVehicle.brand,
+          model: seedVehicle.model,
+          year: new Date(anchor - seedVehicle.boughtDaysAgo * DAY_MS).getUTCFullYear(),
+          vin: seedVehicle.vin,
+          color: seedVehicle.color,
+          battery_capacity_wh: seedVehicle.batteryCapacityWh,
+          nickname: seedVehicle.nickname,
           user_id: customer.id,
           license_plate: seedVehicle.licensePlate,
           odometer_km: seedVehicle.odometerKm,
@@ -206,57 +197,39 @@ export async function seedServiceHistory(db: Kysely<Database>): Promise<ServiceH
           updated_at: at(0),
         })
         .returning('id')
-        .executeTakeFirstOrThrow();
-      vehicleId = created.id;
-    }
-    vehicles += 1;
+        .executeTakeFirstOrThrow()
+    ).id;
 
     const readings: [number, number][] = [[seedVehicle.boughtDaysAgo, 0], ...seedVehicle.readings, [0, seedVehicle.odometerKm]];
-    for (const [daysAgo, km] of readings) {
-      const recordedAt = at(daysAgo);
-      const found = await db
-        .selectFrom('vehicle_odometer_readings')
-        .select('id')
-        .where('vehicle_id', '=', vehicleId)
-        .where('source', '=', 'seed')
-        .where('recorded_at', '=', recordedAt)
-        .executeTakeFirst();
-      if (!found) {
-        await db.insertInto('vehicle_odometer_readings').values({ vehicle_id: vehicleId, odometer_km: km, source: 'seed', note: null, recorded_at: recordedAt }).execute();
-      }
-    }
+    await db
+      .insertInto('vehicle_odometer_readings')
+      .values(readings.map(([daysAgo, km]) => ({ vehicle_id: vehicleId, odometer_km: km, source: 'seed' as const, note: null, recorded_at: at(daysAgo) })))
+      .execute();
 
     for (const seedRecord of seedVehicle.records) {
       const services = seedRecord.services.map((slug) => serviceBySlug.get(slug)!);
       const cost = services.reduce((sum, service) => sum + service.price, 0) + seedRecord.parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
       const servicedAt = at(seedRecord.daysAgo);
-      const values = {
-        centre_id: centres.get(seedRecord.centreSlug)!,
-        odometer_km: seedRecord.odometerKm,
-        service_names: JSON.stringify(services.map((service) => service.name)),
-        service_slugs: JSON.stringify(services.map((service) => service.slug)),
-        cost,
-        technician_id: technician?.id ?? null,
-        technician_name: technician?.full_name ?? null,
-        notes: seedRecord.notes,
-      };
-      const found = await db.selectFrom('maintenance_records').select('id').where('vehicle_id', '=', vehicleId).where('serviced_at', '=', servicedAt).executeTakeFirst();
-      let recordId: number;
-      if (found) {
-        recordId = found.id;
-        await db.updateTable('maintenance_records').set(values).where('id', '=', recordId).execute();
-        await db.deleteFrom('maintenance_record_parts').where('record_id', '=', recordId).execute();
-        await db.deleteFrom('maintenance_checklist_items').where('record_id', '=', recordId).execute();
-      } else {
-        recordId = (
-          await db
-            .insertInto('maintenance_records')
-            .values({ ...values, vehicle_id: vehicleId, appointment_id: null, serviced_at: servicedAt, created_at: servicedAt })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      }
-      records += 1;
+      const recordId = (
+        await db
+          .insertInto('maintenance_records')
+          .values({
+            vehicle_id: vehicleId,
+            appointment_id: null,
+            centre_id: centres.get(seedRecord.centreSlug)!,
+            odometer_km: seedRecord.odometerKm,
+            service_names: JSON.stringify(services.map((service) => service.name)),
+            service_slugs: JSON.stringify(services.map((service) => service.slug)),
+            cost,
+            technician_id: technician?.id ?? null,
+            technician_name: technician?.full_name ?? null,
+            notes: seedRecord.notes,
+            serviced_at: servicedAt,
+            created_at: servicedAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
       if (seedRecord.parts.length > 0) {
         await db
           .insertInto('maintenance_record_parts')
@@ -280,5 +253,29 @@ export async function seedServiceHistory(db: Kysely<Database>): Promise<ServiceH
         .execute();
     }
   }
-  return { vehicles, maintenanceRecords: records };
+  return demoHistoryCounts(db, customer.id);
+}
+
+/** The demo vehicles the customer has (not removed), and their maintenance records. */
+async function demoHistoryCounts(db: Kysely<Database>, customerId: number): Promise<ServiceHistorySeedReport> {
+  const vehicleIds = (
+    await db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('user_id', '=', customerId)
+      .where(
+        'license_plate',
+        'in',
+        DEMO_VEHICLES.map((vehicle) => vehicle.licensePlate),
+      )
+      .where('deleted_at', 'is', null)
+      .execute()
+  ).map((row) => row.id);
+  if (vehicleIds.length === 0) return { vehicles: 0, maintenanceRecords: 0 };
+  const { count } = await db
+    .selectFrom('maintenance_records')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('vehicle_id', 'in', vehicleIds)
+    .executeTakeFirstOrThrow();
+  return { vehicles: vehicleIds.length, maintenanceRecords: Number(count) };
 }

@@ -4,7 +4,7 @@ import { authenticate, requireRole } from '../../src/http/authGuard';
 import { ok } from '../../src/http/envelope';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
-import { bearer, newCustomer, outboxCount, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from './authTestKit';
+import { bearer, latestCode, newCustomer, outboxCount, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from './authTestKit';
 
 describe.each(testDatabases())('register, login, refresh, logout on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
@@ -166,29 +166,70 @@ describe.each(testDatabases())('register, login, refresh, logout on $label', (ta
   });
 
   describe('login throttling', () => {
-    it('locks an account after 5 failures, even for the right password, with 429, Retry-After and a Vietnamese message; the window ends', async () => {
+    it('locks the account from the guessing address after 5 failures, even for the right password, with 429, Retry-After and a Vietnamese message; the window ends', async () => {
       const body = newCustomer();
       await post('/api/auth/register', body);
       for (let i = 0; i < 5; i += 1) {
-        expect((await post('/api/auth/login', { email: body.email, password: `Sai@${i}xxxx` }, {}, `10.2.0.${i}`)).statusCode).toBe(401);
+        expect((await post('/api/auth/login', { email: body.email, password: `Sai@${i}xxxx` }, {}, '10.2.0.1')).statusCode).toBe(401);
       }
-      const locked = await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.2.1.1');
+      const locked = await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.2.0.1');
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
       expect(locked.json().message).toMatch(/^Bạn đã đăng nhập sai quá nhiều lần\. Vui lòng thử lại sau \d+ phút\.$/);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
       // Typing the phone number instead of the email is the same account.
-      const byPhone = await post('/api/auth/login', { emailOrPhone: body.phoneNumber, password: PASSWORD }, {}, '10.2.1.2');
+      const byPhone = await post('/api/auth/login', { emailOrPhone: body.phoneNumber, password: PASSWORD }, {}, '10.2.0.1');
       expect(byPhone.statusCode).toBe(429);
 
       t.clock.advance(15 * 60_000 + 1_000);
-      expect((await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.2.1.3')).statusCode).toBe(200);
+      expect((await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.2.0.1')).statusCode).toBe(200);
+    });
+
+    it('does not let a flood from one address lock the owner out: the right password from another address signs in at once', async () => {
+      const body = newCustomer();
+      await post('/api/auth/register', body);
+      for (let i = 0; i < 12; i += 1) await post('/api/auth/login', { email: body.email, password: `Sai@${i}xxxx` }, {}, '10.2.2.2');
+      expect((await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.2.2.2')).statusCode).toBe(429);
+      const owner = await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.2.3.3');
+      expect(owner.statusCode).toBe(200);
+      // The owner's success does not give the attacker's address a new budget.
+      expect((await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.2.2.2')).statusCode).toBe(429);
+    });
+
+    it('bounds the guesses against one account from many addresses; the owner on an address they signed in from gets in, a password reset clears the count', async () => {
+      const body = newCustomer();
+      await post('/api/auth/register', body);
+      expect((await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.5.0.1')).statusCode).toBe(200);
+      t.clock.advance(60_000);
+
+      const answers: number[] = [];
+      for (let address = 0; address < 10; address += 1) {
+        for (let i = 0; i < 5; i += 1) answers.push((await post('/api/auth/login', { email: body.email, password: `Sai@${i}xxxx` }, {}, `10.5.1.${address}`)).statusCode);
+      }
+      // Twenty guesses were checked; every later attempt, from any new address, was refused unchecked.
+      expect(answers.filter((status) => status === 401)).toHaveLength(20);
+      expect(answers.filter((status) => status === 429)).toHaveLength(30);
+      const fresh = await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.5.2.1');
+      expect(fresh.statusCode).toBe(429);
+      expect(fresh.json().code).toBe('TOO_MANY_REQUESTS');
+      expect(fresh.headers['retry-after']).toBeDefined();
+
+      // The owner on the address they signed in from is let through.
+      expect((await post('/api/auth/login', { email: body.email, password: PASSWORD }, {}, '10.5.0.1')).statusCode).toBe(200);
+
+      // From a new address, the owner resets the password by email: the account-wide count starts again.
+      await post('/api/auth/reset-password/request', { email: body.email });
+      const otpCode = await latestCode(scratch.db, body.email, 'reset_password');
+      const newPassword = 'MatKhauMoi@2026';
+      const reset = await post('/api/auth/reset-password/confirm', { email: body.email, otpCode, newPassword, confirmPassword: newPassword });
+      expect(reset.statusCode).toBe(200);
+      expect((await post('/api/auth/login', { email: body.email, password: newPassword }, {}, '10.5.2.1')).statusCode).toBe(200);
     });
 
     it('locks an unknown address the same way (the answer does not tell it is unknown)', async () => {
-      for (let i = 0; i < 5; i += 1) await post('/api/auth/login', { email: 'ai.do@example.vn', password: 'Sai@12345' }, {}, `10.3.0.${i}`);
-      const locked = await post('/api/auth/login', { email: 'ai.do@example.vn', password: 'Sai@12345' }, {}, '10.3.1.1');
+      for (let i = 0; i < 5; i += 1) await post('/api/auth/login', { email: 'ai.do@example.vn', password: 'Sai@12345' }, {}, '10.3.0.1');
+      const locked = await post('/api/auth/login', { email: 'ai.do@example.vn', password: 'Sai@12345' }, {}, '10.3.0.1');
       expect(locked.statusCode).toBe(429);
     });
 

@@ -114,6 +114,43 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
       await t.close();
     });
 
+    it('answers only a caller on this machine, judged by the socket, never by X-Forwarded-For', async () => {
+      const t = await startAuthApp(scratch.db);
+      await enqueueEmail(scratch.db, t.clock, 'ma@example.vn', verificationEmail('Khách', '654321'));
+      const get = (remoteAddress: string, headers: Record<string, string> = {}, url = '/api/dev/outbox') =>
+        t.app.inject({ method: 'GET', url, remoteAddress, headers });
+
+      for (const outsider of ['203.0.113.7', '192.168.1.20', '::ffff:10.0.0.5', '2001:db8::1']) {
+        for (const url of ['/api/dev/outbox', '/API/Dev/Outbox/']) {
+          const response = await get(outsider, { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' }, url);
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND', message: 'Không tìm thấy đường dẫn API yêu cầu.' });
+          expect(response.body).not.toContain('654321');
+        }
+      }
+      // Through a proxy on this machine for a visitor elsewhere: the proxy's hop names the visitor.
+      expect((await get('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(404);
+      expect((await get('127.0.0.1', { 'x-forwarded-for': '127.0.0.1, 203.0.113.7' })).statusCode).toBe(404);
+
+      for (const local of ['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1']) {
+        const response = await get(local);
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toContain('654321');
+      }
+      // `npm start`'s site proxy for a browser on this machine.
+      const proxied = await get('127.0.0.1', { 'x-forwarded-for': '::1' });
+      expect(proxied.statusCode).toBe(200);
+      await t.close();
+    });
+
+    it('does not exist when the config switches it off (an API listening beyond this machine)', async () => {
+      const t = await startAuthApp(scratch.db, { config: testConfig({ devOutbox: false }) });
+      const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '127.0.0.1' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('ROUTE_NOT_FOUND');
+      await t.close();
+    });
+
     it('does not exist in production', async () => {
       const t = await startAuthApp(scratch.db, { config: testConfig({ nodeEnv: 'production' }) });
       const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });

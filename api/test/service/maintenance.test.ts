@@ -165,14 +165,14 @@ describe.each(testDatabases())('the service-booking migration on $label', (targe
 
   it('rolls back (down) to the shop tables and applies again', async () => {
     const migrator = createMigrator(scratch.db);
-    const down = await migrator.migrateDown();
+    const down = await migrator.migrateTo('0004_shop');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0005_service_booking']);
+    expect(down.results?.map((result) => result.migrationName)).toEqual(['0006_back_office', '0005_service_booking']);
     const tables = async () => (await scratch.db.introspection.getTables()).map((table) => table.name);
     expect(await tables()).not.toEqual(expect.arrayContaining(['vehicles']));
     expect(await tables()).toEqual(expect.arrayContaining(['package_credits', 'services']));
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
-    expect(await tables()).toEqual(expect.arrayContaining(['vehicles', 'appointments', 'slot_occupancy', 'maintenance_records', 'maintenance_reminders_sent']));
+    expect(await tables()).toEqual(expect.arrayContaining(['vehicles', 'appointments', 'slot_occupancy', 'maintenance_records', 'maintenance_reminders_sent', 'service_orders', 'staff_assignments']));
   });
 });

@@ -132,6 +132,8 @@ describe.each(testDatabases())('package credits in bookings on $label', (target)
     const creditId = await buyCredits(customer, 1);
     const appointment = appointmentOf(await book(service.app, customer, { vehicleId, packageCreditId: creditId, serviceIds: [], centreId, start: '2026-11-21T10:00:00+07:00' }));
     const staff = await createUser(scratch.db, 'staff');
+    // Staff act on their own centre's appointments only.
+    await scratch.db.insertInto('staff_assignments').values({ user_id: staff.id, centre_id: centreId, assigned_at: new Date().toISOString(), ended_at: null }).execute();
     const response = await service.app.inject({ method: 'PATCH', url: `/api/appointments/${appointment.id}/status`, headers: await authHeader(service.app, staff), payload: { status: 'CANCELLED', note: 'Chi nhánh mất điện' } });
     expect(response.statusCode).toBe(200);
     expect(await used(creditId)).toBe(0);

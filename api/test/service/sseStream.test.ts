@@ -47,10 +47,16 @@ describe.each(testDatabases())('the appointment event stream on $label', (target
     await until(() => stream.comments().some((comment) => comment.startsWith(': heartbeat')));
 
     const event = { appointmentId: 7, code: 'LH261120ABCDE', status: 'CONFIRMED' as const, statusLabel: 'Đã xác nhận', at: '2026-11-19T01:00:00.000Z' };
-    await bus.publish({ userId: 41, event: { ...event, appointmentId: 6 } });
-    await bus.publish({ userId: 42, event });
+    await bus.publish({ userId: 41, centreId: 1, event: { ...event, appointmentId: 6 } });
+    await bus.publish({ userId: 42, centreId: 1, event });
     const received = await stream.next();
     expect(received).toEqual({ event: 'appointment-status', data: JSON.stringify(event) });
+    // A service order of one of its appointments, as `event: service-order`; another customer's and a centre's floor change are not its.
+    const order = { appointmentId: 7, serviceOrderId: 3, serviceOrderCode: 'PDV261119AB12', status: 'OPEN' as const, statusLabel: 'Đã tiếp nhận', pendingApprovals: 0, at: event.at };
+    await bus.publishServiceOrder({ userId: 41, centreId: 1, event: { ...order, appointmentId: 6 } });
+    await bus.publishServiceOrder({ userId: 42, centreId: 1, event: order });
+    await bus.publishFloorChange(1, { kind: 'payment', appointmentId: 7, serviceOrderId: 3 });
+    expect(await stream.next()).toEqual({ event: 'service-order', data: JSON.stringify(order) });
     expect(stream.pending()).toEqual([]);
 
     stream.close();

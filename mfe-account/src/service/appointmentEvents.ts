@@ -1,14 +1,17 @@
-import type { Subscription } from 'rxjs';
 import { defaultApiBase, sessionStore, type SessionStore } from 'shared-contracts';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { subscribeEventStream, type StreamConnectionState } from 'shared-contracts/eventStream';
+
+export { HEARTBEAT_TIMEOUT_MS } from 'shared-contracts/eventStream';
 
 /**
- * The live status of the customer's appointments: GET /api/appointments/events, Server-Sent Events read with
- * fetch (the stream needs the `Authorization: Bearer` header, which EventSource cannot send), parsed by
- * eventsource-parser.
+ * The live status of the customer's appointments: GET /api/appointments/events, read by the shared SSE reader
+ * (shared-contracts/eventStream: fetch with the Bearer header, eventsource-parser, reconnects, token renewal).
  *
  * - `event: appointment-status` with `data: {"appointmentId","code","status","statusLabel","at"}` → onStatus;
- *   comments (the server's heartbeat every 25 s) only keep the connection alive.
+ * - `event: service-order` with `data: {"appointmentId","serviceOrderId","serviceOrderCode","status","statusLabel",
+ *   "pendingApprovals","at"}` (the car's work at the centre: received, in progress, awaiting the customer's approval,
+ *   done and awaiting payment, paid) → onServiceOrder;
+ * - comments (the server's heartbeat every 25 s) only keep the connection alive.
  * - A dropped stream (network, server restart, proxy timeout, or nothing at all for HEARTBEAT_TIMEOUT_MS) is
  *   reopened with exponential backoff and jitter; every reopening calls onOpen({ reconnected: true }) so the
  *   page can fetch what changed while it was away.
@@ -19,8 +22,8 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 export const APPOINTMENT_EVENTS_PATH = '/appointments/events';
 export const APPOINTMENT_STATUS_EVENT = 'appointment-status';
-/** Twice the server's heartbeat, plus slack: a stream silent for this long is considered dead. */
-export const HEARTBEAT_TIMEOUT_MS = 60_000;
+/** The service order's event (shared-contracts/schemas SERVICE_ORDER_EVENT; its schema is not imported: no zod here). */
+export const SERVICE_ORDER_EVENT = 'service-order';
 
 export interface AppointmentStatusEvent {
   appointmentId: number;
@@ -31,10 +34,25 @@ export interface AppointmentStatusEvent {
   at: string;
 }
 
-export type ConnectionState = 'connecting' | 'open' | 'retrying' | 'stopped';
+/** The service order of an appointment changed (spec back-office.md §6). */
+export interface ServiceOrderLiveEvent {
+  appointmentId: number;
+  serviceOrderId: number;
+  serviceOrderCode: string;
+  /** OPEN | IN_PROGRESS | WORK_DONE | INVOICED | CLOSED | CANCELLED */
+  status: string;
+  statusLabel: string;
+  /** extra work waiting for the customer's yes */
+  pendingApprovals: number;
+  /** ISO instant of the change */
+  at: string;
+}
+
+export type ConnectionState = StreamConnectionState;
 
 export interface AppointmentEventsOptions {
   onStatus: (event: AppointmentStatusEvent) => void;
+  onServiceOrder?: (event: ServiceOrderLiveEvent) => void;
   /** the stream is open; `reconnected` after the first time (events may have been missed meanwhile) */
   onOpen?: (info: { reconnected: boolean }) => void;
   onConnectionChange?: (state: ConnectionState) => void;
@@ -76,149 +94,50 @@ export function parseStatusEvent(data: string): AppointmentStatusEvent | null {
   };
 }
 
+const SERVICE_ORDER_STATUSES = new Set(['OPEN', 'IN_PROGRESS', 'WORK_DONE', 'INVOICED', 'CLOSED', 'CANCELLED']);
+
+/** The `service-order` event's data, or null when it is not one this page understands. */
+export function parseServiceOrderEvent(data: string): ServiceOrderLiveEvent | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed)) return null;
+  const { appointmentId, serviceOrderId, serviceOrderCode, status, statusLabel, pendingApprovals, at } = parsed;
+  if (typeof appointmentId !== 'number' || typeof status !== 'string' || !SERVICE_ORDER_STATUSES.has(status)) return null;
+  return {
+    appointmentId,
+    serviceOrderId: typeof serviceOrderId === 'number' ? serviceOrderId : 0,
+    serviceOrderCode: typeof serviceOrderCode === 'string' ? serviceOrderCode : '',
+    status,
+    statusLabel: typeof statusLabel === 'string' ? statusLabel : '',
+    pendingApprovals: typeof pendingApprovals === 'number' && Number.isInteger(pendingApprovals) && pendingApprovals > 0 ? pendingApprovals : 0,
+    at: typeof at === 'string' ? at : new Date().toISOString(),
+  };
+}
+
 /** Opens the stream and keeps it open until the returned function is called. */
 export function subscribeAppointmentEvents(options: AppointmentEventsOptions): () => void {
-  const session = options.session ?? sessionStore;
-  const initialDelay = options.initialDelayMs ?? 1_000;
-  const maxDelay = options.maxDelayMs ?? 30_000;
-  const random = options.random ?? Math.random;
-
-  let stopped = false;
-  let failures = 0;
-  let opened = 0;
-  let serverRetryMs: number | null = null;
-  let controller: AbortController | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let watchdog: ReturnType<typeof setTimeout> | null = null;
-  let subscription: Subscription | null = null;
-
-  const setState = (state: ConnectionState) => options.onConnectionChange?.(state);
-
-  const clearWatchdog = () => {
-    if (watchdog) clearTimeout(watchdog);
-    watchdog = null;
-  };
-
-  const armWatchdog = (current: AbortController) => {
-    clearWatchdog();
-    watchdog = setTimeout(() => current.abort(), HEARTBEAT_TIMEOUT_MS);
-  };
-
-  const stop = () => {
-    if (stopped) return;
-    stopped = true;
-    if (retryTimer) clearTimeout(retryTimer);
-    clearWatchdog();
-    controller?.abort();
-    subscription?.unsubscribe();
-    setState('stopped');
-  };
-
-  const scheduleRetry = () => {
-    if (stopped) return;
-    const ceiling = Math.min(maxDelay, Math.max(serverRetryMs ?? 0, initialDelay * 2 ** failures));
-    failures += 1;
-    const delay = Math.round(ceiling * (0.5 + random() / 2));
-    setState('retrying');
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void connect();
-    }, delay);
-  };
-
-  const handleEvent = (message: EventSourceMessage) => {
-    if (message.event !== APPOINTMENT_STATUS_EVENT) return;
-    const event = parseStatusEvent(message.data);
-    if (event) options.onStatus(event);
-  };
-
-  async function readStream(body: ReadableStream<Uint8Array>, current: AbortController): Promise<void> {
-    const parser = createParser({
-      onEvent: handleEvent,
-      onRetry: (ms) => {
-        serverRetryMs = ms;
-      },
-    });
-    const reader = body.getReader();
-    const decoder = new TextDecoder();
-    const onAbort = () => void reader.cancel().catch(() => undefined);
-    current.signal.addEventListener('abort', onAbort);
-    try {
-      armWatchdog(current);
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || current.signal.aborted) break;
-        armWatchdog(current);
-        parser.feed(decoder.decode(value, { stream: true }));
+  return subscribeEventStream({
+    url: `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${APPOINTMENT_EVENTS_PATH}`,
+    session: options.session ?? sessionStore,
+    onEvent: (message) => {
+      if (message.event === APPOINTMENT_STATUS_EVENT) {
+        const event = parseStatusEvent(message.data);
+        if (event) options.onStatus(event);
+      } else if (message.event === SERVICE_ORDER_EVENT) {
+        const event = parseServiceOrderEvent(message.data);
+        if (event) options.onServiceOrder?.(event);
       }
-    } catch {
-      // the connection dropped or was aborted: reconnect below (unless stopped)
-    } finally {
-      current.signal.removeEventListener('abort', onAbort);
-      clearWatchdog();
-    }
-  }
-
-  async function connect(): Promise<void> {
-    if (stopped) return;
-    const token = session.token;
-    if (!token) {
-      stop();
-      return;
-    }
-    const current = new AbortController();
-    controller = current;
-    setState('connecting');
-    const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
-    const url = `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${APPOINTMENT_EVENTS_PATH}`;
-
-    let response: Response;
-    try {
-      response = await fetchImpl(url, {
-        method: 'GET',
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-        credentials: 'omit',
-        cache: 'no-store',
-        signal: current.signal,
-      });
-    } catch {
-      scheduleRetry();
-      return;
-    }
-    if (stopped) return;
-
-    if (response.status === 401) {
-      try {
-        await options.renewToken();
-      } catch {
-        // refused: the API client has logged out (the session is gone) or the server was unreachable
-      }
-      if (stopped) return;
-      if (!session.token) stop();
-      else if (session.token !== token) void connect();
-      else scheduleRetry();
-      return;
-    }
-
-    if (!response.ok || !response.body) {
-      scheduleRetry();
-      return;
-    }
-
-    failures = 0;
-    setState('open');
-    options.onOpen?.({ reconnected: opened > 0 });
-    opened += 1;
-    await readStream(response.body, current);
-    if (!stopped) scheduleRetry();
-  }
-
-  // logged out elsewhere (another tab, the unauthorized handler): close the stream
-  subscription = session.changes().subscribe((current) => {
-    if (current === null) stop();
+    },
+    onOpen: options.onOpen,
+    onConnectionChange: options.onConnectionChange,
+    renewToken: options.renewToken,
+    fetchImpl: options.fetchImpl,
+    initialDelayMs: options.initialDelayMs,
+    maxDelayMs: options.maxDelayMs,
+    random: options.random,
   });
-  if (stopped) subscription.unsubscribe();
-
-  void connect();
-  return stop;
 }

@@ -3,6 +3,7 @@ import { ApiError, apiClient, messages } from 'shared-contracts';
 import type {
   Appointment,
   CustomerPackageCredit,
+  CustomerServiceOrder,
   MaintenanceRecord,
   MaintenanceRecordDetail,
   OrderSummary,
@@ -37,6 +38,12 @@ async function optional<T>(request: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/**
+ * A completed appointment stays on the dashboard this long after its start: its invoice (with the VietQR code
+ * while unpaid) and then its paid state remain in sight after the appointment has left the upcoming list.
+ */
+export const RECENTLY_COMPLETED_MS = 3 * 24 * 60 * 60 * 1000;
+
 /** Orders still under way (the dashboard's "active orders"). */
 const FINISHED_ORDER_STATUSES = new Set(['COMPLETED', 'CANCELLED']);
 
@@ -49,6 +56,14 @@ export const serviceApi = {
   },
 
   upcomingAppointments: (signal?: AbortSignal) => read<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'upcoming' }, signal })),
+  /** GET /appointments?scope=past: the ones COMPLETED in the last RECENTLY_COMPLETED_MS (the car was just serviced). */
+  recentlyCompletedAppointments: async (signal?: AbortSignal, now: number = Date.now()) =>
+    (await read<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'past' }, signal }))).filter(
+      (appointment) => appointment.status === 'COMPLETED' && now - Date.parse(appointment.start) <= RECENTLY_COMPLETED_MS,
+    ),
+  /** GET /appointments/:id/service-order: the car's work at the centre (status, lines, invoice); null before check-in (404). */
+  appointmentServiceOrder: (appointmentId: number, signal?: AbortSignal) =>
+    optional(() => read<CustomerServiceOrder>(apiClient.get(`/appointments/${appointmentId}/service-order`, { signal }))),
   cancelAppointment: (id: number, reason?: string) => read<Appointment>(apiClient.post(`/appointments/${id}/cancel`, reason ? { reason } : {})),
 
   maintenanceRecords: (vehicleId: number | null, signal?: AbortSignal) =>

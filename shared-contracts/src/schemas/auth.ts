@@ -4,6 +4,7 @@ import { isCalendarDate } from '../calendar';
 export { isCalendarDate };
 import { ROLES } from '../user/user';
 import { envelopeSchema } from './envelope';
+import { idInput, textInput } from './primitives';
 
 /**
  * Accounts: the request bodies the API validates and the response shapes the clients read (one source for
@@ -40,49 +41,36 @@ export function normalizeVietnameseMobile(input: string): string | null {
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
 
-export const emailSchema = z
-  .string({ error: 'Vui lòng nhập email.' })
-  .trim()
+export const emailSchema = textInput({ error: 'Vui lòng nhập email.', trim: true })
   .toLowerCase()
   .max(254, 'Email quá dài.')
   .pipe(z.email({ error: 'Email không hợp lệ.' }));
 
-export const passwordSchema = z
-  .string({ error: 'Vui lòng nhập mật khẩu.' })
+// Passwords are multi-line text: never stored (only their hash), and one chosen before this rule may hold a tab.
+export const passwordSchema = textInput({ error: 'Vui lòng nhập mật khẩu.', multiline: true })
   .min(PASSWORD_MIN_LENGTH, `Mật khẩu phải có ít nhất ${PASSWORD_MIN_LENGTH} ký tự.`)
   .max(PASSWORD_MAX_LENGTH, `Mật khẩu không được dài quá ${PASSWORD_MAX_LENGTH} ký tự.`);
 
-export const fullNameSchema = z
-  .string({ error: 'Vui lòng nhập họ và tên.' })
-  .trim()
+export const fullNameSchema = textInput({ error: 'Vui lòng nhập họ và tên.', trim: true })
   .min(2, 'Họ và tên phải có ít nhất 2 ký tự.')
   .max(100, 'Họ và tên không được dài quá 100 ký tự.');
 
-export const phoneNumberSchema = z
-  .string({ error: 'Vui lòng nhập số điện thoại.' })
+export const phoneNumberSchema = textInput({ error: 'Vui lòng nhập số điện thoại.' })
   .refine((value) => normalizeVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).');
 
-export const dateOfBirthSchema = z
-  .string({ error: 'Vui lòng nhập ngày sinh.' })
-  .trim()
+export const dateOfBirthSchema = textInput({ error: 'Vui lòng nhập ngày sinh.', trim: true })
   .refine(isCalendarDate, 'Ngày sinh phải có dạng YYYY-MM-DD.')
   .refine((value) => value >= '1900-01-01', 'Ngày sinh không hợp lệ.');
 
-export const addressSchema = z.string().trim().max(300, 'Địa chỉ không được dài quá 300 ký tự.');
+export const addressSchema = textInput({ trim: true }).max(300, 'Địa chỉ không được dài quá 300 ký tự.');
 
-export const otpCodeSchema = z
-  .string({ error: 'Vui lòng nhập mã OTP.' })
-  .trim()
+export const otpCodeSchema = textInput({ error: 'Vui lòng nhập mã OTP.', trim: true })
   .regex(OTP_CODE_PATTERN, 'Mã OTP gồm 6 chữ số.');
 
-/** A user id as the clients send it: the string of login responses, or a number. */
-export const userIdInputSchema = z.union([z.string().trim().regex(/^\d{1,12}$/, 'Mã người dùng không hợp lệ.'), z.number().int().positive()], {
-  error: 'Mã người dùng không hợp lệ.',
-});
+/** A user id as the clients send it: the string of login responses, or a number (1..2,147,483,647). */
+export const userIdInputSchema = idInput('Mã người dùng không hợp lệ.');
 
-const genderInputSchema = z
-  .string({ error: 'Giới tính phải là MALE hoặc FEMALE.' })
-  .trim()
+const genderInputSchema = textInput({ error: 'Giới tính phải là MALE hoặc FEMALE.', trim: true })
   .toUpperCase()
   .pipe(genderSchema);
 
@@ -96,7 +84,7 @@ export const registerRequestSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
   password: passwordSchema,
-  confirmPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu.' }),
+  confirmPassword: textInput({ error: 'Vui lòng nhập lại mật khẩu.', multiline: true }),
   phoneNumber: phoneNumberSchema.optional(),
   phone: phoneNumberSchema.optional(),
   dateOfBirth: dateOfBirthSchema.optional(),
@@ -108,21 +96,21 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** POST /auth/login: `email`, or `emailOrPhone` (an email or a Vietnamese mobile number). */
 export const loginRequestSchema = z.object({
-  email: z.string().trim().max(254, 'Email quá dài.').optional(),
-  emailOrPhone: z.string().trim().max(254, 'Email hoặc số điện thoại quá dài.').optional(),
+  email: textInput({ trim: true }).max(254, 'Email quá dài.').optional(),
+  emailOrPhone: textInput({ trim: true }).max(254, 'Email hoặc số điện thoại quá dài.').optional(),
   // Any length is accepted here (an old password may not follow today's rules); the hash decides.
-  password: z.string({ error: 'Vui lòng nhập mật khẩu.' }).min(1, 'Vui lòng nhập mật khẩu.').max(1024, 'Mật khẩu quá dài.'),
+  password: textInput({ error: 'Vui lòng nhập mật khẩu.', multiline: true }).min(1, 'Vui lòng nhập mật khẩu.').max(1024, 'Mật khẩu quá dài.'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const refreshRequestSchema = z.object({
-  refreshToken: z.string({ error: 'Thiếu refresh token.' }).min(1, 'Thiếu refresh token.').max(200, 'Refresh token không hợp lệ.'),
+  refreshToken: textInput({ error: 'Thiếu refresh token.' }).min(1, 'Thiếu refresh token.').max(200, 'Refresh token không hợp lệ.'),
 });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 /** POST /auth/logout: the refresh token to revoke (optional: else the current session's). */
 export const logoutRequestSchema = z
-  .object({ refreshToken: z.string().max(200, 'Refresh token không hợp lệ.').optional() })
+  .object({ refreshToken: textInput().max(200, 'Refresh token không hợp lệ.').optional() })
   .nullish();
 
 /** PUT /Auth/profile: every field optional; both spellings accepted. Email and role cannot change here. */
@@ -134,16 +122,16 @@ export const updateProfileRequestSchema = z.object({
   dateOfBirth: dateOfBirthSchema.nullish(),
   dob: dateOfBirthSchema.nullish(),
   gender: genderInputSchema.nullish(),
-  avatar: z.string().max(1000).nullish(),
-  avatarUrl: z.string().max(1000).nullish(),
-  imageUrl: z.string().max(1000).nullish(),
+  avatar: textInput({ trim: true }).max(1000, 'Đường dẫn ảnh quá dài.').nullish(),
+  avatarUrl: textInput({ trim: true }).max(1000, 'Đường dẫn ảnh quá dài.').nullish(),
+  imageUrl: textInput({ trim: true }).max(1000, 'Đường dẫn ảnh quá dài.').nullish(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: 'Vui lòng nhập mật khẩu hiện tại.' }).min(1, 'Vui lòng nhập mật khẩu hiện tại.').max(1024, 'Mật khẩu quá dài.'),
+  currentPassword: textInput({ error: 'Vui lòng nhập mật khẩu hiện tại.', multiline: true }).min(1, 'Vui lòng nhập mật khẩu hiện tại.').max(1024, 'Mật khẩu quá dài.'),
   newPassword: passwordSchema,
-  confirmNewPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu mới.' }),
+  confirmNewPassword: textInput({ error: 'Vui lòng nhập lại mật khẩu mới.', multiline: true }),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -154,7 +142,7 @@ export const resetPasswordConfirmRequestSchema = z.object({
   email: emailSchema,
   otpCode: otpCodeSchema,
   newPassword: passwordSchema,
-  confirmPassword: z.string({ error: 'Vui lòng nhập lại mật khẩu mới.' }),
+  confirmPassword: textInput({ error: 'Vui lòng nhập lại mật khẩu mới.', multiline: true }),
 });
 export type ResetPasswordConfirmRequest = z.infer<typeof resetPasswordConfirmRequestSchema>;
 
@@ -162,7 +150,7 @@ export const verifyEmailRequestSchema = z.object({ userId: userIdInputSchema, ot
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
 
 export const googleLoginRequestSchema = z.object({
-  token: z.string({ error: 'Thiếu mã đăng nhập Google.' }).min(1, 'Thiếu mã đăng nhập Google.').max(8192, 'Mã đăng nhập Google không hợp lệ.'),
+  token: textInput({ error: 'Thiếu mã đăng nhập Google.' }).min(1, 'Thiếu mã đăng nhập Google.').max(8192, 'Mã đăng nhập Google không hợp lệ.'),
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 

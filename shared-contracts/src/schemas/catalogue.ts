@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from './envelope';
+import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
 // The labels of these enumerations live zod-free in shared-contracts/labels (no zod in the storefront's chunks).
 export { PRODUCT_SORT_LABELS, PROMOTION_KIND_LABELS, SERVICE_KIND_LABELS, SERVICE_TIER_LABELS, VEHICLE_TYPE_LABELS } from '../labels';
@@ -19,7 +20,7 @@ export const vndSchema = z.number().int().nonnegative();
 /** ISO 8601 UTC instant as the API returns it. */
 export const isoInstantSchema = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?Z$/, 'Thời điểm phải ở dạng ISO 8601 UTC');
 /** A URL-safe identifier: lower-case ASCII words joined by '-'. */
-export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Đường dẫn không hợp lệ');
+export const slugSchema = textInput().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Đường dẫn không hợp lệ');
 
 /** An image served by the API (e.g. /api/media/catalogue/products/pin-lithium-48v-20ah.svg) with its size in px. */
 export const catalogueImageSchema = z.object({
@@ -125,8 +126,9 @@ export const PRODUCT_PAGE_SIZE_MAX = 48;
 const queryBooleanSchema = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === '1');
-const queryTextSchema = z.string().trim().min(1).max(100);
-const queryVndSchema = z.coerce.number().int().nonnegative().max(10_000_000_000);
+const queryTextSchema = textInput({ trim: true }).min(1, 'Vui lòng nhập nội dung tìm kiếm.').max(100, 'Tối đa 100 ký tự.');
+/** A price filter: whole VND within the price column (an integer column). */
+const queryVndSchema = integerInput({ message: 'Giá không hợp lệ.', min: 0, max: DB_INTEGER_MAX });
 
 /**
  * GET /api/products query: every field optional. sort defaults to 'popular', page to 1, pageSize to 24
@@ -141,8 +143,8 @@ export const productListQuerySchema = z
     inStock: queryBooleanSchema.optional(),
     model: queryTextSchema.optional(),
     sort: productSortSchema.default('popular'),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE_MAX).default(PRODUCT_PAGE_SIZE_DEFAULT),
+    page: integerInput({ message: 'Số trang không hợp lệ.', min: 1, max: 10_000 }).default(1),
+    pageSize: integerInput({ message: `Số sản phẩm mỗi trang từ 1 đến ${PRODUCT_PAGE_SIZE_MAX}.`, min: 1, max: PRODUCT_PAGE_SIZE_MAX }).default(PRODUCT_PAGE_SIZE_DEFAULT),
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     message: 'Giá tối thiểu phải nhỏ hơn hoặc bằng giá tối đa',
@@ -163,7 +165,7 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-export const productSlugParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+export const productSlugParamsSchema = z.object({ slug: textInput().min(1, 'Đường dẫn không hợp lệ').max(200, 'Đường dẫn không hợp lệ') });
 
 // ---------------------------------------------------------------------------------------------------------
 // Services
@@ -291,9 +293,9 @@ export const promotionListQuerySchema = z.object({
 /** A promotion a logged-in user saved, with when they saved it. */
 export const savedPromotionSchema = promotionSchema.extend({ savedAt: isoInstantSchema });
 export type SavedPromotion = z.infer<typeof savedPromotionSchema>;
-export const savePromotionInputSchema = z.object({ promotionId: z.coerce.number().int().positive() });
+export const savePromotionInputSchema = z.object({ promotionId: idInput('Mã ưu đãi không hợp lệ.') });
 export type SavePromotionInput = z.infer<typeof savePromotionInputSchema>;
-export const promotionIdParamsSchema = z.object({ promotionId: z.coerce.number().int().positive() });
+export const promotionIdParamsSchema = z.object({ promotionId: idInput('Mã ưu đãi không hợp lệ.') });
 
 // ---------------------------------------------------------------------------------------------------------
 // Search
@@ -308,8 +310,10 @@ export const SEARCH_LIMIT_MAX = 50;
 
 /** GET /api/search?q=&limit= (q: 1–100 characters; diacritics and case are ignored). */
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1).max(SEARCH_QUERY_MAX_LENGTH),
-  limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(SEARCH_LIMIT_DEFAULT),
+  q: textInput({ trim: true, error: 'Vui lòng nhập nội dung tìm kiếm.' })
+    .min(1, 'Vui lòng nhập nội dung tìm kiếm.')
+    .max(SEARCH_QUERY_MAX_LENGTH, `Nội dung tìm kiếm tối đa ${SEARCH_QUERY_MAX_LENGTH} ký tự.`),
+  limit: integerInput({ message: `Số kết quả từ 1 đến ${SEARCH_LIMIT_MAX}.`, min: 1, max: SEARCH_LIMIT_MAX }).default(SEARCH_LIMIT_DEFAULT),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -349,27 +353,24 @@ export function normaliseVietnameseMobile(input: string): string | null {
 }
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  textInput({ trim: true })
+    .max(max, `Tối đa ${max} ký tự.`)
     .optional()
     .transform((value) => (value ? value : undefined));
 
 /** POST /api/contact: name, subject and message; an email or a phone (at least one). */
 export const contactMessageInputSchema = z
   .object({
-    name: z.string().trim().min(2, 'Vui lòng nhập họ tên (ít nhất 2 ký tự).').max(100, 'Họ tên tối đa 100 ký tự.'),
+    name: textInput({ trim: true }).min(2, 'Vui lòng nhập họ tên (ít nhất 2 ký tự).').max(100, 'Họ tên tối đa 100 ký tự.'),
     email: optionalText(254).pipe(z.email('Email không hợp lệ.').optional()),
     phone: optionalText(20).pipe(
-      z
-        .string()
+      textInput()
         .refine((value) => normaliseVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912 345 678).')
         .transform((value) => normaliseVietnameseMobile(value) ?? value)
         .optional(),
     ),
-    subject: z.string().trim().min(3, 'Vui lòng nhập tiêu đề (ít nhất 3 ký tự).').max(150, 'Tiêu đề tối đa 150 ký tự.'),
-    message: z.string().trim().min(10, 'Nội dung cần ít nhất 10 ký tự.').max(5000, 'Nội dung tối đa 5000 ký tự.'),
+    subject: textInput({ trim: true }).min(3, 'Vui lòng nhập tiêu đề (ít nhất 3 ký tự).').max(150, 'Tiêu đề tối đa 150 ký tự.'),
+    message: textInput({ trim: true, multiline: true }).min(10, 'Nội dung cần ít nhất 10 ký tự.').max(5000, 'Nội dung tối đa 5000 ký tự.'),
   })
   .refine((input) => input.email !== undefined || input.phone !== undefined, {
     message: 'Vui lòng nhập email hoặc số điện thoại để chúng tôi liên hệ lại.',

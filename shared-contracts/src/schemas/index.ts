@@ -1,3 +1,4 @@
+export * from './primitives';
 export * from './envelope';
 export * from './health';
 export * from './serviceCentre';
@@ -5,3 +6,4 @@ export * from './auth';
 export * from './catalogue';
 export * from './shop';
 export * from './service';
+export * from './backoffice';

@@ -3,6 +3,7 @@ import { addCalendarDays, bookingDateWindow, BOOKING_DAYS_AHEAD, isCalendarDate,
 import { emailSchema, fullNameSchema, normalizeVietnameseMobile, otpCodeSchema } from './auth';
 import { isoInstantSchema, slugSchema, VEHICLE_TYPES, vehicleTypeSchema, vndSchema, type VehicleType } from './catalogue';
 import { envelopeSchema, errorEnvelopeSchema } from './envelope';
+import { idInput, integerInput, numberInput, textInput } from './primitives';
 import { clockTimeSchema } from './serviceCentre';
 import { licensePlateError, normaliseLicensePlate } from '../vehicle/licensePlate';
 import { normaliseVin, vinError } from '../vehicle/vin';
@@ -48,24 +49,20 @@ export function bookingUrl(prefill: { vehicleId?: number; service?: string; cent
 }
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
-export const calendarDateSchema = z
-  .string({ error: 'Vui lòng chọn ngày.' })
+export const calendarDateSchema = textInput({ error: 'Vui lòng chọn ngày.' })
   .refine(isCalendarDate, 'Ngày phải có dạng YYYY-MM-DD.');
 
 /** An instant as a client sends it: ISO 8601 with Z or an offset ('2026-05-04T09:00:00+07:00'). */
-export const instantInputSchema = z
-  .string({ error: 'Vui lòng chọn giờ hẹn.' })
-  .trim()
+export const instantInputSchema = textInput({ error: 'Vui lòng chọn giờ hẹn.', trim: true })
   .refine((value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value)), 'Thời điểm không hợp lệ.')
   .transform((value) => new Date(value).toISOString());
 
-const idSchema = z.coerce.number({ error: 'Mã không hợp lệ.' }).int('Mã không hợp lệ.').positive('Mã không hợp lệ.');
+const idSchema = idInput('Mã không hợp lệ.');
 export const idParamsSchema = z.object({ id: idSchema });
 
-const optionalTrimmed = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
+/** Optional text ('' → null); notes and reasons may span lines. */
+const optionalTrimmed = (max: number, message: string, options: { multiline?: boolean } = {}) =>
+  textInput({ trim: true, multiline: options.multiline })
     .max(max, message)
     .nullish()
     .transform((value) => (value ? value : null));
@@ -123,9 +120,9 @@ export type Vehicle = z.infer<typeof vehicleSchema>;
 
 const vehicleFieldsSchema = z.object({
   type: z.enum(VEHICLE_TYPES, { error: 'Vui lòng chọn loại xe.' }),
-  brand: z.string({ error: 'Vui lòng chọn hãng xe.' }).trim().min(1, 'Vui lòng chọn hãng xe.').max(60),
-  model: z.string({ error: 'Vui lòng chọn mẫu xe.' }).trim().min(1, 'Vui lòng chọn mẫu xe.').max(60),
-  licensePlate: z.string({ error: 'Vui lòng nhập biển số xe.' }).max(30, 'Biển số xe không hợp lệ.'),
+  brand: textInput({ error: 'Vui lòng chọn hãng xe.', trim: true }).min(1, 'Vui lòng chọn hãng xe.').max(60, 'Hãng xe tối đa 60 ký tự.'),
+  model: textInput({ error: 'Vui lòng chọn mẫu xe.', trim: true }).min(1, 'Vui lòng chọn mẫu xe.').max(60, 'Mẫu xe tối đa 60 ký tự.'),
+  licensePlate: textInput({ error: 'Vui lòng nhập biển số xe.' }).max(30, 'Biển số xe không hợp lệ.'),
 });
 
 /** Plate by vehicle type and model from the catalogue; the plate is replaced by its normalised form. */
@@ -144,22 +141,26 @@ function checkVehicleIdentity(
 const currentYear = () => new Date().getUTCFullYear();
 
 const vehicleObjectSchema = vehicleFieldsSchema.extend({
-  year: z.coerce
-    .number({ error: 'Vui lòng nhập năm sản xuất.' })
-    .int('Năm sản xuất không hợp lệ.')
-    .min(VEHICLE_YEAR_MIN, `Năm sản xuất từ ${VEHICLE_YEAR_MIN} trở đi.`)
-    .refine((year) => year <= currentYear() + 1, 'Năm sản xuất không hợp lệ.'),
-  vin: z.string().max(40, 'Số VIN phải gồm đúng 17 ký tự.').nullish(),
+  year: integerInput({
+    message: 'Năm sản xuất không hợp lệ.',
+    typeMessage: 'Vui lòng nhập năm sản xuất.',
+    min: VEHICLE_YEAR_MIN,
+    minMessage: `Năm sản xuất từ ${VEHICLE_YEAR_MIN} trở đi.`,
+  }).refine(
+    (year) => year <= currentYear() + 1,
+    'Năm sản xuất không hợp lệ.',
+  ),
+  vin: textInput().max(40, 'Số VIN phải gồm đúng 17 ký tự.').nullish(),
   color: optionalTrimmed(40, 'Màu xe tối đa 40 ký tự.'),
-  odometerKm: z.coerce
-    .number({ error: 'Vui lòng nhập số km đã đi.' })
-    .int('Số km phải là số nguyên.')
-    .min(0, 'Số km không được âm.')
-    .max(ODOMETER_MAX_KM, 'Số km quá lớn.'),
-  batteryCapacityKwh: z.coerce
-    .number({ error: 'Dung lượng pin không hợp lệ.' })
-    .positive('Dung lượng pin phải lớn hơn 0.')
-    .max(300, 'Dung lượng pin không hợp lệ.')
+  odometerKm: integerInput({
+    message: 'Số km phải là số nguyên.',
+    typeMessage: 'Vui lòng nhập số km đã đi.',
+    min: 0,
+    minMessage: 'Số km không được âm.',
+    max: ODOMETER_MAX_KM,
+    maxMessage: 'Số km quá lớn.',
+  }),
+  batteryCapacityKwh: numberInput({ message: 'Dung lượng pin không hợp lệ.', positive: true, minMessage: 'Dung lượng pin phải lớn hơn 0.', max: 300 })
     .nullish()
     .transform((value) => value ?? null),
   nickname: optionalTrimmed(50, 'Tên gợi nhớ tối đa 50 ký tự.'),
@@ -184,7 +185,7 @@ export type VehicleData = z.output<typeof vehicleInputSchema>;
 
 /** PUT /api/vehicles/:id: the same fields, plus the note a lower odometer needs. */
 export const vehicleUpdateInputSchema = vehicleObjectSchema
-  .extend({ odometerNote: optionalTrimmed(200, 'Ghi chú tối đa 200 ký tự.') })
+  .extend({ odometerNote: optionalTrimmed(200, 'Ghi chú tối đa 200 ký tự.', { multiline: true }) })
   .superRefine(checkVehicle)
   .transform(normaliseVehicle);
 export type VehicleUpdateInput = z.input<typeof vehicleUpdateInputSchema>;
@@ -195,12 +196,7 @@ export type VehicleUpdateData = z.output<typeof vehicleUpdateInputSchema>;
 
 export const availabilityQuerySchema = z.object({
   date: calendarDateSchema,
-  durationMinutes: z.coerce
-    .number({ error: 'Thời lượng không hợp lệ.' })
-    .int('Thời lượng không hợp lệ.')
-    .min(1, 'Thời lượng không hợp lệ.')
-    .max(12 * 60, 'Thời lượng tối đa 12 giờ.')
-    .default(SLOT_MINUTES),
+  durationMinutes: integerInput({ message: 'Thời lượng không hợp lệ.', min: 1, max: 12 * 60, maxMessage: 'Thời lượng tối đa 12 giờ.' }).default(SLOT_MINUTES),
 });
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 
@@ -255,19 +251,36 @@ export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
 };
 
 /**
- * Changes staff may make with PATCH /appointments/:id/status (AWAITING_VERIFICATION → PENDING is the guest's
- * email code, not a staff action). COMPLETED, CANCELLED and NO_SHOW are final.
+ * Who makes a change of an appointment's status: staff with PATCH /appointments/:id/status, or the service
+ * order as a side effect in its own transaction (check-in, start, invoice, cancel of the order).
  */
-export const APPOINTMENT_STATUS_TRANSITIONS: Record<AppointmentStatus, readonly AppointmentStatus[]> = {
-  AWAITING_VERIFICATION: ['CANCELLED'],
-  PENDING: ['CONFIRMED', 'CHECKED_IN', 'CANCELLED'],
-  CONFIRMED: ['CHECKED_IN', 'CANCELLED', 'NO_SHOW'],
-  CHECKED_IN: ['IN_PROGRESS', 'CANCELLED'],
-  IN_PROGRESS: ['COMPLETED'],
-  COMPLETED: [],
-  CANCELLED: [],
-  NO_SHOW: [],
+export type AppointmentTransitionActor = 'staff' | 'serviceOrder';
+
+/**
+ * Every change of an appointment's status and who makes it: the one table the API enforces and the back
+ * office reads. AWAITING_VERIFICATION → PENDING is the guest's email code and → CANCELLED also the expiry of
+ * the hold; the customer's own cancel and reschedule follow CHANGEABLE_APPOINTMENT_STATUSES. COMPLETED,
+ * CANCELLED and NO_SHOW are final.
+ *
+ * - staff: confirm, cancel, and NO_SHOW (once start + 15 min has passed);
+ * - serviceOrder: PENDING|CONFIRMED → CHECKED_IN (check-in), → IN_PROGRESS (work starts), → COMPLETED
+ *   (invoiced), CHECKED_IN|IN_PROGRESS → CANCELLED (the order is cancelled).
+ */
+export const APPOINTMENT_STATUS_TRANSITIONS: Record<AppointmentStatus, Readonly<Partial<Record<AppointmentStatus, AppointmentTransitionActor>>>> = {
+  AWAITING_VERIFICATION: { CANCELLED: 'staff' },
+  PENDING: { CONFIRMED: 'staff', CANCELLED: 'staff', NO_SHOW: 'staff', CHECKED_IN: 'serviceOrder' },
+  CONFIRMED: { CANCELLED: 'staff', NO_SHOW: 'staff', CHECKED_IN: 'serviceOrder' },
+  CHECKED_IN: { IN_PROGRESS: 'serviceOrder', CANCELLED: 'serviceOrder' },
+  IN_PROGRESS: { COMPLETED: 'serviceOrder', CANCELLED: 'serviceOrder' },
+  COMPLETED: {},
+  CANCELLED: {},
+  NO_SHOW: {},
 };
+
+/** Who may move an appointment from `from` to `to` (null: not a change of the workflow). */
+export function appointmentTransitionActor(from: AppointmentStatus, to: AppointmentStatus): AppointmentTransitionActor | null {
+  return APPOINTMENT_STATUS_TRANSITIONS[from][to] ?? null;
+}
 
 /** Statuses the customer may still cancel or reschedule (before the cut-off). */
 export const CHANGEABLE_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = ['AWAITING_VERIFICATION', 'PENDING', 'CONFIRMED'];
@@ -279,8 +292,7 @@ export const SLOT_FULL_MESSAGE = 'Khung giờ này vừa hết chỗ, vui lòng 
 
 export const appointmentContactSchema = z.object({
   fullName: fullNameSchema,
-  phone: z
-    .string({ error: 'Vui lòng nhập số điện thoại.' })
+  phone: textInput({ error: 'Vui lòng nhập số điện thoại.' })
     .refine((value) => normalizeVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).')
     .transform((value) => normalizeVietnameseMobile(value) ?? value),
   email: emailSchema,
@@ -303,7 +315,7 @@ export const appointmentCreateInputSchema = z
     packageCreditId: idSchema.optional(),
     centreId: idSchema,
     start: instantInputSchema,
-    note: optionalTrimmed(500, 'Ghi chú tối đa 500 ký tự.'),
+    note: optionalTrimmed(500, 'Ghi chú tối đa 500 ký tự.', { multiline: true }),
   })
   .superRefine((value, context) => {
     if (value.vehicleId === undefined && value.vehicle === undefined) {
@@ -325,16 +337,16 @@ export type AppointmentCreateData = z.output<typeof appointmentCreateInputSchema
 /** POST /api/appointments/:code/verify. */
 export const appointmentVerifyInputSchema = z.object({ email: emailSchema, otpCode: otpCodeSchema });
 export type AppointmentVerifyInput = z.infer<typeof appointmentVerifyInputSchema>;
-export const appointmentCodeParamsSchema = z.object({ code: z.string().trim().toUpperCase().regex(/^LH[0-9A-Z]{4,20}$/, 'Mã lịch hẹn không hợp lệ.') });
+export const appointmentCodeParamsSchema = z.object({ code: textInput({ trim: true }).toUpperCase().regex(/^LH[0-9A-Z]{4,20}$/, 'Mã lịch hẹn không hợp lệ.') });
 
 export const APPOINTMENT_SCOPES = ['upcoming', 'past', 'all'] as const;
 export const appointmentListQuerySchema = z.object({ scope: z.enum(APPOINTMENT_SCOPES, { error: 'Phạm vi không hợp lệ.' }).default('upcoming') });
 export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
 
-export const appointmentCancelInputSchema = z.object({ reason: optionalTrimmed(300, 'Lý do tối đa 300 ký tự.') }).default({ reason: null });
+export const appointmentCancelInputSchema = z.object({ reason: optionalTrimmed(300, 'Lý do tối đa 300 ký tự.', { multiline: true }) }).default({ reason: null });
 export const appointmentRescheduleInputSchema = z.object({ start: instantInputSchema, centreId: idSchema.optional() });
 export type AppointmentRescheduleInput = z.input<typeof appointmentRescheduleInputSchema>;
-export const appointmentStatusInputSchema = z.object({ status: appointmentStatusSchema, note: optionalTrimmed(300, 'Ghi chú tối đa 300 ký tự.') });
+export const appointmentStatusInputSchema = z.object({ status: appointmentStatusSchema, note: optionalTrimmed(300, 'Ghi chú tối đa 300 ký tự.', { multiline: true }) });
 export type AppointmentStatusInput = z.input<typeof appointmentStatusInputSchema>;
 
 export const appointmentServiceSchema = z.object({
@@ -415,7 +427,13 @@ export const maintenanceRecordSchema = z.object({
 });
 export type MaintenanceRecord = z.infer<typeof maintenanceRecordSchema>;
 
-export const maintenanceChecklistItemSchema = z.object({ label: z.string().min(1), result: checklistResultSchema, note: z.string().nullable() });
+export const maintenanceChecklistItemSchema = z.object({
+  label: z.string().min(1),
+  result: checklistResultSchema,
+  note: z.string().nullable(),
+  /** URLs of the photos of a FAIL item taken during the work ('/api/media/checklist-photos/<file>.webp'); absent when none. */
+  photos: z.array(z.string()).optional(),
+});
 export type MaintenanceChecklistItem = z.infer<typeof maintenanceChecklistItemSchema>;
 export const maintenanceRecordDetailSchema = maintenanceRecordSchema.extend({ checklist: z.array(maintenanceChecklistItemSchema) });
 export type MaintenanceRecordDetail = z.infer<typeof maintenanceRecordDetailSchema>;

@@ -10,6 +10,7 @@ import {
 import { isoInstantSchema, promotionCategorySchema, promotionSchema, slugSchema, vndSchema } from './catalogue';
 import { normalizeVietnameseMobile } from './auth';
 import { envelopeSchema } from './envelope';
+import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
 /**
  * The shop (issue 5): cart, checkout quote, orders, VietQR payment, package credits. One source for the API's
@@ -56,7 +57,7 @@ export const cartLineKindSchema = z.enum(CART_LINE_KINDS, { error: 'Loại mặt
 export type CartLineKind = z.infer<typeof cartLineKindSchema>;
 export const cartLineIssueSchema = z.enum(CART_LINE_ISSUES);
 
-/** 'product-12' / 'package-3'. */
+/** 'product-12' / 'package-3' (the id within 1..2,147,483,647: parseCartLineId checks the bound). */
 export const CART_LINE_ID_PATTERN = /^(product|package)-([1-9]\d{0,9})$/;
 export function cartLineId(kind: CartLineKind, refId: number): string {
   return `${kind}-${refId}`;
@@ -65,10 +66,11 @@ export function cartLineId(kind: CartLineKind, refId: number): string {
 export function parseCartLineId(lineId: string): { kind: CartLineKind; refId: number } | null {
   const match = CART_LINE_ID_PATTERN.exec(lineId);
   if (!match) return null;
-  return { kind: match[1] as CartLineKind, refId: Number(match[2]) };
+  const refId = Number(match[2]);
+  return refId <= DB_INTEGER_MAX ? { kind: match[1] as CartLineKind, refId } : null;
 }
 
-const refIdSchema = z.coerce.number({ error: 'Mã mặt hàng không hợp lệ.' }).int('Mã mặt hàng không hợp lệ.').positive('Mã mặt hàng không hợp lệ.');
+const refIdSchema = idInput('Mã mặt hàng không hợp lệ.');
 const lineQuantitySchema = z
   .number({ error: 'Số lượng phải là số.' })
   .int('Số lượng phải là số nguyên.')
@@ -122,7 +124,9 @@ export const cartSetQuantityInputSchema = z.object({
 export type CartSetQuantityInput = z.infer<typeof cartSetQuantityInputSchema>;
 
 export const cartLineParamsSchema = z.object({
-  lineId: z.string().regex(CART_LINE_ID_PATTERN, 'Mã dòng giỏ hàng không hợp lệ.'),
+  lineId: textInput()
+    .regex(CART_LINE_ID_PATTERN, { message: 'Mã dòng giỏ hàng không hợp lệ.', abort: true })
+    .refine((lineId) => parseCartLineId(lineId) !== null, 'Mã dòng giỏ hàng không hợp lệ.'),
 });
 
 /** An item as a client holds it (guest cart, checkout). */
@@ -155,16 +159,14 @@ export const provinceNameSchema = z.enum(PROVINCE_NAMES, { error: 'Vui lòng ch�
 /** A delivery address since July 2025: province (34) + ward (phường/xã) + street. */
 export const shippingAddressSchema = z.object({
   province: provinceNameSchema,
-  ward: z.string({ error: 'Vui lòng nhập phường/xã.' }).trim().min(2, 'Vui lòng nhập phường/xã.').max(100, 'Tên phường/xã tối đa 100 ký tự.'),
-  street: z
-    .string({ error: 'Vui lòng nhập số nhà, tên đường.' })
-    .trim()
+  ward: textInput({ error: 'Vui lòng nhập phường/xã.', trim: true }).min(2, 'Vui lòng nhập phường/xã.').max(100, 'Tên phường/xã tối đa 100 ký tự.'),
+  street: textInput({ error: 'Vui lòng nhập số nhà, tên đường.', trim: true })
     .min(3, 'Vui lòng nhập số nhà, tên đường.')
     .max(200, 'Địa chỉ tối đa 200 ký tự.'),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-const centreIdSchema = z.coerce.number({ error: 'Vui lòng chọn trung tâm nhận hàng.' }).int().positive('Vui lòng chọn trung tâm nhận hàng.');
+const centreIdSchema = idInput('Vui lòng chọn trung tâm nhận hàng.');
 
 /** The quote only needs the province of a delivery. */
 export const quoteFulfilmentSchema = z.discriminatedUnion(
@@ -191,9 +193,7 @@ export type OrderFulfilmentInput = z.infer<typeof orderFulfilmentInputSchema>;
 // Checkout quote
 
 /** A promotion code as typed: trimmed, upper-cased; empty → undefined. */
-export const promoCodeInputSchema = z
-  .string()
-  .trim()
+export const promoCodeInputSchema = textInput({ trim: true })
   .max(30, 'Mã khuyến mãi không hợp lệ.')
   .transform((value) => value.toUpperCase())
   .optional()
@@ -242,8 +242,7 @@ export const fulfilmentMethodSchema = z.enum(FULFILMENT_METHODS);
 
 /** Header Idempotency-Key: 8–100 characters of [A-Za-z0-9_-] (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
-export const idempotencyKeySchema = z
-  .string({ error: 'Thiếu tiêu đề Idempotency-Key.' })
+export const idempotencyKeySchema = textInput({ error: 'Thiếu tiêu đề Idempotency-Key.' })
   .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key phải gồm 8–100 ký tự chữ, số, "-" hoặc "_".');
 
 /**
@@ -254,20 +253,15 @@ export const orderCreateInputSchema = z
   .object({
     items: z.array(cartItemRefSchema.extend({ price: z.number().optional() })).min(1, 'Giỏ hàng đang trống.').max(CART_MAX_LINES, `Đơn hàng tối đa ${CART_MAX_LINES} mặt hàng.`),
     promoCode: promoCodeInputSchema,
-    recipientName: z
-      .string({ error: 'Vui lòng nhập tên người nhận.' })
-      .trim()
+    recipientName: textInput({ error: 'Vui lòng nhập tên người nhận.', trim: true })
       .min(2, 'Tên người nhận phải có ít nhất 2 ký tự.')
       .max(100, 'Tên người nhận không được dài quá 100 ký tự.'),
-    phone: z
-      .string({ error: 'Vui lòng nhập số điện thoại.' })
+    phone: textInput({ error: 'Vui lòng nhập số điện thoại.' })
       .refine((value) => normalizeVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).')
       .transform((value) => normalizeVietnameseMobile(value) ?? value),
     fulfilment: orderFulfilmentInputSchema,
     paymentMethod: paymentMethodSchema,
-    note: z
-      .string()
-      .trim()
+    note: textInput({ trim: true, multiline: true })
       .max(500, 'Ghi chú tối đa 500 ký tự.')
       .optional()
       .transform((value) => (value ? value : undefined)),
@@ -378,7 +372,7 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 /** GET /staff/orders (staff, manager, admin): the back office's list, newest first, optionally of one status. */
 export const staffOrderListQuerySchema = z.object({
   status: orderStatusSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: integerInput({ message: 'Số đơn mỗi trang từ 1 đến 200.', min: 1, max: 200 }).default(50),
 });
 export type StaffOrderListQuery = z.input<typeof staffOrderListQuerySchema>;
 
@@ -390,14 +384,12 @@ export const staffOrderSummarySchema = orderSummarySchema.extend({
 });
 export type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
 
-export const orderCodeParamsSchema = z.object({ code: z.string().trim().toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.') });
+export const orderCodeParamsSchema = z.object({ code: textInput({ trim: true }).toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.') });
 
 /** POST /orders/:code/cancel: { reason? }; no body at all is fine too. */
 export const orderCancelInputSchema = z
   .object({
-    reason: z
-      .string()
-      .trim()
+    reason: textInput({ trim: true, multiline: true })
       .max(300, 'Lý do tối đa 300 ký tự.')
       .optional()
       .transform((value) => (value ? value : undefined)),
@@ -409,9 +401,7 @@ export type OrderCancelInput = z.input<typeof orderCancelInputSchema>;
 /** POST /orders/:code/status (staff, manager, admin): only the transitions of nextOrderStatuses. */
 export const orderStatusUpdateInputSchema = z.object({
   status: orderStatusSchema,
-  note: z
-    .string()
-    .trim()
+  note: textInput({ trim: true, multiline: true })
     .max(300, 'Ghi chú tối đa 300 ký tự.')
     .optional()
     .transform((value) => (value ? value : undefined)),

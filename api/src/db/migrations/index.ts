@@ -4,6 +4,7 @@ import * as m0002 from './0002_accounts';
 import * as m0003 from './0003_catalogue';
 import * as m0004 from './0004_shop';
 import * as m0005 from './0005_service_booking';
+import * as m0006 from './0006_back_office';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_catalogue': m0003,
   '0004_shop': m0004,
   '0005_service_booking': m0005,
+  '0006_back_office': m0006,
 };

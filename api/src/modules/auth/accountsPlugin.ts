@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { createAccessTokens, type AccessTokens } from '../../security/accessTokens';
 import { systemClock, type Clock } from '../../security/clock';
 import { memoryCounterStore, redisCounterStore, type CounterStore } from '../../security/counters';
+import { createSessionRevocation, type SessionRevocation } from '../../security/sessionRevocation';
 import { createThrottle, DEFAULT_THROTTLE_LIMITS, type Throttle, type ThrottleLimits } from '../../security/throttle';
 import { avatarsRoutes } from '../media/avatarsRoutes';
 import { devOutboxRoutes } from '../notifications/devOutboxRoutes';
@@ -23,6 +24,8 @@ export interface AccountsOptions {
   /** Throttling counters. Default: Redis when config.redisUrl is set, else memory. */
   counters?: CounterStore;
   limits?: Partial<ThrottleLimits>;
+  /** Ended sessions and disabled users. Default: createSessionRevocation (Redis, PostgreSQL LISTEN/NOTIFY or in-process). */
+  revocation?: SessionRevocation;
   /** fetch for the Google token endpoint (default: global fetch). */
   fetch?: typeof fetch;
 }
@@ -35,6 +38,8 @@ export interface AccountsContext {
   counters: CounterStore;
   throttle: Throttle;
   accessTokens: AccessTokens;
+  /** Ended sessions and disabled users: their access tokens answer 401 at once, on every instance. */
+  revocation: SessionRevocation;
   /** Key of the OTP HMAC (same secret as the tokens). */
   secret: string;
   fetch: typeof fetch;
@@ -54,23 +59,41 @@ export function createAccountsContext(db: Kysely<Database>, options: AccountsOpt
       : memoryCounterStore(clock);
     ownedCounters = counters;
   }
+  const revocation = options.revocation ?? createSessionRevocation({ db, clock, config });
+  const ownedRevocation = options.revocation ? null : revocation;
   return {
     db,
     config,
     clock,
     counters,
     throttle: createThrottle(counters, { ...DEFAULT_THROTTLE_LIMITS, ...options.limits }),
-    accessTokens: createAccessTokens({ secret, clock }),
+    accessTokens: createAccessTokens({ secret, clock, revocation }),
+    revocation,
     secret,
     fetch: options.fetch ?? fetch,
     close: async () => {
-      await ownedCounters?.close();
+      await Promise.all([ownedCounters?.close(), ownedRevocation?.close()]);
     },
   };
 }
 
+/** How long the API's readiness waits for the session-revocation feed to start. */
+export const REVOCATION_START_WAIT_MS = 1_000;
+
 /** Every account route: auth, profile, Google sign-in, avatars, the dev outbox. */
 export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  // The revocation feed (broker subscription + the recent revocations read from the database) is awaited for at
+  // most REVOCATION_START_WAIT_MS: an unreachable database must not keep the API from answering (its health
+  // check says 503 then). The feed goes on starting in the background and catches up when the database answers.
+  app.addHook('onReady', async () => {
+    const log = app.log.child({ module: 'session-revocation' });
+    const starting = accounts.revocation.start(log).catch((error: unknown) => {
+      log.error({ err: error }, 'session revocation: could not start the feed; this instance knows only its own revocations until it does');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([starting, new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOCATION_START_WAIT_MS)))]);
+    clearTimeout(timer);
+  });
   app.addHook('onClose', async () => {
     await accounts.close();
   });
@@ -78,5 +101,5 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsContext }> =
   await app.register(googleRoutes, { accounts });
   await app.register(profileRoutes, { accounts });
   await app.register(avatarsRoutes, { uploadDir: accounts.config.uploadDir });
-  await app.register(devOutboxRoutes, { db: accounts.db, enabled: accounts.config.nodeEnv !== 'production' });
+  await app.register(devOutboxRoutes, { db: accounts.db, enabled: accounts.config.devOutbox && accounts.config.nodeEnv !== 'production' });
 };

@@ -13,6 +13,7 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from 'shared-contracts/schemas';
+import { caseInsensitiveBodies } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { optionalAuthenticate } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
@@ -21,13 +22,15 @@ import type { AccountsContext } from './accountsPlugin';
 import { authMessages } from './authMessages';
 import { confirmPasswordReset, login, logout, refresh, register, requestPasswordReset, resendVerification, verifyEmail } from './authService';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 
 /**
  * /api/auth/*: register, login, refresh, logout, email verification, password reset. Every answer is
- * `no-store` (tokens and codes must not be cached).
+ * `no-store` (tokens and codes must not be cached). Body keys are matched case-insensitively (`Email`,
+ * `Password`: the original React client).
  */
 export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  caseInsensitiveBodies(app);
   cacheControlForAll(app, 'no-store');
 
   app.post(

@@ -21,7 +21,7 @@ import { findUserByEmail, findUserById, findUserByPhone, uniqueViolation } from 
 import type { AccountsContext } from './accountsPlugin';
 import { authMessages } from './authMessages';
 import { consumeOtpCode, issueOtpCode } from './otpCodes';
-import { revokeFamily, revokeUserSessions, rotateSession, startSession, familyOfRefreshToken } from './sessions';
+import { endSession, familyOfRefreshToken, revokeUserSessions, rotateSession, startSession } from './sessions';
 
 function fieldError(field: string, message: string): AppError {
   return AppError.validation([{ field, message }]);
@@ -37,7 +37,7 @@ function otpDeps(ctx: AccountsContext, db = ctx.db) {
 }
 
 function sessionDeps(ctx: AccountsContext) {
-  return { db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens };
+  return { db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens, revocation: ctx.revocation };
 }
 
 /** Counts a code email against the address's limits, or throws 429. */
@@ -122,8 +122,9 @@ function parseIdentifier(body: LoginRequest): Identifier {
 }
 
 /**
- * Email or phone + password → a session. Failures are counted per account and per IP; over the limit → 429
- * (also with the right password). The answer and its timing are the same whether or not the account exists.
+ * Email or phone + password → a session. Failures are counted per account and IP, per IP and per account (see
+ * ThrottleLimits); over a limit → 429, also with the right password. The answer and its timing are the same
+ * whether or not the account exists. A disabled account with the right password → 403 ACCOUNT_DISABLED.
  */
 export async function login(ctx: AccountsContext, body: LoginRequest, ip: string): Promise<AuthSession> {
   const identifier = parseIdentifier(body);
@@ -137,7 +138,7 @@ export async function login(ctx: AccountsContext, body: LoginRequest, ip: string
     await ctx.throttle.recordLoginFailure(accountKey, ip);
     throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
   }
-  await ctx.throttle.recordLoginSuccess(accountKey);
+  await ctx.throttle.recordLoginSuccess(accountKey, ip);
   if (user.password_hash && argon2.needsRehash(user.password_hash, ARGON2_PARAMETERS)) {
     const rehashed = await hashPassword(body.password);
     await ctx.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
@@ -149,11 +150,14 @@ export async function refresh(ctx: AccountsContext, refreshToken: string): Promi
   return rotateSession(sessionDeps(ctx), refreshToken);
 }
 
-/** Ends the session of `refreshToken`, else the session of the access token; silently does nothing otherwise. */
+/**
+ * Ends the session of `refreshToken`, else the session of the access token; silently does nothing otherwise.
+ * The session's access tokens answer 401 from now on.
+ */
 export async function logout(ctx: AccountsContext, refreshToken: string | undefined, currentSessionId: string | undefined): Promise<void> {
   const family = refreshToken ? await familyOfRefreshToken(ctx.db, refreshToken) : null;
   const target = family ?? currentSessionId ?? null;
-  if (target) await revokeFamily(ctx.db, ctx.clock, target);
+  if (target) await endSession(ctx, target);
 }
 
 // ---- Email verification --------------------------------------------------------------------------------
@@ -213,16 +217,20 @@ export async function confirmPasswordReset(ctx: AccountsContext, body: ResetPass
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
       // The code reached the inbox: the address is proven.
       .set({ password_hash: passwordHash, updated_at: now.toISOString(), email_verified_at: user.email_verified_at === null ? now.toISOString() : toIsoUtc(user.email_verified_at) })
       .where('id', '=', user.id)
       .execute();
-    await revokeUserSessions(trx, ctx.clock, user.id);
+    const families = await revokeUserSessions(trx, ctx.clock, user.id);
     await enqueueEmail(trx, ctx.clock, user.email, passwordChangedEmail(user.full_name, now));
+    return families;
   });
+  await ctx.revocation.publish({ sessions: ended });
+  // The guesses counted against the old password are moot: the owner proved the mailbox (see throttle.ts).
+  await ctx.throttle.recordPasswordReset(`user:${user.id}`);
 }
 
 /** Changes the password of the signed-in user; every other session is revoked, a notice is emailed. */
@@ -246,9 +254,11 @@ export async function changePassword(
   if (body.newPassword === body.currentPassword) throw fieldError('newPassword', authMessages.samePassword);
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now.toISOString() }).where('id', '=', user.id).execute();
-    await revokeUserSessions(trx, ctx.clock, user.id, currentSessionId ?? null);
+    const families = await revokeUserSessions(trx, ctx.clock, user.id, currentSessionId ?? null);
     await enqueueEmail(trx, ctx.clock, user.email, passwordChangedEmail(user.full_name, now));
+    return families;
   });
+  await ctx.revocation.publish({ sessions: ended });
 }

@@ -119,5 +119,5 @@ export async function signInWithGoogle(ctx: AccountsContext, identity: GoogleIde
       }
     }
   }
-  return startSession({ db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens }, user);
+  return startSession({ db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens, revocation: ctx.revocation }, user);
 }

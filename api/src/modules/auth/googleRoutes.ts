@@ -5,6 +5,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { authSessionResponseSchema, envelopeSchema, errorEnvelopeSchema, googleLoginRequestSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { AppError } from '../../http/appError';
+import { caseInsensitiveBodies } from '../../http/bodyFields';
 import { ok } from '../../http/envelope';
 import type { AccountsContext } from './accountsPlugin';
 import { googleMessages, signInWithGoogle, verifyGoogleIdToken } from './google';
@@ -59,6 +60,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
   const { config, clock } = accounts;
   const google = config.google;
   const stateKey = new TextEncoder().encode(`${accounts.secret}:google-state`);
+  caseInsensitiveBodies(app);
   const loginUrl = (redirect: string, extra = '') => `${config.publicUrl}/auth/login?redirect=${encodeURIComponent(redirect)}${extra}`;
 
   app.get(
@@ -83,7 +85,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
         tags: ['auth'],
         summary: 'Đăng nhập bằng Google ID token (tạo hoặc liên kết tài khoản theo email đã xác thực)',
         body: googleLoginRequestSchema,
-        response: { 200: authSessionResponseSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 503: errorEnvelopeSchema },
+        response: { 200: authSessionResponseSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 503: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

@@ -3,95 +3,224 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
-import { appointmentStatusEventSchema, type AppointmentStatusEvent } from 'shared-contracts/schemas';
+import {
+  APPOINTMENT_STATUS_EVENT,
+  SERVICE_ORDER_EVENT,
+  appointmentStatusEventSchema,
+  floorChangedEventSchema,
+  serviceOrderEventSchema,
+  type AppointmentStatusEvent,
+  type FloorChangedEvent,
+  type ServiceOrderEvent,
+} from 'shared-contracts/schemas';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 
 /**
- * Live appointment status for the customers' SSE streams (GET /appointments/events). A status change is
- * published once; every API instance delivers it to the streams it serves for that customer. Three
- * implementations of one interface:
+ * The live bus of the service side. It carries three kinds of message, published once and delivered by every
+ * API instance to the streams it serves:
+ *
+ * - `appointment-status` (an appointment's status changed): to the customer's streams (GET /appointments/events,
+ *   unchanged event), and to the appointment's centre as a `floor-changed`;
+ * - `service-order` (a service order moved): to the customer's streams as `event: service-order` (when the
+ *   appointment has an account), and to the centre as a `floor-changed`;
+ * - `floor-changed` (anything else of a centre's floor: an assignment, a payment...): to the centre only
+ *   (GET /staff/events).
+ *
+ * Three implementations of one interface:
  *
  * - in-process (default): one instance only;
  * - Redis pub/sub (REDIS_URL): a publisher connection and a subscriber connection per instance;
  * - PostgreSQL LISTEN/NOTIFY (the database is PostgreSQL and there is no Redis): a dedicated pg client
  *   listens (a pooled connection cannot), NOTIFY goes through the pool.
  *
- * Publishing never fails the request that changed the status: if the broker is unreachable the event is
+ * Publishing never fails the request that made the change: if the broker is unreachable the message is
  * delivered to this instance's streams only and the error is logged.
  */
 
 export interface AppointmentStatusMessage {
-  /** The customer whose streams receive the event. */
-  userId: number;
+  /** The customer whose streams receive the event; null for a guest's appointment (the centre is told only). */
+  userId: number | null;
+  /** The appointment's centre: its floor streams get a `floor-changed`. */
+  centreId: number;
   event: AppointmentStatusEvent;
 }
 
-export type AppointmentEventListener = (event: AppointmentStatusEvent) => void;
+export interface ServiceOrderMessage {
+  /** The customer of the appointment, null for a guest. */
+  userId: number | null;
+  centreId: number;
+  event: ServiceOrderEvent;
+}
+
+/** What a floor-changed says besides its centre and instant. */
+export interface FloorChange {
+  /** 'appointment' | 'service-order' | 'payment' | ... */
+  kind: string;
+  appointmentId: number | null;
+  serviceOrderId: number | null;
+  /** Default: now. */
+  at?: Date;
+}
+
+/** An event of a customer's stream: its SSE name and its data. */
+export type CustomerEvent =
+  | { name: typeof APPOINTMENT_STATUS_EVENT; data: AppointmentStatusEvent }
+  | { name: typeof SERVICE_ORDER_EVENT; data: ServiceOrderEvent };
+
+export type AppointmentEventListener = (event: CustomerEvent) => void;
+export type FloorEventListener = (event: FloorChangedEvent) => void;
 
 export interface AppointmentEventBus {
   readonly kind: 'memory' | 'redis' | 'postgres';
+  /** An appointment's status changed: its customer (unless a guest) and its centre are told. */
   publish(message: AppointmentStatusMessage): Promise<void>;
+  /** A service order changed: its customer (unless a guest) gets `service-order`, its centre `floor-changed`. */
+  publishServiceOrder(message: ServiceOrderMessage): Promise<void>;
+  /** Something else of a centre's floor changed: its floor streams get `floor-changed`. */
+  publishFloorChange(centreId: number, change: FloorChange): Promise<void>;
   /** Listens to one customer's events on this instance; returns the unsubscribe function. */
   subscribe(userId: number, listener: AppointmentEventListener): () => void;
+  /** Listens to one centre's floor on this instance; returns the unsubscribe function. */
+  subscribeCentre(centreId: number, listener: FloorEventListener): () => void;
   /** Resolves once messages published by other instances reach this one (immediately in-process). */
   ready(): Promise<void>;
-  /** Open subscriptions on this instance (streams being served). */
+  /** Open subscriptions on this instance (streams being served: customers' and centres'). */
   subscriberCount(): number;
   close(): Promise<void>;
 }
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
-/** Listeners of this instance by customer. */
-class LocalFanOut {
-  private readonly listeners = new Map<number, Set<AppointmentEventListener>>();
+/** A message as it travels between instances (one channel, tagged by type). */
+export type BusMessage =
+  | ({ type: 'appointment-status' } & AppointmentStatusMessage)
+  | ({ type: 'service-order' } & ServiceOrderMessage)
+  | { type: 'floor-changed'; event: FloorChangedEvent };
 
-  subscribe(userId: number, listener: AppointmentEventListener): () => void {
-    let set = this.listeners.get(userId);
+/** Listeners of this instance by key (a customer's id, or a centre's id). */
+class Listeners<T> {
+  private readonly byKey = new Map<number, Set<(value: T) => void>>();
+
+  add(key: number, listener: (value: T) => void): () => void {
+    let set = this.byKey.get(key);
     if (!set) {
       set = new Set();
-      this.listeners.set(userId, set);
+      this.byKey.set(key, set);
     }
     set.add(listener);
     return () => {
-      const current = this.listeners.get(userId);
+      const current = this.byKey.get(key);
       current?.delete(listener);
-      if (current && current.size === 0) this.listeners.delete(userId);
+      if (current && current.size === 0) this.byKey.delete(key);
     };
   }
 
   count(): number {
     let total = 0;
-    for (const set of this.listeners.values()) total += set.size;
+    for (const set of this.byKey.values()) total += set.size;
     return total;
   }
 
-  deliver(message: AppointmentStatusMessage): void {
-    for (const listener of [...(this.listeners.get(message.userId) ?? [])]) listener(message.event);
+  emit(key: number, value: T): void {
+    for (const listener of [...(this.byKey.get(key) ?? [])]) listener(value);
   }
 }
 
+/** The streams of this instance: customers' and centres'. */
+class LocalFanOut {
+  private readonly customers = new Listeners<CustomerEvent>();
+  private readonly centres = new Listeners<FloorChangedEvent>();
+
+  subscribe(userId: number, listener: AppointmentEventListener): () => void {
+    return this.customers.add(userId, listener);
+  }
+
+  subscribeCentre(centreId: number, listener: FloorEventListener): () => void {
+    return this.centres.add(centreId, listener);
+  }
+
+  count(): number {
+    return this.customers.count() + this.centres.count();
+  }
+
+  deliver(message: BusMessage): void {
+    switch (message.type) {
+      case 'appointment-status':
+        if (message.userId !== null) this.customers.emit(message.userId, { name: APPOINTMENT_STATUS_EVENT, data: message.event });
+        this.centres.emit(message.centreId, {
+          centreId: message.centreId,
+          kind: 'appointment',
+          appointmentId: message.event.appointmentId,
+          serviceOrderId: null,
+          at: message.event.at,
+        });
+        return;
+      case 'service-order':
+        if (message.userId !== null) this.customers.emit(message.userId, { name: SERVICE_ORDER_EVENT, data: message.event });
+        this.centres.emit(message.centreId, {
+          centreId: message.centreId,
+          kind: 'service-order',
+          appointmentId: message.event.appointmentId,
+          serviceOrderId: message.event.serviceOrderId,
+          at: message.event.at,
+        });
+        return;
+      case 'floor-changed':
+        this.centres.emit(message.event.centreId, message.event);
+    }
+  }
+}
+
+const idSchema = z.number().int().positive();
+const busMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('appointment-status'), userId: idSchema.nullable(), centreId: idSchema, event: appointmentStatusEventSchema }),
+  z.object({ type: z.literal('service-order'), userId: idSchema.nullable(), centreId: idSchema, event: serviceOrderEventSchema }),
+  z.object({ type: z.literal('floor-changed'), event: floorChangedEventSchema }),
+]);
+
 /** A message as it travels between instances; null when it is not one of ours. */
-export function parseMessage(payload: string): AppointmentStatusMessage | null {
+export function parseMessage(payload: string): BusMessage | null {
   try {
-    const value = JSON.parse(payload) as { userId?: unknown; event?: unknown };
-    const event = appointmentStatusEventSchema.safeParse(value.event);
-    if (typeof value.userId !== 'number' || !Number.isInteger(value.userId) || !event.success) return null;
-    return { userId: value.userId, event: event.data };
+    const parsed = busMessageSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * The bus's public operations over one `send` (how a message reaches every instance, this one included) and
+ * this instance's fan-out.
+ */
+function busOperations(fanOut: LocalFanOut, send: (message: BusMessage) => Promise<void>) {
+  return {
+    publish: (message: AppointmentStatusMessage) => send({ type: 'appointment-status', ...message }),
+    publishServiceOrder: (message: ServiceOrderMessage) => send({ type: 'service-order', ...message }),
+    publishFloorChange: (centreId: number, change: FloorChange) =>
+      send({
+        type: 'floor-changed',
+        event: {
+          centreId,
+          kind: change.kind,
+          appointmentId: change.appointmentId,
+          serviceOrderId: change.serviceOrderId,
+          at: (change.at ?? new Date()).toISOString(),
+        },
+      }),
+    subscribe: (userId: number, listener: AppointmentEventListener) => fanOut.subscribe(userId, listener),
+    subscribeCentre: (centreId: number, listener: FloorEventListener) => fanOut.subscribeCentre(centreId, listener),
+    subscriberCount: () => fanOut.count(),
+  };
 }
 
 export function memoryEventBus(): AppointmentEventBus {
   const fanOut = new LocalFanOut();
   return {
     kind: 'memory',
-    publish: async (message) => fanOut.deliver(message),
-    subscribe: (userId, listener) => fanOut.subscribe(userId, listener),
-    subscriberCount: () => fanOut.count(),
+    ...busOperations(fanOut, async (message) => fanOut.deliver(message)),
     ready: async () => undefined,
     close: async () => undefined,
   };
@@ -123,16 +252,14 @@ export function redisEventBus(options: { url: string; channel: string; log: Log 
   };
   return {
     kind: 'redis',
-    async publish(message) {
+    ...busOperations(fanOut, async (message) => {
       try {
         await publisher.publish(channel, JSON.stringify(message));
       } catch (error) {
         log.error({ err: error }, 'appointment events: Redis publish failed, delivered on this instance only');
         fanOut.deliver(message);
       }
-    },
-    subscribe: (userId, listener) => fanOut.subscribe(userId, listener),
-    subscriberCount: () => fanOut.count(),
+    }),
     ready,
     async close() {
       await Promise.all([subscriber.quit().catch(() => subscriber.disconnect()), publisher.quit().catch(() => publisher.disconnect())]);
@@ -203,16 +330,14 @@ export function postgresEventBus(options: { connectionString: string; db: Kysely
 
   return {
     kind: 'postgres',
-    async publish(message) {
+    ...busOperations(fanOut, async (message) => {
       try {
         await sql`select pg_notify(${POSTGRES_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
       } catch (error) {
         log.error({ err: error }, 'appointment events: NOTIFY failed, delivered on this instance only');
         fanOut.deliver(message);
       }
-    },
-    subscribe: (userId, listener) => fanOut.subscribe(userId, listener),
-    subscriberCount: () => fanOut.count(),
+    }),
     ready,
     async close() {
       closed = true;

@@ -1,6 +1,7 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
-import { APPOINTMENT_STATUS_EVENT, errorEnvelopeSchema, type AppointmentStatusEvent } from 'shared-contracts/schemas';
+import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import type { AppointmentEventBus } from './appointmentEvents';
 
@@ -13,23 +14,67 @@ export interface AppointmentEventsRoutesOptions {
 }
 
 /** One server-sent event frame. */
-export function sseFrame(event: AppointmentStatusEvent): string {
-  return `event: ${APPOINTMENT_STATUS_EVENT}\ndata: ${JSON.stringify(event)}\n\n`;
+export function sseFrame(name: string, data: unknown): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** What one stream sends: `subscribe` gets the frame writer and returns the unsubscribe function. */
+export type StreamSubscription = (write: (name: string, data: unknown) => void) => () => void;
+
 /**
- * GET /api/appointments/events: a text/event-stream of the logged-in customer's appointment status changes
- * (`event: appointment-status`), whichever API instance the change was made on. Authorization is the Bearer
- * header (the browser reads the stream with fetch). The response is taken over from Fastify (hijack) and
- * written raw; the subscription and the heartbeat end with the connection, and every open stream is ended
- * when the server closes.
+ * The streams a plugin serves, ended when the server closes (call once per plugin). Returns `serve`, which
+ * takes a request's response over from Fastify (hijack), writes the SSE head, subscribes, beats the heart,
+ * and cleans up when the connection ends. The bus must be ready first: messages from the other instances
+ * must reach this one before the client is told it is connected.
  */
-export const appointmentEventsRoutes: FastifyPluginAsyncZod<AppointmentEventsRoutesOptions> = async (app, { events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+export function eventStreams(app: FastifyInstance, events: AppointmentEventBus, heartbeatMs: number) {
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const response of open) response.end();
     open.clear();
   });
+
+  return async function serve(request: FastifyRequest, reply: FastifyReply, subscribe: StreamSubscription): Promise<void> {
+    await events.ready();
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      ...(reply.getHeaders() as Record<string, string>),
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      // nginx and similar proxies must not buffer the stream.
+      'x-accel-buffering': 'no',
+    });
+    open.add(response);
+    response.write(`retry: 5000\n: connected\n\n`);
+
+    const unsubscribe = subscribe((name, data) => response.write(sseFrame(name, data)));
+    const heartbeat = setInterval(() => response.write(`: heartbeat ${Date.now()}\n\n`), heartbeatMs);
+    heartbeat.unref();
+    let closed = false;
+    const cleanUp = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      open.delete(response);
+    };
+    request.raw.once('close', cleanUp);
+    response.once('close', cleanUp);
+    response.on('error', cleanUp);
+  };
+}
+
+/**
+ * GET /api/appointments/events: a text/event-stream of the logged-in customer's appointment status changes
+ * (`event: appointment-status`) and of the service orders of their appointments (`event: service-order`),
+ * whichever API instance the change was made on. Authorization is the Bearer header (the browser reads the
+ * stream with fetch). The subscription and the heartbeat end with the connection, and every open stream is
+ * ended when the server closes.
+ */
+export const appointmentEventsRoutes: FastifyPluginAsyncZod<AppointmentEventsRoutesOptions> = async (app, { events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+  const serve = eventStreams(app, events, heartbeatMs);
 
   app.get(
     '/appointments/events',
@@ -37,43 +82,13 @@ export const appointmentEventsRoutes: FastifyPluginAsyncZod<AppointmentEventsRou
       preHandler: authenticate,
       schema: {
         tags: ['booking'],
-        summary: 'Trạng thái lịch hẹn trực tiếp (Server-Sent Events, event: appointment-status)',
+        summary: 'Trạng thái lịch hẹn và phiếu dịch vụ trực tiếp (Server-Sent Events: appointment-status, service-order)',
         response: { 401: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
       const { userId } = currentAuth(request);
-      // Messages from the other instances must reach this one before the client is told it is connected.
-      await events.ready();
-      reply.hijack();
-      const response = reply.raw;
-      response.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        // nginx and similar proxies must not buffer the stream.
-        'x-accel-buffering': 'no',
-      });
-      open.add(response);
-      response.write(`retry: 5000\n: connected\n\n`);
-
-      const unsubscribe = events.subscribe(userId, (event) => {
-        response.write(sseFrame(event));
-      });
-      const heartbeat = setInterval(() => response.write(`: heartbeat ${Date.now()}\n\n`), heartbeatMs);
-      heartbeat.unref();
-      let closed = false;
-      const cleanUp = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(response);
-      };
-      request.raw.once('close', cleanUp);
-      response.once('close', cleanUp);
-      response.on('error', cleanUp);
+      await serve(request, reply, (write) => events.subscribe(userId, (event) => write(event.name, event.data)));
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,28 +18,35 @@ import {
   slotFullErrorSchema,
   isBookableDate,
 } from 'shared-contracts/schemas';
+import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth, optionalAuthenticate, requireRole } from '../../http/authGuard';
+import { authenticate, currentAuth, optionalAuthenticate } from '../../http/authGuard';
+import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
 import { withRetryAfter } from '../../security/throttle';
 import { findOwnAppointment, listOwnAppointments } from './appointmentQueries';
-import {
-  bookingMessages,
-  cancelAppointment,
-  changeAppointmentStatus,
-  createAppointment,
-  rescheduleAppointment,
-  SlotFullAppError,
-  sweepGuestHolds,
-  verifyGuestAppointment,
-  type BookingContext,
-} from './appointmentService';
+import { changeAppointmentStatus } from './appointmentStatusChange';
+import { createAppointment } from './appointmentService';
+import { bookingMessages, SlotFullAppError, type BookingContext } from './bookingContext';
+import { cancelAppointment, rescheduleAppointment } from './customerAppointmentChanges';
+import { sweepGuestHolds, verifyGuestAppointment } from './guestHolds';
 import { centreAvailability, findCentreSchedule } from './availability';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 /** 409: SLOT_FULL carries the next free slots; other conflicts are the plain envelope. */
 const conflict = { 409: z.union([slotFullErrorSchema, errorEnvelopeSchema]) };
+
+/** 409 SLOT_FULL: the answer carries nextSlots besides the usual envelope (for the routes of `app`'s plugin). */
+export function answerSlotFull(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof SlotFullAppError) {
+      request.log.info({ status: 409, code: error.code }, 'request rejected');
+      return reply.code(409).send({ success: false as const, code: 'SLOT_FULL' as const, message: error.message, nextSlots: error.nextSlots });
+    }
+    throw error;
+  });
+}
 
 /**
  * Booking: a centre's availability (public), booking (customer or guest), the guest's email code, a
@@ -50,14 +58,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
 
   cacheControlForAll(app, 'private, no-store');
 
-  // A SLOT_FULL answer carries nextSlots besides the usual envelope.
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof SlotFullAppError) {
-      request.log.info({ status: 409, code: error.code }, 'request rejected');
-      return reply.code(409).send({ success: false as const, code: 'SLOT_FULL' as const, message: error.message, nextSlots: error.nextSlots });
-    }
-    throw error;
-  });
+  answerSlotFull(app);
 
   app.get(
     '/centres/:id/availability',
@@ -176,16 +177,18 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
   app.patch(
     '/appointments/:id/status',
     {
-      preHandler: requireRole('staff', 'manager', 'admin'),
+      preValidation: requireKnownField(appointmentStatusInputSchema),
+      preHandler: requireCentreRole(db, 'staff', 'manager', 'admin'),
       schema: {
         tags: ['booking'],
-        summary: 'Đổi trạng thái lịch hẹn (nhân viên, quản lý, quản trị)',
+        summary:
+          'Xác nhận, hủy hoặc đánh dấu không đến (nhân viên, quản lý của trung tâm; quản trị). Tiếp nhận, thực hiện, hoàn thành: 409 USE_SERVICE_ORDER (qua phiếu dịch vụ)',
         params: idParamsSchema,
         body: appointmentStatusInputSchema,
         response: { 200: appointmentResponseSchema, ...errors, ...conflict },
       },
     },
     async (request) =>
-      ok(await changeAppointmentStatus(booking, currentAuth(request).userId, request.params.id, request.body.status, request.body.note), bookingMessages.statusChanged),
+      ok(await changeAppointmentStatus(booking, centreScopeOf(request), request.params.id, request.body.status, request.body.note), bookingMessages.statusChanged),
   );
 };

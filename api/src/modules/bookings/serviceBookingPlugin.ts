@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
+import { frontDeskRoutes } from '../frontDesk/frontDeskPlugin';
 import { maintenanceRoutes } from '../maintenance/maintenanceRoutes';
+import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
 import { vehicleRoutes } from '../vehicles/vehicleRoutes';
 import { createAppointmentEventBus, type AppointmentEventBus } from './appointmentEvents';
 import { appointmentEventsRoutes } from './appointmentEventsRoutes';
@@ -13,7 +15,10 @@ export interface ServiceBookingOptions {
   events?: AppointmentEventBus;
 }
 
-/** Every service-side route: vehicles, booking, appointments and their live status, maintenance history, dashboard. */
+/**
+ * Every service-side route: vehicles, booking, appointments and their live status, maintenance history, dashboard,
+ * and the centres' floor (front desk, service orders), which share the live bus.
+ */
 export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = async (app, { accounts, events: injected }) => {
   const events = injected ?? createAppointmentEventBus({ config: accounts.config, db: accounts.db, log: app.log.child({ module: 'appointment-events' }) });
   if (!injected) {
@@ -33,4 +38,6 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
   await app.register(appointmentRoutes, { booking });
   await app.register(appointmentEventsRoutes, { events });
   await app.register(maintenanceRoutes, { accounts });
+  await app.register(frontDeskRoutes, { accounts, events });
+  await app.register(serviceOrdersRoutes, { accounts, events });
 };

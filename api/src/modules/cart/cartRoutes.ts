@@ -8,6 +8,7 @@ import {
   cartValidateInputSchema,
   parseCartLineId,
 } from 'shared-contracts/schemas';
+import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth } from '../../http/authGuard';
@@ -54,6 +55,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
   app.put(
     '/cart/items/:lineId',
     {
+      preValidation: requireKnownField(cartSetQuantityInputSchema),
       preHandler: authenticate,
       schema: {
         tags: ['cart'],

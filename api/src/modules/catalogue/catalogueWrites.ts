@@ -15,10 +15,34 @@ import { invalidateCatalogue } from './catalogueCache';
 import type { StoredImageJson } from './catalogueMapping';
 
 /**
- * Writes to the catalogue tables: the seed uses them now, the back office later. Each one writes the folded
- * search text (foldVietnamese, the rule the UI highlights with) and invalidates the in-process caches.
- * Upserts go by natural key (slug, sku); operational counters (stock, sales, usage) are left alone on update.
+ * Writes to the catalogue tables, for the seed and the back office. Each one writes the folded search text
+ * (foldVietnamese, the rule the UI highlights with) and invalidates the in-process caches.
+ * Two kinds, both by natural key (slug, sku):
+ * - `upsertX` inserts the row or updates the existing one (operational counters — stock, sales — are left
+ *   alone on update): for an editor whose input is the row's new state.
+ * - `insertXIfMissing` inserts the row only when none has that key (INSERT … ON CONFLICT DO NOTHING) and
+ *   never touches an existing one: for the seed, which runs on every start and must not revert what an
+ *   operator changed since.
  */
+
+/** What an insert-if-missing write found: the id of the row with that key, and whether this call created it. */
+export interface EnsuredRow {
+  id: number;
+  created: boolean;
+}
+
+/**
+ * Runs an INSERT … ON CONFLICT DO NOTHING … RETURNING id; when it inserted nothing (the key exists), reads the
+ * existing row's id. Invalidates the catalogue caches only when a row was created.
+ */
+async function ensureRow(insert: () => Promise<{ id: number } | undefined>, find: () => Promise<{ id: number }>): Promise<EnsuredRow> {
+  const inserted = await insert();
+  if (inserted) {
+    invalidateCatalogue();
+    return { id: inserted.id, created: true };
+  }
+  return { id: (await find()).id, created: false };
+}
 
 export interface CategoryInput {
   slug: string;
@@ -29,8 +53,8 @@ export interface CategoryInput {
   sortOrder: number;
 }
 
-export async function upsertCategory(db: Kysely<Database>, input: CategoryInput): Promise<number> {
-  const values = {
+function categoryValues(input: CategoryInput) {
+  return {
     slug: input.slug,
     name: input.name,
     description: input.description,
@@ -38,6 +62,10 @@ export async function upsertCategory(db: Kysely<Database>, input: CategoryInput)
     image: input.image ? JSON.stringify(input.image) : null,
     sort_order: input.sortOrder,
   };
+}
+
+export async function upsertCategory(db: Kysely<Database>, input: CategoryInput): Promise<number> {
+  const values = categoryValues(input);
   const row = await db
     .insertInto('catalogue_categories')
     .values(values)
@@ -46,6 +74,20 @@ export async function upsertCategory(db: Kysely<Database>, input: CategoryInput)
     .executeTakeFirstOrThrow();
   invalidateCatalogue();
   return row.id;
+}
+
+/** Inserts the category unless one has its slug (that one is left as it is). */
+export function insertCategoryIfMissing(db: Kysely<Database>, input: CategoryInput): Promise<EnsuredRow> {
+  return ensureRow(
+    () =>
+      db
+        .insertInto('catalogue_categories')
+        .values(categoryValues(input))
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst(),
+    () => db.selectFrom('catalogue_categories').select('id').where('slug', '=', input.slug).executeTakeFirstOrThrow(),
+  );
 }
 
 export interface BrandInput {
@@ -63,6 +105,20 @@ export async function upsertBrand(db: Kysely<Database>, input: BrandInput): Prom
     .executeTakeFirstOrThrow();
   invalidateCatalogue();
   return row.id;
+}
+
+/** Inserts the brand unless one has its slug (that one is left as it is). */
+export function insertBrandIfMissing(db: Kysely<Database>, input: BrandInput): Promise<EnsuredRow> {
+  return ensureRow(
+    () =>
+      db
+        .insertInto('catalogue_brands')
+        .values({ slug: input.slug, name: input.name, country: input.country })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst(),
+    () => db.selectFrom('catalogue_brands').select('id').where('slug', '=', input.slug).executeTakeFirstOrThrow(),
+  );
 }
 
 export interface ProductInput {
@@ -100,8 +156,9 @@ export function modelsSearchText(models: readonly string[]): string {
   return models.map((model) => foldVietnamese(model)).join(' | ');
 }
 
-export async function upsertProduct(db: Kysely<Database>, input: ProductInput): Promise<number> {
-  const values = {
+/** The columns written from the input on insert and on update (not stock, sales, created_at). */
+function productValues(input: ProductInput) {
+  return {
     sku: input.sku,
     slug: input.slug,
     name: input.name,
@@ -118,14 +175,23 @@ export async function upsertProduct(db: Kysely<Database>, input: ProductInput): 
     search_text: productSearchText(input),
     models_search: modelsSearchText(input.compatibleModels),
   };
+}
+
+/** A new product's row: its values, the initial stock and sales count, and the creation instant if given. */
+function newProductRow(input: ProductInput) {
+  return {
+    ...productValues(input),
+    stock: input.stock,
+    sales_count: input.salesCount,
+    ...(input.createdAt ? { created_at: input.createdAt } : {}),
+  };
+}
+
+export async function upsertProduct(db: Kysely<Database>, input: ProductInput): Promise<number> {
+  const values = productValues(input);
   const row = await db
     .insertInto('products')
-    .values({
-      ...values,
-      stock: input.stock,
-      sales_count: input.salesCount,
-      ...(input.createdAt ? { created_at: input.createdAt } : {}),
-    })
+    .values(newProductRow(input))
     .onConflict((oc) =>
       oc.column('sku').doUpdateSet({
         ...values,
@@ -138,6 +204,23 @@ export async function upsertProduct(db: Kysely<Database>, input: ProductInput): 
     .executeTakeFirstOrThrow();
   invalidateCatalogue();
   return row.id;
+}
+
+/**
+ * Inserts the product (with its folded search text, initial stock and sales count) unless one has its SKU:
+ * that one is left as it is, price, stock and all.
+ */
+export function insertProductIfMissing(db: Kysely<Database>, input: ProductInput): Promise<EnsuredRow> {
+  return ensureRow(
+    () =>
+      db
+        .insertInto('products')
+        .values(newProductRow(input))
+        .onConflict((oc) => oc.column('sku').doNothing())
+        .returning('id')
+        .executeTakeFirst(),
+    () => db.selectFrom('products').select('id').where('sku', '=', input.sku).executeTakeFirstOrThrow(),
+  );
 }
 
 /** Sets a product's stock (back office, stock counts). Returns false when no product has that slug. */
@@ -179,8 +262,8 @@ export interface ServiceInput {
   sortOrder: number;
 }
 
-export async function upsertService(db: Kysely<Database>, input: ServiceInput): Promise<number> {
-  const values = {
+function serviceValues(input: ServiceInput) {
+  return {
     slug: input.slug,
     name: input.name,
     kind: input.kind,
@@ -195,6 +278,10 @@ export async function upsertService(db: Kysely<Database>, input: ServiceInput): 
     sort_order: input.sortOrder,
     search_text: foldVietnamese(`${input.name} ${input.summary}`),
   };
+}
+
+export async function upsertService(db: Kysely<Database>, input: ServiceInput): Promise<number> {
+  const values = serviceValues(input);
   const row = await db
     .insertInto('services')
     .values(values)
@@ -203,6 +290,20 @@ export async function upsertService(db: Kysely<Database>, input: ServiceInput): 
     .executeTakeFirstOrThrow();
   invalidateCatalogue();
   return row.id;
+}
+
+/** Inserts the service unless one has its slug (that one is left as it is). */
+export function insertServiceIfMissing(db: Kysely<Database>, input: ServiceInput): Promise<EnsuredRow> {
+  return ensureRow(
+    () =>
+      db
+        .insertInto('services')
+        .values(serviceValues(input))
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst(),
+    () => db.selectFrom('services').select('id').where('slug', '=', input.slug).executeTakeFirstOrThrow(),
+  );
 }
 
 export interface PackageInput {
@@ -221,8 +322,8 @@ export interface PackageInput {
   credits: { serviceId: number; quantity: number }[];
 }
 
-export async function upsertPackage(db: Kysely<Database>, input: PackageInput): Promise<number> {
-  const values = {
+function packageValues(input: PackageInput) {
+  return {
     slug: input.slug,
     tier: input.tier,
     name: input.name,
@@ -237,6 +338,19 @@ export async function upsertPackage(db: Kysely<Database>, input: PackageInput): 
     sort_order: input.sortOrder,
     search_text: foldVietnamese(`${input.name} ${input.description} ${input.perks.join(' ')}`),
   };
+}
+
+async function insertPackageCredits(db: Kysely<Database>, packageId: number, credits: PackageInput['credits']): Promise<void> {
+  if (credits.length === 0) return;
+  await db
+    .insertInto('service_package_credits')
+    .values(credits.map((credit) => ({ package_id: packageId, service_id: credit.serviceId, quantity: credit.quantity })))
+    .execute();
+}
+
+/** Inserts or updates the package; its service credits become exactly `input.credits`. */
+export async function upsertPackage(db: Kysely<Database>, input: PackageInput): Promise<number> {
+  const values = packageValues(input);
   const row = await db
     .insertInto('service_packages')
     .values(values)
@@ -244,12 +358,23 @@ export async function upsertPackage(db: Kysely<Database>, input: PackageInput): 
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.deleteFrom('service_package_credits').where('package_id', '=', row.id).execute();
-  if (input.credits.length > 0) {
-    await db
-      .insertInto('service_package_credits')
-      .values(input.credits.map((credit) => ({ package_id: row.id, service_id: credit.serviceId, quantity: credit.quantity })))
-      .execute();
-  }
+  await insertPackageCredits(db, row.id, input.credits);
   invalidateCatalogue();
   return row.id;
+}
+
+/** Inserts the package with its service credits unless one has its slug (that one and its credits are left as they are). */
+export async function insertPackageIfMissing(db: Kysely<Database>, input: PackageInput): Promise<EnsuredRow> {
+  const ensured = await ensureRow(
+    () =>
+      db
+        .insertInto('service_packages')
+        .values(packageValues(input))
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning('id')
+        .executeTakeFirst(),
+    () => db.selectFrom('service_packages').select('id').where('slug', '=', input.slug).executeTakeFirstOrThrow(),
+  );
+  if (ensured.created) await insertPackageCredits(db, ensured.id, input.credits);
+  return ensured;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChecklistResult, MaintenanceRecord, MaintenanceRecordDetail } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { checklistPhotoUrl } from '../serviceOrders/checklistPhotosStore';
 
 function parseNames(json: string): string[] {
   try {
@@ -80,10 +81,16 @@ export async function findMaintenanceRecord(db: Kysely<Database>, userId: number
   if (!record) return null;
   const items = await db
     .selectFrom('maintenance_checklist_items')
-    .select(['label', 'result', 'note'])
+    .select(['label', 'result', 'note', 'photo_files'])
     .where('record_id', '=', recordId)
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
-  return { ...record, checklist: items.map((item) => ({ label: item.label, result: item.result as ChecklistResult, note: item.note })) };
+  return {
+    ...record,
+    checklist: items.map((item) => {
+      const photos = item.photo_files === null ? [] : parseNames(item.photo_files).map(checklistPhotoUrl);
+      return { label: item.label, result: item.result as ChecklistResult, note: item.note, ...(photos.length > 0 ? { photos } : {}) };
+    }),
+  };
 }

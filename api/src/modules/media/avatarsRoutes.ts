@@ -1,9 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../http/appError';
 import { AVATAR_FILE_PATTERN, avatarsFolder } from './avatarsStore';
+import { sendStoredWebp } from './storedWebp';
 
 export interface AvatarsRoutesOptions {
   uploadDir: string;
@@ -19,20 +16,6 @@ export const avatarsRoutes: FastifyPluginAsync<AvatarsRoutesOptions> = async (ap
   app.get<{ Params: { name: string } }>(
     '/media/avatars/:name',
     { schema: { tags: ['media'], summary: 'Ảnh đại diện đã lưu (WebP 256×256)' } },
-    async (request, reply) => {
-      const { name } = request.params;
-      // Lower-case only: the router is case-insensitive but file names are not.
-      if (!AVATAR_FILE_PATTERN.test(name)) throw AppError.notFound(notFoundMessage);
-      const file = path.join(avatarsFolder(uploadDir), name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw AppError.notFound(notFoundMessage);
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .header('content-length', String(info.size))
-        .type('image/webp')
-        .send(createReadStream(file));
-    },
+    async (request, reply) => sendStoredWebp(reply, avatarsFolder(uploadDir), request.params.name, AVATAR_FILE_PATTERN, notFoundMessage),
   );
 };

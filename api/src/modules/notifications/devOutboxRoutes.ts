@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database, EmailOutboxRow } from '../../db/schema';
 import { toIsoUtc } from '../../db/portable';
+import { isRequestFromThisMachine } from '../../http/loopback';
 import { formatVietnamDateTime } from './emailTemplates';
 
 export interface DevOutboxRoutesOptions {
   db: Kysely<Database>;
-  /** False in production: the route does not exist there. */
+  /** config.devOutbox: false in production and when the API listens beyond this machine (see loadConfig). */
   enabled: boolean;
 }
 
@@ -55,7 +56,12 @@ ${rows.length === 0 ? '<p>Chưa có email nào.</p>' : items}
 </html>`;
 }
 
-/** GET /api/dev/outbox: the newest emails of the outbox as an HTML page (development only). */
+/**
+ * GET /api/dev/outbox: the newest emails of the outbox as an HTML page (development only). It shows every
+ * sign-up and password-reset code, so it answers a caller on this machine only, judged by the socket's peer
+ * address (not request.ip, which a trusted proxy's X-Forwarded-For sets); anyone else gets the 404 of an
+ * unknown path.
+ */
 export const devOutboxRoutes: FastifyPluginAsyncZod<DevOutboxRoutesOptions> = async (app, { db, enabled }) => {
   if (!enabled) return;
   app.get(
@@ -63,10 +69,11 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<DevOutboxRoutesOptions> = as
     {
       schema: {
         tags: ['dev'],
-        summary: 'Hộp thư phát triển (HTML, chỉ khi không chạy production)',
+        summary: 'Hộp thư phát triển (HTML, chỉ khi không chạy production, chỉ cho máy chạy API)',
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      if (!isRequestFromThisMachine(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'])) return reply.callNotFound();
       const rows = await db.selectFrom('email_outbox').selectAll().orderBy('id', 'desc').limit(PAGE_SIZE).execute();
       return reply
         .header('cache-control', 'no-store')

@@ -9,6 +9,7 @@ import {
   profileResponseSchema,
   updateProfileRequestSchema,
 } from 'shared-contracts/schemas';
+import { caseInsensitiveBodies, requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import { AppError } from '../../http/appError';
@@ -21,7 +22,7 @@ import { deleteStoredAvatar, reencodeAvatar, sniffImageType, storeAvatar, Unread
 import { findUserById, toProfile, uniqueViolation } from './usersQueries';
 import type { UserUpdate } from '../../db/schema';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 409: errorEnvelopeSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 
 export const avatarMessages = {
   missing: 'Vui lòng chọn ảnh đại diện (trường file hoặc avatar).',
@@ -35,9 +36,13 @@ export const avatarMessages = {
 /** The fields that name the uploaded file; the client sends it under both. */
 const AVATAR_FIELDS = new Set(['file', 'avatar']);
 
-/** /api/Auth/profile (GET, PUT), /api/Auth/change-password, /api/Auth/upload-avatar: the signed-in user's account. */
+/**
+ * /api/Auth/profile (GET, PUT), /api/Auth/change-password, /api/Auth/upload-avatar: the signed-in user's account.
+ * Body keys are matched case-insensitively (`FullName`, `PhoneNumber`: the original React client).
+ */
 export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   const { db, clock } = accounts;
+  caseInsensitiveBodies(app);
   await app.register(multipart, {
     limits: { fileSize: AVATAR_MAX_BYTES, files: 2, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
   });
@@ -61,10 +66,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
   app.put(
     '/auth/profile',
     {
+      preValidation: requireKnownField(updateProfileRequestSchema),
       preHandler: authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Cập nhật hồ sơ (nhận cả phone/phoneNumber, dob/dateOfBirth, avatar/avatarUrl/imageUrl)',
+        summary: 'Cập nhật hồ sơ (nhận cả phone/phoneNumber, dob/dateOfBirth, avatar/avatarUrl/imageUrl; không có trường nào → 422)',
         body: updateProfileRequestSchema,
         response: { 200: profileResponseSchema, ...errors },
       },

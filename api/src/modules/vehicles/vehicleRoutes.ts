@@ -7,6 +7,7 @@ import {
   vehicleResponseSchema,
   vehicleUpdateInputSchema,
 } from 'shared-contracts/schemas';
+import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import { ok } from '../../http/envelope';
@@ -51,6 +52,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
   app.put(
     '/vehicles/:id',
     {
+      preValidation: requireKnownField(vehicleUpdateInputSchema),
       preHandler: authenticate,
       schema: {
         tags: ['vehicles'],

@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/schemas';
-import { countRows } from '../../db/portable';
+import { countRows, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { upsertBrand, upsertCategory, upsertPackage, upsertProduct, upsertService } from '../../modules/catalogue/catalogueWrites';
+import {
+  insertBrandIfMissing,
+  insertCategoryIfMissing,
+  insertPackageIfMissing,
+  insertProductIfMissing,
+  insertServiceIfMissing,
+} from '../../modules/catalogue/catalogueWrites';
 import { upsertPromotion } from '../../modules/promotions/promotionWrites';
 import { BRANDS, CATEGORIES } from './categories';
 import { categoryImage, packageImage, productImages, productSlug, promotionImage, serviceImage } from './illustrations';
@@ -29,14 +35,14 @@ export function productDescription(product: ProductSeed): string {
 }
 
 /**
- * Categories, brands, products, services, packages and promotions (upsert by slug / SKU / code). Promotion
- * windows are set relative to `now` so a fresh install has live promotions. Stock, sales counts and promotion
- * usage are only written when a row is created.
+ * Categories, brands, products, services, packages and promotions: each one inserted when no row has its
+ * natural key (slug / SKU / code), never written over: `npm start` seeds on every start, and what an operator
+ * changed since (prices, stock, names, limits, usage, a promotion switched off...) must survive a restart.
+ * Promotion windows are set relative to `now` when a promotion is created, so a fresh install has live ones.
  */
 export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()): Promise<CatalogueSeedReport> {
-  const categoryIds = new Map<string, { id: number; name: string }>();
   for (const [index, entry] of CATEGORIES.entries()) {
-    const id = await upsertCategory(db, {
+    await insertCategoryIfMissing(db, {
       slug: entry.slug,
       name: entry.name,
       description: entry.description,
@@ -44,16 +50,19 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
       image: categoryImage(entry),
       sortOrder: index + 1,
     });
-    categoryIds.set(entry.slug, { id, name: entry.name });
   }
-  const brandIds = new Map<string, { id: number; name: string }>();
-  for (const entry of BRANDS) brandIds.set(entry.slug, { id: await upsertBrand(db, entry), name: entry.name });
+  for (const entry of BRANDS) await insertBrandIfMissing(db, entry);
+  // Ids and names as stored (an operator may have renamed one): a new product's search text folds these.
+  const categories = await bySlug(db.selectFrom('catalogue_categories').select(['id', 'slug', 'name']).execute());
+  const brands = await bySlug(db.selectFrom('catalogue_brands').select(['id', 'slug', 'name']).execute());
 
+  const existingSkus = new Set((await db.selectFrom('products').select('sku').execute()).map((row) => row.sku));
   for (const product of PRODUCTS) {
-    const category = categoryIds.get(product.category);
-    const brand = brandIds.get(product.brand);
+    if (existingSkus.has(product.sku)) continue;
+    const category = categories.get(product.category);
+    const brand = brands.get(product.brand);
     if (!category || !brand) throw new Error(`Product ${product.sku}: unknown category or brand`);
-    await upsertProduct(db, {
+    await insertProductIfMissing(db, {
       sku: product.sku,
       slug: productSlug(product),
       name: product.name,
@@ -75,19 +84,19 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
     });
   }
 
-  const serviceIds = new Map<string, { id: number; price: number }>();
   for (const [index, service] of SERVICES.entries()) {
-    const id = await upsertService(db, { ...service, image: serviceImage(service), sortOrder: index + 1 });
-    serviceIds.set(service.slug, { id, price: service.price });
+    await insertServiceIfMissing(db, { ...service, image: serviceImage(service), sortOrder: index + 1 });
   }
+  // Prices as stored: a new package's "bought separately" price is worked out from them.
+  const services = await bySlug(db.selectFrom('services').select(['id', 'slug', 'price']).execute());
   for (const [index, pack] of PACKAGES.entries()) {
     const credits = pack.credits.map((credit) => {
-      const service = serviceIds.get(credit.service);
+      const service = services.get(credit.service);
       if (!service) throw new Error(`Package ${pack.slug}: unknown service ${credit.service}`);
-      return { serviceId: service.id, quantity: credit.quantity, value: service.price * credit.quantity };
+      return { serviceId: service.id, quantity: credit.quantity, value: toNumber(service.price) * credit.quantity };
     });
     const separately = credits.reduce((sum, credit) => sum + credit.value, 0);
-    await upsertPackage(db, {
+    await insertPackageIfMissing(db, {
       slug: pack.slug,
       tier: pack.slug,
       name: pack.name,
@@ -107,7 +116,12 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
   const hour = 60 * 60 * 1000;
   // Windows start on a whole hour so that two seeds in the same hour write the same instants.
   const base = Math.floor(now.getTime() / hour) * hour;
+  // promotionWrites has no insert-only write: the seed inserts (through upsertPromotion) only the codes it
+  // does not find, inside the seed's transaction, so an existing promotion (limits, usage, window) is never
+  // written.
+  const existingCodes = new Set((await db.selectFrom('promotions').select('code').execute()).map((row) => row.code));
   for (const [index, promotion] of PROMOTIONS.entries()) {
+    if (existingCodes.has(promotion.code)) continue;
     await upsertPromotion(db, {
       ...promotion,
       validFrom: new Date(base + promotion.fromHours * hour).toISOString(),
@@ -125,6 +139,10 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
     servicePackages: await countRows(db, 'service_packages'),
     promotions: await countRows(db, 'promotions'),
   };
+}
+
+async function bySlug<T extends { slug: string }>(rows: Promise<T[]>): Promise<Map<string, T>> {
+  return new Map((await rows).map((row) => [row.slug, row]));
 }
 
 export { BRANDS, CATEGORIES, PACKAGES, PRODUCTS, PROMOTIONS, SERVICES };

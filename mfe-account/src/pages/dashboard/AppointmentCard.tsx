@@ -3,8 +3,10 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { Appointment } from 'shared-contracts/schemas';
 import { failureMessage } from '../../api/envelope';
 import { FormNotice } from '../../forms/Fields';
+import type { ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import { serviceApi } from '../../service/serviceApi';
 import { dashboardText } from './dashboardText';
+import { SERVICE_ORDER_APPOINTMENT_STATUSES, ServiceOrderPanel } from './ServiceOrderPanel';
 import formStyles from '../../forms/Form.module.css';
 import styles from './DashboardPage.module.css';
 import confirmStyles from '../../components/ConfirmDanger.module.css';
@@ -28,10 +30,17 @@ interface Props {
   /** the status just changed live (highlighted for a moment) */
   fresh: boolean;
   onCancelled: (appointment: Appointment) => void;
+  /** the latest live `service-order` event of this appointment */
+  liveServiceOrder: ServiceOrderLiveEvent | null;
+  /** changes when the service order must be fetched again */
+  serviceOrderRefresh: number;
 }
 
-/** One upcoming appointment: status, time, centre, vehicle, services, estimate; cancel while allowed. */
-export function AppointmentCard({ appointment, fresh, onCancelled }: Props) {
+/**
+ * One appointment: status, time, centre, vehicle, services, estimate; cancel while allowed; once the car is at the
+ * centre, its service order (live progress, then the invoice).
+ */
+export function AppointmentCard({ appointment, fresh, onCancelled, liveServiceOrder, serviceOrderRefresh }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -84,6 +93,9 @@ export function AppointmentCard({ appointment, fresh, onCancelled }: Props) {
         <dt>{t.price}</dt>
         <dd>{formatVnd(appointment.estimatedPrice)}</dd>
       </dl>
+      {(SERVICE_ORDER_APPOINTMENT_STATUSES.has(appointment.status) || liveServiceOrder) && (
+        <ServiceOrderPanel appointmentId={appointment.id} live={liveServiceOrder} refresh={serviceOrderRefresh} />
+      )}
       {failure && <FormNotice tone="error">{failure}</FormNotice>}
       {appointment.canCancel &&
         (confirming ? (

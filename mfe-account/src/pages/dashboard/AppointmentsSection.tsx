@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Appointment } from 'shared-contracts/schemas';
-import type { AppointmentStatusEvent } from '../../service/appointmentEvents';
+import type { AppointmentStatusEvent, ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import type { ApiData } from '../../service/useApiData';
 import { LoadFailure } from '../../service/LoadFailure';
 import { AppointmentCard } from './AppointmentCard';
@@ -33,10 +33,14 @@ interface Props {
   freshId: number | null;
   /** what screen readers are told (a live status change, a cancellation) */
   announcement: string;
+  /** the latest live `service-order` event of each appointment, by appointment id */
+  serviceOrders: Record<number, ServiceOrderLiveEvent>;
+  /** changes when every service order shown must be fetched again */
+  serviceOrderRefresh: number;
 }
 
 /** The upcoming appointments with their live status, each cancellable while allowed. */
-export function AppointmentsSection({ state, onRetry, onCancelled, freshId, announcement }: Props) {
+export function AppointmentsSection({ state, onRetry, onCancelled, freshId, announcement, serviceOrders, serviceOrderRefresh }: Props) {
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="dashboard-appointments">
       <div className={styles.cardHead}>
@@ -70,6 +74,8 @@ export function AppointmentsSection({ state, onRetry, onCancelled, freshId, anno
                     appointment={appointment}
                     fresh={freshId === appointment.id}
                     onCancelled={onCancelled}
+                    liveServiceOrder={serviceOrders[appointment.id] ?? null}
+                    serviceOrderRefresh={serviceOrderRefresh}
                   />
                 </li>
               ))}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Appointment } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
-import type { AppointmentStatusEvent } from '../../service/appointmentEvents';
+import type { AppointmentStatusEvent, ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import { LoginRequired } from '../../service/LoginRequired';
 import { serviceApi } from '../../service/serviceApi';
 import { useApiData } from '../../service/useApiData';
@@ -12,16 +12,34 @@ import { useSession } from '../../session/useSession';
 import { applyStatus, AppointmentsSection } from './AppointmentsSection';
 import { dashboardText as t } from './dashboardText';
 import { CreditsSection, OrdersSection, PromotionsSection, VehiclesSection } from './OverviewSections';
+import { customerLabelOf } from './ServiceOrderPanel';
 import styles from './DashboardPage.module.css';
 
+/**
+ * The upcoming appointments, then the ones completed in the last days (their invoice is still to pay, or just
+ * paid: it stays in sight after the appointment left the upcoming list). Failing to read those is no reason to
+ * hide the upcoming ones.
+ */
+async function loadAppointments(signal: AbortSignal): Promise<Appointment[]> {
+  const [upcoming, recent] = await Promise.all([
+    serviceApi.upcomingAppointments(signal),
+    serviceApi.recentlyCompletedAppointments(signal).catch(() => [] as Appointment[]),
+  ]);
+  const shown = new Set(upcoming.map((appointment) => appointment.id));
+  return [...upcoming, ...recent.filter((appointment) => !shown.has(appointment.id))];
+}
+
 function Dashboard({ userId }: { userId: string }) {
-  const appointments = useApiData((signal) => serviceApi.upcomingAppointments(signal), []);
+  const appointments = useApiData(loadAppointments, []);
   const vehicles = useApiData((signal) => serviceApi.vehicles(signal), []);
   const orders = useApiData((signal) => serviceApi.activeOrders(signal), []);
   const credits = useApiData((signal) => serviceApi.packageCredits(signal), []);
   const promotions = useApiData((signal) => serviceApi.savedPromotions(signal), []);
   const [freshId, setFreshId] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [serviceOrders, setServiceOrders] = useState<Record<number, ServiceOrderLiveEvent>>({});
+  // bumped when the stream comes back: every service order shown is fetched again (events may have been missed)
+  const [reconnects, setReconnects] = useState(0);
 
   const onStatus = (event: AppointmentStatusEvent) => {
     const known = appointments.state.status === 'ready' && appointments.state.data.some((appointment) => appointment.id === event.appointmentId);
@@ -32,8 +50,21 @@ function Dashboard({ userId }: { userId: string }) {
     setAnnouncement(t.appointments.statusChanged(event.code, event.statusLabel));
   };
 
-  // statuses changed by staff arrive live; after a dropped connection, the list is fetched again
-  useAppointmentEvents(onStatus, appointments.reload, userId);
+  const onServiceOrder = (event: ServiceOrderLiveEvent) => {
+    const known = appointments.state.status === 'ready' ? appointments.state.data.find((appointment) => appointment.id === event.appointmentId) : undefined;
+    if (!known) appointments.reload();
+    setServiceOrders((current) => ({ ...current, [event.appointmentId]: event }));
+    setFreshId(event.appointmentId);
+    setAnnouncement(t.serviceOrder.changed(known?.code ?? event.serviceOrderCode, customerLabelOf(event.status, event.pendingApprovals)));
+  };
+
+  // statuses changed by staff (and the car's progress at the centre) arrive live; after a dropped connection,
+  // the list is fetched again
+  const onReconnected = () => {
+    appointments.reload();
+    setReconnects((count) => count + 1);
+  };
+  useAppointmentEvents({ onStatus, onServiceOrder, onReconnected }, userId);
 
   const onCancelled = (cancelled: Appointment) => {
     appointments.update((list) => list.map((appointment) => (appointment.id === cancelled.id ? cancelled : appointment)));
@@ -42,7 +73,15 @@ function Dashboard({ userId }: { userId: string }) {
 
   return (
     <div className={styles.grid}>
-      <AppointmentsSection state={appointments.state} onRetry={appointments.reload} onCancelled={onCancelled} freshId={freshId} announcement={announcement} />
+      <AppointmentsSection
+        state={appointments.state}
+        onRetry={appointments.reload}
+        onCancelled={onCancelled}
+        freshId={freshId}
+        announcement={announcement}
+        serviceOrders={serviceOrders}
+        serviceOrderRefresh={reconnects}
+      />
       <VehiclesSection state={vehicles.state} onRetry={vehicles.reload} />
       <OrdersSection state={orders.state} onRetry={orders.reload} />
       <CreditsSection state={credits.state} onRetry={credits.reload} />

@@ -12,7 +12,10 @@ type Detail = { status: 'closed' } | { status: 'loading' } | { status: 'open'; r
 
 const RESULT_STYLES = { PASS: styles.pass, FAIL: styles.fail, NA: styles.na } as const;
 
-/** One maintenance: date, centre, odometer, services, parts, cost, technician, checklist summary; the checklist on demand. */
+/**
+ * One maintenance: date, centre, odometer, services, parts, cost, technician, checklist summary; the checklist on
+ * demand, with the photos of the items found FAIL as thumbnails (each opens the full picture).
+ */
 export function MaintenanceRecordCard({ record, showVehicle }: { record: MaintenanceRecord; showVehicle: boolean }) {
   const [detail, setDetail] = useState<Detail>({ status: 'closed' });
   const date = formatDate(record.servicedAt);
@@ -107,7 +110,20 @@ export function MaintenanceRecordCard({ record, showVehicle }: { record: Mainten
                   <tr key={`${item.label}-${index}`}>
                     <td>{item.label}</td>
                     <td className={RESULT_STYLES[item.result]}>{t.results[item.result]}</td>
-                    <td>{item.note ?? ''}</td>
+                    <td>
+                      {item.note ?? ''}
+                      {item.photos && item.photos.length > 0 && (
+                        <ul className={styles.photos} aria-label={t.photosLabel(item.label)}>
+                          {item.photos.map((url, photoIndex) => (
+                            <li key={url}>
+                              <a href={url} target="_blank" rel="noopener noreferrer">
+                                <img src={url} alt={t.photoAlt(photoIndex + 1, item.label)} width={72} height={72} loading="lazy" className={styles.photo} />
+                              </a>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -31,5 +31,7 @@ export const maintenanceText = {
   columns: { item: 'Hạng mục', result: 'Kết quả', note: 'Ghi chú' },
   results: { PASS: 'Đạt', FAIL: 'Không đạt', NA: 'Không áp dụng' },
   noChecklist: 'Lần bảo dưỡng này không có danh mục kiểm tra.',
+  photosLabel: (label: string) => `Ảnh mục ${label}`,
+  photoAlt: (index: number, label: string) => `Ảnh ${index} của mục ${label} (mở ảnh lớn)`,
   km: (value: number) => `${new Intl.NumberFormat('vi-VN').format(value)} km`,
 } as const;

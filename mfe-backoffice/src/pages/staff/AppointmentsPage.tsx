@@ -1,7 +1,12 @@
 import { AreaPage } from '../../components/AreaPage';
+import { DayView } from '../../frontDesk/DayView';
 
 export function AppointmentsPage() {
-  return <AreaPage area="staff" path="/staff/appointments" />;
+  return (
+    <AreaPage area="staff" path="/staff/appointments">
+      <DayView />
+    </AreaPage>
+  );
 }
 
 export default AppointmentsPage;

@@ -1,5 +1,6 @@
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
+import { StaffCounters } from '../../frontDesk/StaffCounters';
 import { AwaitingTransfers } from './payments/AwaitingTransfers';
 
 const PATH = '/staff';
@@ -7,6 +8,7 @@ const PATH = '/staff';
 export function StaffDashboardPage() {
   return (
     <AreaPage area="staff" path={PATH}>
+      <StaffCounters />
       <AreaShortcuts area="staff" current={PATH} />
       <AwaitingTransfers />
     </AreaPage>

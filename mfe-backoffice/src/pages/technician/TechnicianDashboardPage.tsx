@@ -1,11 +1,13 @@
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
+import { TechnicianDashboard } from '../../technician/TechnicianDashboard';
 
 const PATH = '/technician';
 
 export function TechnicianDashboardPage() {
   return (
     <AreaPage area="technician" path={PATH}>
+      <TechnicianDashboard />
       <AreaShortcuts area="technician" current={PATH} />
     </AreaPage>
   );

@@ -1,7 +1,12 @@
 import { AreaPage } from '../../components/AreaPage';
+import { WorkQueue } from '../../technician/WorkQueue';
 
 export function WorkQueuePage() {
-  return <AreaPage area="technician" path="/technician/work-queue" />;
+  return (
+    <AreaPage area="technician" path="/technician/work-queue">
+      <WorkQueue />
+    </AreaPage>
+  );
 }
 
 export default WorkQueuePage;

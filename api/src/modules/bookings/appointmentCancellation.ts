@@ -1,0 +1,67 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AppointmentStatus } from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { findAppointment } from './appointmentQueries';
+import { addHistory } from './appointmentRecords';
+import { bookingMessages, notFound, view, type BookingContext } from './bookingContext';
+import { appointmentCancelledEmail, enqueueServiceEmail } from './bookingEmails';
+import { restorePackageCredit } from './packageCredits';
+import { occupiedSteps } from './schedule';
+import { releaseSteps } from './slotCapacity';
+
+/** An appointment as a change reads it, and the cancellation the customer, staff and the service order share. */
+
+export interface ChangeableRow {
+  id: number;
+  status: AppointmentStatus;
+  centreId: number;
+  startsAt: Date;
+  durationMinutes: number;
+  packageCreditId: number | null;
+  userId: number | null;
+}
+
+export async function loadRow(db: Kysely<Database>, id: number, ownerId?: number): Promise<ChangeableRow> {
+  let query = db
+    .selectFrom('appointments')
+    .select(['id', 'status', 'centre_id', 'starts_at', 'estimated_duration_minutes', 'package_credit_id', 'user_id'])
+    .where('id', '=', id);
+  if (ownerId !== undefined) query = query.where('user_id', '=', ownerId);
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    status: row.status as AppointmentStatus,
+    centreId: row.centre_id,
+    startsAt: new Date(row.starts_at),
+    durationMinutes: row.estimated_duration_minutes,
+    packageCreditId: row.package_credit_id,
+    userId: row.user_id,
+  };
+}
+
+/** Cancels inside a transaction: the status (if still `row.status`), the slot, the package credit, the email. */
+export async function cancelWithin(
+  ctx: BookingContext,
+  trx: Transaction<Database>,
+  row: ChangeableRow,
+  changedBy: number | null,
+  reason: string | null,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  const result = await trx
+    .updateTable('appointments')
+    .set({ status: 'CANCELLED', cancel_reason: reason, hold_expires_at: null, updated_at: at })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, 'APPOINTMENT_CHANGED');
+  await releaseSteps(trx, row.centreId, occupiedSteps(row.startsAt, row.durationMinutes));
+  if (row.packageCreditId !== null) await restorePackageCredit(trx, row.packageCreditId);
+  await addHistory(trx, row.id, row.status, 'CANCELLED', changedBy, reason, at);
+  const appointment = (await findAppointment(trx, view(ctx, now), row.id))!;
+  await enqueueServiceEmail(trx, ctx.clock, appointment.contact.email, appointmentCancelledEmail(appointment, reason));
+}
+

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  backOfficeErrorSchema,
+  centreScopeQuerySchema,
+  customerDetailSchema,
+  customerSearchQuerySchema,
+  customerSummarySchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  slotFullErrorSchema,
+  staffAppointmentSchema,
+  staffAppointmentsQuerySchema,
+  staffDaySchema,
+  staffSummarySchema,
+  walkInInputSchema,
+} from 'shared-contracts/schemas';
+import { cacheControlForAll } from '../../http/cacheControl';
+import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { ok } from '../../http/envelope';
+import { answerSlotFull } from '../bookings/appointmentRoutes';
+import { readCustomerDetail, searchCustomers } from './customerLookup';
+import { readStaffSummary } from './floorSummary';
+import { readStaffDay } from './staffDay';
+import { createWalkIn, walkInMessages, type WalkInContext } from './walkIn';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
+
+/**
+ * The front desk (spec back-office §7 S1, S2, S4): the centre's day of appointments, walk-ins, the customer
+ * lookup and today's counters. Staff and managers see their own centre (another centre's answers 404), admins
+ * any centre with `?centreId=` and read only (a walk-in answers 403 ADMIN_READ_ONLY); technicians are not the
+ * front desk's (403).
+ */
+export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (app, { ctx }) => {
+  const { db, clock } = ctx;
+  cacheControlForAll(app, 'private, no-store');
+  answerSlotFull(app);
+  const desk = requireCentreRole(db, 'staff', 'manager', 'admin');
+
+  app.get(
+    '/staff/appointments',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Lịch hẹn trong ngày của trung tâm (lọc theo trạng thái; tìm theo biển số, số điện thoại, mã lịch)',
+        querystring: staffAppointmentsQuerySchema,
+        response: { 200: envelopeSchema(staffDaySchema), ...errors },
+      },
+    },
+    async (request) => ok(await readStaffDay(db, centreScopeOf(request), request.query, clock.now())),
+  );
+
+  app.post(
+    '/staff/appointments/walk-in',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Khách đến trực tiếp: lịch hẹn ngay trong khung 30 phút trống đầu tiên từ bây giờ (nhân viên, quản lý)',
+        body: walkInInputSchema,
+        response: { 201: envelopeSchema(staffAppointmentSchema), ...errors, 409: z.union([slotFullErrorSchema, backOfficeErrorSchema]) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(ok(await createWalkIn(ctx, centreScopeOf(request), request.body), walkInMessages.created)),
+  );
+
+  app.get(
+    '/staff/customers',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Tìm khách hàng theo tên, số điện thoại, email hoặc biển số (không phân biệt dấu, tối đa 20)',
+        querystring: customerSearchQuerySchema,
+        response: { 200: envelopeSchema(z.array(customerSummarySchema)), ...errors },
+      },
+    },
+    async (request) => ok(await searchCustomers(db, request.query.q)),
+  );
+
+  app.get(
+    '/staff/customers/:id',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Hồ sơ khách hàng (chỉ xem): xe, lịch hẹn và phiếu dịch vụ của trung tâm, đơn hàng, lịch sử bảo dưỡng',
+        params: idParamsSchema,
+        querystring: centreScopeQuerySchema,
+        response: { 200: envelopeSchema(customerDetailSchema), ...errors },
+      },
+    },
+    async (request) => ok(await readCustomerDetail(db, centreScopeOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/staff/summary',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Số liệu hôm nay của trung tâm: lịch chờ tiếp nhận, đã tiếp nhận, đang làm, chờ thanh toán',
+        querystring: centreScopeQuerySchema,
+        response: { 200: envelopeSchema(staffSummarySchema), ...errors },
+      },
+    },
+    async (request) => ok(await readStaffSummary(db, centreScopeOf(request), request.query.centreId, clock.now())),
+  );
+};

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { vietnamDateOf, type StaffSummary } from 'shared-contracts/schemas';
+import { toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { centreForRequest, type CentreScope } from '../../http/centreScope';
+import { vietnamDayBounds } from './staffDay';
+
+/**
+ * GET /staff/summary (S1): today's counters of the centre, as the board counts them. Two grouped counts:
+ *
+ * - appointmentsDue: today's appointments still to be checked in (PENDING, CONFIRMED);
+ * - checkedIn, inProgress, readyForPayment: the service orders on the floor now (OPEN; IN_PROGRESS;
+ *   WORK_DONE + INVOICED), whatever day they were opened, as the board's columns hold them;
+ * - waitingApproval, waitingParts: see partsFlags below.
+ */
+
+/**
+ * Orders with a parts request waiting for the customer (AWAITING_CUSTOMER) or approved and not yet reserved.
+ * Parts requests arrive with work package 2 (parts_requests does not exist yet): 0 until then, when this
+ * function counts them.
+ */
+async function partsFlags(): Promise<{ waitingApproval: number; waitingParts: number }> {
+  return { waitingApproval: 0, waitingParts: 0 };
+}
+
+export async function readStaffSummary(db: Kysely<Database>, scope: CentreScope, requestedCentreId: number | undefined, now: Date): Promise<StaffSummary> {
+  const centreId = await centreForRequest(db, scope, requestedCentreId);
+  const date = vietnamDateOf(now);
+  const { from, to } = vietnamDayBounds(date);
+  const [centre, due, orders, flags] = await Promise.all([
+    db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('appointments')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('centre_id', '=', centreId)
+      .where('starts_at', '>=', from)
+      .where('starts_at', '<', to)
+      .where('status', 'in', ['PENDING', 'CONFIRMED'])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('service_orders')
+      .select((eb) => ['status', eb.fn.countAll<string | number>().as('count')])
+      .where('centre_id', '=', centreId)
+      .where('status', 'in', ['OPEN', 'IN_PROGRESS', 'WORK_DONE', 'INVOICED'])
+      .groupBy('status')
+      .execute(),
+    partsFlags(),
+  ]);
+  const countOf = (...statuses: string[]) => orders.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + toNumber(row.count), 0);
+  return {
+    centre: { id: centre.id, name: centre.name },
+    date,
+    appointmentsDue: toNumber(due.count),
+    checkedIn: countOf('OPEN'),
+    inProgress: countOf('IN_PROGRESS'),
+    ...flags,
+    readyForPayment: countOf('WORK_DONE', 'INVOICED'),
+  };
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { centreScopeQuerySchema, errorEnvelopeSchema, FLOOR_CHANGED_EVENT } from 'shared-contracts/schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import { eventStreams, SSE_HEARTBEAT_MS } from '../bookings/appointmentEventsRoutes';
+
+export interface StaffEventsRoutesOptions {
+  db: Kysely<Database>;
+  events: AppointmentEventBus;
+  heartbeatMs?: number;
+}
+
+/**
+ * GET /api/staff/events: a text/event-stream of the centre's floor (`event: floor-changed`: an appointment or a
+ * service order of the centre changed, reload what you show), whichever API instance made the change. For the
+ * centre's staff, technicians and managers; an admin picks the centre with `?centreId=` (default the first).
+ * Same Bearer-header and fetch style as the customer's GET /api/appointments/events.
+ */
+export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> = async (app, { db, events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+  const serve = eventStreams(app, events, heartbeatMs);
+
+  app.get(
+    '/staff/events',
+    {
+      preHandler: requireCentreRole(db, 'staff', 'technician', 'manager', 'admin'),
+      schema: {
+        tags: ['back-office'],
+        summary: 'Thay đổi trực tiếp của trung tâm (Server-Sent Events, event: floor-changed)',
+        querystring: centreScopeQuerySchema,
+        response: { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const centreId = await centreForRequest(db, centreScopeOf(request), request.query.centreId);
+      await serve(request, reply, (write) => events.subscribeCentre(centreId, (event) => write(FLOOR_CHANGED_EVENT, event)));
+    },
+  );
+};

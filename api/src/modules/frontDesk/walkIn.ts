@@ -1,0 +1,224 @@
+import type { Kysely, Transaction } from 'kysely';
+import { vietnamDateOf, type StaffAppointment, type VehicleType, type walkInInputSchema } from 'shared-contracts/schemas';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { assertFloorWriter, centreForRequest, type CentreScope } from '../../http/centreScope';
+import type { Clock } from '../../security/clock';
+import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import { findAppointment } from '../bookings/appointmentQueries';
+import { addHistory, insertAppointment, insertAppointmentService } from '../bookings/appointmentRecords';
+import { findCentreSchedule, nextFreeSlots, type BookableCentre } from '../bookings/availability';
+import { publishStatus, SlotFullAppError, view } from '../bookings/bookingContext';
+import { appointmentConfirmationEmail, enqueueServiceEmail } from '../bookings/bookingEmails';
+import { loadBookableServices, newAppointmentCode, type PricedService } from '../bookings/bookingRules';
+import { daySlotStarts, occupiedSteps, SLOT_MS } from '../bookings/schedule';
+import { inTransaction, loadOccupancy, SlotFullError, takeSteps } from '../bookings/slotCapacity';
+import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { loadStaffAppointments } from './staffDay';
+
+/**
+ * POST /staff/appointments/walk-in (S2): a customer at the counter is booked 'now', into the first 30-minute
+ * step of today (the one under way, or a later one) where every step of the services has a free bay, through
+ * the booking's capacity rule (takeSteps: the conditional `booked < bays` update). Nothing free today: 409
+ * SLOT_FULL with the next free slots, as the booking answers. The appointment is CONFIRMED. A registered
+ * customer (found by the vehicle chosen, else by the contact's email, else its phone) gets it on their account,
+ * with the vehicle of that plate (added to their vehicles if new); anyone else is a guest appointment.
+ */
+
+export type WalkInData = z.output<typeof walkInInputSchema>;
+
+export interface WalkInContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  events: AppointmentEventBus;
+  /** BOOKING_CHANGE_CUTOFF_MINUTES (the confirmation email states it). */
+  cutoffMinutes: number;
+}
+
+export const walkInMessages = {
+  created: 'Đã tạo lịch hẹn cho khách đến trực tiếp.',
+  historyNote: 'Khách đến trực tiếp',
+} as const;
+
+interface Customer {
+  id: number;
+}
+
+interface WalkInVehicle {
+  /** The customer's vehicle row, or null (a guest's, or one to add to the customer's vehicles). */
+  id: number | null;
+  type: VehicleType;
+  brand: string;
+  model: string;
+  licensePlate: string;
+}
+
+/** The registered customer the walk-in is for (an active customer account), or null for a guest. */
+async function findCustomer(db: Kysely<Database>, contact: { email: string; phone: string }): Promise<Customer | null> {
+  const byEmail = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', contact.email.toLowerCase()))
+    .where('role', '=', 'customer')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (byEmail) return byEmail;
+  const byPhone = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone_number', '=', contact.phone)
+    .where('role', '=', 'customer')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return byPhone ?? null;
+}
+
+/** The customer and vehicle of the walk-in (404 for a vehicle that is no customer's). */
+async function chooseCustomerAndVehicle(db: Kysely<Database>, input: WalkInData): Promise<{ customer: Customer | null; vehicle: WalkInVehicle }> {
+  if (input.vehicleId !== undefined) {
+    const row = await db
+      .selectFrom('vehicles')
+      .innerJoin('users', 'users.id', 'vehicles.user_id')
+      .select(['vehicles.id', 'vehicles.user_id', 'vehicles.type', 'vehicles.brand', 'vehicles.model', 'vehicles.license_plate'])
+      .where('vehicles.id', '=', input.vehicleId)
+      .where('vehicles.deleted_at', 'is', null)
+      .where('users.role', '=', 'customer')
+      .executeTakeFirst();
+    if (!row) throw vehicleNotFound();
+    return {
+      customer: { id: row.user_id },
+      vehicle: { id: row.id, type: row.type as VehicleType, brand: row.brand, model: row.model, licensePlate: row.license_plate },
+    };
+  }
+  const given = input.vehicle!;
+  const customer = await findCustomer(db, input.contact);
+  if (!customer) return { customer: null, vehicle: { id: null, ...given } };
+  const own = await db
+    .selectFrom('vehicles')
+    .select(['id', 'type', 'brand', 'model', 'license_plate'])
+    .where('user_id', '=', customer.id)
+    .where('license_plate', '=', given.licensePlate)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return {
+    customer,
+    vehicle: own ? { id: own.id, type: own.type as VehicleType, brand: own.brand, model: own.model, licensePlate: own.license_plate } : { id: null, ...given },
+  };
+}
+
+/**
+ * The first start of today, from the step under way, where the services fit before closing and every step
+ * has a free bay (by the occupancy read now; the conditional update decides). Null when none.
+ */
+export async function firstFreeStartToday(db: Kysely<Database>, centre: BookableCentre, durationMinutes: number, now: Date): Promise<Date | null> {
+  const date = vietnamDateOf(now);
+  const starts = daySlotStarts(date, centre);
+  if (starts.length === 0) return null;
+  const close = starts[starts.length - 1]!.getTime() + SLOT_MS;
+  const occupancy = await loadOccupancy(db, centre.id, starts[0]!, new Date(close));
+  for (const start of starts) {
+    if (start.getTime() + SLOT_MS <= now.getTime()) continue;
+    if (start.getTime() + durationMinutes * 60_000 > close) return null;
+    if (occupiedSteps(start, durationMinutes).every((step) => (occupancy.get(step) ?? 0) < centre.bays)) return start;
+  }
+  return null;
+}
+
+/** Writes the appointment, its services and history, takes its steps; throws SlotFullError when a step filled meanwhile. */
+async function writeWalkIn(
+  trx: Transaction<Database>,
+  fields: {
+    centre: BookableCentre;
+    start: Date;
+    customer: Customer | null;
+    vehicle: WalkInVehicle;
+    services: PricedService[];
+    durationMinutes: number;
+    input: WalkInData;
+    staffId: number;
+    now: Date;
+  },
+): Promise<number> {
+  const { centre, start, customer, vehicle, services, durationMinutes, input, staffId, now } = fields;
+  const at = now.toISOString();
+  await takeSteps(trx, centre.id, occupiedSteps(start, durationMinutes), centre.bays);
+  let vehicleId = vehicle.id;
+  if (customer && vehicleId === null) {
+    vehicleId = (await createVehicle(trx, customer.id, { type: vehicle.type, brand: vehicle.brand, model: vehicle.model, licensePlate: vehicle.licensePlate }, now)).id;
+  }
+  const inserted = await insertAppointment
+    .first(trx, {
+      code: newAppointmentCode(start),
+      user_id: customer?.id ?? null,
+      vehicle_id: vehicleId,
+      vehicle_type: vehicle.type,
+      vehicle_brand: vehicle.brand,
+      vehicle_model: vehicle.model,
+      license_plate: vehicle.licensePlate,
+      centre_id: centre.id,
+      starts_at: start.toISOString(),
+      ends_at: new Date(start.getTime() + durationMinutes * 60_000).toISOString(),
+      status: 'CONFIRMED',
+      estimated_price: services.reduce((sum, service) => sum + service.price, 0),
+      estimated_duration_minutes: durationMinutes,
+      note: input.note,
+      contact_name: input.contact.fullName,
+      contact_phone: input.contact.phone,
+      contact_email: input.contact.email,
+      package_credit_id: null,
+      hold_expires_at: null,
+      cancel_reason: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .then((row) => row!);
+  for (const service of services) {
+    await insertAppointmentService.execute(trx, {
+      appointmentId: inserted.id,
+      serviceId: service.id,
+      name: service.name,
+      price: service.price,
+      durationMinutes: service.durationMinutes,
+    });
+  }
+  await addHistory(trx, inserted.id, null, 'CONFIRMED', staffId, walkInMessages.historyNote, at);
+  return inserted.id;
+}
+
+/** Attempts of a walk-in: a step taken by a concurrent booking between the read and the write is tried again. */
+const WALK_IN_ATTEMPTS = 3;
+
+export async function createWalkIn(ctx: WalkInContext, scope: CentreScope, input: WalkInData): Promise<StaffAppointment> {
+  assertFloorWriter(scope);
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const centreId = await centreForRequest(db, scope, input.centreId);
+  const centre = (await findCentreSchedule(db, centreId))!;
+  const { customer, vehicle } = await chooseCustomerAndVehicle(db, input);
+  const services = [...(await loadBookableServices(db, input.serviceIds, vehicle.type)).values()];
+  const durationMinutes = services.reduce((sum, service) => sum + service.durationMinutes, 0);
+
+  let appointmentId: number | null = null;
+  for (let attempt = 1; attempt <= WALK_IN_ATTEMPTS && appointmentId === null; attempt += 1) {
+    const start = await firstFreeStartToday(db, centre, durationMinutes, now);
+    if (!start) break;
+    try {
+      appointmentId = await inTransaction(db, async (trx) => {
+        const id = await writeWalkIn(trx, { centre, start, customer, vehicle, services, durationMinutes, input, staffId: scope.userId, now });
+        const written = (await findAppointment(trx, view(ctx, now), id))!;
+        await enqueueServiceEmail(trx, ctx.clock, written.contact.email, appointmentConfirmationEmail(written, ctx.cutoffMinutes));
+        return id;
+      });
+    } catch (error) {
+      // A concurrent booking took a step between the read and the write, or drew the same code: read the day again.
+      if (error instanceof SlotFullError || (isUniqueViolation(error) && attempt < WALK_IN_ATTEMPTS)) continue;
+      throw error;
+    }
+  }
+  if (appointmentId === null) throw new SlotFullAppError(await nextFreeSlots(db, centre, now, durationMinutes, now));
+
+  const appointment = (await findAppointment(db, view(ctx, now), appointmentId))!;
+  await publishStatus(ctx, customer?.id ?? null, appointment, now);
+  const [row] = await loadStaffAppointments(db, centre.id, vietnamDateOf(appointment.start), now, { appointmentId });
+  return row!;
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * The files of checklist photos (spec §5): whatever a technician's phone sends (JPEG, PNG or WebP, sniffed from
+ * the bytes) is decoded, turned upright by its EXIF orientation, shrunk to at most 1600 px on its longest side
+ * and written again as WebP. The stored file is ours: no EXIF, no GPS position, no ICC profile of the upload
+ * (sharp keeps no metadata unless asked to).
+ *
+ * sharp decodes and encodes on libuv's thread pool (an async N-API worker; libvips' own threads under it), so
+ * the event loop only awaits: no synchronous image work happens on a request's thread. The JPEG is decoded
+ * already shrunk (libjpeg shrink-on-load, as the resize follows) and WebP is written at effort 0, the fastest
+ * method: a photo of a brake pad does not need the last percent of compression (budget: a 4 MB JPEG accepted
+ * in p95 < 600 ms).
+ */
+
+/** URL path under which stored checklist photos are served. */
+export const CHECKLIST_PHOTO_URL_PREFIX = '/api/media/checklist-photos/';
+/** The longest side of a stored photo. */
+export const CHECKLIST_PHOTO_MAX_SIDE = 1600;
+/** A stored photo's file name: 32 random hex characters + .webp (nothing of the upload's name survives). */
+export const CHECKLIST_PHOTO_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;
+/** Decoding refuses images of more pixels (a decompression bomb); a 200 MP phone photo still passes. */
+const MAX_INPUT_PIXELS = 210_000_000;
+
+export class UnreadablePhotoError extends Error {}
+
+export interface EncodedPhoto {
+  webp: Buffer;
+  width: number;
+  height: number;
+}
+
+export function checklistPhotosFolder(uploadDir: string): string {
+  return path.join(uploadDir, 'checklist');
+}
+
+export function checklistPhotoUrl(file: string): string {
+  return `${CHECKLIST_PHOTO_URL_PREFIX}${file}`;
+}
+
+/**
+ * Decodes the upload and draws a fresh WebP of at most 1600×1600 (aspect kept, never enlarged), upright,
+ * without metadata. Throws UnreadablePhotoError when the decoder refuses the bytes (truncated, corrupt, too
+ * many pixels).
+ */
+export async function reencodeChecklistPhoto(bytes: Buffer): Promise<EncodedPhoto> {
+  try {
+    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .autoOrient()
+      .resize(CHECKLIST_PHOTO_MAX_SIDE, CHECKLIST_PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80, effort: 0 })
+      .toBuffer({ resolveWithObject: true });
+    return { webp: data, width: info.width, height: info.height };
+  } catch (error) {
+    throw new UnreadablePhotoError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Writes the photo under a new random name (atomically: temp file + rename); returns the file name. */
+export async function writeChecklistPhoto(uploadDir: string, webp: Buffer): Promise<string> {
+  const folder = checklistPhotosFolder(uploadDir);
+  await mkdir(folder, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  const temporary = path.join(folder, `.${name}.tmp`);
+  try {
+    await writeFile(temporary, webp, { mode: 0o644 });
+    await rename(temporary, path.join(folder, name));
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  return name;
+}
+
+/** Deletes a stored photo (ignores names that are not ours and files already gone). */
+export async function removeChecklistPhoto(uploadDir: string, file: string): Promise<void> {
+  if (!CHECKLIST_PHOTO_FILE_PATTERN.test(file)) return;
+  await unlink(path.join(checklistPhotosFolder(uploadDir), file)).catch(() => undefined);
+}

@@ -1,0 +1,201 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AppointmentStatus, InvoicePaymentMethod, InvoicePreview, ServiceInvoice, ServiceOrderStatus } from 'shared-contracts/schemas';
+import { INVOICE_PAYMENT_METHOD_LABELS } from 'shared-contracts/schemas';
+import type { ServiceOrderRow } from '../../db/backOfficeSchema';
+import type { Database } from '../../db/schema';
+import { AppError, isAppError } from '../../http/appError';
+import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
+import { inTransaction } from '../bookings/slotCapacity';
+import { isUniqueViolation } from '../vehicles/vehicleQueries';
+import { computeInvoice } from './invoiceTotals';
+import { toServiceInvoice } from './invoiceView';
+import { writeMaintenanceRecord } from './maintenanceRecordWriter';
+import { orderInScope } from './serviceOrderAccess';
+import type { ServiceOrderContext } from './serviceOrderContext';
+import { publishServiceOrderChange } from './serviceOrderEvents';
+import { backOfficeCode, transitionServiceOrder } from './serviceOrderTransition';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The invoice and payment steps run with the service-order context (db, VietQR account, live bus). */
+export type InvoiceContext = ServiceOrderContext;
+
+function changeOf(order: ServiceOrderRow, appointment: AppointmentFacts | null) {
+  return {
+    serviceOrderId: order.id,
+    code: order.code,
+    appointmentId: order.appointment_id,
+    centreId: order.centre_id,
+    userId: order.user_id,
+    status: order.status as ServiceOrderStatus,
+    ...(appointment ? { appointment: { code: appointment.code, status: appointment.status } } : {}),
+  };
+}
+
+export const invoiceMessages = {
+  issued: 'Đã lập hoá đơn.',
+  alreadyIssued: 'Hoá đơn đã được lập trước đó.',
+  paid: 'Đã xác nhận thanh toán.',
+  alreadyPaid: 'Thanh toán đã được xác nhận trước đó.',
+  paidOtherMethod: (method: InvoicePaymentMethod) => `Hoá đơn đã được thanh toán bằng ${INVOICE_PAYMENT_METHOD_LABELS[method].toLowerCase()}.`,
+  completedNote: 'Hoàn tất dịch vụ (đã lập hoá đơn).',
+} as const;
+
+/** GET /service-orders/:id/invoice-preview: what the invoice is (or will be) — the same computation that freezes it. */
+export async function previewInvoice(db: Kysely<Database>, scope: CentreScope, orderId: number): Promise<InvoicePreview> {
+  await orderInScope(db, scope, orderId);
+  return computeInvoice(db, orderId);
+}
+
+async function invoiceRow(db: Db, orderId: number) {
+  return db.selectFrom('service_invoices').selectAll().where('service_order_id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * WORK_DONE → INVOICED in one transaction: the conditional transition (one caller wins), the invoice frozen from
+ * the lines (code HD…; service_order_id is UNIQUE), the appointment COMPLETED with its history, and the
+ * maintenance record. A call that finds the order already invoiced — a retry, or the losers of parallel calls,
+ * whose transaction is rolled back — answers the same invoice (`created: false`): concurrency rule 8.
+ */
+export async function issueInvoice(ctx: InvoiceContext, scope: CentreScope, orderId: number, at: Date): Promise<{ invoice: ServiceInvoice; created: boolean }> {
+  assertFloorWriter(scope);
+  await orderInScope(ctx.db, scope, orderId);
+  const replay = async () => {
+    const existing = await invoiceRow(ctx.db, orderId);
+    return existing ? { invoice: await toServiceInvoice(existing, ctx.vietQr), created: false } : null;
+  };
+  const done = await replay();
+  if (done) return done;
+
+  const freeze = () =>
+    inTransaction(ctx.db, async (trx) => {
+      const order = await transitionServiceOrder(trx, { id: orderId, action: 'invoice', actorId: scope.userId, at });
+      const totals = await computeInvoice(trx, orderId);
+      const row = await trx
+        .insertInto('service_invoices')
+        .values({
+          code: backOfficeCode('HD', at),
+          service_order_id: orderId,
+          centre_id: order.centre_id,
+          subtotal_services: totals.subtotalServices,
+          subtotal_parts: totals.subtotalParts,
+          package_discount: totals.packageDiscount,
+          total: totals.total,
+          payment_method: null,
+          payment_status: 'UNPAID',
+          issued_by: scope.userId,
+          issued_at: at.toISOString(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const appointment = await completeAppointment(trx, order.appointment_id, scope.userId, at);
+      await writeMaintenanceRecord(trx, order, { cost: row.total, servicedAt: at });
+      return { order, appointment, invoice: await toServiceInvoice(row, ctx.vietQr) };
+    });
+
+  let outcome: { order: ServiceOrderRow; appointment: AppointmentFacts | null; invoice: ServiceInvoice } | null = null;
+  for (let attempt = 1; outcome === null; attempt += 1) {
+    try {
+      outcome = await freeze();
+    } catch (error) {
+      // Lost the race (the order moved on, or the invoice row of a parallel call won): the winner's invoice.
+      if ((isAppError(error) && error.status === 409) || isUniqueViolation(error)) {
+        const winner = await replay();
+        if (winner) return winner;
+      }
+      // No winner: the random invoice code was taken (one chance in a million a day), drawn again.
+      if (!isUniqueViolation(error) || attempt >= 3) throw error;
+    }
+  }
+  await publishServiceOrderChange(ctx, changeOf(outcome.order, outcome.appointment), at);
+  return { invoice: outcome.invoice, created: true };
+}
+
+interface AppointmentFacts {
+  code: string;
+  status: AppointmentStatus;
+}
+
+/** The appointment follows its order: CHECKED_IN | IN_PROGRESS → COMPLETED, with history (null when it had moved already). */
+async function completeAppointment(trx: Transaction<Database>, appointmentId: number, actorId: number, at: Date): Promise<AppointmentFacts | null> {
+  const before = await trx.selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirstOrThrow();
+  const updated = await trx
+    .updateTable('appointments')
+    .set({ status: 'COMPLETED', updated_at: at.toISOString() })
+    .where('id', '=', appointmentId)
+    .where('status', 'in', ['CHECKED_IN', 'IN_PROGRESS'])
+    .returning('code')
+    .executeTakeFirst();
+  if (!updated) return null;
+  await trx
+    .insertInto('appointment_status_history')
+    .values({
+      appointment_id: appointmentId,
+      from_status: before.status,
+      to_status: 'COMPLETED',
+      changed_by: actorId,
+      note: invoiceMessages.completedNote,
+      created_at: at.toISOString(),
+    })
+    .execute();
+  return { code: updated.code, status: 'COMPLETED' };
+}
+
+/**
+ * INVOICED → CLOSED: staff confirm the cash received or the VietQR transfer seen; the invoice becomes PAID
+ * (paid_at, confirmed_by, payment_method) in the same transaction. Conditional on the status (rule 9): one
+ * confirmation wins; the same confirmation repeated (a double click, parallel clicks) answers the paid invoice
+ * with `changed: false`; a confirmation with the other method after it answers 409 PAYMENT_ALREADY_CONFIRMED; an
+ * order not invoiced yet (or cancelled) 409 INVALID_STATUS_TRANSITION.
+ */
+export async function confirmInvoicePayment(
+  ctx: InvoiceContext,
+  scope: CentreScope,
+  orderId: number,
+  method: InvoicePaymentMethod,
+  at: Date,
+): Promise<{ invoice: ServiceInvoice; changed: boolean }> {
+  assertFloorWriter(scope);
+  await orderInScope(ctx.db, scope, orderId);
+  const alreadyPaid = async () => {
+    const row = await invoiceRow(ctx.db, orderId);
+    if (!row || row.payment_status !== 'PAID') return null;
+    if (row.payment_method !== method) {
+      throw new AppError(409, 'PAYMENT_ALREADY_CONFIRMED', invoiceMessages.paidOtherMethod(row.payment_method as InvoicePaymentMethod));
+    }
+    return { invoice: await toServiceInvoice(row, ctx.vietQr), changed: false };
+  };
+  const done = await alreadyPaid();
+  if (done) return done;
+
+  let outcome: { order: ServiceOrderRow; invoice: ServiceInvoice };
+  try {
+    outcome = await inTransaction(ctx.db, async (trx) => {
+      const order = await transitionServiceOrder(trx, {
+        id: orderId,
+        action: 'confirmPayment',
+        actorId: scope.userId,
+        at,
+        note: INVOICE_PAYMENT_METHOD_LABELS[method],
+      });
+      const row = await trx
+        .updateTable('service_invoices')
+        .set({ payment_status: 'PAID', payment_method: method, paid_at: at.toISOString(), confirmed_by: scope.userId })
+        .where('service_order_id', '=', orderId)
+        .where('payment_status', '=', 'UNPAID')
+        .returningAll()
+        .executeTakeFirst();
+      // INVOICED always has its UNPAID invoice (both written in one transaction): a programming error otherwise.
+      if (!row) throw new Error(`service order ${orderId} is INVOICED without an unpaid invoice`);
+      return { order, invoice: await toServiceInvoice(row, ctx.vietQr) };
+    });
+  } catch (error) {
+    if (isAppError(error) && error.status === 409) {
+      const winner = await alreadyPaid();
+      if (winner) return winner;
+    }
+    throw error;
+  }
+  await publishServiceOrderChange(ctx, changeOf(outcome.order, null), at);
+  return { invoice: outcome.invoice, changed: true };
+}

@@ -1,0 +1,234 @@
+import type { Transaction } from 'kysely';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  CHECK_IN_APPOINTMENT_STATUSES,
+  vietnamDateOf,
+  type AppointmentStatus,
+  type checkInInputSchema,
+} from 'shared-contracts/schemas';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
+import { floorTransaction, uniqueOr } from './floorTransaction';
+import { checkTechnicianOfCentre } from './serviceOrderAccess';
+import { checkBay, occupyBay } from './serviceOrderBays';
+import type { ServiceOrderContext } from './serviceOrderContext';
+import { fieldError } from './serviceOrderErrors';
+import { publishServiceOrderChange } from './serviceOrderEvents';
+import { writeBookedLines } from './serviceOrderLines';
+import { backOfficeCode } from './serviceOrderTransition';
+
+export type CheckInData = z.output<typeof checkInInputSchema>;
+
+export const checkInMessages = {
+  appointmentNotFound: 'Không tìm thấy lịch hẹn.',
+  appointmentChanged: 'Lịch hẹn vừa được người khác cập nhật, vui lòng tải lại.',
+  notAppointmentDay: 'Chỉ tiếp nhận xe trong ngày hẹn.',
+  checkedIn: 'Đã tiếp nhận xe.',
+} as const;
+
+export function appointmentChanged(): AppError {
+  return new AppError(409, 'APPOINTMENT_CHANGED', checkInMessages.appointmentChanged);
+}
+
+function odometerInvalid(message: string): AppError {
+  return fieldError('ODOMETER_INVALID', 'odometerKm', message);
+}
+
+export const ODOMETER_LIMIT_KM = 1_000_000;
+
+interface ChecklistTemplateItem {
+  code: string;
+  label: string;
+}
+
+function templateOf(json: string): ChecklistTemplateItem[] {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return Array.isArray(parsed)
+      ? parsed.filter((item): item is ChecklistTemplateItem => typeof item?.code === 'string' && typeof item?.label === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The checklist of the booked services, each code once, in the services' order and each template's order. */
+async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number): Promise<void> {
+  const services = await trx
+    .selectFrom('appointment_services')
+    .innerJoin('services', 'services.id', 'appointment_services.service_id')
+    .select('services.checklist')
+    .where('appointment_services.appointment_id', '=', appointmentId)
+    .orderBy('services.sort_order')
+    .orderBy('services.id')
+    .execute();
+  const items = new Map<string, ChecklistTemplateItem>();
+  for (const service of services) for (const item of templateOf(service.checklist)) if (!items.has(item.code)) items.set(item.code, item);
+  if (items.size === 0) return;
+  await trx
+    .insertInto('service_order_checklist_items')
+    .values(
+      [...items.values()].map((item, index) => ({
+        service_order_id: serviceOrderId,
+        code: item.code.slice(0, 40),
+        label: item.label.slice(0, 200),
+        sort_order: index,
+        result: null,
+        note: null,
+        checked_by: null,
+        checked_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** A code no order has yet (the unique constraint is the backstop). */
+async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
+  for (;;) {
+    const code = backOfficeCode('PDV', at);
+    const taken = await trx.selectFrom('service_orders').select('id').where('code', '=', code).executeTakeFirst();
+    if (!taken) return code;
+  }
+}
+
+/**
+ * POST /staff/appointments/:id/check-in: the vehicle arrives. In one transaction the appointment moves
+ * PENDING|CONFIRMED → CHECKED_IN (conditionally: a concurrent check-in finds it changed, 409
+ * APPOINTMENT_CHANGED; UNIQUE appointment_id is the backstop), the service order opens with its checklist and
+ * booked lines, the odometer is recorded, and the order is given a technician and a bay if chosen.
+ */
+export async function checkInAppointment(ctx: ServiceOrderContext, scope: CentreScope, appointmentId: number, input: CheckInData): Promise<number> {
+  assertFloorWriter(scope);
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const appointment = await db
+    .selectFrom('appointments')
+    .innerJoin('service_centres', 'service_centres.id', 'appointments.centre_id')
+    .leftJoin('vehicles', 'vehicles.id', 'appointments.vehicle_id')
+    .select([
+      'appointments.id',
+      'appointments.code',
+      'appointments.user_id',
+      'appointments.centre_id',
+      'appointments.status',
+      'appointments.starts_at',
+      'appointments.vehicle_id',
+      'appointments.vehicle_type',
+      'appointments.vehicle_brand',
+      'appointments.vehicle_model',
+      'appointments.license_plate',
+      'appointments.package_credit_id',
+      'service_centres.service_bays',
+      'vehicles.odometer_km',
+    ])
+    .where('appointments.id', '=', appointmentId)
+    .executeTakeFirst();
+  if (!appointment || (scope.centreId !== null && scope.centreId !== appointment.centre_id)) {
+    throw AppError.notFound(checkInMessages.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+  }
+  const status = appointment.status as AppointmentStatus;
+  if (!(CHECK_IN_APPOINTMENT_STATUSES as readonly string[]).includes(status)) {
+    if (status === 'CHECKED_IN' || status === 'IN_PROGRESS') throw appointmentChanged();
+    throw new AppError(
+      409,
+      'INVALID_STATUS_TRANSITION',
+      `Không thể chuyển lịch hẹn từ "${APPOINTMENT_STATUS_LABELS[status]}" sang "${APPOINTMENT_STATUS_LABELS.CHECKED_IN}".`,
+    );
+  }
+  if (vietnamDateOf(appointment.starts_at) !== vietnamDateOf(now)) throw new AppError(409, 'NOT_APPOINTMENT_DAY', checkInMessages.notAppointmentDay);
+  if (input.odometerKm > ODOMETER_LIMIT_KM) throw odometerInvalid('Số km tối đa 1.000.000.');
+  if (appointment.odometer_km !== null && input.odometerKm < appointment.odometer_km) {
+    throw odometerInvalid(`Số km không được nhỏ hơn lần ghi gần nhất của xe (${appointment.odometer_km.toLocaleString('vi-VN')} km).`);
+  }
+  const bayNo = input.bayNo ?? null;
+  if (bayNo !== null) checkBay(bayNo, appointment.service_bays);
+  const technicianId = input.technicianId ?? null;
+  if (technicianId !== null) await checkTechnicianOfCentre(db, appointment.centre_id, technicianId);
+
+  const at = now.toISOString();
+  const order = await floorTransaction(db, async (trx) => {
+    const moved = await trx
+      .updateTable('appointments')
+      .set({ status: 'CHECKED_IN', updated_at: at })
+      .where('id', '=', appointment.id)
+      .where('status', 'in', [...CHECK_IN_APPOINTMENT_STATUSES])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw appointmentChanged();
+    await trx
+      .insertInto('appointment_status_history')
+      .values({ appointment_id: appointment.id, from_status: status, to_status: 'CHECKED_IN', changed_by: scope.userId, note: null, created_at: at })
+      .execute();
+    const code = await freeCode(trx, now);
+    const inserted = await uniqueOr(
+      () =>
+        trx
+          .insertInto('service_orders')
+          .values({
+            code,
+            appointment_id: appointment.id,
+            centre_id: appointment.centre_id,
+            user_id: appointment.user_id,
+            vehicle_id: appointment.vehicle_id,
+            vehicle_type: appointment.vehicle_type,
+            vehicle_brand: appointment.vehicle_brand,
+            vehicle_model: appointment.vehicle_model,
+            license_plate: appointment.license_plate,
+            status: 'OPEN',
+            technician_id: technicianId,
+            bay_no: bayNo,
+            odometer_in_km: input.odometerKm,
+            customer_concern: input.customerConcern,
+            intake_note: input.intakeNote,
+            opened_by: scope.userId,
+            opened_at: at,
+            started_at: null,
+            work_done_at: null,
+            invoiced_at: null,
+            closed_at: null,
+            cancelled_at: null,
+            cancel_reason: null,
+            version: 1,
+            updated_at: at,
+          })
+          .returning(['id', 'code'])
+          .executeTakeFirstOrThrow(),
+      async () => appointmentChanged(),
+    );
+    await trx
+      .insertInto('service_order_status_history')
+      .values({ service_order_id: inserted.id, from_status: null, to_status: 'OPEN', changed_by: scope.userId, note: null, created_at: at })
+      .execute();
+    await writeChecklist(trx, inserted.id, appointment.id);
+    await writeBookedLines(trx, inserted.id, appointment.id, appointment.package_credit_id);
+    if (appointment.vehicle_id !== null) {
+      await trx
+        .insertInto('vehicle_odometer_readings')
+        .values({ vehicle_id: appointment.vehicle_id, odometer_km: input.odometerKm, source: 'service', note: `Tiếp nhận ${inserted.code}`, recorded_at: at })
+        .execute();
+      await trx
+        .updateTable('vehicles')
+        .set({ odometer_km: input.odometerKm, updated_at: at })
+        .where('id', '=', appointment.vehicle_id)
+        .where('odometer_km', '<', input.odometerKm)
+        .execute();
+    }
+    if (bayNo !== null) await occupyBay(trx, appointment.centre_id, bayNo, inserted.id, at);
+    return inserted;
+  });
+  await publishServiceOrderChange(
+    ctx,
+    {
+      serviceOrderId: order.id,
+      code: order.code,
+      appointmentId: appointment.id,
+      centreId: appointment.centre_id,
+      userId: appointment.user_id,
+      status: 'OPEN',
+      appointment: { code: appointment.code, status: 'CHECKED_IN' },
+    },
+    now,
+  );
+  return order.id;
+}

@@ -1,0 +1,135 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  availableServiceOrderActions,
+  SERVICE_ORDER_STATUS_LABELS,
+  type AppointmentStatus,
+  type ChecklistResult,
+  type ServiceOrderDetail,
+  type ServiceOrderStatus,
+  type TimelineEntry,
+} from 'shared-contracts/schemas';
+import { toIsoUtc } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import type { CentreScope } from '../../http/centreScope';
+import { serviceOrderNotFound } from './serviceOrderAccess';
+import { cardQueries } from './serviceOrderCards';
+import type { ServiceOrderContext } from './serviceOrderContext';
+import { readInvoice } from './invoiceView';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Where the API serves a checklist photo. */
+export function checklistPhotoUrl(file: string): string {
+  return `/api/media/checklist-photos/${file}`;
+}
+
+const orderCard = cardQueries<{ id: number }>((db, param) => db.selectFrom('service_orders').select('id').where('id', '=', param('id')), 'opened');
+
+/** Whether `scope`'s user counts as the order's technician (an unassigned OPEN order is theirs to start). */
+function actsAsAssigned(scope: CentreScope, status: ServiceOrderStatus, technicianId: number | null): boolean {
+  if (scope.role !== 'technician') return false;
+  return technicianId === scope.userId || (technicianId === null && status === 'OPEN');
+}
+
+async function timelineOf(db: Db, appointmentId: number, serviceOrderId: number): Promise<TimelineEntry[]> {
+  const [appointmentRows, orderRows] = await Promise.all([
+    db
+      .selectFrom('appointment_status_history')
+      .leftJoin('users', 'users.id', 'appointment_status_history.changed_by')
+      .select(['appointment_status_history.id', 'appointment_status_history.to_status', 'appointment_status_history.note', 'appointment_status_history.created_at', 'users.full_name'])
+      .where('appointment_status_history.appointment_id', '=', appointmentId)
+      .execute(),
+    db
+      .selectFrom('service_order_status_history')
+      .leftJoin('users', 'users.id', 'service_order_status_history.changed_by')
+      .select(['service_order_status_history.id', 'service_order_status_history.to_status', 'service_order_status_history.note', 'service_order_status_history.created_at', 'users.full_name'])
+      .where('service_order_status_history.service_order_id', '=', serviceOrderId)
+      .execute(),
+  ]);
+  const entries = [
+    ...appointmentRows.map((row) => ({
+      order: 0,
+      id: row.id,
+      at: toIsoUtc(row.created_at),
+      label: `Lịch hẹn: ${APPOINTMENT_STATUS_LABELS[row.to_status as AppointmentStatus] ?? row.to_status}`,
+      by: row.full_name,
+      note: row.note,
+    })),
+    ...orderRows.map((row) => ({
+      order: 1,
+      id: row.id,
+      at: toIsoUtc(row.created_at),
+      label: `Phiếu dịch vụ: ${SERVICE_ORDER_STATUS_LABELS[row.to_status as ServiceOrderStatus] ?? row.to_status}`,
+      by: row.full_name,
+      note: row.note,
+    })),
+  ];
+  entries.sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order || a.id - b.id);
+  return entries.map(({ at, label, by, note }) => ({ at, label, by, note }));
+}
+
+/** GET /service-orders/:id: the order with its checklist, photos, lines, invoice, timeline and what the caller may do. */
+export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: CentreScope, id: number, db: Db = ctx.db): Promise<ServiceOrderDetail> {
+  const now = ctx.clock.now();
+  const [head] = await orderCard.load(db, now, { id });
+  if (!head || (scope.centreId !== null && scope.centreId !== head.centreId)) throw serviceOrderNotFound();
+  const [items, photos, lines, invoice, timeline] = await Promise.all([
+    db
+      .selectFrom('service_order_checklist_items')
+      .select(['id', 'code', 'label', 'result', 'note', 'checked_at'])
+      .where('service_order_id', '=', id)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('checklist_photos')
+      .innerJoin('service_order_checklist_items', 'service_order_checklist_items.id', 'checklist_photos.item_id')
+      .select(['checklist_photos.id', 'checklist_photos.item_id', 'checklist_photos.file', 'checklist_photos.width', 'checklist_photos.height'])
+      .where('service_order_checklist_items.service_order_id', '=', id)
+      .orderBy('checklist_photos.id')
+      .execute(),
+    db
+      .selectFrom('service_order_lines')
+      .select(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total', 'source'])
+      .where('service_order_id', '=', id)
+      .orderBy('id')
+      .execute(),
+    readInvoice(db, id, ctx.vietQr),
+    timelineOf(db, head.card.appointmentId, id),
+  ]);
+  const status = head.card.status;
+  return {
+    ...head.card,
+    customer: head.customer,
+    appointmentCode: head.appointmentCode,
+    appointmentStart: head.appointmentStart,
+    odometerInKm: head.odometerInKm,
+    customerConcern: head.customerConcern,
+    intakeNote: head.intakeNote,
+    cancelReason: head.cancelReason,
+    checklistItems: items.map((item) => ({
+      id: item.id,
+      code: item.code,
+      label: item.label,
+      result: item.result as ChecklistResult | null,
+      note: item.note,
+      checkedAt: item.checked_at === null ? null : toIsoUtc(item.checked_at),
+      photos: photos
+        .filter((photo) => photo.item_id === item.id)
+        .map((photo) => ({ id: photo.id, url: checklistPhotoUrl(photo.file), width: photo.width, height: photo.height })),
+    })),
+    lines: lines.map((line) => ({
+      id: line.id,
+      kind: line.kind as 'service' | 'part',
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+      lineTotal: line.line_total,
+      source: line.source as 'booked' | 'parts_request',
+    })),
+    invoice,
+    timeline,
+    availableActions: availableServiceOrderActions(status, scope.role, actsAsAssigned(scope, status, head.technicianId)),
+  };
+}

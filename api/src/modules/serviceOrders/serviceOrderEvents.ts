@@ -1,0 +1,72 @@
+import {
+  APPOINTMENT_STATUS_LABELS,
+  customerServiceOrderLabel,
+  type AppointmentStatus,
+  type ServiceOrderStatus,
+} from 'shared-contracts/schemas';
+import type { ServiceOrderContext } from './serviceOrderContext';
+
+/** What a committed change of a service order tells the live bus. */
+export interface ServiceOrderChange {
+  serviceOrderId: number;
+  code: string;
+  appointmentId: number;
+  centreId: number;
+  /** The customer (null for a guest's appointment: only the centre is told). */
+  userId: number | null;
+  status: ServiceOrderStatus;
+  /** Set when the appointment's status changed too (check-in, start, cancel): its existing status event goes out. */
+  appointment?: { code: string; status: AppointmentStatus };
+}
+
+/** Parts requests waiting for the customer's yes (work package 2 fills this in; none before it). */
+export function pendingApprovalsOf(_serviceOrderId: number): number {
+  return 0;
+}
+
+/**
+ * After the commit: the customer's streams get `service-order` (and `appointment-status` when the appointment
+ * moved), the centre's floor streams `floor-changed`. Publishing never fails the request: an error is logged.
+ */
+export async function publishServiceOrderChange(ctx: ServiceOrderContext, change: ServiceOrderChange, at: Date): Promise<void> {
+  try {
+    const pendingApprovals = pendingApprovalsOf(change.serviceOrderId);
+    await ctx.events.publishServiceOrder({
+      userId: change.userId,
+      centreId: change.centreId,
+      event: {
+        appointmentId: change.appointmentId,
+        serviceOrderId: change.serviceOrderId,
+        serviceOrderCode: change.code,
+        status: change.status,
+        statusLabel: customerServiceOrderLabel(change.status, pendingApprovals),
+        pendingApprovals,
+        at: at.toISOString(),
+      },
+    });
+    if (change.appointment) {
+      await ctx.events.publish({
+        userId: change.userId,
+        centreId: change.centreId,
+        event: {
+          appointmentId: change.appointmentId,
+          code: change.appointment.code,
+          status: change.appointment.status,
+          statusLabel: APPOINTMENT_STATUS_LABELS[change.appointment.status],
+          at: at.toISOString(),
+        },
+      });
+    }
+  } catch (error) {
+    ctx.log.error({ err: error }, 'service order event not published');
+  }
+}
+
+/** Something of the floor changed that is not a status (an assignment, a clock): the centre's streams are told. */
+export async function publishFloorChange(ctx: ServiceOrderContext, centreId: number, change: { appointmentId: number | null; serviceOrderId: number | null }, at: Date): Promise<void> {
+  try {
+    await ctx.events.publishFloorChange(centreId, { kind: 'service-order', ...change, at });
+  } catch (error) {
+    ctx.log.error({ err: error }, 'floor change not published');
+  }
+}

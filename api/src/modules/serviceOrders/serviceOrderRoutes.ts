@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignmentInputSchema,
+  backOfficeErrorSchema,
+  boardQuerySchema,
+  centreScopeQuerySchema,
+  centreTechnicianSchema,
+  checkInInputSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  idParamsSchema,
+  reasonedActionInputSchema,
+  serviceOrderBoardSchema,
+  serviceOrderDetailSchema,
+  versionedActionInputSchema,
+} from 'shared-contracts/schemas';
+import { requireKnownField } from '../../http/bodyFields';
+import { cacheControlForAll } from '../../http/cacheControl';
+import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { ok } from '../../http/envelope';
+import { listCentreTechnicians } from './centreTechnicians';
+import { assignmentMessages, assignServiceOrder } from './serviceOrderAssignment';
+import { readBoard } from './serviceOrderBoard';
+import { checkInAppointment, checkInMessages } from './serviceOrderCheckIn';
+import type { ServiceOrderContext } from './serviceOrderContext';
+import { readServiceOrderDetail } from './serviceOrderDetail';
+import { registerDataErrors } from './serviceOrderErrors';
+import { cancelServiceOrder, finishWork, reopenWork, startWork, workMessages } from './serviceOrderWork';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };
+const detailResponse = envelopeSchema(serviceOrderDetailSchema);
+
+/**
+ * The service order on the floor: check-in at the front desk, the board and an order's detail, assignment of
+ * technician and bay, and the work's transitions (start, finish, reopen, cancel). Every route is centre-scoped
+ * (another centre's order answers 404) and admins read only (403 ADMIN_READ_ONLY on a write).
+ */
+export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  cacheControlForAll(app, 'private, no-store');
+  registerDataErrors(app);
+  const desk = requireCentreRole(db, 'staff', 'manager', 'admin');
+  const floor = requireCentreRole(db, 'staff', 'technician', 'manager', 'admin');
+
+  app.post(
+    '/staff/appointments/:id/check-in',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Tiếp nhận xe: mở phiếu dịch vụ từ lịch hẹn trong ngày (nhân viên, quản lý)',
+        params: idParamsSchema,
+        body: checkInInputSchema,
+        response: { 201: detailResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = centreScopeOf(request);
+      const id = await checkInAppointment(ctx, scope, request.params.id, request.body);
+      return reply.code(201).send(ok(await readServiceOrderDetail(ctx, scope, id), checkInMessages.checkedIn));
+    },
+  );
+
+  app.get(
+    '/service-orders/board',
+    {
+      preHandler: floor,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Bảng phiếu dịch vụ của trung tâm trong ngày',
+        querystring: boardQuerySchema,
+        response: { 200: envelopeSchema(serviceOrderBoardSchema), ...errors },
+      },
+    },
+    async (request) => ok(await readBoard(ctx, centreScopeOf(request), request.query)),
+  );
+
+  app.get(
+    '/service-orders/:id',
+    {
+      preHandler: floor,
+      schema: { tags: ['back-office'], summary: 'Chi tiết phiếu dịch vụ', params: idParamsSchema, response: { 200: detailResponse, ...errors } },
+    },
+    async (request) => ok(await readServiceOrderDetail(ctx, centreScopeOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/service-orders/:id/assignment',
+    {
+      preValidation: requireKnownField(assignmentInputSchema),
+      preHandler: floor,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Phân công kỹ thuật viên và khoang (nhân viên, quản lý)',
+        params: idParamsSchema,
+        body: assignmentInputSchema,
+        response: { 200: detailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = centreScopeOf(request);
+      await assignServiceOrder(ctx, scope, request.params.id, request.body);
+      return ok(await readServiceOrderDetail(ctx, scope, request.params.id), assignmentMessages.saved);
+    },
+  );
+
+  const versioned = { start: [startWork, workMessages.started], finish: [finishWork, workMessages.finished] } as const;
+  for (const [action, [run, message]] of Object.entries(versioned)) {
+    app.post(
+      `/service-orders/:id/${action}`,
+      {
+        preHandler: floor,
+        schema: {
+          tags: ['back-office'],
+          summary: action === 'start' ? 'Bắt đầu làm (kỹ thuật viên được giao)' : 'Hoàn thành công việc (kỹ thuật viên được giao)',
+          params: idParamsSchema,
+          body: versionedActionInputSchema,
+          response: { 200: detailResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const scope = centreScopeOf(request);
+        await run(ctx, scope, request.params.id, request.body.version);
+        return ok(await readServiceOrderDetail(ctx, scope, request.params.id), message);
+      },
+    );
+  }
+
+  const reasoned = { reopen: [reopenWork, workMessages.reopened], cancel: [cancelServiceOrder, workMessages.cancelled] } as const;
+  for (const [action, [run, message]] of Object.entries(reasoned)) {
+    app.post(
+      `/service-orders/:id/${action}`,
+      {
+        preHandler: floor,
+        schema: {
+          tags: ['back-office'],
+          summary: action === 'reopen' ? 'Mở lại phiếu đã xong việc (nhân viên, quản lý; lý do)' : 'Hủy phiếu dịch vụ và lịch hẹn (nhân viên, quản lý; lý do)',
+          params: idParamsSchema,
+          body: reasonedActionInputSchema,
+          response: { 200: detailResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const scope = centreScopeOf(request);
+        await run(ctx, scope, request.params.id, request.body.version, request.body.reason);
+        return ok(await readServiceOrderDetail(ctx, scope, request.params.id), message);
+      },
+    );
+  }
+
+  app.get(
+    '/staff/technicians',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Kỹ thuật viên của trung tâm (để phân công)',
+        querystring: centreScopeQuerySchema,
+        response: { 200: envelopeSchema(z.array(centreTechnicianSchema)), ...errors },
+      },
+    },
+    async (request) => ok(await listCentreTechnicians(ctx, centreScopeOf(request), request.query.centreId)),
+  );
+};

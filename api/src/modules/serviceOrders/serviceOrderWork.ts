@@ -1,0 +1,210 @@
+import type { Transaction } from 'kysely';
+import { CHECKLIST_FAIL_NOTE_MIN, SERVICE_ORDER_TRANSITIONS, type AppointmentStatus, type ServiceOrderAction, type ServiceOrderStatus } from 'shared-contracts/schemas';
+import type { ServiceOrderRow } from '../../db/backOfficeSchema';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
+import { cancelWithin } from '../bookings/appointmentService';
+import { appointmentChanged } from './serviceOrderCheckIn';
+import { floorTransaction } from './floorTransaction';
+import { orderInScope } from './serviceOrderAccess';
+import { releaseBay } from './serviceOrderBays';
+import type { ServiceOrderContext } from './serviceOrderContext';
+import { AppErrorWithData } from './serviceOrderErrors';
+import { publishServiceOrderChange } from './serviceOrderEvents';
+import { notAssigned, serviceOrderChanged, transitionServiceOrder } from './serviceOrderTransition';
+import { startClock, stopClocks } from './workClock';
+
+/**
+ * The work on a service order (spec §2): start and finish by the technician, reopen and cancel by the front
+ * desk. Each is one transaction around a conditional transition (status, version and, for the technician,
+ * assignment), with its side effects on the appointment, the clock and the bay; the live bus is told after
+ * the commit.
+ */
+
+export const workMessages = {
+  started: 'Đã bắt đầu làm.',
+  finished: 'Đã hoàn thành công việc.',
+  reopened: 'Đã mở lại phiếu.',
+  cancelled: 'Đã hủy phiếu dịch vụ.',
+} as const;
+
+/** 403 unless the caller's role may take the action (a technician on their order is checked by the transition). */
+function checkRole(scope: CentreScope, action: ServiceOrderAction): void {
+  assertFloorWriter(scope);
+  if (!SERVICE_ORDER_TRANSITIONS[action].roles.includes(scope.role as never)) throw AppError.forbidden();
+}
+
+/** Moves the appointment along with its order (conditional on the status it must be in). */
+async function moveAppointment(trx: Transaction<Database>, appointmentId: number, from: AppointmentStatus, to: AppointmentStatus, actorId: number, at: string): Promise<void> {
+  const moved = await trx.updateTable('appointments').set({ status: to, updated_at: at }).where('id', '=', appointmentId).where('status', '=', from).executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw appointmentChanged();
+  await trx
+    .insertInto('appointment_status_history')
+    .values({ appointment_id: appointmentId, from_status: from, to_status: to, changed_by: actorId, note: null, created_at: at })
+    .execute();
+}
+
+/**
+ * Hook of work package 2: the parts requests of the order still REQUESTED, AWAITING_CUSTOMER, APPROVED or
+ * RESERVED (finish answers 409 PARTS_PENDING with data.requests). There are none before parts exist.
+ */
+export async function openPartsRequestsOf(_trx: Transaction<Database>, _serviceOrderId: number): Promise<{ id: number; name: string; status: string }[]> {
+  return [];
+}
+
+/**
+ * Hook of work package 2: a cancel is refused while parts were issued and not returned, and gives back the
+ * reservations of the order. Nothing to do before parts exist.
+ */
+export async function releasePartsOnCancel(_trx: Transaction<Database>, _serviceOrderId: number): Promise<void> {}
+
+/** Items not answered yet, or FAIL without a note of CHECKLIST_FAIL_NOTE_MIN characters. */
+async function pendingChecklistItems(trx: Transaction<Database>, serviceOrderId: number) {
+  const items = await trx
+    .selectFrom('service_order_checklist_items')
+    .select(['id', 'code', 'label', 'result', 'note'])
+    .where('service_order_id', '=', serviceOrderId)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return items
+    .filter((item) => item.result === null || (item.result === 'FAIL' && (item.note ?? '').trim().length < CHECKLIST_FAIL_NOTE_MIN))
+    .map((item) => ({ id: item.id, code: item.code, label: item.label, result: item.result as 'PASS' | 'FAIL' | 'NA' | null }));
+}
+
+async function publishAfter(ctx: ServiceOrderContext, row: ServiceOrderRow, status: ServiceOrderStatus, at: Date, appointment?: { code: string; status: AppointmentStatus }) {
+  await publishServiceOrderChange(
+    ctx,
+    { serviceOrderId: row.id, code: row.code, appointmentId: row.appointment_id, centreId: row.centre_id, userId: row.user_id, status, appointment },
+    at,
+  );
+}
+
+async function appointmentCodeOf(ctx: ServiceOrderContext, appointmentId: number): Promise<string> {
+  return (await ctx.db.selectFrom('appointments').select('code').where('id', '=', appointmentId).executeTakeFirstOrThrow()).code;
+}
+
+/**
+ * POST /service-orders/:id/start: the assigned technician (or, on an order nobody has, the technician who
+ * presses it: the order becomes theirs in the same statement) starts work; the appointment goes IN_PROGRESS
+ * and their clock starts (409 ALREADY_CLOCKED_IN when it runs on another order: pause it first).
+ */
+export async function startWork(ctx: ServiceOrderContext, scope: CentreScope, id: number, version: number): Promise<void> {
+  checkRole(scope, 'start');
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const order = await orderInScope(ctx.db, scope, id);
+  // On a stale card the answer is that the order changed (it may have been given to someone else meanwhile).
+  if (order.version !== version) throw serviceOrderChanged();
+  if (order.technician_id !== null && order.technician_id !== scope.userId) throw notAssigned();
+  const row = await floorTransaction(ctx.db, async (trx) => {
+    const started = await transitionServiceOrder(trx, {
+      id,
+      action: 'start',
+      actorId: scope.userId,
+      at: now,
+      expectedVersion: version,
+      technician: { id: scope.userId, takeUnassigned: true },
+    });
+    await moveAppointment(trx, started.appointment_id, 'CHECKED_IN', 'IN_PROGRESS', scope.userId, at);
+    await startClock(trx, started.id, scope.userId, at);
+    return started;
+  });
+  await publishAfter(ctx, row, 'IN_PROGRESS', now, { code: await appointmentCodeOf(ctx, row.appointment_id), status: 'IN_PROGRESS' });
+}
+
+/**
+ * POST /service-orders/:id/finish: the assigned technician; every checklist item answered and every FAIL
+ * explained (409 CHECKLIST_INCOMPLETE with data.pendingItems), no parts request open (409 PARTS_PENDING);
+ * the clock stops and the bay is released.
+ */
+export async function finishWork(ctx: ServiceOrderContext, scope: CentreScope, id: number, version: number): Promise<void> {
+  checkRole(scope, 'finish');
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const order = await orderInScope(ctx.db, scope, id);
+  if (order.version !== version) throw serviceOrderChanged();
+  if (order.technician_id !== scope.userId) throw notAssigned();
+  const row = await floorTransaction(ctx.db, async (trx) => {
+    const finished = await transitionServiceOrder(trx, {
+      id,
+      action: 'finish',
+      actorId: scope.userId,
+      at: now,
+      expectedVersion: version,
+      technician: { id: scope.userId, takeUnassigned: false },
+      extra: { bay_no: null },
+    });
+    const pendingItems = await pendingChecklistItems(trx, id);
+    if (pendingItems.length > 0) {
+      throw new AppErrorWithData(409, 'CHECKLIST_INCOMPLETE', `Còn ${pendingItems.length} mục kiểm tra chưa hoàn tất (mục không đạt cần ghi rõ lý do).`, { pendingItems });
+    }
+    const requests = await openPartsRequestsOf(trx, id);
+    if (requests.length > 0) throw new AppErrorWithData(409, 'PARTS_PENDING', `Còn ${requests.length} yêu cầu phụ tùng chưa xử lý xong.`, { requests });
+    await stopClocks(trx, { serviceOrderId: id }, at);
+    await releaseBay(trx, id, at);
+    return finished;
+  });
+  await publishAfter(ctx, row, 'WORK_DONE', now);
+}
+
+/** POST /service-orders/:id/reopen (staff, manager): finished work goes back IN_PROGRESS, with the reason in the history. */
+export async function reopenWork(ctx: ServiceOrderContext, scope: CentreScope, id: number, version: number, reason: string): Promise<void> {
+  checkRole(scope, 'reopen');
+  const now = ctx.clock.now();
+  await orderInScope(ctx.db, scope, id);
+  const row = await floorTransaction(ctx.db, (trx) =>
+    transitionServiceOrder(trx, { id, action: 'reopen', actorId: scope.userId, at: now, expectedVersion: version, note: reason }),
+  );
+  await publishAfter(ctx, row, 'IN_PROGRESS', now);
+}
+
+/**
+ * POST /service-orders/:id/cancel (staff, manager; OPEN or IN_PROGRESS): the clock stops, the bay and the
+ * parts' reservations are released, and the appointment is cancelled as the booking side cancels (its slot
+ * steps and its package credit given back, the customer emailed).
+ */
+export async function cancelServiceOrder(ctx: ServiceOrderContext, scope: CentreScope, id: number, version: number, reason: string): Promise<void> {
+  checkRole(scope, 'cancel');
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const order = await orderInScope(ctx.db, scope, id);
+  const appointment = await ctx.db
+    .selectFrom('appointments')
+    .select(['id', 'code', 'status', 'centre_id', 'starts_at', 'estimated_duration_minutes', 'package_credit_id', 'user_id'])
+    .where('id', '=', order.appointment_id)
+    .executeTakeFirstOrThrow();
+  const row = await floorTransaction(ctx.db, async (trx) => {
+    const cancelled = await transitionServiceOrder(trx, {
+      id,
+      action: 'cancel',
+      actorId: scope.userId,
+      at: now,
+      expectedVersion: version,
+      note: reason,
+      extra: { cancel_reason: reason, bay_no: null },
+    });
+    await releasePartsOnCancel(trx, id);
+    await stopClocks(trx, { serviceOrderId: id }, at);
+    await releaseBay(trx, id, at);
+    await cancelWithin(
+      ctx.booking,
+      trx,
+      {
+        id: appointment.id,
+        status: appointment.status as AppointmentStatus,
+        centreId: appointment.centre_id,
+        startsAt: new Date(appointment.starts_at),
+        durationMinutes: appointment.estimated_duration_minutes,
+        packageCreditId: appointment.package_credit_id,
+        userId: appointment.user_id,
+      },
+      scope.userId,
+      reason,
+      now,
+    );
+    return cancelled;
+  });
+  await publishAfter(ctx, row, 'CANCELLED', now, { code: appointment.code, status: 'CANCELLED' });
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import { floorWorkRoutes } from './floorWorkRoutes';
+import type { ServiceOrderContext } from './serviceOrderContext';
+import { serviceOrderRoutes } from './serviceOrderRoutes';
+import { technicianRoutes } from './technicianRoutes';
+
+export interface ServiceOrdersOptions {
+  accounts: AccountsContext;
+  /** The live bus shared with bookings: customers' streams and the centres' floor streams. */
+  events: AppointmentEventBus;
+}
+
+/** The service order (phiếu dịch vụ): check-in, board, assignment, technician work, checklist, invoice, payment. */
+export const serviceOrdersRoutes: FastifyPluginAsync<ServiceOrdersOptions> = async (app, { accounts, events }) => {
+  const ctx: ServiceOrderContext = {
+    db: accounts.db,
+    clock: accounts.clock,
+    events,
+    booking: {
+      db: accounts.db,
+      clock: accounts.clock,
+      secret: accounts.secret,
+      cutoffMinutes: accounts.config.bookingChangeCutoffMinutes,
+      events,
+      throttle: accounts.throttle,
+    },
+    vietQr: accounts.config.vietQr,
+    log: app.log.child({ module: 'service-orders' }),
+  };
+  await app.register(serviceOrderRoutes, { ctx });
+  await app.register(technicianRoutes, { ctx });
+  await app.register(floorWorkRoutes, { ctx, uploadDir: accounts.config.uploadDir });
+};

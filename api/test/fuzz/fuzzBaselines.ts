@@ -1,0 +1,185 @@
+/**
+ * A valid request per operation: the fuzz replaces one field at a time and keeps the rest valid, so a hostile
+ * value gets past the other fields' validation and as far as the database. Resources (ids, codes) are real
+ * rows of the seeded database, made or found by the suite's setup (FuzzFixtures).
+ */
+
+export interface FuzzFixtures {
+  centreId: number;
+  serviceId: number;
+  productId: number;
+  productSlug: string;
+  promotionId: number;
+  /** The demo customer's vehicle (read and updated). */
+  vehicleId: number;
+  /** Another vehicle of the demo customer, for DELETE. */
+  disposableVehicleId: number;
+  maintenanceRecordId: number;
+  /** The demo customer's orders: one to cancel, one for staff status changes, one paid by VietQR. */
+  cancellableOrderCode: string;
+  staffOrderCode: string;
+  vietQrOrderCode: string;
+  /** The demo customer's appointments: one to cancel or reschedule, one for staff status changes. */
+  appointmentId: number;
+  staffAppointmentId: number;
+  /** A guest's appointment awaiting its email code. */
+  guestAppointmentCode: string;
+  guestEmail: string;
+  /** Free slots of the centre ('...+07:00'), and a date of its schedule. */
+  bookingStart: string;
+  rescheduleStart: string;
+  availabilityDate: string;
+}
+
+export interface BaselineRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** Valid bodies; a body field is fuzzed in the first body that holds it (else that holds its parent). */
+  bodies?: unknown[];
+  /** Headers of every request to the operation (called once per request). */
+  headers?: () => Record<string, string>;
+}
+
+const UNKNOWN_EMAIL = 'khong.ton.tai@example.vn';
+const NEW_PASSWORD = 'MatKhau@2027';
+
+let idempotencyCounter = 0;
+
+export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
+  const productItem = { kind: 'product', refId: f.productId, quantity: 1 };
+  const deliveryAddress = { province: 'Hà Nội', ward: 'Phường Cầu Giấy', street: '136 Trần Duy Hưng' };
+  const scooter = { type: 'scooter', brand: 'VinFast', model: 'Klara S', licensePlate: '29MĐ1-123.45' };
+  const vehicleBody = { ...scooter, year: 2024, vin: null, color: 'Đỏ', odometerKm: 1000, batteryCapacityKwh: 2.5, nickname: 'Xe đi làm' };
+  const order = {
+    items: [{ ...productItem, price: 100_000 }],
+    promoCode: '',
+    recipientName: 'Nguyễn Văn Khách',
+    phone: '0912345678',
+    paymentMethod: 'COD',
+    note: 'Giao giờ hành chính',
+    subtotal: 100_000,
+    total: 100_000,
+  };
+  return {
+    'GET /api/health': {},
+    'GET /api/centres': {},
+    'POST /api/auth/register': {
+      bodies: [
+        {
+          fullName: 'Nguyễn Văn Khách',
+          email: 'fuzz.dang.ky@example.vn',
+          password: NEW_PASSWORD,
+          confirmPassword: NEW_PASSWORD,
+          phoneNumber: '0912000111',
+          dateOfBirth: '1994-08-15',
+          gender: 'MALE',
+          address: '12 Hàng Bài, phường Hoàn Kiếm, Hà Nội',
+        },
+      ],
+    },
+    'POST /api/auth/login': { bodies: [{ email: UNKNOWN_EMAIL, emailOrPhone: UNKNOWN_EMAIL, password: 'SaiMatKhau@1' }] },
+    'POST /api/auth/refresh': { bodies: [{ refreshToken: 'khong-hop-le-0123456789' }] },
+    // A token that is nobody's: without one, logout would end the fuzzing customer's own session.
+    'POST /api/auth/logout': { bodies: [{ refreshToken: 'khong-hop-le-0123456789' }] },
+    'POST /api/auth/verify-email': { bodies: [{ userId: '1', otpCode: '000000' }] },
+    'POST /api/auth/resend-verification': { bodies: [{ email: UNKNOWN_EMAIL }] },
+    'POST /api/auth/reset-password/request': { bodies: [{ email: UNKNOWN_EMAIL }] },
+    'POST /api/auth/reset-password/confirm': {
+      bodies: [{ email: UNKNOWN_EMAIL, otpCode: '000000', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }],
+    },
+    'GET /api/auth/config': {},
+    'POST /api/auth/login-google': { bodies: [{ token: 'khong-phai-jwt' }] },
+    'GET /api/auth/google': { query: { redirect: '/account' } },
+    'GET /api/auth/google/callback': { query: { code: 'ma-xac-thuc', state: 'trang-thai', error: 'access_denied' } },
+    'GET /api/auth/profile': {},
+    'PUT /api/auth/profile': {
+      bodies: [
+        {
+          fullName: 'Nguyễn Văn Khách',
+          phoneNumber: '0912345678',
+          address: '12 Hàng Bài, phường Hoàn Kiếm, Hà Nội',
+          dateOfBirth: '1994-08-15',
+          gender: 'MALE',
+          avatarUrl: 'https://example.vn/anh.png',
+        },
+      ],
+    },
+    // A wrong current password: the fuzz must not change the demo customer's password.
+    'POST /api/auth/change-password': { bodies: [{ currentPassword: 'SaiMatKhau@1', newPassword: NEW_PASSWORD, confirmNewPassword: NEW_PASSWORD }] },
+    'GET /api/media/avatars/{name}': { params: { name: 'khong-co-anh.webp' } },
+    'GET /api/dev/outbox': {},
+    'GET /api/products': {
+      query: { category: 'pin-bo-sac', brand: 'vinfast', minPrice: '0', maxPrice: '5000000', inStock: 'true', model: 'Klara', sort: 'popular', page: '1', pageSize: '24' },
+    },
+    'GET /api/products/{slug}': { params: { slug: f.productSlug } },
+    'GET /api/categories': {},
+    'GET /api/brands': {},
+    'GET /api/services': {},
+    'GET /api/packages': {},
+    'GET /api/promotions': { query: { kind: 'general', type: 'flash-sale' } },
+    'GET /api/me/saved-promotions': {},
+    'POST /api/me/saved-promotions': { bodies: [{ promotionId: f.promotionId }] },
+    'DELETE /api/me/saved-promotions/{promotionId}': { params: { promotionId: String(f.promotionId) } },
+    'GET /api/search': { query: { q: 'pin', limit: '10' } },
+    'POST /api/contact': {
+      bodies: [{ name: 'Nguyễn Văn Khách', email: 'khach@example.vn', phone: '0912345678', subject: 'Hỏi giá pin', message: 'Cho tôi hỏi giá pin thay thế.\nCảm ơn.' }],
+    },
+    'GET /api/media/catalogue/{*}': { params: { '*': 'products/khong-co.svg' }, query: { v: 'abc123' } },
+    'GET /api/cart': {},
+    'DELETE /api/cart': {},
+    'POST /api/cart/items': { bodies: [productItem] },
+    'PUT /api/cart/items/{lineId}': { params: { lineId: `product-${f.productId}` }, bodies: [{ quantity: 2 }] },
+    'DELETE /api/cart/items/{lineId}': { params: { lineId: `product-${f.productId}` } },
+    'POST /api/cart/merge': { bodies: [{ items: [productItem] }] },
+    'POST /api/cart/validate': { bodies: [{ items: [{ ...productItem, price: 100_000 }] }] },
+    'POST /api/checkout/quote': {
+      bodies: [
+        { items: [productItem], promoCode: 'FREESHIP', fulfilment: { method: 'pickup', centreId: f.centreId } },
+        { items: [productItem], promoCode: 'FREESHIP', fulfilment: { method: 'delivery', province: 'Hà Nội' } },
+      ],
+    },
+    'POST /api/orders': {
+      bodies: [
+        { ...order, fulfilment: { method: 'pickup', centreId: f.centreId } },
+        { ...order, fulfilment: { method: 'delivery', address: deliveryAddress } },
+      ],
+      headers: () => ({ 'idempotency-key': `fuzz-key-${(idempotencyCounter += 1)}` }),
+    },
+    'GET /api/orders': {},
+    'GET /api/orders/{code}': { params: { code: f.cancellableOrderCode } },
+    'POST /api/orders/{code}/cancel': { params: { code: f.cancellableOrderCode }, bodies: [{ reason: 'Đặt nhầm sản phẩm' }] },
+    'POST /api/orders/{code}/status': { params: { code: f.staffOrderCode }, bodies: [{ status: 'CONFIRMED', note: 'Đã gọi xác nhận' }] },
+    'POST /api/orders/{code}/payment/confirm': { params: { code: f.vietQrOrderCode } },
+    'GET /api/staff/orders': { query: { status: 'PLACED', limit: '20' } },
+    'GET /api/me/package-credits': {},
+    'GET /api/vehicles': {},
+    'POST /api/vehicles': { bodies: [vehicleBody] },
+    'GET /api/vehicles/{id}': { params: { id: String(f.vehicleId) } },
+    'PUT /api/vehicles/{id}': {
+      params: { id: String(f.vehicleId) },
+      bodies: [{ ...vehicleBody, licensePlate: '29MĐ1-543.21', odometerKm: 150_000, odometerNote: 'Thay đồng hồ' }],
+    },
+    'DELETE /api/vehicles/{id}': { params: { id: String(f.disposableVehicleId) } },
+    'GET /api/centres/{id}/availability': { params: { id: String(f.centreId) }, query: { date: f.availabilityDate, durationMinutes: '60' } },
+    'POST /api/appointments': {
+      bodies: [
+        { vehicleId: f.vehicleId, serviceIds: [f.serviceId], centreId: f.centreId, start: f.bookingStart, note: 'Xe kêu ở phanh sau' },
+        {
+          vehicle: { ...scooter, licensePlate: '29MĐ1-678.90' },
+          contact: { fullName: 'Trần Thị Khách', phone: '0987654321', email: 'khach.vang.lai@example.vn' },
+          serviceIds: [f.serviceId],
+          centreId: f.centreId,
+          start: f.bookingStart,
+        },
+      ],
+    },
+    'GET /api/appointments': { query: { scope: 'all' } },
+    'POST /api/appointments/{code}/verify': { params: { code: f.guestAppointmentCode }, bodies: [{ email: f.guestEmail, otpCode: '000000' }] },
+    'GET /api/appointments/{id}': { params: { id: String(f.appointmentId) } },
+    'POST /api/appointments/{id}/cancel': { params: { id: String(f.appointmentId) }, bodies: [{ reason: 'Bận việc đột xuất' }] },
+    'POST /api/appointments/{id}/reschedule': { params: { id: String(f.appointmentId) }, bodies: [{ start: f.rescheduleStart, centreId: f.centreId }] },
+    'PATCH /api/appointments/{id}/status': { params: { id: String(f.staffAppointmentId) }, bodies: [{ status: 'CONFIRMED', note: 'Đã gọi xác nhận' }] },
+    'GET /api/maintenance-records': { query: { vehicleId: String(f.vehicleId) } },
+    'GET /api/maintenance-records/{id}': { params: { id: String(f.maintenanceRecordId) } },
+  };
+}

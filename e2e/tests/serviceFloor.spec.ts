@@ -1,0 +1,158 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '../support/fixtures.ts';
+import { apiLogin, DEMO_EMAILS, storeSession } from '../support/session.ts';
+
+/**
+ * The service centre floor end to end (issue 13): a customer books today → staff check the car in → the
+ * technician (on a 360 px phone) starts, answers the checklist with one FAIL and a photo, finishes → staff invoice
+ * and take cash → the customer's dashboard showed every step live, and the record with its photo is in the
+ * maintenance history. The API's clock starts at 09:00 of today (CLOCK_START in playwright.config.ts), so a slot
+ * later today is free whenever the suite runs.
+ */
+
+const account = (page: Page) => page.locator('[data-remote-area="mfe_account"]');
+const backoffice = (page: Page) => page.locator('[data-remote-area="mfe_backoffice"]');
+const PHOTO = path.resolve(import.meta.dirname, '..', 'fixtures', 'avatar.png');
+
+async function signedInPage(browser: Browser, email: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
+  const page = await context.newPage();
+  await storeSession(page, email);
+  return page;
+}
+
+/** axe on the page as it stands: no serious or critical finding. */
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+interface Booked {
+  id: number;
+  code: string;
+  licensePlate: string;
+}
+
+/** The customer books a basic maintenance today at the demo staff's centre, in its first free slot. */
+async function bookToday(customer: Page, staff: Page): Promise<Booked> {
+  const staffLogin = await apiLogin(staff.request, DEMO_EMAILS.staff);
+  const summary = await staff.request.get('/api/staff/summary', { headers: { authorization: `Bearer ${staffLogin.accessToken}` } });
+  expect(summary.ok()).toBe(true);
+  const { centre, date } = ((await summary.json()) as { data: { centre: { id: number }; date: string } }).data;
+
+  const login = await apiLogin(customer.request, DEMO_EMAILS.customer);
+  const auth = { authorization: `Bearer ${login.accessToken}` };
+  const vehicles = ((await (await customer.request.get('/api/vehicles', { headers: auth })).json()) as { data: Array<{ id: number; licensePlate: string }> }).data;
+  const services = ((await (await customer.request.get('/api/services')).json()) as { data: Array<{ id: number; slug: string; durationMinutes: number }> }).data;
+  const basic = services.find((service) => service.slug === 'bao-duong-co-ban')!;
+  const availability = await customer.request.get(`/api/centres/${centre.id}/availability?date=${date}&durationMinutes=${basic.durationMinutes}`);
+  const slots = ((await availability.json()) as { data: { slots: Array<{ start: string; available: boolean }> } }).data.slots.filter((slot) => slot.available);
+  expect(slots.length).toBeGreaterThan(0);
+  for (const slot of slots) {
+    const response = await customer.request.post('/api/appointments', {
+      headers: auth,
+      data: { vehicleId: vehicles[0]!.id, serviceIds: [basic.id], centreId: centre.id, start: slot.start, note: 'Phanh sau kêu khi đi chậm' },
+    });
+    if (response.status() === 409) continue;
+    expect(response.status()).toBe(201);
+    const created = ((await response.json()) as { data: { id: number; code: string; vehicle: { licensePlate: string } } }).data;
+    return { id: created.id, code: created.code, licensePlate: created.vehicle.licensePlate };
+  }
+  throw new Error('no free slot today at the staff centre');
+}
+
+test('a car through the floor: check-in → technician on a phone with a FAIL photo → invoice and cash → the customer saw it live', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const customer = await signedInPage(browser, DEMO_EMAILS.customer);
+  const staff = await signedInPage(browser, DEMO_EMAILS.staff);
+  const technician = await signedInPage(browser, DEMO_EMAILS.technician, { width: 360, height: 780 });
+  const booked = await bookToday(customer, staff);
+
+  // The customer watches the dashboard with the live stream open.
+  const streamOpen = customer.waitForResponse((response) => response.url().endsWith('/api/appointments/events') && response.status() === 200);
+  await customer.goto('/dashboard');
+  await streamOpen;
+  const card = account(customer).getByRole('article', { name: booked.code });
+  await expect(card).toBeVisible();
+
+  // 1. Staff: the day view, check-in with the technician assigned.
+  await staff.goto('/staff');
+  await expect(backoffice(staff).getByText('Lịch hẹn cần đón')).toBeVisible();
+  await expectAccessible(staff);
+  await staff.goto('/staff/appointments');
+  await backoffice(staff).getByRole('button', { name: `Tiếp nhận xe của lịch hẹn ${booked.code}` }).click();
+  const checkIn = backoffice(staff).getByRole('dialog', { name: `Tiếp nhận xe ${booked.licensePlate}` });
+  await expect(checkIn.getByLabel('Số km hiện tại')).not.toHaveValue('');
+  await checkIn.getByLabel('Khách mô tả tình trạng xe').fill('Phanh sau kêu khi đi chậm');
+  const technicianSelect = checkIn.getByLabel('Kỹ thuật viên (không bắt buộc)');
+  const demoTechnician = technicianSelect.locator('option', { hasText: 'Lê Văn Cường' });
+  await expect(demoTechnician).toHaveCount(1);
+  await technicianSelect.selectOption((await demoTechnician.getAttribute('value'))!);
+  await expectAccessible(staff);
+  await checkIn.getByRole('button', { name: 'Tiếp nhận xe' }).click();
+  await expect(backoffice(staff).getByText(new RegExp(`Đã tiếp nhận xe ${booked.licensePlate.replace(/[.]/g, '\\.')}`))).toBeVisible();
+  await expect(card.getByTestId('service-order-status')).toHaveText(/Đã tiếp nhận/);
+
+  // 2. The technician, on a 360 px phone: start, the checklist with one FAIL and a photo, finish.
+  await technician.goto('/technician/work-queue');
+  const order = backoffice(technician).getByRole('article', { name: new RegExp(booked.licensePlate.replace(/[.]/g, '\\.')) });
+  await order.getByRole('button', { name: 'Bắt đầu' }).click();
+  // The demo technician's clock may be running on another car of today's floor: the queue offers to switch.
+  const switchOffer = backoffice(technician).getByRole('button', { name: /chuyển sang phiếu/i });
+  await expect(order.getByTestId('order-status').filter({ hasText: 'Đang làm' }).or(switchOffer).first()).toBeVisible();
+  if (await switchOffer.isVisible()) await switchOffer.click();
+  await expect(card.getByTestId('service-order-status')).toHaveText(/Đang thực hiện/);
+  await expectAccessible(technician);
+  await order.getByRole('link', { name: /Mở danh sách kiểm tra/ }).click();
+  await expect(technician).toHaveURL(/\/technician\/checklists\?order=\d+/);
+  const items = backoffice(technician).getByRole('list', { name: 'Kiểm tra', exact: true }).locator(':scope > li');
+  await expect(items.first()).toBeVisible();
+  const count = await items.count();
+  expect(count).toBeGreaterThan(1);
+  const failing = items.first();
+  await failing.getByText('Không đạt', { exact: true }).click();
+  await failing.getByRole('textbox').fill('Má phanh sau mòn quá giới hạn');
+  await failing.getByRole('textbox').blur();
+  await failing.locator('input[type="file"]').setInputFiles(PHOTO);
+  await expect(failing.getByText('Đã tải ảnh lên.')).toBeVisible();
+  await expect(failing.getByRole('img')).toHaveCount(1);
+  for (let index = 1; index < count; index += 1) await items.nth(index).getByText('Đạt', { exact: true }).click();
+  await expect(backoffice(technician).getByText(`${count}/${count} mục đã kiểm tra`)).toBeVisible();
+  await expectAccessible(technician);
+  await backoffice(technician).getByRole('button', { name: 'Hoàn thành' }).click();
+  await expect(card.getByTestId('service-order-status')).toHaveText(/Xe đã xong – chờ thanh toán/);
+
+  // 3. Staff: the board (live), the drawer, the invoice preview then the invoice, cash.
+  await staff.goto('/staff/service-orders');
+  await backoffice(staff).getByRole('button', { name: new RegExp(`Mở phiếu .*, xe ${booked.licensePlate.replace(/[.]/g, '\\.')}`) }).click();
+  const drawer = backoffice(staff).getByRole('dialog');
+  await expect(drawer.getByText('Má phanh sau mòn quá giới hạn')).toBeVisible();
+  await expectAccessible(staff);
+  await drawer.getByRole('button', { name: 'Lập hoá đơn' }).click();
+  await expect(drawer.getByRole('heading', { name: 'Xem trước hoá đơn' })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Xác nhận lập hoá đơn' }).click();
+  await expect(drawer.getByRole('button', { name: 'Thu tiền mặt' })).toBeVisible();
+  await expect(card.getByText(/Hoá đơn/).first()).toBeVisible();
+  await drawer.getByRole('button', { name: 'Thu tiền mặt' }).click();
+  await backoffice(staff).getByRole('button', { name: 'Đã thu tiền' }).click();
+  await expect(backoffice(staff).getByText('Đã xác nhận thanh toán. Phiếu đã đóng.')).toBeVisible();
+  await expect(card.getByTestId('service-order-status')).toHaveText(/Đã thanh toán/);
+
+  // 4. The record, with its FAIL photo, in the customer's maintenance history.
+  await customer.goto('/maintenance-history');
+  const record = account(customer).getByRole('article').filter({ hasText: booked.licensePlate }).first();
+  await expect(record).toBeVisible();
+  await record.getByRole('button', { name: /Xem chi tiết|Chi tiết/ }).first().click();
+  await expect(account(customer).getByText('Má phanh sau mòn quá giới hạn')).toBeVisible();
+  await expect(account(customer).locator('img[src*="/api/media/checklist-photos/"]').first()).toBeVisible();
+
+  // The floor's other pages pass axe too.
+  for (const route of ['/staff/customers', '/technician', '/technician/checklists']) {
+    const page = route.startsWith('/technician') ? technician : staff;
+    await page.goto(route);
+    await expect(backoffice(page).getByRole('heading').first()).toBeVisible();
+    await expectAccessible(page);
+  }
+});

@@ -1,0 +1,241 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatDateTime } from 'shared-contracts';
+import type { CentreTechnician, CheckInInput, ServiceOrderDetail, StaffAppointment } from 'shared-contracts/schemas';
+import { ModalDialog } from '../components/ModalDialog';
+import { fieldErrorsOf, isConflict, messageOf } from './apiRead';
+import { frontDeskApi } from './frontDeskApi';
+import { frontDeskText } from './frontDeskText';
+import styles from './FrontDesk.module.css';
+
+const t = frontDeskText.checkIn;
+const ODOMETER_MAX = 1_000_000;
+const TEXT_MAX = 500;
+const km = (value: number) => value.toLocaleString('vi-VN');
+
+interface Props {
+  appointment: StaffAppointment;
+  /** The centre's number of bays (the bay choices are 1..serviceBays). */
+  serviceBays: number;
+  onClose: () => void;
+  /** The service order was opened (201). */
+  onCheckedIn: (order: ServiceOrderDetail) => void;
+  /** The server said the appointment changed meanwhile (409): the list behind should reload. */
+  onStale?: () => void;
+}
+
+type Errors = Partial<Record<'odometerKm' | 'customerConcern' | 'intakeNote' | 'technicianId' | 'bayNo', string>>;
+
+/** The odometer's problem, or null: a whole number between the last reading and 1 000 000. */
+export function odometerError(text: string, lastKm: number | null): string | null {
+  const value = text.trim();
+  if (value === '') return t.odometerRequired;
+  if (!/^\d+$/.test(value)) return t.odometerInteger;
+  const number = Number(value);
+  if (number > ODOMETER_MAX) return t.odometerTooHigh;
+  if (lastKm !== null && number < lastKm) return t.odometerTooLow(km(lastKm));
+  return null;
+}
+
+/** S3: the check-in form (odometer prefilled with the last reading, concern, optional technician and bay). */
+export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, onStale }: Props) {
+  const ids = { odometer: useId(), concern: useId(), note: useId(), technician: useId(), bay: useId() };
+  const [odometer, setOdometer] = useState(appointment.lastOdometerKm === null ? '' : String(appointment.lastOdometerKm));
+  const [concern, setConcern] = useState(appointment.note ?? '');
+  const [intakeNote, setIntakeNote] = useState('');
+  const [technicianId, setTechnicianId] = useState('');
+  const [bayNo, setBayNo] = useState('');
+  const [technicians, setTechnicians] = useState<CentreTechnician[] | null>(null);
+  const [techniciansFailed, setTechniciansFailed] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    frontDeskApi.technicians(controller.signal).then(
+      (list) => setTechnicians(list),
+      () => {
+        if (!controller.signal.aborted) setTechniciansFailed(true);
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const focusFirstInvalid = () => {
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    const odometerProblem = odometerError(odometer, appointment.lastOdometerKm);
+    if (odometerProblem) found.odometerKm = odometerProblem;
+    if (concern.trim().length > TEXT_MAX) found.customerConcern = t.textTooLong;
+    if (intakeNote.trim().length > TEXT_MAX) found.intakeNote = t.textTooLong;
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    const body: CheckInInput = {
+      odometerKm: Number(odometer.trim()),
+      customerConcern: concern.trim() || null,
+      intakeNote: intakeNote.trim() || null,
+      technicianId: technicianId ? Number(technicianId) : null,
+      bayNo: bayNo ? Number(bayNo) : null,
+    };
+    setBusy(true);
+    try {
+      const order = await frontDeskApi.checkIn(appointment.id, body);
+      onCheckedIn(order);
+    } catch (error) {
+      setServerError(messageOf(error, frontDeskText.actionFailed));
+      const fields = fieldErrorsOf(error) as Errors;
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        focusFirstInvalid();
+      }
+      if (isConflict(error)) onStale?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const describe = (id: string, error: string | undefined, hint?: string) =>
+    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <ModalDialog
+      title={t.title(appointment.licensePlate)}
+      description={t.summary(appointment.code, appointment.customer.fullName, formatDateTime(appointment.start))}
+      onClose={onClose}
+    >
+      <form ref={form} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        <div className={styles.field}>
+          <label htmlFor={ids.odometer}>{t.odometer}</label>
+          <input
+            id={ids.odometer}
+            className={styles.input}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            value={odometer}
+            onChange={(event) => setOdometer(event.target.value)}
+            aria-invalid={errors.odometerKm ? true : undefined}
+            aria-describedby={describe(ids.odometer, errors.odometerKm, appointment.lastOdometerKm === null ? undefined : 'hint')}
+          />
+          {appointment.lastOdometerKm !== null && (
+            <p id={`${ids.odometer}-hint`} className={styles.hint}>
+              {t.odometerHint(km(appointment.lastOdometerKm))}
+            </p>
+          )}
+          {errors.odometerKm && (
+            <p id={`${ids.odometer}-error`} className={styles.fieldError}>
+              {errors.odometerKm}
+            </p>
+          )}
+        </div>
+
+        <div className={styles.field}>
+          <label htmlFor={ids.concern}>{t.concern}</label>
+          <textarea
+            id={ids.concern}
+            className={styles.textarea}
+            maxLength={TEXT_MAX + 100}
+            value={concern}
+            onChange={(event) => setConcern(event.target.value)}
+            aria-invalid={errors.customerConcern ? true : undefined}
+            aria-describedby={describe(ids.concern, errors.customerConcern)}
+          />
+          {errors.customerConcern && (
+            <p id={`${ids.concern}-error`} className={styles.fieldError}>
+              {errors.customerConcern}
+            </p>
+          )}
+        </div>
+
+        <div className={styles.field}>
+          <label htmlFor={ids.note}>{t.intakeNote}</label>
+          <textarea
+            id={ids.note}
+            className={styles.textarea}
+            value={intakeNote}
+            onChange={(event) => setIntakeNote(event.target.value)}
+            aria-invalid={errors.intakeNote ? true : undefined}
+            aria-describedby={describe(ids.note, errors.intakeNote)}
+          />
+          {errors.intakeNote && (
+            <p id={`${ids.note}-error`} className={styles.fieldError}>
+              {errors.intakeNote}
+            </p>
+          )}
+        </div>
+
+        <div className={styles.formRow}>
+          <div className={styles.field}>
+            <label htmlFor={ids.technician}>{t.technician}</label>
+            <select
+              id={ids.technician}
+              className={styles.select}
+              value={technicianId}
+              onChange={(event) => setTechnicianId(event.target.value)}
+              aria-invalid={errors.technicianId ? true : undefined}
+              aria-describedby={describe(ids.technician, errors.technicianId)}
+            >
+              <option value="">{t.noTechnician}</option>
+              {(technicians ?? []).map((technician) => (
+                <option key={technician.id} value={String(technician.id)}>
+                  {technician.busy ? t.technicianBusy(technician.fullName) : technician.fullName}
+                </option>
+              ))}
+            </select>
+            {techniciansFailed && <p className={styles.hint}>{t.techniciansFailed}</p>}
+            {errors.technicianId && (
+              <p id={`${ids.technician}-error`} className={styles.fieldError}>
+                {errors.technicianId}
+              </p>
+            )}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={ids.bay}>{t.bay}</label>
+            <select
+              id={ids.bay}
+              className={styles.select}
+              value={bayNo}
+              onChange={(event) => setBayNo(event.target.value)}
+              aria-invalid={errors.bayNo ? true : undefined}
+              aria-describedby={describe(ids.bay, errors.bayNo)}
+            >
+              <option value="">{t.noBay}</option>
+              {Array.from({ length: serviceBays }, (_, index) => index + 1).map((n) => (
+                <option key={n} value={String(n)}>
+                  {t.bayOption(n)}
+                </option>
+              ))}
+            </select>
+            {errors.bayNo && (
+              <p id={`${ids.bay}-error`} className={styles.fieldError}>
+                {errors.bayNo}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <div role="alert" aria-live="assertive">
+          {serverError && <p className={styles.alert}>{serverError}</p>}
+        </div>
+
+        <div className={styles.actions}>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            {busy ? t.submitting : t.submit}
+          </button>
+          <button type="button" className={styles.secondary} onClick={onClose}>
+            {frontDeskText.back}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

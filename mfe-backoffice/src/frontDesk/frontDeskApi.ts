@@ -1,0 +1,63 @@
+import { apiClient } from 'shared-contracts';
+// Types only: zod never ships in the back office's chunks.
+import type {
+  CentreTechnician,
+  CheckInInput,
+  CustomerDetail,
+  CustomerSummary,
+  Service,
+  ServiceOrderDetail,
+  StaffDay,
+  StaffSummary,
+  WalkInInput,
+} from 'shared-contracts/schemas';
+import { readData, readOk } from './apiRead';
+
+export type StaffAppointmentAction = 'CONFIRMED' | 'CANCELLED' | 'NO_SHOW';
+
+export interface DayQuery {
+  date: string;
+  status?: string;
+  q?: string;
+}
+
+/** What a walk-in creates: the appointment, as the day view shows it (only the fields the page announces). */
+export interface WalkInResult {
+  id?: number;
+  code?: string;
+  start?: string;
+}
+
+/** The customer search may answer a list or `{ customers }`. */
+function customerList(data: unknown): CustomerSummary[] {
+  if (Array.isArray(data)) return data as CustomerSummary[];
+  const wrapped = (data as { customers?: unknown; items?: unknown } | null) ?? {};
+  const list = wrapped.customers ?? wrapped.items;
+  return Array.isArray(list) ? (list as CustomerSummary[]) : [];
+}
+
+/** The front desk's calls (spec back-office §7 S1–S4). */
+export const frontDeskApi = {
+  /** GET /staff/summary: today's counters of the centre. */
+  summary: (signal?: AbortSignal) => readData<StaffSummary>(apiClient.get('/staff/summary', { signal })),
+  /** GET /staff/appointments?date=&status=&q=: the day view. */
+  day: (query: DayQuery, signal?: AbortSignal) =>
+    readData<StaffDay>(apiClient.get('/staff/appointments', { query: { date: query.date, status: query.status, q: query.q }, signal })),
+  /** PATCH /appointments/:id/status: confirm, cancel (the reason as note) or no-show. */
+  setStatus: (id: number, status: StaffAppointmentAction, note?: string | null) =>
+    readOk(apiClient.patch(`/appointments/${id}/status`, { status, note: note ?? null })),
+  /** POST /staff/appointments/walk-in: 201 with the appointment, or 409 SLOT_FULL with nextSlots. */
+  walkIn: (input: WalkInInput) => readData<WalkInResult>(apiClient.post('/staff/appointments/walk-in', input)),
+  /** POST /staff/appointments/:id/check-in: 201 with the new service order. */
+  checkIn: (id: number, input: CheckInInput) => readData<ServiceOrderDetail>(apiClient.post(`/staff/appointments/${id}/check-in`, input)),
+  /** GET /staff/customers?q=: name, phone, email or plate (at least 2 characters). */
+  searchCustomers: async (q: string, signal?: AbortSignal) => customerList(await readData<unknown>(apiClient.get('/staff/customers', { query: { q }, signal }))),
+  /** GET /staff/customers/:id: the read-only detail. */
+  customer: (id: number, signal?: AbortSignal) => readData<CustomerDetail>(apiClient.get(`/staff/customers/${id}`, { signal })),
+  /** GET /staff/technicians: the centre's technicians (for check-in and assignment). */
+  technicians: (signal?: AbortSignal) => readData<CentreTechnician[]>(apiClient.get('/staff/technicians', { signal })),
+  /** GET /services: the public catalogue of services (walk-in). */
+  services: (signal?: AbortSignal) => readData<Service[]>(apiClient.get('/services', { signal })),
+};
+
+export type FrontDeskApi = typeof frontDeskApi;

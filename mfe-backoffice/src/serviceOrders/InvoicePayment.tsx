@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { formatDateTime, formatVnd } from 'shared-contracts';
+import { INVOICE_PAYMENT_METHOD_LABELS, INVOICE_PAYMENT_STATUS_LABELS, type InvoicePaymentMethod } from 'shared-contracts/backoffice';
+import type { InvoicePreview, ServiceOrderDetail, ServiceOrderLine } from 'shared-contracts/schemas';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { messageOf } from '../frontDesk/apiRead';
+import { serviceOrdersApi } from './serviceOrdersApi';
+import { serviceOrdersText } from './serviceOrdersText';
+import styles from './ServiceOrders.module.css';
+
+const t = serviceOrdersText.invoice;
+const d = serviceOrdersText.drawer;
+
+interface Props {
+  order: ServiceOrderDetail;
+  /** Runs an action of the drawer: announces `done` on success (and reloads), explains a failure. True when done. */
+  run: (work: () => Promise<unknown>, done: string) => Promise<boolean>;
+}
+
+/** The lines of an invoice or preview, with their totals. */
+export function LinesTable({ lines, caption, footer }: { lines: ServiceOrderLine[]; caption: string; footer: Array<[string, number]> }) {
+  return (
+    <table className={styles.table}>
+      <caption className={styles.visuallyHidden}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{d.lineName}</th>
+          <th scope="col" className={styles.numeric}>
+            {d.quantity}
+          </th>
+          <th scope="col" className={styles.numeric}>
+            {d.unitPrice}
+          </th>
+          <th scope="col" className={styles.numeric}>
+            {d.lineTotal}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id}>
+            <th scope="row">
+              {line.name} <span className={styles.muted}>({d.lineKind[line.kind] ?? line.kind})</span>
+            </th>
+            <td className={styles.numeric}>{line.quantity}</td>
+            <td className={styles.numeric}>{formatVnd(line.unitPrice)}</td>
+            <td className={styles.numeric}>{formatVnd(line.lineTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {footer.map(([label, amount]) => (
+          <tr key={label}>
+            <th scope="row" colSpan={3}>
+              {label}
+            </th>
+            <td className={styles.numeric}>{formatVnd(amount)}</td>
+          </tr>
+        ))}
+      </tfoot>
+    </table>
+  );
+}
+
+type Preview = { kind: 'closed' } | { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; preview: InvoicePreview };
+
+/** S7: 'Lập hoá đơn' (the server's preview, then issue), then cash or VietQR confirmation. */
+export function InvoicePayment({ order, run }: Props) {
+  const [preview, setPreview] = useState<Preview>({ kind: 'closed' });
+  const [previewTotal, setPreviewTotal] = useState<number | null>(null);
+  const [showQr, setShowQr] = useState(false);
+  const [confirming, setConfirming] = useState<InvoicePaymentMethod | null>(null);
+  const invoice = order.invoice;
+  const canInvoice = order.availableActions.includes('invoice');
+  const canConfirmPayment = order.availableActions.includes('confirmPayment');
+
+  if (!invoice && !canInvoice) return null;
+
+  const openPreview = async () => {
+    setPreview({ kind: 'loading' });
+    try {
+      setPreview({ kind: 'ready', preview: await serviceOrdersApi.invoicePreview(order.id) });
+    } catch (error) {
+      setPreview({ kind: 'failed', message: messageOf(error, serviceOrdersText.loadFailed) });
+    }
+  };
+
+  const issue = async (total: number) => {
+    const done = await run(() => serviceOrdersApi.issueInvoice(order.id), t.issuedPlain);
+    if (done) {
+      setPreviewTotal(total);
+      setPreview({ kind: 'closed' });
+    }
+  };
+
+  const confirmPayment = async (method: InvoicePaymentMethod) => {
+    await run(() => serviceOrdersApi.confirmPayment(order.id, method), t.paid);
+    setConfirming(null);
+    setShowQr(false);
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby={`invoice-${order.id}`}>
+      <h3 id={`invoice-${order.id}`}>{t.heading}</h3>
+
+      {!invoice && canInvoice && (
+        <>
+          {preview.kind === 'closed' && (
+            <button type="button" className={styles.action} onClick={() => void openPreview()}>
+              {t.create}
+            </button>
+          )}
+          {preview.kind === 'loading' && <p>{t.previewLoading}</p>}
+          {preview.kind === 'failed' && (
+            <p className={styles.alert}>
+              {preview.message}{' '}
+              <button type="button" className={styles.secondary} onClick={() => void openPreview()}>
+                {serviceOrdersText.retry}
+              </button>
+            </p>
+          )}
+          {preview.kind === 'ready' && (
+            <div className={styles.form}>
+              <h4 style={{ margin: 0 }}>{t.previewHeading}</h4>
+              <LinesTable
+                lines={preview.preview.lines}
+                caption={t.previewHeading}
+                footer={[
+                  [t.subtotalServices, preview.preview.subtotalServices],
+                  [t.subtotalParts, preview.preview.subtotalParts],
+                  [t.packageDiscount, preview.preview.packageDiscount],
+                  [t.total, preview.preview.total],
+                ]}
+              />
+              <div className={styles.buttons}>
+                <button type="button" className={styles.action} onClick={() => void issue(preview.preview.total)}>
+                  {t.issue}
+                </button>
+                <button type="button" className={styles.secondary} onClick={() => setPreview({ kind: 'closed' })}>
+                  {t.cancelPreview}
+                </button>
+              </div>
+            </div>
+          )}
+        </>
+      )}
+
+      {invoice && (
+        <div className={styles.form}>
+          <dl className={styles.facts}>
+            <dt>{t.code}</dt>
+            <dd>{invoice.code}</dd>
+            <dt>{t.issuedAt}</dt>
+            <dd>
+              <time dateTime={invoice.issuedAt}>{formatDateTime(invoice.issuedAt)}</time>
+            </dd>
+            <dt>{t.subtotalServices}</dt>
+            <dd>{formatVnd(invoice.subtotalServices)}</dd>
+            <dt>{t.subtotalParts}</dt>
+            <dd>{formatVnd(invoice.subtotalParts)}</dd>
+            <dt>{t.packageDiscount}</dt>
+            <dd>{formatVnd(invoice.packageDiscount)}</dd>
+            <dt>{t.total}</dt>
+            <dd>
+              <strong>{formatVnd(invoice.total)}</strong>
+            </dd>
+            <dt>{t.paymentStatus}</dt>
+            <dd>{INVOICE_PAYMENT_STATUS_LABELS[invoice.paymentStatus]}</dd>
+          </dl>
+          {previewTotal !== null && previewTotal !== invoice.total && <p className={styles.alert}>{t.mismatch(formatVnd(invoice.total), formatVnd(previewTotal))}</p>}
+
+          {invoice.paymentStatus === 'PAID' && invoice.paidAt && (
+            <p>{t.paidAt(formatDateTime(invoice.paidAt), invoice.paymentMethod ? INVOICE_PAYMENT_METHOD_LABELS[invoice.paymentMethod] : '—')}</p>
+          )}
+
+          {invoice.paymentStatus === 'UNPAID' && canConfirmPayment && (
+            <>
+              <div className={styles.buttons}>
+                <button type="button" className={styles.action} onClick={() => setConfirming('CASH')}>
+                  {t.cash}
+                </button>
+                <button type="button" className={styles.secondary} aria-expanded={showQr} onClick={() => setShowQr((value) => !value)}>
+                  {t.vietQr}
+                </button>
+              </div>
+              {showQr && (
+                <div className={styles.qr}>
+                  {invoice.vietQr ? (
+                    <>
+                      <img src={invoice.vietQr.imageDataUrl} alt={t.vietQrAlt(invoice.code)} />
+                      <p className={styles.muted} style={{ margin: 0 }}>
+                        {t.vietQrAmount(formatVnd(invoice.total))}
+                        <br />
+                        {t.vietQrContent(invoice.vietQr.content)}
+                      </p>
+                    </>
+                  ) : (
+                    <p className={styles.muted}>{t.vietQrUnavailable}</p>
+                  )}
+                  <button type="button" className={styles.action} onClick={() => setConfirming('VIETQR')}>
+                    {t.vietQrReceived}
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      )}
+
+      {confirming && invoice && (
+        <ConfirmDialog
+          title={confirming === 'CASH' ? t.cashConfirmTitle(invoice.code) : t.vietQrConfirmTitle(invoice.code)}
+          confirmLabel={confirming === 'CASH' ? t.cashConfirm : t.vietQrReceived}
+          busyLabel={t.confirming}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => confirmPayment(confirming)}
+        >
+          <p>{confirming === 'CASH' ? t.cashConfirmText(formatVnd(invoice.total)) : t.vietQrConfirmText(formatVnd(invoice.total))}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

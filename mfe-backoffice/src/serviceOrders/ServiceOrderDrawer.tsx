@@ -1,0 +1,260 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatDateTime } from 'shared-contracts';
+import { ASSIGNABLE_SERVICE_ORDER_STATUSES, SERVICE_ORDER_TRANSITIONS } from 'shared-contracts/backoffice';
+import type { CentreTechnician, ServiceOrderDetail } from 'shared-contracts/schemas';
+import { ModalDialog } from '../components/ModalDialog';
+import { frontDeskApi } from '../frontDesk/frontDeskApi';
+import { isConflict, messageOf } from '../frontDesk/apiRead';
+import { AssignmentForm } from './AssignmentForm';
+import { InvoicePayment, LinesTable } from './InvoicePayment';
+import { PartsDeskSlot } from './PartsDeskSlot';
+import { ReasonAction } from './ReasonAction';
+import { serviceOrdersApi } from './serviceOrdersApi';
+import { serviceOrdersText } from './serviceOrdersText';
+import styles from './ServiceOrders.module.css';
+
+const t = serviceOrdersText.drawer;
+const km = (value: number) => `${value.toLocaleString('vi-VN')} km`;
+
+interface Props {
+  orderId: number;
+  /** The centre's bays (null until the board has loaded). */
+  serviceBays: number | null;
+  /** Changes when the floor changed for this order: the drawer reloads, keeping what is on screen meanwhile. */
+  refreshKey: number;
+  onClose: () => void;
+  /** Something was changed from the drawer: the board behind reloads. */
+  onChanged: () => void;
+}
+
+type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; order: ServiceOrderDetail };
+type Notice = { kind: 'done' | 'failed'; text: string } | null;
+
+/** The service order's detail (S5, S7) as a drawer with dialog semantics. */
+export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, onChanged }: Props) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [technicians, setTechnicians] = useState<CentreTechnician[]>([]);
+  const inflight = useRef<AbortController | null>(null);
+
+  const load = useCallback(() => {
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    return serviceOrdersApi.detail(orderId, controller.signal).then(
+      (order) => {
+        if (!controller.signal.aborted) setState({ kind: 'ready', order });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState((current) => (current.kind === 'ready' ? current : { kind: 'failed', message: messageOf(error, serviceOrdersText.loadFailed) }));
+      },
+    );
+  }, [orderId]);
+
+  useEffect(() => {
+    setState({ kind: 'loading' });
+    setNotice(null);
+    void load();
+    return () => inflight.current?.abort();
+  }, [load]);
+
+  // a floor change for this order: reload, keeping what is on screen meanwhile
+  const seenRefresh = useRef(refreshKey);
+  useEffect(() => {
+    if (seenRefresh.current === refreshKey) return;
+    seenRefresh.current = refreshKey;
+    void load();
+  }, [refreshKey, load]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    frontDeskApi.technicians(controller.signal).then(setTechnicians, () => undefined);
+    return () => controller.abort();
+  }, []);
+
+  /** Runs an action: on success announce and reload; on a 409 explain (the server's words) and reload. */
+  const run = async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setNotice(null);
+    try {
+      await work();
+      setNotice({ kind: 'done', text: done });
+      onChanged();
+      void load();
+      return true;
+    } catch (error) {
+      const message = messageOf(error, serviceOrdersText.actionFailed);
+      setNotice({ kind: 'failed', text: isConflict(error) ? `${message} ${t.reloaded}` : message });
+      if (isConflict(error)) {
+        onChanged();
+        void load();
+      }
+      return false;
+    }
+  };
+
+  const order = state.kind === 'ready' ? state.order : null;
+
+  return (
+    <ModalDialog variant="drawer" title={order ? t.title(order.code) : t.titleLoading} onClose={onClose}>
+      <div aria-live="polite" role="status">
+        {notice?.kind === 'done' && <p className={styles.done}>{notice.text}</p>}
+      </div>
+      <div role="alert">{notice?.kind === 'failed' && <p className={styles.alert}>{notice.text}</p>}</div>
+
+      {state.kind === 'loading' && <p>{t.loading}</p>}
+      {state.kind === 'failed' && (
+        <p className={styles.alert}>
+          {state.message}{' '}
+          <button type="button" className={styles.secondary} onClick={() => void load()}>
+            {serviceOrdersText.retry}
+          </button>
+        </p>
+      )}
+
+      {order && (
+        <>
+          <dl className={styles.facts}>
+            <dt>{t.status}</dt>
+            <dd>{order.statusLabel}</dd>
+            <dt>{t.vehicle}</dt>
+            <dd>
+              {order.licensePlate} · {order.vehicleModel}
+            </dd>
+            <dt>{t.customer}</dt>
+            <dd>{[order.customer.fullName, order.customer.phone].filter(Boolean).join(' · ')}</dd>
+            <dt>{t.appointment}</dt>
+            <dd>
+              {order.appointmentCode} · <time dateTime={order.appointmentStart}>{formatDateTime(order.appointmentStart)}</time>
+            </dd>
+            <dt>{t.odometer}</dt>
+            <dd>{km(order.odometerInKm)}</dd>
+            <dt>{t.concern}</dt>
+            <dd>{order.customerConcern ?? t.none}</dd>
+            {order.intakeNote && (
+              <>
+                <dt>{t.intakeNote}</dt>
+                <dd>{order.intakeNote}</dd>
+              </>
+            )}
+            {order.cancelReason && (
+              <>
+                <dt>{t.cancelReason}</dt>
+                <dd>{order.cancelReason}</dd>
+              </>
+            )}
+          </dl>
+
+          {(order.availableActions.includes('reopen') || order.availableActions.includes('cancel')) && (
+            <section className={styles.section} aria-labelledby={`actions-${order.id}`}>
+              <h3 id={`actions-${order.id}`}>{t.actions}</h3>
+              <div className={styles.buttons}>
+                {order.availableActions.includes('reopen') && (
+                  <ReasonAction
+                    key={`reopen-${order.version}`}
+                    label={SERVICE_ORDER_TRANSITIONS.reopen.label}
+                    submitLabel={t.reopenSubmit}
+                    tone="secondary"
+                    onSubmit={(reason) => run(() => serviceOrdersApi.reopen(order.id, order.version, reason), t.reopened)}
+                  />
+                )}
+                {order.availableActions.includes('cancel') && (
+                  <ReasonAction
+                    key={`cancel-${order.version}`}
+                    label={SERVICE_ORDER_TRANSITIONS.cancel.label}
+                    submitLabel={t.cancelSubmit}
+                    tone="danger"
+                    onSubmit={(reason) => run(() => serviceOrdersApi.cancel(order.id, order.version, reason), t.cancelled)}
+                  />
+                )}
+              </div>
+            </section>
+          )}
+
+          {ASSIGNABLE_SERVICE_ORDER_STATUSES.includes(order.status) && (
+            <section className={styles.section} aria-labelledby={`assignment-${order.id}`}>
+              <h3 id={`assignment-${order.id}`}>{t.assignment}</h3>
+              <AssignmentForm
+                key={`${order.id}-${order.version}`}
+                order={order}
+                technicians={technicians}
+                serviceBays={serviceBays}
+                onUnchanged={() => setNotice({ kind: 'done', text: t.assignmentUnchanged })}
+                onSave={(technicianId, bayNo) =>
+                  run(() => serviceOrdersApi.assign(order.id, { version: order.version, technicianId, bayNo }), t.assignmentSaved)
+                }
+              />
+            </section>
+          )}
+
+          <InvoicePayment key={order.id} order={order} run={run} />
+
+          <section className={styles.section} aria-labelledby={`lines-${order.id}`}>
+            <h3 id={`lines-${order.id}`}>{t.lines}</h3>
+            {order.lines.length === 0 ? (
+              <p>{t.noLines}</p>
+            ) : (
+              <LinesTable lines={order.lines} caption={t.lines} footer={[[t.estimate, order.lines.reduce((sum, line) => sum + line.lineTotal, 0)]]} />
+            )}
+          </section>
+
+          <section className={styles.section} aria-labelledby={`checklist-${order.id}`}>
+            <h3 id={`checklist-${order.id}`}>
+              {t.checklist}{' '}
+              <span className={styles.muted}>
+                ({t.checklistProgress(order.checklistItems.filter((item) => item.result !== null).length, order.checklistItems.length)})
+              </span>
+            </h3>
+            <p className={styles.hint}>{t.checklistReadOnly}</p>
+            {order.checklistItems.length === 0 ? (
+              <p>{t.noChecklist}</p>
+            ) : (
+              <ol className={styles.checklist}>
+                {order.checklistItems.map((item) => (
+                  <li key={item.id} className={styles.checkItem}>
+                    <div className={styles.checkHead}>
+                      <span>{item.label}</span>
+                      <span className={`${styles.result} ${styles[`result${item.result ?? 'None'}`] ?? ''}`}>
+                        {item.result ? (t.results[item.result] ?? item.result) : t.notChecked}
+                      </span>
+                    </div>
+                    {item.note && <p className={styles.meta}>{item.note}</p>}
+                    {item.photos.length > 0 && (
+                      <ul className={styles.photos}>
+                        {item.photos.map((photo, index) => (
+                          <li key={photo.id}>
+                            <a href={photo.url} target="_blank" rel="noreferrer">
+                              <img src={photo.url} alt={t.photo(item.label, index + 1)} width={72} height={72} loading="lazy" />
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section className={styles.section} aria-labelledby={`timeline-${order.id}`}>
+            <h3 id={`timeline-${order.id}`}>{t.timeline}</h3>
+            {order.timeline.length === 0 ? (
+              <p>{t.noTimeline}</p>
+            ) : (
+              <ol className={styles.timeline}>
+                {order.timeline.map((entry, index) => (
+                  <li key={`${entry.at}-${index}`}>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · <strong>{entry.label}</strong>
+                    {entry.by && <span className={styles.muted}> · {t.by(entry.by)}</span>}
+                    {entry.note && <p className={styles.meta}>{entry.note}</p>}
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <PartsDeskSlot order={order} />
+        </>
+      )}
+    </ModalDialog>
+  );
+}

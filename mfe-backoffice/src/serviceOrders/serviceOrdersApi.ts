@@ -1,0 +1,27 @@
+import { apiClient } from 'shared-contracts';
+import type { InvoicePaymentMethod } from 'shared-contracts/backoffice';
+// Types only: zod never ships in the back office's chunks.
+import type { AssignmentInput, InvoicePreview, ServiceOrderBoard, ServiceOrderDetail } from 'shared-contracts/schemas';
+import { readData, readOk } from '../frontDesk/apiRead';
+
+/** The board and the service order's drawer (spec back-office §7 S5, S7). */
+export const serviceOrdersApi = {
+  /** GET /service-orders/board?date=: the five columns of the centre's day. */
+  board: (date?: string, signal?: AbortSignal) => readData<ServiceOrderBoard>(apiClient.get('/service-orders/board', { query: { date }, signal })),
+  /** GET /service-orders/:id: the detail, with availableActions. */
+  detail: (id: number, signal?: AbortSignal) => readData<ServiceOrderDetail>(apiClient.get(`/service-orders/${id}`, { signal })),
+  /** PATCH /service-orders/:id/assignment {version, technicianId, bayNo}: 409 SERVICE_ORDER_CHANGED when stale. */
+  assign: (id: number, input: AssignmentInput) => readOk(apiClient.patch(`/service-orders/${id}/assignment`, input)),
+  /** POST /service-orders/:id/reopen {version, reason}. */
+  reopen: (id: number, version: number, reason: string) => readOk(apiClient.post(`/service-orders/${id}/reopen`, { version, reason })),
+  /** POST /service-orders/:id/cancel {version, reason}. */
+  cancel: (id: number, version: number, reason: string) => readOk(apiClient.post(`/service-orders/${id}/cancel`, { version, reason })),
+  /** GET /service-orders/:id/invoice-preview: what the invoice will be. */
+  invoicePreview: (id: number, signal?: AbortSignal) => readData<InvoicePreview>(apiClient.get(`/service-orders/${id}/invoice-preview`, { signal })),
+  /** POST /service-orders/:id/invoice: issues it (idempotent); the drawer then reloads the detail, which carries it. */
+  issueInvoice: (id: number) => readOk(apiClient.post(`/service-orders/${id}/invoice`, {})),
+  /** POST /service-orders/:id/payment/confirm {method}: cash received, or the VietQR transfer arrived. */
+  confirmPayment: (id: number, method: InvoicePaymentMethod) => readOk(apiClient.post(`/service-orders/${id}/payment/confirm`, { method })),
+};
+
+export type ServiceOrdersApi = typeof serviceOrdersApi;

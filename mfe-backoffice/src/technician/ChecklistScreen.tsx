@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { CHECKLIST_EDITABLE_STATUSES } from 'shared-contracts/backoffice';
+// Types only: zod never ships in the back office's chunks.
+import type { ChecklistResult, ServiceOrderDetail } from 'shared-contracts/schemas';
+import { messageOf } from './apiErrors';
+import { ChecklistItemEditor } from './ChecklistItemEditor';
+import { OrderActions } from './OrderActions';
+import { technicianApi } from './technicianApi';
+import { technicianText } from './technicianText';
+import { useAnnouncement, type Loaded } from './useTechnicianQueue';
+import styles from './Checklist.module.css';
+import common from './Technician.module.css';
+
+const t = technicianText.checklist;
+
+/**
+ * T3: one order's checklist on one screen. Items in their order, each saved on its own as it is answered; the
+ * header counts the answers the server holds ('n/total mục đã kiểm tra'); at the bottom the order's own buttons
+ * (pause / resume / finish — finish reads the order's version afresh: this screen does not follow the floor's
+ * live changes, and an assignment or bay change made meanwhile bumps the version; answers do not).
+ */
+export function ChecklistScreen({ orderId }: { orderId: number }) {
+  const [state, setState] = useState<Loaded<ServiceOrderDetail>>({ status: 'loading' });
+  const [answers, setAnswers] = useState<Record<number, ChecklistResult | null>>({});
+  const [announcement, announce] = useAnnouncement();
+  const current = useRef<AbortController | null>(null);
+
+  const load = useCallback(
+    (background: boolean) => {
+      current.current?.abort();
+      const controller = new AbortController();
+      current.current = controller;
+      if (!background) setState({ status: 'loading' });
+      technicianApi.order(orderId, controller.signal).then(
+        (order) => {
+          if (controller.signal.aborted) return;
+          setState({ status: 'ready', data: order });
+          setAnswers((known) => {
+            const next: Record<number, ChecklistResult | null> = {};
+            for (const item of order.checklistItems) next[item.id] = background && item.id in known ? known[item.id]! : item.result;
+            return next;
+          });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setState((previous) => (background && previous.status === 'ready' ? previous : { status: 'failed', message: messageOf(error, technicianText.loadFailed) }));
+        },
+      );
+    },
+    [orderId],
+  );
+
+  useEffect(() => {
+    load(false);
+    return () => current.current?.abort();
+  }, [load]);
+
+  const onSaved = useCallback((itemId: number, result: ChecklistResult | null) => setAnswers((known) => ({ ...known, [itemId]: result })), []);
+  const reload = useCallback(() => load(true), [load]);
+  const freshVersion = useCallback(async () => (await technicianApi.order(orderId)).version, [orderId]);
+
+  if (state.status === 'loading') return <p className={common.muted}>{technicianText.loading}</p>;
+  if (state.status === 'failed') {
+    return (
+      <div role="alert" className={common.notice}>
+        <p>{state.message}</p>
+        <div className={common.actions}>
+          <button type="button" className={common.secondary} onClick={() => load(false)}>
+            {technicianText.retry}
+          </button>
+          <Link to="/technician/checklists" className={common.linkButton}>
+            {t.backToList}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const order = state.data;
+  const editable = CHECKLIST_EDITABLE_STATUSES.includes(order.status);
+  const total = order.checklistItems.length;
+  const answered = order.checklistItems.filter((item) => (answers[item.id] ?? null) !== null).length;
+  const percent = total === 0 ? 100 : Math.round((answered / total) * 100);
+
+  return (
+    <div className={common.stack}>
+      <section className={`${common.panel} ${styles.header}`} aria-labelledby="checklist-order">
+        <div className={common.panelHead}>
+          <h2 id="checklist-order">{technicianText.order.heading(order.code, order.licensePlate)}</h2>
+          <span className={common.badge}>
+            <span className={common.visuallyHidden}>{technicianText.order.status}: </span>
+            {order.statusLabel}
+          </span>
+        </div>
+        <p className={common.muted}>
+          {order.vehicleModel} · {order.customer.fullName}
+        </p>
+        <p className={styles.progressText} role="status" aria-live="polite">
+          {t.progress(answered, total)}
+        </p>
+        <div className={styles.bar} aria-hidden="true">
+          <div className={styles.barFill} style={{ width: `${percent}%` }} />
+        </div>
+        {!editable && <p className={common.notice}>{t.notEditable}</p>}
+      </section>
+
+      {total === 0 ? (
+        <p className={common.muted}>{t.empty}</p>
+      ) : (
+        <ol className={styles.items} aria-label={technicianText.order.checklist}>
+          {order.checklistItems.map((item, index) => (
+            <li key={item.id}>
+              <ChecklistItemEditor orderId={order.id} item={item} index={index} editable={editable} onSaved={onSaved} />
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <section className={`${common.panel} ${styles.footer}`} aria-label={technicianText.actions.finish}>
+        {editable && answered < total && <p className={common.muted}>{t.finishHint}</p>}
+        <p role="status" aria-live="polite" className={common.done}>
+          {announcement}
+        </p>
+        <OrderActions order={order} clockOnThis={order.clockRunning} onChanged={reload} announce={announce} freshVersion={freshVersion} linkChecklist={false} />
+        <div className={common.actions}>
+          <Link to="/technician/work-queue" className={common.linkButton}>
+            {t.backToQueue}
+          </Link>
+          <Link to="/technician/checklists" className={common.linkButton}>
+            {t.backToList}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

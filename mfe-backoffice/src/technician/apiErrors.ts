@@ -1,0 +1,42 @@
+import { ApiError } from 'shared-contracts';
+
+/** What the technician pages read from a failed call: its Vietnamese message and the data some 409s carry. */
+
+/** The server's (or the API client's) Vietnamese message, else the page's own. */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+export function codeOf(error: unknown): string | null {
+  return error instanceof ApiError ? error.code : null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The `data` of the error envelope `{ success: false, message, code, data }`. */
+function errorData(error: unknown): Record<string, unknown> | null {
+  if (!(error instanceof ApiError) || !isRecord(error.body)) return null;
+  return isRecord(error.body.data) ? error.body.data : null;
+}
+
+/** 409 ALREADY_CLOCKED_IN: the code of the order whose clock is running. */
+export function activeOrderCodeOf(error: unknown): string | null {
+  const code = errorData(error)?.activeServiceOrderCode;
+  return typeof code === 'string' && code !== '' ? code : null;
+}
+
+/** 409 CHECKLIST_INCOMPLETE: the labels of the items still unanswered (strings, or items with a label or code). */
+export function pendingItemsOf(error: unknown): string[] {
+  const items = errorData(error)?.pendingItems;
+  if (!Array.isArray(items)) return [];
+  return items
+    .map((item: unknown) => {
+      if (typeof item === 'string') return item;
+      if (isRecord(item)) {
+        if (typeof item.label === 'string') return item.label;
+        if (typeof item.code === 'string') return item.code;
+      }
+      return null;
+    })
+    .filter((label): label is string => label !== null && label !== '');
+}

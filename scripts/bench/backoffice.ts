@@ -1,0 +1,475 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+
+/**
+ * `npm run bench:backoffice`: the service-centre floor's budgets (issue 13), against the API in a child process on
+ * a scratch seeded SQLite database holding one centre with 5 000 appointments and 2 000 service orders. The
+ * clients are autocannon keep-alive connections (customerLoad.ts), each sending its requests one after another.
+ *
+ *   mixed floor, 10 staff + 10 technicians:  GET /api/staff/appointments (day view)   p95 < 20 ms
+ *                                             GET /api/service-orders/board            p95 < 20 ms
+ *                                             PUT …/checklist/:itemId (answer)         p95 < 15 ms
+ *   check-in, 20 staff at once:               POST /api/staff/appointments/:id/check-in p95 < 50 ms
+ *   photos, 2 technicians uploading 4 MB JPEGs while the mixed floor runs:  p95 < 600 ms, the others within budget
+ *   live status, a customer's stream while the mixed floor runs: check-in → `service-order` event  p95 < 1 s
+ *
+ * env: BENCH_SECONDS (each measured phase, default 15).
+ */
+const BUDGETS = { dayView: 20, board: 20, checklist: 15, checkIn: 50, photo: 600, sse: 1000 };
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const STAFF = 10;
+const TECHNICIANS = 10;
+const APPOINTMENTS = 5_000;
+const SERVICE_ORDERS = 2_000;
+/** Today's confirmed appointments of the floor centre, not yet checked in (the board's first column). */
+const WAITING_TODAY = 40;
+/** Today's orders in progress, per technician (their checklist answers and photos). */
+const IN_PROGRESS_PER_TECHNICIAN = 4;
+/**
+ * The check-in phase and the live-status probe take appointments of today at a second (intake) centre with its own
+ * 20 staff, so that the floor centre's day keeps a real day's size (80 cars) while hundreds of check-ins are timed.
+ */
+const CHECK_IN_TODAY = 520;
+const CUSTOMER_TODAY = 30;
+
+interface ServerReady {
+  port: number;
+  centreId: number;
+  today: string;
+  staffTokens: string[];
+  technicians: Array<{ token: string; items: Array<{ orderId: number; itemId: number }> }>;
+  customerToken: string;
+  /** Today's waiting appointments for the check-in phase, and the customer's for the live probe. */
+  checkInIds: number[];
+  customerAppointmentIds: number[];
+  /** Staff of the intake centre (check-ins). */
+  intakeStaffTokens: string[];
+}
+
+// ---- The server (child process) -------------------------------------------------------------------------
+
+async function runServer(): Promise<void> {
+  const { seed } = await import('../../api/src/seed/index.ts');
+  const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
+  const { app, db } = await buildBenchApi(seed);
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const today = vietnamDateOf(now);
+  const [centre, intake] = await db.selectFrom('service_centres').select(['id', 'service_bays']).orderBy('id').limit(2).execute();
+  if (!centre || !intake) throw new Error('the seed has fewer than two centres');
+  const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
+  const checklist = JSON.parse(service.checklist) as Array<{ code: string; label: string }>;
+
+  let userIndex = 0;
+  const addUser = async (role: 'staff' | 'technician' | 'customer', name: string, centreId = centre.id) => {
+    userIndex += 1;
+    const row = await db
+      .insertInto('users')
+      .values({
+        email: `bench.${role}.${userIndex}@example.vn`,
+        password_hash: null,
+        full_name: name,
+        phone_number: `09${String(20_000_000 + userIndex).slice(-8)}`,
+        address: null,
+        date_of_birth: null,
+        gender: null,
+        avatar_url: null,
+        role,
+        google_sub: null,
+        email_verified_at: nowIso,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (role !== 'customer') await db.insertInto('staff_assignments').values({ user_id: row.id, centre_id: centreId, assigned_at: nowIso, ended_at: null }).execute();
+    const { token } = await app.accessTokens.issue({ userId: row.id, role });
+    return { id: row.id, token };
+  };
+  const staff: Array<{ id: number; token: string }> = [];
+  for (let index = 0; index < STAFF; index += 1) staff.push(await addUser('staff', `Nhân viên thử tải ${index + 1}`));
+  const technicians: Array<{ id: number; token: string }> = [];
+  for (let index = 0; index < TECHNICIANS; index += 1) technicians.push(await addUser('technician', `Kỹ thuật viên thử tải ${index + 1}`));
+  const intakeStaff: Array<{ id: number; token: string }> = [];
+  for (let index = 0; index < STAFF * 2; index += 1) intakeStaff.push(await addUser('staff', `Nhân viên tiếp nhận ${index + 1}`, intake.id));
+  const customer = await addUser('customer', 'Khách thử tải');
+
+  // 5 000 appointments: today's waiting ones, today's in-progress orders, and the past 90 days (2 000 of them
+  // with a closed service order, the rest completed, cancelled or no-show without one).
+  const inProgressToday = TECHNICIANS * IN_PROGRESS_PER_TECHNICIAN;
+  const closedPast = SERVICE_ORDERS - inProgressToday;
+  const pastOther = APPOINTMENTS - WAITING_TODAY - inProgressToday - closedPast;
+  type Plan = { date: string; minutes: number; status: string; userId: number | null; order: 'none' | 'in-progress' | 'closed'; technician?: number; centreId?: number };
+  const plans: Plan[] = [];
+  for (let index = 0; index < WAITING_TODAY; index += 1) {
+    plans.push({ date: today, minutes: 8 * 60 + 30 * (index % 19), status: 'CONFIRMED', userId: null, order: 'none' });
+  }
+  for (let index = 0; index < CHECK_IN_TODAY + CUSTOMER_TODAY; index += 1) {
+    plans.push({ date: today, minutes: 8 * 60 + 30 * (index % 19), status: 'CONFIRMED', userId: index < CUSTOMER_TODAY ? customer.id : null, order: 'none', centreId: intake.id });
+  }
+  for (let index = 0; index < inProgressToday; index += 1) {
+    plans.push({ date: today, minutes: 8 * 60 + 30 * (index % 19), status: 'IN_PROGRESS', userId: null, order: 'in-progress', technician: technicians[index % TECHNICIANS]!.id });
+  }
+  const pastDate = (index: number) => vietnamDateOf(new Date(now.getTime() - (1 + (index % 90)) * 86_400_000));
+  for (let index = 0; index < closedPast; index += 1) {
+    plans.push({ date: pastDate(index), minutes: 8 * 60 + 30 * (index % 19), status: 'COMPLETED', userId: null, order: 'closed', technician: technicians[index % TECHNICIANS]!.id });
+  }
+  for (let index = 0; index < pastOther; index += 1) {
+    plans.push({ date: pastDate(index), minutes: 8 * 60 + 30 * (index % 19), status: ['COMPLETED', 'CANCELLED', 'NO_SHOW'][index % 3]!, userId: null, order: 'none' });
+  }
+
+  const checkInIds: number[] = [];
+  const customerAppointmentIds: number[] = [];
+  const technicianItems = new Map<number, Array<{ orderId: number; itemId: number }>>(technicians.map((technician) => [technician.id, []]));
+  const BATCH = 250;
+  for (let offset = 0; offset < plans.length; offset += BATCH) {
+    await db.transaction().execute(async (trx) => {
+      for (const [index, plan] of plans.slice(offset, offset + BATCH).entries()) {
+        const number = offset + index;
+        const start = vietnamInstant(plan.date, `${String(Math.floor(plan.minutes / 60)).padStart(2, '0')}:${String(plan.minutes % 60).padStart(2, '0')}`);
+        const plate = `51K-${String(100 + (number % 900)).padStart(3, '0')}.${String(10 + (number % 90)).padStart(2, '0')}`;
+        const appointment = await trx
+          .insertInto('appointments')
+          .values({
+            code: `LHB${String(number).padStart(7, '0')}`,
+            user_id: plan.userId,
+            vehicle_id: null,
+            vehicle_type: 'car',
+            vehicle_brand: 'VinFast',
+            vehicle_model: 'VF 8',
+            license_plate: plate,
+            centre_id: plan.centreId ?? centre.id,
+            starts_at: start.toISOString(),
+            ends_at: new Date(start.getTime() + service.duration_minutes * 60_000).toISOString(),
+            status: plan.status,
+            estimated_price: service.price,
+            estimated_duration_minutes: service.duration_minutes,
+            note: null,
+            contact_name: `Khách ${number}`,
+            contact_phone: `09${String(30_000_000 + number).slice(-8)}`,
+            contact_email: `khach.${number}@example.vn`,
+            package_credit_id: null,
+            hold_expires_at: null,
+            cancel_reason: null,
+            created_at: nowIso,
+            updated_at: nowIso,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('appointment_services')
+          .values({ appointment_id: appointment.id, service_id: service.id, service_name: service.name, price: service.price, duration_minutes: service.duration_minutes })
+          .execute();
+        if (plan.order === 'none') {
+          if (plan.centreId === intake.id) (plan.userId ? customerAppointmentIds : checkInIds).push(appointment.id);
+          continue;
+        }
+        const closed = plan.order === 'closed';
+        const opened = new Date(start.getTime() - 10 * 60_000).toISOString();
+        const order = await trx
+          .insertInto('service_orders')
+          .values({
+            code: `PDVB${String(number).padStart(7, '0')}`,
+            appointment_id: appointment.id,
+            centre_id: centre.id,
+            user_id: null,
+            vehicle_id: null,
+            vehicle_type: 'car',
+            vehicle_brand: 'VinFast',
+            vehicle_model: 'VF 8',
+            license_plate: plate,
+            status: closed ? 'CLOSED' : 'IN_PROGRESS',
+            technician_id: plan.technician ?? null,
+            bay_no: null,
+            odometer_in_km: 10_000 + number,
+            customer_concern: null,
+            intake_note: null,
+            opened_by: staff[0]!.id,
+            opened_at: opened,
+            started_at: opened,
+            work_done_at: closed ? start.toISOString() : null,
+            invoiced_at: closed ? start.toISOString() : null,
+            closed_at: closed ? start.toISOString() : null,
+            cancelled_at: null,
+            cancel_reason: null,
+            version: closed ? 5 : 2,
+            updated_at: nowIso,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('service_order_lines')
+          .values({ service_order_id: order.id, kind: 'service', ref_id: service.id, name: service.name, quantity: 1, unit_price: service.price, line_total: service.price, source: 'booked', parts_request_id: null })
+          .execute();
+        const items = await trx
+          .insertInto('service_order_checklist_items')
+          .values(
+            checklist.map((item, sort) => ({
+              service_order_id: order.id,
+              code: item.code,
+              label: item.label,
+              sort_order: sort,
+              result: closed ? 'PASS' : null,
+              note: null,
+              checked_by: closed ? (plan.technician ?? null) : null,
+              checked_at: closed ? start.toISOString() : null,
+            })),
+          )
+          .returning('id')
+          .execute();
+        if (closed) {
+          await trx
+            .insertInto('service_invoices')
+            .values({
+              code: `HDB${String(number).padStart(7, '0')}`,
+              service_order_id: order.id,
+              centre_id: centre.id,
+              subtotal_services: service.price,
+              subtotal_parts: 0,
+              package_discount: 0,
+              total: service.price,
+              payment_method: 'CASH',
+              payment_status: 'PAID',
+              issued_by: staff[0]!.id,
+              issued_at: start.toISOString(),
+              paid_at: start.toISOString(),
+              confirmed_by: staff[0]!.id,
+            })
+            .execute();
+        } else {
+          for (const item of items) technicianItems.get(plan.technician!)!.push({ orderId: order.id, itemId: item.id });
+        }
+      }
+    });
+  }
+
+  const ready: Omit<ServerReady, 'port'> = {
+    centreId: centre.id,
+    today,
+    staffTokens: staff.map((member) => member.token),
+    technicians: technicians.map((technician) => ({ token: technician.token, items: technicianItems.get(technician.id)! })),
+    customerToken: customer.token,
+    checkInIds,
+    customerAppointmentIds,
+    intakeStaffTokens: intakeStaff.map((member) => member.token),
+  };
+  await serveBenchApi(app, db, ready);
+}
+
+// ---- The measurements (parent process) ------------------------------------------------------------------
+
+function summary(label: string, timings: readonly number[]): number {
+  const sorted = [...timings].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  console.log(`  ${label}: ${timings.length} requests, p50 ${round(percentile(sorted, 50))} ms, p95 ${round(p95)} ms, p99 ${round(percentile(sorted, 99))} ms, max ${round(sorted.at(-1) ?? Number.NaN)} ms`);
+  return p95;
+}
+
+function mixedFloorSteps(ready: ServerReady): { staff: CustomerStep[]; technician: CustomerStep[] } {
+  const results = ['PASS', 'NA'] as const;
+  return {
+    staff: [
+      { label: 'day view', build: (client) => ({ method: 'GET', path: `/api/staff/appointments?date=${ready.today}`, headers: { authorization: `Bearer ${ready.staffTokens[client % STAFF]}` } }), expect: [200] },
+      { label: 'board', build: (client) => ({ method: 'GET', path: `/api/service-orders/board?date=${ready.today}`, headers: { authorization: `Bearer ${ready.staffTokens[client % STAFF]}` } }), expect: [200] },
+    ],
+    technician: [
+      {
+        label: 'checklist answer',
+        build: (client, turn) => {
+          const technician = ready.technicians[client % TECHNICIANS]!;
+          const item = technician.items[turn % technician.items.length]!;
+          return {
+            method: 'PUT',
+            path: `/api/service-orders/${item.orderId}/checklist/${item.itemId}`,
+            headers: { authorization: `Bearer ${technician.token}` },
+            body: { result: results[turn % 2], note: null },
+          };
+        },
+        expect: [200],
+      },
+    ],
+  };
+}
+
+/** Staff and technicians at once: two autocannon groups running side by side. */
+async function mixedFloor(origin: string, ready: ServerReady, seconds: number): Promise<CustomerLoadResult[]> {
+  const steps = mixedFloorSteps(ready);
+  return Promise.all([
+    runCustomers({ origin, customers: STAFF, steps: steps.staff, seconds }),
+    runCustomers({ origin, customers: TECHNICIANS, steps: steps.technician, seconds }),
+  ]);
+}
+
+function timingsOf(results: readonly CustomerLoadResult[], label: string): number[] {
+  return results.flatMap((result) => result.byStep.get(label) ?? []);
+}
+
+function assertClean(results: readonly CustomerLoadResult[]): void {
+  const unexpected = results.flatMap((result) => result.unexpected);
+  const errors = results.reduce((sum, result) => sum + result.errors, 0);
+  for (const answer of unexpected.slice(0, 5)) console.log(`  unexpected ${answer.status} to ${answer.label}: ${answer.body}`);
+  if (unexpected.length > 0 || errors > 0) throw new Error(`${unexpected.length} unexpected answers, ${errors} connection errors`);
+}
+
+/** A 4 MB JPEG, as a phone camera gives one (noise compresses badly, so the size is real). */
+async function fourMegabyteJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+/** Uploads photos one after another until `until`, each to the next checklist item of `technician` (≤ 5 per item). */
+async function uploadPhotos(origin: string, technician: ServerReady['technicians'][number], photo: Buffer, until: number, offset: number): Promise<number[]> {
+  const timings: number[] = [];
+  for (let index = offset; performance.now() < until; index += 1) {
+    const item = technician.items[Math.floor(index / 4) % technician.items.length]!;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'anh.jpg');
+    const started = performance.now();
+    const response = await fetch(`${origin}/api/service-orders/${item.orderId}/checklist/${item.itemId}/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${technician.token}` },
+      body: form,
+    });
+    await response.arrayBuffer();
+    if (response.status !== 201 && response.status !== 200) throw new Error(`photo upload answered ${response.status}`);
+    timings.push(performance.now() - started);
+  }
+  return timings;
+}
+
+/**
+ * The customer's stream open; every 250 ms staff check in one of the customer's appointments and the time until
+ * its `service-order` event reaches the stream is taken.
+ */
+async function liveStatusProbe(origin: string, ready: ServerReady, until: number): Promise<number[]> {
+  const controller = new AbortController();
+  const response = await fetch(`${origin}/api/appointments/events`, { headers: { authorization: `Bearer ${ready.customerToken}`, accept: 'text/event-stream' }, signal: controller.signal });
+  if (!response.ok || !response.body) throw new Error(`the customer's stream answered ${response.status}`);
+  const waiting = new Map<number, (at: number) => void>();
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!/^event: service-order$/m.test(block)) continue;
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (!data) continue;
+          const event = JSON.parse(data) as { appointmentId: number };
+          waiting.get(event.appointmentId)?.(performance.now());
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })();
+  const latencies: number[] = [];
+  const staffToken = ready.intakeStaffTokens[0]!;
+  for (const appointmentId of ready.customerAppointmentIds) {
+    if (performance.now() >= until) break;
+    const arrived = new Promise<number>((resolve) => waiting.set(appointmentId, resolve));
+    const started = performance.now();
+    const checkIn = await fetch(`${origin}/api/staff/appointments/${appointmentId}/check-in`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ odometerKm: 20_000 }),
+    });
+    await checkIn.arrayBuffer();
+    if (checkIn.status !== 201) throw new Error(`check-in for the live probe answered ${checkIn.status}`);
+    const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 5_000));
+    latencies.push((await Promise.race([arrived, timeout])) - started);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  controller.abort();
+  await reading;
+  return latencies;
+}
+
+async function main(): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-backoffice-'));
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder });
+  const { ready } = api;
+  const origin = `http://127.0.0.1:${ready.port}`;
+  let failed = false;
+  try {
+    console.log(`API: ${origin} (scratch seeded SQLite in ${folder}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
+    console.log(`floor centre: ${APPOINTMENTS} appointments (today ${WAITING_TODAY} waiting + ${TECHNICIANS * IN_PROGRESS_PER_TECHNICIAN} in progress), ${SERVICE_ORDERS} service orders; ${STAFF} staff + ${TECHNICIANS} technicians`);
+    console.log(`intake centre: ${ready.checkInIds.length} appointments today for the check-in phase, ${ready.customerAppointmentIds.length} of a customer for the live probe; ${STAFF * 2} staff\n`);
+    const checks: Array<[string, number, number]> = [];
+
+    await mixedFloor(origin, ready, 3); // warm-up
+    // One client per route alone: what a request costs without queueing behind 19 others.
+    console.log('One client per route, alone, 2 s each (no queueing):');
+    const alone = mixedFloorSteps(ready);
+    for (const step of [...alone.staff, ...alone.technician]) {
+      const cpuStart = await api.cpuMs();
+      const solo = await runCustomers({ origin, customers: 1, steps: [step], seconds: Number(process.env.BENCH_SOLO_SECONDS ?? 2) });
+      assertClean([solo]);
+      const sorted = [...solo.all].sort((x, y) => x - y);
+      console.log(`  ${step.label}: p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms; API CPU ${Math.round((((await api.cpuMs()) - cpuStart) / solo.all.length) * 1000)} µs per request`);
+    }
+    console.log('');
+    console.log(`Mixed floor (${STAFF} staff: day view + board; ${TECHNICIANS} technicians: checklist answers), ${SECONDS} s, with a customer's live stream:`);
+    const cpuBefore = await api.cpuMs();
+    const [mixed, sse] = await Promise.all([mixedFloor(origin, ready, SECONDS), liveStatusProbe(origin, ready, performance.now() + SECONDS * 1000)]);
+    const mixedRequests = mixed.reduce((sum, result) => sum + result.all.length, 0);
+    console.log(`  ${mixedRequests} requests in ${SECONDS} s; API CPU time ${Math.round((((await api.cpuMs()) - cpuBefore) / mixedRequests) * 1000)} µs per request`);
+    assertClean(mixed);
+    checks.push(['day view p95', summary('GET /api/staff/appointments (day view)', timingsOf(mixed, 'day view')), BUDGETS.dayView]);
+    checks.push(['board p95', summary('GET /api/service-orders/board', timingsOf(mixed, 'board')), BUDGETS.board]);
+    checks.push(['checklist answer p95', summary('PUT /api/service-orders/:id/checklist/:itemId', timingsOf(mixed, 'checklist answer')), BUDGETS.checklist]);
+    checks.push(['check-in → customer event p95', summary('live status: check-in → service-order event on the customer stream', sse), BUDGETS.sse]);
+
+    console.log(`\nCheck-in, ${STAFF * 2} staff at once (each a different appointment of today):`);
+    let nextAppointment = 0;
+    const checkInStep: CustomerStep = {
+      label: 'check-in',
+      build: (client) => ({
+        method: 'POST',
+        path: `/api/staff/appointments/${ready.checkInIds[nextAppointment++ % ready.checkInIds.length]}/check-in`,
+        headers: { authorization: `Bearer ${ready.intakeStaffTokens[client % (STAFF * 2)]}` },
+        body: { odometerKm: 20_000, customerConcern: 'Xe kêu ở bánh sau' },
+      }),
+      expect: [201],
+    };
+    const checkIns = await runCustomers({ origin, customers: STAFF * 2, steps: [checkInStep], turnsPerCustomer: Math.floor(ready.checkInIds.length / (STAFF * 2)) });
+    assertClean([checkIns]);
+    checks.push(['check-in p95', summary('POST /api/staff/appointments/:id/check-in', checkIns.all), BUDGETS.checkIn]);
+
+    const photo = await fourMegabyteJpeg();
+    console.log(`\nPhotos: 2 technicians uploading ${round(photo.length / 1024 / 1024)} MB JPEGs while the mixed floor runs, ${SECONDS} s:`);
+    const until = performance.now() + SECONDS * 1000;
+    const [underPhotos, uploadsA, uploadsB] = await Promise.all([
+      mixedFloor(origin, ready, SECONDS),
+      uploadPhotos(origin, ready.technicians[0]!, photo, until, 0),
+      uploadPhotos(origin, ready.technicians[1]!, photo, until, 0),
+    ]);
+    assertClean(underPhotos);
+    checks.push(['4 MB photo accepted p95', summary('POST …/checklist/:itemId/photos (4 MB JPEG)', [...uploadsA, ...uploadsB]), BUDGETS.photo]);
+    checks.push(['day view p95 during uploads', summary('day view during uploads', timingsOf(underPhotos, 'day view')), BUDGETS.dayView]);
+    checks.push(['board p95 during uploads', summary('board during uploads', timingsOf(underPhotos, 'board')), BUDGETS.board]);
+    checks.push(['checklist answer p95 during uploads', summary('checklist answer during uploads', timingsOf(underPhotos, 'checklist answer')), BUDGETS.checklist]);
+
+    console.log('\nBudgets:');
+    for (const [label, value, budget] of checks) {
+      const ok = value < budget;
+      if (!ok) failed = true;
+      console.log(`  ${ok ? '✔' : '✘'} ${label} ${round(value)} ms < ${budget} ms`);
+    }
+  } finally {
+    await api.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+runBench({ server: runServer, main });

@@ -1,0 +1,2 @@
+// The back office's zod-free rules (status machine, labels, board columns), for the UI's small chunks.
+export * from './serviceOrderMachine';

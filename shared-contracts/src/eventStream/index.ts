@@ -1,0 +1,191 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+/**
+ * One reader for the API's Server-Sent Event streams (the customer's GET /api/appointments/events, the centre's
+ * GET /api/staff/events): read with fetch, because the streams need the `Authorization: Bearer` header that
+ * EventSource cannot send, and parsed by eventsource-parser. Each remote wraps it with its own event parsing;
+ * the session and the API base come from the caller ('shared-contracts' root), so this subpath holds no state.
+ *
+ * - Every named event goes to onEvent; comments (the server's heartbeat) only keep the connection alive.
+ * - A dropped stream (network, server restart, proxy timeout, or silence for HEARTBEAT_TIMEOUT_MS) is reopened
+ *   with exponential backoff and jitter (the server's `retry:` raises the floor); every reopening calls
+ *   onOpen({ reconnected: true }) so the page can fetch what it may have missed.
+ * - A 401 (the access token expired) renews the token (renewToken: any authenticated call of the shared API
+ *   client refreshes the session, or logs out), then reopens with the new token. Without a session it stops.
+ */
+
+/** Twice the servers' heartbeat, plus slack: a stream silent for this long is considered dead. */
+export const HEARTBEAT_TIMEOUT_MS = 60_000;
+
+export type StreamConnectionState = 'connecting' | 'open' | 'retrying' | 'stopped';
+
+/** What the reader needs of the shared session (shared-contracts' sessionStore). */
+export interface StreamSession {
+  readonly token: string | null;
+  changes(): { subscribe(next: (session: unknown) => void): { unsubscribe(): void } };
+}
+
+export interface EventStreamOptions {
+  /** The stream's URL: the API base + path, e.g. `${defaultApiBase()}/staff/events`. */
+  url: string;
+  session: StreamSession;
+  onEvent: (message: { event: string; data: string }) => void;
+  /** The stream is open; `reconnected` after the first time (events may have been missed meanwhile). */
+  onOpen?: (info: { reconnected: boolean }) => void;
+  onConnectionChange?: (state: StreamConnectionState) => void;
+  /** Renews the access token after the stream answered 401. */
+  renewToken: () => Promise<unknown>;
+  fetchImpl?: typeof fetch;
+  /** First retry delay; doubled on every failure up to maxDelayMs (each delay drawn in [½, 1] of it). */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  random?: () => number;
+}
+
+/** Opens the stream and keeps it open until the returned function is called. */
+export function subscribeEventStream(options: EventStreamOptions): () => void {
+  const { session } = options;
+  const initialDelay = options.initialDelayMs ?? 1_000;
+  const maxDelay = options.maxDelayMs ?? 30_000;
+  const random = options.random ?? Math.random;
+
+  let stopped = false;
+  let failures = 0;
+  let opened = 0;
+  let serverRetryMs: number | null = null;
+  let controller: AbortController | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let watchdog: ReturnType<typeof setTimeout> | null = null;
+  let subscription: { unsubscribe(): void } | null = null;
+
+  const setState = (state: StreamConnectionState) => options.onConnectionChange?.(state);
+
+  const clearWatchdog = () => {
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = null;
+  };
+
+  const armWatchdog = (current: AbortController) => {
+    clearWatchdog();
+    watchdog = setTimeout(() => current.abort(), HEARTBEAT_TIMEOUT_MS);
+  };
+
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    clearWatchdog();
+    controller?.abort();
+    subscription?.unsubscribe();
+    setState('stopped');
+  };
+
+  const scheduleRetry = () => {
+    if (stopped) return;
+    const ceiling = Math.min(maxDelay, Math.max(serverRetryMs ?? 0, initialDelay * 2 ** failures));
+    failures += 1;
+    const delay = Math.round(ceiling * (0.5 + random() / 2));
+    setState('retrying');
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+  };
+
+  const handleEvent = (message: EventSourceMessage) => {
+    if (message.event) options.onEvent({ event: message.event, data: message.data });
+  };
+
+  async function readStream(body: ReadableStream<Uint8Array>, current: AbortController): Promise<void> {
+    const parser = createParser({
+      onEvent: handleEvent,
+      onRetry: (ms) => {
+        serverRetryMs = ms;
+      },
+    });
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    const onAbort = () => void reader.cancel().catch(() => undefined);
+    current.signal.addEventListener('abort', onAbort);
+    try {
+      armWatchdog(current);
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || current.signal.aborted) break;
+        armWatchdog(current);
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // the connection dropped or was aborted: reconnect below (unless stopped)
+    } finally {
+      current.signal.removeEventListener('abort', onAbort);
+      clearWatchdog();
+    }
+  }
+
+  async function connect(): Promise<void> {
+    if (stopped) return;
+    const token = session.token;
+    if (!token) {
+      stop();
+      return;
+    }
+    const current = new AbortController();
+    controller = current;
+    setState('connecting');
+    const fetchImpl = options.fetchImpl ?? globalThis.fetch?.bind(globalThis);
+    if (!fetchImpl) {
+      stop();
+      return;
+    }
+
+    let response: Response;
+    try {
+      response = await fetchImpl(options.url, {
+        method: 'GET',
+        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: current.signal,
+      });
+    } catch {
+      scheduleRetry();
+      return;
+    }
+    if (stopped) return;
+
+    if (response.status === 401) {
+      try {
+        await options.renewToken();
+      } catch {
+        // refused: the API client has logged out (the session is gone) or the server was unreachable
+      }
+      if (stopped) return;
+      if (!session.token) stop();
+      else if (session.token !== token) void connect();
+      else scheduleRetry();
+      return;
+    }
+
+    if (!response.ok || !response.body) {
+      scheduleRetry();
+      return;
+    }
+
+    failures = 0;
+    setState('open');
+    options.onOpen?.({ reconnected: opened > 0 });
+    opened += 1;
+    await readStream(response.body, current);
+    if (!stopped) scheduleRetry();
+  }
+
+  // logged out elsewhere (another tab, the unauthorized handler): close the stream
+  subscription = session.changes().subscribe((current) => {
+    if (current === null) stop();
+  });
+  if (stopped) subscription.unsubscribe();
+
+  void connect();
+  return stop;
+}
