@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// CI runs every suite on a loaded 2-core machine, where a lazy page's first load can take seconds:
+// findBy*/waitFor wait up to 5 s instead of 1 s (a test still fails when the screen never appears).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia: desktop width unless a test says otherwise.
 let mobile = false;
