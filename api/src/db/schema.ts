@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BackOfficeTables } from './backOfficeSchema';
+import type { InventoryTables } from './inventorySchema';
+import type { PartsRequestTables } from './partsRequestSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
 import type { ShopTables } from './shopSchema';
 
@@ -238,7 +240,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -1,2 +1,3 @@
 // The back office's zod-free rules (status machine, labels, board columns), for the UI's small chunks.
 export * from './serviceOrderMachine';
+export * from './partsRequestMachine';

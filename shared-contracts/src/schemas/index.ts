@@ -7,3 +7,5 @@ export * from './catalogue';
 export * from './shop';
 export * from './service';
 export * from './backoffice';
+export * from './inventory';
+export * from './partsRequests';

@@ -5,6 +5,8 @@ import * as m0003 from './0003_catalogue';
 import * as m0004 from './0004_shop';
 import * as m0005 from './0005_service_booking';
 import * as m0006 from './0006_back_office';
+import * as m0007 from './0007_centre_inventory';
+import * as m0008 from './0008_parts_requests';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -17,4 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0004_shop': m0004,
   '0005_service_booking': m0005,
   '0006_back_office': m0006,
+  '0007_centre_inventory': m0007,
+  '0008_parts_requests': m0008,
 };
