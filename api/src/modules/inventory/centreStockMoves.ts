@@ -1,0 +1,268 @@
+import type { Kysely, Transaction } from 'kysely';
+import { toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
+import type { StockMovementKind } from '../../db/inventorySchema';
+import type { Database } from '../../db/schema';
+import { systemClock, type Clock } from '../../security/clock';
+import { insufficientStockMessage } from './inventoryMessages';
+import { checkLowStock, type StockFigures } from './lowStockAlerts';
+
+export { insufficientStockMessage };
+
+/**
+ * The stock primitives of a centre, for the parts requests (reserve on approval, issue to the technician,
+ * return, release) and the inventory's own writes. Each runs inside the caller's transaction and is ONE
+ * conditional UPDATE of the centre_stock row, so concurrent callers can never take what is not there:
+ *
+ *   reserve: reserved = reserved + q            where on_hand − reserved >= q      (spec §4 rule 2)
+ *   release: reserved = reserved − q            where reserved >= q
+ *   issue:   on_hand −= q, reserved −= q        where reserved >= q                 + ISSUE movement (−q)
+ *   return:  on_hand += q                                                            + RETURN movement (+q)
+ *
+ * On PostgreSQL the UPDATE waits for a concurrent writer of the same row and re-checks its condition against
+ * the committed values; on SQLite transactions are serialised. The table's CHECKs (reserved ≤ on_hand, nothing
+ * negative) are the backstop. Every change of on_hand writes a stock_movements row with on_hand_after (the
+ * ledger replays to the table, see stockLedger.ts); reservations are columns, not movements. Every change of
+ * available ends with the low-stock check (lowStockAlerts.ts).
+ *
+ * The optional last `clock` (default: the system clock) stamps updated_at, the movement and the email; pass
+ * the app's clock (ctx.clock) so tests on a manual clock see their own times.
+ */
+
+export interface StockLine {
+  centreId: number;
+  productId: number;
+  quantity: number;
+}
+
+/** A primitive called against its contract (releasing more than reserved, issuing what was not reserved...): a programming error. */
+export class StockInvariantError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StockInvariantError';
+  }
+}
+
+type Db = Kysely<Database>;
+
+function assertQuantity(line: StockLine): void {
+  if (!Number.isSafeInteger(line.quantity) || line.quantity <= 0) {
+    throw new StockInvariantError(`stock quantity must be a positive integer, got ${line.quantity}`);
+  }
+}
+
+interface FiguresRow {
+  on_hand: number | string;
+  reserved: number | string;
+  min_stock: number | string;
+}
+
+function figuresOf(row: FiguresRow): StockFigures {
+  return { onHand: toNumber(row.on_hand), reserved: toNumber(row.reserved), minStock: toNumber(row.min_stock) };
+}
+
+const FIGURES = ['on_hand', 'reserved', 'min_stock'] as const;
+
+const reserveStatement = preparedQuery<{ centreId: number; productId: number; quantity: number; now: string }>()((db, param) =>
+  db
+    .updateTable('centre_stock')
+    .set((eb) => ({ reserved: eb('reserved', '+', param('quantity')), updated_at: param('now') }))
+    .where('centre_id', '=', param('centreId'))
+    .where('product_id', '=', param('productId'))
+    .where((eb) => eb(eb('on_hand', '-', eb.ref('reserved')), '>=', param('quantity')))
+    .returning(FIGURES),
+);
+
+const releaseStatement = preparedQuery<{ centreId: number; productId: number; quantity: number; now: string }>()((db, param) =>
+  db
+    .updateTable('centre_stock')
+    .set((eb) => ({ reserved: eb('reserved', '-', param('quantity')), updated_at: param('now') }))
+    .where('centre_id', '=', param('centreId'))
+    .where('product_id', '=', param('productId'))
+    .where('reserved', '>=', param('quantity'))
+    .returning(FIGURES),
+);
+
+const issueStatement = preparedQuery<{ centreId: number; productId: number; quantity: number; now: string }>()((db, param) =>
+  db
+    .updateTable('centre_stock')
+    .set((eb) => ({ on_hand: eb('on_hand', '-', param('quantity')), reserved: eb('reserved', '-', param('quantity')), updated_at: param('now') }))
+    .where('centre_id', '=', param('centreId'))
+    .where('product_id', '=', param('productId'))
+    .where('reserved', '>=', param('quantity'))
+    .returning(FIGURES),
+);
+
+const returnStatement = preparedQuery<{ centreId: number; productId: number; quantity: number; now: string }>()((db, param) =>
+  db
+    .updateTable('centre_stock')
+    .set((eb) => ({ on_hand: eb('on_hand', '+', param('quantity')), updated_at: param('now') }))
+    .where('centre_id', '=', param('centreId'))
+    .where('product_id', '=', param('productId'))
+    .returning(FIGURES),
+);
+
+/** What a centre has of one product, with its name (a product without a stock row: 0 / 0). */
+const stockWithName = preparedQuery<{ centreId: number; productId: number }>()((db, param) =>
+  db
+    .selectFrom('products')
+    .leftJoin('centre_stock', (join) => join.onRef('centre_stock.product_id', '=', 'products.id').on('centre_stock.centre_id', '=', param('centreId')))
+    .select(['products.name', 'centre_stock.on_hand', 'centre_stock.reserved'])
+    .where('products.id', '=', param('productId')),
+);
+
+export interface MovementInput {
+  centreId: number;
+  productId: number;
+  kind: StockMovementKind;
+  quantity: number;
+  onHandAfter: number;
+  partsRequestId: number | null;
+  actorId: number | null;
+  reason: string | null;
+  at: string;
+}
+
+const insertMovement = preparedQuery<{
+  centreId: number;
+  productId: number;
+  kind: StockMovementKind;
+  quantity: number;
+  onHandAfter: number;
+  partsRequestId: number | null;
+  actorId: number | null;
+  reason: string | null;
+  at: string;
+}>()((db, param) =>
+  db.insertInto('stock_movements').values({
+    centre_id: param('centreId'),
+    product_id: param('productId'),
+    kind: param('kind'),
+    quantity: param('quantity'),
+    on_hand_after: param('onHandAfter'),
+    parts_request_id: param('partsRequestId'),
+    actor_id: param('actorId'),
+    reason: param('reason'),
+    created_at: param('at'),
+  }),
+);
+
+/** Appends one row to the ledger (every change of on_hand calls it, in the same transaction). */
+export async function recordMovement(trx: Db, movement: MovementInput): Promise<void> {
+  await insertMovement.execute(trx, movement);
+}
+
+/**
+ * Reserves `quantity` for a parts request (spec §4 rule 2): one conditional UPDATE, `reserved += q where
+ * on_hand − reserved >= q`. Not a movement. When nothing was reserved, answers what is available and the
+ * product's name (the caller answers 409 INSUFFICIENT_STOCK with insufficientStockMessage).
+ */
+export async function reserveCentreStock(
+  trx: Transaction<Database>,
+  line: StockLine,
+  clock: Clock = systemClock,
+): Promise<{ reserved: true } | { reserved: false; available: number; productName: string }> {
+  assertQuantity(line);
+  const now = clock.now().toISOString();
+  const row = await reserveStatement.first(trx, { centreId: line.centreId, productId: line.productId, quantity: line.quantity, now });
+  if (row) {
+    await checkLowStock(trx, clock, line.centreId, line.productId, figuresOf(row));
+    return { reserved: true };
+  }
+  const current = await stockWithName.first(trx, { centreId: line.centreId, productId: line.productId });
+  if (!current) throw new StockInvariantError(`product ${line.productId} does not exist`);
+  return { reserved: false, available: Math.max(0, toNumber(current.on_hand) - toNumber(current.reserved)), productName: current.name };
+}
+
+/** Gives a reservation back: `reserved −= q where reserved >= q` (throws StockInvariantError when less is reserved). */
+export async function releaseCentreStock(trx: Transaction<Database>, line: StockLine, clock: Clock = systemClock): Promise<void> {
+  assertQuantity(line);
+  const now = clock.now().toISOString();
+  const row = await releaseStatement.first(trx, { centreId: line.centreId, productId: line.productId, quantity: line.quantity, now });
+  if (!row) throw new StockInvariantError(`centre ${line.centreId} has less than ${line.quantity} of product ${line.productId} reserved`);
+  await checkLowStock(trx, clock, line.centreId, line.productId, figuresOf(row));
+}
+
+/**
+ * Hands reserved units to the technician: `on_hand −= q, reserved −= q where reserved >= q`, then an ISSUE
+ * movement (−q) with on_hand_after, the parts request and the actor; then the low-stock check. Throws
+ * StockInvariantError when less than q is reserved (the request's RESERVED status guards this).
+ */
+export async function issueCentreStock(
+  trx: Transaction<Database>,
+  line: StockLine & { partsRequestId: number; actorId: number },
+  clock: Clock = systemClock,
+): Promise<void> {
+  assertQuantity(line);
+  const now = clock.now().toISOString();
+  const row = await issueStatement.first(trx, { centreId: line.centreId, productId: line.productId, quantity: line.quantity, now });
+  if (!row) throw new StockInvariantError(`centre ${line.centreId} has less than ${line.quantity} of product ${line.productId} reserved to issue`);
+  const figures = figuresOf(row);
+  await recordMovement(trx, {
+    centreId: line.centreId,
+    productId: line.productId,
+    kind: 'ISSUE',
+    quantity: -line.quantity,
+    onHandAfter: figures.onHand,
+    partsRequestId: line.partsRequestId,
+    actorId: line.actorId,
+    reason: null,
+    at: now,
+  });
+  await checkLowStock(trx, clock, line.centreId, line.productId, figures);
+}
+
+/**
+ * Takes issued units back onto the shelf: `on_hand += q`, a RETURN movement (+q) with the parts request, the
+ * actor and the reason; then the low-stock check (a return may clear the crossing). Throws StockInvariantError
+ * when the centre has no stock row for the product (nothing was ever issued from it).
+ */
+export async function returnCentreStock(
+  trx: Transaction<Database>,
+  line: StockLine & { partsRequestId: number; actorId: number; reason: string | null },
+  clock: Clock = systemClock,
+): Promise<void> {
+  assertQuantity(line);
+  const now = clock.now().toISOString();
+  const row = await returnStatement.first(trx, { centreId: line.centreId, productId: line.productId, quantity: line.quantity, now });
+  if (!row) throw new StockInvariantError(`centre ${line.centreId} has no stock row of product ${line.productId} to return to`);
+  const figures = figuresOf(row);
+  await recordMovement(trx, {
+    centreId: line.centreId,
+    productId: line.productId,
+    kind: 'RETURN',
+    quantity: line.quantity,
+    onHandAfter: figures.onHand,
+    partsRequestId: line.partsRequestId,
+    actorId: line.actorId,
+    reason: line.reason,
+    at: now,
+  });
+  await checkLowStock(trx, clock, line.centreId, line.productId, figures);
+}
+
+export interface Availability {
+  onHand: number;
+  reserved: number;
+  available: number;
+}
+
+/** on_hand, reserved and available (on_hand − reserved) of each product at a centre; a product without a row answers 0/0/0. */
+export async function centreAvailability(db: Kysely<Database> | Transaction<Database>, centreId: number, productIds: number[]): Promise<Map<number, Availability>> {
+  const result = new Map<number, Availability>();
+  const ids = [...new Set(productIds)];
+  for (const id of ids) result.set(id, { onHand: 0, reserved: 0, available: 0 });
+  if (ids.length === 0) return result;
+  const rows = await db
+    .selectFrom('centre_stock')
+    .select(['product_id', 'on_hand', 'reserved'])
+    .where('centre_id', '=', centreId)
+    .where('product_id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    const onHand = toNumber(row.on_hand);
+    const reserved = toNumber(row.reserved);
+    result.set(row.product_id, { onHand, reserved, available: onHand - reserved });
+  }
+  return result;
+}

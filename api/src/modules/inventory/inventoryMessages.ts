@@ -1,0 +1,32 @@
+/** Vietnamese messages of the centre inventory (shown as is). */
+
+/** 409 INSUFFICIENT_STOCK of a reservation (spec §4 rule 2): 'Không đủ tồn kho: còn {n} {tên}.' */
+export function insufficientStockMessage(available: number, productName: string): string {
+  return `Không đủ tồn kho: còn ${available} ${productName}.`;
+}
+
+export const inventoryMessages = {
+  productNotFound: 'Không tìm thấy sản phẩm.',
+  productUnavailable: (name: string) => `Sản phẩm "${name}" đã ngừng kinh doanh, không thể nhập kho.`,
+  insufficientWarehouse: (name: string, remaining: number) =>
+    remaining > 0
+      ? `Kho online chỉ còn ${remaining} "${name}", không đủ để nhập về trung tâm.`
+      : `Kho online đã hết "${name}", không thể nhập về trung tâm.`,
+  adjustBelowReserved: (reserved: number) =>
+    `Không thể điều chỉnh tồn kho xuống dưới số đang giữ cho yêu cầu phụ tùng (${reserved}).`,
+  adjustNoChange: 'Số tồn mới bằng số tồn hiện tại, không có gì để điều chỉnh.',
+  centreRequired: 'Vui lòng chọn trung tâm cần thao tác.',
+  received: 'Đã nhập kho từ kho online.',
+  adjusted: 'Đã điều chỉnh tồn kho.',
+  minStockSaved: 'Đã lưu mức tồn tối thiểu.',
+} as const;
+
+export const InventoryErrorCodes = {
+  INSUFFICIENT_STOCK: 'INSUFFICIENT_STOCK',
+  INSUFFICIENT_WAREHOUSE_STOCK: 'INSUFFICIENT_WAREHOUSE_STOCK',
+  PRODUCT_UNAVAILABLE: 'PRODUCT_UNAVAILABLE',
+  PRODUCT_NOT_FOUND: 'PRODUCT_NOT_FOUND',
+  ADJUST_BELOW_RESERVED: 'ADJUST_BELOW_RESERVED',
+  ADJUST_NO_CHANGE: 'ADJUST_NO_CHANGE',
+  CENTRE_REQUIRED: 'CENTRE_REQUIRED',
+} as const;
