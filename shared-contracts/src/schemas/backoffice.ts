@@ -14,6 +14,7 @@ import { isoInstantSchema, vndSchema, vehicleTypeSchema } from './catalogue';
 import { errorEnvelopeSchema } from './envelope';
 import { appointmentStatusSchema, bookingVehicleInputSchema, appointmentContactSchema, calendarDateSchema, checklistResultSchema, idParamsSchema } from './service';
 import { DB_INTEGER_MAX, textInput } from './primitives';
+import { partsRequestSchema } from './partsRequests';
 
 export * from '../backoffice/serviceOrderMachine';
 
@@ -262,6 +263,11 @@ export const serviceOrderDetailSchema = serviceOrderCardSchema.extend({
   timeline: z.array(timelineEntrySchema),
   /** What the caller may do now (from the shared machine, roles and assignment). */
   availableActions: z.array(z.custom<ServiceOrderAction>((value) => typeof value === 'string')),
+  /**
+   * The order's parts requests, oldest first, with availability and what the caller may do (work package 2).
+   * The API always sends it; optional in the type so that fixtures written before it stay valid.
+   */
+  partsRequests: z.array(partsRequestSchema).optional(),
 });
 export type ServiceOrderDetail = z.infer<typeof serviceOrderDetailSchema>;
 
