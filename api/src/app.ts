@@ -21,7 +21,9 @@ import { catalogueMediaRoutes } from './modules/media/catalogueMediaRoutes';
 import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { shopRoutes } from './modules/orders/shopPlugin';
+import type { AppointmentEventBus } from './modules/bookings/appointmentEvents';
 import { serviceBookingRoutes } from './modules/bookings/serviceBookingPlugin';
+import { inventoryPlugin } from './modules/inventory/inventoryPlugin';
 import { apiVersion } from './version';
 
 /** The Fastify instance of the API, with zod schemas as its type provider. */
@@ -45,6 +47,11 @@ export interface BuildAppOptions {
   version?: string;
   /** Accounts (auth, users, notifications, avatars): config, clock, throttling counters. See AccountsOptions. */
   accounts?: AccountsOptions;
+  /**
+   * The live bus of the service side (tests hand one in, to tell the floor of what they write straight into the
+   * database); default: Redis, PostgreSQL LISTEN/NOTIFY or in-process (createAppointmentEventBus).
+   */
+  appointmentEvents?: AppointmentEventBus;
 }
 
 function isLoggerInstance(value: BuildAppOptions['logger']): value is FastifyBaseLogger {
@@ -134,7 +141,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(contactRoutes, { prefix: API_PREFIX, db: options.db });
   void app.register(catalogueMediaRoutes, { prefix: API_PREFIX });
   void app.register(shopRoutes, { prefix: API_PREFIX, accounts });
-  void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts });
+  void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts, events: options.appointmentEvents });
+  void app.register(inventoryPlugin, { prefix: API_PREFIX, accounts });
 
   return app;
 }

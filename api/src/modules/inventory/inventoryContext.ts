@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../security/clock';
+
+/** What the inventory operations share (built once by inventoryPlugin). */
+export interface InventoryContext {
+  db: Kysely<Database>;
+  /** Stamps movements, stock rows and low-stock emails (a manual clock in tests). */
+  clock: Clock;
+}

@@ -1,0 +1,14 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import type { InventoryContext } from './inventoryContext';
+import { inventoryRoutes } from './inventoryRoutes';
+
+export interface InventoryOptions {
+  accounts: AccountsContext;
+}
+
+/** The centre inventory (/api/inventory*): stock table, receive, adjust, min stock, ledger, low stock, availability. */
+export const inventoryPlugin: FastifyPluginAsync<InventoryOptions> = async (app, { accounts }) => {
+  const ctx: InventoryContext = { db: accounts.db, clock: accounts.clock };
+  await app.register(inventoryRoutes, { ctx });
+};

@@ -1,0 +1,193 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adjustInputSchema,
+  backOfficeErrorSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  inventoryAvailabilityQuerySchema,
+  inventoryAvailabilitySchema,
+  inventoryChangeSchema,
+  inventoryPageSchema,
+  inventoryQuerySchema,
+  lowStockListSchema,
+  minStockInputSchema,
+  minStockParamsSchema,
+  movementPageSchema,
+  movementsQuerySchema,
+  receiveInputSchema,
+  centreScopeQuerySchema,
+} from 'shared-contracts/schemas';
+import { AppError } from '../../http/appError';
+import { cacheControlForAll } from '../../http/cacheControl';
+import { centreForRequest, centreScopeOf, requireCentreRole, type CentreScope } from '../../http/centreScope';
+import { ok } from '../../http/envelope';
+import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { inTransaction } from '../bookings/slotCapacity';
+import { registerDataErrors } from '../serviceOrders/serviceOrderErrors';
+import type { InventoryContext } from './inventoryContext';
+import { InventoryErrorCodes, inventoryMessages } from './inventoryMessages';
+import { listInventory, listMovements, lowStockList, readAvailability, readItems } from './inventoryReads';
+import { adjustStock, receiveStock, setMinStock } from './inventoryWrites';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: backOfficeErrorSchema,
+  409: backOfficeErrorSchema,
+  422: backOfficeErrorSchema,
+};
+const changeResponse = envelopeSchema(inventoryChangeSchema);
+
+/**
+ * The centre inventory (spec §3 'Receive stock, adjust, set min stock': manager of the centre, admin any;
+ * staff view only; technician the availability of a part). Reads take `?centreId=` (an admin's choice; a
+ * staff member's or manager's own centre, another answers 404); writes take `centreId` in the body, required
+ * for an admin (422 CENTRE_REQUIRED) so an admin never writes to a centre by default.
+ */
+export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  cacheControlForAll(app, 'private, no-store');
+  registerDataErrors(app);
+  const readers = requireCentreRole(db, 'staff', 'manager', 'admin');
+  const partReaders = requireCentreRole(db, 'staff', 'technician', 'manager', 'admin');
+  const writers = requireCentreRole(db, 'manager', 'admin');
+
+  /** The centre a write is for: the manager's own; an admin's `centreId` (required). */
+  const writeCentre = (scope: CentreScope, requested: number | undefined): Promise<number> => {
+    if (scope.centreId === null && requested === undefined) {
+      throw new AppError(422, InventoryErrorCodes.CENTRE_REQUIRED, inventoryMessages.centreRequired, [{ field: 'centreId', message: inventoryMessages.centreRequired }]);
+    }
+    return centreForRequest(db, scope, requested);
+  };
+
+  app.get(
+    '/inventory',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Tồn kho của trung tâm: tồn, giữ chỗ, khả dụng, tối thiểu, giá trị (theo giá bán), có tìm kiếm và phân trang',
+        querystring: inventoryQuerySchema,
+        response: { 200: envelopeSchema(inventoryPageSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { centreId, q, lowOnly, page, pageSize } = request.query;
+      const centre = await centreForRequest(db, centreScopeOf(request), centreId);
+      return ok(await listInventory(db, centre, { q, lowOnly, page, pageSize }));
+    },
+  );
+
+  app.get(
+    '/inventory/low-stock',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Sản phẩm dưới mức tồn tối thiểu (khả dụng ≤ tối thiểu) của trung tâm',
+        querystring: centreScopeQuerySchema,
+        response: { 200: envelopeSchema(lowStockListSchema), ...errors },
+      },
+    },
+    async (request) => ok(await lowStockList(db, await centreForRequest(db, centreScopeOf(request), request.query.centreId))),
+  );
+
+  app.get(
+    '/inventory/movements',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Sổ phát sinh kho (nhập, xuất, trả, điều chỉnh) của trung tâm, mới nhất trước',
+        querystring: movementsQuerySchema,
+        response: { 200: envelopeSchema(movementPageSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { centreId, ...filters } = request.query;
+      return ok(await listMovements(db, await centreForRequest(db, centreScopeOf(request), centreId), filters));
+    },
+  );
+
+  app.get(
+    '/inventory/availability',
+    {
+      preHandler: partReaders,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Tồn khả dụng của phụ tùng tại trung tâm (cho yêu cầu phụ tùng)',
+        querystring: inventoryAvailabilityQuerySchema,
+        response: { 200: envelopeSchema(inventoryAvailabilitySchema), ...errors },
+      },
+    },
+    async (request) => {
+      const centre = await centreForRequest(db, centreScopeOf(request), request.query.centreId);
+      return ok(await readAvailability(db, centre, request.query.productIds));
+    },
+  );
+
+  app.post(
+    '/inventory/receive',
+    {
+      preHandler: writers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Nhập kho từ kho online (nhiều sản phẩm, một giao dịch; quản lý, quản trị)',
+        body: receiveInputSchema,
+        response: { 200: changeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = centreScopeOf(request);
+      const centreId = await writeCentre(scope, request.body.centreId);
+      const ids = await inTransaction(db, (trx) =>
+        receiveStock(trx, ctx.clock, { centreId, lines: request.body.lines, actorId: scope.userId, note: request.body.note }),
+      );
+      // The web shop shows the online warehouse's stock: its cached answers are stale now.
+      invalidateCatalogue();
+      return ok({ centreId, items: await readItems(db, centreId, ids) }, inventoryMessages.received);
+    },
+  );
+
+  app.post(
+    '/inventory/adjust',
+    {
+      preHandler: writers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Điều chỉnh tồn kho theo kiểm kê, có lý do (quản lý, quản trị)',
+        body: adjustInputSchema,
+        response: { 200: changeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = centreScopeOf(request);
+      const { productId, newOnHand, reason } = request.body;
+      const centreId = await writeCentre(scope, request.body.centreId);
+      await inTransaction(db, (trx) => adjustStock(trx, ctx.clock, { centreId, productId, newOnHand, reason, actorId: scope.userId }));
+      return ok({ centreId, items: await readItems(db, centreId, [productId]) }, inventoryMessages.adjusted);
+    },
+  );
+
+  app.put(
+    '/inventory/:productId/min-stock',
+    {
+      preHandler: writers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Đặt mức tồn tối thiểu của sản phẩm tại trung tâm (quản lý, quản trị)',
+        params: minStockParamsSchema,
+        body: minStockInputSchema,
+        response: { 200: changeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = centreScopeOf(request);
+      const { productId } = request.params;
+      const centreId = await writeCentre(scope, request.body.centreId);
+      await inTransaction(db, (trx) => setMinStock(trx, ctx.clock, centreId, productId, request.body.minStock));
+      return ok({ centreId, items: await readItems(db, centreId, [productId]) }, inventoryMessages.minStockSaved);
+    },
+  );
+};
