@@ -62,8 +62,17 @@ export async function publishServiceOrderChange(ctx: ServiceOrderContext, change
   }
 }
 
-/** Something of the floor changed that is not a status (an assignment, a clock): the centre's streams are told. */
-export async function publishFloorChange(ctx: ServiceOrderContext, centreId: number, change: { appointmentId: number | null; serviceOrderId: number | null }, at: Date): Promise<void> {
+/**
+ * Something of the floor changed that is not a status (an assignment, a clock, a checklist answer or photo):
+ * the centre's streams are told. A checklist change says whether the order's answered count moved
+ * ('checklist-progress', the board shows it) or not ('checklist': the order's detail only).
+ */
+export async function publishFloorChange(
+  ctx: ServiceOrderContext,
+  centreId: number,
+  change: { appointmentId: number | null; serviceOrderId: number | null; kind?: 'service-order' | 'checklist' | 'checklist-progress' },
+  at: Date,
+): Promise<void> {
   try {
     await ctx.events.publishFloorChange(centreId, { kind: 'service-order', ...change, at });
   } catch (error) {
