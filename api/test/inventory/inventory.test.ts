@@ -321,5 +321,23 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
         expectRefusal(await floor.request(boss, 'GET', `/api/inventory/movements?${query}`), 400, 'VALIDATION_ERROR');
       }
     });
+
+    it('the replay check finds a change of on hand without its movement and a wrong on_hand_after', async () => {
+      const centre = await createCentre(floor.db, { bays: 2 });
+      const product = await addProduct(floor.db);
+      await stockUp(floor.db, centre, product.id, { onHand: 5 });
+      expect(await replayStockLedger(floor.db, centre)).toEqual({ rows: 1, movements: 1, mismatches: [] });
+
+      await floor.db.updateTable('centre_stock').set({ on_hand: 7 }).where('centre_id', '=', centre).where('product_id', '=', product.id).execute();
+      expect((await replayStockLedger(floor.db, centre)).mismatches).toEqual([
+        { centreId: centre, productId: product.id, problem: 'on_hand', ledger: 5, recorded: 7, movementId: null },
+      ]);
+      await floor.db
+        .insertInto('stock_movements')
+        .values({ centre_id: centre, product_id: product.id, kind: 'ADJUST', quantity: 2, on_hand_after: 8, parts_request_id: null, actor_id: null, reason: 'Sai số liệu', created_at: DEFAULT_NOW })
+        .execute();
+      const [wrongAfter] = (await replayStockLedger(floor.db, centre)).mismatches;
+      expect(wrongAfter).toMatchObject({ problem: 'on_hand_after', ledger: 7, recorded: 8 });
+    });
   });
 });
