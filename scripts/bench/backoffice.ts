@@ -17,10 +17,12 @@ import { runCustomers, type CustomerLoadResult, type CustomerStep } from './cust
  *   photos, 2 technicians uploading 4 MB JPEGs while the mixed floor runs:  p95 < 600 ms, the others within budget
  *   live status, a customer's stream while the mixed floor runs: check-in → `service-order` event  p95 < 1 s
  *
- * env: BENCH_SECONDS (each measured phase, default 15).
+ * env: BENCH_SECONDS (each measured phase, default 15); BENCH_PHASES (default 'floor,checkin,photos': which phases
+ * run); BENCH_CPU_PROFILE_DIR (the API writes a CPU profile there, benchProcess.ts).
  */
 const BUDGETS = { dayView: 20, board: 20, checklist: 15, checkIn: 50, photo: 600, sse: 1000 };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'floor,checkin,photos').split(','));
 const STAFF = 10;
 const TECHNICIANS = 10;
 const APPOINTMENTS = 5_000;
@@ -406,58 +408,66 @@ async function main(): Promise<void> {
     console.log(`intake centre: ${ready.checkInIds.length} appointments today for the check-in phase, ${ready.customerAppointmentIds.length} of a customer for the live probe; ${STAFF * 2} staff\n`);
     const checks: Array<[string, number, number]> = [];
 
-    await mixedFloor(origin, ready, 3); // warm-up
-    // One client per route alone: what a request costs without queueing behind 19 others.
-    console.log('One client per route, alone, 2 s each (no queueing):');
-    const alone = mixedFloorSteps(ready);
-    for (const step of [...alone.staff, ...alone.technician]) {
-      const cpuStart = await api.cpuMs();
-      const solo = await runCustomers({ origin, customers: 1, steps: [step], seconds: Number(process.env.BENCH_SOLO_SECONDS ?? 2) });
-      assertClean([solo]);
-      const sorted = [...solo.all].sort((x, y) => x - y);
-      console.log(`  ${step.label}: p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms; API CPU ${Math.round((((await api.cpuMs()) - cpuStart) / solo.all.length) * 1000)} µs per request`);
+    if (PHASES.has('floor')) {
+      await mixedFloor(origin, ready, 3); // warm-up
+      // One client per route alone: what a request costs without queueing behind 19 others.
+      console.log('One client per route, alone, 2 s each (no queueing):');
+      const alone = mixedFloorSteps(ready);
+      for (const step of [...alone.staff, ...alone.technician]) {
+        const cpuStart = await api.cpuMs();
+        const solo = await runCustomers({ origin, customers: 1, steps: [step], seconds: Number(process.env.BENCH_SOLO_SECONDS ?? 2) });
+        assertClean([solo]);
+        const sorted = [...solo.all].sort((x, y) => x - y);
+        console.log(`  ${step.label}: p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms; API CPU ${Math.round((((await api.cpuMs()) - cpuStart) / solo.all.length) * 1000)} µs per request`);
+      }
+      console.log('');
+      console.log(`Mixed floor (${STAFF} staff: day view + board; ${TECHNICIANS} technicians: checklist answers), ${SECONDS} s, with a customer's live stream:`);
+      const cpuBefore = await api.cpuMs();
+      const [mixed, sse] = await Promise.all([mixedFloor(origin, ready, SECONDS), liveStatusProbe(origin, ready, performance.now() + SECONDS * 1000)]);
+      const mixedRequests = mixed.reduce((sum, result) => sum + result.all.length, 0);
+      console.log(`  ${mixedRequests} requests in ${SECONDS} s; API CPU time ${Math.round((((await api.cpuMs()) - cpuBefore) / mixedRequests) * 1000)} µs per request`);
+      assertClean(mixed);
+      checks.push(['day view p95', summary('GET /api/staff/appointments (day view)', timingsOf(mixed, 'day view')), BUDGETS.dayView]);
+      checks.push(['board p95', summary('GET /api/service-orders/board', timingsOf(mixed, 'board')), BUDGETS.board]);
+      checks.push(['checklist answer p95', summary('PUT /api/service-orders/:id/checklist/:itemId', timingsOf(mixed, 'checklist answer')), BUDGETS.checklist]);
+      checks.push(['check-in → customer event p95', summary('live status: check-in → service-order event on the customer stream', sse), BUDGETS.sse]);
     }
-    console.log('');
-    console.log(`Mixed floor (${STAFF} staff: day view + board; ${TECHNICIANS} technicians: checklist answers), ${SECONDS} s, with a customer's live stream:`);
-    const cpuBefore = await api.cpuMs();
-    const [mixed, sse] = await Promise.all([mixedFloor(origin, ready, SECONDS), liveStatusProbe(origin, ready, performance.now() + SECONDS * 1000)]);
-    const mixedRequests = mixed.reduce((sum, result) => sum + result.all.length, 0);
-    console.log(`  ${mixedRequests} requests in ${SECONDS} s; API CPU time ${Math.round((((await api.cpuMs()) - cpuBefore) / mixedRequests) * 1000)} µs per request`);
-    assertClean(mixed);
-    checks.push(['day view p95', summary('GET /api/staff/appointments (day view)', timingsOf(mixed, 'day view')), BUDGETS.dayView]);
-    checks.push(['board p95', summary('GET /api/service-orders/board', timingsOf(mixed, 'board')), BUDGETS.board]);
-    checks.push(['checklist answer p95', summary('PUT /api/service-orders/:id/checklist/:itemId', timingsOf(mixed, 'checklist answer')), BUDGETS.checklist]);
-    checks.push(['check-in → customer event p95', summary('live status: check-in → service-order event on the customer stream', sse), BUDGETS.sse]);
 
-    console.log(`\nCheck-in, ${STAFF * 2} staff at once (each a different appointment of today):`);
-    let nextAppointment = 0;
-    const checkInStep: CustomerStep = {
-      label: 'check-in',
-      build: (client) => ({
-        method: 'POST',
-        path: `/api/staff/appointments/${ready.checkInIds[nextAppointment++ % ready.checkInIds.length]}/check-in`,
-        headers: { authorization: `Bearer ${ready.intakeStaffTokens[client % (STAFF * 2)]}` },
-        body: { odometerKm: 20_000, customerConcern: 'Xe kêu ở bánh sau' },
-      }),
-      expect: [201],
-    };
-    const checkIns = await runCustomers({ origin, customers: STAFF * 2, steps: [checkInStep], turnsPerCustomer: Math.floor(ready.checkInIds.length / (STAFF * 2)) });
-    assertClean([checkIns]);
-    checks.push(['check-in p95', summary('POST /api/staff/appointments/:id/check-in', checkIns.all), BUDGETS.checkIn]);
+    if (PHASES.has('checkin')) {
+      console.log(`\nCheck-in, ${STAFF * 2} staff at once (each a different appointment of today):`);
+      let nextAppointment = 0;
+      const checkInStep: CustomerStep = {
+        label: 'check-in',
+        build: (client) => ({
+          method: 'POST',
+          path: `/api/staff/appointments/${ready.checkInIds[nextAppointment++ % ready.checkInIds.length]}/check-in`,
+          headers: { authorization: `Bearer ${ready.intakeStaffTokens[client % (STAFF * 2)]}` },
+          body: { odometerKm: 20_000, customerConcern: 'Xe kêu ở bánh sau' },
+        }),
+        expect: [201],
+      };
+      const checkInCpuStart = await api.cpuMs();
+      const checkIns = await runCustomers({ origin, customers: STAFF * 2, steps: [checkInStep], turnsPerCustomer: Math.floor(ready.checkInIds.length / (STAFF * 2)) });
+      console.log(`  API CPU ${Math.round((((await api.cpuMs()) - checkInCpuStart) / checkIns.all.length) * 1000)} µs per check-in`);
+      assertClean([checkIns]);
+      checks.push(['check-in p95', summary('POST /api/staff/appointments/:id/check-in', checkIns.all), BUDGETS.checkIn]);
+    }
 
-    const photo = await fourMegabyteJpeg();
-    console.log(`\nPhotos: 2 technicians uploading ${round(photo.length / 1024 / 1024)} MB JPEGs while the mixed floor runs, ${SECONDS} s:`);
-    const until = performance.now() + SECONDS * 1000;
-    const [underPhotos, uploadsA, uploadsB] = await Promise.all([
-      mixedFloor(origin, ready, SECONDS),
-      uploadPhotos(origin, ready.technicians[0]!, photo, until, 0),
-      uploadPhotos(origin, ready.technicians[1]!, photo, until, 0),
-    ]);
-    assertClean(underPhotos);
-    checks.push(['4 MB photo accepted p95', summary('POST …/checklist/:itemId/photos (4 MB JPEG)', [...uploadsA, ...uploadsB]), BUDGETS.photo]);
-    checks.push(['day view p95 during uploads', summary('day view during uploads', timingsOf(underPhotos, 'day view')), BUDGETS.dayView]);
-    checks.push(['board p95 during uploads', summary('board during uploads', timingsOf(underPhotos, 'board')), BUDGETS.board]);
-    checks.push(['checklist answer p95 during uploads', summary('checklist answer during uploads', timingsOf(underPhotos, 'checklist answer')), BUDGETS.checklist]);
+    if (PHASES.has('photos')) {
+      const photo = await fourMegabyteJpeg();
+      console.log(`\nPhotos: 2 technicians uploading ${round(photo.length / 1024 / 1024)} MB JPEGs while the mixed floor runs, ${SECONDS} s:`);
+      const until = performance.now() + SECONDS * 1000;
+      const [underPhotos, uploadsA, uploadsB] = await Promise.all([
+        mixedFloor(origin, ready, SECONDS),
+        uploadPhotos(origin, ready.technicians[0]!, photo, until, 0),
+        uploadPhotos(origin, ready.technicians[1]!, photo, until, 0),
+      ]);
+      assertClean(underPhotos);
+      checks.push(['4 MB photo accepted p95', summary('POST …/checklist/:itemId/photos (4 MB JPEG)', [...uploadsA, ...uploadsB]), BUDGETS.photo]);
+      checks.push(['day view p95 during uploads', summary('day view during uploads', timingsOf(underPhotos, 'day view')), BUDGETS.dayView]);
+      checks.push(['board p95 during uploads', summary('board during uploads', timingsOf(underPhotos, 'board')), BUDGETS.board]);
+      checks.push(['checklist answer p95 during uploads', summary('checklist answer during uploads', timingsOf(underPhotos, 'checklist answer')), BUDGETS.checklist]);
+    }
 
     console.log('\nBudgets:');
     for (const [label, value, budget] of checks) {

@@ -32,7 +32,9 @@ export interface BenchApi<Ready> {
  * its TypeScript sources) and waits for its first IPC message.
  */
 export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string, string>): Promise<BenchApi<Ready>> {
-  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
+  // BENCH_CPU_PROFILE_DIR=<folder>: the API writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
+import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { AppError } from './appError';
 import { requireRole } from './authGuard';
@@ -33,14 +34,14 @@ export const centreScopeMessages = {
 
 /** The centre a staff member works at now, or null. */
 export async function activeCentreOf(db: Kysely<Database>, userId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('staff_assignments')
-    .select('centre_id')
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
+  const row = await activeAssignment.first(db, { userId });
   return row?.centre_id ?? null;
 }
+
+/** Read on every back-office request: compiled once (staff_assignments_active_user). */
+const activeAssignment = preparedQuery<{ userId: number }>()((db, param) =>
+  db.selectFrom('staff_assignments').select('centre_id').where('user_id', '=', param('userId')).where('ended_at', 'is', null),
+);
 
 /**
  * preHandler: one of `roles` (401/403 as requireRole) and, for every role but admin, an active centre

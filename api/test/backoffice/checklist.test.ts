@@ -67,6 +67,26 @@ describe.each(testDatabases())('checklist answers on $label', (target) => {
     expect(detail.version).toBe(order.version);
   });
 
+  it('keeps the board’s answered count right after every answer, though the board is kept ready between changes', async () => {
+    const technician = floor.users.technician2;
+    const started = await floor.startedOrder({ serviceSlugs: ['bao-duong-co-ban'], technician });
+    const [first, second] = started.checklistItems;
+    const boardCount = async () => {
+      const response = await floor.request(floor.users.staff, 'GET', '/api/service-orders/board');
+      expect(response.statusCode).toBe(200);
+      const card = (response.json().data.orders as Array<{ id: number; checklist: { answered: number } }>).find((entry) => entry.id === started.id)!;
+      return card.checklist.answered;
+    };
+    expect(await boardCount()).toBe(0);
+    await floor.request(technician, 'PUT', url(started.id, first!.id), { result: 'PASS' });
+    expect(await boardCount()).toBe(1);
+    await floor.request(technician, 'PUT', url(started.id, second!.id), { result: 'NA' });
+    await floor.request(technician, 'PUT', url(started.id, first!.id), { result: 'FAIL', note: 'Lốp mòn không đều' });
+    expect(await boardCount()).toBe(2);
+    await floor.request(technician, 'PUT', url(started.id, second!.id), { result: null });
+    expect(await boardCount()).toBe(1);
+  });
+
   it('refuses a FAIL without a reason, a short reason, a note over 300 characters and an unknown result (422, nothing written)', async () => {
     const item = order.checklistItems[4]!;
     const technician = floor.users.technician;

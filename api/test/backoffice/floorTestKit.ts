@@ -260,6 +260,8 @@ export function useFloor(target: TestDatabaseTarget, options: { now?: string } =
           .execute();
       }
     }
+    // As a booking made through the API does (publishBooked): the centre's screens learn of it.
+    await current().events.publishFloorChange(centreId, { kind: 'appointment', appointmentId: row.id, serviceOrderId: null });
     return {
       appointmentId: row.id,
       code,

@@ -5,6 +5,7 @@ import type { App } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { Database } from '../../src/db/schema';
 import type { AccountsOptions } from '../../src/modules/auth/accountsPlugin';
+import { createAppointmentEventBus, type AppointmentEventBus } from '../../src/modules/bookings/appointmentEvents';
 import { manualClock, type ManualClock } from '../../src/security/clock';
 import { testConfig } from '../auth/authTestKit';
 import { buildTestApp } from '../support/testApp';
@@ -22,6 +23,8 @@ export interface ServiceApp {
   app: App;
   clock: ManualClock;
   config: Config;
+  /** The app's live bus (the one its config chooses): what a test writes straight into the database, it tells here. */
+  events: AppointmentEventBus;
   close(): Promise<void>;
 }
 
@@ -31,18 +34,23 @@ export async function startServiceApp(
 ): Promise<ServiceApp> {
   const clock = manualClock(options.now ?? DEFAULT_NOW);
   const config = testConfig(options.configOverrides);
-  const app = buildTestApp(db, { accounts: { ...options.accounts, clock, config } });
+  const events = createAppointmentEventBus({ config, db, log: silentLog });
+  const app = buildTestApp(db, { accounts: { ...options.accounts, clock, config }, appointmentEvents: events });
   await app.ready();
   return {
     app,
     clock,
     config,
+    events,
     async close() {
       await app.close();
+      await events.close();
       rmSync(config.uploadDir, { recursive: true, force: true });
     },
   };
 }
+
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let userCounter = 0;
 

@@ -72,6 +72,8 @@ export type CustomerEvent =
 
 export type AppointmentEventListener = (event: CustomerEvent) => void;
 export type FloorEventListener = (event: FloorChangedEvent) => void;
+/** A centre's floor changed: which centre, and what kind of change (FloorChange.kind). */
+export type CentreChangeListener = (change: { centreId: number; kind: string }) => void;
 
 export interface AppointmentEventBus {
   readonly kind: 'memory' | 'redis' | 'postgres';
@@ -85,6 +87,12 @@ export interface AppointmentEventBus {
   subscribe(userId: number, listener: AppointmentEventListener): () => void;
   /** Listens to one centre's floor on this instance; returns the unsubscribe function. */
   subscribeCentre(centreId: number, listener: FloorEventListener): () => void;
+  /**
+   * Listens to every centre's floor changes, told synchronously when this instance publishes one (before the
+   * request that made it answers) and again when the bus delivers it (from any instance): what keeps this
+   * instance's ready-made floor answers (floorReadCache.ts) no older than the last change.
+   */
+  onCentreChange(listener: CentreChangeListener): () => void;
   /** Resolves once messages published by other instances reach this one (immediately in-process). */
   ready(): Promise<void>;
   /** Open subscriptions on this instance (streams being served: customers' and centres'). */
@@ -133,6 +141,7 @@ class Listeners<T> {
 class LocalFanOut {
   private readonly customers = new Listeners<CustomerEvent>();
   private readonly centres = new Listeners<FloorChangedEvent>();
+  private readonly centreChanges = new Set<CentreChangeListener>();
 
   subscribe(userId: number, listener: AppointmentEventListener): () => void {
     return this.customers.add(userId, listener);
@@ -146,7 +155,23 @@ class LocalFanOut {
     return this.customers.count() + this.centres.count();
   }
 
+  onCentreChange(listener: CentreChangeListener): () => void {
+    this.centreChanges.add(listener);
+    return () => this.centreChanges.delete(listener);
+  }
+
+  /** Tells the centre-change listeners of the change `message` carries. */
+  note(message: BusMessage): void {
+    if (this.centreChanges.size === 0) return;
+    const change =
+      message.type === 'floor-changed'
+        ? { centreId: message.event.centreId, kind: message.event.kind }
+        : { centreId: message.centreId, kind: message.type === 'service-order' ? 'service-order' : 'appointment' };
+    for (const listener of [...this.centreChanges]) listener(change);
+  }
+
   deliver(message: BusMessage): void {
+    this.note(message);
     switch (message.type) {
       case 'appointment-status':
         if (message.userId !== null) this.customers.emit(message.userId, { name: APPOINTMENT_STATUS_EVENT, data: message.event });
@@ -195,7 +220,12 @@ export function parseMessage(payload: string): BusMessage | null {
  * The bus's public operations over one `send` (how a message reaches every instance, this one included) and
  * this instance's fan-out.
  */
-function busOperations(fanOut: LocalFanOut, send: (message: BusMessage) => Promise<void>) {
+function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMessage) => Promise<void>) {
+  // This instance's listeners learn of its own change at once, before a remote bus brings it back.
+  const send = (message: BusMessage): Promise<void> => {
+    fanOut.note(message);
+    return deliverEverywhere(message);
+  };
   return {
     publish: (message: AppointmentStatusMessage) => send({ type: 'appointment-status', ...message }),
     publishServiceOrder: (message: ServiceOrderMessage) => send({ type: 'service-order', ...message }),
@@ -212,6 +242,7 @@ function busOperations(fanOut: LocalFanOut, send: (message: BusMessage) => Promi
       }),
     subscribe: (userId: number, listener: AppointmentEventListener) => fanOut.subscribe(userId, listener),
     subscribeCentre: (centreId: number, listener: FloorEventListener) => fanOut.subscribeCentre(centreId, listener),
+    onCentreChange: (listener: CentreChangeListener) => fanOut.onCentreChange(listener),
     subscriberCount: () => fanOut.count(),
   };
 }

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import { etagOf } from '../../http/httpCache';
+import { sendJsonBytes } from '../../http/readyJson';
 
 /**
  * The in-process cache of the public catalogue's answers: the ready JSON body of each GET (UTF-8 bytes and
@@ -93,19 +95,12 @@ export class CatalogueCache {
   }
 }
 
-/** Minimal view of a Fastify reply: the typed replies of zod routes only accept the schema's object. */
-interface RawReply {
-  header(name: string, value: string): RawReply;
-  type(contentType: string): RawReply;
-  send(payload: Buffer): unknown;
-}
-
 /**
- * Sends a ready answer as is (Fastify sends a Buffer without serialising it) with its ETag, which the
- * `publicCache` hook (http/httpCache.ts) then uses instead of hashing the body again. The route's response
- * schema still documents the answer; the API tests check the bodies against the shared schemas.
+ * Sends a ready answer as is with its ETag, which the `publicCache` hook (http/httpCache.ts) then uses instead
+ * of hashing the body again. The route's response schema still documents the answer; the API tests check the
+ * bodies against the shared schemas.
  */
-export function sendReadyJson<R extends object>(reply: R, ready: ReadyJson): R {
-  (reply as unknown as RawReply).header('etag', ready.etag).type('application/json; charset=utf-8').send(ready.body);
-  return reply;
+export function sendReadyJson<R extends Pick<FastifyReply, 'type' | 'header'>>(reply: R, ready: ReadyJson): R {
+  reply.header('etag', ready.etag);
+  return sendJsonBytes(reply, ready.body);
 }

@@ -14,17 +14,21 @@ import {
   staffAppointmentsQuerySchema,
   staffDaySchema,
   staffSummarySchema,
+  vietnamDateOf,
   walkInInputSchema,
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
+import { jsonBytesOf, sendJsonBytes } from '../../http/readyJson';
 import { answerSlotFull } from '../bookings/appointmentRoutes';
 import { readCustomerDetail, searchCustomers } from './customerLookup';
+import { createFloorReadCache } from './floorReadCache';
 import { readStaffSummary } from './floorSummary';
 import { readStaffDay } from './staffDay';
 import { createWalkIn, walkInMessages, type WalkInContext } from './walkIn';
 
+const dayBytes = jsonBytesOf(envelopeSchema(staffDaySchema));
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 
 /**
@@ -38,6 +42,8 @@ export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (
   cacheControlForAll(app, 'private, no-store');
   answerSlotFull(app);
   const desk = requireCentreRole(db, 'staff', 'manager', 'admin');
+  const dayViews = createFloorReadCache(ctx.events, 'day');
+  app.addHook('onClose', async () => dayViews.close());
 
   app.get(
     '/staff/appointments',
@@ -50,7 +56,17 @@ export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (
         response: { 200: envelopeSchema(staffDaySchema), ...errors },
       },
     },
-    async (request) => ok(await readStaffDay(db, centreScopeOf(request), request.query, clock.now())),
+    async (request, reply) => {
+      const scope = centreScopeOf(request);
+      const now = clock.now();
+      const { status, q } = request.query;
+      if (status !== undefined || q !== undefined) return ok(await readStaffDay(db, scope, request.query, now));
+      // The whole day, as every screen of the centre asks for it: kept ready until the floor changes.
+      const centreId = await centreForRequest(db, scope, request.query.centreId);
+      const date = request.query.date ?? vietnamDateOf(now);
+      const body = await dayViews.json(centreId, date, now, async () => dayBytes(ok(await readStaffDay(db, scope, { centreId, date }, now))));
+      return sendJsonBytes(reply, body);
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import {
+  CHECKLIST_EDITABLE_STATUSES,
   checklistAnswerInputSchema,
   type ChecklistPhoto,
   type ChecklistResult,
@@ -8,10 +9,11 @@ import {
 } from 'shared-contracts/schemas';
 import type { ServiceOrderChecklistItemRow } from '../../db/backOfficeSchema';
 import { toIsoUtc } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError, ErrorCodes } from '../../http/appError';
 import { apiMessages } from '../../http/messages';
-import { assertChecklistWritable, orderWritableBy, type ChecklistWriter } from './checklistAccess';
+import { assertChecklistWritable, type ChecklistWriter } from './checklistAccess';
 import { checklistPhotoUrl } from './checklistPhotosStore';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -85,6 +87,53 @@ export function parseChecklistAnswer(body: unknown): ChecklistAnswer {
   throw new AppError(422, ErrorCodes.VALIDATION_ERROR, errors[0]?.message ?? apiMessages.validation, errors);
 }
 
+/** The item's answer before a change (did it count as answered?). */
+const itemResult = preparedQuery<{ itemId: number; orderId: number }>()((db, param) =>
+  db.selectFrom('service_order_checklist_items').select('result').where('id', '=', param('itemId')).where('service_order_id', '=', param('orderId')),
+);
+
+/**
+ * The answer, written only while the order is the writer's centre's, assigned to the writer and IN_PROGRESS
+ * (the condition of orderWritableBy, over parameters so that the statement is compiled once).
+ */
+const answerUpdate = preparedQuery<{
+  itemId: number;
+  orderId: number;
+  userId: number;
+  centreId: number;
+  result: ChecklistResult | null;
+  note: string | null;
+  checkedBy: number | null;
+  checkedAt: string | null;
+}>()((db, param) =>
+  db
+    .updateTable('service_order_checklist_items')
+    .set({ result: param('result'), note: param('note'), checked_by: param('checkedBy'), checked_at: param('checkedAt') })
+    .where('id', '=', param('itemId'))
+    .where('service_order_id', '=', param('orderId'))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('service_orders')
+          .select('service_orders.id')
+          .where('service_orders.id', '=', param('orderId'))
+          .where('service_orders.status', 'in', [...CHECKLIST_EDITABLE_STATUSES])
+          .where('service_orders.technician_id', '=', param('userId'))
+          .where('service_orders.centre_id', '=', param('centreId')),
+      ),
+    )
+    .returningAll(),
+);
+
+const photosOfItem = preparedQuery<{ itemId: number }>()((db, param) =>
+  db.selectFrom('checklist_photos').select(['id', 'item_id', 'file', 'width', 'height']).where('item_id', '=', param('itemId')).orderBy('id'),
+);
+
+export interface AnsweredItem {
+  item: ServiceOrderChecklistItem;
+  /** The item became answered or unanswered: the order's answered count (shown on the board) moved. */
+  progressChanged: boolean;
+}
+
 /**
  * Records a technician's answer to one item (autosaved per item, editable back to another value or to
  * unanswered while the order is IN_PROGRESS) in one conditional UPDATE; the item with its photos comes back.
@@ -97,25 +146,25 @@ export async function answerChecklistItem(
   writer: ChecklistWriter,
   answer: ChecklistAnswer,
   at: Date,
-): Promise<ServiceOrderChecklistItem> {
+): Promise<AnsweredItem> {
   const answered = answer.result !== null;
-  const row = await db
-    .updateTable('service_order_checklist_items')
-    .set({
-      result: answer.result,
-      note: answer.note,
-      checked_by: answered ? writer.userId : null,
-      checked_at: answered ? at.toISOString() : null,
-    })
-    .where('id', '=', itemId)
-    .where('service_order_id', '=', orderId)
-    .where(orderWritableBy(orderId, writer))
-    .returningAll()
-    .executeTakeFirst();
+  const before = await itemResult.first(db, { itemId, orderId });
+  // A writer without a centre (an admin) matches no order: the refusal below explains why.
+  const row = await answerUpdate.first(db, {
+    itemId,
+    orderId,
+    userId: writer.userId,
+    centreId: writer.centreId ?? 0,
+    result: answer.result,
+    note: answer.note,
+    checkedBy: answered ? writer.userId : null,
+    checkedAt: answered ? at.toISOString() : null,
+  });
   if (!row) {
     await assertChecklistWritable(db, orderId, itemId, writer);
     // Allowed now but not a moment ago: the order changed in between.
     throw AppError.conflict(apiMessages.conflict);
   }
-  return toChecklistItem(row, await photosOfItems(db, [row.id]));
+  const progressChanged = (before?.result ?? null) === null ? answered : !answered;
+  return { item: toChecklistItem(row, await photosOfItem.rows(db, { itemId: row.id })), progressChanged };
 }

@@ -64,8 +64,9 @@ const checklistMessages = { saved: 'Đã lưu kết quả kiểm tra.' } as cons
 export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = async (app, { ctx, uploadDir }) => {
   const { db, clock, vietQr } = ctx;
   /** The centre's floor streams learn that an order's checklist changed (the board shows answered/total). */
-  const checklistChanged = async (centreId: number | null, serviceOrderId: number) => {
-    if (centreId !== null) await publishFloorChange(ctx, centreId, { appointmentId: null, serviceOrderId }, clock.now());
+  const checklistChanged = async (centreId: number | null, serviceOrderId: number, progressChanged = false) => {
+    const kind = progressChanged ? 'checklist-progress' : 'checklist';
+    if (centreId !== null) await publishFloorChange(ctx, centreId, { appointmentId: null, serviceOrderId, kind }, clock.now());
   };
 
   const apiRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -93,8 +94,8 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
         const answer = parseChecklistAnswer(request.body);
         const { id, itemId } = request.params;
         const scope = centreScopeOf(request);
-        const item = await answerChecklistItem(db, id, itemId, writerOf(scope), answer, clock.now());
-        await checklistChanged(scope.centreId, id);
+        const { item, progressChanged } = await answerChecklistItem(db, id, itemId, writerOf(scope), answer, clock.now());
+        await checklistChanged(scope.centreId, id, progressChanged);
         return ok(item, checklistMessages.saved);
       },
     );

@@ -14,11 +14,14 @@ import {
   serviceOrderBoardSchema,
   serviceOrderDetailSchema,
   versionedActionInputSchema,
+  vietnamDateOf,
 } from 'shared-contracts/schemas';
 import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
+import { jsonBytesOf, sendJsonBytes } from '../../http/readyJson';
+import { createFloorReadCache } from '../frontDesk/floorReadCache';
 import { listCentreTechnicians } from './centreTechnicians';
 import { assignmentMessages, assignServiceOrder } from './serviceOrderAssignment';
 import { readBoard } from './serviceOrderBoard';
@@ -30,6 +33,7 @@ import { cancelServiceOrder, finishWork, reopenWork, startWork, workMessages } f
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };
 const detailResponse = envelopeSchema(serviceOrderDetailSchema);
+const boardBytes = jsonBytesOf(envelopeSchema(serviceOrderBoardSchema));
 
 /**
  * The service order on the floor: check-in at the front desk, the board and an order's detail, assignment of
@@ -37,7 +41,9 @@ const detailResponse = envelopeSchema(serviceOrderDetailSchema);
  * (another centre's order answers 404) and admins read only (403 ADMIN_READ_ONLY on a write).
  */
 export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext }> = async (app, { ctx }) => {
-  const { db } = ctx;
+  const { db, clock } = ctx;
+  const boards = createFloorReadCache(ctx.events, 'board');
+  app.addHook('onClose', async () => boards.close());
   cacheControlForAll(app, 'private, no-store');
   registerDataErrors(app);
   const desk = requireCentreRole(db, 'staff', 'manager', 'admin');
@@ -73,7 +79,15 @@ export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContex
         response: { 200: envelopeSchema(serviceOrderBoardSchema), ...errors },
       },
     },
-    async (request) => ok(await readBoard(ctx, centreScopeOf(request), request.query)),
+    async (request, reply) => {
+      const scope = centreScopeOf(request);
+      const now = clock.now();
+      // Every staff screen of the centre asks for the same board: kept ready until the floor changes.
+      const centreId = await centreForRequest(db, scope, request.query.centreId);
+      const date = request.query.date ?? vietnamDateOf(now);
+      const body = await boards.json(centreId, date, now, async () => boardBytes(ok(await readBoard(ctx, scope, { centreId, date }))));
+      return sendJsonBytes(reply, body);
+    },
   );
 
   app.get(
