@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import { invalidateCatalogue } from '../modules/catalogue/catalogueCache';
 import { seedBackOffice, type BackOfficeSeedReport } from './backOffice';
 import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
+import { seedCentreInventory } from './centreInventory';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
@@ -39,6 +40,7 @@ export async function seed(db: Kysely<Database>): Promise<SeedReport> {
     serviceHistory: await seedServiceHistory(trx),
     demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
     backOffice: await seedBackOffice(trx),
+    centreInventory: await seedCentreInventory(trx),
   }));
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
   // committed data, without the new rows) is dropped too.

@@ -15,14 +15,17 @@ import { addIdColumn, addTimestampColumn, dialectOf } from '../portable';
  * - `low_stock_alerts`: one row per threshold crossing (available ≤ min_stock), cleared when available rises
  *   above min_stock again. The partial unique index (one open crossing per centre and product) is what makes
  *   the managers' email go out once per crossing, even when two transactions cross at the same moment.
+ *
+ * The application never deletes a centre, a product (it is deactivated) or a stock row; an operator who deletes
+ * a centre or a product by hand (the seed's tests do) takes its stock, ledger and crossings with it (cascade).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const dialect = dialectOf(db);
 
   let stock = db.schema
     .createTable('centre_stock')
-    .addColumn('centre_id', 'integer', (col) => col.notNull().references('service_centres.id').onDelete('restrict'))
-    .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id').onDelete('restrict'))
+    .addColumn('centre_id', 'integer', (col) => col.notNull().references('service_centres.id').onDelete('cascade'))
+    .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id').onDelete('cascade'))
     .addColumn('on_hand', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('reserved', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('min_stock', 'integer', (col) => col.notNull().defaultTo(0));
@@ -45,7 +48,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('actor_id', 'integer', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('reason', 'varchar(300)');
   movements = addTimestampColumn(movements, 'created_at', dialect, { defaultNow: true })
-    .addForeignKeyConstraint('stock_movements_stock_fk', ['centre_id', 'product_id'], 'centre_stock', ['centre_id', 'product_id'], (fk) => fk.onDelete('restrict'))
+    .addForeignKeyConstraint('stock_movements_stock_fk', ['centre_id', 'product_id'], 'centre_stock', ['centre_id', 'product_id'], (fk) => fk.onDelete('cascade'))
     .addCheckConstraint('stock_movements_kind_known', sql`kind in ('RECEIVE', 'ISSUE', 'RETURN', 'ADJUST')`)
     .addCheckConstraint('stock_movements_quantity_non_zero', sql`quantity <> 0`)
     .addCheckConstraint(
