@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import { frontDeskRoutes } from '../frontDesk/frontDeskPlugin';
 import { maintenanceRoutes } from '../maintenance/maintenanceRoutes';
+import { partsRequestsRoutes } from '../partsRequests/partsRequestsPlugin';
 import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
 import { vehicleRoutes } from '../vehicles/vehicleRoutes';
 import { createAppointmentEventBus, type AppointmentEventBus } from './appointmentEvents';
@@ -40,4 +41,5 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
   await app.register(maintenanceRoutes, { accounts });
   await app.register(frontDeskRoutes, { accounts, events });
   await app.register(serviceOrdersRoutes, { accounts, events });
+  await app.register(partsRequestsRoutes, { accounts, events });
 };

@@ -3,6 +3,7 @@ import { vietnamDateOf, type StaffSummary } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { centreForRequest, type CentreScope } from '../../http/centreScope';
+import { centrePartsFlags } from '../partsRequests/partsRequestHooks';
 import { vietnamDayBounds } from './staffDay';
 
 /**
@@ -15,12 +16,11 @@ import { vietnamDayBounds } from './staffDay';
  */
 
 /**
- * Orders with a parts request waiting for the customer (AWAITING_CUSTOMER) or approved and not yet reserved.
- * Parts requests arrive with work package 2 (parts_requests does not exist yet): 0 until then, when this
- * function counts them.
+ * Orders with a parts request waiting for the customer (AWAITING_CUSTOMER) or approved and not yet reserved
+ * (APPROVED): one grouped count over parts_requests (centre_id, status).
  */
-async function partsFlags(): Promise<{ waitingApproval: number; waitingParts: number }> {
-  return { waitingApproval: 0, waitingParts: 0 };
+function partsFlags(db: Kysely<Database>, centreId: number): Promise<{ waitingApproval: number; waitingParts: number }> {
+  return centrePartsFlags(db, centreId);
 }
 
 export async function readStaffSummary(db: Kysely<Database>, scope: CentreScope, requestedCentreId: number | undefined, now: Date): Promise<StaffSummary> {
@@ -44,7 +44,7 @@ export async function readStaffSummary(db: Kysely<Database>, scope: CentreScope,
       .where('status', 'in', ['OPEN', 'IN_PROGRESS', 'WORK_DONE', 'INVOICED'])
       .groupBy('status')
       .execute(),
-    partsFlags(),
+    partsFlags(db, centreId),
   ]);
   const countOf = (...statuses: string[]) => orders.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + toNumber(row.count), 0);
   return {

@@ -32,8 +32,7 @@ export async function customerServiceOrder(
     .executeTakeFirst();
   if (!order) throw AppError.notFound(customerServiceOrderMessages.notFound, 'SERVICE_ORDER_NOT_FOUND');
   const status = order.status as ServiceOrderStatus;
-  const [lines, invoice] = await Promise.all([linesOfOrder(db, order.id), readInvoice(db, order.id, vietQr)]);
-  const pendingApprovals = pendingApprovalsOf(order.id);
+  const [lines, invoice, pendingApprovals] = await Promise.all([linesOfOrder(db, order.id), readInvoice(db, order.id, vietQr), pendingApprovalsOf(db, order.id)]);
   return {
     appointmentId,
     code: order.code,

@@ -7,9 +7,9 @@ import type { Database } from '../../db/schema';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * The cards of the board, the technician's queue and the head of an order's detail, in three prepared queries
+ * The cards of the board, the technician's queue and the head of an order's detail, in four prepared queries
  * whatever the number of orders: the orders (with appointment and technician), their clock entries, their
- * checklist counts. Which orders is a subquery of ids over scalar parameters (a `selection`), so the SQL is
+ * checklist counts, their parts flags. Which orders is a subquery of ids over scalar parameters (a `selection`), so the SQL is
  * built and compiled once per dialect.
  */
 
@@ -98,12 +98,21 @@ export function cardQueries<Params extends Record<string, unknown>>(selection: C
       .where('service_order_id', 'in', selection(db, param))
       .groupBy('service_order_id'),
   );
+  // The parts flags of every card in one grouped query (index parts_requests.service_order_id).
+  const parts = preparedQuery<Params>()((db, param) =>
+    db
+      .selectFrom('parts_requests')
+      .select(['service_order_id', 'status'])
+      .where('service_order_id', 'in', selection(db, param))
+      .where('status', 'in', ['AWAITING_CUSTOMER', 'APPROVED'])
+      .groupBy(['service_order_id', 'status']),
+  );
   return {
     async load(db: Db, now: Date, params: Params): Promise<CardWithDetail[]> {
       const rows = await orders.rows(db, params);
       if (rows.length === 0) return [];
-      const [entryRows, countRows] = await Promise.all([entries.rows(db, params), counts.rows(db, params)]);
-      return toCards(rows, entryRows, countRows, now);
+      const [entryRows, countRows, partsRows] = await Promise.all([entries.rows(db, params), counts.rows(db, params), parts.rows(db, params)]);
+      return toCards(rows, entryRows, countRows, partsRows, now);
     },
   };
 }
@@ -141,8 +150,11 @@ function toCards(
   rows: readonly CardRow[],
   entries: readonly { service_order_id: number; started_at: Date | string; ended_at: Date | string | null }[],
   counts: readonly { service_order_id: number; total: number | string | bigint; answered: number | string | bigint }[],
+  parts: readonly { service_order_id: number; status: string }[],
   now: Date,
 ): CardWithDetail[] {
+  const waitingApproval = new Set(parts.filter((row) => row.status === 'AWAITING_CUSTOMER').map((row) => row.service_order_id));
+  const waitingParts = new Set(parts.filter((row) => row.status === 'APPROVED').map((row) => row.service_order_id));
   const entriesOf = new Map<number, (typeof entries)[number][]>();
   for (const entry of entries) {
     const list = entriesOf.get(entry.service_order_id) ?? [];
@@ -169,9 +181,9 @@ function toCards(
         startedAt: row.started_at === null ? null : toIsoUtc(row.started_at),
         workedMinutes: clockedMinutes(orderEntries, now),
         clockRunning: orderEntries.some((entry) => entry.ended_at === null),
-        // Parts requests come with work package 2.
-        waitingApproval: false,
-        waitingParts: false,
+        // A parts request waiting for the customer; one approved and not reserved yet.
+        waitingApproval: waitingApproval.has(row.id),
+        waitingParts: waitingParts.has(row.id),
         checklist: countsOf.get(row.id) ?? { total: 0, answered: 0 },
         version: row.version,
       },

@@ -12,6 +12,7 @@ import {
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../http/centreScope';
+import { loadPartsRequests } from '../partsRequests/partsRequestViews';
 import { serviceOrderNotFound } from './serviceOrderAccess';
 import { cardQueries } from './serviceOrderCards';
 import type { ServiceOrderContext } from './serviceOrderContext';
@@ -74,7 +75,7 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
   const now = ctx.clock.now();
   const [head] = await orderCard.load(db, now, { id });
   if (!head || (scope.centreId !== null && scope.centreId !== head.centreId)) throw serviceOrderNotFound();
-  const [items, photos, lines, invoice, timeline] = await Promise.all([
+  const [items, photos, lines, invoice, timeline, partsRequests] = await Promise.all([
     db
       .selectFrom('service_order_checklist_items')
       .select(['id', 'code', 'label', 'result', 'note', 'checked_at'])
@@ -97,6 +98,7 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
       .execute(),
     readInvoice(db, id, ctx.vietQr),
     timelineOf(db, head.card.appointmentId, id),
+    loadPartsRequests(db, (q) => q.selectFrom('parts_requests').select('id').where('service_order_id', '=', id), scope.role),
   ]);
   const status = head.card.status;
   return {
@@ -131,5 +133,6 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
     invoice,
     timeline,
     availableActions: availableServiceOrderActions(status, scope.role, actsAsAssigned(scope, status, head.technicianId)),
+    partsRequests,
   };
 }

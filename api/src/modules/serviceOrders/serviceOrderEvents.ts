@@ -4,6 +4,9 @@ import {
   type AppointmentStatus,
   type ServiceOrderStatus,
 } from 'shared-contracts/schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { pendingApprovalsCount } from '../partsRequests/partsRequestHooks';
 import type { ServiceOrderContext } from './serviceOrderContext';
 
 /** What a committed change of a service order tells the live bus. */
@@ -19,9 +22,9 @@ export interface ServiceOrderChange {
   appointment?: { code: string; status: AppointmentStatus };
 }
 
-/** Parts requests waiting for the customer's yes (work package 2 fills this in; none before it). */
-export function pendingApprovalsOf(_serviceOrderId: number): number {
-  return 0;
+/** Parts requests of the order waiting for the customer's yes ('Cần bạn duyệt (n)'). */
+export async function pendingApprovalsOf(db: Kysely<Database>, serviceOrderId: number): Promise<number> {
+  return pendingApprovalsCount(db, serviceOrderId);
 }
 
 /**
@@ -30,7 +33,7 @@ export function pendingApprovalsOf(_serviceOrderId: number): number {
  */
 export async function publishServiceOrderChange(ctx: ServiceOrderContext, change: ServiceOrderChange, at: Date): Promise<void> {
   try {
-    const pendingApprovals = pendingApprovalsOf(change.serviceOrderId);
+    const pendingApprovals = await pendingApprovalsOf(ctx.db, change.serviceOrderId);
     await ctx.events.publishServiceOrder({
       userId: change.userId,
       centreId: change.centreId,

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -62,4 +62,46 @@ export async function packageDiscountOf(db: Db, serviceOrderId: number): Promise
     .where('service_orders.id', '=', serviceOrderId)
     .executeTakeFirst();
   return Number(row?.discount ?? 0);
+}
+
+/**
+ * The billable line of a parts request, written when the part is issued (work package 2): kind 'part', source
+ * 'parts_request', at the price the request was made (and the customer approved). One line per request (the
+ * partial unique index on parts_request_id).
+ */
+export async function writePartLine(
+  trx: Transaction<Database>,
+  request: { id: number; serviceOrderId: number; productId: number; name: string; quantity: number; unitPrice: number },
+): Promise<void> {
+  await trx
+    .insertInto('service_order_lines')
+    .values({
+      service_order_id: request.serviceOrderId,
+      kind: 'part',
+      ref_id: request.productId,
+      name: request.name,
+      quantity: request.quantity,
+      unit_price: request.unitPrice,
+      line_total: request.quantity * request.unitPrice,
+      source: 'parts_request',
+      parts_request_id: request.id,
+    })
+    .execute();
+}
+
+/**
+ * A return reduces the request's line by `quantity` (issued − returned is what is billed); a line that comes to 0
+ * is removed, so the invoice lists only what was fitted.
+ */
+export async function reducePartLine(trx: Transaction<Database>, partsRequestId: number, quantity: number): Promise<void> {
+  const reduced = await trx
+    .updateTable('service_order_lines')
+    .set((eb) => ({ quantity: eb('quantity', '-', quantity), line_total: sql<number>`(quantity - ${quantity}) * unit_price` }))
+    .where('parts_request_id', '=', partsRequestId)
+    .where('kind', '=', 'part')
+    .where('quantity', '>=', quantity)
+    .executeTakeFirst();
+  // The request's returned_qty guard let the return through: its line holds at least that much.
+  if (Number(reduced.numUpdatedRows) !== 1) throw new Error(`parts request ${partsRequestId} has no line of ${quantity} to reduce`);
+  await trx.deleteFrom('service_order_lines').where('parts_request_id', '=', partsRequestId).where('quantity', '=', 0).execute();
 }

@@ -4,7 +4,9 @@ import type { ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
+import type { Clock } from '../../security/clock';
 import { cancelWithin } from '../bookings/appointmentService';
+import { openPartsRequests, releaseOrderParts } from '../partsRequests/partsRequestHooks';
 import { appointmentChanged } from './serviceOrderCheckIn';
 import { floorTransaction } from './floorTransaction';
 import { orderInScope } from './serviceOrderAccess';
@@ -46,18 +48,20 @@ async function moveAppointment(trx: Transaction<Database>, appointmentId: number
 }
 
 /**
- * Hook of work package 2: the parts requests of the order still REQUESTED, AWAITING_CUSTOMER, APPROVED or
- * RESERVED (finish answers 409 PARTS_PENDING with data.requests). There are none before parts exist.
+ * The parts requests of the order still REQUESTED, AWAITING_CUSTOMER, APPROVED or RESERVED (finish answers 409
+ * PARTS_PENDING with data.requests).
  */
-export async function openPartsRequestsOf(_trx: Transaction<Database>, _serviceOrderId: number): Promise<{ id: number; name: string; status: string }[]> {
-  return [];
+export async function openPartsRequestsOf(trx: Transaction<Database>, serviceOrderId: number): Promise<{ id: number; name: string; status: string }[]> {
+  return openPartsRequests(trx, serviceOrderId);
 }
 
 /**
- * Hook of work package 2: a cancel is refused while parts were issued and not returned, and gives back the
- * reservations of the order. Nothing to do before parts exist.
+ * A cancel is refused (409 PARTS_ISSUED) while parts were issued and not returned; otherwise the order's
+ * reservations go back to the centre's stock and its open requests are withdrawn (partsRequestHooks.ts).
  */
-export async function releasePartsOnCancel(_trx: Transaction<Database>, _serviceOrderId: number): Promise<void> {}
+export async function releasePartsOnCancel(trx: Transaction<Database>, serviceOrderId: number, actor: { actorId: number; at: Date; clock: Clock }): Promise<void> {
+  await releaseOrderParts(trx, serviceOrderId, actor);
+}
 
 /** Items not answered yet, or FAIL without a note of CHECKLIST_FAIL_NOTE_MIN characters. */
 async function pendingChecklistItems(trx: Transaction<Database>, serviceOrderId: number) {
@@ -185,7 +189,7 @@ export async function cancelServiceOrder(ctx: ServiceOrderContext, scope: Centre
       note: reason,
       extra: { cancel_reason: reason, bay_no: null },
     });
-    await releasePartsOnCancel(trx, id);
+    await releasePartsOnCancel(trx, id, { actorId: scope.userId, at: now, clock: ctx.clock });
     await stopClocks(trx, { serviceOrderId: id }, at);
     await releaseBay(trx, id, at);
     await cancelWithin(

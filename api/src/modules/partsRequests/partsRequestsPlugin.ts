@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodicJob';
+import { approvalsRoutes } from '../approvals/approvalsRoutes';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { PartsRequestContext } from './partsRequestContext';
+import { expireAwaitingApprovals } from './partsRequestExpiry';
+import { partsRequestRoutes } from './partsRequestRoutes';
+
+export interface PartsRequestsOptions {
+  accounts: AccountsContext;
+  /** The live bus shared with bookings and the service orders (customers' and centres' streams). */
+  events: AppointmentEventBus;
+}
+
+/** How often the expiry job looks for requests past the customer's deadline. */
+export const APPROVAL_EXPIRY_INTERVAL_MS = 60_000;
+
+/**
+ * Parts requests and the customer's approval of extra work (work package 2): the floor's routes (technician,
+ * parts desk), the customer's /me/approvals, and — once the server listens — the job that withdraws requests
+ * whose customer deadline passed (every minute; tests drive expireAwaitingApprovals directly).
+ */
+export const partsRequestsRoutes: FastifyPluginAsync<PartsRequestsOptions> = async (app, { accounts, events }) => {
+  const ctx: PartsRequestContext = {
+    db: accounts.db,
+    clock: accounts.clock,
+    events,
+    booking: {
+      db: accounts.db,
+      clock: accounts.clock,
+      secret: accounts.secret,
+      cutoffMinutes: accounts.config.bookingChangeCutoffMinutes,
+      events,
+      throttle: accounts.throttle,
+    },
+    vietQr: accounts.config.vietQr,
+    log: app.log.child({ module: 'parts-requests' }),
+    publicUrl: accounts.config.publicUrl,
+  };
+  await app.register(partsRequestRoutes, { ctx });
+  await app.register(approvalsRoutes, { ctx });
+
+  let job: PeriodicJob | null = null;
+  app.addHook('onListen', async () => {
+    job ??= startPeriodicJob({
+      name: 'parts approvals expired',
+      run: () => expireAwaitingApprovals(ctx, ctx.clock.now()),
+      log: app.log.child({ module: 'parts-requests' }),
+      intervalMs: APPROVAL_EXPIRY_INTERVAL_MS,
+      firstRunMs: 15_000,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+};
