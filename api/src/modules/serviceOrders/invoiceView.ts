@@ -3,6 +3,7 @@ import type { InvoicePaymentMethod, InvoicePaymentStatus, ServiceInvoice } from 
 import type { VietQrConfig } from '../../config';
 import type { ServiceInvoiceRow } from '../../db/backOfficeSchema';
 import { toIsoUtc } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { buildVietQrPayload, qrSvgDataUrl, transferContentOf } from '../payments/vietQr';
 
@@ -36,7 +37,12 @@ export async function toServiceInvoice(row: ServiceInvoiceRow, vietQr: Pick<Viet
 }
 
 /** The invoice of service order `serviceOrderId`, or null before it is invoiced. */
+/** Read with every order's detail: compiled once per dialect. */
+const invoiceOfOrder = preparedQuery<{ serviceOrderId: number }>()((db, param) =>
+  db.selectFrom('service_invoices').selectAll().where('service_order_id', '=', param('serviceOrderId')),
+);
+
 export async function readInvoice(db: Db, serviceOrderId: number, vietQr: Pick<VietQrConfig, 'bankBin' | 'accountNumber'>): Promise<ServiceInvoice | null> {
-  const row = await db.selectFrom('service_invoices').selectAll().where('service_order_id', '=', serviceOrderId).executeTakeFirst();
+  const row = await invoiceOfOrder.first(db, { serviceOrderId });
   return row ? toServiceInvoice(row, vietQr) : null;
 }

@@ -7,6 +7,7 @@ import {
   type checkInInputSchema,
 } from 'shared-contracts/schemas';
 import type { z } from 'zod';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
@@ -54,56 +55,13 @@ function templateOf(json: string): ChecklistTemplateItem[] {
   }
 }
 
-/** The checklist of the booked services, each code once, in the services' order and each template's order. */
-async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number): Promise<void> {
-  const services = await trx
-    .selectFrom('appointment_services')
-    .innerJoin('services', 'services.id', 'appointment_services.service_id')
-    .select('services.checklist')
-    .where('appointment_services.appointment_id', '=', appointmentId)
-    .orderBy('services.sort_order')
-    .orderBy('services.id')
-    .execute();
-  const items = new Map<string, ChecklistTemplateItem>();
-  for (const service of services) for (const item of templateOf(service.checklist)) if (!items.has(item.code)) items.set(item.code, item);
-  if (items.size === 0) return;
-  await trx
-    .insertInto('service_order_checklist_items')
-    .values(
-      [...items.values()].map((item, index) => ({
-        service_order_id: serviceOrderId,
-        code: item.code.slice(0, 40),
-        label: item.label.slice(0, 200),
-        sort_order: index,
-        result: null,
-        note: null,
-        checked_by: null,
-        checked_at: null,
-      })),
-    )
-    .execute();
-}
-
-/** A code no order has yet (the unique constraint is the backstop). */
-async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
-  for (;;) {
-    const code = backOfficeCode('PDV', at);
-    const taken = await trx.selectFrom('service_orders').select('id').where('code', '=', code).executeTakeFirst();
-    if (!taken) return code;
-  }
-}
-
-/**
- * POST /staff/appointments/:id/check-in: the vehicle arrives. In one transaction the appointment moves
- * PENDING|CONFIRMED → CHECKED_IN (conditionally: a concurrent check-in finds it changed, 409
- * APPOINTMENT_CHANGED; UNIQUE appointment_id is the backstop), the service order opens with its checklist and
- * booked lines, the odometer is recorded, and the order is given a technician and a bay if chosen.
+/*
+ * The check-in's statements, compiled once per dialect (preparedQuery): at the counter's rush hour every
+ * check-in is a transaction of a dozen statements, and building each with Kysely cost as much as running it.
  */
-export async function checkInAppointment(ctx: ServiceOrderContext, scope: CentreScope, appointmentId: number, input: CheckInData): Promise<number> {
-  assertFloorWriter(scope);
-  const { db } = ctx;
-  const now = ctx.clock.now();
-  const appointment = await db
+
+const appointmentToCheckIn = preparedQuery<{ appointmentId: number }>()((db, param) =>
+  db
     .selectFrom('appointments')
     .innerJoin('service_centres', 'service_centres.id', 'appointments.centre_id')
     .leftJoin('vehicles', 'vehicles.id', 'appointments.vehicle_id')
@@ -123,8 +81,149 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
       'service_centres.service_bays',
       'vehicles.odometer_km',
     ])
-    .where('appointments.id', '=', appointmentId)
-    .executeTakeFirst();
+    .where('appointments.id', '=', param('appointmentId')),
+);
+
+/** PENDING|CONFIRMED → CHECKED_IN, conditionally (a concurrent check-in finds no row to move). */
+const checkInAppointmentRow = preparedQuery<{ appointmentId: number; at: string }>()((db, param) =>
+  db
+    .updateTable('appointments')
+    .set({ status: 'CHECKED_IN', updated_at: param('at') })
+    .where('id', '=', param('appointmentId'))
+    .where('status', 'in', [...CHECK_IN_APPOINTMENT_STATUSES]),
+);
+
+const appointmentCheckedInHistory = preparedQuery<{ appointmentId: number; fromStatus: string; changedBy: number; at: string }>()((db, param) =>
+  db.insertInto('appointment_status_history').values({
+    appointment_id: param('appointmentId'),
+    from_status: param('fromStatus'),
+    to_status: 'CHECKED_IN',
+    changed_by: param('changedBy'),
+    note: null,
+    created_at: param('at'),
+  }),
+);
+
+const serviceOrderWithCode = preparedQuery<{ code: string }>()((db, param) => db.selectFrom('service_orders').select('id').where('code', '=', param('code')));
+
+const openServiceOrder = preparedQuery<{
+  code: string;
+  appointmentId: number;
+  centreId: number;
+  userId: number | null;
+  vehicleId: number | null;
+  vehicleType: string;
+  vehicleBrand: string;
+  vehicleModel: string;
+  licensePlate: string;
+  technicianId: number | null;
+  bayNo: number | null;
+  odometerKm: number;
+  concern: string | null;
+  intakeNote: string | null;
+  openedBy: number;
+  at: string;
+}>()((db, param) =>
+  db
+    .insertInto('service_orders')
+    .values({
+      code: param('code'),
+      appointment_id: param('appointmentId'),
+      centre_id: param('centreId'),
+      user_id: param('userId'),
+      vehicle_id: param('vehicleId'),
+      vehicle_type: param('vehicleType'),
+      vehicle_brand: param('vehicleBrand'),
+      vehicle_model: param('vehicleModel'),
+      license_plate: param('licensePlate'),
+      status: 'OPEN',
+      technician_id: param('technicianId'),
+      bay_no: param('bayNo'),
+      odometer_in_km: param('odometerKm'),
+      customer_concern: param('concern'),
+      intake_note: param('intakeNote'),
+      opened_by: param('openedBy'),
+      opened_at: param('at'),
+      started_at: null,
+      work_done_at: null,
+      invoiced_at: null,
+      closed_at: null,
+      cancelled_at: null,
+      cancel_reason: null,
+      version: 1,
+      updated_at: param('at'),
+    })
+    .returning(['id', 'code']),
+);
+
+const serviceOrderOpenedHistory = preparedQuery<{ serviceOrderId: number; changedBy: number; at: string }>()((db, param) =>
+  db.insertInto('service_order_status_history').values({
+    service_order_id: param('serviceOrderId'),
+    from_status: null,
+    to_status: 'OPEN',
+    changed_by: param('changedBy'),
+    note: null,
+    created_at: param('at'),
+  }),
+);
+
+/** The checklist templates of the booked services, in the services' order. */
+const bookedChecklists = preparedQuery<{ appointmentId: number }>()((db, param) =>
+  db
+    .selectFrom('appointment_services')
+    .innerJoin('services', 'services.id', 'appointment_services.service_id')
+    .select('services.checklist')
+    .where('appointment_services.appointment_id', '=', param('appointmentId'))
+    .orderBy('services.sort_order')
+    .orderBy('services.id'),
+);
+
+const checklistItemInsert = preparedQuery<{ serviceOrderId: number; code: string; label: string; sortOrder: number }>()((db, param) =>
+  db.insertInto('service_order_checklist_items').values({
+    service_order_id: param('serviceOrderId'),
+    code: param('code'),
+    label: param('label'),
+    sort_order: param('sortOrder'),
+    result: null,
+    note: null,
+    checked_by: null,
+    checked_at: null,
+  }),
+);
+
+/** The checklist of the booked services, each code once, in the services' order and each template's order. */
+async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number): Promise<void> {
+  const services = await bookedChecklists.rows(trx, { appointmentId });
+  const items = new Map<string, ChecklistTemplateItem>();
+  for (const service of services) for (const item of templateOf(service.checklist)) if (!items.has(item.code)) items.set(item.code, item);
+  if (items.size === 0) return;
+  let sortOrder = 0;
+  for (const item of items.values()) {
+    await checklistItemInsert.execute(trx, { serviceOrderId, code: item.code.slice(0, 40), label: item.label.slice(0, 200), sortOrder });
+    sortOrder += 1;
+  }
+}
+
+/** A code no order has yet (the unique constraint is the backstop). */
+async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
+  for (;;) {
+    const code = backOfficeCode('PDV', at);
+    const taken = await serviceOrderWithCode.first(trx, { code });
+    if (!taken) return code;
+  }
+}
+
+/**
+ * POST /staff/appointments/:id/check-in: the vehicle arrives. In one transaction the appointment moves
+ * PENDING|CONFIRMED → CHECKED_IN (conditionally: a concurrent check-in finds it changed, 409
+ * APPOINTMENT_CHANGED; UNIQUE appointment_id is the backstop), the service order opens with its checklist and
+ * booked lines, the odometer is recorded, and the order is given a technician and a bay if chosen.
+ */
+export async function checkInAppointment(ctx: ServiceOrderContext, scope: CentreScope, appointmentId: number, input: CheckInData): Promise<number> {
+  assertFloorWriter(scope);
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const appointment = await appointmentToCheckIn.first(db, { appointmentId });
   if (!appointment || (scope.centreId !== null && scope.centreId !== appointment.centre_id)) {
     throw AppError.notFound(checkInMessages.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
   }
@@ -149,57 +248,35 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
 
   const at = now.toISOString();
   const order = await floorTransaction(db, async (trx) => {
-    const moved = await trx
-      .updateTable('appointments')
-      .set({ status: 'CHECKED_IN', updated_at: at })
-      .where('id', '=', appointment.id)
-      .where('status', 'in', [...CHECK_IN_APPOINTMENT_STATUSES])
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw appointmentChanged();
-    await trx
-      .insertInto('appointment_status_history')
-      .values({ appointment_id: appointment.id, from_status: status, to_status: 'CHECKED_IN', changed_by: scope.userId, note: null, created_at: at })
-      .execute();
+    const moved = await checkInAppointmentRow.execute(trx, { appointmentId: appointment.id, at });
+    if (Number(moved.numAffectedRows) !== 1) throw appointmentChanged();
+    await appointmentCheckedInHistory.execute(trx, { appointmentId: appointment.id, fromStatus: status, changedBy: scope.userId, at });
     const code = await freeCode(trx, now);
     const inserted = await uniqueOr(
       () =>
-        trx
-          .insertInto('service_orders')
-          .values({
+        openServiceOrder
+          .first(trx, {
             code,
-            appointment_id: appointment.id,
-            centre_id: appointment.centre_id,
-            user_id: appointment.user_id,
-            vehicle_id: appointment.vehicle_id,
-            vehicle_type: appointment.vehicle_type,
-            vehicle_brand: appointment.vehicle_brand,
-            vehicle_model: appointment.vehicle_model,
-            license_plate: appointment.license_plate,
-            status: 'OPEN',
-            technician_id: technicianId,
-            bay_no: bayNo,
-            odometer_in_km: input.odometerKm,
-            customer_concern: input.customerConcern,
-            intake_note: input.intakeNote,
-            opened_by: scope.userId,
-            opened_at: at,
-            started_at: null,
-            work_done_at: null,
-            invoiced_at: null,
-            closed_at: null,
-            cancelled_at: null,
-            cancel_reason: null,
-            version: 1,
-            updated_at: at,
+            appointmentId: appointment.id,
+            centreId: appointment.centre_id,
+            userId: appointment.user_id,
+            vehicleId: appointment.vehicle_id,
+            vehicleType: appointment.vehicle_type,
+            vehicleBrand: appointment.vehicle_brand,
+            vehicleModel: appointment.vehicle_model,
+            licensePlate: appointment.license_plate,
+            technicianId,
+            bayNo,
+            odometerKm: input.odometerKm,
+            concern: input.customerConcern,
+            intakeNote: input.intakeNote,
+            openedBy: scope.userId,
+            at,
           })
-          .returning(['id', 'code'])
-          .executeTakeFirstOrThrow(),
+          .then((row) => row!),
       async () => appointmentChanged(),
     );
-    await trx
-      .insertInto('service_order_status_history')
-      .values({ service_order_id: inserted.id, from_status: null, to_status: 'OPEN', changed_by: scope.userId, note: null, created_at: at })
-      .execute();
+    await serviceOrderOpenedHistory.execute(trx, { serviceOrderId: inserted.id, changedBy: scope.userId, at });
     await writeChecklist(trx, inserted.id, appointment.id);
     await writeBookedLines(trx, inserted.id, appointment.id, appointment.package_credit_id);
     if (appointment.vehicle_id !== null) {

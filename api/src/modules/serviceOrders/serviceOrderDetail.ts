@@ -10,6 +10,7 @@ import {
   type TimelineEntry,
 } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../http/centreScope';
 import { loadPartsRequests } from '../partsRequests/partsRequestViews';
@@ -27,6 +28,46 @@ export function checklistPhotoUrl(file: string): string {
 
 const orderCard = cardQueries<{ id: number }>((db, param) => db.selectFrom('service_orders').select('id').where('id', '=', param('id')), 'opened');
 
+/* The detail's reads, compiled once per dialect: the drawer reloads after every change of the floor. */
+
+const appointmentHistory = preparedQuery<{ appointmentId: number }>()((db, param) =>
+  db
+    .selectFrom('appointment_status_history')
+    .leftJoin('users', 'users.id', 'appointment_status_history.changed_by')
+    .select(['appointment_status_history.id', 'appointment_status_history.to_status', 'appointment_status_history.note', 'appointment_status_history.created_at', 'users.full_name'])
+    .where('appointment_status_history.appointment_id', '=', param('appointmentId')),
+);
+
+const serviceOrderHistory = preparedQuery<{ serviceOrderId: number }>()((db, param) =>
+  db
+    .selectFrom('service_order_status_history')
+    .leftJoin('users', 'users.id', 'service_order_status_history.changed_by')
+    .select(['service_order_status_history.id', 'service_order_status_history.to_status', 'service_order_status_history.note', 'service_order_status_history.created_at', 'users.full_name'])
+    .where('service_order_status_history.service_order_id', '=', param('serviceOrderId')),
+);
+
+const checklistItemsOf = preparedQuery<{ id: number }>()((db, param) =>
+  db
+    .selectFrom('service_order_checklist_items')
+    .select(['id', 'code', 'label', 'result', 'note', 'checked_at'])
+    .where('service_order_id', '=', param('id'))
+    .orderBy('sort_order')
+    .orderBy('id'),
+);
+
+const checklistPhotosOf = preparedQuery<{ id: number }>()((db, param) =>
+  db
+    .selectFrom('checklist_photos')
+    .innerJoin('service_order_checklist_items', 'service_order_checklist_items.id', 'checklist_photos.item_id')
+    .select(['checklist_photos.id', 'checklist_photos.item_id', 'checklist_photos.file', 'checklist_photos.width', 'checklist_photos.height'])
+    .where('service_order_checklist_items.service_order_id', '=', param('id'))
+    .orderBy('checklist_photos.id'),
+);
+
+const linesOf = preparedQuery<{ id: number }>()((db, param) =>
+  db.selectFrom('service_order_lines').select(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total', 'source']).where('service_order_id', '=', param('id')).orderBy('id'),
+);
+
 /** Whether `scope`'s user counts as the order's technician (an unassigned OPEN order is theirs to start). */
 function actsAsAssigned(scope: CentreScope, status: ServiceOrderStatus, technicianId: number | null): boolean {
   if (scope.role !== 'technician') return false;
@@ -35,18 +76,8 @@ function actsAsAssigned(scope: CentreScope, status: ServiceOrderStatus, technici
 
 async function timelineOf(db: Db, appointmentId: number, serviceOrderId: number): Promise<TimelineEntry[]> {
   const [appointmentRows, orderRows] = await Promise.all([
-    db
-      .selectFrom('appointment_status_history')
-      .leftJoin('users', 'users.id', 'appointment_status_history.changed_by')
-      .select(['appointment_status_history.id', 'appointment_status_history.to_status', 'appointment_status_history.note', 'appointment_status_history.created_at', 'users.full_name'])
-      .where('appointment_status_history.appointment_id', '=', appointmentId)
-      .execute(),
-    db
-      .selectFrom('service_order_status_history')
-      .leftJoin('users', 'users.id', 'service_order_status_history.changed_by')
-      .select(['service_order_status_history.id', 'service_order_status_history.to_status', 'service_order_status_history.note', 'service_order_status_history.created_at', 'users.full_name'])
-      .where('service_order_status_history.service_order_id', '=', serviceOrderId)
-      .execute(),
+    appointmentHistory.rows(db, { appointmentId }),
+    serviceOrderHistory.rows(db, { serviceOrderId }),
   ]);
   const entries = [
     ...appointmentRows.map((row) => ({
@@ -76,26 +107,9 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
   const [head] = await orderCard.load(db, now, { id });
   if (!head || (scope.centreId !== null && scope.centreId !== head.centreId)) throw serviceOrderNotFound();
   const [items, photos, lines, invoice, timeline, partsRequests] = await Promise.all([
-    db
-      .selectFrom('service_order_checklist_items')
-      .select(['id', 'code', 'label', 'result', 'note', 'checked_at'])
-      .where('service_order_id', '=', id)
-      .orderBy('sort_order')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('checklist_photos')
-      .innerJoin('service_order_checklist_items', 'service_order_checklist_items.id', 'checklist_photos.item_id')
-      .select(['checklist_photos.id', 'checklist_photos.item_id', 'checklist_photos.file', 'checklist_photos.width', 'checklist_photos.height'])
-      .where('service_order_checklist_items.service_order_id', '=', id)
-      .orderBy('checklist_photos.id')
-      .execute(),
-    db
-      .selectFrom('service_order_lines')
-      .select(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total', 'source'])
-      .where('service_order_id', '=', id)
-      .orderBy('id')
-      .execute(),
+    checklistItemsOf.rows(db, { id }),
+    checklistPhotosOf.rows(db, { id }),
+    linesOf.rows(db, { id }),
     readInvoice(db, id, ctx.vietQr),
     timelineOf(db, head.card.appointmentId, id),
     loadPartsRequests(db, (q) => q.selectFrom('parts_requests').select('id').where('service_order_id', '=', id), scope.role),
