@@ -1,27 +1,14 @@
-import { performance } from 'node:perf_hooks';
 import { staffDaySchema, staffSummarySchema, vietnamInstant, type StaffDay } from 'shared-contracts/schemas';
-import { CompiledQuery, sql, type Kysely, type KyselyPlugin } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import { CompiledQuery, sql } from 'kysely';
 import { readStaffDay, staffDayQuery } from '../../src/modules/frontDesk/staffDay';
 import { createCentre, nextCarPlate, type TestUser } from '../service/serviceTestKit';
+import { countingDb } from '../support/countingDb';
 import { TODAY, TOMORROW, testDatabases, useFloor, type FloorRole } from './floorTestKit';
 
-/** `db` counting the statements run through it. */
-function countingDb(db: Kysely<Database>): { db: Kysely<Database>; queries: () => number } {
-  let count = 0;
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      count += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  return { db: db.withPlugin(plugin), queries: () => count };
-}
 
 /**
  * The front desk's reads: who may call each route (role × centre scope), the day view with its search and
- * flags, today's counters, and the day view's speed on a centre with 5 000 appointments.
+ * flags, today's counters, and how the day view reads a centre with 5 000 appointments.
  */
 describe.each(testDatabases())('the front desk day view and counters on $label', (target) => {
   const floor = useFloor(target);
@@ -193,7 +180,7 @@ describe.each(testDatabases())('the front desk day view and counters on $label',
     expect((await summary(floor.users.staffB)).centre.id).toBe(floor.centreB.id);
   });
 
-  it('answers the day of a centre with 5 000 appointments in under 20 ms (p95)', async () => {
+  it('reads the day of a centre with 5 000 appointments in three queries, through the (centre, start) index', async () => {
     const bays = 40;
     const centreId = await createCentre(floor.db, { bays, open: '07:00', close: '19:00' });
     const staff = await floor.addMember('staff', centreId);
@@ -251,25 +238,9 @@ describe.each(testDatabases())('the front desk day view and counters on $label',
     const plan = await floor.db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]));
     expect(JSON.stringify(plan.rows)).toContain('appointments_centre_start_idx');
 
-    // The budget through HTTP (token, centre guard, query, serialisation). Other processes share this machine's
-    // cores, so wall time measures them too; the API's own CPU time per request does not (on SQLite it includes
-    // the database's work, which runs in-process). p95 over 50 requests after 10 to warm up.
-    const cpu: number[] = [];
-    const wall: number[] = [];
-    for (let run = 0; run < 60; run += 1) {
-      const startedWall = performance.now();
-      const startedCpu = process.cpuUsage();
-      const response = await floor.request(staff, 'GET', run % 3 === 0 ? '/api/staff/appointments?q=khach%201' : '/api/staff/appointments');
-      const used = process.cpuUsage(startedCpu);
-      const elapsed = performance.now() - startedWall;
-      expect(response.statusCode).toBe(200);
-      if (run >= 10) {
-        cpu.push((used.user + used.system) / 1000);
-        wall.push(elapsed);
-      }
-    }
-    const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1]!;
-    console.info(`GET /staff/appointments, 5 000 appointments (${target.label}): p95 CPU ${p95(cpu).toFixed(1)} ms, p95 wall ${p95(wall).toFixed(1)} ms`);
-    expect(p95(cpu)).toBeLessThan(20);
+    // Its speed under load is measured by `npm run bench:backoffice` (day view p95 < 20 ms), not here.
+    const response = await floor.request(staff, 'GET', '/api/staff/appointments');
+    expect(response.statusCode).toBe(200);
+    expect(staffDaySchema.parse(response.json().data).appointments).toHaveLength(perDay);
   });
 });

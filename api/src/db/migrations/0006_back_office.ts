@@ -165,9 +165,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   // The FAIL photos of a record's checklist (JSON string[] of checklist photo file names).
   await db.schema.alterTable('maintenance_checklist_items').addColumn('photo_files', 'text').execute();
+  // Every instance reads the sessions revoked in the last minutes when it starts or its bus reconnects
+  // (security/sessionRevocation.ts): by creation time, not by a scan of every refresh token ever issued.
+  await db.schema.createIndex('refresh_tokens_created_idx').on('refresh_tokens').column('created_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('refresh_tokens_created_idx').ifExists().execute();
   await db.schema.alterTable('maintenance_checklist_items').dropColumn('photo_files').execute();
   await db.schema.dropIndex('maintenance_records_appointment_unique').ifExists().execute();
   for (const table of [
