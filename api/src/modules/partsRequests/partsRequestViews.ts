@@ -30,6 +30,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type RequestSelection = (db: Db) => SelectQueryBuilder<Database, any, { id: number }>;
 
 const NO_AVAILABILITY: Availability = { onHand: 0, reserved: 0, available: 0 };
+/** The history's first step (the request itself is not a transition of the machine). */
+const REQUESTED_LABEL = 'Kỹ thuật viên yêu cầu phụ tùng';
 
 /** The requests' rows with what the views show of their order, part, people and finding. */
 function requestRows(db: Db, selection: RequestSelection) {
@@ -122,7 +124,7 @@ async function historyOf(db: Db, ids: readonly number[]): Promise<Map<number, Pa
     const transition = PARTS_REQUEST_TRANSITIONS[row.action as PartsRequestAction];
     list.push({
       at: toIsoUtc(row.created_at),
-      label: transition?.historyLabel ?? 'Tạo yêu cầu',
+      label: row.action === 'request' ? REQUESTED_LABEL : (transition?.historyLabel ?? row.action),
       fromStatus: row.from_status as PartsRequestStatus | null,
       toStatus: row.to_status as PartsRequestStatus,
       by: row.full_name,

@@ -57,7 +57,6 @@ export const partsWorkMessages = {
   itemInvalid: 'Chỉ liên kết với một mục kiểm tra "Không đạt" của phiếu này.',
   reasonRequired: 'Vui lòng nhập lý do cần phụ tùng.',
   returnTooMany: (outstanding: number) => `Chỉ có thể nhập trả tối đa ${outstanding} phụ tùng.`,
-  requestHistory: 'Kỹ thuật viên yêu cầu phụ tùng',
 } as const;
 
 export type PartsRequestCreateData = z.output<typeof partsRequestCreateInputSchema>;

@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema';
 /**
  * The vehicle's maintenance record, written when the work is invoiced (spec §2, WORK_DONE → INVOICED): the
  * services done (names, and slugs for the reminders, which read the maintenance tier from them), the cost (the
- * invoice's total), the technician, the odometer at check-in, the part lines, and the checklist with results,
+ * invoice's total), the technician, the odometer at check-in, the parts fitted (the part lines of the issued parts
+ * requests, once per product and price: partsFitted), and the checklist with results,
  * notes and the FAIL items' photos. Once per appointment: a record that exists is left as it is (the partial
  * unique index on appointment_id is the backstop). A guest's order (no vehicle of an account) writes none.
  *
@@ -75,10 +76,11 @@ export async function writeMaintenanceRecord(
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  if (parts.length > 0) {
+  const fitted = partsFitted(parts);
+  if (fitted.length > 0) {
     await trx
       .insertInto('maintenance_record_parts')
-      .values(parts.map((part) => ({ record_id: record.id, product_id: part.ref_id, name: part.name, quantity: part.quantity, unit_price: part.unit_price })))
+      .values(fitted.map((part) => ({ record_id: record.id, product_id: part.ref_id, name: part.name, quantity: part.quantity, unit_price: part.unit_price })))
       .execute();
   }
   if (items.length > 0) {
@@ -100,4 +102,18 @@ export async function writeMaintenanceRecord(
       .execute();
   }
   return record.id;
+}
+
+/**
+ * The parts fitted, once each: the part lines (one per issued parts request, issued − returned; a line returned in
+ * full is gone) of the same product at the same price are one row of the record with their quantities added.
+ */
+export function partsFitted<T extends { ref_id: number | null; name: string; quantity: number; unit_price: number }>(lines: readonly T[]): T[] {
+  const byPart = new Map<string, T>();
+  for (const line of lines) {
+    const key = `${line.ref_id ?? line.name}|${line.unit_price}`;
+    const seen = byPart.get(key);
+    byPart.set(key, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...byPart.values()];
 }
