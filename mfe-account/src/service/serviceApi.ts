@@ -2,6 +2,8 @@ import { ApiError, apiClient, messages } from 'shared-contracts';
 // Types only: zod never ships in the account's chunks.
 import type {
   Appointment,
+  CustomerApproval,
+  CustomerApprovalInput,
   CustomerPackageCredit,
   CustomerServiceOrder,
   MaintenanceRecord,
@@ -12,7 +14,7 @@ import type {
   VehicleInput,
   VehicleUpdateInput,
 } from 'shared-contracts/schemas';
-import { ensureSucceeded, envelopeData } from '../api/envelope';
+import { ensureSucceeded, envelopeData, responseMessage } from '../api/envelope';
 
 /**
  * The customer's service side: vehicles, appointments, maintenance history, and what the dashboard shows of the
@@ -73,6 +75,16 @@ export const serviceApi = {
   /** GET /orders, the ones not completed or cancelled; null while the shop's API does not exist. */
   activeOrders: (signal?: AbortSignal) =>
     optional(async () => (await read<OrderSummary[]>(apiClient.get('/orders', { signal }))).filter((order) => !FINISHED_ORDER_STATUSES.has(order.status))),
+  /** GET /me/approvals: the extra work waiting for the customer's yes or no ('Cần bạn duyệt'); null while the API does not exist. */
+  approvals: (signal?: AbortSignal) => optional(() => read<CustomerApproval[]>(apiClient.get('/me/approvals', { signal }))),
+  /**
+   * POST /me/approvals/:requestId {decision, reason?}: the request as it is now and the server's Vietnamese message
+   * (the same decision again answers 200 unchanged; 409 APPROVAL_EXPIRED or DECISION_ALREADY_RECORDED throw).
+   */
+  decideApproval: async (requestId: number, input: CustomerApprovalInput): Promise<{ approval: CustomerApproval; message: string }> => {
+    const body = await apiClient.post(`/me/approvals/${requestId}`, input);
+    return { approval: await read<CustomerApproval>(Promise.resolve(body)), message: responseMessage(body) ?? '' };
+  },
   /** GET /me/package-credits; null while the shop's API does not exist. */
   packageCredits: (signal?: AbortSignal) => optional(() => read<CustomerPackageCredit[]>(apiClient.get('/me/package-credits', { signal }))),
   savedPromotions: (signal?: AbortSignal) => read<SavedPromotion[]>(apiClient.get('/me/saved-promotions', { signal })),

@@ -10,6 +10,9 @@ import { useApiData } from '../../service/useApiData';
 import { useAppointmentEvents } from '../../service/useAppointmentEvents';
 import { useSession } from '../../session/useSession';
 import { applyStatus, AppointmentsSection } from './AppointmentsSection';
+import { ApprovalDecisionsContext } from './approvals/approvalDecisions';
+import { ApprovalsCard } from './approvals/ApprovalsCard';
+import { useApprovals } from './approvals/useApprovals';
 import { dashboardText as t } from './dashboardText';
 import { CreditsSection, OrdersSection, PromotionsSection, VehiclesSection } from './OverviewSections';
 import { customerLabelOf } from './ServiceOrderPanel';
@@ -35,6 +38,7 @@ function Dashboard({ userId }: { userId: string }) {
   const orders = useApiData((signal) => serviceApi.activeOrders(signal), []);
   const credits = useApiData((signal) => serviceApi.packageCredits(signal), []);
   const promotions = useApiData((signal) => serviceApi.savedPromotions(signal), []);
+  const approvals = useApprovals();
   const [freshId, setFreshId] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [serviceOrders, setServiceOrders] = useState<Record<number, ServiceOrderLiveEvent>>({});
@@ -56,12 +60,15 @@ function Dashboard({ userId }: { userId: string }) {
     setServiceOrders((current) => ({ ...current, [event.appointmentId]: event }));
     setFreshId(event.appointmentId);
     setAnnouncement(t.serviceOrder.changed(known?.code ?? event.serviceOrderCode, customerLabelOf(event.status, event.pendingApprovals)));
+    // staff sent a request or withdrew one: 'Cần bạn duyệt' is fetched again
+    approvals.onServiceOrder(event);
   };
 
   // statuses changed by staff (and the car's progress at the centre) arrive live; after a dropped connection,
   // the list is fetched again
   const onReconnected = () => {
     appointments.reload();
+    approvals.reload();
     setReconnects((count) => count + 1);
   };
   useAppointmentEvents({ onStatus, onServiceOrder, onReconnected }, userId);
@@ -72,27 +79,31 @@ function Dashboard({ userId }: { userId: string }) {
   };
 
   return (
-    <div className={styles.grid}>
-      <AppointmentsSection
-        state={appointments.state}
-        onRetry={appointments.reload}
-        onCancelled={onCancelled}
-        freshId={freshId}
-        announcement={announcement}
-        serviceOrders={serviceOrders}
-        serviceOrderRefresh={reconnects}
-      />
-      <VehiclesSection state={vehicles.state} onRetry={vehicles.reload} />
-      <OrdersSection state={orders.state} onRetry={orders.reload} />
-      <CreditsSection state={credits.state} onRetry={credits.reload} />
-      <PromotionsSection state={promotions.state} onRetry={promotions.reload} />
-    </div>
+    <ApprovalDecisionsContext.Provider value={approvals.decisions}>
+      <div className={styles.grid}>
+        <ApprovalsCard approvals={approvals} />
+        <AppointmentsSection
+          state={appointments.state}
+          onRetry={appointments.reload}
+          onCancelled={onCancelled}
+          freshId={freshId}
+          announcement={announcement}
+          serviceOrders={serviceOrders}
+          serviceOrderRefresh={reconnects}
+        />
+        <VehiclesSection state={vehicles.state} onRetry={vehicles.reload} />
+        <OrdersSection state={orders.state} onRetry={orders.reload} />
+        <CreditsSection state={credits.state} onRetry={credits.reload} />
+        <PromotionsSection state={promotions.state} onRetry={promotions.reload} />
+      </div>
+    </ApprovalDecisionsContext.Provider>
   );
 }
 
 /**
- * /dashboard (login-guarded by the shell): upcoming appointments with their live status, active orders, vehicles
- * with their next maintenance, package credits, saved promotions, and the account's shortcuts.
+ * /dashboard (login-guarded by the shell): the extra work waiting for the customer's yes ('Cần bạn duyệt (n)'),
+ * upcoming appointments with their live status, active orders, vehicles with their next maintenance, package
+ * credits, saved promotions, and the account's shortcuts.
  */
 export function DashboardPage() {
   const session = useSession();

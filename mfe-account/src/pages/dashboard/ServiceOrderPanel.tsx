@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { customerServiceOrderLabel, type ServiceOrderStatus } from 'shared-contracts/backoffice';
 // Types only: zod never ships in the account's chunks.
@@ -7,6 +8,8 @@ import type { ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import { LoadFailure } from '../../service/LoadFailure';
 import { serviceApi } from '../../service/serviceApi';
 import { useApiData } from '../../service/useApiData';
+import { useApprovalDecision } from './approvals/approvalDecisions';
+import { APPROVALS_ANCHOR } from './approvals/approvalFigures';
 import { dashboardText } from './dashboardText';
 import styles from './DashboardPage.module.css';
 
@@ -164,6 +167,21 @@ export function ServiceOrderPanel({ appointmentId, live, refresh = 0 }: Props) {
     if (data) setShown({ status: data.status, pendingApprovals: data.pendingApprovals });
   }, [data]);
 
+  // the customer just approved or declined extra work on this order in the 'Cần bạn duyệt' card: the count goes
+  // down at once, and the order is fetched again (its lines and estimate moved)
+  const decision = useApprovalDecision(appointmentId);
+  const firstDecision = useRef(true);
+  useEffect(() => {
+    if (firstDecision.current) {
+      firstDecision.current = false;
+      return;
+    }
+    if (!decision) return;
+    setShown((current) => (current ? { ...current, pendingApprovals: decision.pending } : current));
+    reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [decision?.seq]);
+
   if (state.status === 'error' && !shown) return <LoadFailure message={state.message} onRetry={reload} />;
   if (!shown) return state.status === 'loading' ? <p className={styles.muted}>{t.loading}</p> : null;
 
@@ -195,7 +213,14 @@ export function ServiceOrderPanel({ appointmentId, live, refresh = 0 }: Props) {
           ))}
         </ol>
       )}
-      {shown.pendingApprovals > 0 && step >= 0 && step < 2 && <p className={styles.approvals}>{t.approvalsHint}</p>}
+      {shown.pendingApprovals > 0 && step >= 0 && step < 2 && (
+        <p className={styles.approvals}>
+          {t.approvalsHint}{' '}
+          <Link to={{ hash: APPROVALS_ANCHOR }} className={styles.approvalsLink}>
+            {t.approvalsLink}
+          </Link>
+        </p>
+      )}
       {state.status === 'error' && <LoadFailure message={state.message} onRetry={reload} />}
       {data?.invoice && <Invoice order={data} />}
     </section>

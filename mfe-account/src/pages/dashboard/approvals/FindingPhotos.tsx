@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
+// Types only: zod never ships in the account's chunks.
+import type { PartsFinding } from 'shared-contracts/schemas';
+import { approvalsText as t } from './approvalsText';
+import styles from './Approvals.module.css';
+
+interface Props {
+  photos: PartsFinding['photos'];
+  /** the checklist item's label (the photos' alt text names it) */
+  label: string;
+}
+
+/**
+ * The finding's photos as 72 px thumbnails; a tap opens one large in a dialog (Escape, the close button or a tap
+ * beside the picture closes it, and focus goes back to its thumbnail).
+ */
+export function FindingPhotos({ photos, label }: Props) {
+  const [open, setOpen] = useState<number | null>(null);
+  const thumbnails = useRef<Array<HTMLButtonElement | null>>([]);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const lastOpen = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (open !== null) {
+      lastOpen.current = open;
+      closeButton.current?.focus();
+    } else if (lastOpen.current !== null) {
+      thumbnails.current[lastOpen.current]?.focus();
+      lastOpen.current = null;
+    }
+  }, [open]);
+
+  if (photos.length === 0) return null;
+  const close = () => setOpen(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'Tab') {
+      // the close button is the dialog's only control: focus stays on it
+      event.preventDefault();
+      closeButton.current?.focus();
+    }
+  };
+  const onBackdrop = (event: MouseEvent) => {
+    if (event.target === event.currentTarget) close();
+  };
+  const shown = open === null ? null : photos[open];
+
+  return (
+    <>
+      <ul className={styles.photos} aria-label={t.photosLabel(label)}>
+        {photos.map((photo, index) => (
+          <li key={photo.url}>
+            <button
+              ref={(element) => {
+                thumbnails.current[index] = element;
+              }}
+              type="button"
+              className={styles.thumbnail}
+              onClick={() => setOpen(index)}
+            >
+              <img src={photo.url} alt={t.openPhoto(index + 1, label)} width={72} height={72} loading="lazy" className={styles.thumbnailImage} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {shown &&
+        open !== null &&
+        createPortal(
+          <div className={styles.lightbox} role="dialog" aria-modal="true" aria-label={t.photoAlt(open + 1, label)} onKeyDown={onKeyDown} onClick={onBackdrop}>
+            <img src={shown.url} alt={t.photoAlt(open + 1, label)} width={shown.width} height={shown.height} className={styles.lightboxImage} />
+            <button ref={closeButton} type="button" className={styles.lightboxClose} onClick={close}>
+              {t.closePhoto}
+            </button>
+          </div>,
+          document.body,
+        )}
+    </>
+  );
+}
