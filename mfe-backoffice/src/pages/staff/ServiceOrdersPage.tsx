@@ -1,10 +1,10 @@
 import { AreaPage } from '../../components/AreaPage';
-import { ServiceOrderBoard } from '../../serviceOrders/ServiceOrderBoard';
+import { ServiceOrdersViews } from '../../partsDesk/ServiceOrdersViews';
 
 export function ServiceOrdersPage() {
   return (
     <AreaPage area="staff" path="/staff/service-orders">
-      <ServiceOrderBoard />
+      <ServiceOrdersViews />
     </AreaPage>
   );
 }
