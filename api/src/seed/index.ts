@@ -5,6 +5,7 @@ import { seedBackOffice, type BackOfficeSeedReport } from './backOffice';
 import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
 import { seedCentreInventory } from './centreInventory';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
+import { seedPartsApprovalDemo } from './partsApprovalDemo';
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
 import { seedDemoOrders } from '../modules/orders/demoOrders';
@@ -41,6 +42,7 @@ export async function seed(db: Kysely<Database>): Promise<SeedReport> {
     demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
     backOffice: await seedBackOffice(trx),
     centreInventory: await seedCentreInventory(trx),
+    partsApprovalDemo: await seedPartsApprovalDemo(trx),
   }));
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
   // committed data, without the new rows) is dropped too.
