@@ -71,7 +71,7 @@ export function ApprovalsCard({ approvals }: { approvals: Approvals }) {
   // the requests listed when 'Đồng ý tất cả' was pressed: only those are approved
   const [confirmingAll, setConfirmingAll] = useState<readonly number[] | null>(null);
   const [runningAll, setRunningAll] = useState(false);
-  // synchronous guards: two clicks in the same tick see the same state, not the same ref
+  // synchronous guards: two clicks in one tick both still see the old state, but the first has set the ref
   const inFlight = useRef(new Set<number>());
   const allInFlight = useRef(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -168,7 +168,7 @@ export function ApprovalsCard({ approvals }: { approvals: Approvals }) {
     setConfirmingAll(null);
     const approvedText = done.length > 0 ? t.approvedAll(done.length) : '';
     if (failures.length > 0) tell({ tone: 'error', text: [approvedText, ...failures].filter(Boolean).join(' ') });
-    else tell({ tone: 'success', text: approvedText });
+    else if (approvedText) tell({ tone: 'success', text: approvedText });
     if (done.length > 0) afterDecisions(done);
     else if (stale) reload();
   };
