@@ -40,6 +40,4 @@ export const approvalsText = {
   approved: 'Đã ghi nhận: bạn đồng ý thay phụ tùng.',
   declined: 'Đã ghi nhận: bạn không đồng ý thay phụ tùng.',
   decideFailed: 'Không gửi được quyết định. Vui lòng thử lại.',
-  listChanged: 'Danh sách cần duyệt vừa được cập nhật.',
-  loading: 'Đang tải yêu cầu cần duyệt...',
 } as const;
