@@ -3,6 +3,7 @@ import {
   inventoryAvailabilitySchema,
   inventoryChangeSchema,
   inventoryPageSchema,
+  inventorySummarySchema,
   lowStockListSchema,
   movementPageSchema,
   type InventoryItem,
@@ -75,7 +76,16 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       expect(data.items.find((item) => item.name === 'Ắc quy 12V phụ')).toMatchObject({ available: 3, low: true, value: 3_800_000 });
       expect(data.items.find((item) => item.name === 'Bóng đèn LED pha')).toMatchObject({ available: 0, low: true, value: 0 });
       expect(data.items.find((item) => item.name === 'Cầu chì 30A')).toMatchObject({ low: false, minStock: 0 });
-      expect(data.totals).toEqual({ value: 1_800_000 + 3_800_000 + 50 * 15_000, lowCount: 2 });
+      const summary = await get('/api/inventory/summary', viewer);
+      expect(summary.statusCode).toBe(200);
+      expect(inventorySummarySchema.parse(summary.json().data)).toEqual({
+        centreId: centre,
+        products: 4,
+        onHandUnits: 64,
+        reservedUnits: 3,
+        value: 1_800_000 + 3_800_000 + 50 * 15_000,
+        lowCount: 2,
+      });
     });
 
     it('searches folded (no diacritics, any case, words in any order), filters the low rows, and pages', async () => {
@@ -85,13 +95,14 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       expect((await page('q=khong%20co')).items).toEqual([]);
       const low = await page('lowOnly=true');
       expect(low.items.map((item) => item.name)).toEqual(['Bóng đèn LED pha', 'Ắc quy 12V phụ']);
-      expect(low.totals.lowCount).toBe(2);
+      expect(low.total).toBe(2);
       const second = await page('pageSize=3&page=2');
       expect(second).toMatchObject({ total: 4, totalPages: 2, page: 2 });
       expect(second.items.map((item) => item.name)).toEqual(['Ắc quy 12V phụ']);
       const beyond = await page('pageSize=3&page=5');
       expect(beyond).toMatchObject({ total: 4, totalPages: 2, items: [] });
-      expect(beyond.totals.lowCount).toBe(2);
+      const searchedSecond = await page('q=phanh&pageSize=1&page=2');
+      expect(searchedSecond).toMatchObject({ total: 1, totalPages: 1, items: [] });
     });
 
     it('gives the dashboard its low-stock list, least available first', async () => {

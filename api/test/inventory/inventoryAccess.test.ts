@@ -3,7 +3,7 @@ import { testDatabases, useFloor, type FloorRole } from '../backoffice/floorTest
 import { addProduct, figures, stockUp, type TestProduct } from './inventoryTestKit';
 
 type Caller = FloorRole | 'anonymous';
-type Operation = 'list' | 'lowStock' | 'movements' | 'availability' | 'receive' | 'adjust' | 'minStock';
+type Operation = 'list' | 'summary' | 'lowStock' | 'movements' | 'availability' | 'receive' | 'adjust' | 'minStock';
 
 /**
  * Every inventory route × every role × centre scope (spec §3: receive, adjust, min stock by the manager of
@@ -40,6 +40,8 @@ describe.each(testDatabases())('inventory routes × roles on $label', (target) =
     switch (operation) {
       case 'list':
         return floor.request(user, 'GET', `/api/inventory?${query}`);
+      case 'summary':
+        return floor.request(user, 'GET', `/api/inventory/summary?${query}`);
       case 'lowStock':
         return floor.request(user, 'GET', `/api/inventory/low-stock?${query}`);
       case 'movements':
@@ -57,7 +59,7 @@ describe.each(testDatabases())('inventory routes × roles on $label', (target) =
     }
   }
 
-  const READS: Operation[] = ['list', 'lowStock', 'movements'];
+  const READS: Operation[] = ['list', 'summary', 'lowStock', 'movements'];
   const WRITES: Operation[] = ['receive', 'adjust', 'minStock'];
   const ALL: Operation[] = [...READS, 'availability', ...WRITES];
 

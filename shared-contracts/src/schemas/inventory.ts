@@ -100,10 +100,22 @@ export const inventoryPageSchema = z.object({
   page: positiveId,
   pageSize: positiveId,
   totalPages: count,
-  /** Over every matching row (the whole centre when no filter is set). */
-  totals: z.object({ value: vndSchema, lowCount: count }),
 });
 export type InventoryPage = z.infer<typeof inventoryPageSchema>;
+
+/** GET /api/inventory/summary: the centre's whole stock in figures (the page's header, the manager dashboard). */
+export const inventorySummarySchema = z.object({
+  centreId: positiveId,
+  /** Products the centre has a stock row for. */
+  products: count,
+  onHandUnits: count,
+  reservedUnits: count,
+  /** Σ onHand × sale price (INVENTORY_VALUE_LABEL). */
+  value: vndSchema,
+  /** Rows with minStock > 0 and available ≤ minStock. */
+  lowCount: count,
+});
+export type InventorySummary = z.infer<typeof inventorySummarySchema>;
 
 /** GET /api/inventory/low-stock: the manager dashboard's list (at most 200, the lowest availability first). */
 export const lowStockListSchema = z.object({ centreId: positiveId, items: z.array(inventoryItemSchema) });

@@ -37,6 +37,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addCheckConstraint('centre_stock_min_stock_non_negative', sql`min_stock >= 0`);
   await stock.execute();
   await db.schema.createIndex('centre_stock_product_idx').on('centre_stock').column('product_id').execute();
+  // The stock table's order (by product name): a page is read in index order, not sorted from every row.
+  await db.schema.createIndex('products_name_idx').on('products').columns(['name', 'id']).execute();
 
   let movements = addIdColumn(db.schema.createTable('stock_movements'), dialect)
     .addColumn('centre_id', 'integer', (col) => col.notNull())
@@ -85,6 +87,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('products_name_idx').ifExists().execute();
   for (const table of ['low_stock_alerts', 'stock_movements', 'centre_stock']) {
     await db.schema.dropTable(table).ifExists().execute();
   }

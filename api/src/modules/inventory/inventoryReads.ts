@@ -6,6 +6,7 @@ import {
   vietnamInstant,
   type InventoryItem,
   type InventoryPage,
+  type InventorySummary,
   type LowStockList,
   type MovementPage,
   type PartAvailability,
@@ -13,6 +14,7 @@ import {
   type StockMovementKind,
 } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { centreAvailability } from './centreStockMoves';
@@ -20,8 +22,8 @@ import { isLowStock } from './lowStockAlerts';
 
 /**
  * What the manager's inventory page, the dashboard's low-stock list and the parts-request screens read. The
- * stock table is ONE query per page (filters, sort, page and the totals by window functions), so a centre of
- * 2,000 products answers in a few milliseconds. The search folds Vietnamese as the catalogue does: every
+ * stock table is two statements per page (the page, and how many rows match), so a centre of 2,000 products
+ * answers in about a millisecond. The search folds Vietnamese as the catalogue does: every
  * folded word of `q` must occur in products.search_text (name, SKU, brand, category, compatible models,
  * folded when the product was written), so 'ma phanh' finds 'Má phanh' and 'bat-lfp' finds 'BAT-LFP-4820'.
  */
@@ -45,6 +47,12 @@ interface ItemRow {
   updated_at: Date | string;
 }
 
+/** SQLite's stored instants are already the ISO text answered (the API writes them so): used as they are. */
+const STORED_ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+function instantOf(value: Date | string): string {
+  return typeof value === 'string' && STORED_ISO.test(value) ? value : toIsoUtc(value);
+}
+
 function toItem(row: ItemRow): InventoryItem {
   const onHand = toNumber(row.on_hand);
   const reserved = toNumber(row.reserved);
@@ -62,15 +70,20 @@ function toItem(row: ItemRow): InventoryItem {
     unitPrice,
     value: onHand * unitPrice,
     low: isLowStock({ onHand, reserved, minStock }),
-    updatedAt: toIsoUtc(row.updated_at),
+    updatedAt: instantOf(row.updated_at),
   };
 }
 
-/** centre_stock joined with products, the columns of an InventoryItem. */
+/**
+ * The columns of an InventoryItem: products × the centre's centre_stock rows. Written as products CROSS JOIN
+ * centre_stock: SQLite then walks products in name order (products_name_idx) and looks each one up in the
+ * centre's stock by its key, so a page ends the walk early instead of sorting every row of the centre (a page
+ * deep in 2,000 products: 0.8 ms instead of 5 ms). PostgreSQL plans it as the inner join it is.
+ */
 function stockRows(db: Db, centreId: number) {
   return db
-    .selectFrom('centre_stock')
-    .innerJoin('products', 'products.id', 'centre_stock.product_id')
+    .selectFrom('products')
+    .crossJoin('centre_stock')
     .select([
       'centre_stock.product_id',
       'products.sku',
@@ -82,8 +95,25 @@ function stockRows(db: Db, centreId: number) {
       'centre_stock.min_stock',
       'centre_stock.updated_at',
     ])
+    .whereRef('centre_stock.product_id', '=', 'products.id')
     .where('centre_stock.centre_id', '=', centreId);
 }
+
+/** A page of the centre's table by name (limit, offset), every row or the low ones. */
+const wholePage = preparedQuery<{ centreId: number; limit: number; offset: number }>()((db, param) =>
+  stockRows(db, param('centreId')).orderBy('products.name').orderBy('products.id').limit(param('limit')).offset(param('offset')),
+);
+const lowPage = preparedQuery<{ centreId: number; limit: number; offset: number }>()((db, param) =>
+  stockRows(db, param('centreId')).where(LOW_CONDITION).orderBy('products.name').orderBy('products.id').limit(param('limit')).offset(param('offset')),
+);
+const lowRowCount = preparedQuery<{ centreId: number }>()((db, param) =>
+  db.selectFrom('centre_stock').select(sql<number | string>`count(*)`.as('total_count')).where('centre_id', '=', param('centreId')).where(LOW_CONDITION),
+);
+
+/** Stock rows of a centre (its keys only: the primary key's index). */
+const centreRowCount = preparedQuery<{ centreId: number }>()((db, param) =>
+  db.selectFrom('centre_stock').select(sql<number | string>`count(*)`.as('total_count')).where('centre_id', '=', param('centreId')),
+);
 
 export interface InventoryListOptions {
   q?: string;
@@ -92,41 +122,38 @@ export interface InventoryListOptions {
   pageSize: number;
 }
 
-/** GET /api/inventory: one page of the centre's stock table, by product name. */
+/**
+ * GET /api/inventory: one page of the centre's stock table, by product name, and how many rows match. The
+ * page walks products in name order and stops at its end (see stockRows); the count without a filter reads the
+ * centre's keys only. The totals of the whole centre are GET /api/inventory/summary (not recomputed per page).
+ */
 export async function listInventory(db: Db, centreId: number, options: InventoryListOptions): Promise<InventoryPage> {
-  let query = stockRows(db, centreId).select([
-    sql<number | string>`count(*) over ()`.as('total_count'),
-    sql<number | string | null>`sum(cast(centre_stock.on_hand as bigint) * products.price) over ()`.as('total_value'),
-    sql<number | string | null>`sum(case when ${LOW_CONDITION} then 1 else 0 end) over ()`.as('low_count'),
-  ]);
-  for (const word of foldedWords(options.q ?? '')) query = query.where('products.search_text', 'like', `%${word}%`);
-  if (options.lowOnly) query = query.where(LOW_CONDITION);
-  const rows = await query
-    .orderBy('products.name')
-    .orderBy('products.id')
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize)
-    .execute();
-
-  let total = toNumber(rows[0]?.total_count);
-  let totals = { value: toNumber(rows[0]?.total_value), lowCount: toNumber(rows[0]?.low_count) };
-  if (rows.length === 0 && options.page > 1) {
-    // A page past the end: the window functions had no row to ride on, count separately (rare).
-    let counting = db
-      .selectFrom('centre_stock')
-      .innerJoin('products', 'products.id', 'centre_stock.product_id')
-      .select([
-        sql<number | string>`count(*)`.as('total_count'),
-        sql<number | string | null>`sum(cast(centre_stock.on_hand as bigint) * products.price)`.as('total_value'),
-        sql<number | string | null>`sum(case when ${LOW_CONDITION} then 1 else 0 end)`.as('low_count'),
-      ])
+  const words = foldedWords(options.q ?? '');
+  const limit = options.pageSize;
+  const offset = (options.page - 1) * options.pageSize;
+  let rows: ItemRow[];
+  let counted: { total_count: number | string } | undefined;
+  if (words.length === 0) {
+    // The usual pages (the whole table, or its low rows): compiled once.
+    const pageQuery = options.lowOnly ? lowPage : wholePage;
+    rows = await pageQuery.rows(db, { centreId, limit, offset });
+    counted = await (options.lowOnly ? lowRowCount : centreRowCount).first(db, { centreId });
+  } else {
+    // A search: one walk finds the ids of every match in name order (counted here), then the page's rows are
+    // read by id, instead of a second scan of every product's search text for the count.
+    let matches = db
+      .selectFrom('products')
+      .crossJoin('centre_stock')
+      .select('products.id')
+      .whereRef('centre_stock.product_id', '=', 'products.id')
       .where('centre_stock.centre_id', '=', centreId);
-    for (const word of foldedWords(options.q ?? '')) counting = counting.where('products.search_text', 'like', `%${word}%`);
-    if (options.lowOnly) counting = counting.where(LOW_CONDITION);
-    const counted = await counting.executeTakeFirst();
-    total = toNumber(counted?.total_count);
-    totals = { value: toNumber(counted?.total_value), lowCount: toNumber(counted?.low_count) };
+    for (const word of words) matches = matches.where('products.search_text', 'like', `%${word}%`);
+    if (options.lowOnly) matches = matches.where(LOW_CONDITION);
+    const ids = (await matches.orderBy('products.name').orderBy('products.id').execute()).map((row) => row.id);
+    rows = await readRows(db, centreId, ids.slice(offset, offset + limit));
+    counted = { total_count: ids.length };
   }
+  const total = toNumber(counted?.total_count);
   return {
     centreId,
     items: rows.map(toItem),
@@ -134,19 +161,47 @@ export async function listInventory(db: Db, centreId: number, options: Inventory
     page: options.page,
     pageSize: options.pageSize,
     totalPages: Math.ceil(total / options.pageSize),
-    totals,
   };
+}
+
+/** GET /api/inventory/summary: the whole stock of the centre in figures. */
+export async function inventorySummary(db: Db, centreId: number): Promise<InventorySummary> {
+  const row = await db
+    .selectFrom('centre_stock')
+    .innerJoin('products', 'products.id', 'centre_stock.product_id')
+    .select([
+      sql<number | string>`count(*)`.as('products'),
+      sql<number | string | null>`sum(centre_stock.on_hand)`.as('on_hand_units'),
+      sql<number | string | null>`sum(centre_stock.reserved)`.as('reserved_units'),
+      sql<number | string | null>`sum(cast(centre_stock.on_hand as bigint) * products.price)`.as('value'),
+      sql<number | string | null>`sum(case when ${LOW_CONDITION} then 1 else 0 end)`.as('low_count'),
+    ])
+    .where('centre_stock.centre_id', '=', centreId)
+    .executeTakeFirst();
+  return {
+    centreId,
+    products: toNumber(row?.products),
+    onHandUnits: toNumber(row?.on_hand_units),
+    reservedUnits: toNumber(row?.reserved_units),
+    value: toNumber(row?.value),
+    lowCount: toNumber(row?.low_count),
+  };
+}
+
+/** The stock rows of some products at a centre, in the order of `productIds` (a product without a row left out). */
+async function readRows(db: Db, centreId: number, productIds: readonly number[]): Promise<ItemRow[]> {
+  if (productIds.length === 0) return [];
+  const rows = await stockRows(db, centreId).where('centre_stock.product_id', 'in', [...productIds]).execute();
+  const byId = new Map(rows.map((row) => [row.product_id, row]));
+  return productIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
 }
 
 /** The stock rows of some products at a centre (what a write answers), in the order of `productIds`. */
 export async function readItems(db: Db, centreId: number, productIds: readonly number[]): Promise<InventoryItem[]> {
-  if (productIds.length === 0) return [];
-  const rows = await stockRows(db, centreId).where('centre_stock.product_id', 'in', [...productIds]).execute();
-  const byId = new Map(rows.map((row) => [row.product_id, toItem(row)]));
-  return productIds.flatMap((id) => {
-    const item = byId.get(id);
-    return item ? [item] : [];
-  });
+  return (await readRows(db, centreId, productIds)).map(toItem);
 }
 
 /** GET /api/inventory/low-stock: the low rows, the least available (relative to the minimum) first. */
