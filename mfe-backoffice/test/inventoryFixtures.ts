@@ -1,0 +1,57 @@
+import type { InventoryItem, InventoryPage, InventorySummary, StockMovement } from 'shared-contracts/schemas';
+
+/** Centre inventory data as the API answers it (shared-contracts/schemas/inventory). */
+
+export function inventoryItem(overrides: Partial<InventoryItem> = {}): InventoryItem {
+  const onHand = overrides.onHand ?? 12;
+  const reserved = overrides.reserved ?? 2;
+  const minStock = overrides.minStock ?? 5;
+  const unitPrice = overrides.unitPrice ?? 650_000;
+  const available = onHand - reserved;
+  return {
+    productId: 9,
+    sku: 'BRK-VF8-F',
+    name: 'Má phanh trước VF 8',
+    isActive: true,
+    available,
+    value: onHand * unitPrice,
+    low: minStock > 0 && available <= minStock,
+    updatedAt: '2026-11-22T02:30:00.000Z',
+    ...overrides,
+    onHand,
+    reserved,
+    minStock,
+    unitPrice,
+  };
+}
+
+export function inventoryPage(items: InventoryItem[], overrides: Partial<InventoryPage> = {}): InventoryPage {
+  return { centreId: 1, items, total: items.length, page: 1, pageSize: 50, totalPages: 1, ...overrides };
+}
+
+export function inventorySummary(overrides: Partial<InventorySummary> = {}): InventorySummary {
+  return { centreId: 1, products: 48, onHandUnits: 1_250, reservedUnits: 14, value: 182_500_000, lowCount: 7, ...overrides };
+}
+
+export function movement(overrides: Partial<StockMovement> = {}): StockMovement {
+  return {
+    id: 301,
+    productId: 9,
+    sku: 'BRK-VF8-F',
+    productName: 'Má phanh trước VF 8',
+    kind: 'RECEIVE',
+    kindLabel: 'Nhập từ kho online',
+    quantity: 10,
+    onHandAfter: 12,
+    partsRequestId: null,
+    actor: { id: 4, fullName: 'Võ Quản Lý' },
+    reason: 'Nhập bổ sung cuối tuần',
+    createdAt: '2026-11-22T02:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export const CENTRES = [
+  { id: 1, slug: 'ha-noi', name: 'EV Service Hà Nội', city: 'Hà Nội', address: '1 Tràng Tiền', phone: '0241234567', email: 'hn@evshop.vn', openTime: '08:00', closeTime: '18:00', serviceBays: 4 },
+  { id: 2, slug: 'da-nang', name: 'EV Service Đà Nẵng', city: 'Đà Nẵng', address: '2 Bạch Đằng', phone: '0236123456', email: 'dn@evshop.vn', openTime: '08:00', closeTime: '18:00', serviceBays: 3 },
+];
