@@ -161,7 +161,16 @@ describe('the manager’s inventory (/manager)', () => {
 
   it('shows the API’s INSUFFICIENT_WAREHOUSE_STOCK message at its line and keeps the form', async () => {
     const message = 'Kho online chỉ còn 3 "Ắc quy 12 V", không đủ để nhập về trung tâm.';
-    api.receive.mockRejectedValue(new ApiError(message, 409, 'INSUFFICIENT_WAREHOUSE_STOCK', [], { success: false, message, code: 'INSUFFICIENT_WAREHOUSE_STOCK', data: { productId: 14, remaining: 3 } }));
+    // as the API answers it: the message, the line's field error, and the product with what is left
+    api.receive.mockRejectedValue(
+      new ApiError(message, 409, 'INSUFFICIENT_WAREHOUSE_STOCK', [{ field: 'lines.0.quantity', message }], {
+        success: false,
+        message,
+        code: 'INSUFFICIENT_WAREHOUSE_STOCK',
+        errors: [{ field: 'lines.0.quantity', message }],
+        data: { productId: 14, remaining: 3 },
+      }),
+    );
     renderPage();
     // the low-stock list's 'Nhập kho' proposes the product with enough to be back at twice the minimum
     const lowList = await screen.findByRole('region', { name: 'Hàng sắp hết (1)' });
