@@ -8,6 +8,7 @@ import {
   type ServiceOrderStatus,
 } from 'shared-contracts/schemas';
 import type { PartsRequestRow, PartsRequestsTable } from '../../db/partsRequestSchema';
+import { preparedQuery, type PreparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../serviceOrders/serviceOrderErrors';
@@ -89,43 +90,86 @@ export interface PartsMove {
 export async function movePartsRequest(trx: Transaction<Database>, move: PartsMove): Promise<PartsRequestRow> {
   const transition = PARTS_REQUEST_TRANSITIONS[move.action];
   const at = move.at.toISOString();
-  let update = trx
-    .updateTable('parts_requests')
-    .set((eb) => ({ ...move.set, status: transition.to, version: eb('version', '+', 1), updated_at: at }))
-    .where('id', '=', move.id)
-    .where('status', 'in', [...transition.from]);
-  if (move.expectedVersion !== undefined) update = update.where('version', '=', move.expectedVersion);
-  if (move.deadline === 'open') update = update.where('expires_at', '>', at);
-  if (move.deadline === 'past') update = update.where('expires_at', '<=', at);
-  if (move.returnable !== undefined) update = update.where(sql<number>`issued_qty - returned_qty`, '>=', move.returnable);
-  if (move.orderStatuses) {
-    const statuses = [...move.orderStatuses];
-    update = update.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('service_orders')
-          .select('service_orders.id')
-          .whereRef('service_orders.id', '=', 'parts_requests.service_order_id')
-          .where('service_orders.status', 'in', statuses),
-      ),
-    );
-  }
-  const row = await update.returningAll().executeTakeFirst();
+  const params: Record<string, unknown> = { id: move.id, at };
+  if (move.expectedVersion !== undefined) params.version = move.expectedVersion;
+  if (move.returnable !== undefined) params.returnable = move.returnable;
+  for (const [column, value] of Object.entries(move.set ?? {})) params[`set_${column}`] = value;
+  const row = await moveStatement(move).first(trx, params);
   if (!row) throw await explainRefusal(trx, move);
-  await trx
-    .insertInto('parts_request_history')
-    .values({
-      parts_request_id: row.id,
-      action: move.action,
-      from_status: transition.from.length === 1 ? transition.from[0]! : null,
-      to_status: transition.to,
-      quantity: move.quantity ?? null,
-      changed_by: move.actorId,
-      note: move.note ?? null,
-      created_at: at,
-    })
-    .execute();
+  await insertHistory.execute(trx, {
+    requestId: row.id,
+    action: move.action,
+    fromStatus: transition.from.length === 1 ? transition.from[0]! : null,
+    toStatus: transition.to,
+    quantity: move.quantity ?? null,
+    changedBy: move.actorId,
+    note: move.note ?? null,
+    at,
+  });
   return row;
 }
+
+/**
+ * The move's UPDATE, compiled once per shape (action, the conditions asked, the columns set) and dialect: the
+ * desk's steps run many times a minute, and building and compiling the statement cost more than running it.
+ */
+const moveStatements = new Map<string, PreparedQuery<Record<string, unknown>, PartsRequestRow>>();
+
+function moveStatement(move: PartsMove): PreparedQuery<Record<string, unknown>, PartsRequestRow> {
+  const transition = PARTS_REQUEST_TRANSITIONS[move.action];
+  const columns = Object.keys(move.set ?? {}).sort();
+  const orderStatuses = move.orderStatuses ? [...move.orderStatuses] : null;
+  const key = [move.action, move.expectedVersion !== undefined, move.deadline ?? '', move.returnable !== undefined, orderStatuses?.join(',') ?? '', columns.join(',')].join('|');
+  let statement = moveStatements.get(key);
+  if (statement) return statement;
+  statement = preparedQuery<Record<string, unknown>>()((db, param) => {
+    const values = Object.fromEntries(columns.map((column) => [column, param(`set_${column}`)])) as Updateable<PartsRequestsTable>;
+    let update = db
+      .updateTable('parts_requests')
+      .set((eb) => ({ ...values, status: transition.to, version: eb('version', '+', 1), updated_at: param('at') as string }))
+      .where('id', '=', param('id') as number)
+      .where('status', 'in', [...transition.from]);
+    if (move.expectedVersion !== undefined) update = update.where('version', '=', param('version') as number);
+    if (move.deadline === 'open') update = update.where('expires_at', '>', param('at') as string);
+    if (move.deadline === 'past') update = update.where('expires_at', '<=', param('at') as string);
+    if (move.returnable !== undefined) update = update.where(sql<number>`issued_qty - returned_qty`, '>=', param('returnable') as number);
+    if (orderStatuses) {
+      update = update.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('service_orders')
+            .select('service_orders.id')
+            .whereRef('service_orders.id', '=', 'parts_requests.service_order_id')
+            .where('service_orders.status', 'in', orderStatuses),
+        ),
+      );
+    }
+    return update.returningAll();
+  });
+  moveStatements.set(key, statement);
+  return statement;
+}
+
+const insertHistory = preparedQuery<{
+  requestId: number;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string;
+  quantity: number | null;
+  changedBy: number | null;
+  note: string | null;
+  at: string;
+}>()((db, param) =>
+  db.insertInto('parts_request_history').values({
+    parts_request_id: param('requestId'),
+    action: param('action'),
+    from_status: param('fromStatus'),
+    to_status: param('toStatus'),
+    quantity: param('quantity'),
+    changed_by: param('changedBy'),
+    note: param('note'),
+    created_at: param('at'),
+  }),
+);
 
 /** Why a move did not land (read after the refused UPDATE: on PostgreSQL it saw the committed winner). */
 async function explainRefusal(db: Db, move: PartsMove): Promise<AppError> {

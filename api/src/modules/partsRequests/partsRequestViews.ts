@@ -12,7 +12,8 @@ import {
   type PartsRequestHistoryEntry,
   type PartsRequestStatus,
 } from 'shared-contracts/schemas';
-import { toIsoUtc } from '../../db/portable';
+import { toIsoUtc, toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { centreAvailability, type Availability } from '../inventory/centreStockMoves';
 import { checklistPhotoUrl } from '../serviceOrders/checklistPhotosStore';
@@ -33,8 +34,8 @@ const NO_AVAILABILITY: Availability = { onHand: 0, reserved: 0, available: 0 };
 /** The history's first step (the request itself is not a transition of the machine). */
 const REQUESTED_LABEL = 'Kỹ thuật viên yêu cầu phụ tùng';
 
-/** The requests' rows with what the views show of their order, part, people and finding. */
-function requestRows(db: Db, selection: RequestSelection) {
+/** The requests (with what the views show of their order, part, people and finding), before a filter. */
+function requestQuery(db: Db) {
   return db
     .selectFrom('parts_requests')
     .innerJoin('service_orders', 'service_orders.id', 'parts_requests.service_order_id')
@@ -59,11 +60,22 @@ function requestRows(db: Db, selection: RequestSelection) {
       'item.label as item_label',
       'item.result as item_result',
       'item.note as item_note',
-    ])
-    .where('parts_requests.id', 'in', selection(db))
-    .orderBy('parts_requests.id')
-    .execute();
+    ]);
 }
+
+function requestRows(db: Db, selection: RequestSelection) {
+  return requestQuery(db).where('parts_requests.id', 'in', selection(db)).orderBy('parts_requests.id').execute();
+}
+
+/* One request (every desk step answers it): compiled once per dialect. */
+const requestById = preparedQuery<{ id: number }>()((db, param) => requestQuery(db).where('parts_requests.id', '=', param('id')));
+const historyById = preparedQuery<{ id: number }>()((db, param) => historyQuery(db).where('parts_request_history.parts_request_id', '=', param('id')).orderBy('parts_request_history.id'));
+const photosByItem = preparedQuery<{ itemId: number }>()((db, param) =>
+  db.selectFrom('checklist_photos').select(['item_id', 'file', 'width', 'height']).where('item_id', '=', param('itemId')).orderBy('id'),
+);
+const shelfOf = preparedQuery<{ centreId: number; productId: number }>()((db, param) =>
+  db.selectFrom('centre_stock').select(['on_hand', 'reserved']).where('centre_id', '=', param('centreId')).where('product_id', '=', param('productId')),
+);
 
 export type RequestRow = Awaited<ReturnType<typeof requestRows>>[number];
 
@@ -100,10 +112,8 @@ export function findingOf(row: FindingColumns, photos: Map<number, PartsFinding[
   };
 }
 
-async function historyOf(db: Db, ids: readonly number[]): Promise<Map<number, PartsRequestHistoryEntry[]>> {
-  const byRequest = new Map<number, PartsRequestHistoryEntry[]>();
-  if (ids.length === 0) return byRequest;
-  const rows = await db
+function historyQuery(db: Db) {
+  return db
     .selectFrom('parts_request_history')
     .leftJoin('users', 'users.id', 'parts_request_history.changed_by')
     .select([
@@ -115,10 +125,13 @@ async function historyOf(db: Db, ids: readonly number[]): Promise<Map<number, Pa
       'parts_request_history.note',
       'parts_request_history.created_at',
       'users.full_name',
-    ])
-    .where('parts_request_history.parts_request_id', 'in', [...ids])
-    .orderBy('parts_request_history.id')
-    .execute();
+    ]);
+}
+
+type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyQuery>['execute']>>[number];
+
+function groupHistory(rows: readonly HistoryRow[]): Map<number, PartsRequestHistoryEntry[]> {
+  const byRequest = new Map<number, PartsRequestHistoryEntry[]>();
   for (const row of rows) {
     const list = byRequest.get(row.parts_request_id) ?? [];
     const transition = PARTS_REQUEST_TRANSITIONS[row.action as PartsRequestAction];
@@ -134,6 +147,11 @@ async function historyOf(db: Db, ids: readonly number[]): Promise<Map<number, Pa
     byRequest.set(row.parts_request_id, list);
   }
   return byRequest;
+}
+
+async function historyOf(db: Db, ids: readonly number[]): Promise<Map<number, PartsRequestHistoryEntry[]>> {
+  if (ids.length === 0) return new Map();
+  return groupHistory(await historyQuery(db).where('parts_request_history.parts_request_id', 'in', [...ids]).orderBy('parts_request_history.id').execute());
 }
 
 /** Availability of the requests' parts at their centres (one query per centre; a desk holds one centre). */
@@ -217,9 +235,19 @@ function toPartsRequest(
   };
 }
 
-/** One request as `role` sees it (the caller checked it exists and is in scope). */
+/** One request as `role` sees it (the caller checked it exists and is in scope): prepared queries only. */
 export async function loadPartsRequest(db: Db, id: number, role: string): Promise<PartsRequest> {
-  const [request] = await loadPartsRequests(db, (q) => q.selectFrom('parts_requests').select('id').where('id', '=', id), role);
-  if (!request) throw new Error(`parts request ${id} vanished`);
-  return request;
+  const row = await requestById.first(db as Kysely<Database>, { id });
+  if (!row) throw new Error(`parts request ${id} vanished`);
+  const itemId = row.checklist_item_id;
+  const [history, photoRows, shelf] = await Promise.all([
+    historyById.rows(db as Kysely<Database>, { id }),
+    itemId === null ? Promise.resolve([]) : photosByItem.rows(db as Kysely<Database>, { itemId }),
+    shelfOf.first(db as Kysely<Database>, { centreId: row.centre_id, productId: row.product_id }),
+  ]);
+  const photos = new Map<number, PartsFinding['photos']>();
+  if (itemId !== null) photos.set(itemId, photoRows.map((photo) => ({ url: checklistPhotoUrl(photo.file), width: photo.width, height: photo.height })));
+  const onHand = toNumber(shelf?.on_hand ?? 0);
+  const reserved = toNumber(shelf?.reserved ?? 0);
+  return toPartsRequest(row, groupHistory(history).get(id) ?? [], photos, { onHand, reserved, available: onHand - reserved }, role);
 }

@@ -14,7 +14,8 @@ import {
 } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { PartsRequestRow } from '../../db/partsRequestSchema';
-import { dialectOf } from '../../db/portable';
+import { dialectOf, toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
@@ -80,13 +81,59 @@ function checkDeskRole(scope: CentreScope, action: PartsRequestAction): void {
   if (!PARTS_REQUEST_TRANSITIONS[action].roles.includes(scope.role as never)) throw AppError.forbidden();
 }
 
-/** The request and its order, if within the caller's centre (another centre's answers 404, as a missing one). */
-export async function requestInScope(db: Kysely<Database>, scope: CentreScope, id: number): Promise<{ request: PartsRequestRow; order: ServiceOrderRow }> {
-  const request = await db.selectFrom('parts_requests').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!request || (scope.centreId !== null && scope.centreId !== request.centre_id)) throw partsRequestNotFound();
-  const order = await db.selectFrom('service_orders').selectAll().where('id', '=', request.service_order_id).executeTakeFirstOrThrow();
+/** What the steps need of a request's order. */
+export type OrderFacts = Pick<ServiceOrderRow, 'id' | 'code' | 'appointment_id' | 'centre_id' | 'user_id' | 'license_plate' | 'technician_id' | 'status'>;
+
+/** A request with its order's facts and the shelf of its part at its centre: one read before every desk step. */
+const requestWithOrder = preparedQuery<{ id: number }>()((db, param) =>
+  db
+    .selectFrom('parts_requests')
+    .innerJoin('service_orders', 'service_orders.id', 'parts_requests.service_order_id')
+    .innerJoin('products', 'products.id', 'parts_requests.product_id')
+    .leftJoin('centre_stock', (join) => join.onRef('centre_stock.centre_id', '=', 'parts_requests.centre_id').onRef('centre_stock.product_id', '=', 'parts_requests.product_id'))
+    .selectAll('parts_requests')
+    .select([
+      'service_orders.code as order_code',
+      'service_orders.appointment_id as order_appointment_id',
+      'service_orders.user_id as order_user_id',
+      'service_orders.license_plate as order_license_plate',
+      'service_orders.technician_id as order_technician_id',
+      'service_orders.status as order_status',
+      'products.name as product_name',
+      'centre_stock.on_hand as shelf_on_hand',
+      'centre_stock.reserved as shelf_reserved',
+    ])
+    .where('parts_requests.id', '=', param('id')),
+);
+
+/**
+ * The request and its order, if within the caller's centre (another centre's answers 404, as a missing one); a
+ * technician's only on their own order (403 NOT_ASSIGNED). `shelf`: what the centre has of the part now.
+ */
+export async function requestInScope(
+  db: Kysely<Database>,
+  scope: CentreScope,
+  id: number,
+): Promise<{ request: PartsRequestRow; order: OrderFacts; shelf: { productName: string; available: number } }> {
+  const row = await requestWithOrder.first(db, { id });
+  if (!row || (scope.centreId !== null && scope.centreId !== row.centre_id)) throw partsRequestNotFound();
+  const { order_code, order_appointment_id, order_user_id, order_license_plate, order_technician_id, order_status, product_name, shelf_on_hand, shelf_reserved, ...request } = row;
+  const order: OrderFacts = {
+    id: request.service_order_id,
+    code: order_code,
+    appointment_id: order_appointment_id,
+    centre_id: request.centre_id,
+    user_id: order_user_id,
+    license_plate: order_license_plate,
+    technician_id: order_technician_id,
+    status: order_status,
+  };
   if (scope.role === 'technician' && order.technician_id !== scope.userId) throw notAssigned();
-  return { request, order };
+  return { request, order, shelf: { productName: product_name, available: Math.max(0, toNumber(shelf_on_hand ?? 0) - toNumber(shelf_reserved ?? 0)) } };
+}
+
+function insufficientStock(available: number, productName: string): AppError {
+  return new AppErrorWithData(409, 'INSUFFICIENT_STOCK', insufficientStockMessage(available, productName), { available, productName });
 }
 
 async function productName(db: Kysely<Database> | Transaction<Database>, productId: number): Promise<string> {
@@ -227,7 +274,7 @@ export async function decidePartsRequest(ctx: PartsRequestContext, scope: Centre
 }
 
 /** The approval email to the order's customer (an account's email; a guest has none to act on: staff call). */
-async function emailCustomer(ctx: PartsRequestContext, trx: Transaction<Database>, order: ServiceOrderRow, request: PartsRequestRow, expiresAt: Date): Promise<void> {
+async function emailCustomer(ctx: PartsRequestContext, trx: Transaction<Database>, order: OrderFacts, request: PartsRequestRow, expiresAt: Date): Promise<void> {
   if (order.user_id === null) return;
   const [customer, centre, name, estimate] = await Promise.all([
     trx.selectFrom('users').select(['email', 'full_name']).where('id', '=', order.user_id).executeTakeFirst(),
@@ -311,17 +358,14 @@ export async function withdrawPartsRequest(ctx: PartsRequestContext, scope: Cent
  */
 export async function reservePartsRequest(ctx: PartsRequestContext, scope: CentreScope, id: number, version: number): Promise<PartsOutcome> {
   checkDeskRole(scope, 'reserve');
-  const { order } = await requestInScope(ctx.db, scope, id);
+  const { request, order, shelf } = await requestInScope(ctx.db, scope, id);
+  // An empty shelf is answered at once (the reservation below stays the rule: the shelf may empty meanwhile).
+  if (request.status === 'APPROVED' && request.version === version && shelf.available < request.quantity) throw insufficientStock(shelf.available, shelf.productName);
   const now = ctx.clock.now();
   await floorTransaction(ctx.db, async (trx) => {
     const moved = await movePartsRequest(trx, { id, action: 'reserve', actorId: scope.userId, at: now, expectedVersion: version, orderStatuses: WORKING });
     const result = await reserveCentreStock(trx, { centreId: moved.centre_id, productId: moved.product_id, quantity: moved.quantity }, ctx.clock);
-    if (!result.reserved) {
-      throw new AppErrorWithData(409, 'INSUFFICIENT_STOCK', insufficientStockMessage(result.available, result.productName), {
-        available: result.available,
-        productName: result.productName,
-      });
-    }
+    if (!result.reserved) throw insufficientStock(result.available, result.productName);
   });
   await publishPartsChange(ctx, order, now, { customer: false });
   return { message: partsWorkMessages.reserved };
@@ -333,7 +377,7 @@ export async function reservePartsRequest(ctx: PartsRequestContext, scope: Centr
  */
 export async function issuePartsRequest(ctx: PartsRequestContext, scope: CentreScope, id: number, version: number): Promise<PartsOutcome> {
   checkDeskRole(scope, 'issue');
-  const { request, order } = await requestInScope(ctx.db, scope, id);
+  const { request, order, shelf } = await requestInScope(ctx.db, scope, id);
   const now = ctx.clock.now();
   await floorTransaction(ctx.db, async (trx) => {
     const moved = await movePartsRequest(trx, {
@@ -350,7 +394,7 @@ export async function issuePartsRequest(ctx: PartsRequestContext, scope: CentreS
       id: moved.id,
       serviceOrderId: moved.service_order_id,
       productId: moved.product_id,
-      name: await productName(trx, moved.product_id),
+      name: shelf.productName,
       quantity: moved.quantity,
       unitPrice: moved.unit_price,
     });
