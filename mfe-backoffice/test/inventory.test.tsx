@@ -289,6 +289,11 @@ describe('the manager’s inventory (/manager)', () => {
     await waitFor(() => expect(api.page.mock.calls.length).toBe(pages + 1));
     await waitFor(() => expect(api.lowStock.mock.calls.length).toBe(lows + 1));
     await waitFor(() => expect(api.movements.mock.calls.length).toBe(ledgers + 1));
+    // an appointment confirmed or a payment does not move stock
+    act(() => lastStreamOptions(subscribe).onChange(floorChange({ kind: 'appointment', appointmentId: 101 })));
+    act(() => lastStreamOptions(subscribe).onChange(floorChange({ kind: 'payment', serviceOrderId: 501 })));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.page.mock.calls.length).toBe(pages + 1);
   });
 
   it('lets an admin choose the centre, and sends it with every read and write', async () => {

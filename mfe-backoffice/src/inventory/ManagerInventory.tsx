@@ -13,6 +13,8 @@ import { ReceiveDialog, receiveLine, type ReceiveLineDraft } from './ReceiveDial
 import styles from './Inventory.module.css';
 
 const t = inventoryText;
+/** The floor-changed kinds that can move this centre's stock. */
+const STOCK_MOVING_KINDS = ['parts-request', 'service-order'];
 
 type Dialog = { kind: 'receive'; lines: ReceiveLineDraft[] } | { kind: 'adjust'; item: InventoryItem } | null;
 
@@ -86,7 +88,11 @@ export function ManagerInventory() {
   }, [loadLow, refreshKey, adminWaiting]);
 
   const refresh = useCallback(() => setRefreshKey((key) => key + 1), []);
-  const mode = useFloorEvents(() => refresh());
+  // the centre's stock moves on the floor through parts requests (reserve, issue, return, release) and a cancelled
+  // order's released reservations; after the stream was down (null) what moved is unknown
+  const mode = useFloorEvents((event) => {
+    if (event === null || STOCK_MOVING_KINDS.includes(event.kind)) refresh();
+  });
 
   const changed = (_change: InventoryChange | null, message: string) => {
     setDialog(null);
