@@ -3,9 +3,9 @@ import type { Database } from '../db/schema';
 import { invalidateCatalogue } from '../modules/catalogue/catalogueCache';
 import { seedBackOffice, type BackOfficeSeedReport } from './backOffice';
 import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
-import { seedCentreInventory } from './centreInventory';
+import { seedCentreInventory, type CentreInventorySeedReport } from './centreInventory';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
-import { seedPartsApprovalDemo } from './partsApprovalDemo';
+import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from './partsApprovalDemo';
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
 import { seedDemoOrders } from '../modules/orders/demoOrders';
@@ -23,6 +23,10 @@ export interface SeedReport {
   demoOrders: number;
   /** The back office's people, their centres, and today's floor at the first centre. */
   backOffice: BackOfficeSeedReport;
+  /** Every centre's stock of parts (opening balances), some of it below its minimum. */
+  centreInventory: CentreInventorySeedReport;
+  /** Today's parts requests: one waiting for the demo customer's yes, and work for the parts desk. */
+  partsApprovalDemo: PartsApprovalDemoReport;
 }
 
 /**
