@@ -15,16 +15,18 @@ import { DEMO_VEHICLES } from './serviceHistory';
  * The parts story's demo (work package 2), after the centre stock is seeded (seedCentreInventory). Inserts only
  * what is missing, never writes over anything:
  *
- * - the demo customer's scooter at the first centre (the demo staff's), checked in yesterday afternoon and kept
- *   overnight, IN_PROGRESS with the second demo technician: its checklist found the rear tyre worn (FAIL, with
- *   a note), and a new tyre waits for the customer's yes (AWAITING_CUSTOMER, deadline 24 h after it was sent),
- *   so khachhang@ sees 'Cần bạn duyệt (1)' on /dashboard at once. An order of yesterday, not of today: today's
- *   floor (seedBackOffice) stays the seven appointments the front desk's day shows. When the customer already
+ * - the demo customer's car at the first centre (the demo staff's), checked in yesterday afternoon and kept
+ *   overnight, IN_PROGRESS with the second demo technician: its checklist found the brakes soft (FAIL, with a
+ *   note), and new brake fluid waits for the customer's yes (AWAITING_CUSTOMER, deadline 24 h after it was
+ *   sent), so khachhang@ sees 'Cần bạn duyệt (1)' on /dashboard at once. An order of yesterday, not of today:
+ *   today's floor (seedBackOffice) stays the seven appointments the front desk's day shows. The car, not the
+ *   scooter: the browser suite books the customer's first vehicle (the scooter) and finds it on the board by
+ *   its plate, which must be the only card with it. When the customer already
  *   has such an order, it gets a new request waiting for them only when nothing waits and none was made today
  *   (a decision they took today stays theirs);
  * - on another order in progress at that centre (today's floor), work for the parts desk: brake pads approved
  *   in scope and reserved on the shelf (only where that leaves the shelf above its minimum: no low-stock
- *   crossing), and brake fluid waiting for staff's decision.
+ *   crossing), and a headlight waiting for staff's decision.
  *
  * No part is issued by the seed: an ISSUE movement would be the ledger's first non-opening movement, which the
  * inventory's demo data keeps to the opening balances.
@@ -41,13 +43,13 @@ const FIRST_CENTRE = SERVICE_CENTRES[0]!.slug;
 const CUSTOMER_EMAIL = DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email;
 const STAFF_EMAIL = DEMO_ACCOUNTS.find((account) => account.role === 'staff')!.email;
 const TECHNICIAN_EMAILS = ['kythuatvien2@evshop.vn', DEMO_ACCOUNTS.find((account) => account.role === 'technician')!.email];
-const SCOOTER_PLATE = DEMO_VEHICLES.find((vehicle) => vehicle.type === 'scooter')!.licensePlate;
+const CAR_PLATE = DEMO_VEHICLES.find((vehicle) => vehicle.type === 'car')!.licensePlate;
 const SERVICE_SLUG = 'bao-duong-co-ban';
-const FINDING = { code: 'TYRE_WEAR', note: 'Lốp sau mòn gần hết gai, có vết nứt ở hông lốp.' };
-/** Parts by SKU: the tyre the customer is asked about; the desk's pads and fluid. */
-const TYRE_SKU = 'TYR-MCL-90-90-12';
-const PADS_SKU = 'BRK-PAD-SC';
+const FINDING = { code: 'BRAKE_FUNCTION', note: 'Bàn đạp phanh sâu, dầu phanh sẫm màu: nên thay dầu phanh.' };
+/** Parts by SKU: the brake fluid the customer is asked about; the desk's pads and headlight. */
 const FLUID_SKU = 'BRK-FLUID-DOT4';
+const PADS_SKU = 'BRK-PAD-SC';
+const HEADLIGHT_SKU = 'LGT-LED-HEAD';
 const SLOT_MS = SLOT_MINUTES * 60_000;
 const minutes = (count: number) => count * 60_000;
 
@@ -116,7 +118,7 @@ async function freeBay(trx: Trx, centre: Centre): Promise<number | null> {
 
 /**
  * The demo customer's order in progress at the centre: the one they have (OPEN or IN_PROGRESS), else their
- * scooter checked in yesterday afternoon and started (null when the scooter or a free slot is missing).
+ * car checked in yesterday afternoon and started (null when the car or a free slot is missing).
  */
 async function demoCustomerOrder(trx: Trx, centre: Centre, who: People, now: Date): Promise<{ id: number; status: string } | null> {
   const existing = await trx
@@ -134,7 +136,7 @@ async function demoCustomerOrder(trx: Trx, centre: Centre, who: People, now: Dat
       .selectFrom('vehicles')
       .select(['id', 'type', 'brand', 'model', 'license_plate', 'odometer_km'])
       .where('user_id', '=', who.customer.id)
-      .where('license_plate', '=', SCOOTER_PLATE)
+      .where('license_plate', '=', CAR_PLATE)
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
     trx.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', SERVICE_SLUG).where('is_active', '=', 1).executeTakeFirst(),
@@ -167,7 +169,7 @@ async function demoCustomerOrder(trx: Trx, centre: Centre, who: People, now: Dat
       status: 'IN_PROGRESS',
       estimated_price: service.price,
       estimated_duration_minutes: service.duration_minutes,
-      note: 'Xe hơi lạng khi vào cua, nhờ kiểm tra lốp.',
+      note: 'Bàn đạp phanh hơi sâu, nhờ kiểm tra phanh.',
       contact_name: who.customer.full_name,
       contact_phone: who.customer.phone_number ?? '',
       contact_email: CUSTOMER_EMAIL,
@@ -208,7 +210,7 @@ async function demoCustomerOrder(trx: Trx, centre: Centre, who: People, now: Dat
       technician_id: who.technicianId,
       bay_no: bay,
       odometer_in_km: vehicle.odometer_km,
-      customer_concern: 'Xe hơi lạng khi vào cua, nhờ kiểm tra lốp.',
+      customer_concern: 'Bàn đạp phanh hơi sâu, nhờ kiểm tra phanh.',
       intake_note: 'Khách đồng ý để xe lại qua đêm nếu cần thay phụ tùng.',
       opened_by: who.staffId,
       opened_at: at(5),
@@ -230,7 +232,7 @@ async function demoCustomerOrder(trx: Trx, centre: Centre, who: People, now: Dat
       { service_order_id: order.id, from_status: 'OPEN', to_status: 'IN_PROGRESS', changed_by: who.technicianId, note: null, created_at: at(20) },
     ])
     .execute();
-  // The checklist of the booked service: answered but for the last item (work stopped at the tyre), one FAIL.
+  // The checklist of the booked service: answered but for the last item (work stopped at the brakes), one FAIL.
   const template = JSON.parse(service.checklist) as Array<{ code: string; label: string }>;
   if (template.length > 0) {
     await trx
@@ -319,7 +321,7 @@ async function insertRequest(
 }
 
 /**
- * A request for a new tyre waiting for the customer on their order, unless one waits already or one was made
+ * A request for new brake fluid waiting for the customer on their order, unless one waits already or one was made
  * on that order today (whatever the customer answered stays). Returns how many of theirs wait now.
  */
 async function awaitingRequest(trx: Trx, centre: Centre, orderId: number, who: People, now: Date): Promise<number> {
@@ -327,19 +329,19 @@ async function awaitingRequest(trx: Trx, centre: Centre, orderId: number, who: P
   const waiting = () => requests.filter((row) => row.status === 'AWAITING_CUSTOMER' && new Date(row.expires_at!).getTime() > now.getTime()).length;
   const today = vietnamDateOf(now);
   if (waiting() > 0 || requests.some((row) => vietnamDateOf(new Date(row.created_at)) === today)) return waiting();
-  const [tyre, item, order] = await Promise.all([
-    activeProduct(trx, TYRE_SKU),
+  const [fluid, item, order] = await Promise.all([
+    activeProduct(trx, FLUID_SKU),
     trx.selectFrom('service_order_checklist_items').select(['id', 'result', 'note']).where('service_order_id', '=', orderId).where('code', '=', FINDING.code).executeTakeFirst(),
     trx.selectFrom('service_orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow(),
   ]);
-  if (!tyre || order.status !== 'IN_PROGRESS') return waiting();
+  if (!fluid || order.status !== 'IN_PROGRESS') return waiting();
   const failed = item?.result === 'FAIL' ? item : null;
   const requestedAt = new Date(now.getTime() - minutes(25)).toISOString();
   const sentAt = new Date(now.getTime() - minutes(10));
   await insertRequest(trx, {
     orderId,
     centreId: centre.id,
-    product: tyre,
+    product: fluid,
     quantity: 1,
     reason: failed?.note ?? FINDING.note,
     itemId: failed?.id ?? null,
@@ -358,7 +360,7 @@ async function awaitingRequest(trx: Trx, centre: Centre, orderId: number, who: P
 /**
  * The parts desk's work on another order in progress at the centre that has no request yet (the first such):
  * brake pads approved in scope and reserved (APPROVED when reserving would take the shelf to its minimum or
- * below), and brake fluid waiting for a decision. Returns the desk demo's requests (on whichever order has them).
+ * below), and a headlight waiting for a decision. Returns the desk demo's requests (on whichever order has them).
  */
 async function deskWork(trx: Trx, centre: Centre, excludeOrderId: number | null, staffId: number | null, now: Date): Promise<number> {
   const marked = await trx
@@ -366,7 +368,7 @@ async function deskWork(trx: Trx, centre: Centre, excludeOrderId: number | null,
     .innerJoin('products', 'products.id', 'parts_requests.product_id')
     .select('parts_requests.service_order_id')
     .where('parts_requests.centre_id', '=', centre.id)
-    .where('products.sku', '=', FLUID_SKU)
+    .where('products.sku', '=', HEADLIGHT_SKU)
     .executeTakeFirst();
   const countOn = async (orderId: number) => (await trx.selectFrom('parts_requests').select('id').where('service_order_id', '=', orderId).execute()).length;
   if (marked) return countOn(marked.service_order_id);
@@ -381,8 +383,8 @@ async function deskWork(trx: Trx, centre: Centre, excludeOrderId: number | null,
     .orderBy('id');
   if (excludeOrderId !== null) candidates = candidates.where('id', '<>', excludeOrderId);
   const order = await candidates.executeTakeFirst();
-  const [pads, fluid] = await Promise.all([activeProduct(trx, PADS_SKU), activeProduct(trx, FLUID_SKU)]);
-  if (!order || order.technician_id === null || !pads || !fluid) return 0;
+  const [pads, headlight] = await Promise.all([activeProduct(trx, PADS_SKU), activeProduct(trx, HEADLIGHT_SKU)]);
+  if (!order || order.technician_id === null || !pads || !headlight) return 0;
 
   const stock = await trx.selectFrom('centre_stock').select(['on_hand', 'reserved', 'min_stock']).where('centre_id', '=', centre.id).where('product_id', '=', pads.id).executeTakeFirst();
   const available = stock ? toNumber(stock.on_hand) - toNumber(stock.reserved) : 0;
@@ -415,9 +417,9 @@ async function deskWork(trx: Trx, centre: Centre, excludeOrderId: number | null,
   await insertRequest(trx, {
     orderId: order.id,
     centreId: centre.id,
-    product: fluid,
+    product: headlight,
     quantity: 1,
-    reason: 'Dầu phanh sẫm màu, đề nghị thay khi bảo dưỡng phanh.',
+    reason: 'Đèn pha mờ, chóa đèn ố vàng: đề nghị thay đèn pha LED.',
     itemId: null,
     technicianId: order.technician_id,
     staffId,

@@ -39,7 +39,7 @@ describe.each(testDatabases())('the parts approval demo on $label', (target) => 
     return snapshot;
   }
 
-  it("shows the demo customer one part to approve, for a FAIL finding of their scooter at the demo staff's centre, due in about a day", async () => {
+  it("shows the demo customer one part to approve, for a FAIL finding of their car at the demo staff's centre, due in about a day", async () => {
     const customer = await headersOf('khachhang@evshop.vn');
     const answer = await service.app.inject({ method: 'GET', url: '/api/me/approvals', headers: customer });
     expect(answer.statusCode).toBe(200);
@@ -47,12 +47,13 @@ describe.each(testDatabases())('the parts approval demo on $label', (target) => 
     expect(approvals).toHaveLength(1);
     const [approval] = approvals;
     expect(approval).toMatchObject({
-      licensePlate: '29MĐ1-234.56',
+      licensePlate: '30K-567.89',
       centreName: 'EV Service Cầu Giấy',
       quantity: 1,
       status: 'AWAITING_CUSTOMER',
-      finding: { code: 'TYRE_WEAR', result: 'FAIL', note: 'Lốp sau mòn gần hết gai, có vết nứt ở hông lốp.' },
-      reason: 'Lốp sau mòn gần hết gai, có vết nứt ở hông lốp.',
+      part: { name: 'Dầu phanh Bosch DOT 4 (500 ml)' },
+      finding: { code: 'BRAKE_FUNCTION', result: 'FAIL', note: 'Bàn đạp phanh sâu, dầu phanh sẫm màu: nên thay dầu phanh.' },
+      reason: 'Bàn đạp phanh sâu, dầu phanh sẫm màu: nên thay dầu phanh.',
       decision: null,
     });
     expect(approval!.newEstimate).toBe(approval!.currentEstimate + approval!.lineTotal);
@@ -67,6 +68,9 @@ describe.each(testDatabases())('the parts approval demo on $label', (target) => 
     // The car came in yesterday (today's front desk day keeps its own appointments), and is still at the centre: upcoming.
     const upcoming = (await service.app.inject({ method: 'GET', url: '/api/appointments?scope=upcoming', headers: customer })).json().data as Array<{ id: number }>;
     expect(upcoming.map((appointment) => appointment.id)).toContain(approval!.appointmentId);
+    // The scooter (the customer's first vehicle, which the browser suite books and looks up on the board by plate) is not kept.
+    const scooterOrders = await scratch.db.selectFrom('service_orders').select('id').where('license_plate', '=', '29MĐ1-234.56').where('status', 'in', ['OPEN', 'IN_PROGRESS', 'WORK_DONE', 'INVOICED']).execute();
+    expect(scooterOrders).toEqual([]);
   });
 
   it('gives the parts desk of nhanvien@ work: the request waiting for the customer, one reserved (or approved), one to decide', async () => {
