@@ -416,6 +416,8 @@ export async function returnParts(ctx: PartsRequestContext, scope: CentreScope, 
   }
   const now = ctx.clock.now();
   await floorTransaction(ctx.db, async (trx) => {
+    // The order is locked first (PostgreSQL): a return and the invoice being frozen never both pass.
+    if (dialectOf(ctx.db) === 'postgres') await trx.selectFrom('service_orders').select('id').where('id', '=', order.id).forUpdate().execute();
     const moved = await movePartsRequest(trx, {
       id,
       action: 'return',
