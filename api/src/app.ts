@@ -23,7 +23,6 @@ import { searchRoutes } from './modules/search/searchRoutes';
 import { shopRoutes } from './modules/orders/shopPlugin';
 import type { AppointmentEventBus } from './modules/bookings/appointmentEvents';
 import { serviceBookingRoutes } from './modules/bookings/serviceBookingPlugin';
-import { inventoryPlugin } from './modules/inventory/inventoryPlugin';
 import { apiVersion } from './version';
 
 /** The Fastify instance of the API, with zod schemas as its type provider. */
@@ -142,7 +141,6 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(catalogueMediaRoutes, { prefix: API_PREFIX });
   void app.register(shopRoutes, { prefix: API_PREFIX, accounts });
   void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts, events: options.appointmentEvents });
-  void app.register(inventoryPlugin, { prefix: API_PREFIX, accounts });
 
   return app;
 }

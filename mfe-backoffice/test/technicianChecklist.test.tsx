@@ -69,6 +69,8 @@ describe('/technician/checklists?order=', () => {
     expect(note).toHaveAttribute('aria-invalid', 'true');
     expect(note).toHaveAccessibleDescription(/Bắt buộc khi không đạt.*Mục không đạt cần ghi rõ lý do\./);
     expect(api.saveAnswer).not.toHaveBeenCalled();
+    // A part can be asked for a finding once it is saved as FAIL, not before.
+    expect(screen.queryByRole('link', { name: /Yêu cầu phụ tùng cho mục/ })).not.toBeInTheDocument();
 
     // too short is still refused when the field is left
     await userEvent.type(note, 'Mòn');
@@ -82,6 +84,7 @@ describe('/technician/checklists?order=', () => {
     expect(api.saveAnswer).toHaveBeenCalledTimes(1);
     expect(api.saveAnswer).toHaveBeenCalledWith(7, 11, { result: 'FAIL', note: 'Mòn quá giới hạn' });
     expect(await screen.findByText('2/2 mục đã kiểm tra')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Yêu cầu phụ tùng cho mục Kiểm tra má phanh' })).toHaveAttribute('href', '/technician/parts-request?order=7&item=11');
   });
 
   it('says why a save failed and saves the same answer again on “Thử lại”', async () => {

@@ -74,6 +74,10 @@ describe('the floor read cache (ready answers of the day view and the board)', (
     expect(changeAlters('board', 'checklist-progress')).toBe(true);
     expect(changeAlters('day', 'service-order')).toBe(true);
     expect(changeAlters('board', 'appointment')).toBe(true);
+    expect(changeAlters('board', 'parts-request')).toBe(true);
+    expect(changeAlters('day', 'parts-request')).toBe(false);
+    expect(changeAlters('day', 'inventory')).toBe(false);
+    expect(changeAlters('board', 'inventory')).toBe(false);
 
     const { events, cache, build } = setUp('board');
     await cache.json(1, 'd', at(0), build('before'));

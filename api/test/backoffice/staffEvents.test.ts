@@ -154,6 +154,27 @@ describe.each(testDatabases())('the floor and service-order events on $label', (
     }
   });
 
+  it("tells the centre's screens of a stock change (floor-changed, kind inventory), not another centre's", async () => {
+    const product = await scratch.db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const [ours, theirs] = await Promise.all([staffStream(staff), staffStream(otherStaff)]);
+    try {
+      const saved = await service.app.inject({
+        method: 'PUT',
+        url: `/api/inventory/${product.id}/min-stock`,
+        headers: await authHeader(service.app, manager),
+        payload: { minStock: 3 },
+      });
+      expect(saved.statusCode).toBe(200);
+      const event = await ours.next(1_000);
+      expect(event.event).toBe('floor-changed');
+      expect(floorChangedEventSchema.parse(JSON.parse(event.data))).toMatchObject({ centreId, kind: 'inventory', appointmentId: null, serviceOrderId: null });
+      expect(theirs.pending()).toEqual([]);
+    } finally {
+      ours.close();
+      theirs.close();
+    }
+  });
+
   it("sends a service order's change to its customer as service-order and to its centre as floor-changed; a guest's to the centre only", async () => {
     // The routes on a bus of the test's own (the app's bus is internal to its plugin).
     const bus = memoryEventBus();

@@ -14,7 +14,7 @@ import styles from './Inventory.module.css';
 
 const t = inventoryText;
 /** The floor-changed kinds that can move this centre's stock. */
-const STOCK_MOVING_KINDS = ['parts-request', 'service-order'];
+const STOCK_MOVING_KINDS = ['inventory', 'parts-request', 'service-order'];
 
 type Dialog = { kind: 'receive'; lines: ReceiveLineDraft[] } | { kind: 'adjust'; item: InventoryItem } | null;
 

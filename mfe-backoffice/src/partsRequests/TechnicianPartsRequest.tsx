@@ -96,7 +96,7 @@ export function TechnicianPartsRequest() {
     loadMine();
     const open = selected.current;
     if (open !== null && (event === null || event.serviceOrderId === null || event.serviceOrderId === open)) loadOrder();
-    if (event === null || event.kind === 'parts-request') setSearchTick((tick) => tick + 1);
+    if (event === null || event.kind === 'parts-request' || event.kind === 'inventory') setSearchTick((tick) => tick + 1);
   });
 
   const choose = (id: number | null) =>

@@ -94,8 +94,6 @@ export const serviceOrdersText = {
     lineTotal: 'Thành tiền',
     estimate: 'Tạm tính',
 
-    partsDesk: 'Quầy phụ tùng',
-    partsDeskNote: 'Yêu cầu phụ tùng của kỹ thuật viên, giữ hàng, xuất và trả kho sẽ được xử lý tại đây (đang xây dựng).',
   },
 
   invoice: {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { CHECKLIST_FAIL_NOTE_MESSAGE, CHECKLIST_FAIL_NOTE_MIN, CHECKLIST_NOTE_MAX } from 'shared-contracts/backoffice';
 // Types only: zod never ships in the back office's chunks.
 import type { ChecklistResult, ServiceOrderChecklistItem } from 'shared-contracts/schemas';
+import { partsRequestHref } from '../partsRequests/links';
 import { messageOf } from './apiErrors';
 import { ChecklistPhotos } from './ChecklistPhotos';
 import { technicianApi, type ChecklistAnswer } from './technicianApi';
@@ -186,6 +188,12 @@ export function ChecklistItemEditor({ orderId, item, index, editable, onSaved }:
         </p>
       )}
       <ChecklistPhotos orderId={orderId} itemId={item.id} label={item.label} photos={item.photos} editable={editable} />
+      {editable && result === 'FAIL' && saved.current.result === 'FAIL' && (
+        <Link to={partsRequestHref(orderId, item.id)} className={common.linkButton}>
+          {t.requestPart}
+          <span className={common.visuallyHidden}> {t.requestPartFor(item.label)}</span>
+        </Link>
+      )}
     </div>
   );
 }

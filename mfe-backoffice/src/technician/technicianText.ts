@@ -109,6 +109,8 @@ export const technicianText = {
     saveFailed: 'Chưa lưu được kết quả. Vui lòng thử lại.',
     /** read after 'Thử lại' (visually hidden) */
     retryWhat: (label: string) => `lưu mục ${label}`,
+    requestPart: 'Yêu cầu phụ tùng',
+    requestPartFor: (label: string) => `cho mục ${label}`,
     finishHint: 'Ghi kết quả cho mọi mục rồi bấm Hoàn thành.',
   },
 

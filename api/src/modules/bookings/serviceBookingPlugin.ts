@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import { frontDeskRoutes } from '../frontDesk/frontDeskPlugin';
 import { maintenanceRoutes } from '../maintenance/maintenanceRoutes';
+import { inventoryPlugin } from '../inventory/inventoryPlugin';
 import { partsRequestsRoutes } from '../partsRequests/partsRequestsPlugin';
 import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
 import { vehicleRoutes } from '../vehicles/vehicleRoutes';
@@ -42,4 +43,5 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
   await app.register(frontDeskRoutes, { accounts, events });
   await app.register(serviceOrdersRoutes, { accounts, events });
   await app.register(partsRequestsRoutes, { accounts, events });
+  await app.register(inventoryPlugin, { accounts, events });
 };

@@ -20,13 +20,16 @@ import type { AppointmentEventBus } from '../bookings/appointmentEvents';
 export type FloorView = 'day' | 'board';
 
 /**
- * Whether a change of `kind` can alter `view`. Checklist answers are published as 'checklist' (a result changed,
+ * Whether a change of `kind` can alter `view`. Stock changes ('inventory') show on neither, parts requests
+ * ('parts-request') on the board only. Checklist answers are published as 'checklist' (a result changed,
  * the order's answered count did not) or 'checklist-progress' (an item became answered or unanswered): the day
  * view shows neither, the board shows the count.
  */
 export function changeAlters(view: FloorView, kind: string): boolean {
-  if (kind === 'checklist') return false;
-  if (kind === 'checklist-progress') return view === 'board';
+  // Stock figures are on neither screen.
+  if (kind === 'checklist' || kind === 'inventory') return false;
+  // The board's cards show the labels 'Chờ khách duyệt' / 'Chờ phụ tùng' and the part lines; the day view neither.
+  if (kind === 'checklist-progress' || kind === 'parts-request') return view === 'board';
   return true;
 }
 

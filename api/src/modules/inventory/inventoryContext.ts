@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
+import type { AppointmentEventBus } from '../bookings/appointmentEvents';
 
 /** What the inventory operations share (built once by inventoryPlugin). */
 export interface InventoryContext {
   db: Kysely<Database>;
   /** Stamps movements, stock rows and low-stock emails (a manual clock in tests). */
   clock: Clock;
+  /** The live bus: stock changes reach the centre's screens (`floor-changed`, kind 'inventory'). */
+  events: Pick<AppointmentEventBus, 'publishFloorChange'>;
 }

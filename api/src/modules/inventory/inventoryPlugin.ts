@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppointmentEventBus } from '../bookings/appointmentEvents';
 import type { InventoryContext } from './inventoryContext';
 import { inventoryRoutes } from './inventoryRoutes';
 
 export interface InventoryOptions {
   accounts: AccountsContext;
+  events: AppointmentEventBus;
 }
 
 /** The centre inventory (/api/inventory*): stock table, receive, adjust, min stock, ledger, low stock, availability. */
-export const inventoryPlugin: FastifyPluginAsync<InventoryOptions> = async (app, { accounts }) => {
-  const ctx: InventoryContext = { db: accounts.db, clock: accounts.clock };
+export const inventoryPlugin: FastifyPluginAsync<InventoryOptions> = async (app, { accounts, events }) => {
+  const ctx: InventoryContext = { db: accounts.db, clock: accounts.clock, events };
   await app.register(inventoryRoutes, { ctx });
 };

@@ -64,6 +64,14 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
   const readers = requireCentreRole(db, 'staff', 'manager', 'admin');
   const partReaders = requireCentreRole(db, 'staff', 'technician', 'manager', 'admin');
   const writers = requireCentreRole(db, 'manager', 'admin');
+  /** The centre's screens (the manager's inventory, the parts desk's availability) reload: `floor-changed` kind 'inventory'. */
+  const stockChanged = async (centreId: number) => {
+    try {
+      await ctx.events.publishFloorChange(centreId, { kind: 'inventory', appointmentId: null, serviceOrderId: null, at: ctx.clock.now() });
+    } catch (error) {
+      app.log.error({ err: error }, 'inventory change not published');
+    }
+  };
 
   /** The centre a write is for: the manager's own; an admin's `centreId` (required). */
   const writeCentre = (scope: CentreScope, requested: number | undefined): Promise<number> => {
@@ -172,6 +180,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
       );
       // The web shop shows the online warehouse's stock: its cached answers are stale now.
       invalidateCatalogue();
+      await stockChanged(centreId);
       return ok({ centreId, items: await readItems(db, centreId, ids) }, inventoryMessages.received);
     },
   );
@@ -192,6 +201,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
       const { productId, newOnHand, reason } = request.body;
       const centreId = await writeCentre(scope, request.body.centreId);
       await inTransaction(db, (trx) => adjustStock(trx, ctx.clock, { centreId, productId, newOnHand, reason, actorId: scope.userId }));
+      await stockChanged(centreId);
       return ok({ centreId, items: await readItems(db, centreId, [productId]) }, inventoryMessages.adjusted);
     },
   );
@@ -213,6 +223,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
       const { productId } = request.params;
       const centreId = await writeCentre(scope, request.body.centreId);
       await inTransaction(db, (trx) => setMinStock(trx, ctx.clock, centreId, productId, request.body.minStock));
+      await stockChanged(centreId);
       return ok({ centreId, items: await readItems(db, centreId, [productId]) }, inventoryMessages.minStockSaved);
     },
   );
