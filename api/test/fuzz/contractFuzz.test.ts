@@ -211,7 +211,55 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
       start: '2026-11-23T10:00:00+07:00',
     });
 
+    // The back office's seeded work at the demo staff's centre (api/src/seed/backOffice.ts, partsApprovalDemo.ts).
+    const accountId = async (role: 'staff' | 'technician') =>
+      (await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.find((a) => a.role === role)!.email).executeTakeFirstOrThrow()).id;
+    const technicianId = await accountId('technician');
+    const floorCentreId = (await db.selectFrom('staff_assignments').select('centre_id').where('user_id', '=', await accountId('staff')).where('ended_at', 'is', null).executeTakeFirstOrThrow()).centre_id;
+    const floorOrder = await db
+      .selectFrom('service_orders')
+      .select(['id', 'version'])
+      .where('centre_id', '=', floorCentreId)
+      .where('technician_id', '=', technicianId)
+      .where('status', '=', 'IN_PROGRESS')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const floorItem = await db.selectFrom('service_order_checklist_items').select('id').where('service_order_id', '=', floorOrder.id).orderBy('id').executeTakeFirstOrThrow();
+    const floorAppointment = await db
+      .selectFrom('appointments')
+      .select('id')
+      .where('centre_id', '=', floorCentreId)
+      .where('status', '=', 'CONFIRMED')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const partsRequest = await db
+      .selectFrom('parts_requests')
+      .innerJoin('service_orders', 'service_orders.id', 'parts_requests.service_order_id')
+      .select('parts_requests.id')
+      .where('service_orders.centre_id', '=', floorCentreId)
+      .orderBy('parts_requests.id')
+      .executeTakeFirstOrThrow();
+    const awaiting = await db
+      .selectFrom('parts_requests')
+      .innerJoin('service_orders', 'service_orders.id', 'parts_requests.service_order_id')
+      .select('parts_requests.id')
+      .where('service_orders.user_id', '=', customerId)
+      .where('parts_requests.status', '=', 'AWAITING_CUSTOMER')
+      .orderBy('parts_requests.id')
+      .executeTakeFirstOrThrow();
+    const part = await db.selectFrom('centre_stock').select('product_id').where('centre_id', '=', floorCentreId).where('on_hand', '>', 0).orderBy('product_id').executeTakeFirstOrThrow();
+
     fixtures = {
+      floorCentreId,
+      customerId,
+      technicianId,
+      floorAppointmentId: floorAppointment.id,
+      serviceOrderId: floorOrder.id,
+      serviceOrderVersion: floorOrder.version,
+      checklistItemId: floorItem.id,
+      partsRequestId: partsRequest.id,
+      awaitingApprovalId: awaiting.id,
+      partProductId: part.product_id,
       centreId,
       serviceId,
       productId: product.id,

@@ -29,6 +29,20 @@ export interface FuzzFixtures {
   bookingStart: string;
   rescheduleStart: string;
   availabilityDate: string;
+  /** The back office, at the demo staff's centre: the demo customer (their record), the demo technician. */
+  floorCentreId: number;
+  customerId: number;
+  technicianId: number;
+  /** A confirmed appointment of the centre (check-in) and a service order of the demo technician with an item. */
+  floorAppointmentId: number;
+  serviceOrderId: number;
+  serviceOrderVersion: number;
+  checklistItemId: number;
+  /** A parts request of the centre, and one waiting for the demo customer's answer. */
+  partsRequestId: number;
+  awaitingApprovalId: number;
+  /** A part the centre stocks. */
+  partProductId: number;
 }
 
 export interface BaselineRequest {
@@ -181,5 +195,79 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'PATCH /api/appointments/{id}/status': { params: { id: String(f.staffAppointmentId) }, bodies: [{ status: 'CONFIRMED', note: 'Đã gọi xác nhận' }] },
     'GET /api/maintenance-records': { query: { vehicleId: String(f.vehicleId) } },
     'GET /api/maintenance-records/{id}': { params: { id: String(f.maintenanceRecordId) } },
+    ...backOfficeBaselines(f),
+  };
+}
+
+/** The centre's floor, parts and inventory (issues 13 and 14), on the demo staff's centre and its seeded work. */
+function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
+  const order = { id: String(f.serviceOrderId) };
+  const item = { id: String(f.serviceOrderId), itemId: String(f.checklistItemId) };
+  const request = { id: String(f.partsRequestId) };
+  const version = { version: f.serviceOrderVersion };
+  const centre = { centreId: String(f.floorCentreId) };
+  const contact = { fullName: 'Trần Thị Khách', phone: '0987654321', email: 'khach.quay@example.vn' };
+  return {
+    'GET /api/staff/appointments': { query: { date: f.availabilityDate, status: 'CONFIRMED', q: '29MĐ1' } },
+    'POST /api/staff/appointments/walk-in': {
+      bodies: [{ vehicle: { type: 'scooter', brand: 'VinFast', model: 'Klara S', licensePlate: '29MĐ1-246.80' }, contact, serviceIds: [f.serviceId], note: 'Khách đến quầy' }],
+    },
+    'GET /api/staff/customers': { query: { q: 'khách' } },
+    'GET /api/staff/customers/{id}': { params: { id: String(f.customerId) } },
+    'GET /api/staff/summary': {},
+    'POST /api/staff/appointments/{id}/check-in': {
+      params: { id: String(f.floorAppointmentId) },
+      bodies: [{ odometerKm: 12_500, customerConcern: 'Phanh sau kêu', intakeNote: 'Xước cản trước', technicianId: f.technicianId, bayNo: 1 }],
+    },
+    'GET /api/service-orders/board': { query: { date: f.availabilityDate } },
+    'GET /api/service-orders/{id}': { params: order },
+    'PATCH /api/service-orders/{id}/assignment': { params: order, bodies: [{ ...version, technicianId: f.technicianId, bayNo: 2 }] },
+    'POST /api/service-orders/{id}/start': { params: order, bodies: [version] },
+    'POST /api/service-orders/{id}/finish': { params: order, bodies: [version] },
+    'POST /api/service-orders/{id}/reopen': { params: order, bodies: [{ ...version, reason: 'Khách báo còn tiếng kêu' }] },
+    'POST /api/service-orders/{id}/cancel': { params: order, bodies: [{ ...version, reason: 'Khách đổi ý không sửa' }] },
+    'GET /api/staff/technicians': { query: centre },
+    'GET /api/technician/queue': {},
+    'POST /api/technician/clock/in': { bodies: [{ serviceOrderId: f.serviceOrderId, switch: true }] },
+    'POST /api/technician/clock/out': {},
+    'PUT /api/service-orders/{id}/checklist/{itemId}': { params: item, bodies: [{ result: 'FAIL', note: 'Má phanh mòn còn 1,5 mm' }] },
+    'POST /api/service-orders/{id}/checklist/{itemId}/photos': { params: item },
+    'DELETE /api/service-orders/{id}/checklist/{itemId}/photos/{photoId}': { params: { ...item, photoId: '1' } },
+    'GET /api/service-orders/{id}/invoice-preview': { params: order },
+    'POST /api/service-orders/{id}/invoice': { params: order },
+    'POST /api/service-orders/{id}/payment/confirm': { params: order, bodies: [{ method: 'CASH' }] },
+    'GET /api/appointments/{id}/service-order': { params: { id: String(f.floorAppointmentId) } },
+    'GET /api/media/checklist-photos/{name}': { params: { name: '0123456789abcdef0123456789abcdef.webp' } },
+    'POST /api/technician/service-orders/{id}/parts-requests': {
+      params: order,
+      bodies: [{ productId: f.partProductId, quantity: 1, reason: 'Má phanh mòn quá giới hạn', checklistItemId: f.checklistItemId }],
+    },
+    'GET /api/technician/parts-requests': { query: { serviceOrderId: String(f.serviceOrderId) } },
+    'GET /api/service-orders/{id}/parts': { params: order, query: { q: 'phanh', limit: '10' } },
+    'GET /api/parts-requests/{id}': { params: request },
+    'GET /api/staff/parts-requests': { query: { ...centre, status: 'REQUESTED' } },
+    'POST /api/staff/parts-requests/{id}/decision': {
+      params: request,
+      bodies: [
+        { action: 'reject', version: 1, reason: 'Không cần thay lúc này' },
+        { action: 'sendToCustomer', version: 1 },
+      ],
+    },
+    'POST /api/staff/parts-requests/{id}/customer-decision': { params: request, bodies: [{ version: 1, decision: 'approve', note: 'Khách đồng ý qua điện thoại lúc 9 giờ' }] },
+    'POST /api/staff/parts-requests/{id}/withdraw': { params: request, bodies: [{ version: 1 }] },
+    'POST /api/staff/parts-requests/{id}/reserve': { params: request, bodies: [{ version: 1 }] },
+    'POST /api/staff/parts-requests/{id}/issue': { params: request, bodies: [{ version: 1 }] },
+    'POST /api/staff/parts-requests/{id}/release': { params: request, bodies: [{ version: 1 }] },
+    'POST /api/staff/parts-requests/{id}/return': { params: request, bodies: [{ version: 1, quantity: 1, reason: 'Lắp không vừa' }] },
+    'GET /api/me/approvals': {},
+    'POST /api/me/approvals/{requestId}': { params: { requestId: String(f.awaitingApprovalId) }, bodies: [{ decision: 'decline', reason: 'Để lần sau' }] },
+    'GET /api/inventory': { query: { ...centre, q: 'phanh', lowOnly: 'true', page: '1', pageSize: '20' } },
+    'GET /api/inventory/summary': { query: centre },
+    'GET /api/inventory/low-stock': { query: centre },
+    'GET /api/inventory/movements': { query: { ...centre, productId: String(f.partProductId), kind: 'ADJUST', from: '2026-11-01', to: '2026-11-30', page: '1' } },
+    'GET /api/inventory/availability': { query: { ...centre, productIds: String(f.partProductId) } },
+    'POST /api/inventory/receive': { bodies: [{ centreId: f.floorCentreId, lines: [{ productId: f.partProductId, quantity: 1 }], note: 'Nhập bổ sung' }] },
+    'POST /api/inventory/adjust': { bodies: [{ centreId: f.floorCentreId, productId: f.partProductId, newOnHand: 40, reason: 'Kiểm kê cuối tháng' }] },
+    'PUT /api/inventory/{productId}/min-stock': { params: { productId: String(f.partProductId) }, bodies: [{ centreId: f.floorCentreId, minStock: 2 }] },
   };
 }
