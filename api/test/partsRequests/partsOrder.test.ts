@@ -186,7 +186,7 @@ describe.each(testDatabases())('parts on the service order on $label', (target) 
     const emails = await floor.db.selectFrom('email_outbox').select(['to_address', 'subject', 'text_body', 'html_body']).where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${order.code}%`).execute();
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ to_address: customer.email, subject: `Cần bạn duyệt phụ tùng cho xe ${order.licensePlate}` });
-    expect(emails[0]!.text_body).toContain('http://localhost:3000/dashboard');
+    expect(emails[0]!.text_body).toContain('http://localhost:3000/dashboard#can-ban-duyet');
     expect(emails[0]!.text_body).toContain(request.product.name);
     expect(emails[0]!.html_body).toContain('<a href="http://localhost:3000/dashboard">');
 

@@ -13,7 +13,7 @@ export interface ApprovalRequestEmailInput {
   reason: string;
   newEstimate: number;
   expiresAt: Date;
-  /** `${publicUrl}/dashboard`. */
+  /** `${publicUrl}/dashboard#can-ban-duyet` (the dashboard scrolls to the approval card). */
   dashboardUrl: string;
 }
 

@@ -299,7 +299,7 @@ async function emailCustomer(ctx: PartsRequestContext, trx: Transaction<Database
       reason: request.reason,
       newEstimate: estimate + lineTotal,
       expiresAt,
-      dashboardUrl: `${ctx.publicUrl}/dashboard`,
+      dashboardUrl: `${ctx.publicUrl}/dashboard#can-ban-duyet`,
     }),
   );
 }
