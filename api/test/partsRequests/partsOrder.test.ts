@@ -188,7 +188,7 @@ describe.each(testDatabases())('parts on the service order on $label', (target) 
     expect(emails[0]).toMatchObject({ to_address: customer.email, subject: `Cần bạn duyệt phụ tùng cho xe ${order.licensePlate}` });
     expect(emails[0]!.text_body).toContain('http://localhost:3000/dashboard#can-ban-duyet');
     expect(emails[0]!.text_body).toContain(request.product.name);
-    expect(emails[0]!.html_body).toContain('<a href="http://localhost:3000/dashboard">');
+    expect(emails[0]!.html_body).toContain('<a href="http://localhost:3000/dashboard#can-ban-duyet">');
 
     const { order: guestOrder } = await parts.requestIn('AWAITING_CUSTOMER', { customer: null });
     const guestEmails = await floor.db.selectFrom('email_outbox').select('id').where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${guestOrder.code}%`).execute();
