@@ -1,3 +1,4 @@
 // The back office's zod-free rules (status machine, labels, board columns), for the UI's small chunks.
 export * from './serviceOrderMachine';
 export * from './partsRequestMachine';
+export * from './inventoryRules';

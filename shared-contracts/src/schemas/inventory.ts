@@ -3,6 +3,18 @@ import { centreScopeQuerySchema } from './backoffice';
 import { isoInstantSchema, vndSchema } from './catalogue';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 import { calendarDateSchema } from './service';
+import {
+  ADJUST_REASON_MAX,
+  ADJUST_REASON_MIN,
+  AVAILABILITY_IDS_MAX,
+  INVENTORY_PAGE_SIZE_DEFAULT,
+  INVENTORY_PAGE_SIZE_MAX,
+  RECEIVE_LINES_MAX,
+  RECEIVE_NOTE_MAX,
+  RECEIVE_QUANTITY_MAX,
+  STOCK_FIGURE_MAX,
+  STOCK_MOVEMENT_KINDS,
+} from '../backoffice/inventoryRules';
 
 /**
  * The centre inventory (spec back-office.md §1 centre_stock / stock_movements, §7 M2; work package 2): the
@@ -15,29 +27,8 @@ import { calendarDateSchema } from './service';
  * on_hand × the product's SALE price (no cost price exists), labelled so in the UI.
  */
 
-export const STOCK_MOVEMENT_KINDS = ['RECEIVE', 'ISSUE', 'RETURN', 'ADJUST'] as const;
-export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
-export const STOCK_MOVEMENT_KIND_LABELS: Record<StockMovementKind, string> = {
-  RECEIVE: 'Nhập từ kho online',
-  ISSUE: 'Xuất cho sửa chữa',
-  RETURN: 'Trả lại kho',
-  ADJUST: 'Điều chỉnh',
-};
-
-/** Units of one product per receive line (1..9 999). */
-export const RECEIVE_QUANTITY_MAX = 9_999;
-/** Lines of one receive. */
-export const RECEIVE_LINES_MAX = 50;
-/** The largest on-hand an adjustment may set, and the largest minimum stock. */
-export const STOCK_FIGURE_MAX = 99_999;
-export const ADJUST_REASON_MIN = 5;
-export const ADJUST_REASON_MAX = 300;
-export const INVENTORY_PAGE_SIZE_DEFAULT = 50;
-export const INVENTORY_PAGE_SIZE_MAX = 200;
-/** Product ids of one availability question. */
-export const AVAILABILITY_IDS_MAX = 100;
-/** The label of `value` (no cost price exists: stock is valued at the sale price). */
-export const INVENTORY_VALUE_LABEL = 'Giá trị tồn (theo giá bán)';
+// The limits and labels, zod-free so the back office's forms check what the API checks without shipping zod.
+export * from '../backoffice/inventoryRules';
 
 const idSchema = idInput('Mã không hợp lệ.');
 const productIdSchema = idInput('Mã sản phẩm không hợp lệ.');
@@ -206,7 +197,7 @@ export const receiveInputSchema = z.object({
       });
     }),
   note: textInput({ trim: true, multiline: true })
-    .max(300, 'Ghi chú tối đa 300 ký tự.')
+    .max(RECEIVE_NOTE_MAX, `Ghi chú tối đa ${RECEIVE_NOTE_MAX} ký tự.`)
     .nullish()
     .transform((value) => (value ? value : null)),
 });
