@@ -13,7 +13,7 @@ import { runCustomers, type CustomerLoadResult, type CustomerStep } from './cust
  *   mixed floor, 10 staff + 10 technicians:  GET /api/staff/appointments (day view)   p95 < 20 ms
  *                                             GET /api/service-orders/board            p95 < 20 ms
  *                                             PUT …/checklist/:itemId (answer)         p95 < 15 ms
- *     and the front desk checking a car in every 250 ms at the same centre:
+ *     and the front desk checking a car in every 500 ms at the same centre:
  *                                             POST /api/staff/appointments/:id/check-in p95 < 50 ms
  *   photos, 2 technicians uploading 4 MB JPEGs while the mixed floor runs:  p95 < 600 ms, the others within budget
  *   live status, a customer's stream while the mixed floor runs: check-in → `service-order` event  p95 < 1 s
@@ -29,19 +29,19 @@ const STAFF = 10;
 const TECHNICIANS = 10;
 const APPOINTMENTS = 5_000;
 const SERVICE_ORDERS = 2_000;
-/** Today's confirmed appointments of the floor centre, not yet checked in (the board's first column). */
-const WAITING_TODAY = 40;
+/** Today's confirmed appointments of the floor centre that stay waiting (the board's first column). */
+const WAITING_TODAY = 20;
 /** Today's orders in progress, per technician (their checklist answers and photos). */
 const IN_PROGRESS_PER_TECHNICIAN = 4;
 /**
  * The check-in phase and the live-status probe take appointments of today at a second (intake) centre with its own
- * 20 staff, so that the floor centre's day keeps a real day's size (80 cars) while hundreds of check-ins are timed.
+ * 20 staff, so that the floor centre's day keeps a busy day's size (120 cars) while hundreds of check-ins are timed.
  */
 const CHECK_IN_TODAY = 520;
-/** Today's confirmed appointments of the floor centre that its front desk checks in while the floor runs. */
-const WALK_UP_TODAY = 130;
+/** Today's confirmed appointments of the floor centre that its front desk checks in while the floor runs (waiting too). */
+const WALK_UP_TODAY = 60;
 /** How often the floor centre's front desk checks a car in during the mixed floor. */
-const WALK_UP_EVERY_MS = 250;
+const WALK_UP_EVERY_MS = 500;
 const CUSTOMER_TODAY = 30;
 
 interface ServerReady {
@@ -114,7 +114,7 @@ async function runServer(): Promise<void> {
   // with a closed service order, the rest completed, cancelled or no-show without one).
   const inProgressToday = TECHNICIANS * IN_PROGRESS_PER_TECHNICIAN;
   const closedPast = SERVICE_ORDERS - inProgressToday;
-  const pastOther = APPOINTMENTS - WAITING_TODAY - inProgressToday - closedPast;
+  const pastOther = APPOINTMENTS - WAITING_TODAY - WALK_UP_TODAY - inProgressToday - closedPast;
   type Plan = { date: string; minutes: number; status: string; userId: number | null; order: 'none' | 'in-progress' | 'closed'; technician?: number; centreId?: number; walkUp?: boolean };
   const plans: Plan[] = [];
   for (let index = 0; index < WAITING_TODAY; index += 1) {
@@ -440,13 +440,15 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     console.log(`API: ${origin} (scratch seeded SQLite in ${folder}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
-    console.log(`floor centre: ${APPOINTMENTS} appointments (today ${WAITING_TODAY} waiting + ${TECHNICIANS * IN_PROGRESS_PER_TECHNICIAN} in progress), ${SERVICE_ORDERS} service orders; ${STAFF} staff + ${TECHNICIANS} technicians`);
+    console.log(`floor centre: ${APPOINTMENTS} appointments (today ${WAITING_TODAY + WALK_UP_TODAY} waiting, ${WALK_UP_TODAY} of them checked in while it runs, + ${TECHNICIANS * IN_PROGRESS_PER_TECHNICIAN} in progress), ${SERVICE_ORDERS} service orders; ${STAFF} staff + ${TECHNICIANS} technicians`);
     console.log(`intake centre: ${ready.checkInIds.length} appointments today for the check-in phase, ${ready.customerAppointmentIds.length} of a customer for the live probe; ${STAFF * 2} staff\n`);
     const checks: Array<[string, number, number]> = [];
     const walkUps = [...ready.walkUpIds];
 
     if (PHASES.has('floor')) {
       await mixedFloor(origin, ready, 3); // warm-up
+      const sizeOf = async (path: string) => (await (await fetch(`${origin}${path}`, { headers: { authorization: `Bearer ${ready.staffTokens[0]}` } })).arrayBuffer()).byteLength;
+      console.log(`answer sizes: day view ${round((await sizeOf(`/api/staff/appointments?date=${ready.today}`)) / 1024)} KB, board ${round((await sizeOf(`/api/service-orders/board?date=${ready.today}`)) / 1024)} KB\n`);
       // One client per route alone: what a request costs without queueing behind 19 others.
       console.log('One client per route, alone, 2 s each (no queueing):');
       const alone = mixedFloorSteps(ready);
