@@ -41,7 +41,7 @@ export function PartsRequestItem({ request, showOrder = false, children }: Props
       {showOrder && (
         <p className={styles.muted}>
           <Link className={styles.link} to={serviceOrderLink(request.serviceOrder.id)} aria-label={t.openOrder(request.serviceOrder.code, request.serviceOrder.licensePlate)}>
-            {t.order} {request.serviceOrder.code} · {request.serviceOrder.licensePlate}
+            {t.openOrder(request.serviceOrder.code, request.serviceOrder.licensePlate)}
           </Link>{' '}
           · {request.serviceOrder.vehicleModel}
           {request.serviceOrder.technicianName && ` · ${t.technician}: ${request.serviceOrder.technicianName}`}
