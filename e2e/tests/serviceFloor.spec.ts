@@ -1,7 +1,7 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '../support/fixtures.ts';
-import { apiLogin, DEMO_EMAILS, storeSession } from '../support/session.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { account, backoffice, bookToday, expectAccessible, signedInPage } from '../support/floor.ts';
+import { DEMO_EMAILS } from '../support/session.ts';
 
 /**
  * The service centre floor end to end (issue 13): a customer books today → staff check the car in → the
@@ -11,57 +11,7 @@ import { apiLogin, DEMO_EMAILS, storeSession } from '../support/session.ts';
  * later today is free whenever the suite runs.
  */
 
-const account = (page: Page) => page.locator('[data-remote-area="mfe_account"]');
-const backoffice = (page: Page) => page.locator('[data-remote-area="mfe_backoffice"]');
 const PHOTO = path.resolve(import.meta.dirname, '..', 'fixtures', 'avatar.png');
-
-async function signedInPage(browser: Browser, email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
-  const page = await context.newPage();
-  await storeSession(page, email);
-  return page;
-}
-
-/** axe on the page as it stands: no serious or critical finding. */
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
-interface Booked {
-  id: number;
-  code: string;
-  licensePlate: string;
-}
-
-/** The customer books a basic maintenance today at the demo staff's centre, in its first free slot. */
-async function bookToday(customer: Page, staff: Page): Promise<Booked> {
-  const staffLogin = await apiLogin(staff.request, DEMO_EMAILS.staff);
-  const summary = await staff.request.get('/api/staff/summary', { headers: { authorization: `Bearer ${staffLogin.accessToken}` } });
-  expect(summary.ok()).toBe(true);
-  const { centre, date } = ((await summary.json()) as { data: { centre: { id: number }; date: string } }).data;
-
-  const login = await apiLogin(customer.request, DEMO_EMAILS.customer);
-  const auth = { authorization: `Bearer ${login.accessToken}` };
-  const vehicles = ((await (await customer.request.get('/api/vehicles', { headers: auth })).json()) as { data: Array<{ id: number; licensePlate: string }> }).data;
-  const services = ((await (await customer.request.get('/api/services')).json()) as { data: Array<{ id: number; slug: string; durationMinutes: number }> }).data;
-  const basic = services.find((service) => service.slug === 'bao-duong-co-ban')!;
-  const availability = await customer.request.get(`/api/centres/${centre.id}/availability?date=${date}&durationMinutes=${basic.durationMinutes}`);
-  const slots = ((await availability.json()) as { data: { slots: Array<{ start: string; available: boolean }> } }).data.slots.filter((slot) => slot.available);
-  expect(slots.length).toBeGreaterThan(0);
-  for (const slot of slots) {
-    const response = await customer.request.post('/api/appointments', {
-      headers: auth,
-      data: { vehicleId: vehicles[0]!.id, serviceIds: [basic.id], centreId: centre.id, start: slot.start, note: 'Phanh sau kêu khi đi chậm' },
-    });
-    if (response.status() === 409) continue;
-    expect(response.status()).toBe(201);
-    const created = ((await response.json()) as { data: { id: number; code: string; vehicle: { licensePlate: string } } }).data;
-    return { id: created.id, code: created.code, licensePlate: created.vehicle.licensePlate };
-  }
-  throw new Error('no free slot today at the staff centre');
-}
 
 test('a car through the floor: check-in → technician on a phone with a FAIL photo → invoice and cash → the customer saw it live', async ({ browser }) => {
   test.setTimeout(180_000);
