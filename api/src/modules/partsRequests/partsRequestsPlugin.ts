@@ -3,6 +3,7 @@ import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodicJob';
 import { approvalsRoutes } from '../approvals/approvalsRoutes';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import { serviceOrderContextOf } from '../serviceOrders/serviceOrderContext';
 import type { PartsRequestContext } from './partsRequestContext';
 import { expireAwaitingApprovals } from './partsRequestExpiry';
 import { partsRequestRoutes } from './partsRequestRoutes';
@@ -23,19 +24,7 @@ export const APPROVAL_EXPIRY_INTERVAL_MS = 60_000;
  */
 export const partsRequestsRoutes: FastifyPluginAsync<PartsRequestsOptions> = async (app, { accounts, events }) => {
   const ctx: PartsRequestContext = {
-    db: accounts.db,
-    clock: accounts.clock,
-    events,
-    booking: {
-      db: accounts.db,
-      clock: accounts.clock,
-      secret: accounts.secret,
-      cutoffMinutes: accounts.config.bookingChangeCutoffMinutes,
-      events,
-      throttle: accounts.throttle,
-    },
-    vietQr: accounts.config.vietQr,
-    log: app.log.child({ module: 'parts-requests' }),
+    ...serviceOrderContextOf(accounts, events, app.log.child({ module: 'parts-requests' })),
     publicUrl: accounts.config.publicUrl,
   };
   await app.register(partsRequestRoutes, { ctx });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import type { AppointmentEventBus } from '../bookings/appointmentEvents';
 import { floorWorkRoutes } from './floorWorkRoutes';
-import type { ServiceOrderContext } from './serviceOrderContext';
+import { serviceOrderContextOf } from './serviceOrderContext';
 import { serviceOrderRoutes } from './serviceOrderRoutes';
 import { technicianRoutes } from './technicianRoutes';
 
@@ -14,21 +14,7 @@ export interface ServiceOrdersOptions {
 
 /** The service order (phiếu dịch vụ): check-in, board, assignment, technician work, checklist, invoice, payment. */
 export const serviceOrdersRoutes: FastifyPluginAsync<ServiceOrdersOptions> = async (app, { accounts, events }) => {
-  const ctx: ServiceOrderContext = {
-    db: accounts.db,
-    clock: accounts.clock,
-    events,
-    booking: {
-      db: accounts.db,
-      clock: accounts.clock,
-      secret: accounts.secret,
-      cutoffMinutes: accounts.config.bookingChangeCutoffMinutes,
-      events,
-      throttle: accounts.throttle,
-    },
-    vietQr: accounts.config.vietQr,
-    log: app.log.child({ module: 'service-orders' }),
-  };
+  const ctx = serviceOrderContextOf(accounts, events, app.log.child({ module: 'service-orders' }));
   await app.register(serviceOrderRoutes, { ctx });
   await app.register(technicianRoutes, { ctx });
   await app.register(floorWorkRoutes, { ctx, uploadDir: accounts.config.uploadDir });
