@@ -9,3 +9,4 @@ export * from './service';
 export * from './backoffice';
 export * from './inventory';
 export * from './partsRequests';
+export * from './staffAdmin';

@@ -5,6 +5,7 @@ import { maintenanceRoutes } from '../maintenance/maintenanceRoutes';
 import { inventoryPlugin } from '../inventory/inventoryPlugin';
 import { partsRequestsRoutes } from '../partsRequests/partsRequestsPlugin';
 import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
+import { staffAdminPlugin } from '../staffAdmin/staffAdminPlugin';
 import { vehicleRoutes } from '../vehicles/vehicleRoutes';
 import { createAppointmentEventBus, type AppointmentEventBus } from './appointmentEvents';
 import { appointmentEventsRoutes } from './appointmentEventsRoutes';
@@ -44,4 +45,5 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
   await app.register(serviceOrdersRoutes, { accounts, events });
   await app.register(partsRequestsRoutes, { accounts, events });
   await app.register(inventoryPlugin, { accounts, events });
+  await app.register(staffAdminPlugin, { accounts });
 };
