@@ -9,4 +9,5 @@ export * from './service';
 export * from './backoffice';
 export * from './inventory';
 export * from './partsRequests';
+export * from './kpis';
 export * from './staffAdmin';

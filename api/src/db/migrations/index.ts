@@ -7,6 +7,7 @@ import * as m0005 from './0005_service_booking';
 import * as m0006 from './0006_back_office';
 import * as m0007 from './0007_centre_inventory';
 import * as m0008 from './0008_parts_requests';
+import * as m0009 from './0009_kpi_indexes';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_back_office': m0006,
   '0007_centre_inventory': m0007,
   '0008_parts_requests': m0008,
+  '0009_kpi_indexes': m0009,
 };

@@ -3,6 +3,7 @@ import type { AccountsContext } from '../auth/accountsPlugin';
 import { frontDeskRoutes } from '../frontDesk/frontDeskPlugin';
 import { maintenanceRoutes } from '../maintenance/maintenanceRoutes';
 import { inventoryPlugin } from '../inventory/inventoryPlugin';
+import { kpisPlugin } from '../kpis/kpisPlugin';
 import { partsRequestsRoutes } from '../partsRequests/partsRequestsPlugin';
 import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
 import { staffAdminPlugin } from '../staffAdmin/staffAdminPlugin';
@@ -46,4 +47,5 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
   await app.register(partsRequestsRoutes, { accounts, events });
   await app.register(inventoryPlugin, { accounts, events });
   await app.register(staffAdminPlugin, { accounts });
+  await app.register(kpisPlugin, { accounts });
 };
