@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from 'shared-contracts';
 // Types only: zod never ships in the back office's chunks.
 import type { TechnicianQueue } from 'shared-contracts/schemas';
+import { MyKpis } from '../kpis/MyKpis';
 import { checklistHref, OrderActions } from './OrderActions';
 import { formatElapsed, formatMinutes, technicianText } from './technicianText';
 import { QueuePage } from './QueuePage';
@@ -74,6 +75,7 @@ export function TechnicianDashboard() {
         <>
           <RunningClock queue={queue} onChanged={reload} announce={announce} />
           <Kpis kpis={queue.kpis} />
+          <MyKpis />
           <section className={styles.panel} aria-labelledby="technician-orders">
             <div className={styles.panelHead}>
               <h2 id="technician-orders">{t.ordersHeading}</h2>

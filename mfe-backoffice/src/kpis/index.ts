@@ -1,0 +1,2 @@
+export { ManagerKpis } from './ManagerKpis';
+export { MyKpis } from './MyKpis';
