@@ -1,7 +1,12 @@
 import { AreaPage } from '../../components/AreaPage';
+import { UsersAdmin } from '../../users/UsersAdmin';
 
 export function UsersPage() {
-  return <AreaPage area="admin" path="/admin/users" />;
+  return (
+    <AreaPage area="admin" path="/admin/users">
+      <UsersAdmin />
+    </AreaPage>
+  );
 }
 
 export default UsersPage;
