@@ -1,7 +1,12 @@
 import { AreaPage } from '../../components/AreaPage';
+import { StaffManagement } from '../../staffManagement/StaffManagement';
 
 export function StaffManagementPage() {
-  return <AreaPage area="admin" path="/admin/staff-management" />;
+  return (
+    <AreaPage area="admin" path="/admin/staff-management">
+      <StaffManagement />
+    </AreaPage>
+  );
 }
 
 export default StaffManagementPage;

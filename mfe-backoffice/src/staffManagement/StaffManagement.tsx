@@ -1,0 +1,226 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { formatDateTime } from 'shared-contracts';
+import type { ServiceCentre, StaffMember, StaffRoster } from 'shared-contracts/schemas';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { isConflict, messageOf } from '../frontDesk/apiRead';
+import { MoveDialog } from './MoveDialog';
+import { staffApi } from './staffApi';
+import { staffText } from './staffText';
+import styles from '../users/Admin.module.css';
+
+const t = staffText;
+
+type Unassigned = StaffRoster['unassigned'][number];
+type Dialog = { kind: 'move'; member: StaffMember } | { kind: 'end'; member: StaffMember } | { kind: 'assign'; member: Unassigned } | null;
+
+/**
+ * /admin/staff-management (spec back-office §7 A3): the centre picker, the centre's people with their current
+ * assignment and work in progress, the unassigned people; assign, move and end with a confirmation. A 409
+ * (HAS_ACTIVE_WORK: a technician with an order in progress) is explained and the roster reloaded.
+ */
+export function StaffManagement() {
+  const centreSelectId = useId();
+  const titleId = useId();
+  const [centres, setCentres] = useState<ServiceCentre[] | null>(null);
+  const [centreId, setCentreId] = useState<number | null>(null);
+  const [roster, setRoster] = useState<StaffRoster | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const inflight = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    staffApi.centres(controller.signal).then(
+      (list) => {
+        setCentres(list);
+        setCentreId((current) => current ?? list[0]?.id ?? null);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const load = useCallback(() => {
+    if (centreId === null) return;
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    setFailed(null);
+    staffApi.roster(centreId, controller.signal).then(
+      (answer) => {
+        if (!controller.signal.aborted) setRoster(answer);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
+      },
+    );
+  }, [centreId]);
+
+  useEffect(() => {
+    load();
+    return () => inflight.current?.abort();
+  }, [load, refreshKey]);
+
+  const reload = () => setRefreshKey((key) => key + 1);
+
+  const run = async (write: () => Promise<unknown>, done: string) => {
+    setActionError(null);
+    try {
+      await write();
+      setDialog(null);
+      setAnnouncement(done);
+      reload();
+    } catch (error) {
+      setDialog(null);
+      const message = messageOf(error, t.actionFailed);
+      if (isConflict(error)) {
+        setActionError(`${message} ${t.reloaded}`);
+        reload();
+      } else setActionError(message);
+    }
+  };
+
+  const centreName = roster?.centreName ?? centres?.find((centre) => centre.id === centreId)?.name ?? '';
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <div className={styles.toolbar}>
+        <div className={styles.field}>
+          <label htmlFor={centreSelectId}>{t.centre.label}</label>
+          <select
+            id={centreSelectId}
+            className={styles.select}
+            value={centreId ?? ''}
+            disabled={!centres}
+            onChange={(event) => {
+              setCentreId(Number(event.target.value));
+              setRoster(null);
+            }}
+          >
+            {(centres ?? []).map((centre) => (
+              <option key={centre.id} value={centre.id}>
+                {centre.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <h2 id={titleId}>{t.membersTitle(centreName)}</h2>
+      <p role="status" aria-live="polite" className={styles.done}>
+        {announcement}
+      </p>
+      {actionError && (
+        <p role="alert" className={styles.alert}>
+          {actionError}
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className={styles.alert}>
+          {failed}{' '}
+          <button type="button" className={styles.secondary} onClick={reload}>
+            {t.retry}
+          </button>
+        </p>
+      )}
+      {!roster && !failed && <p className={styles.muted}>{t.loading}</p>}
+      {roster && roster.members.length === 0 && <p className={styles.muted}>{t.noMembers}</p>}
+      {roster && roster.members.length > 0 && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-labelledby={titleId}>
+            <thead>
+              <tr>
+                <th scope="col">{t.columns.name}</th>
+                <th scope="col">{t.columns.role}</th>
+                <th scope="col">{t.columns.since}</th>
+                <th scope="col">{t.columns.work}</th>
+                <th scope="col">{t.columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {roster.members.map((member) => (
+                <tr key={member.userId}>
+                  <th scope="row">
+                    {member.fullName} {member.disabled && <span className={styles.badgeWarn}>{t.disabled}</span>}
+                  </th>
+                  <td>{t.roles[member.role]}</td>
+                  <td>
+                    <time dateTime={member.assignment.assignedAt}>{formatDateTime(member.assignment.assignedAt)}</time>
+                  </td>
+                  <td>{t.workCount(member.activeWorkCount)}</td>
+                  <td>
+                    <div className={styles.actions}>
+                      <button type="button" className={styles.secondary} aria-label={t.actions.move(member.fullName)} onClick={() => setDialog({ kind: 'move', member })}>
+                        {t.actions.moveShort}
+                      </button>
+                      <button type="button" className={styles.danger} aria-label={t.actions.end(member.fullName)} onClick={() => setDialog({ kind: 'end', member })}>
+                        {t.actions.endShort}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {roster && (
+        <>
+          <h2>{t.unassignedTitle}</h2>
+          {roster.unassigned.length === 0 ? (
+            <p className={styles.muted}>{t.noUnassigned}</p>
+          ) : (
+            <ul className={styles.form} aria-label={t.unassignedTitle}>
+              {roster.unassigned.map((member) => (
+                <li key={member.userId} className={styles.toolbar}>
+                  <span>
+                    {member.fullName} · {t.roles[member.role]} · {member.email}
+                  </span>
+                  <button type="button" className={styles.secondary} aria-label={t.actions.assign(member.fullName)} onClick={() => setDialog({ kind: 'assign', member })}>
+                    {t.actions.assignShort}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      {dialog?.kind === 'move' && (
+        <MoveDialog
+          member={dialog.member}
+          centres={centres ?? []}
+          onClose={() => setDialog(null)}
+          onSubmit={(centre) => run(() => staffApi.assign(dialog.member.userId, centre.id), t.done.moved(dialog.member.fullName, centre.name))}
+        />
+      )}
+      {dialog?.kind === 'end' && (
+        <ConfirmDialog
+          title={t.endDialog.title(dialog.member.fullName)}
+          confirmLabel={t.endDialog.confirm}
+          busyLabel={t.endDialog.busy}
+          tone="danger"
+          onClose={() => setDialog(null)}
+          onConfirm={() => run(() => staffApi.end(dialog.member.userId), t.done.ended(dialog.member.fullName))}
+        >
+          <p>{t.endDialog.body}</p>
+        </ConfirmDialog>
+      )}
+      {dialog?.kind === 'assign' && centreId !== null && (
+        <ConfirmDialog
+          title={t.assignDialog.title(dialog.member.fullName, centreName)}
+          confirmLabel={t.assignDialog.confirm}
+          busyLabel={t.assignDialog.busy}
+          onClose={() => setDialog(null)}
+          onConfirm={() => run(() => staffApi.assign(dialog.member.userId, centreId), t.done.assigned(dialog.member.fullName, centreName))}
+        >
+          <p>{t.assignDialog.body}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
