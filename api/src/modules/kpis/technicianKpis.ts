@@ -27,10 +27,13 @@ export async function technicianTime(
   const now = instant(d, options.now.toISOString());
   const until = sql`coalesce(w.ended_at, ${now})`;
 
+  // The OR's three disjoint branches (started in range; started before and ended after `from`; still running) each
+  // read an index (work_time_entries_started_idx, _ended_idx): entries are never scanned from the beginning.
   const clocked = await sql<{ technician_id: number; minutes: Num }>`
     select w.technician_id, sum(${minutesBetween(d, later(d, sql.ref('w.started_at'), F), earlier(d, until, T))}) as minutes
     from work_time_entries w join service_orders so on so.id = w.service_order_id
-    where w.started_at < ${T} and ${until} > ${F} and w.started_at < ${now}
+    where ((w.started_at >= ${F} and w.started_at < ${T}) or (w.started_at < ${F} and w.ended_at > ${F}) or w.ended_at is null)
+      and w.started_at < ${T} and ${until} > ${F} and w.started_at < ${now}
       ${centreFilter('so.centre_id', centreId)} ${centreFilter('w.technician_id', technicianId)}
     group by w.technician_id`.execute(db);
 
