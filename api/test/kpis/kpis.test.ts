@@ -3,6 +3,8 @@ import { centreKpis } from '../../src/modules/kpis/centreKpis';
 import { median, parseKpiRange, percent } from '../../src/modules/kpis/kpiRange';
 import { myKpis } from '../../src/modules/kpis/technicianKpis';
 import { testDatabases, useFloor } from '../backoffice/floorTestKit';
+import { addProduct } from '../inventory/inventoryTestKit';
+import { createCentre } from '../service/serviceTestKit';
 import { buildKpiFixture, type KpiFixture } from './kpiFixture';
 
 /** The floor's clock: Thursday 19/11/2026 08:00 in Vietnam. */
@@ -116,6 +118,38 @@ describe.each(testDatabases())('KPIs of a hand-built centre on $label', (target)
     expect(kpis.pendingApprovals.count).toBe(1);
     expect(kpis.pendingApprovals.items[0]).toMatchObject({ productName: 'Gạt mưa K', sentAt: '2026-11-18T20:00:00.000Z' });
     expect(kpis.clockedIn).toEqual([expect.objectContaining({ technicianId: k.t2.id, fullName: 'Bình Kỹ thuật', since: '2026-11-12T16:30:00.000Z' })]);
+  });
+
+  it('adds money beyond 2^31 VND without overflowing (value = quantity × price in bigint)', async () => {
+    const centreId = await createCentre(floor.db, { bays: 1 });
+    const order = await floor.db.selectFrom('service_orders').select('id').where('centre_id', '=', k.centreId).orderBy('id').executeTakeFirstOrThrow();
+    const big = await addProduct(floor.db, { price: 500_000_000, name: 'Bộ pin K' });
+    await floor.db.insertInto('centre_stock').values({ centre_id: centreId, product_id: big.id, on_hand: 9, reserved: 0, min_stock: 0 }).execute();
+    const request = await floor.db
+      .insertInto('parts_requests')
+      .values({
+        service_order_id: order.id,
+        centre_id: centreId,
+        product_id: big.id,
+        quantity: 9,
+        unit_price: 500_000_000,
+        reason: 'Thay pin',
+        status: 'ISSUED',
+        customer_decision: 'approve',
+        customer_decision_at: '2026-11-10T05:00:00.000Z',
+        customer_decision_via: 'web',
+        issued_qty: 9,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await floor.db
+      .insertInto('stock_movements')
+      .values({ centre_id: centreId, product_id: big.id, kind: 'ISSUE', quantity: -9, on_hand_after: 0, parts_request_id: request.id, actor_id: null, reason: null, created_at: '2026-11-10T05:10:00.000Z' })
+      .execute();
+    const kpis = await centreKpis(floor.db, centreId, range, NOW);
+    expect(kpis.inventoryValue).toBe(4_500_000_000);
+    expect(kpis.extraWork.approvedValue).toBe(4_500_000_000);
+    expect(kpis.partsUsage.totalValue).toBe(4_500_000_000);
   });
 
   it('puts local midnight on the right day', async () => {

@@ -107,7 +107,7 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
 
   // Extra-work close ratio: customer decisions in range, by count and by value; withdrawn and expired apart.
   const decisions = await sql<{ decision: string; n: Num; value: Num }>`
-    select customer_decision as decision, count(*) as n, coalesce(sum(quantity * unit_price), 0) as value
+    select customer_decision as decision, count(*) as n, coalesce(sum(cast(quantity as bigint) * unit_price), 0) as value
     from parts_requests
     where customer_decision_at >= ${F} and customer_decision_at < ${T} and customer_decision is not null ${centreFilter('centre_id', centreId)}
     group by customer_decision`.execute(db);
@@ -134,9 +134,10 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
     where work_done_at >= ${F} and work_done_at < ${T} and started_at is not null ${centreFilter('centre_id', centreId)}
     order by m`.execute(db);
 
+  // Products of integers are cast to bigint first: 99 × a 50 000 000 ₫ part overflows PostgreSQL's integer.
   // Parts usage: ISSUE − RETURN per product (ISSUE quantities are negative in the ledger), valued at the request's price.
   const usage = await sql<{ product_id: number; name: string; quantity: Num; value: Num }>`
-    select m.product_id, p.name, sum(-m.quantity) as quantity, sum(-m.quantity * coalesce(pr.unit_price, p.price)) as value
+    select m.product_id, p.name, sum(-m.quantity) as quantity, sum(cast(-m.quantity as bigint) * coalesce(pr.unit_price, p.price)) as value
     from stock_movements m
     join products p on p.id = m.product_id
     left join parts_requests pr on pr.id = m.parts_request_id
@@ -149,7 +150,7 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
   const stock = await one<{ low: Num; value: Num }>(
     db,
     sql`select coalesce(sum(case when cs.min_stock > 0 and cs.on_hand - cs.reserved <= cs.min_stock then 1 else 0 end), 0) as low,
-          coalesce(sum(cs.on_hand * p.price), 0) as value
+          coalesce(sum(cast(cs.on_hand as bigint) * p.price), 0) as value
         from centre_stock cs join products p on p.id = cs.product_id
         where 1 = 1 ${centreFilter('cs.centre_id', centreId)}`,
   );
