@@ -138,11 +138,33 @@ describe('manager KPI tiles', () => {
     expect(fold(clocked.textContent)).toContain('Bình Kỹ thuật – phiếu PDV261119WXYZ · 29A-222.22 – từ 07:30 19/11/2026');
   });
 
+  it('tabulates technicians and parts used over 30 days', async () => {
+    api.centre.mockImplementation(async (range) =>
+      range.from === '2026-10-21'
+        ? centreKpis({
+            technicians: [
+              { technicianId: 4, fullName: 'An Kỹ thuật', clockedMinutes: 160, ordersDone: 2, standardMinutes: 150, clockedMinutesOnDone: 170, efficiencyPct: 88.2, utilisationPct: null },
+            ],
+            partsUsage: { items: [{ productId: 9, name: 'Lọc gió K', quantity: 2, value: 90_000 }], totalValue: 90_000 },
+          })
+        : centreKpis(),
+    );
+    renderAt(<ManagerKpis />);
+    const technicians = await screen.findByRole('region', { name: 'Kỹ thuật viên (30 ngày)' });
+    const row = within(technicians).getByRole('row', { name: /An Kỹ thuật/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2,7', '2', '2,5', '88,2', '—']);
+    const parts = screen.getByRole('region', { name: 'Phụ tùng đã dùng (30 ngày)' });
+    const part = within(parts).getByRole('row', { name: /Lọc gió K/ });
+    expect(within(part).getAllByRole('cell').map((cell) => fold(cell.textContent))).toEqual(['2', '90.000 ₫']);
+  });
+
   it('says so when nothing waits and nobody is on the clock', async () => {
     api.centre.mockResolvedValue(centreKpis({ pendingApprovals: { count: 0, items: [] }, clockedIn: [] }));
     renderAt(<ManagerKpis />);
     expect(await screen.findByText('Không có yêu cầu nào chờ khách quá 4 giờ.')).toBeInTheDocument();
     expect(screen.getByText('Không có kỹ thuật viên nào đang chấm công.')).toBeInTheDocument();
+    expect(screen.getByText('Chưa có giờ chấm công hay phiếu hoàn thành trong khoảng này.')).toBeInTheDocument();
+    expect(screen.getByText('Chưa dùng phụ tùng nào trong khoảng này.')).toBeInTheDocument();
   });
 
   it('shows the server’s message when loading fails, and loads again on request', async () => {

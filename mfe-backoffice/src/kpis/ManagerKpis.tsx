@@ -4,7 +4,7 @@ import { formatDateTime } from 'shared-contracts';
 import type { CentreKpis } from 'shared-contracts/schemas';
 import { messageOf } from '../frontDesk/apiRead';
 import { kpiApi, type KpiRange } from './kpiApi';
-import { formatCount, formatDecimal, formatMoney, lastDays } from './kpiFormat';
+import { formatCount, formatDecimal, formatHours, formatMoney, lastDays } from './kpiFormat';
 import { kpiText } from './kpiText';
 import { KpiTile, type KpiTileProps } from './KpiTile';
 import styles from './Kpis.module.css';
@@ -60,6 +60,78 @@ function Period({ periodKey, title, range, kpis }: { periodKey: string; title: s
           <KpiTile key={tile.label} {...tile} />
         ))}
       </div>
+    </section>
+  );
+}
+
+/** Per technician over the longest period: clocked hours, orders done, standard hours, efficiency, utilisation. */
+function Technicians({ title, kpis }: { title: string; kpis: CentreKpis }) {
+  const c = t.technicians;
+  return (
+    <section className={styles.period} aria-labelledby="kpi-technicians">
+      <h3 id="kpi-technicians">{c.heading(title)}</h3>
+      {kpis.technicians.length === 0 ? (
+        <p className={styles.muted}>{c.empty}</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{c.name}</th>
+              <th scope="col">{c.clocked}</th>
+              <th scope="col">{c.done}</th>
+              <th scope="col">{c.standard}</th>
+              <th scope="col">{c.efficiency}</th>
+              <th scope="col" title={kpis.utilisationNote ?? undefined}>
+                {c.utilisation}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {kpis.technicians.map((row) => (
+              <tr key={row.technicianId}>
+                <th scope="row">{row.fullName}</th>
+                <td>{formatHours(row.clockedMinutes)}</td>
+                <td>{formatCount(row.ordersDone)}</td>
+                <td>{formatHours(row.standardMinutes)}</td>
+                <td>{formatDecimal(row.efficiencyPct)}</td>
+                <td>{formatDecimal(row.utilisationPct)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** Parts used over the longest period, per product: issued − returned, valued at the requests' prices. */
+function PartsUsage({ title, kpis }: { title: string; kpis: CentreKpis }) {
+  const c = t.parts;
+  return (
+    <section className={styles.period} aria-labelledby="kpi-parts">
+      <h3 id="kpi-parts">{c.heading(title)}</h3>
+      {kpis.partsUsage.items.length === 0 ? (
+        <p className={styles.muted}>{c.empty}</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{c.name}</th>
+              <th scope="col">{c.quantity}</th>
+              <th scope="col">{c.value}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {kpis.partsUsage.items.map((row) => (
+              <tr key={row.productId}>
+                <th scope="row">{row.name}</th>
+                <td>{formatCount(row.quantity)}</td>
+                <td>{formatMoney(row.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }
@@ -158,6 +230,8 @@ export function ManagerKpis({ centreId }: { centreId?: number }) {
           {PERIODS.map((period, index) => (
             <Period key={period.key} periodKey={period.key} title={period.title} range={loaded.ranges[index]!} kpis={loaded.answers[index]!} />
           ))}
+          <Technicians title={t.periods.month} kpis={loaded.answers[2]!} />
+          <PartsUsage title={t.periods.month} kpis={loaded.answers[2]!} />
           <Now kpis={loaded.answers[0]!} />
         </>
       )}

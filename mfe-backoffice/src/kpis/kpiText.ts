@@ -43,6 +43,23 @@ export const kpiText = {
   },
   revenueSplit: (services: string, parts: string, discount: string) => `Dịch vụ ${services}, phụ tùng ${parts}, giảm giá gói ${discount}.`,
   extraWorkSplit: (withdrawn: number, expired: number) => `Đã rút lại ${withdrawn}, hết hạn ${expired} (không tính vào tỷ lệ).`,
+  technicians: {
+    heading: (period: string) => `Kỹ thuật viên (${period})`,
+    empty: 'Chưa có giờ chấm công hay phiếu hoàn thành trong khoảng này.',
+    name: 'Kỹ thuật viên',
+    clocked: 'Giờ chấm công',
+    done: 'Phiếu hoàn thành',
+    standard: 'Giờ chuẩn',
+    efficiency: 'Hiệu suất (%)',
+    utilisation: 'Tỷ lệ sử dụng (%)',
+  },
+  parts: {
+    heading: (period: string) => `Phụ tùng đã dùng (${period})`,
+    empty: 'Chưa dùng phụ tùng nào trong khoảng này.',
+    name: 'Sản phẩm',
+    quantity: 'Số lượng (xuất − trả)',
+    value: 'Giá trị',
+  },
   mine: {
     heading: 'Hiệu suất của tôi',
     today: 'Hôm nay',
