@@ -249,7 +249,16 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
       .executeTakeFirstOrThrow();
     const part = await db.selectFrom('centre_stock').select('product_id').where('centre_id', '=', floorCentreId).where('on_hand', '>', 0).orderBy('product_id').executeTakeFirstOrThrow();
 
+    const admin = staffMembers.find((member) => member.name === 'admin')!;
+    const staffMember = await setUp<{ id: number }>(admin, 'POST', '/api/admin/users', {
+      fullName: 'Ngô Kỹ Thuật Thử',
+      email: 'ky.thuat.thu@example.vn',
+      role: 'technician',
+      centreId: floorCentreId,
+    });
+
     fixtures = {
+      staffMemberId: staffMember.id,
       floorCentreId,
       customerId,
       technicianId,

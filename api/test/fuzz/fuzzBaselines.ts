@@ -43,6 +43,8 @@ export interface FuzzFixtures {
   awaitingApprovalId: number;
   /** A part the centre stocks. */
   partProductId: number;
+  /** A technician account made for the fuzz (role changes, disable/enable and assignments act on it). */
+  staffMemberId: number;
 }
 
 export interface BaselineRequest {
@@ -269,5 +271,15 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'POST /api/inventory/receive': { bodies: [{ centreId: f.floorCentreId, lines: [{ productId: f.partProductId, quantity: 1 }], note: 'Nhập bổ sung' }] },
     'POST /api/inventory/adjust': { bodies: [{ centreId: f.floorCentreId, productId: f.partProductId, newOnHand: 40, reason: 'Kiểm kê cuối tháng' }] },
     'PUT /api/inventory/{productId}/min-stock': { params: { productId: String(f.partProductId) }, bodies: [{ centreId: f.floorCentreId, minStock: 2 }] },
+    'GET /api/admin/users': { query: { q: 'kỹ thuật', role: 'technician', page: '1', pageSize: '20' } },
+    'POST /api/admin/users': {
+      bodies: [{ fullName: 'Đặng Văn Mới', email: 'nhan.vien.moi@example.vn', phone: '0911222333', role: 'staff', centreId: f.floorCentreId }],
+    },
+    'PATCH /api/admin/users/{id}/role': { params: { id: String(f.staffMemberId) }, bodies: [{ role: 'staff' }] },
+    'POST /api/admin/users/{id}/disable': { params: { id: String(f.staffMemberId) } },
+    'POST /api/admin/users/{id}/enable': { params: { id: String(f.staffMemberId) } },
+    'GET /api/admin/staff': { query: centre },
+    'POST /api/admin/staff/{userId}/assignment': { params: { userId: String(f.staffMemberId) }, bodies: [{ centreId: f.floorCentreId }] },
+    'DELETE /api/admin/staff/{userId}/assignment': { params: { userId: String(f.staffMemberId) } },
   };
 }
