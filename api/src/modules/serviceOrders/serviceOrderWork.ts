@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { CHECKLIST_FAIL_NOTE_MIN, SERVICE_ORDER_TRANSITIONS, type AppointmentStatus, type ServiceOrderAction, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
+import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
@@ -29,6 +30,7 @@ export const workMessages = {
   finished: 'Đã hoàn thành công việc.',
   reopened: 'Đã mở lại phiếu.',
   cancelled: 'Đã hủy phiếu dịch vụ.',
+  movedAway: 'Bạn không còn được phân công ở trung tâm của phiếu này. Vui lòng liên hệ quản lý.',
 } as const;
 
 /** 403 unless the caller's role may take the action (a technician on their order is checked by the transition). */
@@ -90,6 +92,26 @@ async function appointmentCodeOf(ctx: ServiceOrderContext, appointmentId: number
 }
 
 /**
+ * The technician still works at the order's centre. On PostgreSQL their user row is share-locked first: an admin
+ * moving or ending their assignment locks it for update (staffAdmin/staffAssignments.ts), so either the move
+ * waits for this start and then finds the order IN_PROGRESS (409 HAS_ACTIVE_WORK), or this start waits for the
+ * move and finds no assignment here. SQLite runs one transaction at a time.
+ */
+async function assertStillAtCentre(trx: Transaction<Database>, technicianId: number, centreId: number): Promise<void> {
+  let technician = trx.selectFrom('users').select('id').where('id', '=', technicianId);
+  if (dialectOf(trx) === 'postgres') technician = technician.forShare();
+  await technician.executeTakeFirst();
+  const assigned = await trx
+    .selectFrom('staff_assignments')
+    .select('id')
+    .where('user_id', '=', technicianId)
+    .where('centre_id', '=', centreId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  if (!assigned) throw new AppError(403, 'NOT_ASSIGNED', workMessages.movedAway);
+}
+
+/**
  * POST /service-orders/:id/start: the assigned technician (or, on an order nobody has, the technician who
  * presses it: the order becomes theirs in the same statement) starts work; the appointment goes IN_PROGRESS
  * and their clock starts (409 ALREADY_CLOCKED_IN when it runs on another order: pause it first).
@@ -103,6 +125,7 @@ export async function startWork(ctx: ServiceOrderContext, scope: CentreScope, id
   if (order.version !== version) throw serviceOrderChanged();
   if (order.technician_id !== null && order.technician_id !== scope.userId) throw notAssigned();
   const row = await floorTransaction(ctx.db, async (trx) => {
+    await assertStillAtCentre(trx, scope.userId, order.centre_id);
     const started = await transitionServiceOrder(trx, {
       id,
       action: 'start',
