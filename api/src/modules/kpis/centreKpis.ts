@@ -10,6 +10,9 @@ type Db = Kysely<Database>;
 type Num = string | number | null;
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Epoch ms of a column read back as an instant (Date on PostgreSQL, ISO text on SQLite). */
+const instantMs = (value: Date | string) => (value instanceof Date ? value.getTime() : Date.parse(value));
 /** SQLite's julianday arithmetic leaves 89.99999…: durations are kept to a tenth of a minute. */
 const tenth = (value: number) => Math.round(value * 10) / 10;
 
@@ -56,29 +59,36 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
   // Hours per RO: standard minutes (booked services' durations, as booked) of the orders invoiced in range.
   const invoicedMinutes = await one<{ minutes: Num }>(
     db,
-    sql`select coalesce(sum(aps.duration_minutes), 0) as minutes
+    // (a correlated subquery: PostgreSQL otherwise hash-joined every service order of the database)
+    sql`select coalesce(sum((
+          select sum(aps.duration_minutes) from service_orders so join appointment_services aps on aps.appointment_id = so.appointment_id
+          where so.id = i.service_order_id)), 0) as minutes
         from service_invoices i
-        join service_orders so on so.id = i.service_order_id
-        join appointment_services aps on aps.appointment_id = so.appointment_id
         where i.issued_at >= ${F} and i.issued_at < ${T} ${centreFilter('i.centre_id', centreId)}`,
   );
 
   const technicians = await technicianTime(db, { centreId, technicianId: null, range, now });
 
-  // Bay utilisation: occupancy clipped to the range in SQL, then to each day's opening hours here.
+  // Bay utilisation: occupancy clipped to the range in SQL, then to each day's opening hours here. The OR's
+  // branches (began in range / began before and ended after `from` / still there) each read an index.
   const bays = await sql<{ centre_id: number; from_at: Date | string; to_at: Date | string }>`
     select centre_id, ${later(d, sql.ref('from_at'), F)} as from_at, ${earlier(d, sql`coalesce(to_at, ${instant(d, now.toISOString())})`, T)} as to_at
     from bay_occupancy
-    where from_at < ${T} and (to_at is null or to_at > ${F}) ${centreFilter('centre_id', centreId)}`.execute(db);
+    where ((from_at >= ${F} and from_at < ${T}) or (from_at < ${F} and to_at > ${F}) or to_at is null)
+      and from_at < ${T} and (to_at is null or to_at > ${F}) ${centreFilter('centre_id', centreId)}`.execute(db);
   const days = dayStarts(range);
   const hours = new Map(centres.map((c) => [c.id, { open: minutesOfDay(c.open_time), close: minutesOfDay(c.close_time) }]));
   let bayMinutes = 0;
   for (const row of bays.rows) {
     const opening = hours.get(row.centre_id);
     if (!opening) continue;
-    const start = new Date(toIsoUtc(row.from_at)).getTime();
-    const end = new Date(toIsoUtc(row.to_at)).getTime();
-    for (const day of days) {
+    const start = instantMs(row.from_at);
+    const end = instantMs(row.to_at);
+    // only the local days the stay touches (already clipped to the range)
+    const first = Math.max(0, Math.floor((start - range.fromMs) / DAY_MS));
+    const last = Math.min(days.length - 1, Math.floor((end - range.fromMs) / DAY_MS));
+    for (let index = first; index <= last; index += 1) {
+      const day = days[index]!;
       const open = day + opening.open * MINUTE_MS;
       const close = day + opening.close * MINUTE_MS;
       const overlap = Math.min(end, close) - Math.max(start, open);
@@ -136,12 +146,16 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
 
   // Products of integers are cast to bigint first: 99 × a 50 000 000 ₫ part overflows PostgreSQL's integer.
   // Parts usage: ISSUE − RETURN per product (ISSUE quantities are negative in the ledger), valued at the request's price.
+  // The range is read first (materialized): SQLite otherwise walked the centre's whole ledger by product to skip a sort.
   const usage = await sql<{ product_id: number; name: string; quantity: Num; value: Num }>`
+    with moved as materialized (
+      select m.product_id, m.quantity, m.parts_request_id from stock_movements m
+      where m.kind in ('ISSUE', 'RETURN') and m.created_at >= ${F} and m.created_at < ${T} ${centreFilter('m.centre_id', centreId)}
+    )
     select m.product_id, p.name, sum(-m.quantity) as quantity, sum(cast(-m.quantity as bigint) * coalesce(pr.unit_price, p.price)) as value
-    from stock_movements m
+    from moved m
     join products p on p.id = m.product_id
     left join parts_requests pr on pr.id = m.parts_request_id
-    where m.kind in ('ISSUE', 'RETURN') and m.created_at >= ${F} and m.created_at < ${T} ${centreFilter('m.centre_id', centreId)}
     group by m.product_id, p.name
     order by quantity desc, m.product_id`.execute(db);
   const usageItems = usage.rows.map((r) => ({ productId: r.product_id, name: r.name, quantity: toNumber(r.quantity), value: toNumber(r.value) }));

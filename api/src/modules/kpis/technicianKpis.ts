@@ -27,14 +27,17 @@ export async function technicianTime(
   const now = instant(d, options.now.toISOString());
   const until = sql`coalesce(w.ended_at, ${now})`;
 
+  // Correlated subqueries (centre of an entry, minutes of an order) read primary keys and the order index: PostgreSQL
+  // otherwise hash-joined every order of the centre or every time entry.
   // The OR's three disjoint branches (started in range; started before and ended after `from`; still running) each
   // read an index (work_time_entries_started_idx, _ended_idx): entries are never scanned from the beginning.
   const clocked = await sql<{ technician_id: number; minutes: Num }>`
     select w.technician_id, sum(${minutesBetween(d, later(d, sql.ref('w.started_at'), F), earlier(d, until, T))}) as minutes
-    from work_time_entries w join service_orders so on so.id = w.service_order_id
+    from work_time_entries w
     where ((w.started_at >= ${F} and w.started_at < ${T}) or (w.started_at < ${F} and w.ended_at > ${F}) or w.ended_at is null)
       and w.started_at < ${T} and ${until} > ${F} and w.started_at < ${now}
-      ${centreFilter('so.centre_id', centreId)} ${centreFilter('w.technician_id', technicianId)}
+      ${centreId === null ? sql`` : sql`and (select so.centre_id from service_orders so where so.id = w.service_order_id) = ${centreId}`}
+      ${centreFilter('w.technician_id', technicianId)}
     group by w.technician_id`.execute(db);
 
   const done = await sql<{ technician_id: number; n: Num; standard: Num }>`
@@ -46,9 +49,11 @@ export async function technicianTime(
     group by so.technician_id`.execute(db);
 
   const onDone = await sql<{ technician_id: number; minutes: Num }>`
-    select so.technician_id, sum(${minutesBetween(d, sql.ref('w.started_at'), until)}) as minutes
-    from service_orders so join work_time_entries w on w.service_order_id = so.id and w.technician_id = so.technician_id
-    where so.work_done_at >= ${F} and so.work_done_at < ${T}
+    select so.technician_id, sum((
+      select sum(${minutesBetween(d, sql.ref('w.started_at'), until)}) from work_time_entries w
+      where w.service_order_id = so.id and w.technician_id = so.technician_id)) as minutes
+    from service_orders so
+    where so.work_done_at >= ${F} and so.work_done_at < ${T} and so.technician_id is not null
       ${centreFilter('so.centre_id', centreId)} ${centreFilter('so.technician_id', technicianId)}
     group by so.technician_id`.execute(db);
 
