@@ -3,6 +3,7 @@ import type { BackOfficeTables } from './backOfficeSchema';
 import type { InventoryTables } from './inventorySchema';
 import type { PartsRequestTables } from './partsRequestSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
+import type { ShiftTables } from './shiftSchema';
 import type { ShopTables } from './shopSchema';
 
 /**
@@ -240,7 +241,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, ShiftTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

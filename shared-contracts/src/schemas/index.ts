@@ -11,3 +11,4 @@ export * from './inventory';
 export * from './partsRequests';
 export * from './kpis';
 export * from './staffAdmin';
+export * from './shifts';

@@ -8,6 +8,7 @@ import * as m0006 from './0006_back_office';
 import * as m0007 from './0007_centre_inventory';
 import * as m0008 from './0008_parts_requests';
 import * as m0009 from './0009_kpi_indexes';
+import * as m0010 from './0010_technician_shifts';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_centre_inventory': m0007,
   '0008_parts_requests': m0008,
   '0009_kpi_indexes': m0009,
+  '0010_technician_shifts': m0010,
 };

@@ -6,6 +6,7 @@ import { inventoryPlugin } from '../inventory/inventoryPlugin';
 import { kpisPlugin } from '../kpis/kpisPlugin';
 import { partsRequestsRoutes } from '../partsRequests/partsRequestsPlugin';
 import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
+import { shiftsPlugin } from '../shifts/shiftsPlugin';
 import { staffAdminPlugin } from '../staffAdmin/staffAdminPlugin';
 import { vehicleRoutes } from '../vehicles/vehicleRoutes';
 import { createAppointmentEventBus, type AppointmentEventBus } from './appointmentEvents';
@@ -48,4 +49,5 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
   await app.register(inventoryPlugin, { accounts, events });
   await app.register(staffAdminPlugin, { accounts });
   await app.register(kpisPlugin, { accounts });
+  await app.register(shiftsPlugin, { accounts });
 };
