@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { centreKpisSchema, myKpisSchema } from 'shared-contracts/schemas';
 import { centreKpis } from '../../src/modules/kpis/centreKpis';
 import { median, parseKpiRange, percent } from '../../src/modules/kpis/kpiRange';
-import { myKpis } from '../../src/modules/kpis/technicianKpis';
+import { myKpis, utilisationNotes } from '../../src/modules/kpis/technicianKpis';
 import { testDatabases, useFloor } from '../backoffice/floorTestKit';
 import { addProduct } from '../inventory/inventoryTestKit';
 import { createCentre } from '../service/serviceTestKit';
@@ -184,6 +185,15 @@ describe.each(testDatabases())('KPIs of a hand-built centre on $label', (target)
     expect(await myKpis(floor.db, k.t1.id, range, NOW)).toMatchObject({ clockedMinutes: 160, ordersDone: 2, efficiencyPct: 88.2, utilisationPct: null });
     const today = await myKpis(floor.db, k.t2.id, parseKpiRange('2026-11-19', '2026-11-19'), NOW);
     expect(today).toMatchObject({ clockedMinutes: 480, ordersDone: 0, efficiencyPct: null });
+  });
+
+  it('answers utilisation "—" and says why while there is no shifts table', async () => {
+    await sql`drop table if exists technician_shifts`.execute(floor.db);
+    const kpis = await centreKpis(floor.db, k.centreId, range, NOW);
+    expect(kpis.utilisationPct).toBeNull();
+    expect(kpis.utilisationNote).toBe(utilisationNotes.noShiftsTable);
+    expect(kpis.technicians.every((t) => t.utilisationPct === null)).toBe(true);
+    expect(await myKpis(floor.db, k.t1.id, range, NOW)).toMatchObject({ utilisationPct: null, utilisationNote: utilisationNotes.noShiftsTable });
   });
 
   describe('routes', () => {

@@ -4,7 +4,7 @@ import { dialectOf, toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { dayStarts, median, minutesOfDay, percent, type KpiRange } from './kpiRange';
 import { centreFilter, earlier, instant, later, minutesBetween } from './kpiSql';
-import { technicianTime, utilisationNote } from './technicianKpis';
+import { technicianTime, utilisationNoteOf } from './technicianKpis';
 
 type Db = Kysely<Database>;
 type Num = string | number | null;
@@ -67,7 +67,8 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
         where i.issued_at >= ${F} and i.issued_at < ${T} ${centreFilter('i.centre_id', centreId)}`,
   );
 
-  const technicians = await technicianTime(db, { centreId, technicianId: null, range, now });
+  const technicianTotals = await technicianTime(db, { centreId, technicianId: null, range, now });
+  const technicians = technicianTotals.rows;
 
   // Bay utilisation: occupancy clipped to the range in SQL, then to each day's opening hours here. The OR's
   // branches (began in range / began before and ended after `from` / still there) each read an index.
@@ -217,8 +218,8 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
     aro: paidInvoices === 0 ? null : Math.round(revenueTotal / paidInvoices),
     hoursPerRo: cars === 0 ? null : Math.round((toNumber(invoicedMinutes.minutes) / cars / 60) * 10) / 10,
     efficiencyPct: percent(standard, clockedOnDone),
-    utilisationPct: null,
-    utilisationNote,
+    utilisationPct: technicianTotals.scheduledMinutes === null ? null : percent(technicianTotals.clockedMinutes, technicianTotals.scheduledMinutes),
+    utilisationNote: utilisationNoteOf(technicianTotals),
     technicians,
     bayUtilisationPct: percent(bayMinutes, bayCapacity),
     bookingOccupancyPct: percent(toNumber(booked.booked), stepCapacity),

@@ -2,24 +2,73 @@ import { sql, type Kysely } from 'kysely';
 import type { MyKpis, TechnicianKpi } from 'shared-contracts/schemas';
 import { dialectOf, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { percent, type KpiRange } from './kpiRange';
+import { minutesOfDay, percent, type KpiRange } from './kpiRange';
 import { centreFilter, earlier, instant, later, minutesBetween } from './kpiSql';
 
 type Num = string | number | null;
 
-/** Shifts (technician_shifts) do not exist yet: utilisation (clocked ÷ scheduled) cannot be computed. */
-export const utilisationNote = 'Chưa có ca làm việc (lịch ca chưa được xây dựng) nên chưa tính được tỷ lệ sử dụng thời gian.';
+export const utilisationNotes = {
+  /** The shifts table (work package 3's shifts) is not in this database yet. */
+  noShiftsTable: 'Chưa có ca làm việc (lịch ca chưa được xây dựng) nên chưa tính được tỷ lệ sử dụng thời gian.',
+  /** Shifts exist, but none is scheduled in the range: a zero denominator. */
+  noShiftsInRange: 'Chưa xếp ca làm việc trong khoảng này nên chưa tính được tỷ lệ sử dụng thời gian.',
+} as const;
+
+/** Per technician with the totals of utilisation (spec §8: clocked ÷ scheduled shift minutes). */
+export interface TechnicianTime {
+  rows: TechnicianKpi[];
+  clockedMinutes: number;
+  /** Σ scheduled shift minutes; null when there is no shifts table. */
+  scheduledMinutes: number | null;
+}
+
+/** The note that goes with a utilisation figure: why it is null, or null when it was computed. */
+export function utilisationNoteOf(time: Pick<TechnicianTime, 'scheduledMinutes'>): string | null {
+  if (time.scheduledMinutes === null) return utilisationNotes.noShiftsTable;
+  return time.scheduledMinutes === 0 ? utilisationNotes.noShiftsInRange : null;
+}
+
+/**
+ * technician_shifts is built by another step of work package 3 (migration 0010): until it exists, utilisation is
+ * null and says so. The table is read with plain SQL, so this module does not depend on its types.
+ */
+async function shiftsTableExists(db: Kysely<Database>): Promise<boolean> {
+  const { rows } =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ present: boolean }>`select to_regclass('technician_shifts') is not null as present`.execute(db)
+      : await sql<{ present: number }>`select count(*) as present from sqlite_master where type = 'table' and name = 'technician_shifts'`.execute(db);
+  const present = rows[0]?.present;
+  return typeof present === 'boolean' ? present : toNumber(present) > 0;
+}
+
+/** Scheduled shift minutes per technician over the range's local dates (work_date 'YYYY-MM-DD', times 'HH:MM'). */
+async function scheduledMinutes(
+  db: Kysely<Database>,
+  options: { centreId: number | null; technicianId: number | null; range: KpiRange },
+): Promise<Map<number, number> | null> {
+  if (!(await shiftsTableExists(db))) return null;
+  const { rows } = await sql<{ technician_id: number; start_time: string; end_time: string }>`
+    select technician_id, start_time, end_time from technician_shifts
+    where work_date >= ${options.range.from} and work_date <= ${options.range.to}
+      ${centreFilter('centre_id', options.centreId)} ${centreFilter('technician_id', options.technicianId)}`.execute(db);
+  const minutes = new Map<number, number>();
+  for (const row of rows) {
+    const id = Number(row.technician_id);
+    minutes.set(id, (minutes.get(id) ?? 0) + Math.max(0, minutesOfDay(row.end_time) - minutesOfDay(row.start_time)));
+  }
+  return minutes;
+}
 
 /**
  * Per technician over a range: minutes clocked (work_time_entries clipped to the range; a running clock counts up
  * to now), orders finished (work_done_at in range, the order's technician), their standard minutes (the booked
- * services' durations) and the technician's clocked minutes on those same orders → efficiency.
- * For a centre (centreId) or every centre (null); for one technician (technicianId) or all.
+ * services' durations) and the technician's clocked minutes on those same orders → efficiency; clocked ÷ scheduled
+ * shift minutes → utilisation (null without shifts). For a centre (centreId) or every centre (null); for one technician (technicianId) or all.
  */
 export async function technicianTime(
   db: Kysely<Database>,
   options: { centreId: number | null; technicianId: number | null; range: KpiRange; now: Date },
-): Promise<TechnicianKpi[]> {
+): Promise<TechnicianTime> {
   const d = dialectOf(db);
   const { centreId, technicianId, range } = options;
   const F = instant(d, range.fromUtc);
@@ -57,33 +106,42 @@ export async function technicianTime(
       ${centreFilter('so.centre_id', centreId)} ${centreFilter('so.technician_id', technicianId)}
     group by so.technician_id`.execute(db);
 
+  const scheduled = await scheduledMinutes(db, { centreId, technicianId, range });
   const ids = new Set<number>([...clocked.rows, ...done.rows, ...onDone.rows].map((r) => Number(r.technician_id)));
+  for (const id of scheduled?.keys() ?? []) ids.add(id);
   if (technicianId !== null) ids.add(technicianId);
-  if (ids.size === 0) return [];
+  const totals = {
+    clockedMinutes: Math.round(clocked.rows.reduce((sum, r) => sum + toNumber(r.minutes), 0)),
+    scheduledMinutes: scheduled === null ? null : [...scheduled.values()].reduce((sum, m) => sum + m, 0),
+  };
+  if (ids.size === 0) return { rows: [], ...totals };
   const names = await db.selectFrom('users').select(['id', 'full_name']).where('id', 'in', [...ids]).execute();
   const find = <R extends { technician_id: number }>(rows: R[], id: number) => rows.find((r) => Number(r.technician_id) === id);
 
-  return [...ids]
+  const rows = [...ids]
     .map((id) => {
       const standardMinutes = toNumber(find(done.rows, id)?.standard);
       const clockedMinutesOnDone = Math.round(toNumber(find(onDone.rows, id)?.minutes));
+      const clockedMinutes = Math.round(toNumber(find(clocked.rows, id)?.minutes));
       return {
         technicianId: id,
         fullName: names.find((n) => n.id === id)?.full_name ?? '',
-        clockedMinutes: Math.round(toNumber(find(clocked.rows, id)?.minutes)),
+        clockedMinutes,
         ordersDone: toNumber(find(done.rows, id)?.n),
         standardMinutes,
         clockedMinutesOnDone,
         efficiencyPct: percent(standardMinutes, clockedMinutesOnDone),
-        utilisationPct: null,
+        utilisationPct: scheduled === null ? null : percent(clockedMinutes, scheduled.get(id) ?? 0),
       };
     })
     .sort((a, b) => a.fullName.localeCompare(b.fullName, 'vi') || a.technicianId - b.technicianId);
+  return { rows, ...totals };
 }
 
 /** The technician's own KPIs (spec T1): clocked hours, orders done, efficiency. */
 export async function myKpis(db: Kysely<Database>, technicianId: number, range: KpiRange, now: Date): Promise<MyKpis> {
-  const [mine] = await technicianTime(db, { centreId: null, technicianId, range, now });
+  const time = await technicianTime(db, { centreId: null, technicianId, range, now });
+  const [mine] = time.rows;
   return {
     from: range.from,
     to: range.to,
@@ -93,7 +151,7 @@ export async function myKpis(db: Kysely<Database>, technicianId: number, range: 
     standardMinutes: mine?.standardMinutes ?? 0,
     clockedMinutesOnDone: mine?.clockedMinutesOnDone ?? 0,
     efficiencyPct: mine?.efficiencyPct ?? null,
-    utilisationPct: null,
-    utilisationNote,
+    utilisationPct: mine?.utilisationPct ?? null,
+    utilisationNote: utilisationNoteOf(time),
   };
 }
