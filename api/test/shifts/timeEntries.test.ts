@@ -153,6 +153,7 @@ describe.each(testDatabases())('time entries on $label', (target) => {
     it.each<[string, Record<string, unknown>, number, string]>([
       ['an end before the start', { startedAt: '2026-11-05T10:00:00+07:00', endedAt: '2026-11-05T09:00:00+07:00' }, 422, 'TIME_ENTRY_INVALID'],
       ['an end equal to the start', { startedAt: '2026-11-05T10:00:00+07:00', endedAt: '2026-11-05T10:00:00+07:00' }, 422, 'TIME_ENTRY_INVALID'],
+      ['a start in year 0', { startedAt: '0000-01-01T00:00:00Z', endedAt: '2026-11-05T09:00:00+07:00' }, 422, 'TIME_ENTRY_INVALID'],
       ['an end in the future', { startedAt: '2026-11-19T07:00:00+07:00', endedAt: '2026-11-19T09:00:00+07:00' }, 422, 'TIME_ENTRY_IN_FUTURE'],
     ])('%s answers %i %s', async (_, change, status, code) => {
       const technician = await floor.addMember('technician');

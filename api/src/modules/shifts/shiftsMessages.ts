@@ -12,6 +12,7 @@ export const shiftsMessages = {
   entryNotFound: 'Không tìm thấy lượt bấm giờ.',
   entryRunning: 'Lượt bấm giờ này đang chạy: chỉ chỉnh sửa được sau khi kỹ thuật viên tạm dừng hoặc hoàn thành.',
   entryOrder: 'Thời điểm kết thúc phải sau thời điểm bắt đầu.',
+  entryTooEarly: 'Thời điểm bắt đầu không hợp lệ (trước năm 2000).',
   entryFuture: 'Không thể ghi giờ làm ở thời điểm trong tương lai.',
   entryOverlap: (code: string) => `Khoảng thời gian này trùng với một lượt bấm giờ khác của kỹ thuật viên (phiếu ${code}).`,
   entryChanged: 'Lượt bấm giờ vừa được người khác thay đổi, vui lòng tải lại.',

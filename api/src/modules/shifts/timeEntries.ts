@@ -22,6 +22,8 @@ export interface TimeEntryCorrection {
 }
 
 const MINUTE_MS = 60_000;
+/** No work is recorded before 2000 (and PostgreSQL refuses year 0, which ISO 8601 text allows). */
+const EARLIEST_MS = Date.UTC(2000, 0, 1);
 
 function entryQuery(db: Kysely<Database>) {
   return db
@@ -109,7 +111,8 @@ export async function correctTimeEntry(db: Kysely<Database>, clock: Clock, scope
   if (entry.ended_at === null) throw new AppError(409, 'TIME_ENTRY_RUNNING', shiftsMessages.entryRunning);
   const started = new Date(input.startedAt);
   const ended = new Date(input.endedAt);
-  if (ended.getTime() <= started.getTime()) throw new AppError(422, 'TIME_ENTRY_INVALID', shiftsMessages.entryOrder, [{ field: 'endedAt', message: shiftsMessages.entryOrder }]);
+  if (Number.isNaN(started.getTime()) || started.getTime() < EARLIEST_MS) throw new AppError(422, 'TIME_ENTRY_INVALID', shiftsMessages.entryTooEarly, [{ field: 'startedAt', message: shiftsMessages.entryTooEarly }]);
+  if (Number.isNaN(ended.getTime()) || ended.getTime() <= started.getTime()) throw new AppError(422, 'TIME_ENTRY_INVALID', shiftsMessages.entryOrder, [{ field: 'endedAt', message: shiftsMessages.entryOrder }]);
   if (ended.getTime() > clock.now().getTime()) throw new AppError(422, 'TIME_ENTRY_IN_FUTURE', shiftsMessages.entryFuture, [{ field: 'endedAt', message: shiftsMessages.entryFuture }]);
   const startedIso = started.toISOString();
   const endedIso = ended.toISOString();
