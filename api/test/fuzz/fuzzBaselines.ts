@@ -271,6 +271,8 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'POST /api/inventory/receive': { bodies: [{ centreId: f.floorCentreId, lines: [{ productId: f.partProductId, quantity: 1 }], note: 'Nhập bổ sung' }] },
     'POST /api/inventory/adjust': { bodies: [{ centreId: f.floorCentreId, productId: f.partProductId, newOnHand: 40, reason: 'Kiểm kê cuối tháng' }] },
     'PUT /api/inventory/{productId}/min-stock': { params: { productId: String(f.partProductId) }, bodies: [{ centreId: f.floorCentreId, minStock: 2 }] },
+    'GET /api/kpis/centre': { query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
+    'GET /api/kpis/technician/me': { query: { from: '2026-11-13', to: '2026-11-19' } },
     'GET /api/admin/users': { query: { q: 'kỹ thuật', role: 'technician', page: '1', pageSize: '20' } },
     'POST /api/admin/users': {
       bodies: [{ fullName: 'Đặng Văn Mới', email: 'nhan.vien.moi@example.vn', phone: '0911222333', role: 'staff', centreId: f.floorCentreId }],
