@@ -20,6 +20,7 @@ import {
   centreScopeQuerySchema,
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
+import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole, type CentreScope } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
@@ -209,6 +210,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
   app.put(
     '/inventory/:productId/min-stock',
     {
+      preValidation: requireKnownField(minStockInputSchema),
       preHandler: writers,
       schema: {
         tags: ['back-office'],

@@ -18,6 +18,7 @@ import {
   upsertShiftInputSchema,
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
+import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
@@ -69,6 +70,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: 
   app.put(
     '/shifts',
     {
+      preValidation: requireKnownField(upsertShiftInputSchema),
       preHandler: planners,
       schema: {
         tags: ['back-office'],
@@ -136,6 +138,7 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: 
   app.patch(
     '/time-entries/:id',
     {
+      preValidation: requireKnownField(correctTimeEntryInputSchema),
       preHandler: planners,
       schema: {
         tags: ['back-office'],

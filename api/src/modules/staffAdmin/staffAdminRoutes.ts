@@ -16,6 +16,7 @@ import {
   userIdParamsSchema,
 } from 'shared-contracts/schemas';
 import { requireRole, currentAuth } from '../../http/authGuard';
+import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
@@ -84,6 +85,7 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ ctx: StaffAdminContext }>
   app.patch(
     '/admin/users/:id/role',
     {
+      preValidation: requireKnownField(changeRoleInputSchema),
       preHandler: admin,
       schema: {
         tags: ['back-office'],
