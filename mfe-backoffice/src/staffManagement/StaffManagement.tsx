@@ -7,6 +7,7 @@ import { MoveDialog } from './MoveDialog';
 import { staffApi } from './staffApi';
 import { staffText } from './staffText';
 import styles from '../users/Admin.module.css';
+import { ListMessages } from '../users/ListMessages';
 
 const t = staffText;
 
@@ -111,24 +112,17 @@ export function StaffManagement() {
         </div>
       </div>
       <h2 id={titleId}>{t.membersTitle(centreName)}</h2>
-      <p role="status" aria-live="polite" className={styles.done}>
-        {announcement}
-      </p>
-      {actionError && (
-        <p role="alert" className={styles.alert}>
-          {actionError}
-        </p>
-      )}
-      {failed && (
-        <p role="alert" className={styles.alert}>
-          {failed}{' '}
-          <button type="button" className={styles.secondary} onClick={reload}>
-            {t.retry}
-          </button>
-        </p>
-      )}
-      {!roster && !failed && <p className={styles.muted}>{t.loading}</p>}
-      {roster && roster.members.length === 0 && <p className={styles.muted}>{t.noMembers}</p>}
+      <ListMessages
+        announcement={announcement}
+        actionError={actionError}
+        failed={failed}
+        onRetry={reload}
+        retryLabel={t.retry}
+        loading={!roster}
+        loadingLabel={t.loading}
+        empty={roster !== null && roster.members.length === 0}
+        emptyLabel={t.noMembers}
+      />
       {roster && roster.members.length > 0 && (
         <div className={styles.tableWrap}>
           <table className={styles.table} aria-labelledby={titleId}>

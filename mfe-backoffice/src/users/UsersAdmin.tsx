@@ -8,6 +8,7 @@ import { CreateUserDialog } from './CreateUserDialog';
 import { usersApi } from './usersApi';
 import { usersText } from './usersText';
 import styles from './Admin.module.css';
+import { ListMessages } from './ListMessages';
 
 const t = usersText;
 export const USERS_PAGE_SIZE = 20;
@@ -122,24 +123,17 @@ export function UsersAdmin() {
         </button>
       </div>
 
-      <p role="status" aria-live="polite" className={styles.done}>
-        {announcement}
-      </p>
-      {actionError && (
-        <p role="alert" className={styles.alert}>
-          {actionError}
-        </p>
-      )}
-      {failed && (
-        <p role="alert" className={styles.alert}>
-          {failed}{' '}
-          <button type="button" className={styles.secondary} onClick={reload}>
-            {t.retry}
-          </button>
-        </p>
-      )}
-      {!data && !failed && <p className={styles.muted}>{t.loading}</p>}
-      {data && data.items.length === 0 && <p className={styles.muted}>{t.empty}</p>}
+      <ListMessages
+        announcement={announcement}
+        actionError={actionError}
+        failed={failed}
+        onRetry={reload}
+        retryLabel={t.retry}
+        loading={!data}
+        loadingLabel={t.loading}
+        empty={data !== null && data.items.length === 0}
+        emptyLabel={t.empty}
+      />
       {data && data.items.length > 0 && (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
