@@ -19,7 +19,7 @@ export async function main(): Promise<void> {
   const loaded = loadConfig();
   // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
   const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded) };
-  const db: Kysely<Database> = createDatabase(config);
+  const db: Kysely<Database> = createDatabase(config, { walCheckpointer: true });
   let app: App | null = null;
   let mailer: Mailer | null = null;
   let outbox: OutboxWorker | null = null;

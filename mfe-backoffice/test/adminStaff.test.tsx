@@ -99,6 +99,14 @@ describe('/admin/staff-management', () => {
     await waitFor(() => expect(api.roster.mock.calls.length).toBeGreaterThan(calls));
   });
 
+  it('every action button says what it shows: its visible text is part of its accessible name (speech input, axe label-content-name-mismatch)', async () => {
+    renderPage();
+    await screen.findByRole('row', { name: /Hoàng Quản Lý/ });
+    const actions = [...screen.getAllByRole('row').slice(1), screen.getByRole('list', { name: 'Chưa được phân công' })].flatMap((scope) => within(scope).getAllByRole('button'));
+    expect(actions.length).toBe(5);
+    for (const button of actions) expect(button).toHaveAccessibleName(expect.stringContaining(button.textContent!.trim()));
+  });
+
   it('assigns an unassigned member to the shown centre after a confirmation', async () => {
     api.assign.mockResolvedValue({ data: { userId: 40, assignment: { centreId: 1, centreName: 'EV Service Hà Nội', assignedAt: '2026-11-19T01:00:00.000Z' }, previousCentreId: null }, message: 'Đã cập nhật phân công.' });
     renderPage();

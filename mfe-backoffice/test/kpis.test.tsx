@@ -35,6 +35,7 @@ function centreKpis(overrides: Partial<CentreKpis> = {}): CentreKpis {
     vehiclesIn: 4,
     carCount: 3,
     revenue: { total: 1_300_000, services: 1_200_000, parts: 200_000, packageDiscount: 100_000, paidInvoices: 2 },
+    shopRevenue: { total: 700_000, orders: 2 },
     aro: 650_000,
     hoursPerRo: 1.3,
     efficiencyPct: 97.8,
@@ -112,6 +113,21 @@ describe('manager KPI tiles', () => {
     expect(fold(tileOf(week, 'Xe tiếp nhận').textContent)).toBe('Xe tiếp nhận17xe');
     const month = screen.getByRole('region', { name: '30 ngày' });
     expect(fold(tileOf(month, 'Xe tiếp nhận').textContent)).toBe('Xe tiếp nhận60xe');
+  });
+
+  it('shows the web shop revenue, site-wide, in the all-centres view only', async () => {
+    api.centre.mockResolvedValue(centreKpis({ centreId: null, shopRevenue: { total: 1_250_000, orders: 3 } }));
+    const { unmount } = renderAt(<ManagerKpis />);
+    const today = await screen.findByRole('region', { name: 'Hôm nay' });
+    const shop = tileOf(today, 'Doanh thu web (toàn hệ thống)');
+    expect(fold(shop.textContent)).toBe('Doanh thu web (toàn hệ thống)1.250.000 ₫');
+    expect(shop.getAttribute('title')).toMatch(/không thuộc trung tâm nào\)\. 3 đơn hoàn tất\./);
+    unmount();
+
+    api.centre.mockResolvedValue(centreKpis({ centreId: 1 }));
+    renderAt(<ManagerKpis />);
+    const centreToday = await screen.findByRole('region', { name: 'Hôm nay' });
+    expect(within(centreToday).queryByRole('group', { name: 'Doanh thu web (toàn hệ thống)' })).toBeNull();
   });
 
   it('shows "—" without a unit for a ratio with nothing to divide by, and says why utilisation is missing', async () => {

@@ -101,7 +101,7 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
     jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
     redisUrl: null,
   };
-  const db = createDatabase(config);
+  const db = createDatabase(config, { walCheckpointer: true });
   await migrateToLatest(db);
   await load(db);
   return { app: buildApp({ db, logger: false, accounts: { config } }), db };

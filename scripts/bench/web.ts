@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../browser/findChromium.ts';
+import { REPO_ROOT } from '../build/ensureBuilt.ts';
 import { BENCH_PORTS as PORTS, startBenchSite } from './benchSite.ts';
 
 /**
@@ -38,6 +41,19 @@ function longestChain(requests: LoadedRequest[]): LoadedRequest[] {
     best.set(request, [...chain, request]);
   }
   return [...best.values()].reduce((longest, chain) => (chain.length > longest.length ? chain : longest), [] as LoadedRequest[]);
+}
+
+/** The back office's lazy chart chunk (webpackChunkName "charts"): only report and dashboard routes load it. */
+const CHART_CHUNK = /^charts\.[0-9a-f]+\.js$/;
+
+function chartChunks(): { file: string; gzipBytes: number; rawBytes: number }[] {
+  const dist = path.join(REPO_ROOT, 'mfe-backoffice', 'dist');
+  return readdirSync(dist)
+    .filter((file) => CHART_CHUNK.test(file))
+    .map((file) => {
+      const body = readFileSync(path.join(dist, file));
+      return { file, rawBytes: body.length, gzipBytes: gzipSync(body).length };
+    });
 }
 
 async function measureOnce(executablePath: string): Promise<{ requests: LoadedRequest[]; loadMs: number }> {
@@ -103,7 +119,13 @@ async function main(): Promise<void> {
     for (const request of chain) console.log(`    [${tierOf(request.url)}] ${request.url}`);
     console.log(`  remote steps in that chain: ${remoteDepth} (budget 2: manifest/remote entry → page chunk)`);
     console.log(`  time to the home page heading: median ${loadTimes[Math.floor(loadTimes.length / 2)]} ms over ${RUNS} runs (min ${loadTimes[0]}, max ${loadTimes.at(-1)})`);
-    const ok = jsGzip <= BUDGET_JS_GZIP_BYTES && remoteDepth <= 2;
+    const charts = chartChunks();
+    const chartsOnHome = scripts.some((request) => CHART_CHUNK.test(path.basename(new URL(request.url).pathname)));
+    console.log('\nChart chunk of the back office (lazy: /manager overview and reports, /admin, /admin/reports)');
+    if (charts.length === 0) console.log('  not found in mfe-backoffice/dist (expected charts.<hash>.js)');
+    for (const chunk of charts) console.log(`  ${(chunk.gzipBytes / 1024).toFixed(1)} KB gzip  ${(chunk.rawBytes / 1024).toFixed(1)} KB  ${chunk.file}`);
+    console.log(`  loaded by the first load of /: ${chartsOnHome ? 'yes (it must not be)' : 'no'}`);
+    const ok = jsGzip <= BUDGET_JS_GZIP_BYTES && remoteDepth <= 2 && !chartsOnHome;
     console.log(ok ? '\n✔ within budget' : '\n✘ over budget');
     process.exitCode = ok ? 0 : 1;
   } finally {

@@ -3,7 +3,10 @@ import { createDatabase } from '../db/createDatabase';
 import { migrateToLatest } from '../db/migrate';
 import { seed } from '../seed';
 
-/** `npm run seed -w api`: applies pending migrations, then loads the demo data (idempotent) and prints counts. */
+/**
+ * `npm run seed -w api` (and `npm start`): applies pending migrations, then loads the demo data (idempotent)
+ * with its three months of history and shifts (SEED_DEMO_HISTORY=0 leaves the history out), and prints counts.
+ */
 async function run(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase(config);
@@ -11,12 +14,18 @@ async function run(): Promise<void> {
   try {
     const { applied } = await migrateToLatest(db);
     for (const name of applied) console.log(`  ✔ migration ${name}`);
-    const report = await seed(db);
+    const started = Date.now();
+    const report = await seed(db, { demoHistory: process.env.SEED_DEMO_HISTORY !== '0' });
     console.log(`Đã nạp dữ liệu mẫu (${where}):`);
     console.log(`  Chi nhánh dịch vụ: ${report.serviceCentres}`);
     const { catalogue } = report;
     console.log(`  Danh mục: ${catalogue.categories} · Thương hiệu: ${catalogue.brands} · Sản phẩm: ${catalogue.products}`);
     console.log(`  Dịch vụ: ${catalogue.services} · Gói dịch vụ: ${catalogue.servicePackages} · Ưu đãi: ${catalogue.promotions}`);
+    if (report.demoHistory) {
+      const h = report.demoHistory;
+      console.log(`  Lịch sử mẫu: thêm ${h.serviceOrders} phiếu dịch vụ (${h.centreDays} ngày-chi nhánh), ${h.shopOrders} đơn web · Ca làm việc: ${h.shifts}`);
+    }
+    console.log(`  Thời gian nạp: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.destroy();
   }

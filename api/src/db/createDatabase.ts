@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import { ensureSqliteFolder, type DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { startWalCheckpointer } from './sqliteCheckpointer';
 import { withStatementCache } from './sqliteStatementCache';
 
 export interface CreateDatabaseOptions {
@@ -10,7 +11,15 @@ export interface CreateDatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /**
+   * SQLite: checkpoint the WAL from a worker thread instead of inside the commit that fills it
+   * (sqliteCheckpointer.ts). The server turns it on; tests and one-off commands keep SQLite's own.
+   */
+  walCheckpointer?: boolean;
 }
+
+/** SQLite's default: a commit that leaves this many pages in the WAL checkpoints it. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /** Opens a better-sqlite3 file with the pragmas every connection of the API uses. */
 export function openSqlite(file: string): BetterSqlite3.Database {
@@ -40,5 +49,25 @@ export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOp
     pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: async () => withStatementCache(openSqlite(config.sqliteFile)) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({
+      database: async () => {
+        const sqlite = openSqlite(config.sqliteFile);
+        const connection = withStatementCache(sqlite);
+        if (!options.walCheckpointer) return connection;
+        sqlite.pragma('wal_autocheckpoint = 0');
+        const checkpointer = startWalCheckpointer(config.sqliteFile, (error) => {
+          console.error(`SQLite: ${error.message}; SQLite checkpoints the WAL itself again.`);
+          if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
+        });
+        return {
+          ...connection,
+          close() {
+            connection.close();
+            void checkpointer.stop();
+          },
+        };
+      },
+    }),
+  });
 }

@@ -1,5 +1,7 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { dialectOf } from './portable';
 import type { Database } from './schema';
+import { withStablePlanParameters } from './sqliteStablePlans';
 
 /**
  * Queries built and compiled once per dialect, then run with new parameter values: for the hot paths (the cart,
@@ -11,6 +13,8 @@ import type { Database } from './schema';
  *   const cart = await cartIdOfUser.first(trx, { userId });
  *
  * A parameter may stand wherever a single value goes (comparisons, `set`, `values`), not for a list (`in`).
+ * On SQLite an equality parameter is compiled as `+?`, so that a join read by id is not prepared again at every
+ * run (sqliteStablePlans.ts): these are point reads and writes, whose plan no bound value should change.
  */
 type Db = Kysely<Database>;
 
@@ -47,7 +51,8 @@ export function preparedQuery<Params extends Record<string, unknown>>() {
       const adapter = db.getExecutor().adapter;
       let compiled = byAdapter.get(adapter);
       if (!compiled) {
-        const query = build(db, (name) => new ParameterSlot(name) as never).compile() as CompiledQuery<unknown>;
+        const built = build(db, (name) => new ParameterSlot(name) as never).compile() as CompiledQuery<unknown>;
+        const query = dialectOf(db) === 'sqlite' ? { ...built, sql: withStablePlanParameters(built.sql) } : built;
         const slots: CompiledForDialect['slots'] = [];
         query.parameters.forEach((value, index) => {
           if (value instanceof ParameterSlot) slots.push([index, value.name]);

@@ -9,6 +9,8 @@ import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from './partsAppr
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
 import { seedDemoOrders } from '../modules/orders/demoOrders';
+import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
+import { seedDemoShifts } from './demoShifts';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -27,6 +29,17 @@ export interface SeedReport {
   centreInventory: CentreInventorySeedReport;
   /** Today's parts requests: one waiting for the demo customer's yes, and work for the parts desk. */
   partsApprovalDemo: PartsApprovalDemoReport;
+  /** With `demoHistory`: about three months of closed work and web orders, and technicians' shifts. */
+  demoHistory?: DemoHistorySeedReport & { shifts: number };
+}
+
+export interface SeedOptions {
+  /**
+   * Also the demo history (seedDemoHistory, seedDemoShifts), relative to `now`. `npm start` and `npm run seed`
+   * turn it on (api/src/cli/seed.ts); the tests' seeded databases leave it off unless they ask.
+   */
+  demoHistory?: boolean;
+  now?: Date;
 }
 
 /**
@@ -37,7 +50,7 @@ export interface SeedReport {
  * seed row deleted since comes back. Running it twice gives the same rows as running it once. Runs in one
  * transaction. Expects the schema to be migrated (see migrateToLatest).
  */
-export async function seed(db: Kysely<Database>): Promise<SeedReport> {
+export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
   const report = await db.transaction().execute(async (trx) => ({
     serviceCentres: await seedServiceCentres(trx),
     demoAccounts: await seedDemoAccounts(trx),
@@ -47,6 +60,9 @@ export async function seed(db: Kysely<Database>): Promise<SeedReport> {
     backOffice: await seedBackOffice(trx),
     centreInventory: await seedCentreInventory(trx),
     partsApprovalDemo: await seedPartsApprovalDemo(trx),
+    ...(options.demoHistory
+      ? { demoHistory: { ...(await seedDemoHistory(trx, options.now)), shifts: await seedDemoShifts(trx, options.now) } }
+      : {}),
   }));
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
   // committed data, without the new rows) is dropped too.

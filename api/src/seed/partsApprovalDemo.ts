@@ -336,8 +336,11 @@ async function awaitingRequest(trx: Trx, centre: Centre, orderId: number, who: P
   ]);
   if (!fluid || order.status !== 'IN_PROGRESS') return waiting();
   const failed = item?.result === 'FAIL' ? item : null;
-  const requestedAt = new Date(now.getTime() - minutes(25)).toISOString();
-  const sentAt = new Date(now.getTime() - minutes(10));
+  // A few minutes ago, but never before today's local midnight: the request must count as made today, or the
+  // next start (just after midnight) would not see it and would add another.
+  const midnight = vietnamInstant(today, '00:00').getTime();
+  const requestedAt = new Date(Math.max(now.getTime() - minutes(25), midnight)).toISOString();
+  const sentAt = new Date(Math.max(now.getTime() - minutes(10), midnight));
   await insertRequest(trx, {
     orderId,
     centreId: centre.id,

@@ -249,6 +249,21 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
       .executeTakeFirstOrThrow();
     const part = await db.selectFrom('centre_stock').select('product_id').where('centre_id', '=', floorCentreId).where('on_hand', '>', 0).orderBy('product_id').executeTakeFirstOrThrow();
 
+    // A shift of the demo technician (kept if the seed planned that day) and a finished time entry of theirs on a
+    // Sunday the seed leaves free (no shift, no clock), so that correcting it overlaps nothing.
+    const floorCentre = await db.selectFrom('service_centres').select(['open_time', 'close_time']).where('id', '=', floorCentreId).executeTakeFirstOrThrow();
+    await db
+      .insertInto('technician_shifts')
+      .values({ technician_id: technicianId, centre_id: floorCentreId, work_date: '2026-11-18', start_time: floorCentre.open_time, end_time: floorCentre.close_time, created_by: null })
+      .onConflict((conflict) => conflict.columns(['technician_id', 'work_date']).doNothing())
+      .execute();
+    const shift = await db.selectFrom('technician_shifts').select('id').where('technician_id', '=', technicianId).where('work_date', '=', '2026-11-18').executeTakeFirstOrThrow();
+    const timeEntry = await db
+      .insertInto('work_time_entries')
+      .values({ service_order_id: floorOrder.id, technician_id: technicianId, started_at: '2026-11-14T20:00:00.000Z', ended_at: '2026-11-14T20:30:00.000Z', edited_by: null, edit_reason: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
     const admin = staffMembers.find((member) => member.name === 'admin')!;
     const staffMember = await setUp<{ id: number }>(admin, 'POST', '/api/admin/users', {
       fullName: 'Ngô Kỹ Thuật Thử',
@@ -259,6 +274,8 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
 
     fixtures = {
       staffMemberId: staffMember.id,
+      shiftId: shift.id,
+      timeEntryId: timeEntry.id,
       floorCentreId,
       customerId,
       technicianId,

@@ -45,6 +45,9 @@ export interface FuzzFixtures {
   partProductId: number;
   /** A technician account made for the fuzz (role changes, disable/enable and assignments act on it). */
   staffMemberId: number;
+  /** A shift of the demo technician at the floor centre (18/11/2026), and a finished time entry of theirs (15/11). */
+  shiftId: number;
+  timeEntryId: number;
 }
 
 export interface BaselineRequest {
@@ -273,6 +276,18 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'PUT /api/inventory/{productId}/min-stock': { params: { productId: String(f.partProductId) }, bodies: [{ centreId: f.floorCentreId, minStock: 2 }] },
     'GET /api/kpis/centre': { query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
     'GET /api/kpis/technician/me': { query: { from: '2026-11-13', to: '2026-11-19' } },
+    'GET /api/reports/charts': { query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
+    'GET /api/reports/{name}': { params: { name: 'service-orders' }, query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
+    'GET /api/reports/{name}.csv': { params: { name: 'invoices' }, query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
+    'GET /api/shifts': { query: { ...centre, weekStart: '2026-11-16' } },
+    'PUT /api/shifts': { bodies: [{ technicianId: f.technicianId, workDate: '2026-11-21', startTime: '09:00', endTime: '16:00' }] },
+    'DELETE /api/shifts/{id}': { params: { id: String(f.shiftId) } },
+    'POST /api/shifts/copy-previous-week': { bodies: [{ centreId: f.floorCentreId, weekStart: '2026-11-23' }] },
+    'GET /api/time-entries': { query: { ...centre, technicianId: String(f.technicianId), from: '2026-11-13', to: '2026-11-19' } },
+    'PATCH /api/time-entries/{id}': {
+      params: { id: String(f.timeEntryId) },
+      bodies: [{ startedAt: '2026-11-15T03:00:00+07:00', endedAt: '2026-11-15T04:00:00+07:00', reason: 'Quên bấm giờ kết thúc' }],
+    },
     'GET /api/admin/users': { query: { q: 'kỹ thuật', role: 'technician', page: '1', pageSize: '20' } },
     'POST /api/admin/users': {
       bodies: [{ fullName: 'Đặng Văn Mới', email: 'nhan.vien.moi@example.vn', phone: '0911222333', role: 'staff', centreId: f.floorCentreId }],

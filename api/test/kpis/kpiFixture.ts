@@ -37,6 +37,14 @@ import type { TestUser } from '../service/serviceTestKit';
  * Ledger: ISSUE P1 −1 (R1) 10/11 02:20Z, ISSUE P2 −4 (R2) 11/11 01:40Z, RETURN P2 +2 (R2) 02:30Z, RECEIVE P1 +10 and
  *   ADJUST P2 −1 in range (not usage), ISSUE P1 −3 at 12/11 17:00Z (out).
  * Stock: P1 9 on hand / 0 reserved / min 10 (low), P2 5/3/min 2 (low: 2 ≤ 2), P3 4/0/min 0 (not low).
+ * Web shop (site-wide, no centre; the seed's demo orders, dated from the real clock, are removed first):
+ *   W1 PAID COMPLETED 500 000 completed 09/11 17:00:00.000Z (in: local midnight);
+ *   W2 PAID COMPLETED 300 000 completed 09/11 16:59:59.999Z (out: last ms before the range);
+ *   W3 PAID COMPLETED 200 000 completed 11/11 05:00Z (in), a second COMPLETED row 12/11 05:00Z (a note: counted once);
+ *   W4 CANCELLED (payment REFUNDED) 400 000, cancelled 11/11 06:00Z (in: not counted);
+ *   W5 UNPAID COMPLETED 250 000 completed 11/11 07:00Z (in: not counted);
+ *   W6 PAID COMPLETED 1 000 000 completed 12/11 17:00:00.000Z (out: local midnight after the range).
+ *   → 10–12/11: 700 000 from 2 orders; 10/11 alone: 500 000; 13/11: 1 000 000.
  */
 export interface KpiFixture {
   centreId: number;
@@ -279,8 +287,61 @@ export async function buildKpiFixture(floor: Floor): Promise<KpiFixture> {
   await move(p2, 'ADJUST', -1, '2026-11-11T06:00:00.000Z');
   await move(p1, 'ISSUE', -3, '2026-11-12T17:00:00.000Z');
 
+  await webShopOrders(floor);
 
   return { centreId, manager, t1, t2, p1, p2, p3 };
+}
+
+/** The web shop's orders W1–W6 (see above), for the customer of the floor. */
+async function webShopOrders(floor: Floor): Promise<void> {
+  const db = floor.db;
+  await db.deleteFrom('orders').execute();
+  const orders: Array<[name: string, status: string, payment: string, total: number, history: Array<[status: string, at: string]>]> = [
+    ['W1', 'COMPLETED', 'PAID', 500_000, [['PLACED', '2026-11-08T03:00:00.000Z'], ['COMPLETED', '2026-11-09T17:00:00.000Z']]],
+    ['W2', 'COMPLETED', 'PAID', 300_000, [['PLACED', '2026-11-08T03:00:00.000Z'], ['COMPLETED', '2026-11-09T16:59:59.999Z']]],
+    ['W3', 'COMPLETED', 'PAID', 200_000, [['PLACED', '2026-11-10T03:00:00.000Z'], ['COMPLETED', '2026-11-11T05:00:00.000Z'], ['COMPLETED', '2026-11-12T05:00:00.000Z']]],
+    ['W4', 'CANCELLED', 'REFUNDED', 400_000, [['PLACED', '2026-11-10T03:00:00.000Z'], ['CANCELLED', '2026-11-11T06:00:00.000Z']]],
+    ['W5', 'COMPLETED', 'UNPAID', 250_000, [['PLACED', '2026-11-10T03:00:00.000Z'], ['COMPLETED', '2026-11-11T07:00:00.000Z']]],
+    ['W6', 'COMPLETED', 'PAID', 1_000_000, [['PLACED', '2026-11-11T03:00:00.000Z'], ['COMPLETED', '2026-11-12T17:00:00.000Z']]],
+  ];
+  for (const [name, status, payment, total, history] of orders) {
+    const row = await db
+      .insertInto('orders')
+      .values({
+        code: `KPI-${name}-${unique()}`.slice(0, 40),
+        user_id: floor.users.customer.id,
+        status,
+        payment_method: 'COD',
+        payment_status: payment,
+        subtotal: total,
+        discount: 0,
+        shipping_fee: 0,
+        shipping_discount: 0,
+        total,
+        promotion_id: null,
+        promotion_code: null,
+        fulfilment_method: 'delivery',
+        province: 'Hà Nội',
+        ward: 'Phường Cầu Giấy',
+        street: '1 Trần Thái Tông',
+        centre_id: null,
+        recipient_name: 'Khách web K',
+        phone: '0912000001',
+        note: null,
+        idempotency_key: `kpi-${name}-${unique()}`,
+        request_hash: 'kpi',
+        cancel_reason: status === 'CANCELLED' ? 'Khách đổi ý' : null,
+        paid_at: payment === 'UNPAID' ? null : history[history.length - 1]![1],
+        created_at: history[0]![1],
+        updated_at: history[history.length - 1]![1],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('order_status_history')
+      .values(history.map(([to, at]) => ({ order_id: row.id, status: to, payment_status: to === 'PLACED' ? 'UNPAID' : payment, note: null, actor_user_id: null, created_at: at })))
+      .execute();
+  }
 }
 
 export type { Kysely, Database };

@@ -58,6 +58,16 @@ describe.each(testDatabases())('KPIs of a hand-built centre on $label', (target)
     expect(kpis.hoursPerRo).toBe(1.3);
   });
 
+  it('adds the web shop revenue (site-wide): PAID and COMPLETED orders by their first completion in range', async () => {
+    const kpis = await centreKpis(floor.db, k.centreId, range, NOW);
+    expect(kpis.shopRevenue).toEqual({ total: 700_000, orders: 2 });
+    // the same figure for every scope: web orders have no centre
+    expect((await centreKpis(floor.db, null, range, NOW)).shopRevenue).toEqual({ total: 700_000, orders: 2 });
+    expect((await centreKpis(floor.db, k.centreId, parseKpiRange('2026-11-10', '2026-11-10'), NOW)).shopRevenue).toEqual({ total: 500_000, orders: 1 });
+    expect((await centreKpis(floor.db, k.centreId, parseKpiRange('2026-11-09', '2026-11-09'), NOW)).shopRevenue).toEqual({ total: 300_000, orders: 1 });
+    expect((await centreKpis(floor.db, k.centreId, parseKpiRange('2026-11-13', '2026-11-13'), NOW)).shopRevenue).toEqual({ total: 1_000_000, orders: 1 });
+  });
+
   it('gives technicians clocked minutes clipped to the range, orders done and efficiency', async () => {
     const kpis = await centreKpis(floor.db, k.centreId, range, NOW);
     expect(kpis.technicians).toEqual([
@@ -177,6 +187,7 @@ describe.each(testDatabases())('KPIs of a hand-built centre on $label', (target)
       extraWork: expect.objectContaining({ closeRatioCountPct: null, closeRatioValuePct: null }),
       turnaround: { orders: 0, medianMinutes: null, medianWaitingMinutes: null },
       partsUsage: { items: [], totalValue: 0 },
+      shopRevenue: { total: 0, orders: 0 },
     });
     expect(empty.technicians.find((t) => t.technicianId === k.t2.id)).toBeUndefined();
   });
@@ -215,6 +226,7 @@ describe.each(testDatabases())('KPIs of a hand-built centre on $label', (target)
       expect(all.json().data.centreId).toBeNull();
       expect(all.json().data.vehiclesIn).toBeGreaterThanOrEqual(4);
       expect(all.json().data.revenue.total).toBeGreaterThanOrEqual(1_300_000);
+      expect(all.json().data.shopRevenue).toEqual({ total: 700_000, orders: 2 });
       const missing = await floor.request(floor.users.admin, 'GET', url('from=2026-11-10&to=2026-11-12&centreId=99999999'));
       expect(missing.statusCode).toBe(404);
     });

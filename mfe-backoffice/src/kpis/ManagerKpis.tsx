@@ -46,6 +46,8 @@ export function centreTiles(k: CentreKpis): KpiTileProps[] {
     tile(t.tiles.turnaround, formatCount(k.turnaround.medianMinutes), u.minutes),
     tile(t.tiles.waiting, formatCount(k.turnaround.medianWaitingMinutes), u.minutes),
     tile(t.tiles.partsUsage, formatMoney(k.partsUsage.totalValue), ''),
+    // The web shop's revenue is site-wide (web orders have no centre): shown in the all-centres view only.
+    ...(k.centreId === null ? [tile(t.tiles.shopRevenue, formatMoney(k.shopRevenue.total), '', t.shopOrders(k.shopRevenue.orders))] : []),
   ];
 }
 

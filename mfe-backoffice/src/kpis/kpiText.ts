@@ -40,7 +40,9 @@ export const kpiText = {
     turnaround: ['Thời gian hoàn thành (trung vị)', 'Trung vị thời gian từ tiếp nhận đến xong việc, các phiếu xong việc trong khoảng.'],
     waiting: ['Thời gian chờ (trung vị)', 'Trung vị thời gian từ tiếp nhận đến bắt đầu làm, các phiếu xong việc trong khoảng.'],
     partsUsage: ['Phụ tùng đã dùng', 'Σ (xuất − trả lại) × đơn giá của yêu cầu, trong khoảng.'],
+    shopRevenue: ['Doanh thu web (toàn hệ thống)', 'Σ đơn hàng web đã thanh toán và hoàn tất trong khoảng, của cả cửa hàng trực tuyến (không thuộc trung tâm nào).'],
   },
+  shopOrders: (orders: number) => `${new Intl.NumberFormat('vi-VN').format(orders)} đơn hoàn tất.`,
   revenueSplit: (services: string, parts: string, discount: string) => `Dịch vụ ${services}, phụ tùng ${parts}, giảm giá gói ${discount}.`,
   extraWorkSplit: (withdrawn: number, expired: number) => `Đã rút lại ${withdrawn}, hết hạn ${expired} (không tính vào tỷ lệ).`,
   technicians: {

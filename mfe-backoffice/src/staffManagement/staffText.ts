@@ -20,7 +20,7 @@ export const staffText = {
     end: (name: string) => `Kết thúc phân công của ${name}`,
     endShort: 'Kết thúc',
     assign: (name: string) => `Phân công ${name} về trung tâm này`,
-    assignShort: 'Phân công về đây',
+    assignShort: 'Phân công',
   },
   moveDialog: {
     title: (name: string) => `Điều chuyển ${name}`,

@@ -2,3 +2,5 @@
 export * from './serviceOrderMachine';
 export * from './partsRequestMachine';
 export * from './inventoryRules';
+export * from './reports';
+export * from './shiftRules';

@@ -10,5 +10,6 @@ export * from './backoffice';
 export * from './inventory';
 export * from './partsRequests';
 export * from './kpis';
+export * from './reports';
 export * from './staffAdmin';
 export * from './shifts';

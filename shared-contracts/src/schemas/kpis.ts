@@ -56,6 +56,12 @@ export const centreKpisSchema = z.object({
     packageDiscount: money,
     paidInvoices: count,
   }),
+  /**
+   * Shop revenue (web), spec §8: the WEB SHOP's, not the centre's. Web orders have no centre, so this is the
+   * site-wide figure whatever the scope: Σ orders.total of orders PAID and COMPLETED, completed (first COMPLETED
+   * row of order_status_history) in range; `orders` counts them.
+   */
+  shopRevenue: z.object({ total: money, orders: count }),
   aro: money.nullable(),
   hoursPerRo: z.number().nullable(),
   efficiencyPct: pct,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIME_ENTRY_REASON_MAX, TIME_ENTRY_REASON_MIN } from '../backoffice/shiftRules';
 import { isoInstantSchema } from './catalogue';
 import { idInput, textInput } from './primitives';
 
@@ -10,8 +11,7 @@ import { idInput, textInput } from './primitives';
  * as are the ranges of time entries (422 DATE_RANGE_INVALID). Instants are ISO 8601 UTC.
  */
 
-export const TIME_ENTRY_REASON_MIN = 5;
-export const TIME_ENTRY_REASON_MAX = 300;
+export { TIME_ENTRY_REASON_MAX, TIME_ENTRY_REASON_MIN };
 export const TIME_ENTRIES_LIMIT = 1000;
 
 const idSchema = idInput('Mã không hợp lệ.');

@@ -9,6 +9,8 @@ import * as m0007 from './0007_centre_inventory';
 import * as m0008 from './0008_parts_requests';
 import * as m0009 from './0009_kpi_indexes';
 import * as m0010 from './0010_technician_shifts';
+import * as m0011 from './0011_shop_revenue_index';
+import * as m0012 from './0012_kpi_usage_index';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -25,4 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_parts_requests': m0008,
   '0009_kpi_indexes': m0009,
   '0010_technician_shifts': m0010,
+  '0011_shop_revenue_index': m0011,
+  '0012_kpi_usage_index': m0012,
 };

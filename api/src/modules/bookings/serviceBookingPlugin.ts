@@ -4,6 +4,7 @@ import { frontDeskRoutes } from '../frontDesk/frontDeskPlugin';
 import { maintenanceRoutes } from '../maintenance/maintenanceRoutes';
 import { inventoryPlugin } from '../inventory/inventoryPlugin';
 import { kpisPlugin } from '../kpis/kpisPlugin';
+import { reportsPlugin } from '../reports/reportsPlugin';
 import { partsRequestsRoutes } from '../partsRequests/partsRequestsPlugin';
 import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
 import { shiftsPlugin } from '../shifts/shiftsPlugin';
@@ -50,4 +51,5 @@ export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = a
   await app.register(staffAdminPlugin, { accounts });
   await app.register(kpisPlugin, { accounts });
   await app.register(shiftsPlugin, { accounts });
+  await app.register(reportsPlugin, { accounts });
 };

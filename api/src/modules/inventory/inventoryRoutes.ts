@@ -2,9 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adjustInputSchema,
-  backOfficeErrorSchema,
   envelopeSchema,
-  errorEnvelopeSchema,
   inventoryAvailabilityQuerySchema,
   inventoryAvailabilitySchema,
   inventoryChangeSchema,
@@ -21,6 +19,7 @@ import {
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { requireKnownField } from '../../http/bodyFields';
+import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole, type CentreScope } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
@@ -32,14 +31,7 @@ import { InventoryErrorCodes, inventoryMessages } from './inventoryMessages';
 import { inventorySummary, listInventory, listMovements, lowStockList, readAvailability, readItems } from './inventoryReads';
 import { adjustStock, receiveStock, setMinStock } from './inventoryWrites';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: backOfficeErrorSchema,
-  409: backOfficeErrorSchema,
-  422: backOfficeErrorSchema,
-};
+const errors = backOfficeErrors;
 const changeResponse = envelopeSchema(inventoryChangeSchema);
 
 /**

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  backOfficeErrorSchema,
   centreKpiQuerySchema,
   centreKpisSchema,
   envelopeSchema,
-  errorEnvelopeSchema,
   kpiRangeQuerySchema,
   myKpisSchema,
 } from 'shared-contracts/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { backOfficeReadErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { requireRole } from '../../http/authGuard';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
@@ -19,13 +18,7 @@ import { centreKpis } from './centreKpis';
 import { parseKpiRange } from './kpiRange';
 import { myKpis } from './technicianKpis';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: backOfficeErrorSchema,
-  422: backOfficeErrorSchema,
-};
+const errors = backOfficeReadErrors;
 
 export interface KpiContext {
   db: Kysely<Database>;

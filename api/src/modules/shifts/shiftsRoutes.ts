@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
-  backOfficeErrorSchema,
   copyPreviousWeekInputSchema,
   copyPreviousWeekResultSchema,
   correctTimeEntryInputSchema,
   envelopeSchema,
-  errorEnvelopeSchema,
   shiftIdParamsSchema,
   shiftSchema,
   shiftWeekQuerySchema,
@@ -19,6 +17,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { requireKnownField } from '../../http/bodyFields';
+import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
@@ -28,14 +27,7 @@ import { parseWeekStart, readShiftWeek } from './shiftWeek';
 import { copyPreviousWeek, deleteShift, upsertShift } from './shiftWrites';
 import { correctTimeEntry, listTimeEntries } from './timeEntries';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: backOfficeErrorSchema,
-  409: backOfficeErrorSchema,
-  422: backOfficeErrorSchema,
-};
+const errors = backOfficeErrors;
 const shiftResponse = envelopeSchema(shiftSchema);
 
 /**

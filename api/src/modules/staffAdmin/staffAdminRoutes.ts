@@ -5,11 +5,9 @@ import {
   adminUsersQuerySchema,
   assignCentreInputSchema,
   assignmentResultSchema,
-  backOfficeErrorSchema,
   changeRoleInputSchema,
   createStaffUserInputSchema,
   envelopeSchema,
-  errorEnvelopeSchema,
   staffRosterQuerySchema,
   staffRosterSchema,
   staffUserParamsSchema,
@@ -17,6 +15,7 @@ import {
 } from 'shared-contracts/schemas';
 import { requireRole, currentAuth } from '../../http/authGuard';
 import { requireKnownField } from '../../http/bodyFields';
+import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
@@ -25,14 +24,7 @@ import type { StaffAdminContext } from './staffAdminContext';
 import { changeRole, createStaffUser, disableAccount, enableAccount } from './userAccounts';
 import { listUsers } from './userDirectory';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: backOfficeErrorSchema,
-  409: backOfficeErrorSchema,
-  422: backOfficeErrorSchema,
-};
+const errors = backOfficeErrors;
 const userResponse = envelopeSchema(adminUserSchema);
 const assignmentResponse = envelopeSchema(assignmentResultSchema);
 

@@ -1,15 +1,39 @@
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
+import { useView, ViewTabs, type ViewTab } from '../../components/ViewTabs';
 import { ManagerInventory } from '../../inventory/ManagerInventory';
 import { ManagerKpis } from '../../kpis/ManagerKpis';
+import { ManagerCharts, ManagerReports } from '../../reports';
+import { ManagerRoster } from '../../roster';
+import { ManagerShifts } from '../../shifts';
 
 const PATH = '/manager';
 
+type ManagerView = 'overview' | 'reports' | 'shifts' | 'roster';
+
+/** /manager's views (?view=): the dashboard, the centre's reports, the shift week, the centre's people. */
+export const managerViews: readonly ViewTab<ManagerView>[] = [
+  { key: 'overview', label: 'Tổng quan' },
+  { key: 'reports', label: 'Báo cáo' },
+  { key: 'shifts', label: 'Ca làm việc' },
+  { key: 'roster', label: 'Nhân sự' },
+];
+
 export function ManagerDashboardPage() {
+  const view = useView(managerViews);
   return (
     <AreaPage area="manager" path={PATH}>
-      <ManagerKpis />
-      <ManagerInventory />
+      <ViewTabs path={PATH} label="Các mục của quản lý" tabs={managerViews} current={view} />
+      {view === 'overview' && (
+        <>
+          <ManagerKpis />
+          <ManagerCharts />
+          <ManagerInventory />
+        </>
+      )}
+      {view === 'reports' && <ManagerReports />}
+      {view === 'shifts' && <ManagerShifts />}
+      {view === 'roster' && <ManagerRoster />}
       <AreaShortcuts area="manager" current={PATH} />
     </AreaPage>
   );

@@ -1,0 +1,2 @@
+export { AdminOverview } from './AdminOverview';
+export { CentreComparison } from './CentreComparison';

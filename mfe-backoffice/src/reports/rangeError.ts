@@ -1,0 +1,4 @@
+import { ApiError } from 'shared-contracts';
+
+/** A 422 about the dates (DATE_RANGE_INVALID): shown next to the date inputs rather than as a failed load. */
+export const isRangeError = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 422 && error.code === 'DATE_RANGE_INVALID';

@@ -1,0 +1,40 @@
+/** Every Vietnamese string of the reports screens and the chart section (spec back-office §9; §7 M1, M5, A4). */
+export const reportsText = {
+  charts: {
+    heading: 'Biểu đồ',
+    range: (from: string, to: string) => `Từ ${from} đến ${to}`,
+    allCentres: 'Tất cả trung tâm',
+    loading: 'Đang tải biểu đồ…',
+    loadFailed: 'Không tải được biểu đồ. Vui lòng thử lại.',
+    reload: 'Tải lại biểu đồ',
+  },
+  screen: {
+    heading: 'Báo cáo',
+    filters: 'Chọn báo cáo',
+    from: 'Từ ngày',
+    to: 'Đến ngày',
+    centre: 'Trung tâm',
+    allCentres: 'Tất cả trung tâm',
+    centresFailed: 'Không tải được danh sách trung tâm.',
+    retryCentres: 'Tải lại danh sách trung tâm',
+    report: 'Loại báo cáo',
+    apply: 'Xem báo cáo',
+    missingDate: 'Vui lòng chọn ngày bắt đầu và ngày kết thúc.',
+  },
+  table: {
+    loading: 'Đang tải báo cáo…',
+    loadFailed: 'Không tải được báo cáo. Vui lòng thử lại.',
+    reload: 'Tải lại báo cáo',
+    empty: 'Không có dòng nào trong khoảng thời gian này.',
+    caption: (title: string, from: string, to: string, centre: string) => `${title} – ${centre}, từ ${from} đến ${to}`,
+    truncated: (shown: string, total: string) => `Hiển thị ${shown} / ${total} dòng — tải CSV để xem đủ`,
+    rows: (total: string) => `${total} dòng`,
+    scrollLabel: (title: string) => `Bảng ${title}`,
+    ownCentre: 'Trung tâm của tôi',
+  },
+  csv: {
+    download: 'Tải CSV',
+    downloading: 'Đang tải CSV…',
+    failed: 'Không tải được tệp CSV. Vui lòng thử lại.',
+  },
+} as const;

@@ -1,0 +1,243 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
+
+/**
+ * The CSV export's budget (issue 15, spec §9): a 100,000-row report downloaded over HTTP by a manager in < 3 s,
+ * with the API's memory flat (the file is streamed from the database page by page, never held whole).
+ *
+ * - The server process seeds a scratch database and writes 100,000 stock movements of its first centre on one
+ *   local day (REPORT_DAY, far from the seed's own history) with one INSERT … SELECT, then ANALYZE.
+ * - The measuring process downloads /api/reports/stock-movements.csv for that day as the centre's manager: once to
+ *   warm up, then BENCH_DOWNLOADS times (default 3), one after another: the time to the last byte, the rows read back
+ *   (csv-parse), and the API process's RSS (from /proc) before, at its peak during, and after each download.
+ * - SQLite (a temp file) and PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/ev_bench_reports,
+ *   created afresh and dropped at the end), as bench:kpis: BENCH_REPORTS_DATABASES=sqlite|postgres|sqlite,postgres
+ *   (default both).
+ *
+ * Budgets: the median download < CSV_BUDGET_MS; memory flat: the heap still in use after a full garbage collection (the API
+ * runs with --expose-gc and collects when asked over IPC) at most HEAP_BUDGET_MB above the one at rest, whatever the
+ * number of downloads. The RSS is reported too (before, peak, after each download): V8 grows its heap once to its
+ * working size during the first download and keeps it (RSS does not shrink), then later downloads leave it flat.
+ */
+
+export const CSV_BUDGET_MS = 3_000;
+/** The heap still in use after a full GC may grow by this much over the downloads (nothing of a file is kept). */
+export const HEAP_BUDGET_MB = 10;
+const ROWS = 100_000;
+const REPORT_DAY = '2024-03-15';
+const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/ev_bench_reports';
+
+type Target = 'sqlite' | 'postgres';
+type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
+
+const pgUrl = () => process.env.BENCH_DATABASE_URL?.trim() || PG_DEFAULT;
+
+async function pgAdmin(url: string, action: (client: import('pg').Client, name: string) => Promise<void>): Promise<void> {
+  const { default: pg } = await import('pg');
+  const name = new URL(url).pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await action(client, name);
+  } finally {
+    await client.end();
+  }
+}
+
+/** 100,000 movements of `centreId` on REPORT_DAY (08:00 → 21:53 local, one every half second), 40 products. */
+async function fillMovements(db: BenchDatabase, dialect: Target, centreId: number, actorId: number): Promise<void> {
+  const { sql } = await import('kysely');
+  const products = await db.selectFrom('products').select('id').orderBy('id').limit(40).execute();
+  await db
+    .insertInto('centre_stock')
+    .values(products.map((p) => ({ centre_id: centreId, product_id: p.id, on_hand: 50, reserved: 0, min_stock: 0 })))
+    .onConflict((conflict) => conflict.columns(['centre_id', 'product_id']).doNothing())
+    .execute();
+  await sql`create table bench_report_products (k integer primary key, product_id integer not null)`.execute(db);
+  await db
+    .insertInto('bench_report_products' as never)
+    .values(products.map((p, k) => ({ k, product_id: p.id })) as never)
+    .execute();
+  const start = `${REPORT_DAY}T01:00:00.000Z`;
+  const at =
+    dialect === 'postgres'
+      ? sql`cast(${start} as timestamptz) + n * interval '500 milliseconds'`
+      : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${start}, '+' || (n / 2.0) || ' seconds')`;
+  await sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${ROWS})
+    insert into stock_movements (centre_id, product_id, kind, quantity, on_hand_after, parts_request_id, actor_id, reason, created_at)
+    select ${centreId}, bp.product_id, case when n % 4 = 0 then 'ADJUST' else 'RECEIVE' end, (n % 5) + 1, 50 + n % 200, null, ${actorId},
+      'Nhập hàng định kỳ, lô số ' || n, ${at}
+    from seq join bench_report_products bp on bp.k = n % ${products.length}`.execute(db);
+  await sql`drop table bench_report_products`.execute(db);
+  await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
+}
+
+interface ServerReady {
+  port: number;
+  managerToken: string;
+  rows: number;
+}
+
+async function runServer(): Promise<void> {
+  const target = process.env.BENCH_REPORTS_TARGET as Target;
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+  const { buildApp } = await import('../../api/src/app.ts');
+  const { seed } = await import('../../api/src/seed/index.ts');
+  const { serveBenchApi } = await import('./benchProcess.ts');
+  const folder = process.env.BENCH_DATA_DIR!;
+  const config = {
+    ...loadConfig({}),
+    nodeEnv: 'production',
+    databaseUrl: target === 'postgres' ? pgUrl() : null,
+    sqliteFile: path.join(folder, 'bench.sqlite'),
+    uploadDir: path.join(folder, 'uploads'),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    redisUrl: null,
+  };
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  await seed(db);
+  const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const manager = await db
+    .insertInto('users')
+    .values({ email: 'bench.baocao.quanly@example.vn', password_hash: null, full_name: 'Quản lý báo cáo thử tải', phone_number: '0909000333', role: 'manager', email_verified_at: now, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('staff_assignments').values({ user_id: manager.id, centre_id: centre.id, assigned_at: now, ended_at: null }).execute();
+  await fillMovements(db, target, centre.id, manager.id);
+  const app = buildApp({ db, logger: false, accounts: { config } });
+  await app.ready();
+  const { token } = await app.accessTokens.issue({ userId: manager.id, role: 'manager' });
+  // 'heap': a full garbage collection (the API runs with --expose-gc), then the heap still in use.
+  process.on('message', (message) => {
+    if (message !== 'heap') return;
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ heapUsedMb: round(process.memoryUsage().heapUsed / 1_048_576) });
+  });
+  await serveBenchApi(app, db, { managerToken: token, rows: ROWS });
+}
+
+// ---- Measuring (parent process) ----------------------------------------------------------------------------
+
+/** The API's heap in use after a full garbage collection, in MB. */
+function heapAfterGc(api: { child: import('node:child_process').ChildProcess }): Promise<number> {
+  return new Promise((resolve) => {
+    const answer = (message: unknown) => {
+      const heap = (message as { heapUsedMb?: number }).heapUsedMb;
+      if (heap === undefined) return;
+      api.child.off('message', answer);
+      resolve(heap);
+    };
+    api.child.on('message', answer);
+    api.child.send('heap');
+  });
+}
+
+/** The resident set of a process of this machine, in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+}
+
+interface Download {
+  ms: number;
+  bytes: number;
+  rows: number;
+  bom: boolean;
+  rssBefore: number;
+  rssPeak: number;
+  rssAfter: number;
+}
+
+async function download(origin: string, token: string, pid: number): Promise<Download> {
+  const { parse } = await import('csv-parse/sync');
+  const rssBefore = rssMb(pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, rssMb(pid));
+  }, 20);
+  const chunks: Uint8Array[] = [];
+  const t0 = performance.now();
+  try {
+    const response = await fetch(`${origin}/api/reports/stock-movements.csv?from=${REPORT_DAY}&to=${REPORT_DAY}`, { headers: { authorization: `Bearer ${token}` } });
+    if (response.status !== 200) throw new Error(`the CSV answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+  } finally {
+    clearInterval(sampler);
+  }
+  const ms = round(performance.now() - t0);
+  rssPeak = Math.max(rssPeak, rssMb(pid));
+  const body = Buffer.concat(chunks);
+  const records = parse(body, { bom: true, record_delimiter: '\r\n' }) as string[][];
+  return { ms, bytes: body.length, rows: records.length - 1, bom: body.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])), rssBefore, rssPeak, rssAfter: rssMb(pid) };
+}
+
+async function measure(target: Target): Promise<boolean> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-reports-'));
+  if (target === 'postgres') {
+    await pgAdmin(pgUrl(), async (client, name) => {
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.query(`create database "${name}"`);
+    });
+  }
+  const started = Date.now();
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_REPORTS_TARGET: target, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() });
+  try {
+    const pid = api.child.pid!;
+    const origin = `http://127.0.0.1:${api.ready.port}`;
+    console.log(`  ${api.ready.rows.toLocaleString('en')} stock movements on ${REPORT_DAY} written in ${round((Date.now() - started) / 1000)} s (seed included); API RSS at rest ${rssMb(pid)} MB`);
+    const heapAtRest = await heapAfterGc(api);
+    // Warm-up (JIT, compiled statements, the database's pages): one download, not measured for time.
+    const warm = await download(origin, api.ready.managerToken, pid);
+    console.log(`  warm-up download: ${warm.rows.toLocaleString('en')} rows, ${warm.ms} ms; API RSS before ${warm.rssBefore} MB, peak ${warm.rssPeak} MB, after ${warm.rssAfter} MB`);
+    let pass = warm.rows === ROWS;
+    let flat = true;
+    const times: number[] = [];
+    const downloads = Number(process.env.BENCH_DOWNLOADS ?? 3);
+    for (let run = 1; run <= downloads; run += 1) {
+      const d = await download(origin, api.ready.managerToken, pid);
+      const heap = await heapAfterGc(api);
+      const kept = round(heap - heapAtRest);
+      const ok = d.rows === ROWS && d.bom && kept <= HEAP_BUDGET_MB;
+      flat &&= kept <= HEAP_BUDGET_MB;
+      pass &&= ok;
+      times.push(d.ms);
+      console.log(
+        `  download ${run}: ${d.rows.toLocaleString('en')} rows read back (BOM ${d.bom ? 'yes' : 'NO'}), ${round(d.bytes / 1_048_576)} MB in ${d.ms} ms; ` +
+          `API RSS before ${d.rssBefore} MB, peak ${d.rssPeak} MB (+${round(d.rssPeak - d.rssBefore)}), after ${d.rssAfter} MB; heap in use after a full GC ${heap} MB ` +
+          `(at rest ${heapAtRest} MB: ${kept >= 0 ? '+' : ''}${kept}, budget ≤ +${HEAP_BUDGET_MB})${ok ? '' : ' — FAILED'}`,
+      );
+    }
+    const median = percentile([...times].sort((a, b) => a - b), 50);
+    const fast = median < CSV_BUDGET_MS;
+    pass &&= fast;
+    console.log(`  median download ${median} ms — budget < ${CSV_BUDGET_MS} ms: ${fast ? 'OK' : 'FAILED'}; memory flat (heap after GC ≤ +${HEAP_BUDGET_MB} MB): ${flat ? 'OK' : 'FAILED'}`);
+    return pass;
+  } finally {
+    await api.stop();
+    rmSync(folder, { recursive: true, force: true });
+    if (target === 'postgres') await pgAdmin(pgUrl(), async (client, name) => void (await client.query(`drop database if exists "${name}" with (force)`)));
+  }
+}
+
+async function main(): Promise<void> {
+  const targets = (process.env.BENCH_REPORTS_DATABASES ?? 'sqlite,postgres').split(',').map((t) => t.trim()) as Target[];
+  let failed = false;
+  for (const target of targets) {
+    console.log(`bench:reports — GET /api/reports/stock-movements.csv, ${ROWS.toLocaleString('en')} rows, on ${target === 'sqlite' ? 'SQLite' : `PostgreSQL (${pgUrl().replace(/\/\/[^@]*@/, '//')})`}`);
+    const pass = await measure(target);
+    failed ||= !pass;
+  }
+  if (failed) process.exitCode = 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runBench({ server: runServer, main });
