@@ -9,7 +9,9 @@ import { E2E_PORTS } from './support/ports.ts';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ev-e2e-'));
 /**
  * The API's clock starts at 09:00 of today in Vietnam (CLOCK_START) and runs on: a car booked for today can be
- * checked in whatever the hour the suite runs at (after the centres close, too). The browser keeps the real date.
+ * checked in whatever the hour the suite runs at (after the centres close, too). The Google stand-in signs its ID
+ * tokens on the same clock (before 09:00 in Vietnam the API's clock is ahead of the real one by up to nine hours,
+ * and a token stamped with the real time would be expired to it). The browser keeps the real date.
  */
 const vietnamToday = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 const CLOCK_START = `${vietnamToday}T02:00:00.000Z`;
@@ -39,6 +41,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
+      env: { CLOCK_START },
     },
     {
       command: 'npm start',

@@ -24,6 +24,14 @@ export interface GoogleAccount {
 let currentAccount: GoogleAccount = { email: 'google.user@gmail.com', name: 'Trần Google', sub: 'google-sub-1' };
 const codes = new Map<string, { account: GoogleAccount; nonce: string | null }>();
 
+/**
+ * The stand-in lives in the suite's world: its time is the API's, which starts at CLOCK_START (playwright.config.ts)
+ * and runs on. An ID token stamped with the machine's real time would be hours old, or hours early, to the API.
+ */
+const clockOffsetMs = process.env.CLOCK_START ? Date.parse(process.env.CLOCK_START) - Date.now() : 0;
+const nowSeconds = () => Math.floor((Date.now() + clockOffsetMs) / 1000);
+const ID_TOKEN_LIFETIME_SECONDS = 600;
+
 async function main(): Promise<void> {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'e2e-key-1', alg: 'RS256', use: 'sig' };
@@ -34,8 +42,8 @@ async function main(): Promise<void> {
       .setIssuer(GOOGLE_STAND_IN.origin)
       .setAudience(GOOGLE_STAND_IN.clientId)
       .setSubject(account.sub)
-      .setIssuedAt()
-      .setExpirationTime('10m')
+      .setIssuedAt(nowSeconds())
+      .setExpirationTime(nowSeconds() + ID_TOKEN_LIFETIME_SECONDS)
       .sign(privateKey);
 
   const readBody = (request: IncomingMessage) =>
