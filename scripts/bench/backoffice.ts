@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+import { startPhotoUploaders } from './photoUploaders.ts';
 
 /**
  * `npm run bench:backoffice`: the service-centre floor's budgets (issue 13), against the API in a child process on
@@ -341,26 +342,6 @@ async function fourMegabyteJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Uploads photos one after another until `until`, each to the next checklist item of `technician` (≤ 5 per item). */
-async function uploadPhotos(origin: string, technician: ServerReady['technicians'][number], photo: Buffer, until: number, offset: number): Promise<number[]> {
-  const timings: number[] = [];
-  for (let index = offset; performance.now() < until; index += 1) {
-    const item = technician.items[Math.floor(index / 4) % technician.items.length]!;
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'anh.jpg');
-    const started = performance.now();
-    const response = await fetch(`${origin}/api/service-orders/${item.orderId}/checklist/${item.itemId}/photos`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${technician.token}` },
-      body: form,
-    });
-    await response.arrayBuffer();
-    if (response.status !== 201 && response.status !== 200) throw new Error(`photo upload answered ${response.status}`);
-    timings.push(performance.now() - started);
-  }
-  return timings;
-}
-
 /** The floor centre's front desk: every WALK_UP_EVERY_MS a car of today is checked in (201 asserted), timed. */
 async function frontDeskCheckIns(origin: string, ready: ServerReady, queue: number[], until: number): Promise<number[]> {
   const timings: number[] = [];
@@ -500,14 +481,25 @@ async function main(): Promise<void> {
 
     if (PHASES.has('photos')) {
       const photo = await fourMegabyteJpeg();
+      const photoFile = path.join(folder, 'photo.jpg');
+      writeFileSync(photoFile, photo);
+      // The phones upload from a process of their own (see photoUploaders.ts), started and ready before the phase.
+      const uploaders = await startPhotoUploaders({ origin, technicians: ready.technicians.slice(0, 2), photoFile });
       console.log(`\nPhotos: 2 technicians uploading ${round(photo.length / 1024 / 1024)} MB JPEGs while the mixed floor runs, ${SECONDS} s:`);
       const until = performance.now() + SECONDS * 1000;
-      const [underPhotos, uploadsA, uploadsB, deskUnderPhotos] = await Promise.all([
+      const photoCpuStart = await api.cpuMs();
+      const loadCpuStart = process.cpuUsage();
+      const [underPhotos, uploads, deskUnderPhotos] = await Promise.all([
         mixedFloor(origin, ready, SECONDS),
-        uploadPhotos(origin, ready.technicians[0]!, photo, until, 0),
-        uploadPhotos(origin, ready.technicians[1]!, photo, until, 0),
+        uploaders.run(SECONDS * 1000),
         frontDeskCheckIns(origin, ready, walkUps, until),
       ]);
+      const [uploadsA = [], uploadsB = []] = uploads.timings;
+      console.log(
+        `  CPU over the phase: the API ${round(((await api.cpuMs()) - photoCpuStart) / (SECONDS * 10))} % of one core, ` +
+          `the phones' process (sending the photos, on this same machine) ${round(uploads.cpuMs / (SECONDS * 10))} %, ` +
+          `the floor's clients (autocannon, the front desk) ${round((((usage) => usage.user + usage.system)(process.cpuUsage(loadCpuStart)) / 1000) / (SECONDS * 10))} %`,
+      );
       assertClean(underPhotos);
       checks.push(['4 MB photo accepted p95', summary('POST …/checklist/:itemId/photos (4 MB JPEG)', [...uploadsA, ...uploadsB]), BUDGETS.photo]);
       checks.push(['day view p95 during uploads', summary('day view during uploads', timingsOf(underPhotos, 'day view')), BUDGETS.dayView]);
