@@ -78,6 +78,10 @@ describe('the floor read cache (ready answers of the day view and the board)', (
     expect(changeAlters('day', 'parts-request')).toBe(false);
     expect(changeAlters('day', 'inventory')).toBe(false);
     expect(changeAlters('board', 'inventory')).toBe(false);
+    // The stock table: every change but the checklist's (a reservation, its release with the order, a stock move).
+    for (const kind of ['inventory', 'parts-request', 'service-order', 'appointment', 'something-new']) expect(changeAlters('inventory', kind)).toBe(true);
+    expect(changeAlters('inventory', 'checklist')).toBe(false);
+    expect(changeAlters('inventory', 'checklist-progress')).toBe(false);
 
     const { events, cache, build } = setUp('board');
     await cache.json(1, 'd', at(0), build('before'));

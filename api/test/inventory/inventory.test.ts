@@ -8,6 +8,7 @@ import {
   movementPageSchema,
   type InventoryItem,
 } from 'shared-contracts/schemas';
+import { invalidateCatalogue } from '../../src/modules/catalogue/catalogueCache';
 import { replayStockLedger } from '../../src/modules/inventory/stockLedger';
 import { createCentre, DEFAULT_NOW } from '../service/serviceTestKit';
 import { testDatabases, useFloor } from '../backoffice/floorTestKit';
@@ -132,6 +133,30 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       for (const bad of ['', 'abc', '1,,2', '-1', '0', '1;2', Array.from({ length: 101 }, (_, index) => index + 1).join(',')]) {
         expectRefusal(await get(`/api/inventory/availability?productIds=${encodeURIComponent(bad)}`, technician), 400, 'VALIDATION_ERROR');
       }
+    });
+
+    it('shows a change at once to a page it has just answered (kept pages are dropped by the change)', async () => {
+      const centreOfOwn = await createCentre(floor.db, { bays: 1 });
+      const own = await floor.addMember('manager', centreOfOwn, 'Lê Quản Lý Xem Lại');
+      const product = await addProduct(floor.db, { stock: 30, name: 'Dây sạc xem lại' });
+      await stockUp(floor.db, centreOfOwn, product.id, { onHand: 2 });
+      const read = async () => {
+        const response = await get('/api/inventory', own);
+        expect(response.statusCode).toBe(200);
+        return inventoryPageSchema.parse(response.json().data).items.find((item) => item.productId === product.id)!;
+      };
+      expect(await read()).toMatchObject({ onHand: 2, name: 'Dây sạc xem lại' });
+      expect(await read()).toMatchObject({ onHand: 2 });
+      // A stock move through the API (published to the centre): the same page, read again at the same instant.
+      expect((await post('/api/inventory/adjust', { productId: product.id, newOnHand: 6, reason: 'Kiểm kê lại' }, own)).statusCode).toBe(200);
+      expect(await read()).toMatchObject({ onHand: 6, available: 6 });
+      // Receiving also changes the online warehouse (the catalogue): seen at once too.
+      expect((await post('/api/inventory/receive', { lines: [{ productId: product.id, quantity: 1 }] }, own)).statusCode).toBe(200);
+      expect(await read()).toMatchObject({ onHand: 7, available: 7 });
+      // A catalogue write (a new name) reaches every centre's table.
+      await floor.db.updateTable('products').set({ name: 'Dây sạc đổi tên' }).where('id', '=', product.id).execute();
+      invalidateCatalogue();
+      expect(await read()).toMatchObject({ name: 'Dây sạc đổi tên', onHand: 7 });
     });
 
     it('refuses a bad query with 400 and a Vietnamese field message', async () => {

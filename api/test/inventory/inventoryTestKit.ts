@@ -1,3 +1,4 @@
+import { invalidateCatalogue } from '../../src/modules/catalogue/catalogueCache';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
 import { createDatabase } from '../../src/db/createDatabase';
@@ -49,6 +50,8 @@ export async function addProduct(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // As every catalogue write does: kept catalogue answers and stock tables are stale now.
+  invalidateCatalogue();
   return { id: row.id, name, sku, price };
 }
 

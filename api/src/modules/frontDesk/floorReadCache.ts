@@ -1,7 +1,8 @@
 import type { AppointmentEventBus } from '../bookings/appointmentEvents';
 
 /**
- * Ready-serialised answers (JSON bytes, http/readyJson.ts) of the floor's busiest reads — the front desk's day view and the service order board —
+ * Ready-serialised answers (JSON bytes, http/readyJson.ts) of the floor's busiest reads — the front desk's day view, the service order board
+ * and the centre's stock table —
  * per centre and date. Every staff screen of a centre asks for the same answer again after each floor-changed
  * event, and many times a minute besides; building it (one join over the day, cards, zod encode, JSON) costs
  * milliseconds, serving the kept string a few microseconds.
@@ -17,16 +18,20 @@ import type { AppointmentEventBus } from '../bookings/appointmentEvents';
  */
 
 /** Which screen an answer is for: a change of a given kind may leave one of them as it was. */
-export type FloorView = 'day' | 'board';
+export type FloorView = 'day' | 'board' | 'inventory';
 
 /**
- * Whether a change of `kind` can alter `view`. Stock changes ('inventory') show on neither, parts requests
- * ('parts-request') on the board only. Checklist answers are published as 'checklist' (a result changed,
+ * Whether a change of `kind` can alter `view`. Stock changes ('inventory') show on neither floor screen, parts
+ * requests ('parts-request') on the board only; the stock table shows every change but the checklist's. Checklist answers are published as 'checklist' (a result changed,
  * the order's answered count did not) or 'checklist-progress' (an item became answered or unanswered): the day
  * view shows neither, the board shows the count.
  */
 export function changeAlters(view: FloorView, kind: string): boolean {
-  // Stock figures are on neither screen.
+  // The stock table (GET /api/inventory) moves with stock moves ('inventory'), reservations and their release
+  // ('parts-request'; an order cancelled or closed gives its parts back: 'service-order'), and whatever kind may
+  // come; only the checklist's answers never touch a shelf.
+  if (view === 'inventory') return kind !== 'checklist' && kind !== 'checklist-progress';
+  // Stock figures are on neither floor screen.
   if (kind === 'checklist' || kind === 'inventory') return false;
   // The board's cards show the labels 'Chờ khách duyệt' / 'Chờ phụ tùng' and the part lines; the day view neither.
   if (kind === 'checklist-progress' || kind === 'parts-request') return view === 'board';

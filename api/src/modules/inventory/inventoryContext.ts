@@ -8,6 +8,6 @@ export interface InventoryContext {
   db: Kysely<Database>;
   /** Stamps movements, stock rows and low-stock emails (a manual clock in tests). */
   clock: Clock;
-  /** The live bus: stock changes reach the centre's screens (`floor-changed`, kind 'inventory'). */
-  events: Pick<AppointmentEventBus, 'publishFloorChange'>;
+  /** The live bus: stock changes reach the centre's screens (`floor-changed`, kind 'inventory'), and the kept stock tables hear of every change. */
+  events: Pick<AppointmentEventBus, 'publishFloorChange' | 'onCentreChange'>;
 }

@@ -23,7 +23,9 @@ import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole, type CentreScope } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
-import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { sendJsonBytes } from '../../http/readyJson';
+import { catalogueGeneration, invalidateCatalogue } from '../catalogue/catalogueCache';
+import { createFloorReadCache } from '../frontDesk/floorReadCache';
 import { inTransaction } from '../bookings/slotCapacity';
 import { registerDataErrors } from '../serviceOrders/serviceOrderErrors';
 import type { InventoryContext } from './inventoryContext';
@@ -57,6 +59,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
   const readers = requireCentreRole(db, 'staff', 'manager', 'admin');
   const partReaders = requireCentreRole(db, 'staff', 'technician', 'manager', 'admin');
   const writers = requireCentreRole(db, 'manager', 'admin');
+  const stockTables = createFloorReadCache(ctx.events, 'inventory');
+  app.addHook('onClose', async () => stockTables.close());
   /** The centre's screens (the manager's inventory, the parts desk's availability) reload: `floor-changed` kind 'inventory'. */
   const stockChanged = async (centreId: number) => {
     try {
@@ -88,7 +92,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
     async (request, reply) => {
       const { centreId, q, lowOnly, page, pageSize } = request.query;
       const centre = await centreForRequest(db, centreScopeOf(request), centreId);
-      return sendJson(reply, ok(await listInventory(db, centre, { q, lowOnly, page, pageSize })));
+      // Every open stock screen of the centre reloads the same pages after each change: kept ready until the
+      // next change of the centre (or of the catalogue: names, prices) and for 5 s at most (floorReadCache.ts).
+      const key = `${catalogueGeneration()}|${lowOnly ? 'low' : 'all'}|${page}|${pageSize}|${q ?? ''}`;
+      const body = await stockTables.json(centre, key, ctx.clock.now(), async () => Buffer.from(JSON.stringify(ok(await listInventory(db, centre, { q, lowOnly, page, pageSize }))), 'utf8'));
+      return sendJsonBytes(reply, body);
     },
   );
 
