@@ -2,10 +2,27 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { checklistPhotoSchema, envelopeSchema, type ServiceOrderDetail } from 'shared-contracts/schemas';
+import { storedLongSide } from '../../src/modules/serviceOrders/checklistPhotosStore';
 import type { TestUser } from '../service/serviceTestKit';
 import { testDatabases, useFloor, type FloorRole } from './floorTestKit';
 
 const photoResponse = envelopeSchema(checklistPhotoSchema);
+
+describe('the stored size of a checklist photo (longest side)', () => {
+  it('halves a JPEG of 2048 to 3200 px, caps anything else at 1600 px and never enlarges', () => {
+    expect(storedLongSide(2600, 'jpeg')).toBe(1300);
+    expect(storedLongSide(2048, 'jpeg')).toBe(1024);
+    expect(storedLongSide(3200, 'jpeg')).toBe(1600);
+    expect(storedLongSide(2601, 'jpeg')).toBe(1301);
+    expect(storedLongSide(2047, 'jpeg')).toBe(1600);
+    expect(storedLongSide(3201, 'jpeg')).toBe(1600);
+    expect(storedLongSide(4032, 'jpeg')).toBe(1600);
+    expect(storedLongSide(1200, 'jpeg')).toBe(1200);
+    expect(storedLongSide(2600, 'png')).toBe(1600);
+    expect(storedLongSide(2600, 'webp')).toBe(1600);
+    expect(storedLongSide(900, 'png')).toBe(900);
+  });
+});
 
 /** A multipart body with one file (what the technician's browser FormData sends). */
 function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
@@ -18,9 +35,9 @@ function multipart(bytes: Buffer, filename: string, contentType: string, field =
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A landscape 3000×1500 JPEG from a phone: EXIF with the camera and a GPS position, orientation 6 (rotate 90°). */
+/** A landscape 4000×2000 JPEG from a phone: EXIF with the camera and a GPS position, orientation 6 (rotate 90°). */
 async function phoneJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 3000, height: 1500, channels: 3, background: { r: 180, g: 40, b: 40 } } })
+  return sharp({ create: { width: 4000, height: 2000, channels: 3, background: { r: 180, g: 40, b: 40 } } })
     .withExif({ IFD0: { Make: 'EvTestPhone', Model: 'X1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '21/1 1/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '105/1 51/1 0/1' } })
     .withMetadata({ orientation: 6 })
     .jpeg({ quality: 85 })
@@ -61,7 +78,7 @@ describe.each(testDatabases())('checklist photos on $label', (target) => {
 
   it('stores an upright WebP of at most 1600 px without EXIF or GPS, served with an immutable cache', async () => {
     const input = await sharp(jpeg).metadata();
-    expect(input).toMatchObject({ width: 3000, height: 1500, orientation: 6 });
+    expect(input).toMatchObject({ width: 4000, height: 2000, orientation: 6 });
     expect(input.exif?.toString('latin1')).toContain('EvTestPhone');
 
     const item = order.checklistItems[0]!;
@@ -91,6 +108,20 @@ describe.each(testDatabases())('checklist photos on $label', (target) => {
     // The order's detail shows it on its item.
     const detail = await floor.detail(order.id);
     expect(detail.checklistItems.find((entry) => entry.id === item.id)!.photos).toEqual([photo]);
+  });
+
+  it('keeps a JPEG of 2048 to 3200 px at half its size (decoded at half scale), a PNG of that size at 1600 px', async () => {
+    const camera = (format: 'jpeg' | 'png') =>
+      sharp({ create: { width: 2600, height: 1950, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+        .toFormat(format)
+        .toBuffer();
+    const item = order.checklistItems[7]!;
+    const jpegAnswer = await upload(floor.users.technician, order.id, item.id, await camera('jpeg'), 'camera.jpg');
+    expect(jpegAnswer.statusCode).toBe(201);
+    expect(photoResponse.parse(jpegAnswer.json()).data).toMatchObject({ width: 1300, height: 975 });
+    const pngAnswer = await upload(floor.users.technician, order.id, item.id, await camera('png'), 'camera.png', 'image/png');
+    expect(pngAnswer.statusCode).toBe(201);
+    expect(photoResponse.parse(pngAnswer.json()).data).toMatchObject({ width: 1600, height: 1200 });
   });
 
   it('takes PNG and WebP too (a small photo is not enlarged), whatever the declared name', async () => {

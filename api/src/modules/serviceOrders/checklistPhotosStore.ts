@@ -10,10 +10,16 @@ import sharp from 'sharp';
  * (sharp keeps no metadata unless asked to).
  *
  * sharp decodes and encodes on libuv's thread pool (an async N-API worker; libvips' own threads under it), so
- * the event loop only awaits: no synchronous image work happens on a request's thread. The JPEG is decoded
- * already shrunk (libjpeg shrink-on-load, as the resize follows) and WebP is written at effort 0, the fastest
- * method: a photo of a brake pad does not need the last percent of compression (budget: a 4 MB JPEG accepted
- * in p95 < 600 ms).
+ * the event loop only awaits: no synchronous image work happens on a request's thread. A JPEG is decoded
+ * already shrunk where it can be (libjpeg's shrink-on-load, by 2, 4 or 8), and WebP is written at effort 0, the
+ * fastest method: a photo of a brake pad does not need the last percent of compression (budget: a 4 MB JPEG
+ * accepted in p95 < 600 ms, while the floor's other requests keep theirs).
+ *
+ * The stored size (`storedLongSide`): at most 1600 px on the longest side, and a JPEG of 2048 to 3200 px is
+ * kept at half its size (1024 to 1600 px). libjpeg then decodes it straight at half scale, a quarter of the
+ * pixels, with nothing left to resample: a 5 MP camera's 2600 × 1950 photo costs about half of what it did
+ * resampled to 1600 px, and 1300 px still shows a brake pad's wear or a tyre's tread on any screen. Larger
+ * photos (a 12 MP phone's 4032 px) are decoded at half scale and brought down to 1600 px as before.
  */
 
 /** URL path under which stored checklist photos are served. */
@@ -22,6 +28,8 @@ export const CHECKLIST_PHOTO_URL_PREFIX = '/api/media/checklist-photos/';
 export const CHECKLIST_PHOTO_MAX_SIDE = 1600;
 /** A stored photo's file name: 32 random hex characters + .webp (nothing of the upload's name survives). */
 export const CHECKLIST_PHOTO_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;
+/** A JPEG whose longest side is at least twice this is decoded at half scale (see storedLongSide). */
+const HALF_SCALE_MIN_SIDE = 1024;
 /** Decoding refuses images of more pixels (a decompression bomb); a 200 MP phone photo still passes. */
 const MAX_INPUT_PIXELS = 210_000_000;
 
@@ -42,21 +50,34 @@ export function checklistPhotoUrl(file: string): string {
 }
 
 /**
- * Decodes the upload and draws a fresh WebP of at most 1600×1600 (aspect kept, never enlarged), upright,
- * without metadata. Throws UnreadablePhotoError when the decoder refuses the bytes (truncated, corrupt, too
+ * Decodes the upload and draws a fresh WebP of at most 1600×1600 (storedLongSide; aspect kept, never enlarged),
+ * upright, without metadata. Throws UnreadablePhotoError when the decoder refuses the bytes (truncated, corrupt, too
  * many pixels).
  */
 export async function reencodeChecklistPhoto(bytes: Buffer): Promise<EncodedPhoto> {
   try {
-    const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const { width = 0, height = 0, format } = await image.metadata();
+    const side = storedLongSide(Math.max(width, height), format);
+    const { data, info } = await image
       .autoOrient()
-      .resize(CHECKLIST_PHOTO_MAX_SIDE, CHECKLIST_PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80, effort: 0 })
       .toBuffer({ resolveWithObject: true });
     return { webp: data, width: info.width, height: info.height };
   } catch (error) {
     throw new UnreadablePhotoError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * The longest side a photo whose longest side is `longSide` is stored at: a JPEG of 2048 to 3200 px at half
+ * (rounded up, as libjpeg's half-scale decode is), anything else at most 1600 px (never enlarged).
+ */
+export function storedLongSide(longSide: number, format: string | undefined): number {
+  const half = Math.ceil(longSide / 2);
+  if (format === 'jpeg' && longSide >= 2 * HALF_SCALE_MIN_SIDE && half <= CHECKLIST_PHOTO_MAX_SIDE) return half;
+  return Math.min(longSide, CHECKLIST_PHOTO_MAX_SIDE);
 }
 
 /** Writes the photo under a new random name (atomically: temp file + rename); returns the file name. */
