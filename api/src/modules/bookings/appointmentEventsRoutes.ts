@@ -49,10 +49,22 @@ export function eventStreams(app: FastifyInstance, events: AppointmentEventBus, 
     open.add(response);
     response.write(`retry: 5000\n: connected\n\n`);
 
-    const unsubscribe = subscribe((name, data) => response.write(sseFrame(name, data)));
+    let closed = false;
+    // The frames of one turn of the event loop leave in one write. Under load a centre's changes come many to a
+    // turn (one per request answered), every open screen of the centre has its stream, and each write to a
+    // socket is a system call; the frames wait for the end of the turn at most.
+    let pending = '';
+    const flush = () => {
+      const frames = pending;
+      pending = '';
+      if (frames !== '' && !closed) response.write(frames);
+    };
+    const unsubscribe = subscribe((name, data) => {
+      if (pending === '') setImmediate(flush);
+      pending += sseFrame(name, data);
+    });
     const heartbeat = setInterval(() => response.write(`: heartbeat ${Date.now()}\n\n`), heartbeatMs);
     heartbeat.unref();
-    let closed = false;
     const cleanUp = () => {
       if (closed) return;
       closed = true;
