@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { indexMigration, type IndexDefinition } from './indexMigration';
 
 /**
  * Indexes of the KPI service (work package 3, spec §8): every KPI reads one centre's rows in a time range, so
@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
  * bay occupancy, every parts request and every time entry. Time entries and bay occupancies clipped to the range are read by three
  * disjoint branches (started in range / started before and ended after / running), one index each.
  */
-const indexes: Array<[name: string, table: string, columns: string[]]> = [
+const indexes: IndexDefinition[] = [
   ['service_orders_centre_opened_idx', 'service_orders', ['centre_id', 'opened_at']],
   ['service_orders_centre_work_done_idx', 'service_orders', ['centre_id', 'work_done_at']],
   ['bay_occupancy_centre_from_idx', 'bay_occupancy', ['centre_id', 'from_at']],
@@ -18,14 +18,4 @@ const indexes: Array<[name: string, table: string, columns: string[]]> = [
   ['work_time_entries_ended_idx', 'work_time_entries', ['ended_at']],
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
-  for (const [name, table, columns] of indexes) {
-    await db.schema.createIndex(name).on(table).columns(columns).execute();
-  }
-}
-
-export async function down(db: Kysely<any>): Promise<void> {
-  for (const [name] of [...indexes].reverse()) {
-    await db.schema.dropIndex(name).ifExists().execute();
-  }
-}
+export const { up, down } = indexMigration(indexes);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { indexMigration, type IndexDefinition } from './indexMigration';
 
 /**
  * Parts usage of the KPI dashboard (spec §8, issue 15), measured by bench:kpis on 1,000,000 stock movements: a
@@ -13,21 +13,11 @@ import type { Kysely } from 'kysely';
  * 7,800 entries of 30 days), and joined to the centre's orders read index-only by (centre_id, id) (PostgreSQL:
  * 16 ms of per-entry lookups → 8 ms).
  */
-const indexes: Array<[name: string, table: string, columns: string[]]> = [
+const indexes: IndexDefinition[] = [
   ['stock_movements_usage_idx', 'stock_movements', ['centre_id', 'created_at', 'kind', 'product_id', 'quantity', 'parts_request_id']],
   ['work_time_entries_ended_started_idx', 'work_time_entries', ['ended_at', 'started_at']],
   ['work_time_entries_started_covering_idx', 'work_time_entries', ['started_at', 'service_order_id', 'technician_id', 'ended_at']],
   ['service_orders_centre_id_idx', 'service_orders', ['centre_id', 'id']],
 ];
 
-export async function up(db: Kysely<any>): Promise<void> {
-  for (const [name, table, columns] of indexes) {
-    await db.schema.createIndex(name).on(table).columns(columns).execute();
-  }
-}
-
-export async function down(db: Kysely<any>): Promise<void> {
-  for (const [name] of [...indexes].reverse()) {
-    await db.schema.dropIndex(name).ifExists().execute();
-  }
-}
+export const { up, down } = indexMigration(indexes);
