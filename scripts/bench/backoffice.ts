@@ -495,10 +495,13 @@ async function main(): Promise<void> {
         frontDeskCheckIns(origin, ready, walkUps, until),
       ]);
       const [uploadsA = [], uploadsB = []] = uploads.timings;
+      const loadCpu = process.cpuUsage(loadCpuStart);
+      /** CPU milliseconds over the phase as a share of one core, in %. */
+      const share = (cpuMs: number) => round(cpuMs / (SECONDS * 10));
       console.log(
-        `  CPU over the phase: the API ${round(((await api.cpuMs()) - photoCpuStart) / (SECONDS * 10))} % of one core, ` +
-          `the phones' process (sending the photos, on this same machine) ${round(uploads.cpuMs / (SECONDS * 10))} %, ` +
-          `the floor's clients (autocannon, the front desk) ${round((((usage) => usage.user + usage.system)(process.cpuUsage(loadCpuStart)) / 1000) / (SECONDS * 10))} %`,
+        `  CPU over the phase: the API ${share((await api.cpuMs()) - photoCpuStart)} % of one core, ` +
+          `the phones' process (sending the photos, on this same machine) ${share(uploads.cpuMs)} %, ` +
+          `the floor's clients (autocannon, the front desk) ${share((loadCpu.user + loadCpu.system) / 1000)} %`,
       );
       assertClean(underPhotos);
       checks.push(['4 MB photo accepted p95', summary('POST …/checklist/:itemId/photos (4 MB JPEG)', [...uploadsA, ...uploadsB]), BUDGETS.photo]);

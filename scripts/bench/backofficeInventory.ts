@@ -117,7 +117,7 @@ export interface InventoryTableResult {
 }
 
 /** How often the stock keeper changes a shelf while the table is read (each change makes every kept page stale). */
-export const INVENTORY_CHANGE_EVERY_MS = 200;
+const INVENTORY_CHANGE_EVERY_MS = 200;
 
 /**
  * Measuring side: `clients` managers (20) reading the stock table of the token's centre for `seconds` (15):
