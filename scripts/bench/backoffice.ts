@@ -44,6 +44,8 @@ const WALK_UP_TODAY = 60;
 /** How often the floor centre's front desk checks a car in during the mixed floor. */
 const WALK_UP_EVERY_MS = 500;
 const CUSTOMER_TODAY = 30;
+const PHOTO_TECHNICIANS = Number(process.env.BENCH_PHOTO_TECHNICIANS ?? 2);
+const PHOTO_EVERY_MS = Number(process.env.BENCH_PHOTO_EVERY_MS ?? 0);
 
 interface ServerReady {
   port: number;
@@ -484,7 +486,7 @@ async function main(): Promise<void> {
       const photoFile = path.join(folder, 'photo.jpg');
       writeFileSync(photoFile, photo);
       // The phones upload from a process of their own (see photoUploaders.ts), started and ready before the phase.
-      const uploaders = await startPhotoUploaders({ origin, technicians: ready.technicians.slice(0, 2), photoFile });
+      const uploaders = await startPhotoUploaders({ origin, technicians: ready.technicians.slice(0, PHOTO_TECHNICIANS), photoFile, everyMs: PHOTO_EVERY_MS });
       console.log(`\nPhotos: 2 technicians uploading ${round(photo.length / 1024 / 1024)} MB JPEGs while the mixed floor runs, ${SECONDS} s:`);
       const until = performance.now() + SECONDS * 1000;
       const photoCpuStart = await api.cpuMs();

@@ -23,6 +23,8 @@ interface StartMessage {
   origin: string;
   technicians: PhotoTechnician[];
   photoFile: string;
+  /** A technician's next photo starts this long after the previous one started (or when it ends, if later); 0: back to back. */
+  everyMs: number;
 }
 
 type ChildMessage = { type: 'ready' } | { type: 'done'; timings: number[][]; cpuMs: number } | { type: 'failed'; message: string };
@@ -50,8 +52,9 @@ export async function startPhotoUploaders(options: StartMessage): Promise<{ run(
   };
 }
 
-async function uploadPhotos(origin: string, technician: PhotoTechnician, photo: Blob, until: number): Promise<number[]> {
+async function uploadPhotos(origin: string, technician: PhotoTechnician, photo: Blob, until: number, everyMs: number, offsetMs: number): Promise<number[]> {
   const timings: number[] = [];
+  await new Promise((resolve) => setTimeout(resolve, offsetMs));
   for (let index = 0; performance.now() < until; index += 1) {
     const item = technician.items[Math.floor(index / 4) % technician.items.length]!;
     const form = new FormData();
@@ -65,6 +68,8 @@ async function uploadPhotos(origin: string, technician: PhotoTechnician, photo: 
     await response.arrayBuffer();
     if (response.status !== 201 && response.status !== 200) throw new Error(`photo upload answered ${response.status}`);
     timings.push(performance.now() - started);
+    const wait = started + everyMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   return timings;
 }
@@ -81,8 +86,10 @@ function child(): void {
     }
     const until = performance.now() + message.durationMs;
     const cpuAtStart = process.cpuUsage();
-    const { origin, technicians } = start!;
-    Promise.all(technicians.map((technician) => uploadPhotos(origin, technician, photo!, until)))
+    const { origin, technicians, everyMs } = start!;
+    // The technicians do not shoot in step: their first photos are spread over one interval.
+    const offsetOf = (index: number) => (everyMs * index) / technicians.length;
+    Promise.all(technicians.map((technician, index) => uploadPhotos(origin, technician, photo!, until, everyMs, offsetOf(index))))
       .then((timings) => {
         const cpu = process.cpuUsage(cpuAtStart);
         process.send!({ type: 'done', timings, cpuMs: (cpu.user + cpu.system) / 1000 } satisfies ChildMessage);

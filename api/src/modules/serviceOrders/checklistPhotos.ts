@@ -6,7 +6,8 @@ import { AppError } from '../../http/appError';
 import { sniffImageType } from '../media/avatarsStore';
 import { assertChecklistWritable, checklistMessages, orderWritableBy, type ChecklistWriter } from './checklistAccess';
 import { toChecklistPhoto } from './checklistItems';
-import { reencodeChecklistPhoto, removeChecklistPhoto, UnreadablePhotoError, writeChecklistPhoto } from './checklistPhotosStore';
+import { PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from './checklistPhotoEncoder';
+import { removeChecklistPhoto, UnreadablePhotoError, type StoredPhoto } from './checklistPhotosStore';
 
 export const checklistPhotoMessages = {
   missing: 'Vui lòng chọn một ảnh (trường file).',
@@ -15,6 +16,7 @@ export const checklistPhotoMessages = {
   wrongType: 'Ảnh phải là tệp JPEG, PNG hoặc WebP.',
   unreadable: 'Không đọc được ảnh. Vui lòng chụp hoặc chọn một ảnh JPEG, PNG hoặc WebP khác.',
   tooMany: `Mỗi mục kiểm tra có tối đa ${CHECKLIST_PHOTOS_MAX} ảnh.`,
+  busy: 'Máy chủ chưa xử lý được ảnh lúc này. Vui lòng thử lại sau ít phút.',
   added: 'Đã thêm ảnh.',
   deleted: 'Đã xoá ảnh.',
 } as const;
@@ -38,15 +40,20 @@ export async function assertPhotoAccepted(db: Kysely<Database>, orderId: number,
   if (Number(count) >= CHECKLIST_PHOTOS_MAX) throw tooManyPhotos();
 }
 
-/** The upload's bytes → a stored WebP's bytes and size; 415 UNSUPPORTED_MEDIA for anything but a readable JPEG/PNG/WebP. */
-export async function encodeUpload(bytes: Buffer) {
+/**
+ * The upload's bytes → a stored WebP (its file, not yet any row's), re-encoded and written by `encoder` (its own
+ * process); 413 over 8 MB, 415 UNSUPPORTED_MEDIA for anything but a readable JPEG/PNG/WebP, 503
+ * PHOTO_ENCODER_UNAVAILABLE when the encoder died or hung on it (nothing was stored: the technician sends it again).
+ */
+export async function storeUpload(encoder: ChecklistPhotoEncoder, bytes: Buffer): Promise<StoredPhoto> {
   if (bytes.length > CHECKLIST_PHOTO_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', checklistPhotoMessages.tooLarge);
   if (sniffImageType(bytes) === null) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.wrongType, [{ field: 'file', message: checklistPhotoMessages.wrongType }]);
   }
   try {
-    return await reencodeChecklistPhoto(bytes);
+    return await encoder.store(bytes);
   } catch (error) {
+    if (error instanceof PhotoEncoderUnavailableError) throw new AppError(503, 'PHOTO_ENCODER_UNAVAILABLE', checklistPhotoMessages.busy);
     if (error instanceof UnreadablePhotoError) {
       throw new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.unreadable, [{ field: 'file', message: checklistPhotoMessages.unreadable }]);
     }
@@ -55,7 +62,7 @@ export async function encodeUpload(bytes: Buffer) {
 }
 
 /**
- * Stores a checklist photo: the re-encoded file is written first (under a random name), then its row is
+ * Records a checklist photo whose file is already stored (storeUpload, under a random name): its row is
  * inserted by one conditional INSERT … SELECT that lands only while the item has fewer than 5 photos and the
  * order is still the writer's and IN_PROGRESS. On PostgreSQL the item row is locked first (SELECT … FOR UPDATE)
  * so that parallel uploads to one item count one after the other (READ COMMITTED gives the INSERT a snapshot
@@ -66,10 +73,10 @@ export async function addChecklistPhoto(
   db: Kysely<Database>,
   uploadDir: string,
   target: { orderId: number; itemId: number; writer: ChecklistWriter; at: Date },
-  encoded: { webp: Buffer; width: number; height: number },
+  stored: StoredPhoto,
 ): Promise<ChecklistPhoto> {
   const { orderId, itemId, writer, at } = target;
-  const file = await writeChecklistPhoto(uploadDir, encoded.webp);
+  const { file } = stored;
   try {
     const postgres = dialectOf(db) === 'postgres';
     const createdAt = postgres ? sql<string>`cast(${at.toISOString()} as timestamptz)` : sql<string>`${at.toISOString()}`;
@@ -86,8 +93,8 @@ export async function addChecklistPhoto(
             .select([
               'service_order_checklist_items.id',
               sql<string>`cast(${file} as varchar(80))`.as('file'),
-              sql<number>`cast(${encoded.width} as integer)`.as('width'),
-              sql<number>`cast(${encoded.height} as integer)`.as('height'),
+              sql<number>`cast(${stored.width} as integer)`.as('width'),
+              sql<number>`cast(${stored.height} as integer)`.as('height'),
               sql<number>`cast(${writer.userId} as integer)`.as('uploaded_by'),
               createdAt.as('created_at'),
             ])

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 
@@ -37,6 +37,13 @@ export class UnreadablePhotoError extends Error {}
 
 export interface EncodedPhoto {
   webp: Buffer;
+  width: number;
+  height: number;
+}
+
+/** A stored photo: its file name in the checklist folder and its size. */
+export interface StoredPhoto {
+  file: string;
   width: number;
   height: number;
 }
@@ -94,6 +101,37 @@ export async function writeChecklistPhoto(uploadDir: string, webp: Buffer): Prom
     throw error;
   }
   return name;
+}
+
+/**
+ * Keeps an upload's bytes in a hidden file of the checklist folder (never served: not a stored photo's name) for
+ * the encoder's process to read; returns its path. The caller deletes it. The bytes go in one write, not in
+ * writeFile's 512 KB chunks: each chunk would wait for a turn of the API's event loop, and a busy floor's turns
+ * are milliseconds long.
+ */
+export async function keepUpload(uploadDir: string, bytes: Buffer): Promise<string> {
+  const folder = checklistPhotosFolder(uploadDir);
+  await mkdir(folder, { recursive: true });
+  const file = path.join(folder, `.upload-${randomBytes(16).toString('hex')}`);
+  const handle = await open(file, 'wx', 0o600);
+  try {
+    for (let written = 0; written < bytes.length; ) {
+      written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+    }
+  } catch (error) {
+    await handle.close();
+    await unlink(file).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+  return file;
+}
+
+/** The encoder's work on an upload: re-encoded (reencodeChecklistPhoto) and written as a stored photo. */
+export async function storeChecklistPhoto(bytes: Buffer, uploadDir: string): Promise<StoredPhoto> {
+  const encoded = await reencodeChecklistPhoto(bytes);
+  const file = await writeChecklistPhoto(uploadDir, encoded.webp);
+  return { file, width: encoded.width, height: encoded.height };
 }
 
 /** Deletes a stored photo (ignores names that are not ours and files already gone). */

@@ -23,7 +23,8 @@ import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
 import { ok } from '../../http/envelope';
 import { writerOf } from './checklistAccess';
 import { answerChecklistItem, parseChecklistAnswer } from './checklistItems';
-import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteChecklistPhoto, encodeUpload } from './checklistPhotos';
+import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteChecklistPhoto, storeUpload } from './checklistPhotos';
+import { createChecklistPhotoEncoder } from './checklistPhotoEncoder';
 import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder } from './checklistPhotosStore';
 import { customerServiceOrder } from './customerServiceOrder';
 import { confirmInvoicePayment, invoiceMessages, issueInvoice, previewInvoice } from './invoiceIssue';
@@ -63,6 +64,10 @@ const checklistMessages = { saved: 'Đã lưu kết quả kiểm tra.' } as cons
  */
 export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = async (app, { ctx, uploadDir }) => {
   const { db, clock, vietQr } = ctx;
+  /** Photos are re-encoded in a process of their own, on the CPU time the API leaves idle (checklistPhotoEncoder.ts). */
+  const photoEncoder = createChecklistPhotoEncoder({ uploadDir });
+  app.addHook('onListen', async () => photoEncoder.warm());
+  app.addHook('onClose', () => photoEncoder.close());
   /** The centre's floor streams learn that an order's checklist changed (the board shows answered/total). */
   const checklistChanged = async (centreId: number | null, serviceOrderId: number, progressChanged = false) => {
     const kind = progressChanged ? 'checklist-progress' : 'checklist';
@@ -115,7 +120,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
             summary: 'Thêm ảnh cho một mục kiểm tra (multipart, trường file; JPEG/PNG/WebP ≤ 8 MB, tối đa 5 ảnh; lưu WebP ≤ 1600 px, bỏ EXIF)',
             consumes: ['multipart/form-data'],
             params: checklistItemParamsSchema,
-            response: { 201: envelopeSchema(checklistPhotoSchema), ...errors, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema },
+            response: { 201: envelopeSchema(checklistPhotoSchema), ...errors, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, 503: errorEnvelopeSchema },
           },
         },
         async (request, reply) => {
@@ -138,8 +143,8 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
           if (bytes === null || bytes.length === 0) {
             throw new AppError(422, 'VALIDATION_ERROR', checklistPhotoMessages.missing, [{ field: 'file', message: checklistPhotoMessages.missing }]);
           }
-          const encoded = await encodeUpload(bytes);
-          const photo = await addChecklistPhoto(db, uploadDir, { orderId: id, itemId, writer, at: clock.now() }, encoded);
+          const stored = await storeUpload(photoEncoder, bytes);
+          const photo = await addChecklistPhoto(db, uploadDir, { orderId: id, itemId, writer, at: clock.now() }, stored);
           await checklistChanged(scope.centreId, id);
           return reply.code(201).send(ok(photo, checklistPhotoMessages.added));
         },
