@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
  *
  * Parent side: `startPhotoUploaders(...)` forks this file, waits until the child has read the photo, and answers
  * `run(until)`; the uploads start when it is called. Child side: one upload loop per technician, one photo
- * after another, each to the next checklist item (≤ 5 photos per item), timed from the request to the answer.
+ * after another at the pace asked (everyMs; their first photos spread over one interval), each to the next checklist
+ * item (≤ 5 photos per item), timed from the request to the answer.
  */
 
 export interface PhotoTechnician {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { storeChecklistPhoto, UnreadablePhotoError } from './checklistPhotosStore';
+import { reencodeChecklistPhoto, storeChecklistPhoto, UnreadablePhotoError } from './checklistPhotosStore';
 import type { EncodeReply, EncodeRequest } from './checklistPhotoEncoder';
 
 /**
@@ -31,3 +31,14 @@ process.on('message', (request: EncodeRequest) => {
 });
 
 process.on('disconnect', () => process.exit(0));
+
+/**
+ * The first photos a process encodes also load libvips' JPEG decoder and WebP encoder, compile this code and
+ * grow the allocator's arenas to a camera photo's size: they cost twice the CPU of the next. A camera-sized
+ * photo (plain grey, cheap to draw) is encoded at start instead, so the day's first technician does not wait.
+ */
+void sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#808080' } })
+  .jpeg()
+  .toBuffer()
+  .then(reencodeChecklistPhoto)
+  .catch(() => undefined);

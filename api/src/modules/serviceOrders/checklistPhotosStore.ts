@@ -105,15 +105,18 @@ export async function writeChecklistPhoto(uploadDir: string, webp: Buffer): Prom
 
 /**
  * Keeps an upload's bytes in a hidden file of the checklist folder (never served: not a stored photo's name) for
- * the encoder's process to read; returns its path. The caller deletes it. The bytes go in one write, not in
- * writeFile's 512 KB chunks: each chunk would wait for a turn of the API's event loop, and a busy floor's turns
- * are milliseconds long.
+ * the encoder's process to read; returns its path. The caller deletes it. Each step waits for a turn of the API's
+ * event loop, and a busy floor's turns are milliseconds long: the bytes go in one write, not in writeFile's
+ * 512 KB chunks, and the folder is made only when it is missing.
  */
 export async function keepUpload(uploadDir: string, bytes: Buffer): Promise<string> {
   const folder = checklistPhotosFolder(uploadDir);
-  await mkdir(folder, { recursive: true });
   const file = path.join(folder, `.upload-${randomBytes(16).toString('hex')}`);
-  const handle = await open(file, 'wx', 0o600);
+  const handle = await open(file, 'wx', 0o600).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await mkdir(folder, { recursive: true }); // the first photo (the folder is made once)
+    return open(file, 'wx', 0o600);
+  });
   try {
     for (let written = 0; written < bytes.length; ) {
       written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
