@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -6,18 +6,6 @@ import { storeUpload } from '../../src/modules/serviceOrders/checklistPhotos';
 import { createChecklistPhotoEncoder, PHOTO_ENCODER_NICE, PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from '../../src/modules/serviceOrders/checklistPhotoEncoder';
 import { checklistPhotosFolder, UnreadablePhotoError } from '../../src/modules/serviceOrders/checklistPhotosStore';
 import { AppError } from '../../src/http/appError';
-
-/** SCHED_IDLE's number in Linux's sched.h. */
-const SCHED_IDLE = 5;
-
-/** A process's scheduling policy (/proc/<pid>/stat field 41), or null off Linux. */
-function schedulingPolicyOf(pid: number): number | null {
-  if (process.platform !== 'linux') return null;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which is in parentheses and may hold spaces) start with field 3, the state.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[41 - 3]);
-}
 
 function isRunning(pid: number): boolean {
   try {
@@ -27,8 +15,6 @@ function isRunning(pid: number): boolean {
     return false;
   }
 }
-
-const chrtAvailable = process.platform === 'linux' && (existsSync('/usr/bin/chrt') || existsSync('/bin/chrt'));
 
 /**
  * The checklist photos' encoder (checklistPhotoEncoder.ts): a process of its own at the lowest CPU priority,
@@ -58,7 +44,7 @@ describe('the checklist photos encoder process', () => {
     rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  it('stores the WebP from a process of its own, under SCHED_IDLE where chrt exists (else nice 19), and deletes the kept upload', async () => {
+  it('stores the WebP from a process of its own at nice 19, and deletes the kept upload', async () => {
     encoder = createChecklistPhotoEncoder({ uploadDir });
     const stored = await encoder.store(camera);
 
@@ -70,8 +56,8 @@ describe('the checklist photos encoder process', () => {
     const pid = encoder.pid!;
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
-    if (chrtAvailable) expect(schedulingPolicyOf(pid)).toBe(SCHED_IDLE);
-    else expect(getPriority(pid)).toBe(PHOTO_ENCODER_NICE);
+    expect(PHOTO_ENCODER_NICE).toBe(19);
+    expect(getPriority(pid)).toBe(19);
   });
 
   it('starts when warmed (the server listens), before any photo', async () => {
