@@ -48,6 +48,8 @@ export interface ChecklistPhotoEncoder {
   warm(): void;
   /** The encoder's process id while it runs (tests). */
   readonly pid: number | undefined;
+  /** Photos handed to the process and not answered yet (tests). */
+  readonly inFlight: number;
   close(): Promise<void>;
 }
 
@@ -141,6 +143,9 @@ export function createChecklistPhotoEncoder(options: { uploadDir: string; timeou
   return {
     get pid() {
       return child?.pid;
+    },
+    get inFlight() {
+      return pending.size;
     },
     warm() {
       if (!closed) child ??= start();
