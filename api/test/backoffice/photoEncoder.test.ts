@@ -3,7 +3,7 @@ import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { storeUpload } from '../../src/modules/serviceOrders/checklistPhotos';
-import { createChecklistPhotoEncoder, PHOTO_ENCODER_NICE, PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from '../../src/modules/serviceOrders/checklistPhotoEncoder';
+import { createChecklistPhotoEncoder, PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from '../../src/modules/serviceOrders/checklistPhotoEncoder';
 import { checklistPhotosFolder, UnreadablePhotoError } from '../../src/modules/serviceOrders/checklistPhotosStore';
 import { AppError } from '../../src/http/appError';
 
@@ -56,7 +56,6 @@ describe('the checklist photos encoder process', () => {
     const pid = encoder.pid!;
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
-    expect(PHOTO_ENCODER_NICE).toBe(19);
     expect(getPriority(pid)).toBe(19);
   });
 

@@ -38,7 +38,7 @@ export type EncodeReply = ({ id: number; ok: true } & StoredPhoto) | { id: numbe
 export class PhotoEncoderUnavailableError extends Error {}
 
 /** The encoder's niceness: the lowest priority there is. */
-export const PHOTO_ENCODER_NICE = 19;
+const PHOTO_ENCODER_NICE = 19;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface ChecklistPhotoEncoder {
@@ -67,7 +67,7 @@ function launchEncoder(): ChildProcess {
   const extension = path.extname(__filename);
   const file = path.join(__dirname, `checklistPhotoEncoderProcess${extension}`);
   const execArgv = extension === '.ts' ? ['--import', 'tsx'] : [];
-  const started = fork(file, [], { execArgv, serialization: 'json', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const started = fork(file, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     if (started.pid !== undefined) setPriority(started.pid, PHOTO_ENCODER_NICE);
   } catch {

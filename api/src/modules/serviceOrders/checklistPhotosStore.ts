@@ -9,8 +9,8 @@ import sharp from 'sharp';
  * and written again as WebP. The stored file is ours: no EXIF, no GPS position, no ICC profile of the upload
  * (sharp keeps no metadata unless asked to).
  *
- * sharp decodes and encodes on libuv's thread pool (an async N-API worker; libvips' own threads under it), so
- * the event loop only awaits: no synchronous image work happens on a request's thread. A JPEG is decoded
+ * The work is done by the photo encoder's process (checklistPhotoEncoder.ts, at the lowest CPU priority): the API
+ * only keeps the upload for it (keepUpload) and records the stored file. A JPEG is decoded
  * already shrunk where it can be (libjpeg's shrink-on-load, by 2, 4 or 8), and WebP is written at effort 0, the
  * fastest method: a photo of a brake pad does not need the last percent of compression (budget: a 4 MB JPEG
  * accepted in p95 < 600 ms, while the floor's other requests keep theirs).
@@ -118,15 +118,17 @@ export async function keepUpload(uploadDir: string, bytes: Buffer): Promise<stri
     return open(file, 'wx', 0o600);
   });
   try {
-    for (let written = 0; written < bytes.length; ) {
-      written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+    try {
+      for (let written = 0; written < bytes.length; ) {
+        written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+      }
+    } finally {
+      await handle.close();
     }
   } catch (error) {
-    await handle.close();
     await unlink(file).catch(() => undefined);
     throw error;
   }
-  await handle.close();
   return file;
 }
 
