@@ -21,6 +21,7 @@ import { catalogueMediaRoutes } from './modules/media/catalogueMediaRoutes';
 import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { shopRoutes } from './modules/orders/shopPlugin';
+import { predictionPlugin } from './modules/prediction/predictionPlugin';
 import type { AppointmentEventBus } from './modules/bookings/appointmentEvents';
 import { serviceBookingRoutes } from './modules/bookings/serviceBookingPlugin';
 import { apiVersion } from './version';
@@ -141,6 +142,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(catalogueMediaRoutes, { prefix: API_PREFIX });
   void app.register(shopRoutes, { prefix: API_PREFIX, accounts });
   void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts, events: options.appointmentEvents });
+  void app.register(predictionPlugin, { prefix: API_PREFIX, accounts });
 
   return app;
 }

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { BackOfficeTables } from './backOfficeSchema';
 import type { InventoryTables } from './inventorySchema';
 import type { PartsRequestTables } from './partsRequestSchema';
+import type { PredictionTables } from './predictionSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
 import type { ShiftTables } from './shiftSchema';
 import type { ShopTables } from './shopSchema';
@@ -241,7 +242,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, ShiftTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, ShiftTables, PredictionTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

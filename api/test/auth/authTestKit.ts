@@ -15,6 +15,9 @@ export const PASSWORD = 'MatKhau@2026';
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({}),
+    // Never the developer's ./data database: a process the app starts with this config (the model trainer) finds
+    // no database here unless a test points it at its scratch one.
+    sqliteFile: path.join(tmpdir(), 'ev-test-no-database', 'none.sqlite'),
     nodeEnv: 'development',
     jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
     uploadDir: mkdtempSync(path.join(tmpdir(), 'ev-uploads-')),

@@ -50,6 +50,7 @@ describe.each(testDatabases())('profile and avatar on $label', (target) => {
         role: 'customer',
         emailVerified: false,
         avatar: null,
+        avatarUrl: null,
         phoneNumber: body.phoneNumber,
         address: body.address,
         dateOfBirth: body.dateOfBirth,

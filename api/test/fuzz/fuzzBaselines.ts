@@ -103,6 +103,8 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'POST /api/auth/verify-email': { bodies: [{ userId: '1', otpCode: '000000' }] },
     'POST /api/auth/resend-verification': { bodies: [{ email: UNKNOWN_EMAIL }] },
     'POST /api/auth/reset-password/request': { bodies: [{ email: UNKNOWN_EMAIL }] },
+    'POST /api/auth/check-email': { bodies: [{ email: UNKNOWN_EMAIL }] },
+    'POST /api/auth/check-phone': { bodies: [{ phoneNumber: '0912345678' }, { phone: '0912345678' }] },
     'POST /api/auth/reset-password/confirm': {
       bodies: [{ email: UNKNOWN_EMAIL, otpCode: '000000', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }],
     },
@@ -111,6 +113,7 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'GET /api/auth/google': { query: { redirect: '/account' } },
     'GET /api/auth/google/callback': { query: { code: 'ma-xac-thuc', state: 'trang-thai', error: 'access_denied' } },
     'GET /api/auth/profile': {},
+    'GET /api/customer/me': {},
     'PUT /api/auth/profile': {
       bodies: [
         {
@@ -174,6 +177,10 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'GET /api/vehicles': {},
     'POST /api/vehicles': { bodies: [vehicleBody] },
     'GET /api/vehicles/{id}': { params: { id: String(f.vehicleId) } },
+    'GET /api/vehicles/{id}/forecast': { params: { id: String(f.vehicleId) } },
+    'POST /api/diagnostics': { bodies: [{ symptoms: ['BRAKE_NOISE'], text: 'Phanh kêu ken két khi bóp', vehicleId: f.vehicleId }] },
+    'GET /api/admin/models': {},
+    'POST /api/admin/models/train': {},
     'PUT /api/vehicles/{id}': {
       params: { id: String(f.vehicleId) },
       bodies: [{ ...vehicleBody, licensePlate: '29MĐ1-543.21', odometerKm: 150_000, odometerNote: 'Thay đồng hồ' }],

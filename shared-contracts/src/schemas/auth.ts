@@ -138,6 +138,13 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
 export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
 
+/** POST /auth/check-phone (the original client's register page, as the user types): `phoneNumber` or `phone`. */
+export const checkPhoneRequestSchema = z.object({
+  phoneNumber: phoneNumberSchema.optional(),
+  phone: phoneNumberSchema.optional(),
+});
+export type CheckPhoneRequest = z.infer<typeof checkPhoneRequestSchema>;
+
 export const resetPasswordConfirmRequestSchema = z.object({
   email: emailSchema,
   otpCode: otpCodeSchema,
@@ -180,6 +187,8 @@ export const profileSchema = z.object({
   role: roleSchema,
   emailVerified: z.boolean(),
   avatar: z.string().nullable(),
+  /** The same value as `avatar` (the original client reads `avatarUrl`). */
+  avatarUrl: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   address: z.string().nullable(),
   dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
@@ -187,6 +196,20 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = envelopeSchema(profileSchema);
+
+/** GET /Customer/me: the signed-in customer's profile; `customerId` is the same string as `id`. */
+export const customerProfileSchema = profileSchema.extend({ customerId: z.string().min(1) });
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+export const customerProfileResponseSchema = envelopeSchema(customerProfileSchema);
+
+/**
+ * POST /auth/check-email and /auth/check-phone: whether an account already uses the address. `exists` and
+ * `message` stand at the top level (what the original client reads) and inside `data`.
+ */
+export const accountExistsSchema = z.object({ exists: z.boolean(), message: z.string().min(1) });
+export type AccountExists = z.infer<typeof accountExistsSchema>;
+export const accountExistsResponseSchema = envelopeSchema(accountExistsSchema).extend({ exists: z.boolean() });
+export type AccountExistsResponse = z.infer<typeof accountExistsResponseSchema>;
 
 export const registerResultSchema = z.object({
   userId: z.string().min(1),

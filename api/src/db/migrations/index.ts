@@ -11,6 +11,7 @@ import * as m0009 from './0009_kpi_indexes';
 import * as m0010 from './0010_technician_shifts';
 import * as m0011 from './0011_shop_revenue_index';
 import * as m0012 from './0012_kpi_usage_index';
+import * as m0013 from './0013_predictive_maintenance';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_technician_shifts': m0010,
   '0011_shop_revenue_index': m0011,
   '0012_kpi_usage_index': m0012,
+  '0013_predictive_maintenance': m0013,
 };

@@ -11,8 +11,10 @@ import { createSessionRevocation, type SessionRevocation } from '../../security/
 import { createThrottle, DEFAULT_THROTTLE_LIMITS, type Throttle, type ThrottleLimits } from '../../security/throttle';
 import { avatarsRoutes } from '../media/avatarsRoutes';
 import { devOutboxRoutes } from '../notifications/devOutboxRoutes';
+import { customerRoutes } from '../users/customerRoutes';
 import { profileRoutes } from '../users/profileRoutes';
 import { authRoutes } from './authRoutes';
+import { accountExistsRoutes } from './accountExistsRoutes';
 import { googleRoutes } from './googleRoutes';
 
 /** What buildApp's `accounts` option may inject (tests do; the server passes its config). */
@@ -99,7 +101,9 @@ export const accountsRoutes: FastifyPluginAsync<{ accounts: AccountsContext }> =
   });
   await app.register(authRoutes, { accounts });
   await app.register(googleRoutes, { accounts });
+  await app.register(accountExistsRoutes, { accounts });
   await app.register(profileRoutes, { accounts });
+  await app.register(customerRoutes, { accounts });
   await app.register(avatarsRoutes, { uploadDir: accounts.config.uploadDir });
   await app.register(devOutboxRoutes, { db: accounts.db, enabled: accounts.config.devOutbox && accounts.config.nodeEnv !== 'production' });
 };

@@ -15,6 +15,7 @@ export function toProfile(row: UserRow): Profile {
     role: row.role,
     emailVerified: row.email_verified_at !== null,
     avatar: row.avatar_url,
+    avatarUrl: row.avatar_url,
     phoneNumber: row.phone_number,
     address: row.address,
     dateOfBirth: row.date_of_birth,

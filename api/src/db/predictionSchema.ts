@@ -1,0 +1,42 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** A UTC instant (timestamptz on PostgreSQL → Date; ISO text on SQLite → string). See schema.ts Timestamp. */
+type InstantDefaultNow = ColumnType<Date | string, string | undefined, string>;
+type NullableInstant = ColumnType<Date | string | null, string | null | undefined, string | null>;
+
+/** A symptom of an appointment (migration 0013): picked by the customer, or recorded by staff at check-in. */
+export interface AppointmentSymptomsTable {
+  id: Generated<number>;
+  appointment_id: number;
+  /** A shared-contracts/diagnostics symptom code. */
+  code: string;
+  source: 'customer' | 'staff';
+  recorded_by: number | null;
+  created_at: InstantDefaultNow;
+}
+
+/** One training run of a model kind ('wear'): the newest ACCEPTED row is the one served. */
+export interface PredictionModelsTable {
+  id: Generated<number>;
+  kind: string;
+  /** TRAINING | ACCEPTED | FAILED. */
+  status: string;
+  requested_by: number | null;
+  observations: ColumnType<number, number | undefined, number>;
+  failures: ColumnType<number, number | undefined, number>;
+  /** JSON: the backtest per component. */
+  metrics: string | null;
+  /** JSON: the fitted models per component and pool. */
+  parameters: string | null;
+  error: string | null;
+  started_at: InstantDefaultNow;
+  finished_at: NullableInstant;
+  data_cutoff: NullableInstant;
+}
+
+export interface PredictionTables {
+  appointment_symptoms: AppointmentSymptomsTable;
+  prediction_models: PredictionModelsTable;
+}
+
+export type PredictionModelRow = Selectable<PredictionModelsTable>;

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { modelVersionsResponseSchema, trainingStartedResponseSchema, vehicleForecastResponseSchema, type ModelVersionDto } from 'shared-contracts/diagnostics';
+import { errorEnvelopeSchema, idParamsSchema } from 'shared-contracts/schemas';
+import { toIsoUtc } from '../../db/portable';
+import { authenticate, currentAuth, requireRole } from '../../http/authGuard';
+import { AppError } from '../../http/appError';
+import { cacheControlForAll } from '../../http/cacheControl';
+import { ok } from '../../http/envelope';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { componentInfo } from './componentLabels';
+import { vehicleForecastOf } from './vehicleForecastQueries';
+import type { WearTrainer } from './wearTrainer';
+import { latestWearModel, TrainingInProgressError, WEAR_MODEL_KIND } from './wearTraining';
+
+export const predictionMessages = {
+  forecast: 'Dự đoán bảo dưỡng của xe.',
+  versions: 'Các phiên bản mô hình dự đoán hư hỏng.',
+  trainingStarted: 'Đã bắt đầu huấn luyện mô hình. Kết quả sẽ có sau ít phút.',
+  trainingInProgress: 'Mô hình đang được huấn luyện. Vui lòng đợi lần này xong.',
+} as const;
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const VERSIONS_SHOWN = 20;
+
+/**
+ * GET /api/vehicles/:id/forecast: the owner's "Dự đoán bảo dưỡng" of one vehicle (another's vehicle: 404).
+ * GET /api/admin/models and POST /api/admin/models/train: the admin's model page (spec predictive.md §4).
+ */
+export const predictionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext; trainer: WearTrainer }> = async (app, { accounts, trainer }) => {
+  const { db, clock } = accounts;
+  cacheControlForAll(app, 'private, no-store');
+
+  app.get(
+    '/vehicles/:id/forecast',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['prediction'],
+        summary: 'Dự đoán bảo dưỡng của một xe: xác suất cần kiểm tra từng hạng mục trong 3 tháng và 5.000 km tới, kèm khoảng tin cậy và bằng chứng',
+        params: idParamsSchema,
+        response: { 200: vehicleForecastResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const vehicle = await findOwnVehicleRow(db, currentAuth(request).userId, request.params.id);
+      if (!vehicle) throw vehicleNotFound();
+      return ok(await vehicleForecastOf(db, vehicle, await latestWearModel(db), clock.now()), predictionMessages.forecast);
+    },
+  );
+
+  app.get(
+    '/admin/models',
+    {
+      preHandler: requireRole('admin'),
+      schema: { tags: ['prediction'], summary: 'Các lần huấn luyện mô hình dự đoán hư hỏng (mới nhất trước): số liệu, backtest so với đường cơ sở', response: { 200: modelVersionsResponseSchema, ...errors } },
+    },
+    async () => {
+      const [rows, info] = await Promise.all([
+        db.selectFrom('prediction_models').selectAll().where('kind', '=', WEAR_MODEL_KIND).orderBy('id', 'desc').limit(VERSIONS_SHOWN).execute(),
+        componentInfo(db),
+      ]);
+      const versions = rows.map((row): ModelVersionDto => {
+        const metrics = JSON.parse(row.metrics ?? '[]') as Omit<ModelVersionDto['components'][number], 'label' | 'models'>[];
+        const parameters = new Map((JSON.parse(row.parameters ?? '[]') as { component: string; models: ModelVersionDto['components'][number]['models'] }[]).map((entry) => [entry.component, entry.models]));
+        return {
+          id: row.id,
+          status: row.status as ModelVersionDto['status'],
+          startedAt: toIsoUtc(row.started_at),
+          finishedAt: row.finished_at ? toIsoUtc(row.finished_at) : null,
+          dataCutoff: row.data_cutoff ? toIsoUtc(row.data_cutoff) : null,
+          observations: row.observations,
+          failures: row.failures,
+          error: row.error,
+          components: metrics.map((entry) => ({
+            ...entry,
+            label: info(entry.component).label,
+            models: (parameters.get(entry.component) ?? []).map(({ level, key, shape, scale, ageing, steps, failures }) => ({ level, key, shape, scale, ageing, steps, failures })),
+          })),
+        };
+      });
+      return ok({ versions }, predictionMessages.versions);
+    },
+  );
+
+  app.post(
+    '/admin/models/train',
+    {
+      preHandler: requireRole('admin'),
+      schema: { tags: ['prediction'], summary: 'Huấn luyện lại mô hình ngay (chạy nền; một lần một lúc)', response: { 202: trainingStartedResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      try {
+        const runId = await trainer.start(currentAuth(request).userId);
+        return reply.code(202).send(ok({ runId }, predictionMessages.trainingStarted));
+      } catch (error) {
+        if (error instanceof TrainingInProgressError) throw new AppError(409, 'TRAINING_IN_PROGRESS', predictionMessages.trainingInProgress);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { VehicleForecastDto } from 'shared-contracts/diagnostics';
+import type { VehicleType } from 'shared-contracts/schemas';
+import type { Database } from '../../db/schema';
+import type { VehicleRow } from '../../db/serviceBookingSchema';
+import { estimateKmPerDay } from '../maintenance/reminder';
+import { componentInfo } from './componentLabels';
+import { saysReplaced } from './inspectionQueries';
+import { vehicleAgeMonths, type Inspection, type InspectionResult } from './inspectionSteps';
+import { forecastVehicle } from './vehicleForecast';
+import type { WearModelVersion } from './wearTraining';
+
+const DAYS_PER_MONTH = 30.436875;
+
+/** The vehicle's inspections of closed orders, by component (the same reading as training's). */
+async function vehicleInspections(db: Kysely<Database>, vehicleId: number): Promise<Map<string, Inspection[]>> {
+  const rows = await db
+    .selectFrom('service_order_checklist_items as item')
+    .innerJoin('service_orders as so', 'so.id', 'item.service_order_id')
+    .select(['item.id', 'item.code', 'item.result', 'item.note', 'so.odometer_in_km', 'so.closed_at'])
+    .where('so.vehicle_id', '=', vehicleId)
+    .where('so.status', '=', 'CLOSED')
+    .where('item.result', 'in', ['PASS', 'FAIL', 'NA'])
+    .execute();
+  const issued = new Set(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('parts_requests')
+            .select('checklist_item_id')
+            .where('checklist_item_id', 'in', rows.map((row) => row.id))
+            .whereRef('issued_qty', '>', 'returned_qty')
+            .execute()
+        ).map((row) => row.checklist_item_id),
+  );
+  const vehicle = await db.selectFrom('vehicles').select('year').where('id', '=', vehicleId).executeTakeFirstOrThrow();
+  const byComponent = new Map<string, Inspection[]>();
+  for (const row of rows) {
+    const at = new Date(row.closed_at!).getTime();
+    const result = row.result as InspectionResult;
+    const list = byComponent.get(row.code) ?? [];
+    list.push({ at, odometerKm: row.odometer_in_km, ageMonths: vehicleAgeMonths(vehicle.year, at), result, repaired: result === 'FAIL' && (issued.has(row.id) || saysReplaced(row.note)) });
+    byComponent.set(row.code, list);
+  }
+  return byComponent;
+}
+
+/** The vehicle's km a month from its odometer history (the reminders' estimate: its own, else its type's default). */
+async function kmPerMonth(db: Kysely<Database>, vehicle: VehicleRow, now: Date): Promise<number> {
+  const readings = await db.selectFrom('vehicle_odometer_readings').select(['odometer_km', 'recorded_at']).where('vehicle_id', '=', vehicle.id).execute();
+  const points = readings.map((reading) => ({ at: new Date(reading.recorded_at), km: reading.odometer_km }));
+  points.push({ at: new Date(vehicle.created_at), km: vehicle.odometer_km });
+  return Math.round(estimateKmPerDay(points, vehicle.type as VehicleType, now) * DAYS_PER_MONTH);
+}
+
+export async function vehicleForecastOf(db: Kysely<Database>, vehicle: VehicleRow, version: WearModelVersion | null, now: Date): Promise<VehicleForecastDto> {
+  const [inspections, rate, info] = await Promise.all([vehicleInspections(db, vehicle.id), kmPerMonth(db, vehicle, now), componentInfo(db)]);
+  const forecasts = version
+    ? forecastVehicle(version.components, {
+        family: vehicle.model,
+        odometerKm: vehicle.odometer_km,
+        ageMonths: vehicleAgeMonths(vehicle.year, now.getTime()),
+        kmPerMonth: rate,
+        inspections,
+      })
+    : [];
+  return {
+    vehicleId: vehicle.id,
+    model: version ? { id: version.id, trainedAt: version.trainedAt } : null,
+    kmPerMonth: rate,
+    components: forecasts.map((forecast) => ({ ...forecast, ...info(forecast.component) })),
+  };
+}

@@ -1,0 +1,268 @@
+import type { InspectionStep } from './inspectionSteps';
+import { minimise } from './quasiNewton';
+
+/**
+ * The failure model of one component in one group of vehicles: a Weibull distribution of the component's life
+ * on a *combined time scale* u = km/1000 + η · months (Kordonsky & Gertsbakh 1993; Duchesne & Lawless 2000):
+ * wear that comes with distance, plus ageing that comes with time at a rate η (thousand km per month of age).
+ * For brake pads η is about 0; for a battery it is not.
+ *
+ *   S(u) = exp(−(u/λ)^k),  H(u) = (u/λ)^k  (cumulative hazard)
+ *
+ * A step from u₀ (last known good) to u₁ (this inspection) contributes
+ *   PASS: log S(u₁)/S(u₀) = −(H(u₁) − H(u₀))
+ *   FAIL: log(1 − S(u₁)/S(u₀)) = log(1 − exp(−(H(u₁) − H(u₀))))
+ * and the log-likelihood is their sum (inspectionSteps.ts says why). θ = (log k, log λ, log η) is found by
+ * BFGS on −ℓ(θ) with its analytic gradient; the model with η fixed at 0 is fitted too, and the ageing term is kept only when the
+ * likelihood-ratio statistic 2(ℓ₃ − ℓ₂) exceeds 2.71 (η = 0 is on the boundary: the null distribution is
+ * ½χ²₀ + ½χ²₁, whose 95 % point that is). The covariance of θ̂ is the inverse of −ℓ's Hessian (central differences of the gradient),
+ * and a prediction's interval comes from it by the delta method on the logit scale. docs/prediction.md has it all.
+ */
+
+export interface WearParameters {
+  /** Weibull shape: > 1 means wear-out (the risk grows with use). */
+  shape: number;
+  /** Weibull scale λ, in units of u (thousand km, plus η × months). */
+  scale: number;
+  /** Thousand km that one month of age counts as; 0 when the data do not support ageing. */
+  ageing: number;
+}
+
+export interface FittedWearModel extends WearParameters {
+  logLikelihood: number;
+  /** Covariance of (log k, log λ[, log η]) — 2×2 without ageing, 3×3 with. Null when the Hessian is singular. */
+  covariance: number[][] | null;
+  steps: number;
+  failures: number;
+  converged: boolean;
+}
+
+/** Where the component is, in the model's units since its spell's start. */
+export interface WearPoint {
+  kkm: number;
+  months: number;
+}
+
+export interface RiskEstimate {
+  probability: number;
+  /** 95 % interval (delta method on the logit); equal to the probability when no covariance is known. */
+  low: number;
+  high: number;
+}
+
+/** Steps packed into typed arrays (the likelihood runs over a million of them many times). */
+export interface PackedSteps {
+  fromKkm: Float64Array;
+  fromMonths: Float64Array;
+  toKkm: Float64Array;
+  toMonths: Float64Array;
+  failed: Uint8Array;
+  length: number;
+  failures: number;
+}
+
+export function packSteps(steps: readonly InspectionStep[]): PackedSteps {
+  const n = steps.length;
+  const packed: PackedSteps = {
+    fromKkm: new Float64Array(n),
+    fromMonths: new Float64Array(n),
+    toKkm: new Float64Array(n),
+    toMonths: new Float64Array(n),
+    failed: new Uint8Array(n),
+    length: n,
+    failures: 0,
+  };
+  steps.forEach((step, i) => {
+    packed.fromKkm[i] = step.fromKkm;
+    packed.fromMonths[i] = step.fromMonths;
+    packed.toKkm[i] = step.toKkm;
+    packed.toMonths[i] = step.toMonths;
+    packed.failed[i] = step.failed ? 1 : 0;
+    if (step.failed) packed.failures += 1;
+  });
+  return packed;
+}
+
+const MIN_HAZARD_STEP = 1e-12;
+/** Beyond these the likelihood is not evaluated: shapes outside [0.05, 50], an ageing rate over e⁸ thousand km a month. */
+const SHAPE_BOUNDS = [0.05, 50] as const;
+const MAX_LOG_AGEING = 8;
+
+/**
+ * −ℓ(θ) and its gradient, for θ = (log k, log λ) or (log k, log λ, log η). With L = log u − log λ and H = e^{kL}:
+ * ∂H/∂log k = H·k·L, ∂H/∂log λ = −k·H, ∂H/∂log η = H·k·η·months/u; a step's term is −ΔH (PASS) or
+ * log(1 − e^{−ΔH}) (FAIL), whose derivative in ΔH is −1 or 1/(e^{ΔH} − 1).
+ */
+export function negativeLogLikelihood(theta: readonly number[], data: PackedSteps): { value: number; gradient: number[] } {
+  const withAgeing = theta.length > 2;
+  const shape = Math.exp(theta[0]!);
+  const logScale = theta[1]!;
+  const ageing = withAgeing ? Math.exp(theta[2]!) : 0;
+  const gradient = new Array<number>(theta.length).fill(0);
+  if (!(shape >= SHAPE_BOUNDS[0] && shape <= SHAPE_BOUNDS[1]) || !Number.isFinite(logScale) || (withAgeing && !(theta[2]! <= MAX_LOG_AGEING))) {
+    return { value: Number.POSITIVE_INFINITY, gradient };
+  }
+  let sum = 0;
+  let dShape = 0;
+  let dScale = 0;
+  let dAgeing = 0;
+  for (let i = 0; i < data.length; i += 1) {
+    const fromAge = ageing * data.fromMonths[i]!;
+    const toAge = ageing * data.toMonths[i]!;
+    const from = data.fromKkm[i]! + fromAge;
+    const to = data.toKkm[i]! + toAge;
+    let h0 = 0;
+    let l0 = 0;
+    if (from > 0) {
+      l0 = Math.log(from) - logScale;
+      h0 = Math.exp(shape * l0);
+    }
+    const l1 = Math.log(to) - logScale;
+    const h1 = Math.exp(shape * l1);
+    const increment = h1 - h0;
+    if (!(increment > MIN_HAZARD_STEP)) {
+      sum += data.failed[i] === 1 ? Math.log(-Math.expm1(-MIN_HAZARD_STEP)) : -MIN_HAZARD_STEP;
+      continue;
+    }
+    let slope: number;
+    if (data.failed[i] === 1) {
+      sum += Math.log(-Math.expm1(-increment));
+      slope = 1 / Math.expm1(increment);
+    } else {
+      sum -= increment;
+      slope = -1;
+    }
+    dShape += slope * shape * (h1 * l1 - h0 * l0);
+    dScale -= slope * shape * increment;
+    if (withAgeing) dAgeing += slope * shape * (h1 * toAge / to - (from > 0 ? (h0 * fromAge) / from : 0));
+  }
+  gradient[0] = -dShape;
+  gradient[1] = -dScale;
+  if (withAgeing) gradient[2] = -dAgeing;
+  return { value: -sum, gradient };
+}
+
+function startingPoint(data: PackedSteps, withAgeing: boolean): number[] {
+  let kkm = 0;
+  let months = 0;
+  let failedAt = 0;
+  for (let i = 0; i < data.length; i += 1) {
+    kkm += data.toKkm[i]!;
+    months += data.toMonths[i]!;
+    if (data.failed[i] === 1) failedAt += data.toKkm[i]!;
+  }
+  const meanKkm = kkm / Math.max(1, data.length);
+  const scale = data.failures > 0 ? (2 * failedAt) / data.failures : 3 * meanKkm;
+  const theta = [Math.log(1.5), Math.log(Math.max(0.1, scale))];
+  if (withAgeing) theta.push(Math.log(Math.max(1e-3, (0.2 * kkm) / Math.max(1, months))));
+  return theta;
+}
+
+function fitTheta(data: PackedSteps, withAgeing: boolean): { theta: number[]; value: number; converged: boolean } {
+  const found = minimise((theta) => negativeLogLikelihood(theta, data), startingPoint(data, withAgeing));
+  return { theta: found.x, value: found.value, converged: found.converged };
+}
+
+/** The Hessian of −ℓ at θ, by central differences of its analytic gradient (symmetrised). */
+function hessian(data: PackedSteps, theta: readonly number[], h = 1e-4): number[][] {
+  const columns = theta.map((_, j) => {
+    const up = [...theta];
+    const down = [...theta];
+    up[j] = up[j]! + h;
+    down[j] = down[j]! - h;
+    const gUp = negativeLogLikelihood(up, data).gradient;
+    const gDown = negativeLogLikelihood(down, data).gradient;
+    return gUp.map((value, i) => (value - gDown[i]!) / (2 * h));
+  });
+  return theta.map((_, i) => theta.map((__, j) => (columns[j]![i]! + columns[i]![j]!) / 2));
+}
+
+/** The inverse of a small symmetric positive-definite matrix (Gauss–Jordan); null when it is not invertible. */
+export function invert(matrix: readonly (readonly number[])[]): number[][] | null {
+  const n = matrix.length;
+  const a = matrix.map((row, i) => [...row, ...Array.from({ length: n }, (_, j) => (i === j ? 1 : 0))]);
+  for (let column = 0; column < n; column += 1) {
+    let pivot = column;
+    for (let row = column + 1; row < n; row += 1) if (Math.abs(a[row]![column]!) > Math.abs(a[pivot]![column]!)) pivot = row;
+    if (Math.abs(a[pivot]![column]!) < 1e-12) return null;
+    [a[column], a[pivot]] = [a[pivot]!, a[column]!];
+    const divisor = a[column]![column]!;
+    for (let k = 0; k < 2 * n; k += 1) a[column]![k] = a[column]![k]! / divisor;
+    for (let row = 0; row < n; row += 1) {
+      if (row === column) continue;
+      const factor = a[row]![column]!;
+      for (let k = 0; k < 2 * n; k += 1) a[row]![k] = a[row]![k]! - factor * a[column]![k]!;
+    }
+  }
+  return a.map((row) => row.slice(n));
+}
+
+/** The likelihood-ratio statistic above which the ageing term is kept (½χ²₀ + ½χ²₁ at 95 %). */
+export const AGEING_LR_THRESHOLD = 2.71;
+
+/** Fits the model to the steps (at least one failure and one survival are needed for a finite maximum). */
+export function fitWearModel(steps: PackedSteps): FittedWearModel {
+  const distanceOnly = fitTheta(steps, false);
+  const withAgeing = fitTheta(steps, true);
+  const keepAgeing = 2 * (distanceOnly.value - withAgeing.value) > AGEING_LR_THRESHOLD;
+  const chosen = keepAgeing ? withAgeing : distanceOnly;
+  const information = hessian(steps, chosen.theta);
+  const covariance = invert(information);
+  const positive = covariance !== null && covariance.every((row, i) => row[i]! > 0);
+  return {
+    shape: Math.exp(chosen.theta[0]!),
+    scale: Math.exp(chosen.theta[1]!),
+    ageing: keepAgeing ? Math.exp(chosen.theta[2]!) : 0,
+    logLikelihood: -chosen.value,
+    covariance: positive ? covariance : null,
+    steps: steps.length,
+    failures: steps.failures,
+    converged: chosen.converged,
+  };
+}
+
+function thetaOf(model: WearParameters, withAgeing: boolean): number[] {
+  const theta = [Math.log(model.shape), Math.log(model.scale)];
+  if (withAgeing) theta.push(Math.log(model.ageing));
+  return theta;
+}
+
+function cumulativeHazard(u: number, shape: number, logScale: number): number {
+  return u <= 0 ? 0 : Math.exp(shape * (Math.log(u) - logScale));
+}
+
+function failureProbability(theta: readonly number[], from: WearPoint, to: WearPoint): number {
+  const shape = Math.exp(theta[0]!);
+  const ageing = theta.length > 2 ? Math.exp(theta[2]!) : 0;
+  const increment = cumulativeHazard(to.kkm + ageing * to.months, shape, theta[1]!) - cumulativeHazard(from.kkm + ageing * from.months, shape, theta[1]!);
+  return -Math.expm1(-Math.max(0, increment));
+}
+
+/**
+ * P(failed by `to` | good at `from`) = 1 − S(u_to)/S(u_from), with its 95 % interval: the delta method on
+ * logit(p), whose gradient in θ is taken by central differences.
+ */
+export function riskBetween(model: FittedWearModel | WearParameters, from: WearPoint, to: WearPoint): RiskEstimate {
+  const covariance = 'covariance' in model ? model.covariance : null;
+  const withAgeing = model.ageing > 0;
+  const theta = thetaOf(model, withAgeing);
+  const probability = failureProbability(theta, from, to);
+  if (!covariance || covariance.length !== theta.length || probability <= 0 || probability >= 1) return { probability, low: probability, high: probability };
+  const logit = (p: number) => Math.log(p / (1 - p));
+  const h = 1e-4;
+  const gradient = theta.map((_, i) => {
+    const up = [...theta];
+    const down = [...theta];
+    up[i] = up[i]! + h;
+    down[i] = down[i]! - h;
+    const pUp = Math.min(1 - 1e-12, Math.max(1e-12, failureProbability(up, from, to)));
+    const pDown = Math.min(1 - 1e-12, Math.max(1e-12, failureProbability(down, from, to)));
+    return (logit(pUp) - logit(pDown)) / (2 * h);
+  });
+  let variance = 0;
+  for (let i = 0; i < theta.length; i += 1) for (let j = 0; j < theta.length; j += 1) variance += gradient[i]! * covariance[i]![j]! * gradient[j]!;
+  const spread = 1.959964 * Math.sqrt(Math.max(0, variance));
+  const centre = logit(probability);
+  const expit = (x: number) => 1 / (1 + Math.exp(-x));
+  return { probability, low: expit(centre - spread), high: expit(centre + spread) };
+}

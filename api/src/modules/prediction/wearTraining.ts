@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import { toIsoUtc } from '../../db/portable';
+import type { PredictionModelRow } from '../../db/predictionSchema';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../security/clock';
+import { isUniqueViolation } from '../vehicles/vehicleQueries';
+import { loadComponentInspections } from './inspectionQueries';
+import { trainWearModels, type ComponentInspections, type ComponentTraining } from './trainWearModels';
+
+/**
+ * A training run of the wear models as a versioned row of prediction_models (spec predictive.md §2):
+ *
+ *   TRAINING (inserted first; the partial unique index allows one per kind) → ACCEPTED (metrics and parameters
+ *   written in one update) | FAILED (the error written).
+ *
+ * The API serves the newest ACCEPTED row (latestWearModel), so a run that fails, or a process killed mid-run,
+ * leaves the previous version serving. A TRAINING row older than STALE_TRAINING_MS is a run that died without
+ * saying so: the next run marks it FAILED before starting.
+ */
+
+export const WEAR_MODEL_KIND = 'wear';
+export const STALE_TRAINING_MS = 15 * 60_000;
+export const INTERRUPTED_MESSAGE = 'Lần huấn luyện bị gián đoạn (tiến trình dừng trước khi xong).';
+
+export class TrainingInProgressError extends Error {
+  constructor() {
+    super('a wear model training run is already in progress');
+  }
+}
+
+/** What a stored version holds: per component, its backtest and its fitted pools. */
+export interface WearModelVersion {
+  id: number;
+  trainedAt: string;
+  dataCutoff: string | null;
+  observations: number;
+  failures: number;
+  components: ComponentTraining[];
+}
+
+export interface WearTrainingOptions {
+  clock: Clock;
+  requestedBy?: number | null;
+  /** The inspections to train on (default: every closed order's, loadComponentInspections). */
+  load?: (db: Kysely<Database>) => Promise<ComponentInspections[]>;
+}
+
+/** Marks TRAINING rows started before `STALE_TRAINING_MS` ago as FAILED (their process died). */
+export async function failStaleTraining(db: Kysely<Database>, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const result = await db
+    .updateTable('prediction_models')
+    .set({ status: 'FAILED', error: INTERRUPTED_MESSAGE, finished_at: now.toISOString() })
+    .where('kind', '=', WEAR_MODEL_KIND)
+    .where('status', '=', 'TRAINING')
+    .where('started_at', '<', new Date(now.getTime() - STALE_TRAINING_MS).toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Starts a run: its TRAINING row (TrainingInProgressError when one is running). Returns the row's id. */
+export async function beginWearTraining(db: Kysely<Database>, clock: Clock, requestedBy: number | null = null): Promise<number> {
+  await failStaleTraining(db, clock);
+  try {
+    const row = await db
+      .insertInto('prediction_models')
+      .values({ kind: WEAR_MODEL_KIND, status: 'TRAINING', requested_by: requestedBy, started_at: clock.now().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TrainingInProgressError();
+    throw error;
+  }
+}
+
+/** Trains on the data and stores the result in the run's row (FAILED with the error when anything throws). */
+export async function completeWearTraining(db: Kysely<Database>, runId: number, options: WearTrainingOptions): Promise<void> {
+  try {
+    const histories = await (options.load ?? loadComponentInspections)(db);
+    const components = trainWearModels(histories);
+    let observations = 0;
+    let failures = 0;
+    let latest = 0;
+    for (const history of histories) {
+      for (const inspection of history.inspections) {
+        if (inspection.result === 'NA') continue;
+        observations += 1;
+        if (inspection.result === 'FAIL') failures += 1;
+        latest = Math.max(latest, inspection.at);
+      }
+    }
+    const metrics = components.map(({ component, accepted, backtest }) => ({ component, accepted, backtest }));
+    const parameters = components.map(({ component, models, familyPool }) => ({ component, models, familyPool }));
+    await db
+      .updateTable('prediction_models')
+      .set({
+        status: 'ACCEPTED',
+        observations,
+        failures,
+        metrics: JSON.stringify(metrics),
+        parameters: JSON.stringify(parameters),
+        data_cutoff: latest > 0 ? new Date(latest).toISOString() : null,
+        finished_at: options.clock.now().toISOString(),
+      })
+      .where('id', '=', runId)
+      .where('status', '=', 'TRAINING')
+      .execute();
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await db.updateTable('prediction_models').set({ status: 'FAILED', error: message, finished_at: options.clock.now().toISOString() }).where('id', '=', runId).execute();
+    throw error;
+  }
+}
+
+/** One whole run: begin, train, store. */
+export async function runWearTraining(db: Kysely<Database>, options: WearTrainingOptions): Promise<number> {
+  const runId = await beginWearTraining(db, options.clock, options.requestedBy ?? null);
+  await completeWearTraining(db, runId, options);
+  return runId;
+}
+
+function toVersion(row: PredictionModelRow): WearModelVersion {
+  const metrics = JSON.parse(row.metrics ?? '[]') as Pick<ComponentTraining, 'component' | 'accepted' | 'backtest'>[];
+  const parameters = new Map((JSON.parse(row.parameters ?? '[]') as Pick<ComponentTraining, 'component' | 'models' | 'familyPool'>[]).map((entry) => [entry.component, entry]));
+  return {
+    id: row.id,
+    trainedAt: toIsoUtc(row.finished_at ?? row.started_at),
+    dataCutoff: row.data_cutoff ? toIsoUtc(row.data_cutoff) : null,
+    observations: row.observations,
+    failures: row.failures,
+    components: metrics.map((entry) => ({ ...entry, models: [], familyPool: {}, ...parameters.get(entry.component) })),
+  };
+}
+
+/** The version the API serves: the newest ACCEPTED run, or null before the first. */
+export async function latestWearModel(db: Kysely<Database>): Promise<WearModelVersion | null> {
+  const row = await db
+    .selectFrom('prediction_models')
+    .selectAll()
+    .where('kind', '=', WEAR_MODEL_KIND)
+    .where('status', '=', 'ACCEPTED')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toVersion(row) : null;
+}

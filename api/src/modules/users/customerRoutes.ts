@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { customerProfileResponseSchema, errorEnvelopeSchema } from 'shared-contracts/schemas';
+import { authenticate, currentAuth } from '../../http/authGuard';
+import { AppError } from '../../http/appError';
+import { cacheControlForAll } from '../../http/cacheControl';
+import { ok } from '../../http/envelope';
+import type { AccountsContext } from '../auth/accountsPlugin';
+import { authMessages } from '../auth/authMessages';
+import { findUserById, toProfile } from './usersQueries';
+
+export const customerMessages = {
+  notCustomer: 'Tài khoản này không phải tài khoản khách hàng.',
+} as const;
+
+/**
+ * GET /api/Customer/me: the signed-in customer's profile with `customerId` (the original client's profile page
+ * reads it; our customers are users, so it is the user's id). Staff, technicians, managers and admins have no
+ * customer profile: 403.
+ */
+export const customerRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+  cacheControlForAll(app, 'no-store');
+
+  app.get(
+    '/customer/me',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Hồ sơ khách hàng của người dùng đang đăng nhập (customerId = id người dùng)',
+        response: { 200: customerProfileResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = currentAuth(request);
+      const row = await findUserById(accounts.db, userId);
+      if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
+      if (row.role !== 'customer') throw new AppError(403, 'NOT_A_CUSTOMER', customerMessages.notCustomer);
+      const profile = toProfile(row);
+      return ok({ ...profile, customerId: profile.id }, authMessages.profileLoaded);
+    },
+  );
+};

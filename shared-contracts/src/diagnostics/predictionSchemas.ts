@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, symptomCodeSchema } from './symptoms';
+
+/**
+ * The API's contracts of failure prediction and diagnostics (spec predictive.md §4–§5). In this entry point,
+ * not in 'shared-contracts/schemas', so that the pages that never show them do not load them.
+ */
+
+const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
+
+export const riskEstimateSchema = z.object({ probability: z.number().min(0).max(1), low: z.number().min(0).max(1), high: z.number().min(0).max(1) });
+export type RiskEstimateDto = z.infer<typeof riskEstimateSchema>;
+
+export const FORECAST_STATUSES = ['PREDICTED', 'NEEDS_ATTENTION_NOW', 'INSUFFICIENT_DATA', 'NOT_BETTER_THAN_BASELINE'] as const;
+export const poolLevelSchema = z.enum(['family', 'type', 'fleet']);
+
+export const componentForecastSchema = z.object({
+  component: z.string(),
+  label: z.string(),
+  status: z.enum(FORECAST_STATUSES),
+  within3Months: riskEstimateSchema.nullable(),
+  within5000Km: riskEstimateSchema.nullable(),
+  evidence: z.object({ level: poolLevelSchema, key: z.string(), inspections: z.number().int(), failures: z.number().int() }).nullable(),
+  inspectedTimes: z.number().int(),
+  /** The service to book for it. */
+  serviceSlug: z.string().nullable(),
+});
+export type ComponentForecastDto = z.infer<typeof componentForecastSchema>;
+
+export const vehicleForecastSchema = z.object({
+  vehicleId: z.number().int(),
+  /** The model version the numbers come from; null before the first training. */
+  model: z.object({ id: z.number().int(), trainedAt: z.string() }).nullable(),
+  kmPerMonth: z.number(),
+  components: z.array(componentForecastSchema),
+});
+export type VehicleForecastDto = z.infer<typeof vehicleForecastSchema>;
+export const vehicleForecastResponseSchema = envelope(vehicleForecastSchema);
+
+export const diagnosisRequestSchema = z
+  .object({
+    symptoms: z.array(symptomCodeSchema).max(DIAGNOSIS_SYMPTOMS_MAX, `Chọn tối đa ${DIAGNOSIS_SYMPTOMS_MAX} triệu chứng.`).default([]),
+    text: z.string().max(DIAGNOSIS_TEXT_MAX, `Mô tả không được dài quá ${DIAGNOSIS_TEXT_MAX} ký tự.`).optional(),
+    /** The vehicle model ('VinFast Feliz S'), or a saved vehicle of the signed-in customer. */
+    vehicleModel: z.string().trim().min(1).max(100, 'Tên mẫu xe quá dài.').optional(),
+    vehicleId: z.number().int().positive().optional(),
+  })
+  .strict();
+export type DiagnosisRequest = z.infer<typeof diagnosisRequestSchema>;
+
+export const URGENCIES = ['STOP', 'SOON', 'PLAN'] as const;
+
+export const diagnosisSchema = z.object({
+  safety: z.object({ message: z.string(), hotline: z.string(), symptoms: z.array(symptomCodeSchema) }).nullable(),
+  /** The symptoms the answer rests on: those picked and those found in the text. */
+  symptoms: z.array(symptomCodeSchema),
+  ranked: z.array(
+    z.object({
+      component: z.string(),
+      label: z.string(),
+      probability: z.number().min(0).max(1),
+      reasons: z.array(z.object({ symptom: symptomCodeSchema, label: z.string(), weight: z.number(), source: z.string().nullable(), pastCases: z.number().int() })),
+      serviceSlug: z.string(),
+      urgency: z.enum(URGENCIES),
+    }),
+  ),
+  /** How many of our closed orders with recorded symptoms the ranking learnt from. */
+  learnedFromCases: z.number().int(),
+});
+export type DiagnosisDto = z.infer<typeof diagnosisSchema>;
+export const diagnosisResponseSchema = envelope(diagnosisSchema);
+
+export const TRAINING_STATUSES = ['TRAINING', 'ACCEPTED', 'FAILED'] as const;
+
+const metricsSchema = z.object({
+  inspections: z.number().int(),
+  failures: z.number().int(),
+  brier: z.number(),
+  auc: z.number().nullable(),
+  calibration: z.array(z.object({ predicted: z.number(), observed: z.number(), count: z.number().int() })),
+});
+
+export const modelVersionSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(TRAINING_STATUSES),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  dataCutoff: z.string().nullable(),
+  observations: z.number().int(),
+  failures: z.number().int(),
+  error: z.string().nullable(),
+  components: z.array(
+    z.object({
+      component: z.string(),
+      label: z.string(),
+      accepted: z.boolean(),
+      backtest: z.object({ cutoff: z.number(), model: metricsSchema, baseline: metricsSchema.extend({ rate: z.number() }) }).nullable(),
+      models: z.array(
+        z.object({
+          level: poolLevelSchema,
+          key: z.string(),
+          shape: z.number(),
+          scale: z.number(),
+          ageing: z.number(),
+          steps: z.number().int(),
+          failures: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type ModelVersionDto = z.infer<typeof modelVersionSchema>;
+export const modelVersionsResponseSchema = envelope(z.object({ versions: z.array(modelVersionSchema) }));
+export const trainingStartedResponseSchema = envelope(z.object({ runId: z.number().int() }));
