@@ -91,6 +91,9 @@ function registerCors(app: App, origins: readonly string[]): void {
  * slash ignored, the JSON envelope for every answer including errors, zod validation, OpenAPI + Swagger UI at
  * /api/docs. Routes may still be added (tests do) until `ready()`, `inject()` or `listen()`.
  */
+/** A year, subdomains included (HSTS): sent only on answers over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 export function buildApp(options: BuildAppOptions): App {
   useVietnameseZodMessages();
   const version = options.version ?? apiVersion();
@@ -113,10 +116,14 @@ export function buildApp(options: BuildAppOptions): App {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const httpsSite = accounts.config.publicUrl.startsWith('https:');
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Every answer is what its Content-Type says (JSON, images, the docs): browsers must not guess otherwise.
     reply.header('x-content-type-options', 'nosniff');
+    // Over HTTPS (PUBLIC_URL, or a trusted proxy's X-Forwarded-Proto: request.protocol reads it only from TRUST_PROXY's
+    // addresses) the browser is told to come back over HTTPS only.
+    if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
   registerCors(app, accounts.config.corsOrigins);

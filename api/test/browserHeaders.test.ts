@@ -78,6 +78,29 @@ describe('headers for browsers', () => {
     });
   });
 
+  describe('Strict-Transport-Security', () => {
+    const hsts = 'max-age=31536000; includeSubDomains';
+    const health = (app: App, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/api/health', headers });
+
+    it('is sent when a trusted proxy says the request came over https, and not over plain http', async () => {
+      const app = await start({});
+      expect((await health(app, { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe(hsts);
+      expect((await app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBe(hsts);
+      expect((await health(app)).headers['strict-transport-security']).toBeUndefined();
+      expect((await health(app, { 'x-forwarded-proto': 'http' })).headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('is not sent on the word of a proxy that is not trusted', async () => {
+      const app = await start({ TRUST_PROXY: 'false' });
+      expect((await health(app, { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it('is always sent when PUBLIC_URL is https', async () => {
+      const app = await start({ PUBLIC_URL: 'https://evshop.vn' });
+      expect((await health(app)).headers['strict-transport-security']).toBe(hsts);
+    });
+  });
+
   it('every answer says nosniff: JSON, errors and the docs', async () => {
     const app = await start();
     for (const url of ['/api/health', '/api/khong-ton-tai', '/api/docs/json']) {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { AVATAR_BOUNDS } from './imageBounds';
+import type { StoredImage } from './imageEncoder';
 
 /** URL path under which stored avatars are served. */
 export const AVATAR_URL_PREFIX = '/api/media/avatars/';
@@ -24,11 +26,12 @@ export class UnreadableImageError extends Error {}
 /**
  * Decodes the upload and draws a fresh 256×256 WebP from its pixels (EXIF orientation applied, metadata
  * dropped): the stored file is ours, never the uploaded bytes. Throws UnreadableImageError for a file the
- * decoder refuses (truncated, corrupt, a bomb over the pixel limit).
+ * decoder refuses (truncated, corrupt, a bomb over the pixel limit). Runs in the image encoder's process
+ * (imageEncoder.ts), after the route has bounded the declared canvas (imageBounds.ts).
  */
 export async function reencodeAvatar(bytes: Buffer): Promise<Buffer> {
   try {
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000, animated: false })
+    return await sharp(bytes, { failOn: 'error', limitInputPixels: AVATAR_BOUNDS.maxPixels, animated: false })
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
       .webp({ quality: 82 })
@@ -42,15 +45,28 @@ export function avatarsFolder(uploadDir: string): string {
   return path.join(uploadDir, 'avatars');
 }
 
-/** Writes the re-encoded avatar under a random name (atomically: temp file + rename); returns its URL path. */
-export async function storeAvatar(uploadDir: string, webp: Buffer): Promise<string> {
+export function avatarUrl(file: string): string {
+  return `${AVATAR_URL_PREFIX}${file}`;
+}
+
+/**
+ * The encoder's work on an avatar upload: re-encoded (reencodeAvatar) and written under a random name
+ * (atomically: temp file + rename).
+ */
+export async function storeAvatarFile(bytes: Buffer, uploadDir: string): Promise<StoredImage> {
+  const webp = await reencodeAvatar(bytes);
   const folder = avatarsFolder(uploadDir);
   await mkdir(folder, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.webp`;
   const temporary = path.join(folder, `.${name}.tmp`);
-  await writeFile(temporary, webp, { mode: 0o644 });
-  await rename(temporary, path.join(folder, name));
-  return `${AVATAR_URL_PREFIX}${name}`;
+  try {
+    await writeFile(temporary, webp, { mode: 0o644 });
+    await rename(temporary, path.join(folder, name));
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  return { file: name, width: AVATAR_SIZE, height: AVATAR_SIZE };
 }
 
 /** Deletes a previously stored avatar (ignores URLs that are not ours and files already gone). */

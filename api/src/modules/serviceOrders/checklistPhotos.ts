@@ -4,6 +4,7 @@ import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { sniffImageType } from '../media/avatarsStore';
+import { assertImageWithinBounds, CHECKLIST_PHOTO_BOUNDS } from '../media/imageBounds';
 import { assertChecklistWritable, checklistMessages, orderWritableBy, type ChecklistWriter } from './checklistAccess';
 import { toChecklistPhoto } from './checklistItems';
 import { PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from './checklistPhotoEncoder';
@@ -20,6 +21,10 @@ export const checklistPhotoMessages = {
   added: 'Đã thêm ảnh.',
   deleted: 'Đã xoá ảnh.',
 } as const;
+
+function unreadablePhoto(): AppError {
+  return new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.unreadable, [{ field: 'file', message: checklistPhotoMessages.unreadable }]);
+}
 
 function tooManyPhotos(): AppError {
   return new AppError(409, 'TOO_MANY_PHOTOS', checklistPhotoMessages.tooMany);
@@ -42,7 +47,8 @@ export async function assertPhotoAccepted(db: Kysely<Database>, orderId: number,
 
 /**
  * The upload's bytes → a stored WebP (its file, not yet any row's), re-encoded and written by `encoder` (its own
- * process); 413 over 8 MB, 415 UNSUPPORTED_MEDIA for anything but a readable JPEG/PNG/WebP, 503
+ * process); 413 over 8 MB, 415 UNSUPPORTED_MEDIA for anything but a readable JPEG/PNG/WebP, 422 IMAGE_TOO_LARGE /
+ * IMAGE_EXTREME_SHAPE for a canvas out of CHECKLIST_PHOTO_BOUNDS (read from the header, before any decoding), 503
  * PHOTO_ENCODER_UNAVAILABLE when the encoder died or hung on it (nothing was stored: the technician sends it again).
  */
 export async function storeUpload(encoder: ChecklistPhotoEncoder, bytes: Buffer): Promise<StoredPhoto> {
@@ -50,13 +56,12 @@ export async function storeUpload(encoder: ChecklistPhotoEncoder, bytes: Buffer)
   if (sniffImageType(bytes) === null) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.wrongType, [{ field: 'file', message: checklistPhotoMessages.wrongType }]);
   }
+  await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadablePhoto);
   try {
     return await encoder.store(bytes);
   } catch (error) {
     if (error instanceof PhotoEncoderUnavailableError) throw new AppError(503, 'PHOTO_ENCODER_UNAVAILABLE', checklistPhotoMessages.busy);
-    if (error instanceof UnreadablePhotoError) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.unreadable, [{ field: 'file', message: checklistPhotoMessages.unreadable }]);
-    }
+    if (error instanceof UnreadablePhotoError) throw unreadablePhoto();
     throw error;
   }
 }

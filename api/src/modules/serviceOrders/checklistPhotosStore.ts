@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { CHECKLIST_PHOTO_BOUNDS } from '../media/imageBounds';
 
 /**
  * The files of checklist photos (spec §5): whatever a technician's phone sends (JPEG, PNG or WebP, sniffed from
@@ -9,7 +10,7 @@ import sharp from 'sharp';
  * and written again as WebP. The stored file is ours: no EXIF, no GPS position, no ICC profile of the upload
  * (sharp keeps no metadata unless asked to).
  *
- * The work is done by the photo encoder's process (checklistPhotoEncoder.ts, at the lowest CPU priority): the API
+ * The work is done by the image encoder's process (media/imageEncoder.ts, at the lowest CPU priority): the API
  * only keeps the upload for it (keepUpload) and records the stored file. A JPEG is decoded
  * already shrunk where it can be (libjpeg's shrink-on-load, by 2, 4 or 8), and WebP is written at effort 0, the
  * fastest method: a photo of a brake pad does not need the last percent of compression (budget: a 4 MB JPEG
@@ -30,8 +31,6 @@ export const CHECKLIST_PHOTO_MAX_SIDE = 1600;
 export const CHECKLIST_PHOTO_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;
 /** A JPEG whose longest side is at least twice this is decoded at half scale (see storedLongSide). */
 const HALF_SCALE_MIN_SIDE = 1024;
-/** Decoding refuses images of more pixels (a decompression bomb); a 200 MP phone photo still passes. */
-const MAX_INPUT_PIXELS = 210_000_000;
 
 export class UnreadablePhotoError extends Error {}
 
@@ -63,7 +62,7 @@ export function checklistPhotoUrl(file: string): string {
  */
 export async function reencodeChecklistPhoto(bytes: Buffer): Promise<EncodedPhoto> {
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: CHECKLIST_PHOTO_BOUNDS.maxPixels, animated: false });
     const { width = 0, height = 0, format } = await image.metadata();
     const side = storedLongSide(Math.max(width, height), format);
     const { data, info } = await image
@@ -101,35 +100,6 @@ export async function writeChecklistPhoto(uploadDir: string, webp: Buffer): Prom
     throw error;
   }
   return name;
-}
-
-/**
- * Keeps an upload's bytes in a hidden file of the checklist folder (never served: not a stored photo's name) for
- * the encoder's process to read; returns its path. The caller deletes it. Each step waits for a turn of the API's
- * event loop, and a busy floor's turns are milliseconds long: the bytes go in one write, not in writeFile's
- * 512 KB chunks, and the folder is made only when it is missing.
- */
-export async function keepUpload(uploadDir: string, bytes: Buffer): Promise<string> {
-  const folder = checklistPhotosFolder(uploadDir);
-  const file = path.join(folder, `.upload-${randomBytes(16).toString('hex')}`);
-  const handle = await open(file, 'wx', 0o600).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    await mkdir(folder, { recursive: true }); // the first photo (the folder is made once)
-    return open(file, 'wx', 0o600);
-  });
-  try {
-    try {
-      for (let written = 0; written < bytes.length; ) {
-        written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
-      }
-    } finally {
-      await handle.close();
-    }
-  } catch (error) {
-    await unlink(file).catch(() => undefined);
-    throw error;
-  }
-  return file;
 }
 
 /** The encoder's work on an upload: re-encoded (reencodeChecklistPhoto) and written as a stored photo. */

@@ -64,7 +64,7 @@ const checklistMessages = { saved: 'Đã lưu kết quả kiểm tra.' } as cons
  */
 export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = async (app, { ctx, uploadDir }) => {
   const { db, clock, vietQr } = ctx;
-  /** Photos are re-encoded in a process of their own at the lowest CPU priority (checklistPhotoEncoder.ts). */
+  /** Photos are re-encoded in a process of their own at the lowest CPU priority (media/imageEncoder.ts). */
   const photoEncoder = createChecklistPhotoEncoder({ uploadDir });
   app.addHook('onListen', async () => photoEncoder.warm());
   app.addHook('onClose', () => photoEncoder.close());
@@ -107,8 +107,11 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
 
     const uploadRoutes: FastifyPluginAsyncZod = async (uploads) => {
       if (!uploads.hasRequestDecorator('isMultipart')) {
+        // One byte over the limit is read, so that a file of more than 8 MB is at least 8 MB + 1 byte long whatever
+        // the multipart stream reports (its `truncated` flag came too late for some requests): storeUpload's length
+        // check then refuses it exactly.
         await uploads.register(multipart, {
-          limits: { fileSize: CHECKLIST_PHOTO_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+          limits: { fileSize: CHECKLIST_PHOTO_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
         });
       }
       uploads.post(
@@ -133,7 +136,10 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
           let bytes: Buffer | null = null;
           try {
             const part = await request.file();
-            if (part) bytes = await part.toBuffer();
+            if (part) {
+              bytes = await part.toBuffer();
+              if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', checklistPhotoMessages.tooLarge);
+            }
           } catch (error) {
             const code = (error as { code?: unknown }).code;
             if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', checklistPhotoMessages.tooLarge);

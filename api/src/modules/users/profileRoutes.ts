@@ -14,21 +14,40 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { authenticate, currentAuth } from '../../http/authGuard';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
-import { withRetryAfter } from '../../security/throttle';
+import { ThrottledError, withRetryAfter } from '../../security/throttle';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import { authMessages } from '../auth/authMessages';
 import { changePassword, vietnamToday } from '../auth/authService';
-import { deleteStoredAvatar, reencodeAvatar, sniffImageType, storeAvatar, UnreadableImageError } from '../media/avatarsStore';
+import { avatarsFolder, avatarUrl, deleteStoredAvatar, sniffImageType } from '../media/avatarsStore';
+import { assertImageWithinBounds, AVATAR_BOUNDS } from '../media/imageBounds';
+import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media/imageEncoder';
 import { findUserById, toProfile, uniqueViolation } from './usersQueries';
 import type { UserUpdate } from '../../db/schema';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  415: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+  503: errorEnvelopeSchema,
+};
+
+/** How many avatars one user may upload: a few tries of a new picture, not a loop. */
+export const AVATAR_UPLOADS_PER_MINUTE = 5;
+export const AVATAR_UPLOADS_PER_HOUR = 30;
+/** The avatar encoder's process ends after this long without an avatar (a few uploads a day need no resident process). */
+const AVATAR_ENCODER_IDLE_MS = 60_000;
 
 export const avatarMessages = {
   missing: 'Vui lòng chọn ảnh đại diện (trường file hoặc avatar).',
   tooLarge: 'Ảnh đại diện không được lớn hơn 2 MB.',
   wrongType: 'Ảnh đại diện phải là tệp JPEG, PNG hoặc WebP.',
   unreadable: 'Không đọc được ảnh. Vui lòng chọn một ảnh JPEG, PNG hoặc WebP khác.',
+  tooMany: (seconds: number) => `Bạn đã đổi ảnh đại diện quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
+  busy: 'Máy chủ chưa xử lý được ảnh lúc này. Vui lòng thử lại sau ít phút.',
   notMultipart: 'Vui lòng gửi ảnh dưới dạng multipart/form-data.',
   updated: 'Cập nhật ảnh đại diện thành công.',
 } as const;
@@ -43,10 +62,27 @@ const AVATAR_FIELDS = new Set(['file', 'avatar']);
 export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   const { db, clock } = accounts;
   caseInsensitiveBodies(app);
+  // One byte over the limit is read, so that a file over 2 MB is refused by its length whatever the multipart
+  // stream's `truncated` flag says.
   await app.register(multipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 2, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
+    limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
   });
   cacheControlForAll(app, 'no-store');
+  /** Avatars are decoded and re-encoded in the image encoder's process (nice 19), never on this event loop or its thread pool. */
+  const avatarEncoder = createImageEncoder({ uploadDir: accounts.config.uploadDir, idleExitMs: AVATAR_ENCODER_IDLE_MS });
+  app.addHook('onClose', () => avatarEncoder.close());
+
+  /** Counts an avatar upload of `userId`; past the minute's or the hour's allowance, 429 with Retry-After. */
+  async function takeAvatarUpload(userId: number): Promise<void> {
+    const minute = await accounts.counters.increment(`avatar-upload:minute:${userId}`, 60_000);
+    if (minute.count > AVATAR_UPLOADS_PER_MINUTE) throw avatarsTooMany(minute.resetInMs);
+    const hour = await accounts.counters.increment(`avatar-upload:hour:${userId}`, 60 * 60_000);
+    if (hour.count > AVATAR_UPLOADS_PER_HOUR) throw avatarsTooMany(hour.resetInMs);
+  }
+
+  function avatarsTooMany(resetInMs: number): ThrottledError {
+    return new ThrottledError(avatarMessages.tooMany(Math.max(1, Math.ceil(resetInMs / 1000))), resetInMs);
+  }
 
   async function loadProfileRow(userId: number) {
     const row = await findUserById(db, userId);
@@ -146,15 +182,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
         response: { 200: profileResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = currentAuth(request);
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', avatarMessages.notMultipart);
+      await withRetryAfter(reply, () => takeAvatarUpload(userId));
       let bytes: Buffer | null = null;
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
           if (bytes === null && AVATAR_FIELDS.has(part.fieldname)) {
             bytes = await part.toBuffer();
+            if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', avatarMessages.tooLarge);
           } else {
             // The same image again under the other name, or an unrelated file: drained, not kept.
             part.file.resume();
@@ -171,15 +209,18 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
       if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', avatarMessages.tooLarge);
       if (sniffImageType(bytes) === null) throw new AppError(415, 'UNSUPPORTED_IMAGE_TYPE', avatarMessages.wrongType, [{ field: 'file', message: avatarMessages.wrongType }]);
 
-      let webp: Buffer;
+      const unreadable = () => new AppError(400, 'UNREADABLE_IMAGE', avatarMessages.unreadable, [{ field: 'file', message: avatarMessages.unreadable }]);
+      // The declared canvas first (header only): a 1 KB PNG of 1 × 40,000 px never reaches the decoder.
+      await assertImageWithinBounds(bytes, AVATAR_BOUNDS, unreadable);
+      let url: string;
       try {
-        webp = await reencodeAvatar(bytes);
+        url = avatarUrl((await avatarEncoder.store('avatar', avatarsFolder(accounts.config.uploadDir), bytes)).file);
       } catch (error) {
-        if (error instanceof UnreadableImageError) throw new AppError(400, 'UNREADABLE_IMAGE', avatarMessages.unreadable, [{ field: 'file', message: avatarMessages.unreadable }]);
+        if (error instanceof UnreadableUploadError) throw unreadable();
+        if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, 'IMAGE_ENCODER_UNAVAILABLE', avatarMessages.busy);
         throw error;
       }
       const previous = await loadProfileRow(userId);
-      const url = await storeAvatar(accounts.config.uploadDir, webp);
       await db.updateTable('users').set({ avatar_url: url, updated_at: clock.now().toISOString() }).where('id', '=', userId).execute();
       await deleteStoredAvatar(accounts.config.uploadDir, previous.avatar_url);
       return ok(toProfile(await loadProfileRow(userId)), avatarMessages.updated);

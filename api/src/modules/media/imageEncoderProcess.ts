@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { reencodeChecklistPhoto, storeChecklistPhoto, UnreadablePhotoError } from '../serviceOrders/checklistPhotosStore';
+import { storeAvatarFile, UnreadableImageError } from './avatarsStore';
+import type { EncodeReply, EncodeRequest, ImageKind, StoredImage } from './imageEncoder';
+
+/**
+ * The image encoder's own process (started by imageEncoder.ts at the lowest CPU priority): for each request it
+ * reads the kept upload, re-encodes it as its kind asks and writes the stored file, then answers the stored
+ * file's name and size, tagged with the request's id. Requests are answered as they finish. It ends when the API
+ * closes the channel (or dies).
+ *
+ * One libvips thread per image: images of different phones run side by side anyway. No operation cache: every
+ * image is new.
+ */
+sharp.concurrency(1);
+sharp.cache(false);
+
+const storeByKind: Record<ImageKind, (bytes: Buffer, uploadDir: string) => Promise<StoredImage>> = {
+  'checklist-photo': storeChecklistPhoto,
+  avatar: storeAvatarFile,
+};
+
+function reply(message: EncodeReply): void {
+  process.send?.(message);
+}
+
+process.on('message', (request: EncodeRequest) => {
+  // Read in one go (this process has nothing else to wait for), then decoded and encoded on libvips' thread.
+  Promise.resolve()
+    .then(() => storeByKind[request.kind](readFileSync(request.upload), request.uploadDir))
+    .then(
+      (image) => reply({ id: request.id, ok: true, ...image }),
+      (error: unknown) =>
+        reply({
+          id: request.id,
+          ok: false,
+          unreadable: error instanceof UnreadablePhotoError || error instanceof UnreadableImageError,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+});
+
+process.on('disconnect', () => process.exit(0));
+
+/**
+ * The first photos a process encodes also load libvips' JPEG decoder and WebP encoder, compile this code and
+ * grow the allocator's arenas to a camera photo's size: they cost twice the CPU of the next. A camera-sized
+ * photo (plain grey, cheap to draw) is encoded at start instead, so the day's first technician does not wait.
+ */
+void sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#808080' } })
+  .jpeg()
+  .toBuffer()
+  .then(reencodeChecklistPhoto)
+  .catch(() => undefined);
