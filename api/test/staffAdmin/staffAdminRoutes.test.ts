@@ -53,6 +53,26 @@ describe.each(testDatabases())('users and staff management on $label', (target) 
       if (name === 'admin') expect(ids).toEqual(expect.arrayContaining([floor.users.admin.id, floor.users.customer.id, floor.users.staffB.id]));
     });
 
+    it("gives a manager their centre's working people only: no customer or admin, even one with an assignment row left to the centre", async () => {
+      // An account whose role was changed by hand, or a stray row: assigned to centre A but a customer / an admin.
+      for (const user of [floor.users.customer, floor.users.admin]) {
+        await floor.db.insertInto('staff_assignments').values({ user_id: user.id, centre_id: floor.centreA.id }).execute();
+      }
+      try {
+        for (const query of ['?pageSize=100', '?role=customer', '?role=admin', `?q=${encodeURIComponent(floor.users.customer.email)}`]) {
+          const page = adminUserPageSchema.parse((await floor.request(floor.users.manager, 'GET', `/api/admin/users${query}`)).json().data);
+          expect(page.items.every((item) => ['staff', 'technician', 'manager'].includes(item.role))).toBe(true);
+          expect(page.items.map((item) => item.id)).not.toContain(floor.users.customer.id);
+          expect(page.items.map((item) => item.id)).not.toContain(floor.users.admin.id);
+        }
+        // The admin still sees everyone.
+        const all = adminUserPageSchema.parse((await floor.request(floor.users.admin, 'GET', '/api/admin/users?pageSize=100')).json().data);
+        expect(all.items.map((item) => item.id)).toEqual(expect.arrayContaining([floor.users.customer.id, floor.users.admin.id]));
+      } finally {
+        await floor.db.deleteFrom('staff_assignments').where('user_id', 'in', [floor.users.customer.id, floor.users.admin.id]).execute();
+      }
+    });
+
     it.each(EVERYONE)('GET /api/admin/staff?centreId=A as %s', async (name) => {
       const response = await floor.request(who(name), 'GET', `/api/admin/staff?centreId=${floor.centreA.id}`);
       // The manager of another centre asking for centre A: 404, as another centre's data always is.

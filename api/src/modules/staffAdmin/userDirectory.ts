@@ -16,7 +16,7 @@ export interface UserListOptions {
   role?: AccountRole;
   page: number;
   pageSize: number;
-  /** Only the members with an active assignment to this centre (a manager's roster). */
+  /** Only the staff, technicians and managers with an active assignment to this centre (a manager's roster). */
   centreId?: number;
 }
 
@@ -70,6 +70,9 @@ function toAdminUser(row: UserListRow, centre: { id: number; name: string } | nu
   };
 }
 
+/** The roles a centre's roster (a manager's list) may show. */
+const ROSTER_ROLES: AccountRole[] = ['staff', 'technician', 'manager'];
+
 const columns = ['users.id', 'users.full_name', 'users.email', 'users.phone_number', 'users.role', 'users.email_verified_at', 'users.disabled_at', 'users.password_hash', 'users.created_at'] as const;
 
 /** GET /admin/users: a page of accounts, by name then id. */
@@ -78,6 +81,8 @@ export async function listUsers(db: Kysely<Database>, options: UserListOptions):
   if (options.role) query = query.where('users.role', '=', options.role);
   if (options.centreId !== undefined) {
     const centreId = options.centreId;
+    // A roster is the centre's working people: never a customer or an admin, whatever assignment row is left.
+    query = query.where('users.role', 'in', ROSTER_ROLES);
     query = query.where((eb) =>
       eb.exists(eb.selectFrom('staff_assignments').select('staff_assignments.id').whereRef('staff_assignments.user_id', '=', 'users.id').where('staff_assignments.centre_id', '=', centreId).where('staff_assignments.ended_at', 'is', null)),
     );
