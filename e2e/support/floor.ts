@@ -28,6 +28,21 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
+/**
+ * Every tab of the back-office area's navigation and every visible button is a touch target of at least 44 px
+ * high (a technician's phone): the ones that are not, by their text and height.
+ */
+export async function smallTouchTargets(page: Page): Promise<string[]> {
+  return backoffice(page)
+    .locator('[data-role-area] aside a, [data-role-area] button')
+    .evaluateAll((elements) =>
+      elements
+        .map((element) => ({ text: (element.textContent ?? '').trim(), box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.height > 0 && box.height < 44)
+        .map(({ text, box }) => `${text}: ${box.height.toFixed(1)} px`),
+    );
+}
+
 export interface Booked {
   id: number;
   code: string;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '../support/fixtures.ts';
-import { account, backoffice, bookToday, expectAccessible, signedInPage } from '../support/floor.ts';
+import { account, backoffice, bookToday, expectAccessible, signedInPage, smallTouchTargets } from '../support/floor.ts';
 import { DEMO_EMAILS } from '../support/session.ts';
 
 /**
@@ -48,6 +48,9 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   // 2. The technician, on a 360 px phone: start, the checklist with one FAIL and a photo, finish.
   await technician.goto('/technician/work-queue');
   const order = backoffice(technician).getByRole('article', { name: new RegExp(booked.licensePlate.replace(/[.]/g, '\\.')) });
+  await expect(order).toBeVisible();
+  // The area's tabs and every button are touch targets of at least 44 px at 360 px.
+  expect(await smallTouchTargets(technician)).toEqual([]);
   await order.getByRole('button', { name: 'Bắt đầu' }).click();
   // The demo technician's clock may be running on another car of today's floor: the queue offers to switch.
   const switchOffer = backoffice(technician).getByRole('button', { name: /chuyển sang phiếu/i });
@@ -59,6 +62,7 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   await expect(technician).toHaveURL(/\/technician\/checklists\?order=\d+/);
   const items = backoffice(technician).getByRole('list', { name: 'Kiểm tra', exact: true }).locator(':scope > li');
   await expect(items.first()).toBeVisible();
+  expect(await smallTouchTargets(technician)).toEqual([]);
   const count = await items.count();
   expect(count).toBeGreaterThan(1);
   const failing = items.first();
