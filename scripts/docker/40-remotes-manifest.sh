@@ -64,4 +64,5 @@ add_header Content-Security-Policy "$policy" always;
 add_header X-Content-Type-Options "nosniff" always;
 add_header X-Frame-Options "DENY" always;
 add_header Referrer-Policy "strict-origin-when-cross-origin" always;
+add_header Strict-Transport-Security \$strict_transport_security always;
 CONF

@@ -140,6 +140,8 @@ describe('the nginx shell container (40-remotes-manifest.sh)', () => {
     expect(headers).toContain('add_header X-Content-Type-Options "nosniff" always;');
     expect(headers).toContain('add_header X-Frame-Options "DENY" always;');
     expect(headers).toContain('add_header Referrer-Policy "strict-origin-when-cross-origin" always;');
+    // HSTS by the scheme the browser used (nginx-shell.conf's map: empty, so not sent, over plain http).
+    expect(headers).toContain('add_header Strict-Transport-Security $strict_transport_security always;');
   });
 
   it('names each remote origin once', () => {
