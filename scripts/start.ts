@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
+import { superviseProcess, type Supervisor } from './serve/apiSupervisor.ts';
 import { isLoopbackHost } from './serve/devRoutesGuard.ts';
 import { remotesManifestFromEnv } from './serve/remotesManifest.mts';
 import { startStaticSite } from './serve/staticSite.ts';
@@ -10,7 +11,8 @@ import { startStaticSite } from './serve/staticSite.ts';
 /**
  * `npm start`: builds what is stale, migrates and seeds the database (SQLite in ./data unless
  * DATABASE_URL is set), starts the API, serves the shell (proxying /api) and each remote on its own
- * port, prints the URL. Ctrl-C stops everything.
+ * port, prints the URL. An API process that dies is started again after a backoff (apiSupervisor.ts) while the
+ * sites keep serving (/api answers 503 meanwhile). Ctrl-C stops everything.
  */
 const env = process.env;
 const port = (name: string, fallback: number) => Number(env[name] ?? fallback);
@@ -26,19 +28,15 @@ const apiHost = env.API_HOST ?? '127.0.0.1';
 const remoteUrl = (p: number) => `http://${publicHost}:${p}`;
 
 const servers: FastifyInstance[] = [];
-let api: ChildProcess | null = null;
+let api: Supervisor | null = null;
 let stopping = false;
 
 async function stop(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
     console.log('\nĐang dừng...');
-    await Promise.allSettled(servers.map((server) => server.close()));
-    if (api && api.exitCode === null) {
-      const exited = new Promise((resolve) => api?.once('exit', resolve));
-      api.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8000))]);
-    }
+    // api.stop() first, synchronously: no restart once stopping.
+    await Promise.allSettled([api?.stop(), ...servers.map((server) => server.close())]);
   }
   process.exit(code);
 }
@@ -122,15 +120,21 @@ async function main(): Promise<void> {
   const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/cli/seed.js')], { env: apiEnv, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('database seed failed');
 
-  api = spawn(process.execPath, [path.join(REPO_ROOT, 'api/dist/server.js')], { env: apiEnv, stdio: ['ignore', 'inherit', 'inherit'] });
-  api.once('exit', (code) => {
-    if (!stopping) {
-      console.error(`API đã dừng (mã ${code}).`);
-      void stop(1);
-    }
+  let apiAnswered = false;
+  api = superviseProcess({
+    name: 'API',
+    command: process.execPath,
+    args: [path.join(REPO_ROOT, 'api/dist/server.js')],
+    spawnOptions: { env: apiEnv, stdio: ['ignore', 'inherit', 'inherit'] },
+    // Dying before its first answer is a failed start (configuration, port taken): a restart would fail the same.
+    onExit: () => {
+      if (!apiAnswered) queueMicrotask(() => void stop(1)); // once the supervisor has logged why
+      return apiAnswered;
+    },
   });
   const apiOrigin = `http://127.0.0.1:${ports.api}`;
   await waitForApi(`${apiOrigin}/api/health`, 30_000);
+  apiAnswered = true;
   const outboxOn = await devOutboxIsOn(apiOrigin);
 
   const manifestEnv = {

@@ -34,6 +34,11 @@ const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;
 const API_PATH = /^\/api(?:[/?]|$)/;
 /** What the API says for a path it does not have (its envelope): the proxy's refusal looks the same. */
 const API_NOT_FOUND = { success: false, message: 'Không tìm thấy đường dẫn API yêu cầu.', code: 'ROUTE_NOT_FOUND' } as const;
+/** The proxy's answer while the API cannot be reached (under `npm start`: restarting after a crash, see apiSupervisor.ts). */
+export const API_UNAVAILABLE = { success: false, message: 'Máy chủ đang khởi động lại. Vui lòng thử lại sau ít giây.', code: 'API_UNAVAILABLE' } as const;
+export const API_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+/** The proxy's answer when the API took too long to answer (it is up: nothing says it restarts). */
+const API_TIMEOUT = { success: false, message: 'Máy chủ phản hồi quá lâu. Vui lòng thử lại.', code: 'API_TIMEOUT' } as const;
 
 /** Cache policy: content-hashed chunks for a year; everything that names them (html, entries, manifests) revalidated. */
 export function cacheControlFor(filePath: string): string {
@@ -77,6 +82,15 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
           ...headers,
           'x-forwarded-for': [headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', '),
         }),
+        // No answer from the API (not listening, died mid-request): the API's error envelope, not the proxy's English one.
+        onError: (reply, { error }) => {
+          reply.header('Cache-Control', 'no-store');
+          if ((error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') {
+            reply.code(504).send(API_TIMEOUT);
+          } else {
+            reply.code(503).header('Retry-After', String(API_UNAVAILABLE_RETRY_AFTER_SECONDS)).send(API_UNAVAILABLE);
+          }
+        },
       },
     });
   }
