@@ -30,6 +30,7 @@ jest.mock('../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.
 const api = jest.mocked(frontDeskApi);
 
 const CUSTOMER: CustomerDetail = {
+  access: 'full',
   id: 5,
   fullName: 'Nguyễn Văn An',
   email: 'an@example.vn',
@@ -73,7 +74,7 @@ describe('the customer search', () => {
   }
 
   it('asks for at least 2 characters, then lists the matches and opens a read-only record', async () => {
-    api.searchCustomers.mockResolvedValue([{ id: 5, fullName: 'Nguyễn Văn An', email: 'an@example.vn', phone: '0912345678', plates: ['30A-123.45'] }]);
+    api.searchCustomers.mockResolvedValue([{ access: 'full', id: 5, fullName: 'Nguyễn Văn An', email: 'an@example.vn', phone: '0912345678', plates: ['30A-123.45'] }]);
     api.customer.mockResolvedValue(CUSTOMER);
     renderSearch();
     const input = screen.getByLabelText('Tên, số điện thoại, email hoặc biển số');
@@ -87,7 +88,7 @@ describe('the customer search', () => {
 
     const heading = await screen.findByRole('heading', { name: 'Nguyễn Văn An' });
     expect(heading).toHaveFocus();
-    expect(api.customer).toHaveBeenCalledWith(5, expect.any(AbortSignal));
+    expect(api.customer).toHaveBeenCalledWith(5, expect.any(AbortSignal), 'nguyen');
     expect(screen.getByRole('region', { name: 'Xe' })).toHaveTextContent('30A-123.45VinFast VF 8202412.000 km');
     expect(screen.getByRole('region', { name: 'Lịch hẹn' })).toHaveTextContent('LH2611A7K3Q09:00 22/11/2026EV Service Hà NộiHoàn thành');
     expect(within(screen.getByRole('region', { name: 'Phiếu dịch vụ' })).getByRole('link', { name: 'PDV2611ABCD' })).toHaveAttribute('href', '/staff/service-orders?order=501');
@@ -103,7 +104,7 @@ describe('the customer search', () => {
 describe('the walk-in form', () => {
   it('books an existing customer’s vehicle and offers only the services for it', async () => {
     api.services.mockResolvedValue([service(1, 'Bảo dưỡng ô tô', ['car']), service(2, 'Bảo dưỡng xe máy', ['scooter'])]);
-    api.searchCustomers.mockResolvedValue([{ id: 5, fullName: 'Nguyễn Văn An', email: 'an@example.vn', phone: '0912345678', plates: ['30A-123.45'] }]);
+    api.searchCustomers.mockResolvedValue([{ access: 'full', id: 5, fullName: 'Nguyễn Văn An', email: 'an@example.vn', phone: '0912345678', plates: ['30A-123.45'] }]);
     api.customer.mockResolvedValue(CUSTOMER);
     api.walkIn.mockResolvedValue({ id: 300, code: 'LH2611WALK', start: '2026-11-22T03:30:00.000Z' });
     const onCreated = jest.fn();

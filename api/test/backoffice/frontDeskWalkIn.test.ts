@@ -105,6 +105,33 @@ describe.each(testDatabases())('walk-ins on $label', (target) => {
     expect(notACustomer.json().data.customer.userId).toBeNull();
   });
 
+  it("books a customer who is not yet the centre's only on their own phone number, so no vehicle id or email opens their record", async () => {
+    const customer = await createUser(floor.db, 'customer', 'Phan Thị Lạ');
+    const row = await floor.db.selectFrom('users').select(['email', 'phone_number']).where('id', '=', customer.id).executeTakeFirstOrThrow();
+    const car = await floor.addCar(customer);
+    const { staff } = floor.users;
+    const stranger = { fullName: 'Người Lạ', phone: '0966000222', email: 'nguoi.la@example.vn' };
+    const appointmentsOf = async () => (await floor.db.selectFrom('appointments').select('id').where('user_id', '=', customer.id).execute()).length;
+
+    for (const body of [
+      { contact: stranger, vehicleId: car.id, serviceIds: [basic] },
+      { contact: { ...stranger, email: row.email }, vehicle: { type: 'car', brand: 'VinFast', model: 'VF 8', licensePlate: nextCarPlate() }, serviceIds: [basic] },
+    ]) {
+      const refused = await walkIn(staff, body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'WALK_IN_PHONE_MISMATCH', message: expect.stringMatching(/^Số điện thoại liên hệ không khớp/) });
+    }
+    expect(await appointmentsOf()).toBe(0);
+    // Still not the centre's customer: their detail stays closed to the counter.
+    expect((await floor.request(staff, 'GET', `/api/staff/customers/${customer.id}`)).statusCode).toBe(404);
+
+    // With their own number (written as they say it), the walk-in goes on their account.
+    const spoken = `+84 ${row.phone_number!.slice(1, 4)} ${row.phone_number!.slice(4)}`;
+    const booked = await walkIn(staff, { contact: { ...stranger, phone: spoken }, vehicleId: car.id, serviceIds: [basic] });
+    expect(booked.statusCode).toBe(201);
+    expect(await appointmentsOf()).toBe(1);
+  });
+
   it("tells the customer's stream and the centre's floor", async () => {
     const customer = await createUser(floor.db, 'customer');
     const car = await floor.addCar(customer);

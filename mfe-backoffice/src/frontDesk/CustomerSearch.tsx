@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CustomerDetail, CustomerSummary } from 'shared-contracts/schemas';
+import type { CustomerSearchResult, StaffCustomerDetail } from 'shared-contracts/schemas';
 import { useFloorEvents } from '../floorEvents';
 import { messageOf } from './apiRead';
 import { CustomerDetailView } from './CustomerDetailView';
@@ -11,10 +11,14 @@ import styles from './FrontDesk.module.css';
 const t = frontDeskText.customers;
 const MIN_QUERY = 2;
 
-type Results = { kind: 'idle' } | { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; customers: CustomerSummary[] };
-type Detail = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; customer: CustomerDetail };
+type Results = { kind: 'idle' } | { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; customers: CustomerSearchResult[] };
+type Detail = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; customer: StaffCustomerDetail };
 
-/** S4: search the centre's customers (≥ 2 characters) over name, phone, email and plate; then a read-only detail. */
+/**
+ * S4: search the centre's customers (≥ 2 characters) over name, phone, email and plate; then a read-only detail.
+ * An exact phone or plate also finds another centre's customer (a walk-in): name, phone and vehicles only. The
+ * detail is asked with the query they were found by (the API shows such a customer only for it).
+ */
 export function CustomerSearch() {
   const inputId = useId();
   const [params, setParams] = useSearchParams();
@@ -47,7 +51,7 @@ export function CustomerSearch() {
     detailRequest.current?.abort();
     const controller = new AbortController();
     detailRequest.current = controller;
-    frontDeskApi.customer(customerId, controller.signal).then(
+    frontDeskApi.customer(customerId, controller.signal, query || undefined).then(
       (customer) => {
         if (!controller.signal.aborted) setDetail({ kind: 'ready', customer });
       },
@@ -55,7 +59,7 @@ export function CustomerSearch() {
         if (!controller.signal.aborted) setDetail({ kind: 'failed', message: messageOf(error, frontDeskText.loadFailed) });
       },
     );
-  }, [customerId]);
+  }, [customerId, query]);
 
   useEffect(() => {
     setDetail({ kind: 'loading' });
@@ -153,7 +157,7 @@ export function CustomerSearch() {
                 <tr key={customer.id}>
                   <th scope="row">{customer.fullName}</th>
                   <td>{customer.phone ?? '—'}</td>
-                  <td>{customer.email}</td>
+                  <td>{customer.access === 'full' ? customer.email : <span className={styles.muted}>{t.otherCentre}</span>}</td>
                   <td>{customer.plates.join(', ') || '—'}</td>
                   <td>
                     <button type="button" className={styles.secondary} aria-label={t.viewLabel(customer.fullName)} onClick={() => open(customer.id)}>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, formatVnd } from 'shared-contracts';
 import { vietnamClockOf } from 'shared-contracts/calendar';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/labels';
-import type { CustomerDetail, CustomerSummary, Service, VehicleType, WalkInInput } from 'shared-contracts/schemas';
+import type { CustomerSearchResult, Service, StaffCustomerDetail, VehicleType, WalkInInput } from 'shared-contracts/schemas';
 import { findVehicleModel, licensePlateError, vehicleBrands, vehicleModelsOf } from 'shared-contracts/vehicle';
 import { ModalDialog } from '../components/ModalDialog';
 import { fieldErrorsOf, messageOf } from './apiRead';
@@ -53,9 +53,9 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
     note: useId(),
   };
   const [findText, setFindText] = useState('');
-  const [found, setFound] = useState<CustomerSummary[] | null>(null);
+  const [found, setFound] = useState<CustomerSearchResult[] | null>(null);
   const [findMessage, setFindMessage] = useState<string | null>(null);
-  const [customer, setCustomer] = useState<CustomerDetail | null>(null);
+  const [customer, setCustomer] = useState<StaffCustomerDetail | null>(null);
   const [fullName, setFullName] = useState('');
   const [phone, setPhone] = useState('');
   const [email, setEmail] = useState('');
@@ -102,16 +102,18 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
     }
   };
 
-  const chooseCustomer = async (summary: CustomerSummary) => {
+  const chooseCustomer = async (summary: CustomerSearchResult) => {
     try {
-      const detail = await frontDeskApi.customer(summary.id);
+      // Asked with what found them: another centre's customer is shown (name, phone, vehicles) only for it.
+      const detail = await frontDeskApi.customer(summary.id, undefined, findText.trim());
       setCustomer(detail);
       setFullName(detail.fullName);
       setPhone(detail.phone ?? '');
-      setEmail(detail.email);
+      // Another centre's customer comes without email: the counter asks for it.
+      setEmail(detail.access === 'full' ? detail.email : '');
       setVehicleChoice(detail.vehicles[0] ? String(detail.vehicles[0].id) : OTHER_VEHICLE);
       setFound(null);
-      setFindMessage(t.chosenCustomer(detail.fullName));
+      setFindMessage(detail.access === 'full' ? t.chosenCustomer(detail.fullName) : `${t.chosenCustomer(detail.fullName)}. ${t.askEmail}`);
     } catch (error) {
       setFindMessage(messageOf(error, frontDeskText.loadFailed));
     }
@@ -202,7 +204,7 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
                   {t.chooseCustomer(summary.fullName)}
                 </button>{' '}
                 <span className={styles.muted}>
-                  {[summary.phone, summary.email, summary.plates.join(', ')].filter(Boolean).join(' · ')}
+                  {[summary.phone, summary.access === 'full' ? summary.email : frontDeskText.customers.otherCentre, summary.plates.join(', ')].filter(Boolean).join(' · ')}
                 </span>
               </li>
             ))}

@@ -3,10 +3,10 @@ import { apiClient } from 'shared-contracts';
 import type {
   CentreTechnician,
   CheckInInput,
-  CustomerDetail,
-  CustomerSummary,
+  CustomerSearchResult,
   Service,
   ServiceOrderDetail,
+  StaffCustomerDetail,
   StaffDay,
   StaffSummary,
   WalkInInput,
@@ -29,11 +29,11 @@ export interface WalkInResult {
 }
 
 /** The customer search may answer a list or `{ customers }`. */
-function customerList(data: unknown): CustomerSummary[] {
-  if (Array.isArray(data)) return data as CustomerSummary[];
+function customerList(data: unknown): CustomerSearchResult[] {
+  if (Array.isArray(data)) return data as CustomerSearchResult[];
   const wrapped = (data as { customers?: unknown; items?: unknown } | null) ?? {};
   const list = wrapped.customers ?? wrapped.items;
-  return Array.isArray(list) ? (list as CustomerSummary[]) : [];
+  return Array.isArray(list) ? (list as CustomerSearchResult[]) : [];
 }
 
 /** The front desk's calls (spec back-office §7 S1–S4). */
@@ -50,10 +50,16 @@ export const frontDeskApi = {
   walkIn: (input: WalkInInput) => readData<WalkInResult>(apiClient.post('/staff/appointments/walk-in', input)),
   /** POST /staff/appointments/:id/check-in: 201 with the new service order. */
   checkIn: (id: number, input: CheckInInput) => readData<ServiceOrderDetail>(apiClient.post(`/staff/appointments/${id}/check-in`, input)),
-  /** GET /staff/customers?q=: name, phone, email or plate (at least 2 characters). */
+  /**
+   * GET /staff/customers?q=: name, phone, email or plate (at least 2 characters): the centre's customers, and
+   * another centre's found by their exact phone or plate (`access: 'walk-in'`: name, phone, plates only).
+   */
   searchCustomers: async (q: string, signal?: AbortSignal) => customerList(await readData<unknown>(apiClient.get('/staff/customers', { query: { q }, signal }))),
-  /** GET /staff/customers/:id: the read-only detail. */
-  customer: (id: number, signal?: AbortSignal) => readData<CustomerDetail>(apiClient.get(`/staff/customers/${id}`, { signal })),
+  /**
+   * GET /staff/customers/:id?q=: the read-only detail. `q` is what the customer was found by: another centre's
+   * customer is shown (name, phone, vehicles) only when it is their exact phone or plate.
+   */
+  customer: (id: number, signal?: AbortSignal, q?: string) => readData<StaffCustomerDetail>(apiClient.get(`/staff/customers/${id}`, { query: { q }, signal })),
   /** GET /staff/technicians: the centre's technicians (for check-in and assignment). */
   technicians: (signal?: AbortSignal) => readData<CentreTechnician[]>(apiClient.get('/staff/technicians', { signal })),
   /** GET /services: the public catalogue of services (walk-in). */

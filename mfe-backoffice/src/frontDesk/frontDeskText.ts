@@ -126,6 +126,7 @@ export const frontDeskText = {
     chooseCustomer: (name: string) => `Chọn ${name}`,
     noCustomer: 'Không tìm thấy khách hàng.',
     chosenCustomer: (name: string) => `Khách hàng: ${name}`,
+    askEmail: 'Khách của trung tâm khác: vui lòng hỏi email của khách.',
     contact: 'Thông tin liên hệ',
     fullName: 'Họ và tên',
     phone: 'Số điện thoại',
@@ -191,5 +192,8 @@ export const frontDeskText = {
     servicesDone: 'Dịch vụ',
     cost: 'Chi phí',
     readOnly: 'Chỉ xem: mọi thay đổi của khách được thực hiện trong tài khoản của họ.',
+    /** A customer of another centre, found by their exact phone or plate (spec back-office §3). */
+    walkInOnly: 'Khách của trung tâm khác: chỉ hiện tên, số điện thoại và xe.',
+    otherCentre: 'Khách của trung tâm khác',
   },
 };

@@ -137,11 +137,30 @@ export const staffSummarySchema = z.object({
 });
 export type StaffSummary = z.infer<typeof staffSummarySchema>;
 
+/**
+ * The customer lookup's centre scope (spec §3): staff and managers see in full the customers of their centre
+ * (an appointment, a shop order picked up there or a service order there); an exact phone number or plate also
+ * finds a customer of another centre for a walk-in, shown as `access: 'walk-in'` with name, phone and vehicles
+ * only. Admins see every customer in full.
+ */
+export const CUSTOMER_ACCESS = ['full', 'walk-in'] as const;
+export type CustomerAccess = (typeof CUSTOMER_ACCESS)[number];
+
+const customerQueryText = textInput({ error: 'Vui lòng nhập từ khóa.', trim: true }).max(60, 'Từ khóa tối đa 60 ký tự.');
+
 export const customerSearchQuerySchema = centreScopeQuerySchema.extend({
-  q: textInput({ error: 'Vui lòng nhập từ khóa.', trim: true }).min(2, 'Nhập ít nhất 2 ký tự để tìm.').max(60, 'Từ khóa tối đa 60 ký tự.'),
+  q: customerQueryText.min(2, 'Nhập ít nhất 2 ký tự để tìm.'),
 });
 
+/**
+ * GET /api/staff/customers/:id: `q` is what the customer was found by. A customer of another centre is shown
+ * (as a walk-in) only when `q` is their exact phone number or one of their plates; else 404.
+ */
+export const customerDetailQuerySchema = centreScopeQuerySchema.extend({ q: customerQueryText.optional() });
+
+/** A customer of the caller's centre (or any, to an admin): everything the search matches on. */
 export const customerSummarySchema = z.object({
+  access: z.literal('full'),
   id: positiveId,
   fullName: z.string(),
   email: z.string(),
@@ -150,14 +169,38 @@ export const customerSummarySchema = z.object({
 });
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
+/** A customer of another centre found by their exact phone or plate: name, phone and plates only. */
+export const walkInCustomerSummarySchema = z.object({
+  access: z.literal('walk-in'),
+  id: positiveId,
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  plates: z.array(z.string()),
+});
+export type WalkInCustomerSummary = z.infer<typeof walkInCustomerSummarySchema>;
+
+/** One row of GET /api/staff/customers. */
+export const customerSearchResultSchema = z.discriminatedUnion('access', [customerSummarySchema, walkInCustomerSummarySchema]);
+export type CustomerSearchResult = z.infer<typeof customerSearchResultSchema>;
+
+const customerVehicleSchema = z.object({ id: positiveId, licensePlate: z.string(), brand: z.string(), model: z.string(), year: z.number().int(), odometerKm: z.number().int() });
+
 export const customerDetailSchema = customerSummarySchema.extend({
-  vehicles: z.array(z.object({ id: positiveId, licensePlate: z.string(), brand: z.string(), model: z.string(), year: z.number().int(), odometerKm: z.number().int() })),
+  vehicles: z.array(customerVehicleSchema),
   appointments: z.array(z.object({ id: positiveId, code: z.string(), start: isoInstantSchema, status: appointmentStatusSchema, statusLabel: z.string(), centreName: z.string() })),
   serviceOrders: z.array(serviceOrderRefSchema.extend({ openedAt: isoInstantSchema, licensePlate: z.string() })),
   orders: z.array(z.object({ code: z.string(), createdAt: isoInstantSchema, status: z.string(), total: vndSchema })),
   maintenanceRecords: z.array(z.object({ id: positiveId, servicedAt: isoInstantSchema, licensePlate: z.string(), services: z.array(z.string()), cost: vndSchema })),
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** Another centre's customer at the counter: no email, appointments, orders or maintenance history. */
+export const walkInCustomerDetailSchema = walkInCustomerSummarySchema.extend({ vehicles: z.array(customerVehicleSchema) });
+export type WalkInCustomerDetail = z.infer<typeof walkInCustomerDetailSchema>;
+
+/** The answer of GET /api/staff/customers/:id. */
+export const staffCustomerDetailSchema = z.discriminatedUnion('access', [customerDetailSchema, walkInCustomerDetailSchema]);
+export type StaffCustomerDetail = z.infer<typeof staffCustomerDetailSchema>;
 
 /** The people of a centre a service order can be given to. */
 export const centreTechnicianSchema = z.object({ id: positiveId, fullName: z.string(), busy: z.boolean(), clockRunning: z.boolean() });

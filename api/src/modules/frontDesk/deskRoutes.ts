@@ -3,15 +3,16 @@ import { z } from 'zod';
 import {
   backOfficeErrorSchema,
   centreScopeQuerySchema,
-  customerDetailSchema,
+  customerDetailQuerySchema,
   customerSearchQuerySchema,
-  customerSummarySchema,
+  customerSearchResultSchema,
   envelopeSchema,
   errorEnvelopeSchema,
   idParamsSchema,
   slotFullErrorSchema,
   staffAppointmentSchema,
   staffAppointmentsQuerySchema,
+  staffCustomerDetailSchema,
   staffDaySchema,
   staffSummarySchema,
   vietnamDateOf,
@@ -33,7 +34,8 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 
 /**
  * The front desk (spec back-office §7 S1, S2, S4): the centre's day of appointments, walk-ins, the customer
- * lookup and today's counters. Staff and managers see their own centre (another centre's answers 404), admins
+ * lookup (the centre's customers; another centre's by exact phone or plate, limited: customerLookup.ts) and
+ * today's counters. Staff and managers see their own centre (another centre's answers 404), admins
  * any centre with `?centreId=` and read only (a walk-in answers 403 ADMIN_READ_ONLY); technicians are not the
  * front desk's (403).
  */
@@ -89,12 +91,13 @@ export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (
       preHandler: desk,
       schema: {
         tags: ['back-office'],
-        summary: 'Tìm khách hàng theo tên, số điện thoại, email hoặc biển số (không phân biệt dấu, tối đa 20)',
+        summary:
+          'Tìm khách hàng của trung tâm theo tên, số điện thoại, email hoặc biển số (không phân biệt dấu, tối đa 20); số điện thoại hoặc biển số chính xác tìm cả khách của trung tâm khác (chỉ tên, số điện thoại, xe)',
         querystring: customerSearchQuerySchema,
-        response: { 200: envelopeSchema(z.array(customerSummarySchema)), ...errors },
+        response: { 200: envelopeSchema(z.array(customerSearchResultSchema)), ...errors },
       },
     },
-    async (request) => ok(await searchCustomers(db, request.query.q)),
+    async (request) => ok(await searchCustomers(db, centreScopeOf(request), request.query)),
   );
 
   app.get(
@@ -103,13 +106,14 @@ export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (
       preHandler: desk,
       schema: {
         tags: ['back-office'],
-        summary: 'Hồ sơ khách hàng (chỉ xem): xe, lịch hẹn và phiếu dịch vụ của trung tâm, đơn hàng, lịch sử bảo dưỡng',
+        summary:
+          'Hồ sơ khách hàng (chỉ xem): xe, lịch hẹn và phiếu dịch vụ của trung tâm, đơn hàng, lịch sử bảo dưỡng; khách của trung tâm khác chỉ khi q là đúng số điện thoại hoặc biển số (chỉ tên, số điện thoại, xe)',
         params: idParamsSchema,
-        querystring: centreScopeQuerySchema,
-        response: { 200: envelopeSchema(customerDetailSchema), ...errors },
+        querystring: customerDetailQuerySchema,
+        response: { 200: envelopeSchema(staffCustomerDetailSchema), ...errors },
       },
     },
-    async (request) => ok(await readCustomerDetail(db, centreScopeOf(request), request.params.id)),
+    async (request) => ok(await readCustomerDetail(db, centreScopeOf(request), request.params.id, request.query)),
   );
 
   app.get(

@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { vietnamDateOf, type StaffAppointment, type VehicleType, type walkInInputSchema } from 'shared-contracts/schemas';
+import { normalizeVietnameseMobile, vietnamDateOf, type StaffAppointment, type VehicleType, type walkInInputSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { assertFloorWriter, centreForRequest, type CentreScope } from '../../http/centreScope';
+import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import type { AppointmentEventBus } from '../bookings/appointmentEvents';
 import { findAppointment } from '../bookings/appointmentQueries';
@@ -14,6 +15,7 @@ import { loadBookableServices, newAppointmentCode, type PricedService } from '..
 import { daySlotStarts, occupiedSteps, SLOT_MS } from '../bookings/schedule';
 import { inTransaction, loadOccupancy, SlotFullError, takeSteps } from '../bookings/slotCapacity';
 import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { customersOfCentre } from './customerLookup';
 import { loadStaffAppointments } from './staffDay';
 
 /**
@@ -38,6 +40,7 @@ export interface WalkInContext {
 export const walkInMessages = {
   created: 'Đã tạo lịch hẹn cho khách đến trực tiếp.',
   historyNote: 'Khách đến trực tiếp',
+  phoneMismatch: 'Số điện thoại liên hệ không khớp với tài khoản của khách (khách của trung tâm khác). Vui lòng hỏi lại số điện thoại của khách.',
 } as const;
 
 interface Customer {
@@ -104,6 +107,20 @@ async function chooseCustomerAndVehicle(db: Kysely<Database>, input: WalkInData)
     customer,
     vehicle: own ? { id: own.id, type: own.type as VehicleType, brand: own.brand, model: own.model, licensePlate: own.license_plate } : { id: null, ...given },
   };
+}
+
+/**
+ * A walk-in books a registered customer onto this centre's floor, and a customer with an appointment here is the
+ * centre's customer, seen in full by its staff (back-office.md §3). So for a customer who is not yet the centre's,
+ * the counter must know them as a walk-in search does: the contact phone must be the account's (422 otherwise).
+ * Without it, any customer's vehicle id or email typed at the counter would open their whole record.
+ */
+async function assertWalkInOwnerKnown(db: Kysely<Database>, centreId: number, customerId: number, contactPhone: string): Promise<void> {
+  if ((await customersOfCentre(db, centreId, [customerId])).has(customerId)) return;
+  const owner = await db.selectFrom('users').select('phone_number').where('id', '=', customerId).executeTakeFirst();
+  const ownerPhone = owner?.phone_number ? normalizeVietnameseMobile(owner.phone_number) : null;
+  if (ownerPhone !== null && ownerPhone === normalizeVietnameseMobile(contactPhone)) return;
+  throw new AppError(422, 'WALK_IN_PHONE_MISMATCH', walkInMessages.phoneMismatch, [{ field: 'contact.phone', message: walkInMessages.phoneMismatch }]);
 }
 
 /**
@@ -195,6 +212,7 @@ export async function createWalkIn(ctx: WalkInContext, scope: CentreScope, input
   const centreId = await centreForRequest(db, scope, input.centreId);
   const centre = (await findCentreSchedule(db, centreId))!;
   const { customer, vehicle } = await chooseCustomerAndVehicle(db, input);
+  if (customer) await assertWalkInOwnerKnown(db, centre.id, customer.id, input.contact.phone);
   const services = [...(await loadBookableServices(db, input.serviceIds, vehicle.type)).values()];
   const durationMinutes = services.reduce((sum, service) => sum + service.durationMinutes, 0);
 

@@ -36,9 +36,10 @@ const detailResponse = envelopeSchema(serviceOrderDetailSchema);
 const boardBytes = jsonBytesOf(envelopeSchema(serviceOrderBoardSchema));
 
 /**
- * The service order on the floor: check-in at the front desk, the board and an order's detail, assignment of
- * technician and bay, and the work's transitions (start, finish, reopen, cancel). Every route is centre-scoped
- * (another centre's order answers 404) and admins read only (403 ADMIN_READ_ONLY on a write).
+ * The service order on the floor: check-in at the front desk, the board (staff, managers, admins; not
+ * technicians) and an order's detail, assignment of technician and bay, and the work's transitions (start,
+ * finish, reopen, cancel). Every route is centre-scoped (another centre's order answers 404) and admins read only
+ * (403 ADMIN_READ_ONLY on a write).
  */
 export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
@@ -68,13 +69,15 @@ export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContex
     },
   );
 
+  // The board is the front desk's (spec §3: the day's appointments with the customers' contacts are not a
+  // technician's; their work queue is GET /technician/queue): technicians get 403 FORBIDDEN.
   app.get(
     '/service-orders/board',
     {
-      preHandler: floor,
+      preHandler: desk,
       schema: {
         tags: ['back-office'],
-        summary: 'Bảng phiếu dịch vụ của trung tâm trong ngày',
+        summary: 'Bảng phiếu dịch vụ của trung tâm trong ngày (nhân viên, quản lý; quản trị viên chỉ xem)',
         querystring: boardQuerySchema,
         response: { 200: envelopeSchema(serviceOrderBoardSchema), ...errors },
       },

@@ -31,6 +31,8 @@ export const workMessages = {
   reopened: 'Đã mở lại phiếu.',
   cancelled: 'Đã hủy phiếu dịch vụ.',
   movedAway: 'Bạn không còn được phân công ở trung tâm của phiếu này. Vui lòng liên hệ quản lý.',
+  /** The history note of a start that claimed an order nobody was assigned to (the detail's timeline shows it). */
+  claimed: 'Kỹ thuật viên tự nhận phiếu chưa được phân công (Bắt đầu).',
 } as const;
 
 /** 403 unless the caller's role may take the action (a technician on their order is checked by the transition). */
@@ -124,6 +126,10 @@ export async function startWork(ctx: ServiceOrderContext, scope: CentreScope, id
   // On a stale card the answer is that the order changed (it may have been given to someone else meanwhile).
   if (order.version !== version) throw serviceOrderChanged();
   if (order.technician_id !== null && order.technician_id !== scope.userId) throw notAssigned();
+  // The update is conditional on this version, so the order it starts is the one read here: nobody's when
+  // technician_id was null, and then the start is a claim, noted in the status history (the detail's timeline).
+  // Of technicians claiming it at once exactly one moves the version; the others get 409 SERVICE_ORDER_CHANGED.
+  const claimed = order.technician_id === null;
   const row = await floorTransaction(ctx.db, async (trx) => {
     await assertStillAtCentre(trx, scope.userId, order.centre_id);
     const started = await transitionServiceOrder(trx, {
@@ -132,7 +138,8 @@ export async function startWork(ctx: ServiceOrderContext, scope: CentreScope, id
       actorId: scope.userId,
       at: now,
       expectedVersion: version,
-      technician: { id: scope.userId, takeUnassigned: true },
+      note: claimed ? workMessages.claimed : null,
+      technician: { id: scope.userId, takeUnassigned: claimed },
     });
     await moveAppointment(trx, started.appointment_id, 'CHECKED_IN', 'IN_PROGRESS', scope.userId, at);
     await startClock(trx, started.id, scope.userId, at);
