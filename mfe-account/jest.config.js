@@ -14,5 +14,6 @@ module.exports = {
     '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
+    '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
   },
 };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatVnd } from 'shared-contracts';
 import type { CustomerPackageCredit, OrderSummary, SavedPromotion, Vehicle } from 'shared-contracts/schemas';
+import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
 import type { ApiData } from '../../service/useApiData';
 import { LoadFailure } from '../../service/LoadFailure';
 import { NextMaintenance } from '../vehicles/NextMaintenance';
@@ -35,7 +36,7 @@ function Loading({ text }: { text: string }) {
   return <p className={styles.muted}>{text}</p>;
 }
 
-/** The customer's vehicles with their next due maintenance. */
+/** The customer's vehicles with their next due maintenance and their "Dự đoán bảo dưỡng" (compact). */
 export function VehiclesSection({ state, onRetry }: SectionProps<Vehicle[]>) {
   return (
     <Card id="dashboard-vehicles" title={t.vehicles.heading} link={{ to: '/my-vehicles', label: t.vehicles.manage }}>
@@ -54,6 +55,7 @@ export function VehiclesSection({ state, onRetry }: SectionProps<Vehicle[]>) {
                   {vehicle.licensePlate} · {vehicle.brand} {vehicle.model}
                 </p>
                 <NextMaintenance reminder={vehicle.nextMaintenance} plate={vehicle.licensePlate} />
+                <MaintenanceForecast vehicle={vehicle} variant="compact" />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Vehicle } from 'shared-contracts/schemas';
 import { failureMessage } from '../../api/envelope';
 import { FormNotice } from '../../forms/Fields';
+import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
 import { serviceApi } from '../../service/serviceApi';
 import { NextMaintenance } from './NextMaintenance';
 import { vehiclesText as t } from './vehiclesText';
@@ -15,7 +16,7 @@ interface Props {
   onRemoved: () => void;
 }
 
-/** One vehicle: what it is, its next maintenance, edit and remove (after a confirmation). */
+/** One vehicle: what it is, its next maintenance, its "Dự đoán bảo dưỡng", edit and remove (after a confirmation). */
 export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -83,6 +84,7 @@ export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
         )}
       </dl>
       <NextMaintenance reminder={vehicle.nextMaintenance} plate={vehicle.licensePlate} />
+      <MaintenanceForecast vehicle={vehicle} />
       {failure && <FormNotice tone="error">{failure}</FormNotice>}
       {confirming ? (
         <div className={confirmStyles.confirm} role="group" aria-label={t.removeLabel(vehicle.licensePlate)}>

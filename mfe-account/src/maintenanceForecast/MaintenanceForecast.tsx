@@ -1,0 +1,202 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate } from 'shared-contracts';
+import type { ComponentForecastDto, VehicleForecastDto } from 'shared-contracts/diagnostics';
+import type { Vehicle } from 'shared-contracts/schemas';
+import { useApiData } from '../service/useApiData';
+import { forecastApi } from './forecastApi';
+import { formatInterval, forecastText as t, likelihood, poolWords, wholePercent } from './forecastText';
+import styles from './MaintenanceForecast.module.css';
+
+/**
+ * "Dự đoán bảo dưỡng" of one vehicle (spec predictive.md §2, §4 "Customer"), on each card of /my-vehicles
+ * (variant 'full') and under each vehicle of /dashboard (variant 'compact': no 5,000 km line and no count of the
+ * vehicle's own inspections). The components most likely to need attention soon come first; the first
+ * TOP_SHOWN are shown, "Xem tất cả" shows the rest.
+ *
+ * Order: NEEDS_ATTENTION_NOW (found faulty and not fixed: it needs attention whatever a model says), then the
+ * numbers by their 3-month probability, highest first, then the components without a number
+ * (NOT_BETTER_THAN_BASELINE, then INSUFFICIENT_DATA); ties by label.
+ *
+ * Every number is said in words and in figures ('Khả năng cao (62%)'), with its 95 % interval ('khoảng 48–75%')
+ * and the evidence it rests on — never a number without them. The words come from these bands of the whole
+ * percent shown (forecastText.ts LIKELIHOOD_BANDS; the band reads the same rounded figure as the one shown, so
+ * '5%' is never called 'rất thấp'):
+ *
+ *   0–4 %    Khả năng rất thấp   fewer than 1 in 20
+ *   5–19 %   Khả năng thấp       1 in 20 to 1 in 5
+ *   20–49 %  Khả năng vừa        1 in 5 up to an even chance: a real risk, yet less likely than not
+ *   50–79 %  Khả năng cao        more likely than not
+ *   80–100 % Khả năng rất cao    4 in 5 or more
+ *
+ * Why these: the horizon is short (3 months), so even 1 in 5 is worth a look — calling 20–49 % "thấp" would
+ * understate it; "cao" starts where the component is more likely than not to need attention, the one boundary a
+ * customer reads without explanation; the ends (< 5 %, ≥ 80 %) are kept for what is nearly ruled out or nearly
+ * certain. The word follows the point estimate; the interval next to it says how sure that estimate is.
+ * 'dưới 1%' / 'trên 99%' instead of '0%' / '100%': a model never rules a failure out or in.
+ *
+ * NOT_BETTER_THAN_BASELINE: the component is listed, without a number, with "Chưa dự đoán được tốt hơn mức trung
+ * bình" and why. Hiding it would read as "nothing to worry about", which the model cannot say either; the spec's
+ * "not shown" is about the number, which is not shown. INSUFFICIENT_DATA likewise says "Chưa đủ dữ liệu".
+ * The meaning never rests on colour alone: each state has its words, the "Cần kiểm tra ngay" mark is text.
+ *
+ * "Đặt lịch kiểm tra" opens the storefront's booking wizard through the URL only (remotes never import each
+ * other): /booking?vehicleId=…&service=… — the query its BookingPage reads.
+ */
+
+export const TOP_SHOWN = 3;
+
+type ForecastVehicle = Pick<Vehicle, 'id' | 'licensePlate' | 'brand' | 'model' | 'odometerKm'>;
+
+const STATUS_ORDER: Record<ComponentForecastDto['status'], number> = { NEEDS_ATTENTION_NOW: 0, PREDICTED: 1, NOT_BETTER_THAN_BASELINE: 2, INSUFFICIENT_DATA: 3 };
+
+/** The components in the order shown (see above). */
+export function rankForecasts(components: readonly ComponentForecastDto[]): ComponentForecastDto[] {
+  return [...components].sort(
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
+      (b.within3Months?.probability ?? -1) - (a.within3Months?.probability ?? -1) ||
+      a.label.localeCompare(b.label, 'vi'),
+  );
+}
+
+/** The booking wizard's URL (mfe-storefront BookingPage reads vehicleId and service). */
+export function forecastBookingUrl(vehicleId: number, serviceSlug: string | null): string {
+  const params = new URLSearchParams({ vehicleId: String(vehicleId) });
+  if (serviceSlug) params.set('service', serviceSlug);
+  return `/booking?${params.toString()}`;
+}
+
+function Evidence({ item, vehicle }: { item: ComponentForecastDto; vehicle: ForecastVehicle }) {
+  if (!item.evidence) return null;
+  const { level, key, inspections, failures } = item.evidence;
+  return (
+    <p className={styles.evidence}>
+      {t.evidence(inspections, failures, poolWords(level, key, vehicle.brand))}
+      {level !== 'family' && t.pooledBecause(vehicle.model)}
+    </p>
+  );
+}
+
+function ForecastItem({ item, vehicle, compact }: { item: ComponentForecastDto; vehicle: ForecastVehicle; compact: boolean }) {
+  const titleId = useId();
+  const risk = item.status === 'PREDICTED' ? item.within3Months : null;
+  const attention = item.status === 'NEEDS_ATTENTION_NOW';
+  return (
+    <li className={attention ? `${styles.item} ${styles.attention}` : styles.item} aria-labelledby={titleId}>
+      <div className={styles.itemHead}>
+        <h4 id={titleId} className={styles.itemTitle}>
+          {item.label}
+        </h4>
+        {attention && (
+          <strong className={styles.badge}>
+            <span aria-hidden="true">! </span>
+            {t.attentionNow}
+          </strong>
+        )}
+      </div>
+      {attention && <p>{t.attentionNowDetail}</p>}
+      {item.status === 'PREDICTED' && risk && (
+        <>
+          <p className={styles.likelihood}>{t.within3Months(likelihood(risk.probability))}</p>
+          <span className={styles.bar} aria-hidden="true">
+            <span className={styles.barFill} style={{ width: `${wholePercent(risk.probability)}%` }} />
+          </span>
+          <p className={styles.muted}>{t.interval(formatInterval(risk))}</p>
+          {!compact && item.within5000Km && <p className={styles.muted}>{t.within5000Km(likelihood(item.within5000Km.probability), formatInterval(item.within5000Km))}</p>}
+        </>
+      )}
+      {item.status === 'NOT_BETTER_THAN_BASELINE' && (
+        <>
+          <p className={styles.noNumber}>{t.notBetter}</p>
+          <p className={styles.muted}>{t.notBetterDetail}</p>
+        </>
+      )}
+      {item.status === 'INSUFFICIENT_DATA' && (
+        <>
+          <p className={styles.noNumber}>{t.insufficient}</p>
+          <p className={styles.muted}>{t.insufficientDetail}</p>
+        </>
+      )}
+      {item.status === 'PREDICTED' && <Evidence item={item} vehicle={vehicle} />}
+      {!compact && <p className={styles.muted}>{t.inspectedTimes(item.inspectedTimes)}</p>}
+      <Link to={forecastBookingUrl(vehicle.id, item.serviceSlug)} className={attention ? styles.bookUrgent : styles.book} aria-label={t.bookLabel(item.label, vehicle.licensePlate)}>
+        {t.book}
+      </Link>
+    </li>
+  );
+}
+
+function ForecastList({ forecast, vehicle, compact }: { forecast: VehicleForecastDto; vehicle: ForecastVehicle; compact: boolean }) {
+  const [showAll, setShowAll] = useState(false);
+  const listId = useId();
+  const ranked = rankForecasts(forecast.components);
+  if (ranked.length === 0) return <p className={styles.muted}>{t.empty}</p>;
+  const shown = showAll ? ranked : ranked.slice(0, TOP_SHOWN);
+  return (
+    <>
+      <ol id={listId} className={styles.list} aria-label={t.listLabel(vehicle.licensePlate)}>
+        {shown.map((item) => (
+          <ForecastItem key={item.component} item={item} vehicle={vehicle} compact={compact} />
+        ))}
+      </ol>
+      {ranked.length > TOP_SHOWN && (
+        <button type="button" className={styles.toggle} aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((value) => !value)}>
+          {showAll ? t.showFewer : t.showAll(ranked.length)}
+        </button>
+      )}
+    </>
+  );
+}
+
+export interface MaintenanceForecastProps {
+  vehicle: ForecastVehicle;
+  /** 'full' on /my-vehicles; 'compact' on /dashboard. */
+  variant?: 'full' | 'compact';
+}
+
+export function MaintenanceForecast({ vehicle, variant = 'full' }: MaintenanceForecastProps) {
+  // the forecast moves with the odometer: an edited vehicle is asked again
+  const { state, reload } = useApiData((signal) => forecastApi.vehicleForecast(vehicle.id, signal), [vehicle.id, vehicle.odometerKm]);
+  const headingId = useId();
+  const compact = variant === 'compact';
+  return (
+    <section className={compact ? `${styles.panel} ${styles.compact}` : styles.panel} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+      <h3 id={headingId} className={styles.heading}>
+        {t.heading}
+        <span className={styles.visuallyHidden}>{t.headingVehicle(vehicle.licensePlate)}</span>
+      </h3>
+      {state.status === 'loading' && (
+        <p role="status" className={styles.muted}>
+          {t.loading}
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className={styles.failure}>
+          <p className={styles.failureText}>
+            {t.loadFailed} {state.message}
+          </p>
+          <button type="button" className={styles.toggle} onClick={reload} aria-label={t.retryLabel(vehicle.licensePlate)}>
+            {t.retry}
+          </button>
+        </div>
+      )}
+      {state.status === 'ready' &&
+        (state.data.model === null ? (
+          <div>
+            <p className={styles.noNumber}>{t.noModel}</p>
+            <p className={styles.muted}>{t.noModelDetail}</p>
+          </div>
+        ) : (
+          <>
+            {!compact && <p className={styles.muted}>{t.intro}</p>}
+            <p className={styles.muted}>
+              {t.modelInfo(formatDate(state.data.model.trainedAt))}
+              {!compact && ` · ${t.kmPerMonth(state.data.kmPerMonth)}`}
+            </p>
+            <ForecastList forecast={state.data} vehicle={vehicle} compact={compact} />
+          </>
+        ))}
+    </section>
+  );
+}
