@@ -12,5 +12,6 @@ module.exports = {
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
     '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
     '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
+    '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
   },
 };

@@ -14,6 +14,7 @@ module.exports = {
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
     '^shared-contracts/labels$': '<rootDir>/../shared-contracts/src/labels/index.ts',
+    '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
   },
   // the build defines it with webpack's DefinePlugin
   globals: { __APP_VERSION__: '0.0.0-test' },

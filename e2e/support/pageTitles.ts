@@ -3,6 +3,7 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/', owner: 'mfe_storefront', title: 'Trang chủ' },
   { path: '/about', owner: 'mfe_storefront', title: 'Giới thiệu' },
   { path: '/services', owner: 'mfe_storefront', title: 'Dịch vụ' },
+  { path: '/services/chan-doan', owner: 'mfe_storefront', title: 'Chẩn đoán AI' },
   { path: '/products', owner: 'mfe_storefront', title: 'Sản phẩm' },
   { path: '/products/bo-sac-pin-lithium-48v-3a', owner: 'mfe_storefront', title: 'Bộ sạc pin lithium 48V 3A' },
   { path: '/search?q=sac', owner: 'mfe_storefront', title: 'Tìm kiếm' },
@@ -28,6 +29,7 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/admin/users', owner: 'mfe_backoffice', title: 'Người dùng' },
   { path: '/admin/reports', owner: 'mfe_backoffice', title: 'Báo cáo' },
   { path: '/admin/staff-management', owner: 'mfe_backoffice', title: 'Quản lý nhân sự' },
+  { path: '/admin/models', owner: 'mfe_backoffice', title: 'Mô hình dự đoán' },
 ];
 
 export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history'] as const;

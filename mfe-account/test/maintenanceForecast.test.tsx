@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from 'shared-contracts';
-import { vehicleForecastResponseSchema, type ComponentForecastDto, type VehicleForecastDto } from 'shared-contracts/diagnostics';
+import type { ComponentForecastDto, VehicleForecastDto } from 'shared-contracts/diagnostics';
+import { vehicleForecastResponseSchema } from 'shared-contracts/schemas';
 import { DashboardPage } from '../src/pages/dashboard/DashboardPage';
 import { MyVehiclesPage } from '../src/pages/vehicles/MyVehiclesPage';
 import { formatInterval, formatPercent, likelihood } from '../src/maintenanceForecast/forecastText';

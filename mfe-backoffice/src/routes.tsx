@@ -1,6 +1,7 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
 import { AdminDashboardPage } from './pages/admin/AdminDashboardPage';
+import { PredictionModelsPage } from './pages/admin/PredictionModelsPage';
 import { ReportsPage } from './pages/admin/ReportsPage';
 import { StaffManagementPage } from './pages/admin/StaffManagementPage';
 import { UsersPage } from './pages/admin/UsersPage';
@@ -32,4 +33,5 @@ export const pages: RemotePage[] = [
   { path: '/admin/users', title: areaPage('admin', '/admin/users').title, Component: UsersPage },
   { path: '/admin/reports', title: areaPage('admin', '/admin/reports').title, Component: ReportsPage },
   { path: '/admin/staff-management', title: areaPage('admin', '/admin/staff-management').title, Component: StaffManagementPage },
+  { path: '/admin/models', title: areaPage('admin', '/admin/models').title, Component: PredictionModelsPage },
 ];

@@ -51,6 +51,7 @@ const AREAS = [
       ['Người dùng', '/admin/users'],
       ['Báo cáo', '/admin/reports'],
       ['Quản lý nhân sự', '/admin/staff-management'],
+      ['Mô hình dự đoán', '/admin/models'],
     ],
   },
 ];
@@ -92,6 +93,7 @@ describe('the area dashboards', () => {
       '/admin/users',
       '/admin/reports',
       '/admin/staff-management',
+      '/admin/models',
     ]);
   });
 

@@ -19,6 +19,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/users': 'Người dùng',
   '/admin/reports': 'Báo cáo',
   '/admin/staff-management': 'Quản lý nhân sự',
+  '/admin/models': 'Mô hình dự đoán',
 };
 
 describe('the back-office routes module', () => {

@@ -1,6 +1,7 @@
 import type { RemotePage } from 'shared-contracts';
 import { watchCartSession } from './cart/cartSession';
 import { lazyPage, preloadPageFor } from './components/lazyPage';
+import { DIAGNOSIS_TITLE } from './diagnostics/diagnosisMeta';
 import { vi } from './i18n/vi';
 import { HomePage } from './pages/home/HomePage';
 
@@ -19,6 +20,7 @@ const BookingPage = lazyPage(() => import('./pages/booking/BookingPage'));
 const CartPage = lazyPage(() => import('./pages/cart/CartPage'));
 const CheckoutPage = lazyPage(() => import('./pages/checkout/CheckoutPage'));
 const SearchPage = lazyPage(() => import('./pages/search/SearchPage'));
+const DiagnosisPage = lazyPage(() => import('./diagnostics/DiagnosisPage'));
 
 // the cart owner loads on demand; this only notices a login/logout that needs it (see cartSession.ts)
 watchCartSession();
@@ -31,6 +33,7 @@ export const pages: RemotePage[] = [
   { path: '/', title: vi.home.title, Component: HomePage },
   { path: '/about', title: vi.about.title, Component: AboutPage },
   { path: '/services', title: vi.services.title, Component: ServicesPage },
+  { path: '/services/chan-doan', title: DIAGNOSIS_TITLE, Component: DiagnosisPage },
   { path: '/products', title: vi.products.title, Component: ProductsPage },
   { path: '/products/:slug', title: vi.productDetail.title, Component: ProductDetailPage },
   { path: '/promotions', title: vi.promotions.title, Component: PromotionsPage },

@@ -13,6 +13,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/': 'Trang chủ',
   '/about': 'Giới thiệu',
   '/services': 'Dịch vụ',
+  '/services/chan-doan': 'Chẩn đoán AI',
   '/products': 'Sản phẩm',
   '/products/:slug': 'Chi tiết sản phẩm',
   '/promotions': 'Ưu đãi',

@@ -1,5 +1,6 @@
 import { foldVietnamese } from '../src/text/foldVietnamese';
-import { SYMPTOMS, symptomCodeSchema, symptomsInText } from '../src/diagnostics';
+import { SYMPTOMS, symptomsInText } from '../src/diagnostics';
+import { symptomCodeSchema } from '../src/schemas';
 
 describe('the symptom vocabulary', () => {
   it('has unique codes, a Vietnamese label and phrases for each symptom', () => {

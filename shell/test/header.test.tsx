@@ -40,7 +40,7 @@ describe('header', () => {
     renderShell('/');
     const services = screen.getByTestId('dropdown-services');
     expect(within(services).getByRole('link', { name: /Bảo dưỡng cơ bản/ })).toHaveAttribute('href', '/services#co-ban');
-    expect(within(services).getByRole('link', { name: /Chẩn đoán AI/ })).toHaveAttribute('href', '/services#chan-doan-ai');
+    expect(within(services).getByRole('link', { name: /Chẩn đoán AI/ })).toHaveAttribute('href', '/services/chan-doan');
     expect(within(services).getByRole('link', { name: /Quản lý lịch hẹn/ })).toHaveAttribute('href', '/booking');
     const products = screen.getByTestId('dropdown-products');
     expect(within(products).getByRole('link', { name: /Pin & bộ sạc/ })).toHaveAttribute('href', '/products?category=pin-bo-sac');

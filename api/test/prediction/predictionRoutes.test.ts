@@ -1,4 +1,4 @@
-import { diagnosisResponseSchema, modelVersionsResponseSchema, vehicleForecastResponseSchema } from 'shared-contracts/diagnostics';
+import { diagnosisResponseSchema, modelVersionsResponseSchema, vehicleForecastResponseSchema } from 'shared-contracts/schemas';
 import { DIAGNOSES_PER_MINUTE } from '../../src/modules/diagnostics/diagnosticsRoutes';
 import { addScooter, authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../service/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';

@@ -113,6 +113,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Quản lý nhân sự',
         description: 'Quản lý nhân viên, kỹ thuật viên và phân công tại các trung tâm dịch vụ.',
       },
+      {
+        path: '/admin/models',
+        title: 'Mô hình dự đoán',
+        navLabel: 'Mô hình dự đoán',
+        description: 'Mô hình dự đoán hư hỏng: số liệu từng hạng mục so với mức trung bình, biểu đồ hiệu chuẩn và huấn luyện lại.',
+      },
     ],
   },
 };

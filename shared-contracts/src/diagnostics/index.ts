@@ -1,3 +1,12 @@
-// Diagnostics: the symptom vocabulary and its matching (its own entry: not on the first load of '/').
+// Diagnostics: the symptom vocabulary and its matching, the prediction's states and the types of its API answers.
+// Zod-free (its own entry, not on the first load of '/'): the schemas themselves are in 'shared-contracts/schemas'.
 export * from './symptoms';
-export * from './predictionSchemas';
+export * from './predictionStates';
+export type {
+  ComponentForecastDto,
+  DiagnosisDto,
+  DiagnosisRequest,
+  ModelVersionDto,
+  RiskEstimateDto,
+  VehicleForecastDto,
+} from '../schemas/prediction';

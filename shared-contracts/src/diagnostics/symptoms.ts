@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { foldVietnamese } from '../text/foldVietnamese';
 
 /**
@@ -40,8 +39,6 @@ export const SYMPTOMS = [
 
 export type SymptomCode = (typeof SYMPTOMS)[number]['code'];
 export const SYMPTOM_CODES = SYMPTOMS.map((symptom) => symptom.code) as [SymptomCode, ...SymptomCode[]];
-
-export const symptomCodeSchema = z.enum(SYMPTOM_CODES, { error: 'Triệu chứng không có trong danh sách.' });
 
 /** Free text about a vehicle's trouble: at most this many characters. */
 export const DIAGNOSIS_TEXT_MAX = 1000;

@@ -19,6 +19,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/', owner: 'mfe_storefront', layout: 'public' },
   { path: '/about', owner: 'mfe_storefront', layout: 'public' },
   { path: '/services', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/services/chan-doan', owner: 'mfe_storefront', layout: 'public' },
   { path: '/products', owner: 'mfe_storefront', layout: 'public' },
   { path: '/products/:slug', owner: 'mfe_storefront', layout: 'public' },
   { path: '/promotions', owner: 'mfe_storefront', layout: 'public' },
@@ -51,6 +52,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/admin/users', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/admin/reports', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/admin/staff-management', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/models', owner: 'mfe_backoffice', layout: 'admin' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {

@@ -13,3 +13,4 @@ export * from './kpis';
 export * from './reports';
 export * from './staffAdmin';
 export * from './shifts';
+export * from './prediction';

@@ -32,7 +32,7 @@ export const MENU: readonly MenuItem[] = [
       { label: 'Bảo dưỡng cơ bản', description: 'Kiểm tra định kỳ phanh, lốp, đèn, hệ thống điện', to: '/services#co-ban' },
       { label: 'Bảo dưỡng nâng cao', description: 'Thêm kiểm tra pin, BMS, động cơ và bộ điều khiển', to: '/services#nang-cao' },
       { label: 'Bảo dưỡng cao cấp', description: 'Toàn diện, kèm cập nhật phần mềm và vệ sinh chuyên sâu', to: '/services#cao-cap' },
-      { label: 'Chẩn đoán AI', description: 'Phân tích dữ liệu xe để tìm nguyên nhân lỗi', to: '/services#chan-doan-ai' },
+      { label: 'Chẩn đoán AI', description: 'Chọn triệu chứng, xem nguyên nhân có thể và mức độ khẩn cấp', to: '/services/chan-doan' },
       { label: 'Dự đoán hỏng hóc', description: 'Cảnh báo sớm linh kiện sắp cần thay', to: '/services#du-doan-hong-hoc' },
       { label: 'Theo dõi tiến độ', description: 'Xem xe của bạn đang được làm đến đâu', to: '/services#theo-doi-tien-do' },
       { label: 'Quản lý lịch hẹn', description: 'Đặt, đổi hoặc hủy lịch bảo dưỡng', to: '/booking' },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { diagnosisRequestSchema, diagnosisResponseSchema, symptomsInText, type SymptomCode } from 'shared-contracts/diagnostics';
+import { symptomsInText, type SymptomCode } from 'shared-contracts/diagnostics';
+import { diagnosisRequestSchema, diagnosisResponseSchema } from 'shared-contracts/schemas';
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import { currentAuth, optionalAuthenticate } from '../../http/authGuard';
 import { AppError } from '../../http/appError';

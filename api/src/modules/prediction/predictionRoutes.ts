@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { modelVersionsResponseSchema, trainingStartedResponseSchema, vehicleForecastResponseSchema, type ModelVersionDto } from 'shared-contracts/diagnostics';
+import { modelVersionsResponseSchema, trainingStartedResponseSchema, vehicleForecastResponseSchema, type ModelVersionDto } from 'shared-contracts/schemas';
 import { errorEnvelopeSchema, idParamsSchema } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import { authenticate, currentAuth, requireRole } from '../../http/authGuard';

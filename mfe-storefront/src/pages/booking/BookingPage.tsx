@@ -26,10 +26,11 @@ import styles from './BookingPage.module.css';
 
 /**
  * What the link asks for: /booking?service=<slug>&centre=<id>&vehicleId=<id>, and a package to use: &package=<slug>
- * (the packages page) or &packageCredit=<id> (the dashboard's credits).
+ * (the packages page) or &packageCredit=<id> (the dashboard's credits). `service` may repeat
+ * (?service=a&service=b: the services a diagnosis recommends).
  */
 interface BookingRequest {
-  service: string | null;
+  services: string[];
   centre: number | null;
   vehicleId: number | null;
   package: string | null;
@@ -48,7 +49,7 @@ function positiveInt(value: string | null): number | null {
 
 function readRequest(query: URLSearchParams): BookingRequest {
   return {
-    service: query.get('service'),
+    services: [...new Set(query.getAll('service').filter((slug) => slug !== ''))],
     centre: positiveInt(query.get('centre')),
     vehicleId: positiveInt(query.get('vehicleId')),
     package: query.get('package'),
@@ -71,12 +72,11 @@ async function loadCatalogue(guest: boolean, request: BookingRequest, signal: Ab
 /** The wizard's first state: what the link asked for, where it exists. */
 function prefilledState(guest: boolean, request: BookingRequest, { catalogue, packages }: Loaded): BookingState {
   const reducer = createBookingReducer(guest);
-  const service = catalogue.services.find((entry) => entry.slug === request.service);
   const centre = catalogue.centres.find((entry) => entry.id === request.centre);
   const vehicle = catalogue.vehicles.find((entry) => entry.id === request.vehicleId);
   let state = reducer(initialBookingState, {
     type: 'prefilled',
-    serviceIds: service ? [service.id] : [],
+    serviceIds: request.services.flatMap((slug) => catalogue.services.find((entry) => entry.slug === slug)?.id ?? []),
     centreId: centre?.id ?? null,
     vehicleId: vehicle?.id ?? null,
   });
@@ -121,7 +121,7 @@ function Wizard({ guest, request, loaded }: { guest: boolean; request: BookingRe
   }, [type]);
 
   const props: StepProps = { state, dispatch, guest, catalogue };
-  const unknownService = request.service !== null && !catalogue.services.some((service) => service.slug === request.service);
+  const unknownService = request.services.some((slug) => !catalogue.services.some((service) => service.slug === slug));
   const packageMissing = request.package !== null && !catalogue.credits.some((credit) => loaded.packages.some((entry) => entry.slug === request.package && entry.id === credit.packageId));
 
   return (
@@ -159,7 +159,7 @@ function BookingWizard({ guest }: { guest: boolean }) {
 /**
  * /booking: the booking wizard (vehicle → services → centre → date and slot → note → confirm), for a logged-in
  * customer or a guest (who confirms with a code sent by email). Prefilled from the link:
- * ?service=<slug>&centre=<id>&vehicleId=<id>&package=<slug>&packageCredit=<id>.
+ * ?service=<slug>[&service=<slug>…]&centre=<id>&vehicleId=<id>&package=<slug>&packageCredit=<id>.
  */
 export function BookingPage() {
   const booking = vi.booking;

@@ -24,9 +24,11 @@ export const servicesText = {
       name: 'Chẩn đoán AI',
       today:
         'Thực hiện tại trung tâm: kỹ thuật viên kết nối và tải dữ liệu của xe (BMS, bộ điều khiển, lịch sử sạc) để phân tích nguyên nhân lỗi. Kết quả luôn được kỹ thuật viên kiểm tra và xác nhận trước khi đề xuất sửa chữa.',
-      notYet: 'Chưa hỗ trợ chẩn đoán từ xa: bạn cần mang xe tới trung tâm.',
+      notYet:
+        'Chưa hỗ trợ chẩn đoán từ xa bằng dữ liệu của xe. Trên website, bạn có thể chẩn đoán sơ bộ từ các triệu chứng: xem hạng mục nào có khả năng gặp vấn đề, mức độ khẩn cấp và đặt lịch kiểm tra.',
       relatedKind: 'diagnostics',
-      live: null,
+      /** The public diagnostics page (from symptoms): a link, no 'Sắp ra mắt' badge. */
+      live: { to: '/services/chan-doan', label: 'Chẩn đoán sơ bộ từ triệu chứng' },
     },
     {
       id: 'du-doan-hong-hoc',

@@ -1,17 +1,20 @@
 import { z } from 'zod';
-import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, symptomCodeSchema } from './symptoms';
+import { FORECAST_STATUSES, TRAINING_STATUSES, URGENCIES } from '../diagnostics/predictionStates';
+import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, SYMPTOM_CODES } from '../diagnostics/symptoms';
 
 /**
- * The API's contracts of failure prediction and diagnostics (spec predictive.md §4–§5). In this entry point,
- * not in 'shared-contracts/schemas', so that the pages that never show them do not load them.
+ * The API's contracts of failure prediction and diagnostics (spec predictive.md §4–§5): the zod schemas the API
+ * validates with. The screens import only their types, from 'shared-contracts/diagnostics' (zod-free, like
+ * 'shared-contracts/backoffice'), so no zod ships in their chunks.
  */
+
+export const symptomCodeSchema = z.enum(SYMPTOM_CODES, { error: 'Triệu chứng không có trong danh sách.' });
 
 const envelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), message: z.string(), data });
 
 export const riskEstimateSchema = z.object({ probability: z.number().min(0).max(1), low: z.number().min(0).max(1), high: z.number().min(0).max(1) });
 export type RiskEstimateDto = z.infer<typeof riskEstimateSchema>;
 
-export const FORECAST_STATUSES = ['PREDICTED', 'NEEDS_ATTENTION_NOW', 'INSUFFICIENT_DATA', 'NOT_BETTER_THAN_BASELINE'] as const;
 export const poolLevelSchema = z.enum(['family', 'type', 'fleet']);
 
 export const componentForecastSchema = z.object({
@@ -48,8 +51,6 @@ export const diagnosisRequestSchema = z
   .strict();
 export type DiagnosisRequest = z.infer<typeof diagnosisRequestSchema>;
 
-export const URGENCIES = ['STOP', 'SOON', 'PLAN'] as const;
-
 export const diagnosisSchema = z.object({
   safety: z.object({ message: z.string(), hotline: z.string(), symptoms: z.array(symptomCodeSchema) }).nullable(),
   /** The symptoms the answer rests on: those picked and those found in the text. */
@@ -69,8 +70,6 @@ export const diagnosisSchema = z.object({
 });
 export type DiagnosisDto = z.infer<typeof diagnosisSchema>;
 export const diagnosisResponseSchema = envelope(diagnosisSchema);
-
-export const TRAINING_STATUSES = ['TRAINING', 'ACCEPTED', 'FAILED'] as const;
 
 const metricsSchema = z.object({
   inspections: z.number().int(),

@@ -1,0 +1,249 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { ApiError, messages } from 'shared-contracts';
+import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, SYMPTOMS, type DiagnosisDto, type DiagnosisRequest, type SymptomCode } from 'shared-contracts/diagnostics';
+import type { Vehicle } from 'shared-contracts/schemas';
+import { VEHICLE_MODELS } from 'shared-contracts/vehicle';
+import { PageIntro } from '../components/PageIntro';
+import { useAsync } from '../hooks/useAsync';
+import { usePageMeta } from '../hooks/usePageMeta';
+import { VEHICLE_TYPE_LABELS } from '../i18n/catalogueLabels';
+import { useLoggedIn } from '../pages/booking/useLoggedIn';
+import { diagnosisApi } from './diagnosisApi';
+import { DIAGNOSIS_DESCRIPTION, DIAGNOSIS_TITLE } from './diagnosisMeta';
+import { DiagnosisResult, type DiagnosisAnswer } from './DiagnosisResult';
+import { diagnosisText as t } from './diagnosisText';
+import { symptomGroups } from './symptomGroups';
+import styles from './DiagnosisPage.module.css';
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; answer: DiagnosisAnswer } | { kind: 'failed'; message: string };
+
+/** The vehicle select's value: '' (none), 'vehicle:<id>' (a saved vehicle) or 'model:<index in VEHICLE_MODELS>'. */
+type Choice = string;
+
+const GROUPS = symptomGroups();
+const VOCABULARY_ORDER = new Map<SymptomCode, number>(SYMPTOMS.map((symptom, index) => [symptom.code, index]));
+
+/** The catalogue's models by vehicle type and brand, as the booking wizard offers them. */
+const MODEL_GROUPS = (() => {
+  const groups = new Map<string, Array<{ value: string; label: string }>>();
+  VEHICLE_MODELS.forEach((entry, index) => {
+    const key = `${VEHICLE_TYPE_LABELS[entry.type]} · ${entry.brand}`;
+    groups.set(key, [...(groups.get(key) ?? []), { value: `model:${index}`, label: `${entry.brand} ${entry.model}` }]);
+  });
+  return [...groups].map(([label, options]) => ({ label, options }));
+})();
+
+function vehicleName(vehicle: Vehicle): string {
+  return `${vehicle.nickname ?? `${vehicle.brand} ${vehicle.model}`} (${vehicle.licensePlate})`;
+}
+
+/** A Vietnamese message for a failed call: the server's own (429, 422, 404…), else 'cannot reach the server'. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 0 ? t.network : error.message;
+  return messages.errors.generic;
+}
+
+/**
+ * /services/chan-doan (spec predictive.md §3, §4): the public diagnostics page. The visitor picks a vehicle model
+ * (or, logged in, a saved vehicle), ticks symptoms and may describe the trouble; the answer puts the stop-and-call
+ * alert first when a symptom is safety-critical, then the likely components with confidence, urgency and reasons,
+ * and a booking pre-filled with their services. No login needed; the API limits requests per address.
+ */
+export function DiagnosisPage() {
+  usePageMeta(DIAGNOSIS_TITLE, DIAGNOSIS_DESCRIPTION);
+  const ids = useId();
+  const loggedIn = useLoggedIn();
+  const { state: vehiclesState } = useAsync((signal) => (loggedIn ? diagnosisApi.vehicles(signal).catch(() => []) : Promise.resolve([])), [loggedIn]);
+  const vehicles = vehiclesState.status === 'ready' ? vehiclesState.data : [];
+
+  const [choice, setChoice] = useState<Choice>('');
+  const [picked, setPicked] = useState<ReadonlySet<SymptomCode>>(new Set());
+  const [text, setText] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const firstSymptom = useRef<HTMLInputElement>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+
+  // a saved vehicle that is no longer listed (logged out meanwhile) is no longer chosen
+  const savedVehicle = choice.startsWith('vehicle:') ? (vehicles.find((vehicle) => `vehicle:${vehicle.id}` === choice) ?? null) : null;
+  const model = choice.startsWith('model:') ? (VEHICLE_MODELS[Number(choice.slice('model:'.length))] ?? null) : null;
+  const selectValue = savedVehicle || model ? choice : '';
+
+  const symptoms = useMemo(() => [...picked].sort((a, b) => VOCABULARY_ORDER.get(a)! - VOCABULARY_ORDER.get(b)!), [picked]);
+
+  const toggle = (code: SymptomCode) => {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (!next.delete(code)) next.add(code);
+      return next;
+    });
+    setInputError(null);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    const described = text.trim();
+    if (symptoms.length === 0 && described === '') {
+      setInputError(t.emptyInput);
+      firstSymptom.current?.focus();
+      return;
+    }
+    if (symptoms.length > DIAGNOSIS_SYMPTOMS_MAX) {
+      setInputError(t.tooManySymptoms(DIAGNOSIS_SYMPTOMS_MAX));
+      firstSymptom.current?.focus();
+      return;
+    }
+    if (described.length > DIAGNOSIS_TEXT_MAX) {
+      setInputError(t.textTooLong(DIAGNOSIS_TEXT_MAX));
+      textArea.current?.focus();
+      return;
+    }
+    setInputError(null);
+
+    const request: DiagnosisRequest = { symptoms, ...(described ? { text: described } : {}) };
+    if (savedVehicle) request.vehicleId = savedVehicle.id;
+    else if (model) request.vehicleModel = model.model;
+
+    setStatus({ kind: 'sending' });
+    try {
+      let unknownModel: string | null = null;
+      let diagnosis: DiagnosisDto;
+      try {
+        diagnosis = await diagnosisApi.diagnose(request);
+      } catch (error) {
+        // the API knows the models of the vehicles it has seen; for another model of the catalogue, the answer
+        // (which does not depend on the model) is asked again without it, and the page says so
+        if (!(error instanceof ApiError && error.code === 'UNKNOWN_VEHICLE_MODEL' && request.vehicleModel && model)) throw error;
+        unknownModel = `${model.brand} ${model.model}`;
+        diagnosis = await diagnosisApi.diagnose({ symptoms: request.symptoms, ...(request.text ? { text: request.text } : {}) });
+      }
+      setStatus({ kind: 'done', answer: { diagnosis, vehicle: savedVehicle ? { id: savedVehicle.id, name: vehicleName(savedVehicle) } : null, unknownModel } });
+    } catch (error) {
+      setStatus({ kind: 'failed', message: failureMessage(error) });
+    }
+  };
+
+  const sending = status.kind === 'sending';
+  const announcement = sending ? t.submitting : status.kind === 'done' ? t.announceResult(status.answer.diagnosis.ranked.length) : '';
+  const vehicleId = `${ids}-vehicle`;
+  const textId = `${ids}-text`;
+
+  return (
+    <>
+      <PageIntro title={DIAGNOSIS_TITLE} description={DIAGNOSIS_DESCRIPTION} />
+      <div className={styles.layout}>
+        <section aria-labelledby={`${ids}-form-heading`} className={styles.card}>
+          <h2 id={`${ids}-form-heading`} className={styles.formHeading}>
+            {t.formHeading}
+          </h2>
+          <form onSubmit={onSubmit} noValidate className={styles.form}>
+            <div className={styles.field}>
+              <label htmlFor={vehicleId}>{t.vehicleLabel}</label>
+              <select id={vehicleId} name="vehicle" className={styles.select} value={selectValue} onChange={(event) => setChoice(event.target.value)} aria-describedby={`${vehicleId}-hint`}>
+                <option value="">{t.vehicleNone}</option>
+                {vehicles.length > 0 && (
+                  <optgroup label={t.savedVehicles}>
+                    {vehicles.map((vehicle) => (
+                      <option key={vehicle.id} value={`vehicle:${vehicle.id}`}>
+                        {vehicleName(vehicle)}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+                {MODEL_GROUPS.map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              <p id={`${vehicleId}-hint`} className={styles.hint}>
+                {loggedIn ? t.savedVehicleHint : t.guestVehicleHint}
+              </p>
+            </div>
+
+            <fieldset className={styles.symptoms} aria-describedby={[`${ids}-symptoms-hint`, inputError ? `${ids}-input-error` : null].filter(Boolean).join(' ')}>
+              <legend className={styles.legend}>{t.symptomsLegend}</legend>
+              <p id={`${ids}-symptoms-hint`} className={styles.hint}>
+                {t.symptomsHint(DIAGNOSIS_SYMPTOMS_MAX)} {t.symptomsChosen(symptoms.length, DIAGNOSIS_SYMPTOMS_MAX)}.
+              </p>
+              <div className={styles.groups}>
+                {GROUPS.map((group, groupIndex) => (
+                  <fieldset key={group.id} className={styles.group}>
+                    <legend className={styles.groupLegend}>{group.label}</legend>
+                    <ul className={styles.options}>
+                      {group.symptoms.map((symptom, index) => (
+                        <li key={symptom.code}>
+                          <label className={styles.option}>
+                            <input
+                              ref={groupIndex === 0 && index === 0 ? firstSymptom : undefined}
+                              type="checkbox"
+                              name="symptoms"
+                              value={symptom.code}
+                              checked={picked.has(symptom.code)}
+                              onChange={() => toggle(symptom.code)}
+                            />
+                            <span>{symptom.label}</span>
+                          </label>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                ))}
+              </div>
+            </fieldset>
+
+            <div className={styles.field}>
+              <label htmlFor={textId}>{t.textLabel}</label>
+              <textarea
+                ref={textArea}
+                id={textId}
+                name="text"
+                className={styles.textarea}
+                rows={4}
+                maxLength={DIAGNOSIS_TEXT_MAX}
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  setInputError(null);
+                }}
+                aria-describedby={`${textId}-hint ${textId}-count`}
+              />
+              <p id={`${textId}-hint`} className={styles.hint}>
+                {t.textHint}
+              </p>
+              <p id={`${textId}-count`} className={styles.hint}>
+                {t.textCount(text.length, DIAGNOSIS_TEXT_MAX)}
+              </p>
+            </div>
+
+            {inputError && (
+              <p id={`${ids}-input-error`} role="alert" className={styles.failure}>
+                {inputError}
+              </p>
+            )}
+            {status.kind === 'failed' && !inputError && (
+              <p role="alert" className={styles.failure}>
+                {status.message}
+              </p>
+            )}
+            <button type="submit" className={styles.submit} disabled={sending} aria-busy={sending || undefined}>
+              {sending ? t.submitting : t.submit}
+            </button>
+          </form>
+        </section>
+
+        <p role="status" className={styles.visuallyHidden}>
+          {announcement}
+        </p>
+        {status.kind === 'done' && <DiagnosisResult answer={status.answer} />}
+      </div>
+    </>
+  );
+}
+
+export default DiagnosisPage;
