@@ -121,9 +121,11 @@ describe('Services', () => {
   it('says what is not available yet when the API has no such service', async () => {
     const { container } = renderAt('/services');
     await screen.findByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 });
+    // Failure prediction lives on the customer's vehicles: no badge, a link there, and what it does not use yet.
     const prediction = container.querySelector('section#du-doan-hong-hoc') as HTMLElement;
-    expect(within(prediction).getByRole('heading', { level: 2 })).toHaveTextContent('Dự đoán hỏng hóc Sắp ra mắt');
-    expect(prediction).toHaveTextContent('chưa tự dự đoán hỏng hóc từ dữ liệu của xe');
+    expect(within(prediction).getByRole('heading', { level: 2 })).toHaveTextContent(/^Dự đoán hỏng hóc$/);
+    expect(within(prediction).getByRole('link', { name: 'Xem dự đoán cho xe của bạn' })).toHaveAttribute('href', '/my-vehicles');
+    expect(prediction).toHaveTextContent('Chưa dùng dữ liệu trực tiếp từ xe');
     // live appointment status exists (the dashboard): no badge, a link there
     const tracking = container.querySelector('section#theo-doi-tien-do') as HTMLElement;
     expect(within(tracking).getByRole('heading', { level: 2 })).toHaveTextContent(/^Theo dõi tiến độ$/);

@@ -36,9 +36,10 @@ export const servicesText = {
       today:
         'Thực hiện tại trung tâm: dựa trên số km, chu kỳ sạc và tình trạng đo được của pin, má phanh, lốp, kỹ thuật viên ước tính linh kiện nào sắp cần thay và đề xuất lịch thay thế.',
       notYet:
-        'Website nhắc bạn lịch bảo dưỡng tiếp theo theo số km hoặc thời gian (trên trang Tổng quan và qua email), nhưng chưa tự dự đoán hỏng hóc từ dữ liệu của xe.',
+        'Trên website, mục "Dự đoán bảo dưỡng" ở trang Xe của tôi và Tổng quan cho biết linh kiện nào của xe bạn có khả năng cần kiểm tra trong 3 tháng tới, tính từ kết quả kiểm tra thực tế của các xe cùng dòng tại trung tâm: mỗi con số kèm khoảng tin cậy và số lần kiểm tra làm căn cứ, và chỉ hiện khi dự đoán tốt hơn mức trung bình. Chưa dùng dữ liệu trực tiếp từ xe (BMS, GPS).',
       relatedKind: null,
-      live: null,
+      /** Customers see it on /my-vehicles (a guest is asked to sign in first). */
+      live: { to: '/my-vehicles', label: 'Xem dự đoán cho xe của bạn' },
     },
     {
       id: 'theo-doi-tien-do',
