@@ -101,6 +101,9 @@ describe.each(testDatabases())('prediction and diagnostics routes, on $label', (
       expect(data.ranked[0]).toMatchObject({ component: 'BRAKE_PADS', serviceSlug: 'bao-duong-phanh', urgency: 'SOON' });
       expect(data.learnedFromCases).toBe(0);
 
+      // A model of the catalogue's list that no vehicle of ours is yet is still a known model.
+      expect((await diagnose({ symptoms: ['BRAKE_NOISE'], vehicleModel: 'Ioniq 5' })).statusCode).toBe(200);
+
       const typed = diagnosisResponseSchema.parse((await diagnose({ text: 'Xe em dạo này tụt pin nhanh lắm' })).json()).data;
       expect(typed.symptoms).toEqual(['FAST_DRAIN']);
       expect(typed.ranked[0]!.component).toBe('BATTERY_SOH');

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { symptomsInText, type SymptomCode } from 'shared-contracts/diagnostics';
-import { diagnosisRequestSchema, diagnosisResponseSchema } from 'shared-contracts/schemas';
-import { errorEnvelopeSchema } from 'shared-contracts/schemas';
+import { diagnosisRequestSchema, diagnosisResponseSchema, errorEnvelopeSchema, VEHICLE_MODELS } from 'shared-contracts/schemas';
 import { currentAuth, optionalAuthenticate } from '../../http/authGuard';
 import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
@@ -25,6 +24,8 @@ export const diagnosticsMessages = {
   tooMany: (seconds: number) => `Bạn đã chẩn đoán quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
 } as const;
 
+const CATALOGUE_MODELS = new Set(VEHICLE_MODELS.map((entry) => entry.model.toLocaleLowerCase('vi')));
+
 /** How likely a component the vehicle's forecast says needs attention now is taken to be failed. */
 const OPEN_FAILURE_PRIOR = 0.9;
 
@@ -46,7 +47,9 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
     if (hour.count > DIAGNOSES_PER_HOUR) throw new ThrottledError(diagnosticsMessages.tooMany(Math.ceil(hour.resetInMs / 1000)), hour.resetInMs);
   }
 
+  /** A model of the catalogue's list (what the page offers), or one a vehicle of ours is. */
   async function knownModel(model: string): Promise<boolean> {
+    if (CATALOGUE_MODELS.has(model.toLocaleLowerCase('vi'))) return true;
     const row = await db.selectFrom('vehicles').select('id').where('model', '=', model).limit(1).executeTakeFirst();
     return row !== undefined;
   }
