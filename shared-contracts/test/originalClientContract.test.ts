@@ -44,6 +44,7 @@ const profile = {
   address: '12 Hàng Bài, Hoàn Kiếm, Hà Nội',
   dateOfBirth: '1994-08-15',
   gender: 'MALE',
+  forecastEmails: true,
 };
 const session = {
   accessToken: 'a.b.c',

@@ -34,9 +34,30 @@ export interface PredictionModelsTable {
   data_cutoff: NullableInstant;
 }
 
+/**
+ * One crossing of a (vehicle, component) over the reminder threshold (migration 0014): the reminder email was
+ * enqueued with the row; cleared_at is set when the forecast falls back below, and a later crossing is a new
+ * row. One open row (cleared_at null) per (vehicle, component): a partial unique index.
+ */
+export interface ForecastRemindersTable {
+  id: Generated<number>;
+  vehicle_id: number;
+  component: string;
+  /** The forecast's status when it crossed: PREDICTED (probability ≥ threshold) | NEEDS_ATTENTION_NOW. */
+  status: 'PREDICTED' | 'NEEDS_ATTENTION_NOW';
+  /** The 3-month probability the email gave (null for NEEDS_ATTENTION_NOW). */
+  probability: number | null;
+  /** The model version the forecast came from. */
+  model_id: number | null;
+  crossed_at: ColumnType<Date | string, string, string>;
+  cleared_at: NullableInstant;
+}
+
 export interface PredictionTables {
   appointment_symptoms: AppointmentSymptomsTable;
   prediction_models: PredictionModelsTable;
+  forecast_reminders: ForecastRemindersTable;
 }
 
 export type PredictionModelRow = Selectable<PredictionModelsTable>;
+export type ForecastReminderRow = Selectable<ForecastRemindersTable>;

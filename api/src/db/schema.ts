@@ -48,6 +48,8 @@ export interface UsersTable {
   email_verified_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Set when an admin disables the account: no login, no refresh, its access tokens refused at once. */
   disabled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Migration 0014: 1 = no forecast reminder emails; the profile's `forecastEmails` is its negation. */
+  forecast_emails_opt_out: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -55,6 +55,7 @@ describe.each(testDatabases())('profile and avatar on $label', (target) => {
         address: body.address,
         dateOfBirth: body.dateOfBirth,
         gender: 'MALE',
+        forecastEmails: true,
       });
     });
 

@@ -125,6 +125,8 @@ export const updateProfileRequestSchema = z.object({
   avatar: textInput({ trim: true }).max(1000, 'Đường dẫn ảnh quá dài.').nullish(),
   avatarUrl: textInput({ trim: true }).max(1000, 'Đường dẫn ảnh quá dài.').nullish(),
   imageUrl: textInput({ trim: true }).max(1000, 'Đường dẫn ảnh quá dài.').nullish(),
+  /** Whether to receive the maintenance-forecast reminder emails (spec predictive.md §4). */
+  forecastEmails: z.boolean({ error: 'Lựa chọn nhận email dự đoán bảo dưỡng phải là true hoặc false.' }).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
@@ -193,6 +195,8 @@ export const profileSchema = z.object({
   address: z.string().nullable(),
   dateOfBirth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
   gender: genderSchema.nullable(),
+  /** true: the user receives the maintenance-forecast reminder emails (the default); false: opted out. */
+  forecastEmails: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = envelopeSchema(profileSchema);

@@ -111,3 +111,101 @@ export function passwordChangedEmail(fullName: string, at: Date): EmailContent {
   ]);
   return { kind: 'password_changed', subject, text, html };
 }
+
+// ---- Maintenance forecast reminder (spec predictive.md §4 "Customer") -------------------------------------
+
+export interface ForecastReminderEmailInput {
+  fullName: string;
+  vehicle: { brand: string; model: string; licensePlate: string };
+  /** The component's Vietnamese label ('Má phanh'). */
+  component: string;
+  /** PREDICTED: `within3Months` crossed the threshold; NEEDS_ATTENTION_NOW: found faulty and not fixed. */
+  status: 'PREDICTED' | 'NEEDS_ATTENTION_NOW';
+  within3Months: { probability: number; low: number; high: number } | null;
+  /** What the number rests on (null for NEEDS_ATTENTION_NOW: the vehicle's own last inspection). */
+  evidence: { level: 'family' | 'type' | 'fleet'; key: string; inspections: number; failures: number } | null;
+  /** Absolute links: the pre-filled booking and the profile (where the emails are turned off). */
+  bookingLink: string;
+  profileLink: string;
+}
+
+const percentFormat = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 0 });
+const integerFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+
+/**
+ * The same words and figures as the customer's "Dự đoán bảo dưỡng" (mfe-account maintenanceForecast/
+ * forecastText.ts: LIKELIHOOD_BANDS, formatPercent, formatInterval, poolWords; keep the two in step): the word
+ * band reads the whole percent shown, never '0%' or '100%'.
+ */
+const LIKELIHOOD_BANDS: readonly (readonly [from: number, words: string])[] = [
+  [80, 'Khả năng rất cao'],
+  [50, 'Khả năng cao'],
+  [20, 'Khả năng vừa'],
+  [5, 'Khả năng thấp'],
+  [0, 'Khả năng rất thấp'],
+];
+const wholePercent = (probability: number) => Math.round(Math.min(1, Math.max(0, probability)) * 100);
+function formatPercent(probability: number): string {
+  const whole = wholePercent(probability);
+  if (whole === 0) return `dưới ${percentFormat.format(0.01)}`;
+  if (whole === 100) return `trên ${percentFormat.format(0.99)}`;
+  return percentFormat.format(whole / 100);
+}
+function likelihood(probability: number): string {
+  const whole = wholePercent(probability);
+  return `${LIKELIHOOD_BANDS.find(([from]) => whole >= from)![1]} (${formatPercent(probability)})`;
+}
+function interval(low: number, high: number): string {
+  const from = wholePercent(low);
+  const to = wholePercent(high);
+  return from === to ? `khoảng ${percentFormat.format(to / 100)}` : `khoảng ${integerFormat.format(from)}–${percentFormat.format(to / 100)}`;
+}
+const TYPE_WORDS: Record<string, string> = { scooter: 'xe máy điện', motorbike: 'mô tô điện', car: 'ô tô điện' };
+function poolWords(level: 'family' | 'type' | 'fleet', key: string, brand: string): string {
+  if (level === 'family') return `các xe cùng dòng ${brand && !key.toLocaleLowerCase('vi').startsWith(brand.toLocaleLowerCase('vi')) ? `${brand} ${key}` : key}`;
+  if (level === 'type') return `các xe cùng loại ${TYPE_WORDS[key] ?? key}`;
+  return 'toàn bộ xe';
+}
+
+/**
+ * "A component crossed the reminder threshold": the vehicle, the component, the probability in words and
+ * percent (with its 95 % interval), the evidence in one line, the pre-filled booking link and how to opt out.
+ */
+export function forecastReminderEmail(input: ForecastReminderEmailInput): EmailContent {
+  const plate = input.vehicle.licensePlate;
+  const vehicle = `${input.vehicle.brand} ${input.vehicle.model} (biển số ${plate})`;
+  const risk = input.status === 'PREDICTED' ? input.within3Months : null;
+  const subject = risk
+    ? `Dự đoán bảo dưỡng xe ${plate}: ${input.component} nên được kiểm tra trong 3 tháng tới`
+    : `Xe ${plate}: ${input.component} cần được kiểm tra ngay`;
+  const finding = risk
+    ? `${input.component}: ${likelihood(risk.probability)} cần kiểm tra trong 3 tháng tới (${interval(risk.low, risk.high)}, khoảng tin cậy 95%).`
+    : `${input.component}: cần kiểm tra ngay. Lần kiểm tra gần nhất phát hiện hạng mục này có vấn đề và chưa được khắc phục.`;
+  const evidence = input.evidence
+    ? `Dựa trên ${integerFormat.format(input.evidence.inspections)} lần kiểm tra, ${integerFormat.format(input.evidence.failures)} lần hỏng của ${poolWords(input.evidence.level, input.evidence.key, input.vehicle.brand)}.`
+    : 'Dựa trên kết quả lần kiểm tra gần nhất của xe tại trung tâm EV Service.';
+  const intro = `Dự đoán bảo dưỡng của EV Service cho xe ${vehicle}:`;
+  const book = 'Đặt lịch kiểm tra:';
+  const optOut = 'Bạn nhận email này vì đang bật "Nhận email dự đoán bảo dưỡng". Để ngừng nhận, bỏ chọn mục này trong hồ sơ:';
+  const text = [
+    `Xin chào ${input.fullName},`,
+    '',
+    intro,
+    finding,
+    evidence,
+    '',
+    `${book} ${input.bookingLink}`,
+    '',
+    `${optOut} ${input.profileLink}`,
+    '',
+    EMAIL_SIGNATURE,
+  ].join('\n');
+  const link = (href: string) => `<a href="${escapeHtml(href)}">${escapeHtml(href)}</a>`;
+  const html = emailLayout(subject, [
+    emailParagraph(`Xin chào ${escapeHtml(input.fullName)},`),
+    emailParagraph(`${escapeHtml(intro)}<br><strong>${escapeHtml(finding)}</strong><br>${escapeHtml(evidence)}`),
+    emailParagraph(`${escapeHtml(book)} ${link(input.bookingLink)}`),
+    `<p style="margin:0 0 12px;color:#6b7280;font-size:13px">${escapeHtml(optOut)} ${link(input.profileLink)}</p>`,
+  ]);
+  return { kind: 'forecast_reminder', subject, text, html };
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodicJob';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import { diagnosticsRoutes } from '../diagnostics/diagnosticsRoutes';
+import { onAcceptedTraining, startForecastReminders, type ForecastReminderJob } from './forecastReminders';
 import { predictionRoutes } from './predictionRoutes';
 import { createWearTrainer } from './wearTrainer';
 import { TrainingInProgressError } from './wearTraining';
@@ -19,13 +20,23 @@ export function msUntilNightlyRun(now: Date): number {
 
 /**
  * Failure prediction and diagnostics (spec predictive.md §2–§4): their routes, the trainer's process and its
- * nightly run. The trainer opens its own connection to the API's database (the same configuration).
+ * nightly run, and the customers' forecast reminder emails (daily, and after each accepted training). The
+ * trainer opens its own connection to the API's database (the same configuration).
  */
 export const predictionPlugin: FastifyPluginAsync<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   const log = app.log.child({ module: 'prediction' });
-  const trainer = createWearTrainer({ db: accounts.db, database: accounts.config, clock: accounts.clock, log });
+  let reminders: ForecastReminderJob | null = null;
+  // A newly accepted version may put components over the reminder threshold: the reminders run at once.
+  const trainer = onAcceptedTraining(
+    createWearTrainer({ db: accounts.db, database: accounts.config, clock: accounts.clock, log }),
+    accounts.db,
+    () => void reminders?.runSoon(),
+    log,
+  );
   let nightly: PeriodicJob | null = null;
   app.addHook('onListen', async () => {
+    // The customers' reminder emails (forecastReminders.ts): daily at 08:00 in Vietnam, and after each accepted training.
+    reminders = startForecastReminders({ db: accounts.db, clock: accounts.clock, log, publicUrl: accounts.config.publicUrl });
     nightly = startPeriodicJob({
       name: 'wear model training',
       log,
@@ -46,6 +57,7 @@ export const predictionPlugin: FastifyPluginAsync<{ accounts: AccountsContext }>
   app.addHook('onClose', async () => {
     await nightly?.stop();
     await trainer.close();
+    await reminders?.stop();
   });
   await app.register(predictionRoutes, { accounts, trainer });
   await app.register(diagnosticsRoutes, { accounts });

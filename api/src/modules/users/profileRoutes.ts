@@ -106,7 +106,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
       preHandler: authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Cập nhật hồ sơ (nhận cả phone/phoneNumber, dob/dateOfBirth, avatar/avatarUrl/imageUrl; không có trường nào → 422)',
+        summary: 'Cập nhật hồ sơ (nhận cả phone/phoneNumber, dob/dateOfBirth, avatar/avatarUrl/imageUrl; forecastEmails: nhận email dự đoán bảo dưỡng; không có trường nào → 422)',
         body: updateProfileRequestSchema,
         response: { 200: profileResponseSchema, ...errors },
       },
@@ -129,6 +129,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
         update.date_of_birth = dateOfBirth;
       }
       if (body.gender !== undefined) update.gender = body.gender;
+      if (body.forecastEmails !== undefined) update.forecast_emails_opt_out = body.forecastEmails ? 0 : 1;
       const avatar = pick(body.avatar, body.avatarUrl, body.imageUrl);
       if (avatar !== undefined) {
         // Removing the avatar is allowed; a new one only comes through the upload (re-encoded by us).

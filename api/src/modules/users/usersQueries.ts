@@ -20,6 +20,7 @@ export function toProfile(row: UserRow): Profile {
     address: row.address,
     dateOfBirth: row.date_of_birth,
     gender: row.gender,
+    forecastEmails: !row.forecast_emails_opt_out,
   };
 }
 

@@ -8,12 +8,14 @@ import { useAccountDispatch, useAccountSelector } from '../../store/accountStore
 import { fetchCurrentUser } from '../../store/authSlice';
 import { AvatarSection } from './AvatarSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ForecastEmailsSetting } from './ForecastEmailsSetting';
 import { ProfileDetails } from './ProfileDetails';
 import styles from './ProfilePage.module.css';
 
 /**
  * /profile: needs a login (a guest goes to /auth/login?redirect=/profile). The latest profile is read
- * on arrival (GET /Auth/profile); details, avatar and password are edited here.
+ * on arrival (GET /Auth/profile); details, avatar and password are edited here, and the maintenance-forecast
+ * emails turned on or off.
  */
 export function ProfilePage() {
   const { user, token } = useAccountSelector((state) => state.auth);
@@ -42,6 +44,7 @@ export function ProfilePage() {
       <div className={styles.grid}>
         <AvatarSection user={user} />
         <ProfileDetails key={user.id} user={user} />
+        <ForecastEmailsSetting key={`forecast-emails-${user.id}`} />
         <ChangePasswordForm />
       </div>
     </div>
