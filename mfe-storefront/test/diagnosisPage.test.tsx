@@ -216,13 +216,13 @@ describe('the diagnostics page /services/chan-doan', () => {
     expect(await screen.findByRole('region', { name: 'Kết quả này dựa trên gì?' })).toHaveTextContent('các con số hiện chỉ dựa trên cơ sở tri thức');
   });
 
-  it('links Đặt lịch to the booking wizard with the ranked items’ services, once each, most likely first', async () => {
+  it('links Đặt lịch to the booking wizard with the ranked items’ services, once each, most likely first, and the answer’s symptoms', async () => {
     mockFetch(() => ok(diagnosis()));
     await openPage();
     await tick('Tiếng kêu khi phanh');
     await submit();
     const book = await screen.findByRole('link', { name: 'Đặt lịch' });
-    expect(book).toHaveAttribute('href', '/booking?service=bao-duong-phanh&service=dich-vu-lop');
+    expect(book).toHaveAttribute('href', '/booking?service=bao-duong-phanh&service=dich-vu-lop&symptom=BRAKE_NOISE&symptom=TYRE_LOW');
     expect(book).toHaveAccessibleDescription(/chọn sẵn các dịch vụ/);
   });
 
@@ -234,6 +234,7 @@ describe('the diagnostics page /services/chan-doan', () => {
         ? ok([saved])
         : ok(
             diagnosis({
+              symptoms: ['FAST_DRAIN'],
               ranked: diagnosis().ranked.map((item, index) => ({ ...item, serviceSlug: index === 0 ? 'kiem-tra-pin-bms' : 'chan-doan-loi-dien' })),
             }),
           ),
@@ -254,7 +255,7 @@ describe('the diagnostics page /services/chan-doan', () => {
     expect(diagnosisRequestSchema.safeParse(call!.body)).toMatchObject({ success: true });
 
     const book = screen.getByRole('link', { name: 'Đặt lịch' });
-    expect(book).toHaveAttribute('href', '/booking?service=kiem-tra-pin-bms&service=chan-doan-loi-dien&vehicleId=3');
+    expect(book).toHaveAttribute('href', '/booking?service=kiem-tra-pin-bms&service=chan-doan-loi-dien&symptom=FAST_DRAIN&vehicleId=3');
     await userEvent.click(book);
     expect(await screen.findByRole('heading', { name: 'Bước 1: Chọn xe' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /29MĐ1-234\.56/ })).toBeChecked();

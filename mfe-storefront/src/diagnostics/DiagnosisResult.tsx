@@ -126,7 +126,7 @@ export function DiagnosisResult({ answer }: { answer: DiagnosisAnswer }) {
         <p id="diagnosis-book-hint" className={styles.hint}>
           {diagnosis.ranked.length > 0 ? t.bookHint : null} {t.bookSymptomsHint}
         </p>
-        <Link to={bookingLinkFor(diagnosis.ranked, vehicle?.id ?? null)} className={styles.bookLink} aria-describedby="diagnosis-book-hint">
+        <Link to={bookingLinkFor(diagnosis, vehicle?.id ?? null)} className={styles.bookLink} aria-describedby="diagnosis-book-hint">
           {t.book}
         </Link>
       </section>

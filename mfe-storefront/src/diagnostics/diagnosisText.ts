@@ -69,7 +69,7 @@ export const diagnosisText = {
   bookHeading: 'Đặt lịch kiểm tra',
   book: 'Đặt lịch',
   bookHint: 'Lịch hẹn được chọn sẵn các dịch vụ kiểm tra những hạng mục trên; bạn có thể bỏ bớt ở bước chọn dịch vụ.',
-  bookSymptomsHint: 'Hãy ghi lại các triệu chứng ở bước “Ghi chú cho kỹ thuật viên” để trung tâm chuẩn bị trước.',
+  bookSymptomsHint: 'Các triệu chứng đã chọn được đánh dấu sẵn ở bước “Ghi chú cho kỹ thuật viên”; bạn có thể thêm mô tả ở đó để trung tâm chuẩn bị trước.',
 } as const;
 
 /** Confidence in words, for a probability in [0, 1]. */

@@ -21,6 +21,7 @@ export function appointment(overrides: Partial<Appointment> = {}): Appointment {
     canCancel: true,
     canReschedule: true,
     createdAt: '2026-11-22T03:00:00.000Z',
+    symptoms: [],
     ...overrides,
   };
 }

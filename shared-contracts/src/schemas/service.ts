@@ -8,6 +8,8 @@ import { clockTimeSchema } from './serviceCentre';
 import { licensePlateError, normaliseLicensePlate } from '../vehicle/licensePlate';
 import { normaliseVin, vinError } from '../vehicle/vin';
 import { isKnownVehicleModel, VEHICLE_MODEL_MESSAGE, VEHICLE_YEAR_MIN } from '../vehicle/vehicleModels';
+import { DIAGNOSIS_SYMPTOMS_MAX } from '../diagnostics/symptoms';
+import { symptomCodeSchema } from './prediction';
 
 // The vehicle rules and the Vietnamese calendar, also reachable from 'shared-contracts/schemas' (what the API imports).
 export * from '../calendar';
@@ -316,6 +318,14 @@ export const appointmentCreateInputSchema = z
     centreId: idSchema,
     start: instantInputSchema,
     note: optionalTrimmed(500, 'Ghi chú tối đa 500 ký tự.', { multiline: true }),
+    /**
+     * What the customer noticed (spec predictive.md §3), codes of the symptom vocabulary: recorded with the
+     * appointment (source 'customer'), a code given twice once. Optional: clients built before it send none.
+     */
+    symptoms: z
+      .array(symptomCodeSchema, { error: 'Danh sách triệu chứng không hợp lệ.' })
+      .max(DIAGNOSIS_SYMPTOMS_MAX, `Chọn tối đa ${DIAGNOSIS_SYMPTOMS_MAX} triệu chứng.`)
+      .default([]),
   })
   .superRefine((value, context) => {
     if (value.vehicleId === undefined && value.vehicle === undefined) {
@@ -358,6 +368,16 @@ export const appointmentServiceSchema = z.object({
 });
 export type AppointmentService = z.infer<typeof appointmentServiceSchema>;
 
+/** Who recorded a symptom of an appointment: the customer when booking, staff at check-in. */
+export const APPOINTMENT_SYMPTOM_SOURCES = ['customer', 'staff'] as const;
+export const appointmentSymptomSchema = z.object({
+  code: symptomCodeSchema,
+  /** The vocabulary's Vietnamese label ('Tiếng kêu khi phanh'). */
+  label: z.string().min(1),
+  source: z.enum(APPOINTMENT_SYMPTOM_SOURCES),
+});
+export type AppointmentSymptom = z.infer<typeof appointmentSymptomSchema>;
+
 export const appointmentSchema = z.object({
   id: z.number().int().positive(),
   /** 'LH' + date + letters, e.g. 'LH2605A7K3Q'. */
@@ -383,6 +403,11 @@ export const appointmentSchema = z.object({
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
   createdAt: isoInstantSchema,
+  /**
+   * The recorded symptoms, in the vocabulary's order; [] when none. The API always sends it; optional in the
+   * type only so that clients (and their fixtures) written before it still compile.
+   */
+  symptoms: z.array(appointmentSymptomSchema).optional(),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

@@ -10,6 +10,7 @@ import {
 } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { appointmentSymptomsOf } from '../diagnostics/appointmentSymptoms';
 
 /** What the read model needs to know besides the rows: the time and the change cut-off. */
 export interface AppointmentView {
@@ -26,7 +27,10 @@ type AppointmentFilter = (
   query: SelectQueryBuilder<Database, 'appointments' | 'service_centres', object>,
 ) => SelectQueryBuilder<Database, 'appointments' | 'service_centres', object>;
 
-/** Appointments (with centre, services and package credit) in the order of `filter`'s query. */
+/**
+ * Appointments (with centre, services, package credit and recorded symptoms) in the order of `filter`'s query:
+ * one query per part, whatever the number of appointments.
+ */
 export async function loadAppointments(db: Kysely<Database>, view: AppointmentView, filter: AppointmentFilter): Promise<Appointment[]> {
   const base = db.selectFrom('appointments').innerJoin('service_centres', 'service_centres.id', 'appointments.centre_id');
   const rows = await filter(base)
@@ -92,6 +96,8 @@ export async function loadAppointments(db: Kysely<Database>, view: AppointmentVi
     for (const credit of credits) packageNames.set(credit.id, credit.name);
   }
 
+  const symptoms = await appointmentSymptomsOf(db, ids);
+
   return rows.map((row) => {
     const status = row.status as AppointmentStatus;
     const start = new Date(row.starts_at);
@@ -120,6 +126,7 @@ export async function loadAppointments(db: Kysely<Database>, view: AppointmentVi
       canCancel: mayChange,
       canReschedule: mayChange,
       createdAt: toIsoUtc(row.created_at),
+      symptoms: symptoms.get(row.id) ?? [],
     };
   });
 }

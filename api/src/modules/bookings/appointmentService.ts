@@ -11,6 +11,7 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { AuthContext } from '../../http/authGuard';
+import { appointmentSymptomsOf, recordAppointmentSymptoms, type RecordedSymptom } from '../diagnostics/appointmentSymptoms';
 import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { customerMayChange } from './appointmentQueries';
 import { addHistory, insertAppointment, insertAppointmentService } from './appointmentRecords';
@@ -145,6 +146,7 @@ function bookedAppointment(
     estimatedPrice: number;
     note: string | null;
     contact: { fullName: string; phone: string; email: string };
+    symptoms: RecordedSymptom[];
     now: Date;
   },
 ): Appointment {
@@ -169,14 +171,15 @@ function bookedAppointment(
     canCancel: mayChange,
     canReschedule: mayChange,
     createdAt: fields.now.toISOString(),
+    symptoms: fields.symptoms,
   };
 }
 
 /**
  * POST /appointments. Every step of the slot is taken in the same transaction as the appointment (409
- * SLOT_FULL with the next free slots when one is full); a package credit is consumed there too. A customer's
- * appointment is PENDING and gets a confirmation email; a guest's is AWAITING_VERIFICATION, holds the slot
- * 15 minutes and gets a code by email.
+ * SLOT_FULL with the next free slots when one is full); a package credit is consumed there too, and the
+ * customer's symptoms are recorded there (source 'customer'). A customer's appointment is PENDING and gets a
+ * confirmation email; a guest's is AWAITING_VERIFICATION, holds the slot 15 minutes and gets a code by email.
  */
 export async function createAppointment(ctx: BookingContext, auth: AuthContext | null, input: AppointmentCreateData, clientIp: string): Promise<Appointment> {
   const { db } = ctx;
@@ -247,6 +250,13 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
         });
       }
       await addHistory(trx, inserted.id, null, status, auth?.userId ?? null, null, at);
+      // The customer's symptoms (spec predictive.md §3), read back as every view shows them (one query, and
+      // none for a booking without symptoms).
+      let symptoms: RecordedSymptom[] = [];
+      if (input.symptoms.length > 0) {
+        await recordAppointmentSymptoms(trx, inserted.id, input.symptoms, 'customer', auth?.userId ?? null);
+        symptoms = (await appointmentSymptomsOf(trx, [inserted.id])).get(inserted.id) ?? [];
+      }
       const appointment = bookedAppointment(ctx, {
         id: inserted.id,
         code,
@@ -260,6 +270,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
         estimatedPrice,
         note: input.note,
         contact,
+        symptoms,
         now,
       });
       if (guest) {

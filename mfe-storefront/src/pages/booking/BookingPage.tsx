@@ -11,6 +11,7 @@ import { bookingApi } from './bookingApi';
 import { servicesFor, vehicleTypeOf, type BookingCatalogue } from './bookingEstimate';
 import { createBookingReducer, initialBookingState, type BookingState, type WizardStep } from './bookingReducer';
 import { BookingProgress } from './BookingProgress';
+import { knownSymptoms } from './bookingSymptoms';
 import { bookingText as t } from './bookingText';
 import { CentreStep } from './steps/CentreStep';
 import { ConfirmStep } from './steps/ConfirmStep';
@@ -27,10 +28,12 @@ import styles from './BookingPage.module.css';
 /**
  * What the link asks for: /booking?service=<slug>&centre=<id>&vehicleId=<id>, and a package to use: &package=<slug>
  * (the packages page) or &packageCredit=<id> (the dashboard's credits). `service` may repeat
- * (?service=a&service=b: the services a diagnosis recommends).
+ * (?service=a&service=b: the services a diagnosis recommends), and so may `symptom` (?symptom=BRAKE_NOISE&…: the
+ * symptoms of a diagnosis, ticked in step 5; codes outside the vocabulary are ignored).
  */
 interface BookingRequest {
   services: string[];
+  symptoms: string[];
   centre: number | null;
   vehicleId: number | null;
   package: string | null;
@@ -50,6 +53,7 @@ function positiveInt(value: string | null): number | null {
 function readRequest(query: URLSearchParams): BookingRequest {
   return {
     services: [...new Set(query.getAll('service').filter((slug) => slug !== ''))],
+    symptoms: knownSymptoms(query.getAll('symptom')),
     centre: positiveInt(query.get('centre')),
     vehicleId: positiveInt(query.get('vehicleId')),
     package: query.get('package'),
@@ -79,6 +83,7 @@ function prefilledState(guest: boolean, request: BookingRequest, { catalogue, pa
     serviceIds: request.services.flatMap((slug) => catalogue.services.find((entry) => entry.slug === slug)?.id ?? []),
     centreId: centre?.id ?? null,
     vehicleId: vehicle?.id ?? null,
+    symptoms: request.symptoms,
   });
   const packageId = packages.find((entry) => entry.slug === request.package)?.id;
   const credit = catalogue.credits.find((entry) => entry.id === request.packageCredit) ?? catalogue.credits.find((entry) => entry.packageId === packageId);
@@ -157,9 +162,9 @@ function BookingWizard({ guest }: { guest: boolean }) {
 }
 
 /**
- * /booking: the booking wizard (vehicle → services → centre → date and slot → note → confirm), for a logged-in
- * customer or a guest (who confirms with a code sent by email). Prefilled from the link:
- * ?service=<slug>[&service=<slug>…]&centre=<id>&vehicleId=<id>&package=<slug>&packageCredit=<id>.
+ * /booking: the booking wizard (vehicle → services → centre → date and slot → symptoms and note → confirm), for a
+ * logged-in customer or a guest (who confirms with a code sent by email). Prefilled from the link:
+ * ?service=<slug>[&service=<slug>…]&centre=<id>&vehicleId=<id>&package=<slug>&packageCredit=<id>[&symptom=<code>…].
  */
 export function BookingPage() {
   const booking = vi.booking;

@@ -79,5 +79,7 @@ export function appointmentInput(state: BookingState, catalogue: BookingCatalogu
   }
   const note = state.note.trim();
   if (note) input.note = note;
+  // sent only when some are ticked: the body of a booking without symptoms stays what it was
+  if (state.symptoms.length > 0) input.symptoms = [...state.symptoms];
   return input;
 }

@@ -1,4 +1,6 @@
+import type { SymptomCode } from 'shared-contracts/diagnostics';
 import type { VehicleType } from 'shared-contracts/schemas';
+import { knownSymptoms, SYMPTOMS_MAX } from './bookingSymptoms';
 import type { Appointment, NextSlot } from './bookingTypes';
 
 /**
@@ -53,6 +55,8 @@ export interface BookingState {
   date: string | null;
   slot: SlotChoice | null;
   note: string;
+  /** what the customer noticed (optional), in the vocabulary's order, at most SYMPTOMS_MAX */
+  symptoms: SymptomCode[];
   submitting: boolean;
   error: string | null;
   slotTaken: SlotTaken | null;
@@ -73,6 +77,7 @@ export const initialBookingState: BookingState = {
   date: null,
   slot: null,
   note: '',
+  symptoms: [],
   submitting: false,
   error: null,
   slotTaken: null,
@@ -80,7 +85,7 @@ export const initialBookingState: BookingState = {
 };
 
 export type BookingAction =
-  | { type: 'prefilled'; serviceIds?: number[]; centreId?: number | null; vehicleId?: number | null }
+  | { type: 'prefilled'; serviceIds?: number[]; centreId?: number | null; vehicleId?: number | null; symptoms?: string[] }
   | { type: 'vehicleChosen'; vehicle: VehicleChoice }
   | { type: 'contactChanged'; contact: ContactDraft }
   | { type: 'serviceToggled'; serviceId: number }
@@ -90,6 +95,7 @@ export type BookingAction =
   | { type: 'dateChosen'; date: string }
   | { type: 'slotChosen'; slot: SlotChoice; date?: string }
   | { type: 'noteChanged'; note: string }
+  | { type: 'symptomToggled'; code: SymptomCode }
   | { type: 'next' }
   | { type: 'back' }
   | { type: 'goTo'; step: WizardStep }
@@ -169,6 +175,7 @@ export function createBookingReducer(guest: boolean) {
           serviceIds: action.serviceIds && action.serviceIds.length > 0 ? [...new Set(action.serviceIds)] : state.serviceIds,
           centreId: action.centreId ?? state.centreId,
           vehicle: action.vehicleId != null && !guest ? { kind: 'saved', vehicleId: action.vehicleId } : state.vehicle,
+          symptoms: action.symptoms && action.symptoms.length > 0 ? knownSymptoms(action.symptoms) : state.symptoms,
         };
       case 'vehicleChosen':
         if (guest && action.vehicle.kind === 'saved') return state;
@@ -196,6 +203,11 @@ export function createBookingReducer(guest: boolean) {
         return { ...state, slot: action.slot, date: action.date ?? state.date, slotTaken: null, error: null };
       case 'noteChanged':
         return { ...state, note: action.note.slice(0, NOTE_MAX_LENGTH) };
+      case 'symptomToggled': {
+        if (state.symptoms.includes(action.code)) return { ...state, symptoms: state.symptoms.filter((code) => code !== action.code) };
+        // one more than the API takes is not ticked (the screen disables the others at the maximum)
+        return state.symptoms.length >= SYMPTOMS_MAX ? state : { ...state, symptoms: knownSymptoms([...state.symptoms, action.code]) };
+      }
       case 'next':
         if (!isWizardStep(state.step) || !isStepComplete(state, state.step, guest)) return state;
         return { ...state, step: stepAfter(state.step), error: null };

@@ -97,7 +97,11 @@ export const bookingText = {
   nextSlotsHeading: 'Các khung giờ trống gần nhất',
   pickSlot: (time: string, date: string) => `${time} ngày ${date}`,
 
-  // 5. note
+  // 5. symptoms and note
+  symptomsLegend: 'Triệu chứng (không bắt buộc)',
+  symptomsHint: (max: number) => `Chọn những gì bạn nhận thấy ở xe (tối đa ${max}) để trung tâm chuẩn bị trước; kỹ thuật viên sẽ xác nhận khi nhận xe.`,
+  symptomsChosen: (count: number, max: number) => `Đã chọn ${count}/${max}`,
+  symptomsFull: (max: number) => `Đã chọn đủ ${max} triệu chứng; bỏ bớt một triệu chứng để chọn triệu chứng khác.`,
   note: 'Ghi chú',
   noteHint: (max: number) => `Mô tả tình trạng xe hoặc yêu cầu thêm (không bắt buộc, tối đa ${max} ký tự).`,
   noteCount: (length: number, max: number) => `${length}/${max} ký tự`,
@@ -112,6 +116,7 @@ export const bookingText = {
     centre: 'Trung tâm',
     time: 'Thời gian',
     note: 'Ghi chú',
+    symptoms: 'Triệu chứng',
     duration: 'Thời gian dự kiến',
     price: 'Chi phí dự kiến',
   },

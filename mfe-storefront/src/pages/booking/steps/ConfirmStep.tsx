@@ -6,15 +6,16 @@ import { bookingApi } from '../bookingApi';
 import { formatBookingDate, formatDuration } from '../bookingCalendar';
 import { appointmentInput, chosenCentre, chosenCredit, chosenServices, chosenVehicle, estimate } from '../bookingEstimate';
 import type { WizardStep } from '../bookingReducer';
+import { symptomLabelOf } from '../bookingSymptoms';
 import { bookingText as t } from '../bookingText';
 import { StepActions } from '../BookingFields';
 import styles from '../BookingPage.module.css';
 import type { StepProps } from './stepProps';
 
-function EditLink({ step, onEdit }: { step: WizardStep; onEdit: (step: WizardStep) => void }) {
+function EditLink({ step, onEdit, what = t.stepNames[step] }: { step: WizardStep; onEdit: (step: WizardStep) => void; what?: string }) {
   return (
     <button type="button" className={styles.link} onClick={() => onEdit(step)}>
-      {t.edit(t.stepNames[step])}
+      {t.edit(what)}
     </button>
   );
 }
@@ -88,6 +89,19 @@ export function ConfirmStep({ state, dispatch, guest, catalogue }: StepProps) {
         <dd>
           {state.slot && state.date ? t.timeAt(state.slot.time, formatBookingDate(state.date)) : ''} <EditLink step="slot" onEdit={edit} />
         </dd>
+        {state.symptoms.length > 0 && (
+          <>
+            <dt>{t.summary.symptoms}</dt>
+            <dd>
+              <ul>
+                {state.symptoms.map((code) => (
+                  <li key={code}>{symptomLabelOf(code)}</li>
+                ))}
+              </ul>
+              <EditLink step="note" onEdit={edit} what={t.summary.symptoms} />
+            </dd>
+          </>
+        )}
         {state.note.trim() && (
           <>
             <dt>{t.summary.note}</dt>

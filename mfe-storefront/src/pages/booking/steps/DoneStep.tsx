@@ -6,7 +6,7 @@ import { bookingText as t } from '../bookingText';
 import styles from '../BookingPage.module.css';
 import type { StepProps } from './stepProps';
 
-/** The booked appointment: its code and status; a customer follows it on the dashboard. */
+/** The booked appointment as the server answered it (its code, status and recorded symptoms); a customer follows it on the dashboard. */
 export function DoneStep({ state, dispatch, guest }: StepProps) {
   const appointment = state.appointment;
   if (!appointment) return null;
@@ -27,6 +27,18 @@ export function DoneStep({ state, dispatch, guest }: StepProps) {
         <dd>
           {appointment.vehicle.licensePlate} · {appointment.vehicle.brand} {appointment.vehicle.model}
         </dd>
+        {appointment.symptoms && appointment.symptoms.length > 0 && (
+          <>
+            <dt>{t.summary.symptoms}</dt>
+            <dd>
+              <ul>
+                {appointment.symptoms.map((symptom) => (
+                  <li key={symptom.code}>{symptom.label}</li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>{t.summary.duration}</dt>
         <dd>{formatDuration(appointment.estimatedDurationMinutes)}</dd>
         <dt>{t.summary.price}</dt>
