@@ -72,6 +72,8 @@ export interface CheckInBody {
   intakeNote?: string | null;
   technicianId?: number | null;
   bayNo?: number | null;
+  /** Symptom codes staff confirm (an unknown code is the caller's to try). */
+  symptoms?: string[];
 }
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;

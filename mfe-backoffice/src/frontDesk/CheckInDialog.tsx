@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatDateTime } from 'shared-contracts';
+import { DIAGNOSIS_SYMPTOMS_MAX, type SymptomCode } from 'shared-contracts/diagnostics';
 import type { CentreTechnician, CheckInInput, ServiceOrderDetail, StaffAppointment } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
 import { fieldErrorsOf, isConflict, messageOf } from './apiRead';
 import { frontDeskApi } from './frontDeskApi';
 import { frontDeskText } from './frontDeskText';
+import { inVocabularyOrder, SYMPTOM_GROUPS } from 'shared-contracts/diagnostics';
 import styles from './FrontDesk.module.css';
 
 const t = frontDeskText.checkIn;
@@ -23,7 +25,7 @@ interface Props {
   onStale?: () => void;
 }
 
-type Errors = Partial<Record<'odometerKm' | 'customerConcern' | 'intakeNote' | 'technicianId' | 'bayNo', string>>;
+type Errors = Partial<Record<'odometerKm' | 'customerConcern' | 'intakeNote' | 'technicianId' | 'bayNo' | 'symptoms', string>>;
 
 /** The odometer's problem, or null: a whole number between the last reading and 1 000 000. */
 export function odometerError(text: string, lastKm: number | null): string | null {
@@ -36,14 +38,21 @@ export function odometerError(text: string, lastKm: number | null): string | nul
   return null;
 }
 
-/** S3: the check-in form (odometer prefilled with the last reading, concern, optional technician and bay). */
+/**
+ * S3: the check-in form (odometer prefilled with the last reading, concern, the symptoms, optional technician and
+ * bay). The symptoms the booking recorded come pre-ticked; staff confirm them, untick what the vehicle does not
+ * show and add their own (at most DIAGNOSIS_SYMPTOMS_MAX). The chosen ones are sent whenever the row said what the
+ * booking recorded (an empty choice then clears them); a row that did not say sends only a choice staff made.
+ */
 export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, onStale }: Props) {
-  const ids = { odometer: useId(), concern: useId(), note: useId(), technician: useId(), bay: useId() };
+  const ids = { odometer: useId(), concern: useId(), note: useId(), technician: useId(), bay: useId(), symptoms: useId() };
   const [odometer, setOdometer] = useState(appointment.lastOdometerKm === null ? '' : String(appointment.lastOdometerKm));
   const [concern, setConcern] = useState(appointment.note ?? '');
   const [intakeNote, setIntakeNote] = useState('');
   const [technicianId, setTechnicianId] = useState('');
   const [bayNo, setBayNo] = useState('');
+  const [symptoms, setSymptoms] = useState<ReadonlySet<SymptomCode>>(() => new Set((appointment.symptoms ?? []).map((symptom) => symptom.code)));
+  const fromCustomer = new Set((appointment.symptoms ?? []).filter((symptom) => symptom.source === 'customer').map((symptom) => symptom.code));
   const [technicians, setTechnicians] = useState<CentreTechnician[] | null>(null);
   const [techniciansFailed, setTechniciansFailed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
@@ -62,8 +71,20 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
     return () => controller.abort();
   }, []);
 
+  const toggleSymptom = (code: SymptomCode) => {
+    setSymptoms((current) => {
+      const next = new Set(current);
+      if (!next.delete(code)) next.add(code);
+      return next;
+    });
+    if (errors.symptoms) setErrors(({ symptoms: _cleared, ...rest }) => rest);
+  };
+
+  /** The first field marked invalid, else (a symptoms error) the first ticked symptom. */
   const focusFirstInvalid = () => {
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    requestAnimationFrame(() =>
+      (form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form.current?.querySelector<HTMLElement>('input[name="symptoms"]:checked'))?.focus(),
+    );
   };
 
   const submit = async (event: FormEvent) => {
@@ -73,6 +94,7 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
     if (odometerProblem) found.odometerKm = odometerProblem;
     if (concern.trim().length > TEXT_MAX) found.customerConcern = t.textTooLong;
     if (intakeNote.trim().length > TEXT_MAX) found.intakeNote = t.textTooLong;
+    if (symptoms.size > DIAGNOSIS_SYMPTOMS_MAX) found.symptoms = t.symptomsTooMany(DIAGNOSIS_SYMPTOMS_MAX);
     setErrors(found);
     setServerError(null);
     if (Object.keys(found).length > 0) {
@@ -85,6 +107,7 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
       intakeNote: intakeNote.trim() || null,
       technicianId: technicianId ? Number(technicianId) : null,
       bayNo: bayNo ? Number(bayNo) : null,
+      ...(appointment.symptoms !== undefined || symptoms.size > 0 ? { symptoms: inVocabularyOrder(symptoms) } : {}),
     };
     setBusy(true);
     try {
@@ -155,6 +178,41 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
             </p>
           )}
         </div>
+
+        <fieldset
+          className={`${styles.fieldset} ${styles.symptoms}`}
+          aria-describedby={describe(ids.symptoms, errors.symptoms, 'hint')}
+        >
+          <legend>{t.symptoms}</legend>
+          <p id={`${ids.symptoms}-hint`} className={styles.hint}>
+            {fromCustomer.size > 0 ? t.symptomsHintCustomer : t.symptomsHint} {t.symptomsChosen(symptoms.size, DIAGNOSIS_SYMPTOMS_MAX)}
+          </p>
+          <div className={styles.symptomGroups}>
+            {SYMPTOM_GROUPS.map((group) => (
+              <fieldset key={group.id} className={styles.symptomGroup}>
+                <legend className={styles.symptomGroupLegend}>{group.label}</legend>
+                <ul className={styles.symptomOptions}>
+                  {group.symptoms.map((symptom) => (
+                    <li key={symptom.code}>
+                      <label className={styles.symptomOption}>
+                        <input type="checkbox" name="symptoms" value={symptom.code} checked={symptoms.has(symptom.code)} onChange={() => toggleSymptom(symptom.code)} />
+                        <span>
+                          {symptom.label}
+                          {fromCustomer.has(symptom.code) && <span className={styles.symptomTag}> · {t.symptomFromCustomer}</span>}
+                        </span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            ))}
+          </div>
+          {errors.symptoms && (
+            <p id={`${ids.symptoms}-error`} className={styles.fieldError}>
+              {errors.symptoms}
+            </p>
+          )}
+        </fieldset>
 
         <div className={styles.field}>
           <label htmlFor={ids.note}>{t.intakeNote}</label>

@@ -93,6 +93,8 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
   };
 
   const order = state.kind === 'ready' ? state.order : null;
+  /** The checklist codes to check closely (the order's suggestedChecks). */
+  const flagged = new Set((order?.suggestedChecks ?? []).map((check) => check.component));
 
   return (
     <ModalDialog variant="drawer" title={order ? t.title(order.code) : t.titleLoading} onClose={onClose}>
@@ -130,6 +132,12 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
             <dd>{km(order.odometerInKm)}</dd>
             <dt>{t.concern}</dt>
             <dd>{order.customerConcern ?? t.none}</dd>
+            <dt>{t.symptoms}</dt>
+            <dd>
+              {(order.symptoms ?? []).length === 0
+                ? t.none
+                : (order.symptoms ?? []).map((symptom) => `${symptom.label} (${t.symptomSource[symptom.source] ?? symptom.source})`).join('; ')}
+            </dd>
             {order.intakeNote && (
               <>
                 <dt>{t.intakeNote}</dt>
@@ -186,6 +194,24 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
             </section>
           )}
 
+          {(order.suggestedChecks ?? []).length > 0 && (
+            <section className={styles.section} aria-labelledby={`suggested-${order.id}`}>
+              <h3 id={`suggested-${order.id}`}>{t.suggestedChecks}</h3>
+              <p className={styles.hint}>{t.suggestedChecksHint}</p>
+              <ol className={styles.checklist}>
+                {(order.suggestedChecks ?? []).map((check) => (
+                  <li key={check.component} className={styles.checkItem}>
+                    <div className={styles.checkHead}>
+                      <span>{check.label}</span>
+                      <span className={styles.result}>{t.likelihood(check.probability)}</span>
+                    </div>
+                    <p className={styles.meta}>{check.reason}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          )}
+
           <InvoicePayment key={order.id} order={order} run={run} />
 
           <section className={styles.section} aria-labelledby={`lines-${order.id}`}>
@@ -212,7 +238,10 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
                 {order.checklistItems.map((item) => (
                   <li key={item.id} className={styles.checkItem}>
                     <div className={styles.checkHead}>
-                      <span>{item.label}</span>
+                      <span>
+                        {item.label}
+                        {flagged.has(item.code) && <span className={styles.meta}> · {t.flagged}</span>}
+                      </span>
                       <span className={`${styles.result} ${styles[`result${item.result ?? 'None'}`] ?? ''}`}>
                         {item.result ? (t.results[item.result] ?? item.result) : t.notChecked}
                       </span>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_FAIL_NOTE_MESSAGE, CHECKLIST_FAIL_NOTE_MIN, CHECKLIST_NOTE_MAX } from 'shared-contracts/backoffice';
 // Types only: zod never ships in the back office's chunks.
-import type { ChecklistResult, ServiceOrderChecklistItem } from 'shared-contracts/schemas';
+import type { ChecklistResult, ServiceOrderChecklistItem, SuggestedCheck } from 'shared-contracts/schemas';
 import { partsRequestHref } from '../partsRequests/links';
 import { messageOf } from './apiErrors';
 import { ChecklistPhotos } from './ChecklistPhotos';
@@ -30,6 +30,8 @@ interface Props {
   item: ServiceOrderChecklistItem;
   index: number;
   editable: boolean;
+  /** When the item is one to check closely (the order's suggestedChecks): marked, with why. */
+  suggestion?: SuggestedCheck;
   /** the answer the server now holds for this item */
   onSaved: (itemId: number, result: ChecklistResult | null) => void;
 }
@@ -38,9 +40,10 @@ interface Props {
  * One checklist item: Đạt / Không đạt / Không áp dụng as a radio group of three large toggles, a note (required
  * on FAIL), and its photos. Each answer is saved on its own as soon as it is given (a note: after a pause in
  * typing, or when the field is left); saves of one item go out one after the other, and a failed one says why
- * and offers to try again.
+ * and offers to try again. An item to check closely carries the mark 'Nên kiểm tra kỹ' with its reason, in text
+ * (the group's description), not only in colour.
  */
-export function ChecklistItemEditor({ orderId, item, index, editable, onSaved }: Props) {
+export function ChecklistItemEditor({ orderId, item, index, editable, suggestion, onSaved }: Props) {
   const [result, setResult] = useState<ChecklistResult | null>(item.result);
   const [note, setNote] = useState(item.note ?? '');
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -57,6 +60,7 @@ export function ChecklistItemEditor({ orderId, item, index, editable, onSaved }:
   const noteId = `item-${item.id}-note`;
   const hintId = `item-${item.id}-hint`;
   const errorId = `item-${item.id}-error`;
+  const flagId = `item-${item.id}-flag`;
 
   const clearNoteTimer = () => {
     if (noteTimer.current) clearTimeout(noteTimer.current);
@@ -133,11 +137,22 @@ export function ChecklistItemEditor({ orderId, item, index, editable, onSaved }:
   const describedBy = [result === 'FAIL' ? hintId : null, noteError ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={`${styles.item} ${result === 'FAIL' ? styles.itemFail : ''}`}>
-      <fieldset className={styles.fieldset}>
+    <div className={`${styles.item} ${suggestion ? styles.itemFlagged : ''} ${result === 'FAIL' ? styles.itemFail : ''}`}>
+      <fieldset className={styles.fieldset} aria-describedby={suggestion ? flagId : undefined}>
         <legend className={styles.legend}>
           {index + 1}. {item.label}
         </legend>
+        {suggestion && (
+          <p id={flagId} className={styles.flag} data-testid={`flag-${item.id}`}>
+            <span className={styles.flagMark}>
+              <span aria-hidden="true">⚠ </span>
+              {t.flagged}
+            </span>{' '}
+            <span className={styles.flagReason}>
+              {suggestion.reason} {t.flagLikelihood(suggestion.probability)}
+            </span>
+          </p>
+        )}
         <div className={styles.toggles}>
           {RESULTS.map((value) => (
             <label key={value} className={`${styles.toggle} ${TOGGLE_STYLE[value] ?? ''}`}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_EDITABLE_STATUSES } from 'shared-contracts/backoffice';
 // Types only: zod never ships in the back office's chunks.
-import type { ChecklistResult, ServiceOrderDetail } from 'shared-contracts/schemas';
+import type { ChecklistResult, ServiceOrderChecklistItem, ServiceOrderDetail, SuggestedCheck } from 'shared-contracts/schemas';
 import { messageOf } from './apiErrors';
 import { ChecklistItemEditor } from './ChecklistItemEditor';
 import { OrderActions } from './OrderActions';
@@ -15,8 +15,24 @@ import common from './Technician.module.css';
 const t = technicianText.checklist;
 
 /**
- * T3: one order's checklist on one screen. Items in their order, each saved on its own as it is answered; the
- * header counts the answers the server holds ('n/total mục đã kiểm tra'); at the bottom the order's own buttons
+ * The checklist as the technician works it: the items to check closely first (most likely first, as the order's
+ * suggestedChecks rank them), each with its suggestion, then the others in their order.
+ */
+export function flaggedFirst(
+  items: readonly ServiceOrderChecklistItem[],
+  suggestedChecks: readonly SuggestedCheck[] = [],
+): Array<{ item: ServiceOrderChecklistItem; suggestion?: SuggestedCheck }> {
+  const rank = new Map(suggestedChecks.map((check, index) => [check.component, index]));
+  const flagged = items.filter((item) => rank.has(item.code)).sort((a, b) => rank.get(a.code)! - rank.get(b.code)!);
+  const rest = items.filter((item) => !rank.has(item.code));
+  return [...flagged.map((item) => ({ item, suggestion: suggestedChecks[rank.get(item.code)!] })), ...rest.map((item) => ({ item }))];
+}
+
+/**
+ * T3: one order's checklist on one screen. At the top, the appointment's symptoms; then the items to check closely
+ * first, marked 'Nên kiểm tra kỹ' with why (spec predictive.md §4), and the others in their order, each saved on
+ * its own as it is answered; the header counts the answers the server holds ('n/total mục đã kiểm tra'); at the
+ * bottom the order's own buttons
  * (pause / resume / finish — finish reads the order's version afresh: this screen does not follow the floor's
  * live changes, and an assignment or bay change made meanwhile bumps the version; answers do not).
  */
@@ -82,6 +98,11 @@ export function ChecklistScreen({ orderId }: { orderId: number }) {
   const total = order.checklistItems.length;
   const answered = order.checklistItems.filter((item) => (answers[item.id] ?? null) !== null).length;
   const percent = total === 0 ? 100 : Math.round((answered / total) * 100);
+  const symptoms = order.symptoms ?? [];
+  const ordered = flaggedFirst(order.checklistItems, order.suggestedChecks);
+  const flaggedCount = ordered.filter((entry) => entry.suggestion).length;
+  const onChecklist = new Set(order.checklistItems.map((item) => item.code));
+  const extraChecks = (order.suggestedChecks ?? []).filter((check) => !onChecklist.has(check.component));
 
   return (
     <div className={common.stack}>
@@ -105,13 +126,46 @@ export function ChecklistScreen({ orderId }: { orderId: number }) {
         {!editable && <p className={common.notice}>{t.notEditable}</p>}
       </section>
 
+      {(symptoms.length > 0 || flaggedCount > 0 || extraChecks.length > 0) && (
+        <section className={`${common.panel} ${styles.intake}`} aria-labelledby="checklist-symptoms">
+          <h3 id="checklist-symptoms" className={styles.intakeHeading}>
+            {t.symptomsHeading}
+          </h3>
+          {symptoms.length === 0 ? (
+            <p className={common.muted}>{t.noSymptoms}</p>
+          ) : (
+            <ul className={styles.symptomList}>
+              {symptoms.map((symptom) => (
+                <li key={symptom.code}>
+                  {symptom.label}
+                  <span className={common.muted}> · {t.symptomSource[symptom.source] ?? symptom.source}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {flaggedCount > 0 && <p className={styles.flaggedNote}>{t.flaggedFirst(flaggedCount)}</p>}
+          {extraChecks.length > 0 && (
+            <>
+              <h4 className={styles.intakeSubheading}>{t.extraChecksHeading}</h4>
+              <ul className={styles.symptomList}>
+                {extraChecks.map((check) => (
+                  <li key={check.component}>
+                    <strong>{check.label}</strong>: {check.reason} {t.flagLikelihood(check.probability)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+
       {total === 0 ? (
         <p className={common.muted}>{t.empty}</p>
       ) : (
         <ol className={styles.items} aria-label={technicianText.order.checklist}>
-          {order.checklistItems.map((item, index) => (
+          {ordered.map(({ item, suggestion }, index) => (
             <li key={item.id}>
-              <ChecklistItemEditor orderId={order.id} item={item} index={index} editable={editable} onSaved={onSaved} />
+              <ChecklistItemEditor orderId={order.id} item={item} index={index} editable={editable} suggestion={suggestion} onSaved={onSaved} />
             </li>
           ))}
         </ol>

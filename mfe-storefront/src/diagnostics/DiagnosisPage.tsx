@@ -12,7 +12,7 @@ import { diagnosisApi } from './diagnosisApi';
 import { DIAGNOSIS_DESCRIPTION, DIAGNOSIS_TITLE } from './diagnosisMeta';
 import { DiagnosisResult, type DiagnosisAnswer } from './DiagnosisResult';
 import { diagnosisText as t } from './diagnosisText';
-import { symptomGroups } from './symptomGroups';
+import { symptomGroups } from 'shared-contracts/diagnostics';
 import styles from './DiagnosisPage.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; answer: DiagnosisAnswer } | { kind: 'failed'; message: string };

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { DiagnosisDto } from 'shared-contracts/diagnostics';
 import { bookingLinkFor, telHref } from './diagnosisLinks';
 import { confidenceWords, diagnosisText as t, formatCount, formatProbability } from './diagnosisText';
-import { symptomLabel } from './symptomGroups';
+import { symptomLabel } from 'shared-contracts/diagnostics';
 import styles from './DiagnosisPage.module.css';
 
 export interface DiagnosisAnswer {

@@ -1,6 +1,7 @@
 // Diagnostics: the symptom vocabulary and its matching, the prediction's states and the types of its API answers.
 // Zod-free (its own entry, not on the first load of '/'): the schemas themselves are in 'shared-contracts/schemas'.
 export * from './symptoms';
+export * from './symptomGroups';
 export * from './predictionStates';
 export type {
   ComponentForecastDto,

@@ -12,7 +12,17 @@ import {
 } from '../backoffice/serviceOrderMachine';
 import { isoInstantSchema, vndSchema, vehicleTypeSchema } from './catalogue';
 import { errorEnvelopeSchema } from './envelope';
-import { appointmentStatusSchema, bookingVehicleInputSchema, appointmentContactSchema, calendarDateSchema, checklistResultSchema, idParamsSchema } from './service';
+import { DIAGNOSIS_SYMPTOMS_MAX } from '../diagnostics/symptoms';
+import {
+  appointmentStatusSchema,
+  appointmentSymptomSchema,
+  bookingVehicleInputSchema,
+  appointmentContactSchema,
+  calendarDateSchema,
+  checklistResultSchema,
+  idParamsSchema,
+} from './service';
+import { symptomCodeSchema } from './prediction';
 import { DB_INTEGER_MAX, textInput } from './primitives';
 import { partsRequestSchema } from './partsRequests';
 
@@ -80,6 +90,12 @@ export const staffAppointmentSchema = z.object({
   lastOdometerKm: z.number().int().nonnegative().nullable(),
   /** True once start + 15 min has passed (NO_SHOW is allowed then). */
   noShowAllowed: z.boolean(),
+  /**
+   * The symptoms recorded for the appointment (the customer's at booking; staff's once checked in), in the
+   * vocabulary's order: check-in shows them pre-ticked. The API always sends it; optional in the type so that
+   * fixtures written before it stay valid.
+   */
+  symptoms: z.array(appointmentSymptomSchema).optional(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 
@@ -121,6 +137,15 @@ export const checkInInputSchema = z.object({
   intakeNote: optionalText(500, 'Ghi chú tối đa 500 ký tự.'),
   technicianId: idSchema.nullish(),
   bayNo: z.number().int().positive('Khoang không hợp lệ.').max(50, 'Khoang không hợp lệ.').nullish(),
+  /**
+   * The symptoms staff confirm at the counter (spec predictive.md §3): the customer's they keep and their own.
+   * When sent, the appointment's symptoms become exactly these (those the customer picked keep their source,
+   * new ones are the staff's, unticked ones are dropped); when absent, what the booking recorded stays as is.
+   */
+  symptoms: z
+    .array(symptomCodeSchema, { error: 'Danh sách triệu chứng không hợp lệ.' })
+    .max(DIAGNOSIS_SYMPTOMS_MAX, `Chọn tối đa ${DIAGNOSIS_SYMPTOMS_MAX} triệu chứng.`)
+    .optional(),
 });
 export type CheckInInput = z.input<typeof checkInInputSchema>;
 
@@ -292,6 +317,19 @@ export const serviceOrderBoardSchema = z.object({
 });
 export type ServiceOrderBoard = z.infer<typeof serviceOrderBoardSchema>;
 
+/**
+ * A component worth a closer look on this order (spec predictive.md §4 "Nên kiểm tra kỹ"): a checklist code
+ * ranked from the appointment's symptoms and the vehicle's forecast, how likely it is to be found failed, and
+ * why, in Vietnamese.
+ */
+export const suggestedCheckSchema = z.object({
+  component: z.string(),
+  label: z.string(),
+  probability: z.number().min(0).max(1),
+  reason: z.string(),
+});
+export type SuggestedCheck = z.infer<typeof suggestedCheckSchema>;
+
 export const serviceOrderDetailSchema = serviceOrderCardSchema.extend({
   customer: z.object({ userId: positiveId.nullable(), fullName: z.string(), phone: z.string(), email: z.string() }),
   appointmentCode: z.string(),
@@ -311,6 +349,13 @@ export const serviceOrderDetailSchema = serviceOrderCardSchema.extend({
    * The API always sends it; optional in the type so that fixtures written before it stay valid.
    */
   partsRequests: z.array(partsRequestSchema).optional(),
+  /**
+   * The appointment's symptoms (the customer's at booking, staff's at check-in), in the vocabulary's order, and
+   * the components to check closely, most likely first ([] when there is no symptom and no forecast flag). The
+   * API always sends both; optional in the type so that fixtures written before them stay valid.
+   */
+  symptoms: z.array(appointmentSymptomSchema).optional(),
+  suggestedChecks: z.array(suggestedCheckSchema).optional(),
 });
 export type ServiceOrderDetail = z.infer<typeof serviceOrderDetailSchema>;
 

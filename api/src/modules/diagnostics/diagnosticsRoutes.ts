@@ -11,6 +11,7 @@ import { vehicleForecastOf } from '../prediction/vehicleForecastQueries';
 import { latestWearModel } from '../prediction/wearTraining';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { rankComponents } from './diagnosisRanking';
+import { forecastPriors } from './suggestedChecks';
 import { symptomEvidenceCache } from './symptomCases';
 
 /** Diagnoses one address may ask for: the public page is open to anyone. */
@@ -25,9 +26,6 @@ export const diagnosticsMessages = {
 } as const;
 
 const CATALOGUE_MODELS = new Set(VEHICLE_MODELS.map((entry) => entry.model.toLocaleLowerCase('vi')));
-
-/** How likely a component the vehicle's forecast says needs attention now is taken to be failed. */
-const OPEN_FAILURE_PRIOR = 0.9;
 
 /**
  * POST /api/diagnostics (spec predictive.md §3, §5): symptoms (codes) and free text, and a vehicle model or the
@@ -72,15 +70,11 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
         const symptoms = [...new Set<SymptomCode>([...body.symptoms, ...(body.text ? symptomsInText(body.text) : [])])];
         if (symptoms.length === 0) throw new AppError(422, 'NO_SYMPTOM', diagnosticsMessages.noSymptom, [{ field: 'symptoms', message: diagnosticsMessages.noSymptom }]);
 
-        const priors = new Map<string, number>();
+        let priors = new Map<string, number>();
         if (body.vehicleId !== undefined) {
           const vehicle = request.auth ? await findOwnVehicleRow(db, currentAuth(request).userId, body.vehicleId) : undefined;
           if (!vehicle) throw vehicleNotFound();
-          const forecast = await vehicleForecastOf(db, vehicle, await latestWearModel(db), clock.now());
-          for (const component of forecast.components) {
-            if (component.status === 'NEEDS_ATTENTION_NOW') priors.set(component.component, OPEN_FAILURE_PRIOR);
-            else if (component.within3Months) priors.set(component.component, component.within3Months.probability);
-          }
+          priors = forecastPriors(await vehicleForecastOf(db, vehicle, await latestWearModel(db), clock.now()));
         } else if (body.vehicleModel !== undefined && !(await knownModel(body.vehicleModel))) {
           throw new AppError(422, 'UNKNOWN_VEHICLE_MODEL', diagnosticsMessages.unknownModel, [{ field: 'vehicleModel', message: diagnosticsMessages.unknownModel }]);
         }

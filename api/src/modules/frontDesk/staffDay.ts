@@ -17,13 +17,15 @@ import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { centreForRequest, type CentreScope } from '../../http/centreScope';
 import { noShowAllowedAt } from '../bookings/appointmentStatusChange';
+import { appointmentSymptomsOf } from '../diagnostics/appointmentSymptoms';
 
 /**
  * The front desk's day view (S2): a centre's appointments of one Vietnamese date with their service order,
- * the vehicle's last odometer reading and whether a no-show may be recorded. One indexed query whatever the
- * day holds: the appointments (appointments_centre_start_idx) joined by key to their order, vehicle and
- * services (a row per service). The search (plate, phone, code, name) is folded in memory over the day's
- * rows, which the centre's capacity bounds (bays × steps of a day).
+ * the vehicle's last odometer reading, whether a no-show may be recorded and the recorded symptoms. One indexed
+ * query whatever the day holds: the appointments (appointments_centre_start_idx) joined by key to their order,
+ * vehicle and services (a row per service); and one for the day's symptoms (by appointment id). The search
+ * (plate, phone, code, name) is folded in memory over the day's rows, which the centre's capacity bounds
+ * (bays × steps of a day).
  */
 
 /** [00:00, next 00:00) of a Vietnamese date, as UTC ISO instants. */
@@ -114,6 +116,8 @@ export async function loadStaffAppointments(db: Kysely<Database>, centreId: numb
     } else if (row.service_name !== null) names.push(row.service_name);
   }
 
+  // The recorded symptoms (check-in shows them pre-ticked): one more indexed query for the whole day.
+  const symptoms = await appointmentSymptomsOf(db, firstRows.map((row) => row.id));
   const forms = queryForms(filter.q ?? '');
   return firstRows
     .map((row): StaffAppointment => {
@@ -137,6 +141,7 @@ export async function loadStaffAppointments(db: Kysely<Database>, centreId: numb
             : null,
         lastOdometerKm: row.odometer_km,
         noShowAllowed: appointmentTransitionActor(status, 'NO_SHOW') === 'staff' && noShowAllowedAt(new Date(row.starts_at), now),
+        symptoms: symptoms.get(row.id) ?? [],
       };
     })
     .filter((appointment) => matchesQuery(appointment, forms));

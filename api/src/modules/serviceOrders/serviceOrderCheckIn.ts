@@ -6,11 +6,13 @@ import {
   type AppointmentStatus,
   type checkInInputSchema,
 } from 'shared-contracts/schemas';
+import type { SymptomCode } from 'shared-contracts/diagnostics';
 import type { z } from 'zod';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
+import { recordAppointmentSymptoms } from '../diagnostics/appointmentSymptoms';
 import { floorTransaction, uniqueOr } from './floorTransaction';
 import { checkTechnicianOfCentre } from './serviceOrderAccess';
 import { checkBay, occupyBay } from './serviceOrderBays';
@@ -204,6 +206,20 @@ async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number
   }
 }
 
+/**
+ * The symptoms staff confirmed at the counter (spec predictive.md §3) become the appointment's: those the customer
+ * picked and staff kept stay as recorded (source 'customer'), those staff added are theirs (source 'staff',
+ * recorded_by them), those staff unticked are dropped, so that the closed order is a labelled example of what was
+ * confirmed.
+ */
+async function confirmSymptoms(trx: Transaction<Database>, appointmentId: number, codes: readonly SymptomCode[], staffId: number): Promise<void> {
+  const confirmed = [...new Set(codes)];
+  let unticked = trx.deleteFrom('appointment_symptoms').where('appointment_id', '=', appointmentId);
+  if (confirmed.length > 0) unticked = unticked.where('code', 'not in', confirmed);
+  await unticked.execute();
+  await recordAppointmentSymptoms(trx, appointmentId, confirmed, 'staff', staffId);
+}
+
 /** A code no order has yet (the unique constraint is the backstop). */
 async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
   for (;;) {
@@ -217,7 +233,8 @@ async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
  * POST /staff/appointments/:id/check-in: the vehicle arrives. In one transaction the appointment moves
  * PENDING|CONFIRMED → CHECKED_IN (conditionally: a concurrent check-in finds it changed, 409
  * APPOINTMENT_CHANGED; UNIQUE appointment_id is the backstop), the service order opens with its checklist and
- * booked lines, the odometer is recorded, and the order is given a technician and a bay if chosen.
+ * booked lines, the odometer is recorded, the symptoms staff confirmed are recorded when sent (confirmSymptoms),
+ * and the order is given a technician and a bay if chosen.
  */
 export async function checkInAppointment(ctx: ServiceOrderContext, scope: CentreScope, appointmentId: number, input: CheckInData): Promise<number> {
   assertFloorWriter(scope);
@@ -279,6 +296,7 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
     await serviceOrderOpenedHistory.execute(trx, { serviceOrderId: inserted.id, changedBy: scope.userId, at });
     await writeChecklist(trx, inserted.id, appointment.id);
     await writeBookedLines(trx, inserted.id, appointment.id, appointment.package_credit_id);
+    if (input.symptoms !== undefined) await confirmSymptoms(trx, appointment.id, input.symptoms, scope.userId);
     if (appointment.vehicle_id !== null) {
       await trx
         .insertInto('vehicle_odometer_readings')

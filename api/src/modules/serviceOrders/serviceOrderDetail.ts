@@ -13,6 +13,7 @@ import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../http/centreScope';
+import { orderDiagnosticsOf } from '../diagnostics/suggestedChecks';
 import { loadPartsRequests } from '../partsRequests/partsRequestViews';
 import { serviceOrderNotFound } from './serviceOrderAccess';
 import { cardQueries } from './serviceOrderCards';
@@ -101,18 +102,23 @@ async function timelineOf(db: Db, appointmentId: number, serviceOrderId: number)
   return entries.map(({ at, label, by, note }) => ({ at, label, by, note }));
 }
 
-/** GET /service-orders/:id: the order with its checklist, photos, lines, invoice, timeline and what the caller may do. */
+/**
+ * GET /service-orders/:id: the order with its checklist, photos, lines, invoice, timeline and what the caller may
+ * do; the appointment's symptoms and the components to check closely (diagnostics/suggestedChecks.ts, bounded:
+ * cached evidence, model and forecast).
+ */
 export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: CentreScope, id: number, db: Db = ctx.db): Promise<ServiceOrderDetail> {
   const now = ctx.clock.now();
   const [head] = await orderCard.load(db, now, { id });
   if (!head || (scope.centreId !== null && scope.centreId !== head.centreId)) throw serviceOrderNotFound();
-  const [items, photos, lines, invoice, timeline, partsRequests] = await Promise.all([
+  const [items, photos, lines, invoice, timeline, partsRequests, diagnostics] = await Promise.all([
     checklistItemsOf.rows(db, { id }),
     checklistPhotosOf.rows(db, { id }),
     linesOf.rows(db, { id }),
     readInvoice(db, id, ctx.vietQr),
     timelineOf(db, head.card.appointmentId, id),
     loadPartsRequests(db, (q) => q.selectFrom('parts_requests').select('id').where('service_order_id', '=', id), scope.role),
+    orderDiagnosticsOf(ctx)(db, { id, appointmentId: head.card.appointmentId }),
   ]);
   const status = head.card.status;
   return {
@@ -148,5 +154,7 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
     timeline,
     availableActions: availableServiceOrderActions(status, scope.role, actsAsAssigned(scope, status, head.technicianId)),
     partsRequests,
+    symptoms: diagnostics.symptoms,
+    suggestedChecks: diagnostics.suggestedChecks,
   };
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { symptomGroups } from '../../../diagnostics/symptomGroups';
+import { symptomGroups } from 'shared-contracts/diagnostics';
 import { NOTE_MAX_LENGTH } from '../bookingReducer';
 import { SYMPTOMS_MAX } from '../bookingSymptoms';
 import { bookingText as t } from '../bookingText';

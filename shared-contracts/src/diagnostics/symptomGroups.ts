@@ -1,12 +1,16 @@
-import { SYMPTOMS, type SymptomCode } from 'shared-contracts/diagnostics';
+import { SYMPTOMS, type SymptomCode } from './symptoms';
 
+/**
+ * The symptom vocabulary as the screens offer it (the public diagnostics page, the booking wizard, check-in):
+ * grouped by the part of the vehicle an owner would think of, each symptom once; a symptom added to the
+ * vocabulary and not yet placed in a group is still offered, under 'Khác'.
+ */
 export interface SymptomGroup {
   id: string;
   label: string;
   symptoms: Array<{ code: SymptomCode; label: string }>;
 }
 
-/** How the page groups the vocabulary (by the part of the vehicle an owner would think of). */
 const GROUPS: ReadonlyArray<{ id: string; label: string; codes: readonly SymptomCode[] }> = [
   {
     id: 'pin-sac',
@@ -19,25 +23,31 @@ const GROUPS: ReadonlyArray<{ id: string; label: string; codes: readonly Symptom
 ];
 
 const labelOf = new Map<SymptomCode, string>(SYMPTOMS.map((symptom) => [symptom.code, symptom.label]));
+const vocabularyOrder = new Map<SymptomCode, number>(SYMPTOMS.map((symptom, index) => [symptom.code, index]));
 
-/**
- * The vocabulary of shared-contracts in the page's groups, each symptom once; a symptom added to the vocabulary
- * and not yet placed in a group is still offered, under 'Khác'.
- */
-export function symptomGroups(): SymptomGroup[] {
+/** The vocabulary in its groups. */
+export const SYMPTOM_GROUPS: readonly SymptomGroup[] = (() => {
   const placed = new Set<SymptomCode>();
   const groups: SymptomGroup[] = GROUPS.map((group) => ({
     id: group.id,
     label: group.label,
-    symptoms: group.codes
-      .filter((code) => labelOf.has(code) && !placed.has(code) && placed.add(code))
-      .map((code) => ({ code, label: labelOf.get(code)! })),
+    symptoms: group.codes.filter((code) => labelOf.has(code) && !placed.has(code) && placed.add(code)).map((code) => ({ code, label: labelOf.get(code)! })),
   }));
   const rest = SYMPTOMS.filter((symptom) => !placed.has(symptom.code)).map((symptom) => ({ code: symptom.code as SymptomCode, label: symptom.label as string }));
   if (rest.length > 0) groups.push({ id: 'khac', label: 'Khác', symptoms: rest });
   return groups.filter((group) => group.symptoms.length > 0);
+})();
+
+/** SYMPTOM_GROUPS, as a fresh list. */
+export function symptomGroups(): SymptomGroup[] {
+  return [...SYMPTOM_GROUPS];
 }
 
 export function symptomLabel(code: SymptomCode): string {
   return labelOf.get(code) ?? code;
+}
+
+/** Codes in the vocabulary's order (what the API records and answers in). */
+export function inVocabularyOrder(codes: Iterable<SymptomCode>): SymptomCode[] {
+  return [...codes].sort((a, b) => (vocabularyOrder.get(a) ?? 0) - (vocabularyOrder.get(b) ?? 0));
 }
