@@ -22,6 +22,7 @@ import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { shopRoutes } from './modules/orders/shopPlugin';
 import { predictionPlugin } from './modules/prediction/predictionPlugin';
+import { partsDemandPlugin } from './modules/partsDemand/partsDemandRoutes';
 import type { AppointmentEventBus } from './modules/bookings/appointmentEvents';
 import { serviceBookingRoutes } from './modules/bookings/serviceBookingPlugin';
 import { apiVersion } from './version';
@@ -150,6 +151,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(shopRoutes, { prefix: API_PREFIX, accounts });
   void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts, events: options.appointmentEvents });
   void app.register(predictionPlugin, { prefix: API_PREFIX, accounts });
+  void app.register(partsDemandPlugin, { prefix: API_PREFIX, accounts });
 
   return app;
 }

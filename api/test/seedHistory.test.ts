@@ -35,6 +35,9 @@ const HISTORY_TABLES = [
   'technician_shifts',
   'users',
   'staff_assignments',
+  'vehicles',
+  'service_order_checklist_items',
+  'appointment_symptoms',
 ] as const;
 
 async function counts(db: Kysely<Database>): Promise<Record<string, number>> {

@@ -6,6 +6,18 @@ import { occupiedSteps } from '../modules/bookings/schedule';
 import { orderCodeFor } from '../modules/orders/orderCode';
 import { hashPassword } from '../security/passwords';
 import { DEMO_PASSWORD } from './demoAccounts';
+import {
+  concernFor,
+  findingPart,
+  insertChecklists,
+  insertEarlierVisits,
+  insertFleetVehicles,
+  insertSymptoms,
+  planFleet,
+  seedDemoCustomerInspections,
+  type FleetService,
+  type PlannedInspection,
+} from './demoFleet';
 import { CAR_MODELS, hashText, licensePlate, mobileNumber, SCOOTER_MODELS, seededRandom, vietnameseName, type Random } from './demoRandom';
 import { SERVICE_CENTRES } from './serviceCentres';
 
@@ -27,6 +39,12 @@ import { SERVICE_CENTRES } from './serviceCentres';
  * - The web shop: a few orders a day from demo customers (accounts without password), COMPLETED and PAID or
  *   CANCELLED, with their status history; stock is not touched (it is history), as seedDemoOrders does.
  * - Centres without two technicians get demo technicians (DEMO_HISTORY_TECHNICIANS, password DEMO_PASSWORD).
+ * - Wear that behaves like wear (issue 22, spec predictive.md §7; demoFleet.ts, demoWear.ts): every order's checklist
+ *   is answered from component lives drawn from documented Weibull parameters; most orders are registered
+ *   customers' vehicles that came before for their periodic care (earlier closed orders, for their inspections
+ *   only); a FAIL whose part the centre stocks is the order's parts request, linked to the item; symptoms the
+ *   knowledge base links to the findings are recorded on the appointments; the demo customer's maintenance records
+ *   become the closed orders that wrote them.
  *
  * Insert-only and idempotent like the rest of the seed: a day already holding appointments at a centre (or
  * web orders keyed seed-history-<date>) is left as it is, so a restart the same day adds nothing and the
@@ -48,6 +66,12 @@ export interface DemoHistorySeedReport {
   serviceOrders: number;
   /** Web-shop orders added by this run. */
   shopOrders: number;
+  /** Registered customers' vehicles added by this run (the rest of the orders are guests'). */
+  vehicles: number;
+  /** Closed orders before the window added by this run, for their inspections: the vehicles' earlier visits and the demo customer's. */
+  earlierOrders: number;
+  /** Symptoms recorded on the appointments added by this run. */
+  symptoms: number;
 }
 
 interface DemoPerson {
@@ -86,7 +110,8 @@ export const DEMO_HISTORY_CUSTOMERS: ReadonlyArray<{ email: string; fullName: st
 
 const PROVINCE_CODES: Record<string, string> = { 'Hà Nội': '30', 'TP. Hồ Chí Minh': '51', 'Đà Nẵng': '43', 'Hải Phòng': '15', 'Cần Thơ': '65' };
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const CONCERNS = ['Bảo dưỡng định kỳ theo lịch.', 'Phanh kêu khi đi mưa.', 'Quãng đường đi được giảm.', 'Kiểm tra trước chuyến đi xa.', 'Đèn báo lỗi trên đồng hồ.', null, null];
+/** What a customer asks for when they report no symptom (a reported one becomes the concern: demoFleet.concernFor). */
+const CONCERNS = ['Bảo dưỡng định kỳ theo lịch.', 'Kiểm tra tổng quát sau mùa mưa.', 'Xe chạy bình thường, kiểm tra theo sổ bảo dưỡng.', 'Kiểm tra trước chuyến đi xa.', 'Bảo dưỡng định kỳ theo lịch.', null, null];
 const PART_REASONS = ['Kiểm tra thấy mòn quá giới hạn.', 'Linh kiện hỏng, cần thay để xe an toàn.', 'Khách yêu cầu thay khi kiểm tra.'];
 const CANCEL_REASONS = ['Khách bận việc đột xuất.', 'Khách đổi lịch sang tuần sau.', 'Khách đã sửa ở nơi khác.'];
 
@@ -206,13 +231,16 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     .where('u.role', 'in', ['staff', 'manager'])
     .orderBy('u.id')
     .execute();
-  const services = (await trx.selectFrom('services').select(['id', 'slug', 'name', 'price', 'duration_minutes', 'vehicle_types']).where('is_active', '=', 1).orderBy('sort_order').orderBy('id').execute()).map(
+  const services = (await trx.selectFrom('services').select(['id', 'slug', 'name', 'price', 'duration_minutes', 'vehicle_types', 'checklist']).where('is_active', '=', 1).orderBy('sort_order').orderBy('id').execute()).map(
     (s) => ({ ...s, price: toNumber(s.price), types: JSON.parse(s.vehicle_types) as string[] }),
+  );
+  const fleetServices = new Map<string, FleetService>(
+    services.map((s) => [s.slug, { id: s.id, slug: s.slug, name: s.name, price: s.price, minutes: s.duration_minutes, checklist: JSON.parse(s.checklist) as FleetService['checklist'] }]),
   );
   const stock = await trx
     .selectFrom('centre_stock as cs')
     .innerJoin('products as p', 'p.id', 'cs.product_id')
-    .select(['cs.centre_id', 'cs.product_id', 'cs.on_hand', 'p.name', 'p.price'])
+    .select(['cs.centre_id', 'cs.product_id', 'cs.on_hand', 'p.name', 'p.price', 'p.sku'])
     .where('p.price', '<=', 5_000_000)
     .where('p.is_active', '=', 1)
     .orderBy('cs.product_id')
@@ -256,7 +284,7 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
         const fitting = services.filter((s) => s.types.includes(type));
         const first = random.pick(fitting.slice(0, Math.min(fitting.length, 6)));
         const second = random.chance(0.3) ? random.pick(fitting) : null;
-        return [first, ...(second && second.id !== first.id ? [second] : [])].map((s) => ({ id: s.id, name: s.name, price: s.price, minutes: s.duration_minutes }));
+        return [first, ...(second && second.id !== first.id ? [second] : [])].map((s) => ({ id: s.id, slug: s.slug, name: s.name, price: s.price, minutes: s.duration_minutes }));
       };
 
       team.forEach((technician, index) => {
@@ -338,8 +366,41 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     }
   }
 
+  // The customers' vehicles, their earlier visits and every visit's answered checklist (demoFleet, demoWear).
+  // A FAIL whose part the centre stocks becomes the order's parts request, linked to the checklist item: issued when
+  // it was put right, declined when the customer declined it (the item then stays failed).
+  const fleet = planFleet(
+    plan.map((o) => ({ centreId: o.centreId, appointmentCode: o.appointmentCode, who: o.who, start: o.start, slugs: o.lines.map((l) => l.slug) })),
+    fleetServices,
+    Date.parse(windowStart),
+  );
+  const owners = await insertFleetVehicles(trx, fleet.vehicles);
+  for (const o of plan) {
+    const visit = fleet.windowVisits.get(o.appointmentCode)!;
+    o.inspection = visit.inspection;
+    o.owner = visit.vehicleKey === null ? null : (owners.get(visit.vehicleKey) ?? null);
+    o.odometer = visit.inspection.odometerKm;
+    o.concern = concernFor(visit.inspection.symptoms, o.concern);
+    const finding = findingPart(o.who, visit.inspection.items, stock.filter((s) => s.centre_id === o.centreId));
+    if (finding) {
+      const requested = o.started + Math.round((o.done - o.started) * 0.3);
+      o.part = {
+        productId: finding.stock.product_id,
+        name: finding.stock.name,
+        price: toNumber(finding.stock.price),
+        quantity: finding.quantity,
+        approved: finding.item.replaced,
+        returned: 0,
+        requested,
+        decided: o.started + Math.round((o.done - o.started) * 0.5),
+        reason: finding.reason,
+        itemCode: finding.item.code,
+      };
+    }
+  }
+
   // Appointments of the orders, then everything hanging off them (linked back by their codes).
-  for (const o of plan) appointments.push(appointmentRow(o.centreId, o.appointmentCode, o.who, o.start, o.standard, o.lines, 'COMPLETED', o.booked, null));
+  for (const o of plan) appointments.push({ ...appointmentRow(o.centreId, o.appointmentCode, o.who, o.start, o.standard, o.lines, 'COMPLETED', o.booked, null), user_id: o.owner?.userId ?? null, vehicle_id: o.owner?.vehicleId ?? null });
   await inBatches(appointments, (chunk) => trx.insertInto('appointments').values(chunk).execute());
   const appointmentIds = await idsByCode(trx, 'appointments', appointments.map((a) => a.code));
   const allLines = [
@@ -380,8 +441,8 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
           code: o.orderCode,
           appointment_id: appointmentIds.get(o.appointmentCode)!,
           centre_id: o.centreId,
-          user_id: null,
-          vehicle_id: null,
+          user_id: o.owner?.userId ?? null,
+          vehicle_id: o.owner?.vehicleId ?? null,
           vehicle_type: o.who.type,
           vehicle_brand: 'VinFast',
           vehicle_model: o.who.model,
@@ -430,6 +491,31 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     (chunk) => trx.insertInto('bay_occupancy').values(chunk).execute(),
   );
 
+  // The answered checklists (by the order's technician, as the work went) and the symptoms of the appointments.
+  await insertChecklists(
+    trx,
+    plan.map((o) => ({ orderId: orderOf(o), items: o.inspection!.items, checkedBy: o.technicianId, checkedAt: o.started + Math.round((o.done - o.started) * 0.4) })),
+  );
+  const symptoms = await insertSymptoms(
+    trx,
+    plan.map((o) => ({
+      appointmentId: appointmentIds.get(o.appointmentCode)!,
+      symptoms: o.inspection!.symptoms,
+      source: o.inspection!.symptomSource,
+      staffId: o.staffId,
+      bookedAt: o.booked,
+      checkedInAt: o.opened,
+    })),
+  );
+  const linkedItems = new Map<number, number>();
+  const linked = plan.filter((o) => o.part?.itemCode !== undefined);
+  for (let index = 0; index < linked.length; index += BATCH) {
+    const chunk = linked.slice(index, index + BATCH);
+    const rows = await trx.selectFrom('service_order_checklist_items').select(['id', 'service_order_id', 'code']).where('service_order_id', 'in', chunk.map(orderOf)).execute();
+    const wanted = new Map(chunk.map((o) => [orderOf(o), o.part!.itemCode!]));
+    for (const row of rows) if (wanted.get(row.service_order_id) === row.code) linkedItems.set(row.service_order_id, row.id);
+  }
+
   // Extra work: the request, its history, the issue (and return) from stock, the billable line.
   const withPart = plan.filter((o) => o.part !== null);
   await inBatches(withPart, (chunk) =>
@@ -444,8 +530,8 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
             product_id: p.productId,
             quantity: p.quantity,
             unit_price: p.price,
-            reason: PART_REASONS[hashText(o.orderCode) % PART_REASONS.length]!,
-            checklist_item_id: null,
+            reason: p.reason ?? PART_REASONS[hashText(o.orderCode) % PART_REASONS.length]!,
+            checklist_item_id: linkedItems.get(orderOf(o)) ?? null,
             requested_by: o.technicianId,
             status: p.approved ? 'ISSUED' : 'DECLINED',
             in_scope: 0,
@@ -593,12 +679,32 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
       .execute(),
   );
 
+  // The registered vehicles' earlier visits (their inspections), then the demo customer's history as closed orders.
+  const code = (prefix: string, at: Date, random: Random, length: number) => historyCode(prefix, at, random, length, usedCodes);
+  const earlier = await insertEarlierVisits(
+    trx,
+    fleet.vehicles,
+    owners,
+    new Map(centres.map((c) => [c.id, c])),
+    (centreId) => staff.find((s) => s.centre_id === centreId)?.id ?? null,
+    code,
+  );
+  const customerOrders = await seedDemoCustomerInspections(trx, fleetServices, code);
+
   const shopOrders = await seedShopHistory(trx, dates, now);
-  return { centreDays, serviceOrders: plan.length, shopOrders };
+  return {
+    centreDays,
+    serviceOrders: plan.length,
+    shopOrders,
+    vehicles: owners.size,
+    earlierOrders: earlier.orders + customerOrders,
+    symptoms: symptoms + earlier.symptoms,
+  };
 }
 
 interface ServiceLine {
   id: number;
+  slug: string;
   name: string;
   price: number;
   minutes: number;
@@ -625,7 +731,10 @@ interface DayOrder {
   method: 'CASH' | 'VIETQR';
   odometer: number;
   concern: string | null;
-  part: { productId: number; name: string; price: number; quantity: number; approved: boolean; returned: number; requested: number; decided: number } | null;
+  part: { productId: number; name: string; price: number; quantity: number; approved: boolean; returned: number; requested: number; decided: number; reason?: string; itemCode?: string } | null;
+  /** The visit's answered checklist and symptoms (demoFleet.planFleet), and the registered owner and vehicle (null: a guest's). */
+  inspection?: PlannedInspection;
+  owner?: { userId: number; vehicleId: number } | null;
 }
 
 function appointmentRow(
@@ -641,8 +750,8 @@ function appointmentRow(
 ) {
   return {
     code,
-    user_id: null,
-    vehicle_id: null,
+    user_id: null as number | null,
+    vehicle_id: null as number | null,
     vehicle_type: who.type,
     vehicle_brand: 'VinFast',
     vehicle_model: who.model,

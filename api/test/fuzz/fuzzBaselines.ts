@@ -189,13 +189,14 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'GET /api/centres/{id}/availability': { params: { id: String(f.centreId) }, query: { date: f.availabilityDate, durationMinutes: '60' } },
     'POST /api/appointments': {
       bodies: [
-        { vehicleId: f.vehicleId, serviceIds: [f.serviceId], centreId: f.centreId, start: f.bookingStart, note: 'Xe kêu ở phanh sau' },
+        { vehicleId: f.vehicleId, serviceIds: [f.serviceId], centreId: f.centreId, start: f.bookingStart, note: 'Xe kêu ở phanh sau', symptoms: ['BRAKE_NOISE', 'VIBRATION'] },
         {
           vehicle: { ...scooter, licensePlate: '29MĐ1-678.90' },
           contact: { fullName: 'Trần Thị Khách', phone: '0987654321', email: 'khach.vang.lai@example.vn' },
           serviceIds: [f.serviceId],
           centreId: f.centreId,
           start: f.bookingStart,
+          symptoms: ['NOT_CHARGING'],
         },
       ],
     },
@@ -282,6 +283,7 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'POST /api/inventory/adjust': { bodies: [{ centreId: f.floorCentreId, productId: f.partProductId, newOnHand: 40, reason: 'Kiểm kê cuối tháng' }] },
     'PUT /api/inventory/{productId}/min-stock': { params: { productId: String(f.partProductId) }, bodies: [{ centreId: f.floorCentreId, minStock: 2 }] },
     'GET /api/kpis/centre': { query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
+    'GET /api/manager/parts-demand': { query: { ...centre, days: '30' } },
     'GET /api/kpis/technician/me': { query: { from: '2026-11-13', to: '2026-11-19' } },
     'GET /api/reports/charts': { query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
     'GET /api/reports/{name}': { params: { name: 'service-orders' }, query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },

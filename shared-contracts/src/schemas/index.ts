@@ -14,3 +14,4 @@ export * from './reports';
 export * from './staffAdmin';
 export * from './shifts';
 export * from './prediction';
+export * from './partsDemand';

@@ -3,17 +3,19 @@ import { AreaShortcuts } from '../../components/AreaShortcuts';
 import { useView, ViewTabs, type ViewTab } from '../../components/ViewTabs';
 import { ManagerInventory } from '../../inventory/ManagerInventory';
 import { ManagerKpis } from '../../kpis/ManagerKpis';
+import { ManagerPartsDemand } from '../../partsDemand';
 import { ManagerCharts, ManagerReports } from '../../reports';
 import { ManagerRoster } from '../../roster';
 import { ManagerShifts } from '../../shifts';
 
 const PATH = '/manager';
 
-type ManagerView = 'overview' | 'reports' | 'shifts' | 'roster';
+type ManagerView = 'overview' | 'parts-demand' | 'reports' | 'shifts' | 'roster';
 
-/** /manager's views (?view=): the dashboard, the centre's reports, the shift week, the centre's people. */
+/** /manager's views (?view=): the dashboard, the parts demand of the coming appointments, the centre's reports, the shift week, the centre's people. */
 export const managerViews: readonly ViewTab<ManagerView>[] = [
   { key: 'overview', label: 'Tổng quan' },
+  { key: 'parts-demand', label: 'Nhu cầu phụ tùng' },
   { key: 'reports', label: 'Báo cáo' },
   { key: 'shifts', label: 'Ca làm việc' },
   { key: 'roster', label: 'Nhân sự' },
@@ -31,6 +33,7 @@ export function ManagerDashboardPage() {
           <ManagerInventory />
         </>
       )}
+      {view === 'parts-demand' && <ManagerPartsDemand />}
       {view === 'reports' && <ManagerReports />}
       {view === 'shifts' && <ManagerShifts />}
       {view === 'roster' && <ManagerRoster />}

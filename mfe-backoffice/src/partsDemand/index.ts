@@ -1,0 +1,1 @@
+export { ManagerPartsDemand } from './ManagerPartsDemand';
