@@ -1,5 +1,5 @@
 import type { Inspection } from '../../src/modules/prediction/inspectionSteps';
-import { backtestCutoff, MIN_FAILURES, trainWearModels, type ComponentInspections } from '../../src/modules/prediction/trainWearModels';
+import { backtestCutoff, MIN_BACKTEST_INSPECTIONS, MIN_FAILURES, trainWearModels, type ComponentInspections } from '../../src/modules/prediction/trainWearModels';
 import { seededRandom, simulateFleet } from './wearSimulation';
 
 function histories(component: string, family: string, vehicleType: string, fleet: Inspection[][]): ComponentInspections[] {
@@ -67,7 +67,16 @@ describe('a training run', () => {
     expect(few.flatMap((h) => h.inspections).filter((i) => i.result === 'FAIL').length).toBeLessThan(MIN_FAILURES);
   });
 
-  it('is deterministic', () => {
+  it('does not accept a wear-out component whose backtest holds too few inspections to judge it', () => {
+    // Enough for a model (≥ 30 inspections, ≥ 5 failures), too few held out to say it beats the fleet rate.
+    const small = histories('CELL_VOLTAGE', 'VinFast Feliz S', 'scooter', simulateFleet({ vehicles: 40, truth, seed: 5 }));
+    const [cells] = trainWearModels(small);
+    expect(cells!.models.length).toBeGreaterThan(0);
+    expect(cells!.backtest!.model.inspections).toBeLessThan(MIN_BACKTEST_INSPECTIONS);
+    expect(cells!.accepted).toBe(false);
+  });
+
+    it('is deterministic', () => {
     const small = data.slice(0, 300);
     expect(trainWearModels(small)).toEqual(trainWearModels(small));
   });

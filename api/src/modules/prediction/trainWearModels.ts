@@ -13,13 +13,20 @@ import { fitWearModel, packSteps, riskBetween, type FittedWearModel } from './we
  * - The backtest: the same pooling and fitting on the steps before a cut-off date (the one leaving
  *   BACKTEST_SHARE of the steps after it), each later step predicted from where its component was last known
  *   good; the baseline predicts each at the component's failure rate per inspection before the cut-off. A
- *   component whose model's Brier score is not below the baseline's is not shown (accepted: false).
+ *   component whose model's Brier score is not below the baseline's is not shown (accepted: false), nor one
+ *   whose backtest rests on fewer than MIN_BACKTEST_INSPECTIONS held-out inspections or MIN_BACKTEST_FAILURES failures.
  * - The models served are then fitted on all the steps.
  */
 
 export const MIN_INSPECTIONS = 30;
 export const MIN_FAILURES = 5;
 export const BACKTEST_SHARE = 0.2;
+/**
+ * A backtest on fewer held-out inspections or failures says nothing either way (a Brier score over 20
+ * inspections with one failure is noise): the component is then not accepted, whatever its score.
+ */
+export const MIN_BACKTEST_INSPECTIONS = 100;
+export const MIN_BACKTEST_FAILURES = 10;
 
 export type PoolLevel = 'family' | 'type' | 'fleet';
 
@@ -129,7 +136,12 @@ export function trainWearModels(histories: readonly ComponentInspections[]): Com
       .flatMap((history) => inspectionSteps(history.inspections).steps.map((step) => ({ ...step, family: history.family, vehicleType: history.vehicleType })));
     const tested = backtest(steps);
     const { models, familyPool } = fitPooledModels(steps);
-    const accepted = tested !== null && tested.model.brier < tested.baseline.brier && models.length > 0;
+    const accepted =
+      tested !== null &&
+      tested.model.inspections >= MIN_BACKTEST_INSPECTIONS &&
+      tested.model.failures >= MIN_BACKTEST_FAILURES &&
+      tested.model.brier < tested.baseline.brier &&
+      models.length > 0;
     return { component, accepted, models, familyPool, backtest: tested };
   });
 }
