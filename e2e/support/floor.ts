@@ -54,6 +54,8 @@ export interface BookingChoice {
   vehicle?: (vehicle: { id: number; licensePlate: string; type: string }) => boolean;
   /** The customer's note. */
   note?: string;
+  /** Symptoms the customer picks (the diagnostics vocabulary's codes). */
+  symptoms?: string[];
 }
 
 /** The customer books a basic maintenance today at the demo staff's centre, in its first free slot. */
@@ -76,7 +78,7 @@ export async function bookToday(customer: Page, staff: Page, choice: BookingChoi
   for (const slot of slots) {
     const response = await customer.request.post('/api/appointments', {
       headers: auth,
-      data: { vehicleId: vehicle!.id, serviceIds: [basic.id], centreId: centre.id, start: slot.start, note: choice.note ?? 'Phanh sau kêu khi đi chậm' },
+      data: { vehicleId: vehicle!.id, serviceIds: [basic.id], centreId: centre.id, start: slot.start, note: choice.note ?? 'Phanh sau kêu khi đi chậm', symptoms: choice.symptoms ?? [] },
     });
     if (response.status() === 409) continue;
     expect(response.status()).toBe(201);

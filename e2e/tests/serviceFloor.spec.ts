@@ -18,7 +18,7 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   const customer = await signedInPage(browser, DEMO_EMAILS.customer);
   const staff = await signedInPage(browser, DEMO_EMAILS.staff);
   const technician = await signedInPage(browser, DEMO_EMAILS.technician, { width: 360, height: 780 });
-  const booked = await bookToday(customer, staff);
+  const booked = await bookToday(customer, staff, { symptoms: ['BRAKE_NOISE'] });
 
   // The customer watches the dashboard with the live stream open.
   const streamOpen = customer.waitForResponse((response) => response.url().endsWith('/api/appointments/events') && response.status() === 200);
@@ -36,6 +36,8 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   const checkIn = backoffice(staff).getByRole('dialog', { name: `Tiếp nhận xe ${booked.licensePlate}` });
   await expect(checkIn.getByLabel('Số km hiện tại')).not.toHaveValue('');
   await checkIn.getByLabel('Khách mô tả tình trạng xe').fill('Phanh sau kêu khi đi chậm');
+  // The symptom the customer picked when booking is ticked already; staff confirm it with the check-in.
+  await expect(checkIn.getByRole('checkbox', { name: /Tiếng kêu khi phanh/ })).toBeChecked();
   const technicianSelect = checkIn.getByLabel('Kỹ thuật viên (không bắt buộc)');
   const demoTechnician = technicianSelect.locator('option', { hasText: 'Lê Văn Cường' });
   await expect(demoTechnician).toHaveCount(1);
@@ -63,6 +65,9 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   const items = backoffice(technician).getByRole('list', { name: 'Kiểm tra', exact: true }).locator(':scope > li');
   await expect(items.first()).toBeVisible();
   expect(await smallTouchTargets(technician)).toEqual([]);
+  // The customer's symptom is listed, and what it points to comes first, marked 'Nên kiểm tra kỹ'.
+  await expect(backoffice(technician).getByText('Tiếng kêu khi phanh').first()).toBeVisible();
+  await expect(items.first()).toContainText('Nên kiểm tra kỹ');
   const count = await items.count();
   expect(count).toBeGreaterThan(1);
   const failing = items.first();
