@@ -10,7 +10,7 @@ describe('the development harness', () => {
       </MemoryRouter>,
     );
     const bar = screen.getByRole('navigation', { name: 'Các trang quản trị' });
-    expect(bar.querySelectorAll('a')).toHaveLength(13);
+    expect(bar.querySelectorAll('a')).toHaveLength(14);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Báo cáo');
   });
 

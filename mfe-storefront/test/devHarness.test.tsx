@@ -16,7 +16,7 @@ describe('the development harness', () => {
       </MemoryRouter>,
     );
     const bar = screen.getByRole('navigation', { name: 'Các trang của cửa hàng' });
-    expect(bar.querySelectorAll('a')).toHaveLength(12);
+    expect(bar.querySelectorAll('a')).toHaveLength(13);
     await screen.findByText('EV Service Quận 1');
     await userEvent.click(within(bar).getByRole('link', { name: 'Giới thiệu' }));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Giới thiệu');
