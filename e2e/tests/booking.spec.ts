@@ -116,7 +116,7 @@ test.describe('accessibility (axe-core) of the service pages: no serious or crit
       path: '/dashboard',
       area: 'mfe_account',
       login: true,
-      ready: async (page) => void (await expect(account(page).getByRole('region', { name: 'Xe và lịch bảo dưỡng' }).getByText(/29MĐ1-234\.56/)).toBeVisible()),
+      ready: async (page) => void (await expect(account(page).getByRole('region', { name: 'Xe và lịch bảo dưỡng' }).getByText(/29MĐ1-234\.56/).first()).toBeVisible()),
     },
     { path: '/maintenance-history', area: 'mfe_account', login: true, ready: async (page) => void (await expect(account(page).getByRole('article').first()).toBeVisible()) },
   ];
