@@ -183,6 +183,16 @@ async function inBatches<T>(rows: readonly T[], write: (chunk: T[]) => Promise<u
 
 type Trx = Transaction<Database>;
 
+/** The ids of the rows just written under `codes` (appointments or service orders), by code. */
+async function idsByCode(trx: Trx, table: 'appointments' | 'service_orders', codes: readonly string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  await inBatches(codes, async (chunk) => {
+    const rows = await trx.selectFrom(table).select(['id', 'code']).where('code', 'in', chunk).execute();
+    for (const row of rows) ids.set(row.code, row.id);
+  });
+  return ids;
+}
+
 /**
  * The registered vehicles' owners (reused when their phone or email is already an account's; a phone held by an
  * account of another email leaves that vehicle a guest's) and vehicles. Returns the ids by vehicle key.
@@ -472,11 +482,7 @@ export async function insertEarlierVisits(
       )
       .execute(),
   );
-  const appointmentIds = new Map<string, number>();
-  await inBatches(planned, async (chunk) => {
-    const rows = await trx.selectFrom('appointments').select(['id', 'code']).where('code', 'in', chunk.map((p) => p.appointmentCode)).execute();
-    for (const row of rows) appointmentIds.set(row.code, row.id);
-  });
+  const appointmentIds = await idsByCode(trx, 'appointments', planned.map((p) => p.appointmentCode));
   await inBatches(planned, (chunk) =>
     trx
       .insertInto('appointment_services')
@@ -517,11 +523,7 @@ export async function insertEarlierVisits(
       )
       .execute(),
   );
-  const orderIds = new Map<string, number>();
-  await inBatches(planned, async (chunk) => {
-    const rows = await trx.selectFrom('service_orders').select(['id', 'code']).where('code', 'in', chunk.map((p) => p.orderCode)).execute();
-    for (const row of rows) orderIds.set(row.code, row.id);
-  });
+  const orderIds = await idsByCode(trx, 'service_orders', planned.map((p) => p.orderCode));
   await inBatches(planned, (chunk) =>
     trx
       .insertInto('service_order_lines')
