@@ -13,6 +13,7 @@ import * as m0011 from './0011_shop_revenue_index';
 import * as m0012 from './0012_kpi_usage_index';
 import * as m0013 from './0013_predictive_maintenance';
 import * as m0014 from './0014_forecast_reminders';
+import * as m0015 from './0015_vehicle_inspection_indexes';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012_kpi_usage_index': m0012,
   '0013_predictive_maintenance': m0013,
   '0014_forecast_reminders': m0014,
+  '0015_vehicle_inspection_indexes': m0015,
 };
