@@ -1,3 +1,4 @@
+import { componentOfChecklistCode } from '../modules/prediction/checklistComponents';
 import { vehicleAgeMonths } from '../modules/prediction/inspectionSteps';
 import type { WearParameters } from '../modules/prediction/wearModel';
 import { SAFETY_CRITICAL_SYMPTOMS, SYMPTOM_LINKS } from '../modules/diagnostics/knowledgeBase';
@@ -100,29 +101,11 @@ export const FAMILY_WEAR_FACTORS: Readonly<Record<string, number>> = {
   'VF 9': 0.75, // 2.5 t, 300 kW
 };
 
-/**
- * Items of the specialised services' templates that look at the same component as a maintenance item (the brake
- * service's PADS are the brake pads): they are answered from that component's state.
- */
-export const SAME_COMPONENT: Readonly<Record<string, string>> = {
-  PADS: 'BRAKE_PADS',
-  LEVER: 'BRAKE_FUNCTION',
-  TREAD: 'TYRE_WEAR',
-  PRESSURE: 'TYRE_PRESSURE',
-  SEAL: 'CHARGE_PORT',
-  CELL_VOLTAGE: 'BATTERY_SOH',
-  CELL_RESISTANCE: 'BATTERY_SOH',
-  CAPACITY: 'BATTERY_SOH',
-  BEARINGS: 'MOTOR_NOISE',
-  ERROR_CODES: 'CONTROLLER',
-  CABLE: 'CHARGER_OUTPUT',
-};
-
 const WEAR_BY_COMPONENT = new Map(DEMO_WEAR.map((row) => [row.component, row]));
 
 /** The component a checklist code looks at, when it is one the table knows (else the item is a procedure step). */
 export function wearComponentOf(code: string): string | null {
-  const component = SAME_COMPONENT[code] ?? code;
+  const component = componentOfChecklistCode(code);
   return WEAR_BY_COMPONENT.has(component) ? component : null;
 }
 
