@@ -63,6 +63,7 @@ function version(overrides: Partial<ModelVersionDto> & Pick<ModelVersionDto, 'id
     observations: 6250,
     failures: 702,
     error: null,
+    diagnosis: null,
     components: [battery, brakePads, chargePort],
     ...overrides,
   };

@@ -191,11 +191,11 @@ describe('the diagnostics page /services/chan-doan', () => {
     const items = within(screen.getByRole('region', { name: 'Các hạng mục có khả năng gặp vấn đề' })).getAllByRole('article');
     expect(items.map((item) => within(item).getByRole('heading', { level: 4 }).textContent)).toEqual(['Má phanh', 'Hệ thống phanh', 'Áp suất lốp']);
     const [pads, brakes, tyres] = items as [HTMLElement, HTMLElement, HTMLElement];
-    expect(pads).toHaveTextContent('Khả năng trung bình · 62%');
+    expect(pads).toHaveTextContent('Khả năng cao · 62%');
     expect(pads).toHaveTextContent('Nên kiểm tra sớm');
     expect(pads).toHaveTextContent('Tiếng kêu khi phanh: 14 ca tương tự đã được xác nhận tại các trung tâm của chúng tôi.');
     expect(pads).toHaveTextContent('Nguồn: Bảng tra lỗi trong sổ tay dịch vụ xe điện');
-    expect(brakes).toHaveTextContent('Khả năng thấp · 22%');
+    expect(brakes).toHaveTextContent('Khả năng vừa · 22%');
     expect(brakes).toHaveTextContent('Cần xử lý ngay');
     expect(brakes).toHaveTextContent('chưa có ca tương tự trong dữ liệu của chúng tôi');
     expect(brakes).toHaveTextContent('Nguồn: dữ liệu phiếu dịch vụ của chúng tôi');

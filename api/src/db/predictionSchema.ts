@@ -28,6 +28,8 @@ export interface PredictionModelsTable {
   metrics: string | null;
   /** JSON: the fitted models per component and pool. */
   parameters: string | null;
+  /** JSON: the diagnosis ranking's learned counts and its held-out evaluation (migration 0016; null before). */
+  diagnosis: string | null;
   error: string | null;
   started_at: InstantDefaultNow;
   finished_at: NullableInstant;

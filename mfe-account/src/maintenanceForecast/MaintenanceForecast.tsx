@@ -19,21 +19,9 @@ import styles from './MaintenanceForecast.module.css';
  * (NOT_BETTER_THAN_BASELINE, then INSUFFICIENT_DATA); ties by label.
  *
  * Every number is said in words and in figures ('Khả năng cao (62%)'), with its 95 % interval ('khoảng 48–75%')
- * and the evidence it rests on — never a number without them. The words come from these bands of the whole
- * percent shown (forecastText.ts LIKELIHOOD_BANDS; the band reads the same rounded figure as the one shown, so
- * '5%' is never called 'rất thấp'):
- *
- *   0–4 %    Khả năng rất thấp   fewer than 1 in 20
- *   5–19 %   Khả năng thấp       1 in 20 to 1 in 5
- *   20–49 %  Khả năng vừa        1 in 5 up to an even chance: a real risk, yet less likely than not
- *   50–79 %  Khả năng cao        more likely than not
- *   80–100 % Khả năng rất cao    4 in 5 or more
- *
- * Why these: the horizon is short (3 months), so even 1 in 5 is worth a look — calling 20–49 % "thấp" would
- * understate it; "cao" starts where the component is more likely than not to need attention, the one boundary a
- * customer reads without explanation; the ends (< 5 %, ≥ 80 %) are kept for what is nearly ruled out or nearly
- * certain. The word follows the point estimate; the interval next to it says how sure that estimate is.
- * 'dưới 1%' / 'trên 99%' instead of '0%' / '100%': a model never rules a failure out or in.
+ * and the evidence it rests on — never a number without them. The words are the one scale of likelihood words
+ * shared with the diagnosis page and the reminder email: the bands of the whole percent shown, and why they are
+ * what they are, are in shared-contracts diagnostics/likelihoodWords.ts (LIKELIHOOD_BANDS).
  *
  * NOT_BETTER_THAN_BASELINE: the component is listed, without a number, with "Chưa dự đoán được tốt hơn mức trung
  * bình" and why. Hiding it would read as "nothing to worry about", which the model cannot say either; the spec's

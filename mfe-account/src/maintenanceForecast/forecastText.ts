@@ -1,57 +1,16 @@
-import type { ComponentForecastDto, RiskEstimateDto } from 'shared-contracts/diagnostics';
+import type { ComponentForecastDto } from 'shared-contracts/diagnostics';
 
 /**
  * The copy of "Dự đoán bảo dưỡng" and the pure helpers that turn the API's numbers into words (spec
- * predictive.md §4). The word bands and why they are what they are: MaintenanceForecast.tsx.
+ * predictive.md §4). The probability's words and figures are the one scale shared with the diagnosis page and the
+ * reminder email (shared-contracts diagnostics/likelihoodWords.ts: the bands and why they are what they are),
+ * re-exported here for this folder's callers.
  */
+export { formatInterval, formatPercent, LIKELIHOOD_BANDS, likelihood, likelihoodWords, wholePercent } from 'shared-contracts/diagnostics';
 
 type PoolLevel = NonNullable<ComponentForecastDto['evidence']>['level'];
 
-const percentFormat = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 0 });
 const integerFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-
-/** The probability in whole percent, as shown (the word band reads this same rounded figure, so they never disagree). */
-export function wholePercent(probability: number): number {
-  return Math.round(Math.min(1, Math.max(0, probability)) * 100);
-}
-
-/** '62%' (vi-VN); never '0%' or '100%' for what is only rare or nearly certain: 'dưới 1%', 'trên 99%'. */
-export function formatPercent(probability: number): string {
-  const whole = wholePercent(probability);
-  if (whole === 0) return `dưới ${percentFormat.format(0.01)}`;
-  if (whole === 100) return `trên ${percentFormat.format(0.99)}`;
-  return percentFormat.format(whole / 100);
-}
-
-/** The 95 % interval: 'khoảng 48–75%' (or 'khoảng 62%' when both ends round alike). */
-export function formatInterval({ low, high }: Pick<RiskEstimateDto, 'low' | 'high'>): string {
-  const from = wholePercent(low);
-  const to = wholePercent(high);
-  if (from === to) return `khoảng ${percentFormat.format(to / 100)}`;
-  return `khoảng ${integerFormat.format(from)}–${percentFormat.format(to / 100)}`;
-}
-
-/**
- * The word bands, on the whole percent shown: [from, word]. See MaintenanceForecast.tsx for the reasoning; keep the
- * two in step.
- */
-export const LIKELIHOOD_BANDS: readonly (readonly [from: number, words: string])[] = [
-  [80, 'Khả năng rất cao'],
-  [50, 'Khả năng cao'],
-  [20, 'Khả năng vừa'],
-  [5, 'Khả năng thấp'],
-  [0, 'Khả năng rất thấp'],
-];
-
-export function likelihoodWords(probability: number): string {
-  const whole = wholePercent(probability);
-  return LIKELIHOOD_BANDS.find(([from]) => whole >= from)![1];
-}
-
-/** 'Khả năng cao (62%)'. */
-export function likelihood(probability: number): string {
-  return `${likelihoodWords(probability)} (${formatPercent(probability)})`;
-}
 
 const TYPE_WORDS: Record<string, string> = { scooter: 'xe máy điện', motorbike: 'mô tô điện', car: 'ô tô điện' };
 

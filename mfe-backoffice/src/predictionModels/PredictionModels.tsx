@@ -5,6 +5,7 @@ import type { ModelVersionDto } from 'shared-contracts/diagnostics';
 import { LoadFailed, Loading } from '../components/LoadStatus';
 import { messageOf } from '../frontDesk/apiRead';
 import { ComponentModelCard } from './ComponentModelCard';
+import { DiagnosisEvaluation } from './DiagnosisEvaluation';
 import { formatCount, formatDay, formatWhen } from './predictionFormat';
 import { predictionModelsApi } from './predictionModelsApi';
 import { predictionModelsText } from './predictionModelsText';
@@ -259,6 +260,7 @@ export function PredictionModels() {
                   <ComponentModelCard key={component.component} component={component} />
                 ))}
               </div>
+              <DiagnosisEvaluation diagnosis={serving.diagnosis} />
             </>
           )}
 

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import type { DiagnosisDto } from 'shared-contracts/diagnostics';
+import { formatPercent, likelihoodWords, symptomLabel, wholePercent, type DiagnosisDto } from 'shared-contracts/diagnostics';
 import { bookingLinkFor, telHref } from './diagnosisLinks';
-import { confidenceWords, diagnosisText as t, formatCount, formatProbability } from './diagnosisText';
-import { symptomLabel } from 'shared-contracts/diagnostics';
+import { diagnosisText as t, formatCount } from './diagnosisText';
 import styles from './DiagnosisPage.module.css';
 
 export interface DiagnosisAnswer {
@@ -45,9 +44,9 @@ function RankedItem({ item, index }: { item: DiagnosisDto['ranked'][number]; ind
           <div>
             <dt>{t.confidenceLabel}</dt>
             <dd>
-              {confidenceWords(item.probability)} · <strong>{formatProbability(item.probability)}</strong>
+              {likelihoodWords(item.probability)} · <strong>{formatPercent(item.probability)}</strong>
               <span className={styles.meter} aria-hidden="true">
-                <span style={{ width: `${Math.round(Math.min(1, Math.max(0, item.probability)) * 100)}%` }} />
+                <span style={{ width: `${wholePercent(item.probability)}%` }} />
               </span>
             </dd>
           </div>

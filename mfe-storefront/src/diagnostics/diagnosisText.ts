@@ -72,23 +72,11 @@ export const diagnosisText = {
   bookSymptomsHint: 'Các triệu chứng đã chọn được đánh dấu sẵn ở bước “Ghi chú cho kỹ thuật viên”; bạn có thể thêm mô tả ở đó để trung tâm chuẩn bị trước.',
 } as const;
 
-/** Confidence in words, for a probability in [0, 1]. */
-export function confidenceWords(probability: number): string {
-  if (probability >= 0.7) return 'Khả năng cao';
-  if (probability >= 0.4) return 'Khả năng trung bình';
-  if (probability >= 0.15) return 'Khả năng thấp';
-  return 'Khả năng rất thấp';
-}
+// A probability's words and figure ('Khả năng cao · 62%') are the one scale of likelihood words shared with
+// "Dự đoán bảo dưỡng" and its reminder email: likelihoodWords and formatPercent of 'shared-contracts/diagnostics'
+// (diagnostics/likelihoodWords.ts: the bands and why), so the words and the number shown never disagree.
 
-const PERCENT = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 0 });
 const NUMBER = new Intl.NumberFormat('vi-VN');
-
-/** '62%'; the ends are never rounded to a certainty the model does not have ('dưới 1%', 'trên 99%'). */
-export function formatProbability(probability: number): string {
-  if (probability < 0.01) return `dưới ${PERCENT.format(0.01)}`;
-  if (probability > 0.99) return `trên ${PERCENT.format(0.99)}`;
-  return PERCENT.format(probability);
-}
 
 export function formatCount(count: number): string {
   return NUMBER.format(count);

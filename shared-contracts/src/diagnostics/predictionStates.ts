@@ -9,3 +9,8 @@ export const FORECAST_STATUSES = ['PREDICTED', 'NEEDS_ATTENTION_NOW', 'INSUFFICI
 export const URGENCIES = ['STOP', 'SOON', 'PLAN'] as const;
 /** A training run's (a model version's) status. */
 export const TRAINING_STATUSES = ['TRAINING', 'ACCEPTED', 'FAILED'] as const;
+/**
+ * The diagnosis ranking is evaluated only on at least this many held-out closed orders with recorded symptoms and a
+ * failure found (a share of a dozen cases is noise): below it the model page says there is too little data.
+ */
+export const DIAGNOSIS_EVALUATION_MIN_CASES = 30;

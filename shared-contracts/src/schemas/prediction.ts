@@ -79,6 +79,19 @@ const metricsSchema = z.object({
   calibration: z.array(z.object({ predicted: z.number(), observed: z.number(), count: z.number().int() })),
 });
 
+const rankingAccuracySchema = z.object({ cases: z.number().int(), top1: z.number().min(0).max(1), top3: z.number().min(0).max(1) });
+
+/** The diagnosis ranking's evaluation on held-out closed orders (spec predictive.md §3), next to the knowledge base alone. */
+export const diagnosisEvaluationSchema = z.object({
+  /** Orders closed from this instant (ISO) on were held out. */
+  cutoff: z.string(),
+  /** Cases (closed orders with recorded symptoms) the ranking learnt from before the cut-off. */
+  trainedOn: z.number().int(),
+  learned: rankingAccuracySchema,
+  knowledgeBase: rankingAccuracySchema,
+});
+export type DiagnosisEvaluationDto = z.infer<typeof diagnosisEvaluationSchema>;
+
 export const modelVersionSchema = z.object({
   id: z.number().int(),
   status: z.enum(TRAINING_STATUSES),
@@ -88,6 +101,8 @@ export const modelVersionSchema = z.object({
   observations: z.number().int(),
   failures: z.number().int(),
   error: z.string().nullable(),
+  /** The diagnosis ranking this run learnt: from how many cases, and its held-out evaluation (null: too few cases). */
+  diagnosis: z.object({ cases: z.number().int(), evaluation: diagnosisEvaluationSchema.nullable() }).nullable(),
   components: z.array(
     z.object({
       component: z.string(),

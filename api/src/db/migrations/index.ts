@@ -14,6 +14,7 @@ import * as m0012 from './0012_kpi_usage_index';
 import * as m0013 from './0013_predictive_maintenance';
 import * as m0014 from './0014_forecast_reminders';
 import * as m0015 from './0015_vehicle_inspection_indexes';
+import * as m0016 from './0016_diagnosis_training';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013_predictive_maintenance': m0013,
   '0014_forecast_reminders': m0014,
   '0015_vehicle_inspection_indexes': m0015,
+  '0016_diagnosis_training': m0016,
 };

@@ -1,3 +1,4 @@
+import { formatInterval, likelihood } from 'shared-contracts/diagnostics';
 import { formatVietnamDateTime } from 'shared-contracts/schemas';
 
 // 'HH:mm dd/MM/yyyy' in Vietnam, for every email and the dev outbox page.
@@ -129,37 +130,14 @@ export interface ForecastReminderEmailInput {
   profileLink: string;
 }
 
-const percentFormat = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 0 });
 const integerFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
 
-/**
- * The same words and figures as the customer's "Dự đoán bảo dưỡng" (mfe-account maintenanceForecast/
- * forecastText.ts: LIKELIHOOD_BANDS, formatPercent, formatInterval, poolWords; keep the two in step): the word
- * band reads the whole percent shown, never '0%' or '100%'.
+/*
+ * The same words and figures as the customer's "Dự đoán bảo dưỡng": the one scale of likelihood words
+ * (shared-contracts diagnostics/likelihoodWords.ts: likelihood, formatInterval; the word band reads the whole
+ * percent shown, never '0%' or '100%'). poolWords is the one of mfe-account maintenanceForecast/forecastText.ts:
+ * keep the two in step.
  */
-const LIKELIHOOD_BANDS: readonly (readonly [from: number, words: string])[] = [
-  [80, 'Khả năng rất cao'],
-  [50, 'Khả năng cao'],
-  [20, 'Khả năng vừa'],
-  [5, 'Khả năng thấp'],
-  [0, 'Khả năng rất thấp'],
-];
-const wholePercent = (probability: number) => Math.round(Math.min(1, Math.max(0, probability)) * 100);
-function formatPercent(probability: number): string {
-  const whole = wholePercent(probability);
-  if (whole === 0) return `dưới ${percentFormat.format(0.01)}`;
-  if (whole === 100) return `trên ${percentFormat.format(0.99)}`;
-  return percentFormat.format(whole / 100);
-}
-function likelihood(probability: number): string {
-  const whole = wholePercent(probability);
-  return `${LIKELIHOOD_BANDS.find(([from]) => whole >= from)![1]} (${formatPercent(probability)})`;
-}
-function interval(low: number, high: number): string {
-  const from = wholePercent(low);
-  const to = wholePercent(high);
-  return from === to ? `khoảng ${percentFormat.format(to / 100)}` : `khoảng ${integerFormat.format(from)}–${percentFormat.format(to / 100)}`;
-}
 const TYPE_WORDS: Record<string, string> = { scooter: 'xe máy điện', motorbike: 'mô tô điện', car: 'ô tô điện' };
 function poolWords(level: 'family' | 'type' | 'fleet', key: string, brand: string): string {
   if (level === 'family') return `các xe cùng dòng ${brand && !key.toLocaleLowerCase('vi').startsWith(brand.toLocaleLowerCase('vi')) ? `${brand} ${key}` : key}`;
@@ -179,7 +157,7 @@ export function forecastReminderEmail(input: ForecastReminderEmailInput): EmailC
     ? `Dự đoán bảo dưỡng xe ${plate}: ${input.component} nên được kiểm tra trong 3 tháng tới`
     : `Xe ${plate}: ${input.component} cần được kiểm tra ngay`;
   const finding = risk
-    ? `${input.component}: ${likelihood(risk.probability)} cần kiểm tra trong 3 tháng tới (${interval(risk.low, risk.high)}, khoảng tin cậy 95%).`
+    ? `${input.component}: ${likelihood(risk.probability)} cần kiểm tra trong 3 tháng tới (${formatInterval(risk)}, khoảng tin cậy 95%).`
     : `${input.component}: cần kiểm tra ngay. Lần kiểm tra gần nhất phát hiện hạng mục này có vấn đề và chưa được khắc phục.`;
   const evidence = input.evidence
     ? `Dựa trên ${integerFormat.format(input.evidence.inspections)} lần kiểm tra, ${integerFormat.format(input.evidence.failures)} lần hỏng của ${poolWords(input.evidence.level, input.evidence.key, input.vehicle.brand)}.`

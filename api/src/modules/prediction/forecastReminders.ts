@@ -18,7 +18,8 @@ import { latestWearModel } from './wearTraining';
  * A component of a vehicle CROSSES when its forecast (vehicleForecastOf, from the served model version) is
  *   - NEEDS_ATTENTION_NOW (found FAIL at the last inspection and not fixed), or
  *   - PREDICTED with P(needs attention within 3 months) ≥ FORECAST_REMINDER_THRESHOLD = 0.5.
- * 0.5 is where the forecast's words turn to "Khả năng cao": the component is more likely than not to need
+ * 0.5 is where the forecast's words read "Khả năng cao (50%)" (shared-contracts likelihoodWords; the words turn on
+ * the rounded percent, so 0.495–0.4999 already reads so but is not mailed): the component is more likely than not to need
  * attention within 3 months — the one boundary a customer reads without explanation, and a reason to book
  * that an email may interrupt them for (a "vừa" 20–49 % stays on /my-vehicles and /dashboard).
  *

@@ -7,6 +7,7 @@ import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import type { AccountsContext } from '../auth/accountsPlugin';
+import type { DiagnosisTraining } from '../diagnostics/diagnosisTraining';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { componentInfo } from './componentLabels';
 import { vehicleForecastOf } from './vehicleForecastQueries';
@@ -19,6 +20,13 @@ export const predictionMessages = {
   trainingStarted: 'Đã bắt đầu huấn luyện mô hình. Kết quả sẽ có sau ít phút.',
   trainingInProgress: 'Mô hình đang được huấn luyện. Vui lòng đợi lần này xong.',
 } as const;
+
+/** The diagnosis part of a run as the admin sees it (the learned counts themselves stay in the API). */
+function diagnosisOf(stored: string | null): ModelVersionDto['diagnosis'] {
+  if (!stored) return null;
+  const { evidence, evaluation } = JSON.parse(stored) as DiagnosisTraining;
+  return { cases: evidence.cases, evaluation: evaluation ? { ...evaluation, cutoff: new Date(evaluation.cutoff).toISOString() } : null };
+}
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const VERSIONS_SHOWN = 20;
@@ -72,6 +80,7 @@ export const predictionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext
           observations: row.observations,
           failures: row.failures,
           error: row.error,
+          diagnosis: diagnosisOf(row.diagnosis),
           components: metrics.map((entry) => ({
             ...entry,
             label: info(entry.component).label,

@@ -3,6 +3,8 @@ import { toIsoUtc } from '../../db/portable';
 import type { PredictionModelRow } from '../../db/predictionSchema';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
+import { trainDiagnosis, type DatedCase, type DiagnosisTraining } from '../diagnostics/diagnosisTraining';
+import { loadSymptomCases } from '../diagnostics/symptomCases';
 import { isUniqueViolation } from '../vehicles/vehicleQueries';
 import { loadComponentInspections } from './inspectionQueries';
 import { trainWearModels, type ComponentInspections, type ComponentTraining } from './trainWearModels';
@@ -28,7 +30,10 @@ export class TrainingInProgressError extends Error {
   }
 }
 
-/** What a stored version holds: per component, its backtest and its fitted pools. */
+/**
+ * What a stored version holds: per component, its backtest and its fitted pools; and the diagnosis ranking's
+ * learned counts with its held-out evaluation (null on versions from before migration 0016).
+ */
 export interface WearModelVersion {
   id: number;
   trainedAt: string;
@@ -36,6 +41,7 @@ export interface WearModelVersion {
   observations: number;
   failures: number;
   components: ComponentTraining[];
+  diagnosis: DiagnosisTraining | null;
 }
 
 export interface WearTrainingOptions {
@@ -43,6 +49,8 @@ export interface WearTrainingOptions {
   requestedBy?: number | null;
   /** The inspections to train on (default: every closed order's, loadComponentInspections). */
   load?: (db: Kysely<Database>) => Promise<ComponentInspections[]>;
+  /** The diagnosis cases to learn from (default: every closed order's with recorded symptoms, loadSymptomCases). */
+  loadCases?: (db: Kysely<Database>) => Promise<DatedCase[]>;
 }
 
 /** Marks TRAINING rows started before `STALE_TRAINING_MS` ago as FAILED (their process died). */
@@ -79,6 +87,7 @@ export async function completeWearTraining(db: Kysely<Database>, runId: number, 
   try {
     const histories = await (options.load ?? loadComponentInspections)(db);
     const components = trainWearModels(histories);
+    const diagnosis = trainDiagnosis(await (options.loadCases ?? loadSymptomCases)(db));
     let observations = 0;
     let failures = 0;
     let latest = 0;
@@ -100,6 +109,7 @@ export async function completeWearTraining(db: Kysely<Database>, runId: number, 
         failures,
         metrics: JSON.stringify(metrics),
         parameters: JSON.stringify(parameters),
+        diagnosis: JSON.stringify(diagnosis),
         data_cutoff: latest > 0 ? new Date(latest).toISOString() : null,
         finished_at: options.clock.now().toISOString(),
       })
@@ -130,6 +140,7 @@ function toVersion(row: PredictionModelRow): WearModelVersion {
     observations: row.observations,
     failures: row.failures,
     components: metrics.map((entry) => ({ ...entry, models: [], familyPool: {}, ...parameters.get(entry.component) })),
+    diagnosis: row.diagnosis ? (JSON.parse(row.diagnosis) as DiagnosisTraining) : null,
   };
 }
 
