@@ -23,6 +23,13 @@ import { startPhotoUploaders } from './photoUploaders.ts';
  *     BENCH_PHOTO_EVERY_MS=0 sends the photos back to back too (a figure past any phone's pace).
  *   live status, a customer's stream while the mixed floor runs: check-in → `service-order` event  p95 < 1 s
  *   check-in stress (a figure, no budget): 20 staff of a second centre checking cars in back to back, all at once
+ *   training (spec predictive.md §6, issue 22; not in the default phases): the database also holds
+ *     BENCH_TRAINING_ORDERS (default 100,000) closed orders of bench:predict's generated fleet (predictData.ts, written
+ *     after the seed, before the floor's data; about a minute more to prepare); an admin starts a training through
+ *     POST /api/admin/models/train and the mixed floor with the front desk runs, in 5 s slices, until the run is
+ *     ACCEPTED (GET /api/admin/models every 250 ms): the training < 60 s, and the floor's budgets above during it.
+ *     Then, no budget, the floor for 15 s more while the accepted model's forecast reminder run goes on in the API.
+ *     With this phase the front desk has 60 more of today's appointments to check in (the day view shows them).
  *
  * env: BENCH_SECONDS (each measured phase, default 15); BENCH_PHASES (default 'floor,checkin,photos': which phases
  * run); BENCH_PHOTO_TECHNICIANS (default 4) and BENCH_PHOTO_EVERY_MS (default 2000; 0: back to back);
@@ -45,7 +52,11 @@ const IN_PROGRESS_PER_TECHNICIAN = 4;
  */
 const CHECK_IN_TODAY = 520;
 /** Today's confirmed appointments of the floor centre that its front desk checks in while the floor runs (waiting too). */
-const WALK_UP_TODAY = 60;
+const WALK_UP_TODAY = 60 + (PHASES.has('training') ? 60 : 0);
+/** The training phase: the closed orders generated for it, and how long it may take before the bench gives up. */
+const TRAINING_ORDERS = Number(process.env.BENCH_TRAINING_ORDERS ?? 100_000);
+const TRAINING_TIMEOUT_S = 600;
+const TRAINING_BUDGET_S = 60;
 /** How often the floor centre's front desk checks a car in during the mixed floor. */
 const WALK_UP_EVERY_MS = 500;
 const CUSTOMER_TODAY = 30;
@@ -68,6 +79,8 @@ interface ServerReady {
   /** The floor centre's front desk, and today's appointments it checks in while the floor runs. */
   deskToken: string;
   walkUpIds: number[];
+  /** An admin's token (the training phase starts a training). */
+  adminToken: string;
 }
 
 // ---- The server (child process) -------------------------------------------------------------------------
@@ -75,7 +88,20 @@ interface ServerReady {
 async function runServer(): Promise<void> {
   const { seed } = await import('../../api/src/seed/index.ts');
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
-  const { app, db } = await buildBenchApi(seed);
+  const { app, db } = await buildBenchApi(async (db) => {
+    await seed(db);
+    if (!PHASES.has('training')) return;
+    // bench:predict's fleet: the closed orders a training reads (deterministic; written before the floor's own data).
+    const fleet = await import('./predictData.ts');
+    const { SYMPTOM_LINKS } = await import('../../api/src/modules/diagnostics/knowledgeBase.ts');
+    const { SYMPTOM_CODES } = await import('../../shared-contracts/src/diagnostics/symptoms.ts');
+    const started = Date.now();
+    const plan = fleet.planFleet(TRAINING_ORDERS, Date.now(), SYMPTOM_LINKS, SYMPTOM_CODES);
+    await fleet.writeFleet(db, 'sqlite', plan, () => undefined);
+    const { sql } = await import('kysely');
+    await sql.raw('analyze').execute(db);
+    console.log(`(training phase: ${plan.visits.length.toLocaleString('en')} closed orders of ${plan.vehicles.length.toLocaleString('en')} vehicles written in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  });
   const now = new Date();
   const nowIso = now.toISOString();
   const today = vietnamDateOf(now);
@@ -85,7 +111,7 @@ async function runServer(): Promise<void> {
   const checklist = JSON.parse(service.checklist) as Array<{ code: string; label: string }>;
 
   let userIndex = 0;
-  const addUser = async (role: 'staff' | 'technician' | 'customer', name: string, centreId = centre.id) => {
+  const addUser = async (role: 'staff' | 'technician' | 'customer' | 'admin', name: string, centreId = centre.id) => {
     userIndex += 1;
     const row = await db
       .insertInto('users')
@@ -106,7 +132,7 @@ async function runServer(): Promise<void> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (role !== 'customer') await db.insertInto('staff_assignments').values({ user_id: row.id, centre_id: centreId, assigned_at: nowIso, ended_at: null }).execute();
+    if (role === 'staff' || role === 'technician') await db.insertInto('staff_assignments').values({ user_id: row.id, centre_id: centreId, assigned_at: nowIso, ended_at: null }).execute();
     const { token } = await app.accessTokens.issue({ userId: row.id, role });
     return { id: row.id, token };
   };
@@ -118,6 +144,7 @@ async function runServer(): Promise<void> {
   for (let index = 0; index < STAFF * 2; index += 1) intakeStaff.push(await addUser('staff', `Nhân viên tiếp nhận ${index + 1}`, intake.id));
   const customer = await addUser('customer', 'Khách thử tải');
   const desk = await addUser('staff', 'Quầy tiếp nhận');
+  const admin = await addUser('admin', 'Quản trị thử tải');
 
   // 5 000 appointments: today's waiting ones, today's in-progress orders, and the past 90 days (2 000 of them
   // with a closed service order, the rest completed, cancelled or no-show without one).
@@ -284,6 +311,7 @@ async function runServer(): Promise<void> {
     intakeStaffTokens: intakeStaff.map((member) => member.token),
     deskToken: desk.token,
     walkUpIds,
+    adminToken: admin.token,
   };
   await serveBenchApi(app, db, ready);
 }
@@ -520,11 +548,58 @@ async function main(): Promise<void> {
       checks.push(['check-in p95 during uploads', summary('front desk check-in during uploads', deskUnderPhotos), BUDGETS.checkIn]);
     }
 
+    if (PHASES.has('training')) {
+      if (!PHASES.has('floor') && !PHASES.has('photos')) await mixedFloor(origin, ready, 3); // warm-up, as the floor phase has
+      const adminHeaders = { authorization: `Bearer ${ready.adminToken}` };
+      console.log(`\nTraining on ${TRAINING_ORDERS.toLocaleString('en')} generated closed orders while the mixed floor and the front desk run (5 s slices until ACCEPTED):`);
+      const cpuStart = await api.cpuMs();
+      const started = performance.now();
+      const response = await fetch(`${origin}/api/admin/models/train`, { method: 'POST', headers: adminHeaders });
+      if (response.status !== 202) throw new Error(`POST /api/admin/models/train answered ${response.status}: ${await response.text()}`);
+      const { runId } = ((await response.json()) as { data: { runId: number } }).data;
+      let status = 'TRAINING';
+      let endedAfterMs = Number.NaN;
+      const watching = (async () => {
+        while (status === 'TRAINING' && performance.now() - started < TRAINING_TIMEOUT_S * 1000) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          const listed = (await (await fetch(`${origin}/api/admin/models`, { headers: adminHeaders })).json()) as { data: { versions: Array<{ id: number; status: string; error: string | null }> } };
+          const run = listed.data.versions.find((version) => version.id === runId);
+          status = run?.status ?? 'MISSING';
+          if (status === 'FAILED') throw new Error(`the training run failed: ${run?.error}`);
+        }
+        endedAfterMs = performance.now() - started;
+      })();
+      const during: CustomerLoadResult[] = [];
+      const deskDuring: number[] = [];
+      while (status === 'TRAINING' && performance.now() - started < TRAINING_TIMEOUT_S * 1000) {
+        const [slice, desk] = await Promise.all([mixedFloor(origin, ready, 5), frontDeskCheckIns(origin, ready, walkUps, performance.now() + 5_000)]);
+        during.push(...slice);
+        deskDuring.push(...desk);
+      }
+      await watching;
+      if (status !== 'ACCEPTED') throw new Error(`the training run is still ${status} after ${TRAINING_TIMEOUT_S} s`);
+      const apiCpuS = ((await api.cpuMs()) - cpuStart) / 1000;
+      console.log(`  run #${runId} ACCEPTED after ${round(endedAfterMs / 1000)} s (the API's own CPU meanwhile: ${round(apiCpuS)} s; the floor ran ${during.length / 2} slices)`);
+      assertClean(during);
+      checks.push(['training on the generated orders, request → ACCEPTED (s)', endedAfterMs / 1000, TRAINING_BUDGET_S]);
+      checks.push(['day view p95 during training', summary('day view during training', timingsOf(during, 'day view')), BUDGETS.dayView]);
+      checks.push(['board p95 during training', summary('board during training', timingsOf(during, 'board')), BUDGETS.board]);
+      checks.push(['checklist answer p95 during training', summary('checklist answer during training', timingsOf(during, 'checklist answer')), BUDGETS.checklist]);
+      if (deskDuring.length > 0) checks.push(['check-in p95 during training', summary('front desk check-in during training', deskDuring), BUDGETS.checkIn]);
+      console.log('  then 15 s more while the accepted model\'s forecast reminder run goes on in the API (no budget):');
+      const after = await mixedFloor(origin, ready, 15);
+      assertClean(after);
+      summary('day view after ACCEPTED', timingsOf(after, 'day view'));
+      summary('board after ACCEPTED', timingsOf(after, 'board'));
+      summary('checklist answer after ACCEPTED', timingsOf(after, 'checklist answer'));
+    }
+
     console.log('\nBudgets:');
     for (const [label, value, budget] of checks) {
       const ok = value < budget;
       if (!ok) failed = true;
-      console.log(`  ${ok ? '✔' : '✘'} ${label} ${round(value)} ms < ${budget} ms`);
+      const unit = label.endsWith('(s)') ? '' : ' ms';
+      console.log(`  ${ok ? '✔' : '✘'} ${label.replace(/ \(s\)$/, '')} ${round(value)}${unit || ' s'} < ${budget}${unit || ' s'}`);
     }
   } finally {
     await api.stop();

@@ -39,7 +39,9 @@ export interface WearTrainerOptions {
 function launch(runId: number, database: DatabaseConfig): ChildProcess {
   const extension = path.extname(__filename);
   const file = path.join(__dirname, `wearTrainingProcess${extension}`);
-  const execArgv = extension === '.ts' ? ['--import', 'tsx'] : [];
+  // From the sources (dev, tests, benches), shared-contracts is read from its TypeScript too (its ev-source export
+  // condition), as the API's process reads it: its dist may not be built.
+  const execArgv = extension === '.ts' ? ['--conditions=ev-source', '--import', 'tsx'] : [];
   const child = fork(file, [String(runId), JSON.stringify(database)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     if (child.pid !== undefined) setPriority(child.pid, TRAINING_NICE);
