@@ -288,9 +288,14 @@ describe.each(testDatabases())('the manager’s parts demand on $label', (target
     it('says which failing components have no past parts to go on', async () => {
       // A car of a family with no past orders at all: its pads predicted by the type pool ('car': the family's).
       const lone = await addCar(floor.db, 20_000, 'VF Lẻ');
+      // A newer version (an accepted row never changes: the API keeps the one it serves until a newer one comes).
       await floor.db
-        .updateTable('prediction_models')
-        .set({
+        .insertInto('prediction_models')
+        .values({
+          kind: 'wear',
+          status: 'ACCEPTED',
+          started_at: '2026-11-24T19:00:00.000Z',
+          finished_at: '2026-11-24T19:01:00.000Z',
           parameters: JSON.stringify([
             {
               component: 'BRAKE_PADS',
@@ -306,7 +311,6 @@ describe.each(testDatabases())('the manager’s parts demand on $label', (target
             { component: 'HORN', accepted: true, backtest: null },
           ]),
         })
-        .where('kind', '=', 'wear')
         .execute();
       await floor.bookToday({ vehicleId: lone, date: '2026-11-25', time: '14:00', serviceSlugs: ['bao-duong-co-ban'] });
       const demand = await demandOf('manager');

@@ -12,7 +12,21 @@ export interface ComponentInfo {
   serviceSlug: string | null;
 }
 
-export async function componentInfo(db: Kysely<Database>): Promise<(code: string) => ComponentInfo> {
+/** The catalogue's labels are read again at most this often (a forecast asks for them every time). */
+export const COMPONENT_INFO_TTL_MS = 60_000;
+const cached = new WeakMap<object, { at: number; info: Promise<(code: string) => ComponentInfo> }>();
+
+/** The labels, read from the catalogue at most every COMPONENT_INFO_TTL_MS per database. */
+export function componentInfo(db: Kysely<Database>, now = Date.now()): Promise<(code: string) => ComponentInfo> {
+  const entry = cached.get(db);
+  if (entry && now - entry.at <= COMPONENT_INFO_TTL_MS) return entry.info;
+  const info = readComponentInfo(db);
+  cached.set(db, { at: now, info });
+  info.catch(() => cached.delete(db));
+  return info;
+}
+
+async function readComponentInfo(db: Kysely<Database>): Promise<(code: string) => ComponentInfo> {
   const known = new Map<string, ComponentInfo>(COMPONENTS.map((component) => [component.code, { label: component.label, serviceSlug: component.serviceSlug }]));
   const services = await db.selectFrom('services').select(['slug', 'checklist']).where('is_active', '=', 1).execute();
   const fromCatalogue = new Map<string, ComponentInfo>();
