@@ -35,7 +35,8 @@ const brakePads: Component = {
     baseline: { inspections: 1250, failures: 140, brier: 0.0954, auc: 0.5, calibration: [{ predicted: 0.112, observed: 0.112, count: 1250 }], rate: 0.1123 },
   },
   models: [
-    { level: 'family', key: 'VinFast Feliz S', shape: 2.4, scale: 31.5, ageing: 0, steps: 420, failures: 61 },
+    { level: 'family', key: 'VinFast Feliz S', clock: 'km', shape: 2.4, scale: 31.5, ageing: 0, steps: 420, failures: 61 },
+    // a version trained before the age clock: no clock, read from ageing (> 0: km and age)
     { level: 'type', key: 'scooter', shape: 1.9, scale: 28.24, ageing: 0.35, steps: 3050, failures: 301 },
   ],
 };
@@ -49,7 +50,13 @@ const battery: Component = {
     model: { inspections: 900, failures: 40, brier: 0.0431, auc: 0.55, calibration: [{ predicted: 0.04, observed: 0.05, count: 900 }] },
     baseline: { inspections: 900, failures: 40, brier: 0.0425, auc: null, calibration: [], rate: 0.044 },
   },
-  models: [{ level: 'fleet', key: 'fleet', shape: 1.1, scale: 210, ageing: 1.5, steps: 4100, failures: 180 }],
+  models: [
+    { level: 'fleet', key: 'fleet', clock: 'km+age', shape: 1.1, scale: 210, ageing: 1.5, steps: 4100, failures: 180 },
+    // the age clock: λ in months, no η
+    { level: 'type', key: 'car', clock: 'age', shape: 2.2, scale: 96.04, ageing: 0, steps: 900, failures: 25 },
+    // an older version's model without ageing and without a clock: km
+    { level: 'type', key: 'scooter', shape: 1.3, scale: 45, ageing: 0, steps: 3200, failures: 150 },
+  ],
 };
 
 const chargePort: Component = { component: 'CHARGE_PORT', label: 'Cổng sạc', accepted: false, backtest: null, models: [] };
@@ -152,13 +159,18 @@ describe('/admin/models: the version the API serves', () => {
       ['Tỷ lệ hỏng chung', '—', '11,2 %'],
     ]);
     expect(rowsOf(within(brakes).getByRole('table', { name: 'Mô hình theo nhóm xe – Má phanh' }))).toEqual([
-      ['Nhóm xe', 'Hệ số hình dạng k', 'Thang λ (nghìn km)', 'Lão hoá η (nghìn km/tháng)', 'Số lần kiểm tra', 'Số lần hỏng'],
-      ['Dòng xe: VinFast Feliz S', '2,40', '31,5', '0,00', '420', '61'],
-      ['Loại xe: Xe máy điện', '1,90', '28,2', '0,35', '3.050', '301'],
+      ['Nhóm xe', 'Thang đo tuổi thọ', 'Hệ số hình dạng k', 'Thang λ', 'Lão hoá η (nghìn km/tháng)', 'Số lần kiểm tra', 'Số lần hỏng'],
+      ['Dòng xe: VinFast Feliz S', 'Theo km', '2,40', '31,5 nghìn km', '—', '420', '61'],
+      ['Loại xe: Xe máy điện', 'Theo km và tuổi xe', '1,90', '28,2 nghìn km', '0,35', '3.050', '301'],
     ]);
     // a baseline without AUC (constant prediction, no failures or no passes) shows '—'
     expect(rowsOf(within(card('Tình trạng pin (BATTERY_SOH)')).getByRole('table', { name: 'Mô hình so với mức trung bình – Tình trạng pin' }))[2]).toEqual(['AUC (cao hơn là tốt hơn)', '0,550', '—']);
-    expect(rowsOf(within(card('Tình trạng pin (BATTERY_SOH)')).getByRole('table', { name: 'Mô hình theo nhóm xe – Tình trạng pin' }))[1]).toEqual(['Toàn bộ xe', '1,10', '210,0', '1,50', '4.100', '180']);
+    // each model with its clock: λ in thousand km or in months (the age clock), η only where the clock has one
+    expect(rowsOf(within(card('Tình trạng pin (BATTERY_SOH)')).getByRole('table', { name: 'Mô hình theo nhóm xe – Tình trạng pin' })).slice(1)).toEqual([
+      ['Toàn bộ xe', 'Theo km và tuổi xe', '1,10', '210,0 nghìn km', '1,50', '4.100', '180'],
+      ['Loại xe: Ô tô điện', 'Theo tuổi xe', '2,20', '96,0 tháng', '—', '900', '25'],
+      ['Loại xe: Xe máy điện', 'Theo km', '1,30', '45,0 nghìn km', '—', '3.200', '150'],
+    ]);
   });
 
   it('says which components customers see: "Đang dùng", or not and why', async () => {

@@ -14,6 +14,48 @@ const components: ComponentTraining[] = [
 const at = (months: number) => Date.UTC(2024, 0, 1) + months * MONTH;
 const inspection = (months: number, km: number, result: Inspection['result'], repaired = false): Inspection => ({ at: at(months), odometerKm: km, ageMonths: months, result, repaired });
 
+describe('a vehicle’s forecast on an age-clock model (a car’s 12 V battery: λ 60 months, km do not count)', () => {
+  const batteryModel = { ...brakeModel, clock: 'age' as const, shape: 2, scale: 60, ageing: 0, covariance: [[0.01, 0.002], [0.002, 0.004]] };
+  const battery: ComponentTraining[] = [
+    { component: 'BATTERY_12V', accepted: true, models: [batteryModel], familyPool: { 'VinFast Feliz S': { level: 'family', key: 'VinFast Feliz S' } }, backtest },
+  ];
+  const S = (months: number) => Math.exp(-Math.pow(months / 60, 2));
+  const forecast = (odometerKm: number, ageMonths: number, kmPerMonth: number) =>
+    forecastVehicle(battery, { family: 'VinFast Feliz S', odometerKm, ageMonths, kmPerMonth, inspections: new Map([['BATTERY_12V', [inspection(12, 8000, 'PASS')]]]) })[0]!;
+
+  it('reads the months: 3 months ahead from good at 12 months, now 24; 5,000 km ahead at 600 km a month is 8⅓ months', () => {
+    const battery24 = forecast(15_000, 24, 600);
+    expect(battery24.status).toBe('PREDICTED');
+    expect(battery24.within3Months!.probability).toBeCloseTo(1 - S(27) / S(12), 10);
+    expect(battery24.within5000Km!.probability).toBeCloseTo(1 - S(24 + 5 / 0.6) / S(12), 10);
+    expect(battery24.within3Months!.low).toBeLessThan(battery24.within3Months!.probability);
+    expect(battery24.within3Months!.high).toBeGreaterThan(battery24.within3Months!.probability);
+  });
+
+  it('grows with the months, not with the km: the odometer and the km a month leave the 3-month risk alone', () => {
+    const base = forecast(15_000, 24, 600).within3Months!;
+    expect(forecast(40_000, 24, 600).within3Months).toEqual(base);
+    expect(forecast(15_000, 24, 2000).within3Months).toEqual(base);
+    expect(forecast(15_000, 30, 600).within3Months!.probability).toBeGreaterThan(base.probability);
+    // 5,000 km are fewer months for a vehicle that drives more: a smaller risk.
+    expect(forecast(15_000, 24, 2000).within5000Km!.probability).toBeLessThan(forecast(15_000, 24, 600).within5000Km!.probability);
+  });
+});
+
+describe('a vehicle’s forecast from a version stored before the age clock (models without a clock)', () => {
+  it('reads them as fitted: km without ageing, km and age with it', () => {
+    const stored = JSON.parse(JSON.stringify(components)) as ComponentTraining[];
+    expect(stored[0]!.models[0]).not.toHaveProperty('clock');
+    const input = { family: 'VinFast Feliz S', odometerKm: 15_000, ageMonths: 24, kmPerMonth: 600, inspections: new Map([['BRAKE_PADS', [inspection(12, 8000, 'PASS')]]]) };
+    const S = (u: number) => Math.exp(-Math.pow(u / 20, 3));
+    const brakes = (training: ComponentTraining[]) => forecastVehicle(training, input).find((forecast) => forecast.component === 'BRAKE_PADS')!;
+    expect(brakes(stored).within3Months!.probability).toBeCloseTo(1 - S(16.8) / S(8), 10);
+    const withAgeing = stored.map((entry) => ({ ...entry, models: entry.models.map((model) => ({ ...model, ageing: 0.1 })) }));
+    // u = km + 0.1·months: good at 8 + 1.2, in 3 months 16.8 + 2.7.
+    expect(brakes(withAgeing).within3Months!.probability).toBeCloseTo(1 - S(19.5) / S(9.2), 10);
+  });
+});
+
 describe('a vehicle’s forecast', () => {
   const base = { family: 'VinFast Feliz S', odometerKm: 15_000, ageMonths: 24, kmPerMonth: 600 };
 

@@ -1,5 +1,5 @@
 import type { Inspection } from '../../src/modules/prediction/inspectionSteps';
-import type { WearParameters } from '../../src/modules/prediction/wearModel';
+import { clockOf, type WearParameters } from '../../src/modules/prediction/wearModel';
 
 /** A small deterministic PRNG (mulberry32) so simulated fleets are the same on every run. */
 export function seededRandom(seed: number): () => number {
@@ -30,8 +30,8 @@ const MONTH_MS = 30.436875 * 86_400_000;
 /**
  * A fleet whose component lives are drawn from the model itself: each vehicle drives r thousand km a month
  * (log-normal around 0.6, so usage varies by vehicle and km and age can be told apart), the component's life on
- * the scale u = km/1000 + η·months is Weibull(k, λ), and it is inspected every 2 to 7 months; a FAIL is fixed at
- * the visit (a new life starts there) unless drawn unfixed.
+ * its clock (u = km/1000 + η·months; u = months on the 'age' clock) is Weibull(k, λ), and it is inspected every
+ * 2 to 7 months; a FAIL is fixed at the visit (a new life starts there) unless drawn unfixed.
  */
 export function simulateFleet(options: SimulatedFleetOptions): Inspection[][] {
   const random = seededRandom(options.seed);
@@ -42,7 +42,7 @@ export function simulateFleet(options: SimulatedFleetOptions): Inspection[][] {
   const fleet: Inspection[][] = [];
   for (let v = 0; v < options.vehicles; v += 1) {
     const rate = 0.6 * Math.exp(0.5 * normal());
-    const speed = rate + ageing; // u per month
+    const speed = clockOf(options.truth) === 'age' ? 1 : rate + ageing; // u per month
     let lifeEndsAt = weibull() / speed; // months since the spell's start
     let spellStart = 0;
     const inspections: Inspection[] = [];

@@ -2,7 +2,7 @@ import { useId } from 'react';
 // Types only: zod never ships in the back office's chunks.
 import type { ModelVersionDto } from 'shared-contracts/diagnostics';
 import { CalibrationChart } from './CalibrationChart';
-import { formatAuc, formatBrier, formatCount, formatDay, formatProbability, formatScale, formatTwo } from './predictionFormat';
+import { clockOf, formatAgeing, formatAuc, formatBrier, formatCount, formatDay, formatProbability, formatScale, formatTwo } from './predictionFormat';
 import { predictionModelsText } from './predictionModelsText';
 import styles from './PredictionModels.module.css';
 
@@ -29,7 +29,8 @@ function poolName(model: PoolModel): string {
 
 /**
  * One component of a model version: whether customers see it, the backtest's size, Brier and AUC next to the
- * baseline's, the Weibull models fitted per pool of vehicles, and the calibration chart with its table.
+ * baseline's, the Weibull models fitted per pool of vehicles (each with its clock — km, age, or both — λ in that
+ * clock's unit and η only where the clock has one), and the calibration chart with its table.
  */
 export function ComponentModelCard({ component }: { component: ComponentModel }) {
   const headingId = useId();
@@ -105,6 +106,7 @@ export function ComponentModelCard({ component }: { component: ComponentModel })
             <thead>
               <tr>
                 <th scope="col">{t.pool}</th>
+                <th scope="col">{t.clock}</th>
                 <th scope="col">{t.shape}</th>
                 <th scope="col">{t.scale}</th>
                 <th scope="col">{t.ageing}</th>
@@ -113,16 +115,20 @@ export function ComponentModelCard({ component }: { component: ComponentModel })
               </tr>
             </thead>
             <tbody>
-              {component.models.map((model) => (
-                <tr key={`${model.level}:${model.key}`}>
-                  <th scope="row">{poolName(model)}</th>
-                  <td>{formatTwo(model.shape)}</td>
-                  <td>{formatScale(model.scale)}</td>
-                  <td>{formatTwo(model.ageing)}</td>
-                  <td>{formatCount(model.steps)}</td>
-                  <td>{formatCount(model.failures)}</td>
-                </tr>
-              ))}
+              {component.models.map((model) => {
+                const clock = clockOf(model);
+                return (
+                  <tr key={`${model.level}:${model.key}`}>
+                    <th scope="row">{poolName(model)}</th>
+                    <td>{predictionModelsText.clocks[clock]}</td>
+                    <td>{formatTwo(model.shape)}</td>
+                    <td>{formatScale(model.scale, clock)}</td>
+                    <td>{formatAgeing(model.ageing, clock)}</td>
+                    <td>{formatCount(model.steps)}</td>
+                    <td>{formatCount(model.failures)}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -16,8 +16,20 @@ export const formatCount = (value: number) => whole.format(value);
 export const formatProbability = (value: number) => `${oneDecimal.format(value * 100)} %`;
 /** Weibull shape k and ageing η: two decimals. */
 export const formatTwo = (value: number) => twoDecimals.format(value);
-/** Weibull scale λ, already in thousand km: one decimal. */
-export const formatScale = (value: number) => oneDecimal.format(value);
+
+/** The clock a fitted model's life runs on (the API's wearModel.WearClock). */
+export type ModelClock = 'km' | 'age' | 'km+age';
+
+/**
+ * A model's clock; versions trained before the age clock existed carry none and read as they were fitted: 'km'
+ * when ageing is 0, else 'km+age' (the API's wearModel.clockOf, the same rule).
+ */
+export const clockOf = (model: { clock?: ModelClock | undefined; ageing: number }): ModelClock => model.clock ?? (model.ageing > 0 ? 'km+age' : 'km');
+
+/** Weibull scale λ with its unit, one decimal: '31,5 nghìn km' on the km clocks, '36,0 tháng' on the age clock. */
+export const formatScale = (value: number, clock: ModelClock) => `${oneDecimal.format(value)} ${clock === 'age' ? 'tháng' : 'nghìn km'}`;
+/** Ageing η (thousand km a month of age): only the combined clock has one; '—' elsewhere. */
+export const formatAgeing = (value: number, clock: ModelClock) => (clock === 'km+age' ? twoDecimals.format(value) : NO_VALUE);
 
 /** dd/MM/yyyy HH:mm in Asia/Ho_Chi_Minh (the shared formatter gives 'HH:mm dd/MM/yyyy'). */
 export function formatWhen(value: string | number): string {

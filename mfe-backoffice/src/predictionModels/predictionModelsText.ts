@@ -52,6 +52,7 @@ export const predictionModelsText = {
       'Brier: sai số bình phương trung bình giữa xác suất dự đoán và kết quả thật; thấp hơn là tốt hơn.',
       'AUC: khả năng xếp xe sẽ hỏng lên trên xe không hỏng; cao hơn là tốt hơn, 0,5 là đoán ngẫu nhiên.',
       'Mức trung bình: dự đoán mọi xe bằng tỷ lệ hỏng chung của hạng mục. Hạng mục chỉ hiển thị cho khách hàng khi Brier của mô hình thấp hơn mức trung bình.',
+      'Thang đo tuổi thọ: theo km (hao mòn do quãng đường, λ tính bằng nghìn km), theo tuổi xe (lão hoá theo thời gian, λ tính bằng tháng) hoặc theo km và tuổi xe (mỗi tháng tuổi tính như η nghìn km). Mỗi nhóm xe dùng thang mà dữ liệu ủng hộ.',
     ],
   },
 
@@ -76,13 +77,21 @@ export const predictionModelsText = {
     modelsCaption: (label: string) => `Mô hình theo nhóm xe – ${label}`,
     noModels: 'Chưa nhóm xe nào đủ dữ liệu (tối thiểu 30 lần kiểm tra và 5 lần hỏng).',
     pool: 'Nhóm xe',
+    clock: 'Thang đo tuổi thọ',
     shape: 'Hệ số hình dạng k',
-    scale: 'Thang λ (nghìn km)',
+    scale: 'Thang λ',
     ageing: 'Lão hoá η (nghìn km/tháng)',
     steps: 'Số lần kiểm tra',
     poolFailures: 'Số lần hỏng',
     scrollLabel: (caption: string) => `${caption} (cuộn ngang)`,
   },
+
+  /** The clock a model's life runs on (wearModel.WearClock). */
+  clocks: {
+    km: 'Theo km',
+    age: 'Theo tuổi xe',
+    'km+age': 'Theo km và tuổi xe',
+  } as Record<'km' | 'age' | 'km+age', string>,
 
   levels: {
     family: 'Dòng xe',

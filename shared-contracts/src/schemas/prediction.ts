@@ -113,8 +113,16 @@ export const modelVersionSchema = z.object({
         z.object({
           level: poolLevelSchema,
           key: z.string(),
+          /**
+           * The clock the model's life runs on: km, the vehicle's age in months, or km plus η thousand km a month
+           * of age. Absent on versions trained before the age clock existed: read it as 'km' when ageing is 0,
+           * else 'km+age' (wearModel.clockOf; no zod default here, as it depends on ageing and responses are encoded).
+           */
+          clock: z.enum(['km', 'age', 'km+age']).optional(),
           shape: z.number(),
+          /** Weibull scale λ in the clock's unit: thousand km ('km', 'km+age'), months ('age'). */
           scale: z.number(),
+          /** η, thousand km per month of age: only on the 'km+age' clock (0 on the others). */
           ageing: z.number(),
           steps: z.number().int(),
           failures: z.number().int(),

@@ -11,6 +11,7 @@ import type { DiagnosisTraining } from '../diagnostics/diagnosisTraining';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { componentInfo } from './componentLabels';
 import { vehicleForecastOf } from './vehicleForecastQueries';
+import { clockOf } from './wearModel';
 import type { WearTrainer } from './wearTrainer';
 import { latestWearModel, TrainingInProgressError, WEAR_MODEL_KIND } from './wearTraining';
 
@@ -84,7 +85,7 @@ export const predictionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext
           components: metrics.map((entry) => ({
             ...entry,
             label: info(entry.component).label,
-            models: (parameters.get(entry.component) ?? []).map(({ level, key, shape, scale, ageing, steps, failures }) => ({ level, key, shape, scale, ageing, steps, failures })),
+            models: (parameters.get(entry.component) ?? []).map(({ level, key, clock, shape, scale, ageing, steps, failures }) => ({ level, key, clock: clockOf({ clock, ageing }), shape, scale, ageing, steps, failures })),
           })),
         };
       });

@@ -14,7 +14,9 @@ import { riskBetween, type RiskEstimate } from './wearModel';
  *   3 months:  x + 3·r,     m + 3
  *   5,000 km:  x + 5,       m + 5/r         (x in thousand km, r in thousand km a month)
  *
- * and P = 1 − S(u_horizon)/S(u_last good) (wearModel.riskBetween).
+ * and P = 1 − S(u_horizon)/S(u_last good) (wearModel.riskBetween), u read on the model's own clock (clockOf): the
+ * km on 'km', the months on 'age' (so its 3-month risk does not depend on the km driven, and its 5,000 km risk only
+ * through the months they take, 5/r), both on 'km+age'; a version stored without a clock reads as it was fitted.
  */
 
 export type ForecastStatus =
