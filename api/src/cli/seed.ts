@@ -29,6 +29,7 @@ async function run(): Promise<void> {
       const h = report.demoHistory;
       console.log(`  Lịch sử mẫu: thêm ${h.serviceOrders} phiếu dịch vụ (${h.centreDays} ngày-chi nhánh), ${h.shopOrders} đơn web · Ca làm việc: ${h.shifts}`);
       console.log(`  Xe khách đăng ký: ${h.vehicles} · Phiếu các lần kiểm tra trước: ${h.earlierOrders} · Triệu chứng ghi nhận: ${h.symptoms}`);
+      console.log(`  Lịch hẹn sắp tới của xe khách: ${h.bookings}`);
     }
     console.log(`  Thời gian nạp: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (report.demoHistory) {

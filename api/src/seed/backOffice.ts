@@ -7,6 +7,7 @@ import { writeBookedLines } from '../modules/serviceOrders/serviceOrderLines';
 import { backOfficeCode } from '../modules/serviceOrders/serviceOrderTransition';
 import { hashPassword } from '../security/passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoAccounts';
+import { isDemoBooking } from './demoBookings';
 import { DEMO_VEHICLES } from './serviceHistory';
 import { SERVICE_CENTRES } from './serviceCentres';
 
@@ -309,8 +310,16 @@ async function seedTodayFloor(trx: Transaction<Database>, now: Date): Promise<nu
   const date = vietnamDateOf(now);
   const dayStart = vietnamInstant(date, '00:00').toISOString();
   const dayEnd = new Date(vietnamInstant(date, '00:00').getTime() + 86_400_000).toISOString();
+  // The demo fleet's bookings for today (made on an earlier day's start: demoBookings.ts) are not the floor.
   const todays = () =>
-    trx.selectFrom('appointments').select('id').where('centre_id', '=', centre.id).where('starts_at', '>=', dayStart).where('starts_at', '<', dayEnd).execute();
+    trx
+      .selectFrom('appointments')
+      .select('id')
+      .where('centre_id', '=', centre.id)
+      .where('starts_at', '>=', dayStart)
+      .where('starts_at', '<', dayEnd)
+      .where((eb) => eb.not(isDemoBooking(eb)))
+      .execute();
   const already = (await todays()).length;
   if (already > 0) return already;
 

@@ -3,6 +3,7 @@ import { vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import type { SymptomCode } from 'shared-contracts/diagnostics';
 import type { Database } from '../db/schema';
 import { DEMO_ACCOUNTS } from './demoAccounts';
+import { FLEET_EMAIL_SUFFIX } from './demoBookings';
 import { seededRandom, type Random } from './demoRandom';
 import { DEMO_VEHICLES } from './serviceHistory';
 import {
@@ -154,7 +155,7 @@ export function planFleet(orders: readonly WindowOrderInput[], services: Readonl
       vehicles.push({
         key: order.appointmentCode,
         centreId: order.centreId,
-        owner: { name: order.who.name, phone: order.who.phone, email: `${order.who.phone}@khach.example.vn` },
+        owner: { name: order.who.name, phone: order.who.phone, email: `${order.who.phone}${FLEET_EMAIL_SUFFIX}` },
         type: order.who.type,
         model: order.who.model,
         plate: order.who.plate,
@@ -386,9 +387,31 @@ export interface CentreHours {
   close_time: string;
 }
 
+/** A part of the centre's stock (the seed reads them with their SKU, name and price). */
+export interface StockPart {
+  centre_id: number;
+  product_id: number;
+  sku: string;
+  name: string;
+  price: number | string;
+}
+
+/** A part issued from a centre's stock for an earlier visit: the stock ledger's ISSUE (demoHistory writes it). */
+export interface EarlierIssue {
+  centreId: number;
+  productId: number;
+  quantity: number;
+  requestId: number;
+  actor: number | null;
+  at: number;
+}
+
 /**
  * The registered vehicles' earlier visits as closed orders (see above). `code` draws a code of the history (prefix,
- * date, length) not used yet. Returns how many orders were written.
+ * date, length) not used yet. A FAIL put right with a new part the centre stocks (`stockOf`: partSkuFor) is a parts
+ * request linked to its item, issued, with its billable line and the invoice's parts (replacedParts): the parts a
+ * failure used, which the manager's parts demand learns from. Returns how many orders were written, and the parts
+ * issued, for the stock ledger.
  */
 export async function insertEarlierVisits(
   trx: Trx,
@@ -397,7 +420,8 @@ export async function insertEarlierVisits(
   centres: ReadonlyMap<number, CentreHours>,
   staffOf: (centreId: number) => number | null,
   code: HistoryCode,
-): Promise<{ orders: number; symptoms: number }> {
+  stockOf: (centreId: number) => readonly StockPart[] = () => [],
+): Promise<{ orders: number; symptoms: number; issues: EarlierIssue[] }> {
   interface Planned extends CodedOrder {
     vehicle: FleetVehicle;
     visit: EarlierVisit;
@@ -408,6 +432,7 @@ export async function insertEarlierVisits(
     paid: number;
     booked: number;
     method: 'CASH' | 'VIETQR';
+    parts: Array<ReplacedPart<StockPart>>;
   }
   const planned: Planned[] = [];
   for (const vehicle of vehicles) {
@@ -445,10 +470,11 @@ export async function insertEarlierVisits(
         paid,
         booked: start - random.int(1, 10) * DAY,
         method: random.chance(0.6) ? 'VIETQR' : 'CASH',
+        parts: replacedParts(vehicle, visit.items, stockOf(vehicle.centreId)),
       });
     });
   }
-  if (planned.length === 0) return { orders: 0, symptoms: 0 };
+  if (planned.length === 0) return { orders: 0, symptoms: 0, issues: [] };
   await avoidStoredCodes(trx, planned, code);
 
   await inBatches(planned, (chunk) =>
@@ -551,9 +577,9 @@ export async function insertEarlierVisits(
           service_order_id: orderIds.get(p.orderCode)!,
           centre_id: p.vehicle.centreId,
           subtotal_services: p.visit.service.price,
-          subtotal_parts: 0,
+          subtotal_parts: partsTotal(p.parts),
           package_discount: 0,
-          total: p.visit.service.price,
+          total: p.visit.service.price + partsTotal(p.parts),
           payment_method: p.method,
           payment_status: 'PAID',
           issued_by: p.staffId,
@@ -579,7 +605,117 @@ export async function insertEarlierVisits(
       checkedInAt: p.opened,
     })),
   );
-  return { orders: planned.length, symptoms };
+  const issues = await insertEarlierParts(
+    trx,
+    planned.filter((p) => p.parts.length > 0).map((p) => ({ orderId: orderIds.get(p.orderCode)!, p })),
+  );
+  return { orders: planned.length, symptoms, issues };
+}
+
+const partsTotal = (parts: ReadonlyArray<ReplacedPart<StockPart>>) => parts.reduce((sum, part) => sum + part.quantity * Number(part.stock.price), 0);
+
+/**
+ * The earlier visits' parts: per replaced part, the parts request linked to its checklist item (ISSUED, approved
+ * by the customer at the counter), its history and its billable line. Returns the issues for the stock ledger.
+ */
+async function insertEarlierParts(
+  trx: Trx,
+  orders: ReadonlyArray<{ orderId: number; p: { parts: Array<ReplacedPart<StockPart>>; staffId: number | null; started: number; done: number; vehicle: FleetVehicle } }>,
+): Promise<EarlierIssue[]> {
+  if (orders.length === 0) return [];
+  // The items the parts were issued for, by order and code.
+  const itemIds = new Map<string, number>();
+  await inBatches(orders, async (chunk) => {
+    const rows = await trx.selectFrom('service_order_checklist_items').select(['id', 'service_order_id', 'code']).where('service_order_id', 'in', chunk.map((o) => o.orderId)).execute();
+    for (const row of rows) itemIds.set(`${row.service_order_id}|${row.code}`, row.id);
+  });
+  const requests = orders.flatMap(({ orderId, p }) =>
+    p.parts.map((part) => {
+      const requested = p.started + Math.round((p.done - p.started) * 0.3);
+      const decided = p.started + Math.round((p.done - p.started) * 0.5);
+      return { orderId, p, part, itemId: itemIds.get(`${orderId}|${part.item.code}`)!, requested, decided, issued: decided + 10 * MINUTE };
+    }),
+  );
+  await inBatches(requests, (chunk) =>
+    trx
+      .insertInto('parts_requests')
+      .values(
+        chunk.map((r) => ({
+          service_order_id: r.orderId,
+          centre_id: r.p.vehicle.centreId,
+          product_id: r.part.stock.product_id,
+          quantity: r.part.quantity,
+          unit_price: Number(r.part.stock.price),
+          reason: r.part.reason,
+          checklist_item_id: r.itemId,
+          requested_by: null,
+          status: 'ISSUED',
+          in_scope: 0,
+          decided_by: r.p.staffId,
+          decided_at: iso(r.requested + 5 * MINUTE),
+          decline_reason: null,
+          customer_decision_at: iso(r.decided),
+          customer_decision_via: 'staff_phone',
+          customer_decision: 'approve',
+          customer_decision_note: null,
+          customer_decision_by: null,
+          expires_at: iso(r.requested + 5 * MINUTE + DAY),
+          issued_qty: r.part.quantity,
+          returned_qty: 0,
+          version: 5,
+          created_at: iso(r.requested),
+          updated_at: iso(r.issued),
+        })),
+      )
+      .execute(),
+  );
+  const requestIds = new Map<number, number>();
+  await inBatches(requests, async (chunk) => {
+    const rows = await trx.selectFrom('parts_requests').select(['id', 'checklist_item_id']).where('checklist_item_id', 'in', chunk.map((r) => r.itemId)).execute();
+    for (const row of rows) requestIds.set(row.checklist_item_id!, row.id);
+  });
+  await inBatches(
+    requests.flatMap((r) => {
+      const id = requestIds.get(r.itemId)!;
+      const step = (action: string, from: string | null, to: string, when: number, by: number | null, quantity: number | null = null) => ({
+        parts_request_id: id,
+        action,
+        from_status: from,
+        to_status: to,
+        quantity,
+        changed_by: by,
+        note: null,
+        created_at: iso(when),
+      });
+      return [
+        step('request', null, 'REQUESTED', r.requested, null, r.part.quantity),
+        step('sendToCustomer', 'REQUESTED', 'AWAITING_CUSTOMER', r.requested + 5 * MINUTE, r.p.staffId),
+        step('customerApprove', 'AWAITING_CUSTOMER', 'APPROVED', r.decided, null),
+        step('reserve', 'APPROVED', 'RESERVED', r.decided, null),
+        step('issue', 'RESERVED', 'ISSUED', r.issued, r.p.staffId, r.part.quantity),
+      ];
+    }),
+    (chunk) => trx.insertInto('parts_request_history').values(chunk).execute(),
+  );
+  await inBatches(requests, (chunk) =>
+    trx
+      .insertInto('service_order_lines')
+      .values(
+        chunk.map((r) => ({
+          service_order_id: r.orderId,
+          kind: 'part',
+          ref_id: r.part.stock.product_id,
+          name: r.part.stock.name,
+          quantity: r.part.quantity,
+          unit_price: Number(r.part.stock.price),
+          line_total: r.part.quantity * Number(r.part.stock.price),
+          source: 'parts_request',
+          parts_request_id: requestIds.get(r.itemId)!,
+        })),
+      )
+      .execute(),
+  );
+  return requests.map((r) => ({ centreId: r.p.vehicle.centreId, productId: r.part.stock.product_id, quantity: r.part.quantity, requestId: requestIds.get(r.itemId)!, actor: r.p.staffId, at: r.issued }));
 }
 
 /**
@@ -630,6 +766,32 @@ export function findingPart<S extends { product_id: number; sku: string }>(
     return { item, stock, quantity: item.component === 'TYRE_WEAR' && who.type === 'car' ? 2 : 1, reason: worn ? PART_REASON_WORN : PART_REASON_BROKEN };
   }
   return null;
+}
+
+export interface ReplacedPart<S> {
+  item: DemoFinding;
+  stock: S;
+  quantity: number;
+  reason: string;
+}
+
+/**
+ * The parts of a visit's FAILs put right with a new part the centre stocks (partSkuFor), one per component: what an
+ * earlier visit issued through its parts requests.
+ */
+export function replacedParts<S extends { sku: string }>(who: { type: 'car' | 'scooter'; model: string }, items: readonly DemoFinding[], centreStock: readonly S[]): Array<ReplacedPart<S>> {
+  const parts: Array<ReplacedPart<S>> = [];
+  const done = new Set<string>();
+  for (const item of items) {
+    if (item.result !== 'FAIL' || !item.replaced || !item.component || done.has(item.component)) continue;
+    const sku = partSkuFor(item.component, who);
+    const stock = sku === null ? undefined : centreStock.find((row) => row.sku === sku);
+    if (!stock) continue;
+    done.add(item.component);
+    const worn = item.component === 'BRAKE_PADS' || item.component === 'TYRE_WEAR';
+    parts.push({ item, stock, quantity: item.component === 'TYRE_WEAR' && who.type === 'car' ? 2 : 1, reason: worn ? PART_REASON_WORN : PART_REASON_BROKEN });
+  }
+  return parts;
 }
 
 /**

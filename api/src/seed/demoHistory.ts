@@ -18,6 +18,7 @@ import {
   type FleetService,
   type PlannedInspection,
 } from './demoFleet';
+import { FLEET_EMAIL_SUFFIX, isDemoBooking, seedDemoBookings } from './demoBookings';
 import { CAR_MODELS, hashText, licensePlate, mobileNumber, SCOOTER_MODELS, seededRandom, vietnameseName, type Random } from './demoRandom';
 import { SERVICE_CENTRES } from './serviceCentres';
 
@@ -46,6 +47,9 @@ import { SERVICE_CENTRES } from './serviceCentres';
  *   knowledge base links to the findings are recorded on the appointments; the demo customer's maintenance records
  *   become the closed orders that wrote them.
  *
+ * - The fleet's coming visits (demoBookings.ts): the registered vehicles book their next care for the next 30 days,
+ *   so that the manager's parts demand has booked visits to plan for.
+ *
  * Insert-only and idempotent like the rest of the seed: a day already holding appointments at a centre (or
  * web orders keyed seed-history-<date>) is left as it is, so a restart the same day adds nothing and the
  * next day's start adds the day before.
@@ -72,6 +76,8 @@ export interface DemoHistorySeedReport {
   earlierOrders: number;
   /** Symptoms recorded on the appointments added by this run. */
   symptoms: number;
+  /** The demo fleet's coming bookings (PENDING / CONFIRMED, the next DEMO_BOOKING_DAYS days) added by this run. */
+  bookings: number;
 }
 
 interface DemoPerson {
@@ -245,8 +251,11 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     .where('p.is_active', '=', 1)
     .orderBy('cs.product_id')
     .execute();
+  const stockByCentre = new Map<number, typeof stock>();
+  for (const row of stock) stockByCentre.set(row.centre_id, [...(stockByCentre.get(row.centre_id) ?? []), row]);
   const busy = new Set(
-    (await trx.selectFrom('appointments').select(['centre_id', 'starts_at']).where('starts_at', '>=', windowStart).where('starts_at', '<', windowEnd).execute()).map(
+    // (The fleet's bookings made for a day that has passed since are not a day's work: demoBookings.)
+    (await trx.selectFrom('appointments').select(['centre_id', 'starts_at']).where('starts_at', '>=', windowStart).where('starts_at', '<', windowEnd).where((eb) => eb.not(isDemoBooking(eb))).execute()).map(
       (row) => `${row.centre_id}|${vietnamDateOf(new Date(row.starts_at))}`,
     ),
   );
@@ -591,7 +600,6 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
   const onHand = new Map(stock.map((s) => [`${s.centre_id}|${s.product_id}`, toNumber(s.on_hand)]));
   const issuedBy = new Map<string, number>();
   const firstDay = dates.length > 0 ? vietnamInstant(dates[0]!, '07:00').getTime() : now.getTime();
-  type Move = { key: string; centreId: number; productId: number; kind: 'RECEIVE' | 'ISSUE' | 'RETURN'; quantity: number; requestId: number | null; actor: number | null; at: number };
   const moves: Move[] = [];
   for (const o of withPart) {
     const p = o.part!;
@@ -608,22 +616,7 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
   });
   const ordered = [...receives, ...moves.sort((a, b) => a.at - b.at)];
   const running = new Map(onHand);
-  const movementRows = ordered.map((m) => {
-    const after = (running.get(m.key) ?? 0) + m.quantity;
-    running.set(m.key, after);
-    return {
-      centre_id: m.centreId,
-      product_id: m.productId,
-      kind: m.kind,
-      quantity: m.quantity,
-      on_hand_after: after,
-      parts_request_id: m.requestId,
-      actor_id: m.actor,
-      reason: m.kind === 'RECEIVE' ? DEMO_HISTORY_RECEIVE_REASON : null,
-      created_at: iso(m.at),
-    };
-  });
-  await inBatches(movementRows, (chunk) => trx.insertInto('stock_movements').values(chunk).execute());
+  await inBatches(ledgerRows(ordered, running), (chunk) => trx.insertInto('stock_movements').values(chunk).execute());
   for (const key of issuedBy.keys()) {
     const [centreId, productId] = key.split('|').map(Number) as [number, number];
     await trx.updateTable('centre_stock').set({ on_hand: running.get(key)! }).where('centre_id', '=', centreId).where('product_id', '=', productId).execute();
@@ -688,8 +681,29 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     new Map(centres.map((c) => [c.id, c])),
     (centreId) => staff.find((s) => s.centre_id === centreId)?.id ?? null,
     code,
+    (centreId) => stockByCentre.get(centreId) ?? [],
   );
+  // Their parts in the ledger: per (centre, product), a RECEIVE of what they issued (dated before the first of
+  // them), then the issues in time order; on_hand ends where it was.
+  const earlierIssued = new Map<string, { quantity: number; first: number }>();
+  for (const issue of earlier.issues) {
+    const key = `${issue.centreId}|${issue.productId}`;
+    const entry = earlierIssued.get(key) ?? { quantity: 0, first: issue.at };
+    earlierIssued.set(key, { quantity: entry.quantity + issue.quantity, first: Math.min(entry.first, issue.at) });
+  }
+  const earlierMoves: Move[] = [
+    ...[...earlierIssued].map(([key, { quantity, first }]): Move => {
+      const [centreId, productId] = key.split('|').map(Number) as [number, number];
+      return { key, centreId, productId, kind: 'RECEIVE', quantity, requestId: null, actor: null, at: first - 60 * MINUTE };
+    }),
+    ...earlier.issues
+      .map((issue): Move => ({ key: `${issue.centreId}|${issue.productId}`, centreId: issue.centreId, productId: issue.productId, kind: 'ISSUE', quantity: -issue.quantity, requestId: issue.requestId, actor: issue.actor, at: issue.at }))
+      .sort((a, b) => a.at - b.at || (a.requestId ?? 0) - (b.requestId ?? 0)),
+  ];
+  await inBatches(ledgerRows(earlierMoves, running), (chunk) => trx.insertInto('stock_movements').values(chunk).execute());
   const customerOrders = await seedDemoCustomerInspections(trx, fleetServices, code);
+  // The fleet's coming visits, from their last closed orders (the ones just written included).
+  const bookings = await seedDemoBookings(trx, now, fleetServices);
 
   const shopOrders = await seedShopHistory(trx, dates, now);
   return {
@@ -699,7 +713,29 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     vehicles: owners.size,
     earlierOrders: earlier.orders + customerOrders,
     symptoms: symptoms + earlier.symptoms,
+    bookings,
   };
+}
+
+type Move = { key: string; centreId: number; productId: number; kind: 'RECEIVE' | 'ISSUE' | 'RETURN'; quantity: number; requestId: number | null; actor: number | null; at: number };
+
+/** The ledger's rows of `moves` (in their order), each with its running on_hand_after (`running` is moved on). */
+function ledgerRows(moves: readonly Move[], running: Map<string, number>) {
+  return moves.map((m) => {
+    const after = (running.get(m.key) ?? 0) + m.quantity;
+    running.set(m.key, after);
+    return {
+      centre_id: m.centreId,
+      product_id: m.productId,
+      kind: m.kind,
+      quantity: m.quantity,
+      on_hand_after: after,
+      parts_request_id: m.requestId,
+      actor_id: m.actor,
+      reason: m.kind === 'RECEIVE' ? DEMO_HISTORY_RECEIVE_REASON : null,
+      created_at: iso(m.at),
+    };
+  });
 }
 
 interface ServiceLine {
@@ -765,7 +801,7 @@ function appointmentRow(
     note: null,
     contact_name: who.name,
     contact_phone: who.phone,
-    contact_email: `${who.phone}@khach.example.vn`,
+    contact_email: `${who.phone}${FLEET_EMAIL_SUFFIX}`,
     package_credit_id: null,
     hold_expires_at: null,
     cancel_reason: cancelReason,

@@ -58,6 +58,8 @@ describe.each(testDatabases())('the diagnosis ranking’s training, on $label', 
     expect(evaluation.learned.cases).toBe(40);
     expect(evaluation.knowledgeBase.cases).toBe(40);
     expect(evaluation.learned.top1).toBeGreaterThan(evaluation.knowledgeBase.top1 + 0.2);
+    // PADS and PRESSURE findings are the brake pads and the tyre pressure: one history each, not two models.
+    expect(version!.components.map((component) => component.component).sort()).toEqual(['BATTERY_SOH', 'BRAKE_PADS', 'TYRE_PRESSURE']);
   });
 
   it('then diagnoses from the served version once the cached one is old', async () => {

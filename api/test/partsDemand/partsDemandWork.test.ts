@@ -36,24 +36,24 @@ describe('computePartsDemand', () => {
   function input(overrides: Partial<DemandInput> = {}): DemandInput {
     return {
       now: NOW,
-      visits: [visit(1, 10, 2, ['PADS', 'HORN']), visit(2, 11, 5, ['PADS'])],
+      visits: [visit(1, 10, 2, ['BRAKE_PADS', 'HORN']), visit(2, 11, 5, ['BRAKE_PADS'])],
       vehicles: new Map([
         [10, { id: 10, family: 'Feliz S', type: 'scooter', ageMonths: 20 }],
         [11, { id: 11, family: 'Evo200', type: 'scooter', ageMonths: 20 }],
       ]),
       forecasts: new Map([
-        [10, [{ component: 'PADS', status: 'NEEDS_ATTENTION_NOW', within3Months: null }, { component: 'HORN', status: 'INSUFFICIENT_DATA', within3Months: null }]],
-        [11, [{ component: 'PADS', status: 'NEEDS_ATTENTION_NOW', within3Months: null }]],
+        [10, [{ component: 'BRAKE_PADS', status: 'NEEDS_ATTENTION_NOW', within3Months: null }, { component: 'HORN', status: 'INSUFFICIENT_DATA', within3Months: null }]],
+        [11, [{ component: 'BRAKE_PADS', status: 'NEEDS_ATTENTION_NOW', within3Months: null }]],
       ]),
       lastInspected: new Map(),
       usage: {
         failures: new Map([
-          [usageKey('PADS', 'family', 'Feliz S'), MIN_FAMILY_FAILURES],
-          [usageKey('PADS', 'type', 'scooter'), 10],
+          [usageKey('BRAKE_PADS', 'family', 'Feliz S'), MIN_FAMILY_FAILURES],
+          [usageKey('BRAKE_PADS', 'type', 'scooter'), 10],
         ]),
         parts: new Map([
-          [usageKey('PADS', 'family', 'Feliz S'), new Map([[100, 5]])],
-          [usageKey('PADS', 'type', 'scooter'), new Map([[100, 5], [200, 4]])],
+          [usageKey('BRAKE_PADS', 'family', 'Feliz S'), new Map([[100, 5]])],
+          [usageKey('BRAKE_PADS', 'type', 'scooter'), new Map([[100, 5], [200, 4]])],
         ]),
       },
       products: new Map([
@@ -61,7 +61,7 @@ describe('computePartsDemand', () => {
         [200, { sku: 'PAD-EVO', name: 'Má phanh Evo200' }],
       ]),
       stock: new Map([[100, { onHand: 4, reserved: 1, minStock: 2 }]]),
-      label: (code) => ({ PADS: 'Má phanh', HORN: 'Còi' })[code] ?? code,
+      label: (code) => ({ BRAKE_PADS: 'Má phanh', HORN: 'Còi' })[code] ?? code,
       ...overrides,
     };
   }
@@ -70,19 +70,19 @@ describe('computePartsDemand', () => {
     const result = computePartsDemand(input());
     // vehicle 10 (Feliz S, 5 failures): 1 × 5/5 of product 100; vehicle 11 (Evo200, none): the scooters' 5/10 of 100 and 4/10 of 200
     expect(result.items).toEqual([
-      { productId: 100, sku: 'PAD-FS', name: 'Má phanh Feliz S', expectedDemand: 1.5, components: [{ code: 'PADS', label: 'Má phanh' }], appointmentCount: 2, onHand: 4, available: 3, minStock: 2, suggestedReceive: 1 },
-      { productId: 200, sku: 'PAD-EVO', name: 'Má phanh Evo200', expectedDemand: 0.4, components: [{ code: 'PADS', label: 'Má phanh' }], appointmentCount: 1, onHand: 0, available: 0, minStock: 0, suggestedReceive: 1 },
+      { productId: 100, sku: 'PAD-FS', name: 'Má phanh Feliz S', expectedDemand: 1.5, components: [{ code: 'BRAKE_PADS', label: 'Má phanh' }], appointmentCount: 2, onHand: 4, available: 3, minStock: 2, suggestedReceive: 1 },
+      { productId: 200, sku: 'PAD-EVO', name: 'Má phanh Evo200', expectedDemand: 0.4, components: [{ code: 'BRAKE_PADS', label: 'Má phanh' }], appointmentCount: 1, onHand: 0, available: 0, minStock: 0, suggestedReceive: 1 },
     ]);
     expect(result).toMatchObject({ vehicles: 2, expectedFailures: 2, componentsWithoutUsage: [] });
   });
 
   it('inspects a vehicle booked twice once per component, at its first visit that checks it', () => {
-    const result = computePartsDemand(input({ visits: [visit(3, 10, 9, ['PADS']), visit(1, 10, 2, ['HORN']), visit(2, 11, 5, ['PADS'])] }));
+    const result = computePartsDemand(input({ visits: [visit(3, 10, 9, ['BRAKE_PADS']), visit(1, 10, 2, ['HORN']), visit(2, 11, 5, ['BRAKE_PADS'])] }));
     const pads = result.items.find((item) => item.productId === 100)!;
     expect(pads.expectedDemand).toBe(1.5);
     expect(pads.appointmentCount).toBe(2);
-    // the second visit of vehicle 10 checks PADS: it is the one counted
-    const again = computePartsDemand(input({ visits: [visit(1, 10, 2, ['PADS']), visit(3, 10, 9, ['PADS'])] }));
+    // the second visit of vehicle 10 checks BRAKE_PADS: it is the one counted
+    const again = computePartsDemand(input({ visits: [visit(1, 10, 2, ['BRAKE_PADS']), visit(3, 10, 9, ['BRAKE_PADS'])] }));
     expect(again.items.map((item) => [item.productId, item.expectedDemand, item.appointmentCount])).toEqual([[100, 1, 1]]);
   });
 
@@ -90,7 +90,7 @@ describe('computePartsDemand', () => {
     const result = computePartsDemand(
       input({
         visits: [visit(1, 10, 2, ['HORN'])],
-        forecasts: new Map([[10, [{ component: 'PADS', status: 'NEEDS_ATTENTION_NOW', within3Months: null }, { component: 'HORN', status: 'NOT_BETTER_THAN_BASELINE', within3Months: null }]]]),
+        forecasts: new Map([[10, [{ component: 'BRAKE_PADS', status: 'NEEDS_ATTENTION_NOW', within3Months: null }, { component: 'HORN', status: 'NOT_BETTER_THAN_BASELINE', within3Months: null }]]]),
       }),
     );
     expect(result).toMatchObject({ items: [], expectedFailures: 0, componentsWithoutUsage: [] });
@@ -99,21 +99,21 @@ describe('computePartsDemand', () => {
   it('names the failing components without past usage, and hides products rounding to 0.0', () => {
     const result = computePartsDemand(
       input({
-        visits: [visit(1, 10, 0, ['PADS', 'HORN'])],
-        lastInspected: new Map([['10|PADS', NOW]]),
-        forecasts: new Map([[10, [{ component: 'PADS', status: 'PREDICTED', within3Months: 0.1 }, { component: 'HORN', status: 'PREDICTED', within3Months: 0.5 }]]]),
+        visits: [visit(1, 10, 0, ['BRAKE_PADS', 'HORN'])],
+        lastInspected: new Map([['10|BRAKE_PADS', NOW]]),
+        forecasts: new Map([[10, [{ component: 'BRAKE_PADS', status: 'PREDICTED', within3Months: 0.1 }, { component: 'HORN', status: 'PREDICTED', within3Months: 0.5 }]]]),
       }),
     );
-    // PADS inspected just now and visited now: p = 0 (nothing listed); HORN never inspected (20 months): p = 1 − 0.5^(20/23) ≈ 0.45, no usage
+    // BRAKE_PADS inspected just now and visited now: p = 0 (nothing listed); HORN never inspected (20 months): p = 1 − 0.5^(20/23) ≈ 0.45, no usage
     expect(result.items).toEqual([]);
     expect(result.componentsWithoutUsage).toEqual(['Còi']);
     expect(result.expectedFailures).toBe(0.5);
 
     const small = computePartsDemand(
       input({
-        visits: [visit(1, 10, 1, ['PADS'])],
-        lastInspected: new Map([['10|PADS', NOW - 0.5 * MONTH_MS]]),
-        forecasts: new Map([[10, [{ component: 'PADS', status: 'PREDICTED', within3Months: 0.05 }]]]),
+        visits: [visit(1, 10, 1, ['BRAKE_PADS'])],
+        lastInspected: new Map([['10|BRAKE_PADS', NOW - 0.5 * MONTH_MS]]),
+        forecasts: new Map([[10, [{ component: 'BRAKE_PADS', status: 'PREDICTED', within3Months: 0.05 }]]]),
       }),
     );
     // p = 1 − 0.95^((0.5 + 1/30.4) / 3.5) ≈ 0.008 units: below 0.05

@@ -5,6 +5,7 @@ import type { SuggestedCheck } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
 import type { Clock } from '../../security/clock';
+import { checklistCodesOf } from '../prediction/checklistComponents';
 import { vehicleForecastOf } from '../prediction/vehicleForecastQueries';
 import { latestWearModel, type WearModelVersion } from '../prediction/wearTraining';
 import { appointmentSymptomsOf, type RecordedSymptom } from './appointmentSymptoms';
@@ -17,8 +18,10 @@ import { symptomEvidenceCache } from './symptomCases';
  * symptoms ranked by rankComponents with our learned evidence (symptomEvidenceCache) and the vehicle's own
  * forecast as the priors; then the forecast's own flags, which need no symptom: a component found FAIL and not
  * fixed (NEEDS_ATTENTION_NOW), and one predicted to need attention within 3 months with probability
- * ≥ FORECAST_FLAG_PROBABILITY. Each with its reason in Vietnamese. Components are checklist codes, so the
- * technician's checklist marks its items by code.
+ * ≥ FORECAST_FLAG_PROBABILITY. Each with its reason in Vietnamese. The suggestions are components
+ * (checklistComponents: what an item looks at); checksOnChecklist names them by the order's own checklist codes,
+ * so that the technician's checklist, which marks its items by code, flags every item that looks at a flagged
+ * component (the brake service's PADS when BRAKE_PADS is ranked).
  */
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -103,6 +106,24 @@ export function suggestChecks(symptoms: readonly SymptomCode[], evidence: Sympto
   for (const [component, flag] of flags) suggestions.push({ component, label: flag.label, probability: flag.probability, reason: `${flag.reason}.` });
   suggestions.sort((a, b) => b.probability - a.probability || a.component.localeCompare(b.component));
   return suggestions.slice(0, MAX_SUGGESTED_CHECKS);
+}
+
+/**
+ * The suggestions by the order's checklist codes: a component's suggestion becomes one per item of the checklist
+ * that looks at it (checklistCodesOf: its own code first), in the suggestion's place, so that every such item is
+ * flagged and put first; an item named otherwise than its component (PADS) carries the item's label. A component
+ * no item looks at stays as it is (the technician sees it as a check beyond the checklist).
+ */
+export function checksOnChecklist(suggestions: readonly SuggestedCheck[], checklist: ReadonlyArray<{ code: string; label: string }>): SuggestedCheck[] {
+  const labels = new Map(checklist.map((item) => [item.code, item.label]));
+  const named = suggestions.flatMap((suggestion) => {
+    const codes = checklistCodesOf(suggestion.component).filter((code) => labels.has(code));
+    if (codes.length === 0) return [suggestion];
+    return codes.map((code) => (code === suggestion.component ? suggestion : { ...suggestion, component: code, label: labels.get(code)! }));
+  });
+  // An item flagged twice keeps its first (most likely) suggestion.
+  const seen = new Set<string>();
+  return named.filter((suggestion) => !seen.has(suggestion.component) && seen.add(suggestion.component));
 }
 
 export interface OrderDiagnostics {

@@ -1,12 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { vietnamDateOf, vietnamInstant, type VehicleType } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
 import { estimateKmPerDay, type OdometerPoint } from '../maintenance/reminder';
+import { checklistCodesOf, componentOfChecklistCode } from '../prediction/checklistComponents';
 import { componentInfo } from '../prediction/componentLabels';
-import { saysReplaced } from '../prediction/inspectionQueries';
-import { vehicleAgeMonths, type Inspection, type InspectionResult } from '../prediction/inspectionSteps';
+import { InspectionReading } from '../prediction/inspectionQueries';
+import { vehicleAgeMonths, type InspectionResult } from '../prediction/inspectionSteps';
 import { forecastVehicle } from '../prediction/vehicleForecast';
 import { latestWearModel, type WearModelVersion } from '../prediction/wearTraining';
 import {
@@ -27,6 +28,10 @@ import {
  * appointments: at most MAX_APPOINTMENTS booked visits with a vehicle; their vehicles' forecasts are computed once
  * each, from reads made for all of them together (forecastsOf); the past usage is two grouped queries over the
  * closed orders' FAIL items of the components those visits check.
+ *
+ * Components are what the checklist items look at (checklistComponents): a booked service's item checks the
+ * component it names its own way (the brake service's PADS check the BRAKE_PADS), and a failure is one per order
+ * and component however many of its items looked at it — the reading of training and of the forecast.
  */
 
 export const MAX_APPOINTMENTS = 500;
@@ -84,24 +89,51 @@ async function windowVisits(db: Kysely<Database>, centreId: number, window: Part
     .execute();
 }
 
-/** Past usage of `components` over every centre's closed orders (parts fit the vehicle, not the centre). */
+/** The checklist codes that look at `components` (each component's own code and the other templates' names for it). */
+function codesLookingAt(components: readonly string[]): string[] {
+  return [...new Set(components.flatMap((component) => checklistCodesOf(component)))];
+}
+
+/**
+ * Past usage of `components` over every centre's closed orders (parts fit the vehicle, not the centre): the
+ * failures (orders with a FAIL item of the component, however many of its items look at it) and the parts issued
+ * against those items, by family and by type.
+ */
 async function pastUsage(db: Kysely<Database>, components: readonly string[]): Promise<PastUsage> {
   const failures = new Map<string, number>();
   const parts = new Map<string, Map<number, number>>();
   if (components.length === 0) return { failures, parts };
   const [failureRows, usedRows] = await Promise.all([
-    inChunks(components, (chunk) =>
-      db
+    inChunks(components, (chunk) => {
+      const codes = codesLookingAt(chunk);
+      const aliases = codes.filter((code) => componentOfChecklistCode(code) !== code);
+      // Each FAIL item with its component (the CASE maps the other templates' codes), then one failure per order.
+      const failed = db
         .selectFrom('service_order_checklist_items as item')
         .innerJoin('service_orders as so', 'so.id', 'item.service_order_id')
-        .select((eb) => ['item.code', 'so.vehicle_model', 'so.vehicle_type', eb.fn.countAll<number | string>().as('failures')])
+        .select([
+          'so.id as order_id',
+          'so.vehicle_model',
+          'so.vehicle_type',
+          (aliases.length === 0
+            ? sql<string>`${sql.ref('item.code')}`
+            : sql<string>`case ${sql.join(
+                aliases.map((code) => sql`when ${sql.ref('item.code')} = ${code} then ${componentOfChecklistCode(code)}`),
+                sql` `,
+              )} else ${sql.ref('item.code')} end`
+          ).as('component'),
+        ])
         .where('so.status', '=', 'CLOSED')
         .where('item.result', '=', 'FAIL')
-        .where('item.code', 'in', chunk)
-        .groupBy(['item.code', 'so.vehicle_model', 'so.vehicle_type'])
-        .execute(),
-    ),
-    // Driven from parts_requests (a few rows with an item; no index on checklist_item_id), joined by primary keys.
+        .where('item.code', 'in', codes)
+        .as('failed');
+      return db
+        .selectFrom(failed)
+        .select((eb) => ['failed.component', 'failed.vehicle_model', 'failed.vehicle_type', eb.fn.count<number | string>('failed.order_id').distinct().as('failures')])
+        .groupBy(['failed.component', 'failed.vehicle_model', 'failed.vehicle_type'])
+        .execute();
+    }),
+    // Driven from parts_requests (a few rows with an item), joined by primary keys; each request counts once.
     inChunks(components, (chunk) =>
       db
         .selectFrom('parts_requests as pr')
@@ -118,7 +150,7 @@ async function pastUsage(db: Kysely<Database>, components: readonly string[]): P
         .where('pr.checklist_item_id', 'is not', null)
         .where('so.status', '=', 'CLOSED')
         .where('item.result', '=', 'FAIL')
-        .where('item.code', 'in', chunk)
+        .where('item.code', 'in', codesLookingAt(chunk))
         .groupBy(['item.code', 'so.vehicle_model', 'so.vehicle_type', 'pr.product_id'])
         .execute(),
     ),
@@ -126,8 +158,8 @@ async function pastUsage(db: Kysely<Database>, components: readonly string[]): P
   const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
   for (const row of failureRows) {
     const count = toNumber(row.failures);
-    add(failures, usageKey(row.code, 'family', row.vehicle_model), count);
-    add(failures, usageKey(row.code, 'type', row.vehicle_type), count);
+    add(failures, usageKey(row.component, 'family', row.vehicle_model), count);
+    add(failures, usageKey(row.component, 'type', row.vehicle_type), count);
   }
   const addPart = (key: string, productId: number, units: number) => {
     const byProduct = parts.get(key) ?? new Map<number, number>();
@@ -137,8 +169,9 @@ async function pastUsage(db: Kysely<Database>, components: readonly string[]): P
   for (const row of usedRows) {
     const units = toNumber(row.units);
     if (units <= 0) continue;
-    addPart(usageKey(row.code, 'family', row.vehicle_model), row.product_id, units);
-    addPart(usageKey(row.code, 'type', row.vehicle_type), row.product_id, units);
+    const component = componentOfChecklistCode(row.code);
+    addPart(usageKey(component, 'family', row.vehicle_model), row.product_id, units);
+    addPart(usageKey(component, 'type', row.vehicle_type), row.product_id, units);
   }
   return { failures, parts };
 }
@@ -162,7 +195,7 @@ export async function forecastsOf(
   const components = version.components
     .filter((training) => !only || only.has(training.component))
     .map((training) => ({ ...training, models: training.models.map((model) => ({ ...model, covariance: null })) }));
-  const codes = components.map((training) => training.component);
+  const codes = codesLookingAt(components.map((training) => training.component));
   const ids = vehicles.map((vehicle) => vehicle.id);
   if (codes.length === 0 || ids.length === 0) return { forecasts: new Map(ids.map((id) => [id, []])), lastInspected: new Map() };
   const [inspectionRows, issuedRows, readingRows] = await Promise.all([
@@ -170,7 +203,7 @@ export async function forecastsOf(
       db
         .selectFrom('service_order_checklist_items as item')
         .innerJoin('service_orders as so', 'so.id', 'item.service_order_id')
-        .select(['item.id', 'so.vehicle_id', 'item.code', 'item.result', 'item.note', 'so.odometer_in_km', 'so.closed_at'])
+        .select(['item.id', 'item.service_order_id', 'so.vehicle_id', 'item.code', 'item.result', 'item.note', 'so.odometer_in_km', 'so.closed_at'])
         .where('so.vehicle_id', 'in', chunk)
         .where('so.status', '=', 'CLOSED')
         .where('item.result', 'in', ['PASS', 'FAIL', 'NA'])
@@ -192,20 +225,28 @@ export async function forecastsOf(
   ]);
   const issued = new Set(issuedRows.map((row) => row.checklist_item_id));
   const years = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.year]));
-  const inspections = new Map<number, Map<string, Inspection[]>>();
-  const lastInspected = new Map<string, number>();
+  // The forecast's reading (InspectionReading): by component, one inspection per order and component.
+  const reading = new InspectionReading();
   for (const row of inspectionRows) {
     if (row.vehicle_id === null || row.closed_at === null) continue;
-    const at = new Date(row.closed_at).getTime();
-    const result = row.result as InspectionResult;
-    const byComponent = inspections.get(row.vehicle_id) ?? new Map<string, Inspection[]>();
-    const list = byComponent.get(row.code) ?? [];
-    list.push({ at, odometerKm: row.odometer_in_km, ageMonths: vehicleAgeMonths(years.get(row.vehicle_id)!, at), result, repaired: result === 'FAIL' && (issued.has(row.id) || saysReplaced(row.note)) });
-    byComponent.set(row.code, list);
-    inspections.set(row.vehicle_id, byComponent);
-    if (result !== 'NA') {
-      const key = `${row.vehicle_id}|${row.code}`;
-      lastInspected.set(key, Math.max(lastInspected.get(key) ?? 0, at));
+    reading.add({
+      vehicleId: row.vehicle_id,
+      orderId: row.service_order_id,
+      code: row.code,
+      result: row.result as InspectionResult,
+      note: row.note,
+      partIssued: issued.has(row.id),
+      odometerKm: row.odometer_in_km,
+      at: new Date(row.closed_at).getTime(),
+      modelYear: years.get(row.vehicle_id)!,
+    });
+  }
+  const inspections = new Map(vehicles.map((vehicle) => [vehicle.id, reading.ofVehicle(vehicle.id)]));
+  const lastInspected = new Map<string, number>();
+  for (const [vehicleId, byComponent] of inspections) {
+    for (const [component, list] of byComponent) {
+      const answered = list.filter((inspection) => inspection.result !== 'NA');
+      if (answered.length > 0) lastInspected.set(`${vehicleId}|${component}`, Math.max(...answered.map((inspection) => inspection.at)));
     }
   }
   const readings = new Map<number, OdometerPoint[]>();
@@ -224,7 +265,7 @@ export async function forecastsOf(
       odometerKm: vehicle.odometer_km,
       ageMonths: vehicleAgeMonths(vehicle.year, now.getTime()),
       kmPerMonth,
-      inspections: inspections.get(vehicle.id) ?? new Map(),
+      inspections: inspections.get(vehicle.id)!,
     });
     forecasts.set(
       vehicle.id,
@@ -263,7 +304,8 @@ export async function readPartsDemand(db: Kysely<Database>, centreId: number, da
   const checked = new Map<number, Set<string>>();
   for (const row of serviceRows) {
     const codes = checked.get(row.appointment_id) ?? new Set<string>();
-    for (const code of checklistCodes(row.checklist)) codes.add(code);
+    // The components the booked services' checklists look at (the brake service's PADS: the BRAKE_PADS).
+    for (const code of checklistCodes(row.checklist)) codes.add(componentOfChecklistCode(code));
     checked.set(row.appointment_id, codes);
   }
   const visits: DemandVisit[] = booked.map((row) => ({

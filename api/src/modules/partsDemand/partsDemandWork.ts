@@ -19,8 +19,9 @@ import { HORIZON_MONTHS } from '../prediction/vehicleForecast';
  *   overstates early visits and understates late ones). Components without a shown number (too little data,
  *   not better than the fleet rate) count 0: no guess stands in for a model that was refused.
  * - q(c, pool, P): the units of P used per failure of c, from closed orders: Σ (issued − returned) of ISSUED
- *   parts requests linked to a FAIL item of c, ÷ the number of FAIL items of c — failures put right without a
- *   part count in the denominator. Pooled like the models: the vehicle's model family when it has at least
+ *   parts requests linked to a FAIL item of c, ÷ the number of failures of c (orders with a FAIL item looking at
+ *   c: the brake service's PADS and the maintenance's BRAKE_PADS on one order are one failure) — failures put
+ *   right without a part count in the denominator. Pooled like the models: the vehicle's model family when it has at least
  *   MIN_FAMILY_FAILURES failures of c, else its vehicle type (a scooter's pads never stand in for a car's); with
  *   no past failure of c in either, the component is named in a note (componentsWithoutUsage).
  * - A vehicle booked twice in the window is inspected once for each component (its earliest visit that
@@ -51,7 +52,7 @@ export interface DemandVisit {
   appointmentId: number;
   vehicleId: number;
   startsAt: number;
-  /** The checklist codes of the appointment's booked services. */
+  /** The components the appointment's booked services' checklists look at (checklistComponents). */
   components: ReadonlySet<string>;
 }
 
@@ -94,7 +95,7 @@ export interface DemandInput {
   visits: readonly DemandVisit[];
   vehicles: ReadonlyMap<number, DemandVehicle>;
   forecasts: ReadonlyMap<number, readonly DemandForecast[]>;
-  /** When each vehicle's component was last inspected (PASS or FAIL of a closed order), ms; key `${vehicleId}|${code}`. */
+  /** When each vehicle's component was last inspected (PASS or FAIL of a closed order), ms; key `${vehicleId}|${component}`. */
   lastInspected: ReadonlyMap<string, number>;
   usage: PastUsage;
   products: ReadonlyMap<number, ProductInfo>;

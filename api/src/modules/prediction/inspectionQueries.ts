@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { foldedWords } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
+import { componentOfChecklistCode } from './checklistComponents';
 import { vehicleAgeMonths, type Inspection, type InspectionResult } from './inspectionSteps';
 import type { ComponentInspections } from './trainWearModels';
 
@@ -8,6 +9,11 @@ import type { ComponentInspections } from './trainWearModels';
  * The inspections of our closed service orders (spec predictive.md §1), for training: every answered checklist
  * item of a CLOSED order of a registered vehicle, with the order's odometer and close date and the vehicle's
  * model and type. Orders of guests' vehicles (no vehicle row) are left out: their history cannot be followed.
+ *
+ * A finding is keyed by the component its item looks at (checklistComponents.componentOfChecklistCode: the brake
+ * service's PADS are the BRAKE_PADS), and the items of one order that look at the same component are one
+ * inspection at that visit (InspectionReading): training, the customer's forecast and the parts demand all read
+ * through it, so they read the same.
  *
  * A FAIL counts as fixed at that visit when a part was issued for the item (a parts request linked to it with
  * more issued than returned) or its note says the part was replaced ('đã thay', 'replaced'). The items with a part
@@ -23,6 +29,7 @@ const REPLACED_PHRASES = ['da thay', 'replaced'];
 
 export interface InspectionRow {
   item_id: number;
+  service_order_id: number;
   vehicle_id: number;
   vehicle_type: string;
   vehicle_model: string;
@@ -48,6 +55,7 @@ async function inspectionPage(db: Kysely<Database>, afterItemId: number, before:
     .innerJoin('vehicles as v', 'v.id', 'so.vehicle_id')
     .select([
       'item.id as item_id',
+      'item.service_order_id',
       'v.id as vehicle_id',
       'so.vehicle_type',
       'so.vehicle_model',
@@ -73,33 +81,130 @@ async function itemsWithPartIssued(db: Kysely<Database>): Promise<Set<number>> {
   return new Set(rows.map((row) => row.checklist_item_id!));
 }
 
+/** One answered checklist item of a closed order of a registered vehicle, as the readings take it. */
+export interface AnsweredItem {
+  vehicleId: number;
+  orderId: number;
+  code: string;
+  result: InspectionResult;
+  note: string | null;
+  /** A part was issued for the item (a parts request linked to it with more issued than returned). */
+  partIssued: boolean;
+  odometerKm: number;
+  /** The order's close, epoch ms. */
+  at: number;
+  /** The vehicle's model year (its age is counted from 1 July of it). */
+  modelYear: number;
+}
+
+/**
+ * Two answers at the same visit about the same component (a maintenance + tyre service order answering
+ * TYRE_PRESSURE and PRESSURE): one inspection, FAIL if either failed, else PASS if either passed, else NA; fixed
+ * if either FAIL was.
+ */
+export function sameVisitInspection(a: Inspection, b: Inspection): Inspection {
+  const result: InspectionResult = a.result === 'FAIL' || b.result === 'FAIL' ? 'FAIL' : a.result === 'PASS' || b.result === 'PASS' ? 'PASS' : 'NA';
+  return { ...a, result, repaired: (a.result === 'FAIL' && a.repaired) || (b.result === 'FAIL' && b.repaired) };
+}
+
+interface ReadHistory {
+  vehicleId: number;
+  component: string;
+  inspections: Inspection[];
+  /** The order of each inspection (same index). */
+  orderIds: number[];
+  /** Whether orderIds ascend. */
+  ascending: boolean;
+}
+
+/**
+ * The one reading of answered checklist items into inspections, shared by training (loadComponentInspections), the
+ * customer's forecast (vehicleForecastQueries) and the parts demand (partsDemandQueries.forecastsOf): each item is
+ * keyed by its vehicle and the component it looks at, and the items of one order about the same component are one
+ * inspection (sameVisitInspection). A FAIL counts as fixed at that visit when a part was issued for the item or its
+ * note says the part was replaced.
+ */
+export class InspectionReading {
+  private readonly vehicles = new Map<number, Map<string, ReadHistory>>();
+
+  /** Adds an item; returns true when it started a new (vehicle, component) history. */
+  add(item: AnsweredItem): boolean {
+    const component = componentOfChecklistCode(item.code);
+    let byComponent = this.vehicles.get(item.vehicleId);
+    if (!byComponent) {
+      byComponent = new Map();
+      this.vehicles.set(item.vehicleId, byComponent);
+    }
+    const inspection: Inspection = {
+      at: item.at,
+      odometerKm: item.odometerKm,
+      ageMonths: vehicleAgeMonths(item.modelYear, item.at),
+      result: item.result,
+      repaired: item.result === 'FAIL' && (item.partIssued || saysReplaced(item.note)),
+    };
+    const history = byComponent.get(component);
+    if (!history) {
+      byComponent.set(component, { vehicleId: item.vehicleId, component, inspections: [inspection], orderIds: [item.orderId], ascending: true });
+      return true;
+    }
+    // The same order's other item of this component, if any: looked for, unless the orders seen so far ascend and
+    // this one comes after them (training reads in item order: the usual case); a history holds a few dozen visits.
+    const last = history.orderIds[history.orderIds.length - 1]!;
+    const later = history.ascending && item.orderId > last;
+    for (let index = later ? -1 : history.orderIds.length - 1; index >= 0; index -= 1) {
+      if (history.orderIds[index] === item.orderId) {
+        history.inspections[index] = sameVisitInspection(history.inspections[index]!, inspection);
+        return false;
+      }
+    }
+    history.inspections.push(inspection);
+    history.orderIds.push(item.orderId);
+    history.ascending = later;
+    return false;
+  }
+
+  /** The vehicle's inspections by component (empty when it has none). */
+  ofVehicle(vehicleId: number): Map<string, Inspection[]> {
+    return new Map([...(this.vehicles.get(vehicleId) ?? new Map<string, ReadHistory>()).values()].map((history) => [history.component, history.inspections]));
+  }
+
+  /** Every (vehicle, component) history, in a stable order (by `${vehicleId}|${component}`). */
+  histories(): Array<{ vehicleId: number; component: string; inspections: Inspection[] }> {
+    const all: ReadHistory[] = [];
+    for (const byComponent of this.vehicles.values()) all.push(...byComponent.values());
+    const key = (history: ReadHistory) => `${history.vehicleId}|${history.component}`;
+    return all
+      .map((history) => ({ key: key(history), history }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map(({ history }) => ({ vehicleId: history.vehicleId, component: history.component, inspections: history.inspections }));
+  }
+}
+
 /** Every (vehicle, component) history of closed orders (closed before `before` when given), in a stable order. */
 export async function loadComponentInspections(db: Kysely<Database>, options: { before?: Date } = {}): Promise<ComponentInspections[]> {
-  const histories = new Map<string, ComponentInspections>();
+  const reading = new InspectionReading();
+  /** The family and type of each history, from its first item's order. */
+  const vehicleOf = new Map<string, { family: string; vehicleType: string }>();
   const partIssued = await itemsWithPartIssued(db);
   let after = 0;
   for (;;) {
     const rows = await inspectionPage(db, after, options.before ?? null);
     for (const row of rows) {
-      const at = new Date(row.closed_at).getTime();
-      const key = `${row.vehicle_id}|${row.code}`;
-      let history = histories.get(key);
-      if (!history) {
-        history = { component: row.code, family: row.vehicle_model, vehicleType: row.vehicle_type, inspections: [] };
-        histories.set(key, history);
-      }
-      const result = row.result as InspectionResult;
-      const inspection: Inspection = {
-        at,
+      const started = reading.add({
+        vehicleId: row.vehicle_id,
+        orderId: row.service_order_id,
+        code: row.code,
+        result: row.result as InspectionResult,
+        note: row.note,
+        partIssued: partIssued.has(row.item_id),
         odometerKm: row.odometer_in_km,
-        ageMonths: vehicleAgeMonths(row.year, at),
-        result,
-        repaired: result === 'FAIL' && (partIssued.has(row.item_id) || saysReplaced(row.note)),
-      };
-      history.inspections.push(inspection);
+        at: new Date(row.closed_at).getTime(),
+        modelYear: row.year,
+      });
+      if (started) vehicleOf.set(`${row.vehicle_id}|${componentOfChecklistCode(row.code)}`, { family: row.vehicle_model, vehicleType: row.vehicle_type });
     }
     if (rows.length < PAGE_SIZE) break;
     after = rows[rows.length - 1]!.item_id;
   }
-  return [...histories.keys()].sort().map((key) => histories.get(key)!);
+  return reading.histories().map(({ vehicleId, component, inspections }) => ({ component, ...vehicleOf.get(`${vehicleId}|${component}`)!, inspections }));
 }

@@ -5,20 +5,23 @@ import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
 import { estimateKmPerDay } from '../maintenance/reminder';
 import { componentInfo } from './componentLabels';
-import { saysReplaced } from './inspectionQueries';
+import { InspectionReading } from './inspectionQueries';
 import { vehicleAgeMonths, type Inspection, type InspectionResult } from './inspectionSteps';
 import { forecastVehicle } from './vehicleForecast';
 import type { WearModelVersion } from './wearTraining';
 
 const DAYS_PER_MONTH = 30.436875;
 
-/** The vehicle's inspections of closed orders, by component (the same reading as training's). */
-async function vehicleInspections(db: Kysely<Database>, vehicleId: number): Promise<Map<string, Inspection[]>> {
+/**
+ * The vehicle's inspections of closed orders, by component: the same reading as training's (InspectionReading:
+ * keyed by the component an item looks at, one inspection per order and component).
+ */
+export async function vehicleInspections(db: Kysely<Database>, vehicle: VehicleRow): Promise<Map<string, Inspection[]>> {
   const rows = await db
     .selectFrom('service_order_checklist_items as item')
     .innerJoin('service_orders as so', 'so.id', 'item.service_order_id')
-    .select(['item.id', 'item.code', 'item.result', 'item.note', 'so.odometer_in_km', 'so.closed_at'])
-    .where('so.vehicle_id', '=', vehicleId)
+    .select(['item.id', 'item.service_order_id', 'item.code', 'item.result', 'item.note', 'so.odometer_in_km', 'so.closed_at'])
+    .where('so.vehicle_id', '=', vehicle.id)
     .where('so.status', '=', 'CLOSED')
     .where('item.result', 'in', ['PASS', 'FAIL', 'NA'])
     .execute();
@@ -34,16 +37,21 @@ async function vehicleInspections(db: Kysely<Database>, vehicleId: number): Prom
             .execute()
         ).map((row) => row.checklist_item_id),
   );
-  const vehicle = await db.selectFrom('vehicles').select('year').where('id', '=', vehicleId).executeTakeFirstOrThrow();
-  const byComponent = new Map<string, Inspection[]>();
+  const reading = new InspectionReading();
   for (const row of rows) {
-    const at = new Date(row.closed_at!).getTime();
-    const result = row.result as InspectionResult;
-    const list = byComponent.get(row.code) ?? [];
-    list.push({ at, odometerKm: row.odometer_in_km, ageMonths: vehicleAgeMonths(vehicle.year, at), result, repaired: result === 'FAIL' && (issued.has(row.id) || saysReplaced(row.note)) });
-    byComponent.set(row.code, list);
+    reading.add({
+      vehicleId: vehicle.id,
+      orderId: row.service_order_id,
+      code: row.code,
+      result: row.result as InspectionResult,
+      note: row.note,
+      partIssued: issued.has(row.id),
+      odometerKm: row.odometer_in_km,
+      at: new Date(row.closed_at!).getTime(),
+      modelYear: vehicle.year,
+    });
   }
-  return byComponent;
+  return reading.ofVehicle(vehicle.id);
 }
 
 /** The vehicle's km a month from its odometer history (the reminders' estimate: its own, else its type's default). */
@@ -55,7 +63,7 @@ async function kmPerMonth(db: Kysely<Database>, vehicle: VehicleRow, now: Date):
 }
 
 export async function vehicleForecastOf(db: Kysely<Database>, vehicle: VehicleRow, version: WearModelVersion | null, now: Date): Promise<VehicleForecastDto> {
-  const [inspections, rate, info] = await Promise.all([vehicleInspections(db, vehicle.id), kmPerMonth(db, vehicle, now), componentInfo(db)]);
+  const [inspections, rate, info] = await Promise.all([vehicleInspections(db, vehicle), kmPerMonth(db, vehicle, now), componentInfo(db)]);
   const forecasts = version
     ? forecastVehicle(version.components, {
         family: vehicle.model,

@@ -13,7 +13,7 @@ import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../http/centreScope';
-import { orderDiagnosticsOf } from '../diagnostics/suggestedChecks';
+import { checksOnChecklist, orderDiagnosticsOf } from '../diagnostics/suggestedChecks';
 import { loadPartsRequests } from '../partsRequests/partsRequestViews';
 import { serviceOrderNotFound } from './serviceOrderAccess';
 import { cardQueries } from './serviceOrderCards';
@@ -155,6 +155,7 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
     availableActions: availableServiceOrderActions(status, scope.role, actsAsAssigned(scope, status, head.technicianId)),
     partsRequests,
     symptoms: diagnostics.symptoms,
-    suggestedChecks: diagnostics.suggestedChecks,
+    // Named by the checklist's codes: every item that looks at a flagged component is flagged.
+    suggestedChecks: checksOnChecklist(diagnostics.suggestedChecks, items),
   };
 }
