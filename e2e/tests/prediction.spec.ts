@@ -92,6 +92,10 @@ test('the admin sees each component model against the baseline with its calibrat
   // The calibration chart's figures as a table.
   await area.getByText('Xem bảng số liệu').first().click();
   await expect(area.getByRole('columnheader', { name: 'Tỷ lệ hỏng thực tế' }).first()).toBeVisible();
+  // The diagnosis ranking's evaluation on held-out orders, next to the knowledge base alone.
+  const diagnosis = area.getByRole('region', { name: 'Chẩn đoán theo triệu chứng' });
+  await expect(diagnosis.getByText(/^Phiên bản này học từ [\d.]+ lệnh sửa chữa/)).toBeVisible();
+  await expect(diagnosis.getByRole('rowheader', { name: 'Chỉ cơ sở tri thức' })).toBeVisible();
   await expectAccessible(admin);
 
   await area.getByRole('button', { name: 'Huấn luyện ngay' }).click();
