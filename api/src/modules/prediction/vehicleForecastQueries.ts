@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { VehicleForecastDto } from 'shared-contracts/diagnostics';
 import type { VehicleType } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
@@ -17,38 +17,30 @@ const DAYS_PER_MONTH = 30.436875;
  * keyed by the component an item looks at, one inspection per order and component).
  */
 export async function vehicleInspections(db: Kysely<Database>, vehicle: VehicleRow): Promise<Map<string, Inspection[]>> {
-  // One query: whether a part was issued for a FAIL item is an index probe per FAIL (parts_requests_checklist_item_idx),
-  // not a second round trip with every item's id bound.
   const rows = await db
     .selectFrom('service_order_checklist_items as item')
     .innerJoin('service_orders as so', 'so.id', 'item.service_order_id')
-    .select((eb) => [
-      'item.service_order_id',
-      'item.code',
-      'item.result',
-      'item.note',
-      'so.odometer_in_km',
-      'so.closed_at',
-      eb
-        .case()
-        .when('item.result', '=', 'FAIL')
-        .then(
-          eb.exists(
-            eb
-              .selectFrom('parts_requests as pr')
-              .select('pr.id')
-              .whereRef('pr.checklist_item_id', '=', 'item.id')
-              .whereRef('pr.issued_qty', '>', 'pr.returned_qty'),
-          ),
-        )
-        .else(sql<boolean>`false`)
-        .end()
-        .as('part_issued'),
-    ])
+    .select(['item.id', 'item.service_order_id', 'item.code', 'item.result', 'item.note', 'so.odometer_in_km', 'so.closed_at'])
     .where('so.vehicle_id', '=', vehicle.id)
     .where('so.status', '=', 'CLOSED')
     .where('item.result', 'in', ['PASS', 'FAIL', 'NA'])
     .execute();
+  // Whether a part was issued matters only for a FAIL: only their ids are asked about (a few, not every item's —
+  // binding all of them cost SQLite a statement per list length; a correlated EXISTS made PostgreSQL hash every
+  // issued request for each forecast).
+  const failed = rows.filter((row) => row.result === 'FAIL').map((row) => row.id);
+  const issued = new Set(
+    failed.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('parts_requests')
+            .select('checklist_item_id')
+            .where('checklist_item_id', 'in', failed)
+            .whereRef('issued_qty', '>', 'returned_qty')
+            .execute()
+        ).map((row) => row.checklist_item_id),
+  );
   const reading = new InspectionReading();
   for (const row of rows) {
     reading.add({
@@ -57,7 +49,7 @@ export async function vehicleInspections(db: Kysely<Database>, vehicle: VehicleR
       code: row.code,
       result: row.result as InspectionResult,
       note: row.note,
-      partIssued: Boolean(row.part_issued),
+      partIssued: issued.has(row.id),
       odometerKm: row.odometer_in_km,
       at: new Date(row.closed_at!).getTime(),
       modelYear: vehicle.year,
