@@ -6,8 +6,8 @@ import type { VehicleRow } from '../../db/serviceBookingSchema';
 import { estimateKmPerDay, type OdometerPoint } from '../maintenance/reminder';
 import { checklistCodesOf, componentOfChecklistCode } from '../prediction/checklistComponents';
 import { componentInfo } from '../prediction/componentLabels';
-import { InspectionReading } from '../prediction/inspectionQueries';
-import { vehicleAgeMonths, type InspectionResult } from '../prediction/inspectionSteps';
+import { addVehicleChecklistRow, InspectionReading } from '../prediction/inspectionQueries';
+import { vehicleAgeMonths } from '../prediction/inspectionSteps';
 import { forecastVehicle } from '../prediction/vehicleForecast';
 import { latestWearModel, type WearModelVersion } from '../prediction/wearTraining';
 import {
@@ -229,17 +229,7 @@ export async function forecastsOf(
   const reading = new InspectionReading();
   for (const row of inspectionRows) {
     if (row.vehicle_id === null || row.closed_at === null) continue;
-    reading.add({
-      vehicleId: row.vehicle_id,
-      orderId: row.service_order_id,
-      code: row.code,
-      result: row.result as InspectionResult,
-      note: row.note,
-      partIssued: issued.has(row.id),
-      odometerKm: row.odometer_in_km,
-      at: new Date(row.closed_at).getTime(),
-      modelYear: years.get(row.vehicle_id)!,
-    });
+    addVehicleChecklistRow(reading, { id: row.vehicle_id, year: years.get(row.vehicle_id)! }, row, issued);
   }
   const inspections = new Map(vehicles.map((vehicle) => [vehicle.id, reading.ofVehicle(vehicle.id)]));
   const lastInspected = new Map<string, number>();

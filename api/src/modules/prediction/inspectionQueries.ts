@@ -180,6 +180,34 @@ export class InspectionReading {
   }
 }
 
+/** A checklist item of a vehicle's closed order as the forecast's queries select it. */
+export interface VehicleChecklistRow {
+  id: number;
+  service_order_id: number;
+  code: string;
+  /** PASS, FAIL or NA: the queries select answered items only. */
+  result: string | null;
+  note: string | null;
+  odometer_in_km: number;
+  closed_at: Date | string | null;
+}
+
+/** One vehicle's checklist row into the reading (`issued`: the items a part was issued for). */
+export function addVehicleChecklistRow(reading: InspectionReading, vehicle: { id: number; year: number }, row: VehicleChecklistRow, issued: ReadonlySet<number | null>): void {
+  reading.add({
+    vehicleId: vehicle.id,
+    orderId: row.service_order_id,
+    code: row.code,
+    result: row.result as InspectionResult,
+    note: row.note,
+    partIssued: issued.has(row.id),
+    odometerKm: row.odometer_in_km,
+    at: new Date(row.closed_at!).getTime(),
+    modelYear: vehicle.year,
+  });
+}
+
+
 /** Every (vehicle, component) history of closed orders (closed before `before` when given), in a stable order. */
 export async function loadComponentInspections(db: Kysely<Database>, options: { before?: Date } = {}): Promise<ComponentInspections[]> {
   const reading = new InspectionReading();

@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
 import { estimateKmPerDay } from '../maintenance/reminder';
 import { componentInfo } from './componentLabels';
-import { InspectionReading } from './inspectionQueries';
-import { vehicleAgeMonths, type Inspection, type InspectionResult } from './inspectionSteps';
+import { addVehicleChecklistRow, InspectionReading } from './inspectionQueries';
+import { vehicleAgeMonths, type Inspection } from './inspectionSteps';
 import { forecastVehicle } from './vehicleForecast';
 import type { WearModelVersion } from './wearTraining';
 
@@ -42,19 +42,7 @@ export async function vehicleInspections(db: Kysely<Database>, vehicle: VehicleR
         ).map((row) => row.checklist_item_id),
   );
   const reading = new InspectionReading();
-  for (const row of rows) {
-    reading.add({
-      vehicleId: vehicle.id,
-      orderId: row.service_order_id,
-      code: row.code,
-      result: row.result as InspectionResult,
-      note: row.note,
-      partIssued: issued.has(row.id),
-      odometerKm: row.odometer_in_km,
-      at: new Date(row.closed_at!).getTime(),
-      modelYear: vehicle.year,
-    });
-  }
+  for (const row of rows) addVehicleChecklistRow(reading, vehicle, row, issued);
   return reading.ofVehicle(vehicle.id);
 }
 
