@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
 
 /**
  * What the API benchmarks share: the API in a child process of the benchmark's own script (so the load generator
@@ -37,7 +38,8 @@ export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
   const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), '--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production' },
+    // the environment production starts the API with (apiProcessEnv.ts: malloc arenas, V8's young generation)
+    env: withApiProcessEnv({ ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production' }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {

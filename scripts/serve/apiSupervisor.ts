@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { withApiProcessEnv } from './apiProcessEnv.ts';
 
 /**
  * `npm start` keeps the API up: when its process dies (out of memory, a bug, kill -9) it is started again after
@@ -93,7 +94,9 @@ export function superviseProcess(options: SupervisorOptions): Supervisor {
 
   const start = () => {
     const startedAt = Date.now();
-    const current = spawn(options.command, options.args, options.spawnOptions ?? {});
+    // The API's memory settings (apiProcessEnv.ts: malloc arenas, V8's young generation) under the caller's env.
+    const spawnOptions = options.spawnOptions ?? {};
+    const current = spawn(options.command, options.args, { ...spawnOptions, env: withApiProcessEnv(spawnOptions.env ?? process.env) });
     child = current;
     let ended = false;
     const end = (code: number | null, signal: NodeJS.Signals | null) => {

@@ -1,0 +1,371 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { getHeapSpaceStatistics } from 'node:v8';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+import { startPhotoUploaders } from './photoUploaders.ts';
+import { buildBenchApi, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+
+/**
+ * `npm run bench:memory` (issue 23 §2): the API fits in RSS_BUDGET_MB of resident memory, at rest and after every
+ * load, steady. The API runs in its own process (startBenchApi: the environment production gives it, API_PROCESS_ENV
+ * included) on a scratch seeded SQLite database (plus 100,000 stock movements for the CSV), and this process reads
+ * its RSS from /proc after a full garbage collection (the API runs with --expose-gc and collects when asked):
+ *
+ *   rest      after seeding, before any request
+ *   shop      BENCH_MEMORY_PHASE_SECONDS (default 15) of 20 customers: catalogue reads, cart operations, orders
+ *   floor     the same time of 10 staff reading the day view and the board
+ *   csv       three downloads of the 100,000-row stock-movements CSV (bench:reports' report)
+ *   photos    4 technicians uploading 4 MB JPEGs, one every second each, for the same time
+ *   soak      BENCH_MEMORY_SOAK_SECONDS (default 150) of all of it mixed (shop + floor, a CSV and photos now and then),
+ *             the RSS sampled every 5 s, then once more at rest
+ *
+ * Budgets: every at-rest figure ≤ RSS_BUDGET_MB, and steady: over the soak, the RSS of its second half at most
+ * STEADY_GROWTH_MB above its first half's (medians: a photo or a CSV in flight is a peak, not growth). Exits 1 on a miss. The load average is printed (a shared machine).
+ * SQLite only (buildBenchApi's database); the PostgreSQL pool's client memory is pg's, outside this process's SQLite figures.
+ */
+
+export const RSS_BUDGET_MB = 250;
+export const STEADY_GROWTH_MB = 10;
+const PHASE_SECONDS = Number(process.env.BENCH_MEMORY_PHASE_SECONDS ?? 15);
+const SOAK_SECONDS = Number(process.env.BENCH_MEMORY_SOAK_SECONDS ?? 150);
+const CUSTOMERS = 20;
+const STAFF = 10;
+const TECHNICIANS = 4;
+const ROWS = 100_000;
+const REPORT_DAY = '2024-03-15';
+
+interface ServerReady {
+  port: number;
+  customerTokens: string[];
+  productIds: number[];
+  productSlugs: string[];
+  staffTokens: string[];
+  managerToken: string;
+  today: string;
+  technicians: Array<{ token: string; items: Array<{ orderId: number; itemId: number }> }>;
+}
+
+interface MemoryReport {
+  rssMb: number;
+  heapUsedMb: number;
+  /** V8's heap as committed (what of it is resident counts in the RSS) */
+  heapTotalMb: number;
+  /** of which the young generation (new space), which a GC empties but does not give back */
+  newSpaceMb: number;
+  externalMb: number;
+}
+
+// ---- The server (child process) -------------------------------------------------------------------------
+
+type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
+
+/** bench:reports' 100,000 movements of `centreId` on REPORT_DAY (one INSERT … SELECT). */
+async function fillMovements(db: BenchDatabase, centreId: number, actorId: number, postgres: boolean): Promise<void> {
+  const { sql } = await import('kysely');
+  const products = await db.selectFrom('products').select('id').orderBy('id').limit(40).execute();
+  await db
+    .insertInto('centre_stock')
+    .values(products.map((p) => ({ centre_id: centreId, product_id: p.id, on_hand: 50, reserved: 0, min_stock: 0 })))
+    .onConflict((conflict) => conflict.columns(['centre_id', 'product_id']).doNothing())
+    .execute();
+  const start = `${REPORT_DAY}T01:00:00.000Z`;
+  const at = postgres
+    ? sql`cast(${start} as timestamptz) + n * interval '500 milliseconds'`
+    : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${start}, '+' || (n / 2.0) || ' seconds')`;
+  // the product of row n: the (n % 40)-th, picked from a VALUES list joined on its position
+  const list = sql.join(products.map((p, k) => sql`(${k}, ${p.id})`));
+  await sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${ROWS}),
+      bp(k, product_id) as (values ${list})
+    insert into stock_movements (centre_id, product_id, kind, quantity, on_hand_after, parts_request_id, actor_id, reason, created_at)
+    select ${centreId}, bp.product_id, case when n % 4 = 0 then 'ADJUST' else 'RECEIVE' end, (n % 5) + 1, 50 + n % 200, null, ${actorId},
+      'Nhập hàng định kỳ, lô số ' || n, ${at}
+    from seq join bp on bp.k = n % ${products.length}`.execute(db);
+  await sql.raw('analyze').execute(db);
+}
+
+async function runServer(): Promise<void> {
+  const { seed } = await import('../../api/src/seed/index.ts');
+  const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
+  const postgres = false;
+  const { app, db } = await buildBenchApi(seed);
+  await db.updateTable('products').set({ stock: 10_000_000 }).execute();
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const today = vietnamDateOf(now);
+  const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
+  const checklist = JSON.parse(service.checklist) as Array<{ code: string; label: string }>;
+  let userIndex = 0;
+  const addUser = async (role: 'customer' | 'staff' | 'technician' | 'manager') => {
+    userIndex += 1;
+    const row = await db
+      .insertInto('users')
+      .values({ email: `bench.mem.${role}.${userIndex}@example.vn`, password_hash: null, full_name: `Thử tải ${userIndex}`, phone_number: `09${String(40_000_000 + userIndex).slice(-8)}`, role, email_verified_at: nowIso, created_at: nowIso, updated_at: nowIso })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (role !== 'customer') await db.insertInto('staff_assignments').values({ user_id: row.id, centre_id: centre.id, assigned_at: nowIso, ended_at: null }).execute();
+    return { id: row.id, token: (await app.accessTokens.issue({ userId: row.id, role })).token };
+  };
+  const customers = [];
+  for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await addUser('customer'));
+  const staff = [];
+  for (let i = 0; i < STAFF; i += 1) staff.push(await addUser('staff'));
+  const manager = await addUser('manager');
+  const technicians: ServerReady['technicians'] = [];
+  // Each technician: 6 orders in progress today, every checklist item open for photos (≤ 5 per item).
+  let number = 0;
+  for (let t = 0; t < TECHNICIANS; t += 1) {
+    const technician = await addUser('technician');
+    const items: Array<{ orderId: number; itemId: number }> = [];
+    for (let o = 0; o < 6; o += 1, number += 1) {
+      const start = vietnamInstant(today, `${String(8 + (number % 10)).padStart(2, '0')}:00`);
+      const plate = `51M-${String(100 + number).padStart(3, '0')}.${String(10 + (number % 90)).padStart(2, '0')}`;
+      const appointment = await db
+        .insertInto('appointments')
+        .values({
+          code: `LHM${String(number).padStart(7, '0')}`, user_id: null, vehicle_id: null, vehicle_type: 'car', vehicle_brand: 'VinFast', vehicle_model: 'VF 8', license_plate: plate,
+          centre_id: centre.id, starts_at: start.toISOString(), ends_at: new Date(start.getTime() + service.duration_minutes * 60_000).toISOString(), status: 'IN_PROGRESS',
+          estimated_price: service.price, estimated_duration_minutes: service.duration_minutes, note: null, contact_name: `Khách ${number}`,
+          contact_phone: `09${String(50_000_000 + number).slice(-8)}`, contact_email: `khach.mem.${number}@example.vn`, package_credit_id: null, hold_expires_at: null,
+          cancel_reason: null, created_at: nowIso, updated_at: nowIso,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('appointment_services').values({ appointment_id: appointment.id, service_id: service.id, service_name: service.name, price: service.price, duration_minutes: service.duration_minutes }).execute();
+      const opened = new Date(start.getTime() - 10 * 60_000).toISOString();
+      const order = await db
+        .insertInto('service_orders')
+        .values({
+          code: `PDVM${String(number).padStart(7, '0')}`, appointment_id: appointment.id, centre_id: centre.id, user_id: null, vehicle_id: null, vehicle_type: 'car',
+          vehicle_brand: 'VinFast', vehicle_model: 'VF 8', license_plate: plate, status: 'IN_PROGRESS', technician_id: technician.id, bay_no: null, odometer_in_km: 10_000 + number,
+          customer_concern: null, intake_note: null, opened_by: staff[0]!.id, opened_at: opened, started_at: opened, work_done_at: null, invoiced_at: null, closed_at: null,
+          cancelled_at: null, cancel_reason: null, version: 2, updated_at: nowIso,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('service_order_lines')
+        .values({ service_order_id: order.id, kind: 'service', ref_id: service.id, name: service.name, quantity: 1, unit_price: service.price, line_total: service.price, source: 'booked', parts_request_id: null })
+        .execute();
+      const rows = await db
+        .insertInto('service_order_checklist_items')
+        .values(checklist.map((item, sort) => ({ service_order_id: order.id, code: item.code, label: item.label, sort_order: sort, result: null, note: null, checked_by: null, checked_at: null })))
+        .returning('id')
+        .execute();
+      for (const row of rows) items.push({ orderId: order.id, itemId: row.id });
+    }
+    technicians.push({ token: technician.token, items });
+  }
+  await fillMovements(db, centre.id, manager.id, postgres);
+  const products = await db.selectFrom('products').select(['id', 'slug']).where('is_active', '=', 1).orderBy('id').limit(12).execute();
+  // 'memory': a full garbage collection, then the process's figures (RSS read by the parent from /proc too).
+  process.on('message', (message) => {
+    if (message !== 'memory') return;
+    (globalThis as { gc?: () => void }).gc?.();
+    const usage = process.memoryUsage();
+    const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+    process.send?.({ memory: { rssMb: round(usage.rss / 1_048_576), heapUsedMb: round(usage.heapUsed / 1_048_576), heapTotalMb: round(usage.heapTotal / 1_048_576), newSpaceMb: round(newSpace / 1_048_576), externalMb: round(usage.external / 1_048_576) } satisfies MemoryReport });
+  });
+  const ready: Omit<ServerReady, 'port'> = {
+    customerTokens: customers.map((c) => c.token),
+    productIds: products.map((p) => p.id),
+    productSlugs: products.map((p) => p.slug),
+    staffTokens: staff.map((s) => s.token),
+    managerToken: manager.token,
+    today,
+    technicians,
+  };
+  await serveBenchApi(app, db, ready);
+}
+
+// ---- The measurements (parent process) ------------------------------------------------------------------
+
+/** The resident set of a process of this machine, in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+}
+
+/** BENCH_MEMORY_SMAPS=1: the process's 6 largest resident mappings (/proc/<pid>/smaps), to tell V8's from malloc's. */
+function largestMappings(pid: number): string {
+  const mappings: Array<{ name: string; rssKb: number }> = [];
+  let name = '';
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    if (/^[0-9a-f]+-[0-9a-f]+ /.test(line)) name = line.split(/\s+/).slice(5).join(' ') || `anon ${line.split(' ')[0]}`;
+    else if (line.startsWith('Rss:')) mappings.push({ name, rssKb: Number(line.replace(/\D+/g, '')) });
+  }
+  const small = mappings.filter((m) => m.name.startsWith('anon') && m.rssKb < 4096);
+  return (
+    mappings
+      .sort((a, b) => b.rssKb - a.rssKb)
+      .slice(0, 6)
+      .map((m) => `${m.name} ${Math.round(m.rssKb / 1024)} MB`)
+      .join(', ') + `; ${small.length} anonymous mappings under 4 MB hold ${Math.round(small.reduce((sum, m) => sum + m.rssKb, 0) / 1024)} MB`
+  );
+}
+
+function memoryAfterGc(api: BenchApi<ServerReady>): Promise<MemoryReport> {
+  return new Promise((resolve) => {
+    const answer = (message: unknown) => {
+      const memory = (message as { memory?: MemoryReport }).memory;
+      if (!memory) return;
+      api.child.off('message', answer);
+      resolve(memory);
+    };
+    api.child.on('message', answer);
+    api.child.send('memory');
+  });
+}
+
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
+function shopSteps(ready: ServerReady, phase: string): CustomerStep[] {
+  const auth = (customer: number) => ({ authorization: `Bearer ${ready.customerTokens[customer]}` });
+  const product = (customer: number, turn: number) => ready.productIds[(customer + turn) % ready.productIds.length]!;
+  const sorts = ['price_asc', 'popular', 'newest'];
+  return [
+    { label: 'GET /api/products', build: (c, t) => ({ method: 'GET', path: `/api/products?inStock=true&sort=${sorts[(c + t) % 3]}&page=${1 + (t % 3)}` }), expect: [200] },
+    { label: 'GET /api/products/:id', build: (c, t) => ({ method: 'GET', path: `/api/products/${ready.productSlugs[(c + t) % ready.productSlugs.length]}` }), expect: [200] },
+    { label: 'POST /api/cart/items', build: (c, t) => ({ method: 'POST', path: '/api/cart/items', headers: auth(c), body: { kind: 'product', refId: product(c, t), quantity: 1 } }), expect: [200] },
+    { label: 'GET /api/cart', build: (c) => ({ method: 'GET', path: '/api/cart', headers: auth(c) }), expect: [200] },
+    { label: 'DELETE /api/cart/items/:lineId', build: (c, t) => ({ method: 'DELETE', path: `/api/cart/items/product-${product(c, t)}`, headers: auth(c) }), expect: [200] },
+    {
+      label: 'POST /api/orders',
+      build: (c, t) => ({
+        method: 'POST',
+        path: '/api/orders',
+        headers: { ...auth(c), 'idempotency-key': `bench-memory-${phase}-${c}-${t}` },
+        body: {
+          items: [{ kind: 'product', refId: product(c, t), quantity: 1 }],
+          recipientName: 'Khách Benchmark',
+          phone: '0912345678',
+          fulfilment: { method: 'delivery', address: { province: 'Hà Nội', ward: 'Phường Cửa Nam', street: '12 Tràng Thi' } },
+          paymentMethod: t % 4 === 0 ? 'VIETQR' : 'COD',
+        },
+      }),
+      expect: [201],
+    },
+  ];
+}
+
+function floorSteps(ready: ServerReady): CustomerStep[] {
+  const auth = (client: number) => ({ authorization: `Bearer ${ready.staffTokens[client % STAFF]}` });
+  return [
+    { label: 'day view', build: (c) => ({ method: 'GET', path: `/api/staff/appointments?date=${ready.today}`, headers: auth(c) }), expect: [200] },
+    { label: 'board', build: (c) => ({ method: 'GET', path: `/api/service-orders/board?date=${ready.today}`, headers: auth(c) }), expect: [200] },
+  ];
+}
+
+function assertClean(label: string, result: CustomerLoadResult): void {
+  for (const answer of result.unexpected.slice(0, 3)) console.log(`  unexpected ${answer.status} to ${answer.label}: ${answer.body}`);
+  if (result.unexpected.length > 0 || result.errors > 0) throw new Error(`${label}: ${result.unexpected.length} unexpected answers, ${result.errors} connection errors`);
+}
+
+async function csvDownload(origin: string, token: string): Promise<number> {
+  const response = await fetch(`${origin}/api/reports/stock-movements.csv?from=${REPORT_DAY}&to=${REPORT_DAY}`, { headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`the CSV answered ${response.status}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
+async function main(): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-memory-'));
+  const database = 'SQLite';
+  console.log(`bench:memory — the API's RSS after a full GC, budget ≤ ${RSS_BUDGET_MB} MB, on ${database}; load average ${loadAverage()}`);
+  const api = await startBenchApi<ServerReady>(import.meta.url, {
+    BENCH_DATA_DIR: folder,
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
+  });
+  const pid = api.child.pid!;
+  const origin = `http://127.0.0.1:${api.ready.port}`;
+  console.log(`  API process environment: MALLOC_ARENA_MAX=${readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((e) => e.startsWith('MALLOC_ARENA_MAX='))?.split('=')[1] ?? '(unset)'}`);
+  const rows: Array<{ label: string; rss: number; heap: number; external: number; peak: number }> = [];
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 50);
+  const checkpoint = async (label: string) => {
+    const memory = await memoryAfterGc(api);
+    const rss = rssMb(pid);
+    rows.push({ label, rss, heap: memory.heapUsedMb, external: memory.externalMb, peak });
+    console.log(
+      `  ${label.padEnd(34)} RSS ${String(rss).padStart(7)} MB (peak during ${String(peak).padStart(7)} MB)   heap used ${String(memory.heapUsedMb).padStart(6)} of ${String(memory.heapTotalMb).padStart(6)} MB (new space ${memory.newSpaceMb})   external ${String(memory.externalMb).padStart(6)} MB   ${rss <= RSS_BUDGET_MB ? 'OK' : 'OVER'}   load ${loadAverage()}`,
+    );
+    if (process.env.BENCH_MEMORY_SMAPS) console.log(`    largest mappings: ${largestMappings(pid)}`);
+    peak = rssMb(pid);
+  };
+  const photoFile = path.join(folder, 'photo.jpg');
+  const { default: sharp } = await import('sharp');
+  writeFileSync(
+    photoFile,
+    await sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 92 }).toBuffer(),
+  );
+  let itemsUsed = 0;
+  const photos = async (seconds: number, everyMs: number) => {
+    // each technician's items: the ones not used by earlier runs (≤ 4 photos each, the uploaders' own pace)
+    const perTechnician = Math.ceil((seconds * 1000) / everyMs) + 1;
+    const technicians = api.ready.technicians.map((t) => ({ token: t.token, items: t.items.slice(itemsUsed) }));
+    itemsUsed += Math.ceil(perTechnician / 4) + 1;
+    if (technicians.some((t) => t.items.length * 4 < perTechnician)) throw new Error('not enough checklist items left for the photos');
+    const uploaders = await startPhotoUploaders({ origin, technicians, photoFile, everyMs });
+    const { timings } = await uploaders.run(seconds * 1000);
+    return timings.flat().length;
+  };
+  let pass = true;
+  try {
+    await checkpoint('at rest after seeding');
+    assertClean('shop', await runCustomers({ origin, customers: CUSTOMERS, steps: shopSteps(api.ready, 'shop'), seconds: PHASE_SECONDS }));
+    await checkpoint(`after the shop (${PHASE_SECONDS} s, ${CUSTOMERS} customers)`);
+    assertClean('floor', await runCustomers({ origin, customers: STAFF, steps: floorSteps(api.ready), seconds: PHASE_SECONDS }));
+    await checkpoint(`after the floor (${PHASE_SECONDS} s, ${STAFF} staff)`);
+    let bytes = 0;
+    for (let run = 0; run < 3; run += 1) bytes += await csvDownload(origin, api.ready.managerToken);
+    await checkpoint(`after 3 CSV downloads (${round(bytes / 3 / 1_048_576)} MB each)`);
+    const sent = await photos(PHASE_SECONDS, 1000);
+    await checkpoint(`after ${sent} photo uploads (4 MB JPEG)`);
+
+    // The soak: everything at once, RSS sampled every 5 s.
+    console.log(`  soak: ${SOAK_SECONDS} s of shop + floor, a CSV every 20 s, photos (4 technicians, one every 4 s each); RSS every 5 s:`);
+    const samples: number[] = [];
+    const started = Date.now();
+    const rssTimer = setInterval(() => samples.push(rssMb(pid)), 5000);
+    let soaking = true;
+    const csvLoop = (async () => {
+      while (soaking) {
+        await new Promise((resolve) => setTimeout(resolve, 20_000));
+        if (soaking) await csvDownload(origin, api.ready.managerToken);
+      }
+    })();
+    const [shop, floor] = await Promise.all([
+      runCustomers({ origin, customers: CUSTOMERS / 2, steps: shopSteps(api.ready, 'soak'), seconds: SOAK_SECONDS }),
+      runCustomers({ origin, customers: STAFF / 2, steps: floorSteps(api.ready), seconds: SOAK_SECONDS }),
+      photos(Math.min(SOAK_SECONDS, 60), 4000),
+    ]);
+    soaking = false;
+    clearInterval(rssTimer);
+    await csvLoop;
+    assertClean('soak shop', shop);
+    assertClean('soak floor', floor);
+    console.log(`    ${samples.map((s, i) => `${(i + 1) * 5}s ${Math.round(s)}`).join(' · ')}  (${round((Date.now() - started) / 1000)} s)`);
+    await checkpoint(`after the ${SOAK_SECONDS} s soak`);
+    const half = Math.floor(samples.length / 2);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const firstHigh = median(samples.slice(0, half));
+    const secondHigh = median(samples.slice(half));
+    const steady = samples.length < 2 || secondHigh <= firstHigh + STEADY_GROWTH_MB;
+    const within = rows.every((row) => row.rss <= RSS_BUDGET_MB);
+    pass = steady && within;
+    console.log(
+      `  at rest after every load ≤ ${RSS_BUDGET_MB} MB: ${within ? 'OK' : 'FAILED'} (highest ${Math.max(...rows.map((r) => r.rss))} MB); ` +
+        `steady over the soak (second half's median ${secondHigh} MB ≤ first half's ${firstHigh} MB + ${STEADY_GROWTH_MB}): ${steady ? 'OK' : 'FAILED'}`,
+    );
+  } finally {
+    clearInterval(sampler);
+    await api.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  if (!pass) process.exitCode = 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runBench({ server: runServer, main });

@@ -1,0 +1,26 @@
+/**
+ * The environment the API process starts with, wherever it runs: `npm start` (apiSupervisor.ts), the benchmarks
+ * (scripts/bench/benchProcess.ts) and the container (api/Dockerfile's ENV repeats these values: keep them in step).
+ * These are read when the process starts (glibc's malloc, V8's flags), so they cannot be set from inside it.
+ * Measured with `npm run bench:memory` (docs/architecture.md, "Memory"):
+ *
+ * - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates concurrently (libuv's pool, V8's GC helpers, libvips)
+ *   an arena of its own, up to 8 × cores, each keeping what it freed. Two arenas: −60 MB RSS at rest (325 → 261 MB).
+ * - MALLOC_MMAP_THRESHOLD_ / MALLOC_TRIM_THRESHOLD_=128 KiB: blocks of 128 KiB and more (image and multipart buffers)
+ *   are mapped on their own and given back when freed, instead of staying in the malloc heap (glibc otherwise
+ *   raises the threshold up to 32 MB after the first big frees): photos' residue 37 → 107 MB of [heap] without it, none with it.
+ * - --max-semi-space-size=8 (MB): V8's young generation otherwise grows to 3 × 64 MB here and is kept once grown
+ *   (heap committed 192–214 MB for 59–65 MB in use): −40 MB at rest, −95 MB after a shop load.
+ */
+export const API_PROCESS_ENV = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+} as const;
+
+export const API_NODE_OPTIONS = '--max-semi-space-size=8';
+
+/** `env` with API_PROCESS_ENV under it (a value already set wins) and API_NODE_OPTIONS ahead of its NODE_OPTIONS. */
+export function withApiProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...API_PROCESS_ENV, ...env, NODE_OPTIONS: `${API_NODE_OPTIONS} ${env.NODE_OPTIONS ?? ''}`.trim() };
+}
