@@ -1,7 +1,8 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import {
   foldVietnamese,
   type Brand,
+  type CatalogueImage,
   type Category,
   type PackageTier,
   type ProductDetail,
@@ -21,6 +22,9 @@ import {
   imageFromColumn,
   imagesFromColumn,
   parseChecklist,
+  parseJson,
+  toImage,
+  type StoredImageJson,
   parseSpecifications,
   parseStrings,
   parseVehicleTypes,
@@ -72,6 +76,19 @@ interface SummaryRow {
   brand_name: string;
 }
 
+/** The first image of an `images` column (a list page shows one): only that one is mapped to its URL. */
+function firstImageFromColumn(text: string): CatalogueImage | null {
+  const stored = parseJson<StoredImageJson[]>(text, []);
+  return stored.length > 0 ? toImage(stored[0]!) : null;
+}
+
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** toIsoUtc, without parsing again the text SQLite keeps, already in toISOString()'s form. */
+function isoTimestamp(value: Date | string): string {
+  return typeof value === 'string' && CANONICAL_ISO.test(value) ? value : toIsoUtc(value);
+}
+
 function toSummary(row: SummaryRow): ProductSummary {
   const price = toNumber(row.price);
   const originalPrice = row.original_price === null ? null : toNumber(row.original_price);
@@ -90,8 +107,8 @@ function toSummary(row: SummaryRow): ProductSummary {
     inStock: stock > 0,
     salesCount: toNumber(row.sales_count),
     compatibleModels: parseStrings(row.compatible_models),
-    image: imagesFromColumn(row.images)[0] ?? null,
-    createdAt: toIsoUtc(row.created_at),
+    image: firstImageFromColumn(row.images),
+    createdAt: isoTimestamp(row.created_at),
   };
 }
 
@@ -111,12 +128,7 @@ function applyFilters(query: ProductQuery, filters: ProductListQuery): ProductQu
   return q;
 }
 
-/** GET /api/products: the page of products matching the filters, in the asked order, and the total. */
-export async function listProducts(db: Kysely<Database>, filters: ProductListQuery): Promise<ProductPage> {
-  const filtered = applyFilters(productBase(db), filters);
-  const countRow = await filtered.select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirst();
-  const total = toNumber(countRow?.count);
-
+function orderedPage(filters: ProductListQuery, filtered: ProductQuery) {
   let ordered = filtered.select(SUMMARY_COLUMNS);
   switch (filters.sort) {
     case 'price_asc':
@@ -132,13 +144,84 @@ export async function listProducts(db: Kysely<Database>, filters: ProductListQue
       ordered = ordered.orderBy('products.sales_count', 'desc');
       break;
   }
-  const rows = await ordered
+  return ordered
     .orderBy('products.id', 'asc')
     .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize)
-    .execute();
+    .offset((filters.page - 1) * filters.pageSize);
+}
+
+/** The filters' shape (which are set, the sort): two queries of one shape differ only in their parameters. */
+function pageShape(filters: ProductListQuery, folded: string | undefined): string {
+  return [
+    filters.category ? 'c' : '',
+    filters.brand ? 'b' : '',
+    filters.minPrice !== undefined ? 'l' : '',
+    filters.maxPrice !== undefined ? 'h' : '',
+    filters.inStock === undefined ? '' : filters.inStock ? 's' : 'o',
+    folded ? 'm' : '',
+    filters.sort,
+  ].join('');
+}
+
+/** The count query's parameters, in the order of its SQL: is_active, then the filters as applyFilters adds them. */
+function filterParameters(filters: ProductListQuery, folded: string | undefined): unknown[] {
+  const parameters: unknown[] = [1];
+  if (filters.category) parameters.push(filters.category);
+  if (filters.brand) parameters.push(filters.brand);
+  if (filters.minPrice !== undefined) parameters.push(filters.minPrice);
+  if (filters.maxPrice !== undefined) parameters.push(filters.maxPrice);
+  if (filters.inStock !== undefined) parameters.push(0);
+  if (folded) parameters.push(`%${folded}%`);
+  return parameters;
+}
+
+const sameParameters = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+
+interface ListSql {
+  count: string;
+  page: string;
+}
+
+/**
+ * The count and page queries' SQL text by shape, per database (dialect): building and compiling them with
+ * Kysely on every cache-missed GET /api/products cost more than running them. A shape's text is kept only when
+ * the compiled parameters are the ones `filterParameters` gives (+ limit, offset), so they cannot drift apart.
+ */
+const listSqlByDatabase = new WeakMap<Kysely<Database>, Map<string, ListSql>>();
+
+/** GET /api/products: the page of products matching the filters, in the asked order, and the total. */
+export async function listProducts(db: Kysely<Database>, filters: ProductListQuery): Promise<ProductPage> {
+  const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
+  const shape = pageShape(filters, folded);
+  const countParameters = filterParameters(filters, folded);
+  const pageParameters = [...countParameters, filters.pageSize, (filters.page - 1) * filters.pageSize];
+  let byShape = listSqlByDatabase.get(db);
+  if (!byShape) listSqlByDatabase.set(db, (byShape = new Map()));
+  const known = byShape.get(shape);
+  let countQuery: CompiledQuery;
+  let pageQuery: CompiledQuery;
+  if (known) {
+    countQuery = CompiledQuery.raw(known.count, countParameters);
+    pageQuery = CompiledQuery.raw(known.page, pageParameters);
+  } else {
+    const filtered = applyFilters(productBase(db), filters);
+    // Without a category or brand filter the joins cannot drop a row (both columns are NOT NULL foreign keys):
+    // count the products alone, half the work.
+    const counted =
+      filters.category || filters.brand
+        ? filtered
+        : applyFilters(db.selectFrom('products').where('products.is_active', '=', 1) as unknown as ProductQuery, filters);
+    countQuery = counted.select((eb) => eb.fn.countAll<string | number>().as('count')).compile();
+    pageQuery = orderedPage(filters, filtered).compile();
+    if (sameParameters(countQuery.parameters, countParameters) && sameParameters(pageQuery.parameters, pageParameters)) {
+      byShape.set(shape, { count: countQuery.sql, page: pageQuery.sql });
+    }
+  }
+  const countRow = (await db.executeQuery(countQuery as CompiledQuery<{ count: string | number }>)).rows[0];
+  const total = toNumber(countRow?.count);
+  const { rows } = await db.executeQuery(pageQuery as CompiledQuery<SummaryRow>);
   return {
-    items: (rows as SummaryRow[]).map(toSummary),
+    items: rows.map(toSummary),
     total,
     page: filters.page,
     pageSize: filters.pageSize,
