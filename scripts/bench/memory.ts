@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 import { buildBenchApi, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
 
 /**
  * `npm run bench:memory` (issue 23 §2): the API fits in RSS_BUDGET_MB of resident memory, at rest and after every
@@ -33,8 +34,6 @@ const SOAK_SECONDS = Number(process.env.BENCH_MEMORY_SOAK_SECONDS ?? 150);
 const CUSTOMERS = 20;
 const STAFF = 10;
 const TECHNICIANS = 4;
-const ROWS = 100_000;
-const REPORT_DAY = '2024-03-15';
 
 interface ServerReady {
   port: number;
@@ -59,31 +58,7 @@ interface MemoryReport {
 
 // ---- The server (child process) -------------------------------------------------------------------------
 
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
 
-/** bench:reports' 100,000 movements of `centreId` on REPORT_DAY (one INSERT … SELECT). */
-async function fillMovements(db: BenchDatabase, centreId: number, actorId: number, postgres: boolean): Promise<void> {
-  const { sql } = await import('kysely');
-  const products = await db.selectFrom('products').select('id').orderBy('id').limit(40).execute();
-  await db
-    .insertInto('centre_stock')
-    .values(products.map((p) => ({ centre_id: centreId, product_id: p.id, on_hand: 50, reserved: 0, min_stock: 0 })))
-    .onConflict((conflict) => conflict.columns(['centre_id', 'product_id']).doNothing())
-    .execute();
-  const start = `${REPORT_DAY}T01:00:00.000Z`;
-  const at = postgres
-    ? sql`cast(${start} as timestamptz) + n * interval '500 milliseconds'`
-    : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${start}, '+' || (n / 2.0) || ' seconds')`;
-  // the product of row n: the (n % 40)-th, picked from a VALUES list joined on its position
-  const list = sql.join(products.map((p, k) => sql`(${k}, ${p.id})`));
-  await sql`with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${ROWS}),
-      bp(k, product_id) as (values ${list})
-    insert into stock_movements (centre_id, product_id, kind, quantity, on_hand_after, parts_request_id, actor_id, reason, created_at)
-    select ${centreId}, bp.product_id, case when n % 4 = 0 then 'ADJUST' else 'RECEIVE' end, (n % 5) + 1, 50 + n % 200, null, ${actorId},
-      'Nhập hàng định kỳ, lô số ' || n, ${at}
-    from seq join bp on bp.k = n % ${products.length}`.execute(db);
-  await sql.raw('analyze').execute(db);
-}
 
 async function runServer(): Promise<void> {
   const { seed } = await import('../../api/src/seed/index.ts');
@@ -158,7 +133,7 @@ async function runServer(): Promise<void> {
     }
     technicians.push({ token: technician.token, items });
   }
-  await fillMovements(db, centre.id, manager.id, postgres);
+  await fillMovements(db, postgres ? 'postgres' : 'sqlite', centre.id, manager.id);
   const products = await db.selectFrom('products').select(['id', 'slug']).where('is_active', '=', 1).orderBy('id').limit(12).execute();
   // 'memory': a full garbage collection, then the process's figures (RSS read by the parent from /proc too).
   process.on('message', (message) => {
