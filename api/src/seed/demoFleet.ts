@@ -18,6 +18,7 @@ import {
   type DemoVehicleProfile,
   type DemoVehicleType,
 } from './demoWear';
+import { approvedRequestHistory } from './partsRequestHistory';
 
 /**
  * The demo history's vehicles and their inspections (spec predictive.md §1, §7): the customers of the three months
@@ -675,26 +676,9 @@ async function insertEarlierParts(
     for (const row of rows) requestIds.set(row.checklist_item_id!, row.id);
   });
   await inBatches(
-    requests.flatMap((r) => {
-      const id = requestIds.get(r.itemId)!;
-      const step = (action: string, from: string | null, to: string, when: number, by: number | null, quantity: number | null = null) => ({
-        parts_request_id: id,
-        action,
-        from_status: from,
-        to_status: to,
-        quantity,
-        changed_by: by,
-        note: null,
-        created_at: iso(when),
-      });
-      return [
-        step('request', null, 'REQUESTED', r.requested, null, r.part.quantity),
-        step('sendToCustomer', 'REQUESTED', 'AWAITING_CUSTOMER', r.requested + 5 * MINUTE, r.p.staffId),
-        step('customerApprove', 'AWAITING_CUSTOMER', 'APPROVED', r.decided, null),
-        step('reserve', 'APPROVED', 'RESERVED', r.decided, null),
-        step('issue', 'RESERVED', 'ISSUED', r.issued, r.p.staffId, r.part.quantity),
-      ];
-    }),
+    requests.flatMap((r) =>
+      approvedRequestHistory(requestIds.get(r.itemId)!, { requested: r.requested, decided: r.decided, issued: r.issued }, { requestedBy: null, staffId: r.p.staffId }, r.part.quantity),
+    ),
     (chunk) => trx.insertInto('parts_request_history').values(chunk).execute(),
   );
   await inBatches(requests, (chunk) =>

@@ -21,6 +21,7 @@ import {
 import { FLEET_EMAIL_SUFFIX, isDemoBooking, seedDemoBookings } from './demoBookings';
 import { CAR_MODELS, hashText, licensePlate, mobileNumber, SCOOTER_MODELS, seededRandom, vietnameseName, type Random } from './demoRandom';
 import { SERVICE_CENTRES } from './serviceCentres';
+import { approvedRequestHistory, partsRequestStep } from './partsRequestHistory';
 
 /**
  * Demo history (issue 15: "a new user opening /manager sees real charts"): about three months of closed work at
@@ -573,23 +574,15 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     withPart.flatMap((o) => {
       const p = o.part!;
       const id = requestIds.get(orderOf(o))!;
-      const step = (action: string, from: string | null, to: string, when: number, by: number | null, quantity: number | null = null) => ({
-        parts_request_id: id,
-        action,
-        from_status: from,
-        to_status: to,
-        quantity,
-        changed_by: by,
-        note: null,
-        created_at: iso(when),
-      });
-      const steps = [step('request', null, 'REQUESTED', p.requested, o.technicianId, p.quantity), step('sendToCustomer', 'REQUESTED', 'AWAITING_CUSTOMER', p.requested + 5 * MINUTE, o.staffId)];
-      if (!p.approved) return [...steps, step('customerDecline', 'AWAITING_CUSTOMER', 'DECLINED', p.decided, null)];
-      steps.push(
-        step('customerApprove', 'AWAITING_CUSTOMER', 'APPROVED', p.decided, null),
-        step('reserve', 'APPROVED', 'RESERVED', p.decided, null),
-        step('issue', 'RESERVED', 'ISSUED', p.decided + 10 * MINUTE, o.staffId, p.quantity),
-      );
+      const step = partsRequestStep(id);
+      if (!p.approved) {
+        return [
+          step('request', null, 'REQUESTED', p.requested, o.technicianId, p.quantity),
+          step('sendToCustomer', 'REQUESTED', 'AWAITING_CUSTOMER', p.requested + 5 * MINUTE, o.staffId),
+          step('customerDecline', 'AWAITING_CUSTOMER', 'DECLINED', p.decided, null),
+        ];
+      }
+      const steps = approvedRequestHistory(id, { requested: p.requested, decided: p.decided, issued: p.decided + 10 * MINUTE }, { requestedBy: o.technicianId, staffId: o.staffId }, p.quantity);
       if (p.returned) steps.push(step('return', 'ISSUED', 'ISSUED', o.done, o.staffId, p.returned));
       return steps;
     }),
