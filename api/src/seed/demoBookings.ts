@@ -6,6 +6,7 @@ import { componentOfChecklistCode } from '../modules/prediction/checklistCompone
 import { saysReplaced } from '../modules/prediction/inspectionQueries';
 import type { FleetService } from './demoFleet';
 import { seededRandom, type Random } from './demoRandom';
+import { inBatches } from './seedBatches';
 
 /**
  * The demo fleet's coming visits (spec predictive.md §4, the manager's parts demand): every centre's registered
@@ -38,7 +39,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 86_400_000;
 const MONTH = 30.436875 * DAY;
 const STEP = 30 * MINUTE;
-const BATCH = 1000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const MAINTENANCE_TIERS = ['bao-duong-co-ban', 'bao-duong-nang-cao', 'bao-duong-cao-cap'] as const;
 const BRAKES = 'bao-duong-phanh';
@@ -55,9 +55,6 @@ export function isDemoBooking(eb: ExpressionBuilder<Database, 'appointments'>) {
   return eb.and([eb('appointments.status', 'in', ['PENDING', 'CONFIRMED']), eb('appointments.contact_email', 'like', `%${FLEET_EMAIL_SUFFIX}`)]);
 }
 
-async function inBatches<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let index = 0; index < rows.length; index += BATCH) await write(rows.slice(index, index + BATCH));
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

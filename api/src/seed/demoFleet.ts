@@ -19,6 +19,7 @@ import {
   type DemoVehicleType,
 } from './demoWear';
 import { approvedRequestHistory } from './partsRequestHistory';
+import { idsByCode, inBatches, SEED_BATCH } from './seedBatches';
 
 /**
  * The demo history's vehicles and their inspections (spec predictive.md §1, §7): the customers of the three months
@@ -177,23 +178,11 @@ export function concernFor(symptoms: readonly SymptomCode[], fallback: string | 
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const BATCH = 1000;
+const BATCH = SEED_BATCH;
 
-async function inBatches<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let index = 0; index < rows.length; index += BATCH) await write(rows.slice(index, index + BATCH));
-}
 
 type Trx = Transaction<Database>;
 
-/** The ids of the rows just written under `codes` (appointments or service orders), by code. */
-async function idsByCode(trx: Trx, table: 'appointments' | 'service_orders', codes: readonly string[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  await inBatches(codes, async (chunk) => {
-    const rows = await trx.selectFrom(table).select(['id', 'code']).where('code', 'in', chunk).execute();
-    for (const row of rows) ids.set(row.code, row.id);
-  });
-  return ids;
-}
 
 /**
  * The registered vehicles' owners (reused when their phone or email is already an account's; a phone held by an

@@ -22,6 +22,7 @@ import { FLEET_EMAIL_SUFFIX, isDemoBooking, seedDemoBookings } from './demoBooki
 import { CAR_MODELS, hashText, licensePlate, mobileNumber, SCOOTER_MODELS, seededRandom, vietnameseName, type Random } from './demoRandom';
 import { SERVICE_CENTRES } from './serviceCentres';
 import { approvedRequestHistory, partsRequestStep } from './partsRequestHistory';
+import { idsByCode, inBatches, SEED_BATCH } from './seedBatches';
 
 /**
  * Demo history (issue 15: "a new user opening /manager sees real charts"): about three months of closed work at
@@ -60,7 +61,7 @@ export const DEMO_HISTORY_DAYS = 90;
 export const DEMO_HISTORY_RECEIVE_REASON = 'Nhập bổ sung – dữ liệu mẫu';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const BATCH = 1000;
+const BATCH = SEED_BATCH;
 
 type Trx = Transaction<Database>;
 
@@ -135,9 +136,6 @@ function historyCode(prefix: string, at: Date, random: Random, length: number, u
   }
 }
 
-async function inBatches<T>(rows: readonly T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let index = 0; index < rows.length; index += BATCH) await write(rows.slice(index, index + BATCH));
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -803,16 +801,6 @@ function appointmentRow(
   };
 }
 
-async function idsByCode(trx: Trx, table: 'appointments' | 'service_orders', codes: readonly string[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (let index = 0; index < codes.length; index += BATCH) {
-    const chunk = codes.slice(index, index + BATCH);
-    if (chunk.length === 0) continue;
-    const rows = await trx.selectFrom(table).select(['id', 'code']).where('code', 'in', chunk).execute();
-    for (const row of rows) ids.set(row.code, row.id);
-  }
-  return ids;
-}
 
 /** The web shop's past orders: a few a day, keyed seed-history-<date>-<n> (a day that has one is left alone). */
 async function seedShopHistory(trx: Trx, dates: readonly string[], now: Date): Promise<number> {
