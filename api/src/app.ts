@@ -18,6 +18,7 @@ import { accountsRoutes, createAccountsContext, type AccountsOptions } from './m
 import { catalogueRoutes } from './modules/catalogue/catalogueRoutes';
 import { contactRoutes } from './modules/contact/contactRoutes';
 import { catalogueMediaRoutes } from './modules/media/catalogueMediaRoutes';
+import { productCoverRoutes } from './modules/media/productCoverRoutes';
 import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { shopRoutes } from './modules/orders/shopPlugin';
@@ -148,6 +149,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(searchRoutes, { prefix: API_PREFIX, db: options.db });
   void app.register(contactRoutes, { prefix: API_PREFIX, db: options.db });
   void app.register(catalogueMediaRoutes, { prefix: API_PREFIX });
+  void app.register(productCoverRoutes, { prefix: API_PREFIX, db: options.db });
   void app.register(shopRoutes, { prefix: API_PREFIX, accounts });
   void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts, events: options.appointmentEvents });
   void app.register(predictionPlugin, { prefix: API_PREFIX, accounts });

@@ -62,6 +62,9 @@ function printDetails(url: string, audits: Record<string, { displayValue?: strin
   const items = (id: string) => flatten((audits[id]?.details as { items?: Items } | undefined)?.items ?? []);
   const brief = (value: unknown) => String(JSON.stringify(value)).slice(0, 220);
   console.log(`\n── ${url}`);
+  const observed = (items('metrics')[0] ?? {}) as Record<string, unknown>;
+  console.log(`  observed: ${brief(Object.fromEntries(Object.entries(observed).filter(([key]) => /^observed(FirstContentfulPaint|LargestContentfulPaint|DomContentLoaded|Load|SpeedIndex)$/.test(key))))}`);
+  console.log(`  simulated: ${brief(Object.fromEntries(Object.entries(observed).filter(([key]) => /^(firstContentfulPaint|largestContentfulPaint|speedIndex|totalBlockingTime)$/.test(key))))}`);
   for (const id of Object.keys(audits).filter((key) => /lcp|largest-contentful-paint-element/.test(key))) {
     console.log(`  ${id}: ${String(JSON.stringify(audits[id]?.details ?? null)).slice(0, 1500)}`);
   }

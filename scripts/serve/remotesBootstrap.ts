@@ -2,7 +2,8 @@
  * The shell's index.html carries the run-time remotes manifest inline, so the first page does not wait for
  * main.js → /remotes.json → the remote's manifest: a small inline script hands the manifest to
  * shell/src/federation/startRemotes.ts (window.__evRemotes) and preloads the manifest of the page's remote
- * while the shell's chunks download. It goes right before the page's <title> (early in <head>, before the
+ * while the shell's chunks download, and marks a visitor with a stored session (data-ev-session: the first view,
+ * a guest's page, is not for them; see firstView.ts). It goes right before the page's <title> (early in <head>, before the
  * deferred main.js runs); scripts/docker/40-remotes-manifest.sh writes the same script for nginx.
  */
 const ANCHOR = '<title>';
@@ -15,6 +16,7 @@ export function remotesBootstrapScript(manifest: unknown): string {
   const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
   return (
     '<script>(function(r){window.__evRemotes=r;var p=location.pathname;' +
+    "try{if(localStorage.getItem('authToken')||localStorage.getItem('token'))document.documentElement.setAttribute('data-ev-session','')}catch(e){}" +
     "var n=/^\\/(auth|profile|dashboard|my-vehicles|maintenance-history|orders)(\\/|$)/.test(p)?'mfe_account':" +
     "/^\\/(staff|manager|technician|admin)(\\/|$)/.test(p)?'mfe_backoffice':'mfe_storefront';" +
     "if(!r||typeof r[n]!=='string')return;var l=document.createElement('link');l.rel='preload';l.setAttribute('as','fetch');l.setAttribute('crossorigin','anonymous');l.href=r[n];" +

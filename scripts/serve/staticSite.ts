@@ -5,6 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import { refusesDevApiRequest } from './devRoutesGuard.ts';
+import { createFirstViewComposer, injectFirstView } from './firstView.ts';
 import { injectRemotesBootstrap, remotesBootstrapScript } from './remotesBootstrap.ts';
 import {
   BASE_SECURITY_HEADERS,
@@ -103,7 +104,14 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
   }
   // The shell's page carries the remotes manifest inline (see remotesBootstrap.ts); its policy allows that
   // script by its hash and the remotes of this manifest, and nothing else.
-  const sendPage = (reply: import('fastify').FastifyReply) => {
+  // A public storefront page starts as its first view (see firstView.ts).
+  const firstViews = options.remotesManifest
+    ? createFirstViewComposer(options.root, () => {
+        const manifest = options.remotesManifest!() as Record<string, unknown>;
+        return typeof manifest.mfe_storefront === 'string' ? manifest.mfe_storefront : undefined;
+      })
+    : null;
+  const sendPage = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
     if (!options.remotesManifest) {
       reply.header('Content-Security-Policy', shellContentSecurityPolicy({ remoteOrigins: [], inlineScriptHashes: [] }));
@@ -112,12 +120,13 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
     const manifest = options.remotesManifest();
     const bootstrapHash = inlineScriptHash(remotesBootstrapScript(manifest));
     reply.header('Content-Security-Policy', shellContentSecurityPolicy({ remoteOrigins: remoteOrigins(manifest), inlineScriptHashes: [bootstrapHash] }));
-    const html = readFileSync(path.join(options.root, 'index.html'), 'utf8');
-    return reply.type('text/html; charset=utf-8').send(injectRemotesBootstrap(html, manifest));
+    const html = injectRemotesBootstrap(readFileSync(path.join(options.root, 'index.html'), 'utf8'), manifest);
+    const firstView = await firstViews?.forPath(request.url.split('?')[0] ?? '/');
+    return reply.type('text/html; charset=utf-8').send(firstView ? injectFirstView(html, firstView) : html);
   };
   if (options.spaFallback) {
-    app.get('/', async (_request, reply) => sendPage(reply));
-    app.get('/index.html', async (_request, reply) => sendPage(reply));
+    app.get('/', async (request, reply) => sendPage(request, reply));
+    app.get('/index.html', async (request, reply) => sendPage(request, reply));
   }
   await app.register(fastifyStatic, {
     root: options.root,
@@ -130,7 +139,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
   });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/api');
-    if (options.spaFallback && wantsPage) return sendPage(reply);
+    if (options.spaFallback && wantsPage) return sendPage(request, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp.');
   });
   await app.listen({ port: options.port, host: options.host ?? 'localhost' });

@@ -27,6 +27,17 @@ interface WebpackArgv {
   mode?: 'production' | 'development' | 'none';
 }
 
+/** CSS Modules of an app: salted per app so they never collide across apps (DESIGN §5); the first view's build uses the same names. */
+export function cssModuleOptions(name: string, production: boolean) {
+  return {
+    auto: true,
+    localIdentName: production ? `${name}-[hash:base64:6]` : `${name}__[name]__[local]`,
+    localIdentHashSalt: name,
+    namedExport: false,
+    exportLocalsConvention: 'as-is' as const,
+  };
+}
+
 const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:4000';
 
 export function createFederatedConfig(options: FederatedAppOptions, argv: WebpackArgv = {}): Configuration & { devServer?: DevServerConfiguration } {
@@ -77,14 +88,7 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
             {
               loader: 'css-loader',
               options: {
-                modules: {
-                  auto: true,
-                  // salted per app so CSS Modules never collide across apps (DESIGN §5)
-                  localIdentName: production ? `${options.name}-[hash:base64:6]` : `${options.name}__[name]__[local]`,
-                  localIdentHashSalt: options.name,
-                  namedExport: false,
-                  exportLocalsConvention: 'as-is',
-                },
+                modules: cssModuleOptions(options.name, production),
               },
             },
           ],

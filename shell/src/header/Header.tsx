@@ -30,10 +30,16 @@ function CartLink() {
   );
 }
 
-/** The site header of the spec: 57 px, mobile form below 1024 px. */
-export function Header() {
+export type HeaderLayout = 'mobile' | 'desktop';
+
+/**
+ * The site header of the spec: 57 px, mobile form below 1024 px. `layout` forces one form (the first view,
+ * rendered before any browser is there to ask); otherwise the media query decides.
+ */
+export function Header({ layout }: { layout?: HeaderLayout } = {}) {
   const session = useSession();
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const mobile = layout ? layout === 'mobile' : narrow;
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();

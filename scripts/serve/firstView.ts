@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { FIRST_VIEW_ID, FIRST_VIEW_PAGE_SLOT } from '../../shell/src/firstView/firstViewMarkup.ts';
+
+/**
+ * The first view (issue 23 §1): a public page's HTML, composed into the shell's index.html when it is served, so
+ * a phone paints the page (and its largest element) from the HTML instead of after the script chain. The shell's
+ * build writes its frame (dist/first-view/frame.html: header, footer, the page's slot); the storefront's build
+ * writes its pages and routes.json (scripts/webpack/createFirstViewConfig.mts), served with the remote and read
+ * from its URL (the remote is deployed on its own: a new storefront brings its new pages). The shell's scripts
+ * show the app in its place once the app has rendered the page (shell/src/firstView/revealApp.ts).
+ */
+
+interface RemoteFirstViewRoutes {
+  /** what the page markup carries in place of the remote's public URL */
+  assetBase: string;
+  pages: Array<{ path: string; file: string; slots?: Record<string, string> }>;
+}
+
+interface RemotePages {
+  routes: RemoteFirstViewRoutes;
+  files: Map<string, string>;
+  base: string;
+  fetchedAt: number;
+}
+
+/** How long a remote's pages are kept before they are read again (a redeployed remote shows within this). */
+const REMOTE_PAGES_TTL_MS = 10_000;
+/** A route parameter the page may carry: a slug, nothing an HTML attribute or a URL would read otherwise. */
+const SAFE_PARAMETER = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_PARAMETER_LENGTH = 200;
+const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
+
+/** The parameters of `pathname` under `pattern` (/products/:slug), or null when it does not match. */
+export function matchRoute(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let index = 0; index < want.length; index++) {
+    const segment = want[index]!;
+    const actual = got[index]!;
+    if (segment.startsWith(':')) params[segment.slice(1)] = actual;
+    else if (segment !== actual) return null;
+  }
+  return params;
+}
+
+/**
+ * The first view is a guest's page (its header says 'Đăng nhập'): a visitor with a stored session (the inline
+ * bootstrap script marks <html data-ev-session>, remotesBootstrap.ts) sees the app from the start instead.
+ */
+const SESSION_STYLE = `<style>html[data-ev-session] #${FIRST_VIEW_ID}{display:none}html[data-ev-session] #root{display:block}</style>`;
+
+/** index.html with the first view before the app's root, and the root hidden until the app reveals itself. */
+export function injectFirstView(html: string, firstView: string): string {
+  if (!ROOT_ELEMENT.test(html)) return html;
+  return html.replace(ROOT_ELEMENT, () => `${SESSION_STYLE}<div id="${FIRST_VIEW_ID}">${firstView}</div><div id="root" hidden></div>`);
+}
+
+export interface FirstViewComposer {
+  /** the first view of `pathname` (the frame with its page), or null when the storefront has none for it */
+  forPath(pathname: string): Promise<string | null>;
+}
+
+/**
+ * `shellRoot`: the shell's dist; `storefrontManifestUrl`: the storefront's mf-manifest.json URL of the run-time
+ * manifest (its folder holds first-view/). A remote that cannot be read gives no first view: the page still works.
+ */
+export function createFirstViewComposer(shellRoot: string, storefrontManifestUrl: () => string | undefined): FirstViewComposer {
+  let frame: string | null | undefined;
+  const frameMarkup = () => {
+    if (frame === undefined) {
+      try {
+        frame = readFileSync(path.join(shellRoot, 'first-view', 'frame.html'), 'utf8');
+      } catch {
+        frame = null;
+      }
+    }
+    return frame;
+  };
+  let cached: RemotePages | null = null;
+  let pending: Promise<RemotePages | null> | null = null;
+
+  async function remotePages(): Promise<RemotePages | null> {
+    const manifestUrl = storefrontManifestUrl();
+    if (!manifestUrl) return null;
+    const base = new URL('.', manifestUrl).href;
+    if (cached && cached.base === base && Date.now() - cached.fetchedAt < REMOTE_PAGES_TTL_MS) return cached;
+    pending ??= readRemotePages(base)
+      .then((pages) => (cached = pages))
+      .catch(() => (cached = null))
+      .finally(() => (pending = null));
+    return pending;
+  }
+
+  return {
+    async forPath(pathname) {
+      const shellFrame = frameMarkup();
+      if (!shellFrame) return null;
+      const remote = await remotePages();
+      if (!remote) return null;
+      for (const page of remote.routes.pages) {
+        const params = matchRoute(page.path, pathname);
+        if (!params) continue;
+        const markup = remote.files.get(page.file);
+        if (markup === undefined) return null;
+        let filled = markup.split(remote.routes.assetBase).join(remote.base);
+        for (const [name, slot] of Object.entries(page.slots ?? {})) {
+          const value = params[name];
+          if (!value || value.length > MAX_PARAMETER_LENGTH || !SAFE_PARAMETER.test(value)) return null;
+          filled = filled.split(slot).join(value);
+        }
+        return shellFrame.replace(FIRST_VIEW_PAGE_SLOT, () => filled);
+      }
+      return null;
+    },
+  };
+}
+
+async function readRemotePages(base: string): Promise<RemotePages | null> {
+  const read = async (file: string) => {
+    const response = await fetch(new URL(`first-view/${file}`, base), { signal: AbortSignal.timeout(2_000) });
+    if (!response.ok) throw new Error(`${file}: ${response.status}`);
+    return response.text();
+  };
+  const routes = JSON.parse(await read('routes.json')) as RemoteFirstViewRoutes;
+  const files = new Map<string, string>();
+  await Promise.all(routes.pages.map(async (page) => files.set(page.file, await read(page.file))));
+  return { routes, files, base, fetchedAt: Date.now() };
+}
