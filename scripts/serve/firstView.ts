@@ -67,7 +67,11 @@ export interface FirstViewComposer {
  * `shellRoot`: the shell's dist; `storefrontManifestUrl`: the storefront's mf-manifest.json URL of the run-time
  * manifest (its folder holds first-view/). A remote that cannot be read gives no first view: the page still works.
  */
-export function createFirstViewComposer(shellRoot: string, storefrontManifestUrl: () => string | undefined): FirstViewComposer {
+export function createFirstViewComposer(
+  shellRoot: string,
+  storefrontManifestUrl: () => string | undefined,
+  fetchText: (url: URL) => Promise<string> = fetchRemoteText,
+): FirstViewComposer {
   let frame: string | null | undefined;
   const frameMarkup = () => {
     if (frame === undefined) {
@@ -87,7 +91,7 @@ export function createFirstViewComposer(shellRoot: string, storefrontManifestUrl
     if (!manifestUrl) return null;
     const base = new URL('.', manifestUrl).href;
     if (cached && cached.base === base && Date.now() - cached.fetchedAt < REMOTE_PAGES_TTL_MS) return cached;
-    pending ??= readRemotePages(base)
+    pending ??= readRemotePages(base, fetchText)
       .then((pages) => (cached = pages))
       .catch(() => (cached = null))
       .finally(() => (pending = null));
@@ -118,12 +122,14 @@ export function createFirstViewComposer(shellRoot: string, storefrontManifestUrl
   };
 }
 
-async function readRemotePages(base: string): Promise<RemotePages | null> {
-  const read = async (file: string) => {
-    const response = await fetch(new URL(`first-view/${file}`, base), { signal: AbortSignal.timeout(2_000) });
-    if (!response.ok) throw new Error(`${file}: ${response.status}`);
-    return response.text();
-  };
+async function fetchRemoteText(url: URL): Promise<string> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+  if (!response.ok) throw new Error(`${url.href}: ${response.status}`);
+  return response.text();
+}
+
+async function readRemotePages(base: string, fetchText: (url: URL) => Promise<string>): Promise<RemotePages | null> {
+  const read = (file: string) => fetchText(new URL(`first-view/${file}`, base));
   const routes = JSON.parse(await read('routes.json')) as RemoteFirstViewRoutes;
   const files = new Map<string, string>();
   await Promise.all(routes.pages.map(async (page) => files.set(page.file, await read(page.file))));

@@ -1,0 +1,100 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// firstView.ts imports its neighbours as './x.ts', which scripts/tsconfig.json allows and the shell's does not:
+// loaded without its types (`npm run typecheck` checks it with the scripts), typed here for what the test uses.
+const { createFirstViewComposer, injectFirstView, matchRoute } = require('../../scripts/serve/firstView') as {
+  createFirstViewComposer: (
+    shellRoot: string,
+    manifestUrl: () => string | undefined,
+    fetchText: (url: URL) => Promise<string>,
+  ) => { forPath(pathname: string): Promise<string | null> };
+  injectFirstView: (html: string, firstView: string) => string;
+  matchRoute: (pattern: string, pathname: string) => Record<string, string> | null;
+};
+
+const FRAME = '<header>EV Service</header><main><!--ev-first-view-page--></main><footer>©</footer>';
+const REMOTE = 'http://127.0.0.1:3301/';
+const ROUTES = {
+  assetBase: '__EV_ASSET_BASE__/',
+  pages: [
+    { path: '/', file: 'home.html' },
+    { path: '/products/:slug', file: 'product.html', slots: { slug: '__EV_PRODUCT_SLUG__' } },
+  ],
+};
+const FILES: Record<string, string> = {
+  'routes.json': JSON.stringify(ROUTES),
+  'home.html': '<h1>Trang chủ</h1><img src="__EV_ASSET_BASE__/hero.svg">',
+  'product.html': '<img src="/api/media/product-cover/__EV_PRODUCT_SLUG__" alt="">',
+};
+
+let shellRoot: string;
+beforeAll(() => {
+  shellRoot = mkdtempSync(path.join(tmpdir(), 'ev-first-view-'));
+  mkdirSync(path.join(shellRoot, 'first-view'));
+  writeFileSync(path.join(shellRoot, 'first-view', 'frame.html'), FRAME);
+});
+afterAll(() => rmSync(shellRoot, { recursive: true, force: true }));
+
+function remote(files: Record<string, string> = FILES) {
+  const requested: string[] = [];
+  const fetchText = async (url: URL) => {
+    requested.push(url.href);
+    const file = url.href.startsWith(`${REMOTE}first-view/`) ? files[url.href.slice(`${REMOTE}first-view/`.length)] : undefined;
+    if (file === undefined) throw new Error(`404 ${url.href}`);
+    return file;
+  };
+  return { fetchText, requested };
+}
+
+describe('the first view of a public page', () => {
+  it('matches a route pattern and reads its parameters', () => {
+    expect(matchRoute('/', '/')).toEqual({});
+    expect(matchRoute('/products/:slug', '/products/pin-60v')).toEqual({ slug: 'pin-60v' });
+    expect(matchRoute('/products/:slug', '/products')).toBeNull();
+    expect(matchRoute('/products', '/promotions')).toBeNull();
+  });
+
+  it("puts the storefront's page into the shell's frame, with the remote's asset URLs", async () => {
+    const { fetchText } = remote();
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText);
+    const view = await composer.forPath('/');
+    expect(view).toBe(`<header>EV Service</header><main><h1>Trang chủ</h1><img src="${REMOTE}hero.svg"></main><footer>©</footer>`);
+  });
+
+  it("writes the product's slug into the product page (its image by slug)", async () => {
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, remote().fetchText);
+    expect(await composer.forPath('/products/ma-phanh-dia')).toContain('<img src="/api/media/product-cover/ma-phanh-dia" alt="">');
+  });
+
+  it('gives no first view for a slug that is not one (nothing of the path reaches the HTML), nor for a page without one', async () => {
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, remote().fetchText);
+    expect(await composer.forPath('/products/"><script>alert(1)<')).toBeNull();
+    expect(await composer.forPath('/products/Pin_60V')).toBeNull();
+    expect(await composer.forPath(`/products/${'a'.repeat(201)}`)).toBeNull();
+    expect(await composer.forPath('/cart')).toBeNull();
+  });
+
+  it("gives no first view when the storefront's pages cannot be read (the page still loads as before)", async () => {
+    const withoutRoutes = Object.fromEntries(Object.entries(FILES).filter(([file]) => file !== 'routes.json'));
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, remote(withoutRoutes).fetchText);
+    expect(await composer.forPath('/')).toBeNull();
+  });
+
+  it("reads the storefront's pages once for many requests", async () => {
+    const { fetchText, requested } = remote();
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText);
+    await Promise.all([composer.forPath('/'), composer.forPath('/'), composer.forPath('/products/pin')]);
+    await composer.forPath('/');
+    expect(requested.filter((url) => url.endsWith('routes.json'))).toHaveLength(1);
+  });
+
+  it("hides the app's root until it reveals itself, after the first view", () => {
+    const html = '<!doctype html><html><head></head><body><div id=root></div></body></html>';
+    const page = injectFirstView(html, '<h1>Trang chủ</h1>');
+    expect(page).toMatch(/<div id="ev-first-view"><h1>Trang chủ<\/h1><\/div><div id="root" hidden><\/div><\/body>/);
+    // a visitor with a stored session sees the app, not a guest's page
+    expect(page).toContain('html[data-ev-session] #ev-first-view{display:none}');
+  });
+});
