@@ -20,11 +20,16 @@ interface RemoteFirstViewRoutes {
 interface RemotePages {
   routes: RemoteFirstViewRoutes;
   files: Map<string, string>;
-  base: string;
-  fetchedAt: number;
 }
 
-/** How long a remote's pages are kept before they are read again (a redeployed remote shows within this). */
+/** What was read of a remote, or that it could not be read (not asked again before the TTL either). */
+interface RemoteRead {
+  base: string;
+  pages: RemotePages | null;
+  readAt: number;
+}
+
+/** How long a remote's pages, or its failure to give them, are kept before it is asked again (a redeployed remote shows within this). */
 const REMOTE_PAGES_TTL_MS = 10_000;
 /** A route parameter the page may carry: a slug, nothing an HTML attribute or a URL would read otherwise. */
 const SAFE_PARAMETER = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -83,17 +88,17 @@ export function createFirstViewComposer(
     }
     return frame;
   };
-  let cached: RemotePages | null = null;
-  let pending: Promise<RemotePages | null> | null = null;
+  let cached: RemoteRead | null = null;
+  let pending: Promise<RemoteRead> | null = null;
 
-  async function remotePages(): Promise<RemotePages | null> {
+  async function remotePages(): Promise<RemoteRead | null> {
     const manifestUrl = storefrontManifestUrl();
     if (!manifestUrl) return null;
     const base = new URL('.', manifestUrl).href;
-    if (cached && cached.base === base && Date.now() - cached.fetchedAt < REMOTE_PAGES_TTL_MS) return cached;
+    if (cached && cached.base === base && Date.now() - cached.readAt < REMOTE_PAGES_TTL_MS) return cached;
     pending ??= readRemotePages(base, fetchText)
-      .then((pages) => (cached = pages))
-      .catch(() => (cached = null))
+      .catch(() => null)
+      .then((pages) => (cached = { base, pages, readAt: Date.now() }))
       .finally(() => (pending = null));
     return pending;
   }
@@ -102,14 +107,15 @@ export function createFirstViewComposer(
     async forPath(pathname) {
       const shellFrame = frameMarkup();
       if (!shellFrame) return null;
-      const remote = await remotePages();
-      if (!remote) return null;
+      const read = await remotePages();
+      const remote = read?.pages;
+      if (!read || !remote) return null;
       for (const page of remote.routes.pages) {
         const params = matchRoute(page.path, pathname);
         if (!params) continue;
         const markup = remote.files.get(page.file);
         if (markup === undefined) return null;
-        let filled = markup.split(remote.routes.assetBase).join(remote.base);
+        let filled = markup.split(remote.routes.assetBase).join(read.base);
         for (const [name, slot] of Object.entries(page.slots ?? {})) {
           const value = params[name];
           if (!value || value.length > MAX_PARAMETER_LENGTH || !SAFE_PARAMETER.test(value)) return null;
@@ -123,15 +129,16 @@ export function createFirstViewComposer(
 }
 
 async function fetchRemoteText(url: URL): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+  // a remote that hangs delays the page this long at most, once per TTL
+  const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
   if (!response.ok) throw new Error(`${url.href}: ${response.status}`);
   return response.text();
 }
 
-async function readRemotePages(base: string, fetchText: (url: URL) => Promise<string>): Promise<RemotePages | null> {
+async function readRemotePages(base: string, fetchText: (url: URL) => Promise<string>): Promise<RemotePages> {
   const read = (file: string) => fetchText(new URL(`first-view/${file}`, base));
   const routes = JSON.parse(await read('routes.json')) as RemoteFirstViewRoutes;
   const files = new Map<string, string>();
   await Promise.all(routes.pages.map(async (page) => files.set(page.file, await read(page.file))));
-  return { routes, files, base, fetchedAt: Date.now() };
+  return { routes, files };
 }

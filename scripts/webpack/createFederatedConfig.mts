@@ -27,6 +27,17 @@ interface WebpackArgv {
   mode?: 'production' | 'development' | 'none';
 }
 
+/** The version an app shows (APP_VERSION, else its package.json's). */
+export function appVersionOf(packageDir: string): string {
+  const pkg = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  return process.env.APP_VERSION ?? pkg.version;
+}
+
+/** Where an app's build goes: OUTPUT_DIR, else its dist. */
+export function outputDirOf(packageDir: string): string {
+  return process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(packageDir, 'dist');
+}
+
 /** CSS Modules of an app: salted per app so they never collide across apps (DESIGN §5); the first view's build uses the same names. */
 export function cssModuleOptions(name: string, production: boolean) {
   return {
@@ -42,9 +53,8 @@ const API_TARGET = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:4000';
 
 export function createFederatedConfig(options: FederatedAppOptions, argv: WebpackArgv = {}): Configuration & { devServer?: DevServerConfiguration } {
   const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
-  const pkg = JSON.parse(readFileSync(path.join(options.packageDir, 'package.json'), 'utf8')) as { version: string };
-  const appVersion = process.env.APP_VERSION ?? pkg.version;
-  const outputDir = process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(options.packageDir, 'dist');
+  const appVersion = appVersionOf(options.packageDir);
+  const outputDir = outputDirOf(options.packageDir);
   const isRemote = options.kind === 'remote';
   const extractCss = !isRemote && production;
 

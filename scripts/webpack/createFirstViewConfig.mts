@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Compiler, type Configuration } from 'webpack';
-import { cssModuleOptions } from './createFederatedConfig.mts';
+import { appVersionOf, cssModuleOptions, outputDirOf } from './createFederatedConfig.mts';
 
 /**
  * The first view (issue 23 §1): an app's public pages rendered to HTML at build time, in the state a visitor sees
@@ -85,9 +85,9 @@ export function createFirstViewConfig(options: FirstViewOptions): Configuration 
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({ __APP_VERSION__: JSON.stringify('first-view') }),
+      new webpack.DefinePlugin({ __APP_VERSION__: JSON.stringify(appVersionOf(options.packageDir)) }),
       new MiniCssExtractPlugin({ filename: '[name].css' }),
-      new WriteFirstViewPlugin(path.join(options.packageDir, 'dist', 'first-view')),
+      new WriteFirstViewPlugin(path.join(outputDirOf(options.packageDir), 'first-view')),
     ],
     optimization: { minimize: false, splitChunks: false },
     performance: { hints: false },

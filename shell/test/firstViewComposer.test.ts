@@ -82,6 +82,14 @@ describe('the first view of a public page', () => {
     expect(await composer.forPath('/')).toBeNull();
   });
 
+  it('does not ask a storefront that failed again before the TTL (a hanging remote would delay every page)', async () => {
+    const { fetchText, requested } = remote({});
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText);
+    expect(await composer.forPath('/')).toBeNull();
+    expect(await composer.forPath('/')).toBeNull();
+    expect(requested).toHaveLength(1);
+  });
+
   it("reads the storefront's pages once for many requests", async () => {
     const { fetchText, requested } = remote();
     const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText);

@@ -25,7 +25,8 @@ export function renderFirstView(): Record<string, string> {
   const frame = renderToStaticMarkup(
     <MemoryRouter>
       <PublicFrame header={header}>
-        <div className={areaStyles.area} data-remote-area="mfe_storefront" dangerouslySetInnerHTML={{ __html: FIRST_VIEW_PAGE_SLOT }} />
+        {/* the live area's look, without its data-remote-area: that names the app's area, which replaces this one */}
+        <div className={areaStyles.area} dangerouslySetInnerHTML={{ __html: FIRST_VIEW_PAGE_SLOT }} />
       </PublicFrame>
     </MemoryRouter>,
   );
