@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { getHeapSpaceStatistics } from 'node:v8';
 import path from 'node:path';
@@ -24,6 +24,8 @@ import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
  *
  * Budgets: every at-rest figure ≤ RSS_BUDGET_MB, and steady: over the soak, the RSS of its second half at most
  * STEADY_GROWTH_MB above its first half's (medians: a photo or a CSV in flight is a peak, not growth). Exits 1 on a miss. The load average is printed (a shared machine).
+ * The image encoder's process (a child of the API, started with the first photo) has its RSS printed beside the API's:
+ * its own figure, outside the API's budget. The CSV downloads' times are printed too (the CSV must stay fast).
  * SQLite only (buildBenchApi's database); the PostgreSQL pool's client memory is pg's, outside this process's SQLite figures.
  */
 
@@ -163,6 +165,29 @@ function rssMb(pid: number): number {
   return round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
 }
 
+/**
+ * The RSS of the API's image encoder (imageEncoderProcess.ts, a child process started with the first photo, ended
+ * when idle): its own budget, not the API's; printed beside it. null when it is not running.
+ */
+function encoderRssMb(apiPid: number): number | null {
+  for (const task of readdirSync(`/proc/${apiPid}/task`)) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/${apiPid}/task/${task}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const child of children.trim().split(/\s+/).filter(Boolean)) {
+      try {
+        if (readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('imageEncoderProcess')) return rssMb(Number(child));
+      } catch {
+        // ended meanwhile
+      }
+    }
+  }
+  return null;
+}
+
 /** BENCH_MEMORY_SMAPS=1: the process's 6 largest resident mappings (/proc/<pid>/smaps), to tell V8's from malloc's. */
 function largestMappings(pid: number): string {
   const mappings: Array<{ name: string; rssKb: number }> = [];
@@ -263,9 +288,11 @@ async function main(): Promise<void> {
   const checkpoint = async (label: string) => {
     const memory = await memoryAfterGc(api);
     const rss = rssMb(pid);
+    const encoder = encoderRssMb(pid);
     rows.push({ label, rss, heap: memory.heapUsedMb, external: memory.externalMb, peak });
     console.log(
-      `  ${label.padEnd(34)} RSS ${String(rss).padStart(7)} MB (peak during ${String(peak).padStart(7)} MB)   heap used ${String(memory.heapUsedMb).padStart(6)} of ${String(memory.heapTotalMb).padStart(6)} MB (new space ${memory.newSpaceMb})   external ${String(memory.externalMb).padStart(6)} MB   ${rss <= RSS_BUDGET_MB ? 'OK' : 'OVER'}   load ${loadAverage()}`,
+      `  ${label.padEnd(34)} RSS ${String(rss).padStart(7)} MB (peak during ${String(peak).padStart(7)} MB)   heap used ${String(memory.heapUsedMb).padStart(6)} of ${String(memory.heapTotalMb).padStart(6)} MB (new space ${memory.newSpaceMb})   external ${String(memory.externalMb).padStart(6)} MB   ${rss <= RSS_BUDGET_MB ? 'OK' : 'OVER'}   load ${loadAverage()}` +
+        (encoder === null ? '' : `   (image encoder's process: RSS ${encoder} MB)`),
     );
     if (process.env.BENCH_MEMORY_SMAPS) console.log(`    largest mappings: ${largestMappings(pid)}`);
     peak = rssMb(pid);
@@ -295,8 +322,13 @@ async function main(): Promise<void> {
     assertClean('floor', await runCustomers({ origin, customers: STAFF, steps: floorSteps(api.ready), seconds: PHASE_SECONDS }));
     await checkpoint(`after the floor (${PHASE_SECONDS} s, ${STAFF} staff)`);
     let bytes = 0;
-    for (let run = 0; run < 3; run += 1) bytes += await csvDownload(origin, api.ready.managerToken);
-    await checkpoint(`after 3 CSV downloads (${round(bytes / 3 / 1_048_576)} MB each)`);
+    const seconds: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const started = performance.now();
+      bytes += await csvDownload(origin, api.ready.managerToken);
+      seconds.push(round((performance.now() - started) / 1000));
+    }
+    await checkpoint(`after 3 CSV downloads (${round(bytes / 3 / 1_048_576)} MB each, ${seconds.join(' / ')} s)`);
     const sent = await photos(PHASE_SECONDS, 1000);
     await checkpoint(`after ${sent} photo uploads (4 MB JPEG)`);
 

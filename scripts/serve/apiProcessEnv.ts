@@ -10,7 +10,14 @@
  *   are mapped on their own and given back when freed, instead of staying in the malloc heap (glibc otherwise
  *   raises the threshold up to 32 MB after the first big frees): photos' residue 37 → 107 MB of [heap] without it, none with it.
  * - --max-semi-space-size=8 (MB): V8's young generation otherwise grows to 3 × 64 MB here and is kept once grown
- *   (heap committed 192–214 MB for 59–65 MB in use): −40 MB at rest, −95 MB after a shop load.
+ *   (heap committed 192–214 MB for 59–65 MB in use): −40 MB at rest, −95 MB after a shop load. Code that streams
+ *   (the CSV export) converts what it reads before the next scavenge, so that it dies in these 8 MB instead of
+ *   filling the old generation.
+ *
+ * The other bounds live in the code that owns them (docs/architecture.md, "Memory", has the table): SQLite's page
+ * cache (SQLITE_CACHE_KIB, api/src/db/createDatabase.ts), libvips in the API process (imageBounds.ts), the CSV
+ * export's pages (CSV_PAGE_ROWS, reportRoutes.ts), the response caches' entry counts. The image encoder's process is
+ * forked by the API and inherits this environment.
  */
 export const API_PROCESS_ENV = {
   MALLOC_ARENA_MAX: '2',

@@ -29,9 +29,9 @@ export class UnreadableImageError extends Error {}
  * decoder refuses (truncated, corrupt, a bomb over the pixel limit). Runs in the image encoder's process
  * (imageEncoder.ts), after the route has bounded the declared canvas (imageBounds.ts).
  */
-export async function reencodeAvatar(bytes: Buffer): Promise<Buffer> {
+export async function reencodeAvatar(input: Buffer | string): Promise<Buffer> {
   try {
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: AVATAR_BOUNDS.maxPixels, animated: false })
+    return await sharp(input, { failOn: 'error', limitInputPixels: AVATAR_BOUNDS.maxPixels, animated: false })
       .rotate()
       .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
       .webp({ quality: 82 })
@@ -53,8 +53,8 @@ export function avatarUrl(file: string): string {
  * The encoder's work on an avatar upload: re-encoded (reencodeAvatar) and written under a random name
  * (atomically: temp file + rename).
  */
-export async function storeAvatarFile(bytes: Buffer, uploadDir: string): Promise<StoredImage> {
-  const webp = await reencodeAvatar(bytes);
+export async function storeAvatarFile(input: Buffer | string, uploadDir: string): Promise<StoredImage> {
+  const webp = await reencodeAvatar(input);
   const folder = avatarsFolder(uploadDir);
   await mkdir(folder, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.webp`;

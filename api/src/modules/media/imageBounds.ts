@@ -2,6 +2,15 @@ import sharp from 'sharp';
 import { AppError } from '../../http/appError';
 
 /**
+ * libvips in the API's own process only reads image headers (assertImageWithinBounds): the pixels are the image
+ * encoder's process's work (imageEncoderProcess.ts, which sets the same). So no operation cache (sharp's default
+ * keeps up to 50 MB of recent operations' results, 100 of them) and one libvips worker thread (default: one per core).
+ * docs/architecture.md, "Memory".
+ */
+sharp.cache(false);
+sharp.concurrency(1);
+
+/**
  * What an uploaded image may be before anything decodes it. A file's size says nothing of its pixels: a 904-byte
  * PNG can declare 1 × 40,000 px, and drawn as a 256 × 256 avatar (cover) it becomes 256 × 10,240,000 px in the
  * resizer — gigabytes. So every image route reads the declared size from the header (sharp's metadata reads the

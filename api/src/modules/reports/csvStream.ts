@@ -1,5 +1,5 @@
-import { Readable, Transform, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import type { ReportCell, ReportColumn, ReportRow } from './reportDefinition';
 
 /** Vietnam is UTC+7 all year (no daylight saving): a fixed offset, as the KPI ranges use. */
@@ -50,45 +50,50 @@ export function csvCell(column: ReportColumn, value: ReportCell): string {
   }
 }
 
-/** Bytes sent to the socket at a time: csv-stringify gives one small chunk per record, each a write of its own. */
-const SEND_CHUNK_BYTES = 64 * 1024;
-
-/** Gathers small chunks into ~64 KB ones (the last one as it is). */
-function inChunksOf(bytes: number): Transform {
-  let pending: Buffer[] = [];
-  let size = 0;
-  const take = () => {
-    const chunk = Buffer.concat(pending, size);
-    pending = [];
-    size = 0;
-    return chunk;
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      pending.push(chunk);
-      size += chunk.length;
-      if (size >= bytes) done(null, take());
-      else done();
-    },
-    flush(done) {
-      done(null, size > 0 ? take() : undefined);
-    },
-  });
+/**
+ * Records as CSV text (csv-stringify, RFC 4180): comma-separated, each record ended by CRLF, a field that holds a
+ * comma, a quote or a line break quoted with its quotes doubled. `quoted_match`: csv-stringify quotes a lone CR or
+ * LF only when it equals the record delimiter, so a field with one is quoted explicitly.
+ */
+function csvRecords(records: Array<readonly string[]>): string {
+  return stringify(records as string[][], { delimiter: ',', record_delimiter: 'windows', quote: '"', quoted_match: /[\r\n]/ });
 }
 
+/** One page of a report as the CSV's bytes (its records, CRLF-ended): what waits to be sent is this, not the rows. */
+export function csvChunk(columns: readonly ReportColumn[], rows: readonly ReportRow[]): Buffer {
+  return Buffer.from(csvRecords(rows.map((row) => columns.map((column) => csvCell(column, row[column.key] ?? null)))));
+}
+
+const BOM = '\uFEFF';
+
 /**
- * The report as an RFC 4180 CSV stream (csv-stringify): UTF-8 with a BOM (Excel then reads Vietnamese right), comma,
- * CRLF, a Vietnamese header row, then one record per row pulled from `rows` only as fast as the client reads
- * (backpressure through the pipeline; a client that goes away stops the reading).
+ * The report as an RFC 4180 CSV stream: UTF-8 with a BOM (Excel then reads Vietnamese right), comma, CRLF, a
+ * Vietnamese header row, then `pages` (csvChunk's bytes, one per page of rows: reportPages), each read only when the
+ * client has taken the previous one (backpressure; a client that goes away stops the reading). One chunk per page
+ * (~140 KB for 1,000 rows), converted as soon as the page arrives: the rows die young, nothing of the file is kept
+ * (docs/architecture.md, "Memory").
  */
-export function csvStream(columns: readonly ReportColumn[], rows: AsyncIterable<ReportRow>, onError: (error: Error) => void): Readable {
-  async function* records(): AsyncGenerator<string[]> {
-    yield columns.map((column) => guardFormula(column.label));
-    for await (const row of rows) yield columns.map((column) => csvCell(column, row[column.key] ?? null));
-  }
-  const output = inChunksOf(SEND_CHUNK_BYTES);
-  pipeline(Readable.from(records()), stringify({ bom: true, delimiter: ',', record_delimiter: 'windows', quote: '"' }), output, (error) => {
-    if (error) onError(error);
+export function csvStream(columns: readonly ReportColumn[], pages: AsyncIterator<Buffer>, onError: (error: Error) => void): Readable {
+  let header = true;
+  return new Readable({
+    read() {
+      if (header) {
+        header = false;
+        this.push(BOM + csvRecords([columns.map((column) => guardFormula(column.label))]));
+        return;
+      }
+      pages.next().then(
+        (result) => this.push(result.done ? null : result.value),
+        (error: Error) => {
+          onError(error);
+          this.destroy(error);
+        },
+      );
+    },
+    destroy(error, done) {
+      // A closed download (or a failure): the pages' generator ends, dropping the page asked for ahead.
+      pages.return?.(undefined).catch(() => undefined);
+      done(error);
+    },
   });
-  return output;
 }

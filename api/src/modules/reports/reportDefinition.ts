@@ -118,22 +118,31 @@ export function countOf(row: { n: string | number | bigint } | undefined): numbe
 }
 
 /**
- * Every row of a report, page by page (`pageSize` rows per query), at most `max` rows. The next page is asked for as
- * soon as one arrives, so the database works while this one is written out; never more than two pages in memory.
+ * A report's pages (`pageSize` rows per query, at most `max` rows in all), each handed to `convert` as soon as it
+ * arrives: the next page is asked for then, so the database works while this one is written out, and what waits
+ * meanwhile is the converted page (the CSV's bytes), never its rows. Rows that wait outlive V8's young generation
+ * and are copied into the old one, which then grows by the whole file before a full collection frees it
+ * (docs/architecture.md, "Memory"); converted at once, a page's rows die young.
  */
-export async function* reportRows(definition: ReportDefinition, scope: ReportScope, pageSize: number, max: number): AsyncGenerator<ReportRow> {
+export async function* reportPages<T>(definition: ReportDefinition, scope: ReportScope, pageSize: number, max: number, convert: (rows: ReportRow[]) => T): AsyncGenerator<T> {
+  const read = (after: Keyset | null, limit: number) =>
+    definition.page(scope, after, limit).then((page) => ({ next: page.next, rows: page.rows.length, value: convert(page.rows) }));
   let sent = 0;
-  let pending: Promise<ReportPage> | null = definition.page(scope, null, Math.min(pageSize, max));
+  let pending: ReturnType<typeof read> | null = read(null, Math.min(pageSize, max));
   try {
     while (pending) {
-      const page: ReportPage = await pending;
-      const left = max - sent - page.rows.length;
-      pending = page.next !== null && left > 0 ? definition.page(scope, page.next, Math.min(pageSize, left)) : null;
-      for (const row of page.rows) yield row;
-      sent += page.rows.length;
+      const page: Awaited<ReturnType<typeof read>> = await pending;
+      sent += page.rows;
+      pending = page.next !== null && sent < max ? read(page.next, Math.min(pageSize, max - sent)) : null;
+      yield page.value;
     }
   } finally {
     // The reader went away (a closed download): the page asked for ahead is dropped, its failure too.
     pending?.catch(() => undefined);
   }
+}
+
+/** Every row of a report, page by page (reportPages), at most `max` rows. */
+export async function* reportRows(definition: ReportDefinition, scope: ReportScope, pageSize: number, max: number): AsyncGenerator<ReportRow> {
+  for await (const rows of reportPages(definition, scope, pageSize, max, (page) => page)) yield* rows;
 }

@@ -60,9 +60,9 @@ export function checklistPhotoUrl(file: string): string {
  * upright, without metadata. Throws UnreadablePhotoError when the decoder refuses the bytes (truncated, corrupt, too
  * many pixels).
  */
-export async function reencodeChecklistPhoto(bytes: Buffer): Promise<EncodedPhoto> {
+export async function reencodeChecklistPhoto(input: Buffer | string): Promise<EncodedPhoto> {
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: CHECKLIST_PHOTO_BOUNDS.maxPixels, animated: false });
+    const image = sharp(input, { failOn: 'error', limitInputPixels: CHECKLIST_PHOTO_BOUNDS.maxPixels, animated: false });
     const { width = 0, height = 0, format } = await image.metadata();
     const side = storedLongSide(Math.max(width, height), format);
     const { data, info } = await image
@@ -102,9 +102,12 @@ export async function writeChecklistPhoto(uploadDir: string, webp: Buffer): Prom
   return name;
 }
 
-/** The encoder's work on an upload: re-encoded (reencodeChecklistPhoto) and written as a stored photo. */
-export async function storeChecklistPhoto(bytes: Buffer, uploadDir: string): Promise<StoredPhoto> {
-  const encoded = await reencodeChecklistPhoto(bytes);
+/**
+ * The encoder's work on an upload (its bytes, or the path of the file libvips then reads itself): re-encoded
+ * (reencodeChecklistPhoto) and written as a stored photo.
+ */
+export async function storeChecklistPhoto(input: Buffer | string, uploadDir: string): Promise<StoredPhoto> {
+  const encoded = await reencodeChecklistPhoto(input);
   const file = await writeChecklistPhoto(uploadDir, encoded.webp);
   return { file, width: encoded.width, height: encoded.height };
 }
