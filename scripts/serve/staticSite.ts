@@ -118,11 +118,19 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
       return reply.sendFile('index.html');
     }
     const manifest = options.remotesManifest();
-    const bootstrapHash = inlineScriptHash(remotesBootstrapScript(manifest));
-    reply.header('Content-Security-Policy', shellContentSecurityPolicy({ remoteOrigins: remoteOrigins(manifest), inlineScriptHashes: [bootstrapHash] }));
-    const html = injectRemotesBootstrap(readFileSync(path.join(options.root, 'index.html'), 'utf8'), manifest);
+    const inlineScripts = [remotesBootstrapScript(manifest)];
+    let html = injectRemotesBootstrap(readFileSync(path.join(options.root, 'index.html'), 'utf8'), manifest);
     const firstView = await firstViews?.forPath(request.url.split('?')[0] ?? '/');
-    return reply.type('text/html; charset=utf-8').send(firstView ? injectFirstView(html, firstView) : html);
+    if (firstView) {
+      const page = injectFirstView(html, firstView);
+      html = page.html;
+      if (page.scriptLoader) inlineScripts.push(page.scriptLoader);
+    }
+    reply.header(
+      'Content-Security-Policy',
+      shellContentSecurityPolicy({ remoteOrigins: remoteOrigins(manifest), inlineScriptHashes: inlineScripts.map(inlineScriptHash) }),
+    );
+    return reply.type('text/html; charset=utf-8').send(html);
   };
   if (options.spaFallback) {
     app.get('/', async (request, reply) => sendPage(request, reply));

@@ -10,7 +10,7 @@ const { createFirstViewComposer, injectFirstView, matchRoute } = require('../../
     manifestUrl: () => string | undefined,
     fetchText: (url: URL) => Promise<string>,
   ) => { forPath(pathname: string): Promise<string | null> };
-  injectFirstView: (html: string, firstView: string) => string;
+  injectFirstView: (html: string, firstView: string) => { html: string; scriptLoader: string };
   matchRoute: (pattern: string, pathname: string) => Record<string, string> | null;
 };
 
@@ -98,11 +98,35 @@ describe('the first view of a public page', () => {
     expect(requested.filter((url) => url.endsWith('routes.json'))).toHaveLength(1);
   });
 
-  it("hides the app's root until it reveals itself, after the first view", () => {
-    const html = '<!doctype html><html><head></head><body><div id=root></div></body></html>';
-    const page = injectFirstView(html, '<h1>Trang chủ</h1>');
-    expect(page).toMatch(/<div id="ev-first-view"><h1>Trang chủ<\/h1><\/div><div id="root" hidden><\/div><\/body>/);
+  it("hides the app's root until it reveals itself, after the first view, and starts the shell's scripts after the first paint", () => {
+    const html =
+      '<!doctype html><html><head><title>EV</title><link rel=preload as=style href=/67.ab.css><link rel=preload as=script href=/470.cd.js>' +
+      '<script defer src=/main.js?1234></script></head><body><div id=root></div></body></html>';
+    const { html: page, scriptLoader } = injectFirstView(html, '<h1>Trang chủ</h1>');
+    expect(page).toContain('<div id="ev-first-view"><h1>Trang chủ</h1></div><div id="root" hidden></div><script>');
+    // nothing but the HTML, its styles and its images downloads before the first paint
+    expect(page).not.toMatch(/<link rel=preload|<script defer/);
+    expect(scriptLoader).toContain('"main":"/main.js?1234"');
+    expect(scriptLoader).toContain('{"as":"style","href":"/67.ab.css"},{"as":"script","href":"/470.cd.js"}');
+    expect(page).toContain(scriptLoader);
     // a visitor with a stored session sees the app, not a guest's page
     expect(page).toContain('html[data-ev-session] #ev-first-view{display:none}');
+  });
+
+  it('leaves a page it does not recognise as it is', () => {
+    const html = '<html><body><div id="app"></div></body></html>';
+    expect(injectFirstView(html, '<h1>Trang chủ</h1>')).toEqual({ html, scriptLoader: '' });
+  });
+
+  it('loads the scripts it names, in a browser, once a frame has painted', async () => {
+    const { scriptLoaderAfterFirstPaint } = require('../../scripts/serve/firstView') as { scriptLoaderAfterFirstPaint: (main: string, preloads: Array<{ as: string; href: string }>) => string };
+    document.head.innerHTML = '';
+    const loader = scriptLoaderAfterFirstPaint('/main.js?1', [{ as: 'script', href: '/470.js' }]);
+    new Function(loader.replace(/^<script>|<\/script>$/g, ''))();
+    expect(document.head.querySelector('script[src="/main.js?1"]')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(document.head.querySelector('script[src="/main.js?1"]')).not.toBeNull();
+    expect(document.head.querySelector('link[rel="preload"][href="/470.js"]')).not.toBeNull();
+    expect(document.head.querySelectorAll('script')).toHaveLength(1);
   });
 });
