@@ -61,18 +61,23 @@ const SESSION_STYLE = `<style>html[data-ev-session] #${FIRST_VIEW_ID}{display:no
 const SHELL_SCRIPT = /<script defer(?:="defer")? src="?([^" >]+)"?><\/script>/;
 const STARTUP_PRELOAD = /<link rel="?preload"? as="?(script|style)"? href="?([^" >]+)"?>/g;
 
+/** At the latest this long after the page is parsed, the scripts start even if its images are still coming. */
+export const SCRIPTS_AT_THE_LATEST_MS = 1_500;
+
 /**
- * The inline script that starts the shell's scripts once the first view has painted: a requestAnimationFrame
- * callback runs just before the first frame, its timeout just after it (or after 200 ms in a tab in the
- * background, where frames wait).
+ * The inline script that starts the shell's scripts (and its preloads: startup chunks, stylesheet, the storefront's
+ * manifest) once the first view is complete: after the page's load event (its styles and its largest image are in)
+ * and the frame that paints it, or SCRIPTS_AT_THE_LATEST_MS after the page was parsed, whichever comes first.
  */
-export function scriptLoaderAfterFirstPaint(mainScript: string, preloads: Array<{ as: string; href: string }>): string {
-  const data = JSON.stringify({ main: mainScript, preloads }).replace(/</g, '\\u003c');
+export function scriptLoaderAfterFirstPaint(mainScript: string, preloads: Array<{ as: string; href: string; crossOrigin?: boolean }>): string {
+  const data = JSON.stringify({ main: mainScript, preloads, latest: SCRIPTS_AT_THE_LATEST_MS }).replace(/</g, '\\u003c');
   return (
     '<script>(function(d){var done=false;function go(){if(done)return;done=true;' +
-    "d.preloads.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p.as;l.href=p.href;document.head.appendChild(l)});" +
+    "d.preloads.forEach(function(p){var l=document.createElement('link');l.rel='preload';l.as=p.as;if(p.crossOrigin)l.crossOrigin='anonymous';l.href=p.href;document.head.appendChild(l)});" +
     "var s=document.createElement('script');s.src=d.main;document.head.appendChild(s)}" +
-    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,200)})(${data})</script>`
+    "function painted(){requestAnimationFrame(function(){setTimeout(go,0)})}" +
+    "if(document.readyState==='complete')painted();else addEventListener('load',painted);" +
+    `setTimeout(go,d.latest)})(${data})</script>`
   );
 }
 
@@ -82,12 +87,15 @@ export function scriptLoaderAfterFirstPaint(mainScript: string, preloads: Array<
  * its HTML, its inline styles and its largest image, not 200 KB of script that cannot show anything sooner.
  * `scriptLoader` is the inline script the page's Content-Security-Policy must allow (by its hash).
  */
-export function injectFirstView(html: string, firstView: string): { html: string; scriptLoader: string } {
+export function injectFirstView(html: string, firstView: string, storefrontManifestUrl?: string): { html: string; scriptLoader: string } {
   const main = SHELL_SCRIPT.exec(html);
   if (!ROOT_ELEMENT.test(html) || !main) return { html, scriptLoader: '' };
-  const preloads = [...html.matchAll(STARTUP_PRELOAD)].map((match) => ({ as: match[1]!, href: match[2]! }));
+  const preloads: Array<{ as: string; href: string; crossOrigin?: boolean }> = [...html.matchAll(STARTUP_PRELOAD)].map((match) => ({ as: match[1]!, href: match[2]! }));
+  // the inline bootstrap script leaves the storefront's manifest to this loader on a first view (data-ev-first-view)
+  if (storefrontManifestUrl) preloads.push({ as: 'fetch', href: storefrontManifestUrl, crossOrigin: true });
   const scriptLoader = scriptLoaderAfterFirstPaint(main[1]!, preloads);
   const page = html
+    .replace(/<html(?=[ >])/, '<html data-ev-first-view')
     .replace(STARTUP_PRELOAD, '')
     .replace(SHELL_SCRIPT, '')
     .replace(ROOT_ELEMENT, () => `${SESSION_STYLE}<div id="${FIRST_VIEW_ID}">${firstView}</div><div id="root" hidden></div>${scriptLoader}`);

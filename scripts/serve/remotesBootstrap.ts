@@ -3,7 +3,8 @@
  * main.js → /remotes.json → the remote's manifest: a small inline script hands the manifest to
  * shell/src/federation/startRemotes.ts (window.__evRemotes) and preloads the manifest of the page's remote
  * while the shell's chunks download, and marks a visitor with a stored session (data-ev-session: the first view,
- * a guest's page, is not for them; see firstView.ts). It goes right before the page's <title> (early in <head>, before the
+ * a guest's page, is not for them; see firstView.ts); a page that starts as its first view preloads the manifest
+ * after its first paint instead (data-ev-first-view). It goes right before the page's <title> (early in <head>, before the
  * deferred main.js runs); scripts/docker/40-remotes-manifest.sh writes the same script for nginx.
  */
 const ANCHOR = '<title>';
@@ -19,7 +20,7 @@ export function remotesBootstrapScript(manifest: unknown): string {
     "try{if(localStorage.getItem('authToken')||localStorage.getItem('token'))document.documentElement.setAttribute('data-ev-session','')}catch(e){}" +
     "var n=/^\\/(auth|profile|dashboard|my-vehicles|maintenance-history|orders)(\\/|$)/.test(p)?'mfe_account':" +
     "/^\\/(staff|manager|technician|admin)(\\/|$)/.test(p)?'mfe_backoffice':'mfe_storefront';" +
-    "if(!r||typeof r[n]!=='string')return;var l=document.createElement('link');l.rel='preload';l.setAttribute('as','fetch');l.setAttribute('crossorigin','anonymous');l.href=r[n];" +
+    "if(!r||typeof r[n]!=='string'||document.documentElement.hasAttribute('data-ev-first-view'))return;var l=document.createElement('link');l.rel='preload';l.setAttribute('as','fetch');l.setAttribute('crossorigin','anonymous');l.href=r[n];" +
     `document.head.appendChild(l)})(${json})</script>`
   );
 }

@@ -122,7 +122,8 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
     let html = injectRemotesBootstrap(readFileSync(path.join(options.root, 'index.html'), 'utf8'), manifest);
     const firstView = await firstViews?.forPath(request.url.split('?')[0] ?? '/');
     if (firstView) {
-      const page = injectFirstView(html, firstView);
+      const storefront = (manifest as Record<string, unknown>).mfe_storefront;
+      const page = injectFirstView(html, firstView, typeof storefront === 'string' ? storefront : undefined);
       html = page.html;
       if (page.scriptLoader) inlineScripts.push(page.scriptLoader);
     }

@@ -10,7 +10,7 @@ const { createFirstViewComposer, injectFirstView, matchRoute } = require('../../
     manifestUrl: () => string | undefined,
     fetchText: (url: URL) => Promise<string>,
   ) => { forPath(pathname: string): Promise<string | null> };
-  injectFirstView: (html: string, firstView: string) => { html: string; scriptLoader: string };
+  injectFirstView: (html: string, firstView: string, storefrontManifestUrl?: string) => { html: string; scriptLoader: string };
   matchRoute: (pattern: string, pathname: string) => Record<string, string> | null;
 };
 
@@ -102,7 +102,10 @@ describe('the first view of a public page', () => {
     const html =
       '<!doctype html><html><head><title>EV</title><link rel=preload as=style href=/67.ab.css><link rel=preload as=script href=/470.cd.js>' +
       '<script defer src=/main.js?1234></script></head><body><div id=root></div></body></html>';
-    const { html: page, scriptLoader } = injectFirstView(html, '<h1>Trang chủ</h1>');
+    const { html: page, scriptLoader } = injectFirstView(html, '<h1>Trang chủ</h1>', `${REMOTE}mf-manifest.json`);
+    // the inline bootstrap script then leaves the storefront's manifest to the loader
+    expect(page).toMatch(/^<!doctype html><html data-ev-first-view><head>/);
+    expect(scriptLoader).toContain(`{"as":"fetch","href":"${REMOTE}mf-manifest.json","crossOrigin":true}`);
     expect(page).toContain('<div id="ev-first-view"><h1>Trang chủ</h1></div><div id="root" hidden></div><script>');
     // nothing but the HTML, its styles and its images downloads before the first paint
     expect(page).not.toMatch(/<link rel=preload|<script defer/);
@@ -118,7 +121,7 @@ describe('the first view of a public page', () => {
     expect(injectFirstView(html, '<h1>Trang chủ</h1>')).toEqual({ html, scriptLoader: '' });
   });
 
-  it('loads the scripts it names, in a browser, once a frame has painted', async () => {
+  it('loads the scripts it names, in a browser, once the page has loaded and a frame has painted', async () => {
     const { scriptLoaderAfterFirstPaint } = require('../../scripts/serve/firstView') as { scriptLoaderAfterFirstPaint: (main: string, preloads: Array<{ as: string; href: string }>) => string };
     document.head.innerHTML = '';
     const loader = scriptLoaderAfterFirstPaint('/main.js?1', [{ as: 'script', href: '/470.js' }]);
