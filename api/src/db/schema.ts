@@ -111,6 +111,30 @@ export interface CatalogueCategoriesTable {
   created_at: Timestamp;
 }
 
+/**
+ * The catalogue list's read model (migration 0017, modules/catalogue/catalogueReadModel.ts): one row per active
+ * product, its ProductSummary as ready JSON and the keys the list filters and sorts on.
+ */
+export interface ProductListItemsTable {
+  product_id: number;
+  category_slug: string;
+  brand_slug: string;
+  price: number;
+  stock: number;
+  sales_count: number;
+  models_search: string;
+  created_at: Timestamp;
+  /** The ProductSummary JSON, as the list answers it. */
+  item: string;
+  /** The catalogue images' versions `item` was written with. */
+  assets: string;
+}
+
+/** Products whose list row must be rewritten before the next list (set by triggers on every catalogue write). */
+export interface ProductListPendingTable {
+  product_id: number;
+}
+
 export interface CatalogueBrandsTable {
   id: Generated<number>;
   slug: string;
@@ -253,6 +277,8 @@ export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTa
   catalogue_categories: CatalogueCategoriesTable;
   catalogue_brands: CatalogueBrandsTable;
   products: ProductsTable;
+  product_list_items: ProductListItemsTable;
+  product_list_pending: ProductListPendingTable;
   services: ServicesTable;
   service_packages: ServicePackagesTable;
   service_package_credits: ServicePackageCreditsTable;

@@ -15,6 +15,7 @@ import * as m0013 from './0013_predictive_maintenance';
 import * as m0014 from './0014_forecast_reminders';
 import * as m0015 from './0015_vehicle_inspection_indexes';
 import * as m0016 from './0016_diagnosis_training';
+import * as m0017 from './0017_product_list_items';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_forecast_reminders': m0014,
   '0015_vehicle_inspection_indexes': m0015,
   '0016_diagnosis_training': m0016,
+  '0017_product_list_items': m0017,
 };

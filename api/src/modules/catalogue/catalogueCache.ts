@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { ok } from '../../http/envelope';
 import { etagOf } from '../../http/httpCache';
 import { sendJsonBytes } from '../../http/readyJson';
 
@@ -33,6 +34,17 @@ export interface ReadyJson {
 /** Serialises an answer once: JSON → UTF-8 bytes → ETag. */
 export function readyJson(value: unknown): ReadyJson {
   const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return { body, etag: fastEtagOf(body) };
+}
+
+/** The success envelope's JSON around its data: `JSON.stringify(ok(data))` is before + data's JSON + after. */
+export const OK_JSON_WRAPPING: { readonly before: string; readonly after: string } = {
+  before: JSON.stringify(ok(0)).slice(0, -2),
+  after: '}',
+};
+
+/** An answer already serialised (UTF-8 JSON bytes) made ready: the bytes and their ETag. */
+export function readyBytes(body: Buffer): ReadyJson {
   return { body, etag: fastEtagOf(body) };
 }
 
@@ -86,11 +98,16 @@ export class CatalogueCache {
   }
 
   /** The cached answer, or `produce()` made ready and cached (only when no write happened meanwhile). */
-  async getOrCreate(key: string, produce: () => Promise<unknown>): Promise<ReadyJson> {
+  getOrCreate(key: string, produce: () => Promise<unknown>): Promise<ReadyJson> {
+    return this.getOrCreateReady(key, async () => readyJson(await produce()));
+  }
+
+  /** The cached answer, or the one `produce()` makes ready, cached (only when no write happened meanwhile). */
+  async getOrCreateReady(key: string, produce: () => Promise<ReadyJson>): Promise<ReadyJson> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
     const startedAt = generation;
-    const ready = readyJson(await produce());
+    const ready = await produce();
     this.set(key, ready, startedAt);
     return ready;
   }

@@ -33,6 +33,12 @@ export function imageFromColumn(text: string | null): CatalogueImage | null {
   return stored ? toImage(stored) : null;
 }
 
+/** The first image of an `images` column (a list or a search hit shows one): only that one is mapped to its URL. */
+export function firstImageFromColumn(text: string): CatalogueImage | null {
+  const stored = parseJson<StoredImageJson[]>(text, []);
+  return stored.length > 0 ? toImage(stored[0]!) : null;
+}
+
 export function imagesFromColumn(text: string): CatalogueImage[] {
   return parseJson<StoredImageJson[]>(text, []).map(toImage);
 }

@@ -2,7 +2,6 @@ import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely
 import {
   foldVietnamese,
   type Brand,
-  type CatalogueImage,
   type Category,
   type PackageTier,
   type ProductDetail,
@@ -19,12 +18,10 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import {
   discountPercent,
+  firstImageFromColumn,
   imageFromColumn,
   imagesFromColumn,
   parseChecklist,
-  parseJson,
-  toImage,
-  type StoredImageJson,
   parseSpecifications,
   parseStrings,
   parseVehicleTypes,
@@ -58,7 +55,7 @@ const SUMMARY_COLUMNS = [
   'catalogue_brands.name as brand_name',
 ] as const;
 
-interface SummaryRow {
+export interface SummaryRow {
   id: number;
   sku: string;
   slug: string;
@@ -76,12 +73,6 @@ interface SummaryRow {
   brand_name: string;
 }
 
-/** The first image of an `images` column (a list page shows one): only that one is mapped to its URL. */
-function firstImageFromColumn(text: string): CatalogueImage | null {
-  const stored = parseJson<StoredImageJson[]>(text, []);
-  return stored.length > 0 ? toImage(stored[0]!) : null;
-}
-
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** toIsoUtc, without parsing again the text SQLite keeps, already in toISOString()'s form. */
@@ -89,7 +80,8 @@ function isoTimestamp(value: Date | string): string {
   return typeof value === 'string' && CANONICAL_ISO.test(value) ? value : toIsoUtc(value);
 }
 
-function toSummary(row: SummaryRow): ProductSummary {
+/** A product's row (SUMMARY_COLUMNS) → its ProductSummary: what the list answers, and its read model holds. */
+export function toSummary(row: SummaryRow): ProductSummary {
   const price = toNumber(row.price);
   const originalPrice = row.original_price === null ? null : toNumber(row.original_price);
   const stock = toNumber(row.stock);
@@ -189,7 +181,11 @@ interface ListSql {
  */
 const listSqlByDatabase = new WeakMap<Kysely<Database>, Map<string, ListSql>>();
 
-/** GET /api/products: the page of products matching the filters, in the asked order, and the total. */
+/**
+ * The page of products matching the filters, in the asked order, and the total, from the catalogue's tables: what
+ * GET /api/products answers (it reads the same from the read model, catalogueReadModel.ts, and falls back on this
+ * while a product is pending there).
+ */
 export async function listProducts(db: Kysely<Database>, filters: ProductListQuery): Promise<ProductPage> {
   const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
   const shape = pageShape(filters, folded);
@@ -245,11 +241,15 @@ export async function findProductBySlug(db: Kysely<Database>, slug: string): Pro
   };
 }
 
+/** The summary rows of the active products among `ids`, in no particular order (the list's read model). */
+export async function summaryRowsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<SummaryRow[]> {
+  if (ids.length === 0) return [];
+  return (await productBase(db).where('products.id', 'in', ids).select(SUMMARY_COLUMNS).execute()) as SummaryRow[];
+}
+
 /** Products by id (search results), in no particular order. */
 export async function productSummariesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<ProductSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = await productBase(db).where('products.id', 'in', ids).select(SUMMARY_COLUMNS).execute();
-  return (rows as SummaryRow[]).map(toSummary);
+  return (await summaryRowsByIds(db, ids)).map(toSummary);
 }
 
 /** Every category, in menu order, with the number of active products in it. */

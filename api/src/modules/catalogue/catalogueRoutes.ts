@@ -14,8 +14,9 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
-import { CatalogueCache, catalogueGeneration, readyJson, sendReadyJson } from './catalogueCache';
-import { findProductBySlug, listBrands, listCategories, listPackages, listProducts, listServices } from './catalogueQueries';
+import { CatalogueCache, catalogueGeneration, OK_JSON_WRAPPING, readyBytes, readyJson, sendReadyJson } from './catalogueCache';
+import { findProductBySlug, listBrands, listCategories, listPackages, listServices } from './catalogueQueries';
+import { listProductPageJson } from './catalogueReadModel';
 
 export const catalogueMessages = {
   productNotFound: 'Không tìm thấy sản phẩm. Sản phẩm có thể đã ngừng kinh doanh hoặc đường dẫn không đúng.',
@@ -67,7 +68,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const body = await cache.getOrCreate(productQueryKey(request.query), async () => ok(await listProducts(db, request.query)));
+      // Past the cache: the page's JSON from the list's read model, already serialised (catalogueReadModel.ts).
+      const body = await cache.getOrCreateReady(productQueryKey(request.query), async () => readyBytes(await listProductPageJson(db, request.query, OK_JSON_WRAPPING)));
       return sendReadyJson(reply, body);
     },
   );

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { foldVietnamese, type SearchHit, type SearchResult } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { imageFromColumn, imagesFromColumn } from '../catalogue/catalogueMapping';
+import { firstImageFromColumn, imageFromColumn } from '../catalogue/catalogueMapping';
 
 interface Candidate {
   hit: SearchHit;
@@ -74,10 +74,13 @@ export async function search(db: Kysely<Database>, query: string, limit: number)
     services = services.where('search_text', 'like', pattern);
     packages = packages.where('search_text', 'like', pattern);
   }
+  // The limit written in the SQL, not bound: better-sqlite3's SQLite (SQLITE_ENABLE_STAT4) prepares a statement
+  // again on every run when its plan depends on a bound LIMIT (sqliteStablePlans.ts).
+  const candidateLimit = sql.lit(CANDIDATES_PER_KIND);
   const [productRows, serviceRows, packageRows] = await Promise.all([
-    products.orderBy('products.sales_count', 'desc').limit(CANDIDATES_PER_KIND).execute(),
-    services.orderBy('sort_order').limit(CANDIDATES_PER_KIND).execute(),
-    packages.orderBy('sort_order').limit(CANDIDATES_PER_KIND).execute(),
+    products.orderBy('products.sales_count', 'desc').limit(candidateLimit).execute(),
+    services.orderBy('sort_order').limit(candidateLimit).execute(),
+    packages.orderBy('sort_order').limit(candidateLimit).execute(),
   ]);
 
   const candidates: Candidate[] = [
@@ -89,7 +92,7 @@ export async function search(db: Kysely<Database>, query: string, limit: number)
         title: row.name,
         subtitle: `${row.brand_name} · ${row.category_name}`,
         price: toNumber(row.price),
-        image: imagesFromColumn(row.images)[0] ?? null,
+        image: firstImageFromColumn(row.images),
         url: `/products/${row.slug}`,
       },
       weight: toNumber(row.sales_count),

@@ -1,0 +1,237 @@
+import { createHash } from 'node:crypto';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { foldVietnamese, type ProductListQuery } from 'shared-contracts/schemas';
+import { dialectOf, type Dialect } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { catalogueAssets } from '../media/catalogueMedia';
+import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
+
+/**
+ * The catalogue list's read model (migration 0017): GET /api/products past its cache is one statement over
+ * `product_list_items`, which holds every active product's ProductSummary as ready JSON text next to the keys
+ * the list filters and sorts on. The statement counts the matches, concatenates the page's JSON items in order
+ * (group_concat / string_agg: one value, not 24 rows to map and serialise again) and says whether any product is
+ * pending. The answer is then those bytes between the page's own fields.
+ *
+ * Never stale: triggers mark a product pending in the transaction of any write to it (or to its category or
+ * brand). A list that sees a pending product first rewrites the pending rows (`refreshProductListItems`, with
+ * the list's own mapping: the bytes are the ones the tables would give) and reads again; if it still sees one
+ * pending (a write committed meanwhile, or another refresh holding it), it answers from the tables themselves
+ * (`listProducts`, catalogueQueries.ts), so a change committed before a list started always shows in it.
+ */
+
+/** What a list statement gives. */
+interface ListRow {
+  /** The answer: `before`, the ProductPage's JSON, `after` (bytes on SQLite, text on PostgreSQL). */
+  body: Buffer | string;
+  /** Whether a product is pending (1/0 on SQLite, a boolean on PostgreSQL). */
+  pending: number | boolean;
+}
+
+const ORDER_BY: Record<ProductListQuery['sort'], string> = {
+  price_asc: 'price asc, sales_count desc, product_id asc',
+  price_desc: 'price desc, sales_count desc, product_id asc',
+  newest: 'created_at desc, product_id asc',
+  popular: 'sales_count desc, product_id asc',
+};
+
+/** The filters' conditions on product_list_items (their parameters: `filterParameters`). */
+function whereClause(filters: ProductListQuery, folded: string | undefined): string {
+  const conditions: string[] = [];
+  if (filters.category) conditions.push('category_slug = ?');
+  if (filters.brand) conditions.push('brand_slug = ?');
+  if (filters.minPrice !== undefined) conditions.push('price >= ?');
+  if (filters.maxPrice !== undefined) conditions.push('price <= ?');
+  if (filters.inStock === true) conditions.push('stock > 0');
+  if (filters.inStock === false) conditions.push('stock = 0');
+  // Folded text holds only letters, digits and spaces: nothing to escape in the LIKE pattern.
+  if (folded) conditions.push('models_search like ?');
+  return conditions.length === 0 ? '' : `where ${conditions.join(' and ')}`;
+}
+
+function filterParameters(filters: ProductListQuery, folded: string | undefined): unknown[] {
+  const parameters: unknown[] = [];
+  if (filters.category) parameters.push(filters.category);
+  if (filters.brand) parameters.push(filters.brand);
+  if (filters.minPrice !== undefined) parameters.push(filters.minPrice);
+  if (filters.maxPrice !== undefined) parameters.push(filters.maxPrice);
+  if (folded) parameters.push(`%${folded}%`);
+  return parameters;
+}
+
+/**
+ * The statement's text for a dialect and the filters' shape (which filters are set, the sort): the whole answer
+ * written by the database, `before` + '{"items":[' + the page's items' JSON joined by ',' in the page's order +
+ * '],"total":…,"page":…,"pageSize":…,"totalPages":…}' + `after`, and whether a product is pending.
+ * Parameters, in the order of the text: before, the filters, limit, offset, page, pageSize (×3), after, the filters.
+ */
+function listSql(dialect: Dialect, filters: ProductListQuery, folded: string | undefined): string {
+  const where = whereClause(filters, folded);
+  const order = ORDER_BY[filters.sort];
+  const page = `select item, product_id, price, sales_count, created_at from product_list_items ${where} order by ${order} limit ? offset ?`;
+  const items =
+    dialect === 'postgres'
+      ? `(select string_agg(item, ',' order by ${order}) from (${page}) as page)`
+      : `(select group_concat(item, ',' order by ${order}) from (${page}))`;
+  // ceil(total / pageSize) in integers: (total + pageSize - 1) / pageSize.
+  // (better-sqlite3 binds every JS number as a real: the casts keep them integers, written without '.0'.)
+  const int = 'cast(? as integer)';
+  const body = `? || '{"items":[' || coalesce(${items}, '') || '],"total":' || counted.total || ',"page":' || ${int} || ',"pageSize":' || ${int} || ',"totalPages":' || ((counted.total + ${int} - 1) / ${int}) || '}' || ?`;
+  const text = [
+    `select ${dialect === 'postgres' ? body : `cast(${body} as blob)`} as body,`,
+    'exists (select 1 from product_list_pending) as pending',
+    `from (select count(*) as total from product_list_items ${where}) as counted`,
+  ].join(' ');
+  // SQLite: every parameter `+?` (sqliteStablePlans.ts): better-sqlite3's SQLite (SQLITE_ENABLE_STAT4) otherwise
+  // prepares the statement again on every run, its plan depending on the bound LIMIT (measured: 47 µs a list
+  // instead of 127 µs).
+  if (dialect === 'sqlite') return text.replace(/\?/g, '+?');
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+}
+
+const listSqlByShape = new Map<string, string>();
+
+function shapeOf(dialect: Dialect, filters: ProductListQuery, folded: string | undefined): string {
+  return [
+    dialect,
+    filters.category ? 'c' : '',
+    filters.brand ? 'b' : '',
+    filters.minPrice !== undefined ? 'l' : '',
+    filters.maxPrice !== undefined ? 'h' : '',
+    filters.inStock === undefined ? '' : filters.inStock ? 's' : 'o',
+    folded ? 'm' : '',
+    filters.sort,
+  ].join('');
+}
+
+const dialects = new WeakMap<Kysely<Database>, Dialect>();
+
+function dialectFor(db: Kysely<Database>): Dialect {
+  let dialect = dialects.get(db);
+  if (dialect === undefined) dialects.set(db, (dialect = dialectOf(db)));
+  return dialect;
+}
+
+/** Text around the page's JSON in the answer (e.g. the success envelope's). */
+export interface JsonWrapping {
+  before: string;
+  after: string;
+}
+
+const NO_WRAPPING: JsonWrapping = { before: '', after: '' };
+
+async function readPage(db: Kysely<Database>, dialect: Dialect, filters: ProductListQuery, wrapping: JsonWrapping): Promise<ListRow> {
+  const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
+  const shape = shapeOf(dialect, filters, folded);
+  let text = listSqlByShape.get(shape);
+  if (text === undefined) listSqlByShape.set(shape, (text = listSql(dialect, filters, folded)));
+  const where = filterParameters(filters, folded);
+  const { page, pageSize } = filters;
+  const parameters = [wrapping.before, ...where, pageSize, (page - 1) * pageSize, page, pageSize, pageSize, pageSize, wrapping.after, ...where];
+  const { rows } = await db.executeQuery(CompiledQuery.raw(text, parameters) as CompiledQuery<ListRow>);
+  return rows[0]!;
+}
+
+/**
+ * GET /api/products: the page of products matching the filters, in the asked order, with the total: the JSON of a
+ * ProductPage (UTF-8) between `wrapping.before` and `wrapping.after`, byte for byte what
+ * `before + JSON.stringify(await listProducts(db, filters)) + after` gives.
+ */
+export async function listProductPageJson(db: Kysely<Database>, filters: ProductListQuery, wrapping: JsonWrapping = NO_WRAPPING): Promise<Buffer> {
+  const dialect = dialectFor(db);
+  if (!assetsChecked.has(db)) await checkAssets(db);
+  let row = await readPage(db, dialect, filters, wrapping);
+  if (isPending(row)) {
+    await refreshInTurn(db);
+    row = await readPage(db, dialect, filters, wrapping);
+    if (isPending(row)) return Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters)) + wrapping.after, 'utf8');
+  }
+  return typeof row.body === 'string' ? Buffer.from(row.body, 'utf8') : row.body;
+}
+
+const isPending = (row: ListRow) => row.pending === true || row.pending === 1;
+
+// ---------------------------------------------------------------------------------------------------------
+// Keeping the rows current
+
+/**
+ * The catalogue images' versions (the `?v=` of their URLs), hashed: an item's JSON holds its image's URL, so
+ * the rows written by a build with other images are rewritten (`checkAssets`).
+ */
+let fingerprint: string | undefined;
+
+export function catalogueAssetsFingerprint(): string {
+  if (fingerprint === undefined) {
+    const versions = [...catalogueAssets()].map(([assetPath, asset]) => `${assetPath} ${asset.version}`).sort();
+    fingerprint = createHash('sha256').update(versions.join('\n')).digest('base64url').slice(0, 16);
+  }
+  return fingerprint;
+}
+
+const assetsChecked = new WeakSet<Kysely<Database>>();
+
+/** Once per process and database: marks pending the rows written with other images' versions. */
+async function checkAssets(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('product_list_pending')
+    .columns(['product_id'])
+    .expression(db.selectFrom('product_list_items').select('product_id').where('assets', '<>', catalogueAssetsFingerprint()))
+    .onConflict((oc) => oc.column('product_id').doNothing())
+    .execute();
+  assetsChecked.add(db);
+}
+
+const refreshes = new WeakMap<Kysely<Database>, Promise<unknown>>();
+
+/** One refresh at a time per database in this process: a list waits for the one under way, then runs its own. */
+function refreshInTurn(db: Kysely<Database>): Promise<number> {
+  const previous = refreshes.get(db) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => refreshProductListItems(db));
+  refreshes.set(db, next);
+  return next;
+}
+
+/** Products written per statement. */
+const CHUNK = 200;
+
+/**
+ * Rewrites the rows of the pending products (an inactive or deleted product loses its row), in one transaction
+ * that also clears their marks. On PostgreSQL it takes only the marks no transaction holds (FOR UPDATE SKIP
+ * LOCKED: a writer in flight holds its product's mark until it commits, and the mark then stays for the next
+ * refresh), so it never waits for a writer; a writer that marks a product this refresh took waits for it, and
+ * marks it again. Returns how many products it took.
+ */
+export async function refreshProductListItems(db: Kysely<Database>): Promise<number> {
+  const dialect = dialectOf(db);
+  const assets = catalogueAssetsFingerprint();
+  return db.transaction().execute(async (trx) => {
+    const taken =
+      dialect === 'postgres'
+        ? await trx
+            .deleteFrom('product_list_pending')
+            .where('product_id', 'in', (eb) => eb.selectFrom('product_list_pending').select('product_id').forUpdate().skipLocked())
+            .returning('product_id')
+            .execute()
+        : // SQLite: the delete comes first, so the transaction holds the write lock before it reads anything.
+          await trx.deleteFrom('product_list_pending').returning('product_id').execute();
+    const ids = taken.map((row) => row.product_id).sort((a, b) => a - b);
+    for (let start = 0; start < ids.length; start += CHUNK) {
+      const chunk = ids.slice(start, start + CHUNK);
+      await trx.deleteFrom('product_list_items').where('product_id', 'in', chunk).execute();
+      const rows = await summaryRowsByIds(trx, chunk);
+      if (rows.length === 0) continue;
+      // The JSON from the list's mapping; the keys copied by the database itself (created_at keeps its precision).
+      const values = sql.join(rows.map((row) => sql`(cast(${row.id} as integer), ${JSON.stringify(toSummary(row))})`));
+      await sql`
+        with v (id, item) as (values ${values})
+        insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, assets)
+        select p.id, c.slug, b.slug, p.price, p.stock, p.sales_count, p.models_search, p.created_at, v.item, ${assets}
+        from v
+        inner join products p on p.id = v.id
+        inner join catalogue_categories c on c.id = p.category_id
+        inner join catalogue_brands b on b.id = p.brand_id`.execute(trx);
+    }
+    return ids.length;
+  });
+}
