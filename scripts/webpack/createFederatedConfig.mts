@@ -38,6 +38,16 @@ export function outputDirOf(packageDir: string): string {
   return process.env.OUTPUT_DIR ? path.resolve(process.env.OUTPUT_DIR) : path.join(packageDir, 'dist');
 }
 
+/** An app's TypeScript, compiled by ts-loader (types are checked by `npm run typecheck`, not by the build). */
+export function typescriptRule(packageDir: string) {
+  return {
+    test: /\.tsx?$/,
+    loader: 'ts-loader',
+    exclude: /node_modules/,
+    options: { transpileOnly: true, onlyCompileBundledFiles: true, configFile: path.join(packageDir, 'tsconfig.json') },
+  };
+}
+
 /** CSS Modules of an app: salted per app so they never collide across apps (DESIGN §5); the first view's build uses the same names. */
 export function cssModuleOptions(name: string, production: boolean) {
   return {
@@ -84,12 +94,7 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          loader: 'ts-loader',
-          exclude: /node_modules/,
-          options: { transpileOnly: true, onlyCompileBundledFiles: true, configFile: path.join(options.packageDir, 'tsconfig.json') },
-        },
+        typescriptRule(options.packageDir),
         {
           test: /\.css$/,
           use: [

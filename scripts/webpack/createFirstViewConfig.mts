@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Compiler, type Configuration } from 'webpack';
-import { appVersionOf, cssModuleOptions, outputDirOf } from './createFederatedConfig.mts';
+import { appVersionOf, cssModuleOptions, outputDirOf, typescriptRule } from './createFederatedConfig.mts';
 
 /**
  * The first view (issue 23 §1): an app's public pages rendered to HTML at build time, in the state a visitor sees
@@ -73,12 +73,7 @@ export function createFirstViewConfig(options: FirstViewOptions): Configuration 
     },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          loader: 'ts-loader',
-          exclude: /node_modules/,
-          options: { transpileOnly: true, onlyCompileBundledFiles: true, configFile: path.join(options.packageDir, 'tsconfig.json') },
-        },
+        typescriptRule(options.packageDir),
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, { loader: 'css-loader', options: { modules: cssModuleOptions(options.name, true) } }] },
         // the browser build's file names (content hashes); the files are the browser build's
         { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset/resource', generator: { emit: false } },

@@ -143,7 +143,7 @@ function orderedPage(filters: ProductListQuery, filtered: ProductQuery) {
 }
 
 /** The filters' shape (which are set, the sort): two queries of one shape differ only in their parameters. */
-function pageShape(filters: ProductListQuery, folded: string | undefined): string {
+export function pageShape(filters: ProductListQuery, folded: string | undefined): string {
   return [
     filters.category ? 'c' : '',
     filters.brand ? 'b' : '',

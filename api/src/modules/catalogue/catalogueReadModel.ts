@@ -4,7 +4,7 @@ import { foldVietnamese, type ProductListQuery } from 'shared-contracts/schemas'
 import { dialectOf, type Dialect } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { catalogueAssets } from '../media/catalogueMedia';
-import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
+import { listProducts, pageShape, summaryRowsByIds, toSummary } from './catalogueQueries';
 
 /**
  * The catalogue list's read model (migration 0017): GET /api/products past its cache is one statement over
@@ -92,19 +92,6 @@ function listSql(dialect: Dialect, filters: ProductListQuery, folded: string | u
 
 const listSqlByShape = new Map<string, string>();
 
-function shapeOf(dialect: Dialect, filters: ProductListQuery, folded: string | undefined): string {
-  return [
-    dialect,
-    filters.category ? 'c' : '',
-    filters.brand ? 'b' : '',
-    filters.minPrice !== undefined ? 'l' : '',
-    filters.maxPrice !== undefined ? 'h' : '',
-    filters.inStock === undefined ? '' : filters.inStock ? 's' : 'o',
-    folded ? 'm' : '',
-    filters.sort,
-  ].join('');
-}
-
 const dialects = new WeakMap<Kysely<Database>, Dialect>();
 
 function dialectFor(db: Kysely<Database>): Dialect {
@@ -123,7 +110,7 @@ const NO_WRAPPING: JsonWrapping = { before: '', after: '' };
 
 async function readPage(db: Kysely<Database>, dialect: Dialect, filters: ProductListQuery, wrapping: JsonWrapping): Promise<ListRow> {
   const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
-  const shape = shapeOf(dialect, filters, folded);
+  const shape = `${dialect}${pageShape(filters, folded)}`;
   let text = listSqlByShape.get(shape);
   if (text === undefined) listSqlByShape.set(shape, (text = listSql(dialect, filters, folded)));
   const where = filterParameters(filters, folded);
