@@ -14,6 +14,8 @@ test('without its scripts a public page already shows its frame and its text; th
   await page.goto('/');
   await expect(firstView(page).getByRole('heading', { level: 1, name: 'Trang chủ' })).toBeVisible();
   await expect(firstView(page).getByRole('link', { name: 'Đăng nhập' })).toBeVisible();
+  // its buttons and fields wait for the app (disabled), so no tap or typed text is lost at the swap; links work
+  await expect(firstView(page).getByRole('button', { name: 'Tìm kiếm' })).toBeDisabled();
   await expect(page.locator('#root')).toBeHidden();
 
   await page.goto('/products');

@@ -5,8 +5,8 @@ test.describe('header at 1280 px', () => {
 
   test('is 57 px high with the five menu items, search, cart and guest actions', async ({ page }) => {
     await page.goto('/');
-    const header = page.locator('header').first();
-    expect((await header.boundingBox())?.height).toBe(57);
+    // the header shown (the first view's, then the app's: the first view carries both forms, CSS shows one)
+    await expect(page.locator('header:visible').first()).toHaveCSS('height', '57px');
     const nav = page.getByRole('navigation', { name: 'Điều hướng chính' });
     for (const label of ['Dịch vụ', 'Sản phẩm', 'Ưu đãi', 'Gói dịch vụ', 'Liên hệ']) await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tìm kiếm' })).toBeVisible();
@@ -42,8 +42,7 @@ test.describe('header at 800 px', () => {
 
   test('switches to the mobile form: menu button, panel with every item', async ({ page }) => {
     await page.goto('/');
-    const header = page.locator('header').first();
-    expect((await header.boundingBox())?.height).toBe(57);
+    await expect(page.locator('header:visible').first()).toHaveCSS('height', '57px');
     await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Mở menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Điều hướng chính' });

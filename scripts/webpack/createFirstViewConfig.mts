@@ -30,6 +30,16 @@ export interface FirstViewModule {
   renderFirstView(): Record<string, string>;
 }
 
+/**
+ * The app's markup made a first view: its buttons and fields disabled (nothing runs them before the app takes the
+ * first view's place, so a tap or typed text would be lost; disabled, they say so, and the app's own take their
+ * place; links work as links), and without the app's test hooks (data-testid names the app's elements: the first
+ * view carries the header twice, and the app's hidden root has its own).
+ */
+export function asFirstView(html: string): string {
+  return html.replace(/<(button|input|select|textarea)(?=[\s>\/])/g, '<$1 disabled=""').replace(/ data-testid="[^"]*"/g, '');
+}
+
 class WriteFirstViewPlugin {
   constructor(private readonly outputDir: string) {}
 
@@ -45,7 +55,7 @@ class WriteFirstViewPlugin {
       rmSync(this.outputDir, { recursive: true, force: true });
       mkdirSync(this.outputDir, { recursive: true });
       for (const [file, html] of Object.entries(renderFirstView())) {
-        writeFileSync(path.join(this.outputDir, file), file.endsWith('.html') ? `<style>${css}</style>${html}` : html);
+        writeFileSync(path.join(this.outputDir, file), file.endsWith('.html') ? `<style>${css}</style>${asFirstView(html)}` : html);
       }
     });
   }
