@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { ReportCell, ReportColumn, ReportRow } from './reportDefinition';
 
 /** Vietnam is UTC+7 all year (no daylight saving): a fixed offset, as the KPI ranges use. */
@@ -51,12 +50,23 @@ export function csvCell(column: ReportColumn, value: ReportCell): string {
 }
 
 /**
- * Records as CSV text (csv-stringify, RFC 4180): comma-separated, each record ended by CRLF, a field that holds a
- * comma, a quote or a line break quoted with its quotes doubled. `quoted_match`: csv-stringify quotes a lone CR or
- * LF only when it equals the record delimiter, so a field with one is quoted explicitly.
+ * A field that holds a comma, a quote or a line break is quoted, its quotes doubled (RFC 4180); others as they are.
+ * Written here rather than with csv-stringify: its stream gives one chunk per record, and its synchronous API per
+ * page left the API 140 MB larger after three 100,000-row downloads and took 1.45 s each against 0.85 s (bench:memory).
  */
-function csvRecords(records: Array<readonly string[]>): string {
-  return stringify(records as string[][], { delimiter: ',', record_delimiter: 'windows', quote: '"', quoted_match: /[\r\n]/ });
+const NEEDS_QUOTES = /[",\r\n]/;
+export function csvField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Records as CSV text: comma-separated fields, each record ended by CRLF. */
+function csvRecords(records: Iterable<readonly string[]>): string {
+  let text = '';
+  for (const fields of records) {
+    for (let i = 0; i < fields.length; i += 1) text += i === 0 ? csvField(fields[i]!) : `,${csvField(fields[i]!)}`;
+    text += '\r\n';
+  }
+  return text;
 }
 
 /** One page of a report as the CSV's bytes (its records, CRLF-ended): what waits to be sent is this, not the rows. */
