@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+import { insertBenchVisit } from './benchVisits.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 
 /**
@@ -108,7 +109,7 @@ async function runServer(): Promise<void> {
   const [centre, intake] = await db.selectFrom('service_centres').select(['id', 'service_bays']).orderBy('id').limit(2).execute();
   if (!centre || !intake) throw new Error('the seed has fewer than two centres');
   const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
-  const checklist = JSON.parse(service.checklist) as Array<{ code: string; label: string }>;
+  const benchService = { ...service, checklist: JSON.parse(service.checklist) as Array<{ code: string; label: string }> };
 
   let userIndex = 0;
   const addUser = async (role: 'staff' | 'technician' | 'customer' | 'admin', name: string, centreId = centre.id) => {
@@ -184,102 +185,31 @@ async function runServer(): Promise<void> {
         const number = offset + index;
         const start = vietnamInstant(plan.date, `${String(Math.floor(plan.minutes / 60)).padStart(2, '0')}:${String(plan.minutes % 60).padStart(2, '0')}`);
         const plate = `51K-${String(100 + (number % 900)).padStart(3, '0')}.${String(10 + (number % 90)).padStart(2, '0')}`;
-        const appointment = await trx
-          .insertInto('appointments')
-          .values({
-            code: `LHB${String(number).padStart(7, '0')}`,
-            user_id: plan.userId,
-            vehicle_id: null,
-            vehicle_type: 'car',
-            vehicle_brand: 'VinFast',
-            vehicle_model: 'VF 8',
-            license_plate: plate,
-            centre_id: plan.centreId ?? centre.id,
-            starts_at: start.toISOString(),
-            ends_at: new Date(start.getTime() + service.duration_minutes * 60_000).toISOString(),
-            status: plan.status,
-            estimated_price: service.price,
-            estimated_duration_minutes: service.duration_minutes,
-            note: null,
-            contact_name: `Khách ${number}`,
-            contact_phone: `09${String(30_000_000 + number).slice(-8)}`,
-            contact_email: `khach.${number}@example.vn`,
-            package_credit_id: null,
-            hold_expires_at: null,
-            cancel_reason: null,
-            created_at: nowIso,
-            updated_at: nowIso,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('appointment_services')
-          .values({ appointment_id: appointment.id, service_id: service.id, service_name: service.name, price: service.price, duration_minutes: service.duration_minutes })
-          .execute();
+        const visit = await insertBenchVisit(trx, {
+          number,
+          codePrefix: 'B',
+          centreId: plan.centreId ?? centre.id,
+          service: benchService,
+          start,
+          plate,
+          appointmentStatus: plan.status,
+          userId: plan.userId,
+          contact: { name: `Khách ${number}`, phone: `09${String(30_000_000 + number).slice(-8)}`, email: `khach.${number}@example.vn` },
+          order: plan.order === 'none' ? undefined : { status: plan.order === 'closed' ? 'CLOSED' : 'IN_PROGRESS', technicianId: plan.technician ?? null, openedBy: staff[0]!.id },
+          nowIso,
+        });
         if (plan.order === 'none') {
-          if (plan.centreId === intake.id) (plan.userId ? customerAppointmentIds : checkInIds).push(appointment.id);
-          if (plan.walkUp) walkUpIds.push(appointment.id);
+          if (plan.centreId === intake.id) (plan.userId ? customerAppointmentIds : checkInIds).push(visit.appointmentId);
+          if (plan.walkUp) walkUpIds.push(visit.appointmentId);
           continue;
         }
         const closed = plan.order === 'closed';
-        const opened = new Date(start.getTime() - 10 * 60_000).toISOString();
-        const order = await trx
-          .insertInto('service_orders')
-          .values({
-            code: `PDVB${String(number).padStart(7, '0')}`,
-            appointment_id: appointment.id,
-            centre_id: centre.id,
-            user_id: null,
-            vehicle_id: null,
-            vehicle_type: 'car',
-            vehicle_brand: 'VinFast',
-            vehicle_model: 'VF 8',
-            license_plate: plate,
-            status: closed ? 'CLOSED' : 'IN_PROGRESS',
-            technician_id: plan.technician ?? null,
-            bay_no: null,
-            odometer_in_km: 10_000 + number,
-            customer_concern: null,
-            intake_note: null,
-            opened_by: staff[0]!.id,
-            opened_at: opened,
-            started_at: opened,
-            work_done_at: closed ? start.toISOString() : null,
-            invoiced_at: closed ? start.toISOString() : null,
-            closed_at: closed ? start.toISOString() : null,
-            cancelled_at: null,
-            cancel_reason: null,
-            version: closed ? 5 : 2,
-            updated_at: nowIso,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('service_order_lines')
-          .values({ service_order_id: order.id, kind: 'service', ref_id: service.id, name: service.name, quantity: 1, unit_price: service.price, line_total: service.price, source: 'booked', parts_request_id: null })
-          .execute();
-        const items = await trx
-          .insertInto('service_order_checklist_items')
-          .values(
-            checklist.map((item, sort) => ({
-              service_order_id: order.id,
-              code: item.code,
-              label: item.label,
-              sort_order: sort,
-              result: closed ? 'PASS' : null,
-              note: null,
-              checked_by: closed ? (plan.technician ?? null) : null,
-              checked_at: closed ? start.toISOString() : null,
-            })),
-          )
-          .returning('id')
-          .execute();
         if (closed) {
           await trx
             .insertInto('service_invoices')
             .values({
               code: `HDB${String(number).padStart(7, '0')}`,
-              service_order_id: order.id,
+              service_order_id: visit.orderId!,
               centre_id: centre.id,
               subtotal_services: service.price,
               subtotal_parts: 0,
@@ -294,7 +224,7 @@ async function runServer(): Promise<void> {
             })
             .execute();
         } else {
-          for (const item of items) technicianItems.get(plan.technician!)!.push({ orderId: order.id, itemId: item.id });
+          for (const itemId of visit.itemIds) technicianItems.get(plan.technician!)!.push({ orderId: visit.orderId!, itemId });
         }
       }
     });

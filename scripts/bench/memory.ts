@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 import { buildBenchApi, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { insertBenchVisit } from './benchVisits.ts';
 import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
 
 /**
@@ -73,7 +74,7 @@ async function runServer(): Promise<void> {
   const today = vietnamDateOf(now);
   const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
   const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
-  const checklist = JSON.parse(service.checklist) as Array<{ code: string; label: string }>;
+  const benchService = { ...service, checklist: JSON.parse(service.checklist) as Array<{ code: string; label: string }> };
   let userIndex = 0;
   const addUser = async (role: 'customer' | 'staff' | 'technician' | 'manager') => {
     userIndex += 1;
@@ -99,39 +100,19 @@ async function runServer(): Promise<void> {
     for (let o = 0; o < 6; o += 1, number += 1) {
       const start = vietnamInstant(today, `${String(8 + (number % 10)).padStart(2, '0')}:00`);
       const plate = `51M-${String(100 + number).padStart(3, '0')}.${String(10 + (number % 90)).padStart(2, '0')}`;
-      const appointment = await db
-        .insertInto('appointments')
-        .values({
-          code: `LHM${String(number).padStart(7, '0')}`, user_id: null, vehicle_id: null, vehicle_type: 'car', vehicle_brand: 'VinFast', vehicle_model: 'VF 8', license_plate: plate,
-          centre_id: centre.id, starts_at: start.toISOString(), ends_at: new Date(start.getTime() + service.duration_minutes * 60_000).toISOString(), status: 'IN_PROGRESS',
-          estimated_price: service.price, estimated_duration_minutes: service.duration_minutes, note: null, contact_name: `Khách ${number}`,
-          contact_phone: `09${String(50_000_000 + number).slice(-8)}`, contact_email: `khach.mem.${number}@example.vn`, package_credit_id: null, hold_expires_at: null,
-          cancel_reason: null, created_at: nowIso, updated_at: nowIso,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.insertInto('appointment_services').values({ appointment_id: appointment.id, service_id: service.id, service_name: service.name, price: service.price, duration_minutes: service.duration_minutes }).execute();
-      const opened = new Date(start.getTime() - 10 * 60_000).toISOString();
-      const order = await db
-        .insertInto('service_orders')
-        .values({
-          code: `PDVM${String(number).padStart(7, '0')}`, appointment_id: appointment.id, centre_id: centre.id, user_id: null, vehicle_id: null, vehicle_type: 'car',
-          vehicle_brand: 'VinFast', vehicle_model: 'VF 8', license_plate: plate, status: 'IN_PROGRESS', technician_id: technician.id, bay_no: null, odometer_in_km: 10_000 + number,
-          customer_concern: null, intake_note: null, opened_by: staff[0]!.id, opened_at: opened, started_at: opened, work_done_at: null, invoiced_at: null, closed_at: null,
-          cancelled_at: null, cancel_reason: null, version: 2, updated_at: nowIso,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('service_order_lines')
-        .values({ service_order_id: order.id, kind: 'service', ref_id: service.id, name: service.name, quantity: 1, unit_price: service.price, line_total: service.price, source: 'booked', parts_request_id: null })
-        .execute();
-      const rows = await db
-        .insertInto('service_order_checklist_items')
-        .values(checklist.map((item, sort) => ({ service_order_id: order.id, code: item.code, label: item.label, sort_order: sort, result: null, note: null, checked_by: null, checked_at: null })))
-        .returning('id')
-        .execute();
-      for (const row of rows) items.push({ orderId: order.id, itemId: row.id });
+      const visit = await insertBenchVisit(db, {
+        number,
+        codePrefix: 'M',
+        centreId: centre.id,
+        service: benchService,
+        start,
+        plate,
+        appointmentStatus: 'IN_PROGRESS',
+        contact: { name: `Khách ${number}`, phone: `09${String(50_000_000 + number).slice(-8)}`, email: `khach.mem.${number}@example.vn` },
+        order: { status: 'IN_PROGRESS', technicianId: technician.id, openedBy: staff[0]!.id },
+        nowIso,
+      });
+      for (const itemId of visit.itemIds) items.push({ orderId: visit.orderId!, itemId });
     }
     technicians.push({ token: technician.token, items });
   }

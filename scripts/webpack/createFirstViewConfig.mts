@@ -16,7 +16,9 @@ import { appVersionOf, cssModuleOptions, outputDirOf, typescriptRule } from './c
  * <style> with the CSS its markup uses. Asset URLs carry FIRST_VIEW_ASSET_BASE, replaced by the app's public URL
  * when the page is composed.
  */
-import { FIRST_VIEW_ASSET_BASE } from './firstViewAssetBase.ts';
+
+/** The first view's bundles write asset URLs under this base; the shell's server puts the app's public URL in its place. */
+export const FIRST_VIEW_ASSET_BASE = '__EV_ASSET_BASE__/';
 
 export interface FirstViewOptions {
   packageDir: string;
