@@ -1,4 +1,5 @@
 import type { Download, Page } from '@playwright/test';
+import { readMailFromOutbox } from './outbox.ts';
 
 /**
  * Helpers of the back office's management tests (issue 15): the admin's invite as a new hire reads it in the
@@ -14,23 +15,14 @@ export interface Invite {
 
 /**
  * Reads the newest invite sent to `email` ('Lời mời tham gia EV Service …') from the development outbox page
- * (/api/dev/outbox), as a new hire without a mail server does. Polls briefly: the outbox worker delivers within
- * a second or two.
+ * (/api/dev/outbox), as a new hire without a mail server does (support/outbox.ts).
  */
 export async function readInviteFromOutbox(page: Page, email: string): Promise<Invite> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    await page.goto('/api/dev/outbox');
-    const mails = page.locator('article.mail').filter({ hasText: email }).filter({ hasText: /Lời mời tham gia/ });
-    if ((await mails.count()) > 0) {
-      const text = await mails.first().locator('pre').innerText();
-      const code = /Mã: (\d{6})\b/.exec(text)?.[1];
-      const link = /(https?:\/\/\S+\/auth\/forgot-password\/confirm\?\S+)/.exec(text)?.[1];
-      if (code && link) return { code, link };
-    }
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`no invite for ${email} in the dev outbox`);
+  const text = await readMailFromOutbox(page, email, /Lời mời tham gia/, 'invite');
+  const code = /Mã: (\d{6})\b/.exec(text)?.[1];
+  const link = /(https?:\/\/\S+\/auth\/forgot-password\/confirm\?\S+)/.exec(text)?.[1];
+  if (!code || !link) throw new Error(`the invite to ${email} has no code or no link`);
+  return { code, link };
 }
 
 export interface Csv {

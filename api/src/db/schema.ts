@@ -91,6 +91,8 @@ export interface EmailOutboxTable {
   next_attempt_at: Timestamp;
   sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   failed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Delivery order (notifications/emailPriority.ts): 0 first. */
+  priority: ColumnType<number, number | undefined, number>;
 }
 
 /** An integer flag: 1 true, 0 false (portable: SQLite has no boolean). */

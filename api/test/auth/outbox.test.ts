@@ -1,6 +1,7 @@
 import type { Mailer, OutgoingEmail } from '../../src/modules/notifications/mailer';
 import { enqueueEmail } from '../../src/modules/notifications/outbox';
 import { createOutboxWorker, OUTBOX_MAX_ATTEMPTS } from '../../src/modules/notifications/outboxWorker';
+import { maintenanceReminderEmail } from '../../src/modules/bookings/bookingEmails';
 import { passwordChangedEmail, verificationEmail } from '../../src/modules/notifications/emailTemplates';
 import { manualClock } from '../../src/security/clock';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
@@ -85,6 +86,31 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
     expect(recipients).toEqual(['n0@example.vn', 'n1@example.vn', 'n2@example.vn', 'n3@example.vn', 'n4@example.vn']);
   });
 
+  it('delivers a code typed in now before the reminders queued ahead of it, and the reminders after', async () => {
+    const clock = manualClock();
+    const reminder = (plate: string) =>
+      maintenanceReminderEmail({
+        fullName: 'Chủ xe',
+        vehicle: { brand: 'VinFast', model: 'VF 8', licensePlate: plate, odometerKm: 12_000 },
+        serviceName: 'Bảo dưỡng định kỳ',
+        dueDate: '2026-12-01',
+        dueKm: 12_000,
+        overdue: true,
+        bookingLink: 'http://localhost:3000/booking',
+      });
+    for (let index = 0; index < 25; index += 1) await enqueueEmail(scratch.db, clock, `chu.xe.${index}@example.vn`, reminder(`30A-${100 + index}.00`));
+    await enqueueEmail(scratch.db, clock, 'khach.moi@example.vn', verificationEmail('Khách mới', '246810'));
+    await enqueueEmail(scratch.db, clock, 'khach.quen@example.vn', passwordChangedEmail('Khách quen', clock.now()));
+
+    const mailer = recordingMailer();
+    const worker = createOutboxWorker({ db: scratch.db, mailer, clock });
+    expect(await worker.deliverPending()).toEqual({ sent: 20, failed: 0 });
+    expect(mailer.sent.slice(0, 2).map((email) => email.to)).toEqual(['khach.moi@example.vn', 'khach.quen@example.vn']);
+    expect(mailer.sent.slice(2).every((email) => email.subject.includes('bảo dưỡng'))).toBe(true);
+    expect(await worker.deliverPending()).toEqual({ sent: 7, failed: 0 });
+    expect(new Set(mailer.sent.map((email) => email.to)).size).toBe(27);
+  });
+
   it('writes nothing when the transaction that queued the email rolls back', async () => {
     const clock = manualClock();
     await expect(
@@ -111,6 +137,26 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
       expect(response.body).toContain('222222');
       expect(response.body).not.toContain('<script>alert(1)</script>');
       expect(response.body).toContain('&#60;script&#62;');
+      await t.close();
+    });
+
+    it('filters by recipient (?to=, any case) so a new user finds their code among a fleet of reminders', async () => {
+      const t = await startAuthApp(scratch.db);
+      await enqueueEmail(scratch.db, t.clock, 'khach.moi@example.vn', verificationEmail('Khách mới', '135790'));
+      for (let index = 0; index < 120; index += 1) await enqueueEmail(scratch.db, t.clock, `chu.xe.${index}@example.vn`, passwordChangedEmail('Chủ xe', t.clock.now()));
+
+      const everyone = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(everyone.body).not.toContain('135790'); // the newest 100 only
+      const mine = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=%20Khach.Moi@Example.vn%20' });
+      expect(mine.statusCode).toBe(200);
+      expect(mine.body).toContain('135790');
+      expect(mine.body).not.toContain('chu.xe.');
+      expect(mine.body).toContain('value="khach.moi@example.vn"');
+      const nobody = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=ai.do@example.vn' });
+      expect(nobody.body).toContain('Chưa có email nào gửi tới ai.do@example.vn.');
+      const tooLong = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${'a'.repeat(250)}@example.vn` });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toMatch(/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i);
       await t.close();
     });
 

@@ -16,6 +16,7 @@ import * as m0014 from './0014_forecast_reminders';
 import * as m0015 from './0015_vehicle_inspection_indexes';
 import * as m0016 from './0016_diagnosis_training';
 import * as m0017 from './0017_product_list_items';
+import * as m0018 from './0018_email_outbox_priority';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015_vehicle_inspection_indexes': m0015,
   '0016_diagnosis_training': m0016,
   '0017_product_list_items': m0017,
+  '0018_email_outbox_priority': m0018,
 };

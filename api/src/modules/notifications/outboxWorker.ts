@@ -15,7 +15,7 @@ export interface DeliveryReport {
 }
 
 export interface OutboxWorker {
-  /** Sends every email that is due now (claimed one by one, so several API instances can run workers). */
+  /** Sends the emails due now, most waited-for first (emailPriority), claimed one by one so several API instances can run workers. */
   deliverPending(): Promise<DeliveryReport>;
   /** Polls every `intervalMs`. */
   start(): void;
@@ -49,6 +49,7 @@ export function createOutboxWorker({ db, mailer, clock = systemClock, intervalMs
       .where('sent_at', 'is', null)
       .where('failed_at', 'is', null)
       .where('next_attempt_at', '<=', now.toISOString())
+      .orderBy('priority')
       .orderBy('id')
       .limit(BATCH_SIZE)
       .execute();
