@@ -1,3 +1,5 @@
+import { lazily } from '../format/lazily';
+
 /**
  * The one scale of likelihood words: how a probability is said to a customer, in words and in figures
  * ('Khả năng cao (62%)'), everywhere one is shown — the public diagnosis page (/services/chan-doan, mfe-storefront
@@ -23,8 +25,8 @@
  * 'dưới 1%' / 'trên 99%' instead of '0%' / '100%': a model never rules a failure out or in.
  */
 
-const percentFormat = new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 0 });
-const integerFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
+const percentFormat = lazily(() => new Intl.NumberFormat('vi-VN', { style: 'percent', maximumFractionDigits: 0 }));
+const integerFormat = lazily(() => new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 }));
 
 /** The word bands, on the whole percent shown: [from, words], highest first (see above for why). */
 export const LIKELIHOOD_BANDS: readonly (readonly [from: number, words: string])[] = [
@@ -43,17 +45,17 @@ export function wholePercent(probability: number): number {
 /** '62%' (vi-VN); never '0%' or '100%' for what is only rare or nearly certain: 'dưới 1%', 'trên 99%'. */
 export function formatPercent(probability: number): string {
   const whole = wholePercent(probability);
-  if (whole === 0) return `dưới ${percentFormat.format(0.01)}`;
-  if (whole === 100) return `trên ${percentFormat.format(0.99)}`;
-  return percentFormat.format(whole / 100);
+  if (whole === 0) return `dưới ${percentFormat().format(0.01)}`;
+  if (whole === 100) return `trên ${percentFormat().format(0.99)}`;
+  return percentFormat().format(whole / 100);
 }
 
 /** A 95 % interval: 'khoảng 48–75%' (or 'khoảng 62%' when both ends round alike). */
 export function formatInterval({ low, high }: { readonly low: number; readonly high: number }): string {
   const from = wholePercent(low);
   const to = wholePercent(high);
-  if (from === to) return `khoảng ${percentFormat.format(to / 100)}`;
-  return `khoảng ${integerFormat.format(from)}–${percentFormat.format(to / 100)}`;
+  if (from === to) return `khoảng ${percentFormat().format(to / 100)}`;
+  return `khoảng ${integerFormat().format(from)}–${percentFormat().format(to / 100)}`;
 }
 
 /** 'Khả năng cao': the band of the whole percent shown. */

@@ -1,26 +1,28 @@
+import { lazily } from './lazily';
+
 export const SHOP_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
+const dateFormat = lazily(() => new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
-});
+}));
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
+const timeFormat = lazily(() => new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+}));
 
 /** dd/MM/yyyy in Asia/Ho_Chi_Minh. */
 export function formatDate(value: Date | string | number): string {
-  return dateFormat.format(new Date(value));
+  return dateFormat().format(new Date(value));
 }
 
 /** HH:mm dd/MM/yyyy in Asia/Ho_Chi_Minh. */
 export function formatDateTime(value: Date | string | number): string {
   const date = new Date(value);
-  return `${timeFormat.format(date)} ${dateFormat.format(date)}`;
+  return `${timeFormat().format(date)} ${dateFormat().format(date)}`;
 }
