@@ -43,6 +43,22 @@ describe.each(testDatabases())('checklist photos bounded before decoding on $lab
     });
   }
 
+  it('leaves nothing in the folder, hidden files (a kept upload) included, of a refused photo', async () => {
+    const everyFile = () => (existsSync(folder()) ? readdirSync(folder()).sort() : []);
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#aa5500' } }).jpeg().toBuffer();
+    const before = everyFile();
+    const refusals: [Buffer, number][] = [
+      [Buffer.concat([jpeg, Buffer.alloc(CHECKLIST_PHOTO_MAX_BYTES, 0)]), 413],
+      [Buffer.from('GIF89a not a photo at all'), 415],
+      [jpeg.subarray(0, 40), 415],
+      [await pngDeclaring(60_000, 60_000), 422],
+    ];
+    for (const [bytes, status] of refusals) {
+      expect((await upload(bytes, 'anh.jpg', 'image/jpeg')).statusCode).toBe(status);
+      expect(everyFile()).toEqual(before);
+    }
+  });
+
   it('refuses extreme strips and tiny files declaring billions of pixels with 422, decoding none', async () => {
     const childrenBefore = childProcessIds();
     const shapes = [await plainPng(1, 40_000), await plainPng(16_000, 2)];
