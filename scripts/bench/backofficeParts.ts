@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { insertBenchVisit } from './benchVisits.ts';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
 
 /**
@@ -130,73 +131,23 @@ export async function preparePartsBench(
 
   const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
   let orderNumber = 0;
+  // An order in progress with its booked line (no checklist: the requests are not tied to an item).
   const addOrder = async (trx: BenchDatabase, userId: number | null) => {
     orderNumber += 1;
-    const start = new Date(now.getTime() - 60 * 60_000);
-    const appointment = await trx
-      .insertInto('appointments')
-      .values({
-        code: `LHP${String(orderNumber).padStart(7, '0')}`,
-        user_id: userId,
-        vehicle_id: null,
-        vehicle_type: 'scooter',
-        vehicle_brand: 'VinFast',
-        vehicle_model: 'Klara S',
-        license_plate: `29MĐ9-${String(100 + (orderNumber % 900)).padStart(3, '0')}.${String(10 + (orderNumber % 90)).padStart(2, '0')}`,
-        centre_id: centreId,
-        starts_at: start.toISOString(),
-        ends_at: new Date(start.getTime() + service.duration_minutes * 60_000).toISOString(),
-        status: 'IN_PROGRESS',
-        estimated_price: service.price,
-        estimated_duration_minutes: service.duration_minutes,
-        note: null,
-        contact_name: `Khách phụ tùng ${orderNumber}`,
-        contact_phone: `09${String(50_000_000 + orderNumber).slice(-8)}`,
-        contact_email: `khach.phutung.${orderNumber}@example.vn`,
-        package_credit_id: null,
-        hold_expires_at: null,
-        cancel_reason: null,
-        created_at: nowIso,
-        updated_at: nowIso,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const order = await trx
-      .insertInto('service_orders')
-      .values({
-        code: `PDVP${String(orderNumber).padStart(7, '0')}`,
-        appointment_id: appointment.id,
-        centre_id: centreId,
-        user_id: userId,
-        vehicle_id: null,
-        vehicle_type: 'scooter',
-        vehicle_brand: 'VinFast',
-        vehicle_model: 'Klara S',
-        license_plate: `29MĐ9-${String(100 + (orderNumber % 900)).padStart(3, '0')}.${String(10 + (orderNumber % 90)).padStart(2, '0')}`,
-        status: 'IN_PROGRESS',
-        technician_id: technician.id,
-        bay_no: null,
-        odometer_in_km: 5_000,
-        customer_concern: null,
-        intake_note: null,
-        opened_by: staff[0]!.id,
-        opened_at: start.toISOString(),
-        started_at: start.toISOString(),
-        work_done_at: null,
-        invoiced_at: null,
-        closed_at: null,
-        cancelled_at: null,
-        cancel_reason: null,
-        version: 2,
-        updated_at: nowIso,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('service_order_lines')
-      .values({ service_order_id: order.id, kind: 'service', ref_id: service.id, name: service.name, quantity: 1, unit_price: service.price, line_total: service.price, source: 'booked', parts_request_id: null })
-      .execute();
-    return order.id;
+    const visit = await insertBenchVisit(trx, {
+      number: orderNumber,
+      codePrefix: 'P',
+      centreId,
+      service: { ...service, checklist: [] },
+      start: new Date(now.getTime() - 50 * 60_000),
+      plate: `29MĐ9-${String(100 + (orderNumber % 900)).padStart(3, '0')}.${String(10 + (orderNumber % 90)).padStart(2, '0')}`,
+      appointmentStatus: 'IN_PROGRESS',
+      userId,
+      contact: { name: `Khách phụ tùng ${orderNumber}`, phone: `09${String(50_000_000 + orderNumber).slice(-8)}`, email: `khach.phutung.${orderNumber}@example.vn` },
+      order: { status: 'IN_PROGRESS', technicianId: technician.id, openedBy: staff[0]!.id, userId },
+      nowIso,
+    });
+    return visit.orderId!;
   };
   const request = (orderId: number, productId: number, status: 'APPROVED' | 'AWAITING_CUSTOMER') => ({
     service_order_id: orderId,

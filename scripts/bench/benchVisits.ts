@@ -22,8 +22,11 @@ export interface BenchVisit {
   appointmentStatus: string;
   userId?: number | null;
   contact: { name: string; phone: string; email: string };
-  /** the visit's service order, if it has one: in progress (checklist open) or closed (all PASS) */
-  order?: { status: 'IN_PROGRESS' | 'CLOSED'; technicianId: number | null; openedBy: number };
+  /**
+   * the visit's service order, if it has one: in progress (checklist open) or closed (all PASS); its customer
+   * (`userId`, default none: the floor's walk-ins) is the one who approves its parts
+   */
+  order?: { status: 'IN_PROGRESS' | 'CLOSED'; technicianId: number | null; openedBy: number; userId?: number | null };
   nowIso: string;
 }
 
@@ -77,7 +80,7 @@ export async function insertBenchVisit(db: Kysely<Database>, visit: BenchVisit):
       code: code('PDV'),
       appointment_id: appointment.id,
       centre_id: visit.centreId,
-      user_id: null,
+      user_id: visit.order.userId ?? null,
       vehicle_id: null,
       vehicle_type: 'car',
       vehicle_brand: 'VinFast',
@@ -106,6 +109,7 @@ export async function insertBenchVisit(db: Kysely<Database>, visit: BenchVisit):
     .insertInto('service_order_lines')
     .values({ service_order_id: order.id, kind: 'service', ref_id: service.id, name: service.name, quantity: 1, unit_price: service.price, line_total: service.price, source: 'booked', parts_request_id: null })
     .execute();
+  if (service.checklist.length === 0) return { appointmentId: appointment.id, orderId: order.id, itemIds: [] };
   const items = await db
     .insertInto('service_order_checklist_items')
     .values(
