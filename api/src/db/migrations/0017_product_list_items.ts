@@ -16,6 +16,12 @@ import { addTimestampColumn, dialectOf } from '../portable';
  * No foreign key to products: a refresh never waits on a product's row lock. The rows start pending here (an
  * existing database's first list builds them).
  */
+/** The tables whose update marks their products, and the products' column that names them. */
+const NAMING_TABLES = [
+  ['catalogue_categories', 'category_id'],
+  ['catalogue_brands', 'brand_id'],
+] as const;
+
 export async function up(db: Kysely<any>): Promise<void> {
   const dialect = dialectOf(db);
 
@@ -60,25 +66,20 @@ export async function up(db: Kysely<any>): Promise<void> {
         return new;
       end
       $$`.execute(db);
+    // A category's or brand's products, by the column that names it (the trigger's argument).
     await sql`
-      create function product_list_mark_category() returns trigger language plpgsql as $$
+      create function product_list_mark_products_of() returns trigger language plpgsql as $$
       begin
-        insert into product_list_pending (product_id) select id from products where category_id = new.id order by id
-          on conflict (product_id) do update set product_id = excluded.product_id;
-        return new;
-      end
-      $$`.execute(db);
-    await sql`
-      create function product_list_mark_brand() returns trigger language plpgsql as $$
-      begin
-        insert into product_list_pending (product_id) select id from products where brand_id = new.id order by id
-          on conflict (product_id) do update set product_id = excluded.product_id;
+        execute format('insert into product_list_pending (product_id) select id from products where %I = $1 order by id
+          on conflict (product_id) do update set product_id = excluded.product_id', tg_argv[0]) using new.id;
         return new;
       end
       $$`.execute(db);
     await sql`create trigger products_list_pending after insert or update or delete on products for each row execute function product_list_mark_product()`.execute(db);
-    await sql`create trigger catalogue_categories_list_pending after update on catalogue_categories for each row execute function product_list_mark_category()`.execute(db);
-    await sql`create trigger catalogue_brands_list_pending after update on catalogue_brands for each row execute function product_list_mark_brand()`.execute(db);
+    for (const [table, column] of NAMING_TABLES) {
+      await sql`create trigger ${sql.raw(`${table}_list_pending`)} after update on ${sql.table(table)}
+        for each row execute function product_list_mark_products_of(${sql.raw(column)})`.execute(db);
+    }
   } else {
     // `where not exists` rather than INSERT OR IGNORE: the statement that fires a trigger imposes its own conflict
     // policy on the trigger's statements.
@@ -87,10 +88,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create trigger products_list_pending_insert after insert on products begin ${mark('new.id')} end`.execute(db);
     await sql`create trigger products_list_pending_update after update on products begin ${mark('new.id')} end`.execute(db);
     await sql`create trigger products_list_pending_delete after delete on products begin ${mark('old.id')} end`.execute(db);
-    for (const [table, column] of [
-      ['catalogue_categories', 'category_id'],
-      ['catalogue_brands', 'brand_id'],
-    ] as const) {
+    for (const [table, column] of NAMING_TABLES) {
       await sql`create trigger ${sql.raw(`${table}_list_pending`)} after update on ${sql.table(table)} begin
         insert into product_list_pending (product_id) select id from products
           where ${sql.ref(column)} = new.id and not exists (select 1 from product_list_pending where product_id = products.id);
@@ -107,8 +105,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger if exists catalogue_categories_list_pending on catalogue_categories`.execute(db);
     await sql`drop trigger if exists catalogue_brands_list_pending on catalogue_brands`.execute(db);
     await sql`drop function if exists product_list_mark_product()`.execute(db);
-    await sql`drop function if exists product_list_mark_category()`.execute(db);
-    await sql`drop function if exists product_list_mark_brand()`.execute(db);
+    await sql`drop function if exists product_list_mark_products_of()`.execute(db);
   } else {
     for (const name of [
       'products_list_pending_insert',
