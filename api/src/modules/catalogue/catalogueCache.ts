@@ -33,8 +33,7 @@ export interface ReadyJson {
 
 /** Serialises an answer once: JSON → UTF-8 bytes → ETag. */
 export function readyJson(value: unknown): ReadyJson {
-  const body = Buffer.from(JSON.stringify(value), 'utf8');
-  return { body, etag: fastEtagOf(body) };
+  return readyBytes(Buffer.from(JSON.stringify(value), 'utf8'));
 }
 
 /** The success envelope's JSON around its data: `JSON.stringify(ok(data))` is before + data's JSON + after. */
