@@ -5,6 +5,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
+import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
 
 /**
  * `npx tsx scripts/bench/catalogue.ts`: throughput and latency of GET /api/products (24 items, filtered) on a
@@ -25,14 +26,25 @@ const DATABASES = (process.env.BENCH_CATALOGUE_DATABASES ?? 'sqlite').split(',')
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 // The API imports shared-contracts' TypeScript sources (its `ev-source` export condition), as the API's own
-// tooling does; re-run under that condition when started without it.
+// tooling does; re-run under that condition when started without it, with the settings the API process always
+// starts with (apiProcessEnv.ts: V8's young generation, glibc's malloc), as the other benches' API processes do.
+// The load generator and the bare route are processes of their own, with Node's defaults.
 if (!process.execArgv.some((arg) => arg === '--conditions=ev-source' || arg === '-C=ev-source')) {
   const script = fileURLToPath(import.meta.url);
-  const child = spawnSync(process.execPath, ['--conditions=ev-source', ...process.execArgv, script, ...process.argv.slice(2)], {
+  const added = Object.keys(API_PROCESS_ENV).filter((name) => process.env[name] === undefined);
+  const child = spawnSync(process.execPath, ['--conditions=ev-source', ...API_NODE_OPTIONS.split(' '), ...process.execArgv, script, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: process.env,
+    env: { ...API_PROCESS_ENV, ...process.env, BENCH_API_ENV_ADDED: added.join(',') },
   });
   process.exit(child.status ?? 1);
+}
+
+/** The environment of the load generator and the bare route: this one without the API process's settings. */
+function plainEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of (process.env.BENCH_API_ENV_ADDED ?? '').split(',')) if (name) delete env[name];
+  delete env.BENCH_API_ENV_ADDED;
+  return env;
 }
 
 const QUERIES = [
@@ -58,7 +70,7 @@ function autocannon(options: AutocannonOptions & { randomPathPrefix?: string }):
     }
     autocannon(options).then((result) => process.stdout.write(JSON.stringify(result)), (error) => { console.error(error); process.exit(1); });`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, AUTOCANNON_MODULE: fileURLToPath(import.meta.resolve('autocannon')), AUTOCANNON_OPTIONS: JSON.stringify(options) },
+    env: { ...plainEnv(), AUTOCANNON_MODULE: fileURLToPath(import.meta.resolve('autocannon')), AUTOCANNON_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -122,7 +134,7 @@ function startBareServer(body: string): Promise<{ port: number; pid: number; sto
     app.get('/bare', (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
     app.listen({ host: '127.0.0.1', port: 0 }).then(() => process.stdout.write(String(app.server.address().port) + '\\n'));`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...process.env, FASTIFY_MODULE: fileURLToPath(import.meta.resolve('fastify')), BARE_BODY: body },
+    env: { ...plainEnv(), FASTIFY_MODULE: fileURLToPath(import.meta.resolve('fastify')), BARE_BODY: body },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

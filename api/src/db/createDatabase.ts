@@ -2,6 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import { ensureSqliteFolder, type DatabaseConfig } from '../config';
+import { registerDirectConnection, type DirectConnection } from './directRead';
 import type { Database } from './schema';
 import { startWalCheckpointer } from './sqliteCheckpointer';
 import { withStatementCache } from './sqliteStatementCache';
@@ -58,13 +59,17 @@ export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOp
       idleTimeoutMillis: 30_000,
     });
     pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerDirectConnection(db, { dialect: 'postgres', pool });
+    return db;
   }
-  return new Kysely<Database>({
+  const direct: Extract<DirectConnection, { dialect: 'sqlite' }> = { dialect: 'sqlite' };
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({
       database: async () => {
         const sqlite = openSqlite(config.sqliteFile);
         const connection = withStatementCache(sqlite);
+        direct.connection = { database: sqlite, statements: connection };
         if (!options.walCheckpointer) return connection;
         sqlite.pragma('wal_autocheckpoint = 0');
         const checkpointer = startWalCheckpointer(config.sqliteFile, (error) => {
@@ -81,4 +86,6 @@ export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOp
       },
     }),
   });
+  registerDirectConnection(db, direct);
+  return db;
 }

@@ -61,18 +61,34 @@ export interface CatalogueCacheOptions {
   ttlMs?: number;
   /** Most entries kept (oldest dropped first); default 500. */
   maxEntries?: number;
+  /** Most keys remembered as asked once (`KeepOptions.fromSecondAsk`); default 4 × maxEntries. */
+  maxAskedOnce?: number;
   now?: () => number;
+}
+
+/** How a missed answer is kept. */
+export interface KeepOptions {
+  /**
+   * Keep it only when its key was asked before, among the last `maxAskedOnce` keys asked once: for keys without
+   * bound (the product list's filters), so that one-off queries (a random price, a crawler) neither take an
+   * entry nor push a popular answer out — and the process does not hold (then collect) 17 KB per one-off answer.
+   */
+  fromSecondAsk?: boolean;
 }
 
 export class CatalogueCache {
   private readonly entries = new Map<string, Entry>();
+  /** Keys missed once with `fromSecondAsk` (oldest first), not kept yet. */
+  private readonly askedOnce = new Set<string>();
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxAskedOnce: number;
   private readonly now: () => number;
 
   constructor(options: CatalogueCacheOptions = {}) {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.maxEntries = options.maxEntries ?? 500;
+    this.maxAskedOnce = options.maxAskedOnce ?? 4 * this.maxEntries;
     this.now = options.now ?? Date.now;
   }
 
@@ -101,14 +117,25 @@ export class CatalogueCache {
     return this.getOrCreateReady(key, async () => readyJson(await produce()));
   }
 
-  /** The cached answer, or the one `produce()` makes ready, cached (only when no write happened meanwhile). */
-  async getOrCreateReady(key: string, produce: () => Promise<ReadyJson>): Promise<ReadyJson> {
+  /**
+   * The cached answer, or the one `produce()` makes ready, cached (only when no write happened meanwhile, and with
+   * `fromSecondAsk` only when the key was asked before).
+   */
+  async getOrCreateReady(key: string, produce: () => Promise<ReadyJson>, keep: KeepOptions = {}): Promise<ReadyJson> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
     const startedAt = generation;
     const ready = await produce();
-    this.set(key, ready, startedAt);
+    if (!keep.fromSecondAsk || this.askedBefore(key)) this.set(key, ready, startedAt);
     return ready;
+  }
+
+  /** Whether `key` was asked once before (then forgotten there: it is kept from now on); else remembers it. */
+  private askedBefore(key: string): boolean {
+    if (this.askedOnce.delete(key)) return true;
+    if (this.askedOnce.size >= this.maxAskedOnce) this.askedOnce.delete(this.askedOnce.values().next().value!);
+    this.askedOnce.add(key);
+    return false;
   }
 
   get size(): number {

@@ -68,8 +68,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      // Past the cache: the page's JSON from the list's read model, already serialised (catalogueReadModel.ts).
-      const body = await cache.getOrCreateReady(productQueryKey(request.query), async () => readyBytes(await listProductPageJson(db, request.query, OK_JSON_WRAPPING)));
+      // Past the cache: the page's JSON from the list's read model, already serialised (catalogueReadModel.ts);
+      // kept from a query's second ask (filters make keys without bound).
+      const body = await cache.getOrCreateReady(
+        productQueryKey(request.query),
+        async () => readyBytes(await listProductPageJson(db, request.query, OK_JSON_WRAPPING)),
+        { fromSecondAsk: true },
+      );
       return sendReadyJson(reply, body);
     },
   );

@@ -1,0 +1,66 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { CompiledQuery, type Kysely, type SqliteDatabase } from 'kysely';
+import type { Pool } from 'pg';
+import type { Database } from './schema';
+
+/**
+ * One-row reads on a hot path (GET /api/products past its cache) run on the database's own connection, without
+ * Kysely's driver between, which on a list read cost more than the statement itself:
+ *
+ * - SQLite: the statement runs synchronously on the API's one connection (its prepared statement kept by the
+ *   statement cache) while no transaction is open on it. Kysely's driver would queue it behind its connection
+ *   lock and a chain of promises; a read that runs in one synchronous call needs no lock, since nothing else can
+ *   run on the connection meanwhile. While a transaction is open (another request's, between two of its
+ *   statements) or a streamed query holds the connection, the read goes through Kysely and waits for them, so it
+ *   never sees a write that is not committed.
+ * - PostgreSQL: a named prepared statement on a connection of the pool (pg prepares it once per connection), so
+ *   the server neither parses nor plans it again; the connection comes from the pool as for any query outside a
+ *   transaction.
+ *
+ * A Kysely instance created otherwise (a test's wrapped instance, a transaction) reads through Kysely itself.
+ */
+
+/** What createDatabase registers for a Kysely instance it made. */
+export type DirectConnection =
+  | {
+      dialect: 'sqlite';
+      /** Set when Kysely opens the connection (on the first query). */
+      connection?: { database: BetterSqlite3.Database; statements: SqliteDatabase };
+    }
+  | { dialect: 'postgres'; pool: Pool };
+
+const connections = new WeakMap<Kysely<Database>, DirectConnection>();
+
+export function registerDirectConnection(db: Kysely<Database>, connection: DirectConnection): void {
+  connections.set(db, connection);
+}
+
+/** A read statement for both dialects: `?` parameters on SQLite, `$n` on PostgreSQL, the same values in order. */
+export interface DirectStatement {
+  /** The statement's name on PostgreSQL's connections (unique per text, ≤ 63 characters). */
+  name: string;
+  text: string;
+}
+
+/** The statement's first row (undefined when none), read as described above. */
+export async function readFirstRow<Row>(db: Kysely<Database>, statement: DirectStatement, parameters: readonly unknown[]): Promise<Row | undefined> {
+  const direct = connections.get(db);
+  if (direct?.dialect === 'sqlite') {
+    const connection = direct.connection;
+    if (connection && connection.database.open && !connection.database.inTransaction) {
+      const prepared = connection.statements.prepare(statement.text) as unknown as BetterSqlite3.Statement<unknown[], Row>;
+      try {
+        return prepared.get(...parameters);
+      } catch (error) {
+        // A streamed query holds the connection (better-sqlite3: "This database connection is busy executing a
+        // query"): wait for it through Kysely.
+        if (!(error instanceof TypeError && /busy/i.test(error.message))) throw error;
+      }
+    }
+  } else if (direct?.dialect === 'postgres') {
+    const result = await direct.pool.query<Row & Record<string, unknown>>({ name: statement.name, text: statement.text, values: parameters as unknown[] });
+    return result.rows[0];
+  }
+  const { rows } = await db.executeQuery(CompiledQuery.raw(statement.text, parameters as unknown[]) as CompiledQuery<Row>);
+  return rows[0];
+}

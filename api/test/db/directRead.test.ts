@@ -1,0 +1,68 @@
+import { readFirstRow, type DirectStatement } from '../../src/db/directRead';
+import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+
+/**
+ * readFirstRow (db/directRead.ts): the product list's read runs on the connection itself, without Kysely's driver;
+ * it must still read only what is committed, whatever else is under way on that connection.
+ */
+describe.each(testDatabases())('readFirstRow on $label', (target) => {
+  const scratch = useScratchDatabase(target, { migrate: true });
+
+  const brandName = (): DirectStatement => ({
+    name: 'test_brand_name',
+    text: target.dialect === 'postgres' ? 'select name from catalogue_brands where slug = $1' : 'select name from catalogue_brands where slug = ?',
+  });
+
+  beforeAll(async () => {
+    await scratch.db.insertInto('catalogue_brands').values({ slug: 'doc-truc-tiep', name: 'Bản đã lưu' }).execute();
+  });
+
+  it('reads a row, and undefined when none matches', async () => {
+    expect(await readFirstRow<{ name: string }>(scratch.db, brandName(), ['doc-truc-tiep'])).toEqual({ name: 'Bản đã lưu' });
+    expect(await readFirstRow(scratch.db, brandName(), ['khong-co'])).toBeUndefined();
+  });
+
+  it('does not see the write of a transaction in flight (it rolls back): it reads what is committed', async () => {
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const writer = scratch.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('catalogue_brands').set({ name: 'Chưa lưu' }).where('slug', '=', 'doc-truc-tiep').execute();
+        wrote();
+        await finished;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await written;
+    // On SQLite the transaction holds the API's one connection: the read must wait for it, not read inside it.
+    const read = readFirstRow<{ name: string }>(scratch.db, brandName(), ['doc-truc-tiep']);
+    finish();
+    expect(await writer).toBe('rolled back');
+    expect(await read).toEqual({ name: 'Bản đã lưu' });
+  });
+
+  it('sees a write once committed', async () => {
+    await scratch.db.transaction().execute((trx) => trx.updateTable('catalogue_brands').set({ name: 'Bản mới' }).where('slug', '=', 'doc-truc-tiep').execute());
+    expect(await readFirstRow<{ name: string }>(scratch.db, brandName(), ['doc-truc-tiep'])).toEqual({ name: 'Bản mới' });
+  });
+});
+
+// SQLite only: the CSV export streams on the API's one connection (on PostgreSQL a stream would hold a pooled
+// connection of its own, and this API streams nothing there).
+describe.each(testDatabases().filter((target) => target.dialect === 'sqlite'))('readFirstRow on $label while a query streams', (target) => {
+  const scratch = useScratchDatabase(target, { migrate: true });
+
+  it('reads the committed row between two rows of the stream', async () => {
+    await scratch.db.insertInto('catalogue_brands').values([{ slug: 'luong-1', name: 'Luồng 1' }, { slug: 'luong-2', name: 'Luồng 2' }]).execute();
+    const statement = { name: 'test_brand_name', text: 'select name from catalogue_brands where slug = ?' };
+    const streamed: string[] = [];
+    for await (const row of scratch.db.selectFrom('catalogue_brands').select('slug').orderBy('slug').stream()) {
+      streamed.push(row.slug);
+      expect(await readFirstRow<{ name: string }>(scratch.db, statement, ['luong-2'])).toEqual({ name: 'Luồng 2' });
+    }
+    expect(streamed).toEqual(['luong-1', 'luong-2']);
+  });
+});
