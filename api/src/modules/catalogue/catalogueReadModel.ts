@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { foldVietnamese, type ProductListQuery } from 'shared-contracts/schemas';
+import type { ProductListQuery } from 'shared-contracts/schemas';
 import { dialectOf, type Dialect } from '../../db/portable';
-import { readFirstRow, type DirectStatement } from '../../db/directRead';
+import { readFirstRow } from '../../db/directRead';
 import type { Database } from '../../db/schema';
 import { catalogueAssets } from '../media/catalogueMedia';
-import { listProducts, pageShape, summaryRowsByIds, toSummary } from './catalogueQueries';
+import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
+import { arrivedInOrder, listStatement, type ListRow } from './productListStatement';
 
 /**
  * The catalogue list's read model (migration 0017): GET /api/products past its cache is one statement over
@@ -20,86 +21,6 @@ import { listProducts, pageShape, summaryRowsByIds, toSummary } from './catalogu
  * pending (a write committed meanwhile, or another refresh holding it), it answers from the tables themselves
  * (`listProducts`, catalogueQueries.ts), so a change committed before a list started always shows in it.
  */
-
-/** What a list statement gives. */
-interface ListRow {
-  /** The page's items' JSON joined by ',' in the page's order (bytes on SQLite, text on PostgreSQL); null for none. */
-  items: Buffer | string | null;
-  /** How many products match the filters. */
-  total: number;
-  /** Whether a product is pending (1/0 on SQLite, a boolean on PostgreSQL). */
-  pending: number | boolean;
-}
-
-const ORDER_BY: Record<ProductListQuery['sort'], string> = {
-  price_asc: 'price asc, sales_count desc, product_id asc',
-  price_desc: 'price desc, sales_count desc, product_id asc',
-  newest: 'created_at desc, product_id asc',
-  popular: 'sales_count desc, product_id asc',
-};
-
-/** The columns each order sorts on: the page's rows carry only these and the item into the aggregate's sort. */
-const ORDER_COLUMNS: Record<ProductListQuery['sort'], string> = {
-  price_asc: 'price, sales_count, product_id',
-  price_desc: 'price, sales_count, product_id',
-  newest: 'created_at, product_id',
-  popular: 'sales_count, product_id',
-};
-
-/** The filters' conditions on product_list_items (their parameters: `filterParameters`). */
-function whereClause(filters: ProductListQuery, folded: string | undefined): string {
-  const conditions: string[] = [];
-  if (filters.category) conditions.push('category_slug = ?');
-  if (filters.brand) conditions.push('brand_slug = ?');
-  if (filters.minPrice !== undefined) conditions.push('price >= ?');
-  if (filters.maxPrice !== undefined) conditions.push('price <= ?');
-  if (filters.inStock === true) conditions.push('stock > 0');
-  if (filters.inStock === false) conditions.push('stock = 0');
-  // Folded text holds only letters, digits and spaces: nothing to escape in the LIKE pattern.
-  if (folded) conditions.push('models_search like ?');
-  return conditions.length === 0 ? '' : `where ${conditions.join(' and ')}`;
-}
-
-function filterParameters(filters: ProductListQuery, folded: string | undefined): unknown[] {
-  const parameters: unknown[] = [];
-  if (filters.category) parameters.push(filters.category);
-  if (filters.brand) parameters.push(filters.brand);
-  if (filters.minPrice !== undefined) parameters.push(filters.minPrice);
-  if (filters.maxPrice !== undefined) parameters.push(filters.maxPrice);
-  if (folded) parameters.push(`%${folded}%`);
-  return parameters;
-}
-
-/**
- * The statement for a dialect and the filters' shape (which filters are set, the sort): the page's items' JSON
- * joined by ',' in the page's order (one value, not 24 rows to map), the count of matches, and whether a product
- * is pending. The page's own fields around the items are written by `pageBytes`: concatenating 17 KB of text in
- * SQL (`||`) copied it once per operator, and on PostgreSQL cost more than the rest of the statement.
- * Parameters, in the order of the text: the filters, limit, offset, the filters.
- */
-function listStatement(dialect: Dialect, shape: string, filters: ProductListQuery, folded: string | undefined): DirectStatement {
-  const where = whereClause(filters, folded);
-  const order = ORDER_BY[filters.sort];
-  const page = `select item, ${ORDER_COLUMNS[filters.sort]} from product_list_items ${where} order by ${order} limit ? offset ?`;
-  const items =
-    dialect === 'postgres'
-      ? `(select string_agg(item, ',' order by ${order}) from (${page}) as page)`
-      : `(select cast(group_concat(item, ',' order by ${order}) as blob) from (${page}))`;
-  const text = [
-    `select ${items} as items,`,
-    `(select ${dialect === 'postgres' ? 'count(*)::int' : 'count(*)'} from product_list_items ${where}) as total,`,
-    'exists (select 1 from product_list_pending) as pending',
-  ].join(' ');
-  const name = `catalogue_list_${shape}`;
-  // SQLite: every parameter `+?` (sqliteStablePlans.ts): better-sqlite3's SQLite (SQLITE_ENABLE_STAT4) otherwise
-  // prepares the statement again on every run, its plan depending on the bound LIMIT (measured: 47 µs a list
-  // instead of 127 µs).
-  if (dialect === 'sqlite') return { name, text: text.replace(/\?/g, '+?') };
-  let n = 0;
-  return { name, text: text.replace(/\?/g, () => `$${++n}`) };
-}
-
-const listStatementByShape = new Map<string, DirectStatement>();
 
 const dialects = new WeakMap<Kysely<Database>, Dialect>();
 
@@ -118,15 +39,10 @@ export interface JsonWrapping {
 const NO_WRAPPING: JsonWrapping = { before: '', after: '' };
 
 async function readPage(db: Kysely<Database>, dialect: Dialect, filters: ProductListQuery): Promise<ListRow> {
-  const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
-  const shape = pageShape(filters, folded);
-  const key = `${dialect}${shape}`;
-  let statement = listStatementByShape.get(key);
-  if (statement === undefined) listStatementByShape.set(key, (statement = listStatement(dialect, shape, filters, folded)));
-  const where = filterParameters(filters, folded);
-  const { page, pageSize } = filters;
-  const row = await readFirstRow<ListRow>(db, statement, [...where, pageSize, (page - 1) * pageSize, ...where]);
-  return row!;
+  const { statement, parameters } = listStatement(dialect, filters);
+  const row = (await readFirstRow<ListRow>(db, statement, parameters(statement)))!;
+  if (statement.ordered === undefined || arrivedInOrder(filters.sort, row)) return row;
+  return (await readFirstRow<ListRow>(db, statement.ordered, parameters(statement.ordered)))!;
 }
 
 /**
