@@ -128,6 +128,8 @@ export interface ProductListItemsTable {
   created_at: Timestamp;
   /** The ProductSummary JSON, as the list answers it. */
   item: string;
+  /** A hash of `item` (ITEM_HASH_LENGTH characters): the list's ETag hashes its items' hashes. */
+  item_hash: Generated<string>;
   /** The catalogue images' versions `item` was written with. */
   assets: string;
 }

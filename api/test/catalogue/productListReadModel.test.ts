@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { productListQuerySchema, type ProductPage } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import { ok } from '../../src/http/envelope';
-import { catalogueAssetsFingerprint, listProductPageJson, refreshProductListItems } from '../../src/modules/catalogue/catalogueReadModel';
+import { catalogueAssetsFingerprint, listProductPageReady, refreshProductListItems } from '../../src/modules/catalogue/catalogueReadModel';
 import { listProducts } from '../../src/modules/catalogue/catalogueQueries';
 import { setProductPrice, setProductStock } from '../../src/modules/catalogue/catalogueWrites';
 import { buildTestApp } from '../support/testApp';
@@ -152,7 +152,7 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     const other = scratch.connect();
     try {
       const filters = parse('pageSize=48');
-      const body = (await listProductPageJson(other, filters)).toString('utf8');
+      const body = (await listProductPageReady(other, filters)).body.toString('utf8');
       expect(body).toBe(JSON.stringify(await listProducts(other, filters)));
       expect(body).not.toContain('?old=');
       const stamps = await other.selectFrom('product_list_items').select('assets').distinct().execute();
@@ -160,6 +160,32 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     } finally {
       await other.destroy();
     }
+  });
+
+  it('tags a list by its items: the same ETag from another process for the same bytes, a new one when an item changes', async () => {
+    const filters = parse('sort=price_asc&pageSize=5');
+    const first = await listProductPageReady(scratch.db, filters);
+    // A new Kysely instance stands for another process of the API.
+    const other = scratch.connect();
+    try {
+      const fromOther = await listProductPageReady(other, filters);
+      expect(fromOther.body.equals(first.body)).toBe(true);
+      expect(fromOther.etag).toBe(first.etag);
+    } finally {
+      await other.destroy();
+    }
+    const cheapest = (JSON.parse(first.body.toString('utf8')) as ProductPage).items[0]!;
+    // A change that keeps the page's products and order: only that item's bytes change.
+    await scratch.db.updateTable('products').set({ name: `${cheapest.name} (mới)` }).where('id', '=', cheapest.id).execute();
+    const changed = await listProductPageReady(scratch.db, filters);
+    expect(changed.body.equals(first.body)).toBe(false);
+    expect(changed.etag).not.toBe(first.etag);
+    await scratch.db.updateTable('products').set({ name: cheapest.name }).where('id', '=', cheapest.id).execute();
+    const back = await listProductPageReady(scratch.db, filters);
+    expect(back.body.equals(first.body)).toBe(true);
+    expect(back.etag).toBe(first.etag);
+    // Another page of the same items (pageSize) is other bytes: another tag.
+    expect((await listProductPageReady(scratch.db, parse('sort=price_asc&pageSize=6'))).etag).not.toBe(first.etag);
   });
 
   it('refreshes nothing when nothing is pending', async () => {

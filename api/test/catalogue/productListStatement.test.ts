@@ -1,7 +1,7 @@
 import { productListQuerySchema } from 'shared-contracts/schemas';
 import { readFirstRow } from '../../src/db/directRead';
 import { arrivedInOrder, listStatement, type ListRow } from '../../src/modules/catalogue/productListStatement';
-import { listProductPageJson } from '../../src/modules/catalogue/catalogueReadModel';
+import { listProductPageReady } from '../../src/modules/catalogue/catalogueReadModel';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**
@@ -10,7 +10,7 @@ import { testDatabases, useScratchDatabase } from '../support/testDatabases';
  * aggregate's ORDER BY.
  */
 describe('arrivedInOrder', () => {
-  const row = (keys: Array<string | null>): ListRow => ({ items: null, total: 0, pending: 0, ...Object.fromEntries(keys.map((k, i) => [`k${i}`, k])) });
+  const row = (keys: Array<string | null>): ListRow => ({ items: null, hashes: null, total: 0, pending: 0, ...Object.fromEntries(keys.map((k, i) => [`k${i}`, k])) });
 
   it('accepts rows in the order of the sort, ties decided by the next key', () => {
     expect(arrivedInOrder('popular', row(['90,80,80,7', '3,1,2,9']))).toBe(true);
@@ -41,7 +41,7 @@ describe.each(testDatabases())('the product list statement on $label', (target) 
   it.each(['sort=popular', 'sort=price_asc&inStock=true', 'sort=price_desc&pageSize=48', 'sort=newest&page=2&pageSize=10', 'category=khong-co'])(
     '?%s: the items in arrival order are the ordered read’s, byte for byte',
     async (query) => {
-      await listProductPageJson(scratch.db, parse(query)); // builds the read model's rows
+      await listProductPageReady(scratch.db, parse(query)); // builds the read model's rows
       const { statement, parameters } = listStatement(target.dialect, parse(query));
       const arrived = (await readFirstRow<ListRow>(scratch.db, statement, parameters(statement)))!;
       const items = (row: ListRow) => (row.items === null ? '' : Buffer.isBuffer(row.items) ? row.items.toString('utf8') : row.items);

@@ -17,6 +17,7 @@ import * as m0015 from './0015_vehicle_inspection_indexes';
 import * as m0016 from './0016_diagnosis_training';
 import * as m0017 from './0017_product_list_items';
 import * as m0018 from './0018_email_outbox_priority';
+import * as m0019 from './0019_product_list_item_hash';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_diagnosis_training': m0016,
   '0017_product_list_items': m0017,
   '0018_email_outbox_priority': m0018,
+  '0019_product_list_item_hash': m0019,
 };

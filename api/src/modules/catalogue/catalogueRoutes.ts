@@ -14,9 +14,9 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
-import { CatalogueCache, catalogueGeneration, OK_JSON_WRAPPING, readyBytes, readyJson, sendReadyJson } from './catalogueCache';
+import { CatalogueCache, catalogueGeneration, OK_JSON_WRAPPING, readyJson, sendReadyJson } from './catalogueCache';
 import { findProductBySlug, listBrands, listCategories, listPackages, listServices } from './catalogueQueries';
-import { listProductPageJson } from './catalogueReadModel';
+import { listProductPageReady } from './catalogueReadModel';
 
 export const catalogueMessages = {
   productNotFound: 'Không tìm thấy sản phẩm. Sản phẩm có thể đã ngừng kinh doanh hoặc đường dẫn không đúng.',
@@ -72,7 +72,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       // kept from a query's second ask (filters make keys without bound).
       const body = await cache.getOrCreateReady(
         productQueryKey(request.query),
-        async () => readyBytes(await listProductPageJson(db, request.query, OK_JSON_WRAPPING)),
+        () => listProductPageReady(db, request.query, OK_JSON_WRAPPING),
         { fromSecondAsk: true },
       );
       return sendReadyJson(reply, body);

@@ -57,6 +57,8 @@ export interface ListRow {
   total: number;
   /** Whether a product is pending (1/0 on SQLite, a boolean on PostgreSQL). */
   pending: number | boolean;
+  /** The items' hashes (item_hash), joined in the same order as the items; null for none. */
+  hashes: string | null;
   /** SQLite: each sort key's values joined by ',', in the order the items were joined (k0, k1 …). */
   [key: `k${number}`]: string | null;
 }
@@ -106,26 +108,26 @@ function buildListStatement(dialect: Dialect, shape: string, filters: ProductLis
   const keys = SORT_KEYS[filters.sort];
   const order = orderBy(filters.sort);
   // (its parameters: the page's, i.e. the filters, limit, offset)
-  const page = `select item, ${keys.map((key) => key.column).join(', ')} from product_list_items ${where} order by ${order} limit ? offset ?`;
+  const page = `select item, item_hash, ${keys.map((key) => key.column).join(', ')} from product_list_items ${where} order by ${order} limit ? offset ?`;
   const count = `(select ${dialect === 'postgres' ? 'count(*)::int' : 'count(*)'} from product_list_items ${where}) as total`;
   const pending = 'exists (select 1 from product_list_pending) as pending';
   const name = `catalogue_list_${shape}`;
   const orderedItems =
     dialect === 'postgres'
-      ? `(select string_agg(item, ',' order by ${order}) from (${page}) as page)`
-      : `(select cast(group_concat(item, ',' order by ${order}) as blob) from (${page}))`;
+      ? `select string_agg(item, ',' order by ${order}) as items, string_agg(item_hash, '' order by ${order}) as hashes from (${page}) as page`
+      : `select cast(group_concat(item, ',' order by ${order}) as blob) as items, group_concat(item_hash, '' order by ${order}) as hashes from (${page})`;
   const ordered: ListStatement = {
     name: `${name}_ordered`,
-    text: placeholders(dialect, `select ${orderedItems} as items, ${count}, ${pending}`),
-    parameters: ['page', 'where'],
+    text: placeholders(dialect, `select ordered.items, ordered.hashes, ${count}, ${pending} from (${orderedItems}) as ordered`),
+    parameters: ['where', 'page'],
   };
   if (dialect === 'postgres') return { ...ordered, name };
   const arrivedKeys = keys.map((key, index) => `group_concat(${key.column}) as k${index}`).join(', ');
-  const arrived = `(select cast(group_concat(item, ',') as blob) as items, ${arrivedKeys} from (${page})) as arrived`;
+  const arrived = `(select cast(group_concat(item, ',') as blob) as items, group_concat(item_hash, '') as hashes, ${arrivedKeys} from (${page})) as arrived`;
   const keyColumns = keys.map((_key, index) => `arrived.k${index}`).join(', ');
   return {
     name,
-    text: placeholders(dialect, `select arrived.items, ${keyColumns}, ${count}, ${pending} from ${arrived}`),
+    text: placeholders(dialect, `select arrived.items, arrived.hashes, ${keyColumns}, ${count}, ${pending} from ${arrived}`),
     parameters: ['where', 'page'],
     ordered,
   };
