@@ -10,12 +10,14 @@ import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
 /**
  * `npx tsx scripts/bench/catalogue.ts`: throughput and latency of GET /api/products (24 items, filtered) on a
  * scratch seeded database, answered from the catalogue's cache (3 queries in turn) and missing it (a random
- * `minPrice` per request, so every answer is queried, mapped, serialised and hashed), against a bare Fastify
- * route answering the same bytes from its own process: the ceiling. Budget: the cache-missed figure at least
- * 25 % of the bare route's. Each run also prints the answering process's CPU time per answer (and the same ratio
+ * `minPrice` per request, so every answer is read from the list's read model), against a bare Fastify route
+ * answering the same bytes from its own process: the ceiling, measured right before the missed route in each of
+ * BENCH_ROUNDS rounds. Budget: the cache-missed figure at least 25 % of the bare route's, in the median round. Each
+ * run also prints the answering process's CPU time per answer (and the same ratio
  * in those terms), which the machine's other load inflates less than req/s. The API logs as with LOG_LEVEL=warn.
  *
- * env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 10), LOG_LEVEL (default warn),
+ * env: BENCH_DURATION (seconds per run, default 10), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
+ * LOG_LEVEL (default warn),
  * BENCH_CATALOGUE_DATABASES (sqlite,postgres; default sqlite), BENCH_POSTGRES_URL (the server to create a scratch
  * database on, default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -24,6 +26,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_CATALOGUE_DATABASES ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const percent = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 
 // The API imports shared-contracts' TypeScript sources (its `ev-source` export condition), as the API's own
 // tooling does; re-run under that condition when started without it, with the settings the API process always
@@ -149,7 +154,7 @@ function startBareServer(body: string): Promise<{ port: number; pid: number; sto
 }
 
 const row = (m: Measured) =>
-  `  ${m.label.padEnd(40)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
+  `  ${m.label.padEnd(48)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
 
 async function benchDatabase(kind: string): Promise<string[]> {
   const api = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'src');
@@ -213,24 +218,34 @@ async function benchDatabase(kind: string): Promise<string[]> {
     await measure('warm-up', apiPort, { randomPathPrefix: MISSED_PREFIX }, 2);
     await measure('warm-up', bare.port, ['/bare'], 2);
 
-    const bareResult = await measure('bare Fastify route (own process)', bare.port, ['/bare'], DURATION_S, bare.pid);
+    // Rounds of the bare route then the missed one, back to back: the bare route's figure on this 2-core machine
+    // swings between about 27,000 and 45,000 req/s from one run to the next (the scheduler's placement of it and
+    // its load generator; pinned to one core each it still gave 39,000–48,000), so each round's ratio compares two
+    // runs made under the same conditions, and the verdict is on the median round.
+    const rounds: Array<{ bare: Measured; missed: Measured }> = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const bareRun = await measure(`round ${round}: bare Fastify route (own process)`, bare.port, ['/bare'], DURATION_S, bare.pid);
+      const missedRun = await measure(`round ${round}: cache missed (random minPrice)`, apiPort, { randomPathPrefix: MISSED_PREFIX });
+      rounds.push({ bare: bareRun, missed: missedRun });
+      console.log(row(bareRun));
+      console.log(row(missedRun));
+      console.log(`    ratio ${percent(missedRun.requests / bareRun.requests)}; CPU per answer ${percent(bareRun.cpuPerRequest / missedRun.cpuPerRequest)}`);
+    }
     const cachedResult = await measure(`cached (${QUERIES.length} queries in turn)`, apiPort, QUERIES);
-    const missedResult = await measure('cache missed (random minPrice)', apiPort, { randomPathPrefix: MISSED_PREFIX });
-
-    console.log(row(bareResult));
     console.log(row(cachedResult));
-    console.log(row(missedResult));
-    const ratio = missedResult.requests / bareResult.requests;
+    const byRatio = [...rounds].sort((a, b) => a.missed.requests / a.bare.requests - b.missed.requests / b.bare.requests);
+    const median = byRatio[Math.floor(byRatio.length / 2)]!;
+    const ratio = median.missed.requests / median.bare.requests;
     console.log(
-      `  cached: ${((cachedResult.requests / bareResult.requests) * 100).toFixed(0)} % of the bare route; cache missed: ${(ratio * 100).toFixed(1)} % (budget ≥ ${BUDGET_RATIO * 100} %)`,
+      `  cache missed, median round: ${median.missed.requests.toFixed(0)} req/s against ${median.bare.requests.toFixed(0)}: ${percent(ratio)} of the bare route (budget ≥ ${BUDGET_RATIO * 100} %); rounds ${rounds.map((r) => percent(r.missed.requests / r.bare.requests)).join(', ')}`,
     );
     // The same comparison in CPU time per answer (the bare route's over the missed one's): less sensitive to what
     // else the machine runs meanwhile than req/s. Information only; the budget is on req/s.
     console.log(
-      `  CPU per answer: cached ${((bareResult.cpuPerRequest / cachedResult.cpuPerRequest) * 100).toFixed(0)} % of the bare route's throughput; cache missed ${((bareResult.cpuPerRequest / missedResult.cpuPerRequest) * 100).toFixed(1)} %; load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `  CPU per answer: cached ${percent(median.bare.cpuPerRequest / cachedResult.cpuPerRequest)} of the bare route's throughput, cache missed ${percent(median.bare.cpuPerRequest / median.missed.cpuPerRequest)}; cached ${percent(cachedResult.requests / median.bare.requests)} in req/s; load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     );
-    if (ratio < BUDGET_RATIO) failures.push(`${kind}: cache missed ${(ratio * 100).toFixed(1)} % < ${BUDGET_RATIO * 100} % of the bare route`);
-    for (const m of [cachedResult, missedResult]) {
+    if (ratio < BUDGET_RATIO) failures.push(`${kind}: cache missed ${percent(ratio)} < ${BUDGET_RATIO * 100} % of the bare route`);
+    for (const m of [cachedResult, ...rounds.map((r) => r.missed)]) {
       if (m.errors > 0 || m.non2xx > 0) failures.push(`${kind} ${m.label}: ${m.errors} errors, ${m.non2xx} non-2xx answers`);
     }
   } finally {
