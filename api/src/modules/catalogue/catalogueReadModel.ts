@@ -11,10 +11,11 @@ import { arrivedInOrder, listStatement, type ListRow } from './productListStatem
 
 /**
  * The catalogue list's read model (migration 0017): GET /api/products past its cache is one statement over
- * `product_list_items`, which holds every active product's ProductSummary as ready JSON text next to the keys
- * the list filters and sorts on. The statement counts the matches, concatenates the page's JSON items in order
- * (group_concat / string_agg: one value, not 24 rows to map and serialise again) and says whether any product is
- * pending. The answer is then those bytes between the page's own fields.
+ * `product_list_items`, which holds every active product's ProductSummary as ready JSON text (and its hash, 0019)
+ * next to the keys the list filters and sorts on. The statement (productListStatement.ts, run on the connection
+ * itself: db/directRead.ts) counts the matches, concatenates the page's JSON items in order (group_concat /
+ * string_agg: one value, not 24 rows to map and serialise again) with their hashes, and says whether any product
+ * is pending. The answer is then those bytes between the page's own fields, its ETag a hash of the items' hashes.
  *
  * Never stale: triggers mark a product pending in the transaction of any write to it (or to its category or
  * brand). A list that sees a pending product first rewrites the pending rows (`refreshProductListItems`, with
