@@ -11,8 +11,8 @@ import type { Database } from './schema';
  *   statement cache) while no transaction is open on it. Kysely's driver would queue it behind its connection
  *   lock and a chain of promises; a read that runs in one synchronous call needs no lock, since nothing else can
  *   run on the connection meanwhile. While a transaction is open (another request's, between two of its
- *   statements) or a streamed query holds the connection, the read goes through Kysely and waits for them, so it
- *   never sees a write that is not committed.
+ *   statements) the read goes through Kysely and waits for it, so it never sees a write that is not committed.
+ *   Between two rows of a streamed query (the CSV export) it runs at once, in that query's read of the database.
  * - PostgreSQL: a named prepared statement on a connection of the pool (pg prepares it once per connection), so
  *   the server neither parses nor plans it again; the connection comes from the pool as for any query outside a
  *   transaction.
@@ -49,13 +49,7 @@ export async function readFirstRow<Row>(db: Kysely<Database>, statement: DirectS
     const connection = direct.connection;
     if (connection && connection.database.open && !connection.database.inTransaction) {
       const prepared = connection.statements.prepare(statement.text) as unknown as BetterSqlite3.Statement<unknown[], Row>;
-      try {
-        return prepared.get(...parameters);
-      } catch (error) {
-        // A streamed query holds the connection (better-sqlite3: "This database connection is busy executing a
-        // query"): wait for it through Kysely.
-        if (!(error instanceof TypeError && /busy/i.test(error.message))) throw error;
-      }
+      return prepared.get(...parameters);
     }
   } else if (direct?.dialect === 'postgres') {
     const result = await direct.pool.query<Row & Record<string, unknown>>({ name: statement.name, text: statement.text, values: parameters as unknown[] });

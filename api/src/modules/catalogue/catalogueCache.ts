@@ -44,12 +44,12 @@ export const OK_JSON_WRAPPING: { readonly before: string; readonly after: string
 
 /** An answer already serialised (UTF-8 JSON bytes) made ready: the bytes and their ETag. */
 export function readyBytes(body: Buffer): ReadyJson {
-  return { body, etag: fastEtagOf(body) };
+  return { body, etag: strongEtagOf(body) };
 }
 
 /** etagOf (the same tag), with the one-shot crypto.hash where the runtime has it: no Hash object per answer. */
-const fastEtagOf: (body: Buffer) => string =
-  typeof hash === 'function' ? (body) => `"${hash('sha256', body, 'base64url').slice(0, 32)}"` : etagOf;
+export const strongEtagOf: (content: string | Buffer) => string =
+  typeof hash === 'function' ? (content) => `"${hash('sha256', content, 'base64url').slice(0, 32)}"` : etagOf;
 
 interface Entry {
   ready: ReadyJson;

@@ -5,7 +5,7 @@ import { dialectOf, type Dialect } from '../../db/portable';
 import { readFirstRow } from '../../db/directRead';
 import type { Database } from '../../db/schema';
 import { catalogueAssets } from '../media/catalogueMedia';
-import { readyBytes, type ReadyJson } from './catalogueCache';
+import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
 import { arrivedInOrder, listStatement, type ListRow } from './productListStatement';
 
@@ -42,9 +42,9 @@ const NO_WRAPPING: JsonWrapping = { before: '', after: '' };
 
 async function readPage(db: Kysely<Database>, dialect: Dialect, filters: ProductListQuery): Promise<ListRow> {
   const { statement, parameters } = listStatement(dialect, filters);
-  const row = (await readFirstRow<ListRow>(db, statement, parameters(statement)))!;
+  const row = (await readFirstRow<ListRow>(db, statement, parameters))!;
   if (statement.ordered === undefined || arrivedInOrder(filters.sort, row)) return row;
-  return (await readFirstRow<ListRow>(db, statement.ordered, parameters(statement.ordered)))!;
+  return (await readFirstRow<ListRow>(db, statement.ordered, parameters))!;
 }
 
 /**
@@ -59,7 +59,7 @@ function pageReady(row: ListRow, filters: ProductListQuery, wrapping: JsonWrappi
   const tail = `],"total":${total},"page":${filters.page},"pageSize":${filters.pageSize},"totalPages":${Math.ceil(total / filters.pageSize)}}${wrapping.after}`;
   const items = row.items ?? '';
   const body = typeof items === 'string' ? Buffer.from(head + items + tail, 'utf8') : Buffer.concat([Buffer.from(head, 'utf8'), items, Buffer.from(tail, 'utf8')]);
-  return { body, etag: `"i${hash('sha256', `${head}${row.hashes ?? ''}${tail}`, 'base64url').slice(0, 31)}"` };
+  return { body, etag: strongEtagOf(`${head}${row.hashes ?? ''}${tail}`) };
 }
 
 /**
@@ -74,14 +74,12 @@ export async function listProductPageReady(db: Kysely<Database>, filters: Produc
   if (isPending(row)) {
     await refreshInTurn(db);
     row = await readPage(db, dialect, filters);
-    if (isPending(row)) return readyJsonText(wrapping.before + JSON.stringify(await listProducts(db, filters)) + wrapping.after);
+    if (isPending(row)) return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters)) + wrapping.after, 'utf8'));
   }
   return pageReady(row, filters, wrapping);
 }
 
 const isPending = (row: ListRow) => row.pending === true || row.pending === 1;
-
-const readyJsonText = (text: string): ReadyJson => readyBytes(Buffer.from(text, 'utf8'));
 
 // ---------------------------------------------------------------------------------------------------------
 // Keeping the rows current

@@ -6,7 +6,7 @@ import { pageShape } from './catalogueQueries';
 /**
  * The statement behind GET /api/products past its cache (catalogueReadModel.ts): over `product_list_items`, the
  * page's items' JSON joined by ',' in the page's order (one value, not 24 rows to map), the count of matches, and
- * whether a product is pending. The page's own fields around the items are written in JS (`pageBytes`):
+ * whether a product is pending. The page's own fields around the items are written in JS (`pageReady`):
  * concatenating 17 KB of text in SQL (`||`) copied it once per operator, and on PostgreSQL cost more than the rest
  * of the statement.
  *
@@ -63,9 +63,8 @@ export interface ListRow {
   [key: `k${number}`]: string | null;
 }
 
-/** A list statement, and the order of its parameters' groups in its text: the filters (`where`) or the page's. */
+/** A list statement: its parameters are the filters (for the count), then the filters, limit and offset (the page). */
 export interface ListStatement extends DirectStatement {
-  parameters: ReadonlyArray<'where' | 'page'>;
   /** SQLite: the same read with the aggregate's ORDER BY, for a page whose rows arrived out of order. */
   ordered?: ListStatement;
 }
@@ -107,7 +106,6 @@ function buildListStatement(dialect: Dialect, shape: string, filters: ProductLis
   const where = whereClause(filters, folded);
   const keys = SORT_KEYS[filters.sort];
   const order = orderBy(filters.sort);
-  // (its parameters: the page's, i.e. the filters, limit, offset)
   const page = `select item, item_hash, ${keys.map((key) => key.column).join(', ')} from product_list_items ${where} order by ${order} limit ? offset ?`;
   const count = `(select ${dialect === 'postgres' ? 'count(*)::int' : 'count(*)'} from product_list_items ${where}) as total`;
   const pending = 'exists (select 1 from product_list_pending) as pending';
@@ -119,7 +117,6 @@ function buildListStatement(dialect: Dialect, shape: string, filters: ProductLis
   const ordered: ListStatement = {
     name: `${name}_ordered`,
     text: placeholders(dialect, `select ordered.items, ordered.hashes, ${count}, ${pending} from (${orderedItems}) as ordered`),
-    parameters: ['where', 'page'],
   };
   if (dialect === 'postgres') return { ...ordered, name };
   const arrivedKeys = keys.map((key, index) => `group_concat(${key.column}) as k${index}`).join(', ');
@@ -128,23 +125,21 @@ function buildListStatement(dialect: Dialect, shape: string, filters: ProductLis
   return {
     name,
     text: placeholders(dialect, `select arrived.items, arrived.hashes, ${keyColumns}, ${count}, ${pending} from ${arrived}`),
-    parameters: ['where', 'page'],
     ordered,
   };
 }
 
 const statements = new Map<string, ListStatement>();
 
-/** The list statement for a dialect and the filters, and its parameters' values. */
-export function listStatement(dialect: Dialect, filters: ProductListQuery): { statement: ListStatement; parameters: (statement: ListStatement) => unknown[] } {
+/** The list statement for a dialect and the filters, and its parameters' values (the same for its `ordered`). */
+export function listStatement(dialect: Dialect, filters: ProductListQuery): { statement: ListStatement; parameters: unknown[] } {
   const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
   const shape = pageShape(filters, folded);
   const key = `${dialect}${shape}`;
   let statement = statements.get(key);
   if (statement === undefined) statements.set(key, (statement = buildListStatement(dialect, shape, filters, folded)));
   const where = filterParameters(filters, folded);
-  const page = [...where, filters.pageSize, (filters.page - 1) * filters.pageSize];
-  return { statement, parameters: (read) => read.parameters.flatMap((group) => (group === 'page' ? page : where)) };
+  return { statement, parameters: [...where, ...where, filters.pageSize, (filters.page - 1) * filters.pageSize] };
 }
 
 /** Whether the row's items arrived in the order of `sort` (its keys k0, k1 … in arrival order; SQLite). */
