@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool } from 'pg';
 import { ensureSqliteFolder, type DatabaseConfig } from '../config';
 import { registerDirectConnection, type DirectConnection } from './directRead';
+import { callbackQueryPool } from './pgCallbackPool';
 import type { Database } from './schema';
 import { startWalCheckpointer } from './sqliteCheckpointer';
 import { withStatementCache } from './sqliteStatementCache';
@@ -59,7 +60,7 @@ export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOp
       idleTimeoutMillis: 30_000,
     });
     pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
     registerDirectConnection(db, { dialect: 'postgres', pool });
     return db;
   }
