@@ -119,11 +119,14 @@ export interface FirstViewComposer {
 /**
  * `shellRoot`: the shell's dist; `storefrontManifestUrl`: the storefront's mf-manifest.json URL of the run-time
  * manifest (its folder holds first-view/). A remote that cannot be read gives no first view: the page still works.
+ * `storefrontReadUrl`: where this server reads the storefront from when that is not the browser's URL (a container
+ * reaches another by its service name: http://storefront:8080); the page's asset URLs stay the browser's.
  */
 export function createFirstViewComposer(
   shellRoot: string,
   storefrontManifestUrl: () => string | undefined,
   fetchText: (url: URL) => Promise<string> = fetchRemoteText,
+  storefrontReadUrl?: string,
 ): FirstViewComposer {
   let frame: string | null | undefined;
   const frameMarkup = () => {
@@ -144,7 +147,7 @@ export function createFirstViewComposer(
     if (!manifestUrl) return null;
     const base = new URL('.', manifestUrl).href;
     if (cached && cached.base === base && Date.now() - cached.readAt < REMOTE_PAGES_TTL_MS) return cached;
-    pending ??= readRemotePages(base, fetchText)
+    pending ??= readRemotePages(storefrontReadUrl ? remoteFolder(storefrontReadUrl) : base, fetchText)
       .catch(() => null)
       .then((pages) => (cached = { base, pages, readAt: Date.now() }))
       .finally(() => (pending = null));
@@ -174,6 +177,11 @@ export function createFirstViewComposer(
       return null;
     },
   };
+}
+
+/** The folder of a remote's manifest URL, or of its base URL (http://storefront:8080 → http://storefront:8080/). */
+export function remoteFolder(url: string): string {
+  return /\.(json|js)$/.test(new URL(url).pathname) ? new URL('.', url).href : `${url.replace(/\/+$/, '')}/`;
 }
 
 async function fetchRemoteText(url: URL): Promise<string> {

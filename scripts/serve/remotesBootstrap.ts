@@ -5,7 +5,7 @@
  * while the shell's chunks download, and marks a visitor with a stored session (data-ev-session: the first view,
  * a guest's page, is not for them; see firstView.ts); a page that starts as its first view preloads the manifest
  * after its first paint instead (data-ev-first-view). It goes right before the page's <title> (early in <head>, before the
- * deferred main.js runs); scripts/docker/40-remotes-manifest.sh writes the same script for nginx.
+ * deferred main.js runs), as `npm start` and the shell's container (shellServer.ts) serve the page alike.
  */
 const ANCHOR = '<title>';
 

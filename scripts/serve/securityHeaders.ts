@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Browser security headers of the site, as `npm start` (staticSite.ts) serves it; the nginx containers send the
- * same (scripts/docker/nginx-shell.conf with the policy 40-remotes-manifest.sh writes, nginx-remote.conf).
+ * Browser security headers of the site, as staticSite.ts serves it (`npm start`, and the shell's container through
+ * shellServer.ts); the remotes' nginx containers send the same (scripts/docker/nginx-remote.conf).
  * The API sets its own (nosniff; the dev outbox and the docs their own policy): /api answers pass through.
  */
 

@@ -28,6 +28,8 @@ export interface StaticSiteOptions {
   apiTarget?: string;
   /** the shell: the run-time remotes manifest served at /remotes.json */
   remotesManifest?: () => unknown;
+  /** the shell: where this server reads the storefront's first-view pages, when not at the manifest's (browser's) URL */
+  storefrontInternalUrl?: string;
 }
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;
@@ -41,6 +43,14 @@ export const API_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** The proxy's answer when the API took too long to answer (it is up: nothing says it restarts). */
 const API_TIMEOUT = { success: false, message: 'Máy chủ phản hồi quá lâu. Vui lòng thử lại.', code: 'API_TIMEOUT' } as const;
 
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** The first scheme of an X-Forwarded-Proto header (the proxy nearest the browser), lower-case; undefined when none. */
+export function forwardedProto(header: string | string[] | undefined): string | undefined {
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
+  return first || undefined;
+}
+
 /** Cache policy: content-hashed chunks for a year; everything that names them (html, entries, manifests) revalidated. */
 export function cacheControlFor(filePath: string): string {
   return HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -50,7 +60,7 @@ export function cacheControlFor(filePath: string): string {
 export async function startStaticSite(options: StaticSiteOptions): Promise<FastifyInstance> {
   if (!existsSync(path.join(options.root, options.spaFallback ? 'index.html' : 'remoteEntry.js'))) throw new Error(`no build in ${options.root}: run npm run build`);
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  // Text assets travel compressed (brotli or gzip, as the browser accepts), as nginx does in production.
+  // Text assets travel compressed (brotli or gzip, as the browser accepts), as the remotes' nginx does in production.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   if (options.cors) {
@@ -63,6 +73,8 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
   app.addHook('onSend', async (request, reply) => {
     if (options.apiTarget && API_PATH.test(request.url)) return;
     reply.headers(BASE_SECURITY_HEADERS);
+    // HSTS only on answers that reached the browser over HTTPS: behind a TLS-terminating proxy, its X-Forwarded-Proto.
+    if (forwardedProto(request.headers['x-forwarded-proto']) === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
     if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', defaultPolicy);
   });
   if (options.apiTarget) {
@@ -77,11 +89,13 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
       prefix: '/api',
       rewritePrefix: '/api',
       http2: false,
-      // The API throttles per client IP: pass the visitor's address on, as nginx does in production.
+      // The API throttles per client IP: pass the visitor's address on, as a proxy in front of it must.
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => ({
           ...headers,
           'x-forwarded-for': [headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', '),
+          // the scheme the browser used (a TLS-terminating proxy's, else this server's own), for the API's HSTS
+          'x-forwarded-proto': forwardedProto(headers['x-forwarded-proto']) ?? 'http',
         }),
         // No answer from the API (not listening, died mid-request): the API's error envelope, not the proxy's English one.
         onError: (reply, { error }) => {
@@ -109,7 +123,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
     ? createFirstViewComposer(options.root, () => {
         const manifest = options.remotesManifest!() as Record<string, unknown>;
         return typeof manifest.mfe_storefront === 'string' ? manifest.mfe_storefront : undefined;
-      })
+      }, undefined, options.storefrontInternalUrl)
     : null;
   const sendPage = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');

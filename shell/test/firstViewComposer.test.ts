@@ -9,6 +9,7 @@ const { createFirstViewComposer, injectFirstView, matchRoute } = require('../../
     shellRoot: string,
     manifestUrl: () => string | undefined,
     fetchText: (url: URL) => Promise<string>,
+    storefrontReadUrl?: string,
   ) => { forPath(pathname: string): Promise<string | null> };
   injectFirstView: (html: string, firstView: string, storefrontManifestUrl?: string) => { html: string; scriptLoader: string };
   matchRoute: (pattern: string, pathname: string) => Record<string, string> | null;
@@ -61,6 +62,20 @@ describe('the first view of a public page', () => {
     const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText);
     const view = await composer.forPath('/');
     expect(view).toBe(`<header>EV Service</header><main><h1>Trang chủ</h1><img src="${REMOTE}hero.svg"></main><footer>©</footer>`);
+  });
+
+  it("reads the pages from the storefront's address inside the deployment, and keeps the browser's URL in them (a container)", async () => {
+    const requested: string[] = [];
+    const inside = 'http://storefront:8080/first-view/';
+    const fetchText = async (url: URL) => {
+      requested.push(url.href);
+      const file = url.href.startsWith(inside) ? FILES[url.href.slice(inside.length)] : undefined;
+      if (file === undefined) throw new Error(`404 ${url.href}`);
+      return file;
+    };
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText, 'http://storefront:8080');
+    expect(await composer.forPath('/')).toContain(`<img src="${REMOTE}hero.svg">`);
+    expect(requested).toEqual([`${inside}routes.json`, `${inside}home.html`, `${inside}product.html`]);
   });
 
   it("writes the product's slug into the product page (its image by slug)", async () => {

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { remotesManifestFromEnv } from './remotesManifest.mts';
+import { startStaticSite } from './staticSite.ts';
+
+/**
+ * The shell's container (shell/Dockerfile, docker-compose's `shell`): its build served as `npm start` serves it
+ * (scripts/serve/staticSite.ts), so production's pages start as their first view too (issue 23 §1) — composed from
+ * the storefront's first-view pages, with the run-time remotes manifest inline and /api proxied to the API.
+ *
+ * Settings (environment):
+ * - PORT (8080), HOST (0.0.0.0);
+ * - API_URL: where the API answers, from this container (http://api:4000);
+ * - REMOTE_STOREFRONT_URL, REMOTE_ACCOUNT_URL, REMOTE_BACKOFFICE_URL: each remote as the browser reaches it
+ *   (remotesManifest.mts), no shell rebuild to move one;
+ * - STOREFRONT_INTERNAL_URL: the storefront as this container reaches it (http://storefront:8080), to read its
+ *   first-view pages; the browser's REMOTE_STOREFRONT_URL when unset. The page's links keep the browser's URL.
+ * - SHELL_DIST: the shell's build (the dist beside this repository's shell/ by default).
+ */
+export interface ShellServerSettings {
+  port: number;
+  host: string;
+  apiUrl: string;
+  storefrontInternalUrl: string | undefined;
+  root: string;
+}
+
+const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function shellServerSettings(env: Record<string, string | undefined>): ShellServerSettings {
+  const port = Number(env.PORT?.trim() || 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not '${env.PORT}'`);
+  return {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    apiUrl: env.API_URL?.trim() || 'http://api:4000',
+    storefrontInternalUrl: env.STOREFRONT_INTERNAL_URL?.trim() || undefined,
+    root: env.SHELL_DIST?.trim() || path.join(REPOSITORY, 'shell', 'dist'),
+  };
+}
+
+export async function startShellServer(env: Record<string, string | undefined>) {
+  const settings = shellServerSettings(env);
+  const manifest = remotesManifestFromEnv(env);
+  return startStaticSite({
+    root: settings.root,
+    port: settings.port,
+    host: settings.host,
+    spaFallback: true,
+    apiTarget: settings.apiUrl,
+    remotesManifest: () => manifest,
+    storefrontInternalUrl: settings.storefrontInternalUrl,
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  startShellServer(process.env).then(
+    (site) => {
+      const stop = () => void site.close().then(() => process.exit(0));
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+      const address = site.server.address();
+      console.log(`shell: ${typeof address === 'object' && address ? `${address.address}:${address.port}` : address}`);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
