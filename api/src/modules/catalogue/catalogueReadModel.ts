@@ -1,4 +1,4 @@
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ProductListQuery } from 'shared-contracts/schemas';
 import { dialectOf, type Dialect } from '../../db/portable';
@@ -93,7 +93,7 @@ let fingerprint: string | undefined;
 export function catalogueAssetsFingerprint(): string {
   if (fingerprint === undefined) {
     const versions = [...catalogueAssets()].map(([assetPath, asset]) => `${assetPath} ${asset.version}`).sort();
-    fingerprint = createHash('sha256').update(versions.join('\n')).digest('base64url').slice(0, 16);
+    fingerprint = shortHash(versions.join('\n'));
   }
   return fingerprint;
 }
@@ -124,10 +124,13 @@ function refreshInTurn(db: Kysely<Database>): Promise<number> {
 /** The length of an item's hash (base64url characters of its SHA-256: 96 bits). */
 export const ITEM_HASH_LENGTH = 16;
 
-/** An item's hash (product_list_items.item_hash): what a list's ETag is made of (`pageReady`). */
-export function itemHash(item: string): string {
-  return hash('sha256', item, 'base64url').slice(0, ITEM_HASH_LENGTH);
+/** The first ITEM_HASH_LENGTH base64url characters of a text's SHA-256. */
+function shortHash(text: string): string {
+  return hash('sha256', text, 'base64url').slice(0, ITEM_HASH_LENGTH);
 }
+
+/** An item's hash (product_list_items.item_hash): what a list's ETag is made of (`pageReady`). */
+export const itemHash = shortHash;
 
 /** Products written per statement. */
 const CHUNK = 200;
