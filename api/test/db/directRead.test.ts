@@ -1,4 +1,4 @@
-import { readFirstRow, type DirectStatement } from '../../src/db/directRead';
+import { readFirstRow, readRows, type DirectStatement } from '../../src/db/directRead';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**
@@ -64,5 +64,78 @@ describe.each(testDatabases().filter((target) => target.dialect === 'sqlite'))('
       expect(await readFirstRow<{ name: string }>(scratch.db, statement, ['luong-2'])).toEqual({ name: 'Luồng 2' });
     }
     expect(streamed).toEqual(['luong-1', 'luong-2']);
+  });
+});
+
+/**
+ * readRows (db/directRead.ts): a report page's rows, read on the connection itself on SQLite so that they reach their
+ * conversion before other requests' queries run; the same rows as Kysely gives, and only what is committed.
+ */
+describe.each(testDatabases())('readRows on $label', (target) => {
+  const scratch = useScratchDatabase(target, { migrate: true });
+  const brands = () => scratch.db.selectFrom('catalogue_brands').select(['slug', 'name']).where('slug', 'like', 'trang-%').orderBy('slug');
+
+  beforeAll(async () => {
+    await scratch.db
+      .insertInto('catalogue_brands')
+      .values([
+        { slug: 'trang-1', name: 'Trang một' },
+        { slug: 'trang-2', name: 'Trang hai' },
+      ])
+      .execute();
+  });
+
+  it('reads the rows Kysely reads, in order, and none when none match', async () => {
+    expect(await readRows(scratch.db, brands())).toEqual([
+      { slug: 'trang-1', name: 'Trang một' },
+      { slug: 'trang-2', name: 'Trang hai' },
+    ]);
+    expect(await readRows(scratch.db, brands())).toEqual(await brands().execute());
+    expect(await readRows(scratch.db, brands().where('slug', '=', 'khong-co'))).toEqual([]);
+  });
+
+  it('does not see the write of a transaction in flight (it rolls back): it reads what is committed', async () => {
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const writer = scratch.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('catalogue_brands').set({ name: 'Chưa lưu' }).where('slug', '=', 'trang-1').execute();
+        wrote();
+        await finished;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await written;
+    const read = readRows(scratch.db, brands());
+    finish();
+    expect(await writer).toBe('rolled back');
+    expect((await read)[0]).toEqual({ slug: 'trang-1', name: 'Trang một' });
+  });
+});
+
+describe.each(testDatabases().filter((target) => target.dialect === 'sqlite'))('readRows on $label with queries queued on Kysely', (target) => {
+  const scratch = useScratchDatabase(target, { migrate: true });
+
+  it('answers before the queries queued behind Kysely’s connection lock, with what is committed', async () => {
+    await scratch.db.insertInto('catalogue_brands').values({ slug: 'xep-hang', name: 'Xếp hàng' }).execute();
+    const answered: string[] = [];
+    const queued = Array.from({ length: 5 }, (_, index) =>
+      scratch.db
+        .selectFrom('catalogue_brands')
+        .select('name')
+        .execute()
+        .then(() => answered.push(`kysely ${index}`)),
+    );
+    const direct = readRows(scratch.db, scratch.db.selectFrom('catalogue_brands').select('name').where('slug', '=', 'xep-hang')).then((rows) => {
+      answered.push('direct');
+      return rows;
+    });
+    expect(await direct).toEqual([{ name: 'Xếp hàng' }]);
+    await Promise.all(queued);
+    expect(answered[0]).toBe('direct');
+    expect(answered).toHaveLength(6);
   });
 });

@@ -1,5 +1,6 @@
 import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from 'shared-contracts/schemas';
 import { afterKeyset, pageLimit, countOf, inRange, isoOrNull, keysetText, nextKeyset, withCentre, type ReportDefinition, type ReportScope } from '../reportDefinition';
+import { readRows } from '../../../db/directRead';
 
 function base(scope: ReportScope) {
   return scope.db
@@ -54,18 +55,18 @@ export const appointmentsReport: ReportDefinition = {
       ])
       .orderBy('a.starts_at')
       .$call(pageLimit(scope, 'a.id', limit));
-    const rows = await scope.db
+    const rowsQuery = scope.db
       .selectFrom(page.as('a'))
       .innerJoin('service_centres as c', 'c.id', 'a.centre_id')
       .selectAll('a')
       .select('c.name as centre')
       .orderBy('a.starts_at')
-      .orderBy('a.id')
-      .execute();
+      .orderBy('a.id');
+    const rows = await readRows(scope.db, rowsQuery);
     // The page's services in one query (names as booked), joined in the order they were booked.
     const services = new Map<number, string[]>();
     if (rows.length > 0) {
-      const booked = await scope.db
+      const bookedQuery = scope.db
         .selectFrom('appointment_services')
         .select(['appointment_id', 'service_name'])
         .where(
@@ -74,8 +75,8 @@ export const appointmentsReport: ReportDefinition = {
           rows.map((r) => r.id),
         )
         .orderBy('appointment_id')
-        .orderBy('service_id')
-        .execute();
+        .orderBy('service_id');
+      const booked = await readRows(scope.db, bookedQuery);
       for (const line of booked) services.set(line.appointment_id, [...(services.get(line.appointment_id) ?? []), line.service_name]);
     }
     return {

@@ -6,6 +6,7 @@ import {
   type InvoicePaymentStatus,
 } from 'shared-contracts/schemas';
 import { afterKeyset, pageLimit, countOf, inRange, isoOrNull, keysetText, nextKeyset, withCentre, type ReportDefinition, type ReportScope } from '../reportDefinition';
+import { readRows } from '../../../db/directRead';
 
 function base(scope: ReportScope) {
   return scope.db
@@ -56,7 +57,7 @@ export const invoicesReport: ReportDefinition = {
       ])
       .orderBy('i.issued_at')
       .$call(pageLimit(scope, 'i.id', limit));
-    const rows = await scope.db
+    const rowsQuery = scope.db
       .selectFrom(page.as('i'))
       .innerJoin('service_orders as so', 'so.id', 'i.service_order_id')
       .innerJoin('appointments as a', 'a.id', 'so.appointment_id')
@@ -65,8 +66,8 @@ export const invoicesReport: ReportDefinition = {
       .selectAll('i')
       .select(['c.name as centre', 'so.code as order_code', 'so.license_plate', sql<string>`coalesce(cu.full_name, a.contact_name)`.as('customer')])
       .orderBy('i.issued_at')
-      .orderBy('i.id')
-      .execute();
+      .orderBy('i.id');
+    const rows = await readRows(scope.db, rowsQuery);
     return {
       rows: rows.map((r) => ({
         centre: r.centre,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { SERVICE_ORDER_STATUS_LABELS, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import { afterKeyset, pageLimit, countOf, inRange, isoOrNull, keysetText, nextKeyset, withCentre, type ReportDefinition, type ReportScope } from '../reportDefinition';
+import { readRows } from '../../../db/directRead';
 
 const statusLabel = (status: string) => SERVICE_ORDER_STATUS_LABELS[status as ServiceOrderStatus] ?? status;
 
@@ -61,7 +62,7 @@ export const serviceOrdersReport: ReportDefinition = {
       ])
       .orderBy('so.opened_at')
       .$call(pageLimit(scope, 'so.id', limit));
-    const rows = await scope.db
+    const rowsQuery = scope.db
       .selectFrom(page.as('so'))
       .innerJoin('appointments as a', 'a.id', 'so.appointment_id')
       .innerJoin('service_centres as c', 'c.id', 'so.centre_id')
@@ -77,8 +78,8 @@ export const serviceOrdersReport: ReportDefinition = {
         'i.total as invoice_total',
       ])
       .orderBy('so.opened_at')
-      .orderBy('so.id')
-      .execute();
+      .orderBy('so.id');
+    const rows = await readRows(scope.db, rowsQuery);
     return {
       rows: rows.map((r) => ({
         centre: r.centre,

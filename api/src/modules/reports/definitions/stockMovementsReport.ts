@@ -1,5 +1,6 @@
 import { STOCK_MOVEMENT_KIND_LABELS, type StockMovementKind } from 'shared-contracts/schemas';
 import { afterKeyset, pageLimit, type Keyset, countOf, inRange, isoOrNull, isoText, keysetText, nextKeyset, withCentre, type ReportDefinition, type ReportScope } from '../reportDefinition';
+import { readRows } from '../../../db/directRead';
 
 /** The ledger's rows of the range (only ISSUE and RETURN for the parts used), with what they point at. */
 export function movementsOf(scope: ReportScope, kinds: readonly StockMovementKind[] | null) {
@@ -35,7 +36,7 @@ export function movementPage(scope: ReportScope, kinds: readonly StockMovementKi
     ])
     .orderBy('m.created_at')
     .$call(pageLimit(scope, 'm.id', limit));
-  return scope.db
+  const query = scope.db
     .selectFrom(page.as('m'))
     .innerJoin('products as p', 'p.id', 'm.product_id')
     .innerJoin('service_centres as c', 'c.id', 'm.centre_id')
@@ -62,8 +63,8 @@ export function movementPage(scope: ReportScope, kinds: readonly StockMovementKi
       'actor.full_name as actor',
     ])
     .orderBy('m.created_at')
-    .orderBy('m.id')
-    .execute();
+    .orderBy('m.id');
+  return readRows(scope.db, query);
 }
 
 export const kindLabel = (kind: string) => STOCK_MOVEMENT_KIND_LABELS[kind as StockMovementKind] ?? kind;
