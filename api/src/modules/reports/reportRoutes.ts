@@ -32,9 +32,10 @@ export const reportMessages = {
 export const REPORT_TOO_LARGE = 'REPORT_TOO_LARGE';
 /**
  * Rows read per query while a CSV streams, the connection free between pages. Each page becomes the CSV's bytes as
- * soon as it arrives (reportPages, csvChunk), so that its rows die in V8's young generation: small enough that
- * reading and converting one allocates less than a semi-space (--max-semi-space-size, apiProcessEnv.ts), big enough
- * that the queries cost little (bench:reports, bench:memory).
+ * soon as it arrives (reportPages, csvChunk; on SQLite the definitions read it with readRows, so that no other
+ * request's queries run between), so that its rows die in V8's young generation: small enough that reading and
+ * converting one allocates less than a semi-space (--max-semi-space-size, apiProcessEnv.ts), big enough that the
+ * queries cost little (bench:reports, bench:memory).
  */
 export const CSV_PAGE_ROWS = 1_000;
 
