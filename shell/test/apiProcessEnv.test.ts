@@ -37,7 +37,7 @@ describe('the API process environment', () => {
     expect(env.NODE_OPTIONS).toBe(API_NODE_OPTIONS);
   });
 
-  it('bounds a Node process’s heap to 512 MB of old generation and 8 MB semi-spaces (Node’s default: gigabytes)', () => {
+  it('bounds a Node process’s heap to 1 GB of old generation and 8 MB semi-spaces (Node’s default: gigabytes)', () => {
     const limit = Number(
       execFileSync(process.execPath, ['-e', "console.log(require('node:v8').getHeapStatistics().heap_size_limit)"], {
         env: withApiProcessEnv({ PATH: process.env.PATH }),
@@ -45,8 +45,8 @@ describe('the API process environment', () => {
       }),
     );
     const mb = limit / 1_048_576;
-    // heap_size_limit = the old generation's 512 MB + the young generation's share (3 × 8 MB on this Node)
-    expect(mb).toBeGreaterThanOrEqual(512);
-    expect(mb).toBeLessThanOrEqual(512 + 3 * 8 + 8);
+    // heap_size_limit = the old generation's 1024 MB + the young generation's share (3 × 8 MB on this Node)
+    expect(mb).toBeGreaterThanOrEqual(1024);
+    expect(mb).toBeLessThanOrEqual(1024 + 3 * 8 + 8);
   });
 });
