@@ -4,8 +4,9 @@ import type { Pool } from 'pg';
 import type { Database } from './schema';
 
 /**
- * One-row reads on a hot path (GET /api/products past its cache) run on the database's own connection, without
- * Kysely's driver between, which on a list read cost more than the statement itself:
+ * One-row reads on a hot path (GET /api/products past its cache, readFirstRow) and the CSV export's report pages
+ * (readRows) run on the database's own connection, without Kysely's driver between, which on a list read cost more
+ * than the statement itself and let other requests' queries run between a page's rows and their conversion:
  *
  * - SQLite: the statement runs synchronously on the API's one connection (its prepared statement kept by the
  *   statement cache) while no transaction is open on it. Kysely's driver would queue it behind its connection
