@@ -69,34 +69,48 @@ export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string
   };
 }
 
-/** The script's entry: the server part in the child process, the measurements in the parent. */
-export function runBench(parts: { server: () => Promise<void>; main: () => Promise<void> }): void {
-  if (process.env.BENCH_ROLE === 'server') {
-    parts.server().catch((error: unknown) => {
-      console.error('bench API failed to start:', error);
-      process.exit(1);
-    });
-  } else {
-    parts.main().catch((error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exit(1);
-    });
-  }
+/**
+ * The script's entry: the server part in the child process, the measurements in the parent, and (where the benchmark
+ * has one) the preparation of its database in a process of its own (prepareInOwnProcess).
+ */
+export function runBench(parts: { server: () => Promise<void>; main: () => Promise<void>; prepare?: () => Promise<void> }): void {
+  const fail = (prefix: string) => (error: unknown) => {
+    console.error(...(prefix ? [prefix, error] : [error instanceof Error ? error.message : error]));
+    process.exit(1);
+  };
+  if (process.env.BENCH_ROLE === 'server') parts.server().catch(fail('bench API failed to start:'));
+  else if (process.env.BENCH_ROLE === 'prepare' && parts.prepare) parts.prepare().catch(fail('bench database preparation failed:'));
+  else parts.main().catch(fail(''));
+}
+
+/**
+ * Runs `scriptUrl` once more as the preparation (BENCH_ROLE=prepare, shared-contracts from its TypeScript sources) and
+ * waits for it to end: it fills the scratch database in BENCH_DATA_DIR and exits, so that the API process then starts
+ * on a filled database, as production's does (`npm start` and docker-compose run the seed as a process of its own),
+ * and carries nothing of the filling (its garbage, V8's decisions taken while filling, the pages its heap grew to).
+ */
+export async function prepareInOwnProcess(scriptUrl: string, env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, BENCH_ROLE: 'prepare', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the bench database's preparation exited with code ${code}`);
 }
 
 type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
 type BenchApp = import('../../api/src/app.ts').App;
 
 /**
- * The API as a benchmark's server process runs it: production mode, no Redis, a scratch SQLite database in
- * BENCH_DATA_DIR, migrated, then filled by `load` (the seed, or only what the benchmark needs). Not listening yet.
+ * The benchmark's scratch SQLite database in BENCH_DATA_DIR, migrated, with the configuration the API runs with there:
+ * production mode, no Redis.
  */
-export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown>): Promise<{ app: BenchApp; db: BenchDatabase }> {
+export async function openBenchDatabase() {
   const folder = process.env.BENCH_DATA_DIR!;
   const { loadConfig } = await import('../../api/src/config.ts');
   const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
   const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
   const config = {
     ...loadConfig({}),
     nodeEnv: 'production',
@@ -105,8 +119,18 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
     jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
     redisUrl: null,
   };
-  const db = createDatabase(config, { walCheckpointer: true });
+  const db: BenchDatabase = createDatabase(config, { walCheckpointer: true });
   await migrateToLatest(db);
+  return { db, config };
+}
+
+/**
+ * The API as a benchmark's server process runs it: openBenchDatabase's database, filled by `load` (the seed, only
+ * what the benchmark needs, or nothing when prepareInOwnProcess filled it). Not listening yet.
+ */
+export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown>): Promise<{ app: BenchApp; db: BenchDatabase }> {
+  const { buildApp } = await import('../../api/src/app.ts');
+  const { db, config } = await openBenchDatabase();
   await load(db);
   return { app: buildApp({ db, logger: false, accounts: { config } }), db };
 }

@@ -5,17 +5,19 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
-import { buildBenchApi, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { buildBenchApi, openBenchDatabase, prepareInOwnProcess, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
 
 /**
  * `npm run bench:memory` (issue 23 §2): the API fits in RSS_BUDGET_MB of resident memory, at rest and after every
  * load, steady. The API runs in its own process (startBenchApi: the environment production gives it, API_PROCESS_ENV
- * included) on a scratch seeded SQLite database (plus 100,000 stock movements for the CSV), and this process reads
- * its RSS from /proc after a full garbage collection (the API runs with --expose-gc and collects when asked):
+ * included) on a scratch seeded SQLite database (plus 100,000 stock movements for the CSV) that a process of its own
+ * filled first (prepareInOwnProcess: production's seed is its own process too, so the API carries nothing of it), and
+ * this process reads its RSS from /proc after a full garbage collection (the API runs with --expose-gc and collects
+ * when asked):
  *
- *   rest      after seeding, before any request
+ *   rest      started on the seeded database, before any request
  *   shop      BENCH_MEMORY_PHASE_SECONDS (default 15) of 20 customers: catalogue reads, cart operations, orders
  *   floor     the same time of 10 staff reading the day view and the board
  *   csv       three downloads of the 100,000-row stock-movements CSV (bench:reports' report)
@@ -61,15 +63,31 @@ interface MemoryReport {
   externalMb: number;
 }
 
-// ---- The server (child process) -------------------------------------------------------------------------
+// ---- The database's preparation (its own process) and the server (child process) ------------------------
 
+/** What the preparation leaves for the server beside the database (BENCH_DATA_DIR/PREPARED_FILE): ids, no tokens. */
+interface Prepared {
+  customerIds: number[];
+  staffIds: number[];
+  managerId: number;
+  technicians: Array<{ id: number; items: Array<{ orderId: number; itemId: number }> }>;
+  productIds: number[];
+  productSlugs: string[];
+  today: string;
+}
 
+const PREPARED_FILE = 'prepared.json';
 
-async function runServer(): Promise<void> {
+/**
+ * Fills the scratch database in a process of its own (prepareInOwnProcess), as production seeds before the API starts:
+ * the seed, stock for every order, 20 customers, 10 staff, a manager, 4 technicians with 6 orders in progress today
+ * each (every checklist item open for photos), and the CSV's 100,000 stock movements.
+ */
+async function prepareDatabase(): Promise<void> {
   const { seed } = await import('../../api/src/seed/index.ts');
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
-  const postgres = false;
-  const { app, db } = await buildBenchApi(seed);
+  const { db } = await openBenchDatabase();
+  await seed(db);
   await db.updateTable('products').set({ stock: 10_000_000 }).execute();
   const now = new Date();
   const nowIso = now.toISOString();
@@ -78,7 +96,7 @@ async function runServer(): Promise<void> {
   const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
   const benchService = { ...service, checklist: JSON.parse(service.checklist) as Array<{ code: string; label: string }> };
   let userIndex = 0;
-  const addUser = async (role: 'customer' | 'staff' | 'technician' | 'manager') => {
+  const addUser = async (role: 'customer' | 'staff' | 'technician' | 'manager'): Promise<number> => {
     userIndex += 1;
     const row = await db
       .insertInto('users')
@@ -86,18 +104,18 @@ async function runServer(): Promise<void> {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (role !== 'customer') await db.insertInto('staff_assignments').values({ user_id: row.id, centre_id: centre.id, assigned_at: nowIso, ended_at: null }).execute();
-    return { id: row.id, token: (await app.accessTokens.issue({ userId: row.id, role })).token };
+    return row.id;
   };
-  const customers = [];
-  for (let i = 0; i < CUSTOMERS; i += 1) customers.push(await addUser('customer'));
-  const staff = [];
-  for (let i = 0; i < STAFF; i += 1) staff.push(await addUser('staff'));
-  const manager = await addUser('manager');
-  const technicians: ServerReady['technicians'] = [];
+  const customerIds = [];
+  for (let i = 0; i < CUSTOMERS; i += 1) customerIds.push(await addUser('customer'));
+  const staffIds = [];
+  for (let i = 0; i < STAFF; i += 1) staffIds.push(await addUser('staff'));
+  const managerId = await addUser('manager');
+  const technicians: Prepared['technicians'] = [];
   // Each technician: 6 orders in progress today, every checklist item open for photos (≤ 5 per item).
   let number = 0;
   for (let t = 0; t < TECHNICIANS; t += 1) {
-    const technician = await addUser('technician');
+    const technicianId = await addUser('technician');
     const items: Array<{ orderId: number; itemId: number }> = [];
     for (let o = 0; o < 6; o += 1, number += 1) {
       const start = vietnamInstant(today, `${String(8 + (number % 10)).padStart(2, '0')}:00`);
@@ -111,15 +129,31 @@ async function runServer(): Promise<void> {
         plate,
         appointmentStatus: 'IN_PROGRESS',
         contact: { name: `Khách ${number}`, phone: `09${String(50_000_000 + number).slice(-8)}`, email: `khach.mem.${number}@example.vn` },
-        order: { status: 'IN_PROGRESS', technicianId: technician.id, openedBy: staff[0]!.id },
+        order: { status: 'IN_PROGRESS', technicianId, openedBy: staffIds[0]! },
         nowIso,
       });
       for (const itemId of visit.itemIds) items.push({ orderId: visit.orderId!, itemId });
     }
-    technicians.push({ token: technician.token, items });
+    technicians.push({ id: technicianId, items });
   }
-  await fillMovements(db, postgres ? 'postgres' : 'sqlite', centre.id, manager.id);
+  await fillMovements(db, 'sqlite', centre.id, managerId);
   const products = await db.selectFrom('products').select(['id', 'slug']).where('is_active', '=', 1).orderBy('id').limit(12).execute();
+  const prepared: Prepared = { customerIds, staffIds, managerId, technicians, productIds: products.map((p) => p.id), productSlugs: products.map((p) => p.slug), today };
+  writeFileSync(path.join(process.env.BENCH_DATA_DIR!, PREPARED_FILE), JSON.stringify(prepared));
+  await db.destroy();
+}
+
+/** The API on the prepared database: tokens for the prepared users, then listening. */
+async function runServer(): Promise<void> {
+  const prepared = JSON.parse(readFileSync(path.join(process.env.BENCH_DATA_DIR!, PREPARED_FILE), 'utf8')) as Prepared;
+  const { app, db } = await buildBenchApi(async () => undefined);
+  const token = async (userId: number, role: 'customer' | 'staff' | 'technician' | 'manager') => (await app.accessTokens.issue({ userId, role })).token;
+  const customerTokens = [];
+  for (const id of prepared.customerIds) customerTokens.push(await token(id, 'customer'));
+  const staffTokens = [];
+  for (const id of prepared.staffIds) staffTokens.push(await token(id, 'staff'));
+  const technicians: ServerReady['technicians'] = [];
+  for (const technician of prepared.technicians) technicians.push({ token: await token(technician.id, 'technician'), items: technician.items });
   // 'memory': a full garbage collection, then the process's figures (RSS read by the parent from /proc too).
   process.on('message', (message) => {
     if (message !== 'memory') return;
@@ -129,12 +163,12 @@ async function runServer(): Promise<void> {
     process.send?.({ memory: { rssMb: round(usage.rss / 1_048_576), heapUsedMb: round(usage.heapUsed / 1_048_576), heapTotalMb: round(usage.heapTotal / 1_048_576), newSpaceMb: round(newSpace / 1_048_576), externalMb: round(usage.external / 1_048_576) } satisfies MemoryReport });
   });
   const ready: Omit<ServerReady, 'port'> = {
-    customerTokens: customers.map((c) => c.token),
-    productIds: products.map((p) => p.id),
-    productSlugs: products.map((p) => p.slug),
-    staffTokens: staff.map((s) => s.token),
-    managerToken: manager.token,
-    today,
+    customerTokens,
+    productIds: prepared.productIds,
+    productSlugs: prepared.productSlugs,
+    staffTokens,
+    managerToken: await token(prepared.managerId, 'manager'),
+    today: prepared.today,
     technicians,
   };
   await serveBenchApi(app, db, ready);
@@ -256,6 +290,7 @@ async function main(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-memory-'));
   const database = 'SQLite';
   console.log(`bench:memory — the API's RSS after a full GC, budget ≤ ${RSS_BUDGET_MB} MB, on ${database}; load average ${loadAverage()}`);
+  await prepareInOwnProcess(import.meta.url, { BENCH_DATA_DIR: folder });
   const api = await startBenchApi<ServerReady>(import.meta.url, {
     BENCH_DATA_DIR: folder,
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
@@ -299,7 +334,7 @@ async function main(): Promise<void> {
   };
   let pass = true;
   try {
-    await checkpoint('at rest after seeding');
+    await checkpoint('at rest (seeded by its own process)');
     assertClean('shop', await runCustomers({ origin, customers: CUSTOMERS, steps: shopSteps(api.ready, 'shop'), seconds: PHASE_SECONDS }));
     await checkpoint(`after the shop (${PHASE_SECONDS} s, ${CUSTOMERS} customers)`);
     assertClean('floor', await runCustomers({ origin, customers: STAFF, steps: floorSteps(api.ready), seconds: PHASE_SECONDS }));
@@ -358,4 +393,4 @@ async function main(): Promise<void> {
   if (!pass) process.exitCode = 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runBench({ server: runServer, main });
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runBench({ prepare: prepareDatabase, server: runServer, main });
