@@ -43,16 +43,24 @@ export interface DirectStatement {
   text: string;
 }
 
+/**
+ * SQLite's prepared statement for `sql` on the API's connection when a read may run there now (the connection open,
+ * no transaction on it); undefined otherwise, and on PostgreSQL or a Kysely instance createDatabase did not make.
+ */
+function statementOnIdleSqlite<Row>(db: Kysely<Database>, sql: string): BetterSqlite3.Statement<unknown[], Row> | undefined {
+  const direct = connections.get(db);
+  if (direct?.dialect !== 'sqlite') return undefined;
+  const connection = direct.connection;
+  if (!connection || !connection.database.open || connection.database.inTransaction) return undefined;
+  return connection.statements.prepare(sql) as unknown as BetterSqlite3.Statement<unknown[], Row>;
+}
+
 /** The statement's first row (undefined when none), read as described above. */
 export async function readFirstRow<Row>(db: Kysely<Database>, statement: DirectStatement, parameters: readonly unknown[]): Promise<Row | undefined> {
+  const sqlite = statementOnIdleSqlite<Row>(db, statement.text);
+  if (sqlite) return sqlite.get(...parameters);
   const direct = connections.get(db);
-  if (direct?.dialect === 'sqlite') {
-    const connection = direct.connection;
-    if (connection && connection.database.open && !connection.database.inTransaction) {
-      const prepared = connection.statements.prepare(statement.text) as unknown as BetterSqlite3.Statement<unknown[], Row>;
-      return prepared.get(...parameters);
-    }
-  } else if (direct?.dialect === 'postgres') {
+  if (direct?.dialect === 'postgres') {
     const result = await direct.pool.query<Row & Record<string, unknown>>({ name: statement.name, text: statement.text, values: parameters as unknown[] });
     return result.rows[0];
   }
@@ -70,13 +78,7 @@ export async function readFirstRow<Row>(db: Kysely<Database>, statement: DirectS
  */
 export async function readRows<Row>(db: Kysely<Database>, query: Compilable<Row>): Promise<Row[]> {
   const compiled = query.compile();
-  const direct = connections.get(db);
-  if (direct?.dialect === 'sqlite') {
-    const connection = direct.connection;
-    if (connection && connection.database.open && !connection.database.inTransaction) {
-      const prepared = connection.statements.prepare(compiled.sql) as unknown as BetterSqlite3.Statement<unknown[], Row>;
-      return prepared.all(...compiled.parameters);
-    }
-  }
+  const sqlite = statementOnIdleSqlite<Row>(db, compiled.sql);
+  if (sqlite) return sqlite.all(...compiled.parameters);
   return (await db.executeQuery(compiled)).rows;
 }

@@ -1,5 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema';
 import { readFirstRow, readRows, type DirectStatement } from '../../src/db/directRead';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+
+/**
+ * Starts `read` while a transaction has renamed the brand `slug` and not committed, then rolls that transaction back:
+ * what the read answered, once the transaction has ended (the writer's outcome checked).
+ */
+async function readDuringRolledBackRename<Result>(db: Kysely<Database>, slug: string, read: () => Promise<Result>): Promise<Result> {
+  let wrote!: () => void;
+  const written = new Promise<void>((resolve) => (wrote = resolve));
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const writer = db
+    .transaction()
+    .execute(async (trx) => {
+      await trx.updateTable('catalogue_brands').set({ name: 'Chưa lưu' }).where('slug', '=', slug).execute();
+      wrote();
+      await finished;
+      throw new Error('rolled back');
+    })
+    .catch(() => 'rolled back');
+  await written;
+  // On SQLite the transaction holds the API's one connection: the read must wait for it, not read inside it.
+  const reading = read();
+  finish();
+  expect(await writer).toBe('rolled back');
+  return reading;
+}
 
 /**
  * readFirstRow (db/directRead.ts): the product list's read runs on the connection itself, without Kysely's driver;
@@ -23,25 +51,7 @@ describe.each(testDatabases())('readFirstRow on $label', (target) => {
   });
 
   it('does not see the write of a transaction in flight (it rolls back): it reads what is committed', async () => {
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    let finish!: () => void;
-    const finished = new Promise<void>((resolve) => (finish = resolve));
-    const writer = scratch.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable('catalogue_brands').set({ name: 'Chưa lưu' }).where('slug', '=', 'doc-truc-tiep').execute();
-        wrote();
-        await finished;
-        throw new Error('rolled back');
-      })
-      .catch(() => 'rolled back');
-    await written;
-    // On SQLite the transaction holds the API's one connection: the read must wait for it, not read inside it.
-    const read = readFirstRow<{ name: string }>(scratch.db, brandName(), ['doc-truc-tiep']);
-    finish();
-    expect(await writer).toBe('rolled back');
-    expect(await read).toEqual({ name: 'Bản đã lưu' });
+    expect(await readDuringRolledBackRename(scratch.db, 'doc-truc-tiep', () => readFirstRow<{ name: string }>(scratch.db, brandName(), ['doc-truc-tiep']))).toEqual({ name: 'Bản đã lưu' });
   });
 
   it('sees a write once committed', async () => {
@@ -95,24 +105,7 @@ describe.each(testDatabases())('readRows on $label', (target) => {
   });
 
   it('does not see the write of a transaction in flight (it rolls back): it reads what is committed', async () => {
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    let finish!: () => void;
-    const finished = new Promise<void>((resolve) => (finish = resolve));
-    const writer = scratch.db
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable('catalogue_brands').set({ name: 'Chưa lưu' }).where('slug', '=', 'trang-1').execute();
-        wrote();
-        await finished;
-        throw new Error('rolled back');
-      })
-      .catch(() => 'rolled back');
-    await written;
-    const read = readRows(scratch.db, brands());
-    finish();
-    expect(await writer).toBe('rolled back');
-    expect((await read)[0]).toEqual({ slug: 'trang-1', name: 'Trang một' });
+    expect((await readDuringRolledBackRename(scratch.db, 'trang-1', () => readRows(scratch.db, brands())))[0]).toEqual({ slug: 'trang-1', name: 'Trang một' });
   });
 });
 
