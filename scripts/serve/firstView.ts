@@ -65,11 +65,12 @@ const STARTUP_PRELOAD = /<link rel="?preload"? as="?(script|style)"? href="?([^"
 export const SCRIPTS_AT_THE_LATEST_MS = 1_500;
 
 /**
- * Preloads started per task. Each inserted preload is a request the renderer starts there and then, 5–8 ms of the
- * main thread at 4× CPU (bench:main-thread): the shell's thirteen in one task were a 90–150 ms long task; four at a
- * time keep each task short, and the browser paints or answers a tap between them.
+ * Preloads started per task. Each inserted preload is a request the renderer starts there and then, 5–12 ms of the
+ * main thread at 4× CPU (bench:main-thread, the trace of `/`): the shell's thirteen in one task were a 90–150 ms long
+ * task, four at a time still 45–50 ms; two at a time keep each task short, and the browser paints or answers a tap
+ * between them.
  */
-export const PRELOADS_PER_TASK = 4;
+export const PRELOADS_PER_TASK = 2;
 
 /**
  * The inline script that starts the shell's scripts (and its preloads: startup chunks, stylesheet, the storefront's

@@ -12,7 +12,8 @@ type ManifestHolder = {
   __evRemotes?: unknown;
 };
 
-function ownerOfPath(pathname: string): (typeof REMOTE_NAMES)[number] {
+/** The remote whose routes serve `pathname` (the simplest form of shared-contracts' ROUTES). */
+export function ownerOfPath(pathname: string): (typeof REMOTE_NAMES)[number] {
   if (/^\/(auth|profile|dashboard|my-vehicles|maintenance-history|orders)(\/|$)/.test(pathname)) return 'mfe_account';
   if (/^\/(staff|manager|technician|admin)(\/|$)/.test(pathname)) return 'mfe_backoffice';
   return 'mfe_storefront';
