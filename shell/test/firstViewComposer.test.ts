@@ -129,6 +129,9 @@ describe('the first view of a public page', () => {
     expect(page).toContain(scriptLoader);
     // a visitor with a stored session sees the app, not a guest's page
     expect(page).toContain('html[data-ev-session] #ev-first-view{display:none}');
+    // the first paint waits until the whole first view is parsed (the root follows it): one paint, not two
+    expect(page).toContain('<link rel="expect" href="#root" blocking="render"></head>');
+    expect(page.indexOf('id="root"')).toBeGreaterThan(page.indexOf('</h1></div>'));
   });
 
   it('leaves a page it does not recognise as it is', () => {
