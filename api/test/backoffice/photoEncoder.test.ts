@@ -17,7 +17,7 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * The checklist photos' encoder (checklistPhotoEncoder.ts): a process of its own at the lowest CPU priority,
+ * The checklist photos' encoder (checklistPhotoEncoder.ts): a process of its own at a low CPU priority (nice 10),
  * which re-encodes an upload and writes the stored photo; the upload it was handed is deleted whatever happens,
  * and a dead or hung encoder fails the photos it held (503 at the route) and is started again by the next.
  */
@@ -44,7 +44,7 @@ describe('the checklist photos encoder process', () => {
     rmSync(uploadDir, { recursive: true, force: true });
   });
 
-  it('stores the WebP from a process of its own at nice 19, and deletes the kept upload', async () => {
+  it('stores the WebP from a process of its own at nice 10 (below the API), and deletes the kept upload', async () => {
     encoder = createChecklistPhotoEncoder({ uploadDir });
     const stored = await encoder.store(camera);
 
@@ -56,7 +56,8 @@ describe('the checklist photos encoder process', () => {
     const pid = encoder.pid!;
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
-    expect(getPriority(pid)).toBe(19);
+    expect(getPriority(pid)).toBe(10);
+    expect(getPriority(pid)).toBeGreaterThan(getPriority(process.pid));
   });
 
   it('starts when warmed (the server listens), before any photo', async () => {

@@ -5,16 +5,19 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 
 /**
- * Uploaded images (checklist photos, avatars) are decoded, re-encoded and written by a process of their own at the
- * lowest CPU priority (nice 19), never on the API's event loop or its thread pool.
+ * Uploaded images (checklist photos, avatars) are decoded, re-encoded and written by a process of their own at a
+ * low CPU priority (nice 10), never on the API's event loop or its thread pool.
  *
  * Why: a 4 MB phone photo is about 120 ms of libvips work. On the API's own thread pool its threads compete on
  * equal terms with the event loop that answers the whole floor (the day view, the board, the checklist answers,
- * check-ins), and on a small server every photo shows in their response times. At nice 19 the kernel gives the
- * event loop the CPU first (a nice-19 thread weighs 15 against its 1024) and the image the rest: the floor keeps
+ * check-ins), and on a small server every photo shows in their response times. At nice 10 the kernel gives the
+ * event loop the CPU first (a nice-10 thread weighs 110 against its 1024) and the image the rest: the floor keeps
  * its budgets and a photo still takes a few hundred milliseconds. Linux's SCHED_IDLE (only the CPU nobody else
  * wants) was tried and measured: the floor was a little faster, but under a busy floor the photos starved (p95
- * 1.0–1.2 s against 0.4–0.55 s at nice 19). An image that would still cost the process too much never reaches it:
+ * 1.0–1.2 s against 0.4–0.55 s at nice 19). Nice 19 (weight 15) starved them too on a slower 2-core machine, where
+ * a photo is 130 ms of libvips work: bench:backoffice's photo p95 580–1660 ms in seven runs, against 436–533 ms in
+ * five at nice 10, with the floor's p95 during the uploads the same (9–11 ms). An image that would still cost the
+ * process too much never reaches it:
  * the routes bound the declared canvas first (imageBounds.ts), and the process bounds the decoder again.
  *
  * The bytes do not cross the channel: the API keeps the upload in a hidden file of the kind's folder
@@ -53,8 +56,8 @@ export class ImageEncoderUnavailableError extends Error {}
 /** The decoder refused the upload (truncated, corrupt, over the pixel limit). */
 export class UnreadableUploadError extends Error {}
 
-/** The encoder's niceness: the lowest priority there is. */
-const IMAGE_ENCODER_NICE = 19;
+/** The encoder's niceness (see the header: 19 starved the photos under a busy floor on a slow machine). */
+const IMAGE_ENCODER_NICE = 10;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface ImageEncoder {

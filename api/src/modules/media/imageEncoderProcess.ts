@@ -4,7 +4,7 @@ import { storeAvatarFile, UnreadableImageError } from './avatarsStore';
 import type { EncodeReply, EncodeRequest, ImageKind, StoredImage } from './imageEncoder';
 
 /**
- * The image encoder's own process (started by imageEncoder.ts at the lowest CPU priority): for each request it
+ * The image encoder's own process (started by imageEncoder.ts at a low CPU priority, nice 10): for each request it
  * reads the kept upload, re-encodes it as its kind asks and writes the stored file, then answers the stored
  * file's name and size, tagged with the request's id. Requests are answered as they finish. It ends when the API
  * closes the channel (or dies).

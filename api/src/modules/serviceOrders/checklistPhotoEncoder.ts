@@ -2,7 +2,7 @@ import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError
 import { checklistPhotosFolder, UnreadablePhotoError, type StoredPhoto } from './checklistPhotosStore';
 
 /**
- * Checklist photos are re-encoded and written by the image encoder's process at the lowest CPU priority (nice 19):
+ * Checklist photos are re-encoded and written by the image encoder's process at a low CPU priority (nice 10):
  * see media/imageEncoder.ts for why and how. This is that encoder as the photo routes use it: the upload is kept
  * in the checklist folder and comes back as a stored photo; a dead or hung encoder fails the photo with
  * PhotoEncoderUnavailableError (the route's 503), a file the decoder refuses with UnreadablePhotoError.

@@ -10,7 +10,7 @@ import { CHECKLIST_PHOTO_BOUNDS } from '../media/imageBounds';
  * and written again as WebP. The stored file is ours: no EXIF, no GPS position, no ICC profile of the upload
  * (sharp keeps no metadata unless asked to).
  *
- * The work is done by the image encoder's process (media/imageEncoder.ts, at the lowest CPU priority): the API
+ * The work is done by the image encoder's process (media/imageEncoder.ts, at a low CPU priority): the API
  * only keeps the upload for it (keepUpload) and records the stored file. A JPEG is decoded
  * already shrunk where it can be (libjpeg's shrink-on-load, by 2, 4 or 8), and WebP is written at effort 0, the
  * fastest method: a photo of a brake pad does not need the last percent of compression (budget: a 4 MB JPEG

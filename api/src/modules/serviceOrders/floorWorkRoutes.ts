@@ -64,7 +64,7 @@ const checklistMessages = { saved: 'Đã lưu kết quả kiểm tra.' } as cons
  */
 export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = async (app, { ctx, uploadDir }) => {
   const { db, clock, vietQr } = ctx;
-  /** Photos are re-encoded in a process of their own at the lowest CPU priority (media/imageEncoder.ts). */
+  /** Photos are re-encoded in a process of their own at a low CPU priority (media/imageEncoder.ts). */
   const photoEncoder = createChecklistPhotoEncoder({ uploadDir });
   app.addHook('onListen', async () => photoEncoder.warm());
   app.addHook('onClose', () => photoEncoder.close());

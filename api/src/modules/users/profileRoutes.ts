@@ -68,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
     limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 50 },
   });
   cacheControlForAll(app, 'no-store');
-  /** Avatars are decoded and re-encoded in the image encoder's process (nice 19), never on this event loop or its thread pool. */
+  /** Avatars are decoded and re-encoded in the image encoder's process (nice 10), never on this event loop or its thread pool. */
   const avatarEncoder = createImageEncoder({ uploadDir: accounts.config.uploadDir, idleExitMs: AVATAR_ENCODER_IDLE_MS });
   app.addHook('onClose', () => avatarEncoder.close());
 
