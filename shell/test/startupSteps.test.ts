@@ -19,7 +19,7 @@ describe('the shell’s start-up steps', () => {
     expect(formatVnd).not.toHaveBeenCalled();
   });
 
-  it('run in order, one after the other, past a step that failed, and the app last', async () => {
+  it('run in order, one after the other and none in the caller’s task, past a step that failed, and the app last', async () => {
     // jsdom has no MessageChannel (the turn between steps); Node's is the same API
     Object.assign(globalThis, { MessageChannel });
     const order: string[] = [];
@@ -28,7 +28,10 @@ describe('the shell’s start-up steps', () => {
       await Promise.resolve();
       order.push(`${name} done`);
     };
-    await startInTurns([step('react'), async () => Promise.reject(new Error('chunk failed')), step('router')], step('bootstrap'));
+    const started = startInTurns([step('react'), async () => Promise.reject(new Error('chunk failed')), step('router')], step('bootstrap'));
+    // not even the first step runs in the caller's task
+    expect(order).toEqual([]);
+    await started;
     expect(order).toEqual(['react started', 'react done', 'router started', 'router done', 'bootstrap started', 'bootstrap done']);
   });
 });

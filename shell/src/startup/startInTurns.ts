@@ -23,11 +23,15 @@ export function nextTask(): Promise<void> {
   });
 }
 
-/** Runs `steps` one after another, each in a task of its own, then `last`. A failed step does not stop the next. */
+/**
+ * Runs `steps` one after another, each in a task of its own (the first too: not in the task that called this, the
+ * entry script's evaluation), then `last`. A failed step does not stop the next.
+ */
 export async function startInTurns(steps: readonly Step[], last: Step): Promise<unknown> {
   for (const step of steps) {
-    await step().catch(() => undefined);
     await nextTask();
+    await step().catch(() => undefined);
   }
+  await nextTask();
   return last();
 }
