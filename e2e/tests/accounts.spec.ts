@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '../support/fixtures.ts';
 import { GOOGLE_STAND_IN } from '../support/googleStandIn.ts';
 import { readCodeFromOutbox } from '../support/outbox.ts';
+import { apiLogin, DEMO_CUSTOMER_NAME } from '../support/session.ts';
 
 const AVATAR = path.join(import.meta.dirname, '..', 'fixtures', 'avatar.png');
 
@@ -115,7 +116,23 @@ test('Google fallback: the server-side code flow with the stand-in signs in and 
     data: { email: 'pham.oauth@gmail.com', name: 'Phạm OAuth', sub: 'google-sub-77' },
   });
   await page.route('https://accounts.google.com/gsi/client', (route) => route.abort());
+  // Every address the tab requests, redirect hops included: the callback hands over a one-time code, never tokens.
+  const visited: string[] = [];
+  page.on('request', (sent) => visited.push(sent.url()));
   await page.goto('/api/auth/google?redirect=%2Fdashboard');
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('link', { name: /Phạm OAuth/ })).toBeVisible();
+  expect(visited.some((url) => url.includes('googleCode='))).toBe(true);
+  expect(visited.filter((url) => /accessToken|refreshToken/i.test(url))).toEqual([]);
+});
+
+test('a login link carrying tokens in its fragment signs nobody in (login CSRF)', async ({ page }) => {
+  // Someone's real, valid tokens, put in a link as an attacker would.
+  const attacker = await apiLogin(page.request);
+  await page.goto(`/auth/login?redirect=%2Fprofile#accessToken=${attacker.accessToken}&refreshToken=${attacker.refreshToken}`);
+  await expect(page.getByRole('heading', { name: 'Đăng nhập' }).first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fprofile/);
+  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+  await expect(page.getByRole('link', { name: new RegExp(DEMO_CUSTOMER_NAME) })).toHaveCount(0);
 });

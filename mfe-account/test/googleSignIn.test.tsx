@@ -1,9 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { sessionStore } from 'shared-contracts';
 import { resetAuthConfigCache } from '../src/api/accountApi';
 import { GOOGLE_SCRIPT_URL, resetGoogleIdentityLoader, type GoogleAccountsId, type GoogleCredentialResponse } from '../src/google/googleIdentity';
 import { LoginPage } from '../src/pages/auth/LoginPage';
-import { currentLocation, fail, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
+import { currentLocation, deferred, fail, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 
 type GoogleWindow = Window & { google?: { accounts: { id: GoogleAccountsId } } };
 
@@ -42,6 +42,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  configure({ reactStrictMode: false });
   sessionStore.clear();
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -145,17 +146,63 @@ describe('Google sign-in on the login page', () => {
 });
 
 describe("the server's Google redirect flow, back on the login page", () => {
-  it('#accessToken=…&refreshToken=…: reads that user, starts the session, clears the tokens from the address and follows the redirect', async () => {
-    const { calls } = mockFetch((call) => {
-      if (call.path === '/api/Auth/profile')
-        return ok({ id: '31', userId: '31', fullName: 'Lê Thị Hoa', email: 'hoa@gmail.com', role: 'customer', emailVerified: true, avatar: null, phoneNumber: null, address: null, dateOfBirth: null, gender: null });
+  const HOA_SESSION = { accessToken: 'g-access', token: 'g-access', refreshToken: 'g-refresh', userId: '31', fullName: 'Lê Thị Hoa', email: 'hoa@gmail.com', role: 'customer', emailVerified: true, avatar: null };
+
+  it('?googleCode=…: takes the code out of the address, exchanges it with the cookies sent along, starts the session and follows the redirect', async () => {
+    const exchangeReply = deferred<FakeReply>();
+    const { calls, fetch } = mockFetch((call) => {
+      if (call.path === '/api/auth/google/exchange') return exchangeReply.promise;
       if (call.path === '/api/auth/config') return ok({ googleClientId: null });
       return { status: 404 };
     });
-    renderAccountPage('/auth/login', <LoginPage />, '/auth/login?redirect=%2Fprofile#accessToken=redirect-access&refreshToken=redirect-refresh');
+    // StrictMode (as in bootstrap.tsx) runs the arrival effect twice in development; the code must still be sent once
+    configure({ reactStrictMode: true });
+    renderAccountPage('/auth/login', <LoginPage />, '/auth/login?redirect=%2Fprofile&googleCode=one-time-code');
+
+    // while the exchange runs, the code is already gone from the address
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/auth/google/exchange')).toBe(true));
+    expect(currentLocation()).toBe('/auth/login?redirect=%2Fprofile');
+    const exchange = calls.find((call) => call.path === '/api/auth/google/exchange')!;
+    expect(exchange).toMatchObject({ method: 'POST', body: { code: 'one-time-code' } });
+    const init = fetch.mock.calls.find(([url]) => String(url).endsWith('/api/auth/google/exchange'))![1] as RequestInit;
+    // the code only works with this browser's binding cookie
+    expect(init.credentials).toBe('same-origin');
+
+    await act(async () => exchangeReply.resolve(ok(HOA_SESSION)));
     await waitFor(() => expect(currentLocation()).toBe('/profile'));
-    expect(calls.find((call) => call.path === '/api/Auth/profile')!.headers.Authorization).toBe('Bearer redirect-access');
-    expect(sessionStore.current).toMatchObject({ token: 'redirect-access', refreshToken: 'redirect-refresh', user: { id: '31', fullName: 'Lê Thị Hoa' } });
+    expect(sessionStore.current).toMatchObject({ token: 'g-access', refreshToken: 'g-refresh', user: { id: '31', fullName: 'Lê Thị Hoa' } });
+    expect(calls.filter((call) => call.path === '/api/auth/google/exchange')).toHaveLength(1);
+  });
+
+  it("a refused code (used, expired, another browser's) says 'Google login failed' and signs nobody in", async () => {
+    mockFetch((call) => {
+      if (call.path === '/api/auth/google/exchange') return fail(400, 'Đăng nhập Google thất bại: mã xác thực không hợp lệ hoặc đã hết hạn.', 'GOOGLE_CODE_INVALID');
+      if (call.path === '/api/auth/config') return ok({ googleClientId: null });
+      return { status: 404 };
+    });
+    renderAccountPage('/auth/login', <LoginPage />, '/auth/login?redirect=%2Fprofile&googleCode=spent-code');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Google login failed');
+    expect(currentLocation()).toBe('/auth/login?redirect=%2Fprofile');
+    expect(sessionStore.current).toBeNull();
+  });
+
+  it('ignores tokens in the address (#accessToken=…&refreshToken=…): no session, no profile call (login CSRF)', async () => {
+    const { calls } = mockFetch((call) => {
+      if (call.path === '/api/Auth/profile' || call.path === '/api/auth/profile')
+        return ok({ id: '66', userId: '66', fullName: 'Kẻ Tấn Công', email: 'attacker@gmail.com', role: 'customer', emailVerified: true, avatar: null });
+      if (call.path === '/api/auth/config') return ok({ googleClientId: null });
+      return { status: 404 };
+    });
+    renderAccountPage('/auth/login', <LoginPage />, '/auth/login?redirect=%2Fprofile#accessToken=attacker-access&refreshToken=attacker-refresh');
+    // the page has settled: its Google button is there, and the login form with no error
+    await screen.findByRole('link', { name: 'Đăng nhập với Google' });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(calls.map((call) => call.path)).toEqual(['/api/auth/config']);
+    expect(sessionStore.current).toBeNull();
+    expect(currentLocation()).toBe('/auth/login?redirect=%2Fprofile');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("?error=google says 'Google login failed'", async () => {

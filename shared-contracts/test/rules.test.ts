@@ -40,6 +40,39 @@ describe('small shared rules', () => {
     expect(safeRedirectTarget(null)).toBe('/');
   });
 
+  // The one redirect rule of the login page and the API's Google flow (issue 32 §8).
+  it.each([
+    ['/dashboard?x=1', '/dashboard?x=1'],
+    ['/', '/'],
+    ['/my-vehicles#xe', '/my-vehicles#xe'],
+    // percent-encoded, it stays a path segment: no browser turns it into '//host'
+    ['/%09/host', '/%09/host'],
+    ['/a//b', '/a//b'],
+    ['/\t/host', '/'],
+    ['/\n/host', '/'],
+    ['/\r/host', '/'],
+    ['/\u0000/host', '/'],
+    ['/\u001f/host', '/'],
+    ['/\u007f/host', '/'],
+    ['/dashboard\t', '/'],
+    ['//evil', '/'],
+    ['/\\evil', '/'],
+    ['/ok\\evil', '/'],
+    ['https://evil', '/'],
+    ['javascript:alert(1)', '/'],
+    ['dashboard', '/'],
+    ['', '/'],
+  ])('safeRedirectTarget(%j) is %j', (value, expected) => {
+    expect(safeRedirectTarget(value)).toBe(expected);
+  });
+
+  it('refuses a redirect longer than 500 characters, and anything not a string', () => {
+    const longest = `/${'a'.repeat(499)}`;
+    expect(safeRedirectTarget(longest)).toBe(longest);
+    expect(safeRedirectTarget(`${longest}a`)).toBe('/');
+    for (const value of [undefined, null, 42, ['/x'], { path: '/x' }]) expect(safeRedirectTarget(value)).toBe('/');
+  });
+
   it('validates the run-time remotes manifest', () => {
     const good = { mfe_storefront: 'http://localhost:3001/mf-manifest.json', mfe_account: '/account/mf-manifest.json', mfe_backoffice: 'https://bo.example/mf-manifest.json' };
     expect(parseRemotesManifest(good)).toEqual({ ok: true, manifest: good });

@@ -192,8 +192,25 @@ describe.each(testDatabases())('Google sign-in against a stand-in identity provi
       return { location, cookie, state: location.searchParams.get('state')!, nonce: location.searchParams.get('nonce')! };
     }
 
-    it('sends the browser to the provider, then back to the shop with a session in the URL fragment', async () => {
-      const { location, cookie, state, nonce } = await startFlow('/dashboard?tab=1');
+    const exchange = (code: string, cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: { code }, headers: cookie ? { cookie } : {} });
+
+    /** A whole sign-in with the provider as `n`: where the callback sends the browser, and the cookies it sets. */
+    async function signInThroughProvider(n: string, redirect = '/dashboard?tab=1') {
+      const { state, nonce, cookie } = await startFlow(redirect);
+      idp.codes.set(`provider-${n}`, await idp.sign({ ...claimsFor(n), nonce }, { now: t.clock.now() }));
+      const back = await t.app.inject({ method: 'GET', url: `/api/auth/google/callback?code=provider-${n}&state=${encodeURIComponent(state)}`, headers: { cookie } });
+      expect(back.statusCode).toBe(302);
+      const location = String(back.headers.location);
+      const setCookies = [back.headers['set-cookie'] ?? []].flat().map(String);
+      const handoff = setCookies.find((line) => line.startsWith('evshop_google_handoff=')) ?? '';
+      return { location, target: new URL(location), googleCode: new URL(location).searchParams.get('googleCode') ?? '', handoffCookie: handoff.split(';')[0]!, handoff, setCookies };
+    }
+
+    const INVALID_CODE = { success: false, code: 'GOOGLE_CODE_INVALID', message: 'Đăng nhập Google thất bại: mã xác thực không hợp lệ hoặc đã hết hạn.' };
+
+    it('sends the browser to the provider, then back to the login page with a one-time code (never tokens) that the page exchanges once', async () => {
+      const { location } = await startFlow('/dashboard?tab=1');
       expect(`${location.origin}${location.pathname}`).toBe(`${idp.url}/authorize`);
       expect(Object.fromEntries(location.searchParams)).toMatchObject({
         client_id: CLIENT_ID,
@@ -201,20 +218,86 @@ describe.each(testDatabases())('Google sign-in against a stand-in identity provi
         response_type: 'code',
         scope: 'openid email profile',
       });
-      expect(cookie).toMatch(/^evshop_google_state=/);
 
-      idp.codes.set('code-1', await idp.sign({ ...claimsFor('flow'), nonce }, { now: t.clock.now() }));
-      const back = await t.app.inject({ method: 'GET', url: `/api/auth/google/callback?code=code-1&state=${encodeURIComponent(state)}`, headers: { cookie } });
-      expect(back.statusCode).toBe(302);
-      const target = new URL(String(back.headers.location));
-      expect(`${target.origin}${target.pathname}`).toBe('http://shop.test/auth/login');
-      expect(target.searchParams.get('redirect')).toBe('/dashboard?tab=1');
-      const fragment = new URLSearchParams(target.hash.slice(1));
-      const accessToken = fragment.get('accessToken')!;
-      expect(fragment.get('refreshToken')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${accessToken}` } });
-      expect(profile.json().data).toMatchObject({ email: 'google.flow@gmail.com', emailVerified: true });
+      const back = await signInThroughProvider('flow');
+      expect(`${back.target.origin}${back.target.pathname}`).toBe('http://shop.test/auth/login');
+      expect(back.target.searchParams.get('redirect')).toBe('/dashboard?tab=1');
+      expect(back.googleCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // No session in the address: no fragment, no token names, no JWT.
+      expect(back.target.hash).toBe('');
+      expect(back.location).not.toMatch(/accessToken|refreshToken|token=|eyJ/);
+      // The code is bound to this browser by an HttpOnly cookie sent only to the exchange; the state cookie is cleared.
+      expect(back.handoff).toMatch(/^evshop_google_handoff=[A-Za-z0-9_-]{43}; Path=\/api\/auth\/google\/exchange; Max-Age=120; HttpOnly; SameSite=Lax$/);
+      expect(back.setCookies).toContain('evshop_google_state=; Path=/api/auth/google; Max-Age=0; HttpOnly; SameSite=Lax');
+      const user = await scratch.db.selectFrom('users').select('id').where('email', '=', 'google.flow@gmail.com').executeTakeFirstOrThrow();
+      // The callback started no session: the exchange does.
+      expect(await scratch.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
+
+      const exchanged = await exchange(back.googleCode, back.handoffCookie);
+      expect(exchanged.statusCode).toBe(200);
+      expect(exchanged.headers['cache-control']).toBe('no-store');
+      const session = authSessionResponseSchema.parse(exchanged.json()).data;
+      expect(session).toMatchObject({ userId: String(user.id), email: 'google.flow@gmail.com', emailVerified: true });
+      expect(String(exchanged.headers['set-cookie'])).toMatch(/^evshop_google_handoff=; Path=\/api\/auth\/google\/exchange; Max-Age=0/);
+      const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${session.accessToken}` } });
+      expect(profile.json().data).toMatchObject({ email: 'google.flow@gmail.com' });
       expect(idp.tokenRequests.at(-1)?.get('grant_type')).toBe('authorization_code');
+
+      // Good once.
+      const again = await exchange(back.googleCode, back.handoffCookie);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual(INVALID_CODE);
+      expect(await scratch.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    });
+
+    it("refuses the code without this browser's cookie, with another browser's, and a made-up code (login CSRF)", async () => {
+      const mine = await signInThroughProvider('mine');
+      const theirs = await signInThroughProvider('theirs');
+      for (const [code, cookie] of [
+        [mine.googleCode, undefined],
+        [mine.googleCode, theirs.handoffCookie],
+        [mine.googleCode, 'evshop_google_handoff='],
+        ['ma-tu-che-0123456789012345678901234567890123', mine.handoffCookie],
+        [theirs.googleCode, mine.handoffCookie],
+      ] as const) {
+        const refused = await exchange(code, cookie);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual(INVALID_CODE);
+      }
+      // The refusals spent nothing: each browser still exchanges its own code.
+      expect((await exchange(mine.googleCode, mine.handoffCookie)).json().data.email).toBe('google.mine@gmail.com');
+      expect((await exchange(theirs.googleCode, theirs.handoffCookie)).json().data.email).toBe('google.theirs@gmail.com');
+    });
+
+    it('refuses a code after its 2 minutes', async () => {
+      const late = await signInThroughProvider('late');
+      const onTime = await signInThroughProvider('ontime');
+      t.clock.advance(119_000);
+      expect((await exchange(onTime.googleCode, onTime.handoffCookie)).statusCode).toBe(200);
+      t.clock.advance(1_000);
+      const expired = await exchange(late.googleCode, late.handoffCookie);
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json()).toEqual(INVALID_CODE);
+    });
+
+    it('gives one session for two exchanges of the same code at once', async () => {
+      const back = await signInThroughProvider('twice');
+      const answers = await Promise.all([exchange(back.googleCode, back.handoffCookie), exchange(back.googleCode, back.handoffCookie)]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    });
+
+    it('sends a disabled account back with error=google, with no code', async () => {
+      const first = await signInThroughProvider('disabled', '/orders');
+      expect((await exchange(first.googleCode, first.handoffCookie)).statusCode).toBe(200);
+      await scratch.db.updateTable('users').set({ disabled_at: t.clock.now().toISOString() }).where('email', '=', 'google.disabled@gmail.com').execute();
+      const back = await signInThroughProvider('disabled', '/orders');
+      expect(back.location).toBe('http://shop.test/auth/login?redirect=%2Forders&error=google');
+      expect(back.handoff).toBe('');
+    });
+
+    it.each(['/\t/evil.example', '/\n/evil.example'])('follows no redirect with a control character: %j', async (redirect) => {
+      const back = await signInThroughProvider(`ctl${redirect.charCodeAt(1)}`, redirect);
+      expect(back.target.searchParams.get('redirect')).toBe('/');
     });
 
     it('fails back to the login page with error=google without the state cookie (login CSRF), or with a wrong nonce', async () => {

@@ -110,6 +110,7 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     },
     'GET /api/auth/config': {},
     'POST /api/auth/login-google': { bodies: [{ token: 'khong-phai-jwt' }] },
+    'POST /api/auth/google/exchange': { bodies: [{ code: 'ma-khong-hop-le' }] },
     'GET /api/auth/google': { query: { redirect: '/account' } },
     'GET /api/auth/google/callback': { query: { code: 'ma-xac-thuc', state: 'trang-thai', error: 'access_denied' } },
     'GET /api/auth/profile': {},

@@ -84,6 +84,14 @@ export async function loginWithGoogle(credential: string): Promise<LoginResult> 
   return readLogin(await apiClient.post<unknown>('/auth/login-google', { token: credential }));
 }
 
+/**
+ * POST /auth/google/exchange {code}: the one-time code the server's Google redirect flow gave the login page
+ * → tokens and the user. Sends this site's cookies: the code only works with the browser's binding cookie.
+ */
+export async function exchangeGoogleCode(code: string): Promise<LoginResult> {
+  return readLogin(await apiClient.post<unknown>('/auth/google/exchange', { code }, { sameOriginCookies: true }));
+}
+
 /** POST /auth/register → the new account's id and email (its email is not verified yet). */
 export async function register(payload: RegisterPayload): Promise<RegisterResult> {
   const body = await apiClient.post<unknown>('/auth/register', payload);
@@ -94,9 +102,9 @@ export async function register(payload: RegisterPayload): Promise<RegisterResult
   return { userId: String(raw), email: isRecord(data) && typeof data.email === 'string' ? data.email : payload.email };
 }
 
-/** GET /Auth/profile → the current user with the profile fields (with `accessToken`: for that token's user). */
-export async function getProfile(accessToken?: string): Promise<User> {
-  return readUser(await apiClient.get<unknown>('/Auth/profile', accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined));
+/** GET /Auth/profile → the current user with the profile fields. */
+export async function getProfile(): Promise<User> {
+  return readUser(await apiClient.get<unknown>('/Auth/profile'));
 }
 
 /** PUT /Auth/profile → the updated profile. */

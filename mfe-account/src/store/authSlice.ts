@@ -67,20 +67,17 @@ export const loginWithGoogle = createAsyncThunk<LoginResult, string, ThunkConfig
 });
 
 /**
- * The end of the server's Google redirect flow: /auth/login#accessToken=…&refreshToken=… → the user of
- * that token (GET /Auth/profile), then the session is started like any login.
+ * The end of the server's Google redirect flow: /auth/login?googleCode=… → POST /auth/google/exchange, then
+ * the session is started like any login. The page never takes tokens from its address (login CSRF).
  */
-export const completeGoogleRedirect = createAsyncThunk<LoginResult, { accessToken: string; refreshToken: string | null }, ThunkConfig>(
-  'auth/completeGoogleRedirect',
-  async ({ accessToken, refreshToken }, { extra, rejectWithValue }) => {
-    try {
-      const user = await accountApi.getProfile(accessToken);
-      return startSession({ token: accessToken, refreshToken, user }, extra);
-    } catch (error) {
-      return rejectWithValue(failure(error, messages.auth.googleLoginFailed));
-    }
-  },
-);
+export const exchangeGoogleCode = createAsyncThunk<LoginResult, string, ThunkConfig>('auth/exchangeGoogleCode', async (code, { extra, rejectWithValue }) => {
+  try {
+    return startSession(await accountApi.exchangeGoogleCode(code), extra);
+  } catch {
+    // used, expired or another browser's code: the same message as ?error=google
+    return rejectWithValue({ message: messages.auth.googleLoginFailed, fieldErrors: {} });
+  }
+});
 
 /** GET /Auth/profile: the current user with the profile fields, stored and announced on the bus. */
 export const fetchCurrentUser = createAsyncThunk<User, void, ThunkConfig>(
@@ -131,7 +128,7 @@ const authSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    for (const thunk of [login, loginWithGoogle, completeGoogleRedirect]) {
+    for (const thunk of [login, loginWithGoogle, exchangeGoogleCode]) {
       builder
         .addCase(thunk.pending, (state) => {
           state.loading = true;

@@ -43,6 +43,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Send this site's cookies (fetch credentials 'same-origin') instead of none: only the Google code exchange,
+   * whose one-time code is bound to the browser by an HttpOnly cookie.
+   */
+  sameOriginCookies?: boolean;
 }
 
 export function defaultApiBase(): string {
@@ -137,7 +142,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-    // a call may bring its own token (e.g. the tokens of a Google sign-in redirect, before they are stored)
+    // a call may bring its own Authorization header
     if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
 
     const controller = new AbortController();
@@ -150,7 +155,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       response = await fetchImpl(url, {
         method,
         headers,
-        credentials: 'omit',
+        credentials: opts.sameOriginCookies ? 'same-origin' : 'omit',
         signal: controller.signal,
         body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       });

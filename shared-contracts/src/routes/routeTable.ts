@@ -64,11 +64,5 @@ export function loginRedirectPath(pathWithQuery: string): string {
   return `/auth/login?redirect=${encodeURIComponent(pathWithQuery)}`;
 }
 
-/**
- * A `redirect` query value made safe: only a same-site absolute path is followed; anything else
- * (another origin, protocol-relative, garbage) falls back to '/'.
- */
-export function safeRedirectTarget(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
+// A `redirect` query value made safe: the one rule, shared with the API (safeRedirect.ts).
+export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from './safeRedirect';

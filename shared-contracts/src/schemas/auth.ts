@@ -163,6 +163,15 @@ export const googleLoginRequestSchema = z.object({
 });
 export type GoogleLoginRequest = z.infer<typeof googleLoginRequestSchema>;
 
+/**
+ * POST /auth/google/exchange {code}: the one-time code the server's Google redirect flow hands the login page
+ * (?googleCode=…), good once, for 2 minutes, in the browser that started the flow. Answers the session.
+ */
+export const googleCodeExchangeRequestSchema = z.object({
+  code: textInput({ error: 'Thiếu mã đăng nhập Google.' }).min(1, 'Thiếu mã đăng nhập Google.').max(200, 'Mã đăng nhập Google không hợp lệ.'),
+});
+export type GoogleCodeExchangeRequest = z.infer<typeof googleCodeExchangeRequestSchema>;
+
 // ---- Responses ------------------------------------------------------------------------------------------
 
 /** login, refresh and login-google: the session. `token` is the same value as `accessToken`. */

@@ -69,11 +69,16 @@ export async function verifyGoogleIdToken(google: GoogleConfig, now: Date, token
   };
 }
 
+/** A new session for the account of a Google identity (googleAccountFor); 403 if that account is disabled. */
+export async function signInWithGoogle(ctx: AccountsContext, identity: GoogleIdentity): Promise<AuthSession> {
+  return startSession({ db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens, revocation: ctx.revocation }, await googleAccountFor(ctx, identity));
+}
+
 /**
  * The account of a Google identity: the one already linked to its `sub`, else the one with its (verified)
- * email, which gets linked and counts as verified, else a new customer. Returns a new session.
+ * email, which gets linked and counts as verified, else a new customer.
  */
-export async function signInWithGoogle(ctx: AccountsContext, identity: GoogleIdentity): Promise<AuthSession> {
+export async function googleAccountFor(ctx: AccountsContext, identity: GoogleIdentity): Promise<UserRow> {
   const now = ctx.clock.now().toISOString();
   let user: UserRow | undefined = await findUserByGoogleSub(ctx.db, identity.sub);
   if (!user) {
@@ -119,5 +124,5 @@ export async function signInWithGoogle(ctx: AccountsContext, identity: GoogleIde
       }
     }
   }
-  return startSession({ db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens, revocation: ctx.revocation }, user);
+  return user;
 }

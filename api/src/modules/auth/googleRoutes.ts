@@ -2,24 +2,29 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jwtVerify, SignJWT } from 'jose';
-import { authSessionResponseSchema, envelopeSchema, errorEnvelopeSchema, googleLoginRequestSchema } from 'shared-contracts/schemas';
+import {
+  authSessionResponseSchema,
+  envelopeSchema,
+  errorEnvelopeSchema,
+  googleCodeExchangeRequestSchema,
+  googleLoginRequestSchema,
+  safeRedirectTarget,
+} from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { AppError } from '../../http/appError';
 import { caseInsensitiveBodies } from '../../http/bodyFields';
 import { ok } from '../../http/envelope';
 import type { AccountsContext } from './accountsPlugin';
-import { googleMessages, signInWithGoogle, verifyGoogleIdToken } from './google';
+import { googleAccountFor, googleMessages, signInWithGoogle, verifyGoogleIdToken } from './google';
+import { claimGoogleHandoff, createGoogleHandoff, GOOGLE_HANDOFF_TTL_MS } from './googleHandoffs';
+import { assertNotDisabled, startSession } from './sessions';
 
 const STATE_COOKIE = 'evshop_google_state';
 const STATE_TTL_SECONDS = 10 * 60;
 const STATE_AUDIENCE = 'google-oauth-state';
-
-/** A same-site path to go back to after sign-in: '/dashboard?x=1' yes; 'https://evil', '//evil', '/\\evil' no. */
-export function safeRedirectPath(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 500) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return '/';
-  return value;
-}
+/** Binds a hand-off code to the browser the callback answered; sent only to the exchange. */
+const HANDOFF_COOKIE = 'evshop_google_handoff';
+const HANDOFF_COOKIE_PATH = '/api/auth/google/exchange';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -44,7 +49,12 @@ function readCookie(request: FastifyRequest, name: string): string | null {
   if (!header) return null;
   for (const pair of header.split(';')) {
     const [key, ...rest] = pair.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
@@ -53,8 +63,9 @@ function readCookie(request: FastifyRequest, name: string): string | null {
  * POST /api/auth/login-google {token}: a Google ID token → a session.
  * GET /api/auth/google[?redirect=/path]: the browser fallback, the OAuth authorization-code flow run by the
  * server; back at GET /api/auth/google/callback it sends the browser to
- * `${PUBLIC_URL}/auth/login?redirect=<path>#accessToken=…&refreshToken=…` (the fragment never reaches a
- * server), or to `${PUBLIC_URL}/auth/login?redirect=<path>&error=google` when the sign-in failed.
+ * `${PUBLIC_URL}/auth/login?redirect=<path>&googleCode=<one-time code>` with an HttpOnly cookie binding that
+ * code to this browser (googleHandoffs.ts), or to `${PUBLIC_URL}/auth/login?redirect=<path>&error=google` when
+ * the sign-in failed. Never tokens in a URL. POST /api/auth/google/exchange {code} then answers the session.
  */
 export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
   const { config, clock } = accounts;
@@ -62,6 +73,8 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
   const stateKey = new TextEncoder().encode(`${accounts.secret}:google-state`);
   caseInsensitiveBodies(app);
   const loginUrl = (redirect: string, extra = '') => `${config.publicUrl}/auth/login?redirect=${encodeURIComponent(redirect)}${extra}`;
+  const secure = google.redirectUri.startsWith('https://') ? '; Secure' : '';
+  const sessionDeps = { db: accounts.db, clock, accessTokens: accounts.accessTokens, revocation: accounts.revocation };
 
   app.get(
     '/auth/config',
@@ -105,7 +118,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
       },
     },
     async (request, reply) => {
-      const redirect = safeRedirectPath(request.query.redirect);
+      const redirect = safeRedirectTarget(request.query.redirect);
       reply.header('cache-control', 'no-store');
       if (!google.clientId || !google.clientSecret) {
         return reply.code(503).type('text/html; charset=utf-8').send(notConfiguredPage(loginUrl(redirect)));
@@ -129,13 +142,12 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
         prompt: 'select_account',
       }).toString();
       // Binds the flow to this browser: the callback must come back with the same nonce (no login CSRF).
-      const secure = google.redirectUri.startsWith('https://') ? '; Secure' : '';
       reply.header('set-cookie', `${STATE_COOKIE}=${nonce}; Path=/api/auth/google; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`);
       return reply.redirect(target.toString(), 302);
     },
   );
 
-  async function finishCodeFlow(request: FastifyRequest, query: { code?: string; state?: string }): Promise<{ redirect: string; fragment: string }> {
+  async function finishCodeFlow(request: FastifyRequest, query: { code?: string; state?: string }): Promise<{ redirect: string; userId: number }> {
     let redirect = '/';
     if (!query.state) throw new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken);
     let state;
@@ -144,7 +156,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
     } catch {
       throw new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken);
     }
-    redirect = safeRedirectPath(state.redirect);
+    redirect = safeRedirectTarget(state.redirect);
     const nonce = typeof state.nonce === 'string' ? state.nonce : '';
     if (!nonce || readCookie(request, STATE_COOKIE) !== nonce || !query.code) {
       throw Object.assign(new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken), { redirect });
@@ -172,9 +184,14 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
       throw Object.assign(error as object, { redirect });
     });
     if (identity.nonce !== nonce) throw Object.assign(new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken), { redirect });
-    const session = await signInWithGoogle(accounts, identity);
-    const fragment = new URLSearchParams({ accessToken: session.accessToken, refreshToken: session.refreshToken }).toString();
-    return { redirect, fragment };
+    try {
+      const user = await googleAccountFor(accounts, identity);
+      // A disabled account fails here, back to the login page with error=google, not at the exchange.
+      assertNotDisabled(user);
+      return { redirect, userId: user.id };
+    } catch (error) {
+      throw Object.assign(error as object, { redirect });
+    }
   }
 
   app.get(
@@ -189,18 +206,45 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       // The state cookie has done its job either way.
-      reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`);
+      const clearState = `${STATE_COOKIE}=; Path=/api/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`;
+      reply.header('set-cookie', clearState);
       if (!google.clientId || !google.clientSecret) {
         return reply.code(503).type('text/html; charset=utf-8').send(notConfiguredPage(loginUrl('/')));
       }
       try {
-        const { redirect, fragment } = await finishCodeFlow(request, request.query);
-        return reply.redirect(`${loginUrl(redirect)}#${fragment}`, 302);
+        const { redirect, userId } = await finishCodeFlow(request, request.query);
+        const { code, binding } = await createGoogleHandoff(accounts.db, clock, userId);
+        reply.header('set-cookie', [
+          clearState,
+          `${HANDOFF_COOKIE}=${binding}; Path=${HANDOFF_COOKIE_PATH}; Max-Age=${GOOGLE_HANDOFF_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
+        ]);
+        return reply.redirect(loginUrl(redirect, `&googleCode=${code}`), 302);
       } catch (error) {
-        const redirect = safeRedirectPath((error as { redirect?: unknown }).redirect);
+        const redirect = safeRedirectTarget((error as { redirect?: unknown }).redirect);
         request.log.info({ reason: (error as Error).message }, 'Google sign-in (code flow) failed');
         return reply.redirect(loginUrl(redirect, '&error=google'), 302);
       }
+    },
+  );
+
+  app.post(
+    '/auth/google/exchange',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Đổi mã một lần của luồng Google (trên trang đăng nhập) lấy phiên đăng nhập; chỉ một lần, trong 2 phút, với cookie của trình duyệt đã đăng nhập',
+        body: googleCodeExchangeRequestSchema,
+        response: { 200: authSessionResponseSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // The binding cookie serves one exchange, whatever its outcome.
+      reply.header('set-cookie', `${HANDOFF_COOKIE}=; Path=${HANDOFF_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
+      const userId = await claimGoogleHandoff(accounts.db, clock, request.body.code, readCookie(request, HANDOFF_COOKIE));
+      const user = userId === null ? undefined : await accounts.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+      if (!user) throw new AppError(400, 'GOOGLE_CODE_INVALID', googleMessages.invalidToken);
+      return ok(await startSession(sessionDeps, user), googleMessages.loggedIn);
     },
   );
 };

@@ -8,7 +8,7 @@ import { checkEmailOrPhone, collectErrors, isEmail } from '../../forms/validatio
 import { vi } from '../../i18n/vi';
 import type { LoginPayload } from '../../api/accountApi';
 import { useAccountDispatch, useAccountSelector } from '../../store/accountStore';
-import { clearError, completeGoogleRedirect, googleRedirectFailed, login, loginWithGoogle } from '../../store/authSlice';
+import { clearError, exchangeGoogleCode, googleRedirectFailed, login, loginWithGoogle } from '../../store/authSlice';
 import { AuthCard } from './AuthCard';
 import { useAuthScreenState } from './authNavigation';
 import styles from '../../forms/Form.module.css';
@@ -47,16 +47,22 @@ export function LoginPage() {
   const loggingIn = useRef(false);
 
   const location = useLocation();
-  // back from the server's Google flow: #accessToken=…&refreshToken=… or ?error=google
-  const fromGoogle = new URLSearchParams(location.hash.replace(/^#/, ''));
-  const googleToken = fromGoogle.get('accessToken');
+  // back from the server's Google flow: ?googleCode=… (one-time, bound to this browser) or ?error=google;
+  // tokens in the address (#accessToken=…) are never taken: a link could carry someone else's
+  const googleCode = params.get('googleCode');
+  // a code is good once: StrictMode runs the arrival effect twice in development
+  const exchangedCode = useRef<string | null>(null);
 
   useEffect(() => {
-    if (googleToken) {
-      // the tokens leave the address bar at once (history, screenshots, shared links)
-      const refreshToken = fromGoogle.get('refreshToken');
-      navigate(`${location.pathname}${location.search}`, { replace: true, state: location.state });
-      finish(dispatch(completeGoogleRedirect({ accessToken: googleToken, refreshToken })).unwrap());
+    if (googleCode) {
+      if (exchangedCode.current === googleCode) return;
+      exchangedCode.current = googleCode;
+      // the code leaves the address bar at once (history, screenshots, shared links)
+      const rest = new URLSearchParams(params);
+      rest.delete('googleCode');
+      const search = rest.toString();
+      navigate(`${location.pathname}${search ? `?${search}` : ''}`, { replace: true, state: location.state });
+      finish(dispatch(exchangeGoogleCode(googleCode)).unwrap());
     } else if (params.get('error') === 'google') dispatch(googleRedirectFailed());
     else dispatch(clearError());
     // on arrival only
@@ -77,7 +83,7 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit((values) => finish(dispatch(login(loginPayload(values.emailOrPhone, values.password))).unwrap()));
 
-  if (token && !loggingIn.current && !googleToken) return <Navigate to={redirect} replace />;
+  if (token && !loggingIn.current && !googleCode) return <Navigate to={redirect} replace />;
 
   return (
     <AuthCard
