@@ -11,9 +11,12 @@ import { registerCentreScope } from './http/centreScope';
 import { registerErrorHandling, sendError } from './http/errorHandling';
 import { registerHttpCache } from './http/httpCache';
 import { registerOpenApi } from './http/openapi';
+import { registerRequestLog, requestLogController } from './http/requestLog';
 import { useVietnameseZodMessages } from './http/validation';
 import { centresRoutes } from './modules/centres/centresRoutes';
 import { healthRoutes } from './modules/health/healthRoutes';
+import { createApiMetrics } from './modules/metrics/apiMetrics';
+import { registerMetrics } from './modules/metrics/metricsRoutes';
 import { accountsRoutes, createAccountsContext, type AccountsOptions } from './modules/auth/accountsPlugin';
 import { catalogueRoutes } from './modules/catalogue/catalogueRoutes';
 import { contactRoutes } from './modules/contact/contactRoutes';
@@ -110,6 +113,8 @@ export function buildApp(options: BuildAppOptions): App {
     // request.ip is the client's (X-Forwarded-For) only behind a trusted proxy (TRUST_PROXY; login throttling per IP).
     trustProxy: accounts.config.trustProxy,
     genReqId: () => randomUUID(),
+    // One line per request from registerRequestLog (health probes at debug) instead of Fastify's two.
+    logController: requestLogController(),
     // Errors raised before routing (e.g. a malformed URL) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, error);
@@ -130,6 +135,8 @@ export function buildApp(options: BuildAppOptions): App {
   });
   registerCors(app, accounts.config.corsOrigins);
   registerErrorHandling(app);
+  registerRequestLog(app);
+  registerMetrics(app, { metrics: createApiMetrics({ db: options.db }), prefix: API_PREFIX });
   registerHttpCache(app);
   registerOpenApi(app, version);
   registerAuthentication(app, accounts.accessTokens);
@@ -141,6 +148,8 @@ export function buildApp(options: BuildAppOptions): App {
     dialect,
     version,
     databaseTimeoutMs: options.healthDatabaseTimeoutMs,
+    redis: accounts.redis,
+    uploadDir: accounts.config.uploadDir,
   });
   void app.register(centresRoutes, { prefix: API_PREFIX, db: options.db });
   void app.register(accountsRoutes, { prefix: API_PREFIX, accounts });

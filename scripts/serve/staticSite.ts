@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import { refusesDevApiRequest } from './devRoutesGuard.ts';
 import { createFirstViewComposer, injectFirstView } from './firstView.ts';
+import { createProxyErrorLog } from './proxyErrorLog.ts';
 import { injectRemotesBootstrap, remotesBootstrapScript } from './remotesBootstrap.ts';
 import {
   BASE_SECURITY_HEADERS,
@@ -30,6 +31,8 @@ export interface StaticSiteOptions {
   remotesManifest?: () => unknown;
   /** the shell: where this server reads the storefront's first-view pages, when not at the manifest's (browser's) URL */
   storefrontInternalUrl?: string;
+  /** the shell: where a failure of the /api proxy is logged, one line (default: stderr; see proxyErrorLog.ts) */
+  logProxyError?: (line: string) => void;
 }
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;
@@ -84,6 +87,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
         return reply.code(404).header('Cache-Control', 'no-store').send(API_NOT_FOUND);
       }
     });
+    const logProxyError = createProxyErrorLog({ target: options.apiTarget, write: options.logProxyError });
     await app.register(fastifyHttpProxy, {
       upstream: options.apiTarget,
       prefix: '/api',
@@ -99,6 +103,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
         }),
         // No answer from the API (not listening, died mid-request): the API's error envelope, not the proxy's English one.
         onError: (reply, { error }) => {
+          logProxyError(error, reply.request);
           reply.header('Cache-Control', 'no-store');
           if ((error as { code?: string }).code === 'FST_REPLY_FROM_GATEWAY_TIMEOUT') {
             reply.code(504).send(API_TIMEOUT);

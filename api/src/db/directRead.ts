@@ -36,6 +36,12 @@ export function registerDirectConnection(db: Kysely<Database>, connection: Direc
   connections.set(db, connection);
 }
 
+/** The pg Pool behind a PostgreSQL Kysely instance createDatabase made (its metrics read the pool's counts); else undefined. */
+export function postgresPoolOf(db: Kysely<Database>): Pool | undefined {
+  const direct = connections.get(db);
+  return direct?.dialect === 'postgres' ? direct.pool : undefined;
+}
+
 /** A read statement for both dialects: `?` parameters on SQLite, `$n` on PostgreSQL, the same values in order. */
 export interface DirectStatement {
   /** The statement's name on PostgreSQL's connections (unique per text, ≤ 63 characters). */

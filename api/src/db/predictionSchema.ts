@@ -34,6 +34,8 @@ export interface PredictionModelsTable {
   started_at: InstantDefaultNow;
   finished_at: NullableInstant;
   data_cutoff: NullableInstant;
+  /** Refreshed by the API process whose child trains the run (migration 0021); null for an in-process run. */
+  heartbeat_at: NullableInstant;
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BackOfficeTables } from './backOfficeSchema';
+import type { GoogleHandoffTables } from './googleHandoffSchema';
 import type { InventoryTables } from './inventorySchema';
 import type { PartsRequestTables } from './partsRequestSchema';
 import type { PredictionTables } from './predictionSchema';
+import type { ScheduledJobTables } from './scheduledJobSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
 import type { ShiftTables } from './shiftSchema';
 import type { ShopTables } from './shopSchema';
@@ -272,7 +274,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, ShiftTables, PredictionTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -15,6 +15,11 @@ export const ErrorCodes = {
   CONFLICT: 'CONFLICT',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   DATABASE_UNREACHABLE: 'DATABASE_UNREACHABLE',
+  /** A dependency (Redis) is down: try again later, the request itself was fine. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  REDIS_UNREACHABLE: 'REDIS_UNREACHABLE',
+  /** Readiness: a dependency, the upload folder or the schema is not as the API needs it. */
+  NOT_READY: 'NOT_READY',
 } as const;
 
 /**

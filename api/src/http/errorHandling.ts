@@ -63,6 +63,17 @@ export function toErrorReply(error: unknown): ErrorReply {
   return internalError();
 }
 
+/** The error code each errored reply was sent with: the request's log line (requestLog.ts) shows it. */
+const sentCodes = new WeakMap<FastifyReply, string>();
+
+/** The `code` of the error envelope `reply` was sent with by sendError, if any. */
+export function errorCodeOf(reply: FastifyReply): string | undefined {
+  return sentCodes.get(reply);
+}
+
+/** How long a client is told to wait after a 503 (a dependency down): the counters' Redis, for one. */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
+
 function logError(request: FastifyRequest, error: unknown, status: number): void {
   if (status >= 500) {
     // The full error, stack included, stays in the server log.
@@ -71,8 +82,9 @@ function logError(request: FastifyRequest, error: unknown, status: number): void
     // A value the request schemas let through: answered 400, and worth a look (the schema should refuse it).
     request.log.warn({ err: error }, 'database refused a value of the request');
   } else {
+    // The request's own line (requestLog.ts) says status and code at info; the reason is for debugging.
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-    request.log.info({ status, code, reason: message }, 'request rejected');
+    request.log.debug({ status, code, reason: message }, 'request rejected');
   }
 }
 
@@ -80,6 +92,8 @@ function logError(request: FastifyRequest, error: unknown, status: number): void
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body } = toErrorReply(error);
   logError(request, error, status);
+  sentCodes.set(reply, body.code);
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -90,7 +104,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) => {
-    request.log.info({ method: request.method, url: request.url }, 'route not found');
+    request.log.debug({ method: request.method, url: request.url }, 'route not found');
+    sentCodes.set(reply, ErrorCodes.ROUTE_NOT_FOUND);
     return reply
       .code(404)
       .type('application/json; charset=utf-8')

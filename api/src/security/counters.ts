@@ -1,5 +1,21 @@
 import type { Redis } from 'ioredis';
+import { AppError, ErrorCodes } from '../http/appError';
 import type { Clock } from './clock';
+
+export const countersUnavailableMessage = 'Hệ thống tạm thời gián đoạn. Vui lòng thử lại sau ít phút.';
+
+/**
+ * The counters could not be read or written (Redis refused the connection, timed out, ...): a 503 instead of a 500.
+ * The throttle replaces the message with one that says what could not be done (log in, send a code...).
+ */
+export class CountersUnavailableError extends AppError {
+  constructor(message: string = countersUnavailableMessage, options?: { cause?: unknown }) {
+    super(503, ErrorCodes.SERVICE_UNAVAILABLE, message, undefined, options);
+  }
+}
+
+/** How long one counter operation may take before it is a 503 (a request never hangs on a dead Redis). */
+export const REDIS_COUNTER_TIMEOUT_MS = 1_000;
 
 /** A fixed-window counter's state. */
 export interface CounterState {
@@ -73,30 +89,54 @@ export function memoryCounterStore(clock: Clock, options: { maxKeys?: number } =
 
 /**
  * Counters in Redis, shared by every API instance: INCR, and PEXPIRE when the key is new (NX), in one
- * MULTI; the window is the key's TTL. `prefix` namespaces the keys ('evshop:rl:' by default).
+ * MULTI; the window is the key's TTL. `prefix` namespaces the keys ('evshop:rl:' by default). Every operation
+ * is bounded by `timeoutMs` (REDIS_COUNTER_TIMEOUT_MS); a failure or timeout throws CountersUnavailableError (503).
  */
-export function redisCounterStore(redis: Redis, options: { prefix?: string; ownsConnection?: boolean } = {}): CounterStore {
+export function redisCounterStore(redis: Redis, options: { prefix?: string; ownsConnection?: boolean; timeoutMs?: number } = {}): CounterStore {
   const prefix = options.prefix ?? 'evshop:rl:';
+  const timeoutMs = options.timeoutMs ?? REDIS_COUNTER_TIMEOUT_MS;
   const name = (key: string) => `${prefix}${key}`;
+  const bounded = <T>(work: () => Promise<T>) => withDeadline(work, timeoutMs);
   return {
-    async increment(key, windowMs) {
-      const results = await redis.multi().incr(name(key)).pexpire(name(key), windowMs, 'NX').pttl(name(key)).exec();
-      if (!results) throw new Error('Redis transaction aborted');
-      for (const [error] of results) if (error) throw error;
-      const count = Number(results[0]?.[1]);
-      const ttl = Number(results[2]?.[1]);
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-    },
-    async get(key) {
-      const [value, ttl] = await Promise.all([redis.get(name(key)), redis.pttl(name(key))]);
-      const count = value === null ? 0 : Number(value);
-      return { count, resetInMs: count > 0 && ttl > 0 ? ttl : 0 };
-    },
-    async reset(key) {
-      await redis.del(name(key));
-    },
+    increment: (key, windowMs) =>
+      bounded(async () => {
+        const results = await redis.multi().incr(name(key)).pexpire(name(key), windowMs, 'NX').pttl(name(key)).exec();
+        if (!results) throw new Error('Redis transaction aborted');
+        for (const [error] of results) if (error) throw error;
+        const count = Number(results[0]?.[1]);
+        const ttl = Number(results[2]?.[1]);
+        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      }),
+    get: (key) =>
+      bounded(async () => {
+        const [value, ttl] = await Promise.all([redis.get(name(key)), redis.pttl(name(key))]);
+        const count = value === null ? 0 : Number(value);
+        return { count, resetInMs: count > 0 && ttl > 0 ? ttl : 0 };
+      }),
+    reset: (key) =>
+      bounded(async () => {
+        await redis.del(name(key));
+      }),
     async close() {
-      if (options.ownsConnection) await redis.quit().catch(() => undefined);
+      // QUIT waits for Redis's answer; one that does not answer (down, hung) is dropped instead of retried forever.
+      if (options.ownsConnection) await redis.quit().then(() => undefined, () => redis.disconnect());
     },
   };
+}
+
+/** Runs `work` within `timeoutMs`; any failure (or the deadline) becomes CountersUnavailableError. */
+async function withDeadline<T>(work: () => Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const running = work();
+  running.catch(() => undefined); // a failure after the deadline must not become an unhandled rejection
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([running, deadline]);
+  } catch (error) {
+    throw error instanceof AppError ? error : new CountersUnavailableError(countersUnavailableMessage, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
 }

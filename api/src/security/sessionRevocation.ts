@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { closeRedis, redisPublisher, redisSubscriber } from '../broker/redisConnections';
 import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
 import type { Config } from '../config';
@@ -158,8 +159,8 @@ function redisBroadcast(url: string, channel: string): Broadcast {
       await publisher.publish(channel, message);
     },
     async listen(onMessage, resync, log) {
-      publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-      subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+      publisher = redisPublisher(url);
+      subscriber = redisSubscriber(url);
       publisher.on('error', (error: Error) => log.warn({ err: error }, 'session revocation: Redis publisher error'));
       subscriber.on('error', (error: Error) => log.warn({ err: error }, 'session revocation: Redis subscriber error'));
       subscriber.on('message', (from: string, payload: string) => {
@@ -180,7 +181,7 @@ function redisBroadcast(url: string, channel: string): Broadcast {
     async close() {
       const connections = [subscriber, publisher].filter((redis): redis is Redis => redis !== null);
       subscriber = publisher = null;
-      await Promise.all(connections.map((redis) => redis.quit().then(() => undefined, () => redis.disconnect())));
+      await closeRedis(...connections);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../http/appError';
-import type { CounterStore } from './counters';
+import { CountersUnavailableError, type CounterStore } from './counters';
 
 /**
  * The throttling rules of sign-in and one-time codes.
@@ -83,6 +83,35 @@ export const throttleMessages = {
   guestBookings: (ms: number) => `Bạn đã đặt lịch quá nhiều lần khi chưa đăng nhập. Vui lòng thử lại sau ${waitText(ms)} hoặc đăng nhập để đặt lịch.`,
 };
 
+/** What the user reads when the counters (Redis) are down: a 503 that says what could not be done. */
+export const countersDownMessages = {
+  login: 'Hệ thống tạm thời không đăng nhập được, vui lòng thử lại sau ít phút.',
+  codeSend: 'Hệ thống tạm thời không gửi được mã, vui lòng thử lại sau ít phút.',
+  guestBooking: 'Hệ thống tạm thời không nhận đặt lịch, vui lòng thử lại sau ít phút.',
+};
+
+/**
+ * After a change already committed (a password reset, a booking made), a counter outage must not turn that success
+ * into a 503 the user would retry: the count is skipped (it runs out with its window) and the answer stands.
+ */
+async function unlessCountersDown(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (!(error instanceof CountersUnavailableError)) throw error;
+  }
+}
+
+/** Runs `work`; a CountersUnavailableError it throws comes out with `message` (same 503, same cause). */
+async function saying<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CountersUnavailableError) throw new CountersUnavailableError(message, { cause: error.cause });
+    throw error;
+  }
+}
+
 export interface Throttle {
   /**
    * Throws 429 when the account from this IP, or the IP, has used up its failed logins, or the account has
@@ -116,41 +145,43 @@ export function createThrottle(counters: CounterStore, limits: ThrottleLimits = 
   const guestIpKey = (ip: string) => `guest-booking:ip:${ip}`;
   const guestEmailKey = (email: string) => `guest-booking:email:${email.toLowerCase()}`;
   return {
-    async assertLoginAllowed(account, ip) {
+    assertLoginAllowed: (account, ip) => saying(countersDownMessages.login, async () => {
       const [pair, perIp, perAccount] = await Promise.all([counters.get(pairKey(account, ip)), counters.get(ipKey(ip)), counters.get(accountKey(account))]);
       if (pair.count >= limits.loginFailuresPerAccountAndIp) throw new ThrottledError(throttleMessages.login(pair.resetInMs), pair.resetInMs);
       if (perIp.count >= limits.loginFailuresPerIp) throw new ThrottledError(throttleMessages.login(perIp.resetInMs), perIp.resetInMs);
       if (perAccount.count >= limits.loginFailuresPerAccount && (await counters.get(knownKey(account, ip))).count === 0) {
         throw new ThrottledError(throttleMessages.login(perAccount.resetInMs), perAccount.resetInMs);
       }
-    },
-    async recordLoginFailure(account, ip) {
+    }),
+    recordLoginFailure: (account, ip) => saying(countersDownMessages.login, async () => {
       await Promise.all([
         counters.increment(pairKey(account, ip), limits.loginWindowMs),
         counters.increment(accountKey(account), limits.loginWindowMs),
         counters.increment(ipKey(ip), limits.loginWindowMs),
       ]);
-    },
-    async recordLoginSuccess(account, ip) {
+    }),
+    recordLoginSuccess: (account, ip) => saying(countersDownMessages.login, async () => {
       await Promise.all([counters.reset(pairKey(account, ip)), counters.increment(knownKey(account, ip), limits.knownAddressMs)]);
-    },
-    async recordPasswordReset(account) {
-      await counters.reset(accountKey(account));
-    },
-    async takeCodeSend(purpose, address) {
+    }),
+    recordPasswordReset: (account) =>
+      unlessCountersDown(async () => {
+        await counters.reset(accountKey(account));
+      }),
+    takeCodeSend: (purpose, address) => saying(countersDownMessages.codeSend, async () => {
       const key = `${purpose}:${address.toLowerCase()}`;
       const minute = await counters.increment(`code:minute:${key}`, 60_000);
       if (minute.count > limits.codeSendsPerMinute) throw new ThrottledError(throttleMessages.codeTooSoon(minute.resetInMs), minute.resetInMs);
       const hour = await counters.increment(`code:hour:${key}`, 60 * 60_000);
       if (hour.count > limits.codeSendsPerHour) throw new ThrottledError(throttleMessages.codeHourly(hour.resetInMs), hour.resetInMs);
-    },
-    async assertGuestBookingAllowed(ip, email) {
+    }),
+    assertGuestBookingAllowed: (ip, email) => saying(countersDownMessages.guestBooking, async () => {
       const [fromIp, toEmail] = await Promise.all([counters.get(guestIpKey(ip)), counters.get(guestEmailKey(email))]);
       if (fromIp.count >= limits.guestBookingsPerIpPerHour) throw new ThrottledError(throttleMessages.guestBookings(fromIp.resetInMs), fromIp.resetInMs);
       if (toEmail.count >= limits.codeSendsPerHour) throw new ThrottledError(throttleMessages.guestBookings(toEmail.resetInMs), toEmail.resetInMs);
-    },
-    async recordGuestBooking(ip, email) {
-      await Promise.all([counters.increment(guestIpKey(ip), 60 * 60_000), counters.increment(guestEmailKey(email), 60 * 60_000)]);
-    },
+    }),
+    recordGuestBooking: (ip, email) =>
+      unlessCountersDown(async () => {
+        await Promise.all([counters.increment(guestIpKey(ip), 60 * 60_000), counters.increment(guestEmailKey(email), 60 * 60_000)]);
+      }),
   };
 }

@@ -3,13 +3,14 @@ import { profileResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../src/db/schema';
 import { manualClock } from '../../src/security/clock';
 import {
+  FORECAST_REMINDER_SCHEDULE,
   FORECAST_REMINDER_THRESHOLD,
-  msUntilUtcHour,
   onAcceptedTraining,
   sendForecastReminders,
   startForecastReminders,
 } from '../../src/modules/prediction/forecastReminders';
 import type { WearTrainer } from '../../src/modules/prediction/wearTrainer';
+import { nextOccurrence } from '../../src/jobs/scheduledJob';
 import { bearer, registerAndLogin, startAuthApp } from '../auth/authTestKit';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { closedOrdersKit, type ClosedOrdersKit } from './closedOrdersKit';
@@ -285,7 +286,8 @@ describe.each(testDatabases())('forecast reminder emails on $label', (target) =>
 
       // The job's runSoon runs the reminders (a new crossing mails), one run after the other.
       const { email } = await customerWithScooter(scratch.db, 15_000);
-      const job = startForecastReminders({ db: scratch.db, clock, log, publicUrl: PUBLIC_URL, firstRunMs: 60 * 60_000 });
+      // A timer that never fires: only runSoon runs here.
+      const job = startForecastReminders({ db: scratch.db, clock, log, publicUrl: PUBLIC_URL, scheduling: { timer: () => () => undefined } });
       const sent = await Promise.all([job.runSoon(), job.runSoon()]);
       expect(sent).toEqual([1, 0]);
       expect(await remindersTo(scratch.db, email)).toHaveLength(1);
@@ -298,7 +300,7 @@ describe.each(testDatabases())('forecast reminder emails on $label', (target) =>
 
 describe('the daily run', () => {
   it('is at 08:00 in Vietnam (01:00 UTC)', () => {
-    expect(msUntilUtcHour(new Date('2026-03-10T00:30:00Z'), 1)).toBe(30 * 60_000);
-    expect(msUntilUtcHour(new Date('2026-03-10T01:00:00Z'), 1)).toBe(24 * 60 * 60_000);
+    expect(nextOccurrence(FORECAST_REMINDER_SCHEDULE, new Date('2026-03-10T00:30:00Z'))).toEqual(new Date('2026-03-10T01:00:00Z'));
+    expect(nextOccurrence(FORECAST_REMINDER_SCHEDULE, new Date('2026-03-10T01:00:00Z'))).toEqual(new Date('2026-03-11T01:00:00Z'));
   });
 });

@@ -1,5 +1,6 @@
 import { diagnosisResponseSchema, modelVersionsResponseSchema, vehicleForecastResponseSchema } from 'shared-contracts/schemas';
 import { DIAGNOSES_PER_MINUTE } from '../../src/modules/diagnostics/diagnosticsRoutes';
+import { INTERRUPTED_MESSAGE, WEAR_MODEL_KIND } from '../../src/modules/prediction/wearTraining';
 import { addScooter, authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../service/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { closedOrdersKit } from './closedOrdersKit';
@@ -86,6 +87,31 @@ describe.each(testDatabases())('prediction and diagnostics routes, on $label', (
         ['BRAKE_PADS', 'INSUFFICIENT_DATA'],
       ]);
       expect(data.components[0]).toMatchObject({ label: 'Lốp (độ mòn)', serviceSlug: 'dich-vu-lop', within3Months: null, inspectedTimes: 1 });
+    });
+
+    it('shows a run left TRAINING by a crashed API as FAILED, and “Huấn luyện ngay” starts at once', async () => {
+      // As a crash leaves it: TRAINING, its owner's last heartbeat 40 s ago.
+      const crashedAt = new Date(t.clock.now().getTime() - 40_000).toISOString();
+      const stale = (
+        await scratch.db
+          .insertInto('prediction_models')
+          .values({ kind: WEAR_MODEL_KIND, status: 'TRAINING', started_at: crashedAt, heartbeat_at: crashedAt })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const headers = await authHeader(t.app, admin);
+      const listed = modelVersionsResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/admin/models', headers })).json()).data.versions;
+      expect(listed[0]).toMatchObject({ id: stale, status: 'FAILED', error: INTERRUPTED_MESSAGE });
+
+      const started = await t.app.inject({ method: 'POST', url: '/api/admin/models/train', headers });
+      expect(started.statusCode).toBe(202);
+      const { runId } = started.json().data as { runId: number };
+      let status = 'TRAINING';
+      for (let attempt = 0; attempt < 200 && status === 'TRAINING'; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = (await scratch.db.selectFrom('prediction_models').select('status').where('id', '=', runId).executeTakeFirstOrThrow()).status;
+      }
+      expect(status).toBe('ACCEPTED');
     });
   });
 

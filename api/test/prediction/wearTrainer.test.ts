@@ -1,7 +1,7 @@
 import { getPriority } from 'node:os';
 import { manualClock } from '../../src/security/clock';
 import { createWearTrainer, TRAINING_DIED_MESSAGE } from '../../src/modules/prediction/wearTrainer';
-import { latestWearModel, TrainingInProgressError } from '../../src/modules/prediction/wearTraining';
+import { beginWearTraining, INTERRUPTED_MESSAGE, latestWearModel, STALE_HEARTBEAT_MS, TrainingInProgressError } from '../../src/modules/prediction/wearTraining';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { closedOrdersKit } from './closedOrdersKit';
 
@@ -51,6 +51,51 @@ describe.each(testDatabases())('the wear trainer’s process, on $label', (targe
       expect((await latestWearModel(scratch.db))!.id).toBe(next);
     } finally {
       await trainer.close();
+    }
+  });
+
+  it('starts at once after a crash of the API left its run TRAINING, and fails that run', async () => {
+    // The API that forked run `crashed` died 40 s ago with its child: the row stays TRAINING, its heartbeat stops.
+    const crashClock = manualClock('2026-11-24T21:00:00.000Z');
+    const crashed = await beginWearTraining(scratch.db, crashClock, null, { heartbeat: true });
+    const clock = manualClock('2026-11-24T21:00:40.000Z');
+    const trainer = createWearTrainer({ db: scratch.db, database: scratch.config, clock, log: quietLog });
+    try {
+      const runId = await trainer.start(null);
+      const stale = await scratch.db.selectFrom('prediction_models').select(['status', 'error']).where('id', '=', crashed).executeTakeFirstOrThrow();
+      expect(stale).toEqual({ status: 'FAILED', error: INTERRUPTED_MESSAGE });
+      await trainer.idle();
+      expect((await latestWearModel(scratch.db))!.id).toBe(runId);
+    } finally {
+      await trainer.close();
+    }
+  });
+
+  it('keeps a live run’s heartbeat fresh, so another instance’s start still finds it running', async () => {
+    const clock = manualClock('2026-11-24T22:00:00.000Z');
+    const trainer = createWearTrainer({ db: scratch.db, database: scratch.config, clock, log: quietLog, heartbeatMs: 20 });
+    const elsewhere = createWearTrainer({ db: scratch.db, database: scratch.config, clock, log: quietLog });
+    try {
+      const runId = await trainer.start(null);
+      // The child is held still (alive, not training) while its run's time goes by.
+      process.kill(trainer.pid!, 'SIGSTOP');
+      clock.advance(10 * STALE_HEARTBEAT_MS);
+      const beatAt = clock.now().toISOString();
+      let heartbeat: string | null = null;
+      for (let attempt = 0; attempt < 100 && heartbeat !== beatAt; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const row = await scratch.db.selectFrom('prediction_models').select('heartbeat_at').where('id', '=', runId).executeTakeFirstOrThrow();
+        heartbeat = row.heartbeat_at === null ? null : new Date(row.heartbeat_at).toISOString();
+      }
+      expect(heartbeat).toBe(beatAt);
+      await expect(elsewhere.start(null)).rejects.toBeInstanceOf(TrainingInProgressError);
+      process.kill(trainer.pid!, 'SIGCONT');
+      await trainer.idle();
+      expect((await latestWearModel(scratch.db))!.id).toBe(runId);
+    } finally {
+      if (trainer.pid !== undefined) process.kill(trainer.pid, 'SIGCONT');
+      await trainer.close();
+      await elsewhere.close();
     }
   });
 });

@@ -2,10 +2,12 @@ import { manualClock } from '../../src/security/clock';
 import { loadComponentInspections, saysReplaced } from '../../src/modules/prediction/inspectionQueries';
 import type { ComponentInspections } from '../../src/modules/prediction/trainWearModels';
 import {
+  beatWearTraining,
   beginWearTraining,
   INTERRUPTED_MESSAGE,
   latestWearModel,
   runWearTraining,
+  STALE_HEARTBEAT_MS,
   STALE_TRAINING_MS,
   TrainingInProgressError,
 } from '../../src/modules/prediction/wearTraining';
@@ -107,5 +109,28 @@ describe.each(testDatabases())('wear model training runs, on $label', (target) =
     expect(next).toBeGreaterThan(dead);
     const row = await scratch.db.selectFrom('prediction_models').select(['status', 'error']).where('id', '=', dead).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'FAILED', error: INTERRUPTED_MESSAGE });
+  });
+
+  it('treats a run whose owner stopped beating for STALE_HEARTBEAT_MS as interrupted, a beating one as running', async () => {
+    const clock = manualClock('2026-11-25T20:00:00.000Z');
+    const owned = await beginWearTraining(scratch.db, clock, null, { heartbeat: true });
+    // Beating: never stale, however long it trains.
+    for (let beat = 0; beat < 3; beat += 1) {
+      clock.advance(STALE_HEARTBEAT_MS - 1000);
+      await beatWearTraining(scratch.db, clock, owned);
+      await expect(beginWearTraining(scratch.db, clock)).rejects.toBeInstanceOf(TrainingInProgressError);
+    }
+    // Its owner dies: once the heartbeat is STALE_HEARTBEAT_MS old, the next start fails it and goes ahead.
+    clock.advance(STALE_HEARTBEAT_MS - 1000);
+    await expect(beginWearTraining(scratch.db, clock)).rejects.toBeInstanceOf(TrainingInProgressError);
+    clock.advance(2000);
+    const next = await beginWearTraining(scratch.db, clock);
+    const row = await scratch.db.selectFrom('prediction_models').select(['status', 'error', 'finished_at']).where('id', '=', owned).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'FAILED', error: INTERRUPTED_MESSAGE });
+    expect(new Date(row.finished_at!).toISOString()).toBe(clock.now().toISOString());
+    // A beat after the end changes nothing.
+    await beatWearTraining(scratch.db, clock, owned);
+    expect((await scratch.db.selectFrom('prediction_models').select('status').where('id', '=', owned).executeTakeFirstOrThrow()).status).toBe('FAILED');
+    await scratch.db.updateTable('prediction_models').set({ status: 'FAILED', error: 'x' }).where('id', '=', next).execute();
   });
 });

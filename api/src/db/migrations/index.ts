@@ -18,6 +18,8 @@ import * as m0016 from './0016_diagnosis_training';
 import * as m0017 from './0017_product_list_items';
 import * as m0018 from './0018_email_outbox_priority';
 import * as m0019 from './0019_product_list_item_hash';
+import * as m0020 from './0020_google_sign_in_handoffs';
+import * as m0021 from './0021_scheduled_job_runs';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0017_product_list_items': m0017,
   '0018_email_outbox_priority': m0018,
   '0019_product_list_item_hash': m0019,
+  '0020_google_sign_in_handoffs': m0020,
+  '0021_scheduled_job_runs': m0021,
 };

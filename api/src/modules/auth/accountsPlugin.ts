@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { createAccessTokens, type AccessTokens } from '../../security/accessTokens';
 import { systemClock, type Clock } from '../../security/clock';
-import { memoryCounterStore, redisCounterStore, type CounterStore } from '../../security/counters';
+import { memoryCounterStore, REDIS_COUNTER_TIMEOUT_MS, redisCounterStore, type CounterStore } from '../../security/counters';
 import { createSessionRevocation, type SessionRevocation } from '../../security/sessionRevocation';
 import { createThrottle, DEFAULT_THROTTLE_LIMITS, type Throttle, type ThrottleLimits } from '../../security/throttle';
 import { avatarsRoutes } from '../media/avatarsRoutes';
@@ -45,8 +45,30 @@ export interface AccountsContext {
   /** Key of the OTP HMAC (same secret as the tokens). */
   secret: string;
   fetch: typeof fetch;
+  /** The Redis connection of the counters when the context opened one (REDIS_URL): readiness pings it. */
+  redis: Redis | null;
   /** Closes what the context opened itself (a Redis connection). */
   close(): Promise<void>;
+}
+
+/**
+ * The counters' Redis connection, bounded so that a dead Redis answers within about a second (a 503, see
+ * CountersUnavailableError) instead of hanging or queueing: connect and each command time out after 1 s, a command
+ * waits for at most one reconnection, and reconnection is retried every second at most.
+ */
+function countersRedis(url: string): Redis {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: REDIS_COUNTER_TIMEOUT_MS,
+    commandTimeout: REDIS_COUNTER_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    // Closing: a socket that never connected is dropped at once, not after ioredis's 2 s grace.
+    disconnectTimeout: 100,
+  });
+  // Outages surface per request (503) and in /api/health/ready; without a listener ioredis prints every failed reconnection.
+  redis.on('error', () => undefined);
+  return redis;
 }
 
 export function createAccountsContext(db: Kysely<Database>, options: AccountsOptions = {}): AccountsContext {
@@ -55,10 +77,10 @@ export function createAccountsContext(db: Kysely<Database>, options: AccountsOpt
   const secret = config.jwtSecret ?? randomBytes(48).toString('base64url');
   let counters = options.counters;
   let ownedCounters: CounterStore | null = null;
+  let redis: Redis | null = null;
   if (!counters) {
-    counters = config.redisUrl
-      ? redisCounterStore(new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true }), { ownsConnection: true })
-      : memoryCounterStore(clock);
+    if (config.redisUrl) redis = countersRedis(config.redisUrl);
+    counters = redis ? redisCounterStore(redis, { ownsConnection: true }) : memoryCounterStore(clock);
     ownedCounters = counters;
   }
   const revocation = options.revocation ?? createSessionRevocation({ db, clock, config });
@@ -73,6 +95,7 @@ export function createAccountsContext(db: Kysely<Database>, options: AccountsOpt
     revocation,
     secret,
     fetch: options.fetch ?? fetch,
+    redis,
     close: async () => {
       await Promise.all([ownedCounters?.close(), ownedRevocation?.close()]);
     },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { closeRedis, redisPublisher, redisSubscriber } from '../../broker/redisConnections';
 import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
 import {
@@ -260,9 +260,8 @@ export function memoryEventBus(): AppointmentEventBus {
 export function redisEventBus(options: { url: string; channel: string; log: Log }): AppointmentEventBus {
   const { url, channel, log } = options;
   const fanOut = new LocalFanOut();
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  // Subscriber mode: ioredis reconnects and subscribes again by itself.
-  const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+  const publisher = redisPublisher(url);
+  const subscriber = redisSubscriber(url);
   publisher.on('error', (error: Error) => log.warn({ err: error }, 'appointment events: Redis publisher error'));
   subscriber.on('error', (error: Error) => log.warn({ err: error }, 'appointment events: Redis subscriber error'));
   subscriber.on('message', (from: string, payload: string) => {
@@ -293,7 +292,7 @@ export function redisEventBus(options: { url: string; channel: string; log: Log 
     }),
     ready,
     async close() {
-      await Promise.all([subscriber.quit().catch(() => subscriber.disconnect()), publisher.quit().catch(() => publisher.disconnect())]);
+      await closeRedis(subscriber, publisher);
     },
   };
 }

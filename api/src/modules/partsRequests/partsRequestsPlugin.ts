@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodicJob';
+import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { approvalsRoutes } from '../approvals/approvalsRoutes';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import type { AppointmentEventBus } from '../bookings/appointmentEvents';
@@ -14,8 +14,8 @@ export interface PartsRequestsOptions {
   events: AppointmentEventBus;
 }
 
-/** How often the expiry job looks for requests past the customer's deadline. */
-export const APPROVAL_EXPIRY_INTERVAL_MS = 60_000;
+/** When the expiry job looks for requests past the customer's deadline: every minute. */
+export const APPROVAL_EXPIRY_SCHEDULE = '* * * * *';
 
 /**
  * Parts requests and the customer's approval of extra work (work package 2): the floor's routes (technician,
@@ -30,14 +30,15 @@ export const partsRequestsRoutes: FastifyPluginAsync<PartsRequestsOptions> = asy
   await app.register(partsRequestRoutes, { ctx });
   await app.register(approvalsRoutes, { ctx });
 
-  let job: PeriodicJob | null = null;
+  let job: ScheduledJob | null = null;
   app.addHook('onListen', async () => {
-    job ??= startPeriodicJob({
+    job ??= startScheduledJob({
       name: 'parts approvals expired',
+      pattern: APPROVAL_EXPIRY_SCHEDULE,
       run: () => expireAwaitingApprovals(ctx, ctx.clock.now()),
       log: app.log.child({ module: 'parts-requests' }),
-      intervalMs: APPROVAL_EXPIRY_INTERVAL_MS,
-      firstRunMs: 15_000,
+      db: accounts.db,
+      clock: accounts.clock,
     });
   });
   app.addHook('onClose', async () => {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { bookingUrl } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
-import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodicJob';
+import { startScheduledJob, type ScheduledJob, type SchedulerOptions } from '../../jobs/scheduledJob';
 import type { Clock } from '../../security/clock';
 import { forecastReminderEmail } from '../notifications/emailTemplates';
 import { enqueueEmail } from '../notifications/outbox';
@@ -46,9 +46,8 @@ import { latestWearModel } from './wearTraining';
 export const FORECAST_REMINDER_THRESHOLD = 0.5;
 export const FORECAST_REMINDER_CLEAR_BELOW = 0.4;
 const PAGE_SIZE = 100;
-const DAY_MS = 86_400_000;
 /** The daily run: 08:00 in Vietnam (01:00 UTC), a reasonable hour for a customer's email. */
-const DAILY_UTC_HOUR = 1;
+export const FORECAST_REMINDER_SCHEDULE = '0 8 * * *';
 
 export interface ForecastReminderOptions {
   /** The site's origin for the links (PUBLIC_URL). */
@@ -167,14 +166,6 @@ export async function sendForecastReminders(db: Kysely<Database>, clock: Clock, 
   return result;
 }
 
-/** Milliseconds from `now` to the next `hour`:00 UTC. */
-export function msUntilUtcHour(now: Date, hour: number): number {
-  const next = new Date(now);
-  next.setUTCHours(hour, 0, 0, 0);
-  if (next.getTime() <= now.getTime()) next.setTime(next.getTime() + DAY_MS);
-  return next.getTime() - now.getTime();
-}
-
 export interface ForecastReminderJob {
   /**
    * A run as soon as the one in progress (if any) ends: after a newly accepted model version. Resolves with the
@@ -189,12 +180,12 @@ export interface ForecastReminderJobOptions extends ForecastReminderOptions {
   db: Kysely<Database>;
   clock: Clock;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  /** The first daily run, this long after start (default: the next 08:00 in Vietnam). */
-  firstRunMs?: number;
+  /** The scheduler's hook and timer (metrics, tests). */
+  scheduling?: Pick<SchedulerOptions, 'onRun' | 'timer' | 'instanceId'>;
 }
 
 /** The daily run (08:00 in Vietnam) and the runs after an accepted training, one at a time in this process. */
-export function startForecastReminders({ db, clock, log, firstRunMs, ...options }: ForecastReminderJobOptions): ForecastReminderJob {
+export function startForecastReminders({ db, clock, log, scheduling, ...options }: ForecastReminderJobOptions): ForecastReminderJob {
   let queue: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const runQueued = (): Promise<number> => {
@@ -207,11 +198,13 @@ export function startForecastReminders({ db, clock, log, firstRunMs, ...options 
     queue = next.catch(() => undefined);
     return next;
   };
-  const daily: PeriodicJob = startPeriodicJob({
+  const daily: ScheduledJob = startScheduledJob({
+    ...scheduling,
     name: 'forecast reminders',
+    pattern: FORECAST_REMINDER_SCHEDULE,
     log,
-    intervalMs: DAY_MS,
-    firstRunMs: firstRunMs ?? msUntilUtcHour(clock.now(), DAILY_UTC_HOUR),
+    db,
+    clock,
     run: runQueued,
   });
   return {

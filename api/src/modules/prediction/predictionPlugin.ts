@@ -1,22 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { startPeriodicJob, type PeriodicJob } from '../../jobs/periodicJob';
+import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import type { AccountsContext } from '../auth/accountsPlugin';
 import { diagnosticsRoutes } from '../diagnostics/diagnosticsRoutes';
 import { onAcceptedTraining, startForecastReminders, type ForecastReminderJob } from './forecastReminders';
 import { predictionRoutes } from './predictionRoutes';
 import { createWearTrainer } from './wearTrainer';
-import { TrainingInProgressError } from './wearTraining';
+import { failStaleTraining, TrainingInProgressError } from './wearTraining';
 
-const DAY_MS = 86_400_000;
 /** The nightly run: 02:00 in Vietnam (19:00 UTC), when the centres are closed. */
-const NIGHTLY_UTC_HOUR = 19;
-
-export function msUntilNightlyRun(now: Date): number {
-  const next = new Date(now);
-  next.setUTCHours(NIGHTLY_UTC_HOUR, 0, 0, 0);
-  if (next.getTime() <= now.getTime()) next.setTime(next.getTime() + DAY_MS);
-  return next.getTime() - now.getTime();
-}
+export const NIGHTLY_TRAINING_SCHEDULE = '0 2 * * *';
 
 /**
  * Failure prediction and diagnostics (spec predictive.md §2–§4): their routes, the trainer's process and its
@@ -33,15 +25,18 @@ export const predictionPlugin: FastifyPluginAsync<{ accounts: AccountsContext }>
     () => void reminders?.runSoon(),
     log,
   );
-  let nightly: PeriodicJob | null = null;
+  let nightly: ScheduledJob | null = null;
   app.addHook('onListen', async () => {
+    // A run left TRAINING by a process that died (this API crashed mid-run) no longer blocks "train now".
+    await failStaleTraining(accounts.db, accounts.clock).catch((error: unknown) => log.error({ err: error }, 'wear training: could not fail the stale runs'));
     // The customers' reminder emails (forecastReminders.ts): daily at 08:00 in Vietnam, and after each accepted training.
     reminders = startForecastReminders({ db: accounts.db, clock: accounts.clock, log, publicUrl: accounts.config.publicUrl });
-    nightly = startPeriodicJob({
+    nightly = startScheduledJob({
       name: 'wear model training',
+      pattern: NIGHTLY_TRAINING_SCHEDULE,
       log,
-      intervalMs: DAY_MS,
-      firstRunMs: msUntilNightlyRun(accounts.clock.now()),
+      db: accounts.db,
+      clock: accounts.clock,
       run: async () => {
         try {
           await trainer.start(null);

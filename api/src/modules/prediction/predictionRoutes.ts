@@ -13,7 +13,7 @@ import { componentInfo } from './componentLabels';
 import { vehicleForecastOf } from './vehicleForecastQueries';
 import { clockOf } from './wearModel';
 import type { WearTrainer } from './wearTrainer';
-import { latestWearModel, TrainingInProgressError, WEAR_MODEL_KIND } from './wearTraining';
+import { failStaleTraining, latestWearModel, TrainingInProgressError, WEAR_MODEL_KIND } from './wearTraining';
 
 export const predictionMessages = {
   forecast: 'Dự đoán bảo dưỡng của xe.',
@@ -65,6 +65,8 @@ export const predictionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext
       schema: { tags: ['prediction'], summary: 'Các lần huấn luyện mô hình dự đoán hư hỏng (mới nhất trước): số liệu, backtest so với đường cơ sở', response: { 200: modelVersionsResponseSchema, ...errors } },
     },
     async () => {
+      // A run whose process died reads FAILED here (the page stops waiting for it), not TRAINING.
+      await failStaleTraining(db, clock);
       const [rows, info] = await Promise.all([
         db.selectFrom('prediction_models').selectAll().where('kind', '=', WEAR_MODEL_KIND).orderBy('id', 'desc').limit(VERSIONS_SHOWN).execute(),
         componentInfo(db),

@@ -5,14 +5,15 @@ import type { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { beginWearTraining } from './wearTraining';
+import { beatWearTraining, beginWearTraining } from './wearTraining';
 
 /**
  * Starts wear-model training runs in a process of their own (wearTrainingProcess.ts), nightly and when an admin
  * asks: the API inserts the run's TRAINING row (so a second request gets TrainingInProgressError at once), forks
  * the process at niceness TRAINING_NICE and returns; the process writes ACCEPTED or FAILED into the row. If it
  * dies without doing so (killed, out of memory), the row is marked FAILED here; the previous version goes on
- * serving either way.
+ * serving either way. While the child lives this process refreshes the row's heartbeat: if this process dies
+ * (its child then exits too), the silent heartbeat lets the next start mark the run FAILED at once.
  */
 
 /** Below the API (0), above the photo encoder (19): the floor's requests first, training still done in time. */
@@ -34,6 +35,8 @@ export interface WearTrainerOptions {
   database: DatabaseConfig;
   clock: Clock;
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  /** How often the running run's heartbeat is refreshed (default 5 s; well under STALE_HEARTBEAT_MS). */
+  heartbeatMs?: number;
 }
 
 function launch(runId: number, database: DatabaseConfig): ChildProcess {
@@ -51,7 +54,7 @@ function launch(runId: number, database: DatabaseConfig): ChildProcess {
   return child;
 }
 
-export function createWearTrainer({ db, database, clock, log }: WearTrainerOptions): WearTrainer {
+export function createWearTrainer({ db, database, clock, log, heartbeatMs = 5_000 }: WearTrainerOptions): WearTrainer {
   let running: { child: ChildProcess; done: Promise<void> } | null = null;
   let closed = false;
 
@@ -61,11 +64,20 @@ export function createWearTrainer({ db, database, clock, log }: WearTrainerOptio
     },
     async start(requestedBy) {
       if (closed) throw new Error('the wear trainer is closed');
-      const runId = await beginWearTraining(db, clock, requestedBy);
+      const runId = await beginWearTraining(db, clock, requestedBy, { heartbeat: true });
       const child = launch(runId, database);
       const started = clock.now().getTime();
+      const heartbeat = setInterval(() => {
+        beatWearTraining(db, clock, runId).catch((error: unknown) => log.error({ err: error, runId }, 'wear training: could not refresh the heartbeat'));
+      }, heartbeatMs);
+      heartbeat.unref();
+      // A process that never started sends no 'exit': its run, no longer beating, goes stale.
+      child.once('error', () => {
+        if (child.pid === undefined) clearInterval(heartbeat);
+      });
       const done = new Promise<void>((resolve) => {
         child.once('exit', (code, signal) => {
+          clearInterval(heartbeat);
           void (async () => {
             if (code !== 0) {
               // The process may have died before writing FAILED itself: only a row still TRAINING is changed.

@@ -16,12 +16,16 @@ import { trainWearModels, type ComponentInspections, type ComponentTraining } fr
  *   written in one update) | FAILED (the error written).
  *
  * The API serves the newest ACCEPTED row (latestWearModel), so a run that fails, or a process killed mid-run,
- * leaves the previous version serving. A TRAINING row older than STALE_TRAINING_MS is a run that died without
- * saying so: the next run marks it FAILED before starting.
+ * leaves the previous version serving. A run that died without saying so is marked FAILED before the next one
+ * starts (and at the API's start): a run with an owner (the API process whose child trains it refreshes
+ * heartbeat_at) once its heartbeat is older than STALE_HEARTBEAT_MS — its owner crashed; a run without one (the
+ * seed's in-process run, which cannot beat while it computes) once it is older than STALE_TRAINING_MS.
  */
 
 export const WEAR_MODEL_KIND = 'wear';
 export const STALE_TRAINING_MS = 15 * 60_000;
+/** Several missed heartbeats (wearTrainer beats every 5 s), with room for clocks of instances a little apart. */
+export const STALE_HEARTBEAT_MS = 30_000;
 export const INTERRUPTED_MESSAGE = 'Lần huấn luyện bị gián đoạn (tiến trình dừng trước khi xong).';
 
 export class TrainingInProgressError extends Error {
@@ -53,26 +57,39 @@ export interface WearTrainingOptions {
   loadCases?: (db: Kysely<Database>) => Promise<DatedCase[]>;
 }
 
-/** Marks TRAINING rows started before `STALE_TRAINING_MS` ago as FAILED (their process died). */
+/** Marks TRAINING rows whose process died as FAILED: heartbeat silent for STALE_HEARTBEAT_MS, or no heartbeat and older than STALE_TRAINING_MS. */
 export async function failStaleTraining(db: Kysely<Database>, clock: Clock): Promise<number> {
   const now = clock.now();
+  const silentSince = new Date(now.getTime() - STALE_HEARTBEAT_MS).toISOString();
+  const startedBefore = new Date(now.getTime() - STALE_TRAINING_MS).toISOString();
   const result = await db
     .updateTable('prediction_models')
     .set({ status: 'FAILED', error: INTERRUPTED_MESSAGE, finished_at: now.toISOString() })
     .where('kind', '=', WEAR_MODEL_KIND)
     .where('status', '=', 'TRAINING')
-    .where('started_at', '<', new Date(now.getTime() - STALE_TRAINING_MS).toISOString())
+    .where((eb) => eb.or([eb('heartbeat_at', '<', silentSince), eb.and([eb('heartbeat_at', 'is', null), eb('started_at', '<', startedBefore)])]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
+/** The owner's sign of life for a run still TRAINING (wearTrainer, every few seconds while its child lives). */
+export async function beatWearTraining(db: Kysely<Database>, clock: Clock, runId: number): Promise<void> {
+  await db.updateTable('prediction_models').set({ heartbeat_at: clock.now().toISOString() }).where('id', '=', runId).where('status', '=', 'TRAINING').execute();
+}
+
+export interface BeginOptions {
+  /** The caller will beat (beatWearTraining) while the run lives: it is stale after STALE_HEARTBEAT_MS of silence. */
+  heartbeat?: boolean;
+}
+
 /** Starts a run: its TRAINING row (TrainingInProgressError when one is running). Returns the row's id. */
-export async function beginWearTraining(db: Kysely<Database>, clock: Clock, requestedBy: number | null = null): Promise<number> {
+export async function beginWearTraining(db: Kysely<Database>, clock: Clock, requestedBy: number | null = null, options: BeginOptions = {}): Promise<number> {
   await failStaleTraining(db, clock);
+  const now = clock.now().toISOString();
   try {
     const row = await db
       .insertInto('prediction_models')
-      .values({ kind: WEAR_MODEL_KIND, status: 'TRAINING', requested_by: requestedBy, started_at: clock.now().toISOString() })
+      .values({ kind: WEAR_MODEL_KIND, status: 'TRAINING', requested_by: requestedBy, started_at: now, heartbeat_at: options.heartbeat ? now : null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;

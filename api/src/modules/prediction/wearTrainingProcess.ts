@@ -11,6 +11,8 @@ import { completeWearTraining } from './wearTraining';
  * (reading a million inspections, the fits) never touches the API's event loop or memory.
  */
 async function main(): Promise<number> {
+  // The API that started it is gone (crashed): its run is failed by the next start, so stop training for nobody.
+  process.once('disconnect', () => process.exit(3));
   const runId = Number(process.argv[2]);
   const config = JSON.parse(process.argv[3] ?? '{}') as DatabaseConfig;
   if (!Number.isInteger(runId) || runId <= 0) throw new Error(`not a training run id: ${process.argv[2]}`);
