@@ -116,8 +116,10 @@ async function main(): Promise<void> {
   if (env.SKIP_BUILD !== '1') ensureBuilt();
 
   const apiEnv = { ...env, PORT: String(ports.api), HOST: apiHost };
+  // The development demo data (accounts, customers, history) unless SEED_DEMO says otherwise; production refuses it.
+  const seedDemo = /^(1|true|on|yes)$/i.test((env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? '0' : '1')).trim());
   console.log('• Đang chuẩn bị cơ sở dữ liệu (migrate + seed)...');
-  const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/cli/seed.js')], { env: apiEnv, stdio: 'inherit' });
+  const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/cli/seed.js')], { env: { ...apiEnv, SEED_DEMO: seedDemo ? '1' : '0' }, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('database seed failed');
 
   let apiAnswered = false;
@@ -159,7 +161,7 @@ async function main(): Promise<void> {
   console.log(`\n✔ EV Service đang chạy: http://${publicHost}:${ports.shell}`);
   console.log(`  API: http://${publicHost}:${ports.shell}/api (tài liệu: /api/docs)`);
   console.log(`  Remotes: ${Object.values(manifestEnv).join(', ')}`);
-  printDemoAccounts();
+  if (seedDemo) printDemoAccounts();
   printMailbox(outboxOn);
   console.log('  Nhấn Ctrl-C để dừng.\n');
 }

@@ -43,7 +43,7 @@ export interface Config {
   mailFrom: string;
   /** Where uploaded files are stored (UPLOAD_DIR, default <repo>/data/uploads). */
   uploadDir: string;
-  /** The site's public origin (PUBLIC_URL, default http://localhost:3000): links in emails, OAuth redirects. */
+  /** The site's public origin (PUBLIC_URL, default http://localhost:3000; production: an https origin, required): links in emails, OAuth redirects. */
   publicUrl: string;
   google: GoogleConfig;
   /**
@@ -70,9 +70,23 @@ export interface Config {
    * whenever the suite runs, also after the centres' closing time. Null: the system clock.
    */
   clockStart: string | null;
-  /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults) and its payment window (VIETQR_PAYMENT_HOURS). */
+  /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults, refused in production) and its payment window (VIETQR_PAYMENT_HOURS). */
   vietQr: VietQrConfig;
+  /**
+   * The settings production must be given that were left unset and took their development default (PUBLIC_URL,
+   * VIETQR_*): productionSafety.ts refuses to start production with any of them.
+   */
+  defaultsUsed: string[];
 }
+
+/** The demo bank account of development (a stranger's, as far as the shop knows): never in production. */
+export const DEMO_VIETQR = { bankBin: '970436', accountNumber: '1023456789', accountName: 'CONG TY TNHH EV SERVICE', bankName: 'Vietcombank' } as const;
+
+/** What PUBLIC_URL is when unset: the `npm start` site. */
+export const DEVELOPMENT_PUBLIC_URL = 'http://localhost:3000';
+
+/** Settings that production must set explicitly (a development default there would be wrong). */
+const REQUIRED_IN_PRODUCTION = ['PUBLIC_URL', 'VIETQR_BANK_BIN', 'VIETQR_ACCOUNT_NUMBER', 'VIETQR_ACCOUNT_NAME', 'VIETQR_BANK_NAME'] as const;
 
 export interface VietQrConfig {
   /** 6-digit NAPAS BIN (default 970436, Vietcombank). */
@@ -85,15 +99,15 @@ export interface VietQrConfig {
 }
 
 function loadVietQrConfig(env: NodeJS.ProcessEnv): VietQrConfig {
-  const bankBin = nonEmpty(env.VIETQR_BANK_BIN) ?? '970436';
+  const bankBin = nonEmpty(env.VIETQR_BANK_BIN) ?? DEMO_VIETQR.bankBin;
   if (!/^\d{6}$/.test(bankBin)) throw new Error(`VIETQR_BANK_BIN must be the 6-digit NAPAS BIN of the bank, got "${bankBin}"`);
-  const accountNumber = nonEmpty(env.VIETQR_ACCOUNT_NUMBER) ?? '1023456789';
+  const accountNumber = nonEmpty(env.VIETQR_ACCOUNT_NUMBER) ?? DEMO_VIETQR.accountNumber;
   if (!/^[A-Za-z0-9]{1,19}$/.test(accountNumber)) throw new Error('VIETQR_ACCOUNT_NUMBER must be 1–19 letters or digits');
   return {
     bankBin,
     accountNumber,
-    accountName: nonEmpty(env.VIETQR_ACCOUNT_NAME) ?? 'CONG TY TNHH EV SERVICE',
-    bankName: nonEmpty(env.VIETQR_BANK_NAME) ?? 'Vietcombank',
+    accountName: nonEmpty(env.VIETQR_ACCOUNT_NAME) ?? DEMO_VIETQR.accountName,
+    bankName: nonEmpty(env.VIETQR_BANK_NAME) ?? DEMO_VIETQR.bankName,
     paymentHours: parseIntegerSetting('VIETQR_PAYMENT_HOURS', env.VIETQR_PAYMENT_HOURS, 24, 1, 7 * 24),
   };
 }
@@ -235,7 +249,7 @@ export function parseClockStart(value: string | undefined, nodeEnv: string): str
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const sqliteFile = nonEmpty(env.SQLITE_FILE);
   const uploadDir = nonEmpty(env.UPLOAD_DIR);
-  const publicUrl = parseOrigin('PUBLIC_URL', env.PUBLIC_URL, 'http://localhost:3000');
+  const publicUrl = parseOrigin('PUBLIC_URL', env.PUBLIC_URL, DEVELOPMENT_PUBLIC_URL);
   const host = nonEmpty(env.HOST) ?? '127.0.0.1';
   const nodeEnv = nonEmpty(env.NODE_ENV) ?? 'development';
   return {
@@ -258,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingChangeCutoffMinutes: parseIntegerSetting('BOOKING_CHANGE_CUTOFF_MINUTES', env.BOOKING_CHANGE_CUTOFF_MINUTES, 120, 0, 7 * 24 * 60),
     vietQr: loadVietQrConfig(env),
     clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
+    defaultsUsed: REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
   };
 }
 

@@ -1,29 +1,34 @@
+import type { Server } from 'node:http';
 import type { Kysely } from 'kysely';
 import { buildApp, type App } from './app';
-import { describeDatabase, loadConfig, resolveJwtSecret } from './config';
+import { describeDatabase, loadConfig, resolveJwtSecret, type Config } from './config';
 import { createDatabase } from './db/createDatabase';
 import { isLoopbackHost } from './http/loopback';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { devOutboxMailer, smtpMailer, type Mailer } from './modules/notifications/mailer';
 import { createOutboxWorker, type OutboxWorker } from './modules/notifications/outboxWorker';
-import { startPeriodicJob, type PeriodicJob } from './jobs/periodicJob';
+import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance/reminderWorker';
 import { expireUnpaidOrders } from './modules/orders/orderLifecycle';
 import { startingClock, systemClock } from './security/clock';
+import { parseMetricsPort, startMetricsServer } from './modules/metrics/metricsServer';
+import { refuseDemoData } from './security/demoDataGuard';
+import { checkProductionSafety, describeRefusal } from './productionSafety';
 
 const FORCED_EXIT_MS = 10_000;
 
 /** Starts the API: config from the environment, database, pending migrations, listen. */
 export async function main(): Promise<void> {
-  const loaded = loadConfig();
+  const loaded = loadSafeConfig();
   // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
   const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded) };
   const db: Kysely<Database> = createDatabase(config, { walCheckpointer: true });
   let app: App | null = null;
   let mailer: Mailer | null = null;
   let outbox: OutboxWorker | null = null;
-  const jobs: PeriodicJob[] = [];
+  let metricsServer: Server | null = null;
+  const jobs: ScheduledJob[] = [];
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -46,6 +51,7 @@ export async function main(): Promise<void> {
         code = 1;
       }
       try {
+        metricsServer?.close();
         await app?.close();
       } catch (error) {
         app?.log.error({ err: error }, 'error while closing the HTTP server');
@@ -66,10 +72,20 @@ export async function main(): Promise<void> {
 
   const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
   app = buildApp({ db, logger: { level: config.logLevel }, accounts: { config, clock } });
+  // Production settings that work but should not be left so (SQLite, the mail catcher, no Redis): said once.
+  for (const warning of checkProductionSafety(loaded).warnings) app.log.warn(warning);
   try {
     const { applied } = await migrateToLatest(db);
     app.log.info({ database: describeDatabase(config), applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+    // Production never serves the development demo data (published passwords, fake customers to email).
+    if (config.nodeEnv === 'production') await refuseDemoData(db);
     await app.listen({ port: config.port, host: config.host });
+    // METRICS_PORT: the Prometheus text without sign-in, on the API's host (the admin route needs a token).
+    const metricsPort = parseMetricsPort(process.env.METRICS_PORT);
+    if (metricsPort !== null) {
+      metricsServer = await startMetricsServer({ metrics: app.metrics, host: config.host, port: metricsPort });
+      app.log.info({ port: metricsPort, host: config.host }, 'metrics listening on /metrics');
+    }
     startOutbox(app);
     startJobs(app);
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -93,24 +109,30 @@ export async function main(): Promise<void> {
     }
   }
 
-  /** The API's timed jobs (stopped on shutdown before the outbox). */
+  /** The API's scheduled jobs, on Vietnam's wall clock and once per occurrence across instances (stopped on shutdown before the outbox). */
   function startJobs(running: App): void {
-    // Maintenance reminders due soon → outbox emails (hourly; once per due point, see reminderWorker.ts).
+    // Maintenance reminders due soon → outbox emails (hourly at :00; once per due point, see reminderWorker.ts).
+    // Also 10 s after start when nobody ran this hour's yet: a first start fills the dev outbox at once (README).
     jobs.push(
-      startPeriodicJob({
+      startScheduledJob({
         name: 'maintenance reminders',
+        pattern: '0 * * * *',
+        catchUpAfterMs: 10_000,
         run: () => sendDueReminders(db, clock, { publicUrl: config.publicUrl }),
         log: running.log.child({ module: 'reminders' }),
-        intervalMs: 60 * 60_000,
+        db,
+        clock,
       }),
     );
     // VietQR orders past their payment window → cancelled, stock and promotion use given back (every 5 minutes).
     jobs.push(
-      startPeriodicJob({
+      startScheduledJob({
         name: 'unpaid VietQR orders expired',
+        pattern: '*/5 * * * *',
         run: () => expireUnpaidOrders({ db, clock, config }, clock.now()),
         log: running.log.child({ module: 'orders' }),
-        intervalMs: 5 * 60_000,
+        db,
+        clock,
       }),
     );
   }
@@ -130,6 +152,23 @@ export async function main(): Promise<void> {
     outbox.start();
     log.info({ mailer: mailer.description }, 'email outbox worker started');
   }
+}
+
+/** The configuration, or the process ends (exit 1) with what is wrong: an invalid value, or an unsafe one in production. */
+function loadSafeConfig(): Config {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(`API failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  const { errors } = checkProductionSafety(config);
+  if (errors.length > 0) {
+    console.error(describeRefusal(errors));
+    process.exit(1);
+  }
+  return config;
 }
 
 if (require.main === module) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewUserRow } from '../db/schema';
+import { DEMO_ACCOUNT_EMAILS } from '../security/demoDataGuard';
 import { hashPassword } from '../security/passwords';
 
 /** The one documented password of every demo account. */
@@ -17,12 +18,15 @@ export interface DemoAccount {
   address: string;
 }
 
-/** One verified account per role (`npm start` prints them; the e2e suite signs in with them). */
+/**
+ * One verified account per role (`npm start` prints them; the e2e suite signs in with them). Their emails live on
+ * the product side (security/demoDataGuard.ts): the API refuses to start in production while they exist.
+ */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     role: 'customer',
     roleLabel: 'Khách hàng',
-    email: 'khachhang@evshop.vn',
+    email: DEMO_ACCOUNT_EMAILS.customer,
     fullName: 'Nguyễn Minh Anh',
     phoneNumber: '0912345678',
     gender: 'FEMALE',
@@ -32,7 +36,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     role: 'staff',
     roleLabel: 'Nhân viên',
-    email: 'nhanvien@evshop.vn',
+    email: DEMO_ACCOUNT_EMAILS.staff,
     fullName: 'Trần Quốc Bảo',
     phoneNumber: '0987654321',
     gender: 'MALE',
@@ -42,7 +46,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     role: 'technician',
     roleLabel: 'Kỹ thuật viên',
-    email: 'kythuatvien@evshop.vn',
+    email: DEMO_ACCOUNT_EMAILS.technician,
     fullName: 'Lê Văn Cường',
     phoneNumber: '0901234567',
     gender: 'MALE',
@@ -52,7 +56,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     role: 'manager',
     roleLabel: 'Quản lý',
-    email: 'quanly@evshop.vn',
+    email: DEMO_ACCOUNT_EMAILS.manager,
     fullName: 'Phạm Thu Hà',
     phoneNumber: '0934567890',
     gender: 'FEMALE',
@@ -62,7 +66,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     role: 'admin',
     roleLabel: 'Quản trị viên',
-    email: 'quantri@evshop.vn',
+    email: DEMO_ACCOUNT_EMAILS.admin,
     fullName: 'Hoàng Đức Dũng',
     phoneNumber: '0976543210',
     gender: 'MALE',

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { occupiedSteps } from '../modules/bookings/schedule';
 import { componentOfChecklistCode } from '../modules/prediction/checklistComponents';
 import { saysReplaced } from '../modules/prediction/inspectionQueries';
+import { DEMO_FLEET_EMAIL_SUFFIX } from '../security/demoDataGuard';
 import type { FleetService } from './demoFleet';
 import { seededRandom, type Random } from './demoRandom';
 import { inBatches } from './seedBatches';
@@ -32,7 +33,7 @@ import { inBatches } from './seedBatches';
 
 export const DEMO_BOOKING_DAYS = 30;
 /** The contact email of the demo fleet's owners ends so (demoFleet: `<phone>@khach.example.vn`). */
-export const FLEET_EMAIL_SUFFIX = '@khach.example.vn';
+export const FLEET_EMAIL_SUFFIX = DEMO_FLEET_EMAIL_SUFFIX;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

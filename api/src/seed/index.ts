@@ -33,6 +33,13 @@ export interface SeedReport {
   demoHistory?: DemoHistorySeedReport & { shifts: number };
 }
 
+/** Row counts after seeding the reference data only (seedReference). */
+export interface ReferenceSeedReport {
+  serviceCentres: number;
+  /** Categories, brands, products (no stock, no sales), services, packages; no promotion. */
+  catalogue: CatalogueSeedReport;
+}
+
 export interface SeedOptions {
   /**
    * Also the demo history (seedDemoHistory, seedDemoShifts), relative to `now`. `npm start` and `npm run seed`
@@ -43,9 +50,26 @@ export interface SeedOptions {
 }
 
 /**
- * Loads the Vietnamese demo data. `npm start` runs it on every start, so it only inserts what is missing: each
- * seeder inserts a row when none has its natural key (slug, SKU, code, email, the customer's plate...) and
- * never writes over an existing one, so what an operator or a customer changed since (prices, stock,
+ * Loads the reference data a shop needs and nothing else (what production seeds): the service centres and the
+ * catalogue (categories, brands, products without stock or sales, services with their checklist templates,
+ * packages). No people, vehicles, orders, appointments, stock at the centres, promotions or emails. Insert-only
+ * and idempotent like seed(), in one transaction.
+ */
+export async function seedReference(db: Kysely<Database>): Promise<ReferenceSeedReport> {
+  const report = await db.transaction().execute(async (trx) => ({
+    serviceCentres: await seedServiceCentres(trx),
+    catalogue: await seedCatalogue(trx, new Date(), { demo: false }),
+  }));
+  invalidateCatalogue();
+  return report;
+}
+
+/**
+ * Loads the Vietnamese demo data (development only: the seed CLI runs it with SEED_DEMO=1, which `npm start`
+ * sets, and refuses it in production): the reference data with the demo's stock, sales and promotions, then the
+ * demo people, vehicles, orders, floor, stock and history. `npm start` runs it on every start, so it only
+ * inserts what is missing: each seeder inserts a row when none has its natural key (slug, SKU, code, email, the
+ * customer's plate...) and never writes over an existing one, so what an operator or a customer changed since (prices, stock,
  * promotion limits and usage, a centre's hours, an account's name or password...) survives a restart, and a
  * seed row deleted since comes back. Running it twice gives the same rows as running it once. Runs in one
  * transaction. Expects the schema to be migrated (see migrateToLatest).

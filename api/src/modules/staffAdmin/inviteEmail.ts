@@ -3,7 +3,7 @@ import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, type EmailCon
 
 export interface InviteEmailInput {
   fullName: string;
-  role: StaffRole;
+  role: StaffRole | 'admin';
   /** The centre the account is assigned to, if any. */
   centreName: string | null;
   /** A reset-password code (the reset flow sets the first password). */

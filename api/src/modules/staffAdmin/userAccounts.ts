@@ -59,8 +59,13 @@ function anotherActiveAdmin(userId: number) {
 /**
  * POST /admin/users: an account without a password (it cannot log in yet), a reset-password code and the
  * invite email in the outbox, and the optional centre assignment: one transaction. 409 EMAIL_TAKEN / PHONE_TAKEN.
+ * The first admin (cli/createAdmin.ts) comes through here too: role admin, and with `passwordHash` an account
+ * that can log in at once (its email taken as verified by the operator), without a code or an invite.
  */
-export async function createStaffUser(ctx: StaffAdminContext, input: { fullName: string; email: string; phone?: string | null; role: StaffRole; centreId?: number | null }): Promise<AdminUser> {
+export async function createStaffUser(
+  ctx: Pick<StaffAdminContext, 'db' | 'clock' | 'secret' | 'publicUrl'>,
+  input: { fullName: string; email: string; phone?: string | null; role: StaffRole | 'admin'; centreId?: number | null; passwordHash?: string | null },
+): Promise<AdminUser> {
   const phone = input.phone ? normalizeVietnameseMobile(input.phone) : null;
   const existing = await ctx.db
     .selectFrom('users')
@@ -78,7 +83,7 @@ export async function createStaffUser(ctx: StaffAdminContext, input: { fullName:
         .insertInto('users')
         .values({
           email: input.email,
-          password_hash: null,
+          password_hash: input.passwordHash ?? null,
           full_name: input.fullName,
           phone_number: phone,
           address: null,
@@ -87,13 +92,14 @@ export async function createStaffUser(ctx: StaffAdminContext, input: { fullName:
           avatar_url: null,
           role: input.role,
           google_sub: null,
-          email_verified_at: null,
+          email_verified_at: input.passwordHash ? now : null,
           created_at: now,
           updated_at: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (centre) await insertAssignment(trx, created.id, centre.id, now);
+      if (input.passwordHash) return created.id;
       const code = await issueOtpCode({ db: trx, clock: ctx.clock, secret: ctx.secret }, created.id, 'reset_password');
       const email = encodeURIComponent(input.email);
       await enqueueEmail(

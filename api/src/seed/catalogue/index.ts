@@ -34,13 +34,23 @@ export function productDescription(product: ProductSeed): string {
   return parts.join(' ');
 }
 
+export interface CatalogueSeedOptions {
+  /**
+   * The demo's figures too (default true): a new product's web stock and units sold, and the sample promotions.
+   * False (production's reference data): products with no stock and no sales, no promotion.
+   */
+  demo?: boolean;
+}
+
 /**
- * Categories, brands, products, services, packages and promotions: each one inserted when no row has its
- * natural key (slug / SKU / code), never written over: `npm start` seeds on every start, and what an operator
- * changed since (prices, stock, names, limits, usage, a promotion switched off...) must survive a restart.
- * Promotion windows are set relative to `now` when a promotion is created, so a fresh install has live ones.
+ * Categories, brands, products, services (with their checklist templates), packages and promotions: each one
+ * inserted when no row has its natural key (slug / SKU / code), never written over: `npm start` seeds on every
+ * start, and what an operator changed since (prices, stock, names, limits, usage, a promotion switched off...)
+ * must survive a restart. Promotion windows are set relative to `now` when a promotion is created, so a fresh
+ * install has live ones.
  */
-export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()): Promise<CatalogueSeedReport> {
+export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date(), options: CatalogueSeedOptions = {}): Promise<CatalogueSeedReport> {
+  const demo = options.demo ?? true;
   for (const [index, entry] of CATEGORIES.entries()) {
     await insertCategoryIfMissing(db, {
       slug: entry.slug,
@@ -70,8 +80,8 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
       brandId: brand.id,
       price: product.price,
       originalPrice: product.originalPrice ?? null,
-      stock: product.stock,
-      salesCount: product.sales,
+      stock: demo ? product.stock : 0,
+      salesCount: demo ? product.sales : 0,
       warrantyMonths: product.warrantyMonths,
       description: productDescription(product),
       compatibleModels: product.models,
@@ -120,7 +130,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
   // does not find, inside the seed's transaction, so an existing promotion (limits, usage, window) is never
   // written.
   const existingCodes = new Set((await db.selectFrom('promotions').select('code').execute()).map((row) => row.code));
-  for (const [index, promotion] of PROMOTIONS.entries()) {
+  for (const [index, promotion] of demo ? PROMOTIONS.entries() : []) {
     if (existingCodes.has(promotion.code)) continue;
     await upsertPromotion(db, {
       ...promotion,

@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { DatabaseConfig } from '../config';
+import { migrations as knownMigrations } from '../db/migrations';
+import { copyTree, digestFile, emptyFolder, isNonEmptyFolder, listFiles } from './fileDigests';
+import { DATABASE_FILES, dialectOfConfig, readManifest, UPLOADS_FOLDER, type BackupManifest, type SnapshotStats } from './manifest';
+import { postgresDataRows, restorePostgres } from './postgresBackup';
+import { restoreSqlite, sqliteDataRows } from './sqliteBackup';
+
+export type RefusalReason = 'manifest' | 'dialect' | 'checksum' | 'migrations' | 'not-empty';
+
+/** A restore that was refused before anything in the target changed. */
+export class RestoreRefusedError extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RestoreRefusedError';
+  }
+}
+
+export interface RestoreOptions {
+  /** The backup folder (the one holding manifest.json). */
+  folder: string;
+  database: DatabaseConfig;
+  uploadDir: string;
+  /** Overwrite a target database with data rows and a non-empty uploads folder. */
+  force?: boolean;
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  restored: SnapshotStats;
+  /** Differences between the restored figures and the manifest's (empty: the restore is verified). */
+  mismatches: string[];
+  /** Tables the target had and the backup did not (PostgreSQL with --force), dropped. */
+  droppedTables: string[];
+  /** Migrations this API has that the backup had not applied: `npm run migrate` brings the database up. */
+  pendingMigrations: string[];
+}
+
+/** A manifest path is a plain relative POSIX path inside the folder (a tampered manifest must not reach out). */
+function isSafeRelative(file: string): boolean {
+  return file !== '' && !file.includes('\\') && !path.posix.isAbsolute(file) && file.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+
+/** Every file of the folder against the manifest: present, same size and sha256, and nothing unlisted in uploads/. */
+async function verifyFiles(folder: string, manifest: BackupManifest): Promise<void> {
+  const databaseFile = DATABASE_FILES[manifest.dialect];
+  if (!manifest.files[databaseFile]) throw new RestoreRefusedError('manifest', `the manifest lists no ${databaseFile}`);
+  const problems: string[] = [];
+  for (const [file, expected] of Object.entries(manifest.files)) {
+    if (!isSafeRelative(file)) throw new RestoreRefusedError('manifest', `the manifest names a path outside the backup: ${JSON.stringify(file)}`);
+    const full = path.join(folder, ...file.split('/'));
+    if (!existsSync(full)) {
+      problems.push(`${file}: missing`);
+      continue;
+    }
+    const actual = await digestFile(full);
+    if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) problems.push(`${file}: checksum mismatch`);
+  }
+  for (const file of await listFiles(path.join(folder, UPLOADS_FOLDER))) {
+    if (!manifest.files[`${UPLOADS_FOLDER}/${file}`]) problems.push(`${UPLOADS_FOLDER}/${file}: not in the manifest`);
+  }
+  if (problems.length > 0) {
+    const shown = problems.slice(0, 10).join('; ');
+    throw new RestoreRefusedError('checksum', `the backup does not match its manifest (${problems.length}): ${shown}${problems.length > 10 ? '; …' : ''}`);
+  }
+}
+
+function compareStats(manifest: BackupManifest, restored: SnapshotStats): string[] {
+  const mismatches: string[] = [];
+  const tables = new Set([...Object.keys(manifest.tables), ...Object.keys(restored.tables)]);
+  for (const table of [...tables].sort()) {
+    const expected = manifest.tables[table];
+    const actual = restored.tables[table];
+    if (expected !== actual) mismatches.push(`${table}: ${actual ?? 'missing'} rows, the backup had ${expected ?? 'none'}`);
+  }
+  if (restored.stockLedger.sha256 !== manifest.stockLedger.sha256) mismatches.push(`${manifest.stockLedger.table}: ledger checksum differs`);
+  return mismatches;
+}
+
+/**
+ * Restores a backup folder into the configured database and uploads folder. Refused, before any change:
+ * an unreadable manifest, a backup of the other database kind, a file that fails its checksum, migrations this
+ * API does not know (a newer API's backup), and — without `force` — a target holding data.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const folder = path.resolve(options.folder);
+  let manifest: BackupManifest;
+  try {
+    manifest = await readManifest(folder);
+  } catch (error) {
+    throw new RestoreRefusedError('manifest', error instanceof Error ? error.message : String(error));
+  }
+  const dialect = dialectOfConfig(options.database);
+  if (manifest.dialect !== dialect) {
+    throw new RestoreRefusedError('dialect', `the backup is of ${manifest.dialect}, the configured database is ${dialect}`);
+  }
+  await verifyFiles(folder, manifest);
+
+  const known = new Set(Object.keys(knownMigrations));
+  const unknown = manifest.migrations.filter((name) => !known.has(name));
+  if (unknown.length > 0 && !options.force) {
+    throw new RestoreRefusedError('migrations', `the backup has migrations this API does not know (a newer version's data): ${unknown.join(', ')}`);
+  }
+  if (!options.force) {
+    const rows = options.database.databaseUrl ? await postgresDataRows(options.database.databaseUrl) : await sqliteDataRows(options.database.sqliteFile);
+    const uploads = await isNonEmptyFolder(options.uploadDir);
+    if (rows > 0 || uploads) {
+      const what = [rows > 0 ? `the database holds ${rows} rows` : '', uploads ? `${options.uploadDir} is not empty` : ''].filter(Boolean).join(' and ');
+      throw new RestoreRefusedError('not-empty', `${what}; restore with --force to overwrite`);
+    }
+  }
+
+  const dumpFile = path.join(folder, DATABASE_FILES[dialect]);
+  const { stats: restored, dropped } = options.database.databaseUrl
+    ? await restorePostgres(options.database.databaseUrl, dumpFile, new Set(Object.keys(manifest.tables)))
+    : { stats: await restoreSqlite(dumpFile, options.database.sqliteFile), dropped: [] };
+  await emptyFolder(options.uploadDir);
+  await copyTree(path.join(folder, UPLOADS_FOLDER), options.uploadDir);
+  const applied = new Set(restored.migrations);
+  return {
+    manifest,
+    restored,
+    mismatches: compareStats(manifest, restored),
+    droppedTables: dropped,
+    pendingMigrations: [...known].filter((name) => !applied.has(name)),
+  };
+}

@@ -1,0 +1,111 @@
+import { isIP } from 'node:net';
+import { DEMO_VIETQR, type Config } from './config';
+import { isLoopbackHost } from './http/loopback';
+
+/**
+ * What production must not start with (DESIGN.md §2: "Production is configured, never defaulted"): errors refuse
+ * the start, warnings are said once at start. Development and tests are not checked (both lists empty).
+ * Messages are for the operator: they name the setting and the fix, never a secret's value.
+ */
+export interface ProductionSafety {
+  errors: string[];
+  warnings: string[];
+}
+
+export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed'>;
+
+export const MIN_SECRET_LENGTH = 32;
+/** A key with fewer different characters than this was typed, not generated ('x' × 40, 'abcabc…'). */
+export const MIN_DISTINCT_SECRET_CHARACTERS = 10;
+
+/**
+ * Every access-token key that was ever written in this repository (docker-compose's old default, the tests', the
+ * benchmarks'): anyone who read it can sign an admin's token. test/productionSafety.test.ts scans the repository's
+ * files so that a new one cannot be added without being refused.
+ */
+export const KNOWN_EXAMPLE_SECRETS: readonly string[] = [
+  'change-me-in-production-with-32-or-more-characters',
+  'test-secret-test-secret-test-secret-0123456789',
+  'bench-secret-bench-secret-bench-secret-0123',
+];
+
+/** Words of a placeholder or a human-chosen key: a generated one (openssl rand -base64 48) holds none of them. */
+const PLACEHOLDER_WORDS = /change-?me|replace|placeholder|example|secret|passw(or)?d|dummy|sample|insecure|default|your[-_ ]|test[-_ ]|bench[-_ ]|demo[-_ ]/i;
+
+const MAKE_A_SECRET = 'generate one with `openssl rand -base64 48`';
+
+/** Why `secret` must not sign production's tokens, or null when it may. Never includes the secret. */
+export function unsafeSecretReason(secret: string | null): string | null {
+  if (secret === null || secret.trim() === '') return `JWT_SECRET is not set: ${MAKE_A_SECRET}`;
+  if (secret.length < MIN_SECRET_LENGTH) return `JWT_SECRET is shorter than ${MIN_SECRET_LENGTH} characters: ${MAKE_A_SECRET}`;
+  if (KNOWN_EXAMPLE_SECRETS.includes(secret)) return `JWT_SECRET is an example key published in this repository (anyone can sign tokens with it): ${MAKE_A_SECRET}`;
+  if (PLACEHOLDER_WORDS.test(secret)) return `JWT_SECRET looks like a placeholder (it contains a word such as "change-me", "secret" or "example"): ${MAKE_A_SECRET}`;
+  if (new Set(secret).size < MIN_DISTINCT_SECRET_CHARACTERS) return `JWT_SECRET has fewer than ${MIN_DISTINCT_SECRET_CHARACTERS} different characters, so it was not generated: ${MAKE_A_SECRET}`;
+  return null;
+}
+
+/** Host names reserved for examples and tests (RFC 2606, RFC 6761) and for this machine. */
+function isPlaceholderOrLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  if (isLoopbackHost(host) || host.endsWith('.localhost') || host === '0.0.0.0' || host === '::') return true;
+  if (isIP(host) === 0 && /(^|\.)(example|test|invalid)$/.test(host)) return true;
+  return /(^|\.)example\.[a-z]+$/.test(host);
+}
+
+/** Why PUBLIC_URL cannot be production's, or null. */
+function unsafePublicUrlReason(config: SafetyConfig): string | null {
+  const fix = 'set PUBLIC_URL to the https origin customers open (e.g. https://cuahang.vn)';
+  if (config.defaultsUsed.includes('PUBLIC_URL')) return `PUBLIC_URL is not set (the development default ${config.publicUrl} would go into emails and OAuth redirects): ${fix}`;
+  const url = new URL(config.publicUrl);
+  if (url.protocol !== 'https:') return `PUBLIC_URL ${config.publicUrl} is not https (links in emails, OAuth redirects and HSTS need it): ${fix}`;
+  if (isPlaceholderOrLocalHost(url.hostname)) return `PUBLIC_URL ${config.publicUrl} is this machine or an example name, not the site's address: ${fix}`;
+  return null;
+}
+
+/** Why the VietQR account cannot be production's, or null: customers would transfer to it. */
+function unsafeVietQrReason(config: SafetyConfig): string | null {
+  const fix = 'set VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME and VIETQR_BANK_NAME to the shop\'s own bank account';
+  const unset = config.defaultsUsed.filter((name) => name.startsWith('VIETQR_'));
+  if (unset.length > 0) return `${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set (the demo bank account would be printed on customers' payment QR codes): ${fix}`;
+  if (config.vietQr.accountNumber === DEMO_VIETQR.accountNumber) {
+    return `VIETQR_ACCOUNT_NUMBER is the demo account ${DEMO_VIETQR.accountNumber} (customers would pay a stranger): ${fix}`;
+  }
+  return null;
+}
+
+/** The development mail catcher of docker-compose (mailpit on `mail:1025`, MailHog, anything on localhost:1025): mail never reaches anyone. */
+export function isMailCatcher(smtpUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    return false;
+  }
+  const host = url.hostname.toLowerCase();
+  if (/mailpit|mailhog|mailcatcher|maildev/.test(host)) return true;
+  return url.port === '1025' && (host === 'mail' || isLoopbackHost(host));
+}
+
+/** The start-up checks of NODE_ENV=production. */
+export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
+  const result: ProductionSafety = { errors: [], warnings: [] };
+  if (config.nodeEnv !== 'production') return result;
+  for (const reason of [unsafeSecretReason(config.jwtSecret), unsafePublicUrlReason(config), unsafeVietQrReason(config)]) {
+    if (reason) result.errors.push(reason);
+  }
+  if (!config.databaseUrl) {
+    result.warnings.push('DATABASE_URL is not set: production runs on SQLite in a local file (one instance only; in a container the data is lost with it unless its folder is a volume). Set DATABASE_URL to PostgreSQL.');
+  }
+  if (config.smtpUrl && isMailCatcher(config.smtpUrl)) {
+    result.warnings.push('SMTP_URL points at a development mail catcher: verification codes, password resets and order emails never reach customers. Set SMTP_URL to the shop\'s mail server.');
+  }
+  if (!config.redisUrl) {
+    result.warnings.push('REDIS_URL is not set: login-throttling counters and live appointment events are kept per process; several API instances would count apart and not see each other\'s events. Set REDIS_URL when running more than one.');
+  }
+  return result;
+}
+
+/** The refusal printed before exiting: each unsafe setting on its own line. */
+export function describeRefusal(errors: readonly string[]): string {
+  return ['Refusing to start in production (NODE_ENV=production):', ...errors.map((error) => `  - ${error}`)].join('\n');
+}

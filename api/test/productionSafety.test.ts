@@ -1,0 +1,220 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig, REPO_ROOT } from '../src/config';
+import { checkProductionSafety, describeRefusal, isMailCatcher, KNOWN_EXAMPLE_SECRETS, unsafeSecretReason } from '../src/productionSafety';
+
+/** A production environment an operator would run: every required value set, none of them a demo or placeholder. */
+function properEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    PUBLIC_URL: 'https://cuahang-xedien.vn',
+    DATABASE_URL: 'postgres://evshop:k9Vq2xR7@db.internal:5432/evshop',
+    REDIS_URL: 'redis://redis.internal:6379',
+    SMTP_URL: 'smtps://no-reply%40cuahang-xedien.vn:k9Vq2xR7@smtp.mailgun.org:465',
+    VIETQR_BANK_BIN: '970422',
+    VIETQR_ACCOUNT_NUMBER: '0681000456789',
+    VIETQR_ACCOUNT_NAME: 'CONG TY CP XE DIEN HA NOI',
+    VIETQR_BANK_NAME: 'MB Bank',
+    ...overrides,
+  };
+}
+
+const check = (overrides: Record<string, string | undefined> = {}) => checkProductionSafety(loadConfig(properEnv(overrides)));
+
+describe('checkProductionSafety', () => {
+  it('accepts a proper production configuration with no errors and no warnings', () => {
+    expect(check()).toEqual({ errors: [], warnings: [] });
+  });
+
+  it('checks nothing outside production (development keeps its defaults)', () => {
+    expect(checkProductionSafety(loadConfig({}))).toEqual({ errors: [], warnings: [] });
+    expect(checkProductionSafety(loadConfig({ NODE_ENV: 'test', JWT_SECRET: KNOWN_EXAMPLE_SECRETS[0] }))).toEqual({ errors: [], warnings: [] });
+  });
+
+  describe('JWT_SECRET', () => {
+    const secretErrors = (secret: string | undefined) => check({ JWT_SECRET: secret }).errors.filter((error) => error.startsWith('JWT_SECRET'));
+
+    it('refuses a missing one', () => {
+      expect(secretErrors(undefined)).toEqual([expect.stringMatching(/JWT_SECRET is not set.*openssl rand -base64 48/)]);
+      expect(secretErrors('   ')).toHaveLength(1);
+    });
+
+    it.each(KNOWN_EXAMPLE_SECRETS.map((secret) => [secret]))('refuses the published example %s, without printing it', (secret) => {
+      const errors = check({ JWT_SECRET: secret }).errors;
+      expect(errors).toEqual([expect.stringMatching(/^JWT_SECRET is an example key published in this repository/)]);
+      expect(describeRefusal(errors)).not.toContain(secret);
+    });
+
+    it.each([
+      ['a placeholder', 'please-change-me-before-going-live-0123456789'],
+      ['another placeholder', 'CHANGEME_CHANGEME_9f8e7d6c5b4a3210ABCDEFGH'],
+      ['a human-chosen key naming itself', 'evshop-jwt-secret-2026-hanoi-production-key'],
+      ['a "your-…" template', 'your-own-long-random-string-goes-here-0123456'],
+      ['an example', 'an-example-value-of-the-jwt-key-XYZ0123456789'],
+      ['one character repeated', 'x'.repeat(40)],
+      ['a short pattern repeated', 'abcdefabcdefabcdefabcdefabcdefabcdef'],
+    ])('refuses %s', (_label, secret) => {
+      const [error, ...others] = secretErrors(secret);
+      expect(others).toEqual([]);
+      expect(error).toMatch(/^JWT_SECRET (looks like a placeholder|has fewer than 10 different characters)/);
+      expect(error).not.toContain(secret);
+    });
+
+    it('refuses one shorter than 32 characters (the pure check; loadConfig already throws)', () => {
+      expect(unsafeSecretReason('k9Vq2xR7mZ4pL1sT')).toMatch(/shorter than 32/);
+      expect(() => loadConfig(properEnv({ JWT_SECRET: 'k9Vq2xR7mZ4pL1sT' }))).toThrow(/JWT_SECRET/);
+    });
+
+    it('accepts generated keys (openssl rand -base64 48, hex, base64url)', () => {
+      for (let i = 0; i < 200; i += 1) {
+        for (const secret of [randomBytes(48).toString('base64'), randomBytes(32).toString('hex'), randomBytes(48).toString('base64url')]) {
+          expect(unsafeSecretReason(secret)).toBeNull();
+        }
+      }
+    });
+  });
+
+  describe('PUBLIC_URL', () => {
+    const publicUrlErrors = (publicUrl: string | undefined) => check({ PUBLIC_URL: publicUrl }).errors.filter((error) => error.startsWith('PUBLIC_URL'));
+
+    it('refuses it unset (the development default http://localhost:3000)', () => {
+      expect(publicUrlErrors(undefined)).toEqual([expect.stringMatching(/PUBLIC_URL is not set.*https/)]);
+    });
+
+    it.each(['http://cuahang-xedien.vn', 'http://localhost:3000'])('refuses a non-https origin %s', (url) => {
+      expect(publicUrlErrors(url)).toEqual([expect.stringMatching(/is not https/)]);
+    });
+
+    it.each(['https://localhost', 'https://localhost:3000', 'https://127.0.0.1', 'https://127.0.1.1:8443', 'https://[::1]', 'https://shop.localhost', 'https://0.0.0.0', 'https://cuahang.example.vn', 'https://example.com', 'https://shop.test'])(
+      'refuses %s (this machine or an example name)',
+      (url) => {
+        expect(publicUrlErrors(url)).toEqual([expect.stringMatching(/this machine or an example name/)]);
+      },
+    );
+
+    it('accepts an https origin on a real name, with a port', () => {
+      expect(publicUrlErrors('https://evservice.com.vn:8443')).toEqual([]);
+    });
+  });
+
+  describe('VietQR account', () => {
+    const vietQrErrors = (overrides: Record<string, string | undefined>) => check(overrides).errors.filter((error) => error.includes('VIETQR'));
+
+    it('refuses it unset: the demo account would be on customers’ QR codes', () => {
+      const errors = vietQrErrors({ VIETQR_BANK_BIN: undefined, VIETQR_ACCOUNT_NUMBER: undefined, VIETQR_ACCOUNT_NAME: undefined, VIETQR_BANK_NAME: undefined });
+      expect(errors).toEqual([expect.stringMatching(/^VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME are not set/)]);
+    });
+
+    it('refuses it partly set (the rest would be the demo values)', () => {
+      expect(vietQrErrors({ VIETQR_ACCOUNT_NUMBER: undefined })).toEqual([expect.stringMatching(/^VIETQR_ACCOUNT_NUMBER is not set/)]);
+      expect(vietQrErrors({ VIETQR_BANK_NAME: '' })).toEqual([expect.stringMatching(/^VIETQR_BANK_NAME is not set/)]);
+    });
+
+    it('refuses the demo account set explicitly (as docker-compose used to)', () => {
+      const demo = { VIETQR_BANK_BIN: '970436', VIETQR_ACCOUNT_NUMBER: '1023456789', VIETQR_ACCOUNT_NAME: 'CONG TY TNHH EV SERVICE', VIETQR_BANK_NAME: 'Vietcombank' };
+      expect(vietQrErrors(demo)).toEqual([expect.stringMatching(/demo account 1023456789.*stranger/)]);
+      expect(vietQrErrors({ VIETQR_ACCOUNT_NUMBER: '1023456789' })).toHaveLength(1);
+    });
+
+    it('accepts the shop’s own account at Vietcombank (970436 is a real bank)', () => {
+      expect(vietQrErrors({ VIETQR_BANK_BIN: '970436', VIETQR_BANK_NAME: 'Vietcombank', VIETQR_ACCOUNT_NUMBER: '0451000123456' })).toEqual([]);
+    });
+  });
+
+  it('names every unsafe value at once, one per line', () => {
+    const { errors } = checkProductionSafety(loadConfig({ NODE_ENV: 'production' }));
+    expect(errors.map((error) => error.split(' ')[0])).toEqual(['JWT_SECRET', 'PUBLIC_URL', 'VIETQR_BANK_BIN,']);
+    expect(describeRefusal(errors).split('\n')).toHaveLength(4);
+  });
+
+  describe('warnings (the API starts, and says so once)', () => {
+    it('warns about SQLite when DATABASE_URL is unset', () => {
+      expect(check({ DATABASE_URL: undefined })).toEqual({ errors: [], warnings: [expect.stringMatching(/^DATABASE_URL is not set: production runs on SQLite/)] });
+    });
+
+    it.each(['smtp://mail:1025', 'smtp://mailpit:1025', 'smtp://mailhog:1025', 'smtp://localhost:1025', 'smtp://127.0.0.1:1025', 'smtp://evshop-mailpit-1:2525'])(
+      'warns that %s is a mail catcher',
+      (smtpUrl) => {
+        expect(check({ SMTP_URL: smtpUrl })).toEqual({ errors: [], warnings: [expect.stringMatching(/^SMTP_URL points at a development mail catcher/)] });
+      },
+    );
+
+    it.each(['smtp://smtp.mailgun.org:587', 'smtp://mail:587', 'smtps://mail.cuahang-xedien.vn:465'])('takes %s for a real mail server', (smtpUrl) => {
+      expect(isMailCatcher(smtpUrl)).toBe(false);
+    });
+
+    it('warns that throttling counters and live events are per process without REDIS_URL', () => {
+      expect(check({ REDIS_URL: undefined })).toEqual({ errors: [], warnings: [expect.stringMatching(/^REDIS_URL is not set: login-throttling counters and live appointment events are kept per process; several API instances would count apart/)] });
+    });
+  });
+});
+
+/** The repository's files as git sees them (tracked, and new ones not ignored), text only. */
+function repositoryFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return listed
+    .split('\0')
+    .filter((file) => file && !/\.(png|jpe?g|gif|webp|ico|woff2?|sqlite|gz|zip|pdf)$/i.test(file) && !file.endsWith('package-lock.json'))
+    .map((file) => path.join(REPO_ROOT, file))
+    .filter((file) => existsSync(file) && statSync(file).isFile() && statSync(file).size < 2_000_000);
+}
+
+/** Values given to an access-token key anywhere in a text: env assignments, compose defaults, config objects. */
+const SECRET_ASSIGNMENTS = [
+  /\$\{JWT_SECRET:-([^}]*)\}/g,
+  /JWT_SECRET\s*[:=]\s*['"`]?([^'"`\s$][^'"`\s]*)/g,
+  /jwtSecret\s*[:=]\s*['"`]([^'"`]+)['"`]/g,
+];
+
+describe('the access-token keys written in this repository', () => {
+  const found = new Map<string, string>();
+  for (const file of repositoryFiles()) {
+    const text = readFileSync(file, 'utf8');
+    if (!/jwt_?secret/i.test(text)) continue;
+    for (const pattern of SECRET_ASSIGNMENTS) {
+      for (const match of text.matchAll(pattern)) {
+        const value = match[1]!.trim();
+        if (value.length >= 32 && !found.has(value)) found.set(value, path.relative(REPO_ROOT, file));
+      }
+    }
+  }
+
+  it('are found by the scan (the tests’ and the benchmarks’ keys at least)', () => {
+    expect([...found.keys()]).toEqual(expect.arrayContaining(['test-secret-test-secret-test-secret-0123456789', 'bench-secret-bench-secret-bench-secret-0123']));
+  });
+
+  it('are each refused in production', () => {
+    const accepted = [...found].filter(([secret]) => unsafeSecretReason(secret) === null).map(([secret, file]) => `${file}: ${secret}`);
+    expect(accepted).toEqual([]);
+  });
+});
+
+describe('.env.example', () => {
+  /** The file's KEY=value lines, as compose reads them. */
+  function exampleEnv(): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {};
+    for (const line of readFileSync(path.join(REPO_ROOT, '.env.example'), 'utf8').split('\n')) {
+      const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
+      if (match) env[match[1]!] = match[2];
+    }
+    return env;
+  }
+
+  it('documents every setting production requires', () => {
+    expect(Object.keys(exampleEnv())).toEqual(
+      expect.arrayContaining(['JWT_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'VIETQR_BANK_BIN', 'VIETQR_ACCOUNT_NUMBER', 'VIETQR_ACCOUNT_NAME', 'VIETQR_BANK_NAME']),
+    );
+  });
+
+  it('holds nothing production accepts as it stands', () => {
+    const { errors } = checkProductionSafety(loadConfig({ ...exampleEnv(), NODE_ENV: 'production' }));
+    expect(errors).toEqual([
+      expect.stringMatching(/^JWT_SECRET/),
+      expect.stringMatching(/^PUBLIC_URL .*example name/),
+      expect.stringMatching(/^VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME are not set/),
+    ]);
+  });
+});
