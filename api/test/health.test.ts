@@ -1,9 +1,9 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { errorEnvelopeSchema, healthResponseSchema, healthSchema } from 'shared-contracts/schemas';
 import type { App } from '../src/app';
 import { createDatabase } from '../src/db/createDatabase';
 import { buildTestApp } from './support/testApp';
 import { testDatabases, useScratchDatabase } from './support/testDatabases';
+import { startSilentServer, type SilentServer } from './support/silentServer';
 
 describe.each(testDatabases())('GET /api/health on $label', (target) => {
   const scratch = useScratchDatabase(target);
@@ -52,27 +52,15 @@ describe.each(testDatabases())('GET /api/health on $label', (target) => {
 });
 
 describe('GET /api/health when the database does not answer in time', () => {
-  let silent: Server;
-  const sockets = new Set<Socket>();
-  let port = 0;
-
+  // Accepts TCP connections and never says a word: a PostgreSQL server that hangs.
+  let silent: SilentServer;
   beforeAll(async () => {
-    // Accepts TCP connections and never says a word: a PostgreSQL server that hangs.
-    silent = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const address = silent.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    silent = await startSilentServer();
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
-  });
+  afterAll(() => silent.close());
 
   it('gives up after the deadline and answers 503', async () => {
-    const db = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/hang`, sqliteFile: ':memory:' });
+    const db = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/hang`, sqliteFile: ':memory:' });
     const app = buildTestApp(db, { healthDatabaseTimeoutMs: 300 });
     try {
       const started = Date.now();
@@ -88,7 +76,7 @@ describe('GET /api/health when the database does not answer in time', () => {
       expect(elapsed).toBeLessThan(2_000);
     } finally {
       await app.close();
-      for (const socket of sockets) socket.destroy();
+      silent.dropConnections();
       await db.destroy();
     }
   });

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorEnvelopeSchema, healthSchema, livenessResponseSchema, readinessResponseSchema, readinessSchema } from 'shared-contracts/schemas';
@@ -12,6 +11,7 @@ import { createSessionRevocation } from '../src/security/sessionRevocation';
 import { testConfig } from './auth/authTestKit';
 import { buildTestApp } from './support/testApp';
 import { testDatabases, useScratchDatabase } from './support/testDatabases';
+import { startSilentServer, type SilentServer } from './support/silentServer';
 
 /** Nothing listens there (the shared Redis is on 6379): a Redis that is down. */
 const CLOSED_REDIS_URL = 'redis://:secret-password@127.0.0.1:6390';
@@ -139,28 +139,16 @@ describe.each(testDatabases())('readiness and liveness on $label', (target) => {
 });
 
 describe('readiness when the database hangs', () => {
-  let silent: Server;
-  const sockets = new Set<Socket>();
-  let port = 0;
-
+  // Accepts TCP connections and never says a word: a PostgreSQL server that hangs.
+  let silent: SilentServer;
   beforeAll(async () => {
-    // Accepts TCP connections and never says a word: a PostgreSQL server that hangs.
-    silent = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const address = silent.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    silent = await startSilentServer();
   });
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise<void>((resolve) => silent.close(() => resolve()));
-  });
+  afterAll(() => silent.close());
 
   it('gives up after the deadline (not twice: the schema is not read from a database that does not answer)', async () => {
     const { createDatabase } = await import('../src/db/createDatabase');
-    const db = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/hang`, sqliteFile: ':memory:' });
+    const db = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/hang`, sqliteFile: ':memory:' });
     const config = testConfig();
     const app = buildTestApp(db, { accounts: { config }, healthDatabaseTimeoutMs: 300 });
     try {
@@ -174,7 +162,7 @@ describe('readiness when the database hangs', () => {
       expect(elapsed).toBeLessThan(1_000);
     } finally {
       await app.close();
-      for (const socket of sockets) socket.destroy();
+      silent.dropConnections();
       await db.destroy();
       rmSync(config.uploadDir, { recursive: true, force: true });
     }

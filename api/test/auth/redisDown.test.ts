@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import type { App } from '../../src/app';
 import type { Config } from '../../src/config';
 import { systemClock } from '../../src/security/clock';
@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import { buildTestApp } from '../support/testApp';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { testConfig } from './authTestKit';
+import { startSilentServer } from '../support/silentServer';
 
 const LOGIN_DOWN = {
   success: false,
@@ -16,24 +17,6 @@ const LOGIN_DOWN = {
   message: 'Hệ thống tạm thời không đăng nhập được, vui lòng thử lại sau ít phút.',
 };
 const LOGIN_BODY = { email: 'khong.ton.tai@example.vn', emailOrPhone: 'khong.ton.tai@example.vn', password: 'SaiMatKhau@1' };
-
-/** A loopback TCP server that accepts connections and never answers (a Redis that hangs). */
-async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : 0,
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -126,7 +109,7 @@ describe.each(testDatabases())('sign-in while Redis is down, on $label', (target
   });
 
   it('gives up on a Redis that accepts the connection and never answers within about a second', async () => {
-    const silent = await silentServer();
+    const silent = await startSilentServer();
     try {
       const app = await start(`redis://127.0.0.1:${silent.port}`);
       const started = Date.now();
@@ -170,7 +153,7 @@ describe.each(testDatabases())('sign-in while Redis is down, on $label', (target
 
 describe('Redis counters when Redis fails', () => {
   it('throw CountersUnavailableError (503) within their deadline on a Redis that never answers', async () => {
-    const silent = await silentServer();
+    const silent = await startSilentServer();
     const redis = new Redis(silent.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: null });
     redis.on('error', () => undefined);
     try {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { receiveStock } from '../../src/modules/inventory/inventoryWrites';
 import { systemClock } from '../../src/security/clock';
 import { seed } from '../../src/seed';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { runCli } from '../cli/runCli';
 
 /**
  * `npm run backup` under a write load, then a restore into a fresh database: the manifest's counts are those of
@@ -24,30 +24,13 @@ import { testDatabases, useScratchDatabase } from '../support/testDatabases';
  * byte. A tampered file, the other database kind and a non-empty target are refused.
  */
 
-const API_ROOT = path.resolve(__dirname, '..', '..');
 const WAREHOUSE_STOCK = 100_000;
 const LOAD_NOTE = 'backup-test load';
 
-function runCli(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(API_ROOT, 'src', 'cli', `${script}.ts`), ...args], { cwd: API_ROOT, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** The environment the CLI reads, as the API's: one database kind only. */
-function cliEnv(config: DatabaseConfig, uploadDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, UPLOAD_DIR: uploadDir, NODE_ENV: 'test' };
-  delete env.DATABASE_URL;
-  delete env.SQLITE_FILE;
-  if (config.databaseUrl) env.DATABASE_URL = config.databaseUrl;
-  else env.SQLITE_FILE = config.sqliteFile;
-  return env;
+function cliEnv(config: DatabaseConfig, uploadDir: string): Record<string, string> {
+  const database: Record<string, string> = config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : { SQLITE_FILE: config.sqliteFile };
+  return { UPLOAD_DIR: uploadDir, NODE_ENV: 'test', ...database };
 }
 
 /** Rows per table counted through Kysely (its own introspection, not the backup module's catalogue queries). */
@@ -168,7 +151,7 @@ describe.each(testDatabases())('backup and restore on $label', (target) => {
     try {
       await waitFor(20);
       const outDir = path.join(work, 'backups');
-      const backup = await runCli('backup', ['--out', outDir], cliEnv(source.config, uploadDir));
+      const backup = await runCli('backup.ts', ['--out', outDir], cliEnv(source.config, uploadDir));
       expect({ code: backup.code, stderr: backup.stderr }).toEqual({ code: 0, stderr: '' });
       const writesDuringBackup = done;
       await waitFor(writesDuringBackup + 20);
@@ -262,7 +245,7 @@ describe.each(testDatabases())('backup and restore on $label', (target) => {
     expect(existsSync(first.uploadDir)).toBe(false);
 
     const cli = options();
-    const refused = await runCli('restore', [tampered], cliEnv(cli.database, cli.uploadDir));
+    const refused = await runCli('restore.ts', [tampered], cliEnv(cli.database, cli.uploadDir));
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('ảnh-phanh.jpg: checksum mismatch');
     expect(await databaseExists(cli.database)).toBe(false);
