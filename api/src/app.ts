@@ -27,7 +27,7 @@ import { searchRoutes } from './modules/search/searchRoutes';
 import { shopRoutes } from './modules/orders/shopPlugin';
 import { predictionPlugin } from './modules/prediction/predictionPlugin';
 import { partsDemandPlugin } from './modules/partsDemand/partsDemandRoutes';
-import type { AppointmentEventBus } from './modules/bookings/appointmentEvents';
+import type { EventBus } from './events/eventBus';
 import { serviceBookingRoutes } from './modules/bookings/serviceBookingPlugin';
 import { apiVersion } from './version';
 
@@ -54,9 +54,9 @@ export interface BuildAppOptions {
   accounts?: AccountsOptions;
   /**
    * The live bus of the service side (tests hand one in, to tell the floor of what they write straight into the
-   * database); default: Redis, PostgreSQL LISTEN/NOTIFY or in-process (createAppointmentEventBus).
+   * database); default: Redis, PostgreSQL LISTEN/NOTIFY or in-process (createEventBus).
    */
-  appointmentEvents?: AppointmentEventBus;
+  appointmentEvents?: EventBus;
 }
 
 function isLoggerInstance(value: BuildAppOptions['logger']): value is FastifyBaseLogger {

@@ -5,7 +5,7 @@ import { errorEnvelopeSchema, healthSchema, livenessResponseSchema, readinessRes
 import type { App } from '../src/app';
 import type { Config } from '../src/config';
 import { migrations } from '../src/db/migrations';
-import { memoryEventBus } from '../src/modules/bookings/appointmentEvents';
+import { memoryEventBus } from '../src/events/eventBus';
 import { systemClock } from '../src/security/clock';
 import { createSessionRevocation } from '../src/security/sessionRevocation';
 import { testConfig } from './auth/authTestKit';

@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
-import { closeRedis, redisPublisher, redisSubscriber } from '../broker/redisConnections';
-import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
+import type { Kysely } from 'kysely';
+import { createBrokerChannel, perDatabaseRedisChannel } from '../broker/brokerChannel';
 import type { Config } from '../config';
-import { dialectOf, toIsoUtc } from '../db/portable';
+import { toIsoUtc } from '../db/portable';
 import type { Database } from '../db/schema';
 import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokens';
 import type { Clock } from './clock';
@@ -132,127 +129,12 @@ function messagesOf(notice: RevocationNotice): string[] {
   return messages;
 }
 
-/** Carries messages between the instances. */
-interface Broadcast {
-  readonly kind: SessionRevocation['kind'];
-  publish(message: string): Promise<void>;
-  /** Starts listening; `resync` is called after a lost connection is back (messages may have been missed). */
-  listen(onMessage: (message: string) => void, resync: () => void, log: Log): Promise<void>;
-  close(): Promise<void>;
-}
-
-const noBroadcast: Broadcast = {
-  kind: 'memory',
-  publish: async () => undefined,
-  listen: async () => undefined,
-  close: async () => undefined,
-};
-
-/** Redis pub/sub on `channel`: a publisher and a subscriber connection (ioredis reconnects and resubscribes). */
-function redisBroadcast(url: string, channel: string): Broadcast {
-  let publisher: Redis | null = null;
-  let subscriber: Redis | null = null;
-  return {
-    kind: 'redis',
-    async publish(message) {
-      if (!publisher) throw new Error('session revocation: not started');
-      await publisher.publish(channel, message);
-    },
-    async listen(onMessage, resync, log) {
-      publisher = redisPublisher(url);
-      subscriber = redisSubscriber(url);
-      publisher.on('error', (error: Error) => log.warn({ err: error }, 'session revocation: Redis publisher error'));
-      subscriber.on('error', (error: Error) => log.warn({ err: error }, 'session revocation: Redis subscriber error'));
-      subscriber.on('message', (from: string, payload: string) => {
-        if (from === channel) onMessage(payload);
-      });
-      let connectedOnce = false;
-      subscriber.on('ready', () => {
-        if (connectedOnce) resync();
-        connectedOnce = true;
-      });
-      // Startup does not wait for an unreachable Redis: the subscription completes when it is back.
-      const subscribed = subscriber.subscribe(channel).then(
-        () => undefined,
-        (error: unknown) => log.error({ err: error }, 'session revocation: cannot subscribe on Redis'),
-      );
-      await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    },
-    async close() {
-      const connections = [subscriber, publisher].filter((redis): redis is Redis => redis !== null);
-      subscriber = publisher = null;
-      await closeRedis(...connections);
-    },
-  };
-}
-
 /** The NOTIFY channel (NOTIFY never crosses databases). */
 export const REVOCATION_POSTGRES_CHANNEL = 'ev_session_revocation';
-
-/** PostgreSQL LISTEN/NOTIFY: a dedicated client listens (reconnecting with back-off), NOTIFY goes through the pool. */
-function postgresBroadcast(connectionString: string, db: Kysely<Database>): Broadcast {
-  let client: Client | null = null;
-  let closed = false;
-  let retryDelayMs = 500;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  return {
-    kind: 'postgres',
-    async publish(message) {
-      await sql`select pg_notify(${REVOCATION_POSTGRES_CHANNEL}, ${message})`.execute(db);
-    },
-    async listen(onMessage, resync, log) {
-      const connect = async (isReconnect: boolean): Promise<void> => {
-        const next = new Client({ connectionString });
-        next.on('notification', (notification) => {
-          if (notification.channel === REVOCATION_POSTGRES_CHANNEL && notification.payload) onMessage(notification.payload);
-        });
-        const lost = (error?: Error) => {
-          if (client !== next || closed) return;
-          client = null;
-          log.warn({ err: error }, 'session revocation: LISTEN connection lost, reconnecting');
-          next.removeAllListeners('end');
-          void next.end().catch(() => undefined);
-          scheduleReconnect();
-        };
-        next.on('error', lost);
-        next.on('end', () => lost());
-        try {
-          await next.connect();
-          await next.query(`LISTEN ${REVOCATION_POSTGRES_CHANNEL}`);
-        } catch (error) {
-          await next.end().catch(() => undefined);
-          log.error({ err: error }, 'session revocation: cannot LISTEN on PostgreSQL');
-          scheduleReconnect();
-          return;
-        }
-        if (closed) {
-          await next.end().catch(() => undefined);
-          return;
-        }
-        client = next;
-        retryDelayMs = 500;
-        if (isReconnect) resync();
-      };
-      const scheduleReconnect = () => {
-        if (closed || reconnectTimer) return;
-        reconnectTimer = setTimeout(() => {
-          reconnectTimer = null;
-          void connect(true);
-        }, retryDelayMs);
-        reconnectTimer.unref();
-        retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
-      };
-      await connect(false);
-    },
-    async close() {
-      closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
-    },
-  };
-}
+/** The Redis channel's base name: the channel is one per database (perDatabaseRedisChannel). */
+const REVOCATION_REDIS_CHANNEL_BASE = 'ev-shop:session-revocation';
+/** How long start() waits for the Redis subscription: an unreachable Redis must not hold it (it completes when Redis is back). */
+const REDIS_SUBSCRIBE_WAIT_MS = 2_000;
 
 /**
  * The revocations of the last `ttlMs` in the database: families whose tokens were revoked and could still have a
@@ -286,18 +168,22 @@ export interface SessionRevocationOptions {
 
 /** The Redis channel: one per database, so that APIs of different databases sharing a Redis never mix. */
 export function revocationRedisChannel(config: Pick<Config, 'databaseUrl' | 'sqliteFile'>): string {
-  const identity = config.databaseUrl ?? config.sqliteFile;
-  return `ev-shop:session-revocation:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+  return perDatabaseRedisChannel(REVOCATION_REDIS_CHANNEL_BASE, config);
 }
 
 export function createSessionRevocation({ db, clock, config, ttlMs = REVOCATION_TTL_MS }: SessionRevocationOptions): SessionRevocation {
-  const broadcast = config.redisUrl
-    ? redisBroadcast(config.redisUrl, revocationRedisChannel(config))
-    : config.databaseUrl && dialectOf(db) === 'postgres'
-      ? postgresBroadcast(config.databaseUrl, db)
-      : noBroadcast;
-  const revoked = new RevocationSet(clock, ttlMs);
   let log: Log = silentLog;
+  // The broker's messages go to the logger given to start() (silent until then).
+  const brokerLog: Log = { warn: (...args: Parameters<Log['warn']>) => log.warn(...args), error: (...args: Parameters<Log['error']>) => log.error(...args) };
+  const broker = createBrokerChannel({
+    config,
+    db,
+    log: brokerLog,
+    label: 'session revocation',
+    redisChannelName: REVOCATION_REDIS_CHANNEL_BASE,
+    postgresChannelName: REVOCATION_POSTGRES_CHANNEL,
+  });
+  const revoked = new RevocationSet(clock, ttlMs);
   let started = false;
 
   const resync = async (): Promise<void> => {
@@ -311,13 +197,13 @@ export function createSessionRevocation({ db, clock, config, ttlMs = REVOCATION_
   };
 
   return {
-    kind: broadcast.kind,
+    kind: broker?.kind ?? 'memory',
     isRevoked: ({ userId, sessionId }) => revoked.isRevoked(userId, sessionId),
     async publish(notice) {
       revoked.apply(notice);
-      if (!started || broadcast.kind === 'memory') return;
+      if (!started || !broker) return;
       try {
-        for (const message of messagesOf(notice)) await broadcast.publish(message);
+        for (const message of messagesOf(notice)) await broker.publish(message);
       } catch (error) {
         log.error({ err: error }, 'session revocation: broadcast failed, applied on this instance only');
       }
@@ -327,18 +213,21 @@ export function createSessionRevocation({ db, clock, config, ttlMs = REVOCATION_
       started = true;
       log = logger ?? silentLog;
       // Listen first, then read: a revocation committed in between arrives by message.
-      await broadcast.listen(
-        (payload) => {
-          const notice = parseRevocationNotice(payload);
-          if (notice) revoked.apply(notice);
-        },
-        () => void resync(),
-        log,
-      );
+      if (broker) {
+        const listening = broker.listen(
+          (payload) => {
+            const notice = parseRevocationNotice(payload);
+            if (notice) revoked.apply(notice);
+          },
+          () => void resync(),
+        );
+        // Startup does not wait for an unreachable Redis: the subscription completes when it is back.
+        await (broker.kind === 'redis' ? Promise.race([listening, new Promise((resolve) => setTimeout(resolve, REDIS_SUBSCRIBE_WAIT_MS).unref())]) : listening);
+      }
       await resync();
     },
     async close() {
-      await broadcast.close();
+      await broker?.close();
     },
   };
 }

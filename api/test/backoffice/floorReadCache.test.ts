@@ -1,4 +1,4 @@
-import { memoryEventBus } from '../../src/modules/bookings/appointmentEvents';
+import { memoryEventBus } from '../../src/events/eventBus';
 import { changeAlters, createFloorReadCache } from '../../src/modules/frontDesk/floorReadCache';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 19, 1, 0, seconds));

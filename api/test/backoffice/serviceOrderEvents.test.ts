@@ -1,12 +1,12 @@
 import { serviceOrderEventSchema } from 'shared-contracts/schemas';
-import { memoryEventBus, type AppointmentEventBus } from '../../src/modules/bookings/appointmentEvents';
+import { memoryEventBus, type EventBus } from '../../src/events/eventBus';
 import type { ServiceOrderContext } from '../../src/modules/serviceOrders/serviceOrderContext';
 import { publishFloorChange, publishServiceOrderChange } from '../../src/modules/serviceOrders/serviceOrderEvents';
 import { listen, openEventStream, type SseStream } from '../service/sseClient';
 import { testDatabases, useFloor } from './floorTestKit';
 
 describe('service order events never fail the request', () => {
-  const failingBus: AppointmentEventBus = {
+  const failingBus: EventBus = {
     ...memoryEventBus(),
     publish: () => Promise.reject(new Error('broker down')),
     publishServiceOrder: () => Promise.reject(new Error('broker down')),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { floorChangedEventSchema, serviceOrderEventSchema, type ServiceOrderEvent } from 'shared-contracts/schemas';
 import type { Config } from '../../src/config';
 import type { Database } from '../../src/db/schema';
-import { createAppointmentEventBus, memoryEventBus } from '../../src/modules/bookings/appointmentEvents';
+import { createEventBus, memoryEventBus } from '../../src/events/eventBus';
 import { appointmentEventsRoutes } from '../../src/modules/bookings/appointmentEventsRoutes';
 import { staffEventsRoutes } from '../../src/modules/frontDesk/staffEventsRoutes';
 import { testConfig } from '../auth/authTestKit';
@@ -222,7 +222,7 @@ describe.each(testDatabases())('the floor and service-order events on $label', (
     const secondDb = connect();
     const streaming = await startServiceApp(scratch.db, { configOverrides: overrides });
     const changing = await startServiceApp(secondDb, { configOverrides: overrides });
-    const publisher = createAppointmentEventBus({ config: changing.config, db: secondDb, log: silentLog });
+    const publisher = createEventBus({ config: changing.config, db: secondDb, log: silentLog });
     expect(publisher.kind).toBe(overrides.redisUrl ? 'redis' : 'postgres');
     try {
       const url = await listen(streaming.app);

@@ -1,5 +1,5 @@
 import type { PartsRequest } from 'shared-contracts/schemas';
-import { memoryEventBus } from '../../src/modules/bookings/appointmentEvents';
+import { memoryEventBus } from '../../src/events/eventBus';
 import type { PartsRequestContext } from '../../src/modules/partsRequests/partsRequestContext';
 import { expireAwaitingApprovals } from '../../src/modules/partsRequests/partsRequestExpiry';
 import { requestResponse, testDatabases, useParts } from './partsTestKit';

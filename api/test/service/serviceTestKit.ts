@@ -5,7 +5,7 @@ import type { App } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { Database } from '../../src/db/schema';
 import type { AccountsOptions } from '../../src/modules/auth/accountsPlugin';
-import { createAppointmentEventBus, type AppointmentEventBus } from '../../src/modules/bookings/appointmentEvents';
+import { createEventBus, type EventBus } from '../../src/events/eventBus';
 import { manualClock, type ManualClock } from '../../src/security/clock';
 import { testConfig } from '../auth/authTestKit';
 import { buildTestApp } from '../support/testApp';
@@ -24,7 +24,7 @@ export interface ServiceApp {
   clock: ManualClock;
   config: Config;
   /** The app's live bus (the one its config chooses): what a test writes straight into the database, it tells here. */
-  events: AppointmentEventBus;
+  events: EventBus;
   close(): Promise<void>;
 }
 
@@ -34,7 +34,7 @@ export async function startServiceApp(
 ): Promise<ServiceApp> {
   const clock = manualClock(options.now ?? DEFAULT_NOW);
   const config = testConfig(options.configOverrides);
-  const events = createAppointmentEventBus({ config, db, log: silentLog });
+  const events = createEventBus({ config, db, log: silentLog });
   const app = buildTestApp(db, { accounts: { ...options.accounts, clock, config }, appointmentEvents: events });
   await app.ready();
   return {

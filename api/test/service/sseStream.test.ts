@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { App } from '../../src/app';
-import { memoryEventBus, type AppointmentEventBus } from '../../src/modules/bookings/appointmentEvents';
+import { memoryEventBus, type EventBus } from '../../src/events/eventBus';
 import { appointmentEventsRoutes } from '../../src/modules/bookings/appointmentEventsRoutes';
 import { manualClock } from '../../src/security/clock';
 import { testConfig } from '../auth/authTestKit';
@@ -22,7 +22,7 @@ async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void>
 describe.each(testDatabases())('the appointment event stream on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
-  let bus: AppointmentEventBus;
+  let bus: EventBus;
   let baseUrl: string;
   let token: string;
   const config = testConfig();

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import { authenticate, currentAuth } from '../../http/authGuard';
-import type { AppointmentEventBus } from './appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream. */
 export const SSE_HEARTBEAT_MS = 25_000;
 
 export interface AppointmentEventsRoutesOptions {
-  events: AppointmentEventBus;
+  events: EventBus;
   heartbeatMs?: number;
 }
 
@@ -27,7 +27,7 @@ export type StreamSubscription = (write: (name: string, data: unknown) => void) 
  * and cleans up when the connection ends. The bus must be ready first: messages from the other instances
  * must reach this one before the client is told it is connected.
  */
-export function eventStreams(app: FastifyInstance, events: AppointmentEventBus, heartbeatMs: number) {
+export function eventStreams(app: FastifyInstance, events: EventBus, heartbeatMs: number) {
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const response of open) response.end();

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import type { Throttle } from '../../security/throttle';
-import type { AppointmentEventBus } from './appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import type { AppointmentView } from './appointmentQueries';
 
 /**
@@ -20,7 +20,7 @@ export interface BookingContext {
   secret: string;
   /** BOOKING_CHANGE_CUTOFF_MINUTES. */
   cutoffMinutes: number;
-  events: AppointmentEventBus;
+  events: EventBus;
   /** The limits on guest bookings (per IP, per email). */
   throttle: Pick<Throttle, 'assertGuestBookingAllowed' | 'recordGuestBooking'>;
   /** When this instance last gave back expired guest holds (see sweepGuestHolds). */

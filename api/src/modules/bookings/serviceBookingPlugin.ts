@@ -10,15 +10,15 @@ import { serviceOrdersRoutes } from '../serviceOrders/serviceOrdersPlugin';
 import { shiftsPlugin } from '../shifts/shiftsPlugin';
 import { staffAdminPlugin } from '../staffAdmin/staffAdminPlugin';
 import { vehicleRoutes } from '../vehicles/vehicleRoutes';
-import { createAppointmentEventBus, type AppointmentEventBus } from './appointmentEvents';
+import { createEventBus, type EventBus } from '../../events/eventBus';
 import { appointmentEventsRoutes } from './appointmentEventsRoutes';
 import { appointmentRoutes } from './appointmentRoutes';
 import type { BookingContext } from './appointmentService';
 
 export interface ServiceBookingOptions {
   accounts: AccountsContext;
-  /** The live-status bus (tests inject one); default: Redis, PostgreSQL LISTEN/NOTIFY or in-process (see createAppointmentEventBus). */
-  events?: AppointmentEventBus;
+  /** The live-status bus (tests inject one); default: Redis, PostgreSQL LISTEN/NOTIFY or in-process (see createEventBus). */
+  events?: EventBus;
 }
 
 /**
@@ -26,7 +26,7 @@ export interface ServiceBookingOptions {
  * and the centres' floor (front desk, service orders), which share the live bus.
  */
 export const serviceBookingRoutes: FastifyPluginAsync<ServiceBookingOptions> = async (app, { accounts, events: injected }) => {
-  const events = injected ?? createAppointmentEventBus({ config: accounts.config, db: accounts.db, log: app.log.child({ module: 'appointment-events' }) });
+  const events = injected ?? createEventBus({ config: accounts.config, db: accounts.db, log: app.log.child({ module: 'appointment-events' }) });
   if (!injected) {
     app.addHook('onClose', async () => {
       await events.close();

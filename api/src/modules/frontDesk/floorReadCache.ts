@@ -1,4 +1,4 @@
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 
 /**
  * Ready-serialised answers (JSON bytes, http/readyJson.ts) of the floor's busiest reads — the front desk's day view, the service order board
@@ -51,7 +51,7 @@ export interface FloorReadCache {
   close(): void;
 }
 
-export function createFloorReadCache(events: Pick<AppointmentEventBus, 'onCentreChange'>, view: FloorView, options: { maxAgeMs?: number; maxEntries?: number } = {}): FloorReadCache {
+export function createFloorReadCache(events: Pick<EventBus, 'onCentreChange'>, view: FloorView, options: { maxAgeMs?: number; maxEntries?: number } = {}): FloorReadCache {
   const maxAgeMs = options.maxAgeMs ?? 5_000;
   const maxEntries = options.maxEntries ?? 256;
   const generations = new Map<number, number>();

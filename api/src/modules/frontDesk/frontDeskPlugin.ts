@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import { deskRoutes } from './deskRoutes';
 import { staffEventsRoutes } from './staffEventsRoutes';
 
 export interface FrontDeskOptions {
   accounts: AccountsContext;
   /** The live bus shared with bookings: customers' streams and the centres' floor streams. */
-  events: AppointmentEventBus;
+  events: EventBus;
 }
 
 /** The front desk (/staff): the day's appointments, walk-ins, customer search, today's counters, the floor's live stream. */

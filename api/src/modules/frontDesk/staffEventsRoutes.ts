@@ -3,12 +3,12 @@ import { centreScopeQuerySchema, errorEnvelopeSchema, FLOOR_CHANGED_EVENT } from
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import { eventStreams, SSE_HEARTBEAT_MS } from '../bookings/appointmentEventsRoutes';
 
 export interface StaffEventsRoutesOptions {
   db: Kysely<Database>;
-  events: AppointmentEventBus;
+  events: EventBus;
   heartbeatMs?: number;
 }
 

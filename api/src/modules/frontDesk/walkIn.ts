@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { assertFloorWriter, centreForRequest, type CentreScope } from '../../http/centreScope';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import { findAppointment } from '../bookings/appointmentQueries';
 import { addHistory, insertAppointment, insertAppointmentService } from '../bookings/appointmentRecords';
 import { findCentreSchedule, nextFreeSlots, type BookableCentre } from '../bookings/availability';
@@ -32,7 +32,7 @@ export type WalkInData = z.output<typeof walkInInputSchema>;
 export interface WalkInContext {
   db: Kysely<Database>;
   clock: Clock;
-  events: AppointmentEventBus;
+  events: EventBus;
   /** BOOKING_CHANGE_CUTOFF_MINUTES (the confirmation email states it). */
   cutoffMinutes: number;
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import type { InventoryContext } from './inventoryContext';
 import { inventoryRoutes } from './inventoryRoutes';
 
 export interface InventoryOptions {
   accounts: AccountsContext;
-  events: AppointmentEventBus;
+  events: EventBus;
 }
 
 /** The centre inventory (/api/inventory*): stock table, receive, adjust, min stock, ledger, low stock, availability. */

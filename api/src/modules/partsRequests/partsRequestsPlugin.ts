@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { approvalsRoutes } from '../approvals/approvalsRoutes';
 import type { AccountsContext } from '../auth/accountsPlugin';
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import { serviceOrderContextOf } from '../serviceOrders/serviceOrderContext';
 import type { PartsRequestContext } from './partsRequestContext';
 import { expireAwaitingApprovals } from './partsRequestExpiry';
@@ -11,7 +11,7 @@ import { partsRequestRoutes } from './partsRequestRoutes';
 export interface PartsRequestsOptions {
   accounts: AccountsContext;
   /** The live bus shared with bookings and the service orders (customers' and centres' streams). */
-  events: AppointmentEventBus;
+  events: EventBus;
 }
 
 /** When the expiry job looks for requests past the customer's deadline: every minute. */

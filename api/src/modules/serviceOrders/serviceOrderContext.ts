@@ -4,14 +4,14 @@ import type { VietQrConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import type { AccountsContext } from '../auth/accountsPlugin';
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import type { BookingContext } from '../bookings/appointmentService';
 
 /** What the service-order operations share (built once per plugin by serviceOrderContextOf). */
 export interface ServiceOrderContext {
   db: Kysely<Database>;
   clock: Clock;
-  events: AppointmentEventBus;
+  events: EventBus;
   /** The booking side, for what a service order does to its appointment (a cancel gives its slot and credit back). */
   booking: BookingContext;
   vietQr: Pick<VietQrConfig, 'bankBin' | 'accountNumber'>;
@@ -19,7 +19,7 @@ export interface ServiceOrderContext {
 }
 
 /** The context of the floor's operations from the app's accounts and the live bus (service orders, parts requests). */
-export function serviceOrderContextOf(accounts: AccountsContext, events: AppointmentEventBus, log: ServiceOrderContext['log']): ServiceOrderContext {
+export function serviceOrderContextOf(accounts: AccountsContext, events: EventBus, log: ServiceOrderContext['log']): ServiceOrderContext {
   return {
     db: accounts.db,
     clock: accounts.clock,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountsContext } from '../auth/accountsPlugin';
-import type { AppointmentEventBus } from '../bookings/appointmentEvents';
+import type { EventBus } from '../../events/eventBus';
 import { floorWorkRoutes } from './floorWorkRoutes';
 import { serviceOrderContextOf } from './serviceOrderContext';
 import { serviceOrderRoutes } from './serviceOrderRoutes';
@@ -9,7 +9,7 @@ import { technicianRoutes } from './technicianRoutes';
 export interface ServiceOrdersOptions {
   accounts: AccountsContext;
   /** The live bus shared with bookings: customers' streams and the centres' floor streams. */
-  events: AppointmentEventBus;
+  events: EventBus;
 }
 
 /** The service order (phiếu dịch vụ): check-in, board, assignment, technician work, checklist, invoice, payment. */

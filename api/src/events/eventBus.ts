@@ -1,8 +1,3 @@
-import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import { closeRedis, redisPublisher, redisSubscriber } from '../../broker/redisConnections';
-import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
 import {
   APPOINTMENT_STATUS_EVENT,
   SERVICE_ORDER_EVENT,
@@ -13,14 +8,15 @@ import {
   type FloorChangedEvent,
   type ServiceOrderEvent,
 } from 'shared-contracts/schemas';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import { dialectOf } from '../../db/portable';
-import type { Database } from '../../db/schema';
+import { createBrokerChannel, perDatabaseRedisChannel, type BrokerChannel, type BrokerLog } from '../broker/brokerChannel';
+import type { Config } from '../config';
+import type { Database } from '../db/schema';
 
 /**
- * The live bus of the service side. It carries three kinds of message, published once and delivered by every
- * API instance to the streams it serves:
+ * The live event bus of the app (the service side's changes). It carries three kinds of message, published once
+ * and delivered by every API instance to the streams it serves:
  *
  * - `appointment-status` (an appointment's status changed): to the customer's streams (GET /appointments/events,
  *   unchanged event), and to the appointment's centre as a `floor-changed`;
@@ -29,12 +25,8 @@ import type { Database } from '../../db/schema';
  * - `floor-changed` (anything else of a centre's floor: an assignment, a payment...): to the centre only
  *   (GET /staff/events).
  *
- * Three implementations of one interface:
- *
- * - in-process (default): one instance only;
- * - Redis pub/sub (REDIS_URL): a publisher connection and a subscriber connection per instance;
- * - PostgreSQL LISTEN/NOTIFY (the database is PostgreSQL and there is no Redis): a dedicated pg client
- *   listens (a pooled connection cannot), NOTIFY goes through the pool.
+ * In-process (no broker: one instance only), or over a broker channel (broker/brokerChannel.ts): Redis pub/sub
+ * when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL.
  *
  * Publishing never fails the request that made the change: if the broker is unreachable the message is
  * delivered to this instance's streams only and the error is logged.
@@ -75,7 +67,7 @@ export type FloorEventListener = (event: FloorChangedEvent) => void;
 /** A centre's floor changed: which centre, and what kind of change (FloorChange.kind). */
 export type CentreChangeListener = (change: { centreId: number; kind: string }) => void;
 
-export interface AppointmentEventBus {
+export interface EventBus {
   readonly kind: 'memory' | 'redis' | 'postgres';
   /** An appointment's status changed: its customer (unless a guest) and its centre are told. */
   publish(message: AppointmentStatusMessage): Promise<void>;
@@ -99,8 +91,6 @@ export interface AppointmentEventBus {
   subscriberCount(): number;
   close(): Promise<void>;
 }
-
-type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /** A message as it travels between instances (one channel, tagged by type). */
 export type BusMessage =
@@ -247,7 +237,7 @@ function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMess
   };
 }
 
-export function memoryEventBus(): AppointmentEventBus {
+export function memoryEventBus(): EventBus {
   const fanOut = new LocalFanOut();
   return {
     kind: 'memory',
@@ -257,138 +247,49 @@ export function memoryEventBus(): AppointmentEventBus {
   };
 }
 
-export function redisEventBus(options: { url: string; channel: string; log: Log }): AppointmentEventBus {
-  const { url, channel, log } = options;
+/** The bus over a broker channel: every instance's messages reach this one's streams once it is ready(). */
+export function brokerEventBus(channel: BrokerChannel, log: BrokerLog): EventBus {
   const fanOut = new LocalFanOut();
-  const publisher = redisPublisher(url);
-  const subscriber = redisSubscriber(url);
-  publisher.on('error', (error: Error) => log.warn({ err: error }, 'appointment events: Redis publisher error'));
-  subscriber.on('error', (error: Error) => log.warn({ err: error }, 'appointment events: Redis subscriber error'));
-  subscriber.on('message', (from: string, payload: string) => {
-    if (from !== channel) return;
+  const onMessage = (payload: string) => {
     const message = parseMessage(payload);
     if (message) fanOut.deliver(message);
-  });
-  let subscribed: Promise<void> | null = null;
-  const ready = (): Promise<void> => {
-    subscribed ??= subscriber.subscribe(channel).then(
-      () => undefined,
-      (error: unknown) => {
-        subscribed = null;
-        log.error({ err: error }, 'appointment events: cannot subscribe on Redis');
-      },
-    );
-    return subscribed;
   };
+  const failure = channel.kind === 'redis' ? 'Redis publish failed' : 'NOTIFY failed';
   return {
-    kind: 'redis',
+    kind: channel.kind,
     ...busOperations(fanOut, async (message) => {
       try {
-        await publisher.publish(channel, JSON.stringify(message));
+        await channel.publish(JSON.stringify(message));
       } catch (error) {
-        log.error({ err: error }, 'appointment events: Redis publish failed, delivered on this instance only');
+        log.error({ err: error }, `appointment events: ${failure}, delivered on this instance only`);
         fanOut.deliver(message);
       }
     }),
-    ready,
-    async close() {
-      await closeRedis(subscriber, publisher);
-    },
+    ready: () => channel.listen(onMessage),
+    close: () => channel.close(),
   };
 }
 
 /** The NOTIFY channel (one per database: NOTIFY never crosses databases). */
 export const POSTGRES_CHANNEL = 'ev_appointment_status';
-
-export function postgresEventBus(options: { connectionString: string; db: Kysely<Database>; log: Log }): AppointmentEventBus {
-  const { connectionString, db, log } = options;
-  const fanOut = new LocalFanOut();
-  let client: Client | null = null;
-  let closed = false;
-  let retryDelayMs = 500;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  let listening: Promise<void> | null = null;
-
-  const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString });
-    next.on('notification', (notification) => {
-      if (notification.channel !== POSTGRES_CHANNEL || !notification.payload) return;
-      const message = parseMessage(notification.payload);
-      if (message) fanOut.deliver(message);
-    });
-    const lost = (error?: Error) => {
-      if (client !== next) return;
-      client = null;
-      listening = null;
-      if (closed) return;
-      log.warn({ err: error }, 'appointment events: LISTEN connection lost, reconnecting');
-      next.removeAllListeners('end');
-      void next.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    await next.connect();
-    await next.query(`LISTEN ${POSTGRES_CHANNEL}`);
-    if (closed) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-    retryDelayMs = 500;
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || reconnectTimer) return;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = null;
-      void ready();
-    }, retryDelayMs);
-    reconnectTimer.unref();
-    retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
-  };
-
-  const ready = (): Promise<void> => {
-    if (closed) return Promise.resolve();
-    listening ??= connect().catch((error: unknown) => {
-      listening = null;
-      log.error({ err: error }, 'appointment events: cannot LISTEN on PostgreSQL');
-      scheduleReconnect();
-    });
-    return listening;
-  };
-
-  return {
-    kind: 'postgres',
-    ...busOperations(fanOut, async (message) => {
-      try {
-        await sql`select pg_notify(${POSTGRES_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
-      } catch (error) {
-        log.error({ err: error }, 'appointment events: NOTIFY failed, delivered on this instance only');
-        fanOut.deliver(message);
-      }
-    }),
-    ready,
-    async close() {
-      closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      const current = client;
-      client = null;
-      await current?.end().catch(() => undefined);
-    },
-  };
-}
+/** The Redis channel's base name: the channel is one per database (perDatabaseRedisChannel). */
+export const REDIS_CHANNEL_BASE = 'ev-shop:appointment-status';
 
 /** The Redis channel: one per database, so that APIs of different databases sharing a Redis never mix. */
 export function redisChannel(config: Pick<Config, 'databaseUrl' | 'sqliteFile'>): string {
-  const identity = config.databaseUrl ?? config.sqliteFile;
-  return `ev-shop:appointment-status:${createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
+  return perDatabaseRedisChannel(REDIS_CHANNEL_BASE, config);
 }
 
 /** Redis when REDIS_URL is set; else PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL; else in-process. */
-export function createAppointmentEventBus(options: { config: Config; db: Kysely<Database>; log: Log }): AppointmentEventBus {
+export function createEventBus(options: { config: Config; db: Kysely<Database>; log: BrokerLog }): EventBus {
   const { config, db, log } = options;
-  if (config.redisUrl) return redisEventBus({ url: config.redisUrl, channel: redisChannel(config), log });
-  if (config.databaseUrl && dialectOf(db) === 'postgres') return postgresEventBus({ connectionString: config.databaseUrl, db, log });
-  return memoryEventBus();
+  const channel = createBrokerChannel({
+    config,
+    db,
+    log,
+    label: 'appointment events',
+    redisChannelName: REDIS_CHANNEL_BASE,
+    postgresChannelName: POSTGRES_CHANNEL,
+  });
+  return channel ? brokerEventBus(channel, log) : memoryEventBus();
 }
