@@ -12,7 +12,10 @@ import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 // staticSite.ts imports its neighbours as './x.ts', which scripts/tsconfig.json allows and the shell's does not:
 // loaded without its types (`npm run typecheck` checks it with the scripts), typed here for what the test uses.
 const { startStaticSite } = require('../../scripts/serve/staticSite') as {
-  startStaticSite: (options: { root: string; port: number; host?: string; spaFallback?: boolean; apiTarget?: string }) => Promise<FastifyInstance>;
+  startStaticSite: (options: { root: string; port: number; host?: string; spaFallback?: boolean; apiTarget?: string; logProxyError?: (line: string) => void }) => Promise<FastifyInstance>;
+};
+const { createProxyErrorLog } = require('../../scripts/serve/proxyErrorLog') as {
+  createProxyErrorLog: (options: { target: string; write: (line: string) => void; quietMs?: number; now?: () => number }) => (error: unknown, request: { method: string; url: string }) => void;
 };
 
 /** A port on 127.0.0.1 that nothing listens on (taken from the system, then let go). */
@@ -47,12 +50,15 @@ describe("the shell's /api proxy while the API is down (npm start restarting it)
   let upstream: Server | null = null;
   let apiPort: number;
   let siteUrl: string;
+  // The site server's log of failed proxy requests (stderr under npm start).
+  const logged: string[] = [];
 
   beforeEach(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'ev-site-'));
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="vi"><head><title>EV Service</title></head><body></body></html>');
     apiPort = await freePort();
-    site = await startStaticSite({ root, port: 0, host: '127.0.0.1', spaFallback: true, apiTarget: `http://127.0.0.1:${apiPort}` });
+    logged.length = 0;
+    site = await startStaticSite({ root, port: 0, host: '127.0.0.1', spaFallback: true, apiTarget: `http://127.0.0.1:${apiPort}`, logProxyError: (line) => logged.push(line) });
     siteUrl = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
   });
   afterEach(async () => {
@@ -92,5 +98,44 @@ describe("the shell's /api proxy while the API is down (npm start restarting it)
     const page = await get(`${siteUrl}/orders`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>EV Service</title>');
+  });
+
+  it('logs one line with the error code, the API it tried and the path (no query) when the API is down', async () => {
+    expect((await get(`${siteUrl}/api/products?token=bi-mat`)).status).toBe(503);
+    expect(logged).toEqual([`site: /api proxy → http://127.0.0.1:${apiPort} failed: ECONNREFUSED on GET /api/products`]);
+  });
+
+  it('says the same failure once per few seconds while the API restarts', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await get(`${siteUrl}/api/health`)).status).toBe(503);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('logs nothing for requests the API answers, nor for pages', async () => {
+    upstream = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}'));
+    await new Promise<void>((resolve) => upstream!.listen(apiPort, '127.0.0.1', resolve));
+    expect((await get(`${siteUrl}/api/health`)).status).toBe(200);
+    expect((await get(`${siteUrl}/`)).status).toBe(200);
+    expect(logged).toEqual([]);
+  });
+});
+
+describe('createProxyErrorLog', () => {
+  it('counts what it left out and says so on the next line for that code', () => {
+    const lines: string[] = [];
+    let now = 0;
+    const log = createProxyErrorLog({ target: 'http://api:4000', write: (line) => lines.push(line), quietMs: 5_000, now: () => now });
+    const refused = Object.assign(new Error('upstream'), { code: 'FST_REPLY_FROM_INTERNAL_SERVER_ERROR', cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) });
+    const timeout = Object.assign(new Error('timeout'), { code: 'FST_REPLY_FROM_GATEWAY_TIMEOUT' });
+    log(refused, { method: 'GET', url: '/api/a' });
+    log(refused, { method: 'GET', url: '/api/b' });
+    log(refused, { method: 'POST', url: '/api/c' });
+    log(timeout, { method: 'GET', url: '/api/d' });
+    now = 5_000;
+    log(refused, { method: 'GET', url: '/api/e?x=1' });
+    expect(lines).toEqual([
+      'site: /api proxy → http://api:4000 failed: ECONNREFUSED on GET /api/a',
+      'site: /api proxy → http://api:4000 failed: FST_REPLY_FROM_GATEWAY_TIMEOUT on GET /api/d',
+      'site: /api proxy → http://api:4000 failed: ECONNREFUSED on GET /api/e (+2 more since the last line)',
+    ]);
   });
 });

@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCodes } from '../http/appError';
+import { withDeadline } from '../async/withDeadline';
+import { closeRedis } from '../broker/redisConnections';
 import type { Clock } from './clock';
 
 export const countersUnavailableMessage = 'Hệ thống tạm thời gián đoạn. Vui lòng thử lại sau ít phút.';
@@ -96,7 +98,6 @@ export function redisCounterStore(redis: Redis, options: { prefix?: string; owns
   const prefix = options.prefix ?? 'evshop:rl:';
   const timeoutMs = options.timeoutMs ?? REDIS_COUNTER_TIMEOUT_MS;
   const name = (key: string) => `${prefix}${key}`;
-  const bounded = <T>(work: () => Promise<T>) => withDeadline(work, timeoutMs);
   return {
     increment: (key, windowMs) =>
       bounded(async () => {
@@ -106,37 +107,28 @@ export function redisCounterStore(redis: Redis, options: { prefix?: string; owns
         const count = Number(results[0]?.[1]);
         const ttl = Number(results[2]?.[1]);
         return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-      }),
+      }, timeoutMs),
     get: (key) =>
       bounded(async () => {
         const [value, ttl] = await Promise.all([redis.get(name(key)), redis.pttl(name(key))]);
         const count = value === null ? 0 : Number(value);
         return { count, resetInMs: count > 0 && ttl > 0 ? ttl : 0 };
-      }),
+      }, timeoutMs),
     reset: (key) =>
       bounded(async () => {
         await redis.del(name(key));
-      }),
+      }, timeoutMs),
     async close() {
-      // QUIT waits for Redis's answer; one that does not answer (down, hung) is dropped instead of retried forever.
-      if (options.ownsConnection) await redis.quit().then(() => undefined, () => redis.disconnect());
+      if (options.ownsConnection) await closeRedis(redis);
     },
   };
 }
 
 /** Runs `work` within `timeoutMs`; any failure (or the deadline) becomes CountersUnavailableError. */
-async function withDeadline<T>(work: () => Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const running = work();
-  running.catch(() => undefined); // a failure after the deadline must not become an unhandled rejection
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-  });
+async function bounded<T>(work: () => Promise<T>, timeoutMs: number): Promise<T> {
   try {
-    return await Promise.race([running, deadline]);
+    return await withDeadline(work(), timeoutMs);
   } catch (error) {
     throw error instanceof AppError ? error : new CountersUnavailableError(countersUnavailableMessage, { cause: error });
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Health } from 'shared-contracts/schemas';
+import { DeadlineExceededError, withDeadline } from '../../async/withDeadline';
 import type { Dialect } from '../../db/portable';
 
 export const DEFAULT_DATABASE_TIMEOUT_MS = 2_000;
@@ -16,14 +17,12 @@ export interface Probe {
   reason?: string;
 }
 
-class ProbeTimeout extends Error {}
-
 /**
  * A short, safe name for why a probe failed: driver messages may carry hosts and credentials, codes and class names
  * do not (ECONNREFUSED, 'timeout', MaxRetriesPerRequestError: Redis gave up reconnecting for this command).
  */
 export function failureReason(error: unknown): string {
-  if (error instanceof ProbeTimeout) return 'timeout';
+  if (error instanceof DeadlineExceededError) return 'timeout';
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
   if (error instanceof Error && /timed? ?out/i.test(error.message)) return 'timeout';
@@ -34,20 +33,11 @@ export function failureReason(error: unknown): string {
 /** Runs `work` with a deadline: reachable when it resolves within `timeoutMs`. */
 export async function probe(work: () => Promise<unknown>, timeoutMs: number): Promise<Probe> {
   const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProbeTimeout()), timeoutMs);
-    timer.unref();
-  });
   try {
-    const running = work();
-    running.catch(() => undefined); // a late failure after the deadline must not become an unhandled rejection
-    await Promise.race([running, deadline]);
+    await withDeadline(work(), timeoutMs);
     return { reachable: true, latencyMs: Math.round((performance.now() - started) * 100) / 100 };
   } catch (error) {
     return { reachable: false, latencyMs: null, reason: failureReason(error) };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

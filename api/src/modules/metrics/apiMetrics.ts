@@ -4,6 +4,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { postgresPoolOf } from '../../db/directRead';
 import type { Database } from '../../db/schema';
 import { processMetricsRegistry } from './processMetrics';
+import { withDeadline } from '../../async/withDeadline';
 
 /** The route label of a request that matched no route (404s, scans): one label, whatever the URL. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -37,16 +38,6 @@ export function routeLabel(request: FastifyRequest): string {
 async function countOutboxBacklog(db: Kysely<Database>): Promise<number> {
   const result = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from email_outbox where sent_at is null and failed_at is null limit ${OUTBOX_BACKLOG_CAP}) as pending`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
-}
-
-async function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  work.catch(() => undefined); // a late failure after the deadline must not become an unhandled rejection
-  try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)))]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -104,7 +95,7 @@ export function createApiMetrics({ db }: { db: Kysely<Database> }): ApiMetrics {
     registers: [registry],
     async collect() {
       try {
-        this.set(await withTimeout(countOutboxBacklog(db), OUTBOX_BACKLOG_TIMEOUT_MS));
+        this.set(await withDeadline(countOutboxBacklog(db), OUTBOX_BACKLOG_TIMEOUT_MS));
       } catch {
         this.set(Number.NaN); // unknown, rather than a stale figure or a failed scrape
       }
