@@ -3,7 +3,7 @@ import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
 import { findChromium } from './browser/findChromium.ts';
 
 /**
- * `npm test`: every package's Jest suites (API on SQLite, and on PostgreSQL when TEST_DATABASE_URL is
+ * `npm test`: the linter and the import rules, every package's Jest suites (API on SQLite, and on PostgreSQL when TEST_DATABASE_URL is
  * set), then the builds and the federation-manifest contract test, then the Playwright suite in the
  * system Chromium. Without a Chromium the browser suite is skipped with a message, except on CI.
  */
@@ -17,6 +17,10 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
 }
 
 const only = process.argv[2];
+
+if (!only || only === 'lint') {
+  run('Lint (ESLint) and import rules (dependency-cruiser: no circle, no remote → remote, no seed in product code)', 'npm', ['run', 'lint']);
+}
 
 if (!only || only === 'unit') {
   run('Unit and integration tests (Jest, every package)', 'npx', ['lerna', 'run', 'test', '--ignore', 'e2e', '--concurrency', '1', '--stream']);

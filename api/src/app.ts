@@ -6,29 +6,49 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Kysely } from 'kysely';
 import { dialectOf } from './db/portable';
 import type { Database } from './db/schema';
-import { registerAuthentication } from './http/authGuard';
-import { registerCentreScope } from './http/centreScope';
+import { registerAuthentication } from './security/authGuard';
+import { registerCentreScope } from './security/centreScope';
 import { registerErrorHandling, sendError } from './http/errorHandling';
 import { registerHttpCache } from './http/httpCache';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestLog, requestLogController } from './http/requestLog';
 import { useVietnameseZodMessages } from './http/validation';
-import { centresRoutes } from './modules/centres/centresRoutes';
-import { healthRoutes } from './modules/health/healthRoutes';
-import { createApiMetrics } from './modules/metrics/apiMetrics';
-import { registerMetrics } from './modules/metrics/metricsRoutes';
-import { accountsRoutes, createAccountsContext, type AccountsOptions } from './modules/auth/accountsPlugin';
+import { createAppContext, type AppContext, type AppContextOptions } from './appContext';
+import { loadConfig } from './config';
+import { approvalsModule } from './modules/approvals/approvalsModule';
+import { accountExistsRoutes } from './modules/auth/accountExistsRoutes';
+import { authRoutes } from './modules/auth/authRoutes';
+import { googleRoutes } from './modules/auth/googleRoutes';
+import { bookingsModule } from './modules/bookings/bookingsModule';
+import { cartRoutes } from './modules/cart/cartRoutes';
 import { catalogueRoutes } from './modules/catalogue/catalogueRoutes';
+import { centresRoutes } from './modules/centres/centresRoutes';
 import { contactRoutes } from './modules/contact/contactRoutes';
+import { diagnosticsRoutes } from './modules/diagnostics/diagnosticsRoutes';
+import { frontDeskModule } from './modules/frontDesk/frontDeskModule';
+import { healthRoutes } from './modules/health/healthRoutes';
+import { inventoryModule } from './modules/inventory/inventoryModule';
+import { kpisModule } from './modules/kpis/kpisModule';
+import { maintenanceRoutes } from './modules/maintenance/maintenanceRoutes';
+import { avatarsRoutes } from './modules/media/avatarsRoutes';
 import { catalogueMediaRoutes } from './modules/media/catalogueMediaRoutes';
 import { productCoverRoutes } from './modules/media/productCoverRoutes';
+import { createApiMetrics } from './modules/metrics/apiMetrics';
+import { registerMetrics } from './modules/metrics/metricsRoutes';
+import { devOutboxRoutes } from './modules/notifications/devOutboxRoutes';
+import { ordersRoutes } from './modules/orders/ordersRoutes';
+import { partsDemandRoutes } from './modules/partsDemand/partsDemandRoutes';
+import { partsRequestsModule } from './modules/partsRequests/partsRequestsModule';
+import { predictionModule } from './modules/prediction/predictionModule';
 import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
+import { reportsModule } from './modules/reports/reportsModule';
 import { searchRoutes } from './modules/search/searchRoutes';
-import { shopRoutes } from './modules/orders/shopPlugin';
-import { predictionPlugin } from './modules/prediction/predictionPlugin';
-import { partsDemandPlugin } from './modules/partsDemand/partsDemandRoutes';
-import type { EventBus } from './events/eventBus';
-import { serviceBookingRoutes } from './modules/bookings/serviceBookingPlugin';
+import { serviceOrdersModule } from './modules/serviceOrders/serviceOrdersModule';
+import { shiftsModule } from './modules/shifts/shiftsModule';
+import { staffAdminModule } from './modules/staffAdmin/staffAdminModule';
+import { customerRoutes } from './modules/users/customerRoutes';
+import { profileRoutes } from './modules/users/profileRoutes';
+import { vehicleRoutes } from './modules/vehicles/vehicleRoutes';
 import { apiVersion } from './version';
 
 /** The Fastify instance of the API, with zod schemas as its type provider. */
@@ -50,13 +70,31 @@ export interface BuildAppOptions {
   healthDatabaseTimeoutMs?: number;
   /** Reported by /api/health and the OpenAPI document (default: api/package.json's version). */
   version?: string;
-  /** Accounts (auth, users, notifications, avatars): config, clock, throttling counters. See AccountsOptions. */
-  accounts?: AccountsOptions;
-  /**
-   * The live bus of the service side (tests hand one in, to tell the floor of what they write straight into the
-   * database); default: Redis, PostgreSQL LISTEN/NOTIFY or in-process (createEventBus).
-   */
-  appointmentEvents?: EventBus;
+  /** The config and the parts of the app's context tests inject (clock, counters, revocation, the event bus …); see AppContextOptions. */
+  context?: AppContextOptions;
+}
+
+/** How long the API's readiness waits for the session-revocation feed to start. */
+export const REVOCATION_START_WAIT_MS = 1_000;
+
+/**
+ * The context's lifecycle: the session-revocation feed starts when the app is ready, awaited for at most
+ * REVOCATION_START_WAIT_MS (an unreachable database must not keep the API from answering; its health check says 503
+ * and the feed catches up later); what the context opened closes with the app.
+ */
+function registerContextLifecycle(app: App, context: AppContext): void {
+  app.addHook('onReady', async () => {
+    const log = app.log.child({ module: 'session-revocation' });
+    const starting = context.revocation.start(log).catch((error: unknown) => {
+      log.error({ err: error }, 'session revocation: could not start the feed; this instance knows only its own revocations until it does');
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([starting, new Promise<void>((resolve) => (timer = setTimeout(resolve, REVOCATION_START_WAIT_MS)))]);
+    clearTimeout(timer);
+  });
+  app.addHook('onClose', async () => {
+    await context.close();
+  });
 }
 
 function isLoggerInstance(value: BuildAppOptions['logger']): value is FastifyBaseLogger {
@@ -104,14 +142,14 @@ export function buildApp(options: BuildAppOptions): App {
   const version = options.version ?? apiVersion();
   const dialect = dialectOf(options.db);
 
-  const accounts = createAccountsContext(options.db, options.accounts);
+  const config = options.context?.config ?? loadConfig();
 
   const app = Fastify({
     ...loggerOptions(options.logger),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // request.ip is the client's (X-Forwarded-For) only behind a trusted proxy (TRUST_PROXY; login throttling per IP).
-    trustProxy: accounts.config.trustProxy,
+    trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // One line per request from registerRequestLog (health probes at debug) instead of Fastify's two.
     logController: requestLogController(),
@@ -123,7 +161,7 @@ export function buildApp(options: BuildAppOptions): App {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const httpsSite = accounts.config.publicUrl.startsWith('https:');
+  const httpsSite = config.publicUrl.startsWith('https:');
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // Every answer is what its Content-Type says (JSON, images, the docs): browsers must not guess otherwise.
@@ -133,36 +171,64 @@ export function buildApp(options: BuildAppOptions): App {
     if (httpsSite || request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done();
   });
-  registerCors(app, accounts.config.corsOrigins);
+  const context = createAppContext(options.db, app.log, { ...options.context, config });
+  registerContextLifecycle(app, context);
+  registerCors(app, config.corsOrigins);
   registerErrorHandling(app);
   registerRequestLog(app);
   registerMetrics(app, { metrics: createApiMetrics({ db: options.db }), prefix: API_PREFIX });
   registerHttpCache(app);
   registerOpenApi(app, version);
-  registerAuthentication(app, accounts.accessTokens);
+  registerAuthentication(app, context.accessTokens);
   registerCentreScope(app);
 
+  const { db } = options;
+  const prefix = API_PREFIX;
+  // Every module's routes, registered here and only here: a module never registers another.
   void app.register(healthRoutes, {
-    prefix: API_PREFIX,
-    db: options.db,
+    prefix,
+    db,
     dialect,
     version,
     databaseTimeoutMs: options.healthDatabaseTimeoutMs,
-    redis: accounts.redis,
-    uploadDir: accounts.config.uploadDir,
+    redis: context.redis,
+    uploadDir: config.uploadDir,
   });
-  void app.register(centresRoutes, { prefix: API_PREFIX, db: options.db });
-  void app.register(accountsRoutes, { prefix: API_PREFIX, accounts });
-  void app.register(catalogueRoutes, { prefix: API_PREFIX, db: options.db });
-  void app.register(promotionsRoutes, { prefix: API_PREFIX, db: options.db });
-  void app.register(searchRoutes, { prefix: API_PREFIX, db: options.db });
-  void app.register(contactRoutes, { prefix: API_PREFIX, db: options.db });
-  void app.register(catalogueMediaRoutes, { prefix: API_PREFIX });
-  void app.register(productCoverRoutes, { prefix: API_PREFIX, db: options.db });
-  void app.register(shopRoutes, { prefix: API_PREFIX, accounts });
-  void app.register(serviceBookingRoutes, { prefix: API_PREFIX, accounts, events: options.appointmentEvents });
-  void app.register(predictionPlugin, { prefix: API_PREFIX, accounts });
-  void app.register(partsDemandPlugin, { prefix: API_PREFIX, accounts });
+  void app.register(centresRoutes, { prefix, db });
+  // Accounts: sign-in, Google, profile, the staff's customer look-ups, avatars, the development outbox.
+  void app.register(authRoutes, { prefix, context });
+  void app.register(googleRoutes, { prefix, context });
+  void app.register(accountExistsRoutes, { prefix, context });
+  void app.register(profileRoutes, { prefix, context });
+  void app.register(customerRoutes, { prefix, context });
+  void app.register(avatarsRoutes, { prefix, uploadDir: config.uploadDir });
+  void app.register(devOutboxRoutes, { prefix, db, enabled: config.devOutbox && config.nodeEnv !== 'production' });
+  // The shop: catalogue, promotions, search, contact, media, cart and orders.
+  void app.register(catalogueRoutes, { prefix, db });
+  void app.register(promotionsRoutes, { prefix, db });
+  void app.register(searchRoutes, { prefix, db });
+  void app.register(contactRoutes, { prefix, db });
+  void app.register(catalogueMediaRoutes, { prefix });
+  void app.register(productCoverRoutes, { prefix, db });
+  void app.register(cartRoutes, { prefix, context });
+  void app.register(ordersRoutes, { prefix, context });
+  // The service side: vehicles, booking, maintenance, the centres' floor and the back office.
+  void app.register(vehicleRoutes, { prefix, context });
+  void app.register(bookingsModule, { prefix, context });
+  void app.register(maintenanceRoutes, { prefix, context });
+  void app.register(frontDeskModule, { prefix, context });
+  void app.register(serviceOrdersModule, { prefix, context });
+  void app.register(partsRequestsModule, { prefix, context });
+  void app.register(approvalsModule, { prefix, context });
+  void app.register(inventoryModule, { prefix, context });
+  void app.register(staffAdminModule, { prefix, context });
+  void app.register(kpisModule, { prefix, context });
+  void app.register(shiftsModule, { prefix, context });
+  void app.register(reportsModule, { prefix, context });
+  // Prediction and diagnostics from the centres' own inspections; parts demand.
+  void app.register(predictionModule, { prefix, context });
+  void app.register(diagnosticsRoutes, { prefix, context });
+  void app.register(partsDemandRoutes, { prefix, context });
 
   return app;
 }

@@ -71,7 +71,7 @@ export async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
 
   const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
-  app = buildApp({ db, logger: { level: config.logLevel }, accounts: { config, clock } });
+  app = buildApp({ db, logger: { level: config.logLevel }, context: { config, clock } });
   // Production settings that work but should not be left so (SQLite, the mail catcher, no Redis): said once.
   for (const warning of checkProductionSafety(loaded).warnings) app.log.warn(warning);
   try {

@@ -12,7 +12,7 @@ describe('headers for browsers', () => {
 
   const start = async (env: NodeJS.ProcessEnv = {}): Promise<App> => {
     const config: Config = { ...loadConfig(env), jwtSecret: 'test-secret-test-secret-test-secret-0123456789' };
-    const app = buildTestApp(db, { accounts: { config } });
+    const app = buildTestApp(db, { context: { config } });
     apps.push(app);
     await app.ready();
     return app;

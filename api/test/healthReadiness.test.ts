@@ -29,7 +29,7 @@ describe.each(testDatabases())('readiness and liveness on $label', (target) => {
     folders.push(config.uploadDir);
     // Sessions revoked and appointment events in process: their own Redis connections do not close while Redis is down.
     const revocation = createSessionRevocation({ db, clock: systemClock, config: { ...config, redisUrl: null, databaseUrl: null } });
-    const app = buildTestApp(db, { accounts: { config, revocation }, appointmentEvents: memoryEventBus(), healthDatabaseTimeoutMs: 500 });
+    const app = buildTestApp(db, { context: { config, revocation, events: memoryEventBus() }, healthDatabaseTimeoutMs: 500 });
     apps.push(app);
     await app.ready();
     return app;
@@ -150,7 +150,7 @@ describe('readiness when the database hangs', () => {
     const { createDatabase } = await import('../src/db/createDatabase');
     const db = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/hang`, sqliteFile: ':memory:' });
     const config = testConfig();
-    const app = buildTestApp(db, { accounts: { config }, healthDatabaseTimeoutMs: 300 });
+    const app = buildTestApp(db, { context: { config }, healthDatabaseTimeoutMs: 300 });
     try {
       await app.ready(); // (waits up to 1 s for the session-revocation feed, which reads the same hung database)
       const started = Date.now();

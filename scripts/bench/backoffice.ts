@@ -94,7 +94,7 @@ async function runServer(): Promise<void> {
     if (!PHASES.has('training')) return;
     // bench:predict's fleet: the closed orders a training reads (deterministic; written before the floor's own data).
     const fleet = await import('./predictData.ts');
-    const { SYMPTOM_LINKS } = await import('../../api/src/modules/diagnostics/knowledgeBase.ts');
+    const { SYMPTOM_LINKS } = await import('../../api/src/modules/prediction/knowledgeBase.ts');
     const { SYMPTOM_CODES } = await import('../../shared-contracts/src/diagnostics/symptoms.ts');
     const started = Date.now();
     const plan = fleet.planFleet(TRAINING_ORDERS, Date.now(), SYMPTOM_LINKS, SYMPTOM_CODES);

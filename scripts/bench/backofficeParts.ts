@@ -27,10 +27,9 @@ import { runCustomers, type CustomerStep } from './customerLoad.ts';
  * env: BENCH_PARTS_ATTEMPTS (reservations asked, default 6 000), BENCH_PARTS_ON_HAND (units on the shelf,
  * default 4 000: the last 2 000 attempts find it empty), BENCH_PARTS_APPROVALS (approvals probed, default 40).
  *
- * The run lasts about 6 s of steady work (the approvals' 6 s overlap it whole). It used to be 1 200 attempts,
- * about 1.2 s: a p95 over so short a run was mostly the first 100–300 ms, while 20 connections open at once and
- * the queue forms (28 answers at 40–80 ms in the first 100 ms, then 15–20 ms), and it moved by ±10 ms from run
- * to run. Same clients, same product, same share of refusals (one in three), only longer.
+ * The run lasts about 6 s of steady work (the approvals' 6 s overlap it whole): over a much shorter run the p95 is
+ * mostly the first moments, while 20 connections open at once and the queue forms, and it moves from run to run.
+ * A third of the attempts are refused (the shelf is empty by then).
  */
 
 export const PARTS_RESERVE_BUDGET_MS = 30;

@@ -132,7 +132,7 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
   const { buildApp } = await import('../../api/src/app.ts');
   const { db, config } = await openBenchDatabase();
   await load(db);
-  return { app: buildApp({ db, logger: false, accounts: { config } }), db };
+  return { app: buildApp({ db, logger: false, context: { config } }), db };
 }
 
 /** Listens on an ephemeral loopback port, tells the parent `ready` plus the port, and stops when the parent goes. */

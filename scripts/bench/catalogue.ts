@@ -218,10 +218,10 @@ async function benchDatabase(kind: string): Promise<string[]> {
     await measure('warm-up', apiPort, { randomPathPrefix: MISSED_PREFIX }, 2);
     await measure('warm-up', bare.port, ['/bare'], 2);
 
-    // Rounds of the bare route then the missed one, back to back: the bare route's figure on this 2-core machine
-    // swings between about 27,000 and 45,000 req/s from one run to the next (the scheduler's placement of it and
-    // its load generator; pinned to one core each it still gave 39,000–48,000), so each round's ratio compares two
-    // runs made under the same conditions, and the verdict is on the median round.
+    // Rounds of the bare route then the missed one, back to back: the bare route's figure on a 2-core machine swings
+    // widely from one run to the next (the scheduler's placement of it and its load generator, even pinned), so each
+    // round's ratio compares two runs made under the same conditions, and the verdict is on the median round
+    // (docs/decisions/0025-benchmarks-closed-loop-own-processes.md; figures in docs/performance.md).
     const rounds: Array<{ bare: Measured; missed: Measured }> = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const bareRun = await measure(`round ${round}: bare Fastify route (own process)`, bare.port, ['/bare'], DURATION_S, bare.pid);

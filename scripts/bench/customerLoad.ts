@@ -5,9 +5,9 @@ import autocannon from 'autocannon';
  * sending its steps one after another (a closed loop: the next request leaves when the answer has arrived), with
  * every response time kept so percentiles are exact.
  *
- * The load comes from autocannon, not from `fetch`: on this 2-core machine a `fetch` loop of 20 customers is
- * itself the bottleneck (against a bare Fastify route it measured p50 4.2 ms / p95 14.8 ms at 3,500 req/s, where
- * autocannon measures p50 0.7 ms / p95 1.6 ms at 25,000 req/s), so it would time its own queue, not the API.
+ * The load comes from autocannon, not from `fetch`: on a 2-core machine a `fetch` loop of 20 customers is itself
+ * the bottleneck, so it would time its own queue, not the API
+ * (docs/decisions/0025-benchmarks-closed-loop-own-processes.md; figures in docs/performance.md, bench:orders).
  */
 
 export interface CustomerRequest {

@@ -327,7 +327,7 @@ async function runServer(): Promise<void> {
       .executeTakeFirstOrThrow();
     await db.insertInto('staff_assignments').values({ user_id: manager.id, centre_id: centre.id, assigned_at: nowIso, ended_at: null }).execute();
   }
-  const app = buildApp({ db, logger: false, accounts: { config } });
+  const app = buildApp({ db, logger: false, context: { config } });
   await app.ready();
   const { token } = await app.accessTokens.issue({ userId: manager.id, role: 'manager' });
   await serveBenchApi(app, db, { managerToken: token, centreId: centre.id, counts });

@@ -9,8 +9,8 @@ import { startBenchSite } from './benchSite.ts';
  * time past 50 ms, summed: Lighthouse's Total Blocking Time, observed instead of simulated), and for the median run
  * the long animation frames with the scripts they ran (what to make shorter).
  *
- * Information for the work on issue 23 §1, not a budget: on this 2-core machine Lighthouse's simulated TBT of one
- * page moves by ±200 ms from run to run; this figure moves less, so one change can be compared with the last.
+ * Information, not a budget: on a 2-core machine Lighthouse's simulated TBT of one page moves a lot from run to
+ * run; this figure moves less, so one change can be compared with the last (figures in docs/performance.md).
  * env: BENCH_RUNS, BENCH_PAGES (comma-separated paths; default /, /products and a product page).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -163,7 +163,7 @@ async function runServer(): Promise<void> {
   const { buildApp } = await import('../../api/src/app.ts');
   const { seed } = await import('../../api/src/seed/index.ts');
   const { DEMO_ACCOUNTS } = await import('../../api/src/seed/demoAccounts.ts');
-  const { SYMPTOM_LINKS } = await import('../../api/src/modules/diagnostics/knowledgeBase.ts');
+  const { SYMPTOM_LINKS } = await import('../../api/src/modules/prediction/knowledgeBase.ts');
   const { SYMPTOM_CODES } = await import('shared-contracts/diagnostics');
   const data = await import('./predictData.ts');
   const { serveBenchApi } = await import('./benchProcess.ts');
@@ -259,7 +259,7 @@ async function runServer(): Promise<void> {
     },
     transformResult: async ({ result }) => result,
   });
-  const app = buildApp({ db: observed, logger: false, accounts: { config } });
+  const app = buildApp({ db: observed, logger: false, context: { config } });
   app.addHook('onRequest', (_request, reply, done) => inRequest.run(reply.raw, done));
   await app.ready();
   const admin = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.find((a) => a.role === 'admin')!.email).executeTakeFirstOrThrow();

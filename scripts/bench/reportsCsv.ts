@@ -88,7 +88,7 @@ async function runServer(): Promise<void> {
     .executeTakeFirstOrThrow();
   await db.insertInto('staff_assignments').values({ user_id: manager.id, centre_id: centre.id, assigned_at: now, ended_at: null }).execute();
   await fillMovements(db, target, centre.id, manager.id);
-  const app = buildApp({ db, logger: false, accounts: { config } });
+  const app = buildApp({ db, logger: false, context: { config } });
   await app.ready();
   const { token } = await app.accessTokens.issue({ userId: manager.id, role: 'manager' });
   // 'heap': a full garbage collection (the API runs with --expose-gc), then the heap still in use.

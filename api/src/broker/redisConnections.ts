@@ -2,6 +2,8 @@ import { Redis } from 'ioredis';
 
 /** The longest a publish may wait for Redis: past it the caller falls back (local delivery, a logged failure). */
 export const REDIS_PUBLISH_TIMEOUT_MS = 1_000;
+/** The longest a throttling counter's command may wait for Redis: past it the request answers 503. */
+export const REDIS_COUNTER_TIMEOUT_MS = 1_000;
 /** How long close() waits for Redis to acknowledge QUIT before it drops the connection. */
 export const REDIS_QUIT_TIMEOUT_MS = 500;
 
@@ -18,6 +20,26 @@ export function redisPublisher(url: string): Redis {
 /** A subscriber connection: ioredis reconnects and subscribes again by itself, for as long as the process lives. */
 export function redisSubscriber(url: string): Redis {
   return new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+}
+
+/**
+ * The throttling counters' connection, bounded so that a dead Redis answers within about a second (a 503) instead of
+ * hanging or queueing: connect and each command time out, a command waits for at most one reconnection, and
+ * reconnection is retried every second at most.
+ */
+export function countersRedis(url: string): Redis {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: REDIS_COUNTER_TIMEOUT_MS,
+    commandTimeout: REDIS_COUNTER_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    // Closing: a socket that never connected is dropped at once, not after ioredis's 2 s grace.
+    disconnectTimeout: 100,
+  });
+  // Outages surface per request (503) and in /api/health/ready; without a listener ioredis prints every failed reconnection.
+  redis.on('error', () => undefined);
+  return redis;
 }
 
 /**

@@ -5,7 +5,7 @@ import { loadConfig, resolveJwtSecret, type Config } from '../config';
 import { createDatabase } from '../db/createDatabase';
 import { migrateToLatest } from '../db/migrate';
 import { AppError } from '../http/appError';
-import { findUserByEmail } from '../modules/users/usersQueries';
+import { findUserByEmail } from '../modules/auth/usersQueries';
 import { promoteToAdmin } from '../modules/staffAdmin/adminPromotion';
 import { createStaffUser } from '../modules/staffAdmin/userAccounts';
 import { startingClock, systemClock } from '../security/clock';

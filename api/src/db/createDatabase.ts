@@ -25,11 +25,10 @@ const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
  * SQLite's page cache per connection, in KiB (`PRAGMA cache_size = -N`). better-sqlite3 builds SQLite with 16 MB
- * (SQLITE_DEFAULT_CACHE_SIZE=-16000), which the API's connection fills and keeps in the malloc heap. Measured by
- * `npm run bench:memory` (docs/architecture.md, "Memory"), 16 MB → 4 MB: the malloc heap 34 → 17 MB and the API's
- * RSS at rest 218 → 190 MB, with the 100,000-row CSV as fast (bench:reports). What the cache does not hold, the
- * kernel's page cache of the file does (shared, not in the process's RSS): a page read again costs a read() call,
- * not a disk access.
+ * (SQLITE_DEFAULT_CACHE_SIZE=-16000), which the API's connection fills and keeps in the malloc heap; 4 MB keeps the
+ * API within its memory budget with reads as fast (docs/decisions/0022-api-process-memory-settings.md, figures in
+ * docs/performance.md). What the cache does not hold, the kernel's page cache of the file does (shared, not in the
+ * process's RSS): a page read again costs a read() call, not a disk access.
  */
 export const SQLITE_CACHE_KIB = 4096;
 

@@ -79,8 +79,8 @@ export async function readFirstRow<Row>(db: Kysely<Database>, statement: DirectS
  * transaction is open on it, else through Kysely; through Kysely on PostgreSQL, whose pool already reads this way).
  * For the report pages of the CSV export, whose rows must reach their conversion before V8's next scavenges: through
  * Kysely's driver a page's read waits behind its connection lock, and the queries of the requests queued there run
- * first, between the page's rows and their conversion (under the soak of bench:memory, 8 MB scavenges 25 ms apart
- * promoted 1.5–1.8 MB of a download's rows each).
+ * first, between the page's rows and their conversion, and the rows outlive the young generation
+ * (docs/decisions/0017-direct-reads-on-the-connection.md).
  */
 export async function readRows<Row>(db: Kysely<Database>, query: Compilable<Row>): Promise<Row[]> {
   const compiled = query.compile();

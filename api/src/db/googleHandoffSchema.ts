@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Instant, InstantDefaultNow } from './instants';
 
 /** A UTC instant (timestamptz on PostgreSQL → Date; ISO text on SQLite → string). See schema.ts Timestamp. */
-type Instant = ColumnType<Date | string, string, string>;
 
 /** Migration 0020: a one-time code of the Google code flow, for the login page to exchange for a session. */
 export interface GoogleSignInHandoffsTable {
@@ -11,7 +11,7 @@ export interface GoogleSignInHandoffsTable {
   /** SHA-256 (base64url) of the HttpOnly cookie set with the redirect. */
   binding_hash: string;
   user_id: number;
-  created_at: ColumnType<Date | string, string | undefined, string>;
+  created_at: InstantDefaultNow;
   expires_at: Instant;
   used_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }

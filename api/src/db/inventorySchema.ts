@@ -1,8 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { InstantDefaultNow, NullableInstant } from './instants';
 
 /** A UTC instant (timestamptz on PostgreSQL → Date; ISO text on SQLite → string). See schema.ts Timestamp. */
-type InstantDefaultNow = ColumnType<Date | string, string | undefined, string>;
-type NullableInstant = ColumnType<Date | string | null, string | null | undefined, string | null>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 /** What a centre holds of a product (migration 0007_centre_inventory). available = on_hand − reserved. */

@@ -5,13 +5,11 @@ import type { Pool, PoolClient } from 'pg';
  * The pg pool as Kysely's PostgresDialect takes it, with each query run through pg's callback form instead of the
  * promise `Client#query` returns.
  *
- * Why (measured, docs/architecture.md "Memory"): read through the promise form, a 100,000-row report left about
- * 50 MB of its rows in V8's old generation per download (--max-semi-space-size=8), through Kysely or through a bare
- * `client.query` loop alike; through the callback form (as `pool.query` does internally), none. A full collection
- * finds none of those rows reachable, so nothing holds them: they survive the scavenges that follow them and are
- * promoted, and the old generation grows by the whole file before a mark-compact frees it — pages the process then
- * keeps (bench:reports, PostgreSQL: RSS +100 MB over the first two downloads). The same query resolved from pg's
- * callback by a promise of our own dies young.
+ * Why: read through the promise form, a large report's rows were promoted to V8's old generation, through Kysely or
+ * a bare `client.query` loop alike, though nothing holds them; the old generation then grew by the whole file before
+ * a mark-compact freed it, pages the process keeps. Through the callback form (as `pool.query` does internally),
+ * resolved by a promise of our own, they die young (docs/decisions/0018-pg-callback-query-pool.md; figures in
+ * docs/performance.md, bench:reports).
  *
  * Only `query(text, values)` is wrapped: Kysely calls the cursor form only for `.stream()` with a `cursor` in its
  * dialect's settings, which the API does not use.

@@ -8,6 +8,7 @@ import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, Pos
 export type Dialect = 'sqlite' | 'postgres';
 
 /** Which database a Kysely instance (or a transaction, or a migration's `db`) talks to. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's schema: Kysely<Database> is not assignable to Kysely<unknown>
 export function dialectOf(db: Kysely<any>): Dialect {
   const adapter = db.getExecutor().adapter;
   if (adapter instanceof PostgresAdapter) return 'postgres';

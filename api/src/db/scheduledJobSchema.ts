@@ -1,8 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Instant, NullableInstant } from './instants';
 
 /** A UTC instant (timestamptz on PostgreSQL → Date; ISO text on SQLite → string). See schema.ts Timestamp. */
-type Instant = ColumnType<Date | string, string, string>;
-type NullableInstant = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 /**
  * One occurrence of a scheduled job, claimed by the instance that runs it (migration 0021): the unique

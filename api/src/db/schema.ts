@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Timestamp } from './instants';
 import type { BackOfficeTables } from './backOfficeSchema';
 import type { GoogleHandoffTables } from './googleHandoffSchema';
 import type { InventoryTables } from './inventorySchema';
@@ -9,11 +10,7 @@ import type { ServiceBookingTables } from './serviceBookingSchema';
 import type { ShiftTables } from './shiftSchema';
 import type { ShopTables } from './shopSchema';
 
-/**
- * A UTC instant. PostgreSQL (timestamptz) reads back a Date, SQLite (ISO 8601 text ending in Z) a string:
- * convert with `toIsoUtc` (db/portable.ts). Written as an ISO string or left to the column default.
- */
-export type Timestamp = ColumnType<Date | string, string | undefined, string>;
+export type { Timestamp } from './instants';
 
 export interface ServiceCentresTable {
   id: Generated<number>;

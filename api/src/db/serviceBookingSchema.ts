@@ -1,9 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Instant, InstantDefaultNow, NullableInstant } from './instants';
 
 /** A UTC instant (timestamptz on PostgreSQL → Date; ISO text on SQLite → string). See schema.ts Timestamp. */
-type Instant = ColumnType<Date | string, string, string>;
-type InstantDefaultNow = ColumnType<Date | string, string | undefined, string>;
-type NullableInstant = ColumnType<Date | string | null, string | null | undefined, string | null>;
 type Counter = ColumnType<number, number | undefined, number>;
 
 /** A customer's vehicle. Removing one sets deleted_at (appointments and history keep pointing at it). */

@@ -1,8 +1,7 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
+import type { Instant, InstantDefaultNow } from './instants';
 
 /** A UTC instant (timestamptz on PostgreSQL → Date; ISO text on SQLite → string). See schema.ts Timestamp. */
-type Instant = ColumnType<Date | string, string, string>;
-type InstantDefaultNow = ColumnType<Date | string, string | undefined, string>;
 
 /** One technician's shift on one local day (Asia/Ho_Chi_Minh) at one centre. UNIQUE (technician_id, work_date). */
 export interface TechnicianShiftsTable {

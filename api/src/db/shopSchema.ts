@@ -1,10 +1,9 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from './schema';
+import type { NullableInstant, Timestamp } from './instants';
 
 /** Tables of the shop (migration 0004_shop): carts, orders, payments, package credits. */
 
 /** A UTC instant that may be empty (read: Date on PostgreSQL, ISO string on SQLite). */
-type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
 
 export interface CartsTable {
   id: Generated<number>;
@@ -57,7 +56,7 @@ export interface OrdersTable {
   /** SHA-256 hex of the canonical request body. */
   request_hash: string;
   cancel_reason: string | null;
-  paid_at: NullableTimestamp;
+  paid_at: NullableInstant;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -95,7 +94,7 @@ export interface PromotionRedemptionsTable {
   order_id: number;
   created_at: Timestamp;
   /** Set when the order is cancelled (the use is given back). */
-  released_at: NullableTimestamp;
+  released_at: NullableInstant;
 }
 
 /**

@@ -2,17 +2,17 @@
  * better-sqlite3's SQLite is built with SQLITE_ENABLE_STAT4. In such a build a statement whose plan the query
  * planner made from a bound value (a join filtered by `= ?`, through constant propagation) is marked to be
  * prepared again whenever that parameter is bound, which better-sqlite3 does on every run: a prepared join read
- * by id then costs a full prepare each time (measured: 26–180 µs against 2–10 µs for the same read written with
- * `+?`). SQLite's switch for this, SQLITE_DBCONFIG_ENABLE_QPSG, is not exposed by better-sqlite3.
+ * by id then costs a full prepare each time, many times the statement's own run. SQLite's switch for this,
+ * SQLITE_DBCONFIG_ENABLE_QPSG, is not exposed by better-sqlite3 (docs/decisions/0015-sqlite-stable-plans.md).
  *
  * The value of an equality parameter is written `+?`: unary plus is a no-op on every value (numbers, text, blobs,
  * NULL) and, like a bare parameter, has no affinity or collation, so comparisons and results are the same, and
  * the planner still sees `column = <expression>` for its indexes. Range parameters (`<`, `>=`, BETWEEN …), IN
  * lists and the rest stay bare: there the bound values are worth a new plan (with ANALYZE's statistics a KPI's
- * date range picks a multi-index OR of 2.6 ms instead of a 14 ms scan) and those queries cost far more than a
- * prepare anyway. preparedQuery.ts applies this to the hot paths' point reads and writes; other queries (KPIs,
- * reports) keep bare parameters, since with ANALYZE's statistics even an equality value (which centre) can pick a
- * better index for a range scan.
+ * date range picks a multi-index OR instead of a scan) and those queries cost far more than a prepare anyway.
+ * preparedQuery.ts applies this to the hot paths' point reads and writes; other queries (KPIs, reports) keep bare
+ * parameters, since with ANALYZE's statistics even an equality value (which centre) can pick a better index for a
+ * range scan.
  */
 export function withStablePlanParameters(sql: string): string {
   let out = '';

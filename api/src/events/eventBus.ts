@@ -10,7 +10,8 @@ import {
 } from 'shared-contracts/schemas';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { createBrokerChannel, perDatabaseRedisChannel, type BrokerChannel, type BrokerLog } from '../broker/brokerChannel';
+import type { BrokerChannel, BrokerLog } from '../broker/brokerChannel';
+import { createBrokerChannel, perDatabaseRedisChannel } from '../broker/createBrokerChannel';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 

@@ -1,11 +1,11 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { roleSchema } from 'shared-contracts/schemas';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
+import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokenLifetime';
 import type { Clock } from './clock';
 import type { SessionRevocation } from './sessionRevocation';
 
-/** Lifetime of an access token: 15 minutes. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export { ACCESS_TOKEN_TTL_SECONDS };
 const ISSUER = 'ev-shop-api';
 const AUDIENCE = 'ev-shop';
 

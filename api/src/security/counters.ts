@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { AppError, ErrorCodes } from '../http/appError';
 import { withDeadline } from '../async/withDeadline';
-import { closeRedis } from '../broker/redisConnections';
+import { closeRedis, REDIS_COUNTER_TIMEOUT_MS } from '../broker/redisConnections';
 import type { Clock } from './clock';
 
 export const countersUnavailableMessage = 'Hệ thống tạm thời gián đoạn. Vui lòng thử lại sau ít phút.';
@@ -17,7 +17,7 @@ export class CountersUnavailableError extends AppError {
 }
 
 /** How long one counter operation may take before it is a 503 (a request never hangs on a dead Redis). */
-export const REDIS_COUNTER_TIMEOUT_MS = 1_000;
+export { REDIS_COUNTER_TIMEOUT_MS };
 
 /** A fixed-window counter's state. */
 export interface CounterState {

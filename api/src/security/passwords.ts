@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 
 /**
  * argon2id at OWASP's minimum cost (Password Storage Cheat Sheet): 19 MiB of memory, 2 iterations, 1 lane.
- * A login with it takes about 40–55 ms on the 2-core reference machine (scripts/bench/auth.ts measures it).
+ * Its budget is a login median under 150 ms (scripts/bench/auth.ts; figures in docs/performance.md).
  */
 export const ARGON2_PARAMETERS = {
   type: argon2.argon2id,

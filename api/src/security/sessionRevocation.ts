@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createBrokerChannel, perDatabaseRedisChannel } from '../broker/brokerChannel';
+import { createBrokerChannel, perDatabaseRedisChannel } from '../broker/createBrokerChannel';
 import type { Config } from '../config';
 import { toIsoUtc } from '../db/portable';
 import type { Database } from '../db/schema';
-import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokens';
+import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokenLifetime';
 import type { Clock } from './clock';
 
 /**

@@ -3,7 +3,7 @@ import { vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import type { SymptomCode } from 'shared-contracts/diagnostics';
 import type { Database } from '../db/schema';
 import { DEMO_ACCOUNTS } from './demoAccounts';
-import { FLEET_EMAIL_SUFFIX } from './demoBookings';
+import { DEMO_FLEET_EMAIL_SUFFIX as FLEET_EMAIL_SUFFIX } from '../security/demoDataGuard';
 import { seededRandom, type Random } from './demoRandom';
 import { DEMO_VEHICLES } from './serviceHistory';
 import {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/schema';
-import type { AccountsOptions } from '../../src/modules/auth/accountsPlugin';
+import type { AppContextOptions } from '../../src/appContext';
 import { manualClock, type ManualClock } from '../../src/security/clock';
 import { buildTestApp } from '../support/testApp';
 
@@ -33,11 +33,11 @@ export interface AuthTestApp {
 }
 
 /** The API with a manual clock and a test config, ready. */
-export async function startAuthApp(db: Kysely<Database>, options: Partial<AccountsOptions> & { configOverrides?: Partial<Config>; routes?: (app: App) => void } = {}): Promise<AuthTestApp> {
+export async function startAuthApp(db: Kysely<Database>, options: Partial<AppContextOptions> & { configOverrides?: Partial<Config>; routes?: (app: App) => void } = {}): Promise<AuthTestApp> {
   const clock = options.clock ? (options.clock as ManualClock) : manualClock(new Date());
   const config = options.config ?? testConfig(options.configOverrides);
-  const { routes, configOverrides: _overrides, ...accounts } = options;
-  const app = buildTestApp(db, { accounts: { ...accounts, clock, config } });
+  const { routes, configOverrides: _overrides, ...context } = options;
+  const app = buildTestApp(db, { context: { ...context, clock, config } });
   routes?.(app);
   await app.ready();
   return {

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { authSessionResponseSchema, errorEnvelopeSchema, registerResponseSchema } from 'shared-contracts/schemas';
-import { authenticate, requireRole } from '../../src/http/authGuard';
+import { authenticate, requireRole } from '../../src/security/authGuard';
 import { ok } from '../../src/http/envelope';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';

@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { App } from '../../src/app';
 import type { Config } from '../../src/config';
-import { systemClock } from '../../src/security/clock';
 import { CountersUnavailableError, redisCounterStore } from '../../src/security/counters';
 import { Redis } from 'ioredis';
 import { rmSync } from 'node:fs';
@@ -64,7 +63,7 @@ describe.each(testDatabases())('sign-in while Redis is down, on $label', (target
     const config = testConfig({ redisUrl });
     configs.push(config);
     // Every Redis user of the app is real here: counters, session revocation and appointment events.
-    const app = buildTestApp(scratch.db, { accounts: { config } });
+    const app = buildTestApp(scratch.db, { context: { config } });
     apps.push(app);
     await app.ready();
     return app;
@@ -89,7 +88,7 @@ describe.each(testDatabases())('sign-in while Redis is down, on $label', (target
   });
 
   it('closes within a second and a half while Redis is down: shutdown never waits for a dead broker', async () => {
-    const app = buildTestApp(scratch.db, { accounts: { config: testConfig({ redisUrl: 'redis://127.0.0.1:6390' }) } });
+    const app = buildTestApp(scratch.db, { context: { config: testConfig({ redisUrl: 'redis://127.0.0.1:6390' }) } });
     await app.ready();
     expect((await login(app)).statusCode).toBe(503);
     const started = Date.now();

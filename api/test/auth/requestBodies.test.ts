@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginRequestSchema, logoutRequestSchema, updateProfileRequestSchema, vehicleUpdateInputSchema } from 'shared-contracts/schemas';
+import { loginRequestSchema, logoutRequestSchema, vehicleUpdateInputSchema } from 'shared-contracts/schemas';
 import { objectSchemaKeys, withKnownKeyCase } from '../../src/http/bodyFields';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { bearer, newCustomer, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from './authTestKit';

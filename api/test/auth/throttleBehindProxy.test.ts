@@ -10,6 +10,7 @@ import { startAuthApp, type AuthTestApp } from './authTestKit';
 
 // The site's real proxy (the shell's container and `npm start` serve /api through it). staticSite.ts imports its
 // neighbours as './x.ts', which scripts/tsconfig.json allows and the API's does not: loaded without its types.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded without its types (see above)
 const { startStaticSite } = require('../../../scripts/serve/staticSite') as {
   startStaticSite: (options: { root: string; port: number; host?: string; spaFallback?: boolean; apiTarget?: string }) => Promise<FastifyInstance>;
 };

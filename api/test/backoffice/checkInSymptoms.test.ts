@@ -1,6 +1,6 @@
 import { serviceOrderDetailSchema, staffDaySchema, type ServiceOrderDetail } from 'shared-contracts/schemas';
 import { recordAppointmentSymptoms } from '../../src/modules/diagnostics/appointmentSymptoms';
-import { rankComponents } from '../../src/modules/diagnostics/diagnosisRanking';
+import { rankComponents } from '../../src/modules/prediction/diagnosisRanking';
 import { MODEL_TTL_MS, suggestionReasons } from '../../src/modules/diagnostics/suggestedChecks';
 import { runWearTraining } from '../../src/modules/prediction/wearTraining';
 import { closedOrdersKit } from '../prediction/closedOrdersKit';

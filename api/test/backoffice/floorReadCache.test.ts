@@ -1,5 +1,5 @@
 import { memoryEventBus } from '../../src/events/eventBus';
-import { changeAlters, createFloorReadCache } from '../../src/modules/frontDesk/floorReadCache';
+import { changeAlters, createFloorReadCache } from '../../src/events/floorReadCache';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 19, 1, 0, seconds));
 

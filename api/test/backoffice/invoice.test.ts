@@ -9,7 +9,7 @@ import {
   type ServiceInvoice,
   type ServiceOrderDetail,
 } from 'shared-contracts/schemas';
-import { remindersFor } from '../../src/modules/maintenance/reminderData';
+import { remindersFor } from '../../src/modules/vehicles/reminderData';
 import type { TestUser } from '../service/serviceTestKit';
 import { listen, openEventStream } from '../service/sseClient';
 import { START_ODOMETER_KM, testDatabases, useFloor, type BookTodayOptions, type FloorRole } from './floorTestKit';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { storeUpload } from '../../src/modules/serviceOrders/checklistPhotos';
 import { createChecklistPhotoEncoder, PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from '../../src/modules/serviceOrders/checklistPhotoEncoder';
-import { checklistPhotosFolder, UnreadablePhotoError } from '../../src/modules/serviceOrders/checklistPhotosStore';
+import { checklistPhotosFolder, UnreadablePhotoError } from '../../src/modules/media/checklistPhotosStore';
 import { AppError } from '../../src/http/appError';
 
 function isRunning(pid: number): boolean {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { checklistPhotoSchema, envelopeSchema, type ServiceOrderDetail } from 'shared-contracts/schemas';
-import { storedLongSide } from '../../src/modules/serviceOrders/checklistPhotosStore';
+import { storedLongSide } from '../../src/modules/media/checklistPhotosStore';
 import type { TestUser } from '../service/serviceTestKit';
 import { testDatabases, useFloor, type FloorRole } from './floorTestKit';
 

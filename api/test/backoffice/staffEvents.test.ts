@@ -178,7 +178,7 @@ describe.each(testDatabases())('the floor and service-order events on $label', (
   it("sends a service order's change to its customer as service-order and to its centre as floor-changed; a guest's to the centre only", async () => {
     // The routes on a bus of the test's own (the app's bus is internal to its plugin).
     const bus = memoryEventBus();
-    const probe = buildTestApp(scratch.db, { accounts: { config: probeConfig, clock: service.clock } });
+    const probe = buildTestApp(scratch.db, { context: { config: probeConfig, clock: service.clock } });
     void probe.register(appointmentEventsRoutes, { prefix: '/probe', events: bus });
     void probe.register(staffEventsRoutes, { prefix: '/probe', db: scratch.db, events: bus });
     await probe.ready();

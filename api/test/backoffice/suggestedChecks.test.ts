@@ -1,5 +1,5 @@
 import type { ComponentForecastDto, VehicleForecastDto } from 'shared-contracts/diagnostics';
-import { NO_EVIDENCE, rankComponents } from '../../src/modules/diagnostics/diagnosisRanking';
+import { NO_EVIDENCE, rankComponents } from '../../src/modules/prediction/diagnosisRanking';
 import {
   FORECAST_FLAG_PROBABILITY,
   forecastPriors,

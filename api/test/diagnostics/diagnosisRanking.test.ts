@@ -1,6 +1,6 @@
 import type { SymptomCode } from 'shared-contracts/diagnostics';
-import { learnSymptomEvidence, NO_EVIDENCE, rankComponents, rankingAccuracy, type LabelledCase } from '../../src/modules/diagnostics/diagnosisRanking';
-import { SAFETY_CRITICAL_SYMPTOMS, SYMPTOM_LINKS } from '../../src/modules/diagnostics/knowledgeBase';
+import { learnSymptomEvidence, NO_EVIDENCE, rankComponents, rankingAccuracy, type LabelledCase } from '../../src/modules/prediction/diagnosisRanking';
+import { SAFETY_CRITICAL_SYMPTOMS, SYMPTOM_LINKS } from '../../src/modules/prediction/knowledgeBase';
 import { seededRandom } from '../prediction/wearSimulation';
 
 describe('ranking from the knowledge base alone', () => {

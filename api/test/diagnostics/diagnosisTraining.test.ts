@@ -1,4 +1,4 @@
-import { learnSymptomEvidence, rankComponents } from '../../src/modules/diagnostics/diagnosisRanking';
+import { learnSymptomEvidence, rankComponents } from '../../src/modules/prediction/diagnosisRanking';
 import {
   evaluateDiagnosis,
   evidenceFromStored,
@@ -6,7 +6,7 @@ import {
   storedEvidence,
   trainDiagnosis,
   type DatedCase,
-} from '../../src/modules/diagnostics/diagnosisTraining';
+} from '../../src/modules/prediction/diagnosisTraining';
 import { seededRandom } from '../prediction/wearSimulation';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { diagnosisResponseSchema, modelVersionsResponseSchema } from 'shared-contracts/schemas';
 import type { SymptomCode } from 'shared-contracts/diagnostics';
-import { EVIDENCE_TTL_MS } from '../../src/modules/diagnostics/symptomCases';
+import { EVIDENCE_TTL_MS } from '../../src/modules/prediction/symptomCases';
 import { runWearTraining } from '../../src/modules/prediction/wearTraining';
 import { closedOrdersKit } from '../prediction/closedOrdersKit';
 import { seededRandom } from '../prediction/wearSimulation';

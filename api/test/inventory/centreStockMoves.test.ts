@@ -1,4 +1,4 @@
-import { inTransaction } from '../../src/modules/bookings/slotCapacity';
+import { inTransaction } from '../../src/db/inTransaction';
 import {
   centreAvailability,
   insufficientStockMessage,

@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import { toNumber } from '../../src/db/portable';
-import { inTransaction } from '../../src/modules/bookings/slotCapacity';
+import { inTransaction } from '../../src/db/inTransaction';
 import { issueCentreStock, releaseCentreStock, reserveCentreStock, returnCentreStock } from '../../src/modules/inventory/centreStockMoves';
 import { replayStockLedger } from '../../src/modules/inventory/stockLedger';
 import { testDatabases, useFloor } from '../backoffice/floorTestKit';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { SYMPTOM_LINKS } from '../../src/modules/diagnostics/knowledgeBase';
+import { SYMPTOM_LINKS } from '../../src/modules/prediction/knowledgeBase';
 import { saysReplaced } from '../../src/modules/prediction/inspectionQueries';
 import { vehicleForecastOf } from '../../src/modules/prediction/vehicleForecastQueries';
 import { latestWearModel, type WearModelVersion } from '../../src/modules/prediction/wearTraining';

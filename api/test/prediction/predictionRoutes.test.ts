@@ -1,6 +1,7 @@
 import { diagnosisResponseSchema, modelVersionsResponseSchema, vehicleForecastResponseSchema } from 'shared-contracts/schemas';
 import { DIAGNOSES_PER_MINUTE } from '../../src/modules/diagnostics/diagnosticsRoutes';
-import { INTERRUPTED_MESSAGE, WEAR_MODEL_KIND } from '../../src/modules/prediction/wearTraining';
+import { INTERRUPTED_MESSAGE } from '../../src/modules/prediction/wearTraining';
+import { WEAR_MODEL_KIND } from '../../src/modules/prediction/wearModel';
 import { addScooter, authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../service/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { closedOrdersKit } from './closedOrdersKit';

@@ -7,7 +7,7 @@ import {
 } from 'shared-contracts/schemas';
 import { createMigrator } from '../../src/db/migrate';
 import { migrations } from '../../src/db/migrations';
-import { addCalendarMonths } from '../../src/modules/maintenance/reminder';
+import { addCalendarMonths } from '../../src/modules/vehicles/reminder';
 import { sendDueReminders } from '../../src/modules/maintenance/reminderWorker';
 import { DEMO_ACCOUNTS, seed } from '../../src/seed';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';

@@ -7,7 +7,7 @@ import {
   MAINTENANCE_INTERVALS,
   type MaintenanceDone,
   type OdometerPoint,
-} from '../../src/modules/maintenance/reminder';
+} from '../../src/modules/vehicles/reminder';
 
 const NOW = new Date('2026-11-19T01:00:00.000Z'); // 08:00 on 19/11/2026 in Vietnam
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000);

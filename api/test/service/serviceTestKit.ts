@@ -4,7 +4,7 @@ import type { Appointment, AppointmentStatus } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import type { Config } from '../../src/config';
 import type { Database } from '../../src/db/schema';
-import type { AccountsOptions } from '../../src/modules/auth/accountsPlugin';
+import type { AppContextOptions } from '../../src/appContext';
 import { createEventBus, type EventBus } from '../../src/events/eventBus';
 import { manualClock, type ManualClock } from '../../src/security/clock';
 import { testConfig } from '../auth/authTestKit';
@@ -30,12 +30,12 @@ export interface ServiceApp {
 
 export async function startServiceApp(
   db: Kysely<Database>,
-  options: { now?: string; configOverrides?: Partial<Config>; accounts?: Partial<AccountsOptions> } = {},
+  options: { now?: string; configOverrides?: Partial<Config>; context?: Partial<AppContextOptions> } = {},
 ): Promise<ServiceApp> {
   const clock = manualClock(options.now ?? DEFAULT_NOW);
   const config = testConfig(options.configOverrides);
   const events = createEventBus({ config, db, log: silentLog });
-  const app = buildTestApp(db, { accounts: { ...options.accounts, clock, config }, appointmentEvents: events });
+  const app = buildTestApp(db, { context: { ...options.context, clock, config, events } });
   await app.ready();
   return {
     app,

@@ -29,7 +29,7 @@ describe.each(testDatabases())('the appointment event stream on $label', (target
 
   beforeAll(async () => {
     bus = memoryEventBus();
-    app = buildTestApp(scratch.db, { accounts: { config, clock: manualClock(new Date()) } });
+    app = buildTestApp(scratch.db, { context: { config, clock: manualClock(new Date()) } });
     void app.register(appointmentEventsRoutes, { prefix: '/probe', events: bus, heartbeatMs: 40 });
     await app.ready();
     baseUrl = await listen(app);

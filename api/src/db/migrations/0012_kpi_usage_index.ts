@@ -1,17 +1,14 @@
 import { indexMigration, type IndexDefinition } from './indexMigration';
 
 /**
- * Parts usage of the KPI dashboard (spec §8, issue 15), measured by bench:kpis on 1,000,000 stock movements: a
- * centre's ISSUE and RETURN movements of the range are read from one covering index (centre, instant, then the
- * columns the KPI reads) instead of a table lookup per movement of the range. 30 days of one centre (12,000
- * movements): 7 ms → 1.5 ms on SQLite (EXPLAIN: SEARCH … USING COVERING INDEX); PostgreSQL reads it as an
- * index-only scan once the table is vacuumed.
+ * Parts usage of the KPI dashboard (spec §8): a centre's ISSUE and RETURN movements of the range are read from one
+ * covering index (centre, instant, then the columns the KPI reads) instead of a table lookup per movement of the
+ * range (SQLite: SEARCH … USING COVERING INDEX; PostgreSQL: an index-only scan once the table is vacuumed).
  * Clocked minutes: the entries that began before the range and ended inside or after it are found by
- * (ended_at, started_at); with the two single-column indexes PostgreSQL ANDed two bitmaps, one of them every
- * entry begun before the range (90,000 on the bench: 7 ms); the entries begun in the range are read from a
- * covering index (instant, order, technician, end) without a table lookup each (SQLite: 11 ms → 4 ms for the
- * 7,800 entries of 30 days), and joined to the centre's orders read index-only by (centre_id, id) (PostgreSQL:
- * 16 ms of per-entry lookups → 8 ms).
+ * (ended_at, started_at), where PostgreSQL otherwise ANDed two bitmaps, one of them every entry begun before the
+ * range; the entries begun in the range are read from a covering index (instant, order, technician, end) without a
+ * table lookup each, and joined to the centre's orders read index-only by (centre_id, id).
+ * Checked with EXPLAIN on bench:kpis' database; figures in docs/performance.md (bench:kpis).
  */
 const indexes: IndexDefinition[] = [
   ['stock_movements_usage_idx', 'stock_movements', ['centre_id', 'created_at', 'kind', 'product_id', 'quantity', 'parts_request_id']],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { approvalParamsSchema, customerApprovalInputSchema, customerApprovalSchema, envelopeSchema, errorEnvelopeSchema } from 'shared-contracts/schemas';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import type { PartsRequestContext } from '../partsRequests/partsRequestContext';

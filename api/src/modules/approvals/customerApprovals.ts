@@ -15,7 +15,7 @@ import type { PartsRequestContext } from '../partsRequests/partsRequestContext';
 import { currentEstimate } from '../partsRequests/partsEstimate';
 import { publishPartsChange } from '../partsRequests/partsRequestEvents';
 import { approvalExpired, movePartsRequest, partsRequestMessages } from '../partsRequests/partsRequestTransition';
-import { findingOf, findingPhotos } from '../partsRequests/partsRequestViews';
+import { findingOf, findingPhotos } from '../serviceOrders/partsRequestViews';
 import { reserveAfterApproval } from '../partsRequests/partsRequestWork';
 import { floorTransaction } from '../serviceOrders/floorTransaction';
 

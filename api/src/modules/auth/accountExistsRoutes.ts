@@ -12,8 +12,8 @@ import { caseInsensitiveBodies } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { ThrottledError, withRetryAfter } from '../../security/throttle';
-import { findUserByEmail, findUserByPhone } from '../users/usersQueries';
-import type { AccountsContext } from './accountsPlugin';
+import { findUserByEmail, findUserByPhone } from './usersQueries';
+import type { AppContext } from '../../appContext';
 import { authMessages } from './authMessages';
 
 /** How many availability checks one address may make: the register page checks as the user types. */
@@ -39,8 +39,8 @@ const errors = { 400: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorE
  * address may ask ACCOUNT_EXISTS_CHECKS_PER_MINUTE times a minute and ACCOUNT_EXISTS_CHECKS_PER_HOUR an hour
  * (429 with Retry-After), so the routes are no faster a list of our customers than the register form.
  */
-export const accountExistsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db, counters } = accounts;
+export const accountExistsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, counters } = context;
   caseInsensitiveBodies(app);
   cacheControlForAll(app, 'no-store');
 

@@ -15,10 +15,10 @@ import {
 } from 'shared-contracts/schemas';
 import { caseInsensitiveBodies } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { optionalAuthenticate } from '../../http/authGuard';
+import { optionalAuthenticate } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import { withRetryAfter } from '../../security/throttle';
-import type { AccountsContext } from './accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { authMessages } from './authMessages';
 import { confirmPasswordReset, login, logout, refresh, register, requestPasswordReset, resendVerification, verifyEmail } from './authService';
 
@@ -29,7 +29,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * `no-store` (tokens and codes must not be cached). Body keys are matched case-insensitively (`Email`,
  * `Password`: the original React client).
  */
-export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   caseInsensitiveBodies(app);
   cacheControlForAll(app, 'no-store');
 
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
       },
     },
     async (request, reply) => {
-      const result = await register(accounts, request.body);
+      const result = await register(context, request.body);
       return reply.code(201).send(ok(result, authMessages.registered));
     },
   );
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
         response: { 200: authSessionResponseSchema, ...errors },
       },
     },
-    async (request, reply) => withRetryAfter(reply, async () => ok(await login(accounts, request.body, request.ip), authMessages.loggedIn)),
+    async (request, reply) => withRetryAfter(reply, async () => ok(await login(context, request.body, request.ip), authMessages.loggedIn)),
   );
 
   app.post(
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
         response: { 200: authSessionResponseSchema, ...errors },
       },
     },
-    async (request) => ok(await refresh(accounts, request.body.refreshToken), authMessages.refreshed),
+    async (request) => ok(await refresh(context, request.body.refreshToken), authMessages.refreshed),
   );
 
   app.post(
@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
       },
     },
     async (request) => {
-      await logout(accounts, request.body?.refreshToken || undefined, request.auth?.sessionId);
+      await logout(context, request.body?.refreshToken || undefined, request.auth?.sessionId);
       return ok({ message: authMessages.loggedOut }, authMessages.loggedOut);
     },
   );
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
       },
     },
     async (request) => {
-      const result = await verifyEmail(accounts, request.body.userId, request.body.otpCode);
+      const result = await verifyEmail(context, request.body.userId, request.body.otpCode);
       return ok(result, result.message);
     },
   );
@@ -120,7 +120,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
     },
     async (request, reply) =>
       withRetryAfter(reply, async () => {
-        await resendVerification(accounts, request.body.email);
+        await resendVerification(context, request.body.email);
         return ok({ message: authMessages.verificationResent }, authMessages.verificationResent);
       }),
   );
@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
     },
     async (request, reply) =>
       withRetryAfter(reply, async () => {
-        await requestPasswordReset(accounts, request.body.email);
+        await requestPasswordReset(context, request.body.email);
         return ok({ message: authMessages.resetRequested }, authMessages.resetRequested);
       }),
   );
@@ -153,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = 
       },
     },
     async (request) => {
-      await confirmPasswordReset(accounts, request.body);
+      await confirmPasswordReset(context, request.body);
       return ok({ message: authMessages.passwordReset }, authMessages.passwordReset);
     },
   );

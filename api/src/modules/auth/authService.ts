@@ -17,8 +17,8 @@ import { ARGON2_PARAMETERS, hashPassword, verifyAgainstNothing, verifyPassword }
 import { ThrottledError } from '../../security/throttle';
 import { enqueueEmail } from '../notifications/outbox';
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from '../notifications/emailTemplates';
-import { findUserByEmail, findUserById, findUserByPhone, uniqueViolation } from '../users/usersQueries';
-import type { AccountsContext } from './accountsPlugin';
+import { findUserByEmail, findUserById, findUserByPhone, uniqueViolation } from './usersQueries';
+import type { AppContext } from '../../appContext';
 import { authMessages } from './authMessages';
 import { consumeOtpCode, issueOtpCode } from './otpCodes';
 import { endSession, familyOfRefreshToken, revokeUserSessions, rotateSession, startSession } from './sessions';
@@ -32,23 +32,23 @@ export function vietnamToday(clock: Clock): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
 }
 
-function otpDeps(ctx: AccountsContext, db = ctx.db) {
+function otpDeps(ctx: AppContext, db = ctx.db) {
   return { db, clock: ctx.clock, secret: ctx.secret };
 }
 
-function sessionDeps(ctx: AccountsContext) {
+function sessionDeps(ctx: AppContext) {
   return { db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens, revocation: ctx.revocation };
 }
 
 /** Counts a code email against the address's limits, or throws 429. */
-async function takeCodeSend(ctx: AccountsContext, purpose: 'verify_email' | 'reset_password', email: string): Promise<void> {
+async function takeCodeSend(ctx: AppContext, purpose: 'verify_email' | 'reset_password', email: string): Promise<void> {
   await ctx.throttle.takeCodeSend(purpose, email);
 }
 
 // ---- Register ------------------------------------------------------------------------------------------
 
 /** Creates a customer (email not verified) and puts the verification code in the outbox, in one transaction. */
-export async function register(ctx: AccountsContext, body: RegisterRequest): Promise<RegisterResult> {
+export async function register(ctx: AppContext, body: RegisterRequest): Promise<RegisterResult> {
   const phoneInput = body.phoneNumber ?? body.phone;
   const dateOfBirth = body.dateOfBirth ?? body.dob;
   const errors = [];
@@ -126,7 +126,7 @@ function parseIdentifier(body: LoginRequest): Identifier {
  * ThrottleLimits); over a limit → 429, also with the right password. The answer and its timing are the same
  * whether or not the account exists. A disabled account with the right password → 403 ACCOUNT_DISABLED.
  */
-export async function login(ctx: AccountsContext, body: LoginRequest, ip: string): Promise<AuthSession> {
+export async function login(ctx: AppContext, body: LoginRequest, ip: string): Promise<AuthSession> {
   const identifier = parseIdentifier(body);
   const user = identifier.kind === 'email' ? await findUserByEmail(ctx.db, identifier.value) : await findUserByPhone(ctx.db, identifier.value);
   // One counter per account, whichever identifier was typed; unknown identifiers are counted too.
@@ -146,7 +146,7 @@ export async function login(ctx: AccountsContext, body: LoginRequest, ip: string
   return startSession(sessionDeps(ctx), user);
 }
 
-export async function refresh(ctx: AccountsContext, refreshToken: string): Promise<AuthSession> {
+export async function refresh(ctx: AppContext, refreshToken: string): Promise<AuthSession> {
   return rotateSession(sessionDeps(ctx), refreshToken);
 }
 
@@ -154,7 +154,7 @@ export async function refresh(ctx: AccountsContext, refreshToken: string): Promi
  * Ends the session of `refreshToken`, else the session of the access token; silently does nothing otherwise.
  * The session's access tokens answer 401 from now on.
  */
-export async function logout(ctx: AccountsContext, refreshToken: string | undefined, currentSessionId: string | undefined): Promise<void> {
+export async function logout(ctx: AppContext, refreshToken: string | undefined, currentSessionId: string | undefined): Promise<void> {
   const family = refreshToken ? await familyOfRefreshToken(ctx.db, refreshToken) : null;
   const target = family ?? currentSessionId ?? null;
   if (target) await endSession(ctx, target);
@@ -168,7 +168,7 @@ function otpFailure(check: 'wrong' | 'locked' | 'expired'): AppError {
   return new AppError(400, 'OTP_EXPIRED', authMessages.otpExpired, [{ field: 'otpCode', message: authMessages.otpExpired }]);
 }
 
-export async function verifyEmail(ctx: AccountsContext, userIdInput: string | number, otpCode: string): Promise<VerifyEmailResult> {
+export async function verifyEmail(ctx: AppContext, userIdInput: string | number, otpCode: string): Promise<VerifyEmailResult> {
   const userId = Number(userIdInput);
   const user = Number.isSafeInteger(userId) ? await findUserById(ctx.db, userId) : undefined;
   if (!user) throw otpFailure('expired');
@@ -181,7 +181,7 @@ export async function verifyEmail(ctx: AccountsContext, userIdInput: string | nu
 }
 
 /** A new verification code for an unverified account; the same answer for any other address. */
-export async function resendVerification(ctx: AccountsContext, email: string): Promise<void> {
+export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
   await takeCodeSend(ctx, 'verify_email', email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user || user.email_verified_at !== null) return;
@@ -194,7 +194,7 @@ export async function resendVerification(ctx: AccountsContext, email: string): P
 // ---- Password reset and change -------------------------------------------------------------------------
 
 /** A reset code for a registered address; the same answer (and limits) for any address. */
-export async function requestPasswordReset(ctx: AccountsContext, email: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   await takeCodeSend(ctx, 'reset_password', email);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
@@ -208,7 +208,7 @@ export async function requestPasswordReset(ctx: AccountsContext, email: string):
  * email + code → new password; the code is single use, every session is revoked and a notice is emailed.
  * Any failure gives the same answer (it must not tell whether the address is registered).
  */
-export async function confirmPasswordReset(ctx: AccountsContext, body: ResetPasswordConfirmRequest): Promise<void> {
+export async function confirmPasswordReset(ctx: AppContext, body: ResetPasswordConfirmRequest): Promise<void> {
   if (body.newPassword !== body.confirmPassword) throw fieldError('confirmPassword', authMessages.passwordsDiffer);
   const user = await findUserByEmail(ctx.db, body.email);
   const check = user ? await consumeOtpCode(otpDeps(ctx), user.id, 'reset_password', body.otpCode) : 'expired';
@@ -235,7 +235,7 @@ export async function confirmPasswordReset(ctx: AccountsContext, body: ResetPass
 
 /** Changes the password of the signed-in user; every other session is revoked, a notice is emailed. */
 export async function changePassword(
-  ctx: AccountsContext,
+  ctx: AppContext,
   caller: { userId: number; sessionId?: string; ip: string },
   body: ChangePasswordRequest,
 ): Promise<void> {

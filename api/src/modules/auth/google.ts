@@ -4,8 +4,8 @@ import type { GoogleConfig } from '../../config';
 import { toIsoUtc } from '../../db/portable';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { findUserByEmail, findUserByGoogleSub, uniqueViolation } from '../users/usersQueries';
-import type { AccountsContext } from './accountsPlugin';
+import { findUserByEmail, findUserByGoogleSub, uniqueViolation } from './usersQueries';
+import type { AppContext } from '../../appContext';
 import { startSession } from './sessions';
 
 export const googleMessages = {
@@ -70,7 +70,7 @@ export async function verifyGoogleIdToken(google: GoogleConfig, now: Date, token
 }
 
 /** A new session for the account of a Google identity (googleAccountFor); 403 if that account is disabled. */
-export async function signInWithGoogle(ctx: AccountsContext, identity: GoogleIdentity): Promise<AuthSession> {
+export async function signInWithGoogle(ctx: AppContext, identity: GoogleIdentity): Promise<AuthSession> {
   return startSession({ db: ctx.db, clock: ctx.clock, accessTokens: ctx.accessTokens, revocation: ctx.revocation }, await googleAccountFor(ctx, identity));
 }
 
@@ -78,7 +78,7 @@ export async function signInWithGoogle(ctx: AccountsContext, identity: GoogleIde
  * The account of a Google identity: the one already linked to its `sub`, else the one with its (verified)
  * email, which gets linked and counts as verified, else a new customer.
  */
-export async function googleAccountFor(ctx: AccountsContext, identity: GoogleIdentity): Promise<UserRow> {
+export async function googleAccountFor(ctx: AppContext, identity: GoogleIdentity): Promise<UserRow> {
   const now = ctx.clock.now().toISOString();
   let user: UserRow | undefined = await findUserByGoogleSub(ctx.db, identity.sub);
   if (!user) {

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/appError';
 import { caseInsensitiveBodies } from '../../http/bodyFields';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from './accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { googleAccountFor, googleMessages, signInWithGoogle, verifyGoogleIdToken } from './google';
 import { claimGoogleHandoff, createGoogleHandoff, GOOGLE_HANDOFF_TTL_MS } from './googleHandoffs';
 import { assertNotDisabled, startSession } from './sessions';
@@ -67,14 +67,14 @@ function readCookie(request: FastifyRequest, name: string): string | null {
  * code to this browser (googleHandoffs.ts), or to `${PUBLIC_URL}/auth/login?redirect=<path>&error=google` when
  * the sign-in failed. Never tokens in a URL. POST /api/auth/google/exchange {code} then answers the session.
  */
-export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { config, clock } = accounts;
+export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { config, clock } = context;
   const google = config.google;
-  const stateKey = new TextEncoder().encode(`${accounts.secret}:google-state`);
+  const stateKey = new TextEncoder().encode(`${context.secret}:google-state`);
   caseInsensitiveBodies(app);
   const loginUrl = (redirect: string, extra = '') => `${config.publicUrl}/auth/login?redirect=${encodeURIComponent(redirect)}${extra}`;
   const secure = google.redirectUri.startsWith('https://') ? '; Secure' : '';
-  const sessionDeps = { db: accounts.db, clock, accessTokens: accounts.accessTokens, revocation: accounts.revocation };
+  const sessionDeps = { db: context.db, clock, accessTokens: context.accessTokens, revocation: context.revocation };
 
   app.get(
     '/auth/config',
@@ -104,7 +104,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const identity = await verifyGoogleIdToken(google, clock.now(), request.body.token);
-      return ok(await signInWithGoogle(accounts, identity), googleMessages.loggedIn);
+      return ok(await signInWithGoogle(context, identity), googleMessages.loggedIn);
     },
   );
 
@@ -163,7 +163,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
     }
     let idToken: unknown;
     try {
-      const response = await accounts.fetch(google.tokenUrl, {
+      const response = await context.fetch(google.tokenUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
@@ -185,7 +185,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
     });
     if (identity.nonce !== nonce) throw Object.assign(new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken), { redirect });
     try {
-      const user = await googleAccountFor(accounts, identity);
+      const user = await googleAccountFor(context, identity);
       // A disabled account fails here, back to the login page with error=google, not at the exchange.
       assertNotDisabled(user);
       return { redirect, userId: user.id };
@@ -213,7 +213,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
       }
       try {
         const { redirect, userId } = await finishCodeFlow(request, request.query);
-        const { code, binding } = await createGoogleHandoff(accounts.db, clock, userId);
+        const { code, binding } = await createGoogleHandoff(context.db, clock, userId);
         reply.header('set-cookie', [
           clearState,
           `${HANDOFF_COOKIE}=${binding}; Path=${HANDOFF_COOKIE_PATH}; Max-Age=${GOOGLE_HANDOFF_TTL_MS / 1000}; HttpOnly; SameSite=Lax${secure}`,
@@ -241,8 +241,8 @@ export const googleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> 
       reply.header('cache-control', 'no-store');
       // The binding cookie serves one exchange, whatever its outcome.
       reply.header('set-cookie', `${HANDOFF_COOKIE}=; Path=${HANDOFF_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
-      const userId = await claimGoogleHandoff(accounts.db, clock, request.body.code, readCookie(request, HANDOFF_COOKIE));
-      const user = userId === null ? undefined : await accounts.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+      const userId = await claimGoogleHandoff(context.db, clock, request.body.code, readCookie(request, HANDOFF_COOKIE));
+      const user = userId === null ? undefined : await context.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
       if (!user) throw new AppError(400, 'GOOGLE_CODE_INVALID', googleMessages.invalidToken);
       return ok(await startSession(sessionDeps, user), googleMessages.loggedIn);
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerResponse } from 'node:http';
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import type { EventBus } from '../../events/eventBus';
 
 /** A comment line every 25 s keeps proxies from closing an idle stream. */

@@ -21,8 +21,8 @@ import {
 import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth, optionalAuthenticate } from '../../http/authGuard';
-import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { authenticate, currentAuth, optionalAuthenticate } from '../../security/authGuard';
+import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { withRetryAfter } from '../../security/throttle';
 import { findOwnAppointment, listOwnAppointments } from './appointmentQueries';

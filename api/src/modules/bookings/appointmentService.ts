@@ -10,7 +10,7 @@ import {
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import type { AuthContext } from '../../http/authGuard';
+import type { AuthContext } from '../../security/authGuard';
 import { appointmentSymptomsOf, recordAppointmentSymptoms, type RecordedSymptom } from '../diagnostics/appointmentSymptoms';
 import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { customerMayChange } from './appointmentQueries';
@@ -23,7 +23,8 @@ import { sweepGuestHolds } from './guestHolds';
 import { issueGuestCode } from './guestCodes';
 import { consumePackageCredit, findOwnPackageCredit, type PackageCreditInfo } from './packageCredits';
 import { occupiedSteps } from './schedule';
-import { inTransaction, SlotFullError, takeSteps } from './slotCapacity';
+import { SlotFullError, takeSteps } from './slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 
 export type { BookingContext } from './bookingContext';
 /** The cancellation a service order's cancel shares (its module is appointmentCancellation). */

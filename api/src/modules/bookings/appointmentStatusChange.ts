@@ -6,13 +6,14 @@ import {
   type AppointmentStatus,
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
-import { assertInScope, type CentreScope } from '../../http/centreScope';
+import { assertInScope, type CentreScope } from '../../security/centreScope';
 import { cancelWithin, loadRow } from './appointmentCancellation';
 import { findAppointment } from './appointmentQueries';
 import { addHistory } from './appointmentRecords';
 import { bookingMessages, publishStatus, view, type BookingContext } from './bookingContext';
 import { occupiedSteps } from './schedule';
-import { inTransaction, releaseSteps } from './slotCapacity';
+import { releaseSteps } from './slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 
 /**
  * PATCH /appointments/:id/status, narrowed to what the front desk decides (spec back-office §2): confirm,

@@ -6,13 +6,14 @@ import type { Clock } from '../../security/clock';
 import type { Throttle } from '../../security/throttle';
 import type { EventBus } from '../../events/eventBus';
 import type { AppointmentView } from './appointmentQueries';
+import type { AppContext } from '../../appContext';
 
 /**
- * What every booking operation shares: the context built once by the service-booking plugin, the messages,
+ * What every booking operation shares: the context built once from the app's (bookingContextOf), the messages,
  * the errors, and the live events an appointment change publishes.
  */
 
-/** What the booking operations share (built once by the service-booking plugin). */
+/** What the booking operations share (built once per registration by bookingContextOf). */
 export interface BookingContext {
   db: Kysely<Database>;
   clock: Clock;
@@ -25,6 +26,18 @@ export interface BookingContext {
   throttle: Pick<Throttle, 'assertGuestBookingAllowed' | 'recordGuestBooking'>;
   /** When this instance last gave back expired guest holds (see sweepGuestHolds). */
   lastHoldSweep?: number;
+}
+
+/** The booking operations' context from the app's. */
+export function bookingContextOf(context: AppContext): BookingContext {
+  return {
+    db: context.db,
+    clock: context.clock,
+    secret: context.secret,
+    cutoffMinutes: context.config.bookingChangeCutoffMinutes,
+    events: context.events,
+    throttle: context.throttle,
+  };
 }
 
 export const bookingMessages = {

@@ -8,7 +8,8 @@ import { bookingMessages, publishBooked, publishStatus, SlotFullAppError, unproc
 import { appointmentRescheduledEmail, describeCutoff, enqueueServiceEmail } from './bookingEmails';
 import { checkStart, requireCentre } from './bookingRules';
 import { occupiedSteps } from './schedule';
-import { changeSteps, inTransaction, SlotFullError } from './slotCapacity';
+import { changeSteps, SlotFullError } from './slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 
 /** What the customer may change on their own appointment until the cut-off: cancel, reschedule. */
 

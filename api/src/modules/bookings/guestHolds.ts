@@ -8,7 +8,8 @@ import { bookingMessages, notFound, publishStatus, view, type BookingContext } f
 import { appointmentConfirmationEmail, enqueueServiceEmail } from './bookingEmails';
 import { consumeGuestCode } from './guestCodes';
 import { occupiedSteps } from './schedule';
-import { inTransaction, releaseSteps } from './slotCapacity';
+import { releaseSteps } from './slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 
 /**
  * A guest's booking holds its slot until the email code is entered (AWAITING_VERIFICATION → PENDING); a hold

@@ -1,4 +1,4 @@
-import { SLOT_MINUTES, vietnamClockOf, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
+import { SLOT_MINUTES, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 
 /**
  * The schedule arithmetic of a centre, pure: 30-minute steps in Asia/Ho_Chi_Minh (UTC+7, no daylight saving)

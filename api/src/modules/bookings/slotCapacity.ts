@@ -134,20 +134,3 @@ export async function loadOccupancy(db: Kysely<Database>, centreId: number, from
   const rows = await occupiedStepsOfCentre.rows(db, { centreId, from: from.toISOString(), to: to.toISOString() });
   return new Map(rows.map((row) => [toIsoUtc(row.slot_start), row.booked]));
 }
-
-const RETRYABLE_POSTGRES_CODES = new Set(['40P01', '40001']);
-
-/**
- * Runs a transaction, again (up to 3 times) when PostgreSQL aborts it for a deadlock or a serialization
- * failure: the safety net behind the lock ordering above.
- */
-export async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (attempt >= 3 || typeof code !== 'string' || !RETRYABLE_POSTGRES_CODES.has(code)) throw error;
-    }
-  }
-}

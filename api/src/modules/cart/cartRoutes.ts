@@ -11,9 +11,9 @@ import {
 import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { CartErrorCodes, cartMessages } from './cartMessages';
 import { addToCart, clearCart, mergeIntoCart, readCart, removeFromCart, setCartQuantity, validateGuestCart } from './cartStore';
 
@@ -27,8 +27,8 @@ function lineRef(lineId: string) {
  * The cart: GET/DELETE /api/cart, POST /api/cart/items, PUT/DELETE /api/cart/items/:lineId, POST /api/cart/merge
  * (a logged-in user's server cart); POST /api/cart/validate (public: a guest cart checked against the catalogue).
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db, clock } = accounts;
+export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock } = context;
 
   cacheControlForAll(app, 'private, no-store');
 

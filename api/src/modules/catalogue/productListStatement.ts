@@ -11,7 +11,7 @@ import { pageShape } from './catalogueQueries';
  * of the statement.
  *
  * The items in the page's order. An aggregate's ORDER BY sorts its input rows again: SQLite copies each 700-byte
- * item into a temporary b-tree, a third of the statement's time. So on SQLite the statement joins the items in the
+ * item into a temporary b-tree, a large share of the statement's time. So on SQLite the statement joins the items in the
  * order the page's rows arrive (out of its ORDER BY … LIMIT, in order, though SQLite does not promise it) and, in
  * the same pass, each sort key in that order (`k0`, `k1` …); `arrivedInOrder` checks those keys, and only when they
  * are out of order is the page read again with the aggregate's ORDER BY (`ordered`). PostgreSQL's string_agg keeps
@@ -94,8 +94,8 @@ function filterParameters(filters: ProductListQuery, folded: string | undefined)
 }
 
 /** SQLite: every parameter `+?` (sqliteStablePlans.ts): better-sqlite3's SQLite (SQLITE_ENABLE_STAT4) otherwise
- * prepares the statement again on every run, its plan depending on the bound LIMIT (measured: 47 µs a list
- * instead of 127 µs). PostgreSQL: `$1`, `$2` … in the order of the text. */
+ * prepares the statement again on every run, its plan depending on the bound LIMIT
+ * (docs/decisions/0015-sqlite-stable-plans.md). PostgreSQL: `$1`, `$2` … in the order of the text. */
 function placeholders(dialect: Dialect, text: string): string {
   if (dialect === 'sqlite') return text.replace(/\?/g, '+?');
   let n = 0;

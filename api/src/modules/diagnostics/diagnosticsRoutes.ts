@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { symptomsInText, type SymptomCode } from 'shared-contracts/diagnostics';
 import { diagnosisRequestSchema, diagnosisResponseSchema, errorEnvelopeSchema, VEHICLE_MODELS } from 'shared-contracts/schemas';
-import { currentAuth, optionalAuthenticate } from '../../http/authGuard';
+import { currentAuth, optionalAuthenticate } from '../../security/authGuard';
 import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { ThrottledError, withRetryAfter } from '../../security/throttle';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { vehicleForecastOf } from '../prediction/vehicleForecastQueries';
 import { latestWearModel } from '../prediction/wearTraining';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
-import { rankComponents } from './diagnosisRanking';
+import { rankComponents } from '../prediction/diagnosisRanking';
 import { forecastPriors } from './suggestedChecks';
-import { symptomEvidenceCache } from './symptomCases';
+import { symptomEvidenceCache } from '../prediction/symptomCases';
 
 /** Diagnoses one address may ask for: the public page is open to anyone. */
 export const DIAGNOSES_PER_MINUTE = 20;
@@ -33,8 +33,8 @@ const CATALOGUE_MODELS = new Set(VEHICLE_MODELS.map((entry) => entry.model.toLoc
  * Open to guests, who give nothing personal; nothing of the request is stored. Per address:
  * DIAGNOSES_PER_MINUTE a minute and DIAGNOSES_PER_HOUR an hour (429 with Retry-After).
  */
-export const diagnosticsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db, clock, counters } = accounts;
+export const diagnosticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock, counters } = context;
   cacheControlForAll(app, 'private, no-store');
   const evidence = symptomEvidenceCache(db, () => clock.now().getTime());
 

@@ -9,8 +9,8 @@ import { checklistCodesOf } from '../prediction/checklistComponents';
 import { vehicleForecastOf } from '../prediction/vehicleForecastQueries';
 import { latestWearModel, type WearModelVersion } from '../prediction/wearTraining';
 import { appointmentSymptomsOf, type RecordedSymptom } from './appointmentSymptoms';
-import { NO_EVIDENCE, rankComponents, type SymptomEvidence } from './diagnosisRanking';
-import { symptomEvidenceCache } from './symptomCases';
+import { NO_EVIDENCE, rankComponents, type SymptomEvidence } from '../prediction/diagnosisRanking';
+import { symptomEvidenceCache } from '../prediction/symptomCases';
 
 /**
  * "Nên kiểm tra kỹ" (spec predictive.md §4, check-in and technician): the components of a service order worth a

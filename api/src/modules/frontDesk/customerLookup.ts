@@ -13,7 +13,7 @@ import {
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { centreScopeMessages, type CentreScope } from '../../http/centreScope';
+import { centreScopeMessages, type CentreScope } from '../../security/centreScope';
 import { compactFold } from './staffDay';
 
 /**
@@ -50,8 +50,8 @@ type UsersBuilder = ExpressionBuilder<Database, 'users'>;
  * `column = centreId`, written `+column = centreId`: unary plus is a no-op on an integer in SQLite and PostgreSQL,
  * but it keeps SQLite from answering the EXISTS below through the centre's index (appointments_centre_start_idx,
  * service_orders_centre_id_idx), which it otherwise picks and then reads every appointment of the centre for each
- * customer (measured with 5,000 customers and 100,000 orders: 4 s to check them all, against a tenth of that
- * through the user's index: one probe per customer, then their few rows). PostgreSQL plans them well either way.
+ * customer, where the user's index needs one probe per customer, then their few rows. PostgreSQL plans them well
+ * either way.
  */
 function centreIs(column: 'appointments.centre_id' | 'service_orders.centre_id' | 'orders.centre_id', centreId: number) {
   return (eb: UsersBuilder) => eb(sql<number>`+${sql.ref(column)}`, '=', centreId);

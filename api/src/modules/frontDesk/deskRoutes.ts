@@ -19,12 +19,12 @@ import {
   walkInInputSchema,
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { jsonBytesOf, sendJsonBytes } from '../../http/readyJson';
 import { answerSlotFull } from '../bookings/appointmentRoutes';
 import { readCustomerDetail, searchCustomers } from './customerLookup';
-import { createFloorReadCache } from './floorReadCache';
+import { createFloorReadCache } from '../../events/floorReadCache';
 import { readStaffSummary } from './floorSummary';
 import { readStaffDay } from './staffDay';
 import { createWalkIn, walkInMessages, type WalkInContext } from './walkIn';

@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import { vietnamDateOf, type StaffSummary } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { centreForRequest, type CentreScope } from '../../http/centreScope';
-import { centrePartsFlags } from '../partsRequests/partsRequestHooks';
-import { vietnamDayBounds } from './staffDay';
+import { centreForRequest, type CentreScope } from '../../security/centreScope';
+import { vietnamDayBounds } from '../../db/vietnamDay';
 
 /**
  * GET /staff/summary (S1): today's counters of the centre, as the board counts them. Two grouped counts:
@@ -19,8 +18,16 @@ import { vietnamDayBounds } from './staffDay';
  * Orders with a parts request waiting for the customer (AWAITING_CUSTOMER) or approved and not yet reserved
  * (APPROVED): one grouped count over parts_requests (centre_id, status).
  */
-function partsFlags(db: Kysely<Database>, centreId: number): Promise<{ waitingApproval: number; waitingParts: number }> {
-  return centrePartsFlags(db, centreId);
+async function partsFlags(db: Kysely<Database>, centreId: number): Promise<{ waitingApproval: number; waitingParts: number }> {
+  const rows = await db
+    .selectFrom('parts_requests')
+    .select((eb) => ['status', eb.fn.count<number | string>('service_order_id').distinct().as('orders')])
+    .where('centre_id', '=', centreId)
+    .where('status', 'in', ['AWAITING_CUSTOMER', 'APPROVED'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => toNumber(rows.find((row) => row.status === status)?.orders ?? 0);
+  return { waitingApproval: count('AWAITING_CUSTOMER'), waitingParts: count('APPROVED') };
 }
 
 export async function readStaffSummary(db: Kysely<Database>, scope: CentreScope, requestedCentreId: number | undefined, now: Date): Promise<StaffSummary> {

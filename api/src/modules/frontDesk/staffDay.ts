@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import {
-  addCalendarDays,
   APPOINTMENT_STATUS_LABELS,
   appointmentTransitionActor,
   foldVietnamese,
   SERVICE_ORDER_STATUS_LABELS,
   vietnamDateOf,
-  vietnamInstant,
   type AppointmentStatus,
   type ServiceOrderStatus,
   type StaffAppointment,
@@ -14,8 +12,9 @@ import {
   type VehicleType,
 } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
+import { vietnamDayBounds } from '../../db/vietnamDay';
 import type { Database } from '../../db/schema';
-import { centreForRequest, type CentreScope } from '../../http/centreScope';
+import { centreForRequest, type CentreScope } from '../../security/centreScope';
 import { noShowAllowedAt } from '../bookings/appointmentStatusChange';
 import { appointmentSymptomsOf } from '../diagnostics/appointmentSymptoms';
 
@@ -28,10 +27,6 @@ import { appointmentSymptomsOf } from '../diagnostics/appointmentSymptoms';
  * (bays × steps of a day).
  */
 
-/** [00:00, next 00:00) of a Vietnamese date, as UTC ISO instants. */
-export function vietnamDayBounds(date: string): { from: string; to: string } {
-  return { from: vietnamInstant(date, '00:00').toISOString(), to: vietnamInstant(addCalendarDays(date, 1), '00:00').toISOString() };
-}
 
 /**
  * Folded and without separators, so that '29md1 23456', '29MĐ1-234.56' and '29MD123456' are the same text,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { centreScopeQuerySchema, errorEnvelopeSchema, FLOOR_CHANGED_EVENT } from 'shared-contracts/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import type { EventBus } from '../../events/eventBus';
 import { eventStreams, SSE_HEARTBEAT_MS } from '../bookings/appointmentEventsRoutes';
 

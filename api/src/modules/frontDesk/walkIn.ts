@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { normalizeVietnameseMobile, vietnamDateOf, type StaffAppointment, type VehicleType, type walkInInputSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { assertFloorWriter, centreForRequest, type CentreScope } from '../../http/centreScope';
+import { assertFloorWriter, centreForRequest, type CentreScope } from '../../security/centreScope';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import type { EventBus } from '../../events/eventBus';
@@ -13,7 +13,8 @@ import { publishStatus, SlotFullAppError, view } from '../bookings/bookingContex
 import { appointmentConfirmationEmail, enqueueServiceEmail } from '../bookings/bookingEmails';
 import { loadBookableServices, newAppointmentCode, type PricedService } from '../bookings/bookingRules';
 import { daySlotStarts, occupiedSteps, SLOT_MS } from '../bookings/schedule';
-import { inTransaction, loadOccupancy, SlotFullError, takeSteps } from '../bookings/slotCapacity';
+import { loadOccupancy, SlotFullError, takeSteps } from '../bookings/slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { customersOfCentre } from './customerLookup';
 import { loadStaffAppointments } from './staffDay';

@@ -10,6 +10,7 @@ import { readHealth } from './healthService';
 import { notReadyMessage, readReadiness } from './readiness';
 
 export interface HealthRoutesOptions {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's schema: Kysely<Database> is not assignable to Kysely<unknown>
   db: Kysely<any>;
   dialect: Dialect;
   version: string;

@@ -23,6 +23,7 @@ export const readinessProblems = {
 } as const;
 
 export interface ReadinessDependencies {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's schema: Kysely<Database> is not assignable to Kysely<unknown>
   db: Kysely<any>;
   dialect: Dialect;
   version: string;
@@ -56,6 +57,7 @@ export async function checkUploads(uploadDir: string, timeoutMs: number = UPLOAD
  * read (a database never migrated) counts as all of them pending. Names applied by a newer build are not a problem:
  * during a rolling deploy the older instances keep serving.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's schema: Kysely<Database> is not assignable to Kysely<unknown>
 export async function checkMigrations(db: Kysely<any>, timeoutMs: number = DEFAULT_DATABASE_TIMEOUT_MS): Promise<ReadinessCheck & { pending: string[] }> {
   const known = Object.keys(migrations);
   let applied = new Set<string>();

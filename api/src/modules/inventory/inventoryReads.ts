@@ -77,8 +77,8 @@ function toItem(row: ItemRow): InventoryItem {
 /**
  * The columns of an InventoryItem: products × the centre's centre_stock rows. Written as products CROSS JOIN
  * centre_stock: SQLite then walks products in name order (products_name_idx) and looks each one up in the
- * centre's stock by its key, so a page ends the walk early instead of sorting every row of the centre (a page
- * deep in 2,000 products: 0.8 ms instead of 5 ms). PostgreSQL plans it as the inner join it is.
+ * centre's stock by its key, so a page ends the walk early instead of sorting every row of the centre.
+ * PostgreSQL plans it as the inner join it is.
  */
 function stockRows(db: Db, centreId: number) {
   return db

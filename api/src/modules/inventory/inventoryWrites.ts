@@ -4,7 +4,7 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
-import { AppErrorWithData } from '../serviceOrders/serviceOrderErrors';
+import { AppErrorWithData } from '../../http/dataErrors';
 import { recordMovement } from './centreStockMoves';
 import { InventoryErrorCodes, inventoryMessages } from './inventoryMessages';
 import { checkLowStock, type StockFigures } from './lowStockAlerts';

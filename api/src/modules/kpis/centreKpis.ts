@@ -129,7 +129,7 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
   // Parts usage: ISSUE − RETURN per product (ISSUE quantities are negative in the ledger), valued at the request's price.
   // The range is read first (materialized): SQLite otherwise walked the centre's whole ledger by product to skip a sort;
   // it is summed per (product, request) there, so the request's price is looked up once per request, by key (as a left
-  // join PostgreSQL hashed every parts request; bench:kpis, EXPLAIN: 10 ms → 4 ms on SQLite for 8,000 movements).
+  // join PostgreSQL hashed every parts request; checked with EXPLAIN on bench:kpis' database, docs/performance.md).
   const usage$ = sql<{ product_id: number; name: string; quantity: Num; value: Num }>`
     with moved as materialized (
       select m.product_id, m.parts_request_id, sum(-m.quantity) as quantity from stock_movements m

@@ -80,10 +80,10 @@ export async function technicianTime(
   // hash-joined every time entry.
   // Three disjoint branches, each reading one index (work_time_entries_started_idx, _ended_idx): started in range;
   // started before and ended after `from`; started before and still running. As one OR, SQLite walked the
-  // technician index over every entry before `to` (EXPLAIN on 100,000 orders: 140 ms for a 30-day range).
+  // technician index over every entry before `to` (EXPLAIN on bench:kpis' database; docs/performance.md).
   // An entry's centre is its order's: a lookup by key per entry (the other branches hold few entries; joined, SQLite
   // walked the centre's orders). The entries begun in the range, on PostgreSQL: joined to the centre's orders read
-  // index-only by (centre_id, id) (migration 0012): 16 ms of per-entry lookups → 8 ms on 30 days of bench:kpis.
+  // index-only by (centre_id, id) (migration 0012) instead of a lookup per entry.
   const scope = sql`and w.started_at < ${now} ${centreFilter('w.technician_id', technicianId)}`;
   const centreOfEntry =
     centreId === null ? sql`` : sql`and (select so.centre_id from service_orders so where so.id = w.service_order_id) = ${centreId}`;

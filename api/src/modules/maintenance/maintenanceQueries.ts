@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChecklistResult, MaintenanceRecord, MaintenanceRecordDetail } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { checklistPhotoUrl } from '../serviceOrders/checklistPhotosStore';
+import { checklistPhotoUrl } from '../media/checklistPhotosStore';
 
 function parseNames(json: string): string[] {
   try {

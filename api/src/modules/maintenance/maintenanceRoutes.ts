@@ -8,9 +8,9 @@ import {
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { findMaintenanceRecord, listMaintenanceRecords } from './maintenanceQueries';
 
@@ -24,8 +24,8 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorE
  * The logged-in customer's maintenance history: GET /api/maintenance-records?vehicleId= (newest first) and
  * GET /api/maintenance-records/:id (with the checklist). Another customer's vehicle or record answers 404.
  */
-export const maintenanceRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db } = accounts;
+export const maintenanceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context;
   cacheControlForAll(app, 'private, no-store');
 
   app.get(

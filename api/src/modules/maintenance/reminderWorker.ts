@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { enqueueServiceEmail, maintenanceReminderEmail } from '../bookings/bookingEmails';
-import { remindersFor } from './reminderData';
+import { remindersFor } from '../vehicles/reminderData';
 
 /** A reminder is emailed this many days before it is due (or as soon as it is overdue). */
 export const REMINDER_LEAD_DAYS = 7;

@@ -5,7 +5,8 @@ import { AppError } from '../../http/appError';
  * libvips in the API's own process only reads image headers (assertImageWithinBounds): the pixels are the image
  * encoder's process's work (imageEncoderProcess.ts, which sets the same). So no operation cache (sharp's default
  * keeps up to 50 MB of recent operations' results, 100 of them) and one libvips worker thread (default: one per core).
- * docs/architecture.md, "Memory".
+ * docs/decisions/0022-api-process-memory-settings.md; the bounds themselves:
+ * docs/decisions/0012-images-bounded-before-decoding.md.
  */
 sharp.cache(false);
 sharp.concurrency(1);

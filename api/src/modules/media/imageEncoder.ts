@@ -8,22 +8,18 @@ import path from 'node:path';
  * Uploaded images (checklist photos, avatars) are decoded, re-encoded and written by a process of their own at a
  * low CPU priority (nice 10), never on the API's event loop or its thread pool.
  *
- * Why: a 4 MB phone photo is about 120 ms of libvips work. On the API's own thread pool its threads compete on
- * equal terms with the event loop that answers the whole floor (the day view, the board, the checklist answers,
- * check-ins), and on a small server every photo shows in their response times. At nice 10 the kernel gives the
- * event loop the CPU first (a nice-10 thread weighs 110 against its 1024) and the image the rest: the floor keeps
- * its budgets and a photo still takes a few hundred milliseconds. Linux's SCHED_IDLE (only the CPU nobody else
- * wants) was tried and measured: the floor was a little faster, but under a busy floor the photos starved (p95
- * 1.0–1.2 s against 0.4–0.55 s at nice 19). Nice 19 (weight 15) starved them too on a slower 2-core machine, where
- * a photo is 130 ms of libvips work: bench:backoffice's photo p95 580–1660 ms in seven runs, against 436–533 ms in
- * five at nice 10, with the floor's p95 during the uploads the same (9–11 ms). An image that would still cost the
- * process too much never reaches it:
+ * Why: a phone photo is a sizeable amount of libvips work. On the API's own thread pool its threads would compete
+ * on equal terms with the event loop that answers the whole floor (the day view, the board, the checklist answers,
+ * check-ins). At nice 10 the kernel gives the event loop the CPU first (a nice-10 thread weighs 110 against its 1024)
+ * and the image the rest: the floor keeps its budgets and a photo stays within its own. SCHED_IDLE and nice 19 starved
+ * the photos under a busy floor (docs/decisions/0013-image-encoder-process-at-nice-10.md; figures in
+ * docs/performance.md, bench:backoffice). An image that would still cost the process too much never reaches it:
  * the routes bound the declared canvas first (imageBounds.ts), and the process bounds the decoder again.
  *
  * The bytes do not cross the channel: the API keeps the upload in a hidden file of the kind's folder
  * (keepUpload), the encoder reads it and writes the stored file, and only the names and the size travel. (A
- * channel carries 64 KB at a time, each written by the API's event loop when it comes round to it: a 4 MB photo
- * would take a busy floor's loop tens of turns to hand over.)
+ * channel carries 64 KB at a time, each written by the API's event loop when it comes round to it: a photo would
+ * take a busy floor's loop tens of turns to hand over.)
  *
  * The process starts when asked to (warm: the server starts listening) or with the first image, answers requests
  * as they finish (each tagged with its id), and is started again by the next image if it dies; the images it held

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { reencodeChecklistPhoto, storeChecklistPhoto, UnreadablePhotoError } from '../serviceOrders/checklistPhotosStore';
+import { reencodeChecklistPhoto, storeChecklistPhoto, UnreadablePhotoError } from './checklistPhotosStore';
 import { storeAvatarFile, UnreadableImageError } from './avatarsStore';
 import type { EncodeReply, EncodeRequest, ImageKind, StoredImage } from './imageEncoder';
 
@@ -25,8 +25,9 @@ function reply(message: EncodeReply): void {
 }
 
 process.on('message', (request: EncodeRequest) => {
-  // libvips reads the kept upload itself: no 4 MB Buffer per photo in this process's JavaScript heap, freed only
-  // when V8 next collects (its RSS then swung between 125 and 180 MB over 240 photos; docs/architecture.md, "Memory").
+  // libvips reads the kept upload itself: no Buffer per photo in this process's JavaScript heap, freed only when V8
+  // next collects, which a process that allocates little JavaScript does rarely
+  // (docs/decisions/0022-api-process-memory-settings.md).
   Promise.resolve()
     .then(() => storeByKind[request.kind](request.upload, request.uploadDir))
     .then(

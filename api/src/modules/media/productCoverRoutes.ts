@@ -18,8 +18,9 @@ export interface ProductCoverRoutesOptions {
 
 /**
  * GET /api/media/product-cover/:slug: the first image of an active product, by the product's slug. The product page's
- * first view (issue 23 §1) is HTML built before any product is known: this URL lets it show the page's largest
- * image from the HTML, without waiting for the scripts and the product's data.
+ * first view (docs/decisions/0005-first-view-composed-by-the-server.md) is HTML built before any product is known:
+ * this URL lets it show the page's largest image from the HTML, without waiting for the scripts and the product's
+ * data.
  */
 export const productCoverRoutes: FastifyPluginAsyncZod<ProductCoverRoutesOptions> = async (app, { db }) => {
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireRole } from '../../http/authGuard';
+import { requireRole } from '../../security/authGuard';
 import type { ApiMetrics } from './apiMetrics';
 
 /**

@@ -15,9 +15,9 @@ import {
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth, requireRole } from '../../http/authGuard';
+import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { quoteCheckout } from './checkoutQuote';
 import { cancelOrder, changeOrderStatus, confirmVietQrPayment, ORDER_STAFF_ROLES, orderForActor } from './orderLifecycle';
 import { orderMessages } from './orderMessages';
@@ -34,8 +34,8 @@ const requireOrderStaff = requireRole(...ORDER_STAFF_ROLES);
  * POST /api/orders/:code/payment/confirm, GET /api/staff/orders (staff, manager, admin);
  * GET /api/me/package-credits.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db, clock, config } = accounts;
+export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock, config } = context;
   const ctx = { db, clock, config };
 
   cacheControlForAll(app, 'private, no-store');

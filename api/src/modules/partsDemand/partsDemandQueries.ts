@@ -3,7 +3,7 @@ import { vietnamDateOf, vietnamInstant, type VehicleType } from 'shared-contract
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
-import { estimateKmPerDay, type OdometerPoint } from '../maintenance/reminder';
+import { estimateKmPerDay, type OdometerPoint } from '../vehicles/reminder';
 import { checklistCodesOf, componentOfChecklistCode } from '../prediction/checklistComponents';
 import { componentInfo } from '../prediction/componentLabels';
 import { addVehicleChecklistRow, InspectionReading } from '../prediction/inspectionQueries';
@@ -180,8 +180,8 @@ async function pastUsage(db: Kysely<Database>, components: readonly string[]): P
  * Each vehicle's forecast (status and 3-month probability per component) and when each of its components was
  * last inspected (PASS or FAIL of a closed order). The same reading and the same pure forecastVehicle as the
  * customer's 'Dự đoán bảo dưỡng' (prediction/vehicleForecastQueries.vehicleForecastOf, which a test holds these
- * numbers to), but read for all the vehicles at once: vehicleForecastOf makes four queries a vehicle (≈ 15 ms each
- * on the demo data), so three hundred vehicles one by one took seconds.
+ * numbers to), but read for all the vehicles at once: vehicleForecastOf makes four queries a vehicle, so a
+ * centre's hundreds of vehicles one by one would take seconds.
  */
 export async function forecastsOf(
   db: Kysely<Database>,

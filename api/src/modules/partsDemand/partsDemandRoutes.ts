@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { partsDemandQuerySchema, partsDemandResponseSchema, type PartsDemand, type PartsDemandNote } from 'shared-contracts/schemas';
 import { backOfficeReadErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { demandWindow, MAX_APPOINTMENTS, readPartsDemand, type PartsDemandReading } from './partsDemandQueries';
 
 const count = (value: number) => value.toLocaleString('vi-VN');
@@ -35,8 +34,8 @@ export function partsDemandNotes(reading: PartsDemandReading, days: number): Par
  * Manager: their own centre; admin: any centre with `?centreId=` (the first by default), read-only; staff,
  * technician and customer 403; a manager asking for another centre 404. Bad `days`: 400 in Vietnamese.
  */
-export const partsDemandRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db, clock } = accounts;
+export const partsDemandRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
 
   app.get(
@@ -72,9 +71,4 @@ export const partsDemandRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContex
       return ok(data, partsDemandMessages.read);
     },
   );
-};
-
-/** The parts-demand service (its own plugin, registered once in app.ts). */
-export const partsDemandPlugin: FastifyPluginAsync<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  await app.register(partsDemandRoutes, { accounts });
 };

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { foldedWords, foldVietnamese, type PartsProduct } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import type { CentreScope } from '../../http/centreScope';
+import type { CentreScope } from '../../security/centreScope';
 import { centreAvailability } from '../inventory/centreStockMoves';
 import { orderInScope } from '../serviceOrders/serviceOrderAccess';
 import { notAssigned } from '../serviceOrders/serviceOrderTransition';

@@ -19,13 +19,13 @@ import {
   technicianPartsQuerySchema,
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreScopeOf, requireCentreRole, type CentreScope } from '../../http/centreScope';
+import { centreScopeOf, requireCentreRole, type CentreScope } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
-import { registerDataErrors } from '../serviceOrders/serviceOrderErrors';
+import { registerDataErrors } from '../../http/dataErrors';
 import { searchPartsForOrder } from './partsCatalogue';
 import type { PartsRequestContext } from './partsRequestContext';
 import { readPartsDesk, readTechnicianParts } from './partsRequestLists';
-import { loadPartsRequest } from './partsRequestViews';
+import { loadPartsRequest } from '../serviceOrders/partsRequestViews';
 import {
   createPartsRequest,
   decidePartsRequest,

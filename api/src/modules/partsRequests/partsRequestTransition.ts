@@ -11,7 +11,7 @@ import type { PartsRequestRow, PartsRequestsTable } from '../../db/partsRequestS
 import { preparedQuery, type PreparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { AppErrorWithData } from '../serviceOrders/serviceOrderErrors';
+import { AppErrorWithData } from '../../http/dataErrors';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { COMPONENTS } from '../diagnostics/knowledgeBase';
+import { COMPONENTS } from './knowledgeBase';
 
 /**
  * A component's Vietnamese label and the service to book for it: the diagnostics knowledge base's where it

@@ -104,8 +104,8 @@ export async function sendForecastReminders(db: Kysely<Database>, clock: Clock, 
 
     for (const vehicle of vehicles) {
       // SQLite answers synchronously: without a turn of the event loop between vehicles, a run over thousands of
-      // vehicles held the API's loop for minutes (bench:predict: 197 s on 100,000 orders). Each vehicle now waits
-      // for the loop to serve what came in meanwhile.
+      // vehicles would hold the API's loop for minutes. Each vehicle waits for the loop to serve what came in
+      // meanwhile (bench:predict measures the run; docs/performance.md).
       await new Promise<void>((resolve) => setImmediate(resolve));
       // The clock is read per vehicle: a long run's rows and emails carry when they happened.
       const now = clock.now();

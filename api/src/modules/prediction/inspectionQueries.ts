@@ -17,8 +17,8 @@ import type { ComponentInspections } from './trainWearModels';
  *
  * A FAIL counts as fixed at that visit when a part was issued for the item (a parts request linked to it with
  * more issued than returned) or its note says the part was replaced ('đã thay', 'replaced'). The items with a part
- * issued are read once, as a set (parts_requests has no index on checklist_item_id: a correlated EXISTS per item
- * scanned the table once per inspection — 9 s of the demo data's 11 s on SQLite).
+ * issued are read once, as a set, rather than by a correlated EXISTS per item (a read of parts_requests per
+ * inspection, most of a training's database time).
  *
  * Read in keyset pages of PAGE_SIZE orders' items, so a million inspections never sit in one result.
  */

@@ -2,18 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { modelVersionsResponseSchema, trainingStartedResponseSchema, vehicleForecastResponseSchema, type ModelVersionDto } from 'shared-contracts/schemas';
 import { errorEnvelopeSchema, idParamsSchema } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
-import { authenticate, currentAuth, requireRole } from '../../http/authGuard';
+import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
 import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from '../auth/accountsPlugin';
-import type { DiagnosisTraining } from '../diagnostics/diagnosisTraining';
+import type { AppContext } from '../../appContext';
+import type { DiagnosisTraining } from './diagnosisTraining';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { componentInfo } from './componentLabels';
 import { vehicleForecastOf } from './vehicleForecastQueries';
 import { clockOf } from './wearModel';
 import type { WearTrainer } from './wearTrainer';
-import { failStaleTraining, latestWearModel, TrainingInProgressError, WEAR_MODEL_KIND } from './wearTraining';
+import { failStaleTraining, latestWearModel, TrainingInProgressError } from './wearTraining';
+import { WEAR_MODEL_KIND } from './wearModel';
 
 export const predictionMessages = {
   forecast: 'Dự đoán bảo dưỡng của xe.',
@@ -36,8 +37,8 @@ const VERSIONS_SHOWN = 20;
  * GET /api/vehicles/:id/forecast: the owner's "Dự đoán bảo dưỡng" of one vehicle (another's vehicle: 404).
  * GET /api/admin/models and POST /api/admin/models/train: the admin's model page (spec predictive.md §4).
  */
-export const predictionRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext; trainer: WearTrainer }> = async (app, { accounts, trainer }) => {
-  const { db, clock } = accounts;
+export const predictionRoutes: FastifyPluginAsyncZod<{ context: AppContext; trainer: WearTrainer }> = async (app, { context, trainer }) => {
+  const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
 
   app.get(

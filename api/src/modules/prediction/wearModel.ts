@@ -1,6 +1,9 @@
 import type { InspectionStep } from './inspectionSteps';
 import { minimise } from './quasiNewton';
 
+/** The kind of the wear model's rows in prediction_models (the diagnosis model is trained with it). */
+export const WEAR_MODEL_KIND = 'wear';
+
 /**
  * The failure model of one component in one group of vehicles: a Weibull distribution of the component's life
  * on one of three *clocks* (docs/prediction.md §2):

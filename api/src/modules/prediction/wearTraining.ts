@@ -1,10 +1,11 @@
+import { WEAR_MODEL_KIND } from './wearModel';
 import type { Kysely } from 'kysely';
 import { toIsoUtc } from '../../db/portable';
 import type { PredictionModelRow } from '../../db/predictionSchema';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { trainDiagnosis, type DatedCase, type DiagnosisTraining } from '../diagnostics/diagnosisTraining';
-import { loadSymptomCases } from '../diagnostics/symptomCases';
+import { trainDiagnosis, type DatedCase, type DiagnosisTraining } from './diagnosisTraining';
+import { loadSymptomCases } from './symptomCases';
 import { isUniqueViolation } from '../vehicles/vehicleQueries';
 import { loadComponentInspections } from './inspectionQueries';
 import { trainWearModels, type ComponentInspections, type ComponentTraining } from './trainWearModels';
@@ -22,7 +23,6 @@ import { trainWearModels, type ComponentInspections, type ComponentTraining } fr
  * seed's in-process run, which cannot beat while it computes) once it is older than STALE_TRAINING_MS.
  */
 
-export const WEAR_MODEL_KIND = 'wear';
 export const STALE_TRAINING_MS = 15 * 60_000;
 /** Several missed heartbeats (wearTrainer beats every 5 s), with room for clocks of instances a little apart. */
 export const STALE_HEARTBEAT_MS = 30_000;
@@ -166,8 +166,8 @@ const servedVersions = new WeakMap<object, WearModelVersion>();
 
 /**
  * The version the API serves: the newest ACCEPTED run, or null before the first. Asks only for the newest id; the
- * row itself (its parameters, tens of kilobytes of JSON) is read and parsed again only when that id changes — a
- * forecast used to spend a third of its CPU parsing it.
+ * row itself (its parameters, tens of kilobytes of JSON) is read and parsed again only when that id changes:
+ * parsing it on every forecast would be a large share of the forecast's CPU.
  */
 export async function latestWearModel(db: Kysely<Database>): Promise<WearModelVersion | null> {
   const newest = await db

@@ -9,7 +9,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import { CatalogueCache, sendReadyJson } from '../catalogue/catalogueCache';
 import { findPromotionById, isLive, listActivePromotions, listSavedPromotions, savePromotion, unsavePromotion } from './promotionQueries';

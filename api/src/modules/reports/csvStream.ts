@@ -52,7 +52,7 @@ export function csvCell(column: ReportColumn, value: ReportCell): string {
 /**
  * A field that holds a comma, a quote or a line break is quoted, its quotes doubled (RFC 4180); others as they are.
  * Written here rather than with csv-stringify: its stream gives one chunk per record, and its synchronous API per
- * page left the API 140 MB larger after three 100,000-row downloads and took 1.45 s each against 0.85 s (bench:memory).
+ * page kept more memory and was slower (docs/decisions/0021-csv-export-page-at-a-time.md).
  */
 const NEEDS_QUOTES = /[",\r\n]/;
 export function csvField(text: string): string {
@@ -81,7 +81,7 @@ const BOM = '\uFEFF';
  * Vietnamese header row, then `pages` (csvChunk's bytes, one per page of rows: reportPages), each read only when the
  * client has taken the previous one (backpressure; a client that goes away stops the reading). One chunk per page
  * (~140 KB for 1,000 rows), converted as soon as the page arrives: the rows die young, nothing of the file is kept
- * (docs/architecture.md, "Memory").
+ * (docs/decisions/0021-csv-export-page-at-a-time.md).
  */
 export function csvStream(columns: readonly ReportColumn[], pages: AsyncIterator<Buffer>, onError: (error: Error) => void): Readable {
   let header = true;

@@ -75,6 +75,7 @@ export function afterKeyset(scope: ReportScope, atColumn: string, idColumn: stri
  * the rowid, so (instant, id) is index order there.
  */
 export function pageLimit(scope: ReportScope, idColumn: string, limit: number) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table and selection: the helper only appends the clause
   return <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB =>
     (scope.dialect === 'postgres' ? query.modifyEnd(sql`fetch first ${sql.lit(limit)} rows with ties`) : query.orderBy(sql.ref(idColumn)).limit(limit)) as QB;
 }
@@ -122,7 +123,7 @@ export function countOf(row: { n: string | number | bigint } | undefined): numbe
  * arrives: the next page is asked for then, so the database works while this one is written out, and what waits
  * meanwhile is the converted page (the CSV's bytes), never its rows. Rows that wait outlive V8's young generation
  * and are copied into the old one, which then grows by the whole file before a full collection frees it
- * (docs/architecture.md, "Memory"); converted at once, a page's rows die young.
+ * (docs/decisions/0021-csv-export-page-at-a-time.md); converted at once, a page's rows die young.
  */
 export async function* reportPages<T>(definition: ReportDefinition, scope: ReportScope, pageSize: number, max: number, convert: (rows: ReportRow[]) => T): AsyncGenerator<T> {
   const read = (after: Keyset | null, limit: number) =>

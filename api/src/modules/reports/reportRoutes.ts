@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { backOfficeReadErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import type { Clock } from '../../security/clock';
 import { parseKpiRange } from '../kpis/kpiRange';

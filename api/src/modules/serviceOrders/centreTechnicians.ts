@@ -1,5 +1,5 @@
 import type { CentreTechnician } from 'shared-contracts/schemas';
-import { centreForRequest, type CentreScope } from '../../http/centreScope';
+import { centreForRequest, type CentreScope } from '../../security/centreScope';
 import type { ServiceOrderContext } from './serviceOrderContext';
 
 /**

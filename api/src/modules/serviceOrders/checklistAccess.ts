@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } fro
 import { CHECKLIST_EDITABLE_STATUSES, SERVICE_ORDER_STATUS_LABELS, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import type { CentreScope } from '../../http/centreScope';
+import type { CentreScope } from '../../security/centreScope';
 import { notAssigned } from './serviceOrderTransition';
 
 type Db = Kysely<Database> | Transaction<Database>;

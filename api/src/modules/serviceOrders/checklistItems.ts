@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   CHECKLIST_EDITABLE_STATUSES,
   checklistAnswerInputSchema,
@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import { AppError, ErrorCodes } from '../../http/appError';
 import { apiMessages } from '../../http/messages';
 import { assertChecklistWritable, type ChecklistWriter } from './checklistAccess';
-import { checklistPhotoUrl } from './checklistPhotosStore';
+import { checklistPhotoUrl } from '../media/checklistPhotosStore';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,5 +1,5 @@
 import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media/imageEncoder';
-import { checklistPhotosFolder, UnreadablePhotoError, type StoredPhoto } from './checklistPhotosStore';
+import { checklistPhotosFolder, UnreadablePhotoError, type StoredPhoto } from '../media/checklistPhotosStore';
 
 /**
  * Checklist photos are re-encoded and written by the image encoder's process at a low CPU priority (nice 10):

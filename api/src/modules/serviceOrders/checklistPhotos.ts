@@ -8,7 +8,7 @@ import { assertImageWithinBounds, CHECKLIST_PHOTO_BOUNDS } from '../media/imageB
 import { assertChecklistWritable, checklistMessages, orderWritableBy, type ChecklistWriter } from './checklistAccess';
 import { toChecklistPhoto } from './checklistItems';
 import { PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from './checklistPhotoEncoder';
-import { removeChecklistPhoto, UnreadablePhotoError, type StoredPhoto } from './checklistPhotosStore';
+import { removeChecklistPhoto, UnreadablePhotoError, type StoredPhoto } from '../media/checklistPhotosStore';
 
 export const checklistPhotoMessages = {
   missing: 'Vui lòng chọn một ảnh (trường file).',

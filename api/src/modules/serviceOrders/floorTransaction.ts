@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppError } from '../../http/appError';
-import { inTransaction } from '../bookings/slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 import { isUniqueViolation } from '../vehicles/vehicleQueries';
 
 /**

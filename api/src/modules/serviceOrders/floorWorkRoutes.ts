@@ -17,15 +17,15 @@ import {
   serviceOrderChecklistItemSchema,
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { writerOf } from './checklistAccess';
 import { answerChecklistItem, parseChecklistAnswer } from './checklistItems';
 import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteChecklistPhoto, storeUpload } from './checklistPhotos';
 import { createChecklistPhotoEncoder } from './checklistPhotoEncoder';
-import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder } from './checklistPhotosStore';
+import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder } from '../media/checklistPhotosStore';
 import { customerServiceOrder } from './customerServiceOrder';
 import { confirmInvoicePayment, invoiceMessages, issueInvoice, previewInvoice } from './invoiceIssue';
 import type { ServiceOrderContext } from './serviceOrderContext';

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import type { CentreScope } from '../../http/centreScope';
-import { fieldError } from './serviceOrderErrors';
+import type { CentreScope } from '../../security/centreScope';
+import { fieldError } from '../../http/dataErrors';
 import { serviceOrderMessages } from './serviceOrderTransition';
 
 type Db = Kysely<Database> | Transaction<Database>;

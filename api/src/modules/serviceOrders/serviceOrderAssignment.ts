@@ -1,12 +1,12 @@
 import { ASSIGNABLE_SERVICE_ORDER_STATUSES, type assignmentInputSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import { AppError } from '../../http/appError';
-import { assertFloorWriter, type CentreScope } from '../../http/centreScope';
+import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { floorTransaction } from './floorTransaction';
 import { baysOf, checkTechnicianOfCentre, orderInScope } from './serviceOrderAccess';
 import { checkBay, occupyBay, releaseBay } from './serviceOrderBays';
 import type { ServiceOrderContext } from './serviceOrderContext';
-import { fieldError } from './serviceOrderErrors';
+import { fieldError } from '../../http/dataErrors';
 import { publishFloorChange } from './serviceOrderEvents';
 import { touchServiceOrder } from './serviceOrderTransition';
 import { stopClocks } from './workClock';

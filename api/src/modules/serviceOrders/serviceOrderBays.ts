@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { fieldError } from './serviceOrderErrors';
+import { fieldError } from '../../http/dataErrors';
 import { uniqueOr } from './floorTransaction';
 
 /**

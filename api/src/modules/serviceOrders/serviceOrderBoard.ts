@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { CHECK_IN_APPOINTMENT_STATUSES, vietnamDateOf, type ServiceOrderBoard, type StaffAppointment } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import { centreForRequest, type CentreScope } from '../../http/centreScope';
-import { loadStaffAppointments, vietnamDayBounds } from '../frontDesk/staffDay';
+import { centreForRequest, type CentreScope } from '../../security/centreScope';
+import { loadStaffAppointments } from '../frontDesk/staffDay';
+import { vietnamDayBounds } from '../../db/vietnamDay';
 import { cardQueries } from './serviceOrderCards';
 import type { ServiceOrderContext } from './serviceOrderContext';
 

@@ -17,6 +17,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type CardSelection<Params> = (
   db: Kysely<Database>,
   param: <K extends keyof Params & string>(name: K) => Params[K],
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any source tables: each caller selects ids from its own joins
 ) => SelectQueryBuilder<Database, any, { id: number }>;
 
 /** The order of the cards: by opening (the board) or by appointment time (the technician's queue). */

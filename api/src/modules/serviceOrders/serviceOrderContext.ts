@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { VietQrConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import type { EventBus } from '../../events/eventBus';
-import type { BookingContext } from '../bookings/appointmentService';
+import { bookingContextOf, type BookingContext } from '../bookings/bookingContext';
 
 /** What the service-order operations share (built once per plugin by serviceOrderContextOf). */
 export interface ServiceOrderContext {
@@ -18,21 +18,14 @@ export interface ServiceOrderContext {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
-/** The context of the floor's operations from the app's accounts and the live bus (service orders, parts requests). */
-export function serviceOrderContextOf(accounts: AccountsContext, events: EventBus, log: ServiceOrderContext['log']): ServiceOrderContext {
+/** The context of the floor's operations from the app's (service orders, parts requests). */
+export function serviceOrderContextOf(context: AppContext, log: ServiceOrderContext['log']): ServiceOrderContext {
   return {
-    db: accounts.db,
-    clock: accounts.clock,
-    events,
-    booking: {
-      db: accounts.db,
-      clock: accounts.clock,
-      secret: accounts.secret,
-      cutoffMinutes: accounts.config.bookingChangeCutoffMinutes,
-      events,
-      throttle: accounts.throttle,
-    },
-    vietQr: accounts.config.vietQr,
+    db: context.db,
+    clock: context.clock,
+    events: context.events,
+    booking: bookingContextOf(context),
+    vietQr: context.config.vietQr,
     log,
   };
 }

@@ -12,9 +12,9 @@ import {
 import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
-import type { CentreScope } from '../../http/centreScope';
+import type { CentreScope } from '../../security/centreScope';
 import { checksOnChecklist, orderDiagnosticsOf } from '../diagnostics/suggestedChecks';
-import { loadPartsRequests } from '../partsRequests/partsRequestViews';
+import { loadPartsRequests } from './partsRequestViews';
 import { serviceOrderNotFound } from './serviceOrderAccess';
 import { cardQueries } from './serviceOrderCards';
 import type { ServiceOrderContext } from './serviceOrderContext';

@@ -6,7 +6,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { pendingApprovalsCount } from '../partsRequests/partsRequestHooks';
+import { pendingApprovalsCount } from './partsRequestHooks';
 import type { ServiceOrderContext } from './serviceOrderContext';
 
 /** What a committed change of a service order tells the live bus. */

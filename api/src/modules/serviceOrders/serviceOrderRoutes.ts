@@ -18,17 +18,17 @@ import {
 } from 'shared-contracts/schemas';
 import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { jsonBytesOf, sendJsonBytes } from '../../http/readyJson';
-import { createFloorReadCache } from '../frontDesk/floorReadCache';
+import { createFloorReadCache } from '../../events/floorReadCache';
 import { listCentreTechnicians } from './centreTechnicians';
 import { assignmentMessages, assignServiceOrder } from './serviceOrderAssignment';
 import { readBoard } from './serviceOrderBoard';
 import { checkInAppointment, checkInMessages } from './serviceOrderCheckIn';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { readServiceOrderDetail } from './serviceOrderDetail';
-import { registerDataErrors } from './serviceOrderErrors';
+import { registerDataErrors } from '../../http/dataErrors';
 import { cancelServiceOrder, finishWork, reopenWork, startWork, workMessages } from './serviceOrderWork';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };

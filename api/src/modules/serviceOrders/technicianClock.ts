@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import type { CentreScope } from '../../http/centreScope';
+import type { CentreScope } from '../../security/centreScope';
 import { floorTransaction } from './floorTransaction';
 import { orderInScope } from './serviceOrderAccess';
 import type { ServiceOrderContext } from './serviceOrderContext';

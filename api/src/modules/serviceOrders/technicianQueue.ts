@@ -1,6 +1,6 @@
 import { vietnamDateOf, addCalendarDays, type TechnicianQueue } from 'shared-contracts/schemas';
-import type { CentreScope } from '../../http/centreScope';
-import { vietnamDayBounds } from '../frontDesk/staffDay';
+import type { CentreScope } from '../../security/centreScope';
+import { vietnamDayBounds } from '../../db/vietnamDay';
 import { cardQueries, clockedMinutes } from './serviceOrderCards';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { clockStateOf } from './technicianClock';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backOfficeErrorSchema, clockInInputSchema, clockStateSchema, envelopeSchema, errorEnvelopeSchema, technicianQueueSchema } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import type { ServiceOrderContext } from './serviceOrderContext';
-import { registerDataErrors } from './serviceOrderErrors';
+import { registerDataErrors } from '../../http/dataErrors';
 import { clockIn, clockOut, technicianClockMessages } from './technicianClock';
 import { readTechnicianQueue } from './technicianQueue';
 

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { uniqueOr } from './floorTransaction';
-import { AppErrorWithData } from './serviceOrderErrors';
+import { AppErrorWithData } from '../../http/dataErrors';
 
 /**
  * The technicians' clock (work_time_entries): one running entry per technician, enforced by the partial unique

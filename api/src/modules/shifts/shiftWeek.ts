@@ -3,7 +3,7 @@ import { addCalendarDays, isCalendarDate, type ShiftWeek, type Shift } from 'sha
 import type { Database } from '../../db/schema';
 import type { TechnicianShiftRow } from '../../db/shiftSchema';
 import { AppError } from '../../http/appError';
-import type { CentreScope } from '../../http/centreScope';
+import type { CentreScope } from '../../security/centreScope';
 import { shiftsMessages } from './shiftsMessages';
 
 /** A week of shifts: Monday `weekStart` and its 7 local dates. */

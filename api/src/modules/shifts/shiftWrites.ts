@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { addCalendarDays, isCalendarDate, type CopyPreviousWeekResult, type Shift } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { assertInScope, centreScopeMessages, type CentreScope } from '../../http/centreScope';
+import { assertInScope, centreScopeMessages, type CentreScope } from '../../security/centreScope';
 import { shiftsMessages } from './shiftsMessages';
 import { centreTechnicians, parseWeekStart, toShift } from './shiftWeek';
 

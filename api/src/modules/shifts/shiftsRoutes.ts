@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema';
 import { requireKnownField } from '../../http/bodyFields';
 import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import type { Clock } from '../../security/clock';
 import { shiftsMessages } from './shiftsMessages';

@@ -3,9 +3,9 @@ import { addCalendarDays, isCalendarDate, TIME_ENTRIES_LIMIT, vietnamDateOf, typ
 import { dialectOf, toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { assertInScope, type CentreScope } from '../../http/centreScope';
+import { assertInScope, type CentreScope } from '../../security/centreScope';
 import type { Clock } from '../../security/clock';
-import { inTransaction } from '../bookings/slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 import { parseKpiRange } from '../kpis/kpiRange';
 import { shiftsMessages } from './shiftsMessages';
 

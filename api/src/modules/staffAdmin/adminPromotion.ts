@@ -3,7 +3,7 @@ import type { AdminUser } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { revokeUserSessions } from '../auth/sessions';
-import { inTransaction } from '../bookings/slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 import { endActiveAssignment } from './staffAssignments';
 import { readAdminUser } from './userDirectory';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import type { SessionRevocation } from '../../security/sessionRevocation';
 
-/** What users and staff management need (built from the AccountsContext). */
+/** What users and staff management need (built from the AppContext). */
 export interface StaffAdminContext {
   db: Kysely<Database>;
   clock: Clock;

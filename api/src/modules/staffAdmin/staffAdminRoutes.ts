@@ -13,11 +13,11 @@ import {
   staffUserParamsSchema,
   userIdParamsSchema,
 } from 'shared-contracts/schemas';
-import { requireRole, currentAuth } from '../../http/authGuard';
+import { requireRole, currentAuth } from '../../security/authGuard';
 import { requireKnownField } from '../../http/bodyFields';
 import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { centreForRequest, centreScopeOf, requireCentreRole } from '../../http/centreScope';
+import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { assignCentre, endAssignment, readRoster } from './staffAssignments';
 import type { StaffAdminContext } from './staffAdminContext';

@@ -3,7 +3,7 @@ import type { AssignmentResult, StaffRoster } from 'shared-contracts/schemas';
 import { dialectOf, toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { inTransaction } from '../bookings/slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 import { isUniqueViolation } from '../vehicles/vehicleQueries';
 import type { StaffAdminContext } from './staffAdminContext';
 import { staffAdminMessages } from './staffAdminMessages';

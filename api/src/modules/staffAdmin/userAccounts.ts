@@ -1,14 +1,14 @@
 import { sql, type Transaction } from 'kysely';
-import { normalizeVietnameseMobile, type AdminUser, type AssignableRole, type CreateStaffUserInput, type StaffRole } from 'shared-contracts/schemas';
+import { normalizeVietnameseMobile, type AdminUser, type AssignableRole, type StaffRole } from 'shared-contracts/schemas';
 import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { issueOtpCode } from '../auth/otpCodes';
 import { revokeUserSessions } from '../auth/sessions';
-import { inTransaction } from '../bookings/slotCapacity';
+import { inTransaction } from '../../db/inTransaction';
 import { enqueueEmail } from '../notifications/outbox';
 import { disableUser, enableUser } from '../users/accountStatus';
-import { uniqueViolation } from '../users/usersQueries';
+import { uniqueViolation } from '../auth/usersQueries';
 import { activeWorkCount, endActiveAssignment, findCentre, insertAssignment } from './staffAssignments';
 import type { StaffAdminContext } from './staffAdminContext';
 import { staffAdminMessages } from './staffAdminMessages';

@@ -7,7 +7,7 @@ import type { SessionRevocation } from '../../security/sessionRevocation';
 import { authMessages } from '../auth/authMessages';
 import { revokeUserSessions } from '../auth/sessions';
 
-/** What disabling and enabling need (an AccountsContext has it all). */
+/** What disabling and enabling need (an AppContext has it all). */
 export interface AccountStatusDependencies {
   db: Kysely<Database>;
   clock: Clock;

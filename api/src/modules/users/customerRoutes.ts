@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customerProfileResponseSchema, errorEnvelopeSchema } from 'shared-contracts/schemas';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { authMessages } from '../auth/authMessages';
-import { findUserById, toProfile } from './usersQueries';
+import { findUserById, toProfile } from '../auth/usersQueries';
 
 export const customerMessages = {
   notCustomer: 'Tài khoản này không phải tài khoản khách hàng.',
@@ -17,7 +17,7 @@ export const customerMessages = {
  * reads it; our customers are users, so it is the user's id). Staff, technicians, managers and admins have no
  * customer profile: 403.
  */
-export const customerRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   cacheControlForAll(app, 'no-store');
 
   app.get(
@@ -32,7 +32,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }
     },
     async (request) => {
       const { userId } = currentAuth(request);
-      const row = await findUserById(accounts.db, userId);
+      const row = await findUserById(context.db, userId);
       if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
       if (row.role !== 'customer') throw new AppError(403, 'NOT_A_CUSTOMER', customerMessages.notCustomer);
       const profile = toProfile(row);

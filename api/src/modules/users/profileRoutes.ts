@@ -11,17 +11,17 @@ import {
 } from 'shared-contracts/schemas';
 import { caseInsensitiveBodies, requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
 import { ThrottledError, withRetryAfter } from '../../security/throttle';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { authMessages } from '../auth/authMessages';
 import { changePassword, vietnamToday } from '../auth/authService';
 import { avatarsFolder, avatarUrl, deleteStoredAvatar, sniffImageType } from '../media/avatarsStore';
 import { assertImageWithinBounds, AVATAR_BOUNDS } from '../media/imageBounds';
 import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media/imageEncoder';
-import { findUserById, toProfile, uniqueViolation } from './usersQueries';
+import { findUserById, toProfile, uniqueViolation } from '../auth/usersQueries';
 import type { UserUpdate } from '../../db/schema';
 
 const errors = {
@@ -59,8 +59,8 @@ const AVATAR_FIELDS = new Set(['file', 'avatar']);
  * /api/Auth/profile (GET, PUT), /api/Auth/change-password, /api/Auth/upload-avatar: the signed-in user's account.
  * Body keys are matched case-insensitively (`FullName`, `PhoneNumber`: the original React client).
  */
-export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db, clock } = accounts;
+export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock } = context;
   caseInsensitiveBodies(app);
   // One byte over the limit is read, so that a file over 2 MB is refused by its length whatever the multipart
   // stream's `truncated` flag says.
@@ -69,14 +69,14 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
   });
   cacheControlForAll(app, 'no-store');
   /** Avatars are decoded and re-encoded in the image encoder's process (nice 10), never on this event loop or its thread pool. */
-  const avatarEncoder = createImageEncoder({ uploadDir: accounts.config.uploadDir, idleExitMs: AVATAR_ENCODER_IDLE_MS });
+  const avatarEncoder = createImageEncoder({ uploadDir: context.config.uploadDir, idleExitMs: AVATAR_ENCODER_IDLE_MS });
   app.addHook('onClose', () => avatarEncoder.close());
 
   /** Counts an avatar upload of `userId`; past the minute's or the hour's allowance, 429 with Retry-After. */
   async function takeAvatarUpload(userId: number): Promise<void> {
-    const minute = await accounts.counters.increment(`avatar-upload:minute:${userId}`, 60_000);
+    const minute = await context.counters.increment(`avatar-upload:minute:${userId}`, 60_000);
     if (minute.count > AVATAR_UPLOADS_PER_MINUTE) throw avatarsTooMany(minute.resetInMs);
-    const hour = await accounts.counters.increment(`avatar-upload:hour:${userId}`, 60 * 60_000);
+    const hour = await context.counters.increment(`avatar-upload:hour:${userId}`, 60 * 60_000);
     if (hour.count > AVATAR_UPLOADS_PER_HOUR) throw avatarsTooMany(hour.resetInMs);
   }
 
@@ -147,7 +147,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
           }
           throw error;
         }
-        if (update.avatar_url === null) await deleteStoredAvatar(accounts.config.uploadDir, current.avatar_url);
+        if (update.avatar_url === null) await deleteStoredAvatar(context.config.uploadDir, current.avatar_url);
       }
       return ok(toProfile(await loadProfileRow(userId)), authMessages.profileUpdated);
     },
@@ -167,7 +167,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
     async (request, reply) =>
       withRetryAfter(reply, async () => {
         const auth = currentAuth(request);
-        await changePassword(accounts, { userId: auth.userId, sessionId: auth.sessionId, ip: request.ip }, request.body);
+        await changePassword(context, { userId: auth.userId, sessionId: auth.sessionId, ip: request.ip }, request.body);
         return ok({ message: authMessages.passwordChanged }, authMessages.passwordChanged);
       }),
   );
@@ -215,7 +215,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
       await assertImageWithinBounds(bytes, AVATAR_BOUNDS, unreadable);
       let url: string;
       try {
-        url = avatarUrl((await avatarEncoder.store('avatar', avatarsFolder(accounts.config.uploadDir), bytes)).file);
+        url = avatarUrl((await avatarEncoder.store('avatar', avatarsFolder(context.config.uploadDir), bytes)).file);
       } catch (error) {
         if (error instanceof UnreadableUploadError) throw unreadable();
         if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, 'IMAGE_ENCODER_UNAVAILABLE', avatarMessages.busy);
@@ -223,7 +223,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }>
       }
       const previous = await loadProfileRow(userId);
       await db.updateTable('users').set({ avatar_url: url, updated_at: clock.now().toISOString() }).where('id', '=', userId).execute();
-      await deleteStoredAvatar(accounts.config.uploadDir, previous.avatar_url);
+      await deleteStoredAvatar(context.config.uploadDir, previous.avatar_url);
       return ok(toProfile(await loadProfileRow(userId)), avatarMessages.updated);
     },
   );

@@ -4,8 +4,8 @@ import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
 import { AppError } from '../../http/appError';
-import type { ComputedReminder } from '../maintenance/reminder';
-import { remindersFor } from '../maintenance/reminderData';
+import type { ComputedReminder } from './reminder';
+import { remindersFor } from './reminderData';
 
 export const vehicleMessages = {
   notFound: 'Không tìm thấy xe.',

@@ -9,9 +9,9 @@ import {
 } from 'shared-contracts/schemas';
 import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
-import { authenticate, currentAuth } from '../../http/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
-import type { AccountsContext } from '../auth/accountsPlugin';
+import type { AppContext } from '../../appContext';
 import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle, vehicleMessages } from './vehicleQueries';
 
 /**
@@ -19,8 +19,8 @@ import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle, 
  * customer's vehicle answers 404 (never 403: its existence is not revealed). Each vehicle carries its next
  * maintenance (reminder).
  */
-export const vehicleRoutes: FastifyPluginAsyncZod<{ accounts: AccountsContext }> = async (app, { accounts }) => {
-  const { db, clock } = accounts;
+export const vehicleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
 
   app.get(

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
-import { AppError } from './appError';
+import { AppError } from '../http/appError';
 import { requireRole } from './authGuard';
 
 /**

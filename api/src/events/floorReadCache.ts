@@ -1,4 +1,4 @@
-import type { EventBus } from '../../events/eventBus';
+import type { EventBus } from './eventBus';
 
 /**
  * Ready-serialised answers (JSON bytes, http/readyJson.ts) of the floor's busiest reads — the front desk's day view, the service order board

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
-import type { AccountsContext } from '../auth/accountsPlugin';
-import { diagnosticsRoutes } from '../diagnostics/diagnosticsRoutes';
+import type { AppContext } from '../../appContext';
 import { onAcceptedTraining, startForecastReminders, type ForecastReminderJob } from './forecastReminders';
 import { predictionRoutes } from './predictionRoutes';
 import { createWearTrainer } from './wearTrainer';
@@ -11,32 +10,32 @@ import { failStaleTraining, TrainingInProgressError } from './wearTraining';
 export const NIGHTLY_TRAINING_SCHEDULE = '0 2 * * *';
 
 /**
- * Failure prediction and diagnostics (spec predictive.md §2–§4): their routes, the trainer's process and its
+ * Failure prediction (spec predictive.md §2–§4): its routes, the trainer's process and its
  * nightly run, and the customers' forecast reminder emails (daily, and after each accepted training). The
  * trainer opens its own connection to the API's database (the same configuration).
  */
-export const predictionPlugin: FastifyPluginAsync<{ accounts: AccountsContext }> = async (app, { accounts }) => {
+export const predictionModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   const log = app.log.child({ module: 'prediction' });
   let reminders: ForecastReminderJob | null = null;
   // A newly accepted version may put components over the reminder threshold: the reminders run at once.
   const trainer = onAcceptedTraining(
-    createWearTrainer({ db: accounts.db, database: accounts.config, clock: accounts.clock, log }),
-    accounts.db,
+    createWearTrainer({ db: context.db, database: context.config, clock: context.clock, log }),
+    context.db,
     () => void reminders?.runSoon(),
     log,
   );
   let nightly: ScheduledJob | null = null;
   app.addHook('onListen', async () => {
     // A run left TRAINING by a process that died (this API crashed mid-run) no longer blocks "train now".
-    await failStaleTraining(accounts.db, accounts.clock).catch((error: unknown) => log.error({ err: error }, 'wear training: could not fail the stale runs'));
+    await failStaleTraining(context.db, context.clock).catch((error: unknown) => log.error({ err: error }, 'wear training: could not fail the stale runs'));
     // The customers' reminder emails (forecastReminders.ts): daily at 08:00 in Vietnam, and after each accepted training.
-    reminders = startForecastReminders({ db: accounts.db, clock: accounts.clock, log, publicUrl: accounts.config.publicUrl });
+    reminders = startForecastReminders({ db: context.db, clock: context.clock, log, publicUrl: context.config.publicUrl });
     nightly = startScheduledJob({
       name: 'wear model training',
       pattern: NIGHTLY_TRAINING_SCHEDULE,
       log,
-      db: accounts.db,
-      clock: accounts.clock,
+      db: context.db,
+      clock: context.clock,
       run: async () => {
         try {
           await trainer.start(null);
@@ -54,6 +53,5 @@ export const predictionPlugin: FastifyPluginAsync<{ accounts: AccountsContext }>
     await trainer.close();
     await reminders?.stop();
   });
-  await app.register(predictionRoutes, { accounts, trainer });
-  await app.register(diagnosticsRoutes, { accounts });
+  await app.register(predictionRoutes, { context, trainer });
 };

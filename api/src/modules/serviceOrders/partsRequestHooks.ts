@@ -100,19 +100,3 @@ export async function pendingApprovalsCount(db: Db, serviceOrderId: number): Pro
     .executeTakeFirst();
   return toNumber(row?.count ?? 0);
 }
-
-/**
- * The centre's orders with a request waiting for the customer (waitingApproval) and with one approved but not
- * reserved yet (waitingParts): one grouped count over the index (centre_id, status).
- */
-export async function centrePartsFlags(db: Db, centreId: number): Promise<{ waitingApproval: number; waitingParts: number }> {
-  const rows = await db
-    .selectFrom('parts_requests')
-    .select((eb) => ['status', eb.fn.count<number | string>('service_order_id').distinct().as('orders')])
-    .where('centre_id', '=', centreId)
-    .where('status', 'in', ['AWAITING_CUSTOMER', 'APPROVED'])
-    .groupBy('status')
-    .execute();
-  const count = (status: string) => toNumber(rows.find((row) => row.status === status)?.orders ?? 0);
-  return { waitingApproval: count('AWAITING_CUSTOMER'), waitingParts: count('APPROVED') };
-}

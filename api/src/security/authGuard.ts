@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
-import type { AccessTokens } from '../security/accessTokens';
-import { AppError } from './appError';
+import type { AccessTokens } from './accessTokens';
+import { AppError } from '../http/appError';
 
 /** Who is calling, from a valid access token. */
 export interface AuthContext {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { CHECKLIST_PHOTO_BOUNDS } from '../media/imageBounds';
+import { CHECKLIST_PHOTO_BOUNDS } from './imageBounds';
 
 /**
  * The files of checklist photos (spec §5): whatever a technician's phone sends (JPEG, PNG or WebP, sniffed from
@@ -18,9 +18,9 @@ import { CHECKLIST_PHOTO_BOUNDS } from '../media/imageBounds';
  *
  * The stored size (`storedLongSide`): at most 1600 px on the longest side, and a JPEG of 2048 to 3200 px is
  * kept at half its size (1024 to 1600 px). libjpeg then decodes it straight at half scale, a quarter of the
- * pixels, with nothing left to resample: a 5 MP camera's 2600 × 1950 photo costs about half of what it did
+ * pixels, with nothing left to resample: a 5 MP camera's 2600 × 1950 photo costs about half of what it would
  * resampled to 1600 px, and 1300 px still shows a brake pad's wear or a tyre's tread on any screen. Larger
- * photos (a 12 MP phone's 4032 px) are decoded at half scale and brought down to 1600 px as before.
+ * photos (a 12 MP phone's 4032 px) are decoded at half scale and brought down to 1600 px.
  */
 
 /** URL path under which stored checklist photos are served. */

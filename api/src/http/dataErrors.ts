@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/appError';
-import type { FieldError } from '../../http/envelope';
+import { AppError } from './appError';
+import type { FieldError } from './envelope';
 
 /**
  * Errors of the floor that carry data for the UI besides the envelope (backOfficeErrorSchema): the running

@@ -16,7 +16,7 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { centreAvailability, type Availability } from '../inventory/centreStockMoves';
-import { checklistPhotoUrl } from '../serviceOrders/checklistPhotosStore';
+import { checklistPhotoUrl } from '../media/checklistPhotosStore';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,6 +28,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  */
 
 /** Which requests: a subquery of ids (the caller's filter), in the order given by `order`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any source tables: each caller selects ids from its own joins
 export type RequestSelection = (db: Db) => SelectQueryBuilder<Database, any, { id: number }>;
 
 const NO_AVAILABILITY: Availability = { onHand: 0, reserved: 0, available: 0 };

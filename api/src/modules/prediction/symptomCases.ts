@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { SYMPTOM_CODES, type SymptomCode } from 'shared-contracts/diagnostics';
 import type { Database } from '../../db/schema';
-import { componentOfChecklistCode } from '../prediction/checklistComponents';
-import { WEAR_MODEL_KIND } from '../prediction/wearTraining';
+import { componentOfChecklistCode } from './checklistComponents';
+import { WEAR_MODEL_KIND } from './wearModel';
 import type { SymptomEvidence } from './diagnosisRanking';
 import { evidenceFromStored, type DatedCase, type DiagnosisTraining } from './diagnosisTraining';
 

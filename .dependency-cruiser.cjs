@@ -1,0 +1,17 @@
+/** Import rules of the house (issue 33): no circles between files or folders, remotes apart, seed out of product code. */
+module.exports = {
+  forbidden: [
+    { name: 'no-file-circle', severity: 'error', comment: 'Files import in one direction: no circle, type imports included.', from: {}, to: { circular: true } },
+    { name: 'no-folder-circle', severity: 'error', scope: 'folder', comment: 'Folders (API modules, feature folders) import in one direction.', from: {}, to: { circular: true } },
+    { name: 'no-remote-to-remote', severity: 'error', comment: 'Remotes talk through the bus, the URL and the API, never by import.', from: { path: '^(mfe-[a-z]+)/' }, to: { path: '^(shell|mfe-[a-z]+)/', pathNot: '^$1/' } },
+    { name: 'no-shell-to-remote', severity: 'error', comment: 'The shell loads remotes at run time only.', from: { path: '^shell/src/' }, to: { path: '^mfe-[a-z]+/' } },
+    { name: 'no-seed-in-product', severity: 'error', comment: 'Product code never imports the demo seed.', from: { path: '^api/src/', pathNot: '^api/src/(seed|cli)/' }, to: { path: '^api/src/seed/' } },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|coverage)/' },
+    enhancedResolveOptions: { conditionNames: ['ev-source', 'import', 'require', 'node', 'default'] },
+  },
+};

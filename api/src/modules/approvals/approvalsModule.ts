@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../appContext';
+import { partsRequestContextOf } from '../partsRequests/partsRequestContext';
+import { approvalsRoutes } from './approvalsRoutes';
+
+/** The customer's approval of extra work (/api/me/approvals). */
+export const approvalsModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  await app.register(approvalsRoutes, { ctx: partsRequestContextOf(context, app.log.child({ module: 'parts-requests' })) });
+};

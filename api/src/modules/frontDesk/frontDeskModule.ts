@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../appContext';
+import { deskRoutes } from './deskRoutes';
+import { staffEventsRoutes } from './staffEventsRoutes';
+
+/** The front desk (/staff): the day's appointments, walk-ins, customer search, today's counters, the floor's live stream. */
+export const frontDeskModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock, events } = context;
+  await app.register(deskRoutes, { ctx: { db, clock, events, cutoffMinutes: context.config.bookingChangeCutoffMinutes } });
+  await app.register(staffEventsRoutes, { db, events });
+};

@@ -1,0 +1,8 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../appContext';
+import { kpiRoutes } from './kpiRoutes';
+
+/** The KPI service (/api/kpis/*): the manager's and admin's dashboard figures, a technician's own. */
+export const kpisModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  await app.register(kpiRoutes, { ctx: { db: context.db, clock: context.clock } });
+};

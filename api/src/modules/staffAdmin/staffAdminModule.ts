@@ -1,0 +1,10 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../appContext';
+import type { StaffAdminContext } from './staffAdminContext';
+import { staffAdminRoutes } from './staffAdminRoutes';
+
+/** Users and staff management of the back office (/api/admin/users*, /api/admin/staff*). */
+export const staffAdminModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  const ctx: StaffAdminContext = { db: context.db, clock: context.clock, revocation: context.revocation, secret: context.secret, publicUrl: context.config.publicUrl };
+  await app.register(staffAdminRoutes, { ctx });
+};

@@ -1,0 +1,45 @@
+// The linter of every package (issue 33): typescript-eslint, React's hook rules, jsx-a11y, and the house's import rules.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // CommonJS files (Jest configs and transformers): require is how they import.
+    files: ['**/*.cjs', '**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Migrations are written against Kysely<any>, Kysely's documented pattern: they must not depend on today's schema.
+    files: ['api/src/db/migrations/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.tsx', ...remoteSources],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // The browser bundles ship no zod: their code may import schemas' types only.
+    files: remoteSources,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'zod never ships in the browser bundles: import its types only.', allowTypeImports: true }], patterns: [{ group: ['shared-contracts/schemas', 'shared-contracts/src/schemas/*'], message: 'Schemas (zod) never ship in the browser bundles: import their types only.', allowTypeImports: true }] }],
+    },
+  },
+);
