@@ -16,7 +16,7 @@ import { seededRandom, type Random } from './demoRandom';
  * inspectionSteps.vehicleAgeMonths). Each vehicle's component gets a life when new and a new one whenever a FAIL
  * is put right; an inspection finds FAIL when u since the last new part has reached the life. A FAIL the customer
  * declines stays failed until the next visit. So the training's maximum-likelihood fit on the demo data should
- * give back these k, λ and η, family by family (api/test/prediction/demoWear.test.ts checks that it does).
+ * give back these k, λ and η, family by family (api/test/modules/prediction/demoWear.test.ts checks that it does).
  *
  * Where the orders of magnitude come from (rounded; a demo, not a reliability study):
  * - Brake pads, scooters 20–40 thousand km: regenerative braking takes part of the work on electric scooters, whose

@@ -1,5 +1,5 @@
 import { verifyPassword } from '../../src/security/passwords';
-import { latestCode, startAuthApp, testConfig, type AuthTestApp } from '../auth/authTestKit';
+import { latestCode, startAuthApp, testConfig, type AuthTestApp } from '../support/authTestKit';
 import { testDatabases, useScratchDatabase, type ScratchDatabase } from '../support/testDatabases';
 import { runCli } from './runCli';
 

@@ -2,7 +2,7 @@ import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
 import { manualClock } from '../../src/security/clock';
-import { startAuthApp, testConfig, type AuthTestApp } from '../auth/authTestKit';
+import { startAuthApp, testConfig, type AuthTestApp } from '../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { fuzzBaselines, type BaselineRequest, type FuzzFixtures } from './fuzzBaselines';
 import { hostileValuesFor, toJsonText, toParameterValues, toPathSegment, toQueryString } from './hostileValues';

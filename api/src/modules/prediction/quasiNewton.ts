@@ -6,7 +6,7 @@
  *
  * Why our own: the JavaScript optimisers on the npm registry are unmaintained (fmin, last released 2019, untyped,
  * with a plotting package as a dependency) or whole maths environments. It is deterministic and tested against
- * functions with known minima (test/prediction/quasiNewton.test.ts) and, through the wear model, against data
+ * functions with known minima (test/modules/prediction/quasiNewton.test.ts) and, through the wear model, against data
  * simulated from known parameters.
  */
 

@@ -1,0 +1,227 @@
+import { sql } from 'kysely';
+import { productListQuerySchema, type ProductPage } from 'shared-contracts/schemas';
+import type { App } from '../../../src/app';
+import { ok } from '../../../src/http/envelope';
+import { catalogueAssetsFingerprint, listProductPageReady, refreshProductListItems } from '../../../src/modules/catalogue/catalogueReadModel';
+import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
+import { setProductPrice, setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
+import { buildTestApp } from '../../support/testApp';
+import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+
+/**
+ * GET /api/products past its cache reads the list's read model (migration 0017, catalogueReadModel.ts): the same
+ * bytes as the catalogue's tables give, and never stale after a write, whoever writes.
+ */
+describe.each(testDatabases())('the product list read model on $label', (target) => {
+  const scratch = useScratchDatabase(target, { seed: true });
+  let app: App;
+  // Every request of these tests misses the answer cache: a minPrice no request used before (all prices are above).
+  let fresh = 0;
+
+  beforeAll(async () => {
+    app = buildTestApp(scratch.db);
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const parse = (query: string) => productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+
+  /** The answer's body to GET /api/products?<query>, past the cache. */
+  async function listed(query: string): Promise<string> {
+    fresh += 1;
+    const response = await app.inject({ method: 'GET', url: `/api/products?minPrice=${fresh}${query ? `&${query}` : ''}` });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  }
+
+  /** What the catalogue's tables give for the same query. */
+  async function fromTables(query: string): Promise<string> {
+    return JSON.stringify(ok(await listProducts(scratch.db, parse(`minPrice=${fresh}${query ? `&${query}` : ''}`))));
+  }
+
+  const page = async (query: string): Promise<ProductPage> => (JSON.parse(await listed(query)) as { data: ProductPage }).data;
+  const pendingCount = async () => Number((await sql<{ n: number | string }>`select count(*) as n from product_list_pending`.execute(scratch.db)).rows[0]!.n);
+  const itemCount = async () => Number((await sql<{ n: number | string }>`select count(*) as n from product_list_items`.execute(scratch.db)).rows[0]!.n);
+
+  it.each([
+    '',
+    'sort=price_asc',
+    'sort=price_desc&pageSize=48',
+    'sort=newest&page=2&pageSize=10',
+    'inStock=true',
+    'inStock=false',
+    'category=pin-bo-sac',
+    'brand=vinfast&sort=price_asc',
+    'category=pin-bo-sac&brand=vinfast',
+    'model=evo',
+    'model=dat%20bike%20weaver&sort=newest',
+    'maxPrice=1000000&page=3&pageSize=5',
+    'category=khong-co',
+    'page=99',
+  ])('answers ?%s byte for byte as the tables do', async (query) => {
+    const body = await listed(query);
+    expect(body).toBe(await fromTables(query));
+  });
+
+  it('builds its rows from the seed and leaves nothing pending', async () => {
+    await listed('');
+    expect(await pendingCount()).toBe(0);
+    const active = await scratch.db.selectFrom('products').select((eb) => eb.fn.countAll<number | string>().as('n')).where('is_active', '=', 1).executeTakeFirstOrThrow();
+    expect(await itemCount()).toBe(Number(active.n));
+  });
+
+  it('shows a price, stock or sales change in the next list, from the back office or straight SQL', async () => {
+    const cheapest = (await page('sort=price_asc&pageSize=1')).items[0]!;
+    await setProductPrice(scratch.db, cheapest.slug, 1_000, null);
+    await setProductStock(scratch.db, cheapest.slug, 0);
+    expect((await page('sort=price_asc&pageSize=1')).items[0]).toMatchObject({ slug: cheapest.slug, price: 1_000, stock: 0, inStock: false, originalPrice: null });
+    expect((await page('inStock=true&pageSize=48')).items.some((item) => item.slug === cheapest.slug)).toBe(false);
+
+    // What an order does (placeOrder.ts): stock down and sales up, in SQL, without the catalogue's writes.
+    await scratch.db.updateTable('products').set({ stock: 7, sales_count: 1_000_000 }).where('slug', '=', cheapest.slug).execute();
+    expect((await page('pageSize=1')).items[0]).toMatchObject({ slug: cheapest.slug, stock: 7, inStock: true, salesCount: 1_000_000 });
+    expect(await listed('')).toBe(await fromTables(''));
+  });
+
+  it('shows a renamed category or brand on its products, and drops a deactivated or deleted product', async () => {
+    await scratch.db.updateTable('catalogue_categories').set({ name: 'Pin & bộ sạc (mới)' }).where('slug', '=', 'pin-bo-sac').execute();
+    await scratch.db.updateTable('catalogue_brands').set({ name: 'VinFast Việt Nam' }).where('slug', '=', 'vinfast').execute();
+    const batteries = await page('category=pin-bo-sac&pageSize=48');
+    expect(batteries.items.length).toBeGreaterThan(0);
+    expect(batteries.items.every((item) => item.category.name === 'Pin & bộ sạc (mới)')).toBe(true);
+    expect((await page('brand=vinfast&pageSize=48')).items.every((item) => item.brand.name === 'VinFast Việt Nam')).toBe(true);
+
+    const [first, second] = (await page('sort=price_desc&pageSize=2')).items;
+    await scratch.db.updateTable('products').set({ is_active: 0 }).where('id', '=', first!.id).execute();
+    const after = await page('sort=price_desc&pageSize=48');
+    expect(after.items[0]!.id).toBe(second!.id);
+    expect(after.items.some((item) => item.id === first!.id)).toBe(false);
+    await scratch.db.updateTable('products').set({ is_active: 1 }).where('id', '=', first!.id).execute();
+    expect((await page('sort=price_desc&pageSize=1')).items[0]!.id).toBe(first!.id);
+
+    expect(await listed('sort=price_desc')).toBe(await fromTables('sort=price_desc'));
+  });
+
+  it('shows a new product in the next list, and drops it once deleted', async () => {
+    const template = await scratch.db.selectFrom('products').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    await scratch.db
+      .insertInto('products')
+      .values({
+        ...template,
+        id: undefined,
+        sku: 'RM-TEST-1',
+        slug: 'san-pham-mo-hinh-doc',
+        name: 'Sản phẩm của mô hình đọc',
+        sales_count: 2_000_000,
+        created_at: undefined,
+        updated_at: undefined,
+      })
+      .execute();
+    const total = (await page('')).total;
+    expect((await page('pageSize=1')).items[0]).toMatchObject({ sku: 'RM-TEST-1', name: 'Sản phẩm của mô hình đọc', salesCount: 2_000_000 });
+    expect(await listed('sort=newest')).toBe(await fromTables('sort=newest'));
+
+    await scratch.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('products').where('sku', '=', 'RM-TEST-1').execute();
+    });
+    const after = await page('pageSize=48');
+    expect(after.total).toBe(total - 1);
+    expect(after.items.some((item) => item.sku === 'RM-TEST-1')).toBe(false);
+  });
+
+  it('marks a product pending in the writer’s transaction: nothing when it rolls back', async () => {
+    await listed('');
+    expect(await pendingCount()).toBe(0);
+    const product = (await page('pageSize=1')).items[0]!;
+    await expect(
+      scratch.db.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ price: 2_000 }).where('id', '=', product.id).execute();
+        expect(Number((await sql<{ n: number | string }>`select count(*) as n from product_list_pending`.execute(trx)).rows[0]!.n)).toBe(1);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await pendingCount()).toBe(0);
+    expect((await page('pageSize=1')).items[0]!.price).toBe(product.price);
+  });
+
+  it('rewrites the rows written with other catalogue images, once per process and database', async () => {
+    await listed('');
+    await scratch.db.updateTable('product_list_items').set({ assets: 'other-build' }).execute();
+    await sql`update product_list_items set item = replace(item, '?v=', '?old=')`.execute(scratch.db);
+    // A new Kysely instance stands for a newly started process.
+    const other = scratch.connect();
+    try {
+      const filters = parse('pageSize=48');
+      const body = (await listProductPageReady(other, filters)).body.toString('utf8');
+      expect(body).toBe(JSON.stringify(await listProducts(other, filters)));
+      expect(body).not.toContain('?old=');
+      const stamps = await other.selectFrom('product_list_items').select('assets').distinct().execute();
+      expect(stamps).toEqual([{ assets: catalogueAssetsFingerprint() }]);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('tags a list by its items: the same ETag from another process for the same bytes, a new one when an item changes', async () => {
+    const filters = parse('sort=price_asc&pageSize=5');
+    const first = await listProductPageReady(scratch.db, filters);
+    // A new Kysely instance stands for another process of the API.
+    const other = scratch.connect();
+    try {
+      const fromOther = await listProductPageReady(other, filters);
+      expect(fromOther.body.equals(first.body)).toBe(true);
+      expect(fromOther.etag).toBe(first.etag);
+    } finally {
+      await other.destroy();
+    }
+    const cheapest = (JSON.parse(first.body.toString('utf8')) as ProductPage).items[0]!;
+    // A change that keeps the page's products and order: only that item's bytes change.
+    await scratch.db.updateTable('products').set({ name: `${cheapest.name} (mới)` }).where('id', '=', cheapest.id).execute();
+    const changed = await listProductPageReady(scratch.db, filters);
+    expect(changed.body.equals(first.body)).toBe(false);
+    expect(changed.etag).not.toBe(first.etag);
+    await scratch.db.updateTable('products').set({ name: cheapest.name }).where('id', '=', cheapest.id).execute();
+    const back = await listProductPageReady(scratch.db, filters);
+    expect(back.body.equals(first.body)).toBe(true);
+    expect(back.etag).toBe(first.etag);
+    // Another page of the same items (pageSize) is other bytes: another tag.
+    expect((await listProductPageReady(scratch.db, parse('sort=price_asc&pageSize=6'))).etag).not.toBe(first.etag);
+  });
+
+  it('refreshes nothing when nothing is pending', async () => {
+    await listed('');
+    expect(await refreshProductListItems(scratch.db)).toBe(0);
+  });
+
+  if (target.dialect === 'postgres') {
+    it('answers from the tables while a writer in flight holds a pending product, then from the rows once it commits', async () => {
+      const product = (await page('sort=price_asc&pageSize=1')).items[0]!;
+      // A committed change not listed yet (its product pending), then a writer in flight on the same product.
+      await scratch.db.updateTable('products').set({ price: 600 }).where('id', '=', product.id).execute();
+      const writer = scratch.connect();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let updated!: () => void;
+      const hasUpdated = new Promise<void>((resolve) => (updated = resolve));
+      const writing = writer.transaction().execute(async (trx) => {
+        await trx.updateTable('products').set({ price: 500 }).where('id', '=', product.id).execute();
+        updated();
+        await released;
+      });
+      try {
+        await hasUpdated;
+        // The refresh skips the mark the writer holds: the answer comes from the tables (the committed price).
+        const during = await listed('sort=price_asc');
+        expect(during).toBe(await fromTables('sort=price_asc'));
+        expect((JSON.parse(during) as { data: ProductPage }).data.items[0]).toMatchObject({ id: product.id, price: 600 });
+        expect(await pendingCount()).toBe(1);
+      } finally {
+        release();
+        await writing;
+        await writer.destroy();
+      }
+      expect((await page('sort=price_asc&pageSize=1')).items[0]).toMatchObject({ id: product.id, price: 500 });
+      expect(await pendingCount()).toBe(0);
+    });
+  }
+});

@@ -1,0 +1,80 @@
+import { toNumber } from '../../../src/db/portable';
+import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
+import { seed, SERVICE_CENTRES } from '../../../src/seed';
+import { PRODUCTS } from '../../../src/seed/catalogue/products';
+import { OPENING_BALANCE_REASON, seedCentreInventory } from '../../../src/seed/centreInventory';
+import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+
+/**
+ * The demo stock (issue 14): every centre holds every active parts product, with an opening ADJUST 'Tồn đầu
+ * kỳ', some rows at or below their minimum (their crossing stored), the web shop's stock untouched, and the
+ * seeder insert-only and idempotent.
+ */
+describe.each(testDatabases())('centre inventory seed on $label', (target) => {
+  const scratch = useScratchDatabase(target, { seed: true });
+
+  const partsProducts = async () =>
+    scratch.db
+      .selectFrom('products')
+      .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+      .select(['products.id', 'products.sku', 'products.stock'])
+      .where('catalogue_categories.promo_group', '=', 'parts')
+      .where('products.is_active', '=', 1)
+      .execute();
+
+  it('stocks every centre with every active parts product, some below their minimum, the ledger replaying to the table', async () => {
+    const centres = await scratch.db.selectFrom('service_centres').select(['id', 'slug']).orderBy('id').execute();
+    expect(centres).toHaveLength(SERVICE_CENTRES.length);
+    const products = await partsProducts();
+    expect(products.length).toBeGreaterThanOrEqual(30);
+    const rows = await scratch.db.selectFrom('centre_stock').select(['centre_id', 'product_id', 'on_hand', 'reserved', 'min_stock']).execute();
+    expect(rows).toHaveLength(centres.length * products.length);
+
+    for (const centre of centres) {
+      const own = rows.filter((row) => row.centre_id === centre.id);
+      expect(own).toHaveLength(products.length);
+      const low = own.filter((row) => toNumber(row.min_stock) > 0 && toNumber(row.on_hand) - toNumber(row.reserved) <= toNumber(row.min_stock));
+      expect(low.length).toBeGreaterThanOrEqual(2);
+      expect(low.length).toBeLessThan(own.length / 2);
+      const open = await scratch.db.selectFrom('low_stock_alerts').select('product_id').where('centre_id', '=', centre.id).where('cleared_at', 'is', null).execute();
+      expect(open.map((alert) => alert.product_id).sort((a, b) => a - b)).toEqual(low.map((row) => row.product_id).sort((a, b) => a - b));
+    }
+    const openings = await scratch.db.selectFrom('stock_movements').select(['kind', 'reason', 'actor_id']).execute();
+    expect(new Set(openings.map((movement) => `${movement.kind}|${movement.reason}|${movement.actor_id}`))).toEqual(new Set([`ADJUST|${OPENING_BALANCE_REASON}|null`]));
+    expect((await replayStockLedger(scratch.db)).mismatches).toEqual([]);
+    // No low-stock email for the demo's opening shelves.
+    expect(await scratch.db.selectFrom('email_outbox').select('id').where('kind', '=', 'low_stock').execute()).toEqual([]);
+  });
+
+  it("leaves the web shop's stock as the catalogue seeds it (opening balances, not receives)", async () => {
+    for (const product of await partsProducts()) {
+      expect([product.sku, toNumber(product.stock)]).toEqual([product.sku, PRODUCTS.find((entry) => entry.sku === product.sku)!.stock]);
+    }
+  });
+
+  it('inserts only what is missing: a second run changes nothing, a changed row stays, a deleted centre comes back stocked', async () => {
+    const before = await scratch.db.selectFrom('centre_stock').select(['centre_id', 'product_id', 'on_hand', 'min_stock']).orderBy('centre_id').orderBy('product_id').execute();
+    const changed = before[0]!;
+    await scratch.db.updateTable('centre_stock').set({ min_stock: 42 }).where('centre_id', '=', changed.centre_id).where('product_id', '=', changed.product_id).execute();
+    const movementsBefore = (await scratch.db.selectFrom('stock_movements').select('id').execute()).length;
+
+    const report = await seedCentreInventory(scratch.db);
+    expect(report).toEqual({ stockRows: before.length });
+    expect((await scratch.db.selectFrom('stock_movements').select('id').execute()).length).toBe(movementsBefore);
+    const after = await scratch.db.selectFrom('centre_stock').select(['centre_id', 'product_id', 'on_hand', 'min_stock']).orderBy('centre_id').orderBy('product_id').execute();
+    expect(after).toEqual(before.map((row) => (row === changed ? { ...row, min_stock: 42 } : row)));
+
+    // The whole seed, twice: the same report, the same rows.
+    const first = await seed(scratch.db);
+    expect(await seed(scratch.db)).toEqual(first);
+    expect((await scratch.db.selectFrom('centre_stock').select('centre_id').execute()).length).toBe(before.length);
+
+    const last = SERVICE_CENTRES[SERVICE_CENTRES.length - 1]!;
+    await scratch.db.deleteFrom('service_centres').where('slug', '=', last.slug).execute();
+    expect((await scratch.db.selectFrom('centre_stock').select('centre_id').execute()).length).toBe(before.length - (await partsProducts()).length);
+    await seed(scratch.db);
+    const back = await scratch.db.selectFrom('service_centres').select('id').where('slug', '=', last.slug).executeTakeFirstOrThrow();
+    expect(await scratch.db.selectFrom('centre_stock').select('product_id').where('centre_id', '=', back.id).execute()).toHaveLength((await partsProducts()).length);
+    expect((await replayStockLedger(scratch.db)).mismatches).toEqual([]);
+  });
+});

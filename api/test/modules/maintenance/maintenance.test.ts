@@ -1,0 +1,182 @@
+import {
+  maintenanceRecordDetailResponseSchema,
+  maintenanceRecordListResponseSchema,
+  vehicleListResponseSchema,
+  vietnamDateOf,
+  type Vehicle,
+} from 'shared-contracts/schemas';
+import { createMigrator } from '../../../src/db/migrate';
+import { migrations } from '../../../src/db/migrations';
+import { addCalendarMonths } from '../../../src/modules/vehicles/reminder';
+import { sendDueReminders } from '../../../src/modules/maintenance/reminderWorker';
+import { DEMO_ACCOUNTS, seed } from '../../../src/seed';
+import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+
+const DAY_MS = 86_400_000;
+
+describe.each(testDatabases())('maintenance history and reminders on $label', (target) => {
+  const scratch = useScratchDatabase(target, { seed: true });
+  let service: ServiceApp;
+  let demo: TestUser;
+  let anchor: Date;
+
+  beforeAll(async () => {
+    const email = DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email;
+    const user = await scratch.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    demo = { id: user.id, email, role: 'customer' };
+    // The seeded history counts back from when the vehicles were first seeded: read it at that moment.
+    const first = await scratch.db.selectFrom('vehicles').select('created_at').where('user_id', '=', user.id).orderBy('id').executeTakeFirstOrThrow();
+    anchor = new Date(first.created_at);
+    service = await startServiceApp(scratch.db, { now: anchor.toISOString() });
+  });
+  afterAll(() => service.close());
+
+  async function get(url: string, user: TestUser = demo) {
+    return service.app.inject({ method: 'GET', url, headers: await authHeader(service.app, user) });
+  }
+
+  async function demoVehicles(): Promise<Vehicle[]> {
+    return vehicleListResponseSchema.parse((await get('/api/vehicles')).json()).data;
+  }
+
+  it('gives the demo customer a Klara S with an MĐ plate and a VF 5, each due for a basic check in about a month', async () => {
+    const [klara, vf5] = await demoVehicles();
+    expect(klara).toMatchObject({ type: 'scooter', brand: 'VinFast', model: 'Klara S', licensePlate: '29MĐ1-234.56', odometerKm: 12_320, batteryCapacityKwh: 3.5 });
+    expect(vf5).toMatchObject({ type: 'car', brand: 'VinFast', model: 'VF 5', licensePlate: '30K-567.89', vin: 'RLLVFPNT5RH123456', odometerKm: 16_200, batteryCapacityKwh: 37.23 });
+    // Klara S: last advanced maintenance 60 days ago at 11 000 km, 22 km/day → basic 3 months later (before 14 000 km).
+    expect(klara!.nextMaintenance).toMatchObject({
+      serviceSlug: 'bao-duong-co-ban',
+      serviceName: 'Bảo dưỡng cơ bản',
+      dueBy: 'time',
+      dueDate: addCalendarMonths(vietnamDateOf(new Date(anchor.getTime() - 60 * DAY_MS)), 3),
+      dueKm: 14_000,
+      kmLeft: 1_680,
+      estimatedKmPerDay: 22,
+      overdue: false,
+    });
+    // VF 5: last advanced 150 days ago at 11 700 km, 30 km/day → basic 6 months later (before 17 700 km).
+    expect(vf5!.nextMaintenance).toMatchObject({
+      serviceSlug: 'bao-duong-co-ban',
+      dueBy: 'time',
+      dueDate: addCalendarMonths(vietnamDateOf(new Date(anchor.getTime() - 150 * DAY_MS)), 6),
+      dueKm: 17_700,
+      kmLeft: 1_500,
+      estimatedKmPerDay: 30,
+      overdue: false,
+    });
+    for (const vehicle of [klara!, vf5!]) {
+      expect(vehicle.nextMaintenance!.daysLeft).toBeGreaterThanOrEqual(28);
+      expect(vehicle.nextMaintenance!.daysLeft).toBeLessThanOrEqual(35);
+      expect(vehicle.nextMaintenance!.bookingUrl).toBe(`/booking?vehicleId=${vehicle.id}&service=bao-duong-co-ban`);
+    }
+  });
+
+  it('lists six believable maintenance records, newest first, filterable by vehicle', async () => {
+    const records = maintenanceRecordListResponseSchema.parse((await get('/api/maintenance-records')).json()).data;
+    expect(records).toHaveLength(6);
+    const dates = records.map((record) => record.servicedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(anchor.getTime() - Date.parse(dates.at(-1)!)).toBeLessThanOrEqual(18 * 31 * DAY_MS);
+    expect(records[0]).toMatchObject({
+      vehicle: { licensePlate: '29MĐ1-234.56', brand: 'VinFast', model: 'Klara S' },
+      centre: { name: 'EV Service Cầu Giấy' },
+      odometerKm: 11_000,
+      services: ['Bảo dưỡng nâng cao'],
+      parts: [{ name: 'Gioăng chống nước cổng sạc', quantity: 1, unitPrice: 45_000 }],
+      cost: 494_000,
+      technicianName: 'Lê Văn Cường',
+      checklistSummary: { pass: 13, fail: 1, na: 0 },
+    });
+    for (const record of records) {
+      const partsCost = record.parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
+      expect(record.cost).toBeGreaterThan(partsCost);
+      expect(record.checklistSummary.pass).toBeGreaterThan(0);
+    }
+
+    const [klara, vf5] = await demoVehicles();
+    const klaraRecords = maintenanceRecordListResponseSchema.parse((await get(`/api/maintenance-records?vehicleId=${klara!.id}`)).json()).data;
+    expect(klaraRecords.map((record) => record.odometerKm)).toEqual([11_000, 7_920, 3_960, 1_980]);
+    const carRecords = maintenanceRecordListResponseSchema.parse((await get(`/api/maintenance-records?vehicleId=${vf5!.id}`)).json()).data;
+    expect(carRecords.map((record) => record.services)).toEqual([['Bảo dưỡng nâng cao', 'Cập nhật phần mềm'], ['Bảo dưỡng cơ bản']]);
+  });
+
+  it('shows a record with its checklist, and nothing of it to another customer (404)', async () => {
+    const records = maintenanceRecordListResponseSchema.parse((await get('/api/maintenance-records')).json()).data;
+    const premium = records.find((record) => record.services.includes('Bảo dưỡng cao cấp'))!;
+    const detail = maintenanceRecordDetailResponseSchema.parse((await get(`/api/maintenance-records/${premium.id}`)).json()).data;
+    expect(detail.checklist.length).toBe(detail.checklistSummary.pass + detail.checklistSummary.fail + detail.checklistSummary.na);
+    expect(detail.checklist).toEqual(
+      expect.arrayContaining([
+        { label: 'Độ mòn gai lốp, vết nứt, vật lạ', result: 'FAIL', note: 'Gai lốp sau còn 0,8 mm, đã thay lốp mới' },
+        { label: 'Phiên bản phần mềm, cập nhật nếu có', result: 'NA', note: 'Đang ở phiên bản mới nhất' },
+        { label: 'Nội trở từng cell', result: 'PASS', note: null },
+      ]),
+    );
+    expect(detail.parts.map((part) => part.name)).toEqual(['Lốp sau không săm 90/90-14', 'Má phanh sau Klara S']);
+
+    const stranger = await createUser(scratch.db);
+    expect(maintenanceRecordListResponseSchema.parse((await get('/api/maintenance-records', stranger)).json()).data).toEqual([]);
+    expect((await get(`/api/maintenance-records/${premium.id}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/maintenance-records?vehicleId=${premium.vehicle.id}`, stranger)).statusCode).toBe(404);
+    expect((await service.app.inject({ method: 'GET', url: '/api/maintenance-records' })).statusCode).toBe(401);
+  });
+
+  it('is idempotent: seeding again keeps the same vehicles, records and odometer', async () => {
+    const before = maintenanceRecordListResponseSchema.parse((await get('/api/maintenance-records')).json()).data;
+    const report = await seed(scratch.db);
+    expect(report.serviceHistory).toEqual({ vehicles: 2, maintenanceRecords: 6 });
+    const after = maintenanceRecordListResponseSchema.parse((await get('/api/maintenance-records')).json()).data;
+    expect(after).toEqual(before);
+    expect(await demoVehicles()).toHaveLength(2);
+  });
+
+  it('emails a reminder once when the maintenance is due within a week', async () => {
+    const reminderCount = async () =>
+      (await scratch.db.selectFrom('email_outbox').select('id').where('to_address', '=', demo.email).where('kind', '=', 'maintenance_reminder').execute()).length;
+    expect(await sendDueReminders(scratch.db, service.clock, { publicUrl: 'https://evshop.vn' })).toBe(0);
+    expect(await reminderCount()).toBe(0);
+
+    // Three weeks on: nothing due within 7 days yet.
+    service.clock.set(new Date(anchor.getTime() + 21 * DAY_MS));
+    expect(await sendDueReminders(scratch.db, service.clock, { publicUrl: 'https://evshop.vn' })).toBe(0);
+
+    // Six weeks on: both vehicles are due (or overdue) → one email each, and only once.
+    service.clock.set(new Date(anchor.getTime() + 42 * DAY_MS));
+    expect(await sendDueReminders(scratch.db, service.clock, { publicUrl: 'https://evshop.vn' })).toBe(2);
+    expect(await sendDueReminders(scratch.db, service.clock, { publicUrl: 'https://evshop.vn' })).toBe(0);
+    expect(await reminderCount()).toBe(2);
+    const [klara] = await demoVehicles();
+    const email = await scratch.db
+      .selectFrom('email_outbox')
+      .select(['subject', 'text_body'])
+      .where('to_address', '=', demo.email)
+      .where('kind', '=', 'maintenance_reminder')
+      .where('subject', 'like', '%29MĐ1-234.56%')
+      .executeTakeFirstOrThrow();
+    expect(email.subject).toBe('Xe 29MĐ1-234.56 đã đến hạn bảo dưỡng');
+    expect(email.text_body).toContain('bảo dưỡng cơ bản cho xe VinFast Klara S (29MĐ1-234.56)');
+    expect(email.text_body).toContain(`https://evshop.vn/booking?vehicleId=${klara!.id}&service=bao-duong-co-ban`);
+    expect(email.text_body).toContain('14.000 km');
+  });
+});
+
+describe.each(testDatabases())('the service-booking migration on $label', (target) => {
+  const scratch = useScratchDatabase(target, { migrate: true });
+
+  it('rolls back (down) to the shop tables and applies again', async () => {
+    const migrator = createMigrator(scratch.db);
+    const down = await migrator.migrateTo('0004_shop');
+    expect(down.error).toBeUndefined();
+    // Every migration after the shop's, newest first.
+    const after = Object.keys(migrations).filter((name) => name > '0004_shop').reverse();
+    expect(after.slice(-2)).toEqual(['0006_back_office', '0005_service_booking']);
+    expect(down.results?.map((result) => result.migrationName)).toEqual(after);
+    const tables = async () => (await scratch.db.introspection.getTables()).map((table) => table.name);
+    expect(await tables()).not.toEqual(expect.arrayContaining(['vehicles']));
+    expect(await tables()).toEqual(expect.arrayContaining(['package_credits', 'services']));
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await tables()).toEqual(expect.arrayContaining(['vehicles', 'appointments', 'slot_occupancy', 'maintenance_records', 'maintenance_reminders_sent', 'service_orders', 'staff_assignments']));
+  });
+});
