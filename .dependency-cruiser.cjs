@@ -5,7 +5,7 @@ module.exports = {
     { name: 'no-folder-circle', severity: 'error', scope: 'folder', comment: 'Folders (API modules, feature folders) import in one direction.', from: {}, to: { circular: true } },
     { name: 'no-remote-to-remote', severity: 'error', comment: 'Remotes talk through the bus, the URL and the API, never by import.', from: { path: '^(mfe-[a-z]+)/' }, to: { path: '^(shell|mfe-[a-z]+)/', pathNot: '^$1/' } },
     { name: 'no-shell-to-remote', severity: 'error', comment: 'The shell loads remotes at run time only.', from: { path: '^shell/src/' }, to: { path: '^mfe-[a-z]+/' } },
-    { name: 'no-seed-in-product', severity: 'error', comment: 'Product code never imports the demo seed.', from: { path: '^api/src/', pathNot: '^api/src/(seed|cli)/' }, to: { path: '^api/src/seed/' } },
+    { name: 'no-seed-in-product', severity: 'error', comment: 'Product code never imports the seed (api/seed: reference and demo data).', from: { path: '^api/src/' }, to: { path: '^api/seed/' } },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -92,7 +92,7 @@ function printMailbox(outboxOn: boolean): void {
   }
 }
 
-/** The seeded demo logins, one per role (api/src/seed/demoAccounts.ts, from the API's build). */
+/** The seeded demo logins, one per role (api/seed/demoAccounts.ts, from the API's build). */
 function printDemoAccounts(): void {
   const require = createRequire(import.meta.url);
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = require(path.join(REPO_ROOT, 'api/dist/seed/demoAccounts.js')) as {
@@ -119,14 +119,14 @@ async function main(): Promise<void> {
   // The development demo data (accounts, customers, history) unless SEED_DEMO says otherwise; production refuses it.
   const seedDemo = /^(1|true|on|yes)$/i.test((env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? '0' : '1')).trim());
   console.log('• Đang chuẩn bị cơ sở dữ liệu (migrate + seed)...');
-  const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/cli/seed.js')], { env: { ...apiEnv, SEED_DEMO: seedDemo ? '1' : '0' }, stdio: 'inherit' });
+  const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/seed/cli.js')], { env: { ...apiEnv, SEED_DEMO: seedDemo ? '1' : '0' }, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('database seed failed');
 
   let apiAnswered = false;
   api = superviseProcess({
     name: 'API',
     command: process.execPath,
-    args: [path.join(REPO_ROOT, 'api/dist/server.js')],
+    args: [path.join(REPO_ROOT, 'api/dist/src/server.js')],
     spawnOptions: { env: apiEnv, stdio: ['ignore', 'inherit', 'inherit'] },
     // Dying before its first answer is a failed start (configuration, port taken): a restart would fail the same.
     onExit: () => {

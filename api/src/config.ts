@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from './apiRoot';
 import { isLoopbackHost } from './http/loopback';
 
-/** The repository root: api/src (sources, tests) and api/dist (build) both sit two levels below it. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export { REPO_ROOT };
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_ROOT } from './apiRoot';
 
 let cached: string | null = null;
 
-/** The API's version, from api/package.json (src/ and dist/ both sit next to it). */
+/** The API's version, from api/package.json. */
 export function apiVersion(): string {
   if (cached === null) {
-    const file = path.resolve(__dirname, '..', 'package.json');
+    const file = path.join(API_ROOT, 'package.json');
     cached = (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0';
   }
   return cached;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
-/** The seeded demo accounts (api/src/seed/demoAccounts.ts): one per role, verified, one password. */
+/** The seeded demo accounts (api/seed/demoAccounts.ts): one per role, verified, one password. */
 export const DEMO_PASSWORD = 'EvShop@2026';
 export const DEMO_EMAILS = {
   customer: 'khachhang@evshop.vn',

@@ -10,7 +10,7 @@ import { DEMO_EMAILS } from '../support/session.ts';
  * the screen shows, the rows in the screen's order, dd/MM/yyyy HH:mm) → the shift week and the roster load.
  * Every /manager view passes axe.
  *
- * What the demo data guarantees (api/src/seed/backOffice.ts): the manager's centre (the first one) has today's
+ * What the demo data guarantees (api/seed/backOffice.ts): the manager's centre (the first one) has today's
  * floor, service orders opened this morning and appointments today, and stock on its shelves; its technicians
  * include the demo one, Lê Văn Cường.
  */

@@ -24,7 +24,7 @@ const CONNECTIONS = 50;
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const { seedDemoAccounts } = await import('../../api/src/seed/demoAccounts.ts');
+  const { seedDemoAccounts } = await import('../../api/seed/demoAccounts.ts');
   const { app, db } = await buildBenchApi(seedDemoAccounts);
   await serveBenchApi(app, db);
 }
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${api.ready.port}`;
   let failed = false;
   try {
-    const { DEMO_PASSWORD } = await import('../../api/src/seed/demoAccounts.ts');
+    const { DEMO_PASSWORD } = await import('../../api/seed/demoAccounts.ts');
     const email = 'khachhang@evshop.vn';
     console.log(`API: ${origin} (scratch SQLite in ${folder}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
     console.log('argon2id: memoryCost 19456 KiB, timeCost 2, parallelism 1 (OWASP minimum)\n');

@@ -87,7 +87,7 @@ interface ServerReady {
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/src/seed/index.ts');
+  const { seed } = await import('../../api/seed/index.ts');
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
   const { app, db } = await buildBenchApi(async (db) => {
     await seed(db);

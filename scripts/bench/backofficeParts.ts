@@ -380,7 +380,7 @@ interface ServerReady {
 }
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/src/seed/index.ts');
+  const { seed } = await import('../../api/seed/index.ts');
   const { app, db } = await buildBenchApi(seed);
   const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
   const parts = await preparePartsBench(db, app, centre.id);

@@ -161,7 +161,7 @@ async function benchDatabase(kind: string): Promise<string[]> {
   const { buildApp } = (await import(path.join(api, 'app.ts'))) as typeof import('../../api/src/app.ts');
   const { createDatabase } = (await import(path.join(api, 'db', 'createDatabase.ts'))) as typeof import('../../api/src/db/createDatabase.ts');
   const { migrateToLatest } = (await import(path.join(api, 'db', 'migrate.ts'))) as typeof import('../../api/src/db/migrate.ts');
-  const { seed } = (await import(path.join(api, 'seed', 'index.ts'))) as typeof import('../../api/src/seed/index.ts');
+  const { seed } = (await import(path.join(api, '..', 'seed', 'index.ts'))) as typeof import('../../api/seed/index.ts');
 
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-catalogue-'));
   let databaseUrl: string | null = null;

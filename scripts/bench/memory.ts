@@ -84,7 +84,7 @@ const PREPARED_FILE = 'prepared.json';
  * each (every checklist item open for photos), and the CSV's 100,000 stock movements.
  */
 async function prepareDatabase(): Promise<void> {
-  const { seed } = await import('../../api/src/seed/index.ts');
+  const { seed } = await import('../../api/seed/index.ts');
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
   const { db } = await openBenchDatabase();
   await seed(db);

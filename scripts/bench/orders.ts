@@ -32,7 +32,7 @@ interface ServerReady {
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/src/seed/index.ts');
+  const { seed } = await import('../../api/seed/index.ts');
   const { app, db } = await buildBenchApi(seed);
   // Enough stock that no order runs out during the run; the products every customer buys.
   await db.updateTable('products').set({ stock: 10_000_000 }).execute();

@@ -161,8 +161,8 @@ async function runServer(): Promise<void> {
   const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
   const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
   const { buildApp } = await import('../../api/src/app.ts');
-  const { seed } = await import('../../api/src/seed/index.ts');
-  const { DEMO_ACCOUNTS } = await import('../../api/src/seed/demoAccounts.ts');
+  const { seed } = await import('../../api/seed/index.ts');
+  const { DEMO_ACCOUNTS } = await import('../../api/seed/demoAccounts.ts');
   const { SYMPTOM_LINKS } = await import('../../api/src/modules/prediction/knowledgeBase.ts');
   const { SYMPTOM_CODES } = await import('shared-contracts/diagnostics');
   const data = await import('./predictData.ts');

@@ -64,7 +64,7 @@ async function runServer(): Promise<void> {
   const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
   const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
   const { buildApp } = await import('../../api/src/app.ts');
-  const { seed } = await import('../../api/src/seed/index.ts');
+  const { seed } = await import('../../api/seed/index.ts');
   const { serveBenchApi } = await import('./benchProcess.ts');
   const folder = process.env.BENCH_DATA_DIR!;
   const config = {

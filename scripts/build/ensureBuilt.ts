@@ -18,7 +18,7 @@ const WEBPACK_INPUTS = [...SHARED_INPUTS, 'scripts/webpack'];
 /** In dependency order. */
 export const BUILD_TARGETS: BuildTarget[] = [
   { workspace: 'shared-contracts', output: 'shared-contracts/dist/index.js', inputs: [...SHARED_INPUTS, 'shared-contracts/tsconfig.build.json'] },
-  { workspace: 'api', output: 'api/dist/server.js', inputs: [...SHARED_INPUTS, 'api/src', 'api/tsconfig.build.json'] },
+  { workspace: 'api', output: 'api/dist/src/server.js', inputs: [...SHARED_INPUTS, 'api/src', 'api/seed', 'api/tsconfig.build.json'] },
   ...['shell', 'mfe-storefront', 'mfe-account', 'mfe-backoffice'].map((workspace) => ({
     workspace,
     output: workspace === "shell" ? "shell/dist/index.html" : `${workspace}/dist/remoteEntry.js`,

@@ -4,7 +4,7 @@ import { createBackup } from '../backup/createBackup';
 import { describeDatabase, loadConfig, REPO_ROOT } from '../config';
 
 const USAGE = `Sao lưu cơ sở dữ liệu và thư mục tải lên vào một thư mục mới <đích>/<thời điểm UTC>/.
-  npm run backup [-- --out <thư mục>]        (trong container: node api/dist/cli/backup.js [--out <thư mục>])
+  npm run backup [-- --out <thư mục>]        (trong container: node api/dist/src/cli/backup.js [--out <thư mục>])
 Cấu hình như API: DATABASE_URL (PostgreSQL) hoặc SQLITE_FILE, UPLOAD_DIR; đích: --out, BACKUP_DIR, mặc định ./backups.`;
 
 function megabytes(bytes: number): string {

@@ -14,7 +14,7 @@ import { askHidden, readFirstLine } from './passwordPrompt';
 
 /**
  * `npm run admin:create -- --email admin@shop.vn [--name "…"] [--phone …] [--invite] [--promote]`
- * (in the container: `node api/dist/cli/createAdmin.js --email …`): the shop's first admin, on SQLite or
+ * (in the container: `node api/dist/src/cli/createAdmin.js --email …`): the shop's first admin, on SQLite or
  * PostgreSQL (DATABASE_URL), after the pending migrations.
  *
  * The password is asked on the terminal (not echoed, twice) or read from the first line of a piped stdin; the
@@ -26,7 +26,7 @@ import { askHidden, readFirstLine } from './passwordPrompt';
 
 const USAGE = [
   'Cách dùng: npm run admin:create -- --email <email> [--name "Họ và tên"] [--phone <số di động>] [--invite] [--promote]',
-  '  (trong container: node api/dist/cli/createAdmin.js --email <email> …)',
+  '  (trong container: node api/dist/src/cli/createAdmin.js --email <email> …)',
   '  Mật khẩu: nhập trên terminal (không hiện), hoặc dòng đầu của stdin: printf \'%s\\n\' "$PASS" | npm run admin:create -- --email …',
   '  --invite   không đặt mật khẩu: gửi email mời (mã đặt mật khẩu) qua hàng đợi email',
   '  --promote  email đã có tài khoản: nâng tài khoản đó thành quản trị viên',

@@ -3,7 +3,7 @@ import { restoreBackup, RestoreRefusedError } from '../backup/restoreBackup';
 import { describeDatabase, loadConfig } from '../config';
 
 const USAGE = `Khôi phục một bản sao lưu (thư mục có manifest.json) vào cơ sở dữ liệu và thư mục tải lên đang cấu hình.
-  npm run restore -- backups/<tên> [--force]   (trong container: node api/dist/cli/restore.js <thư mục> [--force])
+  npm run restore -- backups/<tên> [--force]   (trong container: node api/dist/src/cli/restore.js <thư mục> [--force])
 Dừng API trước. Từ chối khi khác loại cơ sở dữ liệu, khi tệp sai checksum, và khi đích đã có dữ liệu (trừ khi có --force).`;
 
 /** `npm run restore -- <folder>`: checks the backup, restores it and prints the restored row counts. */
@@ -23,7 +23,7 @@ async function run(): Promise<number> {
   console.log(`  Tệp tải lên: ${uploads} → ${config.uploadDir}`);
   console.log(`  Thời gian: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.droppedTables.length > 0) console.log(`  Đã xoá các bảng không có trong bản sao lưu: ${result.droppedTables.join(', ')}`);
-  if (result.pendingMigrations.length > 0) console.log(`  Còn ${result.pendingMigrations.length} migration chưa áp dụng: chạy npm run migrate (hoặc node api/dist/cli/migrate.js).`);
+  if (result.pendingMigrations.length > 0) console.log(`  Còn ${result.pendingMigrations.length} migration chưa áp dụng: chạy npm run migrate (hoặc node api/dist/src/cli/migrate.js).`);
   if (result.mismatches.length > 0) {
     console.error('Dữ liệu sau khôi phục KHÁC bản sao lưu:');
     for (const line of result.mismatches) console.error(`  ${line}`);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * What marks the development demo data in a database, on the product side: the seed (api/src/seed) imports
+ * What marks the development demo data in a database, on the product side: the seed (api/seed) imports
  * these, and the API checks them when it starts in production (server.ts), without importing the seed.
  */
 
@@ -41,7 +41,7 @@ export class DemoDataInProductionError extends Error {
   constructor(readonly emails: readonly string[]) {
     super(
       `NODE_ENV=production but the database holds the development demo data (demo accounts with the published password: ${emails.join(', ')}): ` +
-        'refusing to start. Use a database seeded without SEED_DEMO (reference data only) and create the first admin with `node api/dist/cli/createAdmin.js`.',
+        'refusing to start. Use a database seeded without SEED_DEMO (reference data only) and create the first admin with `node api/dist/src/cli/createAdmin.js`.',
     );
     this.name = 'DemoDataInProductionError';
   }

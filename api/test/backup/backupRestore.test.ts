@@ -13,7 +13,7 @@ import { createDatabase } from '../../src/db/createDatabase';
 import type { Database } from '../../src/db/schema';
 import { receiveStock } from '../../src/modules/inventory/inventoryWrites';
 import { systemClock } from '../../src/security/clock';
-import { seed } from '../../src/seed';
+import { seed } from '../../seed';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { runCli } from '../cli/runCli';
 

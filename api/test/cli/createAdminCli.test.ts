@@ -20,7 +20,7 @@ describe.each(testDatabases())('admin:create (cli/createAdmin.ts) on $label', (t
   });
   afterAll(async () => api.close());
 
-  const admin = (email: string, input: string, ...more: string[]) => runCli('createAdmin.ts', ['--email', email, ...more], cliEnv(scratch), input);
+  const admin = (email: string, input: string, ...more: string[]) => runCli('src/cli/createAdmin.ts', ['--email', email, ...more], cliEnv(scratch), input);
   const login = (email: string, password: string) => api.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   const userByEmail = (email: string) => scratch.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 

@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed';
 import { manualClock } from '../../src/security/clock';
 import { startAuthApp, testConfig, type AuthTestApp } from '../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
@@ -211,7 +211,7 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
       start: '2026-11-23T10:00:00+07:00',
     });
 
-    // The back office's seeded work at the demo staff's centre (api/src/seed/backOffice.ts, partsApprovalDemo.ts).
+    // The back office's seeded work at the demo staff's centre (api/seed/backOffice.ts, partsApprovalDemo.ts).
     const accountId = async (role: 'staff' | 'technician') =>
       (await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.find((a) => a.role === role)!.email).executeTakeFirstOrThrow()).id;
     const technicianId = await accountId('technician');

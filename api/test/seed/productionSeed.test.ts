@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
 import { countRows } from '../../src/db/portable';
-import { DEMO_ACCOUNTS, SERVICE_CENTRES, seed, seedReference } from '../../src/seed';
-import { SERVICES } from '../../src/seed/catalogue';
+import { DEMO_ACCOUNTS, SERVICE_CENTRES, seed, seedReference } from '../../seed';
+import { SERVICES } from '../../seed/catalogue';
 import { DEMO_ACCOUNT_EMAILS, DemoDataInProductionError, findDemoAccounts, refuseDemoData } from '../../src/security/demoDataGuard';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 

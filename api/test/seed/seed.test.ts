@@ -1,5 +1,5 @@
 import { listServiceCentres } from '../../src/modules/centres/centresQueries';
-import { seed, SERVICE_CENTRES } from '../../src/seed';
+import { seed, SERVICE_CENTRES } from '../../seed';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 describe.each(testDatabases())('seed on $label', (target) => {

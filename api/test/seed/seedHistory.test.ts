@@ -3,9 +3,9 @@ import type { Database } from '../../src/db/schema';
 import { replayStockLedger } from '../../src/modules/inventory/stockLedger';
 import { centreKpis } from '../../src/modules/kpis/centreKpis';
 import { parseKpiRange } from '../../src/modules/kpis/kpiRange';
-import { seed } from '../../src/seed';
-import { DEMO_HISTORY_RECEIVE_REASON } from '../../src/seed/demoHistory';
-import { SERVICE_CENTRES } from '../../src/seed/serviceCentres';
+import { seed } from '../../seed';
+import { DEMO_HISTORY_RECEIVE_REASON } from '../../seed/demoHistory';
+import { SERVICE_CENTRES } from '../../seed/serviceCentres';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**

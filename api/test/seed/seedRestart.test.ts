@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { catalogueGeneration } from '../../src/modules/catalogue/catalogueCache';
 import type { Database } from '../../src/db/schema';
 import { search } from '../../src/modules/search/searchService';
-import { DEMO_ACCOUNTS, seed } from '../../src/seed';
-import { PRODUCTS, PROMOTIONS } from '../../src/seed/catalogue';
+import { DEMO_ACCOUNTS, seed } from '../../seed';
+import { PRODUCTS, PROMOTIONS } from '../../seed/catalogue';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**

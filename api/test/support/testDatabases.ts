@@ -9,7 +9,7 @@ import { createDatabase } from '../../src/db/createDatabase';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Dialect } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
-import { seed } from '../../src/seed';
+import { seed } from '../../seed';
 
 /**
  * The databases every API suite runs against: SQLite always (a temp file per suite), PostgreSQL too when

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { API_ROOT } from '../../apiRoot';
 
-/** api/assets/catalogue (sources and the build both sit three levels below api/). */
-export const CATALOGUE_ASSETS_DIR = path.resolve(__dirname, '..', '..', '..', 'assets', 'catalogue');
+/** api/assets/catalogue. */
+export const CATALOGUE_ASSETS_DIR = path.join(API_ROOT, 'assets', 'catalogue');
 export const CATALOGUE_MEDIA_PREFIX = '/api/media/catalogue';
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { authSessionResponseSchema, errorEnvelopeSchema, registerResponseSchema } from 'shared-contracts/schemas';
 import { authenticate, requireRole } from '../../../src/security/authGuard';
 import { ok } from '../../../src/http/envelope';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, latestCode, newCustomer, outboxCount, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 

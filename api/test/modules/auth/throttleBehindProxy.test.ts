@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 

@@ -1,8 +1,8 @@
 import { countRows } from '../../../src/db/portable';
 import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
-import { seed } from '../../../src/seed';
-import { BRANDS, CATEGORIES, PACKAGES, PRODUCTS, PROMOTIONS, SERVICES } from '../../../src/seed/catalogue';
-import { productSlug } from '../../../src/seed/catalogue/illustrations';
+import { seed } from '../../../seed';
+import { BRANDS, CATEGORIES, PACKAGES, PRODUCTS, PROMOTIONS, SERVICES } from '../../../seed/catalogue';
+import { productSlug } from '../../../seed/catalogue/illustrations';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 describe('catalogue seed data', () => {

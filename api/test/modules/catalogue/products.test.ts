@@ -11,7 +11,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { setProductPrice, setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
-import { PRODUCTS } from '../../../src/seed/catalogue';
+import { PRODUCTS } from '../../../seed/catalogue';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

@@ -1,8 +1,8 @@
 import { toNumber } from '../../../src/db/portable';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
-import { seed, SERVICE_CENTRES } from '../../../src/seed';
-import { PRODUCTS } from '../../../src/seed/catalogue/products';
-import { OPENING_BALANCE_REASON, seedCentreInventory } from '../../../src/seed/centreInventory';
+import { seed, SERVICE_CENTRES } from '../../../seed';
+import { PRODUCTS } from '../../../seed/catalogue/products';
+import { OPENING_BALANCE_REASON, seedCentreInventory } from '../../../seed/centreInventory';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**

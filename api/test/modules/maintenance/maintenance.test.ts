@@ -9,7 +9,7 @@ import { createMigrator } from '../../../src/db/migrate';
 import { migrations } from '../../../src/db/migrations';
 import { addCalendarMonths } from '../../../src/modules/vehicles/reminder';
 import { sendDueReminders } from '../../../src/modules/maintenance/reminderWorker';
-import { DEMO_ACCOUNTS, seed } from '../../../src/seed';
+import { DEMO_ACCOUNTS, seed } from '../../../seed';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 

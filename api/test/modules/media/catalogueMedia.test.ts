@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { App } from '../../../src/app';
 import { CATALOGUE_ASSETS_DIR, catalogueAssets, catalogueMediaUrl } from '../../../src/modules/media/catalogueMedia';
-import { renderIllustrations } from '../../../src/seed/catalogue/illustrations';
+import { renderIllustrations } from '../../../seed/catalogue/illustrations';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

@@ -1,5 +1,5 @@
 import { orderResponseSchema, orderSummaryListResponseSchema } from 'shared-contracts/schemas';
-import { DEMO_ACCOUNTS, seed } from '../../../src/seed';
+import { DEMO_ACCOUNTS, seed } from '../../../seed';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, startShopApp } from '../../support/shopTestKit';

@@ -2,11 +2,11 @@ import { vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
 import { readPartsDemand } from '../../../src/modules/partsDemand/partsDemandQueries';
 import { componentOfChecklistCode } from '../../../src/modules/prediction/checklistComponents';
-import { seed } from '../../../src/seed';
-import { seedBackOffice } from '../../../src/seed/backOffice';
-import { DEMO_ACCOUNTS } from '../../../src/seed/demoAccounts';
-import { DEMO_BOOKING_DAYS, FLEET_EMAIL_SUFFIX } from '../../../src/seed/demoBookings';
-import { trainFirstWearModel } from '../../../src/seed/firstWearModel';
+import { seed } from '../../../seed';
+import { seedBackOffice } from '../../../seed/backOffice';
+import { DEMO_ACCOUNTS } from '../../../seed/demoAccounts';
+import { DEMO_BOOKING_DAYS, FLEET_EMAIL_SUFFIX } from '../../../seed/demoBookings';
+import { trainFirstWearModel } from '../../../seed/firstWearModel';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { toNumber } from '../../../src/db/portable';
 import type { Database } from '../../../src/db/schema';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
-import { seed } from '../../../src/seed';
-import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from '../../../src/seed/partsApprovalDemo';
+import { seed } from '../../../seed';
+import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from '../../../seed/partsApprovalDemo';
 import { startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

@@ -5,12 +5,12 @@ import { vehicleForecastOf } from '../../../src/modules/prediction/vehicleForeca
 import { latestWearModel, type WearModelVersion } from '../../../src/modules/prediction/wearTraining';
 import type { GroupModel } from '../../../src/modules/prediction/trainWearModels';
 import { clockOf } from '../../../src/modules/prediction/wearModel';
-import { seed } from '../../../src/seed';
-import { SERVICES } from '../../../src/seed/catalogue/services';
-import { DEMO_ACCOUNTS } from '../../../src/seed/demoAccounts';
-import { CAR_MODELS } from '../../../src/seed/demoRandom';
-import { DEMO_WEAR, wearComponentOf, wearParametersOf } from '../../../src/seed/demoWear';
-import { trainFirstWearModel } from '../../../src/seed/firstWearModel';
+import { seed } from '../../../seed';
+import { SERVICES } from '../../../seed/catalogue/services';
+import { DEMO_ACCOUNTS } from '../../../seed/demoAccounts';
+import { CAR_MODELS } from '../../../seed/demoRandom';
+import { DEMO_WEAR, wearComponentOf, wearParametersOf } from '../../../seed/demoWear';
+import { trainFirstWearModel } from '../../../seed/firstWearModel';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**

@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema, promotionListResponseSchema, savedPromotionListResponseSchema, type Promotion } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { setPromotionActive } from '../../../src/modules/promotions/promotionWrites';
-import { DEMO_ACCOUNTS } from '../../../src/seed';
+import { DEMO_ACCOUNTS } from '../../../seed';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewUserRow } from '../db/schema';
-import { DEMO_ACCOUNT_EMAILS } from '../security/demoDataGuard';
-import { hashPassword } from '../security/passwords';
+import type { Database, NewUserRow } from '../src/db/schema';
+import { DEMO_ACCOUNT_EMAILS } from '../src/security/demoDataGuard';
+import { hashPassword } from '../src/security/passwords';
 
 /** The one documented password of every demo account. */
 export const DEMO_PASSWORD = 'EvShop@2026';

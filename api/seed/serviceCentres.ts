@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { countRows } from '../db/portable';
-import type { Database, NewServiceCentreRow } from '../db/schema';
+import { countRows } from '../src/db/portable';
+import type { Database, NewServiceCentreRow } from '../src/db/schema';
 
 type CentreSeed = Omit<NewServiceCentreRow, 'id' | 'created_at'>;
 

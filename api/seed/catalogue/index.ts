@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/schemas';
-import { countRows, toNumber } from '../../db/portable';
-import type { Database } from '../../db/schema';
+import { countRows, toNumber } from '../../src/db/portable';
+import type { Database } from '../../src/db/schema';
 import {
   insertBrandIfMissing,
   insertCategoryIfMissing,
   insertPackageIfMissing,
   insertProductIfMissing,
   insertServiceIfMissing,
-} from '../../modules/catalogue/catalogueWrites';
-import { upsertPromotion } from '../../modules/promotions/promotionWrites';
+} from '../../src/modules/catalogue/catalogueWrites';
+import { upsertPromotion } from '../../src/modules/promotions/promotionWrites';
 import { BRANDS, CATEGORIES } from './categories';
 import { categoryImage, packageImage, productImages, productSlug, promotionImage, serviceImage } from './illustrations';
 import { PRODUCTS, type ProductSeed } from './products';

@@ -1,12 +1,13 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_ROOT } from '../../src/apiRoot';
 import { renderIllustrations } from './illustrations';
 
 /** Where the catalogue's images live in the repository (served at /api/media/catalogue/...). */
-export const CATALOGUE_ASSETS_DIR = path.resolve(__dirname, '..', '..', '..', 'assets', 'catalogue');
+export const CATALOGUE_ASSETS_DIR = path.join(API_ROOT, 'assets', 'catalogue');
 
 /**
- * `npx tsx api/src/seed/catalogue/generateImages.ts`: (re)writes every SVG illustration of the seed data into
+ * `npx tsx api/seed/catalogue/generateImages.ts`: (re)writes every SVG illustration of the seed data into
  * api/assets/catalogue/ and deletes the SVG files no seed entry refers to any more. Run it after changing the
  * seed's names; the files are committed (a test checks they match the data).
  */

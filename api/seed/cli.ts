@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import { describeDatabase, loadConfig } from '../config';
-import { createDatabase } from '../db/createDatabase';
-import { migrateToLatest } from '../db/migrate';
-import type { Database } from '../db/schema';
-import { seed, seedReference } from '../seed';
-import { trainFirstWearModel } from '../seed/firstWearModel';
-import { systemClock } from '../security/clock';
+import { describeDatabase, loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/createDatabase';
+import { migrateToLatest } from '../src/db/migrate';
+import type { Database } from '../src/db/schema';
+import { seed, seedReference } from '.';
+import { trainFirstWearModel } from './firstWearModel';
+import { systemClock } from '../src/security/clock';
 
 /**
- * `node api/dist/cli/seed.js` (docker-compose's `seed` service): applies pending migrations, then loads the
+ * `node api/dist/seed/cli.js` (docker-compose's `seed` service): applies pending migrations, then loads the
  * reference data only (service centres, catalogue; seedReference), idempotent. No account is created: the first
  * admin comes from cli/createAdmin.ts.
  *
@@ -30,7 +30,7 @@ async function run(): Promise<void> {
   if (demo && process.env.NODE_ENV?.trim() === 'production') {
     console.error('Từ chối nạp dữ liệu mẫu: NODE_ENV=production nhưng SEED_DEMO (hoặc --demo) đang bật.');
     console.error('Dữ liệu mẫu (tài khoản với mật khẩu công khai, khách hàng giả và email nhắc bảo dưỡng) chỉ dành cho môi trường phát triển.');
-    console.error('Bỏ SEED_DEMO để chỉ nạp dữ liệu tham chiếu, rồi tạo quản trị viên đầu tiên bằng: node api/dist/cli/createAdmin.js --email <email>');
+    console.error('Bỏ SEED_DEMO để chỉ nạp dữ liệu tham chiếu, rồi tạo quản trị viên đầu tiên bằng: node api/dist/src/cli/createAdmin.js --email <email>');
     process.exitCode = 1;
     return;
   }
@@ -85,7 +85,7 @@ async function runReference(db: Kysely<Database>, where: string): Promise<void> 
   const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).executeTakeFirst();
   if (!admin) {
     console.log('  Chưa có quản trị viên: tạo tài khoản đầu tiên bằng `npm run admin:create -- --email <email>`');
-    console.log('  (trong container: node api/dist/cli/createAdmin.js --email <email>).');
+    console.log('  (trong container: node api/dist/src/cli/createAdmin.js --email <email>).');
   }
 }
 

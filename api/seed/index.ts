@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { invalidateCatalogue } from '../modules/catalogue/catalogueCache';
+import type { Database } from '../src/db/schema';
+import { invalidateCatalogue } from '../src/modules/catalogue/catalogueCache';
 import { seedBackOffice, type BackOfficeSeedReport } from './backOffice';
 import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
 import { seedCentreInventory, type CentreInventorySeedReport } from './centreInventory';
@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
 import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from './partsApprovalDemo';
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
-import { seedDemoOrders } from '../modules/orders/demoOrders';
+import { seedDemoOrders } from '../src/modules/orders/demoOrders';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
 
@@ -43,7 +43,7 @@ export interface ReferenceSeedReport {
 export interface SeedOptions {
   /**
    * Also the demo history (seedDemoHistory, seedDemoShifts), relative to `now`. `npm start` and `npm run seed`
-   * turn it on (api/src/cli/seed.ts); the tests' seeded databases leave it off unless they ask.
+   * turn it on (api/seed/cli.ts); the tests' seeded databases leave it off unless they ask.
    */
   demoHistory?: boolean;
   now?: Date;

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { vietnamDateOf } from 'shared-contracts/schemas';
-import type { Database } from '../db/schema';
+import type { Database } from '../src/db/schema';
 import { centreTechnicians, DEMO_HISTORY_DAYS, demoShiftOf } from './demoHistory';
 
 /**

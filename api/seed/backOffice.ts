@@ -1,11 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import { SLOT_MINUTES, vietnamDateOf, vietnamInstant, type ServiceOrderStatus, type VehicleType } from 'shared-contracts/schemas';
-import type { Database, NewUserRow } from '../db/schema';
-import { newAppointmentCode } from '../modules/bookings/bookingRules';
-import { occupiedSteps } from '../modules/bookings/schedule';
-import { writeBookedLines } from '../modules/serviceOrders/serviceOrderLines';
-import { backOfficeCode } from '../modules/serviceOrders/serviceOrderTransition';
-import { hashPassword } from '../security/passwords';
+import type { Database, NewUserRow } from '../src/db/schema';
+import { newAppointmentCode } from '../src/modules/bookings/bookingRules';
+import { occupiedSteps } from '../src/modules/bookings/schedule';
+import { writeBookedLines } from '../src/modules/serviceOrders/serviceOrderLines';
+import { backOfficeCode } from '../src/modules/serviceOrders/serviceOrderTransition';
+import { hashPassword } from '../src/security/passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demoAccounts';
 import { isDemoBooking } from './demoBookings';
 import { DEMO_VEHICLES } from './serviceHistory';

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import { vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import type { SymptomCode } from 'shared-contracts/diagnostics';
-import type { Database } from '../db/schema';
+import type { Database } from '../src/db/schema';
 import { DEMO_ACCOUNTS } from './demoAccounts';
-import { DEMO_FLEET_EMAIL_SUFFIX as FLEET_EMAIL_SUFFIX } from '../security/demoDataGuard';
+import { DEMO_FLEET_EMAIL_SUFFIX as FLEET_EMAIL_SUFFIX } from '../src/security/demoDataGuard';
 import { seededRandom, type Random } from './demoRandom';
 import { DEMO_VEHICLES } from './serviceHistory';
 import {

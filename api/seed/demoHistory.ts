@@ -1,10 +1,10 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
-import { toNumber } from '../db/portable';
-import type { Database } from '../db/schema';
-import { occupiedSteps } from '../modules/bookings/schedule';
-import { orderCodeFor } from '../modules/orders/orderCode';
-import { hashPassword } from '../security/passwords';
+import { toNumber } from '../src/db/portable';
+import type { Database } from '../src/db/schema';
+import { occupiedSteps } from '../src/modules/bookings/schedule';
+import { orderCodeFor } from '../src/modules/orders/orderCode';
+import { hashPassword } from '../src/security/passwords';
 import { DEMO_PASSWORD } from './demoAccounts';
 import {
   concernFor,

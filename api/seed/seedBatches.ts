@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../src/db/schema';
 
 /** Rows the demo seeds write or look up per statement (well under SQLite's and PostgreSQL's parameter limits). */
 export const SEED_BATCH = 1000;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { latestWearModel, runWearTraining, TrainingInProgressError } from '../modules/prediction/wearTraining';
-import type { Clock } from '../security/clock';
+import type { Database } from '../src/db/schema';
+import { latestWearModel, runWearTraining, TrainingInProgressError } from '../src/modules/prediction/wearTraining';
+import type { Clock } from '../src/security/clock';
 
 /**
  * The first wear model version (spec predictive.md §2, §7): `npm start` and `npm run seed` train one right after

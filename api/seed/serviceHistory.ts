@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ChecklistResult, VehicleType } from 'shared-contracts/schemas';
-import type { Database } from '../db/schema';
+import type { Database } from '../src/db/schema';
 import { SERVICES } from './catalogue/services';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 
