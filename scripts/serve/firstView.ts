@@ -3,12 +3,13 @@ import path from 'node:path';
 import { FIRST_VIEW_ID, FIRST_VIEW_PAGE_SLOT } from '../../shell/src/firstView/firstViewMarkup.ts';
 
 /**
- * The first view (issue 23 §1): a public page's HTML, composed into the shell's index.html when it is served, so
- * a phone paints the page (and its largest element) from the HTML instead of after the script chain. The shell's
- * build writes its frame (dist/first-view/frame.html: header, footer, the page's slot); the storefront's build
- * writes its pages and routes.json (scripts/webpack/createFirstViewConfig.mts), served with the remote and read
- * from its URL (the remote is deployed on its own: a new storefront brings its new pages). The shell's scripts
- * show the app in its place once the app has rendered the page (shell/src/firstView/revealApp.ts).
+ * The first view (docs/decisions/0005-first-view-composed-by-the-server.md): a public page's HTML, composed into
+ * the shell's index.html when it is served, so a phone paints the page (and its largest element) from the HTML
+ * instead of after the script chain. The shell's build writes its frame (dist/first-view/frame.html: header, footer,
+ * the page's slot); the storefront's build writes its pages and routes.json (scripts/webpack/createFirstViewConfig.mts),
+ * served with the remote and read from its URL (the remote is deployed on its own: a new storefront brings its new
+ * pages). The shell's scripts show the app in its place once the app has rendered the page
+ * (shell/src/firstView/revealApp.ts).
  */
 
 interface RemoteFirstViewRoutes {
@@ -63,9 +64,9 @@ const STARTUP_PRELOAD = /<link rel="?preload"? as="?(script|style)"? href="?([^"
 
 /**
  * The first paint waits for the whole first view (render-blocking until the app's root, which follows it, is parsed):
- * otherwise the browser paints the header from the first bytes of the HTML and lays out the page's 40 KB again
- * after that first paint, 70–120 ms of the main thread at 4× CPU (Chromium's trace of `/`) counted as blocking
- * time, and the page appears in two steps. Browsers without `rel=expect` ignore it.
+ * otherwise the browser paints the header from the first bytes of the HTML and lays out the whole page again after
+ * that first paint, a long main-thread task counted as blocking time, and the page appears in two steps. Browsers
+ * without `rel=expect` ignore it (docs/decisions/0006-start-up-in-short-tasks.md).
  */
 const PAINT_WHOLE_FIRST_VIEW = '<link rel="expect" href="#root" blocking="render">';
 
@@ -73,10 +74,10 @@ const PAINT_WHOLE_FIRST_VIEW = '<link rel="expect" href="#root" blocking="render
 export const SCRIPTS_AT_THE_LATEST_MS = 1_500;
 
 /**
- * Preloads started per task. Each inserted preload is a request the renderer starts there and then, 5–25 ms of the
- * main thread at 4× CPU (bench:main-thread, traces of `/`): the shell's thirteen in one task were a 90–150 ms long
- * task, four at a time still 45–60 ms, two 50 ms; one at a time keeps each task short, and the browser paints or
- * answers a tap between them.
+ * Preloads started per task. Each inserted preload is a request the renderer starts there and then, a measurable
+ * slice of the main thread on a phone: several in one task make a long task, one at a time keeps each task short,
+ * and the browser paints or answers a tap between them (docs/decisions/0006-start-up-in-short-tasks.md; figures in
+ * docs/performance.md, bench:main-thread).
  */
 export const PRELOADS_PER_TASK = 1;
 

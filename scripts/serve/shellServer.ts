@@ -5,8 +5,9 @@ import { startStaticSite } from './staticSite.ts';
 
 /**
  * The shell's container (shell/Dockerfile, docker-compose's `shell`): its build served as `npm start` serves it
- * (scripts/serve/staticSite.ts), so production's pages start as their first view too (issue 23 §1) — composed from
- * the storefront's first-view pages, with the run-time remotes manifest inline and /api proxied to the API.
+ * (scripts/serve/staticSite.ts), so production's pages start as their first view too — composed from the
+ * storefront's first-view pages, with the run-time remotes manifest inline and /api proxied to the API
+ * (docs/decisions/0005-first-view-composed-by-the-server.md).
  *
  * Settings (environment):
  * - PORT (8080), HOST (0.0.0.0);

@@ -6,10 +6,11 @@ import webpack, { type Compiler, type Configuration } from 'webpack';
 import { appVersionOf, cssModuleOptions, outputDirOf, typescriptRule } from './createFederatedConfig.mts';
 
 /**
- * The first view (issue 23 §1): an app's public pages rendered to HTML at build time, in the state a visitor sees
- * before any data has arrived (headings, texts, the frame, placeholders of the right size), so a phone paints the
- * page from the HTML instead of after the whole script chain. Each app builds its own (a remote's first view is
- * deployed with the remote); the shell's server composes them into the page (scripts/serve/firstView.ts).
+ * The first view (docs/decisions/0005-first-view-composed-by-the-server.md): an app's public pages rendered to HTML
+ * at build time, in the state a visitor sees before any data has arrived (headings, texts, the frame, placeholders
+ * of the right size), so a phone paints the page from the HTML instead of after the whole script chain. Each app
+ * builds its own (a remote's first view is deployed with the remote); the shell's server composes them into the
+ * page (scripts/serve/firstView.ts).
  *
  * The app's `src/firstView/renderFirstView.tsx` is bundled for Node with the same CSS Modules names as its browser
  * build, run once, and what it returns (file name → HTML) is written to `dist/first-view/`, each file led by a

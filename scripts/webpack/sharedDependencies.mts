@@ -8,8 +8,8 @@ import path from 'node:path';
  *
  * rxjs is not a share of its own: only shared-contracts uses it (the bus and the session), and
  * shared-contracts is a singleton, so the page still has one bus on one rxjs. Sharing rxjs whole would
- * ship all of it (17 KB gzip, no tree shaking for shared modules) and break the 200 KB first-load budget;
- * a remote that imports rxjs itself gets the few operators it uses bundled.
+ * ship all of it (no tree shaking for shared modules) and break the 200 KB first-load budget; a remote that
+ * imports rxjs itself gets the few operators it uses bundled (docs/decisions/0001-remotes-found-at-run-time.md).
  */
 const SINGLETONS = [
   'react',
