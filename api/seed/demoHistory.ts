@@ -1,47 +1,61 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { occupiedSteps } from '../src/modules/bookings/schedule';
-import { orderCodeFor } from '../src/modules/orders/orderCode';
-import { hashPassword } from '../src/security/passwords';
-import { DEMO_PASSWORD } from './demoAccounts';
 import {
   concernFor,
   findingPart,
-  insertChecklists,
   insertEarlierVisits,
   insertFleetVehicles,
-  insertSymptoms,
   planFleet,
   seedDemoCustomerInspections,
   type FleetService,
-  type PlannedInspection,
+  type HistoryCode,
+  type StockPart,
 } from './demoFleet';
-import { FLEET_EMAIL_SUFFIX, isDemoBooking, seedDemoBookings } from './demoBookings';
-import { CAR_MODELS, hashText, licensePlate, mobileNumber, SCOOTER_MODELS, seededRandom, vietnameseName, type Random } from './demoRandom';
+import { isDemoBooking, seedDemoBookings } from './demoBookings';
+import { seedHistoryPeople } from './demoHistoryPeople';
+import { historyCode, planHistoryDays, type DayOrder, type DayPlanSetting, type HistoryCentre, type HistoryPlan, type HistoryService } from './historyDayPlan';
+import {
+  insertAppointmentHistory,
+  insertBillableLines,
+  insertClosedServiceOrders,
+  insertFloorRecords,
+  insertHistoryAppointments,
+  insertInspections,
+  insertPaidInvoices,
+  insertPartsRequestHistory,
+  insertPartsRequests,
+  insertSlotOccupancy,
+} from './historyServiceOrders';
+import { writeEarlierLedger, writeWindowLedger, type RunningStock } from './historyStockLedger';
 import { SERVICE_CENTRES } from './serviceCentres';
-import { approvedRequestHistory, partsRequestStep } from './partsRequestHistory';
-import { idsByCode, inBatches, SEED_BATCH } from './seedBatches';
+import { seedShopHistory } from './shopHistory';
+
+export { DEMO_HISTORY_CUSTOMERS, DEMO_HISTORY_TECHNICIANS } from './demoHistoryPeople';
+export { demoShiftOf } from './historyDayPlan';
+export { DEMO_HISTORY_RECEIVE_REASON } from './historyStockLedger';
 
 /**
  * Demo history (issue 15: "a new user opening /manager sees real charts"): about three months of closed work at
  * every centre and of the web shop, relative to the seed's clock, drawn from a fixed-seed PRNG keyed by centre
  * and date (the same rows on every database and every run).
  *
- * - Each past day (DEMO_HISTORY_DAYS before today, Sundays off) at each centre that has no appointment that day:
+ * - Each past day (DEMO_HISTORY_DAYS before today, Sundays off) at each centre that has no appointment that day
+ *   (planned in historyDayPlan.ts, written by historyServiceOrders.ts):
  *   each technician of the centre works through a few booked appointments within their shift: appointment
  *   PENDING → CONFIRMED → CHECKED_IN → IN_PROGRESS → COMPLETED, service order OPEN → IN_PROGRESS → WORK_DONE →
  *   INVOICED → CLOSED with its history, booked lines, the technician's clock entry, the bay, the slots, an
  *   invoice PAID (cash or VietQR); some orders carry an extra-work parts request approved (issued from the
  *   centre's stock, now and then one returned) or declined; a few appointments of the day are CANCELLED or
  *   NO_SHOW.
- * - Stock stays consistent with its ledger: the parts issued in one run come in first as a RECEIVE ('Nhập bổ
- *   sung – dữ liệu mẫu') dated the run's first day, then every ISSUE and RETURN follows with its running
- *   on_hand_after, and centre_stock.on_hand is moved by the net (the parts returned).
- * - The web shop: a few orders a day from demo customers (accounts without password), COMPLETED and PAID or
- *   CANCELLED, with their status history; stock is not touched (it is history), as seedDemoOrders does.
- * - Centres without two technicians get demo technicians (DEMO_HISTORY_TECHNICIANS, password DEMO_PASSWORD).
+ * - Stock stays consistent with its ledger (historyStockLedger.ts): the parts issued in one run come in first as a
+ *   RECEIVE ('Nhập bổ sung – dữ liệu mẫu') dated the run's first day, then every ISSUE and RETURN follows with its
+ *   running on_hand_after, and centre_stock.on_hand is moved by the net (the parts returned).
+ * - The web shop (shopHistory.ts): a few orders a day from demo customers (accounts without password), COMPLETED and
+ *   PAID or CANCELLED, with their status history; stock is not touched (it is history), as seedDemoOrders does.
+ * - Centres without two technicians get demo technicians (demoHistoryPeople.ts: DEMO_HISTORY_TECHNICIANS, password
+ *   DEMO_PASSWORD).
  * - Wear that behaves like wear (issue 22, spec predictive.md §7; demoFleet.ts, demoWear.ts): every order's checklist
  *   is answered from component lives drawn from documented Weibull parameters; most orders are registered
  *   customers' vehicles that came before for their periodic care (earlier closed orders, for their inspections
@@ -58,10 +72,7 @@ import { idsByCode, inBatches, SEED_BATCH } from './seedBatches';
  */
 
 export const DEMO_HISTORY_DAYS = 90;
-export const DEMO_HISTORY_RECEIVE_REASON = 'Nhập bổ sung – dữ liệu mẫu';
-const MINUTE = 60_000;
 const DAY = 86_400_000;
-const BATCH = SEED_BATCH;
 
 type Trx = Transaction<Database>;
 
@@ -82,121 +93,27 @@ export interface DemoHistorySeedReport {
   bookings: number;
 }
 
-interface DemoPerson {
-  email: string;
-  fullName: string;
-  phoneNumber: string;
-  centreSlug: string;
+/** A part of a centre's stock with what the centre holds of it. */
+type HistoryStock = StockPart & { on_hand: number };
+
+/** What the history draws from: the day plan's setting, the services as the fleet sees them (with their checklists), and the stock rows for the ledger. */
+interface HistorySetting extends DayPlanSetting {
+  centres: HistoryCentre[];
+  fleetServices: Map<string, FleetService>;
+  stock: HistoryStock[];
 }
 
-/** Demo technicians of the centres that had fewer than two (password DEMO_PASSWORD). */
-export const DEMO_HISTORY_TECHNICIANS: readonly DemoPerson[] = [
-  { email: 'kythuatvien2.longbien@evshop.vn', fullName: 'Trịnh Quang Huy', phoneNumber: '0942345671', centreSlug: 'ha-noi-long-bien' },
-  { email: 'kythuatvien.binhthanh@evshop.vn', fullName: 'Lâm Hoàng Phúc', phoneNumber: '0932345672', centreSlug: 'tp-hcm-binh-thanh' },
-  { email: 'kythuatvien2.binhthanh@evshop.vn', fullName: 'Châu Minh Trí', phoneNumber: '0932345673', centreSlug: 'tp-hcm-binh-thanh' },
-  { email: 'kythuatvien.thuduc@evshop.vn', fullName: 'Nguyễn Thành Đạt', phoneNumber: '0932345674', centreSlug: 'tp-hcm-thu-duc' },
-  { email: 'kythuatvien2.thuduc@evshop.vn', fullName: 'Phạm Văn Lộc', phoneNumber: '0932345675', centreSlug: 'tp-hcm-thu-duc' },
-  { email: 'kythuatvien.thanhkhe@evshop.vn', fullName: 'Trương Công Vinh', phoneNumber: '0905345676', centreSlug: 'da-nang-thanh-khe' },
-  { email: 'kythuatvien2.thanhkhe@evshop.vn', fullName: 'Lê Hữu Tài', phoneNumber: '0905345677', centreSlug: 'da-nang-thanh-khe' },
-  { email: 'kythuatvien.lechan@evshop.vn', fullName: 'Đào Văn Kiên', phoneNumber: '0912345680', centreSlug: 'hai-phong-le-chan' },
-  { email: 'kythuatvien2.lechan@evshop.vn', fullName: 'Mạc Đình Chiến', phoneNumber: '0912345679', centreSlug: 'hai-phong-le-chan' },
-  { email: 'kythuatvien.ninhkieu@evshop.vn', fullName: 'Huỳnh Văn Nghĩa', phoneNumber: '0939345680', centreSlug: 'can-tho-ninh-kieu' },
-  { email: 'kythuatvien2.ninhkieu@evshop.vn', fullName: 'Tô Minh Luân', phoneNumber: '0939345681', centreSlug: 'can-tho-ninh-kieu' },
-];
-
-/** The web shop's demo customers (no password: they exist for their orders). */
-export const DEMO_HISTORY_CUSTOMERS: ReadonlyArray<{ email: string; fullName: string; phoneNumber: string; province: string; ward: string; street: string }> = [
-  { email: 'khach.tranmai@example.vn', fullName: 'Trần Thị Mai', phoneNumber: '0981112201', province: 'Hà Nội', ward: 'Phường Láng', street: '18 Chùa Láng' },
-  { email: 'khach.lequang@example.vn', fullName: 'Lê Văn Quang', phoneNumber: '0981112202', province: 'Hà Nội', ward: 'Phường Hoàng Mai', street: '92 Tam Trinh' },
-  { email: 'khach.phamngoc@example.vn', fullName: 'Phạm Ngọc Ánh', phoneNumber: '0981112203', province: 'TP. Hồ Chí Minh', ward: 'Phường Bình Thạnh', street: '55 Xô Viết Nghệ Tĩnh' },
-  { email: 'khach.vuhoang@example.vn', fullName: 'Vũ Hoàng Nam', phoneNumber: '0981112204', province: 'TP. Hồ Chí Minh', ward: 'Phường Thủ Đức', street: '210 Võ Văn Ngân' },
-  { email: 'khach.dangthu@example.vn', fullName: 'Đặng Thu Hà', phoneNumber: '0981112205', province: 'Đà Nẵng', ward: 'Phường Thanh Khê', street: '7 Hà Huy Tập' },
-  { email: 'khach.buiminh@example.vn', fullName: 'Bùi Minh Tuấn', phoneNumber: '0981112206', province: 'Hải Phòng', ward: 'Phường Lê Chân', street: '31 Tô Hiệu' },
-  { email: 'khach.hothanh@example.vn', fullName: 'Hồ Thanh Tâm', phoneNumber: '0981112207', province: 'Cần Thơ', ward: 'Phường Ninh Kiều', street: '12 Trần Hưng Đạo' },
-  { email: 'khach.ngoduc@example.vn', fullName: 'Ngô Đức Anh', phoneNumber: '0981112208', province: 'Hà Nội', ward: 'Phường Cầu Giấy', street: '66 Xuân Thủy' },
-];
-
-const PROVINCE_CODES: Record<string, string> = { 'Hà Nội': '30', 'TP. Hồ Chí Minh': '51', 'Đà Nẵng': '43', 'Hải Phòng': '15', 'Cần Thơ': '65' };
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** What a customer asks for when they report no symptom (a reported one becomes the concern: demoFleet.concernFor). */
-const CONCERNS = ['Bảo dưỡng định kỳ theo lịch.', 'Kiểm tra tổng quát sau mùa mưa.', 'Xe chạy bình thường, kiểm tra theo sổ bảo dưỡng.', 'Kiểm tra trước chuyến đi xa.', 'Bảo dưỡng định kỳ theo lịch.', null, null];
-const PART_REASONS = ['Kiểm tra thấy mòn quá giới hạn.', 'Linh kiện hỏng, cần thay để xe an toàn.', 'Khách yêu cầu thay khi kiểm tra.'];
-const CANCEL_REASONS = ['Khách bận việc đột xuất.', 'Khách đổi lịch sang tuần sau.', 'Khách đã sửa ở nơi khác.'];
-
-/** A code of the history: prefix, local yymmdd of `at`, then a suffix drawn from the day's PRNG. */
-function historyCode(prefix: string, at: Date, random: Random, length: number, used: Set<string>): string {
-  for (;;) {
-    let suffix = '';
-    for (let index = 0; index < length; index += 1) suffix += CODE_ALPHABET[random.int(0, CODE_ALPHABET.length - 1)];
-    const code = `${prefix}${vietnamDateOf(at).replace(/-/g, '').slice(2)}${suffix}`;
-    if (!used.has(code)) {
-      used.add(code);
-      return code;
-    }
-  }
+/** The registered vehicles of the window's visits (with their earlier visits) and their owners' and vehicles' ids by vehicle key. */
+interface WindowFleet {
+  vehicles: ReturnType<typeof planFleet>['vehicles'];
+  owners: Map<string, { userId: number; vehicleId: number }>;
 }
-
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const weekday = (date: string) => new Date(`${date}T00:00:00.000Z`).getUTCDay();
 
 /** Local dates of the window: DEMO_HISTORY_DAYS days up to yesterday. */
 export function historyDates(now: Date, days = DEMO_HISTORY_DAYS): string[] {
   const today = vietnamDateOf(now);
   const todayMs = Date.parse(`${today}T00:00:00.000Z`);
   return Array.from({ length: days }, (_, index) => new Date(todayMs - (days - index) * DAY).toISOString().slice(0, 10));
-}
-
-/** The shift of the technician at `index` of the centre: early ones from opening, late ones up to closing (8 h, inside opening hours). */
-export function demoShiftOf(index: number, openTime: string, closeTime: string): { start: string; end: string } {
-  const open = minutesOf(openTime);
-  const close = minutesOf(closeTime);
-  const length = Math.min(8 * 60, close - open);
-  const start = index % 2 === 0 ? open : close - length;
-  const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return { start: hhmm(start), end: hhmm(start + length) };
-}
-
-async function ensurePeople(trx: Trx, at: string): Promise<void> {
-  const emails = [...DEMO_HISTORY_TECHNICIANS.map((p) => p.email), ...DEMO_HISTORY_CUSTOMERS.map((c) => c.email)];
-  const existing = new Set((await trx.selectFrom('users').select('email').where('email', 'in', emails).execute()).map((row) => row.email));
-  const missingTechnicians = DEMO_HISTORY_TECHNICIANS.filter((p) => !existing.has(p.email));
-  const hash = missingTechnicians.length > 0 ? await hashPassword(DEMO_PASSWORD) : null;
-  for (const person of missingTechnicians) {
-    await trx
-      .insertInto('users')
-      .values({ email: person.email, password_hash: hash, full_name: person.fullName, phone_number: person.phoneNumber, role: 'technician', email_verified_at: at, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  for (const customer of DEMO_HISTORY_CUSTOMERS.filter((c) => !existing.has(c.email))) {
-    await trx
-      .insertInto('users')
-      .values({ email: customer.email, password_hash: null, full_name: customer.fullName, phone_number: customer.phoneNumber, address: `${customer.street}, ${customer.ward}, ${customer.province}`, role: 'customer', email_verified_at: at, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  // Assign each demo technician who never had an assignment (and is still a technician) to their centre.
-  const technicians = await trx.selectFrom('users').select(['id', 'email', 'role']).where('email', 'in', DEMO_HISTORY_TECHNICIANS.map((p) => p.email)).execute();
-  if (technicians.length === 0) return;
-  const assignedOnce = new Set((await trx.selectFrom('staff_assignments').select('user_id').where('user_id', 'in', technicians.map((t) => t.id)).execute()).map((r) => r.user_id));
-  const centres = new Map((await trx.selectFrom('service_centres').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]));
-  for (const person of DEMO_HISTORY_TECHNICIANS) {
-    const user = technicians.find((t) => t.email === person.email);
-    const centreId = centres.get(person.centreSlug);
-    if (!user || centreId === undefined || assignedOnce.has(user.id) || user.role !== 'technician') continue;
-    await trx.insertInto('staff_assignments').values({ user_id: user.id, centre_id: centreId, assigned_at: at, ended_at: null }).execute();
-  }
-}
-
-interface Centre {
-  id: number;
-  slug: string;
-  city: string;
-  open_time: string;
-  close_time: string;
-  service_bays: number;
 }
 
 /** Technicians (active, still technicians) of each centre, in id order. */
@@ -215,13 +132,34 @@ export async function centreTechnicians(trx: Kysely<Database>): Promise<Map<numb
   return byCentre;
 }
 
+/** About three months of closed work at every centre and of the web shop up to yesterday, with the fleet's coming bookings (see above). */
 export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise<DemoHistorySeedReport> {
-  const at = now.toISOString();
-  await ensurePeople(trx, at);
+  await seedHistoryPeople(trx, now.toISOString());
   const dates = historyDates(now);
   const windowStart = vietnamInstant(dates[0]!, '00:00').toISOString();
-  const windowEnd = vietnamInstant(vietnamDateOf(now), '00:00').toISOString();
-  const centres: Centre[] = await trx
+  const setting = await loadHistorySetting(trx, windowStart, vietnamInstant(vietnamDateOf(now), '00:00').toISOString());
+  const plan = planHistoryDays(setting, dates);
+  const fleet = await registerWindowVisits(trx, plan.orders, setting, Date.parse(windowStart));
+  const firstDay = dates.length > 0 ? vietnamInstant(dates[0]!, '07:00').getTime() : now.getTime();
+  const window = await writeWindowWork(trx, plan, setting.stock, firstDay);
+  const earlier = await writeEarlierVisits(trx, fleet, setting, plan.usedCodes, window.running);
+  // The fleet's coming visits, from their last closed orders (the ones just written included).
+  const bookings = await seedDemoBookings(trx, now, setting.fleetServices);
+  const shopOrders = await seedShopHistory(trx, dates, now);
+  return {
+    centreDays: plan.centreDays,
+    serviceOrders: plan.orders.length,
+    shopOrders,
+    vehicles: fleet.owners.size,
+    earlierOrders: earlier.orders,
+    symptoms: window.symptoms + earlier.symptoms,
+    bookings,
+  };
+}
+
+/** The seed's centres, their technicians and front desk (first staff or manager), the active services, the parts in stock and the centre-days already held in the window. */
+async function loadHistorySetting(trx: Trx, windowStart: string, windowEnd: string): Promise<HistorySetting> {
+  const centres: HistoryCentre[] = await trx
     .selectFrom('service_centres')
     .select(['id', 'slug', 'city', 'open_time', 'close_time', 'service_bays'])
     .where('slug', 'in', SERVICE_CENTRES.map((c) => c.slug))
@@ -236,13 +174,32 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     .where('u.role', 'in', ['staff', 'manager'])
     .orderBy('u.id')
     .execute();
-  const services = (await trx.selectFrom('services').select(['id', 'slug', 'name', 'price', 'duration_minutes', 'vehicle_types', 'checklist']).where('is_active', '=', 1).orderBy('sort_order').orderBy('id').execute()).map(
-    (s) => ({ ...s, price: toNumber(s.price), types: JSON.parse(s.vehicle_types) as string[] }),
-  );
-  const fleetServices = new Map<string, FleetService>(
-    services.map((s) => [s.slug, { id: s.id, slug: s.slug, name: s.name, price: s.price, minutes: s.duration_minutes, checklist: JSON.parse(s.checklist) as FleetService['checklist'] }]),
-  );
-  const stock = await trx
+  const services = await activeServices(trx);
+  const stock = await partsInStock(trx);
+  const busy = await heldCentreDays(trx, windowStart, windowEnd);
+  const stockByCentre = new Map<number, HistoryStock[]>();
+  for (const row of stock) stockByCentre.set(row.centre_id, [...(stockByCentre.get(row.centre_id) ?? []), row]);
+  return {
+    centres,
+    technicians,
+    services,
+    busy,
+    stock,
+    fleetServices: new Map(services.map((s) => [s.slug, { id: s.id, slug: s.slug, name: s.name, price: s.price, minutes: s.duration_minutes, checklist: JSON.parse(s.checklist) as FleetService['checklist'] }])),
+    staffOf: (centreId) => staff.find((s) => s.centre_id === centreId)?.id ?? null,
+    stockOf: (centreId) => stockByCentre.get(centreId) ?? [],
+  };
+}
+
+/** The active services in catalogue order, with their vehicle types parsed (the checklist stays JSON until the fleet needs it). */
+async function activeServices(trx: Trx): Promise<Array<HistoryService & { checklist: string }>> {
+  const rows = await trx.selectFrom('services').select(['id', 'slug', 'name', 'price', 'duration_minutes', 'vehicle_types', 'checklist']).where('is_active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+  return rows.map((s) => ({ ...s, price: toNumber(s.price), types: JSON.parse(s.vehicle_types) as string[] }));
+}
+
+/** Every centre's stock of the active parts up to 5 million VND (what a visit may need), in product order. */
+async function partsInStock(trx: Trx): Promise<HistoryStock[]> {
+  return trx
     .selectFrom('centre_stock as cs')
     .innerJoin('products as p', 'p.id', 'cs.product_id')
     .select(['cs.centre_id', 'cs.product_id', 'cs.on_hand', 'p.name', 'p.price', 'p.sku'])
@@ -250,709 +207,89 @@ export async function seedDemoHistory(trx: Trx, now: Date = new Date()): Promise
     .where('p.is_active', '=', 1)
     .orderBy('cs.product_id')
     .execute();
-  const stockByCentre = new Map<number, typeof stock>();
-  for (const row of stock) stockByCentre.set(row.centre_id, [...(stockByCentre.get(row.centre_id) ?? []), row]);
-  const busy = new Set(
-    // (The fleet's bookings made for a day that has passed since are not a day's work: demoBookings.)
-    (await trx.selectFrom('appointments').select(['centre_id', 'starts_at']).where('starts_at', '>=', windowStart).where('starts_at', '<', windowEnd).where((eb) => eb.not(isDemoBooking(eb))).execute()).map(
-      (row) => `${row.centre_id}|${vietnamDateOf(new Date(row.starts_at))}`,
-    ),
-  );
+}
 
-  const appointments: Array<ReturnType<typeof appointmentRow>> = [];
-  const usedCodes = new Set<string>();
-  const plan: DayOrder[] = [];
-  const extraAppointments: Array<{ code: string; status: string; created: number; changed: number; reason: string | null; staffId: number | null; serviceIds: ServiceLine[] }> = [];
-  const slots = new Map<string, number>();
-  let centreDays = 0;
+/** `<centre id>|<date>` of the window's days that already hold appointments: a day seeded before (or booked since) is left alone. */
+async function heldCentreDays(trx: Trx, windowStart: string, windowEnd: string): Promise<Set<string>> {
+  // (The fleet's bookings made for a day that has passed since are not a day's work: demoBookings.)
+  const rows = await trx.selectFrom('appointments').select(['centre_id', 'starts_at']).where('starts_at', '>=', windowStart).where('starts_at', '<', windowEnd).where((eb) => eb.not(isDemoBooking(eb))).execute();
+  return new Set(rows.map((row) => `${row.centre_id}|${vietnamDateOf(new Date(row.starts_at))}`));
+}
 
-  for (const centre of centres) {
-    const team = technicians.get(centre.id) ?? [];
-    if (team.length === 0 || services.length === 0) continue;
-    const staffId = staff.find((s) => s.centre_id === centre.id)?.id ?? null;
-    const centreStock = stock.filter((s) => s.centre_id === centre.id);
-    for (const date of dates) {
-      if (weekday(date) === 0 || busy.has(`${centre.id}|${date}`)) continue;
-      centreDays += 1;
-      const random = seededRandom(`${centre.slug}|${date}`);
-      const occupancy = new Map<string, number>();
-      const book = (start: number, minutes: number): boolean => {
-        const steps = occupiedSteps(new Date(start), minutes);
-        if (steps.some((step) => (occupancy.get(step) ?? 0) >= centre.service_bays)) return false;
-        for (const step of steps) occupancy.set(step, (occupancy.get(step) ?? 0) + 1);
-        return true;
-      };
-      const close = vietnamInstant(date, centre.close_time).getTime();
-      const province = PROVINCE_CODES[centre.city] ?? '30';
-      const customerOf = () => {
-        const type = random.chance(0.55) ? ('car' as const) : ('scooter' as const);
-        return { type, model: random.pick(type === 'car' ? CAR_MODELS : SCOOTER_MODELS), plate: licensePlate(random, province, type), name: vietnameseName(random), phone: mobileNumber(random) };
-      };
-      const servicesFor = (type: string): ServiceLine[] => {
-        const fitting = services.filter((s) => s.types.includes(type));
-        const first = random.pick(fitting.slice(0, Math.min(fitting.length, 6)));
-        const second = random.chance(0.3) ? random.pick(fitting) : null;
-        return [first, ...(second && second.id !== first.id ? [second] : [])].map((s) => ({ id: s.id, slug: s.slug, name: s.name, price: s.price, minutes: s.duration_minutes }));
-      };
-
-      team.forEach((technician, index) => {
-        const shift = demoShiftOf(index, centre.open_time, centre.close_time);
-        const shiftEnd = vietnamInstant(date, shift.end).getTime();
-        let free = vietnamInstant(date, shift.start).getTime() + random.int(0, 3) * 15 * MINUTE;
-        for (;;) {
-          const who = customerOf();
-          const lines = servicesFor(who.type);
-          const standard = lines.reduce((sum, l) => sum + l.minutes, 0);
-          const start = Math.ceil(free / (30 * MINUTE)) * 30 * MINUTE;
-          if (start + standard * MINUTE > Math.min(shiftEnd, close)) break;
-          if (!book(start, standard)) {
-            free = start + 30 * MINUTE;
-            continue;
-          }
-          const opened = start - random.int(0, 12) * MINUTE;
-          const started = start + random.int(3, 25) * MINUTE;
-          const done = started + Math.round(standard * (0.8 + random.next() * 0.45)) * MINUTE;
-          const issued = done + random.int(5, 25) * MINUTE;
-          const paid = issued + random.int(2, 20) * MINUTE;
-          const stockRow = centreStock.length > 0 && random.chance(0.3) ? random.pick(centreStock) : null;
-          const part = stockRow
-            ? {
-                productId: stockRow.product_id,
-                name: stockRow.name,
-                price: toNumber(stockRow.price),
-                quantity: random.int(1, 2),
-                approved: random.chance(0.7),
-                returned: 0,
-                requested: started + Math.round((done - started) * 0.3),
-                decided: started + Math.round((done - started) * 0.5),
-              }
-            : null;
-          if (part?.approved && part.quantity === 2 && random.chance(0.25)) part.returned = 1;
-          plan.push({
-            centreId: centre.id,
-            technicianId: technician.id,
-            bayNo: Math.min(index + 1, centre.service_bays),
-            staffId,
-            appointmentCode: historyCode('LH', new Date(start), random, 5, usedCodes),
-            orderCode: historyCode('PDV', new Date(opened), random, 4, usedCodes),
-            invoiceCode: historyCode('HD', new Date(issued), random, 4, usedCodes),
-            who,
-            lines,
-            start,
-            standard,
-            booked: start - random.int(1, 7) * DAY,
-            opened,
-            started,
-            done,
-            issued,
-            paid,
-            method: random.chance(0.6) ? 'VIETQR' : 'CASH',
-            odometer: random.int(1_500, 60_000),
-            concern: random.pick(CONCERNS),
-            part,
-          });
-          free = done + random.int(20, 75) * MINUTE;
-        }
-      });
-      // A few appointments of the day did not come to the floor: cancelled (no slot held) or no-show.
-      const outcomes = plan.filter((o) => o.centreId === centre.id && vietnamDateOf(new Date(o.start)) === date).length;
-      const extras = Math.round(outcomes * 0.15 * random.next() * 2);
-      for (let index = 0; index < extras; index += 1) {
-        const status = random.chance(0.6) ? 'CANCELLED' : 'NO_SHOW';
-        const who = customerOf();
-        const lines = servicesFor(who.type);
-        const minutes = lines.reduce((sum, l) => sum + l.minutes, 0);
-        const start = vietnamInstant(date, centre.open_time).getTime() + random.int(0, 14) * 30 * MINUTE;
-        if (start + minutes * MINUTE > close) continue;
-        if (status === 'NO_SHOW' && !book(start, minutes)) continue;
-        const created = start - random.int(1, 6) * DAY;
-        const code = historyCode('LH', new Date(start), random, 5, usedCodes);
-        extraAppointments.push({ code, status, created, changed: status === 'CANCELLED' ? start - random.int(2, 30) * 60 * MINUTE : start + 30 * MINUTE, reason: status === 'CANCELLED' ? random.pick(CANCEL_REASONS) : null, staffId, serviceIds: lines });
-        appointments.push(appointmentRow(centre.id, code, who, start, minutes, lines, status, created, status === 'CANCELLED' ? extraAppointments[extraAppointments.length - 1]!.reason : null));
-      }
-      for (const [step, booked] of occupancy) slots.set(`${centre.id}|${step}`, booked);
-    }
-  }
-
-  // The customers' vehicles, their earlier visits and every visit's answered checklist (demoFleet, demoWear).
-  // A FAIL whose part the centre stocks becomes the order's parts request, linked to the checklist item: issued when
-  // it was put right, declined when the customer declined it (the item then stays failed).
+/**
+ * The customers' vehicles, their earlier visits and every visit's answered checklist (demoFleet, demoWear): registers
+ * the fleet's vehicles and gives each planned order its owner (null: a guest's), inspection, odometer and concern.
+ */
+async function registerWindowVisits(trx: Trx, orders: readonly DayOrder[], setting: HistorySetting, windowStart: number): Promise<WindowFleet> {
   const fleet = planFleet(
-    plan.map((o) => ({ centreId: o.centreId, appointmentCode: o.appointmentCode, who: o.who, start: o.start, slugs: o.lines.map((l) => l.slug) })),
-    fleetServices,
-    Date.parse(windowStart),
+    orders.map((o) => ({ centreId: o.centreId, appointmentCode: o.appointmentCode, who: o.who, start: o.start, slugs: o.lines.map((l) => l.slug) })),
+    setting.fleetServices,
+    windowStart,
   );
   const owners = await insertFleetVehicles(trx, fleet.vehicles);
-  for (const o of plan) {
+  for (const o of orders) {
     const visit = fleet.windowVisits.get(o.appointmentCode)!;
     o.inspection = visit.inspection;
     o.owner = visit.vehicleKey === null ? null : (owners.get(visit.vehicleKey) ?? null);
     o.odometer = visit.inspection.odometerKm;
     o.concern = concernFor(visit.inspection.symptoms, o.concern);
-    const finding = findingPart(o.who, visit.inspection.items, stock.filter((s) => s.centre_id === o.centreId));
-    if (finding) {
-      const requested = o.started + Math.round((o.done - o.started) * 0.3);
-      o.part = {
-        productId: finding.stock.product_id,
-        name: finding.stock.name,
-        price: toNumber(finding.stock.price),
-        quantity: finding.quantity,
-        approved: finding.item.replaced,
-        returned: 0,
-        requested,
-        decided: o.started + Math.round((o.done - o.started) * 0.5),
-        reason: finding.reason,
-        itemCode: finding.item.code,
-      };
-    }
+    o.part = partOfFinding(o, setting.stockOf(o.centreId)) ?? o.part;
   }
+  return { vehicles: fleet.vehicles, owners };
+}
 
-  // Appointments of the orders, then everything hanging off them (linked back by their codes).
-  for (const o of plan) appointments.push({ ...appointmentRow(o.centreId, o.appointmentCode, o.who, o.start, o.standard, o.lines, 'COMPLETED', o.booked, null), user_id: o.owner?.userId ?? null, vehicle_id: o.owner?.vehicleId ?? null });
-  await inBatches(appointments, (chunk) => trx.insertInto('appointments').values(chunk).execute());
-  const appointmentIds = await idsByCode(trx, 'appointments', appointments.map((a) => a.code));
-  const allLines = [
-    ...plan.map((o) => ({ code: o.appointmentCode, lines: o.lines })),
-    ...extraAppointments.map((e) => ({ code: e.code, lines: e.serviceIds })),
-  ];
-  await inBatches(
-    allLines.flatMap(({ code, lines }) => lines.map((l) => ({ appointment_id: appointmentIds.get(code)!, service_id: l.id, service_name: l.name, price: l.price, duration_minutes: l.minutes }))),
-    (chunk) => trx.insertInto('appointment_services').values(chunk).execute(),
-  );
-  const appointmentHistory = [
-    ...plan.flatMap((o) => {
-      const id = appointmentIds.get(o.appointmentCode)!;
-      return [
-        { appointment_id: id, from_status: null, to_status: 'PENDING', changed_by: null, note: null, created_at: iso(o.booked) },
-        { appointment_id: id, from_status: 'PENDING', to_status: 'CONFIRMED', changed_by: o.staffId, note: null, created_at: iso(o.booked + 2 * 60 * MINUTE) },
-        { appointment_id: id, from_status: 'CONFIRMED', to_status: 'CHECKED_IN', changed_by: o.staffId, note: null, created_at: iso(o.opened) },
-        { appointment_id: id, from_status: 'CHECKED_IN', to_status: 'IN_PROGRESS', changed_by: o.technicianId, note: null, created_at: iso(o.started) },
-        { appointment_id: id, from_status: 'IN_PROGRESS', to_status: 'COMPLETED', changed_by: o.staffId, note: null, created_at: iso(o.issued) },
-      ];
-    }),
-    ...extraAppointments.flatMap((e) => {
-      const id = appointmentIds.get(e.code)!;
-      return [
-        { appointment_id: id, from_status: null, to_status: 'PENDING', changed_by: null, note: null, created_at: iso(e.created) },
-        { appointment_id: id, from_status: 'PENDING', to_status: 'CONFIRMED', changed_by: e.staffId, note: null, created_at: iso(e.created + 2 * 60 * MINUTE) },
-        { appointment_id: id, from_status: 'CONFIRMED', to_status: e.status, changed_by: e.staffId, note: e.reason, created_at: iso(e.changed) },
-      ];
-    }),
-  ];
-  await inBatches(appointmentHistory, (chunk) => trx.insertInto('appointment_status_history').values(chunk).execute());
-
-  await inBatches(plan, (chunk) =>
-    trx
-      .insertInto('service_orders')
-      .values(
-        chunk.map((o) => ({
-          code: o.orderCode,
-          appointment_id: appointmentIds.get(o.appointmentCode)!,
-          centre_id: o.centreId,
-          user_id: o.owner?.userId ?? null,
-          vehicle_id: o.owner?.vehicleId ?? null,
-          vehicle_type: o.who.type,
-          vehicle_brand: 'VinFast',
-          vehicle_model: o.who.model,
-          license_plate: o.who.plate,
-          status: 'CLOSED',
-          technician_id: o.technicianId,
-          bay_no: null,
-          odometer_in_km: o.odometer,
-          customer_concern: o.concern,
-          intake_note: null,
-          opened_by: o.staffId,
-          opened_at: iso(o.opened),
-          started_at: iso(o.started),
-          work_done_at: iso(o.done),
-          invoiced_at: iso(o.issued),
-          closed_at: iso(o.paid),
-          cancelled_at: null,
-          cancel_reason: null,
-          version: 5,
-          updated_at: iso(o.paid),
-        })),
-      )
-      .execute(),
-  );
-  const orderIds = await idsByCode(trx, 'service_orders', plan.map((o) => o.orderCode));
-  const orderOf = (o: DayOrder) => orderIds.get(o.orderCode)!;
-  await inBatches(
-    plan.flatMap((o) => {
-      const id = orderOf(o);
-      return [
-        { service_order_id: id, from_status: null, to_status: 'OPEN', changed_by: o.staffId, note: null, created_at: iso(o.opened) },
-        { service_order_id: id, from_status: 'OPEN', to_status: 'IN_PROGRESS', changed_by: o.technicianId, note: null, created_at: iso(o.started) },
-        { service_order_id: id, from_status: 'IN_PROGRESS', to_status: 'WORK_DONE', changed_by: o.technicianId, note: null, created_at: iso(o.done) },
-        { service_order_id: id, from_status: 'WORK_DONE', to_status: 'INVOICED', changed_by: o.staffId, note: null, created_at: iso(o.issued) },
-        { service_order_id: id, from_status: 'INVOICED', to_status: 'CLOSED', changed_by: o.staffId, note: null, created_at: iso(o.paid) },
-      ];
-    }),
-    (chunk) => trx.insertInto('service_order_status_history').values(chunk).execute(),
-  );
-  await inBatches(
-    plan.map((o) => ({ service_order_id: orderOf(o), technician_id: o.technicianId, started_at: iso(o.started), ended_at: iso(o.done), source: 'clock', edited_by: null, edit_reason: null })),
-    (chunk) => trx.insertInto('work_time_entries').values(chunk).execute(),
-  );
-  await inBatches(
-    plan.map((o) => ({ centre_id: o.centreId, bay_no: o.bayNo, service_order_id: orderOf(o), from_at: iso(o.opened + 2 * MINUTE), to_at: iso(o.done + 5 * MINUTE) })),
-    (chunk) => trx.insertInto('bay_occupancy').values(chunk).execute(),
-  );
-
-  // The answered checklists (by the order's technician, as the work went) and the symptoms of the appointments.
-  await insertChecklists(
-    trx,
-    plan.map((o) => ({ orderId: orderOf(o), items: o.inspection!.items, checkedBy: o.technicianId, checkedAt: o.started + Math.round((o.done - o.started) * 0.4) })),
-  );
-  const symptoms = await insertSymptoms(
-    trx,
-    plan.map((o) => ({
-      appointmentId: appointmentIds.get(o.appointmentCode)!,
-      symptoms: o.inspection!.symptoms,
-      source: o.inspection!.symptomSource,
-      staffId: o.staffId,
-      bookedAt: o.booked,
-      checkedInAt: o.opened,
-    })),
-  );
-  const linkedItems = new Map<number, number>();
-  const linked = plan.filter((o) => o.part?.itemCode !== undefined);
-  for (let index = 0; index < linked.length; index += BATCH) {
-    const chunk = linked.slice(index, index + BATCH);
-    const rows = await trx.selectFrom('service_order_checklist_items').select(['id', 'service_order_id', 'code']).where('service_order_id', 'in', chunk.map(orderOf)).execute();
-    const wanted = new Map(chunk.map((o) => [orderOf(o), o.part!.itemCode!]));
-    for (const row of rows) if (wanted.get(row.service_order_id) === row.code) linkedItems.set(row.service_order_id, row.id);
-  }
-
-  // Extra work: the request, its history, the issue (and return) from stock, the billable line.
-  const withPart = plan.filter((o) => o.part !== null);
-  await inBatches(withPart, (chunk) =>
-    trx
-      .insertInto('parts_requests')
-      .values(
-        chunk.map((o) => {
-          const p = o.part!;
-          return {
-            service_order_id: orderOf(o),
-            centre_id: o.centreId,
-            product_id: p.productId,
-            quantity: p.quantity,
-            unit_price: p.price,
-            reason: p.reason ?? PART_REASONS[hashText(o.orderCode) % PART_REASONS.length]!,
-            checklist_item_id: linkedItems.get(orderOf(o)) ?? null,
-            requested_by: o.technicianId,
-            status: p.approved ? 'ISSUED' : 'DECLINED',
-            in_scope: 0,
-            decided_by: o.staffId,
-            decided_at: iso(p.requested + 5 * MINUTE),
-            decline_reason: null,
-            customer_decision_at: iso(p.decided),
-            customer_decision_via: hashText(o.orderCode) % 3 === 0 ? 'staff_phone' : 'web',
-            customer_decision: p.approved ? 'approve' : 'decline',
-            customer_decision_note: null,
-            customer_decision_by: null,
-            expires_at: iso(p.requested + 5 * MINUTE + DAY),
-            issued_qty: p.approved ? p.quantity : 0,
-            returned_qty: p.returned,
-            version: p.approved ? (p.returned ? 6 : 5) : 3,
-            created_at: iso(p.requested),
-            updated_at: iso(p.returned ? o.done : p.approved ? p.decided + 10 * MINUTE : p.decided),
-          };
-        }),
-      )
-      .execute(),
-  );
-  const requestIds = new Map<number, number>();
-  const orderIdList = withPart.map(orderOf);
-  for (let index = 0; index < orderIdList.length; index += BATCH) {
-    const rows = await trx.selectFrom('parts_requests').select(['id', 'service_order_id']).where('service_order_id', 'in', orderIdList.slice(index, index + BATCH)).execute();
-    for (const row of rows) requestIds.set(row.service_order_id, row.id);
-  }
-  await inBatches(
-    withPart.flatMap((o) => {
-      const p = o.part!;
-      const id = requestIds.get(orderOf(o))!;
-      const step = partsRequestStep(id);
-      if (!p.approved) {
-        return [
-          step('request', null, 'REQUESTED', p.requested, o.technicianId, p.quantity),
-          step('sendToCustomer', 'REQUESTED', 'AWAITING_CUSTOMER', p.requested + 5 * MINUTE, o.staffId),
-          step('customerDecline', 'AWAITING_CUSTOMER', 'DECLINED', p.decided, null),
-        ];
-      }
-      const steps = approvedRequestHistory(id, { requested: p.requested, decided: p.decided, issued: p.decided + 10 * MINUTE }, { requestedBy: o.technicianId, staffId: o.staffId }, p.quantity);
-      if (p.returned) steps.push(step('return', 'ISSUED', 'ISSUED', o.done, o.staffId, p.returned));
-      return steps;
-    }),
-    (chunk) => trx.insertInto('parts_request_history').values(chunk).execute(),
-  );
-
-  // The ledger: per (centre, product), a RECEIVE of what this run issues, then the issues and returns in time order.
-  const onHand = new Map(stock.map((s) => [`${s.centre_id}|${s.product_id}`, toNumber(s.on_hand)]));
-  const issuedBy = new Map<string, number>();
-  const firstDay = dates.length > 0 ? vietnamInstant(dates[0]!, '07:00').getTime() : now.getTime();
-  const moves: Move[] = [];
-  for (const o of withPart) {
-    const p = o.part!;
-    if (!p.approved) continue;
-    const key = `${o.centreId}|${p.productId}`;
-    issuedBy.set(key, (issuedBy.get(key) ?? 0) + p.quantity);
-    const requestId = requestIds.get(orderOf(o))!;
-    moves.push({ key, centreId: o.centreId, productId: p.productId, kind: 'ISSUE', quantity: -p.quantity, requestId, actor: o.staffId, at: p.decided + 10 * MINUTE });
-    if (p.returned) moves.push({ key, centreId: o.centreId, productId: p.productId, kind: 'RETURN', quantity: p.returned, requestId, actor: o.staffId, at: o.done });
-  }
-  const receives: Move[] = [...issuedBy].map(([key, quantity]) => {
-    const [centreId, productId] = key.split('|').map(Number) as [number, number];
-    return { key, centreId, productId, kind: 'RECEIVE', quantity, requestId: null, actor: null, at: firstDay };
-  });
-  const ordered = [...receives, ...moves.sort((a, b) => a.at - b.at)];
-  const running = new Map(onHand);
-  await inBatches(ledgerRows(ordered, running), (chunk) => trx.insertInto('stock_movements').values(chunk).execute());
-  for (const key of issuedBy.keys()) {
-    const [centreId, productId] = key.split('|').map(Number) as [number, number];
-    await trx.updateTable('centre_stock').set({ on_hand: running.get(key)! }).where('centre_id', '=', centreId).where('product_id', '=', productId).execute();
-  }
-
-  // Billable lines and the invoice (paid).
-  await inBatches(
-    plan.flatMap((o) => {
-      const id = orderOf(o);
-      const lines = o.lines.map((l) => ({ service_order_id: id, kind: 'service', ref_id: l.id, name: l.name, quantity: 1, unit_price: l.price, line_total: l.price, source: 'booked', parts_request_id: null as number | null }));
-      const p = o.part;
-      if (p?.approved) {
-        const quantity = p.quantity - p.returned;
-        lines.push({ service_order_id: id, kind: 'part', ref_id: p.productId, name: p.name, quantity, unit_price: p.price, line_total: quantity * p.price, source: 'parts_request', parts_request_id: requestIds.get(id)! });
-      }
-      return lines;
-    }),
-    (chunk) => trx.insertInto('service_order_lines').values(chunk).execute(),
-  );
-  await inBatches(plan, (chunk) =>
-    trx
-      .insertInto('service_invoices')
-      .values(
-        chunk.map((o) => {
-          const servicesTotal = o.lines.reduce((sum, l) => sum + l.price, 0);
-          const parts = o.part?.approved ? (o.part.quantity - o.part.returned) * o.part.price : 0;
-          return {
-            code: o.invoiceCode,
-            service_order_id: orderOf(o),
-            centre_id: o.centreId,
-            subtotal_services: servicesTotal,
-            subtotal_parts: parts,
-            package_discount: 0,
-            total: servicesTotal + parts,
-            payment_method: o.method,
-            payment_status: 'PAID',
-            issued_by: o.staffId,
-            issued_at: iso(o.issued),
-            paid_at: iso(o.paid),
-            confirmed_by: o.staffId,
-          };
-        }),
-      )
-      .execute(),
-  );
-
-  // The slots the day's appointments took (added to what the steps held, if anything).
-  await inBatches([...slots], (chunk) =>
-    trx
-      .insertInto('slot_occupancy')
-      .values(chunk.map(([key, booked]) => ({ centre_id: Number(key.split('|')[0]), slot_start: key.split('|')[1]!, booked })))
-      .onConflict((conflict) => conflict.columns(['centre_id', 'slot_start']).doUpdateSet((eb) => ({ booked: eb('slot_occupancy.booked', '+', eb.ref('excluded.booked')) })))
-      .execute(),
-  );
-
-  // The registered vehicles' earlier visits (their inspections), then the demo customer's history as closed orders.
-  const code = (prefix: string, at: Date, random: Random, length: number) => historyCode(prefix, at, random, length, usedCodes);
-  const earlier = await insertEarlierVisits(
-    trx,
-    fleet.vehicles,
-    owners,
-    new Map(centres.map((c) => [c.id, c])),
-    (centreId) => staff.find((s) => s.centre_id === centreId)?.id ?? null,
-    code,
-    (centreId) => stockByCentre.get(centreId) ?? [],
-  );
-  // Their parts in the ledger: per (centre, product), a RECEIVE of what they issued (dated before the first of
-  // them), then the issues in time order; on_hand ends where it was.
-  const earlierIssued = new Map<string, { quantity: number; first: number }>();
-  for (const issue of earlier.issues) {
-    const key = `${issue.centreId}|${issue.productId}`;
-    const entry = earlierIssued.get(key) ?? { quantity: 0, first: issue.at };
-    earlierIssued.set(key, { quantity: entry.quantity + issue.quantity, first: Math.min(entry.first, issue.at) });
-  }
-  const earlierMoves: Move[] = [
-    ...[...earlierIssued].map(([key, { quantity, first }]): Move => {
-      const [centreId, productId] = key.split('|').map(Number) as [number, number];
-      return { key, centreId, productId, kind: 'RECEIVE', quantity, requestId: null, actor: null, at: first - 60 * MINUTE };
-    }),
-    ...earlier.issues
-      .map((issue): Move => ({ key: `${issue.centreId}|${issue.productId}`, centreId: issue.centreId, productId: issue.productId, kind: 'ISSUE', quantity: -issue.quantity, requestId: issue.requestId, actor: issue.actor, at: issue.at }))
-      .sort((a, b) => a.at - b.at || (a.requestId ?? 0) - (b.requestId ?? 0)),
-  ];
-  await inBatches(ledgerRows(earlierMoves, running), (chunk) => trx.insertInto('stock_movements').values(chunk).execute());
-  const customerOrders = await seedDemoCustomerInspections(trx, fleetServices, code);
-  // The fleet's coming visits, from their last closed orders (the ones just written included).
-  const bookings = await seedDemoBookings(trx, now, fleetServices);
-
-  const shopOrders = await seedShopHistory(trx, dates, now);
+/**
+ * A FAIL whose part the centre stocks becomes the order's parts request, linked to the checklist item: issued when
+ * it was put right, declined when the customer declined it (the item then stays failed). Null: no such finding.
+ */
+function partOfFinding(o: DayOrder, centreStock: readonly StockPart[]): DayOrder['part'] {
+  const finding = findingPart(o.who, o.inspection!.items, centreStock);
+  if (!finding) return null;
   return {
-    centreDays,
-    serviceOrders: plan.length,
-    shopOrders,
-    vehicles: owners.size,
-    earlierOrders: earlier.orders + customerOrders,
-    symptoms: symptoms + earlier.symptoms,
-    bookings,
+    productId: finding.stock.product_id,
+    name: finding.stock.name,
+    price: toNumber(finding.stock.price),
+    quantity: finding.quantity,
+    approved: finding.item.replaced,
+    returned: 0,
+    requested: o.started + Math.round((o.done - o.started) * 0.3),
+    decided: o.started + Math.round((o.done - o.started) * 0.5),
+    reason: finding.reason,
+    itemCode: finding.item.code,
   };
 }
 
-type Move = { key: string; centreId: number; productId: number; kind: 'RECEIVE' | 'ISSUE' | 'RETURN'; quantity: number; requestId: number | null; actor: number | null; at: number };
-
-/** The ledger's rows of `moves` (in their order), each with its running on_hand_after (`running` is moved on). */
-function ledgerRows(moves: readonly Move[], running: Map<string, number>) {
-  return moves.map((m) => {
-    const after = (running.get(m.key) ?? 0) + m.quantity;
-    running.set(m.key, after);
-    return {
-      centre_id: m.centreId,
-      product_id: m.productId,
-      kind: m.kind,
-      quantity: m.quantity,
-      on_hand_after: after,
-      parts_request_id: m.requestId,
-      actor_id: m.actor,
-      reason: m.kind === 'RECEIVE' ? DEMO_HISTORY_RECEIVE_REASON : null,
-      created_at: iso(m.at),
-    };
-  });
+/**
+ * The window's rows, in the order their ids follow: the appointments, the closed orders and the floor's records, the
+ * inspections, the parts requests and their stock moves, the billable lines, the paid invoices and the slots.
+ * Returns the symptoms recorded and the running stock the earlier visits' ledger goes on from.
+ */
+async function writeWindowWork(trx: Trx, plan: HistoryPlan, stock: readonly HistoryStock[], firstDay: number): Promise<{ symptoms: number; running: RunningStock }> {
+  const appointmentIds = await insertHistoryAppointments(trx, plan.orders, plan.missed);
+  await insertAppointmentHistory(trx, plan.orders, plan.missed, appointmentIds);
+  const orderOf = await insertClosedServiceOrders(trx, plan.orders, appointmentIds);
+  await insertFloorRecords(trx, plan.orders, orderOf);
+  const { symptoms, linkedItems } = await insertInspections(trx, plan.orders, orderOf, appointmentIds);
+  const withPart = plan.orders.filter((o) => o.part !== null);
+  const requestIds = await insertPartsRequests(trx, withPart, orderOf, linkedItems);
+  const requestOf = (o: DayOrder) => requestIds.get(orderOf(o))!;
+  await insertPartsRequestHistory(trx, withPart, requestOf);
+  const running = await writeWindowLedger(trx, withPart, requestOf, stock, firstDay);
+  await insertBillableLines(trx, plan.orders, orderOf, requestIds);
+  await insertPaidInvoices(trx, plan.orders, orderOf);
+  await insertSlotOccupancy(trx, plan.slots);
+  return { symptoms, running };
 }
 
-interface ServiceLine {
-  id: number;
-  slug: string;
-  name: string;
-  price: number;
-  minutes: number;
-}
-
-interface DayOrder {
-  centreId: number;
-  technicianId: number;
-  bayNo: number;
-  staffId: number | null;
-  appointmentCode: string;
-  orderCode: string;
-  invoiceCode: string;
-  who: { type: 'car' | 'scooter'; model: string; plate: string; name: string; phone: string };
-  lines: ServiceLine[];
-  start: number;
-  standard: number;
-  booked: number;
-  opened: number;
-  started: number;
-  done: number;
-  issued: number;
-  paid: number;
-  method: 'CASH' | 'VIETQR';
-  odometer: number;
-  concern: string | null;
-  part: { productId: number; name: string; price: number; quantity: number; approved: boolean; returned: number; requested: number; decided: number; reason?: string; itemCode?: string } | null;
-  /** The visit's answered checklist and symptoms (demoFleet.planFleet), and the registered owner and vehicle (null: a guest's). */
-  inspection?: PlannedInspection;
-  owner?: { userId: number; vehicleId: number } | null;
-}
-
-function appointmentRow(
-  centreId: number,
-  code: string,
-  who: DayOrder['who'],
-  start: number,
-  minutes: number,
-  lines: ServiceLine[],
-  status: string,
-  created: number,
-  cancelReason: string | null,
-) {
-  return {
-    code,
-    user_id: null as number | null,
-    vehicle_id: null as number | null,
-    vehicle_type: who.type,
-    vehicle_brand: 'VinFast',
-    vehicle_model: who.model,
-    license_plate: who.plate,
-    centre_id: centreId,
-    starts_at: iso(start),
-    ends_at: iso(start + minutes * MINUTE),
-    status,
-    estimated_price: lines.reduce((sum, l) => sum + l.price, 0),
-    estimated_duration_minutes: minutes,
-    note: null,
-    contact_name: who.name,
-    contact_phone: who.phone,
-    contact_email: `${who.phone}${FLEET_EMAIL_SUFFIX}`,
-    package_credit_id: null,
-    hold_expires_at: null,
-    cancel_reason: cancelReason,
-    created_at: iso(created),
-    updated_at: iso(start + minutes * MINUTE),
-  };
-}
-
-
-/** The web shop's past orders: a few a day, keyed seed-history-<date>-<n> (a day that has one is left alone). */
-async function seedShopHistory(trx: Trx, dates: readonly string[], now: Date): Promise<number> {
-  const customers = await trx.selectFrom('users').select(['id', 'email']).where('email', 'in', DEMO_HISTORY_CUSTOMERS.map((c) => c.email)).where('role', '=', 'customer').execute();
-  const products = (
-    await trx
-      .selectFrom('products')
-      .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
-      .select(['products.id', 'products.slug', 'products.name', 'products.price', 'catalogue_categories.promo_group'])
-      .where('products.is_active', '=', 1)
-      .where('products.price', '<=', 8_000_000)
-      .orderBy('products.id')
-      .execute()
-  ).map((p) => ({ ...p, price: toNumber(p.price) }));
-  const pickupCentres = await trx.selectFrom('service_centres').select(['id', 'slug']).orderBy('id').execute();
-  if (customers.length === 0 || products.length === 0 || dates.length === 0) return 0;
-  const keysDone = new Set(
-    (await trx.selectFrom('orders').select('idempotency_key').where('idempotency_key', 'like', 'seed-history-%').execute()).map((row) => row.idempotency_key.slice('seed-history-'.length, 'seed-history-'.length + 10)),
-  );
-  const pendingOrders: Array<{
-    key: string;
-    placed: number;
-    values: Insertable<Database['orders']>;
-    lines: Array<{ product: (typeof products)[number]; quantity: number }>;
-    steps: Array<[string, string, number, string | null]>;
-  }> = [];
-  for (const date of dates) {
-    if (keysDone.has(date)) continue;
-    const random = seededRandom(`shop|${date}`);
-    const count = random.int(weekday(date) === 0 || weekday(date) === 6 ? 2 : 1, 4);
-    for (let n = 0; n < count; n += 1) {
-      const customer = DEMO_HISTORY_CUSTOMERS[random.int(0, DEMO_HISTORY_CUSTOMERS.length - 1)]!;
-      const user = customers.find((c) => c.email === customer.email);
-      if (!user) continue;
-      const picked = new Map<number, (typeof products)[number]>();
-      const lineCount = random.int(1, 3);
-      for (let index = 0; index < lineCount; index += 1) {
-        const product = random.pick(products);
-        picked.set(product.id, product);
-      }
-      const lines = [...picked.values()].map((product) => ({ product, quantity: product.price > 2_000_000 ? 1 : random.int(1, 2) }));
-      const subtotal = lines.reduce((sum, l) => sum + l.product.price * l.quantity, 0);
-      const pickup = random.chance(0.3);
-      const centre = pickup ? random.pick(pickupCentres) : null;
-      const shippingFee = pickup ? 0 : 30_000;
-      const shippingDiscount = !pickup && subtotal >= 2_000_000 ? 30_000 : 0;
-      const cancelled = random.chance(0.1);
-      const method = pickup ? random.pick(['PAY_AT_PICKUP', 'VIETQR'] as const) : random.pick(['COD', 'VIETQR'] as const);
-      const placed = vietnamInstant(date, '08:00').getTime() + random.int(0, 13 * 60) * MINUTE;
-      const prepaid = method === 'VIETQR';
-      const steps: Array<[string, string, number, string | null]> = prepaid
-        ? [['PENDING_PAYMENT', 'UNPAID', placed, null], ['PLACED', 'PAID', placed + random.int(5, 90) * MINUTE, 'Đã nhận chuyển khoản VietQR.']]
-        : [['PLACED', 'UNPAID', placed, null]];
-      let status = 'COMPLETED';
-      let payment = 'PAID';
-      let paidAt: number | null = prepaid ? steps[1]![2] : null;
-      if (cancelled) {
-        status = 'CANCELLED';
-        payment = prepaid ? 'REFUNDED' : 'UNPAID';
-        steps.push(['CANCELLED', payment, placed + random.int(1, 20) * 60 * MINUTE, 'Khách hủy đơn.']);
-      } else {
-        const confirmed = placed + random.int(20, 240) * MINUTE;
-        steps.push(['CONFIRMED', prepaid ? 'PAID' : 'UNPAID', confirmed, null]);
-        const completed = confirmed + random.int(1, 3) * DAY + random.int(0, 6 * 60) * MINUTE;
-        if (pickup) steps.push(['READY_FOR_PICKUP', prepaid ? 'PAID' : 'UNPAID', confirmed + random.int(2, 20) * 60 * MINUTE, null]);
-        else steps.push(['SHIPPING', prepaid ? 'PAID' : 'UNPAID', confirmed + random.int(2, 20) * 60 * MINUTE, 'Giao qua đơn vị vận chuyển']);
-        const completedAt = Math.max(completed, steps[steps.length - 1]![2] + 60 * MINUTE);
-        if (completedAt < now.getTime() - 60 * MINUTE) {
-          steps.push(['COMPLETED', 'PAID', completedAt, null]);
-          paidAt ??= completedAt;
-        } else {
-          // Yesterday's orders are still on their way.
-          status = steps[steps.length - 1]![0];
-          payment = prepaid ? 'PAID' : 'UNPAID';
-        }
-      }
-      const last = steps[steps.length - 1]![2];
-      const key = `seed-history-${date}-${n}`;
-      pendingOrders.push({
-        key,
-        placed,
-        values: {
-          code: `TMP-${key}`,
-          user_id: user.id,
-          status,
-          payment_method: method,
-          payment_status: payment,
-          subtotal,
-          discount: 0,
-          shipping_fee: shippingFee,
-          shipping_discount: shippingDiscount,
-          total: subtotal + shippingFee - shippingDiscount,
-          promotion_id: null,
-          promotion_code: null,
-          fulfilment_method: pickup ? 'pickup' : 'delivery',
-          province: pickup ? null : customer.province,
-          ward: pickup ? null : customer.ward,
-          street: pickup ? null : customer.street,
-          centre_id: centre?.id ?? null,
-          recipient_name: customer.fullName,
-          phone: customer.phoneNumber,
-          note: null,
-          idempotency_key: key,
-          request_hash: 'seed-history',
-          cancel_reason: cancelled ? 'Khách hủy đơn.' : null,
-          paid_at: paidAt === null || payment === 'UNPAID' ? null : iso(paidAt),
-          created_at: iso(placed),
-          updated_at: iso(last),
-        },
-        lines,
-        steps,
-      });
-    }
-  }
-  // In batches: the orders, their codes (from their ids, as the shop numbers them), lines and history.
-  await inBatches(pendingOrders, (chunk) => trx.insertInto('orders').values(chunk.map((o) => o.values)).execute());
-  const ids = new Map<string, number>();
-  for (let index = 0; index < pendingOrders.length; index += BATCH) {
-    const keys = pendingOrders.slice(index, index + BATCH).map((o) => o.key);
-    const rows = await trx.selectFrom('orders').select(['id', 'idempotency_key']).where('idempotency_key', 'in', keys).execute();
-    for (const row of rows) ids.set(row.idempotency_key, row.id);
-  }
-  await inBatches(pendingOrders, async (chunk) => {
-    const codes = chunk.map((o) => [ids.get(o.key)!, orderCodeFor(ids.get(o.key)!, new Date(o.placed))] as const);
-    await trx
-      .updateTable('orders')
-      .set({ code: sql<string>`case id ${sql.join(codes.map(([id, code]) => sql`when ${id} then ${code}`), sql` `)} end` })
-      .where('id', 'in', codes.map(([id]) => id))
-      .execute();
-  });
-  await inBatches(
-    pendingOrders.flatMap((o) =>
-      o.lines.map(({ product, quantity }) => ({
-        order_id: ids.get(o.key)!,
-        kind: 'product' as const,
-        ref_id: product.id,
-        slug: product.slug,
-        name: product.name,
-        image: null,
-        promo_group: product.promo_group,
-        unit_price: product.price,
-        quantity,
-        line_total: product.price * quantity,
-      })),
-    ),
-    (chunk) => trx.insertInto('order_lines').values(chunk).execute(),
-  );
-  await inBatches(
-    pendingOrders.flatMap((o) =>
-      o.steps.map(([to, pay, when, note]) => ({ order_id: ids.get(o.key)!, status: to, payment_status: pay, note, actor_user_id: null, created_at: iso(when) })),
-    ),
-    (chunk) => trx.insertInto('order_status_history').values(chunk).execute(),
-  );
-  return pendingOrders.length;
+/**
+ * Before the window: the registered vehicles' earlier visits (their inspections, the parts they used, into the
+ * ledger), then the demo customer's maintenance records as the closed orders that wrote them. Their codes are drawn
+ * against the window's, so none repeats.
+ */
+async function writeEarlierVisits(trx: Trx, fleet: WindowFleet, setting: HistorySetting, usedCodes: Set<string>, running: RunningStock): Promise<{ orders: number; symptoms: number }> {
+  const code: HistoryCode = (prefix, at, random, length) => historyCode(prefix, at, random, length, usedCodes);
+  const earlier = await insertEarlierVisits(trx, fleet.vehicles, fleet.owners, new Map(setting.centres.map((c) => [c.id, c])), setting.staffOf, code, setting.stockOf);
+  await writeEarlierLedger(trx, earlier.issues, running);
+  const customerOrders = await seedDemoCustomerInspections(trx, setting.fleetServices, code);
+  return { orders: earlier.orders + customerOrders, symptoms: earlier.symptoms };
 }
