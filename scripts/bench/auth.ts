@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, loadDemoAccounts } from './benchApi.ts';
+import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 
 /**
  * `npx tsx scripts/bench/auth.ts`: the accounts budgets, measured against the API started on an ephemeral
@@ -24,7 +25,7 @@ const CONNECTIONS = 50;
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const { seedDemoAccounts } = await import('../../api/seed/demoAccounts.ts');
+  const { seedDemoAccounts } = await loadDemoAccounts();
   const { app, db } = await buildBenchApi(seedDemoAccounts);
   await serveBenchApi(app, db);
 }
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
   const origin = `http://127.0.0.1:${api.ready.port}`;
   let failed = false;
   try {
-    const { DEMO_PASSWORD } = await import('../../api/seed/demoAccounts.ts');
+    const { DEMO_PASSWORD } = await loadDemoAccounts();
     const email = 'khachhang@evshop.vn';
     console.log(`API: ${origin} (scratch SQLite in ${folder}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
     console.log('argon2id: memoryCost 19456 KiB, timeCost 2, parallelism 1 (OWASP minimum)\n');

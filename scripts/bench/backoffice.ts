@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, loadKnowledgeBase, loadSeed } from './benchApi.ts';
+import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
@@ -87,14 +88,14 @@ interface ServerReady {
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/seed/index.ts');
+  const { seed } = await loadSeed();
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
   const { app, db } = await buildBenchApi(async (db) => {
     await seed(db);
     if (!PHASES.has('training')) return;
     // bench:predict's fleet: the closed orders a training reads (deterministic; written before the floor's own data).
     const fleet = await import('./predictData.ts');
-    const { SYMPTOM_LINKS } = await import('../../api/src/modules/prediction/knowledgeBase.ts');
+    const { SYMPTOM_LINKS } = await loadKnowledgeBase();
     const { SYMPTOM_CODES } = await import('../../shared-contracts/src/diagnostics/symptoms.ts');
     const started = Date.now();
     const plan = fleet.planFleet(TRAINING_ORDERS, Date.now(), SYMPTOM_LINKS, SYMPTOM_CODES);

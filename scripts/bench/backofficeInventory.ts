@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, loadSeed, type BenchDatabase } from './benchApi.ts';
+import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
 
 /**
@@ -26,8 +27,6 @@ import { runCustomers, type CustomerStep } from './customerLoad.ts';
 export const INVENTORY_TABLE_BUDGET_MS = 50;
 export const INVENTORY_BENCH_PRODUCTS = 2_000;
 export const INVENTORY_BENCH_CLIENTS = 20;
-
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
 
 const PART_KINDS = ['Má phanh', 'Pin Lithium', 'Bộ sạc', 'Đèn LED', 'Cầu chì', 'Động cơ', 'Bộ điều khiển', 'Lốp không săm', 'Dây sạc', 'Cảm biến'];
 const MODELS = ['VinFast Klara S', 'VinFast Feliz', 'VinFast VF 8', 'Yadea Odora', 'Pega NewTech', 'Dat Bike Weaver', 'VinFast Evo200', 'Yadea Orla'];
@@ -187,7 +186,7 @@ interface ServerReady {
 }
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/seed/index.ts');
+  const { seed } = await loadSeed();
   const { app, db } = await buildBenchApi(seed);
   const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
   await stockBenchCentre(db, centre.id);

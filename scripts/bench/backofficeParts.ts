@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, loadSeed, type BenchApp, type BenchDatabase } from './benchApi.ts';
+import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
 
@@ -37,9 +38,6 @@ export const APPROVAL_TO_BOARD_BUDGET_MS = 2_000;
 export const PARTS_BENCH_CLIENTS = 20;
 /** Reservations made by one client alone before the measured run. */
 const SOLO_RESERVATIONS = 150;
-
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
-type BenchApp = import('../../api/src/app.ts').App;
 
 export interface PartsBenchReady {
   /** One staff token per reserving client. */
@@ -380,7 +378,7 @@ interface ServerReady {
 }
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/seed/index.ts');
+  const { seed } = await loadSeed();
   const { app, db } = await buildBenchApi(seed);
   const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
   const parts = await preparePartsBench(db, app, centre.id);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
+import type { BenchApp, BenchDatabase } from './benchApi.ts';
 
 /**
  * What the API benchmarks share: the API in a child process of the benchmark's own script (so the load generator
@@ -97,42 +98,6 @@ export async function prepareInOwnProcess(scriptUrl: string, env: Record<string,
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`the bench database's preparation exited with code ${code}`);
-}
-
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
-type BenchApp = import('../../api/src/app.ts').App;
-
-/**
- * The benchmark's scratch SQLite database in BENCH_DATA_DIR, migrated, with the configuration the API runs with there:
- * production mode, no Redis.
- */
-export async function openBenchDatabase() {
-  const folder = process.env.BENCH_DATA_DIR!;
-  const { loadConfig } = await import('../../api/src/config.ts');
-  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
-  const config = {
-    ...loadConfig({}),
-    nodeEnv: 'production',
-    sqliteFile: path.join(folder, 'bench.sqlite'),
-    uploadDir: path.join(folder, 'uploads'),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-    redisUrl: null,
-  };
-  const db: BenchDatabase = createDatabase(config, { walCheckpointer: true });
-  await migrateToLatest(db);
-  return { db, config };
-}
-
-/**
- * The API as a benchmark's server process runs it: openBenchDatabase's database, filled by `load` (the seed, only
- * what the benchmark needs, or nothing when prepareInOwnProcess filled it). Not listening yet.
- */
-export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown>): Promise<{ app: BenchApp; db: BenchDatabase }> {
-  const { buildApp } = await import('../../api/src/app.ts');
-  const { db, config } = await openBenchDatabase();
-  await load(db);
-  return { app: buildApp({ db, logger: false, context: { config } }), db };
 }
 
 /** Listens on an ephemeral loopback port, tells the parent `ready` plus the port, and stops when the parent goes. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../api/src/db/schema.ts';
+import type { Database } from './benchApi.ts';
 
 /** The service a bench's visits book: its id, name, price, duration and checklist. */
 export interface BenchService {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, loadSeed } from './benchApi.ts';
+import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
 
 /**
@@ -41,7 +42,7 @@ interface ServerReady {
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/seed/index.ts');
+  const { seed } = await loadSeed();
   const { vietnamDateOf } = await import('../../shared-contracts/src/schemas/service.ts');
   const { app, db } = await buildBenchApi(seed);
 

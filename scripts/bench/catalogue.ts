@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
+import { loadApi } from './benchApi.ts';
 
 /**
  * `npx tsx scripts/bench/catalogue.ts`: throughput and latency of GET /api/products (24 items, filtered) on a
@@ -157,11 +158,9 @@ const row = (m: Measured) =>
   `  ${m.label.padEnd(48)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
 
 async function benchDatabase(kind: string): Promise<string[]> {
-  const api = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'src');
-  const { buildApp } = (await import(path.join(api, 'app.ts'))) as typeof import('../../api/src/app.ts');
-  const { createDatabase } = (await import(path.join(api, 'db', 'createDatabase.ts'))) as typeof import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = (await import(path.join(api, 'db', 'migrate.ts'))) as typeof import('../../api/src/db/migrate.ts');
-  const { seed } = (await import(path.join(api, '..', 'seed', 'index.ts'))) as typeof import('../../api/seed/index.ts');
+  // The API's modules load here, not with this file: after the re-run under `ev-source` above (benchApi.ts imports
+  // none of the API until loadApi is called).
+  const { buildApp, createDatabase, migrateToLatest, seed } = await loadApi();
 
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-catalogue-'));
   let databaseUrl: string | null = null;

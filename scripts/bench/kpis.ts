@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadApi, type BenchDatabase } from './benchApi.ts';
 import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
 import { runCustomers } from './customerLoad.ts';
 
@@ -35,7 +36,6 @@ const DAY_MS = 86_400_000;
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/ev_bench_kpis';
 
 type Target = 'sqlite' | 'postgres';
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
 
 const sqliteFile = () => path.join('/tmp', `ev-bench-kpis-v${GENERATOR_VERSION}.sqlite`);
 const pgUrl = () => process.env.BENCH_DATABASE_URL?.trim() || PG_DEFAULT;
@@ -276,11 +276,7 @@ interface ServerReady {
 
 async function runServer(): Promise<void> {
   const target = process.env.BENCH_KPIS_TARGET as Target;
-  const { loadConfig } = await import('../../api/src/config.ts');
-  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
-  const { seed } = await import('../../api/seed/index.ts');
+  const { loadConfig, createDatabase, migrateToLatest, buildApp, seed } = await loadApi();
   const { serveBenchApi } = await import('./benchProcess.ts');
   const { sql } = await import('kysely');
   const file = sqliteFile();

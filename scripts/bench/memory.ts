@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
-import { buildBenchApi, openBenchDatabase, prepareInOwnProcess, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { buildBenchApi, loadSeed, openBenchDatabase } from './benchApi.ts';
+import { prepareInOwnProcess, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
 
@@ -84,7 +85,7 @@ const PREPARED_FILE = 'prepared.json';
  * each (every checklist item open for photos), and the CSV's 100,000 stock movements.
  */
 async function prepareDatabase(): Promise<void> {
-  const { seed } = await import('../../api/seed/index.ts');
+  const { seed } = await loadSeed();
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
   const { db } = await openBenchDatabase();
   await seed(db);

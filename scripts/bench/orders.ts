@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
-import { buildBenchApi, percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { buildBenchApi, loadSeed } from './benchApi.ts';
+import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 
 /**
  * `npm run bench:orders` (`npx tsx scripts/bench/orders.ts`): the shop budgets, against the API started on an
@@ -32,7 +33,7 @@ interface ServerReady {
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
-  const { seed } = await import('../../api/seed/index.ts');
+  const { seed } = await loadSeed();
   const { app, db } = await buildBenchApi(seed);
   // Enough stock that no order runs out during the run; the products every customer buys.
   await db.updateTable('products').set({ stock: 10_000_000 }).execute();

@@ -5,8 +5,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { loadApi, loadDemoAccounts, loadKnowledgeBase, type BenchDatabase } from './benchApi.ts';
 import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
+import type { RawBuilder } from 'kysely';
+import type { ChildProcess } from 'node:child_process';
+import type { Client as PgClient } from 'pg';
 
 /**
  * `npm run bench:predict`: the budgets of failure prediction and diagnostics (issue 22, spec predictive.md §6).
@@ -69,7 +73,6 @@ const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/ev_bench_predict';
 
 type Target = 'sqlite' | 'postgres';
 type Dataset = 'demo' | 'large';
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
 
 const pgUrl = () => process.env.BENCH_PREDICT_DATABASE_URL?.trim() || PG_DEFAULT;
 const demoPgUrl = () => {
@@ -108,7 +111,7 @@ interface LoopBlock {
 const LOOP_BLOCK_MS = 50;
 
 /** Asks the server process something over IPC ({ type }), resolving with its answer of the same type. */
-function ask<T>(child: import('node:child_process').ChildProcess, type: string, extra: Record<string, unknown> = {}): Promise<T> {
+function ask<T>(child: ChildProcess, type: string, extra: Record<string, unknown> = {}): Promise<T> {
   return new Promise((resolve) => {
     const answer = (message: unknown) => {
       if ((message as { type?: string })?.type !== type) return;
@@ -121,7 +124,7 @@ function ask<T>(child: import('node:child_process').ChildProcess, type: string, 
 }
 
 /** A PostgreSQL admin connection (to the server's `postgres` database) for creating and dropping databases. */
-async function pgAdmin<T>(url: string, work: (client: import('pg').Client, name: string) => Promise<T>): Promise<T> {
+async function pgAdmin<T>(url: string, work: (client: PgClient, name: string) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const admin = new URL(url);
   const name = admin.pathname.slice(1);
@@ -157,13 +160,9 @@ async function generatedMark(db: BenchDatabase): Promise<string | null> {
 async function runServer(): Promise<void> {
   const target = process.env.BENCH_PREDICT_TARGET as Target;
   const dataset = process.env.BENCH_PREDICT_DATASET as Dataset;
-  const { loadConfig } = await import('../../api/src/config.ts');
-  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
-  const { seed } = await import('../../api/seed/index.ts');
-  const { DEMO_ACCOUNTS } = await import('../../api/seed/demoAccounts.ts');
-  const { SYMPTOM_LINKS } = await import('../../api/src/modules/prediction/knowledgeBase.ts');
+  const { loadConfig, createDatabase, migrateToLatest, buildApp, seed } = await loadApi();
+  const { DEMO_ACCOUNTS } = await loadDemoAccounts();
+  const { SYMPTOM_LINKS } = await loadKnowledgeBase();
   const { SYMPTOM_CODES } = await import('shared-contracts/diagnostics');
   const data = await import('./predictData.ts');
   const { serveBenchApi } = await import('./benchProcess.ts');
@@ -228,7 +227,7 @@ async function runServer(): Promise<void> {
     prepared = `kept from an earlier run (generator ${mark}; BENCH_PREDICT_FRESH=1 rebuilds)`;
   }
 
-  const count = async (query: import('kysely').RawBuilder<{ n: number | string }>) => Number((await query.execute(db)).rows[0]!.n);
+  const count = async (query: RawBuilder<{ n: number | string }>) => Number((await query.execute(db)).rows[0]!.n);
   const counts: Record<string, number> = {
     'closed orders of registered vehicles': await count(sql`select count(*) as n from service_orders where status = 'CLOSED' and vehicle_id is not null`),
     'answered checklist items (PASS/FAIL/NA) of them': await count(
@@ -246,7 +245,7 @@ async function runServer(): Promise<void> {
   // like the reminder run after POST /api/admin/models/train, counts as background), so the parent can tell when
   // that work has ended.
   const { AsyncLocalStorage } = await import('node:async_hooks');
-  const inRequest = new AsyncLocalStorage<import('node:http').ServerResponse>();
+  const inRequest = new AsyncLocalStorage<http.ServerResponse>();
   const background = { queries: 0, lastAt: 0 };
   const observed = db.withPlugin({
     transformQuery: ({ node }) => {

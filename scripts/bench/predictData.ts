@@ -25,7 +25,7 @@
  */
 
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../api/src/db/schema.ts';
+import type { Database } from './benchApi.ts';
 
 export const PREDICT_GENERATOR_VERSION = 1;
 

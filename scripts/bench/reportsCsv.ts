@@ -2,9 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { loadApi } from './benchApi.ts';
 import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
 import { RSS_BUDGET_MB } from './memory.ts';
 import { fillMovements, REPORT_DAY, ROWS } from './stockMovementsData.ts';
+import type { ChildProcess } from 'node:child_process';
+import type { Client as PgClient } from 'pg';
 
 /**
  * The CSV export's budget (issue 15, spec §9): a 100,000-row report downloaded over HTTP by a manager in < 3 s,
@@ -33,11 +36,10 @@ export const HEAP_BUDGET_MB = 10;
 const PG_DEFAULT = 'postgres://postgres@127.0.0.1:5432/ev_bench_reports';
 
 type Target = 'sqlite' | 'postgres';
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
 
 const pgUrl = () => process.env.BENCH_DATABASE_URL?.trim() || PG_DEFAULT;
 
-async function pgAdmin(url: string, action: (client: import('pg').Client, name: string) => Promise<void>): Promise<void> {
+async function pgAdmin(url: string, action: (client: PgClient, name: string) => Promise<void>): Promise<void> {
   const { default: pg } = await import('pg');
   const name = new URL(url).pathname.slice(1);
   const admin = new URL(url);
@@ -60,11 +62,7 @@ interface ServerReady {
 
 async function runServer(): Promise<void> {
   const target = process.env.BENCH_REPORTS_TARGET as Target;
-  const { loadConfig } = await import('../../api/src/config.ts');
-  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
-  const { seed } = await import('../../api/seed/index.ts');
+  const { loadConfig, createDatabase, migrateToLatest, buildApp, seed } = await loadApi();
   const { serveBenchApi } = await import('./benchProcess.ts');
   const folder = process.env.BENCH_DATA_DIR!;
   const config = {
@@ -103,7 +101,7 @@ async function runServer(): Promise<void> {
 // ---- Measuring (parent process) ----------------------------------------------------------------------------
 
 /** The API's heap in use after a full garbage collection, in MB. */
-function heapAfterGc(api: { child: import('node:child_process').ChildProcess }): Promise<number> {
+function heapAfterGc(api: { child: ChildProcess }): Promise<number> {
   return new Promise((resolve) => {
     const answer = (message: unknown) => {
       const heap = (message as { heapUsedMb?: number }).heapUsedMb;

@@ -1,8 +1,8 @@
+import type { BenchDatabase } from './benchApi.ts';
 /**
  * The stock movements the CSV benches download (bench:reports, bench:memory): ROWS movements of one centre on
  * REPORT_DAY, a local day far from the seed's own history, written with one INSERT … SELECT.
  */
-type BenchDatabase = import('kysely').Kysely<import('../../api/src/db/schema.ts').Database>;
 
 export const REPORT_DAY = '2024-03-15';
 export const ROWS = 100_000;

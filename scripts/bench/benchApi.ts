@@ -1,0 +1,81 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { App } from '../../api/src/app.ts';
+import type { Database } from '../../api/src/db/schema.ts';
+
+/**
+ * The benchmarks' one door into the API's internals (api/src, api/seed): no other file of scripts/bench imports from
+ * api/. This file imports the API's types only, so loading it loads none of the API: every module of the API is
+ * imported on demand, by the functions below. A bench sets its environment first (BENCH_DATA_DIR, NODE_ENV, the
+ * `ev-source` condition that catalogue.ts re-runs itself under…), and a bench's measuring process never loads the API.
+ */
+
+export type { Database } from '../../api/src/db/schema.ts';
+/** The API's database (Kysely over its schema). */
+export type BenchDatabase = Kysely<Database>;
+/** The API's Fastify instance, as buildApp returns it. */
+export type BenchApp = App;
+
+/**
+ * What a bench builds the API from: its configuration, database, migrations, app and seed, imported (in this order)
+ * on the first call.
+ */
+export async function loadApi() {
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+  const { buildApp } = await import('../../api/src/app.ts');
+  const { seed } = await import('../../api/seed/index.ts');
+  return { loadConfig, createDatabase, migrateToLatest, buildApp, seed };
+}
+
+/** The seed alone (api/seed/index.ts). */
+export async function loadSeed() {
+  const { seed } = await import('../../api/seed/index.ts');
+  return { seed };
+}
+
+/** The demo accounts (api/seed/demoAccounts.ts) alone: their password, their list, their seed. */
+export async function loadDemoAccounts() {
+  const { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } = await import('../../api/seed/demoAccounts.ts');
+  return { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts };
+}
+
+/** The prediction's knowledge base (symptom → component links) alone. */
+export async function loadKnowledgeBase() {
+  const { SYMPTOM_LINKS } = await import('../../api/src/modules/prediction/knowledgeBase.ts');
+  return { SYMPTOM_LINKS };
+}
+
+/**
+ * The benchmark's scratch SQLite database in BENCH_DATA_DIR, migrated, with the configuration the API runs with there:
+ * production mode, no Redis.
+ */
+export async function openBenchDatabase() {
+  const folder = process.env.BENCH_DATA_DIR!;
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+  const config = {
+    ...loadConfig({}),
+    nodeEnv: 'production',
+    sqliteFile: path.join(folder, 'bench.sqlite'),
+    uploadDir: path.join(folder, 'uploads'),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    redisUrl: null,
+  };
+  const db: BenchDatabase = createDatabase(config, { walCheckpointer: true });
+  await migrateToLatest(db);
+  return { db, config };
+}
+
+/**
+ * The API as a benchmark's server process runs it: openBenchDatabase's database, filled by `load` (the seed, only
+ * what the benchmark needs, or nothing when prepareInOwnProcess filled it). Not listening yet.
+ */
+export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown>): Promise<{ app: BenchApp; db: BenchDatabase }> {
+  const { buildApp } = await import('../../api/src/app.ts');
+  const { db, config } = await openBenchDatabase();
+  await load(db);
+  return { app: buildApp({ db, logger: false, context: { config } }), db };
+}
