@@ -35,11 +35,14 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  // Option texts sit a few elements deep inside their labels.
+  { files: ['**/*.tsx'], rules: { 'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }] } },
   {
     // The browser bundles ship no zod: their code may import schemas' types only.
     files: remoteSources,
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'zod never ships in the browser bundles: import its types only.', allowTypeImports: true }], patterns: [{ group: ['shared-contracts/schemas', 'shared-contracts/src/schemas/*'], message: 'Schemas (zod) never ship in the browser bundles: import their types only.', allowTypeImports: true }] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'zod never ships in the browser bundles: import its types only.', allowTypeImports: true }], patterns: [{ group: ['shared-contracts/schemas', 'shared-contracts/src/schemas/*', '**/shared-contracts/src/schemas', '**/shared-contracts/src/schemas/**', '**/shared-contracts/src/diagnostics/predictionSchemas*'], message: 'Schemas (zod) never ship in the browser bundles: import their types only.', allowTypeImports: true }] }],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^(zod|shared-contracts\\u002Fschemas)$/]', message: 'zod never ships in the browser bundles: no dynamic import of it or of the schemas.' }],
     },
   },
 );

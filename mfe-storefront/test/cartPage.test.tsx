@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { eventBus, sessionStore, type Session } from 'shared-contracts';
 import { cartApi } from '../src/cart/cartApi';
 import { cartService, shopStore } from '../src/cart/cartOwner';
-import { checkoutApi } from '../src/pages/checkout/checkoutApi';
-import { DEFAULT_SHIPPING, setShipping } from '../src/pages/checkout/checkoutSlice';
+import { checkoutApi } from '../src/cart/checkoutApi';
+import { DEFAULT_SHIPPING, setShipping } from '../src/cart/checkoutSlice';
 import { removePromo, setAvailablePromotions, setSavedPromotions } from '../src/pages/promotions/promoSlice';
 import * as fixtures from './support/fixtures';
 import { money } from './support/fixtures';
@@ -13,8 +13,8 @@ import { battery, cable, customer, fakeServer, freeship, line, member10, premium
 
 jest.mock('../src/api/storefrontApi');
 jest.mock('../src/cart/cartApi');
-jest.mock('../src/pages/checkout/checkoutApi', () => ({
-  ...jest.requireActual('../src/pages/checkout/checkoutApi'),
+jest.mock('../src/cart/checkoutApi', () => ({
+  ...jest.requireActual('../src/cart/checkoutApi'),
   checkoutApi: { quote: jest.fn(), placeOrder: jest.fn() },
 }));
 

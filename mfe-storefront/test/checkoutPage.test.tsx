@@ -4,9 +4,9 @@ import { ApiError, eventBus, sessionStore, type Session } from 'shared-contracts
 import type { OrderCreateInput } from 'shared-contracts/schemas';
 import { cartApi } from '../src/cart/cartApi';
 import { cartService, shopStore } from '../src/cart/cartOwner';
-import { checkoutApi } from '../src/pages/checkout/checkoutApi';
+import { checkoutApi } from '../src/cart/checkoutApi';
 import { toOrderInput, validateCheckout, type CheckoutValues } from '../src/pages/checkout/checkoutForm';
-import { DEFAULT_SHIPPING, setShipping } from '../src/pages/checkout/checkoutSlice';
+import { DEFAULT_SHIPPING, setShipping } from '../src/cart/checkoutSlice';
 import { applyPromo, removePromo } from '../src/pages/promotions/promoSlice';
 import * as fixtures from './support/fixtures';
 import { money } from './support/fixtures';
@@ -15,8 +15,8 @@ import { battery, cable, customer, fakeServer, line, order, quoteOf, save500k, v
 
 jest.mock('../src/api/storefrontApi');
 jest.mock('../src/cart/cartApi');
-jest.mock('../src/pages/checkout/checkoutApi', () => ({
-  ...jest.requireActual('../src/pages/checkout/checkoutApi'),
+jest.mock('../src/cart/checkoutApi', () => ({
+  ...jest.requireActual('../src/cart/checkoutApi'),
   checkoutApi: { quote: jest.fn(), placeOrder: jest.fn() },
 }));
 

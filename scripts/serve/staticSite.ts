@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
@@ -130,7 +130,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
         return typeof manifest.mfe_storefront === 'string' ? manifest.mfe_storefront : undefined;
       }, undefined, options.storefrontInternalUrl)
     : null;
-  const sendPage = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
     if (!options.remotesManifest) {
       reply.header('Content-Security-Policy', shellContentSecurityPolicy({ remoteOrigins: [], inlineScriptHashes: [] }));

@@ -40,7 +40,7 @@ export interface FirstViewModule {
  * view carries the header twice, and the app's hidden root has its own).
  */
 export function asFirstView(html: string): string {
-  return html.replace(/<(button|input|select|textarea)(?=[\s>\/])/g, '<$1 disabled=""').replace(/ data-testid="[^"]*"/g, '');
+  return html.replace(/<(button|input|select|textarea)(?=[\s>/])/g, '<$1 disabled=""').replace(/ data-testid="[^"]*"/g, '');
 }
 
 class WriteFirstViewPlugin {

@@ -5,6 +5,7 @@ export * from './bus/events';
 export * from './bus/eventBus';
 export * from './session/sessionStore';
 export * from './api/apiClient';
+export * from './api/envelope';
 export * from './federation/remotes';
 export * from './federation/remoteModules';
 export * from './routes/routeTable';
@@ -15,6 +16,6 @@ export * from './otp/sanitizeOtp';
 export * from './cart/cartSnapshot';
 export * from './text/foldVietnamese';
 // The shop's pure functions (pricing, shipping, provinces, order status labels) and the vehicle rules are NOT
-// exported here: this module is a federation singleton on the first load of '/', and they would cost ~4 KB gzip of
-// a 200 KB budget. Import them from 'shared-contracts/pricing' and 'shared-contracts/vehicle' (zod-free, bundled
-// into the lazy chunks that use them).
+// exported here: this module is a federation singleton on the first load of '/', which has a 200 KB budget
+// (docs/decisions/0003-no-zod-in-browser-bundles.md). Import them from 'shared-contracts/pricing' and
+// 'shared-contracts/vehicle' (zod-free, bundled into the lazy chunks that use them).

@@ -7,7 +7,7 @@ import {
 } from '../src/pricing';
 import type { Promotion } from '../src/schemas/catalogue';
 
-/** The five sample promotions as seeded (api/src/seed/catalogue/promotions.ts), live from 2026-11-01 to 2027-03-01. */
+/** The five sample promotions as seeded (api/seed/catalogue/promotions.ts), live from 2026-11-01 to 2027-03-01. */
 const base = {
   description: '',
   validFrom: '2026-11-01T00:00:00.000Z',

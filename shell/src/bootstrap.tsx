@@ -23,7 +23,7 @@ async function startApp(container: HTMLElement): Promise<void> {
   });
 }
 
-// The app starts in the task after this chunk's modules were evaluated: evaluating them, making the router, the
-// root and starting the first render were one task of 50–160 ms at 4× CPU; now three.
+// The app starts in the task after this chunk's modules were evaluated: evaluating them, making the router, and
+// making the root with the first render's start are three tasks, not one long one (docs/decisions/0006-start-up-in-short-tasks.md).
 const container = document.getElementById('root');
 if (container) void nextTask().then(() => startApp(container));

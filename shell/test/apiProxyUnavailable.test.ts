@@ -9,14 +9,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 
-// staticSite.ts imports its neighbours as './x.ts', which scripts/tsconfig.json allows and the shell's does not:
-// loaded without its types (`npm run typecheck` checks it with the scripts), typed here for what the test uses.
-const { startStaticSite } = require('../../scripts/serve/staticSite') as {
-  startStaticSite: (options: { root: string; port: number; host?: string; spaFallback?: boolean; apiTarget?: string; logProxyError?: (line: string) => void }) => Promise<FastifyInstance>;
-};
-const { createProxyErrorLog } = require('../../scripts/serve/proxyErrorLog') as {
-  createProxyErrorLog: (options: { target: string; write: (line: string) => void; quietMs?: number; now?: () => number }) => (error: unknown, request: { method: string; url: string }) => void;
-};
+import { createProxyErrorLog } from '../../scripts/serve/proxyErrorLog';
+import { startStaticSite } from '../../scripts/serve/staticSite';
 
 /** A port on 127.0.0.1 that nothing listens on (taken from the system, then let go). */
 function freePort(): Promise<number> {

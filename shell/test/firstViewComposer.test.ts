@@ -1,19 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-// firstView.ts imports its neighbours as './x.ts', which scripts/tsconfig.json allows and the shell's does not:
-// loaded without its types (`npm run typecheck` checks it with the scripts), typed here for what the test uses.
-const { createFirstViewComposer, injectFirstView, matchRoute } = require('../../scripts/serve/firstView') as {
-  createFirstViewComposer: (
-    shellRoot: string,
-    manifestUrl: () => string | undefined,
-    fetchText: (url: URL) => Promise<string>,
-    storefrontReadUrl?: string,
-  ) => { forPath(pathname: string): Promise<string | null> };
-  injectFirstView: (html: string, firstView: string, storefrontManifestUrl?: string) => { html: string; scriptLoader: string };
-  matchRoute: (pattern: string, pathname: string) => Record<string, string> | null;
-};
+import { createFirstViewComposer, injectFirstView, matchRoute, scriptLoaderAfterFirstPaint } from '../../scripts/serve/firstView';
 
 const FRAME = '<header>EV Service</header><main><!--ev-first-view-page--></main><footer>©</footer>';
 const REMOTE = 'http://127.0.0.1:3301/';
@@ -140,7 +128,6 @@ describe('the first view of a public page', () => {
   });
 
   it('loads the scripts it names, in a browser, once the page has loaded and a frame has painted', async () => {
-    const { scriptLoaderAfterFirstPaint } = require('../../scripts/serve/firstView') as { scriptLoaderAfterFirstPaint: (main: string, preloads: Array<{ as: string; href: string }>) => string };
     document.head.innerHTML = '';
     const chunks = Array.from({ length: 9 }, (_, index) => ({ as: 'script', href: `/${index}.js` }));
     const loader = scriptLoaderAfterFirstPaint('/main.js?1', chunks);

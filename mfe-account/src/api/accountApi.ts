@@ -1,5 +1,5 @@
-import { ApiError, apiClient, messages, normalizeUser, parseLoginResponse, type Gender, type LoginResult, type User } from 'shared-contracts';
-import { ensureSucceeded, envelopeData, isRecord, responseMessage } from './envelope';
+import { ApiError, apiClient, ensureSucceeded, envelopeData, messages, normalizeUser, parseLoginResponse, responseMessage, type Gender, type LoginResult, type User } from 'shared-contracts';
+import { isRecord } from './apiErrors';
 
 /**
  * mfe-account's calls to the API (spec §7 and the accounts contract). Every function unwraps the envelope

@@ -1,30 +1,10 @@
-import { ApiError, type FieldError } from 'shared-contracts';
+import { ApiError, responseMessage } from 'shared-contracts';
 
+// What the account's pages read of a failed call (the API client's ApiError), and the plain-object check they share.
+
+/** A plain object (a response body, or a part of one). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function nonEmptyString(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
-/** The `message` field of a response body (top level, else inside `data`). */
-export function responseMessage(body: unknown): string | null {
-  if (!isRecord(body)) return null;
-  return nonEmptyString(body.message) ?? (isRecord(body.data) ? nonEmptyString(body.data.message) : null);
-}
-
-/** The `data` of an envelope `{ success, message, data }`, or the body itself when it has no envelope. */
-export function envelopeData(body: unknown): unknown {
-  return isRecord(body) && 'data' in body ? body.data : body;
-}
-
-/** A 2xx answer that still says `success: false` is a failure too. */
-export function ensureSucceeded(body: unknown): void {
-  if (isRecord(body) && body.success === false) {
-    const errors = Array.isArray(body.errors) ? (body.errors as FieldError[]) : [];
-    throw new ApiError(responseMessage(body) ?? '', 200, typeof body.code === 'string' ? body.code : 'UNSUCCESSFUL', errors, body);
-  }
 }
 
 /**

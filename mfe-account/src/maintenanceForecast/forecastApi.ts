@@ -1,7 +1,6 @@
-import { ApiError, apiClient, messages } from 'shared-contracts';
-// Types only: zod never ships in the account's chunks.
+import { ApiError, apiClient, messages, readData } from 'shared-contracts';
 import type { VehicleForecastDto } from 'shared-contracts/diagnostics';
-import { ensureSucceeded, envelopeData, isRecord } from '../api/envelope';
+import { isRecord } from '../api/apiErrors';
 
 /**
  * GET /api/vehicles/:id/forecast: the owner's "Dự đoán bảo dưỡng" of one vehicle (spec predictive.md §4). Unwraps the
@@ -10,9 +9,7 @@ import { ensureSucceeded, envelopeData, isRecord } from '../api/envelope';
  */
 export const forecastApi = {
   vehicleForecast: async (vehicleId: number, signal?: AbortSignal): Promise<VehicleForecastDto> => {
-    const body = await apiClient.get(`/vehicles/${vehicleId}/forecast`, { signal });
-    ensureSucceeded(body);
-    const data = envelopeData(body);
+    const data = await readData<unknown>(apiClient.get(`/vehicles/${vehicleId}/forecast`, { signal }));
     if (!isRecord(data) || !Array.isArray(data.components) || !('model' in data)) throw new ApiError(messages.errors.badResponse, 200, 'BAD_RESPONSE');
     return data as unknown as VehicleForecastDto;
   },

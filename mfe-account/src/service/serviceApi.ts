@@ -1,5 +1,4 @@
-import { ApiError, apiClient, messages } from 'shared-contracts';
-// Types only: zod never ships in the account's chunks.
+import { ApiError, apiClient, ensureSucceeded, readData, responseMessage } from 'shared-contracts';
 import type {
   Appointment,
   CustomerApproval,
@@ -14,21 +13,12 @@ import type {
   VehicleInput,
   VehicleUpdateInput,
 } from 'shared-contracts/schemas';
-import { ensureSucceeded, envelopeData, responseMessage } from '../api/envelope';
 
 /**
  * The customer's service side: vehicles, appointments, maintenance history, and what the dashboard shows of the
  * shop (orders, package credits, saved promotions). Every function unwraps the envelope `{ success, message,
  * data }` and throws the API client's ApiError (Vietnamese message, status, field errors).
  */
-
-async function read<T>(request: Promise<unknown>): Promise<T> {
-  const body = await request;
-  ensureSucceeded(body);
-  const data = envelopeData(body);
-  if (data === undefined || data === null) throw new ApiError(messages.errors.badResponse, 200, 'BAD_RESPONSE');
-  return data as T;
-}
 
 /** null when the endpoint does not exist yet (404): the dashboard hides that section. */
 async function optional<T>(request: () => Promise<T>): Promise<T | null> {
@@ -50,44 +40,44 @@ export const RECENTLY_COMPLETED_MS = 3 * 24 * 60 * 60 * 1000;
 const FINISHED_ORDER_STATUSES = new Set(['COMPLETED', 'CANCELLED']);
 
 export const serviceApi = {
-  vehicles: (signal?: AbortSignal) => read<Vehicle[]>(apiClient.get('/vehicles', { signal })),
-  createVehicle: (input: VehicleInput) => read<Vehicle>(apiClient.post('/vehicles', input)),
-  updateVehicle: (id: number, input: VehicleUpdateInput) => read<Vehicle>(apiClient.put(`/vehicles/${id}`, input)),
+  vehicles: (signal?: AbortSignal) => readData<Vehicle[]>(apiClient.get('/vehicles', { signal })),
+  createVehicle: (input: VehicleInput) => readData<Vehicle>(apiClient.post('/vehicles', input)),
+  updateVehicle: (id: number, input: VehicleUpdateInput) => readData<Vehicle>(apiClient.put(`/vehicles/${id}`, input)),
   deleteVehicle: async (id: number): Promise<void> => {
     ensureSucceeded(await apiClient.delete(`/vehicles/${id}`));
   },
 
-  upcomingAppointments: (signal?: AbortSignal) => read<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'upcoming' }, signal })),
+  upcomingAppointments: (signal?: AbortSignal) => readData<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'upcoming' }, signal })),
   /** GET /appointments?scope=past: the ones COMPLETED in the last RECENTLY_COMPLETED_MS (the car was just serviced). */
   recentlyCompletedAppointments: async (signal?: AbortSignal, now: number = Date.now()) =>
-    (await read<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'past' }, signal }))).filter(
+    (await readData<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'past' }, signal }))).filter(
       (appointment) => appointment.status === 'COMPLETED' && now - Date.parse(appointment.start) <= RECENTLY_COMPLETED_MS,
     ),
   /** GET /appointments/:id/service-order: the car's work at the centre (status, lines, invoice); null before check-in (404). */
   appointmentServiceOrder: (appointmentId: number, signal?: AbortSignal) =>
-    optional(() => read<CustomerServiceOrder>(apiClient.get(`/appointments/${appointmentId}/service-order`, { signal }))),
-  cancelAppointment: (id: number, reason?: string) => read<Appointment>(apiClient.post(`/appointments/${id}/cancel`, reason ? { reason } : {})),
+    optional(() => readData<CustomerServiceOrder>(apiClient.get(`/appointments/${appointmentId}/service-order`, { signal }))),
+  cancelAppointment: (id: number, reason?: string) => readData<Appointment>(apiClient.post(`/appointments/${id}/cancel`, reason ? { reason } : {})),
 
   maintenanceRecords: (vehicleId: number | null, signal?: AbortSignal) =>
-    read<MaintenanceRecord[]>(apiClient.get('/maintenance-records', { query: { vehicleId: vehicleId ?? undefined }, signal })),
-  maintenanceRecord: (id: number, signal?: AbortSignal) => read<MaintenanceRecordDetail>(apiClient.get(`/maintenance-records/${id}`, { signal })),
+    readData<MaintenanceRecord[]>(apiClient.get('/maintenance-records', { query: { vehicleId: vehicleId ?? undefined }, signal })),
+  maintenanceRecord: (id: number, signal?: AbortSignal) => readData<MaintenanceRecordDetail>(apiClient.get(`/maintenance-records/${id}`, { signal })),
 
   /** GET /orders, the ones not completed or cancelled; null while the shop's API does not exist. */
   activeOrders: (signal?: AbortSignal) =>
-    optional(async () => (await read<OrderSummary[]>(apiClient.get('/orders', { signal }))).filter((order) => !FINISHED_ORDER_STATUSES.has(order.status))),
+    optional(async () => (await readData<OrderSummary[]>(apiClient.get('/orders', { signal }))).filter((order) => !FINISHED_ORDER_STATUSES.has(order.status))),
   /** GET /me/approvals: the extra work waiting for the customer's yes or no ('Cần bạn duyệt'); null while the API does not exist. */
-  approvals: (signal?: AbortSignal) => optional(() => read<CustomerApproval[]>(apiClient.get('/me/approvals', { signal }))),
+  approvals: (signal?: AbortSignal) => optional(() => readData<CustomerApproval[]>(apiClient.get('/me/approvals', { signal }))),
   /**
    * POST /me/approvals/:requestId {decision, reason?}: the request as it is now and the server's Vietnamese message
    * (the same decision again answers 200 unchanged; 409 APPROVAL_EXPIRED or DECISION_ALREADY_RECORDED throw).
    */
   decideApproval: async (requestId: number, input: CustomerApprovalInput): Promise<{ approval: CustomerApproval; message: string }> => {
     const body = await apiClient.post(`/me/approvals/${requestId}`, input);
-    return { approval: await read<CustomerApproval>(Promise.resolve(body)), message: responseMessage(body) ?? '' };
+    return { approval: await readData<CustomerApproval>(Promise.resolve(body)), message: responseMessage(body) ?? '' };
   },
   /** GET /me/package-credits; null while the shop's API does not exist. */
-  packageCredits: (signal?: AbortSignal) => optional(() => read<CustomerPackageCredit[]>(apiClient.get('/me/package-credits', { signal }))),
-  savedPromotions: (signal?: AbortSignal) => read<SavedPromotion[]>(apiClient.get('/me/saved-promotions', { signal })),
+  packageCredits: (signal?: AbortSignal) => optional(() => readData<CustomerPackageCredit[]>(apiClient.get('/me/package-credits', { signal }))),
+  savedPromotions: (signal?: AbortSignal) => readData<SavedPromotion[]>(apiClient.get('/me/saved-promotions', { signal })),
 
   /**
    * Any authenticated call through the shared client renews an expired access token (401 → refresh → retry) or

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ApiError, messages, type EventBus, type LoginResult, type Session, type SessionStore, type User } from 'shared-contracts';
+import { ApiError, messages, responseMessage, type EventBus, type LoginResult, type Session, type SessionStore, type User } from 'shared-contracts';
 import * as accountApi from '../api/accountApi';
-import { failureMessage, fieldErrorsOf, responseMessage } from '../api/envelope';
+import { failureMessage, fieldErrorsOf } from '../api/apiErrors';
 
 /** The auth state of spec §3/§4, mirrored from the page's one session plus this remote's request state. */
 export interface AuthState {

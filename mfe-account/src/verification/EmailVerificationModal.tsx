@@ -175,7 +175,7 @@ export function EmailVerificationModal({ email, onClose }: Props) {
   };
 
   return createPortal(
-    <div className={styles.overlay} onMouseDown={onOverlayMouseDown} onClick={onOverlayClick} data-testid="email-verification-overlay">
+    <div className={styles.overlay} role="presentation" onMouseDown={onOverlayMouseDown} onClick={onOverlayClick} data-testid="email-verification-overlay">
       <div
         ref={dialogRef}
         className={styles.dialog}

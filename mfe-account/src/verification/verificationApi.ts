@@ -1,7 +1,7 @@
-import { apiClient, eventBus, normalizeUser, sessionStore, type User } from 'shared-contracts';
-import { ensureSucceeded, isRecord, responseMessage } from '../api/envelope';
+import { apiClient, ensureSucceeded, envelopeData, eventBus, normalizeUser, responseMessage, sessionStore, type User } from 'shared-contracts';
 
-export { failureMessage, responseMessage } from '../api/envelope';
+export { failureMessage } from '../api/apiErrors';
+export { responseMessage } from 'shared-contracts';
 
 /** POST /auth/resend-verification {email}. Resolves with the response's message, if any. */
 export async function resendVerification(email: string): Promise<string | null> {
@@ -30,7 +30,7 @@ export async function refreshCurrentUser({ markVerified = false }: { markVerifie
   if (!sessionStore.current) return null;
   try {
     const body = await apiClient.get<unknown>('/Auth/profile');
-    const user = normalizeUser(isRecord(body) && 'data' in body ? body.data : body);
+    const user = normalizeUser(envelopeData(body));
     if (user && sessionStore.current) {
       publishUser(user);
       return user;

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-// Types only: zod never ships in the back office's chunks.
+import { useCallback, useId } from 'react';
 import type { CentreKpis, ServiceCentre } from 'shared-contracts/schemas';
 import { LoadFailed, Loading } from '../components/LoadStatus';
-import { messageOf } from '../frontDesk/apiRead';
+import { ScrollRegion } from '../components/ScrollRegion';
+import { useAsync } from '../hooks/useAsync';
 import { kpiApi, type KpiRange } from '../kpis/kpiApi';
 import { formatCount, formatDecimal, formatMoney } from '../kpis/kpiFormat';
 import { displayDate } from '../kpis/kpiText';
@@ -35,40 +35,28 @@ const COLUMNS: { label: string; value: (k: CentreKpis) => string }[] = [
  */
 export function CentreComparison({ range }: { range: KpiRange }) {
   const headingId = useId();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const { from, to } = range;
 
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      setFailed(null);
-      setLoaded(null);
-      try {
-        const centres = await reportsApi.centres(signal);
-        const [all, ...perCentre] = await Promise.all([
-          kpiApi.centre({ from, to }, undefined, signal),
-          ...centres.map((centre) => kpiApi.centre({ from, to }, centre.id, signal)),
-        ]);
-        if (!signal.aborted) setLoaded({ all: all!, rows: centres.map((centre, index) => ({ centre, kpis: perCentre[index]! })) });
-      } catch (error) {
-        if (!signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      }
+  const readComparison = useCallback(
+    async (signal: AbortSignal): Promise<Loaded> => {
+      const centres = await reportsApi.centres(signal);
+      const [all, ...perCentre] = await Promise.all([
+        kpiApi.centre({ from, to }, undefined, signal),
+        ...centres.map((centre) => kpiApi.centre({ from, to }, centre.id, signal)),
+      ]);
+      return { all: all!, rows: centres.map((centre, index) => ({ centre, kpis: perCentre[index]! })) };
     },
     [from, to],
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, attempt]);
+  const { state, reload } = useAsync(readComparison, { failedText: t.loadFailed });
+  const loaded = state.data ?? null;
+  const failed = state.error;
 
   return (
     <section className={styles.section} aria-labelledby={headingId} aria-busy={!loaded && !failed}>
       <h2 id={headingId}>{t.heading}</h2>
       {failed ? (
-        <LoadFailed message={failed} retryLabel={t.reload} onRetry={() => setAttempt((n) => n + 1)} />
+        <LoadFailed message={failed} retryLabel={t.reload} onRetry={() => reload('fresh')} />
       ) : !loaded ? (
         <Loading text={t.loading} />
       ) : (
@@ -77,7 +65,7 @@ export function CentreComparison({ range }: { range: KpiRange }) {
           {loaded.rows.length === 0 ? (
             <p className={styles.muted}>{t.empty}</p>
           ) : (
-            <div className={styles.tableWrap} role="region" aria-label={t.scrollLabel} tabIndex={0}>
+            <ScrollRegion className={styles.tableWrap} label={t.scrollLabel}>
               <table className={styles.table}>
                 <caption>{t.caption(displayDate(from), displayDate(to))}</caption>
                 <thead>
@@ -109,7 +97,7 @@ export function CentreComparison({ range }: { range: KpiRange }) {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </>
       )}

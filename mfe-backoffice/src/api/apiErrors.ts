@@ -1,26 +1,6 @@
-import { ApiError, messages } from 'shared-contracts';
+import { ApiError } from 'shared-contracts';
 
-interface Envelope {
-  success?: boolean;
-  message?: string;
-  code?: string;
-  data?: unknown;
-}
-
-/** The `data` of a successful envelope; a 2xx that says `success: false` or carries no data is an ApiError. */
-export async function readData<T>(request: Promise<unknown>): Promise<T> {
-  const body = (await request) as Envelope | null;
-  if (body?.success === false) throw new ApiError(body.message ?? messages.errors.badResponse, 200, body.code ?? 'UNSUCCESSFUL');
-  if (body?.data === undefined || body.data === null) throw new ApiError(messages.errors.badResponse, 200, 'BAD_RESPONSE');
-  return body.data as T;
-}
-
-/** For calls whose answer the page does not read (it reloads instead): only `success: false` is a failure. */
-export async function readOk(request: Promise<unknown>): Promise<unknown> {
-  const body = (await request) as Envelope | null;
-  if (body?.success === false) throw new ApiError(body.message ?? messages.errors.badResponse, 200, body.code ?? 'UNSUCCESSFUL');
-  return body?.data ?? null;
-}
+// What the back office's pages read of a failed call (the API client's ApiError): the text to show, its kind.
 
 /** The server's Vietnamese message (with its field messages, if any), else the page's fallback. */
 export function messageOf(error: unknown, fallback: string): string {

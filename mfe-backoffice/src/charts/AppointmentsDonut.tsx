@@ -1,4 +1,3 @@
-// Types only: zod never ships in the back office's chunks.
 import type { ReportCharts } from 'shared-contracts/schemas';
 import { count, percent } from './chartFormat';
 import { ChartFrame, COLOURS } from './ChartFrame';

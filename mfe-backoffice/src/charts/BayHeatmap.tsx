@@ -1,4 +1,3 @@
-// Types only: zod never ships in the back office's chunks.
 import type { ReportCharts } from 'shared-contracts/schemas';
 import { hourLabel, largest, percent, weekdayName, weekdayShort, WEEKDAYS } from './chartFormat';
 import { ChartFrame, CHART_WIDTH, COLOURS } from './ChartFrame';

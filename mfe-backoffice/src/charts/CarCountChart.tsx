@@ -1,4 +1,3 @@
-// Types only: zod never ships in the back office's chunks.
 import type { ReportCharts } from 'shared-contracts/schemas';
 import { DateAxis, ValueAxis } from './ChartAxes';
 import { count, dayMonth, largest, niceScale } from './chartFormat';

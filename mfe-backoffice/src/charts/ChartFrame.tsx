@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { chartText } from './chartText';
 import styles from './Charts.module.css';
 
@@ -82,7 +83,7 @@ export function ChartFrame({ title, isEmpty, emptyText, summary, height = CHART_
           )}
           <details className={styles.details}>
             <summary>{chartText.showTable}</summary>
-            <div className={styles.tableWrap} role="region" aria-label={`${title} – ${chartText.showTable.toLowerCase()}`} tabIndex={0}>
+            <ScrollRegion className={styles.tableWrap} label={`${title} – ${chartText.showTable.toLowerCase()}`}>
               <table className={styles.table}>
                 <caption>{title}</caption>
                 <thead>
@@ -105,7 +106,7 @@ export function ChartFrame({ title, isEmpty, emptyText, summary, height = CHART_
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </details>
         </>
       )}

@@ -1,4 +1,3 @@
-// Types only: zod never ships in the back office's chunks.
 import type { ReportCharts as ReportChartsAnswer } from 'shared-contracts/schemas';
 import { AppointmentsDonut } from './AppointmentsDonut';
 import { BayHeatmap } from './BayHeatmap';

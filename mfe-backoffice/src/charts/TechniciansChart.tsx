@@ -1,4 +1,3 @@
-// Types only: zod never ships in the back office's chunks.
 import type { ReportCharts } from 'shared-contracts/schemas';
 import { largest, niceScale, percent, shorten } from './chartFormat';
 import { ChartFrame, CHART_WIDTH, COLOURS } from './ChartFrame';

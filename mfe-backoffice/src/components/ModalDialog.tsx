@@ -67,6 +67,7 @@ export function ModalDialog({ title, onClose, children, variant = 'dialog', desc
 
   return (
     <div className={styles.backdrop}>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a modal keeps Tab inside and closes on Escape */}
       <div
         ref={panel}
         role="dialog"

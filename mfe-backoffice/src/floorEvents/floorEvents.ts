@@ -1,6 +1,5 @@
 import { defaultApiBase, sessionStore, type SessionStore } from 'shared-contracts';
 import { subscribeEventStream, type StreamConnectionState } from 'shared-contracts/eventStream';
-// Types only: zod never ships in the back office's chunks.
 import type { FloorChangedEvent } from 'shared-contracts/schemas';
 
 /**

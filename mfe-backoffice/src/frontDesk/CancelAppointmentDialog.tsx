@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { REASON_MIN_LENGTH } from 'shared-contracts/backoffice';
 import type { StaffAppointment } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
-import { isConflict, messageOf } from './apiRead';
+import { isConflict, messageOf } from '../api/apiErrors';
 import { frontDeskApi } from './frontDeskApi';
 import { frontDeskText } from './frontDeskText';
 import styles from './FrontDesk.module.css';

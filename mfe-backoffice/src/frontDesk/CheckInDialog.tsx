@@ -1,15 +1,17 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import { DIAGNOSIS_SYMPTOMS_MAX, type SymptomCode } from 'shared-contracts/diagnostics';
-import type { CentreTechnician, CheckInInput, ServiceOrderDetail, StaffAppointment } from 'shared-contracts/schemas';
+import type { CheckInInput, ServiceOrderDetail, StaffAppointment } from 'shared-contracts/schemas';
+import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
-import { fieldErrorsOf, isConflict, messageOf } from './apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { frontDeskApi } from './frontDeskApi';
 import { frontDeskText } from './frontDeskText';
 import { inVocabularyOrder, SYMPTOM_GROUPS } from 'shared-contracts/diagnostics';
 import styles from './FrontDesk.module.css';
 
 const t = frontDeskText.checkIn;
+const readTechnicians = (signal: AbortSignal) => frontDeskApi.technicians(signal);
 const ODOMETER_MAX = 1_000_000;
 const TEXT_MAX = 500;
 const km = (value: number) => value.toLocaleString('vi-VN');
@@ -53,23 +55,13 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
   const [bayNo, setBayNo] = useState('');
   const [symptoms, setSymptoms] = useState<ReadonlySet<SymptomCode>>(() => new Set((appointment.symptoms ?? []).map((symptom) => symptom.code)));
   const fromCustomer = new Set((appointment.symptoms ?? []).filter((symptom) => symptom.source === 'customer').map((symptom) => symptom.code));
-  const [technicians, setTechnicians] = useState<CentreTechnician[] | null>(null);
-  const [techniciansFailed, setTechniciansFailed] = useState(false);
+  const { state: techniciansLoad } = useAsync(readTechnicians, {});
+  const technicians = techniciansLoad.data ?? null;
+  const techniciansFailed = techniciansLoad.error !== null;
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    frontDeskApi.technicians(controller.signal).then(
-      (list) => setTechnicians(list),
-      () => {
-        if (!controller.signal.aborted) setTechniciansFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, []);
 
   const toggleSymptom = (code: SymptomCode) => {
     setSymptoms((current) => {

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CustomerSearchResult, StaffCustomerDetail } from 'shared-contracts/schemas';
+import type { CustomerSearchResult } from 'shared-contracts/schemas';
 import { useFloorEvents } from '../floorEvents';
-import { messageOf } from './apiRead';
+import { latestOf, useAsync } from '../hooks/useAsync';
 import { CustomerDetailView } from './CustomerDetailView';
 import { frontDeskApi } from './frontDeskApi';
 import { frontDeskText } from './frontDeskText';
@@ -12,7 +12,6 @@ const t = frontDeskText.customers;
 const MIN_QUERY = 2;
 
 type Results = { kind: 'idle' } | { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; customers: CustomerSearchResult[] };
-type Detail = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; customer: StaffCustomerDetail };
 
 /**
  * S4: search the centre's customers (≥ 2 characters) over name, phone, email and plate; then a read-only detail.
@@ -26,46 +25,25 @@ export function CustomerSearch() {
   const customerId = Number(params.get('id')) || null;
   const [text, setText] = useState(query);
   const [tooShort, setTooShort] = useState(false);
-  const [results, setResults] = useState<Results>({ kind: 'idle' });
-  const [detail, setDetail] = useState<Detail>({ kind: 'loading' });
-  const detailRequest = useRef<AbortController | null>(null);
+  const searching = query.length >= MIN_QUERY;
+  const readCustomers = useCallback((signal: AbortSignal) => frontDeskApi.searchCustomers(query, signal), [query]);
+  const found = latestOf(useAsync(readCustomers, { failedText: frontDeskText.loadFailed, enabled: searching }).state);
+  const results: Results = !searching
+    ? { kind: 'idle' }
+    : found.status === 'ready'
+      ? { kind: 'ready', customers: found.data }
+      : found.status === 'failed'
+        ? { kind: 'failed', message: found.message }
+        : { kind: 'loading' };
 
-  useEffect(() => {
-    if (query.length < MIN_QUERY) {
-      setResults({ kind: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setResults({ kind: 'loading' });
-    frontDeskApi.searchCustomers(query, controller.signal).then(
-      (customers) => setResults({ kind: 'ready', customers }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setResults({ kind: 'failed', message: messageOf(error, frontDeskText.loadFailed) });
-      },
-    );
-    return () => controller.abort();
-  }, [query]);
-
-  const loadDetail = useCallback(() => {
-    if (customerId === null) return;
-    detailRequest.current?.abort();
-    const controller = new AbortController();
-    detailRequest.current = controller;
-    frontDeskApi.customer(customerId, controller.signal, query || undefined).then(
-      (customer) => {
-        if (!controller.signal.aborted) setDetail({ kind: 'ready', customer });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setDetail({ kind: 'failed', message: messageOf(error, frontDeskText.loadFailed) });
-      },
-    );
-  }, [customerId, query]);
-
-  useEffect(() => {
-    setDetail({ kind: 'loading' });
-    loadDetail();
-    return () => detailRequest.current?.abort();
-  }, [loadDetail]);
+  const readDetail = useCallback(
+    (signal: AbortSignal) => frontDeskApi.customer(customerId ?? 0, signal, query || undefined),
+    [customerId, query],
+  );
+  // another customer starts afresh; a live reload keeps the record on screen, and a failure replaces it
+  const { state: detailState, reload: reloadDetail } = useAsync(readDetail, { failedText: frontDeskText.loadFailed, enabled: customerId !== null });
+  const detail = latestOf(detailState);
+  const loadDetail = useCallback(() => reloadDetail(), [reloadDetail]);
 
   // what another desk changes (an appointment, a service order) shows up in the open record
   useFloorEvents(() => loadDetail());
@@ -90,8 +68,8 @@ export function CustomerSearch() {
         <button type="button" className={styles.secondary} onClick={backToResults}>
           {t.backToResults}
         </button>
-        {detail.kind === 'loading' && <p>{t.loadingDetail}</p>}
-        {detail.kind === 'failed' && (
+        {detail.status === 'loading' && <p>{t.loadingDetail}</p>}
+        {detail.status === 'failed' && (
           <p role="alert" className={styles.failed}>
             {detail.message}{' '}
             <button type="button" className={styles.secondary} onClick={loadDetail}>
@@ -99,7 +77,7 @@ export function CustomerSearch() {
             </button>
           </p>
         )}
-        {detail.kind === 'ready' && <CustomerDetailView customer={detail.customer} />}
+        {detail.status === 'ready' && <CustomerDetailView customer={detail.data} />}
       </section>
     );
   }

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECK_IN_APPOINTMENT_STATUSES } from 'shared-contracts/backoffice';
 import { formatCalendarDate, isCalendarDate, vietnamClockOf, vietnamDateOf } from 'shared-contracts/calendar';
-import type { StaffAppointment, StaffDay } from 'shared-contracts/schemas';
+import type { StaffAppointment } from 'shared-contracts/schemas';
+import { isConflict, messageOf } from '../api/apiErrors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ModalDialog } from '../components/ModalDialog';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
-import { isConflict, messageOf } from './apiRead';
+import { keepUnlessFailed, latestOf, useAsync } from '../hooks/useAsync';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { CheckInDialog } from './CheckInDialog';
 import { frontDeskApi, type StaffAppointmentAction } from './frontDeskApi';
@@ -34,7 +35,6 @@ export function appointmentActions(appointment: StaffAppointment, isToday: boole
   };
 }
 
-type Listing = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; day: StaffDay };
 type Dialog =
   | { kind: 'checkIn'; appointment: StaffAppointment }
   | { kind: 'cancel'; appointment: StaffAppointment }
@@ -51,31 +51,19 @@ export function DayView() {
   const [status, setStatus] = useState('');
   const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState('');
-  const [listing, setListing] = useState<Listing>({ kind: 'loading' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const inflight = useRef<AbortController | null>(null);
 
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    frontDeskApi.day({ date, status: status || undefined, q: query || undefined }, controller.signal).then(
-      (day) => {
-        if (!controller.signal.aborted) setListing({ kind: 'ready', day });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setListing({ kind: 'failed', message: messageOf(error, frontDeskText.loadFailed) });
-      },
-    );
-  }, [date, status, query]);
-
-  useEffect(() => {
-    setListing((current) => (current.kind === 'ready' ? current : { kind: 'loading' }));
-    load();
-  }, [load]);
-  useEffect(() => () => inflight.current?.abort(), []);
+  const readDay = useCallback(
+    (signal: AbortSignal) => frontDeskApi.day({ date, status: status || undefined, q: query || undefined }, signal),
+    [date, status, query],
+  );
+  // another day or filter keeps the list on screen until its answer (after a failure: 'loading'); a failure
+  // replaces the list
+  const { state: loaded, reload } = useAsync(readDay, { failedText: frontDeskText.loadFailed, start: keepUnlessFailed });
+  const listing = latestOf(loaded);
+  const load = useCallback(() => reload(), [reload]);
 
   const mode = useFloorEvents(() => load());
 
@@ -99,7 +87,7 @@ export function DayView() {
     setQuery(searchText.trim());
   };
 
-  const day = listing.kind === 'ready' ? listing.day : null;
+  const day = listing.status === 'ready' ? listing.data : null;
   const isToday = date === today;
 
   return (
@@ -178,8 +166,8 @@ export function DayView() {
       </p>
       <div role="alert">{notice?.kind === 'failed' && <p className={styles.alert}>{notice.text}</p>}</div>
 
-      {listing.kind === 'loading' && <p>{t.loading}</p>}
-      {listing.kind === 'failed' && (
+      {listing.status === 'loading' && <p>{t.loading}</p>}
+      {listing.status === 'failed' && (
         <p role="alert" className={styles.failed}>
           {listing.message}{' '}
           <button type="button" className={styles.secondary} onClick={load}>

@@ -1,16 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, formatVnd } from 'shared-contracts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError, errorDataOf, formatVnd } from 'shared-contracts';
 import { vietnamClockOf } from 'shared-contracts/calendar';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/labels';
-import type { CustomerSearchResult, Service, StaffCustomerDetail, VehicleType, WalkInInput } from 'shared-contracts/schemas';
+import type { CustomerSearchResult, StaffCustomerDetail, VehicleType, WalkInInput } from 'shared-contracts/schemas';
 import { findVehicleModel, licensePlateError, vehicleBrands, vehicleModelsOf } from 'shared-contracts/vehicle';
+import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
-import { fieldErrorsOf, messageOf } from './apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { frontDeskApi, type WalkInResult } from './frontDeskApi';
 import { frontDeskText } from './frontDeskText';
 import styles from './FrontDesk.module.css';
 
 const t = frontDeskText.walkIn;
+const readServices = (signal: AbortSignal) => frontDeskApi.services(signal);
 const VEHICLE_TYPES = Object.keys(VEHICLE_TYPE_LABELS) as VehicleType[];
 const OTHER_VEHICLE = 'other';
 
@@ -27,8 +29,7 @@ interface SlotRef {
 /** The next free slots a 409 SLOT_FULL carries (at the top of the body, or in its data). */
 export function nextSlotsOf(error: unknown): SlotRef[] | null {
   if (!(error instanceof ApiError) || error.code !== 'SLOT_FULL') return null;
-  const body = (error.body ?? {}) as { nextSlots?: unknown; data?: { nextSlots?: unknown } | null };
-  const slots = body.nextSlots ?? body.data?.nextSlots;
+  const slots = ((error.body ?? {}) as { nextSlots?: unknown }).nextSlots ?? errorDataOf(error)?.nextSlots;
   return Array.isArray(slots) ? (slots.filter((slot) => typeof slot?.start === 'string') as SlotRef[]) : [];
 }
 
@@ -64,8 +65,9 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
   const [brand, setBrand] = useState('');
   const [model, setModel] = useState('');
   const [plate, setPlate] = useState('');
-  const [services, setServices] = useState<Service[] | null>(null);
-  const [servicesFailed, setServicesFailed] = useState<string | null>(null);
+  const { state: servicesLoad } = useAsync(readServices, { failedText: frontDeskText.loadFailed });
+  const services = servicesLoad.data ?? null;
+  const servicesFailed = servicesLoad.error;
   const [serviceIds, setServiceIds] = useState<number[]>([]);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -73,14 +75,6 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
   const [nextSlots, setNextSlots] = useState<SlotRef[] | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    frontDeskApi.services(controller.signal).then(setServices, (error: unknown) => {
-      if (!controller.signal.aborted) setServicesFailed(messageOf(error, frontDeskText.loadFailed));
-    });
-    return () => controller.abort();
-  }, []);
 
   const chosenVehicle = customer?.vehicles.find((vehicle) => String(vehicle.id) === vehicleChoice) ?? null;
   const vehicleType: VehicleType | null = chosenVehicle ? typeOfVehicle(chosenVehicle.brand, chosenVehicle.model) : type;

@@ -1,5 +1,4 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, readData, readOk } from 'shared-contracts';
 import type {
   CentreTechnician,
   CheckInInput,
@@ -11,7 +10,6 @@ import type {
   StaffSummary,
   WalkInInput,
 } from 'shared-contracts/schemas';
-import { readData, readOk } from './apiRead';
 
 export type StaffAppointmentAction = 'CONFIRMED' | 'CANCELLED' | 'NO_SHOW';
 

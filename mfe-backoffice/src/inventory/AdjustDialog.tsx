@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { InventoryChange, InventoryItem } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
-import { fieldErrorsOf, messageOf } from '../frontDesk/apiRead';
+import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { inventoryApi } from './inventoryApi';
 import { ADJUST_REASON_MAX, ADJUST_REASON_MIN, parseWhole, STOCK_FIGURE_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';

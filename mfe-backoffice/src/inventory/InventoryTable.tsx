@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { formatVnd } from 'shared-contracts';
-import type { InventoryChange, InventoryItem, InventoryPage, InventorySummary } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import type { InventoryChange, InventoryItem, InventoryPage } from 'shared-contracts/schemas';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { inventoryApi } from './inventoryApi';
 import { inventoryText } from './inventoryText';
 import { MinStockCell } from './MinStockCell';
@@ -12,7 +12,6 @@ const t = inventoryText.table;
 const n = inventoryText.count;
 export const INVENTORY_TABLE_PAGE_SIZE = 50;
 
-type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; page: InventoryPage };
 
 interface Props {
   centreId: number | undefined;
@@ -37,43 +36,25 @@ export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onR
   const [q, setQ] = useState('');
   const [lowOnly, setLowOnly] = useState(false);
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [summary, setSummary] = useState<InventorySummary | null>(null);
-  const inflight = useRef<AbortController | null>(null);
+  // the centre's whole stock in figures (not only the rows shown); a failed reload keeps the last figures
+  const readSummary = useCallback((signal: AbortSignal) => inventoryApi.summary(centreId, signal), [centreId]);
+  const summary = useAsync(readSummary, { start: 'keep', reloadKey: refreshKey }).state.data ?? null;
 
-  // the centre's whole stock in figures (not only the rows shown)
-  useEffect(() => {
-    const controller = new AbortController();
-    inventoryApi.summary(centreId, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted) setSummary(answer);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [centreId, refreshKey]);
-
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    inventoryApi.page({ centreId, q, lowOnly, page, pageSize: INVENTORY_TABLE_PAGE_SIZE }, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        // a page past the end (rows went away): the last page there is
-        if (answer.items.length === 0 && answer.totalPages > 0 && page > answer.totalPages) setPage(answer.totalPages);
-        else setState({ kind: 'ready', page: answer });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((current) => (current.kind === 'ready' ? current : { kind: 'failed', message: messageOf(error, inventoryText.loadFailed) }));
-      },
-    );
-  }, [centreId, q, lowOnly, page]);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load, refreshKey]);
+  const readPage = useCallback(
+    async (signal: AbortSignal): Promise<InventoryPage> => {
+      const answer = await inventoryApi.page({ centreId, q, lowOnly, page, pageSize: INVENTORY_TABLE_PAGE_SIZE }, signal);
+      // a page past the end (rows went away): the last page there is, whose load replaces this one
+      if (answer.items.length === 0 && answer.totalPages > 0 && page > answer.totalPages) {
+        setPage(answer.totalPages);
+        return new Promise<never>(() => undefined);
+      }
+      return answer;
+    },
+    [centreId, q, lowOnly, page],
+  );
+  // other filters or another page keep the rows on screen until the answer, and after a failed reload
+  const { state: loaded, reload } = useAsync(readPage, { failedText: inventoryText.loadFailed, start: 'keep', reloadKey: refreshKey });
+  const state = loadedOf(loaded);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +62,7 @@ export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onR
     setPage(1);
   };
 
-  const data = state.kind === 'ready' ? state.page : null;
+  const data = state.status === 'ready' ? state.data : null;
 
   return (
     <section className={styles.panel} aria-labelledby="inventory-heading">
@@ -145,11 +126,11 @@ export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onR
         </label>
       </form>
 
-      {state.kind === 'loading' && <p className={styles.muted}>{inventoryText.loading}</p>}
-      {state.kind === 'failed' && (
+      {state.status === 'loading' && <p className={styles.muted}>{inventoryText.loading}</p>}
+      {state.status === 'failed' && (
         <p role="alert" className={styles.alert}>
           {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={load}>
+          <button type="button" className={styles.secondary} onClick={() => reload()}>
             {inventoryText.retry}
           </button>
         </p>

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { InventoryChange, InventoryItem, ServiceCentre } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { useCallback, useId, useState } from 'react';
+import type { InventoryChange, InventoryItem } from 'shared-contracts/schemas';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
+import { useAsync } from '../hooks/useAsync';
 import { useSessionRole } from '../partsDesk/sessionRole';
 import { AdjustDialog } from './AdjustDialog';
 import { inventoryApi } from './inventoryApi';
@@ -15,6 +15,7 @@ import styles from './Inventory.module.css';
 const t = inventoryText;
 /** The floor-changed kinds that can move this centre's stock. */
 const STOCK_MOVING_KINDS = ['inventory', 'parts-request', 'service-order'];
+const readCentres = (signal: AbortSignal) => inventoryApi.centres(signal);
 
 type Dialog = { kind: 'receive'; lines: ReceiveLineDraft[] } | { kind: 'adjust'; item: InventoryItem } | null;
 
@@ -36,56 +37,24 @@ export function ManagerInventory() {
   const isAdmin = role === 'admin';
   const canWrite = role === 'manager' || role === 'admin';
   const centreSelectId = useId();
-  const [centres, setCentres] = useState<ServiceCentre[] | null>(null);
-  const [centresFailed, setCentresFailed] = useState<string | null>(null);
   const [chosenCentre, setChosenCentre] = useState<number | null>(null);
-  const [answeredCentre, setAnsweredCentre] = useState<number | null>(null);
-  const [low, setLow] = useState<InventoryItem[] | null>(null);
-  const [lowFailed, setLowFailed] = useState<string | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const lowInflight = useRef<AbortController | null>(null);
-
-  const loadCentres = useCallback(() => {
-    setCentresFailed(null);
-    const controller = new AbortController();
-    inventoryApi.centres(controller.signal).then(setCentres, (error: unknown) => setCentresFailed(messageOf(error, t.loadFailed)));
-    return controller;
-  }, []);
-  useEffect(() => {
-    const controller = loadCentres();
-    return () => controller.abort();
-  }, [loadCentres]);
+  const centresLoad = useAsync(readCentres, { failedText: t.loadFailed });
+  const centres = centresLoad.state.data ?? null;
+  const centresFailed = centresLoad.state.error;
 
   // an admin works on one chosen centre (writes require it); the first until they choose
   const centreId = isAdmin ? (chosenCentre ?? centres?.[0]?.id) : undefined;
   const adminWaiting = isAdmin && centreId === undefined;
-  const shownCentre = centreId ?? answeredCentre;
+  const readLow = useCallback((signal: AbortSignal) => inventoryApi.lowStock(centreId, signal), [centreId]);
+  // another centre starts afresh; a refresh keeps the list (and the last failure) on screen until the answer
+  const lowLoad = useAsync(readLow, { failedText: t.loadFailed, enabled: !adminWaiting, reloadKey: refreshKey });
+  const low = lowLoad.state.data?.items ?? null;
+  const lowFailed = lowLoad.state.error;
+  const shownCentre = centreId ?? lowLoad.state.data?.centreId ?? null;
   const centreName = centres?.find((centre) => centre.id === shownCentre)?.name ?? t.centre.unknown;
-
-  const loadLow = useCallback(() => {
-    lowInflight.current?.abort();
-    const controller = new AbortController();
-    lowInflight.current = controller;
-    inventoryApi.lowStock(centreId, controller.signal).then(
-      (list) => {
-        if (controller.signal.aborted) return;
-        setLow(list.items);
-        setLowFailed(null);
-        setAnsweredCentre(list.centreId);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLowFailed(messageOf(error, t.loadFailed));
-      },
-    );
-  }, [centreId]);
-
-  useEffect(() => {
-    if (adminWaiting) return;
-    loadLow();
-    return () => lowInflight.current?.abort();
-  }, [loadLow, refreshKey, adminWaiting]);
 
   const refresh = useCallback(() => setRefreshKey((key) => key + 1), []);
   // the centre's stock moves on the floor through parts requests (reserve, issue, return, release) and a cancelled
@@ -111,10 +80,7 @@ export function ManagerInventory() {
               className={styles.select}
               value={centreId ?? ''}
               disabled={!centres}
-              onChange={(event) => {
-                setChosenCentre(Number(event.target.value));
-                setLow(null);
-              }}
+              onChange={(event) => setChosenCentre(Number(event.target.value))}
             >
               {(centres ?? []).map((centre) => (
                 <option key={centre.id} value={centre.id}>
@@ -133,7 +99,7 @@ export function ManagerInventory() {
       {centresFailed && isAdmin && (
         <p role="alert" className={styles.alert}>
           {centresFailed}{' '}
-          <button type="button" className={styles.secondary} onClick={() => void loadCentres()}>
+          <button type="button" className={styles.secondary} onClick={() => centresLoad.reload('fresh')}>
             {t.retry}
           </button>
         </p>
@@ -148,7 +114,7 @@ export function ManagerInventory() {
           <LowStockList
             items={low}
             failed={lowFailed}
-            onRetry={loadLow}
+            onRetry={() => lowLoad.reload()}
             onReceive={canWrite ? (item) => setDialog({ kind: 'receive', lines: [lineFor(item, suggestedReceive(item))] }) : undefined}
           />
           <InventoryTable

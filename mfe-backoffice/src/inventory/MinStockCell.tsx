@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { InventoryChange, InventoryItem } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { messageOf } from '../api/apiErrors';
 import { inventoryApi } from './inventoryApi';
 import { parseWhole, STOCK_FIGURE_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';

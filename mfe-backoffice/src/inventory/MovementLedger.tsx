@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import { isCalendarDate } from 'shared-contracts/calendar';
-import type { MovementPage } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { latestOf, useAsync } from '../hooks/useAsync';
 import { inventoryApi, type ProductOption } from './inventoryApi';
 import { STOCK_MOVEMENT_KIND_LABELS, STOCK_MOVEMENT_KINDS, type StockMovementKind } from './inventoryRules';
 import { inventoryText } from './inventoryText';
@@ -14,7 +13,6 @@ const t = inventoryText.ledger;
 const n = inventoryText.count;
 export const LEDGER_PAGE_SIZE = 50;
 
-type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; page: MovementPage };
 
 const isKind = (value: string): value is StockMovementKind => (STOCK_MOVEMENT_KINDS as readonly string[]).includes(value);
 const signed = (quantity: number) => (quantity > 0 ? `+${n(quantity)}` : n(quantity));
@@ -35,35 +33,19 @@ export function MovementLedger({ centreId, refreshKey }: Props) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const inflight = useRef<AbortController | null>(null);
-
   const rangeInvalid = from !== '' && to !== '' && from > to;
 
-  const load = useCallback(() => {
-    if (rangeInvalid) return;
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    inventoryApi
-      .movements(
+  const readPage = useCallback(
+    (signal: AbortSignal) =>
+      inventoryApi.movements(
         { centreId, productId: product?.productId, kind: kind === '' ? undefined : kind, from: from || undefined, to: to || undefined, page, pageSize: LEDGER_PAGE_SIZE },
-        controller.signal,
-      )
-      .then(
-        (answer) => {
-          if (!controller.signal.aborted) setState({ kind: 'ready', page: answer });
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) setState({ kind: 'failed', message: messageOf(error, inventoryText.loadFailed) });
-        },
-      );
-  }, [centreId, product, kind, from, to, page, rangeInvalid]);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load, refreshKey]);
+        signal,
+      ),
+    [centreId, product, kind, from, to, page],
+  );
+  const { state: loaded, reload } = useAsync(readPage, { failedText: inventoryText.loadFailed, start: 'keep', enabled: !rangeInvalid, reloadKey: refreshKey });
+  // other filters keep the rows on screen until the answer; a failure replaces them, until an answer
+  const state = latestOf(loaded);
 
   /** A filter changed: back to the first page. */
   const filter = <T,>(set: (value: T) => void) => (value: T) => {
@@ -74,7 +56,7 @@ export function MovementLedger({ centreId, refreshKey }: Props) {
     if (value === '' || isCalendarDate(value)) filter(set)(value);
   };
 
-  const data = state.kind === 'ready' ? state.page : null;
+  const data = state.status === 'ready' ? state.data : null;
   const filtered = product !== null || kind !== '' || from !== '' || to !== '';
 
   return (
@@ -141,11 +123,11 @@ export function MovementLedger({ centreId, refreshKey }: Props) {
         </p>
       )}
 
-      {state.kind === 'loading' && <p className={styles.muted}>{inventoryText.loading}</p>}
-      {state.kind === 'failed' && (
+      {state.status === 'loading' && <p className={styles.muted}>{inventoryText.loading}</p>}
+      {state.status === 'failed' && (
         <p role="alert" className={styles.alert}>
           {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={load}>
+          <button type="button" className={styles.secondary} onClick={() => reload()}>
             {inventoryText.retry}
           </button>
         </p>

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { messageOf } from '../frontDesk/apiRead';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAsync } from '../hooks/useAsync';
 import { inventoryApi, type ProductOption } from './inventoryApi';
 import { inventoryText } from './inventoryText';
 import styles from './Inventory.module.css';
@@ -27,35 +27,30 @@ interface Props {
  */
 export function ProductPicker({ id, label, value, onChange, centreId, error = null, clearable = false }: Props) {
   const [text, setText] = useState('');
-  const [found, setFound] = useState<Found>({ kind: 'idle' });
+  // the search sent: PICK_DELAY_MS after the last keystroke, at once when the box is emptied
+  const [term, setTerm] = useState('');
   const changeButton = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const refocus = useRef<'input' | 'change' | null>(null);
 
   useEffect(() => {
-    if (value !== null) return;
-    const term = text.trim();
-    if (term === '') {
-      setFound({ kind: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setFound({ kind: 'loading' });
-      inventoryApi.productOptions(term, centreId, controller.signal).then(
-        (options) => {
-          if (!controller.signal.aborted) setFound({ kind: 'ready', options });
-        },
-        (failure: unknown) => {
-          if (!controller.signal.aborted) setFound({ kind: 'failed', message: messageOf(failure, inventoryText.loadFailed) });
-        },
-      );
-    }, PICK_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, value, centreId]);
+    const next = text.trim();
+    const timer = setTimeout(() => setTerm(next), next === '' ? 0 : PICK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const readOptions = useCallback((signal: AbortSignal) => inventoryApi.productOptions(term, centreId, signal), [term, centreId]);
+  const { state } = useAsync(readOptions, { failedText: inventoryText.loadFailed, enabled: value === null && term !== '' });
+  const found: Found =
+    text.trim() === '' || term === ''
+      ? { kind: 'idle' }
+      : state.loading
+        ? { kind: 'loading' }
+        : state.error !== null
+          ? { kind: 'failed', message: state.error }
+          : state.data !== undefined
+            ? { kind: 'ready', options: state.data }
+            : { kind: 'idle' };
 
   // keep the keyboard where the user is after choosing or changing
   useEffect(() => {

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from 'shared-contracts';
+import { ApiError, errorDataOf } from 'shared-contracts';
 import type { InventoryChange } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
-import { messageOf } from '../frontDesk/apiRead';
-import { errorDataOf } from '../partsDesk/apiOutcome';
+import { messageOf } from '../api/apiErrors';
 import { inventoryApi, type ProductOption } from './inventoryApi';
 import { parseWhole, RECEIVE_LINES_MAX, RECEIVE_NOTE_MAX, RECEIVE_QUANTITY_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';

@@ -1,5 +1,4 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, type Outcome, readData, readOutcome } from 'shared-contracts';
 import type {
   AdjustInput,
   InventoryChange,
@@ -12,8 +11,6 @@ import type {
   SearchResult,
   ServiceCentre,
 } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
-import { readOutcome, type Outcome } from '../partsDesk/apiOutcome';
 import type { StockMovementKind } from './inventoryRules';
 
 export interface InventoryQuery {

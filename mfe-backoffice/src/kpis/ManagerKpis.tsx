@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { formatDateTime } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
 import type { CentreKpis } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { kpiApi, type KpiRange } from './kpiApi';
 import { formatCount, formatDecimal, formatHours, formatMoney, lastDays } from './kpiFormat';
 import { kpiText } from './kpiText';
@@ -188,29 +187,16 @@ function Now({ kpis }: { kpis: CentreKpis }) {
  * true now. No charts yet (they come with the reports).
  */
 export function ManagerKpis({ centreId }: { centreId?: number }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    const controller = new AbortController();
+  const readKpis = useCallback(async (signal: AbortSignal): Promise<Loaded> => {
     const now = Date.now();
     const ranges = PERIODS.map((period) => lastDays(now, period.days));
-    setFailed(null);
-    Promise.all(ranges.map((range) => kpiApi.centre(range, centreId, controller.signal))).then(
-      (answers) => {
-        if (!controller.signal.aborted) setLoaded({ ranges, answers });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      },
-    );
-    return controller;
+    const answers = await Promise.all(ranges.map((range) => kpiApi.centre(range, centreId, signal)));
+    return { ranges, answers };
   }, [centreId]);
-
-  useEffect(() => {
-    const controller = load();
-    return () => controller.abort();
-  }, [load]);
+  // the tiles stay on screen while they load again; a new load clears the last failure
+  const { state, reload } = useAsync(readKpis, { failedText: t.loadFailed, start: 'keep' });
+  const loaded = state.data ?? null;
+  const failed = state.loading ? null : state.error;
 
   return (
     <section className={styles.section} aria-labelledby="manager-kpis">
@@ -218,7 +204,7 @@ export function ManagerKpis({ centreId }: { centreId?: number }) {
       {failed ? (
         <>
           <p className={styles.muted}>{failed}</p>
-          <button type="button" className={styles.reload} onClick={() => load()}>
+          <button type="button" className={styles.reload} onClick={() => reload()}>
             {t.reload}
           </button>
         </>

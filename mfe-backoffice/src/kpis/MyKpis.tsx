@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
-// Types only: zod never ships in the back office's chunks.
 import type { MyKpis as MyKpisAnswer } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { kpiApi } from './kpiApi';
 import { formatCount, formatDecimal, formatHours, lastDays, thisWeek } from './kpiFormat';
 import { kpiText } from './kpiText';
@@ -10,27 +8,21 @@ import styles from './Kpis.module.css';
 
 const t = kpiText.mine;
 
+/** Today's and this week's KPIs of the signed-in technician. */
+async function readMine(signal: AbortSignal): Promise<{ today: MyKpisAnswer; week: MyKpisAnswer }> {
+  const now = Date.now();
+  const [today, week] = await Promise.all([kpiApi.mine(lastDays(now, 1), signal), kpiApi.mine(thisWeek(now), signal)]);
+  return { today, week };
+}
+
 /**
  * A technician's own KPIs from the KPI service (spec T1): clocked hours, orders done and efficiency (standard
  * minutes ÷ minutes clocked on the orders finished), today and this week (Monday to today).
  */
 export function MyKpis() {
-  const [answers, setAnswers] = useState<{ today: MyKpisAnswer; week: MyKpisAnswer } | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const now = Date.now();
-    Promise.all([kpiApi.mine(lastDays(now, 1), controller.signal), kpiApi.mine(thisWeek(now), controller.signal)]).then(
-      ([today, week]) => {
-        if (!controller.signal.aborted) setAnswers({ today, week });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, kpiText.loadFailed));
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const { state } = useAsync(readMine, { failedText: kpiText.loadFailed });
+  const answers = state.data;
+  const failed = state.error;
 
   return (
     <section className={styles.section} aria-labelledby="my-kpis">

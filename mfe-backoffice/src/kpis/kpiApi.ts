@@ -1,7 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, readData } from 'shared-contracts';
 import type { CentreKpis, MyKpis } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
 
 /** Two Vietnamese calendar dates (YYYY-MM-DD), both inclusive. */
 export interface KpiRange {

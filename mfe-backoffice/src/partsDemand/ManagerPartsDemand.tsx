@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { PartsDemand, PartsDemandItem, ServiceCentre } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { useCallback, useId, useState } from 'react';
+import type { PartsDemandItem } from 'shared-contracts/schemas';
+import { ScrollRegion } from '../components/ScrollRegion';
+import { keepUnlessFailed, latestOf, useAsync } from '../hooks/useAsync';
 import { inventoryApi } from '../inventory/inventoryApi';
 import { ReceiveDialog, receiveLine, type ReceiveLineDraft } from '../inventory/ReceiveDialog';
 import { useSessionRole } from '../partsDesk/sessionRole';
@@ -8,9 +9,10 @@ import { PARTS_DEMAND_DAYS, partsDemandApi, type PartsDemandDays } from './parts
 import { partsDemandText as t } from './partsDemandText';
 import styles from './PartsDemand.module.css';
 
-type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; demand: PartsDemand };
 
 /** The receive dialog's line for a row: the product with the suggested quantity (blank when nothing is suggested). */
+const readCentres = (signal: AbortSignal) => inventoryApi.centres(signal);
+
 const receiveLineFor = (item: PartsDemandItem): ReceiveLineDraft =>
   receiveLine({ productId: item.productId, name: item.name, detail: item.sku, onHand: item.onHand }, item.suggestedReceive > 0 ? String(item.suggestedReceive) : '');
 
@@ -26,44 +28,21 @@ export function ManagerPartsDemand() {
   const canReceive = role === 'manager' || role === 'admin';
   const ids = { centre: useId(), heading: useId() };
   const [days, setDays] = useState<PartsDemandDays>(14);
-  const [centres, setCentres] = useState<ServiceCentre[] | null>(null);
   const [chosenCentre, setChosenCentre] = useState<number | null>(null);
-  const [state, setState] = useState<State>({ kind: 'loading' });
   const [receiving, setReceiving] = useState<PartsDemandItem | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const inflight = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    inventoryApi.centres(controller.signal).then(setCentres, () => undefined);
-    return () => controller.abort();
-  }, []);
+  const centres = useAsync(readCentres, {}).state.data ?? null;
 
   const centreId = isAdmin ? (chosenCentre ?? centres?.[0]?.id) : undefined;
   const adminWaiting = isAdmin && centreId === undefined;
+  const readDemand = useCallback((signal: AbortSignal) => partsDemandApi.read(days, centreId, signal), [days, centreId]);
+  // the last answer stays on screen while another one loads; a failure replaces it, and a load after a failure
+  // starts afresh ('loading')
+  const { state: loaded, reload } = useAsync(readDemand, { failedText: t.loadFailed, enabled: !adminWaiting, start: keepUnlessFailed });
+  const state = latestOf(loaded);
+  const again = () => reload(keepUnlessFailed(loaded));
 
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    setState((current) => (current.kind === 'ready' ? current : { kind: 'loading' }));
-    partsDemandApi.read(days, centreId, controller.signal).then(
-      (demand) => {
-        if (!controller.signal.aborted) setState({ kind: 'ready', demand });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ kind: 'failed', message: messageOf(error, t.loadFailed) });
-      },
-    );
-  }, [days, centreId]);
-
-  useEffect(() => {
-    if (adminWaiting) return;
-    load();
-    return () => inflight.current?.abort();
-  }, [load, adminWaiting]);
-
-  const demand = state.kind === 'ready' ? state.demand : null;
+  const demand = state.status === 'ready' ? state.data : null;
   // the answer of another horizon or centre stays on screen, marked busy, until the new one arrives
   const stale = demand !== null && (demand.days !== days || (centreId !== undefined && demand.centreId !== centreId));
   const nameOf = (id: number | undefined) => centres?.find((centre) => centre.id === id)?.name ?? t.ownCentre;
@@ -72,7 +51,7 @@ export function ManagerPartsDemand() {
   const shownCentreName = nameOf(demand?.centreId);
 
   return (
-    <section className={styles.panel} aria-labelledby={ids.heading} aria-busy={state.kind === 'loading' || stale}>
+    <section className={styles.panel} aria-labelledby={ids.heading} aria-busy={state.status === 'loading' || stale}>
       <div className={styles.panelHeader}>
         <h2 id={ids.heading}>{t.heading}</h2>
       </div>
@@ -108,11 +87,11 @@ export function ManagerPartsDemand() {
         {announcement}
       </p>
 
-      {state.kind === 'loading' && <p className={styles.muted}>{t.loading}</p>}
-      {state.kind === 'failed' && (
+      {state.status === 'loading' && <p className={styles.muted}>{t.loading}</p>}
+      {state.status === 'failed' && (
         <p role="alert" className={styles.alert}>
           {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={load}>
+          <button type="button" className={styles.secondary} onClick={again}>
             {t.retry}
           </button>
         </p>
@@ -140,7 +119,7 @@ export function ManagerPartsDemand() {
           {demand.items.length === 0 ? (
             <p className={styles.muted}>{t.empty}</p>
           ) : (
-            <div className={styles.tableWrap} tabIndex={0} role="group" aria-label={t.caption(demand.days, shownCentreName)}>
+            <ScrollRegion className={styles.tableWrap} role="group" label={t.caption(demand.days, shownCentreName)}>
               <table className={styles.table}>
                 <caption className={styles.visuallyHidden}>{t.caption(demand.days, shownCentreName)}</caption>
                 <thead>
@@ -191,7 +170,7 @@ export function ManagerPartsDemand() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
           {demand.items.length > 0 && <p className={styles.hint}>{t.note}</p>}
         </>
@@ -206,7 +185,7 @@ export function ManagerPartsDemand() {
           onReceived={(_change, message) => {
             setReceiving(null);
             if (message) setAnnouncement(message);
-            load();
+            again();
           }}
         />
       )}

@@ -1,7 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, readData } from 'shared-contracts';
 import type { PartsDemand } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
 
 /** The horizons of the switch, in days (the API's PARTS_DEMAND_HORIZONS). */
 export const PARTS_DEMAND_DAYS = [14, 30] as const;

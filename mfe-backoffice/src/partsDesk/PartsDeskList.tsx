@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { PARTS_REQUEST_STATUS_LABELS, PARTS_REQUEST_STATUSES, type PartsRequestStatus } from 'shared-contracts/backoffice';
-import type { PartsDesk, PartsRequest } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import type { PartsRequest } from 'shared-contracts/schemas';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { DeskNotices } from './DeskNotices';
 import { deskActionsFor } from './deskActions';
 import { partsDeskApi } from './partsDeskApi';
@@ -12,8 +12,6 @@ import { PartsRequestItem } from './PartsRequestItem';
 import { useSessionRole } from './sessionRole';
 import { useDeskRunner } from './useDeskRunner';
 import styles from './PartsDesk.module.css';
-
-type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; desk: PartsDesk };
 
 const isStatus = (value: string): value is PartsRequestStatus => (PARTS_REQUEST_STATUSES as readonly string[]).includes(value);
 
@@ -26,34 +24,16 @@ export function PartsDeskList() {
   const role = useSessionRole();
   const statusId = useId();
   const [status, setStatus] = useState<PartsRequestStatus | ''>('');
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const inflight = useRef<AbortController | null>(null);
+  const readDesk = useCallback((signal: AbortSignal) => partsDeskApi.desk(status === '' ? undefined : status, signal), [status]);
+  // another status starts afresh; a failed reload keeps the list on screen
+  const { state: loaded, reload } = useAsync(readDesk, { failedText: t.loadFailed });
+  const state = loadedOf(loaded);
 
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    partsDeskApi.desk(status === '' ? undefined : status, controller.signal).then(
-      (desk) => {
-        if (!controller.signal.aborted) setState({ kind: 'ready', desk });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((current) => (current.kind === 'ready' ? current : { kind: 'failed', message: messageOf(error, t.loadFailed) }));
-      },
-    );
-  }, [status]);
-
-  useEffect(() => {
-    setState({ kind: 'loading' });
-    load();
-    return () => inflight.current?.abort();
-  }, [load]);
-
-  const mode = useFloorEvents(() => load());
+  const mode = useFloorEvents(() => reload());
   // after an action the request may leave this status: the list is read again (the stream would also say so)
-  const { notice, run } = useDeskRunner({ onUpdated: load, onStale: load });
+  const { notice, run } = useDeskRunner({ onUpdated: () => reload(), onStale: () => reload() });
 
-  const desk = state.kind === 'ready' ? state.desk : null;
+  const desk = state.status === 'ready' ? state.data : null;
   const requests: PartsRequest[] = desk?.requests ?? [];
 
   return (
@@ -82,11 +62,11 @@ export function PartsDeskList() {
         {desk && <p className={styles.muted}>{t.list.count(requests.length)}</p>}
       </div>
       <DeskNotices notice={notice} />
-      {state.kind === 'loading' && <p>{t.list.loading}</p>}
-      {state.kind === 'failed' && (
+      {state.status === 'loading' && <p>{t.list.loading}</p>}
+      {state.status === 'failed' && (
         <p role="alert" className={styles.alert}>
           {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={load}>
+          <button type="button" className={styles.secondary} onClick={() => reload()}>
             {t.retry}
           </button>
         </p>

@@ -147,7 +147,7 @@ function TextActionForm({ title, label, hint, submitLabel, danger, busy, onCance
         <textarea
           id={id}
           className={styles.textarea}
-          // opened by the user's click: what they type next is the reason
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the user's click: what they type next is the reason
           autoFocus
           maxLength={PARTS_REASON_MAX}
           value={text}
@@ -212,6 +212,7 @@ function ReturnForm({ max, busy, onCancel, onSubmit }: ReturnFormProps) {
           className={styles.input}
           inputMode="numeric"
           autoComplete="off"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the user's click: what they type next is the quantity
           autoFocus
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}

@@ -1,6 +1,6 @@
 import { availablePartsRequestActions, type PartsRequestAction } from 'shared-contracts/backoffice';
 import type { PartsRequest } from 'shared-contracts/schemas';
-import type { Outcome } from './apiOutcome';
+import type { Outcome } from 'shared-contracts';
 import { partsDeskApi } from './partsDeskApi';
 
 /** How the desk asks for an action: at once, after a confirmation, or with a short form. */

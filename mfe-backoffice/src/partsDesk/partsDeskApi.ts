@@ -1,5 +1,4 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, type Outcome, readData, readOutcome } from 'shared-contracts';
 import type {
   PartsDesk,
   PartsRequest,
@@ -8,8 +7,6 @@ import type {
   PartsRequestReturnInput,
   PartsRequestStatus,
 } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
-import { readOutcome, type Outcome } from './apiOutcome';
 
 /** The steps that take only the version the desk saw. */
 export type VersionedStep = 'withdraw' | 'reserve' | 'issue' | 'release';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { PartsRequest } from 'shared-contracts/schemas';
-import { isConflict, messageOf } from '../frontDesk/apiRead';
+import { isConflict, messageOf } from '../api/apiErrors';
 import { sendDeskAction } from './deskActions';
 import type { RunDeskAction } from './PartsRequestActions';
 import { partsDeskText as t } from './partsDeskText';

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { formatVnd } from 'shared-contracts';
 import type { PartsProduct } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { partsRequestsApi } from './partsRequestsApi';
 import { partsRequestsText } from './partsRequestsText';
 import styles from './PartsRequests.module.css';
@@ -34,29 +34,23 @@ export function PartSearch({ orderId, vehicleModel, selected, onSelect, refreshK
   const id = useId();
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
-  const [results, setResults] = useState<Results>({ kind: 'loading', parts: [] });
-  const inflight = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const timer = setTimeout(() => setTerm(text.trim()), PART_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
-  useEffect(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    setResults((current) => ({ kind: 'loading', parts: current.parts }));
-    partsRequestsApi.searchParts(orderId, term, controller.signal).then(
-      (parts) => {
-        if (!controller.signal.aborted) setResults({ kind: 'ready', parts: compatibleFirst(parts) });
-      },
-      (failure: unknown) => {
-        if (!controller.signal.aborted) setResults((current) => ({ kind: 'failed', message: messageOf(failure, t.searchFailed), parts: current.parts }));
-      },
-    );
-    return () => controller.abort();
-  }, [orderId, term, refreshKey]);
+  const readParts = useCallback(
+    async (signal: AbortSignal) => compatibleFirst(await partsRequestsApi.searchParts(orderId, term, signal)),
+    [orderId, term],
+  );
+  // the last results stay listed while a search runs, and after a failed one
+  const { state } = useAsync(readParts, { failedText: t.searchFailed, start: 'keep', reloadKey: refreshKey });
+  const results: Results = state.loading
+    ? { kind: 'loading', parts: state.data ?? [] }
+    : state.error !== null
+      ? { kind: 'failed', message: state.error, parts: state.data ?? [] }
+      : { kind: 'ready', parts: state.data ?? [] };
 
   const parts = results.parts;
   const errorId = `${id}-error`;

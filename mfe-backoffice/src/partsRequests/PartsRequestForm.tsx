@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PARTS_QUANTITY_MAX, PARTS_QUANTITY_MIN, PARTS_REASON_MAX, REASON_MIN_LENGTH } from 'shared-contracts/backoffice';
 import type { PartsProduct, PartsRequest, ServiceOrderDetail } from 'shared-contracts/schemas';
-import { fieldErrorsOf, isConflict, messageOf } from '../frontDesk/apiRead';
+import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { PartSearch } from './PartSearch';
 import { partsRequestsApi } from './partsRequestsApi';
 import { partsRequestsText } from './partsRequestsText';

@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { PartsRequest, ServiceOrderDetail, TechnicianQueue } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
 import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
+import { loadedOf, useAsync } from '../hooks/useAsync';
+import { queryId } from '../technician/links';
 import { technicianApi } from '../technician/technicianApi';
-import type { Loaded } from '../technician/useTechnicianQueue';
-import { queryId } from './links';
 import { MyPartsRequests } from './MyPartsRequests';
 import { PartsRequestForm } from './PartsRequestForm';
 import { partsRequestsApi } from './partsRequestsApi';
@@ -15,32 +13,8 @@ import common from '../technician/Technician.module.css';
 
 const t = partsRequestsText;
 
-/** Loads into a Loaded state; a reload keeps what is shown until it answers, and keeps it if it fails. */
-function useLoaded<T>(read: (signal: AbortSignal) => Promise<T>, fallback: string): [Loaded<T>, (background?: boolean) => void] {
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const inflight = useRef<AbortController | null>(null);
-  const reader = useRef(read);
-  reader.current = read;
-  const load = useCallback(
-    (background = true) => {
-      inflight.current?.abort();
-      const controller = new AbortController();
-      inflight.current = controller;
-      if (!background) setState({ status: 'loading' });
-      reader.current(controller.signal).then(
-        (data) => {
-          if (!controller.signal.aborted) setState({ status: 'ready', data });
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) setState((current) => (background && current.status === 'ready' ? current : { status: 'failed', message: messageOf(error, fallback) }));
-        },
-      );
-    },
-    [fallback],
-  );
-  useEffect(() => () => inflight.current?.abort(), []);
-  return [state, load];
-}
+const readQueue = (signal: AbortSignal) => technicianApi.queue(signal);
+const readMine = (signal: AbortSignal) => partsRequestsApi.mine(signal);
 
 function Failed({ message, retry }: { message: string; retry: () => void }) {
   return (
@@ -68,26 +42,25 @@ export function TechnicianPartsRequest() {
   const [announcement, setAnnouncement] = useState('');
   const [searchTick, setSearchTick] = useState(0);
 
-  const [queue, loadQueue] = useLoaded<TechnicianQueue>((signal) => technicianApi.queue(signal), t.loadFailed);
-  const [mine, loadMine] = useLoaded<PartsRequest[]>((signal) => partsRequestsApi.mine(signal), t.loadFailed);
+  // a live reload keeps what is shown until its answer (and if it fails); 'Thử lại' starts afresh
+  const queueLoad = useAsync(readQueue, { failedText: t.loadFailed });
+  const mineLoad = useAsync(readMine, { failedText: t.loadFailed });
+  const queue = loadedOf(queueLoad.state);
+  const mine = loadedOf(mineLoad.state);
+  const loadQueue = queueLoad.reload;
+  const loadMine = mineLoad.reload;
 
   const inProgress = queue.status === 'ready' ? queue.data.mine.filter((card) => card.status === 'IN_PROGRESS') : [];
   const wantedIsMine = wantedOrder !== null && inProgress.some((card) => card.id === wantedOrder);
   const selectedId = queue.status !== 'ready' ? null : wantedOrder === null ? (inProgress[0]?.id ?? null) : wantedIsMine ? wantedOrder : null;
 
-  const [order, loadOrder] = useLoaded<ServiceOrderDetail | null>(
-    (signal) => (selectedId === null ? Promise.resolve(null) : technicianApi.order(selectedId, signal)),
-    t.loadFailed,
+  const readOrder = useCallback(
+    (signal: AbortSignal) => (selectedId === null ? Promise.resolve(null) : technicianApi.order(selectedId, signal)),
+    [selectedId],
   );
-
-  useEffect(() => {
-    loadQueue(false);
-    loadMine(false);
-  }, [loadQueue, loadMine]);
-
-  useEffect(() => {
-    loadOrder(false);
-  }, [selectedId, loadOrder]);
+  const orderLoad = useAsync(readOrder, { failedText: t.loadFailed });
+  const order = loadedOf(orderLoad.state);
+  const loadOrder = orderLoad.reload;
 
   const selected = useRef(selectedId);
   selected.current = selectedId;
@@ -120,7 +93,7 @@ export function TechnicianPartsRequest() {
       <section className={common.panel} aria-labelledby={`${selectId}-heading`}>
         <h2 id={`${selectId}-heading`}>{t.order.choose}</h2>
         {queue.status === 'loading' && <p className={common.muted}>{t.loading}</p>}
-        {queue.status === 'failed' && <Failed message={queue.message} retry={() => loadQueue(false)} />}
+        {queue.status === 'failed' && <Failed message={queue.message} retry={() => loadQueue('fresh')} />}
         {queue.status === 'ready' &&
           (inProgress.length === 0 ? (
             <>
@@ -159,7 +132,7 @@ export function TechnicianPartsRequest() {
       {selectedId !== null && (
         <section className={common.panel} aria-label={t.form.heading}>
           {order.status === 'loading' && <p className={common.muted}>{t.loading}</p>}
-          {order.status === 'failed' && <Failed message={order.message} retry={() => loadOrder(false)} />}
+          {order.status === 'failed' && <Failed message={order.message} retry={() => loadOrder('fresh')} />}
           {detail && detail.id === selectedId && (
             <PartsRequestForm
               key={detail.id}
@@ -183,7 +156,7 @@ export function TechnicianPartsRequest() {
       <section className={common.panel} aria-labelledby="my-parts-requests">
         <h2 id="my-parts-requests">{t.mine.heading}</h2>
         {mine.status === 'loading' && <p className={common.muted}>{t.loading}</p>}
-        {mine.status === 'failed' && <Failed message={mine.message} retry={() => loadMine(false)} />}
+        {mine.status === 'failed' && <Failed message={mine.message} retry={() => loadMine('fresh')} />}
         {mine.status === 'ready' && <MyPartsRequests requests={mine.data} />}
       </section>
     </div>

@@ -1,8 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, type Outcome, readData, readOutcome } from 'shared-contracts';
 import type { PartsProduct, PartsRequest, PartsRequestCreateInput } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
-import { readOutcome, type Outcome } from '../partsDesk/apiOutcome';
 
 /** How many parts one search shows. */
 export const PART_SEARCH_LIMIT = 20;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-// Types only: zod never ships in the back office's chunks.
 import type { ModelVersionDto } from 'shared-contracts/diagnostics';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { CalibrationChart } from './CalibrationChart';
 import { clockOf, formatAgeing, formatAuc, formatBrier, formatCount, formatDay, formatProbability, formatScale, formatTwo } from './predictionFormat';
 import { predictionModelsText } from './predictionModelsText';
@@ -55,7 +55,7 @@ export function ComponentModelCard({ component }: { component: ComponentModel })
         <>
           <p className={styles.muted}>{t.dataSize(formatCount(backtest.model.inspections), formatCount(backtest.model.failures), formatDay(backtest.cutoff))}</p>
           <p className={styles.verdict}>{improvement !== null && improvement > 0 ? t.brierBetter(`${percentFormat.format(improvement * 100)} %`) : t.brierNotBetter}</p>
-          <div className={styles.tableWrap} role="region" aria-label={t.scrollLabel(metricsCaption)} tabIndex={0}>
+          <ScrollRegion className={styles.tableWrap} label={t.scrollLabel(metricsCaption)}>
             <table className={styles.figures}>
               <caption>{metricsCaption}</caption>
               <thead>
@@ -93,14 +93,14 @@ export function ComponentModelCard({ component }: { component: ComponentModel })
                 </tr>
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       )}
 
       {component.models.length === 0 ? (
         <p className={styles.muted}>{t.noModels}</p>
       ) : (
-        <div className={styles.tableWrap} role="region" aria-label={t.scrollLabel(modelsCaption)} tabIndex={0}>
+        <ScrollRegion className={styles.tableWrap} label={t.scrollLabel(modelsCaption)}>
           <table className={styles.figures}>
             <caption>{modelsCaption}</caption>
             <thead>
@@ -131,7 +131,7 @@ export function ComponentModelCard({ component }: { component: ComponentModel })
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       <CalibrationChart label={component.label} bins={backtest?.model.calibration ?? []} />

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { DIAGNOSIS_EVALUATION_MIN_CASES, type ModelVersionDto } from 'shared-contracts/diagnostics';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { diagnosisEvaluationText as t } from './diagnosisEvaluationText';
 import { formatCount, formatDay, formatProbability } from './predictionFormat';
 import styles from './PredictionModels.module.css';
@@ -26,7 +27,7 @@ export function DiagnosisEvaluation({ diagnosis }: { diagnosis: ModelVersionDto[
             <p className={styles.muted}>{t.tooFew(DIAGNOSIS_EVALUATION_MIN_CASES)}</p>
           ) : (
             <>
-              <div className={styles.tableWrap} role="region" aria-label={t.scrollLabel} tabIndex={0}>
+              <ScrollRegion className={styles.tableWrap} label={t.scrollLabel}>
                 <table className={styles.figures}>
                   <caption>{caption}</caption>
                   <thead>
@@ -49,7 +50,7 @@ export function DiagnosisEvaluation({ diagnosis }: { diagnosis: ModelVersionDto[
                     </tr>
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
               <p className={styles.muted}>{t.hit}</p>
             </>
           )}

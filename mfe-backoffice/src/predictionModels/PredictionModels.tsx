@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
 import type { ModelVersionDto } from 'shared-contracts/diagnostics';
+import { messageOf } from '../api/apiErrors';
 import { LoadFailed, Loading } from '../components/LoadStatus';
-import { messageOf } from '../frontDesk/apiRead';
+import { ScrollRegion } from '../components/ScrollRegion';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { ComponentModelCard } from './ComponentModelCard';
 import { DiagnosisEvaluation } from './DiagnosisEvaluation';
 import { formatCount, formatDay, formatWhen } from './predictionFormat';
@@ -20,7 +21,7 @@ export const POLL_GIVE_UP_MS = 15 * 60_000;
 /** Failed polls in a row before the page says it cannot reach the API (it keeps trying). */
 const POLL_TROUBLE_AFTER = 3;
 
-type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'loaded'; versions: ModelVersionDto[] };
+const readVersions = (signal: AbortSignal) => predictionModelsApi.versions(signal);
 
 /** What the training control says: nothing yet, the request on its way, a run being watched, or its end. */
 type Training =
@@ -46,8 +47,6 @@ export function PredictionModels() {
   const summaryId = useId();
   const historyId = useId();
   const trainId = useId();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [training, setTraining] = useState<Training>({ kind: 'idle' });
   const [startError, setStartError] = useState<string | null>(null);
   const [pollTrouble, setPollTrouble] = useState(false);
@@ -59,28 +58,24 @@ export function PredictionModels() {
     };
   }, []);
 
-  /** Shows the versions; a run still TRAINING at their head is watched. */
-  const showVersions = useCallback((versions: ModelVersionDto[]) => {
-    setLoad({ kind: 'loaded', versions });
+  /** A run still TRAINING at the head of the versions is watched. */
+  const watchHead = useCallback((versions: ModelVersionDto[]) => {
     const newest = versions[0];
     if (newest?.status === 'TRAINING') {
       setTraining((current) => (current.kind === 'running' && current.runId === newest.id ? current : { kind: 'running', runId: newest.id }));
     }
   }, []);
+  const { state: loaded, reload, setData: setVersions } = useAsync(readVersions, { failedText: t.loadFailed, onData: watchHead });
+  const load = loadedOf(loaded);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ kind: 'loading' });
-    predictionModelsApi.versions(controller.signal).then(
-      (versions) => {
-        if (!controller.signal.aborted) showVersions(versions);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', message: messageOf(error, t.loadFailed) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, showVersions]);
+  /** Shows versions read outside the page's load (after a 409), watching a run at their head. */
+  const showVersions = useCallback(
+    (versions: ModelVersionDto[]) => {
+      setVersions(() => versions);
+      watchHead(versions);
+    },
+    [setVersions, watchHead],
+  );
 
   // The watched run: GET /admin/models every POLL_INTERVAL_MS until it is ACCEPTED or FAILED.
   const watchedRunId = training.kind === 'running' ? training.runId : null;
@@ -96,7 +91,7 @@ export function PredictionModels() {
         if (controller.signal.aborted) return;
         failedPolls = 0;
         setPollTrouble(false);
-        setLoad({ kind: 'loaded', versions });
+        setVersions(() => versions);
         const run = versions.find((version) => version.id === watchedRunId);
         if (run?.status === 'ACCEPTED') {
           setTraining({ kind: 'accepted', run });
@@ -124,7 +119,7 @@ export function PredictionModels() {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [watchedRunId]);
+  }, [watchedRunId, setVersions]);
 
   const busy = training.kind === 'starting' || training.kind === 'running';
   const startTraining = async () => {
@@ -152,7 +147,7 @@ export function PredictionModels() {
     }
   };
 
-  const versions = load.kind === 'loaded' ? load.versions : [];
+  const versions = load.status === 'ready' ? load.data : [];
   const serving = servingOf(versions);
   const newest = versions[0];
   const others = versions.filter((version) => version !== serving);
@@ -199,11 +194,11 @@ export function PredictionModels() {
         )}
       </section>
 
-      {load.kind === 'loading' && <Loading text={t.loading} />}
-      {load.kind === 'failed' && <LoadFailed message={load.message} retryLabel={t.reload} onRetry={() => setAttempt((n) => n + 1)} />}
-      {load.kind === 'loaded' && versions.length === 0 && <p className={styles.empty}>{t.empty}</p>}
+      {load.status === 'loading' && <Loading text={t.loading} />}
+      {load.status === 'failed' && <LoadFailed message={load.message} retryLabel={t.reload} onRetry={() => reload('fresh')} />}
+      {load.status === 'ready' && versions.length === 0 && <p className={styles.empty}>{t.empty}</p>}
 
-      {load.kind === 'loaded' && versions.length > 0 && (
+      {load.status === 'ready' && versions.length > 0 && (
         <>
           {newest?.status === 'FAILED' && training.kind !== 'failed' && (
             <p className={styles.warning}>
@@ -269,7 +264,7 @@ export function PredictionModels() {
             {others.length === 0 ? (
               <p className={styles.muted}>{t.history.empty}</p>
             ) : (
-              <div className={styles.tableWrap} role="region" aria-label={t.history.caption} tabIndex={0}>
+              <ScrollRegion className={styles.tableWrap} label={t.history.caption}>
                 <table className={styles.history}>
                   <caption>{t.history.caption}</caption>
                   <thead>
@@ -291,7 +286,7 @@ export function PredictionModels() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollRegion>
             )}
           </section>
         </>

@@ -1,7 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, readData } from 'shared-contracts';
 import type { ModelVersionDto } from 'shared-contracts/diagnostics';
-import { readData } from '../frontDesk/apiRead';
 
 /** The model page's calls (spec predictive.md §4; api/src/modules/prediction/predictionRoutes.ts). */
 export const predictionModelsApi = {

@@ -1,5 +1,4 @@
 import { Component, lazy, Suspense, useCallback, useId, type ReactNode } from 'react';
-// Types only: zod never ships in the back office's chunks.
 import type { ReportCharts as ReportChartsAnswer } from 'shared-contracts/schemas';
 import { LoadFailed, Loading } from '../components/LoadStatus';
 import type { KpiRange } from '../kpis/kpiApi';

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { reportCsvPath, reportTitles, type ReportName } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the back office's chunks.
 import type { ReportTable } from 'shared-contracts/schemas';
+import { messageOf } from '../api/apiErrors';
 import { LoadFailed, Loading } from '../components/LoadStatus';
-import { messageOf } from '../frontDesk/apiRead';
+import { ScrollRegion } from '../components/ScrollRegion';
 import type { KpiRange } from '../kpis/kpiApi';
 import { displayDate } from '../kpis/kpiText';
 import { downloadCsv } from './csvDownload';
@@ -86,7 +86,7 @@ function LoadedTable({ table, title, centreLabel }: { table: ReportTable; title:
       <p className={truncated ? styles.note : styles.muted} role="status">
         {truncated ? t.truncated(formatRowCount(table.rows.length), formatRowCount(table.totalRows)) : t.rows(formatRowCount(table.totalRows))}
       </p>
-      <div className={styles.tableWrap} role="region" aria-label={t.scrollLabel(title)} tabIndex={0}>
+      <ScrollRegion className={styles.tableWrap} label={t.scrollLabel(title)}>
         <table className={styles.table}>
           <caption>{t.caption(title, displayDate(table.from), displayDate(table.to), centreLabel)}</caption>
           <thead>
@@ -110,7 +110,7 @@ function LoadedTable({ table, title, centreLabel }: { table: ReportTable; title:
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { REPORT_NAMES, reportTitles, type ReportName } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the back office's chunks.
-import type { ServiceCentre } from 'shared-contracts/schemas';
 import { LoadFailed } from '../components/LoadStatus';
-import { messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import type { KpiRange } from '../kpis/kpiApi';
 import { lastDays } from '../kpis/kpiFormat';
 import { ChartsSection } from './ChartsSection';
@@ -13,6 +11,7 @@ import { reportsText } from './reportsText';
 import styles from './Reports.module.css';
 
 const t = reportsText.screen;
+const readCentres = (signal: AbortSignal) => reportsApi.centres(signal);
 
 interface Applied {
   range: KpiRange;
@@ -38,22 +37,9 @@ export function ReportsScreen({ scope }: { scope: 'manager' | 'admin' }) {
   const [name, setName] = useState<ReportName>(REPORT_NAMES[0]);
   const [applied, setApplied] = useState<Applied>({ range: initial, name: REPORT_NAMES[0], run: 0 });
   const [rangeError, setRangeError] = useState<string | null>(null);
-  const [centres, setCentres] = useState<ServiceCentre[] | null>(null);
-  const [centresFailed, setCentresFailed] = useState<string | null>(null);
-
-  const loadCentres = useCallback(() => {
-    const controller = new AbortController();
-    setCentresFailed(null);
-    reportsApi.centres(controller.signal).then(setCentres, (error: unknown) => {
-      if (!controller.signal.aborted) setCentresFailed(messageOf(error, t.centresFailed));
-    });
-    return controller;
-  }, []);
-  useEffect(() => {
-    if (!isAdmin) return undefined;
-    const controller = loadCentres();
-    return () => controller.abort();
-  }, [isAdmin, loadCentres]);
+  const { state: centresLoad, reload: reloadCentres } = useAsync(readCentres, { failedText: t.centresFailed, enabled: isAdmin });
+  const centres = centresLoad.data ?? null;
+  const centresFailed = centresLoad.error;
 
   const onRangeInvalid = useCallback((message: string) => setRangeError(message), []);
 
@@ -115,7 +101,7 @@ export function ReportsScreen({ scope }: { scope: 'manager' | 'admin' }) {
         )}
       </form>
       {centresFailed && (
-        <LoadFailed message={centresFailed} retryLabel={t.retryCentres} onRetry={() => loadCentres()} announce={false} />
+        <LoadFailed message={centresFailed} retryLabel={t.retryCentres} onRetry={() => reloadCentres('fresh')} announce={false} />
       )}
       {!rangeError && (
         <>

@@ -1,5 +1,4 @@
 import { formatCalendarDate, vietnamClockOf, vietnamDateOf } from 'shared-contracts/calendar';
-// Types only: zod never ships in the back office's chunks.
 import type { ReportTable } from 'shared-contracts/schemas';
 import { NO_VALUE } from '../kpis/kpiFormat';
 

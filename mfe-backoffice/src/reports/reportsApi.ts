@@ -1,8 +1,6 @@
-import { apiClient } from 'shared-contracts';
+import { apiClient, readData } from 'shared-contracts';
 import type { ReportName } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the back office's chunks.
 import type { ReportCharts, ReportTable, ServiceCentre } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
 import type { KpiRange } from '../kpis/kpiApi';
 
 const query = (range: KpiRange, centreId: number | undefined) => ({ from: range.from, to: range.to, centreId });

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../frontDesk/apiRead';
+import { useCallback } from 'react';
+import { useAsync } from '../hooks/useAsync';
 import { isRangeError } from './rangeError';
 
 /** A report section's answer: loading, failed (a Vietnamese message), hidden (its range was refused) or loaded. */
 export type RangeLoad<T> = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'hidden' } | { kind: 'loaded'; value: T };
+
+type Answer<T> = { kind: 'hidden' } | { kind: 'loaded'; value: T };
 
 /**
  * Loads a report section's answer with `fetchAnswer` (memoise it on what it reads: a new function reloads), again on
@@ -16,34 +18,21 @@ export function useRangeLoad<T>(
   onRangeInvalid: ((message: string) => void) | undefined,
   failedText: string,
 ): { state: RangeLoad<T>; retry: () => void } {
-  const [state, setState] = useState<RangeLoad<T>>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  const load = useCallback(
-    (signal: AbortSignal) => {
-      setState({ kind: 'loading' });
-      fetchAnswer(signal).then(
-        (value) => {
-          if (!signal.aborted) setState({ kind: 'loaded', value });
-        },
-        (error: unknown) => {
-          if (signal.aborted) return;
-          if (onRangeInvalid && isRangeError(error)) {
-            onRangeInvalid(error.message);
-            setState({ kind: 'hidden' });
-          } else setState({ kind: 'failed', message: messageOf(error, failedText) });
-        },
-      );
+  const read = useCallback(
+    async (signal: AbortSignal): Promise<Answer<T>> => {
+      try {
+        return { kind: 'loaded', value: await fetchAnswer(signal) };
+      } catch (error) {
+        if (!onRangeInvalid || !isRangeError(error)) throw error;
+        if (!signal.aborted) onRangeInvalid(error.message);
+        return { kind: 'hidden' };
+      }
     },
-    [fetchAnswer, onRangeInvalid, failedText],
+    [fetchAnswer, onRangeInvalid],
   );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const { state, reload } = useAsync(read, { failedText });
+  const retry = useCallback(() => reload('fresh'), [reload]);
+  if (state.loading) return { state: { kind: 'loading' }, retry };
+  if (state.error !== null) return { state: { kind: 'failed', message: state.error }, retry };
+  return { state: state.data ?? { kind: 'loading' }, retry };
 }

@@ -1,14 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Role } from 'shared-contracts';
 import { formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
-import type { StaffRoster } from 'shared-contracts/schemas';
-import { messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { ListMessages } from '../users/ListMessages';
 import { rosterApi } from './rosterApi';
 import { rosterText } from './rosterText';
 import styles from './Roster.module.css';
 
 const t = rosterText;
+
+const readRoster = (signal: AbortSignal) => rosterApi.roster(signal);
 
 /** The roles a centre's people have, in the order a manager reads them. */
 const ROLE_ORDER: readonly Role[] = ['manager', 'staff', 'technician'];
@@ -22,31 +23,11 @@ export function ManagerRoster() {
   const titleId = useId();
   const introId = useId();
   const roleSelectId = useId();
-  const [roster, setRoster] = useState<StaffRoster | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [refreshKey, setRefreshKey] = useState(0);
   const [role, setRole] = useState<Role | ''>('');
-  const inflight = useRef<AbortController | null>(null);
-
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    setFailed(null);
-    rosterApi.roster(controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted) setRoster(answer);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load, refreshKey]);
+  const { state, reload } = useAsync(readRoster, { failedText: t.loadFailed });
+  const roster = state.data ?? null;
+  // a reload keeps the people on screen and clears the last failure
+  const failed = state.loading ? null : state.error;
 
   const members = roster?.members ?? [];
   const roles = [...ROLE_ORDER, ...members.map((member) => member.role).filter((value) => !ROLE_ORDER.includes(value))].filter(
@@ -80,7 +61,7 @@ export function ManagerRoster() {
         announcement={roster ? t.caption(shown.length, members.length) : ''}
         actionError={null}
         failed={failed}
-        onRetry={() => setRefreshKey((key) => key + 1)}
+        onRetry={() => reload()}
         retryLabel={t.retry}
         loading={!roster}
         loadingLabel={t.loading}

@@ -1,7 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, readData } from 'shared-contracts';
 import type { StaffRoster } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
 
 /** The manager's roster call (spec back-office §3 'Users: view centre roster'). */
 export const rosterApi = {

@@ -3,7 +3,7 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { INVOICE_PAYMENT_METHOD_LABELS, INVOICE_PAYMENT_STATUS_LABELS, type InvoicePaymentMethod } from 'shared-contracts/backoffice';
 import type { InvoicePreview, ServiceOrderDetail, ServiceOrderLine } from 'shared-contracts/schemas';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { messageOf } from '../frontDesk/apiRead';
+import { messageOf } from '../api/apiErrors';
 import { serviceOrdersApi } from './serviceOrdersApi';
 import { serviceOrdersText } from './serviceOrdersText';
 import styles from './ServiceOrders.module.css';

@@ -56,7 +56,7 @@ export function ReasonAction({ label, submitLabel, tone, onSubmit }: Props) {
         <textarea
           id={id}
           className={styles.textarea}
-          // the form opened because the user asked for it: the reason is what they type next
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opened because the user asked for it: the reason is what they type next
           autoFocus
           maxLength={300}
           value={reason}

@@ -3,17 +3,17 @@ import { useSearchParams } from 'react-router-dom';
 import { BOARD_COLUMNS, boardColumnOf, CHECK_IN_APPOINTMENT_STATUSES, type BoardColumnKey } from 'shared-contracts/backoffice';
 import { formatCalendarDate, vietnamClockOf } from 'shared-contracts/calendar';
 import type { ServiceOrderBoard as Board, ServiceOrderCard as Card, StaffAppointment } from 'shared-contracts/schemas';
-import { CheckInDialog } from '../frontDesk/CheckInDialog';
-import { messageOf } from '../frontDesk/apiRead';
-import { frontDeskText } from '../frontDesk/frontDeskText';
 import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
+import { CheckInDialog } from '../frontDesk/CheckInDialog';
+import { frontDeskText } from '../frontDesk/frontDeskText';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { ServiceOrderCard } from './ServiceOrderCard';
 import { ServiceOrderDrawer } from './ServiceOrderDrawer';
 import { serviceOrdersApi } from './serviceOrdersApi';
 import { serviceOrdersText as t } from './serviceOrdersText';
 import styles from './ServiceOrders.module.css';
 
-type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; board: Board };
+const readBoard = (signal: AbortSignal) => serviceOrdersApi.board(undefined, signal);
 
 /** The board's cards by column (cancelled orders are off the board). */
 export function boardColumns(board: Board): Record<Exclude<BoardColumnKey, 'WAITING'>, Card[]> {
@@ -27,38 +27,19 @@ export function boardColumns(board: Board): Record<Exclude<BoardColumnKey, 'WAIT
 
 /** S5: the centre's floor today in five columns, a drawer per service order, live. */
 export function ServiceOrderBoard() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('order')) || null;
   const [checkIn, setCheckIn] = useState<StaffAppointment | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [floorTick, setFloorTick] = useState(0);
   const [now, setNow] = useState(() => Date.now());
-  const inflight = useRef<AbortController | null>(null);
   const openIdRef = useRef(openId);
   openIdRef.current = openId;
-
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    serviceOrdersApi.board(undefined, controller.signal).then(
-      (board) => {
-        if (!controller.signal.aborted) {
-          setState({ kind: 'ready', board });
-          setNow(Date.now());
-        }
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((current) => (current.kind === 'ready' ? current : { kind: 'failed', message: messageOf(error, t.loadFailed) }));
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load]);
+  const stamp = useCallback(() => setNow(Date.now()), []);
+  // a failed reload keeps the board on screen
+  const { state: loaded, reload } = useAsync(readBoard, { failedText: t.loadFailed, onData: stamp });
+  const state = loadedOf(loaded);
+  const load = useCallback(() => reload(), [reload]);
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -86,7 +67,7 @@ export function ServiceOrderBoard() {
       return next;
     });
 
-  const board = state.kind === 'ready' ? state.board : null;
+  const board = state.status === 'ready' ? state.data : null;
   const columns = board ? boardColumns(board) : null;
 
   return (
@@ -100,8 +81,8 @@ export function ServiceOrderBoard() {
       <p role="status" className={styles.done}>
         {notice ?? ''}
       </p>
-      {state.kind === 'loading' && <p>{t.loading}</p>}
-      {state.kind === 'failed' && (
+      {state.status === 'loading' && <p>{t.loading}</p>}
+      {state.status === 'failed' && (
         <p role="alert" className={styles.alert}>
           {state.message}{' '}
           <button type="button" className={styles.secondary} onClick={load}>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import { ASSIGNABLE_SERVICE_ORDER_STATUSES, SERVICE_ORDER_TRANSITIONS } from 'shared-contracts/backoffice';
-import type { CentreTechnician, ServiceOrderDetail } from 'shared-contracts/schemas';
+import type { CentreTechnician } from 'shared-contracts/schemas';
+import { isConflict, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
 import { frontDeskApi } from '../frontDesk/frontDeskApi';
-import { isConflict, messageOf } from '../frontDesk/apiRead';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { AssignmentForm } from './AssignmentForm';
 import { InvoicePayment, LinesTable } from './InvoicePayment';
 import { PartsDeskSlot } from './PartsDeskSlot';
@@ -27,50 +28,22 @@ interface Props {
   onChanged: () => void;
 }
 
-type State = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; order: ServiceOrderDetail };
+const readTechnicians = (signal: AbortSignal) => frontDeskApi.technicians(signal);
+const NO_TECHNICIANS: CentreTechnician[] = [];
+
 type Notice = { kind: 'done' | 'failed'; text: string } | null;
 
 /** The service order's detail (S5, S7) as a drawer with dialog semantics. */
 export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, onChanged }: Props) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
   const [notice, setNotice] = useState<Notice>(null);
-  const [technicians, setTechnicians] = useState<CentreTechnician[]>([]);
-  const inflight = useRef<AbortController | null>(null);
+  const readOrder = useCallback((signal: AbortSignal) => serviceOrdersApi.detail(orderId, signal), [orderId]);
+  // another order starts afresh; a floor change for this one (refreshKey) reloads, keeping what is on screen
+  // meanwhile and if it fails
+  const { state: loaded, reload } = useAsync(readOrder, { failedText: serviceOrdersText.loadFailed, reloadKey: refreshKey });
+  const state = loadedOf(loaded);
+  const technicians = useAsync(readTechnicians, {}).state.data ?? NO_TECHNICIANS;
 
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    return serviceOrdersApi.detail(orderId, controller.signal).then(
-      (order) => {
-        if (!controller.signal.aborted) setState({ kind: 'ready', order });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((current) => (current.kind === 'ready' ? current : { kind: 'failed', message: messageOf(error, serviceOrdersText.loadFailed) }));
-      },
-    );
-  }, [orderId]);
-
-  useEffect(() => {
-    setState({ kind: 'loading' });
-    setNotice(null);
-    void load();
-    return () => inflight.current?.abort();
-  }, [load]);
-
-  // a floor change for this order: reload, keeping what is on screen meanwhile
-  const seenRefresh = useRef(refreshKey);
-  useEffect(() => {
-    if (seenRefresh.current === refreshKey) return;
-    seenRefresh.current = refreshKey;
-    void load();
-  }, [refreshKey, load]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    frontDeskApi.technicians(controller.signal).then(setTechnicians, () => undefined);
-    return () => controller.abort();
-  }, []);
+  useEffect(() => setNotice(null), [orderId]);
 
   /** Runs an action: on success announce and reload; on a 409 explain (the server's words) and reload. */
   const run = async (work: () => Promise<unknown>, done: string): Promise<boolean> => {
@@ -79,20 +52,20 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
       await work();
       setNotice({ kind: 'done', text: done });
       onChanged();
-      void load();
+      reload();
       return true;
     } catch (error) {
       const message = messageOf(error, serviceOrdersText.actionFailed);
       setNotice({ kind: 'failed', text: isConflict(error) ? `${message} ${t.reloaded}` : message });
       if (isConflict(error)) {
         onChanged();
-        void load();
+        reload();
       }
       return false;
     }
   };
 
-  const order = state.kind === 'ready' ? state.order : null;
+  const order = state.status === 'ready' ? state.data : null;
   /** The checklist codes to check closely (the order's suggestedChecks). */
   const flagged = new Set((order?.suggestedChecks ?? []).map((check) => check.component));
 
@@ -103,11 +76,11 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
       </div>
       <div role="alert">{notice?.kind === 'failed' && <p className={styles.alert}>{notice.text}</p>}</div>
 
-      {state.kind === 'loading' && <p>{t.loading}</p>}
-      {state.kind === 'failed' && (
+      {state.status === 'loading' && <p>{t.loading}</p>}
+      {state.status === 'failed' && (
         <p className={styles.alert}>
           {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => void load()}>
+          <button type="button" className={styles.secondary} onClick={() => reload()}>
             {serviceOrdersText.retry}
           </button>
         </p>

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ServiceOrderBoard } from '../serviceOrders/ServiceOrderBoard';
-import { PartsDeskList } from './PartsDeskList';
-import { partsDeskText } from './partsDeskText';
-import styles from './PartsDesk.module.css';
+import { PartsDeskList } from '../partsDesk/PartsDeskList';
+import { partsDeskText } from '../partsDesk/partsDeskText';
+import styles from '../partsDesk/PartsDesk.module.css';
+import { ServiceOrderBoard } from './ServiceOrderBoard';
 
 const t = partsDeskText.views;
 

@@ -1,8 +1,6 @@
-import { apiClient } from 'shared-contracts';
+import { apiClient, readData, readOk } from 'shared-contracts';
 import type { InvoicePaymentMethod } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the back office's chunks.
 import type { AssignmentInput, InvoicePreview, ServiceOrderBoard, ServiceOrderDetail } from 'shared-contracts/schemas';
-import { readData, readOk } from '../frontDesk/apiRead';
 
 /** The board and the service order's drawer (spec back-office §7 S5, S7). */
 export const serviceOrdersApi = {

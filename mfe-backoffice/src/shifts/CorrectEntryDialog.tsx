@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatVietnamDateTime } from 'shared-contracts/calendar';
 import type { TimeEntry } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
-import { fieldErrorsOf, messageOf } from '../frontDesk/apiRead';
+import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { DialogFooter } from './DialogFooter';
 import { REASON_MAX, REASON_MIN, shiftsText } from './shiftsText';
 import { instantOfLocalInput, localInputOf } from './weekDays';

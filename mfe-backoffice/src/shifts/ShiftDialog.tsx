@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ModalDialog } from '../components/ModalDialog';
-import { fieldErrorsOf, isConflict, messageOf } from '../frontDesk/apiRead';
+import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { DialogFooter } from './DialogFooter';
 import { shiftsText } from './shiftsText';
 import styles from './Shifts.module.css';

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { addCalendarDays, vietnamDateOf } from 'shared-contracts/calendar';
 import type { Shift, ShiftWeek } from 'shared-contracts/schemas';
+import { messageOf } from '../api/apiErrors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { ListMessages } from '../users/ListMessages';
 import { ShiftDialog, type ShiftDraft } from './ShiftDialog';
 import { shiftsApi } from './shiftsApi';
@@ -50,42 +51,20 @@ export function ShiftWeekPanel({ onTechnicians }: Props) {
   const titleId = useId();
   const hoursId = useId();
   const [weekStart, setWeekStart] = useState(() => thisWeekStart());
-  const [week, setWeek] = useState<ShiftWeek | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [refreshKey, setRefreshKey] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const inflight = useRef<AbortController | null>(null);
-  const report = useRef(onTechnicians);
-  report.current = onTechnicians;
+  const readWeek = useCallback((signal: AbortSignal) => shiftsApi.week(weekStart, signal), [weekStart]);
+  // another week starts afresh; a reload keeps the week on screen and clears the last failure
+  const { state, reload, setData: setWeek } = useAsync(readWeek, {
+    failedText: t.loadFailed,
+    onData: (answer) => onTechnicians?.(answer.technicians.map((row) => ({ id: row.technicianId, fullName: row.fullName }))),
+  });
+  const week = state.data ?? null;
+  const failed = state.loading ? null : state.error;
 
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    setFailed(null);
-    shiftsApi.week(weekStart, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setWeek(answer);
-        report.current?.(answer.technicians.map((row) => ({ id: row.technicianId, fullName: row.fullName })));
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      },
-    );
-  }, [weekStart]);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load, refreshKey]);
-
-  const reload = () => setRefreshKey((key) => key + 1);
   const goTo = (monday: string) => {
     setWeekStart(monday);
-    setWeek(null);
     setActionError(null);
   };
 
@@ -105,7 +84,7 @@ export function ShiftWeekPanel({ onTechnicians }: Props) {
     const workDate = days[cell.dayIndex]!;
     const outcome = await shiftsApi.save({ technicianId: cell.technician.technicianId, workDate, startTime: draft.startTime, endTime: draft.endTime });
     const saved: Shift = outcome.data ?? { id: cell.shift?.id ?? 0, technicianId: cell.technician.technicianId, centreId: shown?.centreId ?? 0, workDate, ...draft };
-    setWeek((current) => (current ? withShift(current, cell.technician.technicianId, cell.dayIndex, saved) : current));
+    setWeek((current) => current && withShift(current, cell.technician.technicianId, cell.dayIndex, saved));
     setDialog(null);
     setActionError(null);
     setAnnouncement(`${outcome.message ?? t.done.saved} ${cell.technician.fullName}, ${dayText(cell.dayIndex)}: ${t.shift(saved.startTime, saved.endTime)}.`);
@@ -115,7 +94,7 @@ export function ShiftWeekPanel({ onTechnicians }: Props) {
   const remove = async (cell: CellRef & { shift: Shift }) => {
     try {
       const outcome = await shiftsApi.remove(cell.shift.id);
-      setWeek((current) => (current ? withShift(current, cell.technician.technicianId, cell.dayIndex, null) : current));
+      setWeek((current) => current && withShift(current, cell.technician.technicianId, cell.dayIndex, null));
       setDialog(null);
       setActionError(null);
       setAnnouncement(`${outcome.message ?? t.done.removed} ${cell.technician.fullName}, ${dayText(cell.dayIndex)}.`);
@@ -170,7 +149,7 @@ export function ShiftWeekPanel({ onTechnicians }: Props) {
         announcement={announcement}
         actionError={actionError}
         failed={failed}
-        onRetry={reload}
+        onRetry={() => reload()}
         retryLabel={t.retry}
         loading={!shown}
         loadingLabel={t.loading}

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { ApiError } from 'shared-contracts';
 import { formatVietnamDateTime, isCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
-import type { TimeEntry, TimeEntryList } from 'shared-contracts/schemas';
+import type { TimeEntry } from 'shared-contracts/schemas';
+import { messageOf } from '../api/apiErrors';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
-import { messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { ListMessages } from '../users/ListMessages';
 import { CorrectEntryDialog, type Correction } from './CorrectEntryDialog';
 import { shiftsApi } from './shiftsApi';
@@ -35,39 +36,16 @@ export function TimeEntriesPanel({ technicians }: Props) {
   const technicianSelectId = useId();
   const [date, setDate] = useState(() => vietnamDateOf(new Date()));
   const [technicianId, setTechnicianId] = useState<number | undefined>(undefined);
-  const [list, setList] = useState<TimeEntryList | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [refreshKey, setRefreshKey] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
   const [editing, setEditing] = useState<FinishedEntry | null>(null);
-  const inflight = useRef<AbortController | null>(null);
   const validDate = isCalendarDate(date);
-
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    if (!validDate) return;
-    const controller = new AbortController();
-    inflight.current = controller;
-    setFailed(null);
-    shiftsApi.timeEntries({ from: date, to: date, technicianId }, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted) setList(answer);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      },
-    );
-  }, [date, technicianId, validDate]);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load, refreshKey]);
-
-  const reload = () => setRefreshKey((key) => key + 1);
-  // A technician clocking in or out (or any change on the floor) reloads the list, which stays shown meanwhile.
-  const mode = useFloorEvents(reload);
+  const readEntries = useCallback((signal: AbortSignal) => shiftsApi.timeEntries({ from: date, to: date, technicianId }, signal), [date, technicianId]);
+  // another day or technician starts afresh; a reload keeps the list on screen and clears the last failure
+  const { state, reload, setData: setList } = useAsync(readEntries, { failedText: t.loadFailed, enabled: validDate });
+  const list = state.data ?? null;
+  const failed = state.loading ? null : state.error;
+  const mode = useFloorEvents(() => reload());
 
   const correct = async (entry: FinishedEntry, correction: Correction) => {
     const outcome = await shiftsApi.correct(entry.id, correction);
@@ -104,10 +82,7 @@ export function TimeEntriesPanel({ technicians }: Props) {
       <div className={styles.toolbar}>
         <div className={styles.field}>
           <label htmlFor={dateId}>{t.date}</label>
-          <input id={dateId} type="date" className={styles.input} value={date} max={vietnamDateOf(new Date())} required onChange={(event) => {
-              setDate(event.target.value);
-              setList(null);
-            }} />
+          <input id={dateId} type="date" className={styles.input} value={date} max={vietnamDateOf(new Date())} required onChange={(event) => setDate(event.target.value)} />
         </div>
         <div className={styles.field}>
           <label htmlFor={technicianSelectId}>{t.technician}</label>
@@ -115,10 +90,7 @@ export function TimeEntriesPanel({ technicians }: Props) {
             id={technicianSelectId}
             className={styles.select}
             value={technicianId ?? ''}
-            onChange={(event) => {
-              setTechnicianId(event.target.value === '' ? undefined : Number(event.target.value));
-              setList(null);
-            }}
+            onChange={(event) => setTechnicianId(event.target.value === '' ? undefined : Number(event.target.value))}
           >
             <option value="">{t.allTechnicians}</option>
             {technicians.map((technician) => (
@@ -128,7 +100,7 @@ export function TimeEntriesPanel({ technicians }: Props) {
             ))}
           </select>
         </div>
-        <button type="button" className={styles.secondary} disabled={!validDate} onClick={reload}>
+        <button type="button" className={styles.secondary} disabled={!validDate} onClick={() => reload()}>
           {t.reload}
         </button>
       </div>
@@ -141,7 +113,7 @@ export function TimeEntriesPanel({ technicians }: Props) {
         announcement={announcement}
         actionError={actionError}
         failed={failed}
-        onRetry={reload}
+        onRetry={() => reload()}
         retryLabel={shiftsText.retry}
         loading={validDate && !shown}
         loadingLabel={t.loading}

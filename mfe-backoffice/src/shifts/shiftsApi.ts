@@ -1,8 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, type Outcome, readData, readOutcome } from 'shared-contracts';
 import type { CopyPreviousWeekResult, CorrectTimeEntryInput, Shift, ShiftWeek, TimeEntry, TimeEntryList, UpsertShiftInput } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
-import { readOutcome, type Outcome } from '../partsDesk/apiOutcome';
 
 /** The filter of the time entries list: local dates (YYYY-MM-DD, both inclusive) and optionally one technician. */
 export interface TimeEntryFilter {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import type { ServiceCentre, StaffMember, StaffRoster } from 'shared-contracts/schemas';
+import { isConflict, messageOf } from '../api/apiErrors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { isConflict, messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { MoveDialog } from './MoveDialog';
 import { staffApi } from './staffApi';
 import { staffText } from './staffText';
@@ -10,6 +11,8 @@ import styles from '../users/Admin.module.css';
 import { ListMessages } from '../users/ListMessages';
 
 const t = staffText;
+
+const readCentres = (signal: AbortSignal) => staffApi.centres(signal);
 
 type Unassigned = StaffRoster['unassigned'][number];
 type Dialog = { kind: 'move'; member: StaffMember } | { kind: 'end'; member: StaffMember } | { kind: 'assign'; member: Unassigned } | null;
@@ -22,52 +25,18 @@ type Dialog = { kind: 'move'; member: StaffMember } | { kind: 'end'; member: Sta
 export function StaffManagement() {
   const centreSelectId = useId();
   const titleId = useId();
-  const [centres, setCentres] = useState<ServiceCentre[] | null>(null);
   const [centreId, setCentreId] = useState<number | null>(null);
-  const [roster, setRoster] = useState<StaffRoster | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [refreshKey, setRefreshKey] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const inflight = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    staffApi.centres(controller.signal).then(
-      (list) => {
-        setCentres(list);
-        setCentreId((current) => current ?? list[0]?.id ?? null);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  const load = useCallback(() => {
-    if (centreId === null) return;
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    setFailed(null);
-    staffApi.roster(centreId, controller.signal).then(
-      (answer) => {
-        if (!controller.signal.aborted) setRoster(answer);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      },
-    );
-  }, [centreId]);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load, refreshKey]);
-
-  const reload = () => setRefreshKey((key) => key + 1);
+  const chooseFirst = useCallback((list: ServiceCentre[]) => setCentreId((current) => current ?? list[0]?.id ?? null), []);
+  const centresLoad = useAsync(readCentres, { failedText: t.loadFailed, onData: chooseFirst });
+  const centres = centresLoad.state.data ?? null;
+  const readRoster = useCallback((signal: AbortSignal) => staffApi.roster(centreId ?? 0, signal), [centreId]);
+  // another centre starts afresh; a reload keeps the roster on screen and clears the last failure
+  const { state, reload } = useAsync(readRoster, { failedText: t.loadFailed, enabled: centreId !== null });
+  const roster = state.data ?? null;
+  const failed = (state.loading ? null : state.error) ?? centresLoad.state.error;
 
   const run = async (write: () => Promise<unknown>, done: string) => {
     setActionError(null);
@@ -98,10 +67,7 @@ export function StaffManagement() {
             className={styles.select}
             value={centreId ?? ''}
             disabled={!centres}
-            onChange={(event) => {
-              setCentreId(Number(event.target.value));
-              setRoster(null);
-            }}
+            onChange={(event) => setCentreId(Number(event.target.value))}
           >
             {(centres ?? []).map((centre) => (
               <option key={centre.id} value={centre.id}>
@@ -116,7 +82,7 @@ export function StaffManagement() {
         announcement={announcement}
         actionError={actionError}
         failed={failed}
-        onRetry={reload}
+        onRetry={() => reload()}
         retryLabel={t.retry}
         loading={!roster}
         loadingLabel={t.loading}

@@ -1,8 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, type Outcome, readData, readOutcome } from 'shared-contracts';
 import type { AssignmentResult, ServiceCentre, StaffRoster } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
-import { readOutcome, type Outcome } from '../partsDesk/apiOutcome';
 
 /** Staff management calls (spec back-office §7 A3). */
 export const staffApi = {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_FAIL_NOTE_MESSAGE, CHECKLIST_FAIL_NOTE_MIN, CHECKLIST_NOTE_MAX } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the back office's chunks.
 import type { ChecklistResult, ServiceOrderChecklistItem, SuggestedCheck } from 'shared-contracts/schemas';
-import { partsRequestHref } from '../partsRequests/links';
+import { partsRequestHref } from './links';
 import { messageOf } from './apiErrors';
 import { ChecklistPhotos } from './ChecklistPhotos';
 import { technicianApi, type ChecklistAnswer } from './technicianApi';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the back office's chunks.
 import type { ChecklistPhoto } from 'shared-contracts/schemas';
 import { messageOf } from './apiErrors';
 import { technicianApi } from './technicianApi';

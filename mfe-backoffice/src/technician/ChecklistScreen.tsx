@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_EDITABLE_STATUSES } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the back office's chunks.
 import type { ChecklistResult, ServiceOrderChecklistItem, ServiceOrderDetail, SuggestedCheck } from 'shared-contracts/schemas';
-import { messageOf } from './apiErrors';
+import { loadedOf, useAsync, type LoadStart } from '../hooks/useAsync';
 import { ChecklistItemEditor } from './ChecklistItemEditor';
 import { OrderActions } from './OrderActions';
 import { technicianApi } from './technicianApi';
 import { technicianText } from './technicianText';
-import { useAnnouncement, type Loaded } from './useTechnicianQueue';
+import { useAnnouncement } from './useTechnicianQueue';
 import styles from './Checklist.module.css';
 import common from './Technician.module.css';
 
@@ -37,43 +36,22 @@ export function flaggedFirst(
  * live changes, and an assignment or bay change made meanwhile bumps the version; answers do not).
  */
 export function ChecklistScreen({ orderId }: { orderId: number }) {
-  const [state, setState] = useState<Loaded<ServiceOrderDetail>>({ status: 'loading' });
   const [answers, setAnswers] = useState<Record<number, ChecklistResult | null>>({});
   const [announcement, announce] = useAnnouncement();
-  const current = useRef<AbortController | null>(null);
-
-  const load = useCallback(
-    (background: boolean) => {
-      current.current?.abort();
-      const controller = new AbortController();
-      current.current = controller;
-      if (!background) setState({ status: 'loading' });
-      technicianApi.order(orderId, controller.signal).then(
-        (order) => {
-          if (controller.signal.aborted) return;
-          setState({ status: 'ready', data: order });
-          setAnswers((known) => {
-            const next: Record<number, ChecklistResult | null> = {};
-            for (const item of order.checklistItems) next[item.id] = background && item.id in known ? known[item.id]! : item.result;
-            return next;
-          });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState((previous) => (background && previous.status === 'ready' ? previous : { status: 'failed', message: messageOf(error, technicianText.loadFailed) }));
-        },
-      );
-    },
-    [orderId],
-  );
-
-  useEffect(() => {
-    load(false);
-    return () => current.current?.abort();
-  }, [load]);
+  /** The answers the server holds; a reload keeps those saved on this screen meanwhile. */
+  const takeAnswers = useCallback((order: ServiceOrderDetail, start: LoadStart) => {
+    setAnswers((known) => {
+      const next: Record<number, ChecklistResult | null> = {};
+      for (const item of order.checklistItems) next[item.id] = start === 'keep' && item.id in known ? known[item.id]! : item.result;
+      return next;
+    });
+  }, []);
+  const readOrder = useCallback((signal: AbortSignal) => technicianApi.order(orderId, signal), [orderId]);
+  const { state: loaded, reload: load } = useAsync(readOrder, { failedText: technicianText.loadFailed, onData: takeAnswers });
+  const state = loadedOf(loaded);
 
   const onSaved = useCallback((itemId: number, result: ChecklistResult | null) => setAnswers((known) => ({ ...known, [itemId]: result })), []);
-  const reload = useCallback(() => load(true), [load]);
+  const reload = useCallback(() => load('keep'), [load]);
   const freshVersion = useCallback(async () => (await technicianApi.order(orderId)).version, [orderId]);
 
   if (state.status === 'loading') return <p className={common.muted}>{technicianText.loading}</p>;
@@ -82,7 +60,7 @@ export function ChecklistScreen({ orderId }: { orderId: number }) {
       <div role="alert" className={common.notice}>
         <p>{state.message}</p>
         <div className={common.actions}>
-          <button type="button" className={common.secondary} onClick={() => load(false)}>
+          <button type="button" className={common.secondary} onClick={() => load('fresh')}>
             {technicianText.retry}
           </button>
           <Link to="/technician/checklists" className={common.linkButton}>

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
 import type { ServiceOrderCard } from 'shared-contracts/schemas';
 import { checklistHref, OrderActions } from './OrderActions';
 import { formatMinutes, technicianText } from './technicianText';

@@ -1,4 +1,4 @@
-import { ApiError } from 'shared-contracts';
+import { ApiError, errorDataOf } from 'shared-contracts';
 
 /** What the technician pages read from a failed call: its Vietnamese message and the data some 409s carry. */
 
@@ -13,21 +13,15 @@ export function codeOf(error: unknown): string | null {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The `data` of the error envelope `{ success: false, message, code, data }`. */
-function errorData(error: unknown): Record<string, unknown> | null {
-  if (!(error instanceof ApiError) || !isRecord(error.body)) return null;
-  return isRecord(error.body.data) ? error.body.data : null;
-}
-
 /** 409 ALREADY_CLOCKED_IN: the code of the order whose clock is running. */
 export function activeOrderCodeOf(error: unknown): string | null {
-  const code = errorData(error)?.activeServiceOrderCode;
+  const code = errorDataOf(error)?.activeServiceOrderCode;
   return typeof code === 'string' && code !== '' ? code : null;
 }
 
 /** 409 CHECKLIST_INCOMPLETE: the labels of the items still unanswered (strings, or items with a label or code). */
 export function pendingItemsOf(error: unknown): string[] {
-  const items = errorData(error)?.pendingItems;
+  const items = errorDataOf(error)?.pendingItems;
   if (!Array.isArray(items)) return [];
   return items
     .map((item: unknown) => {

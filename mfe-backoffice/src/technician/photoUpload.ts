@@ -1,5 +1,4 @@
 import { ApiError, defaultApiBase, messages, sessionStore, type SessionStore } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
 import type { ChecklistPhoto } from 'shared-contracts/schemas';
 
 /**

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-// Types only: zod never ships in the back office's chunks.
+import { useCallback, useEffect, useState } from 'react';
 import type { TechnicianQueue } from 'shared-contracts/schemas';
 import { useFloorEvents, type FloorLiveMode } from '../floorEvents';
-import { messageOf } from './apiErrors';
+import { loadedOf, useAsync, type Loaded } from '../hooks/useAsync';
 import { technicianApi } from './technicianApi';
 import { technicianText } from './technicianText';
 
-export type Loaded<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: T };
+const readQueue = (signal: AbortSignal) => technicianApi.queue(signal);
 
 /**
  * The technician's queue (my orders, my centre's unassigned ones, my clock, my KPIs), kept fresh by the centre's
@@ -14,36 +13,12 @@ export type Loaded<T> = { status: 'loading' } | { status: 'failed'; message: str
  * it if that reload fails.
  */
 export function useTechnicianQueue(): { state: Loaded<TechnicianQueue>; reload: () => void; mode: FloorLiveMode } {
-  const [state, setState] = useState<Loaded<TechnicianQueue>>({ status: 'loading' });
-  const current = useRef<AbortController | null>(null);
-
-  const reload = useCallback(() => {
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
-    technicianApi.queue(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState((previous) => (previous.status === 'ready' ? previous : { status: 'failed', message: messageOf(error, technicianText.loadFailed) }));
-      },
-    );
-  }, []);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    reload();
-  }, [reload]);
-
-  useEffect(() => {
-    reload();
-    return () => current.current?.abort();
-  }, [reload]);
-
+  const { state: loaded, reload } = useAsync(readQueue, { failedText: technicianText.loadFailed });
+  const state = loadedOf(loaded);
   const mode = useFloorEvents(() => reload());
-  return { state, reload: state.status === 'failed' ? retry : reload, mode };
+  // after a failure, a reload starts afresh ('loading'); otherwise the queue stays on screen until the answer
+  const again = useCallback(() => reload(state.status === 'failed' ? 'fresh' : 'keep'), [reload, state.status]);
+  return { state, reload: again, mode };
 }
 
 /** The current time, renewed every `intervalMs` (a ticking clock). */

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminUser, ServiceCentre, StaffRole } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
-import { fieldErrorsOf, messageOf } from '../frontDesk/apiRead';
+import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { usersApi } from './usersApi';
 import { usersText } from './usersText';
 import styles from './Admin.module.css';

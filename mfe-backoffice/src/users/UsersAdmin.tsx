@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { sessionStore } from 'shared-contracts';
-import type { AdminUser, AdminUserPage, AssignableRole, ServiceCentre } from 'shared-contracts/schemas';
+import type { AdminUser, AssignableRole } from 'shared-contracts/schemas';
+import { isConflict, messageOf } from '../api/apiErrors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { isConflict, messageOf } from '../frontDesk/apiRead';
+import { useAsync } from '../hooks/useAsync';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { CreateUserDialog } from './CreateUserDialog';
 import { usersApi } from './usersApi';
@@ -12,6 +13,8 @@ import { ListMessages } from './ListMessages';
 
 const t = usersText;
 export const USERS_PAGE_SIZE = 20;
+
+const readCentres = (signal: AbortSignal) => usersApi.centres(signal);
 
 type Dialog = { kind: 'create' } | { kind: 'role'; user: AdminUser } | { kind: 'disable'; user: AdminUser } | { kind: 'enable'; user: AdminUser } | null;
 
@@ -32,42 +35,18 @@ export function UsersAdmin() {
   const selfId = Number(sessionStore.current?.user.id ?? 0);
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState({ q: '', role: '', page: 1 });
-  const [data, setData] = useState<AdminUserPage | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [centres, setCentres] = useState<ServiceCentre[]>([]);
-  const [refreshKey, setRefreshKey] = useState(0);
   const [announcement, setAnnouncement] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const inflight = useRef<AbortController | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    usersApi.centres(controller.signal).then(setCentres, () => setCentres([]));
-    return () => controller.abort();
-  }, []);
-
-  const load = useCallback(() => {
-    inflight.current?.abort();
-    const controller = new AbortController();
-    inflight.current = controller;
-    setFailed(null);
-    usersApi.list({ q: query.q, role: query.role, page: query.page, pageSize: USERS_PAGE_SIZE }, controller.signal).then(
-      (page) => {
-        if (!controller.signal.aborted) setData(page);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(messageOf(error, t.loadFailed));
-      },
-    );
-  }, [query]);
-
-  useEffect(() => {
-    load();
-    return () => inflight.current?.abort();
-  }, [load, refreshKey]);
-
-  const reload = () => setRefreshKey((key) => key + 1);
+  const centres = useAsync(readCentres, {}).state.data ?? [];
+  const readPage = useCallback(
+    (signal: AbortSignal) => usersApi.list({ q: query.q, role: query.role, page: query.page, pageSize: USERS_PAGE_SIZE }, signal),
+    [query],
+  );
+  // another query keeps the page on screen until its answer; a reload clears the last failure
+  const { state, reload } = useAsync(readPage, { failedText: t.loadFailed, start: 'keep' });
+  const data = state.data ?? null;
+  const failed = state.loading ? null : state.error;
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -127,7 +106,7 @@ export function UsersAdmin() {
         announcement={announcement}
         actionError={actionError}
         failed={failed}
-        onRetry={reload}
+        onRetry={() => reload()}
         retryLabel={t.retry}
         loading={!data}
         loadingLabel={t.loading}

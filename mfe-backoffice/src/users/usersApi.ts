@@ -1,8 +1,5 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the back office's chunks.
+import { apiClient, type Outcome, readData, readOutcome } from 'shared-contracts';
 import type { AdminUser, AdminUserPage, AssignableRole, CreateStaffUserInput, ServiceCentre } from 'shared-contracts/schemas';
-import { readData } from '../frontDesk/apiRead';
-import { readOutcome, type Outcome } from '../partsDesk/apiOutcome';
 
 export interface UsersQuery {
   q?: string;

@@ -1,5 +1,4 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the storefront's chunks.
+import { apiClient, readData } from 'shared-contracts';
 import type {
   Brand,
   Category,
@@ -16,15 +15,9 @@ import type {
   ServicePackage,
 } from 'shared-contracts/schemas';
 
-interface Envelope<T> {
-  success: true;
-  message: string;
-  data: T;
-}
 
-async function getData<T>(path: string, query?: Record<string, string | number | boolean | undefined>, signal?: AbortSignal): Promise<T> {
-  const body = await apiClient.get<Envelope<T>>(path, { query, signal });
-  return body.data;
+function getData<T>(path: string, query?: Record<string, string | number | boolean | undefined>, signal?: AbortSignal): Promise<T> {
+  return readData<T>(apiClient.get(path, { query, signal }));
 }
 
 /**
@@ -41,12 +34,12 @@ export const storefrontApi = {
   promotions: (signal?: AbortSignal) => getData<Promotion[]>('/promotions', undefined, signal),
   centres: (signal?: AbortSignal) => getData<ServiceCentre[]>('/centres', undefined, signal),
   search: (q: string, limit?: number, signal?: AbortSignal) => getData<SearchResult>('/search', { q, limit }, signal),
-  sendContact: async (input: ContactMessageInput) => (await apiClient.post<Envelope<ContactReceipt>>('/contact', input)).data,
+  sendContact: (input: ContactMessageInput) => readData<ContactReceipt>(apiClient.post('/contact', input)),
   savedPromotions: (signal?: AbortSignal) => getData<SavedPromotion[]>('/me/saved-promotions', undefined, signal),
   /** POST /api/me/saved-promotions {promotionId}: answers the user's saved list. */
-  savePromotion: async (promotionId: number) => (await apiClient.post<Envelope<SavedPromotion[]>>('/me/saved-promotions', { promotionId })).data,
+  savePromotion: (promotionId: number) => readData<SavedPromotion[]>(apiClient.post('/me/saved-promotions', { promotionId })),
   /** DELETE /api/me/saved-promotions/:promotionId: answers the user's saved list. */
-  unsavePromotion: async (promotionId: number) => (await apiClient.delete<Envelope<SavedPromotion[]>>(`/me/saved-promotions/${promotionId}`)).data,
+  unsavePromotion: (promotionId: number) => readData<SavedPromotion[]>(apiClient.delete(`/me/saved-promotions/${promotionId}`)),
 };
 
 export type StorefrontApi = typeof storefrontApi;

@@ -1,12 +1,6 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the storefront's chunks.
+import { apiClient, readData } from 'shared-contracts';
 import type { Cart, CartAddItemInput, CartItemRef, CartValidateInput } from 'shared-contracts/schemas';
 
-interface Envelope<T> {
-  success: true;
-  message: string;
-  data: T;
-}
 
 const lineUrl = (lineId: string) => `/cart/items/${encodeURIComponent(lineId)}`;
 
@@ -17,20 +11,20 @@ const lineUrl = (lineId: string) => `/cart/items/${encodeURIComponent(lineId)}`;
  */
 export const cartApi = {
   /** GET /cart: the logged-in customer's cart. */
-  get: async (signal?: AbortSignal) => (await apiClient.get<Envelope<Cart>>('/cart', { signal })).data,
+  get: (signal?: AbortSignal) => readData<Cart>(apiClient.get('/cart', { signal })),
   /** POST /cart/items: adds `quantity` to the item's line. */
-  add: async (input: CartAddItemInput) => (await apiClient.post<Envelope<Cart>>('/cart/items', input)).data,
+  add: (input: CartAddItemInput) => readData<Cart>(apiClient.post('/cart/items', input)),
   /** PUT /cart/items/:lineId: sets the quantity (≤ 0 removes). */
-  setQuantity: async (lineId: string, quantity: number) => (await apiClient.put<Envelope<Cart>>(lineUrl(lineId), { quantity })).data,
+  setQuantity: (lineId: string, quantity: number) => readData<Cart>(apiClient.put(lineUrl(lineId), { quantity })),
   /** DELETE /cart/items/:lineId */
-  remove: async (lineId: string) => (await apiClient.delete<Envelope<Cart>>(lineUrl(lineId))).data,
+  remove: (lineId: string) => readData<Cart>(apiClient.delete(lineUrl(lineId))),
   /** DELETE /cart */
-  clear: async () => (await apiClient.delete<Envelope<Cart>>('/cart')).data,
+  clear: () => readData<Cart>(apiClient.delete('/cart')),
   /** POST /cart/merge: the guest cart added to the customer's (capped by stock). */
-  merge: async (items: CartItemRef[]) => (await apiClient.post<Envelope<Cart>>('/cart/merge', { items })).data,
+  merge: (items: CartItemRef[]) => readData<Cart>(apiClient.post('/cart/merge', { items })),
   /** POST /cart/validate (public): a guest cart with current prices and stock, issues flagged. */
-  validate: async (items: CartValidateInput['items'], signal?: AbortSignal) =>
-    (await apiClient.post<Envelope<Cart>>('/cart/validate', { items }, { signal })).data,
+  validate: (items: CartValidateInput['items'], signal?: AbortSignal) =>
+    readData<Cart>(apiClient.post('/cart/validate', { items }, { signal })),
 };
 
 export type CartApi = typeof cartApi;

@@ -1,23 +1,17 @@
-import { apiClient } from 'shared-contracts';
-// Types only: zod never ships in the storefront's chunks.
+import { apiClient, readData } from 'shared-contracts';
 import type { CheckoutQuoteInput, Order, OrderCreateInput, Quote } from 'shared-contracts/schemas';
 
-interface Envelope<T> {
-  success: true;
-  message: string;
-  data: T;
-}
 
 /** The checkout calls of the shop contract (customer; Bearer token through the shared API client). */
 export const checkoutApi = {
   /** POST /checkout/quote: the authoritative prices, discount (or why the code is refused), fee and total. */
-  quote: async (input: CheckoutQuoteInput, signal?: AbortSignal) => (await apiClient.post<Envelope<Quote>>('/checkout/quote', input, { signal })).data,
+  quote: (input: CheckoutQuoteInput, signal?: AbortSignal) => readData<Quote>(apiClient.post('/checkout/quote', input, { signal })),
   /**
    * POST /orders with the Idempotency-Key of this checkout attempt: the same key and body answer the same order
    * (a double click or a retry never makes two orders).
    */
-  placeOrder: async (input: OrderCreateInput, idempotencyKey: string) =>
-    (await apiClient.post<Envelope<Order>>('/orders', input, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
+  placeOrder: (input: OrderCreateInput, idempotencyKey: string) =>
+    readData<Order>(apiClient.post('/orders', input, { headers: { 'Idempotency-Key': idempotencyKey } })),
 };
 
 export type CheckoutApi = typeof checkoutApi;

@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { Promotion } from 'shared-contracts/schemas';
-import { checkoutReducer, initialCheckoutState, type CheckoutState, type ShippingSelection } from '../pages/checkout/checkoutSlice';
+import { checkoutReducer, initialCheckoutState, type CheckoutState, type ShippingSelection } from './checkoutSlice';
 import { initialPromoState, promoReducer } from '../pages/promotions/promoSlice';
 import { cartReducer, initialCartState } from './cartSlice';
 

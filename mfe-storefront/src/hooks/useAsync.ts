@@ -8,8 +8,7 @@ export type AsyncState<T> =
 
 /** A Vietnamese message for any failure: the API's own message, else a generic one. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  return messages.errors.generic;
+  return error instanceof ApiError && error.message ? error.message : messages.errors.generic;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Observable, Subject, filter, map, startWith } from 'rxjs';
+import { type Observable, Subject, filter, map, startWith } from 'rxjs';
 import type { BusEvents, BusEventType, BusMessage } from './events';
 
 /** A typed RxJS event bus. One instance lives in the page (shared singleton, kept on globalThis). */

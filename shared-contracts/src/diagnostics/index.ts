@@ -1,6 +1,7 @@
 // Diagnostics: the symptom vocabulary and its matching, the prediction's states, the one scale of likelihood words
 // and the types of its API answers.
-// Zod-free (its own entry, not on the first load of '/'): the schemas themselves are in 'shared-contracts/schemas'.
+// Zod-free at run time (its own entry, not on the first load of '/'): predictionSchemas.ts gives only types here; the
+// API reads the schemas themselves through 'shared-contracts/schemas'.
 export * from './symptoms';
 export * from './symptomGroups';
 export * from './predictionStates';
@@ -13,4 +14,4 @@ export type {
   ModelVersionDto,
   RiskEstimateDto,
   VehicleForecastDto,
-} from '../schemas/prediction';
+} from './predictionSchemas';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { FORECAST_STATUSES, TRAINING_STATUSES, URGENCIES } from '../diagnostics/predictionStates';
-import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, SYMPTOM_CODES } from '../diagnostics/symptoms';
+import { FORECAST_STATUSES, TRAINING_STATUSES, URGENCIES } from './predictionStates';
+import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, SYMPTOM_CODES } from './symptoms';
 
 /**
  * The API's contracts of failure prediction and diagnostics (spec predictive.md §4–§5): the zod schemas the API
- * validates with. The screens import only their types, from 'shared-contracts/diagnostics' (zod-free, like
- * 'shared-contracts/backoffice'), so no zod ships in their chunks.
+ * validates with, re-exported by 'shared-contracts/schemas'. The screens import only their types, from
+ * 'shared-contracts/diagnostics' (zod-free, like 'shared-contracts/backoffice'), so no zod ships in their chunks.
  */
 
 export const symptomCodeSchema = z.enum(SYMPTOM_CODES, { error: 'Triệu chứng không có trong danh sách.' });

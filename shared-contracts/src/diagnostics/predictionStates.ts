@@ -1,6 +1,6 @@
 /**
  * The states of failure prediction and diagnostics (spec predictive.md §2–§4), zod-free: the screens read them,
- * the API's schemas (schemas/prediction.ts) validate with them.
+ * the API's schemas (diagnostics/predictionSchemas.ts) validate with them.
  */
 
 /** A component's forecast: a number, found faulty and not fixed, too little data, or no better than the fleet rate. */

@@ -1,4 +1,4 @@
-import type { ProductSort, PromotionKind, ServiceKind, ServiceTier, VehicleType } from '../schemas';
+import type { ProductSort, PromotionKind, ServiceKind, ServiceTier, VehicleType } from '../catalogue/enumerations';
 
 /**
  * Vietnamese labels of the catalogue's enumerations, without zod: the API (through shared-contracts/schemas,

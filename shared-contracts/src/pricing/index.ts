@@ -5,4 +5,5 @@
 export * from './promotionPricing';
 export * from './shipping';
 export * from './orderStatus';
+export * from './checkoutRules';
 export * from '../address/provinces';

@@ -1,4 +1,4 @@
-import type { Promotion, PromotionCategory } from '../schemas/catalogue';
+import type { PromotionCategory, PromotionEligibility, PromotionType } from '../catalogue/enumerations';
 import { vietnamMonthOf } from '../calendar';
 
 /**
@@ -20,6 +20,23 @@ import { vietnamMonthOf } from '../calendar';
  *   customer, 'vip' for a VIP customer (isVip: see VIP_SPENDING_THRESHOLD).
  * - A refused code gives no discount: the totals are those without promotion and `refusal` says why.
  */
+
+/** What the rules read of a promotion: the API's Promotion (schemas/catalogue.ts) has these fields and more. */
+export interface PromotionTerms {
+  type: PromotionType;
+  /** A percent for 'percentage', VND otherwise. */
+  value: number;
+  minOrder: number;
+  maxDiscount?: number;
+  validFrom: string;
+  validTo: string;
+  isActive: boolean;
+  usageLimit: number;
+  usedCount: number;
+  category?: PromotionCategory[];
+  eligibility: PromotionEligibility;
+  perCustomerLimit: number;
+}
 
 export interface PricingLine {
   unitPrice: number;
@@ -80,7 +97,7 @@ export interface OrderPricing {
 
 export interface PriceOrderInput {
   lines: readonly PricingLine[];
-  promotion: Promotion | null;
+  promotion: PromotionTerms | null;
   shippingFee: number;
   customer: PromotionCustomerContext;
 }
@@ -137,14 +154,14 @@ export function subtotalOf(lines: readonly PricingLine[]): number {
 }
 
 /** The part of the subtotal a promotion applies to (its categories; everything when it names none). */
-export function eligibleSubtotalOf(lines: readonly PricingLine[], promotion: Pick<Promotion, 'category'> | null): number {
+export function eligibleSubtotalOf(lines: readonly PricingLine[], promotion: Pick<PromotionTerms, 'category'> | null): number {
   const categories = promotion?.category;
   if (!categories || categories.length === 0) return subtotalOf(lines);
   return subtotalOf(lines.filter((line) => line.promoGroup !== null && categories.includes(line.promoGroup)));
 }
 
 /** Why the promotion cannot be used by this customer at all (window, switch, limits, eligibility), or null. */
-export function promotionAvailabilityRefusal(promotion: Promotion, customer: PromotionCustomerContext): PromotionRefusal | null {
+export function promotionAvailabilityRefusal(promotion: PromotionTerms, customer: PromotionCustomerContext): PromotionRefusal | null {
   const at = customer.now.getTime();
   if (!promotion.isActive) return refusal('PROMO_INACTIVE', promotionRefusalMessages.inactive);
   if (at < Date.parse(promotion.validFrom)) return refusal('PROMO_NOT_STARTED', promotionRefusalMessages.notStarted);
@@ -173,7 +190,7 @@ export function promotionAvailabilityRefusal(promotion: Promotion, customer: Pro
 
 /** The discount of one promotion on these lines, or why it is refused. */
 export function quotePromotion(
-  promotion: Promotion,
+  promotion: PromotionTerms,
   lines: readonly PricingLine[],
   shippingFee: number,
   customer: PromotionCustomerContext,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar';
-
-export { isCalendarDate };
+import { normalizeVietnamesePhone as normalizeVietnameseMobile, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../user/accountRules';
 import { ROLES } from '../user/user';
 import { envelopeSchema } from './envelope';
 import { idInput, textInput } from './primitives';
@@ -13,8 +12,7 @@ import { idInput, textInput } from './primitives';
  * the spec's names.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { isCalendarDate, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 export const OTP_CODE_PATTERN = /^\d{6}$/;
 /** Largest avatar upload, in bytes (2 MB). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -24,20 +22,8 @@ export const roleSchema = z.enum(ROLES);
 export type AccountRole = z.infer<typeof roleSchema>;
 export const genderSchema = z.enum(['MALE', 'FEMALE'], { error: 'Giới tính phải là MALE hoặc FEMALE.' });
 
-/** A Vietnamese mobile number, written with or without +84, spaces, dots or dashes. */
-export const VIETNAMESE_MOBILE_PATTERN = /^0(3|5|7|8|9)\d{8}$/;
-
-/**
- * '+84 912 345 678', '84912345678', '0912.345.678' → '0912345678'; null when it is not a Vietnamese mobile
- * number (10 digits, prefix 03/05/07/08/09).
- */
-export function normalizeVietnameseMobile(input: string): string | null {
-  const compact = input.trim().replace(/[\s.\-()]/g, '');
-  let digits = compact;
-  if (digits.startsWith('+84')) digits = `0${digits.slice(3)}`;
-  else if (digits.startsWith('84') && digits.length === 11) digits = `0${digits.slice(2)}`;
-  return VIETNAMESE_MOBILE_PATTERN.test(digits) ? digits : null;
-}
+// The one phone rule (user/accountRules.ts), under the name the API reads it by.
+export { VIETNAMESE_MOBILE_PATTERN, normalizeVietnamesePhone as normalizeVietnameseMobile } from '../user/accountRules';
 
 /** 'YYYY-MM-DD' that is a real calendar date. */
 

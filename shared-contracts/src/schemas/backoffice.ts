@@ -22,7 +22,7 @@ import {
   checklistResultSchema,
   idParamsSchema,
 } from './service';
-import { symptomCodeSchema } from './prediction';
+import { symptomCodeSchema } from '../diagnostics/predictionSchemas';
 import { DB_INTEGER_MAX, textInput } from './primitives';
 import { partsRequestSchema } from './partsRequests';
 

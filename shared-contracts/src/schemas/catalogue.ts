@@ -1,9 +1,40 @@
 import { z } from 'zod';
+import {
+  PRODUCT_SORTS,
+  PROMOTION_CATEGORIES,
+  PROMOTION_ELIGIBILITIES,
+  PROMOTION_KINDS,
+  PROMOTION_TYPES,
+  SERVICE_KINDS,
+  SERVICE_TIERS,
+  VEHICLE_TYPES,
+} from '../catalogue/enumerations';
+import { normalizeVietnamesePhone } from '../user/accountRules';
 import { envelopeSchema } from './envelope';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
 // The labels of these enumerations live zod-free in shared-contracts/labels (no zod in the storefront's chunks).
 export { PRODUCT_SORT_LABELS, PROMOTION_KIND_LABELS, SERVICE_KIND_LABELS, SERVICE_TIER_LABELS, VEHICLE_TYPE_LABELS } from '../labels';
+
+// The enumerations are zod-free (catalogue/enumerations.ts): the labels and the vehicle and pricing rules read them there.
+export {
+  PRODUCT_SORTS,
+  PROMOTION_CATEGORIES,
+  PROMOTION_ELIGIBILITIES,
+  PROMOTION_KINDS,
+  PROMOTION_TYPES,
+  SERVICE_KINDS,
+  SERVICE_TIERS,
+  VEHICLE_TYPES,
+  type ProductSort,
+  type PromotionCategory,
+  type PromotionEligibility,
+  type PromotionKind,
+  type PromotionType,
+  type ServiceKind,
+  type ServiceTier,
+  type VehicleType,
+} from '../catalogue/enumerations';
 
 // The search folding rule, also reachable from 'shared-contracts/schemas' (what the API imports).
 export { foldVietnamese, foldedWords, highlightRanges, type TextRange } from '../text/foldVietnamese';
@@ -35,18 +66,12 @@ export type CatalogueImage = z.infer<typeof catalogueImageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Vehicles
 
-/** Kinds of electric vehicle a service or a part applies to. */
-export const VEHICLE_TYPES = ['scooter', 'motorbike', 'car'] as const;
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
-export type VehicleType = z.infer<typeof vehicleTypeSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Categories and brands
 
-/** What a category counts as for promotions (the spec's promotion `category` values). */
-export const PROMOTION_CATEGORIES = ['parts', 'accessories', 'equipment'] as const;
 export const promotionCategorySchema = z.enum(PROMOTION_CATEGORIES);
-export type PromotionCategory = z.infer<typeof promotionCategorySchema>;
 
 export const categorySchema = z.object({
   id: z.number().int().positive(),
@@ -115,9 +140,7 @@ export const productDetailSchema = productSummarySchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const PRODUCT_SORTS = ['price_asc', 'price_desc', 'newest', 'popular'] as const;
 export const productSortSchema = z.enum(PRODUCT_SORTS);
-export type ProductSort = z.infer<typeof productSortSchema>;
 
 export const PRODUCT_PAGE_SIZE_DEFAULT = 24;
 export const PRODUCT_PAGE_SIZE_MAX = 48;
@@ -170,14 +193,8 @@ export const productSlugParamsSchema = z.object({ slug: textInput().min(1, 'Đư
 // ---------------------------------------------------------------------------------------------------------
 // Services
 
-/** Maintenance tiers (the header's /services#co-ban, #nang-cao, #cao-cap). */
-export const SERVICE_TIERS = ['co-ban', 'nang-cao', 'cao-cap'] as const;
 export const serviceTierSchema = z.enum(SERVICE_TIERS);
-export type ServiceTier = z.infer<typeof serviceTierSchema>;
-
-export const SERVICE_KINDS = ['maintenance', 'battery', 'charging', 'diagnostics', 'brakes', 'tyres', 'software', 'care'] as const;
 export const serviceKindSchema = z.enum(SERVICE_KINDS);
-export type ServiceKind = z.infer<typeof serviceKindSchema>;
 
 /** One item of a service's checklist template (what the technician checks: PASS / FAIL / NA later). */
 export const checklistItemSchema = z.object({ code: z.string().min(1), label: z.string().min(1) });
@@ -240,19 +257,9 @@ export type ServicePackage = z.infer<typeof servicePackageSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Promotions
 
-export const PROMOTION_TYPES = ['percentage', 'shipping', 'fixed'] as const;
 export const promotionTypeSchema = z.enum(PROMOTION_TYPES);
-export type PromotionType = z.infer<typeof promotionTypeSchema>;
-
-/** Where a promotion is shown (the header's Ưu đãi entries link /promotions?type=flash-sale|vip|seasonal). */
-export const PROMOTION_KINDS = ['general', 'flash-sale', 'vip', 'seasonal'] as const;
 export const promotionKindSchema = z.enum(PROMOTION_KINDS);
-export type PromotionKind = z.infer<typeof promotionKindSchema>;
-
-/** Who may use a promotion (checked at checkout). */
-export const PROMOTION_ELIGIBILITIES = ['everyone', 'new-customer', 'birthday-month', 'member', 'vip'] as const;
 export const promotionEligibilitySchema = z.enum(PROMOTION_ELIGIBILITIES);
-export type PromotionEligibility = z.infer<typeof promotionEligibilitySchema>;
 
 /**
  * A promotion: the spec's fields (id, code, title, description, type, value, minOrder, maxDiscount?,
@@ -342,15 +349,11 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Contact
 
-/** Vietnamese mobile number: 0 or +84 then 9 digits starting 3, 5, 7, 8 or 9 (spaces, dots and dashes allowed). */
+/** A Vietnamese mobile number without its spaces, dots, dashes and brackets: 0, 84 or +84, then 9 digits from 3, 5, 7, 8 or 9. */
 export const VIETNAMESE_MOBILE = /^(?:\+84|84|0)(?:3|5|7|8|9)\d{8}$/;
 
-/** '0912 345 678', '+84 912.345.678' → '0912345678'; null when it is not a Vietnamese mobile number. */
-export function normaliseVietnameseMobile(input: string): string | null {
-  const compact = input.replace(/[\s.\-()]/g, '');
-  if (!VIETNAMESE_MOBILE.test(compact)) return null;
-  return `0${compact.replace(/^(?:\+84|84|0)/, '')}`;
-}
+/** '0912 345 678', '+84 912.345.678' → '0912345678'; null when it is not a Vietnamese mobile number (the one phone rule). */
+export { normalizeVietnamesePhone as normaliseVietnameseMobile } from '../user/accountRules';
 
 const optionalText = (max: number) =>
   textInput({ trim: true })
@@ -365,8 +368,8 @@ export const contactMessageInputSchema = z
     email: optionalText(254).pipe(z.email('Email không hợp lệ.').optional()),
     phone: optionalText(20).pipe(
       textInput()
-        .refine((value) => normaliseVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912 345 678).')
-        .transform((value) => normaliseVietnameseMobile(value) ?? value)
+        .refine((value) => normalizeVietnamesePhone(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912 345 678).')
+        .transform((value) => normalizeVietnamesePhone(value) ?? value)
         .optional(),
     ),
     subject: textInput({ trim: true }).min(3, 'Vui lòng nhập tiêu đề (ít nhất 3 ký tự).').max(150, 'Tiêu đề tối đa 150 ký tự.'),

@@ -13,7 +13,7 @@ export * from './kpis';
 export * from './reports';
 export * from './staffAdmin';
 export * from './shifts';
-export * from './prediction';
+export * from '../diagnostics/predictionSchemas';
 export * from './partsDemand';
 // The `redirect` rule, for the API too (it reads shared-contracts through subpaths such as this one).
 export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from '../routes/safeRedirect';

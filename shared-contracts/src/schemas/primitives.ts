@@ -20,7 +20,7 @@ export const UNSAFE_TEXT_MESSAGE = 'Nội dung có ký tự không hợp lệ (k
 /** Control characters (C0, DEL, C1) and lone surrogates (UTF-16 halves that no UTF-8 text can hold). */
 const UNSAFE_SINGLE_LINE = /[\p{Cc}\p{Cs}]/u;
 /** The same, minus tab, line feed and carriage return. */
-const UNSAFE_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]/u;
+const UNSAFE_MULTI_LINE = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
 /** Whether `value` holds nothing a text column cannot store or a line of text should not contain. */
 export function isSafeText(value: string, options: { multiline?: boolean } = {}): boolean {

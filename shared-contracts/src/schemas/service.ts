@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addCalendarDays, bookingDateWindow, BOOKING_DAYS_AHEAD, isCalendarDate, SLOT_MINUTES, vietnamClockOf, vietnamDateOf, vietnamInstant, VIETNAM_UTC_OFFSET_MINUTES } from '../calendar';
+import { isCalendarDate, SLOT_MINUTES } from '../calendar';
 import { emailSchema, fullNameSchema, normalizeVietnameseMobile, otpCodeSchema } from './auth';
 import { isoInstantSchema, slugSchema, VEHICLE_TYPES, vehicleTypeSchema, vndSchema, type VehicleType } from './catalogue';
 import { envelopeSchema, errorEnvelopeSchema } from './envelope';
@@ -9,7 +9,7 @@ import { licensePlateError, normaliseLicensePlate } from '../vehicle/licensePlat
 import { normaliseVin, vinError } from '../vehicle/vin';
 import { isKnownVehicleModel, VEHICLE_MODEL_MESSAGE, VEHICLE_YEAR_MIN } from '../vehicle/vehicleModels';
 import { DIAGNOSIS_SYMPTOMS_MAX } from '../diagnostics/symptoms';
-import { symptomCodeSchema } from './prediction';
+import { symptomCodeSchema } from '../diagnostics/predictionSchemas';
 
 // The vehicle rules and the Vietnamese calendar, also reachable from 'shared-contracts/schemas' (what the API imports).
 export * from '../calendar';
@@ -31,14 +31,6 @@ export * from '../vehicle/vehicleModels';
 export const GUEST_HOLD_MINUTES = 15;
 /** Default of the API's BOOKING_CHANGE_CUTOFF_MINUTES: cancel or reschedule until 2 hours before the slot. */
 export const BOOKING_CHANGE_CUTOFF_MINUTES_DEFAULT = 120;
-
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
-
-
-
-
-
 
 /** The booking wizard's link: /booking?vehicleId=<id>&service=<slug>&centre=<id> (absent parts left out). */
 export function bookingUrl(prefill: { vehicleId?: number; service?: string; centre?: number }): string {

@@ -7,6 +7,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../pricing/orderStatus';
+import { CHECKOUT_RULES as rules } from '../pricing/checkoutRules';
 import { isoInstantSchema, promotionCategorySchema, promotionSchema, slugSchema, vndSchema } from './catalogue';
 import { normalizeVietnameseMobile } from './auth';
 import { envelopeSchema } from './envelope';
@@ -159,14 +160,12 @@ export const provinceNameSchema = z.enum(PROVINCE_NAMES, { error: 'Vui lòng ch�
 /** A delivery address since July 2025: province (34) + ward (phường/xã) + street. */
 export const shippingAddressSchema = z.object({
   province: provinceNameSchema,
-  ward: textInput({ error: 'Vui lòng nhập phường/xã.', trim: true }).min(2, 'Vui lòng nhập phường/xã.').max(100, 'Tên phường/xã tối đa 100 ký tự.'),
-  street: textInput({ error: 'Vui lòng nhập số nhà, tên đường.', trim: true })
-    .min(3, 'Vui lòng nhập số nhà, tên đường.')
-    .max(200, 'Địa chỉ tối đa 200 ký tự.'),
+  ward: textInput({ error: rules.ward.required, trim: true }).min(rules.ward.min, rules.ward.required).max(rules.ward.max, rules.ward.tooLong),
+  street: textInput({ error: rules.street.required, trim: true }).min(rules.street.min, rules.street.required).max(rules.street.max, rules.street.tooLong),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
-const centreIdSchema = idInput('Vui lòng chọn trung tâm nhận hàng.');
+const centreIdSchema = idInput(rules.centre.required);
 
 /** The quote only needs the province of a delivery. */
 export const quoteFulfilmentSchema = z.discriminatedUnion(
@@ -253,23 +252,23 @@ export const orderCreateInputSchema = z
   .object({
     items: z.array(cartItemRefSchema.extend({ price: z.number().optional() })).min(1, 'Giỏ hàng đang trống.').max(CART_MAX_LINES, `Đơn hàng tối đa ${CART_MAX_LINES} mặt hàng.`),
     promoCode: promoCodeInputSchema,
-    recipientName: textInput({ error: 'Vui lòng nhập tên người nhận.', trim: true })
-      .min(2, 'Tên người nhận phải có ít nhất 2 ký tự.')
-      .max(100, 'Tên người nhận không được dài quá 100 ký tự.'),
-    phone: textInput({ error: 'Vui lòng nhập số điện thoại.' })
-      .refine((value) => normalizeVietnameseMobile(value) !== null, 'Số điện thoại di động không hợp lệ (ví dụ 0912345678).')
+    recipientName: textInput({ error: rules.recipientName.required, trim: true })
+      .min(rules.recipientName.min, rules.recipientName.tooShort)
+      .max(rules.recipientName.max, rules.recipientName.tooLong),
+    phone: textInput({ error: rules.phone.required })
+      .refine((value) => normalizeVietnameseMobile(value) !== null, rules.phone.invalid)
       .transform((value) => normalizeVietnameseMobile(value) ?? value),
     fulfilment: orderFulfilmentInputSchema,
     paymentMethod: paymentMethodSchema,
     note: textInput({ trim: true, multiline: true })
-      .max(500, 'Ghi chú tối đa 500 ký tự.')
+      .max(rules.note.max, rules.note.tooLong)
       .optional()
       .transform((value) => (value ? value : undefined)),
     subtotal: z.number().optional(),
     total: z.number().optional(),
   })
   .refine((input) => input.paymentMethod !== 'PAY_AT_PICKUP' || input.fulfilment.method === 'pickup', {
-    message: 'Thanh toán tại cửa hàng chỉ áp dụng khi nhận hàng tại trung tâm.',
+    message: rules.paymentMethod.payAtPickupOnly,
     path: ['paymentMethod'],
   });
 export type OrderCreateInput = z.input<typeof orderCreateInputSchema>;

@@ -1,4 +1,4 @@
-import type { VehicleType } from '../schemas/catalogue';
+import type { VehicleType } from '../catalogue/enumerations';
 
 /**
  * Vietnamese licence plates (biển số xe), normalised to one display form so that a plate typed in any

@@ -1,4 +1,4 @@
-import type { VehicleType } from '../schemas/catalogue';
+import type { VehicleType } from '../catalogue/enumerations';
 
 /**
  * The brand/model catalogue the vehicle forms offer (electric models common in Vietnam), by vehicle type.

@@ -1,4 +1,4 @@
-import type { VehicleType } from '../schemas/catalogue';
+import type { VehicleType } from '../catalogue/enumerations';
 
 /**
  * Vehicle identification number (số VIN / số khung): 17 characters, digits and capital letters except I, O and Q.

@@ -33,10 +33,10 @@ export function buildRoutes(routes: readonly RouteContract[] = ROUTES): RouteObj
       children: [
         { element: <PublicLayout />, children: [...childrenOf('public', routes), { path: '*', element: <NotFoundPage /> }] },
         { element: <AuthLayout />, children: childrenOf('auth', routes) },
-        { element: <RoleLayout role="staff" />, children: childrenOf('staff', routes) },
-        { element: <RoleLayout role="manager" />, children: childrenOf('manager', routes) },
-        { element: <RoleLayout role="technician" />, children: childrenOf('technician', routes) },
-        { element: <RoleLayout role="admin" />, children: childrenOf('admin', routes) },
+        { element: <RoleLayout area="staff" />, children: childrenOf('staff', routes) },
+        { element: <RoleLayout area="manager" />, children: childrenOf('manager', routes) },
+        { element: <RoleLayout area="technician" />, children: childrenOf('technician', routes) },
+        { element: <RoleLayout area="admin" />, children: childrenOf('admin', routes) },
       ],
     },
   ];

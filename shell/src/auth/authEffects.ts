@@ -1,5 +1,6 @@
 import {
   apiClient,
+  envelopeData,
   eventBus,
   messages,
   normalizeUser,
@@ -34,8 +35,7 @@ export function logout(bus: EventBus = eventBus, store: SessionStore = sessionSt
 export async function refreshCurrentUser(store: SessionStore = sessionStore, bus: EventBus = eventBus): Promise<void> {
   if (!store.current) return;
   try {
-    const response = await apiClient.get<{ data?: unknown }>('/Auth/profile');
-    const user = normalizeUser(response.data ?? response);
+    const user = normalizeUser(envelopeData(await apiClient.get('/Auth/profile')));
     if (user && store.current) {
       store.updateUser(user);
       bus.publish('auth/user-updated', { user });

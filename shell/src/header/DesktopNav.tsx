@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { messages } from 'shared-contracts';
 import { DROPDOWN_CLOSE_DELAY_MS, DROPDOWN_WIDTHS, MENU } from './navigation';
@@ -23,11 +23,16 @@ export function DesktopNav() {
     closeTimer.current = setTimeout(() => setOpenId(null), DROPDOWN_CLOSE_DELAY_MS);
   };
 
+  // Escape on any link of the menu closes the open dropdown
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') setOpenId(null);
+  };
+
   useEffect(() => setOpenId(null), [location.pathname, location.search, location.hash]);
   useEffect(() => cancelClose, []);
 
   return (
-    <nav className={styles.nav} aria-label={messages.header.mainNavigation} onKeyDown={(event) => event.key === 'Escape' && setOpenId(null)}>
+    <nav className={styles.nav} aria-label={messages.header.mainNavigation}>
       <ul className={styles.menu}>
         {MENU.map((item) => {
           const hasDropdown = item.entries.length > 0;
@@ -52,6 +57,7 @@ export function DesktopNav() {
                 className={({ isActive }) => `${styles.menuLink} ${isActive ? styles.active : ''}`}
                 aria-haspopup={hasDropdown ? 'true' : undefined}
                 aria-expanded={hasDropdown ? isOpen : undefined}
+                onKeyDown={closeOnEscape}
               >
                 {item.label}
                 {hasDropdown && <span className={styles.chevron} aria-hidden="true" />}
@@ -67,7 +73,7 @@ export function DesktopNav() {
                   <ul className={styles.dropdownGrid}>
                     {item.entries.map((entry) => (
                       <li key={entry.label}>
-                        <Link to={entry.to} className={styles.dropdownLink} tabIndex={isOpen ? 0 : -1}>
+                        <Link to={entry.to} className={styles.dropdownLink} tabIndex={isOpen ? 0 : -1} onKeyDown={closeOnEscape}>
                           <span className={styles.dropdownLabel}>{entry.label}</span>
                           <span className={styles.dropdownDescription}>{entry.description}</span>
                         </Link>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { apiClient, ApiError, formatVnd, messages } from 'shared-contracts';
+import { apiClient, ApiError, formatVnd, messages, readData } from 'shared-contracts';
 import type { SearchResult } from 'shared-contracts/schemas';
 import headerStyles from './Header.module.css';
 import styles from './SearchBox.module.css';
@@ -53,9 +53,8 @@ export function SearchBox() {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setResults({ status: 'loading' });
-      apiClient
-        .get<{ data: SearchResult }>('/search', { query: { q, limit: SEARCH_BOX_LIMIT }, signal: controller.signal })
-        .then((body) => !controller.signal.aborted && setResults({ status: 'ready', result: body.data }))
+      readData<SearchResult>(apiClient.get('/search', { query: { q, limit: SEARCH_BOX_LIMIT }, signal: controller.signal }))
+        .then((result) => !controller.signal.aborted && setResults({ status: 'ready', result }))
         .catch((error: unknown) => {
           if (!controller.signal.aborted) setResults({ status: 'error', message: error instanceof ApiError ? error.message : messages.errors.generic });
         });
@@ -134,6 +133,8 @@ export function SearchBox() {
         <div className={styles.popup}>
           <form role="search" aria-label={messages.header.search} onSubmit={(event: FormEvent) => event.preventDefault()}>
             <input
+              // the box opens on the search button's press: typing starts at once
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- opened on purpose by the user
               autoFocus
               type="search"
               role="combobox"
@@ -157,6 +158,8 @@ export function SearchBox() {
           </div>
           <ul id={listId} role="listbox" aria-label={text.results} className={styles.list} hidden={!showPanel || hits.length === 0}>
             {hits.map((hit, index) => (
+              // the keyboard chooses through the combobox (arrows and Enter, aria-activedescendant); the pointer here
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- listbox option of the combobox pattern
               <li
                 key={`${hit.type}-${hit.id}`}
                 id={`${listId}-${index}`}

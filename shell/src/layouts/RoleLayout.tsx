@@ -13,15 +13,15 @@ export const ROLE_AREA_NAMES: Record<Exclude<LayoutName, 'public' | 'auth'>, str
 };
 
 /** The layouts of /staff, /manager, /technician and /admin: a work bar; the area's own navigation comes from mfe-backoffice. */
-export function RoleLayout({ role }: { role: keyof typeof ROLE_AREA_NAMES }) {
+export function RoleLayout({ area }: { area: keyof typeof ROLE_AREA_NAMES }) {
   const session = useSession();
   return (
-    <div className={styles.page} data-role-layout={role}>
+    <div className={styles.page} data-role-layout={area}>
       <header className={styles.roleBar}>
         <Link to="/" className={styles.roleLogo}>
           {messages.brand.name}
         </Link>
-        <span className={styles.roleName}>{ROLE_AREA_NAMES[role]}</span>
+        <span className={styles.roleName}>{ROLE_AREA_NAMES[area]}</span>
         <span className={styles.roleUser}>
           {session ? (
             <>

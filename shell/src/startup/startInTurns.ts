@@ -3,11 +3,11 @@
  * browser given the main thread back between them, before the bootstrap chunk (the app) runs.
  *
  * Why: the bootstrap chunk's static imports are evaluated in one go, so React, ReactDOM, the router and
- * shared-contracts would initialise in a single task — about 600 ms on a mid-range phone (Chromium at 4× CPU)
- * during which a tap on the first view's links, or a scroll, waits. Imported here first, one at a time, each is
+ * shared-contracts would initialise in a single long task on a mid-range phone, during which a tap on the first
+ * view's links, or a scroll, waits. Imported here first, one at a time, each is
  * evaluated on its own (a dynamic import of a federated share evaluates it when its chunk has arrived) and the
  * bootstrap's imports then find them ready. What the page does is the same, in the same order; only the tasks are
- * shorter (Lighthouse's Total Blocking Time counts every task's time past 50 ms).
+ * shorter (Lighthouse's Total Blocking Time counts every task's time past 50 ms; docs/decisions/0006-start-up-in-short-tasks.md).
  */
 export type Step = () => Promise<unknown>;
 

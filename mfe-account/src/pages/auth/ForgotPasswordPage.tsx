@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { requestPasswordReset } from '../../api/accountApi';
-import { failureMessage, fieldErrorsOf } from '../../api/envelope';
+import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, TextField } from '../../forms/Fields';
 import { useForm } from '../../forms/useForm';
 import { checkEmail, collectErrors } from '../../forms/validation';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { messages, normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, sanitizeOtp, type Gender } from 'shared-contracts';
 import { register, type RegisterPayload } from '../../api/accountApi';
-import { failureMessage, fieldErrorsOf } from '../../api/envelope';
+import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, GENDER_OPTIONS, PasswordField, SelectField, TextField } from '../../forms/Fields';
 import { useForm } from '../../forms/useForm';
 import {

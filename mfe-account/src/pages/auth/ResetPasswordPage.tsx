@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, sanitizeOtp } from 'shared-contracts';
 import { confirmPasswordReset } from '../../api/accountApi';
-import { failureMessage, fieldErrorsOf } from '../../api/envelope';
+import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, PasswordField, TextField } from '../../forms/Fields';
 import { useForm } from '../../forms/useForm';
 import { checkConfirmation, checkEmail, checkOtp, checkPassword, collectErrors } from '../../forms/validation';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { Appointment } from 'shared-contracts/schemas';
-import { failureMessage } from '../../api/envelope';
+import { failureMessage } from '../../api/apiErrors';
 import { FormNotice } from '../../forms/Fields';
 import type { ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import { serviceApi } from '../../service/serviceApi';

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { customerServiceOrderLabel, type ServiceOrderStatus } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the account's chunks.
 import type { CustomerServiceOrder } from 'shared-contracts/schemas';
 import type { ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import { LoadFailure } from '../../service/LoadFailure';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatDate, formatVnd } from 'shared-contracts';
 import type { MaintenanceRecord, MaintenanceRecordDetail } from 'shared-contracts/schemas';
-import { failureMessage } from '../../api/envelope';
+import { failureMessage } from '../../api/apiErrors';
 import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { serviceApi } from '../../service/serviceApi';

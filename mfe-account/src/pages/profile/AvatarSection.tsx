@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { eventBus, sessionStore, userInitials, type User } from 'shared-contracts';
 import { uploadAvatar } from '../../api/accountApi';
-import { failureMessage } from '../../api/envelope';
+import { failureMessage } from '../../api/apiErrors';
 import { FormNotice } from '../../forms/Fields';
 import { vi } from '../../i18n/vi';
 import { publishUser } from '../../store/authSlice';

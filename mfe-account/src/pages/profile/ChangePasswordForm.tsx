@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, sessionStore } from 'shared-contracts';
 import { changePassword } from '../../api/accountApi';
-import { failureMessage, fieldErrorsOf } from '../../api/envelope';
+import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, PasswordField } from '../../forms/Fields';
 import { useForm } from '../../forms/useForm';
 import { checkConfirmation, checkPassword, collectErrors } from '../../forms/validation';

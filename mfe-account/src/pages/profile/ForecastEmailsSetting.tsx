@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { apiClient } from 'shared-contracts';
-import { ensureSucceeded, envelopeData, failureMessage, isRecord } from '../../api/envelope';
+import { apiClient, ensureSucceeded, envelopeData } from 'shared-contracts';
+import { failureMessage, isRecord } from '../../api/apiErrors';
 import { FormNotice } from '../../forms/Fields';
 import styles from './ProfilePage.module.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { eventBus, normalizeVietnamesePhone, sessionStore, type User } from 'shared-contracts';
 import { updateProfile, type ProfileUpdate } from '../../api/accountApi';
-import { failureMessage, fieldErrorsOf } from '../../api/envelope';
+import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, GENDER_OPTIONS, SelectField, TextField } from '../../forms/Fields';
 import { useForm } from '../../forms/useForm';
 import { checkAddress, checkDateOfBirth, checkFullName, checkGender, checkPhone, collectErrors, formatIsoDate, isGender, todayIso } from '../../forms/validation';

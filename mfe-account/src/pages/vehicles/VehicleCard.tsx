@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Vehicle } from 'shared-contracts/schemas';
-import { failureMessage } from '../../api/envelope';
+import { failureMessage } from '../../api/apiErrors';
 import { FormNotice } from '../../forms/Fields';
 import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
 import { serviceApi } from '../../service/serviceApi';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Vehicle } from 'shared-contracts/schemas';
-import { failureMessage, fieldErrorsOf } from '../../api/envelope';
+import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, SelectField, TextField } from '../../forms/Fields';
 import { serviceApi } from '../../service/serviceApi';
 import {

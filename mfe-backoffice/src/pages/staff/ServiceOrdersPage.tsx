@@ -1,5 +1,5 @@
 import { AreaPage } from '../../components/AreaPage';
-import { ServiceOrdersViews } from '../../partsDesk/ServiceOrdersViews';
+import { ServiceOrdersViews } from '../../serviceOrders/ServiceOrdersViews';
 
 export function ServiceOrdersPage() {
   return (

@@ -1,14 +1,9 @@
-import { ApiError, apiClient } from 'shared-contracts';
+import { ApiError, apiClient, readData } from 'shared-contracts';
 import type { Appointment, AppointmentCreateInput, Availability, CustomerPackageCredit, NextSlot, Vehicle } from './bookingTypes';
 
-interface Envelope<T> {
-  success: true;
-  message: string;
-  data: T;
-}
 
-async function getData<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<T> {
-  return (await apiClient.get<Envelope<T>>(path, { query, signal })).data;
+function getData<T>(path: string, query?: Record<string, string | number | undefined>, signal?: AbortSignal): Promise<T> {
+  return readData<T>(apiClient.get(path, { query, signal }));
 }
 
 export type BookingResult = { kind: 'booked'; appointment: Appointment } | { kind: 'slotFull'; message: string; nextSlots: NextSlot[] };
@@ -47,8 +42,7 @@ export const bookingApi = {
   /** POST /appointments: booked, or the slot filled up meanwhile (409 SLOT_FULL with the next free slots). */
   book: async (input: AppointmentCreateInput): Promise<BookingResult> => {
     try {
-      const body = await apiClient.post<Envelope<Appointment>>('/appointments', input);
-      return { kind: 'booked', appointment: body.data };
+      return { kind: 'booked', appointment: await readData<Appointment>(apiClient.post('/appointments', input)) };
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && error.code === 'SLOT_FULL') {
         return { kind: 'slotFull', message: error.message, nextSlots: readNextSlots(error.body) };
@@ -58,8 +52,8 @@ export const bookingApi = {
   },
 
   /** POST /appointments/:code/verify {email, otpCode}: a guest's booking confirmed by the emailed code. */
-  verify: async (code: string, email: string, otpCode: string): Promise<Appointment> =>
-    (await apiClient.post<Envelope<Appointment>>(`/appointments/${encodeURIComponent(code)}/verify`, { email, otpCode })).data,
+  verify: (code: string, email: string, otpCode: string): Promise<Appointment> =>
+    readData<Appointment>(apiClient.post(`/appointments/${encodeURIComponent(code)}/verify`, { email, otpCode })),
 };
 
 export type BookingApi = typeof bookingApi;

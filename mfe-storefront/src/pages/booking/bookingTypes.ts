@@ -1,4 +1,3 @@
-// Types only: zod never ships in the storefront's chunks.
 export type {
   Appointment,
   AppointmentCreateInput,

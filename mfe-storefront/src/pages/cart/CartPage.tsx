@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
-import { setShipping, type ShippingSelection } from '../checkout/checkoutSlice';
+import { setShipping, type ShippingSelection } from '../../cart/checkoutSlice';
 import { setAvailablePromotions, setSavedPromotions } from '../promotions/promoSlice';
 import { BLOCKING_ISSUES, CartLineItem } from './CartLineItem';
 import { useOrderQuote } from './orderQuote';

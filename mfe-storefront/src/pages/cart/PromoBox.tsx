@@ -5,7 +5,7 @@ import type { Promotion } from 'shared-contracts/schemas';
 import type { CartItem } from '../../cart/cartSlice';
 import type { ShopState } from '../../cart/shopStore';
 import { describeDiscount } from '../../format/promotionText';
-import type { ShippingSelection } from '../checkout/checkoutSlice';
+import type { ShippingSelection } from '../../cart/checkoutSlice';
 import { applyPromo, removePromo } from '../promotions/promoSlice';
 import { checkPromoCode, promoText } from './promoCode';
 import styles from './CartPage.module.css';

@@ -3,7 +3,8 @@ import { formatVnd } from 'shared-contracts';
 import { FULFILMENT_METHOD_LABELS, PROVINCES, SHIPPING_FEE_CENTRE_PROVINCE, SHIPPING_FEE_OTHER_PROVINCE } from 'shared-contracts/pricing';
 import { storefrontApi } from '../../api/storefrontApi';
 import { useAsync } from '../../hooks/useAsync';
-import type { ShippingSelection } from '../checkout/checkoutSlice';
+import type { ServiceCentre } from 'shared-contracts/schemas';
+import type { ShippingSelection } from '../../cart/checkoutSlice';
 import styles from './CartPage.module.css';
 
 export const shippingText = {
@@ -15,6 +16,8 @@ export const shippingText = {
   centresLoading: 'Đang tải danh sách trung tâm...',
   chooseCentre: 'Chọn trung tâm',
 };
+
+const NO_CENTRES: ServiceCentre[] = [];
 
 interface Props {
   idPrefix: string;
@@ -28,7 +31,7 @@ interface Props {
 /** Delivery to a province (34, since July 2025) or pick-up at one of the centres (free). */
 export function ShippingChoice({ idPrefix, shipping, onChange, deliveryFields, centreError }: Props) {
   const { state } = useAsync((signal) => storefrontApi.centres(signal), []);
-  const centres = state.status === 'ready' ? state.data : [];
+  const centres = state.status === 'ready' ? state.data : NO_CENTRES;
 
   // a pick-up needs a centre: the first one until the customer picks another
   useEffect(() => {

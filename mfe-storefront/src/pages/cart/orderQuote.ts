@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { priceOrder, shippingFeeFor } from 'shared-contracts/pricing';
 import type { CartLine, Promotion, QuoteFulfilment } from 'shared-contracts/schemas';
 import { errorMessage } from '../../hooks/useAsync';
-import { checkoutApi, type CheckoutApi } from '../checkout/checkoutApi';
-import type { ShippingSelection } from '../checkout/checkoutSlice';
+import { checkoutApi, type CheckoutApi } from '../../cart/checkoutApi';
+import type { ShippingSelection } from '../../cart/checkoutSlice';
 
 /** The totals the cart and checkout show: the server's quote (customer) or the shared pricing preview (guest). */
 export interface QuoteView {

@@ -1,8 +1,8 @@
 import { promotionRefusalMessages } from 'shared-contracts/pricing';
 import type { CartLine, Promotion } from 'shared-contracts/schemas';
 import { errorMessage } from '../../hooks/useAsync';
-import { checkoutApi, type CheckoutApi } from '../checkout/checkoutApi';
-import type { ShippingSelection } from '../checkout/checkoutSlice';
+import { checkoutApi, type CheckoutApi } from '../../cart/checkoutApi';
+import type { ShippingSelection } from '../../cart/checkoutSlice';
 import { previewQuote, quoteFulfilmentOf, serverQuote } from './orderQuote';
 
 export const promoText = {

@@ -1,3 +1,4 @@
+import { normalizeVietnamesePhone } from 'shared-contracts';
 import type { ContactMessageInput } from 'shared-contracts/schemas';
 
 export type ContactField = 'name' | 'email' | 'phone' | 'subject' | 'message';
@@ -20,11 +21,6 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const VIETNAMESE_MOBILE = /^(?:\+84|84|0)(?:3|5|7|8|9)\d{8}$/;
-
-export function isVietnameseMobile(input: string): boolean {
-  return VIETNAMESE_MOBILE.test(input.replace(/[\s.\-()]/g, ''));
-}
 
 /** Field errors of the contact form (empty object: valid). */
 export function validateContact(values: ContactValues): ContactErrors {
@@ -38,7 +34,7 @@ export function validateContact(values: ContactValues): ContactErrors {
   if (name.length < 2) errors.name = CONTACT_MESSAGES.name;
   else if (name.length > 100) errors.name = CONTACT_MESSAGES.nameLong;
   if (email && (email.length > 254 || !EMAIL.test(email))) errors.email = CONTACT_MESSAGES.email;
-  if (phone && !isVietnameseMobile(phone)) errors.phone = CONTACT_MESSAGES.phone;
+  if (phone && normalizeVietnamesePhone(phone) === null) errors.phone = CONTACT_MESSAGES.phone;
   if (!email && !phone) errors.email = CONTACT_MESSAGES.reachable;
   if (subject.length < 3) errors.subject = CONTACT_MESSAGES.subject;
   else if (subject.length > 150) errors.subject = CONTACT_MESSAGES.subjectLong;

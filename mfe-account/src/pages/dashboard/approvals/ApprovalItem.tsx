@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatVnd } from 'shared-contracts';
 import { PARTS_REASON_MAX } from 'shared-contracts/backoffice';
-// Types only: zod never ships in the account's chunks.
 import type { CustomerApproval } from 'shared-contracts/schemas';
 import { formatDeadline } from './approvalFigures';
 import { approvalsText as t } from './approvalsText';

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError, formatVnd } from 'shared-contracts';
-// Types only: zod never ships in the account's chunks.
 import type { CustomerApproval } from 'shared-contracts/schemas';
-import { failureMessage } from '../../../api/envelope';
+import { failureMessage } from '../../../api/apiErrors';
 import { LoadFailure } from '../../../service/LoadFailure';
 import { serviceApi } from '../../../service/serviceApi';
 import { APPROVALS_ANCHOR, totalsByOrder } from './approvalFigures';

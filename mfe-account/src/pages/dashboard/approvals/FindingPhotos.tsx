@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
-// Types only: zod never ships in the account's chunks.
 import type { PartsFinding } from 'shared-contracts/schemas';
 import { approvalsText as t } from './approvalsText';
 import styles from './Approvals.module.css';
@@ -69,6 +68,8 @@ export function FindingPhotos({ photos, label }: Props) {
       {shown &&
         open !== null &&
         createPortal(
+          // a click beside the photo closes, as Escape and the close button do
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the modal's own keys and backdrop
           <div className={styles.lightbox} role="dialog" aria-modal="true" aria-label={t.photoAlt(open + 1, label)} onKeyDown={onKeyDown} onClick={onBackdrop}>
             <img src={shown.url} alt={t.photoAlt(open + 1, label)} width={shown.width} height={shown.height} className={styles.lightboxImage} />
             <button ref={closeButton} type="button" className={styles.lightboxClose} onClick={close}>

@@ -1,5 +1,4 @@
 import { formatDate, SHOP_TIME_ZONE } from 'shared-contracts';
-// Types only: zod never ships in the account's chunks.
 import type { CustomerApproval } from 'shared-contracts/schemas';
 
 /** The card's anchor: /dashboard#can-ban-duyet scrolls to it and focuses its heading. */

@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-// Types only: zod never ships in the account's chunks.
 import type { CustomerApproval } from 'shared-contracts/schemas';
 import type { ServiceOrderLiveEvent } from '../../../service/appointmentEvents';
 import { serviceApi } from '../../../service/serviceApi';

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, formatDateTime, formatVnd } from 'shared-contracts';
-import type { StaffOrderSummary } from 'shared-contracts/schemas';
+import { loadedOf, useAsync } from '../../../hooks/useAsync';
 import { paymentsApi } from './paymentsApi';
 import { paymentsText as t } from './paymentsText';
 import styles from './AwaitingTransfers.module.css';
 
-type Listing = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; orders: StaffOrderSummary[] };
+const readAwaiting = (signal: AbortSignal) => paymentsApi.awaitingTransfer(signal);
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
@@ -14,32 +14,17 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof ApiErr
  * confirmation per order (the order then leaves the list), with the outcome announced to screen readers.
  */
 export function AwaitingTransfers() {
-  const [listing, setListing] = useState<Listing>({ state: 'loading' });
+  const { state: loaded, reload, setData } = useAsync(readAwaiting, { failedText: t.loadFailed });
+  const listing = loadedOf(loaded);
   const [busyCode, setBusyCode] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
-
-  const load = useCallback((signal?: AbortSignal) => {
-    setListing({ state: 'loading' });
-    paymentsApi.awaitingTransfer(signal).then(
-      (orders) => setListing({ state: 'ready', orders }),
-      (error: unknown) => {
-        if (!signal?.aborted) setListing({ state: 'failed', message: messageOf(error, t.loadFailed) });
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   const confirm = async (code: string) => {
     setBusyCode(code);
     setNotice(null);
     try {
       await paymentsApi.confirm(code);
-      setListing((current) => (current.state === 'ready' ? { state: 'ready', orders: current.orders.filter((order) => order.code !== code) } : current));
+      setData((orders) => orders?.filter((order) => order.code !== code));
       setNotice({ kind: 'done', text: t.confirmed(code) });
     } catch (error) {
       setNotice({ kind: 'failed', text: messageOf(error, t.loadFailed) });
@@ -55,17 +40,17 @@ export function AwaitingTransfers() {
       <p role="status" aria-live="polite" className={notice?.kind === 'failed' ? styles.failed : styles.done}>
         {notice?.text ?? ''}
       </p>
-      {listing.state === 'loading' && <p>{t.loading}</p>}
-      {listing.state === 'failed' && (
+      {listing.status === 'loading' && <p>{t.loading}</p>}
+      {listing.status === 'failed' && (
         <p role="alert" className={styles.failed}>
           {listing.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => load()}>
+          <button type="button" className={styles.secondary} onClick={() => reload('fresh')}>
             {t.retry}
           </button>
         </p>
       )}
-      {listing.state === 'ready' && listing.orders.length === 0 && <p>{t.empty}</p>}
-      {listing.state === 'ready' && listing.orders.length > 0 && (
+      {listing.status === 'ready' && listing.data.length === 0 && <p>{t.empty}</p>}
+      {listing.status === 'ready' && listing.data.length > 0 && (
         <table className={styles.table}>
           <thead>
             <tr>
@@ -79,7 +64,7 @@ export function AwaitingTransfers() {
             </tr>
           </thead>
           <tbody>
-            {listing.orders.map((order) => (
+            {listing.data.map((order) => (
               <tr key={order.code}>
                 <th scope="row">{order.code}</th>
                 <td>

@@ -17,7 +17,7 @@ export function CentreStep({ state, dispatch, catalogue }: StepProps) {
   };
   return (
     <div className={styles.wizard}>
-      <fieldset className={styles.fieldset}>
+      <fieldset className={styles.fieldset} aria-describedby={missing ? 'booking-centre-error' : undefined}>
         <legend className={styles.legend}>{t.centresLegend}</legend>
         <ul className={styles.options}>
           {catalogue.centres.map((centre) => (
@@ -28,7 +28,6 @@ export function CentreStep({ state, dispatch, catalogue }: StepProps) {
                   name="centre"
                   checked={state.centreId === centre.id}
                   onChange={() => dispatch({ type: 'centreChosen', centreId: centre.id })}
-                  aria-invalid={missing ? true : undefined}
                 />
                 <span className={styles.optionText}>
                   <span className={styles.optionTitle}>{centre.name}</span>
@@ -42,7 +41,7 @@ export function CentreStep({ state, dispatch, catalogue }: StepProps) {
           ))}
         </ul>
         {missing && (
-          <p className={styles.error} role="alert">
+          <p id="booking-centre-error" className={styles.error} role="alert">
             {t.chooseCentre}
           </p>
         )}

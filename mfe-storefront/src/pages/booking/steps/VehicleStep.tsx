@@ -154,7 +154,7 @@ export function VehicleStep({ state, dispatch, guest, catalogue }: StepProps) {
           </fieldset>
         </>
       ) : (
-        <fieldset className={styles.fieldset}>
+        <fieldset className={styles.fieldset} aria-describedby={missingChoice ? 'booking-vehicle-error' : undefined}>
           <legend className={styles.legend}>{t.savedVehiclesLegend}</legend>
           {catalogue.vehicles.length === 0 && <p className={styles.muted}>{t.noVehicles}</p>}
           <ul className={styles.options}>
@@ -166,7 +166,6 @@ export function VehicleStep({ state, dispatch, guest, catalogue }: StepProps) {
                     name="vehicle"
                     checked={state.vehicle?.kind === 'saved' && state.vehicle.vehicleId === vehicle.id}
                     onChange={() => dispatch({ type: 'vehicleChosen', vehicle: { kind: 'saved', vehicleId: vehicle.id } })}
-                    aria-invalid={missingChoice ? true : undefined}
                   />
                   <span className={styles.optionText}>
                     <span className={styles.optionTitle}>{vehicle.licensePlate}</span>
@@ -188,7 +187,11 @@ export function VehicleStep({ state, dispatch, guest, catalogue }: StepProps) {
               </li>
             )}
           </ul>
-          {missingChoice && <p className={styles.error}>{t.required.vehicle}</p>}
+          {missingChoice && (
+            <p id="booking-vehicle-error" className={styles.error}>
+              {t.required.vehicle}
+            </p>
+          )}
           <p className={styles.muted}>
             <Link to="/my-vehicles">{t.manageVehicles}</Link>
           </p>
