@@ -151,7 +151,7 @@ describe.each(testDatabases())('backup and restore on $label', (target) => {
     try {
       await waitFor(20);
       const outDir = path.join(work, 'backups');
-      const backup = await runCli('backup.ts', ['--out', outDir], cliEnv(source.config, uploadDir));
+      const backup = await runCli('src/cli/backup.ts', ['--out', outDir], cliEnv(source.config, uploadDir));
       expect({ code: backup.code, stderr: backup.stderr }).toEqual({ code: 0, stderr: '' });
       const writesDuringBackup = done;
       await waitFor(writesDuringBackup + 20);
@@ -245,7 +245,7 @@ describe.each(testDatabases())('backup and restore on $label', (target) => {
     expect(existsSync(first.uploadDir)).toBe(false);
 
     const cli = options();
-    const refused = await runCli('restore.ts', [tampered], cliEnv(cli.database, cli.uploadDir));
+    const refused = await runCli('src/cli/restore.ts', [tampered], cliEnv(cli.database, cli.uploadDir));
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('ảnh-phanh.jpg: checksum mismatch');
     expect(await databaseExists(cli.database)).toBe(false);
