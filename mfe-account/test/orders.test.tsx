@@ -7,8 +7,9 @@ import { OrdersPage } from '../src/pages/orders/OrdersPage';
 import { fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 
 const SUMMARIES: OrderSummary[] = [
-  { code: 'EV2611220012', status: 'PENDING_PAYMENT', statusLabel: 'Chờ thanh toán', paymentMethod: 'VIETQR', paymentStatus: 'UNPAID', total: 9_400_000, itemCount: 3, firstItemName: 'Pin lithium 48V 20Ah', createdAt: '2026-11-22T03:15:00.000Z' },
-  { code: 'EV2611200003', status: 'COMPLETED', statusLabel: 'Hoàn thành', paymentMethod: 'COD', paymentStatus: 'PAID', total: 1_280_000, itemCount: 1, firstItemName: 'Cáp sạc Type 2', createdAt: '2026-11-20T09:00:00.000Z' },
+  { code: 'EV2611220012', status: 'PENDING_PAYMENT', statusLabel: 'Chờ thanh toán', paymentMethod: 'VIETQR', paymentStatus: 'UNPAID', total: 9_400_000, itemCount: 3, lineCount: 3, firstItemName: 'Pin lithium 48V 20Ah', createdAt: '2026-11-22T03:15:00.000Z' },
+  { code: 'EV2611210007', status: 'CONFIRMED', statusLabel: 'Đã xác nhận', paymentMethod: 'COD', paymentStatus: 'UNPAID', total: 600_000, itemCount: 4, lineCount: 1, firstItemName: 'Má phanh đĩa xe máy điện', createdAt: '2026-11-21T02:00:00.000Z' },
+  { code: 'EV2611200003', status: 'COMPLETED', statusLabel: 'Hoàn thành', paymentMethod: 'COD', paymentStatus: 'PAID', total: 1_280_000, itemCount: 1, lineCount: 1, firstItemName: 'Cáp sạc Type 2', createdAt: '2026-11-20T09:00:00.000Z' },
 ];
 
 function order(overrides: Partial<Order> = {}): Order {
@@ -66,15 +67,19 @@ describe("'Đơn hàng của tôi'", () => {
     renderAccountPage('/orders', <OrdersPage />);
     const list = await screen.findByRole('list', { name: 'Danh sách đơn hàng' });
     const cards = within(list).getAllByRole('article');
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(3);
     expect(within(cards[0]!).getByRole('heading')).toHaveTextContent('Mã đơn hàng EV2611220012');
     expect(cards[0]).toHaveTextContent('Pin lithium 48V 20Ah và 2 sản phẩm khác');
     expect(cards[0]).toHaveTextContent('Ngày đặt: 10:15 22/11/2026');
     expect(cards[0]).toHaveTextContent(money(9_400_000));
     expect(cards[0]).toHaveTextContent('Chờ thanh toán');
-    expect(cards[1]).toHaveTextContent('Cáp sạc Type 2');
+    // One product four times is one product, not "và 3 sản phẩm khác".
+    expect(cards[1]).toHaveTextContent('Má phanh đĩa xe máy điện × 4');
     expect(cards[1]).not.toHaveTextContent('sản phẩm khác');
-    expect(within(cards[1]!).getByRole('link', { name: 'Xem chi tiết đơn hàng EV2611200003' })).toHaveAttribute('href', '/orders/EV2611200003');
+    expect(cards[2]).toHaveTextContent('Cáp sạc Type 2');
+    expect(cards[2]).not.toHaveTextContent('sản phẩm khác');
+    expect(cards[2]).not.toHaveTextContent('×');
+    expect(within(cards[2]!).getByRole('link', { name: 'Xem chi tiết đơn hàng EV2611200003' })).toHaveAttribute('href', '/orders/EV2611200003');
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/orders', headers: expect.objectContaining({ Authorization: 'Bearer test-token' }) });
   });
 
@@ -91,7 +96,7 @@ describe("'Đơn hàng của tôi'", () => {
     renderAccountPage('/orders', <OrdersPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.');
     await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
-    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(await screen.findAllByRole('article')).toHaveLength(SUMMARIES.length);
   });
 });
 

@@ -117,6 +117,7 @@ export function order(overrides: Partial<OrderSummary> = {}): OrderSummary {
     paymentStatus: 'UNPAID',
     total: 1_250_000,
     itemCount: 2,
+    lineCount: 2,
     firstItemName: 'Cáp sạc Type 2',
     createdAt: '2026-11-20T03:00:00.000Z',
     ...overrides,

@@ -362,7 +362,10 @@ export const orderSummarySchema = z.object({
   paymentMethod: paymentMethodSchema,
   paymentStatus: paymentStatusSchema,
   total: vndSchema,
+  /** Sum of the quantities. */
   itemCount: z.number().int().positive(),
+  /** How many different lines (products, packages) the order has. */
+  lineCount: z.number().int().positive(),
   firstItemName: z.string().min(1),
   createdAt: isoInstantSchema,
 });

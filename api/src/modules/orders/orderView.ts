@@ -132,15 +132,17 @@ export async function summarise(db: Db, orders: readonly SummaryRow[]): Promise<
     )
     .orderBy('id')
     .execute();
-  const byOrder = new Map<number, { count: number; first: string }>();
+  const byOrder = new Map<number, { count: number; lines: number; first: string }>();
   for (const line of lines) {
     const entry = byOrder.get(line.order_id);
-    if (entry) entry.count += toNumber(line.quantity);
-    else byOrder.set(line.order_id, { count: toNumber(line.quantity), first: line.name });
+    if (entry) {
+      entry.count += toNumber(line.quantity);
+      entry.lines += 1;
+    } else byOrder.set(line.order_id, { count: toNumber(line.quantity), lines: 1, first: line.name });
   }
   return orders.map((order) => {
     const status = order.status as OrderStatus;
-    const entry = byOrder.get(order.id) ?? { count: 1, first: order.code };
+    const entry = byOrder.get(order.id) ?? { count: 1, lines: 1, first: order.code };
     return {
       code: order.code,
       status,
@@ -149,6 +151,7 @@ export async function summarise(db: Db, orders: readonly SummaryRow[]): Promise<
       paymentStatus: order.payment_status as PaymentStatus,
       total: toNumber(order.total),
       itemCount: entry.count,
+      lineCount: entry.lines,
       firstItemName: entry.first,
       createdAt: toIsoUtc(order.created_at),
     };

@@ -268,7 +268,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const second = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 3 }] }));
       const list = orderSummaryListResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/orders', headers: user.headers })).json()).data;
       expect(list.map((summary) => summary.code)).toEqual([second.code, first.code]);
-      expect(list[0]).toMatchObject({ itemCount: 3, firstItemName: 'Cầu chì 30A', total: 330_000, statusLabel: 'Đã đặt hàng' });
+      expect(list[0]).toMatchObject({ itemCount: 3, lineCount: 1, firstItemName: 'Cầu chì 30A', total: 330_000, statusLabel: 'Đã đặt hàng' });
 
       const mine = await app.inject({ method: 'GET', url: `/api/orders/${first.code}`, headers: user.headers });
       expect(orderResponseSchema.parse(mine.json()).data.code).toBe(first.code);
@@ -279,6 +279,18 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       expect((await cancel(other, first.code)).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/api/orders', headers: other.headers })).json().data).toEqual([]);
       expect((await app.inject({ method: 'GET', url: `/api/orders/${first.code}`, headers: staff.headers })).statusCode).toBe(200);
+    });
+
+    it('counts an order\'s items by quantity and its lines by product: one line × 4 is one line', async () => {
+      const user = await createUser(app, scratch.db);
+      const pads = await createProduct(scratch.db, { price: 150_000, stock: 10, name: 'Má phanh đĩa' });
+      const fuse = await createProduct(scratch.db, { price: 30_000, stock: 10, name: 'Cầu chì 15A' });
+      const single = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: pads.id, quantity: 4 }] }));
+      shop.clock.advance(60_000);
+      const mixed = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: pads.id, quantity: 1 }, { kind: 'product', refId: fuse.id, quantity: 2 }] }));
+      const list = orderSummaryListResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/orders', headers: user.headers })).json()).data;
+      expect(list.find((summary) => summary.code === single.code)).toMatchObject({ itemCount: 4, lineCount: 1, firstItemName: 'Má phanh đĩa' });
+      expect(list.find((summary) => summary.code === mixed.code)).toMatchObject({ itemCount: 3, lineCount: 2 });
     });
   });
 

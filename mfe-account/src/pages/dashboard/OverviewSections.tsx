@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate, formatVnd } from 'shared-contracts';
 import type { CustomerPackageCredit, OrderSummary, SavedPromotion, Vehicle } from 'shared-contracts/schemas';
 import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
+import { orderItemsText } from '../../orderSummary/orderItemsText';
 import type { ApiData } from '../../service/useApiData';
 import { LoadFailure } from '../../service/LoadFailure';
 import { NextMaintenance } from '../vehicles/NextMaintenance';
@@ -86,7 +87,7 @@ export function OrdersSection({ state, onRetry }: SectionProps<OrderSummary[] | 
                   {t.orders.order(order.code)}
                 </Link>
                 <p className={styles.muted}>
-                  {t.orders.summary(order.firstItemName, order.itemCount)} · {formatVnd(order.total)} · {formatDate(order.createdAt)}
+                  {orderItemsText(order)} · {formatVnd(order.total)} · {formatDate(order.createdAt)}
                 </p>
                 <span className={styles.badge}>{order.statusLabel}</span>
               </li>

@@ -62,7 +62,6 @@ export const dashboardText = {
     loading: 'Đang tải đơn hàng...',
     all: 'Xem tất cả đơn hàng',
     order: (code: string) => `Đơn ${code}`,
-    summary: (first: string, count: number) => (count > 1 ? `${first} và ${count - 1} sản phẩm khác` : first),
   },
   vehicles: {
     heading: 'Xe và lịch bảo dưỡng',

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { OrderSummary } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
+import { orderItemsText } from '../../orderSummary/orderItemsText';
 import { vi } from '../../i18n/vi';
 import { OrderLoadFailure, OrderLoading } from './OrderStates';
 import { ordersApi } from './ordersApi';
@@ -21,7 +22,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
             <span>
               {ordersText.orderedAt}: {formatDateTime(order.createdAt)}
             </span>
-            <span>{ordersText.items(order.firstItemName, order.itemCount)}</span>
+            <span>{orderItemsText(order)}</span>
           </p>
         </div>
         <p className={styles.amount}>{formatVnd(order.total)}</p>

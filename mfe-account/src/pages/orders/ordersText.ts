@@ -7,7 +7,6 @@ export const ordersText = {
   listLabel: 'Danh sách đơn hàng',
   orderCode: 'Mã đơn hàng',
   orderedAt: 'Ngày đặt',
-  items: (first: string, count: number) => (count > 1 ? `${first} và ${count - 1} sản phẩm khác` : first),
   total: 'Tổng tiền',
   status: 'Trạng thái',
   payment: 'Thanh toán',
