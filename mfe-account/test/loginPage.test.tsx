@@ -88,6 +88,12 @@ describe('the login form', () => {
     expect(calls.find((call) => call.path === '/api/auth/login')!.body).toEqual({ emailOrPhone: '0912345678', password: 'matkhau123' });
   });
 
+  it('keeps the redirect on the link to register, so a buyer who signs up from checkout comes back to it', async () => {
+    api(() => ok(LOGIN_DATA));
+    renderLogin('/auth/login?redirect=%2Fcheckout');
+    expect(screen.getByRole('link', { name: 'Đăng ký ngay' })).toHaveAttribute('href', '/auth/register?redirect=%2Fcheckout');
+  });
+
   it('never follows a redirect to another site', async () => {
     api(() => ok(LOGIN_DATA));
     renderLogin('/auth/login?redirect=https%3A%2F%2Fevil.example%2F');

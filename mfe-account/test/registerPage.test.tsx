@@ -1,18 +1,23 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from 'shared-contracts';
 import { RegisterPage } from '../src/pages/auth/RegisterPage';
 import { currentLocation, currentState, deferred, fail, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 
-function renderRegister() {
-  return renderAccountPage('/auth/register', <RegisterPage />);
+function renderRegister(url = '/auth/register') {
+  return renderAccountPage('/auth/register', <RegisterPage />, url);
 }
 
 function api(handlers: Record<string, (call: RecordedCall) => FakeReply | Promise<FakeReply>>) {
   return mockFetch((call) => handlers[call.path]?.(call) ?? { status: 404 });
 }
 
-async function fillValidForm(overrides: Partial<Record<string, string>> = {}) {
+/** The field whose label starts with `label` (optional fields add "(không bắt buộc)"). */
+function field(label: string) {
+  return screen.getByLabelText(new RegExp(`^${label}`));
+}
+
+async function fillValidForm(overrides: Partial<Record<string, string>> = {}, gender: string | null = 'FEMALE') {
   const values = {
     'Họ và tên': '  Trần   Thị Bình ',
     Email: 'binh@example.vn',
@@ -23,12 +28,15 @@ async function fillValidForm(overrides: Partial<Record<string, string>> = {}) {
     ...overrides,
   };
   for (const [label, value] of Object.entries(values)) {
-    if (value) await userEvent.type(screen.getByLabelText(label), value);
+    if (value) await userEvent.type(field(label), value);
   }
-  await userEvent.selectOptions(screen.getByLabelText('Giới tính'), 'FEMALE');
+  if (gender) await userEvent.selectOptions(field('Giới tính'), gender);
 }
 
-afterEach(() => sessionStore.clear());
+afterEach(() => {
+  sessionStore.clear();
+  sessionStorage.clear();
+});
 
 describe('the register form', () => {
   it('checks every field in Vietnamese before sending, focusing the first invalid one', async () => {
@@ -40,8 +48,6 @@ describe('the register form', () => {
       ['Họ và tên', 'Vui lòng nhập họ và tên.'],
       ['Email', 'Vui lòng nhập email.'],
       ['Số điện thoại', 'Vui lòng nhập số điện thoại.'],
-      ['Ngày sinh', 'Vui lòng nhập ngày sinh.'],
-      ['Giới tính', 'Vui lòng chọn giới tính.'],
       ['Mật khẩu', 'Vui lòng nhập mật khẩu.'],
       ['Xác nhận mật khẩu', 'Vui lòng nhập xác nhận mật khẩu.'],
     ];
@@ -50,7 +56,8 @@ describe('the register form', () => {
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
     }
-    expect(screen.getByLabelText(/Địa chỉ/)).not.toHaveAttribute('aria-invalid');
+    // A shop needs no birth date or gender to sell: the profile can ask later.
+    for (const optional of [/Địa chỉ/, /^Ngày sinh/, /^Giới tính/]) expect(screen.getByLabelText(optional)).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Họ và tên')).toHaveFocus();
     expect(calls).toHaveLength(0);
   });
@@ -61,14 +68,14 @@ describe('the register form', () => {
     await userEvent.type(screen.getByLabelText('Họ và tên'), 'Trần Thị Bình');
     await userEvent.type(screen.getByLabelText('Email'), 'binh@');
     await userEvent.type(screen.getByLabelText('Số điện thoại'), '0212345678');
-    await userEvent.type(screen.getByLabelText('Ngày sinh'), '2999-01-01');
+    await userEvent.type(field('Ngày sinh'), '2999-01-01');
     await userEvent.type(screen.getByLabelText('Mật khẩu'), 'ngan');
     await userEvent.type(screen.getByLabelText('Xác nhận mật khẩu'), 'khac');
     await userEvent.click(screen.getByRole('button', { name: 'Đăng ký' }));
 
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email không hợp lệ. Ví dụ: ten@example.com');
     expect(screen.getByLabelText('Số điện thoại')).toHaveAccessibleDescription(expect.stringContaining('Số điện thoại không hợp lệ'));
-    expect(screen.getByLabelText('Ngày sinh')).toHaveAccessibleDescription('Ngày sinh không được ở tương lai.');
+    expect(field('Ngày sinh')).toHaveAccessibleDescription('Ngày sinh không được ở tương lai.');
     expect(screen.getByLabelText('Mật khẩu')).toHaveAccessibleDescription(expect.stringContaining('Mật khẩu phải có từ 8 đến 128 ký tự.'));
     expect(screen.getByLabelText('Xác nhận mật khẩu')).toHaveAccessibleDescription('Mật khẩu xác nhận không khớp.');
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -103,6 +110,16 @@ describe('the register form', () => {
       gender: 'FEMALE',
     });
     expect(screen.getByText(/đã gửi mã xác thực gồm 6 chữ số tới binh@example.vn/)).toBeInTheDocument();
+  });
+
+  it('sends no birth date or gender when they are left empty', async () => {
+    const { calls } = api({ '/api/auth/register': () => ok({ userId: '41', email: 'binh@example.vn', emailVerified: false }) });
+    renderRegister();
+    await fillValidForm({ 'Ngày sinh': '' }, null);
+    await userEvent.click(screen.getByRole('button', { name: 'Đăng ký' }));
+    expect(await screen.findByRole('heading', { name: 'Đăng ký thành công!' })).toBeInTheDocument();
+    expect(calls[0]!.body).not.toHaveProperty('dateOfBirth');
+    expect(calls[0]!.body).not.toHaveProperty('gender');
   });
 
   it('includes the address when one is given', async () => {
@@ -181,6 +198,45 @@ describe('the code after registering', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Gửi lại mã' }));
     expect(await screen.findByText('Đã gửi lại mã OTP. Vui lòng kiểm tra email.')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/api/auth/resend-verification')!.body).toEqual({ email: 'binh@example.vn' });
+  });
+
+  it('keeps the code step through a reload (back from the mail app), until the code is verified', async () => {
+    await registered({ '/api/auth/verify-email': () => ok(null, 'Xác thực email thành công!') });
+    cleanup();
+    renderRegister();
+    expect(await screen.findByRole('heading', { name: 'Đăng ký thành công!' })).toBeInTheDocument();
+    expect(screen.getByText(/đã gửi mã xác thực gồm 6 chữ số tới binh@example.vn/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Mã xác nhận'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Xác thực email' }));
+    await waitFor(() => expect(currentLocation()).toBe('/auth/login'));
+    cleanup();
+    renderRegister();
+    expect(screen.getByRole('button', { name: 'Đăng ký' })).toBeInTheDocument();
+  });
+
+  it('sends a buyer who signed up from checkout back there: login after the code keeps redirect=/checkout', async () => {
+    const { calls } = api({
+      '/api/auth/register': () => ok({ userId: '41', email: 'binh@example.vn', emailVerified: false }),
+      '/api/auth/verify-email': () => ok(null, 'Xác thực email thành công!'),
+    });
+    renderRegister('/auth/register?redirect=%2Fcheckout');
+    expect(screen.getByRole('link', { name: 'Đăng nhập' })).toHaveAttribute('href', '/auth/login?redirect=%2Fcheckout');
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Đăng ký' }));
+    await screen.findByRole('heading', { name: 'Đăng ký thành công!' });
+    // a reload while the buyer reads their mail keeps where they were going, too
+    cleanup();
+    renderRegister();
+    await userEvent.type(await screen.findByLabelText('Mã xác nhận'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Xác thực email' }));
+    await waitFor(() => expect(currentLocation()).toBe('/auth/login?redirect=%2Fcheckout'));
+    expect(calls.filter((call) => call.path === '/api/auth/verify-email')).toHaveLength(1);
+  });
+
+  it('never carries a redirect off the site', async () => {
+    api({});
+    renderRegister('/auth/register?redirect=https%3A%2F%2Fevil.example');
+    expect(screen.getByRole('link', { name: 'Đăng nhập' })).toHaveAttribute('href', '/auth/login');
   });
 
   it('can be left for later: the link to log in carries the email', async () => {

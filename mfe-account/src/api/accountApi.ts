@@ -19,9 +19,9 @@ export interface RegisterPayload {
   password: string;
   confirmPassword: string;
   phoneNumber: string;
-  /** YYYY-MM-DD */
-  dateOfBirth: string;
-  gender: Gender;
+  /** YYYY-MM-DD; optional: the profile can ask later. */
+  dateOfBirth?: string;
+  gender?: Gender;
   address?: string;
 }
 

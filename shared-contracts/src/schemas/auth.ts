@@ -75,7 +75,8 @@ export const registerRequestSchema = z.object({
   phone: phoneNumberSchema.optional(),
   dateOfBirth: dateOfBirthSchema.optional(),
   dob: dateOfBirthSchema.optional(),
-  gender: genderInputSchema,
+  /** Optional: a shop does not need it to sell; the profile can ask later. */
+  gender: genderInputSchema.optional(),
   address: addressSchema.nullish(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

@@ -5,7 +5,6 @@ export const authMessages = {
   phoneTaken: 'Số điện thoại này đã được dùng cho một tài khoản khác.',
   passwordsDiffer: 'Mật khẩu nhập lại không khớp.',
   phoneRequired: 'Vui lòng nhập số điện thoại.',
-  dateOfBirthRequired: 'Vui lòng nhập ngày sinh.',
   dateOfBirthFuture: 'Ngày sinh không được ở tương lai.',
   identifierRequired: 'Vui lòng nhập email hoặc số điện thoại.',
   identifierInvalid: 'Email hoặc số điện thoại không hợp lệ.',

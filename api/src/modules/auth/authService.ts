@@ -54,8 +54,7 @@ export async function register(ctx: AppContext, body: RegisterRequest): Promise<
   const errors = [];
   if (body.password !== body.confirmPassword) errors.push({ field: 'confirmPassword', message: authMessages.passwordsDiffer });
   if (!phoneInput) errors.push({ field: 'phoneNumber', message: authMessages.phoneRequired });
-  if (!dateOfBirth) errors.push({ field: 'dateOfBirth', message: authMessages.dateOfBirthRequired });
-  else if (dateOfBirth > vietnamToday(ctx.clock)) errors.push({ field: 'dateOfBirth', message: authMessages.dateOfBirthFuture });
+  if (dateOfBirth && dateOfBirth > vietnamToday(ctx.clock)) errors.push({ field: 'dateOfBirth', message: authMessages.dateOfBirthFuture });
   if (errors.length > 0) throw AppError.validation(errors);
   const phoneNumber = normalizeVietnameseMobile(phoneInput!)!;
 
@@ -75,8 +74,8 @@ export async function register(ctx: AppContext, body: RegisterRequest): Promise<
           full_name: body.fullName,
           phone_number: phoneNumber,
           address: body.address?.trim() || null,
-          date_of_birth: dateOfBirth!,
-          gender: body.gender,
+          date_of_birth: dateOfBirth ?? null,
+          gender: body.gender ?? null,
           avatar_url: null,
           role: 'customer',
           google_sub: null,

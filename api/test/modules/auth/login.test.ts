@@ -82,7 +82,24 @@ describe.each(testDatabases())('register, login, refresh, logout on $label', (ta
       const response = await post('/api/auth/register', {});
       expect(response.statusCode).toBe(400);
       const fields = errorEnvelopeSchema.parse(response.json()).errors!.map((error) => error.field);
-      expect(fields).toEqual(expect.arrayContaining(['fullName', 'email', 'password', 'confirmPassword', 'gender']));
+      expect(fields).toEqual(expect.arrayContaining(['fullName', 'email', 'password', 'confirmPassword']));
+      expect(fields).not.toContain('gender');
+      expect(fields).not.toContain('dateOfBirth');
+    });
+
+    it('registers a buyer without a birth date or gender (the profile asks later), and still refuses a future birth date', async () => {
+      const { dateOfBirth: _dateOfBirth, gender: _gender, ...rest } = newCustomer();
+      const response = await post('/api/auth/register', rest);
+      expect(response.statusCode).toBe(201);
+      const stored = await scratch.db.selectFrom('users').select(['date_of_birth', 'gender']).where('email', '=', rest.email).executeTakeFirstOrThrow();
+      expect(stored).toEqual({ date_of_birth: null, gender: null });
+      const { session } = await registerAndLogin(t.app, { dateOfBirth: undefined, gender: undefined });
+      const profile = await t.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer(session.accessToken) });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json().data).toMatchObject({ dateOfBirth: null, gender: null });
+      const future = await post('/api/auth/register', newCustomer({ dateOfBirth: '2999-01-01' }));
+      expect(future.statusCode).toBe(400);
+      expect(future.json()).toMatchObject({ errors: [{ field: 'dateOfBirth' }] });
     });
 
     it('refuses a taken email (whatever its case) and a taken phone number with 409', async () => {

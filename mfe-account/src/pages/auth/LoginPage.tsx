@@ -10,6 +10,7 @@ import type { LoginPayload } from '../../api/accountApi';
 import { useAccountDispatch, useAccountSelector } from '../../store/accountStore';
 import { clearError, exchangeGoogleCode, googleRedirectFailed, login, loginWithGoogle } from '../../store/authSlice';
 import { AuthCard } from './AuthCard';
+import { keepingRedirect } from './redirectLinks';
 import { useAuthScreenState } from './authNavigation';
 import styles from '../../forms/Form.module.css';
 
@@ -92,7 +93,7 @@ export function LoginPage() {
       links={
         <>
           <p>
-            {t.noAccount} <Link to="/auth/register">{t.register}</Link>
+            {t.noAccount} <Link to={keepingRedirect('/auth/register', redirect)}>{t.register}</Link>
           </p>
           <p>
             <Link to="/auth/forgot-password">{t.forgotPassword}</Link>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { messages, normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, sanitizeOtp, type Gender } from 'shared-contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { messages, normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeRedirectTarget, sanitizeOtp, type Gender } from 'shared-contracts';
 import { register, type RegisterPayload } from '../../api/accountApi';
 import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, GENDER_OPTIONS, PasswordField, SelectField, TextField } from '../../forms/Fields';
@@ -21,6 +21,8 @@ import {
 import { vi } from '../../i18n/vi';
 import { resendVerification, verifyEmail } from '../../verification/verificationApi';
 import { AuthCard } from './AuthCard';
+import { clearPendingVerification, readPendingVerification, savePendingVerification, type PendingVerification } from './pendingVerification';
+import { keepingRedirect } from './redirectLinks';
 import styles from '../../forms/Form.module.css';
 
 type RegisterField = 'fullName' | 'email' | 'phoneNumber' | 'dateOfBirth' | 'gender' | 'address' | 'password' | 'confirmPassword';
@@ -30,15 +32,15 @@ function validate(values: Record<RegisterField, string>) {
     fullName: checkFullName(values.fullName),
     email: checkEmail(values.email),
     phoneNumber: checkPhone(values.phoneNumber, true),
-    dateOfBirth: checkDateOfBirth(values.dateOfBirth, true),
-    gender: checkGender(values.gender, true),
+    dateOfBirth: checkDateOfBirth(values.dateOfBirth, false),
+    gender: checkGender(values.gender, false),
     address: checkAddress(values.address),
     password: checkPassword(values.password),
     confirmPassword: checkConfirmation(values.confirmPassword, values.password, vi.fields.confirmPassword),
   });
 }
 
-/** The register payload from valid form values: trimmed, phone normalised, no empty address. */
+/** The register payload from valid form values: trimmed, phone normalised, no empty address, birth date or gender. */
 export function registerPayload(values: Record<RegisterField, string>): RegisterPayload {
   const address = values.address.trim();
   return {
@@ -47,16 +49,16 @@ export function registerPayload(values: Record<RegisterField, string>): Register
     password: values.password,
     confirmPassword: values.confirmPassword,
     phoneNumber: normalizeVietnamesePhone(values.phoneNumber) ?? values.phoneNumber.trim(),
-    dateOfBirth: values.dateOfBirth,
-    gender: values.gender as Gender,
+    ...(values.dateOfBirth ? { dateOfBirth: values.dateOfBirth } : {}),
+    ...(values.gender ? { gender: values.gender as Gender } : {}),
     ...(address ? { address } : {}),
   };
 }
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** After registering: the 6-digit code emailed to the new address (POST /auth/verify-email), then log in. */
-function VerifyStep({ userId, email }: { userId: string; email: string }) {
+/** After registering: the 6-digit code emailed to the new address (POST /auth/verify-email), then log in and go on. */
+function VerifyStep({ userId, email, redirect }: PendingVerification) {
   const t = vi.registerForm;
   const navigate = useNavigate();
   const form = useForm<'otpCode'>({ otpCode: '' }, (values) => collectErrors({ otpCode: checkOtp(values.otpCode) }));
@@ -70,7 +72,8 @@ function VerifyStep({ userId, email }: { userId: string; email: string }) {
     setNotice(null);
     try {
       await verifyEmail(userId, otpCode);
-      navigate('/auth/login', { state: { notice: t.verifiedNotice, email } });
+      clearPendingVerification();
+      navigate(keepingRedirect('/auth/login', redirect), { state: { notice: t.verifiedNotice, email } });
     } catch (error) {
       setBusy(null);
       setNotice({ tone: 'error', text: failureMessage(error, messages.verification.otpVerifyFailure) });
@@ -117,7 +120,7 @@ function VerifyStep({ userId, email }: { userId: string; email: string }) {
         </div>
       </form>
       <p>
-        <Link to="/auth/login" state={{ email }}>
+        <Link to={keepingRedirect('/auth/login', redirect)} state={{ email }} onClick={clearPendingVerification}>
           {t.skip}
         </Link>
       </p>
@@ -134,14 +137,18 @@ export function RegisterPage() {
   );
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState<{ userId: string; email: string } | null>(null);
+  const [params] = useSearchParams();
+  const [created, setCreated] = useState<PendingVerification | null>(readPendingVerification);
+  const redirect = created?.redirect ?? safeRedirectTarget(params.get('redirect'));
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (submitting) return;
     setSubmitting(true);
     setError(null);
     try {
-      setCreated(await register(registerPayload(values)));
+      const pending = { ...(await register(registerPayload(values))), redirect };
+      savePendingVerification(pending);
+      setCreated(pending);
     } catch (failure) {
       form.showServerErrors(fieldErrorsOf(failure));
       setError(failureMessage(failure, vi.requestFailed));
@@ -157,12 +164,12 @@ export function RegisterPage() {
       description={vi.register.description}
       links={
         <p>
-          {t.hasAccount} <Link to="/auth/login">{t.login}</Link>
+          {t.hasAccount} <Link to={keepingRedirect('/auth/login', redirect)}>{t.login}</Link>
         </p>
       }
     >
       {created ? (
-        <VerifyStep userId={created.userId} email={created.email} />
+        <VerifyStep {...created} />
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={vi.register.title}>
           {error && <FormNotice tone="error">{error}</FormNotice>}
@@ -170,9 +177,9 @@ export function RegisterPage() {
           <TextField {...form.field('email')} label={f.email} type="email" autoComplete="email" inputMode="email" required />
           <div className={styles.row}>
             <TextField {...form.field('phoneNumber')} label={f.phoneNumber} type="tel" autoComplete="tel" inputMode="tel" hint={vi.profilePage.phoneHint} required />
-            <TextField {...form.field('dateOfBirth')} label={f.dateOfBirth} type="date" autoComplete="bday" min="1900-01-01" max={todayIso()} required />
+            <TextField {...form.field('dateOfBirth')} label={f.dateOfBirth} type="date" autoComplete="bday" min="1900-01-01" max={todayIso()} optional />
           </div>
-          <SelectField {...form.field('gender')} label={f.gender} options={GENDER_OPTIONS} placeholder={vi.gender.placeholder} required />
+          <SelectField {...form.field('gender')} label={f.gender} options={GENDER_OPTIONS} placeholder={vi.gender.placeholder} optional />
           <TextField {...form.field('address')} label={f.address} autoComplete="street-address" maxLength={255} optional />
           <PasswordField
             {...form.field('password')}
