@@ -271,6 +271,9 @@ export const APPOINTMENT_STATUS_TRANSITIONS: Record<AppointmentStatus, Readonly<
   NO_SHOW: {},
 };
 
+/** The statuses in which an appointment still holds its vehicle and its slot: every status that is not final. */
+export const LIVE_APPOINTMENT_STATUSES: readonly AppointmentStatus[] = APPOINTMENT_STATUSES.filter((status) => Object.keys(APPOINTMENT_STATUS_TRANSITIONS[status]).length > 0);
+
 /** Who may move an appointment from `from` to `to` (null: not a change of the workflow). */
 export function appointmentTransitionActor(from: AppointmentStatus, to: AppointmentStatus): AppointmentTransitionActor | null {
   return APPOINTMENT_STATUS_TRANSITIONS[from][to] ?? null;

@@ -20,6 +20,7 @@ import * as m0018 from './0018_email_outbox_priority';
 import * as m0019 from './0019_product_list_item_hash';
 import * as m0020 from './0020_google_sign_in_handoffs';
 import * as m0021 from './0021_scheduled_job_runs';
+import * as m0022 from './0022_appointment_vehicle_index';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_product_list_item_hash': m0019,
   '0020_google_sign_in_handoffs': m0020,
   '0021_scheduled_job_runs': m0021,
+  '0022_appointment_vehicle_index': m0022,
 };

@@ -24,6 +24,7 @@ import { issueGuestCode } from './guestCodes';
 import { consumePackageCredit, findOwnPackageCredit, type PackageCreditInfo } from './packageCredits';
 import { occupiedSteps } from './schedule';
 import { SlotFullError, takeSteps } from './slotCapacity';
+import { assertVehicleFree } from './vehicleSlot';
 import { inTransaction } from '../../db/inTransaction';
 
 export type { BookingContext } from './bookingContext';
@@ -207,6 +208,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
       planned = plan;
       const { centre, vehicle, contact, credit, services, durationMinutes, estimatedPrice, start } = plan;
       const at = now.toISOString();
+      await assertVehicleFree(trx, vehicle.licensePlate, { start, end: new Date(start.getTime() + durationMinutes * 60_000) }, { field: vehicle.id === null ? 'vehicle' : 'vehicleId' });
       await takeSteps(trx, centre.id, plan.steps, centre.bays);
       if (credit && !(await consumePackageCredit(trx, auth!.userId, credit.id, now))) {
         throw new AppError(409, 'PACKAGE_CREDIT_USED_UP', bookingMessages.packageUsedUp, [{ field: 'packageCreditId', message: bookingMessages.packageUsedUp }]);

@@ -9,6 +9,7 @@ import { appointmentRescheduledEmail, describeCutoff, enqueueServiceEmail } from
 import { checkStart, requireCentre } from './bookingRules';
 import { occupiedSteps } from './schedule';
 import { changeSteps, SlotFullError } from './slotCapacity';
+import { assertVehicleFree } from './vehicleSlot';
 import { inTransaction } from '../../db/inTransaction';
 
 /** What the customer may change on their own appointment until the cut-off: cancel, reschedule. */
@@ -55,6 +56,8 @@ export async function rescheduleAppointment(ctx: BookingContext, userId: number,
   try {
     await inTransaction(db, async (trx) => {
       const at = now.toISOString();
+      const { license_plate: plate } = await trx.selectFrom('appointments').select('license_plate').where('id', '=', row.id).executeTakeFirstOrThrow();
+      await assertVehicleFree(trx, plate, { start, end: new Date(start.getTime() + row.durationMinutes * 60_000) }, { exceptAppointmentId: row.id, field: 'start' });
       const result = await trx
         .updateTable('appointments')
         .set({

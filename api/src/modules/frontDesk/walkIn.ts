@@ -14,6 +14,7 @@ import { appointmentConfirmationEmail, enqueueServiceEmail } from '../bookings/b
 import { loadBookableServices, newAppointmentCode, type PricedService } from '../bookings/bookingRules';
 import { daySlotStarts, occupiedSteps, SLOT_MS } from '../bookings/schedule';
 import { loadOccupancy, SlotFullError, takeSteps } from '../bookings/slotCapacity';
+import { assertVehicleFree } from '../bookings/vehicleSlot';
 import { inTransaction } from '../../db/inTransaction';
 import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
 import { customersOfCentre } from './customerLookup';
@@ -159,6 +160,7 @@ async function writeWalkIn(
 ): Promise<number> {
   const { centre, start, customer, vehicle, services, durationMinutes, input, staffId, now } = fields;
   const at = now.toISOString();
+  await assertVehicleFree(trx, vehicle.licensePlate, { start, end: new Date(start.getTime() + durationMinutes * 60_000) }, { field: 'vehicle' });
   await takeSteps(trx, centre.id, occupiedSteps(start, durationMinutes), centre.bays);
   let vehicleId = vehicle.id;
   if (customer && vehicleId === null) {

@@ -19,23 +19,21 @@ describe.each(testDatabases())('appointment status and live events on $label', (
   const floor = useFloor(target);
   let basic: number;
   let otherCustomer: TestUser;
-  let vehicleId: number;
   let slot = 0;
 
   beforeAll(async () => {
     basic = await serviceId(floor.db, 'bao-duong-co-ban');
     otherCustomer = await createUser(floor.db);
-    vehicleId = (await addScooter(floor.app, floor.users.customer)).id;
   });
   afterEach(() => floor.service.clock.set(DEFAULT_NOW));
 
-  /** A new PENDING appointment of the customer booked through the API (each on its own slot of Friday 20/11, centre A). */
+  /** A new PENDING appointment of the customer booked through the API (each on its own slot of Friday 20/11, centre A, with its own scooter: one vehicle has one live appointment at a time). */
   async function newAppointment(app = floor.app): Promise<Appointment> {
     const hour = 8 + Math.floor(slot / 2);
     const minutes = slot % 2 === 0 ? '00' : '30';
     slot += 1;
     const response = await book(app, floor.users.customer, {
-      vehicleId,
+      vehicleId: (await addScooter(floor.app, floor.users.customer)).id,
       serviceIds: [basic],
       centreId: floor.centreA.id,
       start: `2026-11-20T${String(hour).padStart(2, '0')}:${minutes}:00+07:00`,

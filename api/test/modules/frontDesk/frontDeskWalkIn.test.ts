@@ -75,12 +75,18 @@ describe.each(testDatabases())('walk-ins on $label', (target) => {
     expect(byVehicle.statusCode).toBe(201);
     expect(byVehicle.json().data).toMatchObject({ customer: { userId: customer.id }, vehicle: { id: car.id }, licensePlate: car.licensePlate, lastOdometerKm: 12_000 });
 
-    // By email (another case), the same plate: their vehicle.
-    const byEmail = await walkIn(staff, {
+    // By email (another case), the same plate: their vehicle — once its first walk-in is no longer live (one car, one
+    // live appointment at a time: a second one now is refused, naming the first).
+    const sameCar = {
       contact: { fullName: 'Chị Quen', phone: '0966000111', email: row.email.toUpperCase() },
       vehicle: { type: 'car', brand: 'VinFast', model: 'VF 8', licensePlate: car.licensePlate },
       serviceIds: [basic],
-    });
+    };
+    const twice = await walkIn(staff, sameCar);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'VEHICLE_ALREADY_BOOKED', message: expect.stringContaining(`Xe ${car.licensePlate} đã có lịch hẹn ${byVehicle.json().data.code}`) });
+    expect((await floor.request(staff, 'PATCH', `/api/appointments/${byVehicle.json().data.id}/status`, { status: 'CANCELLED' })).statusCode).toBe(200);
+    const byEmail = await walkIn(staff, sameCar);
     expect(byEmail.statusCode).toBe(201);
     expect(byEmail.json().data).toMatchObject({ customer: { userId: customer.id, fullName: 'Chị Quen' }, vehicle: { id: car.id } });
 

@@ -67,7 +67,6 @@ describe.each(testDatabases())('the floor and service-order events on $label', (
   let manager: TestUser;
   let admin: TestUser;
   let otherStaff: TestUser;
-  let vehicleId: number;
   let slot = 0;
 
   beforeAll(async () => {
@@ -82,16 +81,15 @@ describe.each(testDatabases())('the floor and service-order events on $label', (
     manager = await assign(scratch.db, await createUser(scratch.db, 'manager', 'Võ Quản Lý'), centreId);
     admin = await createUser(scratch.db, 'admin', 'Quản Trị');
     otherStaff = await assign(scratch.db, await createUser(scratch.db, 'staff', 'Nhân Viên Khác'), otherCentreId);
-    vehicleId = (await addScooter(service.app, customer)).id;
   });
   afterAll(() => service.close());
 
-  /** A new PENDING appointment of the customer at the test centre (each on its own slot of Friday 20/11). */
+  /** A new PENDING appointment of the customer at the test centre (each on its own slot of Friday 20/11, with its own scooter). */
   async function newAppointment(app = service.app) {
     const hour = 8 + Math.floor(slot / 2);
     const minutes = slot % 2 === 0 ? '00' : '30';
     slot += 1;
-    const response = await book(app, customer, { vehicleId, serviceIds: [basic], centreId, start: `2026-11-20T${String(hour).padStart(2, '0')}:${minutes}:00+07:00` });
+    const response = await book(app, customer, { vehicleId: (await addScooter(service.app, customer)).id, serviceIds: [basic], centreId, start: `2026-11-20T${String(hour).padStart(2, '0')}:${minutes}:00+07:00` });
     expect(response.statusCode).toBe(201);
     return appointmentOf(response);
   }
