@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**', 'backups/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
