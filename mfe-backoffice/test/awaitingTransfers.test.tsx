@@ -16,6 +16,7 @@ const order = (code: string, total: number, recipientName: string): StaffOrderSu
   paymentStatus: 'UNPAID',
   total,
   itemCount: 1,
+  lineCount: 1,
   firstItemName: 'Gói bảo dưỡng Tiêu chuẩn',
   createdAt: '2026-11-22T03:15:00.000Z',
   recipientName,

@@ -132,6 +132,23 @@ describe('/technician/work-queue', () => {
     expect(within(refusal).getByRole('link', { name: 'Đi tới danh sách kiểm tra' })).toHaveAttribute('href', '/technician/checklists?order=23');
   });
 
+  it('names the parts requests finishing waits for and links to them (409 PARTS_PENDING)', async () => {
+    api.finish.mockRejectedValueOnce(
+      conflict('PARTS_PENDING', 'Chưa thể hoàn thành: còn 2 yêu cầu phụ tùng chưa xử lý xong: Má phanh đĩa (Chờ khách duyệt), Cầu chì 30A (Đã giữ hàng).', {
+        requests: [
+          { id: 7, name: 'Má phanh đĩa', status: 'AWAITING_CUSTOMER' },
+          { id: 8, name: 'Cầu chì 30A', status: 'RESERVED' },
+        ],
+      }),
+    );
+    renderAt('/technician/work-queue');
+    await userEvent.click(await screen.findByRole('button', { name: 'Hoàn thành phiếu PDV261122STOP' }));
+    const refusal = within(order('PDV261122STOP')).getByRole('alert');
+    expect(refusal).toHaveTextContent('Chưa thể hoàn thành: còn 2 yêu cầu phụ tùng chưa xử lý xong');
+    expect(within(refusal).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Má phanh đĩa — Chờ khách duyệt', 'Cầu chì 30A — Đã giữ hàng']);
+    expect(within(refusal).getByRole('link', { name: 'Xem yêu cầu phụ tùng' })).toHaveAttribute('href', '/technician/parts-request?order=23');
+  });
+
   it("reloads on a stale version and shows the server's Vietnamese refusal otherwise", async () => {
     api.start.mockRejectedValueOnce(new ApiError('Phiếu dịch vụ vừa được người khác cập nhật, vui lòng tải lại.', 409, 'SERVICE_ORDER_CHANGED'));
     api.finish.mockRejectedValueOnce(new ApiError('Bạn không được giao phiếu này.', 403, 'NOT_ASSIGNED'));

@@ -1,3 +1,4 @@
+import { partsRequestHref } from './links';
 import { Link } from 'react-router-dom';
 import { availableServiceOrderActions, type ServiceOrderStatus } from 'shared-contracts/backoffice';
 import { technicianText } from './technicianText';
@@ -71,6 +72,28 @@ export function OrderActions({ order, clockOnThis, onChanged, announce, freshVer
               {t.keep}
             </button>
           </div>
+        </div>
+      )}
+      {state.kind === 'partsPending' && (
+        <div className={styles.notice} role="alert">
+          <p>{state.text}</p>
+          {state.requests.length > 0 && (
+            <>
+              <p>
+                <strong>{t.partsPendingHeading}:</strong>
+              </p>
+              <ul>
+                {state.requests.map((request) => (
+                  <li key={request.id}>
+                    {request.name} — {request.status}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <Link to={partsRequestHref(order.id)} className={styles.linkButton}>
+            {t.goToPartsRequests}
+          </Link>
         </div>
       )}
       {state.kind === 'incomplete' && (

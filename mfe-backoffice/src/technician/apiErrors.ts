@@ -1,3 +1,4 @@
+import { PARTS_REQUEST_STATUS_LABELS, type PartsRequestStatus } from 'shared-contracts/backoffice';
 import { ApiError, errorDataOf } from 'shared-contracts';
 
 /** What the technician pages read from a failed call: its Vietnamese message and the data some 409s carry. */
@@ -33,4 +34,21 @@ export function pendingItemsOf(error: unknown): string[] {
       return null;
     })
     .filter((label): label is string => label !== null && label !== '');
+}
+
+/** A parts request that holds up finishing (409 PARTS_PENDING's data). */
+export interface PendingPartsRequest {
+  id: number;
+  name: string;
+  status: string;
+}
+
+/** The parts requests of a PARTS_PENDING refusal, with their Vietnamese status. */
+export function pendingPartsRequestsOf(error: unknown): PendingPartsRequest[] {
+  const requests = errorDataOf(error)?.requests;
+  if (!Array.isArray(requests)) return [];
+  return requests.flatMap((request: unknown) => {
+    if (!isRecord(request) || typeof request.id !== 'number' || typeof request.name !== 'string' || typeof request.status !== 'string') return [];
+    return [{ id: request.id, name: request.name, status: PARTS_REQUEST_STATUS_LABELS[request.status as PartsRequestStatus] ?? request.status }];
+  });
 }

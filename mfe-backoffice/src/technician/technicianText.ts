@@ -63,6 +63,9 @@ export const technicianText = {
     incomplete: 'Chưa thể hoàn thành: còn các mục kiểm tra chưa ghi kết quả.',
     pendingHeading: 'Mục chưa kiểm tra',
     goToChecklist: 'Đi tới danh sách kiểm tra',
+    partsPending: 'Chưa thể hoàn thành: còn yêu cầu phụ tùng chưa xử lý xong.',
+    partsPendingHeading: 'Yêu cầu phụ tùng đang chờ',
+    goToPartsRequests: 'Xem yêu cầu phụ tùng',
     changed: 'Phiếu vừa được cập nhật, danh sách đã được tải lại. Vui lòng thử lại.',
   },
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { technicianApi } from './technicianApi';
-import { activeOrderCodeOf, codeOf, messageOf, pendingItemsOf } from './apiErrors';
+import { activeOrderCodeOf, codeOf, messageOf, pendingItemsOf, pendingPartsRequestsOf, type PendingPartsRequest } from './apiErrors';
 import { technicianText } from './technicianText';
 
 const t = technicianText.actions;
@@ -15,7 +15,9 @@ export type ActionState =
   /** 409 ALREADY_CLOCKED_IN: offer to move the running clock onto this order */
   | { kind: 'switch'; after: 'start' | 'resume'; activeCode: string | null }
   /** 409 CHECKLIST_INCOMPLETE: the items still unanswered */
-  | { kind: 'incomplete'; text: string; items: string[] };
+  | { kind: 'incomplete'; text: string; items: string[] }
+  /** 409 PARTS_PENDING: the parts requests finishing waits for */
+  | { kind: 'partsPending'; text: string; requests: PendingPartsRequest[] };
 
 export interface ActionTarget {
   id: number;
@@ -56,6 +58,7 @@ export function useOrderActions(target: ActionTarget, { onChanged, announce, fre
         const code = codeOf(error);
         if (code === 'ALREADY_CLOCKED_IN' && switchAfter) setState({ kind: 'switch', after: switchAfter, activeCode: activeOrderCodeOf(error) });
         else if (code === 'CHECKLIST_INCOMPLETE') setState({ kind: 'incomplete', text: messageOf(error, t.incomplete), items: pendingItemsOf(error) });
+        else if (code === 'PARTS_PENDING') setState({ kind: 'partsPending', text: messageOf(error, t.partsPending), requests: pendingPartsRequestsOf(error) });
         else if (code === 'SERVICE_ORDER_CHANGED') {
           setState({ kind: 'error', text: t.changed });
           onChanged();

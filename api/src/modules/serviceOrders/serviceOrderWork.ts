@@ -1,3 +1,4 @@
+import { PARTS_REQUEST_STATUS_LABELS, type PartsRequestStatus } from 'shared-contracts/schemas';
 import type { Transaction } from 'kysely';
 import { CHECKLIST_FAIL_NOTE_MIN, SERVICE_ORDER_TRANSITIONS, type AppointmentStatus, type ServiceOrderAction, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
@@ -175,12 +176,18 @@ export async function finishWork(ctx: ServiceOrderContext, scope: CentreScope, i
       throw new AppErrorWithData(409, 'CHECKLIST_INCOMPLETE', `Còn ${pendingItems.length} mục kiểm tra chưa hoàn tất (mục không đạt cần ghi rõ lý do).`, { pendingItems });
     }
     const requests = await openPartsRequestsOf(trx, id);
-    if (requests.length > 0) throw new AppErrorWithData(409, 'PARTS_PENDING', `Còn ${requests.length} yêu cầu phụ tùng chưa xử lý xong.`, { requests });
+    if (requests.length > 0) throw new AppErrorWithData(409, 'PARTS_PENDING', partsPendingMessage(requests), { requests });
     await stopClocks(trx, { serviceOrderId: id }, at);
     await releaseBay(trx, id, at);
     return finished;
   });
   await publishAfter(ctx, row, 'WORK_DONE', now);
+}
+
+/** Finishing waits for these parts requests: say which, with their status ('Má phanh (Chờ khách duyệt)'). */
+export function partsPendingMessage(requests: readonly { name: string; status: string }[]): string {
+  const named = requests.map((request) => `${request.name} (${PARTS_REQUEST_STATUS_LABELS[request.status as PartsRequestStatus] ?? request.status})`);
+  return `Chưa thể hoàn thành: còn ${requests.length} yêu cầu phụ tùng chưa xử lý xong: ${named.join(', ')}.`;
 }
 
 /** POST /service-orders/:id/reopen (staff, manager): finished work goes back IN_PROGRESS, with the reason in the history. */

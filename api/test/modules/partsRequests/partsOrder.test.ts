@@ -38,7 +38,7 @@ describe.each(testDatabases())('parts on the service order on $label', (target) 
     await answerAll(order.id);
     const pending = await floor.act(order.id, 'finish', technician);
     expect(pending.statusCode).toBe(409);
-    expect(pending.json()).toMatchObject({ code: 'PARTS_PENDING', message: 'Còn 1 yêu cầu phụ tùng chưa xử lý xong.', data: { requests: [{ id: request.id, name: part.name, status: 'REQUESTED' }] } });
+    expect(pending.json()).toMatchObject({ code: 'PARTS_PENDING', message: `Chưa thể hoàn thành: còn 1 yêu cầu phụ tùng chưa xử lý xong: ${part.name} (Chờ duyệt).`, data: { requests: [{ id: request.id, name: part.name, status: 'REQUESTED' }] } });
     expect((await floor.orderRow(order.id)).status).toBe('IN_PROGRESS');
 
     await parts.act(request.id, 'decision', { action: 'inScope' });
