@@ -70,7 +70,8 @@ describe('the auth screens link to each other', () => {
   it('login → register and forgot password', async () => {
     renderPage('/auth/login?redirect=%2Fdashboard');
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.getByRole('link', { name: 'Đăng ký ngay' })).toHaveAttribute('href', '/auth/register');
+    // where the visitor was going goes with them to sign-up
+    expect(screen.getByRole('link', { name: 'Đăng ký ngay' })).toHaveAttribute('href', '/auth/register?redirect=%2Fdashboard');
     expect(screen.getByRole('link', { name: 'Quên mật khẩu?' })).toHaveAttribute('href', '/auth/forgot-password');
   });
 
