@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDateTime,
   formatVnd,
+  authPathKeepingRedirect,
   loginRedirectPath,
   messages,
   parseRemotesManifest,
@@ -34,6 +35,8 @@ describe('small shared rules', () => {
 
   it('builds the login redirect and refuses foreign redirect targets', () => {
     expect(loginRedirectPath('/dashboard?tab=xe')).toBe('/auth/login?redirect=%2Fdashboard%3Ftab%3Dxe');
+    expect(authPathKeepingRedirect('/auth/register', '/checkout')).toBe('/auth/register?redirect=%2Fcheckout');
+    expect(authPathKeepingRedirect('/auth/login', '/')).toBe('/auth/login');
     expect(safeRedirectTarget('/my-vehicles?x=1')).toBe('/my-vehicles?x=1');
     expect(safeRedirectTarget('https://evil.example')).toBe('/');
     expect(safeRedirectTarget('//evil.example')).toBe('/');

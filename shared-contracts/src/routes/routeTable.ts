@@ -64,5 +64,10 @@ export function loginRedirectPath(pathWithQuery: string): string {
   return `/auth/login?redirect=${encodeURIComponent(pathWithQuery)}`;
 }
 
+/** An auth page's link that keeps where the visitor was going (`?redirect=`); home ('/') needs no query. */
+export function authPathKeepingRedirect(authPath: string, redirect: string): string {
+  return redirect === '/' ? authPath : `${authPath}?redirect=${encodeURIComponent(redirect)}`;
+}
+
 // A `redirect` query value made safe: the one rule, shared with the API (safeRedirect.ts).
 export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from './safeRedirect';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeRedirectTarget } from 'shared-contracts';
+import { authPathKeepingRedirect, normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeRedirectTarget } from 'shared-contracts';
 import { GoogleSignIn } from '../../google/GoogleSignIn';
 import { FormNotice, PasswordField, TextField } from '../../forms/Fields';
 import { useForm } from '../../forms/useForm';
@@ -10,7 +10,6 @@ import type { LoginPayload } from '../../api/accountApi';
 import { useAccountDispatch, useAccountSelector } from '../../store/accountStore';
 import { clearError, exchangeGoogleCode, googleRedirectFailed, login, loginWithGoogle } from '../../store/authSlice';
 import { AuthCard } from './AuthCard';
-import { keepingRedirect } from './redirectLinks';
 import { useAuthScreenState } from './authNavigation';
 import styles from '../../forms/Form.module.css';
 
@@ -93,7 +92,7 @@ export function LoginPage() {
       links={
         <>
           <p>
-            {t.noAccount} <Link to={keepingRedirect('/auth/register', redirect)}>{t.register}</Link>
+            {t.noAccount} <Link to={authPathKeepingRedirect('/auth/register', redirect)}>{t.register}</Link>
           </p>
           <p>
             <Link to="/auth/forgot-password">{t.forgotPassword}</Link>

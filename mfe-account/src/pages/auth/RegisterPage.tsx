@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { messages, normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeRedirectTarget, sanitizeOtp, type Gender } from 'shared-contracts';
+import { authPathKeepingRedirect, messages, normalizeVietnamesePhone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, safeRedirectTarget, sanitizeOtp, type Gender } from 'shared-contracts';
 import { register, type RegisterPayload } from '../../api/accountApi';
 import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, GENDER_OPTIONS, PasswordField, SelectField, TextField } from '../../forms/Fields';
@@ -22,7 +22,6 @@ import { vi } from '../../i18n/vi';
 import { resendVerification, verifyEmail } from '../../verification/verificationApi';
 import { AuthCard } from './AuthCard';
 import { clearPendingVerification, readPendingVerification, savePendingVerification, type PendingVerification } from './pendingVerification';
-import { keepingRedirect } from './redirectLinks';
 import styles from '../../forms/Form.module.css';
 
 type RegisterField = 'fullName' | 'email' | 'phoneNumber' | 'dateOfBirth' | 'gender' | 'address' | 'password' | 'confirmPassword';
@@ -73,7 +72,7 @@ function VerifyStep({ userId, email, redirect }: PendingVerification) {
     try {
       await verifyEmail(userId, otpCode);
       clearPendingVerification();
-      navigate(keepingRedirect('/auth/login', redirect), { state: { notice: t.verifiedNotice, email } });
+      navigate(authPathKeepingRedirect('/auth/login', redirect), { state: { notice: t.verifiedNotice, email } });
     } catch (error) {
       setBusy(null);
       setNotice({ tone: 'error', text: failureMessage(error, messages.verification.otpVerifyFailure) });
@@ -120,7 +119,7 @@ function VerifyStep({ userId, email, redirect }: PendingVerification) {
         </div>
       </form>
       <p>
-        <Link to={keepingRedirect('/auth/login', redirect)} state={{ email }} onClick={clearPendingVerification}>
+        <Link to={authPathKeepingRedirect('/auth/login', redirect)} state={{ email }} onClick={clearPendingVerification}>
           {t.skip}
         </Link>
       </p>
@@ -164,7 +163,7 @@ export function RegisterPage() {
       description={vi.register.description}
       links={
         <p>
-          {t.hasAccount} <Link to={keepingRedirect('/auth/login', redirect)}>{t.login}</Link>
+          {t.hasAccount} <Link to={authPathKeepingRedirect('/auth/login', redirect)}>{t.login}</Link>
         </p>
       }
     >
