@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { SymptomCode } from 'shared-contracts/diagnostics';
 import { SLOT_MINUTES, vietnamDateOf, vietnamInstant, type ServiceOrderStatus, type VehicleType } from 'shared-contracts/schemas';
 import type { Database, NewUserRow } from '../src/db/schema';
 import { newAppointmentCode } from '../src/modules/bookings/bookingRules';
@@ -101,6 +102,11 @@ interface FloorAppointmentSeed {
   who: { demoCustomerCar: string } | { name: string; phone: string; email: string; type: VehicleType; brand: string; model: string; plate: string };
   note: string | null;
   concern: string | null;
+  /**
+   * What the customer ticked when booking (spec predictive.md §3), as their note says it: every order of the floor
+   * has some, so that the technician's "Nên kiểm tra kỹ" and the staff's suggested checks show from the first start.
+   */
+  symptoms: readonly SymptomCode[];
   odometerKm: number;
 }
 
@@ -111,8 +117,9 @@ export const TODAY_FLOOR: readonly FloorAppointmentSeed[] = [
     offsetMinutes: -150,
     services: ['bao-duong-nang-cao'],
     who: { name: 'Trần Văn Hùng', phone: '0913456123', email: 'tranvanhung@example.vn', type: 'car', brand: 'VinFast', model: 'VF e34', plate: '30G-246.81' },
-    note: null,
-    concern: 'Xe đến hạn bảo dưỡng 20.000 km.',
+    note: 'Đến hạn bảo dưỡng 20.000 km, phanh trước hơi kêu khi dừng.',
+    concern: 'Xe đến hạn bảo dưỡng 20.000 km, phanh trước hơi kêu khi dừng.',
+    symptoms: ['BRAKE_NOISE'],
     odometerKm: 20_150,
   },
   {
@@ -122,6 +129,7 @@ export const TODAY_FLOOR: readonly FloorAppointmentSeed[] = [
     who: { name: 'Lê Thị Mai', phone: '0987123456', email: 'lethimai@example.vn', type: 'scooter', brand: 'VinFast', model: 'Feliz S', plate: '29MĐ2-135.79' },
     note: 'Phanh sau kêu khi đi mưa.',
     concern: 'Phanh sau kêu khi đi mưa.',
+    symptoms: ['BRAKE_NOISE'],
     odometerKm: 8_420,
   },
   {
@@ -129,8 +137,9 @@ export const TODAY_FLOOR: readonly FloorAppointmentSeed[] = [
     offsetMinutes: -30,
     services: ['kiem-tra-pin-bms'],
     who: { name: 'Phạm Quốc Việt', phone: '0904567321', email: 'phamquocviet@example.vn', type: 'car', brand: 'VinFast', model: 'VF 8', plate: '30K-864.20' },
-    note: null,
+    note: 'Quãng đường đi được giảm so với tháng trước.',
     concern: 'Quãng đường đi được giảm so với tháng trước.',
+    symptoms: ['RANGE_DROP'],
     odometerKm: 31_700,
   },
   {
@@ -138,8 +147,9 @@ export const TODAY_FLOOR: readonly FloorAppointmentSeed[] = [
     offsetMinutes: 60,
     services: ['bao-duong-co-ban'],
     who: { demoCustomerCar: DEMO_VEHICLES.find((vehicle) => vehicle.type === 'car')!.licensePlate },
-    note: 'Kiểm tra giúp điều hòa.',
+    note: 'Kiểm tra giúp điều hòa. Xe hơi rung khi chạy trên 60 km/h.',
     concern: null,
+    symptoms: ['VIBRATION'],
     odometerKm: 0,
   },
   {
@@ -147,8 +157,9 @@ export const TODAY_FLOOR: readonly FloorAppointmentSeed[] = [
     offsetMinutes: 90,
     services: ['kiem-tra-bo-sac-cong-sac'],
     who: { name: 'Đỗ Thu Trang', phone: '0935678912', email: 'dothutrang@example.vn', type: 'scooter', brand: 'VinFast', model: 'Evo200', plate: '29MĐ1-468.02' },
-    note: null,
+    note: 'Xe sạc qua đêm không đầy.',
     concern: null,
+    symptoms: ['SLOW_CHARGING'],
     odometerKm: 0,
   },
   {
@@ -158,6 +169,7 @@ export const TODAY_FLOOR: readonly FloorAppointmentSeed[] = [
     who: { name: 'Vũ Minh Tuấn', phone: '0916789345', email: 'vuminhtuan@example.vn', type: 'scooter', brand: 'VinFast', model: 'Klara S', plate: '29MĐ1-975.31' },
     note: 'Xe thỉnh thoảng mất ga.',
     concern: null,
+    symptoms: ['JERKY_THROTTLE'],
     odometerKm: 0,
   },
   {
@@ -165,8 +177,9 @@ export const TODAY_FLOOR: readonly FloorAppointmentSeed[] = [
     offsetMinutes: 180,
     services: ['bao-duong-co-ban', 'dich-vu-lop'],
     who: { name: 'Hoàng Anh Thư', phone: '0948912367', email: 'hoanganhthu@example.vn', type: 'car', brand: 'VinFast', model: 'VF 5', plate: '30H-357.91' },
-    note: null,
+    note: 'Lốp trước hay bị non hơi.',
     concern: null,
+    symptoms: ['TYRE_LOW'],
     odometerKm: 0,
   },
 ];
@@ -438,6 +451,12 @@ async function seedTodayFloor(trx: Transaction<Database>, now: Date): Promise<nu
       .insertInto('appointment_services')
       .values(services.map((service) => ({ appointment_id: appointment.id, service_id: service.id, service_name: service.name, price: service.price, duration_minutes: service.duration_minutes })))
       .execute();
+    if (entry.symptoms.length > 0) {
+      await trx
+        .insertInto('appointment_symptoms')
+        .values(entry.symptoms.map((code) => ({ appointment_id: appointment.id, code, source: 'customer', recorded_by: null, created_at: bookedAt })))
+        .execute();
+    }
     const history: Array<[string | null, string, string]> = [[null, 'PENDING', bookedAt]];
     if (state !== 'PENDING') history.push(['PENDING', 'CONFIRMED', minutesAgo(20 * 60)]);
 

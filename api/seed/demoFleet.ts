@@ -266,6 +266,8 @@ export async function insertFleetVehicles(trx: Trx, vehicles: readonly FleetVehi
           updated_at: iso(v.firstAt),
         })),
       )
+      // a plate another account already holds stays there (one account per plate): that vehicle is a guest's
+      .onConflict((conflict) => conflict.doNothing())
       .execute(),
   );
   await inBatches(fresh, async (chunk) => {

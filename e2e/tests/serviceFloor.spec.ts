@@ -82,6 +82,12 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   await expectAccessible(technician);
   await backoffice(technician).getByRole('button', { name: 'Hoàn thành' }).click();
   await expect(card.getByTestId('service-order-status')).toHaveText(/Xe đã xong – chờ thanh toán/);
+  // The customer sees the inspection: the FAIL with the technician's note and photo, and it as advice for next time.
+  const inspection = card.getByRole('region', { name: 'Kết quả kiểm tra xe' });
+  await expect(inspection.getByText(`Đã kiểm tra ${count}/${count} hạng mục`)).toBeVisible();
+  await expect(inspection.getByText('Không đạt', { exact: true })).toBeVisible();
+  await expect(inspection.locator('img[src*="/api/media/checklist-photos/"]')).toHaveCount(1);
+  await expect(inspection.getByRole('region', { name: 'Lời khuyên cho lần bảo dưỡng tới' })).toContainText('Má phanh sau mòn quá giới hạn');
 
   // 3. Staff: the board (live), the drawer, the invoice preview then the invoice, cash.
   await staff.goto('/staff/service-orders');

@@ -103,6 +103,7 @@ beforeEach(() => {
   api.packageCredits.mockResolvedValue(null);
   api.savedPromotions.mockResolvedValue([]);
   api.appointmentServiceOrder.mockResolvedValue(serviceOrder(2));
+  api.appointmentInspection.mockResolvedValue(null);
   api.approvals.mockResolvedValue([brakes, battery]);
   Element.prototype.scrollIntoView = jest.fn();
 });

@@ -31,6 +31,7 @@ beforeEach(() => {
   api.savedPromotions.mockResolvedValue([savedPromotion()]);
   api.recentlyCompletedAppointments.mockResolvedValue([]);
   api.appointmentServiceOrder.mockResolvedValue(null);
+  api.appointmentInspection.mockResolvedValue(null);
 });
 afterEach(() => sessionStore.clear());
 
@@ -278,7 +279,7 @@ describe('/dashboard: the service order of a car at the centre', () => {
     ]);
     expect(within(visit('LH2611A7K3Q')).getByText('Chưa thanh toán')).toBeInTheDocument();
     expect(within(visit('LH2611A7K3Q')).getByRole('img', { name: 'Mã VietQR thanh toán hoá đơn HD261124A2B4' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zz4=');
-    expect(within(visit('LH2611A7K3Q')).getByText('HD261124A2B4', { selector: 'dd' })).toBeInTheDocument();
+    expect(within(visit('LH2611A7K3Q')).getByText('HD261124A2B4', { selector: 'dd span' })).toBeInTheDocument();
 
     api.appointmentServiceOrder.mockResolvedValue(
       serviceOrder({ status: 'CLOSED', invoice: invoice({ paymentStatus: 'PAID', paymentMethod: 'CASH', paidAt: '2026-11-24T04:30:00.000Z', vietQr: null }) }),
@@ -296,8 +297,10 @@ describe('/dashboard: the service order of a car at the centre', () => {
     api.appointmentServiceOrder.mockResolvedValue(serviceOrder({ status: 'INVOICED', invoice: invoice() }));
     renderAccountPage('/dashboard', <DashboardPage />);
     const done = await screen.findByRole('article', { name: 'LH2611A7K3Q' });
-    expect(within(done).getByTestId('appointment-status')).toHaveTextContent('Hoàn thành');
     expect(await within(done).findByRole('img', { name: 'Mã VietQR thanh toán hoá đơn HD261124A2B4' })).toBeInTheDocument();
+    // one status, the service order's: invoiced and unpaid is not 'Hoàn thành'
+    expect(within(done).getByTestId('service-order-status')).toHaveTextContent('Xe đã xong – chờ thanh toán');
+    expect(within(done).queryByText(/Hoàn thành/)).not.toBeInTheDocument();
     expect(within(done).getByTestId('invoice-total').textContent).toBe(formatVnd(300_000)); // 300.000 ₫ (with a no-break space)
     expect(within(done).queryByRole('button', { name: /Hủy lịch hẹn/ })).not.toBeInTheDocument();
   });

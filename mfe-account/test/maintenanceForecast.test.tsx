@@ -258,6 +258,36 @@ describe('Dự đoán bảo dưỡng', () => {
     expect(await within(panel()).findByText('Chưa có hạng mục nào để dự đoán cho xe này.')).toBeInTheDocument();
   });
 
+  it('explains once, not card by card, when a vehicle with no history has no number for any component', async () => {
+    logIn();
+    const unknown = (code: string, label: string) => component({ component: code, label, status: 'INSUFFICIENT_DATA' });
+    serveForecasts({
+      3: ok(forecast({ components: [unknown('BRAKE_PADS', 'Má phanh'), unknown('TYRE_WEAR', 'Lốp (độ mòn)'), unknown('BATTERY_SOH', 'Tình trạng pin (SOH)'), unknown('LIGHTS', 'Đèn')] })),
+    });
+    renderPanel();
+    expect(await within(panel()).findByText('Chưa đủ dữ liệu để dự đoán cho xe này.')).toBeInTheDocument();
+    expect(
+      within(panel()).getByText(
+        'Các trung tâm của chúng tôi chưa có đủ kết quả kiểm tra xe VinFast Klara S để đưa ra con số đáng tin cậy; dự đoán sẽ xuất hiện khi có thêm dữ liệu. Xe của bạn chưa được kiểm tra tại trung tâm.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(panel()).queryByRole('list')).not.toBeInTheDocument();
+    expect(within(panel()).queryByText('Chưa đủ dữ liệu')).not.toBeInTheDocument();
+    expect(within(panel()).queryByRole('button', { name: /Xem tất cả/ })).not.toBeInTheDocument();
+    expect(within(panel()).getAllByRole('link')).toHaveLength(1);
+    expect(within(panel()).getByRole('link', { name: 'Đặt lịch kiểm tra cho xe 29MĐ1-234.56' })).toHaveAttribute('href', '/booking?vehicleId=3');
+  });
+
+  it('says why there is no number when the models exist but none beats the average for this vehicle', async () => {
+    logIn();
+    serveForecasts({ 3: ok(forecast({ components: [lights, bms] })) });
+    renderPanel();
+    expect(
+      await within(panel()).findByText('Với dữ liệu hiện có, chúng tôi chưa dự đoán được hạng mục nào của xe này tốt hơn tỷ lệ hỏng trung bình, nên chưa đưa ra con số. Xe của bạn chưa được kiểm tra tại trung tâm.'),
+    ).toBeInTheDocument();
+    expect(within(panel()).queryByRole('listitem')).not.toBeInTheDocument();
+  });
+
   it('sits on each vehicle card of /my-vehicles', async () => {
     logIn();
     const { calls } = serveForecasts({ 3: ok(forecast()), 4: ok(forecast({ vehicleId: 4, model: null, components: [] })) });

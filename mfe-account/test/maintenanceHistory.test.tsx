@@ -123,6 +123,33 @@ describe('/maintenance-history', () => {
     expect(within(july).getAllByRole('img')).toHaveLength(2);
   });
 
+  it('gives the advice for next time from the technician’s findings with the checklist', async () => {
+    logIn();
+    api.maintenanceRecord.mockResolvedValue(
+      record({
+        advice: [
+          { label: 'Kiểm tra cổng sạc', kind: 'REPAIR', note: 'Gioăng cổng sạc nứt, nên thay ở lần bảo dưỡng tới.' },
+          { label: 'Kiểm tra phanh sau', kind: 'WATCH', note: 'Má phanh sau còn 2 mm, nên thay ở lần bảo dưỡng tới.' },
+        ],
+      }),
+    );
+    renderAccountPage('/maintenance-history', <MaintenanceHistoryPage />);
+    await screen.findByText('3 lần bảo dưỡng');
+    const july = records()[1]!;
+    await userEvent.click(within(july).getByRole('button', { name: 'Xem chi tiết kiểm tra' }));
+    const advice = await within(july).findByRole('region', { name: 'Lời khuyên cho lần bảo dưỡng tới' });
+    expect(within(advice).getAllByRole('listitem').map((entry) => entry.textContent)).toEqual([
+      'Kiểm tra cổng sạcCần sửa chữaGioăng cổng sạc nứt, nên thay ở lần bảo dưỡng tới.',
+      'Kiểm tra phanh sauCần theo dõiMá phanh sau còn 2 mm, nên thay ở lần bảo dưỡng tới.',
+    ]);
+
+    // a visit with nothing to advise says so
+    api.maintenanceRecord.mockResolvedValue(record({ id: 12, advice: [] }));
+    const october = records()[0]!;
+    await userEvent.click(within(october).getByRole('button', { name: 'Xem chi tiết kiểm tra' }));
+    expect(await within(october).findByText('Kỹ thuật viên không có lưu ý nào cho lần bảo dưỡng tới.')).toBeInTheDocument();
+  });
+
   it('says when there is nothing yet and links to booking for that vehicle', async () => {
     logIn();
     api.maintenanceRecords.mockResolvedValue([]);

@@ -131,7 +131,7 @@ describe('/technician/parts-request', () => {
 
   it('keeps my list live: a floor change reloads it with the new status', async () => {
     api.mine.mockResolvedValue([partsRequest({ id: 77, status: 'REQUESTED' }, 'technician')]);
-    renderPage();
+    renderPage('/technician/parts-request?order=7');
     const mine = await screen.findByRole('region', { name: 'Yêu cầu phụ tùng của tôi' });
     expect(await within(mine).findByText('Chờ duyệt')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(2));

@@ -32,7 +32,14 @@ const AREAS = [
       ['Phiếu dịch vụ', '/staff/service-orders'],
     ],
   },
-  { name: 'Khu vực quản lý', visit: '/manager', links: [['Bảng điều khiển', '/manager']] },
+  {
+    name: 'Khu vực quản lý',
+    visit: '/manager',
+    links: [
+      ['Bảng điều khiển', '/manager'],
+      ['Nhân sự', '/manager?view=roster'],
+    ],
+  },
   {
     name: 'Khu vực kỹ thuật viên',
     visit: '/technician/checklists',

@@ -14,3 +14,12 @@ if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { T
 jest.mock('../src/pages/staff/payments/paymentsApi', () => ({
   paymentsApi: { awaitingTransfer: jest.fn(() => new Promise(() => undefined)), confirm: jest.fn() },
 }));
+
+// The parts screens read the parts described outside the catalogue: no test reaches the network. Their own tests
+// (freePartLine*.test.tsx) say what the API answers; elsewhere it never answers.
+jest.mock('../src/partsRequests/freePartLinesApi', () => ({
+  freePartLinesApi: { mine: jest.fn(() => new Promise(() => undefined)), create: jest.fn() },
+}));
+jest.mock('../src/partsDesk/freeLinesDeskApi', () => ({
+  freeLinesDeskApi: { list: jest.fn(() => new Promise(() => undefined)), link: jest.fn(), specialOrder: jest.fn() },
+}));

@@ -134,18 +134,23 @@ describe('/technician/work-queue', () => {
 
   it('names the parts requests finishing waits for and links to them (409 PARTS_PENDING)', async () => {
     api.finish.mockRejectedValueOnce(
-      conflict('PARTS_PENDING', 'Chưa thể hoàn thành: còn 2 yêu cầu phụ tùng chưa xử lý xong: Má phanh đĩa (Chờ khách duyệt), Cầu chì 30A (Đã giữ hàng).', {
+      conflict('PARTS_PENDING', 'Chưa thể hoàn thành: còn 3 yêu cầu phụ tùng chưa xử lý xong: Má phanh đĩa (Chờ khách duyệt), Cầu chì 30A (Đã giữ hàng), Ngoài danh mục: Gioăng cổng sạc (Chờ quầy phụ tùng xử lý).', {
         requests: [
           { id: 7, name: 'Má phanh đĩa', status: 'AWAITING_CUSTOMER' },
           { id: 8, name: 'Cầu chì 30A', status: 'RESERVED' },
+          { id: 7, name: 'Ngoài danh mục: Gioăng cổng sạc', status: 'OPEN', statusLabel: 'Chờ quầy phụ tùng xử lý', freeLine: true },
         ],
       }),
     );
     renderAt('/technician/work-queue');
     await userEvent.click(await screen.findByRole('button', { name: 'Hoàn thành phiếu PDV261122STOP' }));
     const refusal = within(order('PDV261122STOP')).getByRole('alert');
-    expect(refusal).toHaveTextContent('Chưa thể hoàn thành: còn 2 yêu cầu phụ tùng chưa xử lý xong');
-    expect(within(refusal).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Má phanh đĩa — Chờ khách duyệt', 'Cầu chì 30A — Đã giữ hàng']);
+    expect(refusal).toHaveTextContent('Chưa thể hoàn thành: còn 3 yêu cầu phụ tùng chưa xử lý xong');
+    expect(within(refusal).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Má phanh đĩa — Chờ khách duyệt',
+      'Cầu chì 30A — Đã giữ hàng',
+      'Ngoài danh mục: Gioăng cổng sạc — Chờ quầy phụ tùng xử lý',
+    ]);
     expect(within(refusal).getByRole('link', { name: 'Xem yêu cầu phụ tùng' })).toHaveAttribute('href', '/technician/parts-request?order=23');
   });
 

@@ -216,14 +216,37 @@ describe('the diagnostics page /services/chan-doan', () => {
     expect(await screen.findByRole('region', { name: 'Kết quả này dựa trên gì?' })).toHaveTextContent('các con số hiện chỉ dựa trên cơ sở tri thức');
   });
 
-  it('links Đặt lịch to the booking wizard with the ranked items’ services, once each, most likely first, and the answer’s symptoms', async () => {
+  it('links Đặt lịch to the booking wizard with the services the ranking points to, once each, most likely first, and the answer’s symptoms', async () => {
     mockFetch(() => ok(diagnosis()));
     await openPage();
     await tick('Tiếng kêu khi phanh');
     await submit();
     const book = await screen.findByRole('link', { name: 'Đặt lịch' });
-    expect(book).toHaveAttribute('href', '/booking?service=bao-duong-phanh&service=dich-vu-lop&symptom=BRAKE_NOISE&symptom=TYRE_LOW');
-    expect(book).toHaveAccessibleDescription(/chọn sẵn các dịch vụ/);
+    // the tyre pressure item (dưới 1%) is listed but its service is not booked
+    expect(book).toHaveAttribute('href', '/booking?service=bao-duong-phanh&symptom=BRAKE_NOISE&symptom=TYRE_LOW');
+    expect(book).toHaveAccessibleDescription(/chọn sẵn các dịch vụ kiểm tra hạng mục có khả năng cao nhất và những hạng mục từ “Khả năng vừa” trở lên/);
+  });
+
+  it('never pre-ticks a tyre service for a brake noise: a component listed below “Khả năng vừa” is shown, not booked', async () => {
+    // issue 36: with the demo's closed orders, worn tyres found on the same visits as worn pads rank under a brake noise
+    const tyreWear = {
+      component: 'TYRE_WEAR',
+      label: 'Lốp (độ mòn)',
+      probability: 0.14,
+      reasons: [{ symptom: 'BRAKE_NOISE' as const, label: 'Tiếng kêu khi phanh', weight: 0, source: null, pastCases: 142 }],
+      serviceSlug: 'dich-vu-lop',
+      urgency: 'SOON' as const,
+    };
+    const [pads, brakes] = diagnosis().ranked;
+    mockFetch(() => ok(diagnosis({ symptoms: ['BRAKE_NOISE'], ranked: [{ ...pads!, probability: 0.77 }, tyreWear, { ...brakes!, probability: 0.1 }] })));
+    await openPage();
+    await userEvent.type(screen.getByRole('textbox', { name: /Mô tả thêm/ }), 'phanh bị kêu ken két');
+    await submit();
+
+    const ranking = await screen.findByRole('region', { name: 'Các hạng mục có khả năng gặp vấn đề' });
+    expect(within(ranking).getByRole('heading', { name: 'Lốp (độ mòn)' })).toBeInTheDocument();
+    const book = screen.getByRole('link', { name: 'Đặt lịch' });
+    expect(book).toHaveAttribute('href', '/booking?service=bao-duong-phanh&symptom=BRAKE_NOISE');
   });
 
   it('logged in: diagnoses a saved vehicle, and Đặt lịch opens the wizard with that vehicle and every recommended service ticked', async () => {

@@ -41,6 +41,12 @@ export async function loadDemoAccounts() {
   return { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts };
 }
 
+/** The search relevance set (queries and the title each must put first) alone. */
+export async function loadSearchRelevanceSet() {
+  const { RELEVANCE_SET } = await import('../../api/test/modules/search/relevanceSet.ts');
+  return { RELEVANCE_SET };
+}
+
 /** The prediction's knowledge base (symptom → component links) alone. */
 export async function loadKnowledgeBase() {
   const { SYMPTOM_LINKS } = await import('../../api/src/modules/prediction/knowledgeBase.ts');

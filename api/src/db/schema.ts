@@ -4,6 +4,8 @@ import type { BackOfficeTables } from './backOfficeSchema';
 import type { GoogleHandoffTables } from './googleHandoffSchema';
 import type { InventoryTables } from './inventorySchema';
 import type { PartsRequestTables } from './partsRequestSchema';
+import type { PartsFreeLineTables } from './partsFreeLineSchema';
+import type { PlateClaimTables } from './plateClaimSchema';
 import type { PredictionTables } from './predictionSchema';
 import type { ScheduledJobTables } from './scheduledJobSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
@@ -271,7 +273,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -13,7 +13,7 @@ export interface VehiclesTable {
   brand: string;
   model: string;
   year: number;
-  /** Normalised display form ('30A-123.45', '29MĐ1-234.56'); unique per owner among live vehicles. */
+  /** Normalised display form ('30A-123.45', '29MĐ1-234.56'); one live vehicle per plate across accounts (migration 0023). */
   license_plate: string;
   vin: string | null;
   color: string | null;

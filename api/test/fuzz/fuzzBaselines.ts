@@ -187,6 +187,8 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
       bodies: [{ ...vehicleBody, licensePlate: '29MĐ1-543.21', odometerKm: 150_000, odometerNote: 'Thay đồng hồ' }],
     },
     'DELETE /api/vehicles/{id}': { params: { id: String(f.disposableVehicleId) } },
+    'GET /api/staff/plate-claims': { query: { status: 'PENDING' } },
+    'POST /api/staff/plate-claims/{id}': { params: { id: '1' }, bodies: [{ decision: 'keep' }] },
     'GET /api/centres/{id}/availability': { params: { id: String(f.centreId) }, query: { date: f.availabilityDate, durationMinutes: '60' } },
     'POST /api/appointments': {
       bodies: [
@@ -229,6 +231,7 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'GET /api/staff/customers': { query: { q: 'khách' } },
     'GET /api/staff/customers/{id}': { params: { id: String(f.customerId) } },
     'GET /api/staff/summary': {},
+    'GET /api/staff/bays': {},
     'POST /api/staff/appointments/{id}/check-in': {
       params: { id: String(f.floorAppointmentId) },
       bodies: [{ odometerKm: 12_500, customerConcern: 'Phanh sau kêu', intakeNote: 'Xước cản trước', technicianId: f.technicianId, bayNo: 1 }],
@@ -251,6 +254,7 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'POST /api/service-orders/{id}/invoice': { params: order },
     'POST /api/service-orders/{id}/payment/confirm': { params: order, bodies: [{ method: 'CASH' }] },
     'GET /api/appointments/{id}/service-order': { params: { id: String(f.floorAppointmentId) } },
+    'GET /api/appointments/{id}/inspection': { params: { id: String(f.floorAppointmentId) } },
     'GET /api/media/checklist-photos/{name}': { params: { name: '0123456789abcdef0123456789abcdef.webp' } },
     'POST /api/technician/service-orders/{id}/parts-requests': {
       params: order,

@@ -25,7 +25,8 @@ import styles from './MaintenanceForecast.module.css';
  *
  * NOT_BETTER_THAN_BASELINE: the component is listed, without a number, with "Chưa dự đoán được tốt hơn mức trung
  * bình" and why. Hiding it would read as "nothing to worry about", which the model cannot say either; the spec's
- * "not shown" is about the number, which is not shown. INSUFFICIENT_DATA likewise says "Chưa đủ dữ liệu".
+ * "not shown" is about the number, which is not shown. INSUFFICIENT_DATA likewise says "Chưa đủ dữ liệu". When no
+ * component has a number or a finding (NoNumbers), the panel says so once instead of a card for each.
  * The meaning never rests on colour alone: each state has its words, the "Cần kiểm tra ngay" mark is text.
  *
  * "Đặt lịch kiểm tra" opens the storefront's booking wizard through the URL only (remotes never import each
@@ -115,11 +116,37 @@ function ForecastItem({ item, vehicle, compact }: { item: ComponentForecastDto; 
   );
 }
 
+/** A component with a number or a finding to show (the others can only say why they have none). */
+const hasSomethingToSay = (item: ComponentForecastDto) => item.status === 'PREDICTED' || item.status === 'NEEDS_ATTENTION_NOW';
+
+/**
+ * A vehicle none of whose components has a number or a finding (a family we have too few inspections of, a vehicle
+ * never seen at a centre): one short explanation and one way to book, instead of a card per component that each
+ * says "Chưa đủ dữ liệu".
+ */
+function NoNumbers({ components, vehicle }: { components: readonly ComponentForecastDto[]; vehicle: ForecastVehicle }) {
+  const insufficient = components.every((item) => item.status === 'INSUFFICIENT_DATA');
+  const neverInspected = components.every((item) => item.inspectedTimes === 0);
+  return (
+    <div>
+      <p className={styles.noNumber}>{t.noNumbers}</p>
+      <p className={styles.muted}>
+        {insufficient ? t.noNumbersInsufficient(`${vehicle.brand} ${vehicle.model}`) : t.noNumbersNotBetter}
+        {neverInspected && ` ${t.noNumbersNeverInspected}`}
+      </p>
+      <Link to={forecastBookingUrl(vehicle.id, null)} className={styles.book} aria-label={t.bookVehicleLabel(vehicle.licensePlate)}>
+        {t.book}
+      </Link>
+    </div>
+  );
+}
+
 function ForecastList({ forecast, vehicle, compact }: { forecast: VehicleForecastDto; vehicle: ForecastVehicle; compact: boolean }) {
   const [showAll, setShowAll] = useState(false);
   const listId = useId();
   const ranked = rankForecasts(forecast.components);
   if (ranked.length === 0) return <p className={styles.muted}>{t.empty}</p>;
+  if (!ranked.some(hasSomethingToSay)) return <NoNumbers components={ranked} vehicle={vehicle} />;
   const shown = showAll ? ranked : ranked.slice(0, TOP_SHOWN);
   return (
     <>

@@ -51,6 +51,12 @@ export const forecastText = {
   attentionNowDetail: 'Lần kiểm tra gần nhất phát hiện hạng mục này có vấn đề và chưa được khắc phục.',
   insufficient: 'Chưa đủ dữ liệu',
   insufficientDetail: 'Chúng tôi chưa có đủ kết quả kiểm tra để đưa ra con số đáng tin cậy cho hạng mục này.',
+  noNumbers: 'Chưa đủ dữ liệu để dự đoán cho xe này.',
+  noNumbersInsufficient: (vehicleName: string) =>
+    `Các trung tâm của chúng tôi chưa có đủ kết quả kiểm tra xe ${vehicleName} để đưa ra con số đáng tin cậy; dự đoán sẽ xuất hiện khi có thêm dữ liệu.`,
+  noNumbersNotBetter: 'Với dữ liệu hiện có, chúng tôi chưa dự đoán được hạng mục nào của xe này tốt hơn tỷ lệ hỏng trung bình, nên chưa đưa ra con số.',
+  noNumbersNeverInspected: 'Xe của bạn chưa được kiểm tra tại trung tâm.',
+  bookVehicleLabel: (plate: string) => `Đặt lịch kiểm tra cho xe ${plate}`,
   notBetter: 'Chưa dự đoán được tốt hơn mức trung bình',
   notBetterDetail: 'Khi kiểm chứng trên dữ liệu cũ, mô hình cho hạng mục này chưa đoán đúng hơn tỷ lệ hỏng trung bình của toàn bộ xe, nên chúng tôi không đưa ra con số.',
   book: 'Đặt lịch kiểm tra',

@@ -1,9 +1,11 @@
 import { ApiError, apiClient, ensureSucceeded, readData, responseMessage } from 'shared-contracts';
 import type {
   Appointment,
+  Availability,
   CustomerApproval,
   CustomerApprovalInput,
   CustomerPackageCredit,
+  CustomerInspection,
   CustomerServiceOrder,
   MaintenanceRecord,
   MaintenanceRecordDetail,
@@ -57,6 +59,14 @@ export const serviceApi = {
   appointmentServiceOrder: (appointmentId: number, signal?: AbortSignal) =>
     optional(() => readData<CustomerServiceOrder>(apiClient.get(`/appointments/${appointmentId}/service-order`, { signal }))),
   cancelAppointment: (id: number, reason?: string) => readData<Appointment>(apiClient.post(`/appointments/${id}/cancel`, reason ? { reason } : {})),
+  /** POST /appointments/:id/reschedule: a 409 SLOT_FULL throws an ApiError whose body carries `nextSlots`. */
+  rescheduleAppointment: (id: number, start: string) => readData<Appointment>(apiClient.post(`/appointments/${id}/reschedule`, { start })),
+  /** GET /centres/:id/availability?date=&durationMinutes=: the day's 30-minute slots (what the booking page shows). */
+  availability: (centreId: number, date: string, durationMinutes: number, signal?: AbortSignal) =>
+    readData<Availability>(apiClient.get(`/centres/${centreId}/availability`, { query: { date, durationMinutes }, signal })),
+  /** GET /appointments/:id/inspection: the car's checklist results, photos and advice; null before check-in (404). */
+  appointmentInspection: (appointmentId: number, signal?: AbortSignal) =>
+    optional(() => readData<CustomerInspection>(apiClient.get(`/appointments/${appointmentId}/inspection`, { signal }))),
 
   maintenanceRecords: (vehicleId: number | null, signal?: AbortSignal) =>
     readData<MaintenanceRecord[]>(apiClient.get('/maintenance-records', { query: { vehicleId: vehicleId ?? undefined }, signal })),

@@ -1,17 +1,22 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { formatDateTime } from 'shared-contracts';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, formatDateTime } from 'shared-contracts';
 import { DIAGNOSIS_SYMPTOMS_MAX, type SymptomCode } from 'shared-contracts/diagnostics';
 import type { CheckInInput, ServiceOrderDetail, StaffAppointment } from 'shared-contracts/schemas';
+import { vietnamDateOf } from 'shared-contracts/calendar';
 import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
 import { useAsync } from '../hooks/useAsync';
 import { frontDeskApi } from './frontDeskApi';
 import { frontDeskText } from './frontDeskText';
-import { inVocabularyOrder, SYMPTOM_GROUPS } from 'shared-contracts/diagnostics';
+import { inVocabularyOrder } from 'shared-contracts/diagnostics';
+import { serviceOrderLink } from './links';
+import { SymptomPicker } from './SymptomPicker';
 import styles from './FrontDesk.module.css';
 
 const t = frontDeskText.checkIn;
 const readTechnicians = (signal: AbortSignal) => frontDeskApi.technicians(signal);
+const readBays = async (signal: AbortSignal) => frontDeskApi.bays(signal);
 const ODOMETER_MAX = 1_000_000;
 const TEXT_MAX = 500;
 const km = (value: number) => value.toLocaleString('vi-VN');
@@ -59,7 +64,12 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
   const technicians = techniciansLoad.data ?? null;
   const techniciansFailed = techniciansLoad.error !== null;
   const [errors, setErrors] = useState<Errors>({});
+  const { state: baysLoad } = useAsync(readBays, {});
+  const occupiedBays = new Map((baysLoad.data?.occupied ?? []).map((bay) => [bay.bayNo, bay.licensePlate]));
   const [serverError, setServerError] = useState<string | null>(null);
+  /** Someone else checked the appointment in meanwhile (409 APPOINTMENT_CHANGED): reload, or open their order. */
+  const [stale, setStale] = useState(false);
+  const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
@@ -107,6 +117,7 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
       onCheckedIn(order);
     } catch (error) {
       setServerError(messageOf(error, frontDeskText.actionFailed));
+      setStale(error instanceof ApiError && error.code === 'APPOINTMENT_CHANGED');
       const fields = fieldErrorsOf(error) as Errors;
       if (Object.keys(fields).length > 0) {
         setErrors(fields);
@@ -116,6 +127,23 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
     } finally {
       setBusy(false);
     }
+  };
+
+  /** The order the other check-in opened: the appointment's row of its day, read again. */
+  const openTheirOrder = async () => {
+    try {
+      const day = await frontDeskApi.day({ date: vietnamDateOf(appointment.start), q: appointment.code });
+      const order = day.appointments.find((row) => row.id === appointment.id)?.serviceOrder ?? null;
+      if (order) navigate(serviceOrderLink(order.id));
+      else setServerError(t.staleOrderMissing);
+    } catch (error) {
+      setServerError(messageOf(error, frontDeskText.actionFailed));
+    }
+  };
+
+  const reloadAfterStale = () => {
+    onStale?.();
+    onClose();
   };
 
   const describe = (id: string, error: string | undefined, hint?: string) =>
@@ -179,26 +207,7 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
           <p id={`${ids.symptoms}-hint`} className={styles.hint}>
             {fromCustomer.size > 0 ? t.symptomsHintCustomer : t.symptomsHint} {t.symptomsChosen(symptoms.size, DIAGNOSIS_SYMPTOMS_MAX)}
           </p>
-          <div className={styles.symptomGroups}>
-            {SYMPTOM_GROUPS.map((group) => (
-              <fieldset key={group.id} className={styles.symptomGroup}>
-                <legend className={styles.symptomGroupLegend}>{group.label}</legend>
-                <ul className={styles.symptomOptions}>
-                  {group.symptoms.map((symptom) => (
-                    <li key={symptom.code}>
-                      <label className={styles.symptomOption}>
-                        <input type="checkbox" name="symptoms" value={symptom.code} checked={symptoms.has(symptom.code)} onChange={() => toggleSymptom(symptom.code)} />
-                        <span>
-                          {symptom.label}
-                          {fromCustomer.has(symptom.code) && <span className={styles.symptomTag}> · {t.symptomFromCustomer}</span>}
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
-            ))}
-          </div>
+          <SymptomPicker chosen={symptoms} fromCustomer={fromCustomer} onToggle={toggleSymptom} />
           {errors.symptoms && (
             <p id={`${ids.symptoms}-error`} className={styles.fieldError}>
               {errors.symptoms}
@@ -259,11 +268,14 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
               aria-describedby={describe(ids.bay, errors.bayNo)}
             >
               <option value="">{t.noBay}</option>
-              {Array.from({ length: serviceBays }, (_, index) => index + 1).map((n) => (
-                <option key={n} value={String(n)}>
-                  {t.bayOption(n)}
-                </option>
-              ))}
+              {Array.from({ length: serviceBays }, (_, index) => index + 1).map((n) => {
+                const plate = occupiedBays.get(n);
+                return (
+                  <option key={n} value={String(n)} disabled={plate !== undefined}>
+                    {plate === undefined ? t.bayOption(n) : t.bayOccupied(n, plate)}
+                  </option>
+                );
+              })}
             </select>
             {errors.bayNo && (
               <p id={`${ids.bay}-error`} className={styles.fieldError}>
@@ -275,6 +287,16 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
 
         <div role="alert" aria-live="assertive">
           {serverError && <p className={styles.alert}>{serverError}</p>}
+          {stale && (
+            <div className={styles.actions}>
+              <button type="button" className={styles.secondary} onClick={reloadAfterStale}>
+                {t.staleReload}
+              </button>
+              <button type="button" className={styles.secondary} onClick={() => void openTheirOrder()}>
+                {t.staleOpenOrder}
+              </button>
+            </div>
+          )}
         </div>
 
         <div className={styles.actions}>

@@ -120,7 +120,8 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
     const problems: Errors = {};
     if (!fullName.trim()) problems.fullName = t.nameRequired;
     if (!phone.trim()) problems.phone = t.phoneRequired;
-    if (!/^\S+@\S+\.\S+$/.test(email.trim())) problems.email = t.emailRequired;
+    // Name and phone are enough; an email given must look like one.
+    if (email.trim() !== '' && !/^\S+@\S+\.\S+$/.test(email.trim())) problems.email = t.emailInvalid;
     if (!chosenVehicle) {
       if (!brand || !model) problems.model = t.modelRequired;
       const plateProblem = licensePlateError(plate, type);
@@ -136,7 +137,7 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
       return;
     }
     const input: WalkInInput = {
-      contact: { fullName: fullName.trim(), phone: phone.trim(), email: email.trim() },
+      contact: { fullName: fullName.trim(), phone: phone.trim(), ...(email.trim() ? { email: email.trim() } : {}) },
       serviceIds: chosenServices,
       note: note.trim() || null,
       ...(chosenVehicle ? { vehicleId: chosenVehicle.id } : { vehicle: { type, brand, model, licensePlate: plate.trim() } }),
@@ -222,7 +223,19 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
             </div>
             <div className={styles.field}>
               <label htmlFor={ids.email}>{t.email}</label>
-              <input id={ids.email} type="email" className={styles.input} autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} aria-invalid={invalid('email')} aria-describedby={describedBy('email', ids.email)} />
+              <input
+                id={ids.email}
+                type="email"
+                className={styles.input}
+                autoComplete="off"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-invalid={invalid('email')}
+                aria-describedby={[`${ids.email}-hint`, describedBy('email', ids.email)].filter(Boolean).join(' ')}
+              />
+              <p id={`${ids.email}-hint`} className={styles.hint}>
+                {t.emailHint}
+              </p>
               {errorLine('email', ids.email)}
             </div>
           </div>

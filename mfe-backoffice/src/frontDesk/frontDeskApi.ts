@@ -5,6 +5,7 @@ import type {
   CustomerSearchResult,
   Service,
   ServiceOrderDetail,
+  StaffBays,
   StaffCustomerDetail,
   StaffDay,
   StaffSummary,
@@ -60,6 +61,8 @@ export const frontDeskApi = {
   customer: (id: number, signal?: AbortSignal, q?: string) => readData<StaffCustomerDetail>(apiClient.get(`/staff/customers/${id}`, { query: { q }, signal })),
   /** GET /staff/technicians: the centre's technicians (for check-in and assignment). */
   technicians: (signal?: AbortSignal) => readData<CentreTechnician[]>(apiClient.get('/staff/technicians', { signal })),
+  /** GET /staff/bays: the centre's bays and the vehicle in each occupied one (check-in marks them). */
+  bays: (signal?: AbortSignal) => readData<StaffBays>(apiClient.get('/staff/bays', { signal })),
   /** GET /services: the public catalogue of services (walk-in). */
   services: (signal?: AbortSignal) => readData<Service[]>(apiClient.get('/services', { signal })),
 };

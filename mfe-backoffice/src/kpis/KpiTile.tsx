@@ -1,3 +1,4 @@
+import type { KpiChange } from './kpiChange';
 import { NO_VALUE } from './kpiFormat';
 import styles from './Kpis.module.css';
 
@@ -8,10 +9,14 @@ export interface KpiTileProps {
   unit: string;
   /** What the figure is, shown on hover and read by screen readers. */
   hint: string;
+  /** Its change since the previous period (none without one). */
+  change?: KpiChange | null;
 }
 
-/** One KPI: label, value and unit, with its definition as the tile's title. */
-export function KpiTile({ label, value, unit, hint }: KpiTileProps) {
+const TONES = { good: styles.changeGood, bad: styles.changeBad, neutral: styles.changeSame } as const;
+
+/** One KPI: label, value and unit, with its definition as the tile's title, and ▲/▼ since the previous period. */
+export function KpiTile({ label, value, unit, hint, change }: KpiTileProps) {
   const empty = value === NO_VALUE;
   return (
     <div className={styles.tile} role="group" aria-label={label} title={hint}>
@@ -20,6 +25,12 @@ export function KpiTile({ label, value, unit, hint }: KpiTileProps) {
         {value}
         {!empty && <span className={styles.unit}>{unit}</span>}
       </p>
+      {change && (
+        <p className={`${styles.change} ${TONES[change.tone]}`} data-direction={change.direction}>
+          <span aria-hidden="true">{change.text}</span>
+          <span className={styles.visuallyHidden}>{change.label}</span>
+        </p>
+      )}
     </div>
   );
 }

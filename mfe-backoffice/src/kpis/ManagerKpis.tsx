@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import type { CentreKpis } from 'shared-contracts/schemas';
+import { ScrollRegion } from '../components/ScrollRegion';
 import { useAsync } from '../hooks/useAsync';
 import { kpiApi, type KpiRange } from './kpiApi';
+import { kpiChange } from './kpiChange';
 import { formatCount, formatDecimal, formatHours, formatMoney, lastDays } from './kpiFormat';
 import { kpiText } from './kpiText';
 import { KpiTile, type KpiTileProps } from './KpiTile';
@@ -17,36 +19,84 @@ const PERIODS = [
 
 type Loaded = { ranges: KpiRange[]; answers: CentreKpis[] };
 
-/** The tiles of one period, in the order a manager reads them (spec §8). */
+/** How a tile compares with the previous period: its figure there and how the change reads. */
+interface Compare {
+  previous: number | null | undefined;
+  format: (value: number) => string;
+  unit?: string;
+  lowerIsBetter?: boolean;
+}
+
+/** The tiles of one period, in the order a manager reads them (spec §8), each with ▲/▼ when the previous period came. */
 export function centreTiles(k: CentreKpis): KpiTileProps[] {
-  const tile = ([label, hint]: readonly [string, string], value: string, unit: string, extra?: string): KpiTileProps => ({
+  const p = k.previous;
+  const tile = ([label, hint]: readonly [string, string], current: number | null, value: string, unit: string, extra?: string, compare?: Compare): KpiTileProps => ({
     label,
     value,
     unit,
     hint: extra ? `${hint} ${extra}` : hint,
+    change:
+      p && compare
+        ? kpiChange({ current, previous: compare.previous, format: compare.format, unit: compare.unit ?? unit, lowerIsBetter: compare.lowerIsBetter, from: p.from, to: p.to })
+        : null,
   });
   const u = t.units;
+  const count = (value: number) => formatCount(value);
+  const money = (value: number) => formatMoney(value);
+  const decimal = (value: number) => formatDecimal(value);
+  const points = t.change.percentPoints;
   return [
-    tile(t.tiles.vehiclesIn, formatCount(k.vehiclesIn), u.cars),
-    tile(t.tiles.carCount, formatCount(k.carCount), u.cars),
-    {
-      ...tile(t.tiles.revenue, formatMoney(k.revenue.total), '', t.revenueSplit(formatMoney(k.revenue.services), formatMoney(k.revenue.parts), formatMoney(k.revenue.packageDiscount))),
-    },
-    tile(t.tiles.aro, formatMoney(k.aro), ''),
-    tile(t.tiles.hoursPerRo, formatDecimal(k.hoursPerRo), u.hours),
-    tile(t.tiles.efficiency, formatDecimal(k.efficiencyPct), u.percent),
-    tile(t.tiles.utilisation, formatDecimal(k.utilisationPct), u.percent, k.utilisationNote ?? undefined),
-    tile(t.tiles.bay, formatDecimal(k.bayUtilisationPct), u.percent),
-    tile(t.tiles.booking, formatDecimal(k.bookingOccupancyPct), u.percent),
-    tile(t.tiles.cancellation, formatDecimal(k.cancellationRatePct), u.percent),
-    tile(t.tiles.noShow, formatDecimal(k.noShowRatePct), u.percent),
-    tile(t.tiles.closeCount, formatDecimal(k.extraWork.closeRatioCountPct), u.percent, t.extraWorkSplit(k.extraWork.withdrawnCount, k.extraWork.expiredCount)),
-    tile(t.tiles.closeValue, formatDecimal(k.extraWork.closeRatioValuePct), u.percent),
-    tile(t.tiles.turnaround, formatCount(k.turnaround.medianMinutes), u.minutes),
-    tile(t.tiles.waiting, formatCount(k.turnaround.medianWaitingMinutes), u.minutes),
-    tile(t.tiles.partsUsage, formatMoney(k.partsUsage.totalValue), ''),
+    tile(t.tiles.vehiclesIn, k.vehiclesIn, formatCount(k.vehiclesIn), u.cars, undefined, { previous: p?.vehiclesIn, format: count }),
+    tile(t.tiles.carCount, k.carCount, formatCount(k.carCount), u.cars, undefined, { previous: p?.carCount, format: count }),
+    tile(
+      t.tiles.revenue,
+      k.revenue.total,
+      formatMoney(k.revenue.total),
+      '',
+      t.revenueSplit(formatMoney(k.revenue.services), formatMoney(k.revenue.parts), formatMoney(k.revenue.packageDiscount)),
+      { previous: p?.revenueTotal, format: money },
+    ),
+    tile(t.tiles.aro, k.aro, formatMoney(k.aro), '', undefined, { previous: p?.aro, format: money }),
+    tile(t.tiles.hoursPerRo, k.hoursPerRo, formatDecimal(k.hoursPerRo), u.hours, undefined, { previous: p?.hoursPerRo, format: decimal }),
+    tile(t.tiles.efficiency, k.efficiencyPct, formatDecimal(k.efficiencyPct), u.percent, undefined, { previous: p?.efficiencyPct, format: decimal, unit: points }),
+    tile(t.tiles.utilisation, k.utilisationPct, formatDecimal(k.utilisationPct), u.percent, k.utilisationNote ?? undefined, { previous: p?.utilisationPct, format: decimal, unit: points }),
+    tile(t.tiles.bay, k.bayUtilisationPct, formatDecimal(k.bayUtilisationPct), u.percent, undefined, { previous: p?.bayUtilisationPct, format: decimal, unit: points }),
+    tile(t.tiles.booking, k.bookingOccupancyPct, formatDecimal(k.bookingOccupancyPct), u.percent, undefined, { previous: p?.bookingOccupancyPct, format: decimal, unit: points }),
+    tile(t.tiles.cancellation, k.cancellationRatePct, formatDecimal(k.cancellationRatePct), u.percent, undefined, {
+      previous: p?.cancellationRatePct,
+      format: decimal,
+      unit: points,
+      lowerIsBetter: true,
+    }),
+    tile(t.tiles.noShow, k.noShowRatePct, formatDecimal(k.noShowRatePct), u.percent, undefined, { previous: p?.noShowRatePct, format: decimal, unit: points, lowerIsBetter: true }),
+    tile(
+      t.tiles.closeCount,
+      k.extraWork.closeRatioCountPct,
+      formatDecimal(k.extraWork.closeRatioCountPct),
+      u.percent,
+      t.extraWorkSplit(k.extraWork.withdrawnCount, k.extraWork.expiredCount),
+      { previous: p?.closeRatioCountPct, format: decimal, unit: points },
+    ),
+    tile(t.tiles.closeValue, k.extraWork.closeRatioValuePct, formatDecimal(k.extraWork.closeRatioValuePct), u.percent, undefined, {
+      previous: p?.closeRatioValuePct,
+      format: decimal,
+      unit: points,
+    }),
+    tile(t.tiles.turnaround, k.turnaround.medianMinutes, formatCount(k.turnaround.medianMinutes), u.minutes, undefined, {
+      previous: p?.turnaroundMedianMinutes,
+      format: count,
+      lowerIsBetter: true,
+    }),
+    tile(t.tiles.waiting, k.turnaround.medianWaitingMinutes, formatCount(k.turnaround.medianWaitingMinutes), u.minutes, undefined, {
+      previous: p?.waitingMedianMinutes,
+      format: count,
+      lowerIsBetter: true,
+    }),
+    tile(t.tiles.partsUsage, k.partsUsage.totalValue, formatMoney(k.partsUsage.totalValue), '', undefined, { previous: p?.partsUsageValue, format: money }),
     // The web shop's revenue is site-wide (web orders have no centre): shown in the all-centres view only.
-    ...(k.centreId === null ? [tile(t.tiles.shopRevenue, formatMoney(k.shopRevenue.total), '', t.shopOrders(k.shopRevenue.orders))] : []),
+    ...(k.centreId === null
+      ? [tile(t.tiles.shopRevenue, k.shopRevenue.total, formatMoney(k.shopRevenue.total), '', t.shopOrders(k.shopRevenue.orders), { previous: p?.shopRevenueTotal, format: money })]
+      : []),
   ];
 }
 
@@ -74,32 +124,34 @@ function Technicians({ title, kpis }: { title: string; kpis: CentreKpis }) {
       {kpis.technicians.length === 0 ? (
         <p className={styles.muted}>{c.empty}</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{c.name}</th>
-              <th scope="col">{c.clocked}</th>
-              <th scope="col">{c.done}</th>
-              <th scope="col">{c.standard}</th>
-              <th scope="col">{c.efficiency}</th>
-              <th scope="col" title={kpis.utilisationNote ?? undefined}>
-                {c.utilisation}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {kpis.technicians.map((row) => (
-              <tr key={row.technicianId}>
-                <th scope="row">{row.fullName}</th>
-                <td>{formatHours(row.clockedMinutes)}</td>
-                <td>{formatCount(row.ordersDone)}</td>
-                <td>{formatHours(row.standardMinutes)}</td>
-                <td>{formatDecimal(row.efficiencyPct)}</td>
-                <td>{formatDecimal(row.utilisationPct)}</td>
+        <ScrollRegion className={styles.tableWrap} label={c.heading(title)}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{c.name}</th>
+                <th scope="col">{c.clocked}</th>
+                <th scope="col">{c.done}</th>
+                <th scope="col">{c.standard}</th>
+                <th scope="col">{c.efficiency}</th>
+                <th scope="col" title={kpis.utilisationNote ?? undefined}>
+                  {c.utilisation}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {kpis.technicians.map((row) => (
+                <tr key={row.technicianId}>
+                  <th scope="row">{row.fullName}</th>
+                  <td>{formatHours(row.clockedMinutes)}</td>
+                  <td>{formatCount(row.ordersDone)}</td>
+                  <td>{formatHours(row.standardMinutes)}</td>
+                  <td>{formatDecimal(row.efficiencyPct)}</td>
+                  <td>{formatDecimal(row.utilisationPct)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
     </section>
   );
@@ -114,24 +166,26 @@ function PartsUsage({ title, kpis }: { title: string; kpis: CentreKpis }) {
       {kpis.partsUsage.items.length === 0 ? (
         <p className={styles.muted}>{c.empty}</p>
       ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{c.name}</th>
-              <th scope="col">{c.quantity}</th>
-              <th scope="col">{c.value}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {kpis.partsUsage.items.map((row) => (
-              <tr key={row.productId}>
-                <th scope="row">{row.name}</th>
-                <td>{formatCount(row.quantity)}</td>
-                <td>{formatMoney(row.value)}</td>
+        <ScrollRegion className={styles.tableWrap} label={c.heading(title)}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{c.name}</th>
+                <th scope="col">{c.quantity}</th>
+                <th scope="col">{c.value}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {kpis.partsUsage.items.map((row) => (
+                <tr key={row.productId}>
+                  <th scope="row">{row.name}</th>
+                  <td>{formatCount(row.quantity)}</td>
+                  <td>{formatMoney(row.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       )}
     </section>
   );

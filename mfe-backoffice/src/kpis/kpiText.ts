@@ -42,6 +42,14 @@ export const kpiText = {
     partsUsage: ['Phụ tùng đã dùng', 'Σ (xuất − trả lại) × đơn giá của yêu cầu, trong khoảng.'],
     shopRevenue: ['Doanh thu web (toàn hệ thống)', 'Σ đơn hàng web đã thanh toán và hoàn tất trong khoảng, của cả cửa hàng trực tuyến (không thuộc trung tâm nào).'],
   },
+  /** The ▲/▼ under a figure: its change since the period of the same length just before. */
+  change: {
+    up: 'Tăng',
+    down: 'Giảm',
+    same: 'Không đổi',
+    vsPrevious: (from: string, to: string) => (from === to ? `so với kỳ trước (ngày ${from})` : `so với kỳ trước (${from} – ${to})`),
+    percentPoints: 'điểm %',
+  },
   shopOrders: (orders: number) => `${new Intl.NumberFormat('vi-VN').format(orders)} đơn hoàn tất.`,
   revenueSplit: (services: string, parts: string, discount: string) => `Dịch vụ ${services}, phụ tùng ${parts}, giảm giá gói ${discount}.`,
   extraWorkSplit: (withdrawn: number, expired: number) => `Đã rút lại ${withdrawn}, hết hạn ${expired} (không tính vào tỷ lệ).`,

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { AREAS, type RoleArea } from '../i18n/vi';
+import { areaNavigation, hrefOf, isCurrent } from './areaNavigation';
+import { ROLE_BADGES, useSignedInRole } from './roleBadge';
 import styles from './RoleAreaLayout.module.css';
 
 interface Props {
@@ -9,24 +11,38 @@ interface Props {
 }
 
 /**
- * The frame of every back-office page: the role area's name and a side navigation of its pages
- * (the current one marked), then the page. The shell's role layout (top bar, footer) is around it.
+ * The frame of every back-office page: the role area's name, the signed-in user's role badge and a side navigation
+ * of its pages and listed views (the current one marked), then the page. The shell's role layout (top bar, footer)
+ * is around it.
  */
 export function RoleAreaLayout({ area, children }: Props) {
-  const { name, pages } = AREAS[area];
+  const { name } = AREAS[area];
+  const items = areaNavigation(area);
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const view = search.get('view');
+  const role = useSignedInRole();
   return (
     <div className={styles.layout} data-role-area={area}>
       <aside className={styles.side}>
         <p className={styles.areaName}>{name}</p>
+        {role && (
+          <p className={styles.roleBadge} data-role={role}>
+            {ROLE_BADGES[role]}
+          </p>
+        )}
         <nav aria-label={name}>
           <ul className={styles.navList}>
-            {pages.map((page) => (
-              <li key={page.path}>
-                <NavLink to={page.path} end className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}>
-                  {page.navLabel}
-                </NavLink>
-              </li>
-            ))}
+            {items.map((item) => {
+              const current = isCurrent(item, items, pathname, view);
+              return (
+                <li key={hrefOf(item)}>
+                  <Link to={hrefOf(item)} aria-current={current ? 'page' : undefined} className={current ? `${styles.navLink} ${styles.active}` : styles.navLink}>
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </aside>

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PARTS_QUANTITY_MAX, PARTS_QUANTITY_MIN, PARTS_REASON_MAX, REASON_MIN_LENGTH } from 'shared-contracts/backoffice';
-import type { PartsProduct, PartsRequest, ServiceOrderDetail } from 'shared-contracts/schemas';
+import type { FreePartLine, PartsProduct, PartsRequest, ServiceOrderDetail } from 'shared-contracts/schemas';
 import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
+import { FreePartFields, freePartDescriptionError, type FreePartKind } from './FreePartFields';
+import { freePartLinesApi } from './freePartLinesApi';
 import { PartSearch } from './PartSearch';
 import { partsRequestsApi } from './partsRequestsApi';
 import { partsRequestsText } from './partsRequestsText';
@@ -10,7 +12,7 @@ import common from '../technician/Technician.module.css';
 
 const t = partsRequestsText.form;
 
-type Errors = Partial<Record<'productId' | 'quantity' | 'reason' | 'checklistItemId' | 'form', string>>;
+type Errors = Partial<Record<'productId' | 'description' | 'note' | 'quantity' | 'reason' | 'checklistItemId' | 'form', string>>;
 
 /** A whole number 1..99 typed by hand, else null. */
 export function parseQuantity(text: string): number | null {
@@ -27,19 +29,25 @@ interface Props {
   /** Changes when the floor changed: the search's availability is read again. */
   refreshKey: number;
   onCreated: (request: PartsRequest | null, announcement: string) => void;
+  /** A part outside the catalogue was sent (the line, OPEN): the page lists it. */
+  onFreeLineCreated: (line: FreePartLine | null, announcement: string) => void;
   /** A 409 (the order is no longer in progress…): the page reloads my orders. */
   onStale: () => void;
 }
 
 /**
- * T4: a part for the order in progress — search (compatible first, availability shown), quantity 1..99, the
- * FAIL checklist item it is for (optional) and the reason (required unless an item is linked: its note is
- * used). Checked before sending as the server checks it; the server's refusals are shown at their fields.
+ * T4: a part for the order in progress — search (compatible first, availability shown), or, for a part the
+ * catalogue lacks, its description (3..200 characters) and a note for the parts desk; quantity 1..99, the FAIL
+ * checklist item it is for (optional) and the reason (required unless an item is linked: its note is used).
+ * Checked before sending as the server checks it; the server's refusals are shown at their fields.
  */
-export function PartsRequestForm({ order, initialItemId, refreshKey, onCreated, onStale }: Props) {
+export function PartsRequestForm({ order, initialItemId, refreshKey, onCreated, onFreeLineCreated, onStale }: Props) {
   const id = useId();
   const failItems = order.checklistItems.filter((item) => item.result === 'FAIL');
+  const [kind, setKind] = useState<FreePartKind>('catalogue');
   const [part, setPart] = useState<PartsProduct | null>(null);
+  const [description, setDescription] = useState('');
+  const [note, setNote] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [itemId, setItemId] = useState<number | null>(initialItemId !== null && failItems.some((item) => item.id === initialItemId) ? initialItemId : null);
   const [reason, setReason] = useState('');
@@ -55,7 +63,9 @@ export function PartsRequestForm({ order, initialItemId, refreshKey, onCreated, 
 
   const validate = (): Errors => {
     const found: Errors = {};
-    if (!part) found.productId = t.productRequired;
+    if (kind === 'catalogue' && !part) found.productId = t.productRequired;
+    const describedError = kind === 'free' ? freePartDescriptionError(description) : null;
+    if (describedError) found.description = describedError;
     if (parsedQuantity === null) found.quantity = t.quantityInvalid;
     if (itemId === null && reason.trim().length < REASON_MIN_LENGTH) found.reason = t.reasonRequired;
     return found;
@@ -64,6 +74,7 @@ export function PartsRequestForm({ order, initialItemId, refreshKey, onCreated, 
   const focusFirst = (found: Errors) => {
     const fields: Array<[keyof Errors, string]> = [
       ['productId', `${id}-search`],
+      ['description', `${id}-description`],
       ['quantity', `${id}-qty`],
       ['reason', `${id}-reason`],
     ];
@@ -83,14 +94,18 @@ export function PartsRequestForm({ order, initialItemId, refreshKey, onCreated, 
     setErrors({});
     setBusy(true);
     try {
-      const chosen = part!;
-      const outcome = await partsRequestsApi.create(order.id, {
-        productId: chosen.id,
-        quantity: parsedQuantity!,
-        reason: reason.trim() === '' ? null : reason.trim(),
-        checklistItemId: itemId,
-      });
-      onCreated(outcome.data, `${outcome.message ?? ''} ${t.sent(chosen.name, parsedQuantity!)}`.trim());
+      const shared = { quantity: parsedQuantity!, reason: reason.trim() === '' ? null : reason.trim(), checklistItemId: itemId };
+      if (kind === 'free') {
+        const described = description.trim();
+        const outcome = await freePartLinesApi.create(order.id, { ...shared, description: described, note: note.trim() === '' ? null : note.trim() });
+        onFreeLineCreated(outcome.data, `${outcome.message ?? ''} ${t.sentFree(described, parsedQuantity!)}`.trim());
+        setDescription('');
+        setNote('');
+      } else {
+        const chosen = part!;
+        const outcome = await partsRequestsApi.create(order.id, { ...shared, productId: chosen.id });
+        onCreated(outcome.data, `${outcome.message ?? ''} ${t.sent(chosen.name, parsedQuantity!)}`.trim());
+      }
       setPart(null);
       setQuantity('1');
       setItemId(null);
@@ -99,6 +114,8 @@ export function PartsRequestForm({ order, initialItemId, refreshKey, onCreated, 
       const fields = fieldErrorsOf(error);
       setErrors({
         productId: fields.productId,
+        description: fields.description,
+        note: fields.note,
         quantity: fields.quantity,
         reason: fields.reason,
         checklistItemId: fields.checklistItemId,
@@ -111,30 +128,50 @@ export function PartsRequestForm({ order, initialItemId, refreshKey, onCreated, 
   };
 
   const describe = (field: keyof Errors, hint: boolean) => [hint ? `${id}-${field}-hint` : null, errors[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ') || undefined;
-  const short = part !== null && parsedQuantity !== null && parsedQuantity > part.availability.available;
+  const short = kind === 'catalogue' && part !== null && parsedQuantity !== null && parsedQuantity > part.availability.available;
 
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`}>
+    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-heading`} aria-describedby={`${id}-order`}>
       <h2 id={`${id}-heading`}>{t.heading}</h2>
+      <p id={`${id}-order`} className={styles.hint}>
+        {t.forOrder(order.code, order.licensePlate, order.vehicleModel)}
+      </p>
       {errors.form && (
         <p role="alert" className={common.notice}>
           {errors.form}
         </p>
       )}
 
-      <div id={`${id}-search`}>
-        <PartSearch
-          orderId={order.id}
-          vehicleModel={order.vehicleModel}
-          selected={part}
-          refreshKey={refreshKey}
-          error={errors.productId ?? null}
-          onSelect={(next) => {
-            setPart(next);
-            setErrors((current) => ({ ...current, productId: undefined }));
-          }}
-        />
-      </div>
+      <FreePartFields
+        idPrefix={id}
+        kind={kind}
+        onKind={(next) => {
+          setKind(next);
+          setErrors((current) => ({ ...current, productId: undefined, description: undefined, note: undefined, form: undefined }));
+        }}
+        description={description}
+        onDescription={(next) => {
+          setDescription(next);
+          setErrors((current) => ({ ...current, description: undefined }));
+        }}
+        note={note}
+        onNote={setNote}
+        errors={{ description: errors.description, note: errors.note }}
+      >
+        <div id={`${id}-search`}>
+          <PartSearch
+            orderId={order.id}
+            vehicleModel={order.vehicleModel}
+            selected={part}
+            refreshKey={refreshKey}
+            error={errors.productId ?? null}
+            onSelect={(next) => {
+              setPart(next);
+              setErrors((current) => ({ ...current, productId: undefined }));
+            }}
+          />
+        </div>
+      </FreePartFields>
 
       <div className={styles.field}>
         <label htmlFor={`${id}-qty`}>{t.quantity}</label>

@@ -1,9 +1,12 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { ServiceOrderCard, TechnicianQueue } from 'shared-contracts/schemas';
 import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { queryId } from '../technician/links';
 import { technicianApi } from '../technician/technicianApi';
+import { freePartLinesApi } from './freePartLinesApi';
+import { MyFreePartLines } from './MyFreePartLines';
 import { MyPartsRequests } from './MyPartsRequests';
 import { PartsRequestForm } from './PartsRequestForm';
 import { partsRequestsApi } from './partsRequestsApi';
@@ -15,6 +18,7 @@ const t = partsRequestsText;
 
 const readQueue = (signal: AbortSignal) => technicianApi.queue(signal);
 const readMine = (signal: AbortSignal) => partsRequestsApi.mine(signal);
+const readMineFree = (signal: AbortSignal) => freePartLinesApi.mine(signal);
 
 function Failed({ message, retry }: { message: string; retry: () => void }) {
   return (
@@ -27,6 +31,16 @@ function Failed({ message, retry }: { message: string; retry: () => void }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The order a request is for when the link names none: the one my clock runs on, else my only order in
+ * progress; with several and no clock, none (the technician chooses: the first would be a guess).
+ */
+export function workedOrderOf(queue: TechnicianQueue, inProgress: readonly ServiceOrderCard[]): number | null {
+  const running = queue.clock.running?.serviceOrderId;
+  if (running !== undefined && inProgress.some((card) => card.id === running)) return running;
+  return inProgress.length === 1 ? inProgress[0]!.id : null;
 }
 
 /**
@@ -45,14 +59,21 @@ export function TechnicianPartsRequest() {
   // a live reload keeps what is shown until its answer (and if it fails); 'Thử lại' starts afresh
   const queueLoad = useAsync(readQueue, { failedText: t.loadFailed });
   const mineLoad = useAsync(readMine, { failedText: t.loadFailed });
+  const freeLoad = useAsync(readMineFree, { failedText: t.free.loadFailed });
   const queue = loadedOf(queueLoad.state);
   const mine = loadedOf(mineLoad.state);
+  const mineFree = loadedOf(freeLoad.state);
   const loadQueue = queueLoad.reload;
-  const loadMine = mineLoad.reload;
+  const loadMineRequests = mineLoad.reload;
+  const loadMineFree = freeLoad.reload;
+  const loadMine = useCallback(() => {
+    loadMineRequests();
+    loadMineFree();
+  }, [loadMineRequests, loadMineFree]);
 
   const inProgress = queue.status === 'ready' ? queue.data.mine.filter((card) => card.status === 'IN_PROGRESS') : [];
   const wantedIsMine = wantedOrder !== null && inProgress.some((card) => card.id === wantedOrder);
-  const selectedId = queue.status !== 'ready' ? null : wantedOrder === null ? (inProgress[0]?.id ?? null) : wantedIsMine ? wantedOrder : null;
+  const selectedId = queue.status !== 'ready' ? null : wantedOrder === null ? workedOrderOf(queue.data, inProgress) : wantedIsMine ? wantedOrder : null;
 
   const readOrder = useCallback(
     (signal: AbortSignal) => (selectedId === null ? Promise.resolve(null) : technicianApi.order(selectedId, signal)),
@@ -111,6 +132,7 @@ export function TechnicianPartsRequest() {
                   {t.order.notMine}
                 </p>
               )}
+              {wantedOrder === null && selectedId === null && <p className={common.muted}>{t.order.several}</p>}
               <label htmlFor={selectId}>{t.order.label}</label>
               <select
                 id={selectId}
@@ -135,7 +157,8 @@ export function TechnicianPartsRequest() {
           {order.status === 'failed' && <Failed message={order.message} retry={() => loadOrder('fresh')} />}
           {detail && detail.id === selectedId && (
             <PartsRequestForm
-              key={detail.id}
+              // a link to another finding (or order) starts a new form: nothing chosen for the last one is kept
+              key={`${detail.id}:${wantedItem ?? ''}`}
               order={detail}
               initialItemId={wantedItem}
               refreshKey={searchTick}
@@ -148,6 +171,10 @@ export function TechnicianPartsRequest() {
                 loadMine();
                 loadQueue();
               }}
+              onFreeLineCreated={(_line, text) => {
+                setAnnouncement(text);
+                loadMineFree();
+              }}
             />
           )}
         </section>
@@ -155,9 +182,11 @@ export function TechnicianPartsRequest() {
 
       <section className={common.panel} aria-labelledby="my-parts-requests">
         <h2 id="my-parts-requests">{t.mine.heading}</h2>
+        {mineFree.status === 'failed' && <Failed message={mineFree.message} retry={() => loadMineFree('fresh')} />}
+        {mineFree.status === 'ready' && <MyFreePartLines lines={mineFree.data} />}
         {mine.status === 'loading' && <p className={common.muted}>{t.loading}</p>}
-        {mine.status === 'failed' && <Failed message={mine.message} retry={() => loadMine('fresh')} />}
-        {mine.status === 'ready' && <MyPartsRequests requests={mine.data} />}
+        {mine.status === 'failed' && <Failed message={mine.message} retry={() => loadMineRequests('fresh')} />}
+        {mine.status === 'ready' && (mine.data.length > 0 || mineFree.status !== 'ready' || mineFree.data.length === 0) && <MyPartsRequests requests={mine.data} />}
       </section>
     </div>
   );

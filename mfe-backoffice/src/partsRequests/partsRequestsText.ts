@@ -11,10 +11,12 @@ export const partsRequestsText = {
     none: 'Bạn không có phiếu nào đang thực hiện. Chỉ yêu cầu phụ tùng được khi phiếu đang làm.',
     toQueue: 'Về hàng đợi công việc',
     notMine: 'Phiếu trong đường dẫn không phải phiếu bạn đang làm. Hãy chọn một phiếu bên dưới.',
+    several: 'Bạn đang làm nhiều phiếu. Hãy chọn phiếu cần phụ tùng.',
   },
 
   form: {
     heading: 'Yêu cầu phụ tùng mới',
+    forOrder: (code: string, plate: string, model: string) => `Cho phiếu ${code} · ${plate} · ${model}`,
     search: 'Tìm phụ tùng',
     searchHint: (model: string) => `Tên, mã SKU hoặc thương hiệu. Phụ tùng phù hợp với xe ${model} hiện trước.`,
     searching: 'Đang tìm...',
@@ -41,11 +43,29 @@ export const partsRequestsText = {
     submit: 'Gửi yêu cầu',
     submitting: 'Đang gửi...',
     sent: (name: string, quantity: number) => `Đã gửi yêu cầu ${quantity} × ${name}.`,
+    sentFree: (description: string, quantity: number) => `Đã gửi yêu cầu ${quantity} × ${description} (ngoài danh mục).`,
     failed: 'Chưa gửi được yêu cầu. Vui lòng thử lại.',
     productRequired: 'Vui lòng chọn phụ tùng.',
     quantityInvalid: 'Số lượng phải là số nguyên từ 1 đến 99.',
     reasonRequired: 'Vui lòng nhập lý do cần phụ tùng (hoặc chọn mục kiểm tra không đạt).',
     fixErrors: 'Vui lòng kiểm tra lại các ô được đánh dấu.',
+  },
+
+  /** A part outside the catalogue (issue 36): the form's choice and fields, and my lines. */
+  free: {
+    free: 'Phụ tùng ngoài danh mục',
+    explain: 'Không tìm thấy trong danh mục? Đánh dấu để mô tả phụ tùng; quầy phụ tùng sẽ gắn với một sản phẩm hoặc đặt hàng riêng.',
+    description: 'Mô tả phụ tùng',
+    descriptionHint: (length: number) => `Từ 3 đến 200 ký tự, ví dụ “gioăng cổng sạc” (${length}/200).`,
+    descriptionRequired: 'Vui lòng mô tả phụ tùng cần (ít nhất 3 ký tự).',
+    descriptionTooLong: 'Mô tả phụ tùng tối đa 200 ký tự.',
+    note: 'Ghi chú cho quầy phụ tùng (không bắt buộc)',
+    noteHint: 'Kích thước, vị trí, mã in trên phụ tùng cũ… Tối đa 300 ký tự.',
+    lineNote: 'Ghi chú',
+    supplier: 'Nhà cung cấp',
+    expectedDate: 'Dự kiến về',
+    linked: 'Đã thành yêu cầu phụ tùng trong danh sách bên dưới.',
+    loadFailed: 'Không tải được phụ tùng ngoài danh mục. Vui lòng thử lại.',
   },
 
   mine: {

@@ -3,6 +3,7 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { INVOICE_PAYMENT_METHOD_LABELS, INVOICE_PAYMENT_STATUS_LABELS, type InvoicePaymentMethod } from 'shared-contracts/backoffice';
 import type { InvoicePreview, ServiceOrderDetail, ServiceOrderLine } from 'shared-contracts/schemas';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { CashReceivedField, readCashReceived } from '../frontDesk/CashReceivedField';
 import { messageOf } from '../api/apiErrors';
 import { serviceOrdersApi } from './serviceOrdersApi';
 import { serviceOrdersText } from './serviceOrdersText';
@@ -70,6 +71,8 @@ export function InvoicePayment({ order, run }: Props) {
   const [previewTotal, setPreviewTotal] = useState<number | null>(null);
   const [showQr, setShowQr] = useState(false);
   const [confirming, setConfirming] = useState<InvoicePaymentMethod | null>(null);
+  const [cashText, setCashText] = useState('');
+  const [cashTried, setCashTried] = useState(false);
   const invoice = order.invoice;
   const canInvoice = order.availableActions.includes('invoice');
   const canConfirmPayment = order.availableActions.includes('confirmPayment');
@@ -94,9 +97,21 @@ export function InvoicePayment({ order, run }: Props) {
   };
 
   const confirmPayment = async (method: InvoicePaymentMethod) => {
-    await run(() => serviceOrdersApi.confirmPayment(order.id, method), t.paid);
+    // Cash: an amount typed must be a number and cover the total; the server records it with the change.
+    const cash = method === 'CASH' && invoice ? readCashReceived(cashText, invoice.total) : { kind: 'empty' as const };
+    if (cash.kind === 'invalid' || cash.kind === 'short') {
+      setCashTried(true);
+      return;
+    }
+    await run(() => (cash.kind === 'enough' ? serviceOrdersApi.confirmPayment(order.id, method, cash.amount) : serviceOrdersApi.confirmPayment(order.id, method)), t.paid);
     setConfirming(null);
     setShowQr(false);
+  };
+
+  const openCash = () => {
+    setCashText('');
+    setCashTried(false);
+    setConfirming('CASH');
   };
 
   return (
@@ -176,7 +191,7 @@ export function InvoicePayment({ order, run }: Props) {
           {invoice.paymentStatus === 'UNPAID' && canConfirmPayment && (
             <>
               <div className={styles.buttons}>
-                <button type="button" className={styles.action} onClick={() => setConfirming('CASH')}>
+                <button type="button" className={styles.action} onClick={openCash}>
                   {t.cash}
                 </button>
                 <button type="button" className={styles.secondary} aria-expanded={showQr} onClick={() => setShowQr((value) => !value)}>
@@ -216,6 +231,7 @@ export function InvoicePayment({ order, run }: Props) {
           onConfirm={() => confirmPayment(confirming)}
         >
           <p>{confirming === 'CASH' ? t.cashConfirmText(formatVnd(invoice.total)) : t.vietQrConfirmText(formatVnd(invoice.total))}</p>
+          {confirming === 'CASH' && <CashReceivedField total={invoice.total} value={cashText} onChange={setCashText} showError={cashTried} />}
         </ConfirmDialog>
       )}
     </section>

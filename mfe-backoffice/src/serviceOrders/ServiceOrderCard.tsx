@@ -13,7 +13,10 @@ interface Props {
   onOpen: (id: number) => void;
 }
 
-/** A service order on the board: plate, model, technician, bay, elapsed time, labels, checklist progress. */
+/**
+ * A service order on the board: plate, model, technician, bay, elapsed time, labels, checklist progress, and the
+ * same vehicle's other entries today (the board shows a vehicle once).
+ */
 export function ServiceOrderCard({ card, now, showStatus, onOpen }: Props) {
   const labels = [
     card.waitingApproval && { text: t.waitingApproval, className: styles.labelApproval },
@@ -48,6 +51,26 @@ export function ServiceOrderCard({ card, now, showStatus, onOpen }: Props) {
         {card.workedMinutes > 0 && ` · ${t.worked(serviceOrdersText.minutes(card.workedMinutes))}`}
       </p>
       {card.checklist.total > 0 && <p className={styles.meta}>{t.checklist(card.checklist.answered, card.checklist.total)}</p>}
+      {card.sameVehicle && card.sameVehicle.length > 0 && (
+        <div className={styles.meta}>
+          <span id={`same-vehicle-${card.id}`}>{t.sameVehicle}:</span>
+          <ul className={styles.labels} aria-labelledby={`same-vehicle-${card.id}`}>
+            {card.sameVehicle.map((entry) => (
+              <li key={`${entry.kind}-${entry.id}`}>
+                {entry.kind === 'order' ? (
+                  <button type="button" className={styles.cardButton} aria-label={t.openSameVehicle(entry.code, entry.label)} onClick={() => onOpen(entry.id)}>
+                    {entry.code} · {entry.label}
+                  </button>
+                ) : (
+                  <>
+                    {entry.code} · {entry.label}
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {labels.length > 0 && (
         <ul className={styles.labels}>
           {labels.map((label) => (

@@ -19,7 +19,9 @@ export const serviceOrdersApi = {
   /** POST /service-orders/:id/invoice: issues it (idempotent); the drawer then reloads the detail, which carries it. */
   issueInvoice: (id: number) => readOk(apiClient.post(`/service-orders/${id}/invoice`, {})),
   /** POST /service-orders/:id/payment/confirm {method}: cash received, or the VietQR transfer arrived. */
-  confirmPayment: (id: number, method: InvoicePaymentMethod) => readOk(apiClient.post(`/service-orders/${id}/payment/confirm`, { method })),
+  /** `amountReceived`: the cash handed over (CASH only, at least the total), recorded with the change. */
+  confirmPayment: (id: number, method: InvoicePaymentMethod, amountReceived?: number) =>
+    readOk(apiClient.post(`/service-orders/${id}/payment/confirm`, amountReceived === undefined ? { method } : { method, amountReceived })),
 };
 
 export type ServiceOrdersApi = typeof serviceOrdersApi;

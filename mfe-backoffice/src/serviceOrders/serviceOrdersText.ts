@@ -24,6 +24,8 @@ export const serviceOrdersText = {
     appointmentTime: (time: string) => `Hẹn ${time}`,
     checkIn: 'Tiếp nhận',
     checkInLabel: (plate: string, code: string) => `Tiếp nhận xe ${plate} (lịch hẹn ${code})`,
+    sameVehicle: 'Cùng xe hôm nay',
+    openSameVehicle: (code: string, label: string) => `Mở phiếu ${code} (${label}) của cùng xe`,
   },
 
   minutes: (total: number) => {

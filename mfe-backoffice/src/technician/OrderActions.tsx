@@ -84,7 +84,7 @@ export function OrderActions({ order, clockOnThis, onChanged, announce, freshVer
               </p>
               <ul>
                 {state.requests.map((request) => (
-                  <li key={request.id}>
+                  <li key={`${request.freeLine ? 'free' : 'request'}-${request.id}`}>
                     {request.name} — {request.status}
                   </li>
                 ))}

@@ -41,14 +41,17 @@ export interface PendingPartsRequest {
   id: number;
   name: string;
   status: string;
+  /** A part outside the catalogue (its id is the line's, not a request's). */
+  freeLine: boolean;
 }
 
-/** The parts requests of a PARTS_PENDING refusal, with their Vietnamese status. */
+/** The parts requests of a PARTS_PENDING refusal (and parts outside the catalogue, `freeLine`), with their Vietnamese status. */
 export function pendingPartsRequestsOf(error: unknown): PendingPartsRequest[] {
   const requests = errorDataOf(error)?.requests;
   if (!Array.isArray(requests)) return [];
   return requests.flatMap((request: unknown) => {
     if (!isRecord(request) || typeof request.id !== 'number' || typeof request.name !== 'string' || typeof request.status !== 'string') return [];
-    return [{ id: request.id, name: request.name, status: PARTS_REQUEST_STATUS_LABELS[request.status as PartsRequestStatus] ?? request.status }];
+    const status = typeof request.statusLabel === 'string' ? request.statusLabel : (PARTS_REQUEST_STATUS_LABELS[request.status as PartsRequestStatus] ?? request.status);
+    return [{ id: request.id, name: request.name, status, freeLine: request.freeLine === true }];
   });
 }

@@ -68,7 +68,7 @@ export const diagnosisText = {
   // booking
   bookHeading: 'Đặt lịch kiểm tra',
   book: 'Đặt lịch',
-  bookHint: 'Lịch hẹn được chọn sẵn các dịch vụ kiểm tra những hạng mục trên; bạn có thể bỏ bớt ở bước chọn dịch vụ.',
+  bookHint: 'Lịch hẹn được chọn sẵn các dịch vụ kiểm tra hạng mục có khả năng cao nhất và những hạng mục từ “Khả năng vừa” trở lên; bạn có thể thêm hoặc bỏ bớt ở bước chọn dịch vụ.',
   bookSymptomsHint: 'Các triệu chứng đã chọn được đánh dấu sẵn ở bước “Ghi chú cho kỹ thuật viên”; bạn có thể thêm mô tả ở đó để trung tâm chuẩn bị trước.',
 } as const;
 

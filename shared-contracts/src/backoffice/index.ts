@@ -1,5 +1,6 @@
 // The back office's zod-free rules (status machine, labels, board columns), for the UI's small chunks.
 export * from './serviceOrderMachine';
+export * from './customerProgress';
 export * from './partsRequestMachine';
 export * from './inventoryRules';
 export * from './reports';

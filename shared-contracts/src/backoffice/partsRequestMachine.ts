@@ -146,3 +146,35 @@ export function availablePartsRequestActions(status: PartsRequestStatus, role: s
     return true;
   });
 }
+
+/**
+ * A part outside the catalogue (spec issue 36): the technician describes it ("gioăng cổng sạc") instead of
+ * choosing a product. Such a free line holds no product, so it can neither be priced, approved nor reserved; it
+ * becomes a parts request only when the parts desk links it to a product (then it follows the machine above
+ * from REQUESTED), or it ends as a special order from a supplier.
+ *
+ * OPEN  → LINKED          link (staff | manager: a catalogue product; a REQUESTED parts request is made of it)
+ *       → SPECIAL_ORDER   specialOrder (staff | manager: supplier note and expected date)            [final]
+ */
+export const FREE_PART_LINE_STATUSES = ['OPEN', 'LINKED', 'SPECIAL_ORDER'] as const;
+export type FreePartLineStatus = (typeof FREE_PART_LINE_STATUSES)[number];
+export type FreePartLineAction = 'link' | 'specialOrder';
+
+/** How the desk marks a line described by the technician rather than chosen from the catalogue. */
+export const FREE_PART_LINE_MARK = 'Ngoài danh mục';
+export const FREE_PART_LINE_STATUS_LABELS: Record<FreePartLineStatus, string> = {
+  OPEN: 'Chờ quầy phụ tùng xử lý',
+  LINKED: 'Đã gắn sản phẩm',
+  SPECIAL_ORDER: 'Đặt hàng riêng',
+};
+export const FREE_PART_DESCRIPTION_MAX = 200;
+
+/** Only an unresolved (OPEN) free line is linked or special-ordered; a resolved one never changes again. */
+export function canResolveFreePartLine(status: FreePartLineStatus): boolean {
+  return status === 'OPEN';
+}
+
+/** The desk's actions on a free line in `status` for `role`. */
+export function availableFreePartLineActions(status: FreePartLineStatus, role: string): FreePartLineAction[] {
+  return canResolveFreePartLine(status) && (role === 'staff' || role === 'manager') ? ['link', 'specialOrder'] : [];
+}

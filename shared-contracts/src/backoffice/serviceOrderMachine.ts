@@ -116,6 +116,17 @@ export function boardColumnOf(status: ServiceOrderStatus): BoardColumnKey | null
   }
 }
 
+/**
+ * One card per vehicle on the board: where a vehicle with several entries today stands. A car on the floor
+ * (Đã tiếp nhận, Đang làm, Chờ thanh toán) is shown there, else its appointment waiting for check-in, else its
+ * order closed today. The lower rank wins; the other entries travel on the winning card.
+ */
+export function boardPrecedenceOf(column: BoardColumnKey): number {
+  if (column === 'WAITING') return 1;
+  if (column === 'DONE_TODAY') return 2;
+  return 0;
+}
+
 /** Appointment statuses staff may still set with PATCH /appointments/:id/status (the rest follow the service order). */
 export const STAFF_APPOINTMENT_STATUSES = ['CONFIRMED', 'CANCELLED', 'NO_SHOW'] as const;
 /** Appointment statuses a check-in accepts. */

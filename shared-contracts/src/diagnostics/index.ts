@@ -3,6 +3,7 @@
 // Zod-free at run time (its own entry, not on the first load of '/'): predictionSchemas.ts gives only types here; the
 // API reads the schemas themselves through 'shared-contracts/schemas'.
 export * from './symptoms';
+export * from './symptomText';
 export * from './symptomGroups';
 export * from './predictionStates';
 export * from './likelihoodWords';

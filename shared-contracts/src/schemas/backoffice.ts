@@ -21,6 +21,7 @@ import {
   calendarDateSchema,
   checklistResultSchema,
   idParamsSchema,
+  inspectionAdviceSchema,
 } from './service';
 import { symptomCodeSchema } from '../diagnostics/predictionSchemas';
 import { DB_INTEGER_MAX, textInput } from './primitives';
@@ -112,6 +113,9 @@ export const staffAppointmentStatusInputSchema = z.object({
   note: optionalText(300, 'Ghi chú tối đa 300 ký tự.'),
 });
 
+/** A walk-in's contact: name and Vietnamese mobile; a customer at the counter may have no email. */
+export const walkInContactSchema = appointmentContactSchema.extend({ email: appointmentContactSchema.shape.email.optional() });
+
 /** POST /api/staff/appointments/walk-in: a customer at the counter, booked into the next free step from now. */
 export const walkInInputSchema = z
   .object({
@@ -119,7 +123,7 @@ export const walkInInputSchema = z
     /** A registered customer's vehicle, or a vehicle typed at the counter. */
     vehicleId: idSchema.optional(),
     vehicle: bookingVehicleInputSchema.optional(),
-    contact: appointmentContactSchema,
+    contact: walkInContactSchema,
     serviceIds: z.array(idSchema, { error: 'Danh sách dịch vụ không hợp lệ.' }).min(1, 'Vui lòng chọn ít nhất một dịch vụ.').max(10, 'Tối đa 10 dịch vụ.'),
     note: optionalText(500, 'Ghi chú tối đa 500 ký tự.'),
   })
@@ -161,6 +165,13 @@ export const staffSummarySchema = z.object({
   readyForPayment: z.number().int().nonnegative(),
 });
 export type StaffSummary = z.infer<typeof staffSummarySchema>;
+
+/** GET /api/staff/bays: the centre's bays and those with a vehicle in them now (the check-in form marks them). */
+export const staffBaysSchema = z.object({
+  serviceBays: z.number().int().positive(),
+  occupied: z.array(z.object({ bayNo: positiveId, licensePlate: z.string(), serviceOrderId: positiveId, serviceOrderCode: z.string() })),
+});
+export type StaffBays = z.infer<typeof staffBaysSchema>;
 
 /**
  * The customer lookup's centre scope (spec §3): staff and managers see in full the customers of their centre
@@ -305,6 +316,8 @@ export const serviceOrderCardSchema = z.object({
   waitingParts: z.boolean(),
   checklist: z.object({ answered: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
   version: z.number().int().positive(),
+  /** The vehicle's other entries on the board today, shown on this one card (boardPrecedenceOf); the board always sends it. */
+  sameVehicle: z.array(z.object({ kind: z.enum(['order', 'appointment']), id: positiveId, code: z.string(), label: z.string() })).optional(),
 });
 export type ServiceOrderCard = z.infer<typeof serviceOrderCardSchema>;
 
@@ -375,7 +388,16 @@ export const versionedActionInputSchema = z.object({ version: versionSchema });
 export const reasonedActionInputSchema = z.object({ version: versionSchema, reason: reasonSchema });
 
 /** POST /api/service-orders/:id/payment/confirm. */
-export const paymentConfirmInputSchema = z.object({ method: invoicePaymentMethodSchema });
+export const paymentConfirmInputSchema = z.object({
+  method: invoicePaymentMethodSchema,
+  /** Cash the customer handed over (VND), for the change: CASH only, at least the invoice's total (the server checks). */
+  amountReceived: z
+    .number({ error: 'Số tiền khách đưa không hợp lệ.' })
+    .int('Số tiền khách đưa phải là số nguyên (VNĐ).')
+    .min(0, 'Số tiền khách đưa không hợp lệ.')
+    .max(DB_INTEGER_MAX, 'Số tiền khách đưa không hợp lệ.')
+    .optional(),
+});
 
 /** PUT /api/service-orders/:id/checklist/:itemId (autosaved per item). */
 export const checklistAnswerInputSchema = z
@@ -458,6 +480,29 @@ export const customerServiceOrderSchema = z.object({
   invoice: serviceInvoiceSchema.nullable(),
 });
 export type CustomerServiceOrder = z.infer<typeof customerServiceOrderSchema>;
+
+/** One checklist item as the customer sees it: null while not checked yet; `fixed` when the FAIL was put right at this visit. */
+export const customerInspectionItemSchema = z.object({
+  label: z.string(),
+  result: checklistResultSchema.nullable(),
+  note: z.string().nullable(),
+  /** The technician's photos of the item ('/api/media/checklist-photos/<file>.webp'). */
+  photos: z.array(z.string()),
+  fixed: z.boolean(),
+});
+export type CustomerInspectionItem = z.infer<typeof customerInspectionItemSchema>;
+
+/** GET /api/appointments/:id/inspection: the digital vehicle inspection of the customer's own car (own appointment only). */
+export const customerInspectionSchema = z.object({
+  appointmentId: positiveId,
+  serviceOrderCode: z.string(),
+  status: serviceOrderStatusSchema,
+  answered: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  items: z.array(customerInspectionItemSchema),
+  advice: z.array(inspectionAdviceSchema),
+});
+export type CustomerInspection = z.infer<typeof customerInspectionSchema>;
 
 /** 409 codes of the back office, for the UI's explanations. */
 export const BACK_OFFICE_ERROR_CODES = [

@@ -9,11 +9,13 @@ export * from './service';
 export * from './backoffice';
 export * from './inventory';
 export * from './partsRequests';
+export * from './partsFreeLines';
 export * from './kpis';
 export * from './reports';
 export * from './staffAdmin';
 export * from './shifts';
 export * from '../diagnostics/predictionSchemas';
 export * from './partsDemand';
+export * from './plateClaims';
 // The `redirect` rule, for the API too (it reads shared-contracts through subpaths such as this one).
 export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from '../routes/safeRedirect';

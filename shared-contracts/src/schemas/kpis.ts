@@ -40,6 +40,33 @@ export const technicianKpiSchema = z.object({
 });
 export type TechnicianKpi = z.infer<typeof technicianKpiSchema>;
 
+/**
+ * The headline figures of the period of the same length just before the range (the tiles' ▲/▼ compare with it).
+ * Same definitions as the range's own; null where a ratio has nothing to divide by.
+ */
+export const kpiPreviousSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  vehiclesIn: count,
+  carCount: count,
+  revenueTotal: money,
+  aro: money.nullable(),
+  hoursPerRo: z.number().nullable(),
+  efficiencyPct: pct,
+  utilisationPct: pct,
+  bayUtilisationPct: pct,
+  bookingOccupancyPct: pct,
+  cancellationRatePct: pct,
+  noShowRatePct: pct,
+  closeRatioCountPct: pct,
+  closeRatioValuePct: pct,
+  turnaroundMedianMinutes: z.number().nullable(),
+  waitingMedianMinutes: z.number().nullable(),
+  partsUsageValue: money,
+  shopRevenueTotal: money,
+});
+export type KpiPrevious = z.infer<typeof kpiPreviousSchema>;
+
 export const centreKpisSchema = z.object({
   /** null: every centre (an admin's view). */
   centreId: z.number().int().positive().nullable(),
@@ -113,6 +140,8 @@ export const centreKpisSchema = z.object({
   clockedIn: z.array(
     z.object({ technicianId: z.number().int().positive(), fullName: z.string(), serviceOrderCode: z.string(), licensePlate: z.string(), since: z.string() }),
   ),
+  /** The previous period's figures (GET /api/kpis/centre always sends it; optional so older fixtures stay valid). */
+  previous: kpiPreviousSchema.optional(),
 });
 export type CentreKpis = z.infer<typeof centreKpisSchema>;
 

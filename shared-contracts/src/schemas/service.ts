@@ -455,7 +455,20 @@ export const maintenanceChecklistItemSchema = z.object({
   photos: z.array(z.string()).optional(),
 });
 export type MaintenanceChecklistItem = z.infer<typeof maintenanceChecklistItemSchema>;
-export const maintenanceRecordDetailSchema = maintenanceRecordSchema.extend({ checklist: z.array(maintenanceChecklistItemSchema) });
+/**
+ * What the technician's findings advise for next time: REPAIR a FAIL not fixed at this visit, WATCH a PASS the
+ * technician remarked on ('Má phanh trước còn 2 mm, nên thay ở lần bảo dưỡng tới'). The note is the technician's.
+ */
+export const INSPECTION_ADVICE_KINDS = ['REPAIR', 'WATCH'] as const;
+export type InspectionAdviceKind = (typeof INSPECTION_ADVICE_KINDS)[number];
+export const inspectionAdviceSchema = z.object({ label: z.string().min(1), kind: z.enum(INSPECTION_ADVICE_KINDS), note: z.string().min(1) });
+export type InspectionAdvice = z.infer<typeof inspectionAdviceSchema>;
+
+export const maintenanceRecordDetailSchema = maintenanceRecordSchema.extend({
+  checklist: z.array(maintenanceChecklistItemSchema),
+  /** The advice for next time from this visit's findings; [] when none (absent from clients built before it). */
+  advice: z.array(inspectionAdviceSchema).optional(),
+});
 export type MaintenanceRecordDetail = z.infer<typeof maintenanceRecordDetailSchema>;
 
 export const maintenanceRecordListQuerySchema = z.object({ vehicleId: idSchema.optional() });

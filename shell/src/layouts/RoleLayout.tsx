@@ -25,7 +25,7 @@ export function RoleLayout({ area }: { area: keyof typeof ROLE_AREA_NAMES }) {
         <span className={styles.roleUser}>
           {session ? (
             <>
-              {session.user.fullName || session.user.email}
+              <span className={styles.roleUserName}>{session.user.fullName || session.user.email}</span>
               <button type="button" className={styles.roleLogout} onClick={() => logout()}>
                 {messages.header.logout}
               </button>

@@ -21,6 +21,8 @@ import * as m0019 from './0019_product_list_item_hash';
 import * as m0020 from './0020_google_sign_in_handoffs';
 import * as m0021 from './0021_scheduled_job_runs';
 import * as m0022 from './0022_appointment_vehicle_index';
+import * as m0023 from './0023_one_account_per_plate';
+import * as m0024 from './0024_parts_free_lines';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   '0020_google_sign_in_handoffs': m0020,
   '0021_scheduled_job_runs': m0021,
   '0022_appointment_vehicle_index': m0022,
+  '0023_one_account_per_plate': m0023,
+  '0024_parts_free_lines': m0024,
 };

@@ -133,7 +133,11 @@ export function maintenanceReminderEmail(input: ReminderEmailInput): ServiceEmai
   );
 }
 
-/** Puts a service email in the outbox (inside the caller's transaction). */
-export function enqueueServiceEmail(db: Kysely<Database>, clock: Clock, to: string, email: ServiceEmail): Promise<number> {
+/**
+ * Puts a service email in the outbox (inside the caller's transaction). A walk-in who gave no email has an empty
+ * contact email: nothing is sent to it (null).
+ */
+export async function enqueueServiceEmail(db: Kysely<Database>, clock: Clock, to: string, email: ServiceEmail): Promise<number | null> {
+  if (to === '') return null;
   return enqueueEmail(db, clock, to, email);
 }

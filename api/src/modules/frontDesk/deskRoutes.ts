@@ -12,6 +12,7 @@ import {
   slotFullErrorSchema,
   staffAppointmentSchema,
   staffAppointmentsQuerySchema,
+  staffBaysSchema,
   staffCustomerDetailSchema,
   staffDaySchema,
   staffSummarySchema,
@@ -23,6 +24,7 @@ import { centreForRequest, centreScopeOf, requireCentreRole } from '../../securi
 import { ok } from '../../http/envelope';
 import { jsonBytesOf, sendJsonBytes } from '../../http/readyJson';
 import { answerSlotFull } from '../bookings/appointmentRoutes';
+import { readStaffBays } from './bayBoard';
 import { readCustomerDetail, searchCustomers } from './customerLookup';
 import { createFloorReadCache } from '../../events/floorReadCache';
 import { readStaffSummary } from './floorSummary';
@@ -34,8 +36,8 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 
 /**
  * The front desk (spec back-office §7 S1, S2, S4): the centre's day of appointments, walk-ins, the customer
- * lookup (the centre's customers; another centre's by exact phone or plate, limited: customerLookup.ts) and
- * today's counters. Staff and managers see their own centre (another centre's answers 404), admins
+ * lookup (the centre's customers; another centre's by exact phone or plate, limited: customerLookup.ts),
+ * today's counters and the bays with a vehicle in them. Staff and managers see their own centre (another centre's answers 404), admins
  * any centre with `?centreId=` and read only (a walk-in answers 403 ADMIN_READ_ONLY); technicians are not the
  * front desk's (403).
  */
@@ -128,5 +130,19 @@ export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (
       },
     },
     async (request) => ok(await readStaffSummary(db, centreScopeOf(request), request.query.centreId, clock.now())),
+  );
+
+  app.get(
+    '/staff/bays',
+    {
+      preHandler: desk,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Các khoang của trung tâm và xe đang nằm trong từng khoang (để đánh dấu "Đang có xe" khi tiếp nhận)',
+        querystring: centreScopeQuerySchema,
+        response: { 200: envelopeSchema(staffBaysSchema), ...errors },
+      },
+    },
+    async (request) => ok(await readStaffBays(db, centreScopeOf(request), request.query.centreId)),
   );
 };

@@ -27,6 +27,8 @@ import { loadStaffAppointments } from './staffDay';
  * SLOT_FULL with the next free slots, as the booking answers. The appointment is CONFIRMED. A registered
  * customer (found by the vehicle chosen, else by the contact's email, else its phone) gets it on their account,
  * with the vehicle of that plate (added to their vehicles if new); anyone else is a guest appointment.
+ * The email is optional (name and phone are enough): a registered customer's account email is used then, and a
+ * guest without one gets no email (the contact email is stored empty, docs/decisions/0033).
  */
 
 export type WalkInData = z.output<typeof walkInInputSchema>;
@@ -45,8 +47,13 @@ export const walkInMessages = {
   phoneMismatch: 'Số điện thoại liên hệ không khớp với tài khoản của khách (khách của trung tâm khác). Vui lòng hỏi lại số điện thoại của khách.',
 } as const;
 
+/** The contact email of a guest walk-in who gave none (the column is required; no email is sent to it). */
+const NO_CONTACT_EMAIL = '';
+
 interface Customer {
   id: number;
+  /** The account's email (the walk-in's contact email when staff typed none). */
+  email: string;
 }
 
 interface WalkInVehicle {
@@ -59,18 +66,21 @@ interface WalkInVehicle {
 }
 
 /** The registered customer the walk-in is for (an active customer account), or null for a guest. */
-async function findCustomer(db: Kysely<Database>, contact: { email: string; phone: string }): Promise<Customer | null> {
-  const byEmail = await db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', contact.email.toLowerCase()))
-    .where('role', '=', 'customer')
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst();
-  if (byEmail) return byEmail;
+async function findCustomer(db: Kysely<Database>, contact: { email?: string | undefined; phone: string }): Promise<Customer | null> {
+  const email = contact.email;
+  if (email !== undefined) {
+    const byEmail = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .where('role', '=', 'customer')
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (byEmail) return byEmail;
+  }
   const byPhone = await db
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'email'])
     .where('phone_number', '=', contact.phone)
     .where('role', '=', 'customer')
     .where('disabled_at', 'is', null)
@@ -84,14 +94,14 @@ async function chooseCustomerAndVehicle(db: Kysely<Database>, input: WalkInData)
     const row = await db
       .selectFrom('vehicles')
       .innerJoin('users', 'users.id', 'vehicles.user_id')
-      .select(['vehicles.id', 'vehicles.user_id', 'vehicles.type', 'vehicles.brand', 'vehicles.model', 'vehicles.license_plate'])
+      .select(['vehicles.id', 'vehicles.user_id', 'users.email', 'vehicles.type', 'vehicles.brand', 'vehicles.model', 'vehicles.license_plate'])
       .where('vehicles.id', '=', input.vehicleId)
       .where('vehicles.deleted_at', 'is', null)
       .where('users.role', '=', 'customer')
       .executeTakeFirst();
     if (!row) throw vehicleNotFound();
     return {
-      customer: { id: row.user_id },
+      customer: { id: row.user_id, email: row.email },
       vehicle: { id: row.id, type: row.type as VehicleType, brand: row.brand, model: row.model, licensePlate: row.license_plate },
     };
   }
@@ -184,7 +194,7 @@ async function writeWalkIn(
       note: input.note,
       contact_name: input.contact.fullName,
       contact_phone: input.contact.phone,
-      contact_email: input.contact.email,
+      contact_email: input.contact.email ?? customer?.email ?? NO_CONTACT_EMAIL,
       package_credit_id: null,
       hold_expires_at: null,
       cancel_reason: null,
@@ -227,7 +237,9 @@ export async function createWalkIn(ctx: WalkInContext, scope: CentreScope, input
       appointmentId = await inTransaction(db, async (trx) => {
         const id = await writeWalkIn(trx, { centre, start, customer, vehicle, services, durationMinutes, input, staffId: scope.userId, now });
         const written = (await findAppointment(trx, view(ctx, now), id))!;
-        await enqueueServiceEmail(trx, ctx.clock, written.contact.email, appointmentConfirmationEmail(written, ctx.cutoffMinutes));
+        if (written.contact.email !== NO_CONTACT_EMAIL) {
+          await enqueueServiceEmail(trx, ctx.clock, written.contact.email, appointmentConfirmationEmail(written, ctx.cutoffMinutes));
+        }
         return id;
       });
     } catch (error) {

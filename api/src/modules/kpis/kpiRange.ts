@@ -46,6 +46,21 @@ export function parseKpiRange(from: string, to: string): KpiRange {
   return { from, to, days, fromUtc: new Date(fromMs).toISOString(), toUtc: new Date(toMs).toISOString(), fromMs, toMs };
 }
 
+/** The range of the same number of days ending the day before `range` starts (what the KPIs compare with). */
+export function previousKpiRange(range: KpiRange): KpiRange {
+  const fromMs = range.fromMs - range.days * DAY_MS;
+  const toMs = range.fromMs;
+  return {
+    from: localDateOf(new Date(fromMs)),
+    to: localDateOf(new Date(toMs - DAY_MS)),
+    days: range.days,
+    fromUtc: new Date(fromMs).toISOString(),
+    toUtc: new Date(toMs).toISOString(),
+    fromMs,
+    toMs,
+  };
+}
+
 /** The local date (Asia/Ho_Chi_Minh) of an instant, 'YYYY-MM-DD'. */
 export function localDateOf(at: Date): string {
   return new Date(at.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 10);

@@ -15,7 +15,8 @@ import { centreForRequest, centreScopeOf, requireCentreRole } from '../../securi
 import { ok } from '../../http/envelope';
 import type { Clock } from '../../security/clock';
 import { centreKpis } from './centreKpis';
-import { parseKpiRange } from './kpiRange';
+import { kpiPreviousOf } from './kpiPrevious';
+import { parseKpiRange, previousKpiRange } from './kpiRange';
 import { myKpis } from './technicianKpis';
 
 const errors = backOfficeReadErrors;
@@ -28,7 +29,8 @@ export interface KpiContext {
 /**
  * KPIs (spec §8; §3 'KPI dashboard': manager of the centre, admin all or per centre; staff only today's counters,
  * which /api/staff/today already gives; technician own KPIs). A range is two local dates, both inclusive; a bad,
- * reversed or > 366-day range answers 422 DATE_RANGE_INVALID; another centre 404.
+ * reversed or > 366-day range answers 422 DATE_RANGE_INVALID; another centre 404. The centre's answer carries the
+ * headline figures of the period of the same length just before (`previous`).
  */
 export const kpiRoutes: FastifyPluginAsyncZod<{ ctx: KpiContext }> = async (app, { ctx }) => {
   const { db, clock } = ctx;
@@ -50,7 +52,10 @@ export const kpiRoutes: FastifyPluginAsyncZod<{ ctx: KpiContext }> = async (app,
       const scope = centreScopeOf(request);
       const { centreId: requested } = request.query;
       const centreId = scope.centreId === null && requested === undefined ? null : await centreForRequest(db, scope, requested);
-      return ok(await centreKpis(db, centreId, range, clock.now()));
+      const now = clock.now();
+      // The period of the same length just before, for the tiles' comparison.
+      const [current, previous] = await Promise.all([centreKpis(db, centreId, range, now), centreKpis(db, centreId, previousKpiRange(range), now)]);
+      return ok({ ...current, previous: kpiPreviousOf(previous) });
     },
   );
 

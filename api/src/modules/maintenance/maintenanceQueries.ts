@@ -3,6 +3,7 @@ import type { ChecklistResult, MaintenanceRecord, MaintenanceRecordDetail } from
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { checklistPhotoUrl } from '../media/checklistPhotosStore';
+import { inspectionAdvice } from './inspectionAdvice';
 
 function parseNames(json: string): string[] {
   try {
@@ -75,19 +76,40 @@ export function listMaintenanceRecords(db: Kysely<Database>, userId: number, veh
   return loadRecords(db, userId, { vehicleId });
 }
 
-/** One record of the customer's with its checklist, or null (someone else's: the route answers 404). */
+/**
+ * The labels of a record's checklist items a part was issued for, through the service order of the record's
+ * appointment (none for a record written without one).
+ */
+async function labelsWithPartIssued(db: Kysely<Database>, recordId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('maintenance_records as record')
+    .innerJoin('service_orders as so', 'so.appointment_id', 'record.appointment_id')
+    .innerJoin('service_order_checklist_items as item', 'item.service_order_id', 'so.id')
+    .innerJoin('parts_requests as request', 'request.checklist_item_id', 'item.id')
+    .select('item.label')
+    .where('record.id', '=', recordId)
+    .whereRef('request.issued_qty', '>', 'request.returned_qty')
+    .execute();
+  return new Set(rows.map((row) => row.label));
+}
+
+/** One record of the customer's with its checklist and the advice for next time, or null (someone else's: the route answers 404). */
 export async function findMaintenanceRecord(db: Kysely<Database>, userId: number, recordId: number): Promise<MaintenanceRecordDetail | null> {
   const [record] = await loadRecords(db, userId, { recordId });
   if (!record) return null;
-  const items = await db
-    .selectFrom('maintenance_checklist_items')
-    .select(['label', 'result', 'note', 'photo_files'])
-    .where('record_id', '=', recordId)
-    .orderBy('sort_order')
-    .orderBy('id')
-    .execute();
+  const [items, issued] = await Promise.all([
+    db
+      .selectFrom('maintenance_checklist_items')
+      .select(['label', 'result', 'note', 'photo_files'])
+      .where('record_id', '=', recordId)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute(),
+    labelsWithPartIssued(db, recordId),
+  ]);
   return {
     ...record,
+    advice: inspectionAdvice(items.map((item) => ({ label: item.label, result: item.result as ChecklistResult, note: item.note, partIssued: issued.has(item.label) }))),
     checklist: items.map((item) => {
       const photos = item.photo_files === null ? [] : parseNames(item.photo_files).map(checklistPhotoUrl);
       return { label: item.label, result: item.result as ChecklistResult, note: item.note, ...(photos.length > 0 ? { photos } : {}) };

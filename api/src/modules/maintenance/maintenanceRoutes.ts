@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  customerInspectionSchema,
+  envelopeSchema,
   errorEnvelopeSchema,
   idParamsSchema,
   maintenanceRecordDetailResponseSchema,
@@ -12,6 +14,7 @@ import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { customerInspection } from './customerInspection';
 import { findMaintenanceRecord, listMaintenanceRecords } from './maintenanceQueries';
 
 export const maintenanceMessages = {
@@ -22,7 +25,9 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorE
 
 /**
  * The logged-in customer's maintenance history: GET /api/maintenance-records?vehicleId= (newest first) and
- * GET /api/maintenance-records/:id (with the checklist). Another customer's vehicle or record answers 404.
+ * GET /api/maintenance-records/:id (with the checklist and the advice for next time); and the inspection of the
+ * car at the centre now, GET /api/appointments/:id/inspection. Another customer's vehicle, record or appointment
+ * answers 404.
  */
 export const maintenanceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context;
@@ -63,5 +68,19 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       if (!record) throw AppError.notFound(maintenanceMessages.notFound, 'MAINTENANCE_RECORD_NOT_FOUND');
       return ok(record);
     },
+  );
+
+  app.get(
+    '/appointments/:id/inspection',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['maintenance'],
+        summary: 'Kết quả kiểm tra xe của lịch hẹn của tôi (từng hạng mục, ảnh, ghi chú, lời khuyên cho lần tới)',
+        params: idParamsSchema,
+        response: { 200: envelopeSchema(customerInspectionSchema), ...errors },
+      },
+    },
+    async (request) => ok(await customerInspection(db, currentAuth(request).userId, request.params.id)),
   );
 };

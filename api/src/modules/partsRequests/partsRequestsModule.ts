@@ -3,6 +3,7 @@ import type { AppContext } from '../../appContext';
 import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { partsRequestContextOf } from './partsRequestContext';
 import { expireAwaitingApprovals } from './partsRequestExpiry';
+import { partsFreeLineRoutes } from './partsFreeLineRoutes';
 import { partsRequestRoutes } from './partsRequestRoutes';
 
 /** When the expiry job looks for requests past the customer's deadline: every minute. */
@@ -16,6 +17,7 @@ export const partsRequestsModule: FastifyPluginAsync<{ context: AppContext }> = 
   const log = app.log.child({ module: 'parts-requests' });
   const ctx = partsRequestContextOf(context, log);
   await app.register(partsRequestRoutes, { ctx });
+  await app.register(partsFreeLineRoutes, { ctx });
 
   let job: ScheduledJob | null = null;
   app.addHook('onListen', async () => {

@@ -2,17 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { searchQuerySchema, searchResultResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import { ok } from '../../http/envelope';
-import { CatalogueCache, sendReadyJson } from '../catalogue/catalogueCache';
-import { search } from './searchService';
+import { CatalogueCache, readyBytes, sendReadyJson } from '../catalogue/catalogueCache';
+import { CatalogueSearch } from './searchService';
 
 export interface SearchRoutesOptions {
   db: Kysely<Database>;
 }
 
-/** GET /api/search?q=&limit=: products, services and packages; diacritics and case ignored (public, cached 60 s). */
+/**
+ * GET /api/search?q=&limit=: products, services and packages; diacritics, case, telex slips and one-edit typos
+ * forgiven, vehicle models matched against what products fit (public, cached 60 s).
+ */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db }) => {
   const cache = new CatalogueCache({ maxEntries: 1000 });
+  const engine = new CatalogueSearch(db);
   app.get(
     '/search',
     {
@@ -28,7 +31,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       const { q, limit } = request.query;
       // Keyed on the query as typed: diacritics typed right rank first, and the answer echoes it.
       const key = `${q}|${limit}`;
-      const body = await cache.getOrCreate(key, async () => ok(await search(db, q, limit)));
+      const body = await cache.getOrCreateReady(key, async () => readyBytes(await engine.answerBytes(q, limit)));
       return sendReadyJson(reply, body);
     },
   );

@@ -222,7 +222,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
         },
       },
       async (request) => {
-        const { invoice, changed } = await confirmInvoicePayment(ctx, centreScopeOf(request), request.params.id, request.body.method, clock.now());
+        const { invoice, changed } = await confirmInvoicePayment(ctx, centreScopeOf(request), request.params.id, request.body.method, clock.now(), request.body.amountReceived);
         return ok(invoice, changed ? invoiceMessages.paid : invoiceMessages.alreadyPaid);
       },
     );

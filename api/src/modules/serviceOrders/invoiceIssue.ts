@@ -7,6 +7,7 @@ import { AppError, isAppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { inTransaction } from '../../db/inTransaction';
 import { isUniqueViolation } from '../vehicles/vehicleQueries';
+import { paymentNote } from './cashPayment';
 import { computeInvoice } from './invoiceTotals';
 import { toServiceInvoice } from './invoiceView';
 import { writeMaintenanceRecord } from './maintenanceRecordWriter';
@@ -154,6 +155,8 @@ export async function confirmInvoicePayment(
   orderId: number,
   method: InvoicePaymentMethod,
   at: Date,
+  /** Cash handed over, for the change (CASH only, at least the total): recorded in the payment's history note. */
+  amountReceived?: number,
 ): Promise<{ invoice: ServiceInvoice; changed: boolean }> {
   assertFloorWriter(scope);
   await orderInScope(ctx.db, scope, orderId);
@@ -167,6 +170,8 @@ export async function confirmInvoicePayment(
   };
   const done = await alreadyPaid();
   if (done) return done;
+  const unpaid = await invoiceRow(ctx.db, orderId);
+  const note = unpaid ? paymentNote(method, unpaid.total, amountReceived) : INVOICE_PAYMENT_METHOD_LABELS[method];
 
   let outcome: { order: ServiceOrderRow; invoice: ServiceInvoice };
   try {
@@ -176,7 +181,7 @@ export async function confirmInvoicePayment(
         action: 'confirmPayment',
         actorId: scope.userId,
         at,
-        note: INVOICE_PAYMENT_METHOD_LABELS[method],
+        note,
       });
       const row = await trx
         .updateTable('service_invoices')

@@ -30,6 +30,17 @@ export async function openPartsRequests(db: Db, serviceOrderId: number): Promise
   return rows.map((row) => ({ id: row.id, name: row.name, status: row.status as PartsRequestStatus }));
 }
 
+/** The order's parts outside the catalogue still OPEN (neither linked nor special-ordered): finishing waits for them too. */
+export async function openFreePartLines(db: Db, serviceOrderId: number): Promise<{ id: number; description: string }[]> {
+  return db
+    .selectFrom('parts_free_lines')
+    .select(['id', 'description'])
+    .where('service_order_id', '=', serviceOrderId)
+    .where('status', '=', 'OPEN')
+    .orderBy('id')
+    .execute();
+}
+
 /** Units issued to the order and not returned (a cancel is refused while there are any). */
 async function outstandingIssued(db: Db, serviceOrderId: number): Promise<number> {
   const row = await db

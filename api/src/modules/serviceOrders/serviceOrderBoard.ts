@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { centreForRequest, type CentreScope } from '../../security/centreScope';
 import { loadStaffAppointments } from '../frontDesk/staffDay';
 import { vietnamDayBounds } from '../../db/vietnamDay';
+import { onePerVehicle } from './boardOnePerVehicle';
 import { cardQueries } from './serviceOrderCards';
 import type { ServiceOrderContext } from './serviceOrderContext';
 
@@ -47,7 +48,8 @@ const boardCards = cardQueries<{ centreId: number; from: string; to: string }>(
 
 /**
  * GET /service-orders/board?date=&centreId=: the centre's floor on a day: the appointments waiting for
- * check-in, the orders opened that day or still on the floor, and those closed that day. Four queries.
+ * check-in, the orders opened that day or still on the floor, and those closed that day, one card per vehicle
+ * (boardOnePerVehicle). Four queries.
  */
 export async function readBoard(ctx: ServiceOrderContext, scope: CentreScope, query: { date?: string; centreId?: number }): Promise<ServiceOrderBoard> {
   const { db } = ctx;
@@ -60,10 +62,9 @@ export async function readBoard(ctx: ServiceOrderContext, scope: CentreScope, qu
     waitingAppointments(db, centreId, date, now),
     boardCards.load(db, now, { centreId, from, to }),
   ]);
-  return {
-    centre: { id: centre.id, name: centre.name, serviceBays: centre.service_bays },
-    date,
+  const onePerCar = onePerVehicle(
     waiting,
-    orders: cards.map((entry) => entry.card),
-  };
+    cards.map((entry) => entry.card),
+  );
+  return { centre: { id: centre.id, name: centre.name, serviceBays: centre.service_bays }, date, ...onePerCar };
 }

@@ -1,4 +1,4 @@
-import { PARTS_REQUEST_STATUS_LABELS, type PartsRequestStatus } from 'shared-contracts/schemas';
+import { FREE_PART_LINE_MARK, FREE_PART_LINE_STATUS_LABELS, PARTS_REQUEST_STATUS_LABELS, type PartsRequestStatus } from 'shared-contracts/schemas';
 import type { Transaction } from 'kysely';
 import { CHECKLIST_FAIL_NOTE_MIN, SERVICE_ORDER_TRANSITIONS, type AppointmentStatus, type ServiceOrderAction, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
@@ -8,7 +8,7 @@ import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import type { Clock } from '../../security/clock';
 import { cancelWithin } from '../bookings/appointmentService';
-import { openPartsRequests, releaseOrderParts } from './partsRequestHooks';
+import { openFreePartLines, openPartsRequests, releaseOrderParts } from './partsRequestHooks';
 import { appointmentChanged } from './serviceOrderCheckIn';
 import { floorTransaction } from './floorTransaction';
 import { orderInScope } from './serviceOrderAccess';
@@ -52,12 +52,32 @@ async function moveAppointment(trx: Transaction<Database>, appointmentId: number
     .execute();
 }
 
+/** One entry of 409 PARTS_PENDING's data.requests; a part outside the catalogue has `freeLine: true` (its id is the line's). */
+export interface PendingPart {
+  id: number;
+  name: string;
+  status: string;
+  statusLabel: string;
+  freeLine?: true;
+}
+
 /**
- * The parts requests of the order still REQUESTED, AWAITING_CUSTOMER, APPROVED or RESERVED (finish answers 409
- * PARTS_PENDING with data.requests).
+ * What finishing the order waits for (409 PARTS_PENDING with data.requests): its parts requests still REQUESTED,
+ * AWAITING_CUSTOMER, APPROVED or RESERVED, then its parts outside the catalogue the parts desk has not resolved.
  */
-export async function openPartsRequestsOf(trx: Transaction<Database>, serviceOrderId: number): Promise<{ id: number; name: string; status: string }[]> {
-  return openPartsRequests(trx, serviceOrderId);
+export async function openPartsRequestsOf(trx: Transaction<Database>, serviceOrderId: number): Promise<PendingPart[]> {
+  const requests = await openPartsRequests(trx, serviceOrderId);
+  const freeLines = await openFreePartLines(trx, serviceOrderId);
+  return [
+    ...requests.map((request) => ({ ...request, statusLabel: PARTS_REQUEST_STATUS_LABELS[request.status] })),
+    ...freeLines.map((line) => ({
+      id: line.id,
+      name: `${FREE_PART_LINE_MARK}: ${line.description}`,
+      status: 'OPEN',
+      statusLabel: FREE_PART_LINE_STATUS_LABELS.OPEN,
+      freeLine: true as const,
+    })),
+  ];
 }
 
 /**
@@ -184,9 +204,9 @@ export async function finishWork(ctx: ServiceOrderContext, scope: CentreScope, i
   await publishAfter(ctx, row, 'WORK_DONE', now);
 }
 
-/** Finishing waits for these parts requests: say which, with their status ('Má phanh (Chờ khách duyệt)'). */
-export function partsPendingMessage(requests: readonly { name: string; status: string }[]): string {
-  const named = requests.map((request) => `${request.name} (${PARTS_REQUEST_STATUS_LABELS[request.status as PartsRequestStatus] ?? request.status})`);
+/** Finishing waits for these parts: say which, with their status ('Má phanh (Chờ khách duyệt)', 'Ngoài danh mục: gioăng cổng sạc (Chờ quầy phụ tùng xử lý)'). */
+export function partsPendingMessage(requests: readonly { name: string; status: string; statusLabel?: string }[]): string {
+  const named = requests.map((request) => `${request.name} (${request.statusLabel ?? PARTS_REQUEST_STATUS_LABELS[request.status as PartsRequestStatus] ?? request.status})`);
   return `Chưa thể hoàn thành: còn ${requests.length} yêu cầu phụ tùng chưa xử lý xong: ${named.join(', ')}.`;
 }
 

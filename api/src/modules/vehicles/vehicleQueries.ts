@@ -1,10 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ODOMETER_DECREASE_MESSAGE, type Vehicle, type VehicleData, type VehicleType, type VehicleUpdateData } from 'shared-contracts/schemas';
+import { ODOMETER_DECREASE_MESSAGE, PLATE_CLAIMED_MESSAGE, type Vehicle, type VehicleData, type VehicleType, type VehicleUpdateData } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
+import { inTransaction } from '../../db/inTransaction';
 import { AppError } from '../../http/appError';
 import type { ComputedReminder } from './reminder';
+import { recordPlateClaim } from './plateClaims';
 import { remindersFor } from './reminderData';
 
 export const vehicleMessages = {
@@ -27,6 +29,10 @@ export function isUniqueViolation(error: unknown): boolean {
 
 function plateTaken(): AppError {
   return new AppError(409, 'VEHICLE_PLATE_TAKEN', vehicleMessages.plateTaken, [{ field: 'licensePlate', message: vehicleMessages.plateTaken }]);
+}
+
+function plateClaimed(): AppError {
+  return new AppError(409, 'VEHICLE_PLATE_CLAIMED', PLATE_CLAIMED_MESSAGE, [{ field: 'licensePlate', message: PLATE_CLAIMED_MESSAGE }]);
 }
 
 function publicReminder(reminder: ComputedReminder | undefined): Vehicle['nextMaintenance'] {
@@ -80,98 +86,142 @@ export async function getVehicle(db: Kysely<Database>, userId: number, vehicleId
 
 const toWh = (kwh: number | null): number | null => (kwh === null ? null : Math.round(kwh * 1000));
 
-async function plateInUse(db: Kysely<Database>, userId: number, plate: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('vehicles').select('id').where('user_id', '=', userId).where('license_plate', '=', plate).where('deleted_at', 'is', null);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+type NewVehicleData = Pick<VehicleData, 'type' | 'brand' | 'model' | 'licensePlate'> & Partial<VehicleData>;
+
+/** The live vehicle holding a plate (any account), or undefined. */
+export function liveVehicleWithPlate(db: Kysely<Database>, plate: string): Promise<Pick<VehicleRow, 'id' | 'user_id'> | undefined> {
+  return db.selectFrom('vehicles').select(['id', 'user_id']).where('license_plate', '=', plate).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-/** Adds a vehicle (plate already normalised by the schema) and its first odometer reading; 409 for a plate the customer already has. */
-export async function createVehicle(
-  db: Kysely<Database> | Transaction<Database>,
-  userId: number,
-  data: Pick<VehicleData, 'type' | 'brand' | 'model' | 'licensePlate'> & Partial<VehicleData>,
-  now: Date,
-): Promise<VehicleRow> {
-  if (await plateInUse(db, userId, data.licensePlate)) throw plateTaken();
+/**
+ * Inserts a vehicle and its first odometer reading unless a live vehicle already has the plate (the unique index
+ * of migration 0023 decides, so two accounts adding one plate at once cannot both win): undefined then.
+ */
+export async function insertVehicle(db: Kysely<Database>, userId: number, data: NewVehicleData, now: Date, source: 'customer' | 'seed' = 'customer'): Promise<VehicleRow | undefined> {
   const at = now.toISOString();
-  try {
-    const row = await db
-      .insertInto('vehicles')
-      .values({
-        user_id: userId,
-        type: data.type,
-        brand: data.brand,
-        model: data.model,
-        year: data.year ?? now.getUTCFullYear(),
-        license_plate: data.licensePlate,
-        vin: data.vin ?? null,
-        color: data.color ?? null,
-        odometer_km: data.odometerKm ?? 0,
-        battery_capacity_wh: toWh(data.batteryCapacityKwh ?? null),
-        nickname: data.nickname ?? null,
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await db.insertInto('vehicle_odometer_readings').values({ vehicle_id: row.id, odometer_km: row.odometer_km, source: 'customer', note: null, recorded_at: at }).execute();
-    return row;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw plateTaken();
-    throw error;
+  const row = await db
+    .insertInto('vehicles')
+    .values({
+      user_id: userId,
+      type: data.type,
+      brand: data.brand,
+      model: data.model,
+      year: data.year ?? now.getUTCFullYear(),
+      license_plate: data.licensePlate,
+      vin: data.vin ?? null,
+      color: data.color ?? null,
+      odometer_km: data.odometerKm ?? 0,
+      battery_capacity_wh: toWh(data.batteryCapacityKwh ?? null),
+      nickname: data.nickname ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db.insertInto('vehicle_odometer_readings').values({ vehicle_id: row.id, odometer_km: row.odometer_km, source, note: null, recorded_at: at }).execute();
+  return row;
+}
+
+/**
+ * The vehicle of a booking or walk-in, added to the customer's account inside the caller's transaction when its
+ * plate is free. A plate another account holds is never copied: id null, and the appointment keeps the plate
+ * without a vehicle, as a guest's does. A plate the customer already holds gives that vehicle.
+ */
+export async function createVehicle(db: Kysely<Database> | Transaction<Database>, userId: number, data: NewVehicleData, now: Date): Promise<{ id: number | null }> {
+  const row = await insertVehicle(db, userId, data, now);
+  if (row) return { id: row.id };
+  const holder = await liveVehicleWithPlate(db, data.licensePlate);
+  return { id: holder && holder.user_id === userId ? holder.id : null };
+}
+
+/**
+ * POST /vehicles: adds a customer's vehicle. 409 VEHICLE_PLATE_TAKEN for a plate they already have; for a plate
+ * another account holds, 409 VEHICLE_PLATE_CLAIMED and a claim for staff (recorded after the transaction).
+ */
+export async function addCustomerVehicle(db: Kysely<Database>, userId: number, data: VehicleData, now: Date): Promise<VehicleRow> {
+  const outcome = await inTransaction(db, async (trx) => {
+    const row = await insertVehicle(trx, userId, data, now);
+    return { row, holder: row ? undefined : await liveVehicleWithPlate(trx, data.licensePlate) };
+  });
+  if (outcome.row) return outcome.row;
+  const { holder } = outcome;
+  if (!holder || holder.user_id === userId) throw plateTaken();
+  await recordPlateClaim(db, { plate: data.licensePlate, claimantUserId: userId, claimantVehicleId: null, ownerVehicleId: holder.id, vehicleData: data, now });
+  throw plateClaimed();
+}
+
+/** Thrown inside a transaction for a plate another account holds: the claim is written once it rolled back. */
+class PlateHeldElsewhere extends Error {
+  constructor(readonly ownerVehicleId: number) {
+    super('plate held by another account');
   }
 }
 
 /**
  * Updates a vehicle. The odometer only goes up; a lower value needs a note (kept with the reading as a
- * correction), else 422.
+ * correction), else 422. A new plate another account holds is 409 VEHICLE_PLATE_CLAIMED with a claim for staff.
  */
 export async function updateVehicle(db: Kysely<Database>, userId: number, vehicleId: number, data: VehicleUpdateData, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const current = await findOwnVehicleRow(trx, userId, vehicleId);
-    if (!current) throw vehicleNotFound();
-    const decrease = data.odometerKm < current.odometer_km;
-    if (decrease && !data.odometerNote) {
-      throw new AppError(422, 'ODOMETER_DECREASE', ODOMETER_DECREASE_MESSAGE, [{ field: 'odometerNote', message: ODOMETER_DECREASE_MESSAGE }]);
-    }
-    if (await plateInUse(trx, userId, data.licensePlate, vehicleId)) throw plateTaken();
-    const at = now.toISOString();
-    try {
-      await trx
-        .updateTable('vehicles')
-        .set({
-          type: data.type,
-          brand: data.brand,
-          model: data.model,
-          year: data.year,
-          license_plate: data.licensePlate,
-          vin: data.vin,
-          color: data.color,
-          odometer_km: data.odometerKm,
-          battery_capacity_wh: toWh(data.batteryCapacityKwh),
-          nickname: data.nickname,
-          updated_at: at,
-        })
-        .where('id', '=', vehicleId)
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw plateTaken();
-      throw error;
-    }
-    if (data.odometerKm !== current.odometer_km) {
-      await trx
-        .insertInto('vehicle_odometer_readings')
-        .values({
-          vehicle_id: vehicleId,
-          odometer_km: data.odometerKm,
-          source: decrease ? 'correction' : 'customer',
-          note: data.odometerNote,
-          recorded_at: at,
-        })
-        .execute();
-    }
-  });
+  try {
+    await inTransaction(db, (trx) => writeVehicleUpdate(trx, userId, vehicleId, data, now));
+  } catch (error) {
+    let ownerVehicleId: number | null = null;
+    if (error instanceof PlateHeldElsewhere) ownerVehicleId = error.ownerVehicleId;
+    else if (isUniqueViolation(error)) {
+      // another account took the plate while this update ran
+      const holder = await liveVehicleWithPlate(db, data.licensePlate);
+      if (!holder || holder.user_id === userId) throw plateTaken();
+      ownerVehicleId = holder.id;
+    } else throw error;
+    await recordPlateClaim(db, { plate: data.licensePlate, claimantUserId: userId, claimantVehicleId: vehicleId, ownerVehicleId, vehicleData: data, now });
+    throw plateClaimed();
+  }
+}
+
+async function writeVehicleUpdate(trx: Transaction<Database>, userId: number, vehicleId: number, data: VehicleUpdateData, now: Date): Promise<void> {
+  const current = await findOwnVehicleRow(trx, userId, vehicleId);
+  if (!current) throw vehicleNotFound();
+  const decrease = data.odometerKm < current.odometer_km;
+  if (decrease && !data.odometerNote) {
+    throw new AppError(422, 'ODOMETER_DECREASE', ODOMETER_DECREASE_MESSAGE, [{ field: 'odometerNote', message: ODOMETER_DECREASE_MESSAGE }]);
+  }
+  const holder = await liveVehicleWithPlate(trx, data.licensePlate);
+  if (holder && holder.id !== vehicleId) {
+    if (holder.user_id === userId) throw plateTaken();
+    throw new PlateHeldElsewhere(holder.id);
+  }
+  const at = now.toISOString();
+  await trx
+    .updateTable('vehicles')
+    .set({
+      type: data.type,
+      brand: data.brand,
+      model: data.model,
+      year: data.year,
+      license_plate: data.licensePlate,
+      vin: data.vin,
+      color: data.color,
+      odometer_km: data.odometerKm,
+      battery_capacity_wh: toWh(data.batteryCapacityKwh),
+      nickname: data.nickname,
+      updated_at: at,
+    })
+    .where('id', '=', vehicleId)
+    .execute();
+  if (data.odometerKm !== current.odometer_km) {
+    await trx
+      .insertInto('vehicle_odometer_readings')
+      .values({
+        vehicle_id: vehicleId,
+        odometer_km: data.odometerKm,
+        source: decrease ? 'correction' : 'customer',
+        note: data.odometerNote,
+        recorded_at: at,
+      })
+      .execute();
+  }
 }
 
 /** Removes a vehicle from the customer's list (its appointments and history keep their copy). */

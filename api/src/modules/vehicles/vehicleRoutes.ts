@@ -12,7 +12,8 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
-import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle, vehicleMessages } from './vehicleQueries';
+import { plateClaimRoutes } from './plateClaimRoutes';
+import { addCustomerVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle, vehicleMessages } from './vehicleQueries';
 
 /**
  * The logged-in customer's vehicles: GET/POST /api/vehicles, GET/PUT/DELETE /api/vehicles/:id. Another
@@ -22,6 +23,7 @@ import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle, 
 export const vehicleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
+  await app.register(plateClaimRoutes, { context });
 
   app.get(
     '/vehicles',
@@ -44,7 +46,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     async (request, reply) => {
       const { userId } = currentAuth(request);
       const now = clock.now();
-      const row = await createVehicle(db, userId, request.body, now);
+      const row = await addCustomerVehicle(db, userId, request.body, now);
       return reply.code(201).send(ok(await getVehicle(db, userId, row.id, now), vehicleMessages.created));
     },
   );

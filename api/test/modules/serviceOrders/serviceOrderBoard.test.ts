@@ -264,7 +264,8 @@ describe.each(testDatabases())('service order board and detail on $label', (targ
               vehicle_type: 'car',
               vehicle_brand: 'VinFast',
               vehicle_model: 'VF 5',
-              license_plate: '51K-000.00',
+              // a car each: the board shows one card per vehicle
+              license_plate: `51K-${String(n).padStart(5, '0').slice(0, 3)}.${String(n).padStart(5, '0').slice(3)}`,
               status: n < todayActive ? (n % 2 === 0 ? 'OPEN' : 'IN_PROGRESS') : 'CLOSED',
               technician_id: null,
               bay_no: null,

@@ -2,7 +2,7 @@ import { ODOMETER_DECREASE_MESSAGE, vehicleListResponseSchema, vehicleResponseSc
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 
-const VF5 = { type: 'car', brand: 'VinFast', model: 'VF 5', year: 2024, licensePlate: '30k 56789', vin: 'rllv-fpnt5rh123456', color: 'Xanh dương', odometerKm: 8200, batteryCapacityKwh: 37.23, nickname: 'Xe gia đình' };
+const VF5 = { type: 'car', brand: 'VinFast', model: 'VF 5', year: 2024, licensePlate: '30k 99123', vin: 'rllv-fpnt5rh123456', color: 'Xanh dương', odometerKm: 8200, batteryCapacityKwh: 37.23, nickname: 'Xe gia đình' };
 
 describe.each(testDatabases())('vehicles on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
@@ -29,7 +29,7 @@ describe.each(testDatabases())('vehicles on $label', (target) => {
       type: 'car',
       brand: 'VinFast',
       model: 'VF 5',
-      licensePlate: '30K-567.89',
+      licensePlate: '30K-991.23',
       vin: 'RLLVFPNT5RH123456',
       odometerKm: 8200,
       batteryCapacityKwh: 37.23,
@@ -41,7 +41,7 @@ describe.each(testDatabases())('vehicles on $label', (target) => {
     expect(vehicle.nextMaintenance!.bookingUrl).toBe(`/booking?vehicleId=${vehicle.id}&service=bao-duong-co-ban`);
 
     const list = vehicleListResponseSchema.parse((await request(owner, 'GET', '/api/vehicles')).json()).data;
-    expect(list.map((entry) => entry.licensePlate)).toEqual(['30K-567.89']);
+    expect(list.map((entry) => entry.licensePlate)).toEqual(['30K-991.23']);
     expect((await request(null, 'GET', '/api/vehicles')).statusCode).toBe(401);
   });
 
@@ -65,11 +65,13 @@ describe.each(testDatabases())('vehicles on $label', (target) => {
     expect(scooter.json().data).toMatchObject({ licensePlate: '29MĐ2-111.11', vin: null });
   });
 
-  it('refuses a plate the customer already has (any spelling) with 409, another customer may have it', async () => {
-    const duplicate = await request(owner, 'POST', '/api/vehicles', { ...VF5, licensePlate: '30-K 567.89' });
+  it('refuses a plate the customer already has (any spelling) with 409, and another account cannot take it either', async () => {
+    const duplicate = await request(owner, 'POST', '/api/vehicles', { ...VF5, licensePlate: '30-K 991.23' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ success: false, code: 'VEHICLE_PLATE_TAKEN', message: 'Bạn đã thêm một xe có biển số này rồi.' });
-    expect((await request(stranger, 'POST', '/api/vehicles', VF5)).statusCode).toBe(201);
+    const elsewhere = await request(stranger, 'POST', '/api/vehicles', VF5);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toMatchObject({ code: 'VEHICLE_PLATE_CLAIMED', message: 'Biển số này đã được đăng ký bởi tài khoản khác. Trung tâm sẽ liên hệ để xác minh.' });
   });
 
   it("never shows or changes another customer's vehicle: 404, not 403", async () => {

@@ -1,28 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
+import { customerVisitStatus, SERVICE_ORDER_APPOINTMENT_STATUSES, type CustomerVisitTone } from 'shared-contracts/backoffice';
 import type { Appointment } from 'shared-contracts/schemas';
-import { failureMessage } from '../../api/apiErrors';
-import { FormNotice } from '../../forms/Fields';
 import type { ServiceOrderLiveEvent } from '../../service/appointmentEvents';
-import { serviceApi } from '../../service/serviceApi';
+import { AppointmentChanges } from './AppointmentChanges';
 import { dashboardText } from './dashboardText';
-import { SERVICE_ORDER_APPOINTMENT_STATUSES, ServiceOrderPanel } from './ServiceOrderPanel';
-import formStyles from '../../forms/Form.module.css';
+import { ServiceOrderPanel } from './ServiceOrderPanel';
+import { useServiceOrderProgress } from './useServiceOrderProgress';
 import styles from './DashboardPage.module.css';
-import confirmStyles from '../../components/ConfirmDanger.module.css';
 
 const t = dashboardText.appointments;
 
-/** Status → badge colour (the label itself comes from the server). */
-const STATUS_TONE: Record<string, string | undefined> = {
-  AWAITING_VERIFICATION: styles.toneWaiting,
-  PENDING: styles.toneWaiting,
-  CONFIRMED: styles.toneConfirmed,
-  CHECKED_IN: styles.toneActive,
-  IN_PROGRESS: styles.toneActive,
-  COMPLETED: styles.toneDone,
-  CANCELLED: styles.toneCancelled,
-  NO_SHOW: styles.toneCancelled,
+/** The badge's colour for the visit's one status. */
+const TONE_STYLES: Record<CustomerVisitTone, string | undefined> = {
+  waiting: styles.toneWaiting,
+  confirmed: styles.toneConfirmed,
+  active: styles.toneActive,
+  payment: styles.toneWaiting,
+  done: styles.toneDone,
+  cancelled: styles.toneCancelled,
 };
 
 interface Props {
@@ -30,6 +25,7 @@ interface Props {
   /** the status just changed live (highlighted for a moment) */
   fresh: boolean;
   onCancelled: (appointment: Appointment) => void;
+  onRescheduled: (appointment: Appointment) => void;
   /** the latest live `service-order` event of this appointment */
   liveServiceOrder: ServiceOrderLiveEvent | null;
   /** changes when the service order must be fetched again */
@@ -37,34 +33,17 @@ interface Props {
 }
 
 /**
- * One appointment: status, time, centre, vehicle, services, estimate; cancel while allowed; once the car is at the
- * centre, its service order (live progress, then the invoice).
+ * One appointment: its one status (the service order's once the car is at the centre, from the machine in
+ * shared-contracts, else the appointment's), time, centre, vehicle, services, estimate; reschedule and cancel
+ * while allowed; once the car is at the centre, its service order (progress, inspection, then the invoice).
  */
-export function AppointmentCard({ appointment, fresh, onCancelled, liveServiceOrder, serviceOrderRefresh }: Props) {
-  const [confirming, setConfirming] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
+export function AppointmentCard({ appointment, fresh, onCancelled, onRescheduled, liveServiceOrder, serviceOrderRefresh }: Props) {
+  const atCentre = SERVICE_ORDER_APPOINTMENT_STATUSES.includes(appointment.status) || liveServiceOrder !== null;
+  const progress = useServiceOrderProgress(appointment.id, atCentre, liveServiceOrder, serviceOrderRefresh);
   const headingId = `appointment-${appointment.id}`;
-  const time = formatDateTime(appointment.start);
-
-  useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
-
-  const cancel = async () => {
-    if (cancelling) return;
-    setCancelling(true);
-    setFailure(null);
-    try {
-      onCancelled(await serviceApi.cancelAppointment(appointment.id));
-      setConfirming(false);
-    } catch (error) {
-      setFailure(failureMessage(error, t.cancelFailed));
-    } finally {
-      setCancelling(false);
-    }
-  };
+  const visit = customerVisitStatus(appointment, progress.shown);
+  // a visit just serviced: its order (paid or not) is still being read, and 'Hoàn thành' may not be the truth
+  const reading = visit.source === 'appointment' && appointment.status === 'COMPLETED' && progress.state.status === 'loading';
 
   const services = appointment.services.map((service) => service.name);
   if (appointment.packageCredit) services.unshift(appointment.packageCredit.packageName);
@@ -74,14 +53,17 @@ export function AppointmentCard({ appointment, fresh, onCancelled, liveServiceOr
         <h3 id={headingId} className={styles.appointmentCode}>
           {appointment.code}
         </h3>
-        <span className={`${styles.badge} ${STATUS_TONE[appointment.status] ?? ''} ${fresh ? styles.fresh : ''}`} data-testid="appointment-status">
+        <span
+          className={`${styles.badge} ${reading ? '' : (TONE_STYLES[visit.tone] ?? '')} ${fresh ? styles.fresh : ''}`}
+          data-testid={visit.source === 'serviceOrder' ? 'service-order-status' : 'appointment-status'}
+        >
           <span className={styles.visuallyHidden}>{t.status}: </span>
-          {appointment.statusLabel}
+          {reading ? `${t.statusLoading}…` : visit.label}
         </span>
       </div>
       <dl className={styles.facts}>
         <dt>{t.time}</dt>
-        <dd>{time}</dd>
+        <dd>{formatDateTime(appointment.start)}</dd>
         <dt>{t.centre}</dt>
         <dd>{appointment.centre.name}</dd>
         <dt>{t.vehicle}</dt>
@@ -93,30 +75,8 @@ export function AppointmentCard({ appointment, fresh, onCancelled, liveServiceOr
         <dt>{t.price}</dt>
         <dd>{formatVnd(appointment.estimatedPrice)}</dd>
       </dl>
-      {(SERVICE_ORDER_APPOINTMENT_STATUSES.has(appointment.status) || liveServiceOrder) && (
-        <ServiceOrderPanel appointmentId={appointment.id} live={liveServiceOrder} refresh={serviceOrderRefresh} />
-      )}
-      {failure && <FormNotice tone="error">{failure}</FormNotice>}
-      {appointment.canCancel &&
-        (confirming ? (
-          <div className={confirmStyles.confirm} role="group" aria-label={t.cancelLabel(appointment.code)}>
-            <p>{t.confirmCancel(appointment.code, time)}</p>
-            <div className={formStyles.actions}>
-              <button ref={confirmButton} type="button" className={confirmStyles.danger} onClick={() => void cancel()} disabled={cancelling}>
-                {cancelling ? t.cancelling : t.confirmCancelButton}
-              </button>
-              <button type="button" className={formStyles.secondary} onClick={() => setConfirming(false)} disabled={cancelling}>
-                {t.keep}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className={formStyles.actions}>
-            <button type="button" className={formStyles.secondary} onClick={() => setConfirming(true)} aria-label={t.cancelLabel(appointment.code)}>
-              {t.cancel}
-            </button>
-          </div>
-        ))}
+      {atCentre && <ServiceOrderPanel appointmentId={appointment.id} progress={progress} />}
+      <AppointmentChanges appointment={appointment} onCancelled={onCancelled} onRescheduled={onRescheduled} />
     </article>
   );
 }

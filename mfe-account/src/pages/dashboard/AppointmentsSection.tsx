@@ -29,6 +29,7 @@ interface Props {
   state: ApiData<Appointment[]>;
   onRetry: () => void;
   onCancelled: (appointment: Appointment) => void;
+  onRescheduled: (appointment: Appointment) => void;
   /** the appointment whose status just changed live (highlighted) */
   freshId: number | null;
   /** what screen readers are told (a live status change, a cancellation) */
@@ -39,8 +40,8 @@ interface Props {
   serviceOrderRefresh: number;
 }
 
-/** The upcoming appointments with their live status, each cancellable while allowed. */
-export function AppointmentsSection({ state, onRetry, onCancelled, freshId, announcement, serviceOrders, serviceOrderRefresh }: Props) {
+/** The upcoming appointments with their live status, each reschedulable and cancellable while allowed. */
+export function AppointmentsSection({ state, onRetry, onCancelled, onRescheduled, freshId, announcement, serviceOrders, serviceOrderRefresh }: Props) {
   return (
     <section className={`${styles.card} ${styles.wide}`} aria-labelledby="dashboard-appointments">
       <div className={styles.cardHead}>
@@ -74,6 +75,7 @@ export function AppointmentsSection({ state, onRetry, onCancelled, freshId, anno
                     appointment={appointment}
                     fresh={freshId === appointment.id}
                     onCancelled={onCancelled}
+                    onRescheduled={onRescheduled}
                     liveServiceOrder={serviceOrders[appointment.id] ?? null}
                     serviceOrderRefresh={serviceOrderRefresh}
                   />

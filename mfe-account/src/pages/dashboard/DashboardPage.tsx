@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { formatDateTime } from 'shared-contracts';
 import type { Appointment } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
@@ -30,6 +31,17 @@ async function loadAppointments(signal: AbortSignal): Promise<Appointment[]> {
   ]);
   const shown = new Set(upcoming.map((appointment) => appointment.id));
   return [...upcoming, ...recent.filter((appointment) => !shown.has(appointment.id))];
+}
+
+/** The cards' place while their first answers are on their way. */
+function DashboardSkeleton() {
+  return (
+    <div className={styles.skeleton} role="status" aria-busy="true">
+      <span className={styles.visuallyHidden}>{vi.form.loadingPage}</span>
+      <div className={styles.skeletonCard} />
+      <div className={styles.skeletonCard} />
+    </div>
+  );
 }
 
 function Dashboard({ userId }: { userId: string }) {
@@ -78,6 +90,16 @@ function Dashboard({ userId }: { userId: string }) {
     setAnnouncement(t.appointments.cancelled(cancelled.code));
   };
 
+  const onRescheduled = (changed: Appointment) => {
+    appointments.update((list) => list.map((appointment) => (appointment.id === changed.id ? changed : appointment)));
+    setAnnouncement(t.appointments.rescheduled(changed.code, formatDateTime(changed.start)));
+  };
+
+  // the cards appear together once each has its first answer: one appearing or growing after the others ('Cần bạn
+  // duyệt' above all) would push down what the customer is already reading
+  const states = [approvals.state, appointments.state, vehicles.state, orders.state, credits.state, promotions.state];
+  if (states.some((state) => state.status === 'loading')) return <DashboardSkeleton />;
+
   return (
     <ApprovalDecisionsContext.Provider value={approvals.decisions}>
       <div className={styles.grid}>
@@ -86,6 +108,7 @@ function Dashboard({ userId }: { userId: string }) {
           state={appointments.state}
           onRetry={appointments.reload}
           onCancelled={onCancelled}
+          onRescheduled={onRescheduled}
           freshId={freshId}
           announcement={announcement}
           serviceOrders={serviceOrders}

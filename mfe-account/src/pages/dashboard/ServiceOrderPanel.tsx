@@ -1,42 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd } from 'shared-contracts';
-import { customerServiceOrderLabel, type ServiceOrderStatus } from 'shared-contracts/backoffice';
+import { customerProgressStep, customerServiceOrderLabel, type ServiceOrderStatus } from 'shared-contracts/backoffice';
 import type { CustomerServiceOrder } from 'shared-contracts/schemas';
-import type { ServiceOrderLiveEvent } from '../../service/appointmentEvents';
+import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
+import { InspectionReport } from '../../inspection/InspectionReport';
 import { LoadFailure } from '../../service/LoadFailure';
-import { serviceApi } from '../../service/serviceApi';
-import { useApiData } from '../../service/useApiData';
-import { useApprovalDecision } from './approvals/approvalDecisions';
 import { APPROVALS_ANCHOR } from './approvals/approvalFigures';
 import { dashboardText } from './dashboardText';
+import type { ServiceOrderProgress } from './useServiceOrderProgress';
 import styles from './DashboardPage.module.css';
 
 const t = dashboardText.serviceOrder;
 
-/** Appointment statuses with a car at (or just out of) the centre: their service order is worth fetching. */
-export const SERVICE_ORDER_APPOINTMENT_STATUSES = new Set(['CHECKED_IN', 'IN_PROGRESS', 'COMPLETED']);
-
 /** The customer's label: Đã tiếp nhận → Đang thực hiện → Cần bạn duyệt (n) → Xe đã xong – chờ thanh toán → Đã thanh toán. */
 export function customerLabelOf(status: string, pendingApprovals: number): string {
   return customerServiceOrderLabel(status as ServiceOrderStatus, pendingApprovals) ?? status;
-}
-
-/** Which of the four steps the order stands at (-1: cancelled, off the steps). */
-function stepOf(status: string): number {
-  switch (status) {
-    case 'OPEN':
-      return 0;
-    case 'IN_PROGRESS':
-      return 1;
-    case 'WORK_DONE':
-    case 'INVOICED':
-      return 2;
-    case 'CLOSED':
-      return 3;
-    default:
-      return -1;
-  }
 }
 
 function Invoice({ order }: { order: CustomerServiceOrder }) {
@@ -118,11 +96,14 @@ function Invoice({ order }: { order: CustomerServiceOrder }) {
             </p>
             <p>{t.payLead}</p>
             <img src={invoice.vietQr.imageDataUrl} alt={t.qrAlt(invoice.code)} width={200} height={200} className={styles.qr} />
-            <dl className={styles.facts}>
+            <SaveQrButton imageDataUrl={invoice.vietQr.imageDataUrl} transferContent={invoice.vietQr.content} />
+            <dl className={`${styles.facts} ${styles.payFacts}`}>
               <dt>{t.amount}</dt>
               <dd>{formatVnd(invoice.total)}</dd>
               <dt>{t.transferContent}</dt>
-              <dd>{invoice.vietQr.content}</dd>
+              <dd>
+                <CopyableValue value={invoice.vietQr.content} what={t.transferContent.toLowerCase()} />
+              </dd>
             </dl>
           </div>
         )
@@ -133,72 +114,29 @@ function Invoice({ order }: { order: CustomerServiceOrder }) {
 
 interface Props {
   appointmentId: number;
-  /** the latest `service-order` event of this appointment, if one arrived */
-  live: ServiceOrderLiveEvent | null;
-  /** changes when the order must be fetched again (the live stream was down) */
-  refresh?: number;
+  /** the order as its card follows it (useServiceOrderProgress); its status is the card's one badge */
+  progress: ServiceOrderProgress;
 }
 
 /**
- * The car's work at the centre, on its appointment's card: the live label and its step, and once invoiced the
- * invoice (lines, package discount, total) with its VietQR code while unpaid, then the paid state. Fetched from
- * GET /appointments/:id/service-order, and again on every live event (the label changes at once, the invoice
- * follows the fetch).
+ * The car's work at the centre, on its appointment's card: its step, extra work waiting for the customer, the
+ * inspection (results, photos, notes, advice for next time) once the work started, and once invoiced the invoice
+ * (lines, package discount, total) with its VietQR code while unpaid, then the paid state. The status itself is
+ * the card's badge, shown once.
  */
-export function ServiceOrderPanel({ appointmentId, live, refresh = 0 }: Props) {
-  const { state, reload } = useApiData((signal) => serviceApi.appointmentServiceOrder(appointmentId, signal), [appointmentId]);
+export function ServiceOrderPanel({ appointmentId, progress }: Props) {
+  const { state, shown, code, reload } = progress;
   const data = state.status === 'ready' ? state.data : null;
-  const [shown, setShown] = useState<{ status: string; pendingApprovals: number } | null>(live);
-  const liveKey = live ? `${live.status}|${live.pendingApprovals}|${live.at}` : '';
-  const firstLive = useRef(true);
-
-  // whichever is newer wins: the event just pushed, or the order just fetched
-  useEffect(() => {
-    if (firstLive.current) {
-      firstLive.current = false;
-      return;
-    }
-    if (live) setShown({ status: live.status, pendingApprovals: live.pendingApprovals });
-    reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [liveKey, refresh]);
-  useEffect(() => {
-    if (data) setShown({ status: data.status, pendingApprovals: data.pendingApprovals });
-  }, [data]);
-
-  // the customer just approved or declined extra work on this order in the 'Cần bạn duyệt' card: the count goes
-  // down at once, and the order is fetched again (its lines and estimate moved)
-  const decision = useApprovalDecision(appointmentId);
-  const firstDecision = useRef(true);
-  useEffect(() => {
-    if (firstDecision.current) {
-      firstDecision.current = false;
-      return;
-    }
-    if (!decision) return;
-    setShown((current) => (current ? { ...current, pendingApprovals: decision.pending } : current));
-    reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [decision?.seq]);
-
   if (state.status === 'error' && !shown) return <LoadFailure message={state.message} onRetry={reload} />;
   if (!shown) return state.status === 'loading' ? <p className={styles.muted}>{t.loading}</p> : null;
 
-  const code = data?.code ?? live?.serviceOrderCode ?? '';
-  const label = customerLabelOf(shown.status, shown.pendingApprovals);
-  const step = stepOf(shown.status);
+  const step = customerProgressStep(shown.status);
   const headingId = `service-order-${appointmentId}`;
   return (
     <section className={styles.serviceOrder} aria-labelledby={headingId}>
-      <div className={styles.serviceOrderHead}>
-        <h4 id={headingId} className={styles.serviceOrderTitle}>
-          {t.label(code)}
-        </h4>
-        <span className={`${styles.badge} ${shown.status === 'CLOSED' ? styles.toneDone : styles.toneActive}`} data-testid="service-order-status">
-          <span className={styles.visuallyHidden}>{t.progress}: </span>
-          {label}
-        </span>
-      </div>
+      <h4 id={headingId} className={styles.serviceOrderTitle}>
+        {t.label(code)}
+      </h4>
       {step >= 0 && (
         <ol className={styles.steps} aria-label={t.stepsLabel}>
           {t.steps.map((name, index) => (
@@ -221,6 +159,7 @@ export function ServiceOrderPanel({ appointmentId, live, refresh = 0 }: Props) {
         </p>
       )}
       {state.status === 'error' && <LoadFailure message={state.message} onRetry={reload} />}
+      {shown.status !== 'OPEN' && <InspectionReport appointmentId={appointmentId} version={`${shown.status}|${shown.pendingApprovals}|${data?.invoice?.id ?? ''}`} />}
       {data?.invoice && <Invoice order={data} />}
     </section>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDate, formatVnd } from 'shared-contracts';
 import type { MaintenanceRecord, MaintenanceRecordDetail } from 'shared-contracts/schemas';
 import { failureMessage } from '../../api/apiErrors';
+import { InspectionAdvice } from '../../inspection/InspectionAdvice';
 import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { serviceApi } from '../../service/serviceApi';
@@ -13,8 +14,9 @@ type Detail = { status: 'closed' } | { status: 'loading' } | { status: 'open'; r
 const RESULT_STYLES = { PASS: styles.pass, FAIL: styles.fail, NA: styles.na } as const;
 
 /**
- * One maintenance: date, centre, odometer, services, parts, cost, technician, checklist summary; the checklist on
- * demand, with the photos of the items found FAIL as thumbnails (each opens the full picture).
+ * One maintenance: date, centre, odometer, services, parts, cost, technician, checklist summary; on demand, the
+ * advice for next time from the technician's findings and the checklist, with the photos of the items found FAIL
+ * as thumbnails (each opens the full picture).
  */
 export function MaintenanceRecordCard({ record, showVehicle }: { record: MaintenanceRecord; showVehicle: boolean }) {
   const [detail, setDetail] = useState<Detail>({ status: 'closed' });
@@ -92,6 +94,9 @@ export function MaintenanceRecordCard({ record, showVehicle }: { record: Mainten
           </p>
         )}
         {detail.status === 'error' && <LoadFailure message={detail.message} onRetry={() => void load()} />}
+        {detail.status === 'open' && detail.record.advice && (
+          <InspectionAdvice advice={detail.record.advice} headingId={`${panelId}-advice`} showEmpty={detail.record.checklist.length > 0} level="h3" />
+        )}
         {detail.status === 'open' &&
           (detail.record.checklist.length === 0 ? (
             <p className={styles.muted}>{t.noChecklist}</p>

@@ -1,5 +1,6 @@
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
+import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
 import { ordersText } from './ordersText';
 import styles from './OrdersPage.module.css';
 
@@ -11,19 +12,24 @@ export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
       <h2 id="vietqr-heading">{t.heading}</h2>
       <p>{t.lead}</p>
       <div className={styles.vietQrBody}>
-        <img src={vietQr.imageDataUrl} alt={t.qrAlt(vietQr.transferContent)} width={220} height={220} className={styles.qr} />
+        <div className={styles.qrBlock}>
+          <img src={vietQr.imageDataUrl} alt={t.qrAlt(vietQr.transferContent)} width={220} height={220} className={styles.qr} />
+          <SaveQrButton imageDataUrl={vietQr.imageDataUrl} transferContent={vietQr.transferContent} />
+        </div>
         <dl className={styles.details}>
           <dt>{t.bank}</dt>
           <dd>{vietQr.bankName}</dd>
           <dt>{t.account}</dt>
-          <dd>{vietQr.accountNumber}</dd>
+          <dd>
+            <CopyableValue value={vietQr.accountNumber} what={t.account.toLowerCase()} />
+          </dd>
           <dt>{t.accountName}</dt>
           <dd>{vietQr.accountName}</dd>
           <dt>{t.amount}</dt>
           <dd>{formatVnd(vietQr.amount)}</dd>
           <dt>{t.content}</dt>
           <dd>
-            <strong>{vietQr.transferContent}</strong>
+            <CopyableValue value={vietQr.transferContent} what={t.content.toLowerCase()} emphasis />
           </dd>
           <dt>{t.payBefore}</dt>
           <dd>

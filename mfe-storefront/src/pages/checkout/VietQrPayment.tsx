@@ -1,5 +1,6 @@
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
+import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
 import styles from './CheckoutPage.module.css';
 
 export const vietQrText = {
@@ -22,19 +23,24 @@ export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
       <h3 id="vietqr-heading">{vietQrText.heading}</h3>
       <p>{vietQrText.lead}</p>
       <div className={styles.vietQrBody}>
-        <img src={vietQr.imageDataUrl} alt={vietQrText.qrAlt(vietQr.transferContent)} width={220} height={220} className={styles.qr} />
+        <div className={styles.qrBlock}>
+          <img src={vietQr.imageDataUrl} alt={vietQrText.qrAlt(vietQr.transferContent)} width={220} height={220} className={styles.qr} />
+          <SaveQrButton imageDataUrl={vietQr.imageDataUrl} transferContent={vietQr.transferContent} />
+        </div>
         <dl className={styles.details}>
           <dt>{vietQrText.bank}</dt>
           <dd>{vietQr.bankName}</dd>
           <dt>{vietQrText.account}</dt>
-          <dd>{vietQr.accountNumber}</dd>
+          <dd>
+            <CopyableValue value={vietQr.accountNumber} what={vietQrText.account.toLowerCase()} />
+          </dd>
           <dt>{vietQrText.accountName}</dt>
           <dd>{vietQr.accountName}</dd>
           <dt>{vietQrText.amount}</dt>
           <dd>{formatVnd(vietQr.amount)}</dd>
           <dt>{vietQrText.content}</dt>
           <dd>
-            <strong>{vietQr.transferContent}</strong>
+            <CopyableValue value={vietQr.transferContent} what={vietQrText.content.toLowerCase()} emphasis />
           </dd>
           <dt>{vietQrText.payBefore}</dt>
           <dd>

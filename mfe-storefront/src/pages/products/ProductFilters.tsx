@@ -23,6 +23,9 @@ function numberOrNull(value: FormDataEntryValue | null): number | null {
 /** The filter panel: selects and the checkbox apply at once; price range and model apply with 'Áp dụng'. */
 export function ProductFilters({ filters, categories, brands, onChange, onClear }: Props) {
   const [rangeError, setRangeError] = useState<string | null>(null);
+  // phones: the fields stay folded behind "Bộ lọc" so the products start on the first screen (CSS shows them
+  // whatever this says on wider screens)
+  const [open, setOpen] = useState(false);
 
   const applyText = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,79 +46,84 @@ export function ProductFilters({ filters, categories, brands, onChange, onClear 
       <h2 id="filters-heading" className={styles.filtersHeading}>
         {text.filtersHeading}
       </h2>
-      <label className={styles.field}>
-        <span>{text.category}</span>
-        <select value={filters.category ?? ''} onChange={(event) => onChange({ category: event.target.value || null })}>
-          <option value="">{text.all}</option>
-          {categories.map((category) => (
-            <option key={category.slug} value={category.slug}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        <span>{text.brand}</span>
-        <select value={filters.brand ?? ''} onChange={(event) => onChange({ brand: event.target.value || null })}>
-          <option value="">{text.all}</option>
-          {brands.map((brand) => (
-            <option key={brand.slug} value={brand.slug}>
-              {brand.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        <span>{text.sort}</span>
-        <select value={filters.sort} onChange={(event) => onChange({ sort: event.target.value as ProductSort })}>
-          {SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {PRODUCT_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.check}>
-        <input type="checkbox" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
-        <span>{text.inStock}</span>
-      </label>
-      {/* re-created when the URL changes (back button), so the fields show the URL's values */}
-      <form key={`${filters.minPrice}-${filters.maxPrice}-${filters.model}`} onSubmit={applyText} className={styles.textFilters} noValidate>
+      <button type="button" className={styles.filtersToggle} aria-expanded={open} aria-controls="product-filter-fields" onClick={() => setOpen((shown) => !shown)}>
+        {text.filtersHeading}
+      </button>
+      <div id="product-filter-fields" className={open ? styles.filterFields : `${styles.filterFields} ${styles.folded}`}>
         <label className={styles.field}>
-          <span>{text.priceFrom}</span>
-          <input name="minPrice" type="number" inputMode="numeric" min={0} step={1000} defaultValue={filters.minPrice ?? ''} aria-describedby={rangeError ? 'price-error' : undefined} />
+          <span>{text.category}</span>
+          <select value={filters.category ?? ''} onChange={(event) => onChange({ category: event.target.value || null })}>
+            <option value="">{text.all}</option>
+            {categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </select>
         </label>
         <label className={styles.field}>
-          <span>{text.priceTo}</span>
-          <input
-            name="maxPrice"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1000}
-            defaultValue={filters.maxPrice ?? ''}
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? 'price-error' : undefined}
-          />
+          <span>{text.brand}</span>
+          <select value={filters.brand ?? ''} onChange={(event) => onChange({ brand: event.target.value || null })}>
+            <option value="">{text.all}</option>
+            {brands.map((brand) => (
+              <option key={brand.slug} value={brand.slug}>
+                {brand.name}
+              </option>
+            ))}
+          </select>
         </label>
-        {rangeError && (
-          <p id="price-error" role="alert" className={styles.fieldError}>
-            {rangeError}
-          </p>
+        <label className={styles.field}>
+          <span>{text.sort}</span>
+          <select value={filters.sort} onChange={(event) => onChange({ sort: event.target.value as ProductSort })}>
+            {SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {PRODUCT_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.check}>
+          <input type="checkbox" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
+          <span>{text.inStock}</span>
+        </label>
+        {/* re-created when the URL changes (back button), so the fields show the URL's values */}
+        <form key={`${filters.minPrice}-${filters.maxPrice}-${filters.model}`} onSubmit={applyText} className={styles.textFilters} noValidate>
+          <label className={styles.field}>
+            <span>{text.priceFrom}</span>
+            <input name="minPrice" type="number" inputMode="numeric" min={0} step={1000} defaultValue={filters.minPrice ?? ''} aria-describedby={rangeError ? 'price-error' : undefined} />
+          </label>
+          <label className={styles.field}>
+            <span>{text.priceTo}</span>
+            <input
+              name="maxPrice"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1000}
+              defaultValue={filters.maxPrice ?? ''}
+              aria-invalid={rangeError ? true : undefined}
+              aria-describedby={rangeError ? 'price-error' : undefined}
+            />
+          </label>
+          {rangeError && (
+            <p id="price-error" role="alert" className={styles.fieldError}>
+              {rangeError}
+            </p>
+          )}
+          <label className={styles.field}>
+            <span>{text.model}</span>
+            <input name="model" type="text" maxLength={100} placeholder={text.modelPlaceholder} defaultValue={filters.model ?? ''} />
+          </label>
+          <button type="submit" className={styles.apply}>
+            {text.apply}
+          </button>
+        </form>
+        {hasFilters(filters) && (
+          <button type="button" className={styles.clear} onClick={onClear}>
+            {text.clear}
+          </button>
         )}
-        <label className={styles.field}>
-          <span>{text.model}</span>
-          <input name="model" type="text" maxLength={100} placeholder={text.modelPlaceholder} defaultValue={filters.model ?? ''} />
-        </label>
-        <button type="submit" className={styles.apply}>
-          {text.apply}
-        </button>
-      </form>
-      {hasFilters(filters) && (
-        <button type="button" className={styles.clear} onClick={onClear}>
-          {text.clear}
-        </button>
-      )}
+      </div>
     </section>
   );
 }

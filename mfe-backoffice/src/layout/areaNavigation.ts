@@ -1,0 +1,31 @@
+import { AREAS, type RoleArea } from '../i18n/vi';
+
+/** One entry of an area's side navigation: a page, or one view (`?view=`) of a page. */
+export interface AreaNavItem {
+  path: string;
+  /** The `?view=` it opens, for a view of a page (the page's own entry has none). */
+  view?: string;
+  label: string;
+}
+
+/** Views of a page that its area's navigation also lists: the manager's staff board (the centre's people). */
+const VIEW_ITEMS: Partial<Record<RoleArea, readonly AreaNavItem[]>> = {
+  manager: [{ path: '/manager', view: 'roster', label: 'Nhân sự' }],
+};
+
+/** The area's pages, then the views it lists. */
+export function areaNavigation(area: RoleArea): AreaNavItem[] {
+  return [...AREAS[area].pages.map((page) => ({ path: page.path, label: page.navLabel })), ...(VIEW_ITEMS[area] ?? [])];
+}
+
+export const hrefOf = (item: AreaNavItem) => (item.view ? `${item.path}?view=${item.view}` : item.path);
+
+/**
+ * Whether the entry is the page shown: same path, and the same view; a page's own entry is current on the page
+ * unless the view shown has an entry of its own.
+ */
+export function isCurrent(item: AreaNavItem, items: readonly AreaNavItem[], pathname: string, view: string | null): boolean {
+  if (item.path !== pathname) return false;
+  if (item.view) return item.view === view;
+  return !items.some((other) => other.path === pathname && other.view !== undefined && other.view === view);
+}

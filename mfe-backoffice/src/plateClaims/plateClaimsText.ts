@@ -1,0 +1,23 @@
+/** The Vietnamese strings of the plate claims list (staff customers page). */
+export const plateClaimsText = {
+  heading: 'Yêu cầu xác minh biển số',
+  intro: 'Khách hàng thêm một biển số đã thuộc tài khoản khác. Liên hệ hai bên, rồi chọn chủ của biển số.',
+  loading: 'Đang tải yêu cầu...',
+  loadFailed: 'Không tải được yêu cầu xác minh biển số.',
+  retry: 'Thử lại',
+  empty: 'Không có yêu cầu nào đang chờ.',
+  plate: 'Biển số',
+  claimant: 'Người yêu cầu',
+  owner: 'Chủ hiện tại',
+  noOwner: 'Không còn xe nào mang biển số này',
+  createdAt: 'Ngày gửi',
+  actions: 'Xử lý',
+  fromMigration: 'Phát hiện khi rà soát dữ liệu',
+  transfer: 'Chuyển cho tài khoản mới',
+  keep: 'Giữ chủ cũ',
+  transferLabel: (plate: string, name: string) => `Chuyển cho tài khoản mới: biển số ${plate}, ${name}`,
+  keepLabel: (plate: string) => `Giữ chủ cũ: biển số ${plate}`,
+  transferred: (plate: string) => `Đã chuyển biển số ${plate} cho tài khoản mới.`,
+  kept: (plate: string) => `Đã giữ biển số ${plate} cho chủ cũ.`,
+  failed: 'Không xử lý được yêu cầu, vui lòng thử lại.',
+} as const;

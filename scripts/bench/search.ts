@@ -1,0 +1,216 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Result as AutocannonResult } from 'autocannon';
+import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
+import { loadApi, loadSearchRelevanceSet } from './benchApi.ts';
+
+/**
+ * `npm run bench:search`: GET /api/search past its response cache on a scratch seeded database, at 10 connections:
+ * each request one query of the relevance set (api/test/modules/search/relevanceSet.ts) with its letters' case
+ * drawn at random and a random run of trailing punctuation (same words, another cache key: the answer is worked
+ * out every time), and a limit the storefront asks (6, 20 or 50). Also the cached answer, and the relevance set's
+ * pass share through HTTP on that database. The API answers from this process; autocannon runs in a child.
+ *
+ * Budget, per database: past the cache, at most 200 µs of the API process's CPU per answer and at least 10 times
+ * Vendure's search throughput measured on the same machine (BENCH_VENDURE_SEARCH_RPS, docs/performance.md);
+ * the relevance set's pass share as the test suite requires (≥ 90 %).
+ *
+ * env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 10), LOG_LEVEL (default warn),
+ * BENCH_SEARCH_DATABASES (sqlite,postgres; default sqlite), BENCH_POSTGRES_URL (the server to create a scratch
+ * database on, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_VENDURE_SEARCH_RPS (default 600).
+ */
+const CPU_BUDGET_US = 200;
+const VENDURE_FACTOR = 10;
+const VENDURE_SEARCH_RPS = Number(process.env.BENCH_VENDURE_SEARCH_RPS ?? 600);
+const RELEVANCE_BUDGET = 0.9;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DATABASES = (process.env.BENCH_SEARCH_DATABASES ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const LIMITS = [6, 20, 50];
+
+// As bench:catalogue: the API imports shared-contracts' TypeScript sources (the `ev-source` condition) and starts
+// with the API process's settings (apiProcessEnv.ts); the load generator is a process of its own with Node's defaults.
+if (!process.execArgv.some((arg) => arg === '--conditions=ev-source' || arg === '-C=ev-source')) {
+  const script = fileURLToPath(import.meta.url);
+  const added = Object.keys(API_PROCESS_ENV).filter((name) => process.env[name] === undefined);
+  const child = spawnSync(process.execPath, ['--conditions=ev-source', ...API_NODE_OPTIONS.split(' '), ...process.execArgv, script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...API_PROCESS_ENV, ...process.env, BENCH_API_ENV_ADDED: added.join(',') },
+  });
+  process.exit(child.status ?? 1);
+}
+
+function plainEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of (process.env.BENCH_API_ENV_ADDED ?? '').split(',')) if (name) delete env[name];
+  delete env.BENCH_API_ENV_ADDED;
+  return env;
+}
+
+interface Load {
+  url: string;
+  /** Fixed paths asked in turn, or queries made into a fresh path on every request. */
+  paths?: string[];
+  queries?: string[];
+}
+
+/** autocannon in a child process (not sharing the API's event loop); `queries` become a setupRequest there. */
+function autocannon(load: Load, duration: number): Promise<AutocannonResult> {
+  const code = `const autocannon = require(process.env.AUTOCANNON_MODULE);
+    const load = JSON.parse(process.env.BENCH_LOAD);
+    const limits = ${JSON.stringify(LIMITS)};
+    const pick = (list) => list[Math.floor(Math.random() * list.length)];
+    const randomCase = (text) => Array.from(text, (c) => (Math.random() < 0.5 ? c.toUpperCase() : c.toLowerCase())).join('');
+    const tail = () => Array.from({ length: Math.floor(Math.random() * 7) }, () => pick(['.', ',', ';', '!', '?'])).join('');
+    const requests = load.queries
+      ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: '/api/search?q=' + encodeURIComponent(randomCase(pick(load.queries)) + tail()) + '&limit=' + pick(limits) }) }]
+      : load.paths.map((path) => ({ method: 'GET', path }));
+    autocannon({ url: load.url, connections: ${CONNECTIONS}, duration: ${duration}, requests })
+      .then((result) => process.stdout.write(JSON.stringify(result)), (error) => { console.error(error); process.exit(1); });`;
+  const child = spawn(process.execPath, ['-e', code], {
+    env: { ...plainEnv(), AUTOCANNON_MODULE: fileURLToPath(import.meta.resolve('autocannon')), BENCH_LOAD: JSON.stringify(load) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status) => (status === 0 ? resolve(JSON.parse(output) as AutocannonResult) : reject(new Error(`autocannon exited with ${status}`))));
+  });
+}
+
+interface Measured {
+  label: string;
+  requests: number;
+  /** CPU time (user + system) of this process, which answers, per answer (µs). */
+  cpuPerRequest: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(label: string, load: Load, duration = DURATION_S): Promise<Measured> {
+  const before = process.cpuUsage();
+  const result = await autocannon(load, duration);
+  const used = process.cpuUsage(before);
+  return {
+    label,
+    requests: result.requests.average,
+    cpuPerRequest: result.requests.total > 0 ? (used.user + used.system) / result.requests.total : Number.NaN,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+const row = (m: Measured) =>
+  `  ${m.label.padEnd(40)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
+
+async function benchDatabase(kind: string): Promise<string[]> {
+  const { buildApp, createDatabase, migrateToLatest, seed } = await loadApi();
+  const { RELEVANCE_SET } = await loadSearchRelevanceSet();
+
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-search-'));
+  let databaseUrl: string | null = null;
+  let dropScratch = async () => {};
+  if (kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    const scratch = `ev_bench_search_${process.pid}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${scratch}`;
+    databaseUrl = url.toString();
+    dropScratch = async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await client.end();
+    };
+  } else if (kind !== 'sqlite') {
+    throw new Error(`BENCH_SEARCH_DATABASES: unknown database ${kind}`);
+  }
+  const db = createDatabase({ databaseUrl, sqliteFile: path.join(folder, 'bench.sqlite') });
+  const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const failures: string[] = [];
+  const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  try {
+    await migrateToLatest(db);
+    await seed(db);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    // The relevance set through HTTP, as the storefront asks it.
+    let passed = 0;
+    for (const entry of RELEVANCE_SET) {
+      const response = await fetch(`${url}/api/search?q=${encodeURIComponent(entry.query)}&limit=6`);
+      const body = (await response.json()) as { data: { hits: Array<{ title: string }> } };
+      if (response.status === 200 && body.data.hits[0]?.title === entry.first) passed += 1;
+    }
+    const share = passed / RELEVANCE_SET.length;
+    console.log(`GET /api/search, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${name}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`  relevance set: ${passed}/${RELEVANCE_SET.length} first (${(share * 100).toFixed(1)} %)`);
+    if (share < RELEVANCE_BUDGET) failures.push(`${kind}: relevance ${(share * 100).toFixed(1)} % < ${RELEVANCE_BUDGET * 100} %`);
+
+    const queries = RELEVANCE_SET.map((entry) => entry.query);
+    const cachedPaths = queries.slice(0, 3).map((query) => `/api/search?q=${encodeURIComponent(query)}&limit=20`);
+    await measure('warm-up', { url, queries }, 2);
+    await measure('warm-up', { url, paths: cachedPaths }, 2);
+
+    const missed = await measure('past the cache (random case, punctuation)', { url, queries });
+    const cached = await measure(`cached (${cachedPaths.length} queries in turn)`, { url, paths: cachedPaths });
+    console.log(row(missed));
+    console.log(row(cached));
+    const floor = VENDURE_FACTOR * VENDURE_SEARCH_RPS;
+    console.log(
+      `  past the cache: ${missed.cpuPerRequest.toFixed(0)} µs of CPU an answer (budget ≤ ${CPU_BUDGET_US}); ${missed.requests.toFixed(0)} req/s = ${(missed.requests / VENDURE_SEARCH_RPS).toFixed(1)}× Vendure's ${VENDURE_SEARCH_RPS} (budget ≥ ${VENDURE_FACTOR}×); load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    if (missed.cpuPerRequest > CPU_BUDGET_US) failures.push(`${kind}: ${missed.cpuPerRequest.toFixed(0)} µs of CPU an answer > ${CPU_BUDGET_US}`);
+    if (missed.requests < floor) failures.push(`${kind}: ${missed.requests.toFixed(0)} req/s < ${floor} (${VENDURE_FACTOR}× Vendure)`);
+    for (const m of [missed, cached]) if (m.errors > 0 || m.non2xx > 0) failures.push(`${kind} ${m.label}: ${m.errors} errors, ${m.non2xx} non-2xx answers`);
+  } finally {
+    await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await db.destroy();
+    await dropScratch();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  return failures;
+}
+
+async function main(): Promise<void> {
+  if (DATABASES.length > 1) {
+    // One process per database: each run starts from a fresh heap and JIT.
+    let failed = false;
+    for (const kind of DATABASES) {
+      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+        stdio: 'inherit',
+        env: { ...process.env, BENCH_SEARCH_DATABASES: kind },
+      });
+      if (child.status !== 0) failed = true;
+    }
+    process.exitCode = failed ? 1 : 0;
+    return;
+  }
+  const failures: string[] = [];
+  for (const kind of DATABASES) failures.push(...(await benchDatabase(kind)));
+  console.log(
+    failures.length === 0
+      ? `Budget met: past the cache ≤ ${CPU_BUDGET_US} µs of CPU an answer and ≥ ${VENDURE_FACTOR}× Vendure's throughput; relevance ≥ ${RELEVANCE_BUDGET * 100} %.`
+      : `Budget missed: ${failures.join('; ')}.`,
+  );
+  process.exitCode = failures.length === 0 ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
