@@ -10,6 +10,7 @@ module.exports = {
     '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
+    '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
     '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',

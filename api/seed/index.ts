@@ -11,6 +11,8 @@ import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHist
 import { seedDemoOrders } from '../src/modules/orders/demoOrders';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
+import { seedWebOrderDesk } from './webOrderDesk';
+import { seedCatalogueHistory } from './catalogueHistory';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -30,7 +32,9 @@ export interface SeedReport {
   /** Today's parts requests: one waiting for the demo customer's yes, and work for the parts desk. */
   partsApprovalDemo: PartsApprovalDemoReport;
   /** With `demoHistory`: about three months of closed work and web orders, and technicians' shifts. */
-  demoHistory?: DemoHistorySeedReport & { shifts: number };
+  demoHistory?: DemoHistorySeedReport & { shifts: number; catalogueChanges: number };
+  /** The demo customer's web orders at Cầu Giấy's desk, one per state (web-order desk). */
+  webOrderDesk: number;
 }
 
 /** Row counts after seeding the reference data only (seedReference). */
@@ -85,8 +89,17 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     centreInventory: await seedCentreInventory(trx),
     partsApprovalDemo: await seedPartsApprovalDemo(trx),
     ...(options.demoHistory
-      ? { demoHistory: { ...(await seedDemoHistory(trx, options.now)), shifts: await seedDemoShifts(trx, options.now) } }
+      ? {
+          demoHistory: {
+            ...(await seedDemoHistory(trx, options.now)),
+            shifts: await seedDemoShifts(trx, options.now),
+            // The demo admin's edits of a few products (catalogue history).
+            catalogueChanges: await seedCatalogueHistory(trx, options.now),
+          },
+        }
       : {}),
+    // Last: the desk's columns of every order written above, and Cầu Giấy's web orders in every state.
+    webOrderDesk: await seedWebOrderDesk(trx, options.now),
   }));
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
   // committed data, without the new rows) is dropped too.

@@ -22,6 +22,7 @@ import { googleRoutes } from './modules/auth/googleRoutes';
 import { bookingsModule } from './modules/bookings/bookingsModule';
 import { cartRoutes } from './modules/cart/cartRoutes';
 import { catalogueRoutes } from './modules/catalogue/catalogueRoutes';
+import { catalogueAdminModule } from './modules/catalogueAdmin/catalogueAdminModule';
 import { centresRoutes } from './modules/centres/centresRoutes';
 import { contactRoutes } from './modules/contact/contactRoutes';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnosticsRoutes';
@@ -49,6 +50,7 @@ import { staffAdminModule } from './modules/staffAdmin/staffAdminModule';
 import { customerRoutes } from './modules/users/customerRoutes';
 import { profileRoutes } from './modules/users/profileRoutes';
 import { vehicleRoutes } from './modules/vehicles/vehicleRoutes';
+import { webOrdersModule } from './modules/webOrders/webOrdersModule';
 import { apiVersion } from './version';
 
 /** The Fastify instance of the API, with zod schemas as its type provider. */
@@ -212,6 +214,9 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(productCoverRoutes, { prefix, db });
   void app.register(cartRoutes, { prefix, context });
   void app.register(ordersRoutes, { prefix, context });
+  void app.register(webOrdersModule, { prefix, context });
+  // The admin's catalogue of products (its changes reach every instance's caches and search).
+  void app.register(catalogueAdminModule, { prefix, context });
   // The service side: vehicles, booking, maintenance, the centres' floor and the back office.
   void app.register(vehicleRoutes, { prefix, context });
   void app.register(bookingsModule, { prefix, context });

@@ -73,6 +73,11 @@ export interface Config {
   /** The shop's bank account for VietQR transfers (VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME; demo defaults, refused in production) and its payment window (VIETQR_PAYMENT_HOURS). */
   vietQr: VietQrConfig;
   /**
+   * The centre whose web-order desk handles the orders shipped to an address (WEB_ORDERS_SHIPPING_CENTRE_ID);
+   * null: the first centre (lowest id). Pick-up orders belong to their pick-up centre.
+   */
+  shippingCentreId: number | null;
+  /**
    * The settings production must be given that were left unset and took their development default (PUBLIC_URL,
    * VIETQR_*): productionSafety.ts refuses to start production with any of them.
    */
@@ -271,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     bookingChangeCutoffMinutes: parseIntegerSetting('BOOKING_CHANGE_CUTOFF_MINUTES', env.BOOKING_CHANGE_CUTOFF_MINUTES, 120, 0, 7 * 24 * 60),
     vietQr: loadVietQrConfig(env),
+    shippingCentreId: nonEmpty(env.WEB_ORDERS_SHIPPING_CENTRE_ID) === null ? null : parseIntegerSetting('WEB_ORDERS_SHIPPING_CENTRE_ID', env.WEB_ORDERS_SHIPPING_CENTRE_ID, 1, 1, 2_147_483_647),
     clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
     defaultsUsed: REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
   };

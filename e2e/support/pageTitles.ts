@@ -30,6 +30,11 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/admin/reports', owner: 'mfe_backoffice', title: 'Báo cáo' },
   { path: '/admin/staff-management', owner: 'mfe_backoffice', title: 'Quản lý nhân sự' },
   { path: '/admin/models', owner: 'mfe_backoffice', title: 'Mô hình dự đoán' },
+  { path: '/admin/catalogue', owner: 'mfe_backoffice', title: 'Danh mục sản phẩm' },
+  { path: '/manager/catalogue', owner: 'mfe_backoffice', title: 'Danh mục sản phẩm' },
+  { path: '/staff/web-orders', owner: 'mfe_backoffice', title: 'Đơn hàng online' },
+  { path: '/manager/web-orders', owner: 'mfe_backoffice', title: 'Đơn hàng online' },
+  { path: '/admin/web-orders', owner: 'mfe_backoffice', title: 'Đơn hàng online' },
 ];
 
 export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history'] as const;

@@ -1,5 +1,6 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
+import { AdminCataloguePage, ManagerCataloguePage } from './catalogueAdmin/CataloguePages';
 import { AdminDashboardPage } from './pages/admin/AdminDashboardPage';
 import { PredictionModelsPage } from './pages/admin/PredictionModelsPage';
 import { ReportsPage } from './pages/admin/ReportsPage';
@@ -14,6 +15,7 @@ import { ChecklistsPage } from './pages/technician/ChecklistsPage';
 import { PartsRequestPage } from './pages/technician/PartsRequestPage';
 import { TechnicianDashboardPage } from './pages/technician/TechnicianDashboardPage';
 import { WorkQueuePage } from './pages/technician/WorkQueuePage';
+import { WebOrderDeskPage } from './webOrders/WebOrderDeskPage';
 
 /**
  * The back office's pages: exactly the paths the shared route table assigns to mfe_backoffice.
@@ -34,4 +36,9 @@ export const pages: RemotePage[] = [
   { path: '/admin/reports', title: areaPage('admin', '/admin/reports').title, Component: ReportsPage },
   { path: '/admin/staff-management', title: areaPage('admin', '/admin/staff-management').title, Component: StaffManagementPage },
   { path: '/admin/models', title: areaPage('admin', '/admin/models').title, Component: PredictionModelsPage },
+  { path: '/admin/catalogue', title: areaPage('admin', '/admin/catalogue').title, Component: AdminCataloguePage },
+  { path: '/manager/catalogue', title: areaPage('manager', '/manager/catalogue').title, Component: ManagerCataloguePage },
+  { path: '/staff/web-orders', title: areaPage('staff', '/staff/web-orders').title, Component: WebOrderDeskPage },
+  { path: '/manager/web-orders', title: areaPage('manager', '/manager/web-orders').title, Component: WebOrderDeskPage },
+  { path: '/admin/web-orders', title: areaPage('admin', '/admin/web-orders').title, Component: WebOrderDeskPage },
 ];

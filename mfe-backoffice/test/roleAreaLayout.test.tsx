@@ -30,6 +30,7 @@ const AREAS = [
       ['Khách hàng', '/staff/customers'],
       ['Lịch hẹn', '/staff/appointments'],
       ['Phiếu dịch vụ', '/staff/service-orders'],
+      ['Đơn hàng online', '/staff/web-orders'],
     ],
   },
   {
@@ -37,6 +38,8 @@ const AREAS = [
     visit: '/manager',
     links: [
       ['Bảng điều khiển', '/manager'],
+      ['Danh mục sản phẩm', '/manager/catalogue'],
+      ['Đơn hàng online', '/manager/web-orders'],
       ['Nhân sự', '/manager?view=roster'],
     ],
   },
@@ -59,6 +62,8 @@ const AREAS = [
       ['Báo cáo', '/admin/reports'],
       ['Quản lý nhân sự', '/admin/staff-management'],
       ['Mô hình dự đoán', '/admin/models'],
+      ['Danh mục sản phẩm', '/admin/catalogue'],
+      ['Đơn hàng online', '/admin/web-orders'],
     ],
   },
 ];
@@ -101,11 +106,14 @@ describe('the area dashboards', () => {
       '/admin/reports',
       '/admin/staff-management',
       '/admin/models',
+      '/admin/catalogue',
+      '/admin/web-orders',
     ]);
   });
 
-  it('the manager dashboard, alone in its area, has no shortcuts', () => {
+  it('the manager dashboard links to the read-only catalogue', () => {
     renderAt('/manager');
-    expect(screen.queryByRole('navigation', { name: 'Đi tới' })).not.toBeInTheDocument();
+    const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/web-orders']);
   });
 });

@@ -20,6 +20,11 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/reports': 'Báo cáo',
   '/admin/staff-management': 'Quản lý nhân sự',
   '/admin/models': 'Mô hình dự đoán',
+  '/admin/catalogue': 'Danh mục sản phẩm',
+  '/manager/catalogue': 'Danh mục sản phẩm',
+  '/staff/web-orders': 'Đơn hàng online',
+  '/manager/web-orders': 'Đơn hàng online',
+  '/admin/web-orders': 'Đơn hàng online',
 };
 
 describe('the back-office routes module', () => {

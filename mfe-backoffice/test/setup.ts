@@ -23,3 +23,9 @@ jest.mock('../src/partsRequests/freePartLinesApi', () => ({
 jest.mock('../src/partsDesk/freeLinesDeskApi', () => ({
   freeLinesDeskApi: { list: jest.fn(() => new Promise(() => undefined)), link: jest.fn(), specialOrder: jest.fn() },
 }));
+
+// The web-order desk reads its orders: no test reaches the network. Its own test (webOrderDesk.test.tsx) says
+// what the API answers; elsewhere it never answers.
+jest.mock('../src/webOrders/webOrdersApi', () => ({
+  webOrdersApi: { list: jest.fn(() => new Promise(() => undefined)), detail: jest.fn(() => new Promise(() => undefined)), act: jest.fn(), note: jest.fn() },
+}));

@@ -60,10 +60,13 @@ describe('the shop schemas', () => {
   it('moves orders only along the allowed transitions', () => {
     expect(nextOrderStatuses({ status: 'PENDING_PAYMENT', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['CANCELLED']);
     expect(nextOrderStatuses({ status: 'PLACED', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['CONFIRMED', 'CANCELLED']);
-    expect(nextOrderStatuses({ status: 'CONFIRMED', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['SHIPPING', 'CANCELLED']);
-    expect(nextOrderStatuses({ status: 'CONFIRMED', fulfilmentMethod: 'pickup', hasProducts: true })).toEqual(['READY_FOR_PICKUP', 'CANCELLED']);
+    expect(nextOrderStatuses({ status: 'CONFIRMED', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['PACKED', 'CANCELLED']);
+    expect(nextOrderStatuses({ status: 'PACKED', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['SHIPPING', 'CANCELLED']);
+    expect(nextOrderStatuses({ status: 'PACKED', fulfilmentMethod: 'pickup', hasProducts: true })).toEqual(['READY_FOR_PICKUP', 'CANCELLED']);
     expect(nextOrderStatuses({ status: 'CONFIRMED', fulfilmentMethod: 'pickup', hasProducts: false })).toEqual(['COMPLETED', 'CANCELLED']);
-    expect(nextOrderStatuses({ status: 'SHIPPING', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['COMPLETED']);
+    expect(nextOrderStatuses({ status: 'SHIPPING', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['DELIVERED']);
+    expect(nextOrderStatuses({ status: 'DELIVERED', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual(['COMPLETED']);
+    expect(nextOrderStatuses({ status: 'READY_FOR_PICKUP', fulfilmentMethod: 'pickup', hasProducts: true })).toEqual(['COMPLETED', 'CANCELLED']);
     expect(nextOrderStatuses({ status: 'COMPLETED', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual([]);
     expect(nextOrderStatuses({ status: 'CANCELLED', fulfilmentMethod: 'delivery', hasProducts: true })).toEqual([]);
   });
@@ -73,11 +76,13 @@ describe('the shop schemas', () => {
       PENDING_PAYMENT: 'Chờ thanh toán',
       PLACED: 'Đã đặt hàng',
       CONFIRMED: 'Đã xác nhận',
+      PACKED: 'Đã đóng gói',
       SHIPPING: 'Đang giao hàng',
+      DELIVERED: 'Đã giao hàng',
       READY_FOR_PICKUP: 'Sẵn sàng nhận tại cửa hàng',
       COMPLETED: 'Hoàn thành',
       CANCELLED: 'Đã hủy',
     });
-    expect(PAYMENT_STATUS_LABELS).toEqual({ UNPAID: 'Chưa thanh toán', PAID: 'Đã thanh toán', REFUNDED: 'Đã hoàn tiền' });
+    expect(PAYMENT_STATUS_LABELS).toEqual({ UNPAID: 'Chưa thanh toán', PAID: 'Đã thanh toán', REFUND_DUE: 'Cần hoàn tiền', REFUNDED: 'Đã hoàn tiền' });
   });
 });

@@ -6,6 +6,8 @@ import type { InventoryTables } from './inventorySchema';
 import type { PartsRequestTables } from './partsRequestSchema';
 import type { PartsFreeLineTables } from './partsFreeLineSchema';
 import type { PlateClaimTables } from './plateClaimSchema';
+import type { WebOrderTables } from './webOrderSchema';
+import type { CatalogueAdminTables, ProductAdminColumns } from './catalogueAdminSchema';
 import type { PredictionTables } from './predictionSchema';
 import type { ScheduledJobTables } from './scheduledJobSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
@@ -148,7 +150,7 @@ export interface CatalogueBrandsTable {
   created_at: Timestamp;
 }
 
-export interface ProductsTable {
+export interface ProductsTable extends ProductAdminColumns {
   id: Generated<number>;
   sku: string;
   slug: string;
@@ -273,7 +275,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -59,6 +59,12 @@ export interface OrdersTable {
   paid_at: NullableInstant;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Raised by every change of status or payment (migration 0025): a desk action carries the one it read. */
+  version: ColumnType<number, number | undefined, number>;
+  /** The centre whose web-order desk handles it: the pick-up centre, or the centre that ships (migration 0025). */
+  desk_centre_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The recipient's name folded (foldVietnamese) for the desk's search (migration 0025). */
+  recipient_folded: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {

@@ -33,6 +33,8 @@ export function changeAlters(view: FloorView, kind: string): boolean {
   if (view === 'inventory') return kind !== 'checklist' && kind !== 'checklist-progress';
   // Stock figures are on neither floor screen.
   if (kind === 'checklist' || kind === 'inventory') return false;
+  // Web orders ('web-order') have a desk of their own; the floor screens show none of them.
+  if (kind === 'web-order') return false;
   // The board's cards show the labels 'Chờ khách duyệt' / 'Chờ phụ tùng' and the part lines; the day view neither.
   if (kind === 'checklist-progress' || kind === 'parts-request') return view === 'board';
   return true;

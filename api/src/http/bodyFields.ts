@@ -19,13 +19,14 @@ export const bodyFieldMessages = {
 
 type AnySchema = z.ZodType;
 
-/** The keys of an object schema, through optional / nullable / default wrappers and pipes (refine, transform). */
+/** The keys of an object schema, through optional / nullable / default wrappers, pipes (refine, transform) and intersections. */
 export function objectSchemaKeys(schema: AnySchema): string[] {
   let current: unknown = schema;
   for (let depth = 0; depth < 10; depth += 1) {
     const def = (current as { _zod?: { def?: Record<string, unknown> } })._zod?.def;
     if (!def) break;
     if (def.type === 'object') return Object.keys(def.shape as Record<string, unknown>);
+    if (def.type === 'intersection') return [...objectSchemaKeys(def.left as AnySchema), ...objectSchemaKeys(def.right as AnySchema)];
     if (def.type === 'pipe') current = def.in;
     else if ('innerType' in def) current = def.innerType;
     else break;

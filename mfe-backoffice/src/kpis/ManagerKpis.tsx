@@ -124,7 +124,7 @@ function Technicians({ title, kpis }: { title: string; kpis: CentreKpis }) {
       {kpis.technicians.length === 0 ? (
         <p className={styles.muted}>{c.empty}</p>
       ) : (
-        <ScrollRegion className={styles.tableWrap} label={c.heading(title)}>
+        <ScrollRegion className={styles.tableWrap} label={`${c.heading(title)} (bảng)`}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -166,7 +166,7 @@ function PartsUsage({ title, kpis }: { title: string; kpis: CentreKpis }) {
       {kpis.partsUsage.items.length === 0 ? (
         <p className={styles.muted}>{c.empty}</p>
       ) : (
-        <ScrollRegion className={styles.tableWrap} label={c.heading(title)}>
+        <ScrollRegion className={styles.tableWrap} label={`${c.heading(title)} (bảng)`}>
           <table className={styles.table}>
             <thead>
               <tr>

@@ -5,3 +5,4 @@ export * from './partsRequestMachine';
 export * from './inventoryRules';
 export * from './reports';
 export * from './shiftRules';
+export * from './productCatalogueRules';

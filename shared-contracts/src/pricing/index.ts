@@ -5,5 +5,6 @@
 export * from './promotionPricing';
 export * from './shipping';
 export * from './orderStatus';
+export * from './carriers';
 export * from './checkoutRules';
 export * from '../address/provinces';

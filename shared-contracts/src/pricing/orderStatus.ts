@@ -3,23 +3,26 @@
  * values (no zod) so the UI can import them from 'shared-contracts' without shipping zod; shop.ts builds its
  * schemas from the same tuples and re-exports these.
  */
-export const ORDER_STATUSES = ['PENDING_PAYMENT', 'PLACED', 'CONFIRMED', 'SHIPPING', 'READY_FOR_PICKUP', 'COMPLETED', 'CANCELLED'] as const;
+export const ORDER_STATUSES = ['PENDING_PAYMENT', 'PLACED', 'CONFIRMED', 'PACKED', 'SHIPPING', 'DELIVERED', 'READY_FOR_PICKUP', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   PENDING_PAYMENT: 'Chờ thanh toán',
   PLACED: 'Đã đặt hàng',
   CONFIRMED: 'Đã xác nhận',
+  PACKED: 'Đã đóng gói',
   SHIPPING: 'Đang giao hàng',
+  DELIVERED: 'Đã giao hàng',
   READY_FOR_PICKUP: 'Sẵn sàng nhận tại cửa hàng',
   COMPLETED: 'Hoàn thành',
   CANCELLED: 'Đã hủy',
 };
 
-export const PAYMENT_STATUSES = ['UNPAID', 'PAID', 'REFUNDED'] as const;
+export const PAYMENT_STATUSES = ['UNPAID', 'PAID', 'REFUND_DUE', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   UNPAID: 'Chưa thanh toán',
   PAID: 'Đã thanh toán',
+  REFUND_DUE: 'Cần hoàn tiền',
   REFUNDED: 'Đã hoàn tiền',
 };
 
@@ -54,35 +57,130 @@ export function canCustomerCancel(status: OrderStatus): boolean {
   return CUSTOMER_CANCELLABLE_STATUSES.includes(status);
 }
 
+/** How the desk pays a refund back. */
+export const REFUND_METHODS = ['BANK_TRANSFER', 'CASH'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { BANK_TRANSFER: 'Chuyển khoản ngân hàng', CASH: 'Tiền mặt' };
+
 /** What the back office needs to know about an order to move it on. */
 export interface OrderTransitionContext {
   status: OrderStatus;
   fulfilmentMethod: FulfilmentMethod;
-  /** The order contains products (false: service packages only, nothing to ship or hand over). */
+  /** The order contains products (false: service packages only, nothing to pack, ship or hand over). */
   hasProducts: boolean;
 }
 
 /**
- * The statuses staff may move an order to (POST /orders/:code/status):
- * PLACED → CONFIRMED | CANCELLED; CONFIRMED → SHIPPING (delivery) or READY_FOR_PICKUP (pick-up) | CANCELLED,
- * or straight to COMPLETED for a packages-only order; SHIPPING → COMPLETED; READY_FOR_PICKUP → COMPLETED |
- * CANCELLED (never collected); PENDING_PAYMENT → CANCELLED (PENDING_PAYMENT → PLACED happens only through the
- * payment confirmation). COMPLETED and CANCELLED are final.
+ * The web order machine, once for the API (which enforces it) and the back office (which offers only what it
+ * allows). Shipping: PLACED → CONFIRMED → PACKED → SHIPPING → DELIVERED → COMPLETED. Pick-up: PLACED →
+ * CONFIRMED → PACKED → READY_FOR_PICKUP → COMPLETED (handed over). Packages only: CONFIRMED → COMPLETED.
+ * PENDING_PAYMENT → PLACED happens only through the payment's confirmation. Cancel (a reason) from
+ * PENDING_PAYMENT, PLACED, CONFIRMED, PACKED or READY_FOR_PICKUP (never collected): a paid order's payment
+ * becomes REFUND_DUE, and recording the refund makes it REFUNDED. COD and pay-at-pick-up are paid when
+ * delivered or handed over. COMPLETED and CANCELLED are final for the status.
  */
-export function nextOrderStatuses({ status, fulfilmentMethod, hasProducts }: OrderTransitionContext): OrderStatus[] {
-  switch (status) {
-    case 'PENDING_PAYMENT':
-      return ['CANCELLED'];
-    case 'PLACED':
-      return ['CONFIRMED', 'CANCELLED'];
-    case 'CONFIRMED':
-      if (!hasProducts) return ['COMPLETED', 'CANCELLED'];
-      return [fulfilmentMethod === 'delivery' ? 'SHIPPING' : 'READY_FOR_PICKUP', 'CANCELLED'];
-    case 'SHIPPING':
-      return ['COMPLETED'];
-    case 'READY_FOR_PICKUP':
-      return ['COMPLETED', 'CANCELLED'];
-    default:
-      return [];
-  }
+export const WEB_ORDER_ACTIONS = ['confirm', 'pack', 'ship', 'deliver', 'complete', 'readyForPickup', 'handOver', 'cancel', 'refund'] as const;
+export type WebOrderAction = (typeof WEB_ORDER_ACTIONS)[number];
+
+/** The roles of the web-order desk: the centre's staff and manager, and admin (every centre). */
+export const WEB_ORDER_DESK_ROLES = ['staff', 'manager', 'admin'] as const;
+export type WebOrderDeskRole = (typeof WEB_ORDER_DESK_ROLES)[number];
+
+export interface WebOrderActionRule {
+  from: readonly OrderStatus[];
+  /** undefined: the status stays (a refund moves the payment only). */
+  to?: OrderStatus;
+  /** Which orders it applies to besides the status. */
+  applies: (facts: WebOrderFacts) => boolean;
+  /** Who may take it (the customer cancels through their own rule, CUSTOMER_CANCELLABLE_STATUSES). */
+  roles: readonly WebOrderDeskRole[];
+  needsReason: boolean;
+  /** The button's label. */
+  label: string;
+  /** What the timeline says when it was taken. */
+  done: string;
+}
+
+export interface WebOrderFacts extends OrderTransitionContext {
+  paymentStatus: PaymentStatus;
+}
+
+const desk = WEB_ORDER_DESK_ROLES;
+const shipsGoods = (facts: WebOrderFacts) => facts.hasProducts && facts.fulfilmentMethod === 'delivery';
+const pickedUp = (facts: WebOrderFacts) => facts.hasProducts && facts.fulfilmentMethod === 'pickup';
+
+export const WEB_ORDER_ACTION_RULES: Record<WebOrderAction, WebOrderActionRule> = {
+  confirm: { from: ['PLACED'], to: 'CONFIRMED', applies: () => true, roles: desk, needsReason: false, label: 'Xác nhận đơn', done: 'Đã xác nhận đơn hàng' },
+  pack: { from: ['CONFIRMED'], to: 'PACKED', applies: (f) => f.hasProducts, roles: desk, needsReason: false, label: 'Đã đóng gói', done: 'Đã đóng gói hàng' },
+  ship: { from: ['PACKED'], to: 'SHIPPING', applies: shipsGoods, roles: desk, needsReason: false, label: 'Giao cho đơn vị vận chuyển', done: 'Đã giao cho đơn vị vận chuyển' },
+  deliver: { from: ['SHIPPING'], to: 'DELIVERED', applies: shipsGoods, roles: desk, needsReason: false, label: 'Đã giao hàng', done: 'Khách đã nhận hàng' },
+  complete: {
+    from: ['DELIVERED', 'CONFIRMED'],
+    to: 'COMPLETED',
+    applies: (f) => (f.status === 'CONFIRMED' ? !f.hasProducts : shipsGoods(f)),
+    roles: desk,
+    needsReason: false,
+    label: 'Hoàn tất đơn',
+    done: 'Đơn hàng hoàn tất',
+  },
+  readyForPickup: { from: ['PACKED'], to: 'READY_FOR_PICKUP', applies: pickedUp, roles: desk, needsReason: false, label: 'Sẵn sàng nhận hàng', done: 'Hàng sẵn sàng tại cửa hàng' },
+  handOver: { from: ['READY_FOR_PICKUP'], to: 'COMPLETED', applies: pickedUp, roles: desk, needsReason: false, label: 'Đã giao cho khách', done: 'Khách đã nhận hàng tại cửa hàng' },
+  cancel: {
+    from: ['PENDING_PAYMENT', 'PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP'],
+    to: 'CANCELLED',
+    applies: () => true,
+    roles: desk,
+    needsReason: true,
+    label: 'Hủy đơn',
+    done: 'Đơn hàng đã hủy',
+  },
+  refund: {
+    from: ['CANCELLED'],
+    applies: (f) => f.paymentStatus === 'REFUND_DUE',
+    roles: desk,
+    needsReason: false,
+    label: 'Ghi nhận hoàn tiền',
+    done: 'Đã hoàn tiền',
+  },
+};
+
+/** Whether `role` may take `action` on an order with these facts. */
+export function canTakeWebOrderAction(action: WebOrderAction, facts: WebOrderFacts, role: string): boolean {
+  const rule = WEB_ORDER_ACTION_RULES[action];
+  return rule.from.includes(facts.status) && rule.applies(facts) && rule.roles.includes(role as WebOrderDeskRole);
+}
+
+/** The actions `role` may take now, in the machine's order. */
+export function availableWebOrderActions(facts: WebOrderFacts, role: string): WebOrderAction[] {
+  return WEB_ORDER_ACTIONS.filter((action) => canTakeWebOrderAction(action, facts, role));
+}
+
+/**
+ * Where an action leads: the status, and the payment (cash on delivery and pay-at-pick-up are received at
+ * delivery or hand-over; a cancelled paid order owes a refund; a refund recorded is REFUNDED).
+ */
+export function webOrderOutcome(action: WebOrderAction, facts: WebOrderFacts): { status: OrderStatus; paymentStatus: PaymentStatus } {
+  const rule = WEB_ORDER_ACTION_RULES[action];
+  const status = rule.to ?? facts.status;
+  if (action === 'refund') return { status, paymentStatus: 'REFUNDED' };
+  if (action === 'cancel') return { status, paymentStatus: facts.paymentStatus === 'PAID' ? 'REFUND_DUE' : facts.paymentStatus };
+  const collects = (action === 'deliver' || action === 'handOver' || action === 'complete') && facts.paymentStatus === 'UNPAID';
+  return { status, paymentStatus: collects ? 'PAID' : facts.paymentStatus };
+}
+
+/**
+ * The statuses staff may move an order to through POST /orders/:code/status: the targets of the machine's
+ * actions (cancel included, refund aside).
+ */
+export function nextOrderStatuses(context: OrderTransitionContext): OrderStatus[] {
+  const facts: WebOrderFacts = { ...context, paymentStatus: 'UNPAID' };
+  const targets = WEB_ORDER_ACTIONS.filter((action) => action !== 'refund' && canTakeWebOrderAction(action, facts, 'staff')).map(
+    (action) => WEB_ORDER_ACTION_RULES[action].to!,
+  );
+  return [...new Set(targets)];
+}
+
+/** The action that moves an order from `from` to `to` for these facts, if one does. */
+export function webOrderActionTo(to: OrderStatus, facts: WebOrderFacts): WebOrderAction | undefined {
+  return WEB_ORDER_ACTIONS.find((action) => WEB_ORDER_ACTION_RULES[action].to === to && WEB_ORDER_ACTION_RULES[action].from.includes(facts.status) && WEB_ORDER_ACTION_RULES[action].applies(facts));
 }

@@ -53,6 +53,11 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/admin/reports', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/admin/staff-management', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/admin/models', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/catalogue', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/manager/catalogue', owner: 'mfe_backoffice', layout: 'manager' },
+  { path: '/staff/web-orders', owner: 'mfe_backoffice', layout: 'staff' },
+  { path: '/manager/web-orders', owner: 'mfe_backoffice', layout: 'manager' },
+  { path: '/admin/web-orders', owner: 'mfe_backoffice', layout: 'admin' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {

@@ -131,7 +131,10 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /** GET /api/products/:slug: the summary plus description, specifications, every image and the vehicle types. */
 export const productDetailSchema = productSummarySchema.extend({
+  /** Markdown, as the admin wrote it. */
   description: z.string(),
+  /** The description rendered safely (raw HTML escaped, unsafe links dropped): what the product page shows. */
+  descriptionHtml: z.string().optional(),
   specifications: z.array(productSpecificationSchema),
   images: z.array(catalogueImageSchema),
   vehicleTypes: z.array(vehicleTypeSchema),

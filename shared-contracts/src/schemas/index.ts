@@ -17,5 +17,7 @@ export * from './shifts';
 export * from '../diagnostics/predictionSchemas';
 export * from './partsDemand';
 export * from './plateClaims';
+export * from './webOrders';
+export * from './catalogueAdmin';
 // The `redirect` rule, for the API too (it reads shared-contracts through subpaths such as this one).
 export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from '../routes/safeRedirect';

@@ -8,6 +8,7 @@ import {
   PAYMENT_STATUSES,
 } from '../pricing/orderStatus';
 import { CHECKOUT_RULES as rules } from '../pricing/checkoutRules';
+import { CARRIERS } from '../pricing/carriers';
 import { isoInstantSchema, promotionCategorySchema, promotionSchema, slugSchema, vndSchema } from './catalogue';
 import { normalizeVietnameseMobile } from './auth';
 import { envelopeSchema } from './envelope';
@@ -245,7 +246,8 @@ export const idempotencyKeySchema = textInput({ error: 'Thiếu tiêu đề Idem
   .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key phải gồm 8–100 ký tự chữ, số, "-" hoặc "_".');
 
 /**
- * POST /orders (header Idempotency-Key). Prices and totals the client sends (items[].price, subtotal, total)
+ * POST /orders (header Idempotency-Key). A unit price the client sends (items[].price, what the customer was shown) must be the current one (else 409
+ * PRICE_CHANGED, nothing placed); subtotal and total
  * are accepted and ignored: the server prices the order itself. PAY_AT_PICKUP needs a pick-up.
  */
 export const orderCreateInputSchema = z
@@ -324,6 +326,37 @@ export const orderFulfilmentSchema = z.object({
 });
 export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 
+/** Who took a step of an order's timeline: the customer, the shop's staff (named on the desk only) or the system. */
+export const orderTimelineActorSchema = z.object({
+  kind: z.enum(['customer', 'staff', 'system']),
+  name: z.string().nullable(),
+});
+
+/** One step of an order's timeline (web_order_events): what happened, the status after it, who and when. */
+export const orderTimelineEntrySchema = z.object({
+  /** 'placed' | 'payment' | 'status' | a web-order action ('confirm', 'ship', 'cancel', 'refund' ...). */
+  action: z.string().min(1),
+  label: z.string().min(1),
+  status: orderStatusSchema,
+  statusLabel: z.string().min(1),
+  paymentStatus: paymentStatusSchema,
+  paymentStatusLabel: z.string().min(1),
+  note: z.string().nullable(),
+  actor: orderTimelineActorSchema,
+  at: isoInstantSchema,
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
+
+/** How a shipped order travels: the carrier, its tracking code and the carrier's tracking page. */
+export const orderShipmentSchema = z.object({
+  carrier: z.enum(CARRIERS),
+  carrierLabel: z.string().min(1),
+  trackingCode: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: isoInstantSchema,
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
+
 /** 'EV' + yyMMdd (Asia/Ho_Chi_Minh) + at least 4 digits, e.g. 'EV2611220007'. */
 export const ORDER_CODE_PATTERN = /^EV\d{6}\d{4,}$/;
 
@@ -348,8 +381,14 @@ export const orderSchema = z.object({
   note: z.string().nullable(),
   /** Oldest first. */
   history: z.array(orderHistoryEntrySchema),
+  /** Oldest first: every step with who and when (staff unnamed). */
+  timeline: z.array(orderTimelineEntrySchema).optional(),
+  /** Once shipped. */
+  shipment: orderShipmentSchema.nullable().optional(),
   vietQr: vietQrPaymentSchema.nullable(),
   canCancel: z.boolean(),
+  /** Raised by every change: the customer's cancellation may carry it (a stale one is refused). */
+  version: z.number().int().nonnegative().optional(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
 });
@@ -395,9 +434,11 @@ export const orderCancelInputSchema = z
       .max(300, 'Lý do tối đa 300 ký tự.')
       .optional()
       .transform((value) => (value ? value : undefined)),
+    /** The order's version the customer saw: if the shop changed the order since, the cancellation is refused (409). */
+    version: integerInput({ message: 'Phiên bản đơn hàng không hợp lệ, vui lòng tải lại.', min: 0 }).optional(),
   })
   .nullish()
-  .transform((input) => ({ reason: input?.reason }));
+  .transform((input) => ({ reason: input?.reason, version: input?.version }));
 export type OrderCancelInput = z.input<typeof orderCancelInputSchema>;
 
 /** POST /orders/:code/status (staff, manager, admin): only the transitions of nextOrderStatuses. */

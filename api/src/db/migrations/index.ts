@@ -23,6 +23,8 @@ import * as m0021 from './0021_scheduled_job_runs';
 import * as m0022 from './0022_appointment_vehicle_index';
 import * as m0023 from './0023_one_account_per_plate';
 import * as m0024 from './0024_parts_free_lines';
+import * as m0025 from './0025_web_order_desk';
+import * as m0026 from './0026_catalogue_admin';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '0022_appointment_vehicle_index': m0022,
   '0023_one_account_per_plate': m0023,
   '0024_parts_free_lines': m0024,
+  '0025_web_order_desk': m0025,
+  '0026_catalogue_admin': m0026,
 };

@@ -6,6 +6,7 @@ import type {
   VehicleType,
 } from 'shared-contracts/schemas';
 import { catalogueMediaUrl } from '../media/catalogueMedia';
+import { isUploadedImageKey, uploadedImageUrl } from '../media/productImagesStore';
 
 /** An image as stored in the JSON columns: a path under api/assets/catalogue and its size. */
 export interface StoredImageJson {
@@ -25,7 +26,9 @@ export function parseJson<T>(text: string | null | undefined, fallback: T): T {
 }
 
 export function toImage(stored: StoredImageJson): CatalogueImage {
-  return { url: catalogueMediaUrl(stored.path), width: stored.width, height: stored.height, alt: stored.alt };
+  // An admin's uploaded photo, or an image of the catalogue's assets (the seed's).
+  const url = isUploadedImageKey(stored.path) ? uploadedImageUrl(stored.path) : catalogueMediaUrl(stored.path);
+  return { url, width: stored.width, height: stored.height, alt: stored.alt };
 }
 
 export function imageFromColumn(text: string | null): CatalogueImage | null {

@@ -26,6 +26,7 @@ import {
   parseStrings,
   parseVehicleTypes,
 } from './catalogueMapping';
+import { renderProductDescription } from './productDescription';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products' | 'catalogue_categories' | 'catalogue_brands', object>;
 
@@ -234,11 +235,24 @@ export async function findProductBySlug(db: Kysely<Database>, slug: string): Pro
   return {
     ...toSummary(row as SummaryRow),
     description: row.description,
+    descriptionHtml: renderProductDescription(row.description),
     specifications: parseSpecifications(row.specifications),
     images: imagesFromColumn(row.images),
     vehicleTypes: parseVehicleTypes(row.vehicle_types),
     warrantyMonths: toNumber(row.warranty_months),
   };
+}
+
+/** The slug now of the published product that had `slug` before a rename, or null. */
+export async function findRenamedProductSlug(db: Kysely<Database>, slug: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('product_slug_redirects')
+    .innerJoin('products', 'products.id', 'product_slug_redirects.product_id')
+    .select('products.slug')
+    .where('product_slug_redirects.slug', '=', slug)
+    .where('products.is_active', '=', 1)
+    .executeTakeFirst();
+  return row?.slug ?? null;
 }
 
 /** The summary rows of the active products among `ids`, in no particular order (the list's read model). */

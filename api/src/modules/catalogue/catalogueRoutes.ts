@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
 import { CatalogueCache, catalogueGeneration, OK_JSON_WRAPPING, readyJson, sendReadyJson } from './catalogueCache';
-import { findProductBySlug, listBrands, listCategories, listPackages, listServices } from './catalogueQueries';
+import { findProductBySlug, findRenamedProductSlug, listBrands, listCategories, listPackages, listServices } from './catalogueQueries';
 import { listProductPageReady } from './catalogueReadModel';
 
 export const catalogueMessages = {
@@ -97,7 +97,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       if (ready === undefined) {
         const since = catalogueGeneration();
         const product = await findProductBySlug(db, slug);
-        if (!product) throw AppError.notFound(catalogueMessages.productNotFound, 'PRODUCT_NOT_FOUND');
+        if (!product) {
+          // A renamed product's old slug: a permanent redirect to its slug now (fetch and crawlers follow it).
+          const renamed = await findRenamedProductSlug(db, slug);
+          if (renamed) return reply.redirect(request.routeOptions.url!.replace(':slug', encodeURIComponent(renamed)), 301);
+          throw AppError.notFound(catalogueMessages.productNotFound, 'PRODUCT_NOT_FOUND');
+        }
         ready = readyJson(ok(product));
         cache.set(key, ready, since);
       }

@@ -28,8 +28,8 @@ import path from 'node:path';
  * encoder used a few times a day holds no memory the rest of it). The kept upload is deleted whatever happens.
  */
 
-/** What the encoder makes of an upload: a checklist photo (≤ 1600 px WebP) or an avatar (256 × 256 WebP). */
-export type ImageKind = 'checklist-photo' | 'avatar';
+/** What the encoder makes of an upload: a checklist or product photo (≤ 1600 px WebP) or an avatar (256 × 256 WebP). */
+export type ImageKind = 'checklist-photo' | 'avatar' | 'product-image';
 
 export interface EncodeRequest {
   id: number;

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { reencodeChecklistPhoto, storeChecklistPhoto, UnreadablePhotoError } from './checklistPhotosStore';
 import { storeAvatarFile, UnreadableImageError } from './avatarsStore';
+import { storeProductImage } from './productImagesStore';
 import type { EncodeReply, EncodeRequest, ImageKind, StoredImage } from './imageEncoder';
 
 /**
@@ -18,6 +19,7 @@ sharp.cache(false);
 const storeByKind: Record<ImageKind, (upload: string, uploadDir: string) => Promise<StoredImage>> = {
   'checklist-photo': storeChecklistPhoto,
   avatar: storeAvatarFile,
+  'product-image': storeProductImage,
 };
 
 function reply(message: EncodeReply): void {

@@ -7,13 +7,18 @@ import {
   type Order,
   type OrderStatus,
   type PaymentStatus,
+  webOrderActionTo,
+  webOrderOutcome,
+  type WebOrderFacts,
 } from 'shared-contracts/schemas';
+import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { enqueueOrderEmail, orderCancelledEmail, orderStatusEmail, type OrderEmail } from './orderEmails';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { actorKindOf, recordOrderEvent, type OrderEventInput } from './orderTimeline';
 import { findOrderRow, toOrder } from './orderView';
 import { issuePackageCredits, revokePackageCredits } from './packageCredits';
 import type { ShopContext } from './placeOrder';
@@ -36,7 +41,7 @@ export async function orderForActor(db: Db, code: string, actor: OrderActor): Pr
   return row;
 }
 
-async function notifyCustomer(ctx: ShopContext, trx: Db, row: OrderRow, build: (fullName: string, facts: Order & { orderUrl: string }) => OrderEmail): Promise<void> {
+export async function notifyCustomer(ctx: ShopContext, trx: Db, row: OrderRow, build: (fullName: string, facts: Order & { orderUrl: string }) => OrderEmail): Promise<void> {
   const [customer, order] = await Promise.all([
     trx.selectFrom('users').select(['email', 'full_name']).where('id', '=', row.user_id).executeTakeFirstOrThrow(),
     toOrder(trx, row, ctx.config.vietQr),
@@ -48,7 +53,7 @@ async function notifyCustomer(ctx: ShopContext, trx: Db, row: OrderRow, build: (
  * Moves an order from the status read to `next` unless someone changed it in between (then 409): the
  * conditional UPDATE is the guard, so two staff clicks or a cancel racing a confirmation apply once.
  */
-async function moveOrder(
+export async function moveOrder(
   trx: Db,
   row: OrderRow,
   next: { status: OrderStatus; paymentStatus: PaymentStatus; paidAt?: string; cancelReason?: string | null },
@@ -61,31 +66,55 @@ async function moveOrder(
       status: next.status,
       payment_status: next.paymentStatus,
       updated_at: nowIso,
+      version: sql<number>`version + 1`,
       ...(next.paidAt ? { paid_at: next.paidAt } : {}),
       ...(next.cancelReason !== undefined ? { cancel_reason: next.cancelReason } : {}),
     })
     .where('id', '=', row.id)
     .where('status', '=', row.status)
     .where('payment_status', '=', row.payment_status)
+    .where('version', '=', row.version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw conflict;
   return trx.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
 }
 
-async function recordHistory(trx: Db, row: OrderRow, note: string | null, actorId: number | null, nowIso: string): Promise<void> {
+/**
+ * The status history (what the KPIs read) and the timeline's step (web_order_events: what was done, by whom),
+ * in the transaction of the change.
+ */
+export async function recordHistory(
+  trx: Db,
+  row: OrderRow,
+  note: string | null,
+  actorId: number | null,
+  nowIso: string,
+  step: { action: string } & Partial<Pick<OrderEventInput, 'carrier' | 'trackingCode' | 'amount' | 'refundMethod' | 'reference'>> = { action: 'status' },
+): Promise<void> {
   await trx
     .insertInto('order_status_history')
     .values({ order_id: row.id, status: row.status, payment_status: row.payment_status, note, actor_user_id: actorId, created_at: nowIso })
     .execute();
+  await recordOrderEvent(trx, {
+    ...step,
+    orderId: row.id,
+    status: row.status as OrderStatus,
+    paymentStatus: row.payment_status as PaymentStatus,
+    actorKind: actorKindOf(actorId, row.user_id),
+    actorUserId: actorId,
+    note,
+    at: nowIso,
+  });
 }
 
 /**
  * Cancels an order read inside `trx`: its status moves to CANCELLED unless it changed since it was read (then
  * `conflict`), stock goes back (products in id order), the promotion use is given back (used_count − 1, the
  * redemption released so the customer's limit counts it no more), package credits are taken back (refused if one
- * was used), a paid order becomes REFUNDED; history (actor null: the system) and the cancellation email.
+ * was used), a paid order's payment becomes REFUND_DUE (the desk records the refund); history (actor null: the
+ * system) and the cancellation email.
  */
-async function cancelWithin(
+export async function cancelWithin(
   ctx: ShopContext,
   trx: Db,
   row: OrderRow,
@@ -93,7 +122,7 @@ async function cancelWithin(
 ): Promise<OrderRow> {
   const { actorId, reason, byCustomer, nowIso, conflict } = cancellation;
   const refund = row.payment_status === 'PAID';
-  const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUNDED' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, conflict);
+  const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUND_DUE' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, conflict);
   await revokePackageCredits(trx, row.id);
 
   const products = await trx
@@ -130,7 +159,7 @@ async function cancelWithin(
         .execute();
     }
   }
-  await recordHistory(trx, updated, reason, actorId, nowIso);
+  await recordHistory(trx, updated, reason, actorId, nowIso, { action: 'cancel' });
   await notifyCustomer(ctx, trx, updated, (fullName, facts) => orderCancelledEmail(fullName, facts, reason, byCustomer, refund));
   return updated;
 }
@@ -139,12 +168,15 @@ async function cancelWithin(
  * Cancels an order: the owner while PENDING_PAYMENT / PLACED / CONFIRMED, staff wherever nextOrderStatuses
  * allows it; everything of cancelWithin in one transaction.
  */
-export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderActor, reason: string | null): Promise<Order> {
+export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderActor, reason: string | null, expectedVersion?: number): Promise<Order> {
   const byStaff = isOrderStaff(actor);
   const nowIso = ctx.clock.now().toISOString();
   const notCancellable = new AppError(409, OrderErrorCodes.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const row = await orderForActor(trx, code, actor);
+    // The customer's page sends the version it showed: a change by the shop since (a confirmation racing the
+    // cancellation) wins, and the customer sees the order again.
+    if (expectedVersion !== undefined && toNumber(row.version) !== expectedVersion) throw new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange);
     const status = row.status as OrderStatus;
     const ownerMayCancel = row.user_id === actor.userId && CUSTOMER_CANCELLABLE_STATUSES.includes(status);
     const staffMayCancel = byStaff && (await allowedNext(trx, row)).includes('CANCELLED');
@@ -197,9 +229,14 @@ export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<n
   return expired;
 }
 
-async function allowedNext(trx: Db, row: OrderRow): Promise<OrderStatus[]> {
+/** What the order machine needs to know of an order (shared-contracts' WebOrderFacts). */
+export async function webOrderFactsOf(trx: Db, row: OrderRow): Promise<WebOrderFacts> {
   const product = await trx.selectFrom('order_lines').select('id').where('order_id', '=', row.id).where('kind', '=', 'product').executeTakeFirst();
-  return nextOrderStatuses({ status: row.status as OrderStatus, fulfilmentMethod: row.fulfilment_method, hasProducts: product !== undefined });
+  return { status: row.status as OrderStatus, paymentStatus: row.payment_status as PaymentStatus, fulfilmentMethod: row.fulfilment_method, hasProducts: product !== undefined };
+}
+
+async function allowedNext(trx: Db, row: OrderRow): Promise<OrderStatus[]> {
+  return nextOrderStatuses(await webOrderFactsOf(trx, row));
 }
 
 /**
@@ -213,19 +250,22 @@ export async function changeOrderStatus(ctx: ShopContext, code: string, actor: O
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const row = await orderForActor(trx, code, actor);
     const from = row.status as OrderStatus;
-    if (!(await allowedNext(trx, row)).includes(status)) {
+    const facts = await webOrderFactsOf(trx, row);
+    const action = webOrderActionTo(status, facts);
+    if (!action || !nextOrderStatuses(facts).includes(status)) {
       throw new AppError(409, OrderErrorCodes.STATUS_TRANSITION_NOT_ALLOWED, orderMessages.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[status]));
     }
-    const collectsPayment = status === 'COMPLETED' && row.payment_status === 'UNPAID';
+    const outcome = webOrderOutcome(action, facts);
+    const collectsPayment = outcome.paymentStatus === 'PAID' && row.payment_status === 'UNPAID';
     const moved = await moveOrder(
       trx,
       row,
-      { status, paymentStatus: collectsPayment ? 'PAID' : (row.payment_status as PaymentStatus), ...(collectsPayment ? { paidAt: nowIso } : {}) },
+      { status: outcome.status, paymentStatus: outcome.paymentStatus, ...(collectsPayment ? { paidAt: nowIso } : {}) },
       nowIso,
       new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange),
     );
     if (collectsPayment) await issuePackageCredits(trx, moved, now);
-    await recordHistory(trx, moved, note, actor.userId, nowIso);
+    await recordHistory(trx, moved, note, actor.userId, nowIso, { action });
     await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, note));
     return moved;
   });
@@ -248,7 +288,7 @@ export async function confirmVietQrPayment(ctx: ShopContext, code: string, actor
     const status: OrderStatus = row.status === 'PENDING_PAYMENT' ? 'PLACED' : (row.status as OrderStatus);
     const moved = await moveOrder(trx, row, { status, paymentStatus: 'PAID', paidAt: nowIso }, nowIso, refuse(orderMessages.paymentAlreadyConfirmed));
     await issuePackageCredits(trx, moved, now);
-    await recordHistory(trx, moved, orderMessages.paymentConfirmed, actor.userId, nowIso);
+    await recordHistory(trx, moved, orderMessages.paymentConfirmed, actor.userId, nowIso, { action: 'payment' });
     await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, null, true));
     return moved;
   });

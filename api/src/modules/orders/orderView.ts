@@ -16,6 +16,7 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { paymentDueAt, vietQrPayment } from '../payments/vietQr';
+import { readOrderTimeline } from './orderTimeline';
 
 type Db = Kysely<Database>;
 
@@ -48,12 +49,13 @@ export async function orderLinesOf(db: Db, orderId: number): Promise<OrderLine[]
  * a VietQR order not paid and not cancelled.
  */
 export async function toOrder(db: Db, row: OrderRow, vietQrAccount: VietQrConfig): Promise<Order> {
-  const [lines, history, centre] = await Promise.all([
+  const [lines, history, centre, timeline] = await Promise.all([
     orderLinesOf(db, row.id),
     db.selectFrom('order_status_history').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
     row.centre_id === null
       ? Promise.resolve(undefined)
       : db.selectFrom('service_centres').select(['id', 'name', 'address']).where('id', '=', row.centre_id).executeTakeFirst(),
+    readOrderTimeline(db, row.id, { withNames: false }),
   ]);
   const status = row.status as OrderStatus;
   const paymentStatus = row.payment_status as PaymentStatus;
@@ -91,8 +93,11 @@ export async function toOrder(db: Db, row: OrderRow, vietQrAccount: VietQrConfig
       note: entry.note,
       at: toIsoUtc(entry.created_at),
     })),
+    timeline: timeline.entries,
+    shipment: timeline.shipment,
     vietQr: awaitingTransfer && total > 0 ? await vietQrPayment(vietQrAccount, { amount: total, purpose: row.code }, paymentDueAt(toIsoUtc(row.created_at), vietQrAccount.paymentHours)) : null,
     canCancel: canCustomerCancel(status),
+    version: toNumber(row.version),
     createdAt: toIsoUtc(row.created_at),
     updatedAt: toIsoUtc(row.updated_at),
   };

@@ -24,6 +24,7 @@ import { orderMessages } from './orderMessages';
 import { listOrderSummaries, toOrder } from './orderView';
 import { listPackageCredits } from './packageCredits';
 import { placeOrder } from './placeOrder';
+import { announceWebOrderChange } from './webOrderChanges';
 import { listStaffOrders } from './staffOrders';
 
 const requireOrderStaff = requireRole(...ORDER_STAFF_ROLES);
@@ -37,6 +38,11 @@ const requireOrderStaff = requireRole(...ORDER_STAFF_ROLES);
 export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db, clock, config } = context;
   const ctx = { db, clock, config };
+  // The web-order desk of the order's centre is told (live list).
+  const announce = async (code: string) => {
+    const row = await db.selectFrom('orders').select('desk_centre_id').where('code', '=', code).executeTakeFirst();
+    await announceWebOrderChange(context.events, row?.desk_centre_id ?? null);
+  };
 
   cacheControlForAll(app, 'private, no-store');
 
@@ -73,6 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         throw AppError.validation([{ field: 'Idempotency-Key', message }], message);
       }
       const { order, replayed } = await placeOrder(ctx, currentAuth(request).userId, key.data, request.body);
+      if (!replayed) await announce(order.code);
       reply.code(replayed ? 200 : 201);
       return ok(order, replayed ? orderMessages.replayed : orderMessages.placed);
     },
@@ -111,8 +118,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         response: { 200: orderResponseSchema },
       },
     },
-    async (request) =>
-      ok(await cancelOrder(ctx, request.params.code, currentAuth(request), request.body.reason ?? null), orderMessages.cancelled),
+    async (request) => {
+      const cancelled = await cancelOrder(ctx, request.params.code, currentAuth(request), request.body.reason ?? null, request.body.version);
+      await announce(cancelled.code);
+      return ok(cancelled, orderMessages.cancelled);
+    },
   );
 
   app.post(
@@ -127,8 +137,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         response: { 200: orderResponseSchema },
       },
     },
-    async (request) =>
-      ok(await changeOrderStatus(ctx, request.params.code, currentAuth(request), request.body.status, request.body.note ?? null), orderMessages.statusChanged),
+    async (request) => {
+      const order = await changeOrderStatus(ctx, request.params.code, currentAuth(request), request.body.status, request.body.note ?? null);
+      await announce(order.code);
+      return ok(order, orderMessages.statusChanged);
+    },
   );
 
   app.post(
@@ -142,7 +155,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         response: { 200: orderResponseSchema },
       },
     },
-    async (request) => ok(await confirmVietQrPayment(ctx, request.params.code, currentAuth(request)), orderMessages.paymentConfirmed),
+    async (request) => {
+      const order = await confirmVietQrPayment(ctx, request.params.code, currentAuth(request));
+      await announce(order.code);
+      return ok(order, orderMessages.paymentConfirmed);
+    },
   );
 
   app.get(

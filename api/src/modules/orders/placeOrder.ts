@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import {
   canCustomerCancel,
+  foldVietnamese,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   type CartLine,
@@ -21,7 +22,9 @@ import type { Clock } from '../../security/clock';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { removeOrderedItems } from '../cart/cartStore';
 import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart/shopItems';
+import { deskCentreFor } from './deskCentre';
 import { enqueueOrderEmail, orderPlacedEmail } from './orderEmails';
+import { recordOrderEvent } from './orderTimeline';
 import { orderCodeFor, provisionalOrderCode } from './orderCode';
 import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
@@ -80,12 +83,12 @@ const takeStock = preparedQuery<{ id: number; quantity: number; now: string }>()
     .where('is_active', '=', 1),
 );
 
-type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id'>>;
+type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id' | 'version'>>;
 
 const ORDER_COLUMNS = [
   'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'total',
   'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'centre_id', 'recipient_name', 'phone', 'note',
-  'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at',
+  'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 
 /** The order row (every column named, so one compiled statement serves every order). */
@@ -181,12 +184,16 @@ async function createOrder(
   const nowIso = now.toISOString();
   const requested = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity })));
   const items = await loadShopItems(trx, requested);
+  // The unit prices the customer was shown: an order is never placed at a price they did not see.
+  const shownPrices = new Map(request.items.filter((entry) => entry.price !== undefined).map((entry) => [itemKey(entry), entry.price]));
   const lines: CartLine[] = requested.map((entry) => {
     const item = items.get(itemKey(entry));
     if (!item) {
       throw AppError.notFound(orderMessages.itemNotFound(entry.kind === 'product' ? 'sản phẩm' : 'gói dịch vụ'), OrderErrorCodes.ITEM_NOT_FOUND);
     }
     if (!item.available) throw new AppError(409, OrderErrorCodes.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(item.name));
+    const shown = shownPrices.get(itemKey(entry));
+    if (shown !== undefined && shown !== item.price) throw new AppError(409, OrderErrorCodes.PRICE_CHANGED, orderMessages.priceChanged(item.name));
     return toCartLine(item, entry.quantity, null);
   });
 
@@ -256,6 +263,8 @@ async function createOrder(
       paid_at: paidUpFront ? nowIso : null,
       created_at: nowIso,
       updated_at: nowIso,
+      desk_centre_id: await deskCentreFor(trx, ctx.config, request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : null),
+      recipient_folded: foldVietnamese(request.recipientName).slice(0, 100),
   });
   const orderId = inserted!.id;
   const code = orderCodeFor(orderId, now);
@@ -289,6 +298,7 @@ async function createOrder(
     )
     .execute();
   await insertOrderHistory.execute(trx, { orderId, status, paymentStatus, actor: userId, at: nowIso });
+  await recordOrderEvent(trx, { orderId, action: 'placed', status, paymentStatus, actorKind: 'customer', actorUserId: userId, at: nowIso });
   if (promotion) {
     await trx.insertInto('promotion_redemptions').values({ promotion_id: promotion.id, user_id: userId, order_id: orderId, created_at: nowIso }).execute();
   }

@@ -41,11 +41,11 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
     Number((await scratch.db.selectFrom('orders').select((eb) => eb.fn.countAll<string | number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
 
   describe('POST /api/orders', () => {
-    it('prices the order on the server: a tampered price, subtotal and total are ignored', async () => {
+    it('prices the order on the server: a tampered subtotal and total are ignored (a unit price not shown now is refused: catalogueAdmin tests)', async () => {
       const user = await createUser(app, scratch.db);
       const product = await createProduct(scratch.db, { price: 1_250_000, stock: 10 });
       const response = await postOrder(app, user, {
-        items: [{ kind: 'product', refId: product.id, quantity: 2, price: 1 }],
+        items: [{ kind: 'product', refId: product.id, quantity: 2, price: 1_250_000 }],
         subtotal: 2,
         total: 2,
       });
@@ -327,6 +327,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const product = await createProduct(scratch.db, { price: 700_000, stock: 5 });
       const order = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 1 }] }));
       expect((await setStatus(staff, order.code, 'CONFIRMED')).statusCode).toBe(200);
+      expect((await setStatus(staff, order.code, 'PACKED')).statusCode).toBe(200);
       expect((await setStatus(staff, order.code, 'SHIPPING')).statusCode).toBe(200);
       // (no body at all: the reason is optional)
       const refused = await app.inject({ method: 'POST', url: `/api/orders/${order.code}/cancel`, headers: user.headers });
@@ -359,20 +360,28 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       expect(skipped.json()).toMatchObject({ code: 'STATUS_TRANSITION_NOT_ALLOWED', message: 'Không thể chuyển đơn hàng từ "Đã đặt hàng" sang "Đang giao hàng".' });
       expect((await setStatus(staff, order.code, 'CONFIRMED')).statusCode).toBe(200);
       expect((await setStatus(staff, order.code, 'READY_FOR_PICKUP')).statusCode).toBe(409);
+      expect((await setStatus(staff, order.code, 'SHIPPING')).statusCode).toBe(409);
+      expect((await setStatus(staff, order.code, 'PACKED')).statusCode).toBe(200);
       expect((await setStatus(staff, order.code, 'SHIPPING', 'Giao qua GHN')).statusCode).toBe(200);
+      expect((await setStatus(staff, order.code, 'COMPLETED')).statusCode).toBe(409);
+      expect((await setStatus(staff, order.code, 'DELIVERED')).statusCode).toBe(200);
       const completed = orderOf(await setStatus(staff, order.code, 'COMPLETED'));
       expect(completed).toMatchObject({ status: 'COMPLETED', paymentStatus: 'PAID', canCancel: false });
       expect(completed.history.map((entry) => [entry.status, entry.paymentStatus])).toEqual([
         ['PLACED', 'UNPAID'],
         ['CONFIRMED', 'UNPAID'],
+        ['PACKED', 'UNPAID'],
         ['SHIPPING', 'UNPAID'],
+        ['DELIVERED', 'PAID'],
         ['COMPLETED', 'PAID'],
       ]);
-      expect(completed.history[2]!.note).toBe('Giao qua GHN');
+      expect(completed.history[3]!.note).toBe('Giao qua GHN');
       const emails = await scratch.db.selectFrom('email_outbox').select('subject').where('to_address', '=', user.email).where('kind', '=', 'order_status').orderBy('id').execute();
       expect(emails.map((email) => email.subject)).toEqual([
         `Đơn hàng ${order.code}: Đã xác nhận – EV Service`,
+        `Đơn hàng ${order.code}: Đã đóng gói – EV Service`,
         `Đơn hàng ${order.code}: Đang giao hàng – EV Service`,
+        `Đơn hàng ${order.code}: Đã giao hàng – EV Service`,
         `Đơn hàng ${order.code}: Hoàn thành – EV Service`,
       ]);
       expect((await setStatus(staff, order.code, 'CANCELLED')).statusCode).toBe(409);

@@ -161,7 +161,7 @@ describe.each(testDatabases())('VietQR payment and package credits on $label', (
     await confirm(staff, vietQr.code);
     const before = (await credits(user)).length;
     const cancelled = orderOf(await app.inject({ method: 'POST', url: `/api/orders/${vietQr.code}/cancel`, headers: user.headers, payload: {} }));
-    expect(cancelled).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUNDED', paymentStatusLabel: 'Đã hoàn tiền' });
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_DUE', paymentStatusLabel: 'Cần hoàn tiền' });
     expect((await credits(user)).length).toBe(before - (await packageServices(pack.id)).length);
   });
 

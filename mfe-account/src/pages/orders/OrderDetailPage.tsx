@@ -80,6 +80,23 @@ function Fulfilment({ order }: { order: Order }) {
         <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
         <dt>{ordersText.paymentStatus}</dt>
         <dd>{order.paymentStatusLabel}</dd>
+        {order.shipment && (
+          <>
+            <dt>{ordersText.carrier}</dt>
+            <dd>
+              {order.shipment.carrierLabel}
+              {order.shipment.trackingCode && ` · ${ordersText.trackingCode} ${order.shipment.trackingCode}`}
+              {order.shipment.trackingUrl && (
+                <>
+                  {' · '}
+                  <a href={order.shipment.trackingUrl} target="_blank" rel="noreferrer">
+                    {ordersText.trackParcel}
+                  </a>
+                </>
+              )}
+            </dd>
+          </>
+        )}
       </dl>
     </section>
   );
@@ -90,7 +107,13 @@ function History({ order }: { order: Order }) {
     <section className={styles.panel} aria-labelledby="order-history-heading">
       <h2 id="order-history-heading">{ordersText.historyHeading}</h2>
       <ol className={styles.history}>
-        {order.history.map((entry, index) => (
+        {order.timeline?.map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <strong>{entry.statusLabel}</strong> · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {ordersText.stepBy[entry.actor.kind]}
+            {entry.note && <p className={styles.muted}>{entry.note}</p>}
+          </li>
+        ))}
+        {!order.timeline && order.history.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
             <strong>{entry.statusLabel}</strong> · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
             {entry.note && <p className={styles.muted}>{entry.note}</p>}
@@ -113,7 +136,7 @@ function CancelOrder({ order, onCancelled }: { order: Order; onCancelled: (order
     if (state.kind === 'cancelling') return;
     setState({ kind: 'cancelling' });
     try {
-      onCancelled(await ordersApi.cancel(order.code, reason.trim() || undefined));
+      onCancelled(await ordersApi.cancel(order.code, reason.trim() || undefined, order.version));
       setState({ kind: 'closed' });
     } catch (error) {
       setState({ kind: 'failed', message: error instanceof ApiError && error.message ? error.message : messages.errors.generic });

@@ -13,7 +13,8 @@ export const ordersApi = {
   /** GET /orders/:code (only the owner; anyone else gets 404). */
   get: (code: string, signal?: AbortSignal) => readData<Order>(apiClient.get(orderPath(code), { signal })),
   /** POST /orders/:code/cancel {reason?}: while not yet shipped; stock and promotion usage are given back. */
-  cancel: (code: string, reason?: string) => readData<Order>(apiClient.post(`${orderPath(code)}/cancel`, reason ? { reason } : {})),
+  cancel: (code: string, reason?: string, version?: number) =>
+    readData<Order>(apiClient.post(`${orderPath(code)}/cancel`, { ...(reason ? { reason } : {}), ...(version !== undefined ? { version } : {}) })),
 };
 
 export type OrdersApi = typeof ordersApi;

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
 import type { ProductDetail } from 'shared-contracts/schemas';
 import { storefrontApi } from '../../api/storefrontApi';
@@ -94,7 +94,12 @@ function Product({ product }: { product: ProductDetail }) {
           <h2 id="description-heading" className={styles.subheading}>
             {text.description}
           </h2>
-          <p className={styles.description}>{product.description}</p>
+          {product.descriptionHtml !== undefined ? (
+            // The API's rendering of the Markdown: raw HTML escaped, unsafe links dropped (catalogueAdmin/productDescription.ts).
+            <div className={styles.description} dangerouslySetInnerHTML={{ __html: product.descriptionHtml }} />
+          ) : (
+            <p className={styles.description}>{product.description}</p>
+          )}
         </section>
       )}
       {product.specifications.length > 0 && (
@@ -124,6 +129,12 @@ export function ProductDetailPage() {
   const { state, retry } = useAsync((signal) => storefrontApi.product(slug, signal), [slug]);
   const notFound = state.status === 'error' && state.httpStatus === 404;
   const product = state.status === 'ready' ? state.data : null;
+  const navigate = useNavigate();
+  // A renamed product's old address: the API answered with its new one (a permanent redirect): show that address.
+  const canonical = product && product.slug !== slug.toLowerCase() ? product.slug : null;
+  useEffect(() => {
+    if (canonical) void navigate(`/products/${canonical}`, { replace: true });
+  }, [canonical, navigate]);
   usePageMeta(product?.name ?? (notFound ? text.notFound : vi.productDetail.title), product ? `${product.name}: ${product.brand.name}, ${formatVnd(product.price)}. ${product.description}`.slice(0, 300) : vi.productDetail.description);
 
   if (product) return <Product product={product} />;

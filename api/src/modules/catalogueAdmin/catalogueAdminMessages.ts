@@ -1,0 +1,21 @@
+/** The Vietnamese answers of the admin's product catalogue. */
+export const catalogueAdminMessages = {
+  productNotFound: 'Không tìm thấy sản phẩm.',
+  stale: 'Sản phẩm vừa được người khác cập nhật. Dưới đây là dữ liệu hiện tại; nội dung bạn đã nhập vẫn được giữ lại.',
+  skuTaken: 'Mã SKU đã được dùng cho sản phẩm khác.',
+  slugBusy: 'Đường dẫn của sản phẩm vừa được dùng cho sản phẩm khác. Vui lòng lưu lại.',
+  categoryUnknown: 'Danh mục không tồn tại.',
+  brandUnknown: 'Thương hiệu không tồn tại.',
+  modelUnknown: (model: string) => `Dòng xe "${model}" không có trong danh sách dòng xe.`,
+  imageUnknown: 'Ảnh không tồn tại hoặc chưa được tải lên.',
+  statusMove: (from: string, to: string) => `Không thể chuyển sản phẩm từ "${from}" sang "${to}".`,
+  created: 'Đã tạo sản phẩm.',
+  saved: 'Đã lưu sản phẩm.',
+  imageMissing: 'Vui lòng chọn ảnh sản phẩm (trường file).',
+  imageTooLarge: 'Ảnh sản phẩm không được lớn hơn 8 MB.',
+  imageWrongType: 'Ảnh sản phẩm phải là tệp JPEG, PNG hoặc WebP.',
+  imageUnreadable: 'Không đọc được ảnh. Vui lòng chọn một ảnh JPEG, PNG hoặc WebP khác.',
+  imageBusy: 'Máy chủ chưa xử lý được ảnh lúc này. Vui lòng thử lại sau ít phút.',
+  notMultipart: 'Vui lòng gửi ảnh dưới dạng multipart/form-data.',
+  imageNotFound: 'Không tìm thấy ảnh sản phẩm.',
+} as const;

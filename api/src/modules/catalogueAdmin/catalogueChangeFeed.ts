@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { BrokerChannel, BrokerLog } from '../../broker/brokerChannel';
+import { createBrokerChannel, perDatabaseRedisChannel } from '../../broker/createBrokerChannel';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { invalidateCatalogue } from '../catalogue/catalogueCache';
+
+/**
+ * Tells every API instance that the catalogue changed, over the broker the instances already share (Redis pub/sub,
+ * else PostgreSQL LISTEN/NOTIFY; broker/brokerChannel.ts): each one then drops its ready answers (catalogueCache.ts's
+ * generation), which also makes its search index rebuild before the next search. Without a broker (one SQLite
+ * instance) the local invalidation is all there is. A lost connection drops the caches too when it is back: a
+ * message may have been missed meanwhile.
+ */
+export interface CatalogueChangeFeed {
+  /** This instance's caches at once, then every other instance's. Never fails the request that changed it. */
+  changed(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const CATALOGUE_POSTGRES_CHANNEL = 'ev_catalogue_changed';
+export const CATALOGUE_REDIS_CHANNEL_BASE = 'ev-shop:catalogue-changed';
+const MESSAGE = 'catalogue-changed';
+
+export function createCatalogueChangeFeed(options: { config: Config; db: Kysely<Database>; log: BrokerLog }): CatalogueChangeFeed {
+  const { log } = options;
+  const channel: BrokerChannel | null = createBrokerChannel({
+    config: options.config,
+    db: options.db,
+    log,
+    label: 'catalogue changes',
+    redisChannelName: perDatabaseRedisChannel(CATALOGUE_REDIS_CHANNEL_BASE, options.config),
+    postgresChannelName: CATALOGUE_POSTGRES_CHANNEL,
+  });
+  return {
+    async changed() {
+      invalidateCatalogue();
+      if (!channel) return;
+      try {
+        await channel.publish(MESSAGE);
+      } catch (error) {
+        log.error({ err: error }, 'catalogue changes: broadcast failed, other instances see the change when their caches expire');
+      }
+    },
+    async start() {
+      if (!channel) return;
+      await channel.listen(
+        (payload) => {
+          if (payload === MESSAGE) invalidateCatalogue();
+        },
+        () => invalidateCatalogue(),
+      );
+    },
+    async close() {
+      await channel?.close();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+import type { Kysely } from 'kysely';
+import {
+  foldVietnamese,
+  type CatalogueChange,
+  type ProductAdmin,
+  type ProductAdminListQuery,
+  type ProductAdminOptions,
+  type ProductAdminPage,
+  type ProductStatus,
+  VEHICLE_MODELS,
+} from 'shared-contracts/schemas';
+import { toIsoUtc, toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { parseJson, parseSpecifications, parseStrings, toImage, type StoredImageJson } from '../catalogue/catalogueMapping';
+import { renderProductDescription } from '../catalogue/productDescription';
+
+/** The admin's reads of the product catalogue: the list, one product, its history, the form's choices. */
+
+const PRODUCT_COLUMNS = [
+  'products.id',
+  'products.version',
+  'products.status',
+  'products.slug',
+  'products.name',
+  'products.sku',
+  'products.category_id',
+  'products.brand_id',
+  'products.price',
+  'products.original_price',
+  'products.sale_price',
+  'products.sale_starts_at',
+  'products.sale_ends_at',
+  'products.vat_rate',
+  'products.unit',
+  'products.weight_grams',
+  'products.warranty_months',
+  'products.compatible_models',
+  'products.specifications',
+  'products.description',
+  'products.images',
+  'products.stock',
+  'products.updated_at',
+  'catalogue_categories.name as category_name',
+  'catalogue_brands.name as brand_name',
+] as const;
+
+const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : toIsoUtc(value));
+
+/** One product as the admin's form shows it, or null. `db` may be a transaction. */
+export async function readProductAdmin(db: Kysely<Database>, id: number): Promise<ProductAdmin | null> {
+  const row = await db
+    .selectFrom('products')
+    .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+    .innerJoin('catalogue_brands', 'catalogue_brands.id', 'products.brand_id')
+    .select(PRODUCT_COLUMNS)
+    .where('products.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const oldSlugs = await db.selectFrom('product_slug_redirects').select('slug').where('product_id', '=', id).orderBy('slug').execute();
+  const images = parseJson<StoredImageJson[]>(row.images, []);
+  return {
+    id: row.id,
+    version: toNumber(row.version),
+    status: row.status as ProductStatus,
+    slug: row.slug,
+    oldSlugs: oldSlugs.map((redirect) => redirect.slug),
+    name: row.name,
+    sku: row.sku,
+    category: { id: row.category_id, name: row.category_name },
+    brand: { id: row.brand_id, name: row.brand_name },
+    price: toNumber(row.price),
+    compareAtPrice: row.original_price === null ? null : toNumber(row.original_price),
+    salePrice: row.sale_price === null ? null : toNumber(row.sale_price),
+    saleStartsAt: isoOrNull(row.sale_starts_at),
+    saleEndsAt: isoOrNull(row.sale_ends_at),
+    vatRate: toNumber(row.vat_rate),
+    unit: row.unit,
+    weightGrams: row.weight_grams === null ? null : toNumber(row.weight_grams),
+    warrantyMonths: toNumber(row.warranty_months),
+    compatibleModels: parseStrings(row.compatible_models),
+    specifications: parseSpecifications(row.specifications),
+    description: row.description,
+    descriptionHtml: renderProductDescription(row.description),
+    images: images.map((image) => ({ path: image.path, ...toImage(image) })),
+    stock: toNumber(row.stock),
+    updatedAt: toIsoUtc(row.updated_at),
+  };
+}
+
+/**
+ * The admin's list: every status, searched by the folded name, SKU, brand, category and models (the products'
+ * `search_text`), filtered by status, category and brand, newest change first, a page at a time.
+ */
+export async function listProductsAdmin(db: Kysely<Database>, query: ProductAdminListQuery): Promise<ProductAdminPage> {
+  let base = db.selectFrom('products');
+  const folded = query.q ? foldVietnamese(query.q) : '';
+  // Folded text holds only letters, digits and spaces: nothing to escape in the LIKE patterns.
+  for (const word of folded ? folded.split(' ') : []) base = base.where('products.search_text', 'like', `%${word}%`);
+  if (query.status) base = base.where('products.status', '=', query.status);
+  if (query.categoryId) base = base.where('products.category_id', '=', query.categoryId);
+  if (query.brandId) base = base.where('products.brand_id', '=', query.brandId);
+  const [counted, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+      .innerJoin('catalogue_brands', 'catalogue_brands.id', 'products.brand_id')
+      .select([
+        'products.id',
+        'products.version',
+        'products.status',
+        'products.name',
+        'products.sku',
+        'products.slug',
+        'products.price',
+        'products.images',
+        'products.updated_at',
+        'catalogue_categories.name as category_name',
+        'catalogue_brands.name as brand_name',
+      ])
+      .orderBy('products.updated_at', 'desc')
+      .orderBy('products.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  const total = toNumber(counted.total);
+  return {
+    items: rows.map((row) => {
+      const first = parseJson<StoredImageJson[]>(row.images, [])[0];
+      return {
+        id: row.id,
+        version: toNumber(row.version),
+        status: row.status as ProductStatus,
+        name: row.name,
+        sku: row.sku,
+        slug: row.slug,
+        categoryName: row.category_name,
+        brandName: row.brand_name,
+        price: toNumber(row.price),
+        imageUrl: first ? toImage(first).url : null,
+        updatedAt: toIsoUtc(row.updated_at),
+      };
+    }),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalPages: Math.ceil(total / query.pageSize),
+  };
+}
+
+/** A product's changes, newest first; `field` narrows them (the price history: field=price). */
+export async function productHistory(db: Kysely<Database>, productId: number, field?: string): Promise<CatalogueChange[]> {
+  let query = db
+    .selectFrom('catalogue_changes')
+    .leftJoin('users', 'users.id', 'catalogue_changes.actor_id')
+    .select([
+      'catalogue_changes.id',
+      'catalogue_changes.version',
+      'catalogue_changes.field',
+      'catalogue_changes.before_value',
+      'catalogue_changes.after_value',
+      'catalogue_changes.changed_at',
+      'users.id as actor_id',
+      'users.full_name as actor_name',
+    ])
+    .where('catalogue_changes.entity', '=', 'product')
+    .where('catalogue_changes.entity_id', '=', productId);
+  if (field) query = query.where('catalogue_changes.field', '=', field);
+  const rows = await query.orderBy('catalogue_changes.id', 'desc').limit(500).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    version: toNumber(row.version),
+    field: row.field,
+    before: parseJson<unknown>(row.before_value, null),
+    after: parseJson<unknown>(row.after_value, null),
+    actor: row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? '' },
+    changedAt: toIsoUtc(row.changed_at),
+  }));
+}
+
+/** The vehicle models a product may fit: "Hãng Mẫu" of the models list. */
+export const VEHICLE_MODEL_NAMES: readonly string[] = [...new Set(VEHICLE_MODELS.map((entry) => `${entry.brand} ${entry.model}`))];
+
+export async function productAdminOptions(db: Kysely<Database>): Promise<ProductAdminOptions> {
+  const [categories, brands] = await Promise.all([
+    db.selectFrom('catalogue_categories').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute(),
+    db.selectFrom('catalogue_brands').select(['id', 'name']).orderBy('name').execute(),
+  ]);
+  return { categories, brands, vehicleModels: [...VEHICLE_MODEL_NAMES] };
+}

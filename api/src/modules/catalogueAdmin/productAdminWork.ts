@@ -1,0 +1,279 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
+import sharp from 'sharp';
+import {
+  canMoveProductStatus,
+  PRODUCT_FIELD_LABELS,
+  PRODUCT_STATUS_LABELS,
+  VEHICLE_MODELS,
+  type ProductAdmin,
+  type ProductAdminInput,
+  type ProductAdminUpdate,
+  type VehicleType,
+} from 'shared-contracts/schemas';
+import { inTransaction } from '../../db/inTransaction';
+import { nowUtc, dialectOf } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { AppErrorWithData } from '../../http/dataErrors';
+import type { FieldError } from '../../http/envelope';
+import { uniqueViolation } from '../auth/usersQueries';
+import { parseJson, type StoredImageJson } from '../catalogue/catalogueMapping';
+import { modelsSearchText, productSearchText } from '../catalogue/catalogueWrites';
+import { isUploadedImageKey, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX } from '../media/productImagesStore';
+import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
+import { VEHICLE_MODEL_NAMES, readProductAdmin } from './productAdminQueries';
+import { freeSlugFor } from './productSlug';
+
+/**
+ * The admin's product writes (shop-operations.md §2): create, and save from a version. A save is one transaction:
+ * the row is updated only `where version = <the version edited>` (a stale save changes nothing and answers 409
+ * with the current values), the old slug becomes a redirect when the name gives a new one, and every changed
+ * field is recorded in `catalogue_changes` (who, when, before → after). Nothing is half-saved: every check runs
+ * before the first write, and the writes share the transaction.
+ */
+
+export interface WriteContext {
+  db: Kysely<Database>;
+  uploadDir: string;
+}
+
+/** The fields the history compares, as JSON-comparable values. */
+type Snapshot = Record<keyof typeof PRODUCT_FIELD_LABELS, unknown>;
+
+function snapshotOfProduct(product: ProductAdmin): Snapshot {
+  return {
+    name: product.name,
+    sku: product.sku,
+    slug: product.slug,
+    categoryId: product.category.id,
+    brandId: product.brand.id,
+    price: product.price,
+    compareAtPrice: product.compareAtPrice,
+    salePrice: product.salePrice,
+    saleStartsAt: product.saleStartsAt,
+    saleEndsAt: product.saleEndsAt,
+    vatRate: product.vatRate,
+    unit: product.unit,
+    weightGrams: product.weightGrams,
+    warrantyMonths: product.warrantyMonths,
+    compatibleModels: product.compatibleModels,
+    specifications: product.specifications,
+    description: product.description,
+    images: product.images.map((image) => ({ path: image.path, alt: image.alt })),
+    status: product.status,
+  };
+}
+
+const canonicalInstant = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+function snapshotOfInput(input: ProductAdminInput, slug: string): Snapshot {
+  return {
+    name: input.name,
+    sku: input.sku,
+    slug,
+    categoryId: input.categoryId,
+    brandId: input.brandId,
+    price: input.price,
+    compareAtPrice: input.compareAtPrice,
+    salePrice: input.salePrice,
+    saleStartsAt: canonicalInstant(input.saleStartsAt),
+    saleEndsAt: canonicalInstant(input.saleEndsAt),
+    vatRate: input.vatRate,
+    unit: input.unit,
+    weightGrams: input.weightGrams,
+    warrantyMonths: input.warrantyMonths,
+    compatibleModels: input.compatibleModels,
+    specifications: input.specifications,
+    description: input.description,
+    images: input.images.map((image) => ({ path: image.path, alt: image.alt })),
+    status: input.status,
+  };
+}
+
+/** The fields whose values differ, in the form's order. */
+function changedFields(before: Snapshot | null, after: Snapshot): string[] {
+  return Object.keys(PRODUCT_FIELD_LABELS).filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after[field] ?? null));
+}
+
+/** The stored images of the save: the product's own (size known) or photos uploaded through the admin's route. */
+async function resolveImages(context: WriteContext, input: ProductAdminInput, current: StoredImageJson[], errors: FieldError[]): Promise<StoredImageJson[]> {
+  const own = new Map(current.map((image) => [image.path, image]));
+  const resolved: StoredImageJson[] = [];
+  for (const [index, image] of input.images.entries()) {
+    const known = own.get(image.path);
+    if (known) {
+      resolved.push({ ...known, alt: image.alt });
+      continue;
+    }
+    if (!isUploadedImageKey(image.path)) {
+      errors.push({ field: `images.${index}.path`, message: messages.imageUnknown });
+      continue;
+    }
+    const file = path.join(productImagesFolder(context.uploadDir), image.path.slice(UPLOADED_IMAGE_KEY_PREFIX.length));
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) {
+      errors.push({ field: `images.${index}.path`, message: messages.imageUnknown });
+      continue;
+    }
+    // Our own re-encoded WebP: its header says its size (nothing decoded).
+    const { width = 0, height = 0 } = await sharp(file).metadata();
+    resolved.push({ path: image.path, width, height, alt: image.alt });
+  }
+  return resolved;
+}
+
+const MODEL_TYPES = new Map<string, VehicleType>(VEHICLE_MODELS.map((entry) => [`${entry.brand} ${entry.model}`, entry.type]));
+
+interface Checked {
+  images: StoredImageJson[];
+  categoryName: string;
+  brandName: string;
+  vehicleTypes: VehicleType[];
+}
+
+/** Every check that needs the database, all of them before any write: the field errors together, as one 422. */
+async function checkAgainstCatalogue(context: WriteContext, trx: Kysely<Database>, input: ProductAdminInput, current: ProductAdmin | null, currentImages: StoredImageJson[], currentTypes: VehicleType[]): Promise<Checked> {
+  const errors: FieldError[] = [];
+  const [category, brand] = await Promise.all([
+    trx.selectFrom('catalogue_categories').select('name').where('id', '=', input.categoryId).executeTakeFirst(),
+    trx.selectFrom('catalogue_brands').select('name').where('id', '=', input.brandId).executeTakeFirst(),
+  ]);
+  if (!category) errors.push({ field: 'categoryId', message: messages.categoryUnknown });
+  if (!brand) errors.push({ field: 'brandId', message: messages.brandUnknown });
+  // A model from the models list; a model the product already had (the seed's wording) may stay.
+  const kept = new Set(current?.compatibleModels ?? []);
+  input.compatibleModels.forEach((model, index) => {
+    if (!kept.has(model) && !VEHICLE_MODEL_NAMES.includes(model)) errors.push({ field: `compatibleModels.${index}`, message: messages.modelUnknown(model) });
+  });
+  if (current && !canMoveProductStatus(current.status, input.status)) {
+    errors.push({ field: 'status', message: messages.statusMove(PRODUCT_STATUS_LABELS[current.status], PRODUCT_STATUS_LABELS[input.status]) });
+  }
+  const images = await resolveImages(context, input, currentImages, errors);
+  if (errors.length > 0) throw new AppError(422, 'VALIDATION_ERROR', errors[0]!.message, errors);
+  const known = input.compatibleModels.map((model) => MODEL_TYPES.get(model)).filter((type): type is VehicleType => type !== undefined);
+  const vehicleTypes = [...new Set([...currentTypes, ...known])];
+  return { images, categoryName: category!.name, brandName: brand!.name, vehicleTypes };
+}
+
+function rowValues(input: ProductAdminInput, slug: string, checked: Checked) {
+  return {
+    name: input.name,
+    sku: input.sku,
+    slug,
+    category_id: input.categoryId,
+    brand_id: input.brandId,
+    price: input.price,
+    original_price: input.compareAtPrice,
+    sale_price: input.salePrice,
+    sale_starts_at: canonicalInstant(input.saleStartsAt),
+    sale_ends_at: canonicalInstant(input.saleEndsAt),
+    vat_rate: input.vatRate,
+    unit: input.unit,
+    weight_grams: input.weightGrams,
+    warranty_months: input.warrantyMonths,
+    compatible_models: JSON.stringify(input.compatibleModels),
+    vehicle_types: JSON.stringify(checked.vehicleTypes),
+    specifications: JSON.stringify(input.specifications),
+    description: input.description,
+    images: JSON.stringify(checked.images),
+    status: input.status,
+    // The shop's switch every public read uses: on sale exactly when published.
+    is_active: input.status === 'published' ? 1 : 0,
+    search_text: productSearchText({ ...input, brandName: checked.brandName, categoryName: checked.categoryName }),
+    models_search: modelsSearchText(input.compatibleModels),
+  };
+}
+
+async function recordChanges(trx: Transaction<Database>, productId: number, version: number, actorId: number, before: Snapshot | null, after: Snapshot): Promise<void> {
+  const fields = changedFields(before, after);
+  if (fields.length === 0) return;
+  await trx
+    .insertInto('catalogue_changes')
+    .values(
+      fields.map((field) => ({
+        entity: 'product',
+        entity_id: productId,
+        version,
+        field,
+        before_value: before === null ? null : JSON.stringify(before[field] ?? null),
+        after_value: JSON.stringify(after[field] ?? null),
+        actor_id: actorId,
+      })),
+    )
+    .execute();
+}
+
+/** A unique violation on the SKU (409 naming it), or on the slug (409: save again, a new slug is found). */
+function conflictOf(error: unknown): AppError | null {
+  if (!uniqueViolation(error)) return null;
+  const text = String((error as { message?: unknown }).message ?? '') + String((error as { constraint?: unknown }).constraint ?? '');
+  if (/sku/.test(text)) return new AppError(409, 'SKU_TAKEN', messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
+  return new AppError(409, 'SLUG_TAKEN', messages.slugBusy, [{ field: 'name', message: messages.slugBusy }]);
+}
+
+export async function createProduct(context: WriteContext, input: ProductAdminInput, actorId: number): Promise<ProductAdmin> {
+  try {
+    const id = await inTransaction(context.db, async (trx) => {
+      const taken = await trx.selectFrom('products').select('id').where('sku', '=', input.sku).executeTakeFirst();
+      if (taken) throw new AppError(409, 'SKU_TAKEN', messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
+      const checked = await checkAgainstCatalogue(context, trx, input, null, [], []);
+      const slug = await freeSlugFor(trx, input.name, null);
+      const row = await trx
+        .insertInto('products')
+        .values({ ...rowValues(input, slug, checked), version: 1, stock: 0, sales_count: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordChanges(trx, row.id, 1, actorId, null, snapshotOfInput(input, slug));
+      return row.id;
+    });
+    return (await readProductAdmin(context.db, id))!;
+  } catch (error) {
+    throw conflictOf(error) ?? error;
+  }
+}
+
+/** The 409 of a stale save: the product's current values, for the form to show beside what the user typed. */
+function staleSave(current: ProductAdmin): AppErrorWithData {
+  return new AppErrorWithData(409, 'STALE_VERSION', messages.stale, { current });
+}
+
+export async function saveProduct(context: WriteContext, id: number, input: ProductAdminUpdate, actorId: number): Promise<ProductAdmin> {
+  try {
+    await inTransaction(context.db, async (trx) => {
+      const current = await readProductAdmin(trx, id);
+      if (!current) throw AppError.notFound(messages.productNotFound, 'PRODUCT_NOT_FOUND');
+      if (current.version !== input.version) throw staleSave(current);
+      const row = await trx.selectFrom('products').select(['images', 'vehicle_types']).where('id', '=', id).executeTakeFirstOrThrow();
+      const checked = await checkAgainstCatalogue(context, trx, input, current, parseJson<StoredImageJson[]>(row.images, []), parseJson<VehicleType[]>(row.vehicle_types, []));
+      if (input.sku !== current.sku) {
+        const taken = await trx.selectFrom('products').select('id').where('sku', '=', input.sku).where('id', '<>', id).executeTakeFirst();
+        if (taken) throw new AppError(409, 'SKU_TAKEN', messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
+      }
+      // A new name gives a new slug; the old one stays as a permanent redirect (an old slug taken back stops being one).
+      const slug = input.name === current.name ? current.slug : await freeSlugFor(trx, input.name, id);
+      const version = current.version + 1;
+      const updated = await trx
+        .updateTable('products')
+        .set({ ...rowValues(input, slug, checked), version, updated_at: nowUtc(dialectOf(trx)) })
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        // Another save committed since this one read the product: nothing of this one is written.
+        const now = await readProductAdmin(trx, id);
+        if (!now) throw AppError.notFound(messages.productNotFound, 'PRODUCT_NOT_FOUND');
+        throw staleSave(now);
+      }
+      if (slug !== current.slug) {
+        await trx.deleteFrom('product_slug_redirects').where('slug', '=', slug).execute();
+        await trx.insertInto('product_slug_redirects').values({ slug: current.slug, product_id: id }).execute();
+      }
+      await recordChanges(trx, id, version, actorId, snapshotOfProduct(current), snapshotOfInput(input, slug));
+    });
+  } catch (error) {
+    throw conflictOf(error) ?? error;
+  }
+  return (await readProductAdmin(context.db, id))!;
+}

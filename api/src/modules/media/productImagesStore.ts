@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { reencodeChecklistPhoto } from './checklistPhotosStore';
+import type { StoredImage } from './imageEncoder';
+
+/**
+ * The admin's product photos: re-encoded like a checklist photo (upright, ≤ 1600 px, WebP, no metadata) by the
+ * image encoder's process, written under a random name in UPLOAD_DIR/products and served without login.
+ */
+
+export const PRODUCT_IMAGE_URL_PREFIX = '/api/media/products/';
+/** A stored product photo's name: 32 random hex characters + .webp. */
+export const PRODUCT_IMAGE_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;
+/** The key a product's images column holds for an uploaded photo (seeded images are paths of the assets). */
+export const UPLOADED_IMAGE_KEY_PREFIX = 'uploads/products/';
+
+export function productImagesFolder(uploadDir: string): string {
+  return path.join(uploadDir, 'products');
+}
+
+export function isUploadedImageKey(key: string): boolean {
+  return key.startsWith(UPLOADED_IMAGE_KEY_PREFIX) && PRODUCT_IMAGE_FILE_PATTERN.test(key.slice(UPLOADED_IMAGE_KEY_PREFIX.length));
+}
+
+/** The public URL of an uploaded photo's key. */
+export function uploadedImageUrl(key: string): string {
+  return `${PRODUCT_IMAGE_URL_PREFIX}${key.slice(UPLOADED_IMAGE_KEY_PREFIX.length)}`;
+}
+
+/** The encoder's work on a product photo upload: re-encoded and written (temp file + rename). */
+export async function storeProductImage(input: Buffer | string, uploadDir: string): Promise<StoredImage> {
+  const encoded = await reencodeChecklistPhoto(input);
+  const folder = productImagesFolder(uploadDir);
+  await mkdir(folder, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  const temporary = path.join(folder, `.${name}.tmp`);
+  try {
+    await writeFile(temporary, encoded.webp, { mode: 0o644 });
+    await rename(temporary, path.join(folder, name));
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+  return { file: name, width: encoded.width, height: encoded.height };
+}

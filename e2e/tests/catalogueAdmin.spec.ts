@@ -1,0 +1,77 @@
+import { expect, test } from '../support/fixtures.ts';
+import { backoffice, expectAccessible, signedInPage } from '../support/floor.ts';
+import { DEMO_EMAILS } from '../support/session.ts';
+
+/**
+ * The admin's product catalogue (issue 34, shop-operations.md §2): the admin creates a product with a photo on
+ * /admin/catalogue and publishes it → a guest finds it by a search typed without diacritics within a second →
+ * the guest's cart holds it → the admin changes its price → the guest's cart shows the new price with
+ * "Giá đã thay đổi từ khi thêm vào giỏ". The admin's page passes axe (no serious or critical finding).
+ */
+
+/** A 2 × 2 PNG (the server re-encodes it as WebP through the image encoder). */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('admin creates and publishes a product with a photo → a guest finds it without diacritics within a second → a price change shows in their cart', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now() % 100_000;
+  const name = `Đèn pha LED Thử Nghiệm ${stamp}`;
+  const folded = `den pha led thu nghiem ${stamp}`;
+  const sku = `E2E-DEN-${stamp}`;
+  const admin = await signedInPage(browser, DEMO_EMAILS.admin);
+
+  // 1. /admin/catalogue: the list, then a new product with every required field and a photo.
+  await admin.goto('/admin/catalogue');
+  const area = backoffice(admin);
+  await expect(area.getByRole('heading', { level: 1, name: 'Danh mục sản phẩm' })).toBeVisible();
+  await expect(area.getByRole('table').first()).toBeVisible();
+  await expectAccessible(admin);
+  await area.getByRole('button', { name: 'Thêm sản phẩm' }).click();
+  await area.getByLabel('Tên sản phẩm').fill(name);
+  await area.getByLabel('Mã SKU').fill(sku);
+  await area.getByLabel('Danh mục', { exact: true }).last().selectOption({ index: 1 });
+  await area.getByLabel('Thương hiệu', { exact: true }).last().selectOption({ index: 1 });
+  await area.getByLabel('Giá bán (₫)').fill('450000');
+  await area.getByLabel('Tải ảnh lên').setInputFiles({ name: 'den-pha.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(area.getByLabel('Mô tả ảnh 1 (alt)')).toHaveValue(name);
+  await expect(area.getByText('Ảnh chính')).toBeVisible();
+  await area.getByRole('button', { name: 'Lưu' }).click();
+  await expect(area.getByRole('status').filter({ hasText: 'Đã tạo sản phẩm.' })).toBeVisible();
+  await expectAccessible(admin);
+
+  // 2. Published: a guest's search without diacritics finds it within a second.
+  await area.getByRole('button', { name: 'Đăng bán' }).click();
+  await expect(area.getByRole('status').filter({ hasText: 'Đã lưu sản phẩm.' })).toBeVisible();
+  const publishedAt = Date.now();
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/search?q=${encodeURIComponent(folded)}`);
+      return ((await response.json()) as { data: { hits: { name: string }[] } }).data.hits.map((hit) => hit.name);
+    }, { timeout: 1000, intervals: [50] })
+    .toContain(name);
+  expect(Date.now() - publishedAt).toBeLessThan(1000);
+  await page.goto(`/search?q=${encodeURIComponent(folded)}`);
+  await page.getByRole('link', { name }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('img', { name })).toBeVisible();
+
+  // 3. The guest's cart holds it at the price they saw (a new product has no stock yet, so the guest cart is written
+  // as the storefront keeps it); the admin raises the price; the cart shows the change.
+  const detail = (await (await page.request.get(`/api/products/${encodeURIComponent(folded.replace(/ /g, '-'))}`)).json()) as { data: { id: number; slug: string } };
+  await page.evaluate(
+    ({ id, slug, productName }) => {
+      localStorage.setItem('cart', JSON.stringify({ items: [{ kind: 'product', refId: id, quantity: 1, name: productName, slug, price: 450_000, stock: 0 }], userId: null }));
+    },
+    { id: detail.data.id, slug: detail.data.slug, productName: name },
+  );
+  await admin.getByRole('textbox', { name: 'Giá bán (₫)' }).fill('490000');
+  await area.getByRole('button', { name: 'Lưu' }).click();
+  await expect(area.getByRole('status').filter({ hasText: 'Đã lưu sản phẩm.' })).toBeVisible();
+  await expect(area.getByRole('row', { name: /Giá bán/ }).first()).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByText('Giá đã thay đổi từ khi thêm vào giỏ')).toBeVisible();
+  await expect(page.getByText(/490\.000/).first()).toBeVisible();
+});

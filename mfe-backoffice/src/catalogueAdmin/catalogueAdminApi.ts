@@ -1,0 +1,112 @@
+import { apiClient, readData } from 'shared-contracts';
+import type { CatalogueChange, ProductAdmin, ProductAdminImage, ProductAdminOptions, ProductAdminPage, ProductStatus } from 'shared-contracts/schemas';
+
+export interface ProductListQuery {
+  q: string;
+  status: ProductStatus | '';
+  categoryId: number | '';
+  brandId: number | '';
+  page: number;
+  pageSize: number;
+}
+
+/** What the form sends: every field, and on a save the version it was edited from. */
+export interface ProductFormValues {
+  name: string;
+  sku: string;
+  categoryId: number | '';
+  brandId: number | '';
+  price: number | '';
+  compareAtPrice: number | null;
+  salePrice: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  vatRate: number;
+  unit: string;
+  weightGrams: number | null;
+  warrantyMonths: number;
+  compatibleModels: string[];
+  specifications: { label: string; value: string }[];
+  description: string;
+  images: { path: string; alt: string; url: string }[];
+  status: ProductStatus;
+}
+
+/** The admin's product catalogue calls (/api/admin/catalogue). */
+export const catalogueAdminApi = {
+  options: (signal?: AbortSignal) => readData<ProductAdminOptions>(apiClient.get('/admin/catalogue/options', { signal })),
+  list: (query: ProductListQuery, signal?: AbortSignal) =>
+    readData<ProductAdminPage>(
+      apiClient.get('/admin/catalogue/products', {
+        query: {
+          q: query.q || undefined,
+          status: query.status || undefined,
+          categoryId: query.categoryId || undefined,
+          brandId: query.brandId || undefined,
+          page: query.page,
+          pageSize: query.pageSize,
+        },
+        signal,
+      }),
+    ),
+  product: (id: number, signal?: AbortSignal) => readData<ProductAdmin>(apiClient.get(`/admin/catalogue/products/${id}`, { signal })),
+  history: (id: number, field?: 'price', signal?: AbortSignal) =>
+    readData<CatalogueChange[]>(apiClient.get(`/admin/catalogue/products/${id}/history`, { query: { field }, signal })),
+  create: (values: ProductFormValues) => readData<ProductAdmin>(apiClient.post('/admin/catalogue/products', toBody(values))),
+  save: (id: number, version: number, values: ProductFormValues) =>
+    readData<ProductAdmin>(apiClient.put(`/admin/catalogue/products/${id}`, { ...toBody(values), version })),
+  uploadImage: (file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return readData<ProductAdminImage>(apiClient.post('/admin/catalogue/product-images', form));
+  },
+};
+
+function toBody(values: ProductFormValues) {
+  return { ...values, images: values.images.map(({ path, alt }) => ({ path, alt })) };
+}
+
+/** The form's values of a saved product. */
+export function formValuesOf(product: ProductAdmin): ProductFormValues {
+  return {
+    name: product.name,
+    sku: product.sku,
+    categoryId: product.category.id,
+    brandId: product.brand.id,
+    price: product.price,
+    compareAtPrice: product.compareAtPrice,
+    salePrice: product.salePrice,
+    saleStartsAt: product.saleStartsAt,
+    saleEndsAt: product.saleEndsAt,
+    vatRate: product.vatRate,
+    unit: product.unit,
+    weightGrams: product.weightGrams,
+    warrantyMonths: product.warrantyMonths,
+    compatibleModels: product.compatibleModels,
+    specifications: product.specifications,
+    description: product.description,
+    images: product.images.map(({ path, alt, url }) => ({ path, alt, url })),
+    status: product.status,
+  };
+}
+
+export const EMPTY_FORM: ProductFormValues = {
+  name: '',
+  sku: '',
+  categoryId: '',
+  brandId: '',
+  price: '',
+  compareAtPrice: null,
+  salePrice: null,
+  saleStartsAt: null,
+  saleEndsAt: null,
+  vatRate: 10,
+  unit: 'cái',
+  weightGrams: null,
+  warrantyMonths: 0,
+  compatibleModels: [],
+  specifications: [],
+  description: '',
+  images: [],
+  status: 'draft',
+};

@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime, formatVnd } from 'shared-contracts';
+import { FULFILMENT_METHOD_LABELS, FULFILMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from 'shared-contracts/pricing';
+import type { WebOrderList } from 'shared-contracts/schemas';
+import { messageOf } from '../api/apiErrors';
+import { LiveStatus, useFloorEvents } from '../floorEvents';
+import { WebOrderDetailPanel } from './WebOrderDetailPanel';
+import { webOrdersApi, type DeskFilters } from './webOrdersApi';
+import { webOrderText as t } from './webOrderText';
+import styles from './WebOrders.module.css';
+
+/** The desk's change kind on the centre's floor stream. */
+const WEB_ORDER_KIND = 'web-order';
+
+type Listing = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: WebOrderList };
+
+/**
+ * The web orders of the user's scope, live: counts per status (tabs), filters, a page of orders newest first,
+ * and the selected order's detail beside it. A `web-order` change on the centre's stream (or the stream coming
+ * back) reloads the list and the open order.
+ */
+export function WebOrderDesk() {
+  const [filters, setFilters] = useState<DeskFilters>({ page: 1 });
+  const [draft, setDraft] = useState<DeskFilters>({});
+  const [listing, setListing] = useState<Listing>({ status: 'loading' });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [revision, setRevision] = useState(0);
+
+  const refresh = useCallback(() => setRevision((value) => value + 1), []);
+  const mode = useFloorEvents((event) => {
+    if (event === null || event.kind === WEB_ORDER_KIND) refresh();
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    webOrdersApi
+      .list(filters, controller.signal)
+      .then((data) => setListing({ status: 'ready', data }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setListing({ status: 'failed', message: messageOf(error, t.loadFailed) });
+      });
+    return () => controller.abort();
+  }, [filters, revision]);
+
+  const applyFilters = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFilters({ ...draft, status: filters.status, page: 1 });
+  };
+  const setDraftField = (field: keyof DeskFilters) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setDraft((current) => ({ ...current, [field]: event.target.value }));
+
+  const data = listing.status === 'ready' ? listing.data : null;
+  const allCount = data ? data.counts.reduce((sum, entry) => sum + entry.count, 0) : null;
+
+
+  return (
+    <div className={styles.desk}>
+      <section className={styles.listPanel} aria-labelledby="web-orders-heading">
+        <div className={styles.headingRow}>
+          <h2 id="web-orders-heading">{t.listHeading}</h2>
+          <LiveStatus mode={mode} />
+        </div>
+        <div className={styles.tabs} role="group" aria-label={t.status}>
+          <button type="button" aria-pressed={!filters.status} onClick={() => setFilters({ ...filters, status: undefined, page: 1 })}>
+            {t.all} {allCount !== null && <span className={styles.count}>{allCount}</span>}
+          </button>
+          {data?.counts
+            .filter((entry) => entry.count > 0 || entry.status === filters.status)
+            .map((entry) => (
+              <button key={entry.status} type="button" aria-pressed={filters.status === entry.status} onClick={() => setFilters({ ...filters, status: entry.status, page: 1 })}>
+                {entry.label} <span className={styles.count}>{entry.count}</span>
+              </button>
+            ))}
+        </div>
+        <form className={styles.filters} onSubmit={applyFilters} aria-label={t.filters}>
+          <label className={styles.searchField}>
+            <span>{t.search}</span>
+            <input type="search" value={draft.q ?? ''} onChange={setDraftField('q')} maxLength={60} />
+          </label>
+          <label>
+            <span>{t.paymentStatus}</span>
+            <select value={draft.paymentStatus ?? ''} onChange={setDraftField('paymentStatus')}>
+              <option value="">{t.any}</option>
+              {PAYMENT_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {PAYMENT_STATUS_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t.paymentMethod}</span>
+            <select value={draft.paymentMethod ?? ''} onChange={setDraftField('paymentMethod')}>
+              <option value="">{t.any}</option>
+              {PAYMENT_METHODS.map((value) => (
+                <option key={value} value={value}>
+                  {PAYMENT_METHOD_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t.fulfilment}</span>
+            <select value={draft.fulfilment ?? ''} onChange={setDraftField('fulfilment')}>
+              <option value="">{t.any}</option>
+              {FULFILMENT_METHODS.map((value) => (
+                <option key={value} value={value}>
+                  {FULFILMENT_METHOD_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t.from}</span>
+            <input type="date" value={draft.from ?? ''} onChange={setDraftField('from')} />
+          </label>
+          <label>
+            <span>{t.to}</span>
+            <input type="date" value={draft.to ?? ''} onChange={setDraftField('to')} />
+          </label>
+          <button type="submit" className={styles.primary}>
+            {t.searchButton}
+          </button>
+        </form>
+
+        {listing.status === 'loading' && <p>{t.loading}</p>}
+        {listing.status === 'failed' && (
+          <p role="alert" className={styles.error}>
+            {listing.message}{' '}
+            <button type="button" onClick={refresh}>
+              {t.retry}
+            </button>
+          </p>
+        )}
+        {data && data.items.length === 0 && <p>{t.empty}</p>}
+        {data && data.items.length > 0 && (
+          <>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.code}</th>
+                    <th scope="col">{t.customer}</th>
+                    <th scope="col">{t.total}</th>
+                    <th scope="col">{t.status}</th>
+                    <th scope="col">{t.placedAt}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((order) => (
+                    <tr key={order.code} aria-current={order.code === selected ? 'true' : undefined}>
+                      <th scope="row">
+                        <button type="button" className={styles.link} onClick={() => setSelected(order.code)} aria-label={t.open(order.code)}>
+                          {order.code}
+                        </button>
+                      </th>
+                      <td>
+                        {order.recipientName}
+                        <br />
+                        <span className={styles.muted}>
+                          {order.phone} · {FULFILMENT_METHOD_LABELS[order.fulfilmentMethod]}
+                        </span>
+                      </td>
+                      <td>
+                        {formatVnd(order.total)}
+                        <br />
+                        <span className={styles.muted}>{order.paymentStatusLabel}</span>
+                      </td>
+                      <td>
+                        <span className={styles.badge} data-status={order.status}>
+                          {order.statusLabel}
+                        </span>
+                      </td>
+                      <td>
+                        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <nav className={styles.pager} aria-label={t.pager}>
+              <button type="button" disabled={data.page <= 1} onClick={() => setFilters({ ...filters, page: data.page - 1 })}>
+                {t.previous}
+              </button>
+              <span>{t.page(data.page, data.total)}</span>
+              <button type="button" disabled={!data.hasMore} onClick={() => setFilters({ ...filters, page: data.page + 1 })}>
+                {t.next}
+              </button>
+            </nav>
+          </>
+        )}
+      </section>
+      {selected && <WebOrderDetailPanel code={selected} revision={revision} onChanged={refresh} onClose={() => setSelected(null)} />}
+    </div>
+  );
+}

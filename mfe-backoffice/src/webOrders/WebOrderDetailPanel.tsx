@@ -1,0 +1,223 @@
+import { useEffect, useRef, useState } from 'react';
+import { formatDateTime, formatVnd } from 'shared-contracts';
+import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
+import type { WebOrderActionInput, WebOrderDetail } from 'shared-contracts/schemas';
+import { isConflict, messageOf } from '../api/apiErrors';
+import { PackingSlip } from './PackingSlip';
+import { WebOrderActions } from './WebOrderActions';
+import { webOrdersApi } from './webOrdersApi';
+import { webOrderText as t } from './webOrderText';
+import styles from './WebOrders.module.css';
+
+interface Props {
+  code: string;
+  /** Raised by the desk on every live change: the open order is read again. */
+  revision: number;
+  onChanged: () => void;
+  onClose: () => void;
+}
+
+type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: WebOrderDetail };
+
+/**
+ * One web order: lines, customer, address, payment, the timeline (who and when), internal notes, the actions
+ * the machine allows and the packing slip. A 409 (someone changed the order meanwhile) is explained and the
+ * order read again, so the next click starts from what is true now.
+ */
+export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Props) {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [reload, setReload] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [note, setNote] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    webOrdersApi
+      .detail(code, controller.signal)
+      .then((data) => setLoaded({ status: 'ready', data }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ status: 'failed', message: messageOf(error, t.detailFailed) });
+      });
+    return () => controller.abort();
+  }, [code, revision, reload]);
+
+  useEffect(() => {
+    heading.current?.focus();
+    setNotice(null);
+    setActionError(null);
+  }, [code]);
+
+  const run = async (work: () => Promise<WebOrderDetail>) => {
+    setBusy(true);
+    setNotice(null);
+    setActionError(null);
+    try {
+      const data = await work();
+      setLoaded({ status: 'ready', data });
+      setNotice({ kind: 'done', text: t.done });
+      onChanged();
+      return true;
+    } catch (error) {
+      setActionError(error);
+      setNotice({ kind: 'failed', text: isConflict(error) ? `${messageOf(error, t.conflict)}` : messageOf(error, t.detailFailed) });
+      if (isConflict(error)) setReload((value) => value + 1);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const act = (input: WebOrderActionInput) => void run(() => webOrdersApi.act(code, input));
+  const addNote = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (note.trim() && (await run(() => webOrdersApi.note(code, note.trim())))) setNote('');
+  };
+
+  const data = loaded.status === 'ready' ? loaded.data : null;
+  const order = data?.order;
+
+  return (
+    <section className={styles.detailPanel} aria-labelledby="web-order-detail-heading">
+      <div className={styles.headingRow}>
+        <h2 id="web-order-detail-heading" ref={heading} tabIndex={-1}>
+          {code}
+        </h2>
+        <button type="button" onClick={onClose}>
+          {t.close}
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className={notice?.kind === 'failed' ? styles.error : styles.done}>
+        {notice?.text ?? ''}
+      </p>
+      {loaded.status === 'loading' && <p>{t.loading}</p>}
+      {loaded.status === 'failed' && (
+        <p role="alert" className={styles.error}>
+          {loaded.message}{' '}
+          <button type="button" onClick={() => setReload((value) => value + 1)}>
+            {t.retry}
+          </button>
+        </p>
+      )}
+      {data && order && (
+        <>
+          <p>
+            <span className={styles.badge} data-status={order.status}>
+              {order.statusLabel}
+            </span>{' '}
+            · {order.paymentStatusLabel}
+          </p>
+          <h3>{t.actions}</h3>
+          <WebOrderActions key={`${code}-${data.version}`} detail={data} busy={busy} error={actionError} onAct={act} />
+
+          <h3>{t.lines}</h3>
+          <ul className={styles.plainList}>
+            {order.lines.map((line, index) => (
+              <li key={`${line.refId}-${index}`}>
+                {line.name} × {line.quantity} — {formatVnd(line.lineTotal)}
+              </li>
+            ))}
+          </ul>
+          <p>
+            {t.total}: <strong>{formatVnd(order.total)}</strong>
+          </p>
+
+          <h3>{t.customerHeading}</h3>
+          <p>
+            {data.customer.fullName} · {data.customer.email}
+            <br />
+            {order.recipientName} – {order.phone}
+            <br />
+            {order.fulfilment.address
+              ? `${t.delivery}: ${order.fulfilment.address.street}, ${order.fulfilment.address.ward}, ${order.fulfilment.address.province}`
+              : `${t.pickup}: ${order.fulfilment.centre?.name ?? ''}`}
+          </p>
+
+          <h3>{t.paymentHeading}</h3>
+          <p>
+            {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {order.paymentStatusLabel}
+            <br />
+            {t.amountReceived}: {formatVnd(data.payment.amountReceived)}
+            {data.payment.bankReference && ` · ${t.bankReference}: ${data.payment.bankReference}`}
+            {data.payment.refundDue !== null && (
+              <>
+                <br />
+                <strong>
+                  {t.refundDue}: {formatVnd(data.payment.refundDue)}
+                </strong>
+              </>
+            )}
+          </p>
+          {data.refund && (
+            <p>
+              {t.refund}: {formatVnd(data.refund.amount)} · {data.refund.methodLabel}
+              {data.refund.reference && ` · ${data.refund.reference}`} · {data.refund.by ?? ''} · {formatDateTime(data.refund.at)}
+            </p>
+          )}
+          {data.shipment && (
+            <>
+              <h3>{t.shipment}</h3>
+              <p>
+                {data.shipment.carrierLabel}
+                {data.shipment.trackingCode && ` · ${data.shipment.trackingCode}`}
+                {data.shipment.trackingUrl && (
+                  <>
+                    {' · '}
+                    <a href={data.shipment.trackingUrl} target="_blank" rel="noreferrer">
+                      {t.tracking}
+                    </a>
+                  </>
+                )}
+              </p>
+            </>
+          )}
+
+          <h3>{t.timeline}</h3>
+          <ol className={styles.timeline}>
+            {data.timeline.map((entry, index) => (
+              <li key={`${entry.at}-${index}`}>
+                <strong>{entry.label}</strong> — {entry.statusLabel}
+                <br />
+                <span className={styles.muted}>
+                  {t.by(entry.actor.name, entry.actor.kind)} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </span>
+                {entry.note && <p className={styles.note}>{entry.note}</p>}
+              </li>
+            ))}
+          </ol>
+
+          <h3>{t.notes}</h3>
+          {data.notes.length === 0 && <p className={styles.muted}>{t.noNotes}</p>}
+          <ul className={styles.plainList}>
+            {data.notes.map((entry, index) => (
+              <li key={`${entry.at}-${index}`}>
+                {entry.text}
+                <br />
+                <span className={styles.muted}>
+                  {entry.author ?? ''} · {formatDateTime(entry.at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <form onSubmit={addNote} className={styles.actionForm}>
+            <label>
+              <span>{t.noteLabel}</span>
+              <textarea value={note} onChange={(event) => setNote(event.target.value)} maxLength={1000} />
+            </label>
+            <button type="submit" disabled={busy || !note.trim()}>
+              {t.addNote}
+            </button>
+          </form>
+
+          <div className={styles.actionRow}>
+            <button type="button" onClick={() => window.print()}>
+              {t.printSlip}
+            </button>
+          </div>
+          <PackingSlip detail={data} />
+        </>
+      )}
+    </section>
+  );
+}

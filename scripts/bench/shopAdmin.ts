@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { runCustomers, type CustomerStep } from './customerLoad.ts';
+import { buildBenchApi, loadSeed } from './benchApi.ts';
+import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+
+/**
+ * `npm run bench:shop-admin` (`npx tsx scripts/bench/shopAdmin.ts`): the web-order desk's list (shop-operations §8:
+ * p95 < 50 ms with 100,000 orders), against the API on an ephemeral loopback port with a scratch seeded SQLite
+ * database holding BENCH_ORDERS generated web orders (default 100,000; most shipped, so on the first centre's desk,
+ * a fifth picked up at one of the centres), read by BENCH_USERS concurrent desk users (default 4: a centre's
+ * staff, one token each) for BENCH_SECONDS (default 10) after a 2 s warm-up. Each user cycles through the desk's
+ * usual reads: the first page, a status tab, a payment filter, a date range, and a search by code, by phone and by
+ * a name typed without accents. Prints p50 / p95 / p99 per read and overall.
+ */
+const DESK_P95_BUDGET_MS = 50;
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const USERS = Number(process.env.BENCH_USERS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const STATUSES = ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPING', 'DELIVERED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'CANCELLED', 'READY_FOR_PICKUP'] as const;
+const NAMES = ['Nguyễn Văn An', 'Trần Thị Bình', 'Lê Hoàng Cường', 'Phạm Thu Dung', 'Hoàng Minh Đức', 'Vũ Thị Hằng', 'Đỗ Quang Huy', 'Bùi Ngọc Lan'];
+const DAY = 86_400_000;
+
+interface ServerReady {
+  port: number;
+  tokens: string[];
+  sampleCode: string;
+  samplePhone: string;
+}
+
+/** Strips Vietnamese accents as the API's foldVietnamese does (the bench writes the column it searches). */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .toLowerCase();
+
+// ---- The server (child process) -------------------------------------------------------------------------
+
+async function runServer(): Promise<void> {
+  const { seed } = await loadSeed();
+  const { app, db } = await buildBenchApi(seed);
+  const centres = await db.selectFrom('service_centres').select('id').orderBy('id').execute();
+  const shipping = centres[0]!.id;
+  const buyer = await db.insertInto('users').values({ email: 'bench.desk.buyer@example.vn', password_hash: null, full_name: 'Khách Benchmark', role: 'customer' }).returning('id').executeTakeFirstOrThrow();
+  const product = await db.selectFrom('products').select(['id', 'slug', 'name', 'price']).where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+  const now = Date.now();
+  const rows = Array.from({ length: ORDERS }, (_, index) => {
+    const pickup = index % 5 === 0;
+    const status = STATUSES[index % STATUSES.length]!;
+    const name = NAMES[index % NAMES.length]!;
+    const createdAt = new Date(now - (ORDERS - index) * ((180 * DAY) / ORDERS)).toISOString();
+    const price = Number(product.price);
+    return {
+      code: `EV${String(index).padStart(10, '0')}`,
+      user_id: buyer.id,
+      status,
+      payment_method: index % 3 === 0 ? 'VIETQR' : pickup ? 'PAY_AT_PICKUP' : 'COD',
+      payment_status: status === 'COMPLETED' || status === 'DELIVERED' ? 'PAID' : 'UNPAID',
+      subtotal: price,
+      total: price,
+      fulfilment_method: pickup ? ('pickup' as const) : ('delivery' as const),
+      centre_id: pickup ? centres[index % centres.length]!.id : null,
+      desk_centre_id: pickup ? centres[index % centres.length]!.id : shipping,
+      recipient_name: name,
+      recipient_folded: fold(name),
+      phone: `09${String(10_000_000 + index).slice(-8)}`,
+      idempotency_key: `bench-desk-${index}`,
+      request_hash: 'bench',
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+  });
+  for (let start = 0; start < rows.length; start += 500) {
+    await db.transaction().execute(async (trx) => {
+      const chunk = rows.slice(start, start + 500);
+      const inserted = await trx.insertInto('orders').values(chunk).returning('id').execute();
+      await trx
+        .insertInto('order_lines')
+        .values(inserted.map(({ id }) => ({ order_id: id, kind: 'product' as const, ref_id: product.id, slug: product.slug, name: product.name, image: null, promo_group: null, unit_price: Number(product.price), quantity: 1, line_total: Number(product.price) })))
+        .execute();
+    });
+  }
+  await sql`analyze`.execute(db);
+  const tokens: string[] = [];
+  for (let index = 0; index < Number(process.env.BENCH_USERS_COUNT); index += 1) {
+    const user = await db.insertInto('users').values({ email: `bench.desk.${index}@example.vn`, password_hash: null, full_name: `Nhân viên ${index + 1}`, role: 'staff' }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('staff_assignments').values({ user_id: user.id, centre_id: shipping, assigned_at: new Date(now - DAY).toISOString(), ended_at: null }).execute();
+    tokens.push((await app.accessTokens.issue({ userId: user.id, role: 'staff' })).token);
+  }
+  const sample = rows[Math.floor(rows.length / 2) + 1]!;
+  await serveBenchApi(app, db, { tokens, sampleCode: sample.code, samplePhone: sample.phone });
+}
+
+// ---- The measurements (parent process) ------------------------------------------------------------------
+
+function deskSteps({ tokens, sampleCode, samplePhone }: ServerReady): CustomerStep[] {
+  const auth = (user: number) => ({ authorization: `Bearer ${tokens[user]}` });
+  const today = new Date().toISOString().slice(0, 10);
+  const monthAgo = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 10);
+  const read = (label: string, query: string): CustomerStep => ({
+    label,
+    build: (user) => ({ method: 'GET', path: `/api/staff/web-orders?${query}`, headers: auth(user) }),
+    expect: [200],
+  });
+  return [
+    read('first page', 'page=1&pageSize=25'),
+    read('status tab (Đã xác nhận)', 'status=CONFIRMED&pageSize=25'),
+    read('payment filter (VietQR, paid)', 'paymentMethod=VIETQR&paymentStatus=PAID&pageSize=25'),
+    read('last 30 days', `from=${monthAgo}&to=${today}&pageSize=25`),
+    read('search by code', `q=${sampleCode}`),
+    read('search by phone', `q=${samplePhone}`),
+    read('search by name, no accents', `q=${encodeURIComponent('pham thu dung')}&pageSize=25`),
+  ];
+}
+
+function summary(label: string, samples: number[], elapsedMs: number): { line: string; p95: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const p95 = percentile(sorted, 95);
+  const line =
+    `  ${label.padEnd(34)} ${String(samples.length).padStart(6)} req  ${((samples.length / elapsedMs) * 1000).toFixed(0).padStart(5)} req/s   ` +
+    `p50 ${round(percentile(sorted, 50)).toFixed(1).padStart(5)} ms   p95 ${round(p95).toFixed(1).padStart(5)} ms   p99 ${round(percentile(sorted, 99)).toFixed(1).padStart(5)} ms`;
+  return { line, p95 };
+}
+
+async function main(): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-shop-admin-'));
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_USERS_COUNT: String(USERS) });
+  const { ready } = api;
+  const origin = `http://127.0.0.1:${ready.port}`;
+  let failed = false;
+  try {
+    console.log(`API: ${origin} (scratch seeded SQLite in ${folder}, ${ORDERS} web orders); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
+    console.log(`Web-order desk: ${USERS} concurrent desk users, ${SECONDS} s (after a 2 s warm-up)`);
+    const steps = deskSteps(ready);
+    await runCustomers({ origin, customers: USERS, steps, seconds: 2 });
+    const result = await runCustomers({ origin, customers: USERS, steps, seconds: SECONDS });
+    const all = summary('GET /api/staff/web-orders (all)', result.all, result.elapsedMs);
+    console.log(all.line);
+    for (const [label, samples] of result.byStep) console.log(summary(`  ${label}`, samples, result.elapsedMs).line);
+    const misses: string[] = [];
+    if (all.p95 >= DESK_P95_BUDGET_MS) misses.push(`desk list p95 ${round(all.p95)} ms ≥ ${DESK_P95_BUDGET_MS} ms`);
+    if (result.unexpected.length > 0 || result.errors > 0) {
+      misses.push(`${result.unexpected.length} unexpected answers, ${result.errors} connection errors`);
+      for (const answer of result.unexpected.slice(0, 5)) console.log(`  unexpected ${answer.status} to ${answer.label}: ${answer.body}`);
+    }
+    console.log(misses.length === 0 ? `Budget met: web-order desk list p95 < ${DESK_P95_BUDGET_MS} ms.` : `Budget missed: ${misses.join('; ')}.`);
+    failed = misses.length > 0;
+  } finally {
+    await api.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+runBench({ server: runServer, main });

@@ -1,0 +1,69 @@
+/**
+ * The admin's product catalogue rules (shop-operations.md §2, §7), zod-free for the back office's chunks: the
+ * product status machine, VAT rates, the limits every field is held to, and the labels the UI shows.
+ */
+
+export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
+  draft: 'Bản nháp',
+  published: 'Đang bán',
+  archived: 'Ngừng kinh doanh',
+};
+
+/**
+ * Which status a product may move to from each: a draft is published (or archived unsold), a published product
+ * is archived (off the shop, kept in past orders), an archived one may be published again. Saving without a
+ * move is always allowed.
+ */
+export const PRODUCT_STATUS_MOVES: Record<ProductStatus, readonly ProductStatus[]> = {
+  draft: ['published', 'archived'],
+  published: ['archived'],
+  archived: ['published'],
+};
+
+export function canMoveProductStatus(from: ProductStatus, to: ProductStatus): boolean {
+  return from === to || PRODUCT_STATUS_MOVES[from].includes(to);
+}
+
+export const VAT_RATES = [0, 5, 8, 10] as const;
+export type VatRate = (typeof VAT_RATES)[number];
+
+export const PRODUCT_LIMITS = {
+  nameMax: 200,
+  skuPattern: /^[A-Z0-9-]{3,40}$/,
+  priceMax: 1_000_000_000,
+  descriptionMax: 20_000,
+  imagesMax: 8,
+  altMax: 200,
+  unitMax: 20,
+  specificationsMax: 40,
+  specificationLabelMax: 80,
+  specificationValueMax: 300,
+  weightMaxGrams: 1_000_000,
+  compatibleModelsMax: 60,
+} as const;
+
+/** The field names of a product the history records, with their labels. */
+export const PRODUCT_FIELD_LABELS: Record<string, string> = {
+  name: 'Tên sản phẩm',
+  sku: 'Mã SKU',
+  slug: 'Đường dẫn',
+  categoryId: 'Danh mục',
+  brandId: 'Thương hiệu',
+  price: 'Giá bán',
+  compareAtPrice: 'Giá so sánh',
+  salePrice: 'Giá khuyến mãi',
+  saleStartsAt: 'Bắt đầu khuyến mãi',
+  saleEndsAt: 'Kết thúc khuyến mãi',
+  vatRate: 'Thuế GTGT',
+  unit: 'Đơn vị tính',
+  weightGrams: 'Khối lượng',
+  warrantyMonths: 'Bảo hành',
+  compatibleModels: 'Dòng xe tương thích',
+  specifications: 'Thông số kỹ thuật',
+  description: 'Mô tả',
+  images: 'Hình ảnh',
+  status: 'Trạng thái',
+};
