@@ -37,7 +37,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await area.getByLabel('Giá bán (₫)').fill('450000');
   await area.getByLabel('Tải ảnh lên').setInputFiles({ name: 'den-pha.png', mimeType: 'image/png', buffer: PHOTO });
   await expect(area.getByLabel('Mô tả ảnh 1 (alt)')).toHaveValue(name);
-  await expect(area.getByText('Ảnh chính')).toBeVisible();
+  await expect(area.getByText('Ảnh chính', { exact: true })).toBeVisible();
   await area.getByRole('button', { name: 'Lưu' }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã tạo sản phẩm.' })).toBeVisible();
   await expectAccessible(admin);
@@ -49,7 +49,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await expect
     .poll(async () => {
       const response = await page.request.get(`/api/search?q=${encodeURIComponent(folded)}`);
-      return ((await response.json()) as { data: { hits: { name: string }[] } }).data.hits.map((hit) => hit.name);
+      return ((await response.json()) as { data: { hits: { title: string }[] } }).data.hits.map((hit) => hit.title);
     }, { timeout: 1000, intervals: [50] })
     .toContain(name);
   expect(Date.now() - publishedAt).toBeLessThan(1000);

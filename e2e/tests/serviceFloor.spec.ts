@@ -110,7 +110,9 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   const record = account(customer).getByRole('article').filter({ hasText: booked.licensePlate }).first();
   await expect(record).toBeVisible();
   await record.getByRole('button', { name: /Xem chi tiết|Chi tiết/ }).first().click();
-  await expect(account(customer).getByText('Má phanh sau mòn quá giới hạn')).toBeVisible();
+  // the FAIL item in the record's checklist, and the same note as advice for next time above it
+  await expect(account(customer).getByRole('cell', { name: 'Má phanh sau mòn quá giới hạn' })).toBeVisible();
+  await expect(account(customer).getByRole('paragraph').filter({ hasText: 'Má phanh sau mòn quá giới hạn' }).first()).toBeVisible();
   await expect(account(customer).locator('img[src*="/api/media/checklist-photos/"]').first()).toBeVisible();
 
   // The floor's other pages pass axe too.

@@ -172,7 +172,10 @@ test('a service package bought with VietQR waits for payment, shows the QR with 
     const image = qr.getByRole('img', { name: `Mã VietQR thanh toán đơn hàng ${code}` });
     await expect(image).toBeVisible();
     expect(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
-    await expect(qr.getByText('Nội dung chuyển khoản').locator('xpath=following-sibling::dd[1]')).toHaveText(code);
+    // the content on its own, then its "Sao chép" button (named for what it copies)
+    const content = qr.getByText('Nội dung chuyển khoản').locator('xpath=following-sibling::dd[1]');
+    await expect(content).toHaveText(`${code}Sao chép nội dung chuyển khoản`);
+    await expect(content.getByRole('button', { name: 'Sao chép nội dung chuyển khoản' })).toBeVisible();
     // the payment window (VIETQR_PAYMENT_HOURS, 24 h by default): HH:mm dd/MM/yyyy, then the order is cancelled
     await expect(qr.getByText('Hạn thanh toán').locator('xpath=following-sibling::dd[1]')).toHaveText(
       /^\d{2}:\d{2} \d{2}\/\d{2}\/\d{4}\. Quá hạn, đơn hàng sẽ tự động hủy\.$/,

@@ -45,7 +45,7 @@ test('a COD order appears live on the desk, is confirmed, packed and shipped; th
   await expect(detail.getByText('Đã đóng gói hàng')).toBeVisible();
   await expect(detail.getByTestId('packing-slip')).toContainText(code);
   await detail.getByRole('button', { name: 'Giao cho đơn vị vận chuyển' }).click();
-  await detail.getByLabel('Đơn vị vận chuyển').selectOption('GHN');
+  await detail.getByLabel('Đơn vị vận chuyển', { exact: true }).selectOption('GHN');
   const trackingCode = `GHNE2E${Date.now() % 1_000_000}`;
   await detail.getByLabel('Mã vận đơn').fill(trackingCode);
   await detail.getByRole('button', { name: 'Xác nhận', exact: true }).click();

@@ -22,6 +22,12 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState<ProductListQuery>({ q: '', status: '', categoryId: '', brandId: '', page: 1, pageSize: CATALOGUE_PAGE_SIZE });
   const [editing, setEditing] = useState<Editing>(null);
+  // One editor per opening: a new product that is saved stays in the same editor (its "Đã tạo" notice with it).
+  const [opening, setOpening] = useState(0);
+  const open = (next: Editing) => {
+    setOpening((count) => count + 1);
+    setEditing(next);
+  };
   const options = useAsync(readOptions, {}).state.data;
   const readPage = useCallback((signal: AbortSignal) => catalogueAdminApi.list(query, signal), [query]);
   const { state, reload } = useAsync(readPage, { failedText: t.loadFailed, start: 'keep' });
@@ -94,7 +100,7 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
             </select>
           </div>
           {!readOnly && (
-            <button type="button" className={styles.primary} onClick={() => setEditing({ kind: 'new' })}>
+            <button type="button" className={styles.primary} onClick={() => open({ kind: 'new' })}>
               {t.create}
             </button>
           )}
@@ -139,7 +145,7 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
                         <td>{PRODUCT_STATUS_LABELS[item.status]}</td>
                         <td>{formatDateTime(item.updatedAt)}</td>
                         <td>
-                          <button type="button" className={styles.secondary} onClick={() => setEditing({ kind: 'product', id: item.id })} aria-label={`${readOnly ? t.view : t.edit} ${item.name}`}>
+                          <button type="button" className={styles.secondary} onClick={() => open({ kind: 'product', id: item.id })} aria-label={`${readOnly ? t.view : t.edit} ${item.name}`}>
                             {readOnly ? t.view : t.edit}
                           </button>
                         </td>
@@ -163,7 +169,7 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
       </section>
       {editing && options && (
         <ProductEditor
-          key={editing.kind === 'new' ? 'new' : editing.id}
+          key={opening}
           productId={editing.kind === 'new' ? null : editing.id}
           options={options}
           readOnly={readOnly}

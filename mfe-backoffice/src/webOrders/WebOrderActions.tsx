@@ -64,7 +64,7 @@ export function WebOrderActions({ detail, busy, error, onAct }: Props) {
             <>
               <label>
                 <span>{t.carrier}</span>
-                <select value={carrier} onChange={(event) => setCarrier(event.target.value as Carrier)}>
+                <select aria-label={t.carrier} value={carrier} onChange={(event) => setCarrier(event.target.value as Carrier)}>
                   {CARRIERS.map((value) => (
                     <option key={value} value={value}>
                       {CARRIER_LABELS[value]}
