@@ -6,7 +6,8 @@ import { DEMO_EMAILS } from '../support/session.ts';
  * The admin's product catalogue (issue 34, shop-operations.md §2): the admin creates a product with a photo on
  * /admin/catalogue and publishes it → a guest finds it by a search typed without diacritics within a second →
  * the guest's cart holds it → the admin changes its price → the guest's cart shows the new price with
- * "Giá đã thay đổi từ khi thêm vào giỏ". The admin's page passes axe (no serious or critical finding).
+ * "Giá đã thay đổi từ khi thêm vào giỏ". The admin's page passes axe (no serious or critical finding). A CSV import
+ * with one bad row is refused in its dry run, naming the row.
  */
 
 /** A 2 × 2 PNG (the server re-encodes it as WebP through the image encoder). */
@@ -74,4 +75,16 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await page.goto('/cart');
   await expect(page.getByText('Giá đã thay đổi từ khi thêm vào giỏ')).toBeVisible();
   await expect(page.getByText(/490\.000/).first()).toBeVisible();
+
+  // 4. A supplier's CSV with one bad row (row 3: price 0): the dry run names the row, "Áp dụng" stays disabled.
+  const refs = (await (await page.request.get(`/api/products/${detail.data.slug}`)).json()) as { data: { category: { name: string }; brand: { name: string } } };
+  const csvRow = (csvSku: string, price: string) => [csvSku, `Phụ tùng CSV ${csvSku}`, refs.data.category.name, refs.data.brand.name, price, '10', 'cái'].map((cell) => `"${cell}"`).join(',');
+  const csv = ['sku,name,category,brand,price,vatRate,unit', csvRow(`E2E-CSV-${stamp}-1`, '250000'), csvRow(`E2E-CSV-${stamp}-2`, '0')].join('\r\n');
+  await admin.goto('/admin/catalogue');
+  await area.getByLabel(/Chọn tệp CSV/).setInputFiles({ name: 'nha-cung-cap.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const badRow = area.getByRole('row', { name: /Dòng 3/ });
+  await expect(badRow).toContainText('Giá bán phải là');
+  await expect(area.getByText('2 dòng: tạo mới 1, cập nhật 0, không đổi 0.')).toBeVisible();
+  await expect(area.getByRole('button', { name: 'Áp dụng' })).toBeDisabled();
+  await expectAccessible(admin);
 });

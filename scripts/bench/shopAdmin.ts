@@ -14,8 +14,15 @@ import { percentile, round, runBench, serveBenchApi, startBenchApi } from './ben
  * staff, one token each) for BENCH_SECONDS (default 10) after a 2 s warm-up. Each user cycles through the desk's
  * usual reads: the first page, a status tab, a payment filter, a date range, and a search by code, by phone and by
  * a name typed without accents. Prints p50 / p95 / p99 per read and overall.
+ *
+ * Then the product CSV (shop-operations §8: 5,000 rows, dry run < 5 s, apply < 10 s), as one admin: a file of
+ * BENCH_CSV_ROWS (default 5,000) new products, dry run then apply; the same products at new prices (every row an
+ * update with history), dry run then apply; and the export of the whole catalogue. Each timed once, end to end.
  */
 const DESK_P95_BUDGET_MS = 50;
+const CSV_DRY_RUN_BUDGET_MS = 5_000;
+const CSV_APPLY_BUDGET_MS = 10_000;
+const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 5_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,6 +35,9 @@ interface ServerReady {
   tokens: string[];
   sampleCode: string;
   samplePhone: string;
+  adminToken: string;
+  categoryName: string;
+  brandName: string;
 }
 
 /** Strips Vietnamese accents as the API's foldVietnamese does (the bench writes the column it searches). */
@@ -93,7 +103,11 @@ async function runServer(): Promise<void> {
     tokens.push((await app.accessTokens.issue({ userId: user.id, role: 'staff' })).token);
   }
   const sample = rows[Math.floor(rows.length / 2) + 1]!;
-  await serveBenchApi(app, db, { tokens, sampleCode: sample.code, samplePhone: sample.phone });
+  const admin = await db.insertInto('users').values({ email: 'bench.catalogue.admin@example.vn', password_hash: null, full_name: 'Quản trị Benchmark', role: 'admin' }).returning('id').executeTakeFirstOrThrow();
+  const adminToken = (await app.accessTokens.issue({ userId: admin.id, role: 'admin' })).token;
+  const category = await db.selectFrom('catalogue_categories').select('name').orderBy('id').executeTakeFirstOrThrow();
+  const brand = await db.selectFrom('catalogue_brands').select('name').orderBy('id').executeTakeFirstOrThrow();
+  await serveBenchApi(app, db, { tokens, sampleCode: sample.code, samplePhone: sample.phone, adminToken, categoryName: category.name, brandName: brand.name });
 }
 
 // ---- The measurements (parent process) ------------------------------------------------------------------
@@ -127,6 +141,64 @@ function summary(label: string, samples: number[], elapsedMs: number): { line: s
   return { line, p95 };
 }
 
+/** A supplier's file: CSV_ROWS products, every cell quoted, CRLF, UTF-8 with a BOM. */
+function productCsv({ categoryName, brandName }: ServerReady, priceOf: (index: number) => number): string {
+  const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+  const header = ['sku', 'name', 'category', 'brand', 'price', 'compareAtPrice', 'vatRate', 'unit', 'weightGrams', 'status', 'compatibleModels', 'description'];
+  const lines = [header.join(',')];
+  for (let index = 0; index < CSV_ROWS; index += 1) {
+    const price = priceOf(index);
+    const cells = [`BENCH-CSV-${String(index).padStart(5, '0')}`, `Phụ tùng nhập từ CSV số ${index + 1}`, categoryName, brandName, String(price), String(price + 50_000), '10', 'cái', String(200 + (index % 800)), 'published', 'VinFast VF 3|VinFast VF 5', `Mô tả **phụ tùng** số ${index + 1}, dùng cho xe điện.`];
+    lines.push(cells.map(quote).join(','));
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+interface Timed {
+  label: string;
+  ms: number;
+  status: number;
+  body: string;
+}
+
+async function timedRequest(label: string, url: string, init: RequestInit): Promise<Timed> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body = await response.text();
+  return { label, ms: performance.now() - started, status: response.status, body };
+}
+
+/** The CSV import and export, one admin, each call timed end to end; answers the budgets missed. */
+async function csvBench(origin: string, ready: ServerReady): Promise<string[]> {
+  const headers = { authorization: `Bearer ${ready.adminToken}`, 'content-type': 'text/csv; charset=utf-8' };
+  const importUrl = (mode: string) => `${origin}/api/admin/catalogue/products/import?mode=${mode}`;
+  const created = productCsv(ready, (index) => 100_000 + index * 10);
+  const updated = productCsv(ready, (index) => 110_000 + index * 10);
+  const runs: Timed[] = [];
+  console.log(`Product CSV: ${CSV_ROWS} rows (${(Buffer.byteLength(created) / 1024 / 1024).toFixed(2)} MB), one admin`);
+  runs.push(await timedRequest('dry run, all new', importUrl('dry-run'), { method: 'POST', headers, body: created }));
+  runs.push(await timedRequest('apply, all new', importUrl('apply'), { method: 'POST', headers, body: created }));
+  runs.push(await timedRequest('dry run, all updates', importUrl('dry-run'), { method: 'POST', headers, body: updated }));
+  runs.push(await timedRequest('apply, all updates', importUrl('apply'), { method: 'POST', headers, body: updated }));
+  runs.push(await timedRequest('dry run, all unchanged', importUrl('dry-run'), { method: 'POST', headers, body: updated }));
+  runs.push(await timedRequest('export (whole catalogue)', `${origin}/api/admin/catalogue/products.csv`, { headers: { authorization: headers.authorization } }));
+  const misses: string[] = [];
+  for (const run of runs) {
+    let counts = '';
+    if (run.body.startsWith('{')) {
+      const data = (JSON.parse(run.body) as { data?: { toCreate: number; toUpdate: number; unchanged: number; errors: unknown[] } }).data;
+      if (data) counts = `create ${data.toCreate}, update ${data.toUpdate}, unchanged ${data.unchanged}, bad rows ${data.errors.length}`;
+    } else {
+      counts = `${run.body.split('\r\n').length - 2} products, ${(Buffer.byteLength(run.body) / 1024 / 1024).toFixed(2)} MB`;
+    }
+    console.log(`  ${run.label.padEnd(26)} ${String(run.status).padStart(3)}  ${run.ms.toFixed(0).padStart(6)} ms   ${counts}`);
+    const budget = run.label.startsWith('dry run') ? CSV_DRY_RUN_BUDGET_MS : run.label.startsWith('apply') ? CSV_APPLY_BUDGET_MS : null;
+    if (run.status !== 200) misses.push(`${run.label} answered ${run.status}: ${run.body.slice(0, 200)}`);
+    else if (budget !== null && run.ms >= budget) misses.push(`${run.label} ${run.ms.toFixed(0)} ms ≥ ${budget} ms`);
+  }
+  return misses;
+}
+
 async function main(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-shop-admin-'));
   const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_USERS_COUNT: String(USERS) });
@@ -148,7 +220,12 @@ async function main(): Promise<void> {
       misses.push(`${result.unexpected.length} unexpected answers, ${result.errors} connection errors`);
       for (const answer of result.unexpected.slice(0, 5)) console.log(`  unexpected ${answer.status} to ${answer.label}: ${answer.body}`);
     }
-    console.log(misses.length === 0 ? `Budget met: web-order desk list p95 < ${DESK_P95_BUDGET_MS} ms.` : `Budget missed: ${misses.join('; ')}.`);
+    misses.push(...(await csvBench(origin, ready)));
+    console.log(
+      misses.length === 0
+        ? `Budget met: web-order desk list p95 < ${DESK_P95_BUDGET_MS} ms; CSV of ${CSV_ROWS} rows: dry run < ${CSV_DRY_RUN_BUDGET_MS / 1000} s, apply < ${CSV_APPLY_BUDGET_MS / 1000} s.`
+        : `Budget missed: ${misses.join('; ')}.`,
+    );
     failed = misses.length > 0;
   } finally {
     await api.stop();

@@ -114,6 +114,11 @@ export interface CatalogueCategoriesTable {
   image: string | null;
   sort_order: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** The parent category (two levels: a parent's children have none of their own), or null (migration 0027). */
+  parent_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0: deactivated by the admin (a category with products is never deleted). */
+  is_active: Flag;
+  version: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -148,6 +153,9 @@ export interface CatalogueBrandsTable {
   name: string;
   country: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
+  /** 0: deactivated by the admin (migration 0027). */
+  is_active: Flag;
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProductsTable extends ProductAdminColumns {
@@ -253,6 +261,8 @@ export interface PromotionsTable {
   valid_from: ColumnType<Date | string, string, string>;
   valid_to: ColumnType<Date | string, string, string>;
   created_at: Timestamp;
+  /** A save carries the version it was edited from (migration 0027). */
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SavedPromotionsTable {

@@ -1,20 +1,20 @@
 import { AreaPage } from '../components/AreaPage';
-import { ProductCatalogue } from './ProductCatalogue';
+import { CatalogueTabs } from './CatalogueTabs';
 
-/** /admin/catalogue: the admin edits the products. */
+/** /admin/catalogue: the admin edits the products, promotions, categories and brands. */
 export function AdminCataloguePage() {
   return (
     <AreaPage area="admin" path="/admin/catalogue">
-      <ProductCatalogue readOnly={false} />
+      <CatalogueTabs readOnly={false} />
     </AreaPage>
   );
 }
 
-/** /manager/catalogue: a manager reads the products, their prices and history (the server refuses their writes). */
+/** /manager/catalogue: a manager reads the products, promotions, categories and brands (the server refuses their writes). */
 export function ManagerCataloguePage() {
   return (
     <AreaPage area="manager" path="/manager/catalogue">
-      <ProductCatalogue readOnly />
+      <CatalogueTabs readOnly />
     </AreaPage>
   );
 }

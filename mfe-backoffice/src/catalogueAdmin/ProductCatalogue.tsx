@@ -3,6 +3,7 @@ import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from 'sha
 import { useAsync } from '../hooks/useAsync';
 import { catalogueAdminApi, type ProductListQuery } from './catalogueAdminApi';
 import { catalogueText as t, formatDateTime, formatVnd } from './catalogueAdminText';
+import { ProductCsvExport, ProductCsvImport } from './ProductCsvImport';
 import { ProductEditor } from './ProductEditor';
 import styles from './CatalogueAdmin.module.css';
 
@@ -104,6 +105,7 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
               {t.create}
             </button>
           )}
+          <ProductCsvExport />
         </form>
         {state.error && !state.loading && (
           <p className={styles.alert} role="alert">
@@ -167,6 +169,7 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
           </>
         )}
       </section>
+      {!readOnly && <ProductCsvImport onImported={reload} />}
       {editing && options && (
         <ProductEditor
           key={opening}

@@ -72,4 +72,27 @@ export const catalogueText = {
   system: 'Hệ thống',
   slugNow: (slug: string) => `Đường dẫn: /products/${slug}`,
   oldSlugs: (slugs: string[]) => `Đường dẫn cũ (tự chuyển hướng): ${slugs.join(', ')}`,
+  csv: {
+    title: 'Nhập, xuất CSV',
+    export: 'Xuất CSV',
+    exporting: 'Đang xuất CSV…',
+    exportFailed: 'Không xuất được tệp CSV. Vui lòng thử lại.',
+    import: 'Nhập CSV',
+    chooseFile: 'Chọn tệp CSV (UTF-8, tối đa 5 MB và 5.000 dòng)',
+    hint: 'Các cột như tệp xuất: sku, name, category, brand, price, vatRate, unit… Sản phẩm trùng SKU được cập nhật, SKU mới được tạo (bản nháp nếu không ghi trạng thái).',
+    checking: 'Đang kiểm tra tệp…',
+    tooLarge: 'Tệp CSV không được lớn hơn 5 MB.',
+    checkFailed: 'Không kiểm tra được tệp CSV. Vui lòng thử lại.',
+    counts: (rows: number, toCreate: number, toUpdate: number, unchanged: number) =>
+      `${rows.toLocaleString('vi-VN')} dòng: tạo mới ${toCreate.toLocaleString('vi-VN')}, cập nhật ${toUpdate.toLocaleString('vi-VN')}, không đổi ${unchanged.toLocaleString('vi-VN')}.`,
+    badRows: (count: number) => `${count.toLocaleString('vi-VN')} dòng lỗi — sửa tệp rồi chọn lại; chưa có gì được lưu.`,
+    noBadRows: 'Không có dòng lỗi. Bấm "Áp dụng" để lưu tất cả.',
+    errorColumns: { row: 'Dòng', field: 'Cột', reason: 'Lý do' },
+    rowLabel: (row: number) => `Dòng ${row}`,
+    apply: 'Áp dụng',
+    applying: 'Đang áp dụng…',
+    applied: (toCreate: number, toUpdate: number, unchanged: number) =>
+      `Đã nhập tệp CSV: tạo mới ${toCreate.toLocaleString('vi-VN')}, cập nhật ${toUpdate.toLocaleString('vi-VN')}, không đổi ${unchanged.toLocaleString('vi-VN')} sản phẩm.`,
+    applyFailed: 'Không áp dụng được tệp CSV; chưa có gì được lưu.',
+  },
 } as const;

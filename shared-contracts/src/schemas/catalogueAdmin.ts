@@ -226,3 +226,19 @@ export const productAdminPageResponseSchema = envelopeSchema(productAdminPageSch
 export const catalogueChangeListResponseSchema = envelopeSchema(catalogueChangeListSchema);
 export const productAdminOptionsResponseSchema = envelopeSchema(productAdminOptionsSchema);
 export const productImageUploadResponseSchema = envelopeSchema(productAdminImageSchema);
+
+/** One refused row of a product CSV: its row number in the file (the header is row 1), the column and why. */
+export const productCsvRowErrorSchema = z.object({ row: z.number().int().nonnegative(), field: z.string(), message: z.string() });
+export type ProductCsvRowError = z.infer<typeof productCsvRowErrorSchema>;
+
+/** What a product CSV import does (dry run) or did (apply): the counts and every bad row. */
+export const productCsvImportSchema = z.object({
+  mode: z.enum(['dry-run', 'apply']),
+  rows: z.number().int().nonnegative(),
+  toCreate: z.number().int().nonnegative(),
+  toUpdate: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  errors: z.array(productCsvRowErrorSchema),
+});
+export type ProductCsvImport = z.infer<typeof productCsvImportSchema>;
+export const productCsvImportResponseSchema = envelopeSchema(productCsvImportSchema);

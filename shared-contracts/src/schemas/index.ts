@@ -19,5 +19,7 @@ export * from './partsDemand';
 export * from './plateClaims';
 export * from './webOrders';
 export * from './catalogueAdmin';
+export * from './promotionAdmin';
+export * from './taxonomyAdmin';
 // The `redirect` rule, for the API too (it reads shared-contracts through subpaths such as this one).
 export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from '../routes/safeRedirect';

@@ -25,6 +25,7 @@ import * as m0023 from './0023_one_account_per_plate';
 import * as m0024 from './0024_parts_free_lines';
 import * as m0025 from './0025_web_order_desk';
 import * as m0026 from './0026_catalogue_admin';
+import * as m0027 from './0027_catalogue_taxonomy_promotions';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024_parts_free_lines': m0024,
   '0025_web_order_desk': m0025,
   '0026_catalogue_admin': m0026,
+  '0027_catalogue_taxonomy_promotions': m0027,
 };

@@ -280,6 +280,8 @@ export async function listCategories(db: Kysely<Database>): Promise<Category[]> 
       'catalogue_categories.image',
       (eb) => eb.fn.count<string | number>('products.id').as('product_count'),
     ])
+    // A category the admin deactivated leaves the shop's list (its products stay until moved or archived).
+    .where('catalogue_categories.is_active', '=', 1)
     .groupBy([
       'catalogue_categories.id',
       'catalogue_categories.slug',
@@ -309,6 +311,7 @@ export async function listBrands(db: Kysely<Database>): Promise<Brand[]> {
     .selectFrom('catalogue_brands')
     .innerJoin('products', 'products.brand_id', 'catalogue_brands.id')
     .where('products.is_active', '=', 1)
+    .where('catalogue_brands.is_active', '=', 1)
     .select([
       'catalogue_brands.id',
       'catalogue_brands.slug',

@@ -6,6 +6,9 @@ import { sendStoredWebp } from '../media/storedWebp';
 import { catalogueAdminMessages } from './catalogueAdminMessages';
 import { catalogueAdminRoutes } from './catalogueAdminRoutes';
 import { createCatalogueChangeFeed } from './catalogueChangeFeed';
+import { productCsvRoutes } from './productCsvRoutes';
+import { promotionAdminRoutes } from './promotionAdminRoutes';
+import { taxonomyAdminRoutes } from './taxonomyAdminRoutes';
 
 /** The encoder's process ends after this long without a product photo (an admin uploads a few at a time). */
 const PRODUCT_IMAGE_ENCODER_IDLE_MS = 60_000;
@@ -34,6 +37,9 @@ export const catalogueAdminModule: FastifyPluginAsync<{ context: AppContext }> =
     await Promise.all([feed.close(), encoder.close()]);
   });
   await app.register(catalogueAdminRoutes, { write: { db, uploadDir: config.uploadDir }, feed, encoder });
+  await app.register(productCsvRoutes, { write: { db, uploadDir: config.uploadDir }, feed });
+  await app.register(promotionAdminRoutes, { db, uploadDir: config.uploadDir, feed });
+  await app.register(taxonomyAdminRoutes, { db, feed });
   app.get<{ Params: { name: string } }>(
     '/media/products/:name',
     { schema: { tags: ['media'], summary: 'Ảnh sản phẩm đã lưu (WebP ≤ 1600 px)' } },

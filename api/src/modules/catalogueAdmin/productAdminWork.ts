@@ -40,7 +40,7 @@ export interface WriteContext {
 }
 
 /** The fields the history compares, as JSON-comparable values. */
-type Snapshot = Record<keyof typeof PRODUCT_FIELD_LABELS, unknown>;
+export type Snapshot = Record<keyof typeof PRODUCT_FIELD_LABELS, unknown>;
 
 function snapshotOfProduct(product: ProductAdmin): Snapshot {
   return {
@@ -66,9 +66,9 @@ function snapshotOfProduct(product: ProductAdmin): Snapshot {
   };
 }
 
-const canonicalInstant = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
+export const canonicalInstant = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-function snapshotOfInput(input: ProductAdminInput, slug: string): Snapshot {
+export function snapshotOfInput(input: ProductAdminInput, slug: string): Snapshot {
   return {
     name: input.name,
     sku: input.sku,
@@ -93,7 +93,7 @@ function snapshotOfInput(input: ProductAdminInput, slug: string): Snapshot {
 }
 
 /** The fields whose values differ, in the form's order. */
-function changedFields(before: Snapshot | null, after: Snapshot): string[] {
+export function changedFields(before: Snapshot | null, after: Snapshot): string[] {
   return Object.keys(PRODUCT_FIELD_LABELS).filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after[field] ?? null));
 }
 
@@ -124,9 +124,9 @@ async function resolveImages(context: WriteContext, input: ProductAdminInput, cu
   return resolved;
 }
 
-const MODEL_TYPES = new Map<string, VehicleType>(VEHICLE_MODELS.map((entry) => [`${entry.brand} ${entry.model}`, entry.type]));
+export const MODEL_TYPES = new Map<string, VehicleType>(VEHICLE_MODELS.map((entry) => [`${entry.brand} ${entry.model}`, entry.type]));
 
-interface Checked {
+export interface Checked {
   images: StoredImageJson[];
   categoryName: string;
   brandName: string;
@@ -157,7 +157,7 @@ async function checkAgainstCatalogue(context: WriteContext, trx: Kysely<Database
   return { images, categoryName: category!.name, brandName: brand!.name, vehicleTypes };
 }
 
-function rowValues(input: ProductAdminInput, slug: string, checked: Checked) {
+export function rowValues(input: ProductAdminInput, slug: string, checked: Checked) {
   return {
     name: input.name,
     sku: input.sku,

@@ -27,6 +27,11 @@ export async function freeSlugFor(db: Kysely<Database>, name: string, productId:
   for (const row of await db.selectFrom('product_slug_redirects').select('slug').where('slug', 'like', like).where('product_id', '<>', own).execute()) {
     taken.add(row.slug);
   }
+  return firstFreeSlug(base, taken);
+}
+
+/** `base` if it is not taken, else base-2, base-3… (within the length limit). */
+export function firstFreeSlug(base: string, taken: { has(slug: string): boolean }): string {
   if (!taken.has(base)) return base;
   for (let suffix = 2; ; suffix += 1) {
     const candidate = `${base.slice(0, SLUG_MAX - String(suffix).length - 1)}-${suffix}`;

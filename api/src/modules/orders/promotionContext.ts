@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { birthMonthOf, VIP_SPENDING_THRESHOLD, type Promotion, type PromotionCustomerContext } from 'shared-contracts/schemas';
+import { birthMonthOf, foldPromotionCode, VIP_SPENDING_THRESHOLD, type Promotion, type PromotionCustomerContext } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import { AppError } from '../../http/appError';
@@ -8,9 +8,9 @@ import { toPromotion } from '../promotions/promotionQueries';
 
 type Db = Kysely<Database>;
 
-/** The promotion with this code (any state: the pricing rules say why it cannot be used), or null. */
+/** The promotion with this code as the admin stores it (folded: "giảm 10" is GIAM10), in any state, or null. */
 export async function findPromotionByCode(db: Db, code: string): Promise<Promotion | null> {
-  const row = await db.selectFrom('promotions').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
+  const row = await db.selectFrom('promotions').selectAll().where('code', '=', foldPromotionCode(code)).executeTakeFirst();
   return row ? toPromotion(row) : null;
 }
 

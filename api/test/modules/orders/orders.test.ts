@@ -171,6 +171,13 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
   });
 
   describe('promotions at checkout', () => {
+    it('takes a code typed in lower case, with spaces or diacritics, as the admin stores it (folded)', async () => {
+      const user = await createUser(app, scratch.db);
+      const part = await createProduct(scratch.db, { price: 2_600_000, stock: 10, group: 'parts' });
+      const order = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: part.id, quantity: 2 }], promoCode: 'sảve 500k' }));
+      expect(order).toMatchObject({ promotionCode: 'SAVE500K', discount: 500_000 });
+    });
+
     it('applies SAVE500K to parts worth 5.000.000 ₫ or more and counts the use', async () => {
       const user = await createUser(app, scratch.db);
       const part = await createProduct(scratch.db, { price: 2_600_000, stock: 10, group: 'parts' });

@@ -1,0 +1,405 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  canMoveProductStatus,
+  foldVietnamese,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  productAdminInputSchema,
+  type ProductAdminInput,
+  type ProductCsvImport,
+  type ProductCsvRowError,
+  type ProductStatus,
+  type VehicleType,
+} from 'shared-contracts/schemas';
+import { inTransaction } from '../../db/inTransaction';
+import { dialectOf, nowUtc, toIsoUtc, toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { AppErrorWithData } from '../../http/dataErrors';
+import { uniqueViolation } from '../auth/usersQueries';
+import { parseJson, parseSpecifications, parseStrings, type StoredImageJson } from '../catalogue/catalogueMapping';
+import { guardFormula } from '../reports/csvStream';
+import { catalogueAdminMessages } from './catalogueAdminMessages';
+import { VEHICLE_MODEL_NAMES } from './productAdminQueries';
+import { changedFields, MODEL_TYPES, rowValues, snapshotOfInput, type Checked, type Snapshot } from './productAdminWork';
+import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, type ProductCsvColumn } from './productCsvColumns';
+import { productCsvMessages as messages } from './productCsvMessages';
+import { firstFreeSlug, slugFromName } from './productSlug';
+
+/**
+ * The product CSV import (shop-operations.md §2 "Bulk", §7): rows matched to products by SKU (update) or new
+ * (create, a draft unless the row says otherwise). Each row is checked by the single-product save's own rules
+ * (productAdminInputSchema, then the catalogue's: category and brand by folded name, models, status moves), and the
+ * file's SKUs must be unique. A dry run answers the counts and every bad row; an apply checks again inside one
+ * transaction and writes every row or none.
+ */
+
+export type ProductCsvMode = ProductCsvImport['mode'];
+
+/** The file read: its header's columns (by position) and its records after the header, with their row numbers. */
+export interface ProductCsvFile {
+  columns: Map<ProductCsvColumn, number>;
+  records: { row: number; cells: string[] }[];
+}
+
+const READ_CHUNK = 500;
+const INSERT_CHUNK = 200;
+const HISTORY_CHUNK = 500;
+
+/** The export's formula guard undone: a cell the guard would have written this way loses its leading quote. */
+function unguarded(text: string): string {
+  return text.startsWith("'") && guardFormula(text.slice(1)) === text ? text.slice(1) : text;
+}
+
+/** The bytes as UTF-8 text (a BOM dropped); anything else is refused rather than read as mojibake. */
+export function decodeCsv(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new AppError(400, 'CSV_NOT_UTF8', messages.notUtf8, [{ field: 'file', message: messages.notUtf8 }]);
+  }
+}
+
+/**
+ * Reads the CSV: at most the header and 5,000 records are parsed (one more says the file is too long, and the rest
+ * is never read). Blank records keep their row number and are skipped. The header must name known columns.
+ */
+export function readProductCsv(text: string): ProductCsvFile {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, to: PRODUCT_CSV_MAX_ROWS + 2 }) as string[][];
+  } catch (error) {
+    const line = error instanceof CsvError ? ((error as CsvError & { lines?: number }).lines ?? null) : null;
+    throw new AppError(400, 'CSV_UNREADABLE', messages.unreadable(line), [{ field: 'file', message: messages.unreadable(line) }]);
+  }
+  const fail = (message: string, field = 'file') => new AppError(400, 'CSV_INVALID_FILE', message, [{ field, message }]);
+  if (records.length > PRODUCT_CSV_MAX_ROWS + 1) throw new AppError(413, 'CSV_TOO_MANY_ROWS', messages.tooManyRows, [{ field: 'file', message: messages.tooManyRows }]);
+  const [header, ...body] = records;
+  if (!header) throw fail(messages.empty);
+  const known = new Map(PRODUCT_CSV_COLUMNS.map((column) => [column.toLowerCase(), column]));
+  const columns = new Map<ProductCsvColumn, number>();
+  header.forEach((name, index) => {
+    const label = unguarded(name).trim();
+    if (label === '') return;
+    const column = known.get(label.toLowerCase());
+    if (!column) throw fail(messages.unknownColumn(label));
+    if (columns.has(column)) throw fail(messages.duplicateColumn(label));
+    columns.set(column, index);
+  });
+  for (const column of PRODUCT_CSV_REQUIRED) if (!columns.has(column)) throw fail(messages.missingColumn(column));
+  const rows = body.map((cells, index) => ({ row: index + 2, cells })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
+  if (rows.length === 0) throw fail(messages.empty);
+  return { columns, records: rows };
+}
+
+/** A product as the file's rows are compared with it: the fields the history knows, and what the file leaves alone. */
+interface Existing {
+  id: number;
+  version: number;
+  status: ProductStatus;
+  slug: string;
+  snapshot: Snapshot;
+  images: StoredImageJson[];
+  vehicleTypes: VehicleType[];
+}
+
+type Named = { id: number; name: string };
+
+async function existingBySku(db: Kysely<Database>, skus: string[]): Promise<Map<string, Existing>> {
+  const found = new Map<string, Existing>();
+  for (let start = 0; start < skus.length; start += READ_CHUNK) {
+    const rows = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('sku', 'in', skus.slice(start, start + READ_CHUNK))
+      .execute();
+    for (const row of rows) {
+      const images = parseJson<StoredImageJson[]>(row.images, []);
+      const instant = (value: Date | string | null) => (value === null ? null : toIsoUtc(value));
+      found.set(row.sku, {
+        id: row.id,
+        version: toNumber(row.version),
+        status: row.status as ProductStatus,
+        slug: row.slug,
+        images,
+        vehicleTypes: parseJson<VehicleType[]>(row.vehicle_types, []),
+        snapshot: {
+          name: row.name,
+          sku: row.sku,
+          slug: row.slug,
+          categoryId: row.category_id,
+          brandId: row.brand_id,
+          price: toNumber(row.price),
+          compareAtPrice: row.original_price === null ? null : toNumber(row.original_price),
+          salePrice: row.sale_price === null ? null : toNumber(row.sale_price),
+          saleStartsAt: instant(row.sale_starts_at),
+          saleEndsAt: instant(row.sale_ends_at),
+          vatRate: toNumber(row.vat_rate),
+          unit: row.unit,
+          weightGrams: row.weight_grams === null ? null : toNumber(row.weight_grams),
+          warrantyMonths: toNumber(row.warranty_months),
+          compatibleModels: parseStrings(row.compatible_models),
+          specifications: parseSpecifications(row.specifications),
+          description: row.description,
+          images: images.map((image) => ({ path: image.path, alt: image.alt })),
+          status: row.status,
+        },
+      });
+    }
+  }
+  return found;
+}
+
+/** Names folded as search folds them, so "phu kien" finds "Phụ kiện". */
+async function namedByFoldedName(db: Kysely<Database>, table: 'catalogue_categories' | 'catalogue_brands'): Promise<Map<string, Named>> {
+  const rows = await db.selectFrom(table).select(['id', 'name']).orderBy('id').execute();
+  const byName = new Map<string, Named>();
+  for (const row of rows) {
+    const key = foldVietnamese(row.name);
+    if (!byName.has(key)) byName.set(key, row);
+  }
+  return byName;
+}
+
+const STATUS_BY_NAME = new Map<string, ProductStatus>(
+  PRODUCT_STATUSES.flatMap((status) => [
+    [status, status],
+    [foldVietnamese(PRODUCT_STATUS_LABELS[status]), status],
+  ]),
+);
+
+/** The schema's field (its first path segment) as the file's column. */
+const COLUMN_OF_FIELD: Record<string, ProductCsvColumn> = { categoryId: 'category', brandId: 'brand' };
+
+/** One row ready to write. */
+interface PlannedRow {
+  row: number;
+  input: ProductAdminInput;
+  slug: string;
+  checked: Checked;
+  existing: Existing | null;
+  after: Snapshot;
+  fields: string[];
+}
+
+interface Plan {
+  summary: Omit<ProductCsvImport, 'mode'>;
+  writes: PlannedRow[];
+}
+
+/** Every row checked against the single-product rules and the catalogue as `db` sees it; nothing written. */
+async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<Plan> {
+  const cellOf = (cells: string[], column: ProductCsvColumn): string | undefined => {
+    const index = file.columns.get(column);
+    return index === undefined ? undefined : unguarded(cells[index] ?? '');
+  };
+  const skuCells = file.records.map(({ cells }) => (cellOf(cells, 'sku') ?? '').trim());
+  const [existing, categories, brands, products, redirects] = await Promise.all([
+    existingBySku(db, [...new Set(skuCells.filter((sku) => sku !== ''))]),
+    namedByFoldedName(db, 'catalogue_categories'),
+    namedByFoldedName(db, 'catalogue_brands'),
+    db.selectFrom('products').select(['id', 'slug']).execute(),
+    db.selectFrom('product_slug_redirects').select(['slug', 'product_id']).execute(),
+  ]);
+  // Slugs are handed out here, in file order: each is free against the products, the old slugs and the file's others.
+  const slugOwners = new Map<string, number>();
+  for (const product of products) slugOwners.set(product.slug, product.id);
+  for (const redirect of redirects) slugOwners.set(redirect.slug, redirect.product_id);
+  const takenFor = (ownId: number | null) => ({ has: (slug: string) => slugOwners.has(slug) && slugOwners.get(slug) !== ownId });
+  let newOwner = -1;
+
+  const errors: ProductCsvRowError[] = [];
+  const writes: PlannedRow[] = [];
+  const firstRowOfSku = new Map<string, number>();
+  let unchanged = 0;
+  let toCreate = 0;
+  let toUpdate = 0;
+
+  for (const [index, { row, cells }] of file.records.entries()) {
+    const rowErrors: ProductCsvRowError[] = [];
+    const fail = (field: string, message: string) => rowErrors.push({ row, field, message });
+    const sku = skuCells[index]!;
+    const current = existing.get(sku) ?? null;
+    const cell = (column: ProductCsvColumn) => cellOf(cells, column);
+    const trimmed = (column: ProductCsvColumn) => cell(column)?.trim();
+    /** A column left out of the file keeps the product's value (or the schema's default for a new one); blank clears. */
+    const orKeep = (column: ProductCsvColumn, blank: unknown, read: (text: string) => unknown, field: keyof Snapshot & string): unknown => {
+      const text = trimmed(column);
+      if (text === undefined) return current ? current.snapshot[field] : undefined;
+      return text === '' ? blank : read(text);
+    };
+
+    if (sku !== '') {
+      const first = firstRowOfSku.get(sku);
+      if (first === undefined) firstRowOfSku.set(sku, row);
+      else fail('sku', messages.duplicateSku(sku, first, row));
+    }
+    const categoryName = trimmed('category') ?? '';
+    const brandName = trimmed('brand') ?? '';
+    const category = categoryName === '' ? undefined : categories.get(foldVietnamese(categoryName));
+    const brand = brandName === '' ? undefined : brands.get(foldVietnamese(brandName));
+    if (categoryName !== '' && !category) fail('category', messages.categoryUnknown(categoryName));
+    if (brandName !== '' && !brand) fail('brand', messages.brandUnknown(brandName));
+    const statusText = trimmed('status');
+    const status = statusText === undefined || statusText === '' ? current?.status : (STATUS_BY_NAME.get(foldVietnamese(statusText)) ?? statusText);
+
+    const candidate = {
+      sku,
+      name: cell('name') ?? '',
+      categoryId: category?.id,
+      brandId: brand?.id,
+      price: trimmed('price') || undefined,
+      compareAtPrice: orKeep('compareAtPrice', null, (text) => text, 'compareAtPrice'),
+      salePrice: orKeep('salePrice', null, (text) => text, 'salePrice'),
+      saleStartsAt: orKeep('saleStartsAt', null, (text) => text, 'saleStartsAt'),
+      saleEndsAt: orKeep('saleEndsAt', null, (text) => text, 'saleEndsAt'),
+      vatRate: trimmed('vatRate') || undefined,
+      unit: cell('unit') ?? '',
+      weightGrams: orKeep('weightGrams', null, (text) => text, 'weightGrams'),
+      warrantyMonths: orKeep('warrantyMonths', undefined, (text) => text, 'warrantyMonths'),
+      compatibleModels: orKeep('compatibleModels', [], (text) => text.split(MODELS_SEPARATOR).map((model) => model.trim()).filter((model) => model !== ''), 'compatibleModels'),
+      description: cell('description') ?? (current ? current.snapshot.description : undefined),
+      specifications: current?.snapshot.specifications ?? [],
+      images: current?.snapshot.images ?? [],
+      status,
+    };
+    const parsed = productAdminInputSchema.safeParse(candidate);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'file');
+        const column = COLUMN_OF_FIELD[field] ?? field;
+        // A category or brand named but unknown is already said; the schema only adds "choose one".
+        if ((column === 'category' && categoryName !== '') || (column === 'brand' && brandName !== '')) continue;
+        if (!rowErrors.some((error) => error.field === column)) fail(column, issue.message);
+      }
+    }
+    if (!parsed.success || rowErrors.length > 0) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    const input = parsed.data;
+    // The catalogue's own rules, as the single save checks them (productAdminWork.checkAgainstCatalogue).
+    const kept = new Set(current ? (current.snapshot.compatibleModels as string[]) : []);
+    input.compatibleModels.forEach((model) => {
+      if (!kept.has(model) && !VEHICLE_MODEL_NAMES.includes(model)) fail('compatibleModels', catalogueAdminMessages.modelUnknown(model));
+    });
+    if (current && !canMoveProductStatus(current.status, input.status)) {
+      fail('status', catalogueAdminMessages.statusMove(PRODUCT_STATUS_LABELS[current.status], PRODUCT_STATUS_LABELS[input.status]));
+    }
+    if (rowErrors.length > 0) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    const ownId = current?.id ?? newOwner;
+    const slug = current && input.name === current.snapshot.name ? current.slug : firstFreeSlug(slugFromName(input.name), takenFor(current?.id ?? null));
+    if (slug !== current?.slug) {
+      slugOwners.set(slug, ownId);
+      if (!current) newOwner -= 1;
+    }
+    const after = snapshotOfInput(input, slug);
+    const fields = changedFields(current?.snapshot ?? null, after);
+    if (current && fields.length === 0) {
+      unchanged += 1;
+      continue;
+    }
+    if (current) toUpdate += 1;
+    else toCreate += 1;
+    const known = input.compatibleModels.map((model) => MODEL_TYPES.get(model)).filter((type): type is VehicleType => type !== undefined);
+    writes.push({
+      row,
+      input,
+      slug,
+      existing: current,
+      after,
+      fields,
+      checked: {
+        images: current?.images ?? [],
+        categoryName: category!.name,
+        brandName: brand!.name,
+        vehicleTypes: [...new Set([...(current?.vehicleTypes ?? []), ...known])],
+      },
+    });
+  }
+  return { summary: { rows: file.records.length, toCreate, toUpdate, unchanged, errors }, writes };
+}
+
+async function insertHistory(trx: Transaction<Database>, rows: { entity: string; entity_id: number; version: number; field: string; before_value: string | null; after_value: string; actor_id: number }[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += HISTORY_CHUNK) {
+    await trx.insertInto('catalogue_changes').values(rows.slice(start, start + HISTORY_CHUNK)).execute();
+  }
+}
+
+/** Writes the plan: new products in batches, updates each from the version read (a change meanwhile: 409, nothing kept). */
+async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actorId: number): Promise<void> {
+  const history: Parameters<typeof insertHistory>[1] = [];
+  const changeRows = (productId: number, version: number, before: Snapshot | null, planned: PlannedRow) =>
+    planned.fields.map((field) => ({
+      entity: 'product',
+      entity_id: productId,
+      version,
+      field,
+      before_value: before === null ? null : JSON.stringify(before[field] ?? null),
+      after_value: JSON.stringify(planned.after[field] ?? null),
+      actor_id: actorId,
+    }));
+  const creates = writes.filter((planned) => planned.existing === null);
+  for (let start = 0; start < creates.length; start += INSERT_CHUNK) {
+    const batch = creates.slice(start, start + INSERT_CHUNK);
+    const inserted = await trx
+      .insertInto('products')
+      .values(batch.map((planned) => ({ ...rowValues(planned.input, planned.slug, planned.checked), version: 1, stock: 0, sales_count: 0 })))
+      .returning(['id', 'sku'])
+      .execute();
+    const idOf = new Map(inserted.map((row) => [row.sku, row.id]));
+    for (const planned of batch) history.push(...changeRows(idOf.get(planned.input.sku)!, 1, null, planned));
+  }
+  const now = nowUtc(dialectOf(trx));
+  for (const planned of writes) {
+    const current = planned.existing;
+    if (!current) continue;
+    const version = current.version + 1;
+    const updated = await trx
+      .updateTable('products')
+      .set({ ...rowValues(planned.input, planned.slug, planned.checked), version, updated_at: now })
+      .where('id', '=', current.id)
+      .where('version', '=', current.version)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, 'STALE_VERSION', messages.stale(current.snapshot.sku as string, planned.row));
+    if (planned.slug !== current.slug) {
+      await trx.deleteFrom('product_slug_redirects').where('slug', '=', planned.slug).execute();
+      await trx.insertInto('product_slug_redirects').values({ slug: current.slug, product_id: current.id }).execute();
+    }
+    history.push(...changeRows(current.id, version, current.snapshot, planned));
+  }
+  await insertHistory(trx, history);
+}
+
+/** The 422 of a file with bad rows: the same list a dry run gives, nothing saved. */
+function refused(summary: Plan['summary']): AppErrorWithData {
+  const firstRows = [...new Set(summary.errors.map((error) => error.row))];
+  return new AppErrorWithData(422, 'CSV_INVALID_ROWS', messages.invalid(firstRows.length), { mode: 'apply', ...summary });
+}
+
+/**
+ * A dry run (nothing written) or an apply (one transaction: every row or none; a bad row → 422 with the list).
+ * Answers whether anything was written, for the caller to tell the change feed.
+ */
+export async function importProductCsv(db: Kysely<Database>, file: ProductCsvFile, mode: ProductCsvMode, actorId: number): Promise<{ result: ProductCsvImport; wrote: boolean }> {
+  if (mode === 'dry-run') {
+    const { summary } = await planImport(db, file);
+    return { result: { mode, ...summary }, wrote: false };
+  }
+  try {
+    const summary = await inTransaction(db, async (trx) => {
+      const plan = await planImport(trx, file);
+      if (plan.summary.errors.length > 0) throw refused(plan.summary);
+      await applyPlan(trx, plan.writes, actorId);
+      return plan.summary;
+    });
+    return { result: { mode, ...summary }, wrote: summary.toCreate + summary.toUpdate > 0 };
+  } catch (error) {
+    if (uniqueViolation(error)) throw new AppError(409, 'SKU_TAKEN', messages.skuTakenMeanwhile);
+    throw error;
+  }
+}

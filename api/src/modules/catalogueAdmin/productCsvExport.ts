@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
+import { toIsoUtc, toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { parseStrings } from '../catalogue/catalogueMapping';
+import { csvChunk, csvStream } from '../reports/csvStream';
+import type { ReportColumn, ReportRow } from '../reports/reportDefinition';
+import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from './productCsvColumns';
+
+/** Rows read per query: one indexed page (keyset on id), converted to bytes before the next is read. */
+const EXPORT_PAGE_ROWS = 1_000;
+
+const NUMBER_COLUMNS = new Set<ProductCsvColumn>(['price', 'compareAtPrice', 'salePrice', 'vatRate', 'weightGrams', 'warrantyMonths']);
+
+/** The header is the import's column names; numbers are written plain, every text cell formula-guarded. */
+const COLUMNS: ReportColumn[] = PRODUCT_CSV_COLUMNS.map((key) => ({ key, label: key, kind: NUMBER_COLUMNS.has(key) ? 'number' : 'text' }) as ReportColumn);
+
+const numberOrNull = (value: string | number | null): number | null => (value === null ? null : toNumber(value));
+
+async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('products')
+      .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+      .innerJoin('catalogue_brands', 'catalogue_brands.id', 'products.brand_id')
+      .select([
+        'products.id',
+        'products.sku',
+        'products.name',
+        'products.price',
+        'products.original_price',
+        'products.sale_price',
+        'products.sale_starts_at',
+        'products.sale_ends_at',
+        'products.vat_rate',
+        'products.unit',
+        'products.weight_grams',
+        'products.warranty_months',
+        'products.status',
+        'products.compatible_models',
+        'products.description',
+        'catalogue_categories.name as category_name',
+        'catalogue_brands.name as brand_name',
+      ])
+      .where('products.id', '>', after)
+      .orderBy('products.id')
+      .limit(EXPORT_PAGE_ROWS)
+      .execute();
+    if (rows.length === 0) return;
+    const records: ReportRow[] = rows.map((row) => ({
+      sku: row.sku,
+      name: row.name,
+      category: row.category_name,
+      brand: row.brand_name,
+      price: toNumber(row.price),
+      compareAtPrice: numberOrNull(row.original_price),
+      salePrice: numberOrNull(row.sale_price),
+      saleStartsAt: row.sale_starts_at === null ? null : toIsoUtc(row.sale_starts_at),
+      saleEndsAt: row.sale_ends_at === null ? null : toIsoUtc(row.sale_ends_at),
+      vatRate: toNumber(row.vat_rate),
+      unit: row.unit,
+      weightGrams: numberOrNull(row.weight_grams),
+      warrantyMonths: toNumber(row.warranty_months),
+      status: row.status,
+      compatibleModels: parseStrings(row.compatible_models).join(MODELS_SEPARATOR),
+      description: row.description,
+    }));
+    yield csvChunk(COLUMNS, records);
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * Every product (all statuses) as the CSV the import takes: UTF-8 with a BOM, CRLF, formula-guarded text (the
+ * reports' writer, reports/csvStream.ts), a page of rows at a time with backpressure.
+ */
+export function productCsvStream(db: Kysely<Database>, onError: (error: Error) => void): Readable {
+  return csvStream(COLUMNS, productCsvPages(db), onError);
+}

@@ -1,0 +1,222 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import sharp from 'sharp';
+import type { PromotionAdmin, PromotionAdminInput, PromotionAdminUpdate, PromotionCategory, PromotionEligibility, PromotionKind, PromotionType } from 'shared-contracts/schemas';
+import { inTransaction } from '../../db/inTransaction';
+import { toIsoUtc, toNumber } from '../../db/portable';
+import type { Database, PromotionsTable } from '../../db/schema';
+import { AppError } from '../../http/appError';
+import { AppErrorWithData } from '../../http/dataErrors';
+import { uniqueViolation } from '../auth/usersQueries';
+import { parseCategories, parseJson, toImage, type StoredImageJson } from '../catalogue/catalogueMapping';
+import { isUploadedImageKey, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX } from '../media/productImagesStore';
+import { entityHistory, recordEntityChanges, type Snapshot } from './catalogueHistory';
+
+/**
+ * The admin's promotions (shop-operations.md §2): read, create, save from a version, pause and resume. A save is
+ * one statement guarded by `version = <the version edited>` and `used_count <= <the new limit>`, so neither a
+ * concurrent save nor a redemption committed meanwhile (checkout's `used_count + 1 where used_count <
+ * usage_limit`) can leave the limit below the used count. Orders keep the amounts they were placed with: nothing
+ * here touches them.
+ */
+
+export const promotionAdminMessages = {
+  notFound: 'Không tìm thấy khuyến mãi.',
+  stale: 'Khuyến mãi vừa được người khác cập nhật. Dưới đây là dữ liệu hiện tại; nội dung bạn đã nhập vẫn được giữ lại.',
+  codeTaken: 'Mã khuyến mãi đã được dùng cho khuyến mãi khác (không phân biệt hoa thường, dấu và khoảng trắng).',
+  limitBelowUsed: (used: number) => `Giới hạn lượt dùng không được nhỏ hơn số lượt đã dùng (${used.toLocaleString('vi-VN')}).`,
+  imageUnknown: 'Ảnh không tồn tại hoặc chưa được tải lên.',
+  created: 'Đã tạo khuyến mãi.',
+  saved: 'Đã lưu khuyến mãi.',
+  paused: 'Đã tạm ngưng khuyến mãi.',
+  resumed: 'Đã tiếp tục khuyến mãi.',
+} as const;
+const messages = promotionAdminMessages;
+
+type Row = Selectable<PromotionsTable>;
+
+function toPromotionAdmin(row: Row): PromotionAdmin {
+  const image = parseJson<StoredImageJson | null>(row.image, null) ?? { path: '', width: 0, height: 0, alt: '' };
+  return {
+    id: row.id,
+    version: toNumber(row.version),
+    code: row.code,
+    title: row.title,
+    description: row.description,
+    type: row.type as PromotionType,
+    value: toNumber(row.value),
+    minOrder: toNumber(row.min_order),
+    maxDiscount: row.max_discount === null ? null : toNumber(row.max_discount),
+    validFrom: toIsoUtc(row.valid_from),
+    validTo: toIsoUtc(row.valid_to),
+    isActive: toNumber(row.is_active) === 1,
+    usageLimit: toNumber(row.usage_limit),
+    usedCount: toNumber(row.used_count),
+    perCustomerLimit: toNumber(row.per_customer_limit),
+    categories: parseCategories(row.categories) ?? [],
+    kind: row.kind as PromotionKind,
+    eligibility: row.eligibility as PromotionEligibility,
+    image: { path: image.path, ...toImage(image) },
+    sortOrder: toNumber(row.sort_order),
+  };
+}
+
+/** The fields the history compares (the used count is checkout's, not the admin's). */
+function snapshot(promotion: Omit<PromotionAdmin, 'id' | 'version' | 'usedCount' | 'image'> & { image: { path: string; alt: string } }): Snapshot {
+  return {
+    code: promotion.code,
+    title: promotion.title,
+    description: promotion.description,
+    type: promotion.type,
+    value: promotion.value,
+    minOrder: promotion.minOrder,
+    maxDiscount: promotion.maxDiscount,
+    validFrom: promotion.validFrom,
+    validTo: promotion.validTo,
+    isActive: promotion.isActive,
+    usageLimit: promotion.usageLimit,
+    perCustomerLimit: promotion.perCustomerLimit,
+    categories: promotion.categories,
+    kind: promotion.kind,
+    eligibility: promotion.eligibility,
+    image: { path: promotion.image.path, alt: promotion.image.alt },
+    sortOrder: promotion.sortOrder,
+  };
+}
+
+const canonical = (instant: string) => new Date(instant).toISOString();
+
+function inputSnapshot(input: PromotionAdminInput): Snapshot {
+  return snapshot({ ...input, validFrom: canonical(input.validFrom), validTo: canonical(input.validTo), categories: input.categories as PromotionCategory[] });
+}
+
+export async function readPromotionAdmin(db: Kysely<Database>, id: number): Promise<PromotionAdmin | null> {
+  const row = await db.selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toPromotionAdmin(row) : null;
+}
+
+export async function listPromotionsAdmin(db: Kysely<Database>): Promise<PromotionAdmin[]> {
+  const rows = await db.selectFrom('promotions').selectAll().orderBy('sort_order').orderBy('id').execute();
+  return rows.map(toPromotionAdmin);
+}
+
+export const promotionHistory = (db: Kysely<Database>, id: number) => entityHistory(db, 'promotion', id);
+
+/** The banner: the promotion's own image, or a photo uploaded through the admin's upload route. */
+async function resolveImage(uploadDir: string, input: PromotionAdminInput, current: StoredImageJson | null): Promise<StoredImageJson> {
+  if (current && current.path === input.image.path) return { ...current, alt: input.image.alt };
+  const unknown = () => new AppError(422, 'VALIDATION_ERROR', messages.imageUnknown, [{ field: 'image.path', message: messages.imageUnknown }]);
+  if (!isUploadedImageKey(input.image.path)) throw unknown();
+  const file = path.join(productImagesFolder(uploadDir), input.image.path.slice(UPLOADED_IMAGE_KEY_PREFIX.length));
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) throw unknown();
+  const { width = 0, height = 0 } = await sharp(file).metadata();
+  return { path: input.image.path, width, height, alt: input.image.alt };
+}
+
+function rowValues(input: PromotionAdminInput, image: StoredImageJson) {
+  return {
+    code: input.code,
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    value: input.value,
+    min_order: input.minOrder,
+    max_discount: input.maxDiscount,
+    valid_from: canonical(input.validFrom),
+    valid_to: canonical(input.validTo),
+    is_active: input.isActive ? 1 : 0,
+    usage_limit: input.usageLimit,
+    per_customer_limit: input.perCustomerLimit,
+    categories: input.categories.length > 0 ? JSON.stringify(input.categories) : null,
+    kind: input.kind,
+    eligibility: input.eligibility,
+    image: JSON.stringify(image),
+    sort_order: input.sortOrder,
+  };
+}
+
+const codeTaken = () => new AppError(409, 'PROMOTION_CODE_TAKEN', messages.codeTaken, [{ field: 'code', message: messages.codeTaken }]);
+
+async function assertCodeFree(trx: Kysely<Database>, code: string, ownId: number): Promise<void> {
+  const taken = await trx.selectFrom('promotions').select('id').where('code', '=', code).where('id', '<>', ownId).executeTakeFirst();
+  if (taken) throw codeTaken();
+}
+
+function staleSave(current: PromotionAdmin): AppErrorWithData {
+  return new AppErrorWithData(409, 'STALE_VERSION', messages.stale, { current });
+}
+
+function limitBelowUsed(used: number): AppError {
+  const message = messages.limitBelowUsed(used);
+  return new AppError(422, 'USAGE_LIMIT_BELOW_USED', message, [{ field: 'usageLimit', message }]);
+}
+
+export async function createPromotionAdmin(uploadDir: string, db: Kysely<Database>, input: PromotionAdminInput, actorId: number): Promise<PromotionAdmin> {
+  try {
+    const id = await inTransaction(db, async (trx) => {
+      await assertCodeFree(trx, input.code, 0);
+      const image = await resolveImage(uploadDir, input, null);
+      const row = await trx.insertInto('promotions').values({ ...rowValues(input, image), used_count: 0, version: 1 }).returning('id').executeTakeFirstOrThrow();
+      await recordEntityChanges(trx, 'promotion', row.id, 1, actorId, null, inputSnapshot(input));
+      return row.id;
+    });
+    return (await readPromotionAdmin(db, id))!;
+  } catch (error) {
+    if (uniqueViolation(error)) throw codeTaken();
+    throw error;
+  }
+}
+
+/** After a guarded update changed nothing: why (gone, stale, or the limit under the used count now). */
+async function refusalAfterGuard(trx: Transaction<Database>, id: number, version: number, usageLimit: number | null): Promise<never> {
+  const now = await readPromotionAdmin(trx, id);
+  if (!now) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+  if (now.version !== version) throw staleSave(now);
+  if (usageLimit !== null && now.usedCount > usageLimit) throw limitBelowUsed(now.usedCount);
+  throw staleSave(now);
+}
+
+export async function savePromotionAdmin(uploadDir: string, db: Kysely<Database>, id: number, input: PromotionAdminUpdate, actorId: number): Promise<PromotionAdmin> {
+  try {
+    await inTransaction(db, async (trx) => {
+      const current = await readPromotionAdmin(trx, id);
+      if (!current) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+      if (current.version !== input.version) throw staleSave(current);
+      if (input.code !== current.code) await assertCodeFree(trx, input.code, id);
+      if (input.usageLimit < current.usedCount) throw limitBelowUsed(current.usedCount);
+      const row = await trx.selectFrom('promotions').select('image').where('id', '=', id).executeTakeFirstOrThrow();
+      const image = await resolveImage(uploadDir, input, parseJson<StoredImageJson | null>(row.image, null));
+      const version = current.version + 1;
+      // One guarded statement: a redemption committed since the read may have raised the used count.
+      const updated = await trx
+        .updateTable('promotions')
+        .set({ ...rowValues(input, image), version })
+        .where('id', '=', id)
+        .where('version', '=', input.version)
+        .where('used_count', '<=', input.usageLimit)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) await refusalAfterGuard(trx, id, input.version, input.usageLimit);
+      await recordEntityChanges(trx, 'promotion', id, version, actorId, snapshot(current), inputSnapshot(input));
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) throw codeTaken();
+    throw error;
+  }
+  return (await readPromotionAdmin(db, id))!;
+}
+
+/** Pause (false) or resume (true): checkout refuses a paused code with its "tạm ngưng" message. */
+export async function setPromotionActiveAdmin(db: Kysely<Database>, id: number, isActive: boolean, version: number, actorId: number): Promise<PromotionAdmin> {
+  await inTransaction(db, async (trx) => {
+    const current = await readPromotionAdmin(trx, id);
+    if (!current) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+    if (current.version !== version) throw staleSave(current);
+    const next = version + 1;
+    const updated = await trx.updateTable('promotions').set({ is_active: isActive ? 1 : 0, version: next }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) await refusalAfterGuard(trx, id, version, null);
+    await recordEntityChanges(trx, 'promotion', id, next, actorId, { isActive: current.isActive }, { isActive });
+  });
+  return (await readPromotionAdmin(db, id))!;
+}
