@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, errorDataOf } from 'shared-contracts';
 import type { BrandAdmin, CategoryAdmin } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { promotionAdminApi, type BrandFormValues, type CategoryFormValues, type PromotionGroupValue } from './promotionAdminApi';
+import { Options } from './editorForm';
 import { PROMOTION_GROUP_TEXT } from './promotionAdminText';
 import styles from './CatalogueAdmin.module.css';
 
@@ -63,6 +64,151 @@ function useEditor<T>(save: (id: number | null, version: number | null, values: 
   return { editing, setEditing, errors, message, setMessage, submit };
 }
 
+interface TaxonomyItem {
+  id: number;
+  version: number;
+  name: string;
+  productCount: number;
+  isActive: boolean;
+}
+
+interface SectionProps<Item extends TaxonomyItem, Values extends { name: string; isActive: boolean }> {
+  /** The heading's id; the form's inputs' ids start with it too. */
+  idBase: string;
+  title: string;
+  addLabel: string;
+  readOnly: boolean;
+  items: Item[];
+  /** The name cell (default: the name). */
+  nameOf?: (item: Item) => string;
+  /** The column between the name and the product count. */
+  column: { label: string; cell: (item: Item) => ReactNode };
+  /** After the edit button (a row's other actions). */
+  actions?: (item: Item) => ReactNode;
+  empty: Values;
+  valuesOf: (item: Item) => Values;
+  save: (id: number | null, version: number | null, values: Values) => Promise<{ id: number; version: number }>;
+  onDone: () => void;
+  /** The form's fields between the name and the active switch. */
+  fields: (form: {
+    editing: Editing<Values>;
+    set: <K extends keyof Values>(key: K, value: Values[K]) => void;
+    fieldId: (name: string) => string;
+    errorLine: (field: string) => ReactNode;
+  }) => ReactNode;
+}
+
+/** One kind of the taxonomy (categories or brands): its table, and the form that creates or edits one. */
+function TaxonomySection<Item extends TaxonomyItem, Values extends { name: string; isActive: boolean }>({
+  idBase,
+  title,
+  addLabel,
+  readOnly,
+  items,
+  nameOf = (item) => item.name,
+  column,
+  actions,
+  empty,
+  valuesOf,
+  save,
+  onDone,
+  fields,
+}: SectionProps<Item, Values>) {
+  const editor = useEditor<Values>(save, onDone);
+  const editing = editor.editing;
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    if (editing) editor.setEditing({ ...editing, values: { ...editing.values, [key]: value } });
+  };
+  const fieldId = (name: string) => `${idBase}-${name}`;
+  const errorLine = (field: string) => (editor.errors[field] ? <p className={styles.fieldError}>{editor.errors[field]}</p> : null);
+
+  return (
+    <section className={styles.panel} aria-labelledby={idBase}>
+      <h2 id={idBase}>{title}</h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{text.name}</th>
+              <th scope="col">{column.label}</th>
+              <th scope="col">{text.products}</th>
+              <th scope="col">{text.status}</th>
+              {!readOnly && <th scope="col">{text.actions}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td>{nameOf(item)}</td>
+                <td>{column.cell(item)}</td>
+                <td>{item.productCount.toLocaleString('vi-VN')}</td>
+                <td>{item.isActive ? text.active : text.inactive}</td>
+                {!readOnly && (
+                  <td>
+                    <button type="button" className={styles.secondary} aria-label={`${text.edit} ${item.name}`} onClick={() => editor.setEditing({ id: item.id, version: item.version, values: valuesOf(item) })}>
+                      {text.edit}
+                    </button>
+                    {actions && (
+                      <>
+                        {' '}
+                        {actions(item)}
+                      </>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!readOnly && !editing && (
+        <button type="button" className={styles.primary} onClick={() => editor.setEditing({ id: null, version: null, values: empty })}>
+          {addLabel}
+        </button>
+      )}
+      {editing && (
+        <form onSubmit={(event) => void editor.submit(event)} noValidate aria-label={addLabel}>
+          {editor.message && (
+            <p className={styles.alert} role="alert">
+              {editor.message}
+            </p>
+          )}
+          <div className={styles.fields}>
+            <div className={styles.field}>
+              <label htmlFor={fieldId('name')}>{text.name}</label>
+              <input id={fieldId('name')} className={styles.input} value={editing.values.name} onChange={(event) => set('name', event.target.value)} />
+              {errorLine('name')}
+            </div>
+            {fields({ editing, set, fieldId, errorLine })}
+            <div className={styles.field}>
+              <label>
+                <input type="checkbox" checked={editing.values.isActive} onChange={(event) => set('isActive', event.target.checked)} /> {text.active}
+              </label>
+            </div>
+          </div>
+          <div className={styles.buttons}>
+            <button type="submit" className={styles.primary}>
+              {text.save}
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => editor.setEditing(null)}>
+              {text.cancel}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
+
+const EMPTY_CATEGORY: CategoryFormValues = { name: '', parentId: null, description: '', promoGroup: 'parts', sortOrder: 0, isActive: true };
+const EMPTY_BRAND: BrandFormValues = { name: '', country: '', isActive: true };
+const categoryValuesOf = (item: CategoryAdmin): CategoryFormValues => ({ name: item.name, parentId: item.parentId, description: item.description, promoGroup: item.promoGroup, sortOrder: item.sortOrder, isActive: item.isActive });
+const brandValuesOf = (item: BrandAdmin): BrandFormValues => ({ name: item.name, country: item.country, isActive: item.isActive });
+const saveCategory = (categoryId: number | null, version: number | null, values: CategoryFormValues) =>
+  categoryId === null || version === null ? promotionAdminApi.createCategory(values) : promotionAdminApi.saveCategory(categoryId, version, values);
+const saveBrand = (brandId: number | null, version: number | null, values: BrandFormValues) =>
+  brandId === null || version === null ? promotionAdminApi.createBrand(values) : promotionAdminApi.saveBrand(brandId, version, values);
+
 /** Categories (a parent and its children) and brands: create, rename, deactivate; an empty category can be deleted. */
 export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
   const id = useId();
@@ -86,15 +232,6 @@ export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
     return () => controller.abort();
   }, [reload]);
 
-  const category = useEditor<CategoryFormValues>(
-    (categoryId, version, values) => (categoryId === null || version === null ? promotionAdminApi.createCategory(values) : promotionAdminApi.saveCategory(categoryId, version, values)),
-    refresh,
-  );
-  const brand = useEditor<BrandFormValues>(
-    (brandId, version, values) => (brandId === null || version === null ? promotionAdminApi.createBrand(values) : promotionAdminApi.saveBrand(brandId, version, values)),
-    refresh,
-  );
-
   async function remove(item: CategoryAdmin) {
     setError(null);
     try {
@@ -106,11 +243,6 @@ export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
   }
 
   const parents = categories.filter((item) => item.parentId === null);
-  const ce = category.editing;
-  const be = brand.editing;
-  const setCategoryValue = <K extends keyof CategoryFormValues>(key: K, value: CategoryFormValues[K]) => ce && category.setEditing({ ...ce, values: { ...ce.values, [key]: value } });
-  const setBrandValue = <K extends keyof BrandFormValues>(key: K, value: BrandFormValues[K]) => be && brand.setEditing({ ...be, values: { ...be.values, [key]: value } });
-  const errorLine = (errors: Record<string, string>, field: string) => (errors[field] ? <p className={styles.fieldError}>{errors[field]}</p> : null);
 
   return (
     <>
@@ -119,179 +251,63 @@ export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
           {error}
         </p>
       )}
-      <section className={styles.panel} aria-labelledby={`${id}-categories`}>
-        <h2 id={`${id}-categories`}>{text.categories}</h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{text.name}</th>
-                <th scope="col">{text.promoGroup}</th>
-                <th scope="col">{text.products}</th>
-                <th scope="col">{text.status}</th>
-                {!readOnly && <th scope="col">{text.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {categories.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.parentId === null ? item.name : `↳ ${item.name}`}</td>
-                  <td>{PROMOTION_GROUP_TEXT[item.promoGroup]}</td>
-                  <td>{item.productCount.toLocaleString('vi-VN')}</td>
-                  <td>{item.isActive ? text.active : text.inactive}</td>
-                  {!readOnly && (
-                    <td>
-                      <button
-                        type="button"
-                        className={styles.secondary}
-                        aria-label={`${text.edit} ${item.name}`}
-                        onClick={() => category.setEditing({ id: item.id, version: item.version, values: { name: item.name, parentId: item.parentId, description: item.description, promoGroup: item.promoGroup, sortOrder: item.sortOrder, isActive: item.isActive } })}
-                      >
-                        {text.edit}
-                      </button>{' '}
-                      {item.productCount === 0 && (
-                        <button type="button" className={styles.danger} aria-label={`${text.remove} ${item.name}`} onClick={() => void remove(item)}>
-                          {text.remove}
-                        </button>
-                      )}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {!readOnly && !ce && (
-          <button type="button" className={styles.primary} onClick={() => category.setEditing({ id: null, version: null, values: { name: '', parentId: null, description: '', promoGroup: 'parts', sortOrder: 0, isActive: true } })}>
-            {text.addCategory}
-          </button>
-        )}
-        {ce && (
-          <form onSubmit={(event) => void category.submit(event)} noValidate aria-label={text.addCategory}>
-            {category.message && (
-              <p className={styles.alert} role="alert">
-                {category.message}
-              </p>
-            )}
-            <div className={styles.fields}>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-cname`}>{text.name}</label>
-                <input id={`${id}-cname`} className={styles.input} value={ce.values.name} onChange={(event) => setCategoryValue('name', event.target.value)} />
-                {errorLine(category.errors, 'name')}
-              </div>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-cparent`}>{text.parent}</label>
-                <select id={`${id}-cparent`} className={styles.select} value={ce.values.parentId ?? ''} onChange={(event) => setCategoryValue('parentId', event.target.value ? Number(event.target.value) : null)}>
-                  <option value="">{text.topLevel}</option>
-                  {parents
-                    .filter((parent) => parent.id !== ce.id)
-                    .map((parent) => (
-                      <option key={parent.id} value={parent.id}>
-                        {parent.name}
-                      </option>
-                    ))}
-                </select>
-                {errorLine(category.errors, 'parentId')}
-              </div>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-cgroup`}>{text.promoGroup}</label>
-                <select id={`${id}-cgroup`} className={styles.select} value={ce.values.promoGroup} onChange={(event) => setCategoryValue('promoGroup', event.target.value as PromotionGroupValue)}>
-                  {Object.entries(PROMOTION_GROUP_TEXT).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className={styles.field}>
-                <label>
-                  <input type="checkbox" checked={ce.values.isActive} onChange={(event) => setCategoryValue('isActive', event.target.checked)} /> {text.active}
-                </label>
-              </div>
+      <TaxonomySection
+        idBase={`${id}-categories`}
+        title={text.categories}
+        addLabel={text.addCategory}
+        readOnly={readOnly}
+        items={categories}
+        nameOf={(item) => (item.parentId === null ? item.name : `↳ ${item.name}`)}
+        column={{ label: text.promoGroup, cell: (item) => PROMOTION_GROUP_TEXT[item.promoGroup] }}
+        actions={(item) =>
+          item.productCount === 0 && (
+            <button type="button" className={styles.danger} aria-label={`${text.remove} ${item.name}`} onClick={() => void remove(item)}>
+              {text.remove}
+            </button>
+          )
+        }
+        empty={EMPTY_CATEGORY}
+        valuesOf={categoryValuesOf}
+        save={saveCategory}
+        onDone={refresh}
+        fields={({ editing, set, fieldId, errorLine }) => (
+          <>
+            <div className={styles.field}>
+              <label htmlFor={fieldId('parent')}>{text.parent}</label>
+              <select id={fieldId('parent')} className={styles.select} value={editing.values.parentId ?? ''} onChange={(event) => set('parentId', event.target.value ? Number(event.target.value) : null)}>
+                <option value="">{text.topLevel}</option>
+                <Options entries={parents.filter((parent) => parent.id !== editing.id).map((parent) => [parent.id, parent.name] as const)} />
+              </select>
+              {errorLine('parentId')}
             </div>
-            <div className={styles.buttons}>
-              <button type="submit" className={styles.primary}>
-                {text.save}
-              </button>
-              <button type="button" className={styles.secondary} onClick={() => category.setEditing(null)}>
-                {text.cancel}
-              </button>
+            <div className={styles.field}>
+              <label htmlFor={fieldId('group')}>{text.promoGroup}</label>
+              <select id={fieldId('group')} className={styles.select} value={editing.values.promoGroup} onChange={(event) => set('promoGroup', event.target.value as PromotionGroupValue)}>
+                <Options entries={Object.entries(PROMOTION_GROUP_TEXT)} />
+              </select>
             </div>
-          </form>
+          </>
         )}
-      </section>
-      <section className={styles.panel} aria-labelledby={`${id}-brands`}>
-        <h2 id={`${id}-brands`}>{text.brands}</h2>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{text.name}</th>
-                <th scope="col">{text.country}</th>
-                <th scope="col">{text.products}</th>
-                <th scope="col">{text.status}</th>
-                {!readOnly && <th scope="col">{text.actions}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {brands.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.name}</td>
-                  <td>{item.country}</td>
-                  <td>{item.productCount.toLocaleString('vi-VN')}</td>
-                  <td>{item.isActive ? text.active : text.inactive}</td>
-                  {!readOnly && (
-                    <td>
-                      <button type="button" className={styles.secondary} aria-label={`${text.edit} ${item.name}`} onClick={() => brand.setEditing({ id: item.id, version: item.version, values: { name: item.name, country: item.country, isActive: item.isActive } })}>
-                        {text.edit}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {!readOnly && !be && (
-          <button type="button" className={styles.primary} onClick={() => brand.setEditing({ id: null, version: null, values: { name: '', country: '', isActive: true } })}>
-            {text.addBrand}
-          </button>
+      />
+      <TaxonomySection
+        idBase={`${id}-brands`}
+        title={text.brands}
+        addLabel={text.addBrand}
+        readOnly={readOnly}
+        items={brands}
+        column={{ label: text.country, cell: (item) => item.country }}
+        empty={EMPTY_BRAND}
+        valuesOf={brandValuesOf}
+        save={saveBrand}
+        onDone={refresh}
+        fields={({ editing, set, fieldId, errorLine }) => (
+          <div className={styles.field}>
+            <label htmlFor={fieldId('country')}>{text.country}</label>
+            <input id={fieldId('country')} className={styles.input} value={editing.values.country} onChange={(event) => set('country', event.target.value)} />
+            {errorLine('country')}
+          </div>
         )}
-        {be && (
-          <form onSubmit={(event) => void brand.submit(event)} noValidate aria-label={text.addBrand}>
-            {brand.message && (
-              <p className={styles.alert} role="alert">
-                {brand.message}
-              </p>
-            )}
-            <div className={styles.fields}>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-bname`}>{text.name}</label>
-                <input id={`${id}-bname`} className={styles.input} value={be.values.name} onChange={(event) => setBrandValue('name', event.target.value)} />
-                {errorLine(brand.errors, 'name')}
-              </div>
-              <div className={styles.field}>
-                <label htmlFor={`${id}-bcountry`}>{text.country}</label>
-                <input id={`${id}-bcountry`} className={styles.input} value={be.values.country} onChange={(event) => setBrandValue('country', event.target.value)} />
-                {errorLine(brand.errors, 'country')}
-              </div>
-              <div className={styles.field}>
-                <label>
-                  <input type="checkbox" checked={be.values.isActive} onChange={(event) => setBrandValue('isActive', event.target.checked)} /> {text.active}
-                </label>
-              </div>
-            </div>
-            <div className={styles.buttons}>
-              <button type="submit" className={styles.primary}>
-                {text.save}
-              </button>
-              <button type="button" className={styles.secondary} onClick={() => brand.setEditing(null)}>
-                {text.cancel}
-              </button>
-            </div>
-          </form>
-        )}
-      </section>
+      />
     </>
   );
 }

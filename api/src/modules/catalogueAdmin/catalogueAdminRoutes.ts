@@ -26,6 +26,7 @@ import { ImageEncoderUnavailableError, UnreadableUploadError, type ImageEncoder 
 import { productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX, uploadedImageUrl } from '../media/productImagesStore';
 import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
 import type { CatalogueChangeFeed } from './catalogueChangeFeed';
+import { multipartFileBytes } from './multipartFile';
 import { listProductsAdmin, productAdminOptions, productHistory, readProductAdmin } from './productAdminQueries';
 import { createProduct, saveProduct, type WriteContext } from './productAdminWork';
 
@@ -153,25 +154,11 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
       },
       async (request) => {
         if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.notMultipart);
-        let bytes: Buffer | null = null;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type !== 'file') continue;
-            if (bytes === null && part.fieldname === 'file') {
-              bytes = await part.toBuffer();
-            } else {
-              part.file.resume();
-              await new Promise<void>((resolve) => part.file.once('end', resolve));
-            }
-          }
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', messages.imageTooLarge, [{ field: 'file', message: messages.imageTooLarge }]);
-          if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.validation([{ field: 'file', message: messages.imageMissing }], messages.imageMissing);
-          throw error;
-        }
-        if (bytes === null || bytes.length === 0) throw AppError.validation([{ field: 'file', message: messages.imageMissing }], messages.imageMissing);
-        if (bytes.length > CHECKLIST_PHOTO_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', messages.imageTooLarge, [{ field: 'file', message: messages.imageTooLarge }]);
+        const bytes = await multipartFileBytes(request, {
+          maxBytes: CHECKLIST_PHOTO_MAX_BYTES,
+          tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', messages.imageTooLarge, [{ field: 'file', message: messages.imageTooLarge }]),
+          missing: () => AppError.validation([{ field: 'file', message: messages.imageMissing }], messages.imageMissing),
+        });
         if (sniffImageType(bytes) === null) throw new AppError(415, 'UNSUPPORTED_IMAGE_TYPE', messages.imageWrongType, [{ field: 'file', message: messages.imageWrongType }]);
         const unreadable = () => new AppError(400, 'UNREADABLE_IMAGE', messages.imageUnreadable, [{ field: 'file', message: messages.imageUnreadable }]);
         // The declared canvas first (header only): an image bomb never reaches the decoder.

@@ -5,36 +5,60 @@ import type { Database } from '../../db/schema';
 import { parseJson } from '../catalogue/catalogueMapping';
 
 /**
- * The history rows of promotions, categories and brands in `catalogue_changes` (as products': who, when, field,
+ * The history rows of products, promotions, categories and brands in `catalogue_changes` (who, when, field,
  * before → after as JSON), written in the save's transaction.
  */
-export type HistoryEntity = 'promotion' | 'category' | 'brand';
+export type HistoryEntity = 'product' | 'promotion' | 'category' | 'brand';
 
 export type Snapshot = Record<string, unknown>;
 
-/** Records the fields whose values differ between `before` (null: created) and `after`. */
-export async function recordEntityChanges(trx: Transaction<Database>, entity: HistoryEntity, entityId: number, version: number, actorId: number, before: Snapshot | null, after: Snapshot): Promise<void> {
-  const fields = Object.keys(after).filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after[field] ?? null));
-  if (fields.length === 0) return;
-  await trx
-    .insertInto('catalogue_changes')
-    .values(
-      fields.map((field) => ({
-        entity,
-        entity_id: entityId,
-        version,
-        field,
-        before_value: before === null ? null : JSON.stringify(before[field] ?? null),
-        after_value: JSON.stringify(after[field] ?? null),
-        actor_id: actorId,
-      })),
-    )
-    .execute();
+/** The fields among `compared` (default: the keys of `after`) whose values differ between `before` (null: created) and `after`. */
+export function changedFields(before: Snapshot | null, after: Snapshot, compared: readonly string[] = Object.keys(after)): string[] {
+  return compared.filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after[field] ?? null));
 }
 
-/** An item's changes, newest first. */
-export async function entityHistory(db: Kysely<Database>, entity: HistoryEntity, entityId: number): Promise<CatalogueChange[]> {
-  const rows = await db
+export interface ChangeRow {
+  entity: HistoryEntity;
+  entity_id: number;
+  version: number;
+  field: string;
+  before_value: string | null;
+  after_value: string;
+  actor_id: number;
+}
+
+/** The `catalogue_changes` rows of one save: one per field, before (null: created) → after as JSON. */
+export function changeRows(entity: HistoryEntity, entityId: number, version: number, actorId: number, before: Snapshot | null, after: Snapshot, fields: readonly string[]): ChangeRow[] {
+  return fields.map((field) => ({
+    entity,
+    entity_id: entityId,
+    version,
+    field,
+    before_value: before === null ? null : JSON.stringify(before[field] ?? null),
+    after_value: JSON.stringify(after[field] ?? null),
+    actor_id: actorId,
+  }));
+}
+
+/** Records the fields whose values differ between `before` (null: created) and `after`, among `compared` (default: every field of `after`). */
+export async function recordEntityChanges(
+  trx: Transaction<Database>,
+  entity: HistoryEntity,
+  entityId: number,
+  version: number,
+  actorId: number,
+  before: Snapshot | null,
+  after: Snapshot,
+  compared?: readonly string[],
+): Promise<void> {
+  const fields = changedFields(before, after, compared);
+  if (fields.length === 0) return;
+  await trx.insertInto('catalogue_changes').values(changeRows(entity, entityId, version, actorId, before, after, fields)).execute();
+}
+
+/** An item's changes, newest first; `field` narrows them (a product's price history: field=price). */
+export async function entityHistory(db: Kysely<Database>, entity: HistoryEntity, entityId: number, field?: string): Promise<CatalogueChange[]> {
+  let query = db
     .selectFrom('catalogue_changes')
     .leftJoin('users', 'users.id', 'catalogue_changes.actor_id')
     .select([
@@ -48,10 +72,9 @@ export async function entityHistory(db: Kysely<Database>, entity: HistoryEntity,
       'users.full_name as actor_name',
     ])
     .where('catalogue_changes.entity', '=', entity)
-    .where('catalogue_changes.entity_id', '=', entityId)
-    .orderBy('catalogue_changes.id', 'desc')
-    .limit(500)
-    .execute();
+    .where('catalogue_changes.entity_id', '=', entityId);
+  if (field) query = query.where('catalogue_changes.field', '=', field);
+  const rows = await query.orderBy('catalogue_changes.id', 'desc').limit(500).execute();
   return rows.map((row) => ({
     id: row.id,
     version: toNumber(row.version),

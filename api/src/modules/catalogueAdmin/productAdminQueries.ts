@@ -13,6 +13,8 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { parseJson, parseSpecifications, parseStrings, toImage, type StoredImageJson } from '../catalogue/catalogueMapping';
 import { renderProductDescription } from '../catalogue/productDescription';
+import { entityHistory } from './catalogueHistory';
+import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
 
 /** The admin's reads of the product catalogue: the list, one product, its history, the form's choices. */
 
@@ -25,15 +27,7 @@ const PRODUCT_COLUMNS = [
   'products.sku',
   'products.category_id',
   'products.brand_id',
-  'products.price',
-  'products.original_price',
-  'products.sale_price',
-  'products.sale_starts_at',
-  'products.sale_ends_at',
-  'products.vat_rate',
-  'products.unit',
-  'products.weight_grams',
-  'products.warranty_months',
+  ...PRODUCT_VALUE_COLUMNS,
   'products.compatible_models',
   'products.specifications',
   'products.description',
@@ -43,8 +37,6 @@ const PRODUCT_COLUMNS = [
   'catalogue_categories.name as category_name',
   'catalogue_brands.name as brand_name',
 ] as const;
-
-const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : toIsoUtc(value));
 
 /** One product as the admin's form shows it, or null. `db` may be a transaction. */
 export async function readProductAdmin(db: Kysely<Database>, id: number): Promise<ProductAdmin | null> {
@@ -68,15 +60,7 @@ export async function readProductAdmin(db: Kysely<Database>, id: number): Promis
     sku: row.sku,
     category: { id: row.category_id, name: row.category_name },
     brand: { id: row.brand_id, name: row.brand_name },
-    price: toNumber(row.price),
-    compareAtPrice: row.original_price === null ? null : toNumber(row.original_price),
-    salePrice: row.sale_price === null ? null : toNumber(row.sale_price),
-    saleStartsAt: isoOrNull(row.sale_starts_at),
-    saleEndsAt: isoOrNull(row.sale_ends_at),
-    vatRate: toNumber(row.vat_rate),
-    unit: row.unit,
-    weightGrams: row.weight_grams === null ? null : toNumber(row.weight_grams),
-    warrantyMonths: toNumber(row.warranty_months),
+    ...productValuesOfRow(row),
     compatibleModels: parseStrings(row.compatible_models),
     specifications: parseSpecifications(row.specifications),
     description: row.description,
@@ -149,34 +133,7 @@ export async function listProductsAdmin(db: Kysely<Database>, query: ProductAdmi
 }
 
 /** A product's changes, newest first; `field` narrows them (the price history: field=price). */
-export async function productHistory(db: Kysely<Database>, productId: number, field?: string): Promise<CatalogueChange[]> {
-  let query = db
-    .selectFrom('catalogue_changes')
-    .leftJoin('users', 'users.id', 'catalogue_changes.actor_id')
-    .select([
-      'catalogue_changes.id',
-      'catalogue_changes.version',
-      'catalogue_changes.field',
-      'catalogue_changes.before_value',
-      'catalogue_changes.after_value',
-      'catalogue_changes.changed_at',
-      'users.id as actor_id',
-      'users.full_name as actor_name',
-    ])
-    .where('catalogue_changes.entity', '=', 'product')
-    .where('catalogue_changes.entity_id', '=', productId);
-  if (field) query = query.where('catalogue_changes.field', '=', field);
-  const rows = await query.orderBy('catalogue_changes.id', 'desc').limit(500).execute();
-  return rows.map((row) => ({
-    id: row.id,
-    version: toNumber(row.version),
-    field: row.field,
-    before: parseJson<unknown>(row.before_value, null),
-    after: parseJson<unknown>(row.after_value, null),
-    actor: row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? '' },
-    changedAt: toIsoUtc(row.changed_at),
-  }));
-}
+export const productHistory = (db: Kysely<Database>, productId: number, field?: string): Promise<CatalogueChange[]> => entityHistory(db, 'product', productId, field);
 
 /** The vehicle models a product may fit: "Hãng Mẫu" of the models list. */
 export const VEHICLE_MODEL_NAMES: readonly string[] = [...new Set(VEHICLE_MODELS.map((entry) => `${entry.brand} ${entry.model}`))];

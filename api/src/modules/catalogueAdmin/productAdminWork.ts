@@ -23,6 +23,7 @@ import { parseJson, type StoredImageJson } from '../catalogue/catalogueMapping';
 import { modelsSearchText, productSearchText } from '../catalogue/catalogueWrites';
 import { isUploadedImageKey, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX } from '../media/productImagesStore';
 import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
+import { recordEntityChanges } from './catalogueHistory';
 import { VEHICLE_MODEL_NAMES, readProductAdmin } from './productAdminQueries';
 import { freeSlugFor } from './productSlug';
 
@@ -92,10 +93,8 @@ export function snapshotOfInput(input: ProductAdminInput, slug: string): Snapsho
   };
 }
 
-/** The fields whose values differ, in the form's order. */
-export function changedFields(before: Snapshot | null, after: Snapshot): string[] {
-  return Object.keys(PRODUCT_FIELD_LABELS).filter((field) => JSON.stringify(before?.[field] ?? null) !== JSON.stringify(after[field] ?? null));
-}
+/** The fields the history compares, in the form's order. */
+export const PRODUCT_HISTORY_FIELDS: readonly string[] = Object.keys(PRODUCT_FIELD_LABELS);
 
 /** The stored images of the save: the product's own (size known) or photos uploaded through the admin's route. */
 async function resolveImages(context: WriteContext, input: ProductAdminInput, current: StoredImageJson[], errors: FieldError[]): Promise<StoredImageJson[]> {
@@ -186,24 +185,8 @@ export function rowValues(input: ProductAdminInput, slug: string, checked: Check
   };
 }
 
-async function recordChanges(trx: Transaction<Database>, productId: number, version: number, actorId: number, before: Snapshot | null, after: Snapshot): Promise<void> {
-  const fields = changedFields(before, after);
-  if (fields.length === 0) return;
-  await trx
-    .insertInto('catalogue_changes')
-    .values(
-      fields.map((field) => ({
-        entity: 'product',
-        entity_id: productId,
-        version,
-        field,
-        before_value: before === null ? null : JSON.stringify(before[field] ?? null),
-        after_value: JSON.stringify(after[field] ?? null),
-        actor_id: actorId,
-      })),
-    )
-    .execute();
-}
+const recordChanges = (trx: Transaction<Database>, productId: number, version: number, actorId: number, before: Snapshot | null, after: Snapshot): Promise<void> =>
+  recordEntityChanges(trx, 'product', productId, version, actorId, before, after, PRODUCT_HISTORY_FIELDS);
 
 /** A unique violation on the SKU (409 naming it), or on the slug (409: save again, a new slug is found). */
 function conflictOf(error: unknown): AppError | null {

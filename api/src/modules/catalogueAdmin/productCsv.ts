@@ -13,7 +13,7 @@ import {
   type VehicleType,
 } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
-import { dialectOf, nowUtc, toIsoUtc, toNumber } from '../../db/portable';
+import { dialectOf, nowUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
@@ -22,7 +22,9 @@ import { parseJson, parseSpecifications, parseStrings, type StoredImageJson } fr
 import { guardFormula } from '../reports/csvStream';
 import { catalogueAdminMessages } from './catalogueAdminMessages';
 import { VEHICLE_MODEL_NAMES } from './productAdminQueries';
-import { changedFields, MODEL_TYPES, rowValues, snapshotOfInput, type Checked, type Snapshot } from './productAdminWork';
+import { changedFields, changeRows, type ChangeRow } from './catalogueHistory';
+import { productValuesOfRow } from './productValues';
+import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, type Checked, type Snapshot } from './productAdminWork';
 import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, type ProductCsvColumn } from './productCsvColumns';
 import { productCsvMessages as messages } from './productCsvMessages';
 import { firstFreeSlug, slugFromName } from './productSlug';
@@ -116,7 +118,6 @@ async function existingBySku(db: Kysely<Database>, skus: string[]): Promise<Map<
       .execute();
     for (const row of rows) {
       const images = parseJson<StoredImageJson[]>(row.images, []);
-      const instant = (value: Date | string | null) => (value === null ? null : toIsoUtc(value));
       found.set(row.sku, {
         id: row.id,
         version: toNumber(row.version),
@@ -130,15 +131,7 @@ async function existingBySku(db: Kysely<Database>, skus: string[]): Promise<Map<
           slug: row.slug,
           categoryId: row.category_id,
           brandId: row.brand_id,
-          price: toNumber(row.price),
-          compareAtPrice: row.original_price === null ? null : toNumber(row.original_price),
-          salePrice: row.sale_price === null ? null : toNumber(row.sale_price),
-          saleStartsAt: instant(row.sale_starts_at),
-          saleEndsAt: instant(row.sale_ends_at),
-          vatRate: toNumber(row.vat_rate),
-          unit: row.unit,
-          weightGrams: row.weight_grams === null ? null : toNumber(row.weight_grams),
-          warrantyMonths: toNumber(row.warranty_months),
+          ...productValuesOfRow(row),
           compatibleModels: parseStrings(row.compatible_models),
           specifications: parseSpecifications(row.specifications),
           description: row.description,
@@ -298,7 +291,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
       if (!current) newOwner -= 1;
     }
     const after = snapshotOfInput(input, slug);
-    const fields = changedFields(current?.snapshot ?? null, after);
+    const fields = changedFields(current?.snapshot ?? null, after, PRODUCT_HISTORY_FIELDS);
     if (current && fields.length === 0) {
       unchanged += 1;
       continue;
@@ -324,7 +317,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
   return { summary: { rows: file.records.length, toCreate, toUpdate, unchanged, errors }, writes };
 }
 
-async function insertHistory(trx: Transaction<Database>, rows: { entity: string; entity_id: number; version: number; field: string; before_value: string | null; after_value: string; actor_id: number }[]): Promise<void> {
+async function insertHistory(trx: Transaction<Database>, rows: ChangeRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += HISTORY_CHUNK) {
     await trx.insertInto('catalogue_changes').values(rows.slice(start, start + HISTORY_CHUNK)).execute();
   }
@@ -332,17 +325,9 @@ async function insertHistory(trx: Transaction<Database>, rows: { entity: string;
 
 /** Writes the plan: new products in batches, updates each from the version read (a change meanwhile: 409, nothing kept). */
 async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actorId: number): Promise<void> {
-  const history: Parameters<typeof insertHistory>[1] = [];
-  const changeRows = (productId: number, version: number, before: Snapshot | null, planned: PlannedRow) =>
-    planned.fields.map((field) => ({
-      entity: 'product',
-      entity_id: productId,
-      version,
-      field,
-      before_value: before === null ? null : JSON.stringify(before[field] ?? null),
-      after_value: JSON.stringify(planned.after[field] ?? null),
-      actor_id: actorId,
-    }));
+  const history: ChangeRow[] = [];
+  const productChanges = (productId: number, version: number, before: Snapshot | null, planned: PlannedRow) =>
+    changeRows('product', productId, version, actorId, before, planned.after, planned.fields);
   const creates = writes.filter((planned) => planned.existing === null);
   for (let start = 0; start < creates.length; start += INSERT_CHUNK) {
     const batch = creates.slice(start, start + INSERT_CHUNK);
@@ -352,7 +337,7 @@ async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actor
       .returning(['id', 'sku'])
       .execute();
     const idOf = new Map(inserted.map((row) => [row.sku, row.id]));
-    for (const planned of batch) history.push(...changeRows(idOf.get(planned.input.sku)!, 1, null, planned));
+    for (const planned of batch) history.push(...productChanges(idOf.get(planned.input.sku)!, 1, null, planned));
   }
   const now = nowUtc(dialectOf(trx));
   for (const planned of writes) {
@@ -370,7 +355,7 @@ async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actor
       await trx.deleteFrom('product_slug_redirects').where('slug', '=', planned.slug).execute();
       await trx.insertInto('product_slug_redirects').values({ slug: current.slug, product_id: current.id }).execute();
     }
-    history.push(...changeRows(current.id, version, current.snapshot, planned));
+    history.push(...productChanges(current.id, version, current.snapshot, planned));
   }
   await insertHistory(trx, history);
 }

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
-import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { parseStrings } from '../catalogue/catalogueMapping';
 import { csvChunk, csvStream } from '../reports/csvStream';
 import type { ReportColumn, ReportRow } from '../reports/reportDefinition';
+import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
 import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from './productCsvColumns';
 
 /** Rows read per query: one indexed page (keyset on id), converted to bytes before the next is read. */
@@ -14,8 +14,6 @@ const NUMBER_COLUMNS = new Set<ProductCsvColumn>(['price', 'compareAtPrice', 'sa
 
 /** The header is the import's column names; numbers are written plain, every text cell formula-guarded. */
 const COLUMNS: ReportColumn[] = PRODUCT_CSV_COLUMNS.map((key) => ({ key, label: key, kind: NUMBER_COLUMNS.has(key) ? 'number' : 'text' }) as ReportColumn);
-
-const numberOrNull = (value: string | number | null): number | null => (value === null ? null : toNumber(value));
 
 async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
   let after = 0;
@@ -28,15 +26,7 @@ async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
         'products.id',
         'products.sku',
         'products.name',
-        'products.price',
-        'products.original_price',
-        'products.sale_price',
-        'products.sale_starts_at',
-        'products.sale_ends_at',
-        'products.vat_rate',
-        'products.unit',
-        'products.weight_grams',
-        'products.warranty_months',
+          ...PRODUCT_VALUE_COLUMNS,
         'products.status',
         'products.compatible_models',
         'products.description',
@@ -53,15 +43,7 @@ async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
       name: row.name,
       category: row.category_name,
       brand: row.brand_name,
-      price: toNumber(row.price),
-      compareAtPrice: numberOrNull(row.original_price),
-      salePrice: numberOrNull(row.sale_price),
-      saleStartsAt: row.sale_starts_at === null ? null : toIsoUtc(row.sale_starts_at),
-      saleEndsAt: row.sale_ends_at === null ? null : toIsoUtc(row.sale_ends_at),
-      vatRate: toNumber(row.vat_rate),
-      unit: row.unit,
-      weightGrams: numberOrNull(row.weight_grams),
-      warrantyMonths: toNumber(row.warranty_months),
+      ...productValuesOfRow(row),
       status: row.status,
       compatibleModels: parseStrings(row.compatible_models).join(MODELS_SEPARATOR),
       description: row.description,

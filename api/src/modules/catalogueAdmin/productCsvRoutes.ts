@@ -10,6 +10,7 @@ import { registerDataErrors } from '../../http/dataErrors';
 import { ok } from '../../http/envelope';
 import { currentAuth, requireRole } from '../../security/authGuard';
 import type { CatalogueChangeFeed } from './catalogueChangeFeed';
+import { multipartFileBytes } from './multipartFile';
 import { decodeCsv, importProductCsv, readProductCsv } from './productCsv';
 import { PRODUCT_CSV_MAX_BYTES } from './productCsvColumns';
 import { productCsvStream } from './productCsvExport';
@@ -29,33 +30,15 @@ const importQuerySchema = z.object({
 });
 
 const tooLarge = () => new AppError(413, 'CSV_TOO_LARGE', messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
+const missing = () => AppError.validation([{ field: 'file', message: messages.missingFile }], messages.missingFile);
 
 /** The file's bytes: a text/csv body, or the `file` field of a multipart form (one byte past the limit is read). */
 async function csvBytes(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw AppError.validation([{ field: 'file', message: messages.missingFile }], messages.missingFile);
+    if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw missing();
     return request.body;
   }
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (bytes === null && part.fieldname === 'file') {
-        bytes = await part.toBuffer();
-      } else {
-        part.file.resume();
-        await new Promise<void>((resolve) => part.file.once('end', resolve));
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.validation([{ field: 'file', message: messages.missingFile }], messages.missingFile);
-    throw error;
-  }
-  if (bytes === null || bytes.length === 0) throw AppError.validation([{ field: 'file', message: messages.missingFile }], messages.missingFile);
-  if (bytes.length > PRODUCT_CSV_MAX_BYTES) throw tooLarge();
-  return bytes;
+  return multipartFileBytes(request, { maxBytes: PRODUCT_CSV_MAX_BYTES, tooLarge, missing });
 }
 
 /**

@@ -1,0 +1,227 @@
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { ApiError, errorDataOf } from 'shared-contracts';
+import { messageOf } from '../api/apiErrors';
+import styles from './CatalogueAdmin.module.css';
+
+/**
+ * The scaffolding the catalogue's editors (products, promotions) share: loading the item, the save from the
+ * version edited (a 409 shows the current values and keeps what the user typed), the server's field errors beside
+ * each field, and the form's messages.
+ */
+
+/** The server's field messages by path ('price', 'images.0.alt'); a top-level field also gets its first nested one. */
+export function errorsByField(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const result: Record<string, string> = {};
+  for (const entry of error.errors) {
+    result[entry.field] ??= entry.message;
+    result[entry.field.split('.')[0]!] ??= entry.message;
+  }
+  return result;
+}
+
+/** An ISO instant ↔ the value of a datetime-local input in Vietnam (UTC+7, no daylight saving). */
+export const toLocalInput = (iso: string | null) => (iso ? new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 16) : '');
+export const fromLocalInput = (value: string) => (value ? `${value}:00+07:00` : null);
+
+export interface EditorText {
+  loadFailed: string;
+  stale: string;
+  created: string;
+  saved: string;
+}
+
+export interface EditorFormOptions<Item, Values> {
+  /** null: a new item. */
+  itemId: number | null;
+  empty: Values;
+  /** Stable references (module-level): the item is read again when they or `itemId` change. */
+  load: (id: number, signal: AbortSignal) => Promise<Item>;
+  valuesOf: (item: Item) => Values;
+  text: EditorText;
+  /** Between the form's id and the field's name in the inputs' ids. */
+  fieldPrefix: string;
+  /** After a save answered 409 (another admin saved first). */
+  onStale?: () => void;
+}
+
+/** The ARIA attributes of an input with an error line. */
+export interface Described {
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+export function useEditorForm<Item extends { version: number }, Values>({ itemId, empty, load, valuesOf, text, fieldPrefix, onStale }: EditorFormOptions<Item, Values>) {
+  const id = useId();
+  const [item, setItem] = useState<Item | null>(null);
+  const [values, setValues] = useState<Values>(empty);
+  const [version, setVersion] = useState<number | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [done, setDone] = useState('');
+  const [current, setCurrent] = useState<Item | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (itemId === null) return;
+    const controller = new AbortController();
+    load(itemId, controller.signal).then(
+      (loaded) => {
+        setItem(loaded);
+        setValues(valuesOf(loaded));
+        setVersion(loaded.version);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoadError(messageOf(error, text.loadFailed));
+      },
+    );
+    return () => controller.abort();
+  }, [itemId, load, valuesOf, text.loadFailed]);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((before) => ({ ...before, [key]: value }));
+  const fieldId = (name: string) => `${id}-${fieldPrefix}${name}`;
+  const errorOf = (name: string) =>
+    errors[name] ? (
+      <p id={`${fieldId(name)}-error`} className={styles.fieldError}>
+        {errors[name]}
+      </p>
+    ) : null;
+  const described = (name: string): Described => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId(name)}-error` } : {});
+
+  /** Creates (a new item) or saves from the version edited; `onSaved` after the form shows the saved values. */
+  async function submit(create: () => Promise<Item>, save: (itemId: number, version: number) => Promise<Item>, onSaved: (saved: Item) => void) {
+    setBusy(true);
+    setErrors({});
+    setMessage(null);
+    setDone('');
+    try {
+      const saved = itemId === null || version === null ? await create() : await save(itemId, version);
+      setItem(saved);
+      setValues(valuesOf(saved));
+      setVersion(saved.version);
+      setCurrent(null);
+      setDone(itemId === null ? text.created : text.saved);
+      onSaved(saved);
+    } catch (error) {
+      const data = errorDataOf(error);
+      if (error instanceof ApiError && error.status === 409 && data && typeof data.current === 'object' && data.current !== null) {
+        // Another admin saved first: show what is saved now, keep what this user typed, save from the new version.
+        const now = data.current as Item;
+        setCurrent(now);
+        setVersion(now.version);
+        setMessage(text.stale);
+        onStale?.();
+      } else {
+        setErrors(errorsByField(error));
+        setMessage(messageOf(error, text.loadFailed));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** The form takes the saved values shown beside it. */
+  function takeCurrent() {
+    if (current === null) return;
+    setItem(current);
+    setValues(valuesOf(current));
+    setCurrent(null);
+    setMessage(null);
+  }
+
+  return { id, item, values, setValues, set, loadError, errors, setErrors, message, done, current, busy, fieldId, errorOf, described, submit, takeCurrent };
+}
+
+/** What a field needs of the form: its input's id, its error line and the input's error attributes. */
+export interface EditorForm {
+  fieldId: (name: string) => string;
+  errorOf: (name: string) => ReactNode;
+  described: (name: string) => Described;
+}
+
+/** A labelled field: the control (given its id and error attributes), an optional hint, then its error line. */
+export function FormField({
+  form,
+  name,
+  label,
+  wide = false,
+  hint,
+  children,
+}: {
+  form: EditorForm;
+  name: string;
+  label: ReactNode;
+  wide?: boolean;
+  hint?: ReactNode;
+  children: (control: Described & { id: string }) => ReactNode;
+}) {
+  return (
+    <div className={wide ? styles.wide : styles.field}>
+      <label htmlFor={form.fieldId(name)}>{label}</label>
+      {children({ id: form.fieldId(name), ...form.described(name) })}
+      {hint !== undefined && hint !== null && hint !== false && <p className={styles.hint}>{hint}</p>}
+      {form.errorOf(name)}
+    </div>
+  );
+}
+
+/** A load that failed: the message alone. */
+export function EditorLoadError({ message }: { message: string }) {
+  return (
+    <section className={styles.panel}>
+      <p className={styles.alert} role="alert">
+        {message}
+      </p>
+    </section>
+  );
+}
+
+/** The save's failure (an alert) and success (a status line) messages. */
+export function EditorMessages({ message, done }: { message: string | null; done: string }) {
+  return (
+    <>
+      {message && (
+        <p className={styles.alert} role="alert">
+          {message}
+        </p>
+      )}
+      <p className={styles.done} role="status">
+        {done}
+      </p>
+    </>
+  );
+}
+
+/** After a 409: the values saved now ([label, value] rows), and the button that takes them into the form. */
+export function CurrentValues({ label, useLabel, onUse, rows }: { label: string; useLabel: string; onUse: () => void; rows: readonly (readonly [ReactNode, ReactNode])[] }) {
+  return (
+    <div className={styles.current} aria-label={label}>
+      <strong>{label}</strong>
+      <dl>
+        {rows.map(([term, value], index) => (
+          <Fragment key={index}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <button type="button" className={styles.secondary} onClick={onUse}>
+        {useLabel}
+      </button>
+    </div>
+  );
+}
+
+/** A select's options: [value, label] pairs. */
+export function Options({ entries }: { entries: readonly (readonly [string | number, ReactNode])[] }) {
+  return (
+    <>
+      {entries.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
+}
