@@ -45,7 +45,7 @@ describe('one vehicle on the board', () => {
     expect(within(others).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['PDV2511OLD · Chờ thanh toán', 'LH2611LATE · Lịch hẹn 15:00 · Đã xác nhận']);
 
     api.detail.mockResolvedValue(detail({ id: 600, code: 'PDV2511OLD' }));
-    await userEvent.click(within(others).getByRole('button', { name: 'Mở phiếu PDV2511OLD (Chờ thanh toán) của cùng xe' }));
+    await userEvent.click(within(others).getByRole('button', { name: 'PDV2511OLD · Chờ thanh toán: mở phiếu của cùng xe' }));
     expect(await screen.findByRole('dialog', { name: 'Phiếu dịch vụ PDV2511OLD' })).toBeInTheDocument();
     expect(api.detail).toHaveBeenCalledWith(600, expect.any(AbortSignal));
   });

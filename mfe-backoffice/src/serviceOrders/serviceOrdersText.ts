@@ -25,7 +25,8 @@ export const serviceOrdersText = {
     checkIn: 'Tiếp nhận',
     checkInLabel: (plate: string, code: string) => `Tiếp nhận xe ${plate} (lịch hẹn ${code})`,
     sameVehicle: 'Cùng xe hôm nay',
-    openSameVehicle: (code: string, label: string) => `Mở phiếu ${code} (${label}) của cùng xe`,
+    // the visible text first (axe: label-content-name-mismatch), then what the button does
+    openSameVehicle: (code: string, label: string) => `${code} · ${label}: mở phiếu của cùng xe`,
   },
 
   minutes: (total: number) => {
