@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FIRST_VIEW_ID, FIRST_VIEW_PAGE_SLOT } from '../../shell/src/firstView/firstViewMarkup.ts';
+import { FIRST_VIEW_ID, FIRST_VIEW_PAGE_SLOT, SIGNED_IN_FRAMES_FILE, type SignedInFrames } from '../../shell/src/firstView/firstViewMarkup.ts';
 
 /**
  * The first view (docs/decisions/0005-first-view-composed-by-the-server.md): a public page's HTML, composed into
@@ -9,13 +9,24 @@ import { FIRST_VIEW_ID, FIRST_VIEW_PAGE_SLOT } from '../../shell/src/firstView/f
  * the page's slot); the storefront's build writes its pages and routes.json (scripts/webpack/createFirstViewConfig.mts),
  * served with the remote and read from its URL (the remote is deployed on its own: a new storefront brings its new
  * pages). The shell's scripts show the app in its place once the app has rendered the page
- * (shell/src/firstView/revealApp.ts).
+ * (shell/src/firstView/revealApp.ts). A signed-in visitor's page (the account's, a work area's) starts as the shell's
+ * frame in its signed-in form around the page's remote's first view, or a skeleton
+ * (docs/decisions/0040-signed-in-first-view.md).
  */
 
 interface RemoteFirstViewRoutes {
   /** what the page markup carries in place of the remote's public URL */
   assetBase: string;
-  pages: Array<{ path: string; file: string; slots?: Record<string, string> }>;
+  pages: Array<{ path: string; file: string; slots?: Record<string, string>; listing?: ListingFirstView }>;
+}
+
+/** A page's first view with the first item of an API listing (mfe-storefront/src/firstView/renderFirstView.tsx). */
+interface ListingFirstView {
+  file: string;
+  /** the API path under /api/ (with its query) */
+  api: string;
+  /** what the markup carries in place of the first item's slug */
+  slot: string;
 }
 
 interface RemotePages {
@@ -57,6 +68,14 @@ export function matchRoute(pattern: string, pathname: string): Record<string, st
  * bootstrap script marks <html data-ev-session>, remotesBootstrap.ts) sees the app from the start instead.
  */
 const SESSION_STYLE = `<style>html[data-ev-session] #${FIRST_VIEW_ID}{display:none}html[data-ev-session] #root{display:block}</style>`;
+/**
+ * A signed-in page's first view (the frame in its signed-in form around the page's skeleton) is the other way round:
+ * a visitor without a stored session (whom the app sends to the login) sees the app from the start.
+ */
+const GUEST_STYLE = `<style>html:not([data-ev-session]) #${FIRST_VIEW_ID}{display:none}html:not([data-ev-session]) #root{display:block}</style>`;
+
+/** Whom a first view is for: a guest's public page, or a page of the signed-in (account, work areas). */
+export type FirstViewAudience = 'guest' | 'signed-in';
 
 /** The shell's scripts and the preloads of its startup chunks and stylesheet, as its build writes them into index.html. */
 const SHELL_SCRIPT = /<script defer(?:="defer")? src="?([^" >]+)"?><\/script>/;
@@ -106,86 +125,150 @@ export function scriptLoaderAfterFirstPaint(mainScript: string, preloads: Array<
  * its HTML, its inline styles and its largest image, not 200 KB of script that cannot show anything sooner.
  * `scriptLoader` is the inline script the page's Content-Security-Policy must allow (by its hash).
  */
-export function injectFirstView(html: string, firstView: string, storefrontManifestUrl?: string): { html: string; scriptLoader: string } {
+export function injectFirstView(
+  html: string,
+  firstView: string,
+  pageRemoteManifestUrl?: string,
+  audience: FirstViewAudience = 'guest',
+): { html: string; scriptLoader: string } {
   const main = SHELL_SCRIPT.exec(html);
   if (!ROOT_ELEMENT.test(html) || !main) return { html, scriptLoader: '' };
   const preloads: Array<{ as: string; href: string; crossOrigin?: boolean }> = [...html.matchAll(STARTUP_PRELOAD)].map((match) => ({ as: match[1]!, href: match[2]! }));
-  // the inline bootstrap script leaves the storefront's manifest to this loader on a first view (data-ev-first-view)
-  if (storefrontManifestUrl) preloads.push({ as: 'fetch', href: storefrontManifestUrl, crossOrigin: true });
+  // the inline bootstrap script leaves the page's remote's manifest to this loader on a first view (data-ev-first-view)
+  if (pageRemoteManifestUrl) preloads.push({ as: 'fetch', href: pageRemoteManifestUrl, crossOrigin: true });
+  const visibility = audience === 'guest' ? SESSION_STYLE : GUEST_STYLE;
   const scriptLoader = scriptLoaderAfterFirstPaint(main[1]!, preloads);
   const page = html
     .replace(/<html(?=[ >])/, '<html data-ev-first-view')
     .replace('</head>', `${PAINT_WHOLE_FIRST_VIEW}</head>`)
     .replace(STARTUP_PRELOAD, '')
     .replace(SHELL_SCRIPT, '')
-    .replace(ROOT_ELEMENT, () => `${SESSION_STYLE}<div id="${FIRST_VIEW_ID}">${firstView}</div><div id="root" hidden></div>${scriptLoader}`);
+    .replace(ROOT_ELEMENT, () => `${visibility}<div id="${FIRST_VIEW_ID}">${firstView}</div><div id="root" hidden></div>${scriptLoader}`);
   return { html: page, scriptLoader };
 }
 
 export interface FirstViewComposer {
-  /** the first view of `pathname` (the frame with its page), or null when the storefront has none for it */
-  forPath(pathname: string): Promise<string | null>;
+  /**
+   * The first view of `pathname` (the frame with its page), or null when the storefront has none for it. `query`:
+   * the request's query string; a page with one (filters) gets no listing's first item.
+   */
+  forPath(pathname: string, query?: string): Promise<string | null>;
+  /**
+   * The signed-in first view of `pathname`: the shell's frame in its signed-in form with the page as its remote's
+   * first view has it, or else the page's skeleton; and the page's remote. Null when the path is not a page of the
+   * signed-in.
+   */
+  signedInForPath(pathname: string): Promise<{ markup: string; remote: string } | null>;
 }
 
+/** The storefront's name in the run-time manifest: the remote of the public pages' first views. */
+const STOREFRONT = 'mfe_storefront';
+
 /**
- * `shellRoot`: the shell's dist; `storefrontManifestUrl`: the storefront's mf-manifest.json URL of the run-time
- * manifest (its folder holds first-view/). A remote that cannot be read gives no first view: the page still works.
- * `storefrontReadUrl`: where this server reads the storefront from when that is not the browser's URL (a container
- * reaches another by its service name: http://storefront:8080); the page's asset URLs stay the browser's.
+ * `shellRoot`: the shell's dist; `manifestUrlOf`: a remote's mf-manifest.json URL in the run-time manifest (its
+ * folder holds first-view/). A remote that cannot be read gives no first view of its own: the page still works.
+ * `internalUrls`: remote → where this server reads it from when that is not the browser's URL (a container reaches
+ * another by its service name: http://storefront:8080); the page's asset URLs stay the browser's.
+ * `apiUrl`: where this server asks the API for a listing's first item (the API's origin); without it, no listing.
  */
 export function createFirstViewComposer(
   shellRoot: string,
-  storefrontManifestUrl: () => string | undefined,
+  manifestUrlOf: (remote: string) => string | undefined,
   fetchText: (url: URL) => Promise<string> = fetchRemoteText,
-  storefrontReadUrl?: string,
+  internalUrls: Partial<Record<string, string>> = {},
+  apiUrl?: string,
 ): FirstViewComposer {
-  let frame: string | null | undefined;
-  const frameMarkup = () => {
-    if (frame === undefined) {
+  const shellFiles = new Map<string, string | null>();
+  const shellFile = (file: string): string | null => {
+    if (!shellFiles.has(file)) {
       try {
-        frame = readFileSync(path.join(shellRoot, 'first-view', 'frame.html'), 'utf8');
+        shellFiles.set(file, readFileSync(path.join(shellRoot, 'first-view', file), 'utf8'));
       } catch {
-        frame = null;
+        shellFiles.set(file, null);
       }
     }
-    return frame;
+    return shellFiles.get(file)!;
   };
-  let cached: RemoteRead | null = null;
-  let pending: Promise<RemoteRead> | null = null;
+  let signedIn: SignedInFrames | null | undefined;
+  const signedInFrames = () => {
+    if (signedIn === undefined) {
+      const list = shellFile(SIGNED_IN_FRAMES_FILE);
+      signedIn = list ? (JSON.parse(list) as SignedInFrames) : null;
+    }
+    return signedIn;
+  };
+  const reads = new Map<string, { cached: RemoteRead | null; pending: Promise<RemoteRead> | null }>();
+  const firstItems = new Map<string, { slug: Promise<string | null>; readAt: number }>();
 
-  async function remotePages(): Promise<RemoteRead | null> {
-    const manifestUrl = storefrontManifestUrl();
+  async function remotePages(remote: string): Promise<RemoteRead | null> {
+    const manifestUrl = manifestUrlOf(remote);
     if (!manifestUrl) return null;
     const base = new URL('.', manifestUrl).href;
-    if (cached && cached.base === base && Date.now() - cached.readAt < REMOTE_PAGES_TTL_MS) return cached;
-    pending ??= readRemotePages(storefrontReadUrl ? remoteFolder(storefrontReadUrl) : base, fetchText)
+    const read = reads.get(remote) ?? { cached: null, pending: null };
+    reads.set(remote, read);
+    if (read.cached && read.cached.base === base && Date.now() - read.cached.readAt < REMOTE_PAGES_TTL_MS) return read.cached;
+    const internalUrl = internalUrls[remote];
+    const readUrl = internalUrl ? remoteFolder(internalUrl) : base;
+    read.pending ??= readRemotePages(readUrl, fetchText)
       .catch(() => null)
-      .then((pages) => (cached = { base, pages, readAt: Date.now() }))
-      .finally(() => (pending = null));
-    return pending;
+      .then((pages) => (read.cached = { base, pages, readAt: Date.now() }))
+      .finally(() => (read.pending = null));
+    return read.pending;
+  }
+
+  /** The slug of the listing's first item, kept as long as a remote's pages; null when the API has none to give. */
+  function firstItemSlug(api: string): Promise<string | null> {
+    if (!apiUrl) return Promise.resolve(null);
+    const known = firstItems.get(api);
+    if (known && Date.now() - known.readAt < REMOTE_PAGES_TTL_MS) return known.slug;
+    const slug = fetchText(new URL(`/api/${api}`, apiUrl))
+      .then((text) => {
+        const slug = (JSON.parse(text) as { data?: { items?: Array<{ slug?: unknown }> } }).data?.items?.[0]?.slug;
+        return typeof slug === 'string' && slug.length <= MAX_PARAMETER_LENGTH && SAFE_PARAMETER.test(slug) ? slug : null;
+      })
+      .catch(() => null);
+    firstItems.set(api, { slug, readAt: Date.now() });
+    return slug;
+  }
+
+  /** The remote's first view of `pathname`, its asset URLs and slots filled; undefined when it has none, null when the path's parameters are refused. */
+  async function remotePage(remote: string, pathname: string, query: string): Promise<string | null | undefined> {
+    const read = await remotePages(remote);
+    const pages = read?.pages;
+    if (!read || !pages) return undefined;
+    for (const page of pages.routes.pages) {
+      const params = matchRoute(page.path, pathname);
+      if (!params) continue;
+      const firstSlug = page.listing && !query && pages.files.has(page.listing.file) ? await firstItemSlug(page.listing.api) : null;
+      const markup = firstSlug ? pages.files.get(page.listing!.file)!.split(page.listing!.slot).join(firstSlug) : pages.files.get(page.file);
+      if (markup === undefined) return undefined;
+      let filled = markup.split(pages.routes.assetBase).join(read.base);
+      for (const [name, slot] of Object.entries(page.slots ?? {})) {
+        const value = params[name];
+        if (!value || value.length > MAX_PARAMETER_LENGTH || !SAFE_PARAMETER.test(value)) return null;
+        filled = filled.split(slot).join(value);
+      }
+      return filled;
+    }
+    return undefined;
   }
 
   return {
-    async forPath(pathname) {
-      const shellFrame = frameMarkup();
+    async forPath(pathname, query = '') {
+      const shellFrame = shellFile('frame.html');
       if (!shellFrame) return null;
-      const read = await remotePages();
-      const remote = read?.pages;
-      if (!read || !remote) return null;
-      for (const page of remote.routes.pages) {
-        const params = matchRoute(page.path, pathname);
-        if (!params) continue;
-        const markup = remote.files.get(page.file);
-        if (markup === undefined) return null;
-        let filled = markup.split(remote.routes.assetBase).join(read.base);
-        for (const [name, slot] of Object.entries(page.slots ?? {})) {
-          const value = params[name];
-          if (!value || value.length > MAX_PARAMETER_LENGTH || !SAFE_PARAMETER.test(value)) return null;
-          filled = filled.split(slot).join(value);
-        }
-        return shellFrame.replace(FIRST_VIEW_PAGE_SLOT, () => filled);
-      }
-      return null;
+      const page = await remotePage(STOREFRONT, pathname, query);
+      return typeof page === 'string' ? shellFrame.replace(FIRST_VIEW_PAGE_SLOT, () => page) : null;
+    },
+    async signedInForPath(pathname) {
+      const frames = signedInFrames();
+      const page = frames?.pages.find((candidate) => matchRoute(candidate.path, pathname));
+      const frame = page && shellFile(page.file);
+      const skeleton = page && frames?.skeletons[page.skeleton];
+      if (!page || !frame || skeleton === undefined) return null;
+      const remoteView = await remotePage(page.remote, pathname, '');
+      if (remoteView === null) return null;
+      return { markup: frame.replace(FIRST_VIEW_PAGE_SLOT, () => remoteView ?? skeleton), remote: page.remote };
     },
   };
 }
@@ -206,6 +289,7 @@ async function readRemotePages(base: string, fetchText: (url: URL) => Promise<st
   const read = (file: string) => fetchText(new URL(`first-view/${file}`, base));
   const routes = JSON.parse(await read('routes.json')) as RemoteFirstViewRoutes;
   const files = new Map<string, string>();
-  await Promise.all(routes.pages.map(async (page) => files.set(page.file, await read(page.file))));
+  const fileNames = routes.pages.flatMap((page) => (page.listing ? [page.file, page.listing.file] : [page.file]));
+  await Promise.all(fileNames.map(async (file) => files.set(file, await read(file))));
   return { routes, files };
 }

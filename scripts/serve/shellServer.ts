@@ -6,7 +6,7 @@ import { startStaticSite } from './staticSite.ts';
 /**
  * The shell's container (shell/Dockerfile, docker-compose's `shell`): its build served as `npm start` serves it
  * (scripts/serve/staticSite.ts), so production's pages start as their first view too — composed from the
- * storefront's first-view pages, with the run-time remotes manifest inline and /api proxied to the API
+ * remotes' first-view pages, with the run-time remotes manifest inline and /api proxied to the API
  * (docs/decisions/0005-first-view-composed-by-the-server.md).
  *
  * Settings (environment):
@@ -14,15 +14,17 @@ import { startStaticSite } from './staticSite.ts';
  * - API_URL: where the API answers, from this container (http://api:4000);
  * - REMOTE_STOREFRONT_URL, REMOTE_ACCOUNT_URL, REMOTE_BACKOFFICE_URL: each remote as the browser reaches it
  *   (remotesManifest.mts), no shell rebuild to move one;
- * - STOREFRONT_INTERNAL_URL: the storefront as this container reaches it (http://storefront:8080), to read its
- *   first-view pages; the browser's REMOTE_STOREFRONT_URL when unset. The page's links keep the browser's URL.
+ * - STOREFRONT_INTERNAL_URL, ACCOUNT_INTERNAL_URL, BACKOFFICE_INTERNAL_URL: each remote as this container reaches it
+ *   (http://storefront:8080), to read its first-view pages; the browser's REMOTE_*_URL when unset. The page's links
+ *   keep the browser's URL.
  * - SHELL_DIST: the shell's build (the dist beside this repository's shell/ by default).
  */
 export interface ShellServerSettings {
   port: number;
   host: string;
   apiUrl: string;
-  storefrontInternalUrl: string | undefined;
+  /** remote → its internal URL, for the remotes that have one */
+  remoteInternalUrls: Partial<Record<string, string>>;
   root: string;
 }
 
@@ -35,7 +37,11 @@ export function shellServerSettings(env: Record<string, string | undefined>): Sh
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     apiUrl: env.API_URL?.trim() || 'http://api:4000',
-    storefrontInternalUrl: env.STOREFRONT_INTERNAL_URL?.trim() || undefined,
+    remoteInternalUrls: Object.fromEntries(
+      Object.entries({ mfe_storefront: env.STOREFRONT_INTERNAL_URL, mfe_account: env.ACCOUNT_INTERNAL_URL, mfe_backoffice: env.BACKOFFICE_INTERNAL_URL })
+        .map(([remote, url]) => [remote, url?.trim()])
+        .filter(([, url]) => url),
+    ),
     root: env.SHELL_DIST?.trim() || path.join(REPOSITORY, 'shell', 'dist'),
   };
 }
@@ -50,7 +56,7 @@ export async function startShellServer(env: Record<string, string | undefined>) 
     spaFallback: true,
     apiTarget: settings.apiUrl,
     remotesManifest: () => manifest,
-    storefrontInternalUrl: settings.storefrontInternalUrl,
+    remoteInternalUrls: settings.remoteInternalUrls,
   });
 }
 

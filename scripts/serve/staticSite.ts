@@ -29,8 +29,8 @@ export interface StaticSiteOptions {
   apiTarget?: string;
   /** the shell: the run-time remotes manifest served at /remotes.json */
   remotesManifest?: () => unknown;
-  /** the shell: where this server reads the storefront's first-view pages, when not at the manifest's (browser's) URL */
-  storefrontInternalUrl?: string;
+  /** the shell: remote → where this server reads its first-view pages, when not at the manifest's (browser's) URL */
+  remoteInternalUrls?: Partial<Record<string, string>>;
   /** the shell: where a failure of the /api proxy is logged, one line (default: stderr; see proxyErrorLog.ts) */
   logProxyError?: (line: string) => void;
 }
@@ -123,12 +123,12 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
   }
   // The shell's page carries the remotes manifest inline (see remotesBootstrap.ts); its policy allows that
   // script by its hash and the remotes of this manifest, and nothing else.
-  // A public storefront page starts as its first view (see firstView.ts).
+  // A public storefront page starts as its first view, a signed-in visitor's page as its signed-in one (see firstView.ts).
   const firstViews = options.remotesManifest
-    ? createFirstViewComposer(options.root, () => {
-        const manifest = options.remotesManifest!() as Record<string, unknown>;
-        return typeof manifest.mfe_storefront === 'string' ? manifest.mfe_storefront : undefined;
-      }, undefined, options.storefrontInternalUrl)
+    ? createFirstViewComposer(options.root, (remote) => {
+        const url = (options.remotesManifest!() as Record<string, unknown>)[remote];
+        return typeof url === 'string' ? url : undefined;
+      }, undefined, options.remoteInternalUrls, options.apiTarget)
     : null;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -139,10 +139,19 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
     const manifest = options.remotesManifest();
     const inlineScripts = [remotesBootstrapScript(manifest)];
     let html = injectRemotesBootstrap(readFileSync(path.join(options.root, 'index.html'), 'utf8'), manifest);
-    const firstView = await firstViews?.forPath(request.url.split('?')[0] ?? '/');
-    if (firstView) {
-      const storefront = (manifest as Record<string, unknown>).mfe_storefront;
-      const page = injectFirstView(html, firstView, typeof storefront === 'string' ? storefront : undefined);
+    const [pathname = '/', query = ''] = request.url.split('?');
+    const manifestUrlOf = (remote: string) => {
+      const url = (manifest as Record<string, unknown>)[remote];
+      return typeof url === 'string' ? url : undefined;
+    };
+    const firstView = await firstViews?.forPath(pathname, query);
+    const signedInView = firstView ? null : await firstViews?.signedInForPath(pathname);
+    const page = firstView
+      ? injectFirstView(html, firstView, manifestUrlOf('mfe_storefront'))
+      : signedInView
+        ? injectFirstView(html, signedInView.markup, manifestUrlOf(signedInView.remote), 'signed-in')
+        : null;
+    if (page) {
       html = page.html;
       if (page.scriptLoader) inlineScripts.push(page.scriptLoader);
     }

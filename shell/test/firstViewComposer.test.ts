@@ -9,6 +9,11 @@ const ROUTES = {
   assetBase: '__EV_ASSET_BASE__/',
   pages: [
     { path: '/', file: 'home.html' },
+    {
+      path: '/products',
+      file: 'products.html',
+      listing: { file: 'products-listing.html', api: 'products?sort=popular&page=1&pageSize=12', slot: '__EV_FIRST_PRODUCT_SLUG__' },
+    },
     { path: '/products/:slug', file: 'product.html', slots: { slug: '__EV_PRODUCT_SLUG__' } },
   ],
 };
@@ -16,6 +21,21 @@ const FILES: Record<string, string> = {
   'routes.json': JSON.stringify(ROUTES),
   'home.html': '<h1>Trang chủ</h1><img src="__EV_ASSET_BASE__/hero.svg">',
   'product.html': '<img src="/api/media/product-cover/__EV_PRODUCT_SLUG__" alt="">',
+  'products.html': '<h1>Sản phẩm</h1><div role="status"></div>',
+  'products-listing.html': '<h1>Sản phẩm</h1><img src="/api/media/product-cover/__EV_FIRST_PRODUCT_SLUG__" alt="">',
+};
+const API = 'http://127.0.0.1:4300';
+const SIGNED_IN_FRAMES = {
+  pages: [
+    { path: '/dashboard', file: 'signed-in.html', remote: 'mfe_account', skeleton: 'public' },
+    { path: '/technician/work-queue', file: 'work-technician.html', remote: 'mfe_backoffice', skeleton: 'work' },
+  ],
+  skeletons: { public: '<div role="status">Đang tải...</div>', work: '<div role="status" class="work">Đang tải...</div>' },
+};
+const ACCOUNT = 'http://127.0.0.1:3302/';
+const ACCOUNT_FILES: Record<string, string> = {
+  'routes.json': JSON.stringify({ assetBase: '__EV_ASSET_BASE__/', pages: [{ path: '/dashboard', file: 'dashboard.html' }] }),
+  'dashboard.html': '<h1>Tổng quan</h1><p>Tổng quan tài khoản của bạn</p>',
 };
 
 let shellRoot: string;
@@ -23,6 +43,9 @@ beforeAll(() => {
   shellRoot = mkdtempSync(path.join(tmpdir(), 'ev-first-view-'));
   mkdirSync(path.join(shellRoot, 'first-view'));
   writeFileSync(path.join(shellRoot, 'first-view', 'frame.html'), FRAME);
+  writeFileSync(path.join(shellRoot, 'first-view', 'signed-in.json'), JSON.stringify(SIGNED_IN_FRAMES));
+  writeFileSync(path.join(shellRoot, 'first-view', 'signed-in.html'), '<header>EV Service<a href="/profile">Tài khoản</a></header><main><!--ev-first-view-page--></main>');
+  writeFileSync(path.join(shellRoot, 'first-view', 'work-technician.html'), '<header>EV Service<span>Kỹ thuật viên</span></header><main><!--ev-first-view-page--></main>');
 });
 afterAll(() => rmSync(shellRoot, { recursive: true, force: true }));
 
@@ -61,9 +84,9 @@ describe('the first view of a public page', () => {
       if (file === undefined) throw new Error(`404 ${url.href}`);
       return file;
     };
-    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText, 'http://storefront:8080');
+    const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText, { mfe_storefront: 'http://storefront:8080' });
     expect(await composer.forPath('/')).toContain(`<img src="${REMOTE}hero.svg">`);
-    expect(requested).toEqual([`${inside}routes.json`, `${inside}home.html`, `${inside}product.html`]);
+    expect(requested).toEqual([`${inside}routes.json`, `${inside}home.html`, `${inside}products.html`, `${inside}products-listing.html`, `${inside}product.html`]);
   });
 
   it("writes the product's slug into the product page (its image by slug)", async () => {
@@ -138,5 +161,73 @@ describe('the first view of a public page', () => {
     // every preload, in order, before the main script
     expect([...document.head.children].map((element) => element.getAttribute('href') ?? element.getAttribute('src'))).toEqual([...chunks.map((chunk) => chunk.href), '/main.js?1']);
     expect(document.head.querySelectorAll('script')).toHaveLength(1);
+  });
+});
+
+describe('the first view of /products', () => {
+  const withApi = (answer: unknown) => {
+    const { fetchText: remoteText, requested } = remote();
+    const fetchText = async (url: URL) => {
+      if (!url.href.startsWith(`${API}/api/`)) return remoteText(url);
+      requested.push(url.href);
+      if (answer instanceof Error) throw answer;
+      return JSON.stringify(answer);
+    };
+    return { composer: createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText, undefined, API), requested };
+  };
+
+  it("shows the listing's first product's image from the HTML: the page's largest element on a phone", async () => {
+    const { composer, requested } = withApi({ success: true, data: { items: [{ slug: 'ma-phanh-dia' }, { slug: 'pin-60v' }] } });
+    expect(await composer.forPath('/products')).toContain('<h1>Sản phẩm</h1><img src="/api/media/product-cover/ma-phanh-dia" alt="">');
+    await composer.forPath('/products');
+    // the page's own first query, asked once for many pages
+    expect(requested.filter((url) => url.startsWith(API))).toEqual([`${API}/api/products?sort=popular&page=1&pageSize=12`]);
+  });
+
+  it('shows placeholders instead with filters in the query, without an answer or with a slug that is not one', async () => {
+    expect(await withApi({ success: true, data: { items: [{ slug: 'ma-phanh-dia' }] } }).composer.forPath('/products', 'category=pin')).toContain(
+      '<h1>Sản phẩm</h1><div role="status"></div>',
+    );
+    expect(await withApi(new Error('503')).composer.forPath('/products')).toContain('<div role="status"></div>');
+    expect(await withApi({ success: true, data: { items: [] } }).composer.forPath('/products')).toContain('<div role="status"></div>');
+    expect(await withApi({ success: true, data: { items: [{ slug: '"><script>' }] } }).composer.forPath('/products')).not.toContain('script');
+  });
+});
+
+describe('the first view of a signed-in page', () => {
+  const manifestUrls: Record<string, string> = { mfe_storefront: `${REMOTE}mf-manifest.json`, mfe_account: `${ACCOUNT}mf-manifest.json`, mfe_backoffice: 'http://127.0.0.1:3303/mf-manifest.json' };
+  const composer = (accountFiles: Record<string, string> = ACCOUNT_FILES) =>
+    createFirstViewComposer(shellRoot, (name) => manifestUrls[name], async (url: URL) => {
+      const file = url.href.startsWith(`${ACCOUNT}first-view/`) ? accountFiles[url.href.slice(`${ACCOUNT}first-view/`.length)] : undefined;
+      if (file === undefined) throw new Error(`404 ${url.href}`);
+      return file;
+    });
+
+  it("puts the page as its remote's first view has it into the shell's frame in its signed-in form", async () => {
+    expect(await composer().signedInForPath('/dashboard')).toEqual({
+      markup: '<header>EV Service<a href="/profile">Tài khoản</a></header><main><h1>Tổng quan</h1><p>Tổng quan tài khoản của bạn</p></main>',
+      remote: 'mfe_account',
+    });
+  });
+
+  it("shows the page's skeleton when its remote has no first view of it, and nothing for a page not of the signed-in", async () => {
+    expect(await composer({}).signedInForPath('/dashboard')).toEqual({
+      markup: '<header>EV Service<a href="/profile">Tài khoản</a></header><main><div role="status">Đang tải...</div></main>',
+      remote: 'mfe_account',
+    });
+    expect(await composer().signedInForPath('/technician/work-queue')).toEqual({
+      markup: '<header>EV Service<span>Kỹ thuật viên</span></header><main><div role="status" class="work">Đang tải...</div></main>',
+      remote: 'mfe_backoffice',
+    });
+    expect(await composer().signedInForPath('/products')).toBeNull();
+  });
+
+  it('shows it to a visitor with a stored session only (a guest is sent to the login by the app), and preloads the page remote', () => {
+    const html = '<!doctype html><html><head><title>EV</title><script defer src=/main.js></script></head><body><div id=root></div></body></html>';
+    const { html: page, scriptLoader } = injectFirstView(html, '<header>EV Service</header>', 'http://127.0.0.1:3302/mf-manifest.json', 'signed-in');
+    expect(page).toContain('html:not([data-ev-session]) #ev-first-view{display:none}html:not([data-ev-session]) #root{display:block}');
+    expect(page).not.toContain('html[data-ev-session] #ev-first-view{display:none}');
+    expect(page).toContain('<div id="ev-first-view"><header>EV Service</header></div><div id="root" hidden></div>');
+    expect(scriptLoader).toContain('{"as":"fetch","href":"http://127.0.0.1:3302/mf-manifest.json","crossOrigin":true}');
   });
 });

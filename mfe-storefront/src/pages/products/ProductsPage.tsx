@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { storefrontApi } from '../../api/storefrontApi';
 import { AddToCartButton } from '../../cart/AddToCartButton';
@@ -16,8 +17,9 @@ import styles from './ProductsPage.module.css';
 /**
  * Products with filters, sort and pagination, all in the URL query: the link can be shared, the back
  * button returns to the previous filters and a reload keeps them. Each URL change is one API query.
+ * `loadingCards`: the results' place until they arrive (the first view shows the first product's image there).
  */
-export function ProductsPage() {
+export function ProductsPage({ loadingCards = <Skeleton count={6} /> }: { loadingCards?: ReactNode } = {}) {
   const [query, setQuery] = useSearchParams();
   const filters = readFilters(query);
   const queryKey = toQuery(filters).toString();
@@ -62,7 +64,7 @@ export function ProductsPage() {
           <Async
             state={products.state}
             retry={products.retry}
-            skeleton={<Skeleton count={6} />}
+            skeleton={loadingCards}
             isEmpty={(page) => page.items.length === 0}
             empty={text.empty}
           >
