@@ -112,6 +112,19 @@ describe('/admin (spec §7 A1)', () => {
     expect(screen.getByText('Từ 21/10/2026 đến 19/11/2026 · Tất cả trung tâm')).toBeInTheDocument();
   });
 
+  it('shows the all-centres KPI frame, with the web shop’s tile, before the figures come', () => {
+    kpis.centre.mockReturnValue(new Promise(() => undefined));
+    reports.centres.mockReturnValue(new Promise(() => undefined));
+    reports.charts.mockReturnValue(new Promise(() => undefined));
+    renderAdmin();
+    const section = screen.getByRole('region', { name: 'Chỉ số kinh doanh' });
+    expect(section).toHaveTextContent('Tất cả trung tâm');
+    const today = within(section).getAllByTestId('kpi-period-placeholder')[0]!;
+    const labels = Array.from(today.querySelectorAll('.tile .label'), (label) => label.textContent);
+    expect(labels).toHaveLength(17);
+    expect(labels.at(-1)).toBe('Doanh thu web (toàn hệ thống)');
+  });
+
   it('says so when the comparison cannot load, and loads it again on request', async () => {
     reports.centres.mockRejectedValueOnce(new ApiError('Lỗi máy chủ.', 500, 'HTTP_500'));
     renderAdmin();

@@ -211,6 +211,49 @@ describe('manager KPI tiles', () => {
   });
 });
 
+describe('the KPI tiles while they load', () => {
+  it('stand in place from the start: each period’s heading, dates and labelled tiles, the same tiles the answer fills', async () => {
+    const answers: Array<() => void> = [];
+    api.centre.mockImplementation((range) => new Promise((resolve) => answers.push(() => resolve(centreKpis({ from: range.from, to: range.to })))));
+    renderAt(<ManagerKpis />);
+    const section = screen.getByRole('region', { name: 'Chỉ số kinh doanh' });
+    expect(section).toHaveTextContent('Đang tải chỉ số…');
+    const placeholders = within(section).getAllByTestId('kpi-period-placeholder');
+    expect(placeholders.map((placeholder) => placeholder.querySelector('h3')?.textContent)).toEqual(['Hôm nay', '7 ngày', '30 ngày']);
+    expect(placeholders.map((placeholder) => placeholder.querySelector('.muted')?.textContent)).toEqual([
+      'Ngày 19/11/2026',
+      'Từ 13/11/2026 đến 19/11/2026',
+      'Từ 21/10/2026 đến 19/11/2026',
+    ]);
+    const placeholderLabels = placeholders.map((placeholder) => Array.from(placeholder.querySelectorAll('.tile .label'), (label) => label.textContent));
+    expect(placeholderLabels[0]).toHaveLength(16);
+    expect(placeholderLabels[0]).not.toContain('Doanh thu web (toàn hệ thống)');
+
+    await waitFor(() => expect(answers).toHaveLength(3));
+    answers.forEach((answer) => answer());
+    const loaded = await Promise.all(['Hôm nay', '7 ngày', '30 ngày'].map((name) => screen.findByRole('region', { name })));
+    expect(loaded.map((period) => within(period).getAllByRole('group').map((tile) => tile.getAttribute('aria-label')))).toEqual(placeholderLabels);
+    expect(within(loaded[0]!).getAllByRole('group').every((tile) => tile.classList.contains('tile'))).toBe(true);
+    expect(screen.queryByTestId('kpi-period-placeholder')).not.toBeInTheDocument();
+  });
+
+  it('keep room for the web shop’s tile and the all-centres line in an admin’s view', async () => {
+    const answers: Array<() => void> = [];
+    api.centre.mockImplementation((range) => new Promise((resolve) => answers.push(() => resolve(centreKpis({ centreId: null, from: range.from, to: range.to })))));
+    renderAt(<ManagerKpis allCentres />);
+    const section = screen.getByRole('region', { name: 'Chỉ số kinh doanh' });
+    expect(section).toHaveTextContent('Tất cả trung tâm');
+    const placeholder = within(section).getAllByTestId('kpi-period-placeholder')[0]!;
+    const placeholderLabels = Array.from(placeholder.querySelectorAll('.tile .label'), (label) => label.textContent);
+    expect(placeholderLabels).toHaveLength(17);
+
+    await waitFor(() => expect(answers).toHaveLength(3));
+    answers.forEach((answer) => answer());
+    const today = await screen.findByRole('region', { name: 'Hôm nay' });
+    expect(within(today).getAllByRole('group').map((tile) => tile.getAttribute('aria-label'))).toEqual(placeholderLabels);
+  });
+});
+
 describe('technician’s own KPIs', () => {
   it('shows clocked hours, orders done and efficiency for today and this week (Monday to today)', async () => {
     api.mine.mockImplementation(async (range) => (range.from === '2026-11-19' ? mine() : mine({ from: range.from, clockedMinutes: 1_230, ordersDone: 9, efficiencyPct: null })));

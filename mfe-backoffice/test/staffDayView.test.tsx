@@ -145,6 +145,37 @@ describe('the day view of appointments', () => {
 });
 
 describe('the staff dashboard counters', () => {
+  it('keep their heading and six labelled boxes in place while the numbers load, so nothing below moves', async () => {
+    const summary = {
+      centre: { id: 1, name: 'EV Service Hà Nội' },
+      date: TODAY,
+      appointmentsDue: 9,
+      checkedIn: 3,
+      inProgress: 2,
+      waitingApproval: 1,
+      waitingParts: 0,
+      readyForPayment: 4,
+    };
+    let answer: (value: typeof summary) => void = () => undefined;
+    api.summary.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt(<StaffCounters />);
+    const panel = screen.getByRole('region', { name: 'Hôm nay tại trung tâm' });
+    // the heading keeps two lines' room on a phone for the centre's name and the date
+    expect(within(panel).getByRole('heading', { level: 2 })).toHaveClass('countersHeading');
+    expect(panel).toHaveTextContent('Đang tải số liệu hôm nay...');
+    const placeholder = within(panel).getByTestId('staff-counters-placeholder');
+    const labels = ['Lịch hẹn cần đón', 'Đã tiếp nhận', 'Đang làm', 'Chờ khách duyệt', 'Chờ phụ tùng', 'Chờ thanh toán'];
+    const boxes = Array.from(placeholder.querySelectorAll('.counter'));
+    expect(boxes.map((box) => box.querySelector('.counterLabel')?.textContent)).toEqual(labels);
+    expect(boxes.every((box) => box.querySelector('.counterValue'))).toBe(true);
+
+    act(() => answer(summary));
+    const counters = await within(panel).findAllByRole('link');
+    expect(counters.map((link) => link.querySelector('.counterLabel')?.textContent)).toEqual(labels);
+    expect(counters.every((link) => link.classList.contains('counter'))).toBe(true);
+    expect(within(panel).queryByTestId('staff-counters-placeholder')).not.toBeInTheDocument();
+  });
+
   it('shows today’s six counters and refreshes them on a floor change', async () => {
     api.summary.mockResolvedValue({
       centre: { id: 1, name: 'EV Service Hà Nội' },

@@ -13,7 +13,7 @@ export function AdminOverview() {
   const [range] = useState(() => lastDays(Date.now(), 30));
   return (
     <div className={styles.overview}>
-      <ManagerKpis />
+      <ManagerKpis allCentres />
       <CentreComparison range={range} />
       <ChartsSection range={range} />
     </div>

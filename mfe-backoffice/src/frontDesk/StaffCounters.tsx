@@ -22,6 +22,27 @@ const COUNTERS: ReadonlyArray<{ key: CounterKey; label: string; to: string }> = 
 
 const readSummary = async (signal: AbortSignal) => ({ summary: await frontDeskApi.summary(signal), at: new Date() });
 
+/** The six counters' frame while the first numbers load: the same boxes and labels, so nothing below moves when they come. */
+function CountersPlaceholder() {
+  return (
+    <>
+      <ul className={styles.counters} aria-hidden="true" data-testid="staff-counters-placeholder">
+        {COUNTERS.map((counter) => (
+          <li key={counter.key}>
+            <span className={styles.counter}>
+              <span className={`${styles.counterValue} ${styles.placeholderValue}`}>0</span>
+              <span className={styles.counterLabel}>{counter.label}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className={`${styles.muted} ${styles.small}`} aria-live="polite">
+        {t.loading}
+      </p>
+    </>
+  );
+}
+
 /** S1: today's counters of the centre, reloaded whenever the floor changes (live stream, else every 15 s). */
 export function StaffCounters() {
   const { state: summary, reload } = useAsync(readSummary, { failedText: frontDeskText.loadFailed });
@@ -33,12 +54,12 @@ export function StaffCounters() {
   return (
     <section className={styles.panel} aria-labelledby="staff-counters-heading">
       <div className={styles.panelHeader}>
-        <h2 id="staff-counters-heading">
+        <h2 id="staff-counters-heading" className={styles.countersHeading}>
           {state.status === 'ready' ? t.headingAt(state.data.summary.centre.name, formatCalendarDate(state.data.summary.date)) : t.heading}
         </h2>
         <LiveStatus mode={mode} />
       </div>
-      {state.status === 'loading' && <p>{t.loading}</p>}
+      {state.status === 'loading' && <CountersPlaceholder />}
       {state.status === 'failed' && (
         <p role="alert" className={styles.failed}>
           {state.message}{' '}

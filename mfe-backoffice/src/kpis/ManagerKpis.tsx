@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import type { CentreKpis } from 'shared-contracts/schemas';
 import { ScrollRegion } from '../components/ScrollRegion';
@@ -235,12 +235,62 @@ function Now({ kpis }: { kpis: CentreKpis }) {
   );
 }
 
+/** Each period tile's label, in centreTiles' order; the web shop's revenue last (all centres only). */
+function tileLabels(allCentres: boolean): string[] {
+  const { shopRevenue, ...centre } = t.tiles;
+  return [...Object.values(centre), ...(allCentres ? [shopRevenue] : [])].map(([label]) => label);
+}
+
+/**
+ * While the first answer loads: the three periods as they will stand (their headings and labelled tiles, the dates
+ * and figures grey bars, as this also renders in the server's first view), so that nothing below them moves.
+ */
+function KpisPlaceholder({ allCentres }: { allCentres: boolean }) {
+  const [now] = useState(() => Date.now());
+  const labels = tileLabels(allCentres);
+  return (
+    <>
+      <p className={styles.visuallyHidden} aria-live="polite">
+        {t.loading}
+      </p>
+      {allCentres && <p className={styles.muted}>{t.allCentres}</p>}
+      {PERIODS.map((period) => {
+        const range = lastDays(now, period.days);
+        return (
+          <div key={period.key} className={styles.period} aria-hidden="true" data-testid="kpi-period-placeholder">
+            <h3>{period.title}</h3>
+            <p className={styles.muted}>
+              <span className={styles.placeholderText}>{t.rangeOf(range.from, range.to)}</span>
+            </p>
+            <div className={styles.tiles}>
+              {labels.map((label) => (
+                <div key={label} className={styles.tile}>
+                  <p className={styles.label}>{label}</p>
+                  <p className={styles.value}>
+                    <span className={styles.placeholderValue}>0</span>
+                  </p>
+                </div>
+              ))}
+            </div>
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+interface ManagerKpisProps {
+  centreId?: number;
+  /** The answer covers every centre (an admin's view): the placeholder keeps room for what only that view shows. */
+  allCentres?: boolean;
+}
+
 /**
  * The manager's KPI tiles (spec §7 M1, §8): today, the last 7 and 30 days of the centre (an admin: every
  * centre), each figure with its unit and definition, '—' where a ratio has nothing to divide by; then what is
  * true now. No charts yet (they come with the reports).
  */
-export function ManagerKpis({ centreId }: { centreId?: number }) {
+export function ManagerKpis({ centreId, allCentres = false }: ManagerKpisProps) {
   const readKpis = useCallback(async (signal: AbortSignal): Promise<Loaded> => {
     const now = Date.now();
     const ranges = PERIODS.map((period) => lastDays(now, period.days));
@@ -263,9 +313,7 @@ export function ManagerKpis({ centreId }: { centreId?: number }) {
           </button>
         </>
       ) : !loaded ? (
-        <p className={styles.muted} aria-live="polite">
-          {t.loading}
-        </p>
+        <KpisPlaceholder allCentres={allCentres} />
       ) : (
         <>
           {loaded.answers[0]?.centreId === null && <p className={styles.muted}>{t.allCentres}</p>}
