@@ -211,6 +211,8 @@ test('a part for a FAIL item: technician asks → staff send it → the customer
   const manager = await signedInPage(browser, DEMO_EMAILS.manager);
   await manager.goto('/manager');
   const inventory = backoffice(manager).getByRole('region', { name: 'Tồn kho trung tâm' });
+  // the stock table loads when scrolled near (it is below the fold)
+  await inventory.scrollIntoViewIfNeeded();
   await expect(inventory.getByRole('table')).toBeVisible();
   await inventory.getByLabel('Tìm sản phẩm').fill(PART.sku);
   await inventory.getByRole('button', { name: 'Tìm', exact: true }).click();

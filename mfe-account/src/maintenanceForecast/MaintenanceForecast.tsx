@@ -175,8 +175,10 @@ export function MaintenanceForecast({ vehicle, variant = 'full' }: MaintenanceFo
   const { state, reload } = useApiData((signal) => forecastApi.vehicleForecast(vehicle.id, signal), [vehicle.id, vehicle.odometerKm]);
   const headingId = useId();
   const compact = variant === 'compact';
+  // the full panel keeps the room of a loaded one while it loads, so what follows it moves little when it arrives
+  const className = [styles.panel, compact ? styles.compact : state.status === 'loading' ? styles.reserved : ''].filter(Boolean).join(' ');
   return (
-    <section className={compact ? `${styles.panel} ${styles.compact}` : styles.panel} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+    <section className={className} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
       <h3 id={headingId} className={styles.heading}>
         {t.heading}
         <span className={styles.visuallyHidden}>{t.headingVehicle(vehicle.licensePlate)}</span>

@@ -10,6 +10,7 @@ import { InventoryTable } from './InventoryTable';
 import { LowStockList } from './LowStockList';
 import { MovementLedger } from './MovementLedger';
 import { ReceiveDialog, receiveLine, type ReceiveLineDraft } from './ReceiveDialog';
+import { WhenNearViewport } from './WhenNearViewport';
 import styles from './Inventory.module.css';
 
 const t = inventoryText;
@@ -117,17 +118,22 @@ export function ManagerInventory() {
             onRetry={() => lowLoad.reload()}
             onReceive={canWrite ? (item) => setDialog({ kind: 'receive', lines: [lineFor(item, suggestedReceive(item))] }) : undefined}
           />
-          <InventoryTable
-            key={`table-${centreId ?? 'own'}`}
-            centreId={centreId}
-            centreName={centreName}
-            refreshKey={refreshKey}
-            canWrite={canWrite}
-            onReceive={(item) => setDialog({ kind: 'receive', lines: item ? [lineFor(item, null)] : [] })}
-            onAdjust={(item) => setDialog({ kind: 'adjust', item })}
-            onChanged={changed}
-          />
-          <MovementLedger key={`ledger-${centreId ?? 'own'}`} centreId={centreId} refreshKey={refreshKey} />
+          {/* the table and the ledger are long and below the fold: they load as the reader scrolls near */}
+          <WhenNearViewport heading={t.table.heading} headingId="inventory-heading">
+            <InventoryTable
+              key={`table-${centreId ?? 'own'}`}
+              centreId={centreId}
+              centreName={centreName}
+              refreshKey={refreshKey}
+              canWrite={canWrite}
+              onReceive={(item) => setDialog({ kind: 'receive', lines: item ? [lineFor(item, null)] : [] })}
+              onAdjust={(item) => setDialog({ kind: 'adjust', item })}
+              onChanged={changed}
+            />
+          </WhenNearViewport>
+          <WhenNearViewport heading={t.ledger.heading} headingId="ledger-heading">
+            <MovementLedger key={`ledger-${centreId ?? 'own'}`} centreId={centreId} refreshKey={refreshKey} />
+          </WhenNearViewport>
         </>
       )}
 

@@ -13,7 +13,7 @@ export function NextMaintenance({ reminder, plate }: { reminder: Reminder | null
   return (
     <div className={reminder.overdue ? `${styles.reminder} ${styles.overdue}` : styles.reminder}>
       <p className={styles.reminderTitle}>{reminder.overdue ? t.overdue : t.nextMaintenance}</p>
-      <p>{reminder.overdue ? t.overdueDetail(reminder.serviceName) : t.dueOn(reminder.serviceName, formatIsoDate(reminder.dueDate), t.km(reminder.dueKm))}</p>
+      <p className={styles.due}>{reminder.overdue ? t.overdueDetail(reminder.serviceName) : t.dueOn(reminder.serviceName, formatIsoDate(reminder.dueDate), t.km(reminder.dueKm))}</p>
       {!reminder.overdue && <p className={styles.muted}>{reminder.dueBy === 'km' ? t.dueBy.km(t.km(Math.max(reminder.kmLeft, 0))) : t.dueBy.time(Math.max(reminder.daysLeft, 0))}</p>}
       <Link to={reminder.bookingUrl} className={styles.book} aria-label={t.bookLabel(plate)}>
         {t.book}

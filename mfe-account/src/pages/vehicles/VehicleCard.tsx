@@ -16,7 +16,7 @@ interface Props {
   onRemoved: () => void;
 }
 
-/** One vehicle: what it is, its next maintenance, its "Dự đoán bảo dưỡng", edit and remove (after a confirmation). */
+/** One vehicle: what it is, its next maintenance, edit and remove (after a confirmation), then its "Dự đoán bảo dưỡng". */
 export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -84,7 +84,6 @@ export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
         )}
       </dl>
       <NextMaintenance reminder={vehicle.nextMaintenance} plate={vehicle.licensePlate} />
-      <MaintenanceForecast vehicle={vehicle} />
       {failure && <FormNotice tone="error">{failure}</FormNotice>}
       {confirming ? (
         <div className={confirmStyles.confirm} role="group" aria-label={t.removeLabel(vehicle.licensePlate)}>
@@ -108,6 +107,8 @@ export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
           </button>
         </div>
       )}
+      {/* last on the card: its own answer arrives later and must not move the buttons above it */}
+      <MaintenanceForecast vehicle={vehicle} />
     </article>
   );
 }
