@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
+import { scratchDatabase } from './scratchDatabase.ts';
 import { loadApi } from './benchApi.ts';
 
 /**
@@ -26,7 +26,6 @@ const BUDGET_RATIO = 0.25;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_CATALOGUE_DATABASES ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const percent = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
@@ -162,29 +161,8 @@ async function benchDatabase(kind: string): Promise<string[]> {
   // none of the API until loadApi is called).
   const { buildApp, createDatabase, migrateToLatest, seed } = await loadApi();
 
-  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-catalogue-'));
-  let databaseUrl: string | null = null;
-  let dropScratch = async () => {};
-  if (kind === 'postgres') {
-    const { default: pg } = await import('pg');
-    const scratch = `ev_bench_catalogue_${process.pid}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${scratch}`;
-    databaseUrl = url.toString();
-    dropScratch = async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await client.end();
-    };
-  } else if (kind !== 'sqlite') {
-    throw new Error(`BENCH_CATALOGUE_DATABASES: unknown database ${kind}`);
-  }
-  const db = createDatabase({ databaseUrl, sqliteFile: path.join(folder, 'bench.sqlite') });
+  const scratch = await scratchDatabase(kind, 'catalogue', 'BENCH_CATALOGUE_DATABASES');
+  const db = createDatabase({ databaseUrl: scratch.databaseUrl, sqliteFile: scratch.sqliteFile });
   // Logs as the server writes them with LOG_LEVEL=warn (the default here): nothing per request, but the logger is there.
   const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   let bare: { port: number; pid: number; stop: () => void } | undefined;
@@ -253,8 +231,7 @@ async function benchDatabase(kind: string): Promise<string[]> {
     // verdict unprinted): give it 2 s.
     await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
     await db.destroy();
-    await dropScratch();
-    rmSync(folder, { recursive: true, force: true });
+    await scratch.remove();
   }
   return failures;
 }

@@ -1,11 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Result as AutocannonResult } from 'autocannon';
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
+import { scratchDatabase } from './scratchDatabase.ts';
 import { loadApi, loadSearchRelevanceSet } from './benchApi.ts';
 
 /**
@@ -30,7 +29,6 @@ const RELEVANCE_BUDGET = 0.9;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_SEARCH_DATABASES ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
-const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LIMITS = [6, 20, 50];
 
 // As bench:catalogue: the API imports shared-contracts' TypeScript sources (the `ev-source` condition) and starts
@@ -117,29 +115,8 @@ async function benchDatabase(kind: string): Promise<string[]> {
   const { buildApp, createDatabase, migrateToLatest, seed } = await loadApi();
   const { RELEVANCE_SET } = await loadSearchRelevanceSet();
 
-  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-search-'));
-  let databaseUrl: string | null = null;
-  let dropScratch = async () => {};
-  if (kind === 'postgres') {
-    const { default: pg } = await import('pg');
-    const scratch = `ev_bench_search_${process.pid}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${scratch}`;
-    databaseUrl = url.toString();
-    dropScratch = async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await client.end();
-    };
-  } else if (kind !== 'sqlite') {
-    throw new Error(`BENCH_SEARCH_DATABASES: unknown database ${kind}`);
-  }
-  const db = createDatabase({ databaseUrl, sqliteFile: path.join(folder, 'bench.sqlite') });
+  const scratch = await scratchDatabase(kind, 'search', 'BENCH_SEARCH_DATABASES');
+  const db = createDatabase({ databaseUrl: scratch.databaseUrl, sqliteFile: scratch.sqliteFile });
   const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   const failures: string[] = [];
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
@@ -180,8 +157,7 @@ async function benchDatabase(kind: string): Promise<string[]> {
   } finally {
     await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
     await db.destroy();
-    await dropScratch();
-    rmSync(folder, { recursive: true, force: true });
+    await scratch.remove();
   }
   return failures;
 }

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** Where a bench's database lives: a SQLite file in a temporary folder, or a PostgreSQL database made for the run. */
+export interface ScratchDatabase {
+  /** null: SQLite at `sqliteFile` */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** Drops the PostgreSQL database (if any) and removes the folder. */
+  remove(): Promise<void>;
+}
+
+/** BENCH_POSTGRES_URL: the server on which a scratch database is created (and dropped) for a PostgreSQL run. */
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A fresh database of `kind` ('sqlite' | 'postgres') named after the bench (`name`: letters and underscores). */
+export async function scratchDatabase(kind: string, name: string, setting: string): Promise<ScratchDatabase> {
+  const folder = mkdtempSync(path.join(tmpdir(), `ev-bench-${name}-`));
+  const sqliteFile = path.join(folder, 'bench.sqlite');
+  if (kind === 'sqlite') return { databaseUrl: null, sqliteFile, remove: async () => rmSync(folder, { recursive: true, force: true }) };
+  if (kind !== 'postgres') throw new Error(`${setting}: unknown database ${kind}`);
+  const { default: pg } = await import('pg');
+  const scratch = `ev_bench_${name}_${process.pid}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${scratch}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${scratch}`;
+  return {
+    databaseUrl: url.toString(),
+    sqliteFile,
+    remove: async () => {
+      await onServer(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
