@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { inventoryText } from './inventoryText';
 import styles from './Inventory.module.css';
 
 /** How far below the screen a deferred panel starts loading: about a phone screen ahead of the reader. */
@@ -36,9 +35,9 @@ export function WhenNearViewport({ heading, headingId, children }: Props) {
 
   if (near) return <>{children}</>;
   return (
-    <section ref={placeholder} className={`${styles.panel} ${styles.deferred}`} aria-labelledby={headingId} aria-busy="true">
+    // Not loading yet, only waiting for the reader: its heading and its place, no "Đang tải" until it does load.
+    <section ref={placeholder} className={`${styles.panel} ${styles.deferred}`} aria-labelledby={headingId} data-deferred="true">
       <h2 id={headingId}>{heading}</h2>
-      <p className={styles.muted}>{inventoryText.loading}</p>
     </section>
   );
 }
