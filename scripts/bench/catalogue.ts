@@ -5,7 +5,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
-import { scratchDatabase } from './scratchDatabase.ts';
+import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 import { loadApi } from './benchApi.ts';
 
 /**
@@ -237,19 +237,7 @@ async function benchDatabase(kind: string): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  if (DATABASES.length > 1) {
-    // One process per database: each run starts from a fresh heap, JIT and pool.
-    let failed = false;
-    for (const kind of DATABASES) {
-      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-        stdio: 'inherit',
-        env: { ...process.env, BENCH_CATALOGUE_DATABASES: kind },
-      });
-      if (child.status !== 0) failed = true;
-    }
-    process.exitCode = failed ? 1 : 0;
-    return;
-  }
+  if (benchEachDatabaseInItsOwnProcess(DATABASES, 'BENCH_CATALOGUE_DATABASES', import.meta.url)) return;
   const failures: string[] = [];
   for (const kind of DATABASES) failures.push(...(await benchDatabase(kind)));
   console.log(failures.length === 0 ? `Budget met: cache missed ≥ ${BUDGET_RATIO * 100} % of the bare route.` : `Budget missed: ${failures.join('; ')}.`);

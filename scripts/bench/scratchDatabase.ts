@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Where a bench's database lives: a SQLite file in a temporary folder, or a PostgreSQL database made for the run. */
 export interface ScratchDatabase {
@@ -42,4 +44,23 @@ export async function scratchDatabase(kind: string, name: string, setting: strin
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * With several databases named in `setting` (BENCH_…_DATABASES=sqlite,postgres), runs this bench script once per
+ * database in a process of its own (a fresh heap, JIT and pool each) and returns true; with one, returns false and
+ * the caller benches it in this process.
+ */
+export function benchEachDatabaseInItsOwnProcess(databases: readonly string[], setting: string, scriptUrl: string): boolean {
+  if (databases.length <= 1) return false;
+  let failed = false;
+  for (const kind of databases) {
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(scriptUrl), ...process.argv.slice(2)], {
+      stdio: 'inherit',
+      env: { ...process.env, [setting]: kind },
+    });
+    if (child.status !== 0) failed = true;
+  }
+  process.exitCode = failed ? 1 : 0;
+  return true;
 }

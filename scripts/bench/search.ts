@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Result as AutocannonResult } from 'autocannon';
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
-import { scratchDatabase } from './scratchDatabase.ts';
+import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 import { loadApi, loadSearchRelevanceSet } from './benchApi.ts';
 
 /**
@@ -163,19 +163,7 @@ async function benchDatabase(kind: string): Promise<string[]> {
 }
 
 async function main(): Promise<void> {
-  if (DATABASES.length > 1) {
-    // One process per database: each run starts from a fresh heap and JIT.
-    let failed = false;
-    for (const kind of DATABASES) {
-      const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-        stdio: 'inherit',
-        env: { ...process.env, BENCH_SEARCH_DATABASES: kind },
-      });
-      if (child.status !== 0) failed = true;
-    }
-    process.exitCode = failed ? 1 : 0;
-    return;
-  }
+  if (benchEachDatabaseInItsOwnProcess(DATABASES, 'BENCH_SEARCH_DATABASES', import.meta.url)) return;
   const failures: string[] = [];
   for (const kind of DATABASES) failures.push(...(await benchDatabase(kind)));
   console.log(
