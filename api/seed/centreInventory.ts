@@ -54,7 +54,7 @@ export function openingStock(centreSlug: string, sku: string, price: number): Op
 
 export async function seedCentreInventory(db: Kysely<Database>, now: Date = new Date()): Promise<CentreInventorySeedReport> {
   const at = now.toISOString();
-  const centres = await db.selectFrom('service_centres').select(['id', 'slug']).orderBy('id').execute();
+  const centres = await db.selectFrom('service_centres').select(['id', 'slug']).where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
   const products = await db
     .selectFrom('products')
     .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')

@@ -168,7 +168,7 @@ export async function seedDemoBookings(trx: Trx, now: Date, services: ReadonlyMa
   if (wanted.some((slug) => !services.has(slug))) return 0;
 
   const [centres, vehicles, coming, occupied] = await Promise.all([
-    trx.selectFrom('service_centres').select(['id', 'slug', 'open_time', 'close_time', 'service_bays']).orderBy('id').execute(),
+    trx.selectFrom('service_centres').select(['id', 'slug', 'open_time', 'close_time', 'service_bays']).where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute(),
     fleetVehicles(trx),
     trx
       .selectFrom('appointments')

@@ -22,7 +22,7 @@ export async function seedDemoShifts(trx: Transaction<Database>, now: Date = new
   for (let at = todayMs - DEMO_HISTORY_DAYS * DAY; at <= untilMs; at += DAY) {
     if (new Date(at).getUTCDay() !== 0) dates.push(new Date(at).toISOString().slice(0, 10));
   }
-  const centres = await trx.selectFrom('service_centres').select(['id', 'open_time', 'close_time']).execute();
+  const centres = await trx.selectFrom('service_centres').select(['id', 'open_time', 'close_time']).where('kind', '=', 'SERVICE_CENTRE').execute();
   const technicians = await centreTechnicians(trx);
   const rows = centres.flatMap((centre) =>
     (technicians.get(centre.id) ?? []).flatMap((technician, index) => {

@@ -11,8 +11,13 @@ import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHist
 import { seedDemoOrders } from '../src/modules/orders/demoOrders';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
+import { seedOrderStock } from './orderStock';
 import { seedWebOrderDesk } from './webOrderDesk';
 import { seedCatalogueHistory } from './catalogueHistory';
+import { seedCatalogueServiceHistory } from './catalogueServiceHistory';
+import { seedDemoStockTransfers } from './demoStockTransfers';
+import { seedDemoPaymentExceptions } from './demoPaymentExceptions';
+import { seedDemoVatInvoices } from './demoVatInvoices';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -35,6 +40,14 @@ export interface SeedReport {
   demoHistory?: DemoHistorySeedReport & { shifts: number; catalogueChanges: number };
   /** The demo customer's web orders at Cầu Giấy's desk, one per state (web-order desk). */
   webOrderDesk: number;
+  /** Web orders with a stock location (their units reserved or issued there). */
+  orderStock: number;
+  /** Transfers from the warehouse to Cầu Giấy: one received, one in transit. */
+  demoStockTransfers: number;
+  /** A bank transfer with a typo'd code waiting in the payments exceptions queue. */
+  paymentExceptions: number;
+  /** A company's VAT-invoice request on one of the demo customer's paid orders. */
+  vatInvoiceRequests: number;
 }
 
 /** Row counts after seeding the reference data only (seedReference). */
@@ -94,12 +107,18 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
             ...(await seedDemoHistory(trx, options.now)),
             shifts: await seedDemoShifts(trx, options.now),
             // The demo admin's edits of a few products (catalogue history).
-            catalogueChanges: await seedCatalogueHistory(trx, options.now),
+            catalogueChanges: (await seedCatalogueHistory(trx, options.now)) + (await seedCatalogueServiceHistory(trx, options.now)),
           },
         }
       : {}),
     // Last: the desk's columns of every order written above, and Cầu Giấy's web orders in every state.
     webOrderDesk: await seedWebOrderDesk(trx, options.now),
+    // Then their stock: reserved at their location, or issued (orderStock.ts).
+    orderStock: await seedOrderStock(trx, options.now),
+    demoStockTransfers: await seedDemoStockTransfers(trx, options.now),
+    // The cashier's work on those orders: a mistyped transfer to match, a company's VAT-invoice request.
+    paymentExceptions: await seedDemoPaymentExceptions(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
+    vatInvoiceRequests: await seedDemoVatInvoices(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
   }));
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
   // committed data, without the new rows) is dropped too.

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { countRows } from '../src/db/portable';
+import { toNumber } from '../src/db/portable';
 import type { Database, NewServiceCentreRow } from '../src/db/schema';
 
 type CentreSeed = Omit<NewServiceCentreRow, 'id' | 'created_at'>;
@@ -90,7 +90,8 @@ export const SERVICE_CENTRES: readonly CentreSeed[] = [
 
 /**
  * Inserts the demo centres that are missing (no centre with that slug); an existing centre is left as it is
- * (its hours, bays, phone... may have been changed since). Returns how many centres exist.
+ * (its hours, bays, phone... may have been changed since). Returns how many service centres exist (the online
+ * warehouse, a stock location made by migration 0028, is not one).
  */
 export async function seedServiceCentres(db: Kysely<Database>): Promise<number> {
   for (const centre of SERVICE_CENTRES) {
@@ -100,5 +101,6 @@ export async function seedServiceCentres(db: Kysely<Database>): Promise<number> 
       .onConflict((oc) => oc.column('slug').doNothing())
       .execute();
   }
-  return countRows(db, 'service_centres');
+  const row = await db.selectFrom('service_centres').select((eb) => eb.fn.countAll<number | string>().as('n')).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirstOrThrow();
+  return toNumber(row.n);
 }

@@ -74,7 +74,7 @@ async function loadShopSetting(trx: Trx): Promise<ShopSetting> {
       .orderBy('products.id')
       .execute()
   ).map((p) => ({ ...p, price: toNumber(p.price) }));
-  const pickupCentres = await trx.selectFrom('service_centres').select(['id', 'slug']).orderBy('id').execute();
+  const pickupCentres = await trx.selectFrom('service_centres').select(['id', 'slug']).where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
   return { customers, products, pickupCentres };
 }
 

@@ -22,9 +22,11 @@ const staff = (action: string, status: OrderStatus, payment: PaymentStatus, hour
 
 /**
  * One web order of Cầu Giấy's desk in every state of the machine (and a paid one cancelled, before and after its
- * refund) but PENDING_PAYMENT: the expiry job cancels an unpaid transfer within a day, so a seeded one would not last.
+ * refund). The PENDING_PAYMENT one (a VietQR pick-up at Cầu Giấy, its units reserved there) is placed at the seed's
+ * time: the expiry job cancels it a day later, releasing them.
  */
 const DEMO_WEB_ORDERS: DemoWebOrder[] = [
+  { key: 'pending-payment', method: 'VIETQR', pickup: true, hoursAgo: 0, steps: [{ ...placed(), status: 'PENDING_PAYMENT' }] },
   { key: 'placed', method: 'COD', pickup: false, hoursAgo: 1, steps: [placed()] },
   { key: 'confirmed', method: 'COD', pickup: false, hoursAgo: 5, steps: [placed(), staff('confirm', 'CONFIRMED', 'UNPAID', 1)] },
   { key: 'packed', method: 'COD', pickup: false, hoursAgo: 8, steps: [placed(), staff('confirm', 'CONFIRMED', 'UNPAID', 1), staff('pack', 'PACKED', 'UNPAID', 3)] },
@@ -86,7 +88,7 @@ const DEMO_WEB_ORDERS: DemoWebOrder[] = [
  * state, with its timeline as the desk would have written it. Idempotent: answers how many there are.
  */
 export async function seedWebOrderDesk(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
-  const centre = await db.selectFrom('service_centres').select('id').orderBy('id').limit(1).executeTakeFirst();
+  const centre = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').limit(1).executeTakeFirst();
   if (!centre) return 0;
   await fillDesks(db, centre.id);
   const customer = await demoBuyer(db, now);

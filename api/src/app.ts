@@ -29,6 +29,7 @@ import { diagnosticsRoutes } from './modules/diagnostics/diagnosticsRoutes';
 import { frontDeskModule } from './modules/frontDesk/frontDeskModule';
 import { healthRoutes } from './modules/health/healthRoutes';
 import { inventoryModule } from './modules/inventory/inventoryModule';
+import { invoicesModule } from './modules/invoices/invoicesModule';
 import { kpisModule } from './modules/kpis/kpisModule';
 import { maintenanceRoutes } from './modules/maintenance/maintenanceRoutes';
 import { avatarsRoutes } from './modules/media/avatarsRoutes';
@@ -38,15 +39,21 @@ import { createApiMetrics } from './modules/metrics/apiMetrics';
 import { registerMetrics } from './modules/metrics/metricsRoutes';
 import { devOutboxRoutes } from './modules/notifications/devOutboxRoutes';
 import { ordersRoutes } from './modules/orders/ordersRoutes';
+import { bankTransfersModule } from './modules/bankTransfers/bankTransfersModule';
+import { payOSModule } from './modules/payOS/payOSModule';
+import { payOsStandIn } from './modules/payOS/payOsStandIn';
+import { paymentExceptionsModule } from './modules/paymentExceptions/paymentExceptionsModule';
 import { partsDemandRoutes } from './modules/partsDemand/partsDemandRoutes';
 import { partsRequestsModule } from './modules/partsRequests/partsRequestsModule';
 import { predictionModule } from './modules/prediction/predictionModule';
 import { promotionsRoutes } from './modules/promotions/promotionsRoutes';
+import { reconciliationModule } from './modules/reconciliation/reconciliationModule';
 import { reportsModule } from './modules/reports/reportsModule';
 import { searchRoutes } from './modules/search/searchRoutes';
 import { serviceOrdersModule } from './modules/serviceOrders/serviceOrdersModule';
 import { shiftsModule } from './modules/shifts/shiftsModule';
 import { staffAdminModule } from './modules/staffAdmin/staffAdminModule';
+import { stockTransfersModule } from './modules/stockTransfers/stockTransfersModule';
 import { customerRoutes } from './modules/users/customerRoutes';
 import { profileRoutes } from './modules/users/profileRoutes';
 import { vehicleRoutes } from './modules/vehicles/vehicleRoutes';
@@ -215,6 +222,16 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(cartRoutes, { prefix, context });
   void app.register(ordersRoutes, { prefix, context });
   void app.register(webOrdersModule, { prefix, context });
+  // Payments that confirm themselves: payOS links and webhook, SePay bank-transfer notifications; payOS's
+  // stand-in in development and the demo only.
+  void app.register(payOSModule, { prefix, context });
+  void app.register(bankTransfersModule, { prefix, context });
+  if (config.payOs?.standIn && config.nodeEnv !== 'production') void app.register(payOsStandIn, { prefix, payOs: config.payOs, publicUrl: config.publicUrl });
+  // Payments that did not confirm themselves: the desk's exceptions queue, and the admin's daily reconciliation.
+  void app.register(paymentExceptionsModule, { prefix, context });
+  void app.register(reconciliationModule, { prefix, context });
+  // Receipts and invoices: the PDFs, company VAT-invoice requests, the Circular 78 XML behind a provider.
+  void app.register(invoicesModule, { prefix, context });
   // The admin's catalogue of products (its changes reach every instance's caches and search).
   void app.register(catalogueAdminModule, { prefix, context });
   // The service side: vehicles, booking, maintenance, the centres' floor and the back office.
@@ -226,6 +243,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(partsRequestsModule, { prefix, context });
   void app.register(approvalsModule, { prefix, context });
   void app.register(inventoryModule, { prefix, context });
+  void app.register(stockTransfersModule, { prefix, context });
   void app.register(staffAdminModule, { prefix, context });
   void app.register(kpisModule, { prefix, context });
   void app.register(shiftsModule, { prefix, context });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { validateVietnameseTaxCode } from 'shared-contracts/schemas';
 import { REPO_ROOT } from './apiRoot';
 import { isLoopbackHost } from './http/loopback';
 
@@ -77,6 +78,12 @@ export interface Config {
    * null: the first centre (lowest id). Pick-up orders belong to their pick-up centre.
    */
   shippingCentreId: number | null;
+  /** payOS payment links and their webhook (PAYOS_*); null in production when unset (payOS is then off). */
+  payOs: PayOsConfig | null;
+  /** The seller printed on receipts and VAT invoices (SHOP_LEGAL_NAME, SHOP_TAX_CODE, SHOP_ADDRESS; demo defaults, refused in production). */
+  seller: SellerConfig;
+  /** SePay's bank-transfer webhook key (SEPAY_WEBHOOK_KEY); null in production when unset (the webhook refuses every call). */
+  sepayWebhookKey: string | null;
   /**
    * The settings production must be given that were left unset and took their development default (PUBLIC_URL,
    * VIETQR_*): productionSafety.ts refuses to start production with any of them.
@@ -91,7 +98,28 @@ export const DEMO_VIETQR = { bankBin: '970436', accountNumber: '1023456789', acc
 export const DEVELOPMENT_PUBLIC_URL = 'http://localhost:3000';
 
 /** Settings that production must set explicitly (a development default there would be wrong). */
-const REQUIRED_IN_PRODUCTION = ['PUBLIC_URL', 'VIETQR_BANK_BIN', 'VIETQR_ACCOUNT_NUMBER', 'VIETQR_ACCOUNT_NAME', 'VIETQR_BANK_NAME'] as const;
+const REQUIRED_IN_PRODUCTION = ['PUBLIC_URL', 'VIETQR_BANK_BIN', 'VIETQR_ACCOUNT_NUMBER', 'VIETQR_ACCOUNT_NAME', 'VIETQR_BANK_NAME', 'SHOP_LEGAL_NAME', 'SHOP_TAX_CODE', 'SHOP_ADDRESS'] as const;
+
+/** The demo seller of development's receipts (a made-up company; the tax code only has a valid check digit): never in production. */
+export const DEMO_SELLER = { legalName: 'Công ty TNHH EV Service (demo)', taxCode: '0123456787', address: '1 Đường Demo, Phường Bến Nghé, TP. Hồ Chí Minh' } as const;
+
+/** The seller of receipts and VAT invoices. */
+export interface SellerConfig {
+  legalName: string;
+  /** Checked and normalised as every tax code (shared-contracts validateVietnameseTaxCode). */
+  taxCode: string;
+  address: string;
+}
+
+function loadSellerConfig(env: NodeJS.ProcessEnv): SellerConfig {
+  const taxCode = validateVietnameseTaxCode(nonEmpty(env.SHOP_TAX_CODE) ?? DEMO_SELLER.taxCode);
+  if (!taxCode.valid) throw new Error(`SHOP_TAX_CODE must be the shop's tax code (10 digits, or 13 as 0123456789-001, with a valid check digit)`);
+  return {
+    legalName: (nonEmpty(env.SHOP_LEGAL_NAME) ?? DEMO_SELLER.legalName).slice(0, 200),
+    taxCode: taxCode.taxCode,
+    address: (nonEmpty(env.SHOP_ADDRESS) ?? DEMO_SELLER.address).slice(0, 300),
+  };
+}
 
 export interface VietQrConfig {
   /** 6-digit NAPAS BIN (default 970436, Vietcombank). */
@@ -115,6 +143,50 @@ function loadVietQrConfig(env: NodeJS.ProcessEnv): VietQrConfig {
     bankName: nonEmpty(env.VIETQR_BANK_NAME) ?? DEMO_VIETQR.bankName,
     paymentHours: parseIntegerSetting('VIETQR_PAYMENT_HOURS', env.VIETQR_PAYMENT_HOURS, 24, 1, 7 * 24),
   };
+}
+
+/** payOS (https://payos.vn/docs): the payment channel's keys and the API's address. */
+export interface PayOsConfig {
+  clientId: string;
+  apiKey: string;
+  /** Signs the payment-link request and the webhook's data (HMAC-SHA256). */
+  checksumKey: string;
+  /** PAYOS_API_URL: https://api-merchant.payos.vn; development defaults to the stand-in served by this API. */
+  apiUrl: string;
+  /** The development stand-in of payOS is mounted at /api/dev/payos (PAYOS_API_URL unset; never in production). */
+  standIn: boolean;
+}
+
+/** The real payOS merchant API. */
+export const PAYOS_API_URL = 'https://api-merchant.payos.vn';
+/** Development's keys of the payOS stand-in and the SePay webhook: never in production (productionSafety.ts). */
+export const DEMO_PAYMENT_KEYS = {
+  payOsClientId: 'demo-payos-client-id',
+  payOsApiKey: 'demo-payos-api-key',
+  payOsChecksumKey: 'demo-payos-checksum-key-0d1f8a6c2b',
+  sepayWebhookKey: 'demo-sepay-webhook-key-5e7b9c1a',
+} as const;
+
+function loadPayOsConfig(env: NodeJS.ProcessEnv, nodeEnv: string, publicUrl: string): PayOsConfig | null {
+  const production = nodeEnv === 'production';
+  const clientId = nonEmpty(env.PAYOS_CLIENT_ID);
+  const apiKey = nonEmpty(env.PAYOS_API_KEY);
+  const checksumKey = nonEmpty(env.PAYOS_CHECKSUM_KEY);
+  if (production && (clientId === null || apiKey === null || checksumKey === null)) return null;
+  const standInUrl = `${publicUrl}/api/dev/payos`;
+  const apiUrl = parseOrigin('PAYOS_API_URL', env.PAYOS_API_URL, production ? PAYOS_API_URL : standInUrl);
+  return {
+    clientId: clientId ?? DEMO_PAYMENT_KEYS.payOsClientId,
+    apiKey: apiKey ?? DEMO_PAYMENT_KEYS.payOsApiKey,
+    checksumKey: checksumKey ?? DEMO_PAYMENT_KEYS.payOsChecksumKey,
+    apiUrl,
+    // The stand-in answers only where it is the API being called (PAYOS_API_URL unset, never in production).
+    standIn: !production && nonEmpty(env.PAYOS_API_URL) === null,
+  };
+}
+
+function loadSepayWebhookKey(env: NodeJS.ProcessEnv, nodeEnv: string): string | null {
+  return nonEmpty(env.SEPAY_WEBHOOK_KEY) ?? (nodeEnv === 'production' ? null : DEMO_PAYMENT_KEYS.sepayWebhookKey);
 }
 
 export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'>;
@@ -278,6 +350,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vietQr: loadVietQrConfig(env),
     shippingCentreId: nonEmpty(env.WEB_ORDERS_SHIPPING_CENTRE_ID) === null ? null : parseIntegerSetting('WEB_ORDERS_SHIPPING_CENTRE_ID', env.WEB_ORDERS_SHIPPING_CENTRE_ID, 1, 1, 2_147_483_647),
     clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
+    payOs: loadPayOsConfig(env, nodeEnv, publicUrl),
+    sepayWebhookKey: loadSepayWebhookKey(env, nodeEnv),
+    seller: loadSellerConfig(env),
     defaultsUsed: REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
   };
 }

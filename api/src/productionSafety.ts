@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEMO_VIETQR, type Config } from './config';
+import { DEMO_PAYMENT_KEYS, DEMO_SELLER, DEMO_VIETQR, type Config } from './config';
 import { isLoopbackHost } from './http/loopback';
 
 /**
@@ -12,7 +12,7 @@ export interface ProductionSafety {
   warnings: string[];
 }
 
-export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed'>;
+export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller'>;
 
 export const MIN_SECRET_LENGTH = 32;
 /** A key with fewer different characters than this was typed, not generated ('x' × 40, 'abcabc…'). */
@@ -73,6 +73,33 @@ function unsafeVietQrReason(config: SafetyConfig): string | null {
   return null;
 }
 
+/** Why the seller on receipts and VAT invoices cannot be production's (unset, or the demo company), or null. */
+function unsafeSellerReason(config: SafetyConfig): string | null {
+  const fix = 'set SHOP_LEGAL_NAME, SHOP_TAX_CODE and SHOP_ADDRESS to the shop\'s registered name, tax code and address';
+  const unset = config.defaultsUsed.filter((name) => name.startsWith('SHOP_'));
+  if (unset.length > 0) return `${unset.join(', ')} ${unset.length === 1 ? 'is' : 'are'} not set (the demo company would be the seller on customers' receipts and VAT invoices): ${fix}`;
+  if (config.seller.taxCode === DEMO_SELLER.taxCode || PLACEHOLDER_WORDS.test(config.seller.legalName) || PLACEHOLDER_WORDS.test(config.seller.address)) {
+    return `SHOP_LEGAL_NAME, SHOP_TAX_CODE or SHOP_ADDRESS is the demo seller or a placeholder: ${fix}`;
+  }
+  return null;
+}
+
+const DEMO_KEYS: readonly string[] = Object.values(DEMO_PAYMENT_KEYS);
+
+/** Why the payment providers' keys cannot be production's (a demo or placeholder key), or null. Never includes a key. */
+function unsafePaymentKeysReason(config: SafetyConfig): string | null {
+  const keys: Array<[string, string | null]> = [
+    ['PAYOS_CLIENT_ID', config.payOs?.clientId ?? null],
+    ['PAYOS_API_KEY', config.payOs?.apiKey ?? null],
+    ['PAYOS_CHECKSUM_KEY', config.payOs?.checksumKey ?? null],
+    ['SEPAY_WEBHOOK_KEY', config.sepayWebhookKey],
+  ];
+  const unsafe = keys.filter(([, value]) => value !== null && (DEMO_KEYS.includes(value) || PLACEHOLDER_WORDS.test(value))).map(([name]) => name);
+  if (unsafe.length > 0) return `${unsafe.join(', ')} ${unsafe.length === 1 ? 'is a demo or placeholder key' : 'are demo or placeholder keys'}: set the keys of the shop's own payOS payment channel and SePay webhook`;
+  if (config.payOs && !config.payOs.apiUrl.startsWith('https:')) return 'PAYOS_API_URL is not https: leave it unset (https://api-merchant.payos.vn) or set the https address payOS gives';
+  return null;
+}
+
 /** The development mail catcher of docker-compose (mailpit on `mail:1025`, MailHog, anything on localhost:1025): mail never reaches anyone. */
 export function isMailCatcher(smtpUrl: string): boolean {
   let url: URL;
@@ -90,7 +117,7 @@ export function isMailCatcher(smtpUrl: string): boolean {
 export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
   const result: ProductionSafety = { errors: [], warnings: [] };
   if (config.nodeEnv !== 'production') return result;
-  for (const reason of [unsafeSecretReason(config.jwtSecret), unsafePublicUrlReason(config), unsafeVietQrReason(config)]) {
+  for (const reason of [unsafeSecretReason(config.jwtSecret), unsafePublicUrlReason(config), unsafeVietQrReason(config), unsafePaymentKeysReason(config), unsafeSellerReason(config)]) {
     if (reason) result.errors.push(reason);
   }
   if (!config.databaseUrl) {
@@ -101,6 +128,12 @@ export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
   }
   if (!config.redisUrl) {
     result.warnings.push('REDIS_URL is not set: login-throttling counters and live appointment events are kept per process; several API instances would count apart and not see each other\'s events. Set REDIS_URL when running more than one.');
+  }
+  if (!config.payOs) {
+    result.warnings.push('PAYOS_CLIENT_ID, PAYOS_API_KEY or PAYOS_CHECKSUM_KEY is not set: payOS payment links are off and customers pay by VietQR transfer only.');
+  }
+  if (!config.sepayWebhookKey) {
+    result.warnings.push('SEPAY_WEBHOOK_KEY is not set: bank-transfer notifications are refused and staff confirm VietQR transfers by hand.');
   }
   return result;
 }

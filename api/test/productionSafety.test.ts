@@ -18,6 +18,13 @@ function properEnv(overrides: Record<string, string | undefined> = {}): NodeJS.P
     VIETQR_ACCOUNT_NUMBER: '0681000456789',
     VIETQR_ACCOUNT_NAME: 'CONG TY CP XE DIEN HA NOI',
     VIETQR_BANK_NAME: 'MB Bank',
+    PAYOS_CLIENT_ID: 'a3f1c9e2-7b44-4d8e-9f10-2c6b8e4d1a77',
+    PAYOS_API_KEY: '5d2e8b1f-93c4-4a7e-b0d6-e1f7a2c9d348',
+    PAYOS_CHECKSUM_KEY: '9c41e7b2d05f8a63c1e9b74d2a0f5c8e31b6d97a4e2f0c5b8d1a3e6f9c2b7d40',
+    SEPAY_WEBHOOK_KEY: 'Q7mZ2vK9xR4tL8pW1nB6cY3hJ5dF0sGe',
+    SHOP_LEGAL_NAME: 'Công ty Cổ phần Xe Điện Hà Nội',
+    SHOP_TAX_CODE: '0100233488',
+    SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
     ...overrides,
   };
 }
@@ -124,10 +131,55 @@ describe('checkProductionSafety', () => {
     });
   });
 
+  describe('payOS and SePay keys', () => {
+    const paymentErrors = (overrides: Record<string, string | undefined>) => check(overrides).errors.filter((error) => /PAYOS|SEPAY/.test(error));
+
+    it('refuses the demo keys and placeholders, naming the settings and never the values', () => {
+      const errors = paymentErrors({ PAYOS_CHECKSUM_KEY: 'demo-payos-checksum-key-0d1f8a6c2b', SEPAY_WEBHOOK_KEY: 'your-sepay-key' });
+      expect(errors).toEqual([expect.stringMatching(/^PAYOS_CHECKSUM_KEY, SEPAY_WEBHOOK_KEY are demo or placeholder keys/)]);
+      expect(errors[0]).not.toContain('0d1f8a6c2b');
+      expect(paymentErrors({ PAYOS_API_URL: 'http://api-merchant.payos.vn' })).toEqual([expect.stringMatching(/^PAYOS_API_URL is not https/)]);
+    });
+
+    it('starts without them (payOS off, transfers confirmed by hand) and says so', () => {
+      const result = check({ PAYOS_CLIENT_ID: undefined, SEPAY_WEBHOOK_KEY: undefined });
+      expect(result.errors).toEqual([]);
+      expect(result.warnings).toEqual([expect.stringMatching(/^PAYOS_CLIENT_ID.*payOS payment links are off/), expect.stringMatching(/^SEPAY_WEBHOOK_KEY is not set/)]);
+      expect(loadConfig(properEnv({ PAYOS_API_KEY: undefined })).payOs).toBeNull();
+    });
+
+    it('gives development the stand-in and demo keys, production the real payOS address', () => {
+      expect(loadConfig({}).payOs).toEqual(expect.objectContaining({ apiUrl: 'http://localhost:3000/api/dev/payos', standIn: true }));
+      expect(loadConfig({}).sepayWebhookKey).toEqual(expect.any(String));
+      expect(loadConfig(properEnv()).payOs).toEqual(expect.objectContaining({ apiUrl: 'https://api-merchant.payos.vn', standIn: false }));
+    });
+  });
+
+  describe('seller of receipts and VAT invoices', () => {
+    const sellerErrors = (overrides: Record<string, string | undefined>) => check(overrides).errors.filter((error) => error.startsWith('SHOP_'));
+
+    it('refuses it unset or partly set: the demo company would be on customers’ invoices', () => {
+      expect(sellerErrors({ SHOP_LEGAL_NAME: undefined, SHOP_TAX_CODE: undefined, SHOP_ADDRESS: undefined })).toEqual([
+        expect.stringMatching(/^SHOP_LEGAL_NAME, SHOP_TAX_CODE, SHOP_ADDRESS are not set/),
+      ]);
+      expect(sellerErrors({ SHOP_ADDRESS: undefined })).toEqual([expect.stringMatching(/^SHOP_ADDRESS is not set/)]);
+    });
+
+    it('refuses the demo tax code and placeholder names', () => {
+      expect(sellerErrors({ SHOP_TAX_CODE: '0123456787' })).toEqual([expect.stringMatching(/demo seller or a placeholder/)]);
+      expect(sellerErrors({ SHOP_LEGAL_NAME: 'Your company name' })).toHaveLength(1);
+    });
+
+    it('will not load a tax code with a wrong check digit, and normalises a branch code', () => {
+      expect(() => loadConfig(properEnv({ SHOP_TAX_CODE: '0100233480' }))).toThrow(/SHOP_TAX_CODE/);
+      expect(loadConfig(properEnv({ SHOP_TAX_CODE: '0314409058002' })).seller.taxCode).toBe('0314409058-002');
+    });
+  });
+
   it('names every unsafe value at once, one per line', () => {
     const { errors } = checkProductionSafety(loadConfig({ NODE_ENV: 'production' }));
-    expect(errors.map((error) => error.split(' ')[0])).toEqual(['JWT_SECRET', 'PUBLIC_URL', 'VIETQR_BANK_BIN,']);
-    expect(describeRefusal(errors).split('\n')).toHaveLength(4);
+    expect(errors.map((error) => error.split(' ')[0])).toEqual(['JWT_SECRET', 'PUBLIC_URL', 'VIETQR_BANK_BIN,', 'SHOP_LEGAL_NAME,']);
+    expect(describeRefusal(errors).split('\n')).toHaveLength(5);
   });
 
   describe('warnings (the API starts, and says so once)', () => {
@@ -205,7 +257,7 @@ describe('.env.example', () => {
 
   it('documents every setting production requires', () => {
     expect(Object.keys(exampleEnv())).toEqual(
-      expect.arrayContaining(['JWT_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'VIETQR_BANK_BIN', 'VIETQR_ACCOUNT_NUMBER', 'VIETQR_ACCOUNT_NAME', 'VIETQR_BANK_NAME']),
+      expect.arrayContaining(['JWT_SECRET', 'PUBLIC_URL', 'SMTP_URL', 'VIETQR_BANK_BIN', 'VIETQR_ACCOUNT_NUMBER', 'VIETQR_ACCOUNT_NAME', 'VIETQR_BANK_NAME', 'SHOP_LEGAL_NAME', 'SHOP_TAX_CODE', 'SHOP_ADDRESS']),
     );
   });
 
@@ -215,6 +267,7 @@ describe('.env.example', () => {
       expect.stringMatching(/^JWT_SECRET/),
       expect.stringMatching(/^PUBLIC_URL .*example name/),
       expect.stringMatching(/^VIETQR_BANK_BIN, VIETQR_ACCOUNT_NUMBER, VIETQR_ACCOUNT_NAME, VIETQR_BANK_NAME are not set/),
+      expect.stringMatching(/^SHOP_LEGAL_NAME, SHOP_TAX_CODE, SHOP_ADDRESS are not set/),
     ]);
   });
 });

@@ -58,6 +58,9 @@ function productionEnv(overrides: Record<string, string> = {}): Record<string, s
     VIETQR_ACCOUNT_NUMBER: '0681000456789',
     VIETQR_ACCOUNT_NAME: 'CONG TY CP XE DIEN HA NOI',
     VIETQR_BANK_NAME: 'MB Bank',
+    SHOP_LEGAL_NAME: 'Công ty Cổ phần Xe Điện Hà Nội',
+    SHOP_TAX_CODE: '0100233488',
+    SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
     ...overrides,
   };
 }

@@ -88,3 +88,62 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await expect(area.getByRole('button', { name: 'Áp dụng' })).toBeDisabled();
   await expectAccessible(admin);
 });
+
+/**
+ * The admin's services (issue 34, shop-operations.md §2): the admin adds an item to a service's checklist template and
+ * changes its price on the "Dịch vụ" tab → the public /services shows the new price within a second. Both new tabs
+ * ("Dịch vụ", "Gói dịch vụ") pass axe.
+ */
+test('admin adds a checklist item and changes a service’s price → /services shows the new price within a second', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  const slug = 've-sinh-chuyen-sau';
+  const before = ((await (await page.request.get('/api/services')).json()) as { data: { slug: string; name: string; price: number; checklist: { code: string }[] }[] }).data.find(
+    (service) => service.slug === slug,
+  )!;
+  // A component the template does not have yet (the test may run again on the same database).
+  const candidates: [string, string][] = [
+    ['ROAD_TEST', 'Chạy thử'],
+    ['SEAL', 'Gioăng chống nước'],
+    ['LIGHTS', 'Đèn'],
+    ['HORN', 'Còi'],
+    ['BOLTS', 'Ốc khung, tay lái, bánh xe'],
+  ];
+  const [code, component] = candidates.find(([candidate]) => !before.checklist.some((item) => item.code === candidate))!;
+  const price = before.price + 10_000;
+  const position = before.checklist.length + 1;
+  const admin = await signedInPage(browser, DEMO_EMAILS.admin);
+
+  await admin.goto('/admin/catalogue');
+  const area = backoffice(admin);
+  await area.getByRole('tab', { name: 'Dịch vụ', exact: true }).click();
+  await expect(area.getByRole('row', { name: new RegExp(before.name) })).toBeVisible();
+  await expectAccessible(admin);
+  await area.getByRole('button', { name: `Sửa ${before.name}`, exact: true }).click();
+  const checklist = area.getByRole('group', { name: /Danh mục kiểm tra/ });
+  await expect(checklist.getByRole('combobox', { name: 'Linh kiện của hạng mục 1', exact: true })).toBeVisible();
+  await area.getByRole('textbox', { name: 'Giá (₫)', exact: true }).fill(String(price));
+  await checklist.getByRole('button', { name: 'Thêm hạng mục' }).click();
+  await checklist.getByRole('combobox', { name: `Linh kiện của hạng mục ${position}`, exact: true }).selectOption({ label: `${component} (${code})` });
+  await checklist.getByRole('textbox', { name: `Nội dung kiểm tra của hạng mục ${position}`, exact: true }).fill(`${component}: kiểm tra thử`);
+  await area.getByRole('button', { name: 'Lưu', exact: true }).click();
+  await expect(area.getByRole('status').filter({ hasText: 'Đã lưu dịch vụ.' })).toBeVisible();
+  const savedAt = Date.now();
+
+  await expect
+    .poll(async () => {
+      const response = await page.request.get('/api/services');
+      return ((await response.json()) as { data: { slug: string; price: number }[] }).data.find((service) => service.slug === slug)?.price;
+    }, { timeout: 1000, intervals: [50] })
+    .toBe(price);
+  expect(Date.now() - savedAt).toBeLessThan(1000);
+  await expectAccessible(admin);
+  await page.goto(`/services#${slug}`);
+  const shown = new Intl.NumberFormat('vi-VN').format(price);
+  await expect(page.getByText(new RegExp(shown.replace(/\./g, '\\.'))).first()).toBeVisible();
+
+  // The history shows the template's change in words; the packages tab passes axe too.
+  await expect(area.getByRole('region', { name: 'Lịch sử thay đổi' }).getByText(`Thêm: ${code} (${component}: kiểm tra thử)`)).toBeVisible();
+  await area.getByRole('tab', { name: 'Gói dịch vụ' }).click();
+  await expect(area.getByRole('row', { name: /Gói/ }).first()).toBeVisible();
+  await expectAccessible(admin);
+});

@@ -29,3 +29,9 @@ jest.mock('../src/partsDesk/freeLinesDeskApi', () => ({
 jest.mock('../src/webOrders/webOrdersApi', () => ({
   webOrdersApi: { list: jest.fn(() => new Promise(() => undefined)), detail: jest.fn(() => new Promise(() => undefined)), act: jest.fn(), note: jest.fn() },
 }));
+
+// The inventory page reads the centre's stock transfers: no test reaches the network. Their own test
+// (stockTransfers.test.tsx) says what the API answers; elsewhere it never answers.
+jest.mock('../src/stockTransfers/stockTransfersApi', () => ({
+  stockTransfersApi: { locations: jest.fn(() => new Promise(() => undefined)), list: jest.fn(() => new Promise(() => undefined)), create: jest.fn(), receive: jest.fn(), cancel: jest.fn() },
+}));

@@ -7,6 +7,7 @@ import { cartService, shopStore } from '../src/cart/cartOwner';
 import { checkoutApi } from '../src/cart/checkoutApi';
 import { toOrderInput, validateCheckout, type CheckoutValues } from '../src/pages/checkout/checkoutForm';
 import { DEFAULT_SHIPPING, setShipping } from '../src/cart/checkoutSlice';
+import { askCompanyInvoice } from '../src/pages/checkout/CompanyInvoiceSection';
 import { applyPromo, removePromo } from '../src/pages/promotions/promoSlice';
 import * as fixtures from './support/fixtures';
 import { money } from './support/fixtures';
@@ -20,7 +21,13 @@ jest.mock('../src/cart/checkoutApi', () => ({
   checkoutApi: { quote: jest.fn(), placeOrder: jest.fn() },
 }));
 
+jest.mock('../src/pages/checkout/CompanyInvoiceSection', () => ({
+  ...jest.requireActual('../src/pages/checkout/CompanyInvoiceSection'),
+  askCompanyInvoice: jest.fn(),
+}));
+
 const mockedCart = cartApi as jest.Mocked<typeof cartApi>;
+const mockedAskCompanyInvoice = askCompanyInvoice as jest.MockedFunction<typeof askCompanyInvoice>;
 const mockedCheckout = checkoutApi as jest.Mocked<typeof checkoutApi>;
 
 const withPhone: Session = { ...customer, user: { ...customer.user, phoneNumber: '0912345678' } };
@@ -214,6 +221,44 @@ describe('the checkout page', () => {
     await userEvent.click(placeOrderButton());
     expect(await screen.findByText('Sản phẩm "Pin lithium 48V 20Ah" chỉ còn 1 trong kho.')).toBeInTheDocument();
     await waitFor(() => expect(server.api.get.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('asks for the company VAT invoice right after the order is placed, the order body unchanged; a refusal leaves the order placed', async () => {
+    await startAs(withPhone);
+    mockedCheckout.placeOrder.mockResolvedValue(order());
+    mockedAskCompanyInvoice.mockRejectedValueOnce(new ApiError('Mã số thuế không hợp lệ (chữ số kiểm tra không đúng).', 400, 'VALIDATION_ERROR'));
+    renderAt('/checkout');
+    await fillAddress();
+    await userEvent.click(screen.getByRole('checkbox', { name: /Xuất hóa đơn công ty/ }));
+    await userEvent.type(screen.getByLabelText('Tên công ty'), 'Công ty TNHH Xe Điện Sài Gòn');
+    await userEvent.type(screen.getByLabelText('Mã số thuế'), '0314409059-002');
+    await userEvent.type(screen.getByLabelText('Địa chỉ công ty'), '12 Lê Lợi, TP. Hồ Chí Minh');
+    await userEvent.type(screen.getByLabelText('Email nhận hóa đơn'), 'ketoan@xedien.vn');
+    await userEvent.click(placeOrderButton());
+
+    expect(await screen.findByRole('heading', { name: 'Đặt hàng thành công' })).toBeInTheDocument();
+    expect(mockedCheckout.placeOrder.mock.calls[0]![0]).not.toHaveProperty('companyName');
+    expect(mockedAskCompanyInvoice).toHaveBeenCalledWith('EV2611220007', {
+      wanted: true,
+      companyName: 'Công ty TNHH Xe Điện Sài Gòn',
+      taxCode: '0314409059-002',
+      address: '12 Lê Lợi, TP. Hồ Chí Minh',
+      email: 'ketoan@xedien.vn',
+    });
+    expect(screen.getByTestId('company-invoice-result')).toHaveTextContent(
+      'Chưa gửi được yêu cầu xuất hóa đơn công ty: Mã số thuế không hợp lệ (chữ số kiểm tra không đúng). Bạn có thể gửi lại trong trang chi tiết đơn hàng.',
+    );
+  });
+
+  it('sends no company request when the box is left unticked', async () => {
+    await startAs(withPhone);
+    mockedCheckout.placeOrder.mockResolvedValue(order());
+    renderAt('/checkout');
+    await fillAddress();
+    await userEvent.click(placeOrderButton());
+    expect(await screen.findByRole('heading', { name: 'Đặt hàng thành công' })).toBeInTheDocument();
+    expect(mockedAskCompanyInvoice).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('company-invoice-result')).not.toBeInTheDocument();
   });
 
   it('with an empty cart it says so instead of the form', async () => {

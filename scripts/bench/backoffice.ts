@@ -107,7 +107,7 @@ async function runServer(): Promise<void> {
   const now = new Date();
   const nowIso = now.toISOString();
   const today = vietnamDateOf(now);
-  const [centre, intake] = await db.selectFrom('service_centres').select(['id', 'service_bays']).orderBy('id').limit(2).execute();
+  const [centre, intake] = await db.selectFrom('service_centres').select(['id', 'service_bays']).where('kind', '=', 'SERVICE_CENTRE').orderBy('id').limit(2).execute();
   if (!centre || !intake) throw new Error('the seed has fewer than two centres');
   const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
   const benchService = { ...service, checklist: JSON.parse(service.checklist) as Array<{ code: string; label: string }> };

@@ -188,7 +188,7 @@ interface ServerReady {
 async function runServer(): Promise<void> {
   const { seed } = await loadSeed();
   const { app, db } = await buildBenchApi(seed);
-  const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const centre = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow();
   await stockBenchCentre(db, centre.id);
   const now = new Date().toISOString();
   const manager = await db

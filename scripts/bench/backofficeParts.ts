@@ -112,7 +112,7 @@ export async function preparePartsBench(
   const addProduct = async (sku: string, name: string, units: number) => {
     const product = await db
       .insertInto('products')
-      .values({ sku, slug: sku.toLowerCase(), name, category_id: category.id, brand_id: brand.id, price: 420_000, original_price: null, stock: 0, description: 'Phụ tùng của phép đo yêu cầu phụ tùng.', is_active: 1, search_text: sku.toLowerCase() })
+      .values({ sku, slug: sku.toLowerCase(), name, category_id: category.id, brand_id: brand.id, price: 420_000, original_price: null, description: 'Phụ tùng của phép đo yêu cầu phụ tùng.', is_active: 1, search_text: sku.toLowerCase() })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('centre_stock').values({ centre_id: centreId, product_id: product.id, on_hand: units, reserved: 0, min_stock: 0, updated_at: nowIso }).execute();
@@ -380,7 +380,7 @@ interface ServerReady {
 async function runServer(): Promise<void> {
   const { seed } = await loadSeed();
   const { app, db } = await buildBenchApi(seed);
-  const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const centre = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow();
   const parts = await preparePartsBench(db, app, centre.id);
   await serveBenchApi(app, db, { parts });
 }

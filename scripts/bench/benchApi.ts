@@ -35,6 +35,13 @@ export async function loadSeed() {
   return { seed };
 }
 
+/** Gives every active product `units` available at the warehouse that ships online orders (a stock count: ADJUST in the ledger). */
+export async function stockWarehouse(db: Kysely<Database>, units: number): Promise<void> {
+  const { setWarehouseStock } = await import('../../api/src/modules/stockLocations/onlineStock.ts');
+  const products = await db.selectFrom('products').select('id').where('is_active', '=', 1).execute();
+  for (const product of products) await setWarehouseStock(db, product.id, units);
+}
+
 /** The demo accounts (api/seed/demoAccounts.ts) alone: their password, their list, their seed. */
 export async function loadDemoAccounts() {
   const { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } = await import('../../api/seed/demoAccounts.ts');

@@ -92,7 +92,7 @@ async function runServer(): Promise<void> {
     const { token } = await app.accessTokens.issue({ userId: user.id, role: 'customer' });
     customers.push({ token, vehicleId: vehicle.id });
   }
-  const centres = (await db.selectFrom('service_centres').select('id').orderBy('id').execute()).map((row) => row.id);
+  const centres = (await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute()).map((row) => row.id);
   const services = (
     await db.selectFrom('services').select(['id', 'duration_minutes', 'vehicle_types']).where('is_active', '=', 1).execute()
   )

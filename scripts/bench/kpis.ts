@@ -99,7 +99,7 @@ async function generate(db: BenchDatabase, dialect: Target): Promise<void> {
     console.log(`    ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   };
 
-  const centres = await db.selectFrom('service_centres').select('id').orderBy('id').execute();
+  const centres = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
   if (centres.length !== CENTRES) throw new Error(`expected ${CENTRES} seeded centres`);
   const centreIds = centres.map((c) => c.id);
   const services = await db.selectFrom('services').select(['id', 'name', 'price']).orderBy('id').limit(6).execute();
@@ -311,7 +311,7 @@ async function runServer(): Promise<void> {
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
     counts[table] = Number(rows[0]!.n);
   }
-  const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const centre = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow();
   const nowIso = new Date().toISOString();
   const email = 'bench.kpi.quanly@example.vn';
   let manager = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
-import { buildBenchApi, loadSeed } from './benchApi.ts';
+import { buildBenchApi, loadSeed, stockWarehouse } from './benchApi.ts';
 import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 
 /**
@@ -36,7 +36,7 @@ async function runServer(): Promise<void> {
   const { seed } = await loadSeed();
   const { app, db } = await buildBenchApi(seed);
   // Enough stock that no order runs out during the run; the products every customer buys.
-  await db.updateTable('products').set({ stock: 10_000_000 }).execute();
+  await stockWarehouse(db, 10_000_000);
   const products = await db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').limit(12).execute();
   const tokens: string[] = [];
   for (let index = 0; index < Number(process.env.BENCH_CUSTOMERS_COUNT); index += 1) {

@@ -268,7 +268,7 @@ async function insertRows(db: BenchDatabase, table: string, columns: readonly st
  */
 export async function writeFleet(db: BenchDatabase, dialect: Dialect, plan: FleetPlan, log: (line: string) => void): Promise<void> {
   const instant = (expression: string) => (dialect === 'postgres' ? `cast(${expression} as timestamptz)` : expression);
-  const centres = (await db.selectFrom('service_centres').select('id').orderBy('id').execute()).map((c) => c.id);
+  const centres = (await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute()).map((c) => c.id);
   const technician = await db.selectFrom('users').select('id').where('role', '=', 'technician').orderBy('id').executeTakeFirst();
   const product = await db.selectFrom('products').select(['id', 'price']).orderBy('id').executeTakeFirstOrThrow();
   if (centres.length === 0) throw new Error('seed the database first (no service centres)');

@@ -77,7 +77,7 @@ async function runServer(): Promise<void> {
   const db = createDatabase(config);
   await migrateToLatest(db);
   await seed(db);
-  const centre = await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const centre = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow();
   const now = new Date().toISOString();
   const manager = await db
     .insertInto('users')

@@ -54,7 +54,7 @@ const fold = (text: string) =>
 async function runServer(): Promise<void> {
   const { seed } = await loadSeed();
   const { app, db } = await buildBenchApi(seed);
-  const centres = await db.selectFrom('service_centres').select('id').orderBy('id').execute();
+  const centres = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
   const shipping = centres[0]!.id;
   const buyer = await db.insertInto('users').values({ email: 'bench.desk.buyer@example.vn', password_hash: null, full_name: 'Khách Benchmark', role: 'customer' }).returning('id').executeTakeFirstOrThrow();
   const product = await db.selectFrom('products').select(['id', 'slug', 'name', 'price']).where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();

@@ -17,7 +17,8 @@ export interface CentreStockTable {
   updated_at: InstantDefaultNow;
 }
 
-export type StockMovementKind = 'RECEIVE' | 'ISSUE' | 'RETURN' | 'ADJUST';
+/** OPENING, TRANSFER_OUT and TRANSFER_IN arrive with migration 0028 (the warehouse's opening balance, transfers). */
+export type StockMovementKind = 'RECEIVE' | 'ISSUE' | 'RETURN' | 'ADJUST' | 'OPENING' | 'TRANSFER_OUT' | 'TRANSFER_IN';
 
 /** The append-only ledger: every change of on_hand, with the on_hand it left. */
 export interface StockMovementsTable {
@@ -25,11 +26,15 @@ export interface StockMovementsTable {
   centre_id: number;
   product_id: number;
   kind: StockMovementKind;
-  /** Signed, never 0: RECEIVE and RETURN > 0, ISSUE < 0, ADJUST either. */
+  /** Signed, never 0: RECEIVE, RETURN, OPENING and TRANSFER_IN > 0, ISSUE and TRANSFER_OUT < 0, ADJUST either. */
   quantity: number;
   on_hand_after: number;
   /** The parts request an ISSUE or RETURN belongs to (no foreign key: see the migration). */
   parts_request_id: number | null;
+  /** The web order an ISSUE hands over (migration 0028). */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The transfer a TRANSFER_OUT or TRANSFER_IN belongs to (migration 0028). */
+  transfer_id: ColumnType<number | null, number | null | undefined, number | null>;
   actor_id: number | null;
   reason: string | null;
   created_at: InstantDefaultNow;
@@ -47,11 +52,36 @@ export interface LowStockAlertsTable {
   cleared_at: NullableInstant;
 }
 
-/** Centre inventory tables (migration 0007_centre_inventory). */
+export type StockTransferStatus = 'IN_TRANSIT' | 'RECEIVED' | 'CANCELLED';
+
+/** Units moving between two stock locations (migration 0028): TRANSFER_OUT at the source, TRANSFER_IN on receipt. */
+export interface StockTransfersTable {
+  id: Generated<number>;
+  from_location_id: number;
+  to_location_id: number;
+  status: StockTransferStatus;
+  note: string | null;
+  created_by: number | null;
+  created_at: InstantDefaultNow;
+  received_by: ColumnType<number | null, number | null | undefined, number | null>;
+  received_at: NullableInstant;
+  version: Counter;
+}
+
+export interface StockTransferLinesTable {
+  transfer_id: number;
+  product_id: number;
+  /** > 0 */
+  quantity: number;
+}
+
+/** Centre inventory tables (migration 0007_centre_inventory; transfers 0028). */
 export interface InventoryTables {
   centre_stock: CentreStockTable;
   stock_movements: StockMovementsTable;
   low_stock_alerts: LowStockAlertsTable;
+  stock_transfers: StockTransfersTable;
+  stock_transfer_lines: StockTransferLinesTable;
 }
 
 export type CentreStockRow = Selectable<CentreStockTable>;

@@ -5,7 +5,10 @@ import type { GoogleHandoffTables } from './googleHandoffSchema';
 import type { InventoryTables } from './inventorySchema';
 import type { PartsRequestTables } from './partsRequestSchema';
 import type { PartsFreeLineTables } from './partsFreeLineSchema';
+import type { PaymentExceptionTables } from './paymentExceptionSchema';
+import type { PaymentTransactionTables } from './paymentTransactionSchema';
 import type { PlateClaimTables } from './plateClaimSchema';
+import type { VatInvoiceTables } from './vatInvoiceSchema';
 import type { WebOrderTables } from './webOrderSchema';
 import type { CatalogueAdminTables, ProductAdminColumns } from './catalogueAdminSchema';
 import type { PredictionTables } from './predictionSchema';
@@ -30,7 +33,13 @@ export interface ServiceCentresTable {
   close_time: string;
   service_bays: number;
   created_at: Timestamp;
+  /** SERVICE_CENTRE, or WAREHOUSE: a stock location only, never on a floor or customer list (migration 0028). */
+  kind: ColumnType<ServiceCentreKind, ServiceCentreKind | undefined, ServiceCentreKind>;
+  /** 1: the location's stock is sold online (shipped orders reserve there; online availability sums them). */
+  ships_online: Flag;
 }
+
+export type ServiceCentreKind = 'SERVICE_CENTRE' | 'WAREHOUSE';
 
 /** A user of any role. `email` is lower-case; `role` one of customer|staff|technician|manager|admin. */
 export interface UsersTable {
@@ -169,7 +178,6 @@ export interface ProductsTable extends ProductAdminColumns {
   price: number;
   /** Integer VND before the discount (greater than price), or null. */
   original_price: number | null;
-  stock: ColumnType<number, number | undefined, number>;
   sales_count: ColumnType<number, number | undefined, number>;
   warranty_months: ColumnType<number, number | undefined, number>;
   description: string;
@@ -209,6 +217,12 @@ export interface ServicesTable {
   is_active: Flag;
   search_text: string;
   created_at: Timestamp;
+  /** The admin's saves carry it (migration 0029). */
+  version: ColumnType<number, number | undefined, number>;
+  /** 0, 5, 8 or 10 (%). */
+  vat_rate: ColumnType<number, number | undefined, number>;
+  /** The long text beside `summary` (≤ 20,000 characters). */
+  description: ColumnType<string, string | undefined, string>;
 }
 
 export interface ServicePackagesTable {
@@ -229,6 +243,7 @@ export interface ServicePackagesTable {
   is_active: Flag;
   search_text: string;
   created_at: Timestamp;
+  version: ColumnType<number, number | undefined, number>;
 }
 
 export interface ServicePackageCreditsTable {
@@ -285,7 +300,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -65,6 +65,8 @@ export interface OrdersTable {
   desk_centre_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The recipient's name folded (foldVietnamese) for the desk's search (migration 0025). */
   recipient_folded: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The stock location its product lines are reserved at (migration 0028): the pick-up centre or the shipping warehouse. */
+  stock_location_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderLinesTable {

@@ -73,16 +73,27 @@ export function centreScopeOf(request: FastifyRequest): CentreScope {
 
 /**
  * The centre a list or a new record is for: the caller's own, or for an admin the `?centreId=` asked for
- * (default: the first centre). A staff member asking for another centre gets 404.
+ * (default: the first centre). A staff member asking for another centre gets 404. The online warehouse is a
+ * stock location, not a centre: 404 unless `stockLocations` (the inventory's routes, where an admin may pick it).
  */
-export async function centreForRequest(db: Kysely<Database>, scope: CentreScope, requested: number | undefined): Promise<number> {
+export async function centreForRequest(
+  db: Kysely<Database>,
+  scope: CentreScope,
+  requested: number | undefined,
+  options: { stockLocations?: boolean } = {},
+): Promise<number> {
   if (scope.centreId !== null) {
     if (requested !== undefined && requested !== scope.centreId) throw AppError.notFound(centreScopeMessages.notFound);
     return scope.centreId;
   }
   const centre = requested !== undefined
-    ? await db.selectFrom('service_centres').select('id').where('id', '=', requested).executeTakeFirst()
-    : await db.selectFrom('service_centres').select('id').orderBy('id').limit(1).executeTakeFirst();
+    ? await db
+        .selectFrom('service_centres')
+        .select('id')
+        .where('id', '=', requested)
+        .$if(!options.stockLocations, (q) => q.where('kind', '=', 'SERVICE_CENTRE'))
+        .executeTakeFirst()
+    : await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').limit(1).executeTakeFirst();
   if (!centre) throw AppError.notFound(centreScopeMessages.notFound);
   return centre.id;
 }

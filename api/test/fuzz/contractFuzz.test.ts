@@ -6,6 +6,7 @@ import { startAuthApp, testConfig, type AuthTestApp } from '../support/authTestK
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { fuzzBaselines, type BaselineRequest, type FuzzFixtures } from './fuzzBaselines';
 import { hostileValuesFor, toJsonText, toParameterValues, toPathSegment, toQueryString } from './hostileValues';
+import { onlineStock } from '../../src/modules/stockLocations/onlineStock';
 import { hasValueAt, operationsOf, withValueAt, type ApiOperation, type BodyPath, type OpenApiDocument } from './openApiOperations';
 
 /**
@@ -184,9 +185,9 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
 
     const db = scratch.db;
     const customerId = (await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.find((a) => a.role === 'customer')!.email).executeTakeFirstOrThrow()).id;
-    const centreId = (await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const centreId = (await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow()).id;
     const serviceId = (await db.selectFrom('services').select('id').where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow()).id;
-    const product = await db.selectFrom('products').select(['id', 'slug']).where('stock', '>', 20).orderBy('id').executeTakeFirstOrThrow();
+    const product = await db.selectFrom('products').select(['id', 'slug']).where(onlineStock('products.id'), '>', 20).orderBy('id').executeTakeFirstOrThrow();
     const promotionId = (await db.selectFrom('promotions').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const vehicleId = (await db.selectFrom('vehicles').select('id').where('user_id', '=', customerId).orderBy('id').executeTakeFirstOrThrow()).id;
     const maintenanceRecordId = (await db.selectFrom('maintenance_records').select('id').where('vehicle_id', '=', vehicleId).orderBy('id').executeTakeFirstOrThrow()).id;

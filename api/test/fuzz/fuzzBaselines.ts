@@ -1,3 +1,5 @@
+import { DEMO_PAYMENT_KEYS } from '../../src/config';
+
 /**
  * A valid request per operation: the fuzz replaces one field at a time and keeps the rest valid, so a hostile
  * value gets past the other fields' validation and as far as the database. Resources (ids, codes) are real
@@ -173,11 +175,55 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'POST /api/orders/{code}/cancel': { params: { code: f.cancellableOrderCode }, bodies: [{ reason: 'Đặt nhầm sản phẩm' }] },
     'POST /api/orders/{code}/status': { params: { code: f.staffOrderCode }, bodies: [{ status: 'CONFIRMED', note: 'Đã gọi xác nhận' }] },
     'POST /api/orders/{code}/payment/confirm': { params: { code: f.vietQrOrderCode } },
+    // payOS: an order that awaits no transfer (409), so the fuzz never reaches payOS; the webhooks: SePay with its
+    // key (past it, the body is what is fuzzed), payOS unsigned (zod first, then 401).
+    'POST /api/orders/{code}/payos-link': { params: { code: f.staffOrderCode } },
+    'POST /api/payments/sepay/webhook': {
+      headers: () => ({ authorization: `Apikey ${DEMO_PAYMENT_KEYS.sepayWebhookKey}` }),
+      bodies: [
+        {
+          id: 'fuzz-sepay-1',
+          gateway: 'Vietcombank',
+          transactionDate: '2026-11-19 08:00:00',
+          accountNumber: '1023456789',
+          code: null,
+          content: 'Chuyển tiền EV2611190001',
+          transferType: 'in',
+          transferAmount: 100_000,
+          accumulated: 0,
+          subAccount: null,
+          referenceCode: 'FT26323000001',
+          description: 'BankAPINotify',
+        },
+      ],
+    },
+    'POST /api/payments/payos/webhook': {
+      bodies: [
+        {
+          code: '00',
+          desc: 'success',
+          success: true,
+          data: { orderCode: 1001, amount: 100_000, description: 'EV2611190001', accountNumber: '12345678', reference: 'FT1', transactionDateTime: '2026-11-19 08:00:00', currency: 'VND', paymentLinkId: 'x', code: '00', desc: 'Thành công' },
+          signature: '0'.repeat(64),
+        },
+      ],
+    },
     'GET /api/staff/orders': { query: { status: 'PLACED', limit: '20' } },
     'GET /api/staff/web-orders': { query: { status: 'PLACED', q: 'EV', from: '2026-01-01', to: '2026-12-31', page: '1', pageSize: '20' } },
     'GET /api/staff/web-orders/{code}': { params: { code: f.staffOrderCode } },
     'POST /api/staff/web-orders/{code}/actions': { params: { code: f.staffOrderCode }, bodies: [{ action: 'confirm', version: 0, note: 'Đã gọi xác nhận' }] },
     'POST /api/staff/web-orders/{code}/notes': { params: { code: f.staffOrderCode }, bodies: [{ text: 'Khách dặn gọi trước khi giao' }] },
+    'GET /api/payment-exceptions': { query: { status: 'open', page: '1' } },
+    'GET /api/payment-exceptions/{id}': { params: { id: '1' } },
+    'POST /api/payment-exceptions/{id}/match': { params: { id: '1' }, bodies: [{ orderCode: 'EV2611190001', version: 1 }] },
+    'POST /api/payment-exceptions/{id}/reinstate': { params: { id: '1' }, bodies: [{ version: 1 }] },
+    'POST /api/payment-exceptions/{id}/refund': {
+      params: { id: '1' },
+      bodies: [{ amount: 10_000, method: 'BANK_TRANSFER', bankReference: 'FT26111900001', reason: 'Khách chuyển nhầm', version: 1 }],
+    },
+    'POST /api/payment-exceptions/{id}/dismiss': { params: { id: '1' }, bodies: [{ note: 'Chuyển khoản nội bộ', version: 1 }] },
+    'GET /api/reconciliation': { query: { from: '2026-11-01', to: '2026-11-30' } },
+    'GET /api/reconciliation.csv': { query: { from: '2026-11-01', to: '2026-11-30', view: 'transactions' } },
     'GET /api/me/package-credits': {},
     'GET /api/vehicles': {},
     'POST /api/vehicles': { bodies: [vehicleBody] },
@@ -256,6 +302,16 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'DELETE /api/service-orders/{id}/checklist/{itemId}/photos/{photoId}': { params: { ...item, photoId: '1' } },
     'GET /api/service-orders/{id}/invoice-preview': { params: order },
     'POST /api/service-orders/{id}/invoice': { params: order },
+    // Receipts and VAT invoices (api/src/modules/invoices).
+    'GET /api/orders/{code}/receipt.pdf': { params: { code: f.staffOrderCode } },
+    'GET /api/service-orders/{id}/invoice.pdf': { params: order },
+    'GET /api/appointments/{id}/service-order/invoice.pdf': { params: { id: String(f.floorAppointmentId) } },
+    'GET /api/orders/{code}/vat-invoice-request': { params: { code: f.staffOrderCode } },
+    'POST /api/orders/{code}/vat-invoice-request': { params: { code: f.staffOrderCode }, bodies: [{ companyName: 'Công ty TNHH Xe Điện Sài Gòn', taxCode: '0314409058-002', address: '12 Lê Lợi, TP. Hồ Chí Minh', email: 'ketoan@xedien.vn' }] },
+    'POST /api/service-orders/{id}/vat-invoice-request': { params: order, bodies: [{ companyName: 'Công ty TNHH Xe Điện Sài Gòn', taxCode: '0314409058-002', address: '12 Lê Lợi, TP. Hồ Chí Minh', email: 'ketoan@xedien.vn' }] },
+    'GET /api/vat-invoice-requests': { query: { status: 'REQUESTED', orderCode: f.staffOrderCode } },
+    'GET /api/vat-invoice-requests/{id}/xml': { params: { id: '1' } },
+    'POST /api/vat-invoice-requests/{id}/issue': { params: { id: '1' } },
     'POST /api/service-orders/{id}/payment/confirm': { params: order, bodies: [{ method: 'CASH' }] },
     'GET /api/appointments/{id}/service-order': { params: { id: String(f.floorAppointmentId) } },
     'GET /api/appointments/{id}/inspection': { params: { id: String(f.floorAppointmentId) } },
@@ -291,6 +347,8 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'POST /api/inventory/receive': { bodies: [{ centreId: f.floorCentreId, lines: [{ productId: f.partProductId, quantity: 1 }], note: 'Nhập bổ sung' }] },
     'POST /api/inventory/adjust': { bodies: [{ centreId: f.floorCentreId, productId: f.partProductId, newOnHand: 40, reason: 'Kiểm kê cuối tháng' }] },
     'PUT /api/inventory/{productId}/min-stock': { params: { productId: String(f.partProductId) }, bodies: [{ centreId: f.floorCentreId, minStock: 2 }] },
+    'GET /api/stock-locations': {},
+    'GET /api/inventory/transfers': { query: { centreId: String(f.floorCentreId), status: 'IN_TRANSIT', page: '1' } },
     'GET /api/kpis/centre': { query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },
     'GET /api/manager/parts-demand': { query: { ...centre, days: '30' } },
     'GET /api/kpis/technician/me': { query: { from: '2026-11-13', to: '2026-11-19' } },

@@ -4,6 +4,7 @@ import { countRows } from '../../src/db/portable';
 import { DEMO_ACCOUNTS, SERVICE_CENTRES, seed, seedReference } from '../../seed';
 import { SERVICES } from '../../seed/catalogue';
 import { DEMO_ACCOUNT_EMAILS, DemoDataInProductionError, findDemoAccounts, refuseDemoData } from '../../src/security/demoDataGuard';
+import { onlineStock } from '../../src/modules/stockLocations/onlineStock';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /** The tables that hold people, their vehicles and what they did: none has a row after the reference seed. */
@@ -51,9 +52,10 @@ describe.each(testDatabases())('production seed (seedReference) on $label', (tar
     expect(report.catalogue.promotions).toBe(0);
 
     expect(await counts(scratch.db)).toEqual(Object.fromEntries(DEMO_TABLES.map((table) => [table, 0])));
-    // Products are reference data, their web stock and sales are not.
-    const stocked = await scratch.db.selectFrom('products').select('sku').where((eb) => eb.or([eb('stock', '>', 0), eb('sales_count', '>', 0)])).execute();
+    // Products are reference data, their web stock and sales are not (the warehouse is empty).
+    const stocked = await scratch.db.selectFrom('products').select('sku').where((eb) => eb.or([eb(onlineStock('products.id'), '>', 0), eb('sales_count', '>', 0)])).execute();
     expect(stocked).toEqual([]);
+    expect(await scratch.db.selectFrom('stock_movements').select('id').execute()).toEqual([]);
     // Every service comes with its checklist template.
     const services = await scratch.db.selectFrom('services').select(['slug', 'checklist']).execute();
     expect(services).toHaveLength(SERVICES.length);

@@ -4,6 +4,7 @@ import type { Database } from '../../src/db/schema';
 import { createDatabase } from '../../src/db/createDatabase';
 import { toNumber } from '../../src/db/portable';
 import { recordMovement } from '../../src/modules/inventory/centreStockMoves';
+import { onlineStock, setWarehouseStock } from '../../src/modules/stockLocations/onlineStock';
 import type { ScratchDatabase } from './testDatabases';
 
 /**
@@ -43,13 +44,14 @@ export async function addProduct(
       brand_id: brand.id,
       price,
       original_price: null,
-      stock: options.stock ?? 100,
       description: 'Sản phẩm dùng cho kiểm thử kho.',
       is_active: options.active === false ? 0 : 1,
       search_text: options.searchText ?? `ma phanh thu nghiem ${sku.toLowerCase()}`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its online stock sits in the warehouse (an OPENING movement).
+  if ((options.stock ?? 100) > 0) await setWarehouseStock(db, row.id, options.stock ?? 100);
   // As every catalogue write does: kept catalogue answers and stock tables are stale now.
   invalidateCatalogue();
   return { id: row.id, name, sku, price };
@@ -99,8 +101,9 @@ export async function figures(db: Kysely<Database>, centreId: number, productId:
   return row ? { onHand: toNumber(row.on_hand), reserved: toNumber(row.reserved), minStock: toNumber(row.min_stock) } : null;
 }
 
+/** What the online warehouse has available of the product (on_hand − reserved at the ships_online locations). */
 export async function warehouseStock(db: Kysely<Database>, productId: number): Promise<number> {
-  return toNumber((await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow()).stock);
+  return toNumber((await db.selectFrom('products').select(onlineStock('products.id').as('stock')).where('id', '=', productId).executeTakeFirstOrThrow()).stock);
 }
 
 export async function movementsOf(db: Kysely<Database>, centreId: number, productId: number) {

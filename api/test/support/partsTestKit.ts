@@ -83,7 +83,6 @@ export function useParts(target: TestDatabaseTarget): PartsFloor {
         brand_id: brand.id,
         price,
         original_price: null,
-        stock: 100,
         description: 'Phụ tùng dùng cho kiểm thử yêu cầu phụ tùng.',
         compatible_models: JSON.stringify(models),
         vehicle_types: JSON.stringify(options.vehicleTypes ?? ['car']),

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Cart, Order, PromotionCategory } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/schema';
+import { addOnHand } from '../../src/modules/inventory/centreStockMoves';
+import { onlineStock, setWarehouseStock } from '../../src/modules/stockLocations/onlineStock';
 import { bearer, startAuthApp, type AuthTestApp } from './authTestKit';
 
 export { bearer };
@@ -62,19 +64,26 @@ export async function createProduct(
       brand_id: brand.id,
       price: options.price,
       original_price: null,
-      stock: options.stock,
       description: 'Sản phẩm dùng cho kiểm thử.',
       is_active: options.active === false ? 0 : 1,
       search_text: 'linh kien thu nghiem',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its stock sits in the online warehouse (an OPENING movement).
+  if (options.stock > 0) await setWarehouseStock(db, row.id, options.stock);
   return { id: row.id, name, price: options.price };
 }
 
+/** Online availability: what the shipping locations have of the product, less what is reserved there. */
 export async function stockOf(db: Kysely<Database>, productId: number): Promise<number> {
-  const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('products').select(onlineStock('products.id').as('stock')).where('id', '=', productId).executeTakeFirstOrThrow();
   return Number(row.stock);
+}
+
+/** Sets the online warehouse's available units of a product (an ADJUST movement of the difference). */
+export async function setOnlineStock(db: Kysely<Database>, productId: number, available: number): Promise<void> {
+  await setWarehouseStock(db, productId, available);
 }
 
 export async function promotionUsage(db: Kysely<Database>, code: string): Promise<number> {
@@ -162,6 +171,18 @@ export function postOrder(app: App, user: TestUser, body: OrderBody, key: string
 export const orderOf = (response: { json(): unknown }): Order => (response.json() as { data: Order }).data;
 export const cartOf = (response: { json(): unknown }): Cart => (response.json() as { data: Cart }).data;
 
+/** The first service centre (the online warehouse is a stock location, not a centre). */
 export async function firstCentreId(db: Kysely<Database>): Promise<number> {
-  return (await db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  return (await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow()).id;
+}
+
+/** What a centre has available of a product (on_hand − reserved; 0 without a stock row). */
+export async function centreAvailable(db: Kysely<Database>, centreId: number, productId: number): Promise<number> {
+  const row = await db.selectFrom('centre_stock').select(['on_hand', 'reserved']).where('centre_id', '=', centreId).where('product_id', '=', productId).executeTakeFirst();
+  return row ? Number(row.on_hand) - Number(row.reserved) : 0;
+}
+
+/** Puts `quantity` more units of a product on a centre's shelf (pick-up orders reserve there), an OPENING movement. */
+export async function stockCentre(db: Kysely<Database>, centreId: number, productId: number, quantity: number): Promise<void> {
+  await db.transaction().execute((trx) => addOnHand(trx, { centreId, productId, quantity, kind: 'OPENING', transferId: null, actorId: null, reason: 'Tồn đầu kỳ' }));
 }

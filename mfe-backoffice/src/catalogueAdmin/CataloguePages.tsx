@@ -1,7 +1,7 @@
 import { AreaPage } from '../components/AreaPage';
 import { CatalogueTabs } from './CatalogueTabs';
 
-/** /admin/catalogue: the admin edits the products, promotions, categories and brands. */
+/** /admin/catalogue: the admin edits the products, services, packages, promotions, categories and brands. */
 export function AdminCataloguePage() {
   return (
     <AreaPage area="admin" path="/admin/catalogue">
@@ -10,7 +10,7 @@ export function AdminCataloguePage() {
   );
 }
 
-/** /manager/catalogue: a manager reads the products, promotions, categories and brands (the server refuses their writes). */
+/** /manager/catalogue: a manager reads the products, services, packages, promotions, categories and brands (the server refuses their writes). */
 export function ManagerCataloguePage() {
   return (
     <AreaPage area="manager" path="/manager/catalogue">

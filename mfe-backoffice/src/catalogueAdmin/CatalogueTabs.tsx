@@ -1,14 +1,18 @@
 import { useId, useState } from 'react';
+import { PackageCatalogue } from './PackageCatalogue';
 import { ProductCatalogue } from './ProductCatalogue';
 import { promotionText as t } from './promotionAdminText';
 import { PromotionCatalogue } from './PromotionCatalogue';
+import { ServiceCatalogue } from './ServiceCatalogue';
+import { serviceText } from './serviceAdminText';
 import { TaxonomyCatalogue } from './TaxonomyCatalogue';
 import styles from './CatalogueAdmin.module.css';
 
-type Tab = 'products' | 'promotions' | 'taxonomy';
-const TABS: Tab[] = ['products', 'promotions', 'taxonomy'];
+type Tab = 'products' | 'services' | 'packages' | 'promotions' | 'taxonomy';
+const TABS: Tab[] = ['products', 'services', 'packages', 'promotions', 'taxonomy'];
+const TAB_TEXT: Record<Tab, string> = { ...t.tabs, ...serviceText.tabs };
 
-/** The catalogue page's sections: products, promotions, categories and brands. */
+/** The catalogue page's sections: products, services, packages, promotions, categories and brands. */
 export function CatalogueTabs({ readOnly }: { readOnly: boolean }) {
   const id = useId();
   const [tab, setTab] = useState<Tab>('products');
@@ -26,12 +30,14 @@ export function CatalogueTabs({ readOnly }: { readOnly: boolean }) {
             className={tab === name ? styles.primary : styles.secondary}
             onClick={() => setTab(name)}
           >
-            {t.tabs[name]}
+            {TAB_TEXT[name]}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
         {tab === 'products' && <ProductCatalogue readOnly={readOnly} />}
+        {tab === 'services' && <ServiceCatalogue readOnly={readOnly} />}
+        {tab === 'packages' && <PackageCatalogue readOnly={readOnly} />}
         {tab === 'promotions' && <PromotionCatalogue readOnly={readOnly} />}
         {tab === 'taxonomy' && <TaxonomyCatalogue readOnly={readOnly} />}
       </div>

@@ -3,6 +3,7 @@ import { PRODUCT_STATUS_LABELS, type ProductStatus } from 'shared-contracts/back
 import type { ProductAdminOptions } from 'shared-contracts/schemas';
 import { useAsync } from '../hooks/useAsync';
 import { catalogueAdminApi } from './catalogueAdminApi';
+import { ChangeTable } from './ChangeHistory';
 import { catalogueText as t, formatDateTime, formatVnd } from './catalogueAdminText';
 import styles from './CatalogueAdmin.module.css';
 
@@ -42,30 +43,7 @@ export function ProductHistory({ productId, reloadKey, options }: { productId: n
       {state.error && <p className={styles.alert}>{state.error}</p>}
       {state.data && changes.length === 0 && <p>{t.noHistory}</p>}
       {changes.length > 0 && (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t.historyColumns.when}</th>
-                <th scope="col">{t.historyColumns.who}</th>
-                <th scope="col">{t.historyColumns.field}</th>
-                <th scope="col">{t.historyColumns.before}</th>
-                <th scope="col">{t.historyColumns.after}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={change.id}>
-                  <td>{formatDateTime(change.changedAt)}</td>
-                  <td>{change.actor?.name ?? t.system}</td>
-                  <td>{t.fields[change.field] ?? change.field}</td>
-                  <td>{shown(change.field, change.before, options)}</td>
-                  <td>{shown(change.field, change.after, options)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ChangeTable changes={changes} fieldLabel={(field) => t.fields[field] ?? field} cells={(change) => [shown(change.field, change.before, options), shown(change.field, change.after, options)]} />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { InventoryChange, InventoryItem } from 'shared-contracts/schemas';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
 import { useAsync } from '../hooks/useAsync';
@@ -18,6 +18,19 @@ const t = inventoryText;
 const STOCK_MOVING_KINDS = ['inventory', 'parts-request', 'service-order'];
 const readCentres = (signal: AbortSignal) => inventoryApi.centres(signal);
 
+/** What a panel under the inventory (the stock transfers) shares with it: the centre shown and its reloads. */
+export interface InventoryPanelContext {
+  role: ReturnType<typeof useSessionRole>;
+  /** The centre shown (an admin's choice, else the caller's own once known). */
+  centreId: number | null;
+  /** The admin's chosen centre (undefined for the others): a remount key. */
+  chosenCentreId: number | undefined;
+  /** Rises when the centre's stock moved (live stream, a write here). */
+  refreshKey: number;
+  /** Reloads the stock table, the low list and the ledger. */
+  refresh: () => void;
+}
+
 type Dialog = { kind: 'receive'; lines: ReceiveLineDraft[] } | { kind: 'adjust'; item: InventoryItem } | null;
 
 /** What a 'Nhập kho' on a low row proposes: enough to be back at twice the minimum (at least 1). */
@@ -31,9 +44,9 @@ const lineFor = (item: InventoryItem, quantity: number | null) =>
  * others see theirs), the low-stock list with 'Nhập kho', the stock table, the ledger, and the receive and
  * adjust dialogs. Manager and admin write; staff (and anyone else the API lets read) only see. Stock moved by
  * parts requests arrives live through the centre's floor stream (or a 15 s poll), and every write here reloads
- * what it changed.
+ * what it changed. `below` renders a panel after the ledger with the centre and its reloads (the stock transfers).
  */
-export function ManagerInventory() {
+export function ManagerInventory({ below }: { below?: (context: InventoryPanelContext) => ReactNode } = {}) {
   const role = useSessionRole();
   const isAdmin = role === 'admin';
   const canWrite = role === 'manager' || role === 'admin';
@@ -134,6 +147,7 @@ export function ManagerInventory() {
           <WhenNearViewport heading={t.ledger.heading} headingId="ledger-heading">
             <MovementLedger key={`ledger-${centreId ?? 'own'}`} centreId={centreId} refreshKey={refreshKey} />
           </WhenNearViewport>
+          {below?.({ role, centreId: shownCentre, chosenCentreId: centreId, refreshKey, refresh })}
         </>
       )}
 

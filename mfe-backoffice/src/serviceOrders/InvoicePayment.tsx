@@ -7,6 +7,7 @@ import { CashReceivedField, readCashReceived } from '../frontDesk/CashReceivedFi
 import { messageOf } from '../api/apiErrors';
 import { serviceOrdersApi } from './serviceOrdersApi';
 import { serviceOrdersText } from './serviceOrdersText';
+import { VatInvoicePanel } from '../invoices/VatInvoicePanel';
 import styles from './ServiceOrders.module.css';
 
 const t = serviceOrdersText.invoice;
@@ -183,6 +184,7 @@ export function InvoicePayment({ order, run }: Props) {
             <dd>{INVOICE_PAYMENT_STATUS_LABELS[invoice.paymentStatus]}</dd>
           </dl>
           {previewTotal !== null && previewTotal !== invoice.total && <p className={styles.alert}>{t.mismatch(formatVnd(invoice.total), formatVnd(previewTotal))}</p>}
+          <VatInvoicePanel target={{ serviceOrderId: order.id }} pdfPath={`/service-orders/${order.id}/invoice.pdf`} />
 
           {invoice.paymentStatus === 'PAID' && invoice.paidAt && (
             <p>{t.paidAt(formatDateTime(invoice.paidAt), invoice.paymentMethod ? INVOICE_PAYMENT_METHOD_LABELS[invoice.paymentMethod] : '—')}</p>

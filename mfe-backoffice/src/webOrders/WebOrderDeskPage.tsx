@@ -1,18 +1,36 @@
 import { useLocation } from 'react-router-dom';
 import { AreaPage } from '../components/AreaPage';
+import { useView, ViewTabs, type ViewTab } from '../components/ViewTabs';
 import type { RoleArea } from '../i18n/vi';
+import { PaymentExceptionsQueue } from '../paymentExceptions/PaymentExceptionsQueue';
+import { ReconciliationView } from '../reconciliation/ReconciliationView';
 import { WebOrderDesk } from './WebOrderDesk';
 
 const AREA_OF: Record<string, RoleArea> = { '/staff/web-orders': 'staff', '/manager/web-orders': 'manager', '/admin/web-orders': 'admin' };
 
-/** "Đơn hàng online": the web-order desk, in the staff, manager or admin area (the server scopes the orders). */
+type DeskView = 'orders' | 'payments' | 'reconciliation';
+const DESK_TABS: readonly ViewTab<DeskView>[] = [
+  { key: 'orders', label: 'Đơn hàng' },
+  { key: 'payments', label: 'Giao dịch cần xử lý' },
+];
+const ADMIN_TABS: readonly ViewTab<DeskView>[] = [...DESK_TABS, { key: 'reconciliation', label: 'Đối soát' }];
+
+/**
+ * "Đơn hàng online": the web-order desk, in the staff, manager or admin area (the server scopes the orders), with
+ * its payments exceptions queue (`?view=payments`) and, for admin, the daily reconciliation (`?view=reconciliation`).
+ */
 export function WebOrderDeskPage() {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/$/, '');
   const area = AREA_OF[path] ?? 'staff';
+  const tabs = area === 'admin' ? ADMIN_TABS : DESK_TABS;
+  const view = useView(tabs);
   return (
     <AreaPage area={area} path={`/${area}/web-orders`}>
-      <WebOrderDesk />
+      <ViewTabs path={`/${area}/web-orders`} label="Quầy đơn hàng online" tabs={tabs} current={view} />
+      {view === 'orders' && <WebOrderDesk />}
+      {view === 'payments' && <PaymentExceptionsQueue />}
+      {view === 'reconciliation' && <ReconciliationView />}
     </AreaPage>
   );
 }

@@ -3,6 +3,7 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { WebOrderActionInput, WebOrderDetail } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
+import { VatInvoicePanel } from '../invoices/VatInvoicePanel';
 import { PackingSlip } from './PackingSlip';
 import { WebOrderActions } from './WebOrderActions';
 import { webOrdersApi } from './webOrdersApi';
@@ -172,6 +173,8 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
               </p>
             </>
           )}
+
+          <VatInvoicePanel target={{ orderCode: data.order.code }} pdfPath={data.order.paymentStatus === 'UNPAID' ? null : `/orders/${data.order.code}/receipt.pdf`} />
 
           <h3>{t.timeline}</h3>
           <ol className={styles.timeline}>

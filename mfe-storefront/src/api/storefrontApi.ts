@@ -4,6 +4,7 @@ import type {
   Category,
   ContactMessageInput,
   ContactReceipt,
+  ProductAvailability,
   ProductDetail,
   ProductListParams,
   ProductPage,
@@ -14,7 +15,6 @@ import type {
   ServiceCentre,
   ServicePackage,
 } from 'shared-contracts/schemas';
-
 
 function getData<T>(path: string, query?: Record<string, string | number | boolean | undefined>, signal?: AbortSignal): Promise<T> {
   return readData<T>(apiClient.get(path, { query, signal }));
@@ -27,6 +27,8 @@ function getData<T>(path: string, query?: Record<string, string | number | boole
 export const storefrontApi = {
   products: (params: ProductListParams, signal?: AbortSignal) => getData<ProductPage>('/products', { ...params }, signal),
   product: (slug: string, signal?: AbortSignal) => getData<ProductDetail>(`/products/${encodeURIComponent(slug)}`, undefined, signal),
+  /** GET /api/products/:slug/availability: online units, and what each service centre has for pick-up. */
+  availability: (slug: string, signal?: AbortSignal) => getData<ProductAvailability>(`/products/${encodeURIComponent(slug)}/availability`, undefined, signal),
   categories: (signal?: AbortSignal) => getData<Category[]>('/categories', undefined, signal),
   brands: (signal?: AbortSignal) => getData<Brand[]>('/brands', undefined, signal),
   services: (signal?: AbortSignal) => getData<Service[]>('/services', undefined, signal),

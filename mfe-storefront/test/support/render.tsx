@@ -11,6 +11,7 @@ export const api = storefrontApi as jest.Mocked<typeof storefrontApi>;
 export function answerWithFixtures(): void {
   api.products.mockResolvedValue(fixtures.productPage([fixtures.product()]));
   api.product.mockResolvedValue(fixtures.productDetail());
+  api.availability.mockResolvedValue({ online: 40, pickup: [] });
   api.categories.mockResolvedValue(fixtures.categories);
   api.brands.mockResolvedValue(fixtures.brands);
   api.services.mockResolvedValue(fixtures.services);

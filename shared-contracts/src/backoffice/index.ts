@@ -6,3 +6,5 @@ export * from './inventoryRules';
 export * from './reports';
 export * from './shiftRules';
 export * from './productCatalogueRules';
+export * from './stockTransferMachine';
+export * from './serviceCatalogueRules';

@@ -3,13 +3,17 @@
  * (schemas/inventory.ts) checks with them, and the back office's forms check the same before sending.
  */
 
-export const STOCK_MOVEMENT_KINDS = ['RECEIVE', 'ISSUE', 'RETURN', 'ADJUST'] as const;
+/** OPENING: a location's opening balance (the online warehouse's came from products.stock); TRANSFER_*: stock transfers. */
+export const STOCK_MOVEMENT_KINDS = ['RECEIVE', 'ISSUE', 'RETURN', 'ADJUST', 'OPENING', 'TRANSFER_OUT', 'TRANSFER_IN'] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 export const STOCK_MOVEMENT_KIND_LABELS: Record<StockMovementKind, string> = {
   RECEIVE: 'Nhập từ kho online',
   ISSUE: 'Xuất cho sửa chữa',
   RETURN: 'Trả lại kho',
   ADJUST: 'Điều chỉnh',
+  OPENING: 'Số dư đầu kỳ',
+  TRANSFER_OUT: 'Chuyển đi',
+  TRANSFER_IN: 'Nhận chuyển kho',
 };
 
 /** Units of one product per receive line (1..9 999). */

@@ -7,4 +7,5 @@ export * from './shipping';
 export * from './orderStatus';
 export * from './carriers';
 export * from './checkoutRules';
+export * from './paymentExceptionRules';
 export * from '../address/provinces';

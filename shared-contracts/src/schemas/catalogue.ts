@@ -393,6 +393,24 @@ export const contactReceiptSchema = z.object({
 });
 export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
+/**
+ * GET /api/products/:slug/availability (shop-operations §3): what ships online (Σ on_hand − reserved over the
+ * locations that ship) and what each service centre has for pick-up today, by centre name ("Còn 3 tại EV Service
+ * Cầu Giấy").
+ */
+export const productAvailabilitySchema = z.object({
+  online: z.number().int().nonnegative(),
+  pickup: z.array(
+    z.object({
+      centreId: z.number().int().positive(),
+      centreName: z.string(),
+      city: z.string(),
+      available: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type ProductAvailability = z.infer<typeof productAvailabilitySchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Response envelopes
 
@@ -400,6 +418,7 @@ export const categoryListResponseSchema = envelopeSchema(z.array(categorySchema)
 export const brandListResponseSchema = envelopeSchema(z.array(brandSchema));
 export const productPageResponseSchema = envelopeSchema(productPageSchema);
 export const productDetailResponseSchema = envelopeSchema(productDetailSchema);
+export const productAvailabilityResponseSchema = envelopeSchema(productAvailabilitySchema);
 export const serviceListResponseSchema = envelopeSchema(z.array(serviceSchema));
 export const servicePackageListResponseSchema = envelopeSchema(z.array(servicePackageSchema));
 export const promotionListResponseSchema = envelopeSchema(z.array(promotionSchema));

@@ -20,6 +20,15 @@ const money = (label: string) =>
 const instant = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} không hợp lệ (ngày giờ theo ISO 8601, ví dụ 2026-12-01T00:00:00+07:00).` });
 
+/** A VAT rate: 0, 5, 8 or 10 (%), as a number or its digits. */
+export const vatRateInput = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,2}$/.test(value.trim()) ? Number(value) : value),
+    z.union(VAT_RATES.map((rate) => z.literal(rate)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<5>, z.ZodLiteral<8>, z.ZodLiteral<10>], {
+      error: 'Thuế GTGT phải là 0, 5, 8 hoặc 10 %.',
+    }),
+  );
+
 export const productStatusSchema = z.enum(PRODUCT_STATUSES, { error: 'Trạng thái phải là bản nháp, đang bán hoặc ngừng kinh doanh.' });
 
 export const productImageInputSchema = z.object({
@@ -56,12 +65,7 @@ export const productAdminInputSchema = z
     salePrice: money('Giá khuyến mãi').nullable().default(null),
     saleStartsAt: instant('Thời điểm bắt đầu khuyến mãi').nullable().default(null),
     saleEndsAt: instant('Thời điểm kết thúc khuyến mãi').nullable().default(null),
-    vatRate: z.preprocess(
-      (value) => (typeof value === 'string' && /^\d{1,2}$/.test(value.trim()) ? Number(value) : value),
-      z.union(VAT_RATES.map((rate) => z.literal(rate)) as unknown as [z.ZodLiteral<0>, z.ZodLiteral<5>, z.ZodLiteral<8>, z.ZodLiteral<10>], {
-        error: 'Thuế GTGT phải là 0, 5, 8 hoặc 10 %.',
-      }),
-    ),
+    vatRate: vatRateInput(),
     unit: textInput({ trim: true, error: 'Đơn vị tính là bắt buộc.' })
       .min(1, 'Vui lòng nhập đơn vị tính.')
       .max(PRODUCT_LIMITS.unitMax, `Đơn vị tính tối đa ${PRODUCT_LIMITS.unitMax} ký tự.`),

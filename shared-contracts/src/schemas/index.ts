@@ -21,5 +21,10 @@ export * from './webOrders';
 export * from './catalogueAdmin';
 export * from './promotionAdmin';
 export * from './taxonomyAdmin';
+export * from './payments';
+export * from './paymentExceptions';
+export * from './invoices';
 // The `redirect` rule, for the API too (it reads shared-contracts through subpaths such as this one).
 export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from '../routes/safeRedirect';
+export * from './stockTransfers';
+export * from './serviceAdmin';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { foldVietnamese } from 'shared-contracts/schemas';
 import { addIdColumn, addTimestampColumn, dialectOf } from '../portable';
+import { rebuildSqliteTable } from '../sqliteRebuild';
 
 /**
  * The web-order desk (issue 34 §3, shop-operations §4):
@@ -17,33 +18,6 @@ const PAYMENT_CHECK = `payment_status in ('UNPAID', 'PAID', 'REFUND_DUE', 'REFUN
 const OLD_STATUS_CHECK = `status in ('PENDING_PAYMENT', 'PLACED', 'CONFIRMED', 'SHIPPING', 'READY_FOR_PICKUP', 'COMPLETED', 'CANCELLED')`;
 const OLD_PAYMENT_CHECK = `payment_status in ('UNPAID', 'PAID', 'REFUNDED')`;
 
-/**
- * SQLite cannot alter a CHECK: the table is rebuilt from its own definition with the new CHECKs (SQLite's
- * documented procedure, foreign keys off so dropping the old table cascades nothing), its indexes recreated.
- */
-async function rebuildSqliteOrders(db: Kysely<any>, replace: (definition: string) => string): Promise<void> {
-  const table = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'orders'`.execute(db);
-  const indexes = await sql<{ sql: string }>`select sql from sqlite_master where type = 'index' and tbl_name = 'orders' and sql is not null`.execute(db);
-  const definition = replace(table.rows[0]!.sql).replace(/^CREATE TABLE\s+"?orders"?/i, 'CREATE TABLE "orders_rebuilt"');
-  await sql`pragma foreign_keys = off`.execute(db);
-  try {
-    await sql`begin`.execute(db);
-    await sql.raw(definition).execute(db);
-    await sql`insert into orders_rebuilt select * from orders`.execute(db);
-    await sql`drop table orders`.execute(db);
-    await sql`alter table orders_rebuilt rename to orders`.execute(db);
-    for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
-    const broken = await sql`pragma foreign_key_check`.execute(db);
-    if (broken.rows.length > 0) throw new Error('0025: the rebuilt orders table breaks a foreign key');
-    await sql`commit`.execute(db);
-  } catch (error) {
-    await sql`rollback`.execute(db);
-    throw error;
-  } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
-  }
-}
-
 async function setChecks(db: Kysely<any>, status: string, payment: string, from: { status: string; payment: string }): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`alter table orders drop constraint orders_status_known`.execute(db);
@@ -52,7 +26,8 @@ async function setChecks(db: Kysely<any>, status: string, payment: string, from:
     await sql.raw(`alter table orders add constraint orders_payment_status_known check (${payment})`).execute(db);
     return;
   }
-  await rebuildSqliteOrders(db, (definition) => {
+  // SQLite cannot alter a CHECK: the table is rebuilt with the new CHECKs (its rows, ids and indexes kept).
+  await rebuildSqliteTable(db, 'orders', (definition) => {
     const next = definition.replace(from.status, status).replace(from.payment, payment);
     if (next.includes(from.status) || !next.includes(status) || !next.includes(payment)) throw new Error('0025: the orders CHECKs were not found');
     return next;

@@ -26,6 +26,11 @@ import * as m0024 from './0024_parts_free_lines';
 import * as m0025 from './0025_web_order_desk';
 import * as m0026 from './0026_catalogue_admin';
 import * as m0027 from './0027_catalogue_taxonomy_promotions';
+import * as m0028 from './0028_stock_locations';
+import * as m0029 from './0029_service_catalogue_admin';
+import * as m0030 from './0030_payment_transactions';
+import * as m0031 from './0031_payment_exceptions';
+import * as m0032 from './0032_vat_invoice_requests';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -59,4 +64,9 @@ export const migrations: Record<string, Migration> = {
   '0025_web_order_desk': m0025,
   '0026_catalogue_admin': m0026,
   '0027_catalogue_taxonomy_promotions': m0027,
+  '0028_stock_locations': m0028,
+  '0029_service_catalogue_admin': m0029,
+  '0030_payment_transactions': m0030,
+  '0031_payment_exceptions': m0031,
+  '0032_vat_invoice_requests': m0032,
 };

@@ -19,7 +19,12 @@ export interface BookableCentre extends CentreSchedule {
 }
 
 const centreById = preparedQuery<{ id: number }>()((db, param) =>
-  db.selectFrom('service_centres').select(['id', 'name', 'address', 'phone', 'open_time', 'close_time', 'service_bays']).where('id', '=', param('id')),
+  // The online warehouse is a stock location, never bookable: its id is an unknown centre.
+  db
+    .selectFrom('service_centres')
+    .select(['id', 'name', 'address', 'phone', 'open_time', 'close_time', 'service_bays'])
+    .where('id', '=', param('id'))
+    .where('kind', '=', 'SERVICE_CENTRE'),
 );
 
 export async function findCentreSchedule(db: Kysely<Database>, centreId: number): Promise<BookableCentre | null> {

@@ -7,6 +7,7 @@ import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
 import { CartErrorCodes, cartMessages } from './cartMessages';
 import { itemKey, loadItemInCart, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
+import { onlineStock } from '../stockLocations/onlineStock';
 
 /**
  * The server cart of a logged-in customer (tables carts / cart_lines): one cart per user, one line per item,
@@ -58,7 +59,7 @@ const cartLinesOfUser = preparedQuery<{ userId: number }>()((db, param) =>
       eb.fn.coalesce('products.price', 'service_packages.price').as('price'),
       eb.fn.coalesce('products.is_active', 'service_packages.is_active').as('is_active'),
       'products.images as product_images',
-      'products.stock as product_stock',
+      onlineStock('products.id').as('product_stock'),
       'catalogue_categories.promo_group',
       'service_packages.image as package_image',
       'service_packages.validity_months',

@@ -4,6 +4,7 @@ import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { imageFromColumn, imagesFromColumn } from '../catalogue/catalogueMapping';
+import { onlineStock } from '../stockLocations/onlineStock';
 
 /** Something that can be bought: a product (with stock) or a service package (no stock). */
 export interface ShopItem {
@@ -106,7 +107,8 @@ const PRODUCT_ITEM_COLUMNS = [
   'products.name',
   'products.images',
   'products.price',
-  'products.stock',
+  // Online availability (the shipping locations' on_hand − reserved), read as `stock`.
+  onlineStock('products.id').as('stock'),
   'products.is_active',
   'catalogue_categories.promo_group',
 ] as const;

@@ -26,6 +26,7 @@ import {
   parseStrings,
   parseVehicleTypes,
 } from './catalogueMapping';
+import { onlineStock } from '../stockLocations/onlineStock';
 import { renderProductDescription } from './productDescription';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products' | 'catalogue_categories' | 'catalogue_brands', object>;
@@ -45,7 +46,8 @@ const SUMMARY_COLUMNS = [
   'products.name',
   'products.price',
   'products.original_price',
-  'products.stock',
+  // Online availability (the shipping locations' on_hand − reserved), read as `stock`.
+  onlineStock('products.id').as('stock'),
   'products.sales_count',
   'products.compatible_models',
   'products.images',
@@ -111,8 +113,8 @@ function applyFilters(query: ProductQuery, filters: ProductListQuery): ProductQu
   if (filters.brand) q = q.where('catalogue_brands.slug', '=', filters.brand);
   if (filters.minPrice !== undefined) q = q.where('products.price', '>=', filters.minPrice);
   if (filters.maxPrice !== undefined) q = q.where('products.price', '<=', filters.maxPrice);
-  if (filters.inStock === true) q = q.where('products.stock', '>', 0);
-  if (filters.inStock === false) q = q.where('products.stock', '=', 0);
+  if (filters.inStock === true) q = q.where(onlineStock('products.id'), '>', 0);
+  if (filters.inStock === false) q = q.where(onlineStock('products.id'), '=', 0);
   if (filters.model) {
     const folded = foldVietnamese(filters.model);
     // Folded text holds only letters, digits and spaces: nothing to escape in the LIKE pattern.

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { catalogueAssets } from '../media/catalogueMedia';
 import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
+import { onlineStock } from '../stockLocations/onlineStock';
 import { arrivedInOrder, listStatement, type ListRow } from './productListStatement';
 
 /**
@@ -171,7 +172,7 @@ export async function refreshProductListItems(db: Kysely<Database>): Promise<num
       await sql`
         with v (id, item, item_hash) as (values ${values})
         insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, item_hash, assets)
-        select p.id, c.slug, b.slug, p.price, p.stock, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}
+        select p.id, c.slug, b.slug, p.price, ${onlineStock('p.id')}, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}
         from v
         inner join products p on p.id = v.id
         inner join catalogue_categories c on c.id = p.category_id

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   brandListResponseSchema,
   categoryListResponseSchema,
+  productAvailabilityResponseSchema,
   productDetailResponseSchema,
   productListQuerySchema,
   productPageResponseSchema,
@@ -17,6 +18,7 @@ import { ok } from '../../http/envelope';
 import { CatalogueCache, catalogueGeneration, OK_JSON_WRAPPING, readyJson, sendReadyJson } from './catalogueCache';
 import { findProductBySlug, findRenamedProductSlug, listBrands, listCategories, listPackages, listServices } from './catalogueQueries';
 import { listProductPageReady } from './catalogueReadModel';
+import { productAvailability } from './productAvailability';
 
 export const catalogueMessages = {
   productNotFound: 'Không tìm thấy sản phẩm. Sản phẩm có thể đã ngừng kinh doanh hoặc đường dẫn không đúng.',
@@ -107,6 +109,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
         cache.set(key, ready, since);
       }
       return sendReadyJson(reply, ready);
+    },
+  );
+
+  app.get(
+    '/products/:slug/availability',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Tồn kho của sản phẩm: bán online và nhận tại từng trung tâm',
+        description: 'online: số có thể giao (tổng tồn trừ giữ chỗ của các kho giao hàng online); pickup: số có thể nhận hôm nay tại mỗi trung tâm dịch vụ, theo tên trung tâm.',
+        params: productSlugParamsSchema,
+        response: { 200: productAvailabilityResponseSchema },
+      },
+    },
+    async (request) => {
+      const availability = await productAvailability(db, request.params.slug.toLowerCase());
+      if (!availability) throw AppError.notFound(catalogueMessages.productNotFound, 'PRODUCT_NOT_FOUND');
+      return ok(availability);
     },
   );
 

@@ -12,6 +12,7 @@ import {
 import { nowUtc, dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { invalidateCatalogue } from './catalogueCache';
+import { setWarehouseStock } from '../stockLocations/onlineStock';
 import type { StoredImageJson } from './catalogueMapping';
 
 /**
@@ -129,7 +130,7 @@ export interface ProductInput {
   brandId: number;
   price: number;
   originalPrice: number | null;
-  /** Only used when the product is created. */
+  /** Only used when the product is created: the warehouse's opening balance (an OPENING movement). */
   stock: number;
   /** Only used when the product is created. */
   salesCount: number;
@@ -177,18 +178,23 @@ function productValues(input: ProductInput) {
   };
 }
 
-/** A new product's row: its values, the initial stock and sales count, and the creation instant if given. */
+/** A new product's row: its values, the initial sales count, and the creation instant if given (its stock: openingStock). */
 function newProductRow(input: ProductInput) {
   return {
     ...productValues(input),
-    stock: input.stock,
     sales_count: input.salesCount,
     ...(input.createdAt ? { created_at: input.createdAt } : {}),
   };
 }
 
+/** A created product's initial stock goes into the warehouse (the one inventory: products hold no stock). */
+async function openingStock(db: Kysely<Database>, productId: number, stock: number): Promise<void> {
+  if (stock > 0) await setWarehouseStock(db, productId, stock);
+}
+
 export async function upsertProduct(db: Kysely<Database>, input: ProductInput): Promise<number> {
   const values = productValues(input);
+  const existing = await db.selectFrom('products').select('id').where('sku', '=', input.sku).executeTakeFirst();
   const row = await db
     .insertInto('products')
     .values(newProductRow(input))
@@ -202,6 +208,7 @@ export async function upsertProduct(db: Kysely<Database>, input: ProductInput): 
     )
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (!existing) await openingStock(db, row.id, input.stock);
   invalidateCatalogue();
   return row.id;
 }
@@ -210,8 +217,8 @@ export async function upsertProduct(db: Kysely<Database>, input: ProductInput): 
  * Inserts the product (with its folded search text, initial stock and sales count) unless one has its SKU:
  * that one is left as it is, price, stock and all.
  */
-export function insertProductIfMissing(db: Kysely<Database>, input: ProductInput): Promise<EnsuredRow> {
-  return ensureRow(
+export async function insertProductIfMissing(db: Kysely<Database>, input: ProductInput): Promise<EnsuredRow> {
+  const ensured = await ensureRow(
     () =>
       db
         .insertInto('products')
@@ -221,18 +228,21 @@ export function insertProductIfMissing(db: Kysely<Database>, input: ProductInput
         .executeTakeFirst(),
     () => db.selectFrom('products').select('id').where('sku', '=', input.sku).executeTakeFirstOrThrow(),
   );
+  if (ensured.created) await openingStock(db, ensured.id, input.stock);
+  return ensured;
 }
 
-/** Sets a product's stock (back office, stock counts). Returns false when no product has that slug. */
+/**
+ * Sets a product's online stock (a stock count of the warehouse: what it has available, an ADJUST movement of
+ * the difference). Returns false when no product has that slug.
+ */
 export async function setProductStock(db: Kysely<Database>, slug: string, stock: number): Promise<boolean> {
   if (!Number.isInteger(stock) || stock < 0) throw new RangeError('stock must be a non-negative integer');
-  const result = await db
-    .updateTable('products')
-    .set({ stock, updated_at: nowUtc(dialectOf(db)) })
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const product = await db.selectFrom('products').select('id').where('slug', '=', slug).executeTakeFirst();
+  if (!product) return false;
+  await setWarehouseStock(db, product.id, stock);
   invalidateCatalogue();
-  return Number(result.numUpdatedRows) > 0;
+  return true;
 }
 
 /** Sets a product's price (and original price). Returns false when no product has that slug. */
@@ -262,6 +272,12 @@ export interface ServiceInput {
   sortOrder: number;
 }
 
+/** A service's `search_text`: its folded name and summary (the seed's and the admin's writes). */
+export const serviceSearchText = (service: { name: string; summary: string }) => foldVietnamese(`${service.name} ${service.summary}`);
+
+/** A package's `search_text`: its folded name, description and perks. */
+export const packageSearchText = (item: { name: string; description: string; perks: readonly string[] }) => foldVietnamese(`${item.name} ${item.description} ${item.perks.join(' ')}`);
+
 function serviceValues(input: ServiceInput) {
   return {
     slug: input.slug,
@@ -276,7 +292,7 @@ function serviceValues(input: ServiceInput) {
     checklist: JSON.stringify(input.checklist),
     image: input.image ? JSON.stringify(input.image) : null,
     sort_order: input.sortOrder,
-    search_text: foldVietnamese(`${input.name} ${input.summary}`),
+    search_text: serviceSearchText(input),
   };
 }
 
@@ -336,7 +352,7 @@ function packageValues(input: PackageInput) {
     highlighted: input.highlighted ? 1 : 0,
     image: input.image ? JSON.stringify(input.image) : null,
     sort_order: input.sortOrder,
-    search_text: foldVietnamese(`${input.name} ${input.description} ${input.perks.join(' ')}`),
+    search_text: packageSearchText(input),
   };
 }
 

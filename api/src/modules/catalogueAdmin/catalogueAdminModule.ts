@@ -6,8 +6,10 @@ import { sendStoredWebp } from '../media/storedWebp';
 import { catalogueAdminMessages } from './catalogueAdminMessages';
 import { catalogueAdminRoutes } from './catalogueAdminRoutes';
 import { createCatalogueChangeFeed } from './catalogueChangeFeed';
+import { packageAdminRoutes } from './packageAdminRoutes';
 import { productCsvRoutes } from './productCsvRoutes';
 import { promotionAdminRoutes } from './promotionAdminRoutes';
+import { serviceAdminRoutes } from './serviceAdminRoutes';
 import { taxonomyAdminRoutes } from './taxonomyAdminRoutes';
 
 /** The encoder's process ends after this long without a product photo (an admin uploads a few at a time). */
@@ -16,7 +18,7 @@ const PRODUCT_IMAGE_ENCODER_IDLE_MS = 60_000;
 const FEED_START_WAIT_MS = 1_000;
 
 /**
- * The admin's product catalogue (issue 34): its routes, the feed that tells every instance of a change, the
+ * The admin's catalogue (issue 34: products, promotions, categories, brands, services, packages): its routes, the feed that tells every instance of a change, the
  * product photos' encoder and GET /api/media/products/:name (public: an <img> sends no token).
  */
 export const catalogueAdminModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
@@ -40,6 +42,8 @@ export const catalogueAdminModule: FastifyPluginAsync<{ context: AppContext }> =
   await app.register(productCsvRoutes, { write: { db, uploadDir: config.uploadDir }, feed });
   await app.register(promotionAdminRoutes, { db, uploadDir: config.uploadDir, feed });
   await app.register(taxonomyAdminRoutes, { db, feed });
+  await app.register(serviceAdminRoutes, { db, feed });
+  await app.register(packageAdminRoutes, { db, feed });
   app.get<{ Params: { name: string } }>(
     '/media/products/:name',
     { schema: { tags: ['media'], summary: 'Ảnh sản phẩm đã lưu (WebP ≤ 1600 px)' } },

@@ -5,10 +5,10 @@ import type { Database } from '../../db/schema';
 import { parseJson } from '../catalogue/catalogueMapping';
 
 /**
- * The history rows of products, promotions, categories and brands in `catalogue_changes` (who, when, field,
+ * The history rows of products, promotions, categories, brands, services and packages in `catalogue_changes` (who, when, field,
  * before → after as JSON), written in the save's transaction.
  */
-export type HistoryEntity = 'product' | 'promotion' | 'category' | 'brand';
+export type HistoryEntity = 'product' | 'promotion' | 'category' | 'brand' | 'service' | 'package';
 
 export type Snapshot = Record<string, unknown>;
 

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema';
 import { parseJson, parseSpecifications, parseStrings, toImage, type StoredImageJson } from '../catalogue/catalogueMapping';
 import { renderProductDescription } from '../catalogue/productDescription';
 import { entityHistory } from './catalogueHistory';
+import { onlineStock } from '../stockLocations/onlineStock';
 import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
 
 /** The admin's reads of the product catalogue: the list, one product, its history, the form's choices. */
@@ -32,7 +33,8 @@ const PRODUCT_COLUMNS = [
   'products.specifications',
   'products.description',
   'products.images',
-  'products.stock',
+  // Online availability (the shipping locations' on_hand − reserved).
+  onlineStock('products.id').as('stock'),
   'products.updated_at',
   'catalogue_categories.name as category_name',
   'catalogue_brands.name as brand_name',

@@ -205,7 +205,7 @@ export async function createProduct(context: WriteContext, input: ProductAdminIn
       const slug = await freeSlugFor(trx, input.name, null);
       const row = await trx
         .insertInto('products')
-        .values({ ...rowValues(input, slug, checked), version: 1, stock: 0, sales_count: 0 })
+        .values({ ...rowValues(input, slug, checked), version: 1, sales_count: 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
       await recordChanges(trx, row.id, 1, actorId, null, snapshotOfInput(input, slug));

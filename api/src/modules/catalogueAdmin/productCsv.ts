@@ -333,7 +333,7 @@ async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actor
     const batch = creates.slice(start, start + INSERT_CHUNK);
     const inserted = await trx
       .insertInto('products')
-      .values(batch.map((planned) => ({ ...rowValues(planned.input, planned.slug, planned.checked), version: 1, stock: 0, sales_count: 0 })))
+      .values(batch.map((planned) => ({ ...rowValues(planned.input, planned.slug, planned.checked), version: 1, sales_count: 0 })))
       .returning(['id', 'sku'])
       .execute();
     const idOf = new Map(inserted.map((row) => [row.sku, row.id]));

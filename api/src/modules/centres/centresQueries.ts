@@ -17,13 +17,13 @@ export function toServiceCentre(row: ServiceCentreRow): ServiceCentre {
   };
 }
 
-/** Every service centre, in a stable order (id: the order they were opened). */
+/** Every service centre, in a stable order (id: the order they were opened); the online warehouse is no centre. */
 export async function listServiceCentres(db: Kysely<Database>): Promise<ServiceCentre[]> {
-  const rows = await db.selectFrom('service_centres').selectAll().orderBy('id').execute();
+  const rows = await db.selectFrom('service_centres').selectAll().where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
   return rows.map(toServiceCentre);
 }
 
 export async function findServiceCentreBySlug(db: Kysely<Database>, slug: string): Promise<ServiceCentre | null> {
-  const row = await db.selectFrom('service_centres').selectAll().where('slug', '=', slug).executeTakeFirst();
+  const row = await db.selectFrom('service_centres').selectAll().where('slug', '=', slug).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
   return row ? toServiceCentre(row) : null;
 }

@@ -76,7 +76,7 @@ async function lookupCentre(db: Kysely<Database>, scope: CentreScope, requested:
     return scope.centreId;
   }
   if (requested === undefined) return null;
-  const centre = await db.selectFrom('service_centres').select('id').where('id', '=', requested).executeTakeFirst();
+  const centre = await db.selectFrom('service_centres').select('id').where('id', '=', requested).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
   if (!centre) throw AppError.notFound(centreScopeMessages.notFound);
   return centre.id;
 }

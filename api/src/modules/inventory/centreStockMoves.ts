@@ -10,14 +10,17 @@ import { checkLowStock, type StockFigures } from './lowStockAlerts';
 export { insufficientStockMessage };
 
 /**
- * The stock primitives of a centre, for the parts requests (reserve on approval, issue to the technician,
- * return, release) and the inventory's own writes. Each runs inside the caller's transaction and is ONE
+ * The stock primitives of a stock location (a centre or the online warehouse), for the parts requests (reserve on
+ * approval, issue to the technician, return, release), the web orders (reserve when placed, issue when shipped or
+ * handed over, release on cancel), transfers (take off the shelf, add to it) and the inventory's own writes. Each runs inside the caller's transaction and is ONE
  * conditional UPDATE of the centre_stock row, so concurrent callers can never take what is not there:
  *
  *   reserve: reserved = reserved + q            where on_hand − reserved >= q      (spec §4 rule 2)
  *   release: reserved = reserved − q            where reserved >= q
  *   issue:   on_hand −= q, reserved −= q        where reserved >= q                 + ISSUE movement (−q)
  *   return:  on_hand += q                                                            + RETURN movement (+q)
+ *   take:    on_hand −= q                      where on_hand − reserved >= q      + movement (−q, e.g. TRANSFER_OUT)
+ *   add:     on_hand += q (row made if missing)                                   + movement (+q, e.g. TRANSFER_IN)
  *
  * On PostgreSQL the UPDATE waits for a concurrent writer of the same row and re-checks its condition against
  * the committed values; on SQLite transactions are serialised. The table's CHECKs (reserved ≤ on_hand, nothing
@@ -118,6 +121,10 @@ export interface MovementInput {
   quantity: number;
   onHandAfter: number;
   partsRequestId: number | null;
+  /** The web order an ISSUE hands over (default null). */
+  orderId?: number | null;
+  /** The transfer a TRANSFER_OUT / TRANSFER_IN belongs to (default null). */
+  transferId?: number | null;
   actorId: number | null;
   reason: string | null;
   at: string;
@@ -130,6 +137,8 @@ const insertMovement = preparedQuery<{
   quantity: number;
   onHandAfter: number;
   partsRequestId: number | null;
+  orderId: number | null;
+  transferId: number | null;
   actorId: number | null;
   reason: string | null;
   at: string;
@@ -141,6 +150,8 @@ const insertMovement = preparedQuery<{
     quantity: param('quantity'),
     on_hand_after: param('onHandAfter'),
     parts_request_id: param('partsRequestId'),
+    order_id: param('orderId'),
+    transfer_id: param('transferId'),
     actor_id: param('actorId'),
     reason: param('reason'),
     created_at: param('at'),
@@ -149,7 +160,7 @@ const insertMovement = preparedQuery<{
 
 /** Appends one row to the ledger (every change of on_hand calls it, in the same transaction). */
 export async function recordMovement(trx: Db, movement: MovementInput): Promise<void> {
-  await insertMovement.execute(trx, movement);
+  await insertMovement.execute(trx, { ...movement, orderId: movement.orderId ?? null, transferId: movement.transferId ?? null });
 }
 
 /**
@@ -184,13 +195,14 @@ export async function releaseCentreStock(trx: Transaction<Database>, line: Stock
 }
 
 /**
- * Hands reserved units to the technician: `on_hand −= q, reserved −= q where reserved >= q`, then an ISSUE
- * movement (−q) with on_hand_after, the parts request and the actor; then the low-stock check. Throws
- * StockInvariantError when less than q is reserved (the request's RESERVED status guards this).
+ * Hands reserved units over: to the technician (a parts request) or to the customer or carrier (a web order).
+ * `on_hand −= q, reserved −= q where reserved >= q`, then an ISSUE movement (−q) with on_hand_after, the parts
+ * request or the order, and the actor; then the low-stock check. Throws StockInvariantError when less than q is
+ * reserved (the request's RESERVED status, or the order's status, guards this).
  */
 export async function issueCentreStock(
   trx: Transaction<Database>,
-  line: StockLine & { partsRequestId: number; actorId: number },
+  line: StockLine & ({ partsRequestId: number; orderId?: undefined } | { orderId: number; partsRequestId?: undefined }) & { actorId: number | null },
   clock: Clock = systemClock,
 ): Promise<void> {
   assertQuantity(line);
@@ -204,12 +216,106 @@ export async function issueCentreStock(
     kind: 'ISSUE',
     quantity: -line.quantity,
     onHandAfter: figures.onHand,
-    partsRequestId: line.partsRequestId,
+    partsRequestId: line.partsRequestId ?? null,
+    orderId: line.orderId ?? null,
     actorId: line.actorId,
     reason: null,
     at: now,
   });
   await checkLowStock(trx, clock, line.centreId, line.productId, figures);
+}
+
+/** What takeOnHand / addOnHand write to the ledger besides the quantity. */
+export interface LedgerEntry {
+  kind: StockMovementKind;
+  transferId: number | null;
+  actorId: number | null;
+  reason: string | null;
+}
+
+const takeOnHandStatement = preparedQuery<{ centreId: number; productId: number; quantity: number; now: string }>()((db, param) =>
+  db
+    .updateTable('centre_stock')
+    .set((eb) => ({ on_hand: eb('on_hand', '-', param('quantity')), updated_at: param('now') }))
+    .where('centre_id', '=', param('centreId'))
+    .where('product_id', '=', param('productId'))
+    .where((eb) => eb(eb('on_hand', '-', eb.ref('reserved')), '>=', param('quantity')))
+    .returning(FIGURES),
+);
+
+const addOnHandStatement = preparedQuery<{ centreId: number; productId: number; quantity: number; now: string }>()((db, param) =>
+  db
+    .insertInto('centre_stock')
+    .values({ centre_id: param('centreId'), product_id: param('productId'), on_hand: param('quantity'), reserved: 0, min_stock: 0, updated_at: param('now') })
+    .onConflict((conflict) =>
+      conflict.columns(['centre_id', 'product_id']).doUpdateSet((eb) => ({
+        on_hand: eb('centre_stock.on_hand', '+', eb.ref('excluded.on_hand')),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returning(FIGURES),
+);
+
+/**
+ * Takes unreserved units off a location's shelf (a transfer out): ONE conditional UPDATE `on_hand −= q where
+ * on_hand − reserved >= q` (what is promised to orders and parts requests stays), then a movement of −q of
+ * `kind` (TRANSFER_OUT) with the transfer and the actor, then the low-stock check. When nothing was taken,
+ * answers what is available and the product's name (the caller refuses with a 409).
+ */
+export async function takeOnHand(
+  trx: Transaction<Database>,
+  line: StockLine & LedgerEntry,
+  clock: Clock = systemClock,
+): Promise<{ taken: true; figures: StockFigures } | { taken: false; available: number; productName: string }> {
+  assertQuantity(line);
+  const now = clock.now().toISOString();
+  const row = await takeOnHandStatement.first(trx, { centreId: line.centreId, productId: line.productId, quantity: line.quantity, now });
+  if (!row) {
+    const current = await stockWithName.first(trx, { centreId: line.centreId, productId: line.productId });
+    if (!current) throw new StockInvariantError(`product ${line.productId} does not exist`);
+    return { taken: false, available: Math.max(0, toNumber(current.on_hand) - toNumber(current.reserved)), productName: current.name };
+  }
+  const figures = figuresOf(row);
+  await recordMovement(trx, {
+    centreId: line.centreId,
+    productId: line.productId,
+    kind: line.kind,
+    quantity: -line.quantity,
+    onHandAfter: figures.onHand,
+    partsRequestId: null,
+    transferId: line.transferId,
+    actorId: line.actorId,
+    reason: line.reason,
+    at: now,
+  });
+  await checkLowStock(trx, clock, line.centreId, line.productId, figures);
+  return { taken: true, figures };
+}
+
+/**
+ * Puts units on a location's shelf (a transfer received, an opening balance): `on_hand += q` (the stock row made
+ * if missing), a movement of +q of `kind` (TRANSFER_IN, OPENING) with the transfer and the actor, then the
+ * low-stock check (arriving units may clear a crossing).
+ */
+export async function addOnHand(trx: Transaction<Database>, line: StockLine & LedgerEntry, clock: Clock = systemClock): Promise<StockFigures> {
+  assertQuantity(line);
+  const now = clock.now().toISOString();
+  const row = await addOnHandStatement.first(trx, { centreId: line.centreId, productId: line.productId, quantity: line.quantity, now });
+  const figures = figuresOf(row!);
+  await recordMovement(trx, {
+    centreId: line.centreId,
+    productId: line.productId,
+    kind: line.kind,
+    quantity: line.quantity,
+    onHandAfter: figures.onHand,
+    partsRequestId: null,
+    transferId: line.transferId,
+    actorId: line.actorId,
+    reason: line.reason,
+    at: now,
+  });
+  await checkLowStock(trx, clock, line.centreId, line.productId, figures);
+  return figures;
 }
 
 /**

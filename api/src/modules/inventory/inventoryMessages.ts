@@ -8,6 +8,7 @@ export function insufficientStockMessage(available: number, productName: string)
 export const inventoryMessages = {
   productNotFound: 'Không tìm thấy sản phẩm.',
   productUnavailable: (name: string) => `Sản phẩm "${name}" đã ngừng kinh doanh, không thể nhập kho.`,
+  noWarehouse: 'Không có kho online để nhập hàng về nơi này.',
   insufficientWarehouse: (name: string, remaining: number) =>
     remaining > 0
       ? `Kho online chỉ còn ${remaining} "${name}", không đủ để nhập về trung tâm.`

@@ -75,7 +75,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
     if (scope.centreId === null && requested === undefined) {
       throw new AppError(422, InventoryErrorCodes.CENTRE_REQUIRED, inventoryMessages.centreRequired, [{ field: 'centreId', message: inventoryMessages.centreRequired }]);
     }
-    return centreForRequest(db, scope, requested);
+    return centreForRequest(db, scope, requested, { stockLocations: true });
   };
 
   app.get(
@@ -91,7 +91,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
     },
     async (request, reply) => {
       const { centreId, q, lowOnly, page, pageSize } = request.query;
-      const centre = await centreForRequest(db, centreScopeOf(request), centreId);
+      const centre = await centreForRequest(db, centreScopeOf(request), centreId, { stockLocations: true });
       // Every open stock screen of the centre reloads the same pages after each change: kept ready until the
       // next change of the centre (or of the catalogue: names, prices) and for 5 s at most (floorReadCache.ts).
       const key = `${catalogueGeneration()}|${lowOnly ? 'low' : 'all'}|${page}|${pageSize}|${q ?? ''}`;
@@ -111,7 +111,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
         response: { 200: envelopeSchema(inventorySummarySchema), ...errors },
       },
     },
-    async (request) => ok(await inventorySummary(db, await centreForRequest(db, centreScopeOf(request), request.query.centreId))),
+    async (request) => ok(await inventorySummary(db, await centreForRequest(db, centreScopeOf(request), request.query.centreId, { stockLocations: true }))),
   );
 
   app.get(
@@ -125,7 +125,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
         response: { 200: envelopeSchema(lowStockListSchema), ...errors },
       },
     },
-    async (request, reply) => sendJson(reply, ok(await lowStockList(db, await centreForRequest(db, centreScopeOf(request), request.query.centreId)))),
+    async (request, reply) => sendJson(reply, ok(await lowStockList(db, await centreForRequest(db, centreScopeOf(request), request.query.centreId, { stockLocations: true })))),
   );
 
   app.get(
@@ -141,7 +141,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
     },
     async (request) => {
       const { centreId, ...filters } = request.query;
-      return ok(await listMovements(db, await centreForRequest(db, centreScopeOf(request), centreId), filters));
+      return ok(await listMovements(db, await centreForRequest(db, centreScopeOf(request), centreId, { stockLocations: true }), filters));
     },
   );
 
@@ -157,7 +157,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
       },
     },
     async (request) => {
-      const centre = await centreForRequest(db, centreScopeOf(request), request.query.centreId);
+      const centre = await centreForRequest(db, centreScopeOf(request), request.query.centreId, { stockLocations: true });
       return ok(await readAvailability(db, centre, request.query.productIds));
     },
   );

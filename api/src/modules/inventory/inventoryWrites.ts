@@ -1,21 +1,23 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import { AppErrorWithData } from '../../http/dataErrors';
-import { recordMovement } from './centreStockMoves';
+import { addOnHand, recordMovement, takeOnHand } from './centreStockMoves';
 import { InventoryErrorCodes, inventoryMessages } from './inventoryMessages';
 import { checkLowStock, type StockFigures } from './lowStockAlerts';
+import { warehouseId } from '../stockLocations/onlineStock';
 
 /**
  * The manager's writes to a centre's stock, each inside the caller's transaction (all or nothing):
  *
- * - receive: products taken from the online warehouse by `update products set stock = stock − q where id = ?
- *   and stock >= q and is_active = 1` in ascending product id (the order checkout locks them in, so the two
- *   never wait for each other in a cycle; spec §4 rule 10: neither can oversell), then on_hand += q per
- *   product (ascending), a RECEIVE movement each;
+ * - receive: a stock transfer from the online warehouse, received at once (a stock_transfers row RECEIVED and its
+ *   lines): each product taken off the warehouse's shelf by `on_hand −= q where on_hand − reserved >= q` in
+ *   ascending product id (what web orders reserved there stays; the order checkout locks rows in, so the two
+ *   never wait for each other in a cycle: neither can oversell), a TRANSFER_OUT movement each, then on_hand += q
+ *   at the centre with a TRANSFER_IN movement each;
  * - adjust: a stock-take sets on_hand to the counted quantity (never below reserved), an ADJUST movement
  *   of the difference with the reason;
  * - min stock: the low-stock threshold.
@@ -34,30 +36,6 @@ const FIGURES = ['on_hand', 'reserved', 'min_stock'] as const;
 function figuresOf(row: { on_hand: number | string; reserved: number | string; min_stock: number | string }): StockFigures {
   return { onHand: toNumber(row.on_hand), reserved: toNumber(row.reserved), minStock: toNumber(row.min_stock) };
 }
-
-/** Takes `quantity` from the online warehouse if that much is left and the product is on sale: 1 row, else 0. */
-const takeFromWarehouse = preparedQuery<{ id: number; quantity: number; now: string }>()((db, param) =>
-  db
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '-', param('quantity')), updated_at: param('now') }))
-    .where('id', '=', param('id'))
-    .where('stock', '>=', param('quantity'))
-    .where('is_active', '=', 1),
-);
-
-/** on_hand += q (the row made if missing), the figures after. */
-const addOnHand = preparedQuery<{ centreId: number; productId: number; quantity: number; now: string }>()((db, param) =>
-  db
-    .insertInto('centre_stock')
-    .values({ centre_id: param('centreId'), product_id: param('productId'), on_hand: param('quantity'), reserved: 0, min_stock: 0, updated_at: param('now') })
-    .onConflict((conflict) =>
-      conflict.columns(['centre_id', 'product_id']).doUpdateSet((eb) => ({
-        on_hand: eb('centre_stock.on_hand', '+', eb.ref('excluded.on_hand')),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .returning(FIGURES),
-);
 
 /**
  * The row of (centre, product), made empty if missing, and locked until the transaction ends (PostgreSQL: the
@@ -117,7 +95,7 @@ export async function receiveStock(trx: Db, clock: Clock, request: ReceiveReques
   const lines = [...request.lines].sort((a, b) => a.productId - b.productId);
   const ids = lines.map((line) => line.productId);
   const products = new Map(
-    (await trx.selectFrom('products').select(['id', 'name', 'is_active', 'stock']).where('id', 'in', ids).execute()).map((row) => [row.id, row]),
+    (await trx.selectFrom('products').select(['id', 'name', 'is_active']).where('id', 'in', ids).execute()).map((row) => [row.id, row]),
   );
   lines.forEach((line) => {
     const product = products.get(line.productId);
@@ -129,35 +107,39 @@ export async function receiveStock(trx: Db, clock: Clock, request: ReceiveReques
     }
   });
 
-  // The online warehouse first, in ascending product id (as checkout): never oversold.
+  // One transfer, received at once: the warehouse's units first, in ascending product id (as checkout locks them:
+  // never oversold, never waiting in a cycle), then the centre's.
+  const warehouse = await warehouseId(trx);
+  if (warehouse === null || warehouse === request.centreId) {
+    throw new AppError(422, InventoryErrorCodes.PRODUCT_UNAVAILABLE, inventoryMessages.noWarehouse, [{ field: 'centreId', message: inventoryMessages.noWarehouse }]);
+  }
+  const transfer = await trx
+    .insertInto('stock_transfers')
+    .values({
+      from_location_id: warehouse,
+      to_location_id: request.centreId,
+      status: 'RECEIVED',
+      note: request.note,
+      created_by: request.actorId,
+      created_at: now,
+      received_by: request.actorId,
+      received_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('stock_transfer_lines').values(lines.map((line) => ({ transfer_id: transfer.id, product_id: line.productId, quantity: line.quantity }))).execute();
+  const tx = trx as Transaction<Database>;
+  const entry = { transferId: transfer.id, actorId: request.actorId, reason: request.note };
   for (const line of lines) {
-    const taken = await takeFromWarehouse.execute(trx, { id: line.productId, quantity: line.quantity, now });
-    if (Number(taken.numAffectedRows ?? 0) === 1) continue;
-    const current = await trx.selectFrom('products').select(['name', 'stock', 'is_active']).where('id', '=', line.productId).executeTakeFirstOrThrow();
+    const taken = await takeOnHand(tx, { centreId: warehouse, productId: line.productId, quantity: line.quantity, kind: 'TRANSFER_OUT', ...entry }, clock);
+    if (taken.taken) continue;
     const field = `lines.${request.lines.indexOf(line)}.quantity`;
-    if (toNumber(current.is_active) !== 1) {
-      const message = inventoryMessages.productUnavailable(current.name);
-      throw new AppErrorWithData(422, InventoryErrorCodes.PRODUCT_UNAVAILABLE, message, { productId: line.productId }, [{ field, message }]);
-    }
-    const remaining = toNumber(current.stock);
-    const message = inventoryMessages.insufficientWarehouse(current.name, remaining);
+    const remaining = taken.available;
+    const message = inventoryMessages.insufficientWarehouse(taken.productName, remaining);
     throw new AppErrorWithData(409, InventoryErrorCodes.INSUFFICIENT_WAREHOUSE_STOCK, message, { productId: line.productId, remaining }, [{ field, message }]);
   }
-
   for (const line of lines) {
-    const figures = figuresOf((await addOnHand.first(trx, { centreId: request.centreId, productId: line.productId, quantity: line.quantity, now }))!);
-    await recordMovement(trx, {
-      centreId: request.centreId,
-      productId: line.productId,
-      kind: 'RECEIVE',
-      quantity: line.quantity,
-      onHandAfter: figures.onHand,
-      partsRequestId: null,
-      actorId: request.actorId,
-      reason: request.note,
-      at: now,
-    });
-    await checkLowStock(trx, clock, request.centreId, line.productId, figures);
+    await addOnHand(tx, { centreId: request.centreId, productId: line.productId, quantity: line.quantity, kind: 'TRANSFER_IN', ...entry }, clock);
   }
   return ids;
 }

@@ -35,6 +35,7 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
   const centres$ = db
     .selectFrom('service_centres')
     .select(['id', 'open_time', 'close_time', 'service_bays'])
+    .where('kind', '=', 'SERVICE_CENTRE')
     .$if(centreId !== null, (q) => q.where('id', '=', centreId!))
     .execute();
 

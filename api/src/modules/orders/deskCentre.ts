@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
  */
 export async function shippingCentreId(db: Kysely<Database>, config: Pick<Config, 'shippingCentreId'>): Promise<number | null> {
   if (config.shippingCentreId !== null) return config.shippingCentreId;
-  const first = await db.selectFrom('service_centres').select('id').orderBy('id').limit(1).executeTakeFirst();
+  const first = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').limit(1).executeTakeFirst();
   return first?.id ?? null;
 }
 

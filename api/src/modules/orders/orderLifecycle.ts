@@ -19,6 +19,7 @@ import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { enqueueOrderEmail, orderCancelledEmail, orderStatusEmail, type OrderEmail } from './orderEmails';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
 import { actorKindOf, recordOrderEvent, type OrderEventInput } from './orderTimeline';
+import { settleOrderStock } from './orderStock';
 import { findOrderRow, toOrder } from './orderView';
 import { issuePackageCredits, revokePackageCredits } from './packageCredits';
 import type { ShopContext } from './placeOrder';
@@ -51,7 +52,8 @@ export async function notifyCustomer(ctx: ShopContext, trx: Db, row: OrderRow, b
 
 /**
  * Moves an order from the status read to `next` unless someone changed it in between (then 409): the
- * conditional UPDATE is the guard, so two staff clicks or a cancel racing a confirmation apply once.
+ * conditional UPDATE is the guard, so two staff clicks or a cancel racing a confirmation apply once. Its stock
+ * follows (orderStock.ts): shipped or handed over issues the reserved units (with `actorId`), cancelled releases them.
  */
 export async function moveOrder(
   trx: Db,
@@ -59,6 +61,7 @@ export async function moveOrder(
   next: { status: OrderStatus; paymentStatus: PaymentStatus; paidAt?: string; cancelReason?: string | null },
   nowIso: string,
   conflict: AppError,
+  actorId: number | null = null,
 ): Promise<OrderRow> {
   const result = await trx
     .updateTable('orders')
@@ -76,7 +79,9 @@ export async function moveOrder(
     .where('version', '=', row.version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw conflict;
-  return trx.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  const moved = await trx.selectFrom('orders').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  await settleOrderStock(trx, row, moved, actorId, { now: () => new Date(nowIso) });
+  return moved;
 }
 
 /**
@@ -109,7 +114,7 @@ export async function recordHistory(
 
 /**
  * Cancels an order read inside `trx`: its status moves to CANCELLED unless it changed since it was read (then
- * `conflict`), stock goes back (products in id order), the promotion use is given back (used_count − 1, the
+ * `conflict`), its reserved stock is released (moveOrder) and its sales uncounted (products in id order), the promotion use is given back (used_count − 1, the
  * redemption released so the customer's limit counts it no more), package credits are taken back (refused if one
  * was used), a paid order's payment becomes REFUND_DUE (the desk records the refund); history (actor null: the
  * system) and the cancellation email.
@@ -122,7 +127,7 @@ export async function cancelWithin(
 ): Promise<OrderRow> {
   const { actorId, reason, byCustomer, nowIso, conflict } = cancellation;
   const refund = row.payment_status === 'PAID';
-  const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUND_DUE' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, conflict);
+  const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUND_DUE' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, conflict, actorId);
   await revokePackageCredits(trx, row.id);
 
   const products = await trx
@@ -136,7 +141,6 @@ export async function cancelWithin(
     await trx
       .updateTable('products')
       .set({
-        stock: sql<number>`stock + ${line.quantity}`,
         sales_count: sql<number>`case when sales_count >= ${line.quantity} then sales_count - ${line.quantity} else 0 end`,
         updated_at: nowIso,
       })
@@ -263,6 +267,7 @@ export async function changeOrderStatus(ctx: ShopContext, code: string, actor: O
       { status: outcome.status, paymentStatus: outcome.paymentStatus, ...(collectsPayment ? { paidAt: nowIso } : {}) },
       nowIso,
       new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange),
+      actor.userId,
     );
     if (collectsPayment) await issuePackageCredits(trx, moved, now);
     await recordHistory(trx, moved, note, actor.userId, nowIso, { action });

@@ -8,6 +8,8 @@ export const orderMessages = {
   priceChanged: (name: string) => `Giá của "${name}" vừa thay đổi. Vui lòng kiểm tra lại giỏ hàng trước khi đặt hàng.`,
   outOfStock: (name: string) => `Sản phẩm "${name}" đã hết hàng.`,
   onlyLeft: (name: string, stock: number) => `Sản phẩm "${name}" chỉ còn ${stock} sản phẩm trong kho.`,
+  outOfStockAt: (name: string, centre: string) => `Sản phẩm "${name}" đã hết hàng tại ${centre}.`,
+  onlyLeftAt: (name: string, stock: number, centre: string) => `Sản phẩm "${name}" chỉ còn ${stock} sản phẩm tại ${centre}.`,
   centreNotFound: 'Không tìm thấy trung tâm nhận hàng đã chọn.',
   notFound: 'Không tìm thấy đơn hàng.',
   cannotCancel: 'Đơn hàng không thể hủy ở trạng thái hiện tại',

@@ -25,10 +25,11 @@ export interface PricedCheckout {
   facts: CustomerFacts;
 }
 
-/** The centre of a pick-up must exist: 422 otherwise. */
-export async function assertCentreExists(db: Db, centreId: number): Promise<void> {
-  const centre = await db.selectFrom('service_centres').select('id').where('id', '=', centreId).executeTakeFirst();
+/** The centre of a pick-up must exist (a service centre: the warehouse hands nothing over): 422 otherwise. Answers its name. */
+export async function assertCentreExists(db: Db, centreId: number): Promise<{ id: number; name: string }> {
+  const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
   if (!centre) throw new AppError(422, OrderErrorCodes.CENTRE_NOT_FOUND, orderMessages.centreNotFound, [{ field: 'fulfilment.centreId', message: orderMessages.centreNotFound }]);
+  return centre;
 }
 
 /**

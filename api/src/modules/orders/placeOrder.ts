@@ -13,7 +13,7 @@ import {
   type QuoteFulfilment,
 } from 'shared-contracts/schemas';
 import type { Config } from '../../config';
-import { dialectOf, toNumber } from '../../db/portable';
+import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { OrdersTable } from '../../db/shopSchema';
@@ -31,6 +31,8 @@ import { OrderErrorCodes, orderMessages } from './orderMessages';
 import { assertCentreExists, priceCheckout } from './orderPricing';
 import { paymentDueAt, vietQrPayment } from '../payments/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
+import { reserveOrderStock } from './orderStock';
+import { warehouseId } from '../stockLocations/onlineStock';
 import { issuePackageCredits } from './packageCredits';
 
 type Db = Kysely<Database>;
@@ -69,17 +71,12 @@ async function orderIdForKey(db: Db, userId: number, key: string): Promise<{ id:
   return orderOfKey.first(db, { userId, key });
 }
 
-/** Takes `quantity` of a product's stock if that much is left (and it is on sale): 1 row changed, else 0. */
-const takeStock = preparedQuery<{ id: number; quantity: number; now: string }>()((db, param) =>
+/** Counts a sale on the product if it is still on sale: 1 row changed, else 0 (its stock is reserved at the location). */
+const countSale = preparedQuery<{ id: number; quantity: number; now: string }>()((db, param) =>
   db
     .updateTable('products')
-    .set((eb) => ({
-      stock: eb('stock', '-', param('quantity')),
-      sales_count: eb('sales_count', '+', param('quantity')),
-      updated_at: param('now'),
-    }))
+    .set((eb) => ({ sales_count: eb('sales_count', '+', param('quantity')), updated_at: param('now') }))
     .where('id', '=', param('id'))
-    .where('stock', '>=', param('quantity'))
     .where('is_active', '=', 1),
 );
 
@@ -89,6 +86,7 @@ const ORDER_COLUMNS = [
   'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'total',
   'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'centre_id', 'recipient_name', 'phone', 'note',
   'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
+  'stock_location_id',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 
 /** The order row (every column named, so one compiled statement serves every order). */
@@ -125,9 +123,10 @@ function replayOrRefuse(existing: { request_hash: string }, hash: string): void 
  *  1. the customer's row is locked (concurrent orders of one customer queue: the per-customer promotion limit
  *     and the first-order rule are counted after it), the Idempotency-Key checked again under the lock;
  *  2. prices read now and the order priced by the shared rules (what the client sent is ignored);
- *  3. stock taken by `update products set stock = stock - q where id = ? and stock >= q` per product in id
- *     order (no deadlock between orders), a promotion use by `used_count = used_count + 1 where used_count <
- *     usage_limit`; a row not updated means sold out / used up and rolls everything back;
+ *  3. stock reserved at the order's location (the pick-up centre, or the location that ships online orders) by
+ *     `reserved = reserved + q where on_hand - reserved >= q` per product in id order (no deadlock between
+ *     orders; orderStock.ts), a promotion use by `used_count = used_count + 1 where used_count < usage_limit`; a
+ *     row not updated means sold out / used up and rolls everything back;
  *  4. the order, its lines, history, redemption, the cart lines it bought and the confirmation email.
  * Two requests with one key: the second waits on the customer's lock and replays the first; if both still get
  * through (unique index orders_user_idempotency_key_unique) the loser re-reads and replays.
@@ -201,21 +200,23 @@ async function createOrder(
     request.fulfilment.method === 'pickup'
       ? { method: 'pickup', centreId: request.fulfilment.centreId }
       : { method: 'delivery', province: request.fulfilment.address.province };
-  if (fulfilment.method === 'pickup') await assertCentreExists(trx, fulfilment.centreId);
+  const pickupCentre = fulfilment.method === 'pickup' ? await assertCentreExists(trx, fulfilment.centreId) : null;
 
   const { pricing, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now);
   if (refusal) {
     throw new AppError(422, OrderErrorCodes.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
   }
 
-  // Stock, product by product in id order (every transaction locks rows in the same order).
+  // Stock reserved at the order's location, product by product in id order (orderStock.ts); sales counted.
   const products = lines.filter((line) => line.kind === 'product').sort((a, b) => a.refId - b.refId);
-  for (const line of products) {
-    const taken = await takeStock.execute(trx, { id: line.refId, quantity: line.quantity, now: nowIso });
-    if (Number(taken.numAffectedRows) === 0) {
-      const current = await trx.selectFrom('products').select('stock').where('id', '=', line.refId).executeTakeFirst();
-      const stock = toNumber(current?.stock);
-      throw new AppError(409, OrderErrorCodes.OUT_OF_STOCK, stock > 0 ? orderMessages.onlyLeft(line.name, stock) : orderMessages.outOfStock(line.name));
+  let stockLocationId: number | null = null;
+  if (products.length > 0) {
+    stockLocationId = pickupCentre?.id ?? (await warehouseId(trx));
+    if (stockLocationId === null) throw new AppError(409, OrderErrorCodes.OUT_OF_STOCK, orderMessages.outOfStock(products[0]!.name));
+    await reserveOrderStock(trx, { id: stockLocationId, pickupName: pickupCentre?.name ?? null }, products, ctx.clock);
+    for (const line of products) {
+      const counted = await countSale.execute(trx, { id: line.refId, quantity: line.quantity, now: nowIso });
+      if (Number(counted.numAffectedRows) === 0) throw new AppError(409, OrderErrorCodes.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(line.name));
     }
   }
 
@@ -265,6 +266,7 @@ async function createOrder(
       updated_at: nowIso,
       desk_centre_id: await deskCentreFor(trx, ctx.config, request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : null),
       recipient_folded: foldVietnamese(request.recipientName).slice(0, 100),
+      stock_location_id: stockLocationId,
   });
   const orderId = inserted!.id;
   const code = orderCodeFor(orderId, now);

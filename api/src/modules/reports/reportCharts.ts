@@ -102,6 +102,7 @@ async function bayHeatmap(scope: ReportScope): Promise<ReportCharts['bayHeatmap'
   const centres = await db
     .selectFrom('service_centres')
     .select(['id', 'open_time', 'close_time', 'service_bays'])
+    .where('kind', '=', 'SERVICE_CENTRE')
     .$if(centreId !== null, (q) => q.where('id', '=', centreId!))
     .execute();
   const opening = new Map(centres.map((c) => [c.id, { open: minutesOfDay(c.open_time) * MINUTE_MS, close: minutesOfDay(c.close_time) * MINUTE_MS, bays: c.service_bays }]));

@@ -18,7 +18,7 @@ import { staffAdminMessages } from './staffAdminMessages';
 const STAFF_ROLES = ['staff', 'technician', 'manager'] as const;
 
 export async function findCentre(db: Kysely<Database>, centreId: number): Promise<{ id: number; name: string }> {
-  const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).executeTakeFirst();
+  const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
   if (!centre) throw new AppError(422, 'CENTRE_NOT_FOUND', staffAdminMessages.centreNotFound, [{ field: 'centreId', message: staffAdminMessages.centreNotFound }]);
   return centre;
 }
@@ -114,7 +114,7 @@ export async function endAssignment(ctx: StaffAdminContext, userId: number): Pro
 
 /** GET /admin/staff?centreId=: the centre's members (by role, then name) and, for an admin, the unassigned ones. */
 export async function readRoster(db: Kysely<Database>, centreId: number, withUnassigned: boolean): Promise<StaffRoster> {
-  const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).executeTakeFirst();
+  const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
   if (!centre) throw AppError.notFound(staffAdminMessages.centreNotFound, 'CENTRE_NOT_FOUND');
   const rows = await db
     .selectFrom('staff_assignments')

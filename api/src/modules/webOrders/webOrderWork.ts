@@ -65,13 +65,18 @@ export async function takeWebOrderAction(ctx: WebOrderContext, scope: CentreScop
       const moved = await moveOrder(trx, row, { status: facts.status, paymentStatus: 'REFUNDED' }, nowIso, stale(row));
       const refund = { amount: input.amount, method: input.method, reference: input.reference ?? null };
       await recordHistory(trx, moved, null, scope.userId, nowIso, { action: 'refund', amount: refund.amount, refundMethod: refund.method, reference: refund.reference });
+      // The refund as a record of its own too: the daily reconciliation sums payment_refunds.
+      await trx
+        .insertInto('payment_refunds')
+        .values({ order_id: row.id, transaction_id: null, amount: refund.amount, method: refund.method, bank_reference: refund.reference, reason: (row.cancel_reason ?? webOrderMessages.refundReason).slice(0, 300), actor_id: scope.userId, created_at: nowIso })
+        .execute();
       await notifyCustomer(ctx, trx, moved, (fullName, order) => orderRefundedEmail(fullName, order, refund));
       return { row: moved, promotionReleased: false };
     }
 
     const outcome = webOrderOutcome(input.action, facts);
     const collects = outcome.paymentStatus === 'PAID' && facts.paymentStatus === 'UNPAID';
-    const moved = await moveOrder(trx, row, { ...outcome, ...(collects ? { paidAt: nowIso } : {}) }, nowIso, stale(row));
+    const moved = await moveOrder(trx, row, { ...outcome, ...(collects ? { paidAt: nowIso } : {}) }, nowIso, stale(row), scope.userId);
     if (collects) await issuePackageCredits(trx, moved, now);
     const shipment = input.action === 'ship' ? { carrier: input.carrier, trackingCode: input.trackingCode ?? null } : null;
     await recordHistory(trx, moved, input.note ?? null, scope.userId, nowIso, { action: input.action, ...(shipment ?? {}) });

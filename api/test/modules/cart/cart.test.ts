@@ -2,7 +2,7 @@ import { cartResponseSchema, errorEnvelopeSchema } from 'shared-contracts/schema
 import type { App } from '../../../src/app';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
-import { cartOf, createProduct, createUser, startShopApp, type TestUser } from '../../support/shopTestKit';
+import { cartOf, createProduct, createUser, setOnlineStock, startShopApp, type TestUser } from '../../support/shopTestKit';
 
 describe.each(testDatabases())('the cart API on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
@@ -140,8 +140,8 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
     await add(user, { kind: 'product', refId: vanishing.id });
 
     await scratch.db.updateTable('products').set({ price: 1_100_000 }).where('id', '=', pricey.id).execute();
-    await scratch.db.updateTable('products').set({ stock: 2 }).where('id', '=', scarce.id).execute();
-    await scratch.db.updateTable('products').set({ stock: 0 }).where('id', '=', vanishing.id).execute();
+    await setOnlineStock(scratch.db, scarce.id, 2);
+    await setOnlineStock(scratch.db, vanishing.id, 0);
 
     const cart = await getCart(user);
     const issues = Object.fromEntries(cart.items.map((line) => [line.refId, line.issues]));

@@ -77,8 +77,12 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     expect((await page('sort=price_asc&pageSize=1')).items[0]).toMatchObject({ slug: cheapest.slug, price: 1_000, stock: 0, inStock: false, originalPrice: null });
     expect((await page('inStock=true&pageSize=48')).items.some((item) => item.slug === cheapest.slug)).toBe(false);
 
-    // What an order does (placeOrder.ts): stock down and sales up, in SQL, without the catalogue's writes.
-    await scratch.db.updateTable('products').set({ stock: 7, sales_count: 1_000_000 }).where('slug', '=', cheapest.slug).execute();
+    // What an order and the warehouse do (placeOrder.ts, the stock primitives): sales up and the warehouse's stock
+    // changed, in SQL, without the catalogue's writes.
+    await scratch.db.updateTable('products').set({ sales_count: 1_000_000 }).where('slug', '=', cheapest.slug).execute();
+    const warehouse = (await scratch.db.selectFrom('service_centres').select('id').where('ships_online', '=', 1).executeTakeFirstOrThrow()).id;
+    const cheapestId = (await scratch.db.selectFrom('products').select('id').where('slug', '=', cheapest.slug).executeTakeFirstOrThrow()).id;
+    await scratch.db.updateTable('centre_stock').set((eb) => ({ on_hand: eb('reserved', '+', 7) })).where('centre_id', '=', warehouse).where('product_id', '=', cheapestId).execute();
     expect((await page('pageSize=1')).items[0]).toMatchObject({ slug: cheapest.slug, stock: 7, inStock: true, salesCount: 1_000_000 });
     expect(await listed('')).toBe(await fromTables(''));
   });

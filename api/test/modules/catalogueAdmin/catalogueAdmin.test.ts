@@ -4,6 +4,7 @@ import { authHeader, startServiceApp } from '../../support/serviceTestKit';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
 import { plainPng, pngDeclaring } from '../../support/hostileImages';
 import { seedCatalogueHistory } from '../../../seed/catalogueHistory';
+import { onlineStock, setWarehouseStock } from '../../../src/modules/stockLocations/onlineStock';
 import { DEMO_ACCOUNTS } from '../../../seed';
 
 type Who = 'anonymous' | 'customer' | 'staff' | 'technician' | 'manager' | 'admin';
@@ -260,7 +261,7 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
 
   it('shows a save on the public list, detail and search at once; archived leaves the shop and a cart shows it unavailable', async () => {
     const product = await create({ name: 'Bơm lốp điện Xuyên Việt', price: 650_000, compareAtPrice: null });
-    await floor.db.updateTable('products').set({ stock: 5 }).where('id', '=', product.id).execute();
+    await setWarehouseStock(floor.db, product.id, 5);
     const list = async () => (await floor.request(null, 'GET', `/api/products?category=${encodeURIComponent(await categorySlug())}&pageSize=48&sort=newest`)).json().data.items as { id: number; price: number }[];
     const categorySlug = async () => (await floor.db.selectFrom('catalogue_categories').select('slug').where('id', '=', categoryId).executeTakeFirstOrThrow()).slug;
     const search = async () => (await floor.request(null, 'GET', '/api/search?q=bom%20lop%20xuyen%20viet')).json().data.hits as { slug: string; price?: number }[];
@@ -296,7 +297,7 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
 
   it('never places an order at a price the customer was not shown: a price changed since the quote is a 409 PRICE_CHANGED, nothing placed', async () => {
     const product = await create({ price: 800_000, compareAtPrice: null });
-    await floor.db.updateTable('products').set({ stock: 5 }).where('id', '=', product.id).execute();
+    await setWarehouseStock(floor.db, product.id, 5);
     const customer = floor.users.customer;
     const quote = await floor.request(customer, 'POST', '/api/checkout/quote', {
       items: [{ kind: 'product', refId: product.id, quantity: 1 }],
@@ -321,7 +322,7 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
     expect(order.statusCode).toBe(409);
     expect(order.json()).toMatchObject({ code: 'PRICE_CHANGED' });
     expect(order.json().message).toMatch(/vừa thay đổi/);
-    const stock = await floor.db.selectFrom('products').select('stock').where('id', '=', product.id).executeTakeFirstOrThrow();
+    const stock = await floor.db.selectFrom('products').select(onlineStock('products.id').as('stock')).where('id', '=', product.id).executeTakeFirstOrThrow();
     expect(Number(stock.stock)).toBe(5);
   });
 

@@ -2,6 +2,7 @@ import { catalogueChangeListSchema, promotionAdminSchema, promotionSchema, type 
 import type { TestUser } from '../../support/serviceTestKit';
 import { authHeader } from '../../support/serviceTestKit';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { setWarehouseStock } from '../../../src/modules/stockLocations/onlineStock';
 import { plainPng } from '../../support/hostileImages';
 
 type Who = 'anonymous' | 'customer' | 'staff' | 'technician' | 'manager' | 'admin';
@@ -33,7 +34,7 @@ describe.each(testDatabases())('the admin’s promotions on $label', (target) =>
     imagePath = upload.json().data.path as string;
     const product = await floor.db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
     productId = product.id;
-    await floor.db.updateTable('products').set({ stock: 10_000 }).where('id', '=', productId).execute();
+    await setWarehouseStock(floor.db, productId, 10_000);
   });
 
   const validBody = (overrides: Record<string, unknown> = {}) => ({

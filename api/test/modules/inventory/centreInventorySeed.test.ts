@@ -17,17 +17,20 @@ describe.each(testDatabases())('centre inventory seed on $label', (target) => {
     scratch.db
       .selectFrom('products')
       .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
-      .select(['products.id', 'products.sku', 'products.stock'])
+      .select(['products.id', 'products.sku'])
       .where('catalogue_categories.promo_group', '=', 'parts')
       .where('products.is_active', '=', 1)
       .execute();
 
   it('stocks every centre with every active parts product, some below their minimum, the ledger replaying to the table', async () => {
-    const centres = await scratch.db.selectFrom('service_centres').select(['id', 'slug']).orderBy('id').execute();
+    const centres = await scratch.db.selectFrom('service_centres').select(['id', 'slug']).where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
     expect(centres).toHaveLength(SERVICE_CENTRES.length);
     const products = await partsProducts();
     expect(products.length).toBeGreaterThanOrEqual(30);
-    const rows = await scratch.db.selectFrom('centre_stock').select(['centre_id', 'product_id', 'on_hand', 'reserved', 'min_stock']).execute();
+    const partIds = new Set(products.map((product) => product.id));
+    const rows = (await scratch.db.selectFrom('centre_stock').select(['centre_id', 'product_id', 'on_hand', 'reserved', 'min_stock']).where('centre_id', 'in', centres.map((centre) => centre.id)).execute()).filter(
+      (row) => partIds.has(row.product_id),
+    );
     expect(rows).toHaveLength(centres.length * products.length);
 
     for (const centre of centres) {
@@ -39,27 +42,41 @@ describe.each(testDatabases())('centre inventory seed on $label', (target) => {
       const open = await scratch.db.selectFrom('low_stock_alerts').select('product_id').where('centre_id', '=', centre.id).where('cleared_at', 'is', null).execute();
       expect(open.map((alert) => alert.product_id).sort((a, b) => a - b)).toEqual(low.map((row) => row.product_id).sort((a, b) => a - b));
     }
-    const openings = await scratch.db.selectFrom('stock_movements').select(['kind', 'reason', 'actor_id']).execute();
-    expect(new Set(openings.map((movement) => `${movement.kind}|${movement.reason}|${movement.actor_id}`))).toEqual(new Set([`ADJUST|${OPENING_BALANCE_REASON}|null`]));
+    // Besides the seeded web orders' issues: the centres' opening ADJUSTs and the warehouse's OPENING balances.
+    const openings = await scratch.db
+      .selectFrom('stock_movements')
+      .innerJoin('service_centres', 'service_centres.id', 'stock_movements.centre_id')
+      .select(['service_centres.kind as location', 'stock_movements.kind', 'stock_movements.reason', 'stock_movements.actor_id'])
+      .where('stock_movements.order_id', 'is', null)
+      .execute();
+    expect(new Set(openings.map((movement) => `${movement.location}|${movement.kind}|${movement.reason}|${movement.actor_id}`))).toEqual(
+      new Set([`SERVICE_CENTRE|ADJUST|${OPENING_BALANCE_REASON}|null`, 'WAREHOUSE|OPENING|Số dư đầu kỳ|null']),
+    );
     expect((await replayStockLedger(scratch.db)).mismatches).toEqual([]);
     // No low-stock email for the demo's opening shelves.
     expect(await scratch.db.selectFrom('email_outbox').select('id').where('kind', '=', 'low_stock').execute()).toEqual([]);
   });
 
-  it("leaves the web shop's stock as the catalogue seeds it (opening balances, not receives)", async () => {
+  it("opens the online warehouse with the web shop's stock as the catalogue seeds it (the centres open on their own, no receives)", async () => {
+    const warehouse = await scratch.db.selectFrom('service_centres').select('id').where('kind', '=', 'WAREHOUSE').executeTakeFirstOrThrow();
     for (const product of await partsProducts()) {
-      expect([product.sku, toNumber(product.stock)]).toEqual([product.sku, PRODUCTS.find((entry) => entry.sku === product.sku)!.stock]);
+      const opening = await scratch.db.selectFrom('stock_movements').select('quantity').where('centre_id', '=', warehouse.id).where('product_id', '=', product.id).where('kind', '=', 'OPENING').execute();
+      const seeded = PRODUCTS.find((entry) => entry.sku === product.sku)!.stock;
+      expect([product.sku, opening.map((row) => toNumber(row.quantity))]).toEqual([product.sku, seeded > 0 ? [seeded] : []]);
     }
+    expect(await scratch.db.selectFrom('stock_movements').select('id').where('kind', 'in', ['RECEIVE', 'TRANSFER_IN']).execute()).toEqual([]);
   });
 
   it('inserts only what is missing: a second run changes nothing, a changed row stays, a deleted centre comes back stocked', async () => {
     const before = await scratch.db.selectFrom('centre_stock').select(['centre_id', 'product_id', 'on_hand', 'min_stock']).orderBy('centre_id').orderBy('product_id').execute();
-    const changed = before[0]!;
+    const centreIds = (await scratch.db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').execute()).map((centre) => centre.id);
+    const partIds = new Set((await partsProducts()).map((product) => product.id));
+    const changed = before.find((row) => centreIds.includes(row.centre_id))!;
     await scratch.db.updateTable('centre_stock').set({ min_stock: 42 }).where('centre_id', '=', changed.centre_id).where('product_id', '=', changed.product_id).execute();
     const movementsBefore = (await scratch.db.selectFrom('stock_movements').select('id').execute()).length;
 
     const report = await seedCentreInventory(scratch.db);
-    expect(report).toEqual({ stockRows: before.length });
+    expect(report).toEqual({ stockRows: before.filter((row) => centreIds.includes(row.centre_id) && partIds.has(row.product_id)).length });
     expect((await scratch.db.selectFrom('stock_movements').select('id').execute()).length).toBe(movementsBefore);
     const after = await scratch.db.selectFrom('centre_stock').select(['centre_id', 'product_id', 'on_hand', 'min_stock']).orderBy('centre_id').orderBy('product_id').execute();
     expect(after).toEqual(before.map((row) => (row === changed ? { ...row, min_stock: 42 } : row)));

@@ -167,7 +167,7 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
   });
 
   describe('receiving from the online warehouse', () => {
-    it('receives several products in one go: warehouse stock down, centre on hand up, one RECEIVE movement each', async () => {
+    it('receives several products in one go: warehouse stock down, centre on hand up, one TRANSFER_IN movement each', async () => {
       const brake = await addProduct(floor.db, { stock: 40, name: 'Má phanh nhập kho' });
       const battery = await addProduct(floor.db, { stock: 8, name: 'Pin nhập kho' });
       await stockUp(floor.db, centreId, battery.id, { onHand: 2, reserved: 1, minStock: 1 });
@@ -188,9 +188,9 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       expect(await warehouseStock(floor.db, brake.id)).toBe(25);
       expect(await warehouseStock(floor.db, battery.id)).toBe(0);
       expect(await movementsOf(floor.db, centreId, brake.id)).toEqual([
-        { kind: 'RECEIVE', quantity: 15, on_hand_after: 15, parts_request_id: null, actor_id: manager.id, reason: 'Phiếu nhập PN-0012' },
+        { kind: 'TRANSFER_IN', quantity: 15, on_hand_after: 15, parts_request_id: null, actor_id: manager.id, reason: 'Phiếu nhập PN-0012' },
       ]);
-      expect((await movementsOf(floor.db, centreId, battery.id)).at(-1)).toMatchObject({ kind: 'RECEIVE', quantity: 8, on_hand_after: 10 });
+      expect((await movementsOf(floor.db, centreId, battery.id)).at(-1)).toMatchObject({ kind: 'TRANSFER_IN', quantity: 8, on_hand_after: 10 });
       expect((await replayStockLedger(floor.db, centreId)).mismatches).toEqual([]);
     });
 
@@ -341,8 +341,8 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       expect(all.total).toBe(3);
       expect(all.items.map((item) => [item.productName, item.kind, item.kindLabel, item.quantity, item.onHandAfter, item.actor?.fullName, item.reason, item.createdAt])).toEqual([
         ['Phanh sổ kho A', 'ADJUST', 'Điều chỉnh', -1, 4, 'Lý Quản Lý Sổ', 'Kiểm kê ngày 20', '2026-11-19T17:30:00.000Z'],
-        [expect.any(String), 'RECEIVE', 'Nhập từ kho online', expect.any(Number), expect.any(Number), 'Lý Quản Lý Sổ', null, '2026-11-19T16:30:00.000Z'],
-        [expect.any(String), 'RECEIVE', 'Nhập từ kho online', expect.any(Number), expect.any(Number), 'Lý Quản Lý Sổ', null, '2026-11-19T16:30:00.000Z'],
+        [expect.any(String), 'TRANSFER_IN', 'Nhận chuyển kho', expect.any(Number), expect.any(Number), 'Lý Quản Lý Sổ', null, '2026-11-19T16:30:00.000Z'],
+        [expect.any(String), 'TRANSFER_IN', 'Nhận chuyển kho', expect.any(Number), expect.any(Number), 'Lý Quản Lý Sổ', null, '2026-11-19T16:30:00.000Z'],
       ]);
       expect((await ledger(`productId=${b.id}`)).items.map((item) => item.quantity)).toEqual([2]);
       expect((await ledger('kind=ADJUST')).items.map((item) => item.productId)).toEqual([a.id]);

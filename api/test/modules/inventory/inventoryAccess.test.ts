@@ -27,7 +27,7 @@ describe.each(testDatabases())('inventory routes × roles on $label', (target) =
   async function centreOfCall(caller: Caller, which: 'A' | 'B' | null): Promise<number> {
     if (which !== null) return centreParam(which)!;
     if (caller === 'staffB' || caller === 'managerB' || caller === 'technicianB') return floor.centreB.id;
-    if (caller === 'admin') return (await floor.db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    if (caller === 'admin') return (await floor.db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow()).id;
     return floor.centreA.id;
   }
 
@@ -109,7 +109,8 @@ describe.each(testDatabases())('inventory routes × roles on $label', (target) =
     expect(data.centreId).toBe(centre);
     if (operation === 'receive') {
       expect(after!.onHand).toBe(before!.onHand + 1);
-      expect(movementsAfter).toHaveLength(movementsBefore.length + 1);
+      // The warehouse's TRANSFER_OUT and the centre's TRANSFER_IN.
+      expect(movementsAfter).toHaveLength(movementsBefore.length + 2);
     }
     if (operation === 'adjust') {
       expect(after!.onHand).toBe(before!.onHand + 2);

@@ -5,6 +5,7 @@ import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import {
   cartOf,
   createProduct,
+  stockCentre,
   createPromotion,
   createUser,
   deliveryTo,
@@ -70,6 +71,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const far = orderOf(await postOrder(app, user, { items, fulfilment: deliveryTo('Lào Cai') }));
       expect([far.shippingFee, far.total]).toEqual([50_000, 450_000]);
       const centreId = await firstCentreId(scratch.db);
+      await stockCentre(scratch.db, centreId, product.id, 1);
       const pickup = orderOf(await postOrder(app, user, { items, fulfilment: pickupAt(centreId), paymentMethod: 'PAY_AT_PICKUP' }));
       expect([pickup.shippingFee, pickup.total]).toEqual([0, 400_000]);
       expect(pickup.fulfilment).toEqual({ method: 'pickup', address: null, centre: expect.objectContaining({ id: centreId }) });

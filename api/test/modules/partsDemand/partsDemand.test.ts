@@ -258,7 +258,7 @@ describe.each(testDatabases())('the manager’s parts demand on $label', (target
       expect(0.8 * expectedVisitProbability(40_000, '2026-11-23T02:00:00.000Z')).toBeCloseTo(0.631, 3);
       expect(b.items.map((item) => [item.productId, item.expectedDemand, item.available, item.suggestedReceive])).toEqual([[pads.id, 0.6, 0, 1]]);
       expect((await demandOf('admin', `?centreId=${floor.centreB.id}`)).items).toEqual(b.items);
-      const first = (await floor.db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+      const first = (await floor.db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow()).id;
       expect((await demandOf('admin')).centreId).toBe(first);
 
       for (const [caller, query] of [

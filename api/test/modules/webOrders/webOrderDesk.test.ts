@@ -1,6 +1,6 @@
 import type { FloorChangedEvent, Order, WebOrderDetail, WebOrderList } from 'shared-contracts/schemas';
 import { createCentre, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { createProduct, createUser, deliveryTo, orderOf, pickupAt, postOrder, stockOf, type TestUser } from '../../support/shopTestKit';
+import { centreAvailable, createProduct, createUser, deliveryTo, orderOf, pickupAt, postOrder, stockCentre, type TestUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**
@@ -20,7 +20,7 @@ describe.each(testDatabases())('web-order desk on $label', (target) => {
 
   beforeAll(async () => {
     service = await startServiceApp(scratch.db);
-    shipping = (await scratch.db.selectFrom('service_centres').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    shipping = (await scratch.db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow()).id;
     other = await createCentre(scratch.db, { bays: 2 });
     const app = service.app;
     people.customer = await createUser(app, scratch.db);
@@ -37,6 +37,7 @@ describe.each(testDatabases())('web-order desk on $label', (target) => {
 
   const place = async (body: Partial<Parameters<typeof postOrder>[2]> = {}, customer = people.customer): Promise<Order> => {
     const product = await createProduct(scratch.db, { price: 450_000, stock: 10, name: 'Má phanh trước VF 8' });
+    if (body.fulfilment?.method === 'pickup') await stockCentre(scratch.db, body.fulfilment.centreId, product.id, 10);
     const response = await postOrder(service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 2 }], ...body });
     expect(response.statusCode).toBe(201);
     return orderOf(response);
@@ -180,18 +181,19 @@ describe.each(testDatabases())('web-order desk on $label', (target) => {
     });
 
     it('cancels a paid order with a reason: stock back, "Cần hoàn tiền" with the amount, then the refund recorded', async () => {
-      const product = await createProduct(scratch.db, { price: 800_000, stock: 4 });
+      const product = await createProduct(scratch.db, { price: 800_000, stock: 0 });
+      await stockCentre(scratch.db, shipping, product.id, 4);
       const order = orderOf(
         await postOrder(service.app, people.customer, { items: [{ kind: 'product', refId: product.id, quantity: 2 }], paymentMethod: 'VIETQR', fulfilment: pickupAt(shipping) }),
       );
-      expect(await stockOf(scratch.db, product.id)).toBe(2);
+      expect(await centreAvailable(scratch.db, shipping, product.id)).toBe(2);
       expect((await service.app.inject({ method: 'POST', url: `/api/orders/${order.code}/payment/confirm`, headers: people.staff.headers })).statusCode).toBe(200);
       await step(people.staff, order.code, { action: 'confirm' });
       const cancelled = await step(people.staff, order.code, { action: 'cancel', reason: 'Hàng lỗi từ nhà cung cấp' });
       expect(cancelled.order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_DUE', paymentStatusLabel: 'Cần hoàn tiền' });
       expect(cancelled.payment.refundDue).toBe(order.total);
       expect(cancelled.availableActions).toEqual(['refund']);
-      expect(await stockOf(scratch.db, product.id)).toBe(4);
+      expect(await centreAvailable(scratch.db, shipping, product.id)).toBe(4);
 
       const tooMuch = await act(people.staff, order.code, { action: 'refund', version: cancelled.version, amount: order.total + 1, method: 'CASH' });
       expect(tooMuch.statusCode).toBe(400);

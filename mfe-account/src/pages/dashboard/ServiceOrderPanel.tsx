@@ -6,6 +6,7 @@ import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
 import { InspectionReport } from '../../inspection/InspectionReport';
 import { LoadFailure } from '../../service/LoadFailure';
 import { APPROVALS_ANCHOR } from './approvals/approvalFigures';
+import { InvoicePdfButton } from './InvoicePdfButton';
 import { dashboardText } from './dashboardText';
 import type { ServiceOrderProgress } from './useServiceOrderProgress';
 import styles from './DashboardPage.module.css';
@@ -28,6 +29,7 @@ function Invoice({ order }: { order: CustomerServiceOrder }) {
           {t.invoice(invoice.code)}
         </h5>
         <span className={`${styles.badge} ${paid ? styles.toneDone : styles.toneWaiting}`}>{paid ? t.paid : t.unpaid}</span>
+        <InvoicePdfButton appointmentId={order.appointmentId} code={invoice.code} />
       </div>
       <table className={styles.invoiceTable} aria-labelledby={headingId}>
         <thead>

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, formatDateTime, formatVnd, messages } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { Order } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
+import { OrderInvoice } from './OrderInvoice';
 import { OrderLoadFailure, OrderLoading } from './OrderStates';
 import { ordersApi } from './ordersApi';
 import { ordersText } from './ordersText';
@@ -177,11 +178,56 @@ function CancelOrder({ order, onCancelled }: { order: Order; onCancelled: (order
   );
 }
 
-/** /orders/:code: status and its history, lines, totals, fulfilment, the VietQR again while unpaid, 'Hủy đơn'. */
+/** How often the page asks for the order after payOS sent the customer back, and for how long. */
+export const PAYOS_POLL_MS = 2_000;
+export const PAYOS_POLL_FOR_MS = 5 * 60_000;
+
+const awaitingPayment = (order: Order) => order.paymentStatus === 'UNPAID' && order.status !== 'CANCELLED';
+
+/**
+ * Back from payOS (?payos=return): the order is read again every PAYOS_POLL_MS until its webhook has marked it
+ * paid (the page is not live), for PAYOS_POLL_FOR_MS at most; the message says where it stands.
+ */
+function usePayOsConfirmation(code: string, order: Order | null, set: (order: Order) => void): string | null {
+  const [searchParams] = useSearchParams();
+  const flag = searchParams.get('payos');
+  const [gaveUp, setGaveUp] = useState(false);
+  const waiting = flag === 'return' && (order === null || awaitingPayment(order));
+
+  useEffect(() => {
+    if (!waiting || order === null || gaveUp) return undefined;
+    const controller = new AbortController();
+    const started = Date.now();
+    const timer = setInterval(() => {
+      if (Date.now() - started > PAYOS_POLL_FOR_MS) {
+        setGaveUp(true);
+        return;
+      }
+      ordersApi.get(code, controller.signal).then(
+        (next) => {
+          if (!awaitingPayment(next)) set(next);
+        },
+        () => undefined,
+      );
+    }, PAYOS_POLL_MS);
+    return () => {
+      clearInterval(timer);
+      controller.abort();
+    };
+  }, [waiting, order, gaveUp, code, set]);
+
+  if (flag === 'cancel' && order !== null && awaitingPayment(order)) return ordersText.payOs.cancelled;
+  if (flag !== 'return') return null;
+  if (waiting) return gaveUp ? ordersText.payOs.stillWaiting : ordersText.payOs.confirming;
+  return order?.paymentStatus === 'PAID' ? ordersText.payOs.confirmed : null;
+}
+
+/** /orders/:code: status and its history, lines, totals, fulfilment, the VietQR (and payOS) while unpaid, 'Hủy đơn'. */
 export function OrderDetailPage() {
   const { code = '' } = useParams();
   const { state, retry, set } = useOrderData((signal) => ordersApi.get(code, signal), [code]);
   const [notice, setNotice] = useState<string | null>(null);
+  const payOsNotice = usePayOsConfirmation(code, state.status === 'ready' ? state.data : null, set);
 
   const onCancelled = (order: Order) => {
     set(order);
@@ -197,6 +243,11 @@ export function OrderDetailPage() {
       </PageIntro>
       <div role="status" aria-live="polite">
         {notice && <p className={styles.success}>{notice}</p>}
+        {!notice && payOsNotice && (
+          <p className={styles.success} data-testid="payos-notice">
+            {payOsNotice}
+          </p>
+        )}
       </div>
       {state.status === 'loading' && <OrderLoading />}
       {state.status === 'error' && state.httpStatus === 404 && (
@@ -222,7 +273,7 @@ export function OrderDetailPage() {
               <span>{state.data.paymentStatusLabel}</span>
             </p>
           </div>
-          {state.data.vietQr && <VietQrPayment vietQr={state.data.vietQr} />}
+          {state.data.vietQr && <VietQrPayment vietQr={state.data.vietQr} orderCode={state.data.code} />}
           <div className={styles.grid}>
             <div className={styles.column}>
               <Lines order={state.data} />
@@ -230,6 +281,7 @@ export function OrderDetailPage() {
             </div>
             <div className={styles.column}>
               <Fulfilment order={state.data} />
+              <OrderInvoice order={state.data} />
               {state.data.canCancel && <CancelOrder order={state.data} onCancelled={onCancelled} />}
             </div>
           </div>

@@ -2,10 +2,14 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
 import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
 import { ordersText } from './ordersText';
+import { PayOsButton } from './PayOsButton';
 import styles from './OrdersPage.module.css';
 
-/** How to pay an unpaid VietQR order: the QR of the payload and the transfer details (content = order code). */
-export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
+/**
+ * How to pay an unpaid VietQR order: the QR of the payload and the transfer details (content = order code), and
+ * payOS's checkout next to them when the order's code is given.
+ */
+export function VietQrPayment({ vietQr, orderCode }: { vietQr: VietQr; orderCode?: string }) {
   const t = ordersText.vietQr;
   return (
     <section className={styles.vietQr} aria-labelledby="vietqr-heading">
@@ -37,6 +41,7 @@ export function VietQrPayment({ vietQr }: { vietQr: VietQr }) {
           </dd>
         </dl>
       </div>
+      {orderCode && <PayOsButton code={orderCode} />}
     </section>
   );
 }

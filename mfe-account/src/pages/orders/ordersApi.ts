@@ -1,5 +1,5 @@
 import { apiClient, readData } from 'shared-contracts';
-import type { Order, OrderSummary } from 'shared-contracts/schemas';
+import type { Order, OrderSummary, PayOsLink } from 'shared-contracts/schemas';
 
 const orderPath = (code: string) => `/orders/${encodeURIComponent(code)}`;
 
@@ -15,6 +15,8 @@ export const ordersApi = {
   /** POST /orders/:code/cancel {reason?}: while not yet shipped; stock and promotion usage are given back. */
   cancel: (code: string, reason?: string, version?: number) =>
     readData<Order>(apiClient.post(`${orderPath(code)}/cancel`, { ...(reason ? { reason } : {}), ...(version !== undefined ? { version } : {}) })),
+  /** POST /orders/:code/payos-link: the payOS checkout of an order awaiting its transfer (made or reused). */
+  payOsLink: (code: string) => readData<PayOsLink>(apiClient.post(`${orderPath(code)}/payos-link`, {})),
 };
 
 export type OrdersApi = typeof ordersApi;

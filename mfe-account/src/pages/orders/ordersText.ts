@@ -57,4 +57,13 @@ export const ordersText = {
     payBefore: 'Hạn thanh toán',
     payBeforeNote: 'Quá hạn, đơn hàng sẽ tự động hủy.',
   },
+  payOs: {
+    pay: 'Thanh toán qua payOS',
+    opening: 'Đang mở cổng payOS...',
+    hint: 'Hoặc thanh toán qua cổng payOS (thẻ, ví, ứng dụng ngân hàng).',
+    confirming: 'Đang xác nhận thanh toán…',
+    confirmed: 'Đã nhận thanh toán. Cảm ơn bạn!',
+    stillWaiting: 'Chưa nhận được xác nhận thanh toán từ payOS. Trang sẽ cập nhật khi nhận được; bạn có thể tải lại sau ít phút.',
+    cancelled: 'Bạn đã hủy thanh toán qua payOS. Bạn vẫn có thể chuyển khoản theo mã VietQR hoặc thanh toán lại.',
+  },
 };

@@ -7,6 +7,7 @@ import { ManagerPartsDemand } from '../../partsDemand';
 import { ManagerCharts, ManagerReports } from '../../reports';
 import { ManagerRoster } from '../../roster';
 import { ManagerShifts } from '../../shifts';
+import { stockTransfersBelow } from '../../stockTransfers';
 
 const PATH = '/manager';
 
@@ -30,7 +31,7 @@ export function ManagerDashboardPage() {
         <>
           <ManagerKpis />
           <ManagerCharts />
-          <ManagerInventory />
+          <ManagerInventory below={stockTransfersBelow} />
         </>
       )}
       {view === 'parts-demand' && <ManagerPartsDemand />}

@@ -20,6 +20,7 @@ import { removePromo } from '../promotions/promoSlice';
 import { checkoutApi, newIdempotencyKey } from '../../cart/checkoutApi';
 import { paymentMethodsFor, serverFieldErrors, toOrderInput, validateCheckout, type CheckoutErrors, type CheckoutField, type CheckoutValues } from './checkoutForm';
 import { setShipping, type ShippingSelection } from '../../cart/checkoutSlice';
+import { askCompanyInvoice, CompanyInvoiceSection, companyInvoiceText, NO_COMPANY_INVOICE, type CompanyInvoice } from './CompanyInvoiceSection';
 import { OrderPlaced } from './OrderPlaced';
 import cartStyles from '../cart/CartPage.module.css';
 import styles from './CheckoutPage.module.css';
@@ -56,7 +57,7 @@ export const checkoutText = {
 
 const FIELD_ORDER: readonly CheckoutField[] = ['recipientName', 'phone', 'ward', 'street', 'centreId', 'paymentMethod', 'note'];
 
-type Status = { kind: 'idle' } | { kind: 'placing' } | { kind: 'failed'; message: string } | { kind: 'placed'; order: Order };
+type Status = { kind: 'idle' } | { kind: 'placing' } | { kind: 'failed'; message: string } | { kind: 'placed'; order: Order; companyInvoice?: string };
 
 function Checkout() {
   const dispatch = useDispatch();
@@ -65,6 +66,7 @@ function Checkout() {
   const applied = useSelector((state: ShopState) => state.promo.appliedPromo);
   const shipping = useSelector((state: ShopState) => state.checkout.shipping);
   const [loaded, setLoaded] = useState(false);
+  const [company, setCompany] = useState<CompanyInvoice>(NO_COMPANY_INVOICE);
   const [values, setValues] = useState<CheckoutValues>(() => ({
     recipientName: session?.user.fullName ?? '',
     phone: session?.user.phoneNumber ?? '',
@@ -135,7 +137,14 @@ function Checkout() {
     try {
       const order = await checkoutApi.placeOrder(input, attempt.current.key);
       attempt.current = null;
-      setStatus({ kind: 'placed', order });
+      // The company's VAT invoice is asked for once the order exists; a refusal leaves the order placed.
+      const companyInvoice = company.wanted
+        ? await askCompanyInvoice(order.code, company).then(
+            () => companyInvoiceText.sent,
+            (error: unknown) => companyInvoiceText.failed(errorMessage(error)),
+          )
+        : undefined;
+      setStatus({ kind: 'placed', order, companyInvoice });
       dispatch(removePromo());
       // the ordered lines have left the server's cart
       void cartService.refresh().catch(() => undefined);
@@ -173,7 +182,7 @@ function Checkout() {
     return (
       <>
         {intro}
-        <OrderPlaced order={status.order} />
+        <OrderPlaced order={status.order} companyInvoice={status.companyInvoice} />
       </>
     );
   }
@@ -313,6 +322,7 @@ function Checkout() {
                 </p>
               )}
             </div>
+            <CompanyInvoiceSection value={company} onChange={setCompany} />
           </section>
         </div>
         <section className={cartStyles.panel} aria-labelledby="checkout-summary-heading">

@@ -16,8 +16,8 @@ export const placedText = {
   continueShopping: 'Tiếp tục mua sắm',
 };
 
-/** After a successful order: its code, total and status, how to pay by VietQR if chosen, and a link to it. */
-export function OrderPlaced({ order }: { order: Order }) {
+/** After a successful order: its code, total and status, the company invoice request's outcome, how to pay by VietQR if chosen, and a link to it. */
+export function OrderPlaced({ order, companyInvoice }: { order: Order; companyInvoice?: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -27,6 +27,7 @@ export function OrderPlaced({ order }: { order: Order }) {
           {placedText.heading}
         </h2>
         <p>{placedText.thanks(order.recipientName)}</p>
+        {companyInvoice && <p data-testid="company-invoice-result">{companyInvoice}</p>}
       </div>
       <dl className={styles.details}>
         <dt>{placedText.code}</dt>

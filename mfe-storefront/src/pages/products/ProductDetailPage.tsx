@@ -14,6 +14,7 @@ import { vi } from '../../i18n/vi';
 import { productsText as text } from './productsText';
 import styles from './ProductDetailPage.module.css';
 import { ProductPrice } from '../../components/ProductPrice';
+import { PickupAvailability } from './PickupAvailability';
 
 function Product({ product }: { product: ProductDetail }) {
   const [quantityText, setQuantityText] = useState('1');
@@ -52,6 +53,7 @@ function Product({ product }: { product: ProductDetail }) {
           <p className={`${styles.stock} ${styles[stock.tone]}`} data-testid="stock">
             {stock.text}
           </p>
+          <PickupAvailability slug={product.slug} />
           <p className={styles.muted}>{text.warranty(product.warrantyMonths)}</p>
           <div className={styles.actions}>
             {product.stock > 0 && (

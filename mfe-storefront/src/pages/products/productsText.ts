@@ -35,4 +35,12 @@ export const productsText = {
   quantity: 'Số lượng',
   stockCount: (stock: number) => `Trong kho: ${stock}`,
   gallery: 'Hình ảnh sản phẩm',
+  pickup: {
+    heading: 'Nhận tại cửa hàng',
+    loading: 'Đang kiểm tra hàng tại các cửa hàng...',
+    failed: 'Chưa kiểm tra được hàng tại cửa hàng. Vui lòng tải lại trang.',
+    none: 'Chưa có sẵn tại cửa hàng nào',
+    available: (count: number, centre: string) => `Còn ${count.toLocaleString('vi-VN')} tại ${centre}`,
+    more: (count: number) => `Xem thêm ${count} cửa hàng`,
+  },
 } as const;

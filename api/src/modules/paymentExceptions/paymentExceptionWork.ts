@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely';
+import {
+  PAYMENT_EXCEPTION_ACTION_LABELS,
+  PAYMENT_EXCEPTION_CHANGE_KIND,
+  PAYMENT_EXCEPTION_RESOLUTION_LABELS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type OrderStatus,
+  type PaymentExceptionAction,
+  type PaymentExceptionResolution,
+  type PaymentStatus,
+  type RefundMethod,
+} from 'shared-contracts/schemas';
+import { toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import type { OrderRow } from '../../db/shopSchema';
+import type { EventBus } from '../../events/eventBus';
+import { AppError } from '../../http/appError';
+import type { CentreScope } from '../../security/centreScope';
+import { orderStatusEmail } from '../orders/orderEmails';
+import { moveOrder, notifyCustomer, recordHistory } from '../orders/orderLifecycle';
+import { issuePackageCredits } from '../orders/packageCredits';
+import type { ShopContext } from '../orders/placeOrder';
+import { announceWebOrderChange } from '../orders/webOrderChanges';
+import { webOrderInScope } from '../webOrders/webOrderScope';
+import { PaymentExceptionErrorCodes, paymentExceptionMessages } from './paymentExceptionMessages';
+import { expiredByPaymentWindow, nextVersion, providerLabel, vnd } from './paymentExceptionQueries';
+import { exceptionInScope, transactionCentre, type PaymentTransactionRow } from './paymentExceptionScope';
+
+type Db = Kysely<Database>;
+
+export interface PaymentExceptionContext extends ShopContext {
+  events: EventBus;
+}
+
+/** Tells a desk that one of its exceptions appeared or changed: its floor stream carries a `floor-changed` of this kind. */
+export async function announcePaymentExceptionChange(events: Pick<EventBus, 'publishFloorChange'>, centreId: number | null): Promise<void> {
+  if (centreId === null) return;
+  await events.publishFloorChange(centreId, { kind: PAYMENT_EXCEPTION_CHANGE_KIND, appointmentId: null, serviceOrderId: null });
+}
+
+export function stale(row: PaymentTransactionRow): AppError {
+  const state = row.resolution ? PAYMENT_EXCEPTION_RESOLUTION_LABELS[row.resolution as PaymentExceptionResolution] : paymentExceptionMessages.open;
+  return new AppError(409, PaymentExceptionErrorCodes.PAYMENT_EXCEPTION_STALE, paymentExceptionMessages.stale(state));
+}
+
+const auditState = (row: Pick<PaymentTransactionRow, 'order_id' | 'resolution' | 'resolved_by' | 'resolution_note' | 'version'>) =>
+  JSON.stringify({ orderId: row.order_id, resolution: row.resolution, resolvedBy: row.resolved_by, resolutionNote: row.resolution_note, version: toNumber(row.version) });
+
+/**
+ * Resolves an exception read at `version`: a conditional UPDATE on that version and on "still open", so of two
+ * staff acting at once exactly one wins (the other's transaction rolls back with 409 and the current state); then
+ * the audit row with the state before and after.
+ */
+export async function resolve(
+  trx: Db,
+  row: PaymentTransactionRow,
+  version: number,
+  change: { action: PaymentExceptionAction; resolution: PaymentExceptionResolution; actorId: number; nowIso: string; note: string | null; orderId?: number },
+): Promise<PaymentTransactionRow> {
+  if (toNumber(row.version) !== version || row.resolution !== null) throw stale(row);
+  const result = await trx
+    .updateTable('payment_transactions')
+    .set({
+      resolution: change.resolution,
+      resolved_by: change.actorId,
+      resolved_at: change.nowIso,
+      resolution_note: change.note,
+      version: nextVersion,
+      ...(change.orderId !== undefined ? { order_id: change.orderId } : {}),
+    })
+    .where('id', '=', row.id)
+    .where('version', '=', row.version)
+    .where('resolution', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) {
+    const current = await trx.selectFrom('payment_transactions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    throw stale(current);
+  }
+  const after = await trx.selectFrom('payment_transactions').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  await trx
+    .insertInto('payment_exception_events')
+    .values({
+      transaction_id: row.id,
+      action: change.action,
+      actor_id: change.actorId,
+      note: change.note,
+      before_json: auditState(row),
+      after_json: auditState(after),
+      created_at: change.nowIso,
+    })
+    .execute();
+  return after;
+}
+
+export function refuse(action: PaymentExceptionAction): AppError {
+  return new AppError(409, PaymentExceptionErrorCodes.PAYMENT_EXCEPTION_ACTION_NOT_ALLOWED, paymentExceptionMessages.notAllowed(PAYMENT_EXCEPTION_ACTION_LABELS[action]));
+}
+
+/**
+ * Marks an unpaid order paid by a transfer, as staff confirming a VietQR payment do (orderLifecycle's
+ * confirmVietQrPayment): PENDING_PAYMENT → PLACED, PAID, package credits, the timeline's payment step with the
+ * amount and bank reference, the customer's email. `conflict` if the order changed since it was read.
+ */
+export async function payOrder(ctx: ShopContext, trx: Db, order: OrderRow, tx: PaymentTransactionRow, actorId: number, nowIso: string, note: string, from?: OrderStatus): Promise<OrderRow> {
+  const status: OrderStatus = order.status === 'PENDING_PAYMENT' || from === 'CANCELLED' ? 'PLACED' : (order.status as OrderStatus);
+  const conflict = new AppError(409, PaymentExceptionErrorCodes.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, ORDER_STATUS_LABELS[order.status as OrderStatus]));
+  const moved = await moveOrder(trx, order, { status, paymentStatus: 'PAID', paidAt: nowIso, ...(from === 'CANCELLED' ? { cancelReason: null } : {}) }, nowIso, conflict, actorId);
+  await issuePackageCredits(trx, moved, new Date(nowIso));
+  await recordHistory(trx, moved, note, actorId, nowIso, { action: 'payment', amount: toNumber(tx.amount), reference: tx.bank_reference });
+  await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, null, true));
+  return moved;
+}
+
+/** After commit: the desks that saw the exception (before and after) and the order's desk hear of it. */
+async function announce(ctx: PaymentExceptionContext, centres: Array<number | null>, orderDesk: number | null | undefined): Promise<void> {
+  for (const centre of new Set(centres)) await announcePaymentExceptionChange(ctx.events, centre);
+  if (orderDesk !== undefined) await announceWebOrderChange(ctx.events, orderDesk);
+}
+
+/**
+ * POST /payment-exceptions/:id/match: the transfer paid this order (a typo'd code, a second try). The order must
+ * be of the caller's desk (else 404), unpaid and not cancelled (else 409), and its total the amount received
+ * (else 422 naming both amounts); it is then paid as a confirmed transfer would pay it.
+ */
+export async function matchException(ctx: PaymentExceptionContext, scope: CentreScope, id: number, input: { orderCode: string; version: number }): Promise<PaymentTransactionRow> {
+  const nowIso = ctx.clock.now().toISOString();
+  const before = await exceptionInScope(ctx.db, ctx.config, scope, id);
+  const centreBefore = await transactionCentre(ctx.db, ctx.config, before);
+  const { tx, order } = await ctx.db.transaction().execute(async (trx) => {
+    const row = await exceptionInScope(trx, ctx.config, scope, id);
+    if (toNumber(row.version) !== input.version || row.resolution !== null) throw stale(row);
+    const order = await webOrderInScope(trx, scope, input.orderCode).catch(() => {
+      throw AppError.notFound(paymentExceptionMessages.orderNotFound, 'ORDER_NOT_FOUND');
+    });
+    if (order.payment_status !== 'UNPAID' || order.status === 'CANCELLED') {
+      const state = order.status === 'CANCELLED' ? ORDER_STATUS_LABELS.CANCELLED : PAYMENT_STATUS_LABELS[order.payment_status as PaymentStatus];
+      throw new AppError(409, PaymentExceptionErrorCodes.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, state));
+    }
+    const amount = toNumber(row.amount);
+    const total = toNumber(order.total);
+    if (amount !== total) {
+      const message = paymentExceptionMessages.amountMismatch(vnd(amount), vnd(total));
+      throw new AppError(422, PaymentExceptionErrorCodes.AMOUNT_MISMATCH, message, [{ field: 'orderCode', message }]);
+    }
+    const tx = await resolve(trx, row, input.version, { action: 'match', resolution: 'MATCHED', actorId: scope.userId, nowIso, note: order.code, orderId: order.id });
+    const paid = await payOrder(ctx, trx, order, tx, scope.userId, nowIso, paymentExceptionMessages.paidByMatch(vnd(amount), providerLabel(row.provider), row.bank_reference));
+    return { tx, order: paid };
+  });
+  await announce(ctx, [centreBefore, order.desk_centre_id], order.desk_centre_id);
+  return tx;
+}
+
+/**
+ * POST /payment-exceptions/:id/refund: the money went back to the sender: a payment_refunds row (amount ≤ the
+ * amount received, method, bank reference for a transfer, reason, who), the exception REFUNDED.
+ */
+export async function refundException(
+  ctx: PaymentExceptionContext,
+  scope: CentreScope,
+  id: number,
+  input: { amount: number; method: RefundMethod; bankReference?: string | undefined; reason: string; version: number },
+): Promise<PaymentTransactionRow> {
+  const nowIso = ctx.clock.now().toISOString();
+  const tx = await ctx.db.transaction().execute(async (trx) => {
+    const row = await exceptionInScope(trx, ctx.config, scope, id);
+    if (toNumber(row.version) !== input.version || row.resolution !== null) throw stale(row);
+    const received = toNumber(row.amount);
+    if (input.amount > received) {
+      const message = paymentExceptionMessages.refundTooLarge(vnd(received));
+      throw new AppError(422, 'REFUND_TOO_LARGE', message, [{ field: 'amount', message }]);
+    }
+    if (input.method === 'BANK_TRANSFER' && !input.bankReference) {
+      throw new AppError(422, 'REFUND_REFERENCE_REQUIRED', paymentExceptionMessages.referenceRequired, [{ field: 'bankReference', message: paymentExceptionMessages.referenceRequired }]);
+    }
+    const resolved = await resolve(trx, row, input.version, { action: 'refund', resolution: 'REFUNDED', actorId: scope.userId, nowIso, note: input.reason });
+    await trx
+      .insertInto('payment_refunds')
+      .values({
+        order_id: row.order_id,
+        transaction_id: row.id,
+        amount: input.amount,
+        method: input.method,
+        bank_reference: input.bankReference ?? null,
+        reason: input.reason,
+        actor_id: scope.userId,
+        created_at: nowIso,
+      })
+      .execute();
+    return resolved;
+  });
+  await announce(ctx, [await transactionCentre(ctx.db, ctx.config, tx)], undefined);
+  return tx;
+}
+
+/** POST /payment-exceptions/:id/dismiss: not a customer's payment (a transfer between the shop's own accounts, a test). */
+export async function dismissException(ctx: PaymentExceptionContext, scope: CentreScope, id: number, input: { note: string; version: number }): Promise<PaymentTransactionRow> {
+  const nowIso = ctx.clock.now().toISOString();
+  const tx = await ctx.db.transaction().execute(async (trx) => {
+    const row = await exceptionInScope(trx, ctx.config, scope, id);
+    return resolve(trx, row, input.version, { action: 'dismiss', resolution: 'DISMISSED', actorId: scope.userId, nowIso, note: input.note });
+  });
+  await announce(ctx, [await transactionCentre(ctx.db, ctx.config, tx)], undefined);
+  return tx;
+}
+
+/** Whether the order the transfer names can be brought back (expired by the payment window, still unpaid). */
+export async function reinstatableOrder(trx: Db, row: PaymentTransactionRow): Promise<OrderRow | null> {
+  if (row.order_id === null) return null;
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', row.order_id).executeTakeFirst();
+  if (!order || order.status !== 'CANCELLED' || order.payment_status !== 'UNPAID' || !(await expiredByPaymentWindow(trx, order))) return null;
+  return order;
+}
+

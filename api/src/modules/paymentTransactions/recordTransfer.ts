@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { OrderStatus } from 'shared-contracts/schemas';
+import { toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import type { OrderRow } from '../../db/shopSchema';
+import type { EventBus } from '../../events/eventBus';
+import { AppError } from '../../http/appError';
+import { orderStatusEmail } from '../orders/orderEmails';
+import { isUniqueViolation } from '../orders/orderIdempotency';
+import { moveOrder, notifyCustomer, recordHistory } from '../orders/orderLifecycle';
+import { issuePackageCredits } from '../orders/packageCredits';
+import type { ShopContext } from '../orders/placeOrder';
+import { announceWebOrderChange } from '../orders/webOrderChanges';
+import { paymentMessages, type PaymentProvider } from './paymentTransactionMessages';
+import { cancelledByExpiry, findTransaction } from './paymentTransactionQueries';
+
+type Db = Kysely<Database>;
+
+export type ExceptionReason = 'PARTIAL' | 'OVERPAID' | 'UNKNOWN_CODE' | 'ORDER_EXPIRED' | 'ORDER_CANCELLED' | 'ALREADY_PAID';
+export type TransferOutcome = { outcome: 'MATCHED'; orderCode: string } | { outcome: 'EXCEPTION'; reason: ExceptionReason } | { outcome: 'REPLAYED' };
+
+export interface PaymentContext extends ShopContext {
+  events: Pick<EventBus, 'publishFloorChange'>;
+}
+
+/** A transfer as a provider reported it. */
+export interface IncomingTransfer {
+  provider: PaymentProvider;
+  /** The provider's transaction id: once per provider. */
+  providerRef: string;
+  amount: number;
+  content: string;
+  bankReference: string | null;
+  /** ISO instant (UTC). */
+  transferredAt: string;
+  rawPayload: string;
+  /** The order the transfer names (read inside the transaction) and the code read for it. */
+  locate: (trx: Db) => Promise<{ order: OrderRow | null; codeFound: string | null }>;
+}
+
+/** Control characters and lone surrogates (no text column stores them) become spaces: a provider's text is kept, not refused. */
+const storable = (text: string, max: number) => text.replace(/[\p{Cc}\p{Cs}]/gu, ' ').slice(0, max);
+
+/** The order's status changed between its read and the payment (the expiry job, staff): read again. */
+class OrderMoved extends AppError {
+  constructor() {
+    super(409, 'PAYMENT_ORDER_MOVED', 'Đơn hàng vừa thay đổi trạng thái.');
+  }
+}
+const ATTEMPTS = 3;
+
+/** Why the transfer cannot pay the order by itself, or null when it pays it. */
+export async function exceptionReasonFor(db: Db, order: OrderRow | null, amount: number): Promise<ExceptionReason | null> {
+  if (!order) return 'UNKNOWN_CODE';
+  if (order.payment_status !== 'UNPAID') return 'ALREADY_PAID';
+  if (order.status === 'CANCELLED') return (await cancelledByExpiry(db, order.id)) ? 'ORDER_EXPIRED' : 'ORDER_CANCELLED';
+  const total = toNumber(order.total);
+  if (amount < total) return 'PARTIAL';
+  if (amount > total) return 'OVERPAID';
+  return null;
+}
+
+/**
+ * Marks the order paid by a provider's transfer, the way staff confirm a VietQR payment (orderLifecycle's
+ * confirmVietQrPayment): PENDING_PAYMENT → PLACED, payment PAID by a conditional update on the version read,
+ * package credits, history and the timeline (the system, the amount and bank reference), the customer's email.
+ */
+async function payOrder(ctx: ShopContext, trx: Db, row: OrderRow, transfer: IncomingTransfer, now: Date): Promise<OrderRow> {
+  const nowIso = now.toISOString();
+  const status: OrderStatus = row.status === 'PENDING_PAYMENT' ? 'PLACED' : (row.status as OrderStatus);
+  const moved = await moveOrder(trx, row, { status, paymentStatus: 'PAID', paidAt: nowIso }, nowIso, new OrderMoved());
+  await issuePackageCredits(trx, moved, now);
+  await recordHistory(trx, moved, paymentMessages.transferReceived(transfer.amount, transfer.provider), null, nowIso, {
+    action: 'payment',
+    amount: transfer.amount,
+    reference: transfer.bankReference,
+  });
+  await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, null, true));
+  return moved;
+}
+
+/**
+ * Records a provider's transfer once per (provider, providerRef) and pays the order it names when the amount is
+ * its total and it awaits payment; anything else is an exception of the queue with its reason. The row's insert
+ * comes first: of two deliveries at once the unique index lets one through and the other answers as a replay.
+ * A payment that loses the order to the expiry job (or staff) is read again: it then becomes ORDER_EXPIRED.
+ */
+export async function recordTransfer(ctx: PaymentContext, transfer: IncomingTransfer, afterPaid?: (trx: Db, order: OrderRow) => Promise<void>): Promise<TransferOutcome> {
+  const providerRef = storable(transfer.providerRef, 100);
+  if (await findTransaction(ctx.db, transfer.provider, providerRef)) return { outcome: 'REPLAYED' };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const result = await ctx.db.transaction().execute(async (trx) => {
+        const now = ctx.clock.now();
+        const { order, codeFound } = await transfer.locate(trx);
+        const reason = await exceptionReasonFor(trx, order, transfer.amount);
+        await trx
+          .insertInto('payment_transactions')
+          .values({
+            provider: transfer.provider,
+            provider_ref: providerRef,
+            order_id: order?.id ?? null,
+            order_code_found: storable(order?.code ?? codeFound ?? '', 40) || null,
+            amount: transfer.amount,
+            content: storable(transfer.content, 500),
+            bank_reference: transfer.bankReference === null ? null : storable(transfer.bankReference, 100),
+            transferred_at: transfer.transferredAt,
+            received_at: now.toISOString(),
+            raw_payload: transfer.rawPayload,
+            outcome: reason ? 'EXCEPTION' : 'MATCHED',
+            exception_reason: reason,
+          })
+          .execute();
+        if (reason || !order) return { outcome: { outcome: 'EXCEPTION', reason: reason ?? 'UNKNOWN_CODE' } as TransferOutcome, desk: order?.desk_centre_id ?? null };
+        const paid = await payOrder(ctx, trx, order, transfer, now);
+        if (afterPaid) await afterPaid(trx, paid);
+        return { outcome: { outcome: 'MATCHED', orderCode: paid.code } as TransferOutcome, desk: paid.desk_centre_id };
+      });
+      await announceWebOrderChange(ctx.events, result.desk);
+      return result.outcome;
+    } catch (error) {
+      if (isUniqueViolation(error) && (await findTransaction(ctx.db, transfer.provider, providerRef))) return { outcome: 'REPLAYED' };
+      if (error instanceof OrderMoved && attempt < ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { systemClock, type Clock } from '../../security/clock';
+
+/**
+ * Online availability of a product (shop-operations §3): Σ(on_hand − reserved) over the stock locations that
+ * ship online orders. What the shop shows as a product's `stock` (cart, catalogue, the list's read model, search,
+ * the admin's product list). `productId` is the SQL reference of the product's id ('products.id', 'p.id').
+ */
+export function onlineStock(productId: string): RawBuilder<number> {
+  return sql<number>`coalesce((select sum(online_stock.on_hand - online_stock.reserved) from centre_stock online_stock
+    where online_stock.product_id = ${sql.ref(productId)}
+      and online_stock.centre_id in (select id from service_centres where ships_online = 1)), 0)`;
+}
+
+/** The location shipped orders take their units from: the ships_online location of lowest id (null: none). */
+export async function warehouseId(db: Kysely<Database>): Promise<number | null> {
+  const row = await db.selectFrom('service_centres').select('id').where('ships_online', '=', 1).orderBy('id').limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export const onlineStockMessages = {
+  opening: 'Số dư đầu kỳ',
+  counted: 'Kiểm kê kho online',
+} as const;
+
+/**
+ * Sets what the warehouse has available of a product (on_hand = reserved + `available`): a product's first stock
+ * is an OPENING movement, a later change an ADJUST of the difference (a stock count). For the catalogue's writers
+ * (a new product's initial stock, the back office's stock count) and the seed; inside a transaction of its own
+ * unless given one.
+ */
+export async function setWarehouseStock(db: Kysely<Database>, productId: number, available: number, clock: Clock = systemClock): Promise<void> {
+  if (!Number.isSafeInteger(available) || available < 0) throw new RangeError('stock must be a non-negative integer');
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => setWarehouseStock(trx, productId, available, clock));
+    return;
+  }
+  const location = await warehouseId(db);
+  if (location === null) throw new Error('no stock location ships online orders');
+  const now = clock.now().toISOString();
+  await db
+    .insertInto('centre_stock')
+    .values({ centre_id: location, product_id: productId, on_hand: 0, reserved: 0, min_stock: 0, updated_at: now })
+    .onConflict((conflict) => conflict.columns(['centre_id', 'product_id']).doNothing())
+    .execute();
+  const row = await db
+    .updateTable('centre_stock')
+    .set((eb) => ({ on_hand: eb('reserved', '+', available), updated_at: now }))
+    .where('centre_id', '=', location)
+    .where('product_id', '=', productId)
+    .returning(['on_hand', 'reserved'])
+    .executeTakeFirstOrThrow();
+  const onHand = toNumber(row.on_hand);
+  // What on_hand was: the ledger's last on_hand_after (0 before the first movement).
+  const last = await db
+    .selectFrom('stock_movements')
+    .select('on_hand_after')
+    .where('centre_id', '=', location)
+    .where('product_id', '=', productId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const difference = onHand - toNumber(last?.on_hand_after);
+  if (difference === 0) return;
+  const opening = last === undefined && difference > 0;
+  // The ledger's row (as inventory's recordMovement writes it; this folder stays below inventory and catalogue).
+  await db
+    .insertInto('stock_movements')
+    .values({
+      centre_id: location,
+      product_id: productId,
+      kind: opening ? 'OPENING' : 'ADJUST',
+      quantity: difference,
+      on_hand_after: onHand,
+      parts_request_id: null,
+      actor_id: null,
+      reason: opening ? onlineStockMessages.opening : onlineStockMessages.counted,
+      created_at: now,
+    })
+    .execute();
+}

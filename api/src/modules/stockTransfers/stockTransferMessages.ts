@@ -1,0 +1,25 @@
+/** Vietnamese messages of the stock transfers (shown as is). */
+export const stockTransferMessages = {
+  created: 'Đã tạo phiếu chuyển kho; hàng đã rời nơi chuyển đi.',
+  received: 'Đã nhận hàng chuyển kho.',
+  cancelled: 'Đã hủy phiếu chuyển kho; hàng đã trả về nơi chuyển đi.',
+  sameLocation: 'Nơi nhận phải khác nơi chuyển đi.',
+  locationNotFound: 'Không tìm thấy kho hoặc trung tâm này.',
+  productNotFound: 'Không tìm thấy sản phẩm.',
+  notYourCentre: 'Bạn chỉ được chuyển hàng đi hoặc về trung tâm của mình.',
+  notAllowed: (label: string) => `Bạn không có quyền "${label}" trên phiếu chuyển này.`,
+  insufficient: (name: string, available: number, place: string) =>
+    available > 0
+      ? `Chỉ còn ${available} "${name}" khả dụng tại ${place}, không đủ để chuyển.`
+      : `${place} đã hết "${name}" khả dụng, không thể chuyển.`,
+  stale: (statusLabel: string) => `Phiếu chuyển đã thay đổi (hiện ${statusLabel.toLowerCase()}). Vui lòng xem lại rồi thao tác.`,
+} as const;
+
+export const StockTransferErrorCodes = {
+  TRANSFER_INSUFFICIENT_STOCK: 'TRANSFER_INSUFFICIENT_STOCK',
+  TRANSFER_STALE: 'TRANSFER_STALE',
+  LOCATION_NOT_FOUND: 'LOCATION_NOT_FOUND',
+  SAME_LOCATION: 'SAME_LOCATION',
+  PRODUCT_NOT_FOUND: 'PRODUCT_NOT_FOUND',
+  TRANSFER_FORBIDDEN: 'TRANSFER_FORBIDDEN',
+} as const;

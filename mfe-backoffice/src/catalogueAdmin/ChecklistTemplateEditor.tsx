@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { CHECKLIST_COMPONENT_LABELS, SERVICE_LIMITS } from 'shared-contracts/backoffice';
+import type { EditorForm } from './editorForm';
+import { serviceText } from './serviceAdminText';
+import styles from './CatalogueAdmin.module.css';
+import rows from './ServiceAdmin.module.css';
+
+const t = serviceText.checklist;
+const COMPONENT_OPTIONS = Object.entries(CHECKLIST_COMPONENT_LABELS).sort(([, a], [, b]) => a.localeCompare(b, 'vi'));
+
+export interface ChecklistItemValue {
+  code: string;
+  label: string;
+}
+
+/**
+ * A service's checklist template: ordered items, each a component (a select of the codes prediction knows, with
+ * their Vietnamese labels) and what to check. Add, remove, move up and down with buttons; after a move the focus
+ * stays on the moved item's button and the new position is announced.
+ */
+export function ChecklistTemplateEditor({ form, items, onChange }: { form: EditorForm; items: readonly ChecklistItemValue[]; onChange: (items: ChecklistItemValue[]) => void }) {
+  // The control to focus after a change (and the one to take when it is disabled: the top item's "up").
+  const [focus, setFocus] = useState<{ wanted: string; fallback: string } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const idOf = (action: string, index: number) => form.fieldId(`checklist.${index}.${action}`);
+
+  useEffect(() => {
+    if (!focus) return;
+    const wanted = document.getElementById(focus.wanted) as HTMLButtonElement | null;
+    const fallback = document.getElementById(focus.fallback);
+    (wanted && !wanted.disabled ? wanted : fallback)?.focus();
+    setFocus(null);
+  }, [focus]);
+
+  const update = (index: number, change: Partial<ChecklistItemValue>) => onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
+  const move = (index: number, by: -1 | 1) => {
+    const target = index + by;
+    const next = [...items];
+    [next[index], next[target]] = [next[target]!, next[index]!];
+    onChange(next);
+    setFocus({ wanted: idOf(by < 0 ? 'up' : 'down', target), fallback: idOf(by < 0 ? 'down' : 'up', target) });
+    setAnnouncement(t.moved(target + 1));
+  };
+  const remove = (index: number) => onChange(items.filter((_, at) => at !== index));
+  const add = () => {
+    onChange([...items, { code: '', label: '' }]);
+    setFocus({ wanted: idOf('code', items.length), fallback: idOf('code', items.length) });
+  };
+
+  return (
+    <fieldset className={styles.wide}>
+      <legend>{t.legend}</legend>
+      <p className={styles.hint}>
+        {serviceText.ordersKeepNote} {t.count(items.length, SERVICE_LIMITS.checklistMax)}
+      </p>
+      {form.errorOf('checklist')}
+      {items.length === 0 && <p>{t.empty}</p>}
+      <ol className={rows.rows}>
+        {items.map((item, index) => {
+          const position = index + 1;
+          return (
+            <li key={index} className={rows.row}>
+              <label htmlFor={form.fieldId(`checklist.${index}.code`)} className={styles.visuallyHidden}>
+                {t.code(position)}
+              </label>
+              <select
+                id={form.fieldId(`checklist.${index}.code`)}
+                className={styles.select}
+                value={item.code}
+                onChange={(event) => update(index, { code: event.target.value, label: item.label || (CHECKLIST_COMPONENT_LABELS[event.target.value] ?? '') })}
+                {...form.described(`checklist.${index}.code`)}
+              >
+                <option value="">{t.choose}</option>
+                {item.code && !CHECKLIST_COMPONENT_LABELS[item.code] && <option value={item.code}>{item.code}</option>}
+                {COMPONENT_OPTIONS.map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label} ({code})
+                  </option>
+                ))}
+              </select>
+              <label htmlFor={form.fieldId(`checklist.${index}.label`)} className={styles.visuallyHidden}>
+                {t.label(position)}
+              </label>
+              <input
+                id={form.fieldId(`checklist.${index}.label`)}
+                className={styles.input}
+                value={item.label}
+                maxLength={SERVICE_LIMITS.checklistLabelMax}
+                onChange={(event) => update(index, { label: event.target.value })}
+                {...form.described(`checklist.${index}.label`)}
+              />
+              <span className={styles.buttons}>
+                <button type="button" id={idOf('up', index)} className={styles.secondary} aria-label={t.up(position)} disabled={index === 0} onClick={() => move(index, -1)}>
+                  {t.upText}
+                </button>
+                <button type="button" id={idOf('down', index)} className={styles.secondary} aria-label={t.down(position)} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+                  {t.downText}
+                </button>
+                <button type="button" className={styles.secondary} aria-label={t.remove(position)} onClick={() => remove(index)}>
+                  {t.removeText}
+                </button>
+              </span>
+              {form.errorOf(`checklist.${index}.code`)}
+              {form.errorOf(`checklist.${index}.label`)}
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className={styles.secondary} onClick={add} disabled={items.length >= SERVICE_LIMITS.checklistMax}>
+        {t.add}
+      </button>
+      <p role="status" className={styles.visuallyHidden}>
+        {announcement}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState, type ReactNode } from 'react';
+import { PACKAGE_TIER_LABELS, SERVICE_KIND_LABELS, SERVICE_TIER_LABELS, summariseChecklistChange, VEHICLE_TYPE_LABELS } from 'shared-contracts/backoffice';
+import type { CatalogueChange } from 'shared-contracts/schemas';
+import { messageOf } from '../api/apiErrors';
+import { formatVnd } from './catalogueAdminText';
+import type { EditorForm } from './editorForm';
+import type { VehicleTypeValue } from './serviceAdminApi';
+import { serviceText } from './serviceAdminText';
+import styles from './CatalogueAdmin.module.css';
+
+/** What the admin typed into a number field: '' while empty, else the number (the server refuses a bad one by name). */
+export const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
+
+/** The vehicle types a service or package is for: one checkbox each, the server's error below. */
+export function VehicleTypesField({ form, legend, value, onChange }: { form: EditorForm; legend: string; value: readonly VehicleTypeValue[]; onChange: (next: VehicleTypeValue[]) => void }) {
+  return (
+    <fieldset className={styles.wide}>
+      <legend>{legend}</legend>
+      {(Object.entries(VEHICLE_TYPE_LABELS) as [VehicleTypeValue, string][]).map(([type, label]) => (
+        <label key={type}>
+          <input type="checkbox" checked={value.includes(type)} onChange={(event) => onChange(event.target.checked ? [...value.filter((entry) => entry !== type), type] : value.filter((entry) => entry !== type))} /> {label}
+        </label>
+      ))}
+      {form.errorOf('vehicleTypes')}
+    </fieldset>
+  );
+}
+
+const MONEY_FIELDS = new Set(['price', 'originalPrice']);
+
+/** A recorded value of a service or package as the admin reads it. */
+function shown(field: string, value: unknown, serviceName: (id: number) => string): ReactNode {
+  if (value === null || value === undefined || value === '') return '—';
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatVnd(value);
+  if (typeof value === 'boolean') return value ? serviceText.yes : serviceText.no;
+  if (field === 'kind') return SERVICE_KIND_LABELS[value as keyof typeof SERVICE_KIND_LABELS] ?? String(value);
+  if (field === 'tier') return SERVICE_TIER_LABELS[value as keyof typeof SERVICE_TIER_LABELS] ?? PACKAGE_TIER_LABELS[String(value)] ?? String(value);
+  if (field === 'vatRate') return `${String(value)} %`;
+  if (field === 'vehicleTypes' && Array.isArray(value)) return value.map((type: string) => VEHICLE_TYPE_LABELS[type as VehicleTypeValue] ?? type).join(', ');
+  if (field === 'credits' && Array.isArray(value)) return value.map((credit: { serviceId: number; quantity: number }) => `${serviceName(credit.serviceId)} × ${credit.quantity}`).join('; ');
+  if (Array.isArray(value)) return value.join('; ');
+  const text = String(value);
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+/** The before and after cells of a service's or package's change; a checklist's change is summarised in words. */
+export const historyCells =
+  (serviceName: (id: number) => string = String) =>
+  (change: CatalogueChange): readonly [ReactNode, ReactNode] => {
+    if (change.field === 'checklist') {
+      const before = Array.isArray(change.before) ? `${change.before.length} hạng mục` : '—';
+      return [before, summariseChecklistChange(change.before, change.after)];
+    }
+    return [shown(change.field, change.before, serviceName), shown(change.field, change.after, serviceName)];
+  };
+
+/** A list row's actions: open the item (edit, or view when read-only) and archive or restore it. */
+export function RowActions({ name, isActive, readOnly, onOpen, onToggle }: { name: string; isActive: boolean; readOnly: boolean; onOpen: () => void; onToggle: () => void }) {
+  const t = serviceText;
+  return (
+    <>
+      <button type="button" className={styles.secondary} onClick={onOpen} aria-label={`${readOnly ? t.view : t.edit} ${name}`}>
+        {readOnly ? t.view : t.edit}
+      </button>{' '}
+      {!readOnly && (
+        <button type="button" className={styles.secondary} onClick={onToggle} aria-label={`${isActive ? t.archive : t.restore} ${name}`}>
+          {isActive ? t.archive : t.restore}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** Archive or restore from a list: the failure's Vietnamese message (or null), and the action that reloads the list after. */
+export function useActiveToggle<Item extends { id: number; version: number; isActive: boolean }>(setActive: (id: number, version: number, isActive: boolean) => Promise<unknown>, reload: () => void, failedText: string) {
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (item: Item) => {
+    setError(null);
+    try {
+      await setActive(item.id, item.version, !item.isActive);
+    } catch (failure) {
+      setError(messageOf(failure, failedText));
+    }
+    reload();
+  };
+  return { error, toggle };
+}
+
+/** An editor's buttons: save (not for a reader) and close. */
+export function EditorButtons({ readOnly, busy, onClose }: { readOnly: boolean; busy: boolean; onClose: () => void }) {
+  return (
+    <div className={styles.buttons}>
+      {!readOnly && (
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {serviceText.save}
+        </button>
+      )}
+      <button type="button" className={styles.secondary} onClick={onClose}>
+        {serviceText.close}
+      </button>
+    </div>
+  );
+}

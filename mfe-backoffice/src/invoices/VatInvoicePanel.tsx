@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { apiClient, downloadApiFile, openApiFile, readData } from 'shared-contracts';
+import type { VatInvoiceRequest } from 'shared-contracts/schemas';
+import { messageOf } from '../api/apiErrors';
+import styles from './VatInvoicePanel.module.css';
+
+export const vatInvoiceText = {
+  heading: 'Hóa đơn',
+  print: 'In hóa đơn (PDF)',
+  download: 'Tải PDF',
+  company: 'Khách yêu cầu hóa đơn công ty',
+  noCompany: 'Khách chưa yêu cầu hóa đơn công ty.',
+  taxCode: 'MST',
+  xml: 'Tải XML (Thông tư 78)',
+  issue: 'Xuất hóa đơn điện tử',
+  issued: (ref: string) => `Đã xuất: ${ref}`,
+  failed: 'Không thực hiện được. Vui lòng thử lại.',
+} as const;
+
+interface Props {
+  /** The web order's code, or the service order's id, whose company request is shown. */
+  target: { orderCode: string } | { serviceOrderId: number };
+  /** The API path of the receipt or invoice PDF, or null while there is none (an unpaid order). */
+  pdfPath: string | null;
+}
+
+const queryOf = (target: Props['target']) => ('orderCode' in target ? `orderCode=${encodeURIComponent(target.orderCode)}` : `serviceOrderId=${target.serviceOrderId}`);
+
+/**
+ * On a web order's or a service order's detail: print or download its receipt/invoice PDF, the company's VAT
+ * request if the customer made one, its Circular 78 XML and 'Xuất hóa đơn điện tử' (the provider issues it).
+ */
+export function VatInvoicePanel({ target, pdfPath }: Props) {
+  const [request, setRequest] = useState<VatInvoiceRequest | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const query = queryOf(target);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    readData<VatInvoiceRequest[]>(apiClient.get(`/vat-invoice-requests?${query}`, { signal: controller.signal })).then(
+      (found) => setRequest(found[0] ?? null),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [query]);
+
+  const run = (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    action()
+      .catch((failure: unknown) => setError(messageOf(failure, vatInvoiceText.failed)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <section className={styles.panel} aria-label={vatInvoiceText.heading}>
+      <h3>{vatInvoiceText.heading}</h3>
+      {pdfPath && (
+        <div className={styles.buttons}>
+          <button type="button" disabled={busy} onClick={() => run(() => openApiFile(pdfPath))}>
+            {vatInvoiceText.print}
+          </button>
+          <button type="button" disabled={busy} onClick={() => run(() => downloadApiFile(pdfPath, 'hoa-don.pdf'))}>
+            {vatInvoiceText.download}
+          </button>
+        </div>
+      )}
+      {request ? (
+        <div data-testid="vat-invoice-request">
+          <p>
+            <strong>{vatInvoiceText.company}</strong> · {request.statusLabel}
+          </p>
+          <p>
+            {request.companyName} · {vatInvoiceText.taxCode} {request.taxCode}
+            <br />
+            {request.address} · {request.email}
+          </p>
+          {request.providerRef && <p>{vatInvoiceText.issued(request.providerRef)}</p>}
+          {pdfPath && (
+            <div className={styles.buttons}>
+              <button type="button" disabled={busy} onClick={() => run(() => downloadApiFile(`/vat-invoice-requests/${request.id}/xml`, `hoa-don-${request.id}.xml`))}>
+                {vatInvoiceText.xml}
+              </button>
+              {request.status === 'REQUESTED' && (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => run(async () => setRequest(await readData<VatInvoiceRequest>(apiClient.post(`/vat-invoice-requests/${request.id}/issue`, {}))))}
+                >
+                  {vatInvoiceText.issue}
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+      ) : (
+        <p className={styles.muted}>{vatInvoiceText.noCompany}</p>
+      )}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

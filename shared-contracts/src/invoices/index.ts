@@ -1,0 +1,2 @@
+export { amountInVietnameseWords } from './amountInWords';
+export { taxCodeCheckDigit, taxCodeMessages, validateVietnameseTaxCode, type TaxCodeCheck } from './taxCode';
