@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, errorDataOf } from 'shared-contracts';
 import { messageOf } from '../api/apiErrors';
 import styles from './CatalogueAdmin.module.css';
@@ -223,5 +223,140 @@ export function Options({ entries }: { entries: readonly (readonly [string | num
         </option>
       ))}
     </>
+  );
+}
+
+/** What the admin typed into a number field: '' while empty, else the number (the server refuses a bad one by name). */
+export const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
+
+interface FieldProps<Value> {
+  form: EditorForm;
+  name: string;
+  label: ReactNode;
+  value: Value;
+  onChange: (value: Value) => void;
+  wide?: boolean;
+  hint?: ReactNode;
+}
+
+/** A one-line text field. */
+export function TextField({ form, name, label, value, onChange, wide, hint }: FieldProps<string>) {
+  return (
+    <FormField form={form} name={name} label={label} wide={wide} hint={hint}>
+      {(control) => <input {...control} className={styles.input} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </FormField>
+  );
+}
+
+/** A text area. */
+export function TextAreaField({ form, name, label, value, onChange, rows }: FieldProps<string> & { rows: number }) {
+  return (
+    <FormField form={form} name={name} label={label} wide>
+      {(control) => <textarea {...control} className={styles.textarea} rows={rows} value={value} onChange={(event) => onChange(event.target.value)} />}
+    </FormField>
+  );
+}
+
+/** A whole-number field: '' while empty (the server names a missing one). */
+export function NumberField({ form, name, label, value, onChange, hint }: FieldProps<number | ''>) {
+  return (
+    <FormField form={form} name={name} label={label} hint={hint}>
+      {(control) => <input {...control} className={styles.input} inputMode="numeric" value={value} onChange={(event) => onChange(numberOrEmpty(event.target.value))} />}
+    </FormField>
+  );
+}
+
+/** A number field that may stay empty: null then. */
+export function OptionalNumberField({ form, name, label, value, onChange }: FieldProps<number | null>) {
+  return (
+    <FormField form={form} name={name} label={label}>
+      {(control) => (
+        <input {...control} className={styles.input} inputMode="numeric" value={value ?? ''} onChange={(event) => onChange(event.target.value.trim() === '' ? null : Number(event.target.value))} />
+      )}
+    </FormField>
+  );
+}
+
+/** The position in the lists: a number, 0 when empty. */
+export function SortOrderField({ form, label, value, onChange }: Omit<FieldProps<number>, 'name'>) {
+  return (
+    <FormField form={form} name="sortOrder" label={label}>
+      {(control) => <input {...control} className={styles.input} inputMode="numeric" value={value} onChange={(event) => onChange(Number(event.target.value) || 0)} />}
+    </FormField>
+  );
+}
+
+/** A select of [value, label] entries. */
+export function SelectField<Value extends string>({ form, name, label, value, onChange, entries }: FieldProps<Value> & { entries: readonly (readonly [string | number, ReactNode])[] }) {
+  return (
+    <FormField form={form} name={name} label={label}>
+      {(control) => (
+        <select {...control} className={styles.select} value={value} onChange={(event) => onChange(event.target.value as Value)}>
+          <Options entries={entries} />
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** An editor's buttons: save (not for a reader) and close. */
+export function EditorButtons({ readOnly, busy, saveText, closeText, onClose }: { readOnly: boolean; busy: boolean; saveText: string; closeText: string; onClose: () => void }) {
+  return (
+    <div className={styles.buttons}>
+      {!readOnly && (
+        <button type="submit" className={styles.primary} disabled={busy}>
+          {saveText}
+        </button>
+      )}
+      <button type="button" className={styles.secondary} onClick={onClose}>
+        {closeText}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * An editor's panel: a failed load's message, or an empty busy panel while the item loads, else the title, the save's
+ * messages, the current values after a 409, the form (its fields off for a reader and while saving) and what follows.
+ */
+export function EditorPanel({
+  form,
+  loading,
+  title,
+  readOnly,
+  onSubmit,
+  notice,
+  current,
+  buttons,
+  after,
+  children,
+}: {
+  form: { id: string; loadError: string | null; message: string | null; done: string; busy: boolean };
+  loading: boolean;
+  title: string;
+  readOnly: boolean;
+  onSubmit: (event: FormEvent) => void;
+  notice?: ReactNode;
+  current: ReactNode;
+  buttons: ReactNode;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  if (form.loadError) return <EditorLoadError message={form.loadError} />;
+  if (loading) return <section className={styles.panel} aria-busy="true" />;
+  return (
+    <section className={styles.panel} aria-labelledby={`${form.id}-title`}>
+      <h2 id={`${form.id}-title`}>{title}</h2>
+      {notice}
+      <EditorMessages message={form.message} done={form.done} />
+      {current}
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={readOnly || form.busy} className={styles.fields}>
+          {children}
+        </fieldset>
+        {buttons}
+      </form>
+      {after}
+    </section>
   );
 }

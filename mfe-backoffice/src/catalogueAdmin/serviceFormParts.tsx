@@ -8,9 +8,6 @@ import type { VehicleTypeValue } from './serviceAdminApi';
 import { serviceText } from './serviceAdminText';
 import styles from './CatalogueAdmin.module.css';
 
-/** What the admin typed into a number field: '' while empty, else the number (the server refuses a bad one by name). */
-export const numberOrEmpty = (text: string): number | '' => (text.trim() === '' ? '' : Number(text));
-
 /** The vehicle types a service or package is for: one checkbox each, the server's error below. */
 export function VehicleTypesField({ form, legend, value, onChange }: { form: EditorForm; legend: string; value: readonly VehicleTypeValue[]; onChange: (next: VehicleTypeValue[]) => void }) {
   return (
@@ -54,8 +51,22 @@ export const historyCells =
     return [shown(change.field, change.before, serviceName), shown(change.field, change.after, serviceName)];
   };
 
-/** A list row's actions: open the item (edit, or view when read-only) and archive or restore it. */
-export function RowActions({ name, isActive, readOnly, onOpen, onToggle }: { name: string; isActive: boolean; readOnly: boolean; onOpen: () => void; onToggle: () => void }) {
+/** A list row's actions: open the item (edit, or view when read-only) and archive or restore it (or the words given: pause, resume). */
+export function RowActions({
+  name,
+  isActive,
+  readOnly,
+  onOpen,
+  onToggle,
+  toggleText = { off: serviceText.archive, on: serviceText.restore },
+}: {
+  name: string;
+  isActive: boolean;
+  readOnly: boolean;
+  onOpen: () => void;
+  onToggle: () => void;
+  toggleText?: { off: string; on: string };
+}) {
   const t = serviceText;
   return (
     <>
@@ -63,8 +74,8 @@ export function RowActions({ name, isActive, readOnly, onOpen, onToggle }: { nam
         {readOnly ? t.view : t.edit}
       </button>{' '}
       {!readOnly && (
-        <button type="button" className={styles.secondary} onClick={onToggle} aria-label={`${isActive ? t.archive : t.restore} ${name}`}>
-          {isActive ? t.archive : t.restore}
+        <button type="button" className={styles.secondary} onClick={onToggle} aria-label={`${isActive ? toggleText.off : toggleText.on} ${name}`}>
+          {isActive ? toggleText.off : toggleText.on}
         </button>
       )}
     </>
@@ -84,20 +95,4 @@ export function useActiveToggle<Item extends { id: number; version: number; isAc
     reload();
   };
   return { error, toggle };
-}
-
-/** An editor's buttons: save (not for a reader) and close. */
-export function EditorButtons({ readOnly, busy, onClose }: { readOnly: boolean; busy: boolean; onClose: () => void }) {
-  return (
-    <div className={styles.buttons}>
-      {!readOnly && (
-        <button type="submit" className={styles.primary} disabled={busy}>
-          {serviceText.save}
-        </button>
-      )}
-      <button type="button" className={styles.secondary} onClick={onClose}>
-        {serviceText.close}
-      </button>
-    </div>
-  );
 }

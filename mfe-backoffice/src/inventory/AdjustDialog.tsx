@@ -5,6 +5,7 @@ import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { inventoryApi } from './inventoryApi';
 import { ADJUST_REASON_MAX, ADJUST_REASON_MIN, parseWhole, STOCK_FIGURE_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';
+import { SubmitButtons } from './ProductLines';
 import styles from './Inventory.module.css';
 
 const t = inventoryText.adjust;
@@ -123,14 +124,7 @@ export function AdjustDialog({ centreId, item, onClose, onAdjusted }: Props) {
             </p>
           )}
         </div>
-        <div className={styles.buttons}>
-          <button type="submit" className={styles.action} disabled={busy}>
-            {busy ? t.submitting : t.submit}
-          </button>
-          <button type="button" className={styles.secondary} onClick={onClose}>
-            {t.cancel}
-          </button>
-        </div>
+        <SubmitButtons busy={busy} submit={t.submit} submitting={t.submitting} cancel={t.cancel} onCancel={onClose} />
       </form>
     </ModalDialog>
   );

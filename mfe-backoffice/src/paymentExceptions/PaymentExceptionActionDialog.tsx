@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { formatVnd } from 'shared-contracts';
-import { REFUND_METHOD_LABELS, REFUND_METHODS, type RefundMethod } from 'shared-contracts/pricing';
+import type { RefundMethod } from 'shared-contracts/pricing';
 import { PAYMENT_EXCEPTION_ACTION_LABELS, type PaymentExceptionAction } from 'shared-contracts/pricing';
 import type { PaymentExceptionDetail } from 'shared-contracts/schemas';
 import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
+import { FieldError, RefundFields } from '../components/DeskParts';
 import { ModalDialog } from '../components/ModalDialog';
 import { paymentExceptionsApi } from './paymentExceptionsApi';
 import { paymentExceptionText as t } from './paymentExceptionText';
+import desk from '../components/DeskPanels.module.css';
 import styles from './PaymentExceptions.module.css';
 
 interface Props {
@@ -57,12 +59,7 @@ export function PaymentExceptionActionDialog({ action, detail, onFinished, onClo
       setBusy(false);
     }
   };
-  const fieldError = (name: string) =>
-    fields[name] ? (
-      <span id={`payment-exception-${name}-error`} className={styles.error}>
-        {fields[name]}
-      </span>
-    ) : null;
+  const fieldError = (name: string) => <FieldError id={`payment-exception-${name}-error`} message={fields[name]} />;
   const describedBy = (name: string) => (fields[name] ? `payment-exception-${name}-error` : undefined);
 
   return (
@@ -80,28 +77,19 @@ export function PaymentExceptionActionDialog({ action, detail, onFinished, onClo
         )}
         {action === 'reinstate' && <p>{t.reinstateHelp}</p>}
         {action === 'refund' && (
-          <>
-            <label>
-              <span>{t.refundAmount}</span>
-              <input inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} required aria-describedby={describedBy('amount')} />
-              {fieldError('amount')}
-            </label>
-            <label>
-              <span>{t.refundMethod}</span>
-              <select value={method} onChange={(event) => setMethod(event.target.value as RefundMethod)}>
-                {REFUND_METHODS.map((value) => (
-                  <option key={value} value={value}>
-                    {REFUND_METHOD_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{t.refundReference}</span>
-              <input value={reference} onChange={(event) => setReference(event.target.value)} maxLength={100} aria-describedby={describedBy('bankReference')} />
-              {fieldError('bankReference')}
-            </label>
-          </>
+          <RefundFields
+            idPrefix="payment-exception"
+            text={t}
+            errors={fields}
+            referenceField="bankReference"
+            amountRequired
+            amount={amount}
+            onAmount={setAmount}
+            method={method}
+            onMethod={setMethod}
+            reference={reference}
+            onReference={setReference}
+          />
         )}
         {(action === 'refund' || action === 'dismiss') && (
           <label>
@@ -118,12 +106,12 @@ export function PaymentExceptionActionDialog({ action, detail, onFinished, onClo
           </label>
         )}
         {error !== null && (
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={desk.error}>
             {messageOf(error, t.detailFailed)}
           </p>
         )}
-        <div className={styles.actionRow}>
-          <button type="submit" className={action === 'dismiss' ? styles.danger : styles.primary} disabled={busy}>
+        <div className={desk.actionRow}>
+          <button type="submit" className={action === 'dismiss' ? styles.danger : desk.primary} disabled={busy}>
             {busy ? t.busy : t.confirm}
           </button>
           <button type="button" className={styles.secondary} onClick={onClose}>

@@ -6,6 +6,7 @@ import { messageOf } from '../api/apiErrors';
 import { PaymentExceptionActionDialog } from './PaymentExceptionActionDialog';
 import { paymentExceptionsApi } from './paymentExceptionsApi';
 import { paymentExceptionText as t } from './paymentExceptionText';
+import desk from '../components/DeskPanels.module.css';
 import styles from './PaymentExceptions.module.css';
 
 interface Props {
@@ -63,8 +64,8 @@ export function PaymentExceptionDetailPanel({ id, revision, onChanged, onClose }
   };
 
   return (
-    <section className={styles.detailPanel} aria-labelledby="payment-exception-detail-heading">
-      <div className={styles.headingRow}>
+    <section className={desk.panel} aria-labelledby="payment-exception-detail-heading">
+      <div className={desk.headingRow}>
         <h2 id="payment-exception-detail-heading" ref={heading} tabIndex={-1}>
           {data ? `${formatVnd(data.amount)} · ${data.providerLabel}` : t.heading}
         </h2>
@@ -73,13 +74,13 @@ export function PaymentExceptionDetailPanel({ id, revision, onChanged, onClose }
         </button>
       </div>
       {notice && (
-        <p role={notice.kind === 'failed' ? 'alert' : 'status'} className={notice.kind === 'failed' ? styles.error : styles.done}>
+        <p role={notice.kind === 'failed' ? 'alert' : 'status'} className={notice.kind === 'failed' ? desk.error : desk.done}>
           {notice.text}
         </p>
       )}
       {loaded.status === 'loading' && <p>{t.loading}</p>}
       {loaded.status === 'failed' && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={desk.error}>
           {loaded.message}
         </p>
       )}
@@ -136,9 +137,9 @@ export function PaymentExceptionDetailPanel({ id, revision, onChanged, onClose }
           {data.availableActions.length === 0 ? (
             <p className={styles.muted}>{t.noActions}</p>
           ) : (
-            <div className={styles.actionRow}>
+            <div className={desk.actionRow}>
               {data.availableActions.map((action) => (
-                <button key={action} type="button" className={action === 'dismiss' ? styles.secondary : styles.primary} onClick={() => setOpen(action)}>
+                <button key={action} type="button" className={action === 'dismiss' ? styles.secondary : desk.primary} onClick={() => setOpen(action)}>
                   {PAYMENT_EXCEPTION_ACTION_LABELS[action]}
                 </button>
               ))}
@@ -148,7 +149,7 @@ export function PaymentExceptionDetailPanel({ id, revision, onChanged, onClose }
           {data.refunds.length > 0 && (
             <>
               <h3>{t.refunds}</h3>
-              <ul className={styles.plainList}>
+              <ul className={desk.plainList}>
                 {data.refunds.map((refund) => (
                   <li key={refund.at}>
                     {formatVnd(refund.amount)} · {refund.methodLabel}
@@ -162,7 +163,7 @@ export function PaymentExceptionDetailPanel({ id, revision, onChanged, onClose }
           {data.events.length > 0 && (
             <>
               <h3>{t.history}</h3>
-              <ol className={styles.plainList}>
+              <ol className={desk.plainList}>
                 {data.events.map((event) => (
                   <li key={`${event.action}-${event.at}`}>
                     {event.actionLabel}

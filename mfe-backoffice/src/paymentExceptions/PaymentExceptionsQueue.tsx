@@ -3,10 +3,12 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { PAYMENT_EXCEPTION_CHANGE_KIND } from 'shared-contracts/pricing';
 import type { PaymentExceptionList } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
+import { ListingState } from '../components/DeskParts';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
 import { PaymentExceptionDetailPanel } from './PaymentExceptionDetailPanel';
 import { paymentExceptionsApi } from './paymentExceptionsApi';
 import { paymentExceptionText as t } from './paymentExceptionText';
+import desk from '../components/DeskPanels.module.css';
 import styles from './PaymentExceptions.module.css';
 
 type Listing = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: PaymentExceptionList };
@@ -50,13 +52,13 @@ export function PaymentExceptionsQueue() {
 
   return (
     <div className={styles.queue}>
-      <section className={styles.listPanel} aria-labelledby="payment-exceptions-heading">
-        <div className={styles.headingRow}>
+      <section className={desk.panel} aria-labelledby="payment-exceptions-heading">
+        <div className={desk.headingRow}>
           <h2 id="payment-exceptions-heading">{t.heading}</h2>
           <LiveStatus mode={mode} />
         </div>
         <p className={styles.muted}>{t.intro}</p>
-        <div className={styles.tabs} role="group" aria-label={t.statusGroup}>
+        <div className={desk.tabs} role="group" aria-label={t.statusGroup}>
           <button type="button" aria-pressed={status === 'open'} onClick={() => show('open')}>
             {t.open} {data && <span className={styles.count}>{data.openCount}</span>}
           </button>
@@ -64,15 +66,7 @@ export function PaymentExceptionsQueue() {
             {t.resolved}
           </button>
         </div>
-        {listing.status === 'loading' && <p>{t.loading}</p>}
-        {listing.status === 'failed' && (
-          <p role="alert" className={styles.error}>
-            {listing.message}{' '}
-            <button type="button" onClick={refresh}>
-              {t.retry}
-            </button>
-          </p>
-        )}
+        <ListingState listing={listing} loadingText={t.loading} retryText={t.retry} onRetry={refresh} />
         {data && data.items.length === 0 && <p>{status === 'open' ? t.emptyOpen : t.emptyResolved}</p>}
         {data && data.items.length > 0 && (
           <ul className={styles.items}>
@@ -94,7 +88,7 @@ export function PaymentExceptionsQueue() {
           </ul>
         )}
         {data && (data.page > 1 || data.hasMore) && (
-          <nav className={styles.pager} aria-label={t.pager}>
+          <nav className={desk.pager} aria-label={t.pager}>
             <button type="button" disabled={data.page <= 1} onClick={() => setPage(data.page - 1)}>
               {t.previous}
             </button>

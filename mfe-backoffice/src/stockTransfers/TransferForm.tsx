@@ -1,64 +1,43 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, errorDataOf } from 'shared-contracts';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from 'shared-contracts';
 import { STOCK_TRANSFER_LINES_MAX, STOCK_TRANSFER_NOTE_MAX, STOCK_TRANSFER_QUANTITY_MAX, canCreateStockTransfer } from 'shared-contracts/backoffice';
 import type { StockLocation, StockTransfer } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
-import type { ProductOption } from '../inventory/inventoryApi';
 import { parseWhole } from '../inventory/inventoryRules';
-import { ProductPicker } from '../inventory/ProductPicker';
+import {
+  focusFirstInvalid,
+  NoteField,
+  ProductLinesEditor,
+  productLine,
+  productLineErrors,
+  serverProductLineErrors,
+  SubmitButtons,
+  useProductLines,
+  type ProductLineDraft,
+  type ProductLineErrors,
+} from '../inventory/ProductLines';
 import { stockTransfersApi } from './stockTransfersApi';
 import { stockTransfersText } from './stockTransfersText';
 import styles from '../inventory/Inventory.module.css';
 
 const t = stockTransfersText.form;
 
-interface LineDraft {
-  key: number;
-  product: ProductOption | null;
-  quantity: string;
-}
-
-type LineErrors = Record<number, { product?: string; quantity?: string }>;
 interface PlaceErrors {
   from?: string;
   to?: string;
 }
 
-let nextKey = 1;
-const newLine = (): LineDraft => ({ key: nextKey++, product: null, quantity: '' });
-
-function lineErrorsOf(lines: LineDraft[]): LineErrors {
-  const errors: LineErrors = {};
-  const seen = new Set<number>();
-  for (const line of lines) {
-    const found: { product?: string; quantity?: string } = {};
-    if (!line.product) found.product = t.productRequired;
-    else if (seen.has(line.product.productId)) found.product = t.duplicate;
-    if (line.product) seen.add(line.product.productId);
-    if (parseWhole(line.quantity, 1, STOCK_TRANSFER_QUANTITY_MAX) === null) found.quantity = t.quantityInvalid;
-    if (found.product || found.quantity) errors[line.key] = found;
-  }
-  return errors;
-}
-
 /** The server's field errors ('lines.<i>.<field>', the locations) and a 409 about one product (data.productId) at its line. */
-function serverErrors(error: unknown, lines: LineDraft[]): { lines: LineErrors; places: PlaceErrors } {
-  const result: { lines: LineErrors; places: PlaceErrors } = { lines: {}, places: {} };
-  if (!(error instanceof ApiError)) return result;
-  for (const entry of error.errors) {
-    if (entry.field === 'fromLocationId') result.places.from = entry.message;
-    if (entry.field === 'toLocationId') result.places.to = entry.message;
-    const match = /^lines\.(\d+)\.(productId|quantity)$/.exec(entry.field);
-    const line = match ? lines[Number(match[1])] : undefined;
-    if (!match || !line) continue;
-    const field = match[2] === 'productId' ? 'product' : 'quantity';
-    result.lines[line.key] = { ...result.lines[line.key], [field]: entry.message };
+function serverErrors(error: unknown, lines: ProductLineDraft[]): { lines: ProductLineErrors; places: PlaceErrors } {
+  const places: PlaceErrors = {};
+  if (error instanceof ApiError) {
+    for (const entry of error.errors) {
+      if (entry.field === 'fromLocationId') places.from = entry.message;
+      if (entry.field === 'toLocationId') places.to = entry.message;
+    }
   }
-  const productId = errorDataOf(error)?.productId;
-  const line = typeof productId === 'number' ? lines.find((candidate) => candidate.product?.productId === productId) : undefined;
-  if (line) result.lines[line.key] = { ...result.lines[line.key], quantity: result.lines[line.key]?.quantity ?? error.message };
-  return result;
+  return { lines: serverProductLineErrors(error, lines), places };
 }
 
 interface Props {
@@ -85,30 +64,12 @@ export function TransferForm({ locations, role, ownCentreId, centreId, onClose, 
   const home = role === 'admin' ? centreId : ownCentreId;
   const [fromId, setFromId] = useState<string>(() => String(warehouse && warehouse.id !== home ? warehouse.id : ''));
   const [toId, setToId] = useState<string>(() => (home === null ? '' : String(home)));
-  const [lines, setLines] = useState<LineDraft[]>(() => [newLine()]);
+  const { lines, setLines, errors: lineErrors, setErrors: setLineErrors, update } = useProductLines(() => [productLine()]);
   const [note, setNote] = useState('');
-  const [lineErrors, setLineErrors] = useState<LineErrors>({});
   const [placeErrors, setPlaceErrors] = useState<PlaceErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const added = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (added.current === null) return;
-    document.getElementById(`${id}-product-${added.current}`)?.focus();
-    added.current = null;
-  }, [lines.length, id]);
-
-  const update = (key: number, change: Partial<LineDraft>) => {
-    setLines((current) => current.map((line) => (line.key === key ? { ...line, ...change } : line)));
-    setLineErrors((current) => {
-      if (!current[key]) return current;
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
-  };
 
   const placeProblems = (): PlaceErrors => {
     const found: PlaceErrors = {};
@@ -121,18 +82,15 @@ export function TransferForm({ locations, role, ownCentreId, centreId, onClose, 
     return found;
   };
 
-  const focusFirstError = () =>
-    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-line-invalid] button')?.focus());
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const places = placeProblems();
-    const found = lineErrorsOf(lines);
+    const found = productLineErrors(lines, t, STOCK_TRANSFER_QUANTITY_MAX);
     setPlaceErrors(places);
     setLineErrors(found);
     if (places.from || places.to || Object.keys(found).length > 0) {
       setFailure(t.fixErrors);
-      focusFirstError();
+      focusFirstInvalid(form.current);
       return;
     }
     setFailure(null);
@@ -197,88 +155,9 @@ export function TransferForm({ locations, role, ownCentreId, centreId, onClose, 
         <div role="alert">{failure && <p className={styles.alert}>{failure}</p>}</div>
         {placeSelect('from', fromId, setFromId)}
         {placeSelect('to', toId, setToId)}
-        <ol className={styles.lines}>
-          {lines.map((line, index) => {
-            const errors = lineErrors[line.key];
-            const qtyId = `${id}-qty-${line.key}`;
-            const lineName = t.line(index + 1);
-            return (
-              <li key={line.key}>
-                <fieldset className={`${styles.line} ${errors ? styles.lineInvalid : ''}`} data-line-invalid={errors ? true : undefined}>
-                  <legend className={styles.legend}>{lineName}</legend>
-                  <ProductPicker
-                    id={`${id}-product-${line.key}`}
-                    label={`${t.product} (${lineName.toLowerCase()})`}
-                    value={line.product}
-                    centreId={pickerCentre}
-                    error={errors?.product ?? null}
-                    onChange={(product) => update(line.key, { product })}
-                  />
-                  <div className={styles.field}>
-                    <label htmlFor={qtyId}>{`${t.quantity} (${lineName.toLowerCase()})`}</label>
-                    <input
-                      id={qtyId}
-                      className={`${styles.input} ${styles.narrow}`}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      value={line.quantity}
-                      onChange={(event) => update(line.key, { quantity: event.target.value })}
-                      aria-invalid={errors?.quantity ? true : undefined}
-                      aria-describedby={`${qtyId}-hint${errors?.quantity ? ` ${qtyId}-error` : ''}`}
-                    />
-                    <p id={`${qtyId}-hint`} className={styles.hint}>
-                      {t.quantityHint}
-                    </p>
-                    {errors?.quantity && (
-                      <p id={`${qtyId}-error`} className={styles.fieldError}>
-                        {errors.quantity}
-                      </p>
-                    )}
-                  </div>
-                  {lines.length > 1 && (
-                    <div className={styles.buttons}>
-                      <button
-                        type="button"
-                        className={styles.danger}
-                        aria-label={t.removeLine(index + 1)}
-                        onClick={() => setLines((current) => current.filter((candidate) => candidate.key !== line.key))}
-                      >
-                        {t.remove}
-                      </button>
-                    </div>
-                  )}
-                </fieldset>
-              </li>
-            );
-          })}
-        </ol>
-        <div className={styles.buttons}>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={lines.length >= STOCK_TRANSFER_LINES_MAX}
-            onClick={() => {
-              const line = newLine();
-              added.current = line.key;
-              setLines((current) => [...current, line]);
-            }}
-          >
-            {t.addLine}
-          </button>
-          {lines.length >= STOCK_TRANSFER_LINES_MAX && <p className={styles.hint}>{t.linesFull}</p>}
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-note`}>{t.note}</label>
-          <textarea id={`${id}-note`} className={styles.textarea} maxLength={STOCK_TRANSFER_NOTE_MAX} value={note} onChange={(event) => setNote(event.target.value)} />
-        </div>
-        <div className={styles.buttons}>
-          <button type="submit" className={styles.action} disabled={busy}>
-            {busy ? t.submitting : t.submit}
-          </button>
-          <button type="button" className={styles.secondary} onClick={onClose}>
-            {t.cancel}
-          </button>
-        </div>
+        <ProductLinesEditor id={id} text={t} linesMax={STOCK_TRANSFER_LINES_MAX} pickerCentre={pickerCentre} lines={lines} errors={lineErrors} setLines={setLines} update={update} />
+        <NoteField id={`${id}-note`} label={t.note} max={STOCK_TRANSFER_NOTE_MAX} value={note} onChange={setNote} />
+        <SubmitButtons busy={busy} submit={t.submit} submitting={t.submitting} cancel={t.cancel} onCancel={onClose} />
       </form>
     </ModalDialog>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { CARRIER_LABELS, CARRIERS, REFUND_METHOD_LABELS, REFUND_METHODS, WEB_ORDER_ACTION_RULES, type Carrier, type RefundMethod, type WebOrderAction } from 'shared-contracts/pricing';
+import { CARRIER_LABELS, CARRIERS, WEB_ORDER_ACTION_RULES, type Carrier, type RefundMethod, type WebOrderAction } from 'shared-contracts/pricing';
 import type { WebOrderActionInput, WebOrderDetail } from 'shared-contracts/schemas';
 import { fieldErrorsOf } from '../api/apiErrors';
+import { FieldError, RefundFields } from '../components/DeskParts';
 import { webOrderText as t } from './webOrderText';
+import desk from '../components/DeskPanels.module.css';
 import styles from './WebOrders.module.css';
 
 interface Props {
@@ -35,22 +37,17 @@ export function WebOrderActions({ detail, busy, error, onAct }: Props) {
     if (open === 'cancel') onAct({ action: 'cancel', version, reason });
     if (open === 'refund') onAct({ action: 'refund', version, amount: Number(amount), method, ...(reference.trim() ? { reference: reference.trim() } : {}) });
   };
-  const fieldError = (name: string) =>
-    fields[name] ? (
-      <span id={`web-order-${name}-error`} className={styles.error}>
-        {fields[name]}
-      </span>
-    ) : null;
+  const fieldError = (name: string) => <FieldError id={`web-order-${name}-error`} message={fields[name]} />;
 
   return (
     <div>
-      <div className={styles.actionRow}>
+      <div className={desk.actionRow}>
         {detail.availableActions.map((action) => (
           <button
             key={action}
             type="button"
             disabled={busy}
-            className={action === 'cancel' ? styles.danger : styles.primary}
+            className={action === 'cancel' ? styles.danger : desk.primary}
             aria-expanded={WITH_FORM.has(action) ? open === action : undefined}
             onClick={() => (WITH_FORM.has(action) ? setOpen(open === action ? null : action) : onAct({ action, version } as WebOrderActionInput))}
           >
@@ -87,31 +84,21 @@ export function WebOrderActions({ detail, busy, error, onAct }: Props) {
             </label>
           )}
           {open === 'refund' && (
-            <>
-              <label>
-                <span>{t.refundAmount}</span>
-                <input inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} aria-describedby={fields.amount ? 'web-order-amount-error' : undefined} />
-                {fieldError('amount')}
-              </label>
-              <label>
-                <span>{t.refundMethod}</span>
-                <select value={method} onChange={(event) => setMethod(event.target.value as RefundMethod)}>
-                  {REFUND_METHODS.map((value) => (
-                    <option key={value} value={value}>
-                      {REFUND_METHOD_LABELS[value]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                <span>{t.refundReference}</span>
-                <input value={reference} onChange={(event) => setReference(event.target.value)} maxLength={100} aria-describedby={fields.reference ? 'web-order-reference-error' : undefined} />
-                {fieldError('reference')}
-              </label>
-            </>
+            <RefundFields
+              idPrefix="web-order"
+              text={t}
+              errors={fields}
+              referenceField="reference"
+              amount={amount}
+              onAmount={setAmount}
+              method={method}
+              onMethod={setMethod}
+              reference={reference}
+              onReference={setReference}
+            />
           )}
-          <div className={styles.actionRow}>
-            <button type="submit" className={styles.primary} disabled={busy}>
+          <div className={desk.actionRow}>
+            <button type="submit" className={desk.primary} disabled={busy}>
               {t.submit}
             </button>
             <button type="button" onClick={() => setOpen(null)}>

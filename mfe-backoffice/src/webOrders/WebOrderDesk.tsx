@@ -3,10 +3,12 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { FULFILMENT_METHOD_LABELS, FULFILMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from 'shared-contracts/pricing';
 import type { WebOrderList } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
+import { ListingState } from '../components/DeskParts';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
 import { WebOrderDetailPanel } from './WebOrderDetailPanel';
 import { webOrdersApi, type DeskFilters } from './webOrdersApi';
 import { webOrderText as t } from './webOrderText';
+import desk from '../components/DeskPanels.module.css';
 import styles from './WebOrders.module.css';
 
 /** The desk's change kind on the centre's floor stream. */
@@ -55,12 +57,12 @@ export function WebOrderDesk() {
 
   return (
     <div className={styles.desk}>
-      <section className={styles.listPanel} aria-labelledby="web-orders-heading">
-        <div className={styles.headingRow}>
+      <section className={desk.panel} aria-labelledby="web-orders-heading">
+        <div className={desk.headingRow}>
           <h2 id="web-orders-heading">{t.listHeading}</h2>
           <LiveStatus mode={mode} />
         </div>
-        <div className={styles.tabs} role="group" aria-label={t.status}>
+        <div className={desk.tabs} role="group" aria-label={t.status}>
           <button type="button" aria-pressed={!filters.status} onClick={() => setFilters({ ...filters, status: undefined, page: 1 })}>
             {t.all} {allCount !== null && <span className={styles.count}>{allCount}</span>}
           </button>
@@ -118,20 +120,12 @@ export function WebOrderDesk() {
             <span>{t.to}</span>
             <input type="date" value={draft.to ?? ''} onChange={setDraftField('to')} />
           </label>
-          <button type="submit" className={styles.primary}>
+          <button type="submit" className={desk.primary}>
             {t.searchButton}
           </button>
         </form>
 
-        {listing.status === 'loading' && <p>{t.loading}</p>}
-        {listing.status === 'failed' && (
-          <p role="alert" className={styles.error}>
-            {listing.message}{' '}
-            <button type="button" onClick={refresh}>
-              {t.retry}
-            </button>
-          </p>
-        )}
+        <ListingState listing={listing} loadingText={t.loading} retryText={t.retry} onRetry={refresh} />
         {data && data.items.length === 0 && <p>{t.empty}</p>}
         {data && data.items.length > 0 && (
           <>
@@ -179,7 +173,7 @@ export function WebOrderDesk() {
                 </tbody>
               </table>
             </div>
-            <nav className={styles.pager} aria-label={t.pager}>
+            <nav className={desk.pager} aria-label={t.pager}>
               <button type="button" disabled={data.page <= 1} onClick={() => setFilters({ ...filters, page: data.page - 1 })}>
                 {t.previous}
               </button>

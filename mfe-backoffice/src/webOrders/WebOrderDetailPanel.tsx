@@ -8,6 +8,7 @@ import { PackingSlip } from './PackingSlip';
 import { WebOrderActions } from './WebOrderActions';
 import { webOrdersApi } from './webOrdersApi';
 import { webOrderText as t } from './webOrderText';
+import desk from '../components/DeskPanels.module.css';
 import styles from './WebOrders.module.css';
 
 interface Props {
@@ -80,8 +81,8 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
   const order = data?.order;
 
   return (
-    <section className={styles.detailPanel} aria-labelledby="web-order-detail-heading">
-      <div className={styles.headingRow}>
+    <section className={desk.panel} aria-labelledby="web-order-detail-heading">
+      <div className={desk.headingRow}>
         <h2 id="web-order-detail-heading" ref={heading} tabIndex={-1}>
           {code}
         </h2>
@@ -89,12 +90,12 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
           {t.close}
         </button>
       </div>
-      <p role="status" aria-live="polite" className={notice?.kind === 'failed' ? styles.error : styles.done}>
+      <p role="status" aria-live="polite" className={notice?.kind === 'failed' ? desk.error : desk.done}>
         {notice?.text ?? ''}
       </p>
       {loaded.status === 'loading' && <p>{t.loading}</p>}
       {loaded.status === 'failed' && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={desk.error}>
           {loaded.message}{' '}
           <button type="button" onClick={() => setReload((value) => value + 1)}>
             {t.retry}
@@ -113,7 +114,7 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
           <WebOrderActions key={`${code}-${data.version}`} detail={data} busy={busy} error={actionError} onAct={act} />
 
           <h3>{t.lines}</h3>
-          <ul className={styles.plainList}>
+          <ul className={desk.plainList}>
             {order.lines.map((line, index) => (
               <li key={`${line.refId}-${index}`}>
                 {line.name} × {line.quantity} — {formatVnd(line.lineTotal)}
@@ -192,7 +193,7 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
 
           <h3>{t.notes}</h3>
           {data.notes.length === 0 && <p className={styles.muted}>{t.noNotes}</p>}
-          <ul className={styles.plainList}>
+          <ul className={desk.plainList}>
             {data.notes.map((entry, index) => (
               <li key={`${entry.at}-${index}`}>
                 {entry.text}
@@ -213,7 +214,7 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
             </button>
           </form>
 
-          <div className={styles.actionRow}>
+          <div className={desk.actionRow}>
             <button type="button" onClick={() => window.print()}>
               {t.printSlip}
             </button>
