@@ -20,7 +20,7 @@ const HOUR_MS = 3_600_000;
  * them). Each moves what the warehouse has of three parts through the ledger (TRANSFER_OUT at the warehouse,
  * TRANSFER_IN at the centre on receipt), so the ledger replays balanced. Idempotent: a demo transfer already
  * there (by its note) is not written again. Run after the warehouse has its stock (orderStock.ts). Answers how
- * many it wrote.
+ * many demo transfers there are (the same on every run).
  */
 export async function seedDemoStockTransfers(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const warehouse = await warehouseId(db);
@@ -83,5 +83,5 @@ export async function seedDemoStockTransfers(db: Kysely<Database>, now: Date = n
     }
     written += 1;
   }
-  return written;
+  return written + existing.size;
 }

@@ -213,9 +213,9 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(avatarsRoutes, { prefix, uploadDir: config.uploadDir });
   void app.register(devOutboxRoutes, { prefix, db, enabled: config.devOutbox && config.nodeEnv !== 'production' });
   // The shop: catalogue, promotions, search, contact, media, cart and orders.
-  void app.register(catalogueRoutes, { prefix, db });
+  void app.register(catalogueRoutes, { prefix, db, clock: context.clock });
   void app.register(promotionsRoutes, { prefix, db });
-  void app.register(searchRoutes, { prefix, db });
+  void app.register(searchRoutes, { prefix, db, clock: context.clock });
   void app.register(contactRoutes, { prefix, db });
   void app.register(catalogueMediaRoutes, { prefix });
   void app.register(productCoverRoutes, { prefix, db });

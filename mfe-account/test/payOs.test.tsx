@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from 'shared-contracts';
 import type { Order } from 'shared-contracts/schemas';
@@ -41,6 +41,34 @@ const unpaid: Order = {
 };
 const paid: Order = { ...unpaid, status: 'PLACED', statusLabel: 'Đã đặt hàng', paymentStatus: 'PAID', paymentStatusLabel: 'Đã thanh toán', vietQr: null };
 
+/** The customer's live stream (GET /api/appointments/events): the test writes server-sent frames into it. */
+function liveStream() {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  let waiting: ((result: ReadableStreamReadResult<Uint8Array>) => void) | null = null;
+  const deliver = () => {
+    if (!waiting || chunks.length === 0) return;
+    const resolve = waiting;
+    waiting = null;
+    resolve({ done: false, value: chunks.shift()! });
+  };
+  const reader = {
+    read: () =>
+      new Promise<ReadableStreamReadResult<Uint8Array>>((resolve) => {
+        waiting = resolve;
+        deliver();
+      }),
+    cancel: async () => undefined,
+  };
+  return {
+    response: { ok: true, status: 200, body: { getReader: () => reader } },
+    write(text: string) {
+      chunks.push(encoder.encode(text));
+      deliver();
+    },
+  };
+}
+
 function api(handlers: Record<string, (call: RecordedCall) => FakeReply>) {
   return mockFetch((call) => handlers[`${call.method} ${call.path}`]?.(call) ?? fail(404, 'Không tìm thấy.', 'NOT_FOUND'));
 }
@@ -79,6 +107,34 @@ describe('paying an order through payOS', () => {
     expect(await screen.findByText('Đã nhận thanh toán. Cảm ơn bạn!', {}, { timeout: 8_000 })).toBeInTheDocument();
     expect(screen.getByTestId('order-status')).toHaveTextContent('Đã đặt hàng');
     expect(screen.queryByRole('region', { name: 'Đơn hàng chờ thanh toán' })).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('with the live stream open, shows the payment as soon as its order-status event arrives, without polling', async () => {
+    let isPaid = false;
+    const { calls } = api({ 'GET /api/orders/EV2611260012': () => ok(isPaid ? paid : unpaid) });
+    const answer = globalThis.fetch;
+    const stream = liveStream();
+    let opened = false;
+    globalThis.fetch = ((input: string, init?: RequestInit) => {
+      if (new URL(input).pathname !== '/api/appointments/events') return answer(input, init);
+      opened = true;
+      return Promise.resolve(stream.response);
+    }) as typeof globalThis.fetch;
+    renderAccountPage('/orders/:code', <OrderDetailPage />, '/orders/EV2611260012?payos=return&code=00&status=PAID');
+    expect(await screen.findByTestId('payos-notice')).toHaveTextContent('Đang xác nhận thanh toán…');
+    await act(async () => stream.write(': connected\n\n'));
+    expect(opened).toBe(true);
+
+    // Longer than a poll interval: with the stream open, the order is not read again.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2_500)));
+    expect(calls.filter((call) => call.path === '/api/orders/EV2611260012')).toHaveLength(1);
+
+    isPaid = true;
+    await act(async () => stream.write(`event: order-status\ndata: ${JSON.stringify({ code: 'EV2611260012', status: 'PLACED', paymentStatus: 'PAID', version: 2 })}\n\n`));
+    expect(await screen.findByText('Đã nhận thanh toán. Cảm ơn bạn!')).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Đã đặt hàng');
+    expect(screen.queryByRole('region', { name: 'Đơn hàng chờ thanh toán' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/orders/EV2611260012')).toHaveLength(2);
   }, 15_000);
 
   it('after a cancelled payOS payment, says the transfer is still possible', async () => {

@@ -92,3 +92,10 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
   await load(db);
   return { app: buildApp({ db, logger: false, context: { config } }), db };
 }
+
+/** What the payments bench needs of the API: the demo SePay key (the config's default) and the order codes. */
+export async function loadPaymentKit() {
+  const { DEMO_PAYMENT_KEYS } = await import('../../api/src/config.ts');
+  const { orderCodeFor, provisionalOrderCode } = await import('../../api/src/modules/orders/orderCode.ts');
+  return { sepayWebhookKey: DEMO_PAYMENT_KEYS.sepayWebhookKey, orderCodeFor, provisionalOrderCode };
+}

@@ -149,6 +149,8 @@ export interface ProductListItemsTable {
   item_hash: Generated<string>;
   /** The catalogue images' versions `item` was written with. */
   assets: string;
+  /** The product's next sale-window bound after the row was written (epoch ms; null: none), migration 0033. */
+  price_changes_at: ColumnType<number | string | null, number | null | undefined, number | null>;
 }
 
 /** Products whose list row must be rewritten before the next list (set by triggers on every catalogue write). */

@@ -1,11 +1,14 @@
 import {
   APPOINTMENT_STATUS_EVENT,
+  ORDER_STATUS_EVENT,
   SERVICE_ORDER_EVENT,
   appointmentStatusEventSchema,
   floorChangedEventSchema,
+  orderStatusEventSchema,
   serviceOrderEventSchema,
   type AppointmentStatusEvent,
   type FloorChangedEvent,
+  type OrderStatusEvent,
   type ServiceOrderEvent,
 } from 'shared-contracts/schemas';
 import type { Kysely } from 'kysely';
@@ -16,13 +19,14 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 
 /**
- * The live event bus of the app (the service side's changes). It carries three kinds of message, published once
+ * The live event bus of the app (the service side's changes). It carries four kinds of message, published once
  * and delivered by every API instance to the streams it serves:
  *
  * - `appointment-status` (an appointment's status changed): to the customer's streams (GET /appointments/events,
  *   unchanged event), and to the appointment's centre as a `floor-changed`;
  * - `service-order` (a service order moved): to the customer's streams as `event: service-order` (when the
  *   appointment has an account), and to the centre as a `floor-changed`;
+ * - `order-status` (a shop order moved or was paid): to its owner's streams only;
  * - `floor-changed` (anything else of a centre's floor: an assignment, a payment...): to the centre only
  *   (GET /staff/events).
  *
@@ -48,6 +52,12 @@ export interface ServiceOrderMessage {
   event: ServiceOrderEvent;
 }
 
+export interface OrderStatusMessage {
+  /** The order's owner: their streams receive the event. */
+  userId: number;
+  event: OrderStatusEvent;
+}
+
 /** What a floor-changed says besides its centre and instant. */
 export interface FloorChange {
   /** 'appointment' | 'service-order' | 'payment' | ... */
@@ -61,7 +71,8 @@ export interface FloorChange {
 /** An event of a customer's stream: its SSE name and its data. */
 export type CustomerEvent =
   | { name: typeof APPOINTMENT_STATUS_EVENT; data: AppointmentStatusEvent }
-  | { name: typeof SERVICE_ORDER_EVENT; data: ServiceOrderEvent };
+  | { name: typeof SERVICE_ORDER_EVENT; data: ServiceOrderEvent }
+  | { name: typeof ORDER_STATUS_EVENT; data: OrderStatusEvent };
 
 export type AppointmentEventListener = (event: CustomerEvent) => void;
 export type FloorEventListener = (event: FloorChangedEvent) => void;
@@ -74,6 +85,8 @@ export interface EventBus {
   publish(message: AppointmentStatusMessage): Promise<void>;
   /** A service order changed: its customer (unless a guest) gets `service-order`, its centre `floor-changed`. */
   publishServiceOrder(message: ServiceOrderMessage): Promise<void>;
+  /** A shop order moved or was paid: its owner's streams get `order-status`. */
+  publishOrderStatus(message: OrderStatusMessage): Promise<void>;
   /** Something else of a centre's floor changed: its floor streams get `floor-changed`. */
   publishFloorChange(centreId: number, change: FloorChange): Promise<void>;
   /** Listens to one customer's events on this instance; returns the unsubscribe function. */
@@ -97,6 +110,7 @@ export interface EventBus {
 export type BusMessage =
   | ({ type: 'appointment-status' } & AppointmentStatusMessage)
   | ({ type: 'service-order' } & ServiceOrderMessage)
+  | ({ type: 'order-status' } & OrderStatusMessage)
   | { type: 'floor-changed'; event: FloorChangedEvent };
 
 /** Listeners of this instance by key (a customer's id, or a centre's id). */
@@ -153,7 +167,7 @@ class LocalFanOut {
 
   /** Tells the centre-change listeners of the change `message` carries. */
   note(message: BusMessage): void {
-    if (this.centreChanges.size === 0) return;
+    if (this.centreChanges.size === 0 || message.type === 'order-status') return;
     const change =
       message.type === 'floor-changed'
         ? { centreId: message.event.centreId, kind: message.event.kind }
@@ -184,6 +198,9 @@ class LocalFanOut {
           at: message.event.at,
         });
         return;
+      case 'order-status':
+        this.customers.emit(message.userId, { name: ORDER_STATUS_EVENT, data: message.event });
+        return;
       case 'floor-changed':
         this.centres.emit(message.event.centreId, message.event);
     }
@@ -194,6 +211,7 @@ const idSchema = z.number().int().positive();
 const busMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('appointment-status'), userId: idSchema.nullable(), centreId: idSchema, event: appointmentStatusEventSchema }),
   z.object({ type: z.literal('service-order'), userId: idSchema.nullable(), centreId: idSchema, event: serviceOrderEventSchema }),
+  z.object({ type: z.literal('order-status'), userId: idSchema, event: orderStatusEventSchema }),
   z.object({ type: z.literal('floor-changed'), event: floorChangedEventSchema }),
 ]);
 
@@ -220,6 +238,7 @@ function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMess
   return {
     publish: (message: AppointmentStatusMessage) => send({ type: 'appointment-status', ...message }),
     publishServiceOrder: (message: ServiceOrderMessage) => send({ type: 'service-order', ...message }),
+    publishOrderStatus: (message: OrderStatusMessage) => send({ type: 'order-status', ...message }),
     publishFloorChange: (centreId: number, change: FloorChange) =>
       send({
         type: 'floor-changed',

@@ -11,6 +11,8 @@ export { HEARTBEAT_TIMEOUT_MS } from 'shared-contracts/eventStream';
  * - `event: service-order` with `data: {"appointmentId","serviceOrderId","serviceOrderCode","status","statusLabel",
  *   "pendingApprovals","at"}` (the car's work at the centre: received, in progress, awaiting the customer's approval,
  *   done and awaiting payment, paid) → onServiceOrder;
+ * - `event: order-status` with `data: {"code","status","paymentStatus","version"}` (a shop order moved or was
+ *   paid, e.g. by its bank transfer) → onOrderStatus;
  * - comments (the server's heartbeat every 25 s) only keep the connection alive.
  * - A dropped stream (network, server restart, proxy timeout, or nothing at all for HEARTBEAT_TIMEOUT_MS) is
  *   reopened with exponential backoff and jitter; every reopening calls onOpen({ reconnected: true }) so the
@@ -24,6 +26,16 @@ export const APPOINTMENT_EVENTS_PATH = '/appointments/events';
 export const APPOINTMENT_STATUS_EVENT = 'appointment-status';
 /** The service order's event (shared-contracts/schemas SERVICE_ORDER_EVENT; its schema is not imported: no zod here). */
 export const SERVICE_ORDER_EVENT = 'service-order';
+/** A shop order's event (shared-contracts/schemas ORDER_STATUS_EVENT). */
+export const ORDER_STATUS_EVENT = 'order-status';
+
+/** One of the customer's shop orders moved or was paid: the order page reads it again. */
+export interface OrderLiveEvent {
+  code: string;
+  status: string;
+  paymentStatus: string;
+  version: number;
+}
 
 export interface AppointmentStatusEvent {
   appointmentId: number;
@@ -53,6 +65,7 @@ export type ConnectionState = StreamConnectionState;
 export interface AppointmentEventsOptions {
   onStatus: (event: AppointmentStatusEvent) => void;
   onServiceOrder?: (event: ServiceOrderLiveEvent) => void;
+  onOrderStatus?: (event: OrderLiveEvent) => void;
   /** the stream is open; `reconnected` after the first time (events may have been missed meanwhile) */
   onOpen?: (info: { reconnected: boolean }) => void;
   onConnectionChange?: (state: ConnectionState) => void;
@@ -118,6 +131,20 @@ export function parseServiceOrderEvent(data: string): ServiceOrderLiveEvent | nu
   };
 }
 
+/** The `order-status` event's data, or null when it is not one this page understands. */
+export function parseOrderStatusEvent(data: string): OrderLiveEvent | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed)) return null;
+  const { code, status, paymentStatus, version } = parsed;
+  if (typeof code !== 'string' || typeof status !== 'string' || typeof paymentStatus !== 'string') return null;
+  return { code, status, paymentStatus, version: typeof version === 'number' ? version : 0 };
+}
+
 /** Opens the stream and keeps it open until the returned function is called. */
 export function subscribeAppointmentEvents(options: AppointmentEventsOptions): () => void {
   return subscribeEventStream({
@@ -130,6 +157,9 @@ export function subscribeAppointmentEvents(options: AppointmentEventsOptions): (
       } else if (message.event === SERVICE_ORDER_EVENT) {
         const event = parseServiceOrderEvent(message.data);
         if (event) options.onServiceOrder?.(event);
+      } else if (message.event === ORDER_STATUS_EVENT) {
+        const event = parseOrderStatusEvent(message.data);
+        if (event) options.onOrderStatus?.(event);
       }
     },
     onOpen: options.onOpen,

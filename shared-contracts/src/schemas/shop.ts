@@ -480,3 +480,13 @@ export const orderResponseSchema = envelopeSchema(orderSchema);
 export const orderSummaryListResponseSchema = envelopeSchema(z.array(orderSummarySchema));
 export const staffOrderSummaryListResponseSchema = envelopeSchema(z.array(staffOrderSummarySchema));
 export const customerPackageCreditListResponseSchema = envelopeSchema(z.array(customerPackageCreditSchema));
+
+/** `event: order-status` on the customer's GET /api/appointments/events: one of their orders moved or was paid, reload it. */
+export const ORDER_STATUS_EVENT = 'order-status';
+export const orderStatusEventSchema = z.object({
+  code: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  version: z.number().int().nonnegative(),
+});
+export type OrderStatusEvent = z.infer<typeof orderStatusEventSchema>;

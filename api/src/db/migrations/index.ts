@@ -31,6 +31,7 @@ import * as m0029 from './0029_service_catalogue_admin';
 import * as m0030 from './0030_payment_transactions';
 import * as m0031 from './0031_payment_exceptions';
 import * as m0032 from './0032_vat_invoice_requests';
+import * as m0033 from './0033_product_list_price_changes';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0030_payment_transactions': m0030,
   '0031_payment_exceptions': m0031,
   '0032_vat_invoice_requests': m0032,
+  '0033_product_list_price_changes': m0033,
 };

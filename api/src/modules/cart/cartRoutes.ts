@@ -35,7 +35,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   app.get(
     '/cart',
     { preHandler: authenticate, schema: { tags: ['cart'], summary: 'Giỏ hàng của tôi', response: { 200: cartResponseSchema } } },
-    async (request) => ok(await readCart(db, currentAuth(request).userId)),
+    async (request) => ok(await readCart(db, currentAuth(request).userId, clock.now())),
   );
 
   app.post(
@@ -75,7 +75,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       preHandler: authenticate,
       schema: { tags: ['cart'], summary: 'Xóa một dòng', params: cartLineParamsSchema, response: { 200: cartResponseSchema } },
     },
-    async (request) => ok(await removeFromCart(db, currentAuth(request).userId, lineRef(request.params.lineId)), cartMessages.removed),
+    async (request) => ok(await removeFromCart(db, clock, currentAuth(request).userId, lineRef(request.params.lineId)), cartMessages.removed),
   );
 
   app.delete(
@@ -108,6 +108,6 @@ export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         response: { 200: cartResponseSchema },
       },
     },
-    async (request) => ok(await validateGuestCart(db, request.body.items), cartMessages.validated),
+    async (request) => ok(await validateGuestCart(db, clock, request.body.items), cartMessages.validated),
   );
 };

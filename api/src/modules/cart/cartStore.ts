@@ -59,6 +59,10 @@ const cartLinesOfUser = preparedQuery<{ userId: number }>()((db, param) =>
       eb.fn.coalesce('products.price', 'service_packages.price').as('price'),
       eb.fn.coalesce('products.is_active', 'service_packages.is_active').as('is_active'),
       'products.images as product_images',
+      'products.original_price',
+      'products.sale_price',
+      'products.sale_starts_at',
+      'products.sale_ends_at',
       onlineStock('products.id').as('product_stock'),
       'catalogue_categories.promo_group',
       'service_packages.image as package_image',
@@ -72,7 +76,7 @@ const cartLinesOfUser = preparedQuery<{ userId: number }>()((db, param) =>
  * The user's cart with current prices and stock, in ONE query (lines joined to their product and category or
  * package); lines whose item was deleted are dropped.
  */
-export async function readCart(db: Db, userId: number): Promise<Cart> {
+export async function readCart(db: Db, userId: number, at: Date): Promise<Cart> {
   const rows = await cartLinesOfUser.rows(db, { userId });
   const lines: CartLine[] = [];
   for (const row of rows) {
@@ -80,7 +84,8 @@ export async function readCart(db: Db, userId: number): Promise<Cart> {
     const fields = { id: row.item_id, slug: row.slug, name: row.name, price: toNumber(row.price), is_active: toNumber(row.is_active) };
     let item: ShopItem | null = null;
     if (row.kind === 'product' && row.promo_group !== null) {
-      item = productItem({ ...fields, images: row.product_images ?? '[]', stock: toNumber(row.product_stock), promo_group: row.promo_group });
+      const sale = { original_price: row.original_price, sale_price: row.sale_price, sale_starts_at: row.sale_starts_at, sale_ends_at: row.sale_ends_at };
+      item = productItem({ ...fields, ...sale, images: row.product_images ?? '[]', stock: toNumber(row.product_stock), promo_group: row.promo_group }, at);
     } else if (row.kind === 'package') {
       item = packageItem({ ...fields, image: row.package_image, validity_months: toNumber(row.validity_months) });
     }
@@ -151,7 +156,7 @@ const deleteLineOfItem = preparedQuery<{ userId: number; kind: ItemRef['kind']; 
 /** Adds `quantity` of an item (to its line if there is one). Over the stock → 409, the cart unchanged. */
 export async function addToCart(db: Db, clock: Clock, userId: number, input: CartItemRef): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const { item, line, cartId: existingCart } = await loadItemInCart(trx, userId, input);
+    const { item, line, cartId: existingCart } = await loadItemInCart(trx, userId, input, clock.now());
     const quantity = (line ? line.quantity : 0) + input.quantity;
     const checked = assertPurchasable(item, quantity);
     const now = clock.now().toISOString();
@@ -161,14 +166,14 @@ export async function addToCart(db: Db, clock: Clock, userId: number, input: Car
       const cartId = existingCart ?? (await cartIdOf(trx, userId, clock));
       await insertLine.execute(trx, { cartId, kind: input.kind, refId: input.refId, quantity, price: checked.price, now });
     }
-    return readCart(trx, userId);
+    return readCart(trx, userId, clock.now());
   });
 }
 
 /** Sets a line's quantity (≤ 0 removes it); the line takes the current price. */
 export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref: ItemRef, quantity: number): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const found = await loadItemInCart(trx, userId, ref);
+    const found = await loadItemInCart(trx, userId, ref, clock.now());
     // A line whose item no longer exists is not found by the join above: look for the line alone.
     const line = found.item ? found.line : await findLine(trx, userId, ref);
     if (!line) throw AppError.notFound(cartMessages.lineNotFound, CartErrorCodes.CART_LINE_NOT_FOUND);
@@ -178,15 +183,15 @@ export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref:
       const item = assertPurchasable(found.item, quantity);
       await setLineQuantityAndPrice.execute(trx, { id: line.id, quantity, price: item.price, now: clock.now().toISOString() });
     }
-    return readCart(trx, userId);
+    return readCart(trx, userId, clock.now());
   });
 }
 
 /** Removes a line (removing a line that is not there changes nothing). */
-export async function removeFromCart(db: Db, userId: number, ref: ItemRef): Promise<Cart> {
+export async function removeFromCart(db: Db, clock: Clock, userId: number, ref: ItemRef): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
     await deleteLineOfItem.execute(trx, { userId, kind: ref.kind, refId: ref.refId });
-    return readCart(trx, userId);
+    return readCart(trx, userId, clock.now());
   });
 }
 
@@ -221,7 +226,7 @@ export async function mergeIntoCart(db: Db, clock: Clock, userId: number, guestI
   if (merged.length > 0) {
     return db.transaction().execute(async (trx) => {
       const cartId = await cartIdOf(trx, userId, clock);
-      const items = await loadShopItems(trx, merged);
+      const items = await loadShopItems(trx, merged, clock.now());
       const now = clock.now().toISOString();
       for (const guest of merged) {
         const item = items.get(itemKey(guest));
@@ -241,16 +246,16 @@ export async function mergeIntoCart(db: Db, clock: Clock, userId: number, guestI
         }
       }
       await trx.updateTable('carts').set({ updated_at: now }).where('id', '=', cartId).execute();
-      return readCart(trx, userId);
+      return readCart(trx, userId, clock.now());
     });
   }
-  return readCart(db, userId);
+  return readCart(db, userId, clock.now());
 }
 
 /** A guest cart checked against the catalogue: current prices and stock, issues flagged (unknown items dropped). */
-export async function validateGuestCart(db: Db, guestItems: ReadonlyArray<CartItemRef & { price: number }>): Promise<Cart> {
+export async function validateGuestCart(db: Db, clock: Clock, guestItems: ReadonlyArray<CartItemRef & { price: number }>): Promise<Cart> {
   const merged = mergeRepeatedItems(guestItems);
-  const items = await loadShopItems(db, merged);
+  const items = await loadShopItems(db, merged, clock.now());
   const lines: CartLine[] = [];
   for (const guest of merged) {
     const item = items.get(itemKey(guest));

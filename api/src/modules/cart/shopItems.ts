@@ -4,6 +4,7 @@ import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { imageFromColumn, imagesFromColumn } from '../catalogue/catalogueMapping';
+import { effectivePrice, type SaleColumns } from '../catalogue/effectivePrice';
 import { onlineStock } from '../stockLocations/onlineStock';
 
 /** Something that can be bought: a product (with stock) or a service package (no stock). */
@@ -13,7 +14,7 @@ export interface ShopItem {
   slug: string;
   name: string;
   image: string | null;
-  /** Current unit price (integer VND). */
+  /** Unit price now: the sale price within its window (integer VND). */
   price: number;
   /** null for packages. */
   stock: number | null;
@@ -32,7 +33,7 @@ export interface ItemRef {
 export const itemKey = (ref: ItemRef): string => cartLineId(ref.kind, ref.refId);
 
 /** A product row as the shop reads it (products joined to their category). */
-export interface ProductItemRow {
+export interface ProductItemRow extends SaleColumns {
   id: number;
   slug: string;
   name: string;
@@ -54,14 +55,15 @@ export interface PackageItemRow {
   validity_months: number;
 }
 
-export function productItem(row: ProductItemRow): ShopItem {
+/** The product as the shop sells it at `at` (its price then: effectivePrice.ts). */
+export function productItem(row: ProductItemRow, at: Date): ShopItem {
   return {
     kind: 'product',
     refId: row.id,
     slug: row.slug,
     name: row.name,
     image: imagesFromColumn(row.images)[0]?.url ?? null,
-    price: toNumber(row.price),
+    price: effectivePrice(row, at).price,
     stock: toNumber(row.stock),
     promoGroup: row.promo_group as PromotionCategory,
     available: toNumber(row.is_active) === 1,
@@ -107,6 +109,10 @@ const PRODUCT_ITEM_COLUMNS = [
   'products.name',
   'products.images',
   'products.price',
+  'products.original_price',
+  'products.sale_price',
+  'products.sale_starts_at',
+  'products.sale_ends_at',
   // Online availability (the shipping locations' on_hand − reserved), read as `stock`.
   onlineStock('products.id').as('stock'),
   'products.is_active',
@@ -161,18 +167,18 @@ function lineOf(row: { line_id: number | null; line_quantity: number | null }): 
   return row.line_id === null ? undefined : { id: row.line_id, quantity: toNumber(row.line_quantity) };
 }
 
-/** One product or package as it is now, with `userId`'s cart and line of it. */
-export async function loadItemInCart(db: Kysely<Database>, userId: number, ref: ItemRef): Promise<ItemInCart> {
+/** One product or package as it is at `at`, with `userId`'s cart and line of it. */
+export async function loadItemInCart(db: Kysely<Database>, userId: number, ref: ItemRef, at: Date): Promise<ItemInCart> {
   if (ref.kind === 'product') {
     const row = await productInCart.first(db, { id: ref.refId, userId });
-    return row ? { item: productItem(row), line: lineOf(row), cartId: row.cart_id ?? undefined } : { item: undefined, line: undefined, cartId: undefined };
+    return row ? { item: productItem(row, at), line: lineOf(row), cartId: row.cart_id ?? undefined } : { item: undefined, line: undefined, cartId: undefined };
   }
   const row = await packageInCart.first(db, { id: ref.refId, userId });
   return row ? { item: packageItem(row), line: lineOf(row), cartId: row.cart_id ?? undefined } : { item: undefined, line: undefined, cartId: undefined };
 }
 
-/** The products and packages of `refs` as they are now (missing ids are absent from the map). */
-export async function loadShopItems(db: Kysely<Database>, refs: readonly ItemRef[]): Promise<Map<string, ShopItem>> {
+/** The products and packages of `refs` as they are at `at` (missing ids are absent from the map). */
+export async function loadShopItems(db: Kysely<Database>, refs: readonly ItemRef[], at: Date): Promise<Map<string, ShopItem>> {
   const productIds = [...new Set(refs.filter((ref) => ref.kind === 'product').map((ref) => ref.refId))];
   const packageIds = [...new Set(refs.filter((ref) => ref.kind === 'package').map((ref) => ref.refId))];
   const items = new Map<string, ShopItem>();
@@ -183,7 +189,7 @@ export async function loadShopItems(db: Kysely<Database>, refs: readonly ItemRef
       .select(PRODUCT_ITEM_COLUMNS)
       .where('products.id', 'in', productIds)
       .execute();
-    for (const row of rows) items.set(cartLineId('product', row.id), productItem(row));
+    for (const row of rows) items.set(cartLineId('product', row.id), productItem(row, at));
   }
   if (packageIds.length > 0) {
     const rows = await db

@@ -102,14 +102,18 @@ export class CatalogueCache {
     return entry.ready;
   }
 
-  /** Keeps `ready` under `key`, unless the catalogue changed since `since` (the generation read before loading). */
-  set(key: string, ready: ReadyJson, since: number = generation): void {
+  /**
+   * Keeps `ready` under `key`, unless the catalogue changed since `since` (the generation read before loading);
+   * never past `until` (epoch ms, e.g. a product's next sale-window bound) when given.
+   */
+  set(key: string, ready: ReadyJson, since: number = generation, until: number | null = null): void {
     if (since !== generation) return;
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(key, { ready, generation, expiresAt: this.now() + this.ttlMs });
+    const expiresAt = this.now() + this.ttlMs;
+    this.entries.set(key, { ready, generation, expiresAt: until === null ? expiresAt : Math.min(expiresAt, until) });
   }
 
   /** The cached answer, or `produce()` made ready and cached (only when no write happened meanwhile). */

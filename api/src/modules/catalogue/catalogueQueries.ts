@@ -14,7 +14,7 @@ import {
   type ServicePackage,
   type ServiceTier,
 } from 'shared-contracts/schemas';
-import { toIsoUtc, toNumber } from '../../db/portable';
+import { dialectOf, toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import {
   discountPercent,
@@ -28,6 +28,7 @@ import {
 } from './catalogueMapping';
 import { onlineStock } from '../stockLocations/onlineStock';
 import { renderProductDescription } from './productDescription';
+import { effectivePrice, nextPriceChange } from './effectivePrice';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products' | 'catalogue_categories' | 'catalogue_brands', object>;
 
@@ -46,6 +47,9 @@ const SUMMARY_COLUMNS = [
   'products.name',
   'products.price',
   'products.original_price',
+  'products.sale_price',
+  'products.sale_starts_at',
+  'products.sale_ends_at',
   // Online availability (the shipping locations' on_hand − reserved), read as `stock`.
   onlineStock('products.id').as('stock'),
   'products.sales_count',
@@ -65,6 +69,9 @@ export interface SummaryRow {
   name: string;
   price: number;
   original_price: number | null;
+  sale_price: number | null;
+  sale_starts_at: Date | string | null;
+  sale_ends_at: Date | string | null;
   stock: number;
   sales_count: number;
   compatible_models: string;
@@ -83,10 +90,9 @@ function isoTimestamp(value: Date | string): string {
   return typeof value === 'string' && CANONICAL_ISO.test(value) ? value : toIsoUtc(value);
 }
 
-/** A product's row (SUMMARY_COLUMNS) → its ProductSummary: what the list answers, and its read model holds. */
-export function toSummary(row: SummaryRow): ProductSummary {
-  const price = toNumber(row.price);
-  const originalPrice = row.original_price === null ? null : toNumber(row.original_price);
+/** A product's row (SUMMARY_COLUMNS) → its ProductSummary at `at` (its price then): what the list answers, and its read model holds. */
+export function toSummary(row: SummaryRow, at: Date): ProductSummary {
+  const { price, originalPrice } = effectivePrice(row, at);
   const stock = toNumber(row.stock);
   return {
     id: row.id,
@@ -107,12 +113,21 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-function applyFilters(query: ProductQuery, filters: ProductListQuery): ProductQuery {
+/** The rule of effectivePrice.ts in SQL: the product's price at `at` (the list filters and sorts on it). */
+export function priceAtSql(db: Kysely<Database>, at: Date) {
+  // SQLite keeps the bounds as toISOString() text, PostgreSQL as timestamptz.
+  const instant = dialectOf(db) === 'sqlite' ? at.toISOString() : at;
+  return sql<number>`(case when products.sale_price is not null and (products.sale_starts_at is null or products.sale_starts_at <= ${instant}) and (products.sale_ends_at is null or products.sale_ends_at > ${instant}) then products.sale_price else products.price end)`;
+}
+
+const usesPrice = (filters: ProductListQuery) => filters.minPrice !== undefined || filters.maxPrice !== undefined || filters.sort === 'price_asc' || filters.sort === 'price_desc';
+
+function applyFilters(query: ProductQuery, filters: ProductListQuery, price: ReturnType<typeof priceAtSql>): ProductQuery {
   let q = query;
   if (filters.category) q = q.where('catalogue_categories.slug', '=', filters.category);
   if (filters.brand) q = q.where('catalogue_brands.slug', '=', filters.brand);
-  if (filters.minPrice !== undefined) q = q.where('products.price', '>=', filters.minPrice);
-  if (filters.maxPrice !== undefined) q = q.where('products.price', '<=', filters.maxPrice);
+  if (filters.minPrice !== undefined) q = q.where(price, '>=', filters.minPrice);
+  if (filters.maxPrice !== undefined) q = q.where(price, '<=', filters.maxPrice);
   if (filters.inStock === true) q = q.where(onlineStock('products.id'), '>', 0);
   if (filters.inStock === false) q = q.where(onlineStock('products.id'), '=', 0);
   if (filters.model) {
@@ -123,14 +138,14 @@ function applyFilters(query: ProductQuery, filters: ProductListQuery): ProductQu
   return q;
 }
 
-function orderedPage(filters: ProductListQuery, filtered: ProductQuery) {
+function orderedPage(filters: ProductListQuery, filtered: ProductQuery, price: ReturnType<typeof priceAtSql>) {
   let ordered = filtered.select(SUMMARY_COLUMNS);
   switch (filters.sort) {
     case 'price_asc':
-      ordered = ordered.orderBy('products.price', 'asc').orderBy('products.sales_count', 'desc');
+      ordered = ordered.orderBy(price, 'asc').orderBy('products.sales_count', 'desc');
       break;
     case 'price_desc':
-      ordered = ordered.orderBy('products.price', 'desc').orderBy('products.sales_count', 'desc');
+      ordered = ordered.orderBy(price, 'desc').orderBy('products.sales_count', 'desc');
       break;
     case 'newest':
       ordered = ordered.orderBy('products.created_at', 'desc');
@@ -189,29 +204,31 @@ const listSqlByDatabase = new WeakMap<Kysely<Database>, Map<string, ListSql>>();
  * GET /api/products answers (it reads the same from the read model, catalogueReadModel.ts, and falls back on this
  * while a product is pending there).
  */
-export async function listProducts(db: Kysely<Database>, filters: ProductListQuery): Promise<ProductPage> {
+export async function listProducts(db: Kysely<Database>, filters: ProductListQuery, at: Date = new Date()): Promise<ProductPage> {
   const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
   const shape = pageShape(filters, folded);
   const countParameters = filterParameters(filters, folded);
   const pageParameters = [...countParameters, filters.pageSize, (filters.page - 1) * filters.pageSize];
   let byShape = listSqlByDatabase.get(db);
   if (!byShape) listSqlByDatabase.set(db, (byShape = new Map()));
-  const known = byShape.get(shape);
+  // A query on price carries the instant among its parameters: built each time (the list's fallback only).
+  const known = usesPrice(filters) ? undefined : byShape.get(shape);
   let countQuery: CompiledQuery;
   let pageQuery: CompiledQuery;
   if (known) {
     countQuery = CompiledQuery.raw(known.count, countParameters);
     pageQuery = CompiledQuery.raw(known.page, pageParameters);
   } else {
-    const filtered = applyFilters(productBase(db), filters);
+    const price = priceAtSql(db, at);
+    const filtered = applyFilters(productBase(db), filters, price);
     // Without a category or brand filter the joins cannot drop a row (both columns are NOT NULL foreign keys):
     // count the products alone, half the work.
     const counted =
       filters.category || filters.brand
         ? filtered
-        : applyFilters(db.selectFrom('products').where('products.is_active', '=', 1) as unknown as ProductQuery, filters);
+        : applyFilters(db.selectFrom('products').where('products.is_active', '=', 1) as unknown as ProductQuery, filters, price);
     countQuery = counted.select((eb) => eb.fn.countAll<string | number>().as('count')).compile();
-    pageQuery = orderedPage(filters, filtered).compile();
+    pageQuery = orderedPage(filters, filtered, price).compile();
     if (sameParameters(countQuery.parameters, countParameters) && sameParameters(pageQuery.parameters, pageParameters)) {
       byShape.set(shape, { count: countQuery.sql, page: pageQuery.sql });
     }
@@ -220,7 +237,7 @@ export async function listProducts(db: Kysely<Database>, filters: ProductListQue
   const total = toNumber(countRow?.count);
   const { rows } = await db.executeQuery(pageQuery as CompiledQuery<SummaryRow>);
   return {
-    items: rows.map(toSummary),
+    items: rows.map((row) => toSummary(row, at)),
     total,
     page: filters.page,
     pageSize: filters.pageSize,
@@ -228,14 +245,19 @@ export async function listProducts(db: Kysely<Database>, filters: ProductListQue
   };
 }
 
-export async function findProductBySlug(db: Kysely<Database>, slug: string): Promise<ProductDetail | null> {
+/** The published product of `slug` at `at`, and when its price may change next (a sale-window bound, or null). */
+export async function findProductBySlug(
+  db: Kysely<Database>,
+  slug: string,
+  at: Date = new Date(),
+): Promise<{ product: ProductDetail; priceChangesAt: Date | null } | null> {
   const row = await productBase(db)
     .where('products.slug', '=', slug)
     .select([...SUMMARY_COLUMNS, 'products.description', 'products.specifications', 'products.vehicle_types', 'products.warranty_months'])
     .executeTakeFirst();
   if (!row) return null;
-  return {
-    ...toSummary(row as SummaryRow),
+  const product: ProductDetail = {
+    ...toSummary(row as SummaryRow, at),
     description: row.description,
     descriptionHtml: renderProductDescription(row.description),
     specifications: parseSpecifications(row.specifications),
@@ -243,6 +265,7 @@ export async function findProductBySlug(db: Kysely<Database>, slug: string): Pro
     vehicleTypes: parseVehicleTypes(row.vehicle_types),
     warrantyMonths: toNumber(row.warranty_months),
   };
+  return { product, priceChangesAt: nextPriceChange(row, at) };
 }
 
 /** The slug now of the published product that had `slug` before a rename, or null. */
@@ -263,9 +286,9 @@ export async function summaryRowsByIds(db: Kysely<Database>, ids: readonly numbe
   return (await productBase(db).where('products.id', 'in', ids).select(SUMMARY_COLUMNS).execute()) as SummaryRow[];
 }
 
-/** Products by id (search results), in no particular order. */
-export async function productSummariesByIds(db: Kysely<Database>, ids: readonly number[]): Promise<ProductSummary[]> {
-  return (await summaryRowsByIds(db, ids)).map(toSummary);
+/** Products by id at `at` (search results), in no particular order. */
+export async function productSummariesByIds(db: Kysely<Database>, ids: readonly number[], at: Date): Promise<ProductSummary[]> {
+  return (await summaryRowsByIds(db, ids)).map((row) => toSummary(row, at));
 }
 
 /** Every category, in menu order, with the number of active products in it. */

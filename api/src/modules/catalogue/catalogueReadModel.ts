@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { catalogueAssets } from '../media/catalogueMedia';
 import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
+import { nextPriceChange } from './effectivePrice';
 import { onlineStock } from '../stockLocations/onlineStock';
 import { arrivedInOrder, listStatement, type ListRow } from './productListStatement';
 
@@ -19,7 +20,8 @@ import { arrivedInOrder, listStatement, type ListRow } from './productListStatem
  * is pending. The answer is then those bytes between the page's own fields, its ETag a hash of the items' hashes.
  *
  * Never stale: triggers mark a product pending in the transaction of any write to it (or to its category or
- * brand). A list that sees a pending product first rewrites the pending rows (`refreshProductListItems`, with
+ * brand), and a row whose sale-window bound has passed since it was written (price_changes_at) counts as pending
+ * (docs/decisions/0048-sale-price-window.md). A list that sees a pending product first rewrites the pending rows (`refreshProductListItems`, with
  * the list's own mapping: the bytes are the ones the tables would give) and reads again; if it still sees one
  * pending (a write committed meanwhile, or another refresh holding it), it answers from the tables themselves
  * (`listProducts`, catalogueQueries.ts), so a change committed before a list started always shows in it.
@@ -41,8 +43,8 @@ export interface JsonWrapping {
 
 const NO_WRAPPING: JsonWrapping = { before: '', after: '' };
 
-async function readPage(db: Kysely<Database>, dialect: Dialect, filters: ProductListQuery): Promise<ListRow> {
-  const { statement, parameters } = listStatement(dialect, filters);
+async function readPage(db: Kysely<Database>, dialect: Dialect, filters: ProductListQuery, at: Date): Promise<ListRow> {
+  const { statement, parameters } = listStatement(dialect, filters, at);
   const row = (await readFirstRow<ListRow>(db, statement, parameters))!;
   if (statement.ordered === undefined || arrivedInOrder(filters.sort, row)) return row;
   return (await readFirstRow<ListRow>(db, statement.ordered, parameters))!;
@@ -66,16 +68,21 @@ function pageReady(row: ListRow, filters: ProductListQuery, wrapping: JsonWrappi
 /**
  * GET /api/products: the page of products matching the filters, in the asked order, with the total: the JSON of a
  * ProductPage (UTF-8) between `wrapping.before` and `wrapping.after`, byte for byte what
- * `before + JSON.stringify(await listProducts(db, filters)) + after` gives, and its ETag.
+ * `before + JSON.stringify(await listProducts(db, filters, at)) + after` gives, and its ETag (prices at `at`).
  */
-export async function listProductPageReady(db: Kysely<Database>, filters: ProductListQuery, wrapping: JsonWrapping = NO_WRAPPING): Promise<ReadyJson> {
+export async function listProductPageReady(
+  db: Kysely<Database>,
+  filters: ProductListQuery,
+  wrapping: JsonWrapping = NO_WRAPPING,
+  at: Date = new Date(),
+): Promise<ReadyJson> {
   const dialect = dialectFor(db);
   if (!assetsChecked.has(db)) await checkAssets(db);
-  let row = await readPage(db, dialect, filters);
+  let row = await readPage(db, dialect, filters, at);
   if (isPending(row)) {
-    await refreshInTurn(db);
-    row = await readPage(db, dialect, filters);
-    if (isPending(row)) return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters)) + wrapping.after, 'utf8'));
+    await refreshInTurn(db, at);
+    row = await readPage(db, dialect, filters, at);
+    if (isPending(row)) return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters, at)) + wrapping.after, 'utf8'));
   }
   return pageReady(row, filters, wrapping);
 }
@@ -115,9 +122,9 @@ async function checkAssets(db: Kysely<Database>): Promise<void> {
 const refreshes = new WeakMap<Kysely<Database>, Promise<unknown>>();
 
 /** One refresh at a time per database in this process: a list waits for the one under way, then runs its own. */
-function refreshInTurn(db: Kysely<Database>): Promise<number> {
+function refreshInTurn(db: Kysely<Database>, at: Date): Promise<number> {
   const previous = refreshes.get(db) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => refreshProductListItems(db));
+  const next = previous.catch(() => undefined).then(() => refreshProductListItems(db, at));
   refreshes.set(db, next);
   return next;
 }
@@ -141,11 +148,18 @@ const CHUNK = 200;
  * that also clears their marks. On PostgreSQL it takes only the marks no transaction holds (FOR UPDATE SKIP
  * LOCKED: a writer in flight holds its product's mark until it commits, and the mark then stays for the next
  * refresh), so it never waits for a writer; a writer that marks a product this refresh took waits for it, and
- * marks it again. Returns how many products it took.
+ * marks it again. The rows whose sale-window bound has passed by `at` (price_changes_at) are marked pending
+ * first, and rewritten with their price at `at`. Returns how many products it took.
  */
-export async function refreshProductListItems(db: Kysely<Database>): Promise<number> {
+export async function refreshProductListItems(db: Kysely<Database>, at: Date = new Date()): Promise<number> {
   const dialect = dialectOf(db);
   const assets = catalogueAssetsFingerprint();
+  await db
+    .insertInto('product_list_pending')
+    .columns(['product_id'])
+    .expression(db.selectFrom('product_list_items').select('product_id').where('price_changes_at', '<=', at.getTime()))
+    .onConflict((oc) => oc.column('product_id').doNothing())
+    .execute();
   return db.transaction().execute(async (trx) => {
     const taken =
       dialect === 'postgres'
@@ -165,14 +179,17 @@ export async function refreshProductListItems(db: Kysely<Database>): Promise<num
       // The JSON from the list's mapping; the keys copied by the database itself (created_at keeps its precision).
       const values = sql.join(
         rows.map((row) => {
-          const item = JSON.stringify(toSummary(row));
-          return sql`(cast(${row.id} as integer), ${item}, ${itemHash(item)})`;
+          const summary = toSummary(row, at);
+          const item = JSON.stringify(summary);
+          const changesAt = nextPriceChange(row, at)?.getTime() ?? null;
+          return sql`(cast(${row.id} as integer), ${item}, ${itemHash(item)}, cast(${summary.price} as integer), cast(${changesAt} as bigint))`;
         }),
       );
+      // price: the price at `at` (the list filters and sorts on it); price_changes_at: when that may change.
       await sql`
-        with v (id, item, item_hash) as (values ${values})
-        insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, item_hash, assets)
-        select p.id, c.slug, b.slug, p.price, ${onlineStock('p.id')}, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}
+        with v (id, item, item_hash, price, price_changes_at) as (values ${values})
+        insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, item_hash, assets, price_changes_at)
+        select p.id, c.slug, b.slug, v.price, ${onlineStock('p.id')}, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}, v.price_changes_at
         from v
         inner join products p on p.id = v.id
         inner join catalogue_categories c on c.id = p.category_id

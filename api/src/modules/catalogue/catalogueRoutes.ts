@@ -14,6 +14,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import { systemClock, type Clock } from '../../security/clock';
 import { ok } from '../../http/envelope';
 import { CatalogueCache, catalogueGeneration, OK_JSON_WRAPPING, readyJson, sendReadyJson } from './catalogueCache';
 import { findProductBySlug, findRenamedProductSlug, listBrands, listCategories, listPackages, listServices } from './catalogueQueries';
@@ -26,6 +27,8 @@ export const catalogueMessages = {
 
 export interface CatalogueRoutesOptions {
   db: Kysely<Database>;
+  /** Where prices are read at (a product's sale window); the system clock by default. */
+  clock?: Clock;
   /** The answer cache (a fresh one per app by default). */
   cache?: CatalogueCache;
 }
@@ -52,8 +55,9 @@ export function productQueryKey(query: ProductListQuery): string {
  * /api/services, /api/packages.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
-  const { db } = options;
-  const cache = options.cache ?? new CatalogueCache();
+  const { db, clock = systemClock } = options;
+  // Entries expire on the same clock the prices are read at (a cached answer outlives a sale bound by ttlMs at most).
+  const cache = options.cache ?? new CatalogueCache({ now: () => clock.now().getTime() });
 
   app.get(
     '/products',
@@ -74,7 +78,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       // kept from a query's second ask (filters make keys without bound).
       const body = await cache.getOrCreateReady(
         productQueryKey(request.query),
-        () => listProductPageReady(db, request.query, OK_JSON_WRAPPING),
+        () => listProductPageReady(db, request.query, OK_JSON_WRAPPING, clock.now()),
         { fromSecondAsk: true },
       );
       return sendReadyJson(reply, body);
@@ -98,15 +102,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
       let ready = cache.get(key);
       if (ready === undefined) {
         const since = catalogueGeneration();
-        const product = await findProductBySlug(db, slug);
-        if (!product) {
+        const found = await findProductBySlug(db, slug, clock.now());
+        if (!found) {
           // A renamed product's old slug: a permanent redirect to its slug now (fetch and crawlers follow it).
           const renamed = await findRenamedProductSlug(db, slug);
           if (renamed) return reply.redirect(request.routeOptions.url!.replace(':slug', encodeURIComponent(renamed)), 301);
           throw AppError.notFound(catalogueMessages.productNotFound, 'PRODUCT_NOT_FOUND');
         }
-        ready = readyJson(ok(product));
-        cache.set(key, ready, since);
+        ready = readyJson(ok(found.product));
+        // Not kept past the product's next sale-window bound: its price changes then.
+        cache.set(key, ready, since, found.priceChangesAt?.getTime() ?? null);
       }
       return sendReadyJson(reply, ready);
     },

@@ -63,7 +63,7 @@ export interface ListRow {
   [key: `k${number}`]: string | null;
 }
 
-/** A list statement: its parameters are the filters (for the count), then the filters, limit and offset (the page). */
+/** A list statement: its parameters are the filters (for the count), now (epoch ms, for pending), then the filters, limit and offset (the page). */
 export interface ListStatement extends DirectStatement {
   /** SQLite: the same read with the aggregate's ORDER BY, for a page whose rows arrived out of order. */
   ordered?: ListStatement;
@@ -108,7 +108,8 @@ function buildListStatement(dialect: Dialect, shape: string, filters: ProductLis
   const order = orderBy(filters.sort);
   const page = `select item, item_hash, ${keys.map((key) => key.column).join(', ')} from product_list_items ${where} order by ${order} limit ? offset ?`;
   const count = `(select ${dialect === 'postgres' ? 'count(*)::int' : 'count(*)'} from product_list_items ${where}) as total`;
-  const pending = 'exists (select 1 from product_list_pending) as pending';
+  // Pending: a product marked so, or one whose sale-window bound (the `?`: now, epoch ms) passed since its row was written.
+  const pending = '(exists (select 1 from product_list_pending) or exists (select 1 from product_list_items where price_changes_at <= ?)) as pending';
   const name = `catalogue_list_${shape}`;
   const orderedItems =
     dialect === 'postgres'
@@ -131,15 +132,15 @@ function buildListStatement(dialect: Dialect, shape: string, filters: ProductLis
 
 const statements = new Map<string, ListStatement>();
 
-/** The list statement for a dialect and the filters, and its parameters' values (the same for its `ordered`). */
-export function listStatement(dialect: Dialect, filters: ProductListQuery): { statement: ListStatement; parameters: unknown[] } {
+/** The list statement for a dialect and the filters, read at `at`, and its parameters' values (the same for its `ordered`). */
+export function listStatement(dialect: Dialect, filters: ProductListQuery, at: Date = new Date()): { statement: ListStatement; parameters: unknown[] } {
   const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
   const shape = pageShape(filters, folded);
   const key = `${dialect}${shape}`;
   let statement = statements.get(key);
   if (statement === undefined) statements.set(key, (statement = buildListStatement(dialect, shape, filters, folded)));
   const where = filterParameters(filters, folded);
-  return { statement, parameters: [...where, ...where, filters.pageSize, (filters.page - 1) * filters.pageSize] };
+  return { statement, parameters: [...where, at.getTime(), ...where, filters.pageSize, (filters.page - 1) * filters.pageSize] };
 }
 
 /** Whether the row's items arrived in the order of `sort` (its keys k0, k1 … in arrival order; SQLite). */

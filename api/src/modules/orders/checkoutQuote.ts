@@ -11,7 +11,7 @@ import { assertCentreExists, priceCheckout } from './orderPricing';
  */
 export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: number, input: CheckoutQuoteRequest): Promise<Quote> {
   const requested = mergeRepeatedItems(input.items);
-  const items = await loadShopItems(db, requested);
+  const items = await loadShopItems(db, requested, clock.now());
   const lines: CartLine[] = [];
   for (const entry of requested) {
     const item = items.get(itemKey(entry));

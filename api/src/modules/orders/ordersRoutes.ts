@@ -38,10 +38,10 @@ const requireOrderStaff = requireRole(...ORDER_STAFF_ROLES);
 export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db, clock, config } = context;
   const ctx = { db, clock, config };
-  // The web-order desk of the order's centre is told (live list).
+  // The web-order desk of the order's centre is told (live list), and the order's owner (their live order page).
   const announce = async (code: string) => {
-    const row = await db.selectFrom('orders').select('desk_centre_id').where('code', '=', code).executeTakeFirst();
-    await announceWebOrderChange(context.events, row?.desk_centre_id ?? null);
+    const row = await db.selectFrom('orders').select(['desk_centre_id', 'user_id', 'code', 'status', 'payment_status', 'version']).where('code', '=', code).executeTakeFirst();
+    await announceWebOrderChange(context.events, row?.desk_centre_id ?? null, row);
   };
 
   cacheControlForAll(app, 'private, no-store');

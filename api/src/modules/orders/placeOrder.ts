@@ -182,7 +182,8 @@ async function createOrder(
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const requested = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity })));
-  const items = await loadShopItems(trx, requested);
+  // Prices at the order's instant: a sale price only within its window.
+  const items = await loadShopItems(trx, requested, now);
   // The unit prices the customer was shown: an order is never placed at a price they did not see.
   const shownPrices = new Map(request.items.filter((entry) => entry.price !== undefined).map((entry) => [itemKey(entry), entry.price]));
   const lines: CartLine[] = requested.map((entry) => {

@@ -63,6 +63,6 @@ export async function reinstateException(ctx: PaymentExceptionContext, scope: Ce
   });
   if (order.promotion_id !== null) invalidateCatalogue();
   await announcePaymentExceptionChange(ctx.events, order.desk_centre_id);
-  await announceWebOrderChange(ctx.events, order.desk_centre_id);
+  await announceWebOrderChange(ctx.events, order.desk_centre_id, order);
   return tx;
 }

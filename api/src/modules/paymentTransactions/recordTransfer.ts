@@ -5,12 +5,14 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
+import { shippingCentreId } from '../orders/deskCentre';
 import { orderStatusEmail } from '../orders/orderEmails';
 import { isUniqueViolation } from '../orders/orderIdempotency';
 import { moveOrder, notifyCustomer, recordHistory } from '../orders/orderLifecycle';
 import { issuePackageCredits } from '../orders/packageCredits';
 import type { ShopContext } from '../orders/placeOrder';
 import { announceWebOrderChange } from '../orders/webOrderChanges';
+import { announcePaymentExceptionChange } from '../paymentExceptions/paymentExceptionWork';
 import { paymentMessages, type PaymentProvider } from './paymentTransactionMessages';
 import { cancelledByExpiry, findTransaction } from './paymentTransactionQueries';
 
@@ -20,7 +22,7 @@ export type ExceptionReason = 'PARTIAL' | 'OVERPAID' | 'UNKNOWN_CODE' | 'ORDER_E
 export type TransferOutcome = { outcome: 'MATCHED'; orderCode: string } | { outcome: 'EXCEPTION'; reason: ExceptionReason } | { outcome: 'REPLAYED' };
 
 export interface PaymentContext extends ShopContext {
-  events: Pick<EventBus, 'publishFloorChange'>;
+  events: Pick<EventBus, 'publishFloorChange' | 'publishOrderStatus'>;
 }
 
 /** A transfer as a provider reported it. */
@@ -111,12 +113,20 @@ export async function recordTransfer(ctx: PaymentContext, transfer: IncomingTran
             exception_reason: reason,
           })
           .execute();
-        if (reason || !order) return { outcome: { outcome: 'EXCEPTION', reason: reason ?? 'UNKNOWN_CODE' } as TransferOutcome, desk: order?.desk_centre_id ?? null };
+        if (reason || !order) {
+          const desk = order ? order.desk_centre_id : await shippingCentreId(trx, ctx.config);
+          return { outcome: { outcome: 'EXCEPTION', reason: reason ?? 'UNKNOWN_CODE' } as TransferOutcome, desk, paid: null, ordered: order !== null };
+        }
         const paid = await payOrder(ctx, trx, order, transfer, now);
         if (afterPaid) await afterPaid(trx, paid);
-        return { outcome: { outcome: 'MATCHED', orderCode: paid.code } as TransferOutcome, desk: paid.desk_centre_id };
+        return { outcome: { outcome: 'MATCHED', orderCode: paid.code } as TransferOutcome, desk: paid.desk_centre_id, paid, ordered: true };
       });
-      await announceWebOrderChange(ctx.events, result.desk);
+      // After commit: an exception joins its desk's queue (live); a payment tells the desk and the order's owner.
+      if (result.paid) await announceWebOrderChange(ctx.events, result.desk, result.paid);
+      else {
+        await announcePaymentExceptionChange(ctx.events, result.desk);
+        if (result.ordered) await announceWebOrderChange(ctx.events, result.desk);
+      }
       return result.outcome;
     } catch (error) {
       if (isUniqueViolation(error) && (await findTransaction(ctx.db, transfer.provider, providerRef))) return { outcome: 'REPLAYED' };

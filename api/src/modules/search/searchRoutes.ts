@@ -3,19 +3,22 @@ import type { Kysely } from 'kysely';
 import { searchQuerySchema, searchResultResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { CatalogueCache, readyBytes, sendReadyJson } from '../catalogue/catalogueCache';
+import { systemClock, type Clock } from '../../security/clock';
 import { CatalogueSearch } from './searchService';
 
 export interface SearchRoutesOptions {
   db: Kysely<Database>;
+  /** Where prices are read at (a product's sale window); the system clock by default. */
+  clock?: Clock;
 }
 
 /**
  * GET /api/search?q=&limit=: products, services and packages; diacritics, case, telex slips and one-edit typos
  * forgiven, vehicle models matched against what products fit (public, cached 60 s).
  */
-export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db }) => {
-  const cache = new CatalogueCache({ maxEntries: 1000 });
-  const engine = new CatalogueSearch(db);
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db, clock = systemClock }) => {
+  const cache = new CatalogueCache({ maxEntries: 1000, now: () => clock.now().getTime() });
+  const engine = new CatalogueSearch(db, { now: () => clock.now().getTime() });
   app.get(
     '/search',
     {

@@ -17,6 +17,8 @@ interface Built {
   /** The catalogue generation (catalogueCache.ts) read before the sources were. */
   generation: number;
   builtAt: number;
+  /** The first sale-window bound after the build (epoch ms), or null: from then its prices are stale. */
+  priceChangesAt: number | null;
 }
 
 /**
@@ -44,7 +46,8 @@ export class CatalogueSearch {
   /** The current index, built or rebuilt as needed. */
   async index(): Promise<CatalogueSearchIndex> {
     const built = this.built;
-    if (built && built.generation === catalogueGeneration()) {
+    // An index built before a sale window opened or closed holds the old prices: not answered from.
+    if (built && built.generation === catalogueGeneration() && (built.priceChangesAt === null || this.now() < built.priceChangesAt)) {
       if (this.now() - built.builtAt >= this.ttlMs) void this.rebuild().catch(() => undefined);
       return built.index;
     }
@@ -74,14 +77,17 @@ export class CatalogueSearch {
 
   private async build(): Promise<Built> {
     const generation = catalogueGeneration();
-    const index = new CatalogueSearchIndex(await loadSearchSources(this.db), this.wordsOf);
-    const built = { index, generation, builtAt: this.now() };
+    const builtAt = this.now();
+    const sources = await loadSearchSources(this.db, new Date(builtAt));
+    const bounds = sources.map((source) => source.priceChangesAt).filter((ms): ms is number => ms !== null);
+    const index = new CatalogueSearchIndex(sources, this.wordsOf);
+    const built = { index, generation, builtAt, priceChangesAt: bounds.length === 0 ? null : Math.min(...bounds) };
     this.built = built;
     return built;
   }
 }
 
 /** One search without a kept index (scripts, tests): the index is built for this query alone. */
-export function search(db: Kysely<Database>, query: string, limit: number): Promise<SearchResult> {
-  return new CatalogueSearch(db).search(query, limit);
+export function search(db: Kysely<Database>, query: string, limit: number, options: CatalogueSearchOptions = {}): Promise<SearchResult> {
+  return new CatalogueSearch(db, options).search(query, limit);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { SERVICE_KIND_LABELS, VEHICLE_TYPE_LABELS, type SearchHit, type ServiceKind } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { effectivePrice, nextPriceChange } from '../catalogue/effectivePrice';
 import { firstImageFromColumn, imageFromColumn, parseStrings, parseVehicleTypes } from '../catalogue/catalogueMapping';
 
 /** What one searchable item is found by, field by field (raw text: the index folds it), and what it answers. */
@@ -18,6 +19,8 @@ export interface SearchSource {
   description: string;
   /** Units sold (products), 0 otherwise: orders equally relevant items. */
   sales: number;
+  /** When the hit's price may change (a product's next sale-window bound, epoch ms), or null. */
+  priceChangesAt: number | null;
 }
 
 const vehicleLabels = (column: string): string =>
@@ -25,8 +28,8 @@ const vehicleLabels = (column: string): string =>
     .map((type) => VEHICLE_TYPE_LABELS[type])
     .join(' ');
 
-/** The active products, services and packages as search sources, read in one go (the catalogue is small). */
-export async function loadSearchSources(db: Kysely<Database>): Promise<SearchSource[]> {
+/** The active products, services and packages as search sources at `at` (their prices then), read in one go (the catalogue is small). */
+export async function loadSearchSources(db: Kysely<Database>, at: Date): Promise<SearchSource[]> {
   const [products, services, packages] = await Promise.all([
     db
       .selectFrom('products')
@@ -38,6 +41,10 @@ export async function loadSearchSources(db: Kysely<Database>): Promise<SearchSou
         'products.sku',
         'products.name',
         'products.price',
+        'products.original_price',
+        'products.sale_price',
+        'products.sale_starts_at',
+        'products.sale_ends_at',
         'products.images',
         'products.sales_count',
         'products.description',
@@ -71,7 +78,7 @@ export async function loadSearchSources(db: Kysely<Database>): Promise<SearchSou
         slug: row.slug,
         title: row.name,
         subtitle: `${row.brand_name} · ${row.category_name}`,
-        price: toNumber(row.price),
+        price: effectivePrice(row, at).price,
         image: firstImageFromColumn(row.images),
         url: `/products/${row.slug}`,
       },
@@ -83,6 +90,7 @@ export async function loadSearchSources(db: Kysely<Database>): Promise<SearchSou
       vehicles: vehicleLabels(row.vehicle_types),
       description: row.description,
       sales: toNumber(row.sales_count),
+      priceChangesAt: nextPriceChange(row, at)?.getTime() ?? null,
     })),
     ...services.map((row) => ({
       hit: {
@@ -103,6 +111,7 @@ export async function loadSearchSources(db: Kysely<Database>): Promise<SearchSou
       vehicles: vehicleLabels(row.vehicle_types),
       description: [row.summary, ...parseStrings(row.includes)].join(' '),
       sales: 0,
+      priceChangesAt: null,
     })),
     ...packages.map((row) => ({
       hit: {
@@ -123,6 +132,7 @@ export async function loadSearchSources(db: Kysely<Database>): Promise<SearchSou
       vehicles: vehicleLabels(row.vehicle_types),
       description: [row.description, ...parseStrings(row.perks)].join(' '),
       sales: 0,
+      priceChangesAt: null,
     })),
   ];
 }

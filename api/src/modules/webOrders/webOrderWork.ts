@@ -87,7 +87,7 @@ export async function takeWebOrderAction(ctx: WebOrderContext, scope: CentreScop
     return { row: moved, promotionReleased: false };
   });
   if (promotionReleased) invalidateCatalogue();
-  await announceWebOrderChange(ctx.events, updated.desk_centre_id);
+  await announceWebOrderChange(ctx.events, updated.desk_centre_id, updated);
   return updated;
 }
 

@@ -5,6 +5,8 @@ import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { Order } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
+import { useAppointmentEvents } from '../../service/useAppointmentEvents';
+import { useSession } from '../../session/useSession';
 import { OrderInvoice } from './OrderInvoice';
 import { OrderLoadFailure, OrderLoading } from './OrderStates';
 import { ordersApi } from './ordersApi';
@@ -185,17 +187,18 @@ export const PAYOS_POLL_FOR_MS = 5 * 60_000;
 const awaitingPayment = (order: Order) => order.paymentStatus === 'UNPAID' && order.status !== 'CANCELLED';
 
 /**
- * Back from payOS (?payos=return): the order is read again every PAYOS_POLL_MS until its webhook has marked it
- * paid (the page is not live), for PAYOS_POLL_FOR_MS at most; the message says where it stands.
+ * Back from payOS (?payos=return): the payment arrives on the live stream (`order-status`, see OrderDetailPage);
+ * only while the stream is not open is the order read again every PAYOS_POLL_MS until its webhook has marked it
+ * paid, for PAYOS_POLL_FOR_MS at most; the message says where it stands.
  */
-function usePayOsConfirmation(code: string, order: Order | null, set: (order: Order) => void): string | null {
+function usePayOsConfirmation(code: string, order: Order | null, set: (order: Order) => void, live: boolean): string | null {
   const [searchParams] = useSearchParams();
   const flag = searchParams.get('payos');
   const [gaveUp, setGaveUp] = useState(false);
   const waiting = flag === 'return' && (order === null || awaitingPayment(order));
 
   useEffect(() => {
-    if (!waiting || order === null || gaveUp) return undefined;
+    if (!waiting || order === null || gaveUp || live) return undefined;
     const controller = new AbortController();
     const started = Date.now();
     const timer = setInterval(() => {
@@ -214,7 +217,7 @@ function usePayOsConfirmation(code: string, order: Order | null, set: (order: Or
       clearInterval(timer);
       controller.abort();
     };
-  }, [waiting, order, gaveUp, code, set]);
+  }, [waiting, order, gaveUp, code, set, live]);
 
   if (flag === 'cancel' && order !== null && awaitingPayment(order)) return ordersText.payOs.cancelled;
   if (flag !== 'return') return null;
@@ -227,7 +230,18 @@ export function OrderDetailPage() {
   const { code = '' } = useParams();
   const { state, retry, set } = useOrderData((signal) => ordersApi.get(code, signal), [code]);
   const [notice, setNotice] = useState<string | null>(null);
-  const payOsNotice = usePayOsConfirmation(code, state.status === 'ready' ? state.data : null, set);
+  const session = useSession();
+  // The order moves (paid by its transfer, confirmed, shipped) live: its event or a reconnection reads it again.
+  const reload = () => {
+    ordersApi.get(code).then(set, () => undefined);
+  };
+  const live = useAppointmentEvents({
+      onOrderStatus: (event) => {
+        if (event.code === code) reload();
+      },
+      onReconnected: reload,
+    }, session?.user.id ?? null);
+  const payOsNotice = usePayOsConfirmation(code, state.status === 'ready' ? state.data : null, set, live);
 
   const onCancelled = (order: Order) => {
     set(order);
