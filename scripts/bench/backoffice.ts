@@ -7,6 +7,7 @@ import { percentile, round, runBench, serveBenchApi, startBenchApi } from './ben
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
+import { importBudgetMs, importCounts, productCsv } from './productCsv.ts';
 
 /**
  * `npm run bench:backoffice`: the service-centre floor's budgets (issue 13), against the API in a child process on
@@ -32,10 +33,17 @@ import { startPhotoUploaders } from './photoUploaders.ts';
  *     ACCEPTED (GET /api/admin/models every 250 ms): the training < 60 s, and the floor's budgets above during it.
  *     Then, no budget, the floor for 15 s more while the accepted model's forecast reminder run goes on in the API.
  *     With this phase the front desk has 60 more of today's appointments to check in (the day view shows them).
+ *   catalogueImport (shop-operations §8, issue 34; not in the default phases): an admin imports the product CSV
+ *     (productCsv.ts, as bench:shop-admin) of BENCH_CSV_ROWS (default 5,000) rows over HTTP, in rounds back to back
+ *     until BENCH_SECONDS have passed (a round started is finished): dry run then apply of new products (SKUs of
+ *     that round), then the same products at new prices, dry run then apply; meanwhile the mixed floor with the
+ *     front desk runs in 2 s slices until the last import has answered. Each import timed (dry run < 5 s, apply
+ *     < 10 s) and the floor's budgets above during the imports. The front desk has 60 more appointments here too.
  *
  * env: BENCH_SECONDS (each measured phase, default 15); BENCH_PHASES (default 'floor,checkin,photos': which phases
- * run); BENCH_PHOTO_TECHNICIANS (default 4) and BENCH_PHOTO_EVERY_MS (default 2000; 0: back to back);
- * BENCH_CPU_PROFILE_DIR (the API writes a CPU profile there, benchProcess.ts).
+ * run; 'training' and 'catalogueImport' are added by name); BENCH_PHOTO_TECHNICIANS (default 4) and
+ * BENCH_PHOTO_EVERY_MS (default 2000; 0: back to back); BENCH_CSV_ROWS (default 5,000: the catalogueImport phase's
+ * file); BENCH_CPU_PROFILE_DIR (the API writes a CPU profile there, benchProcess.ts).
  */
 const BUDGETS = { dayView: 20, board: 20, checklist: 15, checkIn: 50, photo: 600, sse: 1000 };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -54,11 +62,14 @@ const IN_PROGRESS_PER_TECHNICIAN = 4;
  */
 const CHECK_IN_TODAY = 520;
 /** Today's confirmed appointments of the floor centre that its front desk checks in while the floor runs (waiting too). */
-const WALK_UP_TODAY = 60 + (PHASES.has('training') ? 60 : 0);
+const WALK_UP_TODAY = 60 + (PHASES.has('training') ? 60 : 0) + (PHASES.has('catalogueImport') ? 60 : 0);
 /** The training phase: the closed orders generated for it, and how long it may take before the bench gives up. */
 const TRAINING_ORDERS = Number(process.env.BENCH_TRAINING_ORDERS ?? 100_000);
 const TRAINING_TIMEOUT_S = 600;
 const TRAINING_BUDGET_S = 60;
+/** The catalogueImport phase: rows per file, and the floor's slice (its last one ends at most this long after the imports). */
+const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 5_000);
+const IMPORT_SLICE_S = 2;
 /** How often the floor centre's front desk checks a car in during the mixed floor. */
 const WALK_UP_EVERY_MS = 500;
 const CUSTOMER_TODAY = 30;
@@ -81,8 +92,11 @@ interface ServerReady {
   /** The floor centre's front desk, and today's appointments it checks in while the floor runs. */
   deskToken: string;
   walkUpIds: number[];
-  /** An admin's token (the training phase starts a training). */
+  /** An admin's token (the training phase starts a training; the catalogueImport phase imports the CSV). */
   adminToken: string;
+  /** A seeded category's and brand's names for the CSV's rows. */
+  categoryName: string;
+  brandName: string;
 }
 
 // ---- The server (child process) -------------------------------------------------------------------------
@@ -231,6 +245,8 @@ async function runServer(): Promise<void> {
     });
   }
 
+  const category = await db.selectFrom('catalogue_categories').select('name').orderBy('id').executeTakeFirstOrThrow();
+  const brand = await db.selectFrom('catalogue_brands').select('name').orderBy('id').executeTakeFirstOrThrow();
   const ready: Omit<ServerReady, 'port'> = {
     centreId: centre.id,
     today,
@@ -243,6 +259,8 @@ async function runServer(): Promise<void> {
     deskToken: desk.token,
     walkUpIds,
     adminToken: admin.token,
+    categoryName: category.name,
+    brandName: brand.name,
   };
   await serveBenchApi(app, db, ready);
 }
@@ -523,6 +541,60 @@ async function main(): Promise<void> {
       summary('day view after ACCEPTED', timingsOf(after, 'day view'));
       summary('board after ACCEPTED', timingsOf(after, 'board'));
       summary('checklist answer after ACCEPTED', timingsOf(after, 'checklist answer'));
+    }
+
+    if (PHASES.has('catalogueImport')) {
+      if (!PHASES.has('floor') && !PHASES.has('photos') && !PHASES.has('training')) await mixedFloor(origin, ready, 3); // warm-up, as the floor phase has
+      console.log(`\nProduct CSV import of ${CSV_ROWS.toLocaleString('en')} rows, rounds back to back for ${SECONDS} s, while the mixed floor and the front desk run (${IMPORT_SLICE_S} s slices until the last import):`);
+      const headers = { authorization: `Bearer ${ready.adminToken}`, 'content-type': 'text/csv; charset=utf-8' };
+      const phaseEnds = performance.now() + SECONDS * 1000;
+      const cpuStart = await api.cpuMs();
+      const started = performance.now();
+      let importing = true;
+      const imports: Array<{ label: string; mode: 'dry-run' | 'apply'; ms: number }> = [];
+      const importer = (async () => {
+        try {
+          for (let turn = 1; performance.now() < phaseEnds; turn += 1) {
+            // Each round's own SKUs, so that its first file is all new products and its second all updates.
+            const file = { rows: CSV_ROWS, categoryName: ready.categoryName, brandName: ready.brandName, skuPrefix: `BENCH-FLOOR-${turn}` };
+            const created = productCsv(file, (index) => 100_000 + index * 10);
+            const updated = productCsv(file, (index) => 110_000 + index * 10);
+            const calls: Array<[string, 'dry-run' | 'apply', string]> = [
+              ['dry run, new', 'dry-run', created],
+              ['apply, new', 'apply', created],
+              ['dry run, new prices', 'dry-run', updated],
+              ['apply, new prices', 'apply', updated],
+            ];
+            for (const [what, mode, body] of calls) {
+              const callStarted = performance.now();
+              const response = await fetch(`${origin}/api/admin/catalogue/products/import?mode=${mode}`, { method: 'POST', headers, body });
+              const text = await response.text();
+              const ms = performance.now() - callStarted;
+              if (response.status !== 200) throw new Error(`the CSV import (${mode}) answered ${response.status}: ${text.slice(0, 200)}`);
+              const label = `round ${turn}, ${what}`;
+              console.log(`  ${label}: ${Math.round(ms)} ms (${importCounts(text)})`);
+              imports.push({ label, mode, ms });
+            }
+          }
+        } finally {
+          importing = false;
+        }
+      })();
+      const during: CustomerLoadResult[] = [];
+      const deskDuring: number[] = [];
+      while (importing) {
+        const [slice, desk] = await Promise.all([mixedFloor(origin, ready, IMPORT_SLICE_S), frontDeskCheckIns(origin, ready, walkUps, performance.now() + IMPORT_SLICE_S * 1000)]);
+        during.push(...slice);
+        deskDuring.push(...desk);
+      }
+      await importer;
+      console.log(`  ${imports.length} imports in ${round((performance.now() - started) / 1000)} s (the API's own CPU meanwhile: ${round(((await api.cpuMs()) - cpuStart) / 1000)} s; the floor ran ${during.length / 2} slices)`);
+      assertClean(during);
+      for (const run of imports) checks.push([`CSV ${run.label}`, run.ms, importBudgetMs(run.mode)]);
+      checks.push(['day view p95 during the imports', summary('day view during the imports', timingsOf(during, 'day view')), BUDGETS.dayView]);
+      checks.push(['board p95 during the imports', summary('board during the imports', timingsOf(during, 'board')), BUDGETS.board]);
+      checks.push(['checklist answer p95 during the imports', summary('checklist answer during the imports', timingsOf(during, 'checklist answer')), BUDGETS.checklist]);
+      if (deskDuring.length > 0) checks.push(['check-in p95 during the imports', summary('front desk check-in during the imports', deskDuring), BUDGETS.checkIn]);
     }
 
     console.log('\nBudgets:');

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
 import { buildBenchApi, loadSeed } from './benchApi.ts';
 import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { CSV_APPLY_BUDGET_MS, CSV_DRY_RUN_BUDGET_MS, importCounts, productCsv } from './productCsv.ts';
 
 /**
  * `npm run bench:shop-admin` (`npx tsx scripts/bench/shopAdmin.ts`): the web-order desk's list (shop-operations §8:
@@ -20,8 +21,6 @@ import { percentile, round, runBench, serveBenchApi, startBenchApi } from './ben
  * update with history), dry run then apply; and the export of the whole catalogue. Each timed once, end to end.
  */
 const DESK_P95_BUDGET_MS = 50;
-const CSV_DRY_RUN_BUDGET_MS = 5_000;
-const CSV_APPLY_BUDGET_MS = 10_000;
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 5_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 4);
@@ -141,19 +140,6 @@ function summary(label: string, samples: number[], elapsedMs: number): { line: s
   return { line, p95 };
 }
 
-/** A supplier's file: CSV_ROWS products, every cell quoted, CRLF, UTF-8 with a BOM. */
-function productCsv({ categoryName, brandName }: ServerReady, priceOf: (index: number) => number): string {
-  const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
-  const header = ['sku', 'name', 'category', 'brand', 'price', 'compareAtPrice', 'vatRate', 'unit', 'weightGrams', 'status', 'compatibleModels', 'description'];
-  const lines = [header.join(',')];
-  for (let index = 0; index < CSV_ROWS; index += 1) {
-    const price = priceOf(index);
-    const cells = [`BENCH-CSV-${String(index).padStart(5, '0')}`, `Phụ tùng nhập từ CSV số ${index + 1}`, categoryName, brandName, String(price), String(price + 50_000), '10', 'cái', String(200 + (index % 800)), 'published', 'VinFast VF 3|VinFast VF 5', `Mô tả **phụ tùng** số ${index + 1}, dùng cho xe điện.`];
-    lines.push(cells.map(quote).join(','));
-  }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
-
 interface Timed {
   label: string;
   ms: number;
@@ -172,8 +158,9 @@ async function timedRequest(label: string, url: string, init: RequestInit): Prom
 async function csvBench(origin: string, ready: ServerReady): Promise<string[]> {
   const headers = { authorization: `Bearer ${ready.adminToken}`, 'content-type': 'text/csv; charset=utf-8' };
   const importUrl = (mode: string) => `${origin}/api/admin/catalogue/products/import?mode=${mode}`;
-  const created = productCsv(ready, (index) => 100_000 + index * 10);
-  const updated = productCsv(ready, (index) => 110_000 + index * 10);
+  const file = { rows: CSV_ROWS, categoryName: ready.categoryName, brandName: ready.brandName };
+  const created = productCsv(file, (index) => 100_000 + index * 10);
+  const updated = productCsv(file, (index) => 110_000 + index * 10);
   const runs: Timed[] = [];
   console.log(`Product CSV: ${CSV_ROWS} rows (${(Buffer.byteLength(created) / 1024 / 1024).toFixed(2)} MB), one admin`);
   runs.push(await timedRequest('dry run, all new', importUrl('dry-run'), { method: 'POST', headers, body: created }));
@@ -184,13 +171,7 @@ async function csvBench(origin: string, ready: ServerReady): Promise<string[]> {
   runs.push(await timedRequest('export (whole catalogue)', `${origin}/api/admin/catalogue/products.csv`, { headers: { authorization: headers.authorization } }));
   const misses: string[] = [];
   for (const run of runs) {
-    let counts = '';
-    if (run.body.startsWith('{')) {
-      const data = (JSON.parse(run.body) as { data?: { toCreate: number; toUpdate: number; unchanged: number; errors: unknown[] } }).data;
-      if (data) counts = `create ${data.toCreate}, update ${data.toUpdate}, unchanged ${data.unchanged}, bad rows ${data.errors.length}`;
-    } else {
-      counts = `${run.body.split('\r\n').length - 2} products, ${(Buffer.byteLength(run.body) / 1024 / 1024).toFixed(2)} MB`;
-    }
+    const counts = run.body.startsWith('{') ? importCounts(run.body) : `${run.body.split('\r\n').length - 2} products, ${(Buffer.byteLength(run.body) / 1024 / 1024).toFixed(2)} MB`;
     console.log(`  ${run.label.padEnd(26)} ${String(run.status).padStart(3)}  ${run.ms.toFixed(0).padStart(6)} ms   ${counts}`);
     const budget = run.label.startsWith('dry run') ? CSV_DRY_RUN_BUDGET_MS : run.label.startsWith('apply') ? CSV_APPLY_BUDGET_MS : null;
     if (run.status !== 200) misses.push(`${run.label} answered ${run.status}: ${run.body.slice(0, 200)}`);
