@@ -3,6 +3,7 @@ import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
 import { seed, SERVICE_CENTRES } from '../../../seed';
 import { PRODUCTS } from '../../../seed/catalogue/products';
 import { OPENING_BALANCE_REASON, seedCentreInventory } from '../../../seed/centreInventory';
+import { DEMO_TRANSFER_NOTES } from '../../../seed/demoStockTransfers';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**
@@ -42,12 +43,14 @@ describe.each(testDatabases())('centre inventory seed on $label', (target) => {
       const open = await scratch.db.selectFrom('low_stock_alerts').select('product_id').where('centre_id', '=', centre.id).where('cleared_at', 'is', null).execute();
       expect(open.map((alert) => alert.product_id).sort((a, b) => a - b)).toEqual(low.map((row) => row.product_id).sort((a, b) => a - b));
     }
-    // Besides the seeded web orders' issues: the centres' opening ADJUSTs and the warehouse's OPENING balances.
+    // Besides the seeded web orders' issues and the demo's two transfers (demoStockTransfers.ts): the centres'
+    // opening ADJUSTs and the warehouse's OPENING balances.
     const openings = await scratch.db
       .selectFrom('stock_movements')
       .innerJoin('service_centres', 'service_centres.id', 'stock_movements.centre_id')
       .select(['service_centres.kind as location', 'stock_movements.kind', 'stock_movements.reason', 'stock_movements.actor_id'])
       .where('stock_movements.order_id', 'is', null)
+      .where('stock_movements.transfer_id', 'is', null)
       .execute();
     expect(new Set(openings.map((movement) => `${movement.location}|${movement.kind}|${movement.reason}|${movement.actor_id}`))).toEqual(
       new Set([`SERVICE_CENTRE|ADJUST|${OPENING_BALANCE_REASON}|null`, 'WAREHOUSE|OPENING|Số dư đầu kỳ|null']),
@@ -64,7 +67,15 @@ describe.each(testDatabases())('centre inventory seed on $label', (target) => {
       const seeded = PRODUCTS.find((entry) => entry.sku === product.sku)!.stock;
       expect([product.sku, opening.map((row) => toNumber(row.quantity))]).toEqual([product.sku, seeded > 0 ? [seeded] : []]);
     }
-    expect(await scratch.db.selectFrom('stock_movements').select('id').where('kind', 'in', ['RECEIVE', 'TRANSFER_IN']).execute()).toEqual([]);
+    // The only units moved between locations are the demo's two transfers from the warehouse to Cầu Giấy.
+    const moved = await scratch.db
+      .selectFrom('stock_movements')
+      .innerJoin('stock_transfers', 'stock_transfers.id', 'stock_movements.transfer_id')
+      .select(['stock_movements.kind', 'stock_transfers.note'])
+      .where('stock_movements.kind', 'in', ['RECEIVE', 'TRANSFER_IN', 'TRANSFER_OUT'])
+      .execute();
+    expect(new Set(moved.map((row) => row.note))).toEqual(new Set(Object.values(DEMO_TRANSFER_NOTES)));
+    expect(await scratch.db.selectFrom('stock_movements').select('id').where('kind', 'in', ['RECEIVE', 'TRANSFER_IN', 'TRANSFER_OUT']).where('transfer_id', 'is', null).execute()).toEqual([]);
   });
 
   it('inserts only what is missing: a second run changes nothing, a changed row stays, a deleted centre comes back stocked', async () => {
