@@ -20,6 +20,17 @@ describe.each(testDatabases())('migration 0028 (one inventory) on a seeded $labe
   it('moves products.stock into the warehouse: nothing lost, in-flight units reserved, the ledger balanced', async () => {
     const db = scratch.db;
     const migrator = createMigrator(db);
+    // The demo's transfers (the seed's last rows, written through 0028's ledger) have no place before it: take them back.
+    for (const moved of await db.selectFrom('stock_movements').select(['centre_id', 'product_id', 'quantity']).where('transfer_id', 'is not', null).execute()) {
+      await db
+        .updateTable('centre_stock')
+        .set((eb) => ({ on_hand: eb('on_hand', '-', moved.quantity) }))
+        .where('centre_id', '=', moved.centre_id)
+        .where('product_id', '=', moved.product_id)
+        .execute();
+    }
+    await db.deleteFrom('stock_movements').where('transfer_id', 'is not', null).execute();
+    await db.deleteFrom('stock_transfers').execute();
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
 
     // What the shop had online before: products.stock, and what in-flight orders hold (taken from it at checkout).
