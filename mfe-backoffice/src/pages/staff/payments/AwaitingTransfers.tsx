@@ -51,6 +51,7 @@ export function AwaitingTransfers() {
       )}
       {listing.status === 'ready' && listing.data.length === 0 && <p>{t.empty}</p>}
       {listing.status === 'ready' && listing.data.length > 0 && (
+        <div className={styles.scroller}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -93,6 +94,7 @@ export function AwaitingTransfers() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );
