@@ -4,6 +4,7 @@ import { loadedOf, useAsync } from '../../../hooks/useAsync';
 import { paymentsApi } from './paymentsApi';
 import { paymentsText as t } from './paymentsText';
 import styles from './AwaitingTransfers.module.css';
+import tables from '../../../components/Tables.module.css';
 
 const readAwaiting = (signal: AbortSignal) => paymentsApi.awaitingTransfer(signal);
 
@@ -51,7 +52,7 @@ export function AwaitingTransfers() {
       )}
       {listing.status === 'ready' && listing.data.length === 0 && <p>{t.empty}</p>}
       {listing.status === 'ready' && listing.data.length > 0 && (
-        <div className={styles.scroller}>
+        <div className={tables.tableWrap}>
         <table className={styles.table}>
           <thead>
             <tr>
