@@ -13,6 +13,7 @@ import { registerHttpCache } from './http/httpCache';
 import { registerOpenApi } from './http/openapi';
 import { registerRequestLog, requestLogController } from './http/requestLog';
 import { useVietnameseZodMessages } from './http/validation';
+import type { EventBus } from './events/eventBus';
 import { createAppContext, type AppContext, type AppContextOptions } from './appContext';
 import { loadConfig } from './config';
 import { approvalsModule } from './modules/approvals/approvalsModule';
@@ -59,6 +60,13 @@ import { profileRoutes } from './modules/users/profileRoutes';
 import { vehicleRoutes } from './modules/vehicles/vehicleRoutes';
 import { webOrdersModule } from './modules/webOrders/webOrdersModule';
 import { apiVersion } from './version';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's live bus (registered by buildApp): the server's scheduled jobs announce what they change on it. */
+    events: EventBus;
+  }
+}
 
 /** The Fastify instance of the API, with zod schemas as its type provider. */
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -182,6 +190,7 @@ export function buildApp(options: BuildAppOptions): App {
   });
   const context = createAppContext(options.db, app.log, { ...options.context, config });
   registerContextLifecycle(app, context);
+  app.decorate('events', context.events);
   registerCors(app, config.corsOrigins);
   registerErrorHandling(app);
   registerRequestLog(app);

@@ -129,7 +129,7 @@ export async function main(): Promise<void> {
       startScheduledJob({
         name: 'unpaid VietQR orders expired',
         pattern: '*/5 * * * *',
-        run: () => expireUnpaidOrders({ db, clock, config }, clock.now()),
+        run: () => expireUnpaidOrders({ db, clock, config, events: running.events }, clock.now()),
         log: running.log.child({ module: 'orders' }),
         db,
         clock,

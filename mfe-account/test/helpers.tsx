@@ -116,3 +116,44 @@ export function ok(data: unknown, message = 'Thành công'): FakeReply {
 export function fail(status: number, message: string, code = 'ERROR', errors?: Array<{ field: string; message: string }>): FakeReply {
   return { status, body: { success: false, message, code, ...(errors ? { errors } : {}) } };
 }
+
+/** The customer's live stream (GET /api/appointments/events): the test writes server-sent frames into it. */
+export function liveStream() {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  let waiting: ((result: ReadableStreamReadResult<Uint8Array>) => void) | null = null;
+  const deliver = () => {
+    if (!waiting || chunks.length === 0) return;
+    const resolve = waiting;
+    waiting = null;
+    resolve({ done: false, value: chunks.shift()! });
+  };
+  const reader = {
+    read: () =>
+      new Promise<ReadableStreamReadResult<Uint8Array>>((resolve) => {
+        waiting = resolve;
+        deliver();
+      }),
+    cancel: async () => undefined,
+  };
+  const response = { ok: true, status: 200, body: { getReader: () => reader } };
+  const stream = {
+    response,
+    /** Whether the page opened the stream (after `serve`). */
+    opened: false,
+    /** From now on the page's GET /api/appointments/events gets this stream; every other call the fetch in place. */
+    serve() {
+      const answer = globalThis.fetch;
+      globalThis.fetch = ((input: string, init?: RequestInit) => {
+        if (new URL(input).pathname !== '/api/appointments/events') return answer(input, init);
+        stream.opened = true;
+        return Promise.resolve(response);
+      }) as typeof globalThis.fetch;
+    },
+    write(text: string) {
+      chunks.push(encoder.encode(text));
+      deliver();
+    },
+  };
+  return stream;
+}

@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from 'shared-contracts';
 import type { Order, OrderSummary } from 'shared-contracts/schemas';
 import { OrderDetailPage } from '../src/pages/orders/OrderDetailPage';
 import { OrdersPage } from '../src/pages/orders/OrdersPage';
-import { fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
+import { fail, liveStream, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 
 const SUMMARIES: OrderSummary[] = [
   { code: 'EV2611220012', status: 'PENDING_PAYMENT', statusLabel: 'Chờ thanh toán', paymentMethod: 'VIETQR', paymentStatus: 'UNPAID', total: 9_400_000, itemCount: 3, lineCount: 3, firstItemName: 'Pin lithium 48V 20Ah', createdAt: '2026-11-22T03:15:00.000Z' },
@@ -81,6 +81,26 @@ describe("'Đơn hàng của tôi'", () => {
     expect(cards[2]).not.toHaveTextContent('×');
     expect(within(cards[2]!).getByRole('link', { name: 'Xem chi tiết đơn hàng EV2611200003' })).toHaveAttribute('href', '/orders/EV2611200003');
     expect(calls[0]).toMatchObject({ method: 'GET', path: '/api/orders', headers: expect.objectContaining({ Authorization: 'Bearer test-token' }) });
+  });
+
+  it("shows an order's new status as soon as its order-status event arrives, without a reload", async () => {
+    let paid = false;
+    const { calls } = api({
+      'GET /api/orders': () => ok(paid ? [{ ...SUMMARIES[0]!, status: 'PLACED', statusLabel: 'Đã đặt hàng', paymentStatus: 'PAID' }, ...SUMMARIES.slice(1)] : SUMMARIES),
+    });
+    const stream = liveStream();
+    stream.serve();
+    renderAccountPage('/orders', <OrdersPage />);
+    const list = await screen.findByRole('list', { name: 'Danh sách đơn hàng' });
+    await act(async () => stream.write(': connected\n\n'));
+    expect(stream.opened).toBe(true);
+    expect(within(list).getAllByRole('article')[0]).toHaveTextContent('Chờ thanh toán');
+
+    paid = true;
+    await act(async () => stream.write(`event: order-status\ndata: ${JSON.stringify({ code: 'EV2611220012', status: 'PLACED', paymentStatus: 'PAID', version: 2 })}\n\n`));
+    await waitFor(() => expect(within(list).getAllByRole('article')[0]).toHaveTextContent('Đã đặt hàng'));
+    expect(within(list).getAllByRole('article')[0]).not.toHaveTextContent('Chờ thanh toán');
+    expect(calls.filter((call) => call.path === '/api/orders')).toHaveLength(2);
   });
 
   it('says when there is no order yet', async () => {

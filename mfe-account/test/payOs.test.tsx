@@ -4,7 +4,7 @@ import { sessionStore } from 'shared-contracts';
 import type { Order } from 'shared-contracts/schemas';
 import { OrderDetailPage } from '../src/pages/orders/OrderDetailPage';
 import { PayOsButton } from '../src/pages/orders/PayOsButton';
-import { fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
+import { fail, liveStream, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 
 const unpaid: Order = {
   code: 'EV2611260012',
@@ -40,34 +40,6 @@ const unpaid: Order = {
   updatedAt: '2026-11-26T03:15:00.000Z',
 };
 const paid: Order = { ...unpaid, status: 'PLACED', statusLabel: 'Đã đặt hàng', paymentStatus: 'PAID', paymentStatusLabel: 'Đã thanh toán', vietQr: null };
-
-/** The customer's live stream (GET /api/appointments/events): the test writes server-sent frames into it. */
-function liveStream() {
-  const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  let waiting: ((result: ReadableStreamReadResult<Uint8Array>) => void) | null = null;
-  const deliver = () => {
-    if (!waiting || chunks.length === 0) return;
-    const resolve = waiting;
-    waiting = null;
-    resolve({ done: false, value: chunks.shift()! });
-  };
-  const reader = {
-    read: () =>
-      new Promise<ReadableStreamReadResult<Uint8Array>>((resolve) => {
-        waiting = resolve;
-        deliver();
-      }),
-    cancel: async () => undefined,
-  };
-  return {
-    response: { ok: true, status: 200, body: { getReader: () => reader } },
-    write(text: string) {
-      chunks.push(encoder.encode(text));
-      deliver();
-    },
-  };
-}
 
 function api(handlers: Record<string, (call: RecordedCall) => FakeReply>) {
   return mockFetch((call) => handlers[`${call.method} ${call.path}`]?.(call) ?? fail(404, 'Không tìm thấy.', 'NOT_FOUND'));
@@ -112,18 +84,12 @@ describe('paying an order through payOS', () => {
   it('with the live stream open, shows the payment as soon as its order-status event arrives, without polling', async () => {
     let isPaid = false;
     const { calls } = api({ 'GET /api/orders/EV2611260012': () => ok(isPaid ? paid : unpaid) });
-    const answer = globalThis.fetch;
     const stream = liveStream();
-    let opened = false;
-    globalThis.fetch = ((input: string, init?: RequestInit) => {
-      if (new URL(input).pathname !== '/api/appointments/events') return answer(input, init);
-      opened = true;
-      return Promise.resolve(stream.response);
-    }) as typeof globalThis.fetch;
+    stream.serve();
     renderAccountPage('/orders/:code', <OrderDetailPage />, '/orders/EV2611260012?payos=return&code=00&status=PAID');
     expect(await screen.findByTestId('payos-notice')).toHaveTextContent('Đang xác nhận thanh toán…');
     await act(async () => stream.write(': connected\n\n'));
-    expect(opened).toBe(true);
+    expect(stream.opened).toBe(true);
 
     // Longer than a poll interval: with the stream open, the order is not read again.
     await act(() => new Promise((resolve) => setTimeout(resolve, 2_500)));

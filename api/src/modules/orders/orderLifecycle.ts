@@ -14,6 +14,7 @@ import {
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
+import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { enqueueOrderEmail, orderCancelledEmail, orderStatusEmail, type OrderEmail } from './orderEmails';
@@ -23,6 +24,7 @@ import { settleOrderStock } from './orderStock';
 import { findOrderRow, toOrder } from './orderView';
 import { issuePackageCredits, revokePackageCredits } from './packageCredits';
 import type { ShopContext } from './placeOrder';
+import { announceWebOrderChange } from './webOrderChanges';
 
 type Db = Kysely<Database>;
 
@@ -198,10 +200,10 @@ const EXPIRY_BATCH_SIZE = 100;
 /**
  * Cancels the VietQR orders still waiting for their transfer when the payment window
  * (VIETQR_PAYMENT_HOURS after the order was placed) has passed: the stock and promotion use they held go back,
- * the customer gets the cancellation email. An order whose payment staff confirm at the same moment keeps its
+ * the customer gets the cancellation email, and its open page and the desk hear of it live. An order whose payment staff confirm at the same moment keeps its
  * payment (the conditional status change of cancelWithin fails and that order is left alone).
  */
-export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<number> {
+export async function expireUnpaidOrders(ctx: ShopContext & { events: Pick<EventBus, 'publishFloorChange' | 'publishOrderStatus'> }, now: Date): Promise<number> {
   // Placed before this instant: past the payment window.
   const deadline = new Date(now.getTime() - ctx.config.vietQr.paymentHours * 3_600_000).toISOString();
   const due = await ctx.db
@@ -228,6 +230,7 @@ export async function expireUnpaidOrders(ctx: ShopContext, now: Date): Promise<n
     if (cancelled) {
       expired += 1;
       if (cancelled.promotion_id !== null) invalidateCatalogue();
+      await announceWebOrderChange(ctx.events, cancelled.desk_centre_id, cancelled);
     }
   }
   return expired;

@@ -112,10 +112,10 @@ export async function payOrder(ctx: ShopContext, trx: Db, order: OrderRow, tx: P
   return moved;
 }
 
-/** After commit: the desks that saw the exception (before and after) and the order's desk hear of it. */
-async function announce(ctx: PaymentExceptionContext, centres: Array<number | null>, orderDesk: number | null | undefined): Promise<void> {
+/** After commit: the desks that saw the exception (before and after) hear of it; a paid order's desk and owner too. */
+async function announce(ctx: PaymentExceptionContext, centres: Array<number | null>, paidOrder: OrderRow | undefined): Promise<void> {
   for (const centre of new Set(centres)) await announcePaymentExceptionChange(ctx.events, centre);
-  if (orderDesk !== undefined) await announceWebOrderChange(ctx.events, orderDesk);
+  if (paidOrder !== undefined) await announceWebOrderChange(ctx.events, paidOrder.desk_centre_id, paidOrder);
 }
 
 /**
@@ -147,7 +147,7 @@ export async function matchException(ctx: PaymentExceptionContext, scope: Centre
     const paid = await payOrder(ctx, trx, order, tx, scope.userId, nowIso, paymentExceptionMessages.paidByMatch(vnd(amount), providerLabel(row.provider), row.bank_reference));
     return { tx, order: paid };
   });
-  await announce(ctx, [centreBefore, order.desk_centre_id], order.desk_centre_id);
+  await announce(ctx, [centreBefore, order.desk_centre_id], order);
   return tx;
 }
 

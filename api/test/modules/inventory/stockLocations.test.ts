@@ -123,7 +123,7 @@ describe.each(testDatabases())('stock locations on $label', (target) => {
       expect(await shelf(warehouse, part.id)).toEqual({ onHand: 2, reserved: 2 });
       expect((await order(buyers[3]!, part.id, 1)).json()).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Sản phẩm "Cáp sạc chờ chuyển khoản" đã hết hàng.' });
       const later = new Date(floor.service.clock.now().getTime() + 25 * 3_600_000);
-      const expired = await expireUnpaidOrders({ db: floor.db, clock: floor.service.clock, config: floor.service.config }, later);
+      const expired = await expireUnpaidOrders({ db: floor.db, clock: floor.service.clock, config: floor.service.config, events: floor.service.events }, later);
       expect(expired).toBeGreaterThanOrEqual(1);
       expect((await orderRow(code)).status).toBe('CANCELLED');
       expect(await shelf(warehouse, part.id)).toEqual({ onHand: 2, reserved: 0 });

@@ -18,7 +18,7 @@ describe.each(testDatabases())('unpaid VietQR orders expire on $label', (target)
   });
   afterAll(() => shop.close());
 
-  const expire = () => expireUnpaidOrders({ db: scratch.db, clock: shop.clock, config: shop.config }, shop.clock.now());
+  const expire = () => expireUnpaidOrders({ db: scratch.db, clock: shop.clock, config: shop.config, events: shop.app.events }, shop.clock.now());
   const statusOf = async (code: string) =>
     scratch.db.selectFrom('orders').select(['status', 'payment_status', 'cancel_reason']).where('code', '=', code).executeTakeFirstOrThrow();
 

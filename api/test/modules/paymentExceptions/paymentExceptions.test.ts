@@ -381,7 +381,7 @@ describe.each(testDatabases())('reinstating an expired order on $label', (target
     const order = orderOf(placed);
     expect(await stockOf(scratch.db, product.id)).toBe(1);
     const later = new Date(service.clock.now().getTime() + (service.config.vietQr.paymentHours + 1) * 3_600_000);
-    expect(await expireUnpaidOrders({ db: scratch.db, clock: service.clock, config: service.config }, later)).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders({ db: scratch.db, clock: service.clock, config: service.config, events: service.events }, later)).toBeGreaterThanOrEqual(1);
     expect(await stockOf(scratch.db, product.id)).toBe(3);
     const row = await scratch.db.selectFrom('orders').selectAll().where('code', '=', order.code).executeTakeFirstOrThrow();
     sequence += 1;

@@ -2,6 +2,7 @@ import { PAYMENT_EXCEPTION_CHANGE_KIND, orderStatusEventSchema, type FloorChange
 import type { App } from '../../../src/app';
 import { DEMO_PAYMENT_KEYS } from '../../../src/config';
 import { memoryEventBus } from '../../../src/events/eventBus';
+import { expireUnpaidOrders } from '../../../src/modules/orders/orderLifecycle';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { insertOrder } from '../../support/paymentTestKit';
 import { listen, openEventStream, type SseStream } from '../../support/sseClient';
@@ -74,6 +75,42 @@ describe.each(testDatabases())('live payment events on $label', (target) => {
     const row = await scratch.db.selectFrom('orders').select('version').where('id', '=', order.id).executeTakeFirstOrThrow();
     expect(data).toEqual({ code: order.code, status: 'PLACED', paymentStatus: 'PAID', version: Number(row.version) });
     await expect(theirs.next(300)).rejects.toThrow('no server-sent event in time');
+  });
+
+  /** The next order-status of `stream`, checked against the order's row as it now stands. */
+  async function nextOrderStatus(stream: SseStream, orderId: number) {
+    const event = await stream.next();
+    expect(event.event).toBe('order-status');
+    const row = await scratch.db.selectFrom('orders').select(['code', 'version']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const data = orderStatusEventSchema.parse(JSON.parse(event.data));
+    expect(data).toMatchObject({ code: row.code, version: Number(row.version) });
+    return data;
+  }
+
+  it("tells the owner's open page when staff match a queued transfer to the order: PLACED and PAID", async () => {
+    const order = await insertOrder(scratch.db, owner.id, { total: 275_000, createdAt: shop.clock.now() });
+    const desk = await scratch.db.selectFrom('orders').select('desk_centre_id').where('id', '=', order.id).executeTakeFirstOrThrow();
+    const staff = await createUser(app, scratch.db, { role: 'staff' });
+    await scratch.db.insertInto('staff_assignments').values({ user_id: staff.id, centre_id: desk.desk_centre_id!, assigned_at: '2026-01-01T00:00:00.000Z', ended_at: null }).execute();
+    // A typo'd code: the transfer waits in the queue, the order stays unpaid.
+    expect((await sepay(sepayBody(`TT ${order.code.replace('EV', 'EW')}`, 275_000))).json().data).toEqual({ outcome: 'EXCEPTION' });
+    const transfer = await scratch.db.selectFrom('payment_transactions').select(['id', 'version']).where('amount', '=', 275_000).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mine = await open(owner);
+
+    const matched = await app.inject({ method: 'POST', url: `/api/payment-exceptions/${transfer.id}/match`, headers: staff.headers, payload: { orderCode: order.code, version: Number(transfer.version) } });
+    expect(matched.statusCode).toBe(200);
+
+    expect(await nextOrderStatus(mine, order.id)).toMatchObject({ status: 'PLACED', paymentStatus: 'PAID' });
+  });
+
+  it("tells the owner's open page when the payment window passes and the order is cancelled", async () => {
+    const placedAt = new Date(shop.clock.now().getTime() - (shop.config.vietQr.paymentHours + 1) * 3_600_000);
+    const order = await insertOrder(scratch.db, owner.id, { total: 330_000, createdAt: placedAt });
+    const mine = await open(owner);
+
+    expect(await expireUnpaidOrders({ db: scratch.db, clock: shop.clock, config: shop.config, events: app.events }, shop.clock.now())).toBeGreaterThanOrEqual(1);
+
+    expect(await nextOrderStatus(mine, order.id)).toMatchObject({ status: 'CANCELLED', paymentStatus: 'UNPAID' });
   });
 
   it('an exception (wrong amount, or no order code) joins the desk queue live, and tells the owner nothing', async () => {

@@ -356,7 +356,7 @@ describe.each(testDatabases())('payment webhooks on $label', (target) => {
         shop.clock.advance(25 * HOUR_MS);
         second.clock.set(shop.clock.now());
         await Promise.all([
-          expireUnpaidOrders({ db: other, clock: second.clock, config: second.config }, second.clock.now()),
+          expireUnpaidOrders({ db: other, clock: second.clock, config: second.config, events: second.app.events }, second.clock.now()),
           ...transfers.map((body) => sepay(body)),
         ]);
         const outcomes = new Set<string>();
@@ -377,7 +377,7 @@ describe.each(testDatabases())('payment webhooks on $label', (target) => {
         // After the job, a late transfer meets the expired order: ORDER_EXPIRED, the order stays cancelled.
         const late = await placeVietQr(90_000);
         shop.clock.advance(25 * HOUR_MS);
-        await expireUnpaidOrders({ db: scratch.db, clock: shop.clock, config: shop.config }, shop.clock.now());
+        await expireUnpaidOrders({ db: scratch.db, clock: shop.clock, config: shop.config, events: shop.app.events }, shop.clock.now());
         const body = sepayBody({ content: late.code, transferAmount: 90_000 });
         expect((await sepay(body)).json().data).toEqual({ outcome: 'EXCEPTION' });
         expect((await transactionsOf(scratch.db, String(body.id)))[0]?.exception_reason).toBe('ORDER_EXPIRED');

@@ -4,6 +4,8 @@ import type { OrderSummary } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { orderItemsText } from '../../orderSummary/orderItemsText';
 import { vi } from '../../i18n/vi';
+import { useAppointmentEvents } from '../../service/useAppointmentEvents';
+import { useSession } from '../../session/useSession';
 import { OrderLoadFailure, OrderLoading } from './OrderStates';
 import { ordersApi } from './ordersApi';
 import { ordersText } from './ordersText';
@@ -39,9 +41,15 @@ function OrderCard({ order }: { order: OrderSummary }) {
   );
 }
 
-/** 'Đơn hàng của tôi' (login-guarded by the shell): the customer's orders, newest first. */
+/** 'Đơn hàng của tôi' (login-guarded by the shell): the customer's orders, newest first, their statuses live. */
 export function OrdersPage() {
-  const { state, retry } = useOrderData((signal) => ordersApi.list(signal), []);
+  const { state, retry, set } = useOrderData((signal) => ordersApi.list(signal), []);
+  const session = useSession();
+  // An order moves (paid by its transfer, confirmed, shipped, expired) live: its event or a reconnection reads the list again.
+  const reload = () => {
+    ordersApi.list().then(set, () => undefined);
+  };
+  useAppointmentEvents({ onOrderStatus: reload, onReconnected: reload }, session?.user.id ?? null);
   return (
     <div className={styles.page}>
       <PageIntro title={vi.orders.title} description={vi.orders.description} />
