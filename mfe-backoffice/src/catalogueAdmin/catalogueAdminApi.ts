@@ -1,4 +1,5 @@
 import { apiClient, readData } from 'shared-contracts';
+import { productAdminInputOf } from 'shared-contracts/backoffice';
 import type { CatalogueChange, ProductAdmin, ProductAdminImage, ProductAdminOptions, ProductAdminPage, ProductStatus } from 'shared-contracts/schemas';
 
 export interface ProductListQuery {
@@ -68,26 +69,7 @@ function toBody(values: ProductFormValues) {
 
 /** The form's values of a saved product. */
 export function formValuesOf(product: ProductAdmin): ProductFormValues {
-  return {
-    name: product.name,
-    sku: product.sku,
-    categoryId: product.category.id,
-    brandId: product.brand.id,
-    price: product.price,
-    compareAtPrice: product.compareAtPrice,
-    salePrice: product.salePrice,
-    saleStartsAt: product.saleStartsAt,
-    saleEndsAt: product.saleEndsAt,
-    vatRate: product.vatRate,
-    unit: product.unit,
-    weightGrams: product.weightGrams,
-    warrantyMonths: product.warrantyMonths,
-    compatibleModels: product.compatibleModels,
-    specifications: product.specifications,
-    description: product.description,
-    images: product.images.map(({ path, alt, url }) => ({ path, alt, url })),
-    status: product.status,
-  };
+  return { ...productAdminInputOf(product), images: product.images.map(({ path, alt, url }) => ({ path, alt, url })) };
 }
 
 export const EMPTY_FORM: ProductFormValues = {

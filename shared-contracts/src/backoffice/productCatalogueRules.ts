@@ -2,6 +2,7 @@
  * The admin's product catalogue rules (shop-operations.md §2, §7), zod-free for the back office's chunks: the
  * product status machine, VAT rates, the limits every field is held to, and the labels the UI shows.
  */
+import type { ProductAdmin, ProductAdminInput } from '../schemas/catalogueAdmin';
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -67,3 +68,27 @@ export const PRODUCT_FIELD_LABELS: Record<string, string> = {
   images: 'Hình ảnh',
   status: 'Trạng thái',
 };
+
+/** What a save of `product` sends when nothing is changed: the form's start, the history's comparison, tests and benches. */
+export function productAdminInputOf(product: ProductAdmin): ProductAdminInput {
+  return {
+    name: product.name,
+    sku: product.sku,
+    categoryId: product.category.id,
+    brandId: product.brand.id,
+    price: product.price,
+    compareAtPrice: product.compareAtPrice,
+    salePrice: product.salePrice,
+    saleStartsAt: product.saleStartsAt,
+    saleEndsAt: product.saleEndsAt,
+    vatRate: product.vatRate as ProductAdminInput['vatRate'],
+    unit: product.unit,
+    weightGrams: product.weightGrams,
+    warrantyMonths: product.warrantyMonths,
+    compatibleModels: product.compatibleModels,
+    specifications: product.specifications,
+    description: product.description,
+    images: product.images.map(({ path, alt }) => ({ path, alt })),
+    status: product.status,
+  };
+}

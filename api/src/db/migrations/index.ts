@@ -32,6 +32,7 @@ import * as m0030 from './0030_payment_transactions';
 import * as m0031 from './0031_payment_exceptions';
 import * as m0032 from './0032_vat_invoice_requests';
 import * as m0033 from './0033_product_list_price_changes';
+import * as m0034 from './0034_orders_phone_search';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0031_payment_exceptions': m0031,
   '0032_vat_invoice_requests': m0032,
   '0033_product_list_price_changes': m0033,
+  '0034_orders_phone_search': m0034,
 };

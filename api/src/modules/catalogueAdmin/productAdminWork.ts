@@ -11,6 +11,7 @@ import {
   type ProductAdminInput,
   type ProductAdminUpdate,
   type VehicleType,
+  productAdminInputOf,
 } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
 import { nowUtc, dialectOf } from '../../db/portable';
@@ -44,27 +45,7 @@ export interface WriteContext {
 export type Snapshot = Record<keyof typeof PRODUCT_FIELD_LABELS, unknown>;
 
 function snapshotOfProduct(product: ProductAdmin): Snapshot {
-  return {
-    name: product.name,
-    sku: product.sku,
-    slug: product.slug,
-    categoryId: product.category.id,
-    brandId: product.brand.id,
-    price: product.price,
-    compareAtPrice: product.compareAtPrice,
-    salePrice: product.salePrice,
-    saleStartsAt: product.saleStartsAt,
-    saleEndsAt: product.saleEndsAt,
-    vatRate: product.vatRate,
-    unit: product.unit,
-    weightGrams: product.weightGrams,
-    warrantyMonths: product.warrantyMonths,
-    compatibleModels: product.compatibleModels,
-    specifications: product.specifications,
-    description: product.description,
-    images: product.images.map((image) => ({ path: image.path, alt: image.alt })),
-    status: product.status,
-  };
+  return snapshotOfInput(productAdminInputOf(product), product.slug);
 }
 
 export const canonicalInstant = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   canMoveProductStatus,
   foldVietnamese,
@@ -33,8 +33,10 @@ import { firstFreeSlug, slugFromName } from './productSlug';
  * The product CSV import (shop-operations.md §2 "Bulk", §7): rows matched to products by SKU (update) or new
  * (create, a draft unless the row says otherwise). Each row is checked by the single-product save's own rules
  * (productAdminInputSchema, then the catalogue's: category and brand by folded name, models, status moves), and the
- * file's SKUs must be unique. A dry run answers the counts and every bad row; an apply checks again inside one
- * transaction and writes every row or none.
+ * file's SKUs must be unique. A dry run answers the counts and every bad row. An apply checks the same way, then
+ * writes in short transactions of APPLY_CHUNK rows, each update conditional on the version it was checked at, so
+ * the floor's own queries run between two (SQLite has one connection); a change meanwhile (a save, the same new
+ * SKU elsewhere) undoes the chunks already written: every row or none.
  */
 
 export type ProductCsvMode = ProductCsvImport['mode'];
@@ -48,6 +50,14 @@ export interface ProductCsvFile {
 const READ_CHUNK = 500;
 const INSERT_CHUNK = 200;
 const HISTORY_CHUNK = 500;
+/** Rows one transaction of an apply writes (about 10 ms on SQLite): what another request may wait behind. */
+const APPLY_CHUNK = 100;
+/** Rows checked between two turns given back to the event loop, so requests waiting meanwhile are answered. */
+const PLAN_YIELD_ROWS = 200;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type ProductRow = Selectable<Database['products']>;
 
 /** The export's formula guard undone: a cell the guard would have written this way loses its leading quote. */
 function unguarded(text: string): string {
@@ -97,6 +107,8 @@ export function readProductCsv(text: string): ProductCsvFile {
 
 /** A product as the file's rows are compared with it: the fields the history knows, and what the file leaves alone. */
 interface Existing {
+  /** The row as checked: what an undone apply puts back. */
+  row: ProductRow;
   id: number;
   version: number;
   status: ProductStatus;
@@ -119,6 +131,7 @@ async function existingBySku(db: Kysely<Database>, skus: string[]): Promise<Map<
     for (const row of rows) {
       const images = parseJson<StoredImageJson[]>(row.images, []);
       found.set(row.sku, {
+        row,
         id: row.id,
         version: toNumber(row.version),
         status: row.status as ProductStatus,
@@ -210,6 +223,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
   let toUpdate = 0;
 
   for (const [index, { row, cells }] of file.records.entries()) {
+    if (index % PLAN_YIELD_ROWS === PLAN_YIELD_ROWS - 1) await nextTurn();
     const rowErrors: ProductCsvRowError[] = [];
     const fail = (field: string, message: string) => rowErrors.push({ row, field, message });
     const sku = skuCells[index]!;
@@ -323,8 +337,15 @@ async function insertHistory(trx: Transaction<Database>, rows: ChangeRow[]): Pro
   }
 }
 
-/** Writes the plan: new products in batches, updates each from the version read (a change meanwhile: 409, nothing kept). */
-async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actorId: number): Promise<void> {
+/** What one chunk of an apply wrote, to be undone if a later chunk meets a change. */
+interface WrittenChunk {
+  created: number[];
+  updated: { id: number; version: number; before: ProductRow; columns: string[]; redirect: { added: string | null; removed: { slug: string; product_id: number }[] } }[];
+}
+
+/** Writes one chunk of the plan: new products in one insert, updates each from the version checked (a change meanwhile: 409). */
+async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], actorId: number): Promise<WrittenChunk> {
+  const written: WrittenChunk = { created: [], updated: [] };
   const history: ChangeRow[] = [];
   const productChanges = (productId: number, version: number, before: Snapshot | null, planned: PlannedRow) =>
     changeRows('product', productId, version, actorId, before, planned.after, planned.fields);
@@ -337,6 +358,7 @@ async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actor
       .returning(['id', 'sku'])
       .execute();
     const idOf = new Map(inserted.map((row) => [row.sku, row.id]));
+    written.created.push(...inserted.map((row) => row.id));
     for (const planned of batch) history.push(...productChanges(idOf.get(planned.input.sku)!, 1, null, planned));
   }
   const now = nowUtc(dialectOf(trx));
@@ -344,20 +366,49 @@ async function applyPlan(trx: Transaction<Database>, writes: PlannedRow[], actor
     const current = planned.existing;
     if (!current) continue;
     const version = current.version + 1;
+    const values = rowValues(planned.input, planned.slug, planned.checked);
     const updated = await trx
       .updateTable('products')
-      .set({ ...rowValues(planned.input, planned.slug, planned.checked), version, updated_at: now })
+      .set({ ...values, version, updated_at: now })
       .where('id', '=', current.id)
       .where('version', '=', current.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, 'STALE_VERSION', messages.stale(current.snapshot.sku as string, planned.row));
+    const redirect: WrittenChunk['updated'][number]['redirect'] = { added: null, removed: [] };
     if (planned.slug !== current.slug) {
-      await trx.deleteFrom('product_slug_redirects').where('slug', '=', planned.slug).execute();
+      redirect.removed = await trx.deleteFrom('product_slug_redirects').where('slug', '=', planned.slug).returning(['slug', 'product_id']).execute();
       await trx.insertInto('product_slug_redirects').values({ slug: current.slug, product_id: current.id }).execute();
+      redirect.added = current.slug;
     }
+    written.updated.push({ id: current.id, version, before: current.row, columns: [...Object.keys(values), 'version', 'updated_at'], redirect });
     history.push(...productChanges(current.id, version, current.snapshot, planned));
   }
   await insertHistory(trx, history);
+  return written;
+}
+
+/**
+ * Takes back what the chunks wrote, newest first, each in its own transaction: the new products and their history
+ * go, the updated ones get their checked row back (unless saved again since), their history of the import goes.
+ */
+async function undoChunks(db: Kysely<Database>, chunks: WrittenChunk[]): Promise<void> {
+  for (const chunk of [...chunks].reverse()) {
+    await inTransaction(db, async (trx) => {
+      if (chunk.created.length > 0) {
+        await trx.deleteFrom('catalogue_changes').where('entity', '=', 'product').where('entity_id', 'in', chunk.created).execute();
+        await trx.deleteFrom('products').where('id', 'in', chunk.created).execute();
+      }
+      for (const { id, version, before, columns, redirect } of chunk.updated) {
+        const restore = Object.fromEntries(columns.map((column) => [column, before[column as keyof ProductRow]]));
+        const restored = await trx.updateTable('products').set(restore).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+        if (Number(restored.numUpdatedRows) === 0) continue;
+        await trx.deleteFrom('catalogue_changes').where('entity', '=', 'product').where('entity_id', '=', id).where('version', '=', version).execute();
+        if (redirect.added !== null) await trx.deleteFrom('product_slug_redirects').where('slug', '=', redirect.added).where('product_id', '=', id).execute();
+        if (redirect.removed.length > 0) await trx.insertInto('product_slug_redirects').values(redirect.removed).execute();
+      }
+    });
+    await nextTurn();
+  }
 }
 
 /** The 422 of a file with bad rows: the same list a dry run gives, nothing saved. */
@@ -366,25 +417,44 @@ function refused(summary: Plan['summary']): AppErrorWithData {
   return new AppErrorWithData(422, 'CSV_INVALID_ROWS', messages.invalid(firstRows.length), { mode: 'apply', ...summary });
 }
 
+/** For tests: the chunk size, and work between two chunks (a change meanwhile). */
+export interface ImportOptions {
+  chunkRows?: number;
+  afterChunk?: (written: number) => Promise<void>;
+  /** Told when an undone apply had shown its chunks (the caches must forget them). */
+  undone?: () => Promise<void>;
+}
+
 /**
- * A dry run (nothing written) or an apply (one transaction: every row or none; a bad row → 422 with the list).
- * Answers whether anything was written, for the caller to tell the change feed.
+ * A dry run (nothing written) or an apply (every row or none; a bad row → 422 with the list, a change meanwhile →
+ * 409 with nothing kept). Answers whether anything was written, for the caller to tell the change feed.
  */
-export async function importProductCsv(db: Kysely<Database>, file: ProductCsvFile, mode: ProductCsvMode, actorId: number): Promise<{ result: ProductCsvImport; wrote: boolean }> {
-  if (mode === 'dry-run') {
-    const { summary } = await planImport(db, file);
-    return { result: { mode, ...summary }, wrote: false };
-  }
+export async function importProductCsv(
+  db: Kysely<Database>,
+  file: ProductCsvFile,
+  mode: ProductCsvMode,
+  actorId: number,
+  options: ImportOptions = {},
+): Promise<{ result: ProductCsvImport; wrote: boolean }> {
+  const plan = await planImport(db, file);
+  if (mode === 'dry-run') return { result: { mode, ...plan.summary }, wrote: false };
+  if (plan.summary.errors.length > 0) throw refused(plan.summary);
+  const chunkRows = options.chunkRows ?? APPLY_CHUNK;
+  const written: WrittenChunk[] = [];
   try {
-    const summary = await inTransaction(db, async (trx) => {
-      const plan = await planImport(trx, file);
-      if (plan.summary.errors.length > 0) throw refused(plan.summary);
-      await applyPlan(trx, plan.writes, actorId);
-      return plan.summary;
-    });
-    return { result: { mode, ...summary }, wrote: summary.toCreate + summary.toUpdate > 0 };
+    for (let start = 0; start < plan.writes.length; start += chunkRows) {
+      const chunk = plan.writes.slice(start, start + chunkRows);
+      written.push(await inTransaction(db, (trx) => applyChunk(trx, chunk, actorId)));
+      await options.afterChunk?.(written.length);
+      await nextTurn();
+    }
   } catch (error) {
+    if (written.length > 0) {
+      await undoChunks(db, written);
+      await options.undone?.();
+    }
     if (uniqueViolation(error)) throw new AppError(409, 'SKU_TAKEN', messages.skuTakenMeanwhile);
     throw error;
   }
+  return { result: { mode, ...plan.summary }, wrote: plan.writes.length > 0 };
 }

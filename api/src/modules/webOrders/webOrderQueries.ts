@@ -32,6 +32,16 @@ type OrdersQuery<O> = SelectQueryBuilder<Database, 'orders', O>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/** How many digits of a phone make its search a range of the phone index rather than a walk. */
+const PHONE_RANGE_DIGITS = 7;
+
+/** The digit string just after every string `digits` begins ('0919' → '0920'); undefined for all nines. */
+function nextDigitString(digits: string): string | undefined {
+  const last = digits.search(/[0-8]9*$/);
+  if (last < 0) return undefined;
+  return digits.slice(0, last) + String(Number(digits[last]) + 1) + '0'.repeat(digits.length - last - 1);
+}
+
 /**
  * The desk's filters but the status: scope (a centre's desk, or every centre), payment status and method,
  * fulfilment, the local dates of placement (Asia/Ho_Chi_Minh, `to` included), and `q`: an order code (prefix),
@@ -53,7 +63,11 @@ function filtered<O>(query: OrdersQuery<O>, centreId: number | null, filters: We
     else if (/^EV\d*$/i.test(compact)) q = q.where('orders.code', 'like', `${compact.toUpperCase()}%`);
     else if (/^\+?\d{3,}$/.test(compact)) {
       const digits = compact.replace(/^\+84/, '0');
-      q = q.where(sql<string>`replace(orders.phone, ' ', '')`, 'like', `${escapeLike(digits)}%`);
+      const phone = sql<string>`replace(orders.phone, ' ', '')`;
+      // Most of a number: a range of the phone index (migration 0034); a short prefix matches many, walked instead.
+      const after = digits.length >= PHONE_RANGE_DIGITS ? nextDigitString(digits) : undefined;
+      if (after === undefined) q = q.where(phone, 'like', `${escapeLike(digits)}%`);
+      else q = q.where(phone, '>=', digits).where(phone, '<', after);
     } else q = q.where(sql<string>`orders.recipient_folded`, 'like', sql<string>`${`%${escapeLike(foldVietnamese(term))}%`} escape '\\'`);
   }
   return q;

@@ -1,4 +1,4 @@
-import { productAdminPageSchema, productAdminSchema, catalogueChangeListSchema, type ProductAdmin } from 'shared-contracts/schemas';
+import { productAdminInputOf, productAdminPageSchema, productAdminSchema, catalogueChangeListSchema, type ProductAdmin } from 'shared-contracts/schemas';
 import type { TestUser } from '../../support/serviceTestKit';
 import { authHeader, startServiceApp } from '../../support/serviceTestKit';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
@@ -59,28 +59,7 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
   }
 
   /** The save body of `product` with `changes`, from its version. */
-  const saveBody = (product: ProductAdmin, changes: Record<string, unknown> = {}) => ({
-    name: product.name,
-    sku: product.sku,
-    categoryId: product.category.id,
-    brandId: product.brand.id,
-    price: product.price,
-    compareAtPrice: product.compareAtPrice,
-    salePrice: product.salePrice,
-    saleStartsAt: product.saleStartsAt,
-    saleEndsAt: product.saleEndsAt,
-    vatRate: product.vatRate,
-    unit: product.unit,
-    weightGrams: product.weightGrams,
-    warrantyMonths: product.warrantyMonths,
-    compatibleModels: product.compatibleModels,
-    specifications: product.specifications,
-    description: product.description,
-    images: product.images.map(({ path, alt }) => ({ path, alt })),
-    status: product.status,
-    version: product.version,
-    ...changes,
-  });
+  const saveBody = (product: ProductAdmin, changes: Record<string, unknown> = {}) => ({ ...productAdminInputOf(product), version: product.version, ...changes });
 
   describe('who may do what (every route × role)', () => {
     const expected = (name: Who, write: boolean): number => {

@@ -3,6 +3,8 @@ import type { TestUser } from '../../support/serviceTestKit';
 import { authHeader } from '../../support/serviceTestKit';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
 import { parseCsv } from '../../support/reportCsvKit';
+import { AppError } from '../../../src/http/appError';
+import { decodeCsv, importProductCsv, readProductCsv } from '../../../src/modules/catalogueAdmin/productCsv';
 
 type Who = 'anonymous' | 'customer' | 'staff' | 'technician' | 'manager' | 'admin';
 
@@ -149,6 +151,56 @@ describe.each(testDatabases())('the product CSV export and import on $label', (t
     expect({ status: created.status, active: Number(created.is_active), slug: created.slug }).toEqual({ status: 'draft', active: 0, slug: 'bo-loc-gio-csv' });
     const createdHistory = catalogueChangeListSchema.parse((await floor.request(floor.users.admin, 'GET', `/api/admin/catalogue/products/${created.id}/history`)).json().data);
     expect(createdHistory.map((change) => change.field)).toEqual(expect.arrayContaining(['name', 'sku', 'price', 'status']));
+  });
+
+  it('takes back the chunks it wrote when a later one meets a save meanwhile: nothing of the file is kept', async () => {
+    const originals = [row({ status: 'published', name: 'Cáp hoàn tác một' }), row({ status: 'published', name: 'Cáp hoàn tác hai' }), row({ status: 'published', name: 'Cáp hoàn tác ba' })];
+    expect((await importCsv(csvOf(HEADER, originals), 'apply')).statusCode).toBe(200);
+    const skus = originals.map((cells) => cells[0]!);
+    const stateOf = async () =>
+      floor.db.selectFrom('products').select(['sku', 'price', 'version', 'slug', 'name']).where('sku', 'in', skus).orderBy('sku').execute();
+    const before = await stateOf();
+    const ids = (await floor.db.selectFrom('products').select('id').where('sku', 'in', skus).execute()).map((product) => product.id);
+    const historyBefore = await floor.db.selectFrom('catalogue_changes').select('id').where('entity', '=', 'product').where('entity_id', 'in', ids).execute();
+    const cheaper = (cells: string[], extra: Partial<Record<string, string>> = {}) =>
+      cells.map((cell, index) => (HEADER[index] === 'price' ? '420000' : (extra[HEADER[index]!] ?? cell)));
+    const freshOne = row({ name: 'Sản phẩm mới hoàn tác một' });
+    const freshTwo = row({ name: 'Sản phẩm mới hoàn tác hai' });
+    // Chunks of two: [update one, new one], [update two renamed, new two], [update three].
+    const file = readProductCsv(
+      decodeCsv(Buffer.from(csvOf(HEADER, [cheaper(originals[0]!), freshOne, cheaper(originals[1]!, { name: 'Cáp hoàn tác hai đổi tên' }), freshTwo, cheaper(originals[2]!)]))),
+    );
+    let undone = 0;
+    const attempt = importProductCsv(floor.db, file, 'apply', floor.users.admin.id, {
+      chunkRows: 2,
+      // Another admin saves product three after the first chunk is written.
+      afterChunk: async (written) => {
+        if (written === 1) await floor.db.updateTable('products').set((eb) => ({ version: eb('version', '+', 1), price: 480_000 })).where('sku', '=', skus[2]!).execute();
+      },
+      undone: async () => {
+        undone += 1;
+      },
+    });
+    const error = await attempt.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ statusCode: 409, code: 'STALE_VERSION' });
+    expect((error as AppError).message).toContain('(dòng 6)');
+    expect(undone).toBe(1);
+
+    const after = await stateOf();
+    // One and two are as they were (price, version, slug, name); three keeps the other admin's save.
+    expect(after.filter((product) => product.sku !== skus[2])).toEqual(before.filter((product) => product.sku !== skus[2]));
+    expect(after.find((product) => product.sku === skus[2])).toMatchObject({ price: 480_000 });
+    expect(await floor.db.selectFrom('products').select('id').where('sku', 'in', [freshOne[0]!, freshTwo[0]!]).execute()).toEqual([]);
+    const historyAfter = await floor.db.selectFrom('catalogue_changes').select('id').where('entity', '=', 'product').where('entity_id', 'in', ids).execute();
+    expect(historyAfter).toHaveLength(historyBefore.length);
+    const renamedSlug = before.find((product) => product.sku === skus[1])!.slug;
+    expect(await floor.db.selectFrom('product_slug_redirects').select('slug').where('slug', '=', renamedSlug).execute()).toEqual([]);
+    const detail = await floor.service.app.inject({ method: 'GET', url: `/api/products/${renamedSlug}` });
+    expect(detail.statusCode).toBe(200);
   });
 
   it('lets two admins importing the same new SKU at once create it once, with one history', async () => {

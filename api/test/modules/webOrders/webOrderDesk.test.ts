@@ -110,6 +110,18 @@ describe.each(testDatabases())('web-order desk on $label', (target) => {
       const firstPage = await listOf(people.staff, '?pageSize=1');
       expect(firstPage).toMatchObject({ hasMore: true, total: firstPage.counts.reduce((sum, entry) => sum + entry.count, 0) });
     });
+
+    it('finds by the start of a phone number, typed with +84 or spaces, up to the last digit', async () => {
+      const nines = await place({ recipientName: 'Lê Văn Chín', phone: '0944 229 999' });
+      const next = await place({ recipientName: 'Lê Văn Mười', phone: '0944 230 000' });
+      const found = async (q: string) => (await listOf(people.staff, `?q=${encodeURIComponent(q)}&pageSize=100`)).items.map((item) => item.code);
+      expect(await found('0944229')).toEqual([nines.code]);
+      expect(await found('0944 229 999')).toEqual([nines.code]);
+      expect(await found('+84944229999')).toEqual([nines.code]);
+      expect(await found('0944230000')).toEqual([next.code]);
+      expect(await found('094423')).toEqual([next.code]);
+      expect(await found('09442')).toEqual(expect.arrayContaining([nines.code, next.code]));
+    });
   });
 
   describe('the order machine', () => {
