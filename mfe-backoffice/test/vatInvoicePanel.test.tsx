@@ -1,15 +1,15 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiClient, downloadApiFile, openApiFile } from 'shared-contracts';
+import { ApiError, apiClient } from 'shared-contracts';
 import type { VatInvoiceRequest } from 'shared-contracts/schemas';
+import { downloadApiFile, openApiFile } from '../src/api/apiFiles';
 import { VatInvoicePanel } from '../src/invoices/VatInvoicePanel';
 
 jest.mock('shared-contracts', () => ({
   ...jest.requireActual('shared-contracts'),
   apiClient: { get: jest.fn(), post: jest.fn() },
-  downloadApiFile: jest.fn(),
-  openApiFile: jest.fn(),
 }));
+jest.mock('../src/api/apiFiles', () => ({ downloadApiFile: jest.fn(), openApiFile: jest.fn() }));
 
 const client = jest.mocked(apiClient);
 const download = jest.mocked(downloadApiFile);

@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
 import { buildBenchApi, loadSeed } from './benchApi.ts';
 import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
-import { productAdminInputOf, type ProductAdmin } from 'shared-contracts/schemas';
+import { productAdminInputOf } from '../../shared-contracts/src/backoffice/productCatalogueRules.ts';
+import type { ProductAdmin } from '../../shared-contracts/src/schemas/catalogueAdmin.ts';
 import { CSV_APPLY_BUDGET_MS, CSV_DRY_RUN_BUDGET_MS, importCounts, productCsv } from './productCsv.ts';
 
 /**

@@ -6,7 +6,6 @@ export * from './bus/eventBus';
 export * from './session/sessionStore';
 export * from './api/apiClient';
 export * from './api/envelope';
-export * from './api/fileDownload';
 export * from './federation/remotes';
 export * from './federation/remoteModules';
 export * from './routes/routeTable';

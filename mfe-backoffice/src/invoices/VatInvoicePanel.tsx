@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { apiClient, downloadApiFile, openApiFile, readData } from 'shared-contracts';
+import { apiClient, readData } from 'shared-contracts';
+import { downloadApiFile, openApiFile } from '../api/apiFiles';
 import type { VatInvoiceRequest } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import styles from './VatInvoicePanel.module.css';

@@ -2,7 +2,6 @@
  * The admin's product catalogue rules (shop-operations.md §2, §7), zod-free for the back office's chunks: the
  * product status machine, VAT rates, the limits every field is held to, and the labels the UI shows.
  */
-import type { ProductAdmin, ProductAdminInput } from '../schemas/catalogueAdmin';
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -69,8 +68,33 @@ export const PRODUCT_FIELD_LABELS: Record<string, string> = {
   status: 'Trạng thái',
 };
 
+/** A product's fields as a save sends them (schemas' ProductAdminInput, zod-free here). */
+export interface ProductSaveFields {
+  name: string;
+  sku: string;
+  categoryId: number;
+  brandId: number;
+  price: number;
+  compareAtPrice: number | null;
+  salePrice: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+  vatRate: VatRate;
+  unit: string;
+  weightGrams: number | null;
+  warrantyMonths: number;
+  compatibleModels: string[];
+  specifications: { label: string; value: string }[];
+  description: string;
+  images: { path: string; alt: string }[];
+  status: ProductStatus;
+}
+
+/** A product as the admin reads it (schemas' ProductAdmin): the fields a save sends back. */
+export type SavedProductFields = Omit<ProductSaveFields, 'categoryId' | 'brandId' | 'vatRate'> & { category: { id: number }; brand: { id: number }; vatRate: number };
+
 /** What a save of `product` sends when nothing is changed: the form's start, the history's comparison, tests and benches. */
-export function productAdminInputOf(product: ProductAdmin): ProductAdminInput {
+export function productAdminInputOf(product: SavedProductFields): ProductSaveFields {
   return {
     name: product.name,
     sku: product.sku,
@@ -81,7 +105,7 @@ export function productAdminInputOf(product: ProductAdmin): ProductAdminInput {
     salePrice: product.salePrice,
     saleStartsAt: product.saleStartsAt,
     saleEndsAt: product.saleEndsAt,
-    vatRate: product.vatRate as ProductAdminInput['vatRate'],
+    vatRate: product.vatRate as VatRate,
     unit: product.unit,
     weightGrams: product.weightGrams,
     warrantyMonths: product.warrantyMonths,

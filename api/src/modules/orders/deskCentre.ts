@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 
 /**
@@ -9,10 +10,9 @@ import type { Database } from '../../db/schema';
  */
 export async function shippingCentreId(db: Kysely<Database>, config: Pick<Config, 'shippingCentreId'>): Promise<number | null> {
   if (config.shippingCentreId !== null) return config.shippingCentreId;
-  const first = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').limit(1).executeTakeFirst();
+  const first = await firstServiceCentre.first(db, {});
   return first?.id ?? null;
 }
 
-export async function deskCentreFor(db: Kysely<Database>, config: Pick<Config, 'shippingCentreId'>, pickupCentreId: number | null): Promise<number | null> {
-  return pickupCentreId ?? shippingCentreId(db, config);
-}
+// Compiled once (preparedQuery): asked by the desks and the payment queues.
+const firstServiceCentre = preparedQuery<Record<string, never>>()((db) => db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').limit(1));

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   CARRIER_LABELS,
   ORDER_STATUS_LABELS,
@@ -18,7 +18,9 @@ import {
   type WebOrderRefund,
 } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
+import type { WebOrderEventsTable } from '../../db/webOrderSchema';
 
 type Db = Kysely<Database>;
 
@@ -43,25 +45,44 @@ export interface OrderEventInput {
 }
 
 export async function recordOrderEvent(db: Db, event: OrderEventInput): Promise<void> {
-  await db
-    .insertInto('web_order_events')
-    .values({
-      order_id: event.orderId,
-      action: event.action,
-      status: event.status,
-      payment_status: event.paymentStatus,
-      actor_kind: event.actorKind,
-      actor_user_id: event.actorUserId,
-      note: event.note ?? null,
-      carrier: event.carrier ?? null,
-      tracking_code: event.trackingCode ?? null,
-      amount: event.amount ?? null,
-      refund_method: event.refundMethod ?? null,
-      reference: event.reference ?? null,
-      created_at: event.at,
-    })
-    .execute();
+  await insertOrderEvent.execute(db, {
+    order_id: event.orderId,
+    action: event.action,
+    status: event.status,
+    payment_status: event.paymentStatus,
+    actor_kind: event.actorKind,
+    actor_user_id: event.actorUserId,
+    note: event.note ?? null,
+    carrier: event.carrier ?? null,
+    tracking_code: event.trackingCode ?? null,
+    amount: event.amount ?? null,
+    refund_method: event.refundMethod ?? null,
+    reference: event.reference ?? null,
+    created_at: event.at,
+  });
 }
+
+const ORDER_EVENT_COLUMNS = [
+  'order_id',
+  'action',
+  'status',
+  'payment_status',
+  'actor_kind',
+  'actor_user_id',
+  'note',
+  'carrier',
+  'tracking_code',
+  'amount',
+  'refund_method',
+  'reference',
+  'created_at',
+] as const;
+type OrderEventRow = Required<Pick<Insertable<WebOrderEventsTable>, (typeof ORDER_EVENT_COLUMNS)[number]>>;
+
+// Written with every order placed and moved: compiled once (preparedQuery).
+const insertOrderEvent = preparedQuery<OrderEventRow>()((db, param) =>
+  db.insertInto('web_order_events').values(Object.fromEntries(ORDER_EVENT_COLUMNS.map((column) => [column, param(column)])) as OrderEventRow),
+);
 
 /** Who acted, seen from the order: its customer, the shop's staff, or nobody (the system: expiry). */
 export function actorKindOf(actorUserId: number | null, customerId: number): TimelineActorKind {

@@ -14,6 +14,7 @@ import {
   staffOrderSummaryListResponseSchema,
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
+import { preparedQuery } from '../../db/preparedQuery';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
@@ -29,6 +30,11 @@ import { listStaffOrders } from './staffOrders';
 
 const requireOrderStaff = requireRole(...ORDER_STAFF_ROLES);
 
+// Read after every order placed or moved: compiled once (preparedQuery).
+const announcedOrder = preparedQuery<{ code: string }>()((db, param) =>
+  db.selectFrom('orders').select(['desk_centre_id', 'user_id', 'code', 'status', 'payment_status', 'version']).where('code', '=', param('code')),
+);
+
 /**
  * Checkout and orders: POST /api/checkout/quote; POST /api/orders (Idempotency-Key), GET /api/orders,
  * GET /api/orders/:code, POST /api/orders/:code/cancel (the customer); POST /api/orders/:code/status,
@@ -40,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   const ctx = { db, clock, config };
   // The web-order desk of the order's centre is told (live list), and the order's owner (their live order page).
   const announce = async (code: string) => {
-    const row = await db.selectFrom('orders').select(['desk_centre_id', 'user_id', 'code', 'status', 'payment_status', 'version']).where('code', '=', code).executeTakeFirst();
+    const row = await announcedOrder.first(db, { code });
     await announceWebOrderChange(context.events, row?.desk_centre_id ?? null, row);
   };
 

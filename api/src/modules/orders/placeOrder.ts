@@ -22,7 +22,7 @@ import type { Clock } from '../../security/clock';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { removeOrderedItems } from '../cart/cartStore';
 import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart/shopItems';
-import { deskCentreFor } from './deskCentre';
+import { orderLocations, type OrderLocations } from './orderLocations';
 import { enqueueOrderEmail, orderPlacedEmail } from './orderEmails';
 import { recordOrderEvent } from './orderTimeline';
 import { orderCodeFor, provisionalOrderCode } from './orderCode';
@@ -32,7 +32,6 @@ import { assertCentreExists, priceCheckout } from './orderPricing';
 import { paymentDueAt, vietQrPayment } from '../payments/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
-import { warehouseId } from '../stockLocations/onlineStock';
 import { issuePackageCredits } from './packageCredits';
 
 type Db = Kysely<Database>;
@@ -139,12 +138,13 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
   };
 
   let outcome: { created: CreatedOrder | null; replayOf: { id: number; request_hash: string } | null };
+  const locations = await orderLocations(ctx.db, ctx.config);
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
       await lockCustomer(trx, userId);
       const sameKey = await orderIdForKey(trx, userId, idempotencyKey);
       if (sameKey) return { created: null, replayOf: sameKey };
-      return { created: await createOrder(ctx, trx, userId, idempotencyKey, hash, request), replayOf: null };
+      return { created: await createOrder(ctx, trx, userId, idempotencyKey, hash, request, locations), replayOf: null };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -178,6 +178,7 @@ async function createOrder(
   idempotencyKey: string,
   requestHash: string,
   request: OrderCreateRequest,
+  locations: OrderLocations,
 ): Promise<CreatedOrder> {
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
@@ -212,7 +213,7 @@ async function createOrder(
   const products = lines.filter((line) => line.kind === 'product').sort((a, b) => a.refId - b.refId);
   let stockLocationId: number | null = null;
   if (products.length > 0) {
-    stockLocationId = pickupCentre?.id ?? (await warehouseId(trx));
+    stockLocationId = pickupCentre?.id ?? locations.warehouse;
     if (stockLocationId === null) throw new AppError(409, OrderErrorCodes.OUT_OF_STOCK, orderMessages.outOfStock(products[0]!.name));
     await reserveOrderStock(trx, { id: stockLocationId, pickupName: pickupCentre?.name ?? null }, products, ctx.clock);
     for (const line of products) {
@@ -265,7 +266,7 @@ async function createOrder(
       paid_at: paidUpFront ? nowIso : null,
       created_at: nowIso,
       updated_at: nowIso,
-      desk_centre_id: await deskCentreFor(trx, ctx.config, request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : null),
+      desk_centre_id: request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : locations.shippingDesk,
       recipient_folded: foldVietnamese(request.recipientName).slice(0, 100),
       stock_location_id: stockLocationId,
   });

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { toNumber } from '../../db/portable';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { systemClock, type Clock } from '../../security/clock';
 
@@ -16,9 +17,12 @@ export function onlineStock(productId: string): RawBuilder<number> {
 
 /** The location shipped orders take their units from: the ships_online location of lowest id (null: none). */
 export async function warehouseId(db: Kysely<Database>): Promise<number | null> {
-  const row = await db.selectFrom('service_centres').select('id').where('ships_online', '=', 1).orderBy('id').limit(1).executeTakeFirst();
+  const row = await shippingLocation.first(db, {});
   return row?.id ?? null;
 }
+
+// Compiled once (preparedQuery): asked by every stock count and opening balance.
+const shippingLocation = preparedQuery<Record<string, never>>()((db) => db.selectFrom('service_centres').select('id').where('ships_online', '=', 1).orderBy('id').limit(1));
 
 export const onlineStockMessages = {
   opening: 'Số dư đầu kỳ',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, downloadApiFile, messages } from 'shared-contracts';
+import { ApiError, messages } from 'shared-contracts';
+import { downloadApiFile } from '../../service/apiFiles';
 
 /** 'Tải hóa đơn PDF' of the appointment's invoiced service order (GET /appointments/:id/service-order/invoice.pdf). */
 export function InvoicePdfButton({ appointmentId, code, className }: { appointmentId: number; code: string; className?: string }) {

@@ -1,4 +1,5 @@
-import { apiClient, downloadApiFile, openApiFile, readData } from 'shared-contracts';
+import { apiClient, readData } from 'shared-contracts';
+import { downloadApiFile, openApiFile } from '../../service/apiFiles';
 import type { VatInvoiceRequest, VatInvoiceRequestInput } from 'shared-contracts/schemas';
 
 const orderPath = (code: string) => `/orders/${encodeURIComponent(code)}`;

@@ -1,0 +1,5 @@
+import { ApiError, apiClient, defaultApiBase, messages, sessionStore } from 'shared-contracts';
+import { apiFiles } from 'shared-contracts/files';
+
+/** The customer's receipts and invoices, fetched with the session's token (shared-contracts/files). */
+export const { downloadApiFile, openApiFile } = apiFiles({ ApiError, apiClient, defaultApiBase, messages, sessionStore });
