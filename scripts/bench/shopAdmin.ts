@@ -49,6 +49,8 @@ interface ServerReady {
   brandName: string;
   categoryId: number;
   brandId: number;
+  /** Published seeded products without a sale price: the save → visible phase changes their prices. */
+  visibleProductIds: number[];
 }
 
 /** Strips Vietnamese accents as the API's foldVietnamese does (the bench writes the column it searches). */
@@ -127,6 +129,7 @@ async function runServer(): Promise<void> {
     brandName: brand.name,
     categoryId: category.id,
     brandId: brand.id,
+    visibleProductIds: (await db.selectFrom('products').select('id').where('status', '=', 'published').where('sale_price', 'is', null).orderBy('id').limit(5).execute()).map((row) => row.id),
   });
 }
 
@@ -246,13 +249,7 @@ async function visibleAfter(startedAt: number, read: () => Promise<boolean>): Pr
 async function saveVisibleBench(origin: string, ready: ServerReady): Promise<string[]> {
   const headers = { authorization: `Bearer ${ready.adminToken}`, 'content-type': 'application/json' };
   const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => ((await (await fetch(`${origin}${url}`, init)).json()) as { data: T }).data;
-  const listed = await getJson<{ items: { id: number; sku: string }[] }>('/api/admin/catalogue/products?status=published&pageSize=100', { headers });
-  const products: ProductAdmin[] = [];
-  for (const item of listed.items.filter((entry) => !entry.sku.startsWith('BENCH-CSV'))) {
-    const product = await getJson<ProductAdmin>(`/api/admin/catalogue/products/${item.id}`, { headers });
-    if (product.salePrice === null) products.push(product);
-    if (products.length === 5) break;
-  }
+  const products = await Promise.all(ready.visibleProductIds.map((id) => getJson<ProductAdmin>(`/api/admin/catalogue/products/${id}`, { headers })));
   const times = { detail: [] as number[], list: [] as number[], search: [] as number[], all: [] as number[] };
   const misses: string[] = [];
   for (let round = 0; round < SAVES; round += 1) {

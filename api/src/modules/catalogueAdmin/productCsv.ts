@@ -1,4 +1,4 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   canMoveProductStatus,
@@ -52,10 +52,22 @@ const INSERT_CHUNK = 200;
 const HISTORY_CHUNK = 500;
 /** Rows one transaction of an apply writes (about 10 ms on SQLite): what another request may wait behind. */
 const APPLY_CHUNK = 100;
-/** Rows checked between two turns given back to the event loop, so requests waiting meanwhile are answered. */
+/** Rows checked between two pauses of the import, so requests waiting meanwhile are answered. */
 const PLAN_YIELD_ROWS = 200;
+/** Characters of the file parsed between two pauses. */
+const PARSE_SLICE = 64 * 1024;
+/** The longest pause: the import's work since the last pause, up to this. */
+const PAUSE_MAX_MS = 50;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Pauses the import for as long as its work took since `since` (at most PAUSE_MAX_MS), so it takes at most about
+ * half of the API's event loop while the floor works; answers when the pause ended, the start of the next piece.
+ */
+async function pauseAfter(since: number): Promise<number> {
+  const worked = performance.now() - since;
+  await new Promise<void>((resolve) => setTimeout(resolve, Math.min(worked, PAUSE_MAX_MS)));
+  return performance.now();
+}
 
 type ProductRow = Selectable<Database['products']>;
 
@@ -73,14 +85,40 @@ export function decodeCsv(bytes: Buffer): string {
   }
 }
 
+/** The file's records, parsed PARSE_SLICE characters at a time with a pause between; at most `to` records. */
+async function parseRecords(text: string, to: number): Promise<string[][]> {
+  const records: string[][] = [];
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false, to });
+  let ended = false;
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('data', (record: string[]) => records.push(record));
+    parser.on('end', () => {
+      ended = true;
+      resolve();
+    });
+    parser.on('error', (error) => {
+      ended = true;
+      reject(error);
+    });
+  });
+  let since = performance.now();
+  for (let start = 0; start < text.length && !ended; start += PARSE_SLICE) {
+    parser.write(text.slice(start, start + PARSE_SLICE));
+    since = await pauseAfter(since);
+  }
+  if (!ended) parser.end();
+  await done;
+  return records;
+}
+
 /**
  * Reads the CSV: at most the header and 5,000 records are parsed (one more says the file is too long, and the rest
  * is never read). Blank records keep their row number and are skipped. The header must name known columns.
  */
-export function readProductCsv(text: string): ProductCsvFile {
+export async function readProductCsv(text: string): Promise<ProductCsvFile> {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, to: PRODUCT_CSV_MAX_ROWS + 2 }) as string[][];
+    records = await parseRecords(text, PRODUCT_CSV_MAX_ROWS + 2);
   } catch (error) {
     const line = error instanceof CsvError ? ((error as CsvError & { lines?: number }).lines ?? null) : null;
     throw new AppError(400, 'CSV_UNREADABLE', messages.unreadable(line), [{ field: 'file', message: messages.unreadable(line) }]);
@@ -222,8 +260,9 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
   let toCreate = 0;
   let toUpdate = 0;
 
+  let since = performance.now();
   for (const [index, { row, cells }] of file.records.entries()) {
-    if (index % PLAN_YIELD_ROWS === PLAN_YIELD_ROWS - 1) await nextTurn();
+    if (index % PLAN_YIELD_ROWS === PLAN_YIELD_ROWS - 1) since = await pauseAfter(since);
     const rowErrors: ProductCsvRowError[] = [];
     const fail = (field: string, message: string) => rowErrors.push({ row, field, message });
     const sku = skuCells[index]!;
@@ -407,7 +446,7 @@ async function undoChunks(db: Kysely<Database>, chunks: WrittenChunk[]): Promise
         if (redirect.removed.length > 0) await trx.insertInto('product_slug_redirects').values(redirect.removed).execute();
       }
     });
-    await nextTurn();
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
@@ -442,11 +481,12 @@ export async function importProductCsv(
   const chunkRows = options.chunkRows ?? APPLY_CHUNK;
   const written: WrittenChunk[] = [];
   try {
+    let since = performance.now();
     for (let start = 0; start < plan.writes.length; start += chunkRows) {
       const chunk = plan.writes.slice(start, start + chunkRows);
       written.push(await inTransaction(db, (trx) => applyChunk(trx, chunk, actorId)));
       await options.afterChunk?.(written.length);
-      await nextTurn();
+      since = await pauseAfter(since);
     }
   } catch (error) {
     if (written.length > 0) {

@@ -94,7 +94,7 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
       },
     },
     async (request) => {
-      const file = readProductCsv(decodeCsv(await csvBytes(request)));
+      const file = await readProductCsv(decodeCsv(await csvBytes(request)));
       const { result, wrote } = await importProductCsv(db, file, request.query.mode, currentAuth(request).userId, { undone: () => feed.changed() });
       if (wrote) await feed.changed();
       return ok(result, request.query.mode === 'apply' ? messages.applied : messages.checked);

@@ -167,7 +167,7 @@ describe.each(testDatabases())('the product CSV export and import on $label', (t
     const freshOne = row({ name: 'Sản phẩm mới hoàn tác một' });
     const freshTwo = row({ name: 'Sản phẩm mới hoàn tác hai' });
     // Chunks of two: [update one, new one], [update two renamed, new two], [update three].
-    const file = readProductCsv(
+    const file = await readProductCsv(
       decodeCsv(Buffer.from(csvOf(HEADER, [cheaper(originals[0]!), freshOne, cheaper(originals[1]!, { name: 'Cáp hoàn tác hai đổi tên' }), freshTwo, cheaper(originals[2]!)]))),
     );
     let undone = 0;
