@@ -34,7 +34,7 @@ import { firstFreeSlug, slugFromName } from './productSlug';
  * (create, a draft unless the row says otherwise). Each row is checked by the single-product save's own rules
  * (productAdminInputSchema, then the catalogue's: category and brand by folded name, models, status moves), and the
  * file's SKUs must be unique. A dry run answers the counts and every bad row. An apply checks the same way, then
- * writes in short transactions of APPLY_CHUNK rows, each update conditional on the version it was checked at, so
+ * writes in short transactions of APPLY_CHUNK rows, pausing between pieces of work (pauseAfter), each update conditional on the version it was checked at, so
  * the floor's own queries run between two (SQLite has one connection); a change meanwhile (a save, the same new
  * SKU elsewhere) undoes the chunks already written: every row or none.
  */
@@ -50,12 +50,12 @@ export interface ProductCsvFile {
 const READ_CHUNK = 500;
 const INSERT_CHUNK = 200;
 const HISTORY_CHUNK = 500;
-/** Rows one transaction of an apply writes (about 10 ms on SQLite): what another request may wait behind. */
-const APPLY_CHUNK = 100;
+/** Rows one transaction of an apply writes (a few ms on SQLite): what another request may wait behind. */
+const APPLY_CHUNK = 25;
 /** Rows checked between two pauses of the import, so requests waiting meanwhile are answered. */
-const PLAN_YIELD_ROWS = 200;
+const PLAN_YIELD_ROWS = 50;
 /** Characters of the file parsed between two pauses. */
-const PARSE_SLICE = 64 * 1024;
+const PARSE_SLICE = 16 * 1024;
 /** The longest pause: the import's work since the last pause, up to this. */
 const PAUSE_MAX_MS = 50;
 
