@@ -47,6 +47,8 @@ const carService: Service = {
   tier: null,
   summary: 'Bảo dưỡng ô tô',
   includes: [],
+  description: '',
+  vatRate: 8,
   price: 450_000,
   durationMinutes: 60,
   vehicleTypes: ['car'],

@@ -51,6 +51,8 @@ const service = (id: number, name: string, vehicleTypes: Service['vehicleTypes']
   tier: null,
   summary: name,
   includes: [],
+  description: '',
+  vatRate: 8,
   price: 450_000,
   durationMinutes: 60,
   vehicleTypes,

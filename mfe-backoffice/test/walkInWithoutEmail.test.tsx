@@ -21,6 +21,8 @@ const scooterService: Service = {
   tier: null,
   summary: 'Bảo dưỡng xe máy',
   includes: [],
+  description: '',
+  vatRate: 8,
   price: 250_000,
   durationMinutes: 45,
   vehicleTypes: ['scooter'],

@@ -118,6 +118,17 @@ describe('Services', () => {
     expect(screen.getAllByRole('link', { name: 'Đặt lịch: Chẩn đoán AI' })).toHaveLength(1);
   });
 
+  it("shows a service's longer description as the admin wrote it, line breaks kept", async () => {
+    api.services.mockResolvedValue([fixtures.service({ description: 'Thay dầu hộp số.\nVệ sinh cổng sạc.' }), ...fixtures.services.slice(1)]);
+    renderAt('/services');
+    const card = (await screen.findByRole('heading', { name: 'Bảo dưỡng cơ bản', level: 3 })).closest('article')!;
+    const description = within(card as HTMLElement).getByText(/Thay dầu hộp số\./);
+    expect(description.textContent).toBe('Thay dầu hộp số.\nVệ sinh cổng sạc.');
+    // A service without one shows none.
+    const other = screen.getByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 }).closest('article')!;
+    expect(within(other as HTMLElement).queryByText(/Thay dầu/)).toBeNull();
+  });
+
   it('says what is not available yet when the API has no such service', async () => {
     const { container } = renderAt('/services');
     await screen.findByRole('heading', { name: 'Bảo dưỡng nâng cao', level: 3 });

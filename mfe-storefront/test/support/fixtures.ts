@@ -61,6 +61,8 @@ export function service(overrides: Partial<Service> = {}): Service {
     tier: 'co-ban',
     summary: 'Kiểm tra phanh, lốp, đèn và hệ thống điện.',
     includes: ['Kiểm tra phanh', 'Kiểm tra lốp'],
+    description: '',
+    vatRate: 8,
     price: 250_000,
     durationMinutes: 45,
     vehicleTypes: ['scooter', 'motorbike'],

@@ -214,7 +214,11 @@ export const serviceSchema = z.object({
   summary: z.string().min(1),
   /** What is done, step by step. */
   includes: z.array(z.string().min(1)),
+  /** The admin's longer text, plain, its line breaks kept ('' when none). */
+  description: z.string(),
   price: vndSchema,
+  /** The VAT included in the price: 0, 5, 8 or 10 (%). */
+  vatRate: z.number().int(),
   durationMinutes: z.number().int().positive(),
   vehicleTypes: z.array(vehicleTypeSchema).min(1),
   checklist: z.array(checklistItemSchema),

@@ -196,13 +196,14 @@ describe.each(testDatabases())('the admin’s services on $label', (target) => {
     expect((await floor.request(floor.users.manager, 'GET', '/api/admin/catalogue/services?pageSize=101')).statusCode).toBe(400);
   });
 
-  it('shows a saved price and template on the public services and search at once; archived leaves the shop, restored returns', async () => {
+  it('shows a saved price, template, description and VAT on the public services and search at once; archived leaves the shop, restored returns', async () => {
     const service = await create();
     const listed = (await publicServices()).find((entry) => entry.id === service.id);
-    expect(listed).toMatchObject({ price: 350_000, checklist: service.checklist });
+    expect(listed).toMatchObject({ price: 350_000, checklist: service.checklist, description: service.description, vatRate: service.vatRate });
     const checklist = [...service.checklist, { code: 'CONTROLLER', label: 'Bộ điều khiển' }];
-    expect((await save(service, { price: 420_000, checklist })).statusCode).toBe(200);
-    expect((await publicServices()).find((entry) => entry.id === service.id)).toMatchObject({ price: 420_000, checklist });
+    const description = 'Kiểm tra bộ điều khiển.\nCập nhật phần mềm.';
+    expect((await save(service, { price: 420_000, checklist, description, vatRate: 10 })).statusCode).toBe(200);
+    expect((await publicServices()).find((entry) => entry.id === service.id)).toMatchObject({ price: 420_000, checklist, description, vatRate: 10 });
     const search = await floor.request(null, 'GET', `/api/search?q=${encodeURIComponent(service.name)}`);
     expect(JSON.stringify(search.json().data)).toContain(service.slug);
     const archived = await floor.request(floor.users.admin, 'PUT', `/api/admin/catalogue/services/${service.id}/active`, { isActive: false, version: service.version + 1 });

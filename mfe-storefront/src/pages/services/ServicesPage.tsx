@@ -45,6 +45,7 @@ function ServiceDetails({ service }: { service: Service }) {
   return (
     <>
       <p className={styles.summary}>{service.summary}</p>
+      {service.description.trim() !== '' && <p className={styles.description}>{service.description}</p>}
       {service.includes.length > 0 && (
         <>
           <p className={styles.label}>{text.includes}</p>
