@@ -212,6 +212,33 @@ describe('the checkout page', () => {
     expect(within(qr).getByText('Hạn thanh toán').nextElementSibling).toHaveTextContent('09:00 23/11/2026. Quá hạn, đơn hàng sẽ tự động hủy.');
   });
 
+  it("a pick-up centre short of a product says so on its line and does not send the order; another centre can", async () => {
+    await startAs(withPhone);
+    // The second centre has one cable (the order wants two); the first has both.
+    mockedCheckout.quote.mockImplementation(async (input) => {
+      const short = input.fulfilment.method === 'pickup' && input.fulfilment.centreId === fixtures.centres[1]!.id;
+      return quoteOf([line(cable, 2, short ? { stock: 1, issues: ['insufficient_stock'] } : {})], { shippingFee: input.fulfilment.method === 'pickup' ? 0 : 30_000 });
+    });
+    mockedCheckout.placeOrder.mockResolvedValue(order({ fulfilment: { method: 'pickup', address: null, centre: { id: 1, name: 'EV Service Hoàn Kiếm', address: '1 Tràng Tiền, Hoàn Kiếm, Hà Nội' } } }));
+    renderAt('/checkout');
+    await userEvent.click(await screen.findByRole('radio', { name: /Nhận tại trung tâm dịch vụ/ }));
+    const centre = await screen.findByLabelText('Trung tâm nhận hàng');
+    await waitFor(() => expect(centre).toHaveValue('1'));
+    await userEvent.selectOptions(centre, String(fixtures.centres[1]!.id));
+
+    expect(await screen.findByText('Trung tâm đã chọn chỉ còn 1 sản phẩm')).toBeInTheDocument();
+    const warning = await screen.findByText(/Trung tâm đã chọn không đủ hàng cho đơn này/);
+    expect(warning).toHaveAttribute('role', 'alert');
+    await userEvent.click(placeOrderButton());
+    expect(mockedCheckout.placeOrder).not.toHaveBeenCalled();
+
+    await userEvent.selectOptions(centre, String(fixtures.centres[0]!.id));
+    await waitFor(() => expect(screen.queryByText('Trung tâm đã chọn chỉ còn 1 sản phẩm')).not.toBeInTheDocument());
+    await userEvent.click(placeOrderButton());
+    await waitFor(() => expect(mockedCheckout.placeOrder).toHaveBeenCalledTimes(1));
+    expect(mockedCheckout.placeOrder.mock.calls[0]![0]).toMatchObject({ fulfilment: { method: 'pickup', centreId: fixtures.centres[0]!.id } });
+  });
+
   it('an item sold out meanwhile: the server says which, and the cart is checked again', async () => {
     const server = await startAs(withPhone, [line(battery, 2)]);
     mockedCheckout.placeOrder.mockRejectedValue(new ApiError('Sản phẩm "Pin lithium 48V 20Ah" chỉ còn 1 trong kho.', 409, 'OUT_OF_STOCK'));

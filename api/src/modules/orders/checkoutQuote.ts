@@ -3,21 +3,27 @@ import type { CartLine, CheckoutQuoteRequest, Quote } from 'shared-contracts/sch
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart/shopItems';
+import { availableAt } from '../stockLocations/onlineStock';
 import { assertCentreExists, priceCheckout } from './orderPricing';
 
 /**
  * POST /checkout/quote: what the order would cost now (current prices, shipping, the code applied or why it
- * is refused). Unknown items are left out; unavailable or short ones are flagged in their line's issues.
+ * is refused). Unknown items are left out; unavailable or short ones are flagged in their line's issues. A
+ * product's `stock` is what the order would draw on: the pick-up centre's for a pick-up, else the online stock.
  */
 export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: number, input: CheckoutQuoteRequest): Promise<Quote> {
   const requested = mergeRepeatedItems(input.items);
   const items = await loadShopItems(db, requested, clock.now());
+  if (input.fulfilment.method === 'pickup') await assertCentreExists(db, input.fulfilment.centreId);
+  const productIds = requested.filter((entry) => entry.kind === 'product').map((entry) => entry.refId);
+  const atPickup = input.fulfilment.method === 'pickup' ? await availableAt(db, input.fulfilment.centreId, productIds) : null;
   const lines: CartLine[] = [];
   for (const entry of requested) {
     const item = items.get(itemKey(entry));
-    if (item) lines.push(toCartLine(item, entry.quantity, null));
+    if (!item) continue;
+    const stock = atPickup && item.kind === 'product' ? (atPickup.get(item.refId) ?? 0) : item.stock;
+    lines.push(toCartLine({ ...item, stock }, entry.quantity, null));
   }
-  if (input.fulfilment.method === 'pickup') await assertCentreExists(db, input.fulfilment.centreId);
   const { pricing, promotion, refusal } = await priceCheckout(db, userId, lines, input.fulfilment, input.promoCode, clock.now());
   return {
     lines,

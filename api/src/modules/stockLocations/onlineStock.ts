@@ -24,6 +24,20 @@ export async function warehouseId(db: Kysely<Database>): Promise<number | null> 
 // Compiled once (preparedQuery): asked by every stock count and opening balance.
 const shippingLocation = preparedQuery<Record<string, never>>()((db) => db.selectFrom('service_centres').select('id').where('ships_online', '=', 1).orderBy('id').limit(1));
 
+/** What one location has available (on_hand − reserved, at least 0) of each product; a product it never held: 0. */
+export async function availableAt(db: Kysely<Database>, centreId: number, productIds: readonly number[]): Promise<Map<number, number>> {
+  const available = new Map<number, number>(productIds.map((id) => [id, 0]));
+  if (productIds.length === 0) return available;
+  const rows = await db
+    .selectFrom('centre_stock')
+    .select(['product_id', 'on_hand', 'reserved'])
+    .where('centre_id', '=', centreId)
+    .where('product_id', 'in', [...productIds])
+    .execute();
+  for (const row of rows) available.set(row.product_id, Math.max(0, toNumber(row.on_hand) - toNumber(row.reserved)));
+  return available;
+}
+
 export const onlineStockMessages = {
   opening: 'Số dư đầu kỳ',
   counted: 'Kiểm kê kho online',

@@ -80,6 +80,21 @@ describe.each(testDatabases())('stock locations on $label', (target) => {
       await balanced();
     });
 
+    it("quotes a pick-up against its centre's shelf and a delivery against the warehouse", async () => {
+      const part = await parts.addPart({ name: 'Gương chiếu hậu báo giá' });
+      await setWarehouseStock(floor.db, part.id, 10);
+      await putOnShelf(floor.centreA.id, part.id, 1);
+      const quote = async (quantity: number, fulfilment: Record<string, unknown>) => {
+        const response = await floor.request(buyers[3]!, 'POST', '/api/checkout/quote', { items: [{ kind: 'product', refId: part.id, quantity }], fulfilment });
+        expect(response.statusCode).toBe(200);
+        return (response.json().data as { lines: { stock: number; issues: string[] }[] }).lines[0];
+      };
+      expect(await quote(2, { method: 'delivery', province: 'Hà Nội' })).toMatchObject({ stock: 10, issues: [] });
+      expect(await quote(2, { method: 'pickup', centreId: floor.centreA.id })).toMatchObject({ stock: 1, issues: ['insufficient_stock'] });
+      expect(await quote(1, { method: 'pickup', centreId: floor.centreA.id })).toMatchObject({ stock: 1, issues: [] });
+      expect(await quote(1, { method: 'pickup', centreId: floor.centreB.id })).toMatchObject({ stock: 0, issues: ['out_of_stock'] });
+    });
+
     it('a pick-up reserves at its centre and is issued when handed over; cancelling releases, and says so per centre when short', async () => {
       const part = await parts.addPart({ name: 'Đèn pha nhận tại trung tâm' });
       await setWarehouseStock(floor.db, part.id, 50);

@@ -50,6 +50,9 @@ export const checkoutText = {
   placing: 'Đang đặt hàng...',
   fixErrors: 'Vui lòng kiểm tra lại các trường được đánh dấu.',
   blocked: 'Một số sản phẩm trong giỏ đã hết hàng hoặc không đủ số lượng. Vui lòng cập nhật giỏ hàng.',
+  blockedAtCentre: 'Trung tâm đã chọn không đủ hàng cho đơn này. Vui lòng chọn trung tâm khác, giao hàng tận nơi hoặc giảm số lượng.',
+  noneAtCentre: 'Trung tâm đã chọn đã hết sản phẩm này',
+  onlyAtCentre: (available: number) => `Trung tâm đã chọn chỉ còn ${available} sản phẩm`,
   recalculating: 'Đang tính tổng tiền...',
   promoNotApplied: (code: string, reason: string) => `Mã ${code} chưa được áp dụng: ${reason}`,
   line: (name: string, quantity: number) => `${name} × ${quantity}`,
@@ -115,6 +118,9 @@ function Checkout() {
   };
 
   const blocked = items.some((item) => item.issues.some((issue) => BLOCKING_ISSUES.includes(issue)));
+  // A pick-up draws on the chosen centre's shelf: the quote's lines say what it has (the cart's, what ships online).
+  const quoted = (quote.status === 'ready' ? quote.quote.lines : null) ?? [];
+  const shortAtCentre = shipping.method === 'pickup' && quoted.some((line) => line.issues.some((issue) => BLOCKING_ISSUES.includes(issue)));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -126,8 +132,8 @@ function Checkout() {
       focusFirstError(fieldErrors);
       return;
     }
-    if (blocked) {
-      setStatus({ kind: 'failed', message: checkoutText.blocked });
+    if (blocked || shortAtCentre) {
+      setStatus({ kind: 'failed', message: blocked ? checkoutText.blocked : checkoutText.blockedAtCentre });
       return;
     }
     const input = toOrderInput(values, shipping, items, applied?.code ?? null);
@@ -330,7 +336,13 @@ function Checkout() {
           <ul className={styles.summaryLines}>
             {summaryLines.map((line) => (
               <li key={line.id}>
-                <span>{checkoutText.line(line.name, line.quantity)}</span>
+                <span>
+                  {checkoutText.line(line.name, line.quantity)}
+                  {shipping.method === 'pickup' && line.kind === 'product' && line.issues.includes('out_of_stock') && <span className={styles.stockNote}>{checkoutText.noneAtCentre}</span>}
+                  {shipping.method === 'pickup' && line.kind === 'product' && line.issues.includes('insufficient_stock') && (
+                    <span className={styles.stockNote}>{checkoutText.onlyAtCentre(line.stock ?? 0)}</span>
+                  )}
+                </span>
                 <span>{formatVnd(line.price * line.quantity)}</span>
               </li>
             ))}
@@ -352,6 +364,11 @@ function Checkout() {
           {blocked && (
             <p role="alert" className={cartStyles.warning}>
               {checkoutText.blocked}
+            </p>
+          )}
+          {!blocked && shortAtCentre && (
+            <p role="alert" className={cartStyles.warning}>
+              {checkoutText.blockedAtCentre}
             </p>
           )}
           {status.kind === 'failed' && (
