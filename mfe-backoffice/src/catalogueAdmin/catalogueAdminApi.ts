@@ -1,5 +1,5 @@
 import { apiClient, readData } from 'shared-contracts';
-import { productAdminInputOf } from 'shared-contracts/backoffice';
+import { productAdminInputOf, type ProductSaveFields } from 'shared-contracts/backoffice';
 import type { CatalogueChange, ProductAdmin, ProductAdminImage, ProductAdminOptions, ProductAdminPage, ProductStatus } from 'shared-contracts/schemas';
 
 export interface ProductListQuery {
@@ -12,26 +12,15 @@ export interface ProductListQuery {
 }
 
 /** What the form sends: every field, and on a save the version it was edited from. */
-export interface ProductFormValues {
-  name: string;
-  sku: string;
+export type ProductFormValues = Omit<ProductSaveFields, 'categoryId' | 'brandId' | 'price' | 'vatRate' | 'images'> & {
+  /** '' until chosen or typed. */
   categoryId: number | '';
   brandId: number | '';
   price: number | '';
-  compareAtPrice: number | null;
-  salePrice: number | null;
-  saleStartsAt: string | null;
-  saleEndsAt: string | null;
   vatRate: number;
-  unit: string;
-  weightGrams: number | null;
-  warrantyMonths: number;
-  compatibleModels: string[];
-  specifications: { label: string; value: string }[];
-  description: string;
+  /** With the URL the form previews. */
   images: { path: string; alt: string; url: string }[];
-  status: ProductStatus;
-}
+};
 
 /** The admin's product catalogue calls (/api/admin/catalogue). */
 export const catalogueAdminApi = {
