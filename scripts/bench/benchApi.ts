@@ -61,8 +61,8 @@ export async function loadKnowledgeBase() {
 }
 
 /**
- * The benchmark's scratch SQLite database in BENCH_DATA_DIR, migrated, with the configuration the API runs with there:
- * production mode, no Redis.
+ * The benchmark's scratch database, migrated, with the configuration the API runs with there: production mode, no
+ * Redis. SQLite in BENCH_DATA_DIR, or the PostgreSQL database of BENCH_DATABASE_URL when a bench sets it.
  */
 export async function openBenchDatabase() {
   const folder = process.env.BENCH_DATA_DIR!;
@@ -73,6 +73,7 @@ export async function openBenchDatabase() {
     ...loadConfig({}),
     nodeEnv: 'production',
     sqliteFile: path.join(folder, 'bench.sqlite'),
+    databaseUrl: process.env.BENCH_DATABASE_URL || null,
     uploadDir: path.join(folder, 'uploads'),
     jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
     redisUrl: null,

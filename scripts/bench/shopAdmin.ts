@@ -8,6 +8,7 @@ import { percentile, round, runBench, serveBenchApi, startBenchApi } from './ben
 import { productAdminInputOf } from '../../shared-contracts/src/backoffice/productCatalogueRules.ts';
 import type { ProductAdmin } from '../../shared-contracts/src/schemas/catalogueAdmin.ts';
 import { CSV_APPLY_BUDGET_MS, CSV_DRY_RUN_BUDGET_MS, importCounts, productCsv } from './productCsv.ts';
+import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 
 /**
  * `npm run bench:shop-admin` (`npx tsx scripts/bench/shopAdmin.ts`): the web-order desk's list (shop-operations §8:
@@ -26,6 +27,9 @@ import { CSV_APPLY_BUDGET_MS, CSV_DRY_RUN_BUDGET_MS, importCounts, productCsv } 
  * BENCH_USERS admins at once, cycling a folded two-word search, a status filter, a category with a search, a brand
  * and pages 1–5 unfiltered; and save → visible (≤ 1 s): BENCH_SAVES price changes of seeded products, each timed
  * from the save sent until the public detail, the public list and the search all show the new price.
+ *
+ * SQLite by default; BENCH_SHOP_ADMIN_DATABASES=postgres (or sqlite,postgres, each in a process of its own) on a
+ * scratch database of BENCH_POSTGRES_URL's server.
  */
 const DESK_P95_BUDGET_MS = 50;
 const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 5_000);
@@ -33,6 +37,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const USERS = Number(process.env.BENCH_USERS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SAVES = Number(process.env.BENCH_SAVES ?? 20);
+const DATABASES_SETTING = 'BENCH_SHOP_ADMIN_DATABASES';
+const DATABASES = (process.env[DATABASES_SETTING] ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
 const ADMIN_LIST_P95_BUDGET_MS = 50;
 const VISIBLE_BUDGET_MS = 1_000;
 const STATUSES = ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPING', 'DELIVERED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'CANCELLED', 'READY_FOR_PICKUP'] as const;
@@ -298,13 +304,17 @@ async function saveVisibleBench(origin: string, ready: ServerReady): Promise<str
 }
 
 async function main(): Promise<void> {
+  if (benchEachDatabaseInItsOwnProcess(DATABASES, DATABASES_SETTING, import.meta.url)) return;
+  const kind = DATABASES[0] ?? 'sqlite';
+  const scratch = await scratchDatabase(kind, 'shop_admin', DATABASES_SETTING);
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-shop-admin-'));
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_USERS_COUNT: String(USERS) });
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_USERS_COUNT: String(USERS), BENCH_DATABASE_URL: scratch.databaseUrl ?? '' });
   const { ready } = api;
   const origin = `http://127.0.0.1:${ready.port}`;
   let failed = false;
   try {
-    console.log(`API: ${origin} (scratch seeded SQLite in ${folder}, ${ORDERS} web orders); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
+    const where = scratch.databaseUrl ? `PostgreSQL ${new URL(scratch.databaseUrl).pathname.slice(1)}` : `SQLite in ${folder}`;
+    console.log(`API: ${origin} (scratch seeded ${where}, ${ORDERS} web orders); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
     console.log(`Web-order desk: ${USERS} concurrent desk users, ${SECONDS} s (after a 2 s warm-up)`);
     const steps = deskSteps(ready);
     await runCustomers({ origin, customers: USERS, steps, seconds: 2 });
@@ -331,6 +341,7 @@ async function main(): Promise<void> {
   } finally {
     await api.stop();
     rmSync(folder, { recursive: true, force: true });
+    await scratch.remove();
   }
   if (failed) process.exitCode = 1;
 }
