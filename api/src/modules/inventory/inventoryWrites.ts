@@ -194,5 +194,5 @@ export async function setMinStock(trx: Db, clock: Clock, centreId: number, produ
   const now = clock.now().toISOString();
   await assertProductExists(trx, productId);
   const figures = figuresOf((await setMinStockStatement.first(trx, { centreId, productId, minStock, now }))!);
-  await checkLowStock(trx, clock, centreId, productId, figures);
+  await checkLowStock(trx, clock, centreId, productId, figures, true);
 }

@@ -11,7 +11,9 @@ import { enqueueEmail } from '../notifications/outbox';
  *
  * - low, and no open crossing: one low_stock_alerts row is inserted and ONE email per manager of the centre
  *   is queued in the outbox (same transaction: the email exists if and only if the crossing was committed);
- * - not low: the open crossing, if any, is cleared (the next drop is a new crossing, with a new email).
+ * - not low: the open crossing, if any, is cleared (the next drop is a new crossing, with a new email). A crossing
+ *   is only ever opened under a minimum, and setting a minimum (setMinStock, `minimumChanged`) clears it when the
+ *   new one makes it fine: so a movement under no minimum (the warehouse's rows, most shelves) has none to clear.
  *
  * The insert is `on conflict do nothing` against the partial unique index (centre_id, product_id) where
  * cleared_at is null: two transactions crossing at the same moment insert one row between them (on
@@ -109,10 +111,11 @@ export async function checkLowStock(
   centreId: number,
   productId: number,
   figures: StockFigures,
+  minimumChanged = false,
 ): Promise<'crossed' | 'low' | 'cleared-or-fine'> {
   const now = clock.now().toISOString();
   if (!isLowStock(figures)) {
-    await clearCrossing.execute(trx, { centreId, productId, now });
+    if (figures.minStock > 0 || minimumChanged) await clearCrossing.execute(trx, { centreId, productId, now });
     return 'cleared-or-fine';
   }
   const available = figures.onHand - figures.reserved;

@@ -84,8 +84,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         const message = key.error.issues[0]?.message ?? 'Thiếu tiêu đề Idempotency-Key.';
         throw AppError.validation([{ field: 'Idempotency-Key', message }], message);
       }
-      const { order, replayed } = await placeOrder(ctx, currentAuth(request).userId, key.data, request.body);
-      if (!replayed) await announce(order.code);
+      const { order, replayed, placed } = await placeOrder(ctx, currentAuth(request).userId, key.data, request.body);
+      // The desk and the owner hear of a new order from what the transaction wrote (no read after it).
+      if (placed) await announceWebOrderChange(context.events, placed.deskCentreId, placed.facts);
       reply.code(replayed ? 200 : 201);
       return ok(order, replayed ? orderMessages.replayed : orderMessages.placed);
     },

@@ -23,6 +23,7 @@ import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { removeOrderedItems } from '../cart/cartStore';
 import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart/shopItems';
 import { orderLocations, type OrderLocations } from './orderLocations';
+import type { OrderStatusFacts } from './webOrderChanges';
 import { enqueueOrderEmail, orderPlacedEmail } from './orderEmails';
 import { recordOrderEvent } from './orderTimeline';
 import { orderCodeFor, provisionalOrderCode } from './orderCode';
@@ -46,6 +47,8 @@ export interface PlacedOrder {
   order: Order;
   /** True when the key had already made this order (answer 200, not 201). */
   replayed: boolean;
+  /** A new order: its desk and what its owner's `order-status` says (webOrderChanges), as the transaction wrote them. */
+  placed?: { deskCentreId: number | null; facts: OrderStatusFacts };
 }
 
 /**
@@ -93,7 +96,7 @@ const insertOrder = preparedQuery<NewOrderRow>()((db, param) =>
   db
     .insertInto('orders')
     .values(Object.fromEntries(ORDER_COLUMNS.map((column) => [column, param(column)])) as NewOrderRow)
-    .returning('id'),
+    .returning(['id', 'version']),
 );
 
 const setOrderCode = preparedQuery<{ id: number; code: string }>()((db, param) =>
@@ -153,7 +156,7 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
     return replay(winner);
   }
   if (outcome.replayOf || !outcome.created) return replay(outcome.replayOf!);
-  const { order, usedPromotion } = outcome.created;
+  const { order, usedPromotion, placed } = outcome.created;
   if (usedPromotion) invalidateCatalogue();
   // The committed order as the transaction wrote it (no re-read); the QR is drawn after the commit.
   if (order.paymentMethod === 'VIETQR' && order.paymentStatus === 'UNPAID' && order.total > 0) {
@@ -163,12 +166,13 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
       paymentDueAt(order.createdAt, ctx.config.vietQr.paymentHours),
     );
   }
-  return { order, replayed: false };
+  return { order, replayed: false, placed };
 }
 
 interface CreatedOrder {
   order: Order;
   usedPromotion: boolean;
+  placed: NonNullable<PlacedOrder['placed']>;
 }
 
 async function createOrder(
@@ -239,6 +243,7 @@ async function createOrder(
   const status: OrderStatus = request.paymentMethod === 'VIETQR' && !paidUpFront ? 'PENDING_PAYMENT' : 'PLACED';
   const paymentStatus: PaymentStatus = paidUpFront ? 'PAID' : 'UNPAID';
   const address = request.fulfilment.method === 'delivery' ? request.fulfilment.address : null;
+  const deskCentreId = request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : locations.shippingDesk;
   const inserted = await insertOrder.first(trx, {
       code: provisionalOrderCode(),
       user_id: userId,
@@ -266,7 +271,7 @@ async function createOrder(
       paid_at: paidUpFront ? nowIso : null,
       created_at: nowIso,
       updated_at: nowIso,
-      desk_centre_id: request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : locations.shippingDesk,
+      desk_centre_id: deskCentreId,
       recipient_folded: foldVietnamese(request.recipientName).slice(0, 100),
       stock_location_id: stockLocationId,
   });
@@ -349,5 +354,6 @@ async function createOrder(
     payBefore: paymentDueAt(nowIso, ctx.config.vietQr.paymentHours),
   });
   await enqueueOrderEmail(trx, ctx.clock, facts.email, email);
-  return { order, usedPromotion: promotion !== null };
+  const placed = { deskCentreId, facts: { user_id: userId, code, status, payment_status: paymentStatus, version: inserted!.version } };
+  return { order, usedPromotion: promotion !== null, placed };
 }
