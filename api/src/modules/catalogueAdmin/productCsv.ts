@@ -52,6 +52,11 @@ const INSERT_CHUNK = 200;
 const HISTORY_CHUNK = 500;
 /** Rows one transaction of an apply writes (a few ms on SQLite): what another request may wait behind. */
 const APPLY_CHUNK = 25;
+/**
+ * On PostgreSQL a transaction holds no connection another request needs, and its time is the server's, not the
+ * event loop's: bigger chunks, and only a turn of the event loop between two (no pause as long as the chunk).
+ */
+const APPLY_CHUNK_POSTGRES = 250;
 /** Rows checked between two pauses of the import, so requests waiting meanwhile are answered. */
 const PLAN_YIELD_ROWS = 50;
 /** Characters of the file parsed between two pauses. */
@@ -478,7 +483,8 @@ export async function importProductCsv(
   const plan = await planImport(db, file);
   if (mode === 'dry-run') return { result: { mode, ...plan.summary }, wrote: false };
   if (plan.summary.errors.length > 0) throw refused(plan.summary);
-  const chunkRows = options.chunkRows ?? APPLY_CHUNK;
+  const onPostgres = dialectOf(db) === 'postgres';
+  const chunkRows = options.chunkRows ?? (onPostgres ? APPLY_CHUNK_POSTGRES : APPLY_CHUNK);
   const written: WrittenChunk[] = [];
   try {
     let since = performance.now();
@@ -486,7 +492,8 @@ export async function importProductCsv(
       const chunk = plan.writes.slice(start, start + chunkRows);
       written.push(await inTransaction(db, (trx) => applyChunk(trx, chunk, actorId)));
       await options.afterChunk?.(written.length);
-      since = await pauseAfter(since);
+      if (onPostgres) await new Promise<void>((resolve) => setImmediate(resolve));
+      else since = await pauseAfter(since);
     }
   } catch (error) {
     if (written.length > 0) {
