@@ -150,7 +150,7 @@ describe('the reports screen (spec §9, M5, A4)', () => {
       renderAt(<ReportsScreen scope="manager" />);
       await userEvent.click(await screen.findByRole('link', { name: 'Tải CSV' }));
       expect(await screen.findByText('Khoảng thời gian quá lớn, vui lòng thu hẹp.')).toBeInTheDocument();
-      expect(fetchMock).toHaveBeenCalledWith('/api/reports/service-orders.csv?from=2026-10-21&to=2026-11-19', expect.objectContaining({ headers: { Authorization: 'Bearer test-token' } }));
+      expect(fetchMock).toHaveBeenCalledWith('http://localhost/api/reports/service-orders.csv?from=2026-10-21&to=2026-11-19', expect.objectContaining({ headers: { Authorization: 'Bearer test-token' } }));
     } finally {
       globalThis.fetch = original;
     }
@@ -179,7 +179,7 @@ describe('the CSV download', () => {
       await user.click(screen.getByRole('link', { name: 'Tải CSV' }));
       await waitFor(() => expect(saved).toEqual([{ href: 'blob:csv', download: 'bao-cao-invoices_2026-10-21_2026-11-19.csv' }]));
       expect(URL.createObjectURL).toHaveBeenCalledWith(csv);
-      expect(fetchMock).toHaveBeenCalledWith('/api/reports/invoices.csv?from=2026-10-21&to=2026-11-19', expect.anything());
+      expect(fetchMock).toHaveBeenCalledWith('http://localhost/api/reports/invoices.csv?from=2026-10-21&to=2026-11-19', expect.anything());
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     } finally {
       globalThis.fetch = original.fetch;

@@ -9,10 +9,13 @@ import type * as SharedContracts from '../index';
 export type ApiFilesShared = Pick<typeof SharedContracts, 'ApiError' | 'apiClient' | 'defaultApiBase' | 'messages' | 'sessionStore'>;
 
 export interface ApiFiles {
-  /** The file and its server-given name; a refusal throws an ApiError with the server's Vietnamese message (409 "Đơn chưa thanh toán", 404 …). */
-  fetchApiFile(path: string): Promise<{ blob: Blob; name: string | null }>;
+  /**
+   * The file and its server-given name; a refusal throws an ApiError with the server's Vietnamese message (409 "Đơn
+   * chưa thanh toán", 404 …), else `fallbackMessage` (default: the generic one).
+   */
+  fetchApiFile(path: string, fallbackMessage?: string): Promise<{ blob: Blob; name: string | null }>;
   /** Downloads the file under the server's file name (else `fallbackName`). */
-  downloadApiFile(path: string, fallbackName: string): Promise<void>;
+  downloadApiFile(path: string, fallbackName: string, fallbackMessage?: string): Promise<void>;
   /**
    * Opens the file (a PDF to print) in a new tab: the tab is opened at the click (a tab opened after the fetch
    * would be a blocked pop-up) and shown the file once it is here.
@@ -31,7 +34,7 @@ export function apiFiles({ ApiError, apiClient, defaultApiBase, messages, sessio
   }
 
   // An expired token is renewed once through the API client.
-  async function fetchApiFile(path: string): Promise<{ blob: Blob; name: string | null }> {
+  async function fetchApiFile(path: string, fallbackMessage: string = messages.errors.generic): Promise<{ blob: Blob; name: string | null }> {
     let response = await send(path);
     if (response.status === 401 && sessionStore.token) {
       await apiClient.get('/auth/profile');
@@ -39,15 +42,15 @@ export function apiFiles({ ApiError, apiClient, defaultApiBase, messages, sessio
     }
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { message?: unknown; code?: unknown } | null;
-      const message = typeof body?.message === 'string' ? body.message : messages.errors.generic;
+      const message = typeof body?.message === 'string' ? body.message : fallbackMessage;
       throw new ApiError(message, response.status, typeof body?.code === 'string' ? body.code : `HTTP_${response.status}`);
     }
     const disposition = response.headers.get('Content-Disposition') ?? '';
     return { blob: await response.blob(), name: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
   }
 
-  async function downloadApiFile(path: string, fallbackName: string): Promise<void> {
-    const { blob, name } = await fetchApiFile(path);
+  async function downloadApiFile(path: string, fallbackName: string, fallbackMessage?: string): Promise<void> {
+    const { blob, name } = await fetchApiFile(path, fallbackMessage);
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;
