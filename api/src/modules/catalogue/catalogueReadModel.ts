@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ProductListQuery } from 'shared-contracts/schemas';
 import { dialectOf, type Dialect } from '../../db/portable';
 import { readFirstRow } from '../../db/directRead';
@@ -121,10 +121,13 @@ async function checkAssets(db: Kysely<Database>): Promise<void> {
 
 const refreshes = new WeakMap<Kysely<Database>, Promise<unknown>>();
 
-/** One refresh at a time per database in this process: a list waits for the one under way, then runs its own. */
-function refreshInTurn(db: Kysely<Database>, at: Date): Promise<number> {
+/**
+ * One refresh at a time per database in this process: a list waits for the one under way, then runs its own.
+ * `limit`: at most this many products (the background refresher's turns, productListRefresher.ts).
+ */
+export function refreshInTurn(db: Kysely<Database>, at: Date, limit?: number): Promise<number> {
   const previous = refreshes.get(db) ?? Promise.resolve();
-  const next = previous.catch(() => undefined).then(() => refreshProductListItems(db, at));
+  const next = previous.catch(() => undefined).then(() => refreshProductListItems(db, at, limit));
   refreshes.set(db, next);
   return next;
 }
@@ -140,6 +143,11 @@ function shortHash(text: string): string {
 /** An item's hash (product_list_items.item_hash): what a list's ETag is made of (`pageReady`). */
 export const itemHash = shortHash;
 
+/** The pending ids a refresh takes: all of them, or the `limit` lowest. */
+function pendingIds<Q extends SelectQueryBuilder<Database, 'product_list_pending', { product_id: number }>>(query: Q, limit: number | undefined): Q {
+  return (limit === undefined ? query : query.orderBy('product_id').limit(limit)) as Q;
+}
+
 /** Products written per statement. */
 const CHUNK = 200;
 
@@ -149,9 +157,10 @@ const CHUNK = 200;
  * LOCKED: a writer in flight holds its product's mark until it commits, and the mark then stays for the next
  * refresh), so it never waits for a writer; a writer that marks a product this refresh took waits for it, and
  * marks it again. The rows whose sale-window bound has passed by `at` (price_changes_at) are marked pending
- * first, and rewritten with their price at `at`. Returns how many products it took.
+ * first, and rewritten with their price at `at`. `limit`: at most this many products, the lowest ids first. Returns
+ * how many products it took.
  */
-export async function refreshProductListItems(db: Kysely<Database>, at: Date = new Date()): Promise<number> {
+export async function refreshProductListItems(db: Kysely<Database>, at: Date = new Date(), limit?: number): Promise<number> {
   const dialect = dialectOf(db);
   const assets = catalogueAssetsFingerprint();
   await db
@@ -165,11 +174,17 @@ export async function refreshProductListItems(db: Kysely<Database>, at: Date = n
       dialect === 'postgres'
         ? await trx
             .deleteFrom('product_list_pending')
-            .where('product_id', 'in', (eb) => eb.selectFrom('product_list_pending').select('product_id').forUpdate().skipLocked())
+            .where('product_id', 'in', (eb) => pendingIds(eb.selectFrom('product_list_pending').select('product_id'), limit).forUpdate().skipLocked())
             .returning('product_id')
             .execute()
         : // SQLite: the delete comes first, so the transaction holds the write lock before it reads anything.
-          await trx.deleteFrom('product_list_pending').returning('product_id').execute();
+          limit === undefined
+          ? await trx.deleteFrom('product_list_pending').returning('product_id').execute()
+          : await trx
+              .deleteFrom('product_list_pending')
+              .where('product_id', 'in', (eb) => pendingIds(eb.selectFrom('product_list_pending').select('product_id'), limit))
+              .returning('product_id')
+              .execute();
     const ids = taken.map((row) => row.product_id).sort((a, b) => a - b);
     for (let start = 0; start < ids.length; start += CHUNK) {
       const chunk = ids.slice(start, start + CHUNK);

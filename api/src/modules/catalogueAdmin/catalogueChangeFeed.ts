@@ -4,16 +4,18 @@ import { createBrokerChannel, perDatabaseRedisChannel } from '../../broker/creat
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { createProductListRefresher } from '../catalogue/productListRefresher';
 
 /**
  * Tells every API instance that the catalogue changed, over the broker the instances already share (Redis pub/sub,
  * else PostgreSQL LISTEN/NOTIFY; broker/brokerChannel.ts): each one then drops its ready answers (catalogueCache.ts's
- * generation), which also makes its search index rebuild before the next search. Without a broker (one SQLite
+ * generation), which also makes its search index catch up before the next search. The writing instance also writes
+ * the product list's pending rows at once, in the background (productListRefresher.ts). Without a broker (one SQLite
  * instance) the local invalidation is all there is. A lost connection drops the caches too when it is back: a
  * message may have been missed meanwhile.
  */
 export interface CatalogueChangeFeed {
-  /** This instance's caches at once, then every other instance's. Never fails the request that changed it. */
+  /** This instance's caches at once (and its list rows soon), then every other instance's. Never fails the request that changed it. */
   changed(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
@@ -33,9 +35,11 @@ export function createCatalogueChangeFeed(options: { config: Config; db: Kysely<
     redisChannelName: perDatabaseRedisChannel(CATALOGUE_REDIS_CHANNEL_BASE, options.config),
     postgresChannelName: CATALOGUE_POSTGRES_CHANNEL,
   });
+  const listRows = createProductListRefresher(options.db, log);
   return {
     async changed() {
       invalidateCatalogue();
+      listRows.soon();
       if (!channel) return;
       try {
         await channel.publish(MESSAGE);
@@ -53,7 +57,7 @@ export function createCatalogueChangeFeed(options: { config: Config; db: Kysely<
       );
     },
     async close() {
-      await channel?.close();
+      await Promise.all([listRows.close(), channel?.close()]);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import MiniSearch, { type Query, type QueryCombination, type SearchOptions } from 'minisearch';
 import { OK_JSON_WRAPPING } from '../catalogue/catalogueCache';
 import { indexTerms, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
@@ -50,12 +51,55 @@ const DIGITS = /^\p{N}+$/u;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
 interface IndexedItem {
-  /** The hit as the answer's JSON (serialised once, when the index is built). */
+  /** The hit as the answer's JSON (serialised once, when the item is indexed). */
   json: string;
   /** Lower-cased words of the name with their diacritics. */
   typedNameWords: ReadonlySet<string>;
   /** Popularity as a score factor: 1 for no sales, a little more per tenfold units sold. */
   popularity: number;
+  /** A hash of everything the item was indexed from: an update re-indexes the items whose hash moved. */
+  signature: string;
+  /** What was indexed (MiniSearch removes a document by its fields), and the neighbouring word pairs it holds. */
+  document: SearchDocument;
+  pairs: readonly string[];
+}
+
+/** Of an update, at most this share of the items may change: past it a whole build costs less. */
+const UPDATE_MAX_SHARE = 0.25;
+/** Updates of up to this many items are always made in place, however small the catalogue. */
+const UPDATE_MIN_ITEMS = 50;
+
+/** An item's identity across builds. */
+const itemIdOf = (source: SearchSource): string => `${source.hit.type}:${source.hit.id}`;
+
+/** A hash of every field of a source the index reads. */
+function signatureOf(source: SearchSource, json: string): string {
+  const fields = [json, source.name, source.category, source.brand, source.sku, source.models.join('\n'), source.vehicles, source.description, String(source.sales)];
+  return hash('sha1', fields.join('\u0000'), 'base64');
+}
+
+/** Members counted by how many items hold them: a member while one does. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+
+  add(member: string): void {
+    this.counts.set(member, (this.counts.get(member) ?? 0) + 1);
+  }
+
+  remove(member: string): void {
+    const count = this.counts.get(member) ?? 0;
+    if (count <= 1) this.counts.delete(member);
+    else this.counts.set(member, count - 1);
+  }
+
+  has(member: string): boolean {
+    return this.counts.has(member);
+  }
+
+  /** The members in the order they first came (a member removed and added again comes last). */
+  members(): IterableIterator<string> {
+    return this.counts.keys();
+  }
 }
 
 /** A query for exactly this term (a one-letter term weighing less). */
@@ -68,31 +112,37 @@ function headWord(words: readonly string[]): string {
   return (words.length > 1 && UNIT_NOUNS.has(words[0]!) ? words[1] : words[0]) ?? '';
 }
 
+const sameMembers = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => a.size === b.size && [...a].every((member) => b.has(member));
+
 const typedWords = (text: string): string[] => text.normalize('NFC').toLowerCase().split(NOT_WORD).filter(Boolean);
 
 /**
  * The catalogue's search index, held in memory (MiniSearch: BM25 over fields with per-field boosts, prefix and
- * fuzzy matching). Built from the search sources in one go and replaced, never updated, when the catalogue
- * changes (searchService.ts). A query's words must all match (AND), each word by itself, a telex or sound slip of
+ * fuzzy matching). Built from the search sources in one go, then brought up to date item by item when the
+ * catalogue changes (`update`, searchService.ts). A query's words must all match (AND), each word by itself, a telex or sound slip of
  * it (only when the word is no word of the catalogue), one edit away (likewise), or as the start of a word (the
  * last word only: the user may still be typing).
  */
 export class CatalogueSearchIndex {
   private readonly miniSearch: MiniSearch<SearchDocument>;
-  private readonly items: IndexedItem[];
+  /** The indexed items by their MiniSearch key. */
+  private readonly items = new Map<number, IndexedItem>();
+  /** Each item's key by its identity (itemIdOf). */
+  private readonly keys = new Map<string, number>();
+  private nextKey = 0;
   /** Every index term: a query word found here is taken as typed, no slip or typo looked for. */
-  private readonly vocabulary = new Set<string>();
+  private readonly vocabulary = new Tally();
   /** The joined terms of the vehicle models products fit ("vf3", "evo200"). */
   private readonly models: ReadonlySet<string>;
-  /** Two neighbouring words of the catalogue by the one word they make typed together ("oto" → o, to). */
-  private readonly runTogether = new Map<string, readonly [string, string]>();
+  /** Neighbouring words of the catalogue ("o to") by the one word they make typed together ("oto"). */
+  private readonly runTogether = new Map<string, Tally>();
 
   /** `wordsOf` folds a text into words (searchWords, or a remembering one: rememberedSearchWords). */
   constructor(
     sources: readonly SearchSource[],
     private readonly wordsOf: (text: string) => readonly string[] = searchWords,
   ) {
-    this.models = new Set(sources.flatMap((source) => source.models.flatMap((model) => modelTerms(wordsOf(model)))));
+    this.models = this.modelsOf(sources);
     this.miniSearch = new MiniSearch<SearchDocument>({
       idField: 'key',
       fields: FIELDS,
@@ -100,25 +150,61 @@ export class CatalogueSearchIndex {
       processTerm: (term) => term || null,
       searchOptions: { boost: FIELD_BOOSTS, tokenize: (text) => [text], processTerm: (term) => term },
     });
-    this.items = sources.map((source) => ({
-      json: JSON.stringify(source.hit),
-      typedNameWords: new Set(typedWords(source.name)),
-      popularity: 1 + 0.05 * Math.log10(1 + Math.max(0, source.sales)),
-    }));
-    this.miniSearch.addAll(sources.map((source, key) => this.document(key, source)));
+    this.miniSearch.addAll(sources.map((source) => this.indexed(this.nextKey++, source)));
   }
 
-  private document(key: number, source: SearchSource): SearchDocument {
+  /**
+   * Brings the index to `sources` in place: the items whose fields changed are indexed again, the gone ones
+   * removed, the new ones added; what it then finds is what a new index of `sources` finds. Returns false, having
+   * changed nothing, when a new index is due instead: the models products fit changed (every item's terms depend
+   * on them), or more than a quarter of the items did.
+   */
+  update(sources: readonly SearchSource[]): boolean {
+    if (!sameMembers(this.modelsOf(sources), this.models)) return false;
+    const changed: SearchSource[] = [];
+    const present = new Set<string>();
+    for (const source of sources) {
+      const id = itemIdOf(source);
+      present.add(id);
+      const key = this.keys.get(id);
+      if (key === undefined || this.items.get(key)!.signature !== signatureOf(source, JSON.stringify(source.hit))) changed.push(source);
+    }
+    const gone = [...this.keys.keys()].filter((id) => !present.has(id));
+    if (changed.length + gone.length > Math.max(UPDATE_MIN_ITEMS, UPDATE_MAX_SHARE * this.items.size)) return false;
+    for (const id of gone) {
+      this.unindex(this.keys.get(id)!);
+      this.keys.delete(id);
+    }
+    for (const source of changed) {
+      const known = this.keys.get(itemIdOf(source));
+      if (known !== undefined) this.unindex(known);
+      this.miniSearch.add(this.indexed(known ?? this.nextKey++, source));
+    }
+    return true;
+  }
+
+  private modelsOf(sources: readonly SearchSource[]): Set<string> {
+    return new Set(sources.flatMap((source) => source.models.flatMap((model) => modelTerms(this.wordsOf(model)))));
+  }
+
+  /** Records the item under `key` and answers its document (for MiniSearch to add). */
+  private indexed(key: number, source: SearchSource): SearchDocument {
+    const json = JSON.stringify(source.hit);
+    const pairs: string[] = [];
     const terms = (text: string) => {
       const words = this.wordsOf(text);
       const found = indexTerms(words, this.models);
       for (const term of found) this.vocabulary.add(term);
       for (let index = 0; index < words.length - 1; index += 1) {
-        this.runTogether.set(words[index]! + words[index + 1]!, [words[index]!, words[index + 1]!]);
+        const joined = words[index]! + words[index + 1]!;
+        let tally = this.runTogether.get(joined);
+        if (!tally) this.runTogether.set(joined, (tally = new Tally()));
+        tally.add(`${words[index]!} ${words[index + 1]!}`);
+        pairs.push(joined, `${words[index]!} ${words[index + 1]!}`);
       }
       return found.join(' ');
     };
-    return {
+    const document: SearchDocument = {
       key,
       name: terms(source.name),
       head: headWord(this.wordsOf(source.name)),
@@ -126,10 +212,34 @@ export class CatalogueSearchIndex {
       fits: [...source.models, source.vehicles].map(terms).join(' '),
       description: terms(source.description),
     };
+    this.items.set(key, {
+      json,
+      typedNameWords: new Set(typedWords(source.name)),
+      popularity: 1 + 0.05 * Math.log10(1 + Math.max(0, source.sales)),
+      signature: signatureOf(source, json),
+      document,
+      pairs,
+    });
+    this.keys.set(itemIdOf(source), key);
+    return document;
+  }
+
+  /** Takes the item under `key` out of the index, its terms and word pairs out of the counts. */
+  private unindex(key: number): void {
+    const item = this.items.get(key)!;
+    this.miniSearch.remove(item.document);
+    const { name, labels, fits, description } = item.document;
+    for (const term of [name, labels, fits, description].join(' ').split(' ')) if (term) this.vocabulary.remove(term);
+    for (let index = 0; index < item.pairs.length; index += 2) {
+      const tally = this.runTogether.get(item.pairs[index]!)!;
+      tally.remove(item.pairs[index + 1]!);
+      if (tally.members().next().done) this.runTogether.delete(item.pairs[index]!);
+    }
+    this.items.delete(key);
   }
 
   get size(): number {
-    return this.items.length;
+    return this.items.size;
   }
 
   /** The items matching the query, best first (their positions in the sources). */
@@ -140,7 +250,8 @@ export class CatalogueSearchIndex {
     if (words.length === 0) return [];
     const groups = words.map((word, index) => this.wordQuery(word, index === words.length - 1));
     const options = this.rankingOptions(query);
-    const found = this.miniSearch.search({ combineWith: 'AND', queries: groups }, options);
+    // Equal scores in key order, as a new index would have them (an update re-adds an item after the others).
+    const found = this.miniSearch.search({ combineWith: 'AND', queries: groups }, options).sort((a, b) => b.score - a.score || a.id - b.id);
     if (found.length > 0 || groups.length < 3) return found.map((result) => result.id as number);
     // Nothing has every word of a longer query: let any one word go ("sạc cho xe vf3"), best score kept.
     const scores = new Map<number, number>();
@@ -156,7 +267,7 @@ export class CatalogueSearchIndex {
   /** The answer's data as JSON ({ query, total, hits }), from the hits serialised at build time. */
   resultJson(query: string, limit: number): string {
     const keys = this.find(query);
-    const hits = keys.slice(0, limit).map((key) => this.items[key]!.json);
+    const hits = keys.slice(0, limit).map((key) => this.items.get(key)!.json);
     return `{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[${hits.join(',')}]}`;
   }
 
@@ -173,8 +284,8 @@ export class CatalogueSearchIndex {
     const prefix = last && word.length >= 2 && !DIGITS.test(word);
     if (this.vocabulary.has(word)) return { ...exactly(word), prefix };
     const alternatives: Query[] = wordSlips(word).filter((slip) => this.vocabulary.has(slip)).map(exactly);
-    const pair = this.runTogether.get(word);
-    if (pair) alternatives.push({ combineWith: 'AND', queries: pair.map(exactly) });
+    const pair = this.runTogether.get(word)?.members().next().value;
+    if (pair) alternatives.push({ combineWith: 'AND', queries: pair.split(' ').map(exactly) });
     const typo = alternatives.length === 0 && LETTERS.test(word) && word.length >= TYPO_MIN_LENGTH;
     const asTyped: Query = { ...exactly(word), prefix, fuzzy: typo ? TYPO_EDITS : false };
     return alternatives.length === 0 ? asTyped : { combineWith: 'OR', queries: [asTyped, ...alternatives] };
@@ -187,9 +298,9 @@ export class CatalogueSearchIndex {
     return {
       boostDocument:
         marked.length === 0
-          ? (key: number) => items[key]!.popularity
+          ? (key: number) => items.get(key)!.popularity
           : (key: number) => {
-              const item = items[key]!;
+              const item = items.get(key)!;
               return marked.some((word) => item.typedNameWords.has(word)) ? item.popularity * TYPED_DIACRITICS_BOOST : item.popularity;
             },
     };

@@ -23,7 +23,7 @@ interface Built {
 
 /**
  * GET /api/search's engine: the catalogue's search index (catalogueSearchIndex.ts) for one database, built on
- * first use and rebuilt when the catalogue changes. A write in this process (which moves the catalogue
+ * first use and brought up to date when the catalogue changes (in place, or built anew after a large change). A write in this process (which moves the catalogue
  * generation, as every catalogue write does) is searched at once: the next search waits for the new index.
  * What another process wrote is searched within `ttlMs`: an older index goes on answering while its successor
  * is built.
@@ -80,7 +80,9 @@ export class CatalogueSearch {
     const builtAt = this.now();
     const sources = await loadSearchSources(this.db, new Date(builtAt));
     const bounds = sources.map((source) => source.priceChangesAt).filter((ms): ms is number => ms !== null);
-    const index = new CatalogueSearchIndex(sources, this.wordsOf);
+    // The index in hand brought up to date (a save changes an item or two), else a new one.
+    const current = this.built?.index;
+    const index = current?.update(sources) ? current : new CatalogueSearchIndex(sources, this.wordsOf);
     const built = { index, generation, builtAt, priceChangesAt: bounds.length === 0 ? null : Math.min(...bounds) };
     this.built = built;
     return built;

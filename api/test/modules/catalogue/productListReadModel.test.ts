@@ -3,6 +3,7 @@ import { productListQuerySchema, type ProductPage } from 'shared-contracts/schem
 import type { App } from '../../../src/app';
 import { ok } from '../../../src/http/envelope';
 import { catalogueAssetsFingerprint, listProductPageReady, refreshProductListItems } from '../../../src/modules/catalogue/catalogueReadModel';
+import { createProductListRefresher } from '../../../src/modules/catalogue/productListRefresher';
 import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
 import { setProductPrice, setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
 import { buildTestApp } from '../../support/testApp';
@@ -190,6 +191,32 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     expect(back.etag).toBe(first.etag);
     // Another page of the same items (pageSize) is other bytes: another tag.
     expect((await listProductPageReady(scratch.db, parse('sort=price_asc&pageSize=6'))).etag).not.toBe(first.etag);
+  });
+
+  it('has its rows written in the background after a write, a few products a turn, before any list asks', async () => {
+    const products = await scratch.db.selectFrom('products').select(['id', 'slug']).where('is_active', '=', 1).orderBy('id').limit(7).execute();
+    const ids = products.map((row) => row.id);
+    for (const product of products) await setProductPrice(scratch.db, product.slug, 1_111_000 + product.id, null);
+    expect(await pendingCount()).toBe(ids.length);
+    const refresher = createProductListRefresher(scratch.db, { error: () => undefined }, 3);
+    refresher.soon();
+    refresher.soon();
+    const startedAt = Date.now();
+    while ((await pendingCount()) > 0 && Date.now() - startedAt < 5_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    await refresher.close();
+    expect(await pendingCount()).toBe(0);
+    const rows = await scratch.db.selectFrom('product_list_items').select(['product_id', 'price']).where('product_id', 'in', ids).execute();
+    expect(rows.map((row) => Number(row.price) - row.product_id).sort()).toEqual(ids.map(() => 1_111_000));
+    expect(await listed('')).toBe(await fromTables(''));
+  });
+
+  it('takes at most the asked number of pending products, the lowest ids first', async () => {
+    const products = await scratch.db.selectFrom('products').select(['id', 'slug']).where('is_active', '=', 1).orderBy('id').limit(4).execute();
+    const ids = products.map((row) => row.id);
+    for (const product of products.toReversed()) await setProductPrice(scratch.db, product.slug, 1_222_000 + product.id, null);
+    expect(await refreshProductListItems(scratch.db, new Date(), 3)).toBe(3);
+    expect((await scratch.db.selectFrom('product_list_pending').select('product_id').execute()).map((row) => row.product_id)).toEqual([ids[3]]);
+    expect(await refreshProductListItems(scratch.db, new Date(), 3)).toBe(1);
   });
 
   it('refreshes nothing when nothing is pending', async () => {

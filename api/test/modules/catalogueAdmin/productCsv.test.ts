@@ -153,6 +153,22 @@ describe.each(testDatabases())('the product CSV export and import on $label', (t
     expect(createdHistory.map((change) => change.field)).toEqual(expect.arrayContaining(['name', 'sku', 'price', 'status']));
   });
 
+  it('has the public list rows of an applied file written before any shopper asks for the list', async () => {
+    const published = [row({ status: 'published', price: '1717000', compareAtPrice: '' }), row({ status: 'published', price: '1717000', compareAtPrice: '' })];
+    expect((await importCsv(csvOf(HEADER, published), 'apply')).statusCode).toBe(200);
+    const pending = async () => (await floor.db.selectFrom('product_list_pending').select('product_id').execute()).length;
+    const startedAt = Date.now();
+    while ((await pending()) > 0 && Date.now() - startedAt < 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await pending()).toBe(0);
+    const listed = await floor.db
+      .selectFrom('product_list_items')
+      .innerJoin('products', 'products.id', 'product_list_items.product_id')
+      .select(['products.sku', 'product_list_items.price'])
+      .where('products.sku', 'in', published.map((cells) => cells[0]!))
+      .execute();
+    expect(listed.map((item) => Number(item.price))).toEqual([1_717_000, 1_717_000]);
+  });
+
   it('takes back the chunks it wrote when a later one meets a save meanwhile: nothing of the file is kept', async () => {
     const originals = [row({ status: 'published', name: 'Cáp hoàn tác một' }), row({ status: 'published', name: 'Cáp hoàn tác hai' }), row({ status: 'published', name: 'Cáp hoàn tác ba' })];
     expect((await importCsv(csvOf(HEADER, originals), 'apply')).statusCode).toBe(200);
