@@ -33,6 +33,7 @@ import * as m0031 from './0031_payment_exceptions';
 import * as m0032 from './0032_vat_invoice_requests';
 import * as m0033 from './0033_product_list_price_changes';
 import * as m0034 from './0034_orders_phone_search';
+import * as m0035 from './0035_products_admin_order';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0032_vat_invoice_requests': m0032,
   '0033_product_list_price_changes': m0033,
   '0034_orders_phone_search': m0034,
+  '0035_products_admin_order': m0035,
 };

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   canMoveProductStatus,
   foldVietnamese,
@@ -381,6 +381,9 @@ async function insertHistory(trx: Transaction<Database>, rows: ChangeRow[]): Pro
   }
 }
 
+/** Rows an apply writes from which PostgreSQL's statistics of the products are taken again at its end. */
+const ANALYZE_AFTER_ROWS = 500;
+
 /** What one chunk of an apply wrote, to be undone if a later chunk meets a change. */
 interface WrittenChunk {
   created: number[];
@@ -503,5 +506,7 @@ export async function importProductCsv(
     if (uniqueViolation(error)) throw new AppError(409, 'SKU_TAKEN', messages.skuTakenMeanwhile);
     throw error;
   }
+  // Thousands of rows changed at once: PostgreSQL's planner gets their statistics now, not at autovacuum's next round.
+  if (onPostgres && plan.writes.length >= ANALYZE_AFTER_ROWS) await sql`analyze products`.execute(db);
   return { result: { mode, ...plan.summary }, wrote: plan.writes.length > 0 };
 }

@@ -1,4 +1,5 @@
-import { hash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
 import MiniSearch, { type Query, type QueryCombination, type SearchOptions } from 'minisearch';
 import { OK_JSON_WRAPPING } from '../catalogue/catalogueCache';
 import { indexTerms, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
@@ -57,13 +58,15 @@ interface IndexedItem {
   typedNameWords: ReadonlySet<string>;
   /** Popularity as a score factor: 1 for no sales, a little more per tenfold units sold. */
   popularity: number;
-  /** A hash of everything the item was indexed from: an update re-indexes the items whose hash moved. */
-  signature: string;
+  /** What the item was indexed from: an update re-indexes the items whose source changed. */
+  source: SearchSource;
   /** What was indexed (MiniSearch removes a document by its fields), and the neighbouring word pairs it holds. */
   document: SearchDocument;
   pairs: readonly string[];
 }
 
+/** Items a build indexes between two turns of the event loop. */
+const BUILD_CHUNK = 100;
 /** Of an update, at most this share of the items may change: past it a whole build costs less. */
 const UPDATE_MAX_SHARE = 0.25;
 /** Updates of up to this many items are always made in place, however small the catalogue. */
@@ -72,10 +75,20 @@ const UPDATE_MIN_ITEMS = 50;
 /** An item's identity across builds. */
 const itemIdOf = (source: SearchSource): string => `${source.hit.type}:${source.hit.id}`;
 
-/** A hash of every field of a source the index reads. */
-function signatureOf(source: SearchSource, json: string): string {
-  const fields = [json, source.name, source.category, source.brand, source.sku, source.models.join('\n'), source.vehicles, source.description, String(source.sales)];
-  return hash('sha1', fields.join('\u0000'), 'base64');
+/** Whether two sources give the same item: every field the index reads (field by field: no copy, no hash). */
+function sameSource(a: SearchSource, b: SearchSource): boolean {
+  return (
+    a.name === b.name &&
+    a.description === b.description &&
+    a.category === b.category &&
+    a.brand === b.brand &&
+    a.sku === b.sku &&
+    a.vehicles === b.vehicles &&
+    a.sales === b.sales &&
+    a.models.length === b.models.length &&
+    a.models.every((model, index) => model === b.models[index]) &&
+    isDeepStrictEqual(a.hit, b.hit)
+  );
 }
 
 /** Members counted by how many items hold them: a member while one does. */
@@ -137,12 +150,16 @@ export class CatalogueSearchIndex {
   /** Neighbouring words of the catalogue ("o to") by the one word they make typed together ("oto"). */
   private readonly runTogether = new Map<string, Tally>();
 
-  /** `wordsOf` folds a text into words (searchWords, or a remembering one: rememberedSearchWords). */
+  /**
+   * `wordsOf` folds a text into words (searchWords, or a remembering one: rememberedSearchWords); `catalogue`: the
+   * whole catalogue when `sources` is only its start (`build` adds the rest), as the models it fits shape every term.
+   */
   constructor(
     sources: readonly SearchSource[],
     private readonly wordsOf: (text: string) => readonly string[] = searchWords,
+    catalogue: readonly SearchSource[] = sources,
   ) {
-    this.models = this.modelsOf(sources);
+    this.models = this.modelsOf(catalogue);
     this.miniSearch = new MiniSearch<SearchDocument>({
       idField: 'key',
       fields: FIELDS,
@@ -151,6 +168,19 @@ export class CatalogueSearchIndex {
       searchOptions: { boost: FIELD_BOOSTS, tokenize: (text) => [text], processTerm: (term) => term },
     });
     this.miniSearch.addAll(sources.map((source) => this.indexed(this.nextKey++, source)));
+  }
+
+  /**
+   * A new index of `sources`, BUILD_CHUNK items at a time with a turn of the event loop between: a whole build
+   * for thousands of products holds no other request for its full length.
+   */
+  static async build(sources: readonly SearchSource[], wordsOf: (text: string) => readonly string[] = searchWords): Promise<CatalogueSearchIndex> {
+    const index = new CatalogueSearchIndex(sources.slice(0, BUILD_CHUNK), wordsOf, sources);
+    for (let start = BUILD_CHUNK; start < sources.length; start += BUILD_CHUNK) {
+      await nextTurn();
+      index.miniSearch.addAll(sources.slice(start, start + BUILD_CHUNK).map((source) => index.indexed(index.nextKey++, source)));
+    }
+    return index;
   }
 
   /**
@@ -167,7 +197,7 @@ export class CatalogueSearchIndex {
       const id = itemIdOf(source);
       present.add(id);
       const key = this.keys.get(id);
-      if (key === undefined || this.items.get(key)!.signature !== signatureOf(source, JSON.stringify(source.hit))) changed.push(source);
+      if (key === undefined || !sameSource(this.items.get(key)!.source, source)) changed.push(source);
     }
     const gone = [...this.keys.keys()].filter((id) => !present.has(id));
     if (changed.length + gone.length > Math.max(UPDATE_MIN_ITEMS, UPDATE_MAX_SHARE * this.items.size)) return false;
@@ -216,7 +246,7 @@ export class CatalogueSearchIndex {
       json,
       typedNameWords: new Set(typedWords(source.name)),
       popularity: 1 + 0.05 * Math.log10(1 + Math.max(0, source.sales)),
-      signature: signatureOf(source, json),
+      source,
       document,
       pairs,
     });

@@ -82,7 +82,7 @@ export class CatalogueSearch {
     const bounds = sources.map((source) => source.priceChangesAt).filter((ms): ms is number => ms !== null);
     // The index in hand brought up to date (a save changes an item or two), else a new one.
     const current = this.built?.index;
-    const index = current?.update(sources) ? current : new CatalogueSearchIndex(sources, this.wordsOf);
+    const index = current?.update(sources) ? current : await CatalogueSearchIndex.build(sources, this.wordsOf);
     const built = { index, generation, builtAt, priceChangesAt: bounds.length === 0 ? null : Math.min(...bounds) };
     this.built = built;
     return built;

@@ -58,6 +58,17 @@ describe('the search index brought up to date in place', () => {
     expect(answers(index)).toEqual(answers(new CatalogueSearchIndex(sources)));
   });
 
+  it('builds in turns the index a build in one go makes', async () => {
+    const many = Array.from({ length: 1_200 }, (_, number) => {
+      const source = products()[number % products().length]!;
+      return { ...source, hit: { ...source.hit, id: 600_000 + number, slug: `${source.hit.slug}-${number}` }, sku: `${source.sku}-${number}` };
+    });
+    const catalogue = [...sources, ...many];
+    const inTurns = await CatalogueSearchIndex.build(catalogue);
+    expect(inTurns.size).toBe(catalogue.length);
+    expect(answers(inTurns)).toEqual(answers(new CatalogueSearchIndex(catalogue)));
+  });
+
   it('declines, changing nothing, when a new index is due', () => {
     const index = new CatalogueSearchIndex(sources);
     const before = answers(index);
