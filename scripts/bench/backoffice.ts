@@ -8,6 +8,7 @@ import { runCustomers, type CustomerLoadResult, type CustomerStep } from './cust
 import { insertBenchVisit } from './benchVisits.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 import { importBudgetMs, importCounts, productCsv } from './productCsv.ts';
+import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 
 /**
  * `npm run bench:backoffice`: the service-centre floor's budgets (issue 13), against the API in a child process on
@@ -43,10 +44,14 @@ import { importBudgetMs, importCounts, productCsv } from './productCsv.ts';
  * env: BENCH_SECONDS (each measured phase, default 15); BENCH_PHASES (default 'floor,checkin,photos': which phases
  * run; 'training' and 'catalogueImport' are added by name); BENCH_PHOTO_TECHNICIANS (default 4) and
  * BENCH_PHOTO_EVERY_MS (default 2000; 0: back to back); BENCH_CSV_ROWS (default 5,000: the catalogueImport phase's
- * file); BENCH_CPU_PROFILE_DIR (the API writes a CPU profile there, benchProcess.ts).
+ * file); BENCH_CPU_PROFILE_DIR (the API writes a CPU profile there, benchProcess.ts); BENCH_BACKOFFICE_DATABASES
+ * (default 'sqlite'; 'postgres', or 'sqlite,postgres' each in a process of its own: a scratch database of
+ * BENCH_POSTGRES_URL's server, scratchDatabase.ts).
  */
 const BUDGETS = { dayView: 20, board: 20, checklist: 15, checkIn: 50, photo: 600, sse: 1000 };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const DATABASES_SETTING = 'BENCH_BACKOFFICE_DATABASES';
+const DATABASES = (process.env[DATABASES_SETTING] ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'floor,checkin,photos').split(','));
 const STAFF = 10;
 const TECHNICIANS = 10;
@@ -399,13 +404,16 @@ async function liveStatusProbe(origin: string, ready: ServerReady, until: number
 }
 
 async function main(): Promise<void> {
+  if (benchEachDatabaseInItsOwnProcess(DATABASES, DATABASES_SETTING, import.meta.url)) return;
+  const scratch = await scratchDatabase(DATABASES[0] ?? 'sqlite', 'backoffice', DATABASES_SETTING);
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-backoffice-'));
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder });
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' });
   const { ready } = api;
   const origin = `http://127.0.0.1:${ready.port}`;
   let failed = false;
   try {
-    console.log(`API: ${origin} (scratch seeded SQLite in ${folder}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
+    const where = scratch.databaseUrl ? `PostgreSQL ${new URL(scratch.databaseUrl).pathname.slice(1)}` : `SQLite in ${folder}`;
+    console.log(`API: ${origin} (scratch seeded ${where}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
     console.log(`floor centre: ${APPOINTMENTS} appointments (today ${WAITING_TODAY + WALK_UP_TODAY} waiting, ${WALK_UP_TODAY} of them checked in while it runs, + ${TECHNICIANS * IN_PROGRESS_PER_TECHNICIAN} in progress), ${SERVICE_ORDERS} service orders; ${STAFF} staff + ${TECHNICIANS} technicians`);
     console.log(`intake centre: ${ready.checkInIds.length} appointments today for the check-in phase, ${ready.customerAppointmentIds.length} of a customer for the live probe; ${STAFF * 2} staff\n`);
     const checks: Array<[string, number, number]> = [];
@@ -607,6 +615,7 @@ async function main(): Promise<void> {
   } finally {
     await api.stop();
     rmSync(folder, { recursive: true, force: true });
+    await scratch.remove();
   }
   if (failed) process.exitCode = 1;
 }
