@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import MiniSearch, { type Query, type QueryCombination, type SearchOptions } from 'minisearch';
+import MiniSearch, { type Query, type QueryCombination, type SearchOptions, type SearchResult } from 'minisearch';
 import { OK_JSON_WRAPPING } from '../catalogue/catalogueCache';
 import { indexTerms, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
 import type { SearchSource } from './searchSources';
@@ -115,6 +115,19 @@ class Tally {
   }
 }
 
+/**
+ * Results (best first) with equal scores in key order, as a new index gives them: an update re-adds an item after
+ * the others. Sorted again only when a tie is out of that order.
+ */
+function inKeyOrderOnTies(results: SearchResult[]): SearchResult[] {
+  for (let index = 1; index < results.length; index += 1) {
+    const before = results[index - 1]!;
+    const result = results[index]!;
+    if (before.score === result.score && before.id > result.id) return results.sort((a, b) => b.score - a.score || a.id - b.id);
+  }
+  return results;
+}
+
 /** A query for exactly this term (a one-letter term weighing less). */
 function exactly(term: string): QueryCombination {
   return { queries: [term], prefix: false, fuzzy: false, ...(term.length === 1 ? { boostTerm: () => ONE_LETTER_WEIGHT } : {}) };
@@ -138,8 +151,9 @@ const typedWords = (text: string): string[] => text.normalize('NFC').toLowerCase
  */
 export class CatalogueSearchIndex {
   private readonly miniSearch: MiniSearch<SearchDocument>;
-  /** The indexed items by their MiniSearch key. */
-  private readonly items = new Map<number, IndexedItem>();
+  /** The indexed items by their MiniSearch key (an array: the ranking reads it for every candidate). */
+  private readonly items: (IndexedItem | undefined)[] = [];
+  private itemCount = 0;
   /** Each item's key by its identity (itemIdOf). */
   private readonly keys = new Map<string, number>();
   private nextKey = 0;
@@ -197,10 +211,10 @@ export class CatalogueSearchIndex {
       const id = itemIdOf(source);
       present.add(id);
       const key = this.keys.get(id);
-      if (key === undefined || !sameSource(this.items.get(key)!.source, source)) changed.push(source);
+      if (key === undefined || !sameSource(this.items[key]!.source, source)) changed.push(source);
     }
     const gone = [...this.keys.keys()].filter((id) => !present.has(id));
-    if (changed.length + gone.length > Math.max(UPDATE_MIN_ITEMS, UPDATE_MAX_SHARE * this.items.size)) return false;
+    if (changed.length + gone.length > Math.max(UPDATE_MIN_ITEMS, UPDATE_MAX_SHARE * this.itemCount)) return false;
     for (const id of gone) {
       this.unindex(this.keys.get(id)!);
       this.keys.delete(id);
@@ -242,21 +256,22 @@ export class CatalogueSearchIndex {
       fits: [...source.models, source.vehicles].map(terms).join(' '),
       description: terms(source.description),
     };
-    this.items.set(key, {
+    if (this.items[key] === undefined) this.itemCount += 1;
+    this.items[key] = {
       json,
       typedNameWords: new Set(typedWords(source.name)),
       popularity: 1 + 0.05 * Math.log10(1 + Math.max(0, source.sales)),
       source,
       document,
       pairs,
-    });
+    };
     this.keys.set(itemIdOf(source), key);
     return document;
   }
 
   /** Takes the item under `key` out of the index, its terms and word pairs out of the counts. */
   private unindex(key: number): void {
-    const item = this.items.get(key)!;
+    const item = this.items[key]!;
     this.miniSearch.remove(item.document);
     const { name, labels, fits, description } = item.document;
     for (const term of [name, labels, fits, description].join(' ').split(' ')) if (term) this.vocabulary.remove(term);
@@ -265,11 +280,12 @@ export class CatalogueSearchIndex {
       tally.remove(item.pairs[index + 1]!);
       if (tally.members().next().done) this.runTogether.delete(item.pairs[index]!);
     }
-    this.items.delete(key);
+    this.items[key] = undefined;
+    this.itemCount -= 1;
   }
 
   get size(): number {
-    return this.items.size;
+    return this.itemCount;
   }
 
   /** The items matching the query, best first (their positions in the sources). */
@@ -280,8 +296,7 @@ export class CatalogueSearchIndex {
     if (words.length === 0) return [];
     const groups = words.map((word, index) => this.wordQuery(word, index === words.length - 1));
     const options = this.rankingOptions(query);
-    // Equal scores in key order, as a new index would have them (an update re-adds an item after the others).
-    const found = this.miniSearch.search({ combineWith: 'AND', queries: groups }, options).sort((a, b) => b.score - a.score || a.id - b.id);
+    const found = inKeyOrderOnTies(this.miniSearch.search({ combineWith: 'AND', queries: groups }, options));
     if (found.length > 0 || groups.length < 3) return found.map((result) => result.id as number);
     // Nothing has every word of a longer query: let any one word go ("sạc cho xe vf3"), best score kept.
     const scores = new Map<number, number>();
@@ -297,7 +312,7 @@ export class CatalogueSearchIndex {
   /** The answer's data as JSON ({ query, total, hits }), from the hits serialised at build time. */
   resultJson(query: string, limit: number): string {
     const keys = this.find(query);
-    const hits = keys.slice(0, limit).map((key) => this.items.get(key)!.json);
+    const hits = keys.slice(0, limit).map((key) => this.items[key]!.json);
     return `{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[${hits.join(',')}]}`;
   }
 
@@ -328,9 +343,9 @@ export class CatalogueSearchIndex {
     return {
       boostDocument:
         marked.length === 0
-          ? (key: number) => items.get(key)!.popularity
+          ? (key: number) => items[key]!.popularity
           : (key: number) => {
-              const item = items.get(key)!;
+              const item = items[key]!;
               return marked.some((word) => item.typedNameWords.has(word)) ? item.popularity * TYPED_DIACRITICS_BOOST : item.popularity;
             },
     };
