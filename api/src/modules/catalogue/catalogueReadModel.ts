@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ProductListQuery } from 'shared-contracts/schemas';
 import { dialectOf, type Dialect } from '../../db/portable';
 import { readFirstRow } from '../../db/directRead';
@@ -143,11 +143,6 @@ function shortHash(text: string): string {
 /** An item's hash (product_list_items.item_hash): what a list's ETag is made of (`pageReady`). */
 export const itemHash = shortHash;
 
-/** The pending ids a refresh takes: all of them, or the `limit` lowest. */
-function pendingIds<Q extends SelectQueryBuilder<Database, 'product_list_pending', { product_id: number }>>(query: Q, limit: number | undefined): Q {
-  return (limit === undefined ? query : query.orderBy('product_id').limit(limit)) as Q;
-}
-
 /** Products written per statement. */
 const CHUNK = 200;
 
@@ -170,21 +165,19 @@ export async function refreshProductListItems(db: Kysely<Database>, at: Date = n
     .onConflict((oc) => oc.column('product_id').doNothing())
     .execute();
   return db.transaction().execute(async (trx) => {
-    const taken =
-      dialect === 'postgres'
-        ? await trx
-            .deleteFrom('product_list_pending')
-            .where('product_id', 'in', (eb) => pendingIds(eb.selectFrom('product_list_pending').select('product_id'), limit).forUpdate().skipLocked())
-            .returning('product_id')
-            .execute()
-        : // SQLite: the delete comes first, so the transaction holds the write lock before it reads anything.
-          limit === undefined
-          ? await trx.deleteFrom('product_list_pending').returning('product_id').execute()
-          : await trx
-              .deleteFrom('product_list_pending')
-              .where('product_id', 'in', (eb) => pendingIds(eb.selectFrom('product_list_pending').select('product_id'), limit))
-              .returning('product_id')
-              .execute();
+    // PostgreSQL takes only the marks no transaction holds; SQLite's delete comes first, so the transaction holds
+    // the write lock before it reads anything.
+    const taken = await trx
+      .deleteFrom('product_list_pending')
+      .$if(dialect === 'postgres' || limit !== undefined, (query) =>
+        query.where('product_id', 'in', (eb) => {
+          let marks = eb.selectFrom('product_list_pending').select('product_id');
+          if (limit !== undefined) marks = marks.orderBy('product_id').limit(limit);
+          return dialect === 'postgres' ? marks.forUpdate().skipLocked() : marks;
+        }),
+      )
+      .returning('product_id')
+      .execute();
     const ids = taken.map((row) => row.product_id).sort((a, b) => a - b);
     for (let start = 0; start < ids.length; start += CHUNK) {
       const chunk = ids.slice(start, start + CHUNK);

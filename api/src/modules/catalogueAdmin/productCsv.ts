@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   canMoveProductStatus,
@@ -454,7 +455,7 @@ async function undoChunks(db: Kysely<Database>, chunks: WrittenChunk[]): Promise
         if (redirect.removed.length > 0) await trx.insertInto('product_slug_redirects').values(redirect.removed).execute();
       }
     });
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 
@@ -495,7 +496,7 @@ export async function importProductCsv(
       const chunk = plan.writes.slice(start, start + chunkRows);
       written.push(await inTransaction(db, (trx) => applyChunk(trx, chunk, actorId)));
       await options.afterChunk?.(written.length);
-      if (onPostgres) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (onPostgres) await nextTurn();
       else since = await pauseAfter(since);
     }
   } catch (error) {
