@@ -60,7 +60,7 @@ interface IndexedItem {
   popularity: number;
   /** What the item was indexed from: an update re-indexes the items whose source changed. */
   source: SearchSource;
-  /** What was indexed (MiniSearch removes a document by its fields), and the neighbouring word pairs it holds. */
+  /** What was indexed (MiniSearch removes a document by its fields), and the neighbouring word pairs it holds ("o to"). */
   document: SearchDocument;
   pairs: readonly string[];
 }
@@ -240,11 +240,12 @@ export class CatalogueSearchIndex {
       const found = indexTerms(words, this.models);
       for (const term of found) this.vocabulary.add(term);
       for (let index = 0; index < words.length - 1; index += 1) {
+        const pair = `${words[index]!} ${words[index + 1]!}`;
         const joined = words[index]! + words[index + 1]!;
         let tally = this.runTogether.get(joined);
         if (!tally) this.runTogether.set(joined, (tally = new Tally()));
-        tally.add(`${words[index]!} ${words[index + 1]!}`);
-        pairs.push(joined, `${words[index]!} ${words[index + 1]!}`);
+        tally.add(pair);
+        pairs.push(pair);
       }
       return found.join(' ');
     };
@@ -275,10 +276,12 @@ export class CatalogueSearchIndex {
     this.miniSearch.remove(item.document);
     const { name, labels, fits, description } = item.document;
     for (const term of [name, labels, fits, description].join(' ').split(' ')) if (term) this.vocabulary.remove(term);
-    for (let index = 0; index < item.pairs.length; index += 2) {
-      const tally = this.runTogether.get(item.pairs[index]!)!;
-      tally.remove(item.pairs[index + 1]!);
-      if (tally.members().next().done) this.runTogether.delete(item.pairs[index]!);
+    for (const pair of item.pairs) {
+      // Words hold no space: the pair without its space is the word they make typed together.
+      const joined = pair.replace(' ', '');
+      const tally = this.runTogether.get(joined)!;
+      tally.remove(pair);
+      if (tally.members().next().done) this.runTogether.delete(joined);
     }
     this.items[key] = undefined;
     this.itemCount -= 1;
