@@ -52,9 +52,13 @@ export interface LowStockAlertsTable {
   cleared_at: NullableInstant;
 }
 
-export type StockTransferStatus = 'IN_TRANSIT' | 'RECEIVED' | 'CANCELLED';
+export type StockTransferStatus = 'REQUESTED' | 'IN_TRANSIT' | 'RECEIVED' | 'CANCELLED' | 'DECLINED';
 
-/** Units moving between two stock locations (migration 0028): TRANSFER_OUT at the source, TRANSFER_IN on receipt. */
+/**
+ * Units moving between two stock locations (migration 0028): TRANSFER_OUT at the source, TRANSFER_IN on receipt.
+ * A destination's request (0037) is REQUESTED until the source accepts it (IN_TRANSIT, the units leave then) or
+ * declines it (DECLINED).
+ */
 export interface StockTransfersTable {
   id: Generated<number>;
   from_location_id: number;
@@ -66,6 +70,12 @@ export interface StockTransfersTable {
   received_by: ColumnType<number | null, number | null | undefined, number | null>;
   received_at: NullableInstant;
   version: Counter;
+  /** Set when the transfer began as the destination's request (created_by asked, at created_at). */
+  requested_at: NullableInstant;
+  /** Who at the source accepted or declined the request, and when. */
+  decided_by: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: NullableInstant;
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StockTransferLinesTable {
@@ -75,7 +85,7 @@ export interface StockTransferLinesTable {
   quantity: number;
 }
 
-/** Centre inventory tables (migration 0007_centre_inventory; transfers 0028). */
+/** Centre inventory tables (migration 0007_centre_inventory; transfers 0028, their requests 0037). */
 export interface InventoryTables {
   centre_stock: CentreStockTable;
   stock_movements: StockMovementsTable;

@@ -76,7 +76,9 @@ export function TransferForm({ locations, role, ownCentreId, centreId, onClose, 
     if (fromId === '') found.from = t.fromRequired;
     if (toId === '') found.to = t.toRequired;
     else if (toId === fromId) found.to = t.sameLocation;
-    if (!found.from && !found.to && role !== 'admin' && !canCreateStockTransfer({ role: role ?? '', centreId: ownCentreId }, Number(fromId), Number(toId))) {
+    const source = locations.find((location) => String(location.id) === fromId);
+    const facts = { fromLocationId: Number(fromId), toLocationId: Number(toId), fromKind: source?.kind ?? 'SERVICE_CENTRE' };
+    if (!found.from && !found.to && role !== 'admin' && !canCreateStockTransfer({ role: role ?? '', centreId: ownCentreId }, facts)) {
       found.to = t.notYourCentre;
     }
     return found;

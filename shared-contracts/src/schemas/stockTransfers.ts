@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   STOCK_LOCATION_KINDS,
   STOCK_TRANSFER_ACTIONS,
+  STOCK_TRANSFER_DECLINE_REASON_MAX,
   STOCK_TRANSFER_LINES_MAX,
   STOCK_TRANSFER_NOTE_MAX,
   STOCK_TRANSFER_QUANTITY_MAX,
@@ -12,9 +13,11 @@ import { isoInstantSchema } from './catalogue';
 import { idInput, integerInput, textInput } from './primitives';
 
 /**
- * Stock transfers between stock locations (issue 34 §3): GET /api/stock-locations, POST /api/inventory/transfers,
- * POST /api/inventory/transfers/:id/receive | /cancel {version}, GET /api/inventory/transfers. The status machine,
- * who may do what and the limits: backoffice/stockTransferMachine.ts.
+ * Stock transfers between stock locations (issue 34 §3, requests issue 44 §3): GET /api/stock-locations,
+ * POST /api/inventory/transfers (create: the units leave at once), POST /api/inventory/transfers/requests (the
+ * destination's manager asks the source), POST /api/inventory/transfers/:id/accept | /decline | /withdraw |
+ * /receive | /cancel {version}, GET /api/inventory/transfers. The status machine, who may do what and the limits:
+ * backoffice/stockTransferMachine.ts.
  */
 
 // The machine and limits, zod-free, for the back office's forms.
@@ -42,7 +45,8 @@ const quantitySchema = integerInput({
   max: STOCK_TRANSFER_QUANTITY_MAX,
 });
 
-/** POST /api/inventory/transfers: 1..50 lines, each product once (the same source and destination: 422 SAME_LOCATION). */
+/**
+ * POST /api/inventory/transfers and POST /api/inventory/transfers/requests (the same body): 1..50 lines, each product once (the same source and destination: 422 SAME_LOCATION). */
 export const stockTransferInputSchema = z.object({
   fromLocationId: idInput('Vui lòng chọn nơi chuyển đi.'),
   toLocationId: idInput('Vui lòng chọn nơi nhận.'),
@@ -68,11 +72,20 @@ export type StockTransferInput = z.input<typeof stockTransferInputSchema>;
 
 export const stockTransferParamsSchema = z.object({ id: idInput('Mã phiếu chuyển không hợp lệ.') });
 
-/** POST /api/inventory/transfers/:id/receive | /cancel: the version the caller read (a stale one is 409). */
+/** POST /api/inventory/transfers/:id/accept | /withdraw | /receive | /cancel: the version the caller read (a stale one is 409). */
 export const stockTransferVersionInputSchema = z.object({
   version: integerInput({ message: 'Phiên bản phiếu chuyển không hợp lệ, vui lòng tải lại.', min: 0 }),
 });
 export type StockTransferVersionInput = z.input<typeof stockTransferVersionInputSchema>;
+
+/** POST /api/inventory/transfers/:id/decline: the version the caller read and, if they wish, why. */
+export const stockTransferDeclineInputSchema = stockTransferVersionInputSchema.extend({
+  reason: textInput({ trim: true, multiline: true })
+    .max(STOCK_TRANSFER_DECLINE_REASON_MAX, `Lý do tối đa ${STOCK_TRANSFER_DECLINE_REASON_MAX} ký tự.`)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type StockTransferDeclineInput = z.input<typeof stockTransferDeclineInputSchema>;
 
 /** GET /api/inventory/transfers: newest first; `centreId` as source or destination (an admin's choice; others their own). */
 export const stockTransferListQuerySchema = centreScopeQuerySchema.extend({
@@ -95,9 +108,17 @@ export const stockTransferSchema = z.object({
   to: placeSchema,
   note: z.string().nullable(),
   lines: z.array(stockTransferLineSchema),
+  /** Who wrote it (for a request: who asked) and when. */
   createdBy: personSchema.nullable(),
   createdAt: isoInstantSchema,
-  /** Who received it (RECEIVED) or cancelled it (CANCELLED), and when; null while in transit. */
+  /** Whether it began as the destination's request (REQUESTED until the source accepted or declined it). */
+  requested: z.boolean(),
+  /** Who at the source accepted or declined the request, and when; null otherwise. */
+  decidedBy: personSchema.nullable(),
+  decidedAt: isoInstantSchema.nullable(),
+  /** Why the request was declined (optional). */
+  declineReason: z.string().nullable(),
+  /** Who received it (RECEIVED), cancelled or withdrew it (CANCELLED) or declined it (DECLINED), and when; null while open. */
   closedBy: personSchema.nullable(),
   closedAt: isoInstantSchema.nullable(),
   version: count,
@@ -117,14 +138,16 @@ export type StockTransferPage = z.infer<typeof stockTransferPageSchema>;
 
 /** Codes of the transfers' refusals (besides VALIDATION_ERROR, 401, 403, 404). */
 export const STOCK_TRANSFER_ERROR_CODES = [
-  /** 409: the source has less available than a line asks (data: productId, available). */
+  /** 409: the source has less available than a line asks, at creation or acceptance (data: productId, available). */
   'TRANSFER_INSUFFICIENT_STOCK',
-  /** 409: the transfer changed since it was read, or is no longer in transit (data: transfer). */
+  /** 409: the transfer changed since it was read, or is no longer in the status the action needs (data: transfer). */
   'TRANSFER_STALE',
   /** 422: the source is the destination (field toLocationId). */
   'SAME_LOCATION',
-  /** 403: a manager's transfer that neither leaves nor reaches their centre. */
+  /** 403: a manager's transfer that neither leaves nor reaches their centre, or an action not theirs. */
   'TRANSFER_FORBIDDEN',
+  /** 403: a destination's manager creating a transfer from another centre: they send a request instead. */
+  'TRANSFER_REQUEST_REQUIRED',
   /** 422: an unknown stock location (field fromLocationId / toLocationId). */
   'LOCATION_NOT_FOUND',
   /** 422: an unknown product (field lines.i.productId). */

@@ -34,6 +34,7 @@ import * as m0032 from './0032_vat_invoice_requests';
 import * as m0033 from './0033_product_list_price_changes';
 import * as m0034 from './0034_orders_phone_search';
 import * as m0035 from './0035_products_admin_order';
+import * as m0037 from './0037_stock_transfer_requests';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0033_product_list_price_changes': m0033,
   '0034_orders_phone_search': m0034,
   '0035_products_admin_order': m0035,
+  '0037_stock_transfer_requests': m0037,
 };

@@ -32,19 +32,23 @@ export interface TransferRow {
   from_location_id: number;
   to_location_id: number;
   status: StockTransferStatus;
+  note: string | null;
   version: number;
 }
 
 export async function transferRow(db: Db, id: number): Promise<TransferRow | null> {
   const row = await db
     .selectFrom('stock_transfers')
-    .select(['id', 'from_location_id', 'to_location_id', 'status', 'version'])
+    .select(['id', 'from_location_id', 'to_location_id', 'status', 'note', 'version'])
     .where('id', '=', id)
     .executeTakeFirst();
   return row ? { ...row, status: row.status as StockTransferStatus, version: toNumber(row.version) } : null;
 }
 
-/** Whether the caller sees the transfer: an admin every one, the others those touching their centre. */
+/**
+ * Whether the caller sees the transfer: an admin every one, the others those touching their centre (a request
+ * addressed to their centre as the source included).
+ */
 export function transferVisibleTo(scope: CentreScope, row: Pick<TransferRow, 'from_location_id' | 'to_location_id'>): boolean {
   return scope.centreId === null || scope.centreId === row.from_location_id || scope.centreId === row.to_location_id;
 }
@@ -59,6 +63,7 @@ export async function readTransfers(db: Db, scope: CentreScope, ids: readonly nu
       .innerJoin('service_centres as d', 'd.id', 't.to_location_id')
       .leftJoin('users as c', 'c.id', 't.created_by')
       .leftJoin('users as r', 'r.id', 't.received_by')
+      .leftJoin('users as k', 'k.id', 't.decided_by')
       .select([
         't.id',
         't.status',
@@ -66,6 +71,9 @@ export async function readTransfers(db: Db, scope: CentreScope, ids: readonly nu
         't.version',
         't.created_at',
         't.received_at',
+        't.requested_at',
+        't.decided_at',
+        't.decline_reason',
         't.from_location_id',
         't.to_location_id',
         'f.name as from_name',
@@ -74,6 +82,8 @@ export async function readTransfers(db: Db, scope: CentreScope, ids: readonly nu
         'c.full_name as creator_name',
         'r.id as closer_id',
         'r.full_name as closer_name',
+        'k.id as decider_id',
+        'k.full_name as decider_name',
       ])
       .where('t.id', 'in', [...ids])
       .execute(),
@@ -107,6 +117,10 @@ export async function readTransfers(db: Db, scope: CentreScope, ids: readonly nu
         lines: linesOf.get(row.id) ?? [],
         createdBy: row.creator_id === null ? null : { id: row.creator_id, fullName: row.creator_name ?? '' },
         createdAt: toIsoUtc(row.created_at),
+        requested: row.requested_at !== null,
+        decidedBy: row.decider_id === null ? null : { id: row.decider_id, fullName: row.decider_name ?? '' },
+        decidedAt: row.decided_at === null ? null : toIsoUtc(row.decided_at),
+        declineReason: row.decline_reason,
         closedBy: row.closer_id === null ? null : { id: row.closer_id, fullName: row.closer_name ?? '' },
         closedAt: row.received_at === null ? null : toIsoUtc(row.received_at),
         version: toNumber(row.version),

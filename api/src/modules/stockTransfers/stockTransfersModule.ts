@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   envelopeSchema,
   stockLocationListSchema,
+  stockTransferDeclineInputSchema,
   stockTransferInputSchema,
   stockTransferListQuerySchema,
   stockTransferPageSchema,
@@ -19,15 +20,16 @@ import { centreForRequest, centreScopeOf, requireCentreRole, type CentreScope } 
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { stockTransferMessages } from './stockTransferMessages';
 import { listStockLocations, listTransfers, readTransfers } from './stockTransferQueries';
-import { createTransfer, takeTransferAction, type TransferContext } from './stockTransferWork';
+import { createTransfer, requestTransfer, takeTransferAction, type TransferContext } from './stockTransferWork';
 
 const transferResponse = envelopeSchema(stockTransferSchema);
 
 /**
- * Stock transfers between stock locations (issue 34 §3; the service centres and the online warehouse):
- * GET /api/stock-locations, GET|POST /api/inventory/transfers, POST /api/inventory/transfers/:id/receive|cancel.
- * Who may do what is the machine's (shared-contracts backoffice/stockTransferMachine.ts); a transfer outside the
- * caller's centre answers 404. Every change reaches both locations' screens (`floor-changed`, kind 'inventory').
+ * Stock transfers between stock locations (issue 34 §3; the service centres and the online warehouse; requests
+ * issue 44 §3): GET /api/stock-locations, GET|POST /api/inventory/transfers, POST /api/inventory/transfers/requests,
+ * POST /api/inventory/transfers/:id/accept|decline|withdraw|receive|cancel. Who may do what is the machine's
+ * (shared-contracts backoffice/stockTransferMachine.ts); a transfer outside the caller's centre answers 404. Every
+ * change reaches both locations' screens (`floor-changed`, kind 'inventory').
  */
 export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db, clock, events } = context;
@@ -38,9 +40,9 @@ export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }
   const readers = requireCentreRole(db, 'staff', 'manager', 'admin');
   const creators = requireCentreRole(db, 'manager', 'admin');
 
-  /** Both locations' stock screens reload; the shop's cached stock is stale when the warehouse moved. */
-  const stockChanged = async (fromId: number, toId: number) => {
-    invalidateCatalogue();
+  /** Both locations' stock screens (and transfer lists) reload; the shop's cached stock is stale when units moved. */
+  const stockChanged = async (fromId: number, toId: number, unitsMoved = true) => {
+    if (unitsMoved) invalidateCatalogue();
     for (const centreId of [fromId, toId]) {
       try {
         await events.publishFloorChange(centreId, { kind: 'inventory', appointmentId: null, serviceOrderId: null, at: clock.now() });
@@ -94,7 +96,9 @@ export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }
       preHandler: creators,
       schema: {
         tags: ['back-office'],
-        summary: 'Tạo phiếu chuyển kho: hàng rời nơi chuyển đi ngay (quản trị; quản lý khi trung tâm mình là nơi đi hoặc nơi nhận)',
+        summary:
+          'Tạo phiếu chuyển kho: hàng rời nơi chuyển đi ngay (quản trị; quản lý nơi chuyển đi; quản lý lấy hàng từ kho về trung tâm mình). ' +
+          'Quản lý nơi nhận lấy hàng của trung tâm khác: 403 TRANSFER_REQUEST_REQUIRED, gửi yêu cầu qua /inventory/transfers/requests',
         body: stockTransferInputSchema,
         response: { 201: transferResponse, ...backOfficeErrors },
       },
@@ -108,7 +112,27 @@ export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }
     },
   );
 
-  const actionRoute = (action: StockTransferAction, summary: string, done: string) =>
+  app.post(
+    '/inventory/transfers/requests',
+    {
+      preHandler: creators,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Yêu cầu chuyển kho về trung tâm mình từ trung tâm khác (quản lý nơi nhận): chưa trừ hàng, chờ nơi chuyển đi duyệt',
+        body: stockTransferInputSchema,
+        response: { 201: transferResponse, ...backOfficeErrors },
+      },
+    },
+    async (request, reply) => {
+      const scope = centreScopeOf(request);
+      const { fromLocationId, toLocationId, lines, note } = request.body;
+      const id = await requestTransfer(ctx, scope, { fromLocationId, toLocationId, lines, note });
+      await stockChanged(fromLocationId, toLocationId, false);
+      return reply.code(201).send(ok(await answer(scope, id), stockTransferMessages.requested));
+    },
+  );
+
+  const actionRoute = (action: Exclude<StockTransferAction, 'decline'>, summary: string, done: string) =>
     app.post(
       `/inventory/transfers/:id/${action}`,
       {
@@ -124,10 +148,32 @@ export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }
       async (request) => {
         const scope = centreScopeOf(request);
         const row = await takeTransferAction(ctx, scope, request.params.id, action, request.body.version);
-        await stockChanged(row.from_location_id, row.to_location_id);
+        await stockChanged(row.from_location_id, row.to_location_id, action !== 'withdraw');
         return ok(await answer(scope, row.id), done);
       },
     );
+  actionRoute('accept', 'Duyệt yêu cầu chuyển kho: hàng rời nơi chuyển đi ngay (quản trị; quản lý nơi chuyển đi); kèm phiên bản đã xem', stockTransferMessages.accepted);
+  actionRoute('withdraw', 'Rút yêu cầu chuyển kho đang chờ duyệt (quản trị; quản lý nơi nhận); kèm phiên bản đã xem', stockTransferMessages.withdrawn);
   actionRoute('receive', 'Nhận hàng của phiếu chuyển đang chuyển (quản trị; quản lý, nhân viên nơi nhận); kèm phiên bản đã xem', stockTransferMessages.received);
   actionRoute('cancel', 'Hủy phiếu chuyển đang chuyển, hàng về lại nơi chuyển đi (quản trị; quản lý nơi chuyển đi); kèm phiên bản đã xem', stockTransferMessages.cancelled);
+
+  app.post(
+    '/inventory/transfers/:id/decline',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Từ chối yêu cầu chuyển kho, không hàng nào di chuyển (quản trị; quản lý nơi chuyển đi); kèm phiên bản đã xem và lý do (không bắt buộc)',
+        params: stockTransferParamsSchema,
+        body: stockTransferDeclineInputSchema,
+        response: { 200: transferResponse, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const scope = centreScopeOf(request);
+      const row = await takeTransferAction(ctx, scope, request.params.id, 'decline', request.body.version, request.body.reason);
+      await stockChanged(row.from_location_id, row.to_location_id, false);
+      return ok(await answer(scope, row.id), stockTransferMessages.declined);
+    },
+  );
 };

@@ -130,13 +130,18 @@ describe.each(testDatabases())('stock transfers on $label', (target) => {
       await balanced([product]);
     });
 
-    it('lets an admin move any pair and a manager only to or from their centre; staff, technicians and customers never', async () => {
+    it('lets an admin move any pair, a manager from their centre or from the warehouse into it; staff, technicians and customers never', async () => {
       const product = await stocked(50, 10);
       const line = [{ productId: product.id, quantity: 1 }];
       const body = (from: number, to: number) => ({ fromLocationId: from, toLocationId: to, lines: line });
       expect((await create(floor.users.admin, body(warehouse, floor.centreB.id))).statusCode).toBe(201);
       expect((await create(floor.users.manager, body(floor.centreA.id, floor.centreB.id))).statusCode).toBe(201);
-      expect((await create(floor.users.managerB, body(floor.centreA.id, floor.centreB.id))).statusCode).toBe(201);
+      expect((await create(floor.users.manager, body(floor.centreA.id, warehouse))).statusCode).toBe(201);
+      expect((await create(floor.users.managerB, body(warehouse, floor.centreB.id))).statusCode).toBe(201);
+      // the destination's manager does not take another centre's units: they ask (issue 44 §3)
+      const taking = await create(floor.users.managerB, body(floor.centreA.id, floor.centreB.id));
+      expect(taking.statusCode).toBe(403);
+      expect(taking.json()).toMatchObject({ code: 'TRANSFER_REQUEST_REQUIRED', errors: [{ field: 'fromLocationId' }] });
       const refused = await create(floor.users.managerB, body(warehouse, floor.centreA.id));
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'TRANSFER_FORBIDDEN', message: 'Bạn chỉ được chuyển hàng đi hoặc về trung tâm của mình.' });
@@ -144,8 +149,8 @@ describe.each(testDatabases())('stock transfers on $label', (target) => {
         expect((await create(user, body(warehouse, floor.centreA.id))).statusCode).toBe(403);
       }
       expect((await create(null, body(warehouse, floor.centreA.id))).statusCode).toBe(401);
-      // 50 − 1 (admin) at the warehouse; 10 − 2 at A
-      expect(await onHand(warehouse, product.id)).toBe(49);
+      // 50 − 2 (admin, manager B) at the warehouse; 10 − 2 at A (in transit, not yet anywhere)
+      expect(await onHand(warehouse, product.id)).toBe(48);
       expect(await onHand(floor.centreA.id, product.id)).toBe(8);
       await balanced([product]);
     });
