@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../src/db/schema';
 import { invalidateCatalogue } from '../src/modules/catalogue/catalogueCache';
 import { seedBackOffice, type BackOfficeSeedReport } from './backOffice';
@@ -8,7 +8,8 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
 import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from './partsApprovalDemo';
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
-import { seedDemoOrders } from '../src/modules/orders/demoOrders';
+import { seedDemoOrders } from './demoOrders';
+import { backfillOrderPayments } from '../src/db/orderPaymentBackfill';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
 import { seedOrderStock } from './orderStock';
@@ -92,7 +93,20 @@ export async function seedReference(db: Kysely<Database>): Promise<ReferenceSeed
  * transaction. Expects the schema to be migrated (see migrateToLatest).
  */
 export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
-  const report = await db.transaction().execute(async (trx) => ({
+  const report = await db.transaction().execute(async (trx) => {
+    const seeded = await seedAll(trx, options);
+    // The seed writes its paid orders as history: each gets its payment record as a paid order would.
+    await backfillOrderPayments(trx);
+    return seeded;
+  });
+  // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
+  // committed data, without the new rows) is dropped too.
+  invalidateCatalogue();
+  return report;
+}
+
+async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promise<SeedReport> {
+  return {
     serviceCentres: await seedServiceCentres(trx),
     demoAccounts: await seedDemoAccounts(trx),
     catalogue: await seedCatalogue(trx),
@@ -119,11 +133,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     // The cashier's work on those orders: a mistyped transfer to match, a company's VAT-invoice request.
     paymentExceptions: await seedDemoPaymentExceptions(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
     vatInvoiceRequests: await seedDemoVatInvoices(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
-  }));
-  // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
-  // committed data, without the new rows) is dropped too.
-  invalidateCatalogue();
-  return report;
+  };
 }
 
 export { SERVICE_CENTRES } from './serviceCentres';

@@ -44,6 +44,7 @@ import { bankTransfersModule } from './modules/bankTransfers/bankTransfersModule
 import { payOSModule } from './modules/payOS/payOSModule';
 import { payOsStandIn } from './modules/payOS/payOsStandIn';
 import { paymentExceptionsModule } from './modules/paymentExceptions/paymentExceptionsModule';
+import { recordedTransfersModule } from './modules/paymentTransactions/recordedTransfersModule';
 import { partsDemandRoutes } from './modules/partsDemand/partsDemandRoutes';
 import { partsRequestsModule } from './modules/partsRequests/partsRequestsModule';
 import { predictionModule } from './modules/prediction/predictionModule';
@@ -238,6 +239,7 @@ export function buildApp(options: BuildAppOptions): App {
   if (config.payOs?.standIn && config.nodeEnv !== 'production') void app.register(payOsStandIn, { prefix, payOs: config.payOs, publicUrl: config.publicUrl });
   // Payments that did not confirm themselves: the desk's exceptions queue, and the admin's daily reconciliation.
   void app.register(paymentExceptionsModule, { prefix, context });
+  void app.register(recordedTransfersModule, { prefix, context });
   void app.register(reconciliationModule, { prefix, context });
   // Receipts and invoices: the PDFs, company VAT-invoice requests, the Circular 78 XML behind a provider.
   void app.register(invoicesModule, { prefix, context });

@@ -188,7 +188,7 @@ test('a service package bought with VietQR waits for payment, shows the QR with 
     await expect(account(page).getByRole('region', { name: 'Đơn hàng chờ thanh toán' }).getByRole('img', { name: `Mã VietQR thanh toán đơn hàng ${code}` })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // staff tick the transfer off on their dashboard: the order leaves the list, paid
+    // staff of the order's centre tick the transfer off on their dashboard: the order leaves the list, paid
     const staffContext = await browser.newContext();
     try {
       const staffPage = await staffContext.newPage();
@@ -197,8 +197,12 @@ test('a service package bought with VietQR waits for payment, shows the QR with 
       const transfers = staffPage.locator('[data-remote-area="mfe_backoffice"]').getByRole('region', { name: 'Đơn hàng chờ xác nhận chuyển khoản' });
       await expect(transfers.getByRole('rowheader', { name: code })).toBeVisible();
       expect(await seriousViolations(staffPage)).toEqual([]);
-      await transfers.getByRole('button', { name: `Xác nhận đã nhận tiền cho đơn ${code}` }).click();
-      await expect(transfers.getByRole('status')).toHaveText(`Đã xác nhận thanh toán đơn hàng ${code}.`);
+      // the desk records the transfer the bank statement shows: the whole total, its bank reference
+      await transfers.getByRole('button', { name: `Ghi nhận chuyển khoản cho đơn ${code}` }).click();
+      const form = transfers.getByRole('form', { name: `Chuyển khoản đã nhận cho đơn ${code}` });
+      await form.getByLabel('Mã giao dịch ngân hàng').fill(`FT${Date.now()}`);
+      await form.getByRole('button', { name: 'Ghi nhận' }).click();
+      await expect(transfers.getByRole('status')).toHaveText(`Đã ghi nhận chuyển khoản: đơn ${code} đã thanh toán.`);
       await expect(transfers.getByRole('rowheader', { name: code })).toHaveCount(0);
     } finally {
       await staffContext.close();

@@ -12,7 +12,7 @@ if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { T
 // The staff dashboard reads the orders waiting for a transfer: no test reaches the network. The page's own
 // tests (awaitingTransfers.test.tsx) say what the API answers; elsewhere it never answers.
 jest.mock('../src/pages/staff/payments/paymentsApi', () => ({
-  paymentsApi: { awaitingTransfer: jest.fn(() => new Promise(() => undefined)), confirm: jest.fn() },
+  paymentsApi: { awaitingTransfer: jest.fn(() => new Promise(() => undefined)), recordTransfer: jest.fn() },
 }));
 
 // The parts screens read the parts described outside the catalogue: no test reaches the network. Their own tests

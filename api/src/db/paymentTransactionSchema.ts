@@ -32,6 +32,8 @@ export interface PaymentTransactionsTable {
   resolved_at: NullableInstant;
   resolution_note: string | null;
   version: Generated<number>;
+  /** The clerk who entered the transfer by hand (provider MANUAL); null for a provider's. */
+  recorded_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The payOS payment link of an order (one per order). */
@@ -48,8 +50,24 @@ export interface PayOsPaymentLinksTable {
   created_at: InstantDefaultNow;
 }
 
+/** The one payment of an order (migration 0036), written by orders' markOrderPaid only. */
+export interface OrderPaymentsTable {
+  id: Generated<number>;
+  order_id: number;
+  amount: number;
+  /** 'BANK_TRANSFER' | 'CASH'. */
+  method: string;
+  /** 'SEPAY' | 'PAYOS' | 'RECORDED_TRANSFER' | 'EXCEPTION_MATCH' | 'REINSTATE' | 'DESK'. */
+  channel: string;
+  reference: string | null;
+  transaction_id: number | null;
+  actor_id: number | null;
+  paid_at: Instant;
+}
+
 export interface PaymentTransactionTables {
   payment_transactions: PaymentTransactionsTable;
+  order_payments: OrderPaymentsTable;
   payos_payment_links: PayOsPaymentLinksTable;
 }
 

@@ -173,8 +173,6 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'GET /api/orders': {},
     'GET /api/orders/{code}': { params: { code: f.cancellableOrderCode } },
     'POST /api/orders/{code}/cancel': { params: { code: f.cancellableOrderCode }, bodies: [{ reason: 'Đặt nhầm sản phẩm' }] },
-    'POST /api/orders/{code}/status': { params: { code: f.staffOrderCode }, bodies: [{ status: 'CONFIRMED', note: 'Đã gọi xác nhận' }] },
-    'POST /api/orders/{code}/payment/confirm': { params: { code: f.vietQrOrderCode } },
     // payOS: an order that awaits no transfer (409), so the fuzz never reaches payOS; the webhooks: SePay with its
     // key (past it, the body is what is fuzzed), payOS unsigned (zod first, then 401).
     'POST /api/orders/{code}/payos-link': { params: { code: f.staffOrderCode } },
@@ -208,10 +206,10 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
         },
       ],
     },
-    'GET /api/staff/orders': { query: { status: 'PLACED', limit: '20' } },
     'GET /api/staff/web-orders': { query: { status: 'PLACED', q: 'EV', from: '2026-01-01', to: '2026-12-31', page: '1', pageSize: '20' } },
     'GET /api/staff/web-orders/{code}': { params: { code: f.staffOrderCode } },
     'POST /api/staff/web-orders/{code}/actions': { params: { code: f.staffOrderCode }, bodies: [{ action: 'confirm', version: 0, note: 'Đã gọi xác nhận' }] },
+    'POST /api/staff/web-orders/{code}/transfers': { params: { code: f.vietQrOrderCode }, bodies: [{ amount: 1_000_000, bankReference: 'FT26112700123', transferredOn: '2026-11-20' }] },
     'POST /api/staff/web-orders/{code}/notes': { params: { code: f.staffOrderCode }, bodies: [{ text: 'Khách dặn gọi trước khi giao' }] },
     'GET /api/payment-exceptions': { query: { status: 'open', page: '1' } },
     'GET /api/payment-exceptions/{id}': { params: { id: '1' } },

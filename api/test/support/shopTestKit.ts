@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Cart, Order, PromotionCategory } from 'shared-contracts/schemas';
+import { vietnamDateOf, type Cart, type Order, type PromotionCategory } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/schema';
 import { addOnHand } from '../../src/modules/inventory/centreStockMoves';
@@ -185,4 +185,27 @@ export async function centreAvailable(db: Kysely<Database>, centreId: number, pr
 /** Puts `quantity` more units of a product on a centre's shelf (pick-up orders reserve there), an OPENING movement. */
 export async function stockCentre(db: Kysely<Database>, centreId: number, productId: number, quantity: number): Promise<void> {
   await db.transaction().execute((trx) => addOnHand(trx, { centreId, productId, quantity, kind: 'OPENING', transferId: null, actorId: null, reason: 'Tồn đầu kỳ' }));
+}
+
+let transferReferences = 0;
+
+/**
+ * The desk records the transfer the bank statement shows for an order (POST /staff/web-orders/:code/transfers): the
+ * one paid path, as a webhook's transfer. `on` is the transfer's day (the app's clock, which a test may have moved).
+ */
+export function recordTransferFor(app: App, user: TestUser, code: string, amount: number, on: Date, bankReference = `FT${process.pid}${Date.now()}${(transferReferences += 1)}`) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/staff/web-orders/${encodeURIComponent(code)}/transfers`,
+    headers: user.headers,
+    payload: { amount, bankReference, transferredOn: vietnamDateOf(on) },
+  });
+}
+
+/** A web-order desk action on the order, at the version the desk reads now. */
+export async function deskAction(app: App, user: TestUser, code: string, action: string, extra: Record<string, unknown> = {}) {
+  const detail = await app.inject({ method: 'GET', url: `/api/staff/web-orders/${encodeURIComponent(code)}`, headers: user.headers });
+  if (detail.statusCode !== 200) return detail;
+  const { version } = (detail.json() as { data: { version: number } }).data;
+  return app.inject({ method: 'POST', url: `/api/staff/web-orders/${encodeURIComponent(code)}/actions`, headers: user.headers, payload: { action, version, ...extra } });
 }

@@ -62,6 +62,21 @@ export const REFUND_METHODS = ['BANK_TRANSFER', 'CASH'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { BANK_TRANSFER: 'Chuyển khoản ngân hàng', CASH: 'Tiền mặt' };
 
+/** How an order's money arrived (its payment record, order_payments): transfer or cash. */
+export const ORDER_PAYMENT_METHODS = ['BANK_TRANSFER', 'CASH'] as const;
+export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
+/** Who reported the payment: a provider's webhook, a clerk's recorded transfer, the exceptions queue, the desk. */
+export const ORDER_PAYMENT_CHANNELS = ['SEPAY', 'PAYOS', 'RECORDED_TRANSFER', 'EXCEPTION_MATCH', 'REINSTATE', 'DESK'] as const;
+export type OrderPaymentChannel = (typeof ORDER_PAYMENT_CHANNELS)[number];
+export const ORDER_PAYMENT_CHANNEL_LABELS: Record<OrderPaymentChannel, string> = {
+  SEPAY: 'Ngân hàng báo (SePay)',
+  PAYOS: 'payOS',
+  RECORDED_TRANSFER: 'Nhân viên ghi nhận chuyển khoản',
+  EXCEPTION_MATCH: 'Khớp từ hàng đợi ngoại lệ',
+  REINSTATE: 'Khôi phục đơn hết hạn',
+  DESK: 'Thu tại quầy / khi giao',
+};
+
 /** What the back office needs to know about an order to move it on. */
 export interface OrderTransitionContext {
   status: OrderStatus;
@@ -169,8 +184,8 @@ export function webOrderOutcome(action: WebOrderAction, facts: WebOrderFacts): {
 }
 
 /**
- * The statuses staff may move an order to through POST /orders/:code/status: the targets of the machine's
- * actions (cancel included, refund aside).
+ * The statuses the desk's actions may move an unpaid order to (the machine's targets, cancel included, refund
+ * aside).
  */
 export function nextOrderStatuses(context: OrderTransitionContext): OrderStatus[] {
   const facts: WebOrderFacts = { ...context, paymentStatus: 'UNPAID' };
@@ -180,7 +195,3 @@ export function nextOrderStatuses(context: OrderTransitionContext): OrderStatus[
   return [...new Set(targets)];
 }
 
-/** The action that moves an order from `from` to `to` for these facts, if one does. */
-export function webOrderActionTo(to: OrderStatus, facts: WebOrderFacts): WebOrderAction | undefined {
-  return WEB_ORDER_ACTIONS.find((action) => WEB_ORDER_ACTION_RULES[action].to === to && WEB_ORDER_ACTION_RULES[action].from.includes(facts.status) && WEB_ORDER_ACTION_RULES[action].applies(facts));
-}

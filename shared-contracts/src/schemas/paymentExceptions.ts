@@ -4,7 +4,7 @@ import { REFUND_METHODS } from '../pricing/orderStatus';
 import { PAYMENT_EXCEPTION_ACTIONS, PAYMENT_EXCEPTION_REASONS, PAYMENT_EXCEPTION_RESOLUTIONS } from '../pricing/paymentExceptionRules';
 import { isoInstantSchema, vndSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
-import { integerInput, textInput } from './primitives';
+import { DB_INTEGER_MAX, integerInput, textInput } from './primitives';
 import { calendarDateSchema } from './service';
 
 /**
@@ -152,6 +152,22 @@ export const paymentExceptionDismissInputSchema = z.object({
     .max(300, 'Lý do bỏ qua tối đa 300 ký tự.'),
   version: versionInput,
 });
+
+/**
+ * POST /staff/web-orders/:code/transfers: a clerk records a transfer the bank statement shows for the order (where no
+ * bank notification is configured). It goes through the webhook's matching: the exact total pays the order, any
+ * other amount waits in the exceptions queue. The bank reference is the transfer's identity: once per reference.
+ */
+export const recordedTransferInputSchema = z.object({
+  amount: integerInput({ message: 'Số tiền nhận được phải là số nguyên dương (VND).', positive: true, max: DB_INTEGER_MAX }),
+  bankReference: textInput({ trim: true, error: 'Vui lòng nhập mã giao dịch ngân hàng.' })
+    .min(3, 'Mã giao dịch ngân hàng tối thiểu 3 ký tự.')
+    .max(60, 'Mã giao dịch ngân hàng tối đa 60 ký tự.'),
+  transferredOn: calendarDateSchema,
+});
+export type RecordedTransferInput = z.input<typeof recordedTransferInputSchema>;
+export const recordedTransferResponseSchema = envelopeSchema(z.object({ outcome: z.enum(['MATCHED', 'EXCEPTION']), orderCode: z.string().min(1) }));
+export type RecordedTransferOutcome = { outcome: 'MATCHED' | 'EXCEPTION'; orderCode: string };
 
 export const paymentExceptionListResponseSchema = envelopeSchema(paymentExceptionListSchema);
 export const paymentExceptionDetailResponseSchema = envelopeSchema(paymentExceptionDetailSchema);

@@ -26,6 +26,9 @@ export {
   CUSTOMER_CANCELLABLE_STATUSES,
   FULFILMENT_METHODS,
   FULFILMENT_METHOD_LABELS,
+  ORDER_PAYMENT_CHANNELS,
+  ORDER_PAYMENT_CHANNEL_LABELS,
+  ORDER_PAYMENT_METHODS,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   PAYMENT_METHODS,
@@ -36,6 +39,8 @@ export {
   nextOrderStatuses,
   type CartLineIssue,
   type FulfilmentMethod,
+  type OrderPaymentChannel,
+  type OrderPaymentMethod,
   type OrderStatus,
   type OrderTransitionContext,
   type PaymentMethod,
@@ -410,21 +415,6 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** GET /staff/orders (staff, manager, admin): the back office's list, newest first, optionally of one status. */
-export const staffOrderListQuerySchema = z.object({
-  status: orderStatusSchema.optional(),
-  limit: integerInput({ message: 'Số đơn mỗi trang từ 1 đến 200.', min: 1, max: 200 }).default(50),
-});
-export type StaffOrderListQuery = z.input<typeof staffOrderListQuerySchema>;
-
-export const staffOrderSummarySchema = orderSummarySchema.extend({
-  recipientName: z.string().min(1),
-  phone: z.string().min(1),
-  customerEmail: z.string().min(1),
-  fulfilmentMethod: fulfilmentMethodSchema,
-});
-export type StaffOrderSummary = z.infer<typeof staffOrderSummarySchema>;
-
 export const orderCodeParamsSchema = z.object({ code: textInput({ trim: true }).toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.') });
 
 /** POST /orders/:code/cancel: { reason? }; no body at all is fine too. */
@@ -440,16 +430,6 @@ export const orderCancelInputSchema = z
   .nullish()
   .transform((input) => ({ reason: input?.reason, version: input?.version }));
 export type OrderCancelInput = z.input<typeof orderCancelInputSchema>;
-
-/** POST /orders/:code/status (staff, manager, admin): only the transitions of nextOrderStatuses. */
-export const orderStatusUpdateInputSchema = z.object({
-  status: orderStatusSchema,
-  note: textInput({ trim: true, multiline: true })
-    .max(300, 'Ghi chú tối đa 300 ký tự.')
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-});
-export type OrderStatusUpdateInput = z.input<typeof orderStatusUpdateInputSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Package credits
@@ -478,7 +458,6 @@ export const cartResponseSchema = envelopeSchema(cartSchema);
 export const quoteResponseSchema = envelopeSchema(quoteSchema);
 export const orderResponseSchema = envelopeSchema(orderSchema);
 export const orderSummaryListResponseSchema = envelopeSchema(z.array(orderSummarySchema));
-export const staffOrderSummaryListResponseSchema = envelopeSchema(z.array(staffOrderSummarySchema));
 export const customerPackageCreditListResponseSchema = envelopeSchema(z.array(customerPackageCreditSchema));
 
 /** `event: order-status` on the customer's GET /api/appointments/events: one of their orders moved or was paid, reload it. */

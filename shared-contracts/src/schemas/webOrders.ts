@@ -23,7 +23,6 @@ export {
   WEB_ORDER_DESK_ROLES,
   availableWebOrderActions,
   canTakeWebOrderAction,
-  webOrderActionTo,
   webOrderOutcome,
   type WebOrderAction,
   type WebOrderFacts,

@@ -34,6 +34,7 @@ import * as m0032 from './0032_vat_invoice_requests';
 import * as m0033 from './0033_product_list_price_changes';
 import * as m0034 from './0034_orders_phone_search';
 import * as m0035 from './0035_products_admin_order';
+import * as m0036 from './0036_order_payments';
 import * as m0037 from './0037_stock_transfer_requests';
 
 /**
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '0033_product_list_price_changes': m0033,
   '0034_orders_phone_search': m0034,
   '0035_products_admin_order': m0035,
+  '0036_order_payments': m0036,
   '0037_stock_transfer_requests': m0037,
 };

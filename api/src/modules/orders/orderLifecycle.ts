@@ -1,14 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import {
   CUSTOMER_CANCELLABLE_STATUSES,
-  nextOrderStatuses,
-  ORDER_STATUS_LABELS,
   type AccountRole,
   type Order,
   type OrderStatus,
   type PaymentStatus,
-  webOrderActionTo,
-  webOrderOutcome,
   type WebOrderFacts,
 } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
@@ -17,12 +13,12 @@ import type { OrderRow } from '../../db/shopSchema';
 import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
-import { enqueueOrderEmail, orderCancelledEmail, orderStatusEmail, type OrderEmail } from './orderEmails';
+import { enqueueOrderEmail, orderCancelledEmail, type OrderEmail } from './orderEmails';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
 import { actorKindOf, recordOrderEvent, type OrderEventInput } from './orderTimeline';
 import { settleOrderStock } from './orderStock';
 import { findOrderRow, toOrder } from './orderView';
-import { issuePackageCredits, revokePackageCredits } from './packageCredits';
+import { revokePackageCredits } from './packageCredits';
 import type { ShopContext } from './placeOrder';
 import { announceWebOrderChange } from './webOrderChanges';
 
@@ -34,13 +30,13 @@ export interface OrderActor {
   role: AccountRole;
 }
 
-export const ORDER_STAFF_ROLES: readonly AccountRole[] = ['staff', 'manager', 'admin'];
-export const isOrderStaff = (actor: OrderActor): boolean => ORDER_STAFF_ROLES.includes(actor.role);
-
-/** The order if the actor may see it (its owner, or staff); 404 otherwise (another customer's order does not exist). */
-export async function orderForActor(db: Db, code: string, actor: OrderActor): Promise<OrderRow> {
+/**
+ * The customer's own order; 404 otherwise (another customer's order does not exist). Staff reach orders through
+ * the web-order desk, within their centre (webOrders).
+ */
+export async function ownOrder(db: Db, code: string, actor: OrderActor): Promise<OrderRow> {
   const row = await findOrderRow(db, code);
-  if (!row || (row.user_id !== actor.userId && !isOrderStaff(actor))) throw AppError.notFound(orderMessages.notFound, OrderErrorCodes.ORDER_NOT_FOUND);
+  if (!row || row.user_id !== actor.userId) throw AppError.notFound(orderMessages.notFound, OrderErrorCodes.ORDER_NOT_FOUND);
   return row;
 }
 
@@ -171,24 +167,19 @@ export async function cancelWithin(
 }
 
 /**
- * Cancels an order: the owner while PENDING_PAYMENT / PLACED / CONFIRMED, staff wherever nextOrderStatuses
- * allows it; everything of cancelWithin in one transaction.
+ * The customer cancels their own order while PENDING_PAYMENT / PLACED / CONFIRMED: everything of cancelWithin in
+ * one transaction. (The desk cancels through the web-order desk's cancel action, which calls cancelWithin.)
  */
 export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderActor, reason: string | null, expectedVersion?: number): Promise<Order> {
-  const byStaff = isOrderStaff(actor);
   const nowIso = ctx.clock.now().toISOString();
   const notCancellable = new AppError(409, OrderErrorCodes.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
-    const row = await orderForActor(trx, code, actor);
+    const row = await ownOrder(trx, code, actor);
     // The customer's page sends the version it showed: a change by the shop since (a confirmation racing the
     // cancellation) wins, and the customer sees the order again.
     if (expectedVersion !== undefined && toNumber(row.version) !== expectedVersion) throw new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange);
-    const status = row.status as OrderStatus;
-    const ownerMayCancel = row.user_id === actor.userId && CUSTOMER_CANCELLABLE_STATUSES.includes(status);
-    const staffMayCancel = byStaff && (await allowedNext(trx, row)).includes('CANCELLED');
-    if (!ownerMayCancel && !staffMayCancel) throw notCancellable;
-    const byCustomer = !byStaff || row.user_id === actor.userId;
-    return cancelWithin(ctx, trx, row, { actorId: actor.userId, reason, byCustomer, nowIso, conflict: notCancellable });
+    if (!CUSTOMER_CANCELLABLE_STATUSES.includes(row.status as OrderStatus)) throw notCancellable;
+    return cancelWithin(ctx, trx, row, { actorId: actor.userId, reason, byCustomer: true, nowIso, conflict: notCancellable });
   });
   if (cancelled.promotion_id !== null) invalidateCatalogue();
   return toOrder(ctx.db, cancelled, ctx.config.vietQr);
@@ -240,65 +231,4 @@ export async function expireUnpaidOrders(ctx: ShopContext & { events: Pick<Event
 export async function webOrderFactsOf(trx: Db, row: OrderRow): Promise<WebOrderFacts> {
   const product = await trx.selectFrom('order_lines').select('id').where('order_id', '=', row.id).where('kind', '=', 'product').executeTakeFirst();
   return { status: row.status as OrderStatus, paymentStatus: row.payment_status as PaymentStatus, fulfilmentMethod: row.fulfilment_method, hasProducts: product !== undefined };
-}
-
-async function allowedNext(trx: Db, row: OrderRow): Promise<OrderStatus[]> {
-  return nextOrderStatuses(await webOrderFactsOf(trx, row));
-}
-
-/**
- * Staff move an order on (nextOrderStatuses). CANCELLED goes through cancelOrder. Completing a COD or
- * pay-at-pick-up order records its payment (PAID) and gives its package credits.
- */
-export async function changeOrderStatus(ctx: ShopContext, code: string, actor: OrderActor, status: OrderStatus, note: string | null): Promise<Order> {
-  if (status === 'CANCELLED') return cancelOrder(ctx, code, actor, note);
-  const now = ctx.clock.now();
-  const nowIso = now.toISOString();
-  const updated = await ctx.db.transaction().execute(async (trx) => {
-    const row = await orderForActor(trx, code, actor);
-    const from = row.status as OrderStatus;
-    const facts = await webOrderFactsOf(trx, row);
-    const action = webOrderActionTo(status, facts);
-    if (!action || !nextOrderStatuses(facts).includes(status)) {
-      throw new AppError(409, OrderErrorCodes.STATUS_TRANSITION_NOT_ALLOWED, orderMessages.transitionNotAllowed(ORDER_STATUS_LABELS[from], ORDER_STATUS_LABELS[status]));
-    }
-    const outcome = webOrderOutcome(action, facts);
-    const collectsPayment = outcome.paymentStatus === 'PAID' && row.payment_status === 'UNPAID';
-    const moved = await moveOrder(
-      trx,
-      row,
-      { status: outcome.status, paymentStatus: outcome.paymentStatus, ...(collectsPayment ? { paidAt: nowIso } : {}) },
-      nowIso,
-      new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange),
-      actor.userId,
-    );
-    if (collectsPayment) await issuePackageCredits(trx, moved, now);
-    await recordHistory(trx, moved, note, actor.userId, nowIso, { action });
-    await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, note));
-    return moved;
-  });
-  return toOrder(ctx.db, updated, ctx.config.vietQr);
-}
-
-/**
- * Staff confirm that the VietQR transfer arrived: payment PAID (PENDING_PAYMENT → PLACED), package credits
- * given, the customer emailed. Once only (409 after).
- */
-export async function confirmVietQrPayment(ctx: ShopContext, code: string, actor: OrderActor): Promise<Order> {
-  const now = ctx.clock.now();
-  const nowIso = now.toISOString();
-  const updated = await ctx.db.transaction().execute(async (trx) => {
-    const row = await orderForActor(trx, code, actor);
-    const refuse = (message: string) => new AppError(409, OrderErrorCodes.PAYMENT_NOT_CONFIRMABLE, message);
-    if (row.payment_method !== 'VIETQR') throw refuse(orderMessages.paymentNotVietQr);
-    if (row.payment_status !== 'UNPAID') throw refuse(orderMessages.paymentAlreadyConfirmed);
-    if (row.status === 'CANCELLED') throw refuse(orderMessages.paymentNotPending);
-    const status: OrderStatus = row.status === 'PENDING_PAYMENT' ? 'PLACED' : (row.status as OrderStatus);
-    const moved = await moveOrder(trx, row, { status, paymentStatus: 'PAID', paidAt: nowIso }, nowIso, refuse(orderMessages.paymentAlreadyConfirmed));
-    await issuePackageCredits(trx, moved, now);
-    await recordHistory(trx, moved, orderMessages.paymentConfirmed, actor.userId, nowIso, { action: 'payment' });
-    await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, null, true));
-    return moved;
-  });
-  return toOrder(ctx.db, updated, ctx.config.vietQr);
 }

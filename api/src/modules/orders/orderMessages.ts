@@ -16,12 +16,8 @@ export const orderMessages = {
   paymentWindowPassed: (hours: number) => `Quá hạn thanh toán: chưa nhận được chuyển khoản trong ${hours} giờ sau khi đặt hàng.`,
   creditsUsed: 'Gói dịch vụ trong đơn đã được sử dụng, không thể hủy đơn hàng.',
   cancelled: 'Đã hủy đơn hàng.',
-  transitionNotAllowed: (from: string, to: string) => `Không thể chuyển đơn hàng từ "${from}" sang "${to}".`,
-  statusChanged: 'Đã cập nhật trạng thái đơn hàng.',
   paymentNotVietQr: 'Đơn hàng này không thanh toán bằng chuyển khoản VietQR.',
   paymentAlreadyConfirmed: 'Đơn hàng đã được xác nhận thanh toán trước đó.',
-  paymentNotPending: 'Đơn hàng không ở trạng thái chờ thanh toán.',
-  paymentConfirmed: 'Đã xác nhận đã nhận tiền chuyển khoản.',
   quoted: 'Đã tính tiền đơn hàng.',
   concurrentChange: 'Đơn hàng vừa được cập nhật bởi người khác. Vui lòng tải lại và thử lại.',
 } as const;
@@ -37,7 +33,6 @@ export const OrderErrorCodes = {
   ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
   ORDER_NOT_CANCELLABLE: 'ORDER_NOT_CANCELLABLE',
   PACKAGE_CREDITS_USED: 'PACKAGE_CREDITS_USED',
-  STATUS_TRANSITION_NOT_ALLOWED: 'STATUS_TRANSITION_NOT_ALLOWED',
   PAYMENT_NOT_CONFIRMABLE: 'PAYMENT_NOT_CONFIRMABLE',
   CONCURRENT_CHANGE: 'CONCURRENT_CHANGE',
 } as const;

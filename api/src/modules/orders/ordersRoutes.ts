@@ -6,29 +6,23 @@ import {
   orderCodeParamsSchema,
   orderCreateInputSchema,
   orderResponseSchema,
-  orderStatusUpdateInputSchema,
   orderSummaryListResponseSchema,
   quoteResponseSchema,
   checkoutQuoteInputSchema,
-  staffOrderListQuerySchema,
-  staffOrderSummaryListResponseSchema,
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { preparedQuery } from '../../db/preparedQuery';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
 import { quoteCheckout } from './checkoutQuote';
-import { cancelOrder, changeOrderStatus, confirmVietQrPayment, ORDER_STAFF_ROLES, orderForActor } from './orderLifecycle';
+import { cancelOrder, ownOrder } from './orderLifecycle';
 import { orderMessages } from './orderMessages';
 import { listOrderSummaries, toOrder } from './orderView';
 import { listPackageCredits } from './packageCredits';
 import { placeOrder } from './placeOrder';
 import { announceWebOrderChange } from './webOrderChanges';
-import { listStaffOrders } from './staffOrders';
-
-const requireOrderStaff = requireRole(...ORDER_STAFF_ROLES);
 
 // Read after every order placed or moved: compiled once (preparedQuery).
 const announcedOrder = preparedQuery<{ code: string }>()((db, param) =>
@@ -36,10 +30,9 @@ const announcedOrder = preparedQuery<{ code: string }>()((db, param) =>
 );
 
 /**
- * Checkout and orders: POST /api/checkout/quote; POST /api/orders (Idempotency-Key), GET /api/orders,
- * GET /api/orders/:code, POST /api/orders/:code/cancel (the customer); POST /api/orders/:code/status,
- * POST /api/orders/:code/payment/confirm, GET /api/staff/orders (staff, manager, admin);
- * GET /api/me/package-credits.
+ * Checkout and orders, the customer's own: POST /api/checkout/quote; POST /api/orders (Idempotency-Key),
+ * GET /api/orders, GET /api/orders/:code, POST /api/orders/:code/cancel; GET /api/me/package-credits. Staff work
+ * on orders at the web-order desk (webOrders), within their centre.
  */
 export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db, clock, config } = context;
@@ -105,10 +98,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     '/orders/:code',
     {
       preHandler: authenticate,
-      schema: { tags: ['orders'], summary: 'Chi tiết đơn hàng (chủ đơn hoặc nhân viên)', params: orderCodeParamsSchema, response: { 200: orderResponseSchema } },
+      schema: { tags: ['orders'], summary: 'Chi tiết đơn hàng của tôi', params: orderCodeParamsSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {
-      const row = await orderForActor(db, request.params.code, currentAuth(request));
+      const row = await ownOrder(db, request.params.code, currentAuth(request));
       return ok(await toOrder(db, row, config.vietQr));
     },
   );
@@ -130,57 +123,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       await announce(cancelled.code);
       return ok(cancelled, orderMessages.cancelled);
     },
-  );
-
-  app.post(
-    '/orders/:code/status',
-    {
-      preHandler: requireOrderStaff,
-      schema: {
-        tags: ['orders'],
-        summary: 'Chuyển trạng thái đơn hàng (nhân viên, quản lý, quản trị)',
-        params: orderCodeParamsSchema,
-        body: orderStatusUpdateInputSchema,
-        response: { 200: orderResponseSchema },
-      },
-    },
-    async (request) => {
-      const order = await changeOrderStatus(ctx, request.params.code, currentAuth(request), request.body.status, request.body.note ?? null);
-      await announce(order.code);
-      return ok(order, orderMessages.statusChanged);
-    },
-  );
-
-  app.post(
-    '/orders/:code/payment/confirm',
-    {
-      preHandler: requireOrderStaff,
-      schema: {
-        tags: ['orders'],
-        summary: 'Xác nhận đã nhận tiền chuyển khoản VietQR (nhân viên, quản lý, quản trị)',
-        params: orderCodeParamsSchema,
-        response: { 200: orderResponseSchema },
-      },
-    },
-    async (request) => {
-      const order = await confirmVietQrPayment(ctx, request.params.code, currentAuth(request));
-      await announce(order.code);
-      return ok(order, orderMessages.paymentConfirmed);
-    },
-  );
-
-  app.get(
-    '/staff/orders',
-    {
-      preHandler: requireOrderStaff,
-      schema: {
-        tags: ['orders'],
-        summary: 'Danh sách đơn hàng cho nhân viên (mới nhất trước, lọc theo trạng thái)',
-        querystring: staffOrderListQuerySchema,
-        response: { 200: staffOrderSummaryListResponseSchema },
-      },
-    },
-    async (request) => ok(await listStaffOrders(db, request.query.status, request.query.limit)),
   );
 
   app.get(

@@ -17,9 +17,7 @@ import type { OrderRow } from '../../db/shopSchema';
 import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
-import { orderStatusEmail } from '../orders/orderEmails';
-import { moveOrder, notifyCustomer, recordHistory } from '../orders/orderLifecycle';
-import { issuePackageCredits } from '../orders/packageCredits';
+import { markOrderPaid } from '../orders/markOrderPaid';
 import type { ShopContext } from '../orders/placeOrder';
 import { announceWebOrderChange } from '../orders/webOrderChanges';
 import { webOrderInScope } from '../webOrders/webOrderScope';
@@ -97,19 +95,13 @@ export function refuse(action: PaymentExceptionAction): AppError {
   return new AppError(409, PaymentExceptionErrorCodes.PAYMENT_EXCEPTION_ACTION_NOT_ALLOWED, paymentExceptionMessages.notAllowed(PAYMENT_EXCEPTION_ACTION_LABELS[action]));
 }
 
-/**
- * Marks an unpaid order paid by a transfer, as staff confirming a VietQR payment do (orderLifecycle's
- * confirmVietQrPayment): PENDING_PAYMENT → PLACED, PAID, package credits, the timeline's payment step with the
- * amount and bank reference, the customer's email. `conflict` if the order changed since it was read.
- */
-export async function payOrder(ctx: ShopContext, trx: Db, order: OrderRow, tx: PaymentTransactionRow, actorId: number, nowIso: string, note: string, from?: OrderStatus): Promise<OrderRow> {
-  const status: OrderStatus = order.status === 'PENDING_PAYMENT' || from === 'CANCELLED' ? 'PLACED' : (order.status as OrderStatus);
-  const conflict = new AppError(409, PaymentExceptionErrorCodes.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, ORDER_STATUS_LABELS[order.status as OrderStatus]));
-  const moved = await moveOrder(trx, order, { status, paymentStatus: 'PAID', paidAt: nowIso, ...(from === 'CANCELLED' ? { cancelReason: null } : {}) }, nowIso, conflict, actorId);
-  await issuePackageCredits(trx, moved, new Date(nowIso));
-  await recordHistory(trx, moved, note, actorId, nowIso, { action: 'payment', amount: toNumber(tx.amount), reference: tx.bank_reference });
-  await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, null, true));
-  return moved;
+/** The exception's transfer as the order's payment record (markOrderPaid / reopenOrder). */
+export function paymentOfException(tx: PaymentTransactionRow, channel: 'EXCEPTION_MATCH' | 'REINSTATE') {
+  return { amount: toNumber(tx.amount), method: 'BANK_TRANSFER' as const, channel, reference: tx.bank_reference, transactionId: tx.id };
+}
+
+export function orderNotPayable(order: OrderRow): AppError {
+  return new AppError(409, PaymentExceptionErrorCodes.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, ORDER_STATUS_LABELS[order.status as OrderStatus]));
 }
 
 /** After commit: the desks that saw the exception (before and after) hear of it; a paid order's desk and owner too. */
@@ -144,7 +136,12 @@ export async function matchException(ctx: PaymentExceptionContext, scope: Centre
       throw new AppError(422, PaymentExceptionErrorCodes.AMOUNT_MISMATCH, message, [{ field: 'orderCode', message }]);
     }
     const tx = await resolve(trx, row, input.version, { action: 'match', resolution: 'MATCHED', actorId: scope.userId, nowIso, note: order.code, orderId: order.id });
-    const paid = await payOrder(ctx, trx, order, tx, scope.userId, nowIso, paymentExceptionMessages.paidByMatch(vnd(amount), providerLabel(row.provider), row.bank_reference));
+    const paid = await markOrderPaid(ctx, trx, order, {
+      payment: paymentOfException(tx, 'EXCEPTION_MATCH'),
+      actor: { kind: 'staff', scope },
+      note: paymentExceptionMessages.paidByMatch(vnd(amount), providerLabel(row.provider), row.bank_reference),
+      conflict: orderNotPayable(order),
+    });
     return { tx, order: paid };
   });
   await announce(ctx, [centreBefore, order.desk_centre_id], order);

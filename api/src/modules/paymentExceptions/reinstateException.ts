@@ -1,35 +1,14 @@
-import { sql, type Kysely } from 'kysely';
 import { toNumber } from '../../db/portable';
-import type { Database } from '../../db/schema';
-import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
 import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { reopenOrder } from '../orders/markOrderPaid';
 import { OrderErrorCodes } from '../orders/orderMessages';
 import { announceWebOrderChange } from '../orders/webOrderChanges';
 import { PaymentExceptionErrorCodes, paymentExceptionMessages } from './paymentExceptionMessages';
 import { providerLabel, vnd } from './paymentExceptionQueries';
 import { exceptionInScope, type PaymentTransactionRow } from './paymentExceptionScope';
-import { announcePaymentExceptionChange, payOrder, refuse, reinstatableOrder, resolve, stale, type PaymentExceptionContext } from './paymentExceptionWork';
-
-type Db = Kysely<Database>;
-
-/** What the cancellation gave back besides the stock: the products' sales and the promotion use, taken again. */
-async function retakeSalesAndPromotion(trx: Db, order: OrderRow, nowIso: string): Promise<void> {
-  const lines = await trx.selectFrom('order_lines').select(['ref_id', 'quantity']).where('order_id', '=', order.id).where('kind', '=', 'product').orderBy('ref_id').execute();
-  for (const line of lines) {
-    await trx
-      .updateTable('products')
-      .set({ sales_count: sql<number>`sales_count + ${line.quantity}`, updated_at: nowIso })
-      .where('id', '=', line.ref_id)
-      .execute();
-  }
-  if (order.promotion_id === null) return;
-  const retaken = await trx.updateTable('promotion_redemptions').set({ released_at: null }).where('order_id', '=', order.id).where('released_at', 'is not', null).executeTakeFirst();
-  if (Number(retaken.numUpdatedRows) > 0) {
-    await trx.updateTable('promotions').set({ used_count: sql<number>`used_count + 1` }).where('id', '=', order.promotion_id).execute();
-  }
-}
+import { announcePaymentExceptionChange, orderNotPayable, paymentOfException, refuse, reinstatableOrder, resolve, stale, type PaymentExceptionContext } from './paymentExceptionWork';
 
 /**
  * POST /payment-exceptions/:id/reinstate: the transfer for an order the payment window cancelled came late, for
@@ -52,13 +31,17 @@ export async function reinstateException(ctx: PaymentExceptionContext, scope: Ce
     }
     const tx = await resolve(trx, row, input.version, { action: 'reinstate', resolution: 'REINSTATED', actorId: scope.userId, nowIso, note: cancelled.code, orderId: cancelled.id });
     const note = paymentExceptionMessages.reinstated(vnd(amount), providerLabel(row.provider));
-    const paid = await payOrder(ctx, trx, cancelled, tx, scope.userId, nowIso, note, 'CANCELLED').catch((error: unknown) => {
+    const paid = await reopenOrder(ctx, trx, cancelled, {
+      payment: paymentOfException(tx, 'REINSTATE'),
+      actor: { kind: 'staff', scope },
+      note,
+      conflict: orderNotPayable(cancelled),
+    }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === OrderErrorCodes.OUT_OF_STOCK) {
         throw new AppError(409, PaymentExceptionErrorCodes.REINSTATE_OUT_OF_STOCK, `${paymentExceptionMessages.outOfStock} (${error.message}).`);
       }
       throw error;
     });
-    await retakeSalesAndPromotion(trx, paid, nowIso);
     return { tx, order: paid };
   });
   if (order.promotion_id !== null) invalidateCatalogue();

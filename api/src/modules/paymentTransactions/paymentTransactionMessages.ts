@@ -23,3 +23,12 @@ export const paymentMessages = {
   /** The timeline's note of a payment the provider confirmed. */
   transferReceived: (amount: number, provider: PaymentProvider) => `Đã nhận chuyển khoản ${formatVndPlain(amount)} (${PROVIDER_LABELS[provider]})`,
 };
+
+/** A transfer the desk records by hand (recordedTransfersModule). */
+export const recordedTransferMessages = {
+  content: (orderCode: string) => `Nhân viên ghi nhận chuyển khoản cho đơn ${orderCode}`,
+  paid: (orderCode: string) => `Đã ghi nhận chuyển khoản: đơn ${orderCode} đã thanh toán.`,
+  queued: 'Số tiền không khớp tổng đơn: giao dịch đã được chuyển vào hàng đợi cần xử lý.',
+  alreadyRecorded: (reference: string) => `Mã giao dịch ${reference} đã được ghi nhận trước đó.`,
+  dateOutOfRange: (days: number) => `Ngày chuyển khoản phải từ ${days} ngày trước đến hôm nay.`,
+};

@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { OrderStatus } from 'shared-contracts/schemas';
+import type { OrderPaymentChannel } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
 import { shippingCentreId } from '../orders/deskCentre';
-import { orderStatusEmail } from '../orders/orderEmails';
+import { markOrderPaid, SYSTEM_ACTOR, type PaymentActor } from '../orders/markOrderPaid';
 import { isUniqueViolation } from '../orders/orderIdempotency';
-import { moveOrder, notifyCustomer, recordHistory } from '../orders/orderLifecycle';
-import { issuePackageCredits } from '../orders/packageCredits';
 import type { ShopContext } from '../orders/placeOrder';
 import { announceWebOrderChange } from '../orders/webOrderChanges';
 import { announcePaymentExceptionChange } from '../paymentExceptions/paymentExceptionWork';
@@ -38,7 +36,11 @@ export interface IncomingTransfer {
   rawPayload: string;
   /** The order the transfer names (read inside the transaction) and the code read for it. */
   locate: (trx: Db) => Promise<{ order: OrderRow | null; codeFound: string | null }>;
+  /** Who reports it: the system for a provider's notification (default), the clerk for a transfer entered by hand. */
+  actor?: PaymentActor;
 }
+
+const CHANNEL_OF: Record<PaymentProvider, OrderPaymentChannel> = { SEPAY: 'SEPAY', PAYOS: 'PAYOS', MANUAL: 'RECORDED_TRANSFER' };
 
 /** Control characters and lone surrogates (no text column stores them) become spaces: a provider's text is kept, not refused. */
 const storable = (text: string, max: number) => text.replace(/[\p{Cc}\p{Cs}]/gu, ' ').slice(0, max);
@@ -63,25 +65,6 @@ export async function exceptionReasonFor(db: Db, order: OrderRow | null, amount:
 }
 
 /**
- * Marks the order paid by a provider's transfer, the way staff confirm a VietQR payment (orderLifecycle's
- * confirmVietQrPayment): PENDING_PAYMENT → PLACED, payment PAID by a conditional update on the version read,
- * package credits, history and the timeline (the system, the amount and bank reference), the customer's email.
- */
-async function payOrder(ctx: ShopContext, trx: Db, row: OrderRow, transfer: IncomingTransfer, now: Date): Promise<OrderRow> {
-  const nowIso = now.toISOString();
-  const status: OrderStatus = row.status === 'PENDING_PAYMENT' ? 'PLACED' : (row.status as OrderStatus);
-  const moved = await moveOrder(trx, row, { status, paymentStatus: 'PAID', paidAt: nowIso }, nowIso, new OrderMoved());
-  await issuePackageCredits(trx, moved, now);
-  await recordHistory(trx, moved, paymentMessages.transferReceived(transfer.amount, transfer.provider), null, nowIso, {
-    action: 'payment',
-    amount: transfer.amount,
-    reference: transfer.bankReference,
-  });
-  await notifyCustomer(ctx, trx, moved, (fullName, facts) => orderStatusEmail(fullName, facts, status, null, true));
-  return moved;
-}
-
-/**
  * Records a provider's transfer once per (provider, providerRef) and pays the order it names when the amount is
  * its total and it awaits payment; anything else is an exception of the queue with its reason. The row's insert
  * comes first: of two deliveries at once the unique index lets one through and the other answers as a replay.
@@ -96,7 +79,8 @@ export async function recordTransfer(ctx: PaymentContext, transfer: IncomingTran
         const now = ctx.clock.now();
         const { order, codeFound } = await transfer.locate(trx);
         const reason = await exceptionReasonFor(trx, order, transfer.amount);
-        await trx
+        const actor = transfer.actor ?? SYSTEM_ACTOR;
+        const inserted = await trx
           .insertInto('payment_transactions')
           .values({
             provider: transfer.provider,
@@ -111,13 +95,20 @@ export async function recordTransfer(ctx: PaymentContext, transfer: IncomingTran
             raw_payload: transfer.rawPayload,
             outcome: reason ? 'EXCEPTION' : 'MATCHED',
             exception_reason: reason,
+            recorded_by: actor.kind === 'staff' ? actor.scope.userId : null,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
         if (reason || !order) {
           const desk = order ? order.desk_centre_id : await shippingCentreId(trx, ctx.config);
           return { outcome: { outcome: 'EXCEPTION', reason: reason ?? 'UNKNOWN_CODE' } as TransferOutcome, desk, paid: null, ordered: order !== null };
         }
-        const paid = await payOrder(ctx, trx, order, transfer, now);
+        const paid = await markOrderPaid(ctx, trx, order, {
+          payment: { amount: transfer.amount, method: 'BANK_TRANSFER', channel: CHANNEL_OF[transfer.provider], reference: transfer.bankReference, transactionId: inserted.id },
+          actor,
+          note: paymentMessages.transferReceived(transfer.amount, transfer.provider),
+          conflict: new OrderMoved(),
+        });
         if (afterPaid) await afterPaid(trx, paid);
         return { outcome: { outcome: 'MATCHED', orderCode: paid.code } as TransferOutcome, desk: paid.desk_centre_id, paid, ordered: true };
       });

@@ -4,6 +4,7 @@ import {
   ORDER_STATUS_LABELS,
   WEB_ORDER_ACTION_RULES,
   webOrderOutcome,
+  type Order,
   type OrderStatus,
   type PaymentStatus,
   type WebOrderActionRequest,
@@ -17,7 +18,7 @@ import { invalidateCatalogue } from '../catalogue/catalogueCache';
 import { orderStatusEmail } from '../orders/orderEmails';
 import { cancelWithin, moveOrder, notifyCustomer, recordHistory, webOrderFactsOf } from '../orders/orderLifecycle';
 import { recordOrderEvent } from '../orders/orderTimeline';
-import { issuePackageCredits } from '../orders/packageCredits';
+import { markOrderPaid } from '../orders/markOrderPaid';
 import type { ShopContext } from '../orders/placeOrder';
 import { announceWebOrderChange } from '../orders/webOrderChanges';
 import { orderRefundedEmail, shipmentNote } from './webOrderEmails';
@@ -76,14 +77,26 @@ export async function takeWebOrderAction(ctx: WebOrderContext, scope: CentreScop
 
     const outcome = webOrderOutcome(input.action, facts);
     const collects = outcome.paymentStatus === 'PAID' && facts.paymentStatus === 'UNPAID';
-    const moved = await moveOrder(trx, row, { ...outcome, ...(collects ? { paidAt: nowIso } : {}) }, nowIso, stale(row), scope.userId);
-    if (collects) await issuePackageCredits(trx, moved, now);
     const shipment = input.action === 'ship' ? { carrier: input.carrier, trackingCode: input.trackingCode ?? null } : null;
-    await recordHistory(trx, moved, input.note ?? null, scope.userId, nowIso, { action: input.action, ...(shipment ?? {}) });
-    if (EMAILED.has(input.action)) {
-      const note = shipment ? [shipmentNote(shipment.carrier, shipment.trackingCode), input.note].filter(Boolean).join(' ') : (input.note ?? null);
-      await notifyCustomer(ctx, trx, moved, (fullName, order) => orderStatusEmail(fullName, order, outcome.status, note));
+    const step = { action: input.action, ...(shipment ?? {}) };
+    const note = shipment ? [shipmentNote(shipment.carrier, shipment.trackingCode), input.note].filter(Boolean).join(' ') : (input.note ?? null);
+    const email = EMAILED.has(input.action) ? (fullName: string, order: Order & { orderUrl: string }) => orderStatusEmail(fullName, order, outcome.status, note) : null;
+    // Handing over or delivering a COD / pay-at-pick-up order collects its total: the one paid path.
+    if (collects) {
+      const paid = await markOrderPaid(ctx, trx, row, {
+        payment: { amount: toNumber(row.total), method: 'CASH', channel: 'DESK', reference: null, transactionId: null },
+        actor: { kind: 'staff', scope },
+        note: input.note ?? null,
+        status: outcome.status,
+        step,
+        conflict: stale(row),
+        email,
+      });
+      return { row: paid, promotionReleased: false };
     }
+    const moved = await moveOrder(trx, row, outcome, nowIso, stale(row), scope.userId);
+    await recordHistory(trx, moved, input.note ?? null, scope.userId, nowIso, step);
+    if (email) await notifyCustomer(ctx, trx, moved, email);
     return { row: moved, promotionReleased: false };
   });
   if (promotionReleased) invalidateCatalogue();

@@ -3,7 +3,7 @@ import type { App } from '../../../src/app';
 import { expireUnpaidOrders } from '../../../src/modules/orders/orderLifecycle';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
-import { bearer, createProduct, createPromotion, createUser, orderOf, postOrder, promotionUsage, startShopApp, stockOf } from '../../support/shopTestKit';
+import { bearer, createProduct, createPromotion, createUser, orderOf, postOrder, promotionUsage, recordTransferFor, startShopApp, stockOf } from '../../support/shopTestKit';
 
 const HOUR_MS = 3_600_000;
 
@@ -75,12 +75,12 @@ describe.each(testDatabases())('unpaid VietQR orders expire on $label', (target)
   });
 
   it('leaves an order alone once staff have confirmed its payment', async () => {
-    const staff = await createUser(app, scratch.db, { role: 'staff' });
+    const staff = await createUser(app, scratch.db, { role: 'admin' });
     const user = await createUser(app, scratch.db);
     const product = await createProduct(scratch.db, { price: 250_000, stock: 2 });
     const order = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 2 }], paymentMethod: 'VIETQR' }));
-    const confirmed = await app.inject({ method: 'POST', url: `/api/orders/${order.code}/payment/confirm`, headers: staff.headers });
-    expect(confirmed.statusCode).toBe(200);
+    const confirmed = await recordTransferFor(app, staff, order.code, order.total, shop.clock.now());
+    expect(confirmed.json()).toMatchObject({ data: { outcome: 'MATCHED' } });
 
     shop.clock.advance(48 * HOUR_MS);
     expect(await expire()).toBe(0);

@@ -3,7 +3,7 @@ import type { App } from '../../../src/app';
 import { buildVietQrPayload, crc16CcittFalse, qrSvgDataUrl } from '../../../src/modules/payments/vietQr';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
-import { createProduct, createUser, firstCentreId, orderOf, pickupAt, postOrder, startShopApp, type TestUser } from '../../support/shopTestKit';
+import { createProduct, createUser, deskAction, firstCentreId, orderOf, pickupAt, postOrder, recordTransferFor, startShopApp, type TestUser } from '../../support/shopTestKit';
 
 /**
  * Known-good sample: the README of github.com/subiz/vietqr (Go, "Sinh mã VietQR cho giao dịch chuyển khoản"):
@@ -54,11 +54,17 @@ describe.each(testDatabases())('VietQR payment and package credits on $label', (
   beforeAll(async () => {
     shop = await startShopApp(scratch.db);
     app = shop.app;
-    staff = await createUser(app, scratch.db, { role: 'staff' });
+    // The desk of every centre (an admin): a desk clerk is tied to one centre (webOrderDesk, scope tests).
+    staff = await createUser(app, scratch.db, { role: 'admin' });
   });
   afterAll(() => shop.close());
 
-  const confirm = (user: TestUser, code: string) => app.inject({ method: 'POST', url: `/api/orders/${code}/payment/confirm`, headers: user.headers });
+  /** The desk records the order's whole total as received (the bank statement shows it). */
+  const confirm = async (user: TestUser, code: string, reference?: string) => {
+    const order = await scratch.db.selectFrom('orders').select('total').where('code', '=', code).executeTakeFirstOrThrow();
+    return recordTransferFor(app, user, code, Number(order.total), shop.clock.now(), reference);
+  };
+  const orderAs = async (user: TestUser, code: string) => orderOf(await app.inject({ method: 'GET', url: `/api/orders/${code}`, headers: user.headers }));
   const credits = async (user: TestUser) => {
     const response = await app.inject({ method: 'GET', url: '/api/me/package-credits', headers: user.headers });
     expect(response.statusCode).toBe(200);
@@ -90,15 +96,20 @@ describe.each(testDatabases())('VietQR payment and package credits on $label', (
     expect(orderOf(await app.inject({ method: 'GET', url: `/api/orders/${order.code}`, headers: user.headers })).vietQr?.payload).toBe(qr.payload);
 
     expect((await confirm(user, order.code)).statusCode).toBe(403);
-    const paid = orderOf(await confirm(staff, order.code));
+    const recorded = await confirm(staff, order.code, 'FT26112200001');
+    expect(recorded.json()).toMatchObject({ data: { outcome: 'MATCHED', orderCode: order.code } });
+    const paid = await orderAs(user, order.code);
     expect(paid).toMatchObject({ status: 'PLACED', paymentStatus: 'PAID', paymentStatusLabel: 'Đã thanh toán', vietQr: null });
     expect(paid.history.map((entry) => [entry.status, entry.paymentStatus])).toEqual([
       ['PENDING_PAYMENT', 'UNPAID'],
       ['PLACED', 'PAID'],
     ]);
-    const again = await confirm(staff, order.code);
+    // The same bank reference twice is one transfer; another transfer for the paid order waits in the queue.
+    const again = await confirm(staff, order.code, 'FT26112200001');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'PAYMENT_NOT_CONFIRMABLE', message: 'Đơn hàng đã được xác nhận thanh toán trước đó.' });
+    expect(again.json()).toMatchObject({ code: 'TRANSFER_ALREADY_RECORDED', message: 'Mã giao dịch FT26112200001 đã được ghi nhận trước đó.' });
+    expect((await confirm(staff, order.code, 'FT26112200002')).json()).toMatchObject({ data: { outcome: 'EXCEPTION' } });
+    expect(await orderAs(user, order.code)).toMatchObject({ status: 'PLACED', paymentStatus: 'PAID' });
     const email = await scratch.db.selectFrom('email_outbox').select('subject').where('to_address', '=', user.email).where('kind', '=', 'order_status').executeTakeFirstOrThrow();
     expect(email.subject).toBe(`Đã nhận thanh toán đơn hàng ${order.code} – EV Service`);
 
@@ -110,7 +121,7 @@ describe.each(testDatabases())('VietQR payment and package credits on $label', (
     const realNow = shop.clock.now();
     shop.clock.set('2026-11-22T03:00:00.000Z');
     const user = await createUser(app, scratch.db);
-    const cashier = await createUser(app, scratch.db, { role: 'staff' });
+    const cashier = staff;
     const pack = await packageBySlug('tieu-chuan');
     const services = await packageServices(pack.id);
     expect(services.length).toBeGreaterThan(0);
@@ -148,10 +159,11 @@ describe.each(testDatabases())('VietQR payment and package credits on $label', (
       await postOrder(app, user, { items: [{ kind: 'package', refId: pack.id, quantity: 1 }], paymentMethod: 'PAY_AT_PICKUP', fulfilment: pickupAt(centreId) }),
     );
     expect(order.status).toBe('PLACED');
-    await app.inject({ method: 'POST', url: `/api/orders/${order.code}/status`, headers: staff.headers, payload: { status: 'CONFIRMED' } });
+    expect((await deskAction(app, staff, order.code, 'confirm')).statusCode).toBe(200);
     expect(await credits(user)).toEqual([]);
     // Nothing to ship: a packages-only order is completed straight from CONFIRMED.
-    const completed = orderOf(await app.inject({ method: 'POST', url: `/api/orders/${order.code}/status`, headers: staff.headers, payload: { status: 'COMPLETED' } }));
+    expect((await deskAction(app, staff, order.code, 'complete')).statusCode).toBe(200);
+    const completed = await orderAs(user, order.code);
     expect(completed).toMatchObject({ status: 'COMPLETED', paymentStatus: 'PAID' });
     expect((await credits(user)).length).toBe((await packageServices(pack.id)).length);
 

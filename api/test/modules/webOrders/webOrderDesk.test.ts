@@ -1,6 +1,6 @@
 import type { FloorChangedEvent, Order, WebOrderDetail, WebOrderList } from 'shared-contracts/schemas';
 import { createCentre, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { centreAvailable, createProduct, createUser, deliveryTo, orderOf, pickupAt, postOrder, stockCentre, type TestUser } from '../../support/shopTestKit';
+import { centreAvailable, createProduct, createUser, deliveryTo, orderOf, pickupAt, postOrder, recordTransferFor, stockCentre, type TestUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**
@@ -199,7 +199,7 @@ describe.each(testDatabases())('web-order desk on $label', (target) => {
         await postOrder(service.app, people.customer, { items: [{ kind: 'product', refId: product.id, quantity: 2 }], paymentMethod: 'VIETQR', fulfilment: pickupAt(shipping) }),
       );
       expect(await centreAvailable(scratch.db, shipping, product.id)).toBe(2);
-      expect((await service.app.inject({ method: 'POST', url: `/api/orders/${order.code}/payment/confirm`, headers: people.staff.headers })).statusCode).toBe(200);
+      expect((await recordTransferFor(service.app, people.staff, order.code, order.total, service.clock.now())).json()).toMatchObject({ data: { outcome: 'MATCHED' } });
       await step(people.staff, order.code, { action: 'confirm' });
       const cancelled = await step(people.staff, order.code, { action: 'cancel', reason: 'Hàng lỗi từ nhà cung cấp' });
       expect(cancelled.order).toMatchObject({ status: 'CANCELLED', paymentStatus: 'REFUND_DUE', paymentStatusLabel: 'Cần hoàn tiền' });

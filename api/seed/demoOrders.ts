@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from 'shared-contracts/schemas';
-import { toNumber } from '../../db/portable';
-import type { Database } from '../../db/schema';
-import { imagesFromColumn } from '../catalogue/catalogueMapping';
-import { orderCodeFor, provisionalOrderCode } from './orderCode';
-import { orderRequestHash } from './orderIdempotency';
+import { toNumber } from '../src/db/portable';
+import type { Database } from '../src/db/schema';
+import { imagesFromColumn } from '../src/modules/catalogue/catalogueMapping';
+import { orderCodeFor, provisionalOrderCode } from '../src/modules/orders/orderCode';
+import { orderRequestHash } from '../src/modules/orders/orderIdempotency';
 
 /** The Idempotency-Key of the seeded order: what makes re-seeding find it instead of adding another. */
 export const DEMO_ORDER_KEY = 'seed-demo-order-1';
