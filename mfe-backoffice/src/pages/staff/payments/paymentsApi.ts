@@ -1,10 +1,12 @@
 import { apiClient, readData } from 'shared-contracts';
-import type { StaffOrderSummary } from 'shared-contracts/schemas';
+import type { RecordedTransferInput, RecordedTransferOutcome, WebOrderList } from 'shared-contracts/schemas';
 
-/** VietQR transfers for staff (shop contract): the orders waiting for one, and the confirmation of receipt. */
+/** VietQR transfers at the desk: the centre's orders waiting for one, and a transfer recorded from the bank statement. */
 export const paymentsApi = {
-  /** GET /staff/orders?status=PENDING_PAYMENT: newest first. */
-  awaitingTransfer: (signal?: AbortSignal) => readData<StaffOrderSummary[]>(apiClient.get('/staff/orders?status=PENDING_PAYMENT&limit=100', { signal })),
-  /** POST /orders/:code/payment/confirm: the money arrived; the order moves on to PLACED and is paid. */
-  confirm: (code: string) => readData<unknown>(apiClient.post(`/orders/${encodeURIComponent(code)}/payment/confirm`, {})),
+  /** GET /staff/web-orders?status=PENDING_PAYMENT&paymentMethod=VIETQR: the caller's centre only, newest first. */
+  awaitingTransfer: (signal?: AbortSignal) =>
+    readData<WebOrderList>(apiClient.get('/staff/web-orders', { query: { status: 'PENDING_PAYMENT', paymentMethod: 'VIETQR', pageSize: 100 }, signal })).then((list) => list.items),
+  /** POST /staff/web-orders/:code/transfers: matched as a bank notification would be (exact total pays the order). */
+  recordTransfer: (code: string, input: RecordedTransferInput) =>
+    readData<RecordedTransferOutcome>(apiClient.post(`/staff/web-orders/${encodeURIComponent(code)}/transfers`, input)),
 };
