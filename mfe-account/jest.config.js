@@ -16,5 +16,6 @@ module.exports = {
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
+    '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
   },
 };

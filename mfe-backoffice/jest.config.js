@@ -15,5 +15,6 @@ module.exports = {
     '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
     '^shared-contracts/files$': '<rootDir>/../shared-contracts/src/files/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
+    '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
   },
 };

@@ -2,5 +2,9 @@
 module.exports = {
   testEnvironment: '<rootDir>/../scripts/jest/jsdomEnvironment.cjs',
   transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
-  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
+  moduleNameMapper: {
+    // CSS Modules are compiled by the app that bundles them; a test reads their class names as written
+    '\\.module\\.css$': 'identity-obj-proxy',
+  },
 };

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { customerProgressStep, customerServiceOrderLabel, type ServiceOrderStatus } from 'shared-contracts/backoffice';
 import type { CustomerServiceOrder } from 'shared-contracts/schemas';
-import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
+import { CopyableValue, SaveQrButton } from 'shared-contracts/react';
 import { InspectionReport } from '../../inspection/InspectionReport';
 import { LoadFailure } from '../../service/LoadFailure';
 import { APPROVALS_ANCHOR } from './approvals/approvalFigures';

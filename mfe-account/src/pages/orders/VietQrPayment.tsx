@@ -1,6 +1,6 @@
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
-import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
+import { CopyableValue, SaveQrButton } from 'shared-contracts/react';
 import { ordersText } from './ordersText';
 import { PayOsButton } from './PayOsButton';
 import styles from './OrdersPage.module.css';

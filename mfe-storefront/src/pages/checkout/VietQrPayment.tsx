@@ -1,6 +1,6 @@
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { VietQrPayment as VietQr } from 'shared-contracts/schemas';
-import { CopyableValue, SaveQrButton } from '../../components/VietQrActions';
+import { CopyableValue, SaveQrButton } from 'shared-contracts/react';
 import styles from './CheckoutPage.module.css';
 
 export const vietQrText = {

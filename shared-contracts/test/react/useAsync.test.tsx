@@ -1,6 +1,12 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { ApiError } from 'shared-contracts';
-import { keepUnlessFailed, latestOf, loadedOf, useAsync, type AsyncOptions } from '../src/hooks/useAsync';
+import { ApiError, messages } from '../../src';
+import { createDataLoader, keepUnlessFailed, latestOf, loadedOf, type AsyncOptions } from '../../src/react';
+
+/** A remote's binding: the server's message of an ApiError, else the fallback. */
+const useAsync = createDataLoader({
+  describeFailure: (error, fallback) => (error instanceof ApiError && error.message ? error.message : fallback),
+  failedText: messages.errors.generic,
+});
 
 /** A load whose answer the test gives (or refuses) when it wants. */
 function deferred<T>() {
@@ -82,5 +88,12 @@ describe('useAsync', () => {
   it('keepUnlessFailed starts a new query afresh only after a failure', () => {
     expect(keepUnlessFailed({ data: 1, error: null, loading: false })).toBe('keep');
     expect(keepUnlessFailed({ data: 1, error: 'Lỗi.', loading: false })).toBe('fresh');
+  });
+
+  it("words a failure the remote's way, with its generic text when the call gives none", async () => {
+    const read = () => Promise.reject(new Error('network'));
+    const { result } = renderHook(() => useAsync(read, {}));
+    await waitFor(() => expect(result.current.state.loading).toBe(false));
+    expect(result.current.state.error).toBe(messages.errors.generic);
   });
 });
