@@ -106,7 +106,7 @@ test('the manager pulls units from the online warehouse with a transfer, receive
   await dialog.getByLabel('Số lượng (dòng 1)').fill('2');
   await dialog.getByLabel('Ghi chú (không bắt buộc)').fill('Kiểm thử e2e chuyển kho');
   const creating = manager.waitForResponse((response) => response.url().endsWith('/api/inventory/transfers') && response.request().method() === 'POST');
-  await dialog.getByRole('button', { name: 'Tạo phiếu chuyển' }).click();
+  await dialog.getByRole('button', { name: 'Chuyển kho', exact: true }).click();
   const created = await creating;
   expect(created.status()).toBe(201);
   const transferId = ((await created.json()) as { data: { id: number } }).data.id;

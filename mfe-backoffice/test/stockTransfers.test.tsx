@@ -25,6 +25,20 @@ jest.mock('../src/inventory/inventoryApi', () => ({
   },
 }));
 jest.mock('../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
+// every call of the transfers, requests included (test/setup.ts mocks the module for the other suites)
+jest.mock('../src/stockTransfers/stockTransfersApi', () => ({
+  stockTransfersApi: {
+    locations: jest.fn(),
+    list: jest.fn(),
+    create: jest.fn(),
+    request: jest.fn(),
+    accept: jest.fn(),
+    decline: jest.fn(),
+    withdraw: jest.fn(),
+    receive: jest.fn(),
+    cancel: jest.fn(),
+  },
+}));
 
 const inventory = jest.mocked(inventoryApi);
 const api = jest.mocked(stockTransfersApi);
@@ -166,11 +180,11 @@ describe('the stock transfers panel on /manager', () => {
 
     // checked before sending: the same place twice, another centre's pair, an empty line
     await userEvent.selectOptions(within(dialog).getByLabelText('Chuyển đến'), 'Kho hàng online EV Service');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Tạo phiếu chuyển' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Chuyển kho' }));
     expect(within(dialog).getByText('Nơi nhận phải khác nơi chuyển đi.')).toBeInTheDocument();
     expect(within(dialog).getByText('Vui lòng chọn sản phẩm.')).toBeInTheDocument();
     await userEvent.selectOptions(within(dialog).getByLabelText('Chuyển đến'), 'EV Service Đà Nẵng');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Tạo phiếu chuyển' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Chuyển kho' }));
     expect(within(dialog).getByText('Trung tâm của bạn phải là nơi chuyển đi hoặc nơi nhận.')).toBeInTheDocument();
     expect(api.create).not.toHaveBeenCalled();
 
@@ -180,7 +194,7 @@ describe('the stock transfers panel on /manager', () => {
     await userEvent.type(within(dialog).getByLabelText('Số lượng (dòng 1)'), '10');
     await userEvent.type(within(dialog).getByLabelText('Ghi chú (không bắt buộc)'), 'Cho tuần sau');
     const listLoads = api.list.mock.calls.length;
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Tạo phiếu chuyển' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Chuyển kho' }));
     const body = { fromLocationId: 9, toLocationId: 1, lines: [{ productId: 9, quantity: 10 }], note: 'Cho tuần sau' };
     expect(api.create).toHaveBeenCalledWith(body);
     expect(await within(dialog).findByText(message, { selector: 'p[role="alert"] *, [role="alert"] p' })).toBeInTheDocument();
@@ -190,7 +204,7 @@ describe('the stock transfers panel on /manager', () => {
 
     await userEvent.clear(within(dialog).getByLabelText('Số lượng (dòng 1)'));
     await userEvent.type(within(dialog).getByLabelText('Số lượng (dòng 1)'), '3');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Tạo phiếu chuyển' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Chuyển kho' }));
     expect(api.create).toHaveBeenLastCalledWith({ ...body, lines: [{ productId: 9, quantity: 3 }] });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(region).getByRole('status')).toHaveTextContent('Đã tạo phiếu chuyển kho; hàng đã rời nơi chuyển đi.');
@@ -220,5 +234,181 @@ describe('the stock transfers panel on /manager', () => {
     const region = await panel();
     await userEvent.selectOptions(within(region).getByLabelText('Trạng thái'), 'Đang chuyển');
     await waitFor(() => expect(api.list).toHaveBeenLastCalledWith({ centreId: 2, status: 'IN_TRANSIT', page: 1 }, expect.any(AbortSignal)));
+  });
+});
+
+describe('stock transfer requests on /manager (issue 44 §3)', () => {
+  // the manager works at centre 1 (Hà Nội); Đà Nẵng is centre 2
+  const askedOfUs = transfer({
+    id: 50,
+    status: 'REQUESTED',
+    statusLabel: 'Chờ duyệt',
+    from: { id: 1, name: 'EV Service Hà Nội' },
+    to: { id: 2, name: 'EV Service Đà Nẵng' },
+    createdBy: { id: 7, fullName: 'Phan Quản Lý Đà Nẵng' },
+    requested: true,
+    note: 'Xe khách chờ má phanh',
+    version: 0,
+    actions: ['accept', 'decline'],
+  });
+  const ourRequest = transfer({
+    id: 51,
+    status: 'REQUESTED',
+    statusLabel: 'Chờ duyệt',
+    from: { id: 2, name: 'EV Service Đà Nẵng' },
+    to: { id: 1, name: 'EV Service Hà Nội' },
+    createdBy: { id: 3, fullName: 'Hoàng Quản Lý' },
+    requested: true,
+    note: null,
+    version: 0,
+    actions: ['withdraw'],
+  });
+  const declined = transfer({
+    id: 52,
+    status: 'DECLINED',
+    statusLabel: 'Đã từ chối',
+    from: { id: 2, name: 'EV Service Đà Nẵng' },
+    to: { id: 1, name: 'EV Service Hà Nội' },
+    createdBy: { id: 3, fullName: 'Hoàng Quản Lý' },
+    requested: true,
+    decidedBy: { id: 7, fullName: 'Phan Quản Lý Đà Nẵng' },
+    decidedAt: '2026-11-23T03:00:00.000Z',
+    declineReason: 'Đang giữ cho xe sửa',
+    closedBy: { id: 7, fullName: 'Phan Quản Lý Đà Nẵng' },
+    closedAt: '2026-11-23T03:00:00.000Z',
+    note: null,
+    version: 1,
+    actions: [],
+  });
+  const acceptedInTransit = transfer({
+    id: 53,
+    from: { id: 1, name: 'EV Service Hà Nội' },
+    to: { id: 2, name: 'EV Service Đà Nẵng' },
+    createdBy: { id: 7, fullName: 'Phan Quản Lý Đà Nẵng' },
+    requested: true,
+    decidedBy: { id: 3, fullName: 'Hoàng Quản Lý' },
+    decidedAt: '2026-11-22T04:00:00.000Z',
+    note: null,
+    version: 1,
+    actions: ['cancel'],
+  });
+
+  beforeEach(() => {
+    api.list.mockResolvedValue(page([askedOfUs, ourRequest, declined, acceptedInTransit]));
+  });
+
+  it('shows requests with who asked and who answered, and the buttons the API allows', async () => {
+    renderPage();
+    const region = await panel();
+    await within(region).findByText('Phiếu chuyển #50');
+    const asked = item(region, 50);
+    expect(asked).toHaveTextContent('Chờ duyệt');
+    expect(asked).toHaveTextContent('Chuyển đi');
+    expect(asked).toHaveTextContent('Yêu cầu bởi Phan Quản Lý Đà Nẵng lúc 09:30 22/11/2026');
+    expect(within(asked).getByRole('button', { name: 'Duyệt phiếu chuyển #50' })).toBeInTheDocument();
+    expect(within(asked).getByRole('button', { name: 'Từ chối phiếu chuyển #50' })).toBeInTheDocument();
+    expect(within(item(region, 51)).getAllByRole('button').map((button) => button.textContent)).toEqual(['Rút yêu cầu']);
+    expect(item(region, 52)).toHaveTextContent('Từ chối bởi Phan Quản Lý Đà Nẵng lúc 10:00 23/11/2026');
+    expect(item(region, 52)).toHaveTextContent('Lý do từ chối: Đang giữ cho xe sửa');
+    expect(within(item(region, 52)).queryByRole('button')).not.toBeInTheDocument();
+    expect(item(region, 53)).toHaveTextContent('Duyệt bởi Hoàng Quản Lý lúc 11:00 22/11/2026');
+    // the status filter offers the new statuses
+    expect(within(within(region).getByLabelText('Trạng thái')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Tất cả',
+      'Chờ duyệt',
+      'Đang chuyển',
+      'Đã nhận',
+      'Đã hủy',
+      'Đã từ chối',
+    ]);
+  });
+
+  it('"Duyệt" accepts with the version read; the stock and the list reload', async () => {
+    api.accept.mockResolvedValue({ data: { ...askedOfUs, status: 'IN_TRANSIT', statusLabel: 'Đang chuyển', version: 1, actions: ['cancel'] }, message: 'Đã duyệt yêu cầu chuyển kho; hàng đã rời nơi chuyển đi.' });
+    renderPage();
+    const region = await panel();
+    await within(region).findByText('Phiếu chuyển #50');
+    const stockLoads = inventory.page.mock.calls.length;
+    await userEvent.click(within(item(region, 50)).getByRole('button', { name: 'Duyệt phiếu chuyển #50' }));
+    expect(api.accept).toHaveBeenCalledWith(50, 0);
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Đã duyệt yêu cầu chuyển kho; hàng đã rời nơi chuyển đi.'));
+    await waitFor(() => expect(inventory.page.mock.calls.length).toBeGreaterThan(stockLoads));
+  });
+
+  it('"Duyệt" with too little on the shelf: the 409 is explained and the list reloaded', async () => {
+    const message = 'Chỉ còn 1 "Má phanh trước VF 8" khả dụng tại EV Service Hà Nội, không đủ để chuyển.';
+    api.accept.mockRejectedValue(new ApiError(message, 409, 'TRANSFER_INSUFFICIENT_STOCK', []));
+    renderPage();
+    const region = await panel();
+    await within(region).findByText('Phiếu chuyển #50');
+    const listLoads = api.list.mock.calls.length;
+    await userEvent.click(within(item(region, 50)).getByRole('button', { name: 'Duyệt phiếu chuyển #50' }));
+    expect(await within(region).findByText(`${message} Danh sách đã được tải lại với trạng thái mới nhất.`)).toBeInTheDocument();
+    await waitFor(() => expect(api.list.mock.calls.length).toBe(listLoads + 1));
+  });
+
+  it('"Từ chối" asks for an optional reason, then declines with it', async () => {
+    api.decline.mockResolvedValue({ data: { ...askedOfUs, status: 'DECLINED', statusLabel: 'Đã từ chối', version: 1, actions: [] }, message: 'Đã từ chối yêu cầu chuyển kho.' });
+    renderPage();
+    const region = await panel();
+    await within(region).findByText('Phiếu chuyển #50');
+    await userEvent.click(within(item(region, 50)).getByRole('button', { name: 'Từ chối phiếu chuyển #50' }));
+    const dialog = screen.getByRole('dialog', { name: 'Từ chối yêu cầu chuyển #50' });
+    expect(api.decline).not.toHaveBeenCalled();
+    expect(within(dialog).getByLabelText('Lý do (không bắt buộc)')).toHaveAccessibleDescription('Tối đa 300 ký tự.');
+    await userEvent.type(within(dialog).getByLabelText('Lý do (không bắt buộc)'), '  Đang giữ cho xe sửa  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Từ chối yêu cầu' }));
+    expect(api.decline).toHaveBeenCalledWith(50, 0, 'Đang giữ cho xe sửa');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(region).getByRole('status')).toHaveTextContent('Đã từ chối yêu cầu chuyển kho.');
+
+    // without a reason; closing the dialog declines nothing
+    await userEvent.click(within(item(region, 50)).getByRole('button', { name: 'Từ chối phiếu chuyển #50' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.decline).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(item(region, 50)).getByRole('button', { name: 'Từ chối phiếu chuyển #50' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Từ chối yêu cầu' }));
+    expect(api.decline).toHaveBeenLastCalledWith(50, 0, null);
+  });
+
+  it('"Rút yêu cầu" withdraws the centre’s own request', async () => {
+    api.withdraw.mockResolvedValue({ data: { ...ourRequest, status: 'CANCELLED', statusLabel: 'Đã hủy', version: 1, actions: [] }, message: 'Đã rút yêu cầu chuyển kho.' });
+    renderPage();
+    const region = await panel();
+    await within(region).findByText('Phiếu chuyển #51');
+    await userEvent.click(within(item(region, 51)).getByRole('button', { name: 'Rút yêu cầu phiếu chuyển #51' }));
+    expect(api.withdraw).toHaveBeenCalledWith(51, 0);
+    await waitFor(() => expect(within(region).getByRole('status')).toHaveTextContent('Đã rút yêu cầu chuyển kho.'));
+  });
+
+  it('the form offers "Yêu cầu chuyển kho" when the units are another centre’s, and sends a request', async () => {
+    api.request.mockResolvedValue({ data: ourRequest, message: 'Đã gửi yêu cầu chuyển kho; hàng rời nơi chuyển đi khi yêu cầu được duyệt.' });
+    renderPage();
+    const region = await panel();
+    await within(region).findByText('Phiếu chuyển #50');
+    await userEvent.click(within(region).getByRole('button', { name: 'Tạo phiếu chuyển kho' }));
+    const dialog = screen.getByRole('dialog', { name: 'Tạo phiếu chuyển kho' });
+    // from the warehouse into the centre: created at once
+    expect(within(dialog).getByRole('button', { name: 'Chuyển kho' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Yêu cầu chuyển kho' })).not.toBeInTheDocument();
+    // from the centre to another: created at once too
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chuyển từ'), 'EV Service Hà Nội');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chuyển đến'), 'EV Service Đà Nẵng');
+    expect(within(dialog).getByRole('button', { name: 'Chuyển kho' })).toBeInTheDocument();
+    // another centre's units into ours: a request, said so before sending
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chuyển từ'), 'EV Service Đà Nẵng');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chuyển đến'), 'EV Service Hà Nội');
+    expect(within(dialog).queryByRole('button', { name: 'Chuyển kho' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Hàng của EV Service Đà Nẵng: phiếu sẽ chờ EV Service Đà Nẵng duyệt, hàng chỉ rời đi khi được duyệt.')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('Sản phẩm (dòng 1)'), 'má');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Chọn Má phanh trước VF 8' }));
+    await userEvent.type(within(dialog).getByLabelText('Số lượng (dòng 1)'), '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yêu cầu chuyển kho' }));
+    expect(api.request).toHaveBeenCalledWith({ fromLocationId: 2, toLocationId: 1, lines: [{ productId: 9, quantity: 2 }], note: null });
+    expect(api.create).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(region).getByRole('status')).toHaveTextContent('Đã gửi yêu cầu chuyển kho; hàng rời nơi chuyển đi khi yêu cầu được duyệt.');
   });
 });

@@ -4,6 +4,7 @@ import { STOCK_TRANSFER_STATUSES, STOCK_TRANSFER_STATUS_LABELS, STOCK_TRANSFER_T
 import type { StockTransfer } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
 import { useAsync } from '../hooks/useAsync';
+import { DeclineDialog } from './DeclineDialog';
 import { stockTransfersApi } from './stockTransfersApi';
 import { stockTransfersText as t } from './stockTransfersText';
 import { TransferForm } from './TransferForm';
@@ -18,20 +19,55 @@ interface Props {
   centreId: number | null;
   /** Reloads when it changes (the centre's floor stream said its stock moved). */
   refreshKey: number;
-  /** A transfer was created, received or cancelled: the page reloads its stock (and, through refreshKey, this list). */
+  /** A transfer was created, requested, answered, received or cancelled: the page reloads its stock (and, through refreshKey, this list). */
   onChanged: () => void;
+}
+
+/** Who wrote it (or asked for it) and when. */
+function openedText(transfer: StockTransfer): string {
+  const at = formatDateTime(transfer.createdAt);
+  if (transfer.requested) return transfer.createdBy ? t.requestedBy(transfer.createdBy.fullName, at) : t.requestedAt(at);
+  return transfer.createdBy ? t.createdBy(transfer.createdBy.fullName, at) : t.createdAt(at);
+}
+
+/** Who at the source accepted the request (a declined one says so as its closing line). */
+function acceptedText(transfer: StockTransfer): string | null {
+  if (transfer.status === 'DECLINED' || !transfer.decidedBy || !transfer.decidedAt) return null;
+  return t.accepted(transfer.decidedBy.fullName, formatDateTime(transfer.decidedAt));
 }
 
 function closedText(transfer: StockTransfer): string | null {
   if (!transfer.closedBy || !transfer.closedAt) return null;
   const at = formatDateTime(transfer.closedAt);
-  return transfer.status === 'CANCELLED' ? t.cancelled(transfer.closedBy.fullName, at) : t.received(transfer.closedBy.fullName, at);
+  const name = transfer.closedBy.fullName;
+  switch (transfer.status) {
+    case 'DECLINED':
+      return t.declined(name, at);
+    case 'CANCELLED':
+      // a request taken back before the source answered it, or a transfer cancelled in transit
+      return transfer.requested && !transfer.decidedBy ? t.withdrawn(name, at) : t.cancelled(name, at);
+    default:
+      return t.received(name, at);
+  }
 }
+
+/** The API's call for each action but "Từ chối", which asks for a reason first. */
+const CALLS: Record<Exclude<StockTransferAction, 'decline'>, (id: number, version: number) => ReturnType<typeof stockTransfersApi.receive>> = {
+  accept: (id, version) => stockTransfersApi.accept(id, version),
+  withdraw: (id, version) => stockTransfersApi.withdraw(id, version),
+  receive: (id, version) => stockTransfersApi.receive(id, version),
+  cancel: (id, version) => stockTransfersApi.cancel(id, version),
+};
+
+/** Buttons that take units away or close a request look like it. */
+const DANGER: ReadonlySet<StockTransferAction> = new Set(['decline', 'withdraw', 'cancel']);
 
 /**
  * "Chuyển kho" on the inventory page: the transfers from and to the centre (newest first, with their lines and
- * status), "Đã nhận hàng" on an incoming one in transit and "Hủy chuyển" on an outgoing one (as the API says the
- * caller may), and "Tạo phiếu chuyển kho". A 409 (someone acted first) is explained and the list reloaded.
+ * status), and the buttons the API says the caller may press: "Duyệt" / "Từ chối" on a request addressed to the
+ * centre, "Rút yêu cầu" on the centre's own, "Đã nhận hàng" on an incoming one in transit and "Hủy chuyển" on an
+ * outgoing one; and "Tạo phiếu chuyển kho". A 409 (someone acted first, too little at the source) is explained and
+ * the list reloaded.
  */
 export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: Props) {
   const isAdmin = role === 'admin';
@@ -43,6 +79,7 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
   const [busyId, setBusyId] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [declining, setDeclining] = useState<StockTransfer | null>(null);
 
   const queryCentre = isAdmin ? (centreId ?? undefined) : undefined;
   const readList = useCallback(
@@ -54,11 +91,11 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
   const canCreate = role === 'manager' || role === 'admin';
   const reload = () => setLocalKey((key) => key + 1);
 
-  const act = async (transfer: StockTransfer, action: StockTransferAction) => {
+  const run = async (transfer: StockTransfer, call: () => ReturnType<typeof stockTransfersApi.receive>) => {
     setBusyId(transfer.id);
     setProblem(null);
     try {
-      const outcome = action === 'receive' ? await stockTransfersApi.receive(transfer.id, transfer.version) : await stockTransfersApi.cancel(transfer.id, transfer.version);
+      const outcome = await call();
       setAnnouncement(outcome.message ?? '');
       onChanged();
     } catch (error) {
@@ -66,7 +103,12 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
       reload();
     } finally {
       setBusyId(null);
+      setDeclining(null);
     }
+  };
+  const act = (transfer: StockTransfer, action: StockTransferAction) => {
+    if (action === 'decline') setDeclining(transfer);
+    else void run(transfer, () => CALLS[action](transfer.id, transfer.version));
   };
 
   const data = list.state.data;
@@ -121,6 +163,7 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
             {data.items.map((transfer) => {
               const incoming = centreId !== null && transfer.to.id === centreId;
               const outgoing = centreId !== null && transfer.from.id === centreId;
+              const accepted = acceptedText(transfer);
               const closed = closedText(transfer);
               return (
                 <li key={transfer.id} className={`${own.item} ${own[transfer.status] ?? ''}`} aria-labelledby={`transfer-${transfer.id}`}>
@@ -137,7 +180,13 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
                       ))}
                     </ul>
                     <p className={styles.hint}>
-                      {transfer.createdBy ? t.createdBy(transfer.createdBy.fullName, formatDateTime(transfer.createdAt)) : t.createdAt(formatDateTime(transfer.createdAt))}
+                      {openedText(transfer)}
+                      {accepted && (
+                        <>
+                          <br />
+                          {accepted}
+                        </>
+                      )}
                       {closed && (
                         <>
                           <br />
@@ -146,6 +195,7 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
                       )}
                     </p>
                     {transfer.note && <p className={styles.hint}>{t.note(transfer.note)}</p>}
+                    {transfer.declineReason && <p className={styles.hint}>{t.declineReason(transfer.declineReason)}</p>}
                   </div>
                   {transfer.actions.length > 0 && (
                     <div className={styles.buttons}>
@@ -153,10 +203,10 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
                         <button
                           key={action}
                           type="button"
-                          className={action === 'cancel' ? styles.danger : styles.action}
+                          className={DANGER.has(action) ? styles.danger : styles.action}
                           disabled={busyId !== null}
                           aria-label={t.actionLabel(STOCK_TRANSFER_TRANSITIONS[action].label, transfer.id)}
-                          onClick={() => void act(transfer, action)}
+                          onClick={() => act(transfer, action)}
                         >
                           {STOCK_TRANSFER_TRANSITIONS[action].label}
                         </button>
@@ -178,6 +228,14 @@ export function StockTransfersPanel({ role, centreId, refreshKey, onChanged }: P
             {t.next}
           </button>
         </nav>
+      )}
+      {declining && (
+        <DeclineDialog
+          transfer={declining}
+          busy={busyId !== null}
+          onClose={() => setDeclining(null)}
+          onDecline={(reason) => void run(declining, () => stockTransfersApi.decline(declining.id, declining.version, reason))}
+        />
       )}
       {formOpen && locations.state.data && (
         <TransferForm

@@ -1,6 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from 'shared-contracts';
-import { STOCK_TRANSFER_LINES_MAX, STOCK_TRANSFER_NOTE_MAX, STOCK_TRANSFER_QUANTITY_MAX, canCreateStockTransfer } from 'shared-contracts/backoffice';
+import {
+  STOCK_TRANSFER_LINES_MAX,
+  STOCK_TRANSFER_NOTE_MAX,
+  STOCK_TRANSFER_QUANTITY_MAX,
+  canCreateStockTransfer,
+  canRequestStockTransfer,
+  type NewStockTransferFacts,
+} from 'shared-contracts/backoffice';
 import type { StockLocation, StockTransfer } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
@@ -55,8 +62,10 @@ interface Props {
 
 /**
  * "Tạo phiếu chuyển kho": source and destination (a manager's own centre must be one of them; by default the
- * warehouse to their centre), the lines (product picker, quantity) and a note. The server's refusal is shown
- * at the line it is about and the form is kept.
+ * warehouse to their centre), the lines (product picker, quantity) and a note. What the caller may do with the pair
+ * is the machine's: "Chuyển kho" creates it (the units leave at once), "Yêu cầu chuyển kho" asks another centre
+ * for its units (the destination's manager; nothing moves until that centre accepts). The server's refusal is
+ * shown at the line it is about and the form is kept.
  */
 export function TransferForm({ locations, role, ownCentreId, centreId, onClose, onCreated, onConflict }: Props) {
   const id = useId();
@@ -71,16 +80,19 @@ export function TransferForm({ locations, role, ownCentreId, centreId, onClose, 
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
+  const source = locations.find((location) => String(location.id) === fromId);
+  const caller = { role: role ?? '', centreId: role === 'admin' ? null : ownCentreId };
+  const facts: NewStockTransferFacts | null =
+    fromId === '' || toId === '' || fromId === toId ? null : { fromLocationId: Number(fromId), toLocationId: Number(toId), fromKind: source?.kind ?? 'SERVICE_CENTRE' };
+  // creating is the default (and an admin's); a request when the machine says the caller may only ask
+  const requesting = facts !== null && !canCreateStockTransfer(caller, facts) && canRequestStockTransfer(caller, facts);
+
   const placeProblems = (): PlaceErrors => {
     const found: PlaceErrors = {};
     if (fromId === '') found.from = t.fromRequired;
     if (toId === '') found.to = t.toRequired;
     else if (toId === fromId) found.to = t.sameLocation;
-    const source = locations.find((location) => String(location.id) === fromId);
-    const facts = { fromLocationId: Number(fromId), toLocationId: Number(toId), fromKind: source?.kind ?? 'SERVICE_CENTRE' };
-    if (!found.from && !found.to && role !== 'admin' && !canCreateStockTransfer({ role: role ?? '', centreId: ownCentreId }, facts)) {
-      found.to = t.notYourCentre;
-    }
+    if (facts && role !== 'admin' && !canCreateStockTransfer(caller, facts) && !requesting) found.to = t.notYourCentre;
     return found;
   };
 
@@ -98,13 +110,14 @@ export function TransferForm({ locations, role, ownCentreId, centreId, onClose, 
     setFailure(null);
     setBusy(true);
     try {
-      const outcome = await stockTransfersApi.create({
+      const input = {
         fromLocationId: Number(fromId),
         toLocationId: Number(toId),
         lines: lines.map((line) => ({ productId: line.product!.productId, quantity: parseWhole(line.quantity, 1, STOCK_TRANSFER_QUANTITY_MAX)! })),
         note: note.trim() === '' ? null : note.trim(),
-      });
-      onCreated(outcome.data, outcome.message ?? t.done);
+      };
+      const outcome = requesting ? await stockTransfersApi.request(input) : await stockTransfersApi.create(input);
+      onCreated(outcome.data, outcome.message ?? (requesting ? t.requestDone : t.done));
     } catch (error) {
       const server = serverErrors(error, lines);
       setLineErrors(server.lines);
@@ -157,9 +170,16 @@ export function TransferForm({ locations, role, ownCentreId, centreId, onClose, 
         <div role="alert">{failure && <p className={styles.alert}>{failure}</p>}</div>
         {placeSelect('from', fromId, setFromId)}
         {placeSelect('to', toId, setToId)}
+        {requesting && source && <p className={styles.hint}>{t.requestHint(source.name)}</p>}
         <ProductLinesEditor id={id} text={t} linesMax={STOCK_TRANSFER_LINES_MAX} pickerCentre={pickerCentre} lines={lines} errors={lineErrors} setLines={setLines} update={update} />
         <NoteField id={`${id}-note`} label={t.note} max={STOCK_TRANSFER_NOTE_MAX} value={note} onChange={setNote} />
-        <SubmitButtons busy={busy} submit={t.submit} submitting={t.submitting} cancel={t.cancel} onCancel={onClose} />
+        <SubmitButtons
+          busy={busy}
+          submit={requesting ? t.submitRequest : t.submit}
+          submitting={requesting ? t.submittingRequest : t.submitting}
+          cancel={t.cancel}
+          onCancel={onClose}
+        />
       </form>
     </ModalDialog>
   );

@@ -1,11 +1,12 @@
-import { STOCK_TRANSFER_LINES_MAX, STOCK_TRANSFER_QUANTITY_MAX } from 'shared-contracts/backoffice';
+import { STOCK_TRANSFER_DECLINE_REASON_MAX, STOCK_TRANSFER_LINES_MAX, STOCK_TRANSFER_QUANTITY_MAX } from 'shared-contracts/backoffice';
 
 const count = (value: number) => value.toLocaleString('vi-VN');
 
-/** The stock transfers' panel and form (issue 34 §3): their Vietnamese text. */
+/** The stock transfers' panel and form (issue 34 §3; requests issue 44 §3): their Vietnamese text. */
 export const stockTransfersText = {
   heading: 'Chuyển kho',
-  intro: 'Phiếu chuyển hàng giữa kho online và các trung tâm: hàng rời nơi chuyển đi khi tạo phiếu, vào kho nơi nhận khi bấm "Đã nhận hàng".',
+  intro:
+    'Phiếu chuyển hàng giữa kho online và các trung tâm: hàng rời nơi chuyển đi khi tạo phiếu (hoặc khi nơi chuyển đi duyệt yêu cầu), vào kho nơi nhận khi bấm "Đã nhận hàng".',
   loadFailed: 'Không tải được phiếu chuyển kho. Vui lòng thử lại.',
   actionFailed: 'Không thực hiện được thao tác. Vui lòng thử lại.',
   retry: 'Thử lại',
@@ -19,6 +20,12 @@ export const stockTransfersText = {
   line: (name: string, sku: string, quantity: number) => `${name} (${sku}) × ${count(quantity)}`,
   createdBy: (name: string, at: string) => `Tạo bởi ${name} lúc ${at}`,
   createdAt: (at: string) => `Tạo lúc ${at}`,
+  requestedBy: (name: string, at: string) => `Yêu cầu bởi ${name} lúc ${at}`,
+  requestedAt: (at: string) => `Yêu cầu lúc ${at}`,
+  accepted: (name: string, at: string) => `Duyệt bởi ${name} lúc ${at}`,
+  declined: (name: string, at: string) => `Từ chối bởi ${name} lúc ${at}`,
+  declineReason: (reason: string) => `Lý do từ chối: ${reason}`,
+  withdrawn: (name: string, at: string) => `Rút yêu cầu bởi ${name} lúc ${at}`,
   received: (name: string, at: string) => `Nhận bởi ${name} lúc ${at}`,
   cancelled: (name: string, at: string) => `Hủy bởi ${name} lúc ${at}`,
   note: (note: string) => `Ghi chú: ${note}`,
@@ -31,9 +38,20 @@ export const stockTransfersText = {
   next: 'Trang sau',
   pageStatus: (page: number, pages: number, total: number) => `Trang ${page}/${Math.max(1, pages)} · ${count(total)} phiếu`,
 
+  decline: {
+    title: (id: number) => `Từ chối yêu cầu chuyển #${id}`,
+    description: 'Không hàng nào rời kho. Nơi yêu cầu sẽ thấy lý do bạn ghi.',
+    reason: 'Lý do (không bắt buộc)',
+    reasonHint: `Tối đa ${STOCK_TRANSFER_DECLINE_REASON_MAX} ký tự.`,
+    submit: 'Từ chối yêu cầu',
+    submitting: 'Đang từ chối...',
+    cancel: 'Đóng',
+  },
+
   form: {
     title: 'Tạo phiếu chuyển kho',
-    description: 'Hàng được trừ ngay tại nơi chuyển đi; nơi nhận bấm "Đã nhận hàng" khi hàng đến. Nếu một dòng không đủ hàng, không dòng nào được chuyển.',
+    description:
+      'Hàng được trừ ngay tại nơi chuyển đi; nơi nhận bấm "Đã nhận hàng" khi hàng đến. Muốn lấy hàng của trung tâm khác, hãy gửi yêu cầu để trung tâm đó duyệt. Nếu một dòng không đủ hàng, không dòng nào được chuyển.',
     from: 'Chuyển từ',
     to: 'Chuyển đến',
     choose: 'Chọn nơi',
@@ -46,8 +64,11 @@ export const stockTransfersText = {
     removeLine: (n: number) => `Xóa dòng ${n}`,
     linesFull: `Tối đa ${STOCK_TRANSFER_LINES_MAX} sản phẩm mỗi phiếu chuyển.`,
     note: 'Ghi chú (không bắt buộc)',
-    submit: 'Tạo phiếu chuyển',
+    submit: 'Chuyển kho',
     submitting: 'Đang tạo...',
+    submitRequest: 'Yêu cầu chuyển kho',
+    submittingRequest: 'Đang gửi yêu cầu...',
+    requestHint: (source: string) => `Hàng của ${source}: phiếu sẽ chờ ${source} duyệt, hàng chỉ rời đi khi được duyệt.`,
     cancel: 'Đóng',
     fixErrors: 'Vui lòng kiểm tra lại các mục được đánh dấu.',
     fromRequired: 'Vui lòng chọn nơi chuyển đi.',
@@ -58,5 +79,6 @@ export const stockTransfersText = {
     duplicate: 'Mỗi sản phẩm chỉ một dòng; hãy gộp số lượng.',
     quantityInvalid: `Số lượng phải là số nguyên từ 1 đến ${count(STOCK_TRANSFER_QUANTITY_MAX)}.`,
     done: 'Đã tạo phiếu chuyển kho.',
+    requestDone: 'Đã gửi yêu cầu chuyển kho.',
   },
 } as const;
