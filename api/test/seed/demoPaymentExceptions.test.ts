@@ -1,6 +1,6 @@
 import { DEMO_ACCOUNTS } from '../../seed';
 import { DEMO_TYPO_TRANSFER_REF, seedDemoPaymentExceptions } from '../../seed/demoPaymentExceptions';
-import { orderCodeCandidates } from '../../src/modules/paymentTransactions/orderCodeInContent';
+import { orderCodeCandidates } from '../../src/modules/payments/transactions/orderCodeInContent';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 describe.each(testDatabases())('the demo transfer waiting in the exceptions queue on $label', (target) => {

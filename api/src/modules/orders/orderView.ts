@@ -15,7 +15,7 @@ import type { VietQrConfig } from '../../config';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
-import { paymentDueAt, vietQrPayment } from '../payments/vietQr';
+import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { readOrderTimeline } from './orderTimeline';
 
 type Db = Kysely<Database>;

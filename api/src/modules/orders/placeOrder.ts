@@ -30,7 +30,7 @@ import { orderCodeFor, provisionalOrderCode } from './orderCode';
 import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
 import { assertCentreExists, priceCheckout } from './orderPricing';
-import { paymentDueAt, vietQrPayment } from '../payments/vietQr';
+import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
 import { issuePackageCredits } from './packageCredits';

@@ -5,7 +5,7 @@ import type { ServiceInvoiceRow } from '../../db/backOfficeSchema';
 import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
-import { buildVietQrPayload, qrSvgDataUrl, transferContentOf } from '../payments/vietQr';
+import { buildVietQrPayload, qrSvgDataUrl, transferContentOf } from '../../lib/vietQr';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

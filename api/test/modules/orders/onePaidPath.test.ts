@@ -2,7 +2,7 @@ import type { OrderPaymentChannel } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { DEMO_PAYMENT_KEYS } from '../../../src/config';
 import { memoryEventBus, type OrderStatusMessage } from '../../../src/events/eventBus';
-import { payOsSignature } from '../../../src/modules/payOS/payOsSignature';
+import { payOsSignature } from '../../../src/modules/payments/providers/payos/payOsSignature';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { insertOrder } from '../../support/paymentTestKit';
 import { createUser, deskAction, recordTransferFor, type TestUser } from '../../support/shopTestKit';

@@ -1,6 +1,6 @@
-import { orderCodeCandidates } from '../../../src/modules/paymentTransactions/orderCodeInContent';
-import { vietnamTimeToIso } from '../../../src/modules/paymentTransactions/webhookBody';
-import { payOsDataString, payOsLinkRequestSignature, payOsSignature } from '../../../src/modules/payOS/payOsSignature';
+import { orderCodeCandidates } from '../../../src/modules/payments/transactions/orderCodeInContent';
+import { vietnamTimeToIso } from '../../../src/modules/payments/transactions/webhookBody';
+import { payOsDataString, payOsLinkRequestSignature, payOsSignature } from '../../../src/modules/payments/providers/payos/payOsSignature';
 
 /** payOS's own example (https://payos.vn/docs/tich-hop-webhook/kiem-tra-du-lieu-voi-signature/). */
 const DOCS_CHECKSUM_KEY = '1a54716c8f0efb2744fb28b6e38b25da7f67a925d98bc1c18bd8faaecadd7675';

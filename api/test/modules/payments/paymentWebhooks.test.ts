@@ -5,7 +5,7 @@ import type { App } from '../../../src/app';
 import { DEMO_PAYMENT_KEYS } from '../../../src/config';
 import type { Database } from '../../../src/db/schema';
 import { expireUnpaidOrders } from '../../../src/modules/orders/orderLifecycle';
-import { payOsSignature } from '../../../src/modules/payOS/payOsSignature';
+import { payOsSignature } from '../../../src/modules/payments/providers/payos/payOsSignature';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { insertOrder } from '../../support/paymentTestKit';
 import { createUser, orderOf, startShopApp, type TestUser } from '../../support/shopTestKit';

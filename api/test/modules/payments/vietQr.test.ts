@@ -1,6 +1,6 @@
 import { customerPackageCreditListResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
-import { buildVietQrPayload, crc16CcittFalse, qrSvgDataUrl } from '../../../src/modules/payments/vietQr';
+import { buildVietQrPayload, crc16CcittFalse, qrSvgDataUrl } from '../../../src/lib/vietQr';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { createProduct, createUser, deskAction, firstCentreId, orderOf, pickupAt, postOrder, recordTransferFor, startShopApp, type TestUser } from '../../support/shopTestKit';

@@ -1,7 +1,7 @@
 import type { Reconciliation } from 'shared-contracts/schemas';
-import { createCentre, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { createUser, type TestUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { createCentre, startServiceApp, type ServiceApp } from '../../../support/serviceTestKit';
+import { createUser, type TestUser } from '../../../support/shopTestKit';
+import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
 
 /**
  * The admin's daily reconciliation (issue 35 §4): per local day (Asia/Ho_Chi_Minh) the transfers received, those

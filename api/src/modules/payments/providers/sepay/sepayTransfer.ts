@@ -1,8 +1,8 @@
 import type { SepayWebhook } from 'shared-contracts/schemas';
-import type { IncomingTransfer } from '../paymentTransactions/recordTransfer';
-import { orderCodeCandidates } from '../paymentTransactions/orderCodeInContent';
-import { firstOrderWithCode } from '../paymentTransactions/paymentTransactionQueries';
-import { vietnamTimeToIso } from '../paymentTransactions/webhookBody';
+import type { IncomingTransfer } from '../../transactions/recordTransfer';
+import { orderCodeCandidates } from '../../transactions/orderCodeInContent';
+import { firstOrderWithCode } from '../../transactions/paymentTransactionQueries';
+import { vietnamTimeToIso } from '../../transactions/webhookBody';
 
 /**
  * A SePay transaction (money in) as a transfer to record: its id is the idempotency key, the order is the one

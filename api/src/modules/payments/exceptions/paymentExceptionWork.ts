@@ -11,16 +11,16 @@ import {
   type PaymentStatus,
   type RefundMethod,
 } from 'shared-contracts/schemas';
-import { toNumber } from '../../db/portable';
-import type { Database } from '../../db/schema';
-import type { OrderRow } from '../../db/shopSchema';
-import type { EventBus } from '../../events/eventBus';
-import { AppError } from '../../http/appError';
-import type { CentreScope } from '../../security/centreScope';
-import { markOrderPaid } from '../orders/markOrderPaid';
-import type { ShopContext } from '../orders/placeOrder';
-import { announceWebOrderChange } from '../orders/webOrderChanges';
-import { webOrderInScope } from '../webOrders/webOrderScope';
+import { toNumber } from '../../../db/portable';
+import type { Database } from '../../../db/schema';
+import type { OrderRow } from '../../../db/shopSchema';
+import type { EventBus } from '../../../events/eventBus';
+import { AppError } from '../../../http/appError';
+import type { CentreScope } from '../../../security/centreScope';
+import { markOrderPaid } from '../../orders/markOrderPaid';
+import type { ShopContext } from '../../orders/placeOrder';
+import { announceWebOrderChange } from '../../orders/webOrderChanges';
+import { webOrderInScope } from '../../webOrders/webOrderScope';
 import { PaymentExceptionErrorCodes, paymentExceptionMessages } from './paymentExceptionMessages';
 import { expiredByPaymentWindow, nextVersion, providerLabel, vnd } from './paymentExceptionQueries';
 import { exceptionInScope, transactionCentre, type PaymentTransactionRow } from './paymentExceptionScope';

@@ -1,7 +1,7 @@
 import { DB_INTEGER_MAX, type PayOsWebhook } from 'shared-contracts/schemas';
-import type { IncomingTransfer } from '../paymentTransactions/recordTransfer';
-import { orderById } from '../paymentTransactions/paymentTransactionQueries';
-import { vietnamTimeToIso } from '../paymentTransactions/webhookBody';
+import type { IncomingTransfer } from '../../transactions/recordTransfer';
+import { orderById } from '../../transactions/paymentTransactionQueries';
+import { vietnamTimeToIso } from '../../transactions/webhookBody';
 
 /**
  * A paid payOS link as a transfer to record: the order is the one the link (payOS orderCode) was made for; the

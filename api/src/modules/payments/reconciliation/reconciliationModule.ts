@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, reconciliationCsvQuerySchema, reconciliationQuerySchema, reconciliationResponseSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
-import type { AppContext } from '../../appContext';
-import { cacheControlForAll } from '../../http/cacheControl';
-import { ok } from '../../http/envelope';
-import { requireRole } from '../../security/authGuard';
-import { csvChunk, csvStream } from '../reports/csvStream';
+import type { AppContext } from '../../../appContext';
+import { cacheControlForAll } from '../../../http/cacheControl';
+import { ok } from '../../../http/envelope';
+import { requireRole } from '../../../security/authGuard';
+import { csvChunk, csvStream } from '../../reports/csvStream';
 import { DAY_COLUMNS, dayRows, reconciliation, TRANSACTION_COLUMNS, transactionRows } from './reconciliationQueries';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };

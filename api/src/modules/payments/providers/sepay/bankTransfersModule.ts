@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema, PAYMENT_WEBHOOK_BODY_LIMIT, paymentWebhookAckSchema, sepayWebhookSchema } from 'shared-contracts/schemas';
-import type { AppContext } from '../../appContext';
-import { cacheControlForAll } from '../../http/cacheControl';
-import { AppError } from '../../http/appError';
-import { ok } from '../../http/envelope';
-import { PaymentErrorCodes, paymentMessages } from '../paymentTransactions/paymentTransactionMessages';
-import { recordTransfer } from '../paymentTransactions/recordTransfer';
-import { keepRawJsonBodies, rawBodyOf, sameSecret } from '../paymentTransactions/webhookBody';
+import type { AppContext } from '../../../../appContext';
+import { cacheControlForAll } from '../../../../http/cacheControl';
+import { AppError } from '../../../../http/appError';
+import { ok } from '../../../../http/envelope';
+import { PaymentErrorCodes, paymentMessages } from '../../transactions/paymentTransactionMessages';
+import { recordTransfer } from '../../transactions/recordTransfer';
+import { keepRawJsonBodies, rawBodyOf, sameSecret } from '../../transactions/webhookBody';
 import { sepayTransfer } from './sepayTransfer';
 
 const APIKEY_SCHEME = /^Apikey\s+(.+)$/i;

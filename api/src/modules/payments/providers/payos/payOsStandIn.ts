@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatVndPlain } from 'shared-contracts/schemas';
-import type { PayOsConfig } from '../../config';
-import { sameSecret } from '../paymentTransactions/webhookBody';
+import type { PayOsConfig } from '../../../../config';
+import { sameSecret } from '../../transactions/webhookBody';
 import { payOsLinkRequestSignature, payOsSignature } from './payOsSignature';
 
 interface StandInLink {

@@ -20,11 +20,11 @@ import {
   type PaymentStatus,
   type RefundMethod,
 } from 'shared-contracts/schemas';
-import type { Config } from '../../config';
-import { toIsoUtc, toNumber } from '../../db/portable';
-import type { Database } from '../../db/schema';
-import type { OrderRow } from '../../db/shopSchema';
-import { shippingCentreId } from '../orders/deskCentre';
+import type { Config } from '../../../config';
+import { toIsoUtc, toNumber } from '../../../db/portable';
+import type { Database } from '../../../db/schema';
+import type { OrderRow } from '../../../db/shopSchema';
+import { shippingCentreId } from '../../orders/deskCentre';
 import type { PaymentTransactionRow } from './paymentExceptionScope';
 
 type Db = Kysely<Database>;

@@ -8,13 +8,13 @@ import {
   vietnamDateOf,
   vietnamInstant,
 } from 'shared-contracts/schemas';
-import type { AppContext } from '../../appContext';
-import { AppError } from '../../http/appError';
-import { cacheControlForAll } from '../../http/cacheControl';
-import { ok } from '../../http/envelope';
-import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
-import { OrderErrorCodes, orderMessages } from '../orders/orderMessages';
-import { webOrderInScope } from '../webOrders/webOrderScope';
+import type { AppContext } from '../../../appContext';
+import { AppError } from '../../../http/appError';
+import { cacheControlForAll } from '../../../http/cacheControl';
+import { ok } from '../../../http/envelope';
+import { centreScopeOf, requireCentreRole } from '../../../security/centreScope';
+import { OrderErrorCodes, orderMessages } from '../../orders/orderMessages';
+import { webOrderInScope } from '../../webOrders/webOrderScope';
 import { recordedTransferMessages } from './paymentTransactionMessages';
 import { recordTransfer } from './recordTransfer';
 

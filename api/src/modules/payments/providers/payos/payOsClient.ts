@@ -1,4 +1,4 @@
-import type { PayOsConfig } from '../../config';
+import type { PayOsConfig } from '../../../../config';
 import { payOsLinkRequestSignature } from './payOsSignature';
 
 /** How long a call to payOS may take before the customer is told to try again. */

@@ -1,10 +1,10 @@
 import type { FloorChangedEvent, PaymentExceptionDetail, PaymentExceptionList } from 'shared-contracts/schemas';
-import { setWarehouseStock } from '../../../src/modules/stockLocations/onlineStock';
-import { shippingCentreId } from '../../../src/modules/orders/deskCentre';
-import { expireUnpaidOrders } from '../../../src/modules/orders/orderLifecycle';
-import { createCentre, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { createProduct, createUser, deliveryTo, orderOf, postOrder, stockOf, type TestUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { setWarehouseStock } from '../../../../src/modules/stockLocations/onlineStock';
+import { shippingCentreId } from '../../../../src/modules/orders/deskCentre';
+import { expireUnpaidOrders } from '../../../../src/modules/orders/orderLifecycle';
+import { createCentre, startServiceApp, type ServiceApp } from '../../../support/serviceTestKit';
+import { createProduct, createUser, deliveryTo, orderOf, postOrder, stockOf, type TestUser } from '../../../support/shopTestKit';
+import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
 
 /**
  * The payments exceptions queue (issue 35 §3): a transfer that did not pay an order by itself waits for the desk

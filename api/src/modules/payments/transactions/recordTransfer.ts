@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { OrderPaymentChannel } from 'shared-contracts/schemas';
-import { toNumber } from '../../db/portable';
-import type { Database } from '../../db/schema';
-import type { OrderRow } from '../../db/shopSchema';
-import type { EventBus } from '../../events/eventBus';
-import { AppError } from '../../http/appError';
-import { shippingCentreId } from '../orders/deskCentre';
-import { markOrderPaid, SYSTEM_ACTOR, type PaymentActor } from '../orders/markOrderPaid';
-import { isUniqueViolation } from '../orders/orderIdempotency';
-import type { ShopContext } from '../orders/placeOrder';
-import { announceWebOrderChange } from '../orders/webOrderChanges';
-import { announcePaymentExceptionChange } from '../paymentExceptions/paymentExceptionWork';
+import { toNumber } from '../../../db/portable';
+import type { Database } from '../../../db/schema';
+import type { OrderRow } from '../../../db/shopSchema';
+import type { EventBus } from '../../../events/eventBus';
+import { AppError } from '../../../http/appError';
+import { shippingCentreId } from '../../orders/deskCentre';
+import { markOrderPaid, SYSTEM_ACTOR, type PaymentActor } from '../../orders/markOrderPaid';
+import { isUniqueViolation } from '../../orders/orderIdempotency';
+import type { ShopContext } from '../../orders/placeOrder';
+import { announceWebOrderChange } from '../../orders/webOrderChanges';
+import { announcePaymentExceptionChange } from '../exceptions/paymentExceptionWork';
 import { paymentMessages, type PaymentProvider } from './paymentTransactionMessages';
 import { cancelledByExpiry, findTransaction } from './paymentTransactionQueries';
 

@@ -10,10 +10,10 @@ import {
   paymentExceptionRefundInputSchema,
   paymentExceptionReinstateInputSchema,
 } from 'shared-contracts/schemas';
-import type { AppContext } from '../../appContext';
-import { cacheControlForAll } from '../../http/cacheControl';
-import { ok } from '../../http/envelope';
-import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
+import type { AppContext } from '../../../appContext';
+import { cacheControlForAll } from '../../../http/cacheControl';
+import { ok } from '../../../http/envelope';
+import { centreScopeOf, requireCentreRole } from '../../../security/centreScope';
 import { paymentExceptionMessages } from './paymentExceptionMessages';
 import { listPaymentExceptions, paymentExceptionDetail } from './paymentExceptionQueries';
 import { exceptionInScope } from './paymentExceptionScope';

@@ -12,11 +12,11 @@ import {
   type Reconciliation,
   type ReconciliationDay,
 } from 'shared-contracts/schemas';
-import { dialectOf, toIsoUtc, toNumber, type Dialect } from '../../db/portable';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import { instant } from '../kpis/kpiSql';
-import type { ReportColumn, ReportRow } from '../reports/reportDefinition';
+import { dialectOf, toIsoUtc, toNumber, type Dialect } from '../../../db/portable';
+import type { Database } from '../../../db/schema';
+import { AppError } from '../../../http/appError';
+import { instant } from '../../kpis/kpiSql';
+import type { ReportColumn, ReportRow } from '../../reports/reportDefinition';
 
 type Db = Kysely<Database>;
 type Num = string | number | null;

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { PayOsConfig } from '../../config';
-import { toIsoUtc, toNumber } from '../../db/portable';
-import type { Database } from '../../db/schema';
-import type { OrderRow } from '../../db/shopSchema';
-import { AppError } from '../../http/appError';
-import type { OrderActor } from '../orders/orderLifecycle';
-import { OrderErrorCodes, orderMessages } from '../orders/orderMessages';
-import { findOrderRow } from '../orders/orderView';
-import { isUniqueViolation } from '../orders/orderIdempotency';
-import { PaymentErrorCodes, paymentMessages } from '../paymentTransactions/paymentTransactionMessages';
+import type { PayOsConfig } from '../../../../config';
+import { toIsoUtc, toNumber } from '../../../../db/portable';
+import type { Database } from '../../../../db/schema';
+import type { OrderRow } from '../../../../db/shopSchema';
+import { AppError } from '../../../../http/appError';
+import type { OrderActor } from '../../../orders/orderLifecycle';
+import { OrderErrorCodes, orderMessages } from '../../../orders/orderMessages';
+import { findOrderRow } from '../../../orders/orderView';
+import { isUniqueViolation } from '../../../orders/orderIdempotency';
+import { PaymentErrorCodes, paymentMessages } from '../../transactions/paymentTransactionMessages';
 import { createPayOsClient, PayOsUnavailable } from './payOsClient';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { OrderRow } from '../../db/shopSchema';
+import type { Database } from '../../../db/schema';
+import type { OrderRow } from '../../../db/shopSchema';
 
 type Db = Kysely<Database>;
 

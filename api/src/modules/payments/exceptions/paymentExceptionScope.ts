@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
-import type { CentreScope } from '../../security/centreScope';
-import { shippingCentreId } from '../orders/deskCentre';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/schema';
+import { AppError } from '../../../http/appError';
+import type { CentreScope } from '../../../security/centreScope';
+import { shippingCentreId } from '../../orders/deskCentre';
 import { paymentExceptionMessages } from './paymentExceptionMessages';
 
 type Db = Kysely<Database>;
