@@ -1,7 +1,8 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, errorDataOf } from 'shared-contracts';
 import type { BrandAdmin, CategoryAdmin } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
+import { useAsync } from '../hooks/useAsync';
 import { promotionAdminApi, type BrandFormValues, type CategoryFormValues, type PromotionGroupValue } from './promotionAdminApi';
 import { Options } from './editorForm';
 import { PROMOTION_GROUP_TEXT } from './promotionAdminText';
@@ -209,35 +210,25 @@ const saveCategory = (categoryId: number | null, version: number | null, values:
 const saveBrand = (brandId: number | null, version: number | null, values: BrandFormValues) =>
   brandId === null || version === null ? promotionAdminApi.createBrand(values) : promotionAdminApi.saveBrand(brandId, version, values);
 
+const readTaxonomy = (signal: AbortSignal) => Promise.all([promotionAdminApi.categories(signal), promotionAdminApi.brands(signal)]);
+const NO_TAXONOMY: [CategoryAdmin[], BrandAdmin[]] = [[], []];
+
 /** Categories (a parent and its children) and brands: create, rename, deactivate; an empty category can be deleted. */
 export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
   const id = useId();
-  const [categories, setCategories] = useState<CategoryAdmin[]>([]);
-  const [brands, setBrands] = useState<BrandAdmin[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-  const refresh = () => setReload((count) => count + 1);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([promotionAdminApi.categories(controller.signal), promotionAdminApi.brands(controller.signal)]).then(
-      ([loadedCategories, loadedBrands]) => {
-        setCategories(loadedCategories);
-        setBrands(loadedBrands);
-      },
-      (failure: unknown) => {
-        if (!controller.signal.aborted) setError(messageOf(failure, text.loadFailed));
-      },
-    );
-    return () => controller.abort();
-  }, [reload]);
+  // the lists stay on screen while they are read again (after a save or a delete)
+  const { state, reload } = useAsync(readTaxonomy, { failedText: text.loadFailed, start: 'keep' });
+  const [categories, brands] = state.data ?? NO_TAXONOMY;
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const error = removeError ?? state.error;
+  const refresh = useCallback(() => reload(), [reload]);
 
   async function remove(item: CategoryAdmin) {
-    setError(null);
+    setRemoveError(null);
     try {
       await promotionAdminApi.deleteCategory(item.id);
     } catch (failure) {
-      setError(messageOf(failure, text.loadFailed));
+      setRemoveError(messageOf(failure, text.loadFailed));
     }
     refresh();
   }

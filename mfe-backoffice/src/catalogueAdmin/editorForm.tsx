@@ -1,6 +1,7 @@
-import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, errorDataOf } from 'shared-contracts';
 import { messageOf } from '../api/apiErrors';
+import { useAsync } from '../hooks/useAsync';
 import styles from './CatalogueAdmin.module.css';
 
 /**
@@ -53,31 +54,26 @@ export interface Described {
 
 export function useEditorForm<Item extends { version: number }, Values>({ itemId, empty, load, valuesOf, text, fieldPrefix, onStale }: EditorFormOptions<Item, Values>) {
   const id = useId();
-  const [item, setItem] = useState<Item | null>(null);
   const [values, setValues] = useState<Values>(empty);
   const [version, setVersion] = useState<number | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState('');
   const [current, setCurrent] = useState<Item | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (itemId === null) return;
-    const controller = new AbortController();
-    load(itemId, controller.signal).then(
-      (loaded) => {
-        setItem(loaded);
-        setValues(valuesOf(loaded));
-        setVersion(loaded.version);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(messageOf(error, text.loadFailed));
-      },
-    );
-    return () => controller.abort();
-  }, [itemId, load, valuesOf, text.loadFailed]);
+  // a new item loads nothing; an item read fills the form with its values, to save from its version
+  const read = useCallback((signal: AbortSignal) => load(itemId ?? 0, signal), [itemId, load]);
+  const { state, setData } = useAsync(read, {
+    failedText: text.loadFailed,
+    enabled: itemId !== null,
+    onData: (loaded) => {
+      setValues(valuesOf(loaded));
+      setVersion(loaded.version);
+    },
+  });
+  const item = state.data ?? null;
+  const loadError = state.error;
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((before) => ({ ...before, [key]: value }));
   const fieldId = (name: string) => `${id}-${fieldPrefix}${name}`;
@@ -97,7 +93,7 @@ export function useEditorForm<Item extends { version: number }, Values>({ itemId
     setDone('');
     try {
       const saved = itemId === null || version === null ? await create() : await save(itemId, version);
-      setItem(saved);
+      setData(() => saved);
       setValues(valuesOf(saved));
       setVersion(saved.version);
       setCurrent(null);
@@ -124,7 +120,7 @@ export function useEditorForm<Item extends { version: number }, Values>({ itemId
   /** The form takes the saved values shown beside it. */
   function takeCurrent() {
     if (current === null) return;
-    setItem(current);
+    setData(() => current);
     setValues(valuesOf(current));
     setCurrent(null);
     setMessage(null);

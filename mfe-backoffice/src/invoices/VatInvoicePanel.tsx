@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { apiClient, readData } from 'shared-contracts';
 import { downloadApiFile, openApiFile } from '../api/apiFiles';
 import type { VatInvoiceRequest } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
+import { useAsync } from '../hooks/useAsync';
 import styles from './VatInvoicePanel.module.css';
 
 export const vatInvoiceText = {
@@ -32,19 +33,17 @@ const queryOf = (target: Props['target']) => ('orderCode' in target ? `orderCode
  * request if the customer made one, its Circular 78 XML and 'Xuất hóa đơn điện tử' (the provider issues it).
  */
 export function VatInvoicePanel({ target, pdfPath }: Props) {
-  const [request, setRequest] = useState<VatInvoiceRequest | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const query = queryOf(target);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    readData<VatInvoiceRequest[]>(apiClient.get(`/vat-invoice-requests?${query}`, { signal: controller.signal })).then(
-      (found) => setRequest(found[0] ?? null),
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [query]);
+  // the company's request, if any: a failed read shows none (the receipt's buttons do not depend on it)
+  const read = useCallback(
+    async (signal: AbortSignal) => (await readData<VatInvoiceRequest[]>(apiClient.get(`/vat-invoice-requests?${query}`, { signal })))[0] ?? null,
+    [query],
+  );
+  const { state, setData } = useAsync(read, {});
+  const request = state.data ?? null;
 
   const run = (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -87,7 +86,10 @@ export function VatInvoicePanel({ target, pdfPath }: Props) {
                 <button
                   type="button"
                   disabled={busy}
-                  onClick={() => run(async () => setRequest(await readData<VatInvoiceRequest>(apiClient.post(`/vat-invoice-requests/${request.id}/issue`, {}))))}
+                  onClick={() => run(async () => {
+                    const issued = await readData<VatInvoiceRequest>(apiClient.post(`/vat-invoice-requests/${request.id}/issue`, {}));
+                    setData(() => issued);
+                  })}
                 >
                   {vatInvoiceText.issue}
                 </button>

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { PAYMENT_EXCEPTION_ACTION_LABELS, type PaymentExceptionAction } from 'shared-contracts/pricing';
 import type { PaymentExceptionDetail } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
+import { latestOf, useAsync } from '../hooks/useAsync';
 import { PaymentExceptionActionDialog } from './PaymentExceptionActionDialog';
 import { paymentExceptionsApi } from './paymentExceptionsApi';
 import { paymentExceptionText as t } from './paymentExceptionText';
@@ -17,30 +18,20 @@ interface Props {
   onClose: () => void;
 }
 
-type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: PaymentExceptionDetail };
-
 /**
  * One transfer of the queue: amount, content, the raw body received, the reason, the order it names or the one
  * suggested, its history and refunds, and the actions its state allows (each in a confirmation dialog). A 409
  * (someone resolved it meanwhile) is explained and the transfer read again.
  */
 export function PaymentExceptionDetailPanel({ id, revision, onChanged, onClose }: Props) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [reload, setReload] = useState(0);
   const [open, setOpen] = useState<PaymentExceptionAction | null>(null);
   const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    paymentExceptionsApi
-      .detail(id, controller.signal)
-      .then((data) => setLoaded({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ status: 'failed', message: messageOf(error, t.detailFailed) });
-      });
-    return () => controller.abort();
-  }, [id, revision, reload]);
+  // another transfer starts afresh; a live change reads this one again, keeping it on screen; a failure replaces it
+  const read = useCallback((signal: AbortSignal) => paymentExceptionsApi.detail(id, signal), [id]);
+  const { state, setData } = useAsync(read, { failedText: t.detailFailed, reloadKey: revision });
+  const loaded = latestOf(state);
 
   useEffect(() => {
     heading.current?.focus();
@@ -54,12 +45,12 @@ export function PaymentExceptionDetailPanel({ id, revision, onChanged, onClose }
   const finished = (result: { data: PaymentExceptionDetail } | { conflict: unknown }) => {
     setOpen(null);
     if ('data' in result) {
-      setLoaded({ status: 'ready', data: result.data });
+      setData(() => result.data);
       setNotice({ kind: 'done', text: t.done });
     } else {
       setNotice({ kind: 'failed', text: messageOf(result.conflict, t.conflict) });
-      setReload((value) => value + 1);
     }
+    // the queue reads itself again and raises `revision`: a 409's transfer is read again with it, once
     onChanged();
   };
 

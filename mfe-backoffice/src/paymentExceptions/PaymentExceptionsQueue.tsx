@@ -1,17 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { PAYMENT_EXCEPTION_CHANGE_KIND } from 'shared-contracts/pricing';
-import type { PaymentExceptionList } from 'shared-contracts/schemas';
-import { messageOf } from '../api/apiErrors';
 import { ListingState } from '../components/DeskParts';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
+import { latestOf, useAsync } from '../hooks/useAsync';
 import { PaymentExceptionDetailPanel } from './PaymentExceptionDetailPanel';
 import { paymentExceptionsApi } from './paymentExceptionsApi';
 import { paymentExceptionText as t } from './paymentExceptionText';
 import desk from '../components/DeskPanels.module.css';
 import styles from './PaymentExceptions.module.css';
-
-type Listing = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: PaymentExceptionList };
 
 /** A transfer's order changes with it (matched, reinstated): the desk's own kind reloads the queue too. */
 const RELOADING_KINDS: ReadonlySet<string> = new Set([PAYMENT_EXCEPTION_CHANGE_KIND, 'web-order']);
@@ -24,7 +21,6 @@ const RELOADING_KINDS: ReadonlySet<string> = new Set([PAYMENT_EXCEPTION_CHANGE_K
 export function PaymentExceptionsQueue() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [page, setPage] = useState(1);
-  const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [selected, setSelected] = useState<number | null>(null);
   const [revision, setRevision] = useState(0);
 
@@ -33,16 +29,9 @@ export function PaymentExceptionsQueue() {
     if (event === null || RELOADING_KINDS.has(event.kind)) refresh();
   });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    paymentExceptionsApi
-      .list(status, page, controller.signal)
-      .then((data) => setListing({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setListing({ status: 'failed', message: messageOf(error, t.loadFailed) });
-      });
-    return () => controller.abort();
-  }, [status, page, revision]);
+  // another tab or page, or a live change, keeps the list on screen until the answer; a failure replaces it
+  const read = useCallback((signal: AbortSignal) => paymentExceptionsApi.list(status, page, signal), [status, page]);
+  const listing = latestOf(useAsync(read, { failedText: t.loadFailed, start: 'keep', reloadKey: revision }).state);
 
   const show = (next: 'open' | 'resolved') => {
     setStatus(next);

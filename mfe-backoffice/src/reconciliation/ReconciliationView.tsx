@@ -1,15 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatVnd } from 'shared-contracts';
 import { addCalendarDays, formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
-import type { Reconciliation } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { ScrollRegion } from '../components/ScrollRegion';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { downloadCsv } from '../reports/csvDownload';
 import { reconciliationApi } from './reconciliationApi';
 import { reconciliationText as t } from './reconciliationText';
 import styles from './Reconciliation.module.css';
-
-type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: Reconciliation };
 
 /**
  * "Đối soát" (admin): a range of local dates (the last 7 days by default, at most 92), the daily table of
@@ -18,20 +16,11 @@ type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { 
 export function ReconciliationView({ today = vietnamDateOf(Date.now()) }: { today?: string }) {
   const [range, setRange] = useState({ from: addCalendarDays(today, -6), to: today });
   const [draft, setDraft] = useState(range);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoaded({ status: 'loading' });
-    reconciliationApi
-      .load(range.from, range.to, controller.signal)
-      .then((data) => setLoaded({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ status: 'failed', message: messageOf(error, t.failed) });
-      });
-    return () => controller.abort();
-  }, [range]);
+  // each range shown (the same one again too) loads afresh
+  const read = useCallback((signal: AbortSignal) => reconciliationApi.load(range.from, range.to, signal), [range]);
+  const loaded = loadedOf(useAsync(read, { failedText: t.failed }).state);
 
   const getCsv = (view: 'days' | 'transactions') => {
     setDownload({ busy: true, error: null });

@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { FULFILMENT_METHOD_LABELS, FULFILMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES } from 'shared-contracts/pricing';
-import type { WebOrderList } from 'shared-contracts/schemas';
-import { messageOf } from '../api/apiErrors';
 import { ListingState } from '../components/DeskParts';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
+import { latestOf, useAsync } from '../hooks/useAsync';
 import { WebOrderDetailPanel } from './WebOrderDetailPanel';
 import { webOrdersApi, type DeskFilters } from './webOrdersApi';
 import { webOrderText as t } from './webOrderText';
@@ -14,8 +13,6 @@ import styles from './WebOrders.module.css';
 /** The desk's change kind on the centre's floor stream. */
 const WEB_ORDER_KIND = 'web-order';
 
-type Listing = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: WebOrderList };
-
 /**
  * The web orders of the user's scope, live: counts per status (tabs), filters, a page of orders newest first,
  * and the selected order's detail beside it. A `web-order` change on the centre's stream (or the stream coming
@@ -24,7 +21,6 @@ type Listing = { status: 'loading' } | { status: 'failed'; message: string } | {
 export function WebOrderDesk() {
   const [filters, setFilters] = useState<DeskFilters>({ page: 1 });
   const [draft, setDraft] = useState<DeskFilters>({});
-  const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [selected, setSelected] = useState<string | null>(null);
   const [revision, setRevision] = useState(0);
 
@@ -33,16 +29,9 @@ export function WebOrderDesk() {
     if (event === null || event.kind === WEB_ORDER_KIND) refresh();
   });
 
-  useEffect(() => {
-    const controller = new AbortController();
-    webOrdersApi
-      .list(filters, controller.signal)
-      .then((data) => setListing({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setListing({ status: 'failed', message: messageOf(error, t.loadFailed) });
-      });
-    return () => controller.abort();
-  }, [filters, revision]);
+  // a new filter or a live change keeps the list on screen until the answer; a failure replaces it
+  const read = useCallback((signal: AbortSignal) => webOrdersApi.list(filters, signal), [filters]);
+  const listing = latestOf(useAsync(read, { failedText: t.loadFailed, start: 'keep', reloadKey: revision }).state);
 
   const applyFilters = (event: React.FormEvent) => {
     event.preventDefault();

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { WebOrderActionInput, WebOrderDetail } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
+import { latestOf, useAsync } from '../hooks/useAsync';
 import { VatInvoicePanel } from '../invoices/VatInvoicePanel';
 import { PackingSlip } from './PackingSlip';
 import { WebOrderActions } from './WebOrderActions';
@@ -19,32 +20,22 @@ interface Props {
   onClose: () => void;
 }
 
-type Loaded = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: WebOrderDetail };
-
 /**
  * One web order: lines, customer, address, payment, the timeline (who and when), internal notes, the actions
  * the machine allows and the packing slip. A 409 (someone changed the order meanwhile) is explained and the
  * order read again, so the next click starts from what is true now.
  */
 export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Props) {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
   const [note, setNote] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    webOrdersApi
-      .detail(code, controller.signal)
-      .then((data) => setLoaded({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ status: 'failed', message: messageOf(error, t.detailFailed) });
-      });
-    return () => controller.abort();
-  }, [code, revision, reload]);
+  // another order starts afresh; a live change reads this one again, keeping it on screen; a failure replaces it
+  const read = useCallback((signal: AbortSignal) => webOrdersApi.detail(code, signal), [code]);
+  const { state, reload, setData } = useAsync(read, { failedText: t.detailFailed, reloadKey: revision });
+  const loaded = latestOf(state);
 
   useEffect(() => {
     heading.current?.focus();
@@ -58,14 +49,14 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
     setActionError(null);
     try {
       const data = await work();
-      setLoaded({ status: 'ready', data });
+      setData(() => data);
       setNotice({ kind: 'done', text: t.done });
       onChanged();
       return true;
     } catch (error) {
       setActionError(error);
       setNotice({ kind: 'failed', text: isConflict(error) ? `${messageOf(error, t.conflict)}` : messageOf(error, t.detailFailed) });
-      if (isConflict(error)) setReload((value) => value + 1);
+      if (isConflict(error)) reload();
       return false;
     } finally {
       setBusy(false);
@@ -97,7 +88,7 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
       {loaded.status === 'failed' && (
         <p role="alert" className={desk.error}>
           {loaded.message}{' '}
-          <button type="button" onClick={() => setReload((value) => value + 1)}>
+          <button type="button" onClick={() => reload()}>
             {t.retry}
           </button>
         </p>
