@@ -6,6 +6,8 @@ module.exports = {
     { name: 'no-remote-to-remote', severity: 'error', comment: 'Remotes talk through the bus, the URL and the API, never by import.', from: { path: '^(mfe-[a-z]+)/' }, to: { path: '^(shell|mfe-[a-z]+)/', pathNot: '^$1/' } },
     { name: 'no-shell-to-remote', severity: 'error', comment: 'The shell loads remotes at run time only.', from: { path: '^shell/src/' }, to: { path: '^mfe-[a-z]+/' } },
     { name: 'no-seed-in-product', severity: 'error', comment: 'Product code never imports the seed (api/seed: reference and demo data).', from: { path: '^api/src/' }, to: { path: '^api/seed/' } },
+    { name: 'api-module-front-door', severity: 'error', comment: 'An API module enters another only through its index.ts (issue 44).', from: { path: '^api/src/modules/([^/]+)/' }, to: { path: '^api/src/modules/[^/]+/', pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/index\\.ts$'] } },
+    { name: 'api-front-door-from-outside', severity: 'error', comment: 'The app, jobs, CLIs and the seed enter a module only through its index.ts.', from: { path: '^api/(src|seed)/', pathNot: '^api/src/modules/' }, to: { path: '^api/src/modules/[^/]+/', pathNot: '^api/src/modules/[^/]+/index\\.ts$' } },
     { name: 'benches-through-one-seam', severity: 'error', comment: 'Benches reach the API through scripts/bench/benchApi.ts only.', from: { path: '^scripts/bench/', pathNot: '^scripts/bench/benchApi\\.ts$' }, to: { path: '^api/' } },
   ],
   options: {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { isLowStock } from '../src/modules/inventory/lowStockAlerts';
+import { isLowStock } from '../src/modules/inventory';
 
 /**
  * Demo stock at every centre (issue 14: "stock at every centre, some below min"). For each centre and each

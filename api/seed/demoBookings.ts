@@ -1,9 +1,8 @@
 import type { ExpressionBuilder, Transaction } from 'kysely';
 import { addCalendarDays, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import type { Database } from '../src/db/schema';
-import { occupiedSteps } from '../src/modules/bookings/schedule';
-import { componentOfChecklistCode } from '../src/modules/prediction/checklistComponents';
-import { saysReplaced } from '../src/modules/prediction/inspectionQueries';
+import { occupiedSteps } from '../src/modules/bookings';
+import { componentOfChecklistCode, saysReplaced } from '../src/modules/prediction';
 import { DEMO_FLEET_EMAIL_SUFFIX } from '../src/security/demoDataGuard';
 import type { FleetService } from './demoFleet';
 import { seededRandom, type Random } from './demoRandom';

@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus } from 'shared-contracts/schemas';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { imagesFromColumn } from '../src/modules/catalogue/catalogueMapping';
-import { orderCodeFor, provisionalOrderCode } from '../src/modules/orders/orderCode';
-import { orderRequestHash } from '../src/modules/orders/orderIdempotency';
+import { imagesFromColumn } from '../src/modules/catalogue';
+import { orderCodeFor, provisionalOrderCode, orderRequestHash } from '../src/modules/orders';
 
 /** The Idempotency-Key of the seeded order: what makes re-seeding find it instead of adding another. */
 export const DEMO_ORDER_KEY = 'seed-demo-order-1';

@@ -1,7 +1,4 @@
-import { componentOfChecklistCode } from '../src/modules/prediction/checklistComponents';
-import { vehicleAgeMonths } from '../src/modules/prediction/inspectionSteps';
-import type { WearParameters } from '../src/modules/prediction/wearModel';
-import { SAFETY_CRITICAL_SYMPTOMS, SYMPTOM_LINKS } from '../src/modules/prediction/knowledgeBase';
+import { componentOfChecklistCode, vehicleAgeMonths, type WearParameters, SAFETY_CRITICAL_SYMPTOMS, SYMPTOM_LINKS } from '../src/modules/prediction';
 import { SYMPTOMS, type SymptomCode } from 'shared-contracts/diagnostics';
 import { seededRandom, type Random } from './demoRandom';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema';
-import { latestWearModel, runWearTraining, TrainingInProgressError } from '../src/modules/prediction/wearTraining';
+import { latestWearModel, runWearTraining, TrainingInProgressError } from '../src/modules/prediction';
 import type { Clock } from '../src/security/clock';
 
 /**

@@ -1,6 +1,6 @@
 import { vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import { toNumber } from '../src/db/portable';
-import { occupiedSteps } from '../src/modules/bookings/schedule';
+import { occupiedSteps } from '../src/modules/bookings';
 import type { PlannedInspection, StockPart } from './demoFleet';
 import { CAR_MODELS, licensePlate, mobileNumber, SCOOTER_MODELS, seededRandom, vietnameseName, type Random } from './demoRandom';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../src/db/schema';
-import { invalidateCatalogue } from '../src/modules/catalogue/catalogueCache';
+import { invalidateCatalogue } from '../src/modules/catalogue';
 import { seedBackOffice, type BackOfficeSeedReport } from './backOffice';
 import { seedCatalogue, type CatalogueSeedReport } from './catalogue';
 import { seedCentreInventory, type CentreInventorySeedReport } from './centreInventory';

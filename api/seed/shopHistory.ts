@@ -2,7 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import { vietnamInstant } from 'shared-contracts/schemas';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { orderCodeFor } from '../src/modules/orders/orderCode';
+import { orderCodeFor } from '../src/modules/orders';
 import { DEMO_HISTORY_CUSTOMERS } from './demoHistoryPeople';
 import { seededRandom, type Random } from './demoRandom';
 import { inBatches, SEED_BATCH } from './seedBatches';

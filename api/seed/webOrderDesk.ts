@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { foldVietnamese, type Carrier, type OrderStatus, type PaymentStatus, type RefundMethod } from 'shared-contracts/schemas';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { orderCodeFor, provisionalOrderCode } from '../src/modules/orders/orderCode';
+import { orderCodeFor, provisionalOrderCode } from '../src/modules/orders';
 
 const HOUR = 3_600_000;
 

@@ -6,13 +6,12 @@ import { createDatabase } from './db/createDatabase';
 import { isLoopbackHost } from './http/loopback';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { devOutboxMailer, smtpMailer, type Mailer } from './modules/notifications/mailer';
-import { createOutboxWorker, type OutboxWorker } from './modules/notifications/outboxWorker';
+import { devOutboxMailer, smtpMailer, type Mailer, createOutboxWorker, type OutboxWorker } from './modules/notifications';
 import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
-import { sendDueReminders } from './modules/maintenance/reminderWorker';
-import { expireUnpaidOrders } from './modules/orders/orderLifecycle';
+import { sendDueReminders } from './modules/maintenance';
+import { expireUnpaidOrders } from './modules/orders';
 import { startingClock, systemClock } from './security/clock';
-import { parseMetricsPort, startMetricsServer } from './modules/metrics/metricsServer';
+import { parseMetricsPort, startMetricsServer } from './modules/metrics';
 import { refuseDemoData } from './security/demoDataGuard';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 

@@ -2,14 +2,8 @@ import type { Kysely } from 'kysely';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/schemas';
 import { countRows, toNumber } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
-import {
-  insertBrandIfMissing,
-  insertCategoryIfMissing,
-  insertPackageIfMissing,
-  insertProductIfMissing,
-  insertServiceIfMissing,
-} from '../../src/modules/catalogue/catalogueWrites';
-import { upsertPromotion } from '../../src/modules/promotions/promotionWrites';
+import { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductIfMissing, insertServiceIfMissing } from '../../src/modules/catalogue';
+import { upsertPromotion } from '../../src/modules/promotions';
 import { BRANDS, CATEGORIES } from './categories';
 import { categoryImage, packageImage, productImages, productSlug, promotionImage, serviceImage } from './illustrations';
 import { PRODUCTS, type ProductSeed } from './products';

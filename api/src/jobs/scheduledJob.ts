@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from '../security/clock';
-import { recordJobRun } from '../modules/metrics/processMetrics';
+import { recordJobRun } from '../modules/metrics';
 
 /**
  * The API's scheduled work: a job runs at the occurrences of a cron pattern read on the wall clock of Vietnam,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
-import { partsRequestContextOf } from '../partsRequests/partsRequestContext';
+import { partsRequestContextOf } from '../partsRequests';
 import { approvalsRoutes } from './approvalsRoutes';
 
 /** The customer's approval of extra work (/api/me/approvals). */

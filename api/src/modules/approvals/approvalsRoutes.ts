@@ -4,7 +4,7 @@ import { approvalParamsSchema, customerApprovalInputSchema, customerApprovalSche
 import { authenticate, currentAuth } from '../../security/authGuard';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
-import type { PartsRequestContext } from '../partsRequests/partsRequestContext';
+import type { PartsRequestContext } from '../partsRequests';
 import { decideApproval, listApprovals } from './customerApprovals';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };

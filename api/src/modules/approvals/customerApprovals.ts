@@ -11,13 +11,8 @@ import {
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/appError';
-import type { PartsRequestContext } from '../partsRequests/partsRequestContext';
-import { currentEstimate } from '../partsRequests/partsEstimate';
-import { publishPartsChange } from '../partsRequests/partsRequestEvents';
-import { approvalExpired, movePartsRequest, partsRequestMessages } from '../partsRequests/partsRequestTransition';
-import { findingOf, findingPhotos } from '../serviceOrders/partsRequestViews';
-import { reserveAfterApproval } from '../partsRequests/partsRequestWork';
-import { floorTransaction } from '../serviceOrders/floorTransaction';
+import { type PartsRequestContext, currentEstimate, publishPartsChange, approvalExpired, movePartsRequest, partsRequestMessages, reserveAfterApproval } from '../partsRequests';
+import { findingOf, findingPhotos, floorTransaction } from '../serviceOrders';
 
 /**
  * The customer's 'Cần bạn duyệt' card (spec §6, §4 rule 4): the extra work of their own orders that waits for

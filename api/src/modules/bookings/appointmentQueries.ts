@@ -10,7 +10,7 @@ import {
 } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { appointmentSymptomsOf } from '../diagnostics/appointmentSymptoms';
+import { appointmentSymptomsOf } from '../diagnostics';
 
 /** What the read model needs to know besides the rows: the time and the change cut-off. */
 export interface AppointmentView {

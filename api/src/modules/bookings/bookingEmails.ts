@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatCalendarDate, formatVndPlain as formatVnd, GUEST_HOLD_MINUTES, type Appointment } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { enqueueEmail } from '../notifications/outbox';
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, type EmailContent } from '../notifications/emailTemplates';
+import { enqueueEmail, EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, type EmailContent } from '../notifications';
 
 /**
  * The emails of the service side (Vietnamese subject, plain text and HTML): booking confirmation, the

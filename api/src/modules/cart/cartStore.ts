@@ -7,7 +7,7 @@ import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
 import { CartErrorCodes, cartMessages } from './cartMessages';
 import { itemKey, loadItemInCart, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
-import { onlineStock } from '../stockLocations/onlineStock';
+import { onlineStock } from '../stockLocations';
 
 /**
  * The server cart of a logged-in customer (tables carts / cart_lines): one cart per user, one line per item,

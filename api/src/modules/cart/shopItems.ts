@@ -3,9 +3,8 @@ import { cartLineId, type CartLine, type CartLineIssue, type CartLineKind, type 
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
-import { imageFromColumn, imagesFromColumn } from '../catalogue/catalogueMapping';
-import { effectivePrice, type SaleColumns } from '../catalogue/effectivePrice';
-import { onlineStock } from '../stockLocations/onlineStock';
+import { imageFromColumn, imagesFromColumn, effectivePrice, type SaleColumns } from '../catalogue';
+import { onlineStock } from '../stockLocations';
 
 /** Something that can be bought: a product (with stock) or a service package (no stock). */
 export interface ShopItem {

@@ -5,8 +5,7 @@ import type {
   PromotionCategory,
   VehicleType,
 } from 'shared-contracts/schemas';
-import { catalogueMediaUrl } from '../media/catalogueMedia';
-import { isUploadedImageKey, uploadedImageUrl } from '../media/productImagesStore';
+import { catalogueMediaUrl, isUploadedImageKey, uploadedImageUrl } from '../media';
 
 /** An image as stored in the JSON columns: a path under api/assets/catalogue and its size. */
 export interface StoredImageJson {

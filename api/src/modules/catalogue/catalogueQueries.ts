@@ -26,7 +26,7 @@ import {
   parseStrings,
   parseVehicleTypes,
 } from './catalogueMapping';
-import { onlineStock } from '../stockLocations/onlineStock';
+import { onlineStock } from '../stockLocations';
 import { renderProductDescription } from './productDescription';
 import { effectivePrice, nextPriceChange } from './effectivePrice';
 

@@ -4,11 +4,11 @@ import type { ProductListQuery } from 'shared-contracts/schemas';
 import { dialectOf, type Dialect } from '../../db/portable';
 import { readFirstRow } from '../../db/directRead';
 import type { Database } from '../../db/schema';
-import { catalogueAssets } from '../media/catalogueMedia';
+import { catalogueAssets } from '../media';
 import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
 import { nextPriceChange } from './effectivePrice';
-import { onlineStock } from '../stockLocations/onlineStock';
+import { onlineStock } from '../stockLocations';
 import { arrivedInOrder, listStatement, type ListRow } from './productListStatement';
 
 /**

@@ -12,7 +12,7 @@ import {
 import { nowUtc, dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { invalidateCatalogue } from './catalogueCache';
-import { setWarehouseStock } from '../stockLocations/onlineStock';
+import { setWarehouseStock } from '../stockLocations';
 import type { StoredImageJson } from './catalogueMapping';
 
 /**

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
-import { createImageEncoder } from '../media/imageEncoder';
-import { PRODUCT_IMAGE_FILE_PATTERN, productImagesFolder } from '../media/productImagesStore';
-import { sendStoredWebp } from '../media/storedWebp';
+import { createImageEncoder, PRODUCT_IMAGE_FILE_PATTERN, productImagesFolder, sendStoredWebp } from '../media';
 import { catalogueAdminMessages } from './catalogueAdminMessages';
 import { catalogueAdminRoutes } from './catalogueAdminRoutes';
 import { createCatalogueChangeFeed } from './catalogueChangeFeed';

@@ -3,8 +3,7 @@ import type { BrokerChannel, BrokerLog } from '../../broker/brokerChannel';
 import { createBrokerChannel, perDatabaseRedisChannel } from '../../broker/createBrokerChannel';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { invalidateCatalogue } from '../catalogue/catalogueCache';
-import { createProductListRefresher } from '../catalogue/productListRefresher';
+import { invalidateCatalogue, createProductListRefresher } from '../catalogue';
 
 /**
  * Tells every API instance that the catalogue changed, over the broker the instances already share (Redis pub/sub,

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CatalogueChange } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { parseJson } from '../catalogue/catalogueMapping';
+import { parseJson } from '../catalogue';
 
 /**
  * The history rows of products, promotions, categories, brands, services and packages in `catalogue_changes` (who, when, field,

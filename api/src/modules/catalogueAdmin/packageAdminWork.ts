@@ -3,8 +3,7 @@ import type { PackageAdmin, PackageAdminInput } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database, ServicePackagesTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { parseStrings, parseVehicleTypes } from '../catalogue/catalogueMapping';
-import { packageSearchText } from '../catalogue/catalogueWrites';
+import { parseStrings, parseVehicleTypes, packageSearchText } from '../catalogue';
 import { entityHistory, type Snapshot } from './catalogueHistory';
 import { createVersioned, writeAtVersion, type VersionedKind } from './versionedWrite';
 

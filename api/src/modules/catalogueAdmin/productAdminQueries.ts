@@ -11,10 +11,9 @@ import {
 } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { parseJson, parseSpecifications, parseStrings, toImage, type StoredImageJson } from '../catalogue/catalogueMapping';
-import { renderProductDescription } from '../catalogue/productDescription';
+import { parseJson, parseSpecifications, parseStrings, toImage, type StoredImageJson, renderProductDescription } from '../catalogue';
 import { entityHistory } from './catalogueHistory';
-import { onlineStock } from '../stockLocations/onlineStock';
+import { onlineStock } from '../stockLocations';
 import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
 
 /** The admin's reads of the product catalogue: the list, one product, its history, the form's choices. */

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/schema';
-import { parseStrings } from '../catalogue/catalogueMapping';
-import { csvChunk, csvStream } from '../reports/csvStream';
-import type { ReportColumn, ReportRow } from '../reports/reportDefinition';
+import { parseStrings } from '../catalogue';
+import { csvChunk, csvStream, type ReportColumn, type ReportRow } from '../reports';
 import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
 import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from './productCsvColumns';
 

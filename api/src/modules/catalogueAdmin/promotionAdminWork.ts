@@ -8,9 +8,9 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database, PromotionsTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
-import { uniqueViolation } from '../auth/usersQueries';
-import { parseCategories, parseJson, toImage, type StoredImageJson } from '../catalogue/catalogueMapping';
-import { isUploadedImageKey, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX } from '../media/productImagesStore';
+import { uniqueViolation } from '../auth';
+import { parseCategories, parseJson, toImage, type StoredImageJson } from '../catalogue';
+import { isUploadedImageKey, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX } from '../media';
 import { entityHistory, recordEntityChanges, type Snapshot } from './catalogueHistory';
 
 /**

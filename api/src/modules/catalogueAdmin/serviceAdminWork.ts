@@ -3,8 +3,7 @@ import { foldVietnamese, type ServiceAdmin, type ServiceAdminInput, type Service
 import { toNumber } from '../../db/portable';
 import type { Database, ServicesTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { parseChecklist, parseVehicleTypes } from '../catalogue/catalogueMapping';
-import { serviceSearchText } from '../catalogue/catalogueWrites';
+import { parseChecklist, parseVehicleTypes, serviceSearchText } from '../catalogue';
 import { entityHistory, type Snapshot } from './catalogueHistory';
 import { createVersioned, pageOf, writeAtVersion, type VersionedKind } from './versionedWrite';
 

@@ -14,9 +14,8 @@ import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
-import { uniqueViolation } from '../auth/usersQueries';
-import { parseStrings } from '../catalogue/catalogueMapping';
-import { productSearchText } from '../catalogue/catalogueWrites';
+import { uniqueViolation } from '../auth';
+import { parseStrings, productSearchText } from '../catalogue';
 import { entityHistory, recordEntityChanges, type Snapshot } from './catalogueHistory';
 
 /**

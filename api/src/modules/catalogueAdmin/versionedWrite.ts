@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/inTransaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
-import { uniqueViolation } from '../auth/usersQueries';
+import { uniqueViolation } from '../auth';
 import { recordEntityChanges, type HistoryEntity, type Snapshot } from './catalogueHistory';
 import { firstFreeSlug, slugFromName } from './productSlug';
 

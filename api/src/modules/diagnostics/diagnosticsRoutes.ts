@@ -7,12 +7,9 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { ThrottledError, withRetryAfter } from '../../security/throttle';
 import type { AppContext } from '../../appContext';
-import { vehicleForecastOf } from '../prediction/vehicleForecastQueries';
-import { latestWearModel } from '../prediction/wearTraining';
-import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
-import { rankComponents } from '../prediction/diagnosisRanking';
+import { vehicleForecastOf, latestWearModel, rankComponents, symptomEvidenceCache } from '../prediction';
+import { findOwnVehicleRow, vehicleNotFound } from '../vehicles';
 import { forecastPriors } from './suggestedChecks';
-import { symptomEvidenceCache } from '../prediction/symptomCases';
 
 /** Diagnoses one address may ask for: the public page is open to anyone. */
 export const DIAGNOSES_PER_MINUTE = 20;

@@ -5,12 +5,8 @@ import type { SuggestedCheck } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
 import type { Clock } from '../../security/clock';
-import { checklistCodesOf } from '../prediction/checklistComponents';
-import { vehicleForecastOf } from '../prediction/vehicleForecastQueries';
-import { latestWearModel, type WearModelVersion } from '../prediction/wearTraining';
+import { checklistCodesOf, vehicleForecastOf, latestWearModel, type WearModelVersion, NO_EVIDENCE, rankComponents, type SymptomEvidence, symptomEvidenceCache } from '../prediction';
 import { appointmentSymptomsOf, type RecordedSymptom } from './appointmentSymptoms';
-import { NO_EVIDENCE, rankComponents, type SymptomEvidence } from '../prediction/diagnosisRanking';
-import { symptomEvidenceCache } from '../prediction/symptomCases';
 
 /**
  * "Nên kiểm tra kỹ" (spec predictive.md §4, check-in and technician): the components of a service order worth a

@@ -23,7 +23,7 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { jsonBytesOf, sendJsonBytes } from '../../http/readyJson';
-import { answerSlotFull } from '../bookings/appointmentRoutes';
+import { answerSlotFull } from '../bookings';
 import { readStaffBays } from './bayBoard';
 import { readCustomerDetail, searchCustomers } from './customerLookup';
 import { createFloorReadCache } from '../../events/floorReadCache';

@@ -15,8 +15,8 @@ import { toIsoUtc } from '../../db/portable';
 import { vietnamDayBounds } from '../../db/vietnamDay';
 import type { Database } from '../../db/schema';
 import { centreForRequest, type CentreScope } from '../../security/centreScope';
-import { noShowAllowedAt } from '../bookings/appointmentStatusChange';
-import { appointmentSymptomsOf } from '../diagnostics/appointmentSymptoms';
+import { noShowAllowedAt } from '../bookings';
+import { appointmentSymptomsOf } from '../diagnostics';
 
 /**
  * The front desk's day view (S2): a centre's appointments of one Vietnamese date with their service order,

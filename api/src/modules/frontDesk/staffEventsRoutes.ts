@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import type { EventBus } from '../../events/eventBus';
-import { eventStreams, SSE_HEARTBEAT_MS } from '../bookings/appointmentEventsRoutes';
+import { eventStreams, SSE_HEARTBEAT_MS } from '../bookings';
 
 export interface StaffEventsRoutesOptions {
   db: Kysely<Database>;

@@ -6,17 +6,9 @@ import { assertFloorWriter, centreForRequest, type CentreScope } from '../../sec
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import type { EventBus } from '../../events/eventBus';
-import { findAppointment } from '../bookings/appointmentQueries';
-import { addHistory, insertAppointment, insertAppointmentService } from '../bookings/appointmentRecords';
-import { findCentreSchedule, nextFreeSlots, type BookableCentre } from '../bookings/availability';
-import { publishStatus, SlotFullAppError, view } from '../bookings/bookingContext';
-import { appointmentConfirmationEmail, enqueueServiceEmail } from '../bookings/bookingEmails';
-import { loadBookableServices, newAppointmentCode, type PricedService } from '../bookings/bookingRules';
-import { daySlotStarts, occupiedSteps, SLOT_MS } from '../bookings/schedule';
-import { loadOccupancy, SlotFullError, takeSteps } from '../bookings/slotCapacity';
-import { assertVehicleFree } from '../bookings/vehicleSlot';
+import { findAppointment, addHistory, insertAppointment, insertAppointmentService, findCentreSchedule, nextFreeSlots, type BookableCentre, publishStatus, SlotFullAppError, view, appointmentConfirmationEmail, enqueueServiceEmail, loadBookableServices, newAppointmentCode, type PricedService, daySlotStarts, occupiedSteps, SLOT_MS, loadOccupancy, SlotFullError, takeSteps, assertVehicleFree } from '../bookings';
 import { inTransaction } from '../../db/inTransaction';
-import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles';
 import { customersOfCentre } from './customerLookup';
 import { loadStaffAppointments } from './staffDay';
 

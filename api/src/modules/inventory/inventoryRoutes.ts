@@ -24,7 +24,7 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole, type CentreScope } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { sendJsonBytes } from '../../http/readyJson';
-import { catalogueGeneration, invalidateCatalogue } from '../catalogue/catalogueCache';
+import { catalogueGeneration, invalidateCatalogue } from '../catalogue';
 import { createFloorReadCache } from '../../events/floorReadCache';
 import { inTransaction } from '../../db/inTransaction';
 import { registerDataErrors } from '../../http/dataErrors';

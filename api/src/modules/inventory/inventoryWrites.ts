@@ -8,7 +8,7 @@ import { AppErrorWithData } from '../../http/dataErrors';
 import { addOnHand, recordMovement, takeOnHand } from './centreStockMoves';
 import { InventoryErrorCodes, inventoryMessages } from './inventoryMessages';
 import { checkLowStock, type StockFigures } from './lowStockAlerts';
-import { warehouseId } from '../stockLocations/onlineStock';
+import { warehouseId } from '../stockLocations';
 
 /**
  * The manager's writes to a centre's stock, each inside the caller's transaction (all or nothing):

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { emailLayout, emailParagraph, escapeHtml, EMAIL_SIGNATURE, type EmailContent } from '../notifications/emailTemplates';
-import { enqueueEmail } from '../notifications/outbox';
+import { emailLayout, emailParagraph, escapeHtml, EMAIL_SIGNATURE, type EmailContent, enqueueEmail } from '../notifications';
 
 /**
  * Low stock (spec M1, M2): a (centre, product) is low when min_stock > 0 and available (on_hand − reserved)

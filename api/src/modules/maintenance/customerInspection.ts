@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChecklistResult, CustomerInspection, ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { checklistPhotoUrl } from '../media/checklistPhotosStore';
+import { checklistPhotoUrl } from '../media';
 import { inspectionAdvice, isFixed, type Finding } from './inspectionAdvice';
 
 export const customerInspectionMessages = {

@@ -1,5 +1,5 @@
 import type { ChecklistResult, InspectionAdvice } from 'shared-contracts/schemas';
-import { saysReplaced } from '../prediction/inspectionQueries';
+import { saysReplaced } from '../prediction';
 
 /** One checklist finding as the advice reads it. */
 export interface Finding {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ChecklistResult, MaintenanceRecord, MaintenanceRecordDetail } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { checklistPhotoUrl } from '../media/checklistPhotosStore';
+import { checklistPhotoUrl } from '../media';
 import { inspectionAdvice } from './inspectionAdvice';
 
 function parseNames(json: string): string[] {

@@ -13,7 +13,7 @@ import { AppError } from '../../http/appError';
 import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
-import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { findOwnVehicleRow, vehicleNotFound } from '../vehicles';
 import { customerInspection } from './customerInspection';
 import { findMaintenanceRecord, listMaintenanceRecords } from './maintenanceQueries';
 

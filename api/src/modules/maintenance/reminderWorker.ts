@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { enqueueServiceEmail, maintenanceReminderEmail } from '../bookings/bookingEmails';
-import { remindersFor } from '../vehicles/reminderData';
+import { enqueueServiceEmail, maintenanceReminderEmail } from '../bookings';
+import { remindersFor } from '../vehicles';
 
 /** A reminder is emailed this many days before it is due (or as soon as it is overdue). */
 export const REMINDER_LEAD_DAYS = 7;

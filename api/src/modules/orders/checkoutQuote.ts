@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { CartLine, CheckoutQuoteRequest, Quote } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart/shopItems';
-import { availableAt } from '../stockLocations/onlineStock';
+import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart';
+import { availableAt } from '../stockLocations';
 import { assertCentreExists, priceCheckout } from './orderPricing';
 
 /**

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatVndPlain as formatVnd, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order, type OrderStatus } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime } from '../notifications/emailTemplates';
-import { enqueueEmail } from '../notifications/outbox';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, enqueueEmail } from '../notifications';
 
 
 /**

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
-import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { invalidateCatalogue } from '../catalogue';
 import { enqueueOrderEmail, orderCancelledEmail, type OrderEmail } from './orderEmails';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
 import { actorKindOf, recordOrderEvent, type OrderEventInput } from './orderTimeline';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
-import { warehouseId } from '../stockLocations/onlineStock';
+import { warehouseId } from '../stockLocations';
 import { shippingCentreId } from './deskCentre';
 
 /** Where a new order's units and desk are when it is not picked up: the shipping location and the shipping desk. */

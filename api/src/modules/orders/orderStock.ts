@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
-import { issueCentreStock, releaseCentreStock, reserveCentreStock } from '../inventory/centreStockMoves';
+import { issueCentreStock, releaseCentreStock, reserveCentreStock } from '../inventory';
 import { OrderErrorCodes, orderMessages } from './orderMessages';
 
 type Db = Kysely<Database>;

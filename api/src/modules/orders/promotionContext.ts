@@ -4,7 +4,7 @@ import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import { AppError } from '../../http/appError';
 import type { Database } from '../../db/schema';
-import { toPromotion } from '../promotions/promotionQueries';
+import { toPromotion } from '../promotions';
 
 type Db = Kysely<Database>;
 

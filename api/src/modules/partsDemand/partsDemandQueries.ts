@@ -3,13 +3,8 @@ import { vietnamDateOf, vietnamInstant, type VehicleType } from 'shared-contract
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
-import { estimateKmPerDay, type OdometerPoint } from '../vehicles/reminder';
-import { checklistCodesOf, componentOfChecklistCode } from '../prediction/checklistComponents';
-import { componentInfo } from '../prediction/componentLabels';
-import { addVehicleChecklistRow, InspectionReading } from '../prediction/inspectionQueries';
-import { vehicleAgeMonths } from '../prediction/inspectionSteps';
-import { forecastVehicle } from '../prediction/vehicleForecast';
-import { latestWearModel, type WearModelVersion } from '../prediction/wearTraining';
+import { estimateKmPerDay, type OdometerPoint } from '../vehicles';
+import { checklistCodesOf, componentOfChecklistCode, componentInfo, addVehicleChecklistRow, InspectionReading, vehicleAgeMonths, forecastVehicle, latestWearModel, type WearModelVersion } from '../prediction';
 import {
   computePartsDemand,
   DAYS_PER_MONTH,

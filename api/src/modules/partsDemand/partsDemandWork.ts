@@ -1,4 +1,4 @@
-import { HORIZON_MONTHS } from '../prediction/vehicleForecast';
+import { HORIZON_MONTHS } from '../prediction';
 
 /**
  * The parts demand of a centre's coming appointments (spec predictive.md §4 'Manager'), as a pure function of

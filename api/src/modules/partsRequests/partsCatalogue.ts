@@ -2,9 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { foldedWords, foldVietnamese, type PartsProduct } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../security/centreScope';
-import { centreAvailability } from '../inventory/centreStockMoves';
-import { orderInScope } from '../serviceOrders/serviceOrderAccess';
-import { notAssigned } from '../serviceOrders/serviceOrderTransition';
+import { centreAvailability } from '../inventory';
+import { orderInScope, notAssigned } from '../serviceOrders';
 
 /**
  * GET /service-orders/:id/parts?q=&limit=: the parts a technician can ask for on an order — active products

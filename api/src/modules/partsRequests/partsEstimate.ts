@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { computeInvoice } from '../serviceOrders/invoiceTotals';
+import { computeInvoice } from '../serviceOrders';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

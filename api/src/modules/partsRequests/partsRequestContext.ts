@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../appContext';
-import { serviceOrderContextOf, type ServiceOrderContext } from '../serviceOrders/serviceOrderContext';
+import { serviceOrderContextOf, type ServiceOrderContext } from '../serviceOrders';
 
 /** What the parts request and approval operations share (built once per registration by partsRequestContextOf). */
 export interface PartsRequestContext extends ServiceOrderContext {

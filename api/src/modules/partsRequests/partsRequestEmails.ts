@@ -1,5 +1,5 @@
 import { formatVndPlain as formatVnd } from 'shared-contracts/schemas';
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, type EmailContent } from '../notifications/emailTemplates';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, type EmailContent } from '../notifications';
 
 /** The email a customer gets when the centre asks them to approve extra work (through the outbox, in the transaction). */
 export interface ApprovalRequestEmailInput {

@@ -1,7 +1,6 @@
 import type { ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
-import type { ServiceOrderContext } from '../serviceOrders/serviceOrderContext';
-import { publishServiceOrderChange } from '../serviceOrders/serviceOrderEvents';
+import { type ServiceOrderContext, publishServiceOrderChange } from '../serviceOrders';
 
 /** The floor-changed kind of a parts request's change (the board's flags, the desk, the technician's screen reload). */
 export const PARTS_REQUEST_FLOOR_KIND = 'parts-request';

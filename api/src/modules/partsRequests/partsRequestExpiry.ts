@@ -1,5 +1,5 @@
 import { isAppError } from '../../http/appError';
-import { floorTransaction } from '../serviceOrders/floorTransaction';
+import { floorTransaction } from '../serviceOrders';
 import type { PartsRequestContext } from './partsRequestContext';
 import { publishPartsChange } from './partsRequestEvents';
 import { movePartsRequest } from './partsRequestTransition';

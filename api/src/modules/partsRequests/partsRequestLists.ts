@@ -2,9 +2,7 @@ import type { Kysely } from 'kysely';
 import { type PartsDesk, type PartsRequest, type PartsRequestStatus } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { centreForRequest, type CentreScope } from '../../security/centreScope';
-import { orderInScope } from '../serviceOrders/serviceOrderAccess';
-import { notAssigned } from '../serviceOrders/serviceOrderTransition';
-import { loadPartsRequests } from '../serviceOrders/partsRequestViews';
+import { orderInScope, notAssigned, loadPartsRequests } from '../serviceOrders';
 
 /** Orders whose requests are the floor's work (cancelled and paid ones are history). */
 const ON_THE_FLOOR = ['OPEN', 'IN_PROGRESS', 'WORK_DONE', 'INVOICED'] as const;

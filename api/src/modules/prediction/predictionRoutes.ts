@@ -8,7 +8,7 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
 import type { DiagnosisTraining } from './diagnosisTraining';
-import { findOwnVehicleRow, vehicleNotFound } from '../vehicles/vehicleQueries';
+import { findOwnVehicleRow, vehicleNotFound } from '../vehicles';
 import { componentInfo } from './componentLabels';
 import { vehicleForecastOf } from './vehicleForecastQueries';
 import { clockOf } from './wearModel';

@@ -3,7 +3,7 @@ import type { VehicleForecastDto } from 'shared-contracts/diagnostics';
 import type { VehicleType } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
-import { estimateKmPerDay } from '../vehicles/reminder';
+import { estimateKmPerDay } from '../vehicles';
 import { componentInfo } from './componentLabels';
 import { addVehicleChecklistRow, InspectionReading } from './inspectionQueries';
 import { vehicleAgeMonths, type Inspection } from './inspectionSteps';

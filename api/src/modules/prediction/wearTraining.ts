@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { trainDiagnosis, type DatedCase, type DiagnosisTraining } from './diagnosisTraining';
 import { loadSymptomCases } from './symptomCases';
-import { isUniqueViolation } from '../vehicles/vehicleQueries';
+import { isUniqueViolation } from '../vehicles';
 import { loadComponentInspections } from './inspectionQueries';
 import { trainWearModels, type ComponentInspections, type ComponentTraining } from './trainWearModels';
 

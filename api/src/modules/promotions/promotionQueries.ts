@@ -2,8 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Promotion, PromotionEligibility, PromotionKind, PromotionType, SavedPromotion } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database, PromotionsTable } from '../../db/schema';
-import { catalogueMediaUrl } from '../media/catalogueMedia';
-import { parseCategories, parseJson, type StoredImageJson } from '../catalogue/catalogueMapping';
+import { catalogueMediaUrl } from '../media';
+import { parseCategories, parseJson, type StoredImageJson } from '../catalogue';
 
 export function toPromotion(row: Selectable<PromotionsTable>): Promotion {
   const image = parseJson<StoredImageJson | null>(row.image, null);

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PromotionCategory, PromotionEligibility, PromotionKind, PromotionType } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import { invalidateCatalogue } from '../catalogue/catalogueCache';
-import type { StoredImageJson } from '../catalogue/catalogueMapping';
+import { invalidateCatalogue, type StoredImageJson } from '../catalogue';
 
 export interface PromotionInput {
   code: string;

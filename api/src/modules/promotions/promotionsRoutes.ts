@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
-import { CatalogueCache, sendReadyJson } from '../catalogue/catalogueCache';
+import { CatalogueCache, sendReadyJson } from '../catalogue';
 import { findPromotionById, isLive, listActivePromotions, listSavedPromotions, savePromotion, unsavePromotion } from './promotionQueries';
 
 export const promotionMessages = {

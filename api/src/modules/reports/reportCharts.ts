@@ -1,9 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, type ReportCharts } from 'shared-contracts/schemas';
 import { toNumber, type Dialect } from '../../db/portable';
-import { dayStarts, localDateOf, minutesOfDay, percent } from '../kpis/kpiRange';
-import { centreFilter, earlier, instant, later } from '../kpis/kpiSql';
-import { technicianTime } from '../kpis/technicianKpis';
+import { dayStarts, localDateOf, minutesOfDay, percent, centreFilter, earlier, instant, later, technicianTime } from '../kpis';
 import type { ReportScope } from './reportDefinition';
 
 type Num = string | number | null;

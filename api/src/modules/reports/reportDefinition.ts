@@ -2,8 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBoo
 import type { ReportName, ReportTable } from 'shared-contracts/schemas';
 import { dialectOf, toIsoUtc, type Dialect } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import type { KpiRange } from '../kpis/kpiRange';
-import { instant } from '../kpis/kpiSql';
+import { type KpiRange, instant } from '../kpis';
 
 export type ReportColumn = ReportTable['columns'][number];
 export type ReportCell = string | number | null;

@@ -19,7 +19,7 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import type { Clock } from '../../security/clock';
-import { parseKpiRange } from '../kpis/kpiRange';
+import { parseKpiRange } from '../kpis';
 import { csvChunk, csvStream } from './csvStream';
 import { reportNamed } from './definitions';
 import { reportCharts } from './reportCharts';

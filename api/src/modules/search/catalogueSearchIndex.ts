@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import MiniSearch, { type Query, type QueryCombination, type SearchOptions, type SearchResult } from 'minisearch';
-import { OK_JSON_WRAPPING } from '../catalogue/catalogueCache';
+import { OK_JSON_WRAPPING } from '../catalogue';
 import { indexTerms, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
 import type { SearchSource } from './searchSources';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { searchQuerySchema, searchResultResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import { CatalogueCache, readyBytes, sendReadyJson } from '../catalogue/catalogueCache';
+import { CatalogueCache, readyBytes, sendReadyJson } from '../catalogue';
 import { systemClock, type Clock } from '../../security/clock';
 import { CatalogueSearch } from './searchService';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { foldVietnamese, type SearchResult } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import { catalogueGeneration } from '../catalogue/catalogueCache';
+import { catalogueGeneration } from '../catalogue';
 import { CatalogueSearchIndex } from './catalogueSearchIndex';
 import { loadSearchSources } from './searchSources';
 import { rememberedSearchWords } from './searchTerms';

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { SERVICE_KIND_LABELS, VEHICLE_TYPE_LABELS, type SearchHit, type ServiceKind } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { effectivePrice, nextPriceChange } from '../catalogue/effectivePrice';
-import { firstImageFromColumn, imageFromColumn, parseStrings, parseVehicleTypes } from '../catalogue/catalogueMapping';
+import { effectivePrice, nextPriceChange, firstImageFromColumn, imageFromColumn, parseStrings, parseVehicleTypes } from '../catalogue';
 
 /** What one searchable item is found by, field by field (raw text: the index folds it), and what it answers. */
 export interface SearchSource {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import { AppError, ErrorCodes } from '../../http/appError';
 import { apiMessages } from '../../http/messages';
 import { assertChecklistWritable, type ChecklistWriter } from './checklistAccess';
-import { checklistPhotoUrl } from '../media/checklistPhotosStore';
+import { checklistPhotoUrl } from '../media';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,5 +1,4 @@
-import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media/imageEncoder';
-import { checklistPhotosFolder, UnreadablePhotoError, type StoredPhoto } from '../media/checklistPhotosStore';
+import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError, checklistPhotosFolder, UnreadablePhotoError, type StoredPhoto } from '../media';
 
 /**
  * Checklist photos are re-encoded and written by the image encoder's process at a low CPU priority (nice 10):

@@ -3,12 +3,10 @@ import { CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX, type ChecklistPhoto } 
 import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { sniffImageType } from '../media/avatarsStore';
-import { assertImageWithinBounds, CHECKLIST_PHOTO_BOUNDS } from '../media/imageBounds';
+import { sniffImageType, assertImageWithinBounds, CHECKLIST_PHOTO_BOUNDS, removeChecklistPhoto, UnreadablePhotoError, type StoredPhoto } from '../media';
 import { assertChecklistWritable, checklistMessages, orderWritableBy, type ChecklistWriter } from './checklistAccess';
 import { toChecklistPhoto } from './checklistItems';
 import { PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from './checklistPhotoEncoder';
-import { removeChecklistPhoto, UnreadablePhotoError, type StoredPhoto } from '../media/checklistPhotosStore';
 
 export const checklistPhotoMessages = {
   missing: 'Vui lòng chọn một ảnh (trường file).',

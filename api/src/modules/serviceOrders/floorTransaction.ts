@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppError } from '../../http/appError';
 import { inTransaction } from '../../db/inTransaction';
-import { isUniqueViolation } from '../vehicles/vehicleQueries';
+import { isUniqueViolation } from '../vehicles';
 
 /**
  * A unique index refused a write inside a floor transaction (a bay taken, a clock already running). On

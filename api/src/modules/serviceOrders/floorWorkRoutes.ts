@@ -25,12 +25,11 @@ import { writerOf } from './checklistAccess';
 import { answerChecklistItem, parseChecklistAnswer } from './checklistItems';
 import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteChecklistPhoto, storeUpload } from './checklistPhotos';
 import { createChecklistPhotoEncoder } from './checklistPhotoEncoder';
-import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder } from '../media/checklistPhotosStore';
+import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder, sendStoredWebp } from '../media';
 import { customerServiceOrder } from './customerServiceOrder';
 import { confirmInvoicePayment, invoiceMessages, issueInvoice, previewInvoice } from './invoiceIssue';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { publishFloorChange } from './serviceOrderEvents';
-import { sendStoredWebp } from '../media/storedWebp';
 
 export interface FloorWorkRoutesOptions {
   ctx: ServiceOrderContext;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { inTransaction } from '../../db/inTransaction';
-import { isUniqueViolation } from '../vehicles/vehicleQueries';
+import { isUniqueViolation } from '../vehicles';
 import { paymentNote } from './cashPayment';
 import { computeInvoice } from './invoiceTotals';
 import { toServiceInvoice } from './invoiceView';

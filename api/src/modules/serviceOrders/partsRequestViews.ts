@@ -15,8 +15,8 @@ import {
 import { toIsoUtc, toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
-import { centreAvailability, type Availability } from '../inventory/centreStockMoves';
-import { checklistPhotoUrl } from '../media/checklistPhotosStore';
+import { centreAvailability, type Availability } from '../inventory';
+import { checklistPhotoUrl } from '../media';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { CHECK_IN_APPOINTMENT_STATUSES, vietnamDateOf, type ServiceOrderBoard, type StaffAppointment } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { centreForRequest, type CentreScope } from '../../security/centreScope';
-import { loadStaffAppointments } from '../frontDesk/staffDay';
+import { loadStaffAppointments } from '../frontDesk';
 import { vietnamDayBounds } from '../../db/vietnamDay';
 import { onePerVehicle } from './boardOnePerVehicle';
 import { cardQueries } from './serviceOrderCards';

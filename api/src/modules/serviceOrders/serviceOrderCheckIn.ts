@@ -12,7 +12,7 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
-import { recordAppointmentSymptoms } from '../diagnostics/appointmentSymptoms';
+import { recordAppointmentSymptoms } from '../diagnostics';
 import { floorTransaction, uniqueOr } from './floorTransaction';
 import { checkTechnicianOfCentre } from './serviceOrderAccess';
 import { checkBay, occupyBay } from './serviceOrderBays';

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import type { AppContext } from '../../appContext';
 import type { EventBus } from '../../events/eventBus';
-import { bookingContextOf, type BookingContext } from '../bookings/bookingContext';
+import { bookingContextOf, type BookingContext } from '../bookings';
 
 /** What the service-order operations share (built once per plugin by serviceOrderContextOf). */
 export interface ServiceOrderContext {

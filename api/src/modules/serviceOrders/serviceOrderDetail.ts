@@ -13,7 +13,7 @@ import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../security/centreScope';
-import { checksOnChecklist, orderDiagnosticsOf } from '../diagnostics/suggestedChecks';
+import { checksOnChecklist, orderDiagnosticsOf } from '../diagnostics';
 import { loadPartsRequests } from './partsRequestViews';
 import { serviceOrderNotFound } from './serviceOrderAccess';
 import { cardQueries } from './serviceOrderCards';

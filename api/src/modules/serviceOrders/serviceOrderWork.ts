@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import type { Clock } from '../../security/clock';
-import { cancelWithin } from '../bookings/appointmentService';
+import { cancelWithin } from '../bookings';
 import { openFreePartLines, openPartsRequests, releaseOrderParts } from './partsRequestHooks';
 import { appointmentChanged } from './serviceOrderCheckIn';
 import { floorTransaction } from './floorTransaction';

@@ -6,7 +6,7 @@ import { AppError } from '../../http/appError';
 import { assertInScope, type CentreScope } from '../../security/centreScope';
 import type { Clock } from '../../security/clock';
 import { inTransaction } from '../../db/inTransaction';
-import { parseKpiRange } from '../kpis/kpiRange';
+import { parseKpiRange } from '../kpis';
 import { shiftsMessages } from './shiftsMessages';
 
 export interface TimeEntryFilter {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminUser } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../auth';
 import { inTransaction } from '../../db/inTransaction';
 import { endActiveAssignment } from './staffAssignments';
 import { readAdminUser } from './userDirectory';

@@ -1,5 +1,5 @@
 import { ROLE_LABELS, type StaffRole } from 'shared-contracts/schemas';
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, type EmailContent } from '../notifications/emailTemplates';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, type EmailContent } from '../notifications';
 
 export interface InviteEmailInput {
   fullName: string;

@@ -4,7 +4,7 @@ import { dialectOf, toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { inTransaction } from '../../db/inTransaction';
-import { isUniqueViolation } from '../vehicles/vehicleQueries';
+import { isUniqueViolation } from '../vehicles';
 import type { StaffAdminContext } from './staffAdminContext';
 import { staffAdminMessages } from './staffAdminMessages';
 

@@ -3,12 +3,10 @@ import { normalizeVietnameseMobile, type AdminUser, type AssignableRole, type St
 import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { issueOtpCode } from '../auth/otpCodes';
-import { revokeUserSessions } from '../auth/sessions';
+import { issueOtpCode, revokeUserSessions, uniqueViolation } from '../auth';
 import { inTransaction } from '../../db/inTransaction';
-import { enqueueEmail } from '../notifications/outbox';
-import { disableUser, enableUser } from '../users/accountStatus';
-import { uniqueViolation } from '../auth/usersQueries';
+import { enqueueEmail } from '../notifications';
+import { disableUser, enableUser } from '../users';
 import { activeWorkCount, endActiveAssignment, findCentre, insertAssignment } from './staffAssignments';
 import type { StaffAdminContext } from './staffAdminContext';
 import { staffAdminMessages } from './staffAdminMessages';

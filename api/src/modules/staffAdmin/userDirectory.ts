@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { foldVietnamese, type AdminUser, type AdminUserPage, type AccountRole } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { compactFold } from '../frontDesk/staffDay';
+import { compactFold } from '../frontDesk';
 
 /**
  * The admin's list of accounts (A2): search by name, email or phone, folded as the front desk's customer lookup

@@ -15,7 +15,7 @@ import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
 import type { Clock } from '../../security/clock';
 import { centreScopeMessages, type CentreScope } from '../../security/centreScope';
-import { addOnHand, takeOnHand } from '../inventory/centreStockMoves';
+import { addOnHand, takeOnHand } from '../inventory';
 import { StockTransferErrorCodes as Codes, stockTransferMessages as messages } from './stockTransferMessages';
 import { readTransfers, transferRow, transferVisibleTo, type TransferRow } from './stockTransferQueries';
 

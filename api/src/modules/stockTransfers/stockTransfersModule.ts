@@ -17,7 +17,7 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { registerDataErrors } from '../../http/dataErrors';
 import { ok } from '../../http/envelope';
 import { centreForRequest, centreScopeOf, requireCentreRole, type CentreScope } from '../../security/centreScope';
-import { invalidateCatalogue } from '../catalogue/catalogueCache';
+import { invalidateCatalogue } from '../catalogue';
 import { stockTransferMessages } from './stockTransferMessages';
 import { listStockLocations, listTransfers, readTransfers } from './stockTransferQueries';
 import { createTransfer, requestTransfer, takeTransferAction, type TransferContext } from './stockTransferWork';

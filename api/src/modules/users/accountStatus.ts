@@ -4,8 +4,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import type { SessionRevocation } from '../../security/sessionRevocation';
-import { authMessages } from '../auth/authMessages';
-import { revokeUserSessions } from '../auth/sessions';
+import { authMessages, revokeUserSessions } from '../auth';
 
 /** What disabling and enabling need (an AppContext has it all). */
 export interface AccountStatusDependencies {

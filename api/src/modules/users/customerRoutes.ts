@@ -5,8 +5,7 @@ import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
-import { authMessages } from '../auth/authMessages';
-import { findUserById, toProfile } from '../auth/usersQueries';
+import { authMessages, findUserById, toProfile } from '../auth';
 
 export const customerMessages = {
   notCustomer: 'Tài khoản này không phải tài khoản khách hàng.',

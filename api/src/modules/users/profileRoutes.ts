@@ -16,12 +16,8 @@ import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
 import { ThrottledError, withRetryAfter } from '../../security/throttle';
 import type { AppContext } from '../../appContext';
-import { authMessages } from '../auth/authMessages';
-import { changePassword, vietnamToday } from '../auth/authService';
-import { avatarsFolder, avatarUrl, deleteStoredAvatar, sniffImageType } from '../media/avatarsStore';
-import { assertImageWithinBounds, AVATAR_BOUNDS } from '../media/imageBounds';
-import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media/imageEncoder';
-import { findUserById, toProfile, uniqueViolation } from '../auth/usersQueries';
+import { authMessages, changePassword, vietnamToday, findUserById, toProfile, uniqueViolation } from '../auth';
+import { avatarsFolder, avatarUrl, deleteStoredAvatar, sniffImageType, assertImageWithinBounds, AVATAR_BOUNDS, createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media';
 import type { UserUpdate } from '../../db/schema';
 
 const errors = {

@@ -1,6 +1,6 @@
 import { CARRIER_LABELS, formatVndPlain as formatVnd, REFUND_METHOD_LABELS, trackingUrl, type Carrier, type RefundMethod } from 'shared-contracts/schemas';
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml } from '../notifications/emailTemplates';
-import type { OrderEmail, OrderEmailFacts } from '../orders/orderEmails';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml } from '../notifications';
+import type { OrderEmail, OrderEmailFacts } from '../orders';
 
 /** The line of the shipping email that says who carries the parcel and where to follow it. */
 export function shipmentNote(carrier: Carrier, trackingCode: string | null): string {

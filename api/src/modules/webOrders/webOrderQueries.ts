@@ -21,9 +21,7 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
-import { webOrderFactsOf } from '../orders/orderLifecycle';
-import { readOrderTimeline } from '../orders/orderTimeline';
-import { toOrder } from '../orders/orderView';
+import { webOrderFactsOf, readOrderTimeline, toOrder } from '../orders';
 import type { WebOrderCounts } from './webOrderCounts';
 import { webOrderMessages } from './webOrderMessages';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
-import { findOrderRow } from '../orders/orderView';
+import { findOrderRow } from '../orders';
 import { webOrderMessages } from './webOrderMessages';
 
 /**

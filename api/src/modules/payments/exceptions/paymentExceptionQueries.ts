@@ -24,7 +24,7 @@ import type { Config } from '../../../config';
 import { toIsoUtc, toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
 import type { OrderRow } from '../../../db/shopSchema';
-import { shippingCentreId } from '../../orders/deskCentre';
+import { shippingCentreId } from '../../orders';
 import type { PaymentTransactionRow } from './paymentExceptionScope';
 
 type Db = Kysely<Database>;

@@ -3,7 +3,7 @@ import type { Config } from '../../../config';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../http/appError';
 import type { CentreScope } from '../../../security/centreScope';
-import { shippingCentreId } from '../../orders/deskCentre';
+import { shippingCentreId } from '../../orders';
 import { paymentExceptionMessages } from './paymentExceptionMessages';
 
 type Db = Kysely<Database>;

@@ -1,10 +1,8 @@
 import { toNumber } from '../../../db/portable';
 import { AppError } from '../../../http/appError';
 import type { CentreScope } from '../../../security/centreScope';
-import { invalidateCatalogue } from '../../catalogue/catalogueCache';
-import { reopenOrder } from '../../orders/markOrderPaid';
-import { OrderErrorCodes } from '../../orders/orderMessages';
-import { announceWebOrderChange } from '../../orders/webOrderChanges';
+import { invalidateCatalogue } from '../../catalogue';
+import { reopenOrder, OrderErrorCodes, announceWebOrderChange } from '../../orders';
 import { PaymentExceptionErrorCodes, paymentExceptionMessages } from './paymentExceptionMessages';
 import { providerLabel, vnd } from './paymentExceptionQueries';
 import { exceptionInScope, type PaymentTransactionRow } from './paymentExceptionScope';

@@ -6,7 +6,7 @@ import type { AppContext } from '../../../appContext';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { requireRole } from '../../../security/authGuard';
-import { csvChunk, csvStream } from '../../reports/csvStream';
+import { csvChunk, csvStream } from '../../reports';
 import { DAY_COLUMNS, dayRows, reconciliation, TRANSACTION_COLUMNS, transactionRows } from './reconciliationQueries';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };

@@ -15,8 +15,8 @@ import {
 import { dialectOf, toIsoUtc, toNumber, type Dialect } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../http/appError';
-import { instant } from '../../kpis/kpiSql';
-import type { ReportColumn, ReportRow } from '../../reports/reportDefinition';
+import { instant } from '../../kpis';
+import type { ReportColumn, ReportRow } from '../../reports';
 
 type Db = Kysely<Database>;
 type Num = string | number | null;

@@ -13,8 +13,8 @@ import { AppError } from '../../../http/appError';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { centreScopeOf, requireCentreRole } from '../../../security/centreScope';
-import { OrderErrorCodes, orderMessages } from '../../orders/orderMessages';
-import { webOrderInScope } from '../../webOrders/webOrderScope';
+import { OrderErrorCodes, orderMessages } from '../../orders';
+import { webOrderInScope } from '../../webOrders';
 import { recordedTransferMessages } from './paymentTransactionMessages';
 import { recordTransfer } from './recordTransfer';
 

@@ -1,4 +1,4 @@
-import { technicianTime } from '../../kpis/technicianKpis';
+import { technicianTime } from '../../kpis';
 import { withCentre, type ReportDefinition, type ReportRow, type ReportScope } from '../reportDefinition';
 
 /** One row per technician with time or work in the range (spec §8's utilisation and efficiency), by name. */

@@ -4,10 +4,7 @@ import { toIsoUtc, toNumber } from '../../../../db/portable';
 import type { Database } from '../../../../db/schema';
 import type { OrderRow } from '../../../../db/shopSchema';
 import { AppError } from '../../../../http/appError';
-import type { OrderActor } from '../../../orders/orderLifecycle';
-import { OrderErrorCodes, orderMessages } from '../../../orders/orderMessages';
-import { findOrderRow } from '../../../orders/orderView';
-import { isUniqueViolation } from '../../../orders/orderIdempotency';
+import { type OrderActor, OrderErrorCodes, orderMessages, findOrderRow, isUniqueViolation } from '../../../orders';
 import { PaymentErrorCodes, paymentMessages } from '../../transactions/paymentTransactionMessages';
 import { createPayOsClient, PayOsUnavailable } from './payOsClient';
 

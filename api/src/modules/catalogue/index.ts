@@ -1,0 +1,8 @@
+/** The catalogue module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { CatalogueCache, OK_JSON_WRAPPING, catalogueGeneration, invalidateCatalogue, readyBytes, sendReadyJson } from './catalogueCache';
+export { firstImageFromColumn, imageFromColumn, imagesFromColumn, parseCategories, parseChecklist, parseJson, parseSpecifications, parseStrings, parseVehicleTypes, toImage, type StoredImageJson } from './catalogueMapping';
+export { catalogueRoutes } from './catalogueRoutes';
+export { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductIfMissing, insertServiceIfMissing, modelsSearchText, packageSearchText, productSearchText, serviceSearchText } from './catalogueWrites';
+export { effectivePrice, nextPriceChange, type SaleColumns } from './effectivePrice';
+export { renderProductDescription } from './productDescription';
+export { createProductListRefresher } from './productListRefresher';

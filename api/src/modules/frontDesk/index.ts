@@ -1,0 +1,3 @@
+/** The frontDesk module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { frontDeskModule } from './frontDeskModule';
+export { compactFold, loadStaffAppointments } from './staffDay';

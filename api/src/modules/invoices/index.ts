@@ -1,0 +1,2 @@
+/** The invoices module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { invoicesModule } from './invoicesModule';

@@ -1,0 +1,3 @@
+/** The maintenance module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { maintenanceRoutes } from './maintenanceRoutes';
+export { sendDueReminders } from './reminderWorker';

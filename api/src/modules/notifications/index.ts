@@ -1,0 +1,6 @@
+/** The notifications module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { devOutboxRoutes } from './devOutboxRoutes';
+export { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, forecastReminderEmail, formatVietnamDateTime, passwordChangedEmail, passwordResetEmail, verificationEmail, type EmailContent } from './emailTemplates';
+export { devOutboxMailer, smtpMailer, type Mailer } from './mailer';
+export { enqueueEmail } from './outbox';
+export { createOutboxWorker, type OutboxWorker } from './outboxWorker';

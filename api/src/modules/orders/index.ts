@@ -1,0 +1,13 @@
+/** The orders module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { shippingCentreId } from './deskCentre';
+export { SYSTEM_ACTOR, markOrderPaid, reopenOrder, type PaymentActor } from './markOrderPaid';
+export { orderCodeFor, provisionalOrderCode } from './orderCode';
+export { orderStatusEmail, type OrderEmail, type OrderEmailFacts } from './orderEmails';
+export { isUniqueViolation, orderRequestHash } from './orderIdempotency';
+export { cancelWithin, expireUnpaidOrders, moveOrder, notifyCustomer, recordHistory, webOrderFactsOf, type OrderActor } from './orderLifecycle';
+export { OrderErrorCodes, orderMessages } from './orderMessages';
+export { readOrderTimeline, recordOrderEvent } from './orderTimeline';
+export { findOrderRow, toOrder } from './orderView';
+export { ordersRoutes } from './ordersRoutes';
+export type { ShopContext } from './placeOrder';
+export { announceWebOrderChange } from './webOrderChanges';

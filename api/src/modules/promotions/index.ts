@@ -1,0 +1,4 @@
+/** The promotions module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { toPromotion } from './promotionQueries';
+export { upsertPromotion } from './promotionWrites';
+export { promotionsRoutes } from './promotionsRoutes';

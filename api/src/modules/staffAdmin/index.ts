@@ -1,0 +1,4 @@
+/** The staffAdmin module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+export { promoteToAdmin } from './adminPromotion';
+export { staffAdminModule } from './staffAdminModule';
+export { createStaffUser } from './userAccounts';
