@@ -14,7 +14,7 @@ import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VatInvoiceRequestRow } from '../../db/vatInvoiceSchema';
 import { AppError } from '../../http/appError';
-import type { CentreScope } from '../../security/centreScope';
+import { centreScopeMessages, type CentreScope } from '../../security/centreScope';
 import type { Clock } from '../../security/clock';
 import { circular78Xml, type EInvoiceProvider } from './eInvoiceProvider';
 import { invoiceOf, serviceOrderFor, webOrderFor, type Viewer } from './invoiceAccess';
@@ -138,7 +138,8 @@ export async function requestForServiceOrder(ctx: InvoiceContext, viewer: Viewer
 
 /** GET /vat-invoice-requests: the requests of the caller's centre (an admin's: every centre, or `centreId`), newest first. */
 export async function listVatInvoiceRequests(db: Db, scope: CentreScope, query: ListQuery): Promise<VatInvoiceRequest[]> {
-  if (scope.centreId !== null && query.centreId !== undefined && query.centreId !== scope.centreId) return [];
+  // Another centre's list is 404, as every centre-scoped list answers (centreScope.test.ts).
+  if (scope.centreId !== null && query.centreId !== undefined && query.centreId !== scope.centreId) throw AppError.notFound(centreScopeMessages.notFound);
   const centreId = scope.centreId ?? query.centreId ?? null;
   let select = withCodes(db);
   if (centreId !== null) select = select.where((eb) => eb.or([eb('orders.desk_centre_id', '=', centreId), eb('service_orders.centre_id', '=', centreId)]));
