@@ -12,20 +12,19 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { AuthContext } from '../../security/authGuard';
 import { appointmentSymptomsOf, recordAppointmentSymptoms, type RecordedSymptom } from '../diagnostics';
-import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles';
+import { isUniqueViolation, vehicleNotFound } from '../vehicles';
 import { customerMayChange } from './appointmentQueries';
-import { addHistory, insertAppointment, insertAppointmentService } from './appointmentRecords';
 import { nextFreeSlots, type BookableCentre } from './availability';
 import { bookingMessages, publishBooked, SlotFullAppError, view, type BookingContext } from './bookingContext';
 import { appointmentConfirmationEmail, enqueueServiceEmail, guestCodeEmail } from './bookingEmails';
-import { checkStart, loadBookableServices, newAppointmentCode, requireCentre, type PricedService } from './bookingRules';
+import { checkStart, loadBookableServices, requireCentre, type PricedService } from './bookingRules';
 import { sweepGuestHolds } from './guestHolds';
 import { issueGuestCode } from './guestCodes';
-import { consumePackageCredit, findOwnPackageCredit, type PackageCreditInfo } from './packageCredits';
+import { findOwnPackageCredit, type PackageCreditInfo } from './packageCredits';
 import { occupiedSteps } from './schedule';
-import { SlotFullError, takeSteps } from './slotCapacity';
-import { assertVehicleFree } from './vehicleSlot';
+import { SlotFullError } from './slotCapacity';
 import { inTransaction } from '../../db/inTransaction';
+import { bookAppointment, type BookingChannel } from './bookAppointment';
 
 export type { BookingContext } from './bookingContext';
 /** The cancellation a service order's cancel shares (its module is appointmentCancellation). */
@@ -99,7 +98,7 @@ async function contactOf(db: Kysely<Database>, auth: AuthContext | null, input: 
   return { fullName: user.full_name, phone: user.phone_number ?? '', email: user.email };
 }
 
-interface BookingPlan {
+interface CustomerBookingPlan {
   centre: BookableCentre;
   vehicle: VehicleChoice;
   contact: Contact;
@@ -112,7 +111,7 @@ interface BookingPlan {
 }
 
 /** Reads and checks everything a booking needs (422/404 on bad input); writes nothing. */
-async function planBooking(db: Kysely<Database>, auth: AuthContext | null, input: AppointmentCreateData, now: Date): Promise<BookingPlan> {
+async function planBooking(db: Kysely<Database>, auth: AuthContext | null, input: AppointmentCreateData, now: Date): Promise<CustomerBookingPlan> {
   const centre = await requireCentre(db, input.centreId);
   const { vehicle, owner } = await chooseVehicle(db, auth, input);
   const contact = await contactOf(db, auth, input, owner);
@@ -196,9 +195,8 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
   }
   await sweepGuestHolds(ctx, now);
   const guest = auth === null;
-  const status: AppointmentStatus = guest ? 'AWAITING_VERIFICATION' : 'PENDING';
   const holdExpiresAt = guest ? new Date(now.getTime() + GUEST_HOLD_MINUTES * 60_000) : null;
-  let planned: BookingPlan | null = null;
+  let planned: CustomerBookingPlan | null = null;
 
   // One transaction from the first read to the last write: under load every booking waits for the
   // database once (SQLite serialises transactions on its connection), not once per query.
@@ -207,52 +205,15 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
       const plan = await planBooking(trx, auth, input, now);
       planned = plan;
       const { centre, vehicle, contact, credit, services, durationMinutes, estimatedPrice, start } = plan;
-      const at = now.toISOString();
-      await assertVehicleFree(trx, vehicle.licensePlate, { start, end: new Date(start.getTime() + durationMinutes * 60_000) }, { field: vehicle.id === null ? 'vehicle' : 'vehicleId' });
-      await takeSteps(trx, centre.id, plan.steps, centre.bays);
-      if (credit && !(await consumePackageCredit(trx, auth!.userId, credit.id, now))) {
-        throw new AppError(409, 'PACKAGE_CREDIT_USED_UP', bookingMessages.packageUsedUp, [{ field: 'packageCreditId', message: bookingMessages.packageUsedUp }]);
-      }
-      let vehicleId = vehicle.id;
-      if (vehicle.create) {
-        const created = await createVehicle(trx, auth!.userId, { type: vehicle.type, brand: vehicle.brand, model: vehicle.model, licensePlate: vehicle.licensePlate }, now);
-        vehicleId = created.id;
-      }
-      const code = newAppointmentCode(start);
-      const inserted = await insertAppointment.first(trx, {
-          code,
-          user_id: auth?.userId ?? null,
-          vehicle_id: vehicleId,
-          vehicle_type: vehicle.type,
-          vehicle_brand: vehicle.brand,
-          vehicle_model: vehicle.model,
-          license_plate: vehicle.licensePlate,
-          centre_id: centre.id,
-          starts_at: start.toISOString(),
-          ends_at: new Date(start.getTime() + durationMinutes * 60_000).toISOString(),
-          status,
-          estimated_price: estimatedPrice,
-          estimated_duration_minutes: durationMinutes,
-          note: input.note,
-          contact_name: contact.fullName,
-          contact_phone: contact.phone,
-          contact_email: contact.email,
-          package_credit_id: credit?.id ?? null,
-          hold_expires_at: holdExpiresAt?.toISOString() ?? null,
-          cancel_reason: null,
-          created_at: at,
-          updated_at: at,
-      }).then((row) => row!);
-      for (const service of services) {
-        await insertAppointmentService.execute(trx, {
-          appointmentId: inserted.id,
-          serviceId: service.id,
-          name: service.name,
-          price: service.price,
-          durationMinutes: service.durationMinutes,
-        });
-      }
-      await addHistory(trx, inserted.id, null, status, auth?.userId ?? null, null, at);
+      const channel: BookingChannel = auth ? { kind: 'customer', userId: auth.userId } : { kind: 'guest', holdExpiresAt: holdExpiresAt! };
+      const booked = await bookAppointment(
+        trx,
+        { centre, start, durationMinutes, services, estimatedPrice, vehicle, contact, note: input.note, creditId: credit?.id ?? null, vehicleField: vehicle.id === null ? 'vehicle' : 'vehicleId' },
+        channel,
+        now,
+      );
+      const inserted = { id: booked.id };
+      const { code, vehicleId } = booked;
       // The customer's symptoms (spec predictive.md §3), read back as every view shows them (one query, and
       // none for a booking without symptoms).
       let symptoms: RecordedSymptom[] = [];
@@ -263,7 +224,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
       const appointment = bookedAppointment(ctx, {
         id: inserted.id,
         code,
-        status,
+        status: booked.status,
         centre,
         vehicle: { ...vehicle, id: vehicleId },
         services,
@@ -290,7 +251,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
       return await attempt();
     } catch (error) {
       // Two bookings drew the same code (32^5 a day): once more with a new one.
-      if (isUniqueViolation(error) && !(planned as BookingPlan | null)?.vehicle.create) return await attempt();
+      if (isUniqueViolation(error) && !(planned as CustomerBookingPlan | null)?.vehicle.create) return await attempt();
       throw error;
     }
   };
@@ -300,7 +261,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
     await publishBooked(ctx, appointment, now);
     return appointment;
   } catch (error) {
-    const plan = planned as BookingPlan | null;
+    const plan = planned as CustomerBookingPlan | null;
     if (error instanceof SlotFullError && plan) throw new SlotFullAppError(await nextFreeSlots(db, plan.centre, plan.start, plan.durationMinutes, now));
     throw error;
   }

@@ -1,8 +1,8 @@
 /** The bookings module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
 export { SSE_HEARTBEAT_MS, eventStreams } from './appointmentEventsRoutes';
 export { findAppointment } from './appointmentQueries';
-export { addHistory, insertAppointment, insertAppointmentService } from './appointmentRecords';
 export { answerSlotFull } from './appointmentRoutes';
+export { bookAppointment, type BookedAppointment, type BookingChannel, type BookingPlan } from './bookAppointment';
 export { cancelWithin } from './appointmentService';
 export { noShowAllowedAt } from './appointmentStatusChange';
 export { findCentreSchedule, nextFreeSlots, type BookableCentre } from './availability';
@@ -11,5 +11,4 @@ export { appointmentConfirmationEmail, enqueueServiceEmail, maintenanceReminderE
 export { loadBookableServices, newAppointmentCode, type PricedService } from './bookingRules';
 export { bookingsModule } from './bookingsModule';
 export { SLOT_MS, daySlotStarts, occupiedSteps } from './schedule';
-export { SlotFullError, loadOccupancy, takeSteps } from './slotCapacity';
-export { assertVehicleFree } from './vehicleSlot';
+export { SlotFullError, loadOccupancy } from './slotCapacity';

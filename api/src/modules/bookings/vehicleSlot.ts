@@ -1,7 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { formatVietnamDateTime, LIVE_APPOINTMENT_STATUSES } from 'shared-contracts/schemas';
-import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { advisoryTransactionLock } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
 
 /** The message of a second live appointment for one vehicle at overlapping times. */
@@ -21,7 +21,7 @@ export async function assertVehicleFree(
   span: { start: Date; end: Date },
   options: { exceptAppointmentId?: number; field?: string } = {},
 ): Promise<void> {
-  if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`appointment-vehicle:${plate}`}))`.execute(trx);
+  await advisoryTransactionLock(trx, `appointment-vehicle:${plate}`);
   let query = trx
     .selectFrom('appointments')
     .select(['code', 'starts_at'])

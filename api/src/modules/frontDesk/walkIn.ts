@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { normalizeVietnameseMobile, vietnamDateOf, type StaffAppointment, type VehicleType, type walkInInputSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
@@ -6,9 +6,9 @@ import { assertFloorWriter, centreForRequest, type CentreScope } from '../../sec
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import type { EventBus } from '../../events/eventBus';
-import { findAppointment, addHistory, insertAppointment, insertAppointmentService, findCentreSchedule, nextFreeSlots, type BookableCentre, publishStatus, SlotFullAppError, view, appointmentConfirmationEmail, enqueueServiceEmail, loadBookableServices, newAppointmentCode, type PricedService, daySlotStarts, occupiedSteps, SLOT_MS, loadOccupancy, SlotFullError, takeSteps, assertVehicleFree } from '../bookings';
+import { bookAppointment, findAppointment, findCentreSchedule, nextFreeSlots, type BookableCentre, publishStatus, SlotFullAppError, view, appointmentConfirmationEmail, enqueueServiceEmail, loadBookableServices, daySlotStarts, occupiedSteps, SLOT_MS, loadOccupancy, SlotFullError } from '../bookings';
 import { inTransaction } from '../../db/inTransaction';
-import { createVehicle, isUniqueViolation, vehicleNotFound } from '../vehicles';
+import { isUniqueViolation, vehicleNotFound } from '../vehicles';
 import { customersOfCentre } from './customerLookup';
 import { loadStaffAppointments } from './staffDay';
 
@@ -145,68 +145,6 @@ export async function firstFreeStartToday(db: Kysely<Database>, centre: Bookable
   return null;
 }
 
-/** Writes the appointment, its services and history, takes its steps; throws SlotFullError when a step filled meanwhile. */
-async function writeWalkIn(
-  trx: Transaction<Database>,
-  fields: {
-    centre: BookableCentre;
-    start: Date;
-    customer: Customer | null;
-    vehicle: WalkInVehicle;
-    services: PricedService[];
-    durationMinutes: number;
-    input: WalkInData;
-    staffId: number;
-    now: Date;
-  },
-): Promise<number> {
-  const { centre, start, customer, vehicle, services, durationMinutes, input, staffId, now } = fields;
-  const at = now.toISOString();
-  await assertVehicleFree(trx, vehicle.licensePlate, { start, end: new Date(start.getTime() + durationMinutes * 60_000) }, { field: 'vehicle' });
-  await takeSteps(trx, centre.id, occupiedSteps(start, durationMinutes), centre.bays);
-  let vehicleId = vehicle.id;
-  if (customer && vehicleId === null) {
-    vehicleId = (await createVehicle(trx, customer.id, { type: vehicle.type, brand: vehicle.brand, model: vehicle.model, licensePlate: vehicle.licensePlate }, now)).id;
-  }
-  const inserted = await insertAppointment
-    .first(trx, {
-      code: newAppointmentCode(start),
-      user_id: customer?.id ?? null,
-      vehicle_id: vehicleId,
-      vehicle_type: vehicle.type,
-      vehicle_brand: vehicle.brand,
-      vehicle_model: vehicle.model,
-      license_plate: vehicle.licensePlate,
-      centre_id: centre.id,
-      starts_at: start.toISOString(),
-      ends_at: new Date(start.getTime() + durationMinutes * 60_000).toISOString(),
-      status: 'CONFIRMED',
-      estimated_price: services.reduce((sum, service) => sum + service.price, 0),
-      estimated_duration_minutes: durationMinutes,
-      note: input.note,
-      contact_name: input.contact.fullName,
-      contact_phone: input.contact.phone,
-      contact_email: input.contact.email ?? customer?.email ?? NO_CONTACT_EMAIL,
-      package_credit_id: null,
-      hold_expires_at: null,
-      cancel_reason: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .then((row) => row!);
-  for (const service of services) {
-    await insertAppointmentService.execute(trx, {
-      appointmentId: inserted.id,
-      serviceId: service.id,
-      name: service.name,
-      price: service.price,
-      durationMinutes: service.durationMinutes,
-    });
-  }
-  await addHistory(trx, inserted.id, null, 'CONFIRMED', staffId, walkInMessages.historyNote, at);
-  return inserted.id;
-}
-
 /** Attempts of a walk-in: a step taken by a concurrent booking between the read and the write is tried again. */
 const WALK_IN_ATTEMPTS = 3;
 
@@ -227,7 +165,23 @@ export async function createWalkIn(ctx: WalkInContext, scope: CentreScope, input
     if (!start) break;
     try {
       appointmentId = await inTransaction(db, async (trx) => {
-        const id = await writeWalkIn(trx, { centre, start, customer, vehicle, services, durationMinutes, input, staffId: scope.userId, now });
+        const { id } = await bookAppointment(
+          trx,
+          {
+            centre,
+            start,
+            durationMinutes,
+            services,
+            estimatedPrice: services.reduce((sum, service) => sum + service.price, 0),
+            vehicle: { ...vehicle, create: customer !== null && vehicle.id === null },
+            contact: { fullName: input.contact.fullName, phone: input.contact.phone, email: input.contact.email ?? customer?.email ?? NO_CONTACT_EMAIL },
+            note: input.note,
+            creditId: null,
+            vehicleField: 'vehicle',
+          },
+          { kind: 'counter', scope, customerId: customer?.id ?? null, historyNote: walkInMessages.historyNote },
+          now,
+        );
         const written = (await findAppointment(trx, view(ctx, now), id))!;
         if (written.contact.email !== NO_CONTACT_EMAIL) {
           await enqueueServiceEmail(trx, ctx.clock, written.contact.email, appointmentConfirmationEmail(written, ctx.cutoffMinutes));
