@@ -1,21 +1,8 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
-import { AdminCataloguePage, ManagerCataloguePage } from './catalogueAdmin/CataloguePages';
-import { AdminDashboardPage } from './pages/admin/AdminDashboardPage';
-import { PredictionModelsPage } from './pages/admin/PredictionModelsPage';
-import { ReportsPage } from './pages/admin/ReportsPage';
-import { StaffManagementPage } from './pages/admin/StaffManagementPage';
-import { UsersPage } from './pages/admin/UsersPage';
-import { ManagerDashboardPage } from './pages/manager/ManagerDashboardPage';
-import { AppointmentsPage } from './pages/staff/AppointmentsPage';
-import { CustomersPage } from './pages/staff/CustomersPage';
-import { ServiceOrdersPage } from './pages/staff/ServiceOrdersPage';
-import { StaffDashboardPage } from './pages/staff/StaffDashboardPage';
-import { ChecklistsPage } from './pages/technician/ChecklistsPage';
-import { PartsRequestPage } from './pages/technician/PartsRequestPage';
-import { TechnicianDashboardPage } from './pages/technician/TechnicianDashboardPage';
-import { WorkQueuePage } from './pages/technician/WorkQueuePage';
-import { WebOrderDeskPage } from './webOrders/WebOrderDeskPage';
+import { AdminCataloguePage, ManagerCataloguePage } from './catalogueAdmin';
+import { AdminDashboardPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
+import { WebOrderDeskPage } from './webOrders';
 
 /**
  * The back office's pages: exactly the paths the shared route table assigns to mfe_backoffice.

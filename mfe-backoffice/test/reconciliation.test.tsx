@@ -6,13 +6,13 @@ import type { Reconciliation } from 'shared-contracts/schemas';
 import { ReconciliationView } from '../src/reconciliation/ReconciliationView';
 import { reconciliationApi } from '../src/reconciliation/reconciliationApi';
 import { paymentExceptionsApi } from '../src/paymentExceptions/paymentExceptionsApi';
-import { downloadCsv } from '../src/reports/csvDownload';
+import { downloadCsv } from '../src/api/csvDownload';
 import { WebOrderDeskPage } from '../src/webOrders/WebOrderDeskPage';
 
 jest.mock('../src/reconciliation/reconciliationApi', () => ({
   reconciliationApi: { load: jest.fn(), csvPath: jest.requireActual('../src/reconciliation/reconciliationApi').reconciliationApi.csvPath },
 }));
-jest.mock('../src/reports/csvDownload', () => ({ downloadCsv: jest.fn() }));
+jest.mock('../src/api/csvDownload', () => ({ downloadCsv: jest.fn() }));
 jest.mock('../src/paymentExceptions/paymentExceptionsApi', () => ({ paymentExceptionsApi: { list: jest.fn(), detail: jest.fn() } }));
 jest.mock('../src/webOrders/webOrdersApi', () => ({ webOrdersApi: { list: jest.fn(() => new Promise(() => undefined)), detail: jest.fn() } }));
 jest.mock('../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));

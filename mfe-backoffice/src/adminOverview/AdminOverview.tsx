@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { ManagerKpis } from '../kpis/ManagerKpis';
-import { lastDays } from '../kpis/kpiFormat';
-import { ChartsSection } from '../reports/ChartsSection';
+import { lastDays, ManagerKpis } from '../kpis';
+import { ChartsSection } from '../reports';
 import { CentreComparison } from './CentreComparison';
 import styles from './AdminOverview.module.css';
 

@@ -3,10 +3,8 @@ import type { CentreKpis, ServiceCentre } from 'shared-contracts/schemas';
 import { LoadFailed, Loading } from '../components/LoadStatus';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { useAsync } from '../hooks/useAsync';
-import { kpiApi, type KpiRange } from '../kpis/kpiApi';
-import { formatCount, formatDecimal, formatMoney } from '../kpis/kpiFormat';
-import { displayDate } from '../kpis/kpiText';
-import { reportsApi } from '../reports/reportsApi';
+import { displayDate, formatCount, formatDecimal, formatMoney, kpiApi, type KpiRange } from '../kpis';
+import { reportsApi } from '../reports';
 import { adminOverviewText } from './adminOverviewText';
 import styles from './AdminOverview.module.css';
 

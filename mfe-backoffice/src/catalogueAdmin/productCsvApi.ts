@@ -1,6 +1,6 @@
 import { ApiError, apiClient, readData } from 'shared-contracts';
 import type { ProductCsvImport } from 'shared-contracts/schemas';
-import { downloadCsv } from '../reports/csvDownload';
+import { downloadCsv } from '../api/csvDownload';
 
 /** The catalogue's CSV address (admin and manager): every product, the columns the import takes. */
 export const PRODUCT_CSV_PATH = '/api/admin/catalogue/products.csv';

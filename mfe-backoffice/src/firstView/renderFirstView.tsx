@@ -2,10 +2,7 @@ import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { sessionStore, type Role, type Session } from 'shared-contracts';
-import { AdminDashboardPage } from '../pages/admin/AdminDashboardPage';
-import { ManagerDashboardPage } from '../pages/manager/ManagerDashboardPage';
-import { StaffDashboardPage } from '../pages/staff/StaffDashboardPage';
-import { WorkQueuePage } from '../pages/technician/WorkQueuePage';
+import { AdminDashboardPage, ManagerDashboardPage, StaffDashboardPage, WorkQueuePage } from '../pages';
 
 /** A work area's page in its first view: the route, the role that opens it, the page as it renders before its data. */
 interface FirstViewPage {

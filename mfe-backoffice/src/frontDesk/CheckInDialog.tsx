@@ -10,7 +10,7 @@ import { useAsync } from '../hooks/useAsync';
 import { frontDeskApi } from './frontDeskApi';
 import { frontDeskText } from './frontDeskText';
 import { inVocabularyOrder } from 'shared-contracts/diagnostics';
-import { serviceOrderLink } from './links';
+import { serviceOrderLink } from '../layout/links';
 import { SymptomPicker } from './SymptomPicker';
 import styles from './FrontDesk.module.css';
 

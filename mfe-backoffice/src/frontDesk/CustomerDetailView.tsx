@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatDateTime, formatVnd } from 'shared-contracts';
 import type { StaffCustomerDetail } from 'shared-contracts/schemas';
-import { serviceOrderLink } from './links';
+import { serviceOrderLink } from '../layout/links';
 import { frontDeskText, SHOP_ORDER_STATUS_LABELS } from './frontDeskText';
 import styles from './FrontDesk.module.css';
 

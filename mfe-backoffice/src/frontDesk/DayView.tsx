@@ -11,7 +11,7 @@ import { keepUnlessFailed, latestOf, useAsync } from '../hooks/useAsync';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { CheckInDialog } from './CheckInDialog';
 import { frontDeskApi, type StaffAppointmentAction } from './frontDeskApi';
-import { serviceOrderLink } from './links';
+import { serviceOrderLink } from '../layout/links';
 import { APPOINTMENT_FILTERS, frontDeskText } from './frontDeskText';
 import styles from './FrontDesk.module.css';
 

@@ -1,4 +1,15 @@
-/** mfe-backoffice's own Vietnamese strings: the four role areas and their pages. */
+import type { Role } from 'shared-contracts';
+
+/** mfe-backoffice's own Vietnamese strings: the roles, the four role areas and their pages. */
+
+/** Each role's name: the signed-in user's badge (the names the shell's work bar gives the areas), the lists' role column. */
+export const ROLE_NAMES: Record<Role, string> = {
+  customer: 'Khách hàng',
+  staff: 'Nhân viên',
+  technician: 'Kỹ thuật viên',
+  manager: 'Quản lý',
+  admin: 'Quản trị viên',
+};
 
 export type RoleArea = 'staff' | 'manager' | 'technician' | 'admin';
 

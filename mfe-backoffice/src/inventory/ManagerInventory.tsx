@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { InventoryChange, InventoryItem } from 'shared-contracts/schemas';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
 import { useAsync } from '../hooks/useAsync';
-import { useSessionRole } from '../partsDesk/sessionRole';
+import { useSessionRole } from '../hooks/useSessionRole';
 import { AdjustDialog } from './AdjustDialog';
 import { inventoryApi } from './inventoryApi';
 import { inventoryText } from './inventoryText';

@@ -1,2 +1,6 @@
+// The KPI tiles (spec §7 M1) and the date range, formats and API the reports and the admin's overview build on.
+export { kpiApi, type KpiRange } from './kpiApi';
+export { formatCount, formatDecimal, formatMoney, lastDays, NO_VALUE } from './kpiFormat';
+export { displayDate } from './kpiText';
 export { ManagerKpis } from './ManagerKpis';
 export { MyKpis } from './MyKpis';

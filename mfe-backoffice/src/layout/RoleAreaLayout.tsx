@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { AREAS, type RoleArea } from '../i18n/vi';
+import { useSessionRole } from '../hooks/useSessionRole';
+import { AREAS, ROLE_NAMES, type RoleArea } from '../i18n/vi';
 import { areaNavigation, hrefOf, isCurrent } from './areaNavigation';
-import { ROLE_BADGES, useSignedInRole } from './roleBadge';
 import styles from './RoleAreaLayout.module.css';
 
 interface Props {
@@ -21,14 +21,14 @@ export function RoleAreaLayout({ area, children }: Props) {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const view = search.get('view');
-  const role = useSignedInRole();
+  const role = useSessionRole();
   return (
     <div className={styles.layout} data-role-area={area}>
       <aside className={styles.side}>
         <p className={styles.areaName}>{name}</p>
         {role && (
           <p className={styles.roleBadge} data-role={role}>
-            {ROLE_BADGES[role]}
+            {ROLE_NAMES[role]}
           </p>
         )}
         <nav aria-label={name}>

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { vietnamDateOf } from 'shared-contracts/calendar';
 import { PARTS_REASON_MAX, REASON_MIN_LENGTH } from 'shared-contracts/backoffice';
 import type { FreePartLine, PartsProduct } from 'shared-contracts/schemas';
-import { PartSearch } from '../partsRequests/PartSearch';
+import { PartSearch } from '../partsRequests';
 import { parseDisplayDate } from './displayDate';
 import { partsDeskText } from './partsDeskText';
 import styles from './PartsDesk.module.css';

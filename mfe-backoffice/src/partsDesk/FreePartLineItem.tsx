@@ -4,7 +4,7 @@ import { formatDateTime } from 'shared-contracts';
 import { availableFreePartLineActions, type FreePartLineAction } from 'shared-contracts/backoffice';
 import { formatCalendarDate } from 'shared-contracts/calendar';
 import type { FreePartLine } from 'shared-contracts/schemas';
-import { serviceOrderLink } from '../frontDesk/links';
+import { serviceOrderLink } from '../layout/links';
 import { LinkProductForm, SpecialOrderForm, type FreeLineOutcome } from './FreePartLineForms';
 import { partsDeskText } from './partsDeskText';
 import styles from './PartsDesk.module.css';

@@ -6,7 +6,7 @@ import { DeskNotices } from './DeskNotices';
 import { freeLinesDeskApi } from './freeLinesDeskApi';
 import { FreePartLineItem, freeLineActionsFor, type RunFreeLineAction } from './FreePartLineItem';
 import { partsDeskText } from './partsDeskText';
-import { useSessionRole } from './sessionRole';
+import { useSessionRole } from '../hooks/useSessionRole';
 import type { DeskNotice } from './useDeskRunner';
 import styles from './PartsDesk.module.css';
 

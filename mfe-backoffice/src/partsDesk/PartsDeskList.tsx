@@ -10,7 +10,7 @@ import { partsDeskApi } from './partsDeskApi';
 import { partsDeskText as t } from './partsDeskText';
 import { PartsRequestActions } from './PartsRequestActions';
 import { PartsRequestItem } from './PartsRequestItem';
-import { useSessionRole } from './sessionRole';
+import { useSessionRole } from '../hooks/useSessionRole';
 import { useDeskRunner } from './useDeskRunner';
 import styles from './PartsDesk.module.css';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { OPEN_PARTS_REQUEST_STATUSES } from 'shared-contracts/backoffice';
 import type { PartsRequest } from 'shared-contracts/schemas';
-import { serviceOrderLink } from '../frontDesk/links';
+import { serviceOrderLink } from '../layout/links';
 import { partsDeskText } from './partsDeskText';
 import styles from './PartsDesk.module.css';
 

@@ -103,10 +103,4 @@ export const partsDeskText = {
     specialOrderSubmit: 'Xác nhận đặt hàng riêng',
     reloaded: 'Danh sách phụ tùng ngoài danh mục đã được tải lại.',
   },
-
-  views: {
-    label: 'Chế độ xem phiếu dịch vụ',
-    board: 'Bảng công việc',
-    desk: 'Quầy phụ tùng',
-  },
 };

@@ -3,7 +3,7 @@ import { formatCalendarDate } from 'shared-contracts/calendar';
 import type { FreePartLine } from 'shared-contracts/schemas';
 import { partsRequestsText } from './partsRequestsText';
 import styles from './PartsRequests.module.css';
-import common from '../technician/Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = partsRequestsText;
 

@@ -2,7 +2,7 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { PartsRequest } from 'shared-contracts/schemas';
 import { partsRequestsText } from './partsRequestsText';
 import styles from './PartsRequests.module.css';
-import common from '../technician/Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = partsRequestsText.mine;
 

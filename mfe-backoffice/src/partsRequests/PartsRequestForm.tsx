@@ -8,7 +8,7 @@ import { PartSearch } from './PartSearch';
 import { partsRequestsApi } from './partsRequestsApi';
 import { partsRequestsText } from './partsRequestsText';
 import styles from './PartsRequests.module.css';
-import common from '../technician/Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = partsRequestsText.form;
 

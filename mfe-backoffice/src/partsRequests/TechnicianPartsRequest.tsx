@@ -1,10 +1,10 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { ServiceOrderCard, TechnicianQueue } from 'shared-contracts/schemas';
-import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
+import { type FloorChange, LiveStatus, useFloorEvents } from '../floorEvents';
 import { loadedOf, useAsync } from '../hooks/useAsync';
-import { queryId } from '../technician/links';
-import { technicianApi } from '../technician/technicianApi';
+import { queryId } from '../layout/links';
+import { technicianApi } from '../technician';
 import { freePartLinesApi } from './freePartLinesApi';
 import { MyFreePartLines } from './MyFreePartLines';
 import { MyPartsRequests } from './MyPartsRequests';
@@ -12,7 +12,7 @@ import { PartsRequestForm } from './PartsRequestForm';
 import { partsRequestsApi } from './partsRequestsApi';
 import { partsRequestsText } from './partsRequestsText';
 import styles from './PartsRequests.module.css';
-import common from '../technician/Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = partsRequestsText;
 

@@ -4,7 +4,7 @@ import { addCalendarDays, formatCalendarDate, vietnamDateOf } from 'shared-contr
 import { messageOf } from '../api/apiErrors';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { loadedOf, useAsync } from '../hooks/useAsync';
-import { downloadCsv } from '../reports/csvDownload';
+import { downloadCsv } from '../api/csvDownload';
 import { reconciliationApi } from './reconciliationApi';
 import { reconciliationText as t } from './reconciliationText';
 import styles from './Reconciliation.module.css';

@@ -1,8 +1,7 @@
 import { Component, lazy, Suspense, useCallback, useId, type ReactNode } from 'react';
 import type { ReportCharts as ReportChartsAnswer } from 'shared-contracts/schemas';
 import { LoadFailed, Loading } from '../components/LoadStatus';
-import type { KpiRange } from '../kpis/kpiApi';
-import { displayDate } from '../kpis/kpiText';
+import { displayDate, type KpiRange } from '../kpis';
 import { reportsApi } from './reportsApi';
 import { reportsText } from './reportsText';
 import styles from './Reports.module.css';

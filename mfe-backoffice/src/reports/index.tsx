@@ -3,6 +3,7 @@ import { ReportsScreen } from './ReportsScreen';
 
 export { ChartsSection } from './ChartsSection';
 export { ManagerCharts } from './ManagerCharts';
+export { reportsApi } from './reportsApi';
 export { ReportsScreen } from './ReportsScreen';
 
 /** /manager?view=reports (spec §7 M5): the centre's reports, charts and CSV. */

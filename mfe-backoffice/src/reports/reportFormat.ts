@@ -1,6 +1,6 @@
 import { formatCalendarDate, vietnamClockOf, vietnamDateOf } from 'shared-contracts/calendar';
 import type { ReportTable } from 'shared-contracts/schemas';
-import { NO_VALUE } from '../kpis/kpiFormat';
+import { NO_VALUE } from '../kpis';
 
 type Kind = ReportTable['columns'][number]['kind'];
 type Cell = ReportTable['rows'][number][string];

@@ -1,7 +1,7 @@
 import { apiClient, readData } from 'shared-contracts';
 import type { ReportName } from 'shared-contracts/backoffice';
 import type { ReportCharts, ReportTable, ServiceCentre } from 'shared-contracts/schemas';
-import type { KpiRange } from '../kpis/kpiApi';
+import type { KpiRange } from '../kpis';
 
 const query = (range: KpiRange, centreId: number | undefined) => ({ from: range.from, to: range.to, centreId });
 

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Role } from 'shared-contracts';
 import { formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
 import { useAsync } from '../hooks/useAsync';
-import { ListMessages } from '../users/ListMessages';
+import { ListMessages } from '../components/ListMessages';
 import { rosterApi } from './rosterApi';
 import { rosterText } from './rosterText';
 import styles from './Roster.module.css';

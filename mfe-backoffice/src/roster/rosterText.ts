@@ -1,8 +1,8 @@
-import { usersText } from '../users/usersText';
+import { ROLE_NAMES } from '../i18n/vi';
 
 /** Every text of /manager?view=roster (Vietnamese). */
 export const rosterText = {
-  roles: usersText.roles,
+  roles: ROLE_NAMES,
   title: (centre: string) => (centre ? `Nhân sự tại ${centre}` : 'Nhân sự của trung tâm'),
   intro: 'Danh sách chỉ để xem. Quản trị viên phân công và điều chuyển nhân sự ở trang Quản lý nhân sự.',
   roleFilter: { label: 'Vai trò', all: 'Tất cả vai trò' },

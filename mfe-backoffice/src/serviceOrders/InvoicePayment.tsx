@@ -3,11 +3,11 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { INVOICE_PAYMENT_METHOD_LABELS, INVOICE_PAYMENT_STATUS_LABELS, type InvoicePaymentMethod } from 'shared-contracts/backoffice';
 import type { InvoicePreview, ServiceOrderDetail, ServiceOrderLine } from 'shared-contracts/schemas';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { CashReceivedField, readCashReceived } from '../frontDesk/CashReceivedField';
+import { CashReceivedField, readCashReceived } from '../frontDesk';
 import { messageOf } from '../api/apiErrors';
 import { serviceOrdersApi } from './serviceOrdersApi';
 import { serviceOrdersText } from './serviceOrdersText';
-import { VatInvoicePanel } from '../invoices/VatInvoicePanel';
+import { VatInvoicePanel } from '../invoices';
 import styles from './ServiceOrders.module.css';
 
 const t = serviceOrdersText.invoice;

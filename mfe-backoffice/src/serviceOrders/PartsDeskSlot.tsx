@@ -1,5 +1,5 @@
 import type { ServiceOrderDetail } from 'shared-contracts/schemas';
-import { PartsDeskSection } from '../partsDesk/PartsDeskSection';
+import { PartsDeskSection } from '../partsDesk';
 
 /**
  * The parts desk's place in the drawer (spec S6, work package 2): the order's parts requests with their

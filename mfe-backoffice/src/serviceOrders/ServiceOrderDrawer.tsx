@@ -4,7 +4,7 @@ import { ASSIGNABLE_SERVICE_ORDER_STATUSES, SERVICE_ORDER_TRANSITIONS } from 'sh
 import type { CentreTechnician } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
-import { frontDeskApi } from '../frontDesk/frontDeskApi';
+import { frontDeskApi } from '../frontDesk';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { AssignmentForm } from './AssignmentForm';
 import { InvoicePayment, LinesTable } from './InvoicePayment';

@@ -1,39 +1,28 @@
-import { Link, useSearchParams } from 'react-router-dom';
-import { PartsDeskList } from '../partsDesk/PartsDeskList';
-import { partsDeskText } from '../partsDesk/partsDeskText';
-import styles from '../partsDesk/PartsDesk.module.css';
+import { useView, ViewTabs, type ViewTab } from '../components/ViewTabs';
+import { PartsDeskList } from '../partsDesk';
 import { ServiceOrderBoard } from './ServiceOrderBoard';
+import { serviceOrdersText } from './serviceOrdersText';
 
-const t = partsDeskText.views;
+const t = serviceOrdersText.views;
 
 /** The parts desk's list inside /staff/service-orders: ?view=parts-desk. */
 export const PARTS_DESK_VIEW = 'parts-desk';
-export const partsDeskLink = `/staff/service-orders?view=${PARTS_DESK_VIEW}`;
+
+const VIEWS: readonly ViewTab<'board' | typeof PARTS_DESK_VIEW>[] = [
+  { key: 'board', label: t.board },
+  { key: PARTS_DESK_VIEW, label: t.desk },
+];
 
 /**
  * /staff/service-orders: the board (default), or the centre's parts desk (?view=parts-desk). A request's order
  * link goes back to the board with that order's drawer open (?order=<id>).
  */
 export function ServiceOrdersViews() {
-  const [params] = useSearchParams();
-  const desk = params.get('view') === PARTS_DESK_VIEW;
+  const view = useView(VIEWS);
   return (
     <>
-      <nav aria-label={t.label}>
-        <ul className={styles.tabs}>
-          <li>
-            <Link to="/staff/service-orders" className={styles.tab} aria-current={desk ? undefined : 'page'}>
-              {t.board}
-            </Link>
-          </li>
-          <li>
-            <Link to={partsDeskLink} className={styles.tab} aria-current={desk ? 'page' : undefined}>
-              {t.desk}
-            </Link>
-          </li>
-        </ul>
-      </nav>
-      {desk ? <PartsDeskList /> : <ServiceOrderBoard />}
+      <ViewTabs path="/staff/service-orders" label={t.label} tabs={VIEWS} current={view} />
+      {view === PARTS_DESK_VIEW ? <PartsDeskList /> : <ServiceOrderBoard />}
     </>
   );
 }

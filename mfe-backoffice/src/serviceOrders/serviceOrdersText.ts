@@ -139,4 +139,10 @@ export const serviceOrdersText = {
     confirming: 'Đang xác nhận...',
     paid: 'Đã xác nhận thanh toán. Phiếu đã đóng.',
   },
+  /** The views of /staff/service-orders: the board, or the centre's parts desk. */
+  views: {
+    label: 'Chế độ xem phiếu dịch vụ',
+    board: 'Bảng công việc',
+    desk: 'Quầy phụ tùng',
+  },
 };

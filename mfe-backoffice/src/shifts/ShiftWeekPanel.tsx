@@ -4,7 +4,7 @@ import type { Shift, ShiftWeek } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useAsync } from '../hooks/useAsync';
-import { ListMessages } from '../users/ListMessages';
+import { ListMessages } from '../components/ListMessages';
 import { ShiftDialog, type ShiftDraft } from './ShiftDialog';
 import { shiftsApi } from './shiftsApi';
 import { shiftsText } from './shiftsText';

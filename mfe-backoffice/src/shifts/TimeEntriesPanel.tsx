@@ -5,7 +5,7 @@ import type { TimeEntry } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
 import { useAsync } from '../hooks/useAsync';
-import { ListMessages } from '../users/ListMessages';
+import { ListMessages } from '../components/ListMessages';
 import { CorrectEntryDialog, type Correction } from './CorrectEntryDialog';
 import { shiftsApi } from './shiftsApi';
 import { shiftsText } from './shiftsText';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ServiceCentre, StaffMember } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
 import { staffText } from './staffText';
-import styles from '../users/Admin.module.css';
+import styles from '../components/AdminLists.module.css';
 
 const t = staffText.moveDialog;
 

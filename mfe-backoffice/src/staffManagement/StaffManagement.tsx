@@ -7,8 +7,8 @@ import { useAsync } from '../hooks/useAsync';
 import { MoveDialog } from './MoveDialog';
 import { staffApi } from './staffApi';
 import { staffText } from './staffText';
-import styles from '../users/Admin.module.css';
-import { ListMessages } from '../users/ListMessages';
+import styles from '../components/AdminLists.module.css';
+import { ListMessages } from '../components/ListMessages';
 
 const t = staffText;
 

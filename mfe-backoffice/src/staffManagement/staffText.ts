@@ -1,8 +1,8 @@
-import { usersText } from '../users/usersText';
+import { ROLE_NAMES } from '../i18n/vi';
 
 /** Every text of /admin/staff-management (Vietnamese). */
 export const staffText = {
-  roles: usersText.roles,
+  roles: ROLE_NAMES,
   centre: { label: 'Trung tâm', loading: 'Đang tải danh sách trung tâm…' },
   membersTitle: (centre: string) => `Nhân sự tại ${centre}`,
   unassignedTitle: 'Chưa được phân công',

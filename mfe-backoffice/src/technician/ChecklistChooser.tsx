@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { checklistHref } from './OrderActions';
 import { technicianText } from './technicianText';
 import { useTechnicianQueue } from './useTechnicianQueue';
-import common from './Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = technicianText.checklist;
 

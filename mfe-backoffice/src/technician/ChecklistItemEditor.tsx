@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_FAIL_NOTE_MESSAGE, CHECKLIST_FAIL_NOTE_MIN, CHECKLIST_NOTE_MAX } from 'shared-contracts/backoffice';
 import type { ChecklistResult, ServiceOrderChecklistItem, SuggestedCheck } from 'shared-contracts/schemas';
-import { partsRequestHref } from './links';
+import { partsRequestHref } from '../layout/links';
 import { messageOf } from './apiErrors';
 import { ChecklistPhotos } from './ChecklistPhotos';
 import { technicianApi, type ChecklistAnswer } from './technicianApi';
 import { technicianText } from './technicianText';
 import styles from './Checklist.module.css';
-import common from './Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = technicianText.checklist;
 const RESULTS: readonly ChecklistResult[] = ['PASS', 'FAIL', 'NA'];

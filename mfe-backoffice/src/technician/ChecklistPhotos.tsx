@@ -5,7 +5,7 @@ import { messageOf } from './apiErrors';
 import { technicianApi } from './technicianApi';
 import { technicianText } from './technicianText';
 import styles from './Checklist.module.css';
-import common from './Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = technicianText.photos;
 /** What the server stores (it re-encodes them as WebP); anything else would come back 415. */

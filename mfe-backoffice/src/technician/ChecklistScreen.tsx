@@ -9,7 +9,7 @@ import { technicianApi } from './technicianApi';
 import { technicianText } from './technicianText';
 import { useAnnouncement } from './useTechnicianQueue';
 import styles from './Checklist.module.css';
-import common from './Technician.module.css';
+import common from '../components/TechnicianArea.module.css';
 
 const t = technicianText.checklist;
 

@@ -1,9 +1,9 @@
-import { partsRequestHref } from './links';
+import { partsRequestHref } from '../layout/links';
 import { Link } from 'react-router-dom';
 import { availableServiceOrderActions, type ServiceOrderStatus } from 'shared-contracts/backoffice';
 import { technicianText } from './technicianText';
 import { useOrderActions, type OrderAction } from './useOrderActions';
-import styles from './Technician.module.css';
+import styles from '../components/TechnicianArea.module.css';
 
 const t = technicianText.actions;
 

@@ -3,7 +3,7 @@ import { formatDateTime } from 'shared-contracts';
 import type { ServiceOrderCard } from 'shared-contracts/schemas';
 import { checklistHref, OrderActions } from './OrderActions';
 import { formatMinutes, technicianText } from './technicianText';
-import styles from './Technician.module.css';
+import styles from '../components/TechnicianArea.module.css';
 
 const t = technicianText.order;
 

@@ -3,7 +3,7 @@ import type { TechnicianQueue } from 'shared-contracts/schemas';
 import { LiveStatus } from '../floorEvents';
 import { technicianText } from './technicianText';
 import { useAnnouncement, useTechnicianQueue } from './useTechnicianQueue';
-import styles from './Technician.module.css';
+import styles from '../components/TechnicianArea.module.css';
 
 export interface QueueView {
   queue: TechnicianQueue;

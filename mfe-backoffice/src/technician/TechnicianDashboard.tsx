@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime } from 'shared-contracts';
 import type { TechnicianQueue } from 'shared-contracts/schemas';
-import { MyKpis } from '../kpis/MyKpis';
+import { MyKpis } from '../kpis';
 import { checklistHref, OrderActions } from './OrderActions';
 import { formatElapsed, formatMinutes, technicianText } from './technicianText';
 import { QueuePage } from './QueuePage';
 import { useNow } from './useTechnicianQueue';
-import styles from './Technician.module.css';
+import styles from '../components/TechnicianArea.module.css';
 
 const t = technicianText.dashboard;
 

@@ -1,7 +1,7 @@
 import { OrderCard } from './OrderCard';
 import { QueuePage } from './QueuePage';
 import { technicianText } from './technicianText';
-import styles from './Technician.module.css';
+import styles from '../components/TechnicianArea.module.css';
 
 const t = technicianText.queue;
 const ACTIVE = new Set(['OPEN', 'IN_PROGRESS']);

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { AdminUser, AssignableRole } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
 import { usersText } from './usersText';
-import styles from './Admin.module.css';
+import styles from '../components/AdminLists.module.css';
 
 const t = usersText.roleDialog;
 

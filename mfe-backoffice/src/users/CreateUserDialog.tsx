@@ -4,7 +4,7 @@ import { ModalDialog } from '../components/ModalDialog';
 import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { usersApi } from './usersApi';
 import { usersText } from './usersText';
-import styles from './Admin.module.css';
+import styles from '../components/AdminLists.module.css';
 
 const t = usersText.createDialog;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

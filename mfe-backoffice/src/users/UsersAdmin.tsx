@@ -8,8 +8,8 @@ import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { CreateUserDialog } from './CreateUserDialog';
 import { usersApi } from './usersApi';
 import { usersText } from './usersText';
-import styles from './Admin.module.css';
-import { ListMessages } from './ListMessages';
+import styles from '../components/AdminLists.module.css';
+import { ListMessages } from '../components/ListMessages';
 
 const t = usersText;
 export const USERS_PAGE_SIZE = 20;

@@ -1,14 +1,8 @@
-import type { Role } from 'shared-contracts';
+import { ROLE_NAMES } from '../i18n/vi';
 
 /** Every text of /admin/users (Vietnamese). */
 export const usersText = {
-  roles: {
-    customer: 'Khách hàng',
-    staff: 'Nhân viên',
-    technician: 'Kỹ thuật viên',
-    manager: 'Quản lý',
-    admin: 'Quản trị viên',
-  } satisfies Record<Role, string>,
+  roles: ROLE_NAMES,
   /** The roles an admin invites (create) and gives (change role). */
   staffRoles: ['staff', 'technician', 'manager'] as const,
   assignableRoles: ['staff', 'technician', 'manager', 'admin'] as const,

@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import { AreaPage } from '../components/AreaPage';
-import { useView, ViewTabs, type ViewTab } from '../components/ViewTabs';
+import { useView, type ViewTab, ViewTabs } from '../components/ViewTabs';
 import type { RoleArea } from '../i18n/vi';
-import { PaymentExceptionsQueue } from '../paymentExceptions/PaymentExceptionsQueue';
-import { ReconciliationView } from '../reconciliation/ReconciliationView';
+import { PaymentExceptionsQueue } from '../paymentExceptions';
+import { ReconciliationView } from '../reconciliation';
 import { WebOrderDesk } from './WebOrderDesk';
 
 const AREA_OF: Record<string, RoleArea> = { '/staff/web-orders': 'staff', '/manager/web-orders': 'manager', '/admin/web-orders': 'admin' };

@@ -4,7 +4,7 @@ import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { WebOrderActionInput, WebOrderDetail } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
 import { latestOf, useAsync } from '../hooks/useAsync';
-import { VatInvoicePanel } from '../invoices/VatInvoicePanel';
+import { VatInvoicePanel } from '../invoices';
 import { PackingSlip } from './PackingSlip';
 import { WebOrderActions } from './WebOrderActions';
 import { webOrdersApi } from './webOrdersApi';

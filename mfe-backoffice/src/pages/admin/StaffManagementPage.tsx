@@ -1,5 +1,5 @@
 import { AreaPage } from '../../components/AreaPage';
-import { StaffManagement } from '../../staffManagement/StaffManagement';
+import { StaffManagement } from '../../staffManagement';
 
 export function StaffManagementPage() {
   return (

@@ -1,5 +1,5 @@
 import { AreaPage } from '../../components/AreaPage';
-import { UsersAdmin } from '../../users/UsersAdmin';
+import { UsersAdmin } from '../../users';
 
 export function UsersPage() {
   return (

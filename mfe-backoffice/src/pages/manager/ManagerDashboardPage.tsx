@@ -1,8 +1,8 @@
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
-import { useView, ViewTabs, type ViewTab } from '../../components/ViewTabs';
-import { ManagerInventory } from '../../inventory/ManagerInventory';
-import { ManagerKpis } from '../../kpis/ManagerKpis';
+import { useView, type ViewTab, ViewTabs } from '../../components/ViewTabs';
+import { ManagerInventory } from '../../inventory';
+import { ManagerKpis } from '../../kpis';
 import { ManagerPartsDemand } from '../../partsDemand';
 import { ManagerCharts, ManagerReports } from '../../reports';
 import { ManagerRoster } from '../../roster';

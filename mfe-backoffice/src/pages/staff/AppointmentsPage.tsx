@@ -1,5 +1,5 @@
 import { AreaPage } from '../../components/AreaPage';
-import { DayView } from '../../frontDesk/DayView';
+import { DayView } from '../../frontDesk';
 
 export function AppointmentsPage() {
   return (

@@ -1,6 +1,6 @@
 import { AreaPage } from '../../components/AreaPage';
-import { CustomerSearch } from '../../frontDesk/CustomerSearch';
-import { PlateClaims } from '../../plateClaims/PlateClaims';
+import { CustomerSearch } from '../../frontDesk';
+import { PlateClaims } from '../../plateClaims';
 
 export function CustomersPage() {
   return (

@@ -1,5 +1,5 @@
 import { AreaPage } from '../../components/AreaPage';
-import { ServiceOrdersViews } from '../../serviceOrders/ServiceOrdersViews';
+import { ServiceOrdersViews } from '../../serviceOrders';
 
 export function ServiceOrdersPage() {
   return (

@@ -1,6 +1,6 @@
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
-import { StaffCounters } from '../../frontDesk/StaffCounters';
+import { StaffCounters } from '../../frontDesk';
 import { AwaitingTransfers } from './payments/AwaitingTransfers';
 
 const PATH = '/staff';

@@ -1,8 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { AreaPage } from '../../components/AreaPage';
-import { ChecklistChooser } from '../../technician/ChecklistChooser';
-import { ChecklistScreen } from '../../technician/ChecklistScreen';
-import { technicianText } from '../../technician/technicianText';
+import { ChecklistChooser, ChecklistScreen, technicianText } from '../../technician';
 
 /** ?order=<id>: that order's checklist; without it, my orders in progress to choose from. */
 export function ChecklistsPage() {

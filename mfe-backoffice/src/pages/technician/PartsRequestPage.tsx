@@ -1,5 +1,5 @@
 import { AreaPage } from '../../components/AreaPage';
-import { TechnicianPartsRequest } from '../../partsRequests/TechnicianPartsRequest';
+import { TechnicianPartsRequest } from '../../partsRequests';
 
 /** ?order=<id>&item=<itemId>: that order (and FAIL item) preselected; without them, my first order in progress. */
 export function PartsRequestPage() {

@@ -1,6 +1,6 @@
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
-import { TechnicianDashboard } from '../../technician/TechnicianDashboard';
+import { TechnicianDashboard } from '../../technician';
 
 const PATH = '/technician';
 

@@ -1,5 +1,5 @@
 import { AreaPage } from '../../components/AreaPage';
-import { WorkQueue } from '../../technician/WorkQueue';
+import { WorkQueue } from '../../technician';
 
 export function WorkQueuePage() {
   return (

@@ -1,3 +1,7 @@
+// Links between the areas' pages: a service order on the staff board, a technician's parts request for an order.
+/** The link that opens a service order's drawer on the board (/staff/service-orders?order=<id>). */
+export const serviceOrderLink = (id: number) => `/staff/service-orders?order=${id}`;
+
 /**
  * The technician's parts request screen for an order, optionally for one of its FAIL checklist items
  * (/technician/parts-request?order=<id>&item=<itemId>): the order and the finding come preselected. The checklist

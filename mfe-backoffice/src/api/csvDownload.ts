@@ -1,4 +1,4 @@
-import { downloadApiFile } from '../api/apiFiles';
+import { downloadApiFile } from './apiFiles';
 
 /**
  * Downloads a CSV of the API (a report, the reconciliation, the product catalogue) under the server's file name,

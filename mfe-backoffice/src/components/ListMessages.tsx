@@ -1,4 +1,4 @@
-import styles from './Admin.module.css';
+import styles from './AdminLists.module.css';
 
 interface Props {
   /** The last action's outcome, read out politely. */
