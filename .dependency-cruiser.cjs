@@ -9,6 +9,7 @@ module.exports = {
     { name: 'api-module-front-door', severity: 'error', comment: 'An API module enters another only through its index.ts (issue 44).', from: { path: '^api/src/modules/([^/]+)/' }, to: { path: '^api/src/modules/[^/]+/', pathNot: ['^api/src/modules/$1/', '^api/src/modules/[^/]+/index\\.ts$'] } },
     { name: 'api-front-door-from-outside', severity: 'error', comment: 'The app, jobs, CLIs and the seed enter a module only through its index.ts.', from: { path: '^api/(src|seed)/', pathNot: '^api/src/modules/' }, to: { path: '^api/src/modules/[^/]+/', pathNot: '^api/src/modules/[^/]+/index\\.ts$' } },
     { name: 'benches-through-one-seam', severity: 'error', comment: 'Benches reach the API through scripts/bench/benchApi.ts only.', from: { path: '^scripts/bench/', pathNot: '^scripts/bench/benchApi\\.ts$' }, to: { path: '^api/' } },
+    { name: 'backoffice-feature-front-door', severity: 'error', comment: 'A back-office feature folder is entered only through its index.ts(x) (issue 44 §6); components, hooks, layout, i18n, api and charts are shared by all. stockTransfers is exempt until its owners move it onto the inventory index.', from: { path: '^mfe-backoffice/src/([^/]+)/', pathNot: '^mfe-backoffice/src/stockTransfers/' }, to: { path: '^mfe-backoffice/src/[^/]+/', pathNot: ['^mfe-backoffice/src/($1|components|hooks|layout|i18n|api|charts)/', '^mfe-backoffice/src/[^/]+/index\\.tsx?$'] } },
   ],
   options: {
     tsPreCompilationDeps: true,
