@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import DevHarness from '../../src/dev/DevHarness';
+import { pages } from '../../src/routes';
+
+describe('the development harness', () => {
+  it('links to every page and shows the one at the URL', () => {
+    render(
+      <MemoryRouter initialEntries={['/admin/reports']}>
+        <DevHarness />
+      </MemoryRouter>,
+    );
+    const bar = screen.getByRole('navigation', { name: 'Các trang quản trị' });
+    expect(bar.querySelectorAll('a')).toHaveLength(pages.length);
+    expect(pages.length).toBeGreaterThanOrEqual(19);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Báo cáo');
+  });
+
+  it('has a Vietnamese not-found page', () => {
+    render(
+      <MemoryRouter initialEntries={['/khong-ton-tai']}>
+        <DevHarness />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Không tìm thấy trang');
+  });
+});

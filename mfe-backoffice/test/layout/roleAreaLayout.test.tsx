@@ -1,0 +1,119 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { pages } from '../../src/routes';
+
+function renderAt(url: string) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        {pages.map(({ path, Component }) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+function sideNavLinks(areaName: string) {
+  return within(screen.getByRole('navigation', { name: areaName }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+const AREAS = [
+  {
+    name: 'Khu vực nhân viên',
+    visit: '/staff/appointments',
+    links: [
+      ['Bảng điều khiển', '/staff'],
+      ['Khách hàng', '/staff/customers'],
+      ['Lịch hẹn', '/staff/appointments'],
+      ['Phiếu dịch vụ', '/staff/service-orders'],
+      ['Đơn hàng online', '/staff/web-orders'],
+    ],
+  },
+  {
+    name: 'Khu vực quản lý',
+    visit: '/manager',
+    links: [
+      ['Bảng điều khiển', '/manager'],
+      ['Danh mục sản phẩm', '/manager/catalogue'],
+      ['Đơn hàng online', '/manager/web-orders'],
+      ['Nhân sự', '/manager?view=roster'],
+    ],
+  },
+  {
+    name: 'Khu vực kỹ thuật viên',
+    visit: '/technician/checklists',
+    links: [
+      ['Bảng điều khiển', '/technician'],
+      ['Hàng đợi công việc', '/technician/work-queue'],
+      ['Danh sách kiểm tra', '/technician/checklists'],
+      ['Yêu cầu phụ tùng', '/technician/parts-request'],
+    ],
+  },
+  {
+    name: 'Khu vực quản trị',
+    visit: '/admin/users',
+    links: [
+      ['Bảng điều khiển', '/admin'],
+      ['Người dùng', '/admin/users'],
+      ['Báo cáo', '/admin/reports'],
+      ['Quản lý nhân sự', '/admin/staff-management'],
+      ['Mô hình dự đoán', '/admin/models'],
+      ['Danh mục sản phẩm', '/admin/catalogue'],
+      ['Đơn hàng online', '/admin/web-orders'],
+    ],
+  },
+];
+
+describe('the role side navigation', () => {
+  it.each(AREAS)('$name lists exactly its own pages and marks the current one', ({ name, visit, links }) => {
+    renderAt(visit);
+    expect(screen.getByText(name, { selector: 'p' })).toBeInTheDocument();
+    expect(sideNavLinks(name)).toEqual(links);
+    const nav = screen.getByRole('navigation', { name });
+    const current = within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.getAttribute('href'))).toEqual([visit]);
+  });
+
+  it('the dashboard entry is current only on the dashboard itself', () => {
+    renderAt('/staff');
+    const nav = screen.getByRole('navigation', { name: 'Khu vực nhân viên' });
+    expect(within(nav).getByRole('link', { name: 'Bảng điều khiển' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Khách hàng' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('moves between the pages of an area', async () => {
+    renderAt('/technician');
+    const nav = screen.getByRole('navigation', { name: 'Khu vực kỹ thuật viên' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Yêu cầu phụ tùng' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Yêu cầu phụ tùng');
+    expect(within(screen.getByRole('navigation', { name: 'Khu vực kỹ thuật viên' })).getByRole('link', { name: 'Yêu cầu phụ tùng' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});
+
+describe('the area dashboards', () => {
+  it("link to the area's other pages", () => {
+    renderAt('/admin');
+    const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/admin/users',
+      '/admin/reports',
+      '/admin/staff-management',
+      '/admin/models',
+      '/admin/catalogue',
+      '/admin/web-orders',
+    ]);
+  });
+
+  it('the manager dashboard links to the read-only catalogue', () => {
+    renderAt('/manager');
+    const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/web-orders']);
+  });
+});

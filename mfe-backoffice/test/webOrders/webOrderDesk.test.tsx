@@ -1,0 +1,184 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from 'shared-contracts';
+import type { WebOrderDetail, WebOrderList, WebOrderListItem } from 'shared-contracts/schemas';
+import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
+import { WebOrderDesk } from '../../src/webOrders/WebOrderDesk';
+import { webOrdersApi } from '../../src/webOrders/webOrdersApi';
+import { floorChange, lastStreamOptions } from '../staffFixtures';
+
+jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
+jest.mock('../../src/webOrders/webOrdersApi', () => ({ webOrdersApi: { list: jest.fn(), detail: jest.fn(), act: jest.fn(), note: jest.fn() } }));
+
+const api = jest.mocked(webOrdersApi);
+const subscribe = jest.mocked(subscribeFloorEvents) as unknown as jest.Mock;
+
+const item = (code: string, status: WebOrderListItem['status'] = 'PLACED', statusLabel = 'Đã đặt hàng'): WebOrderListItem => ({
+  code,
+  status,
+  statusLabel,
+  paymentMethod: 'COD',
+  paymentStatus: 'UNPAID',
+  paymentStatusLabel: 'Chưa thanh toán',
+  fulfilmentMethod: 'delivery',
+  total: 930_000,
+  recipientName: 'Nguyễn Thị Hằng',
+  phone: '0933221100',
+  createdAt: '2026-11-19T02:00:00.000Z',
+  version: 0,
+});
+
+const listOf = (items: WebOrderListItem[]): WebOrderList => ({
+  items,
+  total: items.length,
+  hasMore: false,
+  page: 1,
+  pageSize: 25,
+  counts: [
+    { status: 'PLACED', label: 'Đã đặt hàng', count: items.filter((entry) => entry.status === 'PLACED').length },
+    { status: 'CONFIRMED', label: 'Đã xác nhận', count: items.filter((entry) => entry.status === 'CONFIRMED').length },
+  ],
+});
+
+const detailOf = (code: string, overrides: Partial<WebOrderDetail> = {}): WebOrderDetail => ({
+  order: {
+    code,
+    status: 'PLACED',
+    statusLabel: 'Đã đặt hàng',
+    paymentMethod: 'COD',
+    paymentStatus: 'UNPAID',
+    paymentStatusLabel: 'Chưa thanh toán',
+    lines: [{ kind: 'product', refId: 7, slug: 'ma-phanh', name: 'Má phanh trước VF 8', image: null, unitPrice: 450_000, quantity: 2, lineTotal: 900_000 }],
+    subtotal: 900_000,
+    discount: 0,
+    shippingFee: 30_000,
+    total: 930_000,
+    promotionCode: null,
+    recipientName: 'Nguyễn Thị Hằng',
+    phone: '0933221100',
+    fulfilment: { method: 'delivery', address: { province: 'Hà Nội', ward: 'Phường Cửa Nam', street: '12 Tràng Thi' }, centre: null },
+    note: null,
+    history: [],
+    vietQr: null,
+    canCancel: true,
+    createdAt: '2026-11-19T02:00:00.000Z',
+    updatedAt: '2026-11-19T02:00:00.000Z',
+  } as WebOrderDetail['order'],
+  version: 0,
+  customer: { id: 3, fullName: 'Nguyễn Thị Hằng', email: 'hang@example.vn', phone: '0933221100' },
+  deskCentre: { id: 1, name: 'EV Service Cầu Giấy', address: '1 Xuân Thủy' },
+  payment: { amountReceived: 0, paidAt: null, bankReference: null, refundDue: null },
+  timeline: [
+    {
+      action: 'placed',
+      label: 'Đặt hàng',
+      status: 'PLACED',
+      statusLabel: 'Đã đặt hàng',
+      paymentStatus: 'UNPAID',
+      paymentStatusLabel: 'Chưa thanh toán',
+      note: null,
+      actor: { kind: 'customer', name: null },
+      at: '2026-11-19T02:00:00.000Z',
+    },
+  ],
+  notes: [],
+  shipment: null,
+  refund: null,
+  availableActions: ['confirm', 'cancel'],
+  packingSlip: { lines: [{ sku: 'MP-VF8-01', name: 'Má phanh trước VF 8', quantity: 2 }], qrImageDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+' },
+  ...overrides,
+});
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('the web-order desk', () => {
+  it('shows a new order without a reload when the centre stream says a web order changed', async () => {
+    api.list.mockResolvedValueOnce(listOf([item('EV2611190001')])).mockResolvedValueOnce(listOf([item('EV2611190002'), item('EV2611190001')]));
+    render(<WebOrderDesk />);
+    expect(await screen.findByRole('button', { name: 'Xem đơn EV2611190001' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Đã đặt hàng 1/ })).toBeInTheDocument();
+
+    act(() => lastStreamOptions(subscribe).onChange(floorChange({ kind: 'appointment' })));
+    expect(api.list).toHaveBeenCalledTimes(1);
+    act(() => lastStreamOptions(subscribe).onChange(floorChange({ kind: 'web-order', appointmentId: null })));
+    expect(await screen.findByRole('button', { name: 'Xem đơn EV2611190002' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Đã đặt hàng 2/ })).toBeInTheDocument();
+  });
+
+  it('confirms an order with the version it shows, then offers the next step and shows the timeline', async () => {
+    api.list.mockResolvedValue(listOf([item('EV2611190003')]));
+    let current = detailOf('EV2611190003');
+    api.detail.mockImplementation(() => Promise.resolve(current));
+    const confirmed = detailOf('EV2611190003', {
+        version: 1,
+        order: { ...detailOf('EV2611190003').order, status: 'CONFIRMED', statusLabel: 'Đã xác nhận' },
+        availableActions: ['pack', 'cancel'],
+        timeline: [
+          ...detailOf('EV2611190003').timeline,
+          {
+            action: 'confirm',
+            label: 'Đã xác nhận đơn hàng',
+            status: 'CONFIRMED',
+            statusLabel: 'Đã xác nhận',
+            paymentStatus: 'UNPAID',
+            paymentStatusLabel: 'Chưa thanh toán',
+            note: null,
+            actor: { kind: 'staff', name: 'Trần Nhân Viên' },
+            at: '2026-11-19T03:00:00.000Z',
+          },
+        ],
+      });
+    api.act.mockImplementation(() => {
+      current = confirmed;
+      return Promise.resolve(confirmed);
+    });
+    render(<WebOrderDesk />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Xem đơn EV2611190003' }));
+    const panel = await screen.findByRole('region', { name: 'EV2611190003' });
+    expect(within(panel).getByTestId('packing-slip')).toHaveTextContent('MP-VF8-01');
+    expect(within(panel).getByRole('img', { name: 'Mã QR đơn hàng EV2611190003' })).toBeInTheDocument();
+
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Xác nhận đơn' }));
+    expect(api.act).toHaveBeenCalledWith('EV2611190003', { action: 'confirm', version: 0 });
+    expect(await within(panel).findByRole('button', { name: 'Đã đóng gói' })).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Xác nhận đơn' })).not.toBeInTheDocument();
+    expect(within(panel).getByText('Đã xác nhận đơn hàng')).toBeInTheDocument();
+    expect(within(panel).getByText('Đã xác nhận đơn hàng').closest('li')).toHaveTextContent('Trần Nhân Viên · 10:00 19/11/2026');
+  });
+
+  it('explains a 409 and reloads the order, so the next action starts from what is true now', async () => {
+    api.list.mockResolvedValue(listOf([item('EV2611190004')]));
+    const cancelled = detailOf('EV2611190004', {
+      version: 1,
+      order: { ...detailOf('EV2611190004').order, status: 'CANCELLED', statusLabel: 'Đã hủy' },
+      availableActions: [],
+    });
+    api.detail.mockResolvedValueOnce(detailOf('EV2611190004')).mockResolvedValue(cancelled);
+    api.act.mockRejectedValue(
+      new ApiError('Đơn hàng vừa được người khác cập nhật (hiện: "Đã hủy"). Đã tải lại thông tin mới nhất, vui lòng xem lại trước khi thao tác.', 409, 'WEB_ORDER_STALE'),
+    );
+    render(<WebOrderDesk />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Xem đơn EV2611190004' }));
+    const panel = await screen.findByRole('region', { name: 'EV2611190004' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Xác nhận đơn' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent('vừa được người khác cập nhật (hiện: "Đã hủy")');
+    expect(await within(panel).findByText('Đơn hàng không còn thao tác nào.')).toBeInTheDocument();
+    expect(api.detail).toHaveBeenCalledTimes(2);
+  });
+
+  it('ships with a carrier and a tracking code', async () => {
+    api.list.mockResolvedValue(listOf([item('EV2611190005', 'CONFIRMED', 'Đã xác nhận')]));
+    api.detail.mockResolvedValue(detailOf('EV2611190005', { version: 2, availableActions: ['ship', 'cancel'] }));
+    api.act.mockResolvedValue(detailOf('EV2611190005', { version: 3, availableActions: ['deliver'] }));
+    render(<WebOrderDesk />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Xem đơn EV2611190005' }));
+    const panel = await screen.findByRole('region', { name: 'EV2611190005' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Giao cho đơn vị vận chuyển' }));
+    await userEvent.selectOptions(within(panel).getByLabelText('Đơn vị vận chuyển'), 'GHTK');
+    await userEvent.type(within(panel).getByLabelText('Mã vận đơn'), 'S1234567.HN');
+    await userEvent.clear(within(panel).getByLabelText('Mã vận đơn'));
+    await userEvent.type(within(panel).getByLabelText('Mã vận đơn'), 'GHTK-778899');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Xác nhận' }));
+    expect(api.act).toHaveBeenCalledWith('EV2611190005', { action: 'ship', version: 2, carrier: 'GHTK', trackingCode: 'GHTK-778899' });
+  });
+});
