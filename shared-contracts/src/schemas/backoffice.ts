@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../errors/errorCodes';
 import {
   CHECKLIST_FAIL_NOTE_MESSAGE,
   CHECKLIST_FAIL_NOTE_MIN,
@@ -526,7 +527,7 @@ export const BACK_OFFICE_ERROR_CODES = [
   'CHECKLIST_LOCKED',
   /** A payment confirmation with the other method after one was recorded. */
   'PAYMENT_ALREADY_CONFIRMED',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 /**
  * A back-office error that carries what the UI needs to explain it (besides the usual envelope):

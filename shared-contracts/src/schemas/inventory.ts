@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../errors/errorCodes';
 import { centreScopeQuerySchema } from './backoffice';
 import { isoInstantSchema, vndSchema } from './catalogue';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
@@ -258,4 +259,4 @@ export const INVENTORY_ERROR_CODES = [
   'CENTRE_REQUIRED',
   /** 422: movements asked with from after to. */
   'DATE_RANGE_INVALID',
-] as const;
+] as const satisfies readonly ErrorCode[];

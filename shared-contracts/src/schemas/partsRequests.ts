@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../errors/errorCodes';
 import {
   CUSTOMER_DECISION_VIAS,
   CUSTOMER_DECISIONS,
@@ -260,4 +261,4 @@ export const PARTS_REQUEST_ERROR_CODES = [
   'CHECKLIST_ITEM_INVALID',
   'RETURN_QUANTITY_INVALID',
   'PARTS_ISSUED',
-] as const;
+] as const satisfies readonly ErrorCode[];

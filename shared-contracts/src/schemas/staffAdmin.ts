@@ -141,16 +141,3 @@ export const assignmentResultSchema = z.object({
   previousCentreId: positiveId.nullable(),
 });
 export type AssignmentResult = z.infer<typeof assignmentResultSchema>;
-
-/** Error codes of these routes. */
-export const StaffAdminErrorCodes = {
-  LAST_ADMIN: 'LAST_ADMIN',
-  SELF_CHANGE: 'SELF_CHANGE',
-  HAS_ACTIVE_WORK: 'HAS_ACTIVE_WORK',
-  EMAIL_TAKEN: 'EMAIL_TAKEN',
-  PHONE_TAKEN: 'PHONE_TAKEN',
-  ROLE_NOT_ASSIGNABLE: 'ROLE_NOT_ASSIGNABLE',
-  NOT_ASSIGNED: 'NO_ASSIGNMENT',
-  USER_NOT_FOUND: 'USER_NOT_FOUND',
-  CENTRE_NOT_FOUND: 'CENTRE_NOT_FOUND',
-} as const;

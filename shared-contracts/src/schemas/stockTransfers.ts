@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../errors/errorCodes';
 import {
   STOCK_LOCATION_KINDS,
   STOCK_TRANSFER_ACTIONS,
@@ -152,4 +153,4 @@ export const STOCK_TRANSFER_ERROR_CODES = [
   'LOCATION_NOT_FOUND',
   /** 422: an unknown product (field lines.i.productId). */
   'PRODUCT_NOT_FOUND',
-] as const;
+] as const satisfies readonly ErrorCode[];
