@@ -4,7 +4,7 @@ import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { dialectOf } from './db/portable';
+import { databaseKind } from './db/portable';
 import type { Database } from './db/schema';
 import { registerAuthentication } from './security/authGuard';
 import { registerCentreScope } from './security/centreScope';
@@ -147,7 +147,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 export function buildApp(options: BuildAppOptions): App {
   useVietnameseZodMessages();
   const version = options.version ?? apiVersion();
-  const dialect = dialectOf(options.db);
+  const dialect = databaseKind(options.db);
 
   const config = options.context?.config ?? loadConfig();
 

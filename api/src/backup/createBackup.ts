@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describeDatabase, type DatabaseConfig } from '../config';
+import { configuredDialect } from '../db/createDatabase';
 import { apiVersion } from '../version';
 import { copyTree, digestFile } from './fileDigests';
-import { backupFolderName, DATABASE_FILES, dialectOfConfig, MANIFEST_FORMAT, UPLOADS_FOLDER, writeManifest, type BackupManifest } from './manifest';
+import { backupFolderName, DATABASE_FILES, MANIFEST_FORMAT, UPLOADS_FOLDER, writeManifest, type BackupManifest } from './manifest';
 import { backupPostgres } from './postgresBackup';
 import { backupSqlite } from './sqliteBackup';
 
@@ -38,7 +39,7 @@ function freeFolder(outDir: string, at: Date): string {
  */
 export async function createBackup(options: BackupOptions): Promise<BackupResult> {
   const now = options.now ?? new Date();
-  const dialect = dialectOfConfig(options.database);
+  const dialect = configuredDialect(options.database);
   // Folders only the operator's user can open: a backup holds personal data and password hashes.
   await mkdir(options.outDir, { recursive: true, mode: 0o700 });
   const folder = freeFolder(options.outDir, now);

@@ -1,7 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseConfig } from '../config';
-import type { Dialect } from '../db/portable';
+import { isDialect, type Dialect } from '../db/portable';
 
 /** The file describing a backup folder, next to the database file and `uploads/`. */
 export const MANIFEST_FILE = 'manifest.json';
@@ -10,11 +9,6 @@ export const MANIFEST_FORMAT = 1;
 /** The database file inside a backup folder, by dialect. */
 export const DATABASE_FILES: Record<Dialect, string> = { sqlite: 'database.sqlite', postgres: 'database.pgdump' };
 export const UPLOADS_FOLDER = 'uploads';
-
-/** The database kind a configuration points at: PostgreSQL when DATABASE_URL is set. */
-export function dialectOfConfig(database: DatabaseConfig): Dialect {
-  return database.databaseUrl ? 'postgres' : 'sqlite';
-}
 
 export interface FileDigest {
   bytes: number;
@@ -75,7 +69,7 @@ export async function readManifest(folder: string): Promise<BackupManifest> {
   const m = parsed as Partial<BackupManifest>;
   const valid =
     m.format === MANIFEST_FORMAT &&
-    (m.dialect === 'sqlite' || m.dialect === 'postgres') &&
+    isDialect(m.dialect) &&
     typeof m.createdAt === 'string' &&
     Array.isArray(m.migrations) &&
     m.migrations.every((name) => typeof name === 'string') &&

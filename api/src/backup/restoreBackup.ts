@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config';
+import { configuredDialect } from '../db/createDatabase';
 import { migrations as knownMigrations } from '../db/migrations';
 import { copyTree, digestFile, emptyFolder, isNonEmptyFolder, listFiles } from './fileDigests';
-import { DATABASE_FILES, dialectOfConfig, readManifest, UPLOADS_FOLDER, type BackupManifest, type SnapshotStats } from './manifest';
+import { DATABASE_FILES, readManifest, UPLOADS_FOLDER, type BackupManifest, type SnapshotStats } from './manifest';
 import { postgresDataRows, restorePostgres } from './postgresBackup';
 import { restoreSqlite, sqliteDataRows } from './sqliteBackup';
 
@@ -94,7 +95,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   } catch (error) {
     throw new RestoreRefusedError('manifest', error instanceof Error ? error.message : String(error));
   }
-  const dialect = dialectOfConfig(options.database);
+  const dialect = configuredDialect(options.database);
   if (manifest.dialect !== dialect) {
     throw new RestoreRefusedError('dialect', `the backup is of ${manifest.dialect}, the configured database is ${dialect}`);
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dialect } from '../db/portable';
+import { sqlTextFor } from '../db/sqlText';
 import type { SnapshotStats, LedgerDigest } from './manifest';
 
 /**
@@ -25,10 +26,7 @@ function quoteIdentifier(name: string): string {
 }
 
 export async function listTables(reader: SqlReader): Promise<string[]> {
-  const rows =
-    reader.dialect === 'sqlite'
-      ? await reader.all(`select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`)
-      : await reader.all('select tablename as name from pg_tables where schemaname = current_schema() order by tablename');
+  const rows = await reader.all(sqlTextFor(reader.dialect).listTables);
   return rows.map((row) => String(row.name));
 }
 

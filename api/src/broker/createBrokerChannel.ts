@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
-import { dialectOf } from '../db/portable';
 import type { Database } from '../db/schema';
+import { hasListenNotify } from '../db/sqlDialect';
 import type { BrokerChannel, BrokerLog } from './brokerChannel';
 import { postgresChannel } from './postgresChannel';
 import { redisChannel } from './redisChannel';
@@ -29,7 +29,7 @@ export interface BrokerChannelOptions {
 export function createBrokerChannel(options: BrokerChannelOptions): BrokerChannel | null {
   const { config, db, log, label } = options;
   if (config.redisUrl) return redisChannel({ url: config.redisUrl, channel: perDatabaseRedisChannel(options.redisChannelName, config), label, log });
-  if (config.databaseUrl && dialectOf(db) === 'postgres') {
+  if (config.databaseUrl && hasListenNotify(db)) {
     return postgresChannel({ connectionString: config.databaseUrl, db, channel: options.postgresChannelName, label, log });
   }
   return null;

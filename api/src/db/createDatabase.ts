@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { ensureSqliteFolder, type DatabaseConfig } from '../config';
 import { registerDirectConnection, type DirectConnection } from './directRead';
 import { callbackQueryPool } from './pgCallbackPool';
+import type { Dialect } from './portable';
 import type { Database } from './schema';
 import { startWalCheckpointer } from './sqliteCheckpointer';
 import { withStatementCache } from './sqliteStatementCache';
@@ -42,6 +43,11 @@ export function openSqlite(file: string): BetterSqlite3.Database {
   database.pragma('synchronous = NORMAL');
   database.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
   return database;
+}
+
+/** The database a configuration points at (what createDatabase opens): PostgreSQL when `databaseUrl` is set. */
+export function configuredDialect(config: DatabaseConfig): Dialect {
+  return config.databaseUrl ? 'postgres' : 'sqlite';
 }
 
 /**

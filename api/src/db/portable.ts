@@ -7,6 +7,13 @@ import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, Pos
  */
 export type Dialect = 'sqlite' | 'postgres';
 
+const DIALECTS: readonly string[] = ['sqlite', 'postgres'] satisfies Dialect[];
+
+/** A value naming a dialect (e.g. read from a backup's manifest). */
+export function isDialect(value: unknown): value is Dialect {
+  return typeof value === 'string' && DIALECTS.includes(value);
+}
+
 /** Which database a Kysely instance (or a transaction, or a migration's `db`) talks to. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's schema: Kysely<Database> is not assignable to Kysely<unknown>
 export function dialectOf(db: Kysely<any>): Dialect {
@@ -14,6 +21,15 @@ export function dialectOf(db: Kysely<any>): Dialect {
   if (adapter instanceof PostgresAdapter) return 'postgres';
   if (adapter instanceof SqliteAdapter) return 'sqlite';
   throw new Error(`Unsupported database adapter: ${adapter.constructor.name}`);
+}
+
+/**
+ * The name of the database behind a Kysely instance, for what reports it (/api/health). Code outside api/src/db/
+ * never chooses SQL by it: what differs is in sqlDialect.ts and sqlText.ts (issue 44 §5).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's schema: Kysely<Database> is not assignable to Kysely<unknown>
+export function databaseKind(db: Kysely<any>): Dialect {
+  return dialectOf(db);
 }
 
 /** SQL giving the current UTC instant in the column format of the dialect. */

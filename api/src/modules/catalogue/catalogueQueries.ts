@@ -14,7 +14,8 @@ import {
   type ServicePackage,
   type ServiceTier,
 } from 'shared-contracts/schemas';
-import { dialectOf, toIsoUtc, toNumber } from '../../db/portable';
+import { toIsoUtc, toNumber } from '../../db/portable';
+import { instantBinding } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import {
   discountPercent,
@@ -116,7 +117,7 @@ export function toSummary(row: SummaryRow, at: Date): ProductSummary {
 /** The rule of effectivePrice.ts in SQL: the product's price at `at` (the list filters and sorts on it). */
 export function priceAtSql(db: Kysely<Database>, at: Date) {
   // SQLite keeps the bounds as toISOString() text, PostgreSQL as timestamptz.
-  const instant = dialectOf(db) === 'sqlite' ? at.toISOString() : at;
+  const instant = instantBinding(db, at);
   return sql<number>`(case when products.sale_price is not null and (products.sale_starts_at is null or products.sale_starts_at <= ${instant}) and (products.sale_ends_at is null or products.sale_ends_at > ${instant}) then products.sale_price else products.price end)`;
 }
 

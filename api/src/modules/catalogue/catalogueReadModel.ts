@@ -1,9 +1,10 @@
 import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ProductListQuery } from 'shared-contracts/schemas';
-import { dialectOf, type Dialect } from '../../db/portable';
 import { readFirstRow } from '../../db/directRead';
 import type { Database } from '../../db/schema';
+import { runsOneTransactionAtATime } from '../../db/sqlDialect';
+import { sqlTextOf, type SqlText } from '../../db/sqlText';
 import { catalogueAssets } from '../media';
 import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
@@ -27,12 +28,12 @@ import { arrivedInOrder, listStatement, type ListRow } from './productListStatem
  * (`listProducts`, catalogueQueries.ts), so a change committed before a list started always shows in it.
  */
 
-const dialects = new WeakMap<Kysely<Database>, Dialect>();
+const texts = new WeakMap<Kysely<Database>, SqlText>();
 
-function dialectFor(db: Kysely<Database>): Dialect {
-  let dialect = dialects.get(db);
-  if (dialect === undefined) dialects.set(db, (dialect = dialectOf(db)));
-  return dialect;
+function sqlTextFor(db: Kysely<Database>): SqlText {
+  let text = texts.get(db);
+  if (text === undefined) texts.set(db, (text = sqlTextOf(db)));
+  return text;
 }
 
 /** Text around the page's JSON in the answer (e.g. the success envelope's). */
@@ -43,8 +44,8 @@ export interface JsonWrapping {
 
 const NO_WRAPPING: JsonWrapping = { before: '', after: '' };
 
-async function readPage(db: Kysely<Database>, dialect: Dialect, filters: ProductListQuery, at: Date): Promise<ListRow> {
-  const { statement, parameters } = listStatement(dialect, filters, at);
+async function readPage(db: Kysely<Database>, text: SqlText, filters: ProductListQuery, at: Date): Promise<ListRow> {
+  const { statement, parameters } = listStatement(text, filters, at);
   const row = (await readFirstRow<ListRow>(db, statement, parameters))!;
   if (statement.ordered === undefined || arrivedInOrder(filters.sort, row)) return row;
   return (await readFirstRow<ListRow>(db, statement.ordered, parameters))!;
@@ -76,12 +77,12 @@ export async function listProductPageReady(
   wrapping: JsonWrapping = NO_WRAPPING,
   at: Date = new Date(),
 ): Promise<ReadyJson> {
-  const dialect = dialectFor(db);
+  const text = sqlTextFor(db);
   if (!assetsChecked.has(db)) await checkAssets(db);
-  let row = await readPage(db, dialect, filters, at);
+  let row = await readPage(db, text, filters, at);
   if (isPending(row)) {
     await refreshInTurn(db, at);
-    row = await readPage(db, dialect, filters, at);
+    row = await readPage(db, text, filters, at);
     if (isPending(row)) return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters, at)) + wrapping.after, 'utf8'));
   }
   return pageReady(row, filters, wrapping);
@@ -156,7 +157,8 @@ const CHUNK = 200;
  * how many products it took.
  */
 export async function refreshProductListItems(db: Kysely<Database>, at: Date = new Date(), limit?: number): Promise<number> {
-  const dialect = dialectOf(db);
+  // Where transactions run side by side (PostgreSQL), marks another transaction holds are skipped.
+  const concurrent = !runsOneTransactionAtATime(db);
   const assets = catalogueAssetsFingerprint();
   await db
     .insertInto('product_list_pending')
@@ -169,11 +171,11 @@ export async function refreshProductListItems(db: Kysely<Database>, at: Date = n
     // the write lock before it reads anything.
     const taken = await trx
       .deleteFrom('product_list_pending')
-      .$if(dialect === 'postgres' || limit !== undefined, (query) =>
+      .$if(concurrent || limit !== undefined, (query) =>
         query.where('product_id', 'in', (eb) => {
           let marks = eb.selectFrom('product_list_pending').select('product_id');
           if (limit !== undefined) marks = marks.orderBy('product_id').limit(limit);
-          return dialect === 'postgres' ? marks.forUpdate().skipLocked() : marks;
+          return concurrent ? marks.forUpdate().skipLocked() : marks;
         }),
       )
       .returning('product_id')

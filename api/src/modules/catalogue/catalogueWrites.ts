@@ -9,7 +9,7 @@ import {
   type ServiceTier,
   type VehicleType,
 } from 'shared-contracts/schemas';
-import { nowUtc, dialectOf } from '../../db/portable';
+import { nowUtcOf } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { invalidateCatalogue } from './catalogueCache';
 import { setWarehouseStock } from '../stockLocations';
@@ -203,7 +203,7 @@ export async function upsertProduct(db: Kysely<Database>, input: ProductInput): 
         ...values,
         sku: undefined,
         ...(input.createdAt ? { created_at: input.createdAt } : {}),
-        updated_at: nowUtc(dialectOf(db)),
+        updated_at: nowUtcOf(db),
       }),
     )
     .returning('id')
@@ -250,7 +250,7 @@ export async function setProductPrice(db: Kysely<Database>, slug: string, price:
   if (!Number.isInteger(price) || price < 0) throw new RangeError('price must be a non-negative integer VND amount');
   const result = await db
     .updateTable('products')
-    .set({ price, original_price: originalPrice, updated_at: nowUtc(dialectOf(db)) })
+    .set({ price, original_price: originalPrice, updated_at: nowUtcOf(db) })
     .where('slug', '=', slug)
     .executeTakeFirst();
   invalidateCatalogue();

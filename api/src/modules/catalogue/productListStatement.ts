@@ -1,6 +1,6 @@
 import { foldVietnamese, type ProductListQuery } from 'shared-contracts/schemas';
 import type { DirectStatement } from '../../db/directRead';
-import type { Dialect } from '../../db/portable';
+import type { SqlText } from '../../db/sqlText';
 import { pageShape } from './catalogueQueries';
 
 /**
@@ -93,52 +93,40 @@ function filterParameters(filters: ProductListQuery, folded: string | undefined)
   return parameters;
 }
 
-/** SQLite: every parameter `+?` (sqliteStablePlans.ts): better-sqlite3's SQLite (SQLITE_ENABLE_STAT4) otherwise
- * prepares the statement again on every run, its plan depending on the bound LIMIT
- * (docs/decisions/0015-sqlite-stable-plans.md). PostgreSQL: `$1`, `$2` … in the order of the text. */
-function placeholders(dialect: Dialect, text: string): string {
-  if (dialect === 'sqlite') return text.replace(/\?/g, '+?');
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-}
-
-function buildListStatement(dialect: Dialect, shape: string, filters: ProductListQuery, folded: string | undefined): ListStatement {
+function buildListStatement(text: SqlText, shape: string, filters: ProductListQuery, folded: string | undefined): ListStatement {
   const where = whereClause(filters, folded);
   const keys = SORT_KEYS[filters.sort];
   const order = orderBy(filters.sort);
   const page = `select item, item_hash, ${keys.map((key) => key.column).join(', ')} from product_list_items ${where} order by ${order} limit ? offset ?`;
-  const count = `(select ${dialect === 'postgres' ? 'count(*)::int' : 'count(*)'} from product_list_items ${where}) as total`;
+  const count = `(select ${text.countAll} from product_list_items ${where}) as total`;
   // Pending: a product marked so, or one whose sale-window bound (the `?`: now, epoch ms) passed since its row was written.
   const pending = '(exists (select 1 from product_list_pending) or exists (select 1 from product_list_items where price_changes_at <= ?)) as pending';
   const name = `catalogue_list_${shape}`;
-  const orderedItems =
-    dialect === 'postgres'
-      ? `select string_agg(item, ',' order by ${order}) as items, string_agg(item_hash, '' order by ${order}) as hashes from (${page}) as page`
-      : `select cast(group_concat(item, ',' order by ${order}) as blob) as items, group_concat(item_hash, '' order by ${order}) as hashes from (${page})`;
+  const orderedItems = `select ${text.joinText('item', ',', { order, bytes: true })} as items, ${text.joinText('item_hash', '', { order })} as hashes from (${page}) as page`;
   const ordered: ListStatement = {
     name: `${name}_ordered`,
-    text: placeholders(dialect, `select ordered.items, ordered.hashes, ${count}, ${pending} from (${orderedItems}) as ordered`),
+    text: text.placeholders(`select ordered.items, ordered.hashes, ${count}, ${pending} from (${orderedItems}) as ordered`),
   };
-  if (dialect === 'postgres') return { ...ordered, name };
-  const arrivedKeys = keys.map((key, index) => `group_concat(${key.column}) as k${index}`).join(', ');
-  const arrived = `(select cast(group_concat(item, ',') as blob) as items, group_concat(item_hash, '') as hashes, ${arrivedKeys} from (${page})) as arrived`;
+  if (text.ordersAggregatesCheaply) return { ...ordered, name };
+  const arrivedKeys = keys.map((key, index) => `${text.joinText(key.column)} as k${index}`).join(', ');
+  const arrived = `(select ${text.joinText('item', ',', { bytes: true })} as items, ${text.joinText('item_hash', '')} as hashes, ${arrivedKeys} from (${page})) as arrived`;
   const keyColumns = keys.map((_key, index) => `arrived.k${index}`).join(', ');
   return {
     name,
-    text: placeholders(dialect, `select arrived.items, arrived.hashes, ${keyColumns}, ${count}, ${pending} from ${arrived}`),
+    text: text.placeholders(`select arrived.items, arrived.hashes, ${keyColumns}, ${count}, ${pending} from ${arrived}`),
     ordered,
   };
 }
 
 const statements = new Map<string, ListStatement>();
 
-/** The list statement for a dialect and the filters, read at `at`, and its parameters' values (the same for its `ordered`). */
-export function listStatement(dialect: Dialect, filters: ProductListQuery, at: Date = new Date()): { statement: ListStatement; parameters: unknown[] } {
+/** The list statement in a database's SQL text (db/sqlText.ts) for the filters, read at `at`, and its parameters' values (the same for its `ordered`). */
+export function listStatement(text: SqlText, filters: ProductListQuery, at: Date = new Date()): { statement: ListStatement; parameters: unknown[] } {
   const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
   const shape = pageShape(filters, folded);
-  const key = `${dialect}${shape}`;
+  const key = `${text.key}${shape}`;
   let statement = statements.get(key);
-  if (statement === undefined) statements.set(key, (statement = buildListStatement(dialect, shape, filters, folded)));
+  if (statement === undefined) statements.set(key, (statement = buildListStatement(text, shape, filters, folded)));
   const where = filterParameters(filters, folded);
   return { statement, parameters: [...where, at.getTime(), ...where, filters.pageSize, (filters.page - 1) * filters.pageSize] };
 }

@@ -14,7 +14,7 @@ import {
   productAdminInputOf,
 } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
-import { nowUtc, dialectOf } from '../../db/portable';
+import { nowUtcOf } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
@@ -219,7 +219,7 @@ export async function saveProduct(context: WriteContext, id: number, input: Prod
       const version = current.version + 1;
       const updated = await trx
         .updateTable('products')
-        .set({ ...rowValues(input, slug, checked), version, updated_at: nowUtc(dialectOf(trx)) })
+        .set({ ...rowValues(input, slug, checked), version, updated_at: nowUtcOf(trx) })
         .where('id', '=', id)
         .where('version', '=', input.version)
         .executeTakeFirst();

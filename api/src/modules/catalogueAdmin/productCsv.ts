@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   canMoveProductStatus,
   foldVietnamese,
@@ -14,8 +14,9 @@ import {
   type VehicleType,
 } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
-import { dialectOf, nowUtc, toNumber } from '../../db/portable';
+import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { nowUtcOf, refreshPlannerStatistics, runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
 import { uniqueViolation } from '../auth';
@@ -409,7 +410,7 @@ async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], acto
     written.created.push(...inserted.map((row) => row.id));
     for (const planned of batch) history.push(...productChanges(idOf.get(planned.input.sku)!, 1, null, planned));
   }
-  const now = nowUtc(dialectOf(trx));
+  const now = nowUtcOf(trx);
   for (const planned of writes) {
     const current = planned.existing;
     if (!current) continue;
@@ -487,8 +488,9 @@ export async function importProductCsv(
   const plan = await planImport(db, file);
   if (mode === 'dry-run') return { result: { mode, ...plan.summary }, wrote: false };
   if (plan.summary.errors.length > 0) throw refused(plan.summary);
-  const onPostgres = dialectOf(db) === 'postgres';
-  const chunkRows = options.chunkRows ?? (onPostgres ? APPLY_CHUNK_POSTGRES : APPLY_CHUNK);
+  // One transaction at a time (SQLite): small chunks and a pause between two, so the floor's requests run meanwhile.
+  const oneAtATime = runsOneTransactionAtATime(db);
+  const chunkRows = options.chunkRows ?? (oneAtATime ? APPLY_CHUNK : APPLY_CHUNK_POSTGRES);
   const written: WrittenChunk[] = [];
   try {
     let since = performance.now();
@@ -496,8 +498,8 @@ export async function importProductCsv(
       const chunk = plan.writes.slice(start, start + chunkRows);
       written.push(await inTransaction(db, (trx) => applyChunk(trx, chunk, actorId)));
       await options.afterChunk?.(written.length);
-      if (onPostgres) await nextTurn();
-      else since = await pauseAfter(since);
+      if (oneAtATime) since = await pauseAfter(since);
+      else await nextTurn();
     }
   } catch (error) {
     if (written.length > 0) {
@@ -508,6 +510,6 @@ export async function importProductCsv(
     throw error;
   }
   // Thousands of rows changed at once: PostgreSQL's planner gets their statistics now, not at autovacuum's next round.
-  if (onPostgres && plan.writes.length >= ANALYZE_AFTER_ROWS) await sql`analyze products`.execute(db);
+  if (plan.writes.length >= ANALYZE_AFTER_ROWS) await refreshPlannerStatistics(db, 'products');
   return { result: { mode, ...plan.summary }, wrote: plan.writes.length > 0 };
 }

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { KPI_PENDING_APPROVAL_HOURS, type CentreKpis } from 'shared-contracts/schemas';
-import { dialectOf, toIsoUtc, toNumber } from '../../db/portable';
+import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { earlierInstant, instantParameter, laterInstant, minutesBetween } from '../../db/sqlDialect';
 import { dayStarts, median, minutesOfDay, percent, type KpiRange } from './kpiRange';
-import { centreFilter, earlier, instant, later, minutesBetween } from './kpiSql';
+import { centreFilter } from './kpiSql';
 import { technicianTime, utilisationNoteOf } from './technicianKpis';
 
 type Db = Kysely<Database>;
@@ -29,9 +30,8 @@ async function one<T>(db: Db, query: ReturnType<typeof sql<T>>): Promise<T> {
  * finish in code.
  */
 export async function centreKpis(db: Db, centreId: number | null, range: KpiRange, now: Date): Promise<CentreKpis> {
-  const d = dialectOf(db);
-  const F = instant(d, range.fromUtc);
-  const T = instant(d, range.toUtc);
+  const F = instantParameter(db, range.fromUtc);
+  const T = instantParameter(db, range.toUtc);
   const centres$ = db
     .selectFrom('service_centres')
     .select(['id', 'open_time', 'close_time', 'service_bays'])
@@ -88,7 +88,7 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
   // Bay utilisation: occupancy clipped to the range in SQL, then to each day's opening hours here. The OR's
   // branches (began in range / began before and ended after `from` / still there) each read an index.
   const bays$ = sql<{ centre_id: number; from_at: Date | string; to_at: Date | string }>`
-    select centre_id, ${later(d, sql.ref('from_at'), F)} as from_at, ${earlier(d, sql`coalesce(to_at, ${instant(d, now.toISOString())})`, T)} as to_at
+    select centre_id, ${laterInstant(db, sql.ref('from_at'), F)} as from_at, ${earlierInstant(db, sql`coalesce(to_at, ${instantParameter(db, now.toISOString())})`, T)} as to_at
     from bay_occupancy
     where ((from_at >= ${F} and from_at < ${T}) or (from_at < ${F} and to_at > ${F}) or to_at is null)
       and from_at < ${T} and (to_at is null or to_at > ${F}) ${centreFilter('centre_id', centreId)}`.execute(db);
@@ -121,8 +121,8 @@ export async function centreKpis(db: Db, centreId: number | null, range: KpiRang
 
   // Turnaround: medians over orders whose work was done in range (both durations in one read, sorted here).
   const durations$ = sql<{ m: Num; w: Num }>`
-    select ${minutesBetween(d, sql.ref('opened_at'), sql.ref('work_done_at'))} as m,
-      case when started_at is null then null else ${minutesBetween(d, sql.ref('opened_at'), sql.ref('started_at'))} end as w
+    select ${minutesBetween(db, sql.ref('opened_at'), sql.ref('work_done_at'))} as m,
+      case when started_at is null then null else ${minutesBetween(db, sql.ref('opened_at'), sql.ref('started_at'))} end as w
     from service_orders
     where work_done_at >= ${F} and work_done_at < ${T} ${centreFilter('centre_id', centreId)}`.execute(db);
 

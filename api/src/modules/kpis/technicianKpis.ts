@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { MyKpis, TechnicianKpi } from 'shared-contracts/schemas';
-import { dialectOf, toNumber } from '../../db/portable';
+import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { earlierInstant, instantParameter, laterInstant, minutesBetween, prefersJoinToLookup, tableExists } from '../../db/sqlDialect';
 import { minutesOfDay, percent, type KpiRange } from './kpiRange';
-import { centreFilter, earlier, instant, later, minutesBetween } from './kpiSql';
+import { centreFilter } from './kpiSql';
 
 type Num = string | number | null;
 
@@ -32,13 +33,8 @@ export function utilisationNoteOf(time: Pick<TechnicianTime, 'scheduledMinutes'>
  * technician_shifts is built by another step of work package 3 (migration 0010): until it exists, utilisation is
  * null and says so. The table is read with plain SQL, so this module does not depend on its types.
  */
-async function shiftsTableExists(db: Kysely<Database>): Promise<boolean> {
-  const { rows } =
-    dialectOf(db) === 'postgres'
-      ? await sql<{ present: boolean }>`select to_regclass('technician_shifts') is not null as present`.execute(db)
-      : await sql<{ present: number }>`select count(*) as present from sqlite_master where type = 'table' and name = 'technician_shifts'`.execute(db);
-  const present = rows[0]?.present;
-  return typeof present === 'boolean' ? present : toNumber(present) > 0;
+function shiftsTableExists(db: Kysely<Database>): Promise<boolean> {
+  return tableExists(db, 'technician_shifts');
 }
 
 /** Scheduled shift minutes per technician over the range's local dates (work_date 'YYYY-MM-DD', times 'HH:MM'). */
@@ -69,11 +65,10 @@ export async function technicianTime(
   db: Kysely<Database>,
   options: { centreId: number | null; technicianId: number | null; range: KpiRange; now: Date },
 ): Promise<TechnicianTime> {
-  const d = dialectOf(db);
   const { centreId, technicianId, range } = options;
-  const F = instant(d, range.fromUtc);
-  const T = instant(d, range.toUtc);
-  const now = instant(d, options.now.toISOString());
+  const F = instantParameter(db, range.fromUtc);
+  const T = instantParameter(db, range.toUtc);
+  const now = instantParameter(db, options.now.toISOString());
   const until = sql`coalesce(w.ended_at, ${now})`;
 
   // Correlated subqueries (minutes of an order) read primary keys and the order index: PostgreSQL otherwise
@@ -88,10 +83,10 @@ export async function technicianTime(
   const centreOfEntry =
     centreId === null ? sql`` : sql`and (select so.centre_id from service_orders so where so.id = w.service_order_id) = ${centreId}`;
   const inRange =
-    centreId !== null && d === 'postgres'
+    centreId !== null && prefersJoinToLookup(db)
       ? { from: sql`work_time_entries w join service_orders so on so.id = w.service_order_id and so.centre_id = ${centreId}`, centre: sql`` }
       : { from: sql`work_time_entries w`, centre: centreOfEntry };
-  const clipped = minutesBetween(d, later(d, sql.ref('w.started_at'), F), earlier(d, until, T));
+  const clipped = minutesBetween(db, laterInstant(db, sql.ref('w.started_at'), F), earlierInstant(db, until, T));
   const clocked$ = sql<{ technician_id: number; minutes: Num }>`
     select technician_id, sum(minutes) as minutes from (
       select w.technician_id, ${clipped} as minutes from ${inRange.from}
@@ -115,7 +110,7 @@ export async function technicianTime(
 
   const onDone$ = sql<{ technician_id: number; minutes: Num }>`
     select so.technician_id, sum((
-      select sum(${minutesBetween(d, sql.ref('w.started_at'), until)}) from work_time_entries w
+      select sum(${minutesBetween(db, sql.ref('w.started_at'), until)}) from work_time_entries w
       where w.service_order_id = so.id and w.technician_id = so.technician_id)) as minutes
     from service_orders so
     where so.work_done_at >= ${F} and so.work_done_at < ${T} and so.technician_id is not null

@@ -13,9 +13,9 @@ import {
   type QuoteFulfilment,
 } from 'shared-contracts/schemas';
 import type { Config } from '../../config';
-import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/preparedQuery';
+import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import type { OrdersTable } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
@@ -55,7 +55,7 @@ export interface PlacedOrder {
  * anyway (one connection), and the no-op UPDATE would cost a page write there.
  */
 async function lockCustomer(trx: Db, userId: number): Promise<void> {
-  if (dialectOf(trx) !== 'postgres') return;
+  if (runsOneTransactionAtATime(trx)) return;
   const result = await trx
     .updateTable('users')
     .set({ updated_at: sql<string>`updated_at` })

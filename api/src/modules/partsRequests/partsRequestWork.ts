@@ -14,7 +14,8 @@ import {
 } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { PartsRequestRow } from '../../db/partsRequestSchema';
-import { dialectOf, toNumber } from '../../db/portable';
+import { toNumber } from '../../db/portable';
+import { lockForUpdate, runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -189,7 +190,7 @@ export async function createPartsRequest(ctx: PartsRequestContext, scope: Centre
     // The order is locked (PostgreSQL) so that finishing it and adding a request cannot both pass; SQLite
     // runs one transaction at a time.
     let current = trx.selectFrom('service_orders').select(['status', 'technician_id']).where('id', '=', orderId);
-    if (dialectOf(db) === 'postgres') current = current.forUpdate();
+    current = lockForUpdate(db, current);
     const locked = await current.executeTakeFirstOrThrow();
     if (locked.technician_id !== scope.userId) throw notAssigned();
     if (locked.status !== 'IN_PROGRESS') throw new AppError(409, 'ORDER_NOT_IN_PROGRESS', partsWorkMessages.orderNotInProgress(locked.status as ServiceOrderStatus));
@@ -414,7 +415,7 @@ export async function returnParts(ctx: PartsRequestContext, scope: CentreScope, 
   const now = ctx.clock.now();
   await floorTransaction(ctx.db, async (trx) => {
     // The order is locked first (PostgreSQL): a return and the invoice being frozen never both pass.
-    if (dialectOf(ctx.db) === 'postgres') await trx.selectFrom('service_orders').select('id').where('id', '=', order.id).forUpdate().execute();
+    if (!runsOneTransactionAtATime(ctx.db)) await trx.selectFrom('service_orders').select('id').where('id', '=', order.id).forUpdate().execute();
     const moved = await movePartsRequest(trx, {
       id,
       action: 'return',

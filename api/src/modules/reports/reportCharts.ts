@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, type ReportCharts } from 'shared-contracts/schemas';
-import { toNumber, type Dialect } from '../../db/portable';
-import { dayStarts, localDateOf, minutesOfDay, percent, centreFilter, earlier, instant, later, technicianTime } from '../kpis';
+import { toNumber } from '../../db/portable';
+import { earlierInstant, instantParameter, laterInstant, vietnamDateOfColumn } from '../../db/sqlDialect';
+import { dayStarts, localDateOf, minutesOfDay, percent, centreFilter, technicianTime } from '../kpis';
 import type { ReportScope } from './reportDefinition';
 
 type Num = string | number | null;
@@ -9,13 +10,6 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 const TOP_PARTS = 10;
-
-/** The local date (Asia/Ho_Chi_Minh, UTC+7 all year) of an instant column, 'YYYY-MM-DD', in SQL. */
-function localDay(dialect: Dialect, column: string): RawBuilder<string> {
-  return dialect === 'postgres'
-    ? sql<string>`to_char((${sql.ref(column)} at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`
-    : sql<string>`date(${sql.ref(column)}, '+7 hours')`;
-}
 
 const instantMs = (value: Date | string) => (value instanceof Date ? value.getTime() : Date.parse(value));
 /** 1 = Monday … 7 = Sunday, of a local midnight. */
@@ -27,20 +21,20 @@ const weekdayOf = (localMidnightMs: number) => new Date(localMidnightMs + 7 * HO
  * reads the occupancies clipped to the range in SQL and spreads them over weekday × hour inside opening hours.
  */
 export async function reportCharts(scope: ReportScope): Promise<ReportCharts> {
-  const { db, dialect: d, centreId, range } = scope;
-  const F = instant(d, range.fromUtc);
-  const T = instant(d, range.toUtc);
+  const { db, centreId, range } = scope;
+  const F = instantParameter(db, range.fromUtc);
+  const T = instantParameter(db, range.toUtc);
   const days = dayStarts(range).map((start) => localDateOf(new Date(start)));
 
   const revenue = await sql<{ day: string; n: Num; services: Num; parts: Num; total: Num }>`
-    select ${localDay(d, 'paid_at')} as day, count(*) as n, sum(subtotal_services) as services, sum(subtotal_parts) as parts, sum(total) as total
+    select ${vietnamDateOfColumn(db, 'paid_at')} as day, count(*) as n, sum(subtotal_services) as services, sum(subtotal_parts) as parts, sum(total) as total
     from service_invoices
     where payment_status = 'PAID' and paid_at >= ${F} and paid_at < ${T} ${centreFilter('centre_id', centreId)}
     group by 1`.execute(db);
   const revenueOf = new Map(revenue.rows.map((r) => [r.day, r]));
 
   const cars = await sql<{ day: string; n: Num }>`
-    select ${localDay(d, 'issued_at')} as day, count(*) as n
+    select ${vietnamDateOfColumn(db, 'issued_at')} as day, count(*) as n
     from service_invoices
     where issued_at >= ${F} and issued_at < ${T} ${centreFilter('centre_id', centreId)}
     group by 1`.execute(db);
@@ -94,9 +88,9 @@ export async function reportCharts(scope: ReportScope): Promise<ReportCharts> {
  * weekday the range does not contain is null (zero denominator). A bay still occupied counts up to now.
  */
 async function bayHeatmap(scope: ReportScope): Promise<ReportCharts['bayHeatmap']> {
-  const { db, dialect: d, centreId, range, now } = scope;
-  const F = instant(d, range.fromUtc);
-  const T = instant(d, range.toUtc);
+  const { db, centreId, range, now } = scope;
+  const F = instantParameter(db, range.fromUtc);
+  const T = instantParameter(db, range.toUtc);
   const centres = await db
     .selectFrom('service_centres')
     .select(['id', 'open_time', 'close_time', 'service_bays'])
@@ -105,7 +99,7 @@ async function bayHeatmap(scope: ReportScope): Promise<ReportCharts['bayHeatmap'
     .execute();
   const opening = new Map(centres.map((c) => [c.id, { open: minutesOfDay(c.open_time) * MINUTE_MS, close: minutesOfDay(c.close_time) * MINUTE_MS, bays: c.service_bays }]));
   const stays = await sql<{ centre_id: number; from_at: Date | string; to_at: Date | string }>`
-    select centre_id, ${later(d, sql.ref('from_at'), F)} as from_at, ${earlier(d, sql`coalesce(to_at, ${instant(d, now.toISOString())})`, T)} as to_at
+    select centre_id, ${laterInstant(db, sql.ref('from_at'), F)} as from_at, ${earlierInstant(db, sql`coalesce(to_at, ${instantParameter(db, now.toISOString())})`, T)} as to_at
     from bay_occupancy
     where ((from_at >= ${F} and from_at < ${T}) or (from_at < ${F} and to_at > ${F}) or to_at is null)
       and from_at < ${T} and (to_at is null or to_at > ${F}) ${centreFilter('centre_id', centreId)}`.execute(db);

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReportName, ReportTable } from 'shared-contracts/schemas';
-import { dialectOf, toIsoUtc, type Dialect } from '../../db/portable';
+import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { type KpiRange, instant } from '../kpis';
+import { firstRowsByInstant, instantExactText, instantIsoText, instantParameter } from '../../db/sqlDialect';
+import type { KpiRange } from '../kpis';
 
 export type ReportColumn = ReportTable['columns'][number];
 export type ReportCell = string | number | null;
@@ -11,14 +12,13 @@ export type ReportRow = Record<string, ReportCell>;
 /** What a report is asked for: one centre (or every centre: null) over a range of local dates. */
 export interface ReportScope {
   db: Kysely<Database>;
-  dialect: Dialect;
   centreId: number | null;
   range: KpiRange;
   now: Date;
 }
 
 export function reportScope(db: Kysely<Database>, centreId: number | null, range: KpiRange, now: Date): ReportScope {
-  return { db, dialect: dialectOf(db), centreId, range, now };
+  return { db, centreId, range, now };
 }
 
 /** Where the previous page stopped: the sort instant (as the database wrote it) and the row's id. */
@@ -55,28 +55,23 @@ export function withCentre(allCentres: boolean, columns: ReportColumn[]): Report
 /** `instant >= range start and instant < range end`, on both dialects. */
 export function inRange(scope: ReportScope, column: string): RawBuilder<SqlBool> {
   const ref = sql.ref(column);
-  return sql<SqlBool>`(${ref} >= ${instant(scope.dialect, scope.range.fromUtc)} and ${ref} < ${instant(scope.dialect, scope.range.toUtc)})`;
+  return sql<SqlBool>`(${ref} >= ${instantParameter(scope.db, scope.range.fromUtc)} and ${ref} < ${instantParameter(scope.db, scope.range.toUtc)})`;
 }
 
 /** The rows after `after` in (instant, id) order: `at >= X and (at > X or id > Y)` starts the index scan at X. */
 export function afterKeyset(scope: ReportScope, atColumn: string, idColumn: string, after: Keyset | null): RawBuilder<SqlBool> {
   if (!after) return sql<SqlBool>`1 = 1`;
   const at = sql.ref(atColumn);
-  const value = instant(scope.dialect, after.at);
+  const value = instantParameter(scope.db, after.at);
   return sql<SqlBool>`(${at} >= ${value} and (${at} > ${value} or ${sql.ref(idColumn)} > ${after.id}))`;
 }
 
 /**
- * The page's size, on a query already ordered by its instant: the first `limit` rows by (instant, id). PostgreSQL's
- * (centre_id, instant) indexes do not hold the id, so `order by instant, id limit n` would sort every remaining row of
- * the range for each page: `fetch first n rows with ties` stops in index order instead (a page grows past n only
- * when rows share its last instant, and keeps them all, so the keyset resumes after them). SQLite's indexes end with
- * the rowid, so (instant, id) is index order there.
+ * The page's size, on a query already ordered by its instant: the first `limit` rows by (instant, id), ties at the
+ * page's last instant kept where the database's indexes need it (db/sqlDialect.ts firstRowsByInstant).
  */
 export function pageLimit(scope: ReportScope, idColumn: string, limit: number) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table and selection: the helper only appends the clause
-  return <QB extends SelectQueryBuilder<any, any, any>>(query: QB): QB =>
-    (scope.dialect === 'postgres' ? query.modifyEnd(sql`fetch first ${sql.lit(limit)} rows with ties`) : query.orderBy(sql.ref(idColumn)).limit(limit)) as QB;
+  return firstRowsByInstant(scope.db, idColumn, limit);
 }
 
 /**
@@ -84,7 +79,7 @@ export function pageLimit(scope: ReportScope, idColumn: string, limit: number) {
  * would round away (and the page boundary would repeat rows); SQLite's instants are text already.
  */
 export function keysetText(scope: ReportScope, atColumn: string): RawBuilder<string> {
-  return scope.dialect === 'postgres' ? sql<string>`cast(${sql.ref(atColumn)} as text)` : sql<string>`${sql.ref(atColumn)}`;
+  return instantExactText(scope.db, atColumn);
 }
 
 /** The keyset of a page's last row, or null when the page was not full (no more rows). */
@@ -107,9 +102,7 @@ export function isoOrNull(value: Date | string | null | undefined): string | nul
  * so that a 100 000-row CSV does not parse 100 000 Dates in the driver and format them again; SQLite has it already.
  */
 export function isoText(scope: ReportScope, column: string): RawBuilder<string> {
-  return scope.dialect === 'postgres'
-    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
-    : sql<string>`${sql.ref(column)}`;
+  return instantIsoText(scope.db, column);
 }
 
 /** count(*) → number on both dialects. */

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX, type ChecklistPhoto } from 'shared-contracts/schemas';
-import { dialectOf } from '../../db/portable';
+import { instantParameter, runsOneTransactionAtATime } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { sniffImageType, assertImageWithinBounds, CHECKLIST_PHOTO_BOUNDS, removeChecklistPhoto, UnreadablePhotoError, type StoredPhoto } from '../media';
@@ -81,10 +81,9 @@ export async function addChecklistPhoto(
   const { orderId, itemId, writer, at } = target;
   const { file } = stored;
   try {
-    const postgres = dialectOf(db) === 'postgres';
-    const createdAt = postgres ? sql<string>`cast(${at.toISOString()} as timestamptz)` : sql<string>`${at.toISOString()}`;
+    const createdAt = instantParameter(db, at.toISOString());
     const row = await db.transaction().execute(async (trx) => {
-      if (postgres) {
+      if (!runsOneTransactionAtATime(db)) {
         await trx.selectFrom('service_order_checklist_items').select('id').where('id', '=', itemId).forUpdate().execute();
       }
       return trx

@@ -2,7 +2,7 @@ import { FREE_PART_LINE_MARK, FREE_PART_LINE_STATUS_LABELS, PARTS_REQUEST_STATUS
 import type { Transaction } from 'kysely';
 import { CHECKLIST_FAIL_NOTE_MIN, SERVICE_ORDER_TRANSITIONS, type AppointmentStatus, type ServiceOrderAction, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
-import { dialectOf } from '../../db/portable';
+import { lockForShare } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
@@ -122,7 +122,7 @@ async function appointmentCodeOf(ctx: ServiceOrderContext, appointmentId: number
  */
 async function assertStillAtCentre(trx: Transaction<Database>, technicianId: number, centreId: number): Promise<void> {
   let technician = trx.selectFrom('users').select('id').where('id', '=', technicianId);
-  if (dialectOf(trx) === 'postgres') technician = technician.forShare();
+  technician = lockForShare(trx, technician);
   await technician.executeTakeFirst();
   const assigned = await trx
     .selectFrom('staff_assignments')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addCalendarDays, isCalendarDate, TIME_ENTRIES_LIMIT, vietnamDateOf, type TimeEntry, type TimeEntryList } from 'shared-contracts/schemas';
-import { dialectOf, toIsoUtc } from '../../db/portable';
+import { toIsoUtc } from '../../db/portable';
+import { lockForUpdate } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertInScope, type CentreScope } from '../../security/centreScope';
@@ -118,7 +119,7 @@ export async function correctTimeEntry(db: Kysely<Database>, clock: Clock, scope
   const endedIso = ended.toISOString();
   await inTransaction(db, async (trx) => {
     let technician = trx.selectFrom('users').select('id').where('id', '=', entry.technician_id);
-    if (dialectOf(trx) === 'postgres') technician = technician.forUpdate();
+    technician = lockForUpdate(trx, technician);
     await technician.execute();
     const overlap = await trx
       .selectFrom('work_time_entries')

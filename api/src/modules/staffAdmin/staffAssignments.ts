@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AssignmentResult, StaffRoster } from 'shared-contracts/schemas';
-import { dialectOf, toIsoUtc } from '../../db/portable';
+import { toIsoUtc } from '../../db/portable';
+import { lockForUpdate } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { inTransaction } from '../../db/inTransaction';
@@ -48,7 +49,7 @@ function hasActiveWork(count: number): AppError {
 /** The user to assign, locked on PostgreSQL (two moves of one user queue up); 404 / 422 as the rules say. */
 async function lockMember(trx: Transaction<Database>, userId: number): Promise<{ id: number; role: string }> {
   let query = trx.selectFrom('users').select(['id', 'role']).where('id', '=', userId);
-  if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+  query = lockForUpdate(trx, query);
   const user = await query.executeTakeFirst();
   if (!user) throw AppError.notFound(staffAdminMessages.userNotFound, 'USER_NOT_FOUND');
   if (!(STAFF_ROLES as readonly string[]).includes(user.role)) {

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { normalizeVietnameseMobile, type AdminUser, type AssignableRole, type StaffRole } from 'shared-contracts/schemas';
-import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
 import { issueOtpCode, revokeUserSessions, uniqueViolation } from '../auth';
 import { inTransaction } from '../../db/inTransaction';
@@ -43,7 +43,7 @@ function phoneTaken(): AppError {
 
 /** PostgreSQL: locks the active admins' rows, in id order (the admin-changing writes queue up here). */
 async function lockActiveAdmins(trx: Transaction<Database>): Promise<void> {
-  if (dialectOf(trx) !== 'postgres') return;
+  if (runsOneTransactionAtATime(trx)) return;
   await trx.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).orderBy('id').forUpdate().execute();
 }
 

@@ -1,5 +1,6 @@
 import { productListQuerySchema } from 'shared-contracts/schemas';
 import { readFirstRow } from '../../../src/db/directRead';
+import { sqlTextFor } from '../../../src/db/sqlText';
 import { arrivedInOrder, listStatement, type ListRow } from '../../../src/modules/catalogue/productListStatement';
 import { listProductPageReady } from '../../../src/modules/catalogue/catalogueReadModel';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -42,7 +43,7 @@ describe.each(testDatabases())('the product list statement on $label', (target) 
     '?%s: the items in arrival order are the ordered read’s, byte for byte',
     async (query) => {
       await listProductPageReady(scratch.db, parse(query)); // builds the read model's rows
-      const { statement, parameters } = listStatement(target.dialect, parse(query));
+      const { statement, parameters } = listStatement(sqlTextFor(target.dialect), parse(query));
       const arrived = (await readFirstRow<ListRow>(scratch.db, statement, parameters))!;
       const items = (row: ListRow) => (row.items === null ? '' : Buffer.isBuffer(row.items) ? row.items.toString('utf8') : row.items);
       if (statement.ordered) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { instant } from '../../../src/modules/kpis/kpiSql';
+import { instantParameter } from '../../../src/db/sqlDialect';
 import { parseKpiRange } from '../../../src/modules/kpis/kpiRange';
 import { stockMovementsReport } from '../../../src/modules/reports/definitions/stockMovementsReport';
 import { reportRows, reportScope } from '../../../src/modules/reports/reportDefinition';
@@ -108,11 +108,10 @@ describe.each(testDatabases())('report CSV on $label', (target) => {
     const centreId = await createCentre(floor.db, { bays: 1 });
     const product = await addProduct(floor.db, { price: 10_000, name: 'Ốc vít trang' });
     await floor.db.insertInto('centre_stock').values({ centre_id: centreId, product_id: product.id, on_hand: 5 }).execute();
-    const d = target.dialect;
     const at = ['2026-10-07T03:00:00.000002Z', '2026-10-07T03:00:00.000001Z', '2026-10-07T03:00:00.000002Z', '2026-10-07T03:00:00.000900Z', '2026-10-07T03:00:00.000002Z'];
     for (const [index, value] of at.entries()) {
       await sql`insert into stock_movements (centre_id, product_id, kind, quantity, on_hand_after, parts_request_id, actor_id, reason, created_at)
-        values (${centreId}, ${product.id}, 'RECEIVE', 1, ${index + 1}, null, null, ${`dòng ${index + 1}`}, ${instant(d, value)})`.execute(floor.db);
+        values (${centreId}, ${product.id}, 'RECEIVE', 1, ${index + 1}, null, null, ${`dòng ${index + 1}`}, ${instantParameter(floor.db, value)})`.execute(floor.db);
     }
     const scope = reportScope(floor.db, centreId, parseKpiRange('2026-10-07', '2026-10-07'), new Date());
     const reasons: unknown[] = [];

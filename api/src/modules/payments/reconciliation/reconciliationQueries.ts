@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   addCalendarDays,
   formatCalendarDate,
@@ -12,21 +12,14 @@ import {
   type Reconciliation,
   type ReconciliationDay,
 } from 'shared-contracts/schemas';
-import { dialectOf, toIsoUtc, toNumber, type Dialect } from '../../../db/portable';
+import { toIsoUtc, toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
+import { instantParameter, vietnamDateOfColumn } from '../../../db/sqlDialect';
 import { AppError } from '../../../http/appError';
-import { instant } from '../../kpis';
 import type { ReportColumn, ReportRow } from '../../reports';
 
 type Db = Kysely<Database>;
 type Num = string | number | null;
-
-/** The local date (Asia/Ho_Chi_Minh, UTC+7 all year) of an instant column, 'YYYY-MM-DD', in SQL. */
-function localDay(dialect: Dialect, column: string): RawBuilder<string> {
-  return dialect === 'postgres'
-    ? sql<string>`to_char((${sql.ref(column)} at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`
-    : sql<string>`date(${sql.ref(column)}, '+7 hours')`;
-}
 
 /** [from 00:00, the day after `to` 00:00) in Vietnam, as UTC instants. */
 function bounds(from: string, to: string): { fromUtc: string; toUtc: string } {
@@ -41,21 +34,20 @@ const MATCHED = sql<boolean>`(outcome = 'MATCHED' or resolution in ('MATCHED', '
  * transfers received that day), and the refunds recorded that day (the queue's and the desk's); and the totals.
  */
 export async function reconciliation(db: Db, from: string, to: string): Promise<Reconciliation> {
-  const d = dialectOf(db);
   const { fromUtc, toUtc } = bounds(from, to);
   const received = await sql<{ day: string; n: Num; total: Num; matched_n: Num; matched_total: Num; open_n: Num; resolved_n: Num }>`
-    select ${localDay(d, 'received_at')} as day, count(*) as n, sum(amount) as total,
+    select ${vietnamDateOfColumn(db, 'received_at')} as day, count(*) as n, sum(amount) as total,
            sum(case when ${MATCHED} then 1 else 0 end) as matched_n,
            sum(case when ${MATCHED} then amount else 0 end) as matched_total,
            sum(case when outcome = 'EXCEPTION' and resolution is null then 1 else 0 end) as open_n,
            sum(case when outcome = 'EXCEPTION' and resolution is not null then 1 else 0 end) as resolved_n
     from payment_transactions
-    where received_at >= ${instant(d, fromUtc)} and received_at < ${instant(d, toUtc)}
+    where received_at >= ${instantParameter(db, fromUtc)} and received_at < ${instantParameter(db, toUtc)}
     group by 1`.execute(db);
   const refunds = await sql<{ day: string; total: Num }>`
-    select ${localDay(d, 'created_at')} as day, sum(amount) as total
+    select ${vietnamDateOfColumn(db, 'created_at')} as day, sum(amount) as total
     from payment_refunds
-    where created_at >= ${instant(d, fromUtc)} and created_at < ${instant(d, toUtc)}
+    where created_at >= ${instantParameter(db, fromUtc)} and created_at < ${instantParameter(db, toUtc)}
     group by 1`.execute(db);
   const byDay = new Map(received.rows.map((row) => [row.day, row]));
   const refundsByDay = new Map(refunds.rows.map((row) => [row.day, toNumber(row.total)]));
@@ -123,7 +115,6 @@ export const TRANSACTION_COLUMNS: ReportColumn[] = [
  * sender's text: the CSV writer guards it against formulas. More than RECONCILIATION_CSV_MAX_ROWS: 422.
  */
 export async function transactionRows(db: Db, from: string, to: string): Promise<ReportRow[]> {
-  const d = dialectOf(db);
   const { fromUtc, toUtc } = bounds(from, to);
   const rows = await db
     .selectFrom('payment_transactions')
@@ -141,8 +132,8 @@ export async function transactionRows(db: Db, from: string, to: string): Promise
       'payment_transactions.order_code_found',
       'orders.code',
     ])
-    .where('payment_transactions.received_at', '>=', instant(d, fromUtc))
-    .where('payment_transactions.received_at', '<', instant(d, toUtc))
+    .where('payment_transactions.received_at', '>=', instantParameter(db, fromUtc))
+    .where('payment_transactions.received_at', '<', instantParameter(db, toUtc))
     .orderBy('payment_transactions.received_at')
     .orderBy('payment_transactions.id')
     .limit(RECONCILIATION_CSV_MAX_ROWS + 1)
