@@ -1,41 +1,22 @@
+import { ERROR_CODES, type ErrorCode } from 'shared-contracts/schemas';
 import type { FieldError } from './envelope';
 import { apiMessages } from './messages';
 
-/** Error codes the API itself uses; modules add their own (UPPER_SNAKE_CASE). */
-export const ErrorCodes = {
-  VALIDATION_ERROR: 'VALIDATION_ERROR',
-  INVALID_JSON: 'INVALID_JSON',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
-  BAD_REQUEST: 'BAD_REQUEST',
-  UNAUTHORIZED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  INTERNAL_ERROR: 'INTERNAL_ERROR',
-  DATABASE_UNREACHABLE: 'DATABASE_UNREACHABLE',
-  /** A dependency (Redis) is down: try again later, the request itself was fine. */
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-  REDIS_UNREACHABLE: 'REDIS_UNREACHABLE',
-  /** Readiness: a dependency, the upload folder or the schema is not as the API needs it. */
-  NOT_READY: 'NOT_READY',
-} as const;
-
 /**
  * An error a module throws on purpose: the error handler answers with `status` and the envelope
- * `{ success: false, message, code, errors? }`. `message` is Vietnamese and shown to the user as is.
+ * `{ success: false, message, code, errors? }`. `message` is Vietnamese and shown to the user as is; `code` is one of
+ * the catalogue's (shared-contracts' ERROR_CODES: a new code is added there first, with its default message).
  *
- *   throw new AppError(409, 'SLOT_TAKEN', 'Khung giờ này đã có người đặt. Vui lòng chọn giờ khác.');
+ *   throw new AppError(409, ERROR_CODES.SLOT_FULL, 'Khung giờ này vừa hết chỗ, vui lòng chọn giờ khác');
  */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   /** Same as `status`: the name Fastify and its logger read. */
   readonly statusCode: number;
 
-  constructor(status: number, code: string, message: string, errors?: FieldError[], options?: { cause?: unknown }) {
+  constructor(status: number, code: ErrorCode, message: string, errors?: FieldError[], options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'AppError';
     this.status = status;
@@ -45,27 +26,27 @@ export class AppError extends Error {
   }
 
 
-  static badRequest(message: string = apiMessages.badRequest, errors?: FieldError[], code: string = ErrorCodes.BAD_REQUEST): AppError {
+  static badRequest(message: string = apiMessages.badRequest, errors?: FieldError[], code: ErrorCode = ERROR_CODES.BAD_REQUEST): AppError {
     return new AppError(400, code, message, errors);
   }
 
   static validation(errors: FieldError[], message: string = apiMessages.validation): AppError {
-    return new AppError(400, ErrorCodes.VALIDATION_ERROR, message, errors);
+    return new AppError(400, ERROR_CODES.VALIDATION_ERROR, message, errors);
   }
 
-  static unauthorized(message: string = apiMessages.unauthorized, code: string = ErrorCodes.UNAUTHORIZED): AppError {
+  static unauthorized(message: string = apiMessages.unauthorized, code: ErrorCode = ERROR_CODES.UNAUTHORIZED): AppError {
     return new AppError(401, code, message);
   }
 
-  static forbidden(message: string = apiMessages.forbidden, code: string = ErrorCodes.FORBIDDEN): AppError {
+  static forbidden(message: string = apiMessages.forbidden, code: ErrorCode = ERROR_CODES.FORBIDDEN): AppError {
     return new AppError(403, code, message);
   }
 
-  static notFound(message: string = apiMessages.notFound, code: string = ErrorCodes.NOT_FOUND): AppError {
+  static notFound(message: string = apiMessages.notFound, code: ErrorCode = ERROR_CODES.NOT_FOUND): AppError {
     return new AppError(404, code, message);
   }
 
-  static conflict(message: string = apiMessages.conflict, code: string = ErrorCodes.CONFLICT): AppError {
+  static conflict(message: string = apiMessages.conflict, code: ErrorCode = ERROR_CODES.CONFLICT): AppError {
     return new AppError(409, code, message);
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { AppError, ErrorCodes } from './appError';
+import { ERROR_CODES } from 'shared-contracts/schemas';
+import { AppError } from './appError';
 
 /**
  * Request-body helpers that run before zod validation (preValidation hooks):
@@ -78,7 +79,7 @@ export function requireKnownField(schema: AnySchema): preValidationHookHandler {
     const body = request.body;
     const hasField = isPlainObject(body) && keys.some((key) => body[key] !== undefined);
     if (!hasField && (body === undefined || body === null || isPlainObject(body))) {
-      done(new AppError(422, ErrorCodes.VALIDATION_ERROR, bodyFieldMessages.noField));
+      done(new AppError(422, ERROR_CODES.VALIDATION_ERROR, bodyFieldMessages.noField));
       return;
     }
     done();

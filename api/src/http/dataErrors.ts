@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ErrorCode } from 'shared-contracts/schemas';
 import { AppError } from './appError';
 import type { FieldError } from './envelope';
 
@@ -7,13 +8,13 @@ import type { FieldError } from './envelope';
  * clock's order on ALREADY_CLOCKED_IN, the unanswered items on CHECKLIST_INCOMPLETE.
  */
 export class AppErrorWithData extends AppError {
-  constructor(status: number, code: string, message: string, readonly data: Record<string, unknown>, errors?: FieldError[]) {
+  constructor(status: number, code: ErrorCode, message: string, readonly data: Record<string, unknown>, errors?: FieldError[]) {
     super(status, code, message, errors);
   }
 }
 
 /** 422 on one field, the house's shape. */
-export function fieldError(code: string, field: string, message: string): AppError {
+export function fieldError(code: ErrorCode, field: string, message: string): AppError {
   return new AppError(422, code, message, [{ field, message }]);
 }
 

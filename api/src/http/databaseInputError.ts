@@ -11,7 +11,6 @@
  *   SQLITE_CONSTRAINT_DATATYPE (a value of the wrong type in a STRICT column).
  */
 
-export const INVALID_INPUT_CODE = 'INVALID_INPUT';
 export const INVALID_INPUT_MESSAGE = 'Dữ liệu gửi lên không hợp lệ.';
 
 const SQLITE_INPUT_CODES = new Set(['SQLITE_MISMATCH', 'SQLITE_TOOBIG', 'SQLITE_CONSTRAINT_DATATYPE']);

@@ -1,36 +1,37 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, ErrorCodes } from './appError';
-import { INVALID_INPUT_CODE, INVALID_INPUT_MESSAGE, isDatabaseInputError } from './databaseInputError';
-import { failure, type ErrorEnvelope } from './envelope';
+import { ERROR_CODES, type ErrorCode } from 'shared-contracts/schemas';
+import { AppError } from './appError';
+import { INVALID_INPUT_MESSAGE, isDatabaseInputError } from './databaseInputError';
+import { failure, type ApiErrorEnvelope } from './envelope';
 import { apiMessages, messageForStatus } from './messages';
 import { toFieldErrors } from './validation';
 
 interface ErrorReply {
   status: number;
-  body: ErrorEnvelope;
+  body: ApiErrorEnvelope;
 }
 
-const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: ErrorCodes.INVALID_JSON, message: apiMessages.invalidJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ErrorCodes.INVALID_JSON, message: apiMessages.emptyJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: ErrorCodes.PAYLOAD_TOO_LARGE, message: apiMessages.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ErrorCodes.UNSUPPORTED_MEDIA_TYPE, message: apiMessages.unsupportedMediaType },
-  FST_ERR_BAD_URL: { code: ErrorCodes.BAD_REQUEST, message: apiMessages.badUrl },
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: ERROR_CODES.INVALID_JSON, message: apiMessages.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: ERROR_CODES.INVALID_JSON, message: apiMessages.emptyJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: ERROR_CODES.PAYLOAD_TOO_LARGE, message: apiMessages.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, message: apiMessages.unsupportedMediaType },
+  FST_ERR_BAD_URL: { code: ERROR_CODES.BAD_REQUEST, message: apiMessages.badUrl },
 };
 
-const CODE_FOR_STATUS: Record<number, string> = {
-  400: ErrorCodes.BAD_REQUEST,
-  401: ErrorCodes.UNAUTHORIZED,
-  403: ErrorCodes.FORBIDDEN,
-  404: ErrorCodes.NOT_FOUND,
-  409: ErrorCodes.CONFLICT,
-  413: ErrorCodes.PAYLOAD_TOO_LARGE,
-  415: ErrorCodes.UNSUPPORTED_MEDIA_TYPE,
+const CODE_FOR_STATUS: Record<number, ErrorCode> = {
+  400: ERROR_CODES.BAD_REQUEST,
+  401: ERROR_CODES.UNAUTHORIZED,
+  403: ERROR_CODES.FORBIDDEN,
+  404: ERROR_CODES.NOT_FOUND,
+  409: ERROR_CODES.CONFLICT,
+  413: ERROR_CODES.PAYLOAD_TOO_LARGE,
+  415: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
 };
 
 function internalError(): ErrorReply {
-  return { status: 500, body: failure(ErrorCodes.INTERNAL_ERROR, apiMessages.internal) };
+  return { status: 500, body: failure(ERROR_CODES.INTERNAL_ERROR, apiMessages.internal) };
 }
 
 /**
@@ -44,13 +45,13 @@ export function toErrorReply(error: unknown): ErrorReply {
   if (error instanceof ResponseSerializationError) return internalError();
   if (typeof error !== 'object' || error === null) return internalError();
   // The database refused a value of the request (a NUL in text, an integer beyond its column...): a 400.
-  if (isDatabaseInputError(error)) return { status: 400, body: failure(INVALID_INPUT_CODE, INVALID_INPUT_MESSAGE) };
+  if (isDatabaseInputError(error)) return { status: 400, body: failure(ERROR_CODES.INVALID_INPUT, INVALID_INPUT_MESSAGE) };
 
   const fastifyError = error as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation)) {
     return {
       status: 400,
-      body: failure(ErrorCodes.VALIDATION_ERROR, apiMessages.validation, toFieldErrors(fastifyError.validation, fastifyError.validationContext)),
+      body: failure(ERROR_CODES.VALIDATION_ERROR, apiMessages.validation, toFieldErrors(fastifyError.validation, fastifyError.validationContext)),
     };
   }
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
@@ -58,16 +59,16 @@ export function toErrorReply(error: unknown): ErrorReply {
   if (known) return { status: status >= 400 && status < 500 ? status : 400, body: failure(known.code, known.message) };
   // Other client errors raised by Fastify or a plugin (their own messages are English: replace them).
   if (status >= 400 && status < 500) {
-    return { status, body: failure(CODE_FOR_STATUS[status] ?? ErrorCodes.BAD_REQUEST, messageForStatus(status)) };
+    return { status, body: failure(CODE_FOR_STATUS[status] ?? ERROR_CODES.BAD_REQUEST, messageForStatus(status)) };
   }
   return internalError();
 }
 
 /** The error code each errored reply was sent with: the request's log line (requestLog.ts) shows it. */
-const sentCodes = new WeakMap<FastifyReply, string>();
+const sentCodes = new WeakMap<FastifyReply, ErrorCode>();
 
 /** The `code` of the error envelope `reply` was sent with by sendError, if any. */
-export function errorCodeOf(reply: FastifyReply): string | undefined {
+export function errorCodeOf(reply: FastifyReply): ErrorCode | undefined {
   return sentCodes.get(reply);
 }
 
@@ -105,10 +106,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) => {
     request.log.debug({ method: request.method, url: request.url }, 'route not found');
-    sentCodes.set(reply, ErrorCodes.ROUTE_NOT_FOUND);
+    sentCodes.set(reply, ERROR_CODES.ROUTE_NOT_FOUND);
     return reply
       .code(404)
       .type('application/json; charset=utf-8')
-      .send(failure(ErrorCodes.ROUTE_NOT_FOUND, apiMessages.routeNotFound));
+      .send(failure(ERROR_CODES.ROUTE_NOT_FOUND, apiMessages.routeNotFound));
   });
 }

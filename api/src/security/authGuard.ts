@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { AccessTokens } from './accessTokens';
 import { AppError } from '../http/appError';
 
@@ -21,11 +22,6 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
 }
-
-export const AuthErrorCodes = {
-  UNAUTHENTICATED: 'UNAUTHENTICATED',
-  FORBIDDEN: 'FORBIDDEN',
-} as const;
 
 export const authGuardMessages = {
   unauthenticated: 'Vui lòng đăng nhập để tiếp tục.',
@@ -54,7 +50,7 @@ async function readAuth(request: FastifyRequest): Promise<AuthContext | null> {
 
 function unauthenticated(reply: FastifyReply): AppError {
   reply.header('www-authenticate', 'Bearer');
-  return new AppError(401, AuthErrorCodes.UNAUTHENTICATED, authGuardMessages.unauthenticated);
+  return new AppError(401, ERROR_CODES.UNAUTHENTICATED, authGuardMessages.unauthenticated);
 }
 
 /**
@@ -85,12 +81,12 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
     const auth = request.auth ?? (await readAuth(request));
     if (!auth) throw unauthenticated(reply);
     request.auth = auth;
-    if (!roles.includes(auth.role)) throw new AppError(403, AuthErrorCodes.FORBIDDEN, authGuardMessages.forbidden);
+    if (!roles.includes(auth.role)) throw new AppError(403, ERROR_CODES.FORBIDDEN, authGuardMessages.forbidden);
   };
 }
 
 /** The caller of a route guarded by `authenticate` or `requireRole` (throws 401 if the guard was forgotten). */
 export function currentAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(401, AuthErrorCodes.UNAUTHENTICATED, authGuardMessages.unauthenticated);
+  if (!request.auth) throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, authGuardMessages.unauthenticated);
   return request.auth;
 }

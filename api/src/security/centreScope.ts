@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { preparedQuery } from '../db/preparedQuery';
 import type { Database } from '../db/schema';
 import { AppError } from '../http/appError';
@@ -59,7 +60,7 @@ export function requireCentreRole(db: Kysely<Database>, ...roles: Role[]): preHa
       return;
     }
     const centreId = await activeCentreOf(db, auth.userId);
-    if (centreId === null) throw new AppError(403, 'NO_CENTRE', centreScopeMessages.noCentre);
+    if (centreId === null) throw new AppError(403, ERROR_CODES.NO_CENTRE, centreScopeMessages.noCentre);
     request.centreScope = { userId: auth.userId, role: auth.role, centreId };
   };
 }
@@ -105,7 +106,7 @@ export function assertInScope(scope: CentreScope, centreId: number): void {
 
 /** 403 for an admin: floor work (check-in, assignment, status changes, payment) belongs to the centre's people. */
 export function assertFloorWriter(scope: CentreScope): void {
-  if (scope.role === 'admin') throw new AppError(403, 'ADMIN_READ_ONLY', centreScopeMessages.adminReadOnly);
+  if (scope.role === 'admin') throw new AppError(403, ERROR_CODES.ADMIN_READ_ONLY, centreScopeMessages.adminReadOnly);
 }
 
 /** Registers the request decoration (buildApp calls it once, before the routes). */

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
-import { AppError, ErrorCodes } from '../http/appError';
+import { ERROR_CODES } from 'shared-contracts/schemas';
+import { AppError } from '../http/appError';
 import { withDeadline } from '../async/withDeadline';
 import { closeRedis, REDIS_COUNTER_TIMEOUT_MS } from '../broker/redisConnections';
 import type { Clock } from './clock';
@@ -12,7 +13,7 @@ export const countersUnavailableMessage = 'Hệ thống tạm thời gián đo�
  */
 export class CountersUnavailableError extends AppError {
   constructor(message: string = countersUnavailableMessage, options?: { cause?: unknown }) {
-    super(503, ErrorCodes.SERVICE_UNAVAILABLE, message, undefined, options);
+    super(503, ERROR_CODES.SERVICE_UNAVAILABLE, message, undefined, options);
   }
 }
 

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { AppError } from '../http/appError';
 import { CountersUnavailableError, type CounterStore } from './counters';
 
@@ -48,14 +49,13 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   guestBookingsPerIpPerHour: 10,
 };
 
-export const TOO_MANY_REQUESTS = 'TOO_MANY_REQUESTS';
 
 /** A 429 with a Vietnamese message; the route sets Retry-After from `retryAfterSeconds`. */
 export class ThrottledError extends AppError {
   readonly retryAfterSeconds: number;
 
   constructor(message: string, retryAfterMs: number) {
-    super(429, TOO_MANY_REQUESTS, message);
+    super(429, ERROR_CODES.TOO_MANY_REQUESTS, message);
     this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }

@@ -21,7 +21,7 @@ describe.each(testDatabases())('HTTP conventions on $label', (target) => {
       throw new Error('SQLITE_ERROR: no such table: secret_table at /srv/app/queries.ts:42');
     });
     app.get('/api/test/conflict', async () => {
-      throw new AppError(409, 'SLOT_TAKEN', 'Khung giờ này đã có người đặt.', [{ field: 'slot', message: 'Đã kín' }]);
+      throw new AppError(409, 'SLOT_FULL', 'Khung giờ này đã có người đặt.', [{ field: 'slot', message: 'Đã kín' }]);
     });
     await app.ready();
   });
@@ -117,7 +117,7 @@ describe.each(testDatabases())('HTTP conventions on $label', (target) => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       success: false,
-      code: 'SLOT_TAKEN',
+      code: 'SLOT_FULL',
       message: 'Khung giờ này đã có người đặt.',
       errors: [{ field: 'slot', message: 'Đã kín' }],
     });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
+  ERROR_CODES,
   PARTS_REQUEST_STATUS_LABELS,
   type customerApprovalInputSchema,
   type CustomerApproval,
@@ -32,7 +33,7 @@ export const approvalMessages = {
 export type CustomerApprovalData = z.output<typeof customerApprovalInputSchema>;
 
 function approvalNotFound(): AppError {
-  return AppError.notFound(approvalMessages.notFound, 'NOT_FOUND');
+  return AppError.notFound(approvalMessages.notFound, ERROR_CODES.NOT_FOUND);
 }
 
 /** The customer's requests (sent to them: in_scope = 0) of `filter`, with what the card shows. */
@@ -130,11 +131,11 @@ async function readApproval(db: Kysely<Database>, userId: number, requestId: num
  */
 function settledAnswer(row: ApprovalRow, decision: CustomerDecision, now: Date): 'unchanged' | AppError | null {
   if (row.customer_decision !== null) {
-    return row.customer_decision === decision ? 'unchanged' : new AppError(409, 'DECISION_ALREADY_RECORDED', approvalMessages.alreadyRecorded(row.customer_decision as CustomerDecision));
+    return row.customer_decision === decision ? 'unchanged' : new AppError(409, ERROR_CODES.DECISION_ALREADY_RECORDED, approvalMessages.alreadyRecorded(row.customer_decision as CustomerDecision));
   }
   const pastDeadline = row.expires_at !== null && new Date(row.expires_at).getTime() <= now.getTime();
   if ((row.status === 'AWAITING_CUSTOMER' || row.status === 'WITHDRAWN') && pastDeadline) return approvalExpired();
-  if (row.status === 'WITHDRAWN') return new AppError(409, 'INVALID_STATUS_TRANSITION', approvalMessages.withdrawn);
+  if (row.status === 'WITHDRAWN') return new AppError(409, ERROR_CODES.INVALID_STATUS_TRANSITION, approvalMessages.withdrawn);
   return null;
 }
 
@@ -186,7 +187,7 @@ export async function decideApproval(
     const settled = after ? settledAnswer(after, input.decision, now) : null;
     if (settled === 'unchanged') return unchanged();
     if (settled) throw settled;
-    if (error.code === 'APPROVAL_EXPIRED') throw new AppError(409, 'APPROVAL_EXPIRED', partsRequestMessages.expired);
+    if (error.code === 'APPROVAL_EXPIRED') throw new AppError(409, ERROR_CODES.APPROVAL_EXPIRED, partsRequestMessages.expired);
     throw error;
   }
   const order = await db.selectFrom('service_orders').select(['id', 'code', 'appointment_id', 'centre_id', 'user_id']).where('id', '=', before.service_order_id).executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import argon2 from 'argon2';
 import {
+  ERROR_CODES,
   normalizeVietnameseMobile,
   type AuthSession,
   type ChangePasswordRequest,
@@ -57,8 +58,8 @@ export async function register(ctx: AppContext, body: RegisterRequest): Promise<
   if (errors.length > 0) throw AppError.validation(errors);
   const phoneNumber = normalizeVietnameseMobile(phoneInput!)!;
 
-  if (await findUserByEmail(ctx.db, body.email)) throw new AppError(409, 'EMAIL_TAKEN', authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
-  if (await findUserByPhone(ctx.db, phoneNumber)) throw new AppError(409, 'PHONE_TAKEN', authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
+  if (await findUserByEmail(ctx.db, body.email)) throw new AppError(409, ERROR_CODES.EMAIL_TAKEN, authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
+  if (await findUserByPhone(ctx.db, phoneNumber)) throw new AppError(409, ERROR_CODES.PHONE_TAKEN, authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
 
   const passwordHash = await hashPassword(body.password);
   const now = ctx.clock.now().toISOString();
@@ -90,8 +91,8 @@ export async function register(ctx: AppContext, body: RegisterRequest): Promise<
     });
   } catch (error) {
     const unique = uniqueViolation(error);
-    if (unique?.column === 'phone_number') throw new AppError(409, 'PHONE_TAKEN', authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
-    if (unique) throw new AppError(409, 'EMAIL_TAKEN', authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
+    if (unique?.column === 'phone_number') throw new AppError(409, ERROR_CODES.PHONE_TAKEN, authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
+    if (unique) throw new AppError(409, ERROR_CODES.EMAIL_TAKEN, authMessages.emailTaken, [{ field: 'email', message: authMessages.emailTaken }]);
     throw error;
   }
   // The sign-up email counts as the first send: a resend within the minute is refused.
@@ -134,7 +135,7 @@ export async function login(ctx: AppContext, body: LoginRequest, ip: string): Pr
   const valid = user?.password_hash ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password);
   if (!user || !valid) {
     await ctx.throttle.recordLoginFailure(accountKey, ip);
-    throw new AppError(401, 'INVALID_CREDENTIALS', authMessages.invalidCredentials);
+    throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, authMessages.invalidCredentials);
   }
   await ctx.throttle.recordLoginSuccess(accountKey, ip);
   if (user.password_hash && argon2.needsRehash(user.password_hash, ARGON2_PARAMETERS)) {
@@ -161,9 +162,9 @@ export async function logout(ctx: AppContext, refreshToken: string | undefined, 
 // ---- Email verification --------------------------------------------------------------------------------
 
 function otpFailure(check: 'wrong' | 'locked' | 'expired'): AppError {
-  if (check === 'wrong') return new AppError(400, 'OTP_INVALID', authMessages.otpWrong, [{ field: 'otpCode', message: authMessages.otpWrong }]);
-  if (check === 'locked') return new AppError(400, 'OTP_LOCKED', authMessages.otpLocked, [{ field: 'otpCode', message: authMessages.otpLocked }]);
-  return new AppError(400, 'OTP_EXPIRED', authMessages.otpExpired, [{ field: 'otpCode', message: authMessages.otpExpired }]);
+  if (check === 'wrong') return new AppError(400, ERROR_CODES.OTP_INVALID, authMessages.otpWrong, [{ field: 'otpCode', message: authMessages.otpWrong }]);
+  if (check === 'locked') return new AppError(400, ERROR_CODES.OTP_LOCKED, authMessages.otpLocked, [{ field: 'otpCode', message: authMessages.otpLocked }]);
+  return new AppError(400, ERROR_CODES.OTP_EXPIRED, authMessages.otpExpired, [{ field: 'otpCode', message: authMessages.otpExpired }]);
 }
 
 export async function verifyEmail(ctx: AppContext, userIdInput: string | number, otpCode: string): Promise<VerifyEmailResult> {
@@ -211,7 +212,7 @@ export async function confirmPasswordReset(ctx: AppContext, body: ResetPasswordC
   const user = await findUserByEmail(ctx.db, body.email);
   const check = user ? await consumeOtpCode(otpDeps(ctx), user.id, 'reset_password', body.otpCode) : 'expired';
   if (!user || check !== 'ok') {
-    throw new AppError(400, 'OTP_INVALID', authMessages.resetCodeInvalid, [{ field: 'otpCode', message: authMessages.resetCodeInvalid }]);
+    throw new AppError(400, ERROR_CODES.OTP_INVALID, authMessages.resetCodeInvalid, [{ field: 'otpCode', message: authMessages.resetCodeInvalid }]);
   }
   const passwordHash = await hashPassword(body.newPassword);
   const now = ctx.clock.now();
@@ -240,8 +241,8 @@ export async function changePassword(
   const { userId, sessionId: currentSessionId, ip } = caller;
   if (body.newPassword !== body.confirmNewPassword) throw fieldError('confirmNewPassword', authMessages.passwordsDiffer);
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
-  if (!user.password_hash) throw new AppError(400, 'NO_PASSWORD', authMessages.noPasswordYet);
+  if (!user) throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, 'Vui lòng đăng nhập để tiếp tục.');
+  if (!user.password_hash) throw new AppError(400, ERROR_CODES.NO_PASSWORD, authMessages.noPasswordYet);
   // Guessing the current password with a stolen access token is throttled like a login.
   const accountKey = `user:${user.id}`;
   await ctx.throttle.assertLoginAllowed(accountKey, ip);

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { AuthSession } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { GoogleConfig } from '../../config';
 import { toIsoUtc } from '../../db/portable';
 import type { UserRow } from '../../db/schema';
@@ -41,7 +42,7 @@ function jwksFor(url: string): JWTVerifyGetKey {
  * id, expiry (against the app clock), and a Google-verified email.
  */
 export async function verifyGoogleIdToken(google: GoogleConfig, now: Date, token: string): Promise<GoogleIdentity> {
-  if (!google.clientId) throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', googleMessages.notConfigured);
+  if (!google.clientId) throw new AppError(503, ERROR_CODES.GOOGLE_NOT_CONFIGURED, googleMessages.notConfigured);
   let payload;
   try {
     ({ payload } = await jwtVerify(token, jwksFor(google.jwksUrl), {
@@ -53,13 +54,13 @@ export async function verifyGoogleIdToken(google: GoogleConfig, now: Date, token
     }));
   } catch (error) {
     if (error instanceof joseErrors.JWKSTimeout || (error instanceof TypeError && !(error instanceof joseErrors.JOSEError))) {
-      throw new AppError(503, 'GOOGLE_UNAVAILABLE', googleMessages.unavailable);
+      throw new AppError(503, ERROR_CODES.GOOGLE_UNAVAILABLE, googleMessages.unavailable);
     }
-    throw new AppError(401, 'GOOGLE_TOKEN_INVALID', googleMessages.invalidToken);
+    throw new AppError(401, ERROR_CODES.GOOGLE_TOKEN_INVALID, googleMessages.invalidToken);
   }
   const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
   const verified = payload.email_verified === true || payload.email_verified === 'true';
-  if (!email || !verified) throw new AppError(401, 'GOOGLE_EMAIL_NOT_VERIFIED', googleMessages.emailNotVerified);
+  if (!email || !verified) throw new AppError(401, ERROR_CODES.GOOGLE_EMAIL_NOT_VERIFIED, googleMessages.emailNotVerified);
   return {
     sub: String(payload.sub),
     email,

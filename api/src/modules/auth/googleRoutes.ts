@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { jwtVerify, SignJWT } from 'jose';
 import {
+  ERROR_CODES,
   authSessionResponseSchema,
   envelopeSchema,
   errorEnvelopeSchema,
@@ -149,17 +150,17 @@ export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
 
   async function finishCodeFlow(request: FastifyRequest, query: { code?: string; state?: string }): Promise<{ redirect: string; userId: number }> {
     let redirect = '/';
-    if (!query.state) throw new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken);
+    if (!query.state) throw new AppError(400, ERROR_CODES.GOOGLE_STATE_INVALID, googleMessages.invalidToken);
     let state;
     try {
       ({ payload: state } = await jwtVerify(query.state, stateKey, { audience: STATE_AUDIENCE, algorithms: ['HS256'], currentDate: clock.now() }));
     } catch {
-      throw new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken);
+      throw new AppError(400, ERROR_CODES.GOOGLE_STATE_INVALID, googleMessages.invalidToken);
     }
     redirect = safeRedirectTarget(state.redirect);
     const nonce = typeof state.nonce === 'string' ? state.nonce : '';
     if (!nonce || readCookie(request, STATE_COOKIE) !== nonce || !query.code) {
-      throw Object.assign(new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken), { redirect });
+      throw Object.assign(new AppError(400, ERROR_CODES.GOOGLE_STATE_INVALID, googleMessages.invalidToken), { redirect });
     }
     let idToken: unknown;
     try {
@@ -179,11 +180,11 @@ export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     } catch {
       idToken = null;
     }
-    if (typeof idToken !== 'string') throw Object.assign(new AppError(502, 'GOOGLE_UNAVAILABLE', googleMessages.unavailable), { redirect });
+    if (typeof idToken !== 'string') throw Object.assign(new AppError(502, ERROR_CODES.GOOGLE_UNAVAILABLE, googleMessages.unavailable), { redirect });
     const identity = await verifyGoogleIdToken(google, clock.now(), idToken).catch((error: unknown) => {
       throw Object.assign(error as object, { redirect });
     });
-    if (identity.nonce !== nonce) throw Object.assign(new AppError(400, 'GOOGLE_STATE_INVALID', googleMessages.invalidToken), { redirect });
+    if (identity.nonce !== nonce) throw Object.assign(new AppError(400, ERROR_CODES.GOOGLE_STATE_INVALID, googleMessages.invalidToken), { redirect });
     try {
       const user = await googleAccountFor(context, identity);
       // A disabled account fails here, back to the login page with error=google, not at the exchange.
@@ -243,7 +244,7 @@ export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       reply.header('set-cookie', `${HANDOFF_COOKIE}=; Path=${HANDOFF_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
       const userId = await claimGoogleHandoff(context.db, clock, request.body.code, readCookie(request, HANDOFF_COOKIE));
       const user = userId === null ? undefined : await context.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-      if (!user) throw new AppError(400, 'GOOGLE_CODE_INVALID', googleMessages.invalidToken);
+      if (!user) throw new AppError(400, ERROR_CODES.GOOGLE_CODE_INVALID, googleMessages.invalidToken);
       return ok(await startSession(sessionDeps, user), googleMessages.loggedIn);
     },
   );

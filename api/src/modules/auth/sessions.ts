@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthSession } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -26,7 +27,7 @@ export interface SessionDependencies {
 
 /** 403 ACCOUNT_DISABLED for a user the back office disabled: no new session, no refresh. */
 export function assertNotDisabled(user: Pick<UserRow, 'disabled_at'>): void {
-  if (user.disabled_at !== null) throw new AppError(403, 'ACCOUNT_DISABLED', sessionMessages.accountDisabled);
+  if (user.disabled_at !== null) throw new AppError(403, ERROR_CODES.ACCOUNT_DISABLED, sessionMessages.accountDisabled);
 }
 
 /** An opaque refresh token: 32 random bytes, base64url. */
@@ -115,18 +116,18 @@ export async function rotateSession(deps: SessionDependencies, refreshToken: str
   const { db, clock } = deps;
   const now = clock.now();
   const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashRefreshToken(refreshToken)).executeTakeFirst();
-  if (!row) throw new AppError(401, 'INVALID_REFRESH_TOKEN', sessionMessages.invalidRefresh);
+  if (!row) throw new AppError(401, ERROR_CODES.INVALID_REFRESH_TOKEN, sessionMessages.invalidRefresh);
   const user = await db.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
-  if (!user) throw new AppError(401, 'INVALID_REFRESH_TOKEN', sessionMessages.invalidRefresh);
+  if (!user) throw new AppError(401, ERROR_CODES.INVALID_REFRESH_TOKEN, sessionMessages.invalidRefresh);
   // Disabling revoked the family too: the holder is told why rather than "expired".
   assertNotDisabled(user);
-  if (row.revoked_at !== null) throw new AppError(401, 'INVALID_REFRESH_TOKEN', sessionMessages.invalidRefresh);
+  if (row.revoked_at !== null) throw new AppError(401, ERROR_CODES.INVALID_REFRESH_TOKEN, sessionMessages.invalidRefresh);
   if (row.rotated_at !== null) {
     await endSession(deps, row.family_id);
-    throw new AppError(401, 'REFRESH_TOKEN_REUSED', sessionMessages.reusedRefresh);
+    throw new AppError(401, ERROR_CODES.REFRESH_TOKEN_REUSED, sessionMessages.reusedRefresh);
   }
   if (new Date(toIsoUtc(row.expires_at)).getTime() <= now.getTime()) {
-    throw new AppError(401, 'INVALID_REFRESH_TOKEN', sessionMessages.invalidRefresh);
+    throw new AppError(401, ERROR_CODES.INVALID_REFRESH_TOKEN, sessionMessages.invalidRefresh);
   }
   const claimed = await db
     .updateTable('refresh_tokens')
@@ -138,7 +139,7 @@ export async function rotateSession(deps: SessionDependencies, refreshToken: str
   if (Number(claimed.numUpdatedRows) !== 1) {
     // Another request exchanged it at the same moment: that is a reuse too.
     await endSession(deps, row.family_id);
-    throw new AppError(401, 'REFRESH_TOKEN_REUSED', sessionMessages.reusedRefresh);
+    throw new AppError(401, ERROR_CODES.REFRESH_TOKEN_REUSED, sessionMessages.reusedRefresh);
   }
   return sessionFor(deps, user, row.family_id);
 }

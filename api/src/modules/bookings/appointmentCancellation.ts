@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppointmentStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { findAppointment } from './appointmentQueries';
@@ -57,7 +58,7 @@ export async function cancelWithin(
     .where('id', '=', row.id)
     .where('status', '=', row.status)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, 'APPOINTMENT_CHANGED');
+  if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, ERROR_CODES.APPOINTMENT_CHANGED);
   await releaseSteps(trx, row.centreId, occupiedSteps(row.startsAt, row.durationMinutes));
   if (row.packageCreditId !== null) await restorePackageCredit(trx, row.packageCreditId);
   await addHistory(trx, row.id, row.status, 'CANCELLED', changedBy, reason, at);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ERROR_CODES,
   appointmentCancelInputSchema,
   appointmentCodeParamsSchema,
   appointmentCreateInputSchema,
@@ -42,7 +43,7 @@ export function answerSlotFull(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof SlotFullAppError) {
       request.log.info({ status: 409, code: error.code }, 'request rejected');
-      return reply.code(409).send({ success: false as const, code: 'SLOT_FULL' as const, message: error.message, nextSlots: error.nextSlots });
+      return reply.code(409).send({ success: false as const, code: ERROR_CODES.SLOT_FULL, message: error.message, nextSlots: error.nextSlots });
     }
     throw error;
   });
@@ -74,10 +75,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
     async (request) => {
       const now = clock.now();
       const centre = await findCentreSchedule(db, request.params.id);
-      if (!centre) throw AppError.notFound(bookingMessages.centreNotFound, 'CENTRE_NOT_FOUND');
+      if (!centre) throw AppError.notFound(bookingMessages.centreNotFound, ERROR_CODES.CENTRE_NOT_FOUND);
       const { date, durationMinutes } = request.query;
       if (!isBookableDate(date, now)) {
-        throw new AppError(422, 'DATE_OUT_OF_RANGE', bookingMessages.dateOutOfRange, [{ field: 'date', message: bookingMessages.dateOutOfRange }]);
+        throw new AppError(422, ERROR_CODES.DATE_OUT_OF_RANGE, bookingMessages.dateOutOfRange, [{ field: 'date', message: bookingMessages.dateOutOfRange }]);
       }
       await sweepGuestHolds(booking, now);
       return ok(await centreAvailability(db, centre, date, durationMinutes, now));
@@ -138,7 +139,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
     },
     async (request) => {
       const appointment = await findOwnAppointment(db, view(), currentAuth(request).userId, request.params.id);
-      if (!appointment) throw AppError.notFound(bookingMessages.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+      if (!appointment) throw AppError.notFound(bookingMessages.appointmentNotFound, ERROR_CODES.APPOINTMENT_NOT_FOUND);
       return ok(appointment);
     },
   );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   APPOINTMENT_STATUS_LABELS,
   GUEST_HOLD_MINUTES,
   type Appointment,
@@ -117,7 +118,7 @@ async function planBooking(db: Kysely<Database>, auth: AuthContext | null, input
   const contact = await contactOf(db, auth, input, owner);
   const credit = auth && input.packageCreditId !== undefined ? await findOwnPackageCredit(db, auth.userId, input.packageCreditId) : null;
   if (input.packageCreditId !== undefined && !credit) {
-    throw new AppError(404, 'PACKAGE_CREDIT_NOT_FOUND', bookingMessages.packageNotFound, [{ field: 'packageCreditId', message: bookingMessages.packageNotFound }]);
+    throw new AppError(404, ERROR_CODES.PACKAGE_CREDIT_NOT_FOUND, bookingMessages.packageNotFound, [{ field: 'packageCreditId', message: bookingMessages.packageNotFound }]);
   }
   // A credit's service is free (added when not chosen already).
   const wanted = credit && !input.serviceIds.includes(credit.serviceId) ? [...input.serviceIds, credit.serviceId] : input.serviceIds;

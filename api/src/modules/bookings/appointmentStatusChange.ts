@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   APPOINTMENT_STATUS_LABELS,
   NO_SHOW_GRACE_MINUTES,
   appointmentTransitionActor,
@@ -36,7 +37,7 @@ export function noShowAllowedAt(start: Date, now: Date): boolean {
 }
 
 function useServiceOrder(): AppError {
-  return new AppError(409, 'USE_SERVICE_ORDER', statusChangeMessages.useServiceOrder);
+  return new AppError(409, ERROR_CODES.USE_SERVICE_ORDER, statusChangeMessages.useServiceOrder);
 }
 
 /**
@@ -61,12 +62,12 @@ export async function changeAppointmentStatus(
   if (actor === null) {
     throw new AppError(
       409,
-      'INVALID_STATUS_TRANSITION',
+      ERROR_CODES.INVALID_STATUS_TRANSITION,
       `Không thể chuyển lịch hẹn từ "${APPOINTMENT_STATUS_LABELS[row.status]}" sang "${APPOINTMENT_STATUS_LABELS[target]}".`,
     );
   }
   if (actor === 'serviceOrder') throw useServiceOrder();
-  if (target === 'NO_SHOW' && !noShowAllowedAt(row.startsAt, now)) throw new AppError(409, 'TOO_EARLY_FOR_NO_SHOW', statusChangeMessages.tooEarlyForNoShow);
+  if (target === 'NO_SHOW' && !noShowAllowedAt(row.startsAt, now)) throw new AppError(409, ERROR_CODES.TOO_EARLY_FOR_NO_SHOW, statusChangeMessages.tooEarlyForNoShow);
 
   await inTransaction(ctx.db, async (trx) => {
     if (target === 'CANCELLED') return cancelWithin(ctx, trx, row, scope.userId, note, now);
@@ -77,7 +78,7 @@ export async function changeAppointmentStatus(
       .where('id', '=', row.id)
       .where('status', '=', row.status)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, 'APPOINTMENT_CHANGED');
+    if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, ERROR_CODES.APPOINTMENT_CHANGED);
     if (target === 'NO_SHOW') await releaseSteps(trx, row.centreId, occupiedSteps(row.startsAt, row.durationMinutes));
     await addHistory(trx, row.id, row.status, target, scope.userId, note, at);
   });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { AppointmentStatus, VehicleType } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, assertInScope, type CentreScope } from '../../security/centreScope';
@@ -68,7 +69,7 @@ export async function bookAppointment(trx: Transaction<Database>, plan: BookingP
   await assertVehicleFree(trx, vehicle.licensePlate, { start, end }, { field: plan.vehicleField });
   await takeSteps(trx, centre.id, occupiedSteps(start, durationMinutes), centre.bays);
   if (plan.creditId !== null && (userId === null || !(await consumePackageCredit(trx, userId, plan.creditId, now)))) {
-    throw new AppError(409, 'PACKAGE_CREDIT_USED_UP', bookingMessages.packageUsedUp, [{ field: 'packageCreditId', message: bookingMessages.packageUsedUp }]);
+    throw new AppError(409, ERROR_CODES.PACKAGE_CREDIT_USED_UP, bookingMessages.packageUsedUp, [{ field: 'packageCreditId', message: bookingMessages.packageUsedUp }]);
   }
   let vehicleId = vehicle.id;
   if (vehicle.create && userId !== null) {

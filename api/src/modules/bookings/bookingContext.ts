@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SLOT_FULL_MESSAGE, type Appointment, type SlotRef } from 'shared-contracts/schemas';
+import { ERROR_CODES, SLOT_FULL_MESSAGE, type Appointment, type ErrorCode, type SlotRef } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
@@ -71,7 +71,7 @@ export const bookingMessages = {
 /** 409 SLOT_FULL with the next free slots (the route adds nextSlots to the envelope). */
 export class SlotFullAppError extends AppError {
   constructor(readonly nextSlots: SlotRef[]) {
-    super(409, 'SLOT_FULL', SLOT_FULL_MESSAGE);
+    super(409, ERROR_CODES.SLOT_FULL, SLOT_FULL_MESSAGE);
   }
 }
 
@@ -80,10 +80,10 @@ export function view(ctx: Pick<BookingContext, 'cutoffMinutes'>, now: Date): App
 }
 
 export function notFound(): AppError {
-  return AppError.notFound(bookingMessages.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+  return AppError.notFound(bookingMessages.appointmentNotFound, ERROR_CODES.APPOINTMENT_NOT_FOUND);
 }
 
-export function unprocessable(code: string, message: string, field?: string): AppError {
+export function unprocessable(code: ErrorCode, message: string, field?: string): AppError {
   return new AppError(422, code, message, field ? [{ field, message }] : undefined);
 }
 

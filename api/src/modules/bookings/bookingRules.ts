@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { isBookableDate, vietnamDateOf, type VehicleType } from 'shared-contracts/schemas';
+import { ERROR_CODES, isBookableDate, vietnamDateOf, type VehicleType } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { findCentreSchedule, type BookableCentre, type CentreSchedule } from './availability';
@@ -11,18 +11,18 @@ import { fitsOpeningHours, isOnSlotBoundary } from './schedule';
 
 export async function requireCentre(db: Kysely<Database>, centreId: number): Promise<BookableCentre> {
   const centre = await findCentreSchedule(db, centreId);
-  if (!centre) throw new AppError(404, 'CENTRE_NOT_FOUND', bookingMessages.centreNotFound, [{ field: 'centreId', message: bookingMessages.centreNotFound }]);
+  if (!centre) throw new AppError(404, ERROR_CODES.CENTRE_NOT_FOUND, bookingMessages.centreNotFound, [{ field: 'centreId', message: bookingMessages.centreNotFound }]);
   return centre;
 }
 
 /** The start of a booking: on a 30-minute step, a date of the booking window, not past, inside opening hours. */
 export function checkStart(start: Date, durationMinutes: number, centre: CentreSchedule, now: Date): void {
-  if (!isOnSlotBoundary(start)) throw unprocessable('SLOT_INVALID', bookingMessages.slotBoundary, 'start');
-  if (!isBookableDate(vietnamDateOf(start), now)) throw unprocessable('DATE_OUT_OF_RANGE', bookingMessages.dateOutOfRange, 'start');
-  if (start.getTime() <= now.getTime()) throw unprocessable('SLOT_IN_PAST', bookingMessages.slotInPast, 'start');
+  if (!isOnSlotBoundary(start)) throw unprocessable(ERROR_CODES.SLOT_INVALID, bookingMessages.slotBoundary, 'start');
+  if (!isBookableDate(vietnamDateOf(start), now)) throw unprocessable(ERROR_CODES.DATE_OUT_OF_RANGE, bookingMessages.dateOutOfRange, 'start');
+  if (start.getTime() <= now.getTime()) throw unprocessable(ERROR_CODES.SLOT_IN_PAST, bookingMessages.slotInPast, 'start');
   if (!fitsOpeningHours(start, durationMinutes, centre)) {
     throw unprocessable(
-      'OUTSIDE_OPENING_HOURS',
+      ERROR_CODES.OUTSIDE_OPENING_HOURS,
       `Giờ hẹn phải nằm trong giờ mở cửa của chi nhánh (${centre.openTime}–${centre.closeTime}) và kết thúc trước giờ đóng cửa.`,
       'start',
     );
@@ -58,11 +58,11 @@ export async function loadBookableServices(db: Kysely<Database>, serviceIds: rea
     .where('id', 'in', [...serviceIds])
     .where('is_active', '=', 1)
     .execute();
-  if (rows.length !== new Set(serviceIds).size) throw unprocessable('SERVICE_NOT_FOUND', bookingMessages.serviceNotFound, 'serviceIds');
+  if (rows.length !== new Set(serviceIds).size) throw unprocessable(ERROR_CODES.SERVICE_NOT_FOUND, bookingMessages.serviceNotFound, 'serviceIds');
   for (const row of rows) {
     const types = JSON.parse(row.vehicle_types) as string[];
     if (!types.includes(vehicleType)) {
-      throw unprocessable('SERVICE_NOT_FOR_VEHICLE', `Dịch vụ "${row.name}" không áp dụng cho loại xe này.`, 'serviceIds');
+      throw unprocessable(ERROR_CODES.SERVICE_NOT_FOR_VEHICLE, `Dịch vụ "${row.name}" không áp dụng cho loại xe này.`, 'serviceIds');
     }
     result.set(row.id, { id: row.id, slug: row.slug, name: row.name, price: row.price, durationMinutes: row.duration_minutes });
   }

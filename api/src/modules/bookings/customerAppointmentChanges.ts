@@ -1,4 +1,4 @@
-import { formatVietnamDateTime, CHANGEABLE_APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES, formatVietnamDateTime, CHANGEABLE_APPOINTMENT_STATUSES, type Appointment, type AppointmentStatus } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { cancelWithin, loadRow, type ChangeableRow } from './appointmentCancellation';
 import { findAppointment } from './appointmentQueries';
@@ -15,12 +15,12 @@ import { inTransaction } from '../../db/inTransaction';
 /** What the customer may change on their own appointment until the cut-off: cancel, reschedule. */
 
 function tooLate(ctx: BookingContext): AppError {
-  return new AppError(409, 'CHANGE_WINDOW_CLOSED', `Chỉ có thể hủy hoặc đổi lịch trước giờ hẹn ít nhất ${describeCutoff(ctx.cutoffMinutes)}`);
+  return new AppError(409, ERROR_CODES.CHANGE_WINDOW_CLOSED, `Chỉ có thể hủy hoặc đổi lịch trước giờ hẹn ít nhất ${describeCutoff(ctx.cutoffMinutes)}`);
 }
 
 /** The customer may change it: a changeable status (409 otherwise) and before the cut-off (409). */
 function checkCustomerMayChange(ctx: BookingContext, row: ChangeableRow, now: Date): void {
-  if (!CHANGEABLE_APPOINTMENT_STATUSES.includes(row.status)) throw new AppError(409, 'APPOINTMENT_NOT_CHANGEABLE', bookingMessages.notChangeable);
+  if (!CHANGEABLE_APPOINTMENT_STATUSES.includes(row.status)) throw new AppError(409, ERROR_CODES.APPOINTMENT_NOT_CHANGEABLE, bookingMessages.notChangeable);
   if (now.getTime() > row.startsAt.getTime() - ctx.cutoffMinutes * 60_000) throw tooLate(ctx);
 }
 
@@ -49,7 +49,7 @@ export async function rescheduleAppointment(ctx: BookingContext, userId: number,
   const centre = input.centreId === undefined || input.centreId === row.centreId ? oldCentre : await requireCentre(db, input.centreId);
   const start = new Date(input.start);
   checkStart(start, row.durationMinutes, centre, now);
-  if (centre.id === row.centreId && start.getTime() === row.startsAt.getTime()) throw unprocessable('SAME_SLOT', bookingMessages.sameSlot, 'start');
+  if (centre.id === row.centreId && start.getTime() === row.startsAt.getTime()) throw unprocessable(ERROR_CODES.SAME_SLOT, bookingMessages.sameSlot, 'start');
   const status: AppointmentStatus = row.status === 'CONFIRMED' ? 'PENDING' : row.status;
   const previousStart = row.startsAt.toISOString();
 
@@ -72,7 +72,7 @@ export async function rescheduleAppointment(ctx: BookingContext, userId: number,
         .where('starts_at', '=', previousStart)
         .where('centre_id', '=', row.centreId)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, 'APPOINTMENT_CHANGED');
+      if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, ERROR_CODES.APPOINTMENT_CHANGED);
       await changeSteps(
         trx,
         [

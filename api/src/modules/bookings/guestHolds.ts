@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Appointment } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { findAppointment } from './appointmentQueries';
@@ -64,17 +65,17 @@ export async function verifyGuestAppointment(ctx: BookingContext, code: string, 
   await sweepGuestHolds(ctx, now);
   const row = await db.selectFrom('appointments').select(['id', 'status', 'contact_email']).where('code', '=', code).executeTakeFirst();
   if (!row || row.contact_email.toLowerCase() !== email.toLowerCase()) throw notFound();
-  if (row.status === 'CANCELLED') throw new AppError(409, 'GUEST_HOLD_EXPIRED', bookingMessages.holdExpired);
-  if (row.status !== 'AWAITING_VERIFICATION') throw new AppError(409, 'APPOINTMENT_ALREADY_VERIFIED', bookingMessages.alreadyVerified);
+  if (row.status === 'CANCELLED') throw new AppError(409, ERROR_CODES.GUEST_HOLD_EXPIRED, bookingMessages.holdExpired);
+  if (row.status !== 'AWAITING_VERIFICATION') throw new AppError(409, ERROR_CODES.APPOINTMENT_ALREADY_VERIFIED, bookingMessages.alreadyVerified);
 
   const check = await consumeGuestCode(db, ctx.secret, row.id, otpCode, now);
-  if (check === 'wrong') throw new AppError(400, 'OTP_INVALID', bookingMessages.codeWrong, [{ field: 'otpCode', message: bookingMessages.codeWrong }]);
+  if (check === 'wrong') throw new AppError(400, ERROR_CODES.OTP_INVALID, bookingMessages.codeWrong, [{ field: 'otpCode', message: bookingMessages.codeWrong }]);
   if (check === 'locked') {
     await db.updateTable('appointments').set({ hold_expires_at: now.toISOString() }).where('id', '=', row.id).where('status', '=', 'AWAITING_VERIFICATION').execute();
     await expireGuestHolds(db, now);
-    throw new AppError(400, 'OTP_LOCKED', bookingMessages.codeLocked, [{ field: 'otpCode', message: bookingMessages.codeLocked }]);
+    throw new AppError(400, ERROR_CODES.OTP_LOCKED, bookingMessages.codeLocked, [{ field: 'otpCode', message: bookingMessages.codeLocked }]);
   }
-  if (check === 'expired') throw new AppError(409, 'GUEST_HOLD_EXPIRED', bookingMessages.holdExpired);
+  if (check === 'expired') throw new AppError(409, ERROR_CODES.GUEST_HOLD_EXPIRED, bookingMessages.holdExpired);
 
   const verified = await inTransaction(db, async (trx) => {
     const at = now.toISOString();
@@ -91,7 +92,7 @@ export async function verifyGuestAppointment(ctx: BookingContext, code: string, 
     await enqueueServiceEmail(trx, ctx.clock, appointment.contact.email, appointmentConfirmationEmail(appointment, ctx.cutoffMinutes));
     return true;
   });
-  if (!verified) throw new AppError(409, 'GUEST_HOLD_EXPIRED', bookingMessages.holdExpired);
+  if (!verified) throw new AppError(409, ERROR_CODES.GUEST_HOLD_EXPIRED, bookingMessages.holdExpired);
   const appointment = (await findAppointment(db, view(ctx, now), row.id))!;
   await publishStatus(ctx, null, appointment, now);
   return appointment;

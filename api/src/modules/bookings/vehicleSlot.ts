@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { formatVietnamDateTime, LIVE_APPOINTMENT_STATUSES } from 'shared-contracts/schemas';
+import { ERROR_CODES, formatVietnamDateTime, LIVE_APPOINTMENT_STATUSES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { advisoryTransactionLock } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
@@ -33,5 +33,5 @@ export async function assertVehicleFree(
   const clash = await query.executeTakeFirst();
   if (!clash) return;
   const message = vehicleAlreadyBookedMessage(plate, clash.code, clash.starts_at);
-  throw new AppError(409, 'VEHICLE_ALREADY_BOOKED', message, [{ field: options.field ?? 'vehicle', message }]);
+  throw new AppError(409, ERROR_CODES.VEHICLE_ALREADY_BOOKED, message, [{ field: options.field ?? 'vehicle', message }]);
 }

@@ -13,12 +13,3 @@ export const cartMessages = {
   merged: 'Đã gộp giỏ hàng.',
   validated: 'Đã kiểm tra giỏ hàng.',
 } as const;
-
-export const CartErrorCodes = {
-  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
-  ITEM_UNAVAILABLE: 'ITEM_UNAVAILABLE',
-  OUT_OF_STOCK: 'OUT_OF_STOCK',
-  INSUFFICIENT_STOCK: 'INSUFFICIENT_STOCK',
-  QUANTITY_TOO_LARGE: 'QUANTITY_TOO_LARGE',
-  CART_LINE_NOT_FOUND: 'CART_LINE_NOT_FOUND',
-} as const;

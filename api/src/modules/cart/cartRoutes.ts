@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ERROR_CODES,
   cartAddItemInputSchema,
   cartLineParamsSchema,
   cartMergeInputSchema,
@@ -14,12 +15,12 @@ import { AppError } from '../../http/appError';
 import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
-import { CartErrorCodes, cartMessages } from './cartMessages';
+import { cartMessages } from './cartMessages';
 import { addToCart, clearCart, mergeIntoCart, readCart, removeFromCart, setCartQuantity, validateGuestCart } from './cartStore';
 
 function lineRef(lineId: string) {
   const ref = parseCartLineId(lineId);
-  if (!ref) throw AppError.notFound(cartMessages.lineNotFound, CartErrorCodes.CART_LINE_NOT_FOUND);
+  if (!ref) throw AppError.notFound(cartMessages.lineNotFound, ERROR_CODES.CART_LINE_NOT_FOUND);
   return ref;
 }
 

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { CART_LINE_MAX_QUANTITY, type Cart, type CartItemRef, type CartLine } from 'shared-contracts/schemas';
+import { ERROR_CODES, CART_LINE_MAX_QUANTITY, type Cart, type CartItemRef, type CartLine } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
-import { CartErrorCodes, cartMessages } from './cartMessages';
+import { cartMessages } from './cartMessages';
 import { itemKey, loadItemInCart, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
 import { onlineStock } from '../stockLocations';
 
@@ -96,13 +96,13 @@ export async function readCart(db: Db, userId: number, at: Date): Promise<Cart> 
 
 /** Throws the 404/409 of an item that cannot be put in the cart `quantity` times. */
 export function assertPurchasable(item: ShopItem | undefined, quantity: number): ShopItem {
-  if (!item) throw AppError.notFound(cartMessages.itemNotFound, CartErrorCodes.ITEM_NOT_FOUND);
-  if (!item.available) throw new AppError(409, CartErrorCodes.ITEM_UNAVAILABLE, cartMessages.unavailable);
+  if (!item) throw AppError.notFound(cartMessages.itemNotFound, ERROR_CODES.ITEM_NOT_FOUND);
+  if (!item.available) throw new AppError(409, ERROR_CODES.ITEM_UNAVAILABLE, cartMessages.unavailable);
   if (item.stock !== null) {
-    if (item.stock === 0) throw new AppError(409, CartErrorCodes.OUT_OF_STOCK, cartMessages.outOfStock);
-    if (quantity > item.stock) throw new AppError(409, CartErrorCodes.INSUFFICIENT_STOCK, cartMessages.onlyLeft(item.stock));
+    if (item.stock === 0) throw new AppError(409, ERROR_CODES.OUT_OF_STOCK, cartMessages.outOfStock);
+    if (quantity > item.stock) throw new AppError(409, ERROR_CODES.INSUFFICIENT_STOCK, cartMessages.onlyLeft(item.stock));
   }
-  if (quantity > CART_LINE_MAX_QUANTITY) throw new AppError(409, CartErrorCodes.QUANTITY_TOO_LARGE, cartMessages.tooMany(CART_LINE_MAX_QUANTITY));
+  if (quantity > CART_LINE_MAX_QUANTITY) throw new AppError(409, ERROR_CODES.QUANTITY_TOO_LARGE, cartMessages.tooMany(CART_LINE_MAX_QUANTITY));
   return item;
 }
 
@@ -176,7 +176,7 @@ export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref:
     const found = await loadItemInCart(trx, userId, ref, clock.now());
     // A line whose item no longer exists is not found by the join above: look for the line alone.
     const line = found.item ? found.line : await findLine(trx, userId, ref);
-    if (!line) throw AppError.notFound(cartMessages.lineNotFound, CartErrorCodes.CART_LINE_NOT_FOUND);
+    if (!line) throw AppError.notFound(cartMessages.lineNotFound, ERROR_CODES.CART_LINE_NOT_FOUND);
     if (quantity <= 0) {
       await trx.deleteFrom('cart_lines').where('id', '=', line.id).execute();
     } else {

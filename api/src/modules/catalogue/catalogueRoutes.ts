@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   brandListResponseSchema,
   categoryListResponseSchema,
   productAvailabilityResponseSchema,
@@ -107,7 +108,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
           // A renamed product's old slug: a permanent redirect to its slug now (fetch and crawlers follow it).
           const renamed = await findRenamedProductSlug(db, slug);
           if (renamed) return reply.redirect(request.routeOptions.url!.replace(':slug', encodeURIComponent(renamed)), 301);
-          throw AppError.notFound(catalogueMessages.productNotFound, 'PRODUCT_NOT_FOUND');
+          throw AppError.notFound(catalogueMessages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
         }
         ready = readyJson(ok(found.product));
         // Not kept past the product's next sale-window bound: its price changes then.
@@ -130,7 +131,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     },
     async (request) => {
       const availability = await productAvailability(db, request.params.slug.toLowerCase());
-      if (!availability) throw AppError.notFound(catalogueMessages.productNotFound, 'PRODUCT_NOT_FOUND');
+      if (!availability) throw AppError.notFound(catalogueMessages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
       return ok(availability);
     },
   );

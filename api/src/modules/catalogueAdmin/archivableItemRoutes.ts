@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { catalogueActiveInputSchema, catalogueChangeListResponseSchema, type CatalogueChange } from 'shared-contracts/schemas';
+import { catalogueActiveInputSchema, catalogueChangeListResponseSchema, type CatalogueChange, type ErrorCode } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { requireKnownField } from '../../http/bodyFields';
@@ -23,7 +23,7 @@ export interface ArchivableItemRoutes<Item, Input, Update extends { version: num
   feed: CatalogueChangeFeed;
   schemas: { listQuery: z.ZodType; list: z.ZodType; params: z.ZodType; item: z.ZodType; input: z.ZodType; update: z.ZodType };
   summaries: { list: string; item: string; history: string; create: string; save: string; active: string };
-  notFound: { message: string; code: string };
+  notFound: { message: string; code: ErrorCode };
   messages: { created: string; saved: string; archived: string; restored: string };
   work: {
     list: (query: Query) => Promise<unknown>;

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ERROR_CODES,
   catalogueChangeListResponseSchema,
   CHECKLIST_PHOTO_MAX_BYTES,
   productAdminInputSchema,
@@ -78,7 +79,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
     },
     async (request) => {
       const product = await readProductAdmin(db, request.params.id);
-      if (!product) throw AppError.notFound(messages.productNotFound, 'PRODUCT_NOT_FOUND');
+      if (!product) throw AppError.notFound(messages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
       return ok(product);
     },
   );
@@ -97,7 +98,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
     },
     async (request) => {
       const exists = await db.selectFrom('products').select('id').where('id', '=', request.params.id).executeTakeFirst();
-      if (!exists) throw AppError.notFound(messages.productNotFound, 'PRODUCT_NOT_FOUND');
+      if (!exists) throw AppError.notFound(messages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
       return ok(await productHistory(db, request.params.id, request.query.field));
     },
   );
@@ -150,14 +151,14 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.notMultipart);
+        if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, messages.notMultipart);
         const bytes = await multipartFileBytes(request, {
           maxBytes: CHECKLIST_PHOTO_MAX_BYTES,
-          tooLarge: () => new AppError(413, 'FILE_TOO_LARGE', messages.imageTooLarge, [{ field: 'file', message: messages.imageTooLarge }]),
+          tooLarge: () => new AppError(413, ERROR_CODES.FILE_TOO_LARGE, messages.imageTooLarge, [{ field: 'file', message: messages.imageTooLarge }]),
           missing: () => AppError.validation([{ field: 'file', message: messages.imageMissing }], messages.imageMissing),
         });
-        if (sniffImageType(bytes) === null) throw new AppError(415, 'UNSUPPORTED_IMAGE_TYPE', messages.imageWrongType, [{ field: 'file', message: messages.imageWrongType }]);
-        const unreadable = () => new AppError(400, 'UNREADABLE_IMAGE', messages.imageUnreadable, [{ field: 'file', message: messages.imageUnreadable }]);
+        if (sniffImageType(bytes) === null) throw new AppError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, messages.imageWrongType, [{ field: 'file', message: messages.imageWrongType }]);
+        const unreadable = () => new AppError(400, ERROR_CODES.UNREADABLE_IMAGE, messages.imageUnreadable, [{ field: 'file', message: messages.imageUnreadable }]);
         // The declared canvas first (header only): an image bomb never reaches the decoder.
         await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadable);
         try {
@@ -166,7 +167,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
           return ok({ path: key, url: uploadedImageUrl(key), width: stored.width, height: stored.height, alt: '' });
         } catch (error) {
           if (error instanceof UnreadableUploadError) throw unreadable();
-          if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, 'IMAGE_ENCODER_UNAVAILABLE', messages.imageBusy);
+          if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, ERROR_CODES.IMAGE_ENCODER_UNAVAILABLE, messages.imageBusy);
           throw error;
         }
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
+  ERROR_CODES,
   packageAdminInputSchema,
   packageAdminListResponseSchema,
   packageAdminParamsSchema,
@@ -53,7 +54,7 @@ export const packageAdminRoutes: FastifyPluginAsyncZod<PackageAdminRoutesOptions
       save: 'Lưu gói dịch vụ từ phiên bản đã sửa (phiên bản cũ: 409 kèm dữ liệu hiện tại)',
       active: 'Lưu trữ (false) hoặc khôi phục (true) gói dịch vụ',
     },
-    notFound: { message: messages.notFound, code: 'PACKAGE_NOT_FOUND' },
+    notFound: { message: messages.notFound, code: ERROR_CODES.PACKAGE_NOT_FOUND },
     messages,
     work: {
       list: (query: z.infer<typeof listQuerySchema>) => listPackagesAdmin(db, query.status),

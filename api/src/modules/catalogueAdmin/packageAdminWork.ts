@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { PackageAdmin, PackageAdminInput } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database, ServicePackagesTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -103,7 +104,7 @@ const PACKAGE: VersionedKind<PackageAdmin> = {
   entity: 'package',
   read: readPackageAdmin,
   snapshot,
-  notFound: () => AppError.notFound(messages.notFound, 'PACKAGE_NOT_FOUND'),
+  notFound: () => AppError.notFound(messages.notFound, ERROR_CODES.PACKAGE_NOT_FOUND),
   staleMessage: messages.stale,
   slugBusyMessage: messages.slugBusy,
 };
@@ -132,7 +133,7 @@ async function assertServicesActive(trx: Transaction<Database>, credits: Credits
   const index = ids.findIndex((serviceId) => !known.has(serviceId) && !kept.has(serviceId));
   if (index >= 0) {
     const message = messages.serviceUnknown(index + 1);
-    throw new AppError(422, 'VALIDATION_ERROR', message, [{ field: `credits.${index}.serviceId`, message }]);
+    throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, message, [{ field: `credits.${index}.serviceId`, message }]);
   }
 }
 

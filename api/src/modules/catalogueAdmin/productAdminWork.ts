@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import sharp from 'sharp';
 import {
+  ERROR_CODES,
   canMoveProductStatus,
   PRODUCT_FIELD_LABELS,
   PRODUCT_STATUS_LABELS,
@@ -130,7 +131,7 @@ async function checkAgainstCatalogue(context: WriteContext, trx: Kysely<Database
     errors.push({ field: 'status', message: messages.statusMove(PRODUCT_STATUS_LABELS[current.status], PRODUCT_STATUS_LABELS[input.status]) });
   }
   const images = await resolveImages(context, input, currentImages, errors);
-  if (errors.length > 0) throw new AppError(422, 'VALIDATION_ERROR', errors[0]!.message, errors);
+  if (errors.length > 0) throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, errors[0]!.message, errors);
   const known = input.compatibleModels.map((model) => MODEL_TYPES.get(model)).filter((type): type is VehicleType => type !== undefined);
   const vehicleTypes = [...new Set([...currentTypes, ...known])];
   return { images, categoryName: category!.name, brandName: brand!.name, vehicleTypes };
@@ -172,15 +173,15 @@ const recordChanges = (trx: Transaction<Database>, productId: number, version: n
 function conflictOf(error: unknown): AppError | null {
   if (!uniqueViolation(error)) return null;
   const text = String((error as { message?: unknown }).message ?? '') + String((error as { constraint?: unknown }).constraint ?? '');
-  if (/sku/.test(text)) return new AppError(409, 'SKU_TAKEN', messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
-  return new AppError(409, 'SLUG_TAKEN', messages.slugBusy, [{ field: 'name', message: messages.slugBusy }]);
+  if (/sku/.test(text)) return new AppError(409, ERROR_CODES.SKU_TAKEN, messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
+  return new AppError(409, ERROR_CODES.SLUG_TAKEN, messages.slugBusy, [{ field: 'name', message: messages.slugBusy }]);
 }
 
 export async function createProduct(context: WriteContext, input: ProductAdminInput, actorId: number): Promise<ProductAdmin> {
   try {
     const id = await inTransaction(context.db, async (trx) => {
       const taken = await trx.selectFrom('products').select('id').where('sku', '=', input.sku).executeTakeFirst();
-      if (taken) throw new AppError(409, 'SKU_TAKEN', messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
+      if (taken) throw new AppError(409, ERROR_CODES.SKU_TAKEN, messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
       const checked = await checkAgainstCatalogue(context, trx, input, null, [], []);
       const slug = await freeSlugFor(trx, input.name, null);
       const row = await trx
@@ -199,20 +200,20 @@ export async function createProduct(context: WriteContext, input: ProductAdminIn
 
 /** The 409 of a stale save: the product's current values, for the form to show beside what the user typed. */
 function staleSave(current: ProductAdmin): AppErrorWithData {
-  return new AppErrorWithData(409, 'STALE_VERSION', messages.stale, { current });
+  return new AppErrorWithData(409, ERROR_CODES.STALE_VERSION, messages.stale, { current });
 }
 
 export async function saveProduct(context: WriteContext, id: number, input: ProductAdminUpdate, actorId: number): Promise<ProductAdmin> {
   try {
     await inTransaction(context.db, async (trx) => {
       const current = await readProductAdmin(trx, id);
-      if (!current) throw AppError.notFound(messages.productNotFound, 'PRODUCT_NOT_FOUND');
+      if (!current) throw AppError.notFound(messages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
       if (current.version !== input.version) throw staleSave(current);
       const row = await trx.selectFrom('products').select(['images', 'vehicle_types']).where('id', '=', id).executeTakeFirstOrThrow();
       const checked = await checkAgainstCatalogue(context, trx, input, current, parseJson<StoredImageJson[]>(row.images, []), parseJson<VehicleType[]>(row.vehicle_types, []));
       if (input.sku !== current.sku) {
         const taken = await trx.selectFrom('products').select('id').where('sku', '=', input.sku).where('id', '<>', id).executeTakeFirst();
-        if (taken) throw new AppError(409, 'SKU_TAKEN', messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
+        if (taken) throw new AppError(409, ERROR_CODES.SKU_TAKEN, messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
       }
       // A new name gives a new slug; the old one stays as a permanent redirect (an old slug taken back stops being one).
       const slug = input.name === current.name ? current.slug : await freeSlugFor(trx, input.name, id);
@@ -226,7 +227,7 @@ export async function saveProduct(context: WriteContext, id: number, input: Prod
       if (Number(updated.numUpdatedRows) === 0) {
         // Another save committed since this one read the product: nothing of this one is written.
         const now = await readProductAdmin(trx, id);
-        if (!now) throw AppError.notFound(messages.productNotFound, 'PRODUCT_NOT_FOUND');
+        if (!now) throw AppError.notFound(messages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
         throw staleSave(now);
       }
       if (slug !== current.slug) {

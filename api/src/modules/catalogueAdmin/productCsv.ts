@@ -2,6 +2,7 @@ import { CsvError, parse } from 'csv-parse';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
+  ERROR_CODES,
   canMoveProductStatus,
   foldVietnamese,
   PRODUCT_STATUS_LABELS,
@@ -88,7 +89,7 @@ export function decodeCsv(bytes: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    throw new AppError(400, 'CSV_NOT_UTF8', messages.notUtf8, [{ field: 'file', message: messages.notUtf8 }]);
+    throw new AppError(400, ERROR_CODES.CSV_NOT_UTF8, messages.notUtf8, [{ field: 'file', message: messages.notUtf8 }]);
   }
 }
 
@@ -128,10 +129,10 @@ export async function readProductCsv(text: string): Promise<ProductCsvFile> {
     records = await parseRecords(text, PRODUCT_CSV_MAX_ROWS + 2);
   } catch (error) {
     const line = error instanceof CsvError ? ((error as CsvError & { lines?: number }).lines ?? null) : null;
-    throw new AppError(400, 'CSV_UNREADABLE', messages.unreadable(line), [{ field: 'file', message: messages.unreadable(line) }]);
+    throw new AppError(400, ERROR_CODES.CSV_UNREADABLE, messages.unreadable(line), [{ field: 'file', message: messages.unreadable(line) }]);
   }
-  const fail = (message: string, field = 'file') => new AppError(400, 'CSV_INVALID_FILE', message, [{ field, message }]);
-  if (records.length > PRODUCT_CSV_MAX_ROWS + 1) throw new AppError(413, 'CSV_TOO_MANY_ROWS', messages.tooManyRows, [{ field: 'file', message: messages.tooManyRows }]);
+  const fail = (message: string, field = 'file') => new AppError(400, ERROR_CODES.CSV_INVALID_FILE, message, [{ field, message }]);
+  if (records.length > PRODUCT_CSV_MAX_ROWS + 1) throw new AppError(413, ERROR_CODES.CSV_TOO_MANY_ROWS, messages.tooManyRows, [{ field: 'file', message: messages.tooManyRows }]);
   const [header, ...body] = records;
   if (!header) throw fail(messages.empty);
   const known = new Map(PRODUCT_CSV_COLUMNS.map((column) => [column.toLowerCase(), column]));
@@ -422,7 +423,7 @@ async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], acto
       .where('id', '=', current.id)
       .where('version', '=', current.version)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, 'STALE_VERSION', messages.stale(current.snapshot.sku as string, planned.row));
+    if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, ERROR_CODES.STALE_VERSION, messages.stale(current.snapshot.sku as string, planned.row));
     const redirect: WrittenChunk['updated'][number]['redirect'] = { added: null, removed: [] };
     if (planned.slug !== current.slug) {
       redirect.removed = await trx.deleteFrom('product_slug_redirects').where('slug', '=', planned.slug).returning(['slug', 'product_id']).execute();
@@ -463,7 +464,7 @@ async function undoChunks(db: Kysely<Database>, chunks: WrittenChunk[]): Promise
 /** The 422 of a file with bad rows: the same list a dry run gives, nothing saved. */
 function refused(summary: Plan['summary']): AppErrorWithData {
   const firstRows = [...new Set(summary.errors.map((error) => error.row))];
-  return new AppErrorWithData(422, 'CSV_INVALID_ROWS', messages.invalid(firstRows.length), { mode: 'apply', ...summary });
+  return new AppErrorWithData(422, ERROR_CODES.CSV_INVALID_ROWS, messages.invalid(firstRows.length), { mode: 'apply', ...summary });
 }
 
 /** For tests: the chunk size, and work between two chunks (a change meanwhile). */
@@ -506,7 +507,7 @@ export async function importProductCsv(
       await undoChunks(db, written);
       await options.undone?.();
     }
-    if (uniqueViolation(error)) throw new AppError(409, 'SKU_TAKEN', messages.skuTakenMeanwhile);
+    if (uniqueViolation(error)) throw new AppError(409, ERROR_CODES.SKU_TAKEN, messages.skuTakenMeanwhile);
     throw error;
   }
   // Thousands of rows changed at once: PostgreSQL's planner gets their statistics now, not at autovacuum's next round.

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { productCsvImportResponseSchema } from 'shared-contracts/schemas';
+import { ERROR_CODES, productCsvImportResponseSchema } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { backOfficeErrors } from '../../http/backOfficeErrors';
 import { cacheControlForAll } from '../../http/cacheControl';
@@ -29,7 +29,7 @@ const importQuerySchema = z.object({
   mode: z.enum(['dry-run', 'apply'], { error: 'Chế độ nhập phải là dry-run (chạy thử) hoặc apply (áp dụng).' }).default('dry-run'),
 });
 
-const tooLarge = () => new AppError(413, 'CSV_TOO_LARGE', messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
+const tooLarge = () => new AppError(413, ERROR_CODES.CSV_TOO_LARGE, messages.tooLarge, [{ field: 'file', message: messages.tooLarge }]);
 const missing = () => AppError.validation([{ field: 'file', message: messages.missingFile }], messages.missingFile);
 
 /** The file's bytes: a text/csv body, or the `file` field of a multipart form (one byte past the limit is read). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   catalogueChangeListResponseSchema,
   promotionActiveInputSchema,
   promotionAdminInputSchema,
@@ -56,7 +57,7 @@ export const promotionAdminRoutes: FastifyPluginAsyncZod<PromotionAdminRoutesOpt
     { preHandler: readers, schema: { tags, summary: 'Một khuyến mãi với phiên bản hiện tại', params: promotionAdminParamsSchema, response: { 200: promotionAdminResponseSchema, ...backOfficeErrors } } },
     async (request) => {
       const promotion = await readPromotionAdmin(db, request.params.id);
-      if (!promotion) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+      if (!promotion) throw AppError.notFound(messages.notFound, ERROR_CODES.PROMOTION_NOT_FOUND);
       return ok(promotion);
     },
   );
@@ -65,7 +66,7 @@ export const promotionAdminRoutes: FastifyPluginAsyncZod<PromotionAdminRoutesOpt
     '/admin/catalogue/promotions/:id/history',
     { preHandler: readers, schema: { tags, summary: 'Lịch sử thay đổi của khuyến mãi', params: promotionAdminParamsSchema, response: { 200: catalogueChangeListResponseSchema, ...backOfficeErrors } } },
     async (request) => {
-      if (!(await readPromotionAdmin(db, request.params.id))) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+      if (!(await readPromotionAdmin(db, request.params.id))) throw AppError.notFound(messages.notFound, ERROR_CODES.PROMOTION_NOT_FOUND);
       return ok(await promotionHistory(db, request.params.id));
     },
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { PromotionAdmin, PromotionAdminInput, PromotionAdminUpdate, PromotionCategory, PromotionEligibility, PromotionKind, PromotionType } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database, PromotionsTable } from '../../db/schema';
@@ -106,7 +107,7 @@ export const promotionHistory = (db: Kysely<Database>, id: number) => entityHist
 /** The banner: the promotion's own image, or a photo uploaded through the admin's upload route. */
 async function resolveImage(uploadDir: string, input: PromotionAdminInput, current: StoredImageJson | null): Promise<StoredImageJson> {
   if (current && current.path === input.image.path) return { ...current, alt: input.image.alt };
-  const unknown = () => new AppError(422, 'VALIDATION_ERROR', messages.imageUnknown, [{ field: 'image.path', message: messages.imageUnknown }]);
+  const unknown = () => new AppError(422, ERROR_CODES.VALIDATION_ERROR, messages.imageUnknown, [{ field: 'image.path', message: messages.imageUnknown }]);
   if (!isUploadedImageKey(input.image.path)) throw unknown();
   const file = path.join(productImagesFolder(uploadDir), input.image.path.slice(UPLOADED_IMAGE_KEY_PREFIX.length));
   const info = await stat(file).catch(() => null);
@@ -137,7 +138,7 @@ function rowValues(input: PromotionAdminInput, image: StoredImageJson) {
   };
 }
 
-const codeTaken = () => new AppError(409, 'PROMOTION_CODE_TAKEN', messages.codeTaken, [{ field: 'code', message: messages.codeTaken }]);
+const codeTaken = () => new AppError(409, ERROR_CODES.PROMOTION_CODE_TAKEN, messages.codeTaken, [{ field: 'code', message: messages.codeTaken }]);
 
 async function assertCodeFree(trx: Kysely<Database>, code: string, ownId: number): Promise<void> {
   const taken = await trx.selectFrom('promotions').select('id').where('code', '=', code).where('id', '<>', ownId).executeTakeFirst();
@@ -145,12 +146,12 @@ async function assertCodeFree(trx: Kysely<Database>, code: string, ownId: number
 }
 
 function staleSave(current: PromotionAdmin): AppErrorWithData {
-  return new AppErrorWithData(409, 'STALE_VERSION', messages.stale, { current });
+  return new AppErrorWithData(409, ERROR_CODES.STALE_VERSION, messages.stale, { current });
 }
 
 function limitBelowUsed(used: number): AppError {
   const message = messages.limitBelowUsed(used);
-  return new AppError(422, 'USAGE_LIMIT_BELOW_USED', message, [{ field: 'usageLimit', message }]);
+  return new AppError(422, ERROR_CODES.USAGE_LIMIT_BELOW_USED, message, [{ field: 'usageLimit', message }]);
 }
 
 export async function createPromotionAdmin(uploadDir: string, db: Kysely<Database>, input: PromotionAdminInput, actorId: number): Promise<PromotionAdmin> {
@@ -172,7 +173,7 @@ export async function createPromotionAdmin(uploadDir: string, db: Kysely<Databas
 /** After a guarded update changed nothing: why (gone, stale, or the limit under the used count now). */
 async function refusalAfterGuard(trx: Transaction<Database>, id: number, version: number, usageLimit: number | null): Promise<never> {
   const now = await readPromotionAdmin(trx, id);
-  if (!now) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+  if (!now) throw AppError.notFound(messages.notFound, ERROR_CODES.PROMOTION_NOT_FOUND);
   if (now.version !== version) throw staleSave(now);
   if (usageLimit !== null && now.usedCount > usageLimit) throw limitBelowUsed(now.usedCount);
   throw staleSave(now);
@@ -182,7 +183,7 @@ export async function savePromotionAdmin(uploadDir: string, db: Kysely<Database>
   try {
     await inTransaction(db, async (trx) => {
       const current = await readPromotionAdmin(trx, id);
-      if (!current) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+      if (!current) throw AppError.notFound(messages.notFound, ERROR_CODES.PROMOTION_NOT_FOUND);
       if (current.version !== input.version) throw staleSave(current);
       if (input.code !== current.code) await assertCodeFree(trx, input.code, id);
       if (input.usageLimit < current.usedCount) throw limitBelowUsed(current.usedCount);
@@ -211,7 +212,7 @@ export async function savePromotionAdmin(uploadDir: string, db: Kysely<Database>
 export async function setPromotionActiveAdmin(db: Kysely<Database>, id: number, isActive: boolean, version: number, actorId: number): Promise<PromotionAdmin> {
   await inTransaction(db, async (trx) => {
     const current = await readPromotionAdmin(trx, id);
-    if (!current) throw AppError.notFound(messages.notFound, 'PROMOTION_NOT_FOUND');
+    if (!current) throw AppError.notFound(messages.notFound, ERROR_CODES.PROMOTION_NOT_FOUND);
     if (current.version !== version) throw staleSave(current);
     const next = version + 1;
     const updated = await trx.updateTable('promotions').set({ is_active: isActive ? 1 : 0, version: next }).where('id', '=', id).where('version', '=', version).executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   serviceAdminInputSchema,
   serviceAdminListQuerySchema,
   serviceAdminPageResponseSchema,
@@ -53,7 +54,7 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod<ServiceAdminRoutesOptions
       save: 'Lưu dịch vụ từ phiên bản đã sửa (phiên bản cũ: 409 kèm dữ liệu hiện tại); phiếu dịch vụ đã mở giữ danh mục kiểm tra cũ',
       active: 'Lưu trữ (false) hoặc khôi phục (true) dịch vụ',
     },
-    notFound: { message: messages.notFound, code: 'SERVICE_NOT_FOUND' },
+    notFound: { message: messages.notFound, code: ERROR_CODES.SERVICE_NOT_FOUND },
     messages,
     work: {
       list: (query: ServiceAdminListQuery) => listServicesAdmin(db, query),

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { foldVietnamese, type ServiceAdmin, type ServiceAdminInput, type ServiceAdminListQuery, type ServiceAdminPage } from 'shared-contracts/schemas';
+import { ERROR_CODES, foldVietnamese, type ServiceAdmin, type ServiceAdminInput, type ServiceAdminListQuery, type ServiceAdminPage } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database, ServicesTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -100,7 +100,7 @@ const SERVICE: VersionedKind<ServiceAdmin> = {
   entity: 'service',
   read: readServiceAdmin,
   snapshot,
-  notFound: () => AppError.notFound(messages.notFound, 'SERVICE_NOT_FOUND'),
+  notFound: () => AppError.notFound(messages.notFound, ERROR_CODES.SERVICE_NOT_FOUND),
   staleMessage: messages.stale,
   slugBusyMessage: messages.slugBusy,
 };
@@ -148,7 +148,7 @@ export function setServiceActiveAdmin(db: Kysely<Database>, id: number, isActive
         .where('service_packages.is_active', '=', 1)
         .orderBy('service_packages.id')
         .execute();
-      if (packages.length > 0) throw new AppError(409, 'SERVICE_IN_PACKAGE', messages.inActivePackage(packages.map((entry) => entry.name).join(', ')));
+      if (packages.length > 0) throw new AppError(409, ERROR_CODES.SERVICE_IN_PACKAGE, messages.inActivePackage(packages.map((entry) => entry.name).join(', ')));
     }
     return { values: { is_active: isActive ? 1 : 0 }, after: { ...snapshot(current), isActive } };
   });

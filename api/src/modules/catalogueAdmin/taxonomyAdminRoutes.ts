@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   brandAdminInputSchema,
   brandAdminListResponseSchema,
   brandAdminResponseSchema,
@@ -62,7 +63,7 @@ export const taxonomyAdminRoutes: FastifyPluginAsyncZod<TaxonomyAdminRoutesOptio
     '/admin/catalogue/categories/:id/history',
     { preHandler: readers, schema: { tags, summary: 'Lịch sử thay đổi của danh mục', params, response: { 200: catalogueChangeListResponseSchema, ...backOfficeErrors } } },
     async (request) => {
-      if (!(await readCategoryAdmin(db, request.params.id))) throw AppError.notFound(messages.categoryNotFound, 'CATEGORY_NOT_FOUND');
+      if (!(await readCategoryAdmin(db, request.params.id))) throw AppError.notFound(messages.categoryNotFound, ERROR_CODES.CATEGORY_NOT_FOUND);
       return ok(await categoryHistory(db, request.params.id));
     },
   );
@@ -107,7 +108,7 @@ export const taxonomyAdminRoutes: FastifyPluginAsyncZod<TaxonomyAdminRoutesOptio
     '/admin/catalogue/brands/:id/history',
     { preHandler: readers, schema: { tags, summary: 'Lịch sử thay đổi của thương hiệu', params, response: { 200: catalogueChangeListResponseSchema, ...backOfficeErrors } } },
     async (request) => {
-      if (!(await readBrandAdmin(db, request.params.id))) throw AppError.notFound(messages.brandNotFound, 'BRAND_NOT_FOUND');
+      if (!(await readBrandAdmin(db, request.params.id))) throw AppError.notFound(messages.brandNotFound, ERROR_CODES.BRAND_NOT_FOUND);
       return ok(await brandHistory(db, request.params.id));
     },
   );

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  ERROR_CODES,
   foldVietnamese,
   type BrandAdmin,
   type BrandAdminInput,
@@ -64,8 +65,8 @@ async function freeSlug(db: Kysely<Database>, table: 'catalogue_categories' | 'c
   }
 }
 
-const slugBusy = (field: string) => new AppError(409, 'SLUG_TAKEN', messages.slugBusy, [{ field, message: messages.slugBusy }]);
-const fieldError = (field: string, message: string) => new AppError(422, 'VALIDATION_ERROR', message, [{ field, message }]);
+const slugBusy = (field: string) => new AppError(409, ERROR_CODES.SLUG_TAKEN, messages.slugBusy, [{ field, message: messages.slugBusy }]);
+const fieldError = (field: string, message: string) => new AppError(422, ERROR_CODES.VALIDATION_ERROR, message, [{ field, message }]);
 
 /* ───────────── categories ───────────── */
 
@@ -187,11 +188,11 @@ export async function createCategoryAdmin(db: Kysely<Database>, input: CategoryA
 }
 
 export async function saveCategoryAdmin(db: Kysely<Database>, id: number, input: CategoryAdminUpdate, actorId: number): Promise<CategoryAdmin> {
-  const stale = (current: CategoryAdmin) => new AppErrorWithData(409, 'STALE_VERSION', messages.staleCategory, { current });
+  const stale = (current: CategoryAdmin) => new AppErrorWithData(409, ERROR_CODES.STALE_VERSION, messages.staleCategory, { current });
   try {
     await inTransaction(db, async (trx) => {
       const current = await readCategoryAdmin(trx, id);
-      if (!current) throw AppError.notFound(messages.categoryNotFound, 'CATEGORY_NOT_FOUND');
+      if (!current) throw AppError.notFound(messages.categoryNotFound, ERROR_CODES.CATEGORY_NOT_FOUND);
       if (current.version !== input.version) throw stale(current);
       await checkParent(trx, input, id);
       const slug = input.name === current.name ? current.slug : await freeSlug(trx, 'catalogue_categories', input.name, id);
@@ -210,11 +211,11 @@ export async function saveCategoryAdmin(db: Kysely<Database>, id: number, input:
 
 /** Deletes a category with no products and no children (answers what it was); one with products: 409, deactivate it. */
 export async function deleteCategoryAdmin(db: Kysely<Database>, id: number): Promise<CategoryAdmin> {
-  const refuse = (message: string) => new AppError(409, 'CATEGORY_IN_USE', message, [{ field: 'id', message }]);
+  const refuse = (message: string) => new AppError(409, ERROR_CODES.CATEGORY_IN_USE, message, [{ field: 'id', message }]);
   try {
     return await inTransaction(db, async (trx) => {
       const current = await readCategoryAdmin(trx, id);
-      if (!current) throw AppError.notFound(messages.categoryNotFound, 'CATEGORY_NOT_FOUND');
+      if (!current) throw AppError.notFound(messages.categoryNotFound, ERROR_CODES.CATEGORY_NOT_FOUND);
       if (current.productCount > 0) throw refuse(messages.deleteWithProducts(current.productCount));
       const child = await trx.selectFrom('catalogue_categories').select('id').where('parent_id', '=', id).executeTakeFirst();
       if (child) throw refuse(messages.deleteWithChildren);
@@ -295,11 +296,11 @@ export async function createBrandAdmin(db: Kysely<Database>, input: BrandAdminIn
 }
 
 export async function saveBrandAdmin(db: Kysely<Database>, id: number, input: BrandAdminUpdate, actorId: number): Promise<BrandAdmin> {
-  const stale = (current: BrandAdmin) => new AppErrorWithData(409, 'STALE_VERSION', messages.staleBrand, { current });
+  const stale = (current: BrandAdmin) => new AppErrorWithData(409, ERROR_CODES.STALE_VERSION, messages.staleBrand, { current });
   try {
     await inTransaction(db, async (trx) => {
       const current = await readBrandAdmin(trx, id);
-      if (!current) throw AppError.notFound(messages.brandNotFound, 'BRAND_NOT_FOUND');
+      if (!current) throw AppError.notFound(messages.brandNotFound, ERROR_CODES.BRAND_NOT_FOUND);
       if (current.version !== input.version) throw stale(current);
       const slug = input.name === current.name ? current.slug : await freeSlug(trx, 'catalogue_brands', input.name, id);
       const version = current.version + 1;

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -33,7 +34,7 @@ export interface VersionedChange {
   alsoWrite?: (trx: Transaction<Database>, id: number) => Promise<void>;
 }
 
-export const staleVersion = (message: string, current: unknown) => new AppErrorWithData(409, 'STALE_VERSION', message, { current });
+export const staleVersion = (message: string, current: unknown) => new AppErrorWithData(409, ERROR_CODES.STALE_VERSION, message, { current });
 
 export async function writeAtVersion<Item extends { version: number }>(
   db: Kysely<Database>,
@@ -99,7 +100,7 @@ export async function createVersioned<Item extends { version: number }>(
     return (await kind.read(db, id))!;
   } catch (error) {
     // Two creates of the same name at once: the slug's unique index refuses the second.
-    if (uniqueViolation(error)) throw new AppError(409, 'SLUG_BUSY', kind.slugBusyMessage, [{ field: 'name', message: kind.slugBusyMessage }]);
+    if (uniqueViolation(error)) throw new AppError(409, ERROR_CODES.SLUG_BUSY, kind.slugBusyMessage, [{ field: 'name', message: kind.slugBusyMessage }]);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { contactMessageInputSchema, contactReceiptResponseSchema } from 'shared-contracts/schemas';
+import { ERROR_CODES, contactMessageInputSchema, contactReceiptResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
@@ -41,7 +41,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       const retryAfter = await contactRetryAfterSeconds(db, request.ip, at, limit);
       if (retryAfter > 0) {
         reply.header('retry-after', String(retryAfter));
-        throw new AppError(429, 'RATE_LIMITED', contactMessages.tooMany(Math.ceil(retryAfter / 60)));
+        throw new AppError(429, ERROR_CODES.RATE_LIMITED, contactMessages.tooMany(Math.ceil(retryAfter / 60)));
       }
       const receipt = await storeContactMessage(db, request.body, request.ip, at);
       reply.header('cache-control', 'no-store');

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { symptomsInText, type SymptomCode } from 'shared-contracts/diagnostics';
-import { diagnosisRequestSchema, diagnosisResponseSchema, errorEnvelopeSchema, VEHICLE_MODELS } from 'shared-contracts/schemas';
+import { ERROR_CODES, diagnosisRequestSchema, diagnosisResponseSchema, errorEnvelopeSchema, VEHICLE_MODELS } from 'shared-contracts/schemas';
 import { currentAuth, optionalAuthenticate } from '../../security/authGuard';
 import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
@@ -65,7 +65,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         await takeDiagnosis(request.ip);
         const body = request.body;
         const symptoms = [...new Set<SymptomCode>([...body.symptoms, ...(body.text ? symptomsInText(body.text) : [])])];
-        if (symptoms.length === 0) throw new AppError(422, 'NO_SYMPTOM', diagnosticsMessages.noSymptom, [{ field: 'symptoms', message: diagnosticsMessages.noSymptom }]);
+        if (symptoms.length === 0) throw new AppError(422, ERROR_CODES.NO_SYMPTOM, diagnosticsMessages.noSymptom, [{ field: 'symptoms', message: diagnosticsMessages.noSymptom }]);
 
         let priors = new Map<string, number>();
         if (body.vehicleId !== undefined) {
@@ -73,7 +73,7 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
           if (!vehicle) throw vehicleNotFound();
           priors = forecastPriors(await vehicleForecastOf(db, vehicle, await latestWearModel(db), clock.now()));
         } else if (body.vehicleModel !== undefined && !(await knownModel(body.vehicleModel))) {
-          throw new AppError(422, 'UNKNOWN_VEHICLE_MODEL', diagnosticsMessages.unknownModel, [{ field: 'vehicleModel', message: diagnosticsMessages.unknownModel }]);
+          throw new AppError(422, ERROR_CODES.UNKNOWN_VEHICLE_MODEL, diagnosticsMessages.unknownModel, [{ field: 'vehicleModel', message: diagnosticsMessages.unknownModel }]);
         }
 
         const learned = await evidence();

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   APPOINTMENT_STATUS_LABELS,
   foldVietnamese,
   SERVICE_ORDER_STATUS_LABELS,
@@ -212,7 +213,7 @@ function parseNames(json: string): string[] {
 }
 
 function customerNotFound(): AppError {
-  return AppError.notFound(customerLookupMessages.notFound, 'CUSTOMER_NOT_FOUND');
+  return AppError.notFound(customerLookupMessages.notFound, ERROR_CODES.CUSTOMER_NOT_FOUND);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normalizeVietnameseMobile, vietnamDateOf, type StaffAppointment, type VehicleType, type walkInInputSchema } from 'shared-contracts/schemas';
+import { ERROR_CODES, normalizeVietnameseMobile, vietnamDateOf, type StaffAppointment, type VehicleType, type walkInInputSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { assertFloorWriter, centreForRequest, type CentreScope } from '../../security/centreScope';
@@ -124,7 +124,7 @@ async function assertWalkInOwnerKnown(db: Kysely<Database>, centreId: number, cu
   const owner = await db.selectFrom('users').select('phone_number').where('id', '=', customerId).executeTakeFirst();
   const ownerPhone = owner?.phone_number ? normalizeVietnameseMobile(owner.phone_number) : null;
   if (ownerPhone !== null && ownerPhone === normalizeVietnameseMobile(contactPhone)) return;
-  throw new AppError(422, 'WALK_IN_PHONE_MISMATCH', walkInMessages.phoneMismatch, [{ field: 'contact.phone', message: walkInMessages.phoneMismatch }]);
+  throw new AppError(422, ERROR_CODES.WALK_IN_PHONE_MISMATCH, walkInMessages.phoneMismatch, [{ field: 'contact.phone', message: walkInMessages.phoneMismatch }]);
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { errorEnvelopeSchema, healthResponseSchema, healthSchema, livenessResponseSchema, readinessResponseSchema, readinessSchema } from 'shared-contracts/schemas';
-import { ErrorCodes } from '../../http/appError';
+import { ERROR_CODES, errorEnvelopeSchema, healthResponseSchema, healthSchema, livenessResponseSchema, readinessResponseSchema, readinessSchema } from 'shared-contracts/schemas';
 import { ok } from '../../http/envelope';
 import { apiMessages } from '../../http/messages';
 import type { Dialect } from '../../db/portable';
@@ -67,7 +66,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       });
       reply.header('cache-control', 'no-store');
       if (readiness.status !== 'ok') {
-        return reply.code(503).send({ success: false as const, code: ErrorCodes.NOT_READY, message: notReadyMessage(readiness), data: readiness });
+        return reply.code(503).send({ success: false as const, code: ERROR_CODES.NOT_READY, message: notReadyMessage(readiness), data: readiness });
       }
       return reply.code(200).send(ok(readiness));
     },
@@ -92,10 +91,10 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       });
       reply.header('cache-control', 'no-store');
       if (!health.database.reachable) {
-        return reply.code(503).send({ success: false as const, code: ErrorCodes.DATABASE_UNREACHABLE, message: apiMessages.databaseUnreachable, data: health });
+        return reply.code(503).send({ success: false as const, code: ERROR_CODES.DATABASE_UNREACHABLE, message: apiMessages.databaseUnreachable, data: health });
       }
       if (health.redis && !health.redis.reachable) {
-        return reply.code(503).send({ success: false as const, code: ErrorCodes.REDIS_UNREACHABLE, message: redisUnreachableMessage, data: health });
+        return reply.code(503).send({ success: false as const, code: ERROR_CODES.REDIS_UNREACHABLE, message: redisUnreachableMessage, data: health });
       }
       return reply.code(200).send(ok(health));
     },

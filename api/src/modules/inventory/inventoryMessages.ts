@@ -21,13 +21,3 @@ export const inventoryMessages = {
   adjusted: 'Đã điều chỉnh tồn kho.',
   minStockSaved: 'Đã lưu mức tồn tối thiểu.',
 } as const;
-
-export const InventoryErrorCodes = {
-  INSUFFICIENT_STOCK: 'INSUFFICIENT_STOCK',
-  INSUFFICIENT_WAREHOUSE_STOCK: 'INSUFFICIENT_WAREHOUSE_STOCK',
-  PRODUCT_UNAVAILABLE: 'PRODUCT_UNAVAILABLE',
-  PRODUCT_NOT_FOUND: 'PRODUCT_NOT_FOUND',
-  ADJUST_BELOW_RESERVED: 'ADJUST_BELOW_RESERVED',
-  ADJUST_NO_CHANGE: 'ADJUST_NO_CHANGE',
-  CENTRE_REQUIRED: 'CENTRE_REQUIRED',
-} as const;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   addCalendarDays,
   foldedWords,
   STOCK_MOVEMENT_KIND_LABELS,
@@ -231,7 +232,7 @@ export const dateRangeMessage = 'Khoảng ngày không hợp lệ: ngày bắt �
 /** GET /api/inventory/movements: the centre's ledger, newest first, with filters. */
 export async function listMovements(db: Db, centreId: number, options: MovementListOptions): Promise<MovementPage> {
   if (options.from && options.to && options.from > options.to) {
-    throw new AppError(422, 'DATE_RANGE_INVALID', dateRangeMessage, [{ field: 'to', message: dateRangeMessage }]);
+    throw new AppError(422, ERROR_CODES.DATE_RANGE_INVALID, dateRangeMessage, [{ field: 'to', message: dateRangeMessage }]);
   }
   let query = db
     .selectFrom('stock_movements')

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ERROR_CODES,
   adjustInputSchema,
   envelopeSchema,
   inventoryAvailabilityQuerySchema,
@@ -29,7 +30,7 @@ import { createFloorReadCache } from '../../events/floorReadCache';
 import { inTransaction } from '../../db/inTransaction';
 import { registerDataErrors } from '../../http/dataErrors';
 import type { InventoryContext } from './inventoryContext';
-import { InventoryErrorCodes, inventoryMessages } from './inventoryMessages';
+import { inventoryMessages } from './inventoryMessages';
 import { inventorySummary, listInventory, listMovements, lowStockList, readAvailability, readItems } from './inventoryReads';
 import { adjustStock, receiveStock, setMinStock } from './inventoryWrites';
 
@@ -73,7 +74,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
   /** The centre a write is for: the manager's own; an admin's `centreId` (required). */
   const writeCentre = (scope: CentreScope, requested: number | undefined): Promise<number> => {
     if (scope.centreId === null && requested === undefined) {
-      throw new AppError(422, InventoryErrorCodes.CENTRE_REQUIRED, inventoryMessages.centreRequired, [{ field: 'centreId', message: inventoryMessages.centreRequired }]);
+      throw new AppError(422, ERROR_CODES.CENTRE_REQUIRED, inventoryMessages.centreRequired, [{ field: 'centreId', message: inventoryMessages.centreRequired }]);
     }
     return centreForRequest(db, scope, requested, { stockLocations: true });
   };

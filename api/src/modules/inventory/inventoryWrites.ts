@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
@@ -6,7 +7,7 @@ import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import { AppErrorWithData } from '../../http/dataErrors';
 import { addOnHand, recordMovement, takeOnHand } from './centreStockMoves';
-import { InventoryErrorCodes, inventoryMessages } from './inventoryMessages';
+import { inventoryMessages } from './inventoryMessages';
 import { checkLowStock, type StockFigures } from './lowStockAlerts';
 import { warehouseId } from '../stockLocations';
 
@@ -74,7 +75,7 @@ const productExists = preparedQuery<{ id: number }>()((db, param) => db.selectFr
 
 async function assertProductExists(trx: Db, productId: number): Promise<void> {
   if (!(await productExists.first(trx, { id: productId }))) {
-    throw new AppError(404, InventoryErrorCodes.PRODUCT_NOT_FOUND, inventoryMessages.productNotFound, [{ field: 'productId', message: inventoryMessages.productNotFound }]);
+    throw new AppError(404, ERROR_CODES.PRODUCT_NOT_FOUND, inventoryMessages.productNotFound, [{ field: 'productId', message: inventoryMessages.productNotFound }]);
   }
 }
 
@@ -100,10 +101,10 @@ export async function receiveStock(trx: Db, clock: Clock, request: ReceiveReques
   lines.forEach((line) => {
     const product = products.get(line.productId);
     const field = `lines.${request.lines.indexOf(line)}.productId`;
-    if (!product) throw new AppError(404, InventoryErrorCodes.PRODUCT_NOT_FOUND, inventoryMessages.productNotFound, [{ field, message: inventoryMessages.productNotFound }]);
+    if (!product) throw new AppError(404, ERROR_CODES.PRODUCT_NOT_FOUND, inventoryMessages.productNotFound, [{ field, message: inventoryMessages.productNotFound }]);
     if (toNumber(product.is_active) !== 1) {
       const message = inventoryMessages.productUnavailable(product.name);
-      throw new AppErrorWithData(422, InventoryErrorCodes.PRODUCT_UNAVAILABLE, message, { productId: product.id }, [{ field, message }]);
+      throw new AppErrorWithData(422, ERROR_CODES.PRODUCT_UNAVAILABLE, message, { productId: product.id }, [{ field, message }]);
     }
   });
 
@@ -111,7 +112,7 @@ export async function receiveStock(trx: Db, clock: Clock, request: ReceiveReques
   // never oversold, never waiting in a cycle), then the centre's.
   const warehouse = await warehouseId(trx);
   if (warehouse === null || warehouse === request.centreId) {
-    throw new AppError(422, InventoryErrorCodes.PRODUCT_UNAVAILABLE, inventoryMessages.noWarehouse, [{ field: 'centreId', message: inventoryMessages.noWarehouse }]);
+    throw new AppError(422, ERROR_CODES.PRODUCT_UNAVAILABLE, inventoryMessages.noWarehouse, [{ field: 'centreId', message: inventoryMessages.noWarehouse }]);
   }
   const transfer = await trx
     .insertInto('stock_transfers')
@@ -136,7 +137,7 @@ export async function receiveStock(trx: Db, clock: Clock, request: ReceiveReques
     const field = `lines.${request.lines.indexOf(line)}.quantity`;
     const remaining = taken.available;
     const message = inventoryMessages.insufficientWarehouse(taken.productName, remaining);
-    throw new AppErrorWithData(409, InventoryErrorCodes.INSUFFICIENT_WAREHOUSE_STOCK, message, { productId: line.productId, remaining }, [{ field, message }]);
+    throw new AppErrorWithData(409, ERROR_CODES.INSUFFICIENT_WAREHOUSE_STOCK, message, { productId: line.productId, remaining }, [{ field, message }]);
   }
   for (const line of lines) {
     await addOnHand(tx, { centreId: request.centreId, productId: line.productId, quantity: line.quantity, kind: 'TRANSFER_IN', ...entry }, clock);
@@ -164,12 +165,12 @@ export async function adjustStock(trx: Db, clock: Clock, request: AdjustRequest)
   const before = figuresOf((await lockStockRow.first(trx, { centreId: request.centreId, productId: request.productId, now }))!);
   if (request.newOnHand < before.reserved) {
     const message = inventoryMessages.adjustBelowReserved(before.reserved);
-    throw new AppErrorWithData(422, InventoryErrorCodes.ADJUST_BELOW_RESERVED, message, { reserved: before.reserved, onHand: before.onHand }, [
+    throw new AppErrorWithData(422, ERROR_CODES.ADJUST_BELOW_RESERVED, message, { reserved: before.reserved, onHand: before.onHand }, [
       { field: 'newOnHand', message },
     ]);
   }
   if (request.newOnHand === before.onHand) {
-    throw new AppError(422, InventoryErrorCodes.ADJUST_NO_CHANGE, inventoryMessages.adjustNoChange, [{ field: 'newOnHand', message: inventoryMessages.adjustNoChange }]);
+    throw new AppError(422, ERROR_CODES.ADJUST_NO_CHANGE, inventoryMessages.adjustNoChange, [{ field: 'newOnHand', message: inventoryMessages.adjustNoChange }]);
   }
   const row = await setOnHand.first(trx, { centreId: request.centreId, productId: request.productId, onHand: request.newOnHand, expected: before.onHand, now });
   // The row is locked since lockStockRow: it cannot have changed in between.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { ServiceInvoiceRow, ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
@@ -20,18 +21,18 @@ export async function viewerOf(db: Db, auth: AuthContext): Promise<Viewer> {
   if (auth.role === 'admin') return { kind: 'admin', userId: auth.userId };
   if (auth.role === 'staff' || auth.role === 'manager') {
     const centreId = await activeCentreOf(db, auth.userId);
-    if (centreId === null) throw new AppError(403, 'NO_CENTRE', centreScopeMessages.noCentre);
+    if (centreId === null) throw new AppError(403, ERROR_CODES.NO_CENTRE, centreScopeMessages.noCentre);
     return { kind: 'centre', userId: auth.userId, centreId };
   }
   return { kind: 'customer', userId: auth.userId };
 }
 
 export function orderNotFound(): AppError {
-  return AppError.notFound(invoiceMessages.orderNotFound, 'ORDER_NOT_FOUND');
+  return AppError.notFound(invoiceMessages.orderNotFound, ERROR_CODES.ORDER_NOT_FOUND);
 }
 
 export function serviceOrderNotFound(): AppError {
-  return AppError.notFound(invoiceMessages.serviceOrderNotFound, 'SERVICE_ORDER_NOT_FOUND');
+  return AppError.notFound(invoiceMessages.serviceOrderNotFound, ERROR_CODES.SERVICE_ORDER_NOT_FOUND);
 }
 
 /** The web order `code` if `viewer` may see it, else 404. */
@@ -72,12 +73,12 @@ export async function serviceOrderOfAppointment(db: Db, userId: number, appointm
 
 /** The receipt exists once the order is paid: 409 before. */
 export function assertPaid(order: OrderRow): void {
-  if (order.paid_at === null) throw new AppError(409, 'ORDER_UNPAID', invoiceMessages.orderUnpaid);
+  if (order.paid_at === null) throw new AppError(409, ERROR_CODES.ORDER_UNPAID, invoiceMessages.orderUnpaid);
 }
 
 /** The invoice of the service order: 409 before it is invoiced. */
 export async function invoiceOf(db: Db, order: ServiceOrderRow): Promise<ServiceInvoiceRow> {
   const invoice = await db.selectFrom('service_invoices').selectAll().where('service_order_id', '=', order.id).executeTakeFirst();
-  if (!invoice) throw new AppError(409, 'NOT_INVOICED', invoiceMessages.notInvoiced);
+  if (!invoice) throw new AppError(409, ERROR_CODES.NOT_INVOICED, invoiceMessages.notInvoiced);
   return invoice;
 }

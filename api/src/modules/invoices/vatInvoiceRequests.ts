@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   VAT_INVOICE_REQUEST_LIST_MAX,
   VAT_INVOICE_REQUEST_STATUS_LABELS,
   vietnamDateOf,
@@ -75,7 +76,7 @@ async function readRequest(db: Db, id: number): Promise<(RequestWithCodes & { de
  * return the sale belongs to (the invoice is dated at the sale, Decree 123/2020 art. 9).
  */
 function assertWithinMonth(placedAt: Date | string, now: Date): void {
-  if (vietnamDateOf(placedAt).slice(0, 7) !== vietnamDateOf(now).slice(0, 7)) throw new AppError(409, 'VAT_REQUEST_WINDOW_CLOSED', invoiceMessages.windowClosed);
+  if (vietnamDateOf(placedAt).slice(0, 7) !== vietnamDateOf(now).slice(0, 7)) throw new AppError(409, ERROR_CODES.VAT_REQUEST_WINDOW_CLOSED, invoiceMessages.windowClosed);
 }
 
 /**
@@ -92,7 +93,7 @@ async function upsertRequest(
   const column = 'order_id' in target ? 'order_id' : 'service_order_id';
   const targetId = 'order_id' in target ? target.order_id : target.service_order_id;
   const existing = await db.selectFrom('vat_invoice_requests').select(['id', 'status']).where(column, '=', targetId).executeTakeFirst();
-  if (existing?.status === 'ISSUED') throw new AppError(409, 'VAT_INVOICE_ISSUED', invoiceMessages.alreadyIssued);
+  if (existing?.status === 'ISSUED') throw new AppError(409, ERROR_CODES.VAT_INVOICE_ISSUED, invoiceMessages.alreadyIssued);
   const values = { company_name: input.companyName, tax_code: input.taxCode, address: input.address, email: input.email, requested_by: userId };
   const row = await db
     .insertInto('vat_invoice_requests')
@@ -100,20 +101,20 @@ async function upsertRequest(
     .onConflict((conflict) => conflict.column(column).doUpdateSet(values).where('vat_invoice_requests.status', '=', 'REQUESTED'))
     .returning('id')
     .executeTakeFirst();
-  if (!row) throw new AppError(409, 'VAT_INVOICE_ISSUED', invoiceMessages.alreadyIssued);
+  if (!row) throw new AppError(409, ERROR_CODES.VAT_INVOICE_ISSUED, invoiceMessages.alreadyIssued);
   return { id: row.id, created: existing === undefined };
 }
 
 async function requestById(db: Db, id: number): Promise<VatInvoiceRequest> {
   const row = await readRequest(db, id);
-  if (!row) throw AppError.notFound(invoiceMessages.requestNotFound, 'VAT_REQUEST_NOT_FOUND');
+  if (!row) throw AppError.notFound(invoiceMessages.requestNotFound, ERROR_CODES.VAT_REQUEST_NOT_FOUND);
   return toVatInvoiceRequest(row);
 }
 
 /** POST /orders/:code/vat-invoice-request: the order's customer only (another's order: 404). */
 export async function requestForWebOrder(ctx: InvoiceContext, userId: number, code: string, input: RequestInput): Promise<{ request: VatInvoiceRequest; created: boolean }> {
   const order = await webOrderFor(ctx.db, { kind: 'customer', userId }, code);
-  if (order.status === 'CANCELLED') throw new AppError(409, 'ORDER_CANCELLED', invoiceMessages.orderCancelled);
+  if (order.status === 'CANCELLED') throw new AppError(409, ERROR_CODES.ORDER_CANCELLED, invoiceMessages.orderCancelled);
   assertWithinMonth(order.created_at, ctx.clock.now());
   const { id, created } = await upsertRequest(ctx.db, { order_id: order.id }, input, userId);
   return { request: await requestById(ctx.db, id), created };
@@ -128,9 +129,9 @@ export async function webOrderRequestOf(db: Db, userId: number, code: string): P
 
 /** POST /service-orders/:id/vat-invoice-request: the customer of the appointment, or the counter of its centre (a walk-in). */
 export async function requestForServiceOrder(ctx: InvoiceContext, viewer: Viewer, id: number, input: RequestInput): Promise<{ request: VatInvoiceRequest; created: boolean }> {
-  if (viewer.kind === 'admin') throw new AppError(403, 'ADMIN_READ_ONLY', 'Quản trị viên chỉ được xem công việc của trung tâm.');
+  if (viewer.kind === 'admin') throw new AppError(403, ERROR_CODES.ADMIN_READ_ONLY, 'Quản trị viên chỉ được xem công việc của trung tâm.');
   const order = await serviceOrderFor(ctx.db, viewer, id);
-  if (order.status === 'CANCELLED') throw new AppError(409, 'ORDER_CANCELLED', invoiceMessages.orderCancelled);
+  if (order.status === 'CANCELLED') throw new AppError(409, ERROR_CODES.ORDER_CANCELLED, invoiceMessages.orderCancelled);
   assertWithinMonth(order.opened_at, ctx.clock.now());
   const { id: requestId, created } = await upsertRequest(ctx.db, { service_order_id: order.id }, input, viewer.userId);
   return { request: await requestById(ctx.db, requestId), created };
@@ -154,11 +155,11 @@ export async function listVatInvoiceRequests(db: Db, scope: CentreScope, query: 
 async function requestAndDocument(ctx: InvoiceContext, scope: CentreScope, id: number): Promise<{ row: VatInvoiceRequestRow; document: InvoiceDocument }> {
   const row = await readRequest(ctx.db, id);
   const centre = row ? (row.desk_centre_id ?? row.centre_id) : null;
-  if (!row || (scope.centreId !== null && centre !== scope.centreId)) throw AppError.notFound(invoiceMessages.requestNotFound, 'VAT_REQUEST_NOT_FOUND');
+  if (!row || (scope.centreId !== null && centre !== scope.centreId)) throw AppError.notFound(invoiceMessages.requestNotFound, ERROR_CODES.VAT_REQUEST_NOT_FOUND);
   const viewer: Viewer = { kind: 'admin', userId: scope.userId };
   if (row.order_code !== null) {
     const order = await webOrderFor(ctx.db, viewer, row.order_code);
-    if (order.paid_at === null) throw new AppError(409, 'ORDER_UNPAID', invoiceMessages.notPaidForIssue);
+    if (order.paid_at === null) throw new AppError(409, ERROR_CODES.ORDER_UNPAID, invoiceMessages.notPaidForIssue);
     return { row, document: await webOrderDocument(ctx.db, ctx.config, order) };
   }
   const order = await serviceOrderFor(ctx.db, viewer, row.service_order_id!);

@@ -1,11 +1,10 @@
-import { KPI_RANGE_MAX_DAYS } from 'shared-contracts/schemas';
+import { ERROR_CODES, KPI_RANGE_MAX_DAYS } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 
 /** Vietnam is UTC+7 all year (no daylight saving). */
 const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DATE_RANGE_INVALID = 'DATE_RANGE_INVALID';
 export const kpiRangeMessage = `Khoảng ngày không hợp lệ: ngày dạng YYYY-MM-DD, "từ ngày" không sau "đến ngày" và tối đa ${KPI_RANGE_MAX_DAYS} ngày.`;
 
 /** A range of local dates, both inclusive, with its UTC bounds [fromUtc, toUtc). */
@@ -36,7 +35,7 @@ function localMidnightMs(value: string): number | null {
 export function parseKpiRange(from: string, to: string): KpiRange {
   const fromMs = localMidnightMs(from);
   const toStart = localMidnightMs(to);
-  const invalid = (field: 'from' | 'to') => new AppError(422, DATE_RANGE_INVALID, kpiRangeMessage, [{ field, message: kpiRangeMessage }]);
+  const invalid = (field: 'from' | 'to') => new AppError(422, ERROR_CODES.DATE_RANGE_INVALID, kpiRangeMessage, [{ field, message: kpiRangeMessage }]);
   if (fromMs === null) throw invalid('from');
   if (toStart === null) throw invalid('to');
   if (fromMs > toStart) throw invalid('from');

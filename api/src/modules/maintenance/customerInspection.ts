@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ChecklistResult, CustomerInspection, ServiceOrderStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { checklistPhotoUrl } from '../media';
@@ -35,7 +36,7 @@ export async function customerInspection(db: Kysely<Database>, userId: number, a
     .where('service_orders.appointment_id', '=', appointmentId)
     .where('appointments.user_id', '=', userId)
     .executeTakeFirst();
-  if (!order) throw AppError.notFound(customerInspectionMessages.notFound, 'INSPECTION_NOT_FOUND');
+  if (!order) throw AppError.notFound(customerInspectionMessages.notFound, ERROR_CODES.INSPECTION_NOT_FOUND);
 
   const rows = await db
     .selectFrom('service_order_checklist_items')

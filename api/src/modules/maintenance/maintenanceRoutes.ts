@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ERROR_CODES,
   customerInspectionSchema,
   envelopeSchema,
   errorEnvelopeSchema,
@@ -65,7 +66,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     },
     async (request) => {
       const record = await findMaintenanceRecord(db, currentAuth(request).userId, request.params.id);
-      if (!record) throw AppError.notFound(maintenanceMessages.notFound, 'MAINTENANCE_RECORD_NOT_FOUND');
+      if (!record) throw AppError.notFound(maintenanceMessages.notFound, ERROR_CODES.MAINTENANCE_RECORD_NOT_FOUND);
       return ok(record);
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { ifNoneMatchMatches } from '../../http/httpCache';
 import { catalogueAssets } from './catalogueMedia';
@@ -30,7 +31,7 @@ export const catalogueMediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const asset = catalogueAssets().get(request.params['*']);
-      if (!asset) throw AppError.notFound(catalogueMediaMessages.notFound, 'MEDIA_NOT_FOUND');
+      if (!asset) throw AppError.notFound(catalogueMediaMessages.notFound, ERROR_CODES.MEDIA_NOT_FOUND);
       reply.header('etag', asset.etag);
       reply.header('cache-control', request.query.v === asset.version ? IMMUTABLE : REVALIDATE);
       reply.header('x-content-type-options', 'nosniff');

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 
 /**
@@ -68,11 +69,11 @@ export async function assertImageWithinBounds(bytes: Buffer, bounds: ImageBounds
   const problem = imageBoundsProblem(size, bounds);
   if (problem === 'TOO_MANY_PIXELS') {
     const message = imageBoundsMessages.tooManyPixels(bounds);
-    throw new AppError(422, 'IMAGE_TOO_LARGE', message, [{ field: 'file', message }]);
+    throw new AppError(422, ERROR_CODES.IMAGE_TOO_LARGE, message, [{ field: 'file', message }]);
   }
   if (problem === 'EXTREME_SHAPE') {
     const message = imageBoundsMessages.extremeShape(bounds);
-    throw new AppError(422, 'IMAGE_EXTREME_SHAPE', message, [{ field: 'file', message }]);
+    throw new AppError(422, ERROR_CODES.IMAGE_EXTREME_SHAPE, message, [{ field: 'file', message }]);
   }
   return size;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { ifNoneMatchMatches } from '../../http/httpCache';
@@ -39,7 +40,7 @@ export const productCoverRoutes: FastifyPluginAsyncZod<ProductCoverRoutesOptions
         : undefined;
       const first = row ? firstImagePath(row.images) : null;
       const asset = first ? catalogueAssets().get(first) : undefined;
-      if (!asset) throw AppError.notFound(catalogueMediaMessages.notFound, 'MEDIA_NOT_FOUND');
+      if (!asset) throw AppError.notFound(catalogueMediaMessages.notFound, ERROR_CODES.MEDIA_NOT_FOUND);
       reply.header('etag', asset.etag);
       reply.header('cache-control', COVER_CACHE);
       reply.header('x-content-type-options', 'nosniff');

@@ -5,7 +5,7 @@ export { orderCodeFor, provisionalOrderCode } from './orderCode';
 export { orderStatusEmail, type OrderEmail, type OrderEmailFacts } from './orderEmails';
 export { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 export { cancelWithin, expireUnpaidOrders, moveOrder, notifyCustomer, recordHistory, webOrderFactsOf, type OrderActor } from './orderLifecycle';
-export { OrderErrorCodes, orderMessages } from './orderMessages';
+export { orderMessages } from './orderMessages';
 export { readOrderTimeline, recordOrderEvent } from './orderTimeline';
 export { findOrderRow, toOrder } from './orderView';
 export { ordersRoutes } from './ordersRoutes';

@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Order, OrderPaymentChannel, OrderPaymentMethod, OrderStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
 import { orderStatusEmail, type OrderEmail } from './orderEmails';
 import { moveOrder, notifyCustomer, recordHistory } from './orderLifecycle';
-import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { orderMessages } from './orderMessages';
 import type { OrderEventInput } from './orderTimeline';
 import { issuePackageCredits } from './packageCredits';
 import type { ShopContext } from './placeOrder';
@@ -46,7 +47,7 @@ export interface MarkOrderPaidOptions {
 /** 404 unless the actor may act on the order: the system always; desk staff on their centre's orders. */
 export function assertOrderInActorScope(actor: PaymentActor, order: OrderRow): void {
   if (actor.kind === 'staff' && actor.scope.centreId !== null && order.desk_centre_id !== actor.scope.centreId) {
-    throw AppError.notFound(orderMessages.notFound, OrderErrorCodes.ORDER_NOT_FOUND);
+    throw AppError.notFound(orderMessages.notFound, ERROR_CODES.ORDER_NOT_FOUND);
   }
 }
 
@@ -62,7 +63,7 @@ const actorIdOf = (actor: PaymentActor): number | null => (actor.kind === 'staff
  */
 export async function markOrderPaid(ctx: ShopContext, trx: Db, order: OrderRow, options: MarkOrderPaidOptions): Promise<OrderRow> {
   assertOrderInActorScope(options.actor, order);
-  const conflict = options.conflict ?? new AppError(409, OrderErrorCodes.PAYMENT_NOT_CONFIRMABLE, orderMessages.paymentAlreadyConfirmed);
+  const conflict = options.conflict ?? new AppError(409, ERROR_CODES.PAYMENT_NOT_CONFIRMABLE, orderMessages.paymentAlreadyConfirmed);
   if (order.payment_status !== 'UNPAID') throw conflict;
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
@@ -100,7 +101,7 @@ export async function markOrderPaid(ctx: ShopContext, trx: Db, order: OrderRow, 
  * markOrderPaid (PLACED, PAID). Only a CANCELLED, UNPAID order.
  */
 export async function reopenOrder(ctx: ShopContext, trx: Db, order: OrderRow, options: Omit<MarkOrderPaidOptions, 'status'>): Promise<OrderRow> {
-  if (order.status !== 'CANCELLED' || order.payment_status !== 'UNPAID') throw options.conflict ?? new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange);
+  if (order.status !== 'CANCELLED' || order.payment_status !== 'UNPAID') throw options.conflict ?? new AppError(409, ERROR_CODES.CONCURRENT_CHANGE, orderMessages.concurrentChange);
   const paid = await markOrderPaid(ctx, trx, order, { ...options, status: 'PLACED' });
   const nowIso = ctx.clock.now().toISOString();
   const lines = await trx.selectFrom('order_lines').select(['ref_id', 'quantity']).where('order_id', '=', order.id).where('kind', '=', 'product').orderBy('ref_id').execute();

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   CUSTOMER_CANCELLABLE_STATUSES,
   type AccountRole,
   type Order,
@@ -14,7 +15,7 @@ import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
 import { invalidateCatalogue } from '../catalogue';
 import { enqueueOrderEmail, orderCancelledEmail, type OrderEmail } from './orderEmails';
-import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { orderMessages } from './orderMessages';
 import { actorKindOf, recordOrderEvent, type OrderEventInput } from './orderTimeline';
 import { settleOrderStock } from './orderStock';
 import { findOrderRow, toOrder } from './orderView';
@@ -36,7 +37,7 @@ export interface OrderActor {
  */
 export async function ownOrder(db: Db, code: string, actor: OrderActor): Promise<OrderRow> {
   const row = await findOrderRow(db, code);
-  if (!row || row.user_id !== actor.userId) throw AppError.notFound(orderMessages.notFound, OrderErrorCodes.ORDER_NOT_FOUND);
+  if (!row || row.user_id !== actor.userId) throw AppError.notFound(orderMessages.notFound, ERROR_CODES.ORDER_NOT_FOUND);
   return row;
 }
 
@@ -172,12 +173,12 @@ export async function cancelWithin(
  */
 export async function cancelOrder(ctx: ShopContext, code: string, actor: OrderActor, reason: string | null, expectedVersion?: number): Promise<Order> {
   const nowIso = ctx.clock.now().toISOString();
-  const notCancellable = new AppError(409, OrderErrorCodes.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
+  const notCancellable = new AppError(409, ERROR_CODES.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
   const cancelled = await ctx.db.transaction().execute(async (trx) => {
     const row = await ownOrder(trx, code, actor);
     // The customer's page sends the version it showed: a change by the shop since (a confirmation racing the
     // cancellation) wins, and the customer sees the order again.
-    if (expectedVersion !== undefined && toNumber(row.version) !== expectedVersion) throw new AppError(409, OrderErrorCodes.CONCURRENT_CHANGE, orderMessages.concurrentChange);
+    if (expectedVersion !== undefined && toNumber(row.version) !== expectedVersion) throw new AppError(409, ERROR_CODES.CONCURRENT_CHANGE, orderMessages.concurrentChange);
     if (!CUSTOMER_CANCELLABLE_STATUSES.includes(row.status as OrderStatus)) throw notCancellable;
     return cancelWithin(ctx, trx, row, { actorId: actor.userId, reason, byCustomer: true, nowIso, conflict: notCancellable });
   });
@@ -212,7 +213,7 @@ export async function expireUnpaidOrders(ctx: ShopContext & { events: Pick<Event
     const cancelled = await ctx.db.transaction().execute(async (trx) => {
       const row = await findOrderRow(trx, code);
       if (!row || row.status !== 'PENDING_PAYMENT' || row.payment_status !== 'UNPAID') return null;
-      const changed = new AppError(409, OrderErrorCodes.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
+      const changed = new AppError(409, ERROR_CODES.ORDER_NOT_CANCELLABLE, orderMessages.cannotCancel);
       return cancelWithin(ctx, trx, row, { actorId: null, reason, byCustomer: false, nowIso: now.toISOString(), conflict: changed }).catch((error: unknown) => {
         if (error === changed) return null;
         throw error;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   priceOrder,
   promotionRefusalMessages,
   shippingFeeFor,
@@ -12,7 +13,7 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { findPromotionByCode, loadCustomerFacts, type CustomerFacts } from './promotionContext';
-import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { orderMessages } from './orderMessages';
 
 type Db = Kysely<Database>;
 
@@ -28,7 +29,7 @@ export interface PricedCheckout {
 /** The centre of a pick-up must exist (a service centre: the warehouse hands nothing over): 422 otherwise. Answers its name. */
 export async function assertCentreExists(db: Db, centreId: number): Promise<{ id: number; name: string }> {
   const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
-  if (!centre) throw new AppError(422, OrderErrorCodes.CENTRE_NOT_FOUND, orderMessages.centreNotFound, [{ field: 'fulfilment.centreId', message: orderMessages.centreNotFound }]);
+  if (!centre) throw new AppError(422, ERROR_CODES.CENTRE_NOT_FOUND, orderMessages.centreNotFound, [{ field: 'fulfilment.centreId', message: orderMessages.centreNotFound }]);
   return centre;
 }
 

@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import { issueCentreStock, releaseCentreStock, reserveCentreStock } from '../inventory';
-import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { orderMessages } from './orderMessages';
 
 type Db = Kysely<Database>;
 
@@ -45,7 +46,7 @@ export async function reserveOrderStock(trx: Db, location: { id: number; pickupN
       : available > 0
         ? orderMessages.onlyLeft(line.name, available)
         : orderMessages.outOfStock(line.name);
-    throw new AppError(409, OrderErrorCodes.OUT_OF_STOCK, message);
+    throw new AppError(409, ERROR_CODES.OUT_OF_STOCK, message);
   }
 }
 

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { CustomerPackageCredit } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { orderMessages } from './orderMessages';
 
 type Db = Kysely<Database>;
 
@@ -67,7 +68,7 @@ export async function revokePackageCredits(db: Db, orderId: number): Promise<voi
     .where('order_id', '=', orderId)
     .where('quantity_used', '>', 0)
     .executeTakeFirst();
-  if (used) throw new AppError(409, OrderErrorCodes.PACKAGE_CREDITS_USED, orderMessages.creditsUsed);
+  if (used) throw new AppError(409, ERROR_CODES.PACKAGE_CREDITS_USED, orderMessages.creditsUsed);
   await db.deleteFrom('package_credits').where('order_id', '=', orderId).execute();
 }
 

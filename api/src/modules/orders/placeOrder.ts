@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   canCustomerCancel,
   foldVietnamese,
   ORDER_STATUS_LABELS,
@@ -27,7 +28,7 @@ import { enqueueOrderEmail, orderPlacedEmail } from './orderEmails';
 import { recordOrderEvent } from './orderTimeline';
 import { orderCodeFor, provisionalOrderCode } from './orderCode';
 import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
-import { OrderErrorCodes, orderMessages } from './orderMessages';
+import { orderMessages } from './orderMessages';
 import { assertCentreExists, priceCheckout } from './orderPricing';
 import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
@@ -115,7 +116,7 @@ const insertOrderHistory = preparedQuery<{ orderId: number; status: OrderStatus;
 
 function replayOrRefuse(existing: { request_hash: string }, hash: string): void {
   if (existing.request_hash !== hash) {
-    throw new AppError(409, OrderErrorCodes.IDEMPOTENCY_KEY_REUSED, orderMessages.idempotencyKeyReused);
+    throw new AppError(409, ERROR_CODES.IDEMPOTENCY_KEY_REUSED, orderMessages.idempotencyKeyReused);
   }
 }
 
@@ -193,11 +194,11 @@ async function createOrder(
   const lines: CartLine[] = requested.map((entry) => {
     const item = items.get(itemKey(entry));
     if (!item) {
-      throw AppError.notFound(orderMessages.itemNotFound(entry.kind === 'product' ? 'sản phẩm' : 'gói dịch vụ'), OrderErrorCodes.ITEM_NOT_FOUND);
+      throw AppError.notFound(orderMessages.itemNotFound(entry.kind === 'product' ? 'sản phẩm' : 'gói dịch vụ'), ERROR_CODES.ITEM_NOT_FOUND);
     }
-    if (!item.available) throw new AppError(409, OrderErrorCodes.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(item.name));
+    if (!item.available) throw new AppError(409, ERROR_CODES.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(item.name));
     const shown = shownPrices.get(itemKey(entry));
-    if (shown !== undefined && shown !== item.price) throw new AppError(409, OrderErrorCodes.PRICE_CHANGED, orderMessages.priceChanged(item.name));
+    if (shown !== undefined && shown !== item.price) throw new AppError(409, ERROR_CODES.PRICE_CHANGED, orderMessages.priceChanged(item.name));
     return toCartLine(item, entry.quantity, null);
   });
 
@@ -209,7 +210,7 @@ async function createOrder(
 
   const { pricing, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now);
   if (refusal) {
-    throw new AppError(422, OrderErrorCodes.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
+    throw new AppError(422, ERROR_CODES.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
   }
 
   // Stock reserved at the order's location, product by product in id order (orderStock.ts); sales counted.
@@ -217,11 +218,11 @@ async function createOrder(
   let stockLocationId: number | null = null;
   if (products.length > 0) {
     stockLocationId = pickupCentre?.id ?? locations.warehouse;
-    if (stockLocationId === null) throw new AppError(409, OrderErrorCodes.OUT_OF_STOCK, orderMessages.outOfStock(products[0]!.name));
+    if (stockLocationId === null) throw new AppError(409, ERROR_CODES.OUT_OF_STOCK, orderMessages.outOfStock(products[0]!.name));
     await reserveOrderStock(trx, { id: stockLocationId, pickupName: pickupCentre?.name ?? null }, products, ctx.clock);
     for (const line of products) {
       const counted = await countSale.execute(trx, { id: line.refId, quantity: line.quantity, now: nowIso });
-      if (Number(counted.numAffectedRows) === 0) throw new AppError(409, OrderErrorCodes.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(line.name));
+      if (Number(counted.numAffectedRows) === 0) throw new AppError(409, ERROR_CODES.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(line.name));
     }
   }
 
@@ -234,7 +235,7 @@ async function createOrder(
       .where('is_active', '=', 1)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) === 0) {
-      throw new AppError(422, OrderErrorCodes.PROMOTION_REFUSED, 'Mã đã hết lượt sử dụng', [{ field: 'promoCode', message: 'Mã đã hết lượt sử dụng' }]);
+      throw new AppError(422, ERROR_CODES.PROMOTION_REFUSED, 'Mã đã hết lượt sử dụng', [{ field: 'promoCode', message: 'Mã đã hết lượt sử dụng' }]);
     }
   }
 

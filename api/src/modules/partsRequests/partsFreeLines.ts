@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
+  ERROR_CODES,
   availableFreePartLineActions,
   FREE_PART_LINE_MARK,
   FREE_PART_LINE_STATUS_LABELS,
@@ -43,7 +44,7 @@ export type FreeLineCreateData = z.output<typeof freePartLineCreateInputSchema>;
 export type FreeLineLinkData = z.output<typeof freePartLineLinkInputSchema>;
 export type FreeLineSpecialOrderData = z.output<typeof freePartLineSpecialOrderInputSchema>;
 
-const notFound = () => AppError.notFound(freeLineMessages.notFound, 'NOT_FOUND');
+const notFound = () => AppError.notFound(freeLineMessages.notFound, ERROR_CODES.NOT_FOUND);
 
 function readLines(db: Kysely<Database>) {
   return db
@@ -125,7 +126,7 @@ export async function createFreeLine(ctx: PartsRequestContext, scope: CentreScop
   const { db } = ctx;
   const order = await orderInScope(db, scope, orderId);
   if (order.technician_id !== scope.userId) throw notAssigned();
-  if (order.status !== 'IN_PROGRESS') throw new AppError(409, 'ORDER_NOT_IN_PROGRESS', partsWorkMessages.orderNotInProgress(order.status as ServiceOrderStatus));
+  if (order.status !== 'IN_PROGRESS') throw new AppError(409, ERROR_CODES.ORDER_NOT_IN_PROGRESS, partsWorkMessages.orderNotInProgress(order.status as ServiceOrderStatus));
   let reason = input.reason;
   if (input.checklistItemId !== null) {
     const item = await db
@@ -134,10 +135,10 @@ export async function createFreeLine(ctx: PartsRequestContext, scope: CentreScop
       .where('id', '=', input.checklistItemId)
       .where('service_order_id', '=', orderId)
       .executeTakeFirst();
-    if (!item || item.result !== 'FAIL') throw fieldError('CHECKLIST_ITEM_INVALID', 'checklistItemId', partsWorkMessages.itemInvalid);
+    if (!item || item.result !== 'FAIL') throw fieldError(ERROR_CODES.CHECKLIST_ITEM_INVALID, 'checklistItemId', partsWorkMessages.itemInvalid);
     reason ??= item.note;
   }
-  if (!reason) throw fieldError('VALIDATION_ERROR', 'reason', partsWorkMessages.reasonRequired);
+  if (!reason) throw fieldError(ERROR_CODES.VALIDATION_ERROR, 'reason', partsWorkMessages.reasonRequired);
   const now = ctx.clock.now();
   const at = now.toISOString();
   const row = await db
@@ -168,7 +169,7 @@ async function deskLine(ctx: PartsRequestContext, scope: CentreScope, id: number
   const line = await ctx.db.selectFrom('parts_free_lines').selectAll().where('id', '=', id).executeTakeFirst();
   if (!line || (scope.centreId !== null && scope.centreId !== line.centre_id)) throw notFound();
   const order = await orderInScope(ctx.db, scope, line.service_order_id);
-  if (order.status !== 'IN_PROGRESS') throw new AppError(409, 'ORDER_NOT_IN_PROGRESS', freeLineMessages.orderNotWorking(order.status as ServiceOrderStatus));
+  if (order.status !== 'IN_PROGRESS') throw new AppError(409, ERROR_CODES.ORDER_NOT_IN_PROGRESS, freeLineMessages.orderNotWorking(order.status as ServiceOrderStatus));
   return { line, order };
 }
 
@@ -176,7 +177,7 @@ async function deskLine(ctx: PartsRequestContext, scope: CentreScope, id: number
 async function changed(db: Kysely<Database>, id: number): Promise<AppError> {
   const current = await db.selectFrom('parts_free_lines').select(['status', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
   const statusLabel = FREE_PART_LINE_STATUS_LABELS[current.status as FreePartLineStatus];
-  return new AppErrorWithData(409, 'FREE_PART_LINE_CHANGED', freeLineMessages.changed(statusLabel), { status: current.status, statusLabel, version: current.version });
+  return new AppErrorWithData(409, ERROR_CODES.FREE_PART_LINE_CHANGED, freeLineMessages.changed(statusLabel), { status: current.status, statusLabel, version: current.version });
 }
 
 /**
@@ -188,7 +189,7 @@ async function changed(db: Kysely<Database>, id: number): Promise<AppError> {
 export async function linkFreeLine(ctx: PartsRequestContext, scope: CentreScope, id: number, input: FreeLineLinkData): Promise<number> {
   const { line, order } = await deskLine(ctx, scope, id);
   const product = await ctx.db.selectFrom('products').select(['id', 'price', 'is_active']).where('id', '=', input.productId).executeTakeFirst();
-  if (!product || product.is_active !== 1) throw fieldError('PRODUCT_UNAVAILABLE', 'productId', partsWorkMessages.productUnavailable);
+  if (!product || product.is_active !== 1) throw fieldError(ERROR_CODES.PRODUCT_UNAVAILABLE, 'productId', partsWorkMessages.productUnavailable);
   const now = ctx.clock.now();
   const at = now.toISOString();
   const requestId = await floorTransaction(ctx.db, async (trx) => {
@@ -244,7 +245,7 @@ export async function linkFreeLine(ctx: PartsRequestContext, scope: CentreScope,
 export async function specialOrderFreeLine(ctx: PartsRequestContext, scope: CentreScope, id: number, input: FreeLineSpecialOrderData): Promise<void> {
   const { order } = await deskLine(ctx, scope, id);
   const now = ctx.clock.now();
-  if (input.expectedDate < vietnamDateOf(now)) throw fieldError('VALIDATION_ERROR', 'expectedDate', freeLineMessages.expectedDatePast);
+  if (input.expectedDate < vietnamDateOf(now)) throw fieldError(ERROR_CODES.VALIDATION_ERROR, 'expectedDate', freeLineMessages.expectedDatePast);
   const at = now.toISOString();
   const moved = await ctx.db
     .updateTable('parts_free_lines')

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import {
+  ERROR_CODES,
   PARTS_REQUEST_STATUS_LABELS,
   PARTS_REQUEST_TRANSITIONS,
   SERVICE_ORDER_STATUS_LABELS,
@@ -23,7 +24,7 @@ export const partsRequestMessages = {
 } as const;
 
 export function partsRequestNotFound(): AppError {
-  return AppError.notFound(partsRequestMessages.notFound, 'NOT_FOUND');
+  return AppError.notFound(partsRequestMessages.notFound, ERROR_CODES.NOT_FOUND);
 }
 
 /**
@@ -37,7 +38,7 @@ export function invalidPartsTransition(current: { status: string; version: numbe
     transition.from.length === 1 && transition.from[0] === transition.to
       ? `Không thể ${transition.label.toLowerCase()} yêu cầu phụ tùng đang ở trạng thái "${PARTS_REQUEST_STATUS_LABELS[from]}".`
       : `Không thể chuyển yêu cầu phụ tùng từ "${PARTS_REQUEST_STATUS_LABELS[from]}" sang "${PARTS_REQUEST_STATUS_LABELS[transition.to]}".`;
-  return new AppErrorWithData(409, 'INVALID_STATUS_TRANSITION', message, {
+  return new AppErrorWithData(409, ERROR_CODES.INVALID_STATUS_TRANSITION, message, {
     status: from,
     statusLabel: PARTS_REQUEST_STATUS_LABELS[from],
     version: current.version,
@@ -46,7 +47,7 @@ export function invalidPartsTransition(current: { status: string; version: numbe
 
 export function partsRequestChanged(current: { status: string; version: number }): AppError {
   const status = current.status as PartsRequestStatus;
-  return new AppErrorWithData(409, 'PARTS_REQUEST_CHANGED', partsRequestMessages.changed, {
+  return new AppErrorWithData(409, ERROR_CODES.PARTS_REQUEST_CHANGED, partsRequestMessages.changed, {
     status,
     statusLabel: PARTS_REQUEST_STATUS_LABELS[status],
     version: current.version,
@@ -54,7 +55,7 @@ export function partsRequestChanged(current: { status: string; version: number }
 }
 
 export function approvalExpired(): AppError {
-  return new AppError(409, 'APPROVAL_EXPIRED', partsRequestMessages.expired);
+  return new AppError(409, ERROR_CODES.APPROVAL_EXPIRED, partsRequestMessages.expired);
 }
 
 export interface PartsMove {
@@ -187,7 +188,7 @@ async function explainRefusal(db: Db, move: PartsMove): Promise<AppError> {
   if (move.expectedVersion !== undefined && current.version !== move.expectedVersion) return partsRequestChanged(current);
   const orderStatus = current.order_status as ServiceOrderStatus;
   if (move.orderStatuses && !move.orderStatuses.includes(orderStatus)) {
-    return new AppError(409, 'ORDER_NOT_IN_PROGRESS', partsRequestMessages.orderLocked(orderStatus));
+    return new AppError(409, ERROR_CODES.ORDER_NOT_IN_PROGRESS, partsRequestMessages.orderLocked(orderStatus));
   }
   return partsRequestChanged(current);
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
+  ERROR_CODES,
   APPROVAL_WINDOW_HOURS,
   PARTS_REASON_MAX,
   PARTS_REQUEST_TRANSITIONS,
@@ -131,7 +132,7 @@ export async function requestInScope(
 }
 
 function insufficientStock(available: number, productName: string): AppError {
-  return new AppErrorWithData(409, 'INSUFFICIENT_STOCK', insufficientStockMessage(available, productName), { available, productName });
+  return new AppErrorWithData(409, ERROR_CODES.INSUFFICIENT_STOCK, insufficientStockMessage(available, productName), { available, productName });
 }
 
 async function productName(db: Kysely<Database> | Transaction<Database>, productId: number): Promise<string> {
@@ -168,9 +169,9 @@ export async function createPartsRequest(ctx: PartsRequestContext, scope: Centre
   const { db } = ctx;
   const order = await orderInScope(db, scope, orderId);
   if (order.technician_id !== scope.userId) throw notAssigned();
-  if (order.status !== 'IN_PROGRESS') throw new AppError(409, 'ORDER_NOT_IN_PROGRESS', partsWorkMessages.orderNotInProgress(order.status as ServiceOrderStatus));
+  if (order.status !== 'IN_PROGRESS') throw new AppError(409, ERROR_CODES.ORDER_NOT_IN_PROGRESS, partsWorkMessages.orderNotInProgress(order.status as ServiceOrderStatus));
   const product = await db.selectFrom('products').select(['id', 'name', 'price', 'is_active']).where('id', '=', input.productId).executeTakeFirst();
-  if (!product || product.is_active !== 1) throw fieldError('PRODUCT_UNAVAILABLE', 'productId', partsWorkMessages.productUnavailable);
+  if (!product || product.is_active !== 1) throw fieldError(ERROR_CODES.PRODUCT_UNAVAILABLE, 'productId', partsWorkMessages.productUnavailable);
   let reason = input.reason;
   if (input.checklistItemId !== null) {
     const item = await db
@@ -179,10 +180,10 @@ export async function createPartsRequest(ctx: PartsRequestContext, scope: Centre
       .where('id', '=', input.checklistItemId)
       .where('service_order_id', '=', orderId)
       .executeTakeFirst();
-    if (!item || item.result !== 'FAIL') throw fieldError('CHECKLIST_ITEM_INVALID', 'checklistItemId', partsWorkMessages.itemInvalid);
+    if (!item || item.result !== 'FAIL') throw fieldError(ERROR_CODES.CHECKLIST_ITEM_INVALID, 'checklistItemId', partsWorkMessages.itemInvalid);
     reason ??= item.note;
   }
-  if (!reason) throw fieldError('VALIDATION_ERROR', 'reason', partsWorkMessages.reasonRequired);
+  if (!reason) throw fieldError(ERROR_CODES.VALIDATION_ERROR, 'reason', partsWorkMessages.reasonRequired);
   const now = ctx.clock.now();
   const at = now.toISOString();
 
@@ -193,7 +194,7 @@ export async function createPartsRequest(ctx: PartsRequestContext, scope: Centre
     current = lockForUpdate(db, current);
     const locked = await current.executeTakeFirstOrThrow();
     if (locked.technician_id !== scope.userId) throw notAssigned();
-    if (locked.status !== 'IN_PROGRESS') throw new AppError(409, 'ORDER_NOT_IN_PROGRESS', partsWorkMessages.orderNotInProgress(locked.status as ServiceOrderStatus));
+    if (locked.status !== 'IN_PROGRESS') throw new AppError(409, ERROR_CODES.ORDER_NOT_IN_PROGRESS, partsWorkMessages.orderNotInProgress(locked.status as ServiceOrderStatus));
     const row = await trx
       .insertInto('parts_requests')
       .values({
@@ -410,7 +411,7 @@ export async function returnParts(ctx: PartsRequestContext, scope: CentreScope, 
   const { request, order } = await requestInScope(ctx.db, scope, id);
   const outstanding = request.issued_qty - request.returned_qty;
   if (request.status === 'ISSUED' && request.version === input.version && input.quantity > outstanding) {
-    throw fieldError('RETURN_QUANTITY_INVALID', 'quantity', partsWorkMessages.returnTooMany(outstanding));
+    throw fieldError(ERROR_CODES.RETURN_QUANTITY_INVALID, 'quantity', partsWorkMessages.returnTooMany(outstanding));
   }
   const now = ctx.clock.now();
   await floorTransaction(ctx.db, async (trx) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { modelVersionsResponseSchema, trainingStartedResponseSchema, vehicleForecastResponseSchema, type ModelVersionDto } from 'shared-contracts/schemas';
+import { ERROR_CODES, modelVersionsResponseSchema, trainingStartedResponseSchema, vehicleForecastResponseSchema, type ModelVersionDto } from 'shared-contracts/schemas';
 import { errorEnvelopeSchema, idParamsSchema } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
@@ -107,7 +107,7 @@ export const predictionRoutes: FastifyPluginAsyncZod<{ context: AppContext; trai
         const runId = await trainer.start(currentAuth(request).userId);
         return reply.code(202).send(ok({ runId }, predictionMessages.trainingStarted));
       } catch (error) {
-        if (error instanceof TrainingInProgressError) throw new AppError(409, 'TRAINING_IN_PROGRESS', predictionMessages.trainingInProgress);
+        if (error instanceof TrainingInProgressError) throw new AppError(409, ERROR_CODES.TRAINING_IN_PROGRESS, predictionMessages.trainingInProgress);
         throw error;
       }
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   promotionIdParamsSchema,
   promotionListQuerySchema,
   promotionListResponseSchema,
@@ -83,10 +84,10 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
     async (request, reply) => {
       const { userId } = currentAuth(request);
       const promotion = await findPromotionById(db, request.body.promotionId);
-      if (!promotion) throw AppError.notFound(promotionMessages.notFound, 'PROMOTION_NOT_FOUND');
+      if (!promotion) throw AppError.notFound(promotionMessages.notFound, ERROR_CODES.PROMOTION_NOT_FOUND);
       const saved = await listSavedPromotions(db, userId);
       if (!saved.some((entry) => entry.id === promotion.id)) {
-        if (!isLive(promotion, now())) throw new AppError(409, 'PROMOTION_NOT_AVAILABLE', promotionMessages.ended);
+        if (!isLive(promotion, now())) throw new AppError(409, ERROR_CODES.PROMOTION_NOT_AVAILABLE, promotionMessages.ended);
         await savePromotion(db, userId, promotion.id);
       }
       reply.header('cache-control', 'private, no-store');

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   envelopeSchema,
   REPORT_CSV_MAX_ROWS,
   REPORT_NAMES,
@@ -29,7 +30,6 @@ export const reportMessages = {
   unknownReport: 'Báo cáo không tồn tại.',
   tooLarge: 'Khoảng thời gian quá lớn, vui lòng thu hẹp.',
 } as const;
-export const REPORT_TOO_LARGE = 'REPORT_TOO_LARGE';
 /**
  * Rows read per query while a CSV streams, the connection free between pages. Each page becomes the CSV's bytes as
  * soon as it arrives (reportPages, csvChunk; on SQLite the definitions read it with readRows, so that no other
@@ -71,7 +71,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ReportContext }> = async
 
   function definitionOf(name: string): ReportDefinition {
     const definition = reportNamed(name);
-    if (!definition) throw AppError.notFound(reportMessages.unknownReport, 'REPORT_NOT_FOUND');
+    if (!definition) throw AppError.notFound(reportMessages.unknownReport, ERROR_CODES.REPORT_NOT_FOUND);
     return definition;
   }
 
@@ -79,7 +79,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ReportContext }> = async
     const definition = definitionOf(name);
     const scope = await scopeOf(request, query);
     if ((await definition.count(scope)) > REPORT_CSV_MAX_ROWS) {
-      throw new AppError(422, REPORT_TOO_LARGE, reportMessages.tooLarge, [{ field: 'to', message: reportMessages.tooLarge }]);
+      throw new AppError(422, ERROR_CODES.REPORT_TOO_LARGE, reportMessages.tooLarge, [{ field: 'to', message: reportMessages.tooLarge }]);
     }
     const columns = definition.columns(scope.centreId === null);
     const pages = reportPages(definition, scope, CSV_PAGE_ROWS, REPORT_CSV_MAX_ROWS, (rows) => csvChunk(columns, rows));

@@ -1,4 +1,4 @@
-import { formatVndPlain, INVOICE_PAYMENT_METHOD_LABELS, type InvoicePaymentMethod } from 'shared-contracts/schemas';
+import { ERROR_CODES, formatVndPlain, INVOICE_PAYMENT_METHOD_LABELS, type InvoicePaymentMethod } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 
 export const cashPaymentMessages = {
@@ -14,7 +14,7 @@ export const cashPaymentMessages = {
 export function paymentNote(method: InvoicePaymentMethod, total: number, amountReceived: number | undefined): string {
   const label = INVOICE_PAYMENT_METHOD_LABELS[method];
   if (amountReceived === undefined) return label;
-  const invalid = (message: string) => new AppError(422, 'AMOUNT_RECEIVED_INVALID', message, [{ field: 'amountReceived', message }]);
+  const invalid = (message: string) => new AppError(422, ERROR_CODES.AMOUNT_RECEIVED_INVALID, message, [{ field: 'amountReceived', message }]);
   if (method !== 'CASH') throw invalid(cashPaymentMessages.cashOnly);
   if (amountReceived < total) throw invalid(cashPaymentMessages.tooLittle(formatVndPlain(amountReceived), formatVndPlain(total)));
   return `${label} · khách đưa ${formatVndPlain(amountReceived)}, tiền thừa ${formatVndPlain(amountReceived - total)}`;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
-import { CHECKLIST_EDITABLE_STATUSES, SERVICE_ORDER_STATUS_LABELS, type ServiceOrderStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES, CHECKLIST_EDITABLE_STATUSES, SERVICE_ORDER_STATUS_LABELS, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
@@ -52,5 +52,5 @@ export async function assertChecklistWritable(db: Db, orderId: number, itemId: n
   if (!row || (writer.centreId !== null && row.centre_id !== writer.centreId)) throw AppError.notFound(checklistMessages.itemNotFound);
   if (row.technician_id !== writer.userId) throw notAssigned();
   const status = row.status as ServiceOrderStatus;
-  if (!CHECKLIST_EDITABLE_STATUSES.includes(status)) throw new AppError(409, 'CHECKLIST_LOCKED', checklistMessages.locked(status));
+  if (!CHECKLIST_EDITABLE_STATUSES.includes(status)) throw new AppError(409, ERROR_CODES.CHECKLIST_LOCKED, checklistMessages.locked(status));
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type z } from 'zod';
 import {
+  ERROR_CODES,
   CHECKLIST_EDITABLE_STATUSES,
   checklistAnswerInputSchema,
   type ChecklistPhoto,
@@ -11,7 +12,7 @@ import type { ServiceOrderChecklistItemRow } from '../../db/backOfficeSchema';
 import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
-import { AppError, ErrorCodes } from '../../http/appError';
+import { AppError } from '../../http/appError';
 import { apiMessages } from '../../http/messages';
 import { assertChecklistWritable, type ChecklistWriter } from './checklistAccess';
 import { checklistPhotoUrl } from '../media';
@@ -84,7 +85,7 @@ export function parseChecklistAnswer(body: unknown): ChecklistAnswer {
   const parsed = checklistAnswerInputSchema.safeParse(body ?? {});
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));
-  throw new AppError(422, ErrorCodes.VALIDATION_ERROR, errors[0]?.message ?? apiMessages.validation, errors);
+  throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, errors[0]?.message ?? apiMessages.validation, errors);
 }
 
 /** The item's answer before a change (did it count as answered?). */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX, type ChecklistPhoto } from 'shared-contracts/schemas';
+import { ERROR_CODES, CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX, type ChecklistPhoto } from 'shared-contracts/schemas';
 import { instantParameter, runsOneTransactionAtATime } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -21,11 +21,11 @@ export const checklistPhotoMessages = {
 } as const;
 
 function unreadablePhoto(): AppError {
-  return new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.unreadable, [{ field: 'file', message: checklistPhotoMessages.unreadable }]);
+  return new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.unreadable, [{ field: 'file', message: checklistPhotoMessages.unreadable }]);
 }
 
 function tooManyPhotos(): AppError {
-  return new AppError(409, 'TOO_MANY_PHOTOS', checklistPhotoMessages.tooMany);
+  return new AppError(409, ERROR_CODES.TOO_MANY_PHOTOS, checklistPhotoMessages.tooMany);
 }
 
 /**
@@ -50,15 +50,15 @@ export async function assertPhotoAccepted(db: Kysely<Database>, orderId: number,
  * PHOTO_ENCODER_UNAVAILABLE when the encoder died or hung on it (nothing was stored: the technician sends it again).
  */
 export async function storeUpload(encoder: ChecklistPhotoEncoder, bytes: Buffer): Promise<StoredPhoto> {
-  if (bytes.length > CHECKLIST_PHOTO_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', checklistPhotoMessages.tooLarge);
+  if (bytes.length > CHECKLIST_PHOTO_MAX_BYTES) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, checklistPhotoMessages.tooLarge);
   if (sniffImageType(bytes) === null) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.wrongType, [{ field: 'file', message: checklistPhotoMessages.wrongType }]);
+    throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.wrongType, [{ field: 'file', message: checklistPhotoMessages.wrongType }]);
   }
   await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadablePhoto);
   try {
     return await encoder.store(bytes);
   } catch (error) {
-    if (error instanceof PhotoEncoderUnavailableError) throw new AppError(503, 'PHOTO_ENCODER_UNAVAILABLE', checklistPhotoMessages.busy);
+    if (error instanceof PhotoEncoderUnavailableError) throw new AppError(503, ERROR_CODES.PHOTO_ENCODER_UNAVAILABLE, checklistPhotoMessages.busy);
     if (error instanceof UnreadablePhotoError) throw unreadablePhoto();
     throw error;
   }

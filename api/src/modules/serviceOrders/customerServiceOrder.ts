@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { customerServiceOrderLabel, type CustomerServiceOrder, type ServiceOrderStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES, customerServiceOrderLabel, type CustomerServiceOrder, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { VietQrConfig } from '../../config';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
@@ -30,7 +30,7 @@ export async function customerServiceOrder(
     .where('service_orders.appointment_id', '=', appointmentId)
     .where('appointments.user_id', '=', userId)
     .executeTakeFirst();
-  if (!order) throw AppError.notFound(customerServiceOrderMessages.notFound, 'SERVICE_ORDER_NOT_FOUND');
+  if (!order) throw AppError.notFound(customerServiceOrderMessages.notFound, ERROR_CODES.SERVICE_ORDER_NOT_FOUND);
   const status = order.status as ServiceOrderStatus;
   const [lines, invoice, pendingApprovals] = await Promise.all([linesOfOrder(db, order.id), readInvoice(db, order.id, vietQr), pendingApprovalsOf(db, order.id)]);
   return {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ERROR_CODES,
   CHECKLIST_PHOTO_MAX_BYTES,
   checklistAnswerInputSchema,
   checklistItemParamsSchema,
@@ -129,7 +130,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
           const { id, itemId } = request.params;
           const scope = centreScopeOf(request);
           const writer = writerOf(scope);
-          if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA', checklistPhotoMessages.notMultipart);
+          if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.notMultipart);
           // Cheap refusals before the upload is read and decoded.
           await assertPhotoAccepted(db, id, itemId, writer);
           let bytes: Buffer | null = null;
@@ -137,16 +138,16 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
             const part = await request.file();
             if (part) {
               bytes = await part.toBuffer();
-              if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', checklistPhotoMessages.tooLarge);
+              if (part.file.truncated) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, checklistPhotoMessages.tooLarge);
             }
           } catch (error) {
             const code = (error as { code?: unknown }).code;
-            if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', checklistPhotoMessages.tooLarge);
+            if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, checklistPhotoMessages.tooLarge);
             if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.badRequest(checklistPhotoMessages.missing);
             throw error;
           }
           if (bytes === null || bytes.length === 0) {
-            throw new AppError(422, 'VALIDATION_ERROR', checklistPhotoMessages.missing, [{ field: 'file', message: checklistPhotoMessages.missing }]);
+            throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, checklistPhotoMessages.missing, [{ field: 'file', message: checklistPhotoMessages.missing }]);
           }
           const stored = await storeUpload(photoEncoder, bytes);
           const photo = await addChecklistPhoto(db, uploadDir, { orderId: id, itemId, writer, at: clock.now() }, stored);

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppointmentStatus, InvoicePaymentMethod, InvoicePreview, ServiceInvoice, ServiceOrderStatus } from 'shared-contracts/schemas';
-import { INVOICE_PAYMENT_METHOD_LABELS } from 'shared-contracts/schemas';
+import { ERROR_CODES, INVOICE_PAYMENT_METHOD_LABELS } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/appError';
@@ -164,7 +164,7 @@ export async function confirmInvoicePayment(
     const row = await invoiceRow(ctx.db, orderId);
     if (!row || row.payment_status !== 'PAID') return null;
     if (row.payment_method !== method) {
-      throw new AppError(409, 'PAYMENT_ALREADY_CONFIRMED', invoiceMessages.paidOtherMethod(row.payment_method as InvoicePaymentMethod));
+      throw new AppError(409, ERROR_CODES.PAYMENT_ALREADY_CONFIRMED, invoiceMessages.paidOtherMethod(row.payment_method as InvoicePaymentMethod));
     }
     return { invoice: await toServiceInvoice(row, ctx.vietQr), changed: false };
   };

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { OPEN_PARTS_REQUEST_STATUSES, PARTS_REQUEST_TRANSITIONS, type PartsRequestStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES, OPEN_PARTS_REQUEST_STATUSES, PARTS_REQUEST_TRANSITIONS, type PartsRequestStatus } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -63,7 +63,7 @@ async function outstandingIssued(db: Db, serviceOrderId: number): Promise<number
 export async function releaseOrderParts(trx: Transaction<Database>, serviceOrderId: number, actor: { actorId: number; at: Date; clock: Clock }): Promise<number> {
   const refuse = async () => {
     const outstanding = await outstandingIssued(trx, serviceOrderId);
-    if (outstanding > 0) throw new AppError(409, 'PARTS_ISSUED', partsHookMessages.issued(outstanding));
+    if (outstanding > 0) throw new AppError(409, ERROR_CODES.PARTS_ISSUED, partsHookMessages.issued(outstanding));
   };
   await refuse();
   const at = actor.at.toISOString();

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -9,7 +10,7 @@ import { serviceOrderMessages } from './serviceOrderTransition';
 type Db = Kysely<Database> | Transaction<Database>;
 
 export function serviceOrderNotFound(): AppError {
-  return AppError.notFound(serviceOrderMessages.notFound, 'NOT_FOUND');
+  return AppError.notFound(serviceOrderMessages.notFound, ERROR_CODES.NOT_FOUND);
 }
 
 /** The order, if it exists and is within the caller's centre (another centre's answers 404, as a missing one). */
@@ -35,7 +36,7 @@ export async function checkTechnicianOfCentre(db: Db, centreId: number, technici
     .where('staff_assignments.centre_id', '=', centreId)
     .where('staff_assignments.ended_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw fieldError('TECHNICIAN_INVALID', 'technicianId', technicianMessages.invalid);
+  if (!row) throw fieldError(ERROR_CODES.TECHNICIAN_INVALID, 'technicianId', technicianMessages.invalid);
   return { id: row.id, fullName: row.full_name };
 }
 

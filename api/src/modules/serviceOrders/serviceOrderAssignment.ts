@@ -1,4 +1,4 @@
-import { ASSIGNABLE_SERVICE_ORDER_STATUSES, type assignmentInputSchema } from 'shared-contracts/schemas';
+import { ERROR_CODES, ASSIGNABLE_SERVICE_ORDER_STATUSES, type assignmentInputSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
@@ -34,7 +34,7 @@ export async function assignServiceOrder(ctx: ServiceOrderContext, scope: Centre
   const order = await orderInScope(ctx.db, scope, id);
   if (input.technicianId !== undefined && input.technicianId !== null) await checkTechnicianOfCentre(ctx.db, order.centre_id, input.technicianId);
   if (input.bayNo !== undefined && input.bayNo !== null) checkBay(input.bayNo, await baysOf(ctx.db, order.centre_id));
-  if (input.technicianId === null && order.status === 'IN_PROGRESS') throw fieldError('TECHNICIAN_REQUIRED', 'technicianId', assignmentMessages.technicianRequired);
+  if (input.technicianId === null && order.status === 'IN_PROGRESS') throw fieldError(ERROR_CODES.TECHNICIAN_REQUIRED, 'technicianId', assignmentMessages.technicianRequired);
 
   await floorTransaction(ctx.db, async (trx) => {
     const set: { technician_id?: number | null; bay_no?: number | null } = {};
@@ -43,7 +43,7 @@ export async function assignServiceOrder(ctx: ServiceOrderContext, scope: Centre
     const updated = await touchServiceOrder(trx, id, input.version, ASSIGNABLE_SERVICE_ORDER_STATUSES, now, set);
     // The version pinned what was read: the technician and bay below are those the desk saw.
     if (updated.status === 'IN_PROGRESS' && updated.technician_id === null) {
-      throw fieldError('TECHNICIAN_REQUIRED', 'technicianId', assignmentMessages.technicianRequired);
+      throw fieldError(ERROR_CODES.TECHNICIAN_REQUIRED, 'technicianId', assignmentMessages.technicianRequired);
     }
     if (input.technicianId !== undefined && order.technician_id !== null && order.technician_id !== input.technicianId) {
       await stopClocks(trx, { serviceOrderId: id }, at);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { fieldError } from '../../http/dataErrors';
@@ -11,7 +12,7 @@ import { uniqueOr } from './floorTransaction';
  */
 
 export function bayInvalid(bayNo: number, bays: number): AppError {
-  return fieldError('BAY_INVALID', 'bayNo', `Khoang ${bayNo} không tồn tại: trung tâm có ${bays} khoang (1–${bays}).`);
+  return fieldError(ERROR_CODES.BAY_INVALID, 'bayNo', `Khoang ${bayNo} không tồn tại: trung tâm có ${bays} khoang (1–${bays}).`);
 }
 
 /** 422 unless 1 ≤ bayNo ≤ bays. */
@@ -30,7 +31,7 @@ export async function bayOccupied(db: Kysely<Database>, centreId: number, bayNo:
     .where('bay_occupancy.to_at', 'is', null)
     .executeTakeFirst();
   const message = holder ? `Khoang ${bayNo} đang có xe ${holder.license_plate}.` : `Khoang ${bayNo} vừa có xe khác vào, vui lòng chọn khoang khác.`;
-  return new AppError(409, 'BAY_OCCUPIED', message, [{ field: 'bayNo', message }]);
+  return new AppError(409, ERROR_CODES.BAY_OCCUPIED, message, [{ field: 'bayNo', message }]);
 }
 
 /** Puts the order in the bay (inside the caller's transaction); a taken bay ends the transaction with 409 BAY_OCCUPIED. */

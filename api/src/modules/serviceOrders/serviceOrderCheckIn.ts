@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import {
+  ERROR_CODES,
   APPOINTMENT_STATUS_LABELS,
   CHECK_IN_APPOINTMENT_STATUSES,
   vietnamDateOf,
@@ -32,11 +33,11 @@ export const checkInMessages = {
 } as const;
 
 export function appointmentChanged(): AppError {
-  return new AppError(409, 'APPOINTMENT_CHANGED', checkInMessages.appointmentChanged);
+  return new AppError(409, ERROR_CODES.APPOINTMENT_CHANGED, checkInMessages.appointmentChanged);
 }
 
 function odometerInvalid(message: string): AppError {
-  return fieldError('ODOMETER_INVALID', 'odometerKm', message);
+  return fieldError(ERROR_CODES.ODOMETER_INVALID, 'odometerKm', message);
 }
 
 export const ODOMETER_LIMIT_KM = 1_000_000;
@@ -239,18 +240,18 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
   const now = ctx.clock.now();
   const appointment = await appointmentToCheckIn.first(db, { appointmentId });
   if (!appointment || (scope.centreId !== null && scope.centreId !== appointment.centre_id)) {
-    throw AppError.notFound(checkInMessages.appointmentNotFound, 'APPOINTMENT_NOT_FOUND');
+    throw AppError.notFound(checkInMessages.appointmentNotFound, ERROR_CODES.APPOINTMENT_NOT_FOUND);
   }
   const status = appointment.status as AppointmentStatus;
   if (!(CHECK_IN_APPOINTMENT_STATUSES as readonly string[]).includes(status)) {
     if (status === 'CHECKED_IN' || status === 'IN_PROGRESS') throw appointmentChanged();
     throw new AppError(
       409,
-      'INVALID_STATUS_TRANSITION',
+      ERROR_CODES.INVALID_STATUS_TRANSITION,
       `Không thể chuyển lịch hẹn từ "${APPOINTMENT_STATUS_LABELS[status]}" sang "${APPOINTMENT_STATUS_LABELS.CHECKED_IN}".`,
     );
   }
-  if (vietnamDateOf(appointment.starts_at) !== vietnamDateOf(now)) throw new AppError(409, 'NOT_APPOINTMENT_DAY', checkInMessages.notAppointmentDay);
+  if (vietnamDateOf(appointment.starts_at) !== vietnamDateOf(now)) throw new AppError(409, ERROR_CODES.NOT_APPOINTMENT_DAY, checkInMessages.notAppointmentDay);
   if (input.odometerKm > ODOMETER_LIMIT_KM) throw odometerInvalid('Số km tối đa 1.000.000.');
   if (appointment.odometer_km !== null && input.odometerKm < appointment.odometer_km) {
     throw odometerInvalid(`Số km không được nhỏ hơn lần ghi gần nhất của xe (${appointment.odometer_km.toLocaleString('vi-VN')} km).`);

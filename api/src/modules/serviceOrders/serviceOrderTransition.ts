@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
+  ERROR_CODES,
   SERVICE_ORDER_STATUS_LABELS,
   SERVICE_ORDER_TRANSITIONS,
   vietnamDateOf,
@@ -31,13 +32,13 @@ const STAMPED_AT: Partial<Record<ServiceOrderStatus, 'started_at' | 'work_done_a
 export function invalidTransition(from: ServiceOrderStatus, to: ServiceOrderStatus): AppError {
   return new AppError(
     409,
-    'INVALID_STATUS_TRANSITION',
+    ERROR_CODES.INVALID_STATUS_TRANSITION,
     `Không thể chuyển phiếu dịch vụ từ "${SERVICE_ORDER_STATUS_LABELS[from]}" sang "${SERVICE_ORDER_STATUS_LABELS[to]}".`,
   );
 }
 
 export function serviceOrderChanged(): AppError {
-  return new AppError(409, 'SERVICE_ORDER_CHANGED', serviceOrderMessages.changed);
+  return new AppError(409, ERROR_CODES.SERVICE_ORDER_CHANGED, serviceOrderMessages.changed);
 }
 
 export interface TransitionRequest {
@@ -60,7 +61,7 @@ export interface TransitionRequest {
 }
 
 export function notAssigned(): AppError {
-  return new AppError(403, 'NOT_ASSIGNED', serviceOrderMessages.notAssigned);
+  return new AppError(403, ERROR_CODES.NOT_ASSIGNED, serviceOrderMessages.notAssigned);
 }
 
 /**
@@ -98,7 +99,7 @@ export async function transitionServiceOrder(trx: Db, request: TransitionRequest
   const row = await update.returningAll().executeTakeFirst();
   if (!row) {
     const current = await trx.selectFrom('service_orders').select(['status', 'version', 'technician_id']).where('id', '=', request.id).executeTakeFirst();
-    if (!current) throw AppError.notFound(serviceOrderMessages.notFound, 'NOT_FOUND');
+    if (!current) throw AppError.notFound(serviceOrderMessages.notFound, ERROR_CODES.NOT_FOUND);
     if (request.expectedVersion !== undefined && current.version !== request.expectedVersion) throw serviceOrderChanged();
     if (!transition.from.includes(current.status as ServiceOrderStatus)) throw invalidTransition(current.status as ServiceOrderStatus, transition.to);
     if (technician && current.technician_id !== technician.id) throw notAssigned();
@@ -140,9 +141,9 @@ export async function touchServiceOrder(
     .executeTakeFirst();
   if (row) return row;
   const current = await trx.selectFrom('service_orders').select(['status', 'version']).where('id', '=', id).executeTakeFirst();
-  if (!current) throw AppError.notFound(serviceOrderMessages.notFound, 'NOT_FOUND');
+  if (!current) throw AppError.notFound(serviceOrderMessages.notFound, ERROR_CODES.NOT_FOUND);
   if (current.version !== expectedVersion) throw serviceOrderChanged();
-  throw new AppError(409, 'INVALID_STATUS_TRANSITION', `Phiếu dịch vụ đang ở trạng thái "${SERVICE_ORDER_STATUS_LABELS[current.status as ServiceOrderStatus]}", không thể thay đổi.`);
+  throw new AppError(409, ERROR_CODES.INVALID_STATUS_TRANSITION, `Phiếu dịch vụ đang ở trạng thái "${SERVICE_ORDER_STATUS_LABELS[current.status as ServiceOrderStatus]}", không thể thay đổi.`);
 }
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -1,4 +1,4 @@
-import { FREE_PART_LINE_MARK, FREE_PART_LINE_STATUS_LABELS, PARTS_REQUEST_STATUS_LABELS, type PartsRequestStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES, FREE_PART_LINE_MARK, FREE_PART_LINE_STATUS_LABELS, PARTS_REQUEST_STATUS_LABELS, type PartsRequestStatus } from 'shared-contracts/schemas';
 import type { Transaction } from 'kysely';
 import { CHECKLIST_FAIL_NOTE_MIN, SERVICE_ORDER_TRANSITIONS, type AppointmentStatus, type ServiceOrderAction, type ServiceOrderStatus } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
@@ -131,7 +131,7 @@ async function assertStillAtCentre(trx: Transaction<Database>, technicianId: num
     .where('centre_id', '=', centreId)
     .where('ended_at', 'is', null)
     .executeTakeFirst();
-  if (!assigned) throw new AppError(403, 'NOT_ASSIGNED', workMessages.movedAway);
+  if (!assigned) throw new AppError(403, ERROR_CODES.NOT_ASSIGNED, workMessages.movedAway);
 }
 
 /**
@@ -193,10 +193,10 @@ export async function finishWork(ctx: ServiceOrderContext, scope: CentreScope, i
     });
     const pendingItems = await pendingChecklistItems(trx, id);
     if (pendingItems.length > 0) {
-      throw new AppErrorWithData(409, 'CHECKLIST_INCOMPLETE', `Còn ${pendingItems.length} mục kiểm tra chưa hoàn tất (mục không đạt cần ghi rõ lý do).`, { pendingItems });
+      throw new AppErrorWithData(409, ERROR_CODES.CHECKLIST_INCOMPLETE, `Còn ${pendingItems.length} mục kiểm tra chưa hoàn tất (mục không đạt cần ghi rõ lý do).`, { pendingItems });
     }
     const requests = await openPartsRequestsOf(trx, id);
-    if (requests.length > 0) throw new AppErrorWithData(409, 'PARTS_PENDING', partsPendingMessage(requests), { requests });
+    if (requests.length > 0) throw new AppErrorWithData(409, ERROR_CODES.PARTS_PENDING, partsPendingMessage(requests), { requests });
     await stopClocks(trx, { serviceOrderId: id }, at);
     await releaseBay(trx, id, at);
     return finished;

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ClockState, clockInInputSchema } from 'shared-contracts/schemas';
 import type { z } from 'zod';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -53,7 +54,7 @@ export async function clockIn(ctx: ServiceOrderContext, scope: CentreScope, inpu
   const at = now.toISOString();
   const order = await orderInScope(ctx.db, scope, input.serviceOrderId);
   if (order.technician_id !== scope.userId) throw notAssigned();
-  if (order.status !== 'IN_PROGRESS') throw new AppError(409, 'SERVICE_ORDER_NOT_IN_PROGRESS', technicianClockMessages.notInProgress);
+  if (order.status !== 'IN_PROGRESS') throw new AppError(409, ERROR_CODES.SERVICE_ORDER_NOT_IN_PROGRESS, technicianClockMessages.notInProgress);
   await floorTransaction(ctx.db, async (trx) => {
     // Conditional on the order still being this technician's running work (and holds its row until commit).
     const still = await trx
@@ -63,7 +64,7 @@ export async function clockIn(ctx: ServiceOrderContext, scope: CentreScope, inpu
       .where('status', '=', 'IN_PROGRESS')
       .where('technician_id', '=', scope.userId)
       .executeTakeFirst();
-    if (Number(still.numUpdatedRows) !== 1) throw new AppError(409, 'SERVICE_ORDER_CHANGED', 'Phiếu dịch vụ vừa được người khác cập nhật, vui lòng tải lại.');
+    if (Number(still.numUpdatedRows) !== 1) throw new AppError(409, ERROR_CODES.SERVICE_ORDER_CHANGED, 'Phiếu dịch vụ vừa được người khác cập nhật, vui lòng tải lại.');
     if (input.switch) await stopClocks(trx, { technicianId: scope.userId }, at);
     else {
       const running = await trx.selectFrom('work_time_entries').select('id').where('technician_id', '=', scope.userId).where('ended_at', 'is', null).executeTakeFirst();
@@ -80,7 +81,7 @@ export async function clockOut(ctx: ServiceOrderContext, scope: CentreScope): Pr
   const now = ctx.clock.now();
   const before = await clockStateOf(ctx.db, scope.userId);
   const stopped = await floorTransaction(ctx.db, (trx) => stopClocks(trx, { technicianId: scope.userId }, now.toISOString()));
-  if (stopped === 0) throw new AppError(409, 'CLOCK_NOT_RUNNING', clockMessages.notRunning);
+  if (stopped === 0) throw new AppError(409, ERROR_CODES.CLOCK_NOT_RUNNING, clockMessages.notRunning);
   if (before.running && scope.centreId !== null) {
     await publishFloorChange(ctx, scope.centreId, { appointmentId: null, serviceOrderId: before.running.serviceOrderId }, now);
   }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { uniqueOr } from './floorTransaction';
@@ -22,8 +23,8 @@ export async function alreadyClockedIn(db: Kysely<Database>, technicianId: numbe
     .where('work_time_entries.technician_id', '=', technicianId)
     .where('work_time_entries.ended_at', 'is', null)
     .executeTakeFirst();
-  if (!running) return new AppError(409, 'ALREADY_CLOCKED_IN', 'Đồng hồ của bạn vừa thay đổi, vui lòng tải lại.');
-  return new AppErrorWithData(409, 'ALREADY_CLOCKED_IN', `Bạn đang bấm giờ cho phiếu ${running.code}. Hãy tạm dừng hoặc chuyển sang phiếu này.`, {
+  if (!running) return new AppError(409, ERROR_CODES.ALREADY_CLOCKED_IN, 'Đồng hồ của bạn vừa thay đổi, vui lòng tải lại.');
+  return new AppErrorWithData(409, ERROR_CODES.ALREADY_CLOCKED_IN, `Bạn đang bấm giờ cho phiếu ${running.code}. Hãy tạm dừng hoặc chuyển sang phiếu này.`, {
     activeServiceOrderId: running.id,
     activeServiceOrderCode: running.code,
   });

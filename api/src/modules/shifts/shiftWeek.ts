@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addCalendarDays, isCalendarDate, type ShiftWeek, type Shift } from 'shared-contracts/schemas';
+import { ERROR_CODES, addCalendarDays, isCalendarDate, type ShiftWeek, type Shift } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { TechnicianShiftRow } from '../../db/shiftSchema';
 import { AppError } from '../../http/appError';
@@ -16,7 +16,7 @@ export interface ShiftWeekDays {
 export function parseWeekStart(weekStart: string): ShiftWeekDays {
   const value = weekStart.trim();
   if (!isCalendarDate(value) || new Date(`${value}T00:00:00Z`).getUTCDay() !== 1) {
-    throw new AppError(422, 'WEEK_START_INVALID', shiftsMessages.weekStartInvalid, [{ field: 'weekStart', message: shiftsMessages.weekStartInvalid }]);
+    throw new AppError(422, ERROR_CODES.WEEK_START_INVALID, shiftsMessages.weekStartInvalid, [{ field: 'weekStart', message: shiftsMessages.weekStartInvalid }]);
   }
   return { weekStart: value, days: Array.from({ length: 7 }, (_, index) => addCalendarDays(value, index)) };
 }

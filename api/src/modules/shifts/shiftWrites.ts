@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addCalendarDays, isCalendarDate, type CopyPreviousWeekResult, type Shift } from 'shared-contracts/schemas';
+import { ERROR_CODES, addCalendarDays, isCalendarDate, type CopyPreviousWeekResult, type Shift } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertInScope, centreScopeMessages, type CentreScope } from '../../security/centreScope';
@@ -32,8 +32,8 @@ function insideHours(startTime: string, endTime: string, hours: { openTime: stri
  * centre's opening hours (422 SHIFT_OUTSIDE_HOURS naming them).
  */
 export async function upsertShift(db: Kysely<Database>, scope: CentreScope, input: ShiftInput): Promise<Shift> {
-  if (!isCalendarDate(input.workDate)) throw new AppError(422, 'SHIFT_DATE_INVALID', shiftsMessages.workDateInvalid, [{ field: 'workDate', message: shiftsMessages.workDateInvalid }]);
-  if (input.startTime >= input.endTime) throw new AppError(422, 'SHIFT_TIME_INVALID', shiftsMessages.shiftTimeOrder, [{ field: 'endTime', message: shiftsMessages.shiftTimeOrder }]);
+  if (!isCalendarDate(input.workDate)) throw new AppError(422, ERROR_CODES.SHIFT_DATE_INVALID, shiftsMessages.workDateInvalid, [{ field: 'workDate', message: shiftsMessages.workDateInvalid }]);
+  if (input.startTime >= input.endTime) throw new AppError(422, ERROR_CODES.SHIFT_TIME_INVALID, shiftsMessages.shiftTimeOrder, [{ field: 'endTime', message: shiftsMessages.shiftTimeOrder }]);
   const assignment = await db
     .selectFrom('staff_assignments')
     .innerJoin('users', 'users.id', 'staff_assignments.user_id')
@@ -43,13 +43,13 @@ export async function upsertShift(db: Kysely<Database>, scope: CentreScope, inpu
     .where('users.role', '=', 'technician')
     .executeTakeFirst();
   if (!assignment) {
-    throw new AppError(422, 'TECHNICIAN_NOT_ASSIGNED', shiftsMessages.technicianNotAssigned, [{ field: 'technicianId', message: shiftsMessages.technicianNotAssigned }]);
+    throw new AppError(422, ERROR_CODES.TECHNICIAN_NOT_ASSIGNED, shiftsMessages.technicianNotAssigned, [{ field: 'technicianId', message: shiftsMessages.technicianNotAssigned }]);
   }
   assertInScope(scope, assignment.centre_id);
   const hours = await openingHours(db, assignment.centre_id);
   if (!insideHours(input.startTime, input.endTime, hours)) {
     const message = shiftsMessages.outsideHours(hours.openTime, hours.closeTime);
-    throw new AppError(422, 'SHIFT_OUTSIDE_HOURS', message, [{ field: 'startTime', message }]);
+    throw new AppError(422, ERROR_CODES.SHIFT_OUTSIDE_HOURS, message, [{ field: 'startTime', message }]);
   }
   const row = await db
     .insertInto('technician_shifts')

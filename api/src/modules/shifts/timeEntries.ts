@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { addCalendarDays, isCalendarDate, TIME_ENTRIES_LIMIT, vietnamDateOf, type TimeEntry, type TimeEntryList } from 'shared-contracts/schemas';
+import { ERROR_CODES, addCalendarDays, isCalendarDate, TIME_ENTRIES_LIMIT, vietnamDateOf, type TimeEntry, type TimeEntryList } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import { lockForUpdate } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
@@ -109,12 +109,12 @@ export async function correctTimeEntry(db: Kysely<Database>, clock: Clock, scope
   const entry = await entryQuery(db).where('work_time_entries.id', '=', entryId).executeTakeFirst();
   if (!entry) throw AppError.notFound(shiftsMessages.entryNotFound);
   assertInScope(scope, entry.centre_id);
-  if (entry.ended_at === null) throw new AppError(409, 'TIME_ENTRY_RUNNING', shiftsMessages.entryRunning);
+  if (entry.ended_at === null) throw new AppError(409, ERROR_CODES.TIME_ENTRY_RUNNING, shiftsMessages.entryRunning);
   const started = new Date(input.startedAt);
   const ended = new Date(input.endedAt);
-  if (Number.isNaN(started.getTime()) || started.getTime() < EARLIEST_MS) throw new AppError(422, 'TIME_ENTRY_INVALID', shiftsMessages.entryTooEarly, [{ field: 'startedAt', message: shiftsMessages.entryTooEarly }]);
-  if (Number.isNaN(ended.getTime()) || ended.getTime() <= started.getTime()) throw new AppError(422, 'TIME_ENTRY_INVALID', shiftsMessages.entryOrder, [{ field: 'endedAt', message: shiftsMessages.entryOrder }]);
-  if (ended.getTime() > clock.now().getTime()) throw new AppError(422, 'TIME_ENTRY_IN_FUTURE', shiftsMessages.entryFuture, [{ field: 'endedAt', message: shiftsMessages.entryFuture }]);
+  if (Number.isNaN(started.getTime()) || started.getTime() < EARLIEST_MS) throw new AppError(422, ERROR_CODES.TIME_ENTRY_INVALID, shiftsMessages.entryTooEarly, [{ field: 'startedAt', message: shiftsMessages.entryTooEarly }]);
+  if (Number.isNaN(ended.getTime()) || ended.getTime() <= started.getTime()) throw new AppError(422, ERROR_CODES.TIME_ENTRY_INVALID, shiftsMessages.entryOrder, [{ field: 'endedAt', message: shiftsMessages.entryOrder }]);
+  if (ended.getTime() > clock.now().getTime()) throw new AppError(422, ERROR_CODES.TIME_ENTRY_IN_FUTURE, shiftsMessages.entryFuture, [{ field: 'endedAt', message: shiftsMessages.entryFuture }]);
   const startedIso = started.toISOString();
   const endedIso = ended.toISOString();
   await inTransaction(db, async (trx) => {
@@ -131,16 +131,16 @@ export async function correctTimeEntry(db: Kysely<Database>, clock: Clock, scope
       .where((eb) => eb.or([eb('work_time_entries.ended_at', 'is', null), eb('work_time_entries.ended_at', '>', startedIso)]))
       .orderBy('work_time_entries.started_at')
       .executeTakeFirst();
-    if (overlap) throw new AppError(409, 'TIME_ENTRY_OVERLAP', shiftsMessages.entryOverlap(overlap.code));
+    if (overlap) throw new AppError(409, ERROR_CODES.TIME_ENTRY_OVERLAP, shiftsMessages.entryOverlap(overlap.code));
     const current = await trx.selectFrom('work_time_entries').select(['started_at', 'ended_at']).where('id', '=', entry.id).executeTakeFirst();
-    if (!current || current.ended_at === null) throw new AppError(409, 'TIME_ENTRY_CHANGED', shiftsMessages.entryChanged);
+    if (!current || current.ended_at === null) throw new AppError(409, ERROR_CODES.TIME_ENTRY_CHANGED, shiftsMessages.entryChanged);
     const updated = await trx
       .updateTable('work_time_entries')
       .set({ started_at: startedIso, ended_at: endedIso, edited_by: scope.userId, edit_reason: input.reason })
       .where('id', '=', entry.id)
       .where('ended_at', 'is not', null)
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'TIME_ENTRY_CHANGED', shiftsMessages.entryChanged);
+    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, ERROR_CODES.TIME_ENTRY_CHANGED, shiftsMessages.entryChanged);
     await trx
       .insertInto('work_time_entry_edits')
       .values({

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AssignmentResult, StaffRoster } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import { lockForUpdate } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
@@ -20,7 +21,7 @@ const STAFF_ROLES = ['staff', 'technician', 'manager'] as const;
 
 export async function findCentre(db: Kysely<Database>, centreId: number): Promise<{ id: number; name: string }> {
   const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
-  if (!centre) throw new AppError(422, 'CENTRE_NOT_FOUND', staffAdminMessages.centreNotFound, [{ field: 'centreId', message: staffAdminMessages.centreNotFound }]);
+  if (!centre) throw new AppError(422, ERROR_CODES.CENTRE_NOT_FOUND, staffAdminMessages.centreNotFound, [{ field: 'centreId', message: staffAdminMessages.centreNotFound }]);
   return centre;
 }
 
@@ -43,7 +44,7 @@ export async function activeWorkCount(db: Kysely<Database>, userId: number): Pro
 }
 
 function hasActiveWork(count: number): AppError {
-  return new AppError(409, 'HAS_ACTIVE_WORK', staffAdminMessages.hasActiveWork(count));
+  return new AppError(409, ERROR_CODES.HAS_ACTIVE_WORK, staffAdminMessages.hasActiveWork(count));
 }
 
 /** The user to assign, locked on PostgreSQL (two moves of one user queue up); 404 / 422 as the rules say. */
@@ -51,9 +52,9 @@ async function lockMember(trx: Transaction<Database>, userId: number): Promise<{
   let query = trx.selectFrom('users').select(['id', 'role']).where('id', '=', userId);
   query = lockForUpdate(trx, query);
   const user = await query.executeTakeFirst();
-  if (!user) throw AppError.notFound(staffAdminMessages.userNotFound, 'USER_NOT_FOUND');
+  if (!user) throw AppError.notFound(staffAdminMessages.userNotFound, ERROR_CODES.USER_NOT_FOUND);
   if (!(STAFF_ROLES as readonly string[]).includes(user.role)) {
-    throw new AppError(422, 'ROLE_NOT_ASSIGNABLE', staffAdminMessages.roleNotAssignable, [{ field: 'userId', message: staffAdminMessages.roleNotAssignable }]);
+    throw new AppError(422, ERROR_CODES.ROLE_NOT_ASSIGNABLE, staffAdminMessages.roleNotAssignable, [{ field: 'userId', message: staffAdminMessages.roleNotAssignable }]);
   }
   return user;
 }
@@ -93,7 +94,7 @@ export async function assignCentre(ctx: StaffAdminContext, userId: number, centr
       return active?.centre_id ?? null;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError(409, 'ASSIGNMENT_CHANGED', staffAdminMessages.assignmentChanged);
+    if (isUniqueViolation(error)) throw new AppError(409, ERROR_CODES.ASSIGNMENT_CHANGED, staffAdminMessages.assignmentChanged);
     throw error;
   }
   return { userId, assignment: await assignmentOf(ctx.db, userId), previousCentreId };
@@ -106,7 +107,7 @@ export async function endAssignment(ctx: StaffAdminContext, userId: number): Pro
     await lockMember(trx, userId);
     const busy = await activeWorkCount(trx, userId);
     const active = await trx.selectFrom('staff_assignments').select('id').where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst();
-    if (!active) throw AppError.notFound(staffAdminMessages.noAssignment, 'NO_ASSIGNMENT');
+    if (!active) throw AppError.notFound(staffAdminMessages.noAssignment, ERROR_CODES.NO_ASSIGNMENT);
     if (busy > 0) throw hasActiveWork(busy);
     return endActiveAssignment(trx, userId, now);
   });
@@ -116,7 +117,7 @@ export async function endAssignment(ctx: StaffAdminContext, userId: number): Pro
 /** GET /admin/staff?centreId=: the centre's members (by role, then name) and, for an admin, the unassigned ones. */
 export async function readRoster(db: Kysely<Database>, centreId: number, withUnassigned: boolean): Promise<StaffRoster> {
   const centre = await db.selectFrom('service_centres').select(['id', 'name']).where('id', '=', centreId).where('kind', '=', 'SERVICE_CENTRE').executeTakeFirst();
-  if (!centre) throw AppError.notFound(staffAdminMessages.centreNotFound, 'CENTRE_NOT_FOUND');
+  if (!centre) throw AppError.notFound(staffAdminMessages.centreNotFound, ERROR_CODES.CENTRE_NOT_FOUND);
   const rows = await db
     .selectFrom('staff_assignments')
     .innerJoin('users', 'users.id', 'staff_assignments.user_id')

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { normalizeVietnameseMobile, type AdminUser, type AssignableRole, type StaffRole } from 'shared-contracts/schemas';
+import { ERROR_CODES, normalizeVietnameseMobile, type AdminUser, type AssignableRole, type StaffRole } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
@@ -23,22 +23,21 @@ import { readAdminUser } from './userDirectory';
  * transaction at a time.
  */
 
-export const LAST_ADMIN = 'LAST_ADMIN';
 
 function userNotFound(): AppError {
-  return AppError.notFound(staffAdminMessages.userNotFound, 'USER_NOT_FOUND');
+  return AppError.notFound(staffAdminMessages.userNotFound, ERROR_CODES.USER_NOT_FOUND);
 }
 
 function lastAdmin(): AppError {
-  return new AppError(409, LAST_ADMIN, staffAdminMessages.lastAdmin);
+  return new AppError(409, ERROR_CODES.LAST_ADMIN, staffAdminMessages.lastAdmin);
 }
 
 function emailTaken(): AppError {
-  return new AppError(409, 'EMAIL_TAKEN', staffAdminMessages.emailTaken, [{ field: 'email', message: staffAdminMessages.emailTaken }]);
+  return new AppError(409, ERROR_CODES.EMAIL_TAKEN, staffAdminMessages.emailTaken, [{ field: 'email', message: staffAdminMessages.emailTaken }]);
 }
 
 function phoneTaken(): AppError {
-  return new AppError(409, 'PHONE_TAKEN', staffAdminMessages.phoneTaken, [{ field: 'phone', message: staffAdminMessages.phoneTaken }]);
+  return new AppError(409, ERROR_CODES.PHONE_TAKEN, staffAdminMessages.phoneTaken, [{ field: 'phone', message: staffAdminMessages.phoneTaken }]);
 }
 
 /** PostgreSQL: locks the active admins' rows, in id order (the admin-changing writes queue up here). */
@@ -133,17 +132,17 @@ export async function createStaffUser(
  * applies at once (they sign in again).
  */
 export async function changeRole(ctx: StaffAdminContext, callerId: number, userId: number, role: AssignableRole): Promise<AdminUser> {
-  if (callerId === userId) throw new AppError(403, 'SELF_CHANGE', staffAdminMessages.selfRole);
+  if (callerId === userId) throw new AppError(403, ERROR_CODES.SELF_CHANGE, staffAdminMessages.selfRole);
   const now = ctx.clock.now().toISOString();
   const families = await inTransaction(ctx.db, async (trx) => {
     await lockActiveAdmins(trx);
     const user = await trx.selectFrom('users').select(['id', 'role']).where('id', '=', userId).executeTakeFirst();
     if (!user) throw userNotFound();
-    if (user.role === 'customer') throw new AppError(422, 'ROLE_NOT_ASSIGNABLE', staffAdminMessages.customerRole, [{ field: 'role', message: staffAdminMessages.customerRole }]);
+    if (user.role === 'customer') throw new AppError(422, ERROR_CODES.ROLE_NOT_ASSIGNABLE, staffAdminMessages.customerRole, [{ field: 'role', message: staffAdminMessages.customerRole }]);
     if (user.role === role) return null;
     if (user.role === 'technician') {
       const busy = await activeWorkCount(trx, userId);
-      if (busy > 0) throw new AppError(409, 'HAS_ACTIVE_WORK', staffAdminMessages.hasActiveWork(busy));
+      if (busy > 0) throw new AppError(409, ERROR_CODES.HAS_ACTIVE_WORK, staffAdminMessages.hasActiveWork(busy));
     }
     const updated = await trx
       .updateTable('users')
@@ -155,7 +154,7 @@ export async function changeRole(ctx: StaffAdminContext, callerId: number, userI
     if (Number(updated.numUpdatedRows) !== 1) {
       const current = await trx.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
       if (current?.role === 'admin') throw lastAdmin();
-      throw new AppError(409, 'USER_CHANGED', staffAdminMessages.assignmentChanged);
+      throw new AppError(409, ERROR_CODES.USER_CHANGED, staffAdminMessages.assignmentChanged);
     }
     if (role === 'admin') await endActiveAssignment(trx, userId, now);
     return revokeUserSessions(trx, ctx.clock, userId);
@@ -171,7 +170,7 @@ export async function changeRole(ctx: StaffAdminContext, callerId: number, userI
  * then disableUser ends every session at once. Disabling a disabled account answers it unchanged.
  */
 export async function disableAccount(ctx: StaffAdminContext, callerId: number, userId: number): Promise<AdminUser> {
-  if (callerId === userId) throw new AppError(403, 'SELF_CHANGE', staffAdminMessages.selfDisable);
+  if (callerId === userId) throw new AppError(403, ERROR_CODES.SELF_CHANGE, staffAdminMessages.selfDisable);
   const now = ctx.clock.now().toISOString();
   await inTransaction(ctx.db, async (trx) => {
     await lockActiveAdmins(trx);

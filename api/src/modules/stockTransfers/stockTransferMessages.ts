@@ -21,13 +21,3 @@ export const stockTransferMessages = {
       : `${place} đã hết "${name}" khả dụng, không thể chuyển.`,
   stale: (statusLabel: string) => `Phiếu chuyển đã thay đổi (hiện ${statusLabel.toLowerCase()}). Vui lòng xem lại rồi thao tác.`,
 } as const;
-
-export const StockTransferErrorCodes = {
-  TRANSFER_INSUFFICIENT_STOCK: 'TRANSFER_INSUFFICIENT_STOCK',
-  TRANSFER_STALE: 'TRANSFER_STALE',
-  LOCATION_NOT_FOUND: 'LOCATION_NOT_FOUND',
-  SAME_LOCATION: 'SAME_LOCATION',
-  PRODUCT_NOT_FOUND: 'PRODUCT_NOT_FOUND',
-  TRANSFER_FORBIDDEN: 'TRANSFER_FORBIDDEN',
-  TRANSFER_REQUEST_REQUIRED: 'TRANSFER_REQUEST_REQUIRED',
-} as const;

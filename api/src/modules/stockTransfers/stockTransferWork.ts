@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  ERROR_CODES,
   STOCK_TRANSFER_STATUS_LABELS,
   STOCK_TRANSFER_TRANSITIONS,
   canCreateStockTransfer,
@@ -16,7 +17,7 @@ import { AppErrorWithData } from '../../http/dataErrors';
 import type { Clock } from '../../security/clock';
 import { centreScopeMessages, type CentreScope } from '../../security/centreScope';
 import { addOnHand, takeOnHand } from '../inventory';
-import { StockTransferErrorCodes as Codes, stockTransferMessages as messages } from './stockTransferMessages';
+import { stockTransferMessages as messages } from './stockTransferMessages';
 import { readTransfers, transferRow, transferVisibleTo, type TransferRow } from './stockTransferQueries';
 
 /**
@@ -52,7 +53,7 @@ async function locationsOf(db: Db | Transaction<Database>, fromId: number, toId:
   const rows = await db.selectFrom('service_centres').select(['id', 'name', 'kind']).where('id', 'in', [fromId, toId]).execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const [id, field] of [[fromId, 'fromLocationId'], [toId, 'toLocationId']] as const) {
-    if (!byId.has(id)) throw new AppError(422, Codes.LOCATION_NOT_FOUND, messages.locationNotFound, [{ field, message: messages.locationNotFound }]);
+    if (!byId.has(id)) throw new AppError(422, ERROR_CODES.LOCATION_NOT_FOUND, messages.locationNotFound, [{ field, message: messages.locationNotFound }]);
   }
   return byId;
 }
@@ -60,7 +61,7 @@ async function locationsOf(db: Db | Transaction<Database>, fromId: number, toId:
 /** The checks creation and a request share: two places, both known, every product known. Answers the machine's facts and the source's name. */
 async function checkedTransfer(db: Db, input: NewTransfer): Promise<{ facts: NewStockTransferFacts; sourceName: string }> {
   if (input.fromLocationId === input.toLocationId) {
-    throw new AppError(422, Codes.SAME_LOCATION, messages.sameLocation, [{ field: 'toLocationId', message: messages.sameLocation }]);
+    throw new AppError(422, ERROR_CODES.SAME_LOCATION, messages.sameLocation, [{ field: 'toLocationId', message: messages.sameLocation }]);
   }
   const places = await locationsOf(db, input.fromLocationId, input.toLocationId);
   const source = places.get(input.fromLocationId)!;
@@ -78,7 +79,7 @@ async function checkProducts(db: Db, input: NewTransfer): Promise<void> {
   input.lines.forEach((line, index) => {
     if (!known.has(line.productId)) {
       const field = `lines.${index}.productId`;
-      throw new AppError(422, Codes.PRODUCT_NOT_FOUND, messages.productNotFound, [{ field, message: messages.productNotFound }]);
+      throw new AppError(422, ERROR_CODES.PRODUCT_NOT_FOUND, messages.productNotFound, [{ field, message: messages.productNotFound }]);
     }
   });
 }
@@ -104,7 +105,7 @@ async function takeAtSource(
     if (taken.taken) continue;
     const message = messages.insufficient(taken.productName, taken.available, move.sourceName);
     const field = fieldOf(line.productId);
-    throw new AppErrorWithData(409, Codes.TRANSFER_INSUFFICIENT_STOCK, message, { productId: line.productId, available: taken.available }, field ? [{ field, message }] : undefined);
+    throw new AppErrorWithData(409, ERROR_CODES.TRANSFER_INSUFFICIENT_STOCK, message, { productId: line.productId, available: taken.available }, field ? [{ field, message }] : undefined);
   }
 }
 
@@ -142,9 +143,9 @@ export async function createTransfer(ctx: TransferContext, scope: CentreScope, i
   if (!canCreateStockTransfer(scope, facts)) {
     if (canRequestStockTransfer(scope, facts)) {
       const message = messages.requestRequired(sourceName);
-      throw new AppError(403, Codes.TRANSFER_REQUEST_REQUIRED, message, [{ field: 'fromLocationId', message }]);
+      throw new AppError(403, ERROR_CODES.TRANSFER_REQUEST_REQUIRED, message, [{ field: 'fromLocationId', message }]);
     }
-    throw new AppError(403, Codes.TRANSFER_FORBIDDEN, messages.notYourCentre, [{ field: 'fromLocationId', message: messages.notYourCentre }]);
+    throw new AppError(403, ERROR_CODES.TRANSFER_FORBIDDEN, messages.notYourCentre, [{ field: 'fromLocationId', message: messages.notYourCentre }]);
   }
   await checkProducts(db, input);
 
@@ -165,7 +166,7 @@ export async function requestTransfer(ctx: TransferContext, scope: CentreScope, 
   const { facts } = await checkedTransfer(db, input);
   if (!canRequestStockTransfer(scope, facts)) {
     const message = canCreateStockTransfer(scope, facts) ? messages.requestNotNeeded : messages.requestNotYours;
-    throw new AppError(403, Codes.TRANSFER_FORBIDDEN, message, [{ field: 'toLocationId', message }]);
+    throw new AppError(403, ERROR_CODES.TRANSFER_FORBIDDEN, message, [{ field: 'toLocationId', message }]);
   }
   await checkProducts(db, input);
   return inTransaction(db, (trx) => insertTransfer(trx, scope, input, 'REQUESTED', clock.now().toISOString()));
@@ -175,7 +176,7 @@ export async function requestTransfer(ctx: TransferContext, scope: CentreScope, 
 async function stale(db: Db, scope: CentreScope, id: number): Promise<AppErrorWithData> {
   const [current] = await readTransfers(db, scope, [id]);
   const label = current ? current.statusLabel : STOCK_TRANSFER_STATUS_LABELS.IN_TRANSIT;
-  return new AppErrorWithData(409, Codes.TRANSFER_STALE, messages.stale(label), { transfer: current ?? null });
+  return new AppErrorWithData(409, ERROR_CODES.TRANSFER_STALE, messages.stale(label), { transfer: current ?? null });
 }
 
 /** What an action writes besides the status and version: who closed it (a final status), who decided a request. */
@@ -213,7 +214,7 @@ export async function takeTransferAction(
   const transition = STOCK_TRANSFER_TRANSITIONS[action];
   // who may, whatever the status (a staff member never cancels); then whether it still can be done
   if (!mayTakeStockTransferAction(scope, places, action)) {
-    throw new AppError(403, Codes.TRANSFER_FORBIDDEN, messages.notAllowed(transition.label));
+    throw new AppError(403, ERROR_CODES.TRANSFER_FORBIDDEN, messages.notAllowed(transition.label));
   }
   if (!transition.from.includes(row.status) || row.version !== version) throw await stale(db, scope, id);
   const sourceName =

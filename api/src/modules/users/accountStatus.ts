@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -20,7 +21,7 @@ export interface AccountStatus {
 }
 
 function notFound(): AppError {
-  return new AppError(404, 'USER_NOT_FOUND', authMessages.userNotFound);
+  return new AppError(404, ERROR_CODES.USER_NOT_FOUND, authMessages.userNotFound);
 }
 
 /**

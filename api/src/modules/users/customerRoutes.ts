@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customerProfileResponseSchema, errorEnvelopeSchema } from 'shared-contracts/schemas';
+import { ERROR_CODES, customerProfileResponseSchema, errorEnvelopeSchema } from 'shared-contracts/schemas';
 import { authenticate, currentAuth } from '../../security/authGuard';
 import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
@@ -32,8 +32,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     async (request) => {
       const { userId } = currentAuth(request);
       const row = await findUserById(context.db, userId);
-      if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
-      if (row.role !== 'customer') throw new AppError(403, 'NOT_A_CUSTOMER', customerMessages.notCustomer);
+      if (!row) throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, 'Vui lòng đăng nhập để tiếp tục.');
+      if (row.role !== 'customer') throw new AppError(403, ERROR_CODES.NOT_A_CUSTOMER, customerMessages.notCustomer);
       const profile = toProfile(row);
       return ok({ ...profile, customerId: profile.id }, authMessages.profileLoaded);
     },

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ERROR_CODES,
   AVATAR_MAX_BYTES,
   changePasswordRequestSchema,
   errorEnvelopeSchema,
@@ -82,7 +83,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
 
   async function loadProfileRow(userId: number) {
     const row = await findUserById(db, userId);
-    if (!row) throw new AppError(401, 'UNAUTHENTICATED', 'Vui lòng đăng nhập để tiếp tục.');
+    if (!row) throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, 'Vui lòng đăng nhập để tiếp tục.');
     return row;
   }
 
@@ -139,7 +140,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
           await db.updateTable('users').set(update).where('id', '=', userId).execute();
         } catch (error) {
           if (uniqueViolation(error)?.column === 'phone_number') {
-            throw new AppError(409, 'PHONE_TAKEN', authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
+            throw new AppError(409, ERROR_CODES.PHONE_TAKEN, authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
           }
           throw error;
         }
@@ -181,7 +182,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request, reply) => {
       const { userId } = currentAuth(request);
-      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', avatarMessages.notMultipart);
+      if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, avatarMessages.notMultipart);
       await withRetryAfter(reply, () => takeAvatarUpload(userId));
       let bytes: Buffer | null = null;
       try {
@@ -189,7 +190,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
           if (part.type !== 'file') continue;
           if (bytes === null && AVATAR_FIELDS.has(part.fieldname)) {
             bytes = await part.toBuffer();
-            if (part.file.truncated) throw new AppError(413, 'FILE_TOO_LARGE', avatarMessages.tooLarge);
+            if (part.file.truncated) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, avatarMessages.tooLarge);
           } else {
             // The same image again under the other name, or an unrelated file: drained, not kept.
             part.file.resume();
@@ -198,15 +199,15 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         }
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', avatarMessages.tooLarge);
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, avatarMessages.tooLarge);
         if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.badRequest(avatarMessages.missing);
         throw error;
       }
       if (bytes === null || bytes.length === 0) throw AppError.validation([{ field: 'file', message: avatarMessages.missing }]);
-      if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, 'FILE_TOO_LARGE', avatarMessages.tooLarge);
-      if (sniffImageType(bytes) === null) throw new AppError(415, 'UNSUPPORTED_IMAGE_TYPE', avatarMessages.wrongType, [{ field: 'file', message: avatarMessages.wrongType }]);
+      if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, avatarMessages.tooLarge);
+      if (sniffImageType(bytes) === null) throw new AppError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, avatarMessages.wrongType, [{ field: 'file', message: avatarMessages.wrongType }]);
 
-      const unreadable = () => new AppError(400, 'UNREADABLE_IMAGE', avatarMessages.unreadable, [{ field: 'file', message: avatarMessages.unreadable }]);
+      const unreadable = () => new AppError(400, ERROR_CODES.UNREADABLE_IMAGE, avatarMessages.unreadable, [{ field: 'file', message: avatarMessages.unreadable }]);
       // The declared canvas first (header only): a 1 KB PNG of 1 × 40,000 px never reaches the decoder.
       await assertImageWithinBounds(bytes, AVATAR_BOUNDS, unreadable);
       let url: string;
@@ -214,7 +215,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         url = avatarUrl((await avatarEncoder.store('avatar', avatarsFolder(context.config.uploadDir), bytes)).file);
       } catch (error) {
         if (error instanceof UnreadableUploadError) throw unreadable();
-        if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, 'IMAGE_ENCODER_UNAVAILABLE', avatarMessages.busy);
+        if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, ERROR_CODES.IMAGE_ENCODER_UNAVAILABLE, avatarMessages.busy);
         throw error;
       }
       const previous = await loadProfileRow(userId);

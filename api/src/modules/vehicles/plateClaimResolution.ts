@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PlateClaimDecision, VehicleData } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -22,14 +23,14 @@ export async function resolvePlateClaim(db: Kysely<Database>, claimId: number, d
   await inTransaction(db, async (trx) => {
     const at = now.toISOString();
     const claim = await trx.selectFrom('vehicle_plate_claims').selectAll().where('id', '=', claimId).executeTakeFirst();
-    if (!claim) throw AppError.notFound(plateClaimMessages.notFound, 'PLATE_CLAIM_NOT_FOUND');
+    if (!claim) throw AppError.notFound(plateClaimMessages.notFound, ERROR_CODES.PLATE_CLAIM_NOT_FOUND);
     const decided = await trx
       .updateTable('vehicle_plate_claims')
       .set({ status: decision === 'transfer' ? 'TRANSFERRED' : 'KEPT', resolved_at: at, resolved_by: staffId })
       .where('id', '=', claimId)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
-    if (Number(decided.numUpdatedRows) !== 1) throw new AppError(409, 'PLATE_CLAIM_RESOLVED', plateClaimMessages.alreadyResolved);
+    if (Number(decided.numUpdatedRows) !== 1) throw new AppError(409, ERROR_CODES.PLATE_CLAIM_RESOLVED, plateClaimMessages.alreadyResolved);
     if (decision === 'keep') return;
 
     await trx

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ODOMETER_DECREASE_MESSAGE, PLATE_CLAIMED_MESSAGE, type Vehicle, type VehicleData, type VehicleType, type VehicleUpdateData } from 'shared-contracts/schemas';
+import { ERROR_CODES, ODOMETER_DECREASE_MESSAGE, PLATE_CLAIMED_MESSAGE, type Vehicle, type VehicleData, type VehicleType, type VehicleUpdateData } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
@@ -18,7 +18,7 @@ export const vehicleMessages = {
 } as const;
 
 export function vehicleNotFound(): AppError {
-  return AppError.notFound(vehicleMessages.notFound, 'VEHICLE_NOT_FOUND');
+  return AppError.notFound(vehicleMessages.notFound, ERROR_CODES.VEHICLE_NOT_FOUND);
 }
 
 /** A unique constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
@@ -28,11 +28,11 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 function plateTaken(): AppError {
-  return new AppError(409, 'VEHICLE_PLATE_TAKEN', vehicleMessages.plateTaken, [{ field: 'licensePlate', message: vehicleMessages.plateTaken }]);
+  return new AppError(409, ERROR_CODES.VEHICLE_PLATE_TAKEN, vehicleMessages.plateTaken, [{ field: 'licensePlate', message: vehicleMessages.plateTaken }]);
 }
 
 function plateClaimed(): AppError {
-  return new AppError(409, 'VEHICLE_PLATE_CLAIMED', PLATE_CLAIMED_MESSAGE, [{ field: 'licensePlate', message: PLATE_CLAIMED_MESSAGE }]);
+  return new AppError(409, ERROR_CODES.VEHICLE_PLATE_CLAIMED, PLATE_CLAIMED_MESSAGE, [{ field: 'licensePlate', message: PLATE_CLAIMED_MESSAGE }]);
 }
 
 function publicReminder(reminder: ComputedReminder | undefined): Vehicle['nextMaintenance'] {
@@ -185,7 +185,7 @@ async function writeVehicleUpdate(trx: Transaction<Database>, userId: number, ve
   if (!current) throw vehicleNotFound();
   const decrease = data.odometerKm < current.odometer_km;
   if (decrease && !data.odometerNote) {
-    throw new AppError(422, 'ODOMETER_DECREASE', ODOMETER_DECREASE_MESSAGE, [{ field: 'odometerNote', message: ODOMETER_DECREASE_MESSAGE }]);
+    throw new AppError(422, ERROR_CODES.ODOMETER_DECREASE, ODOMETER_DECREASE_MESSAGE, [{ field: 'odometerNote', message: ODOMETER_DECREASE_MESSAGE }]);
   }
   const holder = await liveVehicleWithPlate(trx, data.licensePlate);
   if (holder && holder.id !== vehicleId) {

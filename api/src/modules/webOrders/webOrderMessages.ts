@@ -11,8 +11,3 @@ export const webOrderMessages = {
   done: 'Đã cập nhật đơn hàng.',
   noteAdded: 'Đã thêm ghi chú nội bộ.',
 } as const;
-
-export const WebOrderErrorCodes = {
-  WEB_ORDER_STALE: 'WEB_ORDER_STALE',
-  WEB_ORDER_ACTION_NOT_ALLOWED: 'WEB_ORDER_ACTION_NOT_ALLOWED',
-} as const;

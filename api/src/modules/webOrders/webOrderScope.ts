@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
@@ -12,7 +13,7 @@ import { webOrderMessages } from './webOrderMessages';
  */
 export async function webOrderInScope(db: Kysely<Database>, scope: CentreScope, code: string): Promise<OrderRow> {
   const row = await findOrderRow(db, code);
-  if (!row || (scope.centreId !== null && row.desk_centre_id !== scope.centreId)) throw AppError.notFound(webOrderMessages.notFound, 'ORDER_NOT_FOUND');
+  if (!row || (scope.centreId !== null && row.desk_centre_id !== scope.centreId)) throw AppError.notFound(webOrderMessages.notFound, ERROR_CODES.ORDER_NOT_FOUND);
   return row;
 }
 

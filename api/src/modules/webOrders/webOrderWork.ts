@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   canTakeWebOrderAction,
   formatVndPlain as formatVnd,
   ORDER_STATUS_LABELS,
@@ -17,7 +18,7 @@ import type { CentreScope } from '../../security/centreScope';
 import { invalidateCatalogue } from '../catalogue';
 import { orderStatusEmail, cancelWithin, moveOrder, notifyCustomer, recordHistory, webOrderFactsOf, recordOrderEvent, markOrderPaid, type ShopContext, announceWebOrderChange } from '../orders';
 import { orderRefundedEmail, shipmentNote } from './webOrderEmails';
-import { WebOrderErrorCodes, webOrderMessages } from './webOrderMessages';
+import { webOrderMessages } from './webOrderMessages';
 import { webOrderInScope } from './webOrderScope';
 
 export interface WebOrderContext extends ShopContext {
@@ -28,7 +29,7 @@ export interface WebOrderContext extends ShopContext {
 const EMAILED: ReadonlySet<string> = new Set(['confirm', 'ship', 'readyForPickup', 'complete', 'handOver']);
 
 function stale(row: OrderRow): AppError {
-  return new AppError(409, WebOrderErrorCodes.WEB_ORDER_STALE, webOrderMessages.stale(ORDER_STATUS_LABELS[row.status as OrderStatus]));
+  return new AppError(409, ERROR_CODES.WEB_ORDER_STALE, webOrderMessages.stale(ORDER_STATUS_LABELS[row.status as OrderStatus]));
 }
 
 /**
@@ -46,7 +47,7 @@ export async function takeWebOrderAction(ctx: WebOrderContext, scope: CentreScop
     const facts = await webOrderFactsOf(trx, row);
     const rule = WEB_ORDER_ACTION_RULES[input.action];
     if (!canTakeWebOrderAction(input.action, facts, scope.role)) {
-      throw new AppError(409, WebOrderErrorCodes.WEB_ORDER_ACTION_NOT_ALLOWED, webOrderMessages.notAllowed(rule.label, ORDER_STATUS_LABELS[facts.status]));
+      throw new AppError(409, ERROR_CODES.WEB_ORDER_ACTION_NOT_ALLOWED, webOrderMessages.notAllowed(rule.label, ORDER_STATUS_LABELS[facts.status]));
     }
 
     if (input.action === 'cancel') {

@@ -19,11 +19,3 @@ export const paymentExceptionMessages = {
   refunded: 'Đã ghi nhận hoàn tiền.',
   dismissed: 'Đã bỏ qua giao dịch.',
 } as const;
-
-export const PaymentExceptionErrorCodes = {
-  PAYMENT_EXCEPTION_STALE: 'PAYMENT_EXCEPTION_STALE',
-  PAYMENT_EXCEPTION_ACTION_NOT_ALLOWED: 'PAYMENT_EXCEPTION_ACTION_NOT_ALLOWED',
-  ORDER_NOT_PAYABLE: 'ORDER_NOT_PAYABLE',
-  AMOUNT_MISMATCH: 'AMOUNT_MISMATCH',
-  REINSTATE_OUT_OF_STOCK: 'REINSTATE_OUT_OF_STOCK',
-} as const;

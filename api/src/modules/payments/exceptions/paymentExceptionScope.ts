@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../http/appError';
@@ -27,9 +28,9 @@ export async function transactionCentre(db: Db, config: Pick<Config, 'shippingCe
  */
 export async function exceptionInScope(db: Db, config: Pick<Config, 'shippingCentreId'>, scope: CentreScope, id: number): Promise<PaymentTransactionRow> {
   const row = await db.selectFrom('payment_transactions').selectAll().where('id', '=', id).where('outcome', '=', 'EXCEPTION').executeTakeFirst();
-  if (!row) throw AppError.notFound(paymentExceptionMessages.notFound, 'PAYMENT_EXCEPTION_NOT_FOUND');
+  if (!row) throw AppError.notFound(paymentExceptionMessages.notFound, ERROR_CODES.PAYMENT_EXCEPTION_NOT_FOUND);
   if (scope.centreId !== null && (await transactionCentre(db, config, row)) !== scope.centreId) {
-    throw AppError.notFound(paymentExceptionMessages.notFound, 'PAYMENT_EXCEPTION_NOT_FOUND');
+    throw AppError.notFound(paymentExceptionMessages.notFound, ERROR_CODES.PAYMENT_EXCEPTION_NOT_FOUND);
   }
   return row;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   PAYMENT_EXCEPTION_ACTION_LABELS,
   PAYMENT_EXCEPTION_CHANGE_KIND,
   PAYMENT_EXCEPTION_RESOLUTION_LABELS,
@@ -19,7 +20,7 @@ import { AppError } from '../../../http/appError';
 import type { CentreScope } from '../../../security/centreScope';
 import { markOrderPaid, type ShopContext, announceWebOrderChange } from '../../orders';
 import { webOrderInScope } from '../../webOrders';
-import { PaymentExceptionErrorCodes, paymentExceptionMessages } from './paymentExceptionMessages';
+import { paymentExceptionMessages } from './paymentExceptionMessages';
 import { expiredByPaymentWindow, nextVersion, providerLabel, vnd } from './paymentExceptionQueries';
 import { exceptionInScope, transactionCentre, type PaymentTransactionRow } from './paymentExceptionScope';
 
@@ -37,7 +38,7 @@ export async function announcePaymentExceptionChange(events: Pick<EventBus, 'pub
 
 export function stale(row: PaymentTransactionRow): AppError {
   const state = row.resolution ? PAYMENT_EXCEPTION_RESOLUTION_LABELS[row.resolution as PaymentExceptionResolution] : paymentExceptionMessages.open;
-  return new AppError(409, PaymentExceptionErrorCodes.PAYMENT_EXCEPTION_STALE, paymentExceptionMessages.stale(state));
+  return new AppError(409, ERROR_CODES.PAYMENT_EXCEPTION_STALE, paymentExceptionMessages.stale(state));
 }
 
 const auditState = (row: Pick<PaymentTransactionRow, 'order_id' | 'resolution' | 'resolved_by' | 'resolution_note' | 'version'>) =>
@@ -90,7 +91,7 @@ export async function resolve(
 }
 
 export function refuse(action: PaymentExceptionAction): AppError {
-  return new AppError(409, PaymentExceptionErrorCodes.PAYMENT_EXCEPTION_ACTION_NOT_ALLOWED, paymentExceptionMessages.notAllowed(PAYMENT_EXCEPTION_ACTION_LABELS[action]));
+  return new AppError(409, ERROR_CODES.PAYMENT_EXCEPTION_ACTION_NOT_ALLOWED, paymentExceptionMessages.notAllowed(PAYMENT_EXCEPTION_ACTION_LABELS[action]));
 }
 
 /** The exception's transfer as the order's payment record (markOrderPaid / reopenOrder). */
@@ -99,7 +100,7 @@ export function paymentOfException(tx: PaymentTransactionRow, channel: 'EXCEPTIO
 }
 
 export function orderNotPayable(order: OrderRow): AppError {
-  return new AppError(409, PaymentExceptionErrorCodes.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, ORDER_STATUS_LABELS[order.status as OrderStatus]));
+  return new AppError(409, ERROR_CODES.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, ORDER_STATUS_LABELS[order.status as OrderStatus]));
 }
 
 /** After commit: the desks that saw the exception (before and after) hear of it; a paid order's desk and owner too. */
@@ -121,17 +122,17 @@ export async function matchException(ctx: PaymentExceptionContext, scope: Centre
     const row = await exceptionInScope(trx, ctx.config, scope, id);
     if (toNumber(row.version) !== input.version || row.resolution !== null) throw stale(row);
     const order = await webOrderInScope(trx, scope, input.orderCode).catch(() => {
-      throw AppError.notFound(paymentExceptionMessages.orderNotFound, 'ORDER_NOT_FOUND');
+      throw AppError.notFound(paymentExceptionMessages.orderNotFound, ERROR_CODES.ORDER_NOT_FOUND);
     });
     if (order.payment_status !== 'UNPAID' || order.status === 'CANCELLED') {
       const state = order.status === 'CANCELLED' ? ORDER_STATUS_LABELS.CANCELLED : PAYMENT_STATUS_LABELS[order.payment_status as PaymentStatus];
-      throw new AppError(409, PaymentExceptionErrorCodes.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, state));
+      throw new AppError(409, ERROR_CODES.ORDER_NOT_PAYABLE, paymentExceptionMessages.orderNotPayable(order.code, state));
     }
     const amount = toNumber(row.amount);
     const total = toNumber(order.total);
     if (amount !== total) {
       const message = paymentExceptionMessages.amountMismatch(vnd(amount), vnd(total));
-      throw new AppError(422, PaymentExceptionErrorCodes.AMOUNT_MISMATCH, message, [{ field: 'orderCode', message }]);
+      throw new AppError(422, ERROR_CODES.AMOUNT_MISMATCH, message, [{ field: 'orderCode', message }]);
     }
     const tx = await resolve(trx, row, input.version, { action: 'match', resolution: 'MATCHED', actorId: scope.userId, nowIso, note: order.code, orderId: order.id });
     const paid = await markOrderPaid(ctx, trx, order, {
@@ -163,10 +164,10 @@ export async function refundException(
     const received = toNumber(row.amount);
     if (input.amount > received) {
       const message = paymentExceptionMessages.refundTooLarge(vnd(received));
-      throw new AppError(422, 'REFUND_TOO_LARGE', message, [{ field: 'amount', message }]);
+      throw new AppError(422, ERROR_CODES.REFUND_TOO_LARGE, message, [{ field: 'amount', message }]);
     }
     if (input.method === 'BANK_TRANSFER' && !input.bankReference) {
-      throw new AppError(422, 'REFUND_REFERENCE_REQUIRED', paymentExceptionMessages.referenceRequired, [{ field: 'bankReference', message: paymentExceptionMessages.referenceRequired }]);
+      throw new AppError(422, ERROR_CODES.REFUND_REFERENCE_REQUIRED, paymentExceptionMessages.referenceRequired, [{ field: 'bankReference', message: paymentExceptionMessages.referenceRequired }]);
     }
     const resolved = await resolve(trx, row, input.version, { action: 'refund', resolution: 'REFUNDED', actorId: scope.userId, nowIso, note: input.reason });
     await trx

@@ -1,9 +1,10 @@
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toNumber } from '../../../db/portable';
 import { AppError } from '../../../http/appError';
 import type { CentreScope } from '../../../security/centreScope';
 import { invalidateCatalogue } from '../../catalogue';
-import { reopenOrder, OrderErrorCodes, announceWebOrderChange } from '../../orders';
-import { PaymentExceptionErrorCodes, paymentExceptionMessages } from './paymentExceptionMessages';
+import { reopenOrder, announceWebOrderChange } from '../../orders';
+import { paymentExceptionMessages } from './paymentExceptionMessages';
 import { providerLabel, vnd } from './paymentExceptionQueries';
 import { exceptionInScope, type PaymentTransactionRow } from './paymentExceptionScope';
 import { announcePaymentExceptionChange, orderNotPayable, paymentOfException, refuse, reinstatableOrder, resolve, stale, type PaymentExceptionContext } from './paymentExceptionWork';
@@ -25,7 +26,7 @@ export async function reinstateException(ctx: PaymentExceptionContext, scope: Ce
     const total = toNumber(cancelled.total);
     if (amount !== total) {
       const message = paymentExceptionMessages.amountMismatch(vnd(amount), vnd(total));
-      throw new AppError(422, PaymentExceptionErrorCodes.AMOUNT_MISMATCH, message, [{ field: 'version', message }]);
+      throw new AppError(422, ERROR_CODES.AMOUNT_MISMATCH, message, [{ field: 'version', message }]);
     }
     const tx = await resolve(trx, row, input.version, { action: 'reinstate', resolution: 'REINSTATED', actorId: scope.userId, nowIso, note: cancelled.code, orderId: cancelled.id });
     const note = paymentExceptionMessages.reinstated(vnd(amount), providerLabel(row.provider));
@@ -35,8 +36,8 @@ export async function reinstateException(ctx: PaymentExceptionContext, scope: Ce
       note,
       conflict: orderNotPayable(cancelled),
     }).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === OrderErrorCodes.OUT_OF_STOCK) {
-        throw new AppError(409, PaymentExceptionErrorCodes.REINSTATE_OUT_OF_STOCK, `${paymentExceptionMessages.outOfStock} (${error.message}).`);
+      if (error instanceof AppError && error.code === ERROR_CODES.OUT_OF_STOCK) {
+        throw new AppError(409, ERROR_CODES.REINSTATE_OUT_OF_STOCK, `${paymentExceptionMessages.outOfStock} (${error.message}).`);
       }
       throw error;
     });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  ERROR_CODES,
   addCalendarDays,
   formatCalendarDate,
   PAYMENT_EXCEPTION_PROVIDER_LABELS,
@@ -139,7 +140,7 @@ export async function transactionRows(db: Db, from: string, to: string): Promise
     .limit(RECONCILIATION_CSV_MAX_ROWS + 1)
     .execute();
   if (rows.length > RECONCILIATION_CSV_MAX_ROWS) {
-    throw new AppError(422, 'RECONCILIATION_TOO_LARGE', `Quá ${RECONCILIATION_CSV_MAX_ROWS.toLocaleString('vi-VN')} giao dịch trong khoảng ngày, vui lòng chọn khoảng ngắn hơn.`);
+    throw new AppError(422, ERROR_CODES.RECONCILIATION_TOO_LARGE, `Quá ${RECONCILIATION_CSV_MAX_ROWS.toLocaleString('vi-VN')} giao dịch trong khoảng ngày, vui lòng chọn khoảng ngắn hơn.`);
   }
   return rows.map((row) => ({
     receivedAt: toIsoUtc(row.received_at),

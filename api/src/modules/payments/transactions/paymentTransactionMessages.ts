@@ -1,12 +1,5 @@
 import { formatVndPlain } from 'shared-contracts/schemas';
 
-export const PaymentErrorCodes = {
-  WEBHOOK_UNAUTHORIZED: 'PAYMENT_WEBHOOK_UNAUTHORIZED',
-  PAYOS_NOT_CONFIGURED: 'PAYOS_NOT_CONFIGURED',
-  PAYOS_UNAVAILABLE: 'PAYOS_UNAVAILABLE',
-  ORDER_NOT_PAYABLE: 'ORDER_NOT_PAYABLE',
-} as const;
-
 export const PROVIDER_LABELS = { PAYOS: 'payOS', SEPAY: 'SePay', MANUAL: 'nhập tay' } as const;
 export type PaymentProvider = keyof typeof PROVIDER_LABELS;
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { OrderPaymentChannel } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
 import type { OrderRow } from '../../../db/shopSchema';
@@ -44,7 +45,7 @@ const storable = (text: string, max: number) => text.replace(/[\p{Cc}\p{Cs}]/gu,
 /** The order's status changed between its read and the payment (the expiry job, staff): read again. */
 class OrderMoved extends AppError {
   constructor() {
-    super(409, 'PAYMENT_ORDER_MOVED', 'Đơn hàng vừa thay đổi trạng thái.');
+    super(409, ERROR_CODES.PAYMENT_ORDER_MOVED, 'Đơn hàng vừa thay đổi trạng thái.');
   }
 }
 const ATTEMPTS = 3;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ERROR_CODES,
   addCalendarDays,
   errorEnvelopeSchema,
   orderCodeParamsSchema,
@@ -13,7 +14,7 @@ import { AppError } from '../../../http/appError';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { centreScopeOf, requireCentreRole } from '../../../security/centreScope';
-import { OrderErrorCodes, orderMessages } from '../../orders';
+import { orderMessages } from '../../orders';
 import { webOrderInScope } from '../../webOrders';
 import { recordedTransferMessages } from './paymentTransactionMessages';
 import { recordTransfer } from './recordTransfer';
@@ -56,7 +57,7 @@ export const recordedTransfersModule: FastifyPluginAsyncZod<{ context: AppContex
       }
       // The order must be of the clerk's desk (another centre's is 404) before anything is written.
       const order = await webOrderInScope(db, scope, request.params.code);
-      if (order.payment_method !== 'VIETQR') throw new AppError(409, OrderErrorCodes.PAYMENT_NOT_CONFIRMABLE, orderMessages.paymentNotVietQr);
+      if (order.payment_method !== 'VIETQR') throw new AppError(409, ERROR_CODES.PAYMENT_NOT_CONFIRMABLE, orderMessages.paymentNotVietQr);
       const reference = bankReference.replace(/\s+/g, '').toUpperCase();
       const result = await recordTransfer(
         { db, clock, config, events },
@@ -72,7 +73,7 @@ export const recordedTransfersModule: FastifyPluginAsyncZod<{ context: AppContex
           actor: { kind: 'staff', scope },
         },
       );
-      if (result.outcome === 'REPLAYED') throw new AppError(409, 'TRANSFER_ALREADY_RECORDED', recordedTransferMessages.alreadyRecorded(reference));
+      if (result.outcome === 'REPLAYED') throw new AppError(409, ERROR_CODES.TRANSFER_ALREADY_RECORDED, recordedTransferMessages.alreadyRecorded(reference));
       const message = result.outcome === 'MATCHED' ? recordedTransferMessages.paid(order.code) : recordedTransferMessages.queued;
       return ok({ outcome: result.outcome, orderCode: order.code }, message);
     },

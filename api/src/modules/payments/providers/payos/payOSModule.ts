@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema, orderCodeParamsSchema, PAYMENT_WEBHOOK_BODY_LIMIT, payOsLinkResponseSchema, payOsWebhookSchema, paymentWebhookAckSchema } from 'shared-contracts/schemas';
+import { ERROR_CODES, errorEnvelopeSchema, orderCodeParamsSchema, PAYMENT_WEBHOOK_BODY_LIMIT, payOsLinkResponseSchema, payOsWebhookSchema, paymentWebhookAckSchema } from 'shared-contracts/schemas';
 import type { AppContext } from '../../../../appContext';
 import { AppError } from '../../../../http/appError';
 import { cacheControlForAll } from '../../../../http/cacheControl';
 import { ok } from '../../../../http/envelope';
 import { authenticate, currentAuth } from '../../../../security/authGuard';
-import { PaymentErrorCodes, paymentMessages } from '../../transactions/paymentTransactionMessages';
+import { paymentMessages } from '../../transactions/paymentTransactionMessages';
 import { recordTransfer } from '../../transactions/recordTransfer';
 import { keepRawJsonBodies, rawBodyOf, sameSecret } from '../../transactions/webhookBody';
 import { payOsCheckoutUrl } from './payOsLinks';
@@ -63,7 +63,7 @@ export const payOSModule: FastifyPluginAsyncZod<{ context: AppContext }> = async
       const received = (JSON.parse(raw) as { data: Record<string, unknown> }).data;
       if (!config.payOs || !sameSecret(payOsSignature(config.payOs.checksumKey, received), request.body.signature)) {
         request.log.warn({ provider: 'PAYOS', ip: request.ip, orderCode: request.body.data.orderCode }, 'payment webhook refused: wrong signature');
-        throw new AppError(401, PaymentErrorCodes.WEBHOOK_UNAUTHORIZED, paymentMessages.wrongSignature);
+        throw new AppError(401, ERROR_CODES.PAYMENT_WEBHOOK_UNAUTHORIZED, paymentMessages.wrongSignature);
       }
       const { data } = request.body;
       if (request.body.code !== '00' || data.code !== '00' || data.amount <= 0) return ok({ outcome: 'IGNORED' as const }, paymentMessages.ignored);

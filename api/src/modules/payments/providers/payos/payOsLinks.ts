@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { PayOsConfig } from '../../../../config';
 import { toIsoUtc, toNumber } from '../../../../db/portable';
 import type { Database } from '../../../../db/schema';
 import type { OrderRow } from '../../../../db/shopSchema';
 import { AppError } from '../../../../http/appError';
-import { type OrderActor, OrderErrorCodes, orderMessages, findOrderRow, isUniqueViolation } from '../../../orders';
-import { PaymentErrorCodes, paymentMessages } from '../../transactions/paymentTransactionMessages';
+import { type OrderActor, orderMessages, findOrderRow, isUniqueViolation } from '../../../orders';
+import { paymentMessages } from '../../transactions/paymentTransactionMessages';
 import { createPayOsClient, PayOsUnavailable } from './payOsClient';
 
 type Db = Kysely<Database>;
@@ -27,7 +28,7 @@ export function awaitsTransfer(row: OrderRow): boolean {
 }
 
 function unavailable(error: unknown): AppError {
-  return new AppError(502, PaymentErrorCodes.PAYOS_UNAVAILABLE, paymentMessages.payOsUnavailable, undefined, { cause: error });
+  return new AppError(502, ERROR_CODES.PAYOS_UNAVAILABLE, paymentMessages.payOsUnavailable, undefined, { cause: error });
 }
 
 /**
@@ -37,9 +38,9 @@ function unavailable(error: unknown): AppError {
  */
 export async function payOsCheckoutUrl(ctx: PayOsLinkContext, code: string, actor: OrderActor): Promise<string> {
   const row = await findOrderRow(ctx.db, code);
-  if (!row || row.user_id !== actor.userId) throw AppError.notFound(orderMessages.notFound, OrderErrorCodes.ORDER_NOT_FOUND);
-  if (!ctx.payOs) throw new AppError(503, PaymentErrorCodes.PAYOS_NOT_CONFIGURED, paymentMessages.payOsNotConfigured);
-  if (!awaitsTransfer(row)) throw new AppError(409, PaymentErrorCodes.ORDER_NOT_PAYABLE, paymentMessages.orderNotPayable);
+  if (!row || row.user_id !== actor.userId) throw AppError.notFound(orderMessages.notFound, ERROR_CODES.ORDER_NOT_FOUND);
+  if (!ctx.payOs) throw new AppError(503, ERROR_CODES.PAYOS_NOT_CONFIGURED, paymentMessages.payOsNotConfigured);
+  if (!awaitsTransfer(row)) throw new AppError(409, ERROR_CODES.ORDER_NOT_PAYABLE, paymentMessages.orderNotPayable);
   const client = createPayOsClient(ctx.payOs);
   const total = toNumber(row.total);
 

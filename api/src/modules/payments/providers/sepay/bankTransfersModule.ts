@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema, PAYMENT_WEBHOOK_BODY_LIMIT, paymentWebhookAckSchema, sepayWebhookSchema } from 'shared-contracts/schemas';
+import { ERROR_CODES, errorEnvelopeSchema, PAYMENT_WEBHOOK_BODY_LIMIT, paymentWebhookAckSchema, sepayWebhookSchema } from 'shared-contracts/schemas';
 import type { AppContext } from '../../../../appContext';
 import { cacheControlForAll } from '../../../../http/cacheControl';
 import { AppError } from '../../../../http/appError';
 import { ok } from '../../../../http/envelope';
-import { PaymentErrorCodes, paymentMessages } from '../../transactions/paymentTransactionMessages';
+import { paymentMessages } from '../../transactions/paymentTransactionMessages';
 import { recordTransfer } from '../../transactions/recordTransfer';
 import { keepRawJsonBodies, rawBodyOf, sameSecret } from '../../transactions/webhookBody';
 import { sepayTransfer } from './sepayTransfer';
@@ -32,7 +32,7 @@ export const bankTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }>
         const key = APIKEY_SCHEME.exec(header)?.[1]?.trim() ?? '';
         if (!config.sepayWebhookKey || !sameSecret(config.sepayWebhookKey, key)) {
           request.log.warn({ provider: 'SEPAY', ip: request.ip, scheme: header.split(' ')[0]?.slice(0, 20) ?? '' }, 'payment webhook refused: wrong or missing API key');
-          throw new AppError(401, PaymentErrorCodes.WEBHOOK_UNAUTHORIZED, paymentMessages.wrongKey);
+          throw new AppError(401, ERROR_CODES.PAYMENT_WEBHOOK_UNAUTHORIZED, paymentMessages.wrongKey);
         }
       },
       schema: {
