@@ -86,13 +86,13 @@ export function earlierInstant(db: AnyDb, a: RawBuilder<unknown>, b: RawBuilder<
 }
 
 /** The calendar's UTC offset of Vietnam (shared-contracts/calendar), as an SQL interval text ('420 minutes'). */
-const VIETNAM_OFFSET_SQL = `${VIETNAM_UTC_OFFSET_MINUTES} minutes`;
+const VIETNAM_UTC_INTERVAL = `${VIETNAM_UTC_OFFSET_MINUTES} minutes`;
 
 /** The Vietnamese calendar date of an instant column, 'YYYY-MM-DD' (vietnamDateOf of shared-contracts, in SQL). */
 export function vietnamDateOfColumn(db: AnyDb, column: string): RawBuilder<string> {
   return dialectOf(db) === 'postgres'
-    ? sql<string>`to_char((${sql.ref(column)} at time zone 'UTC') + interval ${sql.lit(VIETNAM_OFFSET_SQL)}, 'YYYY-MM-DD')`
-    : sql<string>`date(${sql.ref(column)}, ${sql.lit(`+${VIETNAM_OFFSET_SQL}`)})`;
+    ? sql<string>`to_char((${sql.ref(column)} at time zone 'UTC') + interval ${sql.lit(VIETNAM_UTC_INTERVAL)}, 'YYYY-MM-DD')`
+    : sql<string>`date(${sql.ref(column)}, ${sql.lit(`+${VIETNAM_UTC_INTERVAL}`)})`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { VIETNAM_TIME_ZONE } from 'shared-contracts/schemas';
 import type { Database } from '../db/schema';
 import type { Clock } from '../security/clock';
 import { recordJobRun } from '../modules/metrics';
@@ -20,8 +21,8 @@ import { recordJobRun } from '../modules/metrics';
  * stop() waiting for the run in progress.
  */
 
-/** The shop's time zone (no daylight saving time: UTC+7 all year). */
-export const SCHEDULE_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** The shop's time zone (no daylight saving time: UTC+7 all year), the calendar's. */
+export const SCHEDULE_TIME_ZONE = VIETNAM_TIME_ZONE;
 /** How long the runs' history is kept (each run deletes its job's older rows). */
 export const JOB_HISTORY_DAYS = 30;
 /** The longest delay setTimeout takes; a later occurrence is reached in several waits. */

@@ -7,6 +7,8 @@
 
 /** Asia/Ho_Chi_Minh is UTC+7 all year round. */
 export const VIETNAM_UTC_OFFSET_MINUTES = 7 * 60;
+/** The IANA name of Vietnam's time zone, for what takes a zone by name (cron schedules). */
+export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Slots are 30 minutes long; a service occupies every slot its duration covers. */
 export const SLOT_MINUTES = 30;
 /** Bookings are taken from today to this many days ahead (Vietnamese dates). */
@@ -33,14 +35,30 @@ export function vietnamClockOf(instant: Date | string | number): string {
   return new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(11, 16);
 }
 
+/** The day of the week of an instant in Vietnam, 1 = Monday … 7 = Sunday (ISO 8601). */
+export function vietnamWeekdayOf(instant: Date | string | number): number {
+  return new Date(new Date(instant).getTime() + OFFSET_MS).getUTCDay() || 7;
+}
+
+/**
+ * The Vietnamese wall-clock date and time of an instant to the second, 'YYYY-MM-DD HH:MM:SS' ('2026-03-05T02:05:07Z'
+ * → '2026-03-05 09:05:07'), as Vietnamese payment providers write their times.
+ */
+export function vietnamTimestampOf(instant: Date | string | number): string {
+  return new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().replace('T', ' ').slice(0, 19);
+}
+
 /** The month (1–12) of an instant in Vietnam. */
 export function vietnamMonthOf(instant: Date | string | number): number {
   return new Date(new Date(instant).getTime() + OFFSET_MS).getUTCMonth() + 1;
 }
 
-/** The instant of a Vietnamese date and clock time ('2027-01-01', '00:30' → 2026-12-31T17:30:00.000Z). */
+/**
+ * The instant of a Vietnamese date and clock time, 'HH:MM' or 'HH:MM:SS' ('2027-01-01', '00:30' →
+ * 2026-12-31T17:30:00.000Z); an Invalid Date when they are not a real date and time.
+ */
 export function vietnamInstant(date: string, clock: string): Date {
-  return new Date(Date.parse(`${date}T${clock}:00.000Z`) - OFFSET_MS);
+  return new Date(Date.parse(`${date}T${clock.length === 5 ? `${clock}:00` : clock}.000Z`) - OFFSET_MS);
 }
 
 /** 'YYYY-MM-DD' plus whole days ('2026-01-31', 1 → '2026-02-01'). */

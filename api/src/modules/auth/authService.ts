@@ -9,6 +9,7 @@ import {
   type RegisterResult,
   type ResetPasswordConfirmRequest,
   type VerifyEmailResult,
+  vietnamDateOf,
 } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { UserRow } from '../../db/schema';
@@ -29,7 +30,7 @@ function fieldError(field: string, message: string): AppError {
 
 /** Today's date ('YYYY-MM-DD') in Vietnam. */
 export function vietnamToday(clock: Clock): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(clock.now());
+  return vietnamDateOf(clock.now());
 }
 
 function otpDeps(ctx: AppContext, db = ctx.db) {

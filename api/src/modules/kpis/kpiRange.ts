@@ -1,8 +1,6 @@
-import { ERROR_CODES, KPI_RANGE_MAX_DAYS } from 'shared-contracts/schemas';
+import { ERROR_CODES, KPI_RANGE_MAX_DAYS, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 
-/** Vietnam is UTC+7 all year (no daylight saving). */
-const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const kpiRangeMessage = `Khoảng ngày không hợp lệ: ngày dạng YYYY-MM-DD, "từ ngày" không sau "đến ngày" và tối đa ${KPI_RANGE_MAX_DAYS} ngày.`;
@@ -28,7 +26,7 @@ function localMidnightMs(value: string): number | null {
   const utc = Date.UTC(year, month - 1, day);
   const check = new Date(utc);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return utc - VIETNAM_OFFSET_MS;
+  return vietnamInstant(value, '00:00').getTime();
 }
 
 /** Local dates → UTC bounds; a bad date, from > to or more than 366 days answers 422 DATE_RANGE_INVALID. */
@@ -50,19 +48,14 @@ export function previousKpiRange(range: KpiRange): KpiRange {
   const fromMs = range.fromMs - range.days * DAY_MS;
   const toMs = range.fromMs;
   return {
-    from: localDateOf(new Date(fromMs)),
-    to: localDateOf(new Date(toMs - DAY_MS)),
+    from: vietnamDateOf(fromMs),
+    to: vietnamDateOf(toMs - DAY_MS),
     days: range.days,
     fromUtc: new Date(fromMs).toISOString(),
     toUtc: new Date(toMs).toISOString(),
     fromMs,
     toMs,
   };
-}
-
-/** The local date (Asia/Ho_Chi_Minh) of an instant, 'YYYY-MM-DD'. */
-export function localDateOf(at: Date): string {
-  return new Date(at.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 /** Local midnight (UTC ms) of each day of the range. */

@@ -1,9 +1,6 @@
 import { Readable } from 'node:stream';
+import { formatCalendarDate, vietnamClockOf, vietnamDateOf } from 'shared-contracts/schemas';
 import type { ReportCell, ReportColumn, ReportRow } from './reportDefinition';
-
-/** Vietnam is UTC+7 all year (no daylight saving): a fixed offset, as the KPI ranges use. */
-const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
-const pad = (value: number) => String(value).padStart(2, '0');
 
 const MINUTE_MS = 60_000;
 /** The last minute formatted: a report's rows come in time order, so neighbours mostly share their minute. */
@@ -14,8 +11,8 @@ let lastText = '';
 export function formatCsvDateTime(iso: string): string {
   const minute = Math.floor(Date.parse(iso) / MINUTE_MS);
   if (minute !== lastMinute) {
-    const local = new Date(minute * MINUTE_MS + VIETNAM_OFFSET_MS);
-    lastText = `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+    const at = minute * MINUTE_MS;
+    lastText = `${formatCalendarDate(vietnamDateOf(at))} ${vietnamClockOf(at)}`;
     lastMinute = minute;
   }
   return lastText;

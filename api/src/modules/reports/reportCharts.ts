@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, type ReportCharts } from 'shared-contracts/schemas';
+import { APPOINTMENT_STATUSES, APPOINTMENT_STATUS_LABELS, vietnamDateOf, vietnamWeekdayOf, type ReportCharts } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { earlierInstant, instantParameter, laterInstant, vietnamDateOfColumn } from '../../db/sqlDialect';
-import { dayStarts, localDateOf, minutesOfDay, percent, centreFilter, technicianTime } from '../kpis';
+import { dayStarts, minutesOfDay, percent, centreFilter, technicianTime } from '../kpis';
 import type { ReportScope } from './reportDefinition';
 
 type Num = string | number | null;
@@ -12,8 +12,6 @@ const DAY_MS = 24 * HOUR_MS;
 const TOP_PARTS = 10;
 
 const instantMs = (value: Date | string) => (value instanceof Date ? value.getTime() : Date.parse(value));
-/** 1 = Monday … 7 = Sunday, of a local midnight. */
-const weekdayOf = (localMidnightMs: number) => new Date(localMidnightMs + 7 * HOUR_MS).getUTCDay() || 7;
 
 /**
  * The six charts of spec §9 over a range, for one centre or every centre (centreId null): each series is one SQL
@@ -24,7 +22,7 @@ export async function reportCharts(scope: ReportScope): Promise<ReportCharts> {
   const { db, centreId, range } = scope;
   const F = instantParameter(db, range.fromUtc);
   const T = instantParameter(db, range.toUtc);
-  const days = dayStarts(range).map((start) => localDateOf(new Date(start)));
+  const days = dayStarts(range).map((start) => vietnamDateOf(start));
 
   const revenue = await sql<{ day: string; n: Num; services: Num; parts: Num; total: Num }>`
     select ${vietnamDateOfColumn(db, 'paid_at')} as day, count(*) as n, sum(subtotal_services) as services, sum(subtotal_parts) as parts, sum(total) as total
@@ -119,7 +117,7 @@ async function bayHeatmap(scope: ReportScope): Promise<ReportCharts['bayHeatmap'
       const from = Math.max(start, day + hours.open);
       const to = Math.min(end, day + hours.close);
       if (to <= from) continue;
-      const weekday = weekdayOf(day);
+      const weekday = vietnamWeekdayOf(day);
       for (let hour = Math.floor((from - day) / HOUR_MS); hour * HOUR_MS + day < to && hour < 24; hour += 1) {
         const overlap = Math.min(to, day + (hour + 1) * HOUR_MS) - Math.max(from, day + hour * HOUR_MS);
         if (overlap > 0) occupied[cell(weekday, hour)]! += overlap / MINUTE_MS;
@@ -128,7 +126,7 @@ async function bayHeatmap(scope: ReportScope): Promise<ReportCharts['bayHeatmap'
   }
 
   const daysOfWeekday = new Array<number>(8).fill(0);
-  for (const day of days) daysOfWeekday[weekdayOf(day)]! += 1;
+  for (const day of days) daysOfWeekday[vietnamWeekdayOf(day)]! += 1;
   /** Bay-minutes one day offers in hour `hour`, over the scope's centres. */
   const hourCapacity = (hour: number) =>
     [...opening.values()].reduce((sum, c) => sum + c.bays * Math.max(0, Math.min(c.close, (hour + 1) * HOUR_MS) - Math.max(c.open, hour * HOUR_MS)) / MINUTE_MS, 0);

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAYMENT_WEBHOOK_BODY_LIMIT } from 'shared-contracts/schemas';
+import { PAYMENT_WEBHOOK_BODY_LIMIT, vietnamInstant } from 'shared-contracts/schemas';
 
 const RAW_BODY = Symbol('rawWebhookBody');
 type WithRawBody = FastifyRequest & { [RAW_BODY]?: string };
@@ -43,6 +43,6 @@ export function vietnamTimeToIso(text: string | null | undefined, fallback: Date
   const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text?.trim() ?? '');
   if (!match) return fallback.toISOString();
   const [, y, mo, d, h, mi, s] = match;
-  const instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}+07:00`);
+  const instant = vietnamInstant(`${y}-${mo}-${d}`, `${h}:${mi}:${s ?? '00'}`).getTime();
   return Number.isNaN(instant) ? fallback.toISOString() : new Date(instant).toISOString();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { formatVndPlain } from 'shared-contracts/schemas';
+import { formatVndPlain, vietnamTimestampOf } from 'shared-contracts/schemas';
 import type { PayOsConfig } from '../../../../config';
 import { sameSecret } from '../../transactions/webhookBody';
 import { payOsLinkRequestSignature, payOsSignature } from './payOsSignature';
@@ -92,7 +92,7 @@ export const payOsStandIn: FastifyPluginAsync<{ payOs: PayOsConfig; publicUrl: s
   app.post('/dev/payos/checkout/:id/pay', { schema: { hide: true } }, async (request, reply) => {
     const link = links.get((request.params as { id: string }).id);
     if (!link || link.status !== 'PENDING') return reply.redirect(`${base}/checkout/${(request.params as { id: string }).id}`, 303);
-    const now = new Date(Date.now() + 7 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+    const now = vietnamTimestampOf(Date.now());
     const data = {
       orderCode: link.orderCode,
       amount: link.amount,
