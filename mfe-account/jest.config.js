@@ -11,6 +11,7 @@ module.exports = {
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
     '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
     '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
+    '^shared-contracts/errors$': '<rootDir>/../shared-contracts/src/errors/index.ts',
     '^shared-contracts/files$': '<rootDir>/../shared-contracts/src/files/index.ts',
     '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',

@@ -13,6 +13,7 @@ module.exports = {
     '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
     '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
+    '^shared-contracts/errors$': '<rootDir>/../shared-contracts/src/errors/index.ts',
     '^shared-contracts/files$': '<rootDir>/../shared-contracts/src/files/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',

@@ -13,6 +13,7 @@ module.exports = {
     '^shared-contracts/pricing$': '<rootDir>/../shared-contracts/src/pricing/index.ts',
     '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
+    '^shared-contracts/errors$': '<rootDir>/../shared-contracts/src/errors/index.ts',
     '^shared-contracts/labels$': '<rootDir>/../shared-contracts/src/labels/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',

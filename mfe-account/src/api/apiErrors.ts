@@ -1,4 +1,5 @@
 import { ApiError, responseMessage } from 'shared-contracts';
+import { CLIENT_ERROR_CODES } from 'shared-contracts/errors';
 
 // What the account's pages read of a failed call (the API client's ApiError), and the plain-object check they share.
 
@@ -15,7 +16,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     // status 0: no response at all (the client keeps the thrown error in `body`, not a server answer)
-    if (error.status === 0) return error.code === 'NETWORK' || error.code === 'TIMEOUT' ? error.message : fallback;
+    if (error.status === 0) return error.code === CLIENT_ERROR_CODES.NETWORK || error.code === CLIENT_ERROR_CODES.TIMEOUT ? error.message : fallback;
     const fromServer = responseMessage(error.body);
     if (fromServer) return fromServer;
   }

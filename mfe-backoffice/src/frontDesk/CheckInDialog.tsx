@@ -4,6 +4,7 @@ import { ApiError, formatDateTime } from 'shared-contracts';
 import { DIAGNOSIS_SYMPTOMS_MAX, type SymptomCode } from 'shared-contracts/diagnostics';
 import type { CheckInInput, ServiceOrderDetail, StaffAppointment } from 'shared-contracts/schemas';
 import { vietnamDateOf } from 'shared-contracts/calendar';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
 import { useAsync } from '../hooks/useAsync';
@@ -117,7 +118,7 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
       onCheckedIn(order);
     } catch (error) {
       setServerError(messageOf(error, frontDeskText.actionFailed));
-      setStale(error instanceof ApiError && error.code === 'APPOINTMENT_CHANGED');
+      setStale(error instanceof ApiError && error.code === ERROR_CODES.APPOINTMENT_CHANGED);
       const fields = fieldErrorsOf(error) as Errors;
       if (Object.keys(fields).length > 0) {
         setErrors(fields);

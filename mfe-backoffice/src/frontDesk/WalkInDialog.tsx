@@ -4,6 +4,7 @@ import { vietnamClockOf } from 'shared-contracts/calendar';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/labels';
 import type { CustomerSearchResult, StaffCustomerDetail, VehicleType, WalkInInput } from 'shared-contracts/schemas';
 import { findVehicleModel, licensePlateError, vehicleBrands, vehicleModelsOf } from 'shared-contracts/vehicle';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
 import { useAsync } from '../hooks/useAsync';
@@ -28,7 +29,7 @@ interface SlotRef {
 
 /** The next free slots a 409 SLOT_FULL carries (at the top of the body, or in its data). */
 export function nextSlotsOf(error: unknown): SlotRef[] | null {
-  if (!(error instanceof ApiError) || error.code !== 'SLOT_FULL') return null;
+  if (!(error instanceof ApiError) || error.code !== ERROR_CODES.SLOT_FULL) return null;
   const slots = ((error.body ?? {}) as { nextSlots?: unknown }).nextSlots ?? errorDataOf(error)?.nextSlots;
   return Array.isArray(slots) ? (slots.filter((slot) => typeof slot?.start === 'string') as SlotRef[]) : [];
 }

@@ -2,6 +2,7 @@ import { useCallback, useId, useState } from 'react';
 import { ApiError } from 'shared-contracts';
 import { formatVietnamDateTime, isCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
 import type { TimeEntry } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import { messageOf } from '../api/apiErrors';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
 import { useAsync } from '../hooks/useAsync';
@@ -22,7 +23,7 @@ type FinishedEntry = TimeEntry & { endedAt: string };
 
 /** Refusals the correction dialog cannot fix: the entry is running (again), changed, or gone. Overlap and 422s stay in the dialog. */
 const isStaleRefusal = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 404 || (error.status === 409 && error.code !== 'TIME_ENTRY_OVERLAP'));
+  error instanceof ApiError && (error.status === 404 || (error.status === 409 && error.code !== ERROR_CODES.TIME_ENTRY_OVERLAP));
 
 /**
  * The centre's time entries of one day, optionally of one technician (spec back-office §7 M4): start, end, minutes,

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import { technicianApi } from './technicianApi';
 import { activeOrderCodeOf, codeOf, messageOf, pendingItemsOf, pendingPartsRequestsOf, type PendingPartsRequest } from './apiErrors';
 import { technicianText } from './technicianText';
@@ -56,10 +57,10 @@ export function useOrderActions(target: ActionTarget, { onChanged, announce, fre
         onChanged();
       } catch (error) {
         const code = codeOf(error);
-        if (code === 'ALREADY_CLOCKED_IN' && switchAfter) setState({ kind: 'switch', after: switchAfter, activeCode: activeOrderCodeOf(error) });
-        else if (code === 'CHECKLIST_INCOMPLETE') setState({ kind: 'incomplete', text: messageOf(error, t.incomplete), items: pendingItemsOf(error) });
-        else if (code === 'PARTS_PENDING') setState({ kind: 'partsPending', text: messageOf(error, t.partsPending), requests: pendingPartsRequestsOf(error) });
-        else if (code === 'SERVICE_ORDER_CHANGED') {
+        if (code === ERROR_CODES.ALREADY_CLOCKED_IN && switchAfter) setState({ kind: 'switch', after: switchAfter, activeCode: activeOrderCodeOf(error) });
+        else if (code === ERROR_CODES.CHECKLIST_INCOMPLETE) setState({ kind: 'incomplete', text: messageOf(error, t.incomplete), items: pendingItemsOf(error) });
+        else if (code === ERROR_CODES.PARTS_PENDING) setState({ kind: 'partsPending', text: messageOf(error, t.partsPending), requests: pendingPartsRequestsOf(error) });
+        else if (code === ERROR_CODES.SERVICE_ORDER_CHANGED) {
           setState({ kind: 'error', text: t.changed });
           onChanged();
         } else setState({ kind: 'error', text: messageOf(error, technicianText.actionFailed) });

@@ -3,6 +3,7 @@ import { ApiError, messages } from 'shared-contracts';
 import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, SYMPTOMS, type DiagnosisDto, type DiagnosisRequest, type SymptomCode } from 'shared-contracts/diagnostics';
 import type { Vehicle } from 'shared-contracts/schemas';
 import { VEHICLE_MODELS } from 'shared-contracts/vehicle';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import { PageIntro } from '../components/PageIntro';
 import { useAsync } from '../hooks/useAsync';
 import { usePageMeta } from '../hooks/usePageMeta';
@@ -114,7 +115,7 @@ export function DiagnosisPage() {
       } catch (error) {
         // the API knows the models of the vehicles it has seen; for another model of the catalogue, the answer
         // (which does not depend on the model) is asked again without it, and the page says so
-        if (!(error instanceof ApiError && error.code === 'UNKNOWN_VEHICLE_MODEL' && request.vehicleModel && model)) throw error;
+        if (!(error instanceof ApiError && error.code === ERROR_CODES.UNKNOWN_VEHICLE_MODEL && request.vehicleModel && model)) throw error;
         unknownModel = `${model.brand} ${model.model}`;
         diagnosis = await diagnosisApi.diagnose({ symptoms: request.symptoms, ...(request.text ? { text: request.text } : {}) });
       }

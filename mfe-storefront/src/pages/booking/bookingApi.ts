@@ -1,4 +1,5 @@
 import { ApiError, apiClient, readData } from 'shared-contracts';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import type { Appointment, AppointmentCreateInput, Availability, CustomerPackageCredit, NextSlot, Vehicle } from './bookingTypes';
 
 
@@ -44,7 +45,7 @@ export const bookingApi = {
     try {
       return { kind: 'booked', appointment: await readData<Appointment>(apiClient.post('/appointments', input)) };
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && error.code === 'SLOT_FULL') {
+      if (error instanceof ApiError && error.status === 409 && error.code === ERROR_CODES.SLOT_FULL) {
         return { kind: 'slotFull', message: error.message, nextSlots: readNextSlots(error.body) };
       }
       throw error;

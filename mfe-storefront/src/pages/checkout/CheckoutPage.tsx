@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ApiError, formatVnd, loginRedirectPath } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from 'shared-contracts/pricing';
 import type { Order } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import { cartReady, cartService, shopStore } from '../../cart/cartOwner';
 import type { ShopState } from '../../cart/shopStore';
 import { useSession } from '../../cart/useSession';
@@ -156,8 +157,8 @@ function Checkout() {
       void cartService.refresh().catch(() => undefined);
     } catch (error) {
       if (error instanceof ApiError) {
-        if (error.code === 'IDEMPOTENCY_KEY_REUSED') attempt.current = null;
-        if (error.code === 'OUT_OF_STOCK') void cartService.refresh().catch(() => undefined);
+        if (error.code === ERROR_CODES.IDEMPOTENCY_KEY_REUSED) attempt.current = null;
+        if (error.code === ERROR_CODES.OUT_OF_STOCK) void cartService.refresh().catch(() => undefined);
         if (error.errors.length > 0) {
           const serverErrors = serverFieldErrors(error.errors);
           setErrors(serverErrors);
