@@ -37,7 +37,7 @@ import { devOutboxRoutes } from './modules/notifications';
 import { ordersRoutes } from './modules/orders';
 import { bankTransfersModule, payOSModule, payOsStandIn, paymentExceptionsModule, recordedTransfersModule, reconciliationModule } from './modules/payments';
 import { partsDemandRoutes } from './modules/partsDemand';
-import { partsRequestsModule } from './modules/partsRequests';
+import { partsRequestsModule, serviceOrderParts } from './modules/partsRequests';
 import { predictionModule } from './modules/prediction';
 import { promotionsRoutes } from './modules/promotions';
 import { reportsModule } from './modules/reports';
@@ -239,7 +239,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(bookingsModule, { prefix, context });
   void app.register(maintenanceRoutes, { prefix, context });
   void app.register(frontDeskModule, { prefix, context });
-  void app.register(serviceOrdersModule, { prefix, context });
+  // The floor's orders ask their parts of partsRequests through this port (parts requests build on service orders).
+  void app.register(serviceOrdersModule, { prefix, context, parts: serviceOrderParts });
   void app.register(partsRequestsModule, { prefix, context });
   void app.register(approvalsModule, { prefix, context });
   void app.register(inventoryModule, { prefix, context });

@@ -12,8 +12,8 @@ import {
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/appError';
-import { type PartsRequestContext, currentEstimate, publishPartsChange, approvalExpired, movePartsRequest, partsRequestMessages, reserveAfterApproval } from '../partsRequests';
-import { findingOf, findingPhotos, floorTransaction } from '../serviceOrders';
+import { type PartsRequestContext, currentEstimate, findingOf, findingPhotos, publishPartsChange, approvalExpired, movePartsRequest, partsRequestMessages, reserveAfterApproval } from '../partsRequests';
+import { floorTransaction } from '../serviceOrders';
 
 /**
  * The customer's 'Cần bạn duyệt' card (spec §6, §4 rule 4): the extra work of their own orders that waits for

@@ -5,3 +5,5 @@ export { publishPartsChange } from './partsRequestEvents';
 export { approvalExpired, movePartsRequest, partsRequestMessages } from './partsRequestTransition';
 export { reserveAfterApproval } from './partsRequestWork';
 export { partsRequestsModule } from './partsRequestsModule';
+export { findingOf, findingPhotos } from './partsRequestViews';
+export { serviceOrderParts } from './serviceOrderParts';

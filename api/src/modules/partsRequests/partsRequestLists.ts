@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { type PartsDesk, type PartsRequest, type PartsRequestStatus } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { centreForRequest, type CentreScope } from '../../security/centreScope';
-import { orderInScope, notAssigned, loadPartsRequests } from '../serviceOrders';
+import { orderInScope, notAssigned } from '../serviceOrders';
+import { loadPartsRequests } from './partsRequestViews';
 
 /** Orders whose requests are the floor's work (cancelled and paid ones are history). */
 const ON_THE_FLOOR = ['OPEN', 'IN_PROGRESS', 'WORK_DONE', 'INVOICED'] as const;

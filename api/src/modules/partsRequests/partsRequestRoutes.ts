@@ -25,7 +25,7 @@ import { registerDataErrors } from '../../http/dataErrors';
 import { searchPartsForOrder } from './partsCatalogue';
 import type { PartsRequestContext } from './partsRequestContext';
 import { readPartsDesk, readTechnicianParts } from './partsRequestLists';
-import { loadPartsRequest } from '../serviceOrders';
+import { loadPartsRequest } from './partsRequestViews';
 import {
   createPartsRequest,
   decidePartsRequest,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { linesOfOrder } from './invoiceTotals';
 import { readInvoice } from './invoiceView';
-import { pendingApprovalsOf } from './serviceOrderEvents';
+import type { ServiceOrderParts } from './serviceOrderParts';
 
 export const customerServiceOrderMessages = {
   notFound: 'Chưa có phiếu dịch vụ cho lịch hẹn này.',
@@ -22,6 +22,7 @@ export async function customerServiceOrder(
   userId: number,
   appointmentId: number,
   vietQr: Pick<VietQrConfig, 'bankBin' | 'accountNumber'>,
+  parts: ServiceOrderParts,
 ): Promise<CustomerServiceOrder> {
   const order = await db
     .selectFrom('service_orders')
@@ -32,7 +33,7 @@ export async function customerServiceOrder(
     .executeTakeFirst();
   if (!order) throw AppError.notFound(customerServiceOrderMessages.notFound, ERROR_CODES.SERVICE_ORDER_NOT_FOUND);
   const status = order.status as ServiceOrderStatus;
-  const [lines, invoice, pendingApprovals] = await Promise.all([linesOfOrder(db, order.id), readInvoice(db, order.id, vietQr), pendingApprovalsOf(db, order.id)]);
+  const [lines, invoice, pendingApprovals] = await Promise.all([linesOfOrder(db, order.id), readInvoice(db, order.id, vietQr), parts.pendingApprovals(db, order.id)]);
   return {
     appointmentId,
     code: order.code,

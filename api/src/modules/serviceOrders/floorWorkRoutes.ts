@@ -238,7 +238,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
           response: { 200: envelopeSchema(customerServiceOrderSchema), ...errors },
         },
       },
-      async (request) => ok(await customerServiceOrder(db, currentAuth(request).userId, request.params.id, vietQr)),
+      async (request) => ok(await customerServiceOrder(db, currentAuth(request).userId, request.params.id, vietQr, ctx.parts)),
     );
   };
   await app.register(apiRoutes);

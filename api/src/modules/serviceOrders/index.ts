@@ -1,9 +1,9 @@
 /** The serviceOrders module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
 export { floorTransaction } from './floorTransaction';
 export { computeInvoice } from './invoiceTotals';
-export { findingOf, findingPhotos, loadPartsRequest, loadPartsRequests } from './partsRequestViews';
 export { orderInScope } from './serviceOrderAccess';
 export { serviceOrderContextOf, type ServiceOrderContext } from './serviceOrderContext';
+export type { ServiceOrderParts } from './serviceOrderParts';
 export { publishServiceOrderChange } from './serviceOrderEvents';
 export { reducePartLine, writeBookedLines, writePartLine } from './serviceOrderLines';
 export { backOfficeCode, notAssigned } from './serviceOrderTransition';

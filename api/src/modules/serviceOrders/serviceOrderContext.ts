@@ -6,6 +6,7 @@ import type { Clock } from '../../security/clock';
 import type { AppContext } from '../../appContext';
 import type { EventBus } from '../../events/eventBus';
 import { bookingContextOf, type BookingContext } from '../bookings';
+import type { ServiceOrderParts } from './serviceOrderParts';
 
 /** What the service-order operations share (built once per plugin by serviceOrderContextOf). */
 export interface ServiceOrderContext {
@@ -16,10 +17,12 @@ export interface ServiceOrderContext {
   booking: BookingContext;
   vietQr: Pick<VietQrConfig, 'bankBin' | 'accountNumber'>;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The order's parts (partsRequests, wired by the app). */
+  parts: ServiceOrderParts;
 }
 
 /** The context of the floor's operations from the app's (service orders, parts requests). */
-export function serviceOrderContextOf(context: AppContext, log: ServiceOrderContext['log']): ServiceOrderContext {
+export function serviceOrderContextOf(context: AppContext, log: ServiceOrderContext['log'], parts: ServiceOrderParts): ServiceOrderContext {
   return {
     db: context.db,
     clock: context.clock,
@@ -27,5 +30,6 @@ export function serviceOrderContextOf(context: AppContext, log: ServiceOrderCont
     booking: bookingContextOf(context),
     vietQr: context.config.vietQr,
     log,
+    parts,
   };
 }

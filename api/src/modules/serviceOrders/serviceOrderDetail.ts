@@ -14,7 +14,6 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../security/centreScope';
 import { checksOnChecklist, orderDiagnosticsOf } from '../diagnostics';
-import { loadPartsRequests } from './partsRequestViews';
 import { serviceOrderNotFound } from './serviceOrderAccess';
 import { cardQueries } from './serviceOrderCards';
 import type { ServiceOrderContext } from './serviceOrderContext';
@@ -117,7 +116,7 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
     linesOf.rows(db, { id }),
     readInvoice(db, id, ctx.vietQr),
     timelineOf(db, head.card.appointmentId, id),
-    loadPartsRequests(db, (q) => q.selectFrom('parts_requests').select('id').where('service_order_id', '=', id), scope.role),
+    ctx.parts.requestsOf(db, id, scope.role),
     orderDiagnosticsOf(ctx)(db, { id, appointmentId: head.card.appointmentId }),
   ]);
   const status = head.card.status;

@@ -4,9 +4,6 @@ import {
   type AppointmentStatus,
   type ServiceOrderStatus,
 } from 'shared-contracts/schemas';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { pendingApprovalsCount } from './partsRequestHooks';
 import type { ServiceOrderContext } from './serviceOrderContext';
 
 /** What a committed change of a service order tells the live bus. */
@@ -22,18 +19,13 @@ export interface ServiceOrderChange {
   appointment?: { code: string; status: AppointmentStatus };
 }
 
-/** Parts requests of the order waiting for the customer's yes ('Cần bạn duyệt (n)'). */
-export async function pendingApprovalsOf(db: Kysely<Database>, serviceOrderId: number): Promise<number> {
-  return pendingApprovalsCount(db, serviceOrderId);
-}
-
 /**
  * After the commit: the customer's streams get `service-order` (and `appointment-status` when the appointment
  * moved), the centre's floor streams `floor-changed`. Publishing never fails the request: an error is logged.
  */
 export async function publishServiceOrderChange(ctx: ServiceOrderContext, change: ServiceOrderChange, at: Date): Promise<void> {
   try {
-    const pendingApprovals = await pendingApprovalsOf(ctx.db, change.serviceOrderId);
+    const pendingApprovals = await ctx.parts.pendingApprovals(ctx.db, change.serviceOrderId);
     await ctx.events.publishServiceOrder({
       userId: change.userId,
       centreId: change.centreId,

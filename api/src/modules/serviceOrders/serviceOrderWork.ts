@@ -6,14 +6,13 @@ import { lockForShare } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
-import type { Clock } from '../../security/clock';
 import { cancelWithin } from '../bookings';
-import { openFreePartLines, openPartsRequests, releaseOrderParts } from './partsRequestHooks';
 import { appointmentChanged } from './serviceOrderCheckIn';
 import { floorTransaction } from './floorTransaction';
 import { orderInScope } from './serviceOrderAccess';
 import { releaseBay } from './serviceOrderBays';
 import type { ServiceOrderContext } from './serviceOrderContext';
+import type { ServiceOrderParts } from './serviceOrderParts';
 import { AppErrorWithData } from '../../http/dataErrors';
 import { publishServiceOrderChange } from './serviceOrderEvents';
 import { notAssigned, serviceOrderChanged, transitionServiceOrder } from './serviceOrderTransition';
@@ -65,9 +64,9 @@ export interface PendingPart {
  * What finishing the order waits for (409 PARTS_PENDING with data.requests): its parts requests still REQUESTED,
  * AWAITING_CUSTOMER, APPROVED or RESERVED, then its parts outside the catalogue the parts desk has not resolved.
  */
-export async function openPartsRequestsOf(trx: Transaction<Database>, serviceOrderId: number): Promise<PendingPart[]> {
-  const requests = await openPartsRequests(trx, serviceOrderId);
-  const freeLines = await openFreePartLines(trx, serviceOrderId);
+async function openPartsRequestsOf(parts: ServiceOrderParts, trx: Transaction<Database>, serviceOrderId: number): Promise<PendingPart[]> {
+  const requests = await parts.openRequests(trx, serviceOrderId);
+  const freeLines = await parts.openFreeLines(trx, serviceOrderId);
   return [
     ...requests.map((request) => ({ ...request, statusLabel: PARTS_REQUEST_STATUS_LABELS[request.status] })),
     ...freeLines.map((line) => ({
@@ -78,14 +77,6 @@ export async function openPartsRequestsOf(trx: Transaction<Database>, serviceOrd
       freeLine: true as const,
     })),
   ];
-}
-
-/**
- * A cancel is refused (409 PARTS_ISSUED) while parts were issued and not returned; otherwise the order's
- * reservations go back to the centre's stock and its open requests are withdrawn (partsRequestHooks.ts).
- */
-export async function releasePartsOnCancel(trx: Transaction<Database>, serviceOrderId: number, actor: { actorId: number; at: Date; clock: Clock }): Promise<void> {
-  await releaseOrderParts(trx, serviceOrderId, actor);
 }
 
 /** Items not answered yet, or FAIL without a note of CHECKLIST_FAIL_NOTE_MIN characters. */
@@ -195,7 +186,7 @@ export async function finishWork(ctx: ServiceOrderContext, scope: CentreScope, i
     if (pendingItems.length > 0) {
       throw new AppErrorWithData(409, ERROR_CODES.CHECKLIST_INCOMPLETE, `Còn ${pendingItems.length} mục kiểm tra chưa hoàn tất (mục không đạt cần ghi rõ lý do).`, { pendingItems });
     }
-    const requests = await openPartsRequestsOf(trx, id);
+    const requests = await openPartsRequestsOf(ctx.parts, trx, id);
     if (requests.length > 0) throw new AppErrorWithData(409, ERROR_CODES.PARTS_PENDING, partsPendingMessage(requests), { requests });
     await stopClocks(trx, { serviceOrderId: id }, at);
     await releaseBay(trx, id, at);
@@ -246,7 +237,8 @@ export async function cancelServiceOrder(ctx: ServiceOrderContext, scope: Centre
       note: reason,
       extra: { cancel_reason: reason, bay_no: null },
     });
-    await releasePartsOnCancel(trx, id, { actorId: scope.userId, at: now, clock: ctx.clock });
+    // Refused (409 PARTS_ISSUED) while parts were issued and not returned; else reservations go back.
+    await ctx.parts.releaseOrderParts(trx, id, { actorId: scope.userId, at: now, clock: ctx.clock });
     await stopClocks(trx, { serviceOrderId: id }, at);
     await releaseBay(trx, id, at);
     await cancelWithin(

@@ -8,10 +8,7 @@ import { releaseCentreStock } from '../inventory';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/**
- * What the service order asks of its parts requests (the hooks left in serviceOrderWork.ts, serviceOrderEvents.ts
- * and floorSummary.ts). Imports nothing of the service order module, which imports this.
- */
+/** What the service order asks of its parts requests, through the port serviceOrderParts.ts gives it. */
 
 export const partsHookMessages = {
   issued: (count: number) => `Không thể hủy phiếu: còn ${count} phụ tùng đã xuất kho chưa nhập trả. Vui lòng nhập trả trước khi hủy.`,
