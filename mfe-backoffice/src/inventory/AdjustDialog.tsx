@@ -6,7 +6,7 @@ import { inventoryApi } from './inventoryApi';
 import { ADJUST_REASON_MAX, ADJUST_REASON_MIN, parseWhole, STOCK_FIGURE_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';
 import { SubmitButtons } from './ProductLines';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.adjust;
 const n = inventoryText.count;

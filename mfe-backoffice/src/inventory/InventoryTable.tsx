@@ -6,7 +6,7 @@ import { inventoryApi } from './inventoryApi';
 import { inventoryText } from './inventoryText';
 import { MinStockCell } from './MinStockCell';
 import { Pager } from './Pager';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.table;
 const n = inventoryText.count;

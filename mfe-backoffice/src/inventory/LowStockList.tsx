@@ -1,6 +1,6 @@
 import type { InventoryItem } from 'shared-contracts/schemas';
 import { inventoryText } from './inventoryText';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.low;
 

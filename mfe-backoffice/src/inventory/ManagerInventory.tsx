@@ -11,7 +11,7 @@ import { LowStockList } from './LowStockList';
 import { MovementLedger } from './MovementLedger';
 import { ReceiveDialog, receiveLine, type ReceiveLineDraft } from './ReceiveDialog';
 import { WhenNearViewport } from './WhenNearViewport';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText;
 /** The floor-changed kinds that can move this centre's stock. */

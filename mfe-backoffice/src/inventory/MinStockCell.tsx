@@ -4,7 +4,7 @@ import { messageOf } from '../api/apiErrors';
 import { inventoryApi } from './inventoryApi';
 import { parseWhole, STOCK_FIGURE_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.minStock;
 

@@ -7,7 +7,7 @@ import { STOCK_MOVEMENT_KIND_LABELS, STOCK_MOVEMENT_KINDS, type StockMovementKin
 import { inventoryText } from './inventoryText';
 import { Pager } from './Pager';
 import { ProductPicker } from './ProductPicker';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.ledger;
 const n = inventoryText.count;

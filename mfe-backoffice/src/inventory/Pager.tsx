@@ -1,5 +1,5 @@
 import { inventoryText } from './inventoryText';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.pager;
 

@@ -3,7 +3,7 @@ import { ApiError, errorDataOf } from 'shared-contracts';
 import type { ProductOption } from './inventoryApi';
 import { parseWhole } from './inventoryRules';
 import { ProductPicker } from './ProductPicker';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 /** One line of a multi-product form (receiving, a stock transfer): a product and a typed quantity. */
 export interface ProductLineDraft {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAsync } from '../hooks/useAsync';
 import { inventoryApi, type ProductOption } from './inventoryApi';
 import { inventoryText } from './inventoryText';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.picker;
 /** A search goes out this long after the last keystroke. */

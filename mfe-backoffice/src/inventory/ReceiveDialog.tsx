@@ -6,7 +6,7 @@ import { inventoryApi } from './inventoryApi';
 import { parseWhole, RECEIVE_LINES_MAX, RECEIVE_NOTE_MAX, RECEIVE_QUANTITY_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';
 import { focusFirstInvalid, NoteField, ProductLinesEditor, productLine, productLineErrors, serverProductLineErrors, SubmitButtons, useProductLines, type ProductLineDraft } from './ProductLines';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText.receive;
 

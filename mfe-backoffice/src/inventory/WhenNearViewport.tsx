@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import styles from './Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 /** How far below the screen a deferred panel starts loading: about a phone screen ahead of the reader. */
 const AHEAD = '800px 0px';

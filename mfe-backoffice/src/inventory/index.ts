@@ -2,3 +2,7 @@
 export { inventoryApi } from './inventoryApi';
 export { ManagerInventory, type InventoryPanelContext } from './ManagerInventory';
 export { ReceiveDialog, receiveLine, type ReceiveLineDraft } from './ReceiveDialog';
+// What the stock transfers panel builds on (the same product lines, buttons, lazy section and rules).
+export { focusFirstInvalid, NoteField, ProductLinesEditor, productLine, productLineErrors, serverProductLineErrors, SubmitButtons, useProductLines, type ProductLineDraft, type ProductLineErrors } from './ProductLines';
+export { parseWhole } from './inventoryRules';
+export { WhenNearViewport } from './WhenNearViewport';

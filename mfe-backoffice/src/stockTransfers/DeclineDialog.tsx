@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { STOCK_TRANSFER_DECLINE_REASON_MAX } from 'shared-contracts/backoffice';
 import type { StockTransfer } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
-import { SubmitButtons } from '../inventory/ProductLines';
+import { SubmitButtons } from '../inventory';
 import { stockTransfersText } from './stockTransfersText';
-import styles from '../inventory/Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = stockTransfersText.decline;
 

@@ -8,7 +8,7 @@ import { DeclineDialog } from './DeclineDialog';
 import { stockTransfersApi } from './stockTransfersApi';
 import { stockTransfersText as t } from './stockTransfersText';
 import { TransferForm } from './TransferForm';
-import styles from '../inventory/Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 import own from './StockTransfers.module.css';
 
 const readLocations = (signal: AbortSignal) => stockTransfersApi.locations(signal);

@@ -11,8 +11,8 @@ import {
 import type { StockLocation, StockTransfer } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
-import { parseWhole } from '../inventory/inventoryRules';
 import {
+  parseWhole,
   focusFirstInvalid,
   NoteField,
   ProductLinesEditor,
@@ -23,10 +23,10 @@ import {
   useProductLines,
   type ProductLineDraft,
   type ProductLineErrors,
-} from '../inventory/ProductLines';
+} from '../inventory';
 import { stockTransfersApi } from './stockTransfersApi';
 import { stockTransfersText } from './stockTransfersText';
-import styles from '../inventory/Inventory.module.css';
+import styles from '../components/StockPanels.module.css';
 
 const t = stockTransfersText.form;
 

@@ -1,5 +1,4 @@
-import type { InventoryPanelContext } from '../inventory/ManagerInventory';
-import { WhenNearViewport } from '../inventory/WhenNearViewport';
+import { type InventoryPanelContext, WhenNearViewport } from '../inventory';
 import { StockTransfersPanel } from './StockTransfersPanel';
 import { stockTransfersText } from './stockTransfersText';
 

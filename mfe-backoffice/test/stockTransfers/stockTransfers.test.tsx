@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
 import type { StockLocation, StockTransfer, StockTransferPage } from 'shared-contracts/schemas';
-import { subscribeFloorEvents } from '../src/floorEvents/floorEvents';
-import { inventoryApi } from '../src/inventory/inventoryApi';
-import { ManagerDashboardPage } from '../src/pages/manager/ManagerDashboardPage';
-import { stockTransfersApi } from '../src/stockTransfers/stockTransfersApi';
-import { CENTRES, inventoryItem, inventoryPage, inventorySummary } from './inventoryFixtures';
-import { signIn, signOut } from './partsRequestFixtures';
-import { floorChange, lastStreamOptions, renderAt } from './staffFixtures';
+import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
+import { inventoryApi } from '../../src/inventory/inventoryApi';
+import { ManagerDashboardPage } from '../../src/pages/manager/ManagerDashboardPage';
+import { stockTransfersApi } from '../../src/stockTransfers/stockTransfersApi';
+import { CENTRES, inventoryItem, inventoryPage, inventorySummary } from '../inventoryFixtures';
+import { signIn, signOut } from '../partsRequestFixtures';
+import { floorChange, lastStreamOptions, renderAt } from '../staffFixtures';
 
-jest.mock('../src/inventory/inventoryApi', () => ({
+jest.mock('../../src/inventory/inventoryApi', () => ({
   inventoryApi: {
     centres: jest.fn(),
     page: jest.fn(),
@@ -24,9 +24,9 @@ jest.mock('../src/inventory/inventoryApi', () => ({
     productOptions: jest.fn(),
   },
 }));
-jest.mock('../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
+jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
 // every call of the transfers, requests included (test/setup.ts mocks the module for the other suites)
-jest.mock('../src/stockTransfers/stockTransfersApi', () => ({
+jest.mock('../../src/stockTransfers/stockTransfersApi', () => ({
   stockTransfersApi: {
     locations: jest.fn(),
     list: jest.fn(),

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ApiError, formatVnd } from 'shared-contracts';
 import { vietnamDateOf } from 'shared-contracts/calendar';
 import type { WebOrderListItem } from 'shared-contracts/schemas';
-import { AwaitingTransfers } from '../src/pages/staff/payments/AwaitingTransfers';
-import { paymentsApi } from '../src/pages/staff/payments/paymentsApi';
+import { AwaitingTransfers } from '../../src/pages/staff/payments/AwaitingTransfers';
+import { paymentsApi } from '../../src/pages/staff/payments/paymentsApi';
 
 // paymentsApi is mocked for every test file (test/setup.ts); each test here says what it answers.
 const api = jest.mocked(paymentsApi);
