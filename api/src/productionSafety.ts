@@ -34,6 +34,27 @@ const PLACEHOLDER_WORDS = /change-?me|replace|placeholder|example|secret|passw(o
 
 const MAKE_A_SECRET = 'generate one with `openssl rand -base64 48`';
 
+/** How many of a key's neighbouring characters may step by one (a→b, 9→8) before it reads as a typed run, not a random draw. */
+const MAX_STEP_SHARE = 0.5;
+
+/**
+ * A key that is a run of neighbouring characters ('abcdefghijklmnopqrstuvwxyz012345', '0123456789…', '9876…') or one
+ * short block repeated ('k9Vq2xR7mZ' × 4): every character is guessable from the ones before it. A generated key
+ * (base64, hex, a UUID) steps by one between about one pair in twenty and is never periodic.
+ */
+export function isPlainSequence(key: string): boolean {
+  if (key.length < 2) return false;
+  let steps = 0;
+  for (let i = 1; i < key.length; i += 1) {
+    if (Math.abs(key.charCodeAt(i) - key.charCodeAt(i - 1)) === 1) steps += 1;
+  }
+  if (steps / (key.length - 1) >= MAX_STEP_SHARE) return true;
+  for (let period = 1; period <= key.length / 2; period += 1) {
+    if (key.slice(period) === key.slice(0, key.length - period)) return true;
+  }
+  return false;
+}
+
 /** Why `secret` must not sign production's tokens, or null when it may. Never includes the secret. */
 export function unsafeSecretReason(secret: string | null): string | null {
   if (secret === null || secret.trim() === '') return `JWT_SECRET is not set: ${MAKE_A_SECRET}`;
@@ -41,6 +62,7 @@ export function unsafeSecretReason(secret: string | null): string | null {
   if (KNOWN_EXAMPLE_SECRETS.includes(secret)) return `JWT_SECRET is an example key published in this repository (anyone can sign tokens with it): ${MAKE_A_SECRET}`;
   if (PLACEHOLDER_WORDS.test(secret)) return `JWT_SECRET looks like a placeholder (it contains a word such as "change-me", "secret" or "example"): ${MAKE_A_SECRET}`;
   if (new Set(secret).size < MIN_DISTINCT_SECRET_CHARACTERS) return `JWT_SECRET has fewer than ${MIN_DISTINCT_SECRET_CHARACTERS} different characters, so it was not generated: ${MAKE_A_SECRET}`;
+  if (isPlainSequence(secret)) return `JWT_SECRET is a plain sequence (a run such as "abcdef…" or "0123…", or a short block repeated), so it was not generated: ${MAKE_A_SECRET}`;
   return null;
 }
 
@@ -86,8 +108,14 @@ function unsafeSellerReason(config: SafetyConfig): string | null {
 
 const DEMO_KEYS: readonly string[] = Object.values(DEMO_PAYMENT_KEYS);
 
-/** Why the payment providers' keys cannot be production's (a demo or placeholder key), or null. Never includes a key. */
+/** A payment key that can be guessed: shorter than 32 characters or too few different ones (payOS issues 36- and 64-character keys). */
+function isWeakPaymentKey(key: string): boolean {
+  return key.length < MIN_SECRET_LENGTH || new Set(key).size < MIN_DISTINCT_SECRET_CHARACTERS || isPlainSequence(key);
+}
+
+/** Why the payment providers' keys cannot be production's (a demo, placeholder or guessable key), or null. Never includes a key. */
 function unsafePaymentKeysReason(config: SafetyConfig): string | null {
+  const fix = 'set the keys of the shop\'s own payOS payment channel and SePay webhook';
   const keys: Array<[string, string | null]> = [
     ['PAYOS_CLIENT_ID', config.payOs?.clientId ?? null],
     ['PAYOS_API_KEY', config.payOs?.apiKey ?? null],
@@ -95,7 +123,13 @@ function unsafePaymentKeysReason(config: SafetyConfig): string | null {
     ['SEPAY_WEBHOOK_KEY', config.sepayWebhookKey],
   ];
   const unsafe = keys.filter(([, value]) => value !== null && (DEMO_KEYS.includes(value) || PLACEHOLDER_WORDS.test(value))).map(([name]) => name);
-  if (unsafe.length > 0) return `${unsafe.join(', ')} ${unsafe.length === 1 ? 'is a demo or placeholder key' : 'are demo or placeholder keys'}: set the keys of the shop's own payOS payment channel and SePay webhook`;
+  if (unsafe.length > 0) return `${unsafe.join(', ')} ${unsafe.length === 1 ? 'is a demo or placeholder key' : 'are demo or placeholder keys'}: ${fix}`;
+  // The client id names the payment channel (payOS shows it, it travels beside the API key), so only the secrets are measured.
+  const secrets = keys.filter(([name]) => name !== 'PAYOS_CLIENT_ID');
+  const weak = secrets.filter(([, value]) => value !== null && isWeakPaymentKey(value)).map(([name]) => name);
+  if (weak.length > 0) {
+    return `${weak.join(', ')} ${weak.length === 1 ? 'is' : 'are'} too weak for a key (shorter than ${MIN_SECRET_LENGTH} characters, fewer than ${MIN_DISTINCT_SECRET_CHARACTERS} different characters or a plain sequence: whoever guesses it forges payment notifications): ${fix} (SePay: generate its key with \`openssl rand -hex 32\`)`;
+  }
   if (config.payOs && !config.payOs.apiUrl.startsWith('https:')) return 'PAYOS_API_URL is not https: leave it unset (https://api-merchant.payos.vn) or set the https address payOS gives';
   return null;
 }

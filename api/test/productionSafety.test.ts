@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../src/config';
-import { checkProductionSafety, describeRefusal, isMailCatcher, KNOWN_EXAMPLE_SECRETS, unsafeSecretReason } from '../src/productionSafety';
+import { checkProductionSafety, describeRefusal, isMailCatcher, isPlainSequence, KNOWN_EXAMPLE_SECRETS, unsafeSecretReason } from '../src/productionSafety';
 
 /** A production environment an operator would run: every required value set, none of them a demo or placeholder. */
 function properEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -63,16 +63,25 @@ describe('checkProductionSafety', () => {
       ['an example', 'an-example-value-of-the-jwt-key-XYZ0123456789'],
       ['one character repeated', 'x'.repeat(40)],
       ['a short pattern repeated', 'abcdefabcdefabcdefabcdefabcdefabcdef'],
+      ['the alphabet and digits in order', 'abcdefghijklmnopqrstuvwxyz012345'],
+      ['the digits in order, repeated', '0123456789'.repeat(4)],
+      ['a run backwards', 'ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210'],
+      ['a ten-character block repeated', 'k9Vq2xR7mZ'.repeat(4)],
     ])('refuses %s', (_label, secret) => {
       const [error, ...others] = secretErrors(secret);
       expect(others).toEqual([]);
-      expect(error).toMatch(/^JWT_SECRET (looks like a placeholder|has fewer than 10 different characters)/);
+      expect(error).toMatch(/^JWT_SECRET (looks like a placeholder|has fewer than 10 different characters|is a plain sequence)/);
       expect(error).not.toContain(secret);
     });
 
     it('refuses one shorter than 32 characters (the pure check; loadConfig already throws)', () => {
       expect(unsafeSecretReason('k9Vq2xR7mZ4pL1sT')).toMatch(/shorter than 32/);
       expect(() => loadConfig(properEnv({ JWT_SECRET: 'k9Vq2xR7mZ4pL1sT' }))).toThrow(/JWT_SECRET/);
+    });
+
+    it('takes runs and repeated blocks for sequences, random draws not', () => {
+      expect(['abcdefghijklmnopqrstuvwxyz012345', '0123456789'.repeat(4), 'ab'.repeat(16), 'k9Vq2xR7mZ'.repeat(4)].map(isPlainSequence)).toEqual([true, true, true, true]);
+      expect(isPlainSequence('Q7mZ2vK9xR4tL8pW1nB6cY3hJ5dF0sGe')).toBe(false);
     });
 
     it('accepts generated keys (openssl rand -base64 48, hex, base64url)', () => {
@@ -139,6 +148,29 @@ describe('checkProductionSafety', () => {
       expect(errors).toEqual([expect.stringMatching(/^PAYOS_CHECKSUM_KEY, SEPAY_WEBHOOK_KEY are demo or placeholder keys/)]);
       expect(errors[0]).not.toContain('0d1f8a6c2b');
       expect(paymentErrors({ PAYOS_API_URL: 'http://api-merchant.payos.vn' })).toEqual([expect.stringMatching(/^PAYOS_API_URL is not https/)]);
+    });
+
+    it.each([
+      ['a one-character SePay key', { SEPAY_WEBHOOK_KEY: '1' }, 'SEPAY_WEBHOOK_KEY is'],
+      ['a three-character checksum key', { PAYOS_CHECKSUM_KEY: 'abc' }, 'PAYOS_CHECKSUM_KEY is'],
+      ['a long key of few characters', { PAYOS_API_KEY: 'ab12'.repeat(10) }, 'PAYOS_API_KEY is'],
+      ['a plain sequence', { SEPAY_WEBHOOK_KEY: 'abcdefghijklmnopqrstuvwxyz012345' }, 'SEPAY_WEBHOOK_KEY is'],
+      ['both at once', { SEPAY_WEBHOOK_KEY: '1', PAYOS_CHECKSUM_KEY: 'abc' }, 'PAYOS_CHECKSUM_KEY, SEPAY_WEBHOOK_KEY are'],
+    ])('refuses %s, naming the setting and not the value', (_label, overrides, named) => {
+      const errors = paymentErrors(overrides);
+      expect(errors).toEqual([expect.stringMatching(new RegExp(`^${named} too weak for a key \\(shorter than 32 characters, fewer than 10 different characters or a plain sequence`))]);
+      for (const value of Object.values(overrides)) if (value.length > 1) expect(errors[0]).not.toContain(value);
+    });
+
+    it('does not measure the payOS client id (it names the channel, it is not a secret)', () => {
+      expect(paymentErrors({ PAYOS_CLIENT_ID: 'shop-01' })).toEqual([]);
+    });
+
+    it('accepts keys as payOS issues them and as openssl generates them', () => {
+      for (let i = 0; i < 200; i += 1) {
+        const keys = { PAYOS_API_KEY: randomUUID(), PAYOS_CHECKSUM_KEY: randomBytes(32).toString('hex'), SEPAY_WEBHOOK_KEY: i % 2 ? randomBytes(32).toString('hex') : randomBytes(48).toString('base64') };
+        expect(paymentErrors(keys)).toEqual([]);
+      }
     });
 
     it('starts without them (payOS off, transfers confirmed by hand) and says so', () => {

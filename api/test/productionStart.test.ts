@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,18 @@ describe('the API process under NODE_ENV=production', () => {
     expect(output).toMatch(/PUBLIC_URL http:\/\/localhost:3000 is not https/);
     expect(output).toMatch(/VIETQR_ACCOUNT_NUMBER is the demo account 1023456789/);
     expect(output).not.toContain(placeholder);
+    expect(output).not.toMatch(/API listening/);
+  });
+
+  it('refuses to start with a sequence for JWT_SECRET and short payment keys, printing no key', async () => {
+    const run = startApi(
+      productionEnv({ JWT_SECRET: 'abcdefghijklmnopqrstuvwxyz012345', SEPAY_WEBHOOK_KEY: '1', PAYOS_CLIENT_ID: randomUUID(), PAYOS_API_KEY: randomUUID(), PAYOS_CHECKSUM_KEY: 'abc' }),
+    );
+    expect(await run.exited).toBe(1);
+    const output = run.output();
+    expect(output).toMatch(/JWT_SECRET is a plain sequence/);
+    expect(output).toMatch(/PAYOS_CHECKSUM_KEY, SEPAY_WEBHOOK_KEY are too weak for a key/);
+    expect(output).not.toContain('abcdefghijklmnopqrstuvwxyz012345');
     expect(output).not.toMatch(/API listening/);
   });
 
