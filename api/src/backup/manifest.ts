@@ -64,7 +64,7 @@ export async function readManifest(folder: string): Promise<BackupManifest> {
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`không đọc được ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const m = parsed as Partial<BackupManifest>;
   const valid =
@@ -76,6 +76,6 @@ export async function readManifest(folder: string): Promise<BackupManifest> {
     isRecordOf(m.tables, (n) => Number.isInteger(n)) &&
     isRecordOf(m.files, (f) => typeof (f as FileDigest)?.sha256 === 'string' && Number.isInteger((f as FileDigest)?.bytes)) &&
     typeof m.stockLedger?.sha256 === 'string';
-  if (!valid) throw new Error(`${file} is not a backup manifest of format ${MANIFEST_FORMAT}`);
+  if (!valid) throw new Error(`${file} không phải manifest sao lưu định dạng ${MANIFEST_FORMAT}`);
   return m as BackupManifest;
 }

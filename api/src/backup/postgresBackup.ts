@@ -54,11 +54,11 @@ function runTool(command: string, args: string[], env: NodeJS.ProcessEnv): Promi
       if (stderr.length < 20_000) stderr += chunk;
     });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? new Error(`${command} not found: install the PostgreSQL client tools (postgresql-client, the server's major version or newer)`) : error);
+      reject(error.code === 'ENOENT' ? new Error(`không tìm thấy ${command}: cài công cụ PostgreSQL client (postgresql-client, cùng phiên bản chính với máy chủ hoặc mới hơn)`) : error);
     });
     child.on('close', (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${command} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
+      else reject(new Error(`${command} thất bại (${signal ?? `mã thoát ${code}`}): ${stderr.trim()}`));
     });
   });
 }

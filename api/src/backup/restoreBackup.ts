@@ -5,12 +5,13 @@ import { configuredDialect } from '../db/createDatabase';
 import { migrations as knownMigrations } from '../db/migrations';
 import { copyTree, digestFile, emptyFolder, isNonEmptyFolder, listFiles } from './fileDigests';
 import { DATABASE_FILES, readManifest, UPLOADS_FOLDER, type BackupManifest, type SnapshotStats } from './manifest';
+import { BOOKKEEPING_TABLES } from './snapshotStats';
 import { postgresDataRows, restorePostgres } from './postgresBackup';
 import { restoreSqlite, sqliteDataRows } from './sqliteBackup';
 
 export type RefusalReason = 'manifest' | 'dialect' | 'checksum' | 'migrations' | 'not-empty';
 
-/** A restore that was refused before anything in the target changed. */
+/** A restore that was refused before anything in the target changed; its message is Vietnamese (`npm run restore` prints it). */
 export class RestoreRefusedError extends Error {
   constructor(
     readonly reason: RefusalReason,
@@ -49,25 +50,33 @@ function isSafeRelative(file: string): boolean {
 /** Every file of the folder against the manifest: present, same size and sha256, and nothing unlisted in uploads/. */
 async function verifyFiles(folder: string, manifest: BackupManifest): Promise<void> {
   const databaseFile = DATABASE_FILES[manifest.dialect];
-  if (!manifest.files[databaseFile]) throw new RestoreRefusedError('manifest', `the manifest lists no ${databaseFile}`);
+  if (!manifest.files[databaseFile]) throw new RestoreRefusedError('manifest', `manifest không liệt kê tệp ${databaseFile}`);
   const problems: string[] = [];
   for (const [file, expected] of Object.entries(manifest.files)) {
-    if (!isSafeRelative(file)) throw new RestoreRefusedError('manifest', `the manifest names a path outside the backup: ${JSON.stringify(file)}`);
+    if (!isSafeRelative(file)) throw new RestoreRefusedError('manifest', `manifest có đường dẫn ra ngoài thư mục sao lưu: ${JSON.stringify(file)}`);
     const full = path.join(folder, ...file.split('/'));
     if (!existsSync(full)) {
-      problems.push(`${file}: missing`);
+      problems.push(`${file}: không có tệp`);
       continue;
     }
     const actual = await digestFile(full);
-    if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) problems.push(`${file}: checksum mismatch`);
+    if (actual.sha256 !== expected.sha256 || actual.bytes !== expected.bytes) problems.push(`${file}: sai checksum`);
   }
   for (const file of await listFiles(path.join(folder, UPLOADS_FOLDER))) {
-    if (!manifest.files[`${UPLOADS_FOLDER}/${file}`]) problems.push(`${UPLOADS_FOLDER}/${file}: not in the manifest`);
+    if (!manifest.files[`${UPLOADS_FOLDER}/${file}`]) problems.push(`${UPLOADS_FOLDER}/${file}: không có trong manifest`);
   }
   if (problems.length > 0) {
     const shown = problems.slice(0, 10).join('; ');
-    throw new RestoreRefusedError('checksum', `the backup does not match its manifest (${problems.length}): ${shown}${problems.length > 10 ? '; …' : ''}`);
+    throw new RestoreRefusedError('checksum', `bản sao lưu không khớp manifest (${problems.length} lỗi, manifest liệt kê ${Object.keys(manifest.files).length} tệp): ${shown}${problems.length > 10 ? '; …' : ''}`);
   }
+}
+
+const DIALECT_NAMES: Record<BackupManifest['dialect'], string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** The manifest's data rows and tables, counted as the target's are (Kysely's bookkeeping left out). */
+export function manifestDataRows(manifest: BackupManifest): { rows: number; tables: number } {
+  const data = Object.entries(manifest.tables).filter(([table]) => !BOOKKEEPING_TABLES.has(table));
+  return { rows: data.reduce((sum, [, rows]) => sum + rows, 0), tables: data.length };
 }
 
 function compareStats(manifest: BackupManifest, restored: SnapshotStats): string[] {
@@ -76,9 +85,9 @@ function compareStats(manifest: BackupManifest, restored: SnapshotStats): string
   for (const table of [...tables].sort()) {
     const expected = manifest.tables[table];
     const actual = restored.tables[table];
-    if (expected !== actual) mismatches.push(`${table}: ${actual ?? 'missing'} rows, the backup had ${expected ?? 'none'}`);
+    if (expected !== actual) mismatches.push(`${table}: ${actual ?? 'không có bảng'} dòng, manifest ghi ${expected ?? 'không có bảng'}`);
   }
-  if (restored.stockLedger.sha256 !== manifest.stockLedger.sha256) mismatches.push(`${manifest.stockLedger.table}: ledger checksum differs`);
+  if (restored.stockLedger.sha256 !== manifest.stockLedger.sha256) mismatches.push(`${manifest.stockLedger.table}: checksum sổ kho khác manifest`);
   return mismatches;
 }
 
@@ -97,21 +106,22 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
   const dialect = configuredDialect(options.database);
   if (manifest.dialect !== dialect) {
-    throw new RestoreRefusedError('dialect', `the backup is of ${manifest.dialect}, the configured database is ${dialect}`);
+    throw new RestoreRefusedError('dialect', `bản sao lưu là của ${DIALECT_NAMES[manifest.dialect]}, cơ sở dữ liệu đang cấu hình là ${DIALECT_NAMES[dialect]}`);
   }
   await verifyFiles(folder, manifest);
 
   const known = new Set(Object.keys(knownMigrations));
   const unknown = manifest.migrations.filter((name) => !known.has(name));
   if (unknown.length > 0 && !options.force) {
-    throw new RestoreRefusedError('migrations', `the backup has migrations this API does not know (a newer version's data): ${unknown.join(', ')}`);
+    throw new RestoreRefusedError('migrations', `bản sao lưu có migration mà API này không biết (dữ liệu của phiên bản mới hơn): ${unknown.join(', ')}; thêm --force để vẫn khôi phục`);
   }
   if (!options.force) {
     const rows = options.database.databaseUrl ? await postgresDataRows(options.database.databaseUrl) : await sqliteDataRows(options.database.sqliteFile);
     const uploads = await isNonEmptyFolder(options.uploadDir);
     if (rows > 0 || uploads) {
-      const what = [rows > 0 ? `the database holds ${rows} rows` : '', uploads ? `${options.uploadDir} is not empty` : ''].filter(Boolean).join(' and ');
-      throw new RestoreRefusedError('not-empty', `${what}; restore with --force to overwrite`);
+      const what = [rows > 0 ? `cơ sở dữ liệu đích đang có ${rows} dòng dữ liệu` : '', uploads ? `thư mục tải lên ${options.uploadDir} không trống` : ''].filter(Boolean).join(' và ');
+      const backup = manifestDataRows(manifest);
+      throw new RestoreRefusedError('not-empty', `${what} (bản sao lưu có ${backup.rows} dòng dữ liệu trong ${backup.tables} bảng, theo manifest); thêm --force để ghi đè`);
     }
   }
 

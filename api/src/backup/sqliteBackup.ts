@@ -52,7 +52,7 @@ export async function sqliteDataRows(file: string): Promise<number> {
  * leftover -wal of the old content is dealt with by SQLite itself; returns the restored figures.
  */
 export async function restoreSqlite(backupFile: string, target: string): Promise<SnapshotStats> {
-  if (target === ':memory:') throw new Error('SQLITE_FILE is :memory:, there is no file to restore into');
+  if (target === ':memory:') throw new Error('SQLITE_FILE là :memory:, không có tệp nào để khôi phục vào');
   mkdirSync(path.dirname(target), { recursive: true });
   await withSqliteFile(backupFile, true, async (_reader, database) => {
     await database.backup(target, { progress: () => ALL_PAGES });

@@ -18,7 +18,10 @@ async function run(): Promise<number> {
   const result = await restoreBackup({ folder: positionals[0]!, database: config, uploadDir: config.uploadDir, force: values.force ?? false });
   const { manifest, restored } = result;
   console.log(`Đã khôi phục bản sao lưu ${manifest.createdAt} (API ${manifest.apiVersion}, ${manifest.source}) vào ${describeDatabase(config)}:`);
-  for (const [table, rows] of Object.entries(restored.tables)) console.log(`  ${table.padEnd(36)} ${String(rows).padStart(9)}`);
+  console.log(`  ${'Bảng'.padEnd(36)} ${'Số dòng'.padStart(9)} ${'Manifest'.padStart(9)}`);
+  for (const [table, rows] of Object.entries(restored.tables)) {
+    console.log(`  ${table.padEnd(36)} ${String(rows).padStart(9)} ${String(manifest.tables[table] ?? '—').padStart(9)}`);
+  }
   const uploads = Object.keys(manifest.files).filter((name) => name.startsWith('uploads/')).length;
   console.log(`  Tệp tải lên: ${uploads} → ${config.uploadDir}`);
   console.log(`  Thời gian: ${((Date.now() - started) / 1000).toFixed(1)} s`);

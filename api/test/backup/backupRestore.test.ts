@@ -254,17 +254,17 @@ describe.each(testDatabases())('backup and restore on $label', (target) => {
     const cli = options();
     const refused = await runCli('src/cli/restore.ts', [tampered], cliEnv(cli.database, cli.uploadDir));
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain('ảnh-phanh.jpg: checksum mismatch');
+    expect(refused.stderr).toContain('ảnh-phanh.jpg: sai checksum');
     expect(await databaseExists(cli.database)).toBe(false);
 
     // The database file too, and a file slipped into uploads/.
     writeFileSync(photo, readFileSync(path.join(backupFolder, 'uploads', 'checklists', '12', 'ảnh-phanh.jpg')));
     const dump = path.join(tampered, target.dialect === 'sqlite' ? 'database.sqlite' : 'database.pgdump');
     writeFileSync(dump, Buffer.concat([readFileSync(dump), Buffer.from([0])]));
-    await expect(restoreBackup(options())).rejects.toThrow(/database\.(sqlite|pgdump): checksum mismatch/);
+    await expect(restoreBackup(options())).rejects.toThrow(/database\.(sqlite|pgdump): sai checksum/);
     cpSync(path.join(backupFolder, path.basename(dump)), dump);
     writeFileSync(path.join(tampered, 'uploads', 'extra.sh'), 'echo hi');
-    await expect(restoreBackup(options())).rejects.toThrow(/uploads\/extra\.sh: not in the manifest/);
+    await expect(restoreBackup(options())).rejects.toThrow(/uploads\/extra\.sh: không có trong manifest/);
   });
 
   it('refuses the other database kind, and a target with data or uploads without --force', async () => {
