@@ -14,6 +14,7 @@ import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
 import { seedOrderStock } from './orderStock';
 import { seedWebOrderDesk } from './webOrderDesk';
+import { seedDemoRefunds } from './demoRefunds';
 import { seedCatalogueHistory } from './catalogueHistory';
 import { seedCatalogueServiceHistory } from './catalogueServiceHistory';
 import { seedDemoStockTransfers } from './demoStockTransfers';
@@ -41,6 +42,8 @@ export interface SeedReport {
   demoHistory?: DemoHistorySeedReport & { shifts: number; catalogueChanges: number };
   /** The demo customer's web orders at Cầu Giấy's desk, one per state (web-order desk). */
   webOrderDesk: number;
+  /** Refunded orders, each with its refund record (payment_refunds). */
+  demoRefunds: number;
   /** Web orders with a stock location (their units reserved or issued there). */
   orderStock: number;
   /** Transfers from the warehouse to Cầu Giấy: one received, one in transit. */
@@ -127,6 +130,8 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
       : {}),
     // Last: the desk's columns of every order written above, and Cầu Giấy's web orders in every state.
     webOrderDesk: await seedWebOrderDesk(trx, options.now),
+    // The refund record of each refunded order above, as the desk's refund action writes it.
+    demoRefunds: await seedDemoRefunds(trx),
     // Then their stock: reserved at their location, or issued (orderStock.ts).
     orderStock: await seedOrderStock(trx, options.now),
     demoStockTransfers: await seedDemoStockTransfers(trx, options.now),
