@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Kysely } from 'kysely';
 import { databaseKind } from './db/portable';
 import type { Database } from './db/schema';
-import { registerAuthentication } from './security/authGuard';
+import { registerAuthentication, requireRole } from './security/authGuard';
 import { registerCentreScope } from './security/centreScope';
 import { registerErrorHandling, sendError } from './http/errorHandling';
 import { registerHttpCache } from './http/httpCache';
@@ -186,7 +186,7 @@ export function buildApp(options: BuildAppOptions): App {
   registerRequestLog(app);
   registerMetrics(app, { metrics: createApiMetrics({ db: options.db }), prefix: API_PREFIX });
   registerHttpCache(app);
-  registerOpenApi(app, version);
+  registerOpenApi(app, version, { access: config.apiDocs, adminGuard: requireRole('admin') });
   registerAuthentication(app, context.accessTokens);
   registerCentreScope(app);
 

@@ -85,6 +85,12 @@ export interface Config {
   /** SePay's bank-transfer webhook key (SEPAY_WEBHOOK_KEY); null in production when unset (the webhook refuses every call). */
   sepayWebhookKey: string | null;
   /**
+   * Who gets Swagger UI and the OpenAPI document at /api/docs (API_DOCS): 'public' anyone, 'admin' a signed-in admin
+   * only (401/403 otherwise), 'off' nobody (404). Unset: 'off' in production (the document maps every route for an
+   * attacker), 'public' elsewhere.
+   */
+  apiDocs: ApiDocsAccess;
+  /**
    * The settings production must be given that were left unset and took their development default (PUBLIC_URL,
    * VIETQR_*): productionSafety.ts refuses to start production with any of them.
    */
@@ -234,6 +240,17 @@ function parseTrustProxy(value: string | undefined): boolean | string {
   return text;
 }
 
+export const API_DOCS_SETTINGS = ['off', 'admin', 'public'] as const;
+export type ApiDocsAccess = (typeof API_DOCS_SETTINGS)[number];
+
+/** See Config.apiDocs. */
+export function resolveApiDocs(value: string | undefined, nodeEnv: string): ApiDocsAccess {
+  const text = nonEmpty(value)?.toLowerCase() ?? null;
+  if (text === null) return nodeEnv === 'production' ? 'off' : 'public';
+  if (!(API_DOCS_SETTINGS as readonly string[]).includes(text)) throw new Error(`API_DOCS must be one of ${API_DOCS_SETTINGS.join(', ')}, got "${value}"`);
+  return text as ApiDocsAccess;
+}
+
 const DEV_OUTBOX_SETTINGS = ['on', 'off'] as const;
 
 /** See Config.devOutbox. */
@@ -352,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
     payOs: loadPayOsConfig(env, nodeEnv, publicUrl),
     sepayWebhookKey: loadSepayWebhookKey(env, nodeEnv),
+    apiDocs: resolveApiDocs(env.API_DOCS, nodeEnv),
     seller: loadSellerConfig(env),
     defaultsUsed: REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
   };

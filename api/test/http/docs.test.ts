@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import type { AccountRole } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
+import { loadConfig } from '../../src/config';
 import { buildTestApp } from '../support/testApp';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
@@ -30,5 +33,53 @@ describe.each(testDatabases())('OpenAPI and Swagger UI on $label', (target) => {
     expect(Object.keys(health.responses)).toEqual(expect.arrayContaining(['200', '503']));
     const schema = health.responses['200'].content['application/json'].schema;
     expect(schema.properties.data.properties.database.properties.dialect.enum).toEqual(['sqlite', 'postgres']);
+  });
+});
+
+describe.each(testDatabases())('/api/docs in production (API_DOCS) on $label', (target) => {
+  const scratch = useScratchDatabase(target);
+  const apps: App[] = [];
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+  async function productionApp(apiDocs: string | undefined): Promise<App> {
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64'), PUBLIC_URL: 'https://cuahang-xedien.vn', API_DOCS: apiDocs });
+    const app = buildTestApp(scratch.db, { context: { config } });
+    apps.push(app);
+    await app.ready();
+    return app;
+  }
+  async function get(app: App, url: string, role?: AccountRole) {
+    const headers = role ? { authorization: `Bearer ${(await app.accessTokens.issue({ userId: 1, role })).token}` } : {};
+    return app.inject({ method: 'GET', url, headers });
+  }
+
+  it('serves no docs without API_DOCS (404), while the document is still built', async () => {
+    const app = await productionApp(undefined);
+    expect((await get(app, '/api/docs/json')).statusCode).toBe(404);
+    expect((await get(app, '/api/docs')).statusCode).toBe(404);
+    expect((await get(app, '/api/docs/json', 'admin')).statusCode).toBe(404);
+    expect(Object.keys((app.swagger() as unknown as { paths: object }).paths)).toContain('/api/health');
+  });
+
+  it('serves them to a signed-in admin only with API_DOCS=admin (401 anonymous, 403 other roles)', async () => {
+    const app = await productionApp('admin');
+    expect((await get(app, '/api/docs/json', 'admin')).statusCode).toBe(200);
+    expect((await get(app, '/api/docs', 'admin')).statusCode).toBe(200);
+    const anonymous = await get(app, '/api/docs/json');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual(expect.objectContaining({ success: false, code: 'UNAUTHENTICATED' }));
+    expect((await get(app, '/api/docs', 'customer')).statusCode).toBe(403);
+    expect((await get(app, '/api/docs/json', 'manager')).statusCode).toBe(403);
+  });
+
+  it('serves them to anyone with API_DOCS=public', async () => {
+    const app = await productionApp('public');
+    expect((await get(app, '/api/docs/json')).statusCode).toBe(200);
+    expect((await get(app, '/api/docs')).statusCode).toBe(200);
+  });
+
+  it('refuses any other API_DOCS value', () => {
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(/API_DOCS must be one of off, admin, public/);
+    expect(loadConfig({}).apiDocs).toBe('public');
   });
 });
