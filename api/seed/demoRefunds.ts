@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { webOrderMessages } from '../src/modules/webOrders/webOrderMessages';
+import { webOrderMessages } from '../src/modules/webOrders';
 
 /**
  * The refund record of every refunded order the seed wrote (the desk's demo refund, the demo history's cancelled
