@@ -6,7 +6,7 @@ import type { Database } from '../../../../db/schema';
 import type { OrderRow } from '../../../../db/shopSchema';
 import { AppError } from '../../../../http/appError';
 import { type OrderActor, orderMessages, findOrderRow, isUniqueViolation } from '../../../orders';
-import { paymentMessages } from '../../transactions/paymentTransactionMessages';
+import { paymentMessages } from '../../transactions';
 import { createPayOsClient, PayOsUnavailable } from './payOsClient';
 
 type Db = Kysely<Database>;

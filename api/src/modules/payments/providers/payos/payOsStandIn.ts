@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { formatVndPlain, vietnamTimestampOf } from 'shared-contracts/schemas';
 import type { PayOsConfig } from '../../../../config';
-import { sameSecret } from '../../transactions/webhookBody';
+import { sameSecret } from '../../transactions';
 import { payOsLinkRequestSignature, payOsSignature } from './payOsSignature';
 
 interface StandInLink {

@@ -1,7 +1,5 @@
 import { DB_INTEGER_MAX, type PayOsWebhook } from 'shared-contracts/schemas';
-import type { IncomingTransfer } from '../../transactions/recordTransfer';
-import { orderById } from '../../transactions/paymentTransactionQueries';
-import { vietnamTimeToIso } from '../../transactions/webhookBody';
+import { type IncomingTransfer, orderById, vietnamTimeToIso } from '../../transactions';
 
 /**
  * A paid payOS link as a transfer to record: the order is the one the link (payOS orderCode) was made for; the

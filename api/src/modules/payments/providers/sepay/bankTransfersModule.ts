@@ -4,9 +4,7 @@ import type { AppContext } from '../../../../appContext';
 import { cacheControlForAll } from '../../../../http/cacheControl';
 import { AppError } from '../../../../http/appError';
 import { ok } from '../../../../http/envelope';
-import { paymentMessages } from '../../transactions/paymentTransactionMessages';
-import { recordTransfer } from '../../transactions/recordTransfer';
-import { keepRawJsonBodies, rawBodyOf, sameSecret } from '../../transactions/webhookBody';
+import { paymentMessages, recordTransfer, keepRawJsonBodies, rawBodyOf, sameSecret } from '../../transactions';
 import { sepayTransfer } from './sepayTransfer';
 
 const APIKEY_SCHEME = /^Apikey\s+(.+)$/i;

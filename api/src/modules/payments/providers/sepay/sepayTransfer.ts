@@ -1,8 +1,5 @@
 import type { SepayWebhook } from 'shared-contracts/schemas';
-import type { IncomingTransfer } from '../../transactions/recordTransfer';
-import { orderCodeCandidates } from '../../transactions/orderCodeInContent';
-import { firstOrderWithCode } from '../../transactions/paymentTransactionQueries';
-import { vietnamTimeToIso } from '../../transactions/webhookBody';
+import { type IncomingTransfer, orderCodeCandidates, firstOrderWithCode, vietnamTimeToIso } from '../../transactions';
 
 /**
  * A SePay transaction (money in) as a transfer to record: its id is the idempotency key, the order is the one
