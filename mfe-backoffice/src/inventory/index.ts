@@ -6,3 +6,5 @@ export { ReceiveDialog, receiveLine, type ReceiveLineDraft } from './ReceiveDial
 export { focusFirstInvalid, NoteField, ProductLinesEditor, productLine, productLineErrors, serverProductLineErrors, SubmitButtons, useProductLines, type ProductLineDraft, type ProductLineErrors } from './ProductLines';
 export { parseWhole } from './inventoryRules';
 export { WhenNearViewport } from './WhenNearViewport';
+export { ProductStockByLocation, stockLedgerHref } from './ProductStockByLocation';
+export type { ProductStock, StockLocation } from './stockTypes';

@@ -12,6 +12,7 @@ import type {
   ServiceCentre,
 } from 'shared-contracts/schemas';
 import type { StockMovementKind } from './inventoryRules';
+import type { GoodsReceipt, GoodsReceiptInput, GoodsReceiptPage, ProductStock, StockLocation } from './stockTypes';
 
 export interface InventoryQuery {
   centreId?: number;
@@ -52,6 +53,15 @@ const PICK_LIMIT = 10;
 export const inventoryApi = {
   /** GET /centres: the service centres (an admin's choice, and the centre's name). */
   centres: (signal?: AbortSignal) => readData<ServiceCentre[]>(apiClient.get('/centres', { signal })),
+  /** GET /inventory/locations: the stock locations the caller may see (an admin: every one, the online warehouse included). */
+  locations: (signal?: AbortSignal) => readData<StockLocation[]>(apiClient.get('/inventory/locations', { signal })),
+  /** GET /inventory/products/:productId/stock: one product's stock at every location the caller may see. */
+  productStock: (productId: number, signal?: AbortSignal) => readData<ProductStock>(apiClient.get(`/inventory/products/${productId}/stock`, { signal })),
+  /** POST /inventory/goods-receipts: a supplier's delivery into a location (all lines or none). */
+  receiveGoods: (input: GoodsReceiptInput): Promise<Outcome<{ receipt: GoodsReceipt }>> => readOutcome(apiClient.post('/inventory/goods-receipts', input)),
+  /** GET /inventory/goods-receipts: the location's receipts, newest first. */
+  goodsReceipts: (query: { centreId?: number; page: number; pageSize: number }, signal?: AbortSignal) =>
+    readData<GoodsReceiptPage>(apiClient.get('/inventory/goods-receipts', { query: { ...query }, signal })),
   /** GET /inventory?q=&lowOnly=&page=&pageSize=: the stock table with its totals. */
   page: (query: InventoryQuery, signal?: AbortSignal) =>
     readData<InventoryPage>(

@@ -149,4 +149,14 @@ export const inventoryText = {
     system: 'Hệ thống',
     empty: 'Không có phát sinh nào trong khoảng đã chọn.',
   },
+
+  byLocation: {
+    heading: 'Tồn kho theo địa điểm',
+    caption: (name: string) => `Tồn kho của ${name} tại từng địa điểm`,
+    location: 'Địa điểm',
+    warehouse: 'Kho bán online',
+    ledgerLabel: (location: string) => `Xem sổ phát sinh kho tại ${location}`,
+    total: 'Tổng cộng',
+    empty: 'Sản phẩm chưa có tồn tại địa điểm nào. Nhập hàng tại trang Kho hàng.',
+  },
 };
