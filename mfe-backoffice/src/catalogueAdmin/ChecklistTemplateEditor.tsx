@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { CHECKLIST_COMPONENT_LABELS, SERVICE_LIMITS } from 'shared-contracts/backoffice';
+import { SERVICE_LIMITS } from 'shared-contracts/backoffice';
+import { ComponentPicker, componentName } from './ComponentPicker';
 import type { EditorForm } from './editorForm';
 import { serviceText } from './serviceAdminText';
 import styles from './CatalogueAdmin.module.css';
 import rows from './ServiceAdmin.module.css';
+import picker from './ComponentPicker.module.css';
 
 const t = serviceText.checklist;
-const COMPONENT_OPTIONS = Object.entries(CHECKLIST_COMPONENT_LABELS).sort(([, a], [, b]) => a.localeCompare(b, 'vi'));
 
 export interface ChecklistItemValue {
   code: string;
@@ -14,8 +15,8 @@ export interface ChecklistItemValue {
 }
 
 /**
- * A service's checklist template: ordered items, each a component (a select of the codes prediction knows, with
- * their Vietnamese labels) and what to check. Add, remove, move up and down with buttons; after a move the focus
+ * A service's checklist template: ordered items, each a component (a searchable picker of the components
+ * prediction knows, by Vietnamese name with the code as a hint) and what to check. Add, remove, move up and down with buttons; after a move the focus
  * stays on the moved item's button and the new position is announced.
  */
 export function ChecklistTemplateEditor({ form, items, onChange }: { form: EditorForm; items: readonly ChecklistItemValue[]; onChange: (items: ChecklistItemValue[]) => void }) {
@@ -59,31 +60,20 @@ export function ChecklistTemplateEditor({ form, items, onChange }: { form: Edito
         {items.map((item, index) => {
           const position = index + 1;
           return (
-            <li key={index} className={rows.row}>
-              <label htmlFor={form.fieldId(`checklist.${index}.code`)} className={styles.visuallyHidden}>
-                {t.code(position)}
-              </label>
-              <select
+            <li key={index} className={picker.row}>
+              <ComponentPicker
                 id={form.fieldId(`checklist.${index}.code`)}
-                className={styles.select}
+                label={t.code(position)}
                 value={item.code}
-                onChange={(event) => update(index, { code: event.target.value, label: item.label || (CHECKLIST_COMPONENT_LABELS[event.target.value] ?? '') })}
+                onChange={(code) => update(index, { code, label: item.label || componentName(code) })}
                 {...form.described(`checklist.${index}.code`)}
-              >
-                <option value="">{t.choose}</option>
-                {item.code && !CHECKLIST_COMPONENT_LABELS[item.code] && <option value={item.code}>{item.code}</option>}
-                {COMPONENT_OPTIONS.map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label} ({code})
-                  </option>
-                ))}
-              </select>
+              />
               <label htmlFor={form.fieldId(`checklist.${index}.label`)} className={styles.visuallyHidden}>
                 {t.label(position)}
               </label>
               <input
                 id={form.fieldId(`checklist.${index}.label`)}
-                className={styles.input}
+                className={`${styles.input} ${picker.label}`}
                 value={item.label}
                 maxLength={SERVICE_LIMITS.checklistLabelMax}
                 onChange={(event) => update(index, { label: event.target.value })}

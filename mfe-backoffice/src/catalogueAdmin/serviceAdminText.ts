@@ -45,6 +45,8 @@ export const serviceText = {
     code: (position: number) => `Linh kiện của hạng mục ${position}`,
     label: (position: number) => `Nội dung kiểm tra của hạng mục ${position}`,
     choose: 'Chọn linh kiện…',
+    codeHint: (code: string) => `Mã: ${code}`,
+    noMatch: 'Không có linh kiện nào khớp.',
     add: 'Thêm hạng mục',
     up: (position: number) => `Đưa hạng mục ${position} lên`,
     down: (position: number) => `Đưa hạng mục ${position} xuống`,

@@ -147,13 +147,19 @@ describe('the catalogue’s services', () => {
     await user.click(within(checklist).getByRole('button', { name: 'Thêm hạng mục' }));
     const code = within(checklist).getByRole('combobox', { name: 'Linh kiện của hạng mục 3' });
     expect(code).toHaveFocus();
-    await user.selectOptions(code, 'Dầu phanh (FLUID)');
+    // Typed without diacritics, the Vietnamese name finds the component; Enter chooses the first match.
+    await user.keyboard('dau phanh');
+    const list = within(checklist).getByRole('listbox', { name: 'Linh kiện của hạng mục 3' });
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['Dầu phanh FLUID']);
+    await user.keyboard('{Enter}');
+    expect(code).toHaveValue('Dầu phanh');
+    expect(within(checklist).getByText('Mã: FLUID')).toBeInTheDocument();
     // Choosing a component fills an empty label with its Vietnamese name.
     expect(within(checklist).getByRole('textbox', { name: 'Nội dung kiểm tra của hạng mục 3' })).toHaveValue('Dầu phanh');
     const up = within(checklist).getByRole('button', { name: 'Đưa hạng mục 3 lên' });
     up.focus();
     await user.keyboard('{Enter}');
-    expect(within(checklist).getByRole('combobox', { name: 'Linh kiện của hạng mục 2' })).toHaveValue('FLUID');
+    expect(within(checklist).getByRole('combobox', { name: 'Linh kiện của hạng mục 2' })).toHaveValue('Dầu phanh');
     expect(within(checklist).getByRole('button', { name: 'Đưa hạng mục 2 lên' })).toHaveFocus();
     expect(screen.getByText('Đã chuyển hạng mục tới vị trí 2.')).toBeInTheDocument();
     await user.click(within(checklist).getByRole('button', { name: 'Xóa hạng mục 1' }));
@@ -171,6 +177,23 @@ describe('the catalogue’s services', () => {
       ),
     );
     expect(await screen.findByText('Đã lưu dịch vụ.')).toBeInTheDocument();
+  });
+
+  it('shows each item’s component by its Vietnamese name with the code as a hint, and picks one with the mouse', async () => {
+    const user = userEvent.setup();
+    render('admin');
+    const checklist = await openService(user);
+    const first = within(checklist).getByRole('combobox', { name: 'Linh kiện của hạng mục 1' });
+    expect(first).toHaveValue('Má phanh (dịch vụ phanh)');
+    expect(within(checklist).getByText('Mã: PADS')).toBeInTheDocument();
+    await user.clear(first);
+    await user.type(first, 'ĐIỆN ÁP');
+    const list = within(checklist).getByRole('listbox', { name: 'Linh kiện của hạng mục 1' });
+    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(['Cách điện hệ thống cao áp INSULATION', 'Điện áp cell CELL_VOLTAGE', 'Pin (mức và điện áp) BATTERY_LEVEL']);
+    await user.click(within(list).getByRole('option', { name: /Điện áp cell/ }));
+    expect(first).toHaveValue('Điện áp cell');
+    expect(within(checklist).getByText('Mã: CELL_VOLTAGE')).toBeInTheDocument();
+    expect(first).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows the server’s error beside the checklist item it names', async () => {
