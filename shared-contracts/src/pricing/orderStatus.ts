@@ -76,6 +76,25 @@ export const ORDER_PAYMENT_CHANNEL_LABELS: Record<OrderPaymentChannel, string> =
   REINSTATE: 'Khôi phục đơn hết hạn',
   DESK: 'Thu tại quầy / khi giao',
 };
+export const ORDER_PAYMENT_METHOD_LABELS: Record<OrderPaymentMethod, string> = { BANK_TRANSFER: 'Chuyển khoản', CASH: 'Tiền mặt' };
+
+/** How a payment record's money came, as the desk says it: the method and the channel that reported it. */
+export function orderPaymentRecordLabel(method: OrderPaymentMethod, channel: OrderPaymentChannel): string {
+  switch (channel) {
+    case 'SEPAY':
+      return 'Chuyển khoản VietQR (ngân hàng báo qua SePay)';
+    case 'PAYOS':
+      return 'Chuyển khoản qua payOS';
+    case 'RECORDED_TRANSFER':
+      return 'Chuyển khoản – ghi nhận thủ công';
+    case 'EXCEPTION_MATCH':
+      return 'Chuyển khoản – khớp từ hàng đợi giao dịch';
+    case 'REINSTATE':
+      return 'Chuyển khoản – khôi phục đơn hết hạn';
+    case 'DESK':
+      return method === 'CASH' ? 'Tiền mặt khi nhận hàng' : 'Chuyển khoản khi nhận hàng';
+  }
+}
 
 /** What the back office needs to know about an order to move it on. */
 export interface OrderTransitionContext {

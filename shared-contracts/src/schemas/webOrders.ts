@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS, TRACKING_CODE_PATTERN } from '../pricing/carriers';
-import { FULFILMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, WEB_ORDER_ACTIONS } from '../pricing/orderStatus';
+import { FULFILMENT_METHODS, ORDER_PAYMENT_CHANNELS, ORDER_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, REFUND_METHODS, WEB_ORDER_ACTIONS } from '../pricing/orderStatus';
 import { centreScopeQuerySchema } from './backoffice';
 import { isoInstantSchema, vndSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
@@ -101,6 +101,26 @@ export const webOrderRefundSchema = z.object({
 });
 export type WebOrderRefund = z.infer<typeof webOrderRefundSchema>;
 
+/** A payment record (order_payments): the money in, how it came, the bank's reference, when and who. */
+export const webOrderPaymentRecordSchema = z.object({
+  amount: vndSchema,
+  method: z.enum(ORDER_PAYMENT_METHODS),
+  channel: z.enum(ORDER_PAYMENT_CHANNELS),
+  /** 'Chuyển khoản VietQR (ngân hàng báo qua SePay)', 'Tiền mặt khi nhận hàng', … */
+  methodLabel: z.string().min(1),
+  reference: z.string().nullable(),
+  /** The staff member who recorded or collected it; null when automatic or not known. */
+  by: z.string().nullable(),
+  /** Reported by a provider's verified callback (SePay, payOS), no one at the desk. */
+  automatic: z.boolean(),
+  at: isoInstantSchema,
+});
+export type WebOrderPaymentRecord = z.infer<typeof webOrderPaymentRecordSchema>;
+
+/** A refund record (payment_refunds) of the order. */
+export const webOrderRefundRecordSchema = webOrderRefundSchema.extend({ reason: z.string().nullable() });
+export type WebOrderRefundRecord = z.infer<typeof webOrderRefundRecordSchema>;
+
 export const webOrderNoteSchema = z.object({ text: z.string().min(1), author: z.string().nullable(), at: isoInstantSchema });
 export type WebOrderNote = z.infer<typeof webOrderNoteSchema>;
 
@@ -118,6 +138,10 @@ export const webOrderDetailSchema = z.object({
     bankReference: z.string().nullable(),
     /** What is owed back while the payment is REFUND_DUE. */
     refundDue: vndSchema.nullable(),
+    /** Every payment record, oldest first (one per paid order). */
+    records: z.array(webOrderPaymentRecordSchema),
+    /** Every refund record, oldest first. */
+    refunds: z.array(webOrderRefundRecordSchema),
   }),
   timeline: z.array(webOrderTimelineEntrySchema),
   notes: z.array(webOrderNoteSchema),

@@ -6,13 +6,20 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_CODE_PATTERN,
   PAYMENT_STATUS_LABELS,
+  REFUND_METHOD_LABELS,
+  orderPaymentRecordLabel,
   availableWebOrderActions,
   vietnamInstant,
   type FulfilmentMethod,
+  type OrderPaymentChannel,
+  type OrderPaymentMethod,
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus,
+  type RefundMethod,
   type WebOrderDetail,
+  type WebOrderPaymentRecord,
+  type WebOrderRefundRecord,
   type WebOrderList,
   type WebOrderListFilters,
 } from 'shared-contracts/schemas';
@@ -136,9 +143,67 @@ async function codeQr(code: string): Promise<string> {
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
 
+/** Providers whose verified callback pays an order with no one at the desk. */
+const AUTOMATIC_CHANNELS: ReadonlySet<OrderPaymentChannel> = new Set(['SEPAY', 'PAYOS']);
+
+/**
+ * The order's money as its records say (order_payments, payment_refunds), oldest first: amount, how, the bank's
+ * reference, when and who (the clerk who wrote the record, or who entered the transfer it came from).
+ */
+async function moneyRecordsOf(db: Db, orderId: number): Promise<{ records: WebOrderPaymentRecord[]; refunds: WebOrderRefundRecord[] }> {
+  const [payments, refunds] = await Promise.all([
+    db
+      .selectFrom('order_payments as p')
+      .leftJoin('users as actor', 'actor.id', 'p.actor_id')
+      .leftJoin('payment_transactions as t', 't.id', 'p.transaction_id')
+      .leftJoin('users as recorder', 'recorder.id', 't.recorded_by')
+      .select(['p.amount', 'p.method', 'p.channel', 'p.reference', 'p.actor_id', 'p.paid_at', 'actor.full_name as actor_name', 'recorder.full_name as recorder_name'])
+      .where('p.order_id', '=', orderId)
+      .orderBy('p.paid_at')
+      .orderBy('p.id')
+      .execute(),
+    db
+      .selectFrom('payment_refunds as r')
+      .leftJoin('users as actor', 'actor.id', 'r.actor_id')
+      .select(['r.amount', 'r.method', 'r.bank_reference', 'r.reason', 'r.created_at', 'actor.full_name as actor_name'])
+      .where('r.order_id', '=', orderId)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute(),
+  ]);
+  return {
+    records: payments.map((row) => {
+      const method = row.method as OrderPaymentMethod;
+      const channel = row.channel as OrderPaymentChannel;
+      return {
+        amount: toNumber(row.amount),
+        method,
+        channel,
+        methodLabel: orderPaymentRecordLabel(method, channel),
+        reference: row.reference,
+        by: row.actor_name ?? row.recorder_name ?? null,
+        automatic: row.actor_id === null && AUTOMATIC_CHANNELS.has(channel),
+        at: toIsoUtc(row.paid_at),
+      };
+    }),
+    refunds: refunds.map((row) => {
+      const method = row.method as RefundMethod;
+      return {
+        amount: toNumber(row.amount),
+        method,
+        methodLabel: REFUND_METHOD_LABELS[method],
+        reference: row.bank_reference,
+        reason: row.reason,
+        by: row.actor_name ?? null,
+        at: toIsoUtc(row.created_at),
+      };
+    }),
+  };
+}
+
 /** GET /staff/web-orders/:code: everything the desk shows of one order, and what `role` may do next. */
 export async function webOrderDetail(db: Db, config: Pick<Config, 'vietQr'>, row: OrderRow, role: string): Promise<WebOrderDetail> {
-  const [order, timeline, customer, deskCentre, slipLines, facts] = await Promise.all([
+  const [order, timeline, customer, deskCentre, slipLines, facts, money] = await Promise.all([
     toOrder(db, row, config.vietQr),
     readOrderTimeline(db, row.id, { withNames: true }),
     db.selectFrom('users').select(['id', 'full_name', 'email', 'phone_number']).where('id', '=', row.user_id).executeTakeFirstOrThrow(),
@@ -153,19 +218,23 @@ export async function webOrderDetail(db: Db, config: Pick<Config, 'vietQr'>, row
       .orderBy('order_lines.id')
       .execute(),
     webOrderFactsOf(db, row),
+    moneyRecordsOf(db, row.id),
   ]);
   const paymentStatus = row.payment_status as PaymentStatus;
-  const received = paymentStatus === 'PAID' || paymentStatus === 'REFUND_DUE' || paymentStatus === 'REFUNDED';
+  const { records, refunds } = money;
+  const referenced = records.filter((record) => record.reference !== null);
   return {
     order,
     version: toNumber(row.version),
     customer: { id: customer.id, fullName: customer.full_name, email: customer.email, phone: customer.phone_number ?? null },
     deskCentre: deskCentre ? { id: deskCentre.id, name: deskCentre.name, address: deskCentre.address } : null,
     payment: {
-      amountReceived: received ? toNumber(row.total) : 0,
-      paidAt: row.paid_at ? toIsoUtc(row.paid_at) : null,
-      bankReference: null,
+      amountReceived: records.reduce((sum, record) => sum + record.amount, 0),
+      paidAt: records[0]?.at ?? null,
+      bankReference: referenced.at(-1)?.reference ?? null,
       refundDue: paymentStatus === 'REFUND_DUE' ? toNumber(row.total) : null,
+      records,
+      refunds,
     },
     timeline: timeline.entries,
     notes: timeline.notes,
