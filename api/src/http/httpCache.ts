@@ -4,12 +4,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Public, cacheable GET route: `Cache-Control: public, max-age=<maxAgeSeconds>`, a strong ETag over
-     * the response body (or the one the handler set, for answers kept ready with their ETag), and 304 Not
-     * Modified when If-None-Match matches it.
+     * Public, cacheable GET route: a strong ETag over the response body (or the one the handler set, for
+     * answers kept ready with their ETag), 304 Not Modified when If-None-Match matches it, and
+     * `Cache-Control: no-cache` with `revalidate` (a browser asks every time: a reload shows a save at once)
+     * or `public, max-age=<maxAgeSeconds>`.
      */
-    publicCache?: { maxAgeSeconds: number };
+    publicCache?: PublicCache;
   }
+}
+
+/** How a public answer may be kept: revalidated on every use (what can change with an admin's save), or fresh for a while. */
+export type PublicCache = { revalidate: true } | { maxAgeSeconds: number };
+
+/** The Cache-Control of a public answer. */
+export function publicCacheControl(cache: PublicCache): string {
+  return 'revalidate' in cache ? 'no-cache' : `public, max-age=${cache.maxAgeSeconds}`;
 }
 
 /** A strong ETag over the bytes of a response body. */
@@ -32,7 +41,7 @@ async function applyPublicCache(request: FastifyRequest, reply: FastifyReply, pa
   // A route that keeps its answers ready (with their ETag) sets the header itself: no hashing per request.
   const preset = reply.getHeader('etag');
   const etag = typeof preset === 'string' && preset.length > 0 ? preset : etagOf(payload);
-  reply.header('cache-control', `public, max-age=${cache.maxAgeSeconds}`);
+  reply.header('cache-control', publicCacheControl(cache));
   reply.header('etag', etag);
   if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
     reply.code(304);

@@ -51,8 +51,8 @@ export function productQueryKey(query: ProductListQuery): string {
 }
 
 /**
- * The public catalogue, every answer cacheable (Cache-Control + ETag, 304) and kept ready as JSON in memory
- * until a catalogue write: GET /api/products, /api/products/:slug, /api/categories, /api/brands,
+ * The public catalogue, every answer revalidated by the browser on each use (`Cache-Control: no-cache` + ETag,
+ * 304: a reload after an admin's save shows it) and kept ready as JSON in memory until a catalogue write: GET /api/products, /api/products/:slug, /api/categories, /api/brands,
  * /api/services, /api/packages.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
@@ -63,7 +63,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     '/products',
     {
-      config: { publicCache: { maxAgeSeconds: 60 } },
+      config: { publicCache: { revalidate: true } },
       schema: {
         tags: ['catalogue'],
         summary: 'Danh sách sản phẩm: lọc, sắp xếp, phân trang',
@@ -89,7 +89,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     '/products/:slug',
     {
-      config: { publicCache: { maxAgeSeconds: 60 } },
+      config: { publicCache: { revalidate: true } },
       schema: {
         tags: ['catalogue'],
         summary: 'Chi tiết sản phẩm',
@@ -139,7 +139,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     '/categories',
     {
-      config: { publicCache: { maxAgeSeconds: 300 } },
+      config: { publicCache: { revalidate: true } },
       schema: { tags: ['catalogue'], summary: 'Danh mục sản phẩm (kèm số sản phẩm)', response: { 200: categoryListResponseSchema } },
     },
     async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('categories', async () => ok(await listCategories(db)))),
@@ -148,7 +148,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     '/brands',
     {
-      config: { publicCache: { maxAgeSeconds: 300 } },
+      config: { publicCache: { revalidate: true } },
       schema: { tags: ['catalogue'], summary: 'Thương hiệu (kèm số sản phẩm)', response: { 200: brandListResponseSchema } },
     },
     async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('brands', async () => ok(await listBrands(db)))),
@@ -157,7 +157,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     '/services',
     {
-      config: { publicCache: { maxAgeSeconds: 300 } },
+      config: { publicCache: { revalidate: true } },
       schema: {
         tags: ['catalogue'],
         summary: 'Dịch vụ: các cấp bảo dưỡng (tier) và các loại dịch vụ (kind), kèm checklist',
@@ -170,7 +170,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
   app.get(
     '/packages',
     {
-      config: { publicCache: { maxAgeSeconds: 300 } },
+      config: { publicCache: { revalidate: true } },
       schema: { tags: ['catalogue'], summary: 'Gói dịch vụ', response: { 200: servicePackageListResponseSchema } },
     },
     async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('packages', async () => ok(await listPackages(db)))),

@@ -29,7 +29,7 @@ export interface PromotionsRoutesOptions {
 }
 
 /**
- * GET /api/promotions (public, cached 60 s): the promotions on offer now; `?kind=` or `?type=` flash-sale|vip|
+ * GET /api/promotions (public, revalidated on every use: ETag, 304): the promotions on offer now; `?kind=` or `?type=` flash-sale|vip|
  * seasonal|general narrows them. Saved promotions of the logged-in user: GET/POST /api/me/saved-promotions,
  * DELETE /api/me/saved-promotions/:promotionId.
  */
@@ -39,7 +39,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
   app.get(
     '/promotions',
     {
-      config: { publicCache: { maxAgeSeconds: 60 } },
+      config: { publicCache: { revalidate: true } },
       schema: {
         tags: ['promotions'],
         summary: 'Ưu đãi đang diễn ra',

@@ -14,7 +14,7 @@ export interface SearchRoutesOptions {
 
 /**
  * GET /api/search?q=&limit=: products, services and packages; diacritics, case, telex slips and one-edit typos
- * forgiven, vehicle models matched against what products fit (public, cached 60 s).
+ * forgiven, vehicle models matched against what products fit (public, revalidated on every use: ETag, 304).
  */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db, clock = systemClock }) => {
   const cache = new CatalogueCache({ maxEntries: 1000, now: () => clock.now().getTime() });
@@ -22,7 +22,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
   app.get(
     '/search',
     {
-      config: { publicCache: { maxAgeSeconds: 60 } },
+      config: { publicCache: { revalidate: true } },
       schema: {
         tags: ['catalogue'],
         summary: 'Tìm kiếm sản phẩm, dịch vụ và gói dịch vụ (không phân biệt dấu, hoa/thường)',
