@@ -18,7 +18,7 @@ export interface CentreStockTable {
 }
 
 /** OPENING, TRANSFER_OUT and TRANSFER_IN arrive with migration 0028 (the warehouse's opening balance, transfers). */
-export type StockMovementKind = 'RECEIVE' | 'ISSUE' | 'RETURN' | 'ADJUST' | 'OPENING' | 'TRANSFER_OUT' | 'TRANSFER_IN';
+export type StockMovementKind = 'RECEIVE' | 'ISSUE' | 'RETURN' | 'ADJUST' | 'OPENING' | 'TRANSFER_OUT' | 'TRANSFER_IN' | 'RECEIPT';
 
 /** The append-only ledger: every change of on_hand, with the on_hand it left. */
 export interface StockMovementsTable {

@@ -8,6 +8,7 @@ export * from './shop';
 export * from './service';
 export * from './backoffice';
 export * from './inventory';
+export * from './inventoryReceipts';
 export * from './partsRequests';
 export * from './partsFreeLines';
 export * from './kpis';

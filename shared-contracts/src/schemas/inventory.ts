@@ -136,8 +136,10 @@ export const stockMovementSchema = z.object({
   onHandAfter: count,
   partsRequestId: positiveId.nullable(),
   actor: z.object({ id: positiveId, fullName: z.string() }).nullable(),
-  /** The adjustment's reason, the receive's note, the return's reason. */
+  /** The adjustment's reason, the receive's note, the return's reason; a RECEIPT's supplier and reference. */
   reason: z.string().nullable(),
+  /** The goods receipt a RECEIPT movement belongs to (GET /api/inventory/goods-receipts); null otherwise. */
+  goodsReceiptId: positiveId.nullable().optional(),
   createdAt: isoInstantSchema,
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
