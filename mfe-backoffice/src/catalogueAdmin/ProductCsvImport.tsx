@@ -147,7 +147,7 @@ export function ProductCsvImport({ onImported }: { onImported: () => void }) {
                 {result.errors.map((error, index) => (
                   <tr key={`${error.row}-${error.field}-${index}`}>
                     <th scope="row">{t.rowLabel(error.row)}</th>
-                    <td>{error.field}</td>
+                    <td>{error.column}</td>
                     <td>{error.message}</td>
                   </tr>
                 ))}

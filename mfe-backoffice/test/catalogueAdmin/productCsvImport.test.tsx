@@ -23,7 +23,7 @@ const csvFile = (text = 'sku,name\r\nABC-1,Cáp sạc\r\n') => new File([text], 
 
 const result = (overrides: Partial<ImportResult> = {}): ImportResult => ({ mode: 'dry-run', rows: 12, toCreate: 3, toUpdate: 8, unchanged: 0, errors: [], ...overrides });
 
-const BAD_ROW = { row: 7, field: 'price', message: 'Giá bán phải là số nguyên VND lớn hơn 0 và không quá 1.000.000.000 ₫.' };
+const BAD_ROW = { row: 7, field: 'price', column: 'Giá bán', message: 'Giá bán phải là số nguyên VND lớn hơn 0 và không quá 1.000.000.000 ₫.' };
 
 beforeEach(() => jest.resetAllMocks());
 
@@ -36,6 +36,9 @@ describe('the product CSV import', () => {
     expect(api.import).toHaveBeenCalledWith(file, 'dry-run');
     const badRow = await screen.findByRole('row', { name: /Dòng 7/ });
     expect(within(badRow).getByText(BAD_ROW.message)).toBeInTheDocument();
+    // The column as the file's Vietnamese header names it, not the API's key.
+    expect(within(badRow).getByRole('cell', { name: 'Giá bán' })).toBeInTheDocument();
+    expect(within(badRow).queryByText('price')).not.toBeInTheDocument();
     expect(screen.getByText('12 dòng: tạo mới 3, cập nhật 7, không đổi 0.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Áp dụng' })).toBeDisabled();
   });

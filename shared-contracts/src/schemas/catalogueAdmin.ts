@@ -232,7 +232,8 @@ export const productAdminOptionsResponseSchema = envelopeSchema(productAdminOpti
 export const productImageUploadResponseSchema = envelopeSchema(productAdminImageSchema);
 
 /** One refused row of a product CSV: its row number in the file (the header is row 1), the column and why. */
-export const productCsvRowErrorSchema = z.object({ row: z.number().int().nonnegative(), field: z.string(), message: z.string() });
+/** A bad row: its number, the field (the English column key), the column as the file's Vietnamese header names it, why. */
+export const productCsvRowErrorSchema = z.object({ row: z.number().int().nonnegative(), field: z.string(), column: z.string(), message: z.string() });
 export type ProductCsvRowError = z.infer<typeof productCsvRowErrorSchema>;
 
 /** What a product CSV import does (dry run) or did (apply): the counts and every bad row. */

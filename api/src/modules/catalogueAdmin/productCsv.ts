@@ -28,7 +28,7 @@ import { VEHICLE_MODEL_NAMES } from './productAdminQueries';
 import { changedFields, changeRows, type ChangeRow } from './catalogueHistory';
 import { productValuesOfRow } from './productValues';
 import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, type Checked, type Snapshot } from './productAdminWork';
-import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, type ProductCsvColumn } from './productCsvColumns';
+import { MODELS_SEPARATOR, PRODUCT_CSV_HEADERS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, productCsvColumnOf, productCsvHeaderOf, type ProductCsvColumn } from './productCsvColumns';
 import { productCsvMessages as messages } from './productCsvMessages';
 import { firstFreeSlug, slugFromName } from './productSlug';
 
@@ -135,17 +135,16 @@ export async function readProductCsv(text: string): Promise<ProductCsvFile> {
   if (records.length > PRODUCT_CSV_MAX_ROWS + 1) throw new AppError(413, ERROR_CODES.CSV_TOO_MANY_ROWS, messages.tooManyRows, [{ field: 'file', message: messages.tooManyRows }]);
   const [header, ...body] = records;
   if (!header) throw fail(messages.empty);
-  const known = new Map(PRODUCT_CSV_COLUMNS.map((column) => [column.toLowerCase(), column]));
   const columns = new Map<ProductCsvColumn, number>();
   header.forEach((name, index) => {
     const label = unguarded(name).trim();
     if (label === '') return;
-    const column = known.get(label.toLowerCase());
+    const column = productCsvColumnOf(label);
     if (!column) throw fail(messages.unknownColumn(label));
-    if (columns.has(column)) throw fail(messages.duplicateColumn(label));
+    if (columns.has(column)) throw fail(messages.duplicateColumn(PRODUCT_CSV_HEADERS[column]));
     columns.set(column, index);
   });
-  for (const column of PRODUCT_CSV_REQUIRED) if (!columns.has(column)) throw fail(messages.missingColumn(column));
+  for (const column of PRODUCT_CSV_REQUIRED) if (!columns.has(column)) throw fail(messages.missingColumn(PRODUCT_CSV_HEADERS[column]));
   const rows = body.map((cells, index) => ({ row: index + 2, cells })).filter(({ cells }) => cells.some((cell) => cell.trim() !== ''));
   if (rows.length === 0) throw fail(messages.empty);
   return { columns, records: rows };
@@ -272,7 +271,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
   for (const [index, { row, cells }] of file.records.entries()) {
     if (index % PLAN_YIELD_ROWS === PLAN_YIELD_ROWS - 1) since = await pauseAfter(since);
     const rowErrors: ProductCsvRowError[] = [];
-    const fail = (field: string, message: string) => rowErrors.push({ row, field, message });
+    const fail = (field: string, message: string) => rowErrors.push({ row, field, column: productCsvHeaderOf(field), message });
     const sku = skuCells[index]!;
     const current = existing.get(sku) ?? null;
     const cell = (column: ProductCsvColumn) => cellOf(cells, column);

@@ -4,15 +4,15 @@ import type { Database } from '../../db/schema';
 import { parseStrings } from '../catalogue';
 import { csvChunk, csvStream, type ReportColumn, type ReportRow } from '../reports';
 import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
-import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, type ProductCsvColumn } from './productCsvColumns';
+import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_HEADERS, type ProductCsvColumn } from './productCsvColumns';
 
 /** Rows read per query: one indexed page (keyset on id), converted to bytes before the next is read. */
 const EXPORT_PAGE_ROWS = 1_000;
 
 const NUMBER_COLUMNS = new Set<ProductCsvColumn>(['price', 'compareAtPrice', 'salePrice', 'vatRate', 'weightGrams', 'warrantyMonths']);
 
-/** The header is the import's column names; numbers are written plain, every text cell formula-guarded. */
-const COLUMNS: ReportColumn[] = PRODUCT_CSV_COLUMNS.map((key) => ({ key, label: key, kind: NUMBER_COLUMNS.has(key) ? 'number' : 'text' }) as ReportColumn);
+/** The header is the columns' Vietnamese names (the import reads them back); numbers plain, text formula-guarded. */
+const COLUMNS: ReportColumn[] = PRODUCT_CSV_COLUMNS.map((key) => ({ key, label: PRODUCT_CSV_HEADERS[key], kind: NUMBER_COLUMNS.has(key) ? 'number' : 'text' }) as ReportColumn);
 
 async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
   let after = 0;
