@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
-import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { WebOrderActionInput, WebOrderDetail } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
 import { latestOf, useAsync } from '../hooks/useAsync';
 import { VatInvoicePanel } from '../invoices';
 import { PackingSlip } from './PackingSlip';
 import { WebOrderActions } from './WebOrderActions';
+import { WebOrderPaymentBlock } from './WebOrderPaymentBlock';
 import { webOrdersApi } from './webOrdersApi';
 import { webOrderText as t } from './webOrderText';
 import desk from '../components/DeskPanels.module.css';
@@ -18,6 +18,8 @@ interface Props {
   revision: number;
   onChanged: () => void;
   onClose: () => void;
+  /** The close button's text: "Đóng" beside the list, "Quay lại danh sách" on a phone where it replaces the list. */
+  closeText?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ interface Props {
  * the machine allows and the packing slip. A 409 (someone changed the order meanwhile) is explained and the
  * order read again, so the next click starts from what is true now.
  */
-export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Props) {
+export function WebOrderDetailPanel({ code, revision, onChanged, onClose, closeText = t.close }: Props) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null);
   const [actionError, setActionError] = useState<unknown>(null);
@@ -78,7 +80,7 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
           {code}
         </h2>
         <button type="button" onClick={onClose}>
-          {t.close}
+          {closeText}
         </button>
       </div>
       <p role="status" aria-live="polite" className={notice?.kind === 'failed' ? desk.error : desk.done}>
@@ -127,27 +129,7 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose }: Prop
               : `${t.pickup}: ${order.fulfilment.centre?.name ?? ''}`}
           </p>
 
-          <h3>{t.paymentHeading}</h3>
-          <p>
-            {PAYMENT_METHOD_LABELS[order.paymentMethod]} · {order.paymentStatusLabel}
-            <br />
-            {t.amountReceived}: {formatVnd(data.payment.amountReceived)}
-            {data.payment.bankReference && ` · ${t.bankReference}: ${data.payment.bankReference}`}
-            {data.payment.refundDue !== null && (
-              <>
-                <br />
-                <strong>
-                  {t.refundDue}: {formatVnd(data.payment.refundDue)}
-                </strong>
-              </>
-            )}
-          </p>
-          {data.refund && (
-            <p>
-              {t.refund}: {formatVnd(data.refund.amount)} · {data.refund.methodLabel}
-              {data.refund.reference && ` · ${data.refund.reference}`} · {data.refund.by ?? ''} · {formatDateTime(data.refund.at)}
-            </p>
-          )}
+          <WebOrderPaymentBlock detail={data} />
           {data.shipment && (
             <>
               <h3>{t.shipment}</h3>

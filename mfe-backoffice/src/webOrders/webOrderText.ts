@@ -1,3 +1,24 @@
+import { formatDate, formatDateTime } from 'shared-contracts';
+
+const MINUTE_MS = 60_000;
+
+/** dd/MM/yyyy HH:mm in Asia/Ho_Chi_Minh. */
+function dateThenTime(iso: string): string {
+  const [time, date] = formatDateTime(iso).split(' ');
+  return `${date} ${time}`;
+}
+
+/** How long ago an order was placed: "Vừa xong", "12 phút trước", "2 giờ trước", "3 ngày trước", then its date. */
+function ageOf(iso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(iso)) / MINUTE_MS));
+  if (minutes < 1) return 'Vừa xong';
+  if (minutes < 60) return `${minutes} phút trước`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} giờ trước`;
+  const days = Math.floor(hours / 24);
+  return days <= 30 ? `${days} ngày trước` : formatDate(iso);
+}
+
 /** The web-order desk's Vietnamese text. */
 export const webOrderText = {
   listHeading: 'Danh sách đơn hàng',
@@ -59,5 +80,24 @@ export const webOrderText = {
   cancelForm: 'Bỏ qua',
   done: 'Đã cập nhật đơn hàng.',
   conflict: 'Đơn hàng đã thay đổi trong lúc bạn xem — thông tin mới nhất đã được tải lại.',
+  statusSelect: 'Lọc theo trạng thái',
+  moreFilters: 'Bộ lọc khác',
+  cards: 'Đơn hàng',
+  call: (phone: string) => `Gọi ${phone}`,
+  callShort: 'Gọi',
+  age: ageOf,
+  stamp: dateThenTime,
+  backToList: 'Quay lại danh sách',
+  noPayments: 'Chưa nhận khoản thanh toán nào.',
+  paymentRecord: (index: number) => `Khoản thanh toán ${index}`,
+  refundRecord: (index: number) => `Khoản hoàn tiền ${index}`,
+  paymentMethodOfRecord: 'Phương thức',
+  paidAt: 'Thời gian',
+  receivedBy: 'Người ghi nhận',
+  automatic: 'Tự động (ngân hàng)',
+  unknownPerson: 'Không rõ',
+  refundedAmount: 'Số tiền hoàn',
+  refundedBy: 'Người hoàn',
+  refundReason: 'Lý do',
   by: (name: string | null, kind: string) => (kind === 'customer' ? 'Khách hàng' : kind === 'system' ? 'Hệ thống' : (name ?? 'Nhân viên')),
 } as const;

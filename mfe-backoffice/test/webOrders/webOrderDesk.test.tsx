@@ -4,6 +4,7 @@ import { ApiError } from 'shared-contracts';
 import type { WebOrderDetail, WebOrderList, WebOrderListItem } from 'shared-contracts/schemas';
 import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
 import { WebOrderDesk } from '../../src/webOrders/WebOrderDesk';
+import { NARROW_SCREEN_QUERY } from '../../src/webOrders/useNarrowScreen';
 import { webOrdersApi } from '../../src/webOrders/webOrdersApi';
 import { floorChange, lastStreamOptions } from '../staffFixtures';
 
@@ -67,7 +68,7 @@ const detailOf = (code: string, overrides: Partial<WebOrderDetail> = {}): WebOrd
   version: 0,
   customer: { id: 3, fullName: 'Nguyễn Thị Hằng', email: 'hang@example.vn', phone: '0933221100' },
   deskCentre: { id: 1, name: 'EV Service Cầu Giấy', address: '1 Xuân Thủy' },
-  payment: { amountReceived: 0, paidAt: null, bankReference: null, refundDue: null },
+  payment: { amountReceived: 0, paidAt: null, bankReference: null, refundDue: null, records: [], refunds: [] },
   timeline: [
     {
       action: 'placed',
@@ -180,5 +181,146 @@ describe('the web-order desk', () => {
     await userEvent.type(within(panel).getByLabelText('Mã vận đơn'), 'GHTK-778899');
     await userEvent.click(within(panel).getByRole('button', { name: 'Xác nhận' }));
     expect(api.act).toHaveBeenCalledWith('EV2611190005', { action: 'ship', version: 2, carrier: 'GHTK', trackingCode: 'GHTK-778899' });
+  });
+});
+
+describe("the order's payment block", () => {
+  const paidAt = '2026-11-26T03:15:00.000Z';
+  const paid = (payment: Partial<WebOrderDetail['payment']>, order: Partial<WebOrderDetail['order']> = {}) =>
+    detailOf('EV2611260007', {
+      order: { ...detailOf('EV2611260007').order, paymentMethod: 'VIETQR', paymentStatus: 'PAID', paymentStatusLabel: 'Đã thanh toán', ...order },
+      payment: { amountReceived: 930_000, paidAt, bankReference: null, refundDue: null, records: [], refunds: [], ...payment },
+    });
+  const openPayment = async (detail: WebOrderDetail) => {
+    api.list.mockResolvedValue(listOf([item('EV2611260007')]));
+    api.detail.mockResolvedValue(detail);
+    render(<WebOrderDesk />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Xem đơn EV2611260007' }));
+    const panel = await screen.findByRole('region', { name: 'EV2611260007' });
+    return within(panel).findByRole('region', { name: 'Thanh toán' });
+  };
+  const rowsOf = (list: HTMLElement) =>
+    Object.fromEntries(Array.from(list.querySelectorAll('dt')).map((term) => [term.textContent, term.nextElementSibling?.textContent?.replace(/\s/g, ' ')]));
+
+  it('shows a transfer the bank reported: amount, VietQR via SePay, "Mã giao dịch", dd/MM/yyyy HH:mm and "Tự động (ngân hàng)"', async () => {
+    const block = await openPayment(
+      paid({
+        bankReference: 'MBVCB.8812',
+        records: [
+          { amount: 930_000, method: 'BANK_TRANSFER', channel: 'SEPAY', methodLabel: 'Chuyển khoản VietQR (ngân hàng báo qua SePay)', reference: 'MBVCB.8812', by: null, automatic: true, at: paidAt },
+        ],
+      }),
+    );
+    const record = block.querySelector('dl[aria-label="Khoản thanh toán 1"]') as HTMLElement;
+    expect(rowsOf(record)).toEqual({
+      'Đã nhận': '930.000 ₫',
+      'Phương thức': 'Chuyển khoản VietQR (ngân hàng báo qua SePay)',
+      'Mã giao dịch': 'MBVCB.8812',
+      'Thời gian': '26/11/2026 10:15',
+      'Người ghi nhận': 'Tự động (ngân hàng)',
+    });
+  });
+
+  it('shows cash collected at hand-over with the clerk, and no "Mã giao dịch"', async () => {
+    const block = await openPayment(
+      paid({ records: [{ amount: 930_000, method: 'CASH', channel: 'DESK', methodLabel: 'Tiền mặt khi nhận hàng', reference: null, by: 'Lê Thu Ngân', automatic: false, at: paidAt }] }, { paymentMethod: 'COD' }),
+    );
+    const record = block.querySelector('dl[aria-label="Khoản thanh toán 1"]') as HTMLElement;
+    expect(rowsOf(record)).toEqual({ 'Đã nhận': '930.000 ₫', 'Phương thức': 'Tiền mặt khi nhận hàng', 'Thời gian': '26/11/2026 10:15', 'Người ghi nhận': 'Lê Thu Ngân' });
+  });
+
+  it('shows the refund: amount, method, reference, who, when and why', async () => {
+    const block = await openPayment(
+      paid(
+        {
+          records: [{ amount: 930_000, method: 'BANK_TRANSFER', channel: 'RECORDED_TRANSFER', methodLabel: 'Chuyển khoản – ghi nhận thủ công', reference: 'FT1', by: 'Lê Thu Ngân', automatic: false, at: paidAt }],
+          refunds: [{ amount: 500_000, method: 'BANK_TRANSFER', methodLabel: 'Chuyển khoản ngân hàng', reference: 'FTHOAN01', reason: 'Hàng lỗi', by: 'Trần Quản Lý', at: '2026-11-26T09:05:00.000Z' }],
+        },
+        { paymentStatus: 'REFUNDED', paymentStatusLabel: 'Đã hoàn tiền' },
+      ),
+    );
+    const refund = block.querySelector('dl[aria-label="Khoản hoàn tiền 1"]') as HTMLElement;
+    expect(rowsOf(refund)).toEqual({
+      'Số tiền hoàn': '500.000 ₫',
+      'Hình thức hoàn': 'Chuyển khoản ngân hàng',
+      'Mã giao dịch': 'FTHOAN01',
+      'Thời gian': '26/11/2026 16:05',
+      'Người hoàn': 'Trần Quản Lý',
+      'Lý do': 'Hàng lỗi',
+    });
+  });
+
+  it('says nothing was received while no payment record exists', async () => {
+    const block = await openPayment(detailOf('EV2611260007'));
+    expect(block).toHaveTextContent('Chưa nhận khoản thanh toán nào.');
+    expect(block.querySelector('dl')).toBeNull();
+  });
+});
+
+describe('the desk on a phone (≤ 480 px)', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = jest.fn((query: string) => ({
+      matches: query === NARROW_SCREEN_QUERY,
+      media: query,
+      onchange: null,
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+      addListener: jest.fn(),
+      removeListener: jest.fn(),
+      dispatchEvent: jest.fn(),
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('shows a card per order (code, customer, total, status, age) instead of the table, the filters folded', async () => {
+    const twelveMinutesAgo = new Date(Date.now() - 12 * 60_000 - 5_000).toISOString();
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000 - 60_000).toISOString();
+    api.list.mockResolvedValue(listOf([{ ...item('EV2611270001'), createdAt: twelveMinutesAgo }, { ...item('EV2611270002', 'CONFIRMED', 'Đã xác nhận'), createdAt: twoHoursAgo, recipientName: 'Phạm Văn Bình' }]));
+    render(<WebOrderDesk />);
+    const cards = await screen.findByRole('list', { name: 'Đơn hàng' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [first, second] = within(cards).getAllByRole('listitem');
+    expect(first).toHaveTextContent('EV2611270001');
+    expect(first).toHaveTextContent('Nguyễn Thị Hằng');
+    expect(first).toHaveTextContent('930.000 ₫');
+    expect(first).toHaveTextContent('Đã đặt hàng');
+    expect(first).toHaveTextContent('12 phút trước');
+    expect(second).toHaveTextContent('Phạm Văn Bình');
+    expect(second).toHaveTextContent('Đã xác nhận');
+    expect(second).toHaveTextContent('2 giờ trước');
+    expect(within(first!).getByRole('link', { name: 'Gọi 0933221100' })).toHaveAttribute('href', 'tel:0933221100');
+
+    // the status is one select, not a row of tabs; the filters but the search are behind "Bộ lọc khác"
+    expect(screen.queryByRole('group', { name: 'Trạng thái' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Lọc theo trạng thái' })).toHaveDisplayValue('Tất cả (2)');
+    expect(screen.getByRole('searchbox', { name: 'Tìm theo mã đơn, số điện thoại hoặc tên' })).toBeVisible();
+    expect(screen.getByText('Bộ lọc khác').closest('details')).not.toHaveAttribute('open');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Lọc theo trạng thái' }), 'CONFIRMED');
+    expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'CONFIRMED', page: 1 }), expect.anything());
+  });
+
+  it('opens an order with one tap in place of the list, its actions first; "Quay lại danh sách" brings the list back', async () => {
+    api.list.mockResolvedValue(listOf([item('EV2611270003')]));
+    api.detail.mockResolvedValue(detailOf('EV2611270003'));
+    render(<WebOrderDesk />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Xem đơn EV2611270003' }));
+    const panel = await screen.findByRole('region', { name: 'EV2611270003' });
+    expect(await within(panel).findByRole('button', { name: 'Xác nhận đơn' })).toBeVisible();
+    expect(screen.getByTestId('web-order-list')).not.toBeVisible();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Quay lại danh sách' }));
+    expect(screen.queryByRole('region', { name: 'EV2611270003' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('web-order-list')).toBeVisible();
+  });
+
+  it('keeps the table and the tabs beside the detail on a wide screen', async () => {
+    window.matchMedia = realMatchMedia;
+    api.list.mockResolvedValue(listOf([item('EV2611270004')]));
+    render(<WebOrderDesk />);
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Trạng thái' })).toBeInTheDocument();
   });
 });
