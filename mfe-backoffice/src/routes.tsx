@@ -1,7 +1,7 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
 import { AdminCataloguePage, ManagerCataloguePage } from './catalogueAdmin';
-import { AdminDashboardPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
+import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
 import { WebOrderDeskPage } from './webOrders';
 
 /**
@@ -25,6 +25,8 @@ export const pages: RemotePage[] = [
   { path: '/admin/models', title: areaPage('admin', '/admin/models').title, Component: PredictionModelsPage },
   { path: '/admin/catalogue', title: areaPage('admin', '/admin/catalogue').title, Component: AdminCataloguePage },
   { path: '/manager/catalogue', title: areaPage('manager', '/manager/catalogue').title, Component: ManagerCataloguePage },
+  { path: '/admin/stock', title: areaPage('admin', '/admin/stock').title, Component: AdminStockPage },
+  { path: '/manager/stock', title: areaPage('manager', '/manager/stock').title, Component: ManagerStockPage },
   { path: '/staff/web-orders', title: areaPage('staff', '/staff/web-orders').title, Component: WebOrderDeskPage },
   { path: '/manager/web-orders', title: areaPage('manager', '/manager/web-orders').title, Component: WebOrderDeskPage },
   { path: '/admin/web-orders', title: areaPage('admin', '/admin/web-orders').title, Component: WebOrderDeskPage },

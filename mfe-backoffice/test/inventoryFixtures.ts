@@ -59,9 +59,9 @@ export const CENTRES = [
 
 /** The locations an admin sees: the online warehouse first, then the service centres. */
 export const LOCATIONS: StockLocation[] = [
-  { id: 8, name: 'Kho hàng online EV Service', kind: 'WAREHOUSE', shipsOnline: true },
-  { id: 1, name: 'EV Service Hà Nội', kind: 'SERVICE_CENTRE', shipsOnline: false },
-  { id: 2, name: 'EV Service Đà Nẵng', kind: 'SERVICE_CENTRE', shipsOnline: false },
+  { id: 8, name: 'Kho hàng online EV Service', kind: 'WAREHOUSE', shipsOnline: true, city: 'Hà Nội' },
+  { id: 1, name: 'EV Service Hà Nội', kind: 'SERVICE_CENTRE', shipsOnline: false, city: 'Hà Nội' },
+  { id: 2, name: 'EV Service Đà Nẵng', kind: 'SERVICE_CENTRE', shipsOnline: false, city: 'Đà Nẵng' },
 ];
 
 export function productStock(overrides: Partial<ProductStock> = {}): ProductStock {

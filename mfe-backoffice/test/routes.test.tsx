@@ -22,6 +22,8 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/models': 'Mô hình dự đoán',
   '/admin/catalogue': 'Danh mục sản phẩm',
   '/manager/catalogue': 'Danh mục sản phẩm',
+  '/admin/stock': 'Kho hàng',
+  '/manager/stock': 'Kho hàng',
   '/staff/web-orders': 'Đơn hàng online',
   '/manager/web-orders': 'Đơn hàng online',
   '/admin/web-orders': 'Đơn hàng online',

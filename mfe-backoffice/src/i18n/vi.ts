@@ -79,6 +79,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         description: 'Xem sản phẩm, giá và lịch sử thay đổi (chỉ xem).',
       },
       {
+        path: '/manager/stock',
+        title: 'Kho hàng',
+        navLabel: 'Kho hàng',
+        description: 'Tồn kho của trung tâm: nhập hàng từ nhà cung cấp, kiểm kê điều chỉnh, tồn tối thiểu và sổ phát sinh kho.',
+      },
+      {
         path: '/manager/web-orders',
         title: 'Đơn hàng online',
         navLabel: 'Đơn hàng online',
@@ -153,6 +159,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         title: 'Danh mục sản phẩm',
         navLabel: 'Danh mục sản phẩm',
         description: 'Tạo và sửa sản phẩm: giá, thuế, hình ảnh, mô tả, trạng thái bán; mọi thay đổi đều được ghi lại.',
+      },
+      {
+        path: '/admin/stock',
+        title: 'Kho hàng',
+        navLabel: 'Kho hàng',
+        description: 'Tồn kho tại mọi điểm kho, kể cả kho bán online: nhập hàng từ nhà cung cấp, kiểm kê điều chỉnh và sổ phát sinh kho.',
       },
       {
         path: '/admin/web-orders',

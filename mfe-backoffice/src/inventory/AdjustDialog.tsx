@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { InventoryChange, InventoryItem } from 'shared-contracts/schemas';
 import { ModalDialog } from '../components/ModalDialog';
-import { fieldErrorsOf, messageOf } from '../api/apiErrors';
+import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { inventoryApi } from './inventoryApi';
 import { ADJUST_REASON_MAX, ADJUST_REASON_MIN, parseWhole, STOCK_FIGURE_MAX } from './inventoryRules';
 import { inventoryText } from './inventoryText';
@@ -18,6 +18,8 @@ interface Props {
   item: InventoryItem;
   onClose: () => void;
   onAdjusted: (change: InventoryChange | null, message: string) => void;
+  /** A 409 (the stock moved meanwhile): the page reloads its figures. */
+  onConflict?: () => void;
 }
 
 /**
@@ -25,7 +27,7 @@ interface Props {
  * difference; the difference is shown as they type) and a reason of 5..300 characters; never below what is
  * reserved for parts requests, never the same figure.
  */
-export function AdjustDialog({ centreId, item, onClose, onAdjusted }: Props) {
+export function AdjustDialog({ centreId, item, onClose, onAdjusted, onConflict }: Props) {
   const id = useId();
   const [counted, setCounted] = useState(String(item.onHand));
   const [reason, setReason] = useState('');
@@ -62,7 +64,9 @@ export function AdjustDialog({ centreId, item, onClose, onAdjusted }: Props) {
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors({ newOnHand: fields.newOnHand, reason: fields.reason });
-      setFailure(messageOf(error, inventoryText.actionFailed));
+      const conflict = isConflict(error) && onConflict !== undefined;
+      setFailure(conflict ? `${messageOf(error, inventoryText.actionFailed)} ${inventoryText.stockPage.conflict}` : messageOf(error, inventoryText.actionFailed));
+      if (conflict) onConflict();
       setBusy(false);
     }
   };

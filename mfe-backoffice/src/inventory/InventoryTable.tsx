@@ -20,7 +20,10 @@ interface Props {
   refreshKey: number;
   /** Manager and admin: receive, adjust, min stock. */
   canWrite: boolean;
-  onReceive: (item: InventoryItem | null) => void;
+  /** 'Nhập kho' from the online warehouse (absent: no such buttons, e.g. on the warehouse itself). */
+  onReceive?: (item: InventoryItem | null) => void;
+  /** The products' own receiving action (the stock page's goods receipt), per row. */
+  rowReceive?: { label: string; labelOf: (name: string) => string; onClick: (item: InventoryItem) => void };
   onAdjust: (item: InventoryItem) => void;
   onChanged: (change: InventoryChange | null, message: string) => void;
 }
@@ -30,7 +33,7 @@ interface Props {
  * the sale price — with a diacritics-free search, 'Chỉ hàng sắp hết', pages, the totals over every matching
  * row, and the low rows marked in words as well as colour.
  */
-export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onReceive, onAdjust, onChanged }: Props) {
+export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onReceive, rowReceive, onAdjust, onChanged }: Props) {
   const ids = { q: useId(), low: useId() };
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
@@ -68,7 +71,7 @@ export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onR
     <section className={styles.panel} aria-labelledby="inventory-heading">
       <div className={styles.panelHeader}>
         <h2 id="inventory-heading">{t.heading}</h2>
-        {canWrite && (
+        {canWrite && onReceive && (
           <button type="button" className={styles.action} onClick={() => onReceive(null)}>
             {t.receiveAll}
           </button>
@@ -185,9 +188,14 @@ export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onR
                       {canWrite && (
                         <td>
                           <div className={styles.buttons}>
-                            {item.isActive && (
+                            {item.isActive && onReceive && (
                               <button type="button" className={styles.secondary} aria-label={t.receiveLabel(item.name)} onClick={() => onReceive(item)}>
                                 {t.receive}
+                              </button>
+                            )}
+                            {item.isActive && rowReceive && (
+                              <button type="button" className={styles.secondary} aria-label={rowReceive.labelOf(item.name)} onClick={() => rowReceive.onClick(item)}>
+                                {rowReceive.label}
                               </button>
                             )}
                             <button type="button" className={styles.secondary} aria-label={t.adjustLabel(item.name)} onClick={() => onAdjust(item)}>

@@ -15,7 +15,7 @@ import styles from '../components/StockPanels.module.css';
 
 const t = inventoryText;
 /** The floor-changed kinds that can move this centre's stock. */
-const STOCK_MOVING_KINDS = ['inventory', 'parts-request', 'service-order'];
+export const STOCK_MOVING_KINDS = ['inventory', 'parts-request', 'service-order'];
 const readCentres = (signal: AbortSignal) => inventoryApi.centres(signal);
 
 /** What a panel under the inventory (the stock transfers) shares with it: the centre shown and its reloads. */

@@ -20,15 +20,23 @@ const signed = (quantity: number) => (quantity > 0 ? `+${n(quantity)}` : n(quant
 interface Props {
   centreId: number | undefined;
   refreshKey: number;
+  /** The product filter to start with (a link to one product's ledger). */
+  initialProduct?: ProductOption | null;
+  /** The product filter changed (the stock page keeps it in its URL). */
+  onProductChange?: (product: ProductOption | null) => void;
 }
 
 /**
  * M2: the centre's stock ledger (append-only: receive, issue, return, adjust), newest first, filtered by
  * product, kind and a range of Vietnamese dates (both inclusive), in pages. The API has no CSV of the ledger yet.
  */
-export function MovementLedger({ centreId, refreshKey }: Props) {
+export function MovementLedger({ centreId, refreshKey, initialProduct = null, onProductChange }: Props) {
   const ids = { product: useId(), kind: useId(), from: useId(), to: useId() };
-  const [product, setProduct] = useState<ProductOption | null>(null);
+  const [product, setProductState] = useState<ProductOption | null>(initialProduct);
+  const setProduct = (value: ProductOption | null) => {
+    setProductState(value);
+    onProductChange?.(value);
+  };
   const [kind, setKind] = useState<StockMovementKind | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError, errorDataOf } from 'shared-contracts';
 import type { ProductOption } from './inventoryApi';
 import { parseWhole } from './inventoryRules';
@@ -91,10 +91,12 @@ interface EditorProps {
   errors: ProductLineErrors;
   setLines: (change: (current: ProductLineDraft[]) => ProductLineDraft[]) => void;
   update: (key: number, change: Partial<ProductLineDraft>) => void;
+  /** More fields of a line after its quantity (a goods receipt's unit cost). */
+  lineExtra?: (line: ProductLineDraft, index: number) => ReactNode;
 }
 
 /** The numbered lines (product picker, quantity, remove) and "Thêm dòng"; an added line's product search takes the focus. */
-export function ProductLinesEditor({ id, text: t, linesMax, pickerCentre, lines, errors, setLines, update }: EditorProps) {
+export function ProductLinesEditor({ id, text: t, linesMax, pickerCentre, lines, errors, setLines, update, lineExtra }: EditorProps) {
   const added = useRef<number | null>(null);
 
   useEffect(() => {
@@ -143,6 +145,7 @@ export function ProductLinesEditor({ id, text: t, linesMax, pickerCentre, lines,
                     </p>
                   )}
                 </div>
+                {lineExtra?.(line, index)}
                 {lines.length > 1 && (
                   <div className={styles.buttons}>
                     <button

@@ -60,6 +60,11 @@ export function ProductPicker({ id, label, value, onChange, centreId, error = nu
   }, [value]);
 
   const errorId = `${id}-error`;
+  const choose = (option: ProductOption) => {
+    refocus.current = 'change';
+    setText('');
+    onChange(option);
+  };
 
   if (value !== null) {
     return (
@@ -101,6 +106,13 @@ export function ProductPicker({ id, label, value, onChange, centreId, error = nu
         maxLength={100}
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter searches (it does not send the form around the picker); with matches shown, it takes the first
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          if (found.kind === 'ready' && found.options[0]) choose(found.options[0]);
+          else setTerm(text.trim());
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${errorId}` : ''}`}
       />
@@ -124,11 +136,7 @@ export function ProductPicker({ id, label, value, onChange, centreId, error = nu
                 type="button"
                 className={styles.pick}
                 aria-label={t.choose(option.name)}
-                onClick={() => {
-                  refocus.current = 'change';
-                  setText('');
-                  onChange(option);
-                }}
+                onClick={() => choose(option)}
               >
                 <strong>{option.name}</strong>
                 <span className={styles.hint}>

@@ -8,3 +8,4 @@ export { parseWhole } from './inventoryRules';
 export { WhenNearViewport } from './WhenNearViewport';
 export { ProductStockByLocation, stockLedgerHref } from './ProductStockByLocation';
 export type { ProductStock, StockLocation } from './stockTypes';
+export { StockWorkspace } from './StockWorkspace';

@@ -1,4 +1,4 @@
-import { INVENTORY_VALUE_LABEL, RECEIVE_LINES_MAX, RECEIVE_QUANTITY_MAX, STOCK_FIGURE_MAX } from './inventoryRules';
+import { GOODS_RECEIPT_LINES_MAX, GOODS_RECEIPT_QUANTITY_MAX, GOODS_RECEIPT_UNIT_COST_MAX, INVENTORY_VALUE_LABEL, RECEIVE_LINES_MAX, RECEIVE_QUANTITY_MAX, STOCK_FIGURE_MAX } from './inventoryRules';
 
 const count = (value: number) => value.toLocaleString('vi-VN');
 
@@ -158,5 +158,64 @@ export const inventoryText = {
     ledgerLabel: (location: string) => `Xem sổ phát sinh kho tại ${location}`,
     total: 'Tổng cộng',
     empty: 'Sản phẩm chưa có tồn tại địa điểm nào. Nhập hàng tại trang Kho hàng.',
+  },
+
+  stockPage: {
+    location: 'Điểm kho',
+    locationHint: 'Kho bán online giao các đơn hàng đặt trên website.',
+    ownLocation: (name: string) => `Điểm kho: ${name}`,
+    warehouse: (name: string) => `${name} (kho bán online)`,
+    conflict: 'Số liệu kho vừa thay đổi; trang đã được tải lại với số mới nhất.',
+    receive: 'Nhập hàng',
+    receiveLabel: (name: string) => `Nhập hàng ${name} từ nhà cung cấp`,
+    unknownProduct: (id: number) => `Sản phẩm #${id}`,
+  },
+
+  goodsReceipt: {
+    heading: 'Nhập hàng từ nhà cung cấp',
+    description: (location: string) => `Hàng nhận từ nhà cung cấp vào ${location}. Các dòng được nhập cùng một lần: có lỗi ở một dòng thì không dòng nào được nhập.`,
+    keyboardHint: 'Enter ở ô đơn giá thêm dòng mới; Enter ở ô nhà cung cấp hoặc số chứng từ gửi phiếu.',
+    supplier: 'Nhà cung cấp',
+    reference: 'Số chứng từ / hóa đơn (không bắt buộc)',
+    note: 'Ghi chú (không bắt buộc)',
+    line: (n: number) => `Dòng ${n}`,
+    product: 'Sản phẩm',
+    quantity: 'Số lượng',
+    quantityHint: `Từ 1 đến ${count(GOODS_RECEIPT_QUANTITY_MAX)}.`,
+    unitCost: 'Đơn giá nhập (đ)',
+    unitCostHint: 'Giá vốn mỗi đơn vị, dùng cho báo cáo lãi gộp.',
+    lineCost: (amount: string) => `Thành tiền: ${amount}`,
+    addLine: 'Thêm dòng',
+    removeLine: (n: number) => `Xóa dòng ${n}`,
+    remove: 'Xóa dòng',
+    linesFull: `Tối đa ${GOODS_RECEIPT_LINES_MAX} sản phẩm mỗi phiếu nhập.`,
+    total: 'Tổng cộng',
+    totalFigures: (units: string, amount: string) => `${units} đơn vị · ${amount}`,
+    submit: 'Nhập hàng',
+    submitting: 'Đang nhập hàng...',
+    supplierRequired: 'Vui lòng nhập nhà cung cấp.',
+    productRequired: 'Vui lòng chọn sản phẩm.',
+    quantityInvalid: `Số lượng phải là số nguyên từ 1 đến ${count(GOODS_RECEIPT_QUANTITY_MAX)}.`,
+    unitCostInvalid: `Đơn giá nhập phải là số nguyên từ 0 đến ${count(GOODS_RECEIPT_UNIT_COST_MAX)} đồng.`,
+    duplicate: 'Mỗi sản phẩm chỉ nhập một dòng; hãy gộp số lượng.',
+    fixErrors: 'Vui lòng kiểm tra lại các ô được đánh dấu.',
+    doneShort: 'Đã nhập hàng.',
+    done: (units: string, location: string, amount: string) => `Đã nhập ${units} đơn vị vào ${location}, tổng giá trị ${amount}.`,
+  },
+
+  receipts: {
+    heading: 'Phiếu nhập gần đây',
+    empty: 'Chưa có phiếu nhập nào tại điểm kho này.',
+    caption: (location: string) => `Phiếu nhập hàng tại ${location}, mới nhất trước`,
+    at: 'Thời gian',
+    supplier: 'Nhà cung cấp',
+    reference: 'Chứng từ',
+    lines: 'Sản phẩm',
+    quantity: 'Số lượng',
+    cost: 'Tổng giá trị',
+    by: 'Người nhập',
+    linesSummary: (n: number) => `${n} sản phẩm`,
+    details: (id: number) => `Chi tiết phiếu nhập #${id}`,
+    lineDetail: (name: string, sku: string, quantity: string, unitCost: string) => `${name} (${sku}): ${quantity} × ${unitCost}`,
   },
 };

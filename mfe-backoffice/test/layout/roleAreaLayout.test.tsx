@@ -39,6 +39,7 @@ const AREAS = [
     links: [
       ['Bảng điều khiển', '/manager'],
       ['Danh mục sản phẩm', '/manager/catalogue'],
+      ['Kho hàng', '/manager/stock'],
       ['Đơn hàng online', '/manager/web-orders'],
       ['Nhân sự', '/manager?view=roster'],
     ],
@@ -63,6 +64,7 @@ const AREAS = [
       ['Quản lý nhân sự', '/admin/staff-management'],
       ['Mô hình dự đoán', '/admin/models'],
       ['Danh mục sản phẩm', '/admin/catalogue'],
+      ['Kho hàng', '/admin/stock'],
       ['Đơn hàng online', '/admin/web-orders'],
     ],
   },
@@ -107,6 +109,7 @@ describe('the area dashboards', () => {
       '/admin/staff-management',
       '/admin/models',
       '/admin/catalogue',
+      '/admin/stock',
       '/admin/web-orders',
     ]);
   });
@@ -114,6 +117,6 @@ describe('the area dashboards', () => {
   it('the manager dashboard links to the read-only catalogue', () => {
     renderAt('/manager');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
-    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/web-orders']);
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders']);
   });
 });

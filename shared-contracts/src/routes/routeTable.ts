@@ -55,6 +55,8 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/admin/models', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/admin/catalogue', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/manager/catalogue', owner: 'mfe_backoffice', layout: 'manager' },
+  { path: '/admin/stock', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/manager/stock', owner: 'mfe_backoffice', layout: 'manager' },
   { path: '/staff/web-orders', owner: 'mfe_backoffice', layout: 'staff' },
   { path: '/manager/web-orders', owner: 'mfe_backoffice', layout: 'manager' },
   { path: '/admin/web-orders', owner: 'mfe_backoffice', layout: 'admin' },
