@@ -79,7 +79,11 @@ describe('the cart page of a guest', () => {
       { kind: 'product', refId: 7, quantity: 2, price: 1_250_000 },
       { kind: 'package', refId: 3, quantity: 1, price: 4_990_000 },
     ]);
-    await within(cableLine).findByText('⚠ Giá đã thay đổi từ khi thêm vào giỏ');
+    // the price it was added at, struck through, and the price now
+    const change = await within(cableLine).findByTestId('price-change');
+    expect(change).toHaveTextContent(`⚠ Giá đã thay đổi từ khi thêm vào giỏ: Giá cũ ${money(1_250_000)} → giá mới ${money(1_190_000)}`);
+    expect(change.querySelector('del')).toHaveTextContent(money(1_250_000));
+    expect(change.querySelector('ins')).toHaveTextContent(money(1_190_000));
     expect(within(cableLine).getByRole('link', { name: 'Cáp sạc Type 2' })).toHaveAttribute('href', '/products/cap-sac-type-2');
     expect(within(cableLine).getByText(`Đơn giá: ${money(1_190_000)}`)).toBeInTheDocument();
     expect(within(cableLine).getByRole('spinbutton', { name: 'Số lượng Cáp sạc Type 2' })).toHaveValue(2);

@@ -12,7 +12,7 @@ import { applyPromo, removePromo } from '../src/pages/promotions/promoSlice';
 import * as fixtures from './support/fixtures';
 import { money } from './support/fixtures';
 import { answerWithFixtures, renderAt } from './support/render';
-import { battery, cable, customer, fakeServer, line, order, quoteOf, save500k, vietQr } from './support/shopFixtures';
+import { battery, cable, cartOf, customer, fakeServer, line, order, quoteOf, save500k, vietQr } from './support/shopFixtures';
 
 jest.mock('../src/api/storefrontApi');
 jest.mock('../src/cart/cartApi');
@@ -248,6 +248,66 @@ describe('the checkout page', () => {
     await userEvent.click(placeOrderButton());
     expect(await screen.findByText('Sản phẩm "Pin lithium 48V 20Ah" chỉ còn 1 trong kho.')).toBeInTheDocument();
     await waitFor(() => expect(server.api.get.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  describe('a price changed since the line was added', () => {
+    const changedCable = line(cable, 2, { price: 1_400_000, previousPrice: 1_250_000, issues: ['price_changed'] });
+    const summaryLine = (id: string) => within(screen.getByRole('region', { name: 'Đơn hàng của bạn' })).getByTestId(`checkout-line-${id}`);
+
+    it('names the change on its line before paying: the old price struck through, the new one, the total at the new price', async () => {
+      await startAs(withPhone, [changedCable, line(battery, 1)]);
+      mockedCheckout.placeOrder.mockResolvedValue(order());
+      renderAt('/checkout');
+      await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent(money(2 * 1_400_000 + 8_900_000 + 30_000)));
+      const change = within(summaryLine('product-7')).getByTestId('price-change');
+      expect(change).toHaveTextContent(`⚠ Giá đã thay đổi từ khi thêm vào giỏ: Giá cũ ${money(1_250_000)} → giá mới ${money(1_400_000)}`);
+      expect(change.querySelector('del')).toHaveTextContent(money(1_250_000));
+      expect(summaryLine('product-7')).toHaveTextContent(money(2_800_000));
+      expect(within(summaryLine('product-1')).queryByTestId('price-change')).not.toBeInTheDocument();
+      expect(screen.getByText('Giá của một số sản phẩm đã thay đổi từ khi thêm vào giỏ. Tổng tiền đã được tính lại theo giá mới.')).toBeInTheDocument();
+
+      await fillAddress();
+      await userEvent.click(placeOrderButton());
+      await screen.findByRole('heading', { name: 'Đặt hàng thành công' });
+      expect(mockedCheckout.placeOrder.mock.calls[0]![0].items).toEqual([
+        { kind: 'product', refId: 7, quantity: 2, price: 1_400_000 },
+        { kind: 'product', refId: 1, quantity: 1, price: 8_900_000 },
+      ]);
+    });
+
+    it('a price changed while the form was filled in (409 PRICE_CHANGED): the lines are read again and name it, the form stays', async () => {
+      const server = await startAs(withPhone);
+      mockedCheckout.placeOrder
+        .mockRejectedValueOnce(new ApiError('Giá sản phẩm "Cáp sạc Type 2" vừa thay đổi.', 409, 'PRICE_CHANGED'))
+        .mockResolvedValueOnce(order());
+      renderAt('/checkout');
+      await fillAddress();
+      expect(within(summaryLine('product-7')).queryByTestId('price-change')).not.toBeInTheDocument();
+      // the admin's save lands now
+      server.api.get.mockImplementation(async () => cartOf([changedCable]));
+      mockedCheckout.quote.mockImplementation(async () => quoteOf([changedCable]));
+
+      await userEvent.click(placeOrderButton());
+      expect(await screen.findByText('Giá của một số sản phẩm vừa thay đổi. Vui lòng xem lại giá mới trong đơn hàng rồi bấm "Đặt hàng" lần nữa.')).toBeInTheDocument();
+      await waitFor(() => expect(within(summaryLine('product-7')).getByTestId('price-change')).toHaveTextContent(`Giá cũ ${money(1_250_000)} → giá mới ${money(1_400_000)}`));
+      await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent(money(2_800_000 + 30_000)));
+      expect(screen.getByLabelText('Phường/xã')).toHaveValue('Phường Cầu Giấy');
+      expect(screen.getByLabelText('Số nhà, tên đường')).toHaveValue('88 Xuân Thủy');
+
+      await userEvent.click(placeOrderButton());
+      await screen.findByRole('heading', { name: 'Đặt hàng thành công' });
+      expect(mockedCheckout.placeOrder.mock.calls[1]![0].items).toEqual([{ kind: 'product', refId: 7, quantity: 2, price: 1_400_000 }]);
+    });
+
+    it('a quote at a price the cart had not seen names the change and reads the cart again', async () => {
+      const server = await startAs(withPhone);
+      const quotedHigher = line(cable, 2, { price: 1_400_000 });
+      mockedCheckout.quote.mockImplementation(async () => quoteOf([quotedHigher]));
+      const reads = server.api.get.mock.calls.length;
+      renderAt('/checkout');
+      await waitFor(() => expect(within(summaryLine('product-7')).getByTestId('price-change')).toHaveTextContent(`Giá cũ ${money(1_250_000)} → giá mới ${money(1_400_000)}`));
+      await waitFor(() => expect(server.api.get.mock.calls.length).toBeGreaterThan(reads));
+    });
   });
 
   it('asks for the company VAT invoice right after the order is placed, the order body unchanged; a refusal leaves the order placed', async () => {

@@ -81,7 +81,11 @@ export function fakeServer(initial: CartLine[] = [], { stock = { 'product-1': 3,
         items.map((item) => {
           const base = catalogue[`${item.kind}-${item.refId}`]!;
           const price = currentPrices[base.id] ?? base.price;
-          return line(base, item.quantity, { price, issues: [...(price !== item.price ? (['price_changed'] as const) : []), ...(issues[base.id] ?? [])] });
+          return line(base, item.quantity, {
+            price,
+            ...(price !== item.price ? { previousPrice: item.price } : {}),
+            issues: [...(price !== item.price ? (['price_changed'] as const) : []), ...(issues[base.id] ?? [])],
+          });
         }),
       ),
     ),

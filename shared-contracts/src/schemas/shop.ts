@@ -97,6 +97,8 @@ export const cartLineSchema = z.object({
   image: z.string().min(1).nullable(),
   /** Current unit price. */
   price: vndSchema,
+  /** With the issue price_changed: the unit price the customer saw when adding the line (absent otherwise). */
+  previousPrice: vndSchema.optional(),
   quantity: z.number().int().positive(),
   /** Units in stock; null for a service package (no stock). */
   stock: z.number().int().nonnegative().nullable(),

@@ -220,6 +220,8 @@ export function toCartLine(item: ShopItem, quantity: number, referencePrice: num
     name: item.name,
     image: item.image,
     price: item.price,
+    // The price the customer saw, for the line's "price changed" notice (old price struck through).
+    ...(referencePrice !== null && referencePrice !== item.price ? { previousPrice: referencePrice } : {}),
     quantity,
     stock: item.stock,
     promoGroup: item.promoGroup,

@@ -148,7 +148,8 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
     expect(issues[pricey.id]).toEqual(['price_changed']);
     expect(issues[scarce.id]).toEqual(['insufficient_stock']);
     expect(issues[vanishing.id]).toEqual(['out_of_stock']);
-    expect(cart.items.find((line) => line.refId === pricey.id)!.price).toBe(1_100_000);
+    expect(cart.items.find((line) => line.refId === pricey.id)).toMatchObject({ price: 1_100_000, previousPrice: 1_000_000 });
+    expect(cart.items.find((line) => line.refId === scarce.id)!.previousPrice).toBeUndefined();
     expect(cart.total).toBe(1_100_000 + 4 * 500_000 + 500_000);
 
     // Setting the quantity takes the current price: the flag goes.
@@ -214,6 +215,7 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
       [short.id, 250_000, ['insufficient_stock']],
       [retired.id, 250_000, ['unavailable']],
     ]);
+    expect(cart.items.map((line) => line.previousPrice)).toEqual([120_000, undefined, undefined]);
     expect(cart.itemCount).toBe(6);
     expect(cart.total).toBe(2 * 150_000 + 3 * 250_000 + 250_000);
   });

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
 import { CART_LINE_ISSUE_LABELS, type CartLineIssue } from 'shared-contracts/pricing';
 import type { CartItem } from '../../cart/cartSlice';
+import { PriceChangeText, priceChangeOf } from '../../components/PriceChange';
 import styles from './CartPage.module.css';
 
 /** Line issues that stop the checkout (a changed price only informs). */
@@ -69,9 +70,10 @@ export function CartLineItem({ item, busy, onQuantity, onRemove }: Props) {
         <p className={styles.muted}>{lineText.unitPrice(formatVnd(item.price))}</p>
         {item.issues.length > 0 && (
           <ul className={styles.issues}>
-            {item.issues.map((issue) => (
-              <li key={issue}>⚠ {issueText(issue, item)}</li>
-            ))}
+            {item.issues.map((issue) => {
+              const change = issue === 'price_changed' ? priceChangeOf(item) : null;
+              return <li key={issue}>{change ? <PriceChangeText change={change} /> : `⚠ ${issueText(issue, item)}`}</li>;
+            })}
           </ul>
         )}
       </div>

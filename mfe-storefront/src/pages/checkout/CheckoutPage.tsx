@@ -10,6 +10,7 @@ import type { ShopState } from '../../cart/shopStore';
 import { useSession } from '../../cart/useSession';
 import { Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
+import { PriceChangeText, priceChangeOf } from '../../components/PriceChange';
 import { errorMessage } from '../../hooks/useAsync';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
@@ -55,6 +56,8 @@ export const checkoutText = {
   noneAtCentre: 'Trung tâm đã chọn đã hết sản phẩm này',
   onlyAtCentre: (available: number) => `Trung tâm đã chọn chỉ còn ${available} sản phẩm`,
   recalculating: 'Đang tính tổng tiền...',
+  pricesChanged: 'Giá của một số sản phẩm đã thay đổi từ khi thêm vào giỏ. Tổng tiền đã được tính lại theo giá mới.',
+  pricesChangedAtPlacing: 'Giá của một số sản phẩm vừa thay đổi. Vui lòng xem lại giá mới trong đơn hàng rồi bấm "Đặt hàng" lần nữa.',
   promoNotApplied: (code: string, reason: string) => `Mã ${code} chưa được áp dụng: ${reason}`,
   line: (name: string, quantity: number) => `${name} × ${quantity}`,
 };
@@ -85,6 +88,10 @@ function Checkout() {
   /** One Idempotency-Key per checkout attempt: the same order body keeps its key (a retry), a changed one gets a new key. */
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  /** The unit price each line first showed on this page: a change after that is named on the line too. */
+  const shownPrices = useRef(new Map<string, number>());
+  /** The quoted prices the cart was last refreshed for (once per quote that disagrees with the cart). */
+  const refreshedFor = useRef<string | null>(null);
   usePageMeta(vi.checkout.title, checkoutText.description);
 
   useEffect(() => {
@@ -123,6 +130,34 @@ function Checkout() {
   const quoted = (quote.status === 'ready' ? quote.quote.lines : null) ?? [];
   const shortAtCentre = shipping.method === 'pickup' && quoted.some((line) => line.issues.some((issue) => BLOCKING_ISSUES.includes(issue)));
 
+  const view = quote.status === 'ready' ? quote.quote : quote.status === 'loading' ? quote.previous : null;
+  const summaryLines = view?.lines ?? items;
+  // Each line's price change since the customer added it (or since this page showed it), at the price quoted now.
+  const priceChanges = new Map(
+    summaryLines.flatMap((line) => {
+      const item = items.find((entry) => entry.id === line.id);
+      const change = item ? priceChangeOf(item, line.price, shownPrices.current.get(line.id)) : null;
+      return change ? [[line.id, change] as const] : [];
+    }),
+  );
+
+  useEffect(() => {
+    if (!loaded) return;
+    for (const line of summaryLines) if (!shownPrices.current.has(line.id)) shownPrices.current.set(line.id, line.price);
+  });
+
+  // A quote at a price the cart does not have yet (changed since the cart was read): the cart is read again, so
+  // that its lines name the change and the order is sent at the price shown.
+  const staleCartKey =
+    quote.status === 'ready' && quoted.some((line) => items.some((item) => item.id === line.id && item.price !== line.price))
+      ? quoted.map((line) => `${line.id}:${line.price}`).join(',')
+      : null;
+  useEffect(() => {
+    if (staleCartKey === null || refreshedFor.current === staleCartKey) return;
+    refreshedFor.current = staleCartKey;
+    void cartService.refresh().catch(() => undefined);
+  }, [staleCartKey]);
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (status.kind === 'placing') return;
@@ -158,7 +193,12 @@ function Checkout() {
     } catch (error) {
       if (error instanceof ApiError) {
         if (error.code === ERROR_CODES.IDEMPOTENCY_KEY_REUSED) attempt.current = null;
-        if (error.code === ERROR_CODES.OUT_OF_STOCK) void cartService.refresh().catch(() => undefined);
+        if (error.code === ERROR_CODES.OUT_OF_STOCK || error.code === ERROR_CODES.PRICE_CHANGED) void cartService.refresh().catch(() => undefined);
+        if (error.code === ERROR_CODES.PRICE_CHANGED) {
+          // The form stays as filled in; the lines show the new prices and what they were.
+          setStatus({ kind: 'failed', message: checkoutText.pricesChangedAtPlacing });
+          return;
+        }
         if (error.errors.length > 0) {
           const serverErrors = serverFieldErrors(error.errors);
           setErrors(serverErrors);
@@ -249,8 +289,6 @@ function Checkout() {
     );
   };
 
-  const view = quote.status === 'ready' ? quote.quote : quote.status === 'loading' ? quote.previous : null;
-  const summaryLines = view?.lines ?? items;
   const hasErrors = Object.keys(errors).length > 0;
   const placing = status.kind === 'placing';
 
@@ -336,9 +374,14 @@ function Checkout() {
           <h2 id="checkout-summary-heading">{checkoutText.summaryHeading}</h2>
           <ul className={styles.summaryLines}>
             {summaryLines.map((line) => (
-              <li key={line.id}>
+              <li key={line.id} data-testid={`checkout-line-${line.id}`}>
                 <span>
                   {checkoutText.line(line.name, line.quantity)}
+                  {priceChanges.has(line.id) && (
+                    <span className={styles.priceNote}>
+                      <PriceChangeText change={priceChanges.get(line.id)!} />
+                    </span>
+                  )}
                   {shipping.method === 'pickup' && line.kind === 'product' && line.issues.includes('out_of_stock') && <span className={styles.stockNote}>{checkoutText.noneAtCentre}</span>}
                   {shipping.method === 'pickup' && line.kind === 'product' && line.issues.includes('insufficient_stock') && (
                     <span className={styles.stockNote}>{checkoutText.onlyAtCentre(line.stock ?? 0)}</span>
@@ -348,6 +391,11 @@ function Checkout() {
               </li>
             ))}
           </ul>
+          {priceChanges.size > 0 && (
+            <p role="status" className={cartStyles.warning}>
+              {checkoutText.pricesChanged}
+            </p>
+          )}
           <div role="status" aria-live="polite" className={cartStyles.muted}>
             {quote.status === 'loading' && checkoutText.recalculating}
           </div>
