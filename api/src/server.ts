@@ -13,6 +13,7 @@ import { expireUnpaidOrders } from './modules/orders';
 import { startingClock, systemClock } from './security/clock';
 import { parseMetricsPort, startMetricsServer } from './modules/metrics';
 import { refuseDemoData } from './security/demoDataGuard';
+import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 
 const FORCED_EXIT_MS = 10_000;
@@ -78,6 +79,8 @@ export async function main(): Promise<void> {
     app.log.info({ database: describeDatabase(config), applied }, applied.length ? 'migrations applied' : 'database schema up to date');
     // Production never serves the development demo data (published passwords, fake customers to email).
     if (config.nodeEnv === 'production') await refuseDemoData(db);
+    // Before serving: a product CSV apply a crash cut short is undone (decision 0053).
+    await recoverProductCsvImports({ config, db, log: app.log });
     await app.listen({ port: config.port, host: config.host });
     // METRICS_PORT: the Prometheus text without sign-in, on the API's host (the admin route needs a token).
     const metricsPort = parseMetricsPort(process.env.METRICS_PORT);

@@ -22,9 +22,30 @@ export interface CatalogueChangesTable {
   changed_at: InstantDefaultNow;
 }
 
+/** A product CSV apply being written (migration 0040): deleted with its journal when the apply is complete. */
+export interface ProductCsvImportsTable {
+  id: string;
+  /** host|pid|boot of the process writing it. */
+  owner: string;
+  actor_id: number | null;
+  /** Date.now() of its last chunk (bigint: a string on PostgreSQL). */
+  alive_ms: ColumnType<number | string, number, number>;
+  started_at: InstantDefaultNow;
+}
+
+/** What one chunk of an apply changed (JSON), to undo an apply a crash cut short. */
+export interface ProductCsvImportJournalTable {
+  id: Generated<number>;
+  import_id: string;
+  chunk: number;
+  written: string;
+}
+
 export interface CatalogueAdminTables {
   product_slug_redirects: ProductSlugRedirectsTable;
   catalogue_changes: CatalogueChangesTable;
+  product_csv_imports: ProductCsvImportsTable;
+  product_csv_import_journal: ProductCsvImportJournalTable;
 }
 
 export type CatalogueChangeRow = Selectable<CatalogueChangesTable>;

@@ -1,2 +1,3 @@
 /** The catalogueAdmin module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
 export { catalogueAdminModule } from './catalogueAdminModule';
+export { recoverProductCsvImports } from './productCsvRecovery';

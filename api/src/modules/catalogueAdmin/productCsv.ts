@@ -29,6 +29,7 @@ import { changedFields, changeRows, type ChangeRow } from './catalogueHistory';
 import { productValuesOfRow } from './productValues';
 import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, type Checked, type Snapshot } from './productAdminWork';
 import { MODELS_SEPARATOR, PRODUCT_CSV_HEADERS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, productCsvColumnOf, productCsvHeaderOf, type ProductCsvColumn } from './productCsvColumns';
+import { openImportJournal, type JournalChunk } from './productCsvJournal';
 import { productCsvMessages as messages } from './productCsvMessages';
 import { firstFreeSlug, slugFromName } from './productSlug';
 
@@ -39,7 +40,8 @@ import { firstFreeSlug, slugFromName } from './productSlug';
  * file's SKUs must be unique. A dry run answers the counts and every bad row. An apply checks the same way, then
  * writes in short transactions of APPLY_CHUNK rows, pausing between pieces of work (pauseAfter), each update conditional on the version it was checked at, so
  * the floor's own queries run between two (SQLite has one connection); a change meanwhile (a save, the same new
- * SKU elsewhere) undoes the chunks already written: every row or none.
+ * SKU elsewhere) undoes the chunks already written, and so does the next start after a crash (each chunk is
+ * journalled, productCsvJournal.ts): every row or none.
  */
 
 export type ProductCsvMode = ProductCsvImport['mode'];
@@ -386,15 +388,9 @@ async function insertHistory(trx: Transaction<Database>, rows: ChangeRow[]): Pro
 /** Rows an apply writes from which PostgreSQL's statistics of the products are taken again at its end. */
 const ANALYZE_AFTER_ROWS = 500;
 
-/** What one chunk of an apply wrote, to be undone if a later chunk meets a change. */
-interface WrittenChunk {
-  created: number[];
-  updated: { id: number; version: number; before: ProductRow; columns: string[]; redirect: { added: string | null; removed: { slug: string; product_id: number }[] } }[];
-}
-
 /** Writes one chunk of the plan: new products in one insert, updates each from the version checked (a change meanwhile: 409). */
-async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], actorId: number): Promise<WrittenChunk> {
-  const written: WrittenChunk = { created: [], updated: [] };
+async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], actorId: number): Promise<JournalChunk> {
+  const written: JournalChunk = { created: [], updated: [] };
   const history: ChangeRow[] = [];
   const productChanges = (productId: number, version: number, before: Snapshot | null, planned: PlannedRow) =>
     changeRows('product', productId, version, actorId, before, planned.after, planned.fields);
@@ -423,41 +419,18 @@ async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], acto
       .where('version', '=', current.version)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, ERROR_CODES.STALE_VERSION, messages.stale(current.snapshot.sku as string, planned.row));
-    const redirect: WrittenChunk['updated'][number]['redirect'] = { added: null, removed: [] };
+    const redirect: JournalChunk['updated'][number]['redirect'] = { added: null, removed: [] };
     if (planned.slug !== current.slug) {
       redirect.removed = await trx.deleteFrom('product_slug_redirects').where('slug', '=', planned.slug).returning(['slug', 'product_id']).execute();
       await trx.insertInto('product_slug_redirects').values({ slug: current.slug, product_id: current.id }).execute();
       redirect.added = current.slug;
     }
-    written.updated.push({ id: current.id, version, before: current.row, columns: [...Object.keys(values), 'version', 'updated_at'], redirect });
+    const columns = [...Object.keys(values), 'version', 'updated_at'] as (keyof ProductRow)[];
+    written.updated.push({ id: current.id, version, before: Object.fromEntries(columns.map((column) => [column, current.row[column]])), redirect });
     history.push(...productChanges(current.id, version, current.snapshot, planned));
   }
   await insertHistory(trx, history);
   return written;
-}
-
-/**
- * Takes back what the chunks wrote, newest first, each in its own transaction: the new products and their history
- * go, the updated ones get their checked row back (unless saved again since), their history of the import goes.
- */
-async function undoChunks(db: Kysely<Database>, chunks: WrittenChunk[]): Promise<void> {
-  for (const chunk of [...chunks].reverse()) {
-    await inTransaction(db, async (trx) => {
-      if (chunk.created.length > 0) {
-        await trx.deleteFrom('catalogue_changes').where('entity', '=', 'product').where('entity_id', 'in', chunk.created).execute();
-        await trx.deleteFrom('products').where('id', 'in', chunk.created).execute();
-      }
-      for (const { id, version, before, columns, redirect } of chunk.updated) {
-        const restore = Object.fromEntries(columns.map((column) => [column, before[column as keyof ProductRow]]));
-        const restored = await trx.updateTable('products').set(restore).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-        if (Number(restored.numUpdatedRows) === 0) continue;
-        await trx.deleteFrom('catalogue_changes').where('entity', '=', 'product').where('entity_id', '=', id).where('version', '=', version).execute();
-        if (redirect.added !== null) await trx.deleteFrom('product_slug_redirects').where('slug', '=', redirect.added).where('product_id', '=', id).execute();
-        if (redirect.removed.length > 0) await trx.insertInto('product_slug_redirects').values(redirect.removed).execute();
-      }
-    });
-    await nextTurn();
-  }
 }
 
 /** The 422 of a file with bad rows: the same list a dry run gives, nothing saved. */
@@ -491,21 +464,24 @@ export async function importProductCsv(
   // One transaction at a time (SQLite): small chunks and a pause between two, so the floor's requests run meanwhile.
   const oneAtATime = runsOneTransactionAtATime(db);
   const chunkRows = options.chunkRows ?? (oneAtATime ? APPLY_CHUNK : APPLY_CHUNK_POSTGRES);
-  const written: WrittenChunk[] = [];
+  // Each chunk's transaction also journals what it changed: a change meanwhile undoes the apply from the journal
+  // now; a crash leaves the journal for the next start to undo (productCsvJournal.ts). Completing it is the commit.
+  const journal = plan.writes.length > 0 ? await openImportJournal(db, actorId) : null;
+  let written = 0;
   try {
     let since = performance.now();
     for (let start = 0; start < plan.writes.length; start += chunkRows) {
       const chunk = plan.writes.slice(start, start + chunkRows);
-      written.push(await inTransaction(db, (trx) => applyChunk(trx, chunk, actorId)));
-      await options.afterChunk?.(written.length);
+      await inTransaction(db, async (trx) => journal!.record(trx, await applyChunk(trx, chunk, actorId)));
+      written += 1;
+      await options.afterChunk?.(written);
       if (oneAtATime) since = await pauseAfter(since);
       else await nextTurn();
     }
+    await journal?.complete();
   } catch (error) {
-    if (written.length > 0) {
-      await undoChunks(db, written);
-      await options.undone?.();
-    }
+    await journal?.undo();
+    if (written > 0) await options.undone?.();
     if (uniqueViolation(error)) throw new AppError(409, ERROR_CODES.SKU_TAKEN, messages.skuTakenMeanwhile);
     throw error;
   }
