@@ -29,6 +29,8 @@ export interface FloorEventsOptions {
   onConnectionChange?: (state: FloorConnectionState) => void;
   /** Renews the access token after the stream answered 401 (any authenticated call of the shared API client). */
   renewToken: () => Promise<unknown>;
+  /** An admin's centre (or stock location) to hear; others hear their own centre. */
+  centreId?: number;
   session?: SessionStore;
   baseUrl?: string;
   fetchImpl?: typeof fetch;
@@ -62,7 +64,7 @@ export function parseFloorChange(data: string): FloorChange | null {
 /** Opens the stream and keeps it open until the returned function is called. */
 export function subscribeFloorEvents(options: FloorEventsOptions): () => void {
   return subscribeEventStream({
-    url: `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${FLOOR_EVENTS_PATH}`,
+    url: `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${FLOOR_EVENTS_PATH}${options.centreId === undefined ? '' : `?centreId=${options.centreId}`}`,
     session: options.session ?? sessionStore,
     onEvent: (message) => {
       if (message.event !== FLOOR_CHANGED_EVENT_NAME) return;

@@ -16,9 +16,10 @@ const renewToken = () => apiClient.get('/Auth/profile');
  * - with the event, on every `floor-changed` (someone changed an appointment, a service order, a payment);
  * - with null, after the stream was down (what changed meanwhile is unknown) and on every 15 s poll while the
  *   stream cannot be opened.
- * The caller reloads the view it shows. Returns the connection mode, for a discreet indicator.
+ * The caller reloads the view it shows. Returns the connection mode, for a discreet indicator. `centreId`: an
+ * admin's chosen centre (or stock location); a change reopens the stream.
  */
-export function useFloorEvents(onChange: (event: FloorChange | null) => void): FloorLiveMode {
+export function useFloorEvents(onChange: (event: FloorChange | null) => void, centreId?: number): FloorLiveMode {
   const handler = useRef(onChange);
   handler.current = onChange;
   const [mode, setMode] = useState<FloorLiveMode>('connecting');
@@ -49,13 +50,14 @@ export function useFloorEvents(onChange: (event: FloorChange | null) => void): F
         if (state === 'retrying' || state === 'stopped') startPolling();
       },
       renewToken,
+      centreId,
     });
     return () => {
       active = false;
       stopPolling();
       stop();
     };
-  }, []);
+  }, [centreId]);
 
   return mode;
 }

@@ -67,9 +67,10 @@ export function StockWorkspace({ below }: Props) {
   const isWarehouse = location?.kind === 'WAREHOUSE';
 
   const refresh = useCallback(() => setRefreshKey((key) => key + 1), []);
+  // the admin hears the location shown; the others their own centre
   const mode = useFloorEvents((event) => {
     if (event === null || STOCK_MOVING_KINDS.includes(event.kind)) refresh();
-  });
+  }, centreId);
 
   // ?productId=: that product's ledger (its name read once); the ledger's own choice goes back to the URL
   const productParam = positiveId(params.get('productId'));

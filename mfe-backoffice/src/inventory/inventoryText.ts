@@ -99,7 +99,7 @@ export const inventoryText = {
     changeLabel: (label: string, name: string) => `Đổi ${label.toLowerCase()} – đang chọn ${name}`,
     clearLabel: (label: string, name: string) => `Bỏ chọn ${label.toLowerCase()} – đang chọn ${name}`,
     clear: 'Bỏ chọn',
-    hint: 'Gõ tên hoặc SKU rồi chọn trong danh sách.',
+    hint: 'Gõ tên hoặc SKU rồi chọn trong danh sách (Enter chọn kết quả đầu tiên).',
     searching: 'Đang tìm...',
     none: 'Không tìm thấy sản phẩm.',
     results: (n: number) => `${n} sản phẩm`,

@@ -112,6 +112,25 @@ describe('the centre live stream (GET /api/staff/events)', () => {
       jest.useRealTimers();
     }
   });
+
+  it("opens an admin's stream of the chosen centre or stock location", async () => {
+    const urls: string[] = [];
+    const fetchImpl = jest.fn(async (url: string) => {
+      urls.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    const stop = subscribeFloorEvents({
+      onChange: () => undefined,
+      renewToken: async () => undefined,
+      session: loggedInSession(),
+      baseUrl: 'http://centre.test/api',
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      centreId: 8,
+    });
+    await flush();
+    stop();
+    expect(urls).toEqual(['http://centre.test/api/staff/events?centreId=8']);
+  });
 });
 
 describe('useFloorEvents', () => {

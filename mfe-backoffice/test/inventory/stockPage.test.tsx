@@ -154,6 +154,8 @@ describe('the stock page: locations', () => {
   it("reloads when the location's stock moves elsewhere (floor-changed kind 'inventory')", async () => {
     renderStock('/admin/stock');
     await screen.findByRole('table', { name: 'Tồn kho tại Kho hàng online EV Service' });
+    // the stream of the location shown
+    await waitFor(() => expect(lastStreamOptions(subscribe).centreId).toBe(8));
     const [pages, receipts] = [api.page.mock.calls.length, api.goodsReceipts.mock.calls.length];
     act(() => lastStreamOptions(subscribe).onChange(floorChange({ kind: 'inventory', centreId: 8 })));
     await waitFor(() => expect(api.page.mock.calls.length).toBe(pages + 1));
