@@ -35,6 +35,8 @@ export interface StockMovementsTable {
   order_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The transfer a TRANSFER_OUT or TRANSFER_IN belongs to (migration 0028). */
   transfer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The goods receipt a RECEIPT belongs to (migration 0038). */
+  goods_receipt_id: ColumnType<number | null, number | null | undefined, number | null>;
   actor_id: number | null;
   reason: string | null;
   created_at: InstantDefaultNow;
@@ -85,13 +87,36 @@ export interface StockTransferLinesTable {
   quantity: number;
 }
 
-/** Centre inventory tables (migration 0007_centre_inventory; transfers 0028, their requests 0037). */
+/** Goods from a supplier into a stock location (migration 0038): a RECEIPT movement per line. */
+export interface GoodsReceiptsTable {
+  id: Generated<number>;
+  centre_id: number;
+  supplier: string;
+  /** The supplier's delivery note or invoice number. */
+  reference: string | null;
+  note: string | null;
+  received_by: number;
+  received_at: InstantDefaultNow;
+}
+
+export interface GoodsReceiptLinesTable {
+  receipt_id: number;
+  product_id: number;
+  /** > 0 */
+  quantity: number;
+  /** VND per unit paid (bigint: a string on PostgreSQL). */
+  unit_cost: ColumnType<number | string, number, number>;
+}
+
+/** Centre inventory tables (migration 0007_centre_inventory; transfers 0028, their requests 0037; receipts 0038). */
 export interface InventoryTables {
   centre_stock: CentreStockTable;
   stock_movements: StockMovementsTable;
   low_stock_alerts: LowStockAlertsTable;
   stock_transfers: StockTransfersTable;
   stock_transfer_lines: StockTransferLinesTable;
+  goods_receipts: GoodsReceiptsTable;
+  goods_receipt_lines: GoodsReceiptLinesTable;
 }
 
 export type CentreStockRow = Selectable<CentreStockTable>;

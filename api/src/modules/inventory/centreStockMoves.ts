@@ -125,6 +125,8 @@ export interface MovementInput {
   orderId?: number | null;
   /** The transfer a TRANSFER_OUT / TRANSFER_IN belongs to (default null). */
   transferId?: number | null;
+  /** The goods receipt a RECEIPT belongs to (default null). */
+  goodsReceiptId?: number | null;
   actorId: number | null;
   reason: string | null;
   at: string;
@@ -139,6 +141,7 @@ const insertMovement = preparedQuery<{
   partsRequestId: number | null;
   orderId: number | null;
   transferId: number | null;
+  goodsReceiptId: number | null;
   actorId: number | null;
   reason: string | null;
   at: string;
@@ -152,6 +155,7 @@ const insertMovement = preparedQuery<{
     parts_request_id: param('partsRequestId'),
     order_id: param('orderId'),
     transfer_id: param('transferId'),
+    goods_receipt_id: param('goodsReceiptId'),
     actor_id: param('actorId'),
     reason: param('reason'),
     created_at: param('at'),
@@ -160,7 +164,12 @@ const insertMovement = preparedQuery<{
 
 /** Appends one row to the ledger (every change of on_hand calls it, in the same transaction). */
 export async function recordMovement(trx: Db, movement: MovementInput): Promise<void> {
-  await insertMovement.execute(trx, { ...movement, orderId: movement.orderId ?? null, transferId: movement.transferId ?? null });
+  await insertMovement.execute(trx, {
+    ...movement,
+    orderId: movement.orderId ?? null,
+    transferId: movement.transferId ?? null,
+    goodsReceiptId: movement.goodsReceiptId ?? null,
+  });
 }
 
 /**
@@ -229,6 +238,8 @@ export async function issueCentreStock(
 export interface LedgerEntry {
   kind: StockMovementKind;
   transferId: number | null;
+  /** The goods receipt of a RECEIPT (default null). */
+  goodsReceiptId?: number | null;
   actorId: number | null;
   reason: string | null;
 }
@@ -293,8 +304,9 @@ export async function takeOnHand(
 }
 
 /**
- * Puts units on a location's shelf (a transfer received, an opening balance): `on_hand += q` (the stock row made
- * if missing), a movement of +q of `kind` (TRANSFER_IN, OPENING) with the transfer and the actor, then the
+ * Puts units on a location's shelf (a transfer received, an opening balance, a goods receipt): `on_hand += q` (the
+ * stock row made if missing), a movement of +q of `kind` (TRANSFER_IN, OPENING, RECEIPT) with the transfer or
+ * receipt and the actor, then the
  * low-stock check (arriving units may clear a crossing).
  */
 export async function addOnHand(trx: Transaction<Database>, line: StockLine & LedgerEntry, clock: Clock = systemClock): Promise<StockFigures> {
@@ -310,6 +322,7 @@ export async function addOnHand(trx: Transaction<Database>, line: StockLine & Le
     onHandAfter: figures.onHand,
     partsRequestId: null,
     transferId: line.transferId,
+    goodsReceiptId: line.goodsReceiptId ?? null,
     actorId: line.actorId,
     reason: line.reason,
     at: now,

@@ -20,4 +20,5 @@ export const inventoryMessages = {
   received: 'Đã nhập kho từ kho online.',
   adjusted: 'Đã điều chỉnh tồn kho.',
   minStockSaved: 'Đã lưu mức tồn tối thiểu.',
+  goodsReceived: 'Đã nhập hàng từ nhà cung cấp.',
 } as const;

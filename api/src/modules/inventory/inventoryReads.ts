@@ -247,6 +247,7 @@ export async function listMovements(db: Db, centreId: number, options: MovementL
       'stock_movements.quantity',
       'stock_movements.on_hand_after',
       'stock_movements.parts_request_id',
+      'stock_movements.goods_receipt_id',
       'stock_movements.actor_id',
       'users.full_name as actor_name',
       'stock_movements.reason',
@@ -285,6 +286,7 @@ export async function listMovements(db: Db, centreId: number, options: MovementL
     partsRequestId: row.parts_request_id,
     actor: row.actor_id !== null && row.actor_name !== null ? { id: row.actor_id, fullName: row.actor_name } : null,
     reason: row.reason,
+    goodsReceiptId: row.goods_receipt_id,
     createdAt: toIsoUtc(row.created_at),
   }));
   return { centreId, items, total, page: options.page, pageSize: options.pageSize, totalPages: Math.ceil(total / options.pageSize) };

@@ -17,6 +17,13 @@ import {
   movementsQuerySchema,
   receiveInputSchema,
   centreScopeQuerySchema,
+  goodsReceiptInputSchema,
+  goodsReceiptPageSchema,
+  goodsReceiptResultSchema,
+  goodsReceiptsQuerySchema,
+  productStockParamsSchema,
+  productStockSchema,
+  stockLocationListSchema,
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { requireKnownField } from '../../http/bodyFields';
@@ -33,6 +40,8 @@ import type { InventoryContext } from './inventoryContext';
 import { inventoryMessages } from './inventoryMessages';
 import { inventorySummary, listInventory, listMovements, lowStockList, readAvailability, readItems } from './inventoryReads';
 import { adjustStock, receiveStock, setMinStock } from './inventoryWrites';
+import { listGoodsReceipts, readGoodsReceipts, recordGoodsReceipt } from './goodsReceipts';
+import { productStock, visibleLocations } from './locationStock';
 
 const errors = backOfficeErrors;
 const changeResponse = envelopeSchema(inventoryChangeSchema);
@@ -69,6 +78,11 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
     } catch (error) {
       app.log.error({ err: error }, 'inventory change not published');
     }
+  };
+
+  const shipsOnline = async (centreId: number): Promise<boolean> => {
+    const row = await db.selectFrom('service_centres').select('ships_online').where('id', '=', centreId).executeTakeFirst();
+    return row !== undefined && Number(row.ships_online) === 1;
   };
 
   /** The centre a write is for: the manager's own; an admin's `centreId` (required). */
@@ -228,6 +242,76 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
       await inTransaction(db, (trx) => setMinStock(trx, ctx.clock, centreId, productId, request.body.minStock));
       await stockChanged(centreId);
       return ok({ centreId, items: await readItems(db, centreId, [productId]) }, inventoryMessages.minStockSaved);
+    },
+  );
+  app.get(
+    '/inventory/locations',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Các điểm kho người dùng được xem (quản trị: tất cả, kho online trước; quản lý, nhân viên: trung tâm của mình)',
+        response: { 200: envelopeSchema(stockLocationListSchema), ...errors },
+      },
+    },
+    async (request) => ok(await visibleLocations(db, centreScopeOf(request))),
+  );
+
+  app.get(
+    '/inventory/products/:productId/stock',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Tồn kho của một sản phẩm tại từng điểm kho người dùng được xem',
+        params: productStockParamsSchema,
+        response: { 200: envelopeSchema(productStockSchema), ...errors },
+      },
+    },
+    async (request) => ok(await productStock(db, centreScopeOf(request), request.params.productId)),
+  );
+
+  app.get(
+    '/inventory/goods-receipts',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Phiếu nhập hàng từ nhà cung cấp, mới nhất trước (quản trị: tất cả hoặc theo centreId)',
+        querystring: goodsReceiptsQuerySchema,
+        response: { 200: envelopeSchema(goodsReceiptPageSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const scope = centreScopeOf(request);
+      const { centreId, page, pageSize } = request.query;
+      // An admin without centreId sees every location's receipts; anyone else their own centre's.
+      const centre = scope.centreId === null && centreId === undefined ? null : await centreForRequest(db, scope, centreId, { stockLocations: true });
+      return ok(await listGoodsReceipts(db, centre, page, pageSize));
+    },
+  );
+
+  app.post(
+    '/inventory/goods-receipts',
+    {
+      preHandler: writers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Nhập hàng từ nhà cung cấp vào một điểm kho (số lượng, đơn giá nhập; một giao dịch; quản lý, quản trị)',
+        body: goodsReceiptInputSchema,
+        response: { 201: envelopeSchema(goodsReceiptResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = centreScopeOf(request);
+      const { supplier, reference, note, lines } = request.body;
+      const centreId = await writeCentre(scope, request.body.centreId);
+      const receipt = await inTransaction(db, (trx) => recordGoodsReceipt(trx, ctx.clock, { centreId, supplier, reference, note, lines, actorId: scope.userId }));
+      // The shop sells the ships-online location's stock: its cached answers are stale now.
+      if (await shipsOnline(centreId)) invalidateCatalogue();
+      await stockChanged(centreId);
+      const [answer] = await readGoodsReceipts(db, [receipt.id]);
+      return reply.code(201).send(ok({ receipt: answer!, items: await readItems(db, centreId, receipt.productIds) }, inventoryMessages.goodsReceived));
     },
   );
 };
