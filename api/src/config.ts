@@ -78,6 +78,11 @@ export interface Config {
    * null: the first centre (lowest id). Pick-up orders belong to their pick-up centre.
    */
   shippingCentreId: number | null;
+  /**
+   * The VAT rate of the shipping fee, in % (SHIPPING_VAT_RATE: 0, 5, 8 or 10; default 8, decision 0054): stored on
+   * each order when it is placed, so its receipt and VAT invoice keep the rate in force then.
+   */
+  shippingVatRate: number;
   /** payOS payment links and their webhook (PAYOS_*); null in production when unset (payOS is then off). */
   payOs: PayOsConfig | null;
   /** The seller printed on receipts and VAT invoices (SHOP_LEGAL_NAME, SHOP_TAX_CODE, SHOP_ADDRESS; demo defaults, refused in production). */
@@ -303,6 +308,15 @@ function parseIntegerSetting(name: string, value: string | undefined, fallback: 
   return number;
 }
 
+/** A VAT rate setting: one of Vietnam's rates (0, 5, 8, 10 %), or `fallback` when unset. */
+function parseVatRateSetting(name: string, value: string | undefined, fallback: number): number {
+  const text = nonEmpty(value);
+  if (text === null) return fallback;
+  const rate = Number(text.replace(/%$/, '').trim());
+  if (![0, 5, 8, 10].includes(rate)) throw new Error(`${name} must be one of 0, 5, 8, 10 (a VAT rate in %), got "${text}"`);
+  return rate;
+}
+
 function parseSecret(value: string | undefined): string | null {
   const text = nonEmpty(value);
   if (text !== null && text.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
@@ -366,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bookingChangeCutoffMinutes: parseIntegerSetting('BOOKING_CHANGE_CUTOFF_MINUTES', env.BOOKING_CHANGE_CUTOFF_MINUTES, 120, 0, 7 * 24 * 60),
     vietQr: loadVietQrConfig(env),
     shippingCentreId: nonEmpty(env.WEB_ORDERS_SHIPPING_CENTRE_ID) === null ? null : parseIntegerSetting('WEB_ORDERS_SHIPPING_CENTRE_ID', env.WEB_ORDERS_SHIPPING_CENTRE_ID, 1, 1, 2_147_483_647),
+    shippingVatRate: parseVatRateSetting('SHIPPING_VAT_RATE', env.SHIPPING_VAT_RATE, 8),
     clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
     payOs: loadPayOsConfig(env, nodeEnv, publicUrl),
     sepayWebhookKey: loadSepayWebhookKey(env, nodeEnv),

@@ -40,6 +40,8 @@ export interface OrdersTable {
   /** Before a shipping promotion. */
   shipping_fee: ColumnType<number, number | undefined, number>;
   shipping_discount: ColumnType<number, number | undefined, number>;
+  /** The shipping fee's VAT rate in % when the order was placed (SHIPPING_VAT_RATE; 8 before the setting existed). */
+  shipping_vat_rate: ColumnType<number, number | undefined, number>;
   /** subtotal − discount + shipping_fee − shipping_discount (a check constraint holds it). */
   total: number;
   promotion_id: number | null;

@@ -27,7 +27,7 @@ function companyOf(request: VatInvoiceRequestRow | undefined): InvoiceParty | nu
   return request ? { name: request.company_name, taxCode: request.tax_code, address: request.address, email: request.email, phone: null } : null;
 }
 
-/** The receipt of a paid web order: its lines (products at their VAT rate), the shipping fee, the promotion's discount. */
+/** The receipt of a paid web order: its lines (products at their VAT rate), the promotion's discount, the shipping fee at the rate stored on the order. */
 export async function webOrderDocument(db: Db, config: Pick<Config, 'seller' | 'publicUrl'>, order: OrderRow): Promise<InvoiceDocument> {
   const [rows, request, customer] = await Promise.all([
     db
@@ -51,7 +51,7 @@ export async function webOrderDocument(db: Db, config: Pick<Config, 'seller' | '
   }));
   const shipping = toNumber(order.shipping_fee) - toNumber(order.shipping_discount);
   const shippingLine: InvoiceLine[] =
-    shipping > 0 ? [{ kind: 1, name: 'Phí vận chuyển', unit: 'lần', quantity: 1, unitPrice: shipping, amount: shipping, vatRate: DEFAULT_SERVICE_VAT_RATE }] : [];
+    shipping > 0 ? [{ kind: 1, name: 'Phí vận chuyển', unit: 'lần', quantity: 1, unitPrice: shipping, amount: shipping, vatRate: toVatRate(toNumber(order.shipping_vat_rate)) }] : [];
   const address = [order.street, order.ward, order.province].filter(Boolean).join(', ');
   return {
     kind: 'web-order',

@@ -85,7 +85,7 @@ const countSale = preparedQuery<{ id: number; quantity: number; now: string }>()
 type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id' | 'version'>>;
 
 const ORDER_COLUMNS = [
-  'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'total',
+  'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'shipping_vat_rate', 'total',
   'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'centre_id', 'recipient_name', 'phone', 'note',
   'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
   'stock_location_id',
@@ -254,6 +254,7 @@ async function createOrder(
       discount: pricing.discount,
       shipping_fee: pricing.shippingFee,
       shipping_discount: pricing.shippingDiscount,
+      shipping_vat_rate: ctx.config.shippingVatRate,
       total: pricing.total,
       promotion_id: promotion?.id ?? null,
       promotion_code: promotion?.code ?? null,
