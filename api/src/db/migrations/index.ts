@@ -36,8 +36,8 @@ import * as m0034 from './0034_orders_phone_search';
 import * as m0035 from './0035_products_admin_order';
 import * as m0036 from './0036_order_payments';
 import * as m0037 from './0037_stock_transfer_requests';
-import * as m0039 from './0039_shipping_vat_rate';
 import * as m0038 from './0038_goods_receipts';
+import * as m0039 from './0039_shipping_vat_rate';
 import * as m0040 from './0040_product_csv_import_journal';
 
 /**
@@ -82,7 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0035_products_admin_order': m0035,
   '0036_order_payments': m0036,
   '0037_stock_transfer_requests': m0037,
-  '0039_shipping_vat_rate': m0039,
   '0038_goods_receipts': m0038,
+  '0039_shipping_vat_rate': m0039,
   '0040_product_csv_import_journal': m0040,
 };
