@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
 import { isLowStock } from '../src/modules/inventory';
+import { inBatches } from './seedBatches';
 
 /**
  * Demo stock at every centre (issue 14: "stock at every centre, some below min"). For each centre and each
@@ -67,23 +68,24 @@ export async function seedCentreInventory(db: Kysely<Database>, now: Date = new 
   const centreIds = centres.map((centre) => centre.id);
   if (productIds.length === 0 || centreIds.length === 0) return { stockRows: 0 };
 
-  const existing = new Set(
-    (await db.selectFrom('centre_stock').select(['centre_id', 'product_id']).where('centre_id', 'in', centreIds).where('product_id', 'in', productIds).execute()).map(
-      (row) => `${row.centre_id}:${row.product_id}`,
-    ),
-  );
+  const existing = new Set<string>();
+  await inBatches(productIds, async (ids) => {
+    const rows = await db.selectFrom('centre_stock').select(['centre_id', 'product_id']).where('centre_id', 'in', centreIds).where('product_id', 'in', ids).execute();
+    for (const row of rows) existing.add(`${row.centre_id}:${row.product_id}`);
+  });
   const missing = centres.flatMap((centre) =>
     products
       .filter((product) => !existing.has(`${centre.id}:${product.id}`))
       .map((product) => ({ centreId: centre.id, productId: product.id, ...openingStock(centre.slug, product.sku, toNumber(product.price)) })),
   );
 
-  if (missing.length > 0) {
+  // In bounded statements: thousands of products × the centres would pass both databases' parameter limits.
+  await inBatches(missing, async (batch) => {
     await db
       .insertInto('centre_stock')
-      .values(missing.map((row) => ({ centre_id: row.centreId, product_id: row.productId, on_hand: row.onHand, reserved: 0, min_stock: row.minStock, updated_at: at })))
+      .values(batch.map((row) => ({ centre_id: row.centreId, product_id: row.productId, on_hand: row.onHand, reserved: 0, min_stock: row.minStock, updated_at: at })))
       .execute();
-    const opening = missing.filter((row) => row.onHand > 0);
+    const opening = batch.filter((row) => row.onHand > 0);
     if (opening.length > 0) {
       await db
         .insertInto('stock_movements')
@@ -102,7 +104,7 @@ export async function seedCentreInventory(db: Kysely<Database>, now: Date = new 
         )
         .execute();
     }
-    const low = missing.filter((row) => isLowStock({ onHand: row.onHand, reserved: 0, minStock: row.minStock }));
+    const low = batch.filter((row) => isLowStock({ onHand: row.onHand, reserved: 0, minStock: row.minStock }));
     if (low.length > 0) {
       await db
         .insertInto('low_stock_alerts')
@@ -110,8 +112,12 @@ export async function seedCentreInventory(db: Kysely<Database>, now: Date = new 
         .onConflict((conflict) => conflict.doNothing())
         .execute();
     }
-  }
+  });
 
-  const { rows } = await sql<{ count: number | string }>`select count(*) as count from centre_stock where centre_id in (${sql.join(centreIds)}) and product_id in (${sql.join(productIds)})`.execute(db);
-  return { stockRows: toNumber(rows[0]?.count) };
+  let stockRows = 0;
+  await inBatches(productIds, async (ids) => {
+    const { rows } = await sql<{ count: number | string }>`select count(*) as count from centre_stock where centre_id in (${sql.join(centreIds)}) and product_id in (${sql.join(ids)})`.execute(db);
+    stockRows += toNumber(rows[0]?.count);
+  });
+  return { stockRows };
 }

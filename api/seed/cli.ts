@@ -24,6 +24,15 @@ function demoRequested(env: NodeJS.ProcessEnv, argv: readonly string[]): boolean
   return argv.includes('--demo') || ['1', 'true', 'on', 'yes'].includes((env.SEED_DEMO ?? '').trim().toLowerCase());
 }
 
+/** SEED_PRODUCTS=10000: the demo catalogue filled up to that many products with generated parts (at most 100,000). */
+function seedProductCount(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.SEED_PRODUCTS?.trim();
+  if (!text) return undefined;
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 0 || count > 100_000) throw new Error(`SEED_PRODUCTS must be a whole number from 0 to 100000, not "${text}"`);
+  return count;
+}
+
 async function run(): Promise<void> {
   const demo = demoRequested(process.env, process.argv.slice(2));
   // Before the configuration is read: whatever else production needs, the demo is refused first and by name.
@@ -45,7 +54,7 @@ async function run(): Promise<void> {
       return;
     }
     const started = Date.now();
-    const report = await seed(db, { demoHistory: process.env.SEED_DEMO_HISTORY !== '0' });
+    const report = await seed(db, { demoHistory: process.env.SEED_DEMO_HISTORY !== '0', products: seedProductCount(process.env) });
     console.log(`Đã nạp dữ liệu mẫu (${where}):`);
     console.log(`  Chi nhánh dịch vụ: ${report.serviceCentres}`);
     const { catalogue } = report;

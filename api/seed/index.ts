@@ -68,6 +68,8 @@ export interface SeedOptions {
    */
   demoHistory?: boolean;
   now?: Date;
+  /** Products in the catalogue (SEED_PRODUCTS; default the demo's list): the rest are generated parts. */
+  products?: number;
 }
 
 /**
@@ -112,7 +114,7 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
   return {
     serviceCentres: await seedServiceCentres(trx),
     demoAccounts: await seedDemoAccounts(trx),
-    catalogue: await seedCatalogue(trx),
+    catalogue: await seedCatalogue(trx, new Date(), { products: options.products }),
     serviceHistory: await seedServiceHistory(trx),
     demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
     backOffice: await seedBackOffice(trx),

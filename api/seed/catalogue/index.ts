@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/schemas';
 import { countRows, toNumber } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
-import { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductIfMissing, insertServiceIfMissing } from '../../src/modules/catalogue';
+import { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductsIfMissing, insertServiceIfMissing, type ProductInput } from '../../src/modules/catalogue';
 import { upsertPromotion } from '../../src/modules/promotions';
 import { BRANDS, CATEGORIES } from './categories';
 import { categoryImage, packageImage, productImages, productSlug, promotionImage, serviceImage } from './illustrations';
 import { PRODUCTS, type ProductSeed } from './products';
+import { photoSource, seedProducts } from './generatedParts';
 import { PROMOTIONS } from './promotions';
 import { PACKAGES, SERVICES } from './services';
 
@@ -34,6 +35,8 @@ export interface CatalogueSeedOptions {
    * False (production's reference data): products with no stock and no sales, no promotion.
    */
   demo?: boolean;
+  /** Products in all (default: the demo's list); more are generated parts (generatedParts.ts). */
+  products?: number;
 }
 
 /**
@@ -61,12 +64,13 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
   const brands = await bySlug(db.selectFrom('catalogue_brands').select(['id', 'slug', 'name']).execute());
 
   const existingSkus = new Set((await db.selectFrom('products').select('sku').execute()).map((row) => row.sku));
-  for (const product of PRODUCTS) {
+  const missing: ProductInput[] = [];
+  for (const product of seedProducts(options.products)) {
     if (existingSkus.has(product.sku)) continue;
     const category = categories.get(product.category);
     const brand = brands.get(product.brand);
     if (!category || !brand) throw new Error(`Product ${product.sku}: unknown category or brand`);
-    await insertProductIfMissing(db, {
+    missing.push({
       sku: product.sku,
       slug: productSlug(product),
       name: product.name,
@@ -81,12 +85,14 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
       compatibleModels: product.models,
       vehicleTypes: product.vehicleTypes,
       specifications: product.specs.map(([label, value]) => ({ label, value })),
-      images: productImages(product),
+      images: productImages(photoSource(product)),
       createdAt: `${product.addedOn}T02:00:00.000Z`,
       brandName: brand.name,
       categoryName: category.name,
     });
   }
+  // In bounded statements: a catalogue of thousands of parts (SEED_PRODUCTS) in a few dozen inserts.
+  await insertProductsIfMissing(db, missing);
 
   for (const [index, service] of SERVICES.entries()) {
     await insertServiceIfMissing(db, { ...service, image: serviceImage(service), sortOrder: index + 1 });

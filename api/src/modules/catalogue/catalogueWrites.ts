@@ -12,7 +12,8 @@ import {
 import { nowUtcOf } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { invalidateCatalogue } from './catalogueCache';
-import { setWarehouseStock } from '../stockLocations';
+import { openWarehouseStock, setWarehouseStock } from '../stockLocations';
+import { inChunks } from '../../db/chunks';
 import type { StoredImageJson } from './catalogueMapping';
 
 /**
@@ -230,6 +231,34 @@ export async function insertProductIfMissing(db: Kysely<Database>, input: Produc
   );
   if (ensured.created) await openingStock(db, ensured.id, input.stock);
   return ensured;
+}
+
+/** About 20 columns a product: well inside both databases' limits of bound values per statement. */
+const PRODUCTS_PER_INSERT = 200;
+
+/**
+ * Many products at once, each inserted only when no product has its SKU (the seed with thousands of parts): in
+ * bounded statements, then the new ones' opening stock. Answers how many were created.
+ */
+export async function insertProductsIfMissing(db: Kysely<Database>, inputs: readonly ProductInput[]): Promise<number> {
+  let created = 0;
+  await inChunks(
+    inputs,
+    async (chunk) => {
+      const inserted = await db
+        .insertInto('products')
+        .values(chunk.map(newProductRow))
+        .onConflict((oc) => oc.column('sku').doNothing())
+        .returning(['id', 'sku'])
+        .execute();
+      const stockOf = new Map(chunk.map((input) => [input.sku, input.stock]));
+      await openWarehouseStock(db, inserted.map((row) => ({ productId: row.id, available: stockOf.get(row.sku) ?? 0 })));
+      created += inserted.length;
+    },
+    PRODUCTS_PER_INSERT,
+  );
+  if (created > 0) invalidateCatalogue();
+  return created;
 }
 
 /**

@@ -1,2 +1,2 @@
 /** The stockLocations module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
-export { availableAt, onlineStock, setWarehouseStock, warehouseId } from './onlineStock';
+export { availableAt, onlineStock, openWarehouseStock, setWarehouseStock, warehouseId } from './onlineStock';

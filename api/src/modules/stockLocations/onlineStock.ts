@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { inChunks } from '../../db/chunks';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
@@ -98,4 +99,44 @@ export async function setWarehouseStock(db: Kysely<Database>, productId: number,
       created_at: now,
     })
     .execute();
+}
+
+/**
+ * The opening balances of products that never held stock in the warehouse (the seed's new products): their rows and
+ * OPENING movements, as setWarehouseStock writes them, in bounded statements. A product already stocked is left alone.
+ */
+export async function openWarehouseStock(db: Kysely<Database>, openings: readonly { productId: number; available: number }[], clock: Clock = systemClock): Promise<void> {
+  const stocked = openings.filter((opening) => opening.available > 0);
+  if (stocked.length === 0) return;
+  for (const opening of stocked) if (!Number.isSafeInteger(opening.available)) throw new RangeError('stock must be a non-negative integer');
+  const location = await warehouseId(db);
+  if (location === null) throw new Error('no stock location ships online orders');
+  const now = clock.now().toISOString();
+  await inChunks(stocked, async (chunk) => {
+    const opened = await db
+      .insertInto('centre_stock')
+      .values(chunk.map((opening) => ({ centre_id: location, product_id: opening.productId, on_hand: opening.available, reserved: 0, min_stock: 0, updated_at: now })))
+      .onConflict((conflict) => conflict.columns(['centre_id', 'product_id']).doNothing())
+      .returning('product_id')
+      .execute();
+    const fresh = new Set(opened.map((row) => row.product_id));
+    const movements = chunk.filter((opening) => fresh.has(opening.productId));
+    if (movements.length === 0) return;
+    await db
+      .insertInto('stock_movements')
+      .values(
+        movements.map((opening) => ({
+          centre_id: location,
+          product_id: opening.productId,
+          kind: 'OPENING' as const,
+          quantity: opening.available,
+          on_hand_after: opening.available,
+          parts_request_id: null,
+          actor_id: null,
+          reason: onlineStockMessages.opening,
+          created_at: now,
+        })),
+      )
+      .execute();
+  });
 }
