@@ -142,17 +142,21 @@ const asItems = (value: unknown): ChecklistTemplateItem[] =>
   Array.isArray(value) ? value.filter((item): item is ChecklistTemplateItem => typeof item === 'object' && item !== null && typeof item.code === 'string') : [];
 
 /**
- * A checklist template's change in words: the items added and removed, the labels changed and whether the order
- * moved ("Thêm: HORN (Còi) · Bỏ: WASH · Đổi nhãn: LIGHTS · Đổi thứ tự"). Items are matched by their code.
+ * A checklist template's change in words, each item by what it checks with its component's code as a hint: the
+ * items added and removed, the labels changed and whether the order moved ("Thêm: Siết ốc (BOLTS) · Bỏ: Rửa xe
+ * (WASH) · Đổi nhãn: Đèn → Đèn pha, cốt (LIGHTS) · Đổi thứ tự"). Items are matched by their code.
  */
 export function summariseChecklistChange(before: unknown, after: unknown): string {
   const old = asItems(before);
   const now = asItems(after);
   const oldByCode = new Map(old.map((item) => [item.code, item]));
   const nowCodes = new Set(now.map((item) => item.code));
-  const added = now.filter((item) => !oldByCode.has(item.code)).map((item) => `${item.code} (${item.label})`);
-  const removed = old.filter((item) => !nowCodes.has(item.code)).map((item) => item.code);
-  const relabelled = now.filter((item) => oldByCode.has(item.code) && oldByCode.get(item.code)!.label !== item.label).map((item) => item.code);
+  const named = (item: ChecklistTemplateItem) => `${item.label || (CHECKLIST_COMPONENT_LABELS[item.code] ?? item.code)} (${item.code})`;
+  const added = now.filter((item) => !oldByCode.has(item.code)).map(named);
+  const removed = old.filter((item) => !nowCodes.has(item.code)).map(named);
+  const relabelled = now
+    .filter((item) => oldByCode.has(item.code) && oldByCode.get(item.code)!.label !== item.label)
+    .map((item) => `${oldByCode.get(item.code)!.label} → ${named(item)}`);
   const keptOld = old.filter((item) => nowCodes.has(item.code)).map((item) => item.code);
   const keptNow = now.filter((item) => oldByCode.has(item.code)).map((item) => item.code);
   const parts: string[] = [];

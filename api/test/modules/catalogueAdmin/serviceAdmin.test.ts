@@ -40,7 +40,7 @@ describe('the checklist component codes a template may use', () => {
       { code: 'LIGHTS', label: 'Đèn pha, cốt' },
       { code: 'BOLTS', label: 'Siết ốc' },
     ];
-    expect(summariseChecklistChange(before, after)).toBe('Thêm: BOLTS (Siết ốc) · Bỏ: WASH · Đổi nhãn: LIGHTS · Đổi thứ tự');
+    expect(summariseChecklistChange(before, after)).toBe('Thêm: Siết ốc (BOLTS) · Bỏ: Rửa xe (WASH) · Đổi nhãn: Đèn → Đèn pha, cốt (LIGHTS) · Đổi thứ tự');
     expect(summariseChecklistChange(before, before)).toBe('Không đổi');
     expect(summariseChecklistChange(null, after)).toBe('3 hạng mục');
   });
@@ -92,7 +92,7 @@ describe.each(testDatabases())('the admin’s services on $label', (target) => {
     expect(history.map((change) => change.field)).toEqual(['checklist', 'price']);
     expect(history[0]!.actor).toEqual({ id: expect.any(Number), name: admin.fullName });
     const last = basic.checklist.at(-1)!;
-    expect(summariseChecklistChange(history[0]!.before, history[0]!.after)).toBe(`Thêm: ${last.code} (${last.label})`);
+    expect(summariseChecklistChange(history[0]!.before, history[0]!.after)).toBe(`Thêm: ${last.label} (${last.code})`);
     expect(history[1]).toMatchObject({ before: basic.price - 30_000, after: basic.price });
   });
 
@@ -270,7 +270,7 @@ describe.each(testDatabases())('the admin’s services on $label', (target) => {
     expect(latest.map((change) => change.field).sort()).toEqual(['checklist', 'price']);
     expect(latest.find((change) => change.field === 'price')).toMatchObject({ before: 350_000, after: 380_000, actor: { id: floor.users.admin.id } });
     const change = latest.find((entry) => entry.field === 'checklist')!;
-    expect(summariseChecklistChange(change.before, change.after)).toBe('Thêm: BMS_LOG (Nhật ký BMS)');
+    expect(summariseChecklistChange(change.before, change.after)).toBe('Thêm: Nhật ký BMS (BMS_LOG)');
     expect(history.filter((entry) => entry.version === 1).map((entry) => entry.field)).toEqual(expect.arrayContaining(['name', 'checklist', 'price']));
   });
 
