@@ -8,3 +8,4 @@ export * from './shiftRules';
 export * from './productCatalogueRules';
 export * from './stockTransferMachine';
 export * from './serviceCatalogueRules';
+export * from './promotionStatus';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PROMOTION_ADMIN_STATUSES } from '../backoffice/promotionStatus';
+
+export { PROMOTION_ADMIN_STATUSES, promotionAdminStatus, type PromotionAdminStatus } from '../backoffice/promotionStatus';
 import { PROMOTION_CATEGORIES, PROMOTION_ELIGIBILITIES, PROMOTION_KINDS, PROMOTION_TYPES } from '../catalogue/enumerations';
 import { foldVietnamese } from '../text/foldVietnamese';
 import { envelopeSchema } from './envelope';
@@ -94,6 +97,13 @@ export const promotionActiveInputSchema = z.object({
 export type PromotionActiveInput = z.infer<typeof promotionActiveInputSchema>;
 
 export const promotionAdminParamsSchema = z.object({ id: idInput('Mã khuyến mãi không hợp lệ.') });
+
+/** GET /api/admin/catalogue/promotions?q=&status=: q matches the code or the title, without diacritics. */
+export const promotionAdminListQuerySchema = z.object({
+  q: textInput({ trim: true, error: 'Từ khóa không hợp lệ.' }).max(100, 'Từ khóa tối đa 100 ký tự.').optional(),
+  status: z.enum(PROMOTION_ADMIN_STATUSES, { error: 'Trạng thái khuyến mãi không hợp lệ.' }).optional(),
+});
+export type PromotionAdminListQuery = z.infer<typeof promotionAdminListQuerySchema>;
 
 /** A promotion as the admin's form shows it (the used count is read-only). */
 export const promotionAdminSchema = z.object({

@@ -5,6 +5,7 @@ import {
   catalogueChangeListResponseSchema,
   promotionActiveInputSchema,
   promotionAdminInputSchema,
+  promotionAdminListQuerySchema,
   promotionAdminListResponseSchema,
   promotionAdminParamsSchema,
   promotionAdminResponseSchema,
@@ -48,8 +49,11 @@ export const promotionAdminRoutes: FastifyPluginAsyncZod<PromotionAdminRoutesOpt
 
   app.get(
     '/admin/catalogue/promotions',
-    { preHandler: readers, schema: { tags, summary: 'Mọi khuyến mãi (kể cả tạm ngưng, hết hạn) với số lượt đã dùng', response: { 200: promotionAdminListResponseSchema, ...backOfficeErrors } } },
-    async () => ok(await listPromotionsAdmin(db)),
+    {
+      preHandler: readers,
+      schema: { tags, summary: 'Mọi khuyến mãi (kể cả tạm ngưng, hết hạn) với số lượt đã dùng, tìm theo mã/tiêu đề và lọc theo trạng thái', querystring: promotionAdminListQuerySchema, response: { 200: promotionAdminListResponseSchema, ...backOfficeErrors } },
+    },
+    async (request) => ok(await listPromotionsAdmin(db, request.query)),
   );
 
   app.get(

@@ -2,8 +2,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import sharp from 'sharp';
-import type { PromotionAdmin, PromotionAdminInput, PromotionAdminUpdate, PromotionCategory, PromotionEligibility, PromotionKind, PromotionType } from 'shared-contracts/schemas';
-import { ERROR_CODES } from 'shared-contracts/schemas';
+import type { PromotionAdmin, PromotionAdminInput, PromotionAdminListQuery, PromotionAdminUpdate, PromotionCategory, PromotionEligibility, PromotionKind, PromotionType } from 'shared-contracts/schemas';
+import { ERROR_CODES, foldedWords, foldVietnamese, promotionAdminStatus } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database, PromotionsTable } from '../../db/schema';
@@ -97,9 +97,15 @@ export async function readPromotionAdmin(db: Kysely<Database>, id: number): Prom
   return row ? toPromotionAdmin(row) : null;
 }
 
-export async function listPromotionsAdmin(db: Kysely<Database>): Promise<PromotionAdmin[]> {
+/** Every promotion (a shop has tens), matched on its code or title without diacritics and on its status now. */
+export async function listPromotionsAdmin(db: Kysely<Database>, query: PromotionAdminListQuery = {}, now = Date.now()): Promise<PromotionAdmin[]> {
   const rows = await db.selectFrom('promotions').selectAll().orderBy('sort_order').orderBy('id').execute();
-  return rows.map(toPromotionAdmin);
+  const words = foldedWords(query.q ?? '');
+  return rows.map(toPromotionAdmin).filter((promotion) => {
+    if (query.status && promotionAdminStatus(promotion, now) !== query.status) return false;
+    const text = foldVietnamese(`${promotion.code} ${promotion.title}`);
+    return words.every((word) => text.includes(word));
+  });
 }
 
 export const promotionHistory = (db: Kysely<Database>, id: number) => entityHistory(db, 'promotion', id);

@@ -284,4 +284,37 @@ describe.each(testDatabases())('the admin’s promotions on $label', (target) =>
     expect(latest.find((change) => change.field === 'usageLimit')).toMatchObject({ before: 10, after: 20, actor: { id: floor.users.admin.id } });
     expect(history.filter((change) => change.version === 1).map((change) => change.field)).toContain('code');
   });
+  describe('the list searched by code or title and filtered by status', () => {
+    const listed = async (query: string) => {
+      const response = await floor.request(floor.users.manager, 'GET', `/api/admin/catalogue/promotions${query}`);
+      expect(response.statusCode).toBe(200);
+      return (response.json().data as PromotionAdmin[]).map((entry) => entry.code);
+    };
+
+    it('finds a promotion by its code or by its title without diacritics, and each by where it stands now', async () => {
+      const tag = `Lọc${process.pid % 10_000}X${(codeCounter += 1)}`;
+      const running = await create({ title: `Ưu đãi mùa hè ${tag}` });
+      const scheduled = await create({ title: `Sắp tới ${tag}`, validFrom: '2099-01-01T00:00:00+07:00', validTo: '2099-12-31T00:00:00+07:00' });
+      const expired = await create({ title: `Đã qua ${tag}`, validFrom: '2020-01-01T00:00:00+07:00', validTo: '2020-12-31T00:00:00+07:00' });
+      const paused = await create({ title: `Tạm dừng ${tag}`, isActive: false });
+
+      const folded = tag.replace('ọ', 'o').toUpperCase();
+      expect(await listed(`?q=${encodeURIComponent(folded)}`)).toEqual([running.code, scheduled.code, expired.code, paused.code]);
+      expect(await listed(`?q=${encodeURIComponent(`mua he ${tag}`)}`)).toEqual([running.code]);
+      expect(await listed(`?q=${running.code.toLowerCase()}`)).toEqual([running.code]);
+      expect(await listed(`?q=${encodeURIComponent(tag)}&status=active`)).toEqual([running.code]);
+      expect(await listed(`?q=${encodeURIComponent(tag)}&status=scheduled`)).toEqual([scheduled.code]);
+      expect(await listed(`?q=${encodeURIComponent(tag)}&status=expired`)).toEqual([expired.code]);
+      expect(await listed(`?q=${encodeURIComponent(tag)}&status=archived`)).toEqual([paused.code]);
+      expect((await listed('')).length).toBeGreaterThanOrEqual(4);
+    });
+
+    it('refuses an unknown status and an over-long search in Vietnamese', async () => {
+      for (const query of ['?status=running', `?q=${'a'.repeat(101)}`]) {
+        const response = await floor.request(floor.users.admin, 'GET', `/api/admin/catalogue/promotions${query}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toMatch(/[ạ-ỹđĐ]/);
+      }
+    });
+  });
 });
