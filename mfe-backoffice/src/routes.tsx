@@ -1,6 +1,6 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
-import { AdminCataloguePage, ManagerCataloguePage } from './catalogueAdmin';
+import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
 import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
 import { WebOrderDeskPage } from './webOrders';
 
@@ -25,6 +25,10 @@ export const pages: RemotePage[] = [
   { path: '/admin/models', title: areaPage('admin', '/admin/models').title, Component: PredictionModelsPage },
   { path: '/admin/catalogue', title: areaPage('admin', '/admin/catalogue').title, Component: AdminCataloguePage },
   { path: '/manager/catalogue', title: areaPage('manager', '/manager/catalogue').title, Component: ManagerCataloguePage },
+  // each product's, service's, package's and promotion's own page (`new` for a new one): not in the side navigation
+  ...(['admin', 'manager'] as const).flatMap((area) =>
+    CATALOGUE_KINDS.map((kind) => ({ path: `/${area}/catalogue/${kind}/:id`, title: areaPage(area, `/${area}/catalogue`).title, Component: catalogueItemPage(area, kind) })),
+  ),
   { path: '/admin/stock', title: areaPage('admin', '/admin/stock').title, Component: AdminStockPage },
   { path: '/manager/stock', title: areaPage('manager', '/manager/stock').title, Component: ManagerStockPage },
   { path: '/staff/web-orders', title: areaPage('staff', '/staff/web-orders').title, Component: WebOrderDeskPage },

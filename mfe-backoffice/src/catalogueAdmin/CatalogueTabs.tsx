@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { PackageCatalogue } from './PackageCatalogue';
 import { ProductCatalogue } from './ProductCatalogue';
 import { promotionText as t } from './promotionAdminText';
@@ -12,10 +13,18 @@ type Tab = 'products' | 'services' | 'packages' | 'promotions' | 'taxonomy';
 const TABS: Tab[] = ['products', 'services', 'packages', 'promotions', 'taxonomy'];
 const TAB_TEXT: Record<Tab, string> = { ...t.tabs, ...serviceText.tabs };
 
-/** The catalogue page's sections: products, services, packages, promotions, categories and brands. */
+const tabOf = (value: string | null): Tab => TABS.find((name) => name === value) ?? 'products';
+
+/**
+ * The catalogue page's sections: products, services, packages, promotions, categories and brands. The tab shown is
+ * the URL's `?tab=` (products by default), so an item page's back link, a reload and a shared link open it again;
+ * another tab starts without the last one's filters.
+ */
 export function CatalogueTabs({ readOnly }: { readOnly: boolean }) {
   const id = useId();
-  const [tab, setTab] = useState<Tab>('products');
+  const [params, setParams] = useSearchParams();
+  const tab = tabOf(params.get('tab'));
+  const setTab = (name: Tab) => setParams(name === 'products' ? {} : { tab: name });
   return (
     <>
       <div role="tablist" aria-label={t.tabs.label} className={styles.toolbar}>

@@ -64,7 +64,7 @@ export function PackageEditor({ packageId, services, readOnly, onSaved, onClose 
     <EditorPanel
       form={form}
       loading={packageId !== null && !item}
-      title={packageId === null ? t.newTitle : t.editTitle(item?.name ?? '')}
+      title={packageId === null ? t.newTitle : (item?.name ?? '')}
       readOnly={readOnly}
       onSubmit={onSubmit}
       current={

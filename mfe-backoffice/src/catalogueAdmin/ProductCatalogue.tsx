@@ -3,9 +3,8 @@ import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from 'sha
 import { useAsync } from '../hooks/useAsync';
 import { catalogueAdminApi, type ProductListQuery } from './catalogueAdminApi';
 import { catalogueText as t, formatDateTime, formatVnd } from './catalogueAdminText';
-import { CreateButton, FilterSelect, ListAlert, PagedResults, SearchBox, SearchedList, useEditorOpening, useListQuery } from './catalogueList';
+import { CreateButton, FilterSelect, ItemLink, ListAlert, PagedResults, SearchBox, SearchedList, useListQuery } from './catalogueList';
 import { ProductCsvExport, ProductCsvImport } from './ProductCsvImport';
-import { ProductEditor } from './ProductEditor';
 import styles from './CatalogueAdmin.module.css';
 
 export const CATALOGUE_PAGE_SIZE = 25;
@@ -14,18 +13,14 @@ const STATUS_OPTIONS = PRODUCT_STATUSES.map((status) => ({ value: status, label:
 
 const readOptions = (signal: AbortSignal) => catalogueAdminApi.options(signal);
 
-/** Which product the editor shows: a new one, or one by id. */
-type Editing = { kind: 'new' } | { kind: 'product'; id: number };
-
 /**
  * The product catalogue (shop-operations.md §2): the list searched without diacritics and filtered by status,
- * category and brand, a page at a time; the editor opens below it. Read-only for a manager.
+ * category and brand, a page at a time (the query kept in the URL); each product's form is its own page. Read-only for a
+ * manager.
  */
 export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
   const ids = { search: useId(), status: useId(), category: useId(), brand: useId() };
   const { typed, setTyped, query, search, filter, toPage } = useListQuery<ProductListQuery>({ q: '', status: '', categoryId: '', brandId: '', page: 1, pageSize: CATALOGUE_PAGE_SIZE });
-  // One editor per opening: a new product that is saved stays in the same editor (its "Đã tạo" notice with it).
-  const { editing, setEditing, opening, open } = useEditorOpening<Editing>();
   const options = useAsync(readOptions, {}).state.data;
   const readPage = useCallback((signal: AbortSignal) => catalogueAdminApi.list(query, signal), [query]);
   const { state, reload } = useAsync(readPage, { failedText: t.loadFailed, start: 'keep' });
@@ -59,7 +54,7 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
               options={(options?.brands ?? []).map(({ id, name }) => ({ value: id, label: name }))}
               onChange={(value) => filter({ brandId: value ? Number(value) : '' })}
             />
-            <CreateButton readOnly={readOnly} text={t.create} onCreate={() => open({ kind: 'new' })} />
+            <CreateButton readOnly={readOnly} text={t.create} kind="products" />
             <ProductCsvExport />
           </>
         }
@@ -70,7 +65,10 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
             {page.items.map((item) => (
               <tr key={item.id}>
                 <td>
-                  {item.imageUrl && <img className={styles.thumb} src={item.imageUrl} alt="" />} {item.name}
+                  <span className={styles.nameCell}>
+                    <span className={styles.thumbCell}>{item.imageUrl && <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />}</span>
+                    <span>{item.name}</span>
+                  </span>
                 </td>
                 <td>{item.sku}</td>
                 <td>
@@ -80,9 +78,7 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
                 <td>{PRODUCT_STATUS_LABELS[item.status]}</td>
                 <td>{formatDateTime(item.updatedAt)}</td>
                 <td>
-                  <button type="button" className={styles.secondary} onClick={() => open({ kind: 'product', id: item.id })} aria-label={`${readOnly ? t.view : t.edit} ${item.name}`}>
-                    {readOnly ? t.view : t.edit}
-                  </button>
+                  <ItemLink kind="products" id={item.id} name={item.name} text={readOnly ? t.view : t.edit} />
                 </td>
               </tr>
             ))}
@@ -90,19 +86,6 @@ export function ProductCatalogue({ readOnly }: { readOnly: boolean }) {
         )}
       </SearchedList>
       {!readOnly && <ProductCsvImport onImported={reload} />}
-      {editing && options && (
-        <ProductEditor
-          key={opening}
-          productId={editing.kind === 'new' ? null : editing.id}
-          options={options}
-          readOnly={readOnly}
-          onSaved={(product) => {
-            setEditing({ kind: 'product', id: product.id });
-            reload();
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
     </>
   );
 }

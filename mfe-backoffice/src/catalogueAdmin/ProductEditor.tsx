@@ -1,11 +1,12 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { canMoveProductStatus, PRODUCT_LIMITS, PRODUCT_STATUS_LABELS, VAT_RATES } from 'shared-contracts/backoffice';
 import type { ProductAdmin, ProductAdminOptions } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { catalogueAdminApi, EMPTY_FORM, formValuesOf, type ProductFormValues } from './catalogueAdminApi';
 import { catalogueText as t, formatVnd } from './catalogueAdminText';
-import { CurrentValues, EditorLoadError, EditorMessages, FormField, fromLocalInput, Options, toLocalInput, useEditorForm } from './editorForm';
+import { CurrentValues, EditorLoadError, EditorMessages, FormField, fromLocalInput, Options, toLocalInput, useEditorForm, useItemPageFocus } from './editorForm';
 import { ProductHistory } from './ProductHistory';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import styles from './CatalogueAdmin.module.css';
 
 interface Props {
@@ -15,6 +16,8 @@ interface Props {
   readOnly: boolean;
   onSaved: (product: ProductAdmin) => void;
   onClose: () => void;
+  /** Shown between the form and the history (the product's stock per location). */
+  stock?: ReactNode;
 }
 
 const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
@@ -25,7 +28,7 @@ const numberOrNull = (text: string): number | null => (text.trim() === '' ? null
  * the version it was edited from: when another admin saved first (409), the current values are shown and what the
  * user typed stays in the form.
  */
-export function ProductEditor({ productId, options, readOnly, onSaved, onClose }: Props) {
+export function ProductEditor({ productId, options, readOnly, onSaved, onClose, stock }: Props) {
   const [historyKey, setHistoryKey] = useState(0);
   const bumpHistory = () => setHistoryKey((key) => key + 1);
   const form = useEditorForm({ itemId: productId, empty: EMPTY_FORM, load: catalogueAdminApi.product, valuesOf: formValuesOf, text: t, fieldPrefix: '', onStale: bumpHistory });
@@ -72,14 +75,18 @@ export function ProductEditor({ productId, options, readOnly, onSaved, onClose }
       return { ...before, images };
     });
 
-  const title = productId === null ? t.newTitle : t.editTitle(product?.name ?? '');
+  const title = productId === null ? t.newTitle : (product?.name ?? '');
+  const { formRef, headingRef } = useItemPageFocus(!form.loadError && (productId === null || product !== null), title, readOnly);
   if (form.loadError) return <EditorLoadError message={form.loadError} />;
   if (productId !== null && !product) return <section className={styles.panel} aria-busy="true" />;
   const status = product?.status ?? 'draft';
 
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+      <UnsavedChangesGuard when={!readOnly && form.dirty} />
+      <h1 id={`${id}-title`} ref={headingRef} tabIndex={-1} className={styles.itemTitle}>
+        {title}
+      </h1>
       {product && (
         <p className={styles.hint}>
           {t.slugNow(product.slug)}
@@ -102,7 +109,7 @@ export function ProductEditor({ productId, options, readOnly, onSaved, onClose }
           ]}
         />
       )}
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <fieldset disabled={readOnly || busy} className={styles.fields}>
           <FormField form={form} name="name" label={t.fields.name} wide>
             {(control) => <input {...control} className={styles.input} value={values.name} maxLength={PRODUCT_LIMITS.nameMax + 50} onChange={(event) => set('name', event.target.value)} />}
@@ -290,6 +297,7 @@ export function ProductEditor({ productId, options, readOnly, onSaved, onClose }
           </button>
         </div>
       </form>
+      {stock}
       {productId !== null && <ProductHistory productId={productId} reloadKey={historyKey} options={options} />}
     </section>
   );

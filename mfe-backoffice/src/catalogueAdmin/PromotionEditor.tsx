@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import type { PromotionAdmin } from 'shared-contracts/schemas';
+import type { CatalogueChange, PromotionAdmin } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
+import { ChangeHistory } from './ChangeHistory';
 import { catalogueAdminApi } from './catalogueAdminApi';
 import { CurrentValues, EditorButtons, EditorPanel, FormField, fromLocalInput, NumberField, OptionalNumberField, SelectField, SortOrderField, TextAreaField, TextField, toLocalInput, useEditorForm } from './editorForm';
 import { formatVnd } from './catalogueAdminText';
@@ -16,13 +17,29 @@ interface Props {
   onClose: () => void;
 }
 
+const fieldLabel = (field: string) => (t.fields as Record<string, string>)[field] ?? field;
+
+/** A recorded value as the admin reads it: days dd/MM/yyyy, yes/no, the image's alt text, lists joined. */
+function shown(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if ((field === 'validFrom' || field === 'validTo') && typeof value === 'string') return formatDay(value);
+  if (typeof value === 'boolean') return value ? t.running : t.paused;
+  if (field === 'image' && typeof value === 'object' && 'alt' in value) return String(value.alt);
+  if (Array.isArray(value)) return value.map((entry) => PROMOTION_GROUP_TEXT[entry as PromotionGroupValue] ?? String(entry)).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+const historyCells = (change: CatalogueChange) => [shown(change.field, change.before), shown(change.field, change.after)] as const;
+
 /**
  * One promotion's form: every field of the spec's Promotion, the server's Vietnamese field errors beside each, the
  * used count read-only. A save carries its version: when another admin saved first (409) the current values are
  * shown and what the user typed stays in the form.
  */
 export function PromotionEditor({ promotionId, readOnly, onSaved, onClose }: Props) {
-  const form = useEditorForm({ itemId: promotionId, empty: EMPTY_PROMOTION, load: promotionAdminApi.promotion, valuesOf: promotionFormValuesOf, text: t, fieldPrefix: 'field-' });
+  const [historyKey, setHistoryKey] = useState(0);
+  const bumpHistory = () => setHistoryKey((key) => key + 1);
+  const form = useEditorForm({ itemId: promotionId, empty: EMPTY_PROMOTION, load: promotionAdminApi.promotion, valuesOf: promotionFormValuesOf, text: t, fieldPrefix: 'field-', onStale: bumpHistory });
   const { item: promotion, values, setValues, set, setErrors, current, busy, fieldId, errorOf, described } = form;
   const [uploading, setUploading] = useState(false);
 
@@ -31,7 +48,10 @@ export function PromotionEditor({ promotionId, readOnly, onSaved, onClose }: Pro
     void form.submit(
       () => promotionAdminApi.create(values),
       (savedId, version) => promotionAdminApi.save(savedId, version, values),
-      onSaved,
+      (saved) => {
+        bumpHistory();
+        onSaved(saved);
+      },
     );
   };
 
@@ -60,7 +80,7 @@ export function PromotionEditor({ promotionId, readOnly, onSaved, onClose }: Pro
     <EditorPanel
       form={form}
       loading={promotionId !== null && !promotion}
-      title={promotionId === null ? t.newTitle : t.editTitle(promotion?.code ?? '')}
+      title={promotionId === null ? t.newTitle : promotion ? `${promotion.code} – ${promotion.title}` : ''}
       readOnly={readOnly}
       onSubmit={onSubmit}
       notice={promotion && <p className={styles.hint}>{t.usedNote(promotion.usedCount)}</p>}
@@ -82,6 +102,7 @@ export function PromotionEditor({ promotionId, readOnly, onSaved, onClose }: Pro
         )
       }
       buttons={<EditorButtons readOnly={readOnly} busy={busy || uploading} saveText={t.save} closeText={t.close} onClose={onClose} />}
+      after={promotionId !== null && <ChangeHistory itemId={promotionId} load={promotionAdminApi.history} reloadKey={historyKey} fieldLabel={fieldLabel} cells={historyCells} />}
     >
       <TextField form={form} name="code" label={t.fields.code} value={values.code} onChange={(value) => set('code', value.toUpperCase())} />
       <TextField form={form} name="title" label={t.fields.title} wide value={values.title} onChange={(value) => set('title', value)} />

@@ -5,8 +5,7 @@ import { useAsync } from '../hooks/useAsync';
 import { formatVnd } from './catalogueAdminText';
 import { serviceAdminApi, type ServiceListQuery } from './serviceAdminApi';
 import { serviceText as t } from './serviceAdminText';
-import { ServiceEditor } from './ServiceEditor';
-import { CreateButton, FilterSelect, ListAlert, PagedResults, SearchBox, SearchedList, useEditorOpening, useListQuery } from './catalogueList';
+import { CreateButton, FilterSelect, ListAlert, PagedResults, SearchBox, SearchedList, useListQuery } from './catalogueList';
 import { RowActions, useActiveToggle } from './serviceFormParts';
 
 const PAGE_SIZE = 25;
@@ -15,16 +14,13 @@ const STATUS_OPTIONS = [
   { value: 'archived', label: t.statuses.archived },
 ];
 
-type Editing = { kind: 'new' } | { kind: 'service'; id: number };
-
 /**
  * The services (shop-operations.md §2): searched without diacritics, filtered by status, a page at a time; the admin
- * archives and restores here and edits a service with its checklist template below. Read-only for a manager.
+ * archives and restores here; a service's form with its checklist template is its own page. Read-only for a manager.
  */
 export function ServiceCatalogue({ readOnly }: { readOnly: boolean }) {
   const ids = { search: useId(), status: useId() };
   const { typed, setTyped, query, search, filter, toPage } = useListQuery<ServiceListQuery>({ q: '', status: '', page: 1, pageSize: PAGE_SIZE });
-  const { editing, setEditing, opening, open } = useEditorOpening<Editing>();
   const readPage = useCallback((signal: AbortSignal) => serviceAdminApi.list(query, signal), [query]);
   const { state, reload } = useAsync(readPage, { failedText: t.loadFailed, start: 'keep' });
   const page = state.data;
@@ -50,7 +46,7 @@ export function ServiceCatalogue({ readOnly }: { readOnly: boolean }) {
               options={STATUS_OPTIONS}
               onChange={(status) => filter({ status: status as ServiceListQuery['status'] })}
             />
-            <CreateButton readOnly={readOnly} text={t.create} onCreate={() => open({ kind: 'new' })} />
+            <CreateButton readOnly={readOnly} text={t.create} kind="services" />
           </>
         }
       >
@@ -66,25 +62,13 @@ export function ServiceCatalogue({ readOnly }: { readOnly: boolean }) {
                 <td>{item.checklistCount}</td>
                 <td>{item.isActive ? t.statuses.active : t.statuses.archived}</td>
                 <td>
-                  <RowActions name={item.name} isActive={item.isActive} readOnly={readOnly} onOpen={() => open({ kind: 'service', id: item.id })} onToggle={() => void toggle(item)} />
+                  <RowActions name={item.name} isActive={item.isActive} readOnly={readOnly} kind="services" id={item.id} onToggle={() => void toggle(item)} />
                 </td>
               </tr>
             ))}
           </PagedResults>
         )}
       </SearchedList>
-      {editing && (
-        <ServiceEditor
-          key={opening}
-          serviceId={editing.kind === 'new' ? null : editing.id}
-          readOnly={readOnly}
-          onSaved={(service) => {
-            setEditing({ kind: 'service', id: service.id });
-            reload();
-          }}
-          onClose={() => setEditing(null)}
-        />
-      )}
     </>
   );
 }

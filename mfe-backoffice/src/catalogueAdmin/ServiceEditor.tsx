@@ -47,7 +47,7 @@ export function ServiceEditor({ serviceId, readOnly, onSaved, onClose }: Props) 
     <EditorPanel
       form={form}
       loading={serviceId !== null && !service}
-      title={serviceId === null ? t.newTitle : t.editTitle(service?.name ?? '')}
+      title={serviceId === null ? t.newTitle : (service?.name ?? '')}
       readOnly={readOnly}
       onSubmit={onSubmit}
       current={

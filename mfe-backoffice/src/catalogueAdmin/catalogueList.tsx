@@ -1,27 +1,52 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { catalogueItemPath, useCatalogueBase, type CatalogueKind } from './catalogueLinks';
 import styles from './CatalogueAdmin.module.css';
 
-/** Which item the editor below a list shows, and a new editor per opening (a saved new item stays in the same editor). */
-export function useEditorOpening<Editing>() {
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [opening, setOpening] = useState(0);
-  const open = (next: Editing) => {
-    setOpening((count) => count + 1);
-    setEditing(next);
-  };
-  return { editing, setEditing, opening, open };
+/** A list's query read from the page's URL: a number where the default is one or the text is all digits. */
+function queryFrom<Query extends Record<string, unknown>>(params: URLSearchParams, defaults: Query): Query {
+  const query: Record<string, unknown> = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    const text = params.get(key);
+    if (text === null) continue;
+    if (typeof defaults[key] === 'number' || (key !== 'q' && /^\d{1,9}$/.test(text))) {
+      const value = Number(text);
+      if (Number.isSafeInteger(value) && value > 0) query[key] = value;
+    } else {
+      query[key] = text.slice(0, 100);
+    }
+  }
+  return query as Query;
 }
 
-/** A searched list's query: the typed search applies on submit; a filter or a search goes back to page 1. */
-export function useListQuery<Query extends { q: string; page: number }>(initial: Query) {
-  const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState<Query>(initial);
+/**
+ * A searched list's query, kept in the page's URL (`?tab=products&q=…&status=…&page=2`) so the back link of an item's
+ * page, a reload and a shared link show the same list: the typed search applies on submit; a filter or a search goes
+ * back to page 1. Values equal to the defaults stay out of the URL.
+ */
+export function useListQuery<Query extends { q: string; page: number }>(defaults: Query) {
+  const [params, setParams] = useSearchParams();
+  const fixed = useRef(defaults).current;
+  const query = useMemo(() => queryFrom(params, fixed), [params, fixed]);
+  const [typed, setTyped] = useState(query.q);
+  const apply = (next: Query) =>
+    setParams(
+      (before) => {
+        const after = new URLSearchParams(before);
+        for (const key of Object.keys(fixed) as (keyof Query & string)[]) {
+          if (next[key] === fixed[key] || next[key] === '' || next[key] === undefined) after.delete(key);
+          else after.set(key, String(next[key]));
+        }
+        return after;
+      },
+      { replace: true },
+    );
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setQuery((current) => ({ ...current, q: typed.trim(), page: 1 }));
+    apply({ ...query, q: typed.trim(), page: 1 });
   };
-  const filter = (change: Partial<Query>) => setQuery((current) => ({ ...current, ...change, page: 1 }));
-  const toPage = (page: number) => setQuery((current) => ({ ...current, page }));
+  const filter = (change: Partial<Query>) => apply({ ...query, ...change, page: 1 });
+  const toPage = (page: number) => apply({ ...query, page });
   return { typed, setTyped, query, search, filter, toPage };
 }
 
@@ -32,18 +57,6 @@ export function ListAlert({ message }: { message: string | null | undefined }) {
     <p className={styles.alert} role="alert">
       {message}
     </p>
-  );
-}
-
-/** A list without filters: the reader's notice, or the admin's "Thêm …" button. */
-export function CreateBar({ readOnly, readOnlyText, createText, onCreate }: { readOnly: boolean; readOnlyText: string; createText: string; onCreate: () => void }) {
-  if (readOnly) return <p className={styles.hint}>{readOnlyText}</p>;
-  return (
-    <div className={styles.toolbar}>
-      <button type="button" className={styles.primary} onClick={onCreate}>
-        {createText}
-      </button>
-    </div>
   );
 }
 
@@ -145,12 +158,30 @@ export function SearchedList({ id, title, readOnly, readOnlyText, onSearch, filt
   );
 }
 
-/** The admin's "Thêm …" button of a list (none for a reader). */
-export function CreateButton({ readOnly, text, onCreate }: { readOnly: boolean; text: string; onCreate: () => void }) {
+/** Where an item's page sends its back link: the list as it was (its tab and filters). */
+export interface FromList {
+  from: string;
+}
+
+/** The admin's "Thêm …" link of a list (none for a reader): the new item's page. */
+export function CreateButton({ readOnly, text, kind }: { readOnly: boolean; text: string; kind: CatalogueKind }) {
+  const base = useCatalogueBase();
+  const { pathname, search } = useLocation();
   if (readOnly) return null;
   return (
-    <button type="button" className={styles.primary} onClick={onCreate}>
+    <Link className={styles.primary} to={catalogueItemPath(base, kind, 'new')} state={{ from: `${pathname}${search}` } satisfies FromList}>
       {text}
-    </button>
+    </Link>
+  );
+}
+
+/** A row's link to its item's page ("Sửa", or "Xem" for a reader), named for the item; a link, so it opens in a new tab too. */
+export function ItemLink({ kind, id, name, text }: { kind: CatalogueKind; id: number; name: string; text: string }) {
+  const base = useCatalogueBase();
+  const { pathname, search } = useLocation();
+  return (
+    <Link className={styles.secondary} to={catalogueItemPath(base, kind, id)} state={{ from: `${pathname}${search}` } satisfies FromList} aria-label={`${text} ${name}`}>
+      {text}
+    </Link>
   );
 }

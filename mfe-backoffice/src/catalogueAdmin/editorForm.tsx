@@ -1,7 +1,8 @@
-import { Fragment, useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, errorDataOf } from 'shared-contracts';
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError, errorDataOf, messages } from 'shared-contracts';
 import { messageOf } from '../api/apiErrors';
 import { useAsync } from '../hooks/useAsync';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import styles from './CatalogueAdmin.module.css';
 
 /**
@@ -52,7 +53,7 @@ export interface Described {
   'aria-describedby'?: string;
 }
 
-export function useEditorForm<Item extends { version: number }, Values>({ itemId, empty, load, valuesOf, text, fieldPrefix, onStale }: EditorFormOptions<Item, Values>) {
+export function useEditorForm<Item extends { id: number; version: number }, Values>({ itemId, empty, load, valuesOf, text, fieldPrefix, onStale }: EditorFormOptions<Item, Values>) {
   const id = useId();
   const [values, setValues] = useState<Values>(empty);
   const [version, setVersion] = useState<number | null>(null);
@@ -67,6 +68,8 @@ export function useEditorForm<Item extends { version: number }, Values>({ itemId
   const { state, setData } = useAsync(read, {
     failedText: text.loadFailed,
     enabled: itemId !== null,
+    // the item just created, now under its id: keep the saved form on screen while it is read again
+    start: (now) => (now.data && now.data.id === itemId ? 'keep' : 'fresh'),
     onData: (loaded) => {
       setValues(valuesOf(loaded));
       setVersion(loaded.version);
@@ -74,6 +77,8 @@ export function useEditorForm<Item extends { version: number }, Values>({ itemId
   });
   const item = state.data ?? null;
   const loadError = state.error;
+  // edits not saved: the form differs from the item as read or saved (or from the empty form of a new item)
+  const dirty = JSON.stringify(values) !== JSON.stringify(item ? valuesOf(item) : empty);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((before) => ({ ...before, [key]: value }));
   const fieldId = (name: string) => `${id}-${fieldPrefix}${name}`;
@@ -126,7 +131,7 @@ export function useEditorForm<Item extends { version: number }, Values>({ itemId
     setMessage(null);
   }
 
-  return { id, item, values, setValues, set, loadError, errors, setErrors, message, done, current, busy, fieldId, errorOf, described, submit, takeCurrent };
+  return { id, item, values, setValues, set, loadError, errors, setErrors, message, done, current, busy, dirty, fieldId, errorOf, described, submit, takeCurrent };
 }
 
 /** What a field needs of the form: its input's id, its error line and the input's error attributes. */
@@ -312,8 +317,29 @@ export function EditorButtons({ readOnly, busy, saveText, closeText, onClose }: 
 }
 
 /**
- * An editor's panel: a failed load's message, or an empty busy panel while the item loads, else the title, the save's
- * messages, the current values after a 409, the form (its fields off for a reader and while saving) and what follows.
+ * On an item's page: the page's title is the item's (document title too), and once the form is on screen the first
+ * field has the focus (the heading for a reader, whose fields are off), so the form is in view and typing starts there.
+ */
+export function useItemPageFocus(ready: boolean, title: string, readOnly: boolean) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (ready && title) document.title = `${title} | ${messages.brand.name}`;
+  }, [ready, title]);
+  useEffect(() => {
+    if (!ready || focused.current) return;
+    focused.current = true;
+    const first = readOnly ? null : formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])');
+    (first ?? headingRef.current)?.focus();
+  }, [ready, readOnly]);
+  return { formRef, headingRef };
+}
+
+/**
+ * An item page's editor: a failed load's message, or an empty busy panel while the item loads, else the title (the
+ * page's h1), the save's messages, the current values after a 409, the form (its fields off for a reader and while
+ * saving; the first field focused) and what follows. Leaving with edits not saved asks first.
  */
 export function EditorPanel({
   form,
@@ -327,7 +353,7 @@ export function EditorPanel({
   after,
   children,
 }: {
-  form: { id: string; loadError: string | null; message: string | null; done: string; busy: boolean };
+  form: { id: string; loadError: string | null; message: string | null; done: string; busy: boolean; dirty: boolean };
   loading: boolean;
   title: string;
   readOnly: boolean;
@@ -338,15 +364,20 @@ export function EditorPanel({
   after?: ReactNode;
   children: ReactNode;
 }) {
+  const ready = !form.loadError && !loading;
+  const { formRef, headingRef } = useItemPageFocus(ready, title, readOnly);
   if (form.loadError) return <EditorLoadError message={form.loadError} />;
   if (loading) return <section className={styles.panel} aria-busy="true" />;
   return (
     <section className={styles.panel} aria-labelledby={`${form.id}-title`}>
-      <h2 id={`${form.id}-title`}>{title}</h2>
+      <UnsavedChangesGuard when={!readOnly && form.dirty} />
+      <h1 id={`${form.id}-title`} ref={headingRef} tabIndex={-1} className={styles.itemTitle}>
+        {title}
+      </h1>
       {notice}
       <EditorMessages message={form.message} done={form.done} />
       {current}
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <fieldset disabled={readOnly || form.busy} className={styles.fields}>
           {children}
         </fieldset>

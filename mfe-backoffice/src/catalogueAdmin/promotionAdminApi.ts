@@ -1,5 +1,13 @@
 import { apiClient, readData } from 'shared-contracts';
+import type { PromotionAdminStatus } from 'shared-contracts/backoffice';
 import type { BrandAdmin, CatalogueChange, CategoryAdmin, PromotionAdmin } from 'shared-contracts/schemas';
+
+/** The promotions tab's search: the code or title, and where a promotion stands now ('' for all). */
+export interface PromotionListQuery {
+  q: string;
+  status: PromotionAdminStatus | '';
+  page: number;
+}
 
 export type PromotionTypeValue = PromotionAdmin['type'];
 export type PromotionKindValue = PromotionAdmin['kind'];
@@ -46,7 +54,8 @@ const promotionBody = (values: PromotionFormValues) => ({ ...values, image: valu
 
 /** The admin's promotions, categories and brands (/api/admin/catalogue/promotions, /categories, /brands). */
 export const promotionAdminApi = {
-  list: (signal?: AbortSignal) => readData<PromotionAdmin[]>(apiClient.get('/admin/catalogue/promotions', { signal })),
+  list: (query: PromotionListQuery, signal?: AbortSignal) =>
+    readData<PromotionAdmin[]>(apiClient.get('/admin/catalogue/promotions', { query: { q: query.q || undefined, status: query.status || undefined }, signal })),
   promotion: (id: number, signal?: AbortSignal) => readData<PromotionAdmin>(apiClient.get(`/admin/catalogue/promotions/${id}`, { signal })),
   history: (id: number, signal?: AbortSignal) => readData<CatalogueChange[]>(apiClient.get(`/admin/catalogue/promotions/${id}/history`, { signal })),
   create: (values: PromotionFormValues) => readData<PromotionAdmin>(apiClient.post('/admin/catalogue/promotions', promotionBody(values))),

@@ -52,7 +52,6 @@ export const promotionText = {
   },
   valueHint: (type: PromotionTypeValue) => (type === 'percentage' ? '%' : '₫'),
   newTitle: 'Thêm khuyến mãi',
-  editTitle: (code: string) => `Sửa khuyến mãi: ${code}`,
   save: 'Lưu',
   close: 'Đóng',
   saved: 'Đã lưu khuyến mãi.',

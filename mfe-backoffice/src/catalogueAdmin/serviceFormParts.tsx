@@ -3,6 +3,8 @@ import { PACKAGE_TIER_LABELS, SERVICE_KIND_LABELS, SERVICE_TIER_LABELS, summaris
 import type { CatalogueChange } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { formatVnd } from './catalogueAdminText';
+import { ItemLink } from './catalogueList';
+import type { CatalogueKind } from './catalogueLinks';
 import type { EditorForm } from './editorForm';
 import type { VehicleTypeValue } from './serviceAdminApi';
 import { serviceText } from './serviceAdminText';
@@ -51,28 +53,28 @@ export const historyCells =
     return [shown(change.field, change.before, serviceName), shown(change.field, change.after, serviceName)];
   };
 
-/** A list row's actions: open the item (edit, or view when read-only) and archive or restore it (or the words given: pause, resume). */
+/** A list row's actions: the item's page (edit, or view when read-only) and archive or restore it (or the words given: pause, resume). */
 export function RowActions({
   name,
   isActive,
   readOnly,
-  onOpen,
+  kind,
+  id,
   onToggle,
   toggleText = { off: serviceText.archive, on: serviceText.restore },
 }: {
   name: string;
   isActive: boolean;
   readOnly: boolean;
-  onOpen: () => void;
+  kind: CatalogueKind;
+  id: number;
   onToggle: () => void;
   toggleText?: { off: string; on: string };
 }) {
   const t = serviceText;
   return (
     <>
-      <button type="button" className={styles.secondary} onClick={onOpen} aria-label={`${readOnly ? t.view : t.edit} ${name}`}>
-        {readOnly ? t.view : t.edit}
-      </button>{' '}
+      <ItemLink kind={kind} id={id} name={name} text={readOnly ? t.view : t.edit} />{' '}
       {!readOnly && (
         <button type="button" className={styles.secondary} onClick={onToggle} aria-label={`${isActive ? toggleText.off : toggleText.on} ${name}`}>
           {isActive ? toggleText.off : toggleText.on}

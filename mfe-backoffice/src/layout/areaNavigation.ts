@@ -20,12 +20,20 @@ export function areaNavigation(area: RoleArea): AreaNavItem[] {
 
 export const hrefOf = (item: AreaNavItem) => (item.view ? `${item.path}?view=${item.view}` : item.path);
 
+/** Whether `pathname` is the page at `path` or one of its sub-pages (/admin/catalogue/products/12 under /admin/catalogue). */
+const isUnder = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
 /**
  * Whether the entry is the page shown: same path, and the same view; a page's own entry is current on the page
- * unless the view shown has an entry of its own.
+ * unless the view shown has an entry of its own. A sub-page without an entry of its own (an item's page) keeps the
+ * entry of the closest page above it current.
  */
 export function isCurrent(item: AreaNavItem, items: readonly AreaNavItem[], pathname: string, view: string | null): boolean {
-  if (item.path !== pathname) return false;
+  if (item.path !== pathname) {
+    if (items.some((other) => other.path === pathname)) return false;
+    const closest = items.filter((other) => !other.view && isUnder(pathname, other.path)).reduce<string>((longest, other) => (other.path.length > longest.length ? other.path : longest), '');
+    return !item.view && item.path === closest && closest !== '';
+  }
   if (item.view) return item.view === view;
   return !items.some((other) => other.path === pathname && other.view !== undefined && other.view === view);
 }

@@ -1,12 +1,14 @@
+/**
+ * @jest-environment ./test/catalogueAdmin/routerEnvironment.cjs
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
 import type { ProductAdmin, ProductAdminListItem, ProductAdminOptions } from 'shared-contracts/schemas';
 import { catalogueAdminApi } from '../../src/catalogueAdmin/catalogueAdminApi';
-import { AdminCataloguePage, ManagerCataloguePage } from '../../src/catalogueAdmin/CataloguePages';
-import { signIn, signOut } from '../partsRequestFixtures';
-import { renderAt } from '../staffFixtures';
+import { inventoryApi } from '../../src/inventory/inventoryApi';
+import { signOut } from '../partsRequestFixtures';
+import { renderCatalogue } from './catalogueFixtures';
 
 jest.mock('../../src/catalogueAdmin/catalogueAdminApi', () => {
   const actual = jest.requireActual('../../src/catalogueAdmin/catalogueAdminApi');
@@ -16,7 +18,10 @@ jest.mock('../../src/catalogueAdmin/catalogueAdminApi', () => {
   };
 });
 
+jest.mock('../../src/inventory/inventoryApi', () => ({ inventoryApi: { productStock: jest.fn() } }));
+
 const api = jest.mocked(catalogueAdminApi);
+const stock = jest.mocked(inventoryApi);
 
 const OPTIONS: ProductAdminOptions = {
   categories: [{ id: 1, name: 'Pin & Sạc' }],
@@ -72,21 +77,20 @@ beforeEach(() => {
   api.options.mockResolvedValue(OPTIONS);
   api.list.mockResolvedValue({ items: [listItem(product())], total: 1, page: 1, pageSize: 25, totalPages: 1 });
   api.product.mockResolvedValue(product());
+  stock.productStock.mockResolvedValue({
+    productId: 7,
+    sku: 'SAC-NHANH-01',
+    productName: 'Bộ sạc nhanh',
+    locations: [{ centreId: 9, name: 'Kho hàng online EV Service', kind: 'WAREHOUSE', shipsOnline: true, onHand: 5, reserved: 1, available: 4, minStock: 2 }],
+    totals: { onHand: 5, reserved: 1, available: 4 },
+  });
   api.history.mockResolvedValue([
     { id: 1, version: 3, field: 'price', before: 1_400_000, after: 1_500_000, actor: { id: 3, name: 'Lê Thu Hà' }, changedAt: '2026-11-19T01:00:00.000Z' },
   ]);
 });
 afterEach(signOut);
 
-function renderAdmin() {
-  signIn('admin');
-  return renderAt(
-    <Routes>
-      <Route path="/admin/catalogue" element={<AdminCataloguePage />} />
-    </Routes>,
-    '/admin/catalogue',
-  );
-}
+const renderAdmin = () => renderCatalogue('admin');
 
 describe('/admin/catalogue', () => {
   it('lists the products, searches without diacritics and filters by status', async () => {
@@ -112,7 +116,7 @@ describe('/admin/catalogue', () => {
       ]),
     );
     renderAdmin();
-    await user.click(await screen.findByRole('button', { name: 'Thêm sản phẩm' }));
+    await user.click(await screen.findByRole('link', { name: 'Thêm sản phẩm' }));
     await user.type(screen.getByRole('textbox', { name: 'Tên sản phẩm' }), 'Lốp xe điện');
     await user.type(screen.getByRole('textbox', { name: 'Mã SKU' }), 'x');
     await user.type(screen.getByRole('textbox', { name: 'Giá bán (₫)' }), '0');
@@ -130,7 +134,7 @@ describe('/admin/catalogue', () => {
     api.save.mockRejectedValueOnce(new ApiError('Sản phẩm vừa được người khác cập nhật.', 409, 'STALE_VERSION', [], { success: false, code: 'STALE_VERSION', data: { current: theirs } }));
     api.save.mockResolvedValueOnce(product({ version: 5, price: 1_550_000, name: 'Bộ sạc nhanh 7 kW' }));
     renderAdmin();
-    await user.click(await screen.findByRole('button', { name: 'Sửa Bộ sạc nhanh' }));
+    await user.click(await screen.findByRole('link', { name: 'Sửa Bộ sạc nhanh' }));
     const price = await screen.findByRole('textbox', { name: 'Giá bán (₫)' });
     await user.clear(price);
     await user.type(price, '1550000');
@@ -148,7 +152,7 @@ describe('/admin/catalogue', () => {
   it('shows the change history with the price history one click away', async () => {
     const user = userEvent.setup();
     renderAdmin();
-    await user.click(await screen.findByRole('button', { name: 'Sửa Bộ sạc nhanh' }));
+    await user.click(await screen.findByRole('link', { name: 'Sửa Bộ sạc nhanh' }));
     const row = await screen.findByRole('row', { name: /Lê Thu Hà/ });
     expect(within(row).getByText('Giá bán')).toBeInTheDocument();
     expect(within(row).getByText(/1\.400\.000/)).toBeInTheDocument();
@@ -160,16 +164,10 @@ describe('/admin/catalogue', () => {
 describe('/manager/catalogue', () => {
   it('is read-only for a manager: no create, no save, the fields disabled', async () => {
     const user = userEvent.setup();
-    signIn('manager');
-    renderAt(
-      <Routes>
-        <Route path="/manager/catalogue" element={<ManagerCataloguePage />} />
-      </Routes>,
-      '/manager/catalogue',
-    );
+    renderCatalogue('manager');
     expect(await screen.findByText('Bạn chỉ có quyền xem danh mục sản phẩm.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Thêm sản phẩm' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Xem Bộ sạc nhanh' }));
+    expect(screen.queryByRole('link', { name: 'Thêm sản phẩm' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: 'Xem Bộ sạc nhanh' }));
     expect(await screen.findByRole('textbox', { name: 'Tên sản phẩm' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Lưu' })).not.toBeInTheDocument();
   });

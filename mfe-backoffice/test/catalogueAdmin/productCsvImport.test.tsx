@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
 import type { ProductCsvImport as ImportResult } from 'shared-contracts/schemas';
 import { catalogueAdminApi } from '../../src/catalogueAdmin/catalogueAdminApi';
@@ -95,7 +96,11 @@ describe('the catalogue page’s CSV buttons', () => {
     [false, true],
     [true, false],
   ])('read-only %s: "Xuất CSV" for both, "Nhập CSV" only for the admin (%s)', async (readOnly, importShown) => {
-    render(<ProductCatalogue readOnly={readOnly} />);
+    render(
+      <MemoryRouter initialEntries={['/admin/catalogue']}>
+        <ProductCatalogue readOnly={readOnly} />
+      </MemoryRouter>,
+    );
     expect(await screen.findByText('0 sản phẩm')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Xuất CSV' }));
     expect(api.download).toHaveBeenCalledTimes(1);

@@ -1,13 +1,14 @@
+/**
+ * @jest-environment ./test/catalogueAdmin/routerEnvironment.cjs
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
 import type { PromotionAdmin } from 'shared-contracts/schemas';
 import { catalogueAdminApi } from '../../src/catalogueAdmin/catalogueAdminApi';
-import { AdminCataloguePage, ManagerCataloguePage } from '../../src/catalogueAdmin/CataloguePages';
 import { promotionAdminApi } from '../../src/catalogueAdmin/promotionAdminApi';
-import { signIn, signOut } from '../partsRequestFixtures';
-import { renderAt } from '../staffFixtures';
+import { signOut } from '../partsRequestFixtures';
+import { renderCatalogue } from './catalogueFixtures';
 
 jest.mock('../../src/catalogueAdmin/catalogueAdminApi', () => {
   const actual = jest.requireActual('../../src/catalogueAdmin/catalogueAdminApi');
@@ -55,19 +56,11 @@ beforeEach(() => {
   products.list.mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 25, totalPages: 0 });
   api.list.mockResolvedValue([promotion()]);
   api.promotion.mockResolvedValue(promotion());
+  api.history.mockResolvedValue([]);
 });
 afterEach(signOut);
 
-function render(role: 'admin' | 'manager') {
-  signIn(role);
-  const path = `/${role}/catalogue`;
-  return renderAt(
-    <Routes>
-      <Route path={path} element={role === 'admin' ? <AdminCataloguePage /> : <ManagerCataloguePage />} />
-    </Routes>,
-    path,
-  );
-}
+const render = (role: 'admin' | 'manager') => renderCatalogue(role);
 
 async function openPromotions(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('tab', { name: 'Khuyến mãi' }));
@@ -98,7 +91,7 @@ describe('the catalogue’s promotions', () => {
     );
     render('admin');
     const row = await openPromotions(user);
-    await user.click(within(row).getByRole('button', { name: 'Sửa SAVE500K' }));
+    await user.click(within(row).getByRole('link', { name: 'Sửa SAVE500K' }));
     expect(await screen.findByText(/Đã dùng 37 lượt/)).toBeInTheDocument();
     const limit = screen.getByRole('textbox', { name: 'Giới hạn lượt dùng' });
     await user.clear(limit);
@@ -117,7 +110,7 @@ describe('the catalogue’s promotions', () => {
     api.save.mockResolvedValueOnce(promotion({ version: 4, title: 'Giảm 600.000 ₫', value: 600_000 }));
     render('admin');
     const row = await openPromotions(user);
-    await user.click(within(row).getByRole('button', { name: 'Sửa SAVE500K' }));
+    await user.click(within(row).getByRole('link', { name: 'Sửa SAVE500K' }));
     const title = await screen.findByRole('textbox', { name: 'Tiêu đề' });
     await user.clear(title);
     await user.type(title, 'Giảm 600.000 ₫');
@@ -138,7 +131,7 @@ describe('the catalogue’s promotions', () => {
     products.uploadImage.mockResolvedValue({ path: 'uploads/products/abc.webp', url: '/api/media/products/abc.webp', width: 1200, height: 400, alt: '' });
     render('admin');
     await openPromotions(user);
-    await user.click(screen.getByRole('button', { name: 'Thêm khuyến mãi' }));
+    await user.click(screen.getByRole('link', { name: 'Thêm khuyến mãi' }));
     await user.type(screen.getByRole('textbox', { name: 'Mã khuyến mãi' }), 'tet2027');
     await user.type(screen.getByRole('textbox', { name: 'Tiêu đề' }), 'Tết 2027');
     await user.type(screen.getByRole('textbox', { name: 'Giá trị (%)' }), '15');
@@ -159,7 +152,7 @@ describe('the catalogue’s promotions', () => {
     render('manager');
     const row = await openPromotions(user);
     expect(within(row).queryByRole('button', { name: /Tạm ngưng/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Thêm khuyến mãi' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Thêm khuyến mãi' })).not.toBeInTheDocument();
     expect(screen.getByText('Bạn chỉ có quyền xem khuyến mãi.')).toBeInTheDocument();
   });
 });

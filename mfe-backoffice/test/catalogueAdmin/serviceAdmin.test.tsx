@@ -1,13 +1,14 @@
+/**
+ * @jest-environment ./test/catalogueAdmin/routerEnvironment.cjs
+ */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
 import type { PackageAdmin, ServiceAdmin, ServiceAdminListItem } from 'shared-contracts/schemas';
 import { catalogueAdminApi } from '../../src/catalogueAdmin/catalogueAdminApi';
-import { AdminCataloguePage, ManagerCataloguePage } from '../../src/catalogueAdmin/CataloguePages';
 import { serviceAdminApi } from '../../src/catalogueAdmin/serviceAdminApi';
-import { signIn, signOut } from '../partsRequestFixtures';
-import { renderAt } from '../staffFixtures';
+import { signOut } from '../partsRequestFixtures';
+import { renderCatalogue } from './catalogueFixtures';
 
 jest.mock('../../src/catalogueAdmin/catalogueAdminApi', () => {
   const actual = jest.requireActual('../../src/catalogueAdmin/catalogueAdminApi');
@@ -106,20 +107,11 @@ beforeEach(() => {
 });
 afterEach(signOut);
 
-function render(role: 'admin' | 'manager') {
-  signIn(role);
-  const path = `/${role}/catalogue`;
-  return renderAt(
-    <Routes>
-      <Route path={path} element={role === 'admin' ? <AdminCataloguePage /> : <ManagerCataloguePage />} />
-    </Routes>,
-    path,
-  );
-}
+const render = (role: 'admin' | 'manager') => renderCatalogue(role);
 
 async function openService(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('tab', { name: 'Dịch vụ' }));
-  await user.click(await screen.findByRole('button', { name: 'Sửa Bảo dưỡng phanh' }));
+  await user.click(await screen.findByRole('link', { name: 'Sửa Bảo dưỡng phanh' }));
   return screen.findByRole('group', { name: /Danh mục kiểm tra/ });
 }
 
@@ -245,9 +237,9 @@ describe('the catalogue’s services', () => {
     render('manager');
     await user.click(await screen.findByRole('tab', { name: 'Dịch vụ' }));
     expect(await screen.findByText('Bạn chỉ có quyền xem dịch vụ.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Thêm dịch vụ' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Thêm dịch vụ' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Lưu trữ/ })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Xem Bảo dưỡng phanh' }));
+    await user.click(await screen.findByRole('link', { name: 'Xem Bảo dưỡng phanh' }));
     expect(await screen.findByRole('textbox', { name: 'Tên dịch vụ' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Thêm hạng mục' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Lưu' })).not.toBeInTheDocument();
@@ -263,7 +255,7 @@ describe('the catalogue’s packages', () => {
     const row = await screen.findByRole('row', { name: /Gói Tiêu chuẩn/ });
     expect(within(row).getByText('Bảo dưỡng phanh × 2')).toBeInTheDocument();
     expect(within(row).getByText(/1\.200\.000/)).toBeInTheDocument();
-    await user.click(within(row).getByRole('button', { name: 'Sửa Gói Tiêu chuẩn' }));
+    await user.click(within(row).getByRole('link', { name: 'Sửa Gói Tiêu chuẩn' }));
     const credits = await screen.findByRole('group', { name: 'Lượt dịch vụ trong gói' });
     const quantity = within(credits).getByRole('textbox', { name: 'Số lượt của dịch vụ 1' });
     await user.clear(quantity);
@@ -278,8 +270,8 @@ describe('the catalogue’s packages', () => {
     render('manager');
     await user.click(await screen.findByRole('tab', { name: 'Gói dịch vụ' }));
     expect(await screen.findByText('Bạn chỉ có quyền xem gói dịch vụ.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Thêm gói dịch vụ' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Xem Gói Tiêu chuẩn' }));
+    expect(screen.queryByRole('link', { name: 'Thêm gói dịch vụ' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('link', { name: 'Xem Gói Tiêu chuẩn' }));
     expect(await screen.findByRole('textbox', { name: 'Tên gói' })).toBeDisabled();
   });
 });
