@@ -3,7 +3,7 @@ import { addIdColumn, addTimestampColumn, dialectOf } from '../portable';
 import { rebuildSqliteTable } from '../sqliteRebuild';
 
 /**
- * Goods receipts from a supplier (issue 45 §1, decision 0053): goods arriving at any stock location (a centre or
+ * Goods receipts from a supplier (issue 45 §1, decision 0055): goods arriving at any stock location (a centre or
  * the online warehouse) with what was paid for them.
  * - goods_receipts (location, supplier, the supplier's reference, note, who and when) and goods_receipt_lines
  *   (product, quantity, unit_cost in VND: the cost kept for margin reports);

@@ -8,7 +8,7 @@ import { addOnHand } from './centreStockMoves';
 import { inventoryMessages } from './inventoryMessages';
 
 /**
- * Goods receipts from a supplier (issue 45 §1, decision 0053): goods arriving at one stock location (a centre or
+ * Goods receipts from a supplier (issue 45 §1, decision 0055): goods arriving at one stock location (a centre or
  * the online warehouse), with the unit cost paid, in one transaction: the receipt and its lines, then per line in
  * ascending product id (as checkout and transfers lock rows: never waiting in a cycle) `on_hand += q` with a
  * RECEIPT movement pointing at the receipt (addOnHand: the row made if missing, the low-stock check). The lines
