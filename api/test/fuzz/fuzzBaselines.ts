@@ -345,6 +345,12 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'POST /api/inventory/receive': { bodies: [{ centreId: f.floorCentreId, lines: [{ productId: f.partProductId, quantity: 1 }], note: 'Nhập bổ sung' }] },
     'POST /api/inventory/adjust': { bodies: [{ centreId: f.floorCentreId, productId: f.partProductId, newOnHand: 40, reason: 'Kiểm kê cuối tháng' }] },
     'PUT /api/inventory/{productId}/min-stock': { params: { productId: String(f.partProductId) }, bodies: [{ centreId: f.floorCentreId, minStock: 2 }] },
+    'GET /api/inventory/locations': {},
+    'GET /api/inventory/products/{productId}/stock': { params: { productId: String(f.partProductId) } },
+    'GET /api/inventory/goods-receipts': { query: { ...centre, page: '1', pageSize: '20' } },
+    'POST /api/inventory/goods-receipts': {
+      bodies: [{ centreId: f.floorCentreId, supplier: 'Công ty Phụ tùng Minh Phát', reference: 'HĐ-0042', note: 'Giao đủ', lines: [{ productId: f.partProductId, quantity: 2, unitCost: 150000 }] }],
+    },
     'GET /api/stock-locations': {},
     'GET /api/inventory/transfers': { query: { centreId: String(f.floorCentreId), status: 'IN_TRANSIT', page: '1' } },
     'GET /api/kpis/centre': { query: { ...centre, from: '2026-10-20', to: '2026-11-19' } },

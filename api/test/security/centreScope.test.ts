@@ -40,6 +40,10 @@ const NOT_CENTRE_DATA: Record<string, string> = {
   'GET /api/staff/events': 'the floor’s SSE stream (never ends under app.inject; scoped in test/service/sseStream.test.ts)',
   'POST /api/staff/appointments/{id}/check-in': 'the floor: check-in of an appointment',
   'GET /api/staff/technicians': 'the floor: the centre’s technicians',
+  // Answers hold no order, payment or transfer to find: that B sees B's own centre only is asserted in
+  // test/modules/inventory/goodsReceipts.test.ts ('locations and stock per location').
+  'GET /api/inventory/locations': 'the locations the caller sees (own centre only: goodsReceipts.test.ts)',
+  'GET /api/inventory/products/{productId}/stock': 'a product’s stock where the caller sees (own centre only: goodsReceipts.test.ts)',
 };
 
 /** Which of A's records a path parameter names, by the start of the path (the first rule that fits wins). */
@@ -77,6 +81,7 @@ const BODIES: Record<string, (context: BodyContext) => unknown> = {
   'POST /api/payment-exceptions/{id}/dismiss': ({ version }) => ({ note: 'Giao dịch trùng, bỏ qua.', version }),
   'POST /api/inventory/receive': ({ t }) => ({ centreId: t.centreA, lines: [{ productId: t.product.id, quantity: 5 }] }),
   'POST /api/inventory/adjust': ({ t }) => ({ centreId: t.centreA, productId: t.product.id, newOnHand: 15, reason: 'Kiểm kê thiếu hàng.' }),
+  'POST /api/inventory/goods-receipts': ({ t }) => ({ centreId: t.centreA, supplier: 'Công ty Phụ tùng Phạm Vi', lines: [{ productId: t.product.id, quantity: 3, unitCost: 50_000 }] }),
   // B's manager takes A's units to B (the manager of the source may; anyone else sends a request)
   'POST /api/inventory/transfers': ({ t }) => ({ fromLocationId: t.centreA, toLocationId: t.centreB, lines: [{ productId: t.product.id, quantity: 1 }] }),
   // a request is the destination's manager's: B asks for A's units to go to the warehouse
