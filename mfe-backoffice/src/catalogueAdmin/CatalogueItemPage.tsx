@@ -72,7 +72,9 @@ const EDITORS: Record<CatalogueKind, ComponentType<EditorProps>> = {
  */
 export function CatalogueItemPage({ area, kind }: { area: Area; kind: CatalogueKind }) {
   const base: CatalogueBase = area === 'admin' ? '/admin/catalogue' : '/manager/catalogue';
-  const itemId = itemIdOf(useParams().id);
+  // a manager reads items; there is no new one to read
+  const param = itemIdOf(useParams().id);
+  const itemId = area === 'manager' && param === null ? 'invalid' : param;
   const location = useLocation();
   const navigate = useNavigate();
   const from = (location.state as Partial<FromList> | null)?.from;

@@ -325,7 +325,12 @@ export function useItemPageFocus(ready: boolean, title: string, readOnly: boolea
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focused = useRef(false);
   useEffect(() => {
-    if (ready && title) document.title = `${title} | ${messages.brand.name}`;
+    if (!ready || !title) return undefined;
+    // after the shell's own title for the route, which its page wrapper sets in the same commit
+    const timer = setTimeout(() => {
+      document.title = `${title} | ${messages.brand.name}`;
+    }, 0);
+    return () => clearTimeout(timer);
   }, [ready, title]);
   useEffect(() => {
     if (!ready || focused.current) return;

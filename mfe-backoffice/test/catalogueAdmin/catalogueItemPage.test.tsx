@@ -191,6 +191,17 @@ describe('a product’s own page', () => {
     expect(api.create).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a manager the product read-only under /manager, the heading focused; no new product to open', async () => {
+    const { router } = renderCatalogue('manager', '/manager/catalogue/products/7');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Bộ sạc nhanh' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('textbox', { name: 'Tên sản phẩm' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Lưu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Danh mục' })).toHaveAttribute('href', '/manager/catalogue');
+    await router.navigate('/manager/catalogue/products/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy mục này trong danh mục.' })).toBeInTheDocument();
+  });
+
   it('says so for an id that is not one', async () => {
     renderCatalogue('admin', '/admin/catalogue/products/abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy mục này trong danh mục.' })).toBeInTheDocument();
