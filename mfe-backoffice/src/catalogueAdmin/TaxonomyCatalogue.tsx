@@ -1,9 +1,11 @@
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, errorDataOf } from 'shared-contracts';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError, errorDataOf, foldedWords, foldVietnamese } from 'shared-contracts';
 import type { BrandAdmin, CategoryAdmin } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { useAsync } from '../hooks/useAsync';
 import { promotionAdminApi, type BrandFormValues, type CategoryFormValues, type PromotionGroupValue } from './promotionAdminApi';
+import { FilterSelect, SearchBox, useListQuery } from './catalogueList';
+import { catalogueItemText } from './catalogueItemText';
 import { Options } from './editorForm';
 import { PROMOTION_GROUP_TEXT } from './promotionAdminText';
 import styles from './CatalogueAdmin.module.css';
@@ -29,7 +31,27 @@ const text = {
   addCategory: 'Thêm danh mục',
   addBrand: 'Thêm thương hiệu',
   stale: 'Mục này vừa được người khác cập nhật; dữ liệu hiện tại đã được tải, nội dung bạn nhập vẫn được giữ. Bấm Lưu để ghi lại.',
+  search: 'Tìm danh mục hoặc thương hiệu',
+  filters: 'Lọc danh mục và thương hiệu',
 };
+
+interface TaxonomyQuery {
+  q: string;
+  status: '' | 'active' | 'inactive';
+  page: number;
+}
+
+const STATUS_OPTIONS = [
+  { value: 'active', label: text.active },
+  { value: 'inactive', label: text.inactive },
+];
+
+/** Whether a category or brand matches the search (its name, without diacritics) and the status filter. */
+function matches(item: { name: string; isActive: boolean }, query: TaxonomyQuery): boolean {
+  if (query.status !== '' && item.isActive !== (query.status === 'active')) return false;
+  const name = foldVietnamese(item.name);
+  return foldedWords(query.q).every((word) => name.includes(word));
+}
 
 const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? Object.fromEntries(error.errors.map((entry) => [entry.field.split('.')[0]!, entry.message])) : {};
@@ -121,6 +143,13 @@ function TaxonomySection<Item extends TaxonomyItem, Values extends { name: strin
     if (editing) editor.setEditing({ ...editing, values: { ...editing.values, [key]: value } });
   };
   const fieldId = (name: string) => `${idBase}-${name}`;
+  // a form opened (new or "Sửa"): its name field focused, so the form below the table is in view
+  const nameRef = useRef<HTMLInputElement>(null);
+  const open = editing !== null;
+  const editingId = editing?.id;
+  useEffect(() => {
+    if (open) nameRef.current?.focus();
+  }, [open, editingId]);
   const errorLine = (field: string) => (editor.errors[field] ? <p className={styles.fieldError}>{editor.errors[field]}</p> : null);
 
   return (
@@ -177,7 +206,7 @@ function TaxonomySection<Item extends TaxonomyItem, Values extends { name: strin
           <div className={styles.fields}>
             <div className={styles.field}>
               <label htmlFor={fieldId('name')}>{text.name}</label>
-              <input id={fieldId('name')} className={styles.input} value={editing.values.name} onChange={(event) => set('name', event.target.value)} />
+              <input ref={nameRef} id={fieldId('name')} className={styles.input} value={editing.values.name} onChange={(event) => set('name', event.target.value)} />
               {errorLine('name')}
             </div>
             {fields({ editing, set, fieldId, errorLine })}
@@ -234,9 +263,14 @@ export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
   }
 
   const parents = categories.filter((item) => item.parentId === null);
+  const { typed, setTyped, query, search, filter } = useListQuery<TaxonomyQuery>({ q: '', status: '', page: 1 });
 
   return (
     <>
+      <form className={styles.toolbar} role="search" aria-label={text.filters} onSubmit={search}>
+        <SearchBox id={`${id}-search`} label={text.search} button={catalogueItemText.searchButton} value={typed} onChange={setTyped} />
+        <FilterSelect id={`${id}-status`} label={text.status} allText={catalogueItemText.all} value={query.status} options={STATUS_OPTIONS} onChange={(status) => filter({ status: status as TaxonomyQuery['status'] })} />
+      </form>
       {error && (
         <p className={styles.alert} role="alert">
           {error}
@@ -247,7 +281,7 @@ export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
         title={text.categories}
         addLabel={text.addCategory}
         readOnly={readOnly}
-        items={categories}
+        items={categories.filter((item) => matches(item, query))}
         nameOf={(item) => (item.parentId === null ? item.name : `↳ ${item.name}`)}
         column={{ label: text.promoGroup, cell: (item) => PROMOTION_GROUP_TEXT[item.promoGroup] }}
         actions={(item) =>
@@ -285,7 +319,7 @@ export function TaxonomyCatalogue({ readOnly }: { readOnly: boolean }) {
         title={text.brands}
         addLabel={text.addBrand}
         readOnly={readOnly}
-        items={brands}
+        items={brands.filter((item) => matches(item, query))}
         column={{ label: text.country, cell: (item) => item.country }}
         empty={EMPTY_BRAND}
         valuesOf={brandValuesOf}

@@ -19,7 +19,7 @@ jest.mock('../../src/catalogueAdmin/catalogueAdminApi', () => {
 });
 jest.mock('../../src/catalogueAdmin/promotionAdminApi', () => {
   const actual = jest.requireActual('../../src/catalogueAdmin/promotionAdminApi');
-  const names = ['list', 'promotion', 'history', 'create', 'save', 'setActive'];
+  const names = ['list', 'promotion', 'history', 'create', 'save', 'setActive', 'categories', 'brands', 'createCategory', 'saveCategory', 'deleteCategory', 'createBrand', 'saveBrand'];
   return { ...actual, promotionAdminApi: Object.fromEntries(names.map((name) => [name, jest.fn()])) };
 });
 jest.mock('../../src/inventory/inventoryApi', () => ({ inventoryApi: { productStock: jest.fn() } }));
@@ -235,5 +235,34 @@ describe('the promotions tab', () => {
     expect(await screen.findByText('Không có mục nào khớp bộ lọc.')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Tìm theo mã hoặc tiêu đề' })).toHaveValue('khong-co');
     expect(promotions.list).toHaveBeenCalledWith({ q: 'khong-co', status: '', page: 1 }, expect.anything());
+  });
+});
+
+describe('the categories and brands tab', () => {
+  it('searches both lists without diacritics and filters them by status; "Sửa" focuses the form’s name field', async () => {
+    const user = userEvent.setup();
+    const category = (id: number, name: string, isActive: boolean) => ({ id, version: 1, slug: `c${id}`, name, parentId: null, description: '', promoGroup: 'parts' as const, sortOrder: 0, isActive, productCount: 3 });
+    const brand = (id: number, name: string, isActive: boolean) => ({ id, version: 1, slug: `b${id}`, name, country: 'Việt Nam', isActive, productCount: 3 });
+    promotions.categories.mockResolvedValue([category(1, 'Pin & Sạc', true), category(2, 'Lốp xe', false)]);
+    promotions.brands.mockResolvedValue([brand(5, 'VinFast', true), brand(6, 'Pega', false)]);
+    const { router } = renderCatalogue('admin', '/admin/catalogue?tab=taxonomy');
+    expect(await screen.findByRole('row', { name: /Pin & Sạc/ })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Lốp xe/ })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Tìm danh mục hoặc thương hiệu' }), 'lop');
+    await user.click(screen.getByRole('button', { name: 'Tìm' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Pin & Sạc/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Lốp xe/ })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /VinFast/ })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Tìm danh mục hoặc thương hiệu' }));
+    await user.click(screen.getByRole('button', { name: 'Tìm' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Trạng thái' }), 'inactive');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /VinFast/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Pega/ })).toBeInTheDocument();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ tab: 'taxonomy', status: 'inactive' });
+
+    await user.click(screen.getByRole('button', { name: 'Sửa Pega' }));
+    expect(screen.getByDisplayValue('Pega')).toHaveFocus();
   });
 });
