@@ -4,6 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { inTransaction } from '../../db/inTransaction';
 import { toNumber } from '../../db/portable';
+import { nowUtcOf } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 
 /**
@@ -67,9 +68,15 @@ async function forget(db: Kysely<Database>, id: string): Promise<void> {
   });
 }
 
-/** Takes back one chunk: the new products and their history go; each updated product gets its row back unless saved since. */
-async function undoChunk(trx: Transaction<Database>, chunk: JournalChunk): Promise<void> {
-  if (chunk.created.length > 0) {
+/**
+ * Takes back one chunk: the new products and their history go; each updated product gets its row back unless saved
+ * since. `keepNew`: a new product something now points at (a parts request or a goods receipt made meanwhile, which
+ * refuse its deletion) is archived instead — off the shop, its history kept.
+ */
+async function undoChunk(trx: Transaction<Database>, chunk: JournalChunk, keepNew: boolean): Promise<void> {
+  if (chunk.created.length > 0 && keepNew) {
+    await trx.updateTable('products').set({ status: 'archived', is_active: 0, updated_at: nowUtcOf(trx) }).where('id', 'in', chunk.created).execute();
+  } else if (chunk.created.length > 0) {
     await trx.deleteFrom('catalogue_changes').where('entity', '=', 'product').where('entity_id', 'in', chunk.created).execute();
     await trx.deleteFrom('product_slug_redirects').where('product_id', 'in', chunk.created).execute();
     await trx.deleteFrom('products').where('id', 'in', chunk.created).execute();
@@ -83,24 +90,42 @@ async function undoChunk(trx: Transaction<Database>, chunk: JournalChunk): Promi
   }
 }
 
+/** PostgreSQL's 23503; SQLite says FOREIGN KEY under SQLITE_CONSTRAINT_TRIGGER for ON DELETE RESTRICT. */
+function foreignKeyViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code === '23503') return true;
+  return typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT') && typeof message === 'string' && message.includes('FOREIGN KEY');
+}
+
+/** Undoes the newest chunk left in the journal, with its journal row; false when none is left. */
+async function undoNewestChunk(db: Kysely<Database>, id: string, keepNew: boolean): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const last = await trx
+      .selectFrom('product_csv_import_journal')
+      .select(['id', 'written'])
+      .where('import_id', '=', id)
+      .orderBy('chunk', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!last) return false;
+    await undoChunk(trx, JSON.parse(last.written) as JournalChunk, keepNew);
+    await trx.deleteFrom('product_csv_import_journal').where('id', '=', last.id).execute();
+    await trx.updateTable('product_csv_imports').set({ alive_ms: Date.now() }).where('id', '=', id).execute();
+    return true;
+  });
+}
+
 /** Undoes an apply from its journal, newest chunk first, one short transaction per chunk (its journal row with it). */
 async function undoImport(db: Kysely<Database>, id: string): Promise<void> {
   for (;;) {
-    const done = await inTransaction(db, async (trx) => {
-      const last = await trx
-        .selectFrom('product_csv_import_journal')
-        .select(['id', 'written'])
-        .where('import_id', '=', id)
-        .orderBy('chunk', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (!last) return true;
-      await undoChunk(trx, JSON.parse(last.written) as JournalChunk);
-      await trx.deleteFrom('product_csv_import_journal').where('id', '=', last.id).execute();
-      await trx.updateTable('product_csv_imports').set({ alive_ms: Date.now() }).where('id', '=', id).execute();
-      return false;
-    });
-    if (done) break;
+    let undid: boolean;
+    try {
+      undid = await undoNewestChunk(db, id, false);
+    } catch (error) {
+      if (!foreignKeyViolation(error)) throw error;
+      undid = await undoNewestChunk(db, id, true);
+    }
+    if (!undid) break;
     await nextTurn();
   }
   await forget(db, id);

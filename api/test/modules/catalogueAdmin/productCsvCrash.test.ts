@@ -158,6 +158,32 @@ describe.each(testDatabases())('a product CSV apply killed with SIGKILL on $labe
     expect(await recoverAsTheServerStarts()).toBe(0);
   });
 
+  it('killed after a parts request took one of its new products, the start archives that chunk instead and serves', async () => {
+    await killAfter(3);
+    const db = scratch.db;
+    const taken = await db.selectFrom('products').select(['id', 'sku']).where('sku', 'like', 'CRASH-%').orderBy('id').executeTakeFirstOrThrow();
+    // A technician's parts request for it, made before the crash: the database refuses the product's deletion.
+    const { id: _id, ...request } = await db.selectFrom('parts_requests').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    const inserted = await db.insertInto('parts_requests').values({ ...request, product_id: taken.id }).returning('id').executeTakeFirstOrThrow();
+
+    expect(await recoverAsTheServerStarts()).toBe(1);
+    const after = await catalogueOf(db);
+    const leftOver = after.products.filter((product) => product.sku.startsWith('CRASH-'));
+    // Only the chunk holding that product stays, archived: off the shop; every other row as before the file.
+    expect(leftOver.map((product) => product.sku)).toContain(taken.sku);
+    expect(leftOver.length).toBeLessThanOrEqual(target.dialect === 'sqlite' ? 25 : 250);
+    for (const product of leftOver) expect({ status: product.status, is_active: Number(product.is_active) }).toEqual({ status: 'archived', is_active: 0 });
+    expect(after.products.filter((product) => !product.sku.startsWith('CRASH-'))).toEqual(before.products);
+    expect(await journalled()).toBe(0);
+
+    // Back to the catalogue before the file, for the next test.
+    await db.deleteFrom('parts_requests').where('id', '=', inserted.id).execute();
+    const ids = leftOver.map((product) => product.id);
+    await db.deleteFrom('catalogue_changes').where('entity', '=', 'product').where('entity_id', 'in', ids).execute();
+    await db.deleteFrom('products').where('id', 'in', ids).execute();
+    expect(await catalogueOf(db)).toEqual(before);
+  });
+
   it('left to finish, the apply gives the file, and a start afterwards keeps it', async () => {
     const { exited } = startApply();
     const result = await exited;
