@@ -3,9 +3,10 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductAdmin, PromotionAdmin } from 'shared-contracts/schemas';
+import type { PackageAdmin, ProductAdmin, PromotionAdmin } from 'shared-contracts/schemas';
 import { catalogueAdminApi } from '../../src/catalogueAdmin/catalogueAdminApi';
 import { promotionAdminApi } from '../../src/catalogueAdmin/promotionAdminApi';
+import { serviceAdminApi } from '../../src/catalogueAdmin/serviceAdminApi';
 import { inventoryApi } from '../../src/inventory/inventoryApi';
 import { signOut } from '../partsRequestFixtures';
 import { renderCatalogue } from './catalogueFixtures';
@@ -23,10 +24,16 @@ jest.mock('../../src/catalogueAdmin/promotionAdminApi', () => {
   return { ...actual, promotionAdminApi: Object.fromEntries(names.map((name) => [name, jest.fn()])) };
 });
 jest.mock('../../src/inventory/inventoryApi', () => ({ inventoryApi: { productStock: jest.fn() } }));
+jest.mock('../../src/catalogueAdmin/serviceAdminApi', () => {
+  const actual = jest.requireActual('../../src/catalogueAdmin/serviceAdminApi');
+  const names = ['list', 'service', 'history', 'create', 'save', 'setActive', 'packages', 'package', 'packageHistory', 'createPackage', 'savePackage', 'setPackageActive'];
+  return { ...actual, serviceAdminApi: Object.fromEntries(names.map((name) => [name, jest.fn()])) };
+});
 
 const api = jest.mocked(catalogueAdminApi);
 const promotions = jest.mocked(promotionAdminApi);
 const stock = jest.mocked(inventoryApi);
+const services = jest.mocked(serviceAdminApi);
 
 const product = (overrides: Partial<ProductAdmin> = {}): ProductAdmin => ({
   id: 7,
@@ -264,5 +271,39 @@ describe('the categories and brands tab', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sửa Pega' }));
     expect(screen.getByDisplayValue('Pega')).toHaveFocus();
+  });
+});
+
+describe('the packages tab', () => {
+  const aPackage = (id: number, name: string, isActive: boolean): PackageAdmin => ({
+    id,
+    version: 1,
+    slug: `goi-${id}`,
+    name,
+    tier: 'tieu-chuan',
+    description: '',
+    price: 1_200_000,
+    originalPrice: null,
+    validityMonths: 12,
+    vehicleTypes: ['scooter'],
+    credits: [],
+    perks: [],
+    highlighted: false,
+    sortOrder: 0,
+    isActive,
+  });
+
+  it('searches the packages by name without diacritics and filters by status; each row links to its page', async () => {
+    const user = userEvent.setup();
+    services.packages.mockResolvedValue([aPackage(2, 'Gói Bảo dưỡng Năm', true), aPackage(3, 'Gói Cao cấp', false)]);
+    services.list.mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 100, totalPages: 0 });
+    renderCatalogue('admin', '/admin/catalogue?tab=packages');
+    expect(await screen.findByRole('row', { name: /Bảo dưỡng Năm/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Tìm theo tên gói' }), 'cao cap');
+    await user.click(screen.getByRole('button', { name: 'Tìm' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Bảo dưỡng Năm/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Sửa Gói Cao cấp' })).toHaveAttribute('href', '/admin/catalogue/packages/3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Trạng thái' }), 'active');
+    expect(await screen.findByText('Không có mục nào khớp bộ lọc.')).toBeInTheDocument();
   });
 });
