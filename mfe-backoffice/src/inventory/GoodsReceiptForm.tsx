@@ -159,6 +159,8 @@ export function GoodsReceiptForm({ centreId, locationName, request, onReceived, 
       });
       const receipt = outcome.data?.receipt ?? null;
       reset();
+      // ready for the next delivery
+      document.getElementById(`${id}-supplier`)?.focus();
       onReceived(receipt, receipt ? t.done(n(receipt.totalQuantity), receipt.centreName, formatVnd(receipt.totalCost)) : (outcome.message ?? t.doneShort));
     } catch (error) {
       const fields = fieldErrorsOf(error);

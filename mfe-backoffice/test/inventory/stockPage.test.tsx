@@ -239,6 +239,7 @@ describe('the stock page: goods receipt', () => {
     await waitFor(() => expect(api.page.mock.calls.length).toBe(pages + 1));
     await waitFor(() => expect(api.goodsReceipts.mock.calls.length).toBe(receipts + 1));
     expect(within(form()).getByLabelText('Nhà cung cấp')).toHaveValue('');
+    expect(within(form()).getByLabelText('Nhà cung cấp')).toHaveFocus();
     expect(within(form()).queryByLabelText('Số lượng (dòng 2)')).not.toBeInTheDocument();
   });
 
