@@ -30,7 +30,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await expect(area.getByRole('heading', { level: 1, name: 'Danh mục sản phẩm' })).toBeVisible();
   await expect(area.getByRole('table').first()).toBeVisible();
   await expectAccessible(admin);
-  await area.getByRole('button', { name: 'Thêm sản phẩm' }).click();
+  await area.getByRole('link', { name: 'Thêm sản phẩm' }).click();
   await area.getByLabel('Tên sản phẩm').fill(name);
   await area.getByLabel('Mã SKU').fill(sku);
   await area.getByLabel('Danh mục', { exact: true }).last().selectOption({ index: 1 });
@@ -41,6 +41,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await expect(area.getByText('Ảnh chính', { exact: true })).toBeVisible();
   await area.getByRole('button', { name: 'Lưu' }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã tạo sản phẩm.' })).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin\/catalogue\/products\/\d+$/);
   await expectAccessible(admin);
 
   // 2. Published: a guest's search without diacritics finds it within a second.
@@ -118,12 +119,19 @@ test('admin adds a checklist item and changes a service’s price → /services 
   await area.getByRole('tab', { name: 'Dịch vụ', exact: true }).click();
   await expect(area.getByRole('row', { name: new RegExp(before.name) })).toBeVisible();
   await expectAccessible(admin);
-  await area.getByRole('button', { name: `Sửa ${before.name}`, exact: true }).click();
+  await area.getByRole('link', { name: `Sửa ${before.name}`, exact: true }).click();
   const checklist = area.getByRole('group', { name: /Danh mục kiểm tra/ });
   await expect(checklist.getByRole('combobox', { name: 'Linh kiện của hạng mục 1', exact: true })).toBeVisible();
   await area.getByRole('textbox', { name: 'Giá (₫)', exact: true }).fill(String(price));
   await checklist.getByRole('button', { name: 'Thêm hạng mục' }).click();
-  await checklist.getByRole('combobox', { name: `Linh kiện của hạng mục ${position}`, exact: true }).selectOption({ label: `${component} (${code})` });
+  // The component picker: typed without diacritics, picked by its Vietnamese name, the code a hint beneath; the
+  // whole name fits its box (not cut off).
+  const picker = checklist.getByRole('combobox', { name: `Linh kiện của hạng mục ${position}`, exact: true });
+  await picker.fill(component.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[đĐ]/g, 'd'));
+  await checklist.getByRole('option', { name: new RegExp(`^${component}`) }).click();
+  await expect(picker).toHaveValue(component);
+  await expect(checklist.getByText(`Mã: ${code}`, { exact: true })).toBeVisible();
+  expect(await picker.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
   await checklist.getByRole('textbox', { name: `Nội dung kiểm tra của hạng mục ${position}`, exact: true }).fill(`${component}: kiểm tra thử`);
   await area.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã lưu dịch vụ.' })).toBeVisible();
@@ -142,7 +150,8 @@ test('admin adds a checklist item and changes a service’s price → /services 
   await expect(page.getByText(new RegExp(shown.replace(/\./g, '\\.'))).first()).toBeVisible();
 
   // The history shows the template's change in words; the packages tab passes axe too.
-  await expect(area.getByRole('region', { name: 'Lịch sử thay đổi' }).getByText(`Thêm: ${code} (${component}: kiểm tra thử)`)).toBeVisible();
+  await expect(area.getByRole('region', { name: 'Lịch sử thay đổi' }).getByText(`Thêm: ${component}: kiểm tra thử (${code})`)).toBeVisible();
+  await area.getByRole('link', { name: '← Danh mục' }).click();
   await area.getByRole('tab', { name: 'Gói dịch vụ' }).click();
   await expect(area.getByRole('row', { name: /Gói/ }).first()).toBeVisible();
   await expectAccessible(admin);
