@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import { inTransaction } from '../../db/inTransaction';
 import { toNumber } from '../../db/portable';
-import { nowUtcOf } from '../../db/sqlDialect';
+import { lockForUpdate, nowUtcOf } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 
 /**
@@ -100,6 +100,9 @@ function foreignKeyViolation(error: unknown): boolean {
 /** Undoes the newest chunk left in the journal, with its journal row; false when none is left. */
 async function undoNewestChunk(db: Kysely<Database>, id: string, keepNew: boolean): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    // Two instances starting at once undo an apply one chunk at a time in turn (the row locked on PostgreSQL).
+    const open = await lockForUpdate(trx, trx.selectFrom('product_csv_imports').select('id').where('id', '=', id)).executeTakeFirst();
+    if (!open) return false;
     const last = await trx
       .selectFrom('product_csv_import_journal')
       .select(['id', 'written'])

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { loadConfig } from '../../../src/config';
 import type { Database } from '../../../src/db/schema';
 import { recoverProductCsvImports } from '../../../src/modules/catalogueAdmin';
@@ -164,7 +164,9 @@ describe.each(testDatabases())('a product CSV apply killed with SIGKILL on $labe
     const taken = await db.selectFrom('products').select(['id', 'sku']).where('sku', 'like', 'CRASH-%').orderBy('id').executeTakeFirstOrThrow();
     // A technician's parts request for it, made before the crash: the database refuses the product's deletion.
     const { id: _id, ...request } = await db.selectFrom('parts_requests').selectAll().orderBy('id').executeTakeFirstOrThrow();
-    const inserted = await db.insertInto('parts_requests').values({ ...request, product_id: taken.id }).returning('id').executeTakeFirstOrThrow();
+    // Its instants as ISO text (PostgreSQL reads them as Dates).
+    const copy = JSON.parse(JSON.stringify(request)) as Insertable<Database['parts_requests']>;
+    const inserted = await db.insertInto('parts_requests').values({ ...copy, product_id: taken.id }).returning('id').executeTakeFirstOrThrow();
 
     expect(await recoverAsTheServerStarts()).toBe(1);
     const after = await catalogueOf(db);
