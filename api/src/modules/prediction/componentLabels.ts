@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import { CHECKLIST_COMPONENT_LABELS } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { COMPONENTS } from './knowledgeBase';
 
 /**
  * A component's Vietnamese label and the service to book for it: the diagnostics knowledge base's where it
  * knows the component, else the label of the catalogue's checklist templates (spec predictive.md §1: "its
- * label comes from the catalogue"), else the code.
+ * label comes from the catalogue"), else the component's Vietnamese name (shared-contracts), else the code.
  */
 export interface ComponentInfo {
   label: string;
@@ -44,5 +45,5 @@ async function readComponentInfo(db: Kysely<Database>): Promise<(code: string) =
       }
     }
   }
-  return (code) => known.get(code) ?? fromCatalogue.get(code) ?? { label: code, serviceSlug: null };
+  return (code) => known.get(code) ?? fromCatalogue.get(code) ?? { label: CHECKLIST_COMPONENT_LABELS[code] ?? code, serviceSlug: null };
 }
