@@ -348,6 +348,7 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'GET /api/inventory/locations': {},
     'GET /api/inventory/products/{productId}/stock': { params: { productId: String(f.partProductId) } },
     'GET /api/inventory/goods-receipts': { query: { ...centre, page: '1', pageSize: '20' } },
+    'GET /api/inventory/goods-receipts/{id}': { params: { id: '1' } },
     'POST /api/inventory/goods-receipts': {
       bodies: [{ centreId: f.floorCentreId, supplier: 'Công ty Phụ tùng Minh Phát', reference: 'HĐ-0042', note: 'Giao đủ', lines: [{ productId: f.partProductId, quantity: 2, unitCost: 150000 }] }],
     },

@@ -55,6 +55,7 @@ const PATH_TARGETS: Array<{ under: string; param: string; record: (t: CentreATar
   { under: '/api/payment-exceptions/{id}', param: 'id', record: (t) => t.exception },
   { under: '/api/vat-invoice-requests/{id}', param: 'id', record: (t) => t.vatRequest },
   { under: '/api/inventory/transfers/{id}', param: 'id', record: (t) => t.transfer },
+  { under: '/api/inventory/goods-receipts/{id}', param: 'id', record: (t) => t.goodsReceipt },
   { under: '/api/inventory/{productId}', param: 'productId', record: (t) => t.product },
   { under: '/api/staff/parts-requests/{id}', param: 'id', record: (t) => t.partsRequest },
   { under: '/api/staff/parts-free-lines/{id}', param: 'id', record: (t) => t.freeLine },

@@ -40,6 +40,8 @@ export interface CentreATargets {
   vatRequest: CentreRecord & { id: number };
   /** From A to the online warehouse, in transit (A's manager made it). */
   transfer: CentreRecord & { id: number };
+  /** Goods from a supplier into A (A's manager received them). */
+  goodsReceipt: CentreRecord & { id: number };
   /** In progress at A, with A's technician. */
   serviceOrder: CentreRecord & { id: number };
   partsRequest: CentreRecord & { id: number };
@@ -124,6 +126,11 @@ export async function makeCentreATargets(floor: Floor): Promise<CentreATargets> 
   expectStatus(transfer, 201, 'transfer from A');
   const transferId = (transfer.json() as { data: { id: number } }).data.id;
 
+  const supplier = `Nhà cung cấp riêng của A ${process.pid}-${Date.now() % 100000}`;
+  const receipt = await floor.request(users.manager, 'POST', '/api/inventory/goods-receipts', { supplier, lines: [{ productId: product.id, quantity: 2, unitCost: 90_000 }] });
+  expectStatus(receipt, 201, 'goods receipt into A');
+  const goodsReceiptId = (receipt.json() as { data: { receipt: { id: number } } }).data.receipt.id;
+
   const serviceOrder = await floor.startedOrder();
   const partsRequest = await floor.request(users.technician, 'POST', `/api/technician/service-orders/${serviceOrder.id}/parts-requests`, {
     productId: product.id,
@@ -161,10 +168,11 @@ export async function makeCentreATargets(floor: Floor): Promise<CentreATargets> 
     exception: { ...idRecord('payment exception', exceptionRow.id, 'payment_transactions'), amount: Number(exceptionRow.amount), bankReference },
     vatRequest: idRecord('VAT-invoice request', vatRequestId, null),
     transfer: idRecord('stock transfer', transferId, 'stock_transfers'),
+    goodsReceipt: idRecord('goods receipt', goodsReceiptId, null),
     serviceOrder: idRecord('service order', serviceOrder.id, 'service_orders'),
     partsRequest: idRecord('parts request', (partsRequest.json() as { data: { id: number } }).data.id, 'parts_requests'),
     freeLine: idRecord('free parts line', (freeLine.json() as { data: { id: number } }).data.id, 'parts_free_lines'),
-    markers: [unpaid.code, matchable.code, paid.code, bankReference],
+    markers: [unpaid.code, matchable.code, paid.code, bankReference, supplier],
   };
 }
 
@@ -188,6 +196,8 @@ export const GUARDED_TABLES = [
   'low_stock_alerts',
   'stock_transfers',
   'stock_transfer_lines',
+  'goods_receipts',
+  'goods_receipt_lines',
   'vat_invoice_requests',
   'service_orders',
   'service_order_lines',

@@ -129,6 +129,9 @@ export type GoodsReceipt = z.infer<typeof goodsReceiptSchema>;
 export const goodsReceiptResultSchema = z.object({ receipt: goodsReceiptSchema, items: z.array(inventoryItemSchema) });
 export type GoodsReceiptResult = z.infer<typeof goodsReceiptResultSchema>;
 
+/** GET /api/inventory/goods-receipts/:id (the ledger's link from a RECEIPT movement): 404 outside the caller's locations. */
+export const goodsReceiptParamsSchema = z.object({ id: idInput('Mã phiếu nhập không hợp lệ.') });
+
 /** GET /api/inventory/goods-receipts: newest first. */
 export const goodsReceiptsQuerySchema = centreScopeQuerySchema.extend({
   page: integerInput({ message: 'Số trang không hợp lệ.', min: 1, max: 10_000 }).default(1),

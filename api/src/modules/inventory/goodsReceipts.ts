@@ -142,6 +142,14 @@ export async function readGoodsReceipts(db: Db, ids: readonly number[]): Promise
   });
 }
 
+/** GET /api/inventory/goods-receipts/:id: one receipt, 404 unless the caller's centre (an admin: any location). */
+export async function goodsReceiptFor(db: Db, callerCentreId: number | null, id: number): Promise<GoodsReceipt> {
+  const row = await db.selectFrom('goods_receipts').select('centre_id').where('id', '=', id).executeTakeFirst();
+  if (!row || (callerCentreId !== null && row.centre_id !== callerCentreId)) throw AppError.notFound(inventoryMessages.goodsReceiptNotFound);
+  const [receipt] = await readGoodsReceipts(db, [id]);
+  return receipt!;
+}
+
 /** GET /api/inventory/goods-receipts: newest first; `centreId` null is every location (an admin's list). */
 export async function listGoodsReceipts(db: Db, centreId: number | null, page: number, pageSize: number): Promise<GoodsReceiptPage> {
   let ids = db.selectFrom('goods_receipts').select('id');

@@ -21,4 +21,5 @@ export const inventoryMessages = {
   adjusted: 'Đã điều chỉnh tồn kho.',
   minStockSaved: 'Đã lưu mức tồn tối thiểu.',
   goodsReceived: 'Đã nhập hàng từ nhà cung cấp.',
+  goodsReceiptNotFound: 'Không tìm thấy phiếu nhập.',
 } as const;

@@ -18,6 +18,8 @@ import {
   receiveInputSchema,
   centreScopeQuerySchema,
   goodsReceiptInputSchema,
+  goodsReceiptParamsSchema,
+  goodsReceiptSchema,
   goodsReceiptPageSchema,
   goodsReceiptResultSchema,
   goodsReceiptsQuerySchema,
@@ -40,7 +42,7 @@ import type { InventoryContext } from './inventoryContext';
 import { inventoryMessages } from './inventoryMessages';
 import { inventorySummary, listInventory, listMovements, lowStockList, readAvailability, readItems } from './inventoryReads';
 import { adjustStock, receiveStock, setMinStock } from './inventoryWrites';
-import { listGoodsReceipts, readGoodsReceipts, recordGoodsReceipt } from './goodsReceipts';
+import { goodsReceiptFor, listGoodsReceipts, readGoodsReceipts, recordGoodsReceipt } from './goodsReceipts';
 import { productStock, visibleLocations } from './locationStock';
 
 const errors = backOfficeErrors;
@@ -289,6 +291,20 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
       const centre = scope.centreId === null && centreId === undefined ? null : await centreForRequest(db, scope, centreId, { stockLocations: true });
       return ok(await listGoodsReceipts(db, centre, page, pageSize));
     },
+  );
+
+  app.get(
+    '/inventory/goods-receipts/:id',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Một phiếu nhập hàng từ nhà cung cấp (liên kết từ sổ phát sinh kho)',
+        params: goodsReceiptParamsSchema,
+        response: { 200: envelopeSchema(goodsReceiptSchema), ...errors },
+      },
+    },
+    async (request) => ok(await goodsReceiptFor(db, centreScopeOf(request).centreId, request.params.id)),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import {
   errorEnvelopeSchema,
   goodsReceiptPageSchema,
   goodsReceiptResultSchema,
+  goodsReceiptSchema,
   movementPageSchema,
   productStockSchema,
   stockLocationListSchema,
@@ -214,6 +215,22 @@ describe.each(testDatabases())('goods receipts and stock per location on $label'
       expectRefusal(await floor.request(manager, 'GET', `/api/inventory/goods-receipts?centreId=${warehouse}`), 404, 'NOT_FOUND');
       expectRefusal(await floor.request(floor.users.technician, 'GET', '/api/inventory/goods-receipts'), 403, 'FORBIDDEN');
       expectRefusal(await floor.request(manager, 'GET', '/api/inventory/goods-receipts?pageSize=101'), 400, 'VALIDATION_ERROR');
+    });
+
+    it('one receipt, as the ledger links to it: its location’s people and the admin; 404 elsewhere', async () => {
+      const part = await addProduct(floor.db, { stock: 0, name: 'Vòng bi nhập chi tiết' });
+      const created = goodsReceiptResultSchema.parse((await post({ supplier: 'NCC Chi Tiết', reference: 'CT-1', lines: [{ productId: part.id, quantity: 4, unitCost: 55_000 }] }, manager)).json().data);
+      const movement = movementPageSchema.parse((await floor.request(staff, 'GET', `/api/inventory/movements?productId=${part.id}`)).json().data).items[0]!;
+      expect(movement).toMatchObject({ kind: 'RECEIPT', goodsReceiptId: created.receipt.id });
+      for (const user of [staff, manager, floor.users.admin]) {
+        const response = await floor.request(user, 'GET', `/api/inventory/goods-receipts/${movement.goodsReceiptId}`);
+        expect(response.statusCode).toBe(200);
+        expect(goodsReceiptSchema.parse(response.json().data)).toEqual(created.receipt);
+      }
+      const elsewhere = expectRefusal(await floor.request(floor.users.manager, 'GET', `/api/inventory/goods-receipts/${created.receipt.id}`), 404, 'NOT_FOUND');
+      expect(elsewhere.message).toBe('Không tìm thấy phiếu nhập.');
+      expectRefusal(await floor.request(floor.users.admin, 'GET', '/api/inventory/goods-receipts/2000000000'), 404, 'NOT_FOUND');
+      expectRefusal(await floor.request(floor.users.admin, 'GET', '/api/inventory/goods-receipts/0'), 400, 'VALIDATION_ERROR');
     });
   });
 
