@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
 import { inventoryRoutes } from './inventoryRoutes';
 
-/** The centre inventory (/api/inventory*): stock table, receive, adjust, min stock, ledger, low stock, availability. */
+/**
+ * The inventory (/api/inventory*): stock table, receive, adjust, min stock, ledger, low stock, availability; goods
+ * receipts from suppliers, the stock locations a role sees, a product's stock per location.
+ */
 export const inventoryModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   await app.register(inventoryRoutes, { ctx: { db: context.db, clock: context.clock, events: context.events } });
 };
