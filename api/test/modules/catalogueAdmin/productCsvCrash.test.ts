@@ -186,6 +186,16 @@ describe.each(testDatabases())('a product CSV apply killed with SIGKILL on $labe
     expect(await catalogueOf(db)).toEqual(before);
   });
 
+  it("leaves another machine's apply alone while its heartbeat is fresh, and undoes it once it is a minute old", async () => {
+    const db = scratch.db;
+    await db.insertInto('product_csv_imports').values({ id: 'an-apply-on-another-machine', owner: 'another-machine|4242|boot', actor_id: actorId, alive_ms: Date.now() }).execute();
+    expect(await recoverAsTheServerStarts()).toBe(0);
+    expect(await db.selectFrom('product_csv_imports').select('id').execute()).toEqual([{ id: 'an-apply-on-another-machine' }]);
+    await db.updateTable('product_csv_imports').set({ alive_ms: Date.now() - 61_000 }).execute();
+    expect(await recoverAsTheServerStarts()).toBe(1);
+    expect(await db.selectFrom('product_csv_imports').select('id').execute()).toEqual([]);
+  });
+
   it('left to finish, the apply gives the file, and a start afterwards keeps it', async () => {
     const { exited } = startApply();
     const result = await exited;
