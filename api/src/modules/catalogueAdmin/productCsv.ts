@@ -95,10 +95,28 @@ export function decodeCsv(bytes: Buffer): string {
   }
 }
 
+/**
+ * The file's cell separator, read from its header line: ';' when it has more semicolons than commas outside
+ * quotes (Excel saves CSV with the list separator of Windows' region, ';' in Vietnam's), else ','.
+ */
+export function csvDelimiterOf(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of text.slice(0, PARSE_SLICE)) {
+    if (char === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (char === '\n') break;
+    else if (char === ',') commas += 1;
+    else if (char === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
 /** The file's records, parsed PARSE_SLICE characters at a time with a pause between; at most `to` records. */
 async function parseRecords(text: string, to: number): Promise<string[][]> {
   const records: string[][] = [];
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false, to });
+  const parser = parse({ bom: true, delimiter: csvDelimiterOf(text), relax_column_count: true, skip_empty_lines: false, to });
   let ended = false;
   const done = new Promise<void>((resolve, reject) => {
     parser.on('data', (record: string[]) => records.push(record));

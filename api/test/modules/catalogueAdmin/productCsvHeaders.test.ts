@@ -2,6 +2,7 @@ import { productCsvImportSchema } from 'shared-contracts/schemas';
 import { authHeader } from '../../support/serviceTestKit';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
 import { parseCsv } from '../../support/reportCsvKit';
+import { csvDelimiterOf } from '../../../src/modules/catalogueAdmin/productCsv';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_HEADERS, productCsvColumnOf } from '../../../src/modules/catalogueAdmin/productCsvColumns';
 
 /**
@@ -53,6 +54,13 @@ describe('the product CSV headers', () => {
     ]);
     expect(productCsvColumnOf('Giá nhập')).toBeUndefined();
   });
+
+  it('reads the separator from the header line: ";" from a Vietnamese Excel, "," otherwise, quoted cells ignored', () => {
+    expect(csvDelimiterOf('Mã SKU;Tên sản phẩm;Giá bán\r\nA;"B, C";1\r\n')).toBe(';');
+    expect(csvDelimiterOf('sku,name,price\r\nA;B;C,x,1\r\n')).toBe(',');
+    expect(csvDelimiterOf('"Mã SKU";"Tên; sản phẩm, x"\r\n')).toBe(';');
+    expect(csvDelimiterOf('"a;b;c",d\r\n')).toBe(',');
+  });
 });
 
 describe.each(testDatabases())('the product CSV in Vietnamese on $label', (target) => {
@@ -94,6 +102,18 @@ describe.each(testDatabases())('the product CSV in Vietnamese on $label', (targe
     expect(response.statusCode).toBe(200);
     expect(productCsvImportSchema.parse(response.json().data)).toMatchObject({ toCreate: 1, errors: [] });
     expect(await product(sku)).toEqual({ sku, name: 'Cáp sạc tiêu đề tiếng Việt', price: 450_000, vat_rate: 10, unit: 'cái', weight_grams: 800, status: 'draft' });
+  });
+
+  it('imports a file Excel saved on a Vietnamese Windows: BOM, cells separated by ";", commas inside cells', async () => {
+    const sku = newSku();
+    const line = (cells: string[]) => cells.map((cell) => (/[;",]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(';');
+    const header = ['Mã SKU', 'Tên sản phẩm', 'Danh mục', 'Thương hiệu', 'Giá bán', 'Thuế GTGT (%)', 'Đơn vị tính', 'Mô tả'];
+    const file = '\uFEFF' + [line(header), line([sku, 'Cáp sạc, loại dài', category, brand, '450000', '10', 'cái', 'Dài 5 m; chịu nước'])].join('\r\n') + '\r\n';
+    const response = await importCsv(Buffer.from(file, 'utf8'), 'apply');
+    expect(response.statusCode).toBe(200);
+    expect(productCsvImportSchema.parse(response.json().data)).toMatchObject({ toCreate: 1, errors: [] });
+    const saved = await floor.db.selectFrom('products').select(['name', 'description', 'price']).where('sku', '=', sku).executeTakeFirstOrThrow();
+    expect(saved).toEqual({ name: 'Cáp sạc, loại dài', description: 'Dài 5 m; chịu nước', price: 450_000 });
   });
 
   it('still imports a file with the English keys', async () => {
