@@ -30,7 +30,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await expect(area.getByRole('heading', { level: 1, name: 'Danh mục sản phẩm' })).toBeVisible();
   await expect(area.getByRole('table').first()).toBeVisible();
   await expectAccessible(admin);
-  await area.getByRole('button', { name: 'Thêm sản phẩm' }).click();
+  await area.getByRole('link', { name: 'Thêm sản phẩm' }).click();
   await area.getByLabel('Tên sản phẩm').fill(name);
   await area.getByLabel('Mã SKU').fill(sku);
   await area.getByLabel('Danh mục', { exact: true }).last().selectOption({ index: 1 });
@@ -41,6 +41,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await expect(area.getByText('Ảnh chính', { exact: true })).toBeVisible();
   await area.getByRole('button', { name: 'Lưu' }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã tạo sản phẩm.' })).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin\/catalogue\/products\/\d+$/);
   await expectAccessible(admin);
 
   // 2. Published: a guest's search without diacritics finds it within a second.
@@ -118,7 +119,7 @@ test('admin adds a checklist item and changes a service’s price → /services 
   await area.getByRole('tab', { name: 'Dịch vụ', exact: true }).click();
   await expect(area.getByRole('row', { name: new RegExp(before.name) })).toBeVisible();
   await expectAccessible(admin);
-  await area.getByRole('button', { name: `Sửa ${before.name}`, exact: true }).click();
+  await area.getByRole('link', { name: `Sửa ${before.name}`, exact: true }).click();
   const checklist = area.getByRole('group', { name: /Danh mục kiểm tra/ });
   await expect(checklist.getByRole('combobox', { name: 'Linh kiện của hạng mục 1', exact: true })).toBeVisible();
   await area.getByRole('textbox', { name: 'Giá (₫)', exact: true }).fill(String(price));
@@ -150,6 +151,7 @@ test('admin adds a checklist item and changes a service’s price → /services 
 
   // The history shows the template's change in words; the packages tab passes axe too.
   await expect(area.getByRole('region', { name: 'Lịch sử thay đổi' }).getByText(`Thêm: ${component}: kiểm tra thử (${code})`)).toBeVisible();
+  await area.getByRole('link', { name: '← Danh mục' }).click();
   await area.getByRole('tab', { name: 'Gói dịch vụ' }).click();
   await expect(area.getByRole('row', { name: /Gói/ }).first()).toBeVisible();
   await expectAccessible(admin);
