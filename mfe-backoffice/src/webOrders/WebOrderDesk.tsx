@@ -46,7 +46,7 @@ function OrderCard({ order, current, now, onOpen }: { order: WebOrderListItem; c
 /**
  * The web orders of the user's scope, live: counts per status (tabs), filters, a page of orders newest first,
  * and the selected order's detail beside it (the list takes the whole width while none is open). On a phone
- * (≤ 480 px) a card per order, the status a select and the filters but the search behind a disclosure; an open
+ * (≤ 480 px) a card per order, the status a select, the search in one row with a disclosure of the other filters; an open
  * order replaces the list until closed. A `web-order` change on the centre's stream (or the stream coming back)
  * reloads the list and the open order.
  */
@@ -56,6 +56,7 @@ export function WebOrderDesk() {
   const [selected, setSelected] = useState<string | null>(null);
   const [revision, setRevision] = useState(0);
   const narrow = useNarrowScreen();
+  const [moreOpen, setMoreOpen] = useState(false);
   const cardsRef = useRef<HTMLUListElement>(null);
 
   const refresh = useCallback(() => setRevision((value) => value + 1), []);
@@ -146,14 +147,14 @@ export function WebOrderDesk() {
 
   return (
     <div className={styles.desk} data-open={selected ? 'true' : undefined}>
-      <section className={desk.panel} aria-labelledby="web-orders-heading" hidden={narrow && selected !== null} data-testid="web-order-list">
+      <section className={`${desk.panel} ${styles.listPanel}`} aria-labelledby="web-orders-heading" hidden={narrow && selected !== null} data-testid="web-order-list">
         <div className={desk.headingRow}>
           <h2 id="web-orders-heading">{t.listHeading}</h2>
           <LiveStatus mode={mode} />
         </div>
         {narrow ? (
           <label className={styles.statusSelect}>
-            <span>{t.statusSelect}</span>
+            <span className={styles.visuallyHidden}>{t.statusSelect}</span>
             <select value={filters.status ?? ''} onChange={(event) => setFilters({ ...filters, status: event.target.value || undefined, page: 1 })}>
               <option value="">
                 {t.all}
@@ -181,13 +182,20 @@ export function WebOrderDesk() {
         {narrow ? (
           <form className={styles.compactFilters} onSubmit={applyFilters} aria-label={t.filters}>
             <div className={styles.searchRow}>
-              {searchField}
+              <label className={styles.searchField}>
+                <span className={styles.visuallyHidden}>{t.search}</span>
+                <input type="search" value={draft.q ?? ''} onChange={setDraftField('q')} maxLength={60} placeholder={t.searchShort} />
+              </label>
               {submitButton}
+              <button type="button" aria-expanded={moreOpen} aria-controls="web-order-more-filters" onClick={() => setMoreOpen((open) => !open)}>
+                {t.moreFilters}
+              </button>
             </div>
-            <details className={styles.moreFilters}>
-              <summary>{t.moreFilters}</summary>
-              <div className={styles.filters}>{moreFields}</div>
-            </details>
+            {moreOpen && (
+              <div id="web-order-more-filters" className={styles.moreFilters}>
+                {moreFields}
+              </div>
+            )}
           </form>
         ) : (
           <form className={styles.filters} onSubmit={applyFilters} aria-label={t.filters}>

@@ -293,11 +293,16 @@ describe('the desk on a phone (≤ 480 px)', () => {
     expect(second).toHaveTextContent('2 giờ trước');
     expect(within(first!).getByRole('link', { name: 'Gọi 0933221100' })).toHaveAttribute('href', 'tel:0933221100');
 
-    // the status is one select, not a row of tabs; the filters but the search are behind "Bộ lọc khác"
+    // the status is one select, not a row of tabs; the filters but the search are behind "Bộ lọc"
     expect(screen.queryByRole('group', { name: 'Trạng thái' })).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Lọc theo trạng thái' })).toHaveDisplayValue('Tất cả (2)');
     expect(screen.getByRole('searchbox', { name: 'Tìm theo mã đơn, số điện thoại hoặc tên' })).toBeVisible();
-    expect(screen.getByText('Bộ lọc khác').closest('details')).not.toHaveAttribute('open');
+    const more = screen.getByRole('button', { name: 'Bộ lọc' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('combobox', { name: 'Thanh toán' })).not.toBeInTheDocument();
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('combobox', { name: 'Thanh toán' })).toBeVisible();
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Lọc theo trạng thái' }), 'CONFIRMED');
     expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'CONFIRMED', page: 1 }), expect.anything());
