@@ -19,7 +19,8 @@ export default function DevHarness() {
     <div className={styles.harness}>
       <nav className={styles.bar} aria-label={vi.dev.pagesLabel}>
         <span className={styles.name}>{vi.dev.harnessLabel}</span>
-        {pages.map((page) => (
+        {/* an item's page (a path with :id) is reached from its list, not linked here */}
+        {pages.filter((page) => !page.path.includes(':')).map((page) => (
           <NavLink key={page.path} to={page.path} end className={styles.link}>
             {page.title}
           </NavLink>
