@@ -443,7 +443,9 @@ async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], acto
       await trx.insertInto('product_slug_redirects').values({ slug: current.slug, product_id: current.id }).execute();
       redirect.added = current.slug;
     }
-    const columns = [...Object.keys(values), 'version', 'updated_at'] as (keyof ProductRow)[];
+    // The journal keeps only the columns this write may have changed (a value read back in another type counts as changed).
+    const changed = Object.entries(values).filter(([column, value]) => value !== current.row[column as keyof ProductRow]);
+    const columns = [...changed.map(([column]) => column), 'version', 'updated_at'] as (keyof ProductRow)[];
     written.updated.push({ id: current.id, version, before: Object.fromEntries(columns.map((column) => [column, current.row[column]])), redirect });
     history.push(...productChanges(current.id, version, current.snapshot, planned));
   }
