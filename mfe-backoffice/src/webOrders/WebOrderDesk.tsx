@@ -15,30 +15,28 @@ import styles from './WebOrders.module.css';
 /** The desk's change kind on the centre's floor stream. */
 const WEB_ORDER_KIND = 'web-order';
 
-/** One order as a card on a phone: code, status, customer, total, age; the card opens it, the phone calls. */
+/** One order as a card on a phone: code and age, customer and status, total and payment; one tap opens it. */
 function OrderCard({ order, current, now, onOpen }: { order: WebOrderListItem; current: boolean; now: number; onOpen: () => void }) {
   return (
     <li className={styles.card} aria-current={current ? 'true' : undefined}>
       <button type="button" className={styles.cardOpen} onClick={onOpen} aria-label={t.open(order.code)} data-order-code={order.code}>
-        <span className={styles.cardTop}>
+        <span className={styles.cardRow}>
           <strong className={styles.cardCode}>{order.code}</strong>
-          <span className={styles.badge} data-status={order.status}>
-            {order.statusLabel}
-          </span>
-        </span>
-        <span className={styles.cardName}>{order.recipientName}</span>
-        <span className={styles.cardBottom}>
-          <span>
-            <strong>{formatVnd(order.total)}</strong> <span className={styles.muted}>· {order.paymentStatusLabel}</span>
-          </span>
           <time dateTime={order.createdAt} className={styles.muted}>
             {t.age(order.createdAt, now)}
           </time>
         </span>
+        <span className={styles.cardRow}>
+          <span className={styles.cardName}>{order.recipientName}</span>
+          <span className={styles.badge} data-status={order.status}>
+            {order.statusLabel}
+          </span>
+        </span>
+        <span className={styles.cardRow}>
+          <strong>{formatVnd(order.total)}</strong>
+          <span className={styles.muted}>{order.paymentStatusLabel}</span>
+        </span>
       </button>
-      <a className={styles.call} href={`tel:${order.phone.replace(/\s+/g, '')}`} aria-label={t.call(order.phone)}>
-        {t.callShort}
-      </a>
     </li>
   );
 }
@@ -148,9 +146,12 @@ export function WebOrderDesk() {
   return (
     <div className={styles.desk} data-open={selected ? 'true' : undefined}>
       <section className={`${desk.panel} ${styles.listPanel}`} aria-labelledby="web-orders-heading" hidden={narrow && selected !== null} data-testid="web-order-list">
+        {/* on a phone the heading is read, not shown, and the live line goes under the list: the first order comes first */}
         <div className={desk.headingRow}>
-          <h2 id="web-orders-heading">{t.listHeading}</h2>
-          <LiveStatus mode={mode} />
+          <h2 id="web-orders-heading" className={narrow ? styles.visuallyHidden : undefined}>
+            {t.listHeading}
+          </h2>
+          {!narrow && <LiveStatus mode={mode} />}
         </div>
         {narrow ? (
           <label className={styles.statusSelect}>
@@ -272,6 +273,7 @@ export function WebOrderDesk() {
             </nav>
           </>
         )}
+        {narrow && <LiveStatus mode={mode} />}
       </section>
       {selected && <WebOrderDetailPanel code={selected} revision={revision} onChanged={refresh} onClose={close} closeText={narrow ? t.backToList : t.close} />}
     </div>

@@ -84,8 +84,6 @@ export const webOrderText = {
   moreFilters: 'Bộ lọc',
   searchShort: 'Mã đơn, SĐT, tên',
   cards: 'Đơn hàng',
-  call: (phone: string) => `Gọi ${phone}`,
-  callShort: 'Gọi',
   age: ageOf,
   stamp: dateThenTime,
   backToList: 'Quay lại danh sách',

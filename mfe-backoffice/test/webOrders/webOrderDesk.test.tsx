@@ -291,7 +291,6 @@ describe('the desk on a phone (≤ 480 px)', () => {
     expect(second).toHaveTextContent('Phạm Văn Bình');
     expect(second).toHaveTextContent('Đã xác nhận');
     expect(second).toHaveTextContent('2 giờ trước');
-    expect(within(first!).getByRole('link', { name: 'Gọi 0933221100' })).toHaveAttribute('href', 'tel:0933221100');
 
     // the status is one select, not a row of tabs; the filters but the search are behind "Bộ lọc"
     expect(screen.queryByRole('group', { name: 'Trạng thái' })).not.toBeInTheDocument();
