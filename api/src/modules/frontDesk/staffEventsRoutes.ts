@@ -15,7 +15,7 @@ export interface StaffEventsRoutesOptions {
 /**
  * GET /api/staff/events: a text/event-stream of the centre's floor (`event: floor-changed`: an appointment or a
  * service order of the centre changed, reload what you show), whichever API instance made the change. For the
- * centre's staff, technicians and managers; an admin picks the centre with `?centreId=` (default the first).
+ * centre's staff, technicians and managers; an admin picks the centre or stock location with `?centreId=` (default the first centre).
  * Same Bearer-header and fetch style as the customer's GET /api/appointments/events.
  */
 export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> = async (app, { db, events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
@@ -33,7 +33,8 @@ export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const centreId = await centreForRequest(db, centreScopeOf(request), request.query.centreId);
+      // An admin may watch a stock location too (the stock page of the online warehouse).
+      const centreId = await centreForRequest(db, centreScopeOf(request), request.query.centreId, { stockLocations: true });
       await serve(request, reply, (write) => events.subscribeCentre(centreId, (event) => write(FLOOR_CHANGED_EVENT, event)));
     },
   );

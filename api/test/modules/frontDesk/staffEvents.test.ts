@@ -173,6 +173,26 @@ describe.each(testDatabases())('the floor and service-order events on $label', (
     }
   });
 
+  it("tells an admin watching the online warehouse of its goods receipt", async () => {
+    const warehouse = await scratch.db.selectFrom('service_centres').select('id').where('kind', '=', 'WAREHOUSE').orderBy('id').executeTakeFirstOrThrow();
+    const product = await scratch.db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const watching = await staffStream(admin, `?centreId=${warehouse.id}`);
+    try {
+      expect(watching.status).toBe(200);
+      const received = await service.app.inject({
+        method: 'POST',
+        url: '/api/inventory/goods-receipts',
+        headers: await authHeader(service.app, admin),
+        payload: { centreId: warehouse.id, supplier: 'Công ty Phụ tùng Sài Gòn', lines: [{ productId: product.id, quantity: 5, unitCost: 120000 }] },
+      });
+      expect(received.statusCode).toBe(201);
+      const event = await watching.next(1_000);
+      expect(floorChangedEventSchema.parse(JSON.parse(event.data))).toMatchObject({ centreId: warehouse.id, kind: 'inventory' });
+    } finally {
+      watching.close();
+    }
+  });
+
   it("sends a service order's change to its customer as service-order and to its centre as floor-changed; a guest's to the centre only", async () => {
     // The routes on a bus of the test's own (the app's bus is internal to its plugin).
     const bus = memoryEventBus();
