@@ -49,6 +49,7 @@ import { stockTransfersModule } from './modules/stockTransfers';
 import { customerRoutes, profileRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
 import { webOrdersModule } from './modules/webOrders';
+import { bindObjectStore, createObjectStore } from './objectStorage';
 import { apiVersion } from './version';
 
 declare module 'fastify' {
@@ -150,6 +151,8 @@ export function buildApp(options: BuildAppOptions): App {
   const dialect = databaseKind(options.db);
 
   const config = options.context?.config ?? loadConfig();
+  // The stored files (avatars, product and checklist photos): UPLOAD_DIR itself, or the S3 bucket of S3_BUCKET.
+  bindObjectStore(config.uploadDir, createObjectStore(config));
 
   const app = Fastify({
     ...loggerOptions(options.logger),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { validateVietnameseTaxCode } from 'shared-contracts/schemas';
 import { REPO_ROOT } from './apiRoot';
 import { isLoopbackHost } from './http/loopback';
@@ -44,6 +45,11 @@ export interface Config {
   mailFrom: string;
   /** Where uploaded files are stored (UPLOAD_DIR, default <repo>/data/uploads). */
   uploadDir: string;
+  /**
+   * An S3-compatible bucket for the stored files instead of UPLOAD_DIR (S3_BUCKET and the other S3_* settings);
+   * null (S3_BUCKET unset): the local folder. UPLOAD_DIR then only holds the image encoder's temporary files.
+   */
+  objectStorage: S3Settings | null;
   /** The site's public origin (PUBLIC_URL, default http://localhost:3000; production: an https origin, required): links in emails, OAuth redirects. */
   publicUrl: string;
   google: GoogleConfig;
@@ -201,6 +207,57 @@ function loadSepayWebhookKey(env: NodeJS.ProcessEnv, nodeEnv: string): string | 
 }
 
 export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'>;
+
+/** The S3-compatible bucket of the stored files (Config.objectStorage). */
+export interface S3Settings {
+  /** S3_ENDPOINT: the server's URL (MinIO, R2, …); null: AWS S3 of the region. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: http://host/bucket/key rather than http://bucket.host/key (MinIO needs it; default true when S3_ENDPOINT is set). */
+  forcePathStyle: boolean;
+}
+
+/** Credentials that are someone's default or a placeholder (MinIO's, s3rver's, the docs'): never production's. */
+const PLACEHOLDER_S3_CREDENTIALS = /^(minioadmin|s3rver|admin|root|test|password)$|change-?me|replace|placeholder|example|dummy|sample|your[-_ ]/i;
+
+const s3Schema = z.object({
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)'),
+  S3_REGION: z.string().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string({ error: 'S3_ACCESS_KEY_ID must be set with S3_BUCKET' }).min(1, 'S3_ACCESS_KEY_ID must be set with S3_BUCKET').max(256),
+  S3_SECRET_ACCESS_KEY: z.string({ error: 'S3_SECRET_ACCESS_KEY must be set with S3_BUCKET' }).min(1, 'S3_SECRET_ACCESS_KEY must be set with S3_BUCKET').max(256),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+});
+
+/** Config.objectStorage from S3_*; production refuses placeholder credentials. */
+export function loadS3Settings(env: NodeJS.ProcessEnv, nodeEnv: string): S3Settings | null {
+  const read = (name: string): string | undefined => nonEmpty(env[name]) ?? undefined;
+  if (read('S3_BUCKET') === undefined) {
+    const stray = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => read(name) !== undefined);
+    if (stray.length > 0) throw new Error(`S3_BUCKET must be set with ${stray.join(', ')} (or leave every S3_* setting unset to store files in UPLOAD_DIR)`);
+    return null;
+  }
+  const parsed = s3Schema.safeParse(Object.fromEntries(Object.keys(s3Schema.shape).map((name) => [name, read(name)])));
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const values = parsed.data;
+  if (nodeEnv === 'production') {
+    for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (PLACEHOLDER_S3_CREDENTIALS.test(values[name])) throw new Error(`${name} looks like a default or placeholder credential: set the bucket's own access key in production`);
+    }
+  }
+  const endpoint = values.S3_ENDPOINT?.replace(/\/+$/, '') ?? null;
+  return {
+    endpoint,
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    accessKeyId: values.S3_ACCESS_KEY_ID,
+    secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE === undefined ? endpoint !== null : values.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
 
 function nonEmpty(value: string | undefined): string | null {
   const trimmed = value?.trim();
@@ -372,6 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? 'EV Service <no-reply@evshop.vn>',
     uploadDir: uploadDir ? path.resolve(uploadDir) : path.join(REPO_ROOT, 'data', 'uploads'),
+    objectStorage: loadS3Settings(env, nodeEnv),
     publicUrl,
     google: loadGoogleConfig(env, publicUrl),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,7 +1,4 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import sharp from 'sharp';
 import {
   ERROR_CODES,
   canMoveProductStatus,
@@ -22,7 +19,7 @@ import { AppErrorWithData } from '../../http/dataErrors';
 import type { FieldError } from '../../http/envelope';
 import { uniqueViolation } from '../auth';
 import { parseJson, type StoredImageJson, modelsSearchText, productSearchText } from '../catalogue';
-import { isUploadedImageKey, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX } from '../media';
+import { isUploadedImageKey, uploadedImageSize } from '../media';
 import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
 import { recordEntityChanges } from './catalogueHistory';
 import { VEHICLE_MODEL_NAMES, readProductAdmin } from './productAdminQueries';
@@ -91,15 +88,12 @@ async function resolveImages(context: WriteContext, input: ProductAdminInput, cu
       errors.push({ field: `images.${index}.path`, message: messages.imageUnknown });
       continue;
     }
-    const file = path.join(productImagesFolder(context.uploadDir), image.path.slice(UPLOADED_IMAGE_KEY_PREFIX.length));
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) {
+    const size = await uploadedImageSize(context.uploadDir, image.path);
+    if (!size) {
       errors.push({ field: `images.${index}.path`, message: messages.imageUnknown });
       continue;
     }
-    // Our own re-encoded WebP: its header says its size (nothing decoded).
-    const { width = 0, height = 0 } = await sharp(file).metadata();
-    resolved.push({ path: image.path, width, height, alt: image.alt });
+    resolved.push({ path: image.path, width: size.width, height: size.height, alt: image.alt });
   }
   return resolved;
 }

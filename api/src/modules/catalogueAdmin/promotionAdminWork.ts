@@ -1,7 +1,4 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import sharp from 'sharp';
 import type { PromotionAdmin, PromotionAdminInput, PromotionAdminListQuery, PromotionAdminUpdate, PromotionCategory, PromotionEligibility, PromotionKind, PromotionType } from 'shared-contracts/schemas';
 import { ERROR_CODES, foldedWords, foldVietnamese, promotionAdminStatus } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
@@ -11,7 +8,7 @@ import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
 import { uniqueViolation } from '../auth';
 import { parseCategories, parseJson, toImage, type StoredImageJson } from '../catalogue';
-import { isUploadedImageKey, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX } from '../media';
+import { isUploadedImageKey, uploadedImageSize } from '../media';
 import { entityHistory, recordEntityChanges, type Snapshot } from './catalogueHistory';
 
 /**
@@ -115,11 +112,9 @@ async function resolveImage(uploadDir: string, input: PromotionAdminInput, curre
   if (current && current.path === input.image.path) return { ...current, alt: input.image.alt };
   const unknown = () => new AppError(422, ERROR_CODES.VALIDATION_ERROR, messages.imageUnknown, [{ field: 'image.path', message: messages.imageUnknown }]);
   if (!isUploadedImageKey(input.image.path)) throw unknown();
-  const file = path.join(productImagesFolder(uploadDir), input.image.path.slice(UPLOADED_IMAGE_KEY_PREFIX.length));
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) throw unknown();
-  const { width = 0, height = 0 } = await sharp(file).metadata();
-  return { path: input.image.path, width, height, alt: input.image.alt };
+  const size = await uploadedImageSize(uploadDir, input.image.path);
+  if (!size) throw unknown();
+  return { path: input.image.path, width: size.width, height: size.height, alt: input.image.alt };
 }
 
 function rowValues(input: PromotionAdminInput, image: StoredImageJson) {

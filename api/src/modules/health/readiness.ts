@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Readiness, ReadinessCheck } from 'shared-contracts/schemas';
 import { migrations } from '../../db/migrations';
+import { objectStoreAt } from '../../objectStorage';
 import type { Dialect } from '../../db/portable';
 import { DEFAULT_DATABASE_TIMEOUT_MS, DEFAULT_REDIS_TIMEOUT_MS, probe, probeDatabase, probeRedis, type Probe } from './healthService';
 
@@ -18,6 +19,7 @@ export const readinessProblems = {
   database: 'không kết nối được cơ sở dữ liệu',
   redis: 'không kết nối được Redis',
   uploads: 'không ghi được vào thư mục tải lên (UPLOAD_DIR)',
+  bucket: 'không truy cập được bucket lưu tệp (S3_BUCKET)',
   migrations: 'cơ sở dữ liệu còn migration chưa chạy',
   migrationsUnchecked: 'chưa kiểm tra được migration vì cơ sở dữ liệu không trả lời',
 } as const;
@@ -41,7 +43,7 @@ function fromProbe(result: Probe, problem: string): ReadinessCheck {
   return { ok: false, latencyMs: null, reason: result.reason, message: sentence(problem) };
 }
 
-/** The folder exists (or is made, as the first upload would) and takes a file: one written and removed. */
+/** The folder exists (or is made, as the first upload would) and takes a file: one written and removed; and the bucket answers when there is one. */
 export async function checkUploads(uploadDir: string, timeoutMs: number = UPLOADS_TIMEOUT_MS): Promise<ReadinessCheck> {
   const result = await probe(async () => {
     await mkdir(uploadDir, { recursive: true });
@@ -49,7 +51,11 @@ export async function checkUploads(uploadDir: string, timeoutMs: number = UPLOAD
     await writeFile(file, '', { flag: 'wx' });
     await unlink(file);
   }, timeoutMs);
-  return fromProbe(result, readinessProblems.uploads);
+  if (!result.reachable) return fromProbe(result, readinessProblems.uploads);
+  // Stored files in an S3 bucket (S3_BUCKET): the bucket answers HeadBucket too (the folder keeps the encoder's temporaries).
+  const store = objectStoreAt(uploadDir);
+  if (store.kind !== 's3') return fromProbe(result, readinessProblems.uploads);
+  return fromProbe(await probe(() => store.check(), timeoutMs), readinessProblems.bucket);
 }
 
 /**
@@ -98,7 +104,7 @@ export function notReadyMessage(readiness: Readiness): string {
   const { database, redis, uploads, migrations: schema } = readiness.checks;
   if (!database.ok) problems.push(readinessProblems.database);
   if (redis && !redis.ok) problems.push(readinessProblems.redis);
-  if (!uploads.ok) problems.push(readinessProblems.uploads);
+  if (!uploads.ok) problems.push(uploads.message === sentence(readinessProblems.bucket) ? readinessProblems.bucket : readinessProblems.uploads);
   if (!schema.ok && database.ok) problems.push(readinessProblems.migrations);
   return `Hệ thống chưa sẵn sàng: ${problems.join('; ')}.`;
 }

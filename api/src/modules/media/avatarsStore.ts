@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { objectStoreAt } from '../../objectStorage';
 import { AVATAR_BOUNDS } from './imageBounds';
 import type { StoredImage } from './imageEncoder';
 
@@ -74,5 +75,5 @@ export async function deleteStoredAvatar(uploadDir: string, url: string | null):
   if (!url?.startsWith(AVATAR_URL_PREFIX)) return;
   const name = url.slice(AVATAR_URL_PREFIX.length);
   if (!AVATAR_FILE_PATTERN.test(name)) return;
-  await unlink(path.join(avatarsFolder(uploadDir), name)).catch(() => undefined);
+  await objectStoreAt(uploadDir).delete(`avatars/${name}`).catch(() => undefined);
 }

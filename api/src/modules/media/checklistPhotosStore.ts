@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { objectStoreAt } from '../../objectStorage';
 import { CHECKLIST_PHOTO_BOUNDS } from './imageBounds';
 
 /**
@@ -115,5 +116,5 @@ export async function storeChecklistPhoto(input: Buffer | string, uploadDir: str
 /** Deletes a stored photo (ignores names that are not ours and files already gone). */
 export async function removeChecklistPhoto(uploadDir: string, file: string): Promise<void> {
   if (!CHECKLIST_PHOTO_FILE_PATTERN.test(file)) return;
-  await unlink(path.join(checklistPhotosFolder(uploadDir), file)).catch(() => undefined);
+  await objectStoreAt(uploadDir).delete(`checklist/${file}`).catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, unlink } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { objectStoreAt } from '../../objectStorage';
 
 /**
  * Uploaded images (checklist photos, avatars) are decoded, re-encoded and written by a process of their own at a
@@ -213,7 +214,10 @@ export function createImageEncoder(options: { uploadDir: string; timeoutMs?: num
     async store(kind, folder, bytes) {
       const upload = await keepUpload(folder, bytes);
       try {
-        return await request(kind, upload);
+        const stored = await request(kind, upload);
+        // The process wrote it in UPLOAD_DIR; the object store takes it from there (the folder: where it is).
+        await objectStoreAt(uploadDir).adoptLocalFile(`${path.basename(folder)}/${stored.file}`, path.join(folder, stored.file), 'image/webp');
+        return stored;
       } finally {
         await unlink(upload).catch(() => undefined);
       }

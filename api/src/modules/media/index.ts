@@ -7,5 +7,5 @@ export { CHECKLIST_PHOTO_FILE_PATTERN, UnreadablePhotoError, checklistPhotoUrl, 
 export { AVATAR_BOUNDS, CHECKLIST_PHOTO_BOUNDS, assertImageWithinBounds } from './imageBounds';
 export { ImageEncoderUnavailableError, UnreadableUploadError, createImageEncoder, type ImageEncoder } from './imageEncoder';
 export { productCoverRoutes } from './productCoverRoutes';
-export { PRODUCT_IMAGE_FILE_PATTERN, UPLOADED_IMAGE_KEY_PREFIX, isUploadedImageKey, productImagesFolder, uploadedImageUrl } from './productImagesStore';
+export { PRODUCT_IMAGE_FILE_PATTERN, UPLOADED_IMAGE_KEY_PREFIX, isUploadedImageKey, productImagesFolder, uploadedImageSize, uploadedImageUrl } from './productImagesStore';
 export { sendStoredWebp } from './storedWebp';

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
+import { objectStoreAt } from '../../objectStorage';
 import { reencodeChecklistPhoto } from './checklistPhotosStore';
 import type { StoredImage } from './imageEncoder';
 
@@ -43,4 +45,18 @@ export async function storeProductImage(input: Buffer | string, uploadDir: strin
     throw error;
   }
   return { file: name, width: encoded.width, height: encoded.height };
+}
+
+/**
+ * The width and height of an uploaded photo by its key ('uploads/products/<name>.webp'), read from UPLOAD_DIR's
+ * object store; null when there is no such photo. Our own re-encoded WebP: its header says its size.
+ */
+export async function uploadedImageSize(uploadDir: string, key: string): Promise<{ width: number; height: number } | null> {
+  if (!isUploadedImageKey(key)) return null;
+  const stored = await objectStoreAt(uploadDir).get(`products/${key.slice(UPLOADED_IMAGE_KEY_PREFIX.length)}`);
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+  const { width = 0, height = 0 } = await sharp(Buffer.concat(chunks)).metadata();
+  return { width, height };
 }
