@@ -10,14 +10,15 @@ import { hashPassword } from '../../src/security/passwords';
 import { seedReference } from '../../seed';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess';
 import { insertOrder } from '../support/paymentTestKit';
+import { plainPng } from '../support/hostileImages';
 import { startS3Server, type TestS3Server } from '../support/s3Server';
 import { openEventStream, type SseStream } from '../support/sseClient';
 import { testDatabases, type ScratchDatabase } from '../support/testDatabases';
 
 /**
  * Scale-out: two API processes, each with an upload folder of its own as two hosts would have, on one PostgreSQL,
- * one Redis and one S3-compatible object store. What a customer or the admin does through one is what the other
- * serves: a catalogue save, a payment webhook, a logout.
+ * one Redis and one S3-compatible object store (s3rver on loopback). What a customer or the admin does through one
+ * is what the other serves: an uploaded avatar or product photo, a catalogue save, a payment webhook, a logout.
  *
  * PostgreSQL only (SQLite is one file on one host): on the `npm test` pass with TEST_DATABASE_URL.
  */
@@ -121,6 +122,47 @@ describeOnPostgres(postgres ? 'two API processes on one PostgreSQL, Redis and ob
     await (scratch as ScratchDatabase | undefined)?.drop();
     if (work) rmSync(work, { recursive: true, force: true });
   }, 20_000);
+
+  /** POSTs `bytes` as the multipart field `file` (a PNG), as the browser's FormData does. */
+  async function upload(baseUrl: string, url: string, token: string, bytes: Buffer): Promise<JsonResponse> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'anh.png');
+    const response = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form, signal: AbortSignal.timeout(10_000) });
+    return { status: response.status, body: (await response.json()) as JsonResponse['body'] };
+  }
+
+  /** GET of a stored image: its status, type and bytes. */
+  async function image(baseUrl: string, url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+    const response = await fetch(`${baseUrl}${url}`, { signal: AbortSignal.timeout(5_000) });
+    return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  it('serves on the other instance, byte for byte, an avatar and a product photo uploaded through one', async () => {
+    const customer = await insertUser('customer');
+    const { accessToken } = await login(one(), customer.email);
+    const avatar = await upload(one(), '/api/auth/upload-avatar', accessToken, await plainPng(320, 240));
+    expect(avatar).toMatchObject({ status: 200, body: { success: true } });
+    const avatarUrl = (avatar.body.data as { avatarUrl: string }).avatarUrl;
+    expect(avatarUrl).toMatch(/^\/api\/media\/avatars\/[a-f0-9]{32}\.webp$/);
+    // The other instance's profile names the file, and the other instance serves it.
+    expect((await call(other(), 'GET', '/api/auth/profile', { token: accessToken })).body.data).toMatchObject({ avatarUrl });
+    const fromOne = await image(one(), avatarUrl);
+    const fromOther = await image(other(), avatarUrl);
+    expect(fromOther).toMatchObject({ status: 200, type: 'image/webp' });
+    expect(fromOther.bytes.equals(fromOne.bytes)).toBe(true);
+    expect(fromOther.bytes.length).toBeGreaterThan(0);
+
+    const admin = await insertUser('admin');
+    const adminSession = await login(one(), admin.email);
+    const photo = await upload(one(), '/api/admin/catalogue/product-images', adminSession.accessToken, await plainPng(800, 600));
+    expect(photo).toMatchObject({ status: 200, body: { success: true } });
+    const photoUrl = (photo.body.data as { url: string }).url;
+    const photoFromOne = await image(one(), photoUrl);
+    const photoFromOther = await image(other(), photoUrl);
+    expect(photoFromOther).toMatchObject({ status: 200, type: 'image/webp' });
+    expect(photoFromOther.bytes.equals(photoFromOne.bytes)).toBe(true);
+    // Each upload starts the instance's image encoder process: more time than a request.
+  }, 30_000);
 
   it('shows an admin’s price change saved on one instance on the other’s product detail and list within a second', async () => {
     const admin = await insertUser('admin');
