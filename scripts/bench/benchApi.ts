@@ -94,6 +94,17 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
   return { app: buildApp({ db, logger: false, context: { config } }), db };
 }
 
+/**
+ * The object-storage bench: a real S3-compatible server on loopback (api/test/support/s3Server.ts), the S3_* settings
+ * reader and the bucket driver.
+ */
+export async function loadObjectStorageKit() {
+  const { startS3Server } = await import('../../api/test/support/s3Server.ts');
+  const { loadS3Settings } = await import('../../api/src/config.ts');
+  const { createS3Store } = await import('../../api/src/objectStorage/index.ts');
+  return { startS3Server, loadS3Settings, createS3Store };
+}
+
 /** What the payments bench needs of the API: the demo SePay key (the config's default) and the order codes. */
 export async function loadPaymentKit() {
   const { DEMO_PAYMENT_KEYS } = await import('../../api/src/config.ts');
