@@ -259,6 +259,8 @@ interface Row {
   failed: number;
   /** The answers by status, and connection errors / timeouts, when any failed. */
   failures: string;
+  /** The API processes' CPU per answer less what they spend idle (their timers, feeds, GC) over the same time. */
+  apiNet: number;
   /** CPU µs per answer: the API processes together, each of them, the balancer, PostgreSQL, Redis, the load generator. */
   api: number;
   perProcess: number[];
@@ -276,7 +278,16 @@ const LABELS: Record<Scenario, string> = {
   checkout: 'checkout (POST /api/orders)',
 };
 
-async function measure(instances: number, scenario: Scenario, apis: BenchApi<unknown>[], balancer: Balancer, prepared: Prepared, database: string): Promise<Row> {
+/** What the API processes spend with no request (µs of CPU per second, all of them together), over `seconds`. */
+async function idleCpu(apis: BenchApi<unknown>[], seconds: number): Promise<number> {
+  const pids = apis.map((api) => api.child.pid!);
+  const before = pids.reduce((total, pid) => total + cpuMicros(pid), 0);
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return ((pids.reduce((total, pid) => total + cpuMicros(pid), 0) - before) * 1000) / (performance.now() - started);
+}
+
+async function measure(instances: number, scenario: Scenario, apis: BenchApi<unknown>[], balancer: Balancer, prepared: Prepared, database: string, idlePerSecond: number): Promise<Row> {
   await autocannon(balancer.port, scenario, prepared, 2, `${instances}-warm`);
   const apiPids = apis.map((api) => api.child.pid!);
   const ofDatabase = new RegExp(`^postgres: .* ${database} `);
@@ -285,7 +296,9 @@ async function measure(instances: number, scenario: Scenario, apis: BenchApi<unk
   const sum = (pids: number[]) => pids.reduce((total, pid) => total + cpuMicros(pid), 0);
   const before = { api: apiPids.map(cpuMicros), balancer: cpuMicros(balancer.pid), postgres: sum(postgresPids), redis: sum(redisPids), machine: machineTicks() };
   // PostgreSQL's backends of this run's connections are new processes: counted from 0 when not there before.
+  const runStarted = performance.now();
   const result = await autocannon(balancer.port, scenario, prepared, SECONDS, `${instances}-run`);
+  const runSeconds = (performance.now() - runStarted) / 1000;
   const postgresAfter = pidsMatching(ofDatabase);
   const newPostgres = postgresAfter.filter((pid) => !postgresPids.includes(pid));
   const machine = machineTicks();
@@ -302,6 +315,7 @@ async function measure(instances: number, scenario: Scenario, apis: BenchApi<unk
     failed: result.non2xx + result.errors + result.timeouts,
     failures: `statuses ${JSON.stringify(Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count])))}, errors ${result.errors}, timeouts ${result.timeouts}`,
     api: perProcess.reduce((total, value) => total + value, 0),
+    apiNet: perProcess.reduce((total, value) => total + value, 0) - perAnswer(idlePerSecond * runSeconds),
     perProcess,
     balancer: perAnswer(cpuMicros(balancer.pid) - before.balancer),
     postgres: perAnswer(sum(postgresPids) - before.postgres + sum(newPostgres)),
@@ -317,7 +331,7 @@ function printRow(row: Row): void {
   if (row.failed > 0) console.log(`  ${LABELS[row.scenario]}: ${row.failures}`);
   console.log(
     `  ${LABELS[row.scenario].padEnd(30)} ${fixed(row.perSecond, 6)} req/s  p50 ${fixed(row.p50, 3)} ms  p99 ${fixed(row.p99, 4)} ms  failed ${row.failed}  ` +
-      `CPU µs/answer: API ${fixed(row.api, 5)} (${row.perProcess.map((value) => value.toFixed(0)).join(' + ')})  nginx ${fixed(row.balancer, 3)}  ` +
+      `CPU µs/answer: API ${fixed(row.api, 5)} (${row.perProcess.map((value) => value.toFixed(0)).join(' + ')}; less idle ${fixed(row.apiNet, 5)})  nginx ${fixed(row.balancer, 3)}  ` +
       `PostgreSQL ${fixed(row.postgres, 4)}  Redis ${fixed(row.redis, 3)}  autocannon ${fixed(row.load, 3)}  machine busy ${fixed(row.machineBusy, 3)} %`,
   );
 }
@@ -342,9 +356,10 @@ async function main(): Promise<void> {
         // one at a time: each migrates (nothing left to do) and warms up before the next starts
         for (let index = 0; index < instances; index += 1) apis.push(await startBenchApi<unknown>(import.meta.url, env));
         balancer = await startBalancer(folder, apis.map((api) => (api.ready as { port: number }).port));
-        console.log(`${instances} API process(es) behind nginx (load average ${loadavg()[0]!.toFixed(2)}):`);
+        const idle = await idleCpu(apis, 3);
+        console.log(`${instances} API process(es) behind nginx (load average ${loadavg()[0]!.toFixed(2)}; idle, the processes take ${(idle / 1000).toFixed(1)} ms of CPU per second together):`);
         for (const scenario of SCENARIOS) {
-          const row = await measure(instances, scenario, apis, balancer, prepared, new URL(scratch.databaseUrl!).pathname.slice(1));
+          const row = await measure(instances, scenario, apis, balancer, prepared, new URL(scratch.databaseUrl!).pathname.slice(1), idle);
           rows.push(row);
           printRow(row);
         }
@@ -353,12 +368,12 @@ async function main(): Promise<void> {
         await Promise.all(apis.map((api) => api.stop()));
       }
     }
-    console.log(`\nSummary (req/s; API CPU µs per answer, all processes together) after ${round((Date.now() - started) / 1000)} s; load average now ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`\nSummary (req/s; API CPU µs per answer, all processes together (less their idle CPU)) after ${round((Date.now() - started) / 1000)} s; load average now ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     console.log(`  ${'N'.padStart(2)}  ${SCENARIOS.map((scenario) => LABELS[scenario].padStart(34)).join('')}`);
     for (const instances of INSTANCES) {
       const cells = SCENARIOS.map((scenario) => {
         const row = rows.find((candidate) => candidate.instances === instances && candidate.scenario === scenario)!;
-        return `${row.perSecond.toFixed(0)} req/s, ${row.api.toFixed(0)} µs`.padStart(34);
+        return `${row.perSecond.toFixed(0)} req/s, ${row.api.toFixed(0)} (${row.apiNet.toFixed(0)}) µs`.padStart(34);
       });
       console.log(`  ${String(instances).padStart(2)}  ${cells.join('')}`);
     }
