@@ -3,15 +3,18 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describeDatabase, type DatabaseConfig } from '../config';
 import { configuredDialect } from '../db/createDatabase';
+import { copyIntoStore, createLocalFolderStore, type ObjectStore } from '../objectStorage';
 import { apiVersion } from '../version';
-import { copyTree, digestFile } from './fileDigests';
-import { backupFolderName, DATABASE_FILES, MANIFEST_FORMAT, UPLOADS_FOLDER, writeManifest, type BackupManifest } from './manifest';
+import { copyTree, digestFile, listFiles } from './fileDigests';
+import { backupFolderName, DATABASE_FILES, MANIFEST_FORMAT, UPLOADS_FOLDER, writeManifest, type BackupManifest, type FileDigest } from './manifest';
 import { backupPostgres } from './postgresBackup';
 import { backupSqlite } from './sqliteBackup';
 
 export interface BackupOptions {
   database: DatabaseConfig;
   uploadDir: string;
+  /** The S3 bucket holding the stored files (S3_BUCKET): its objects are the backup's uploads instead of UPLOAD_DIR's files. */
+  bucket?: ObjectStore;
   /** The folder holding the backups (BACKUP_DIR / --out); the backup is a new folder inside it. */
   outDir: string;
   now?: Date;
@@ -50,7 +53,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const target = path.join(partial, databaseFile);
     // The database first: uploads written after its snapshot are harmless extras, never missing files.
     const stats = options.database.databaseUrl ? await backupPostgres(options.database.databaseUrl, target) : await backupSqlite(options.database.sqliteFile, target);
-    const uploads = await copyTree(options.uploadDir, path.join(partial, UPLOADS_FOLDER));
+    const uploads = options.bucket ? await copyBucket(options.bucket, path.join(partial, UPLOADS_FOLDER)) : await copyTree(options.uploadDir, path.join(partial, UPLOADS_FOLDER));
     const files: BackupManifest['files'] = { [databaseFile]: await digestFile(target) };
     for (const [relative, digest] of Object.entries(uploads)) files[`${UPLOADS_FOLDER}/${relative}`] = digest;
     const manifest: BackupManifest = {
@@ -69,4 +72,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await rm(partial, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Every object of the bucket as a file of `to` (its key the relative path, as UPLOAD_DIR holds them), with its digest. */
+async function copyBucket(bucket: ObjectStore, to: string): Promise<Record<string, FileDigest>> {
+  const report = await copyIntoStore(bucket, createLocalFolderStore(to));
+  if (report.failed > 0) throw new Error(`không chép được ${report.failed} tệp từ ${bucket.description}: ${report.failures.map((failure) => `${failure.key} (${failure.message})`).join(', ')}`);
+  const digests: Record<string, FileDigest> = {};
+  for (const relative of await listFiles(to)) digests[relative] = await digestFile(path.join(to, ...relative.split('/')));
+  return digests;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DatabaseConfig } from '../config';
 import { configuredDialect } from '../db/createDatabase';
 import { migrations as knownMigrations } from '../db/migrations';
+import { copyIntoStore, createLocalFolderStore, type ObjectStore } from '../objectStorage';
 import { copyTree, digestFile, emptyFolder, isNonEmptyFolder, listFiles } from './fileDigests';
 import { DATABASE_FILES, readManifest, UPLOADS_FOLDER, type BackupManifest, type SnapshotStats } from './manifest';
 import { BOOKKEEPING_TABLES } from './snapshotStats';
@@ -27,6 +28,8 @@ export interface RestoreOptions {
   folder: string;
   database: DatabaseConfig;
   uploadDir: string;
+  /** The S3 bucket holding the stored files (S3_BUCKET): the backup's uploads go there instead of UPLOAD_DIR. */
+  bucket?: ObjectStore;
   /** Overwrite a target database with data rows and a non-empty uploads folder. */
   force?: boolean;
 }
@@ -117,9 +120,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
   if (!options.force) {
     const rows = options.database.databaseUrl ? await postgresDataRows(options.database.databaseUrl) : await sqliteDataRows(options.database.sqliteFile);
-    const uploads = await isNonEmptyFolder(options.uploadDir);
+    const uploads = options.bucket ? await hasObjects(options.bucket) : await isNonEmptyFolder(options.uploadDir);
     if (rows > 0 || uploads) {
-      const what = [rows > 0 ? `cơ sở dữ liệu đích đang có ${rows} dòng dữ liệu` : '', uploads ? `thư mục tải lên ${options.uploadDir} không trống` : ''].filter(Boolean).join(' và ');
+      const where = options.bucket ? options.bucket.description : `thư mục tải lên ${options.uploadDir}`;
+      const what = [rows > 0 ? `cơ sở dữ liệu đích đang có ${rows} dòng dữ liệu` : '', uploads ? `${where} không trống` : ''].filter(Boolean).join(' và ');
       const backup = manifestDataRows(manifest);
       throw new RestoreRefusedError('not-empty', `${what} (bản sao lưu có ${backup.rows} dòng dữ liệu trong ${backup.tables} bảng, theo manifest); thêm --force để ghi đè`);
     }
@@ -129,8 +133,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const { stats: restored, dropped } = options.database.databaseUrl
     ? await restorePostgres(options.database.databaseUrl, dumpFile, new Set(Object.keys(manifest.tables)))
     : { stats: await restoreSqlite(dumpFile, options.database.sqliteFile), dropped: [] };
-  await emptyFolder(options.uploadDir);
-  await copyTree(path.join(folder, UPLOADS_FOLDER), options.uploadDir);
+  if (options.bucket) await replaceBucketContent(options.bucket, path.join(folder, UPLOADS_FOLDER));
+  else {
+    await emptyFolder(options.uploadDir);
+    await copyTree(path.join(folder, UPLOADS_FOLDER), options.uploadDir);
+  }
   const applied = new Set(restored.migrations);
   return {
     manifest,
@@ -139,4 +146,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     droppedTables: dropped,
     pendingMigrations: [...known].filter((name) => !applied.has(name)),
   };
+}
+
+async function hasObjects(bucket: ObjectStore): Promise<boolean> {
+  for await (const _object of bucket.list('')) return true;
+  return false;
+}
+
+/** The bucket ends holding exactly the backup's uploads: the backup's files put, every other object deleted. */
+async function replaceBucketContent(bucket: ObjectStore, uploads: string): Promise<void> {
+  const report = await copyIntoStore(createLocalFolderStore(uploads), bucket);
+  if (report.failed > 0) throw new Error(`không chép được ${report.failed} tệp vào ${bucket.description}: ${report.failures.map((failure) => `${failure.key} (${failure.message})`).join(', ')}`);
+  const kept = new Set(await listFiles(uploads));
+  const extra: string[] = [];
+  for await (const object of bucket.list('')) if (!kept.has(object.key)) extra.push(object.key);
+  for (const key of extra) await bucket.delete(key);
 }
