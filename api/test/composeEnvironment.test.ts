@@ -19,6 +19,35 @@ const NOT_THE_APIS: Record<string, string> = {
 /** Optional operator settings of README "In production" that .env.example leaves out; the api service passes them too. */
 const OPTIONAL_SETTINGS = ['WEB_ORDERS_SHIPPING_CENTRE_ID', 'METRICS_PORT'];
 
+/** Variables the API's code reads that the api service leaves unset, each with why. */
+const NOT_FOR_COMPOSE: Record<string, string> = {
+  SQLITE_FILE: 'compose runs PostgreSQL (DATABASE_URL)',
+  CLOCK_START: 'a development clock: production refuses it',
+  DEV_OUTBOX: 'the development outbox: production refuses it',
+  GOOGLE_ISSUER: 'Google’s own issuers are the default; tests name a stand-in',
+  GOOGLE_JWKS_URL: 'Google’s own endpoint is the default; tests name a stand-in',
+  GOOGLE_AUTH_URL: 'Google’s own endpoint is the default; tests name a stand-in',
+  GOOGLE_TOKEN_URL: 'Google’s own endpoint is the default; tests name a stand-in',
+  GOOGLE_REDIRECT_URI: 'derived from PUBLIC_URL',
+  PGPASSWORD: 'written, not read: the backup gives pg_dump the password this way',
+};
+
+/** Every variable name the API's code reads from its environment: `env.NAME`, `read('NAME')` and schema keys `NAME: z.`. */
+function variablesTheApiReads(): string[] {
+  const files = (folder: string): string[] =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(folder, entry.name)) : entry.name.endsWith('.ts') ? [path.join(folder, entry.name)] : [],
+    );
+  const names = new Set<string>();
+  for (const file of files(path.join(REPO_ROOT, 'api/src'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\benv\.([A-Z][A-Z0-9_]+)\b|\bread\('([A-Z][A-Z0-9_]+)'\)|^\s*([A-Z][A-Z0-9]*_[A-Z0-9_]+): z\./gm)) {
+      names.add((match[1] ?? match[2] ?? match[3])!);
+    }
+  }
+  return [...names].sort();
+}
+
 /** The object storage's settings (docs/deploy.md): every one reaches the api, whether or not .env.example shows it. */
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'];
 
@@ -95,6 +124,14 @@ describe('docker-compose.yml passes the API its settings', () => {
 
   it('passes the optional operator settings README documents', () => {
     expect(OPTIONAL_SETTINGS.filter((name) => !apiEnvironment.includes(name))).toEqual([]);
+  });
+
+  it('passes every variable the API’s code reads, except those not for production', () => {
+    const read = variablesTheApiReads();
+    expect(read).toEqual(expect.arrayContaining(['JWT_SECRET', 'MAIL_FROM', 'BACKUP_DIR', 'METRICS_PORT', 'S3_BUCKET', 'SQLITE_FILE']));
+    expect(read.filter((name) => !(name in NOT_FOR_COMPOSE) && !apiEnvironment.includes(name))).toEqual([]);
+    // and the exceptions are still read
+    expect(Object.keys(NOT_FOR_COMPOSE).filter((name) => !read.includes(name))).toEqual([]);
   });
 
   it('passes every object-storage setting', () => {
