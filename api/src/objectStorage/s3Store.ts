@@ -1,6 +1,6 @@
 import { readFile, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
 import { assertSafeKey, contentTypeOfKey, type ObjectStore, type StoredObjectInfo } from './objectStore';
 
@@ -10,30 +10,42 @@ function isNotFound(error: unknown): boolean {
   return failure.name === 'NotFound' || failure.name === 'NoSuchKey' || failure.$metadata?.httpStatusCode === 404;
 }
 
+/** The SDK, loaded with the first S3 call: a process storing in the folder (npm start, the image encoder) never holds its ~30 MB. */
+type Sdk = typeof S3Sdk;
+let sdkLoading: Promise<Sdk> | null = null;
+const loadSdk = (): Promise<Sdk> => (sdkLoading ??= import('@aws-sdk/client-s3'));
+
 /** The S3-compatible driver (AWS S3, MinIO, Cloudflare R2, …): one bucket, keys as the folder's relative paths. */
 export function createS3Store(settings: S3Settings): ObjectStore {
-  const client = new S3Client({
-    region: settings.region,
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    // Checksums only where the operation needs one: S3-compatible servers do not all take the streamed CRC trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 2,
-  });
+  let connecting: Promise<{ sdk: Sdk; client: S3Sdk.S3Client }> | null = null;
+  const connect = () =>
+    (connecting ??= loadSdk().then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        forcePathStyle: settings.forcePathStyle,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+        // Checksums only where the operation needs one: S3-compatible servers do not all take the streamed CRC trailers.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: 2,
+      }),
+    })));
   const Bucket = settings.bucket;
   return {
     kind: 's3',
     description: `bucket ${Bucket}${settings.endpoint ? ` tại ${settings.endpoint}` : ''}`,
     async put(key, bytes, contentType) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
     },
     async get(key) {
       assertSafeKey(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const { sdk, client } = await connect();
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         return {
           key,
           size: answer.ContentLength ?? 0,
@@ -50,7 +62,8 @@ export function createS3Store(settings: S3Settings): ObjectStore {
     async head(key): Promise<StoredObjectInfo | null> {
       assertSafeKey(key);
       try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const { sdk, client } = await connect();
+        const answer = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return { key, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? contentTypeOfKey(key), etag: answer.ETag ?? '', lastModified: answer.LastModified ?? new Date(0) };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -59,12 +72,14 @@ export function createS3Store(settings: S3Settings): ObjectStore {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
+        const { sdk, client } = await connect();
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
         for (const item of page.Contents ?? []) {
           if (!item.Key) continue;
           yield { key: item.Key, size: item.Size ?? 0, contentType: '', etag: item.ETag ?? '', lastModified: item.LastModified ?? new Date(0) };
@@ -73,7 +88,8 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       } while (ContinuationToken);
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.HeadBucketCommand({ Bucket }));
     },
     async adoptLocalFile(key, file, contentType) {
       await this.put(key, await readFile(file), contentType);
