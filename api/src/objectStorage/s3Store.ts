@@ -92,8 +92,12 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       await client.send(new sdk.HeadBucketCommand({ Bucket }));
     },
     async adoptLocalFile(key, file, contentType) {
-      await this.put(key, await readFile(file), contentType);
-      await unlink(file).catch(() => undefined);
+      // The local copy goes whatever happens: a failed put leaves no file only this host could serve.
+      try {
+        await this.put(key, await readFile(file), contentType);
+      } finally {
+        await unlink(file).catch(() => undefined);
+      }
     },
   };
 }

@@ -5,6 +5,8 @@ import { loadS3Settings } from '../../src/config';
 import { bearer, registerAndLogin, startAuthApp, type AuthTestApp } from '../support/authTestKit';
 import { startS3Server, type TestS3Server } from '../support/s3Server';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { authHeader, createUser, startServiceApp, type ServiceApp } from '../support/serviceTestKit';
+import { plainPng } from '../support/hostileImages';
 
 function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = `----evshop${Date.now()}`;
@@ -85,5 +87,50 @@ describe.each(testDatabases())('uploads in an S3 bucket shared by two API instan
     } finally {
       await noBucket.close();
     }
+  });
+});
+
+describe.each(testDatabases())('product photos in an S3 bucket shared by two API instances on $label', (target) => {
+  const scratch = useScratchDatabase(target, { seed: true });
+  let s3: TestS3Server;
+  let one: ServiceApp;
+  let two: ServiceApp;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    const objectStorage = loadS3Settings(s3.env, 'test');
+    one = await startServiceApp(scratch.db, { configOverrides: { objectStorage } });
+    two = await startServiceApp(scratch.db, { configOverrides: { objectStorage } });
+  });
+  afterAll(async () => {
+    await one.close();
+    await two.close();
+    await s3.close();
+  });
+
+  it('lets the admin upload a photo on one instance, name it on a product saved through the other, and the shop show it from either', async () => {
+    const admin = await createUser(scratch.db, 'admin');
+    const form = multipart('file', 'anh.png', 'image/png', await plainPng(640, 480));
+    const uploaded = await one.app.inject({ method: 'POST', url: '/api/admin/catalogue/product-images', headers: { ...(await authHeader(one.app, admin)), ...form.headers }, payload: form.payload });
+    expect(uploaded.statusCode).toBe(200);
+    const image = uploaded.json().data as { path: string; url: string; width: number; height: number };
+    expect([image.width, image.height]).toEqual([640, 480]);
+
+    const categoryId = (await scratch.db.selectFrom('catalogue_categories').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const brandId = (await scratch.db.selectFrom('catalogue_brands').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const created = await two.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/products',
+      headers: await authHeader(two.app, admin),
+      payload: { name: 'Bộ sạc Thử Kho Ảnh', sku: `S3-${process.pid}-${Date.now()}`, categoryId, brandId, price: 1_500_000, vatRate: 10, unit: 'bộ', status: 'published', images: [{ path: image.path, alt: 'Mặt trước' }] },
+    });
+    expect(created.statusCode).toBe(201);
+    // The size the other instance read from the bucket (it has no file of its own).
+    expect(created.json().data.images[0]).toMatchObject({ path: image.path, width: 640, height: 480 });
+    const served = await two.app.inject({ method: 'GET', url: image.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(640);
   });
 });
