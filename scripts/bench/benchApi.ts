@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { App } from '../../api/src/app.ts';
 import type { Database } from '../../api/src/db/schema.ts';
@@ -99,10 +100,33 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
  * reader and the bucket driver.
  */
 export async function loadObjectStorageKit() {
-  const { startS3Server } = await import('../../api/test/support/s3Server.ts');
   const { loadS3Settings } = await import('../../api/src/config.ts');
   const { createS3Store } = await import('../../api/src/objectStorage/index.ts');
-  return { startS3Server, loadS3Settings, createS3Store };
+  return { startS3ServerProcess, loadS3Settings, createS3Store };
+}
+
+/** The test S3 server (api/test/support/s3Server.ts) as a process of its own, as a bucket's server is: its S3_* settings and a stop. */
+async function startS3ServerProcess(): Promise<{ endpoint: string; bucket: string; env: Record<string, string>; close(): Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'test', 'support', 's3Server.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      if (text.includes('\n')) resolve(text.slice(0, text.indexOf('\n')));
+    });
+    child.once('exit', (code) => reject(new Error(`the S3 server exited (code ${code}) before listening`)));
+  });
+  const started = JSON.parse(line) as { endpoint: string; bucket: string; env: Record<string, string> };
+  return {
+    ...started,
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 /** What the payments bench needs of the API: the demo SePay key (the config's default) and the order codes. */

@@ -9,7 +9,7 @@ import { percentile, round, runBench, serveBenchApi, startBenchApi } from './ben
  * `npm run bench:storage`: a product photo served by the API from an S3-compatible bucket (the S3 driver against a
  * real s3rver on loopback). GET /api/media/products/<name>.webp one request at a time, BENCH_REQUESTS of them (default
  * 400) after 30 to warm up; budget: p95 < 30 ms. Then the same from the local folder, for comparison. The API runs in
- * a child process; the S3 server in this one.
+ * a child process, the S3 server in another.
  */
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -32,8 +32,8 @@ async function runServer(): Promise<void> {
 // ---- The measurements (parent process) ------------------------------------------------------------------
 
 async function main(): Promise<void> {
-  const { startS3Server, loadS3Settings, createS3Store } = await loadObjectStorageKit();
-  const s3 = await startS3Server();
+  const { startS3ServerProcess, loadS3Settings, createS3Store } = await loadObjectStorageKit();
+  const s3 = await startS3ServerProcess();
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-storage-'));
   // A product photo as the admin's upload stores it: WebP, 1600 px on its longest side.
   // (grain: a camera photo does not compress like a flat drawing)
