@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ERROR_CODES, CART_LINE_MAX_QUANTITY, type Cart, type CartItemRef, type CartLine } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
+import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
@@ -38,6 +39,16 @@ async function cartIdOf(db: Db, userId: number, clock: Clock): Promise<number> {
     .execute();
   const row = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * The user's cart (created if missing), held until the transaction ends: changes of one cart at the same moment
+ * (a double click, two tabs) run one after the other, so none inserts a line twice or loses another's quantity.
+ */
+async function lockCartOf(trx: Db, userId: number, clock: Clock): Promise<number> {
+  const cartId = await cartIdOf(trx, userId, clock);
+  if (!runsOneTransactionAtATime(trx)) await trx.selectFrom('carts').select('id').where('id', '=', cartId).forUpdate().execute();
+  return cartId;
 }
 
 const cartLinesOfUser = preparedQuery<{ userId: number }>()((db, param) =>
@@ -156,14 +167,14 @@ const deleteLineOfItem = preparedQuery<{ userId: number; kind: ItemRef['kind']; 
 /** Adds `quantity` of an item (to its line if there is one). Over the stock → 409, the cart unchanged. */
 export async function addToCart(db: Db, clock: Clock, userId: number, input: CartItemRef): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
-    const { item, line, cartId: existingCart } = await loadItemInCart(trx, userId, input, clock.now());
+    const cartId = await lockCartOf(trx, userId, clock);
+    const { item, line } = await loadItemInCart(trx, userId, input, clock.now());
     const quantity = (line ? line.quantity : 0) + input.quantity;
     const checked = assertPurchasable(item, quantity);
     const now = clock.now().toISOString();
     if (line) {
       await setLineQuantity.execute(trx, { id: line.id, quantity, now });
     } else {
-      const cartId = existingCart ?? (await cartIdOf(trx, userId, clock));
       await insertLine.execute(trx, { cartId, kind: input.kind, refId: input.refId, quantity, price: checked.price, now });
     }
     return readCart(trx, userId, clock.now());
@@ -173,6 +184,7 @@ export async function addToCart(db: Db, clock: Clock, userId: number, input: Car
 /** Sets a line's quantity (≤ 0 removes it); the line takes the current price. */
 export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref: ItemRef, quantity: number): Promise<Cart> {
   return db.transaction().execute(async (trx) => {
+    await lockCartOf(trx, userId, clock);
     const found = await loadItemInCart(trx, userId, ref, clock.now());
     // A line whose item no longer exists is not found by the join above: look for the line alone.
     const line = found.item ? found.line : await findLine(trx, userId, ref);
@@ -225,7 +237,7 @@ export async function mergeIntoCart(db: Db, clock: Clock, userId: number, guestI
   const merged = mergeRepeatedItems(guestItems);
   if (merged.length > 0) {
     return db.transaction().execute(async (trx) => {
-      const cartId = await cartIdOf(trx, userId, clock);
+      const cartId = await lockCartOf(trx, userId, clock);
       const items = await loadShopItems(trx, merged, clock.now());
       const now = clock.now().toISOString();
       for (const guest of merged) {

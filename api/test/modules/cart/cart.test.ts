@@ -51,6 +51,17 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
     expect(await getCart(user)).toEqual(cart);
   });
 
+  it('counts every one of many adds of one item at the same moment (a double click, two tabs)', async () => {
+    const user = await createUser(app, scratch.db);
+    const battery = await createProduct(scratch.db, { price: 1_200_000, stock: 50 });
+    // A new cart and a new line, then an existing line: none may fail or be lost.
+    for (const expected of [8, 16]) {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => add(user, { kind: 'product', refId: battery.id })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+      expect((await getCart(user)).items).toEqual([expect.objectContaining({ refId: battery.id, quantity: expected })]);
+    }
+  });
+
   it('adds a service package (no stock, no promotion group)', async () => {
     const user = await createUser(app, scratch.db);
     const pack = await scratch.db.selectFrom('service_packages').select(['id', 'price']).orderBy('id').executeTakeFirstOrThrow();
