@@ -220,8 +220,10 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Credentials that are someone's default or a placeholder (MinIO's, s3rver's, the docs'): never production's. */
-const PLACEHOLDER_S3_CREDENTIALS = /^(minioadmin|s3rver|admin|root|test|password)$|change-?me|replace|placeholder|example|dummy|sample|your[-_ ]/i;
+/** Credentials that are someone's default or a placeholder (MinIO's, s3rver's, the docs', compose's development key): never production's. */
+const PLACEHOLDER_S3_CREDENTIALS = /^(minioadmin|s3rver|admin|root|test|user)$|minioadmin|change-?me|replace|placeholder|example|dummy|sample|your[-_ ]|passw(or)?d|(^|[-_])dev([-_]|$)/i;
+/** A secret key shorter than this was typed, not generated (MinIO asks for 8 at least; AWS's are 40). */
+const MIN_S3_SECRET_LENGTH = 16;
 
 const s3Schema = z.object({
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }).optional(),
@@ -247,6 +249,7 @@ export function loadS3Settings(env: NodeJS.ProcessEnv, nodeEnv: string): S3Setti
     for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
       if (PLACEHOLDER_S3_CREDENTIALS.test(values[name])) throw new Error(`${name} looks like a default or placeholder credential: set the bucket's own access key in production`);
     }
+    if (values.S3_SECRET_ACCESS_KEY.length < MIN_S3_SECRET_LENGTH) throw new Error(`S3_SECRET_ACCESS_KEY is shorter than ${MIN_S3_SECRET_LENGTH} characters: generate one (openssl rand -base64 30)`);
   }
   const endpoint = values.S3_ENDPOINT?.replace(/\/+$/, '') ?? null;
   return {

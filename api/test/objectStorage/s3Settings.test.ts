@@ -31,6 +31,8 @@ describe('the S3_* settings', () => {
     const minio = { ...bucket, S3_ACCESS_KEY_ID: 'minioadmin', S3_SECRET_ACCESS_KEY: 'minioadmin' };
     expect(() => loadS3Settings(minio, 'production')).toThrow('S3_ACCESS_KEY_ID looks like a default or placeholder credential');
     expect(() => loadS3Settings({ ...bucket, S3_SECRET_ACCESS_KEY: 'change-me-please' }, 'production')).toThrow('S3_SECRET_ACCESS_KEY looks like');
+    expect(() => loadS3Settings({ ...bucket, S3_SECRET_ACCESS_KEY: 'evshop-dev-minio-password' }, 'production')).toThrow('S3_SECRET_ACCESS_KEY looks like');
+    expect(() => loadS3Settings({ ...bucket, S3_SECRET_ACCESS_KEY: 'k9Vq2xR7' }, 'production')).toThrow('S3_SECRET_ACCESS_KEY is shorter than 16 characters');
     expect(loadS3Settings(minio, 'development')?.accessKeyId).toBe('minioadmin');
   });
 });
