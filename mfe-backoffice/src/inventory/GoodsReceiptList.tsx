@@ -3,6 +3,7 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { latestOf, useAsync } from '../hooks/useAsync';
 import { inventoryApi } from './inventoryApi';
 import { inventoryText } from './inventoryText';
+import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import styles from '../components/StockPanels.module.css';
 import own from './StockWorkspace.module.css';
@@ -29,15 +30,7 @@ export function GoodsReceiptList({ centreId, locationName, refreshKey }: Props) 
   return (
     <section className={styles.panel} aria-labelledby="receipts-heading">
       <h2 id="receipts-heading">{t.heading}</h2>
-      {state.status === 'loading' && <p className={styles.muted}>{inventoryText.loading}</p>}
-      {state.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload()}>
-            {inventoryText.retry}
-          </button>
-        </p>
-      )}
+      <LoadStatus state={state} onRetry={() => reload()} />
       {data &&
         (data.items.length === 0 ? (
           <p className={styles.muted}>{t.empty}</p>

@@ -4,6 +4,7 @@ import type { InventoryChange, InventoryItem, InventoryPage } from 'shared-contr
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { inventoryApi } from './inventoryApi';
 import { inventoryText } from './inventoryText';
+import { LoadStatus } from './LoadStatus';
 import { MinStockCell } from './MinStockCell';
 import { Pager } from './Pager';
 import styles from '../components/StockPanels.module.css';
@@ -129,15 +130,7 @@ export function InventoryTable({ centreId, centreName, refreshKey, canWrite, onR
         </label>
       </form>
 
-      {state.status === 'loading' && <p className={styles.muted}>{inventoryText.loading}</p>}
-      {state.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload()}>
-            {inventoryText.retry}
-          </button>
-        </p>
-      )}
+      <LoadStatus state={state} onRetry={() => reload()} />
 
       {data && (
         <>

@@ -5,6 +5,7 @@ import { latestOf, useAsync } from '../hooks/useAsync';
 import { inventoryApi, type ProductOption } from './inventoryApi';
 import { STOCK_MOVEMENT_KIND_LABELS, STOCK_MOVEMENT_KINDS, type StockMovementKind } from './inventoryRules';
 import { inventoryText } from './inventoryText';
+import { LoadStatus } from './LoadStatus';
 import { Pager } from './Pager';
 import { ProductPicker } from './ProductPicker';
 import styles from '../components/StockPanels.module.css';
@@ -131,15 +132,7 @@ export function MovementLedger({ centreId, refreshKey, initialProduct = null, on
         </p>
       )}
 
-      {state.status === 'loading' && <p className={styles.muted}>{inventoryText.loading}</p>}
-      {state.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {state.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload()}>
-            {inventoryText.retry}
-          </button>
-        </p>
-      )}
+      <LoadStatus state={state} onRetry={() => reload()} />
       {data &&
         (data.items.length === 0 ? (
           <p className={styles.muted}>{t.empty}</p>
