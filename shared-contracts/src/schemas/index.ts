@@ -29,5 +29,6 @@ export * from './invoices';
 export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from '../routes/safeRedirect';
 export * from './stockTransfers';
 export * from './serviceAdmin';
+export * from './wishlist';
 // The error-code catalogue (zod-free, for the browser at 'shared-contracts/errors'): the API's AppError takes its codes.
 export * from '../errors/errorCodes';
