@@ -18,5 +18,6 @@ module.exports = {
     '^shared-contracts/calendar$': '<rootDir>/../shared-contracts/src/calendar/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
+    '^shared-contracts/wishlist$': '<rootDir>/../shared-contracts/src/wishlist/index.ts',
   },
 };

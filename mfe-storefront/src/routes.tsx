@@ -3,6 +3,7 @@ import { watchCartSession } from './cart/cartSession';
 import { lazyPage, preloadPageFor } from './components/lazyPage';
 import { DIAGNOSIS_TITLE } from './diagnostics/diagnosisMeta';
 import { vi } from './i18n/vi';
+import { watchWishlistSession } from './wishlist';
 import { HomePage } from './pages/home/HomePage';
 
 /*
@@ -24,6 +25,8 @@ const DiagnosisPage = lazyPage(() => import('./diagnostics/DiagnosisPage'));
 
 // the cart owner loads on demand; this only notices a login/logout that needs it (see cartSession.ts)
 watchCartSession();
+// a guest's hearts are merged at login like the guest cart (see wishlist/wishlistSession.ts)
+watchWishlistSession();
 
 /**
  * The storefront's pages: exactly the paths the shared route table assigns to mfe_storefront.

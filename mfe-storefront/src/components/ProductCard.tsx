@@ -5,6 +5,7 @@ import { CatalogueImage } from './CatalogueImage';
 import { stockLabel } from './stock';
 import styles from './ProductCard.module.css';
 import { ProductPrice } from './ProductPrice';
+import { WishlistHeart } from '../wishlist';
 
 interface Props {
   product: ProductSummary;
@@ -14,17 +15,21 @@ interface Props {
   action?: ReactNode;
 }
 
-/** A product in a grid: image, brand, name (link to its page), price (discount shown), stock state. */
+/** A product in a grid: image, brand, name (link to its page), price (discount shown), stock state, the heart. */
 export function ProductCard({ product, headingLevel = 3, action }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const stock = stockLabel(product.stock);
+  const nameId = `product-card-name-${product.id}`;
   return (
     <article className={styles.card} data-testid="product-card">
       {product.image && (
         <CatalogueImage image={product.image} alt="" sizes="(max-width: 640px) 50vw, 240px" className={styles.image} />
       )}
       <p className={styles.brand}>{product.brand.name}</p>
-      <Heading className={styles.name}>
+      <div className={styles.wishlist}>
+        <WishlistHeart productId={product.id} describedBy={nameId} />
+      </div>
+      <Heading className={styles.name} id={nameId}>
         <Link to={`/products/${product.slug}`} className={styles.link}>
           {product.name}
         </Link>

@@ -14,6 +14,7 @@ import { vi } from '../../i18n/vi';
 import { productsText as text } from './productsText';
 import styles from './ProductDetailPage.module.css';
 import { ProductPrice } from '../../components/ProductPrice';
+import { WishlistHeart } from '../../wishlist';
 import { PickupAvailability } from './PickupAvailability';
 
 function Product({ product }: { product: ProductDetail }) {
@@ -71,6 +72,7 @@ function Product({ product }: { product: ProductDetail }) {
               </label>
             )}
             <AddToCartButton product={product} quantity={quantity} large />
+            <WishlistHeart productId={product.id} />
           </div>
           <h2 className={styles.subheading}>{text.compatible}</h2>
           {product.compatibleModels.length > 0 ? (
