@@ -10,6 +10,7 @@ import type { PaymentTransactionTables } from './paymentTransactionSchema';
 import type { PlateClaimTables } from './plateClaimSchema';
 import type { VatInvoiceTables } from './vatInvoiceSchema';
 import type { WebOrderTables } from './webOrderSchema';
+import type { WishlistTables } from './wishlistSchema';
 import type { CatalogueAdminTables, ProductAdminColumns } from './catalogueAdminSchema';
 import type { PredictionTables } from './predictionSchema';
 import type { ScheduledJobTables } from './scheduledJobSchema';
@@ -302,7 +303,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -157,6 +157,10 @@ export function fuzzBaselines(f: FuzzFixtures): Record<string, BaselineRequest> 
     'DELETE /api/cart/items/{lineId}': { params: { lineId: `product-${f.productId}` } },
     'POST /api/cart/merge': { bodies: [{ items: [productItem] }] },
     'POST /api/cart/validate': { bodies: [{ items: [{ ...productItem, price: 100_000 }] }] },
+    'GET /api/wishlist': {},
+    'PUT /api/wishlist/items/{productId}': { params: { productId: String(f.productId) }, bodies: [{ notifyPriceDrop: true, notifyBackInStock: false }] },
+    'DELETE /api/wishlist/items/{productId}': { params: { productId: String(f.productId) } },
+    'POST /api/wishlist/merge': { bodies: [{ productIds: [f.productId] }] },
     'POST /api/checkout/quote': {
       bodies: [
         { items: [productItem], promoCode: 'FREESHIP', fulfilment: { method: 'pickup', centreId: f.centreId } },

@@ -39,6 +39,7 @@ import * as m0037 from './0037_stock_transfer_requests';
 import * as m0038 from './0038_goods_receipts';
 import * as m0039 from './0039_shipping_vat_rate';
 import * as m0040 from './0040_product_csv_import_journal';
+import * as m0041 from './0041_wishlist';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0038_goods_receipts': m0038,
   '0039_shipping_vat_rate': m0039,
   '0040_product_csv_import_journal': m0040,
+  '0041_wishlist': m0041,
 };

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../appContext';
+import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
+import { WISHLIST_ALERT_SCHEDULE, sendWishlistAlerts } from './wishlistAlerts';
+import { wishlistRoutes } from './wishlistRoutes';
+
+/**
+ * The wishlist's routes and — once the server listens — the job that sends "báo khi giảm giá" / "báo khi có
+ * hàng" emails (every 10 minutes, once across instances; tests drive sendWishlistAlerts directly).
+ */
+export const wishlistModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  await app.register(wishlistRoutes, { context });
+
+  let job: ScheduledJob | null = null;
+  app.addHook('onListen', async () => {
+    job ??= startScheduledJob({
+      name: 'wishlist alerts',
+      pattern: WISHLIST_ALERT_SCHEDULE,
+      run: () => sendWishlistAlerts(context.db, context.clock, { publicUrl: context.config.publicUrl }),
+      log: app.log.child({ module: 'wishlist' }),
+      db: context.db,
+      clock: context.clock,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+};
