@@ -41,4 +41,4 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/admin/web-orders', owner: 'mfe_backoffice', title: 'Đơn hàng online' },
 ];
 
-export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history'] as const;
+export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist'] as const;

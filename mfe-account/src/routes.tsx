@@ -44,6 +44,7 @@ const MyVehiclesPage = lazyPage(() => import('./pages/vehicles/MyVehiclesPage').
 const MaintenanceHistoryPage = lazyPage(() => import('./pages/maintenance/MaintenanceHistoryPage').then((module) => module.MaintenanceHistoryPage));
 const OrdersPage = lazyPage(() => import('./pages/orders/OrdersPage').then((module) => module.OrdersPage));
 const OrderDetailPage = lazyPage(() => import('./pages/orders/OrderDetailPage').then((module) => module.OrderDetailPage));
+const WishlistPage = lazyPage(() => import('./pages/wishlist/WishlistPage').then((module) => module.WishlistPage));
 
 /**
  * mfe-account's pages: exactly the paths the shared route table assigns to mfe_account.
@@ -57,6 +58,7 @@ export const pages: RemotePage[] = [
   { path: '/maintenance-history', title: vi.maintenanceHistory.title, Component: MaintenanceHistoryPage },
   { path: '/orders', title: vi.orders.title, Component: OrdersPage },
   { path: '/orders/:code', title: vi.orderDetail.title, Component: OrderDetailPage },
+  { path: '/wishlist', title: vi.wishlist.title, Component: WishlistPage },
   { path: '/auth/login', title: vi.login.title, Component: LoginPage },
   { path: '/auth/register', title: vi.register.title, Component: RegisterPage },
   { path: '/auth/forgot-password', title: vi.forgotPassword.title, Component: ForgotPasswordPage },

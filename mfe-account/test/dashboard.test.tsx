@@ -65,7 +65,7 @@ describe('/dashboard', () => {
     expect(within(await screen.findByRole('region', { name: 'Ưu đãi đã lưu' })).getByText('NEWUSER20')).toBeInTheDocument();
 
     const shortcuts = screen.getByRole('navigation', { name: 'Lối tắt tài khoản' });
-    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/my-vehicles', '/maintenance-history', '/orders', '/profile']);
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/my-vehicles', '/maintenance-history', '/orders', '/wishlist', '/profile']);
     // the shop's endpoints answered 404: no section for them
     expect(screen.queryByRole('region', { name: 'Đơn hàng đang xử lý' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Gói dịch vụ còn lại' })).not.toBeInTheDocument();

@@ -13,6 +13,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/maintenance-history': 'Lịch sử bảo dưỡng',
   '/orders': 'Đơn hàng của tôi',
   '/orders/:code': 'Chi tiết đơn hàng',
+  '/wishlist': 'Sản phẩm yêu thích',
   '/auth/login': 'Đăng nhập',
   '/auth/register': 'Đăng ký tài khoản',
   '/auth/forgot-password': 'Quên mật khẩu',

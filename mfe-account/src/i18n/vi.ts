@@ -29,6 +29,10 @@ export const vi = {
     title: 'Đơn hàng của tôi',
     description: 'Theo dõi các đơn hàng phụ tùng và gói dịch vụ: trạng thái, thanh toán và lịch sử xử lý.',
   },
+  wishlist: {
+    title: 'Sản phẩm yêu thích',
+    description: 'Các phụ tùng bạn đã lưu: giá hiện tại, tình trạng hàng và thông báo khi giảm giá hoặc có hàng trở lại.',
+  },
   orderDetail: {
     title: 'Chi tiết đơn hàng',
     description: 'Trạng thái, sản phẩm, thanh toán và lịch sử của đơn hàng.',

@@ -35,6 +35,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/maintenance-history', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/orders', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/orders/:code', owner: 'mfe_account', layout: 'public', requiresLogin: true },
+  { path: '/wishlist', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/auth/login', owner: 'mfe_account', layout: 'auth' },
   { path: '/auth/register', owner: 'mfe_account', layout: 'auth' },
   { path: '/auth/forgot-password', owner: 'mfe_account', layout: 'auth' },

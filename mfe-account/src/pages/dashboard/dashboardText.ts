@@ -5,6 +5,7 @@ export const dashboardText = {
     { to: '/my-vehicles', label: 'Xe của tôi' },
     { to: '/maintenance-history', label: 'Lịch sử bảo dưỡng' },
     { to: '/orders', label: 'Đơn hàng của tôi' },
+    { to: '/wishlist', label: 'Sản phẩm yêu thích' },
     { to: '/profile', label: 'Hồ sơ cá nhân' },
   ],
   appointments: {
