@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatVnd, sessionStore } from 'shared-contracts';
 import type { Wishlist, WishlistItem } from 'shared-contracts/schemas';
+import { readGuestWishlist, setGuestWishlisted } from 'shared-contracts/wishlist';
 import { WishlistPage } from '../src/pages/wishlist/WishlistPage';
 import { fail, logIn, mockFetch, ok, renderAccountPage, type RecordedCall } from './helpers';
 
@@ -48,7 +49,10 @@ function serve(initial: WishlistItem[]) {
 
 const entryOf = (name: string) => screen.getAllByTestId('wishlist-item').find((entry) => within(entry).queryByRole('heading', { name }))!;
 
-beforeEach(() => logIn());
+beforeEach(() => {
+  localStorage.clear();
+  logIn();
+});
 afterEach(() => sessionStore.clear());
 
 describe('/wishlist', () => {
@@ -117,6 +121,17 @@ describe('/wishlist', () => {
     expect(await screen.findByText(/Bạn chưa có sản phẩm yêu thích nào/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Xem sản phẩm' })).toHaveAttribute('href', '/products');
     expect(screen.queryByRole('list', { name: 'Danh sách sản phẩm yêu thích' })).toBeNull();
+  });
+
+  it("merges hearts given as a guest before the login first, so they are on the list", async () => {
+    setGuestWishlisted(7, true);
+    // the server has the product only once the merge has run
+    const { calls } = mockFetch((call) => ok(call.method === 'POST' || calls.some((earlier) => earlier.method === 'POST') ? list(cable) : list()));
+    renderAccountPage('/wishlist', <WishlistPage />);
+    expect(await screen.findAllByTestId('wishlist-item')).toHaveLength(1);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/wishlist/merge', 'GET /api/wishlist']);
+    expect(calls[0]!.body).toEqual({ productIds: [7] });
+    expect(readGuestWishlist()).toEqual([]);
   });
 
   it('says when the list cannot be loaded and tries again', async () => {

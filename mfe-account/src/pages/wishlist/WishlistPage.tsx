@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
 import type { WishlistItem } from 'shared-contracts/schemas';
+import { mergeGuestWishlist } from 'shared-contracts/wishlist';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
 import { wishlistApi } from './wishlistApi';
@@ -86,12 +87,16 @@ export function WishlistPage() {
 
   const load = useCallback((signal?: AbortSignal) => {
     setState({ status: 'loading' });
-    wishlistApi.get(signal).then(
-      (wishlist) => setState({ status: 'ready', items: wishlist.items }),
-      () => {
-        if (!signal?.aborted) setState({ status: 'error' });
-      },
-    );
+    // hearts given as a guest just before the login are merged first (the storefront's merge may still run; merging is idempotent)
+    mergeGuestWishlist(wishlistApi)
+      .catch(() => null)
+      .then(() => wishlistApi.get(signal))
+      .then(
+        (wishlist) => setState({ status: 'ready', items: wishlist.items }),
+        () => {
+          if (!signal?.aborted) setState({ status: 'error' });
+        },
+      );
   }, []);
 
   useEffect(() => {
