@@ -20,6 +20,7 @@ import { seedCatalogueServiceHistory } from './catalogueServiceHistory';
 import { seedDemoStockTransfers } from './demoStockTransfers';
 import { seedDemoPaymentExceptions } from './demoPaymentExceptions';
 import { seedDemoVatInvoices } from './demoVatInvoices';
+import { seedDemoWishlist } from './demoWishlist';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -52,6 +53,8 @@ export interface SeedReport {
   paymentExceptions: number;
   /** A company's VAT-invoice request on one of the demo customer's paid orders. */
   vatInvoiceRequests: number;
+  /** The demo customer's wishlist: a price-drop watch and a sold-out part waiting for "báo khi có hàng". */
+  demoWishlist: number;
 }
 
 /** Row counts after seeding the reference data only (seedReference). */
@@ -140,6 +143,8 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
     // The cashier's work on those orders: a mistyped transfer to match, a company's VAT-invoice request.
     paymentExceptions: await seedDemoPaymentExceptions(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
     vatInvoiceRequests: await seedDemoVatInvoices(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
+    // Last, after every order took its units: the sold-out part's stock is counted to 0 on top of them.
+    demoWishlist: await seedDemoWishlist(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
   };
 }
 

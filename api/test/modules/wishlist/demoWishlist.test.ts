@@ -1,0 +1,43 @@
+import { wishlistSchema } from 'shared-contracts/schemas';
+import { z } from 'zod';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '../../../seed';
+import { DEMO_WISHLIST } from '../../../seed/demoWishlist';
+import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
+import { sendWishlistAlerts } from '../../../src/modules/wishlist';
+import { outboxCount, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
+import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+
+const customerEmail = DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email;
+
+describe.each(testDatabases())('the demo wishlist on $label', (target) => {
+  const scratch = useScratchDatabase(target, { seed: true });
+  let shop: AuthTestApp;
+
+  beforeAll(async () => {
+    shop = await startAuthApp(scratch.db);
+  });
+  afterAll(() => shop.close());
+
+  it('gives khachhang@ real parts, one watched for a price drop and one sold out watched for its return, once', async () => {
+    const login = await shop.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: customerEmail, password: DEMO_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
+    const answer = await shop.app.inject({ method: 'GET', url: '/api/wishlist', headers: { authorization: `Bearer ${token}` } });
+    const wishlist = z.object({ data: wishlistSchema }).parse(answer.json()).data;
+    expect(wishlist.count).toBe(DEMO_WISHLIST.length);
+    expect(wishlist.items.some((item) => item.notifyPriceDrop && item.price < item.priceWhenAdded)).toBe(true);
+    expect(wishlist.items.filter((item) => item.stock === 0 && item.notifyBackInStock)).toHaveLength(1);
+
+    // A restart writes nothing twice and takes no stock again; the ledger still adds up.
+    const before = await scratch.db.selectFrom('stock_movements').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+    await seed(scratch.db);
+    const after = await scratch.db.selectFrom('stock_movements').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+    expect(Number(after.count)).toBe(Number(before.count));
+    expect((await replayStockLedger(scratch.db)).mismatches).toEqual([]);
+
+    // The price drop is news once.
+    expect(await sendWishlistAlerts(scratch.db, shop.clock, { publicUrl: 'https://evshop.test' })).toBe(1);
+    expect(await sendWishlistAlerts(scratch.db, shop.clock, { publicUrl: 'https://evshop.test' })).toBe(0);
+    expect(await outboxCount(scratch.db, customerEmail, 'wishlist_price_drop')).toBe(1);
+  });
+});
