@@ -29,7 +29,9 @@ export async function startApiProcess(env: Record<string, string>, options: { ti
     ['--conditions=ev-source', '--import', 'tsx', '--import', path.join(__dirname, 'exitWithParent.ts'), path.join(REPO_ROOT, 'api', 'src', 'server.ts')],
     {
       cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+      // NODE_OPTIONS: the processes it forks (the image encoder) read shared-contracts from its sources too; a
+      // clean clone has no build of it when the suites run.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', NODE_OPTIONS: '--conditions=ev-source', ...env },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
   );
