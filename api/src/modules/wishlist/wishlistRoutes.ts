@@ -36,7 +36,8 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         tags: ['wishlist'],
         summary: 'Lưu sản phẩm vào danh sách yêu thích (lặp lại không tạo thêm) và đặt thông báo giảm giá / có hàng',
         params: productParamsSchema,
-        body: wishlistItemInputSchema,
+        // A bare heart sends no body (null): saved with the opt-ins as they are.
+        body: wishlistItemInputSchema.nullish(),
         response: { 200: itemResponseSchema },
       },
     },

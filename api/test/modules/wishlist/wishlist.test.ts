@@ -106,6 +106,15 @@ describe.each(testDatabases())('the wishlist API on $label', (target) => {
     expect(await rows(user)).toHaveLength(0);
   });
 
+  it('saves on a PUT without a body (a heart sends none) and leaves the opt-ins as they were', async () => {
+    const user = await createUser(app, scratch.db);
+    const product = await createProduct(scratch.db, { price: 150_000, stock: 1 });
+    await put(user, product.id, { notifyPriceDrop: true });
+    const bare = await app.inject({ method: 'PUT', url: `/api/wishlist/items/${product.id}`, headers: user.headers });
+    expect(bare.statusCode).toBe(200);
+    expect(itemAnswer.parse(bare.json()).data.item.notifyPriceDrop).toBe(true);
+  });
+
   it('keeps one row for 12 saves of one product at the same moment', async () => {
     const user = await createUser(app, scratch.db);
     const product = await createProduct(scratch.db, { price: 300_000, stock: 2 });
