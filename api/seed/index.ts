@@ -21,6 +21,8 @@ import { seedDemoStockTransfers } from './demoStockTransfers';
 import { seedDemoPaymentExceptions } from './demoPaymentExceptions';
 import { seedDemoVatInvoices } from './demoVatInvoices';
 import { seedDemoWishlist } from './demoWishlist';
+import { seedDemoReviews } from './demoReviews';
+import { seedDemoServiceRatings } from './demoServiceRatings';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -55,6 +57,10 @@ export interface SeedReport {
   vatInvoiceRequests: number;
   /** The demo customer's wishlist: a price-drop watch and a sold-out part waiting for "báo khi có hàng". */
   demoWishlist: number;
+  /** Product reviews of the demo history's delivered order lines, with the shop's replies. */
+  demoReviews: number;
+  /** Ratings of closed service orders (a few low ones with their follow-ups). */
+  demoServiceRatings: number;
 }
 
 /** Row counts after seeding the reference data only (seedReference). */
@@ -145,6 +151,8 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
     vatInvoiceRequests: await seedDemoVatInvoices(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
     // Last, after every order took its units: the sold-out part's stock is counted to 0 on top of them.
     demoWishlist: await seedDemoWishlist(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
+    demoReviews: await seedDemoReviews(trx, options.now),
+    demoServiceRatings: await seedDemoServiceRatings(trx, options.now),
   };
 }
 

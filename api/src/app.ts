@@ -50,6 +50,7 @@ import { customerRoutes, profileRoutes } from './modules/users';
 import { vehicleRoutes } from './modules/vehicles';
 import { webOrdersModule } from './modules/webOrders';
 import { wishlistModule } from './modules/wishlist';
+import { reviewsModule } from './modules/reviews';
 import { bindObjectStore, createObjectStore } from './objectStorage';
 import { apiVersion } from './version';
 
@@ -224,6 +225,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(productCoverRoutes, { prefix, db });
   void app.register(cartRoutes, { prefix, context });
   void app.register(wishlistModule, { prefix, context });
+  void app.register(reviewsModule, { prefix, context });
   void app.register(ordersRoutes, { prefix, context });
   void app.register(webOrdersModule, { prefix, context });
   // Payments that confirm themselves: payOS links and webhook, SePay bank-transfer notifications; payOS's

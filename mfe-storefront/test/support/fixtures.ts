@@ -19,6 +19,8 @@ export function product(overrides: Partial<ProductSummary> = {}): ProductSummary
     compatibleModels: ['VinFast Evo200', 'VinFast Feliz S'],
     image: { url: '/api/media/catalogue/products/pin-lithium-48v-20ah.svg', width: 800, height: 600, alt: 'Pin lithium 48V 20Ah' },
     createdAt: '2026-10-01T03:00:00.000Z',
+    ratingAverage: null,
+    ratingCount: 0,
     ...overrides,
   };
 }

@@ -126,6 +126,9 @@ export const productSummarySchema = z.object({
   compatibleModels: z.array(z.string().min(1)),
   image: catalogueImageSchema.nullable(),
   createdAt: isoInstantSchema,
+  /** Visible reviews' average, one decimal (null before the first review) and their count (issue 48). */
+  ratingAverage: z.number().min(1).max(5).nullable(),
+  ratingCount: z.number().int().nonnegative(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 

@@ -30,5 +30,6 @@ export { REDIRECT_PATH_MAX_LENGTH, safeRedirectTarget } from '../routes/safeRedi
 export * from './stockTransfers';
 export * from './serviceAdmin';
 export * from './wishlist';
+export * from './reviews';
 // The error-code catalogue (zod-free, for the browser at 'shared-contracts/errors'): the API's AppError takes its codes.
 export * from '../errors/errorCodes';

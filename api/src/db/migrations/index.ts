@@ -40,6 +40,8 @@ import * as m0038 from './0038_goods_receipts';
 import * as m0039 from './0039_shipping_vat_rate';
 import * as m0040 from './0040_product_csv_import_journal';
 import * as m0041 from './0041_wishlist';
+import * as m0042 from './0042_product_reviews';
+import * as m0043 from './0043_service_ratings';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -87,4 +89,6 @@ export const migrations: Record<string, Migration> = {
   '0039_shipping_vat_rate': m0039,
   '0040_product_csv_import_journal': m0040,
   '0041_wishlist': m0041,
+  '0042_product_reviews': m0042,
+  '0043_service_ratings': m0043,
 };

@@ -111,6 +111,8 @@ export function toSummary(row: SummaryRow, at: Date): ProductSummary {
     compatibleModels: parseStrings(row.compatible_models),
     image: firstImageFromColumn(row.images),
     createdAt: isoTimestamp(row.created_at),
+    ratingAverage: null,
+    ratingCount: 0,
   };
 }
 

@@ -1,0 +1,6 @@
+import type { Kysely } from 'kysely';
+
+/** The product reviews (issue 48). */
+export async function up(_db: Kysely<any>): Promise<void> {}
+
+export async function down(_db: Kysely<any>): Promise<void> {}

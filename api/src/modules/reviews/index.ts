@@ -1,0 +1,2 @@
+/** The reviews module's front door (issue 48): product reviews, service ratings, their moderation and KPIs. */
+export { reviewsModule } from './reviewsModule';
