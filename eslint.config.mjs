@@ -5,8 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// shared-contracts/src/react and src/wishlist ship in the remotes' bundles: the same hook and import rules as their own code.
-const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}'];
+// shared-contracts/src/react, src/wishlist and src/reviews ship in the remotes' bundles: the same hook and import rules as their own code.
+const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**', 'backups/**'] },

@@ -17,5 +17,6 @@ module.exports = {
     '^shared-contracts/files$': '<rootDir>/../shared-contracts/src/files/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
+    '^shared-contracts/reviews$': '<rootDir>/../shared-contracts/src/reviews/index.ts',
   },
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoInstantSchema } from './catalogue';
 import { idInput, integerInput, textInput } from './primitives';
+import { PRODUCT_REVIEW_PAGE_SIZE_DEFAULT, PRODUCT_REVIEW_PAGE_SIZE_MAX, PRODUCT_REVIEW_PHOTOS_MAX, PRODUCT_REVIEW_SORTS, PRODUCT_REVIEW_TEXT_MAX, REVIEW_REPORT_REASONS, REVIEW_MODERATION_REASON_MAX, REVIEW_REPLY_TEXT_MAX, REVIEW_QUEUES, SERVICE_RATING_COMMENT_MAX, FOLLOW_UP_STATUSES, FOLLOW_UP_NOTE_MAX } from '../reviews/reviewRules';
 
 /**
  * What customers say (issue 48): product reviews from verified buyers, with the shop's public reply, "Hữu ích"
@@ -12,34 +13,34 @@ import { idInput, integerInput, textInput } from './primitives';
 // ---------------------------------------------------------------------------------------------------------
 // Product reviews
 
-export const PRODUCT_REVIEW_TEXT_MAX = 2000;
-export const PRODUCT_REVIEW_PHOTOS_MAX = 4;
-/** A review is editable (text, stars, photos) this many days after it was written. */
-export const PRODUCT_REVIEW_EDIT_DAYS = 30;
-export const REVIEW_REPLY_TEXT_MAX = 2000;
-export const REVIEW_MODERATION_REASON_MAX = 500;
-export const PRODUCT_REVIEW_PAGE_SIZE_DEFAULT = 10;
-export const PRODUCT_REVIEW_PAGE_SIZE_MAX = 20;
-
-export const PRODUCT_REVIEW_SORTS = ['newest', 'helpful', 'highest', 'lowest'] as const;
-export type ProductReviewSort = (typeof PRODUCT_REVIEW_SORTS)[number];
-export const PRODUCT_REVIEW_SORT_LABELS: Record<ProductReviewSort, string> = {
-  newest: 'Mới nhất',
-  helpful: 'Hữu ích nhất',
-  highest: 'Điểm cao nhất',
-  lowest: 'Điểm thấp nhất',
-};
-
-/** Why a customer reports a review. */
-export const REVIEW_REPORT_REASONS = ['spam', 'offensive', 'misleading', 'personal_info', 'other'] as const;
-export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
-export const REVIEW_REPORT_REASON_LABELS: Record<ReviewReportReason, string> = {
-  spam: 'Spam, quảng cáo',
-  offensive: 'Ngôn từ thô tục, xúc phạm',
-  misleading: 'Sai sự thật, gây hiểu lầm',
-  personal_info: 'Lộ thông tin cá nhân',
-  other: 'Lý do khác',
-};
+// The limits, labels and the follow-up machine, without zod (the remotes read them through shared-contracts/reviews).
+export {
+  PRODUCT_REVIEW_TEXT_MAX,
+  PRODUCT_REVIEW_PHOTOS_MAX,
+  PRODUCT_REVIEW_EDIT_DAYS,
+  REVIEW_REPLY_TEXT_MAX,
+  REVIEW_MODERATION_REASON_MAX,
+  PRODUCT_REVIEW_PAGE_SIZE_DEFAULT,
+  PRODUCT_REVIEW_PAGE_SIZE_MAX,
+  PRODUCT_REVIEW_SORTS,
+  PRODUCT_REVIEW_SORT_LABELS,
+  REVIEW_REPORT_REASONS,
+  REVIEW_REPORT_REASON_LABELS,
+  REVIEW_QUEUES,
+  REVIEW_QUEUE_LABELS,
+  SERVICE_RATING_EDIT_DAYS,
+  SERVICE_RATING_FOLLOW_UP_MAX_STARS,
+  SERVICE_RATING_OFFER_DAYS,
+  SERVICE_RATING_COMMENT_MAX,
+  FOLLOW_UP_NOTE_MAX,
+  SERVICE_RATING_QUESTIONS,
+  SERVICE_RATING_QUESTION_LABELS,
+  FOLLOW_UP_STATUSES,
+  FOLLOW_UP_STATUS_LABELS,
+  FOLLOW_UP_TRANSITIONS,
+  canMoveFollowUp,
+} from '../reviews/reviewRules';
+export type { ProductReviewSort, ReviewReportReason, ReviewQueue, ServiceRatingQuestion, FollowUpStatus } from '../reviews/reviewRules';
 
 const starsInput = integerInput({ message: 'Vui lòng chọn từ 1 đến 5 sao.', min: 1, max: 5 });
 const count = z.number().int().nonnegative();
@@ -189,16 +190,6 @@ export const reviewReplyInputSchema = z
   .strict();
 export type ReviewReplyInput = z.input<typeof reviewReplyInputSchema>;
 
-/** The admin's moderation queue: reported, unanswered (no reply yet), hidden, or all. */
-export const REVIEW_QUEUES = ['reported', 'unanswered', 'hidden', 'all'] as const;
-export type ReviewQueue = (typeof REVIEW_QUEUES)[number];
-export const REVIEW_QUEUE_LABELS: Record<ReviewQueue, string> = {
-  reported: 'Bị báo cáo',
-  unanswered: 'Chưa trả lời',
-  hidden: 'Đã ẩn',
-  all: 'Tất cả',
-};
-
 export const adminReviewQueueQuerySchema = z
   .object({
     queue: z.enum(REVIEW_QUEUES, { error: 'Hàng đợi không hợp lệ.' }).default('reported'),
@@ -237,24 +228,6 @@ export type AdminReviewQueue = z.infer<typeof adminReviewQueueSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Service ratings
-
-/** A rating is editable this many days after it was given. */
-export const SERVICE_RATING_EDIT_DAYS = 7;
-/** A rating at or below this opens a follow-up for the centre's manager. */
-export const SERVICE_RATING_FOLLOW_UP_MAX_STARS = 2;
-/** A visit is offered for rating this many days after its service order closed. */
-export const SERVICE_RATING_OFFER_DAYS = 30;
-export const SERVICE_RATING_COMMENT_MAX = 1000;
-export const FOLLOW_UP_NOTE_MAX = 1000;
-
-/** The yes/no questions of a visit's rating, in the order the form asks them. */
-export const SERVICE_RATING_QUESTIONS = ['onTime', 'explainedClearly', 'carClean'] as const;
-export type ServiceRatingQuestion = (typeof SERVICE_RATING_QUESTIONS)[number];
-export const SERVICE_RATING_QUESTION_LABELS: Record<ServiceRatingQuestion, string> = {
-  onTime: 'Đúng giờ',
-  explainedClearly: 'Giải thích rõ',
-  carClean: 'Xe sạch sẽ',
-};
 
 /** GET /api/service-ratings/pending: closed visits of the customer (last SERVICE_RATING_OFFER_DAYS) not rated yet. */
 export const pendingServiceRatingSchema = z.object({
@@ -343,24 +316,6 @@ export const staffServiceRatingPageSchema = z.object({
   totalPages: count,
 });
 export type StaffServiceRatingPage = z.infer<typeof staffServiceRatingPageSchema>;
-
-/** A low rating's follow-up: the manager calls the customer, notes what was said, closes it with an outcome. */
-export const FOLLOW_UP_STATUSES = ['OPEN', 'CONTACTED', 'CLOSED'] as const;
-export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
-export const FOLLOW_UP_STATUS_LABELS: Record<FollowUpStatus, string> = {
-  OPEN: 'Cần gọi lại',
-  CONTACTED: 'Đã liên hệ',
-  CLOSED: 'Đã đóng',
-};
-/** The follow-up's status machine: a note moves OPEN to CONTACTED; closing ends it from either. */
-export const FOLLOW_UP_TRANSITIONS: Record<FollowUpStatus, readonly FollowUpStatus[]> = {
-  OPEN: ['CONTACTED', 'CLOSED'],
-  CONTACTED: ['CLOSED'],
-  CLOSED: [],
-};
-export function canMoveFollowUp(from: FollowUpStatus, to: FollowUpStatus): boolean {
-  return FOLLOW_UP_TRANSITIONS[from].includes(to);
-}
 
 export const followUpNoteSchema = z.object({ text: z.string(), authorName: z.string(), createdAt: isoInstantSchema });
 export const serviceRatingFollowUpSchema = z.object({
