@@ -19,5 +19,6 @@ module.exports = {
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
     '^shared-contracts/wishlist$': '<rootDir>/../shared-contracts/src/wishlist/index.ts',
+    '^shared-contracts/reviews$': '<rootDir>/../shared-contracts/src/reviews/index.ts',
   },
 };

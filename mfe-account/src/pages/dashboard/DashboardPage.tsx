@@ -4,9 +4,11 @@ import { formatDateTime } from 'shared-contracts';
 import type { Appointment } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
+import { loadPendingReviews, PendingReviewsCard } from '../../reviews';
 import type { AppointmentStatusEvent, ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import { LoginRequired } from '../../service/LoginRequired';
 import { serviceApi } from '../../service/serviceApi';
+import { loadPendingVisits, PendingVisitsCard } from '../../serviceRating';
 import { useApiData } from '../../service/useApiData';
 import { useAppointmentEvents } from '../../service/useAppointmentEvents';
 import { useSession } from '../../session/useSession';
@@ -51,6 +53,9 @@ function Dashboard({ userId }: { userId: string }) {
   const credits = useApiData((signal) => serviceApi.packageCredits(signal), []);
   const promotions = useApiData((signal) => serviceApi.savedPromotions(signal), []);
   const approvals = useApprovals();
+  // what the customer may rate: the block is left out when there is nothing (or it cannot be read)
+  const visitRatings = useApiData(loadPendingVisits, []);
+  const productReviews = useApiData(loadPendingReviews, []);
   const [freshId, setFreshId] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [serviceOrders, setServiceOrders] = useState<Record<number, ServiceOrderLiveEvent>>({});
@@ -97,7 +102,7 @@ function Dashboard({ userId }: { userId: string }) {
 
   // the cards appear together once each has its first answer: one appearing or growing after the others ('Cần bạn
   // duyệt' above all) would push down what the customer is already reading
-  const states = [approvals.state, appointments.state, vehicles.state, orders.state, credits.state, promotions.state];
+  const states = [approvals.state, appointments.state, vehicles.state, orders.state, credits.state, promotions.state, visitRatings.state, productReviews.state];
   if (states.some((state) => state.status === 'loading')) return <DashboardSkeleton />;
 
   return (
@@ -114,8 +119,10 @@ function Dashboard({ userId }: { userId: string }) {
           serviceOrders={serviceOrders}
           serviceOrderRefresh={reconnects}
         />
+        {visitRatings.state.status === 'ready' && <PendingVisitsCard visits={visitRatings.state.data} />}
         <VehiclesSection state={vehicles.state} onRetry={vehicles.reload} />
         <OrdersSection state={orders.state} onRetry={orders.reload} />
+        {productReviews.state.status === 'ready' && <PendingReviewsCard lines={productReviews.state.data} />}
         <CreditsSection state={credits.state} onRetry={credits.reload} />
         <PromotionsSection state={promotions.state} onRetry={promotions.reload} />
       </div>

@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { formatDate } from 'shared-contracts';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { LoginRequired } from '../../service/LoginRequired';
 import { serviceApi } from '../../service/serviceApi';
 import { useApiData } from '../../service/useApiData';
+import { loadVisitRatings, RecordRating, withRating } from '../../serviceRating';
 import { useSession } from '../../session/useSession';
 import { MaintenanceRecordCard } from './MaintenanceRecordCard';
 import { maintenanceText as t } from './maintenanceText';
@@ -23,6 +25,8 @@ function History() {
   const filterId = useId();
   const vehicles = useApiData((signal) => serviceApi.vehicles(signal), []);
   const records = useApiData((signal) => serviceApi.maintenanceRecords(vehicleId, signal), [vehicleId]);
+  // each visit's rating: "Đánh giá" while it waits for one, else the stars given
+  const visitRatings = useApiData(loadVisitRatings, []);
 
   const chooseVehicle = (value: string) => {
     const next = new URLSearchParams(query);
@@ -71,7 +75,18 @@ function History() {
             <ol className={styles.list} aria-label={t.listLabel}>
               {records.state.data.map((record) => (
                 <li key={record.id}>
-                  <MaintenanceRecordCard record={record} showVehicle={vehicleId === null} />
+                  <MaintenanceRecordCard record={record} showVehicle={vehicleId === null}>
+                    {visitRatings.state.status === 'ready' && (
+                      <RecordRating
+                        recordId={record.id}
+                        date={formatDate(record.servicedAt)}
+                        centreName={record.centre.name}
+                        technicianName={record.technicianName}
+                        ratings={visitRatings.state.data}
+                        onRated={(rating) => visitRatings.update((data) => withRating(data, rating, record.id))}
+                      />
+                    )}
+                  </MaintenanceRecordCard>
                 </li>
               ))}
             </ol>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDate, formatVnd } from 'shared-contracts';
 import type { MaintenanceRecord, MaintenanceRecordDetail } from 'shared-contracts/schemas';
 import { failureMessage } from '../../api/apiErrors';
@@ -16,9 +16,9 @@ const RESULT_STYLES = { PASS: styles.pass, FAIL: styles.fail, NA: styles.na } as
 /**
  * One maintenance: date, centre, odometer, services, parts, cost, technician, checklist summary; on demand, the
  * advice for next time from the technician's findings and the checklist, with the photos of the items found FAIL
- * as thumbnails (each opens the full picture).
+ * as thumbnails (each opens the full picture). `children` go under the details (the visit's rating).
  */
-export function MaintenanceRecordCard({ record, showVehicle }: { record: MaintenanceRecord; showVehicle: boolean }) {
+export function MaintenanceRecordCard({ record, showVehicle, children }: { record: MaintenanceRecord; showVehicle: boolean; children?: ReactNode }) {
   const [detail, setDetail] = useState<Detail>({ status: 'closed' });
   const date = formatDate(record.servicedAt);
   const headingId = `record-${record.id}`;
@@ -78,6 +78,7 @@ export function MaintenanceRecordCard({ record, showVehicle }: { record: Mainten
           </>
         )}
       </dl>
+      {children}
       <button
         type="button"
         className={styles.toggle}

@@ -5,6 +5,7 @@ import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { Order } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
+import { OrderLineReview, useOrderReviews, type OrderReviews } from '../../reviews';
 import { useAppointmentEvents } from '../../service/useAppointmentEvents';
 import { useSession } from '../../session/useSession';
 import { OrderInvoice } from './OrderInvoice';
@@ -15,7 +16,7 @@ import { useOrderData } from './useOrderData';
 import { VietQrPayment } from './VietQrPayment';
 import styles from './OrdersPage.module.css';
 
-function Lines({ order }: { order: Order }) {
+function Lines({ order, reviews }: { order: Order; reviews: OrderReviews }) {
   return (
     <section className={styles.panel} aria-labelledby="order-lines-heading">
       <h2 id="order-lines-heading">{ordersText.linesHeading}</h2>
@@ -28,6 +29,7 @@ function Lines({ order }: { order: Order }) {
               <p className={styles.muted}>{ordersText.unitPrice(formatVnd(line.unitPrice))}</p>
             </div>
             <span>{formatVnd(line.lineTotal)}</span>
+            {line.kind === 'product' && <OrderLineReview reviews={reviews} productId={line.refId} />}
           </li>
         ))}
       </ul>
@@ -241,6 +243,8 @@ export function OrderDetailPage() {
       },
       onReconnected: reload,
     }, session?.user.id ?? null);
+  // once delivered or completed: each product line's review
+  const reviews = useOrderReviews(state.status === 'ready' ? state.data : null);
   const payOsNotice = usePayOsConfirmation(code, state.status === 'ready' ? state.data : null, set, live);
 
   const onCancelled = (order: Order) => {
@@ -290,7 +294,7 @@ export function OrderDetailPage() {
           {state.data.vietQr && <VietQrPayment vietQr={state.data.vietQr} orderCode={state.data.code} />}
           <div className={styles.grid}>
             <div className={styles.column}>
-              <Lines order={state.data} />
+              <Lines order={state.data} reviews={reviews} />
               <History order={state.data} />
             </div>
             <div className={styles.column}>
