@@ -39,6 +39,9 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/staff/web-orders', owner: 'mfe_backoffice', title: 'Đơn hàng online' },
   { path: '/manager/web-orders', owner: 'mfe_backoffice', title: 'Đơn hàng online' },
   { path: '/admin/web-orders', owner: 'mfe_backoffice', title: 'Đơn hàng online' },
+  { path: '/admin/reviews', owner: 'mfe_backoffice', title: 'Đánh giá sản phẩm' },
+  { path: '/manager/ratings', owner: 'mfe_backoffice', title: 'Đánh giá dịch vụ' },
+  { path: '/admin/ratings', owner: 'mfe_backoffice', title: 'Đánh giá dịch vụ' },
 ];
 
 export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist'] as const;

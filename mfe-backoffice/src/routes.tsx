@@ -2,6 +2,8 @@ import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
 import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
 import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
+import { AdminReviewsPage } from './reviews';
+import { ServiceRatingsPage } from './serviceRatings';
 import { WebOrderDeskPage } from './webOrders';
 
 /**
@@ -34,4 +36,7 @@ export const pages: RemotePage[] = [
   { path: '/staff/web-orders', title: areaPage('staff', '/staff/web-orders').title, Component: WebOrderDeskPage },
   { path: '/manager/web-orders', title: areaPage('manager', '/manager/web-orders').title, Component: WebOrderDeskPage },
   { path: '/admin/web-orders', title: areaPage('admin', '/admin/web-orders').title, Component: WebOrderDeskPage },
+  { path: '/admin/reviews', title: areaPage('admin', '/admin/reviews').title, Component: AdminReviewsPage },
+  { path: '/manager/ratings', title: areaPage('manager', '/manager/ratings').title, Component: ServiceRatingsPage },
+  { path: '/admin/ratings', title: areaPage('admin', '/admin/ratings').title, Component: ServiceRatingsPage },
 ];

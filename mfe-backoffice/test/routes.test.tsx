@@ -27,6 +27,9 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/staff/web-orders': 'Đơn hàng online',
   '/manager/web-orders': 'Đơn hàng online',
   '/admin/web-orders': 'Đơn hàng online',
+  '/admin/reviews': 'Đánh giá sản phẩm',
+  '/manager/ratings': 'Đánh giá dịch vụ',
+  '/admin/ratings': 'Đánh giá dịch vụ',
   ...Object.fromEntries(['admin', 'manager'].flatMap((area) => ['products', 'services', 'packages', 'promotions'].map((kind) => [`/${area}/catalogue/${kind}/:id`, 'Danh mục sản phẩm']))),
 };
 

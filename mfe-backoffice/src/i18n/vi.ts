@@ -90,6 +90,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Đơn hàng online',
         description: 'Đơn hàng đặt trên website: xác nhận, đóng gói, giao vận chuyển hoặc giao tại cửa hàng, hủy và hoàn tiền.',
       },
+      {
+        path: '/manager/ratings',
+        title: 'Đánh giá dịch vụ',
+        navLabel: 'Đánh giá dịch vụ',
+        description: 'Khách chấm điểm lượt dịch vụ: điểm trung bình, tỷ lệ 4–5★ theo kỹ thuật viên, khách cần gọi lại sau đánh giá thấp, ẩn đánh giá kèm lý do.',
+      },
     ],
   },
   technician: {
@@ -171,6 +177,18 @@ export const AREAS: Record<RoleArea, AreaText> = {
         title: 'Đơn hàng online',
         navLabel: 'Đơn hàng online',
         description: 'Đơn hàng đặt trên website: xác nhận, đóng gói, giao vận chuyển hoặc giao tại cửa hàng, hủy và hoàn tiền.',
+      },
+      {
+        path: '/admin/reviews',
+        title: 'Đánh giá sản phẩm',
+        navLabel: 'Đánh giá sản phẩm',
+        description: 'Đánh giá sản phẩm của người mua: trả lời công khai, xử lý báo cáo, ẩn kèm lý do hoặc hiện lại.',
+      },
+      {
+        path: '/admin/ratings',
+        title: 'Đánh giá dịch vụ',
+        navLabel: 'Đánh giá dịch vụ',
+        description: 'Đánh giá lượt dịch vụ của mọi trung tâm: chỉ số, khách cần gọi lại, ẩn đánh giá kèm lý do.',
       },
     ],
   },

@@ -41,6 +41,7 @@ const AREAS = [
       ['Danh mục sản phẩm', '/manager/catalogue'],
       ['Kho hàng', '/manager/stock'],
       ['Đơn hàng online', '/manager/web-orders'],
+      ['Đánh giá dịch vụ', '/manager/ratings'],
       ['Nhân sự', '/manager?view=roster'],
     ],
   },
@@ -66,6 +67,8 @@ const AREAS = [
       ['Danh mục sản phẩm', '/admin/catalogue'],
       ['Kho hàng', '/admin/stock'],
       ['Đơn hàng online', '/admin/web-orders'],
+      ['Đánh giá sản phẩm', '/admin/reviews'],
+      ['Đánh giá dịch vụ', '/admin/ratings'],
     ],
   },
 ];
@@ -111,12 +114,14 @@ describe('the area dashboards', () => {
       '/admin/catalogue',
       '/admin/stock',
       '/admin/web-orders',
+      '/admin/reviews',
+      '/admin/ratings',
     ]);
   });
 
   it('the manager dashboard links to the read-only catalogue', () => {
     renderAt('/manager');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
-    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders']);
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders', '/manager/ratings']);
   });
 });

@@ -70,6 +70,9 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/staff/web-orders', owner: 'mfe_backoffice', layout: 'staff' },
   { path: '/manager/web-orders', owner: 'mfe_backoffice', layout: 'manager' },
   { path: '/admin/web-orders', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/reviews', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/manager/ratings', owner: 'mfe_backoffice', layout: 'manager' },
+  { path: '/admin/ratings', owner: 'mfe_backoffice', layout: 'admin' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {

@@ -6,6 +6,7 @@ import { ManagerKpis } from '../../kpis';
 import { ManagerPartsDemand } from '../../partsDemand';
 import { ManagerCharts, ManagerReports } from '../../reports';
 import { ManagerRoster } from '../../roster';
+import { CentreRatingSummary } from '../../serviceRatings';
 import { ManagerShifts } from '../../shifts';
 import { stockTransfersBelow } from '../../stockTransfers';
 
@@ -30,6 +31,7 @@ export function ManagerDashboardPage() {
       {view === 'overview' && (
         <>
           <ManagerKpis />
+          <CentreRatingSummary />
           <ManagerCharts />
           <ManagerInventory below={stockTransfersBelow} />
         </>
