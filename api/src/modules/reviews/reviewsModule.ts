@@ -1,10 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
+import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { productReviewRoutes } from './productReviews/productReviewRoutes';
+import { RATING_REQUEST_SCHEDULE, sendRatingRequests } from './serviceRatings/serviceRatingRequests';
 import { serviceRatingRoutes } from './serviceRatings/serviceRatingRoutes';
 
 /** What customers say: product reviews (with moderation) and service ratings (with follow-ups and KPIs). */
 export const reviewsModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   await app.register(productReviewRoutes, { context });
   await app.register(serviceRatingRoutes, { context });
+
+  // Once the server listens: the "đánh giá lượt dịch vụ" emails (every 10 minutes, once across instances).
+  let ratingRequests: ScheduledJob | null = null;
+  app.addHook('onListen', async () => {
+    ratingRequests ??= startScheduledJob({
+      name: 'service rating requests',
+      pattern: RATING_REQUEST_SCHEDULE,
+      run: () => sendRatingRequests(context.db, context.clock, { publicUrl: context.config.publicUrl }),
+      log: app.log.child({ module: 'service-ratings' }),
+      db: context.db,
+      clock: context.clock,
+    });
+  });
+  app.addHook('onClose', async () => {
+    await ratingRequests?.stop();
+  });
 };
