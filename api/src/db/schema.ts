@@ -11,7 +11,7 @@ import type { PlateClaimTables } from './plateClaimSchema';
 import type { VatInvoiceTables } from './vatInvoiceSchema';
 import type { WebOrderTables } from './webOrderSchema';
 import type { WishlistTables } from './wishlistSchema';
-import type { ProductReviewTables } from './productReviewSchema';
+import type { ProductRatingColumns, ProductReviewTables } from './productReviewSchema';
 import type { ServiceRatingTables } from './serviceRatingSchema';
 import type { CatalogueAdminTables, ProductAdminColumns } from './catalogueAdminSchema';
 import type { PredictionTables } from './predictionSchema';
@@ -172,7 +172,7 @@ export interface CatalogueBrandsTable {
   version: ColumnType<number, number | undefined, number>;
 }
 
-export interface ProductsTable extends ProductAdminColumns {
+export interface ProductsTable extends ProductAdminColumns, ProductRatingColumns {
   id: Generated<number>;
   sku: string;
   slug: string;

@@ -57,6 +57,9 @@ const SUMMARY_COLUMNS = [
   'products.compatible_models',
   'products.images',
   'products.created_at',
+  // The visible reviews' count and star sum, kept on the row by the reviews module (migration 0042).
+  'products.rating_count',
+  'products.rating_sum',
   'catalogue_categories.slug as category_slug',
   'catalogue_categories.name as category_name',
   'catalogue_brands.slug as brand_slug',
@@ -78,6 +81,8 @@ export interface SummaryRow {
   compatible_models: string;
   images: string;
   created_at: Date | string;
+  rating_count: number;
+  rating_sum: number;
   category_slug: string;
   category_name: string;
   brand_slug: string;
@@ -111,9 +116,13 @@ export function toSummary(row: SummaryRow, at: Date): ProductSummary {
     compatibleModels: parseStrings(row.compatible_models),
     image: firstImageFromColumn(row.images),
     createdAt: isoTimestamp(row.created_at),
-    ratingAverage: null,
-    ratingCount: 0,
+    ...rating(toNumber(row.rating_count), toNumber(row.rating_sum)),
   };
+}
+
+/** The average of `count` ratings summing `sum`, to one decimal (null with none), and the count. */
+function rating(count: number, sum: number): Pick<ProductSummary, 'ratingAverage' | 'ratingCount'> {
+  return { ratingAverage: count > 0 ? Math.round((sum * 10) / count) / 10 : null, ratingCount: count };
 }
 
 /** The rule of effectivePrice.ts in SQL: the product's price at `at` (the list filters and sorts on it). */
