@@ -158,7 +158,16 @@ export function ReviewForm({ line, onSaved, onChanged, onCancel }: ReviewFormPro
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.formTitle}>
         {review === null ? t.heading(line.productName) : t.editHeading(line.productName)}
       </h3>
-      <StarPicker legend={t.starsLegend} value={rating} onChange={setRating} error={errors.rating} disabled={busy} />
+      <StarPicker
+        legend={t.starsLegend}
+        value={rating}
+        onChange={(stars) => {
+          setRating(stars);
+          setErrors((current) => ({ ...current, rating: undefined }));
+        }}
+        error={errors.rating}
+        disabled={busy}
+      />
 
       <div className={formStyles.field}>
         <label htmlFor={textId} className={formStyles.label}>
@@ -171,7 +180,10 @@ export function ReviewForm({ line, onSaved, onChanged, onCancel }: ReviewFormPro
           value={text}
           placeholder={t.textPlaceholder}
           disabled={busy}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setErrors((current) => ({ ...current, text: undefined }));
+          }}
           aria-invalid={tooLong || errors.text ? true : undefined}
           aria-describedby={[counterId, errors.text || tooLong ? textErrorId : ''].filter(Boolean).join(' ')}
         />

@@ -107,7 +107,16 @@ export function ServiceRatingForm({ visit, initial, onSaved, onCancel }: Service
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.formTitle}>
         {initial === null ? t.formHeading(visit.centreName, visit.date) : t.editHeading(visit.centreName, visit.date)}
       </h3>
-      <StarPicker legend={t.overall} value={stars} onChange={setStars} error={errors.stars} disabled={saving} />
+      <StarPicker
+        legend={t.overall}
+        value={stars}
+        onChange={(value) => {
+          setStars(value);
+          setErrors((current) => ({ ...current, stars: undefined }));
+        }}
+        error={errors.stars}
+        disabled={saving}
+      />
       <div className={styles.questions}>
         {SERVICE_RATING_QUESTIONS.map((question) => (
           <YesNo
@@ -133,7 +142,10 @@ export function ServiceRatingForm({ visit, initial, onSaved, onCancel }: Service
           rows={4}
           value={comment}
           disabled={saving}
-          onChange={(event) => setComment(event.target.value)}
+          onChange={(event) => {
+            setComment(event.target.value);
+            setErrors((current) => ({ ...current, comment: undefined }));
+          }}
           aria-invalid={tooLong || errors.comment ? true : undefined}
           aria-describedby={[counterId, tooLong || errors.comment ? commentErrorId : ''].filter(Boolean).join(' ')}
         />
