@@ -227,7 +227,7 @@ describe.each(testDatabases())('service ratings on $label', (target) => {
   it('refuses an empty body and limits how often one account rates', async () => {
     const order = await world.addOrder();
     const empty = await world.shop.app.inject({ method: 'PUT', url: `/api/service-orders/${order}/rating`, headers: world.otherCustomer.headers });
-    expect([400, 422]).toContain(empty.statusCode);
+    expect(empty.statusCode).toBe(422);
     const busy = await world.addPerson('customer', 'Khách Bấm Nhiều');
     const own = await world.addOrder({ customer: busy });
     const codes: number[] = [];

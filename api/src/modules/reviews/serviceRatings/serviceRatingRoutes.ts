@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../../appContext';
 import { backOfficeErrors, backOfficeReadErrors } from '../../../http/backOfficeErrors';
+import { requireKnownField } from '../../../http/bodyFields';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { currentAuth, requireRole } from '../../../security/authGuard';
@@ -74,6 +75,7 @@ export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     '/service-orders/:id/rating',
     {
       preHandler: customer,
+      preValidation: requireKnownField(serviceRatingInputSchema),
       schema: {
         tags: ['reviews'],
         summary: 'Đánh giá lượt dịch vụ (một lần mỗi phiếu; sửa được trong 7 ngày). Từ 2 sao trở xuống mở phiếu theo dõi cho quản lý',
