@@ -18,6 +18,7 @@ module.exports = {
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
     '^shared-contracts/wishlist$': '<rootDir>/../shared-contracts/src/wishlist/index.ts',
+    '^shared-contracts/reviews$': '<rootDir>/../shared-contracts/src/reviews/index.ts',
   },
   // the build defines it with webpack's DefinePlugin
   globals: { __APP_VERSION__: '0.0.0-test' },

@@ -8,3 +8,20 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks TextEncoder/TextDecoder, which react-router 7 reads when its module loads.
 if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// The product page's reviews section asks its own API: no reviews, unless a test mocks src/reviews/reviewsApi itself.
+jest.mock('../src/reviews/reviewsApi', () => ({
+  reviewsApi: {
+    list: async () => ({
+      summary: { average: null, count: 0, distribution: [0, 0, 0, 0, 0], withPhotos: 0 },
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 10,
+      totalPages: 0,
+    }),
+    voteHelpful: async () => ({ helpfulCount: 0, votedHelpful: false }),
+    unvoteHelpful: async () => ({ helpfulCount: 0, votedHelpful: false }),
+    report: async () => undefined,
+  },
+}));

@@ -5,6 +5,7 @@ import { CatalogueImage } from './CatalogueImage';
 import { stockLabel } from './stock';
 import styles from './ProductCard.module.css';
 import { ProductPrice } from './ProductPrice';
+import { CardRating } from '../reviews';
 import { WishlistHeart } from '../wishlist';
 
 interface Props {
@@ -15,7 +16,7 @@ interface Props {
   action?: ReactNode;
 }
 
-/** A product in a grid: image, brand, name (link to its page), price (discount shown), stock state, the heart. */
+/** A product in a grid: image, brand, name (link to its page), rating, price (discount shown), stock state, the heart. */
 export function ProductCard({ product, headingLevel = 3, action }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const stock = stockLabel(product.stock);
@@ -34,6 +35,7 @@ export function ProductCard({ product, headingLevel = 3, action }: Props) {
           {product.name}
         </Link>
       </Heading>
+      <CardRating average={product.ratingAverage} count={product.ratingCount} />
       <ProductPrice product={product} classes={styles} />
       <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
       {action}

@@ -48,6 +48,12 @@ export const vi = {
     title: 'Sản phẩm',
     description: 'Phụ tùng và phụ kiện chính hãng cho xe điện: pin, bộ sạc, động cơ, cáp sạc và dụng cụ.',
   },
+  // a product card's rating line (the card ships with the home page)
+  rating: {
+    stars: (average: string) => `Đánh giá ${average} trên 5 sao`,
+    count: (count: number) => `(${count.toLocaleString('vi-VN')})`,
+    countLabel: (count: number) => `${count.toLocaleString('vi-VN')} đánh giá`,
+  },
   productDetail: {
     title: 'Chi tiết sản phẩm',
     description: 'Thông số, giá, tình trạng hàng và khả năng tương thích của một sản phẩm.',

@@ -1,4 +1,4 @@
-import type { Brand, Category, ProductDetail, ProductPage, ProductSummary, Promotion, SavedPromotion, Service, ServiceCentre, ServicePackage } from 'shared-contracts/schemas';
+import type { Brand, Category, ProductDetail, ProductPage, ProductReview, ProductReviewPage, ProductSummary, Promotion, SavedPromotion, Service, ServiceCentre, ServicePackage } from 'shared-contracts/schemas';
 
 /** Realistic API data for the storefront's tests (the shapes of shared-contracts/schemas/catalogue). */
 
@@ -36,6 +36,38 @@ export function productDetail(overrides: Partial<ProductDetail> = {}): ProductDe
     images: [{ url: '/api/media/catalogue/products/pin-lithium-48v-20ah.svg', width: 800, height: 600, alt: 'Pin lithium 48V 20Ah' }],
     vehicleTypes: ['scooter'],
     warrantyMonths: 12,
+    ...overrides,
+  };
+}
+
+export function review(overrides: Partial<ProductReview> = {}): ProductReview {
+  return {
+    id: 1,
+    productId: 1,
+    rating: 5,
+    text: 'Pin dùng tốt, sạc đầy đi được khoảng 70 km.',
+    photos: [],
+    authorName: 'Minh N.',
+    verifiedPurchase: true,
+    createdAt: '2026-11-20T17:30:00.000Z',
+    editedAt: null,
+    helpfulCount: 3,
+    votedHelpful: false,
+    mine: false,
+    reply: null,
+    ...overrides,
+  };
+}
+
+/** A page of a product's reviews: 12 reviews (8, 3, 0, 1, 0 of 5..1 stars: 4,5 on average), 3 with photos. */
+export function reviewPage(items: ProductReview[], overrides: Partial<ProductReviewPage> = {}): ProductReviewPage {
+  return {
+    summary: { average: 4.5, count: 12, distribution: [0, 1, 0, 3, 8], withPhotos: 3 },
+    items,
+    total: 12,
+    page: 1,
+    pageSize: 10,
+    totalPages: 2,
     ...overrides,
   };
 }

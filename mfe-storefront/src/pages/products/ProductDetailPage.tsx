@@ -14,6 +14,7 @@ import { vi } from '../../i18n/vi';
 import { productsText as text } from './productsText';
 import styles from './ProductDetailPage.module.css';
 import { ProductPrice } from '../../components/ProductPrice';
+import { ProductReviews } from '../../reviews';
 import { WishlistHeart } from '../../wishlist';
 import { PickupAvailability } from './PickupAvailability';
 
@@ -123,11 +124,12 @@ function Product({ product }: { product: ProductDetail }) {
           </table>
         </section>
       )}
+      <ProductReviews key={product.id} product={product} />
     </article>
   );
 }
 
-/** One product, addressed by /products/:slug: images, price, stock state, compatible models, specifications. */
+/** One product, addressed by /products/:slug: images, price, stock state, compatible models, specifications, reviews. */
 export function ProductDetailPage() {
   const { slug = '' } = useParams();
   const { state, retry } = useAsync((signal) => storefrontApi.product(slug, signal), [slug]);
