@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from 'shared-contracts';
 import { OrderDetailPage } from '../src/pages/orders/OrderDetailPage';
-import { fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
+import { deferred, fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 import { daysFromNow, deliveredOrder, productReview, reviewableLine } from './reviewFixtures';
 
 type Handlers = Record<string, (call: RecordedCall) => FakeReply>;
@@ -75,8 +75,11 @@ describe('reviewing the parts of a received order', () => {
   it('keeps the review when a photo is refused, and says why under the photo', async () => {
     const { calls } = serve({
       'GET /api/reviews/reviewable': () => ok({ items: [reviewableLine()] }),
-      'POST /api/reviews': () => ({ status: 201, body: { success: true, data: productReview() } }),
-      'POST /api/reviews/77/photos': () => fail(415, 'Ảnh phải là tệp JPEG, PNG hoặc WebP hợp lệ.', 'UNSUPPORTED_MEDIA_TYPE'),
+      'POST /api/reviews': () => ({ status: 201, body: { success: true, data: productReview({ rating: 4, text: '' }) } }),
+      'POST /api/reviews/77/photos': () =>
+        calls.filter((call) => call.path === '/api/reviews/77/photos').length === 1
+          ? fail(415, 'Ảnh phải là tệp JPEG, PNG hoặc WebP hợp lệ.', 'UNSUPPORTED_MEDIA_TYPE')
+          : ok(productReview({ rating: 4, text: '', photos: [{ id: 4, url: '/api/media/reviews/4.webp', width: 800, height: 600 }] })),
     });
     await openPage();
     const battery = lineItem('Pin lithium 48V 20Ah');
@@ -92,9 +95,48 @@ describe('reviewing the parts of a received order', () => {
     expect(within(battery).getByText('hong.png')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/reviews', '/api/reviews/77/photos']);
 
-    await userEvent.click(within(battery).getByRole('button', { name: 'Bỏ ảnh 1' }));
-    await userEvent.click(within(battery).getByRole('button', { name: 'Hủy' }));
-    expect(within(battery).getByRole('img', { name: '5/5 sao' })).toBeInTheDocument();
+    // tried again, the photo goes through: no second review is written
+    await userEvent.click(within(battery).getByRole('button', { name: 'Lưu thay đổi' }));
+    expect(await within(battery).findByText('Cảm ơn bạn đã đánh giá!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/reviews',
+      'POST /api/reviews/77/photos',
+      'POST /api/reviews/77/photos',
+    ]);
+    expect(within(battery).getByRole('img', { name: '4/5 sao' })).toBeInTheDocument();
+  });
+
+  it('checks photos before sending (JPEG, PNG or WebP; four at most) and shows the upload progress', async () => {
+    const firstPhoto = deferred<FakeReply>();
+    const { calls } = serve({
+      'GET /api/reviews/reviewable': () => ok({ items: [reviewableLine()] }),
+      'POST /api/reviews': () => ({ status: 201, body: { success: true, data: productReview() } }),
+      'POST /api/reviews/77/photos': () => (calls.filter((call) => call.path === '/api/reviews/77/photos').length === 1 ? firstPhoto.promise : ok(productReview())),
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    await openPage();
+    const battery = lineItem('Pin lithium 48V 20Ah');
+    await user.click(await within(battery).findByRole('button', { name: 'Viết đánh giá' }));
+    await user.upload(within(battery).getByLabelText('Thêm ảnh'), new File(['gif'], 'dong.gif', { type: 'image/gif' }));
+    expect(within(battery).getByText('dong.gif: Ảnh phải là tệp JPEG, PNG hoặc WebP.')).toBeInTheDocument();
+    await user.upload(within(battery).getByLabelText('Thêm ảnh'), new File([new Uint8Array(8 * 1024 * 1024 + 1)], 'lon.jpg', { type: 'image/jpeg' }));
+    expect(within(battery).getByText('lon.jpg: Mỗi ảnh tối đa 8 MB.')).toBeInTheDocument();
+
+    await user.upload(within(battery).getByLabelText('Thêm ảnh'), ['1', '2', '3', '4', '5'].map((n) => png(`anh-${n}.png`)));
+    expect(within(battery).getByText('Mỗi đánh giá có tối đa 4 ảnh.')).toBeInTheDocument();
+    expect(within(battery).getAllByRole('img', { name: /^Ảnh \d của đánh giá$/ })).toHaveLength(4);
+    expect(within(battery).queryByLabelText('Thêm ảnh')).toBeNull();
+    await user.click(within(battery).getByRole('button', { name: 'Bỏ ảnh 4' }));
+    await user.click(within(battery).getByRole('button', { name: 'Bỏ ảnh 3' }));
+    expect(within(battery).getByLabelText('Thêm ảnh')).toBeInTheDocument();
+
+    await user.click(within(battery).getByRole('radio', { name: '5 sao' }));
+    await user.click(within(battery).getByRole('button', { name: 'Gửi đánh giá' }));
+    expect(await within(battery).findByText('Đang tải ảnh 1/2...')).toBeInTheDocument();
+    expect(within(battery).getByRole('button', { name: 'Gửi đánh giá' })).toBeDisabled();
+    await act(async () => firstPhoto.resolve(ok(productReview())));
+    expect(await within(battery).findByText('Cảm ơn bạn đã đánh giá!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/reviews', '/api/reviews/77/photos', '/api/reviews/77/photos']);
   });
 
   it('refuses more than 2000 characters before sending, and asks for the stars', async () => {

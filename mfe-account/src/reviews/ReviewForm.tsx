@@ -46,6 +46,10 @@ export function ReviewForm({ line, onSaved, onChanged, onCancel }: ReviewFormPro
   const nextKey = useRef(1);
 
   const [review, setReview] = useState<ProductReview | null>(line.review);
+  // writing a new review until a submit has ended with it saved (and a photo left to retry)
+  const [isNew, setIsNew] = useState(line.review === null);
+  // the review was written in this form (its first save thanks the customer, even after a photo retry)
+  const writtenHere = useRef(false);
   const [rating, setRating] = useState<number | null>(line.review?.rating ?? null);
   const [text, setText] = useState(line.review?.text ?? '');
   const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
@@ -101,12 +105,12 @@ export function ReviewForm({ line, onSaved, onChanged, onCancel }: ReviewFormPro
     if (rating === null || tooLong) return;
 
     setPhase({ kind: 'saving' });
-    const created = review === null;
     let current = review;
     try {
       const trimmed = text.trim();
       if (current === null) {
         current = await reviewsApi.create({ orderLineId: line.orderLineId, rating, text: trimmed });
+        writtenHere.current = true;
         setReview(current);
       } else if (rating !== current.rating || trimmed !== current.text) {
         current = await reviewsApi.update(current.id, { rating, text: trimmed });
@@ -144,19 +148,20 @@ export function ReviewForm({ line, onSaved, onChanged, onCancel }: ReviewFormPro
     setPhase({ kind: 'idle' });
     const saved = withReview(line, current);
     if (failed === 0) {
-      onSaved(saved, created ? t.thanks : t.updated);
+      onSaved(saved, writtenHere.current ? t.thanks : t.updated);
       return;
     }
     onChanged(saved);
+    setIsNew(false);
     setNotice(t.photosFailed);
   };
 
   const status =
-    phase.kind === 'uploading' ? t.uploading(phase.index, phase.count) : phase.kind === 'saving' ? (review === null ? t.submitting : t.saving) : null;
+    phase.kind === 'uploading' ? t.uploading(phase.index, phase.count) : phase.kind === 'saving' ? (isNew ? t.submitting : t.saving) : null;
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby={headingId} noValidate>
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.formTitle}>
-        {review === null ? t.heading(line.productName) : t.editHeading(line.productName)}
+        {isNew ? t.heading(line.productName) : t.editHeading(line.productName)}
       </h3>
       <StarPicker
         legend={t.starsLegend}
@@ -272,7 +277,7 @@ export function ReviewForm({ line, onSaved, onChanged, onCancel }: ReviewFormPro
       {notice && <p className={formStyles.formError}>{notice}</p>}
       <div className={formStyles.actions}>
         <button type="submit" className={formStyles.primary} disabled={busy}>
-          {review === null ? t.submit : t.save}
+          {isNew ? t.submit : t.save}
         </button>
         <button type="button" className={formStyles.secondary} disabled={busy} onClick={onCancel}>
           {t.cancel}
