@@ -5,7 +5,7 @@ import { OrderDetailPage } from '../src/pages/orders/OrderDetailPage';
 import { deferred, fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 import { daysFromNow, deliveredOrder, productReview, reviewableLine } from './reviewFixtures';
 
-type Handlers = Record<string, (call: RecordedCall) => FakeReply>;
+type Handlers = Record<string, (call: RecordedCall) => FakeReply | Promise<FakeReply>>;
 
 /** The order EV2611200003 and its reviewable lines; any other call answers 404. */
 function serve(handlers: Handlers, order = deliveredOrder()) {
