@@ -254,6 +254,13 @@ describe('the product page\'s "Đánh giá sản phẩm"', () => {
       'Lộ thông tin cá nhân',
       'Lý do khác',
     ]);
+    // focus starts on the first reason and stays in the dialog
+    expect(within(dialog).getByRole('radio', { name: 'Spam, quảng cáo' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Gửi báo cáo' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('radio', { name: 'Spam, quảng cáo' })).toHaveFocus();
+
     await userEvent.click(within(dialog).getByRole('button', { name: 'Gửi báo cáo' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Vui lòng chọn lý do báo cáo.');
     expect(reviews.report).not.toHaveBeenCalled();
@@ -264,6 +271,7 @@ describe('the product page\'s "Đánh giá sản phẩm"', () => {
     expect(reviews.report).toHaveBeenCalledWith(1, { reason: 'personal_info', note: 'Có số điện thoại của tôi' });
     expect(await within(review).findByRole('status')).toHaveTextContent('Đã gửi báo cáo. Cảm ơn bạn!');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(review).getByRole('button', { name: 'Báo cáo' })).toHaveFocus();
   });
 
   it('keeps the report dialog open with the API\'s message when it fails, and closes on Hủy or Escape', async () => {

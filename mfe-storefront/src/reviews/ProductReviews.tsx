@@ -137,32 +137,28 @@ export default function ProductReviews({ product }: { product: ProductDetail }) 
           {t.loading}
         </p>
       )}
-      {hasReviews && state.status === 'ready' && (
-        <>
-          {state.items.length === 0 ? (
-            <p className={styles.empty}>{t.noMatch}</p>
-          ) : (
-            <ul className={styles.list} aria-label={t.list}>
-              {state.items.map((review) => (
-                <li key={review.id}>
-                  <ReviewItem review={review} onChange={(change) => update(review.id, change)} />
-                </li>
-              ))}
-            </ul>
+      {hasReviews && state.status === 'ready' && state.items.length === 0 && <p className={styles.empty}>{t.noMatch}</p>}
+      {/* while other filters load, the reviews shown stay (dimmed) instead of the list collapsing */}
+      {hasReviews && state.status !== 'error' && state.items.length > 0 && (
+        <ul className={`${styles.list} ${state.status === 'loading' ? styles.stale : ''}`} aria-label={t.list} aria-busy={state.status === 'loading'}>
+          {state.items.map((review) => (
+            <li key={review.id}>
+              <ReviewItem review={review} onChange={(change) => update(review.id, change)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {state.status === 'ready' && state.page < state.totalPages && (
+        <div className={styles.more}>
+          {state.more === 'error' && (
+            <p className={styles.notice} role="alert">
+              {t.moreFailed}
+            </p>
           )}
-          {state.page < state.totalPages && (
-            <div className={styles.more}>
-              {state.more === 'error' && (
-                <p className={styles.notice} role="alert">
-                  {t.moreFailed}
-                </p>
-              )}
-              <button type="button" className={styles.secondary} onClick={loadMore} disabled={state.more === 'loading'}>
-                {state.more === 'loading' ? t.moreLoading : t.more}
-              </button>
-            </div>
-          )}
-        </>
+          <button type="button" className={styles.secondary} onClick={loadMore} disabled={state.more === 'loading'}>
+            {state.more === 'loading' ? t.moreLoading : t.more}
+          </button>
+        </div>
       )}
       <p className={styles.muted}>
         {t.fromOrders} <Link to="/orders">{t.ordersLink}</Link>.

@@ -5,7 +5,7 @@ import {
   REVIEW_REPORT_REASONS,
   type ReviewReportReason,
 } from 'shared-contracts/reviews';
-import { errorMessage } from '../hooks/useAsync';
+import { ApiError } from 'shared-contracts';
 import { reviewsApi } from './reviewsApi';
 import { reviewsText as t } from './reviewsText';
 import styles from './Reviews.module.css';
@@ -38,19 +38,33 @@ export function ReportDialog({ reviewId, onClose, onSent }: Props) {
     const trimmed = note.trim();
     reviewsApi.report(reviewId, trimmed ? { reason, note: trimmed } : { reason }).then(onSent, (failure: unknown) => {
       setSending(false);
-      setError(errorMessage(failure) || t.reportFailed);
+      if (failure instanceof ApiError && failure.status === 401) setError(t.loginToReport);
+      else setError(failure instanceof ApiError && failure.message ? failure.message : t.reportFailed);
     });
   };
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
+    } else if (event.key === 'Tab') {
+      // focus stays inside the modal: from the last button back to the reasons, and from the reasons (Shift) to it
+      const buttons = event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)');
+      const last = buttons[buttons.length - 1];
+      const active = document.activeElement;
+      if (event.shiftKey && active instanceof HTMLInputElement && active.type === 'radio') {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        const checked = event.currentTarget.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+        (checked ?? firstRadio.current)?.focus();
+      }
     }
   };
 
   return (
     <div className={styles.backdrop}>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the modal's own Escape key */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the modal's own Escape and Tab keys */}
       <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <h3 id={titleId} className={styles.dialogTitle}>
           {t.reportTitle}
