@@ -22,7 +22,7 @@ export function CentreRatingComparison() {
         <h2 id="rating-comparison-heading">{t.comparison.heading}</h2>
         <RatingCsvLink scope={scope} />
       </div>
-      <PeriodForm applied={scope} onApply={setScope} label={t.comparison.heading} />
+      <PeriodForm applied={scope} onApply={setScope} label={t.comparison.heading} words={t.comparison.period} />
       {loaded.status === 'loading' && <p className={styles.muted}>{t.kpis.loading}</p>}
       {loaded.status === 'failed' && (
         <p role="alert" className={styles.alert}>

@@ -10,10 +10,12 @@ interface Props {
   /** An admin's centres ("Tất cả trung tâm" first); none for a manager, who sees their own. */
   centres?: readonly ServiceCentre[] | null;
   label: string;
+  /** The fields' and button's words, where another range sits on the same page (the reports' own "Từ ngày"). */
+  words?: { from: string; to: string; apply: string };
 }
 
 /** The period (local dates, both inclusive) and, for an admin, the centre; "Xem" applies them. */
-export function PeriodForm({ applied, onApply, centres, label }: Props) {
+export function PeriodForm({ applied, onApply, centres, label, words = { from: t.from, to: t.to, apply: t.apply } }: Props) {
   const ids = { from: useId(), to: useId(), centre: useId(), error: useId() };
   const [from, setFrom] = useState(applied.from);
   const [to, setTo] = useState(applied.to);
@@ -32,13 +34,13 @@ export function PeriodForm({ applied, onApply, centres, label }: Props) {
     <form className={styles.filters} onSubmit={submit} aria-label={label} noValidate>
       <div className={styles.field}>
         <label htmlFor={ids.from} className={styles.fieldLabel}>
-          {t.from}
+          {words.from}
         </label>
         <input id={ids.from} className={styles.input} type="date" value={from} onChange={(event) => setFrom(event.target.value)} aria-describedby={error ? ids.error : undefined} />
       </div>
       <div className={styles.field}>
         <label htmlFor={ids.to} className={styles.fieldLabel}>
-          {t.to}
+          {words.to}
         </label>
         <input id={ids.to} className={styles.input} type="date" value={to} onChange={(event) => setTo(event.target.value)} aria-describedby={error ? ids.error : undefined} />
       </div>
@@ -58,7 +60,7 @@ export function PeriodForm({ applied, onApply, centres, label }: Props) {
         </div>
       )}
       <button type="submit" className={styles.primary}>
-        {t.apply}
+        {words.apply}
       </button>
       {error && (
         <p id={ids.error} className={styles.fieldError} role="alert">

@@ -17,7 +17,7 @@ export const serviceRatingsText = {
   missingDate: 'Vui lòng chọn ngày bắt đầu và ngày kết thúc.',
   rangeOf: (from: string, to: string) => `Từ ${displayDate(from)} đến ${displayDate(to)}`,
   previousOf: (from: string, to: string) => `Kỳ trước: ${displayDate(from)} – ${displayDate(to)}`,
-  csv: 'Tải CSV',
+  csv: 'Tải CSV đánh giá',
   csvBusy: 'Đang tải CSV…',
   csvFailed: 'Không tải được tệp CSV. Vui lòng thử lại.',
   retry: 'Thử lại',
@@ -57,6 +57,7 @@ export const serviceRatingsText = {
     previous: 'Kỳ trước (điểm TB · 4–5★)',
     openFollowUps: 'Cần gọi lại',
     scrollLabel: 'Bảng so sánh đánh giá giữa các trung tâm',
+    period: { from: 'Đánh giá từ ngày', to: 'Đánh giá đến ngày', apply: 'So sánh' },
   },
   followUps: {
     heading: 'Khách cần gọi lại',

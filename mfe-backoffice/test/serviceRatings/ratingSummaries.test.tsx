@@ -42,14 +42,14 @@ describe('the admin reports’ comparison of centres', () => {
 
     const { from, to } = lastDays(Date.now(), 30);
     expect(api.kpis).toHaveBeenCalledWith({ from, to }, expect.anything());
-    expect(screen.getByRole('link', { name: 'Tải CSV' })).toHaveAttribute('href', `/api/service-ratings/kpis.csv?from=${from}&to=${to}`);
+    expect(screen.getByRole('link', { name: 'Tải CSV đánh giá' })).toHaveAttribute('href', `/api/service-ratings/kpis.csv?from=${from}&to=${to}`);
 
-    await userEvent.clear(screen.getByLabelText('Từ ngày'));
-    await userEvent.type(screen.getByLabelText('Từ ngày'), '2026-01-01');
-    await userEvent.clear(screen.getByLabelText('Đến ngày'));
-    await userEvent.type(screen.getByLabelText('Đến ngày'), '2026-06-30');
-    await userEvent.click(screen.getByRole('button', { name: 'Xem' }));
-    expect(screen.getByRole('link', { name: 'Tải CSV' })).toHaveAttribute('href', '/api/service-ratings/kpis.csv?from=2026-01-01&to=2026-06-30');
+    await userEvent.clear(screen.getByLabelText('Đánh giá từ ngày'));
+    await userEvent.type(screen.getByLabelText('Đánh giá từ ngày'), '2026-01-01');
+    await userEvent.clear(screen.getByLabelText('Đánh giá đến ngày'));
+    await userEvent.type(screen.getByLabelText('Đánh giá đến ngày'), '2026-06-30');
+    await userEvent.click(screen.getByRole('button', { name: 'So sánh' }));
+    expect(screen.getByRole('link', { name: 'Tải CSV đánh giá' })).toHaveAttribute('href', '/api/service-ratings/kpis.csv?from=2026-01-01&to=2026-06-30');
     await waitFor(() => expect(api.kpis).toHaveBeenLastCalledWith({ from: '2026-01-01', to: '2026-06-30', centreId: undefined }, expect.anything()));
   });
 });

@@ -59,7 +59,7 @@ describe('the manager’s service ratings', () => {
   it('offers the KPIs’ CSV for the period shown, and follows a new period', async () => {
     renderAt('/manager/ratings');
     const { from, to } = lastDays(Date.now(), 30);
-    const csv = await screen.findByRole('link', { name: 'Tải CSV' });
+    const csv = await screen.findByRole('link', { name: 'Tải CSV đánh giá' });
     expect(csv).toHaveAttribute('href', `/api/service-ratings/kpis.csv?from=${from}&to=${to}`);
     expect(api.kpis).toHaveBeenCalledWith({ from, to }, expect.anything());
 
@@ -69,7 +69,7 @@ describe('the manager’s service ratings', () => {
     await userEvent.clear(period.getByLabelText('Đến ngày'));
     await userEvent.type(period.getByLabelText('Đến ngày'), '2026-11-15');
     await userEvent.click(period.getByRole('button', { name: 'Xem' }));
-    expect(screen.getByRole('link', { name: 'Tải CSV' })).toHaveAttribute('href', '/api/service-ratings/kpis.csv?from=2026-11-01&to=2026-11-15');
+    expect(screen.getByRole('link', { name: 'Tải CSV đánh giá' })).toHaveAttribute('href', '/api/service-ratings/kpis.csv?from=2026-11-01&to=2026-11-15');
     await waitFor(() => expect(api.kpis).toHaveBeenLastCalledWith({ from: '2026-11-01', to: '2026-11-15', centreId: undefined }, expect.anything()));
     expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ from: '2026-11-01', to: '2026-11-15', page: 1 }), expect.anything());
   });
@@ -182,7 +182,7 @@ describe('the admin’s service ratings', () => {
     await userEvent.selectOptions(await period.findByRole('combobox', { name: 'Trung tâm' }), 'EV Service Thủ Đức');
     await userEvent.click(period.getByRole('button', { name: 'Xem' }));
     const { from, to } = lastDays(Date.now(), 30);
-    expect(screen.getByRole('link', { name: 'Tải CSV' })).toHaveAttribute('href', `/api/service-ratings/kpis.csv?from=${from}&to=${to}&centreId=2`);
+    expect(screen.getByRole('link', { name: 'Tải CSV đánh giá' })).toHaveAttribute('href', `/api/service-ratings/kpis.csv?from=${from}&to=${to}&centreId=2`);
     await waitFor(() => expect(api.followUps).toHaveBeenLastCalledWith({ centreId: 2 }, expect.anything()));
     expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ centreId: 2 }), expect.anything());
   });
