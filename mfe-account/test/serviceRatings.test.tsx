@@ -6,7 +6,7 @@ import { DashboardPage } from '../src/pages/dashboard/DashboardPage';
 import { MaintenanceHistoryPage } from '../src/pages/maintenance/MaintenanceHistoryPage';
 import type { AppointmentEventsOptions } from '../src/service/appointmentEvents';
 import { serviceApi } from '../src/service/serviceApi';
-import { fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
+import { deferred, fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply, type RecordedCall } from './helpers';
 import { daysFromNow, pendingVisit, productReview, reviewableLine, serviceRating } from './reviewFixtures';
 import { appointment, car, record, savedPromotion, vehicle } from './serviceFixtures';
 
@@ -128,6 +128,21 @@ describe("the dashboard's 'Đánh giá lần bảo dưỡng'", () => {
     expect(within(ratings).getByRole('textbox', { name: /Nhận xét/ })).toHaveValue('Chờ lâu');
     expect(within(within(ratings).getByRole('radiogroup', { name: 'Đánh giá chung' })).getByRole('radio', { name: '3 sao' })).toBeChecked();
     expect(within(ratings).getByRole('article')).toBeInTheDocument();
+  });
+
+  it('arrives with the other cards, never pushing down what is already shown', async () => {
+    const pending = deferred<FakeReply>();
+    mockFetch((call) => (call.path === '/api/service-ratings/pending' ? pending.promise : call.path === '/api/reviews/reviewable' ? ok({ items: [] }) : fail(404, 'Không tìm thấy.')));
+    renderAccountPage('/dashboard', <DashboardPage />);
+    await act(async () => undefined);
+    expect(api.upcomingAppointments).toHaveBeenCalled();
+    expect(screen.getByText('Đang tải...')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Lịch hẹn sắp tới' })).toBeNull();
+
+    await act(async () => pending.resolve(ok({ items: [pendingVisit()] })));
+    const ratings = await screen.findByRole('region', { name: 'Đánh giá lần bảo dưỡng' });
+    const appointments = screen.getByRole('region', { name: 'Lịch hẹn sắp tới' });
+    expect(appointments.compareDocumentPosition(ratings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('is left out, with "Chờ đánh giá", when there is nothing to rate', async () => {
