@@ -49,6 +49,12 @@ export async function loadDemoAccounts() {
   return { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts };
 }
 
+/** The product reviews' rating count (bench:reviews writes its reviews straight into the tables). */
+export async function loadProductRating() {
+  const { refreshProductRating } = await import('../../api/src/modules/reviews/index.ts');
+  return { refreshProductRating };
+}
+
 /** The search relevance set (queries and the title each must put first) alone. */
 export async function loadSearchRelevanceSet() {
   const { RELEVANCE_SET } = await import('../../api/test/modules/search/relevanceSet.ts');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
-import { loadApi, type BenchDatabase } from './benchApi.ts';
+import { loadApi, loadProductRating, type BenchDatabase } from './benchApi.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 
 /**
@@ -39,7 +39,7 @@ const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Võ', 'Đặng
 
 /** 500 buyers of the product, each with a completed order, reviewing it (a tenth with a photo, a fifth answered). */
 async function writeReviews(db: BenchDatabase, productId: number): Promise<void> {
-  const { refreshProductRating } = await import('../../api/src/modules/reviews/index.ts');
+  const { refreshProductRating } = await loadProductRating();
   const product = await db.selectFrom('products').select(['slug', 'name', 'price']).where('id', '=', productId).executeTakeFirstOrThrow();
   const start = Date.now() - 200 * 86_400_000;
   for (let from = 0; from < REVIEWS; from += 100) {
