@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { latestOf, useAsync } from '../hooks/useAsync';
 import { lastDays } from '../kpis';
-import { RatingKpiStrip } from './RatingKpiStrip';
+import { RatingKpiStrip, RatingKpiStripPlaceholder } from './RatingKpiStrip';
 import { serviceRatingsApi } from './serviceRatingsApi';
 import { serviceRatingsText } from './serviceRatingsText';
 import styles from './ServiceRatings.module.css';
@@ -29,7 +29,14 @@ export function CentreRatingSummary() {
         </Link>
       </div>
       <p className={styles.muted}>{t.rangeOf(scope.from, scope.to)}</p>
-      {loaded.status === 'loading' && <p className={styles.muted}>{t.kpis.loading}</p>}
+      {loaded.status === 'loading' && (
+        <>
+          <p className={styles.visuallyHidden} aria-live="polite">
+            {t.kpis.loading}
+          </p>
+          <RatingKpiStripPlaceholder />
+        </>
+      )}
       {loaded.status === 'failed' && (
         <p role="alert" className={styles.alert}>
           {loaded.message}{' '}

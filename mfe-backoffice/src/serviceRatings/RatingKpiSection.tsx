@@ -1,6 +1,6 @@
 import type { RatingKpis } from 'shared-contracts/schemas';
 import { RatingCsvLink } from './RatingCsvLink';
-import { RatingKpiStrip } from './RatingKpiStrip';
+import { RatingKpiStrip, RatingKpiStripPlaceholder } from './RatingKpiStrip';
 import { CentreComparisonTable, TechnicianRatingsTable } from './ratingTables';
 import type { RatingScope } from './serviceRatingsApi';
 import { serviceRatingsText } from './serviceRatingsText';
@@ -32,7 +32,14 @@ export function RatingKpiSection({ scope, state, onRetry }: Props) {
           {t.rangeOf(kpis.from, kpis.to)} · {t.previousOf(kpis.previousFrom, kpis.previousTo)}
         </p>
       )}
-      {state.status === 'loading' && <p className={styles.muted}>{t.kpis.loading}</p>}
+      {state.status === 'loading' && (
+        <>
+          <p className={styles.visuallyHidden} aria-live="polite">
+            {t.kpis.loading}
+          </p>
+          <RatingKpiStripPlaceholder />
+        </>
+      )}
       {state.status === 'failed' && (
         <p role="alert" className={styles.alert}>
           {state.message}{' '}

@@ -22,3 +22,16 @@ export function RatingKpiStrip({ centre, kpis }: { centre: CentreRatingKpi; kpis
     </div>
   );
 }
+
+/** While the figures load: three tiles' worth of room, so that nothing below them moves when they come. */
+export function RatingKpiStripPlaceholder() {
+  return (
+    <div className={styles.tiles} aria-hidden="true" data-testid="rating-kpi-placeholder">
+      {[t.average, t.share, t.count].map((label) => (
+        <div key={label} className={styles.tilePlaceholder}>
+          <p className={styles.muted}>{label}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
