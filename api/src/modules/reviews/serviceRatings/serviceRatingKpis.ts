@@ -21,59 +21,68 @@ function figures(sums: Sums = EMPTY): RatingFigures {
   };
 }
 
-/** Visible ratings given in the range, summed per centre (centreId null: every centre). */
-async function centreSums(db: Kysely<Database>, centreId: number | null, range: KpiRange): Promise<Map<number, Sums>> {
-  const rows = await db
-    .selectFrom('service_ratings')
-    .select([
-      'centre_id',
-      (eb) => eb.fn.countAll<string | number>().as('count'),
-      sql<string | number>`sum(stars)`.as('stars'),
-      sql<string | number>`sum(case when stars >= 4 then 1 else 0 end)`.as('positive'),
-    ])
-    .$if(centreId !== null, (q) => q.where('centre_id', '=', centreId!))
-    .where('created_at', '>=', instantParameter(db, range.fromUtc))
-    .where('created_at', '<', instantParameter(db, range.toUtc))
-    .where('hidden', '=', 0)
-    .groupBy('centre_id')
-    .execute();
-  return new Map(rows.map((row) => [row.centre_id, { count: toNumber(row.count), stars: toNumber(row.stars), positive: toNumber(row.positive) }]));
+interface GroupSums {
+  centreId: number;
+  technicianId: number | null;
+  visit: Sums;
+  technician: Sums;
 }
 
 /**
- * Visible ratings given in the range, per technician and centre: the customer's stars for the technician when they
- * gave some, else the visit's.
+ * Visible ratings given in the range, summed per (centre, technician) in one pass over service_ratings_kpi_idx: the
+ * visit's stars (the centre's figures) and the technician's score (the customer's stars for the technician when
+ * they gave some, else the visit's).
  */
-async function technicianSums(db: Kysely<Database>, centreId: number | null, range: KpiRange): Promise<Map<string, Sums & { technicianId: number; centreId: number }>> {
+async function groupSums(db: Kysely<Database>, centreId: number | null, range: KpiRange): Promise<GroupSums[]> {
   const score = sql<number>`coalesce(technician_stars, stars)`;
   const rows = await db
     .selectFrom('service_ratings')
     .select([
-      'technician_id',
       'centre_id',
+      'technician_id',
       (eb) => eb.fn.countAll<string | number>().as('count'),
-      sql<string | number>`sum(${score})`.as('stars'),
-      sql<string | number>`sum(case when ${score} >= 4 then 1 else 0 end)`.as('positive'),
+      sql<string | number>`sum(stars)`.as('stars'),
+      sql<string | number>`sum(case when stars >= 4 then 1 else 0 end)`.as('positive'),
+      sql<string | number>`sum(${score})`.as('score'),
+      sql<string | number>`sum(case when ${score} >= 4 then 1 else 0 end)`.as('score_positive'),
     ])
-    .where('technician_id', 'is not', null)
     .$if(centreId !== null, (q) => q.where('centre_id', '=', centreId!))
     .where('created_at', '>=', instantParameter(db, range.fromUtc))
     .where('created_at', '<', instantParameter(db, range.toUtc))
     .where('hidden', '=', 0)
-    .groupBy(['technician_id', 'centre_id'])
+    .groupBy(['centre_id', 'technician_id'])
     .execute();
-  return new Map(
-    rows.map((row) => [
-      `${row.technician_id}:${row.centre_id}`,
-      { technicianId: row.technician_id!, centreId: row.centre_id, count: toNumber(row.count), stars: toNumber(row.stars), positive: toNumber(row.positive) },
-    ]),
-  );
+  return rows.map((row) => ({
+    centreId: row.centre_id,
+    technicianId: row.technician_id,
+    visit: { count: toNumber(row.count), stars: toNumber(row.stars), positive: toNumber(row.positive) },
+    technician: { count: toNumber(row.count), stars: toNumber(row.score), positive: toNumber(row.score_positive) },
+  }));
+}
+
+const add = (a: Sums, b: Sums): Sums => ({ count: a.count + b.count, stars: a.stars + b.stars, positive: a.positive + b.positive });
+
+/** Per centre: the sum of its groups' visit figures. */
+function centreSums(groups: readonly GroupSums[]): Map<number, Sums> {
+  const sums = new Map<number, Sums>();
+  for (const group of groups) sums.set(group.centreId, add(sums.get(group.centreId) ?? EMPTY, group.visit));
+  return sums;
+}
+
+/** Per technician and centre: their groups' technician figures (ratings of visits without a technician left out). */
+function technicianSums(groups: readonly GroupSums[]): Map<string, Sums & { technicianId: number; centreId: number }> {
+  const sums = new Map<string, Sums & { technicianId: number; centreId: number }>();
+  for (const group of groups) {
+    if (group.technicianId === null) continue;
+    sums.set(`${group.technicianId}:${group.centreId}`, { technicianId: group.technicianId, centreId: group.centreId, ...group.technician });
+  }
+  return sums;
 }
 
 /** The rating KPIs of one centre (or every centre: null) over the range, with the period of the same length before. */
 export async function ratingKpis(db: Kysely<Database>, centreId: number | null, range: KpiRange): Promise<RatingKpis> {
   const previous = previousKpiRange(range);
-  const [centres, openRows, current, before, techNow, techBefore] = await Promise.all([
+  const [centres, openRows, currentGroups, previousGroups] = await Promise.all([
     db
       .selectFrom('service_centres')
       .select(['id', 'name'])
@@ -88,11 +97,11 @@ export async function ratingKpis(db: Kysely<Database>, centreId: number | null, 
       .$if(centreId !== null, (q) => q.where('centre_id', '=', centreId!))
       .groupBy('centre_id')
       .execute(),
-    centreSums(db, centreId, range),
-    centreSums(db, centreId, previous),
-    technicianSums(db, centreId, range),
-    technicianSums(db, centreId, previous),
+    groupSums(db, centreId, range),
+    groupSums(db, centreId, previous),
   ]);
+  const [current, before] = [centreSums(currentGroups), centreSums(previousGroups)];
+  const [techNow, techBefore] = [technicianSums(currentGroups), technicianSums(previousGroups)];
   const open = new Map(openRows.map((row) => [row.centre_id, toNumber(row.count)]));
   const centreRows: CentreRatingKpi[] = centres.map((centre) => ({
     centreId: centre.id,
