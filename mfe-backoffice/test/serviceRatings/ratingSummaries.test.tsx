@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { lastDays } from '../../src/kpis';
+import { ManagerDashboardPage, ReportsPage } from '../../src/pages';
 import { CentreRatingComparison, CentreRatingSummary } from '../../src/serviceRatings';
 import { serviceRatingsApi } from '../../src/serviceRatings/serviceRatingsApi';
 import { centreKpi, kpisOf } from './ratingFixtures';
@@ -10,6 +11,17 @@ jest.mock('../../src/serviceRatings/serviceRatingsApi', () => ({
   ...jest.requireActual('../../src/serviceRatings/serviceRatingsApi'),
   serviceRatingsApi: { kpis: jest.fn(), list: jest.fn(), followUps: jest.fn(), hide: jest.fn(), unhide: jest.fn(), addNote: jest.fn(), close: jest.fn() },
 }));
+
+// The pages' other sections never answer here: their own tests say what they show.
+jest.mock('../../src/kpis/kpiApi', () => ({ kpiApi: { centre: jest.fn(() => new Promise(() => undefined)), mine: jest.fn(() => new Promise(() => undefined)) } }));
+jest.mock('../../src/reports/reportsApi', () => ({
+  reportsApi: { charts: jest.fn(() => new Promise(() => undefined)), table: jest.fn(() => new Promise(() => undefined)), centres: jest.fn(() => new Promise(() => undefined)) },
+}));
+jest.mock('../../src/inventory/inventoryApi', () => {
+  const never = () => jest.fn(() => new Promise(() => undefined));
+  return { inventoryApi: { centres: never(), page: never(), summary: never(), lowStock: never(), movements: never(), productOptions: never() } };
+});
+jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
 
 const api = jest.mocked(serviceRatingsApi);
 
@@ -80,5 +92,31 @@ describe('the KPI page’s “Đánh giá của khách”', () => {
     expect(average).toHaveTextContent('—');
     expect(average).not.toHaveTextContent('▲');
     expect(screen.queryByRole('link', { name: /cần gọi lại/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('where the rating sections sit', () => {
+  it('the manager’s overview shows “Đánh giá của khách” after the business KPIs', async () => {
+    api.kpis.mockResolvedValue(kpisOf([centreKpi()]));
+    render(
+      <MemoryRouter initialEntries={['/manager']}>
+        <ManagerDashboardPage />
+      </MemoryRouter>,
+    );
+    const business = screen.getByRole('region', { name: 'Chỉ số kinh doanh' });
+    const ratings = screen.getByRole('region', { name: 'Đánh giá của khách' });
+    expect(business.compareDocumentPosition(ratings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(ratings).findByRole('group', { name: 'Điểm trung bình' })).toHaveTextContent('4,6/5');
+  });
+
+  it('the admin’s reports end with the centres’ comparison', async () => {
+    api.kpis.mockResolvedValue(kpisOf([centreKpi()]));
+    render(
+      <MemoryRouter initialEntries={['/admin/reports']}>
+        <ReportsPage />
+      </MemoryRouter>,
+    );
+    const comparison = screen.getByRole('region', { name: 'So sánh đánh giá giữa các trung tâm' });
+    expect(await within(comparison).findByRole('row', { name: /EV Service Cầu Giấy/ })).toHaveTextContent('4,6/5');
   });
 });
