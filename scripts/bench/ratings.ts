@@ -65,7 +65,7 @@ async function generate(db: BenchDatabase, dialect: 'sqlite' | 'postgres'): Prom
   const centreOf = pick(centres, `n % ${CENTRES}`);
   const technicianOf = pick(technicians, `n % ${technicians.length}`);
   // Minutes after base: spread over the year.
-  const closedMinutes = `(n * 525000 / ${ORDERS})`;
+  const closedMinutes = `(cast(n as bigint) * 525000 / ${ORDERS})`;
 
   await db.transaction().execute(async (trx) => {
     const step = async (label: string, text: string) => {
