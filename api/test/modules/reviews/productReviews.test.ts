@@ -270,6 +270,21 @@ describe.each(testDatabases())('product reviews on $label', (target) => {
     expect((await scratch.db.selectFrom('product_reviews').select('hidden').where('id', '=', review.id).executeTakeFirstOrThrow()).hidden).toBe(0);
   });
 
+  it('limits an account to 20 reviews an hour (429 in Vietnamese, Retry-After), then lets it write again', async () => {
+    const buyer = await createUser(app, scratch.db);
+    const product = await createProduct(scratch.db, { price: 75_000, stock: 50 });
+    const lines = [];
+    for (let i = 0; i < 21; i += 1) lines.push((await orderLine(scratch.db, buyer.id, product.id)).lineId);
+    for (const lineId of lines.slice(0, 20)) expect((await post(buyer, { orderLineId: lineId, rating: 5 })).statusCode).toBe(201);
+    const refused = await post(buyer, { orderLineId: lines[20]!, rating: 5 });
+    expect(refused.statusCode).toBe(429);
+    expect(message(refused)).toMatch(/^Bạn đã gửi quá nhiều đánh giá\. Vui lòng thử lại sau \d+ phút\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    shop.clock.advance(61 * 60_000);
+    const again = { ...buyer, headers: { authorization: `Bearer ${(await app.accessTokens.issue({ userId: buyer.id, role: 'customer' })).token}` } };
+    expect((await post(again, { orderLineId: lines[20]!, rating: 5 })).statusCode).toBe(201);
+  });
+
   it('lets the author edit for 30 days only (the app’s clock)', async () => {
     const author = await createUser(app, scratch.db);
     const product = await createProduct(scratch.db, { price: 220_000, stock: 5 });
