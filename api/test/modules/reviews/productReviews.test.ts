@@ -309,6 +309,8 @@ describe.each(testDatabases())('product reviews on $label', (target) => {
     await write(author, product.id, 5, text);
     const response = await app.inject({ method: 'GET', url: `/api/products/${product.id}/reviews` });
     expect(response.headers['content-type']).toMatch(/^application\/json/);
+    // The page carries the viewer's own votes: no shared cache keeps it.
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(pageAnswer.parse(response.json()).data.items[0]!.text).toBe(text);
   });
 });

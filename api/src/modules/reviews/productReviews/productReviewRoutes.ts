@@ -24,6 +24,7 @@ import {
 import type { AppContext } from '../../../appContext';
 import { AppError } from '../../../http/appError';
 import { requireKnownField } from '../../../http/bodyFields';
+import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { authenticate, currentAuth, optionalAuthenticate, requireRole } from '../../../security/authGuard';
 import { ThrottledError } from '../../../security/throttle';
@@ -71,9 +72,8 @@ const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app,
   const admin = requireRole('admin');
   const encoder = createImageEncoder({ uploadDir: config.uploadDir, idleExitMs: ENCODER_IDLE_MS });
   app.addHook('onClose', () => encoder.close());
-  app.addHook('onSend', async (_request, reply) => {
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
-  });
+  // A page of reviews carries the viewer's own votes: never kept by a shared cache.
+  cacheControlForAll(app, 'private, no-store');
 
   /** Counts one of the account's `kind` within the hour; past `limit`, 429 with Retry-After. */
   async function take(kind: string, userId: number, limit: number, reply: { header(name: string, value: string): unknown }): Promise<void> {
