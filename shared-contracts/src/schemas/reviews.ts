@@ -239,7 +239,7 @@ export const pendingServiceRatingSchema = z.object({
   technicianName: z.string().nullable(),
   closedAt: isoInstantSchema,
   /** The visit's maintenance record (the history page marks it "Đánh giá"); null when none was written. */
-  maintenanceRecordId: z.number().int().positive().nullable().optional(),
+  maintenanceRecordId: z.number().int().positive().nullable(),
 });
 export type PendingServiceRating = z.infer<typeof pendingServiceRatingSchema>;
 export const pendingServiceRatingsSchema = z.object({ items: z.array(pendingServiceRatingSchema) });
@@ -263,7 +263,7 @@ export const serviceRatingSchema = z.object({
   editableUntil: isoInstantSchema,
   hidden: z.boolean(),
   /** The visit's maintenance record (the history page shows the stars on it); null when none was written. */
-  maintenanceRecordId: z.number().int().positive().nullable().optional(),
+  maintenanceRecordId: z.number().int().positive().nullable(),
 });
 export type ServiceRating = z.infer<typeof serviceRatingSchema>;
 /** GET /api/service-ratings/mine: the customer's ratings, newest first (the maintenance history marks its visits). */

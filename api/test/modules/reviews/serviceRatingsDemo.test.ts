@@ -35,6 +35,14 @@ describe.each(testDatabases())('the demo service ratings on $label', (target) =>
     const closed = list.items.find((item) => item.status === 'CLOSED' && item.notes.length > 0 && item.outcome);
     expect(closed).toBeDefined();
     expect(closed!.closedByName).toBe(DEMO_ACCOUNTS.find((account) => account.role === 'manager')!.fullName);
+    // A rating names its visit's maintenance record, if the visit wrote one (the history's visits did not).
+    const record = await scratch.db
+      .selectFrom('service_orders as so')
+      .innerJoin('maintenance_records as mr', 'mr.appointment_id', 'so.appointment_id')
+      .select('mr.id')
+      .where('so.id', '=', open[0]!.rating.serviceOrderId)
+      .executeTakeFirst();
+    expect(open[0]!.rating.maintenanceRecordId).toBe(record?.id ?? null);
 
     const kpis = await shop.app.inject({ method: 'GET', url: '/api/service-ratings/kpis?from=2026-10-20&to=2026-11-18', headers });
     const [centre] = z.object({ data: ratingKpisSchema }).parse(kpis.json()).data.centres;

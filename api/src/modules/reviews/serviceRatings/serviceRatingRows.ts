@@ -14,6 +14,8 @@ export function ratingQuery(db: Kysely<Database>) {
     .innerJoin('users as customer', 'customer.id', 'r.user_id')
     .leftJoin('users as tech', 'tech.id', 'r.technician_id')
     .leftJoin('service_rating_follow_ups as f', 'f.rating_id', 'r.id')
+    // The visit's maintenance record (one per appointment): the customer's history page marks it.
+    .leftJoin('maintenance_records as mr', 'mr.appointment_id', 'so.appointment_id')
     .select([
       'r.id',
       'r.service_order_id',
@@ -37,6 +39,7 @@ export function ratingQuery(db: Kysely<Database>) {
       'customer.phone_number as customer_phone',
       'customer.email as customer_email',
       'f.id as follow_up_id',
+      'mr.id as record_id',
     ]);
 }
 
@@ -65,6 +68,7 @@ export function toServiceRating(row: RatingRow): ServiceRating {
     updatedAt: toIsoUtc(row.updated_at),
     editableUntil: editableUntil(row.created_at),
     hidden: toNumber(row.hidden) === 1,
+    maintenanceRecordId: row.record_id ?? null,
   };
 }
 

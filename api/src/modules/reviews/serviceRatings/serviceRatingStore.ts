@@ -28,7 +28,9 @@ export async function pendingRatings(db: Kysely<Database>, userId: number, now: 
     .selectFrom('service_orders as so')
     .innerJoin('service_centres as c', 'c.id', 'so.centre_id')
     .leftJoin('users as tech', 'tech.id', 'so.technician_id')
-    .select(['so.id', 'so.code', 'c.name as centre_name', 'so.vehicle_brand', 'so.vehicle_model', 'so.license_plate', 'tech.full_name as technician_name', 'so.closed_at'])
+    // The visit's maintenance record (one per appointment): the history page marks it.
+    .leftJoin('maintenance_records as mr', 'mr.appointment_id', 'so.appointment_id')
+    .select(['so.id', 'so.code', 'c.name as centre_name', 'so.vehicle_brand', 'so.vehicle_model', 'so.license_plate', 'tech.full_name as technician_name', 'so.closed_at', 'mr.id as record_id'])
     .where('so.user_id', '=', userId)
     .where('so.status', '=', 'CLOSED')
     .where('so.closed_at', '>=', since)
@@ -44,6 +46,7 @@ export async function pendingRatings(db: Kysely<Database>, userId: number, now: 
     licensePlate: row.license_plate || null,
     technicianName: row.technician_name ?? null,
     closedAt: toIsoUtc(row.closed_at!),
+    maintenanceRecordId: row.record_id ?? null,
   }));
 }
 
