@@ -12,7 +12,6 @@ export const serviceRatingMessages = {
   tooMany: (wait: string) => `Bạn gửi đánh giá quá nhiều lần. Vui lòng thử lại sau ${wait}.`,
   ratingNotFound: 'Không tìm thấy đánh giá.',
   followUpNotFound: 'Không tìm thấy phiếu theo dõi.',
-  otherCentre: 'Bạn chỉ xem và xử lý được đánh giá của trung tâm mình.',
   alreadyHidden: 'Đánh giá này đã được ẩn.',
   notHidden: 'Đánh giá này đang hiển thị.',
   hidden: 'Đã ẩn đánh giá và báo cho khách hàng.',

@@ -49,7 +49,7 @@ function waitText(ms: number): string {
 
 /**
  * Service ratings (issue 48 §2). Customers: GET /service-ratings/pending and /mine, PUT /service-orders/:id/rating.
- * Managers (their centre; another centre 403) and admins (every centre): GET /service-ratings, hide/unhide,
+ * Managers (their centre; another centre 404) and admins (every centre): GET /service-ratings, hide/unhide,
  * the low ratings' follow-ups (notes, close) and the rating KPIs with their CSV. Staff and technicians 403.
  */
 export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/schema';
 import { lockForUpdate } from '../../../db/sqlDialect';
 import { AppError } from '../../../http/appError';
 import type { Clock } from '../../../security/clock';
-import type { CentreScope } from '../../../security/centreScope';
+import { assertInScope, type CentreScope } from '../../../security/centreScope';
 import { parseKpiRange } from '../../kpis';
 import { enqueueEmail } from '../../notifications';
 import { ratingModeratedEmail } from './serviceRatingEmails';
@@ -26,12 +26,12 @@ export const STAFF_RATING_PAGE_SIZE = 20;
 const CLOSED_FOLLOW_UPS_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** 403 when a manager reaches for another centre's ratings (admins reach every centre). */
+/** Another centre's ratings answer 404 to a manager, as every centre-scoped record does (back-office spec §3). */
 export function assertOwnCentre(scope: CentreScope, centreId: number): void {
-  if (scope.centreId !== null && scope.centreId !== centreId) throw AppError.forbidden(messages.otherCentre);
+  assertInScope(scope, centreId);
 }
 
-/** The centre a list is for: the manager's own (another one 403), or an admin's choice (an unknown one 404), or every centre (null). */
+/** The centre a list is for: the manager's own (another one 404), or an admin's choice (an unknown one 404), or every centre (null). */
 export async function centreOfQuery(db: Kysely<Database>, scope: CentreScope, requested: number | undefined): Promise<number | null> {
   if (scope.centreId !== null) {
     if (requested !== undefined) assertOwnCentre(scope, requested);
@@ -180,7 +180,7 @@ export async function followUpList(db: Kysely<Database>, centreId: number | null
 
 /**
  * A note of the manager's call (OPEN moves to CONTACTED) or the closing outcome (→ CLOSED), by the status machine of
- * shared-contracts; a closed follow-up answers 409, another centre's 403. The row is locked while it moves.
+ * shared-contracts; a closed follow-up answers 409, another centre's 404. The row is locked while it moves.
  */
 export async function actOnFollowUp(
   db: Kysely<Database>,
