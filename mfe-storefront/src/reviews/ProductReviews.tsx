@@ -32,10 +32,13 @@ function Summary({ summary, filters, onStars }: { summary: ProductRatingSummary;
                 type="button"
                 className={styles.bar}
                 aria-pressed={filters.stars === stars}
-                aria-label={t.distributionRow(stars, count)}
                 onClick={() => onStars(stars)}
               >
-                <span aria-hidden="true">{stars} ★</span>
+                {/* the name comes from the content (no aria-label that the visible "5 ★ … 8" would not match) */}
+                <span>
+                  <span aria-hidden="true">{stars} ★</span>
+                  <span className={styles.visuallyHidden}>{t.distributionRow(stars, count)}</span>
+                </span>
                 <span className={styles.track} aria-hidden="true">
                   <span className={styles.fill} style={{ width: `${share}%` }} />
                 </span>
