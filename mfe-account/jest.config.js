@@ -20,5 +20,7 @@ module.exports = {
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
     '^shared-contracts/wishlist$': '<rootDir>/../shared-contracts/src/wishlist/index.ts',
     '^shared-contracts/reviews$': '<rootDir>/../shared-contracts/src/reviews/index.ts',
+    '^shared-contracts/conversations$': '<rootDir>/../shared-contracts/src/conversations/index.ts',
+    '^shared-contracts/notifications$': '<rootDir>/../shared-contracts/src/notifications/index.ts',
   },
 };

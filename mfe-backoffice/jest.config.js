@@ -18,5 +18,7 @@ module.exports = {
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
     '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
     '^shared-contracts/reviews$': '<rootDir>/../shared-contracts/src/reviews/index.ts',
+    '^shared-contracts/conversations$': '<rootDir>/../shared-contracts/src/conversations/index.ts',
+    '^shared-contracts/notifications$': '<rootDir>/../shared-contracts/src/notifications/index.ts',
   },
 };

@@ -10,6 +10,8 @@ module.exports = {
     '\\.css$': '<rootDir>/test/styleStub.ts',
     '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
+    '^shared-contracts/notifications$': '<rootDir>/../shared-contracts/src/notifications/index.ts',
+    '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
     '^@module-federation/enhanced/runtime$': '<rootDir>/test/federationRuntimeMock.ts',
   },
 };

@@ -33,7 +33,8 @@ import { kpisModule } from './modules/kpis';
 import { maintenanceRoutes } from './modules/maintenance';
 import { avatarsRoutes, catalogueMediaRoutes, productCoverRoutes } from './modules/media';
 import { createApiMetrics, registerMetrics } from './modules/metrics';
-import { devOutboxRoutes } from './modules/notifications';
+import { devOutboxRoutes, notificationCentreModule, notificationChannelsModule } from './modules/notifications';
+import { conversationsModule } from './modules/conversations';
 import { ordersRoutes } from './modules/orders';
 import { bankTransfersModule, payOSModule, payOsStandIn, paymentExceptionsModule, recordedTransfersModule, reconciliationModule } from './modules/payments';
 import { partsDemandRoutes } from './modules/partsDemand';
@@ -226,6 +227,10 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(cartRoutes, { prefix, context });
   void app.register(wishlistModule, { prefix, context });
   void app.register(reviewsModule, { prefix, context });
+  // Conversations with the centre and the notification centre with its channels (issue 49).
+  void app.register(conversationsModule, { prefix, context });
+  void app.register(notificationCentreModule, { prefix, context });
+  void app.register(notificationChannelsModule, { prefix, context });
   void app.register(ordersRoutes, { prefix, context });
   void app.register(webOrdersModule, { prefix, context });
   // Payments that confirm themselves: payOS links and webhook, SePay bank-transfer notifications; payOS's

@@ -13,6 +13,9 @@ import type { WebOrderTables } from './webOrderSchema';
 import type { WishlistTables } from './wishlistSchema';
 import type { ProductRatingColumns, ProductReviewTables } from './productReviewSchema';
 import type { ServiceRatingTables } from './serviceRatingSchema';
+import type { ConversationTables } from './conversationSchema';
+import type { NotificationCentreTables } from './notificationCentreSchema';
+import type { NotificationChannelTables } from './notificationChannelSchema';
 import type { CatalogueAdminTables, ProductAdminColumns } from './catalogueAdminSchema';
 import type { PredictionTables } from './predictionSchema';
 import type { ScheduledJobTables } from './scheduledJobSchema';
@@ -305,7 +308,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

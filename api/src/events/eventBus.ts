@@ -1,5 +1,14 @@
 import {
   APPOINTMENT_STATUS_EVENT,
+  CONVERSATION_MESSAGE_EVENT,
+  CONVERSATION_READ_EVENT,
+  NOTIFICATION_EVENT,
+  conversationMessageEventSchema,
+  conversationReadEventSchema,
+  notificationEventSchema,
+  type ConversationMessageEvent,
+  type ConversationReadEvent,
+  type NotificationEvent,
   ORDER_STATUS_EVENT,
   SERVICE_ORDER_EVENT,
   appointmentStatusEventSchema,
@@ -64,6 +73,8 @@ export interface FloorChange {
   kind: string;
   appointmentId: number | null;
   serviceOrderId: number | null;
+  /** kind 'conversation': the thread. */
+  conversationId?: number | null;
   /** Default: now. */
   at?: Date;
 }
@@ -75,6 +86,21 @@ export type CustomerEvent =
   | { name: typeof ORDER_STATUS_EVENT; data: OrderStatusEvent };
 
 export type AppointmentEventListener = (event: CustomerEvent) => void;
+
+/** An event of one user's personal stream (GET /api/notifications/events), whatever their role. */
+export type PersonalEvent =
+  | { name: typeof NOTIFICATION_EVENT; data: NotificationEvent }
+  | { name: typeof CONVERSATION_MESSAGE_EVENT; data: ConversationMessageEvent }
+  | { name: typeof CONVERSATION_READ_EVENT; data: ConversationReadEvent };
+
+export interface PersonalMessage {
+  userId: number;
+  event: PersonalEvent;
+}
+
+export type PersonalEventListener = (event: PersonalEvent) => void;
+/** Told of each message this instance publishes (never of another instance's): what acts once per event in a cluster. */
+export type PublishedListener = (message: BusMessage) => void;
 export type FloorEventListener = (event: FloorChangedEvent) => void;
 /** A centre's floor changed: which centre, and what kind of change (FloorChange.kind). */
 export type CentreChangeListener = (change: { centreId: number; kind: string }) => void;
@@ -89,6 +115,15 @@ export interface EventBus {
   publishOrderStatus(message: OrderStatusMessage): Promise<void>;
   /** Something else of a centre's floor changed: its floor streams get `floor-changed`. */
   publishFloorChange(centreId: number, change: FloorChange): Promise<void>;
+  /** One user's personal event (a notification, a message in their thread): their personal streams get it. */
+  publishPersonal(message: PersonalMessage): Promise<void>;
+  /** Listens to one user's personal events on this instance; returns the unsubscribe function. */
+  subscribePersonal(userId: number, listener: PersonalEventListener): () => void;
+  /**
+   * Told synchronously of every message published by this instance (not of messages from other instances): a
+   * consumer that must act once per event however many instances run (the notification centre) listens here.
+   */
+  onPublished(listener: PublishedListener): () => void;
   /** Listens to one customer's events on this instance; returns the unsubscribe function. */
   subscribe(userId: number, listener: AppointmentEventListener): () => void;
   /** Listens to one centre's floor on this instance; returns the unsubscribe function. */
@@ -111,6 +146,7 @@ export type BusMessage =
   | ({ type: 'appointment-status' } & AppointmentStatusMessage)
   | ({ type: 'service-order' } & ServiceOrderMessage)
   | ({ type: 'order-status' } & OrderStatusMessage)
+  | ({ type: 'personal' } & PersonalMessage)
   | { type: 'floor-changed'; event: FloorChangedEvent };
 
 /** Listeners of this instance by key (a customer's id, or a centre's id). */
@@ -146,7 +182,9 @@ class Listeners<T> {
 class LocalFanOut {
   private readonly customers = new Listeners<CustomerEvent>();
   private readonly centres = new Listeners<FloorChangedEvent>();
+  private readonly personal = new Listeners<PersonalEvent>();
   private readonly centreChanges = new Set<CentreChangeListener>();
+  private readonly published = new Set<PublishedListener>();
 
   subscribe(userId: number, listener: AppointmentEventListener): () => void {
     return this.customers.add(userId, listener);
@@ -156,8 +194,28 @@ class LocalFanOut {
     return this.centres.add(centreId, listener);
   }
 
+  subscribePersonal(userId: number, listener: PersonalEventListener): () => void {
+    return this.personal.add(userId, listener);
+  }
+
   count(): number {
-    return this.customers.count() + this.centres.count();
+    return this.customers.count() + this.centres.count() + this.personal.count();
+  }
+
+  onPublished(listener: PublishedListener): () => void {
+    this.published.add(listener);
+    return () => this.published.delete(listener);
+  }
+
+  /** Tells the onPublished listeners (this instance published `message`); a listener's error never fails the publish. */
+  notePublished(message: BusMessage): void {
+    for (const listener of [...this.published]) {
+      try {
+        listener(message);
+      } catch {
+        // a consumer's own failure is its to log; the request that published goes on
+      }
+    }
   }
 
   onCentreChange(listener: CentreChangeListener): () => void {
@@ -167,7 +225,7 @@ class LocalFanOut {
 
   /** Tells the centre-change listeners of the change `message` carries. */
   note(message: BusMessage): void {
-    if (this.centreChanges.size === 0 || message.type === 'order-status') return;
+    if (this.centreChanges.size === 0 || message.type === 'order-status' || message.type === 'personal') return;
     const change =
       message.type === 'floor-changed'
         ? { centreId: message.event.centreId, kind: message.event.kind }
@@ -201,6 +259,9 @@ class LocalFanOut {
       case 'order-status':
         this.customers.emit(message.userId, { name: ORDER_STATUS_EVENT, data: message.event });
         return;
+      case 'personal':
+        this.personal.emit(message.userId, message.event);
+        return;
       case 'floor-changed':
         this.centres.emit(message.event.centreId, message.event);
     }
@@ -212,6 +273,15 @@ const busMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('appointment-status'), userId: idSchema.nullable(), centreId: idSchema, event: appointmentStatusEventSchema }),
   z.object({ type: z.literal('service-order'), userId: idSchema.nullable(), centreId: idSchema, event: serviceOrderEventSchema }),
   z.object({ type: z.literal('order-status'), userId: idSchema, event: orderStatusEventSchema }),
+  z.object({
+    type: z.literal('personal'),
+    userId: idSchema,
+    event: z.discriminatedUnion('name', [
+      z.object({ name: z.literal(NOTIFICATION_EVENT), data: notificationEventSchema }),
+      z.object({ name: z.literal(CONVERSATION_MESSAGE_EVENT), data: conversationMessageEventSchema }),
+      z.object({ name: z.literal(CONVERSATION_READ_EVENT), data: conversationReadEventSchema }),
+    ]),
+  }),
   z.object({ type: z.literal('floor-changed'), event: floorChangedEventSchema }),
 ]);
 
@@ -233,6 +303,7 @@ function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMess
   // This instance's listeners learn of its own change at once, before a remote bus brings it back.
   const send = (message: BusMessage): Promise<void> => {
     fanOut.note(message);
+    fanOut.notePublished(message);
     return deliverEverywhere(message);
   };
   return {
@@ -247,11 +318,15 @@ function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMess
           kind: change.kind,
           appointmentId: change.appointmentId,
           serviceOrderId: change.serviceOrderId,
+          ...(change.conversationId !== undefined ? { conversationId: change.conversationId } : {}),
           at: (change.at ?? new Date()).toISOString(),
         },
       }),
     subscribe: (userId: number, listener: AppointmentEventListener) => fanOut.subscribe(userId, listener),
+    publishPersonal: (message: PersonalMessage) => send({ type: 'personal', ...message }),
     subscribeCentre: (centreId: number, listener: FloorEventListener) => fanOut.subscribeCentre(centreId, listener),
+    subscribePersonal: (userId: number, listener: PersonalEventListener) => fanOut.subscribePersonal(userId, listener),
+    onPublished: (listener: PublishedListener) => fanOut.onPublished(listener),
     onCentreChange: (listener: CentreChangeListener) => fanOut.onCentreChange(listener),
     subscriberCount: () => fanOut.count(),
   };

@@ -30,11 +30,11 @@ export function changeAlters(view: FloorView, kind: string): boolean {
   // The stock table (GET /api/inventory) moves with stock moves ('inventory'), reservations and their release
   // ('parts-request'; an order cancelled or closed gives its parts back: 'service-order'), and whatever kind may
   // come; only the checklist's answers never touch a shelf.
-  if (view === 'inventory') return kind !== 'checklist' && kind !== 'checklist-progress';
+  if (view === 'inventory') return kind !== 'checklist' && kind !== 'checklist-progress' && kind !== 'conversation';
   // Stock figures are on neither floor screen.
   if (kind === 'checklist' || kind === 'inventory') return false;
   // Web orders ('web-order') have a desk of their own; the floor screens show none of them.
-  if (kind === 'web-order') return false;
+  if (kind === 'web-order' || kind === 'conversation') return false;
   // The board's cards show the labels 'Chờ khách duyệt' / 'Chờ phụ tùng' and the part lines; the day view neither.
   if (kind === 'checklist-progress' || kind === 'parts-request') return view === 'board';
   return true;

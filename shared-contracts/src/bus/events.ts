@@ -21,6 +21,8 @@ export interface BusEvents {
   'auth/verify-email-requested': { email: string };
   /** A visitor clicked 'Thêm vào giỏ' in the storefront (the cart owner adds the item). */
   'cart/item-added': { item: CartItemAdded; quantity: number };
+  /** The signed-in user's unread notifications changed (a remote read some): the shell's bell shows the count. */
+  'notifications/unread-changed': { unreadCount: number };
 }
 
 /** What a cart line holds: a product (parts, accessories, equipment) or a service package. */
@@ -53,6 +55,7 @@ export const BUS_EVENT_TYPES: readonly BusEventType[] = [
   'cart/changed',
   'auth/verify-email-requested',
   'cart/item-added',
+  'notifications/unread-changed',
 ];
 
 export interface BusMessage<T extends BusEventType = BusEventType> {

@@ -465,6 +465,8 @@ export const floorChangedEventSchema = z.object({
   kind: z.string(),
   appointmentId: positiveId.nullable(),
   serviceOrderId: positiveId.nullable(),
+  /** kind 'conversation': the thread a message was posted in, read, assigned or closed. */
+  conversationId: positiveId.nullable().optional(),
   at: isoInstantSchema,
 });
 export type FloorChangedEvent = z.infer<typeof floorChangedEventSchema>;

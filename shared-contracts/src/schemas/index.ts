@@ -33,3 +33,6 @@ export * from './wishlist';
 export * from './reviews';
 // The error-code catalogue (zod-free, for the browser at 'shared-contracts/errors'): the API's AppError takes its codes.
 export * from '../errors/errorCodes';
+export * from './conversations';
+export * from './notifications';
+export * from './checkInCodes';

@@ -42,6 +42,9 @@ import * as m0040 from './0040_product_csv_import_journal';
 import * as m0041 from './0041_wishlist';
 import * as m0042 from './0042_product_reviews';
 import * as m0043 from './0043_service_ratings';
+import * as m0044 from './0044_conversations';
+import * as m0045 from './0045_notification_centre';
+import * as m0046 from './0046_notification_channels';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -91,4 +94,7 @@ export const migrations: Record<string, Migration> = {
   '0041_wishlist': m0041,
   '0042_product_reviews': m0042,
   '0043_service_ratings': m0043,
+  '0044_conversations': m0044,
+  '0045_notification_centre': m0045,
+  '0046_notification_channels': m0046,
 };

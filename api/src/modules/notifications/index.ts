@@ -4,3 +4,6 @@ export { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, forecastRemin
 export { devOutboxMailer, smtpMailer, type Mailer } from './mailer';
 export { enqueueEmail } from './outbox';
 export { createOutboxWorker, type OutboxWorker } from './outboxWorker';
+// The notification centre and its channels (issue 49).
+export * from './centre';
+export * from './channels';

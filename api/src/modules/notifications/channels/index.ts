@@ -1,0 +1,3 @@
+/** The channels outside the site (Web Push, Zalo ZNS, SMS, email), the preferences and the deliveries' outbox. */
+export { notificationChannelsModule } from './notificationChannelsModule';
+export { scheduleDeliveries, type NotificationToDeliver } from './scheduleDeliveries';
