@@ -99,6 +99,18 @@ export const NOTIFICATIONS_PATH = '/notifications';
 /** The service worker the shell serves for Web Push (at the site's root, so its scope is the whole site). */
 export const PUSH_SERVICE_WORKER_PATH = '/push-sw.js';
 
+/**
+ * What a Web Push message carries (JSON), as the shell's service worker reads it: shown as a notification with
+ * the site's icon; a click opens `link` (a site path) or focuses an open tab of the site. `tag` replaces an
+ * earlier notification of the same tag on the device.
+ */
+export interface PushMessagePayload {
+  title: string;
+  body: string;
+  link: string | null;
+  tag?: string;
+}
+
 /** The personal event stream (GET /api/notifications/events)'s event names. */
 export const NOTIFICATION_EVENT = 'notification';
 export const CONVERSATION_MESSAGE_EVENT = 'conversation-message';
