@@ -9,3 +9,4 @@ export * from './productCatalogueRules';
 export * from './stockTransferMachine';
 export * from './serviceCatalogueRules';
 export * from './promotionStatus';
+export * from './checkInCodeRules';

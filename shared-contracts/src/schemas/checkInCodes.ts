@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECK_IN_CODE_MAX } from '../backoffice/checkInCodeRules';
 import { textInput } from './primitives';
 
 /**
@@ -10,18 +11,15 @@ import { textInput } from './primitives';
  * Vietnamese 4xx: forged/unreadable 400, another centre's 404, cancelled or already checked in 409.
  */
 
-/** Codes start with this, so the counter's search box tells a scanned code from a name or a plate. */
-export const CHECK_IN_CODE_PREFIX = 'EVCI1.';
-export const CHECK_IN_CODE_MAX = 200;
-
-export function looksLikeCheckInCode(value: string): boolean {
-  return value.trim().toUpperCase().startsWith(CHECK_IN_CODE_PREFIX);
-}
+// The prefix and its test live zod-free (the counter's bundle reads them); re-exported here for the API.
+export { CHECK_IN_CODE_MAX, CHECK_IN_CODE_PREFIX, CHECK_IN_QUERY_PARAM, looksLikeCheckInCode } from '../backoffice/checkInCodeRules';
 
 export const checkInCodeSchema = z.object({
   appointmentId: z.number().int().positive(),
   /** The text the QR carries. */
   code: z.string().min(1),
+  /** The QR of `code` as an image (data:image/svg+xml), drawn by the API so the browsers carry no QR encoder. */
+  qrImageDataUrl: z.string().startsWith('data:image/'),
 });
 export type CheckInCode = z.infer<typeof checkInCodeSchema>;
 
