@@ -1,5 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../appContext';
+import { notificationsOf } from './notificationEvents';
+import { notificationRoutes } from './notificationRoutes';
+import { notify } from './notify';
 
-/** STUB (issue 49): /api/notifications… routes, GET /api/notifications/events, the bus → notification hook. */
-export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext }> = async () => {};
+/**
+ * The notification centre (issue 49 §2): the bell's routes and the personal stream, and the bus → notification
+ * hook. The hook listens to this instance's own publishes only (EventBus.onPublished), so each event is turned
+ * into notifications once however many instances run; the work runs detached from the request that published
+ * (it never fails nor slows it), its errors logged, and the server waits for it when it closes.
+ */
+export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+  await app.register(notificationRoutes, { context });
+
+  const log = app.log.child({ module: 'notification-centre' });
+  const pending = new Set<Promise<void>>();
+  const stop = context.events.onPublished((message) => {
+    if (message.type === 'floor-changed' || message.type === 'personal') return;
+    const work = (async () => {
+      try {
+        const inputs = await notificationsOf(context.db, message);
+        if (inputs.length > 0) await notify({ db: context.db, events: context.events, now: context.clock.now() }, inputs);
+      } catch (error) {
+        log.error({ err: error, type: message.type }, 'notification not written');
+      }
+    })();
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  });
+  app.addHook('onClose', async () => {
+    stop();
+    await Promise.all([...pending]);
+  });
+};

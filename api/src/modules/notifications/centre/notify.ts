@@ -1,7 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { NotificationKind } from 'shared-contracts/schemas';
+import {
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_EVENT,
+  NOTIFICATION_KIND_TOPICS,
+  NOTIFICATION_TITLE_MAX,
+  type NotificationKind,
+} from 'shared-contracts/schemas';
+import { inTransaction } from '../../../db/inTransaction';
 import type { Database } from '../../../db/schema';
 import type { EventBus } from '../../../events/eventBus';
+import { scheduleDeliveries } from '../channels';
+import { notificationOf, unreadCountOf, type NotificationRow } from './notificationReads';
 
 export interface NotifyDeps {
   db: Kysely<Database>;
@@ -20,8 +29,61 @@ export interface NotifyInput {
   eventKey: string;
 }
 
+/** Event keys, links: longer ones are a bug of the caller, cut rather than refused (the table bounds them). */
+const EVENT_KEY_MAX = 200;
+const LINK_MAX = 500;
+/** Rows one insert statement writes (a centre's staff, a product's wishers). */
+const INSERT_CHUNK = 200;
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
 /**
- * STUB (issue 49): writes the notification (once per user and eventKey), tells the user's open pages and schedules
- * its deliveries on the channels the user allows. Called after the change it is about was committed.
+ * Writes the notifications (once per user and eventKey: a repeated event is a no-op), schedules the new ones'
+ * deliveries on the channels each user allows in the same transaction, then tells each user's open pages
+ * (`event: notification` with their unread count). Called after the change it is about was committed.
  */
-export async function notify(_deps: NotifyDeps, _inputs: NotifyInput | readonly NotifyInput[]): Promise<void> {}
+export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly NotifyInput[]): Promise<void> {
+  const list = (Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[];
+  if (list.length === 0) return;
+  const createdAt = deps.now.toISOString();
+  const created = await inTransaction(deps.db, async (trx) => {
+    const rows: NotificationRow[] = [];
+    for (let start = 0; start < list.length; start += INSERT_CHUNK) {
+      const values = list.slice(start, start + INSERT_CHUNK).map((input) => ({
+        user_id: input.userId,
+        kind: input.kind,
+        topic: NOTIFICATION_KIND_TOPICS[input.kind],
+        title: clip(input.title.trim() || 'Thông báo', NOTIFICATION_TITLE_MAX),
+        body: clip(input.body, NOTIFICATION_BODY_MAX),
+        link: input.link === null ? null : input.link.slice(0, LINK_MAX),
+        event_key: input.eventKey.slice(0, EVENT_KEY_MAX),
+        created_at: createdAt,
+        read_at: null,
+      }));
+      const inserted = await trx
+        .insertInto('notifications')
+        .values(values)
+        .onConflict((conflict) => conflict.columns(['user_id', 'event_key']).doNothing())
+        .returning(['id', 'user_id', 'kind', 'topic', 'title', 'body', 'link', 'created_at', 'read_at'])
+        .execute();
+      rows.push(...inserted);
+    }
+    for (const row of rows) {
+      await scheduleDeliveries(trx, { id: row.id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link }, deps.now);
+    }
+    return rows;
+  });
+  if (created.length === 0) return;
+
+  // Each user's pages get each new notification with the unread count after them all (one count per user).
+  const byUser = new Map<number, NotificationRow[]>();
+  for (const row of created) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  for (const [userId, rows] of byUser) {
+    const unreadCount = await unreadCountOf(deps.db, userId);
+    for (const row of rows.sort((a, b) => a.id - b.id)) {
+      await deps.events.publishPersonal({ userId, event: { name: NOTIFICATION_EVENT, data: { notification: notificationOf(row), unreadCount } } });
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import type { Kysely } from 'kysely';
+import {
+  formatVietnamDateTime,
+  type AppointmentStatusEvent,
+  type OrderStatusEvent,
+  type ServiceOrderEvent,
+} from 'shared-contracts/schemas';
+import type { Database } from '../../../db/schema';
+import type { BusMessage } from '../../../events/eventBus';
+import type { NotifyInput } from './notify';
+
+/**
+ * What each bus message means to the people it concerns: the notifications it makes (none for most). Read
+ * once, on the instance that published the message (EventBus.onPublished), after the request answered; the
+ * event keys make a repeat (a retry, the same status told twice) a no-op. One small read at most per message.
+ */
+
+const DASHBOARD = '/dashboard';
+const STAFF_WEB_ORDERS = '/staff/web-orders';
+
+export function orderLink(code: string): string {
+  return `/orders/${encodeURIComponent(code)}`;
+}
+
+/** A shop order's owner: confirmed, paid, shipped, ready for pick-up, refunded (no read: the message says it all). */
+export function orderNotifications(userId: number, event: OrderStatusEvent): NotifyInput[] {
+  const { code } = event;
+  const link = orderLink(code);
+  const key = (what: string) => `order:${code}:${what}`;
+  const out: NotifyInput[] = [];
+  switch (event.status) {
+    case 'CONFIRMED':
+      out.push({ userId, kind: 'order_confirmed', title: `Đơn hàng ${code} đã được xác nhận`, body: 'Cửa hàng đang chuẩn bị hàng cho bạn.', link, eventKey: key('confirmed') });
+      break;
+    case 'SHIPPING':
+      out.push({ userId, kind: 'order_shipped', title: `Đơn hàng ${code} đã giao cho đơn vị vận chuyển`, body: 'Đơn hàng đang trên đường đến bạn.', link, eventKey: key('shipped') });
+      break;
+    case 'READY_FOR_PICKUP':
+      out.push({ userId, kind: 'order_ready_for_pickup', title: `Đơn hàng ${code} đã sẵn sàng để nhận`, body: 'Mời bạn đến cửa hàng đã chọn để nhận hàng.', link, eventKey: key('ready-for-pickup') });
+      break;
+    default:
+      break;
+  }
+  if (event.paymentStatus === 'PAID') {
+    out.push({ userId, kind: 'payment_received', title: `Đã nhận thanh toán đơn hàng ${code}`, body: 'Cảm ơn bạn, cửa hàng đã nhận được tiền.', link, eventKey: key('paid') });
+  }
+  if (event.paymentStatus === 'REFUNDED') {
+    out.push({ userId, kind: 'order_refunded', title: `Đơn hàng ${code} đã được hoàn tiền`, body: 'Tiền đã được hoàn lại theo phương thức bạn đã thanh toán.', link, eventKey: key('refunded') });
+  }
+  return out;
+}
+
+/** A new web order (placed, or paid when it waited for a transfer): the staff and managers of its desk's centre. */
+async function newWebOrderNotifications(db: Kysely<Database>, event: OrderStatusEvent): Promise<NotifyInput[]> {
+  if (event.status !== 'PLACED') return [];
+  const staff = await db
+    .selectFrom('orders')
+    .innerJoin('staff_assignments', (join) => join.onRef('staff_assignments.centre_id', '=', 'orders.desk_centre_id').on('staff_assignments.ended_at', 'is', null))
+    .innerJoin('users', 'users.id', 'staff_assignments.user_id')
+    .select(['users.id as userId', 'users.role as role', 'orders.recipient_name as recipient', 'orders.fulfilment_method as method'])
+    .where('orders.code', '=', event.code)
+    .where('users.role', 'in', ['staff', 'manager'])
+    .where('users.disabled_at', 'is', null)
+    .execute();
+  return staff.map((row) => ({
+    userId: row.userId,
+    kind: 'staff_new_web_order' as const,
+    title: `Đơn hàng mới ${event.code}`,
+    body: `${row.recipient} – ${row.method === 'pickup' ? 'nhận tại cửa hàng' : 'giao tận nơi'}.`,
+    link: row.role === 'manager' ? '/manager/web-orders' : STAFF_WEB_ORDERS,
+    eventKey: `web-order:${event.code}:new`,
+  }));
+}
+
+/** The customer's booking: confirmed, cancelled, checked in (the message names the appointment; its car is read). */
+async function appointmentNotifications(db: Kysely<Database>, userId: number, event: AppointmentStatusEvent): Promise<NotifyInput[]> {
+  if (event.status !== 'CONFIRMED' && event.status !== 'CANCELLED' && event.status !== 'CHECKED_IN') return [];
+  const row = await db
+    .selectFrom('appointments')
+    .innerJoin('service_centres', 'service_centres.id', 'appointments.centre_id')
+    .select(['appointments.license_plate as plate', 'appointments.starts_at as startsAt', 'service_centres.name as centre'])
+    .where('appointments.id', '=', event.appointmentId)
+    .executeTakeFirst();
+  if (!row) return [];
+  const when = formatVietnamDateTime(new Date(row.startsAt));
+  const eventKey = `appointment:${event.appointmentId}:${event.status}`;
+  switch (event.status) {
+    case 'CONFIRMED':
+      return [{ userId, kind: 'booking_confirmed', title: `Lịch hẹn ${event.code} đã được xác nhận`, body: `Xe ${row.plate}, ${when} tại ${row.centre}.`, link: DASHBOARD, eventKey }];
+    case 'CANCELLED':
+      return [{ userId, kind: 'booking_cancelled', title: `Lịch hẹn ${event.code} đã bị hủy`, body: `Lịch hẹn xe ${row.plate} lúc ${when} tại ${row.centre} đã được hủy.`, link: DASHBOARD, eventKey }];
+    default:
+      return [{ userId, kind: 'vehicle_checked_in', title: `Xe ${row.plate} đã được tiếp nhận`, body: `${row.centre} đã nhận xe của bạn. Bạn có thể theo dõi tiến độ trên trang tổng quan.`, link: DASHBOARD, eventKey }];
+  }
+}
+
+/** The customer's car at the centre: ready, invoiced, paid, or extra work waiting for their yes. */
+async function serviceOrderNotifications(db: Kysely<Database>, userId: number, event: ServiceOrderEvent): Promise<NotifyInput[]> {
+  const approval = event.pendingApprovals > 0 && (event.status === 'OPEN' || event.status === 'IN_PROGRESS');
+  if (!approval && event.status !== 'WORK_DONE' && event.status !== 'INVOICED' && event.status !== 'CLOSED') return [];
+  let select = db
+    .selectFrom('service_orders')
+    .innerJoin('service_centres', 'service_centres.id', 'service_orders.centre_id')
+    .select(['service_orders.license_plate as plate', 'service_centres.name as centre'])
+    .where('service_orders.id', '=', event.serviceOrderId);
+  // The newest request sent to the customer names the approval: a later one is a new notification.
+  if (approval) {
+    select = select.select((eb) =>
+      eb
+        .selectFrom('parts_requests')
+        .select((inner) => inner.fn.max('parts_requests.id').as('newest'))
+        .where('parts_requests.service_order_id', '=', event.serviceOrderId)
+        .where('parts_requests.status', '=', 'AWAITING_CUSTOMER')
+        .as('newestRequest'),
+    ) as typeof select;
+  }
+  const row = (await select.executeTakeFirst()) as { plate: string; centre: string; newestRequest?: number | string | null } | undefined;
+  if (!row) return [];
+  const key = (what: string) => `service-order:${event.serviceOrderId}:${what}`;
+  if (approval) {
+    return [
+      {
+        userId,
+        kind: 'approval_needed',
+        title: `Xe ${row.plate}: cần bạn duyệt thêm hạng mục`,
+        body: `${row.centre} đề xuất ${event.pendingApprovals} hạng mục cần bạn đồng ý trước khi làm.`,
+        link: DASHBOARD,
+        eventKey: key(`approval:${row.newestRequest ?? event.pendingApprovals}`),
+      },
+    ];
+  }
+  switch (event.status) {
+    case 'WORK_DONE':
+      return [{ userId, kind: 'vehicle_ready', title: `Xe ${row.plate} đã sẵn sàng`, body: `${row.centre} đã làm xong xe của bạn (phiếu ${event.serviceOrderCode}).`, link: DASHBOARD, eventKey: key('ready') }];
+    case 'INVOICED':
+      return [{ userId, kind: 'service_invoiced', title: `Hoá đơn dịch vụ xe ${row.plate}`, body: `Phiếu ${event.serviceOrderCode} đã có hoá đơn, mời bạn thanh toán tại quầy hoặc chuyển khoản VietQR.`, link: DASHBOARD, eventKey: key('invoiced') }];
+    default:
+      return [{ userId, kind: 'payment_received', title: `Đã nhận thanh toán phiếu ${event.serviceOrderCode}`, body: `Cảm ơn bạn. Xe ${row.plate} đã được lưu vào lịch sử bảo dưỡng.`, link: '/maintenance-history', eventKey: key('paid') }];
+  }
+}
+
+/** The notifications one bus message makes (often none). */
+export async function notificationsOf(db: Kysely<Database>, message: BusMessage): Promise<NotifyInput[]> {
+  switch (message.type) {
+    case 'order-status': {
+      const own = orderNotifications(message.userId, message.event);
+      return [...own, ...(await newWebOrderNotifications(db, message.event))];
+    }
+    case 'appointment-status':
+      return message.userId === null ? [] : appointmentNotifications(db, message.userId, message.event);
+    case 'service-order':
+      return message.userId === null ? [] : serviceOrderNotifications(db, message.userId, message.event);
+    default:
+      return [];
+  }
+}
