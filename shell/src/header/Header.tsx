@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from 'shared-contracts';
 import { logout } from '../auth/authEffects';
+import { NotificationBell } from '../notifications';
 import { useSession } from '../auth/useSession';
 import { UserAvatar } from '../auth/UserAvatar';
 import { DesktopNav } from './DesktopNav';
@@ -67,6 +68,7 @@ export function Header({ layout }: { layout?: HeaderLayout } = {}) {
         <div className={styles.actions}>
           <SearchBox />
           <CartLink />
+          {user && <NotificationBell tone="light" showAll={user.role === 'customer'} />}
           {!mobile &&
             (user ? (
               <>

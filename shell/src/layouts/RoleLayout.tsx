@@ -3,6 +3,7 @@ import { messages, type LayoutName } from 'shared-contracts';
 import { logout } from '../auth/authEffects';
 import { useSession } from '../auth/useSession';
 import { Footer } from '../footer/Footer';
+import { NotificationBell } from '../notifications';
 import styles from './Layout.module.css';
 
 export const ROLE_AREA_NAMES: Record<Exclude<LayoutName, 'public' | 'auth'>, string> = {
@@ -22,9 +23,10 @@ export function RoleLayout({ area }: { area: keyof typeof ROLE_AREA_NAMES }) {
           {messages.brand.name}
         </Link>
         <span className={styles.roleName}>{ROLE_AREA_NAMES[area]}</span>
-        <span className={styles.roleUser}>
+        <div className={styles.roleUser}>
           {session ? (
             <>
+              <NotificationBell tone="dark" showAll={session.user.role === 'customer'} />
               <span className={styles.roleUserName}>{session.user.fullName || session.user.email}</span>
               <button type="button" className={styles.roleLogout} onClick={() => logout()}>
                 {messages.header.logout}
@@ -33,7 +35,7 @@ export function RoleLayout({ area }: { area: keyof typeof ROLE_AREA_NAMES }) {
           ) : (
             <Link to="/auth/login">{messages.header.login}</Link>
           )}
-        </span>
+        </div>
       </header>
       <main className={styles.roleMain} id="main">
         <Outlet />
