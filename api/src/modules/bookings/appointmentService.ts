@@ -18,6 +18,7 @@ import { customerMayChange } from './appointmentQueries';
 import { nextFreeSlots, type BookableCentre } from './availability';
 import { bookingMessages, publishBooked, SlotFullAppError, view, type BookingContext } from './bookingContext';
 import { appointmentConfirmationEmail, enqueueServiceEmail, guestCodeEmail } from './bookingEmails';
+import { checkInForEmail } from './checkInCode';
 import { checkStart, loadBookableServices, requireCentre, type PricedService } from './bookingRules';
 import { sweepGuestHolds } from './guestHolds';
 import { issueGuestCode } from './guestCodes';
@@ -242,7 +243,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
         const otp = await issueGuestCode(trx, ctx.secret, inserted.id, now, holdExpiresAt!);
         await enqueueServiceEmail(trx, ctx.clock, contact.email, guestCodeEmail(appointment, otp));
       } else {
-        await enqueueServiceEmail(trx, ctx.clock, contact.email, appointmentConfirmationEmail(appointment, ctx.cutoffMinutes));
+        await enqueueServiceEmail(trx, ctx.clock, contact.email, appointmentConfirmationEmail(appointment, ctx.cutoffMinutes, checkInForEmail(ctx, appointment)));
       }
       return appointment;
     });

@@ -17,8 +17,10 @@ import type { AppContext } from '../../appContext';
 export interface BookingContext {
   db: Kysely<Database>;
   clock: Clock;
-  /** Key of the guest codes' HMAC. */
+  /** Key of the guest codes' and the check-in codes' HMACs. */
   secret: string;
+  /** The site's public origin: the confirmation email's QR image is served from it. */
+  publicUrl: string;
   /** BOOKING_CHANGE_CUTOFF_MINUTES. */
   cutoffMinutes: number;
   events: EventBus;
@@ -34,6 +36,7 @@ export function bookingContextOf(context: AppContext): BookingContext {
     db: context.db,
     clock: context.clock,
     secret: context.secret,
+    publicUrl: context.config.publicUrl,
     cutoffMinutes: context.config.bookingChangeCutoffMinutes,
     events: context.events,
     throttle: context.throttle,

@@ -23,10 +23,6 @@ export interface ServiceEmail extends Omit<EmailContent, 'kind'> {
 
 const integer = new Intl.NumberFormat('vi-VN');
 
-function html(title: string, lines: readonly string[]): string {
-  return emailLayout(title, lines.map(emailParagraph));
-}
-
 /** The appointment as a list of lines (text) shared by the emails. */
 function summary(appointment: Appointment): string[] {
   const services = appointment.services.map((service) => service.name).join(', ');
@@ -40,7 +36,8 @@ function summary(appointment: Appointment): string[] {
   ];
 }
 
-function compose(kind: ServiceEmailKind, subject: string, greeting: string, before: readonly string[], appointment: Appointment | null, after: readonly string[]): ServiceEmail {
+/** `blockHtml`: one block of HTML (already escaped) shown between the details and `after` (the check-in QR). */
+function compose(kind: ServiceEmailKind, subject: string, greeting: string, before: readonly string[], appointment: Appointment | null, after: readonly string[], blockHtml?: string): ServiceEmail {
   const details = appointment ? summary(appointment) : [];
   const text = [greeting, '', ...before, ...(details.length ? ['', ...details] : []), ...(after.length ? ['', ...after] : []), '', EMAIL_SIGNATURE].join('\n');
   const htmlLines = [
@@ -49,7 +46,9 @@ function compose(kind: ServiceEmailKind, subject: string, greeting: string, befo
     ...(details.length ? [details.map(escapeHtml).join('<br>')] : []),
     ...after.map(escapeHtml),
   ];
-  return { kind, subject, text, html: html(subject, htmlLines) };
+  const blocks = htmlLines.map(emailParagraph);
+  if (blockHtml) blocks.splice(1 + before.length + (details.length ? 1 : 0), 0, blockHtml);
+  return { kind, subject, text, html: emailLayout(subject, blocks) };
 }
 
 /** The change cut-off in words: 120 → '2 giờ', 90 → '90 phút'. */
@@ -57,14 +56,30 @@ export function describeCutoff(minutes: number): string {
   return minutes % 60 === 0 ? `${minutes / 60} giờ` : `${minutes} phút`;
 }
 
-export function appointmentConfirmationEmail(appointment: Appointment, cutoffMinutes: number): ServiceEmail {
+/** The QR the customer shows at the counter (issue 49): its text and the address of its PNG. */
+export interface CheckInForEmail {
+  code: string;
+  imageUrl: string;
+}
+
+export const CHECK_IN_EMAIL_HINT = 'Đưa mã này cho nhân viên khi đến trung tâm';
+
+export function appointmentConfirmationEmail(appointment: Appointment, cutoffMinutes: number, checkIn?: CheckInForEmail): ServiceEmail {
+  // the QR as a hosted PNG: mail clients show neither SVG nor data URLs
+  const qr = checkIn
+    ? `<p style="margin:0 0 12px;text-align:center"><img src="${escapeHtml(checkIn.imageUrl)}" width="222" height="222" alt="${escapeHtml(`Mã QR check-in lịch hẹn ${appointment.code}`)}"><br>${escapeHtml(CHECK_IN_EMAIL_HINT)}</p>`
+    : undefined;
   return compose(
     'appointment_confirmation',
     `Đặt lịch thành công – ${appointment.code}`,
     `Xin chào ${appointment.contact.fullName},`,
     ['EV Service đã nhận lịch hẹn của bạn. Chi nhánh sẽ xác nhận trong thời gian sớm nhất.'],
     appointment,
-    [`Bạn có thể hủy hoặc đổi lịch trước giờ hẹn ít nhất ${describeCutoff(cutoffMinutes)}.`],
+    [
+      ...(checkIn ? [`${CHECK_IN_EMAIL_HINT} (mã QR check-in): ${checkIn.code}`] : []),
+      `Bạn có thể hủy hoặc đổi lịch trước giờ hẹn ít nhất ${describeCutoff(cutoffMinutes)}.`,
+    ],
+    qr,
   );
 }
 

@@ -7,6 +7,7 @@ import { findAppointment } from './appointmentQueries';
 import { addHistory } from './appointmentRecords';
 import { bookingMessages, notFound, publishStatus, view, type BookingContext } from './bookingContext';
 import { appointmentConfirmationEmail, enqueueServiceEmail } from './bookingEmails';
+import { checkInForEmail } from './checkInCode';
 import { consumeGuestCode } from './guestCodes';
 import { occupiedSteps } from './schedule';
 import { releaseSteps } from './slotCapacity';
@@ -89,7 +90,7 @@ export async function verifyGuestAppointment(ctx: BookingContext, code: string, 
     if (Number(result.numUpdatedRows) !== 1) return false;
     await addHistory(trx, row.id, 'AWAITING_VERIFICATION', 'PENDING', null, null, at);
     const appointment = (await findAppointment(trx, view(ctx, now), row.id))!;
-    await enqueueServiceEmail(trx, ctx.clock, appointment.contact.email, appointmentConfirmationEmail(appointment, ctx.cutoffMinutes));
+    await enqueueServiceEmail(trx, ctx.clock, appointment.contact.email, appointmentConfirmationEmail(appointment, ctx.cutoffMinutes, checkInForEmail(ctx, appointment)));
     return true;
   });
   if (!verified) throw new AppError(409, ERROR_CODES.GUEST_HOLD_EXPIRED, bookingMessages.holdExpired);

@@ -8,6 +8,7 @@ export { noShowAllowedAt } from './appointmentStatusChange';
 export { findCentreSchedule, nextFreeSlots, type BookableCentre } from './availability';
 export { SlotFullAppError, bookingContextOf, publishStatus, view, type BookingContext } from './bookingContext';
 export { appointmentConfirmationEmail, enqueueServiceEmail, maintenanceReminderEmail } from './bookingEmails';
+export { createCheckInCodes, type CheckInCodeRef, type CheckInCodes } from './checkInCode';
 export { loadBookableServices, newAppointmentCode, type PricedService } from './bookingRules';
 export { bookingsModule } from './bookingsModule';
 export { SLOT_MS, daySlotStarts, occupiedSteps } from './schedule';

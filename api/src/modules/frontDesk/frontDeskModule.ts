@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
+import { createCheckInCodes } from '../bookings';
+import { checkInCodeResolveRoutes } from './checkInCodeResolve';
 import { deskRoutes } from './deskRoutes';
 import { staffEventsRoutes } from './staffEventsRoutes';
 
@@ -8,4 +10,5 @@ export const frontDeskModule: FastifyPluginAsync<{ context: AppContext }> = asyn
   const { db, clock, events } = context;
   await app.register(deskRoutes, { ctx: { db, clock, events, cutoffMinutes: context.config.bookingChangeCutoffMinutes } });
   await app.register(staffEventsRoutes, { db, events });
+  await app.register(checkInCodeResolveRoutes, { db, clock, codes: createCheckInCodes(context.secret) });
 };
