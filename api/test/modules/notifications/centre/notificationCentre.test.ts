@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely';
+import { notificationEventSchema, notificationListSchema, type NotificationKind } from 'shared-contracts/schemas';
+import type { Database } from '../../../../src/db/schema';
+import type { PersonalEvent } from '../../../../src/events/eventBus';
+import { notify, type NotifyInput } from '../../../../src/modules/notifications';
+import { useFloor } from '../../../support/floorTestKit';
+import { authHeader, createUser, startServiceApp, type TestUser } from '../../../support/serviceTestKit';
+import { createProduct, deskAction, orderOf, postOrder, createUser as createShopUser } from '../../../support/shopTestKit';
+import { listen, openEventStream } from '../../../support/sseClient';
+import { testDatabases } from '../../../support/testDatabases';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+let keys = 0;
+
+/** Polls `read` until `done` holds (the bus → notification work runs after the request answered). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function notificationsOf(db: Kysely<Database>, userId: number, kind?: NotificationKind) {
+  let select = db.selectFrom('notifications').select(['id', 'kind', 'title', 'body', 'link', 'event_key', 'read_at']).where('user_id', '=', userId).orderBy('id');
+  if (kind) select = select.where('kind', '=', kind);
+  return select.execute();
+}
+
+describe.each(testDatabases())('the notification centre on $label', (target) => {
+  const floor = useFloor(target);
+  const note = (userId: number, overrides: Partial<NotifyInput> = {}): NotifyInput => ({
+    userId,
+    kind: 'order_shipped',
+    title: 'Đơn hàng EV2611-0042 đã giao cho đơn vị vận chuyển',
+    body: 'Đơn hàng đang trên đường đến bạn.',
+    link: '/orders/EV2611-0042',
+    eventKey: `test:${(keys += 1)}`,
+    ...overrides,
+  });
+  const write = (inputs: NotifyInput | NotifyInput[]) => notify({ db: floor.db, events: floor.service.events, now: floor.service.clock.now() }, inputs);
+  const get = async (user: TestUser, url: string) => floor.app.inject({ method: 'GET', url, headers: await authHeader(floor.app, user) });
+  const markRead = async (user: TestUser, payload: unknown) => floor.app.inject({ method: 'PUT', url: '/api/notifications/read', headers: await authHeader(floor.app, user), payload: payload as object });
+
+  it("lists a user's own notifications newest first, a page at a time, with the exact unread count", async () => {
+    const [mine, theirs] = [await createUser(floor.db), await createUser(floor.db)];
+    for (let index = 1; index <= 3; index += 1) await write(note(mine.id, { title: `Thông báo ${index}` }));
+    await write([note(theirs.id), note(theirs.id)]);
+
+    const list = notificationListSchema.parse((await get(mine, '/api/notifications')).json().data);
+    expect(list.items.map((item) => item.title)).toEqual(['Thông báo 3', 'Thông báo 2', 'Thông báo 1']);
+    expect(list).toMatchObject({ hasMore: false, unreadCount: 3 });
+    expect(list.items[0]).toMatchObject({ kind: 'order_shipped', topic: 'order', link: '/orders/EV2611-0042', readAt: null, createdAt: floor.service.clock.now().toISOString() });
+
+    const first = notificationListSchema.parse((await get(mine, '/api/notifications?limit=2')).json().data);
+    expect(first.items.map((item) => item.title)).toEqual(['Thông báo 3', 'Thông báo 2']);
+    expect(first.hasMore).toBe(true);
+    const rest = notificationListSchema.parse((await get(mine, `/api/notifications?limit=2&before=${first.items[1]!.id}`)).json().data);
+    expect(rest.items.map((item) => item.title)).toEqual(['Thông báo 1']);
+    expect(rest.hasMore).toBe(false);
+
+    expect((await get(mine, '/api/notifications/unread-count')).json().data).toEqual({ unreadCount: 3 });
+    expect((await get(theirs, '/api/notifications/unread-count')).json().data).toEqual({ unreadCount: 2 });
+    expect((await floor.app.inject({ method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
+    const tooMany = await get(mine, '/api/notifications?limit=500');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toMatch(/[À-ỹ]/);
+  });
+
+  it("marks read only the user's own notifications: another's ids are left untouched", async () => {
+    const [mine, theirs] = [await createUser(floor.db), await createUser(floor.db, 'staff')];
+    await write([note(mine.id), note(mine.id), note(mine.id)]);
+    await write([note(theirs.id), note(theirs.id)]);
+    const [ownIds, otherIds] = [(await notificationsOf(floor.db, mine.id)).map((row) => row.id), (await notificationsOf(floor.db, theirs.id)).map((row) => row.id)];
+
+    const marked = await markRead(mine, { ids: [ownIds[0], otherIds[0], otherIds[1]] });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json().data).toEqual({ unreadCount: 2 });
+    expect((await notificationsOf(floor.db, theirs.id)).every((row) => row.read_at === null)).toBe(true);
+    const unread = notificationListSchema.parse((await get(mine, '/api/notifications?unreadOnly=true')).json().data);
+    expect(unread.items.map((item) => item.id)).toEqual([ownIds[2], ownIds[1]]);
+
+    expect((await markRead(mine, { all: true })).json().data).toEqual({ unreadCount: 0 });
+    expect((await get(theirs, '/api/notifications/unread-count')).json().data).toEqual({ unreadCount: 2 });
+    // staff read theirs like anyone
+    expect((await markRead(theirs, { ids: [otherIds[1]] })).json().data).toEqual({ unreadCount: 1 });
+
+    for (const payload of [{}, { ids: [] }, { all: false }, { ids: ['x'] }]) {
+      const refused = await markRead(mine, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().success).toBe(false);
+    }
+  });
+
+  it('writes one notification per user and event however many tell it at once, and tells the open pages once', async () => {
+    const user = await createUser(floor.db);
+    const told: PersonalEvent[] = [];
+    const stop = floor.service.events.subscribePersonal(user.id, (event) => told.push(event));
+    try {
+      const same = note(user.id, { eventKey: 'order:EV2611-0042:shipped' });
+      await Promise.all(Array.from({ length: 12 }, () => write(same)));
+      expect(await notificationsOf(floor.db, user.id)).toHaveLength(1);
+      await eventually(async () => told.length, (count) => count >= 1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.name).toBe('notification');
+      expect(notificationEventSchema.parse(told[0]!.data)).toMatchObject({ unreadCount: 1, notification: { title: same.title, link: same.link } });
+    } finally {
+      stop();
+    }
+  });
+
+  it('bounds the title and the body', async () => {
+    const user = await createUser(floor.db);
+    await write(note(user.id, { title: 'T'.repeat(400), body: 'B'.repeat(2_000) }));
+    const [row] = await notificationsOf(floor.db, user.id);
+    expect(row!.title.length).toBeLessThanOrEqual(120);
+    expect(row!.body.length).toBeLessThanOrEqual(500);
+  });
+
+  it('tells the customer their car was checked in and is ready, linking the dashboard', async () => {
+    const customer = await createUser(floor.db);
+    const order = await floor.finishedOrder({ customer });
+    const rows = await eventually(
+      () => notificationsOf(floor.db, customer.id),
+      (found) => found.some((row) => row.kind === 'vehicle_ready'),
+    );
+    const { license_plate: plate } = await floor.db.selectFrom('service_orders').select('license_plate').where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(rows.filter((row) => row.kind === 'vehicle_checked_in')).toEqual([expect.objectContaining({ title: `Xe ${plate} đã được tiếp nhận`, link: '/dashboard' })]);
+    expect(rows.filter((row) => row.kind === 'vehicle_ready')).toEqual([expect.objectContaining({ title: `Xe ${plate} đã sẵn sàng`, link: '/dashboard', event_key: `service-order:${order.id}:ready` })]);
+  });
+
+  it("tells an order's owner it was shipped, linking its page, and the desk's staff of the new order", async () => {
+    const admin = await createShopUser(floor.app, floor.db, { role: 'admin' });
+    const buyer = await createShopUser(floor.app, floor.db);
+    const product = await createProduct(floor.db, { price: 450_000, stock: 5 });
+    const placed = await postOrder(floor.app, buyer, { items: [{ kind: 'product', refId: product.id, quantity: 1 }] });
+    expect(placed.statusCode).toBe(201);
+    const { code } = orderOf(placed);
+    for (const [action, extra] of [['confirm', {}], ['pack', {}], ['ship', { carrier: 'GHN' }]] as const) {
+      expect((await deskAction(floor.app, admin, code, action, extra)).statusCode).toBe(200);
+    }
+    const rows = await eventually(
+      () => notificationsOf(floor.db, buyer.id),
+      (found) => found.some((row) => row.kind === 'order_shipped'),
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['order_confirmed', 'order_shipped']);
+    expect(rows[1]).toMatchObject({ title: `Đơn hàng ${code} đã giao cho đơn vị vận chuyển`, link: `/orders/${code}` });
+
+    const desk = await floor.db.selectFrom('orders').select('desk_centre_id').where('code', '=', code).executeTakeFirstOrThrow();
+    const deskStaff = await floor.db
+      .selectFrom('staff_assignments')
+      .innerJoin('users', 'users.id', 'staff_assignments.user_id')
+      .select('users.id')
+      .where('staff_assignments.centre_id', '=', desk.desk_centre_id)
+      .where('staff_assignments.ended_at', 'is', null)
+      .where('users.role', 'in', ['staff', 'manager'])
+      .execute();
+    expect(deskStaff.length).toBeGreaterThan(0);
+    const told = await floor.db.selectFrom('notifications').select(['user_id', 'title']).where('event_key', '=', `web-order:${code}:new`).execute();
+    expect(told.map((row) => row.user_id).sort((a, b) => a - b)).toEqual(deskStaff.map((row) => row.id).sort((a, b) => a - b));
+    expect(told[0]!.title).toBe(`Đơn hàng mới ${code}`);
+    expect(await notificationsOf(floor.db, admin.id)).toEqual([]);
+  });
+
+  it('answers the personal stream with the notification, made once, when two API instances share a broker', async () => {
+    const secondDb = floor.scratch.connect();
+    const overrides = { redisUrl: REDIS_URL, databaseUrl: floor.scratch.config.databaseUrl, sqliteFile: floor.scratch.config.sqliteFile };
+    const streaming = await startServiceApp(floor.db, { configOverrides: overrides });
+    const changing = await startServiceApp(secondDb, { configOverrides: overrides });
+    try {
+      const customer = await createUser(floor.db);
+      const booked = await floor.bookToday({ customer, status: 'PENDING', time: '15:00' });
+      const url = await listen(streaming.app);
+      const stream = await openEventStream(url, (await authHeader(streaming.app, customer)).authorization.slice(7), '/api/notifications/events');
+      try {
+        expect(stream.status).toBe(200);
+        const confirmed = await changing.app.inject({
+          method: 'PATCH',
+          url: `/api/appointments/${booked.appointmentId}/status`,
+          headers: await authHeader(changing.app, floor.users.staff),
+          payload: { status: 'CONFIRMED' },
+        });
+        expect(confirmed.statusCode).toBe(200);
+        const received = await stream.next(3_000);
+        expect(received.event).toBe('notification');
+        const event = notificationEventSchema.parse(JSON.parse(received.data));
+        expect(event).toMatchObject({ unreadCount: 1, notification: { kind: 'booking_confirmed', title: `Lịch hẹn ${booked.code} đã được xác nhận`, link: '/dashboard' } });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(stream.pending()).toEqual([]);
+        expect(await notificationsOf(floor.db, customer.id)).toHaveLength(1);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await streaming.close();
+      await changing.close();
+      await secondDb.destroy();
+    }
+  });
+});
