@@ -2,6 +2,7 @@ import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
 import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
 import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
+import { StaffMessagesPage } from './messages';
 import { AdminReviewsPage } from './reviews';
 import { ServiceRatingsPage } from './serviceRatings';
 import { WebOrderDeskPage } from './webOrders';
@@ -39,4 +40,5 @@ export const pages: RemotePage[] = [
   { path: '/admin/reviews', title: areaPage('admin', '/admin/reviews').title, Component: AdminReviewsPage },
   { path: '/manager/ratings', title: areaPage('manager', '/manager/ratings').title, Component: ServiceRatingsPage },
   { path: '/admin/ratings', title: areaPage('admin', '/admin/ratings').title, Component: ServiceRatingsPage },
+  { path: '/staff/messages', title: areaPage('staff', '/staff/messages').title, Component: StaffMessagesPage },
 ];

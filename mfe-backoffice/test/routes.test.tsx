@@ -30,6 +30,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/reviews': 'Đánh giá sản phẩm',
   '/manager/ratings': 'Đánh giá dịch vụ',
   '/admin/ratings': 'Đánh giá dịch vụ',
+  '/staff/messages': 'Tin nhắn',
   ...Object.fromEntries(['admin', 'manager'].flatMap((area) => ['products', 'services', 'packages', 'promotions'].map((kind) => [`/${area}/catalogue/${kind}/:id`, 'Danh mục sản phẩm']))),
 };
 

@@ -54,3 +54,19 @@ jest.mock('../src/serviceRatings/serviceRatingsApi', () => ({
     close: jest.fn(),
   },
 }));
+
+// The staff inbox reads the centre's conversations: no test reaches the network. Its own tests (messages/) say what
+// the API answers; elsewhere it never answers.
+jest.mock('../src/messages/messagesApi', () => ({
+  messagesApi: {
+    inbox: jest.fn(() => new Promise(() => undefined)),
+    thread: jest.fn(() => new Promise(() => undefined)),
+    assignees: jest.fn(() => new Promise(() => undefined)),
+    serviceOrderThread: jest.fn(() => new Promise(() => undefined)),
+    uploadPhoto: jest.fn(),
+    send: jest.fn(),
+    markRead: jest.fn(),
+    assign: jest.fn(),
+    setStatus: jest.fn(),
+  },
+}));

@@ -57,6 +57,8 @@ export function parseFloorChange(data: string): FloorChange | null {
     kind: parsed.kind,
     appointmentId: idOrNull(parsed.appointmentId),
     serviceOrderId: idOrNull(parsed.serviceOrderId),
+    // kind 'conversation': the thread that changed
+    ...(idOrNull(parsed.conversationId) === null ? {} : { conversationId: idOrNull(parsed.conversationId) }),
     at: typeof parsed.at === 'string' ? parsed.at : new Date().toISOString(),
   };
 }

@@ -61,6 +61,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Đơn hàng online',
         description: 'Đơn hàng đặt trên website: xác nhận, đóng gói, giao vận chuyển hoặc giao tại cửa hàng, hủy và hoàn tiền.',
       },
+      {
+        path: '/staff/messages',
+        title: 'Tin nhắn',
+        navLabel: 'Tin nhắn',
+        description: 'Trao đổi với khách hàng về lịch hẹn, phiếu dịch vụ và đơn hàng: phân công, trả lời nhanh, gửi ảnh.',
+      },
     ],
   },
   manager: {

@@ -31,6 +31,7 @@ const AREAS = [
       ['Lịch hẹn', '/staff/appointments'],
       ['Phiếu dịch vụ', '/staff/service-orders'],
       ['Đơn hàng online', '/staff/web-orders'],
+      ['Tin nhắn', '/staff/messages'],
     ],
   },
   {

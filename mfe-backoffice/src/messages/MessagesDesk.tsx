@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { sessionStore } from 'shared-contracts';
+import type { ConversationInboxFilter } from 'shared-contracts/conversations';
+import type { ConversationList } from 'shared-contracts/schemas';
+import { messageOf } from '../api/apiErrors';
+import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
+import { queryId } from '../layout/links';
+import { Inbox, type InboxLoad } from './Inbox';
+import { messagesApi, type ConversationAssignee } from './messagesApi';
+import { messagesText } from './messagesText';
+import { ThreadPane } from './ThreadPane';
+import styles from './Messages.module.css';
+
+/** Typing in the search box asks the server once it pauses this long. */
+export const SEARCH_PAUSE_MS = 300;
+
+const myId = (): number | null => {
+  const id = Number(sessionStore.current?.user.id);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** Page 1 read again: its rows replace theirs, the pages read beyond it keep theirs. */
+function mergeFirstPage(current: ConversationList | undefined, fresh: ConversationList): ConversationList {
+  if (!current) return fresh;
+  const seen = new Set(fresh.items.map((item) => item.id));
+  const beyond = current.items.slice(fresh.pageSize).filter((item) => !seen.has(item.id));
+  return { ...fresh, items: [...fresh.items, ...beyond] };
+}
+
+/**
+ * /staff/messages: the centre's inbox beside the chosen thread (?thread=<id>, the notifications' link); on a phone
+ * one at a time, the thread with a way back. Live: the centre's `floor-changed` of kind 'conversation' reads the
+ * inbox again, and the open thread when it is the one that changed.
+ */
+export function MessagesDesk() {
+  const [params] = useSearchParams();
+  const selectedId = queryId(params.get('thread'));
+  const [filter, setFilter] = useState<ConversationInboxFilter>('open');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [load, setLoad] = useState<InboxLoad>({ status: 'loading' });
+  const [page, setPage] = useState(1);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [inboxTick, setInboxTick] = useState(0);
+  const [threadTick, setThreadTick] = useState(0);
+  const [assignees, setAssignees] = useState<ConversationAssignee[] | null>(null);
+  const [assigneesError, setAssigneesError] = useState<string | null>(null);
+  const list = useRef<ConversationList | undefined>(undefined);
+  const shownFor = useRef('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  // The first page of the filter and search; a live change or a change made here reads it again in place.
+  useEffect(() => {
+    const key = `${filter}|${query}`;
+    const same = shownFor.current === key;
+    if (!same) {
+      list.current = undefined;
+      setPage(1);
+      setLoad({ status: 'loading' });
+    }
+    const controller = new AbortController();
+    messagesApi.inbox({ filter, q: query, page: 1 }, controller.signal).then(
+      (fresh) => {
+        if (controller.signal.aborted) return;
+        shownFor.current = key;
+        list.current = same ? mergeFirstPage(list.current, fresh) : fresh;
+        setLoad({ status: 'ready', data: list.current });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (!same || !list.current) setLoad({ status: 'failed', message: messageOf(error, messagesText.loadFailed) });
+      },
+    );
+    return () => controller.abort();
+  }, [filter, query, inboxTick]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    messagesApi.assignees(undefined, controller.signal).then(
+      (people) => {
+        if (!controller.signal.aborted) setAssignees(people);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setAssigneesError(messageOf(error, messagesText.thread.assigneesFailed));
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const refreshInbox = useCallback(() => setInboxTick((value) => value + 1), []);
+
+  const more = async () => {
+    const current = list.current;
+    if (!current || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const next = await messagesApi.inbox({ filter, q: query, page: page + 1 });
+      const seen = new Set(current.items.map((item) => item.id));
+      list.current = { ...next, items: [...current.items, ...next.items.filter((item) => !seen.has(item.id))] };
+      setPage(page + 1);
+      setLoad({ status: 'ready', data: list.current });
+    } catch (error) {
+      setLoad({ status: 'failed', message: messageOf(error, messagesText.loadFailed) });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const selected = useRef(selectedId);
+  selected.current = selectedId;
+  const mode = useFloorEvents((event: FloorChange | null) => {
+    // null: the stream was down, what changed meanwhile is unknown
+    if (event !== null && event.kind !== 'conversation') return;
+    refreshInbox();
+    const changed = event?.conversationId ?? null;
+    if (selected.current !== null && (event === null || changed === null || changed === selected.current)) setThreadTick((value) => value + 1);
+  });
+
+  const onRead = useCallback((conversationId: number, unreadTotal: number) => {
+    const current = list.current;
+    if (!current) return;
+    list.current = { ...current, unreadTotal, items: current.items.map((item) => (item.id === conversationId ? { ...item, unreadCount: 0 } : item)) };
+    setLoad({ status: 'ready', data: list.current });
+  }, []);
+
+  const hrefOf = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('thread', String(id));
+    return `?${next.toString()}`;
+  };
+  const backHref = (() => {
+    const next = new URLSearchParams(params);
+    next.delete('thread');
+    const rest = next.toString();
+    return rest ? `?${rest}` : '/staff/messages';
+  })();
+
+  return (
+    <div className={selectedId === null ? styles.desk : `${styles.desk} ${styles.hasThread}`}>
+      <div className={styles.live}>
+        <LiveStatus mode={mode} />
+      </div>
+      <div className={styles.inboxPane}>
+        <Inbox
+          filter={filter}
+          onFilter={setFilter}
+          search={search}
+          onSearch={setSearch}
+          query={query}
+          load={load}
+          onRetry={refreshInbox}
+          onMore={() => void more()}
+          loadingMore={loadingMore}
+          selectedId={selectedId}
+          hrefOf={hrefOf}
+        />
+      </div>
+      <div className={styles.threadPane}>
+        {selectedId === null ? (
+          <p className={styles.muted}>{messagesText.thread.choose}</p>
+        ) : (
+          <ThreadPane
+            key={selectedId}
+            conversationId={selectedId}
+            refreshKey={threadTick}
+            backHref={backHref}
+            assignees={assignees}
+            assigneesError={assigneesError}
+            me={myId()}
+            onChanged={refreshInbox}
+            onRead={onRead}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ConversationList, ConversationMessage, ConversationSummary, ConversationThread } from 'shared-contracts/schemas';
+
+/** Conversations as the API answers them (shared-contracts/schemas/conversations). */
+
+export function summary(overrides: Partial<ConversationSummary> = {}): ConversationSummary {
+  return {
+    id: 3,
+    subject: { kind: 'service_order', id: 7, label: 'Phiếu dịch vụ PDV261127K7QZ · 30A-123.45' },
+    centreId: 1,
+    centreName: 'EV Service Cầu Giấy',
+    customerName: 'Nguyễn Văn An',
+    status: 'open',
+    assignee: null,
+    unreadCount: 2,
+    lastMessage: { side: 'customer', text: 'Xe tôi xong chưa ạ?', hasPhotos: false, createdAt: '2026-11-27T02:05:00.000Z' },
+    updatedAt: '2026-11-27T02:05:00.000Z',
+    version: 4,
+    ...overrides,
+  };
+}
+
+export function message(id: number, overrides: Partial<ConversationMessage> = {}): ConversationMessage {
+  return {
+    id,
+    conversationId: 3,
+    side: 'customer',
+    authorName: 'Nguyễn Văn An',
+    mine: false,
+    text: `Tin nhắn ${id}`,
+    photos: [],
+    createdAt: '2026-11-27T02:00:00.000Z',
+    readByOtherSide: false,
+    ...overrides,
+  };
+}
+
+export function thread(overrides: Partial<ConversationThread> = {}): ConversationThread {
+  return {
+    conversation: summary(),
+    messages: [
+      message(40, { side: 'centre', authorName: 'Lê Thu · Nhân viên', mine: true, text: 'Dạ trung tâm đã nhận xe ạ.', createdAt: '2026-11-27T01:30:00.000Z', readByOtherSide: true }),
+      message(41, { text: 'Xe tôi xong chưa ạ?', createdAt: '2026-11-27T02:05:00.000Z' }),
+    ],
+    hasOlder: false,
+    ...overrides,
+  };
+}
+
+export function list(items: ConversationSummary[], overrides: Partial<ConversationList> = {}): ConversationList {
+  return { items, total: items.length, page: 1, pageSize: 20, unreadTotal: items.reduce((sum, item) => sum + item.unreadCount, 0), ...overrides };
+}
