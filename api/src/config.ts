@@ -101,6 +101,8 @@ export interface Config {
    * attacker), 'public' elsewhere.
    */
   apiDocs: ApiDocsAccess;
+  /** The channels outside the site (issue 49): Web Push (VAPID_*), Zalo ZNS (ZALO_ZNS_*), SMS (ESMS_*); see NotificationChannelsConfig. */
+  notificationChannels: NotificationChannelsConfig;
   /**
    * The settings production must be given that were left unset and took their development default (PUBLIC_URL,
    * VIETQR_*): productionSafety.ts refuses to start production with any of them.
@@ -204,6 +206,139 @@ function loadPayOsConfig(env: NodeJS.ProcessEnv, nodeEnv: string, publicUrl: str
 
 function loadSepayWebhookKey(env: NodeJS.ProcessEnv, nodeEnv: string): string | null {
   return nonEmpty(env.SEPAY_WEBHOOK_KEY) ?? (nodeEnv === 'production' ? null : DEMO_PAYMENT_KEYS.sepayWebhookKey);
+}
+
+/** Web Push's VAPID identity (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: base64url P-256 keys; VAPID_SUBJECT: mailto: or https:). */
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
+/** Zalo ZNS (the OA's template messages): the access token, the API and a template id per notification kind. */
+export interface ZaloZnsConfig {
+  /** ZALO_ZNS_API_URL: https://business.openapi.zalo.me; development defaults to the stand-in served by this API. */
+  apiUrl: string;
+  /** ZALO_ZNS_ACCESS_TOKEN: the OA's access token (header access_token). */
+  accessToken: string;
+  /** ZALO_ZNS_TEMPLATES: JSON { "<notification kind>": "<template id>" }; a kind without one is not sent on Zalo. */
+  templates: Record<string, string>;
+  /** The development stand-in answers at /api/dev/zalo (ZALO_ZNS_API_URL unset; never in production). */
+  standIn: boolean;
+}
+
+/** eSMS.vn brandname SMS (customer-care messages, SmsType 2). */
+export interface EsmsConfig {
+  /** ESMS_API_URL: https://rest.esms.vn; development defaults to the stand-in served by this API. */
+  apiUrl: string;
+  apiKey: string;
+  secretKey: string;
+  /** ESMS_BRANDNAME: the registered sender name. */
+  brandname: string;
+  standIn: boolean;
+}
+
+export interface NotificationChannelsConfig {
+  /** Null: push is sent nowhere real (production: push is off; development: the dev push outbox, see pushStandIn). */
+  vapid: VapidConfig | null;
+  /** Development without VAPID_* keys: browsers subscribe with the demo key and pushes land in GET /api/dev/push-outbox. */
+  pushStandIn: boolean;
+  /** The key browsers subscribe with (null: push is off). */
+  pushPublicKey: string | null;
+  /** Null: Zalo is off (production without ZALO_ZNS_ACCESS_TOKEN). */
+  zalo: ZaloZnsConfig | null;
+  /** Null: SMS is off (production without ESMS_API_KEY). */
+  sms: EsmsConfig | null;
+}
+
+export const ZALO_ZNS_API_URL = 'https://business.openapi.zalo.me';
+export const ESMS_API_URL = 'https://rest.esms.vn';
+
+/** Development's channel keys (the stand-ins'): never in production (productionSafety.ts). The VAPID pair is published here, so anyone could sign pushes with it. */
+export const DEMO_NOTIFICATION_KEYS = {
+  vapidPublicKey: 'BJrhghT1CEvmS77ufSAlednKO1nfLaby6ZO_gEAnSo4zmxDdqjNG7MjLTygVGbGD2chHSMueDNTYXiV7Y1X_Dew',
+  vapidPrivateKey: 'elu_yb_iR4wG986hSb_XGuICZnC6pYYRInQvS0O2npo',
+  zaloAccessToken: 'demo-zalo-zns-access-token-7f3a91c2',
+  esmsApiKey: 'demo-esms-api-key-4b8e2d61',
+  esmsSecretKey: 'demo-esms-secret-key-9c1f5a73',
+} as const;
+
+/** Development's ZNS template ids (the stand-in accepts any): one per kind a customer gets. */
+const DEMO_ZNS_TEMPLATES: Record<string, string> = Object.fromEntries(
+  ['booking_confirmed', 'booking_rescheduled', 'booking_cancelled', 'booking_reminder', 'vehicle_checked_in', 'vehicle_ready', 'service_invoiced', 'approval_needed', 'payment_received', 'order_confirmed', 'order_shipped', 'order_ready_for_pickup', 'order_refunded', 'new_message', 'price_drop', 'back_in_stock'].map((kind, index) => [kind, String(300100 + index)]),
+);
+
+function base64UrlBytes(value: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url').length : -1;
+}
+
+function loadVapidConfig(env: NodeJS.ProcessEnv): VapidConfig | null {
+  const publicKey = nonEmpty(env.VAPID_PUBLIC_KEY);
+  const privateKey = nonEmpty(env.VAPID_PRIVATE_KEY);
+  const subject = nonEmpty(env.VAPID_SUBJECT);
+  if (publicKey === null && privateKey === null && subject === null) return null;
+  if (publicKey === null || privateKey === null || subject === null) throw new Error('VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together (npx web-push generate-vapid-keys)');
+  if (base64UrlBytes(publicKey) !== 65) throw new Error('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes; npx web-push generate-vapid-keys)');
+  if (base64UrlBytes(privateKey) !== 32) throw new Error('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes; npx web-push generate-vapid-keys)');
+  if (!/^(mailto:.+@.+|https:\/\/.+)$/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: address or an https: URL of the shop');
+  return { publicKey, privateKey, subject };
+}
+
+function parseZnsTemplates(value: string | undefined, fallback: Record<string, string>): Record<string, string> {
+  const text = nonEmpty(value);
+  if (text === null) return { ...fallback };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error('ZALO_ZNS_TEMPLATES must be a JSON object {"booking_confirmed":"123456", ...}');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('ZALO_ZNS_TEMPLATES must be a JSON object {"booking_confirmed":"123456", ...}');
+  const templates: Record<string, string> = {};
+  for (const [kind, id] of Object.entries(parsed)) {
+    if (!/^[a-z_]+$/.test(kind) || !/^\d{1,20}$/.test(String(id))) throw new Error(`ZALO_ZNS_TEMPLATES: "${kind}" must map a notification kind to a numeric template id`);
+    templates[kind] = String(id);
+  }
+  return templates;
+}
+
+function loadNotificationChannelsConfig(env: NodeJS.ProcessEnv, nodeEnv: string, publicUrl: string): NotificationChannelsConfig {
+  const production = nodeEnv === 'production';
+  const vapid = loadVapidConfig(env);
+  const pushStandIn = !production && vapid === null;
+
+  const zaloToken = nonEmpty(env.ZALO_ZNS_ACCESS_TOKEN);
+  const zalo: ZaloZnsConfig | null =
+    production && zaloToken === null
+      ? null
+      : {
+          apiUrl: parseOrigin('ZALO_ZNS_API_URL', env.ZALO_ZNS_API_URL, production ? ZALO_ZNS_API_URL : `${publicUrl}/api/dev/zalo`),
+          accessToken: zaloToken ?? DEMO_NOTIFICATION_KEYS.zaloAccessToken,
+          templates: parseZnsTemplates(env.ZALO_ZNS_TEMPLATES, production ? {} : DEMO_ZNS_TEMPLATES),
+          standIn: !production && nonEmpty(env.ZALO_ZNS_API_URL) === null,
+        };
+
+  const esmsKey = nonEmpty(env.ESMS_API_KEY);
+  const esmsSecret = nonEmpty(env.ESMS_SECRET_KEY);
+  if ((esmsKey === null) !== (esmsSecret === null)) throw new Error('ESMS_API_KEY and ESMS_SECRET_KEY must be set together');
+  const sms: EsmsConfig | null =
+    production && esmsKey === null
+      ? null
+      : {
+          apiUrl: parseOrigin('ESMS_API_URL', env.ESMS_API_URL, production ? ESMS_API_URL : `${publicUrl}/api/dev/esms`),
+          apiKey: esmsKey ?? DEMO_NOTIFICATION_KEYS.esmsApiKey,
+          secretKey: esmsSecret ?? DEMO_NOTIFICATION_KEYS.esmsSecretKey,
+          brandname: (nonEmpty(env.ESMS_BRANDNAME) ?? 'EVSERVICE').slice(0, 11),
+          standIn: !production && nonEmpty(env.ESMS_API_URL) === null,
+        };
+
+  return {
+    vapid,
+    pushStandIn,
+    pushPublicKey: vapid?.publicKey ?? (pushStandIn ? DEMO_NOTIFICATION_KEYS.vapidPublicKey : null),
+    zalo,
+    sms,
+  };
 }
 
 export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'sqliteFile'>;
@@ -447,6 +582,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sepayWebhookKey: loadSepayWebhookKey(env, nodeEnv),
     apiDocs: resolveApiDocs(env.API_DOCS, nodeEnv),
     seller: loadSellerConfig(env),
+    notificationChannels: loadNotificationChannelsConfig(env, nodeEnv, publicUrl),
     defaultsUsed: REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
   };
 }

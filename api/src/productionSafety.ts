@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEMO_PAYMENT_KEYS, DEMO_SELLER, DEMO_VIETQR, type Config } from './config';
+import { DEMO_NOTIFICATION_KEYS, DEMO_PAYMENT_KEYS, DEMO_SELLER, DEMO_VIETQR, type Config } from './config';
 import { isLoopbackHost } from './http/loopback';
 
 /**
@@ -12,7 +12,7 @@ export interface ProductionSafety {
   warnings: string[];
 }
 
-export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller'>;
+export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller' | 'notificationChannels'>;
 
 export const MIN_SECRET_LENGTH = 32;
 /** A key with fewer different characters than this was typed, not generated ('x' × 40, 'abcabc…'). */
@@ -134,6 +134,41 @@ function unsafePaymentKeysReason(config: SafetyConfig): string | null {
   return null;
 }
 
+const DEMO_CHANNEL_KEYS: readonly string[] = Object.values(DEMO_NOTIFICATION_KEYS);
+
+/** A provider's address that is this machine, an example name or the API's own development stand-in. */
+function isStandInUrl(apiUrl: string): boolean {
+  const url = new URL(apiUrl);
+  return url.pathname.includes('/api/dev/') || isPlaceholderOrLocalHost(url.hostname);
+}
+
+/**
+ * Why the channels outside the site (Web Push, Zalo ZNS, eSMS) cannot be production's, or null: the demo keys of
+ * development (published in this repository), placeholders, a stand-in's or plain-http address. Never includes a key.
+ */
+function unsafeNotificationChannelsReason(config: SafetyConfig): string | null {
+  const { vapid, pushStandIn, zalo, sms } = config.notificationChannels;
+  const keys: Array<[string, string | null]> = [
+    ['VAPID_PRIVATE_KEY', vapid?.privateKey ?? null],
+    ['VAPID_PUBLIC_KEY', vapid?.publicKey ?? null],
+    ['ZALO_ZNS_ACCESS_TOKEN', zalo?.accessToken ?? null],
+    ['ESMS_API_KEY', sms?.apiKey ?? null],
+    ['ESMS_SECRET_KEY', sms?.secretKey ?? null],
+  ];
+  const unsafe = keys.filter(([, value]) => value !== null && (DEMO_CHANNEL_KEYS.includes(value) || PLACEHOLDER_WORDS.test(value))).map(([name]) => name);
+  if (unsafe.length > 0) return `${unsafe.join(', ')} ${unsafe.length === 1 ? 'is a demo or placeholder key' : 'are demo or placeholder keys'}: set the shop's own keys (npx web-push generate-vapid-keys; the Zalo OA's access token; the eSMS account's keys) or leave the channel unset`;
+  const standIns = [
+    pushStandIn ? 'Web Push' : null,
+    zalo && (zalo.standIn || isStandInUrl(zalo.apiUrl)) ? 'ZALO_ZNS_API_URL' : null,
+    sms && (sms.standIn || isStandInUrl(sms.apiUrl)) ? 'ESMS_API_URL' : null,
+  ].filter((name): name is string => name !== null);
+  if (standIns.length > 0) return `${standIns.join(', ')} ${standIns.length === 1 ? 'points' : 'point'} at a development stand-in or this machine: leave the URL unset (the provider's own API) or set the provider's https address`;
+  const plain = [zalo && !zalo.apiUrl.startsWith('https:') ? 'ZALO_ZNS_API_URL' : null, sms && !sms.apiUrl.startsWith('https:') ? 'ESMS_API_URL' : null].filter((name): name is string => name !== null);
+  if (plain.length > 0) return `${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} not https: the access token and keys would travel in clear`;
+  if (vapid && PLACEHOLDER_WORDS.test(vapid.subject)) return 'VAPID_SUBJECT looks like a placeholder: set the shop\'s mailto: address or https: site';
+  return null;
+}
+
 /** The development mail catcher of docker-compose (mailpit on `mail:1025`, MailHog, anything on localhost:1025): mail never reaches anyone. */
 export function isMailCatcher(smtpUrl: string): boolean {
   let url: URL;
@@ -151,7 +186,7 @@ export function isMailCatcher(smtpUrl: string): boolean {
 export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
   const result: ProductionSafety = { errors: [], warnings: [] };
   if (config.nodeEnv !== 'production') return result;
-  for (const reason of [unsafeSecretReason(config.jwtSecret), unsafePublicUrlReason(config), unsafeVietQrReason(config), unsafePaymentKeysReason(config), unsafeSellerReason(config)]) {
+  for (const reason of [unsafeSecretReason(config.jwtSecret), unsafePublicUrlReason(config), unsafeVietQrReason(config), unsafePaymentKeysReason(config), unsafeSellerReason(config), unsafeNotificationChannelsReason(config)]) {
     if (reason) result.errors.push(reason);
   }
   if (!config.databaseUrl) {

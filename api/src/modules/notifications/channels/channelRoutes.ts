@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  envelopeSchema,
+  notificationPreferencesInputSchema,
+  notificationPreferencesSchema,
+  pushPublicKeySchema,
+  pushSubscriptionInputSchema,
+  PUSH_SUBSCRIPTIONS_PER_USER_MAX,
+  type NotificationChannel as ChannelName,
+} from 'shared-contracts/schemas';
+import type { AppContext } from '../../../appContext';
+import { cacheControlForAll } from '../../../http/cacheControl';
+import { ok } from '../../../http/envelope';
+import { authenticate, currentAuth } from '../../../security/authGuard';
+import { readPreferences, writePreferences } from './preferences';
+
+export const channelMessages = {
+  preferences: 'Lựa chọn nhận thông báo của bạn.',
+  preferencesSaved: 'Đã lưu lựa chọn nhận thông báo.',
+  pushKey: 'Khóa đăng ký thông báo trên trình duyệt.',
+  subscribed: 'Đã bật thông báo trên trình duyệt này.',
+  unsubscribed: 'Đã tắt thông báo trên trình duyệt này.',
+  endpointInvalid: 'Đăng ký nhận thông báo không hợp lệ.',
+} as const;
+
+const preferencesResponse = envelopeSchema(notificationPreferencesSchema);
+const unsubscribeQuerySchema = z.object({
+  endpoint: z.string({ error: channelMessages.endpointInvalid }).trim().min(1, channelMessages.endpointInvalid).max(1000, channelMessages.endpointInvalid),
+});
+
+/**
+ * The user's channels outside the site (any signed-in role, own settings only): GET/PUT /api/notifications/preferences,
+ * GET /api/notifications/push-key, POST/DELETE /api/notifications/push-subscriptions.
+ */
+export const channelRoutes: FastifyPluginAsyncZod<{ context: AppContext; available: (channel: ChannelName) => boolean }> = async (app, { context, available }) => {
+  const { db, clock, config } = context;
+  cacheControlForAll(app, 'private, no-store');
+
+  app.get(
+    '/notifications/preferences',
+    { preHandler: authenticate, schema: { tags: ['notifications'], summary: 'Kênh nhận thông báo theo từng chủ đề, và các kênh liên lạc được với tôi', response: { 200: preferencesResponse } } },
+    async (request) => ok(await readPreferences(db, currentAuth(request).userId, available), channelMessages.preferences),
+  );
+
+  app.put(
+    '/notifications/preferences',
+    {
+      preHandler: authenticate,
+      schema: { tags: ['notifications'], summary: 'Chọn kênh nhận thông báo cho từng chủ đề (khuyến mãi: chỉ khi tôi bật)', body: notificationPreferencesInputSchema, response: { 200: preferencesResponse } },
+    },
+    async (request) => {
+      const { userId } = currentAuth(request);
+      await writePreferences(db, userId, request.body, clock.now());
+      return ok(await readPreferences(db, userId, available), channelMessages.preferencesSaved);
+    },
+  );
+
+  app.get(
+    '/notifications/push-key',
+    { preHandler: authenticate, schema: { tags: ['notifications'], summary: 'Khóa VAPID công khai để trình duyệt đăng ký nhận thông báo (null: máy chủ chưa bật)', response: { 200: envelopeSchema(pushPublicKeySchema) } } },
+    async () => ok({ publicKey: config.notificationChannels.pushPublicKey }, channelMessages.pushKey),
+  );
+
+  app.post(
+    '/notifications/push-subscriptions',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: `Bật thông báo trên trình duyệt này (tối đa ${PUSH_SUBSCRIPTIONS_PER_USER_MAX} thiết bị, thiết bị cũ nhất bị thay)`,
+        body: pushSubscriptionInputSchema,
+        response: { 201: envelopeSchema(z.object({ id: z.number().int().positive() })) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = currentAuth(request);
+      const { endpoint, keys } = request.body;
+      const now = clock.now().toISOString();
+      const id = await db.transaction().execute(async (trx) => {
+        // The endpoint names the browser: one row for it, the signed-in user's (a shared computer changes hands).
+        await trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
+        const row = await trx
+          .insertInto('push_subscriptions')
+          .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const kept = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PUSH_SUBSCRIPTIONS_PER_USER_MAX).execute();
+        await trx
+          .deleteFrom('push_subscriptions')
+          .where('user_id', '=', userId)
+          .where(
+            'id',
+            'not in',
+            kept.map((subscription) => subscription.id),
+          )
+          .execute();
+        return row.id;
+      });
+      return reply.code(201).send(ok({ id }, channelMessages.subscribed));
+    },
+  );
+
+  app.delete(
+    '/notifications/push-subscriptions',
+    {
+      preHandler: authenticate,
+      schema: { tags: ['notifications'], summary: 'Tắt thông báo trên trình duyệt này', querystring: unsubscribeQuerySchema, response: { 200: envelopeSchema(z.object({ removed: z.number().int().nonnegative() })) } },
+    },
+    async (request) => {
+      const result = await db.deleteFrom('push_subscriptions').where('user_id', '=', currentAuth(request).userId).where('endpoint', '=', request.query.endpoint).executeTakeFirst();
+      return ok({ removed: Number(result.numDeletedRows) }, channelMessages.unsubscribed);
+    },
+  );
+};

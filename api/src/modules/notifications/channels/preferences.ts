@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_TOPICS,
+  type NotificationChannel as ChannelName,
+  type NotificationPreferences,
+  type NotificationPreferencesInput,
+  type NotificationTopic,
+} from 'shared-contracts/schemas';
+import type { Database } from '../../../db/schema';
+import { toInternationalVietnamesePhone } from './phone';
+
+type Choices = Record<ChannelName, boolean>;
+
+/** The user's channels per topic: their rows, DEFAULT_NOTIFICATION_PREFERENCES where none; marketing only where they opted in. */
+export async function readChoices(db: Kysely<Database>, userId: number, topic?: NotificationTopic): Promise<Record<NotificationTopic, Choices>> {
+  let query = db.selectFrom('notification_preferences').select(['topic', 'channel', 'enabled']).where('user_id', '=', userId);
+  if (topic) query = query.where('topic', '=', topic);
+  const rows = await query.execute();
+  const choices = Object.fromEntries(
+    NOTIFICATION_TOPICS.map((name) => [name, { ...DEFAULT_NOTIFICATION_PREFERENCES[name], ...(name === 'marketing' ? { push: false, zalo: false, sms: false, email: false } : {}) }]),
+  ) as Record<NotificationTopic, Choices>;
+  for (const row of rows) {
+    if ((NOTIFICATION_TOPICS as readonly string[]).includes(row.topic) && (NOTIFICATION_CHANNELS as readonly string[]).includes(row.channel)) choices[row.topic][row.channel] = row.enabled === 1;
+  }
+  return choices;
+}
+
+/** What the user can be reached on, as far as their account knows (a phone, a verified email, a subscribed device). */
+export interface Reach {
+  fullName: string;
+  email: string;
+  emailVerified: boolean;
+  phone: string | null;
+  pushSubscriptionCount: number;
+}
+
+export async function readReach(db: Kysely<Database>, userId: number): Promise<Reach | null> {
+  const user = await db
+    .selectFrom('users')
+    .select(['full_name', 'email', 'email_verified_at', 'phone_number', 'disabled_at'])
+    .select((eb) => eb.selectFrom('push_subscriptions').select(eb.fn.countAll<number | string>().as('n')).whereRef('push_subscriptions.user_id', '=', 'users.id').as('push_count'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user || user.disabled_at !== null) return null;
+  return {
+    fullName: user.full_name,
+    email: user.email,
+    emailVerified: user.email_verified_at !== null,
+    phone: user.phone_number,
+    pushSubscriptionCount: Number(user.push_count ?? 0),
+  };
+}
+
+/** Whether the account can be reached on a channel at all (the channel's own configuration aside). */
+export function accountReaches(reach: Reach, channel: ChannelName): boolean {
+  switch (channel) {
+    case 'push':
+      return reach.pushSubscriptionCount > 0;
+    case 'zalo':
+    case 'sms':
+      return toInternationalVietnamesePhone(reach.phone) !== null;
+    case 'email':
+      return reach.emailVerified && reach.email.length > 0;
+  }
+}
+
+/**
+ * The first channel after `after` (from the start when null), in NOTIFICATION_CHANNELS order, that the user allows for
+ * the topic and can be reached on, skipping `tried`; null when none is left.
+ */
+export function nextChannel(choices: Choices, reach: Reach, after: ChannelName | null, tried: ReadonlySet<string>, available: (channel: ChannelName) => boolean = () => true): ChannelName | null {
+  const start = after === null ? 0 : NOTIFICATION_CHANNELS.indexOf(after) + 1;
+  for (const channel of NOTIFICATION_CHANNELS.slice(start)) {
+    if (choices[channel] && !tried.has(channel) && available(channel) && accountReaches(reach, channel)) return channel;
+  }
+  return null;
+}
+
+/** GET /api/notifications/preferences's answer. */
+export async function readPreferences(db: Kysely<Database>, userId: number, available: (channel: ChannelName) => boolean): Promise<NotificationPreferences> {
+  const [topics, reach] = await Promise.all([readChoices(db, userId), readReach(db, userId)]);
+  const reachable = Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, reach !== null && available(channel) && accountReaches(reach, channel)])) as Choices;
+  return { topics, reachable };
+}
+
+/** PUT /api/notifications/preferences: every topic × channel choice written, in one transaction. */
+export async function writePreferences(db: Kysely<Database>, userId: number, input: NotificationPreferencesInput, now: Date): Promise<void> {
+  const updatedAt = now.toISOString();
+  const rows = NOTIFICATION_TOPICS.flatMap((topic) =>
+    NOTIFICATION_CHANNELS.map((channel) => ({ user_id: userId, topic, channel, enabled: input.topics[topic][channel] ? 1 : 0, updated_at: updatedAt })),
+  );
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+    await trx.insertInto('notification_preferences').values(rows).execute();
+  });
+}

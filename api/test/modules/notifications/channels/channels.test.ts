@@ -1,0 +1,290 @@
+import { createDecipheriv, hkdfSync, type ECDH } from 'node:crypto';
+import { importJWK, jwtVerify } from 'jose';
+import { errorEnvelopeSchema, notificationPreferencesSchema, PUSH_SUBSCRIPTIONS_PER_USER_MAX, type NotificationPreferences } from 'shared-contracts/schemas';
+import { z } from 'zod';
+import type { App } from '../../../../src/app';
+import type { Config } from '../../../../src/config';
+import { startAuthApp, type AuthTestApp } from '../../../support/authTestKit';
+import type { TestUser } from '../../../support/shopTestKit';
+import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
+import { startChannelStandIns, type ChannelStandInServer } from './channelStandInServer';
+import { browserSubscription, channelsConfig, deliveriesOf, reachableCustomer, schedule, TEST_VAPID, worker } from './channelsKit';
+
+const preferencesAnswer = z.object({ data: notificationPreferencesSchema });
+
+/** Decrypts an aes128gcm Web Push body (RFC 8291) with the browser's private key and auth secret, as the browser does. */
+function decryptPush(body: Buffer, browser: { ecdh: ECDH; auth: Buffer }): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const serverPublic = body.subarray(21, 21 + idLength);
+  const cipherText = body.subarray(21 + idLength);
+  const shared = browser.ecdh.computeSecret(serverPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), serverPublic]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, browser.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(cipherText.subarray(cipherText.length - 16));
+  const padded = Buffer.concat([decipher.update(cipherText.subarray(0, cipherText.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+}
+
+describe.each(testDatabases())('notification channels on $label', (target) => {
+  const scratch = useScratchDatabase(target);
+  let providers: ChannelStandInServer;
+  let shop: AuthTestApp;
+  let app: App;
+  let config: Config;
+
+  beforeAll(async () => {
+    providers = await startChannelStandIns();
+    config = channelsConfig(providers.url);
+    shop = await startAuthApp(scratch.db, { config });
+    app = shop.app;
+  });
+  afterAll(async () => {
+    await shop.close();
+    await providers.close();
+  });
+  beforeEach(() => providers.reset());
+
+  const getPreferences = async (user: TestUser): Promise<NotificationPreferences> => {
+    const response = await app.inject({ method: 'GET', url: '/api/notifications/preferences', headers: user.headers });
+    expect(response.statusCode).toBe(200);
+    return preferencesAnswer.parse(response.json()).data;
+  };
+  const putPreferences = (user: TestUser, topics: NotificationPreferences['topics']) => app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: user.headers, payload: { topics } });
+  const subscribe = (user: TestUser, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) =>
+    app.inject({ method: 'POST', url: '/api/notifications/push-subscriptions', headers: user.headers, payload: { endpoint: subscription.endpoint, keys: subscription.keys } });
+  const only = (channels: Partial<Record<'push' | 'zalo' | 'sms' | 'email', boolean>>) => ({ push: false, zalo: false, sms: false, email: false, ...channels });
+  const everyTopic = (choice: ReturnType<typeof only>, marketing = only({})) => ({ booking: choice, service: choice, order: choice, payment: choice, message: choice, marketing });
+
+  it('answers the defaults with what reaches the user, saves choices and refuses an empty body or no login in Vietnamese', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    const defaults = await getPreferences(user);
+    expect(defaults.topics.booking).toEqual({ push: true, zalo: true, sms: false, email: true });
+    expect(defaults.topics.marketing).toEqual({ push: false, zalo: false, sms: false, email: false });
+    expect(defaults.reachable).toEqual({ push: false, zalo: true, sms: true, email: true });
+
+    const saved = await putPreferences(user, everyTopic(only({ sms: true }), only({ email: true })));
+    expect(saved.statusCode).toBe(200);
+    expect(preferencesAnswer.parse(saved.json()).data.topics.marketing).toEqual(only({ email: true }));
+    expect((await getPreferences(user)).topics.order).toEqual(only({ sms: true }));
+
+    const empty = await app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: { ...user.headers, 'content-type': 'application/json' }, payload: '{}' });
+    expect(empty.statusCode).toBe(400);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/notifications/preferences' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorEnvelopeSchema.parse(anonymous.json()).message).toBe('Vui lòng đăng nhập để tiếp tục.');
+  });
+
+  it('keeps at most the allowed push subscriptions per user (the oldest dropped), hands out the VAPID key and unsubscribes', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    const key = await app.inject({ method: 'GET', url: '/api/notifications/push-key', headers: user.headers });
+    expect(key.json().data).toEqual({ publicKey: TEST_VAPID.publicKey });
+
+    for (let device = 1; device <= PUSH_SUBSCRIPTIONS_PER_USER_MAX + 2; device += 1) {
+      shop.clock.advance(1_000);
+      const created = await subscribe(user, browserSubscription(`${providers.url}/push/u${user.id}-d${device}`));
+      expect(created.statusCode).toBe(201);
+    }
+    const kept = await scratch.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).orderBy('id').execute();
+    expect(kept.map((row) => row.endpoint.split('-d')[1])).toEqual(Array.from({ length: PUSH_SUBSCRIPTIONS_PER_USER_MAX }, (_, index) => String(index + 3)));
+    expect((await getPreferences(user)).reachable.push).toBe(true);
+
+    const removed = await app.inject({ method: 'DELETE', url: `/api/notifications/push-subscriptions?endpoint=${encodeURIComponent(kept[0]!.endpoint)}`, headers: user.headers });
+    expect(removed.json().data).toEqual({ removed: 1 });
+    const invalid = await subscribe(user, { endpoint: 'javascript:alert(1)', keys: { p256dh: 'x', auth: 'y' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(errorEnvelopeSchema.parse(invalid.json()).message).toMatch(/không hợp lệ/);
+  });
+
+  it('queues the first channel the user allows and can be reached on, and nothing where the user opted out', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    const first = await schedule(scratch.db, user, 'booking_confirmed', shop.clock.now());
+    expect((await deliveriesOf(scratch.db, first)).map((row) => row.channel)).toEqual(['zalo']);
+
+    await putPreferences(user, everyTopic(only({ email: true })));
+    const emailOnly = await schedule(scratch.db, user, 'vehicle_ready', shop.clock.now());
+    expect((await deliveriesOf(scratch.db, emailOnly)).map((row) => row.channel)).toEqual(['email']);
+
+    await putPreferences(user, everyTopic(only({})));
+    const optedOut = await schedule(scratch.db, user, 'order_shipped', shop.clock.now());
+    expect(await deliveriesOf(scratch.db, optedOut)).toEqual([]);
+    await worker(scratch.db, shop.clock, config).deliverPending();
+    expect(providers.zaloRequests.length + providers.smsRequests.length).toBe(1);
+  });
+
+  it('never sends marketing to a user who did not opt in, and only on the channels they chose', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    expect(await deliveriesOf(scratch.db, await schedule(scratch.db, user, 'price_drop', shop.clock.now()))).toEqual([]);
+    expect(await deliveriesOf(scratch.db, await schedule(scratch.db, user, 'back_in_stock', shop.clock.now()))).toEqual([]);
+
+    await putPreferences(user, everyTopic(only({ zalo: true }), only({ sms: true })));
+    const optedIn = await schedule(scratch.db, user, 'price_drop', shop.clock.now());
+    expect((await deliveriesOf(scratch.db, optedIn)).map((row) => row.channel)).toEqual(['sms']);
+    // Failing on SMS, marketing falls back to nothing it was not allowed.
+    providers.smsMode = 'no-balance';
+    await worker(scratch.db, shop.clock, config).deliverPending();
+    expect((await deliveriesOf(scratch.db, optedIn)).map((row) => [row.channel, row.status])).toEqual([['sms', 'failed']]);
+    expect(providers.zaloRequests).toEqual([]);
+  });
+
+  it('falls back to SMS when Zalo says the daily quota is used up, keeps the answers, and skips Zalo for the rest of the day', async () => {
+    const user = await reachableCustomer(app, scratch.db, { phone: '0912 345 678' });
+    await putPreferences(user, everyTopic(only({ zalo: true, sms: true, email: true })));
+    const id = await schedule(scratch.db, user, 'booking_confirmed', shop.clock.now());
+    providers.zaloMode = 'quota';
+    const deliveries = worker(scratch.db, shop.clock, config);
+    expect(await deliveries.deliverPending()).toMatchObject({ failed: 1 });
+    expect(providers.zaloRequests).toEqual([expect.objectContaining({ phone: '84912345678', template_id: '301001', template_data: expect.objectContaining({ link: 'https://cuahang.test/appointments/42' }) })]);
+    await deliveries.deliverPending();
+
+    const rows = await deliveriesOf(scratch.db, id);
+    expect(rows.map((row) => [row.channel, row.status])).toEqual([
+      ['zalo', 'failed'],
+      ['sms', 'sent'],
+    ]);
+    expect(rows[0]!.raw_answer).toContain('-144');
+    expect(rows[0]!.last_error).toMatch(/Zalo ZNS lỗi -144/);
+    expect(rows[1]!.provider_ref).toMatch(/^standin-/);
+    expect(providers.smsRequests).toEqual([expect.objectContaining({ Phone: '84912345678', SmsType: '2', Brandname: 'EVSERVICE', RequestId: String(rows[1]!.id), Content: expect.stringContaining('Xe cua anh/chi da san sang') })]);
+
+    // Same worker (same process), same day: Zalo is not called again; the next notification goes straight on.
+    providers.zaloMode = 'ok';
+    const next = await schedule(scratch.db, user, 'booking_confirmed', shop.clock.now());
+    await deliveries.deliverPending();
+    await deliveries.deliverPending();
+    expect(providers.zaloRequests).toHaveLength(1);
+    expect((await deliveriesOf(scratch.db, next)).map((row) => [row.channel, row.status])).toEqual([
+      ['zalo', 'failed'],
+      ['sms', 'sent'],
+    ]);
+  });
+
+  it.each([
+    ['invalid-phone', '-108'],
+    ['not-zalo-user', '-118'],
+  ] as const)('falls back to email when Zalo answers %s (%s), SMS not being allowed', async (mode, code) => {
+    const user = await reachableCustomer(app, scratch.db);
+    const id = await schedule(scratch.db, user, 'order_shipped', shop.clock.now());
+    providers.zaloMode = mode;
+    const deliveries = worker(scratch.db, shop.clock, config);
+    await deliveries.deliverPending();
+    await deliveries.deliverPending();
+    const rows = await deliveriesOf(scratch.db, id);
+    expect(rows.map((row) => [row.channel, row.status])).toEqual([
+      ['zalo', 'failed'],
+      ['email', 'sent'],
+    ]);
+    expect(rows[0]!.last_error).toContain(code);
+    const email = await scratch.db.selectFrom('email_outbox').selectAll().where('to_address', '=', user.email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(email.subject).toBe('Xe của anh/chị đã sẵn sàng');
+    expect(email.text_body).toContain('https://cuahang.test/appointments/42');
+    expect(rows[1]!.provider_ref).toBe(`email_outbox:${email.id}`);
+  });
+
+  it('retries later on an expired token or a Zalo that does not answer, and falls back once the tries are used up', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    const id = await schedule(scratch.db, user, 'vehicle_ready', shop.clock.now());
+    providers.zaloMode = 'token-expired';
+    const deliveries = worker(scratch.db, shop.clock, config, { sendTimeoutMs: 200 });
+    expect(await deliveries.deliverPending()).toMatchObject({ retried: 1 });
+    let [row] = await deliveriesOf(scratch.db, id);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(new Date(row!.next_attempt_at).getTime()).toBeGreaterThan(shop.clock.now().getTime());
+    // Not due yet: nothing is sent.
+    expect(await deliveries.deliverPending()).toEqual({ sent: 0, retried: 0, failed: 0 });
+
+    providers.zaloMode = 'hang';
+    for (let attempt = 2; attempt <= 6; attempt += 1) {
+      shop.clock.advance(31 * 60_000);
+      await deliveries.deliverPending();
+    }
+    shop.clock.advance(31 * 60_000);
+    await deliveries.deliverPending();
+    const rows = await deliveriesOf(scratch.db, id);
+    expect(rows.map((delivery) => [delivery.channel, delivery.status, delivery.attempts])).toEqual([
+      ['zalo', 'failed', 6],
+      ['email', 'sent', 1],
+    ]);
+    [row] = rows;
+    expect(row!.last_error).toMatch(/Zalo không trả lời/);
+  });
+
+  it('retries an SMS whose answer timed out and never sends it twice (the RequestId is the delivery)', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    await putPreferences(user, everyTopic(only({ sms: true, email: true })));
+    const id = await schedule(scratch.db, user, 'payment_received', shop.clock.now());
+    providers.smsMode = 'hang-once';
+    const deliveries = worker(scratch.db, shop.clock, config, { sendTimeoutMs: 200 });
+    expect(await deliveries.deliverPending()).toMatchObject({ retried: 1 });
+    shop.clock.advance(60_000);
+    expect(await deliveries.deliverPending()).toMatchObject({ sent: 1 });
+
+    const rows = await deliveriesOf(scratch.db, id);
+    expect(rows.map((row) => [row.channel, row.status, row.attempts])).toEqual([['sms', 'sent', 2]]);
+    expect(providers.smsRequests.map((request) => request.RequestId)).toEqual([String(rows[0]!.id), String(rows[0]!.id)]);
+    expect(providers.smsAccepted()).toBe(1);
+    expect(rows[0]!.raw_answer).toContain('"CodeResult":"124"');
+  });
+
+  it('delivers each notification once when two workers (two instances) race for the same rows', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => reachableCustomer(app, scratch.db)));
+    for (const user of users) await putPreferences(user, everyTopic(only({ sms: true })));
+    const ids: number[] = [];
+    for (let round = 0; round < 5; round += 1) for (const user of users) ids.push(await schedule(scratch.db, user, 'order_shipped', shop.clock.now()));
+    const other = scratch.connect();
+    try {
+      const reports = await Promise.all([worker(scratch.db, shop.clock, config).deliverPending(), worker(other, shop.clock, config).deliverPending()]);
+      expect(reports[0]!.sent + reports[1]!.sent).toBe(ids.length);
+    } finally {
+      await other.destroy();
+    }
+    expect(providers.smsRequests).toHaveLength(ids.length);
+    expect(new Set(providers.smsRequests.map((request) => request.RequestId)).size).toBe(ids.length);
+    const statuses = await scratch.db.selectFrom('notification_deliveries').select(['status', 'attempts']).where('notification_id', 'in', ids).execute();
+    expect(statuses.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
+  it('encrypts the push to the browser’s keys with a VAPID signature, and prunes a subscription the push service says is gone', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    const live = browserSubscription(`${providers.url}/push/live-${user.id}`);
+    const gone = browserSubscription(`${providers.url}/push/gone-${user.id}`);
+    expect((await subscribe(user, live)).statusCode).toBe(201);
+    expect((await subscribe(user, gone)).statusCode).toBe(201);
+    providers.pushStatus.set(`/push/gone-${user.id}`, 410);
+
+    const id = await schedule(scratch.db, user, 'vehicle_ready', shop.clock.now());
+    await worker(scratch.db, shop.clock, config).deliverPending();
+    const [row] = await deliveriesOf(scratch.db, id);
+    expect(row).toMatchObject({ channel: 'push', status: 'sent' });
+
+    const received = providers.pushes.find((push) => push.path === `/push/live-${user.id}`)!;
+    expect(received.headers['content-encoding']).toBe('aes128gcm');
+    expect(received.headers.topic).toBe(`n${id}`);
+    expect(JSON.parse(decryptPush(received.body, live))).toEqual({ title: 'Xe của anh/chị đã sẵn sàng', body: 'Mời anh/chị đến nhận xe tại trung tâm Cầu Giấy.', link: '/appointments/42' });
+    const [, jwt, key] = /^vapid t=([^,]+), k=(.+)$/.exec(String(received.headers.authorization))!;
+    expect(key).toBe(TEST_VAPID.publicKey);
+    const raw = Buffer.from(TEST_VAPID.publicKey, 'base64url');
+    const publicKey = await importJWK({ kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, 'ES256');
+    const { payload } = await jwtVerify(jwt!, publicKey);
+    expect(payload).toMatchObject({ aud: providers.url, sub: 'mailto:cskh@cuahang.test' });
+
+    const left = await scratch.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', user.id).execute();
+    expect(left.map((subscription) => subscription.endpoint)).toEqual([live.endpoint]);
+
+    // Every device gone: pruned, and the notification goes on to Zalo.
+    providers.pushStatus.set(`/push/live-${user.id}`, 404);
+    const next = await schedule(scratch.db, user, 'vehicle_ready', shop.clock.now());
+    const deliveries = worker(scratch.db, shop.clock, config);
+    await deliveries.deliverPending();
+    await deliveries.deliverPending();
+    expect((await deliveriesOf(scratch.db, next)).map((delivery) => [delivery.channel, delivery.status])).toEqual([
+      ['push', 'failed'],
+      ['zalo', 'sent'],
+    ]);
+    expect(await scratch.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
+  });
+});
