@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { messages, type RemotePage } from 'shared-contracts';
 import { vi } from './i18n/vi';
+import { messagesText } from './messages/messagesText';
+import { notificationsText } from './notifications/notificationsText';
 
 /**
  * A page loaded on first visit (its own chunk, with the Redux store it needs), so the forms and their
@@ -45,6 +47,9 @@ const MaintenanceHistoryPage = lazyPage(() => import('./pages/maintenance/Mainte
 const OrdersPage = lazyPage(() => import('./pages/orders/OrdersPage').then((module) => module.OrdersPage));
 const OrderDetailPage = lazyPage(() => import('./pages/orders/OrderDetailPage').then((module) => module.OrderDetailPage));
 const WishlistPage = lazyPage(() => import('./pages/wishlist/WishlistPage').then((module) => module.WishlistPage));
+const MessagesPage = lazyPage(() => import('./messages').then((module) => module.MessagesPage));
+const ThreadPage = lazyPage(() => import('./messages').then((module) => module.ThreadPage));
+const NotificationsPage = lazyPage(() => import('./notifications').then((module) => module.NotificationsPage));
 
 /**
  * mfe-account's pages: exactly the paths the shared route table assigns to mfe_account.
@@ -59,6 +64,9 @@ export const pages: RemotePage[] = [
   { path: '/orders', title: vi.orders.title, Component: OrdersPage },
   { path: '/orders/:code', title: vi.orderDetail.title, Component: OrderDetailPage },
   { path: '/wishlist', title: vi.wishlist.title, Component: WishlistPage },
+  { path: '/messages', title: messagesText.listTitle, Component: MessagesPage },
+  { path: '/messages/:id', title: messagesText.threadTitle, Component: ThreadPage },
+  { path: '/notifications', title: notificationsText.title, Component: NotificationsPage },
   { path: '/auth/login', title: vi.login.title, Component: LoginPage },
   { path: '/auth/register', title: vi.register.title, Component: RegisterPage },
   { path: '/auth/forgot-password', title: vi.forgotPassword.title, Component: ForgotPasswordPage },

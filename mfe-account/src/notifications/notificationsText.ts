@@ -1,0 +1,15 @@
+export const notificationsText = {
+  title: 'Thông báo',
+  description: 'Lịch hẹn, xe tại trung tâm, đơn hàng, thanh toán và tin nhắn: mọi điều bạn cần biết ở một nơi.',
+  loading: 'Đang tải thông báo…',
+  empty: 'Bạn chưa có thông báo nào.',
+  markAll: 'Đánh dấu tất cả đã đọc',
+  marking: 'Đang đánh dấu…',
+  more: 'Xem thêm',
+  loadingMore: 'Đang tải thêm…',
+  unread: 'Chưa đọc',
+  unreadSummary: (count: number) => (count === 0 ? 'Bạn đã đọc hết thông báo.' : `Bạn có ${new Intl.NumberFormat('vi-VN').format(count)} thông báo chưa đọc.`),
+  markOne: 'Đánh dấu đã đọc',
+  listLabel: 'Danh sách thông báo',
+  newOne: (title: string) => `Thông báo mới: ${title}`,
+};
