@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CHECKLIST_EDITABLE_STATUSES } from 'shared-contracts/backoffice';
 import type { ChecklistResult, ServiceOrderChecklistItem, ServiceOrderDetail, SuggestedCheck } from 'shared-contracts/schemas';
 import { loadedOf, useAsync, type LoadStart } from '../hooks/useAsync';
+import { CustomerChatPanel } from '../messages';
 import { ChecklistItemEditor } from './ChecklistItemEditor';
 import { OrderActions } from './OrderActions';
 import { technicianApi } from './technicianApi';
@@ -148,6 +149,8 @@ export function ChecklistScreen({ orderId }: { orderId: number }) {
           ))}
         </ol>
       )}
+
+      <CustomerChatPanel serviceOrderId={order.id} />
 
       <section className={`${common.panel} ${styles.footer}`} aria-label={technicianText.actions.finish}>
         {editable && answered < total && <p className={common.muted}>{t.finishHint}</p>}
