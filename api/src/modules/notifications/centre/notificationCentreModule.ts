@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../appContext';
 import { notificationsOf } from './notificationEvents';
+import { notificationEventsRoutes } from './notificationEventsRoutes';
 import { notificationRoutes } from './notificationRoutes';
 import { notify } from './notify';
 
@@ -12,6 +13,7 @@ import { notify } from './notify';
  */
 export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
   await app.register(notificationRoutes, { context });
+  await app.register(notificationEventsRoutes, { events: context.events });
 
   const log = app.log.child({ module: 'notification-centre' });
   const pending = new Set<Promise<void>>();

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CONVERSATION_MESSAGE_EVENT,
   envelopeSchema,
   errorEnvelopeSchema,
   markNotificationsReadInputSchema,
@@ -11,7 +10,6 @@ import {
 import type { AppContext } from '../../../appContext';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
-import { eventStreams, SSE_HEARTBEAT_MS } from '../../../http/eventStream';
 import { authenticate, currentAuth } from '../../../security/authGuard';
 import { markNotificationsRead, readNotifications, unreadCountOf } from './notificationReads';
 
@@ -23,12 +21,10 @@ export const notificationMessages = {
 
 /**
  * The bell's routes (issue 49 §2), for any signed-in role, each user's own notifications only: the list newest
- * first, the unread count, marking read, and the personal live stream (GET /api/notifications/events:
- * `notification`, `conversation-message`, `conversation-read`), whichever instance the event was published on.
+ * first, the unread count, marking read. The live stream is notificationEventsRoutes.ts.
  */
-export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext; heartbeatMs?: number }> = async (app, { context, heartbeatMs = SSE_HEARTBEAT_MS }) => {
-  const { db, clock, events } = context;
-  const serve = eventStreams(app, events, heartbeatMs);
+export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 
@@ -56,22 +52,6 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext; he
     async (request) => {
       const unreadCount = await markNotificationsRead(db, currentAuth(request).userId, request.body, clock.now());
       return ok({ unreadCount }, notificationMessages.marked);
-    },
-  );
-
-  app.get(
-    '/notifications/events',
-    {
-      preHandler: authenticate,
-      schema: {
-        tags: ['notifications'],
-        summary: `Sự kiện trực tiếp của tôi (Server-Sent Events: notification, ${CONVERSATION_MESSAGE_EVENT}, conversation-read)`,
-        response: { 401: errorEnvelopeSchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = currentAuth(request);
-      await serve(request, reply, (write) => events.subscribePersonal(userId, (event) => write(event.name, event.data)));
     },
   );
 };
