@@ -23,6 +23,7 @@ import { seedDemoVatInvoices } from './demoVatInvoices';
 import { seedDemoWishlist } from './demoWishlist';
 import { seedDemoReviews } from './demoReviews';
 import { seedDemoServiceRatings } from './demoServiceRatings';
+import { seedDemoNotifications } from './demoNotifications';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -61,6 +62,8 @@ export interface SeedReport {
   demoReviews: number;
   /** Ratings of closed service orders (a few low ones with their follow-ups). */
   demoServiceRatings: number;
+  /** Every demo account's notifications (the bell), some unread. */
+  demoNotifications: number;
 }
 
 /** Row counts after seeding the reference data only (seedReference). */
@@ -153,6 +156,7 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
     demoWishlist: await seedDemoWishlist(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
     demoReviews: await seedDemoReviews(trx, options.now),
     demoServiceRatings: await seedDemoServiceRatings(trx, options.now),
+    demoNotifications: await seedDemoNotifications(trx, options.now),
   };
 }
 
