@@ -99,7 +99,8 @@ function NotificationList({ userId }: { userId: string }) {
         if (!item.link) return setError(failure(cause, messages.errors.generic));
       }
     }
-    if (item.link) navigate(item.link);
+    // only a path of this site is followed
+    if (item.link && /^\/(?!\/)/.test(item.link)) navigate(item.link);
   };
 
   const more = async () => {
