@@ -1,9 +1,10 @@
 import { lazy, Suspense, useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { CHECK_IN_APPOINTMENT_STATUSES } from 'shared-contracts/backoffice';
+import { CHECK_IN_APPOINTMENT_STATUSES, CHECK_IN_CODE_MAX, looksLikeCheckInCode } from 'shared-contracts/backoffice';
 import { formatCalendarDate, isCalendarDate, vietnamClockOf, vietnamDateOf } from 'shared-contracts/calendar';
 import type { StaffAppointment } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
+import { CameraScanButton, checkInScanText, useCheckInScan, useRequestedCheckIn } from '../checkInScan';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ModalDialog } from '../components/ModalDialog';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
@@ -67,6 +68,20 @@ export function DayView() {
 
   const mode = useFloorEvents(() => load());
 
+  // QR check-in: a scanned code resolves to `?checkIn=<id>`, which opens that appointment's check-in
+  const scan = useCheckInScan();
+  useRequestedCheckIn(
+    async (id) => {
+      const found = (await frontDeskApi.day({ date: today })).appointments.find((entry) => entry.id === id);
+      return found && appointmentActions(found, true).checkIn ? found : null;
+    },
+    (appointment) => {
+      setNotice(null);
+      setDialog({ kind: 'checkIn', appointment });
+    },
+    (text) => setNotice({ kind: 'failed', text }),
+  );
+
   const setAppointmentStatus = async (appointment: StaffAppointment, target: StaffAppointmentAction) => {
     setBusyId(appointment.id);
     setNotice(null);
@@ -84,6 +99,13 @@ export function DayView() {
 
   const search = (event: FormEvent) => {
     event.preventDefault();
+    if (looksLikeCheckInCode(searchText)) {
+      // a USB scanner types the QR's text and Enter
+      setNotice(null);
+      setSearchText('');
+      void scan.resolve(searchText);
+      return;
+    }
     setQuery(searchText.trim());
   };
 
@@ -129,7 +151,17 @@ export function DayView() {
         <form role="search" aria-label={t.filters} className={styles.toolbar} style={{ margin: 0 }} onSubmit={search}>
           <div className={styles.field}>
             <label htmlFor={ids.search}>{t.search}</label>
-            <input id={ids.search} type="search" className={styles.input} value={searchText} maxLength={60} onChange={(event) => setSearchText(event.target.value)} />
+            <input
+              id={ids.search}
+              type="search"
+              className={styles.input}
+              value={searchText}
+              maxLength={looksLikeCheckInCode(searchText) ? CHECK_IN_CODE_MAX : 60}
+              onChange={(event) => {
+                setSearchText(event.target.value);
+                scan.clear();
+              }}
+            />
           </div>
           <button type="submit" className={styles.secondary}>
             {t.searchButton}
@@ -147,6 +179,13 @@ export function DayView() {
             </button>
           )}
         </form>
+        <CameraScanButton
+          disabled={scan.state.kind === 'resolving'}
+          onCode={(code) => {
+            setNotice(null);
+            void scan.resolve(code);
+          }}
+        />
         <button type="button" className={styles.primary} onClick={() => setDialog({ kind: 'walkIn' })}>
           {t.walkIn}
         </button>
@@ -164,7 +203,11 @@ export function DayView() {
           </>
         )}
       </p>
-      <div role="alert">{notice?.kind === 'failed' && <p className={styles.alert}>{notice.text}</p>}</div>
+      <div role="alert">
+        {notice?.kind === 'failed' && <p className={styles.alert}>{notice.text}</p>}
+        {scan.state.kind === 'failed' && <p className={styles.alert}>{scan.state.message}</p>}
+      </div>
+      {scan.state.kind === 'resolving' && <p role="status">{checkInScanText.resolving}</p>}
 
       {listing.status === 'loading' && <p>{t.loading}</p>}
       {listing.status === 'failed' && (
