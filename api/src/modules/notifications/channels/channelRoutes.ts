@@ -10,6 +10,7 @@ import {
   type NotificationChannel as ChannelName,
 } from 'shared-contracts/schemas';
 import type { AppContext } from '../../../appContext';
+import { requireKnownField } from '../../../http/bodyFields';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { authenticate, currentAuth } from '../../../security/authGuard';
@@ -46,6 +47,7 @@ export const channelRoutes: FastifyPluginAsyncZod<{ context: AppContext; availab
   app.put(
     '/notifications/preferences',
     {
+      preValidation: requireKnownField(notificationPreferencesInputSchema),
       preHandler: authenticate,
       schema: { tags: ['notifications'], summary: 'Chọn kênh nhận thông báo cho từng chủ đề (khuyến mãi: chỉ khi tôi bật)', body: notificationPreferencesInputSchema, response: { 200: preferencesResponse } },
     },

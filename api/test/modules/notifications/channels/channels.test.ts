@@ -73,7 +73,13 @@ describe.each(testDatabases())('notification channels on $label', (target) => {
     expect((await getPreferences(user)).topics.order).toEqual(only({ sms: true }));
 
     const empty = await app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: { ...user.headers, 'content-type': 'application/json' }, payload: '{}' });
-    expect(empty.statusCode).toBe(400);
+    expect(empty.statusCode).toBe(422);
+    expect(errorEnvelopeSchema.parse(empty.json()).message).toBe('Không có trường nào để cập nhật.');
+    const unknown = await app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: user.headers, payload: { Khong: 'biết' } });
+    expect(unknown.statusCode).toBe(422);
+    const partial = await app.inject({ method: 'PUT', url: '/api/notifications/preferences', headers: user.headers, payload: { topics: { booking: only({}) } } });
+    expect(partial.statusCode).toBe(400);
+    expect((await getPreferences(user)).topics.order).toEqual(only({ sms: true }));
     const anonymous = await app.inject({ method: 'GET', url: '/api/notifications/preferences' });
     expect(anonymous.statusCode).toBe(401);
     expect(errorEnvelopeSchema.parse(anonymous.json()).message).toBe('Vui lòng đăng nhập để tiếp tục.');
