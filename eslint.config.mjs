@@ -26,6 +26,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The shell's Web Push worker: a classic script in a service worker's scope.
+    files: ['shell/public/push-sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     // Migrations are written against Kysely<any>, Kysely's documented pattern: they must not depend on today's schema.
     files: ['api/src/db/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -46,6 +46,10 @@ export const API_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** The proxy's answer when the API took too long to answer (it is up: nothing says it restarts). */
 const API_TIMEOUT = { success: false, message: 'Máy chủ phản hồi quá lâu. Vui lòng thử lại.', code: 'API_TIMEOUT' } as const;
 
+/** The shell's Web Push worker (shell/public/push-sw.js): its policy lets it show the site's icon and load nothing else. */
+export const PUSH_WORKER_PATH = '/push-sw.js';
+export const PUSH_WORKER_POLICY = "default-src 'none'; img-src 'self'";
+
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** The first scheme of an X-Forwarded-Proto header (the proxy nearest the browser), lower-case; undefined when none. */
@@ -73,12 +77,13 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
   }
   // Browser security headers on everything but the proxied API (see securityHeaders.ts); a page sets its own policy.
   const defaultPolicy = options.spaFallback ? "default-src 'none'; frame-ancestors 'none'" : REMOTE_CONTENT_SECURITY_POLICY;
+  const policyFor = (url: string) => (options.spaFallback && url.split('?')[0] === PUSH_WORKER_PATH ? PUSH_WORKER_POLICY : defaultPolicy);
   app.addHook('onSend', async (request, reply) => {
     if (options.apiTarget && API_PATH.test(request.url)) return;
     reply.headers(BASE_SECURITY_HEADERS);
     // HSTS only on answers that reached the browser over HTTPS: behind a TLS-terminating proxy, its X-Forwarded-Proto.
     if (forwardedProto(request.headers['x-forwarded-proto']) === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
-    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', defaultPolicy);
+    if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', policyFor(request.url));
   });
   if (options.apiTarget) {
     // The API's development routes (the dev outbox) are for a browser on this machine: see devRoutesGuard.ts.
