@@ -23,6 +23,7 @@ import { seedDemoVatInvoices } from './demoVatInvoices';
 import { seedDemoWishlist } from './demoWishlist';
 import { seedDemoReviews } from './demoReviews';
 import { seedDemoServiceRatings } from './demoServiceRatings';
+import { seedDemoConversations } from './demoConversations';
 import { seedDemoNotifications } from './demoNotifications';
 
 /** Row counts after seeding, by data set. */
@@ -62,6 +63,8 @@ export interface SeedReport {
   demoReviews: number;
   /** Ratings of closed service orders (a few low ones with their follow-ups). */
   demoServiceRatings: number;
+  /** Threads with the demo customer on the demo staff's floor (one waiting for staff, one with a technician's photo). */
+  demoConversations: number;
   /** Every demo account's notifications (the bell), some unread. */
   demoNotifications: number;
 }
@@ -156,6 +159,7 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
     demoWishlist: await seedDemoWishlist(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
     demoReviews: await seedDemoReviews(trx, options.now),
     demoServiceRatings: await seedDemoServiceRatings(trx, options.now),
+    demoConversations: await seedDemoConversations(trx, options.now),
     demoNotifications: await seedDemoNotifications(trx, options.now),
   };
 }

@@ -7,6 +7,7 @@ import { objectStoreAt } from '../../objectStorage';
 import type { Clock } from '../../security/clock';
 import {
   assertImageWithinBounds,
+  catalogueAssets,
   CHECKLIST_PHOTO_BOUNDS,
   CHECKLIST_PHOTO_FILE_PATTERN,
   checklistPhotosFolder,
@@ -23,6 +24,9 @@ import { conversationPhotoUrl } from './conversationReads';
 export const CONVERSATION_PHOTO_MAX_BYTES = CHECKLIST_PHOTO_MAX_BYTES;
 /** Photos one person may hold uploaded and unsent in a thread (each is stored work until sent or swept). */
 export const PENDING_PHOTOS_MAX = 8;
+/** The demo's photos (seed) are catalogue images, named so: there is no upload folder at seed time. */
+const CATALOGUE_PHOTO_PREFIX = 'catalogue:';
+export const DEMO_PHOTO_FILE = `${CATALOGUE_PHOTO_PREFIX}products/ma-phanh-truoc-bosch-cho-vinfast-vf-8.svg`;
 /** Unsent photos deleted per sweep run. */
 const SWEEP_BATCH = 500;
 
@@ -105,18 +109,20 @@ export async function uploadPhoto(
 export async function sendPhoto(db: Kysely<Database>, uploadDir: string, viewer: Viewer, id: number, photoId: number, reply: FastifyReply): Promise<FastifyReply> {
   await threadFor(db, viewer, id);
   const photo = await db.selectFrom('conversation_photos').select(['file', 'message_id', 'uploader_id']).where('id', '=', photoId).where('conversation_id', '=', id).executeTakeFirst();
-  if (!photo || (photo.message_id === null && photo.uploader_id !== viewer.userId) || !CHECKLIST_PHOTO_FILE_PATTERN.test(photo.file)) {
-    throw AppError.notFound(messages.photoNotFound);
-  }
-  const stored = await objectStoreAt(uploadDir).get(`checklist/${photo.file}`);
-  if (!stored) throw AppError.notFound(messages.photoNotFound);
-  return reply
+  if (!photo || (photo.message_id === null && photo.uploader_id !== viewer.userId)) throw AppError.notFound(messages.photoNotFound);
+  const privately = reply
     .header('cache-control', 'private, max-age=86400')
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'")
-    .header('content-length', String(stored.size))
-    .type('image/webp')
-    .send(stored.body);
+    .header('content-security-policy', "default-src 'none'");
+  if (photo.file.startsWith(CATALOGUE_PHOTO_PREFIX)) {
+    const asset = catalogueAssets().get(photo.file.slice(CATALOGUE_PHOTO_PREFIX.length));
+    if (!asset) throw AppError.notFound(messages.photoNotFound);
+    return privately.type(asset.contentType).send(asset.body);
+  }
+  if (!CHECKLIST_PHOTO_FILE_PATTERN.test(photo.file)) throw AppError.notFound(messages.photoNotFound);
+  const stored = await objectStoreAt(uploadDir).get(`checklist/${photo.file}`);
+  if (!stored) throw AppError.notFound(messages.photoNotFound);
+  return privately.header('content-length', String(stored.size)).type('image/webp').send(stored.body);
 }
 
 /** Deletes photos uploaded and never sent, older than CONVERSATION_PHOTO_PENDING_HOURS (rows, then files). */
