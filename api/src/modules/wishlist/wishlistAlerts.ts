@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
+import { formatVndPlain } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { effectivePrice } from '../catalogue';
-import { enqueueEmail } from '../notifications';
+import { enqueueEmail, type NotifyInput } from '../notifications';
 import { onlineStock } from '../stockLocations';
 import { backInStockEmail, priceDropEmail } from './wishlistEmails';
 
@@ -16,6 +17,8 @@ export interface WishlistAlertOptions {
   /** The site's public origin: the emails link to `${publicUrl}/products/<slug>` and `${publicUrl}/wishlist`. */
   publicUrl: string;
   batch?: number;
+  /** Also puts each alert under the customer's bell (after its email was enqueued); never throws. */
+  notify?: (input: NotifyInput) => Promise<void>;
 }
 
 /**
@@ -83,7 +86,7 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
     const units = toNumber(row.stock);
 
     if (toNumber(row.notify_price_drop) === 1 && price < told) {
-      sent += await db.transaction().execute(async (trx) => {
+      const dropped = await db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('wishlist_items')
           .set({ last_notified_price: price })
@@ -96,6 +99,17 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
         await enqueueEmail(trx, clock, row.email, priceDropEmail({ ...facts, oldPrice: told, newPrice: price }));
         return 1;
       });
+      if (dropped === 1) {
+        sent += 1;
+        await options.notify?.({
+          userId: key.user,
+          kind: 'price_drop',
+          title: `Giảm giá: ${row.name}`,
+          body: `Sản phẩm trong danh sách yêu thích của bạn còn ${formatVndPlain(price)} (trước ${formatVndPlain(told)}).`,
+          link: `/products/${encodeURIComponent(row.slug)}`,
+          eventKey: `wishlist:${key.product}:price:${price}`,
+        });
+      }
     }
 
     if (toNumber(row.notify_back_in_stock) !== 1) continue;
@@ -103,7 +117,7 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
     if (!seenOut && units <= 0) {
       await db.updateTable('wishlist_items').set({ seen_out_of_stock: 1 }).where('user_id', '=', key.user).where('product_id', '=', key.product).execute();
     } else if (seenOut && units > 0) {
-      sent += await db.transaction().execute(async (trx) => {
+      const back = await db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable('wishlist_items')
           .set({ seen_out_of_stock: 0, last_notified_in_stock_at: now })
@@ -116,6 +130,17 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
         await enqueueEmail(trx, clock, row.email, backInStockEmail({ ...facts, price }));
         return 1;
       });
+      if (back === 1) {
+        sent += 1;
+        await options.notify?.({
+          userId: key.user,
+          kind: 'back_in_stock',
+          title: `Đã có hàng: ${row.name}`,
+          body: `Sản phẩm trong danh sách yêu thích của bạn đã có hàng trở lại, giá ${formatVndPlain(price)}.`,
+          link: `/products/${encodeURIComponent(row.slug)}`,
+          eventKey: `wishlist:${key.product}:in-stock:${now}`,
+        });
+      }
     }
   }
   return sent;

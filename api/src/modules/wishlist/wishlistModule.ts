@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
 import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
+import { notify, type NotifyInput } from '../notifications';
 import { WISHLIST_ALERT_SCHEDULE, sendWishlistAlerts } from './wishlistAlerts';
 import { wishlistRoutes } from './wishlistRoutes';
 
@@ -12,12 +13,16 @@ export const wishlistModule: FastifyPluginAsync<{ context: AppContext }> = async
   await app.register(wishlistRoutes, { context });
 
   let job: ScheduledJob | null = null;
+  const log = app.log.child({ module: 'wishlist' });
+  // Each alert also goes under the customer's bell (marketing topic: sent on no channel unless they opted in).
+  const toBell = (input: NotifyInput) =>
+    notify({ db: context.db, events: context.events, now: context.clock.now() }, input).catch((error: unknown) => log.error({ err: error }, 'wishlist notification not written'));
   app.addHook('onListen', async () => {
     job ??= startScheduledJob({
       name: 'wishlist alerts',
       pattern: WISHLIST_ALERT_SCHEDULE,
-      run: () => sendWishlistAlerts(context.db, context.clock, { publicUrl: context.config.publicUrl }),
-      log: app.log.child({ module: 'wishlist' }),
+      run: () => sendWishlistAlerts(context.db, context.clock, { publicUrl: context.config.publicUrl, notify: toBell }),
+      log,
       db: context.db,
       clock: context.clock,
     });
