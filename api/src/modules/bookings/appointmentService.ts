@@ -16,7 +16,7 @@ import { appointmentSymptomsOf, recordAppointmentSymptoms, type RecordedSymptom 
 import { isUniqueViolation, vehicleNotFound } from '../vehicles';
 import { customerMayChange } from './appointmentQueries';
 import { nextFreeSlots, type BookableCentre } from './availability';
-import { bookingMessages, publishBooked, SlotFullAppError, view, type BookingContext } from './bookingContext';
+import { bookingMessages, publishBooked, SlotFullAppError, tellBookingCustomer, view, type BookingContext } from './bookingContext';
 import { appointmentConfirmationEmail, enqueueServiceEmail, guestCodeEmail } from './bookingEmails';
 import { checkInForEmail } from './checkInCode';
 import { checkStart, loadBookableServices, requireCentre, type PricedService } from './bookingRules';
@@ -261,6 +261,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
     const appointment = await booked();
     if (guest) await ctx.throttle.recordGuestBooking(clientIp, input.contact!.email);
     await publishBooked(ctx, appointment, now);
+    await tellBookingCustomer(ctx, auth?.userId ?? null, appointment, 'booked');
     return appointment;
   } catch (error) {
     const plan = planned as CustomerBookingPlan | null;

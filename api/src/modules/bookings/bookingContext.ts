@@ -7,6 +7,7 @@ import type { Throttle } from '../../security/throttle';
 import type { EventBus } from '../../events/eventBus';
 import type { AppointmentView } from './appointmentQueries';
 import type { AppContext } from '../../appContext';
+import { formatVietnamDateTime, notify, type NotifyInput } from '../notifications';
 
 /**
  * What every booking operation shares: the context built once from the app's (bookingContextOf), the messages,
@@ -102,4 +103,22 @@ export async function publishStatus(ctx: Pick<BookingContext, 'events'>, userId:
 /** A new or moved booking: the centre's floor streams reload (the customer's stream has no event for it). */
 export async function publishBooked(ctx: Pick<BookingContext, 'events'>, appointment: Appointment, at: Date): Promise<void> {
   await ctx.events.publishFloorChange(appointment.centre.id, { kind: 'appointment', appointmentId: appointment.id, serviceOrderId: null, at });
+}
+
+/**
+ * The customer's bell learns of their new or moved booking (neither has a bus message of its own): after the
+ * commit, its failure never fails the booking (the confirmation email went out in its transaction).
+ */
+export async function tellBookingCustomer(ctx: Pick<BookingContext, 'db' | 'events' | 'clock'>, userId: number | null, appointment: Appointment, change: 'booked' | 'rescheduled'): Promise<void> {
+  if (userId === null) return;
+  const when = formatVietnamDateTime(new Date(appointment.start));
+  const input: NotifyInput =
+    change === 'booked'
+      ? { userId, kind: 'booking_confirmed', title: `Đã đặt lịch hẹn ${appointment.code}`, body: `Xe ${appointment.vehicle.licensePlate}, ${when} tại ${appointment.centre.name}.`, link: '/dashboard', eventKey: `appointment:${appointment.id}:booked` }
+      : { userId, kind: 'booking_rescheduled', title: `Lịch hẹn ${appointment.code} đã được đổi`, body: `Lịch mới: ${when} tại ${appointment.centre.name}.`, link: '/dashboard', eventKey: `appointment:${appointment.id}:rescheduled:${appointment.start}` };
+  try {
+    await notify({ db: ctx.db, events: ctx.events, now: ctx.clock.now() }, input);
+  } catch {
+    // the booking stands, and its email was enqueued with it; the bell misses this one
+  }
 }

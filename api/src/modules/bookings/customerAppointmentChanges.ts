@@ -4,7 +4,7 @@ import { cancelWithin, loadRow, type ChangeableRow } from './appointmentCancella
 import { findAppointment } from './appointmentQueries';
 import { addHistory } from './appointmentRecords';
 import { nextFreeSlots } from './availability';
-import { bookingMessages, publishBooked, publishStatus, SlotFullAppError, unprocessable, view, type BookingContext } from './bookingContext';
+import { bookingMessages, publishBooked, publishStatus, SlotFullAppError, tellBookingCustomer, unprocessable, view, type BookingContext } from './bookingContext';
 import { appointmentRescheduledEmail, describeCutoff, enqueueServiceEmail } from './bookingEmails';
 import { checkStart, requireCentre } from './bookingRules';
 import { occupiedSteps } from './schedule';
@@ -92,6 +92,7 @@ export async function rescheduleAppointment(ctx: BookingContext, userId: number,
   const appointment = (await findAppointment(db, view(ctx, now), id))!;
   if (status !== row.status) await publishStatus(ctx, row.userId, appointment, now);
   else await publishBooked(ctx, appointment, now);
+  await tellBookingCustomer(ctx, row.userId, appointment, 'rescheduled');
   // Moved to another centre: the old one's floor loses it.
   if (centre.id !== row.centreId) await ctx.events.publishFloorChange(row.centreId, { kind: 'appointment', appointmentId: id, serviceOrderId: null, at: now });
   return appointment;
