@@ -6,7 +6,7 @@ import { createDatabase } from './db/createDatabase';
 import { isLoopbackHost } from './http/loopback';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { devOutboxMailer, smtpMailer, type Mailer, createOutboxWorker, type OutboxWorker } from './modules/notifications';
+import { devOutboxMailer, smtpMailer, type Mailer, createOutboxWorker, type OutboxWorker, notify, type NotifyInput } from './modules/notifications';
 import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance';
 import { expireUnpaidOrders } from './modules/orders';
@@ -111,6 +111,11 @@ export async function main(): Promise<void> {
     }
   }
 
+  /** A job's notification under a user's bell; its failure is logged, never the job's. */
+  async function tellBell(running: App, input: NotifyInput, module: string): Promise<void> {
+    await notify({ db, events: running.events, now: clock.now() }, input).catch((error: unknown) => running.log.child({ module }).error({ err: error }, 'notification not written'));
+  }
+
   /** The API's scheduled jobs, on Vietnam's wall clock and once per occurrence across instances (stopped on shutdown before the outbox). */
   function startJobs(running: App): void {
     // Maintenance reminders due soon → outbox emails (hourly at :00; once per due point, see reminderWorker.ts).
@@ -120,7 +125,7 @@ export async function main(): Promise<void> {
         name: 'maintenance reminders',
         pattern: '0 * * * *',
         catchUpAfterMs: 10_000,
-        run: () => sendDueReminders(db, clock, { publicUrl: config.publicUrl }),
+        run: () => sendDueReminders(db, clock, { publicUrl: config.publicUrl, notify: (input) => tellBell(running, input, 'reminders') }),
         log: running.log.child({ module: 'reminders' }),
         db,
         clock,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { enqueueServiceEmail, maintenanceReminderEmail } from '../bookings';
+import type { NotifyInput } from '../notifications';
 import { remindersFor } from '../vehicles';
 
 /** A reminder is emailed this many days before it is due (or as soon as it is overdue). */
@@ -12,6 +13,8 @@ export interface ReminderRunOptions {
   /** The site's origin for the booking link (PUBLIC_URL). */
   publicUrl?: string;
   leadDays?: number;
+  /** Also puts each reminder under the owner's bell (after its email was enqueued); never throws. */
+  notify?: (input: NotifyInput) => Promise<void>;
 }
 
 /**
@@ -66,7 +69,16 @@ export async function sendDueReminders(db: Kysely<Database>, clock: Clock, optio
         );
         return true;
       });
-      if (sent) enqueued += 1;
+      if (!sent) continue;
+      enqueued += 1;
+      await options.notify?.({
+        userId: vehicle.user_id,
+        kind: 'booking_reminder',
+        title: reminder.overdue ? `Xe ${vehicle.license_plate} đã quá hạn bảo dưỡng` : `Xe ${vehicle.license_plate} sắp đến hạn bảo dưỡng`,
+        body: `${reminder.serviceName}: đặt lịch để trung tâm kiểm tra xe của bạn.`,
+        link: reminder.bookingUrl,
+        eventKey: `reminder:${vehicle.id}:${reminder.dueKey}`,
+      });
     }
     if (vehicles.length < BATCH_SIZE) break;
   }
