@@ -13,6 +13,7 @@ import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/appError';
 import { type PartsRequestContext, currentEstimate, findingOf, findingPhotos, publishPartsChange, approvalExpired, movePartsRequest, partsRequestMessages, reserveAfterApproval } from '../partsRequests';
+import { notify } from '../notifications';
 import { floorTransaction } from '../serviceOrders';
 
 /**
@@ -140,6 +141,41 @@ function settledAnswer(row: ApprovalRow, decision: CustomerDecision, now: Date):
 }
 
 /**
+ * The customer answered: the order's technician and the centre's staff (not its managers: the floor acts on it)
+ * get a notification. After the commit; its failure is logged, never the answer's.
+ */
+async function tellFloorOfAnswer(ctx: PartsRequestContext, request: ApprovalRow, decision: CustomerDecision): Promise<void> {
+  try {
+    const order = await ctx.db.selectFrom('service_orders').select(['technician_id', 'centre_id']).where('id', '=', request.service_order_id).executeTakeFirstOrThrow();
+    const people = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('disabled_at', 'is', null)
+      .where((eb) =>
+        eb.or([
+          eb('id', '=', order.technician_id ?? 0),
+          eb.and([eb('role', '=', 'staff'), eb('id', 'in', eb.selectFrom('staff_assignments').select('user_id').where('centre_id', '=', order.centre_id).where('ended_at', 'is', null))]),
+        ]),
+      )
+      .execute();
+    const answer = decision === 'approve' ? 'đồng ý' : 'từ chối';
+    await notify(
+      { db: ctx.db, events: ctx.events, now: ctx.clock.now() },
+      people.map((person) => ({
+        userId: person.id,
+        kind: 'staff_approval_answered' as const,
+        title: `Khách đã ${answer}: ${request.product_name}`,
+        body: `Xe ${request.license_plate}, phiếu ${request.order_code}.`,
+        link: person.role === 'technician' ? '/technician/work-queue' : '/staff/service-orders',
+        eventKey: `parts-request:${request.id}:answered`,
+      })),
+    );
+  } catch (error) {
+    ctx.log.error({ err: error }, 'approval answer notification not written');
+  }
+}
+
+/**
  * POST /me/approvals/:requestId {decision, reason?}: the customer approves or declines extra work on their own
  * order (another customer's request answers 404). One conditional UPDATE — status AWAITING_CUSTOMER and
  * expires_at > now — so the customer, staff withdrawing and the expiry job cannot all win (rule 4). An approval
@@ -192,6 +228,7 @@ export async function decideApproval(
   }
   const order = await db.selectFrom('service_orders').select(['id', 'code', 'appointment_id', 'centre_id', 'user_id']).where('id', '=', before.service_order_id).executeTakeFirstOrThrow();
   await publishPartsChange(ctx, order, now, { customer: true });
+  await tellFloorOfAnswer(ctx, before, input.decision);
   return {
     approval: await readApproval(db, userId, requestId),
     changed: true,
