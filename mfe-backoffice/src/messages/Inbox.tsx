@@ -19,6 +19,7 @@ interface Props {
   onRetry: () => void;
   onMore: () => void;
   loadingMore: boolean;
+  moreError: string | null;
   selectedId: number | null;
   hrefOf: (id: number) => string;
 }
@@ -36,7 +37,7 @@ function preview(conversation: ConversationSummary): string {
  * plate or order code, and a row per thread with its customer, subject, last message, time, unread count and
  * assignee; a row opens its thread (?thread=<id>).
  */
-export function Inbox({ filter, onFilter, search, onSearch, query, load, onRetry, onMore, loadingMore, selectedId, hrefOf }: Props) {
+export function Inbox({ filter, onFilter, search, onSearch, query, load, onRetry, onMore, loadingMore, moreError, selectedId, hrefOf }: Props) {
   return (
     <section className={styles.inbox} aria-labelledby="messages-inbox">
       <div className={styles.inboxHead}>
@@ -107,6 +108,11 @@ export function Inbox({ filter, onFilter, search, onSearch, query, load, onRetry
               <button type="button" className={styles.secondary} onClick={onMore} disabled={loadingMore}>
                 {t.more}
               </button>
+            )}
+            {moreError && (
+              <p role="alert" className={styles.error}>
+                {moreError}
+              </p>
             )}
           </>
         ))}

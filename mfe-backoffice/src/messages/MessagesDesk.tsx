@@ -42,6 +42,7 @@ export function MessagesDesk() {
   const [load, setLoad] = useState<InboxLoad>({ status: 'loading' });
   const [page, setPage] = useState(1);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
   const [inboxTick, setInboxTick] = useState(0);
   const [threadTick, setThreadTick] = useState(0);
   const [assignees, setAssignees] = useState<ConversationAssignee[] | null>(null);
@@ -98,6 +99,7 @@ export function MessagesDesk() {
     const current = list.current;
     if (!current || loadingMore) return;
     setLoadingMore(true);
+    setMoreError(null);
     try {
       const next = await messagesApi.inbox({ filter, q: query, page: page + 1 });
       const seen = new Set(current.items.map((item) => item.id));
@@ -105,7 +107,8 @@ export function MessagesDesk() {
       setPage(page + 1);
       setLoad({ status: 'ready', data: list.current });
     } catch (error) {
-      setLoad({ status: 'failed', message: messageOf(error, messagesText.loadFailed) });
+      // the rows already shown stay
+      setMoreError(messageOf(error, messagesText.loadFailed));
     } finally {
       setLoadingMore(false);
     }
@@ -156,6 +159,7 @@ export function MessagesDesk() {
           onRetry={refreshInbox}
           onMore={() => void more()}
           loadingMore={loadingMore}
+          moreError={moreError}
           selectedId={selectedId}
           hrefOf={hrefOf}
         />

@@ -19,7 +19,7 @@ interface Props {
   backHref: string;
   assignees: ConversationAssignee[] | null;
   assigneesError: string | null;
-  /** The signed-in person's id ("Nhận xử lý"), null when unknown. */
+  /** The signed-in person's id: "Nhận xử lý" when they are one of the assignable people. */
   me: number | null;
   /** Something the inbox shows changed here (read, assigned, closed, a message sent). */
   onChanged: () => void;
@@ -145,7 +145,7 @@ export function ThreadPane({ conversationId, refreshKey, backHref, assignees, as
               <button type="button" className={styles.secondary} disabled={busy || choice === (assigneeId === null ? '' : String(assigneeId))} onClick={() => void assign(choice === '' ? null : Number(choice))}>
                 {t.assign}
               </button>
-              {me !== null && assigneeId !== me && (
+              {me !== null && assigneeId !== me && assignees?.some((person) => person.id === me) && (
                 <button type="button" className={styles.primary} disabled={busy} onClick={() => void assign(me)}>
                   {t.takeOver}
                 </button>

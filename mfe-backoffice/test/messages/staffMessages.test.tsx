@@ -246,3 +246,25 @@ describe('/staff/messages', () => {
     expect(await screen.findByRole('link', { name: 'Quay lại hộp thư' })).toHaveAttribute('href', '/staff/messages');
   });
 });
+
+describe('/staff/messages, more threads', () => {
+  beforeEach(() => {
+    jest.resetAllMocks();
+    subscribe.mockImplementation(() => () => undefined);
+    api.assignees.mockResolvedValue([]);
+  });
+
+  it('“Xem thêm hội thoại” adds the next page under the first, and a failure keeps the rows shown', async () => {
+    api.inbox.mockResolvedValueOnce(list([summary()], { total: 2 }));
+    api.inbox.mockRejectedValueOnce(new ApiError('Không thể kết nối tới máy chủ.', 0, 'NETWORK'));
+    api.inbox.mockResolvedValueOnce(list([other], { total: 2, page: 2 }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Xem thêm hội thoại' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không thể kết nối tới máy chủ.');
+    expect(screen.getByTestId('conversation-3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Xem thêm hội thoại' }));
+    expect(await screen.findByTestId('conversation-5')).toBeInTheDocument();
+    expect(api.inbox).toHaveBeenLastCalledWith({ filter: 'open', q: '', page: 2 });
+    expect(screen.queryByRole('button', { name: 'Xem thêm hội thoại' })).not.toBeInTheDocument();
+  });
+});
