@@ -3,7 +3,7 @@ import { CONVERSATION_PHOTOS_MAX, CONVERSATION_QUICK_REPLIES, CONVERSATION_TEXT_
 import type { ConversationMessage, ConversationPhoto } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { messagesApi } from './messagesApi';
-import { messagesText } from './messagesText';
+import { messagesText, PHOTO_MAX_BYTES } from './messagesText';
 import styles from './Messages.module.css';
 
 const t = messagesText.composer;
@@ -75,6 +75,10 @@ export function Composer({ conversationId, onSent, quickReplies = false, attachT
     }
     if (files.some((file) => !ACCEPTED_TYPES.has(file.type))) {
       setError(t.badType);
+      return;
+    }
+    if (files.some((file) => file.size > PHOTO_MAX_BYTES)) {
+      setError(t.tooLarge);
       return;
     }
     setError(null);

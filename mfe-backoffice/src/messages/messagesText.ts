@@ -1,4 +1,9 @@
+import { CHECKLIST_PHOTO_MAX_BYTES } from 'shared-contracts/backoffice';
 import { CONVERSATION_PHOTOS_MAX, CONVERSATION_TEXT_MAX } from 'shared-contracts/conversations';
+
+/** A photo's bound: the API bounds a conversation's photo as a checklist photo's. */
+export const PHOTO_MAX_BYTES = CHECKLIST_PHOTO_MAX_BYTES;
+const PHOTO_MAX_MB = Math.round(PHOTO_MAX_BYTES / (1024 * 1024));
 
 const parts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Ho_Chi_Minh',
@@ -78,9 +83,10 @@ export const messagesText = {
     sending: 'Đang gửi…',
     sendFailed: 'Không gửi được tin nhắn. Vui lòng thử lại.',
     attach: 'Đính kèm ảnh',
-    attachHint: `Tối đa ${CONVERSATION_PHOTOS_MAX} ảnh, JPEG, PNG hoặc WebP.`,
+    attachHint: `Tối đa ${CONVERSATION_PHOTOS_MAX} ảnh, JPEG, PNG hoặc WebP, mỗi ảnh đến ${PHOTO_MAX_MB} MB.`,
     tooManyPhotos: `Tối đa ${CONVERSATION_PHOTOS_MAX} ảnh mỗi tin nhắn.`,
     badType: 'Chỉ nhận ảnh JPEG, PNG hoặc WebP.',
+    tooLarge: `Ảnh vượt quá ${PHOTO_MAX_MB} MB, vui lòng chọn ảnh nhỏ hơn.`,
     uploading: (name: string) => `Đang tải ảnh ${name} lên…`,
     uploadFailed: 'Không tải được ảnh lên. Vui lòng thử lại.',
     removePhoto: (index: number) => `Bỏ ảnh ${index}`,

@@ -81,7 +81,7 @@ describe('the checklist’s “Nhắn khách” panel', () => {
     expect(screen.queryByRole('button', { name: 'Bỏ ảnh 1' })).not.toBeInTheDocument();
   });
 
-  it('sends a photo without text, and refuses what is not an image before sending', async () => {
+  it('sends a photo without text, and refuses what is not an image or too large before sending', async () => {
     api.uploadPhoto.mockResolvedValue({ id: 92, url: '/api/staff/conversations/3/photos/92', width: 800, height: 600 });
     api.send.mockResolvedValue(message(51, { side: 'centre', authorName: 'Trần Kỹ Thuật · Kỹ thuật viên', text: '', photos: [] }));
     renderChecklist();
@@ -89,6 +89,8 @@ describe('the checklist’s “Nhắn khách” panel', () => {
     const input = await screen.findByLabelText('Gửi ảnh cho khách');
     await userEvent.upload(input, new File(['%PDF'], 'bao-gia.pdf', { type: 'application/pdf' }), { applyAccept: false });
     expect(screen.getByRole('alert')).toHaveTextContent('Chỉ nhận ảnh JPEG, PNG hoặc WebP.');
+    await userEvent.upload(input, new File([new Uint8Array(8 * 1024 * 1024 + 1)], 'lon.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Ảnh vượt quá 8 MB, vui lòng chọn ảnh nhỏ hơn.');
     expect(api.uploadPhoto).not.toHaveBeenCalled();
 
     await userEvent.upload(input, new File([new Uint8Array(5)], 'lop.png', { type: 'image/png' }));
