@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   envelopeSchema,
   errorEnvelopeSchema,
@@ -8,10 +9,14 @@ import {
   unreadCountSchema,
 } from 'shared-contracts/schemas';
 import type { AppContext } from '../../../appContext';
+import { requireKnownField } from '../../../http/bodyFields';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { authenticate, currentAuth } from '../../../security/authGuard';
 import { markNotificationsRead, readNotifications, unreadCountOf } from './notificationReads';
+
+/** Either form's fields: a body with neither is an update of nothing (422, as every PUT's). */
+const markReadFields = z.object({ ...markNotificationsReadInputSchema.options[0].shape, ...markNotificationsReadInputSchema.options[1].shape });
 
 export const notificationMessages = {
   list: 'Danh sách thông báo',
@@ -46,8 +51,9 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
   app.put(
     '/notifications/read',
     {
+      preValidation: requireKnownField(markReadFields),
       preHandler: authenticate,
-      schema: { tags: ['notifications'], summary: 'Đánh dấu đã đọc: { ids } hoặc { all: true }', body: markNotificationsReadInputSchema, response: { 200: envelopeSchema(unreadCountSchema), ...errors } },
+      schema: { tags: ['notifications'], summary: 'Đánh dấu đã đọc: { ids } hoặc { all: true }', body: markNotificationsReadInputSchema, response: { 200: envelopeSchema(unreadCountSchema), ...errors, 422: errorEnvelopeSchema } },
     },
     async (request) => {
       const unreadCount = await markNotificationsRead(db, currentAuth(request).userId, request.body, clock.now());

@@ -86,7 +86,9 @@ describe.each(testDatabases())('the notification centre on $label', (target) => 
     // staff read theirs like anyone
     expect((await markRead(theirs, { ids: [otherIds[1]] })).json().data).toEqual({ unreadCount: 1 });
 
-    for (const payload of [{}, { ids: [] }, { all: false }, { ids: ['x'] }]) {
+    const empty = await markRead(mine, {});
+    expect([empty.statusCode, empty.json().message]).toEqual([422, 'Không có trường nào để cập nhật.']);
+    for (const payload of [{ ids: [] }, { all: false }, { ids: ['x'] }]) {
       const refused = await markRead(mine, payload);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().success).toBe(false);
