@@ -47,7 +47,7 @@ export function webPushChannel({ db, clock, vapid, standIn, fetch: fetchFn = fet
     });
     let response: Response;
     try {
-      response = await fetchFn(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body, signal });
+      response = await fetchFn(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : null, signal });
     } catch (error) {
       return { outcome: 'retry', answer: error instanceof Error ? error.message : String(error) };
     }
