@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { badgeText, notificationMessages } from './notificationMessages';
-import { ensureLiveNotifications, useUnreadCount } from './notificationState';
+import { ensureLiveNotifications } from './liveLoader';
+import { useUnreadCount } from './notificationState';
 import styles from './NotificationBell.module.css';
 
 const NotificationPanel = lazy(() => import('./NotificationPanel'));

@@ -4,7 +4,7 @@ import type { Notification } from 'shared-contracts/schemas';
 /**
  * The signed-in user's unread count and the notifications arriving live, shared by every bell on the page (header
  * and work bar). Small on purpose: it is in the shell's first load; the live part (the count's fetch, the event
- * stream, the bus) is loaded once a bell has rendered, in a chunk of its own (liveNotifications.ts).
+ * stream, the bus) is loaded once a bell has rendered, in a chunk of its own (liveLoader.ts, liveNotifications.ts).
  */
 
 let unreadCount = 0;
@@ -40,43 +40,4 @@ export function announceArrival(notification: Notification): void {
 export function subscribeArrivals(listener: (notification: Notification) => void): () => void {
   arrivalListeners.add(listener);
   return () => arrivalListeners.delete(listener);
-}
-
-type LiveModule = { startLiveNotifications: () => () => void };
-
-let stopLive: (() => void) | null = null;
-let loading = false;
-
-/** After the app has started: when the browser is idle (at most 2 s later), else in the next task. */
-function whenIdle(work: () => void): void {
-  const idle = (globalThis as { requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number }).requestIdleCallback;
-  if (idle) idle(work, { timeout: 2000 });
-  else setTimeout(work, 0);
-}
-
-/**
- * Starts the live part once for the page (a bell calls it when it mounts); it follows the session itself: the
- * stream closes at logout and reopens for the next user.
- */
-export function ensureLiveNotifications(load: () => Promise<LiveModule> = () => import('./liveNotifications')): void {
-  if (stopLive || loading) return;
-  loading = true;
-  whenIdle(() => {
-    load()
-      .then((live) => {
-        if (!stopLive) stopLive = live.startLiveNotifications();
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        loading = false;
-      });
-  });
-}
-
-/** Stops the live part and forgets the count (tests; a page never needs to). */
-export function stopLiveNotifications(): void {
-  stopLive?.();
-  stopLive = null;
-  unreadCount = 0;
-  countListeners.forEach((listener) => listener());
 }

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eventBus, sessionStore } from 'shared-contracts';
-import { stopLiveNotifications } from '../../src/notifications/notificationState';
+import { stopLiveNotifications } from '../../src/notifications/liveLoader';
 import { fakeRemoteRoutes } from '../remoteLoaderMock';
 import { renderShell } from '../renderShell';
 import { setMobileViewport } from '../setup';
