@@ -4,6 +4,7 @@ import { loginRedirectPath } from 'shared-contracts';
 import { PageIntro } from '../../components/PageIntro';
 import { FormNotice } from '../../forms/Fields';
 import { vi } from '../../i18n/vi';
+import { NotificationPreferences } from '../../notificationPreferences';
 import { useAccountDispatch, useAccountSelector } from '../../store/accountStore';
 import { fetchCurrentUser } from '../../store/authSlice';
 import { AvatarSection } from './AvatarSection';
@@ -15,7 +16,7 @@ import styles from './ProfilePage.module.css';
 /**
  * /profile: needs a login (a guest goes to /auth/login?redirect=/profile). The latest profile is read
  * on arrival (GET /Auth/profile); details, avatar and password are edited here, and the maintenance-forecast
- * emails turned on or off.
+ * emails turned on or off; "Thông báo" chooses the channels per topic and this browser's Web Push.
  */
 export function ProfilePage() {
   const { user, token } = useAccountSelector((state) => state.auth);
@@ -46,6 +47,7 @@ export function ProfilePage() {
         <ProfileDetails key={user.id} user={user} />
         <ForecastEmailsSetting key={`forecast-emails-${user.id}`} />
         <ChangePasswordForm />
+        <NotificationPreferences key={`notifications-${user.id}`} />
       </div>
     </div>
   );
