@@ -30,7 +30,7 @@ import { authenticate, currentAuth, requireRole } from '../../security/authGuard
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ThrottledError } from '../../security/throttle';
 import { createImageEncoder } from '../media';
-import { openableSubject, threadFor, viewerOfRole, type Viewer } from './conversationAccess';
+import { threadFor, viewerOfRole, type Viewer } from './conversationAccess';
 import { afterMessage, afterRead, announceToCentre, type LiveDeps } from './conversationLive';
 import { conversationMessages as messages } from './conversationMessages';
 import { CONVERSATION_PHOTO_MAX_BYTES, sendPhoto, uploadPhoto } from './conversationPhotos';
@@ -298,7 +298,6 @@ const routes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { con
     },
     async (request) => {
       const viewer = centreViewer(request);
-      await openableSubject(db, config, viewer, 'service_order', request.params.id);
       const { row, created } = await openConversation(writeDeps, viewer, 'service_order', request.params.id);
       if (created) await announceToCentre(events, row).catch(() => undefined);
       return ok(await readThread(db, viewer, row, request.query), messages.thread);
