@@ -101,6 +101,13 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
   return { app: buildApp({ db, logger: false, context: { config } }), db };
 }
 
+/** bench:notifications: the app builder (the bench sets the channels' providers itself) and what notify() calls to queue deliveries. */
+export async function loadNotificationsKit() {
+  const { buildApp } = await import('../../api/src/app.ts');
+  const { scheduleDeliveries } = await import('../../api/src/modules/notifications/index.ts');
+  return { buildApp, scheduleDeliveries };
+}
+
 /**
  * The object-storage bench: a real S3-compatible server on loopback (api/test/support/s3Server.ts), the S3_* settings
  * reader and the bucket driver.

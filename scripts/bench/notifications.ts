@@ -2,7 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
-import { openBenchDatabase, loadSeed } from './benchApi.ts';
+import { loadNotificationsKit, loadSeed, openBenchDatabase } from './benchApi.ts';
 import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
@@ -48,8 +48,7 @@ async function runServer(): Promise<void> {
   const standIns = process.env.BENCH_STANDIN_URL!;
   const { seed } = await loadSeed();
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
-  const { buildApp } = await import('../../api/src/app.ts');
-  const { scheduleDeliveries } = await import('../../api/src/modules/notifications/channels/scheduleDeliveries.ts');
+  const { buildApp, scheduleDeliveries } = await loadNotificationsKit();
   const webPush = (await import('web-push')).default;
   const { db, config } = await openBenchDatabase();
   await seed(db);
