@@ -27,6 +27,8 @@ const NOT_JSON_APIS: Record<string, string> = {
   'GET /api/appointments/events': 'SSE stream',
   // Server-sent events of the front desk (test/service/sseStream.test.ts and the front-desk suite).
   'GET /api/staff/events': 'SSE stream',
+  // The personal stream of the bell and the messages (test/modules/notifications/centre).
+  'GET /api/notifications/events': 'SSE stream',
 };
 
 /** Run after the rest: each consumes the resource (or the session) the others need. */
