@@ -7,3 +7,4 @@
  */
 export * from './useAsync';
 export * from './VietQrActions';
+export * from './CheckInQr';

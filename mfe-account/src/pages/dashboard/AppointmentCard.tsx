@@ -6,6 +6,7 @@ import { AppointmentChanges } from './AppointmentChanges';
 import { dashboardText } from './dashboardText';
 import { ServiceOrderPanel } from './ServiceOrderPanel';
 import { useServiceOrderProgress } from './useServiceOrderProgress';
+import { AppointmentCheckInQr, CHECK_IN_CODE_STATUSES } from '../../checkInCode';
 import styles from './DashboardPage.module.css';
 
 const t = dashboardText.appointments;
@@ -75,6 +76,7 @@ export function AppointmentCard({ appointment, fresh, onCancelled, onRescheduled
         <dt>{t.price}</dt>
         <dd>{formatVnd(appointment.estimatedPrice)}</dd>
       </dl>
+      {!atCentre && CHECK_IN_CODE_STATUSES.has(appointment.status) && <AppointmentCheckInQr appointmentId={appointment.id} appointmentCode={appointment.code} />}
       {atCentre && <ServiceOrderPanel appointmentId={appointment.id} progress={progress} />}
       <AppointmentChanges appointment={appointment} onCancelled={onCancelled} onRescheduled={onRescheduled} />
     </article>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
 import { vietnamClockOf, vietnamDateOf } from 'shared-contracts/calendar';
+import { AppointmentCheckInQr } from '../../../checkInCode';
 import { formatBookingDate, formatDuration } from '../bookingCalendar';
 import { bookingText as t } from '../bookingText';
 import styles from '../BookingPage.module.css';
@@ -44,6 +45,7 @@ export function DoneStep({ state, dispatch, guest }: StepProps) {
         <dt>{t.summary.price}</dt>
         <dd className={styles.total}>{formatVnd(appointment.estimatedPrice)}</dd>
       </dl>
+      {!guest && <AppointmentCheckInQr appointmentId={appointment.id} appointmentCode={appointment.code} />}
       <p className={styles.muted}>{t.doneEmail}</p>
       <div className={styles.actions}>
         {guest ? (
