@@ -2,10 +2,14 @@ import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
 import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
 import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
-import { StaffMessagesPage } from './messages';
+import { registerNavExtra } from './layout/navExtras';
+import { MessagesNavCount, StaffMessagesPage } from './messages';
 import { AdminReviewsPage } from './reviews';
 import { ServiceRatingsPage } from './serviceRatings';
 import { WebOrderDeskPage } from './webOrders';
+
+// The staff navigation's "Tin nhắn" shows the centre's unread messages.
+registerNavExtra('/staff/messages', MessagesNavCount);
 
 /**
  * The back office's pages: exactly the paths the shared route table assigns to mfe_backoffice.

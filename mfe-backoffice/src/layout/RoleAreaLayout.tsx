@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useSessionRole } from '../hooks/useSessionRole';
 import { AREAS, ROLE_NAMES, type RoleArea } from '../i18n/vi';
 import { areaNavigation, hrefOf, isCurrent } from './areaNavigation';
+import { navExtraOf } from './navExtras';
 import styles from './RoleAreaLayout.module.css';
 
 interface Props {
@@ -35,10 +36,12 @@ export function RoleAreaLayout({ area, children }: Props) {
           <ul className={styles.navList}>
             {items.map((item) => {
               const current = isCurrent(item, items, pathname, view);
+              const Extra = item.view ? null : navExtraOf(item.path);
               return (
                 <li key={hrefOf(item)}>
                   <Link to={hrefOf(item)} aria-current={current ? 'page' : undefined} className={current ? `${styles.navLink} ${styles.active}` : styles.navLink}>
                     {item.label}
+                    {Extra && <Extra />}
                   </Link>
                 </li>
               );

@@ -10,6 +10,7 @@ import { Inbox, type InboxLoad } from './Inbox';
 import { messagesApi, type ConversationAssignee } from './messagesApi';
 import { messagesText } from './messagesText';
 import { ThreadPane } from './ThreadPane';
+import { centreUnread } from './unreadTotal';
 import styles from './Messages.module.css';
 
 /** Typing in the search box asks the server once it pauses this long. */
@@ -71,6 +72,7 @@ export function MessagesDesk() {
         shownFor.current = key;
         list.current = same ? mergeFirstPage(list.current, fresh) : fresh;
         setLoad({ status: 'ready', data: list.current });
+        centreUnread.next(fresh.unreadTotal);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -125,6 +127,7 @@ export function MessagesDesk() {
   });
 
   const onRead = useCallback((conversationId: number, unreadTotal: number) => {
+    centreUnread.next(unreadTotal);
     const current = list.current;
     if (!current) return;
     list.current = { ...current, unreadTotal, items: current.items.map((item) => (item.id === conversationId ? { ...item, unreadCount: 0 } : item)) };

@@ -2,4 +2,5 @@
 // technician's "Nhắn khách" panel on a service order's checklist.
 export { StaffMessagesPage } from './StaffMessagesPage';
 export { CustomerChatPanel } from './CustomerChatPanel';
+export { MessagesNavCount } from './MessagesNavCount';
 export { messagesText } from './messagesText';

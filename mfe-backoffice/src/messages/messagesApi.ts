@@ -13,6 +13,7 @@ export interface InboxQuery {
   filter: ConversationInboxFilter;
   q?: string;
   page?: number;
+  pageSize?: number;
   centreId?: number;
 }
 
@@ -24,8 +25,8 @@ const threadPath = (id: number) => `/staff/conversations/${id}`;
  * and the thread of a service order's car for its technician. Every call throws the API client's ApiError.
  */
 export const messagesApi = {
-  inbox: ({ filter, q, page, centreId }: InboxQuery, signal?: AbortSignal) =>
-    readData<ConversationList>(apiClient.get('/staff/conversations', { query: { filter, q: q || undefined, page, centreId }, signal })),
+  inbox: ({ filter, q, page, pageSize, centreId }: InboxQuery, signal?: AbortSignal) =>
+    readData<ConversationList>(apiClient.get('/staff/conversations', { query: { filter, q: q || undefined, page, pageSize, centreId }, signal })),
   thread: (id: number, before?: number, signal?: AbortSignal) =>
     readData<ConversationThread>(apiClient.get(threadPath(id), { query: { before }, signal })),
   assignees: (centreId?: number, signal?: AbortSignal) =>

@@ -39,6 +39,7 @@ export const messagesText = {
     more: 'Xem thêm hội thoại',
     unreadTotal: (n: number) => (n > 0 ? `${count(n)} tin chưa đọc` : 'Không có tin chưa đọc'),
     unread: (n: number) => `${count(n)} chưa đọc`,
+    navUnread: 'tin chưa đọc',
     unassigned: 'Chưa phân công',
     assignee: (name: string) => `Phụ trách: ${name}`,
     photoOnly: '[Ảnh]',
