@@ -370,6 +370,8 @@ export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 export const ORDER_CODE_PATTERN = /^EV\d{6}\d{4,}$/;
 
 export const orderSchema = z.object({
+  /** The order's id, which a conversation's subject names ({ kind: 'order', id }); absent from older answers. */
+  id: z.number().int().positive().optional(),
   code: z.string().regex(ORDER_CODE_PATTERN),
   status: orderStatusSchema,
   statusLabel: z.string().min(1),

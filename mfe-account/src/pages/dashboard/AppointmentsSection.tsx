@@ -3,6 +3,7 @@ import type { Appointment } from 'shared-contracts/schemas';
 import type { AppointmentStatusEvent, ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import type { ApiData } from '../../service/useApiData';
 import { LoadFailure } from '../../service/LoadFailure';
+import { ContactCentreButton } from '../../messages';
 import { AppointmentCard } from './AppointmentCard';
 import { dashboardText } from './dashboardText';
 import formStyles from '../../forms/Form.module.css';
@@ -38,6 +39,11 @@ interface Props {
   serviceOrders: Record<number, ServiceOrderLiveEvent>;
   /** changes when every service order shown must be fetched again */
   serviceOrderRefresh: number;
+}
+
+/** The thread of the visit: its service order's once the car is at the centre (the technician's), else the booking's. */
+function visitSubject(appointment: Appointment, live: ServiceOrderLiveEvent | null) {
+  return live && live.serviceOrderId > 0 ? { kind: 'service_order' as const, id: live.serviceOrderId } : { kind: 'appointment' as const, id: appointment.id };
 }
 
 /** The upcoming appointments with their live status, each reschedulable and cancellable while allowed. */
@@ -79,6 +85,7 @@ export function AppointmentsSection({ state, onRetry, onCancelled, onRescheduled
                     liveServiceOrder={serviceOrders[appointment.id] ?? null}
                     serviceOrderRefresh={serviceOrderRefresh}
                   />
+                  {appointment.status !== 'CANCELLED' && <ContactCentreButton subject={visitSubject(appointment, serviceOrders[appointment.id] ?? null)} />}
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { Order } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { vi } from '../../i18n/vi';
+import { ContactCentreButton } from '../../messages';
 import { OrderLineReview, useOrderReviews, type OrderReviews } from '../../reviews';
 import { useAppointmentEvents } from '../../service/useAppointmentEvents';
 import { useSession } from '../../session/useSession';
@@ -227,7 +228,7 @@ function usePayOsConfirmation(code: string, order: Order | null, set: (order: Or
   return order?.paymentStatus === 'PAID' ? ordersText.payOs.confirmed : null;
 }
 
-/** /orders/:code: status and its history, lines, totals, fulfilment, the VietQR (and payOS) while unpaid, 'Hủy đơn'. */
+/** /orders/:code: status and its history, lines, totals, fulfilment, the VietQR (and payOS) while unpaid, 'Hủy đơn', 'Nhắn trung tâm'. */
 export function OrderDetailPage() {
   const { code = '' } = useParams();
   const { state, retry, set } = useOrderData((signal) => ordersApi.get(code, signal), [code]);
@@ -299,6 +300,7 @@ export function OrderDetailPage() {
             </div>
             <div className={styles.column}>
               <Fulfilment order={state.data} />
+              {state.data.id !== undefined && <ContactCentreButton subject={{ kind: 'order', id: state.data.id }} />}
               <OrderInvoice order={state.data} />
               {state.data.canCancel && <CancelOrder order={state.data} onCancelled={onCancelled} />}
             </div>
