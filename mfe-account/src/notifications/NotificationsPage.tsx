@@ -4,12 +4,11 @@ import { ApiError, messages } from 'shared-contracts';
 import type { Notification } from 'shared-contracts/schemas';
 import { PageIntro } from '../components/PageIntro';
 import { vi } from '../i18n/vi';
-import { formatMessageTime } from '../messages/messagesText';
 import { LoadFailure } from '../service/LoadFailure';
 import { LoginRequired } from '../service/LoginRequired';
 import { useSession } from '../session/useSession';
 import { notificationsApi, publishUnread } from './notificationsApi';
-import { notificationsText as t } from './notificationsText';
+import { formatNotificationTime, notificationsText as t } from './notificationsText';
 import { usePersonalEvents } from './usePersonalEvents';
 import styles from './Notifications.module.css';
 
@@ -150,7 +149,7 @@ function NotificationList({ userId }: { userId: string }) {
                   <span className={styles.itemTitle}>{item.title}</span>
                   {item.body && <span className={styles.itemBody}>{item.body}</span>}
                   <time dateTime={item.createdAt} className={styles.time}>
-                    {formatMessageTime(item.createdAt)}
+                    {formatNotificationTime(item.createdAt)}
                   </time>
                 </button>
               </li>

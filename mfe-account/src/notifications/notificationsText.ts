@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from 'shared-contracts';
+
 export const notificationsText = {
   title: 'Thông báo',
   description: 'Lịch hẹn, xe tại trung tâm, đơn hàng, thanh toán và tin nhắn: mọi điều bạn cần biết ở một nơi.',
@@ -13,3 +15,18 @@ export const notificationsText = {
   listLabel: 'Danh sách thông báo',
   newOne: (title: string) => `Thông báo mới: ${title}`,
 };
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** dd/MM/yyyy HH:mm in Asia/Ho_Chi_Minh. */
+export function formatNotificationTime(value: string): string {
+  return dateTime.format(new Date(value)).replace(',', '');
+}
