@@ -35,11 +35,15 @@ export async function seedDemoConversations(db: Kysely<Database>, now: Date = ne
   const technician = people.find((person) => person.email === DEMO_ACCOUNT_EMAILS.technician);
   if (!customer || !staff?.centre_id) return 0;
   const centreId = staff.centre_id;
-  let inserted = 0;
+  // the demo threads there are (made now or by an earlier run): the same figure however often the seed runs
+  let threads = 0;
 
   async function thread(kind: 'appointment' | 'service_order', subjectId: number, messages: DemoMessage[], read: { staff: number; customer: number }): Promise<void> {
     const exists = await db.selectFrom('conversations').select('id').where('subject_kind', '=', kind).where('subject_id', '=', subjectId).executeTakeFirst();
-    if (exists) return;
+    if (exists) {
+      threads += 1;
+      return;
+    }
     const facts = await subjectFacts(db, { shippingCentreId: null }, kind, subjectId);
     if (!facts || facts.customerId === null) return;
     const at = (minutes: number) => new Date(now.getTime() - minutes * MINUTE).toISOString();
@@ -104,7 +108,7 @@ export async function seedDemoConversations(db: Kysely<Database>, now: Date = ne
       })
       .where('id', '=', conversation.id)
       .execute();
-    inserted += 1;
+    threads += 1;
   }
 
   const customerAuthor = { id: customer.id, name: customer.full_name };
@@ -131,10 +135,10 @@ export async function seedDemoConversations(db: Kysely<Database>, now: Date = ne
     );
   }
 
-  // The customer's latest service order at the centre (the demo technician's first): the technician's photo.
+  // The customer's latest visit at the centre (the demo technician's first): the technician's photo.
   const order = await db
     .selectFrom('service_orders')
-    .select(['id', 'technician_id'])
+    .select(['id', 'technician_id', 'appointment_id'])
     .where('user_id', '=', customer.id)
     .where('centre_id', '=', centreId)
     .orderBy((eb) => eb.case().when('technician_id', '=', technician?.id ?? 0).then(0).else(1).end())
@@ -145,9 +149,10 @@ export async function seedDemoConversations(db: Kysely<Database>, now: Date = ne
     : technician;
   if (order && worker) {
     const technicianAuthor = { id: worker.id, name: `${worker.full_name} · ${ROLE_LABELS[worker.role]}` };
+    // a visit has one thread, its appointment's (conversationWrites.openConversation)
     await thread(
-      'service_order',
-      order.id,
+      'appointment',
+      order.appointment_id,
       [
         { side: 'customer', author: customerAuthor, text: 'Xe em kiểm tra phanh thế nào rồi ạ?', minutesAgo: 50 },
         { side: 'centre', author: technicianAuthor, text: 'Anh/chị xem má phanh này: đã mòn gần hết, trung tâm đề xuất thay mới để đảm bảo an toàn ạ.', minutesAgo: 35, photo: true },
@@ -155,5 +160,5 @@ export async function seedDemoConversations(db: Kysely<Database>, now: Date = ne
       { staff: 1, customer: 1 },
     );
   }
-  return inserted;
+  return threads;
 }

@@ -15,7 +15,7 @@ import { lockForUpdate } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
 import type { Clock } from '../../security/clock';
-import { authorNameOf, openableSubject, threadFor, type Viewer } from './conversationAccess';
+import { authorNameOf, openableSubject, subjectFacts, threadFor, type Viewer } from './conversationAccess';
 import { conversationMessages as messages } from './conversationMessages';
 import { readSummary } from './conversationReads';
 
@@ -31,7 +31,14 @@ export interface WriteDeps {
 /** Opens the subject's thread, or finds it (the unique subject key makes concurrent openings one row). */
 export async function openConversation(deps: WriteDeps, viewer: Viewer, kind: ConversationSubjectKind, subjectId: number): Promise<{ row: ConversationRow; created: boolean }> {
   const { db, clock, config } = deps;
-  const facts = await openableSubject(db, config, viewer, kind, subjectId);
+  const asked = await openableSubject(db, config, viewer, kind, subjectId);
+  // A visit has one thread: a service order's is its appointment's, whoever opens it (customer, desk or technician).
+  const visit = kind === 'service_order' && asked.appointmentId !== null ? await subjectFacts(db, config, 'appointment', asked.appointmentId) : null;
+  const facts = visit && visit.customerId !== null ? { ...visit, customerId: visit.customerId } : asked;
+  if (facts !== asked && visit) {
+    kind = 'appointment';
+    subjectId = visit.id;
+  }
   const now = clock.now().toISOString();
   const inserted = await db
     .insertInto('conversations')

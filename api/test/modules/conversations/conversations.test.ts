@@ -244,6 +244,14 @@ describe.each(testDatabases())('conversations on $label', (target) => {
     expect(reopened.version).toBe(now.version + 2);
   });
 
+  it('keeps one thread per visit: a service order opens its appointment thread, whoever opens it', async () => {
+    const visit = await world.addVisit();
+    const byTechnician = await open(world.staffA, 'service_order', visit.serviceOrderId);
+    const byCustomer = await open(world.customer, 'appointment', visit.appointmentId);
+    expect(byTechnician.id).toBe(byCustomer.id);
+    expect(byCustomer.subject.kind).toBe('appointment');
+  });
+
   it('finds threads by customer name, plate and code, and filters mine and unassigned', async () => {
     const visit = await world.addVisit();
     const summary = await open(world.staffA, 'service_order', visit.serviceOrderId);

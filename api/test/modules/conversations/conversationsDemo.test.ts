@@ -49,7 +49,10 @@ describe.each(testDatabases())('the demo conversations on $label', (target) => {
     expect(thread.messages.find((message) => message.side === 'customer')?.readByOtherSide).toBe(true);
   });
 
-  it('inserts nothing when seeded again', async () => {
-    expect(await seedDemoConversations(scratch.db, NOW)).toBe(0);
+  it('inserts nothing when seeded again, and counts the same threads', async () => {
+    const before = await scratch.db.selectFrom('conversation_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(await seedDemoConversations(scratch.db, NOW)).toBe(2);
+    const after = await scratch.db.selectFrom('conversation_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
   });
 });
