@@ -63,6 +63,7 @@ export async function toOrder(db: Db, row: OrderRow, vietQrAccount: VietQrConfig
   const total = toNumber(row.total);
   const awaitingTransfer = paymentMethod === 'VIETQR' && paymentStatus === 'UNPAID' && status !== 'CANCELLED';
   return {
+    id: row.id,
     code: row.code,
     status,
     statusLabel: ORDER_STATUS_LABELS[status],
