@@ -128,7 +128,7 @@ async function openStream(url: string, headers: Record<string, string>) {
   if (response.status !== 200 || !response.body) throw new Error(`${url}: ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  let waiter: { match: (name: string, data: string) => boolean; resolve: () => void } | null = null;
+  let waiter = null as { match: (name: string, data: string) => boolean; resolve: () => void } | null;
   void (async () => {
     try {
       for (;;) {
