@@ -20,6 +20,7 @@ export const rating = (overrides: Partial<StaffServiceRating> = {}): StaffServic
   customerPhone: '0912 345 678',
   hiddenReason: null,
   followUpId: 5,
+  maintenanceRecordId: null,
   ...overrides,
 });
 
