@@ -1,8 +1,8 @@
 /** The bell's Vietnamese texts. */
 export const notificationMessages = {
   title: 'Thông báo',
-  /** The bell's accessible name: it contains the badge's visible text (axe label-content-name-mismatch). */
-  bellLabel: (count: number) => (count > 0 ? `Thông báo (${badgeText(count)} chưa đọc)` : 'Thông báo'),
+  /** The bell's accessible name: the badge's figure as a word of it (axe label-content-name-mismatch: not "(2"). */
+  bellLabel: (count: number) => (count > 0 ? `Thông báo: ${badgeText(count)} chưa đọc` : 'Thông báo'),
   markAllRead: 'Đánh dấu tất cả đã đọc',
   seeAll: 'Xem tất cả',
   empty: 'Chưa có thông báo nào',

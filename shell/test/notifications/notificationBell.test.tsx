@@ -88,7 +88,7 @@ describe('the notification bell', () => {
     newServer({ unreadCount: 3 });
     sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
     renderShell('/');
-    expect(await screen.findByRole('button', { name: 'Thông báo (3 chưa đọc)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Thông báo: 3 chưa đọc' })).toBeInTheDocument();
     expect(screen.getByTestId('notification-badge')).toHaveTextContent('3');
   });
 
@@ -96,10 +96,10 @@ describe('the notification bell', () => {
     const server = newServer({ unreadCount: 1 });
     sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
     renderShell('/');
-    await screen.findByRole('button', { name: 'Thông báo (1 chưa đọc)' });
+    await screen.findByRole('button', { name: 'Thông báo: 1 chưa đọc' });
     await waitFor(() => expect(server.streams).toHaveLength(1));
     act(() => server.streams[0]!.push(`event: notification\ndata: ${JSON.stringify({ notification: notification(9, 'Xe của bạn đã sẵn sàng', null), unreadCount: 2 })}\n\n`));
-    expect(await screen.findByRole('button', { name: 'Thông báo (2 chưa đọc)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Thông báo: 2 chưa đọc' })).toBeInTheDocument();
     expect(await screen.findByText('Xe của bạn đã sẵn sàng')).toBeInTheDocument();
   });
 
@@ -110,9 +110,9 @@ describe('the notification bell', () => {
     expect(await bell()).toHaveAccessibleName('Thông báo');
     await waitFor(() => expect(global.fetch).toHaveBeenCalledWith(expect.stringContaining('/api/notifications/events'), expect.anything()));
     act(() => eventBus.publish('notifications/unread-changed', { unreadCount: 5 }));
-    expect(await screen.findByRole('button', { name: 'Thông báo (5 chưa đọc)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Thông báo: 5 chưa đọc' })).toBeInTheDocument();
     act(() => eventBus.publish('notifications/unread-changed', { unreadCount: 120 }));
-    expect(await screen.findByRole('button', { name: 'Thông báo (99+ chưa đọc)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Thông báo: 99+ chưa đọc' })).toBeInTheDocument();
     expect(screen.getByTestId('notification-badge')).toHaveTextContent('99+');
   });
 
@@ -120,7 +120,7 @@ describe('the notification bell', () => {
     const server = newServer({ unreadCount: 1, items: [notification(2, 'Đơn hàng đã giao cho đơn vị vận chuyển', null), notification(90, 'Lịch hẹn đã xác nhận', minutesAgo(80))] });
     sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
     const { router } = renderShell('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Thông báo (1 chưa đọc)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Thông báo: 1 chưa đọc' }));
     const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
     const items = await within(panel).findAllByRole('listitem');
     expect(items.map((item) => item.querySelector('button')!.getAttribute('data-unread'))).toEqual(['true', 'false']);
@@ -142,7 +142,7 @@ describe('the notification bell', () => {
     const server = newServer({ unreadCount: 2, items: [notification(1, 'Một', null), notification(2, 'Hai', null)] });
     sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
     renderShell('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Thông báo (2 chưa đọc)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Thông báo: 2 chưa đọc' }));
     const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
     await within(panel).findAllByRole('listitem');
     fireEvent.click(within(panel).getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }));
@@ -193,7 +193,7 @@ describe('the notification bell', () => {
     newServer({ unreadCount: 4 });
     sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
     renderShell('/');
-    expect(await screen.findByRole('button', { name: 'Thông báo (4 chưa đọc)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Thông báo: 4 chưa đọc' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveAttribute('data-layout', 'mobile');
   });
 
@@ -201,7 +201,7 @@ describe('the notification bell', () => {
     const server = newServer({ unreadCount: 2 });
     sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
     renderShell('/');
-    await screen.findByRole('button', { name: 'Thông báo (2 chưa đọc)' });
+    await screen.findByRole('button', { name: 'Thông báo: 2 chưa đọc' });
     await waitFor(() => expect(server.streams).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Đăng xuất' }));
     await waitFor(() => expect(server.streams[0]!.signal?.aborted).toBe(true));
@@ -212,7 +212,7 @@ describe('the notification bell', () => {
     newServer({ unreadCount: 6, items: [] });
     sessionStore.save({ token: 'access', refreshToken: 'refresh', user: staff });
     renderShell('/staff');
-    const button = await screen.findByRole('button', { name: 'Thông báo (6 chưa đọc)' });
+    const button = await screen.findByRole('button', { name: 'Thông báo: 6 chưa đọc' });
     expect(button.closest('[data-role-layout="staff"]')).not.toBeNull();
     fireEvent.click(button);
     const panel = await screen.findByRole('dialog', { name: 'Thông báo' });
