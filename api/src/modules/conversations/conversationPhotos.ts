@@ -15,6 +15,7 @@ import {
   removeChecklistPhoto,
   sniffImageType,
   UnreadableUploadError,
+  uploadedPhotoBytes,
   type ImageEncoder,
 } from '../media';
 import { threadFor, type Viewer } from './conversationAccess';
@@ -32,30 +33,6 @@ const SWEEP_BATCH = 500;
 
 const photoError = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) =>
   new AppError(status, code, message, [{ field: 'photo', message }]);
-
-/** The bytes of the multipart form's `photo` field (other files drained unread); 413 over the limit, 400 without one. */
-async function photoBytes(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, messages.notMultipart);
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (bytes === null && part.fieldname === 'photo') bytes = await part.toBuffer();
-      else {
-        part.file.resume();
-        await new Promise<void>((resolve) => part.file.once('end', resolve));
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoError(413, ERROR_CODES.FILE_TOO_LARGE, messages.photoTooLarge);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.validation([{ field: 'photo', message: messages.photoMissing }], messages.photoMissing);
-    throw error;
-  }
-  if (bytes === null || bytes.length === 0) throw AppError.validation([{ field: 'photo', message: messages.photoMissing }], messages.photoMissing);
-  if (bytes.length > CONVERSATION_PHOTO_MAX_BYTES) throw photoError(413, ERROR_CODES.FILE_TOO_LARGE, messages.photoTooLarge);
-  return bytes;
-}
 
 /**
  * An uploaded photo, not sent yet: a JPEG, PNG or WebP (sniffed, 415 otherwise) within the checklist photos' bounds
@@ -80,7 +57,7 @@ export async function uploadPhoto(
     .executeTakeFirstOrThrow();
   if (Number(pending.count) >= PENDING_PHOTOS_MAX) throw new AppError(409, ERROR_CODES.TOO_MANY_PHOTOS, messages.pendingPhotosFull(PENDING_PHOTOS_MAX));
   await beforeEncoding();
-  const bytes = await photoBytes(request);
+  const bytes = await uploadedPhotoBytes(request, CONVERSATION_PHOTO_MAX_BYTES, messages);
   if (sniffImageType(bytes) === null) throw photoError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, messages.photoWrongType);
   const unreadable = () => photoError(400, ERROR_CODES.UNREADABLE_IMAGE, messages.photoUnreadable);
   await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadable);

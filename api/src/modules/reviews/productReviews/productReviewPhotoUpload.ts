@@ -9,6 +9,7 @@ import {
   productImagesFolder,
   sniffImageType,
   UnreadableUploadError,
+  uploadedPhotoBytes,
   type ImageEncoder,
 } from '../../media';
 import { productReviewMessages as messages } from './productReviewMessages';
@@ -17,37 +18,13 @@ export const REVIEW_PHOTO_MAX_BYTES = CHECKLIST_PHOTO_MAX_BYTES;
 const photoError = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) =>
   new AppError(status, code, message, [{ field: 'photo', message }]);
 
-/** The bytes of the multipart form's `photo` field (other files drained unread); 413 over the limit, 400 without one. */
-async function photoBytes(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, messages.notMultipart);
-  let bytes: Buffer | null = null;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (bytes === null && part.fieldname === 'photo') bytes = await part.toBuffer();
-      else {
-        part.file.resume();
-        await new Promise<void>((resolve) => part.file.once('end', resolve));
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoError(413, ERROR_CODES.FILE_TOO_LARGE, messages.photoTooLarge);
-    if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.validation([{ field: 'photo', message: messages.photoMissing }], messages.photoMissing);
-    throw error;
-  }
-  if (bytes === null || bytes.length === 0) throw AppError.validation([{ field: 'photo', message: messages.photoMissing }], messages.photoMissing);
-  if (bytes.length > REVIEW_PHOTO_MAX_BYTES) throw photoError(413, ERROR_CODES.FILE_TOO_LARGE, messages.photoTooLarge);
-  return bytes;
-}
-
 /**
  * A review photo as uploaded: a JPEG, PNG or WebP (sniffed from its bytes, 415 otherwise) whose declared canvas
  * is within the checklist photos' bounds (422 before anything decodes it), re-encoded by the image encoder's
  * process as an uploaded product photo is (WebP ≤ 1600 px, no EXIF) and stored with them.
  */
 export async function storeReviewPhoto(request: FastifyRequest, encoder: ImageEncoder, uploadDir: string): Promise<{ file: string; width: number; height: number }> {
-  const bytes = await photoBytes(request);
+  const bytes = await uploadedPhotoBytes(request, REVIEW_PHOTO_MAX_BYTES, messages);
   if (sniffImageType(bytes) === null) throw photoError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, messages.photoWrongType);
   const unreadable = () => photoError(400, ERROR_CODES.UNREADABLE_IMAGE, messages.photoUnreadable);
   await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadable);
