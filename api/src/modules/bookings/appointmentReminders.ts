@@ -22,8 +22,9 @@ const reminderKey = (appointmentId: number, startsAt: string) => `appointment:${
 /**
  * The bell (and the channels the customer allows) recalls each customer's pending or confirmed booking that starts
  * within the next 24 hours, once per booking and start (a rescheduled booking is recalled again): the notification's
- * event key makes a repeat nothing, so several instances or runs never send two. Guests' bookings have no account
- * to tell (their confirmation email stands). Answers how many reminders were made.
+ * event key makes a repeat nothing, so several instances or runs never send two. A booking made less than a day
+ * ahead is not recalled (its confirmation is the reminder); guests' bookings have no account to tell (their
+ * confirmation email stands). Answers how many reminders were made.
  */
 export async function sendAppointmentReminders({ db, events, clock }: AppointmentReminderDeps): Promise<number> {
   const now = clock.now();
@@ -31,7 +32,7 @@ export async function sendAppointmentReminders({ db, events, clock }: Appointmen
   const upcoming = await db
     .selectFrom('appointments as a')
     .innerJoin('service_centres as c', 'c.id', 'a.centre_id')
-    .select(['a.id', 'a.code', 'a.user_id', 'a.starts_at', 'a.license_plate', 'c.name as centre_name'])
+    .select(['a.id', 'a.code', 'a.user_id', 'a.starts_at', 'a.created_at', 'a.license_plate', 'c.name as centre_name'])
     .where('a.user_id', 'is not', null)
     .where('a.status', 'in', ['PENDING', 'CONFIRMED'])
     .where('a.starts_at', '>', now.toISOString())
@@ -39,8 +40,9 @@ export async function sendAppointmentReminders({ db, events, clock }: Appointmen
     .orderBy('a.starts_at')
     .limit(REMINDER_BATCH)
     .execute();
-  if (upcoming.length === 0) return 0;
-  const reminders: NotifyInput[] = upcoming.map((row) => {
+  const bookedAhead = upcoming.filter((row) => new Date(row.created_at).getTime() <= new Date(row.starts_at).getTime() - APPOINTMENT_REMINDER_HOURS * 3_600_000);
+  if (bookedAhead.length === 0) return 0;
+  const reminders: NotifyInput[] = bookedAhead.map((row) => {
     const start = new Date(row.starts_at);
     return {
       userId: row.user_id!,
