@@ -40,6 +40,8 @@ export interface NotificationDeliveriesTable {
   title: string;
   body: string;
   link: string | null;
+  /** A provider template's further parameters as JSON ({"check_in_code": …}), or null. */
+  template_data: ColumnType<string | null, string | null | undefined, string | null>;
   channel: NotificationChannel;
   status: ColumnType<NotificationDeliveryStatus, NotificationDeliveryStatus | undefined, NotificationDeliveryStatus>;
   attempts: ColumnType<number, number | undefined, number>;

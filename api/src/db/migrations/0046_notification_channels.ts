@@ -39,6 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('title', 'varchar(200)', (col) => col.notNull())
     .addColumn('body', 'text', (col) => col.notNull())
     .addColumn('link', 'varchar(500)')
+    .addColumn('template_data', 'text')
     .addColumn('channel', 'varchar(10)', (col) => col.notNull())
     .addColumn('status', 'varchar(10)', (col) => col.notNull().defaultTo('pending'))
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))

@@ -8,6 +8,7 @@ import type { EventBus } from '../../events/eventBus';
 import type { AppointmentView } from './appointmentQueries';
 import type { AppContext } from '../../appContext';
 import { formatVietnamDateTime, notify, type NotifyInput } from '../notifications';
+import { checkInForEmail } from './checkInCode';
 
 /**
  * What every booking operation shares: the context built once from the app's (bookingContextOf), the messages,
@@ -109,16 +110,30 @@ export async function publishBooked(ctx: Pick<BookingContext, 'events'>, appoint
  * The customer's bell learns of their new or moved booking (neither has a bus message of its own): after the
  * commit, its failure never fails the booking (the confirmation email went out in its transaction).
  */
-export async function tellBookingCustomer(ctx: Pick<BookingContext, 'db' | 'events' | 'clock'>, userId: number | null, appointment: Appointment, change: 'booked' | 'rescheduled'): Promise<void> {
+export async function tellBookingCustomer(ctx: Pick<BookingContext, 'db' | 'events' | 'clock' | 'secret' | 'publicUrl'>, userId: number | null, appointment: Appointment, change: 'booked' | 'rescheduled'): Promise<void> {
   if (userId === null) return;
   const when = formatVietnamDateTime(new Date(appointment.start));
   const input: NotifyInput =
     change === 'booked'
-      ? { userId, kind: 'booking_confirmed', title: `Đã đặt lịch hẹn ${appointment.code}`, body: `Xe ${appointment.vehicle.licensePlate}, ${when} tại ${appointment.centre.name}.`, link: '/dashboard', eventKey: `appointment:${appointment.id}:booked` }
+      ? {
+          userId,
+          kind: 'booking_confirmed',
+          title: `Đã đặt lịch hẹn ${appointment.code}`,
+          body: `Xe ${appointment.vehicle.licensePlate}, ${when} tại ${appointment.centre.name}.`,
+          link: '/dashboard',
+          eventKey: `appointment:${appointment.id}:booked`,
+          // the confirmation carries its check-in QR on Zalo too (the template shows the image of check_in_qr)
+          templateData: checkInTemplateData(checkInForEmail(ctx, appointment)),
+        }
       : { userId, kind: 'booking_rescheduled', title: `Lịch hẹn ${appointment.code} đã được đổi`, body: `Lịch mới: ${when} tại ${appointment.centre.name}.`, link: '/dashboard', eventKey: `appointment:${appointment.id}:rescheduled:${appointment.start}` };
   try {
     await notify({ db: ctx.db, events: ctx.events, now: ctx.clock.now() }, input);
   } catch {
     // the booking stands, and its email was enqueued with it; the bell misses this one
   }
+}
+
+/** The ZNS parameters of a booking's check-in: the code's text and the address of its QR image. */
+export function checkInTemplateData(checkIn: { code: string; imageUrl: string }): Record<string, string> {
+  return { check_in_code: checkIn.code, check_in_qr: checkIn.imageUrl };
 }

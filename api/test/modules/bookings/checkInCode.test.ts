@@ -85,6 +85,10 @@ describe.each(testDatabases())('the customer check-in code on $label', (target) 
     const imageUrl = /<img src="([^"]+)"/.exec(email.html_body ?? '')?.[1];
     expect(imageUrl).toBe(`http://localhost:3000/api/check-in-codes/${encodeURIComponent(code)}/qr.png`);
     expect(email.html_body).toContain(`alt="Mã QR check-in lịch hẹn ${appointment.code}"`);
+    // the Zalo confirmation carries the same code and QR image (ZNS template parameters)
+    const zalo = await floor.db.selectFrom('notification_deliveries').select(['channel', 'template_data']).where('user_id', '=', customer.id).where('kind', '=', 'booking_confirmed').executeTakeFirstOrThrow();
+    expect(zalo.channel).toBe('zalo');
+    expect(JSON.parse(zalo.template_data ?? 'null')).toEqual({ check_in_code: code, check_in_qr: imageUrl });
 
     const image = await floor.request(null, 'GET', new URL(imageUrl!).pathname);
     expect(image.statusCode).toBe(200);

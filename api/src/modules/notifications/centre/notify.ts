@@ -27,6 +27,8 @@ export interface NotifyInput {
   link: string | null;
   /** Unique per user: the same event never makes two notifications (e.g. 'order:42:shipped'). */
   eventKey: string;
+  /** Parameters a provider's template takes besides the title, body and link (the booking's check-in QR for ZNS). */
+  templateData?: Readonly<Record<string, string>>;
 }
 
 /** Event keys, links: longer ones are a bug of the caller, cut rather than refused (the table bounds them). */
@@ -49,7 +51,7 @@ export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly No
   if (list.length === 0) return;
   const createdAt = deps.now.toISOString();
   const created = await inTransaction(deps.db, async (trx) => {
-    const rows: NotificationRow[] = [];
+    const rows: (NotificationRow & { event_key: string })[] = [];
     for (let start = 0; start < list.length; start += INSERT_CHUNK) {
       const values = list.slice(start, start + INSERT_CHUNK).map((input) => ({
         user_id: input.userId,
@@ -66,14 +68,16 @@ export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly No
         .insertInto('notifications')
         .values(values)
         .onConflict((conflict) => conflict.columns(['user_id', 'event_key']).doNothing())
-        .returning(['id', 'user_id', 'kind', 'topic', 'title', 'body', 'link', 'created_at', 'read_at'])
+        .returning(['id', 'user_id', 'kind', 'topic', 'title', 'body', 'link', 'created_at', 'read_at', 'event_key'])
         .execute();
       rows.push(...inserted);
     }
-    for (const row of rows) {
-      await scheduleDeliveries(trx, { id: row.id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link }, deps.now);
+    const templateData = new Map(list.map((input) => [`${input.userId}\n${input.eventKey.slice(0, EVENT_KEY_MAX)}`, input.templateData ?? null]));
+    for (const { event_key: eventKey, ...row } of rows) {
+      const data = templateData.get(`${row.user_id}\n${eventKey}`) ?? null;
+      await scheduleDeliveries(trx, { id: row.id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: data }, deps.now);
     }
-    return rows;
+    return rows.map(({ event_key: _eventKey, ...row }) => row);
   });
   if (created.length === 0) return;
 

@@ -9,6 +9,18 @@ import { nextChannel, readChoices, readReach } from './preferences';
 import { insertDelivery } from './scheduleDeliveries';
 
 /** Sends of one channel given up after this many tries (then the next allowed channel is tried). */
+
+/** The row's further template parameters (text values only; anything else is dropped). */
+function templateDataOf(row: { template_data: string | null }): Record<string, string> {
+  if (!row.template_data) return {};
+  try {
+    const parsed: unknown = JSON.parse(row.template_data);
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
 export const DELIVERY_MAX_ATTEMPTS = 6;
 /** A provider that has not answered in this time is treated as not having answered (retried later). */
 export const DELIVERY_SEND_TIMEOUT_MS = 10_000;
@@ -75,7 +87,7 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
     const recipient = await loadRecipient(db, row.user_id);
     if (!recipient) return { status: 'failed', error: 'Tài khoản không còn hoạt động.', raw: null };
     if (!channel.canReach({ ...recipient, pushSubscriptionCount: recipient.pushSubscriptions.length })) return { status: 'failed', error: 'Không liên lạc được qua kênh này.', raw: null };
-    const delivery: Delivery = { id: row.id, notificationId: row.notification_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, attempt, recipient };
+    const delivery: Delivery = { id: row.id, notificationId: row.notification_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateDataOf(row), attempt, recipient };
     const signal = AbortSignal.timeout(sendTimeoutMs);
     try {
       return await channel.send(delivery, signal);
@@ -97,7 +109,7 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
       const reach = await readReach(trx, row.user_id);
       if (!reach) return null;
       const next = nextChannel(choices[row.topic], reach, row.channel, new Set(tried.map((delivery) => delivery.channel)), (channel) => channels.has(channel));
-      if (next) await insertDelivery(trx, { id: row.notification_id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link }, next, now);
+      if (next) await insertDelivery(trx, { id: row.notification_id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateDataOf(row) }, next, now);
       return next;
     });
   }

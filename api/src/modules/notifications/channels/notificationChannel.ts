@@ -22,6 +22,8 @@ export interface Delivery {
   body: string;
   /** A site path ('/orders/EV2611-0042') or null. */
   link: string | null;
+  /** A provider template's further parameters (empty for most kinds). */
+  templateData: Readonly<Record<string, string>>;
   attempt: number;
   recipient: DeliveryRecipient;
 }

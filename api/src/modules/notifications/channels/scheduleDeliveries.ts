@@ -12,6 +12,8 @@ export interface NotificationToDeliver {
   title: string;
   body: string;
   link: string | null;
+  /** A provider template's further parameters (the booking's check-in QR for ZNS). */
+  templateData?: Readonly<Record<string, string>> | null;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function insertDelivery(db: Kysely<Database>, notification: Notific
       title: notification.title.slice(0, 200),
       body: notification.body,
       link: notification.link,
+      template_data: notification.templateData ? JSON.stringify(notification.templateData) : null,
       channel,
       next_attempt_at: at,
       created_at: at,

@@ -140,11 +140,12 @@ describe.each(testDatabases())('notification channels on $label', (target) => {
   it('falls back to SMS when Zalo says the daily quota is used up, keeps the answers, and skips Zalo for the rest of the day', async () => {
     const user = await reachableCustomer(app, scratch.db, { phone: '0912 345 678' });
     await putPreferences(user, everyTopic(only({ zalo: true, sms: true, email: true })));
-    const id = await schedule(scratch.db, user, 'booking_confirmed', shop.clock.now());
+    const checkIn = { check_in_code: 'EVCI1.42.2.signature', check_in_qr: 'https://cuahang.test/api/check-in-codes/EVCI1.42.2.signature/qr.png' };
+    const id = await schedule(scratch.db, user, 'booking_confirmed', shop.clock.now(), checkIn);
     providers.zaloMode = 'quota';
     const deliveries = worker(scratch.db, shop.clock, config);
     expect(await deliveries.deliverPending()).toMatchObject({ failed: 1 });
-    expect(providers.zaloRequests).toEqual([expect.objectContaining({ phone: '84912345678', template_id: '301001', template_data: expect.objectContaining({ link: 'https://cuahang.test/appointments/42' }) })]);
+    expect(providers.zaloRequests).toEqual([expect.objectContaining({ phone: '84912345678', template_id: '301001', template_data: expect.objectContaining({ link: 'https://cuahang.test/appointments/42', ...checkIn }) })]);
     await deliveries.deliverPending();
 
     const rows = await deliveriesOf(scratch.db, id);
@@ -155,6 +156,8 @@ describe.each(testDatabases())('notification channels on $label', (target) => {
     expect(rows[0]!.raw_answer).toContain('-144');
     expect(rows[0]!.last_error).toMatch(/Zalo ZNS lỗi -144/);
     expect(rows[1]!.provider_ref).toMatch(/^standin-/);
+    // the fallback keeps the kind's template parameters for whichever channel comes next
+    expect(JSON.parse(rows[1]!.template_data ?? 'null')).toEqual(checkIn);
     expect(providers.smsRequests).toEqual([expect.objectContaining({ Phone: '84912345678', SmsType: '2', Brandname: 'EVSERVICE', RequestId: String(rows[1]!.id), Content: expect.stringContaining('Xe cua anh/chi da san sang') })]);
 
     // Same worker (same process), same day: Zalo is not called again; the next notification goes straight on.

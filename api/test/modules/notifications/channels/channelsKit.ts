@@ -51,10 +51,10 @@ export async function reachableCustomer(app: App, db: Kysely<Database>, options:
 let notificationSequence = 1000;
 
 /** What notify() hands the channels: a notification (its id unique per test run) for `user`. */
-export async function schedule(db: Kysely<Database>, user: { id: number }, kind: NotificationKind, now: Date): Promise<number> {
+export async function schedule(db: Kysely<Database>, user: { id: number }, kind: NotificationKind, now: Date, templateData?: Record<string, string>): Promise<number> {
   notificationSequence += 1;
   const id = notificationSequence;
-  await scheduleDeliveries(db, { id, userId: user.id, kind, topic: NOTIFICATION_KIND_TOPICS[kind], title: 'Xe của anh/chị đã sẵn sàng', body: 'Mời anh/chị đến nhận xe tại trung tâm Cầu Giấy.', link: '/appointments/42' }, now);
+  await scheduleDeliveries(db, { id, userId: user.id, kind, topic: NOTIFICATION_KIND_TOPICS[kind], title: 'Xe của anh/chị đã sẵn sàng', body: 'Mời anh/chị đến nhận xe tại trung tâm Cầu Giấy.', link: '/appointments/42', templateData: templateData ?? null }, now);
   return id;
 }
 

@@ -25,6 +25,8 @@ export function znsTemplateData(delivery: Delivery, publicLink: string): Record<
     title: delivery.title.slice(0, 100),
     content: delivery.body.slice(0, 200),
     link: publicLink.slice(0, 200),
+    // a kind's own parameters (booking_confirmed: check_in_code, check_in_qr), each bounded like the others
+    ...Object.fromEntries(Object.entries(delivery.templateData).map(([name, value]) => [name, value.slice(0, 200)])),
   };
 }
 
