@@ -44,6 +44,16 @@ const NOT_CENTRE_DATA: Record<string, string> = {
   // test/modules/inventory/goodsReceipts.test.ts ('locations and stock per location').
   'GET /api/inventory/locations': 'the locations the caller sees (own centre only: goodsReceipts.test.ts)',
   'GET /api/inventory/products/{productId}/stock': 'a product’s stock where the caller sees (own centre only: goodsReceipts.test.ts)',
+  // Conversations hold messages, not orders, payments or stock: another centre's staff get 404 on every thread route
+  // in test/modules/conversations/conversations.test.ts ('keeps a thread, its messages and its photos from anyone…').
+  'POST /api/staff/conversations': 'a thread with a customer (scope: conversations.test.ts)',
+  'GET /api/staff/conversations/{id}': 'a thread with a customer (scope: conversations.test.ts)',
+  'POST /api/staff/conversations/{id}/messages': 'a thread with a customer (scope: conversations.test.ts)',
+  'POST /api/staff/conversations/{id}/photos': 'a thread with a customer (scope: conversations.test.ts)',
+  'PUT /api/staff/conversations/{id}/read': 'a thread with a customer (scope: conversations.test.ts)',
+  'PUT /api/staff/conversations/{id}/assignee': 'a thread with a customer (scope: conversations.test.ts)',
+  'PUT /api/staff/conversations/{id}/status': 'a thread with a customer (scope: conversations.test.ts)',
+  'POST /api/staff/check-in-codes/resolve': 'the floor: a scanned check-in code (another centre’s: 404 in checkInCodeResolve.test.ts)',
 };
 
 /** Which of A's records a path parameter names, by the start of the path (the first rule that fits wins). */
@@ -60,6 +70,8 @@ const PATH_TARGETS: Array<{ under: string; param: string; record: (t: CentreATar
   { under: '/api/staff/parts-requests/{id}', param: 'id', record: (t) => t.partsRequest },
   { under: '/api/staff/parts-free-lines/{id}', param: 'id', record: (t) => t.freeLine },
   { under: '/api/service-orders/{id}', param: 'id', record: (t) => t.serviceOrder },
+  // the thread of A's car: B's people must not open or read it
+  { under: '/api/staff/service-orders/{id}/conversation', param: 'id', record: (t) => t.serviceOrder },
 ];
 
 interface BodyContext {
