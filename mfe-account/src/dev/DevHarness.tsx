@@ -25,7 +25,7 @@ export default function DevHarness() {
       <nav className={styles.bar} aria-label={vi.dev.pagesLabel}>
         <span className={styles.name}>{vi.dev.harnessLabel}</span>
         {pages.map((page) => (
-          <NavLink key={page.path} to={page.path.replace(/:code\b/g, 'EV2611220001')} end className={styles.link}>
+          <NavLink key={page.path} to={page.path.replace(/:code\b/g, 'EV2611220001').replace(/:id\b/g, '1')} end className={styles.link}>
             {page.title}
           </NavLink>
         ))}
