@@ -63,6 +63,8 @@ describe('GET /api/health when the database does not answer in time', () => {
     const db = createDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${silent.port}/hang`, sqliteFile: ':memory:' });
     const app = buildTestApp(db, { healthDatabaseTimeoutMs: 300 });
     try {
+      // the deadline is the health check's: the app's own start (every module's routes) is not timed
+      await app.ready();
       const started = Date.now();
       const response = await app.inject({ method: 'GET', url: '/api/health' });
       const elapsed = Date.now() - started;
