@@ -225,7 +225,8 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
 
     await page.goto('/cart');
     await expect(storefront(page).getByRole('link', { name: product!.name })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // a signed-in page keeps its notification stream open (never network-idle): wait for the bell it feeds instead
+    await expect(page.getByTestId('notification-bell')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto('/checkout');
