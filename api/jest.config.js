@@ -16,5 +16,8 @@ module.exports = {
     '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
   },
+  // A migrated database per kind, copied by each suite (test/support/testTemplates.ts).
+  globalSetup: '<rootDir>/test/support/jestGlobalSetup.ts',
+  globalTeardown: '<rootDir>/test/support/jestGlobalTeardown.ts',
   testTimeout: 30_000,
 };

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { orderStatusEventSchema, productAdminInputOf, productAdminSchema, type ProductAdmin } from 'shared-contracts/schemas';
 import { DEMO_PAYMENT_KEYS } from '../../src/config';
-import { migrateToLatest } from '../../src/db/migrate';
 import { hashPassword } from '../../src/security/passwords';
 import { seedReference } from '../../seed';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess';
@@ -88,8 +87,7 @@ describeOnPostgres(postgres ? 'two API processes on one PostgreSQL, Redis and ob
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'ev-scale-out-'));
-    scratch = await postgres!.create();
-    await migrateToLatest(scratch.db);
+    scratch = await postgres!.createMigrated();
     // Users get ids no earlier run had: Redis (shared by every run) counts some uploads per user id.
     await sql`select setval(pg_get_serial_sequence('users', 'id'), ${randomInt(1_000_000, 1_000_000_000)})`.execute(scratch.db);
     await seedReference(scratch.db);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -10,6 +10,7 @@ import { migrateToLatest } from '../../src/db/migrate';
 import type { Dialect } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
 import { seed } from '../../seed';
+import { POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './testTemplates';
 
 /**
  * The databases every API suite runs against: SQLite always (a temp file per suite), PostgreSQL too when
@@ -27,6 +28,11 @@ export interface TestDatabaseTarget {
   label: string;
   /** Creates an empty database of this kind. */
   create(): Promise<ScratchDatabase>;
+  /**
+   * Creates a database with every migration applied: a copy of the run's migrated template (testTemplates.ts)
+   * when the run made one, else an empty database migrated here.
+   */
+  createMigrated(): Promise<ScratchDatabase>;
 }
 
 export interface ScratchDatabase {
@@ -44,59 +50,79 @@ function randomName(): string {
   return `ev_test_${randomBytes(6).toString('hex')}`;
 }
 
+async function migrated(scratch: ScratchDatabase): Promise<ScratchDatabase> {
+  await migrateToLatest(scratch.db);
+  return scratch;
+}
+
+function sqliteDatabase(templateFile?: string): ScratchDatabase {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-test-'));
+  const config: DatabaseConfig = { databaseUrl: null, sqliteFile: path.join(folder, `${randomName()}.sqlite`) };
+  if (templateFile) copyFileSync(templateFile, config.sqliteFile);
+  const db = createDatabase(config);
+  return {
+    dialect: 'sqlite',
+    config,
+    db,
+    connect: () => createDatabase(config),
+    async drop() {
+      await db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
 const sqliteTarget: TestDatabaseTarget = {
   dialect: 'sqlite',
   label: 'SQLite',
   async create() {
-    const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-test-'));
-    const config: DatabaseConfig = { databaseUrl: null, sqliteFile: path.join(folder, `${randomName()}.sqlite`) };
-    const db = createDatabase(config);
-    return {
-      dialect: 'sqlite',
-      config,
-      db,
-      connect: () => createDatabase(config),
-      async drop() {
-        await db.destroy();
-        rmSync(folder, { recursive: true, force: true });
-      },
-    };
+    return sqliteDatabase();
+  },
+  async createMigrated() {
+    const templateFile = process.env[SQLITE_TEMPLATE_ENV];
+    return templateFile ? sqliteDatabase(templateFile) : migrated(sqliteDatabase());
   },
 };
 
 function postgresTarget(adminUrl: string): TestDatabaseTarget {
+  /** A new database, empty or a copy of `template` (a database nobody is connected to). */
+  async function postgresDatabase(template?: string): Promise<ScratchDatabase> {
+    const name = randomName();
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const config: DatabaseConfig = { databaseUrl: url.toString(), sqliteFile: ':memory:' };
+    const db = createDatabase(config, { poolSize: 4 });
+    return {
+      dialect: 'postgres',
+      config,
+      db,
+      connect: () => createDatabase(config, { poolSize: 2 }),
+      async drop() {
+        await db.destroy();
+        const cleaner = new Client({ connectionString: adminUrl });
+        await cleaner.connect();
+        try {
+          await cleaner.query(`drop database if exists ${name} with (force)`);
+        } finally {
+          await cleaner.end();
+        }
+      },
+    };
+  }
   return {
     dialect: 'postgres',
     label: 'PostgreSQL',
-    async create() {
-      const name = randomName();
-      const admin = new Client({ connectionString: adminUrl });
-      await admin.connect();
-      try {
-        await admin.query(`create database ${name}`);
-      } finally {
-        await admin.end();
-      }
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const config: DatabaseConfig = { databaseUrl: url.toString(), sqliteFile: ':memory:' };
-      const db = createDatabase(config, { poolSize: 4 });
-      return {
-        dialect: 'postgres',
-        config,
-        db,
-        connect: () => createDatabase(config, { poolSize: 2 }),
-        async drop() {
-          await db.destroy();
-          const cleaner = new Client({ connectionString: adminUrl });
-          await cleaner.connect();
-          try {
-            await cleaner.query(`drop database if exists ${name} with (force)`);
-          } finally {
-            await cleaner.end();
-          }
-        },
-      };
+    create: () => postgresDatabase(),
+    async createMigrated() {
+      const template = process.env[POSTGRES_TEMPLATE_ENV];
+      return template ? postgresDatabase(template) : migrated(await postgresDatabase());
     },
   };
 }
@@ -125,8 +151,7 @@ export function useScratchDatabase(target: TestDatabaseTarget, options: ScratchO
     return scratch;
   };
   beforeAll(async () => {
-    scratch = await target.create();
-    if (options.migrate ?? true) await migrateToLatest(scratch.db);
+    scratch = (options.migrate ?? true) ? await target.createMigrated() : await target.create();
     if (options.seed) await seed(scratch.db);
   });
   afterAll(async () => {

@@ -1,0 +1,3 @@
+import { makeTestTemplates } from './testTemplates';
+
+export default makeTestTemplates;

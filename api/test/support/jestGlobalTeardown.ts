@@ -1,0 +1,3 @@
+import { dropTestTemplates } from './testTemplates';
+
+export default dropTestTemplates;
