@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
-import MiniSearch, { type Query, type QueryCombination, type SearchOptions, type SearchResult } from 'minisearch';
+import MiniSearch, { type Query } from 'minisearch';
 import { OK_JSON_WRAPPING } from '../catalogue';
 import { indexTerms, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
+import { readsMiniSearch, scoreQuery, type QueryTree, type TermQuery } from './queryScoring';
 import type { SearchSource } from './searchSources';
 
 /** The fields an item is found by, each as space-separated index terms (searchTerms.ts). */
@@ -48,12 +49,16 @@ const TYPO_MIN_LENGTH = 3;
 const TYPED_DIACRITICS_BOOST = 1.1;
 
 const LETTERS = /^\p{L}+$/u;
+/** The answer's bytes between two hits, and after the last. */
+const COMMA = Buffer.from(',');
+const ANSWER_END = Buffer.from(`]}${OK_JSON_WRAPPING.after}`);
 const DIGITS = /^\p{N}+$/u;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 
 interface IndexedItem {
-  /** The hit as the answer's JSON (serialised once, when the item is indexed). */
+  /** The hit as the answer's JSON (serialised once, when the item is indexed), and as UTF-8 bytes. */
   json: string;
+  bytes: Buffer;
   /** Lower-cased words of the name with their diacritics. */
   typedNameWords: ReadonlySet<string>;
   /** Popularity as a score factor: 1 for no sales, a little more per tenfold units sold. */
@@ -115,23 +120,23 @@ class Tally {
   }
 }
 
-/**
- * Results (best first) with equal scores in key order, as a new index gives them: an update re-adds an item after
- * the others. Sorted again only when a tie is out of that order.
- */
-function inKeyOrderOnTies(results: SearchResult[]): SearchResult[] {
-  for (let index = 1; index < results.length; index += 1) {
-    const before = results[index - 1]!;
-    const result = results[index]!;
-    if (before.score === result.score && before.id > result.id) return results.sort((a, b) => b.score - a.score || a.id - b.id);
-  }
-  return results;
+/** A query for exactly this term (a one-letter term weighing less). */
+function exactly(term: string): TermQuery {
+  return { term, prefix: false, edits: 0, boost: term.length === 1 ? ONE_LETTER_WEIGHT : 1 };
 }
 
-/** A query for exactly this term (a one-letter term weighing less). */
-function exactly(term: string): QueryCombination {
-  return { queries: [term], prefix: false, fuzzy: false, ...(term.length === 1 ? { boostTerm: () => ONE_LETTER_WEIGHT } : {}) };
+/** A query tree as MiniSearch takes it (MiniSearch#search: the reference the scores are computed as). */
+function asMiniSearchQuery(tree: QueryTree): Query {
+  if ('term' in tree) {
+    const { term, prefix, edits, boost } = tree;
+    return { queries: [term], prefix, fuzzy: edits > 0 ? edits : false, ...(boost === 1 ? {} : { boostTerm: () => boost }) };
+  }
+  return { combineWith: tree.all ? 'AND' : 'OR', queries: tree.parts.map(asMiniSearchQuery) };
 }
+
+/** Keys by score, best first, equal scores in key order (as a new index gives them: an update re-adds an item last). */
+const bestFirst = (scores: Map<number, number>): number[] =>
+  [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key);
 
 /** The word a name (its words) says what the item is with: its first, past a leading unit noun. */
 function headWord(words: readonly string[]): string {
@@ -163,6 +168,8 @@ export class CatalogueSearchIndex {
   private readonly models: ReadonlySet<string>;
   /** Neighbouring words of the catalogue ("o to") by the one word they make typed together ("oto"). */
   private readonly runTogether = new Map<string, Tally>();
+  /** Whether queries are scored from MiniSearch's index directly (queryScoring.ts), else through MiniSearch#search. */
+  private readonly readsMiniSearch: boolean;
 
   /**
    * `wordsOf` folds a text into words (searchWords, or a remembering one: rememberedSearchWords); `catalogue`: the
@@ -182,6 +189,7 @@ export class CatalogueSearchIndex {
       searchOptions: { boost: FIELD_BOOSTS, tokenize: (text) => [text], processTerm: (term) => term },
     });
     this.miniSearch.addAll(sources.map((source) => this.indexed(this.nextKey++, source)));
+    this.readsMiniSearch = readsMiniSearch(this.miniSearch);
   }
 
   /**
@@ -234,6 +242,7 @@ export class CatalogueSearchIndex {
   /** Records the item under `key` and answers its document (for MiniSearch to add). */
   private indexed(key: number, source: SearchSource): SearchDocument {
     const json = JSON.stringify(source.hit);
+    const bytes = Buffer.from(json, 'utf8');
     const pairs: string[] = [];
     const terms = (text: string) => {
       const words = this.wordsOf(text);
@@ -260,6 +269,7 @@ export class CatalogueSearchIndex {
     if (this.items[key] === undefined) this.itemCount += 1;
     this.items[key] = {
       json,
+      bytes,
       typedNameWords: new Set(typedWords(source.name)),
       popularity: 1 + 0.05 * Math.log10(1 + Math.max(0, source.sales)),
       source,
@@ -298,18 +308,33 @@ export class CatalogueSearchIndex {
     const words = (content.length > 0 ? content : typed).slice(0, MAX_QUERY_WORDS);
     if (words.length === 0) return [];
     const groups = words.map((word, index) => this.wordQuery(word, index === words.length - 1));
-    const options = this.rankingOptions(query);
-    const found = inKeyOrderOnTies(this.miniSearch.search({ combineWith: 'AND', queries: groups }, options));
-    if (found.length > 0 || groups.length < 3) return found.map((result) => result.id as number);
+    const boost = this.documentBoost(query);
+    const found = this.scores({ all: true, parts: groups }, boost);
+    if (found.size > 0 || groups.length < 3) return bestFirst(found);
     // Nothing has every word of a longer query: let any one word go ("sạc cho xe vf3"), best score kept.
     const scores = new Map<number, number>();
     for (let skipped = 0; skipped < groups.length; skipped += 1) {
       const rest = groups.filter((_, index) => index !== skipped);
-      for (const result of this.miniSearch.search({ combineWith: 'AND', queries: rest }, options)) {
-        scores.set(result.id as number, Math.max(scores.get(result.id as number) ?? 0, result.score));
-      }
+      for (const [key, score] of this.scores({ all: true, parts: rest }, boost)) scores.set(key, Math.max(scores.get(key) ?? 0, score));
     }
-    return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([key]) => key);
+    return bestFirst(scores);
+  }
+
+  /** Every matching item's score by its key (queryScoring.ts; MiniSearch#search when it cannot: `reference`). */
+  private scores(tree: QueryTree, boostDocument: (key: number) => number, reference = !this.readsMiniSearch): Map<number, number> {
+    const scores = reference ? null : scoreQuery(this.miniSearch, tree, FIELD_BOOSTS, boostDocument);
+    if (scores) return scores;
+    const results = this.miniSearch.search(asMiniSearchQuery(tree), { boostDocument: (key) => boostDocument(key as number) });
+    return new Map(results.map((result) => [result.id as number, result.score]));
+  }
+
+  /** find's keys and scores through MiniSearch#search itself, then through queryScoring (tests: they must agree). */
+  scoresBothWays(query: string): { miniSearch: Map<number, number>; read: Map<number, number> } {
+    const typed = queryWords(query, this.models);
+    const words = typed.slice(0, MAX_QUERY_WORDS);
+    const tree: QueryTree = { all: true, parts: words.map((word, index) => this.wordQuery(word, index === words.length - 1)) };
+    const boost = this.documentBoost(query);
+    return { miniSearch: this.scores(tree, boost, true), read: this.scores(tree, boost, false) };
   }
 
   /** The answer's data as JSON ({ query, total, hits }), from the hits serialised at build time. */
@@ -319,38 +344,43 @@ export class CatalogueSearchIndex {
     return `{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[${hits.join(',')}]}`;
   }
 
-  /** The whole success envelope around resultJson, as UTF-8 bytes. */
+  /** The whole success envelope around resultJson, as UTF-8 bytes (the hits' bytes encoded at build time). */
   answerBytes(query: string, limit: number): Buffer {
-    return Buffer.from(`${OK_JSON_WRAPPING.before}${this.resultJson(query, limit)}${OK_JSON_WRAPPING.after}`, 'utf8');
+    const keys = this.find(query);
+    const count = Math.min(limit, keys.length);
+    const parts: Buffer[] = [Buffer.from(`${OK_JSON_WRAPPING.before}{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[`, 'utf8')];
+    for (let index = 0; index < count; index += 1) {
+      if (index > 0) parts.push(COMMA);
+      parts.push(this.items[keys[index]!]!.bytes);
+    }
+    parts.push(ANSWER_END);
+    return Buffer.concat(parts);
   }
 
   /**
    * One query word: itself (prefix when last), or, when the catalogue does not have it, a slip of it the
    * catalogue has, two words of the catalogue typed together ("oto" for "ô tô"), or else a word one edit away.
    */
-  private wordQuery(word: string, last: boolean): Query {
+  private wordQuery(word: string, last: boolean): QueryTree {
     const prefix = last && word.length >= 2 && !DIGITS.test(word);
     if (this.vocabulary.has(word)) return { ...exactly(word), prefix };
-    const alternatives: Query[] = wordSlips(word).filter((slip) => this.vocabulary.has(slip)).map(exactly);
+    const alternatives: QueryTree[] = wordSlips(word).filter((slip) => this.vocabulary.has(slip)).map(exactly);
     const pair = this.runTogether.get(word)?.members().next().value;
-    if (pair) alternatives.push({ combineWith: 'AND', queries: pair.split(' ').map(exactly) });
+    if (pair) alternatives.push({ all: true, parts: pair.split(' ').map(exactly) });
     const typo = alternatives.length === 0 && LETTERS.test(word) && word.length >= TYPO_MIN_LENGTH;
-    const asTyped: Query = { ...exactly(word), prefix, fuzzy: typo ? TYPO_EDITS : false };
-    return alternatives.length === 0 ? asTyped : { combineWith: 'OR', queries: [asTyped, ...alternatives] };
+    const asTyped: TermQuery = { ...exactly(word), prefix, edits: typo ? TYPO_EDITS : 0 };
+    return alternatives.length === 0 ? asTyped : { all: false, parts: [asTyped, ...alternatives] };
   }
 
-  /** Popularity, and the diacritics the query was typed with, as document boosts. */
-  private rankingOptions(query: string): SearchOptions {
+  /** Popularity, and the diacritics the query was typed with, as a document's boost. */
+  private documentBoost(query: string): (key: number) => number {
     const marked = typedWords(query).filter((word) => searchWords(word).join('') !== word);
     const items = this.items;
-    return {
-      boostDocument:
-        marked.length === 0
-          ? (key: number) => items[key]!.popularity
-          : (key: number) => {
-              const item = items[key]!;
-              return marked.some((word) => item.typedNameWords.has(word)) ? item.popularity * TYPED_DIACRITICS_BOOST : item.popularity;
-            },
-    };
+    return marked.length === 0
+      ? (key) => items[key]!.popularity
+      : (key) => {
+          const item = items[key]!;
+          return marked.some((word) => item.typedNameWords.has(word)) ? item.popularity * TYPED_DIACRITICS_BOOST : item.popularity;
+        };
   }
 }
