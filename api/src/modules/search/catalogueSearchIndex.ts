@@ -54,6 +54,7 @@ const COMMA = Buffer.from(',');
 const ANSWER_END = Buffer.from(`]}${OK_JSON_WRAPPING.after}`);
 const DIGITS = /^\p{N}+$/u;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
+const NOT_ASCII = /[^\u0020-\u007e]/;
 
 interface IndexedItem {
   /** The hit as the answer's JSON (serialised once, when the item is indexed), and as UTF-8 bytes. */
@@ -374,7 +375,8 @@ export class CatalogueSearchIndex {
 
   /** Popularity, and the diacritics the query was typed with, as a document's boost. */
   private documentBoost(query: string): (key: number) => number {
-    const marked = typedWords(query).filter((word) => searchWords(word).join('') !== word);
+    // An ASCII word folds to itself: only the others are folded to see whether they carry a mark.
+    const marked = typedWords(query).filter((word) => NOT_ASCII.test(word) && searchWords(word).join('') !== word);
     const items = this.items;
     return marked.length === 0
       ? (key) => items[key]!.popularity
