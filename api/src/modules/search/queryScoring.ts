@@ -54,10 +54,12 @@ const BM25_D = 0.5;
 /** Distinct query terms a search can count in a bit set; a query with more goes through MiniSearch#search. */
 export const MAX_SCORED_TERMS = 30;
 
-function bm25(termFreq: number, matchingCount: number, totalCount: number, fieldLength: number, avgFieldLength: number): number {
-  const invDocFreq = Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
-  return invDocFreq * (BM25_D + (termFreq * (BM25_K + 1)) / (termFreq + BM25_K * (1 - BM25_B + (BM25_B * fieldLength) / avgFieldLength)));
-}
+/** BM25's inverse document frequency (the same for every document of a term and field: computed once for them). */
+const invDocFreq = (matchingCount: number, totalCount: number): number => Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
+
+/** BM25 (MiniSearch's calcBM25Score) from the inverse document frequency. */
+const bm25 = (idf: number, termFreq: number, fieldLength: number, avgFieldLength: number): number =>
+  idf * (BM25_D + (termFreq * (BM25_K + 1)) / (termFreq + BM25_K * (1 - BM25_B + (BM25_B * fieldLength) / avgFieldLength)));
 
 function bitCount(bits: number): number {
   let count = 0;
@@ -103,20 +105,23 @@ export function scoreQuery(
       const freqs = data.get(field.id);
       if (freqs === undefined) continue;
       let matching = freqs.size;
+      let idf = invDocFreq(matching, state._documentCount);
       const avgFieldLength = state._avgFieldLength[field.id]!;
+      // The product's first factors, multiplied in MiniSearch's order (left to right: the same bits).
+      const weight = termWeight * termBoost * field.boost;
       for (const [docId, termFreq] of freqs) {
         let docBoost = docBoosts.get(docId);
         if (docBoost === undefined) {
           const id = state._documentIds.get(docId);
           if (id === undefined) {
             matching -= 1;
+            idf = invDocFreq(matching, state._documentCount);
             continue;
           }
           docBoosts.set(docId, (docBoost = boostDocument(id)));
         }
         if (!docBoost) continue;
-        const rawScore = bm25(termFreq, matching, state._documentCount, state._fieldLength.get(docId)![field.id]!, avgFieldLength);
-        const weighted = termWeight * termBoost * field.boost * docBoost * rawScore;
+        const weighted = weight * docBoost * bm25(idf, termFreq, state._fieldLength.get(docId)![field.id]!, avgFieldLength);
         const result = results.get(docId);
         if (result === undefined) results.set(docId, { score: weighted, terms: bit });
         else {
