@@ -14,6 +14,17 @@ import type { Pool, PoolClient } from 'pg';
  * Only `query(text, values)` is wrapped: Kysely calls the cursor form only for `.stream()` with a `cursor` in its
  * dialect's settings, which the API does not use.
  */
+/**
+ * Statement texts run as named prepared statements (preparedQuery's, the floor's hot writes): pg parses each once
+ * per connection and the server neither parses nor plans it again, one round trip's worth of work less per run.
+ */
+const statementNames = new Map<string, string>();
+
+/** Runs `text` as a named prepared statement on every connection of callbackQueryPool from now on. */
+export function prepareOnPostgres(text: string): void {
+  if (!statementNames.has(text)) statementNames.set(text, `ev_prepared_${statementNames.size + 1}`);
+}
+
 export function callbackQueryPool(pool: Pool): PostgresPool {
   // One wrapper per pg client, as long as the client lives: Kysely keeps its connection state per client object.
   const wrappers = new WeakMap<PoolClient, PostgresPoolClient>();
@@ -34,7 +45,10 @@ export function callbackQueryPool(pool: Pool): PostgresPool {
 function callbackQueryClient(client: PoolClient): PostgresPoolClient {
   const query = <R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> =>
     new Promise((resolve, reject) => {
-      client.query(text, values as unknown[], (error, result) => (error ? reject(error) : resolve(result as unknown as PostgresQueryResult<R>)));
+      const done = (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result as PostgresQueryResult<R>));
+      const name = statementNames.get(text);
+      if (name) client.query({ name, text, values: values as unknown[] }, done);
+      else client.query(text, values as unknown[], done);
     });
   return {
     query: query as PostgresPoolClient['query'],

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { prepareOnPostgres } from './pgCallbackPool';
 import { dialectOf } from './portable';
 import type { Database } from './schema';
 import { withStablePlanParameters } from './sqliteStablePlans';
@@ -14,7 +15,8 @@ import { withStablePlanParameters } from './sqliteStablePlans';
  *
  * A parameter may stand wherever a single value goes (comparisons, `set`, `values`), not for a list (`in`).
  * On SQLite an equality parameter is compiled as `+?`, so that a join read by id is not prepared again at every
- * run (sqliteStablePlans.ts): these are point reads and writes, whose plan no bound value should change.
+ * run (sqliteStablePlans.ts): these are point reads and writes, whose plan no bound value should change. On
+ * PostgreSQL the text becomes a named prepared statement of each connection (pgCallbackPool.ts).
  */
 type Db = Kysely<Database>;
 
@@ -52,7 +54,9 @@ export function preparedQuery<Params extends Record<string, unknown>>() {
       let compiled = byAdapter.get(adapter);
       if (!compiled) {
         const built = build(db, (name) => new ParameterSlot(name) as never).compile() as CompiledQuery<unknown>;
-        const query = dialectOf(db) === 'sqlite' ? { ...built, sql: withStablePlanParameters(built.sql) } : built;
+        const dialect = dialectOf(db);
+        const query = dialect === 'sqlite' ? { ...built, sql: withStablePlanParameters(built.sql) } : built;
+        if (dialect === 'postgres') prepareOnPostgres(query.sql);
         const slots: CompiledForDialect['slots'] = [];
         query.parameters.forEach((value, index) => {
           if (value instanceof ParameterSlot) slots.push([index, value.name]);
