@@ -114,12 +114,12 @@ function* fuzzRequests(operation: ApiOperation, baseline: BaselineRequest): Gene
     payload === undefined ? { method: operation.method, url, headers: baseline.headers?.() ?? {} } : { method: operation.method, url, headers, payload };
 
   for (const name of operation.pathParameters) {
-    for (const hostile of hostileValuesFor(`${operation.key} path ${name}`)) {
+    for (const hostile of hostileValuesFor(`${operation.key} path ${name}`, { inUrl: true })) {
       yield { what: `path ${name} = ${hostile.label}`, request: request(urlOf(operation, { ...params, [name]: toPathSegment(hostile.value) }, query), validPayload) };
     }
   }
   for (const name of operation.queryParameters) {
-    for (const hostile of hostileValuesFor(`${operation.key} query ${name}`)) {
+    for (const hostile of hostileValuesFor(`${operation.key} query ${name}`, { inUrl: true })) {
       const url = urlOf(operation, params, { ...query, [name]: toParameterValues(hostile.value) });
       yield { what: `query ${name} = ${hostile.label}`, request: request(url, validPayload) };
     }

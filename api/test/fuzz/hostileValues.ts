@@ -20,6 +20,11 @@ export const FUZZ_SEED = 20_260_522;
 
 /** One megabyte of text, under the API's 1 MiB body limit once wrapped in JSON (so it reaches validation). */
 const ONE_MEGABYTE = 'x'.repeat(1_000_000);
+/**
+ * In a path or a query, the longest text a request line can carry: Node's HTTP parser refuses a head over 16 KiB
+ * (maxHeaderSize) before the API sees it, so a megabyte there only exists through app.inject.
+ */
+const LONGEST_URL_TEXT = 'x'.repeat(15_000);
 
 export const NAMED_HOSTILE_VALUES: readonly HostileValue[] = [
   { label: 'NUL inside a string', value: 'Nguyễn\u0000Văn' },
@@ -62,10 +67,16 @@ function seedOf(name: string): number {
   return hash;
 }
 
-/** The named hostile values, then `drawn` more from fast-check, seeded by the field's name. */
-export function hostileValuesFor(fieldName: string, drawn = 3): HostileValue[] {
-  const sampled = fc.sample(drawnHostileValue, { seed: seedOf(fieldName), numRuns: drawn });
-  return [...NAMED_HOSTILE_VALUES, ...sampled.map((value) => ({ label: `drawn ${describe(value)}`, value }))];
+/**
+ * The named hostile values, then `drawn` more from fast-check, seeded by the field's name. In a path or a query
+ * (`inUrl`) the megabyte becomes the longest text a request line carries.
+ */
+export function hostileValuesFor(fieldName: string, options: { inUrl?: boolean; drawn?: number } = {}): HostileValue[] {
+  const sampled = fc.sample(drawnHostileValue, { seed: seedOf(fieldName), numRuns: options.drawn ?? 3 });
+  const named = options.inUrl
+    ? NAMED_HOSTILE_VALUES.map((hostile) => (hostile.value === ONE_MEGABYTE ? { label: '15 KB string (the longest a request line carries)', value: LONGEST_URL_TEXT } : hostile))
+    : NAMED_HOSTILE_VALUES;
+  return [...named, ...sampled.map((value) => ({ label: `drawn ${describe(value)}`, value }))];
 }
 
 function describe(value: unknown): string {
@@ -75,17 +86,27 @@ function describe(value: unknown): string {
 
 // ---- Serialisation ------------------------------------------------------------------------------------
 
-/** JSON text of a body, RawJsonNumber written verbatim. */
+/** The megabyte's JSON text, made once: JSON.stringify would copy and scan it again for every request. */
+const ONE_MEGABYTE_JSON = JSON.stringify(ONE_MEGABYTE);
+
+function needsVerbatim(value: unknown): boolean {
+  if (value instanceof RawJsonNumber || value === ONE_MEGABYTE) return true;
+  if (value === null || typeof value !== 'object') return false;
+  return Object.values(value).some(needsVerbatim);
+}
+
+/** JSON text of a body, RawJsonNumber written verbatim (JSON.stringify's fast path when there is none). */
 export function toJsonText(body: unknown): string {
-  const raw: string[] = [];
+  if (!needsVerbatim(body)) return JSON.stringify(body);
+  const verbatim: string[] = [];
   const text = JSON.stringify(body, (_key, value: unknown) => {
-    if (value instanceof RawJsonNumber) {
-      raw.push(value.text);
-      return `\u0000raw:${raw.length - 1}\u0000`;
+    if (value instanceof RawJsonNumber || value === ONE_MEGABYTE) {
+      verbatim.push(value instanceof RawJsonNumber ? value.text : ONE_MEGABYTE_JSON);
+      return `\u0000raw:${verbatim.length - 1}\u0000`;
     }
     return value;
   });
-  return text.replace(/"\\u0000raw:(\d+)\\u0000"/g, (_match, index: string) => raw[Number(index)]!);
+  return text.replace(/"\\u0000raw:(\d+)\\u0000"/g, (_match, index: string) => verbatim[Number(index)]!);
 }
 
 /**
