@@ -1,4 +1,4 @@
-import { sql, type Compilable, type Insertable, type Kysely, type QueryCreator, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   ERROR_CODES,
   APPOINTMENT_STATUS_LABELS,
@@ -9,8 +9,6 @@ import {
 } from 'shared-contracts/schemas';
 import type { SymptomCode } from 'shared-contracts/diagnostics';
 import type { z } from 'zod';
-import type { ServiceOrderChecklistItemsTable } from '../../db/backOfficeSchema';
-import { dialectOf } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -22,7 +20,7 @@ import { checkBay, occupyBay } from './serviceOrderBays';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { fieldError } from '../../http/dataErrors';
 import { publishServiceOrderChange } from './serviceOrderEvents';
-import { bookedLines } from './serviceOrderLines';
+import { writeBookedLines } from './serviceOrderLines';
 import { backOfficeCode } from './serviceOrderTransition';
 
 export type CheckInData = z.output<typeof checkInInputSchema>;
@@ -70,7 +68,6 @@ const appointmentToCheckIn = preparedQuery<{ appointmentId: number }>()((db, par
     .selectFrom('appointments')
     .innerJoin('service_centres', 'service_centres.id', 'appointments.centre_id')
     .leftJoin('vehicles', 'vehicles.id', 'appointments.vehicle_id')
-    .leftJoin('package_credits', 'package_credits.id', 'appointments.package_credit_id')
     .select([
       'appointments.id',
       'appointments.code',
@@ -83,7 +80,7 @@ const appointmentToCheckIn = preparedQuery<{ appointmentId: number }>()((db, par
       'appointments.vehicle_brand',
       'appointments.vehicle_model',
       'appointments.license_plate',
-      'package_credits.service_id as credit_service_id',
+      'appointments.package_credit_id',
       'service_centres.service_bays',
       'vehicles.odometer_km',
     ])
@@ -110,7 +107,9 @@ const appointmentCheckedInHistory = preparedQuery<{ appointmentId: number; fromS
   }),
 );
 
-type OpenOrderValues = {
+const serviceOrderWithCode = preparedQuery<{ code: string }>()((db, param) => db.selectFrom('service_orders').select('id').where('code', '=', param('code')));
+
+const openServiceOrder = preparedQuery<{
   code: string;
   appointmentId: number;
   centreId: number;
@@ -127,9 +126,7 @@ type OpenOrderValues = {
   intakeNote: string | null;
   openedBy: number;
   at: string;
-};
-
-const openServiceOrderQuery = (db: Kysely<Database>, param: <K extends keyof OpenOrderValues>(name: K) => OpenOrderValues[K]) =>
+}>()((db, param) =>
   db
     .insertInto('service_orders')
     .values({
@@ -159,11 +156,8 @@ const openServiceOrderQuery = (db: Kysely<Database>, param: <K extends keyof Ope
       version: 1,
       updated_at: param('at'),
     })
-    // A code another order has: no row, and the caller draws another (freeCode's read, in the insert).
-    .onConflict((conflict) => conflict.column('code').doNothing())
-    .returning(['id', 'code']);
-
-const openServiceOrder = preparedQuery<OpenOrderValues>()((db, param) => openServiceOrderQuery(db, param));
+    .returning(['id', 'code']),
+);
 
 const serviceOrderOpenedHistory = preparedQuery<{ serviceOrderId: number; changedBy: number; at: string }>()((db, param) =>
   db.insertInto('service_order_status_history').values({
@@ -176,123 +170,38 @@ const serviceOrderOpenedHistory = preparedQuery<{ serviceOrderId: number; change
   }),
 );
 
-/** PostgreSQL: the move and its history row in one statement (the history row only when the appointment moved). */
-const checkInAppointmentWithHistory = preparedQuery<{ appointmentId: number; fromStatus: string; changedBy: number; at: string }>()((db, param) =>
-  db
-    .with('moved', (creator) =>
-      creator
-        .updateTable('appointments')
-        .set({ status: 'CHECKED_IN', updated_at: param('at') })
-        .where('id', '=', param('appointmentId'))
-        .where('status', 'in', [...CHECK_IN_APPOINTMENT_STATUSES])
-        .returning(['id', 'updated_at']),
-    )
-    .insertInto('appointment_status_history')
-    .columns(['appointment_id', 'from_status', 'to_status', 'changed_by', 'note', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('moved')
-        .select([
-          'moved.id',
-          sql<string>`cast(${param('fromStatus')} as varchar)`.as('from_status'),
-          sql.lit('CHECKED_IN').as('to_status'),
-          sql<number>`cast(${param('changedBy')} as integer)`.as('changed_by'),
-          sql.lit(null).as('note'),
-          'moved.updated_at',
-        ]),
-    )
-    .returning('appointment_id'),
-);
-
-/** PENDING|CONFIRMED → CHECKED_IN with its history row, or 409 APPOINTMENT_CHANGED (a concurrent check-in moved it). */
-async function moveToCheckedIn(trx: Transaction<Database>, appointmentId: number, fromStatus: AppointmentStatus, changedBy: number, at: string): Promise<void> {
-  if (dialectOf(trx) === 'postgres') {
-    const moved = await checkInAppointmentWithHistory.rows(trx, { appointmentId, fromStatus, changedBy, at });
-    if (moved.length !== 1) throw appointmentChanged();
-    return;
-  }
-  const moved = await checkInAppointmentRow.execute(trx, { appointmentId, at });
-  if (Number(moved.numAffectedRows) !== 1) throw appointmentChanged();
-  await appointmentCheckedInHistory.execute(trx, { appointmentId, fromStatus, changedBy, at });
-}
-
-type OpenOrderParams = Omit<OpenOrderValues, 'code'>;
-
-/** PostgreSQL: the order and its OPEN history row in one statement (none when the code is taken). */
-const openServiceOrderWithHistory = preparedQuery<OpenOrderValues>()((db, param) =>
-  db
-    .with('opened', () => openServiceOrderQuery(db, param).returning(['opened_by', 'opened_at']))
-    .with('history', (creator) =>
-      creator
-        .insertInto('service_order_status_history')
-        .columns(['service_order_id', 'from_status', 'to_status', 'changed_by', 'note', 'created_at'])
-        .expression((eb) =>
-          eb.selectFrom('opened').select(['opened.id', sql.lit(null).as('from_status'), sql.lit('OPEN').as('to_status'), 'opened.opened_by', sql.lit(null).as('note'), 'opened.opened_at']),
-        )
-        .returning('id'),
-    )
-    .selectFrom('opened')
-    .select(['opened.id', 'opened.code']),
-);
-
-/** Opens the order under a code no order has yet (an insert that finds its code taken draws another) with its history row. */
-async function openOrder(trx: Transaction<Database>, now: Date, params: OpenOrderParams): Promise<{ id: number; code: string }> {
-  for (;;) {
-    const code = backOfficeCode('PDV', now);
-    if (dialectOf(trx) === 'postgres') {
-      const opened = await openServiceOrderWithHistory.first(trx, { ...params, code });
-      if (opened) return opened;
-      continue;
-    }
-    const opened = await openServiceOrder.first(trx, { ...params, code });
-    if (!opened) continue;
-    await serviceOrderOpenedHistory.execute(trx, { serviceOrderId: opened.id, changedBy: params.openedBy, at: params.at });
-    return opened;
-  }
-}
-
-/** The booked services, in the services' order: their lines and checklist templates (one read for both). */
-const bookedServices = preparedQuery<{ appointmentId: number }>()((db, param) =>
+/** The checklist templates of the booked services, in the services' order. */
+const bookedChecklists = preparedQuery<{ appointmentId: number }>()((db, param) =>
   db
     .selectFrom('appointment_services')
     .innerJoin('services', 'services.id', 'appointment_services.service_id')
-    .select(['appointment_services.service_id', 'appointment_services.service_name', 'appointment_services.price', 'services.price as list_price', 'services.checklist'])
+    .select('services.checklist')
     .where('appointment_services.appointment_id', '=', param('appointmentId'))
     .orderBy('services.sort_order')
     .orderBy('services.id'),
 );
 
-function checklistRows(serviceOrderId: number, services: ReadonlyArray<{ checklist: string }>): Insertable<ServiceOrderChecklistItemsTable>[] {
+async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number): Promise<void> {
+  const services = await bookedChecklists.rows(trx, { appointmentId });
   const items = new Map<string, ChecklistTemplateItem>();
   for (const service of services) for (const item of templateOf(service.checklist)) if (!items.has(item.code)) items.set(item.code, item);
-  return [...items.values()].map((item, sortOrder) => ({
-    service_order_id: serviceOrderId,
-    code: item.code.slice(0, 40),
-    label: item.label.slice(0, 200),
-    sort_order: sortOrder,
-    result: null,
-    note: null,
-    checked_by: null,
-    checked_at: null,
-  }));
-}
-
-/**
- * The order's checklist, booked lines and the vehicle's odometer. On PostgreSQL the writes go as one statement
- * (each but the last a data-modifying WITH): every statement is a round trip the front desk waits for, queued
- * behind the event loop. SQLite runs them one by one (in-process, no round trip).
- */
-async function writeOpenedOrder(trx: Transaction<Database>, writes: ReadonlyArray<(creator: QueryCreator<Database>) => Compilable>): Promise<void> {
-  if (writes.length === 0) return;
-  if (dialectOf(trx) === 'sqlite') {
-    for (const write of writes) await trx.executeQuery(write(trx).compile());
-    return;
-  }
-  let creator: QueryCreator<Database> = trx;
-  writes.slice(0, -1).forEach((write, index) => {
-    creator = creator.with(`w${index}`, (inner) => write(inner) as never) as unknown as QueryCreator<Database>;
-  });
-  await trx.executeQuery(writes.at(-1)!(creator).compile());
+  if (items.size === 0) return;
+  // One statement for the whole list: on PostgreSQL each statement is a round trip the front desk waits for.
+  await trx
+    .insertInto('service_order_checklist_items')
+    .values(
+      [...items.values()].map((item, sortOrder) => ({
+        service_order_id: serviceOrderId,
+        code: item.code.slice(0, 40),
+        label: item.label.slice(0, 200),
+        sort_order: sortOrder,
+        result: null,
+        note: null,
+        checked_by: null,
+        checked_at: null,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -307,6 +216,15 @@ async function confirmSymptoms(trx: Transaction<Database>, appointmentId: number
   if (confirmed.length > 0) unticked = unticked.where('code', 'not in', confirmed);
   await unticked.execute();
   await recordAppointmentSymptoms(trx, appointmentId, confirmed, 'staff', staffId);
+}
+
+/** A code no order has yet (the unique constraint is the backstop). */
+async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
+  for (;;) {
+    const code = backOfficeCode('PDV', at);
+    const taken = await serviceOrderWithCode.first(trx, { code });
+    if (!taken) return code;
+  }
 }
 
 /**
@@ -345,47 +263,50 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
 
   const at = now.toISOString();
   const order = await floorTransaction(db, async (trx) => {
-    await moveToCheckedIn(trx, appointment.id, status, scope.userId, at);
+    const moved = await checkInAppointmentRow.execute(trx, { appointmentId: appointment.id, at });
+    if (Number(moved.numAffectedRows) !== 1) throw appointmentChanged();
+    await appointmentCheckedInHistory.execute(trx, { appointmentId: appointment.id, fromStatus: status, changedBy: scope.userId, at });
+    const code = await freeCode(trx, now);
     const inserted = await uniqueOr(
       () =>
-        openOrder(trx, now, {
-          appointmentId: appointment.id,
-          centreId: appointment.centre_id,
-          userId: appointment.user_id,
-          vehicleId: appointment.vehicle_id,
-          vehicleType: appointment.vehicle_type,
-          vehicleBrand: appointment.vehicle_brand,
-          vehicleModel: appointment.vehicle_model,
-          licensePlate: appointment.license_plate,
-          technicianId,
-          bayNo,
-          odometerKm: input.odometerKm,
-          concern: input.customerConcern,
-          intakeNote: input.intakeNote,
-          openedBy: scope.userId,
-          at,
-        }),
+        openServiceOrder
+          .first(trx, {
+            code,
+            appointmentId: appointment.id,
+            centreId: appointment.centre_id,
+            userId: appointment.user_id,
+            vehicleId: appointment.vehicle_id,
+            vehicleType: appointment.vehicle_type,
+            vehicleBrand: appointment.vehicle_brand,
+            vehicleModel: appointment.vehicle_model,
+            licensePlate: appointment.license_plate,
+            technicianId,
+            bayNo,
+            odometerKm: input.odometerKm,
+            concern: input.customerConcern,
+            intakeNote: input.intakeNote,
+            openedBy: scope.userId,
+            at,
+          })
+          .then((row) => row!),
       async () => appointmentChanged(),
     );
-    const booked = await bookedServices.rows(trx, { appointmentId: appointment.id });
-    const checklist = checklistRows(inserted.id, booked);
-    const lines = bookedLines(inserted.id, booked, appointment.credit_service_id);
-    const writes: Array<(creator: QueryCreator<Database>) => Compilable> = [];
-    if (checklist.length > 0) writes.push((creator) => creator.insertInto('service_order_checklist_items').values(checklist));
-    if (lines.length > 0) writes.push((creator) => creator.insertInto('service_order_lines').values(lines));
-    const vehicleId = appointment.vehicle_id;
-    if (vehicleId !== null) {
-      writes.push((creator) =>
-        creator
-          .insertInto('vehicle_odometer_readings')
-          .values({ vehicle_id: vehicleId, odometer_km: input.odometerKm, source: 'service', note: `Tiếp nhận ${inserted.code}`, recorded_at: at }),
-      );
-      writes.push((creator) =>
-        creator.updateTable('vehicles').set({ odometer_km: input.odometerKm, updated_at: at }).where('id', '=', vehicleId).where('odometer_km', '<', input.odometerKm),
-      );
-    }
-    await writeOpenedOrder(trx, writes);
+    await serviceOrderOpenedHistory.execute(trx, { serviceOrderId: inserted.id, changedBy: scope.userId, at });
+    await writeChecklist(trx, inserted.id, appointment.id);
+    await writeBookedLines(trx, inserted.id, appointment.id, appointment.package_credit_id);
     if (input.symptoms !== undefined) await confirmSymptoms(trx, appointment.id, input.symptoms, scope.userId);
+    if (appointment.vehicle_id !== null) {
+      await trx
+        .insertInto('vehicle_odometer_readings')
+        .values({ vehicle_id: appointment.vehicle_id, odometer_km: input.odometerKm, source: 'service', note: `Tiếp nhận ${inserted.code}`, recorded_at: at })
+        .execute();
+      await trx
+        .updateTable('vehicles')
+        .set({ odometer_km: input.odometerKm, updated_at: at })
+        .where('id', '=', appointment.vehicle_id)
+        .where('odometer_km', '<', input.odometerKm)
+        .execute();
+    }
     if (bayNo !== null) await occupyBay(trx, appointment.centre_id, bayNo, inserted.id, at);
     return inserted;
   });
@@ -399,8 +320,6 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
       userId: appointment.user_id,
       status: 'OPEN',
       appointment: { code: appointment.code, status: 'CHECKED_IN' },
-      // A new order has no parts requests yet.
-      pendingApprovals: 0,
     },
     now,
   );

@@ -110,13 +110,11 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
   const now = ctx.clock.now();
   const [head] = await orderCard.load(db, now, { id });
   if (!head || (scope.centreId !== null && scope.centreId !== head.centreId)) throw serviceOrderNotFound();
-  // An OPEN order has never been started: no photo (taken IN_PROGRESS) nor invoice (WORK_DONE) to read yet.
-  const opened = head.card.status === 'OPEN';
   const [items, photos, lines, invoice, timeline, partsRequests, diagnostics] = await Promise.all([
     checklistItemsOf.rows(db, { id }),
-    opened ? [] : checklistPhotosOf.rows(db, { id }),
+    checklistPhotosOf.rows(db, { id }),
     linesOf.rows(db, { id }),
-    opened ? null : readInvoice(db, id, ctx.vietQr),
+    readInvoice(db, id, ctx.vietQr),
     timelineOf(db, head.card.appointmentId, id),
     ctx.parts.requestsOf(db, id, scope.role),
     orderDiagnosticsOf(ctx)(db, { id, appointmentId: head.card.appointmentId }),

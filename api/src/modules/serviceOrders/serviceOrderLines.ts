@@ -1,41 +1,13 @@
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { ServiceOrderLinesTable } from '../../db/backOfficeSchema';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A booked service as check-in reads it once for the lines and the checklist. */
-export interface BookedService {
-  service_id: number;
-  service_name: string;
-  price: number;
-  list_price: number;
-}
-
 /**
  * The billable lines a service order starts with: one 'service' line per booked service at the price it was
- * booked for. A service paid by a package credit (`creditServiceId`) was booked at 0; its line carries the
- * service's list price so the invoice can show what the package paid (packageDiscountOf), and the total stays
- * what was booked.
+ * booked for. A service paid by a package credit was booked at 0; its line carries the service's list price
+ * so the invoice can show what the package paid (packageDiscountOf), and the total stays what was booked.
  */
-export function bookedLines(serviceOrderId: number, booked: readonly BookedService[], creditServiceId: number | null): Insertable<ServiceOrderLinesTable>[] {
-  return booked.map((service) => {
-    const price = service.service_id === creditServiceId ? service.list_price : service.price;
-    return {
-      service_order_id: serviceOrderId,
-      kind: 'service',
-      ref_id: service.service_id,
-      name: service.service_name,
-      quantity: 1,
-      unit_price: price,
-      line_total: price,
-      source: 'booked',
-      parts_request_id: null,
-    };
-  });
-}
-
-/** The booked lines of an appointment's order, read and written (the seed; check-in reads the services once for its checklist too). */
 export async function writeBookedLines(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number, packageCreditId: number | null): Promise<void> {
   const creditServiceId = packageCreditId === null
     ? null
@@ -49,7 +21,25 @@ export async function writeBookedLines(trx: Transaction<Database>, serviceOrderI
     .orderBy('services.id')
     .execute();
   if (booked.length === 0) return;
-  await trx.insertInto('service_order_lines').values(bookedLines(serviceOrderId, booked, creditServiceId)).execute();
+  await trx
+    .insertInto('service_order_lines')
+    .values(
+      booked.map((service) => {
+        const price = service.service_id === creditServiceId ? service.list_price : service.price;
+        return {
+          service_order_id: serviceOrderId,
+          kind: 'service',
+          ref_id: service.service_id,
+          name: service.service_name,
+          quantity: 1,
+          unit_price: price,
+          line_total: price,
+          source: 'booked',
+          parts_request_id: null,
+        };
+      }),
+    )
+    .execute();
 }
 
 /**
