@@ -60,14 +60,9 @@ export function requireCentreRole(db: Kysely<Database>, ...roles: Role[]): preHa
       return;
     }
     const centreId = await activeCentreOf(db, auth.userId);
-    if (centreId === null) throw noCentre();
+    if (centreId === null) throw new AppError(403, ERROR_CODES.NO_CENTRE, centreScopeMessages.noCentre);
     request.centreScope = { userId: auth.userId, role: auth.role, centreId };
   };
-}
-
-/** 403 NO_CENTRE: a staff member, technician or manager without an active assignment. */
-export function noCentre(): AppError {
-  return new AppError(403, ERROR_CODES.NO_CENTRE, centreScopeMessages.noCentre);
 }
 
 /** The scope set by requireCentreRole (throws if the guard was forgotten: a programming error). */

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { type z } from 'zod';
 import {
   ERROR_CODES,
@@ -9,14 +9,12 @@ import {
   type ServiceOrderChecklistItem,
 } from 'shared-contracts/schemas';
 import type { ServiceOrderChecklistItemRow } from '../../db/backOfficeSchema';
-import { dialectOf, toIsoUtc } from '../../db/portable';
-import { prepareOnPostgres } from '../../db/pgCallbackPool';
+import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { apiMessages } from '../../http/messages';
-import { activeCentreOf, noCentre } from '../../security/centreScope';
-import { assertChecklistWritable } from './checklistAccess';
+import { assertChecklistWritable, type ChecklistWriter } from './checklistAccess';
 import { checklistPhotoUrl } from '../media';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -90,96 +88,84 @@ export function parseChecklistAnswer(body: unknown): ChecklistAnswer {
   throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, errors[0]?.message ?? apiMessages.validation, errors);
 }
 
-/** The item's answer before a change (did it count as answered?). SQLite only: PostgreSQL reads it in answerOnPostgres. */
+/** The item's answer before a change (did it count as answered?). */
 const itemResult = preparedQuery<{ itemId: number; orderId: number }>()((db, param) =>
   db.selectFrom('service_order_checklist_items').select('result').where('id', '=', param('itemId')).where('service_order_id', '=', param('orderId')),
 );
 
-const editableStatuses = CHECKLIST_EDITABLE_STATUSES.map((status) => `'${status}'`).join(', ');
-const writerCentre = `select centre_id from staff_assignments where user_id = $1 and ended_at is null`;
-/** The item's photos as a JSON array, oldest first (the answer's response carries them). */
-const photosJson = (dialect: 'sqlite' | 'postgres', item: string) =>
-  dialect === 'postgres'
-    ? `(select coalesce(json_agg(json_build_object('id', p.id, 'item_id', p.item_id, 'file', p.file, 'width', p.width, 'height', p.height) order by p.id), '[]') from checklist_photos p where p.item_id = ${item})`
-    : `(select json_group_array(json_object('id', p.id, 'item_id', p.item_id, 'file', p.file, 'width', p.width, 'height', p.height)) from (select * from checklist_photos where item_id = ${item} order by id) p)`;
 /**
- * The answer, written only while the order is the writer's centre's (their active assignment, read in the same
- * statement), assigned to the writer and IN_PROGRESS (orderWritableBy's condition). Parameters: $1 user, $2 item,
- * $3 order, $4 result, $5 note, $6 checked_by, $7 checked_at.
+ * The answer, written only while the order is the writer's centre's, assigned to the writer and IN_PROGRESS
+ * (the condition of orderWritableBy, over parameters so that the statement is compiled once).
  */
-const answerCondition = `id = $2 and service_order_id = $3 and exists (select 1 from service_orders where service_orders.id = $3
-  and service_orders.status in (${editableStatuses}) and service_orders.technician_id = $1 and service_orders.centre_id = (${writerCentre}))`;
-const answerSet = `set result = $4, note = $5, checked_by = $6, checked_at = $7`;
-/**
- * PostgreSQL: the whole answer in one statement (one round trip: the writer's centre, the answer before, the write,
- * the photos); a statement's sub-statements see one snapshot, so `before` is the answer the update replaced.
- * It always returns one row: centre_id null (no active assignment) or id null (the write was refused).
- */
-const answerOnPostgres = `with writer as (${writerCentre} limit 1),
-before as (select result from service_order_checklist_items where id = $2 and service_order_id = $3),
-updated as (update service_order_checklist_items ${answerSet} where ${answerCondition} returning *)
-select (select centre_id from writer) as writer_centre_id, (select result from before) as before_result, updated.*, ${photosJson('postgres', 'updated.id')} as photos
-from (select 1) as one left join updated on true`;
-prepareOnPostgres(answerOnPostgres);
-/** SQLite (no write in a WITH): the write with the writer's centre and the photos; the answer before is read first. */
-const answerOnSqlite = `update service_order_checklist_items ${answerSet} where ${answerCondition}
-returning *, (${writerCentre}) as writer_centre_id, ${photosJson('sqlite', 'service_order_checklist_items.id')} as photos`;
-/** SQLite binds `?` in order: the text with `$n` replaced, and which parameter each `?` takes. */
-const sqliteAnswer = { text: answerOnSqlite.replace(/\$\d/g, '?'), order: [...answerOnSqlite.matchAll(/\$(\d)/g)].map((match) => Number(match[1]) - 1) };
+const answerUpdate = preparedQuery<{
+  itemId: number;
+  orderId: number;
+  userId: number;
+  centreId: number;
+  result: ChecklistResult | null;
+  note: string | null;
+  checkedBy: number | null;
+  checkedAt: string | null;
+}>()((db, param) =>
+  db
+    .updateTable('service_order_checklist_items')
+    .set({ result: param('result'), note: param('note'), checked_by: param('checkedBy'), checked_at: param('checkedAt') })
+    .where('id', '=', param('itemId'))
+    .where('service_order_id', '=', param('orderId'))
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('service_orders')
+          .select('service_orders.id')
+          .where('service_orders.id', '=', param('orderId'))
+          .where('service_orders.status', 'in', [...CHECKLIST_EDITABLE_STATUSES])
+          .where('service_orders.technician_id', '=', param('userId'))
+          .where('service_orders.centre_id', '=', param('centreId')),
+      ),
+    )
+    .returningAll(),
+);
 
-interface AnswerRow extends ServiceOrderChecklistItemRow {
-  writer_centre_id: number | null;
-  before_result?: string | null;
-  /** JSON text on SQLite, parsed by pg on PostgreSQL. */
-  photos: string | PhotoRow[];
-}
+const photosOfItem = preparedQuery<{ itemId: number }>()((db, param) =>
+  db.selectFrom('checklist_photos').select(['id', 'item_id', 'file', 'width', 'height']).where('item_id', '=', param('itemId')).orderBy('id'),
+);
 
 export interface AnsweredItem {
   item: ServiceOrderChecklistItem;
-  /** The writer's centre (whose floor streams are told). */
-  centreId: number;
   /** The item became answered or unanswered: the order's answered count (shown on the board) moved. */
   progressChanged: boolean;
 }
 
-/** The writer's active centre, or 403 NO_CENTRE (what requireCentreRole answers for a technician without one). */
-export async function writerCentreOf(db: Kysely<Database>, userId: number): Promise<number> {
-  const centreId = await activeCentreOf(db, userId);
-  if (centreId === null) throw noCentre();
-  return centreId;
-}
-
 /**
  * Records a technician's answer to one item (autosaved per item, editable back to another value or to
- * unanswered while the order is IN_PROGRESS) in one conditional UPDATE that also checks the technician's active
- * centre (the route reads no assignment first); the item with its photos comes back. On PostgreSQL that is the
- * request's one statement; SQLite reads the answer before it too. A refused write is explained after (404, 403
- * NOT_ASSIGNED or NO_CENTRE, 409). The order's version is not bumped: answers are per item and do not conflict
- * with assignment edits.
+ * unanswered while the order is IN_PROGRESS) in one conditional UPDATE; the item with its photos comes back.
+ * The order's version is not bumped: answers are per item and do not conflict with assignment edits.
  */
 export async function answerChecklistItem(
   db: Kysely<Database>,
   orderId: number,
   itemId: number,
-  userId: number,
+  writer: ChecklistWriter,
   answer: ChecklistAnswer,
   at: Date,
 ): Promise<AnsweredItem> {
   const answered = answer.result !== null;
-  const postgres = dialectOf(db) === 'postgres';
-  const before = postgres ? undefined : await itemResult.first(db, { itemId, orderId });
-  const parameters = [userId, itemId, orderId, answer.result, answer.note, answered ? userId : null, answered ? at.toISOString() : null];
-  const query = postgres ? CompiledQuery.raw(answerOnPostgres, parameters) : CompiledQuery.raw(sqliteAnswer.text, sqliteAnswer.order.map((index) => parameters[index]));
-  const { rows } = await db.executeQuery<AnswerRow>(query as CompiledQuery<AnswerRow>);
-  const row = rows[0];
-  if (!row || row.id === null || row.writer_centre_id === null) {
-    const centreId = await writerCentreOf(db, userId);
-    await assertChecklistWritable(db, orderId, itemId, { userId, centreId });
+  const before = await itemResult.first(db, { itemId, orderId });
+  // A writer without a centre (an admin) matches no order: the refusal below explains why.
+  const row = await answerUpdate.first(db, {
+    itemId,
+    orderId,
+    userId: writer.userId,
+    centreId: writer.centreId ?? 0,
+    result: answer.result,
+    note: answer.note,
+    checkedBy: answered ? writer.userId : null,
+    checkedAt: answered ? at.toISOString() : null,
+  });
+  if (!row) {
+    await assertChecklistWritable(db, orderId, itemId, writer);
     // Allowed now but not a moment ago: the order changed in between.
     throw AppError.conflict(apiMessages.conflict);
   }
-  const previous = postgres ? (row.before_result ?? null) : (before?.result ?? null);
-  const progressChanged = previous === null ? answered : !answered;
-  const photos = typeof row.photos === 'string' ? (JSON.parse(row.photos) as PhotoRow[]) : row.photos;
-  return { item: toChecklistItem(row, photos), centreId: row.writer_centre_id, progressChanged };
+  const progressChanged = (before?.result ?? null) === null ? answered : !answered;
+  return { item: toChecklistItem(row, await photosOfItem.rows(db, { itemId: row.id })), progressChanged };
 }

@@ -18,12 +18,12 @@ import {
   serviceOrderChecklistItemSchema,
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
-import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
+import { authenticate, currentAuth } from '../../security/authGuard';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { writerOf } from './checklistAccess';
-import { answerChecklistItem, parseChecklistAnswer, writerCentreOf, type ChecklistAnswer } from './checklistItems';
+import { answerChecklistItem, parseChecklistAnswer } from './checklistItems';
 import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteChecklistPhoto, storeUpload } from './checklistPhotos';
 import { createChecklistPhotoEncoder } from './checklistPhotoEncoder';
 import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder, sendStoredWebp } from '../media';
@@ -77,14 +77,12 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
   const apiRoutes: FastifyPluginAsyncZod = async (api) => {
     cacheControlForAll(api, 'private, no-store');
     const technician = requireCentreRole(db, 'technician');
-    const technicianRole = requireRole('technician');
     const cashier = requireCentreRole(db, 'staff', 'manager');
 
     api.put(
       '/service-orders/:id/checklist/:itemId',
       {
-        // The role only: the answer's own statement checks the technician's active centre (answerChecklistItem).
-        preHandler: technicianRole,
+        preHandler: technician,
         // A bad answer is a 422 naming the rule broken (parseChecklistAnswer), not the schema's 400.
         attachValidation: true,
         schema: {
@@ -96,20 +94,13 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
         },
       },
       async (request) => {
-        const { userId } = currentAuth(request);
-        let answer: ChecklistAnswer;
-        try {
-          // attachValidation also keeps a bad path parameter in the request: answered as every route does (400).
-          if (request.validationError?.validationContext === 'params') throw request.validationError;
-          answer = parseChecklistAnswer(request.body);
-        } catch (error) {
-          // A technician without a centre hears that first, as from requireCentreRole.
-          await writerCentreOf(db, userId);
-          throw error;
-        }
+        // attachValidation also keeps a bad path parameter in the request: answered as every route does (400).
+        if (request.validationError?.validationContext === 'params') throw request.validationError;
+        const answer = parseChecklistAnswer(request.body);
         const { id, itemId } = request.params;
-        const { item, centreId, progressChanged } = await answerChecklistItem(db, id, itemId, userId, answer, clock.now());
-        await checklistChanged(centreId, id, progressChanged);
+        const scope = centreScopeOf(request);
+        const { item, progressChanged } = await answerChecklistItem(db, id, itemId, writerOf(scope), answer, clock.now());
+        await checklistChanged(scope.centreId, id, progressChanged);
         return ok(item, checklistMessages.saved);
       },
     );
