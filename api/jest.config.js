@@ -1,5 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
+  // Suites run in parallel workers, each suite on scratch databases of its own (test/support/testDatabases.ts).
+  ...require('../scripts/jest/workers.cjs'),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   transform: {

@@ -1,5 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
+  ...require('../scripts/jest/workers.cjs'),
   testEnvironment: 'jsdom',
   testTimeout: 20_000,
   transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
