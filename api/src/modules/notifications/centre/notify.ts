@@ -9,7 +9,7 @@ import {
 import { inTransaction } from '../../../db/inTransaction';
 import type { Database } from '../../../db/schema';
 import type { EventBus } from '../../../events/eventBus';
-import { scheduleDeliveries } from '../channels';
+import { deliveriesWaiting, scheduleDeliveries } from '../channels';
 import { notificationOf, unreadCountOf, type NotificationRow } from './notificationReads';
 
 export interface NotifyDeps {
@@ -80,6 +80,7 @@ export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly No
     return rows.map(({ event_key: _eventKey, ...row }) => row);
   });
   if (created.length === 0) return;
+  deliveriesWaiting();
 
   // Each user's pages get each new notification with the unread count after them all (one count per user).
   const byUser = new Map<number, NotificationRow[]>();

@@ -6,6 +6,7 @@ import type { NotificationDeliveryRow } from '../../../db/notificationChannelSch
 import { systemClock, type Clock } from '../../../security/clock';
 import type { Delivery, DeliveryRecipient, NotificationChannel, SendOutcome } from './notificationChannel';
 import { nextChannel, readChoices, readReach } from './preferences';
+import { onDeliveriesWaiting } from './deliveriesWaiting';
 import { insertDelivery } from './scheduleDeliveries';
 
 /** Sends of one channel given up after this many tries (then the next allowed channel is tried). */
@@ -68,6 +69,9 @@ async function loadRecipient(db: Kysely<Database>, userId: number): Promise<Deli
 export function createDeliveryWorker({ db, channels, clock = systemClock, intervalMs = 2_000, sendTimeoutMs = DELIVERY_SEND_TIMEOUT_MS, maxAttempts = DELIVERY_MAX_ATTEMPTS, log }: DeliveryWorkerOptions): DeliveryWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<DeliveryReport> | null = null;
+  /** Nudged while a round ran: go again when it ends (its due rows were read before the nudge's commit). */
+  let nudgedWhileRunning = false;
+  let stopListening: (() => void) | null = null;
 
   /** Only the worker whose update still sees the attempt count it read gets the row. */
   async function claim(row: NotificationDeliveryRow, now: Date): Promise<boolean> {
@@ -166,7 +170,10 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
   }
 
   const tick = () => {
-    if (running) return;
+    if (running) {
+      nudgedWhileRunning = true;
+      return;
+    }
     running = (async () => {
       const total: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
       // A full batch means more are due: go on at once rather than waiting for the next tick.
@@ -185,6 +192,10 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
       })
       .finally(() => {
         running = null;
+        if (nudgedWhileRunning && timer) {
+          nudgedWhileRunning = false;
+          tick();
+        }
       });
   };
 
@@ -194,11 +205,14 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
       if (timer) return;
       timer = setInterval(tick, intervalMs);
       timer.unref();
+      stopListening = onDeliveriesWaiting(tick);
       tick();
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      stopListening?.();
+      stopListening = null;
       await running;
     },
   };

@@ -3,6 +3,8 @@ import { importJWK, jwtVerify } from 'jose';
 import { errorEnvelopeSchema, notificationPreferencesSchema, PUSH_SUBSCRIPTIONS_PER_USER_MAX, type NotificationPreferences } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import type { App } from '../../../../src/app';
+import { memoryEventBus } from '../../../../src/events/eventBus';
+import { notify } from '../../../../src/modules/notifications';
 import type { Config } from '../../../../src/config';
 import { startAuthApp, type AuthTestApp } from '../../../support/authTestKit';
 import type { TestUser } from '../../../support/shopTestKit';
@@ -28,6 +30,15 @@ function decryptPush(body: Buffer, browser: { ecdh: ECDH; auth: Buffer }): strin
   const padded = Buffer.concat([decipher.update(cipherText.subarray(0, cipherText.length - 16)), decipher.final()]);
   // The last record ends with the delimiter 0x02, then zero padding.
   return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+}
+
+/** Polls `done` every 20 ms; throws when it is still false after `ms`. */
+async function waitFor(done: () => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error(`still waiting after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe.each(testDatabases())('notification channels on $label', (target) => {
@@ -237,6 +248,24 @@ describe.each(testDatabases())('notification channels on $label', (target) => {
     expect(providers.smsRequests.map((request) => request.RequestId)).toEqual([String(rows[0]!.id), String(rows[0]!.id)]);
     expect(providers.smsAccepted()).toBe(1);
     expect(rows[0]!.raw_answer).toContain('"CodeResult":"124"');
+  });
+
+  it('sends a new notification as soon as it is written, not at the worker’s next tick', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    await putPreferences(user, everyTopic(only({ sms: true })));
+    const deliveries = worker(scratch.db, shop.clock, config, { intervalMs: 600_000 });
+    deliveries.start();
+    try {
+      await deliveries.deliverPending();
+      const written = Date.now();
+      await notify({ db: scratch.db, events: memoryEventBus(), now: shop.clock.now() }, { userId: user.id, kind: 'vehicle_ready', title: 'Xe đã sẵn sàng', body: 'Mời anh/chị đến nhận xe.', link: null, eventKey: `ready:${user.id}` });
+      await waitFor(() => providers.smsRequests.length === 1, 5_000);
+      expect(Date.now() - written).toBeLessThan(5_000);
+      const [row] = await scratch.db.selectFrom('notification_deliveries').select(['channel', 'status']).where('user_id', '=', user.id).execute();
+      expect(row).toEqual({ channel: 'sms', status: 'sent' });
+    } finally {
+      await deliveries.stop();
+    }
   });
 
   it('delivers each notification once when two workers (two instances) race for the same rows', async () => {

@@ -62,8 +62,8 @@ export async function deliveriesOf(db: Kysely<Database>, notificationId: number)
   return db.selectFrom('notification_deliveries').selectAll().where('notification_id', '=', notificationId).orderBy('id').execute();
 }
 
-export function worker(db: Kysely<Database>, clock: ManualClock, config: Config, options: { sendTimeoutMs?: number } = {}): DeliveryWorker {
-  return createDeliveryWorker({ db, clock, channels: createChannels({ db, clock, config, fetch }, null), sendTimeoutMs: options.sendTimeoutMs ?? 2_000 });
+export function worker(db: Kysely<Database>, clock: ManualClock, config: Config, options: { sendTimeoutMs?: number; intervalMs?: number } = {}): DeliveryWorker {
+  return createDeliveryWorker({ db, clock, channels: createChannels({ db, clock, config, fetch }, null), sendTimeoutMs: options.sendTimeoutMs ?? 2_000, intervalMs: options.intervalMs });
 }
 
 /** A browser's push subscription: its own P-256 key pair and auth secret, as PushManager.subscribe() makes them. */
