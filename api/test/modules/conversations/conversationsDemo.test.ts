@@ -6,7 +6,9 @@ import { manualClock } from '../../../src/security/clock';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
-const NOW = new Date('2026-11-27T03:00:00.000Z');
+// The real time: the back office's seed lays today's floor on the real day (seedBackOffice takes no clock), and the
+// demo threads find today's booking and the latest visit on that floor.
+const NOW = new Date();
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 const list = z.object({ data: conversationListSchema });
 
