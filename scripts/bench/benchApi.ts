@@ -104,8 +104,8 @@ export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown
 /** bench:notifications: the app builder (the bench sets the channels' providers itself) and what notify() calls to queue deliveries. */
 export async function loadNotificationsKit() {
   const { buildApp } = await import('../../api/src/app.ts');
-  const { scheduleDeliveries } = await import('../../api/src/modules/notifications/index.ts');
-  return { buildApp, scheduleDeliveries };
+  const { deliveriesWaiting, scheduleDeliveries } = await import('../../api/src/modules/notifications/index.ts');
+  return { buildApp, deliveriesWaiting, scheduleDeliveries };
 }
 
 /**

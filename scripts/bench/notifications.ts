@@ -48,7 +48,7 @@ async function runServer(): Promise<void> {
   const standIns = process.env.BENCH_STANDIN_URL!;
   const { seed } = await loadSeed();
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
-  const { buildApp, scheduleDeliveries } = await loadNotificationsKit();
+  const { buildApp, deliveriesWaiting, scheduleDeliveries } = await loadNotificationsKit();
   const webPush = (await import('web-push')).default;
   const { db, config } = await openBenchDatabase();
   await seed(db);
@@ -142,10 +142,11 @@ async function runServer(): Promise<void> {
           while (state.scheduled < due) {
             const index = state.scheduled++;
             const userId = customers[index % customers.length]!;
-            // As notify() does: the notification's deliveries written in its own transaction.
+            // As notify() does: the notification's deliveries written in its own transaction, then the worker nudged.
             await db.transaction().execute((trx) =>
               scheduleDeliveries(trx, { id: 1_000_000 + index, userId, kind: 'vehicle_ready', topic: 'service', title: 'Xe của anh/chị đã sẵn sàng', body: 'Mời anh/chị đến nhận xe tại trung tâm.', link: `/appointments/${index}` }, new Date()),
             );
+            deliveriesWaiting();
           }
           if (state.scheduled >= count) clearInterval(tick);
         })();
