@@ -3,14 +3,13 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { Client } from 'pg';
 import type { DatabaseConfig } from '../../src/config';
 import { createDatabase } from '../../src/db/createDatabase';
 import { migrateToLatest } from '../../src/db/migrate';
 import type { Dialect } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
 import { seed } from '../../seed';
-import { POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './testTemplates';
+import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV, withAdmin } from './testTemplates';
 
 /**
  * The databases every API suite runs against: SQLite always (a temp file per suite), PostgreSQL too when
@@ -88,16 +87,8 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
   /** A new database, empty or a copy of `template` (a database nobody is connected to). */
   async function postgresDatabase(template?: string): Promise<ScratchDatabase> {
     const name = randomName();
-    const admin = new Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const config: DatabaseConfig = { databaseUrl: url.toString(), sqliteFile: ':memory:' };
+    await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+    const config: DatabaseConfig = { databaseUrl: databaseUrlOf(adminUrl, name), sqliteFile: ':memory:' };
     const db = createDatabase(config, { poolSize: 4 });
     return {
       dialect: 'postgres',
@@ -106,13 +97,7 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
       connect: () => createDatabase(config, { poolSize: 2 }),
       async drop() {
         await db.destroy();
-        const cleaner = new Client({ connectionString: adminUrl });
-        await cleaner.connect();
-        try {
-          await cleaner.query(`drop database if exists ${name} with (force)`);
-        } finally {
-          await cleaner.end();
-        }
+        await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
       },
     };
   }

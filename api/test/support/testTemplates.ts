@@ -25,7 +25,8 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function withAdmin<T>(adminUrl: string, work: (admin: Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to the server of `adminUrl`, closed afterwards. */
+export async function withAdmin<T>(adminUrl: string, work: (admin: Client) => Promise<T>): Promise<T> {
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
@@ -53,6 +54,13 @@ function migrateInChild(target: { sqliteFile: string } | { databaseUrl: string }
   if (child.status !== 0) throw new Error(`migrating the test template failed:\n${child.stdout}\n${child.stderr}`);
 }
 
+/** `adminUrl` pointed at the database `name` on the same server. */
+export function databaseUrlOf(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function makeTestTemplates(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-template-'));
   const sqliteFile = path.join(folder, 'migrated.sqlite');
@@ -66,9 +74,7 @@ export async function makeTestTemplates(): Promise<void> {
     await dropAbandonedPostgresTemplates(admin);
     await admin.query(`create database ${name}`);
   });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  migrateInChild({ databaseUrl: url.toString() });
+  migrateInChild({ databaseUrl: databaseUrlOf(adminUrl, name) });
   process.env[POSTGRES_TEMPLATE_ENV] = name;
 }
 
