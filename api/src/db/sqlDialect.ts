@@ -138,6 +138,15 @@ export function prefersJoinToLookup(db: AnyDb): boolean {
   return dialectOf(db) === 'postgres';
 }
 
+/**
+ * Whether a subquery in an UPDATE's RETURNING reads the table as it was before the statement (PostgreSQL: the
+ * statement's snapshot), so that one statement both writes a row and gives back what it held; SQLite's subquery
+ * reads the row as written, so the value before is read first there.
+ */
+export function returningReadsRowBefore(db: AnyDb): boolean {
+  return dialectOf(db) === 'postgres';
+}
+
 /** Whether a table exists (read before a table another step of the work creates is queried with plain SQL). */
 export async function tableExists(db: AnyDb, table: string): Promise<boolean> {
   const { rows } =

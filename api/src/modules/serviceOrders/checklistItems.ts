@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { type z } from 'zod';
 import {
   ERROR_CODES,
@@ -11,6 +11,7 @@ import {
 import type { ServiceOrderChecklistItemRow } from '../../db/backOfficeSchema';
 import { toIsoUtc } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
+import { returningReadsRowBefore } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { apiMessages } from '../../http/messages';
@@ -93,11 +94,7 @@ const itemResult = preparedQuery<{ itemId: number; orderId: number }>()((db, par
   db.selectFrom('service_order_checklist_items').select('result').where('id', '=', param('itemId')).where('service_order_id', '=', param('orderId')),
 );
 
-/**
- * The answer, written only while the order is the writer's centre's, assigned to the writer and IN_PROGRESS
- * (the condition of orderWritableBy, over parameters so that the statement is compiled once).
- */
-const answerUpdate = preparedQuery<{
+type AnswerParams = {
   itemId: number;
   orderId: number;
   userId: number;
@@ -106,24 +103,48 @@ const answerUpdate = preparedQuery<{
   note: string | null;
   checkedBy: number | null;
   checkedAt: string | null;
-}>()((db, param) =>
-  db
-    .updateTable('service_order_checklist_items')
-    .set({ result: param('result'), note: param('note'), checked_by: param('checkedBy'), checked_at: param('checkedAt') })
-    .where('id', '=', param('itemId'))
-    .where('service_order_id', '=', param('orderId'))
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('service_orders')
-          .select('service_orders.id')
-          .where('service_orders.id', '=', param('orderId'))
-          .where('service_orders.status', 'in', [...CHECKLIST_EDITABLE_STATUSES])
-          .where('service_orders.technician_id', '=', param('userId'))
-          .where('service_orders.centre_id', '=', param('centreId')),
-      ),
-    )
-    .returningAll(),
-);
+};
+
+/**
+ * The answer, written only while the order is the writer's centre's, assigned to the writer and IN_PROGRESS
+ * (the condition of orderWritableBy, over parameters so that the statement is compiled once). The item comes
+ * back with its photo count (its photos are read only when it has some) and, with `before`, its result before
+ * the write (where returningReadsRowBefore: one statement instead of a read and a write).
+ */
+function answerUpdateOf(before: boolean) {
+  return preparedQuery<AnswerParams>()((db, param) =>
+    db
+      .updateTable('service_order_checklist_items')
+      .set({ result: param('result'), note: param('note'), checked_by: param('checkedBy'), checked_at: param('checkedAt') })
+      .where('id', '=', param('itemId'))
+      .where('service_order_id', '=', param('orderId'))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('service_orders')
+            .select('service_orders.id')
+            .where('service_orders.id', '=', param('orderId'))
+            .where('service_orders.status', 'in', [...CHECKLIST_EDITABLE_STATUSES])
+            .where('service_orders.technician_id', '=', param('userId'))
+            .where('service_orders.centre_id', '=', param('centreId')),
+        ),
+      )
+      .returningAll()
+      .returning((eb) => [
+        eb
+          .selectFrom('checklist_photos')
+          .select((photos) => photos.fn.countAll<number | string>().as('photos'))
+          .whereRef('checklist_photos.item_id', '=', 'service_order_checklist_items.id')
+          .as('photo_count'),
+        (before
+          ? eb.selectFrom('service_order_checklist_items as before').select('before.result').where('before.id', '=', param('itemId'))
+          : sql<string | null>`null`
+        ).as('result_before'),
+      ]),
+  );
+}
+
+const answerUpdate = answerUpdateOf(false);
+const answerUpdateWithBefore = answerUpdateOf(true);
 
 const photosOfItem = preparedQuery<{ itemId: number }>()((db, param) =>
   db.selectFrom('checklist_photos').select(['id', 'item_id', 'file', 'width', 'height']).where('item_id', '=', param('itemId')).orderBy('id'),
@@ -149,9 +170,10 @@ export async function answerChecklistItem(
   at: Date,
 ): Promise<AnsweredItem> {
   const answered = answer.result !== null;
-  const before = await itemResult.first(db, { itemId, orderId });
+  const oneStatement = returningReadsRowBefore(db);
+  const before = oneStatement ? undefined : await itemResult.first(db, { itemId, orderId });
   // A writer without a centre (an admin) matches no order: the refusal below explains why.
-  const row = await answerUpdate.first(db, {
+  const row = await (oneStatement ? answerUpdateWithBefore : answerUpdate).first(db, {
     itemId,
     orderId,
     userId: writer.userId,
@@ -166,6 +188,9 @@ export async function answerChecklistItem(
     // Allowed now but not a moment ago: the order changed in between.
     throw AppError.conflict(apiMessages.conflict);
   }
-  const progressChanged = (before?.result ?? null) === null ? answered : !answered;
-  return { item: toChecklistItem(row, await photosOfItem.rows(db, { itemId: row.id })), progressChanged };
+  const resultBefore = oneStatement ? row.result_before : (before?.result ?? null);
+  const progressChanged = resultBefore === null ? answered : !answered;
+  const { photo_count: photoCount, result_before: _resultBefore, ...item } = row;
+  const photos = Number(photoCount) > 0 ? await photosOfItem.rows(db, { itemId: row.id }) : [];
+  return { item: toChecklistItem(item, photos), progressChanged };
 }
