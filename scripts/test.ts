@@ -1,6 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
 import { findChromium } from './browser/findChromium.ts';
+import { listSpecs, readSpecDurations, SPEC_DURATIONS_FILE, specFilter, splitSpecs } from './browser/browserShards.ts';
 
 /**
  * `npm test`: the linter and the import rules, every package's Jest suites (API on SQLite, and on PostgreSQL when TEST_DATABASE_URL is
@@ -13,6 +15,35 @@ function run(title: string, command: string, args: string[], env: NodeJS.Process
   if (result.status !== 0) {
     console.error(`\n✘ ${title} failed`);
     process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * The browser suite as shards run side by side, each with a whole site of its own (E2E_STACK moves its ports, and it
+ * seeds its own database): the shards share no account, cart or clock. The spec files are split by the time each took
+ * (e2e/specDurations.json); each line of output is prefixed with its shard.
+ */
+async function runBrowserShards(title: string, count: number, env: NodeJS.ProcessEnv): Promise<void> {
+  const shards = splitSpecs(listSpecs(`${REPO_ROOT}/e2e/tests`), readSpecDurations(`${REPO_ROOT}/${SPEC_DURATIONS_FILE}`), count);
+  console.log(`\n━━ ${title}, ${shards.length} shards side by side`);
+  const codes = await Promise.all(
+    shards.map((specs, index) => {
+      const shard = `${index + 1}/${shards.length}`;
+      console.log(`[${shard}] ${specs.join(' ')}`);
+      const child = spawn('npx', ['playwright', 'test', ...specs.map((spec) => specFilter('tests', spec))], {
+        cwd: `${REPO_ROOT}/e2e`,
+        env: { ...env, E2E_STACK: String(index) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on('line', (line) => console.log(`[${shard}] ${line}`));
+      }
+      return new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    }),
+  );
+  if (codes.some((code) => code !== 0)) {
+    console.error(`\n✘ ${title} failed (shards: ${codes.join(', ')})`);
+    process.exit(1);
   }
 }
 
@@ -42,7 +73,8 @@ if (!only || only === 'e2e') {
     }
     console.warn(`\n⚠ ${message}\n  Cài: sudo apt-get install chromium`);
   } else {
-    run(`Browser tests (Playwright, ${chromium})`, 'npm', ['test', '-w', 'e2e'], { ...process.env, CHROMIUM_PATH: chromium });
+    const shards = Number(process.env.E2E_SHARDS ?? 2);
+    await runBrowserShards(`Browser tests (Playwright, ${chromium})`, shards >= 1 && shards <= 5 ? shards : 2, { ...process.env, CHROMIUM_PATH: chromium });
   }
 }
 
