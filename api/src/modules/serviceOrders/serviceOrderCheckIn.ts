@@ -20,7 +20,8 @@ import { checkBay, occupyBay } from './serviceOrderBays';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { fieldError } from '../../http/dataErrors';
 import { publishServiceOrderChange } from './serviceOrderEvents';
-import { writeBookedLines } from './serviceOrderLines';
+import { creditServiceOf, insertBookedLines } from './serviceOrderLines';
+import type { CheckedInItem, CheckedInOrder } from './serviceOrderDetail';
 import { backOfficeCode } from './serviceOrderTransition';
 
 export type CheckInData = z.output<typeof checkInInputSchema>;
@@ -81,6 +82,9 @@ const appointmentToCheckIn = preparedQuery<{ appointmentId: number }>()((db, par
       'appointments.vehicle_model',
       'appointments.license_plate',
       'appointments.package_credit_id',
+      'appointments.contact_name',
+      'appointments.contact_phone',
+      'appointments.contact_email',
       'service_centres.service_bays',
       'vehicles.odometer_km',
     ])
@@ -97,14 +101,17 @@ const checkInAppointmentRow = preparedQuery<{ appointmentId: number; at: string 
 );
 
 const appointmentCheckedInHistory = preparedQuery<{ appointmentId: number; fromStatus: string; changedBy: number; at: string }>()((db, param) =>
-  db.insertInto('appointment_status_history').values({
-    appointment_id: param('appointmentId'),
-    from_status: param('fromStatus'),
-    to_status: 'CHECKED_IN',
-    changed_by: param('changedBy'),
-    note: null,
-    created_at: param('at'),
-  }),
+  db
+    .insertInto('appointment_status_history')
+    .values({
+      appointment_id: param('appointmentId'),
+      from_status: param('fromStatus'),
+      to_status: 'CHECKED_IN',
+      changed_by: param('changedBy'),
+      note: null,
+      created_at: param('at'),
+    })
+    .returning('id'),
 );
 
 const serviceOrderWithCode = preparedQuery<{ code: string }>()((db, param) => db.selectFrom('service_orders').select('id').where('code', '=', param('code')));
@@ -170,24 +177,24 @@ const serviceOrderOpenedHistory = preparedQuery<{ serviceOrderId: number; change
   }),
 );
 
-/** The checklist templates of the booked services, in the services' order. */
-const bookedChecklists = preparedQuery<{ appointmentId: number }>()((db, param) =>
+/** The booked services, in the services' order: their checklist templates and the order's billable lines. */
+const bookedServices = preparedQuery<{ appointmentId: number }>()((db, param) =>
   db
     .selectFrom('appointment_services')
     .innerJoin('services', 'services.id', 'appointment_services.service_id')
-    .select('services.checklist')
+    .select(['appointment_services.service_id', 'appointment_services.service_name', 'appointment_services.price', 'services.price as list_price', 'services.checklist'])
     .where('appointment_services.appointment_id', '=', param('appointmentId'))
     .orderBy('services.sort_order')
     .orderBy('services.id'),
 );
 
-async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number): Promise<void> {
-  const services = await bookedChecklists.rows(trx, { appointmentId });
+/** The order's checklist from the booked services' templates (deduplicated by code); the items written, in order. */
+async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number, services: readonly { checklist: string }[]): Promise<CheckedInItem[]> {
   const items = new Map<string, ChecklistTemplateItem>();
   for (const service of services) for (const item of templateOf(service.checklist)) if (!items.has(item.code)) items.set(item.code, item);
-  if (items.size === 0) return;
+  if (items.size === 0) return [];
   // One statement for the whole list: on PostgreSQL each statement is a round trip the front desk waits for.
-  await trx
+  const rows = await trx
     .insertInto('service_order_checklist_items')
     .values(
       [...items.values()].map((item, sortOrder) => ({
@@ -201,7 +208,9 @@ async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number
         checked_at: null,
       })),
     )
+    .returning(['id', 'code', 'label', 'sort_order'])
     .execute();
+  return rows.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id).map(({ id, code, label }) => ({ id, code, label }));
 }
 
 /**
@@ -232,13 +241,15 @@ async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
  * PENDING|CONFIRMED → CHECKED_IN (conditionally: a concurrent check-in finds it changed, 409
  * APPOINTMENT_CHANGED; UNIQUE appointment_id is the backstop), the service order opens with its checklist and
  * booked lines, the odometer is recorded, the symptoms staff confirmed are recorded when sent (confirmSymptoms),
- * and the order is given a technician and a bay if chosen.
+ * and the order is given a technician and a bay if chosen. Gives back what was written (checkedInDetail builds
+ * the answer from it without reading the order again).
  */
-export async function checkInAppointment(ctx: ServiceOrderContext, scope: CentreScope, appointmentId: number, input: CheckInData): Promise<number> {
+export async function checkInAppointment(ctx: ServiceOrderContext, scope: CentreScope, appointmentId: number, input: CheckInData): Promise<CheckedInOrder> {
   assertFloorWriter(scope);
   const { db } = ctx;
   const now = ctx.clock.now();
-  const appointment = await appointmentToCheckIn.first(db, { appointmentId });
+  // The booked services are read beside the appointment (a round trip less; the transaction below does not change them).
+  const [appointment, services] = await Promise.all([appointmentToCheckIn.first(db, { appointmentId }), bookedServices.rows(db, { appointmentId })]);
   if (!appointment || (scope.centreId !== null && scope.centreId !== appointment.centre_id)) {
     throw AppError.notFound(checkInMessages.appointmentNotFound, ERROR_CODES.APPOINTMENT_NOT_FOUND);
   }
@@ -259,13 +270,13 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
   const bayNo = input.bayNo ?? null;
   if (bayNo !== null) checkBay(bayNo, appointment.service_bays);
   const technicianId = input.technicianId ?? null;
-  if (technicianId !== null) await checkTechnicianOfCentre(db, appointment.centre_id, technicianId);
+  const technician = technicianId !== null ? await checkTechnicianOfCentre(db, appointment.centre_id, technicianId) : null;
 
   const at = now.toISOString();
-  const order = await floorTransaction(db, async (trx) => {
+  const written = await floorTransaction(db, async (trx) => {
     const moved = await checkInAppointmentRow.execute(trx, { appointmentId: appointment.id, at });
     if (Number(moved.numAffectedRows) !== 1) throw appointmentChanged();
-    await appointmentCheckedInHistory.execute(trx, { appointmentId: appointment.id, fromStatus: status, changedBy: scope.userId, at });
+    const history = await appointmentCheckedInHistory.first(trx, { appointmentId: appointment.id, fromStatus: status, changedBy: scope.userId, at });
     const code = await freeCode(trx, now);
     const inserted = await uniqueOr(
       () =>
@@ -292,8 +303,8 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
       async () => appointmentChanged(),
     );
     await serviceOrderOpenedHistory.execute(trx, { serviceOrderId: inserted.id, changedBy: scope.userId, at });
-    await writeChecklist(trx, inserted.id, appointment.id);
-    await writeBookedLines(trx, inserted.id, appointment.id, appointment.package_credit_id);
+    const items = await writeChecklist(trx, inserted.id, services);
+    const lines = await insertBookedLines(trx, inserted.id, services, await creditServiceOf(trx, appointment.package_credit_id));
     if (input.symptoms !== undefined) await confirmSymptoms(trx, appointment.id, input.symptoms, scope.userId);
     if (appointment.vehicle_id !== null) {
       await trx
@@ -308,20 +319,42 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
         .execute();
     }
     if (bayNo !== null) await occupyBay(trx, appointment.centre_id, bayNo, inserted.id, at);
-    return inserted;
+    return { order: inserted, historyId: history!.id, items, lines };
   });
   await publishServiceOrderChange(
     ctx,
     {
-      serviceOrderId: order.id,
-      code: order.code,
+      serviceOrderId: written.order.id,
+      code: written.order.code,
       appointmentId: appointment.id,
       centreId: appointment.centre_id,
       userId: appointment.user_id,
       status: 'OPEN',
       appointment: { code: appointment.code, status: 'CHECKED_IN' },
+      // A new order has no parts request yet.
+      pendingApprovals: 0,
     },
     now,
   );
-  return order.id;
+  return {
+    id: written.order.id,
+    code: written.order.code,
+    appointmentId: appointment.id,
+    appointmentCode: appointment.code,
+    appointmentStart: appointment.starts_at,
+    checkedInHistoryId: written.historyId,
+    centreId: appointment.centre_id,
+    customer: { userId: appointment.user_id, fullName: appointment.contact_name, phone: appointment.contact_phone, email: appointment.contact_email },
+    licensePlate: appointment.license_plate,
+    vehicleBrand: appointment.vehicle_brand,
+    vehicleModel: appointment.vehicle_model,
+    technician,
+    bayNo,
+    openedAt: at,
+    odometerInKm: input.odometerKm,
+    customerConcern: input.customerConcern,
+    intakeNote: input.intakeNote,
+    items: written.items,
+    lines: written.lines,
+  };
 }

@@ -18,6 +18,7 @@ import { serviceOrderNotFound } from './serviceOrderAccess';
 import { cardQueries } from './serviceOrderCards';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { readInvoice } from './invoiceView';
+import type { WrittenLine } from './serviceOrderLines';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -74,11 +75,18 @@ function actsAsAssigned(scope: CentreScope, status: ServiceOrderStatus, technici
   return technicianId === scope.userId || (technicianId === null && status === 'OPEN');
 }
 
+type HistoryRow = { id: number; to_status: string; note: string | null; created_at: Date | string; full_name: string | null };
+
 async function timelineOf(db: Db, appointmentId: number, serviceOrderId: number): Promise<TimelineEntry[]> {
   const [appointmentRows, orderRows] = await Promise.all([
     appointmentHistory.rows(db, { appointmentId }),
     serviceOrderHistory.rows(db, { serviceOrderId }),
   ]);
+  return timelineFrom(appointmentRows, orderRows);
+}
+
+/** The appointment's and the order's status changes, in time order. */
+function timelineFrom(appointmentRows: readonly HistoryRow[], orderRows: readonly HistoryRow[]): TimelineEntry[] {
   const entries = [
     ...appointmentRows.map((row) => ({
       order: 0,
@@ -155,6 +163,97 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
     partsRequests,
     symptoms: diagnostics.symptoms,
     // Named by the checklist's codes: every item that looks at a flagged component is flagged.
+    suggestedChecks: checksOnChecklist(diagnostics.suggestedChecks, items),
+  };
+}
+
+/** A checklist item as the check-in wrote it (no answer, no photo yet). */
+export interface CheckedInItem {
+  id: number;
+  code: string;
+  label: string;
+}
+
+/** What a check-in wrote and read (checkInAppointment), the order's detail but for what it reads after. */
+export interface CheckedInOrder {
+  id: number;
+  code: string;
+  appointmentId: number;
+  appointmentCode: string;
+  appointmentStart: Date | string;
+  /** The appointment's CHECKED_IN history row (its author is the order's opener). */
+  checkedInHistoryId: number;
+  centreId: number;
+  customer: { userId: number | null; fullName: string; phone: string; email: string };
+  licensePlate: string;
+  vehicleBrand: string;
+  vehicleModel: string;
+  technician: { id: number; fullName: string } | null;
+  bayNo: number | null;
+  /** ISO instant of the check-in. */
+  openedAt: string;
+  odometerInKm: number;
+  customerConcern: string | null;
+  intakeNote: string | null;
+  items: readonly CheckedInItem[];
+  lines: readonly WrittenLine[];
+}
+
+/**
+ * The detail of an order just opened by a check-in, as readServiceOrderDetail would read it, from what the
+ * check-in wrote: only the appointment's history and the diagnostics are read (a new order has no clock entry,
+ * answer, photo, invoice or parts request yet, and its own history is the OPEN row written with it).
+ */
+export async function checkedInDetail(ctx: ServiceOrderContext, scope: CentreScope, order: CheckedInOrder): Promise<ServiceOrderDetail> {
+  const [appointmentRows, diagnostics] = await Promise.all([
+    appointmentHistory.rows(ctx.db, { appointmentId: order.appointmentId }),
+    orderDiagnosticsOf(ctx)(ctx.db, { id: order.id, appointmentId: order.appointmentId }),
+  ]);
+  const opener = appointmentRows.find((row) => row.id === order.checkedInHistoryId)?.full_name ?? null;
+  const opened: HistoryRow = { id: 0, to_status: 'OPEN', note: null, created_at: order.openedAt, full_name: opener };
+  const items = order.items.map((item) => ({ ...item, result: null, note: null, checked_at: null }));
+  const status: ServiceOrderStatus = 'OPEN';
+  return {
+    id: order.id,
+    code: order.code,
+    appointmentId: order.appointmentId,
+    status,
+    statusLabel: SERVICE_ORDER_STATUS_LABELS[status],
+    licensePlate: order.licensePlate,
+    vehicleModel: `${order.vehicleBrand} ${order.vehicleModel}`.trim(),
+    customerName: order.customer.fullName,
+    technician: order.technician,
+    bayNo: order.bayNo,
+    openedAt: toIsoUtc(order.openedAt),
+    startedAt: null,
+    workedMinutes: 0,
+    clockRunning: false,
+    waitingApproval: false,
+    waitingParts: false,
+    checklist: { total: items.length, answered: 0 },
+    version: 1,
+    customer: order.customer,
+    appointmentCode: order.appointmentCode,
+    appointmentStart: toIsoUtc(order.appointmentStart),
+    odometerInKm: order.odometerInKm,
+    customerConcern: order.customerConcern,
+    intakeNote: order.intakeNote,
+    cancelReason: null,
+    checklistItems: items.map((item) => ({ id: item.id, code: item.code, label: item.label, result: null, note: null, checkedAt: null, photos: [] })),
+    lines: order.lines.map((line) => ({
+      id: line.id,
+      kind: line.kind as 'service' | 'part',
+      name: line.name,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+      lineTotal: line.line_total,
+      source: line.source as 'booked' | 'parts_request',
+    })),
+    invoice: null,
+    timeline: timelineFrom(appointmentRows, [opened]),
+    availableActions: availableServiceOrderActions(status, scope.role, actsAsAssigned(scope, status, order.technician?.id ?? null)),
+    partsRequests: [],
+    symptoms: diagnostics.symptoms,
     suggestedChecks: checksOnChecklist(diagnostics.suggestedChecks, items),
   };
 }

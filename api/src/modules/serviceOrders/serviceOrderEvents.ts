@@ -17,6 +17,8 @@ export interface ServiceOrderChange {
   status: ServiceOrderStatus;
   /** Set when the appointment's status changed too (check-in, start, cancel): its existing status event goes out. */
   appointment?: { code: string; status: AppointmentStatus };
+  /** The order's parts requests waiting for the customer, when the caller knows (else read). */
+  pendingApprovals?: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface ServiceOrderChange {
  */
 export async function publishServiceOrderChange(ctx: ServiceOrderContext, change: ServiceOrderChange, at: Date): Promise<void> {
   try {
-    const pendingApprovals = await ctx.parts.pendingApprovals(ctx.db, change.serviceOrderId);
+    const pendingApprovals = change.pendingApprovals ?? (await ctx.parts.pendingApprovals(ctx.db, change.serviceOrderId));
     await ctx.events.publishServiceOrder({
       userId: change.userId,
       centreId: change.centreId,

@@ -3,25 +3,40 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A booked service as the order's lines are written from it. */
+export interface BookedService {
+  service_id: number;
+  service_name: string;
+  price: number;
+  list_price: number;
+}
+
+/** A line as written (what the order's detail shows of it). */
+export interface WrittenLine {
+  id: number;
+  kind: string;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+  source: string;
+}
+
+/** The service a package credit pays for (null without a credit). */
+export async function creditServiceOf(trx: Db, packageCreditId: number | null): Promise<number | null> {
+  if (packageCreditId === null) return null;
+  return (await trx.selectFrom('package_credits').select('service_id').where('id', '=', packageCreditId).executeTakeFirst())?.service_id ?? null;
+}
+
 /**
  * The billable lines a service order starts with: one 'service' line per booked service at the price it was
  * booked for. A service paid by a package credit was booked at 0; its line carries the service's list price
  * so the invoice can show what the package paid (packageDiscountOf), and the total stays what was booked.
+ * The lines written come back in id order.
  */
-export async function writeBookedLines(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number, packageCreditId: number | null): Promise<void> {
-  const creditServiceId = packageCreditId === null
-    ? null
-    : ((await trx.selectFrom('package_credits').select('service_id').where('id', '=', packageCreditId).executeTakeFirst())?.service_id ?? null);
-  const booked = await trx
-    .selectFrom('appointment_services')
-    .innerJoin('services', 'services.id', 'appointment_services.service_id')
-    .select(['appointment_services.service_id', 'appointment_services.service_name', 'appointment_services.price', 'services.price as list_price'])
-    .where('appointment_services.appointment_id', '=', appointmentId)
-    .orderBy('services.sort_order')
-    .orderBy('services.id')
-    .execute();
-  if (booked.length === 0) return;
-  await trx
+export async function insertBookedLines(trx: Transaction<Database>, serviceOrderId: number, booked: readonly BookedService[], creditServiceId: number | null): Promise<WrittenLine[]> {
+  if (booked.length === 0) return [];
+  const rows = await trx
     .insertInto('service_order_lines')
     .values(
       booked.map((service) => {
@@ -39,7 +54,23 @@ export async function writeBookedLines(trx: Transaction<Database>, serviceOrderI
         };
       }),
     )
+    .returning(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total', 'source'])
     .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** insertBookedLines of the appointment's booked services, read here. */
+export async function writeBookedLines(trx: Transaction<Database>, serviceOrderId: number, appointmentId: number, packageCreditId: number | null): Promise<void> {
+  const creditServiceId = await creditServiceOf(trx, packageCreditId);
+  const booked = await trx
+    .selectFrom('appointment_services')
+    .innerJoin('services', 'services.id', 'appointment_services.service_id')
+    .select(['appointment_services.service_id', 'appointment_services.service_name', 'appointment_services.price', 'services.price as list_price'])
+    .where('appointment_services.appointment_id', '=', appointmentId)
+    .orderBy('services.sort_order')
+    .orderBy('services.id')
+    .execute();
+  await insertBookedLines(trx, serviceOrderId, booked, creditServiceId);
 }
 
 /**

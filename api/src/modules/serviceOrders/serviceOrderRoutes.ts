@@ -27,7 +27,7 @@ import { assignmentMessages, assignServiceOrder } from './serviceOrderAssignment
 import { readBoard } from './serviceOrderBoard';
 import { checkInAppointment, checkInMessages } from './serviceOrderCheckIn';
 import type { ServiceOrderContext } from './serviceOrderContext';
-import { readServiceOrderDetail } from './serviceOrderDetail';
+import { checkedInDetail, readServiceOrderDetail } from './serviceOrderDetail';
 import { registerDataErrors } from '../../http/dataErrors';
 import { cancelServiceOrder, finishWork, reopenWork, startWork, workMessages } from './serviceOrderWork';
 
@@ -64,8 +64,8 @@ export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContex
     },
     async (request, reply) => {
       const scope = centreScopeOf(request);
-      const id = await checkInAppointment(ctx, scope, request.params.id, request.body);
-      return reply.code(201).send(ok(await readServiceOrderDetail(ctx, scope, id), checkInMessages.checkedIn));
+      const order = await checkInAppointment(ctx, scope, request.params.id, request.body);
+      return reply.code(201).send(ok(await checkedInDetail(ctx, scope, order), checkInMessages.checkedIn));
     },
   );
 
