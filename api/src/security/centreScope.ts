@@ -33,16 +33,64 @@ export const centreScopeMessages = {
   notFound: 'Không tìm thấy dữ liệu.',
 } as const;
 
-/** The centre a staff member works at now, or null. */
-export async function activeCentreOf(db: Kysely<Database>, userId: number): Promise<number | null> {
-  const row = await activeAssignment.first(db, { userId });
-  return row?.centre_id ?? null;
-}
-
 /** Read on every back-office request: compiled once (staff_assignments_active_user). */
 const activeAssignment = preparedQuery<{ userId: number }>()((db, param) =>
   db.selectFrom('staff_assignments').select('centre_id').where('user_id', '=', param('userId')).where('ended_at', 'is', null),
 );
+
+/** How long a user's centre is kept (ms): other instances' changes of an assignment show within this. */
+export const ACTIVE_CENTRE_TTL_MS = 1_000;
+const ACTIVE_CENTRES_KEPT = 1_000;
+
+/**
+ * Per database (its Kysely adapter, which its transactions share): user id → the centre read and when
+ * (performance.now()), only for assigned users; `generation` counts the assignment writes, so that a read that
+ * was under way across one is not kept.
+ */
+interface KeptCentres {
+  users: Map<number, { centreId: number; at: number }>;
+  generation: number;
+}
+const activeCentres = new WeakMap<object, KeptCentres>();
+
+function keptCentresOf(db: Kysely<Database>): KeptCentres {
+  const adapter = db.getExecutor().adapter;
+  let kept = activeCentres.get(adapter);
+  if (!kept) {
+    kept = { users: new Map(), generation: 0 };
+    activeCentres.set(adapter, kept);
+  }
+  return kept;
+}
+
+/**
+ * The centre a staff member works at now, or null. Read on every back-office request, so an assigned user's
+ * centre is kept for ACTIVE_CENTRE_TTL_MS; this instance's assignment writes drop it (forgetActiveCentres).
+ */
+export async function activeCentreOf(db: Kysely<Database>, userId: number): Promise<number | null> {
+  // A transaction reads what it may have written itself: never kept.
+  if (db.isTransaction) return (await activeAssignment.first(db, { userId }))?.centre_id ?? null;
+  const kept = keptCentresOf(db);
+  const now = performance.now();
+  const hit = kept.users.get(userId);
+  if (hit && now - hit.at < ACTIVE_CENTRE_TTL_MS) return hit.centreId;
+  const generation = kept.generation;
+  const row = await activeAssignment.first(db, { userId });
+  const centreId = row?.centre_id ?? null;
+  if (centreId === null || generation !== kept.generation) kept.users.delete(userId);
+  else {
+    if (kept.users.size >= ACTIVE_CENTRES_KEPT && !kept.users.has(userId)) kept.users.clear();
+    kept.users.set(userId, { centreId, at: now });
+  }
+  return centreId;
+}
+
+/** An assignment was written: every kept centre of `db` is read again (called at the write and after its commit). */
+export function forgetActiveCentres(db: Kysely<Database>): void {
+  const kept = keptCentresOf(db);
+  kept.generation += 1;
+  kept.users.clear();
+}
 
 /**
  * preHandler: one of `roles` (401/403 as requireRole) and, for every role but admin, an active centre

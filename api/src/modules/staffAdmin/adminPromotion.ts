@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { revokeUserSessions } from '../auth';
 import { inTransaction } from '../../db/inTransaction';
+import { forgetActiveCentres } from '../../security/centreScope';
 import { endActiveAssignment } from './staffAssignments';
 import { readAdminUser } from './userDirectory';
 
@@ -25,5 +26,6 @@ export async function promoteToAdmin(ctx: { db: Kysely<Database>; clock: Clock }
     await revokeUserSessions(trx, ctx.clock, user.id);
     return user.id;
   });
+  forgetActiveCentres(ctx.db);
   return userId === null ? undefined : readAdminUser(ctx.db, userId);
 }

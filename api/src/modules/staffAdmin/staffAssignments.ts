@@ -5,6 +5,7 @@ import { toIsoUtc } from '../../db/portable';
 import { lockForUpdate } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import { forgetActiveCentres } from '../../security/centreScope';
 import { inTransaction } from '../../db/inTransaction';
 import { isUniqueViolation } from '../vehicles';
 import type { StaffAdminContext } from './staffAdminContext';
@@ -27,6 +28,7 @@ export async function findCentre(db: Kysely<Database>, centreId: number): Promis
 
 export async function insertAssignment(trx: Kysely<Database>, userId: number, centreId: number, now: string): Promise<void> {
   await trx.insertInto('staff_assignments').values({ user_id: userId, centre_id: centreId, assigned_at: now, ended_at: null }).execute();
+  forgetActiveCentres(trx);
 }
 
 /** Ends the user's active assignment (if any); its centre id, or null. */
@@ -34,6 +36,7 @@ export async function endActiveAssignment(trx: Kysely<Database>, userId: number,
   const active = await trx.selectFrom('staff_assignments').select(['id', 'centre_id']).where('user_id', '=', userId).where('ended_at', 'is', null).executeTakeFirst();
   if (!active) return null;
   await trx.updateTable('staff_assignments').set({ ended_at: now }).where('id', '=', active.id).where('ended_at', 'is', null).execute();
+  forgetActiveCentres(trx);
   return active.centre_id;
 }
 
@@ -96,6 +99,9 @@ export async function assignCentre(ctx: StaffAdminContext, userId: number, centr
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, ERROR_CODES.ASSIGNMENT_CHANGED, staffAdminMessages.assignmentChanged);
     throw error;
+  } finally {
+    // The requests of this instance read the centre again from now on (centreScope.ts keeps it a moment).
+    forgetActiveCentres(ctx.db);
   }
   return { userId, assignment: await assignmentOf(ctx.db, userId), previousCentreId };
 }
@@ -111,6 +117,7 @@ export async function endAssignment(ctx: StaffAdminContext, userId: number): Pro
     if (busy > 0) throw hasActiveWork(busy);
     return endActiveAssignment(trx, userId, now);
   });
+  forgetActiveCentres(ctx.db);
   return { userId, assignment: null, previousCentreId };
 }
 

@@ -7,6 +7,7 @@ import { issueOtpCode, revokeUserSessions, uniqueViolation } from '../auth';
 import { inTransaction } from '../../db/inTransaction';
 import { enqueueEmail } from '../notifications';
 import { disableUser, enableUser } from '../users';
+import { forgetActiveCentres } from '../../security/centreScope';
 import { activeWorkCount, endActiveAssignment, findCentre, insertAssignment } from './staffAssignments';
 import type { StaffAdminContext } from './staffAdminContext';
 import { staffAdminMessages } from './staffAdminMessages';
@@ -159,6 +160,7 @@ export async function changeRole(ctx: StaffAdminContext, callerId: number, userI
     if (role === 'admin') await endActiveAssignment(trx, userId, now);
     return revokeUserSessions(trx, ctx.clock, userId);
   });
+  forgetActiveCentres(ctx.db);
   if (families && families.length > 0) await ctx.revocation.publish({ sessions: families });
   return (await readAdminUser(ctx.db, userId))!;
 }
