@@ -68,10 +68,14 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
   const photoEncoder = createChecklistPhotoEncoder({ uploadDir });
   app.addHook('onListen', async () => photoEncoder.warm());
   app.addHook('onClose', () => photoEncoder.close());
-  /** The centre's floor streams learn that an order's checklist changed (the board shows answered/total). */
-  const checklistChanged = async (centreId: number | null, serviceOrderId: number, progressChanged = false) => {
+  /**
+   * The centre's floor streams learn that an order's checklist changed (the board shows answered/total). This
+   * instance's kept floor reads are dropped at once, before the answer; the message to the other instances
+   * (PostgreSQL's NOTIFY, a round trip) is not waited for, and an error of it is logged as before.
+   */
+  const checklistChanged = (centreId: number | null, serviceOrderId: number, progressChanged = false) => {
     const kind = progressChanged ? 'checklist-progress' : 'checklist';
-    if (centreId !== null) await publishFloorChange(ctx, centreId, { appointmentId: null, serviceOrderId, kind }, clock.now());
+    if (centreId !== null) void publishFloorChange(ctx, centreId, { appointmentId: null, serviceOrderId, kind }, clock.now());
   };
 
   const apiRoutes: FastifyPluginAsyncZod = async (api) => {
@@ -100,7 +104,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
         const { id, itemId } = request.params;
         const scope = centreScopeOf(request);
         const { item, progressChanged } = await answerChecklistItem(db, id, itemId, writerOf(scope), answer, clock.now());
-        await checklistChanged(scope.centreId, id, progressChanged);
+        checklistChanged(scope.centreId, id, progressChanged);
         return ok(item, checklistMessages.saved);
       },
     );
@@ -151,7 +155,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
           }
           const stored = await storeUpload(photoEncoder, bytes);
           const photo = await addChecklistPhoto(db, uploadDir, { orderId: id, itemId, writer, at: clock.now() }, stored);
-          await checklistChanged(scope.centreId, id);
+          checklistChanged(scope.centreId, id);
           return reply.code(201).send(ok(photo, checklistPhotoMessages.added));
         },
       );
@@ -173,7 +177,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
         const { id, itemId, photoId } = request.params;
         const scope = centreScopeOf(request);
         await deleteChecklistPhoto(db, uploadDir, { orderId: id, itemId, photoId, writer: writerOf(scope) });
-        await checklistChanged(scope.centreId, id);
+        checklistChanged(scope.centreId, id);
         return ok({ id: photoId }, checklistPhotoMessages.deleted);
       },
     );
