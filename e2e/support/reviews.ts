@@ -18,7 +18,6 @@ export interface ListedProduct {
   name: string;
   price: number;
   stock: number;
-  salesCount: number;
   category: { slug: string };
   brand: { slug: string };
   ratingAverage: number | null;
@@ -35,7 +34,8 @@ export async function quietProduct(request: APIRequestContext): Promise<ListedPr
   const items = ((await response.json()) as { data: { items: ListedProduct[] } }).data.items;
   const candidates = items.slice(5).filter((product) => product.stock >= 5);
   expect(candidates.length, 'the catalogue has products in stock').toBeGreaterThan(0);
-  return candidates.sort((left, right) => left.ratingCount - right.ratingCount || left.salesCount - right.salesCount)[0]!;
+  // Fewest reviews, then fewest sold: the list is by popularity, so the later of two is the one sold less.
+  return candidates.map((product, rank) => ({ product, rank })).sort((left, right) => left.product.ratingCount - right.product.ratingCount || right.rank - left.rank)[0]!.product;
 }
 
 interface DeskOrder {

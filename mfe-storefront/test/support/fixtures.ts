@@ -5,7 +5,6 @@ import type { Brand, Category, ProductDetail, ProductPage, ProductReview, Produc
 export function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
   return {
     id: 1,
-    sku: 'PIN-48V-20AH',
     slug: 'pin-lithium-48v-20ah',
     name: 'Pin lithium 48V 20Ah',
     brand: { slug: 'vinfast', name: 'VinFast' },
@@ -15,10 +14,7 @@ export function product(overrides: Partial<ProductSummary> = {}): ProductSummary
     discountPercent: null,
     stock: 12,
     inStock: true,
-    salesCount: 120,
-    compatibleModels: ['VinFast Evo200', 'VinFast Feliz S'],
     image: { url: '/api/media/catalogue/products/pin-lithium-48v-20ah.svg', width: 800, height: 600, alt: 'Pin lithium 48V 20Ah' },
-    createdAt: '2026-10-01T03:00:00.000Z',
     ratingAverage: null,
     ratingCount: 0,
     ...overrides,
@@ -28,6 +24,10 @@ export function product(overrides: Partial<ProductSummary> = {}): ProductSummary
 export function productDetail(overrides: Partial<ProductDetail> = {}): ProductDetail {
   return {
     ...product(),
+    sku: 'PIN-48V-20AH',
+    salesCount: 120,
+    compatibleModels: ['VinFast Evo200', 'VinFast Feliz S'],
+    createdAt: '2026-10-01T03:00:00.000Z',
     description: 'Pin lithium-ion dung lượng 20Ah cho xe máy điện.',
     specifications: [
       { label: 'Điện áp', value: '48V' },

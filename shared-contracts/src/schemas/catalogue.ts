@@ -105,10 +105,12 @@ export type CatalogueRef = z.infer<typeof catalogueRefSchema>;
 export const productSpecificationSchema = z.object({ label: z.string().min(1), value: z.string().min(1) });
 export type ProductSpecification = z.infer<typeof productSpecificationSchema>;
 
-/** A product in a list (cards): what the products page, search and the home page show. */
+/**
+ * A product in a list (cards): what the products page, search and the home page show, and no more (issue 47 §2:
+ * the SKU, units sold, compatible models and creation instant are the detail's).
+ */
 export const productSummarySchema = z.object({
   id: z.number().int().positive(),
-  sku: z.string().min(1),
   slug: slugSchema,
   name: z.string().min(1),
   brand: catalogueRefSchema,
@@ -120,20 +122,21 @@ export const productSummarySchema = z.object({
   discountPercent: z.number().int().min(1).max(99).nullable(),
   stock: z.number().int().nonnegative(),
   inStock: z.boolean(),
-  /** Units sold: what 'popular' sorts on. */
-  salesCount: z.number().int().nonnegative(),
-  /** Vehicle models the part fits ('VinFast Evo200', 'Dat Bike Weaver++', ...). */
-  compatibleModels: z.array(z.string().min(1)),
   image: catalogueImageSchema.nullable(),
-  createdAt: isoInstantSchema,
   /** Visible reviews' average, one decimal (null before the first review) and their count (issue 48). */
   ratingAverage: z.number().min(1).max(5).nullable(),
   ratingCount: z.number().int().nonnegative(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
-/** GET /api/products/:slug: the summary plus description, specifications, every image and the vehicle types. */
+/** GET /api/products/:slug: the summary plus the SKU, description, specifications, every image and the vehicles it fits. */
 export const productDetailSchema = productSummarySchema.extend({
+  sku: z.string().min(1),
+  /** Units sold: what 'popular' sorts on. */
+  salesCount: z.number().int().nonnegative(),
+  /** Vehicle models the part fits ('VinFast Evo200', 'Dat Bike Weaver++', ...). */
+  compatibleModels: z.array(z.string().min(1)),
+  createdAt: isoInstantSchema,
   /** Markdown, as the admin wrote it. */
   description: z.string(),
   /** The description rendered safely (raw HTML escaped, unsafe links dropped): what the product page shows. */

@@ -102,7 +102,6 @@ export function toSummary(row: SummaryRow, at: Date): ProductSummary {
   const stock = toNumber(row.stock);
   return {
     id: row.id,
-    sku: row.sku,
     slug: row.slug,
     name: row.name,
     brand: { slug: row.brand_slug, name: row.brand_name },
@@ -112,10 +111,7 @@ export function toSummary(row: SummaryRow, at: Date): ProductSummary {
     discountPercent: discountPercent(price, originalPrice),
     stock,
     inStock: stock > 0,
-    salesCount: toNumber(row.sales_count),
-    compatibleModels: parseStrings(row.compatible_models),
     image: firstImageFromColumn(row.images),
-    createdAt: isoTimestamp(row.created_at),
     ...rating(toNumber(row.rating_count), toNumber(row.rating_sum)),
   };
 }
@@ -270,6 +266,10 @@ export async function findProductBySlug(
   if (!row) return null;
   const product: ProductDetail = {
     ...toSummary(row as SummaryRow, at),
+    sku: row.sku,
+    salesCount: toNumber(row.sales_count),
+    compatibleModels: parseStrings(row.compatible_models),
+    createdAt: isoTimestamp(row.created_at),
     description: row.description,
     descriptionHtml: renderProductDescription(row.description),
     specifications: parseSpecifications(row.specifications),
