@@ -5,7 +5,7 @@ import { readStoredCart, writeStoredCart } from '../src/cart/cartStorage';
 import { createShopStore } from '../src/cart/shopStore';
 import { applyPromo } from '../src/pages/promotions/promoSlice';
 import * as fixtures from './support/fixtures';
-import { battery, cable, cartOf, customer, fakeServer, line, premium } from './support/shopFixtures';
+import { battery, cable, customer, fakeServer, line, premium } from './support/shopFixtures';
 
 function setup({ session = null as Session | null, server = fakeServer() } = {}) {
   const bus = new EventBus();
@@ -159,6 +159,41 @@ describe("a customer's cart (server)", () => {
     expect(cart().items.map((item) => item.id)).toEqual(['product-1']);
   });
 
+  it('an add puts the line the server answered in place and takes its item count; the other lines stay as loaded', async () => {
+    const server = fakeServer([line(cable, 1), line(premium, 1)]);
+    const { service, cart, changes, toasts } = setup({ session: customer, server });
+    await service.start();
+    // Changed on the server since it was loaded (another tab): the add does not read the other lines again.
+    await server.api.setQuantity('package-3', 2);
+
+    await service.add(cable, 2);
+    expect(cart().items.map((item) => [item.id, item.quantity])).toEqual([
+      ['product-7', 3],
+      ['package-3', 1],
+    ]);
+    expect(cart().itemCount).toBe(5);
+    expect(changes.at(-1)).toEqual({ itemCount: 5, total: 3 * 1_250_000 + 4_990_000 });
+    expect(toasts.at(-1)).toEqual({ type: 'success', message: 'Đã thêm vào giỏ hàng' });
+
+    await service.add(battery);
+    expect(cart().items.map((item) => [item.id, item.quantity])).toEqual([
+      ['product-7', 3],
+      ['package-3', 1],
+      ['product-1', 1],
+    ]);
+    expect(cart().itemCount).toBe(6);
+    expect(readStoredCart()).toMatchObject({ userId: '42', items: [expect.objectContaining({ id: 'product-7' }), expect.objectContaining({ id: 'package-3' }), expect.objectContaining({ id: 'product-1' })] });
+
+    // The cart page reads the whole cart again.
+    await service.refresh();
+    expect(cart().items.map((item) => [item.id, item.quantity])).toEqual([
+      ['product-7', 3],
+      ['package-3', 2],
+      ['product-1', 1],
+    ]);
+    expect(cart().itemCount).toBe(6);
+  });
+
   it("more than the stock is refused with the server's message and the cart stays as it was", async () => {
     const server = fakeServer([line(battery, 2)]);
     const { service, cart, toasts } = setup({ session: customer, server });
@@ -242,7 +277,7 @@ describe("a customer's cart (server)", () => {
       await new Promise<void>((resolve) => {
         release = resolve;
       });
-      return cartOf([line(cable, 3)]);
+      return { line: line(cable, 3), itemCount: 3 };
     });
     const { service, cart, logOut } = setup({ session: customer, server });
     await service.start();

@@ -1,5 +1,6 @@
 import {
   addItem,
+  applyChange,
   cartReducer,
   clearCart,
   initialCartState,
@@ -107,5 +108,20 @@ describe('the cart reducer (spec §3, §4)', () => {
     ]);
     expect(state.itemCount).toBe(3);
     expect(state.total).toBe(2 * 8_500_000 + 4_990_000);
+  });
+
+  it("applyChange puts a customer's added line in place (or appends it) and takes the server's item count", () => {
+    const loaded = reduce(setItems([{ ...battery, quantity: 1, issues: [], promoGroup: 'parts' }, { ...premium, quantity: 1, issues: [], promoGroup: null }]));
+    const grown = cartReducer(loaded, applyChange({ line: { ...battery, quantity: 3, issues: [], promoGroup: 'parts' }, itemCount: 4 }));
+    expect(grown.items.map((item) => [item.id, item.quantity])).toEqual([
+      ['product-1', 3],
+      ['package-3', 1],
+    ]);
+    expect([grown.itemCount, grown.total]).toEqual([4, 3 * 8_900_000 + 4_990_000]);
+    // A line the store did not have goes last; the count is the server's, lines not loaded included.
+    const added = cartReducer(grown, applyChange({ line: { ...cable, quantity: 1, issues: [], promoGroup: 'accessories' }, itemCount: 7 }));
+    expect(added.items.map((item) => item.id)).toEqual(['product-1', 'package-3', 'product-7']);
+    expect(added.itemCount).toBe(7);
+    expect(added.total).toBe(3 * 8_900_000 + 4_990_000 + 1_250_000);
   });
 });

@@ -1,19 +1,19 @@
 import { apiClient, readData } from 'shared-contracts';
-import type { Cart, CartAddItemInput, CartItemRef, CartValidateInput } from 'shared-contracts/schemas';
+import type { Cart, CartAddItemInput, CartChange, CartItemRef, CartValidateInput } from 'shared-contracts/schemas';
 
 
 const lineUrl = (lineId: string) => `/cart/items/${encodeURIComponent(lineId)}`;
 
 /**
  * The cart calls of the shop contract (all through the shared API client: /api, 10 s timeout, Bearer token).
- * Each answers the whole cart; a refusal throws the client's ApiError with the server's Vietnamese message
+ * Each answers the whole cart (an add: the line it changed and the item count); a refusal throws the client's ApiError with the server's Vietnamese message
  * (e.g. 409 'Chỉ còn 3 sản phẩm trong kho').
  */
 export const cartApi = {
   /** GET /cart: the logged-in customer's cart. */
   get: (signal?: AbortSignal) => readData<Cart>(apiClient.get('/cart', { signal })),
-  /** POST /cart/items: adds `quantity` to the item's line. */
-  add: (input: CartAddItemInput) => readData<Cart>(apiClient.post('/cart/items', input)),
+  /** POST /cart/items: adds `quantity` to the item's line; answers that line and the cart's item count. */
+  add: (input: CartAddItemInput) => readData<CartChange>(apiClient.post('/cart/items', input)),
   /** PUT /cart/items/:lineId: sets the quantity (≤ 0 removes). */
   setQuantity: (lineId: string, quantity: number) => readData<Cart>(apiClient.put(lineUrl(lineId), { quantity })),
   /** DELETE /cart/items/:lineId */

@@ -1,8 +1,9 @@
 import { ApiError, messages, type CartItemAdded, type EventBus, type Session } from 'shared-contracts';
 import type { Cart, CartItemRef } from 'shared-contracts/schemas';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { removePromo, setSavedPromotions } from '../pages/promotions/promoSlice';
 import type { CartApi } from './cartApi';
-import { addItem, clearCart, removeItem, setItems, updateQuantity, type CartItem } from './cartSlice';
+import { addItem, applyChange, clearCart, removeItem, setItems, updateQuantity, type CartItem } from './cartSlice';
 import { clearStoredCart, readStoredCart, writeStoredCart } from './cartStorage';
 import type { ShopStore } from './shopStore';
 
@@ -40,7 +41,8 @@ const refOf = (item: CartItem): CartItemRef => ({ kind: item.kind, refId: item.r
  * - A guest's cart lives in the store and in localStorage ('cart' = { items }), checked against the stock the
  *   storefront saw; `refresh` asks the server (POST /cart/validate) for current prices, stock and issues.
  * - A logged-in customer's cart lives on the server (/api/cart): each change is a call whose answer (the whole
- *   cart) replaces the store's items; localStorage keeps a mirror ({ items, userId }) for the header badge.
+ *   cart) replaces the store's items — an add answers only its line and the item count, which are put in place;
+ *   localStorage keeps a mirror ({ items, userId }) for the header badge.
  * - On login the guest cart is merged into the server's (POST /cart/merge) and cleared; on logout the view goes
  *   back to the (empty) guest cart.
  * After each change the header hears `cart/changed` {itemCount, total}; refusals are toasts ('toast/show').
@@ -79,9 +81,13 @@ export function createCartService(store: ShopStore, deps: CartDeps) {
   }
   store.subscribe(persistAndPublish);
 
-  /** The server's answer for `owner`, unless somebody else is logged in by now. */
+  /** The server's answer for `owner` (as a store action), unless somebody else is logged in by now. */
+  function applyForOwner(action: UnknownAction, owner: string): void {
+    if (userId() === owner) store.dispatch(action);
+  }
+
   function applyServerCart(cart: Cart, owner: string): void {
-    if (userId() === owner) store.dispatch(setItems(cart.items));
+    applyForOwner(setItems(cart.items), owner);
   }
 
   async function mergeGuestCart(owner: string, guest: CartItem[]): Promise<void> {
@@ -142,11 +148,11 @@ export function createCartService(store: ShopStore, deps: CartDeps) {
     persistAndPublish();
   }
 
-  /** Runs a customer's cart call; a refusal is a toast with the server's message. */
-  async function customerCall(owner: string, call: () => Promise<Cart>): Promise<boolean> {
+  /** Runs a customer's cart call (answering the action its answer is); a refusal is a toast with the server's message. */
+  async function customerCall(owner: string, call: () => Promise<UnknownAction>): Promise<boolean> {
     try {
       await ensureMerged(owner);
-      applyServerCart(await call(), owner);
+      applyForOwner(await call(), owner);
       return true;
     } catch (error) {
       toast('error', errorText(error));
@@ -182,7 +188,7 @@ export function createCartService(store: ShopStore, deps: CartDeps) {
       return serial(async () => {
         const owner = userId();
         if (owner !== null) {
-          const done = await customerCall(owner, () => deps.api.add({ kind: item.kind, refId: item.refId, quantity }));
+          const done = await customerCall(owner, () => deps.api.add({ kind: item.kind, refId: item.refId, quantity }).then(applyChange));
           if (done) toast('success', cartMessages.added);
           return done;
         }
@@ -210,7 +216,7 @@ export function createCartService(store: ShopStore, deps: CartDeps) {
     setQuantity(lineId: string, quantity: number): Promise<boolean> {
       return serial(async () => {
         const owner = userId();
-        if (owner !== null) return customerCall(owner, () => deps.api.setQuantity(lineId, quantity));
+        if (owner !== null) return customerCall(owner, async () => setItems((await deps.api.setQuantity(lineId, quantity)).items));
         const line = store.getState().cart.items.find((entry) => entry.id === lineId);
         const refusal = line ? stockRefusal(line.stock, quantity) : null;
         if (refusal) {
@@ -225,7 +231,7 @@ export function createCartService(store: ShopStore, deps: CartDeps) {
     remove(lineId: string): Promise<boolean> {
       return serial(async () => {
         const owner = userId();
-        if (owner !== null) return customerCall(owner, () => deps.api.remove(lineId));
+        if (owner !== null) return customerCall(owner, async () => setItems((await deps.api.remove(lineId)).items));
         store.dispatch(removeItem(lineId));
         return true;
       });
@@ -234,7 +240,7 @@ export function createCartService(store: ShopStore, deps: CartDeps) {
     clear(): Promise<boolean> {
       return serial(async () => {
         const owner = userId();
-        if (owner !== null) return customerCall(owner, () => deps.api.clear());
+        if (owner !== null) return customerCall(owner, async () => setItems((await deps.api.clear()).items));
         store.dispatch(clearCart());
         return true;
       });

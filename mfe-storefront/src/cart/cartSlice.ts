@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CartLine } from 'shared-contracts/schemas';
+import type { CartChange, CartLine } from 'shared-contracts/schemas';
 
 /** A cart item (spec §3: id, price, quantity plus the product's fields): one line of the shop contract. */
 export type CartItem = CartLine;
@@ -13,7 +13,7 @@ export interface CartState {
   isOpen: boolean;
   /** sum of price × quantity (integer VND) */
   total: number;
-  /** sum of quantities */
+  /** sum of quantities (after a customer's add: the server's count, which also covers lines not loaded again) */
   itemCount: number;
 }
 
@@ -65,6 +65,18 @@ const cartSlice = createSlice({
     setCartOpen(state, action: PayloadAction<boolean>) {
       state.isOpen = action.payload;
     },
+    /**
+     * A customer's add as the server answered it: its line put in place (or appended), the item count the
+     * server's; the other lines stay as last loaded (the cart page loads them again).
+     */
+    applyChange(state, action: PayloadAction<CartChange>) {
+      const { line, itemCount } = action.payload;
+      const index = state.items.findIndex((item) => item.id === line.id);
+      if (index >= 0) state.items[index] = line;
+      else state.items.push(line);
+      recompute(state);
+      state.itemCount = itemCount;
+    },
     /** The whole list replaced: the server's cart (customer) or the guest cart as the server checked it. */
     setItems(state, action: PayloadAction<CartItem[]>) {
       state.items = action.payload.filter((item) => item.quantity > 0);
@@ -73,5 +85,5 @@ const cartSlice = createSlice({
   },
 });
 
-export const { addItem, removeItem, updateQuantity, clearCart, toggleCart, setCartOpen, setItems } = cartSlice.actions;
+export const { addItem, removeItem, updateQuantity, clearCart, toggleCart, setCartOpen, setItems, applyChange } = cartSlice.actions;
 export const cartReducer = cartSlice.reducer;

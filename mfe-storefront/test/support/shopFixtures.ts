@@ -53,7 +53,8 @@ export function fakeServer(initial: CartLine[] = [], { stock = { 'product-1': 3,
       const wanted = (lines.find((entry) => entry.id === id)?.quantity ?? 0) + quantity;
       refuse(id, wanted);
       set(id, wanted);
-      return cartOf(lines);
+      // What the add changed: its line and the cart's item count (the other lines are not sent).
+      return { line: lines.find((entry) => entry.id === id)!, itemCount: cartOf(lines).itemCount };
     }),
     setQuantity: jest.fn(async (id, quantity) => {
       refuse(id, quantity);

@@ -117,6 +117,17 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
+/**
+ * POST /cart/items answers what the add changed: the line as it is now and the cart's item count after it (the
+ * other lines are not read again; the cart's total would need every line's current price, so it is not given).
+ */
+export const cartChangeSchema = z.object({
+  line: cartLineSchema,
+  /** Sum of the cart's quantities after the change. */
+  itemCount: z.number().int().positive(),
+});
+export type CartChange = z.infer<typeof cartChangeSchema>;
+
 /** POST /cart/items: adds `quantity` (default 1) to the line of this item, creating it if needed. */
 export const cartAddItemInputSchema = z.object({
   kind: cartLineKindSchema,
@@ -461,6 +472,7 @@ export type CustomerPackageCredit = z.infer<typeof customerPackageCreditSchema>;
 // Response envelopes
 
 export const cartResponseSchema = envelopeSchema(cartSchema);
+export const cartChangeResponseSchema = envelopeSchema(cartChangeSchema);
 export const quoteResponseSchema = envelopeSchema(quoteSchema);
 export const orderResponseSchema = envelopeSchema(orderSchema);
 export const orderSummaryListResponseSchema = envelopeSchema(z.array(orderSummarySchema));

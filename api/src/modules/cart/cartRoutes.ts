@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ERROR_CODES,
   cartAddItemInputSchema,
+  cartChangeResponseSchema,
   cartLineParamsSchema,
   cartMergeInputSchema,
   cartResponseSchema,
@@ -45,9 +46,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       preHandler: authenticate,
       schema: {
         tags: ['cart'],
-        summary: 'Thêm vào giỏ (cộng dồn vào dòng đã có; quá tồn kho → 409)',
+        summary: 'Thêm vào giỏ (cộng dồn vào dòng đã có; quá tồn kho → 409); trả về dòng đã thêm và tổng số lượng của giỏ',
         body: cartAddItemInputSchema,
-        response: { 200: cartResponseSchema },
+        response: { 200: cartChangeResponseSchema },
       },
     },
     async (request) => ok(await addToCart(db, clock, currentAuth(request).userId, request.body), cartMessages.added),

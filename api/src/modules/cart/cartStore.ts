@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import { ERROR_CODES, CART_LINE_MAX_QUANTITY, type Cart, type CartItemRef, type CartLine } from 'shared-contracts/schemas';
+import { ERROR_CODES, CART_LINE_MAX_QUANTITY, type Cart, type CartChange, type CartItemRef, type CartLine } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
-import { runsOneTransactionAtATime } from '../../db/sqlDialect';
+import { lockForUpdate } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
 import { cartMessages } from './cartMessages';
-import { itemKey, loadItemInCart, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
+import { itemKey, loadItemInCart, loadItemToAdd, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
 import { onlineStock } from '../stockLocations';
 
 /**
@@ -25,30 +25,27 @@ export function cartOf(lines: CartLine[]): Cart {
   };
 }
 
-/** The id of the user's cart, created on first use. */
-const cartOfUser = preparedQuery<{ userId: number }>()((db, param) => db.selectFrom('carts').select('id').where('user_id', '=', param('userId')));
+/** The user's cart, found and locked in one statement (FOR UPDATE where transactions run side by side). */
+const lockedCartOfUser = preparedQuery<{ userId: number }>()((db, param) =>
+  lockForUpdate(db, db.selectFrom('carts').select('id').where('user_id', '=', param('userId'))),
+);
 
-async function cartIdOf(db: Db, userId: number, clock: Clock): Promise<number> {
-  const existing = await cartOfUser.first(db, { userId });
+/**
+ * The user's cart (created on first use), held until the transaction ends: changes of one cart at the same moment
+ * (a double click, two tabs) run one after the other, so none inserts a line twice or loses another's quantity.
+ */
+async function lockCartOf(trx: Db, userId: number, clock: Clock): Promise<number> {
+  const existing = await lockedCartOfUser.first(trx, { userId });
   if (existing) return existing.id;
   const now = clock.now().toISOString();
-  await db
+  await trx
     .insertInto('carts')
     .values({ user_id: userId, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
-  const row = await db.selectFrom('carts').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
- * The user's cart (created if missing), held until the transaction ends: changes of one cart at the same moment
- * (a double click, two tabs) run one after the other, so none inserts a line twice or loses another's quantity.
- */
-async function lockCartOf(trx: Db, userId: number, clock: Clock): Promise<number> {
-  const cartId = await cartIdOf(trx, userId, clock);
-  if (!runsOneTransactionAtATime(trx)) await trx.selectFrom('carts').select('id').where('id', '=', cartId).forUpdate().execute();
-  return cartId;
+  const created = await lockedCartOfUser.first(trx, { userId });
+  if (!created) throw new Error(`The cart of user ${userId} was neither found nor created`);
+  return created.id;
 }
 
 const cartLinesOfUser = preparedQuery<{ userId: number }>()((db, param) =>
@@ -164,20 +161,25 @@ const deleteLineOfItem = preparedQuery<{ userId: number; kind: ItemRef['kind']; 
     .where('ref_id', '=', param('refId')),
 );
 
-/** Adds `quantity` of an item (to its line if there is one). Over the stock → 409, the cart unchanged. */
-export async function addToCart(db: Db, clock: Clock, userId: number, input: CartItemRef): Promise<Cart> {
+/**
+ * Adds `quantity` of an item (to its line if there is one). Over the stock → 409, the cart unchanged. Answers the
+ * line and the cart's item count after the add, from what the add read (lock, one read, one write: no cart re-read).
+ */
+export async function addToCart(db: Db, clock: Clock, userId: number, input: CartItemRef): Promise<CartChange> {
   return db.transaction().execute(async (trx) => {
     const cartId = await lockCartOf(trx, userId, clock);
-    const { item, line } = await loadItemInCart(trx, userId, input, clock.now());
+    const at = clock.now();
+    const { item, line, itemCount } = await loadItemToAdd(trx, userId, input, at);
     const quantity = (line ? line.quantity : 0) + input.quantity;
     const checked = assertPurchasable(item, quantity);
-    const now = clock.now().toISOString();
+    const now = at.toISOString();
     if (line) {
       await setLineQuantity.execute(trx, { id: line.id, quantity, now });
     } else {
       await insertLine.execute(trx, { cartId, kind: input.kind, refId: input.refId, quantity, price: checked.price, now });
     }
-    return readCart(trx, userId, clock.now());
+    // The line keeps the price it was added at (a new line: the price now), as readCart shows it.
+    return { line: toCartLine(checked, quantity, line ? line.priceAtAdd : checked.price), itemCount: itemCount + input.quantity };
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { cartLineId, type CartLine, type CartLineIssue, type CartLineKind, type PromotionCategory } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
@@ -164,6 +164,85 @@ const packageInCart = preparedQuery<{ id: number; userId: number }>()((db, param
 
 function lineOf(row: { line_id: number | null; line_quantity: number | null }): CartLineRow | undefined {
   return row.line_id === null ? undefined : { id: row.line_id, quantity: toNumber(row.line_quantity) };
+}
+
+/** The quantities of the cart's lines whose item still exists (what readCart counts): the cart's itemCount. */
+function cartItemCount(eb: ExpressionBuilder<Database, 'carts'>) {
+  return eb
+    .selectFrom('cart_lines as counted')
+    .select((inner) => inner.fn.coalesce(inner.fn.sum<number>('counted.quantity'), inner.lit(0)).as('item_count'))
+    .whereRef('counted.cart_id', '=', 'carts.id')
+    .where((inner) =>
+      inner.or([
+        inner.and([
+          inner('counted.kind', '=', 'product'),
+          inner.exists(inner.selectFrom('products as counted_product').select('counted_product.id').whereRef('counted_product.id', '=', 'counted.ref_id')),
+        ]),
+        inner.and([
+          inner('counted.kind', '=', 'package'),
+          inner.exists(inner.selectFrom('service_packages as counted_package').select('counted_package.id').whereRef('counted_package.id', '=', 'counted.ref_id')),
+        ]),
+      ]),
+    );
+}
+
+/** productInCart plus the line's price at add and the cart's item count: all an add reads, in one statement. */
+const productToAdd = preparedQuery<{ id: number; userId: number }>()((db, param) =>
+  db
+    .selectFrom('products')
+    .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
+    .leftJoin('carts', (join) => join.on('carts.user_id', '=', param('userId')))
+    .leftJoin('cart_lines', (join) =>
+      join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'product').onRef('cart_lines.ref_id', '=', 'products.id'),
+    )
+    .select((eb) => [
+      ...PRODUCT_ITEM_COLUMNS,
+      'cart_lines.id as line_id',
+      'cart_lines.quantity as line_quantity',
+      'cart_lines.price_at_add as line_price',
+      cartItemCount(eb).as('item_count'),
+    ])
+    .where('products.id', '=', param('id')),
+);
+
+const packageToAdd = preparedQuery<{ id: number; userId: number }>()((db, param) =>
+  db
+    .selectFrom('service_packages')
+    .leftJoin('carts', (join) => join.on('carts.user_id', '=', param('userId')))
+    .leftJoin('cart_lines', (join) =>
+      join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'package').onRef('cart_lines.ref_id', '=', 'service_packages.id'),
+    )
+    .select((eb) => [
+      ...PACKAGE_ITEM_COLUMNS,
+      'cart_lines.id as line_id',
+      'cart_lines.quantity as line_quantity',
+      'cart_lines.price_at_add as line_price',
+      cartItemCount(eb).as('item_count'),
+    ])
+    .where('service_packages.id', '=', param('id')),
+);
+
+/** An item to add, with the customer's line of it (and the price the line keeps) and the cart's item count. */
+export interface ItemToAdd {
+  item: ShopItem | undefined;
+  line: (CartLineRow & { priceAtAdd: number }) | undefined;
+  /** The cart's itemCount before the add (0 without a cart). */
+  itemCount: number;
+}
+
+function toAdd(item: ShopItem, row: { line_id: number | null; line_quantity: number | null; line_price: number | null; item_count: number | string | null }): ItemToAdd {
+  const line = row.line_id === null ? undefined : { id: row.line_id, quantity: toNumber(row.line_quantity), priceAtAdd: toNumber(row.line_price) };
+  return { item, line, itemCount: toNumber(row.item_count ?? 0) };
+}
+
+/** What adding `ref` to `userId`'s cart needs to know, read in one statement (the item as it is at `at`). */
+export async function loadItemToAdd(db: Kysely<Database>, userId: number, ref: ItemRef, at: Date): Promise<ItemToAdd> {
+  if (ref.kind === 'product') {
+    const row = await productToAdd.first(db, { id: ref.refId, userId });
+    return row ? toAdd(productItem(row, at), row) : { item: undefined, line: undefined, itemCount: 0 };
+  }
+  const row = await packageToAdd.first(db, { id: ref.refId, userId });
+  return row ? toAdd(packageItem(row), row) : { item: undefined, line: undefined, itemCount: 0 };
 }
 
 /** One product or package as it is at `at`, with `userId`'s cart and line of it. */

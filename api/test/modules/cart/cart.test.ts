@@ -1,5 +1,8 @@
-import { cartResponseSchema, errorEnvelopeSchema } from 'shared-contracts/schemas';
+import { cartChangeResponseSchema, cartResponseSchema, errorEnvelopeSchema, type CartChange } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
+import { addToCart } from '../../../src/modules/cart/cartStore';
+import { systemClock } from '../../../src/security/clock';
+import { countingDb } from '../../support/countingDb';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { cartOf, createProduct, createUser, setOnlineStock, startShopApp, type TestUser } from '../../support/shopTestKit';
@@ -18,6 +21,11 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
   const add = (user: TestUser, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/cart/items', headers: user.headers, payload });
   const setQuantity = (user: TestUser, lineId: string, quantity: number) =>
     app.inject({ method: 'PUT', url: `/api/cart/items/${lineId}`, headers: user.headers, payload: { quantity } });
+  /** An add's answer (the line and the cart's item count), checked against the contract. */
+  const changeOf = (response: { statusCode: number; json(): unknown }): CartChange => {
+    expect(response.statusCode).toBe(200);
+    return cartChangeResponseSchema.parse(response.json()).data;
+  };
   const getCart = async (user: TestUser) => {
     const response = await app.inject({ method: 'GET', url: '/api/cart', headers: user.headers });
     expect(response.statusCode).toBe(200);
@@ -35,20 +43,24 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
     const battery = await createProduct(scratch.db, { price: 1_200_000, stock: 10 });
     const charger = await createProduct(scratch.db, { price: 450_000, stock: 10, group: 'accessories' });
 
-    let cart = cartOf(await add(user, { kind: 'product', refId: battery.id }));
-    expect(cart.items).toEqual([
-      expect.objectContaining({ id: `product-${battery.id}`, kind: 'product', refId: battery.id, quantity: 1, price: 1_200_000, stock: 10, promoGroup: 'parts', issues: [] }),
-    ]);
-    cart = cartOf(await add(user, { kind: 'product', refId: battery.id }));
-    expect(cart.items[0]!.quantity).toBe(2);
-    cart = cartOf(await add(user, { kind: 'product', refId: charger.id, quantity: 3 }));
+    let change = changeOf(await add(user, { kind: 'product', refId: battery.id }));
+    expect(change).toEqual({
+      line: { id: `product-${battery.id}`, kind: 'product', refId: battery.id, slug: expect.any(String), name: battery.name, image: null, quantity: 1, price: 1_200_000, stock: 10, promoGroup: 'parts', issues: [] },
+      itemCount: 1,
+    });
+    change = changeOf(await add(user, { kind: 'product', refId: battery.id }));
+    expect([change.line.id, change.line.quantity, change.itemCount]).toEqual([`product-${battery.id}`, 2, 2]);
+    change = changeOf(await add(user, { kind: 'product', refId: charger.id, quantity: 3 }));
+    expect([change.line.id, change.line.quantity, change.itemCount]).toEqual([`product-${charger.id}`, 3, 5]);
+    const cart = await getCart(user);
     expect(cart.items.map((line) => [line.id, line.quantity])).toEqual([
       [`product-${battery.id}`, 2],
       [`product-${charger.id}`, 3],
     ]);
     expect(cart.itemCount).toBe(5);
     expect(cart.total).toBe(2 * 1_200_000 + 3 * 450_000);
-    expect(await getCart(user)).toEqual(cart);
+    // The answered line is the line as the cart shows it.
+    expect(cart.items[1]).toEqual(change.line);
   });
 
   it('counts every one of many adds of one item at the same moment (a double click, two tabs)', async () => {
@@ -58,6 +70,9 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
     for (const expected of [8, 16]) {
       const answers = await Promise.all(Array.from({ length: 8 }, () => add(user, { kind: 'product', refId: battery.id })));
       expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+      // One after the other: each answer saw the adds before it.
+      const counts = answers.map((answer) => changeOf(answer)).map((change) => [change.line.quantity, change.itemCount]);
+      expect(counts.sort(([a], [b]) => a! - b!)).toEqual(Array.from({ length: 8 }, (_, index) => [expected - 7 + index, expected - 7 + index]));
       expect((await getCart(user)).items).toEqual([expect.objectContaining({ refId: battery.id, quantity: expected })]);
     }
   });
@@ -65,8 +80,33 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
   it('adds a service package (no stock, no promotion group)', async () => {
     const user = await createUser(app, scratch.db);
     const pack = await scratch.db.selectFrom('service_packages').select(['id', 'price']).orderBy('id').executeTakeFirstOrThrow();
-    const cart = cartOf(await add(user, { kind: 'package', refId: pack.id }));
-    expect(cart.items).toEqual([expect.objectContaining({ id: `package-${pack.id}`, kind: 'package', stock: null, promoGroup: null, price: Number(pack.price) })]);
+    const change = changeOf(await add(user, { kind: 'package', refId: pack.id }));
+    expect(change.line).toMatchObject({ id: `package-${pack.id}`, kind: 'package', stock: null, promoGroup: null, price: Number(pack.price), quantity: 1 });
+    expect(change.itemCount).toBe(1);
+    expect((await getCart(user)).items).toEqual([change.line]);
+  });
+
+  it('answers an add with the line and the count from one read and one write, not a re-read of the cart', async () => {
+    const user = await createUser(app, scratch.db);
+    const products = [];
+    for (let index = 0; index < 36; index += 1) products.push(await createProduct(scratch.db, { price: 100_000 + index, stock: 50 }));
+    for (const product of products) changeOf(await add(user, { kind: 'product', refId: product.id }));
+    // A line whose item is gone is not in the cart, nor in its count.
+    const cartId = (await scratch.db.selectFrom('carts').select('id').where('user_id', '=', user.id).executeTakeFirstOrThrow()).id;
+    const now = new Date().toISOString();
+    await scratch.db.insertInto('cart_lines').values({ cart_id: cartId, kind: 'product', ref_id: 2_000_000_000, quantity: 4, price_at_add: 1, added_at: now, updated_at: now }).execute();
+    const fresh = await createProduct(scratch.db, { price: 250_000, stock: 50 });
+
+    for (const [ref, quantity] of [[fresh.id, 1], [products[7]!.id, 2]] as const) {
+      const counted = countingDb(scratch.db);
+      const change = await addToCart(counted.db, systemClock, user.id, { kind: 'product', refId: ref, quantity });
+      // Lock the cart, read the item with its line and the cart's count, write the line.
+      expect(counted.queries()).toBe(3);
+      const cart = await getCart(user);
+      expect(change.itemCount).toBe(cart.itemCount);
+      expect(change.line).toEqual(cart.items.find((line) => line.refId === ref));
+    }
+    expect((await getCart(user)).itemCount).toBe(36 + 1 + 2);
   });
 
   it('refuses more than the stock with "Chỉ còn N sản phẩm trong kho" and leaves the cart unchanged', async () => {
@@ -162,6 +202,11 @@ describe.each(testDatabases())('the cart API on $label', (target) => {
     expect(cart.items.find((line) => line.refId === pricey.id)).toMatchObject({ price: 1_100_000, previousPrice: 1_000_000 });
     expect(cart.items.find((line) => line.refId === scarce.id)!.previousPrice).toBeUndefined();
     expect(cart.total).toBe(1_100_000 + 4 * 500_000 + 500_000);
+
+    // An add keeps the price the line was added at: the line it answers is flagged as the cart shows it.
+    const added = changeOf(await add(user, { kind: 'product', refId: pricey.id }));
+    expect(added.line).toMatchObject({ quantity: 2, price: 1_100_000, previousPrice: 1_000_000, issues: ['price_changed'] });
+    expect(added.itemCount).toBe(1 + 4 + 1 + 1);
 
     // Setting the quantity takes the current price: the flag goes.
     const updated = cartOf(await setQuantity(user, `product-${pricey.id}`, 2));
