@@ -321,7 +321,9 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
     if (bayNo !== null) await occupyBay(trx, appointment.centre_id, bayNo, inserted.id, at);
     return { order: inserted, historyId: history!.id, items, lines };
   });
-  await publishServiceOrderChange(
+  // This instance's kept floor reads are dropped as the first message is sent (synchronously); the NOTIFYs to
+  // the other instances (PostgreSQL, a round trip each) go on in order without holding the answer.
+  void publishServiceOrderChange(
     ctx,
     {
       serviceOrderId: written.order.id,
