@@ -47,6 +47,7 @@ async function applyPublicCache(request: FastifyRequest, reply: FastifyReply, pa
     reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
+    reply.removeHeader('content-encoding');
     return null;
   }
   return payload;

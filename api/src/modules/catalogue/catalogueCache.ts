@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { ok } from '../../http/envelope';
 import { etagOf } from '../../http/httpCache';
@@ -29,6 +30,24 @@ export function catalogueGeneration(): number {
 export interface ReadyJson {
   body: Buffer;
   etag: string;
+  /** Kept in a cache: served again, so worth compressing (a one-off answer is not). */
+  kept?: boolean;
+  /** Its gzip encoding, made once at its first send once kept, with an ETag of its own. */
+  gzip?: { body: Buffer; etag: string };
+}
+
+/** Answers from this size travel gzip-encoded to a client that accepts it (issue 47 §2). */
+export const GZIP_FROM_BYTES = 2048;
+
+/** Whether an Accept-Encoding header accepts gzip (named, or `*`, without q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text.split(',').some((entry) => {
+    const [coding, ...parameters] = entry.split(';').map((part) => part.trim().toLowerCase());
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 }
 
 /** Serialises an answer once: JSON → UTF-8 bytes → ETag. */
@@ -113,6 +132,7 @@ export class CatalogueCache {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
     const expiresAt = this.now() + this.ttlMs;
+    ready.kept = true;
     this.entries.set(key, { ready, generation, expiresAt: until === null ? expiresAt : Math.min(expiresAt, until) });
   }
 
@@ -149,10 +169,21 @@ export class CatalogueCache {
 
 /**
  * Sends a ready answer as is with its ETag, which the `publicCache` hook (http/httpCache.ts) then uses instead
- * of hashing the body again. The route's response schema still documents the answer; the API tests check the
- * bodies against the shared schemas.
+ * of hashing the body again. A large answer kept in a cache goes gzip-encoded to a client that accepts it,
+ * compressed once and kept beside it; a one-off answer is never compressed (no CPU for what is not kept). The
+ * route's response schema still documents the answer; the API tests check the bodies against the shared schemas.
  */
-export function sendReadyJson<R extends Pick<FastifyReply, 'type' | 'header'>>(reply: R, ready: ReadyJson): R {
+export function sendReadyJson<R extends Pick<FastifyReply, 'type' | 'header' | 'getHeader' | 'request'>>(reply: R, ready: ReadyJson): R {
+  if (ready.body.length >= GZIP_FROM_BYTES) {
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (ready.kept === true && acceptsGzip(reply.request.headers['accept-encoding'])) {
+      ready.gzip ??= { body: gzipSync(ready.body, { level: 6 }), etag: `${ready.etag.slice(0, -1)}-gzip"` };
+      reply.header('content-encoding', 'gzip');
+      reply.header('etag', ready.gzip.etag);
+      return sendJsonBytes(reply, ready.gzip.body);
+    }
+  }
   reply.header('etag', ready.etag);
   return sendJsonBytes(reply, ready.body);
 }

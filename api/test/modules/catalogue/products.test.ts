@@ -9,6 +9,7 @@ import {
   type ProductPage,
   type ProductSummary,
 } from 'shared-contracts/schemas';
+import { gunzipSync } from 'node:zlib';
 import type { App } from '../../../src/app';
 import { setProductPrice, setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
 import { PRODUCTS } from '../../../seed/catalogue';
@@ -177,6 +178,38 @@ describe.each(testDatabases())('catalogue API on $label', (target) => {
       expect(changed.headers.etag).not.toBe(etag);
       expect(productPageResponseSchema.parse(changed.json()).data.items[0]).toMatchObject({ slug: cheapest.slug, price: cheapest.price - 10_000 });
       await setProductPrice(scratch.db, cheapest.slug, cheapest.price, cheapest.originalPrice);
+    });
+
+    it('sends a kept large answer gzip-encoded to a client that accepts it, with an ETag of its own and 304 on it', async () => {
+      const url = '/api/products?sort=price_desc&pageSize=23'; // asked by no other test
+      const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+      // The list keeps a query's answer from its second ask: the first travels as it is.
+      const first = await app.inject({ method: 'GET', url, headers: gzip });
+      expect(first.headers['content-encoding']).toBeUndefined();
+      expect(first.headers.vary).toContain('Accept-Encoding');
+      const plain = first.rawPayload;
+      expect(plain.length).toBeGreaterThan(2048);
+
+      const kept = await app.inject({ method: 'GET', url, headers: gzip });
+      expect(kept.headers['content-encoding']).toBe('gzip');
+      expect(kept.rawPayload.length).toBeLessThan(plain.length / 3);
+      expect(gunzipSync(kept.rawPayload).equals(plain)).toBe(true);
+      expect(kept.headers.etag).not.toBe(first.headers.etag);
+
+      const revalidated = await app.inject({ method: 'GET', url, headers: { ...gzip, 'if-none-match': String(kept.headers.etag) } });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.headers['content-encoding']).toBeUndefined();
+      // A client that does not take gzip (or refuses it with q=0) gets the bytes as they are.
+      for (const headers of [{}, { 'accept-encoding': 'gzip;q=0, br' }]) {
+        const unencoded = await app.inject({ method: 'GET', url, headers });
+        expect(unencoded.headers['content-encoding']).toBeUndefined();
+        expect(unencoded.rawPayload.equals(plain)).toBe(true);
+      }
+      // A small answer travels as it is.
+      for (let ask = 0; ask < 2; ask += 1) {
+        const small = await app.inject({ method: 'GET', url: '/api/products?pageSize=1', headers: gzip });
+        expect(small.headers['content-encoding']).toBeUndefined();
+      }
     });
 
     it('gives the same answer for the same filters written differently', async () => {
