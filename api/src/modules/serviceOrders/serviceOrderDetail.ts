@@ -69,6 +69,19 @@ const linesOf = preparedQuery<{ id: number }>()((db, param) =>
   db.selectFrom('service_order_lines').select(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total', 'source']).where('service_order_id', '=', param('id')).orderBy('id'),
 );
 
+/** An order line's row (read, or as a check-in wrote it) as the detail shows it. */
+function toOrderLine(line: WrittenLine): ServiceOrderDetail['lines'][number] {
+  return {
+    id: line.id,
+    kind: line.kind as 'service' | 'part',
+    name: line.name,
+    quantity: line.quantity,
+    unitPrice: line.unit_price,
+    lineTotal: line.line_total,
+    source: line.source as 'booked' | 'parts_request',
+  };
+}
+
 /** Whether `scope`'s user counts as the order's technician (an unassigned OPEN order is theirs to start). */
 function actsAsAssigned(scope: CentreScope, status: ServiceOrderStatus, technicianId: number | null): boolean {
   if (scope.role !== 'technician') return false;
@@ -148,15 +161,7 @@ export async function readServiceOrderDetail(ctx: ServiceOrderContext, scope: Ce
         .filter((photo) => photo.item_id === item.id)
         .map((photo) => ({ id: photo.id, url: checklistPhotoUrl(photo.file), width: photo.width, height: photo.height })),
     })),
-    lines: lines.map((line) => ({
-      id: line.id,
-      kind: line.kind as 'service' | 'part',
-      name: line.name,
-      quantity: line.quantity,
-      unitPrice: line.unit_price,
-      lineTotal: line.line_total,
-      source: line.source as 'booked' | 'parts_request',
-    })),
+    lines: lines.map(toOrderLine),
     invoice,
     timeline,
     availableActions: availableServiceOrderActions(status, scope.role, actsAsAssigned(scope, status, head.technicianId)),
@@ -240,15 +245,7 @@ export async function checkedInDetail(ctx: ServiceOrderContext, scope: CentreSco
     intakeNote: order.intakeNote,
     cancelReason: null,
     checklistItems: items.map((item) => ({ id: item.id, code: item.code, label: item.label, result: null, note: null, checkedAt: null, photos: [] })),
-    lines: order.lines.map((line) => ({
-      id: line.id,
-      kind: line.kind as 'service' | 'part',
-      name: line.name,
-      quantity: line.quantity,
-      unitPrice: line.unit_price,
-      lineTotal: line.line_total,
-      source: line.source as 'booked' | 'parts_request',
-    })),
+    lines: order.lines.map(toOrderLine),
     invoice: null,
     timeline: timelineFrom(appointmentRows, [opened]),
     availableActions: availableServiceOrderActions(status, scope.role, actsAsAssigned(scope, status, order.technician?.id ?? null)),
