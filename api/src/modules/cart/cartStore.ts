@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { AppError } from '../../http/appError';
 import { cartMessages } from './cartMessages';
-import { itemKey, loadItemInCart, loadItemToAdd, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
+import { itemKey, loadItemInCart, loadShopItems, mergeRepeatedItems, packageItem, productItem, toCartLine, type ItemRef, type ShopItem } from './shopItems';
 import { onlineStock } from '../stockLocations';
 
 /**
@@ -169,7 +169,7 @@ export async function addToCart(db: Db, clock: Clock, userId: number, input: Car
   return db.transaction().execute(async (trx) => {
     const cartId = await lockCartOf(trx, userId, clock);
     const at = clock.now();
-    const { item, line, itemCount } = await loadItemToAdd(trx, userId, input, at);
+    const { item, line, itemCount } = await loadItemInCart(trx, userId, input, at);
     const quantity = (line ? line.quantity : 0) + input.quantity;
     const checked = assertPurchasable(item, quantity);
     const now = at.toISOString();

@@ -91,16 +91,6 @@ export interface CartLineRow {
   quantity: number;
 }
 
-/** An item as it is now, with the customer's cart and line of it (one query: the cart's hot path). */
-export interface ItemInCart {
-  /** undefined when there is no such product or package. */
-  item: ShopItem | undefined;
-  /** The customer's line of this item, if any (only looked up when the item exists). */
-  line: CartLineRow | undefined;
-  /** The customer's cart, if it exists yet. */
-  cartId: number | undefined;
-}
-
 /** What the shop reads of a product (products joined to their category): a ProductItemRow. */
 const PRODUCT_ITEM_COLUMNS = [
   'products.id',
@@ -129,43 +119,6 @@ const PACKAGE_ITEM_COLUMNS = [
   'service_packages.validity_months',
 ] as const;
 
-const productInCart = preparedQuery<{ id: number; userId: number }>()((db, param) =>
-  db
-    .selectFrom('products')
-    .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
-    .leftJoin('carts', (join) => join.on('carts.user_id', '=', param('userId')))
-    .leftJoin('cart_lines', (join) =>
-      join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'product').onRef('cart_lines.ref_id', '=', 'products.id'),
-    )
-    .select([
-      ...PRODUCT_ITEM_COLUMNS,
-      'carts.id as cart_id',
-      'cart_lines.id as line_id',
-      'cart_lines.quantity as line_quantity',
-    ])
-    .where('products.id', '=', param('id')),
-);
-
-const packageInCart = preparedQuery<{ id: number; userId: number }>()((db, param) =>
-  db
-    .selectFrom('service_packages')
-    .leftJoin('carts', (join) => join.on('carts.user_id', '=', param('userId')))
-    .leftJoin('cart_lines', (join) =>
-      join.onRef('cart_lines.cart_id', '=', 'carts.id').on('cart_lines.kind', '=', 'package').onRef('cart_lines.ref_id', '=', 'service_packages.id'),
-    )
-    .select([
-      ...PACKAGE_ITEM_COLUMNS,
-      'carts.id as cart_id',
-      'cart_lines.id as line_id',
-      'cart_lines.quantity as line_quantity',
-    ])
-    .where('service_packages.id', '=', param('id')),
-);
-
-function lineOf(row: { line_id: number | null; line_quantity: number | null }): CartLineRow | undefined {
-  return row.line_id === null ? undefined : { id: row.line_id, quantity: toNumber(row.line_quantity) };
-}
-
 /** The quantities of the cart's lines whose item still exists (what readCart counts): the cart's itemCount. */
 function cartItemCount(eb: ExpressionBuilder<Database, 'carts'>) {
   return eb
@@ -186,8 +139,8 @@ function cartItemCount(eb: ExpressionBuilder<Database, 'carts'>) {
     );
 }
 
-/** productInCart plus the line's price at add and the cart's item count: all an add reads, in one statement. */
-const productToAdd = preparedQuery<{ id: number; userId: number }>()((db, param) =>
+/** A product with the customer's line of it (and its price at add) and the cart's item count, in one statement. */
+const productInCart = preparedQuery<{ id: number; userId: number }>()((db, param) =>
   db
     .selectFrom('products')
     .innerJoin('catalogue_categories', 'catalogue_categories.id', 'products.category_id')
@@ -205,7 +158,7 @@ const productToAdd = preparedQuery<{ id: number; userId: number }>()((db, param)
     .where('products.id', '=', param('id')),
 );
 
-const packageToAdd = preparedQuery<{ id: number; userId: number }>()((db, param) =>
+const packageInCart = preparedQuery<{ id: number; userId: number }>()((db, param) =>
   db
     .selectFrom('service_packages')
     .leftJoin('carts', (join) => join.on('carts.user_id', '=', param('userId')))
@@ -223,36 +176,26 @@ const packageToAdd = preparedQuery<{ id: number; userId: number }>()((db, param)
 );
 
 /** An item to add, with the customer's line of it (and the price the line keeps) and the cart's item count. */
-export interface ItemToAdd {
+export interface ItemInCart {
   item: ShopItem | undefined;
   line: (CartLineRow & { priceAtAdd: number }) | undefined;
   /** The cart's itemCount before the add (0 without a cart). */
   itemCount: number;
 }
 
-function toAdd(item: ShopItem, row: { line_id: number | null; line_quantity: number | null; line_price: number | null; item_count: number | string | null }): ItemToAdd {
+function inCart(item: ShopItem, row: { line_id: number | null; line_quantity: number | null; line_price: number | null; item_count: number | string | null }): ItemInCart {
   const line = row.line_id === null ? undefined : { id: row.line_id, quantity: toNumber(row.line_quantity), priceAtAdd: toNumber(row.line_price) };
   return { item, line, itemCount: toNumber(row.item_count ?? 0) };
 }
 
-/** What adding `ref` to `userId`'s cart needs to know, read in one statement (the item as it is at `at`). */
-export async function loadItemToAdd(db: Kysely<Database>, userId: number, ref: ItemRef, at: Date): Promise<ItemToAdd> {
-  if (ref.kind === 'product') {
-    const row = await productToAdd.first(db, { id: ref.refId, userId });
-    return row ? toAdd(productItem(row, at), row) : { item: undefined, line: undefined, itemCount: 0 };
-  }
-  const row = await packageToAdd.first(db, { id: ref.refId, userId });
-  return row ? toAdd(packageItem(row), row) : { item: undefined, line: undefined, itemCount: 0 };
-}
-
-/** One product or package as it is at `at`, with `userId`'s cart and line of it. */
+/** What changing `ref` in `userId`'s cart needs to know, read in one statement (the item as it is at `at`). */
 export async function loadItemInCart(db: Kysely<Database>, userId: number, ref: ItemRef, at: Date): Promise<ItemInCart> {
   if (ref.kind === 'product') {
     const row = await productInCart.first(db, { id: ref.refId, userId });
-    return row ? { item: productItem(row, at), line: lineOf(row), cartId: row.cart_id ?? undefined } : { item: undefined, line: undefined, cartId: undefined };
+    return row ? inCart(productItem(row, at), row) : { item: undefined, line: undefined, itemCount: 0 };
   }
   const row = await packageInCart.first(db, { id: ref.refId, userId });
-  return row ? { item: packageItem(row), line: lineOf(row), cartId: row.cart_id ?? undefined } : { item: undefined, line: undefined, cartId: undefined };
+  return row ? inCart(packageItem(row), row) : { item: undefined, line: undefined, itemCount: 0 };
 }
 
 /** The products and packages of `refs` as they are at `at` (missing ids are absent from the map). */
