@@ -41,8 +41,10 @@ interface RemoteRead {
   readAt: number;
 }
 
-/** How long a remote's pages, or its failure to give them, are kept before it is asked again (a redeployed remote shows within this). */
+/** How long a remote's pages are kept before it is asked again (a redeployed remote shows within this). */
 const REMOTE_PAGES_TTL_MS = 10_000;
+/** How long a failed read is kept: a hanging remote does not delay every page, a remote slow once is asked again soon. */
+const FAILED_READ_TTL_MS = 1_000;
 /** A route parameter the page may carry: a slug, nothing an HTML attribute or a URL would read otherwise. */
 const SAFE_PARAMETER = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const MAX_PARAMETER_LENGTH = 200;
@@ -206,7 +208,8 @@ export function createFirstViewComposer(
     const base = new URL('.', manifestUrl).href;
     const read = reads.get(remote) ?? { cached: null, pending: null };
     reads.set(remote, read);
-    if (read.cached && read.cached.base === base && Date.now() - read.cached.readAt < REMOTE_PAGES_TTL_MS) return read.cached;
+    const keptFor = read.cached?.pages ? REMOTE_PAGES_TTL_MS : FAILED_READ_TTL_MS;
+    if (read.cached && read.cached.base === base && Date.now() - read.cached.readAt < keptFor) return read.cached;
     const internalUrl = internalUrls[remote];
     const readUrl = internalUrl ? remoteFolder(internalUrl) : base;
     read.pending ??= readRemotePages(readUrl, fetchText)

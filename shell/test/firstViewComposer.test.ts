@@ -116,6 +116,28 @@ describe('the first view of a public page', () => {
     expect(requested).toHaveLength(1);
   });
 
+  it('asks a storefront that failed again after a second, and keeps pages that came for longer', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      let reachable = false;
+      const { fetchText: answer, requested } = remote();
+      const fetchText = (url: URL) => (reachable ? answer(url) : Promise.reject(new Error('timeout')));
+      const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText);
+      expect(await composer.forPath('/')).toBeNull();
+      reachable = true;
+      now.mockReturnValue(1_000_500);
+      expect(await composer.forPath('/')).toBeNull();
+      now.mockReturnValue(1_001_100);
+      expect(await composer.forPath('/')).toContain('<h1>Trang chủ</h1>');
+      const reads = requested.filter((url) => url.endsWith('routes.json')).length;
+      now.mockReturnValue(1_009_000);
+      expect(await composer.forPath('/')).toContain('<h1>Trang chủ</h1>');
+      expect(requested.filter((url) => url.endsWith('routes.json'))).toHaveLength(reads);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it("reads the storefront's pages once for many requests", async () => {
     const { fetchText, requested } = remote();
     const composer = createFirstViewComposer(shellRoot, () => `${REMOTE}mf-manifest.json`, fetchText);
