@@ -201,12 +201,13 @@ export async function setCartQuantity(db: Db, clock: Clock, userId: number, ref:
   });
 }
 
-/** Removes a line (removing a line that is not there changes nothing). */
+/**
+ * Removes a line (removing a line that is not there changes nothing). One statement needs no transaction: the
+ * answer is the cart as read just after, like a GET.
+ */
 export async function removeFromCart(db: Db, clock: Clock, userId: number, ref: ItemRef): Promise<Cart> {
-  return db.transaction().execute(async (trx) => {
-    await deleteLineOfItem.execute(trx, { userId, kind: ref.kind, refId: ref.refId });
-    return readCart(trx, userId, clock.now());
-  });
+  await deleteLineOfItem.execute(db, { userId, kind: ref.kind, refId: ref.refId });
+  return readCart(db, userId, clock.now());
 }
 
 export async function clearCart(db: Db, userId: number): Promise<Cart> {
