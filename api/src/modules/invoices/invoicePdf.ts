@@ -1,21 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
+import type * as Fontkit from 'fontkit';
+import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { amountInVietnameseWords, formatCalendarDate, formatVndPlain, vietnamDateOf } from 'shared-contracts/schemas';
 import { invoiceTotals, type InvoiceDocument, type InvoiceParty } from './invoiceDocument';
 
 const require_ = createRequire(__filename);
 
-type ParsedFont = ReturnType<typeof fontkit.create>;
+type ParsedFont = ReturnType<typeof Fontkit.create>;
+
+/** pdfkit and fontkit (about 20 MB resident) load with the first PDF, not with the API: most processes never draw one. */
+let pdfLibraries: Promise<{ PDFDocument: typeof PDFKitDocument; fontkit: typeof Fontkit }> | undefined;
+const loadPdfLibraries = () =>
+  (pdfLibraries ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, fontkit]) => ({ PDFDocument: pdfkit.default, fontkit })));
 
 /**
  * Roboto (Google's, SIL OFL) from its npm package: Vietnamese glyphs, embedded and subset by pdfkit. Parsed once
  * and handed to every document (pdfkit takes a fontkit font as a source), so a receipt does not re-read the files.
  */
 let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
-function robotoFonts(): { regular: ParsedFont; bold: ParsedFont } {
+function robotoFonts(fontkit: typeof Fontkit): { regular: ParsedFont; bold: ParsedFont } {
   fonts ??= {
     regular: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf'))),
     bold: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf'))),
@@ -86,7 +91,8 @@ function rule(doc: PDFKit.PDFDocument): void {
 
 /** Renders the receipt or invoice as an A4 PDF: seller, buyer, lines, VAT per rate, totals and words, payment, QR. */
 export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
-  const { regular, bold } = robotoFonts();
+  const { PDFDocument, fontkit } = await loadPdfLibraries();
+  const { regular, bold } = robotoFonts(fontkit);
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
