@@ -43,6 +43,20 @@ export async function stockWarehouse(db: Kysely<Database>, units: number): Promi
   for (const product of products) await setWarehouseStock(db, product.id, units);
 }
 
+/** `count` customers without a password (bench.<prefix>.<n>@example.vn), for tokens the bench issues itself; their ids. */
+export async function insertBenchCustomers(db: Kysely<Database>, count: number, prefix: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const user = await db
+      .insertInto('users')
+      .values({ email: `bench.${prefix}.${index}@example.vn`, password_hash: null, full_name: `Khách ${index + 1}`, role: 'customer' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(user.id);
+  }
+  return ids;
+}
+
 /** The demo accounts (api/seed/demoAccounts.ts) alone: their password, their list, their seed. */
 export async function loadDemoAccounts() {
   const { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } = await import('../../api/seed/demoAccounts.ts');

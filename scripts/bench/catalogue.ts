@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +6,7 @@ import type { Options as AutocannonOptions, Result as AutocannonResult } from 'a
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 import { loadApi } from './benchApi.ts';
+import { processCpuMicros } from './benchProcess.ts';
 
 /**
  * `npx tsx scripts/bench/catalogue.ts`: throughput and latency of GET /api/products (24 items, filtered) on a
@@ -103,9 +103,7 @@ function cpuMicros(pid?: number): number {
     const usage = process.cpuUsage();
     return usage.user + usage.system;
   }
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  return processCpuMicros(pid);
 }
 
 async function measure(label: string, port: number, paths: string[] | { randomPathPrefix: string }, duration = DURATION_S, pid?: number): Promise<Measured> {

@@ -25,6 +25,8 @@ export interface CustomerStep {
   build(customer: number, turn: number): CustomerRequest;
   /** The statuses that are a correct answer; anything else is reported. */
   expect: readonly number[];
+  /** When set, an answer whose body it refuses is reported too (GraphQL answers its errors with a 200). */
+  accept?(body: string): boolean;
 }
 
 export interface CustomerLoadOptions {
@@ -43,7 +45,7 @@ export interface CustomerLoadResult {
   /** Response times by step label. */
   byStep: Map<string, number[]>;
   statuses: Map<number, number>;
-  /** Answers outside a step's `expect` (the first 20). */
+  /** Answers outside a step's `expect` or refused by its `accept` (the first 20). */
   unexpected: Array<{ label: string; status: number; body: string }>;
   /** From the start to the last answer. */
   elapsedMs: number;
@@ -78,7 +80,8 @@ export async function runCustomers(options: CustomerLoadOptions): Promise<Custom
         };
       },
       onResponse: (status: number, body: string) => {
-        if (!step.expect.includes(status) && unexpected.length < 20) unexpected.push({ label: step.label, status, body: body.slice(0, 300) });
+        const wrong = !step.expect.includes(status) || (step.accept !== undefined && !step.accept(body));
+        if (wrong && unexpected.length < 20) unexpected.push({ label: step.label, status, body: body.slice(0, 300) });
       },
     }));
   };

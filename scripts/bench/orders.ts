@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
-import { buildBenchApi, loadSeed, stockWarehouse } from './benchApi.ts';
+import { buildBenchApi, insertBenchCustomers, loadSeed, stockWarehouse } from './benchApi.ts';
 import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 
 /**
@@ -39,13 +39,8 @@ async function runServer(): Promise<void> {
   await stockWarehouse(db, 10_000_000);
   const products = await db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').limit(12).execute();
   const tokens: string[] = [];
-  for (let index = 0; index < Number(process.env.BENCH_CUSTOMERS_COUNT); index += 1) {
-    const user = await db
-      .insertInto('users')
-      .values({ email: `bench.${index}@example.vn`, password_hash: null, full_name: `Khách ${index + 1}`, role: 'customer' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    tokens.push((await app.accessTokens.issue({ userId: user.id, role: 'customer' })).token);
+  for (const userId of await insertBenchCustomers(db, Number(process.env.BENCH_CUSTOMERS_COUNT), 'orders')) {
+    tokens.push((await app.accessTokens.issue({ userId, role: 'customer' })).token);
   }
   const ready: Omit<ServerReady, 'port'> = { tokens, productIds: products.map((product) => product.id) };
   await serveBenchApi(app, db, ready);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Result as AutocannonResult } from 'autocannon';
 import { buildBenchApi, loadApi, loadSeed, openBenchDatabase, stockWarehouse } from './benchApi.ts';
-import { prepareInOwnProcess, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { prepareInOwnProcess, processCpuMicros as cpuMicros, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
 
 /**
@@ -80,16 +80,6 @@ async function runServer(): Promise<void> {
 }
 
 // ---- The measurements (parent process) ----------------------------------------------------------------------
-
-/** CPU time (user + system, µs) of a process, from /proc/<pid>/stat (clock ticks of 10 ms); 0 when it is gone. */
-function cpuMicros(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * The pids of the processes whose command line (as they set it) matches: PostgreSQL's backends name their database
