@@ -147,6 +147,15 @@ export function returningReadsRowBefore(db: AnyDb): boolean {
   return dialectOf(db) === 'postgres';
 }
 
+/**
+ * Whether one statement can write to several tables (PostgreSQL's data-modifying WITH: `with a as (insert …
+ * returning id) insert … select … from a`), so that writes that go together cost one round trip; SQLite's WITH
+ * holds only a SELECT, and its statements are no round trip to save.
+ */
+export function writesSeveralTablesInOneStatement(db: AnyDb): boolean {
+  return dialectOf(db) === 'postgres';
+}
+
 /** Whether a table exists (read before a table another step of the work creates is queried with plain SQL). */
 export async function tableExists(db: AnyDb, table: string): Promise<boolean> {
   const { rows } =

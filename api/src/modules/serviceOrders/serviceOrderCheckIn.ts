@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type QueryCreator, type Transaction } from 'kysely';
 import {
   ERROR_CODES,
   APPOINTMENT_STATUS_LABELS,
@@ -10,6 +10,7 @@ import {
 import type { SymptomCode } from 'shared-contracts/diagnostics';
 import type { z } from 'zod';
 import { preparedQuery } from '../../db/preparedQuery';
+import { writesSeveralTablesInOneStatement } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
@@ -20,7 +21,7 @@ import { checkBay, occupyBay } from './serviceOrderBays';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { fieldError } from '../../http/dataErrors';
 import { publishServiceOrderChange } from './serviceOrderEvents';
-import { creditServiceOf, insertBookedLines } from './serviceOrderLines';
+import { insertBookedLines } from './serviceOrderLines';
 import type { CheckedInItem, CheckedInOrder } from './serviceOrderDetail';
 import { backOfficeCode } from './serviceOrderTransition';
 
@@ -69,6 +70,8 @@ const appointmentToCheckIn = preparedQuery<{ appointmentId: number }>()((db, par
     .selectFrom('appointments')
     .innerJoin('service_centres', 'service_centres.id', 'appointments.centre_id')
     .leftJoin('vehicles', 'vehicles.id', 'appointments.vehicle_id')
+    // The service the appointment's package credit pays (its booked line shows the list price), not read in the transaction.
+    .leftJoin('package_credits', 'package_credits.id', 'appointments.package_credit_id')
     .select([
       'appointments.id',
       'appointments.code',
@@ -81,12 +84,12 @@ const appointmentToCheckIn = preparedQuery<{ appointmentId: number }>()((db, par
       'appointments.vehicle_brand',
       'appointments.vehicle_model',
       'appointments.license_plate',
-      'appointments.package_credit_id',
       'appointments.contact_name',
       'appointments.contact_phone',
       'appointments.contact_email',
       'service_centres.service_bays',
       'vehicles.odometer_km',
+      'package_credits.service_id as credit_service_id',
     ])
     .where('appointments.id', '=', param('appointmentId')),
 );
@@ -114,9 +117,7 @@ const appointmentCheckedInHistory = preparedQuery<{ appointmentId: number; fromS
     .returning('id'),
 );
 
-const serviceOrderWithCode = preparedQuery<{ code: string }>()((db, param) => db.selectFrom('service_orders').select('id').where('code', '=', param('code')));
-
-const openServiceOrder = preparedQuery<{
+type OpenOrderParams = {
   code: string;
   appointmentId: number;
   centreId: number;
@@ -133,8 +134,15 @@ const openServiceOrder = preparedQuery<{
   intakeNote: string | null;
   openedBy: number;
   at: string;
-}>()((db, param) =>
-  db
+  /** The note of the vehicle's odometer reading, where the statement writes it with the order. */
+  readingNote: string;
+};
+
+type Param<P> = <K extends keyof P & string>(name: K) => P[K];
+
+/** The new order's row, OPEN at version 1; a code another order has gives no row (another is drawn). */
+function insertOpenOrder<P extends OpenOrderParams>(db: QueryCreator<Database>, param: Param<P>) {
+  return db
     .insertInto('service_orders')
     .values({
       code: param('code'),
@@ -163,8 +171,12 @@ const openServiceOrder = preparedQuery<{
       version: 1,
       updated_at: param('at'),
     })
-    .returning(['id', 'code']),
-);
+    // The same appointment twice stays a unique violation (appointment_id).
+    .onConflict((conflict) => conflict.column('code').doNothing())
+    .returning(['id', 'code']);
+}
+
+const openServiceOrder = preparedQuery<OpenOrderParams>()((db, param) => insertOpenOrder(db, param));
 
 const serviceOrderOpenedHistory = preparedQuery<{ serviceOrderId: number; changedBy: number; at: string }>()((db, param) =>
   db.insertInto('service_order_status_history').values({
@@ -176,6 +188,102 @@ const serviceOrderOpenedHistory = preparedQuery<{ serviceOrderId: number; change
     created_at: param('at'),
   }),
 );
+
+/*
+ * Where one statement can write to several tables (writesSeveralTablesInOneStatement), the writes that go
+ * together are one round trip each: the appointment's move with its history row, and the order with its OPEN
+ * history row (and the vehicle's odometer reading and odometer). A moved appointment or a taken code writes
+ * nothing and gives no row.
+ */
+const checkInAppointmentWithHistory = preparedQuery<{ appointmentId: number; fromStatus: string; changedBy: number; at: string }>()((db, param) =>
+  db
+    .with('moved', (cte) =>
+      cte
+        .updateTable('appointments')
+        .set({ status: 'CHECKED_IN', updated_at: param('at') })
+        .where('id', '=', param('appointmentId'))
+        .where('status', 'in', [...CHECK_IN_APPOINTMENT_STATUSES])
+        .returning('id'),
+    )
+    .insertInto('appointment_status_history')
+    .columns(['appointment_id', 'from_status', 'to_status', 'changed_by', 'note', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('moved')
+        .select([
+          'moved.id',
+          eb.cast<string>(eb.val(param('fromStatus')), 'text').as('from_status'),
+          sql.lit('CHECKED_IN').as('to_status'),
+          eb.cast<number>(eb.val(param('changedBy')), 'integer').as('changed_by'),
+          sql<null>`null`.as('note'),
+          eb.cast<string>(eb.val(param('at')), 'timestamptz').as('created_at'),
+        ]),
+    )
+    .returning('id'),
+);
+
+function openServiceOrderWithHistory(withOdometer: boolean) {
+  return preparedQuery<OpenOrderParams>()((db, param) => {
+    const opened = db
+      .with('opened', (cte) => insertOpenOrder(cte, param))
+      .with('opened_history', (cte) =>
+        cte
+          .insertInto('service_order_status_history')
+          .columns(['service_order_id', 'from_status', 'to_status', 'changed_by', 'note', 'created_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('opened')
+              .select([
+                'opened.id',
+                sql<null>`null`.as('from_status'),
+                sql.lit('OPEN').as('to_status'),
+                eb.cast<number>(eb.val(param('openedBy')), 'integer').as('changed_by'),
+                sql<null>`null`.as('note'),
+                eb.cast<string>(eb.val(param('at')), 'timestamptz').as('created_at'),
+              ]),
+          )
+          .returning('service_order_id'),
+      );
+    if (!withOdometer) return opened.selectFrom('opened').select(['opened.id', 'opened.code']);
+    return opened
+      .with('reading', (cte) =>
+        cte
+          .insertInto('vehicle_odometer_readings')
+          .columns(['vehicle_id', 'odometer_km', 'source', 'note', 'recorded_at'])
+          .expression((eb) =>
+            eb
+              .selectFrom('opened')
+              .select([
+                eb.cast<number>(eb.val(param('vehicleId')), 'integer').as('vehicle_id'),
+                eb.cast<number>(eb.val(param('odometerKm')), 'integer').as('odometer_km'),
+                sql.lit('service').as('source'),
+                eb.cast<string>(eb.val(param('readingNote')), 'text').as('note'),
+                eb.cast<string>(eb.val(param('at')), 'timestamptz').as('recorded_at'),
+              ]),
+          )
+          .returning('id'),
+      )
+      .with('odometer', (cte) =>
+        cte
+          .updateTable('vehicles')
+          .set({ odometer_km: param('odometerKm'), updated_at: param('at') })
+          .where('id', '=', param('vehicleId'))
+          .where('odometer_km', '<', param('odometerKm'))
+          .where((eb) => eb.exists(eb.selectFrom('opened').select('opened.id')))
+          .returning('id'),
+      )
+      .selectFrom('opened')
+      .select(['opened.id', 'opened.code']);
+  });
+}
+
+const openServiceOrderAndHistory = openServiceOrderWithHistory(false);
+const openServiceOrderHistoryAndOdometer = openServiceOrderWithHistory(true);
+
+/** The note of the vehicle's odometer reading taken at the check-in of order `code`. */
+function odometerNote(code: string): string {
+  return `Tiếp nhận ${code}`;
+}
 
 /** The booked services, in the services' order: their checklist templates and the order's billable lines. */
 const bookedServices = preparedQuery<{ appointmentId: number }>()((db, param) =>
@@ -227,15 +335,6 @@ async function confirmSymptoms(trx: Transaction<Database>, appointmentId: number
   await recordAppointmentSymptoms(trx, appointmentId, confirmed, 'staff', staffId);
 }
 
-/** A code no order has yet (the unique constraint is the backstop). */
-async function freeCode(trx: Transaction<Database>, at: Date): Promise<string> {
-  for (;;) {
-    const code = backOfficeCode('PDV', at);
-    const taken = await serviceOrderWithCode.first(trx, { code });
-    if (!taken) return code;
-  }
-}
-
 /**
  * POST /staff/appointments/:id/check-in: the vehicle arrives. In one transaction the appointment moves
  * PENDING|CONFIRMED → CHECKED_IN (conditionally: a concurrent check-in finds it changed, 409
@@ -248,6 +347,11 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
   assertFloorWriter(scope);
   const { db } = ctx;
   const now = ctx.clock.now();
+  const technicianId = input.technicianId ?? null;
+  // The chosen technician is checked against the caller's centre beside the reads below (the appointment's centre,
+  // or the appointment is not found); awaited after the checks that come first.
+  const technicianOfScope = technicianId !== null && scope.centreId !== null ? checkTechnicianOfCentre(db, scope.centreId, technicianId) : null;
+  technicianOfScope?.catch(() => undefined);
   // The booked services are read beside the appointment (a round trip less; the transaction below does not change them).
   const [appointment, services] = await Promise.all([appointmentToCheckIn.first(db, { appointmentId }), bookedServices.rows(db, { appointmentId })]);
   if (!appointment || (scope.centreId !== null && scope.centreId !== appointment.centre_id)) {
@@ -269,24 +373,34 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
   }
   const bayNo = input.bayNo ?? null;
   if (bayNo !== null) checkBay(bayNo, appointment.service_bays);
-  const technicianId = input.technicianId ?? null;
-  const technician = technicianId !== null ? await checkTechnicianOfCentre(db, appointment.centre_id, technicianId) : null;
+  const technician = technicianId !== null ? await (technicianOfScope ?? checkTechnicianOfCentre(db, appointment.centre_id, technicianId)) : null;
 
   const at = now.toISOString();
   const written = await floorTransaction(db, async (trx) => {
-    const moved = await checkInAppointmentRow.execute(trx, { appointmentId: appointment.id, at });
-    if (Number(moved.numAffectedRows) !== 1) throw appointmentChanged();
-    const history = await appointmentCheckedInHistory.first(trx, { appointmentId: appointment.id, fromStatus: status, changedBy: scope.userId, at });
-    const code = await freeCode(trx, now);
-    const inserted = await uniqueOr(
-      () =>
-        openServiceOrder
-          .first(trx, {
+    const oneStatement = writesSeveralTablesInOneStatement(trx);
+    const historyParams = { appointmentId: appointment.id, fromStatus: status, changedBy: scope.userId, at };
+    let historyId: number | undefined;
+    if (oneStatement) {
+      historyId = (await checkInAppointmentWithHistory.first(trx, historyParams))?.id;
+    } else {
+      const moved = await checkInAppointmentRow.execute(trx, { appointmentId: appointment.id, at });
+      if (Number(moved.numAffectedRows) === 1) historyId = (await appointmentCheckedInHistory.first(trx, historyParams))?.id;
+    }
+    if (historyId === undefined) throw appointmentChanged();
+    const vehicleId = appointment.vehicle_id;
+    const open = !oneStatement ? openServiceOrder : vehicleId !== null ? openServiceOrderHistoryAndOdometer : openServiceOrderAndHistory;
+    // A new code until one no order has (the insert gives no row for a taken code).
+    let inserted: { id: number; code: string } | undefined;
+    while (!inserted) {
+      const code = backOfficeCode('PDV', now);
+      inserted = await uniqueOr(
+        () =>
+          open.first(trx, {
             code,
             appointmentId: appointment.id,
             centreId: appointment.centre_id,
             userId: appointment.user_id,
-            vehicleId: appointment.vehicle_id,
+            vehicleId,
             vehicleType: appointment.vehicle_type,
             vehicleBrand: appointment.vehicle_brand,
             vehicleModel: appointment.vehicle_model,
@@ -298,28 +412,24 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
             intakeNote: input.intakeNote,
             openedBy: scope.userId,
             at,
-          })
-          .then((row) => row!),
-      async () => appointmentChanged(),
-    );
-    await serviceOrderOpenedHistory.execute(trx, { serviceOrderId: inserted.id, changedBy: scope.userId, at });
+            readingNote: odometerNote(code),
+          }),
+        async () => appointmentChanged(),
+      );
+    }
+    if (!oneStatement) await serviceOrderOpenedHistory.execute(trx, { serviceOrderId: inserted.id, changedBy: scope.userId, at });
     const items = await writeChecklist(trx, inserted.id, services);
-    const lines = await insertBookedLines(trx, inserted.id, services, await creditServiceOf(trx, appointment.package_credit_id));
+    const lines = await insertBookedLines(trx, inserted.id, services, appointment.credit_service_id);
     if (input.symptoms !== undefined) await confirmSymptoms(trx, appointment.id, input.symptoms, scope.userId);
-    if (appointment.vehicle_id !== null) {
+    if (vehicleId !== null && !oneStatement) {
       await trx
         .insertInto('vehicle_odometer_readings')
-        .values({ vehicle_id: appointment.vehicle_id, odometer_km: input.odometerKm, source: 'service', note: `Tiếp nhận ${inserted.code}`, recorded_at: at })
+        .values({ vehicle_id: vehicleId, odometer_km: input.odometerKm, source: 'service', note: odometerNote(inserted.code), recorded_at: at })
         .execute();
-      await trx
-        .updateTable('vehicles')
-        .set({ odometer_km: input.odometerKm, updated_at: at })
-        .where('id', '=', appointment.vehicle_id)
-        .where('odometer_km', '<', input.odometerKm)
-        .execute();
+      await trx.updateTable('vehicles').set({ odometer_km: input.odometerKm, updated_at: at }).where('id', '=', vehicleId).where('odometer_km', '<', input.odometerKm).execute();
     }
     if (bayNo !== null) await occupyBay(trx, appointment.centre_id, bayNo, inserted.id, at);
-    return { order: inserted, historyId: history!.id, items, lines };
+    return { order: inserted, historyId, items, lines };
   });
   // This instance's kept floor reads are dropped as the first message is sent (synchronously); the NOTIFYs to
   // the other instances (PostgreSQL, a round trip each) go on in order without holding the answer.

@@ -1,4 +1,8 @@
-import { serviceOrderDetailSchema, serviceOrderEventSchema, type ServiceOrderDetail } from 'shared-contracts/schemas';
+import { checkInInputSchema, serviceOrderDetailSchema, serviceOrderEventSchema, type ServiceOrderDetail } from 'shared-contracts/schemas';
+import { writesSeveralTablesInOneStatement } from '../../../src/db/sqlDialect';
+import { checkInAppointment } from '../../../src/modules/serviceOrders/serviceOrderCheckIn';
+import * as transition from '../../../src/modules/serviceOrders/serviceOrderTransition';
+import { countingDb } from '../../support/countingDb';
 import { listen, openEventStream } from '../../support/sseClient';
 import { START_ODOMETER_KM, TOMORROW, testDatabases, useFloor, type FloorRole } from '../../support/floorTestKit';
 
@@ -201,6 +205,40 @@ describe.each(testDatabases())('check-in on $label', (target) => {
     expect(inBay).toEqual([{ service_order_id: winner.id }]);
     const opened = await floor.db.selectFrom('service_orders').select('id').where('appointment_id', 'in', appointments.map((booked) => booked.appointmentId)).execute();
     expect(opened).toHaveLength(1);
+  });
+
+  it('draws another code when the one drawn belongs to an order already, writing the order and its reading once', async () => {
+    const taken = await floor.openOrder();
+    const booked = await floor.bookToday();
+    const draw = jest.spyOn(transition, 'backOfficeCode').mockReturnValueOnce(taken.code);
+    try {
+      const response = await floor.checkIn(booked.appointmentId, { odometerKm: 14_000 });
+      expect(response.statusCode).toBe(201);
+      const order = detailOf(response);
+      expect(order.code).not.toBe(taken.code);
+      expect(draw).toHaveBeenCalledTimes(2);
+      const opened = await floor.db.selectFrom('service_order_status_history').select('to_status').where('service_order_id', '=', order.id).execute();
+      expect(opened).toEqual([{ to_status: 'OPEN' }]);
+      const readings = await floor.db.selectFrom('vehicle_odometer_readings').select(['odometer_km', 'note']).where('vehicle_id', '=', booked.vehicleId!).where('source', '=', 'service').execute();
+      expect(readings).toEqual([{ odometer_km: 14_000, note: `Tiếp nhận ${order.code}` }]);
+    } finally {
+      draw.mockRestore();
+    }
+  });
+
+  it('checks a car in with a fixed number of statements, fewer where one statement writes several tables', async () => {
+    const booked = await floor.bookToday({ serviceSlugs: ['bao-duong-nang-cao', 'kiem-tra-pin-bms'] });
+    const counted = countingDb(floor.db);
+    const context = { db: counted.db, clock: floor.service.clock, events: floor.service.events, log: { warn: () => undefined, error: () => undefined } };
+    const scope = { userId: floor.users.staff.id, role: 'staff' as const, centreId: floor.centreA.id };
+    const order = await checkInAppointment(context as never, scope, booked.appointmentId, checkInInputSchema.parse({ odometerKm: 13_000 }));
+    expect(order.items.length).toBeGreaterThan(0);
+    expect(order.lines).toHaveLength(2);
+    // The appointment and its services; then the appointment's move and its history, the order and its history
+    // with the odometer reading and the vehicle's odometer, the checklist, the lines (each pair one statement where it can be).
+    expect(counted.queries()).toBe(writesSeveralTablesInOneStatement(floor.db) ? 6 : 10);
+    const vehicle = await floor.db.selectFrom('vehicles').select('odometer_km').where('id', '=', booked.vehicleId!).executeTakeFirstOrThrow();
+    expect(vehicle.odometer_km).toBe(13_000);
   });
 
   it("tells the customer's stream (service-order and appointment-status) and the centre's floor stream", async () => {
