@@ -10,7 +10,7 @@ import type { BenchApp, BenchDatabase } from './benchApi.ts';
  * never shares the server's event loop), the role dispatch of that script, and the statistics they print.
  */
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The q-th percentile (0–100) of ascending `sorted` (nearest rank); NaN when empty. */
 export function percentile(sorted: readonly number[], q: number): number {
@@ -40,19 +40,28 @@ export interface BenchApi<Ready> {
   stop(): Promise<void>;
 }
 
+export interface BenchApiOptions {
+  /**
+   * The API as production starts it (`npm start`, the container): its build (api/dist, which the bench builds first)
+   * in plain node, the bench's own TypeScript run by node's type stripping. Without it, the API's TypeScript sources
+   * under tsx, whose transforms and source maps the process then also holds (bench:memory measures without them).
+   */
+  fromBuild?: boolean;
+}
+
 /**
  * Runs `scriptUrl` (the benchmark's import.meta.url) again as the server (BENCH_ROLE=server, shared-contracts from
- * its TypeScript sources) and waits for its first IPC message.
+ * its TypeScript sources unless `fromBuild`) and waits for its first IPC message.
  */
-export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string, string>): Promise<BenchApi<Ready>> {
+export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string, string>, options: BenchApiOptions = {}): Promise<BenchApi<Ready>> {
   // BENCH_CPU_PROFILE_DIR=<folder>: the API writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   // BENCH_TRACE_GC=1: the API prints each garbage collection (V8's --trace-gc), to tell a collection from a stall.
   // BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process (V8's are refused in NODE_OPTIONS).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), '--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...(options.fromBuild ? [] : ['--conditions=ev-source', '--import', 'tsx']), fileURLToPath(scriptUrl)], {
     cwd: REPO_ROOT,
     // the environment production starts the API with (apiProcessEnv.ts: malloc arenas, V8's young generation)
-    env: withApiProcessEnv({ ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production' }),
+    env: withApiProcessEnv({ ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production', BENCH_API_FROM_BUILD: options.fromBuild ? '1' : '' }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {

@@ -1,18 +1,20 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { getHeapSpaceStatistics } from 'node:v8';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+import type { CustomerLoadResult, CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 import { buildBenchApi, loadSeed, stockWarehouse, openBenchDatabase } from './benchApi.ts';
-import { prepareInOwnProcess, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { prepareInOwnProcess, REPO_ROOT, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
 
 /**
  * `npm run bench:memory` (issue 23 §2): the API fits in RSS_BUDGET_MB of resident memory, at rest and after every
- * load, steady. The API runs in its own process (startBenchApi: the environment production gives it, API_PROCESS_ENV
+ * load, steady. The API runs in its own process, from its build as `npm start` and the container run it (built first;
+ * startBenchApi's `fromBuild`: no tsx), with the environment production gives it (startBenchApi: API_PROCESS_ENV
  * included) on a scratch seeded SQLite database (plus 100,000 stock movements for the CSV) that a process of its own
  * filled first (prepareInOwnProcess: production's seed is its own process too, so the API carries nothing of it), and
  * this process reads its RSS from /proc after a full garbage collection (the API runs with --expose-gc and collects
@@ -291,11 +293,17 @@ async function main(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-memory-'));
   const database = 'SQLite';
   console.log(`bench:memory — the API's RSS after a full GC, budget ≤ ${RSS_BUDGET_MB} MB, on ${database}; load average ${loadAverage()}`);
+  // The API measured as production starts it: its build, in plain node (no tsx holding transforms and source maps).
+  const build = spawnSync('npm', ['run', 'build', '-w', 'shared-contracts', '-w', 'api'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error(`building the API exited with ${build.status}`);
+  // The load generator lives in this process only: the API's process carries nothing of it.
+  const { runCustomers } = await import('./customerLoad.ts');
   await prepareInOwnProcess(import.meta.url, { BENCH_DATA_DIR: folder });
-  const api = await startBenchApi<ServerReady>(import.meta.url, {
-    BENCH_DATA_DIR: folder,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim(),
-  });
+  const api = await startBenchApi<ServerReady>(
+    import.meta.url,
+    { BENCH_DATA_DIR: folder, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
+    { fromBuild: true },
+  );
   const pid = api.child.pid!;
   const origin = `http://127.0.0.1:${api.ready.port}`;
   console.log(`  API process environment: MALLOC_ARENA_MAX=${readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((e) => e.startsWith('MALLOC_ARENA_MAX='))?.split('=')[1] ?? '(unset)'}`);
