@@ -16,22 +16,22 @@ export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext 
   await app.register(notificationEventsRoutes, { events: context.events });
 
   const log = app.log.child({ module: 'notification-centre' });
-  const pending = new Set<Promise<void>>();
+  // One message's notifications at a time, in publish order: a burst of orders queues its small jobs here
+  // rather than running them all at once (each holds its reads, rows and promises until it is done).
+  let queue: Promise<void> = Promise.resolve();
   const stop = context.events.onPublished((message) => {
     if (message.type === 'floor-changed' || message.type === 'personal') return;
-    const work = (async () => {
+    queue = queue.then(async () => {
       try {
         const inputs = await notificationsOf(context.db, message);
         if (inputs.length > 0) await notify({ db: context.db, events: context.events, now: context.clock.now() }, inputs);
       } catch (error) {
         log.error({ err: error, type: message.type }, 'notification not written');
       }
-    })();
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
+    });
   });
   app.addHook('onClose', async () => {
     stop();
-    await Promise.all([...pending]);
+    await queue;
   });
 };
