@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { buildBenchApi, loadKnowledgeBase, loadSeed } from './benchApi.ts';
 import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
-import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+import { assertCleanLoad, runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 import { importBudgetMs, importCounts, productCsv } from './productCsv.ts';
@@ -318,13 +318,6 @@ function timingsOf(results: readonly CustomerLoadResult[], label: string): numbe
   return results.flatMap((result) => result.byStep.get(label) ?? []);
 }
 
-function assertClean(results: readonly CustomerLoadResult[]): void {
-  const unexpected = results.flatMap((result) => result.unexpected);
-  const errors = results.reduce((sum, result) => sum + result.errors, 0);
-  for (const answer of unexpected.slice(0, 5)) console.log(`  unexpected ${answer.status} to ${answer.label}: ${answer.body}`);
-  if (unexpected.length > 0 || errors > 0) throw new Error(`${unexpected.length} unexpected answers, ${errors} connection errors`);
-}
-
 /** A 4 MB JPEG, as a phone camera gives one (noise compresses badly, so the size is real). */
 async function fourMegabyteJpeg(): Promise<Buffer> {
   return sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
@@ -429,7 +422,7 @@ async function main(): Promise<void> {
       for (const step of [...alone.staff, ...alone.technician]) {
         const cpuStart = await api.cpuMs();
         const solo = await runCustomers({ origin, customers: 1, steps: [step], seconds: Number(process.env.BENCH_SOLO_SECONDS ?? 2) });
-        assertClean([solo]);
+        assertCleanLoad('backoffice', solo);
         const sorted = [...solo.all].sort((x, y) => x - y);
         console.log(`  ${step.label}: p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms; API CPU ${Math.round((((await api.cpuMs()) - cpuStart) / solo.all.length) * 1000)} µs per request`);
       }
@@ -444,7 +437,7 @@ async function main(): Promise<void> {
       ]);
       const mixedRequests = mixed.reduce((sum, result) => sum + result.all.length, 0) + deskCheckIns.length;
       console.log(`  ${mixedRequests} requests in ${SECONDS} s; API CPU time ${Math.round((((await api.cpuMs()) - cpuBefore) / mixedRequests) * 1000)} µs per request`);
-      assertClean(mixed);
+      assertCleanLoad('backoffice', ...mixed);
       checks.push(['day view p95', summary('GET /api/staff/appointments (day view)', timingsOf(mixed, 'day view')), BUDGETS.dayView]);
       checks.push(['board p95', summary('GET /api/service-orders/board', timingsOf(mixed, 'board')), BUDGETS.board]);
       checks.push(['checklist answer p95', summary('PUT /api/service-orders/:id/checklist/:itemId', timingsOf(mixed, 'checklist answer')), BUDGETS.checklist]);
@@ -468,7 +461,7 @@ async function main(): Promise<void> {
       const checkInCpuStart = await api.cpuMs();
       const checkIns = await runCustomers({ origin, customers: STAFF * 2, steps: [checkInStep], turnsPerCustomer: Math.floor(ready.checkInIds.length / (STAFF * 2)) });
       console.log(`  API CPU ${Math.round((((await api.cpuMs()) - checkInCpuStart) / checkIns.all.length) * 1000)} µs per check-in`);
-      assertClean([checkIns]);
+      assertCleanLoad('backoffice', checkIns);
       summary('POST /api/staff/appointments/:id/check-in (stress)', checkIns.all);
     }
 
@@ -497,7 +490,7 @@ async function main(): Promise<void> {
           `the phones' process (sending the photos, on this same machine) ${share(uploads.cpuMs)} %, ` +
           `the floor's clients (autocannon, the front desk) ${share((loadCpu.user + loadCpu.system) / 1000)} %`,
       );
-      assertClean(underPhotos);
+      assertCleanLoad('backoffice', ...underPhotos);
       checks.push(['4 MB photo accepted p95', summary('POST …/checklist/:itemId/photos (4 MB JPEG)', uploads.timings.flat()), BUDGETS.photo]);
       checks.push(['day view p95 during uploads', summary('day view during uploads', timingsOf(underPhotos, 'day view')), BUDGETS.dayView]);
       checks.push(['board p95 during uploads', summary('board during uploads', timingsOf(underPhotos, 'board')), BUDGETS.board]);
@@ -537,7 +530,7 @@ async function main(): Promise<void> {
       if (status !== 'ACCEPTED') throw new Error(`the training run is still ${status} after ${TRAINING_TIMEOUT_S} s`);
       const apiCpuS = ((await api.cpuMs()) - cpuStart) / 1000;
       console.log(`  run #${runId} ACCEPTED after ${round(endedAfterMs / 1000)} s (the API's own CPU meanwhile: ${round(apiCpuS)} s; the floor ran ${during.length / 2} slices)`);
-      assertClean(during);
+      assertCleanLoad('backoffice', ...during);
       checks.push(['training on the generated orders, request → ACCEPTED (s)', endedAfterMs / 1000, TRAINING_BUDGET_S]);
       checks.push(['day view p95 during training', summary('day view during training', timingsOf(during, 'day view')), BUDGETS.dayView]);
       checks.push(['board p95 during training', summary('board during training', timingsOf(during, 'board')), BUDGETS.board]);
@@ -545,7 +538,7 @@ async function main(): Promise<void> {
       if (deskDuring.length > 0) checks.push(['check-in p95 during training', summary('front desk check-in during training', deskDuring), BUDGETS.checkIn]);
       console.log('  then 15 s more while the accepted model\'s forecast reminder run goes on in the API (no budget):');
       const after = await mixedFloor(origin, ready, 15);
-      assertClean(after);
+      assertCleanLoad('backoffice', ...after);
       summary('day view after ACCEPTED', timingsOf(after, 'day view'));
       summary('board after ACCEPTED', timingsOf(after, 'board'));
       summary('checklist answer after ACCEPTED', timingsOf(after, 'checklist answer'));
@@ -597,7 +590,7 @@ async function main(): Promise<void> {
       }
       await importer;
       console.log(`  ${imports.length} imports in ${round((performance.now() - started) / 1000)} s (the API's own CPU meanwhile: ${round(((await api.cpuMs()) - cpuStart) / 1000)} s; the floor ran ${during.length / 2} slices)`);
-      assertClean(during);
+      assertCleanLoad('backoffice', ...during);
       for (const run of imports) checks.push([`CSV ${run.label}`, run.ms, importBudgetMs(run.mode)]);
       checks.push(['day view p95 during the imports', summary('day view during the imports', timingsOf(during, 'day view')), BUDGETS.dayView]);
       checks.push(['board p95 during the imports', summary('board during the imports', timingsOf(during, 'board')), BUDGETS.board]);

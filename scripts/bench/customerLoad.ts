@@ -110,3 +110,11 @@ export async function runCustomers(options: CustomerLoadOptions): Promise<Custom
   });
   return { all, byStep, statuses, unexpected, elapsedMs: (lastAnswerAt || performance.now()) - started, errors: result.errors + result.timeouts };
 }
+
+/** Throws when any of `results` had an answer outside its steps' expectations or a connection error (the first few are printed). */
+export function assertCleanLoad(label: string, ...results: CustomerLoadResult[]): void {
+  const unexpected = results.flatMap((result) => result.unexpected);
+  const errors = results.reduce((sum, result) => sum + result.errors, 0);
+  for (const answer of unexpected.slice(0, 5)) console.log(`  unexpected ${answer.status} (${label}) to ${answer.label}: ${answer.body}`);
+  if (unexpected.length > 0 || errors > 0) throw new Error(`${label}: ${unexpected.length} unexpected answers, ${errors} connection errors`);
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { getHeapSpaceStatistics } from 'node:v8';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CustomerLoadResult, CustomerStep } from './customerLoad.ts';
+import type { CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 import { buildBenchApi, loadSeed, stockWarehouse, openBenchDatabase } from './benchApi.ts';
 import { prepareInOwnProcess, REPO_ROOT, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
@@ -278,11 +278,6 @@ function floorSteps(ready: ServerReady): CustomerStep[] {
   ];
 }
 
-function assertClean(label: string, result: CustomerLoadResult): void {
-  for (const answer of result.unexpected.slice(0, 3)) console.log(`  unexpected ${answer.status} to ${answer.label}: ${answer.body}`);
-  if (result.unexpected.length > 0 || result.errors > 0) throw new Error(`${label}: ${result.unexpected.length} unexpected answers, ${result.errors} connection errors`);
-}
-
 async function csvDownload(origin: string, token: string): Promise<number> {
   const response = await fetch(`${origin}/api/reports/stock-movements.csv?from=${REPORT_DAY}&to=${REPORT_DAY}`, { headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 200) throw new Error(`the CSV answered ${response.status}`);
@@ -297,7 +292,7 @@ async function main(): Promise<void> {
   const build = spawnSync('npm', ['run', 'build', '-w', 'shared-contracts', '-w', 'api'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error(`building the API exited with ${build.status}`);
   // The load generator lives in this process only: the API's process carries nothing of it.
-  const { runCustomers } = await import('./customerLoad.ts');
+  const { runCustomers, assertCleanLoad: assertClean } = await import('./customerLoad.ts');
   await prepareInOwnProcess(import.meta.url, { BENCH_DATA_DIR: folder });
   const api = await startBenchApi<ServerReady>(
     import.meta.url,

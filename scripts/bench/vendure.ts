@@ -3,7 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildBenchApi, insertBenchCustomers, loadSearchRelevanceSet, loadSeed, stockWarehouse } from './benchApi.ts';
 import { percentile, processCpuMicros, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
-import { runCustomers, type CustomerLoadResult, type CustomerRequest, type CustomerStep } from './customerLoad.ts';
+import { assertCleanLoad, runCustomers, type CustomerRequest, type CustomerStep } from './customerLoad.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
 
 /**
@@ -317,16 +317,11 @@ interface Measured {
   answers: number;
 }
 
-function assertClean(side: string, result: CustomerLoadResult): void {
-  for (const answer of result.unexpected.slice(0, 3)) console.log(`    unexpected ${answer.status} from ${side} to ${answer.label}: ${answer.body}`);
-  if (result.unexpected.length > 0 || result.errors > 0) throw new Error(`${side}: ${result.unexpected.length} unexpected answers, ${result.errors} connection errors`);
-}
-
 async function measure(side: string, origin: string, steps: CustomerStep[], cpuMicros: () => Promise<number | null>, seconds = SECONDS): Promise<Measured> {
   const before = await cpuMicros();
   const result = await runCustomers({ origin, customers: CONNECTIONS, steps, seconds });
   const after = await cpuMicros();
-  assertClean(side, result);
+  assertCleanLoad(side, result);
   const sorted = [...result.all].sort((a, b) => a - b);
   return {
     perSecond: (result.all.length / result.elapsedMs) * 1000,
