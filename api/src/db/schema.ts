@@ -157,11 +157,19 @@ export interface ProductListItemsTable {
   assets: string;
   /** The product's next sale-window bound after the row was written (epoch ms; null: none), migration 0033. */
   price_changes_at: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The product_list_version that wrote the row (migration 0048). */
+  written_version: ColumnType<number | string, number | undefined, number>;
 }
 
 /** Products whose list row must be rewritten before the next list (set by triggers on every catalogue write). */
 export interface ProductListPendingTable {
   product_id: number;
+}
+
+/** One row (id 1): the version every refresh of product_list_items moves (migration 0048). */
+export interface ProductListVersionTable {
+  id: number;
+  version: ColumnType<number | string, number, number>;
 }
 
 export interface CatalogueBrandsTable {
@@ -319,6 +327,7 @@ export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTa
   products: ProductsTable;
   product_list_items: ProductListItemsTable;
   product_list_pending: ProductListPendingTable;
+  product_list_version: ProductListVersionTable;
   services: ServicesTable;
   service_packages: ServicePackagesTable;
   service_package_credits: ServicePackageCreditsTable;

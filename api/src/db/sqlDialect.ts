@@ -113,6 +113,16 @@ export function instantIsoText(db: AnyDb, column: string): RawBuilder<string> {
     : sql<string>`${sql.ref(column)}`;
 }
 
+/**
+ * An instant column as text whose order (compared as text) is the instants' order, to the microsecond: PostgreSQL
+ * writes it in UTC at a fixed width; SQLite's instants are that text already, and it orders them by it.
+ */
+export function instantSortableText(db: AnyDb, column: string): RawBuilder<string> {
+  return dialectOf(db) === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`
+    : sql<string>`${sql.ref(column)}`;
+}
+
 // ——— Queries ———
 
 /**

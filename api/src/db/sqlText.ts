@@ -17,33 +17,17 @@ export interface SqlText {
   placeholders(text: string): string;
   /** count(*) read back as a number (PostgreSQL's is a bigint, which pg reads as a string). */
   readonly countAll: string;
-  /**
-   * The values of `column` joined into one text by `separator` (SQLite: group_concat, whose default is ','; PostgreSQL:
-   * string_agg), in `order` when given. `bytes`: read back as bytes (SQLite: a blob, a Buffer the driver does not
-   * decode; PostgreSQL: text).
-   */
-  joinText(column: string, separator?: string, options?: { order?: string; bytes?: boolean }): string;
-  /**
-   * Whether an aggregate's ORDER BY costs little: on PostgreSQL it does next to the rest of a statement; SQLite
-   * copies each input row into a temporary b-tree, so there joining the rows in the order they arrive (and checking
-   * that order) is cheaper.
-   */
-  readonly ordersAggregatesCheaply: boolean;
+  /** The values of a text expression joined into one text by ',' (SQLite: group_concat; PostgreSQL: string_agg). */
+  joinText(expression: string): string;
   /** The tables of the database's schema (one column, `name`), by name; SQLite's own tables left out. */
   readonly listTables: string;
 }
-
-const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 const SQLITE: SqlText = {
   key: 'sqlite',
   placeholders: (text) => text.replace(/\?/g, '+?'),
   countAll: 'count(*)',
-  joinText: (column, separator, options = {}) => {
-    const joined = `group_concat(${column}${separator === undefined ? '' : `, ${quoted(separator)}`}${options.order ? ` order by ${options.order}` : ''})`;
-    return options.bytes ? `cast(${joined} as blob)` : joined;
-  },
-  ordersAggregatesCheaply: false,
+  joinText: (expression) => `group_concat(${expression})`,
   listTables: `select name from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name`,
 };
 
@@ -54,8 +38,7 @@ const POSTGRES: SqlText = {
     return text.replace(/\?/g, () => `$${++n}`);
   },
   countAll: 'count(*)::int',
-  joinText: (column, separator = ',', options = {}) => `string_agg(${column}, ${quoted(separator)}${options.order ? ` order by ${options.order}` : ''})`,
-  ordersAggregatesCheaply: true,
+  joinText: (expression) => `string_agg(${expression}, ',')`,
   listTables: 'select tablename as name from pg_tables where schemaname = current_schema() order by tablename',
 };
 

@@ -46,6 +46,7 @@ import * as m0044 from './0044_conversations';
 import * as m0045 from './0045_notification_centre';
 import * as m0046 from './0046_notification_channels';
 import * as m0047 from './0047_lean_product_list_items';
+import * as m0048 from './0048_product_list_version';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '0045_notification_centre': m0045,
   '0046_notification_channels': m0046,
   '0047_lean_product_list_items': m0047,
+  '0048_product_list_version': m0048,
 };

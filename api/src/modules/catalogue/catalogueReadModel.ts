@@ -1,40 +1,29 @@
 import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ProductListQuery } from 'shared-contracts/schemas';
-import { readFirstRow } from '../../db/directRead';
 import type { Database } from '../../db/schema';
 import { runsOneTransactionAtATime } from '../../db/sqlDialect';
-import { sqlTextOf, type SqlText } from '../../db/sqlText';
 import { catalogueAssets } from '../media';
 import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
 import { nextPriceChange } from './effectivePrice';
 import { onlineStock } from '../stockLocations';
-import { arrivedInOrder, listStatement, type ListRow } from './productListStatement';
+import { ProductListMirror, type MirroredPage } from './productListMirror';
 
 /**
- * The catalogue list's read model (migration 0017): GET /api/products past its cache is one statement over
- * `product_list_items`, which holds every active product's ProductSummary as ready JSON text (and its hash, 0019)
- * next to the keys the list filters and sorts on. The statement (productListStatement.ts, run on the connection
- * itself: db/directRead.ts) counts the matches, concatenates the page's JSON items in order (group_concat /
- * string_agg: one value, not 24 rows to map and serialise again) with their hashes, and says whether any product
- * is pending. The answer is then those bytes between the page's own fields, its ETag a hash of the items' hashes.
+ * The catalogue list's read model (migration 0017): `product_list_items` holds every active product's
+ * ProductSummary as ready JSON text (and its hash, 0019) next to the keys the list filters and sorts on. Each API
+ * process keeps a copy of it (productListMirror.ts), checked against the database before every list past the answer
+ * cache, and answers from it: the page's items' bytes between the page's own fields, its ETag a hash of the items'
+ * hashes.
  *
  * Never stale: triggers mark a product pending in the transaction of any write to it (or to its category or
  * brand), and a row whose sale-window bound has passed since it was written (price_changes_at) counts as pending
  * (docs/decisions/0048-sale-price-window.md). A list that sees a pending product first rewrites the pending rows (`refreshProductListItems`, with
- * the list's own mapping: the bytes are the ones the tables would give) and reads again; if it still sees one
+ * the list's own mapping: the bytes are the ones the tables would give) and checks again; if it still sees one
  * pending (a write committed meanwhile, or another refresh holding it), it answers from the tables themselves
  * (`listProducts`, catalogueQueries.ts), so a change committed before a list started always shows in it.
  */
-
-const texts = new WeakMap<Kysely<Database>, SqlText>();
-
-function sqlTextFor(db: Kysely<Database>): SqlText {
-  let text = texts.get(db);
-  if (text === undefined) texts.set(db, (text = sqlTextOf(db)));
-  return text;
-}
 
 /** Text around the page's JSON in the answer (e.g. the success envelope's). */
 export interface JsonWrapping {
@@ -44,27 +33,33 @@ export interface JsonWrapping {
 
 const NO_WRAPPING: JsonWrapping = { before: '', after: '' };
 
-async function readPage(db: Kysely<Database>, text: SqlText, filters: ProductListQuery, at: Date): Promise<ListRow> {
-  const { statement, parameters } = listStatement(text, filters, at);
-  const row = (await readFirstRow<ListRow>(db, statement, parameters))!;
-  if (statement.ordered === undefined || arrivedInOrder(filters.sort, row)) return row;
-  return (await readFirstRow<ListRow>(db, statement.ordered, parameters))!;
+const mirrors = new WeakMap<Kysely<Database>, ProductListMirror>();
+
+function mirrorOf(db: Kysely<Database>): ProductListMirror {
+  let mirror = mirrors.get(db);
+  if (mirror === undefined) mirrors.set(db, (mirror = new ProductListMirror(db)));
+  return mirror;
 }
 
 /**
  * The answer, ready: its bytes, `before` + '{"items":[' + the items + '],"total":…,"page":…,"pageSize":…,
  * "totalPages":…}' + `after` (as JSON.stringify writes a ProductPage), and its ETag, a hash of the same text with
- * each item's hash (`itemHash`, read with the items) in place of the item: two answers with the same tag have the
- * same bytes, and hashing 24 × 16 characters costs nothing next to hashing 17 KB.
+ * each item's hash (item_hash) in place of the item: two answers with the same tag have the same bytes, and hashing
+ * 24 × 16 characters costs nothing next to hashing 17 KB.
  */
-function pageReady(row: ListRow, filters: ProductListQuery, wrapping: JsonWrapping): ReadyJson {
-  const total = Number(row.total);
+function pageReady(page: MirroredPage, filters: ProductListQuery, wrapping: JsonWrapping): ReadyJson {
   const head = `${wrapping.before}{"items":[`;
-  const tail = `],"total":${total},"page":${filters.page},"pageSize":${filters.pageSize},"totalPages":${Math.ceil(total / filters.pageSize)}}${wrapping.after}`;
-  const items = row.items ?? '';
-  const body = typeof items === 'string' ? Buffer.from(head + items + tail, 'utf8') : Buffer.concat([Buffer.from(head, 'utf8'), items, Buffer.from(tail, 'utf8')]);
-  return { body, etag: strongEtagOf(`${head}${row.hashes ?? ''}${tail}`) };
+  const tail = `],"total":${page.total},"page":${filters.page},"pageSize":${filters.pageSize},"totalPages":${Math.ceil(page.total / filters.pageSize)}}${wrapping.after}`;
+  const parts: Buffer[] = [Buffer.from(head, 'utf8')];
+  page.items.forEach((item, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(tail, 'utf8'));
+  return { body: Buffer.concat(parts), etag: strongEtagOf(`${head}${page.hashes.join('')}${tail}`) };
 }
+
+const COMMA = Buffer.from(',', 'utf8');
 
 /**
  * GET /api/products: the page of products matching the filters, in the asked order, with the total: the JSON of a
@@ -77,18 +72,18 @@ export async function listProductPageReady(
   wrapping: JsonWrapping = NO_WRAPPING,
   at: Date = new Date(),
 ): Promise<ReadyJson> {
-  const text = sqlTextFor(db);
   if (!assetsChecked.has(db)) await checkAssets(db);
-  let row = await readPage(db, text, filters, at);
-  if (isPending(row)) {
+  const mirror = mirrorOf(db);
+  let snapshot = await mirror.current();
+  if (snapshot === undefined || snapshot.changesAt <= at.getTime()) {
     await refreshInTurn(db, at);
-    row = await readPage(db, text, filters, at);
-    if (isPending(row)) return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters, at)) + wrapping.after, 'utf8'));
+    snapshot = await mirror.current();
+    if (snapshot === undefined || snapshot.changesAt <= at.getTime()) {
+      return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters, at)) + wrapping.after, 'utf8'));
+    }
   }
-  return pageReady(row, filters, wrapping);
+  return pageReady(snapshot.page(filters), filters, wrapping);
 }
-
-const isPending = (row: ListRow) => row.pending === true || row.pending === 1;
 
 // ---------------------------------------------------------------------------------------------------------
 // Keeping the rows current
@@ -181,6 +176,14 @@ export async function refreshProductListItems(db: Kysely<Database>, at: Date = n
       .returning('product_id')
       .execute();
     const ids = taken.map((row) => row.product_id).sort((a, b) => a - b);
+    if (ids.length === 0) return 0;
+    // The list's version moves with the rows (productListMirror.ts): each process's copy then reads what changed.
+    const { version } = await trx
+      .updateTable('product_list_version')
+      .set({ version: sql<number>`version + 1` })
+      .where('id', '=', 1)
+      .returning('version')
+      .executeTakeFirstOrThrow();
     for (let start = 0; start < ids.length; start += CHUNK) {
       const chunk = ids.slice(start, start + CHUNK);
       await trx.deleteFrom('product_list_items').where('product_id', 'in', chunk).execute();
@@ -198,8 +201,8 @@ export async function refreshProductListItems(db: Kysely<Database>, at: Date = n
       // price: the price at `at` (the list filters and sorts on it); price_changes_at: when that may change.
       await sql`
         with v (id, item, item_hash, price, price_changes_at) as (values ${values})
-        insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, item_hash, assets, price_changes_at)
-        select p.id, c.slug, b.slug, v.price, ${onlineStock('p.id')}, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}, v.price_changes_at
+        insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, item_hash, assets, price_changes_at, written_version)
+        select p.id, c.slug, b.slug, v.price, ${onlineStock('p.id')}, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}, v.price_changes_at, cast(${Number(version)} as bigint)
         from v
         inner join products p on p.id = v.id
         inner join catalogue_categories c on c.id = p.category_id

@@ -64,6 +64,57 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     expect(body).toBe(await fromTables(query));
   });
 
+  it('answers any mix of filters, sort and page byte for byte as the tables do', async () => {
+    const categories = (await scratch.db.selectFrom('catalogue_categories').select('slug').execute()).map((row) => row.slug);
+    const brands = (await scratch.db.selectFrom('catalogue_brands').select('slug').execute()).map((row) => row.slug);
+    // A fixed generator: the same 40 queries on every run.
+    let state = 47;
+    const next = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % n;
+    };
+    for (let i = 0; i < 40; i += 1) {
+      const query = new URLSearchParams();
+      query.set('sort', ['popular', 'price_asc', 'price_desc', 'newest'][next(4)]!);
+      if (next(3) === 0) query.set('category', categories[next(categories.length)]!);
+      if (next(3) === 0) query.set('brand', brands[next(brands.length)]!);
+      if (next(2) === 0) query.set('maxPrice', String((1 + next(20)) * 500_000));
+      if (next(4) === 0) query.set('inStock', next(2) === 0 ? 'true' : 'false');
+      if (next(5) === 0) query.set('model', ['evo', 'VF 8', 'klara', 'feliz'][next(4)]!);
+      query.set('pageSize', String([5, 12, 24, 48][next(4)]));
+      query.set('page', String(1 + next(3)));
+      const body = await listed(query.toString());
+      expect(body).toBe(await fromTables(query.toString()));
+    }
+  });
+
+  it('keeps another process’s copy current: a change, a removal and a new product written by this one', async () => {
+    // A new Kysely instance stands for another process of the API, with its own copy of the list.
+    const other = scratch.connect();
+    const listedBy = async (db: typeof other, query: string) => (await listProductPageReady(db, parse(query))).body.toString('utf8');
+    try {
+      const before = JSON.parse(await listedBy(other, 'sort=price_desc&pageSize=48')) as ProductPage;
+      const [first, second] = before.items;
+      // The dearest made the cheapest (a lower price keeps any original price above it).
+      await scratch.db.updateTable('products').set({ price: 1 }).where('id', '=', first!.id).execute();
+      await listedBy(scratch.db, ''); // this process writes the rows; the other only sees the version move
+      const changed = JSON.parse(await listedBy(other, 'sort=price_desc&pageSize=48')) as ProductPage;
+      expect(changed.items[0]!.id).toBe(second!.id);
+      const cheapest = JSON.parse(await listedBy(other, 'sort=price_asc&pageSize=1')) as ProductPage;
+      expect(cheapest.items[0]).toMatchObject({ id: first!.id, price: 1 });
+
+      await scratch.db.updateTable('products').set({ is_active: 0 }).where('id', '=', first!.id).execute();
+      await listedBy(scratch.db, '');
+      const removed = JSON.parse(await listedBy(other, 'sort=price_desc&pageSize=48')) as ProductPage;
+      expect(removed.total).toBe(before.total - 1);
+      expect(removed.items.some((item) => item.id === first!.id)).toBe(false);
+      await scratch.db.updateTable('products').set({ is_active: 1, price: first!.price }).where('id', '=', first!.id).execute();
+      expect(await listedBy(other, 'sort=price_desc&pageSize=48')).toBe(JSON.stringify(await listProducts(other, parse('sort=price_desc&pageSize=48'))));
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it('builds its rows from the seed and leaves nothing pending', async () => {
     await listed('');
     expect(await pendingCount()).toBe(0);
@@ -226,6 +277,16 @@ describe.each(testDatabases())('the product list read model on $label', (target)
   });
 
   if (target.dialect === 'postgres') {
+    it('sorts the newest first to the microsecond, as the database does', async () => {
+      const [a, b] = await scratch.db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').limit(2).execute();
+      // The same millisecond, b a few microseconds later: a Date would make them equal and put a (the lower id) first.
+      await sql`update products set created_at = '2031-01-01T00:00:00.000100Z' where id = ${a!.id}`.execute(scratch.db);
+      await sql`update products set created_at = '2031-01-01T00:00:00.000900Z' where id = ${b!.id}`.execute(scratch.db);
+      const newest = await page('sort=newest&pageSize=2');
+      expect(newest.items.map((item) => item.id)).toEqual([b!.id, a!.id]);
+      expect(await listed('sort=newest&pageSize=48')).toBe(await fromTables('sort=newest&pageSize=48'));
+    });
+
     it('answers from the tables while a writer in flight holds a pending product, then from the rows once it commits', async () => {
       const product = (await page('sort=price_asc&pageSize=1')).items[0]!;
       // A committed change not listed yet (its product pending), then a writer in flight on the same product.
