@@ -19,7 +19,7 @@ import { scratchDatabase } from './scratchDatabase.ts';
  *   search past our cache         GET /api/search, random case + punctuation    vs  search(term): a product name, random case
  *   search from our cache         GET /api/search, 3 queries in turn            vs  the same Vendure search run
  *   add to cart                   POST /api/cart/items                           vs  addItemToOrder
- *   checkout (req/s)              quote + place the order (2 requests)           vs  add 2 items, customer, address,
+ *   checkout (orders/s)           quote + place the order (2 requests)           vs  add 2 items, customer, address,
  *                                                                                    shipping method, ArrangingPayment,
  *                                                                                    payment (7 requests)
  * Carts and checkouts: a session per connection (a customer token for ours, Vendure's `vendure-auth-token` sent
@@ -253,7 +253,7 @@ function shopPaths(ready: ServerReady, vendure: Vendure): ShopPath[] {
     },
     {
       key: 'checkout',
-      label: 'checkout step (req/s)',
+      label: 'checkout (orders/s)',
       perOrder: { ours: 2, vendure: 7 },
       ours: {
         sessions: 'checkout',
@@ -409,7 +409,9 @@ async function main(): Promise<void> {
     for (const shopPath of paths) {
       const rounds = results.get(shopPath.key)!;
       const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
-      const ratios = rounds.map((r) => r.ours.perSecond / r.vendure.perSecond);
+      // A checkout is compared whole (orders/s): the shops split one into 2 and 7 requests of different weight.
+      const ratios = rounds.map((r) => r.ours.perSecond / r.vendure.perSecond / (shopPath.perOrder ? shopPath.perOrder.ours / shopPath.perOrder.vendure : 1));
+      const requestRatios = rounds.map((r) => r.ours.perSecond / r.vendure.perSecond);
       const cpu = (side: 'ours' | 'vendure') => {
         const values = rounds.map((r) => r[side].cpuPerAnswer).filter((value): value is number => value !== null);
         return values.length === 0 ? null : median(values);
@@ -418,7 +420,8 @@ async function main(): Promise<void> {
       if (!holds) misses.push(`${shopPath.label} ${Math.min(...ratios).toFixed(1)}×`);
       console.log(
         `  ${shopPath.label.padEnd(30)} ours ${median(rounds.map((r) => r.ours.perSecond)).toFixed(0).padStart(6)} req/s (${fixed(cpu('ours'))} µs)   Vendure ${median(rounds.map((r) => r.vendure.perSecond)).toFixed(0).padStart(5)} req/s (${fixed(cpu('vendure'))} µs)   ` +
-          `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×   ${holds ? `≥ ${FACTOR}× holds` : `below ${FACTOR}×`}`,
+          `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)}×${shopPath.perOrder ? ' in orders/s' : ''}   ${holds ? `≥ ${FACTOR}× holds` : `below ${FACTOR}×`}` +
+          (shopPath.perOrder ? `   (per request ${Math.min(...requestRatios).toFixed(1)}–${Math.max(...requestRatios).toFixed(1)}×)` : ''),
       );
     }
     console.log(misses.length === 0 ? `Budget met: every path ≥ ${FACTOR}× Vendure in every round.` : `Budget missed (${name}): ${misses.join('; ')}.`);
