@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { NOTIFICATIONS_PAGE_SIZE, type MarkNotificationsReadInput, type Notification, type NotificationList } from 'shared-contracts/schemas';
+import { chunksOf } from '../../../db/chunks';
 import type { NotificationsTable } from '../../../db/notificationCentreSchema';
 import { toIsoUtc, toNumber } from '../../../db/portable';
 import { preparedQuery } from '../../../db/preparedQuery';
@@ -27,6 +28,22 @@ const unreadCount = preparedQuery<{ userId: number }>()((db, param) =>
 
 export async function unreadCountOf(db: Kysely<Database>, userId: number): Promise<number> {
   return toNumber((await unreadCount.first(db, { userId }))?.count);
+}
+
+/** The unread counts of several users in one read (0 for a user without unread notifications). */
+export async function unreadCountsOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(userIds.map((userId) => [userId, 0]));
+  for (const chunk of chunksOf([...counts.keys()])) {
+    const rows = await db
+      .selectFrom('notifications')
+      .select((eb) => ['user_id', eb.fn.countAll<string | number>().as('count')])
+      .where('user_id', 'in', chunk)
+      .where('read_at', 'is', null)
+      .groupBy('user_id')
+      .execute();
+    for (const row of rows) counts.set(row.user_id, toNumber(row.count));
+  }
+  return counts;
 }
 
 /** The user's own notifications, newest first, a page at a time (`before`: the last id seen). */

@@ -9,8 +9,8 @@ import {
 import { inTransaction } from '../../../db/inTransaction';
 import type { Database } from '../../../db/schema';
 import type { EventBus } from '../../../events/eventBus';
-import { deliveriesWaiting, scheduleDeliveries } from '../channels';
-import { notificationOf, unreadCountOf, type NotificationRow } from './notificationReads';
+import { deliveriesWaiting, scheduleDeliveriesOf } from '../channels';
+import { notificationOf, unreadCountsOf, type NotificationRow } from './notificationReads';
 
 export interface NotifyDeps {
   db: Kysely<Database>;
@@ -73,20 +73,26 @@ export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly No
       rows.push(...inserted);
     }
     const templateData = new Map(list.map((input) => [`${input.userId}\n${input.eventKey.slice(0, EVENT_KEY_MAX)}`, input.templateData ?? null]));
-    for (const { event_key: eventKey, ...row } of rows) {
-      const data = templateData.get(`${row.user_id}\n${eventKey}`) ?? null;
-      await scheduleDeliveries(trx, { id: row.id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: data }, deps.now);
-    }
+    await scheduleDeliveriesOf(
+      trx,
+      rows.map(({ event_key: eventKey, ...row }) => ({ id: row.id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateData.get(`${row.user_id}\n${eventKey}`) ?? null })),
+      deps.now,
+    );
     return rows.map(({ event_key: _eventKey, ...row }) => row);
   });
   if (created.length === 0) return;
   deliveriesWaiting();
 
-  // Each user's pages get each new notification with the unread count after them all (one count per user).
+  // Each user's pages get each new notification with the unread count after them all (one read for every user).
   const byUser = new Map<number, NotificationRow[]>();
-  for (const row of created) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  for (const row of created) {
+    const rows = byUser.get(row.user_id);
+    if (rows) rows.push(row);
+    else byUser.set(row.user_id, [row]);
+  }
+  const unreadCounts = await unreadCountsOf(deps.db, [...byUser.keys()]);
   for (const [userId, rows] of byUser) {
-    const unreadCount = await unreadCountOf(deps.db, userId);
+    const unreadCount = unreadCounts.get(userId) ?? 0;
     for (const row of rows.sort((a, b) => a.id - b.id)) {
       await deps.events.publishPersonal({ userId, event: { name: NOTIFICATION_EVENT, data: { notification: notificationOf(row), unreadCount } } });
     }

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { NotificationChannel as ChannelName } from 'shared-contracts/schemas';
+import { chunksOf } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
 import type { NotificationDeliveryRow } from '../../../db/notificationChannelSchema';
 import { systemClock, type Clock } from '../../../security/clock';
 import type { Delivery, DeliveryRecipient, NotificationChannel, SendOutcome } from './notificationChannel';
-import { nextChannel, readChoices, readReach } from './preferences';
+import { nextChannel, readChoices, readReach, readReachOf } from './preferences';
 import { onDeliveriesWaiting } from './deliveriesWaiting';
 import { insertDelivery } from './scheduleDeliveries';
 
@@ -59,11 +60,23 @@ export interface DeliveryWorkerOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-async function loadRecipient(db: Kysely<Database>, userId: number): Promise<DeliveryRecipient | null> {
-  const reach = await readReach(db, userId);
-  if (!reach) return null;
-  const subscriptions = reach.pushSubscriptionCount > 0 ? await db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).orderBy('id').execute() : [];
-  return { userId, fullName: reach.fullName, email: reach.email, emailVerified: reach.emailVerified, phone: reach.phone, pushSubscriptions: subscriptions };
+/** The recipients of a round's deliveries, one read of their accounts and one of their devices: null for an account gone. */
+async function loadRecipients(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, DeliveryRecipient | null>> {
+  const reach = await readReachOf(db, userIds);
+  const withDevices = [...reach].filter(([, userReach]) => userReach !== null && userReach.pushSubscriptionCount > 0).map(([userId]) => userId);
+  const subscriptions = new Map<number, DeliveryRecipient['pushSubscriptions'][number][]>();
+  for (const chunk of chunksOf(withDevices)) {
+    const rows = await db.selectFrom('push_subscriptions').select(['user_id', 'id', 'endpoint', 'p256dh', 'auth']).where('user_id', 'in', chunk).orderBy('id').execute();
+    for (const { user_id: userId, ...subscription } of rows) subscriptions.set(userId, [...(subscriptions.get(userId) ?? []), subscription]);
+  }
+  const recipients = new Map<number, DeliveryRecipient | null>();
+  for (const [userId, userReach] of reach) {
+    recipients.set(
+      userId,
+      userReach && { userId, fullName: userReach.fullName, email: userReach.email, emailVerified: userReach.emailVerified, phone: userReach.phone, pushSubscriptions: subscriptions.get(userId) ?? [] },
+    );
+  }
+  return recipients;
 }
 
 export function createDeliveryWorker({ db, channels, clock = systemClock, intervalMs = 2_000, sendTimeoutMs = DELIVERY_SEND_TIMEOUT_MS, maxAttempts = DELIVERY_MAX_ATTEMPTS, log }: DeliveryWorkerOptions): DeliveryWorker {
@@ -73,22 +86,33 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
   let nudgedWhileRunning = false;
   let stopListening: (() => void) | null = null;
 
-  /** Only the worker whose update still sees the attempt count it read gets the row. */
-  async function claim(row: NotificationDeliveryRow, now: Date): Promise<boolean> {
-    const claimed = await db
-      .updateTable('notification_deliveries')
-      .set({ attempts: row.attempts + 1, next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), updated_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('attempts', '=', row.attempts)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return Number(claimed.numUpdatedRows) === 1;
+  /**
+   * Claims the rows read, one statement for them all: a row is this worker's when the update still finds it pending
+   * and due (another worker's claim has moved it out by its lease, a send's outcome out of pending or to a later try).
+   */
+  async function claim(rows: readonly NotificationDeliveryRow[], now: Date): Promise<Set<number>> {
+    const claimed = new Set<number>();
+    for (const chunk of chunksOf(rows)) {
+      const updated = await db
+        .updateTable('notification_deliveries')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), updated_at: now.toISOString() }))
+        .where(
+          'id',
+          'in',
+          chunk.map((row) => row.id),
+        )
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now.toISOString())
+        .returning('id')
+        .execute();
+      for (const row of updated) claimed.add(row.id);
+    }
+    return claimed;
   }
 
-  async function send(row: NotificationDeliveryRow, attempt: number): Promise<SendOutcome> {
+  async function send(row: NotificationDeliveryRow, attempt: number, recipient: DeliveryRecipient | null): Promise<SendOutcome> {
     const channel = channels.get(row.channel);
     if (!channel) return { status: 'failed', error: 'Kênh này chưa được cấu hình trên máy chủ.', raw: null };
-    const recipient = await loadRecipient(db, row.user_id);
     if (!recipient) return { status: 'failed', error: 'Tài khoản không còn hoạt động.', raw: null };
     if (!channel.canReach({ ...recipient, pushSubscriptionCount: recipient.pushSubscriptions.length })) return { status: 'failed', error: 'Không liên lạc được qua kênh này.', raw: null };
     const delivery: Delivery = { id: row.id, notificationId: row.notification_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateDataOf(row), attempt, recipient };
@@ -118,10 +142,9 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
     });
   }
 
-  async function deliverOne(row: NotificationDeliveryRow, report: DeliveryReport): Promise<void> {
-    if (!(await claim(row, clock.now()))) return;
+  async function deliverOne(row: NotificationDeliveryRow, recipient: DeliveryRecipient | null, report: DeliveryReport): Promise<void> {
     const attempt = row.attempts + 1;
-    const outcome = await send(row, attempt);
+    const outcome = await send(row, attempt, recipient);
     const now = clock.now();
     if (outcome.status === 'sent') {
       await db
@@ -158,11 +181,15 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
       .orderBy('id')
       .limit(BATCH_SIZE)
       .execute();
+    if (due.length === 0) return report;
+    const claimed = await claim(due, clock.now());
+    const mine = due.filter((row) => claimed.has(row.id));
+    const recipients = mine.length === 0 ? new Map<number, DeliveryRecipient | null>() : await loadRecipients(db, [...new Set(mine.map((row) => row.user_id))]);
     let index = 0;
-    const lanes = Array.from({ length: Math.min(CONCURRENCY, due.length) }, async () => {
-      while (index < due.length) {
-        const row = due[index++]!;
-        await deliverOne(row, report);
+    const lanes = Array.from({ length: Math.min(CONCURRENCY, mine.length) }, async () => {
+      while (index < mine.length) {
+        const row = mine[index++]!;
+        await deliverOne(row, recipients.get(row.user_id) ?? null, report);
       }
     });
     await Promise.all(lanes);

@@ -1,4 +1,4 @@
 /** The channels outside the site (Web Push, Zalo ZNS, SMS, email), the preferences and the deliveries' outbox. */
 export { notificationChannelsModule } from './notificationChannelsModule';
-export { scheduleDeliveries, type NotificationToDeliver } from './scheduleDeliveries';
+export { scheduleDeliveries, scheduleDeliveriesOf, type NotificationToDeliver } from './scheduleDeliveries';
 export { deliveriesWaiting } from './deliveriesWaiting';

@@ -8,23 +8,49 @@ import {
   type NotificationPreferencesInput,
   type NotificationTopic,
 } from 'shared-contracts/schemas';
+import { chunksOf } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
 import { toInternationalVietnamesePhone } from './phone';
 
 type Choices = Record<ChannelName, boolean>;
+
+/** Every topic's channels before the user's own rows: DEFAULT_NOTIFICATION_PREFERENCES, marketing off everywhere. */
+function defaultChoices(): Record<NotificationTopic, Choices> {
+  return Object.fromEntries(
+    NOTIFICATION_TOPICS.map((name) => [name, { ...DEFAULT_NOTIFICATION_PREFERENCES[name], ...(name === 'marketing' ? { push: false, zalo: false, sms: false, email: false } : {}) }]),
+  ) as Record<NotificationTopic, Choices>;
+}
+
+function applyChoice(choices: Record<NotificationTopic, Choices>, row: { topic: string; channel: string; enabled: number }): void {
+  if ((NOTIFICATION_TOPICS as readonly string[]).includes(row.topic) && (NOTIFICATION_CHANNELS as readonly string[]).includes(row.channel)) {
+    choices[row.topic as NotificationTopic][row.channel as ChannelName] = row.enabled === 1;
+  }
+}
 
 /** The user's channels per topic: their rows, DEFAULT_NOTIFICATION_PREFERENCES where none; marketing only where they opted in. */
 export async function readChoices(db: Kysely<Database>, userId: number, topic?: NotificationTopic): Promise<Record<NotificationTopic, Choices>> {
   let query = db.selectFrom('notification_preferences').select(['topic', 'channel', 'enabled']).where('user_id', '=', userId);
   if (topic) query = query.where('topic', '=', topic);
   const rows = await query.execute();
-  const choices = Object.fromEntries(
-    NOTIFICATION_TOPICS.map((name) => [name, { ...DEFAULT_NOTIFICATION_PREFERENCES[name], ...(name === 'marketing' ? { push: false, zalo: false, sms: false, email: false } : {}) }]),
-  ) as Record<NotificationTopic, Choices>;
-  for (const row of rows) {
-    if ((NOTIFICATION_TOPICS as readonly string[]).includes(row.topic) && (NOTIFICATION_CHANNELS as readonly string[]).includes(row.channel)) choices[row.topic][row.channel] = row.enabled === 1;
-  }
+  const choices = defaultChoices();
+  for (const row of rows) applyChoice(choices, row);
   return choices;
+}
+
+/** readChoices of several users in one read (limited to `topics`; their other topics keep the defaults). */
+export async function readChoicesOf(db: Kysely<Database>, userIds: readonly number[], topics: readonly NotificationTopic[]): Promise<Map<number, Record<NotificationTopic, Choices>>> {
+  const byUser = new Map<number, Record<NotificationTopic, Choices>>(userIds.map((userId) => [userId, defaultChoices()]));
+  if (userIds.length === 0 || topics.length === 0) return byUser;
+  for (const chunk of chunksOf([...byUser.keys()])) {
+    const rows = await db
+      .selectFrom('notification_preferences')
+      .select(['user_id', 'topic', 'channel', 'enabled'])
+      .where('user_id', 'in', chunk)
+      .where('topic', 'in', [...new Set(topics)])
+      .execute();
+    for (const row of rows) applyChoice(byUser.get(row.user_id)!, row);
+  }
+  return byUser;
 }
 
 /** What the user can be reached on, as far as their account knows (a phone, a verified email, a subscribed device). */
@@ -36,14 +62,8 @@ export interface Reach {
   pushSubscriptionCount: number;
 }
 
-export async function readReach(db: Kysely<Database>, userId: number): Promise<Reach | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['full_name', 'email', 'email_verified_at', 'phone_number', 'disabled_at'])
-    .select((eb) => eb.selectFrom('push_subscriptions').select(eb.fn.countAll<number | string>().as('n')).whereRef('push_subscriptions.user_id', '=', 'users.id').as('push_count'))
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user || user.disabled_at !== null) return null;
+function reachOf(user: { full_name: string; email: string; email_verified_at: unknown; phone_number: string | null; disabled_at: unknown; push_count: number | string | null }): Reach | null {
+  if (user.disabled_at !== null) return null;
   return {
     fullName: user.full_name,
     email: user.email,
@@ -51,6 +71,27 @@ export async function readReach(db: Kysely<Database>, userId: number): Promise<R
     phone: user.phone_number,
     pushSubscriptionCount: Number(user.push_count ?? 0),
   };
+}
+
+function selectReach(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'full_name', 'email', 'email_verified_at', 'phone_number', 'disabled_at'])
+    .select((eb) => eb.selectFrom('push_subscriptions').select(eb.fn.countAll<number | string>().as('n')).whereRef('push_subscriptions.user_id', '=', 'users.id').as('push_count'));
+}
+
+export async function readReach(db: Kysely<Database>, userId: number): Promise<Reach | null> {
+  const user = await selectReach(db).where('id', '=', userId).executeTakeFirst();
+  return user ? reachOf(user) : null;
+}
+
+/** readReach of several users in one read: null for an unknown or disabled account. */
+export async function readReachOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, Reach | null>> {
+  const byUser = new Map<number, Reach | null>(userIds.map((userId) => [userId, null]));
+  for (const chunk of chunksOf([...byUser.keys()])) {
+    for (const user of await selectReach(db).where('id', 'in', chunk).execute()) byUser.set(user.id, reachOf(user));
+  }
+  return byUser;
 }
 
 /** Whether the account can be reached on a channel at all (the channel's own configuration aside). */

@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { NotificationChannel as ChannelName, NotificationKind, NotificationTopic } from 'shared-contracts/schemas';
+import { chunksOf } from '../../../db/chunks';
+import type { NotificationDeliveriesTable } from '../../../db/notificationChannelSchema';
 import type { Database } from '../../../db/schema';
-import { nextChannel, readChoices, readReach } from './preferences';
+import { nextChannel, readChoicesOf, readReachOf } from './preferences';
 
 /** A notification as the channels send it. */
 export interface NotificationToDeliver {
@@ -23,34 +25,61 @@ export interface NotificationToDeliver {
  * notification: no delivery without its notification, and a second call for the same notification adds nothing.
  */
 export async function scheduleDeliveries(db: Kysely<Database>, notification: NotificationToDeliver, now: Date): Promise<void> {
-  // One after the other: in the caller's transaction the statements share one connection.
-  const choices = await readChoices(db, notification.userId, notification.topic);
-  const reach = await readReach(db, notification.userId);
-  if (!reach) return;
-  const channel = nextChannel(choices[notification.topic], reach, null, new Set());
-  if (channel === null) return;
-  await insertDelivery(db, notification, channel, now);
+  await scheduleDeliveriesOf(db, [notification], now);
+}
+
+/**
+ * scheduleDeliveries of several notifications (one event's recipients) with one read of their users' choices, one of
+ * their reach and one insert, one statement after the other (in the caller's transaction they share one connection).
+ */
+export async function scheduleDeliveriesOf(db: Kysely<Database>, notifications: readonly NotificationToDeliver[], now: Date): Promise<void> {
+  if (notifications.length === 0) return;
+  const userIds = [...new Set(notifications.map((notification) => notification.userId))];
+  const choices = await readChoicesOf(db, userIds, [...new Set(notifications.map((notification) => notification.topic))]);
+  const reach = await readReachOf(db, userIds);
+  const rows: DeliveryInsert[] = [];
+  for (const notification of notifications) {
+    const userReach = reach.get(notification.userId);
+    if (!userReach) continue;
+    const channel = nextChannel(choices.get(notification.userId)![notification.topic], userReach, null, new Set());
+    if (channel !== null) rows.push(deliveryRow(notification, channel, now));
+  }
+  for (const chunk of chunksOf(rows, DELIVERY_ROWS_PER_STATEMENT)) {
+    await db
+      .insertInto('notification_deliveries')
+      .values(chunk)
+      .onConflict((conflict) => conflict.columns(['notification_id', 'channel']).doNothing())
+      .execute();
+  }
+}
+
+type DeliveryInsert = Insertable<NotificationDeliveriesTable>;
+/** Rows one insert writes (12 columns each: well under either database's bound values). */
+const DELIVERY_ROWS_PER_STATEMENT = 200;
+
+function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, now: Date): DeliveryInsert {
+  const at = now.toISOString();
+  return {
+    notification_id: notification.id,
+    user_id: notification.userId,
+    kind: notification.kind,
+    topic: notification.topic,
+    title: notification.title.slice(0, 200),
+    body: notification.body,
+    link: notification.link,
+    template_data: notification.templateData ? JSON.stringify(notification.templateData) : null,
+    channel,
+    next_attempt_at: at,
+    created_at: at,
+    updated_at: at,
+  };
 }
 
 /** One delivery row (nothing when this notification already has one on the channel). */
 export async function insertDelivery(db: Kysely<Database>, notification: NotificationToDeliver, channel: ChannelName, now: Date): Promise<void> {
-  const at = now.toISOString();
   await db
     .insertInto('notification_deliveries')
-    .values({
-      notification_id: notification.id,
-      user_id: notification.userId,
-      kind: notification.kind,
-      topic: notification.topic,
-      title: notification.title.slice(0, 200),
-      body: notification.body,
-      link: notification.link,
-      template_data: notification.templateData ? JSON.stringify(notification.templateData) : null,
-      channel,
-      next_attempt_at: at,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(deliveryRow(notification, channel, now))
     .onConflict((conflict) => conflict.columns(['notification_id', 'channel']).doNothing())
     .execute();
 }
