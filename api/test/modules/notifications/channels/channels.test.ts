@@ -9,6 +9,7 @@ import type { Config } from '../../../../src/config';
 import { startAuthApp, type AuthTestApp } from '../../../support/authTestKit';
 import type { TestUser } from '../../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
+import { scheduleDeliveriesOf } from '../../../../src/modules/notifications/channels/scheduleDeliveries';
 import { startChannelStandIns, type ChannelStandInServer } from './channelStandInServer';
 import { browserSubscription, channelsConfig, deliveriesOf, reachableCustomer, schedule, TEST_VAPID, worker } from './channelsKit';
 
@@ -131,6 +132,37 @@ describe.each(testDatabases())('notification channels on $label', (target) => {
     expect(await deliveriesOf(scratch.db, optedOut)).toEqual([]);
     await worker(scratch.db, shop.clock, config).deliverPending();
     expect(providers.zaloRequests.length + providers.smsRequests.length).toBe(1);
+  });
+
+  it("queues each user's own channel when one event's notifications of several users are scheduled together", async () => {
+    const byDefault = await reachableCustomer(app, scratch.db);
+    const emailOnly = await reachableCustomer(app, scratch.db);
+    const optedOut = await reachableCustomer(app, scratch.db);
+    const disabled = await reachableCustomer(app, scratch.db);
+    await putPreferences(emailOnly, everyTopic(only({ email: true })));
+    await putPreferences(optedOut, everyTopic(only({})));
+    await scratch.db.updateTable('users').set({ disabled_at: shop.clock.now().toISOString() }).where('id', '=', disabled.id).execute();
+    const base = 900_000 + byDefault.id * 10;
+    const notification = (id: number, user: TestUser, kind: 'order_shipped' | 'price_drop') => ({
+      id,
+      userId: user.id,
+      kind,
+      topic: kind === 'price_drop' ? ('marketing' as const) : ('order' as const),
+      title: 'Đơn hàng đã giao cho đơn vị vận chuyển',
+      body: 'Đơn hàng đang trên đường đến bạn.',
+      link: '/orders/X',
+    });
+    await scheduleDeliveriesOf(
+      scratch.db,
+      [notification(base + 1, byDefault, 'order_shipped'), notification(base + 2, emailOnly, 'order_shipped'), notification(base + 3, optedOut, 'order_shipped'), notification(base + 4, disabled, 'order_shipped'), notification(base + 5, byDefault, 'price_drop')],
+      shop.clock.now(),
+    );
+    const channelsOf = async (id: number) => (await deliveriesOf(scratch.db, id)).map((row) => [row.user_id, row.channel]);
+    expect(await channelsOf(base + 1)).toEqual([[byDefault.id, 'zalo']]);
+    expect(await channelsOf(base + 2)).toEqual([[emailOnly.id, 'email']]);
+    expect(await channelsOf(base + 3)).toEqual([]);
+    expect(await channelsOf(base + 4)).toEqual([]);
+    expect(await channelsOf(base + 5)).toEqual([]);
   });
 
   it('never sends marketing to a user who did not opt in, and only on the channels they chose', async () => {
