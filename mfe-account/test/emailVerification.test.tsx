@@ -328,8 +328,6 @@ describe('the email verification modal', () => {
 });
 
 describe('closing the modal while the code is being checked', () => {
-  afterEach(() => sessionStore.clear());
-
   it('still refreshes the user when the check succeeds afterwards', async () => {
     logIn();
     const verifyReply = deferred<FakeReply>();

@@ -92,6 +92,7 @@ describe('the login form', () => {
     api(() => ok(LOGIN_DATA));
     renderLogin('/auth/login?redirect=%2Fcheckout');
     expect(screen.getByRole('link', { name: 'Đăng ký ngay' })).toHaveAttribute('href', '/auth/register?redirect=%2Fcheckout');
+    await screen.findByRole('link', { name: 'Đăng nhập với Google' });
   });
 
   it('never follows a redirect to another site', async () => {

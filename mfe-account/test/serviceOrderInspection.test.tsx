@@ -100,6 +100,12 @@ describe('/dashboard: one status per visit, from the service order machine', () 
     pushServiceOrder('CLOSED');
     expect(within(card()).getByTestId('service-order-status')).toHaveTextContent('Đã thanh toán');
     expect(within(card()).getAllByTestId(/-status$/)).toHaveLength(1);
+
+    // the order and its inspection are read again; the order read agrees with the status pushed
+    await act(async () => undefined);
+    expect(api.appointmentServiceOrder).toHaveBeenCalledTimes(2);
+    expect(api.appointmentInspection).toHaveBeenCalledTimes(2);
+    expect(within(card()).getByTestId('service-order-status')).toHaveTextContent('Đã thanh toán');
   });
 
   it('shows the car at the centre with one badge, the service order’s, not the appointment’s next to it', async () => {
