@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/catalogueAdmin/routerEnvironment.cjs
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PackageAdmin, ProductAdmin, PromotionAdmin } from 'shared-contracts/schemas';
 import { catalogueAdminApi } from '../../src/catalogueAdmin/catalogueAdminApi';
@@ -205,7 +205,7 @@ describe('a product’s own page', () => {
     expect(screen.getByRole('textbox', { name: 'Tên sản phẩm' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Lưu' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Danh mục' })).toHaveAttribute('href', '/manager/catalogue');
-    await router.navigate('/manager/catalogue/products/new');
+    await act(() => router.navigate('/manager/catalogue/products/new'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Không tìm thấy mục này trong danh mục.' })).toBeInTheDocument();
   });
 

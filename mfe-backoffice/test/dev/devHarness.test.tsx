@@ -4,7 +4,7 @@ import DevHarness from '../../src/dev/DevHarness';
 import { pages } from '../../src/routes';
 
 describe('the development harness', () => {
-  it('links to every page but the items’ own (reached from their lists) and shows the one at the URL', () => {
+  it('links to every page but the items’ own (reached from their lists) and shows the one at the URL', async () => {
     render(
       <MemoryRouter initialEntries={['/admin/reports']}>
         <DevHarness />
@@ -15,6 +15,8 @@ describe('the development harness', () => {
     expect(bar.querySelector('a[href*=":"]')).toBeNull();
     expect(pages.length).toBeGreaterThanOrEqual(19);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Báo cáo');
+    // the page reads the API, which no test reaches
+    expect(await screen.findByText('Không tải được báo cáo. Vui lòng thử lại.')).toBeInTheDocument();
   });
 
   it('has a Vietnamese not-found page', () => {

@@ -15,6 +15,11 @@ function renderAt(url: string) {
   );
 }
 
+/** The page's reads fail (no test reaches the API): it says it could not load. */
+async function expectLoadFailureShown() {
+  expect(await screen.findAllByText(/^Không tải được/)).not.toHaveLength(0);
+}
+
 function sideNavLinks(areaName: string) {
   return within(screen.getByRole('navigation', { name: areaName }))
     .getAllByRole('link')
@@ -75,20 +80,22 @@ const AREAS = [
 ];
 
 describe('the role side navigation', () => {
-  it.each(AREAS)('$name lists exactly its own pages and marks the current one', ({ name, visit, links }) => {
+  it.each(AREAS)('$name lists exactly its own pages and marks the current one', async ({ name, visit, links }) => {
     renderAt(visit);
     expect(screen.getByText(name, { selector: 'p' })).toBeInTheDocument();
     expect(sideNavLinks(name)).toEqual(links);
     const nav = screen.getByRole('navigation', { name });
     const current = within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
     expect(current.map((link) => link.getAttribute('href'))).toEqual([visit]);
+    await expectLoadFailureShown();
   });
 
-  it('the dashboard entry is current only on the dashboard itself', () => {
+  it('the dashboard entry is current only on the dashboard itself', async () => {
     renderAt('/staff');
     const nav = screen.getByRole('navigation', { name: 'Khu vực nhân viên' });
     expect(within(nav).getByRole('link', { name: 'Bảng điều khiển' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Khách hàng' })).not.toHaveAttribute('aria-current');
+    await expectLoadFailureShown();
   });
 
   it('moves between the pages of an area', async () => {
@@ -100,11 +107,12 @@ describe('the role side navigation', () => {
       'aria-current',
       'page',
     );
+    await expectLoadFailureShown();
   });
 });
 
 describe('the area dashboards', () => {
-  it("link to the area's other pages", () => {
+  it("link to the area's other pages", async () => {
     renderAt('/admin');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
     expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
@@ -118,11 +126,13 @@ describe('the area dashboards', () => {
       '/admin/reviews',
       '/admin/ratings',
     ]);
+    await expectLoadFailureShown();
   });
 
-  it('the manager dashboard links to the read-only catalogue', () => {
+  it('the manager dashboard links to the read-only catalogue', async () => {
     renderAt('/manager');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
     expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders', '/manager/ratings']);
+    await expectLoadFailureShown();
   });
 });

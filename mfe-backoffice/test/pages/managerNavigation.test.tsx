@@ -65,13 +65,15 @@ describe("the manager's navigation", () => {
     expect(within(nav).getByRole('link', { name: 'Bảng điều khiển' })).not.toHaveAttribute('aria-current');
   });
 
-  it("shows the signed-in user's role badge: 'Quản lý' for a manager, 'Quản trị viên' for an admin looking in", () => {
+  it("shows the signed-in user's role badge: 'Quản lý' for a manager, 'Quản trị viên' for an admin looking in", async () => {
     signIn('manager');
     const { unmount } = renderManager('/manager?view=roster');
     expect(screen.getByText('Quản lý', { selector: 'p' })).toHaveAttribute('data-role', 'manager');
+    expect(await screen.findByRole('table', { name: 'Nhân sự tại EV Service Hà Nội' })).toBeInTheDocument();
     unmount();
     signIn('admin');
     renderManager('/manager?view=roster');
     expect(screen.getByText('Quản trị viên', { selector: 'p' })).toHaveAttribute('data-role', 'admin');
+    expect(await screen.findByRole('table', { name: 'Nhân sự tại EV Service Hà Nội' })).toBeInTheDocument();
   });
 });
