@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { eventBus, sessionStore, STORAGE_KEYS } from 'shared-contracts';
 import { fakeRemoteRoutes } from './remoteLoaderMock';
 import { renderShell } from './renderShell';
@@ -12,7 +12,11 @@ jest.mock('../src/federation/remoteLoader', () => ({
 const user = { id: '42', fullName: 'Nguyễn Văn An', email: 'an@example.vn', role: 'customer' as const, emailVerified: true, avatar: null };
 
 describe('the header avatar on the profile link', () => {
-  afterEach(() => sessionStore.clear());
+  afterEach(() => {
+    // unmount first: the session reset is for the next test, not a change for this one's screen to render
+    cleanup();
+    sessionStore.clear();
+  });
 
   it('shows the initials without a picture, then the picture published with auth/user-updated', async () => {
     sessionStore.save({ token: 't', refreshToken: 'r', user });

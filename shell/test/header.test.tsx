@@ -36,7 +36,7 @@ describe('header', () => {
     await screen.findByRole('heading', { level: 1 });
   });
 
-  it('links the mega-menu entries: service tiers, AI diagnostics, schedule management to /booking', () => {
+  it('links the mega-menu entries: service tiers, AI diagnostics, schedule management to /booking', async () => {
     renderShell('/');
     const services = screen.getByTestId('dropdown-services');
     expect(within(services).getByRole('link', { name: /Bảo dưỡng cơ bản/ })).toHaveAttribute('href', '/services#co-ban');
@@ -48,9 +48,10 @@ describe('header', () => {
     expect(screen.getByTestId('dropdown-products').style.width).toBe('640px');
     expect(screen.getByTestId('dropdown-promotions').style.width).toBe('480px');
     expect(screen.getByTestId('dropdown-packages').style.width).toBe('320px');
+    await screen.findByRole('heading', { level: 1 });
   });
 
-  it('opens a dropdown on hover and closes it 100 ms after the pointer leaves', () => {
+  it('opens a dropdown on hover and closes it 100 ms after the pointer leaves', async () => {
     jest.useFakeTimers();
     renderShell('/');
     const item = within(screen.getByRole('navigation', { name: 'Điều hướng chính' })).getByRole('link', { name: 'Dịch vụ' }).closest('li')!;
@@ -63,9 +64,10 @@ describe('header', () => {
     expect(dropdown).toHaveAttribute('data-open', 'true');
     act(() => jest.advanceTimersByTime(1));
     expect(dropdown).toHaveAttribute('data-open', 'false');
+    await screen.findByRole('heading', { level: 1 });
   });
 
-  it('keeps the dropdown open when the pointer comes back within 100 ms', () => {
+  it('keeps the dropdown open when the pointer comes back within 100 ms', async () => {
     jest.useFakeTimers();
     renderShell('/');
     const item = within(screen.getByRole('navigation', { name: 'Điều hướng chính' })).getByRole('link', { name: 'Dịch vụ' }).closest('li')!;
@@ -75,9 +77,10 @@ describe('header', () => {
     fireEvent.mouseEnter(item);
     act(() => jest.advanceTimersByTime(200));
     expect(screen.getByTestId('dropdown-services')).toHaveAttribute('data-open', 'true');
+    await screen.findByRole('heading', { level: 1 });
   });
 
-  it('shows the real cart count from the bus, hidden when the cart is empty', () => {
+  it('shows the real cart count from the bus, hidden when the cart is empty', async () => {
     renderShell('/');
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
     act(() => eventBus.publish('cart/changed', { itemCount: 5, total: 1_500_000 }));
@@ -85,6 +88,7 @@ describe('header', () => {
     expect(screen.getByTestId('cart-link')).toHaveAttribute('href', '/cart');
     act(() => eventBus.publish('cart/changed', { itemCount: 0, total: 0 }));
     expect(screen.queryByTestId('cart-badge')).not.toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
   });
 
   it('shows profile and logout when logged in; logout clears the session, toasts and goes home', async () => {
@@ -106,7 +110,7 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Đăng nhập' })).toBeInTheDocument();
   });
 
-  it('switches to the mobile form below 1024 px with a menu button', () => {
+  it('switches to the mobile form below 1024 px with a menu button', async () => {
     setMobileViewport(true);
     renderShell('/');
     expect(screen.queryByRole('navigation', { name: 'Điều hướng chính' })).not.toBeInTheDocument();
@@ -114,10 +118,12 @@ describe('header', () => {
     const nav = screen.getByRole('navigation', { name: 'Điều hướng chính' });
     expect(within(nav).getByRole('link', { name: 'Gói dịch vụ' })).toHaveAttribute('href', '/packages');
     expect(screen.getByRole('link', { name: 'Đặt chỗ ngay' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
   });
 
-  it('shows the footer with the current year and All rights reserved', () => {
+  it('shows the footer with the current year and All rights reserved', async () => {
     renderShell('/');
     expect(screen.getByText(new RegExp(`${new Date().getFullYear()}.*All rights reserved`))).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { ROUTES, sessionStore } from 'shared-contracts';
 import { fakeRemoteRoutes } from './remoteLoaderMock';
 import { renderShell } from './renderShell';
@@ -14,7 +14,11 @@ function samplePath(pattern: string): string {
 }
 
 describe('shell routes', () => {
-  afterEach(() => sessionStore.clear());
+  afterEach(() => {
+    // unmount first: the session reset is for the next test, not a change for this one's screen to render
+    cleanup();
+    sessionStore.clear();
+  });
 
   it.each(ROUTES.filter((route) => !route.requiresLogin).map((route) => [route.path, route.owner] as const))(
     '%s is rendered by %s',

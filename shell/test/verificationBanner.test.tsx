@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { sessionStore } from 'shared-contracts';
 import { loadRemoteModule } from '../src/federation/remoteLoader';
 import { fakeRemoteRoutes } from './remoteLoaderMock';
@@ -15,7 +15,11 @@ const user = { id: '3', fullName: 'Võ Thị Cúc', email: 'cuc@example.vn', rol
 
 describe('email-verification banner slot', () => {
   beforeEach(() => loadModule.mockClear());
-  afterEach(() => sessionStore.clear());
+  afterEach(() => {
+    // unmount first: the session reset is for the next test, not a change for this one's screen to render
+    cleanup();
+    sessionStore.clear();
+  });
 
   it('renders the banner mfe-account exposes, under the header, for an unverified user', async () => {
     sessionStore.save({ token: 't', refreshToken: null, user: { ...user, emailVerified: false } });
@@ -27,7 +31,8 @@ describe('email-verification banner slot', () => {
   it('does not load it for a guest or a verified user', async () => {
     renderShell('/');
     await screen.findByRole('heading', { level: 1 });
-    sessionStore.save({ token: 't', refreshToken: null, user: { ...user, emailVerified: true } });
+    act(() => sessionStore.save({ token: 't', refreshToken: null, user: { ...user, emailVerified: true } }));
+    expect(await screen.findByRole('link', { name: /Võ Thị Cúc/ })).toBeInTheDocument();
     await screen.findByRole('heading', { level: 1 });
     expect(loadModule).not.toHaveBeenCalled();
   });

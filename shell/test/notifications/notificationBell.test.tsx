@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eventBus, sessionStore } from 'shared-contracts';
 import { stopLiveNotifications } from '../../src/notifications/liveLoader';
@@ -70,10 +70,10 @@ const bell = () => screen.findByTestId('notification-bell');
 
 describe('the notification bell', () => {
   afterEach(() => {
-    act(() => {
-      stopLiveNotifications();
-      sessionStore.clear();
-    });
+    // unmount first: the session reset is for the next test, not a change for this one's screen to render
+    cleanup();
+    stopLiveNotifications();
+    sessionStore.clear();
   });
 
   it('is not there for a guest', async () => {
