@@ -5,6 +5,7 @@ import type { NotificationsTable } from '../../../db/notificationCentreSchema';
 import { toIsoUtc, toNumber } from '../../../db/portable';
 import { preparedQuery } from '../../../db/preparedQuery';
 import type { Database } from '../../../db/schema';
+import { paddedInList } from '../inList';
 
 export type NotificationRow = Pick<Selectable<NotificationsTable>, 'id' | 'user_id' | 'kind' | 'topic' | 'title' | 'body' | 'link' | 'created_at' | 'read_at'>;
 
@@ -37,7 +38,7 @@ export async function unreadCountsOf(db: Kysely<Database>, userIds: readonly num
     const rows = await db
       .selectFrom('notifications')
       .select((eb) => ['user_id', eb.fn.countAll<string | number>().as('count')])
-      .where('user_id', 'in', chunk)
+      .where('user_id', 'in', paddedInList(chunk))
       .where('read_at', 'is', null)
       .groupBy('user_id')
       .execute();

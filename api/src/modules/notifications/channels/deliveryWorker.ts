@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { NotificationChannel as ChannelName } from 'shared-contracts/schemas';
 import { chunksOf } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
+import { paddedInList } from '../inList';
 import type { NotificationDeliveryRow } from '../../../db/notificationChannelSchema';
 import { systemClock, type Clock } from '../../../security/clock';
 import type { Delivery, DeliveryRecipient, NotificationChannel, SendOutcome } from './notificationChannel';
@@ -66,7 +67,7 @@ async function loadRecipients(db: Kysely<Database>, userIds: readonly number[]):
   const withDevices = [...reach].filter(([, userReach]) => userReach !== null && userReach.pushSubscriptionCount > 0).map(([userId]) => userId);
   const subscriptions = new Map<number, DeliveryRecipient['pushSubscriptions'][number][]>();
   for (const chunk of chunksOf(withDevices)) {
-    const rows = await db.selectFrom('push_subscriptions').select(['user_id', 'id', 'endpoint', 'p256dh', 'auth']).where('user_id', 'in', chunk).orderBy('id').execute();
+    const rows = await db.selectFrom('push_subscriptions').select(['user_id', 'id', 'endpoint', 'p256dh', 'auth']).where('user_id', 'in', paddedInList(chunk)).orderBy('id').execute();
     for (const { user_id: userId, ...subscription } of rows) subscriptions.set(userId, [...(subscriptions.get(userId) ?? []), subscription]);
   }
   const recipients = new Map<number, DeliveryRecipient | null>();
@@ -96,11 +97,7 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
       const updated = await db
         .updateTable('notification_deliveries')
         .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: new Date(now.getTime() + CLAIM_LEASE_MS).toISOString(), updated_at: now.toISOString() }))
-        .where(
-          'id',
-          'in',
-          chunk.map((row) => row.id),
-        )
+        .where('id', 'in', paddedInList(chunk.map((row) => row.id)))
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now.toISOString())
         .returning('id')

@@ -10,6 +10,7 @@ import {
 } from 'shared-contracts/schemas';
 import { chunksOf } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
+import { paddedInList } from '../inList';
 import { toInternationalVietnamesePhone } from './phone';
 
 type Choices = Record<ChannelName, boolean>;
@@ -45,8 +46,8 @@ export async function readChoicesOf(db: Kysely<Database>, userIds: readonly numb
     const rows = await db
       .selectFrom('notification_preferences')
       .select(['user_id', 'topic', 'channel', 'enabled'])
-      .where('user_id', 'in', chunk)
-      .where('topic', 'in', [...new Set(topics)])
+      .where('user_id', 'in', paddedInList(chunk))
+      .where('topic', 'in', paddedInList([...new Set(topics)]))
       .execute();
     for (const row of rows) applyChoice(byUser.get(row.user_id)!, row);
   }
@@ -89,7 +90,7 @@ export async function readReach(db: Kysely<Database>, userId: number): Promise<R
 export async function readReachOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, Reach | null>> {
   const byUser = new Map<number, Reach | null>(userIds.map((userId) => [userId, null]));
   for (const chunk of chunksOf([...byUser.keys()])) {
-    for (const user of await selectReach(db).where('id', 'in', chunk).execute()) byUser.set(user.id, reachOf(user));
+    for (const user of await selectReach(db).where('id', 'in', paddedInList(chunk)).execute()) byUser.set(user.id, reachOf(user));
   }
   return byUser;
 }
