@@ -91,8 +91,8 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
    * Claims the rows read, one statement for them all: a row is this worker's when the update still finds it pending
    * and due (another worker's claim has moved it out by its lease, a send's outcome out of pending or to a later try).
    */
-  async function claim(rows: readonly NotificationDeliveryRow[], now: Date): Promise<Set<number>> {
-    const claimed = new Set<number>();
+  async function claim(rows: readonly NotificationDeliveryRow[], now: Date): Promise<Map<number, number>> {
+    const claimed = new Map<number, number>();
     for (const chunk of chunksOf(rows)) {
       const updated = await db
         .updateTable('notification_deliveries')
@@ -100,9 +100,9 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
         .where('id', 'in', paddedInList(chunk.map((row) => row.id)))
         .where('status', '=', 'pending')
         .where('next_attempt_at', '<=', now.toISOString())
-        .returning('id')
+        .returning(['id', 'attempts'])
         .execute();
-      for (const row of updated) claimed.add(row.id);
+      for (const row of updated) claimed.set(row.id, row.attempts);
     }
     return claimed;
   }
@@ -180,7 +180,8 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
       .execute();
     if (due.length === 0) return report;
     const claimed = await claim(due, clock.now());
-    const mine = due.filter((row) => claimed.has(row.id));
+    // Each claimed row with the attempt count the claim wrote (this attempt's number).
+    const mine = due.filter((row) => claimed.has(row.id)).map((row) => ({ ...row, attempts: claimed.get(row.id)! - 1 }));
     const recipients = mine.length === 0 ? new Map<number, DeliveryRecipient | null>() : await loadRecipients(db, [...new Set(mine.map((row) => row.user_id))]);
     let index = 0;
     const lanes = Array.from({ length: Math.min(CONCURRENCY, mine.length) }, async () => {

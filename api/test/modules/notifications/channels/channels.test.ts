@@ -295,8 +295,10 @@ describe.each(testDatabases())('notification channels on $label', (target) => {
       await notify({ db: scratch.db, events: memoryEventBus(), now: shop.clock.now() }, { userId: user.id, kind: 'vehicle_ready', title: 'Xe đã sẵn sàng', body: 'Mời anh/chị đến nhận xe.', link: null, eventKey: `ready:${user.id}` });
       await waitFor(() => providers.smsRequests.length === 1, 5_000);
       expect(Date.now() - written).toBeLessThan(5_000);
-      const [row] = await scratch.db.selectFrom('notification_deliveries').select(['channel', 'status']).where('user_id', '=', user.id).execute();
-      expect(row).toEqual({ channel: 'sms', status: 'sent' });
+      // The provider has answered; the worker marks the row sent right after.
+      const row = async () => (await scratch.db.selectFrom('notification_deliveries').select(['channel', 'status']).where('user_id', '=', user.id).execute())[0];
+      for (let tries = 0; tries < 50 && (await row())?.status !== 'sent'; tries += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await row()).toEqual({ channel: 'sms', status: 'sent' });
     } finally {
       await deliveries.stop();
     }
