@@ -1,11 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import { NOTIFICATIONS_PAGE_SIZE, type MarkNotificationsReadInput, type Notification, type NotificationList } from 'shared-contracts/schemas';
-import { chunksOf } from '../../../db/chunks';
+import { chunksOf, paddedInList } from '../../../db/chunks';
 import type { NotificationsTable } from '../../../db/notificationCentreSchema';
 import { toIsoUtc, toNumber } from '../../../db/portable';
 import { preparedQuery } from '../../../db/preparedQuery';
 import type { Database } from '../../../db/schema';
-import { paddedInList } from '../inList';
 
 export type NotificationRow = Pick<Selectable<NotificationsTable>, 'id' | 'user_id' | 'kind' | 'topic' | 'title' | 'body' | 'link' | 'created_at' | 'read_at'>;
 

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { NotificationChannel as ChannelName } from 'shared-contracts/schemas';
-import { chunksOf } from '../../../db/chunks';
+import { chunksOf, paddedInList } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
-import { paddedInList } from '../inList';
 import type { NotificationDeliveryRow } from '../../../db/notificationChannelSchema';
 import { systemClock, type Clock } from '../../../security/clock';
 import type { Delivery, DeliveryRecipient, NotificationChannel, SendOutcome } from './notificationChannel';

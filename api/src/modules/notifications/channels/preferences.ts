@@ -8,9 +8,8 @@ import {
   type NotificationPreferencesInput,
   type NotificationTopic,
 } from 'shared-contracts/schemas';
-import { chunksOf } from '../../../db/chunks';
+import { chunksOf, paddedInList } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
-import { paddedInList } from '../inList';
 import { toInternationalVietnamesePhone } from './phone';
 
 type Choices = Record<ChannelName, boolean>;

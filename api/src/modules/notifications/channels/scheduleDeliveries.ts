@@ -44,13 +44,16 @@ export async function scheduleDeliveriesOf(db: Kysely<Database>, notifications: 
     const channel = nextChannel(choices.get(notification.userId)![notification.topic], userReach, null, new Set());
     if (channel !== null) rows.push(deliveryRow(notification, channel, now));
   }
-  for (const chunk of chunksOf(rows, DELIVERY_ROWS_PER_STATEMENT)) {
-    await db
-      .insertInto('notification_deliveries')
-      .values(chunk)
-      .onConflict((conflict) => conflict.columns(['notification_id', 'channel']).doNothing())
-      .execute();
-  }
+  for (const chunk of chunksOf(rows, DELIVERY_ROWS_PER_STATEMENT)) await insertDeliveryRows(db, chunk);
+}
+
+/** Delivery rows (none for a notification that already has one on the channel). */
+async function insertDeliveryRows(db: Kysely<Database>, rows: readonly DeliveryInsert[]): Promise<void> {
+  await db
+    .insertInto('notification_deliveries')
+    .values([...rows])
+    .onConflict((conflict) => conflict.columns(['notification_id', 'channel']).doNothing())
+    .execute();
 }
 
 type DeliveryInsert = Insertable<NotificationDeliveriesTable>;
@@ -77,9 +80,5 @@ function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, 
 
 /** One delivery row (nothing when this notification already has one on the channel). */
 export async function insertDelivery(db: Kysely<Database>, notification: NotificationToDeliver, channel: ChannelName, now: Date): Promise<void> {
-  await db
-    .insertInto('notification_deliveries')
-    .values(deliveryRow(notification, channel, now))
-    .onConflict((conflict) => conflict.columns(['notification_id', 'channel']).doNothing())
-    .execute();
+  await insertDeliveryRows(db, [deliveryRow(notification, channel, now)]);
 }

@@ -1,4 +1,4 @@
-import { paddedInList } from '../../../src/modules/notifications/inList';
+import { paddedInList } from '../../src/db/chunks';
 
 describe('paddedInList', () => {
   it('pads a list to the next power of two with its last value, and leaves an empty list empty', () => {
