@@ -174,7 +174,8 @@ export class ProductListMirror {
     // A version behind this copy's: the database went back (a restore), so the copy is read whole again.
     if (this.snapshot !== undefined && this.snapshot.version > version) this.snapshot = undefined;
     let snapshot = this.snapshot;
-    while (snapshot === undefined || snapshot.version < version) snapshot = await this.load();
+    // A load under way may have started before the check: then the next one, which starts after it, is current.
+    for (let loads = 0; loads < 2 && (snapshot === undefined || snapshot.version < version); loads += 1) snapshot = await this.load();
     return snapshot;
   }
 
