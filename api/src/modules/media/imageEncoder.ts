@@ -4,6 +4,7 @@ import { mkdir, open, unlink } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { objectStoreAt } from '../../objectStorage';
+import { childExecArgv } from '../../lib/childProcess';
 
 /**
  * Uploaded images (checklist photos, avatars) are decoded, re-encoded and written by a process of their own at a
@@ -82,8 +83,7 @@ interface Pending {
 function launchEncoder(): ChildProcess {
   const extension = path.extname(__filename);
   const file = path.join(__dirname, `imageEncoderProcess${extension}`);
-  const execArgv = extension === '.ts' ? ['--import', 'tsx'] : [];
-  const started = fork(file, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const started = fork(file, [], { execArgv: childExecArgv(__filename), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     if (started.pid !== undefined) setPriority(started.pid, IMAGE_ENCODER_NICE);
   } catch {

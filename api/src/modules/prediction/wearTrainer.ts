@@ -3,6 +3,7 @@ import { setPriority } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DatabaseConfig } from '../../config';
+import { childExecArgv } from '../../lib/childProcess';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { beatWearTraining, beginWearTraining } from './wearTraining';
@@ -42,10 +43,7 @@ export interface WearTrainerOptions {
 function launch(runId: number, database: DatabaseConfig): ChildProcess {
   const extension = path.extname(__filename);
   const file = path.join(__dirname, `wearTrainingProcess${extension}`);
-  // From the sources (dev, tests, benches), shared-contracts is read from its TypeScript too (its ev-source export
-  // condition), as the API's process reads it: its dist may not be built.
-  const execArgv = extension === '.ts' ? ['--conditions=ev-source', '--import', 'tsx'] : [];
-  const child = fork(file, [String(runId), JSON.stringify(database)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(file, [String(runId), JSON.stringify(database)], { execArgv: childExecArgv(__filename), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     if (child.pid !== undefined) setPriority(child.pid, TRAINING_NICE);
   } catch {
