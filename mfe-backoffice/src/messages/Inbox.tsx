@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CONVERSATION_INBOX_FILTER_LABELS, CONVERSATION_INBOX_FILTERS, type ConversationInboxFilter } from 'shared-contracts/conversations';
 import type { ConversationList, ConversationSummary } from 'shared-contracts/schemas';
@@ -9,6 +10,8 @@ const t = messagesText.inbox;
 export type InboxLoad = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: ConversationList };
 
 interface Props {
+  /** An admin's choice of centre, under the heading. */
+  centrePicker?: ReactNode;
   filter: ConversationInboxFilter;
   onFilter: (filter: ConversationInboxFilter) => void;
   search: string;
@@ -37,7 +40,7 @@ function preview(conversation: ConversationSummary): string {
  * plate or order code, and a row per thread with its customer, subject, last message, time, unread count and
  * assignee; a row opens its thread (?thread=<id>).
  */
-export function Inbox({ filter, onFilter, search, onSearch, query, load, onRetry, onMore, loadingMore, moreError, selectedId, hrefOf }: Props) {
+export function Inbox({ centrePicker, filter, onFilter, search, onSearch, query, load, onRetry, onMore, loadingMore, moreError, selectedId, hrefOf }: Props) {
   return (
     <section className={styles.inbox} aria-labelledby="messages-inbox">
       <div className={styles.inboxHead}>
@@ -48,6 +51,7 @@ export function Inbox({ filter, onFilter, search, onSearch, query, load, onRetry
           </span>
         )}
       </div>
+      {centrePicker}
       <div className={styles.filters} role="group" aria-label={t.filters}>
         {CONVERSATION_INBOX_FILTERS.map((key) => (
           <button key={key} type="button" className={styles.filter} aria-pressed={key === filter} onClick={() => onFilter(key)}>

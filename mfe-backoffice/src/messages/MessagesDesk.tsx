@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { sessionStore } from 'shared-contracts';
 import type { ConversationInboxFilter } from 'shared-contracts/conversations';
 import type { ConversationList } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
+import { useAsync } from '../hooks/useAsync';
+import { useSessionRole } from '../hooks/useSessionRole';
+import { inventoryApi } from '../inventory';
 import { queryId } from '../layout/links';
 import { Inbox, type InboxLoad } from './Inbox';
 import { messagesApi, type ConversationAssignee } from './messagesApi';
@@ -21,6 +24,8 @@ const myId = (): number | null => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+const readCentres = (signal: AbortSignal) => inventoryApi.centres(signal);
+
 /** Page 1 read again: its rows replace theirs, the pages read beyond it keep theirs. */
 function mergeFirstPage(current: ConversationList | undefined, fresh: ConversationList): ConversationList {
   if (!current) return fresh;
@@ -32,11 +37,18 @@ function mergeFirstPage(current: ConversationList | undefined, fresh: Conversati
 /**
  * /staff/messages: the centre's inbox beside the chosen thread (?thread=<id>, the notifications' link); on a phone
  * one at a time, the thread with a way back. Live: the centre's `floor-changed` of kind 'conversation' reads the
- * inbox again, and the open thread when it is the one that changed.
+ * inbox again, and the open thread when it is the one that changed. An admin chooses the centre (?centre=<id>,
+ * else the first one, as the API does); a thread of another centre brings its centre along.
  */
 export function MessagesDesk() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const selectedId = queryId(params.get('thread'));
+  const isAdmin = useSessionRole() === 'admin';
+  const pickerId = useId();
+  const centres = useAsync(readCentres, { enabled: isAdmin }).state.data ?? null;
+  // sent as is: without a choice the API answers for the first centre, the picker's first
+  const centreId = (isAdmin ? queryId(params.get('centre')) : null) ?? undefined;
+  const shownCentre = isAdmin ? (centreId ?? centres?.[0]?.id) : undefined;
   const [filter, setFilter] = useState<ConversationInboxFilter>('open');
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -48,17 +60,21 @@ export function MessagesDesk() {
   const [threadTick, setThreadTick] = useState(0);
   const [assignees, setAssignees] = useState<ConversationAssignee[] | null>(null);
   const [assigneesError, setAssigneesError] = useState<string | null>(null);
+  const [threadCentre, setThreadCentre] = useState<{ conversationId: number; centreId: number } | null>(null);
   const list = useRef<ConversationList | undefined>(undefined);
   const shownFor = useRef('');
+  const wanted = `${centreId ?? ''}|${filter}|${query}`;
+  const wantedRef = useRef(wanted);
+  wantedRef.current = wanted;
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
-  // The first page of the filter and search; a live change or a change made here reads it again in place.
+  // The first page of the centre, filter and search; a live change or a change made here reads it again in place.
   useEffect(() => {
-    const key = `${filter}|${query}`;
+    const key = wanted;
     const same = shownFor.current === key;
     if (!same) {
       list.current = undefined;
@@ -66,7 +82,7 @@ export function MessagesDesk() {
       setLoad({ status: 'loading' });
     }
     const controller = new AbortController();
-    messagesApi.inbox({ filter, q: query, page: 1 }, controller.signal).then(
+    messagesApi.inbox({ filter, q: query, page: 1, centreId }, controller.signal).then(
       (fresh) => {
         if (controller.signal.aborted) return;
         shownFor.current = key;
@@ -80,11 +96,13 @@ export function MessagesDesk() {
       },
     );
     return () => controller.abort();
-  }, [filter, query, inboxTick]);
+  }, [wanted, filter, query, centreId, inboxTick]);
 
   useEffect(() => {
     const controller = new AbortController();
-    messagesApi.assignees(undefined, controller.signal).then(
+    setAssignees(null);
+    setAssigneesError(null);
+    messagesApi.assignees(centreId, controller.signal).then(
       (people) => {
         if (!controller.signal.aborted) setAssignees(people);
       },
@@ -93,7 +111,7 @@ export function MessagesDesk() {
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [centreId]);
 
   const refreshInbox = useCallback(() => setInboxTick((value) => value + 1), []);
 
@@ -103,7 +121,9 @@ export function MessagesDesk() {
     setLoadingMore(true);
     setMoreError(null);
     try {
-      const next = await messagesApi.inbox({ filter, q: query, page: page + 1 });
+      const next = await messagesApi.inbox({ filter, q: query, page: page + 1, centreId });
+      // another centre, filter or search was chosen meanwhile: its list starts afresh
+      if (wantedRef.current !== wanted) return;
       const seen = new Set(current.items.map((item) => item.id));
       list.current = { ...next, items: [...current.items, ...next.items.filter((item) => !seen.has(item.id))] };
       setPage(page + 1);
@@ -118,13 +138,38 @@ export function MessagesDesk() {
 
   const selected = useRef(selectedId);
   selected.current = selectedId;
+  // an admin hears the centre shown (a choice reopens the stream); the others their own centre
   const mode = useFloorEvents((event: FloorChange | null) => {
     // null: the stream was down, what changed meanwhile is unknown
     if (event !== null && event.kind !== 'conversation') return;
     refreshInbox();
     const changed = event?.conversationId ?? null;
     if (selected.current !== null && (event === null || changed === null || changed === selected.current)) setThreadTick((value) => value + 1);
-  });
+  }, centreId);
+
+  const onThreadCentre = useCallback((conversationId: number, centre: number) => setThreadCentre({ conversationId, centreId: centre }), []);
+  const openCentre = threadCentre !== null && threadCentre.conversationId === selectedId ? threadCentre.centreId : null;
+  // an admin's thread of another centre (a notification's link): its centre's inbox and people beside it
+  useEffect(() => {
+    if (openCentre === null || shownCentre === undefined || openCentre === shownCentre) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('centre', String(openCentre));
+        return next;
+      },
+      { replace: true },
+    );
+  }, [openCentre, shownCentre, setParams]);
+
+  // another centre's inbox from page 1; the open thread stays only when it is of that centre
+  const chooseCentre = (id: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('centre', String(id));
+      if (openCentre !== id) next.delete('thread');
+      return next;
+    });
 
   const onRead = useCallback((conversationId: number, unreadTotal: number) => {
     centreUnread.next(unreadTotal);
@@ -153,6 +198,22 @@ export function MessagesDesk() {
       </div>
       <div className={styles.inboxPane}>
         <Inbox
+          centrePicker={
+            isAdmin && (
+              <div className={styles.centrePicker}>
+                <label htmlFor={pickerId} className={styles.fieldLabel}>
+                  {messagesText.inbox.centre}
+                </label>
+                <select id={pickerId} className={styles.select} value={shownCentre ?? ''} disabled={!centres} onChange={(event) => chooseCentre(Number(event.target.value))}>
+                  {(centres ?? []).map((centre) => (
+                    <option key={centre.id} value={centre.id}>
+                      {centre.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )
+          }
           filter={filter}
           onFilter={setFilter}
           search={search}
@@ -181,6 +242,7 @@ export function MessagesDesk() {
             me={myId()}
             onChanged={refreshInbox}
             onRead={onRead}
+            onCentre={isAdmin ? onThreadCentre : undefined}
           />
         )}
       </div>

@@ -24,13 +24,15 @@ interface Props {
   /** Something the inbox shows changed here (read, assigned, closed, a message sent). */
   onChanged: () => void;
   onRead: (conversationId: number, unreadTotal: number) => void;
+  /** Hears the thread's centre once it is read (an admin's inbox follows it). */
+  onCentre?: (conversationId: number, centreId: number) => void;
 }
 
 /**
  * One thread of the inbox: who and what it is about, its assignee and status (both sent with the version seen: a
  * 409 is explained and the thread read again), its messages and the message box.
  */
-export function ThreadPane({ conversationId, refreshKey, backHref, assignees, assigneesError, me, onChanged, onRead }: Props) {
+export function ThreadPane({ conversationId, refreshKey, backHref, assignees, assigneesError, me, onChanged, onRead, onCentre }: Props) {
   const read = useCallback((signal: AbortSignal) => messagesApi.thread(conversationId, undefined, signal), [conversationId]);
   const thread = useThread(read, onRead);
   const { refresh } = thread;
@@ -46,6 +48,10 @@ export function ThreadPane({ conversationId, refreshKey, backHref, assignees, as
 
   const conversation = thread.load.status === 'ready' ? thread.load.data.conversation : null;
   const assigneeId = conversation?.assignee?.id ?? null;
+  const centreId = conversation?.centreId ?? null;
+  useEffect(() => {
+    if (centreId !== null) onCentre?.(conversationId, centreId);
+  }, [conversationId, centreId, onCentre]);
   useEffect(() => {
     setChoice(assigneeId === null ? '' : String(assigneeId));
   }, [assigneeId]);

@@ -31,6 +31,7 @@ export const messagesText = {
   loadFailed: 'Không tải được tin nhắn. Vui lòng thử lại.',
   inbox: {
     heading: 'Hộp thư',
+    centre: 'Trung tâm',
     filters: 'Lọc hội thoại',
     search: 'Tìm theo tên, số điện thoại, biển số hoặc mã đơn',
     searchPlaceholder: 'Tên, SĐT, biển số, mã đơn…',
