@@ -1,4 +1,4 @@
-import { AREAS, type RoleArea } from '../i18n/vi';
+import { AREAS, areaPage, type RoleArea } from '../i18n/vi';
 
 /** One entry of an area's side navigation: a page, or one view (`?view=`) of a page. */
 export interface AreaNavItem {
@@ -13,9 +13,17 @@ const VIEW_ITEMS: Partial<Record<RoleArea, readonly AreaNavItem[]>> = {
   manager: [{ path: '/manager', view: 'roster', label: 'Nhân sự' }],
 };
 
-/** The area's pages, then the views it lists. */
+const inbox: AreaNavItem = { path: '/staff/messages', label: areaPage('staff', '/staff/messages').navLabel };
+
+/** Another area's pages that its navigation also lists: the centre's inbox for managers and admins. */
+const SHARED_ITEMS: Partial<Record<RoleArea, readonly AreaNavItem[]>> = {
+  manager: [inbox],
+  admin: [inbox],
+};
+
+/** The area's pages, then the views it lists, then the other areas' pages it lists. */
 export function areaNavigation(area: RoleArea): AreaNavItem[] {
-  return [...AREAS[area].pages.map((page) => ({ path: page.path, label: page.navLabel })), ...(VIEW_ITEMS[area] ?? [])];
+  return [...AREAS[area].pages.map((page) => ({ path: page.path, label: page.navLabel })), ...(VIEW_ITEMS[area] ?? []), ...(SHARED_ITEMS[area] ?? [])];
 }
 
 export const hrefOf = (item: AreaNavItem) => (item.view ? `${item.path}?view=${item.view}` : item.path);

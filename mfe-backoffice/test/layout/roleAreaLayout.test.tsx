@@ -1,7 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { inventoryApi } from '../../src/inventory/inventoryApi';
 import { pages } from '../../src/routes';
+import { CENTRES } from '../inventoryFixtures';
+import { signIn, signOut } from '../partsRequestFixtures';
 
 function renderAt(url: string) {
   return render(
@@ -49,6 +52,7 @@ const AREAS = [
       ['Đơn hàng online', '/manager/web-orders'],
       ['Đánh giá dịch vụ', '/manager/ratings'],
       ['Nhân sự', '/manager?view=roster'],
+      ['Tin nhắn', '/staff/messages'],
     ],
   },
   {
@@ -75,12 +79,13 @@ const AREAS = [
       ['Đơn hàng online', '/admin/web-orders'],
       ['Đánh giá sản phẩm', '/admin/reviews'],
       ['Đánh giá dịch vụ', '/admin/ratings'],
+      ['Tin nhắn', '/staff/messages'],
     ],
   },
 ];
 
 describe('the role side navigation', () => {
-  it.each(AREAS)('$name lists exactly its own pages and marks the current one', async ({ name, visit, links }) => {
+  it.each(AREAS)('$name lists exactly its pages (managers and admins also the inbox) and marks the current one', async ({ name, visit, links }) => {
     renderAt(visit);
     expect(screen.getByText(name, { selector: 'p' })).toBeInTheDocument();
     expect(sideNavLinks(name)).toEqual(links);
@@ -96,6 +101,28 @@ describe('the role side navigation', () => {
     expect(within(nav).getByRole('link', { name: 'Bảng điều khiển' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Khách hàng' })).not.toHaveAttribute('aria-current');
     await expectLoadFailureShown();
+  });
+
+  it.each([
+    ['manager', 'Khu vực quản lý'],
+    ['admin', 'Khu vực quản trị'],
+  ] as const)('the inbox keeps the %s’s own navigation around it, its entry current', async (role, name) => {
+    signIn(role);
+    const centres = jest.spyOn(inventoryApi, 'centres').mockResolvedValue(CENTRES);
+    const view = renderAt('/staff/messages');
+    try {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tin nhắn');
+      expect(within(screen.getByRole('navigation', { name })).getByRole('link', { name: 'Tin nhắn' })).toHaveAttribute('aria-current', 'page');
+      expect(screen.queryByRole('navigation', { name: 'Khu vực nhân viên' })).not.toBeInTheDocument();
+      // only the admin chooses the centre
+      if (role === 'admin') await waitFor(() => expect(screen.getByRole('combobox', { name: 'Trung tâm' })).toBeEnabled());
+      else expect(screen.queryByRole('combobox', { name: 'Trung tâm' })).not.toBeInTheDocument();
+    } finally {
+      // the page goes before the session, which it follows
+      view.unmount();
+      centres.mockRestore();
+      signOut();
+    }
   });
 
   it('moves between the pages of an area', async () => {

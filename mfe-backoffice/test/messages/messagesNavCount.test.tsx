@@ -26,7 +26,7 @@ function renderAt(url: string, path: string) {
   );
 }
 
-const navLink = () => within(screen.getByRole('navigation', { name: 'Khu vực nhân viên' })).getByRole('link', { name: /^Tin nhắn/ });
+const navLink = (area = 'Khu vực nhân viên') => within(screen.getByRole('navigation', { name: area })).getByRole('link', { name: /^Tin nhắn/ });
 
 beforeEach(() => {
   jest.resetAllMocks();
@@ -54,5 +54,15 @@ describe('the staff navigation’s “Tin nhắn”', () => {
 
     act(() => centreUnread.next(0));
     await waitFor(() => expect(navLink()).toHaveAccessibleName('Tin nhắn'));
+  });
+
+  it.each([
+    ['/manager/ratings', 'Khu vực quản lý'],
+    ['/admin/reviews', 'Khu vực quản trị'],
+  ])('is in the manager’s and the admin’s navigation too (%s), with the count', async (path, area) => {
+    api.inbox.mockResolvedValue(list([summary()], { unreadTotal: 4 }));
+    renderAt(path, path);
+    await waitFor(() => expect(navLink(area)).toHaveAccessibleName('Tin nhắn 4 tin chưa đọc'));
+    expect(navLink(area)).toHaveAttribute('href', '/staff/messages');
   });
 });
