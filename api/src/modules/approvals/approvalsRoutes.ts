@@ -6,6 +6,7 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import type { PartsRequestContext } from '../partsRequests';
 import { decideApproval, listApprovals } from './customerApprovals';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 
@@ -18,7 +19,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  *                                       now; the same decision again 200 unchanged; 409 DECISION_ALREADY_RECORDED,
  *                                       409 APPROVAL_EXPIRED; another customer's request 404
  */
-export const approvalsRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContext }> = async (app, { ctx }) => {
+export const approvalsRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContext }> = named('approvalsRoutes', async (app, { ctx }) => {
   cacheControlForAll(app, 'private, no-store');
 
   app.get(
@@ -51,4 +52,4 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContext }
       return ok(approval, message);
     },
   );
-};
+});

@@ -15,6 +15,7 @@ import { ThrottledError, withRetryAfter } from '../../security/throttle';
 import { findUserByEmail, findUserByPhone } from './usersQueries';
 import type { AppContext } from '../../appContext';
 import { authMessages } from './authMessages';
+import { named } from '../../http/pluginName';
 
 /** How many availability checks one address may make: the register page checks as the user types. */
 export const ACCOUNT_EXISTS_CHECKS_PER_MINUTE = 30;
@@ -39,7 +40,7 @@ const errors = { 400: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorE
  * address may ask ACCOUNT_EXISTS_CHECKS_PER_MINUTE times a minute and ACCOUNT_EXISTS_CHECKS_PER_HOUR an hour
  * (429 with Retry-After), so the routes are no faster a list of our customers than the register form.
  */
-export const accountExistsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const accountExistsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('accountExistsRoutes', async (app, { context }) => {
   const { db, counters } = context;
   caseInsensitiveBodies(app);
   cacheControlForAll(app, 'no-store');
@@ -93,4 +94,4 @@ export const accountExistsRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         return answer(exists, exists ? authMessages.phoneTaken : accountExistsMessages.phoneFree);
       }),
   );
-};
+});

@@ -21,6 +21,7 @@ import { withRetryAfter } from '../../security/throttle';
 import type { AppContext } from '../../appContext';
 import { authMessages } from './authMessages';
 import { confirmPasswordReset, login, logout, refresh, register, requestPasswordReset, resendVerification, verifyEmail } from './authService';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 
@@ -29,7 +30,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * `no-store` (tokens and codes must not be cached). Body keys are matched case-insensitively (`Email`,
  * `Password`: the original React client).
  */
-export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('authRoutes', async (app, { context }) => {
   caseInsensitiveBodies(app);
   cacheControlForAll(app, 'no-store');
 
@@ -157,4 +158,4 @@ export const authRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       return ok({ message: authMessages.passwordReset }, authMessages.passwordReset);
     },
   );
-};
+});

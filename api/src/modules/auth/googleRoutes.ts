@@ -19,6 +19,7 @@ import type { AppContext } from '../../appContext';
 import { googleAccountFor, googleMessages, signInWithGoogle, verifyGoogleIdToken } from './google';
 import { claimGoogleHandoff, createGoogleHandoff, GOOGLE_HANDOFF_TTL_MS } from './googleHandoffs';
 import { assertNotDisabled, startSession } from './sessions';
+import { named } from '../../http/pluginName';
 
 const STATE_COOKIE = 'evshop_google_state';
 const STATE_TTL_SECONDS = 10 * 60;
@@ -68,7 +69,7 @@ function readCookie(request: FastifyRequest, name: string): string | null {
  * code to this browser (googleHandoffs.ts), or to `${PUBLIC_URL}/auth/login?redirect=<path>&error=google` when
  * the sign-in failed. Never tokens in a URL. POST /api/auth/google/exchange {code} then answers the session.
  */
-export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('googleRoutes', async (app, { context }) => {
   const { config, clock } = context;
   const google = config.google;
   const stateKey = new TextEncoder().encode(`${context.secret}:google-state`);
@@ -248,4 +249,4 @@ export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       return ok(await startSession(sessionDeps, user), googleMessages.loggedIn);
     },
   );
-};
+});

@@ -3,6 +3,7 @@ import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import { eventStreams, SSE_HEARTBEAT_MS } from '../../http/eventStream';
 import { authenticate, currentAuth } from '../../security/authGuard';
 import type { EventBus } from '../../events/eventBus';
+import { named } from '../../http/pluginName';
 
 // The SSE plumbing is the HTTP layer's (every stream of the API serves through it); re-exported for the module's front door.
 export { eventStreams, SSE_HEARTBEAT_MS, sseFrame, type StreamSubscription } from '../../http/eventStream';
@@ -19,7 +20,7 @@ export interface AppointmentEventsRoutesOptions {
  * stream with fetch). The subscription and the heartbeat end with the connection, and every open stream is
  * ended when the server closes.
  */
-export const appointmentEventsRoutes: FastifyPluginAsyncZod<AppointmentEventsRoutesOptions> = async (app, { events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+export const appointmentEventsRoutes: FastifyPluginAsyncZod<AppointmentEventsRoutesOptions> = named('appointmentEventsRoutes', async (app, { events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
   const serve = eventStreams(app, events, heartbeatMs);
 
   app.get(
@@ -37,4 +38,4 @@ export const appointmentEventsRoutes: FastifyPluginAsyncZod<AppointmentEventsRou
       await serve(request, reply, (write) => events.subscribe(userId, (event) => write(event.name, event.data)));
     },
   );
-};
+});

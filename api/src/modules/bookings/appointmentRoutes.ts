@@ -33,6 +33,7 @@ import { bookingMessages, SlotFullAppError, type BookingContext } from './bookin
 import { cancelAppointment, rescheduleAppointment } from './customerAppointmentChanges';
 import { sweepGuestHolds, verifyGuestAppointment } from './guestHolds';
 import { centreAvailability, findCentreSchedule } from './availability';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 /** 409: SLOT_FULL carries the next free slots; other conflicts are the plain envelope. */
@@ -53,7 +54,7 @@ export function answerSlotFull(app: FastifyInstance): void {
  * Booking: a centre's availability (public), booking (customer or guest), the guest's email code, a
  * customer's appointments with cancel and reschedule, and the staff's status change.
  */
-export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext }> = async (app, { booking }) => {
+export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext }> = named('appointmentRoutes', async (app, { booking }) => {
   const { db, clock } = booking;
   const view = () => ({ now: clock.now(), cutoffMinutes: booking.cutoffMinutes });
 
@@ -192,4 +193,4 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
     async (request) =>
       ok(await changeAppointmentStatus(booking, centreScopeOf(request), request.params.id, request.body.status, request.body.note), bookingMessages.statusChanged),
   );
-};
+});

@@ -7,9 +7,10 @@ import { appointmentRoutes } from './appointmentRoutes';
 import { bookingContextOf } from './bookingContext';
 import { createCheckInCodes } from './checkInCode';
 import { checkInCodeRoutes } from './checkInCodeRoutes';
+import { named } from '../../http/pluginName';
 
 /** Booking: availability, appointments (customer, guest, staff), and the customers' live status stream. */
-export const bookingsModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const bookingsModule: FastifyPluginAsync<{ context: AppContext }> = named('bookingsModule', async (app, { context }) => {
   const booking = bookingContextOf(context);
   await app.register(appointmentRoutes, { booking });
   await app.register(checkInCodeRoutes, { booking, codes: createCheckInCodes(context.secret) });
@@ -30,4 +31,4 @@ export const bookingsModule: FastifyPluginAsync<{ context: AppContext }> = async
   app.addHook('onClose', async () => {
     await reminders?.stop();
   });
-};
+});

@@ -7,6 +7,7 @@ import { ok } from '../../http/envelope';
 import { authenticate, currentAuth } from '../../security/authGuard';
 import { notFound, type BookingContext } from './bookingContext';
 import { checkInQrDataUrl, checkInQrPng, type CheckInCodes } from './checkInCode';
+import { named } from '../../http/pluginName';
 
 /** Why an appointment has no check-in code (409), by status; PENDING and CONFIRMED have one. */
 export const checkInCodeMessages: Partial<Record<AppointmentStatus, string>> = {
@@ -25,7 +26,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * answers 404), and the QR as a PNG for the confirmation email (public: the code in the address is the proof, and
  * only a code we signed is drawn).
  */
-export const checkInCodeRoutes: FastifyPluginAsyncZod<{ booking: BookingContext; codes: CheckInCodes }> = async (app, { booking, codes }) => {
+export const checkInCodeRoutes: FastifyPluginAsyncZod<{ booking: BookingContext; codes: CheckInCodes }> = named('checkInCodeRoutes', async (app, { booking, codes }) => {
   const { db } = booking;
   cacheControlForAll(app, 'private, no-store');
 
@@ -70,4 +71,4 @@ export const checkInCodeRoutes: FastifyPluginAsyncZod<{ booking: BookingContext;
       return reply.header('cache-control', 'public, max-age=86400, immutable').type('image/png').send(await checkInQrPng(request.params.code));
     },
   );
-};
+});

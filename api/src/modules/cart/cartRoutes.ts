@@ -18,6 +18,7 @@ import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
 import { cartMessages } from './cartMessages';
 import { addToCart, clearCart, mergeIntoCart, readCart, removeFromCart, setCartQuantity, validateGuestCart } from './cartStore';
+import { named } from '../../http/pluginName';
 
 function lineRef(lineId: string) {
   const ref = parseCartLineId(lineId);
@@ -29,7 +30,7 @@ function lineRef(lineId: string) {
  * The cart: GET/DELETE /api/cart, POST /api/cart/items, PUT/DELETE /api/cart/items/:lineId, POST /api/cart/merge
  * (a logged-in user's server cart); POST /api/cart/validate (public: a guest cart checked against the catalogue).
  */
-export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('cartRoutes', async (app, { context }) => {
   const { db, clock } = context;
 
   cacheControlForAll(app, 'private, no-store');
@@ -112,4 +113,4 @@ export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     },
     async (request) => ok(await validateGuestCart(db, clock, request.body.items), cartMessages.validated),
   );
-};
+});

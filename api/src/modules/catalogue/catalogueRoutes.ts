@@ -21,6 +21,7 @@ import { CatalogueCache, catalogueGeneration, OK_JSON_WRAPPING, readyJson, sendR
 import { findProductBySlug, findRenamedProductSlug, listBrands, listCategories, listPackages, listServices } from './catalogueQueries';
 import { listProductPageReady } from './catalogueReadModel';
 import { productAvailability } from './productAvailability';
+import { named } from '../../http/pluginName';
 
 export const catalogueMessages = {
   productNotFound: 'Không tìm thấy sản phẩm. Sản phẩm có thể đã ngừng kinh doanh hoặc đường dẫn không đúng.',
@@ -55,7 +56,7 @@ export function productQueryKey(query: ProductListQuery): string {
  * 304: a reload after an admin's save shows it) and kept ready as JSON in memory until a catalogue write: GET /api/products, /api/products/:slug, /api/categories, /api/brands,
  * /api/services, /api/packages.
  */
-export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = async (app, options) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = named('catalogueRoutes', async (app, options) => {
   const { db, clock = systemClock } = options;
   // Entries expire on the same clock the prices are read at (a cached answer outlives a sale bound by ttlMs at most).
   const cache = options.cache ?? new CatalogueCache({ now: () => clock.now().getTime() });
@@ -175,4 +176,4 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = as
     },
     async (_request, reply) => sendReadyJson(reply, await cache.getOrCreate('packages', async () => ok(await listPackages(db)))),
   );
-};
+});

@@ -9,6 +9,7 @@ import { productCsvRoutes } from './productCsvRoutes';
 import { promotionAdminRoutes } from './promotionAdminRoutes';
 import { serviceAdminRoutes } from './serviceAdminRoutes';
 import { taxonomyAdminRoutes } from './taxonomyAdminRoutes';
+import { named } from '../../http/pluginName';
 
 /** The encoder's process ends after this long without a product photo (an admin uploads a few at a time). */
 const PRODUCT_IMAGE_ENCODER_IDLE_MS = 60_000;
@@ -19,7 +20,7 @@ const FEED_START_WAIT_MS = 1_000;
  * The admin's catalogue (issue 34: products, promotions, categories, brands, services, packages): its routes, the feed that tells every instance of a change, the
  * product photos' encoder and GET /api/media/products/:name (public: an <img> sends no token).
  */
-export const catalogueAdminModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const catalogueAdminModule: FastifyPluginAsync<{ context: AppContext }> = named('catalogueAdminModule', async (app, { context }) => {
   const { db, config } = context;
   const feed = createCatalogueChangeFeed({ config, db, log: app.log.child({ module: 'catalogue-changes' }) });
   const encoder = createImageEncoder({ uploadDir: config.uploadDir, idleExitMs: PRODUCT_IMAGE_ENCODER_IDLE_MS });
@@ -48,4 +49,4 @@ export const catalogueAdminModule: FastifyPluginAsync<{ context: AppContext }> =
     async (request, reply) =>
       sendStoredWebp(reply, productImagesFolder(config.uploadDir), request.params.name, PRODUCT_IMAGE_FILE_PATTERN, catalogueAdminMessages.imageNotFound),
   );
-};
+});

@@ -27,6 +27,7 @@ import type { CatalogueChangeFeed } from './catalogueChangeFeed';
 import { multipartFileBytes } from './multipartFile';
 import { listProductsAdmin, productAdminOptions, productHistory, readProductAdmin } from './productAdminQueries';
 import { createProduct, saveProduct, type WriteContext } from './productAdminWork';
+import { named } from '../../http/pluginName';
 
 export interface CatalogueAdminRoutesOptions {
   write: WriteContext;
@@ -41,7 +42,7 @@ const historyQuerySchema = z.object({ field: z.enum(['price']).optional() });
  * admin and manager (read-only). Everyone else 403, anonymous 401. A save is visible on the shop at once on every
  * instance: the change feed drops each instance's ready answers and search index.
  */
-export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOptions> = async (app, { write, feed, encoder }) => {
+export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOptions> = named('catalogueAdminRoutes', async (app, { write, feed, encoder }) => {
   const { db } = write;
   registerDataErrors(app);
   cacheControlForAll(app, 'private, no-store');
@@ -136,7 +137,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
     },
   );
 
-  const uploadRoutes: FastifyPluginAsyncZod = async (uploads) => {
+  const uploadRoutes: FastifyPluginAsyncZod = named('catalogueAdminRoutes.uploadRoutes', async (uploads) => {
     // One byte over the limit is read, so that a file over 8 MB is refused by its length.
     await uploads.register(multipart, { limits: { fileSize: CHECKLIST_PHOTO_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 } });
     uploads.post(
@@ -172,6 +173,6 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
         }
       },
     );
-  };
+  });
   await app.register(uploadRoutes);
-};
+});

@@ -22,6 +22,7 @@ import {
   savePackageAdmin,
   setPackageActiveAdmin,
 } from './packageAdminWork';
+import { named } from '../../http/pluginName';
 
 export interface PackageAdminRoutesOptions {
   db: Kysely<Database>;
@@ -34,7 +35,7 @@ const listQuerySchema = z.object({ status: z.enum(SERVICE_ADMIN_STATUSES, { erro
  * The admin's service packages (shop-operations.md §1, §2): /api/admin/catalogue/packages. Writes: admin. Reads:
  * admin and manager. A write shows on /api/packages and search at once (the change feed).
  */
-export const packageAdminRoutes: FastifyPluginAsyncZod<PackageAdminRoutesOptions> = async (app, { db, feed }) => {
+export const packageAdminRoutes: FastifyPluginAsyncZod<PackageAdminRoutesOptions> = named('packageAdminRoutes', async (app, { db, feed }) => {
   registerArchivableItemRoutes(app, {
     path: '/admin/catalogue/packages',
     feed,
@@ -65,4 +66,4 @@ export const packageAdminRoutes: FastifyPluginAsyncZod<PackageAdminRoutesOptions
       setActive: (id, isActive, version, actorId) => setPackageActiveAdmin(db, id, isActive, version, actorId),
     },
   });
-};
+});

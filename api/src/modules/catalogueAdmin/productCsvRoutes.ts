@@ -16,6 +16,7 @@ import { PRODUCT_CSV_MAX_BYTES } from './productCsvColumns';
 import { productCsvStream } from './productCsvExport';
 import { productCsvMessages as messages } from './productCsvMessages';
 import type { WriteContext } from './productAdminWork';
+import { named } from '../../http/pluginName';
 
 export interface ProductCsvRoutesOptions {
   write: WriteContext;
@@ -46,7 +47,7 @@ async function csvBytes(request: FastifyRequest): Promise<Buffer> {
  * and POST /api/admin/catalogue/products/import?mode=dry-run|apply (admin). A body over 5 MB is refused by its
  * declared length before it is read; a file over 5,000 rows before the rest is parsed.
  */
-export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = async (app, { write, feed }) => {
+export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = named('productCsvRoutes', async (app, { write, feed }) => {
   const { db } = write;
   registerDataErrors(app);
   cacheControlForAll(app, 'private, no-store');
@@ -100,4 +101,4 @@ export const productCsvRoutes: FastifyPluginAsyncZod<ProductCsvRoutesOptions> = 
       return ok(result, request.query.mode === 'apply' ? messages.applied : messages.checked);
     },
   );
-};
+});

@@ -29,6 +29,7 @@ import {
   savePromotionAdmin,
   setPromotionActiveAdmin,
 } from './promotionAdminWork';
+import { named } from '../../http/pluginName';
 
 export interface PromotionAdminRoutesOptions {
   db: Kysely<Database>;
@@ -40,7 +41,7 @@ export interface PromotionAdminRoutesOptions {
  * The admin's promotions (shop-operations.md §1, §2): /api/admin/catalogue/promotions. Writes: admin. Reads: admin
  * and manager. Everyone else 403, anonymous 401. Every write tells every instance through the change feed.
  */
-export const promotionAdminRoutes: FastifyPluginAsyncZod<PromotionAdminRoutesOptions> = async (app, { db, uploadDir, feed }) => {
+export const promotionAdminRoutes: FastifyPluginAsyncZod<PromotionAdminRoutesOptions> = named('promotionAdminRoutes', async (app, { db, uploadDir, feed }) => {
   registerDataErrors(app);
   cacheControlForAll(app, 'private, no-store');
   const readers = requireRole('manager', 'admin');
@@ -118,4 +119,4 @@ export const promotionAdminRoutes: FastifyPluginAsyncZod<PromotionAdminRoutesOpt
       return ok(saved, request.body.isActive ? messages.resumed : messages.paused);
     },
   );
-};
+});

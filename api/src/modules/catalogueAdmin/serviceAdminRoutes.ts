@@ -24,6 +24,7 @@ import {
   serviceHistory,
   setServiceActiveAdmin,
 } from './serviceAdminWork';
+import { named } from '../../http/pluginName';
 
 export interface ServiceAdminRoutesOptions {
   db: Kysely<Database>;
@@ -34,7 +35,7 @@ export interface ServiceAdminRoutesOptions {
  * The admin's services and their checklist templates (shop-operations.md §1, §2): /api/admin/catalogue/services.
  * Writes: admin. Reads: admin and manager. A write shows on /api/services and search at once (the change feed).
  */
-export const serviceAdminRoutes: FastifyPluginAsyncZod<ServiceAdminRoutesOptions> = async (app, { db, feed }) => {
+export const serviceAdminRoutes: FastifyPluginAsyncZod<ServiceAdminRoutesOptions> = named('serviceAdminRoutes', async (app, { db, feed }) => {
   registerArchivableItemRoutes(app, {
     path: '/admin/catalogue/services',
     feed,
@@ -65,4 +66,4 @@ export const serviceAdminRoutes: FastifyPluginAsyncZod<ServiceAdminRoutesOptions
       setActive: (id, isActive, version, actorId) => setServiceActiveAdmin(db, id, isActive, version, actorId),
     },
   });
-};
+});

@@ -36,6 +36,7 @@ import {
   saveCategoryAdmin,
   taxonomyMessages as messages,
 } from './taxonomyAdminWork';
+import { named } from '../../http/pluginName';
 
 export interface TaxonomyAdminRoutesOptions {
   db: Kysely<Database>;
@@ -46,7 +47,7 @@ export interface TaxonomyAdminRoutesOptions {
  * The admin's categories and brands (shop-operations.md §1, §2): /api/admin/catalogue/categories and /brands.
  * Writes: admin. Reads: admin and manager. Everyone else 403, anonymous 401. Every write goes through the feed.
  */
-export const taxonomyAdminRoutes: FastifyPluginAsyncZod<TaxonomyAdminRoutesOptions> = async (app, { db, feed }) => {
+export const taxonomyAdminRoutes: FastifyPluginAsyncZod<TaxonomyAdminRoutesOptions> = named('taxonomyAdminRoutes', async (app, { db, feed }) => {
   registerDataErrors(app);
   cacheControlForAll(app, 'private, no-store');
   const readers = requireRole('manager', 'admin');
@@ -134,4 +135,4 @@ export const taxonomyAdminRoutes: FastifyPluginAsyncZod<TaxonomyAdminRoutesOptio
       return ok(saved, messages.brandSaved);
     },
   );
-};
+});

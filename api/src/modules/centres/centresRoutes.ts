@@ -4,13 +4,14 @@ import { serviceCentreListResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { ok } from '../../http/envelope';
 import { listServiceCentres } from './centresQueries';
+import { named } from '../../http/pluginName';
 
 export interface CentresRoutesOptions {
   db: Kysely<Database>;
 }
 
 /** GET /api/centres: the service centres (public, cached 60 s, ETag / 304). */
-export const centresRoutes: FastifyPluginAsyncZod<CentresRoutesOptions> = async (app, { db }) => {
+export const centresRoutes: FastifyPluginAsyncZod<CentresRoutesOptions> = named('centresRoutes', async (app, { db }) => {
   app.get(
     '/centres',
     {
@@ -23,4 +24,4 @@ export const centresRoutes: FastifyPluginAsyncZod<CentresRoutesOptions> = async 
     },
     async () => ok(await listServiceCentres(db)),
   );
-};
+});

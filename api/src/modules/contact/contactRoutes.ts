@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
 import { CONTACT_RATE_LIMIT, contactRetryAfterSeconds, storeContactMessage, type ContactRateLimit } from './contactService';
+import { named } from '../../http/pluginName';
 
 export const contactMessages = {
   received: 'Cảm ơn bạn đã liên hệ! Chúng tôi sẽ phản hồi trong vòng 24 giờ làm việc.',
@@ -21,7 +22,7 @@ export interface ContactRoutesOptions {
  * POST /api/contact: a message for the staff (name, email or Vietnamese mobile, subject, message), validated;
  * 5 per 10 minutes per IP, then 429 RATE_LIMITED with Retry-After.
  */
-export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (app, options) => {
+export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = named('contactRoutes', async (app, options) => {
   const { db } = options;
   const limit = options.rateLimit ?? CONTACT_RATE_LIMIT;
   const now = options.now ?? (() => new Date());
@@ -48,4 +49,4 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
       return reply.code(201).send(ok(receipt, contactMessages.received));
     },
   );
-};
+});

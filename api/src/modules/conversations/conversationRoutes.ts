@@ -36,6 +36,7 @@ import { conversationMessages as messages } from './conversationMessages';
 import { CONVERSATION_PHOTO_MAX_BYTES, sendPhoto, uploadPhoto } from './conversationPhotos';
 import { readCustomerList, readInbox, readSummary, readThread, unreadTotalOf } from './conversationReads';
 import { assignConversation, markRead, openConversation, postMessage, setConversationStatus, type WriteDeps } from './conversationWrites';
+import { named } from '../../http/pluginName';
 
 /** Messages one account may post per minute, photos it may upload per hour. */
 export const MESSAGES_PER_MINUTE = 30;
@@ -62,11 +63,11 @@ const readResponse = envelopeSchema(readAnswer);
  * (/staff/conversations…, centre scope like the floor; a technician the threads of the cars they work on). Another's
  * thread, message or photo answers 404, as a missing one.
  */
-export const conversationRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const conversationRoutes: FastifyPluginAsync<{ context: AppContext }> = named('conversationRoutes', async (app, { context }) => {
   await app.register(routes, { context });
-};
+});
 
-const routes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+const routes: FastifyPluginAsyncZod<{ context: AppContext }> = named('conversationRoutes.routes', async (app, { context }) => {
   const { db, clock, counters, config, events } = context;
   registerDataErrors(app);
   cacheControlForAll(app, 'private, no-store');
@@ -304,7 +305,7 @@ const routes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { con
     },
   );
 
-  const uploads: FastifyPluginAsyncZod = async (upload) => {
+  const uploads: FastifyPluginAsyncZod = named('conversationRoutes.uploads', async (upload) => {
     // One byte over the limit is read, so that a file over 8 MB is refused by its length.
     await upload.register(multipart, { limits: { fileSize: CONVERSATION_PHOTO_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 } });
     const uploadOptions = (preHandler: typeof customer, summary: string) => ({
@@ -322,6 +323,6 @@ const routes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { con
     upload.post('/staff/conversations/:id/photos', uploadOptions(centrePeople, summary), async (request, reply) =>
       reply.code(201).send(ok(await store(centreViewer(request), request, reply), messages.photoUploaded)),
     );
-  };
+  });
   await app.register(uploads);
-};
+});

@@ -3,12 +3,13 @@ import type { AppContext } from '../../appContext';
 import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { sweepPendingPhotos } from './conversationPhotos';
 import { conversationRoutes } from './conversationRoutes';
+import { named } from '../../http/pluginName';
 
 /** Unsent photos are swept every hour (once across instances). */
 export const PHOTO_SWEEP_SCHEDULE = '23 * * * *';
 
 /** Threads between a customer and the staff of their centre: the routes, and the sweep of photos never sent. */
-export const conversationsModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const conversationsModule: FastifyPluginAsync<{ context: AppContext }> = named('conversationsModule', async (app, { context }) => {
   await app.register(conversationRoutes, { context });
 
   let sweep: ScheduledJob | null = null;
@@ -25,4 +26,4 @@ export const conversationsModule: FastifyPluginAsync<{ context: AppContext }> = 
   app.addHook('onClose', async () => {
     await sweep?.stop();
   });
-};
+});

@@ -10,6 +10,7 @@ import type { AppContext } from '../../appContext';
 import { vehicleForecastOf, latestWearModel, rankComponents, symptomEvidenceCache } from '../prediction';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles';
 import { forecastPriors } from './suggestedChecks';
+import { named } from '../../http/pluginName';
 
 /** Diagnoses one address may ask for: the public page is open to anyone. */
 export const DIAGNOSES_PER_MINUTE = 20;
@@ -30,7 +31,7 @@ const CATALOGUE_MODELS = new Set(VEHICLE_MODELS.map((entry) => entry.model.toLoc
  * Open to guests, who give nothing personal; nothing of the request is stored. Per address:
  * DIAGNOSES_PER_MINUTE a minute and DIAGNOSES_PER_HOUR an hour (429 with Retry-After).
  */
-export const diagnosticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const diagnosticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('diagnosticsRoutes', async (app, { context }) => {
   const { db, clock, counters } = context;
   cacheControlForAll(app, 'private, no-store');
   const evidence = symptomEvidenceCache(db, () => clock.now().getTime());
@@ -81,4 +82,4 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         return ok({ ...diagnosis, symptoms, learnedFromCases: learned.cases }, diagnosticsMessages.answered);
       }),
   );
-};
+});

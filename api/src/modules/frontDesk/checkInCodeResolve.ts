@@ -19,6 +19,7 @@ import { ok } from '../../http/envelope';
 import type { Clock } from '../../security/clock';
 import { centreScopeOf, requireCentreRole, type CentreScope } from '../../security/centreScope';
 import type { CheckInCodes } from '../bookings';
+import { named } from '../../http/pluginName';
 
 export const checkInCodeResolveMessages = {
   invalid: 'Mã QR không hợp lệ.',
@@ -69,7 +70,7 @@ export async function resolveCheckInCode(db: Kysely<Database>, clock: Clock, cod
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 
 /** POST /staff/check-in-codes/resolve { code }: staff, managers and admins of the booking's centre. */
-export const checkInCodeResolveRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: Clock; codes: CheckInCodes }> = async (app, { db, clock, codes }) => {
+export const checkInCodeResolveRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: Clock; codes: CheckInCodes }> = named('checkInCodeResolveRoutes', async (app, { db, clock, codes }) => {
   cacheControlForAll(app, 'private, no-store');
   app.post(
     '/staff/check-in-codes/resolve',
@@ -84,4 +85,4 @@ export const checkInCodeResolveRoutes: FastifyPluginAsyncZod<{ db: Kysely<Databa
     },
     async (request) => ok(await resolveCheckInCode(db, clock, codes, centreScopeOf(request), request.body.code)),
   );
-};
+});

@@ -30,6 +30,7 @@ import { createFloorReadCache } from '../../events/floorReadCache';
 import { readStaffSummary } from './floorSummary';
 import { readStaffDay } from './staffDay';
 import { createWalkIn, walkInMessages, type WalkInContext } from './walkIn';
+import { named } from '../../http/pluginName';
 
 const dayBytes = jsonBytesOf(envelopeSchema(staffDaySchema));
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
@@ -41,7 +42,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * any centre with `?centreId=` and read only (a walk-in answers 403 ADMIN_READ_ONLY); technicians are not the
  * front desk's (403).
  */
-export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (app, { ctx }) => {
+export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = named('deskRoutes', async (app, { ctx }) => {
   const { db, clock } = ctx;
   cacheControlForAll(app, 'private, no-store');
   answerSlotFull(app);
@@ -145,4 +146,4 @@ export const deskRoutes: FastifyPluginAsyncZod<{ ctx: WalkInContext }> = async (
     },
     async (request) => ok(await readStaffBays(db, centreScopeOf(request), request.query.centreId)),
   );
-};
+});

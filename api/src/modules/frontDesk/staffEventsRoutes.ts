@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { centreForRequest, centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import type { EventBus } from '../../events/eventBus';
 import { eventStreams, SSE_HEARTBEAT_MS } from '../bookings';
+import { named } from '../../http/pluginName';
 
 export interface StaffEventsRoutesOptions {
   db: Kysely<Database>;
@@ -18,7 +19,7 @@ export interface StaffEventsRoutesOptions {
  * centre's staff, technicians and managers; an admin picks the centre or stock location with `?centreId=` (default the first centre).
  * Same Bearer-header and fetch style as the customer's GET /api/appointments/events.
  */
-export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> = async (app, { db, events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> = named('staffEventsRoutes', async (app, { db, events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
   const serve = eventStreams(app, events, heartbeatMs);
 
   app.get(
@@ -38,4 +39,4 @@ export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> 
       await serve(request, reply, (write) => events.subscribeCentre(centreId, (event) => write(FLOOR_CHANGED_EVENT, event)));
     },
   );
-};
+});

@@ -7,6 +7,7 @@ import { apiMessages } from '../../http/messages';
 import type { Dialect } from '../../db/portable';
 import { readHealth } from './healthService';
 import { notReadyMessage, readReadiness } from './readiness';
+import { named } from '../../http/pluginName';
 
 export interface HealthRoutesOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any database's schema: Kysely<Database> is not assignable to Kysely<unknown>
@@ -34,7 +35,7 @@ export const redisUnreachableMessage = 'Không kết nối được Redis.';
  * schema; 503 NOT_READY naming what is not) and GET /api/health (the earlier report: database and Redis; 503 when
  * either is down).
  */
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = named('healthRoutes', async (app, options) => {
   app.get(
     '/health/live',
     {
@@ -99,4 +100,4 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       return reply.code(200).send(ok(health));
     },
   );
-};
+});

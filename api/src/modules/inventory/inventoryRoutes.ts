@@ -44,6 +44,7 @@ import { inventorySummary, listInventory, listMovements, lowStockList, readAvail
 import { adjustStock, receiveStock, setMinStock } from './inventoryWrites';
 import { goodsReceiptFor, listGoodsReceipts, readGoodsReceipts, recordGoodsReceipt } from './goodsReceipts';
 import { productStock, visibleLocations } from './locationStock';
+import { named } from '../../http/pluginName';
 
 const errors = backOfficeErrors;
 const changeResponse = envelopeSchema(inventoryChangeSchema);
@@ -64,7 +65,7 @@ function sendJson<R extends Pick<FastifyReply, 'type'>>(reply: R, body: unknown)
  * staff member's or manager's own centre, another answers 404); writes take `centreId` in the body, required
  * for an admin (422 CENTRE_REQUIRED) so an admin never writes to a centre by default.
  */
-export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> = async (app, { ctx }) => {
+export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> = named('inventoryRoutes', async (app, { ctx }) => {
   const { db } = ctx;
   cacheControlForAll(app, 'private, no-store');
   registerDataErrors(app);
@@ -330,4 +331,4 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: InventoryContext }> =
       return reply.code(201).send(ok({ receipt: answer!, items: await readItems(db, centreId, receipt.productIds) }, inventoryMessages.goodsReceived));
     },
   );
-};
+});

@@ -22,6 +22,7 @@ import { invoiceMessages } from './invoiceMessages';
 import { renderInvoicePdf } from './invoicePdf';
 import { serviceOrderDocument, webOrderDocument } from './invoiceSources';
 import { issueVatInvoice, listVatInvoiceRequests, requestForServiceOrder, requestForWebOrder, vatInvoiceXml, webOrderRequestOf, type InvoiceContext } from './vatInvoiceRequests';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const pdfResponse = (description: string) => ({ description, content: { 'application/pdf': { schema: z.string() } } });
@@ -40,7 +41,7 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Buffer): FastifyReply {
  * company VAT-invoice requests of both, and the invoice data in Circular 78's XML through the e-invoice provider
  * (a stand-in until a provider is configured). Another customer's or another centre's order answers 404.
  */
-export const invoicesModule: FastifyPluginAsyncZod<{ context: AppContext; provider?: EInvoiceProvider }> = async (app, { context, provider }) => {
+export const invoicesModule: FastifyPluginAsyncZod<{ context: AppContext; provider?: EInvoiceProvider }> = named('invoicesModule', async (app, { context, provider }) => {
   const { db, clock, config } = context;
   const ctx: InvoiceContext = { db, clock, config, provider: provider ?? createStandInEInvoiceProvider(config.seller.taxCode) };
   const viewers = requireRole('customer', 'staff', 'manager', 'admin');
@@ -201,4 +202,4 @@ export const invoicesModule: FastifyPluginAsyncZod<{ context: AppContext; provid
       return ok(saved, changed ? invoiceMessages.issued : invoiceMessages.alreadyIssuedOk);
     },
   );
-};
+});

@@ -18,6 +18,7 @@ import { centreKpis } from './centreKpis';
 import { kpiPreviousOf } from './kpiPrevious';
 import { parseKpiRange, previousKpiRange } from './kpiRange';
 import { myKpis } from './technicianKpis';
+import { named } from '../../http/pluginName';
 
 const errors = backOfficeReadErrors;
 
@@ -32,7 +33,7 @@ export interface KpiContext {
  * reversed or > 366-day range answers 422 DATE_RANGE_INVALID; another centre 404. The centre's answer carries the
  * headline figures of the period of the same length just before (`previous`).
  */
-export const kpiRoutes: FastifyPluginAsyncZod<{ ctx: KpiContext }> = async (app, { ctx }) => {
+export const kpiRoutes: FastifyPluginAsyncZod<{ ctx: KpiContext }> = named('kpiRoutes', async (app, { ctx }) => {
   const { db, clock } = ctx;
   cacheControlForAll(app, 'private, no-store');
 
@@ -75,4 +76,4 @@ export const kpiRoutes: FastifyPluginAsyncZod<{ ctx: KpiContext }> = async (app,
       return ok(await myKpis(db, request.auth!.userId, range, clock.now()));
     },
   );
-};
+});

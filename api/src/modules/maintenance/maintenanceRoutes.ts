@@ -17,6 +17,7 @@ import type { AppContext } from '../../appContext';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles';
 import { customerInspection } from './customerInspection';
 import { findMaintenanceRecord, listMaintenanceRecords } from './maintenanceQueries';
+import { named } from '../../http/pluginName';
 
 export const maintenanceMessages = {
   notFound: 'Không tìm thấy lần bảo dưỡng.',
@@ -30,7 +31,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorE
  * car at the centre now, GET /api/appointments/:id/inspection. Another customer's vehicle, record or appointment
  * answers 404.
  */
-export const maintenanceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const maintenanceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('maintenanceRoutes', async (app, { context }) => {
   const { db } = context;
   cacheControlForAll(app, 'private, no-store');
 
@@ -84,4 +85,4 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     },
     async (request) => ok(await customerInspection(db, currentAuth(request).userId, request.params.id)),
   );
-};
+});

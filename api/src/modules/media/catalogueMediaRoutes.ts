@@ -4,6 +4,7 @@ import { ERROR_CODES } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { ifNoneMatchMatches } from '../../http/httpCache';
 import { catalogueAssets } from './catalogueMedia';
+import { named } from '../../http/pluginName';
 
 export const catalogueMediaMessages = {
   notFound: 'Không tìm thấy hình ảnh.',
@@ -18,7 +19,7 @@ const REVALIDATE = 'public, max-age=86400';
  * GET /api/media/catalogue/<path>: the catalogue's images (api/assets/catalogue), from memory, with a strong
  * ETag (304 on If-None-Match), `X-Content-Type-Options: nosniff`, and a year of caching for versioned URLs.
  */
-export const catalogueMediaRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogueMediaRoutes: FastifyPluginAsyncZod = named('catalogueMediaRoutes', async (app) => {
   app.get(
     '/media/catalogue/*',
     {
@@ -41,4 +42,4 @@ export const catalogueMediaRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type(asset.contentType).send(asset.body);
     },
   );
-};
+});

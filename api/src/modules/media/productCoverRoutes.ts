@@ -7,6 +7,7 @@ import { AppError } from '../../http/appError';
 import { ifNoneMatchMatches } from '../../http/httpCache';
 import { catalogueAssets } from './catalogueMedia';
 import { catalogueMediaMessages } from './catalogueMediaRoutes';
+import { named } from '../../http/pluginName';
 
 export const PRODUCT_COVER_PREFIX = '/api/media/product-cover/';
 /** Five minutes, then revalidated with the ETag: the URL names the product, not a version of its image. */
@@ -23,7 +24,7 @@ export interface ProductCoverRoutesOptions {
  * this URL lets it show the page's largest image from the HTML, without waiting for the scripts and the product's
  * data.
  */
-export const productCoverRoutes: FastifyPluginAsyncZod<ProductCoverRoutesOptions> = async (app, { db }) => {
+export const productCoverRoutes: FastifyPluginAsyncZod<ProductCoverRoutesOptions> = named('productCoverRoutes', async (app, { db }) => {
   app.get(
     '/media/product-cover/:slug',
     {
@@ -49,7 +50,7 @@ export const productCoverRoutes: FastifyPluginAsyncZod<ProductCoverRoutesOptions
       return reply.type(asset.contentType).send(asset.body);
     },
   );
-};
+});
 
 function firstImagePath(images: string): string | null {
   try {

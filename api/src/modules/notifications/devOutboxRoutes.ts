@@ -5,6 +5,7 @@ import type { Database, EmailOutboxRow } from '../../db/schema';
 import { toIsoUtc } from '../../db/portable';
 import { isRequestFromThisMachine } from '../../http/loopback';
 import { formatVietnamDateTime } from './emailTemplates';
+import { named } from '../../http/pluginName';
 
 export interface DevOutboxRoutesOptions {
   db: Kysely<Database>;
@@ -82,7 +83,7 @@ ${rows.length > 0 ? items : recipient ? `<p>Chưa có email nào gửi tới ${e
  * address (not request.ip, which a trusted proxy's X-Forwarded-For sets); anyone else gets the 404 of an
  * unknown path.
  */
-export const devOutboxRoutes: FastifyPluginAsyncZod<DevOutboxRoutesOptions> = async (app, { db, enabled }) => {
+export const devOutboxRoutes: FastifyPluginAsyncZod<DevOutboxRoutesOptions> = named('devOutboxRoutes', async (app, { db, enabled }) => {
   if (!enabled) return;
   app.get(
     '/dev/outbox',
@@ -107,4 +108,4 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<DevOutboxRoutesOptions> = as
         .send(renderOutboxPage(rows, recipient));
     },
   );
-};
+});

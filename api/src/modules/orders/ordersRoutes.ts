@@ -23,6 +23,7 @@ import { listOrderSummaries, toOrder } from './orderView';
 import { listPackageCredits } from './packageCredits';
 import { placeOrder } from './placeOrder';
 import { announceWebOrderChange } from './webOrderChanges';
+import { named } from '../../http/pluginName';
 
 // Read after every order placed or moved: compiled once (preparedQuery).
 const announcedOrder = preparedQuery<{ code: string }>()((db, param) =>
@@ -34,7 +35,7 @@ const announcedOrder = preparedQuery<{ code: string }>()((db, param) =>
  * GET /api/orders, GET /api/orders/:code, POST /api/orders/:code/cancel; GET /api/me/package-credits. Staff work
  * on orders at the web-order desk (webOrders), within their centre.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('ordersRoutes', async (app, { context }) => {
   const { db, clock, config } = context;
   const ctx = { db, clock, config };
   // The web-order desk of the order's centre is told (live list), and the order's owner (their live order page).
@@ -137,4 +138,4 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request) => ok(await listPackageCredits(db, currentAuth(request).userId, clock.now())),
   );
-};
+});

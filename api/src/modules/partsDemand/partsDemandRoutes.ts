@@ -6,6 +6,7 @@ import { centreForRequest, centreScopeOf, requireCentreRole } from '../../securi
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
 import { demandWindow, MAX_APPOINTMENTS, readPartsDemand, type PartsDemandReading } from './partsDemandQueries';
+import { named } from '../../http/pluginName';
 
 const count = (value: number) => value.toLocaleString('vi-VN');
 
@@ -34,7 +35,7 @@ export function partsDemandNotes(reading: PartsDemandReading, days: number): Par
  * Manager: their own centre; admin: any centre with `?centreId=` (the first by default), read-only; staff,
  * technician and customer 403; a manager asking for another centre 404. Bad `days`: 400 in Vietnamese.
  */
-export const partsDemandRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const partsDemandRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('partsDemandRoutes', async (app, { context }) => {
   const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
 
@@ -71,4 +72,4 @@ export const partsDemandRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       return ok(data, partsDemandMessages.read);
     },
   );
-};
+});

@@ -18,6 +18,7 @@ import { ok } from '../../http/envelope';
 import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { createFreeLine, freeLineMessages, linkFreeLine, loadFreeLine, readFreeLines, readMyFreeLines, specialOrderFreeLine } from './partsFreeLines';
 import type { PartsRequestContext } from './partsRequestContext';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };
 const lineResponse = envelopeSchema(freePartLineSchema);
@@ -30,7 +31,7 @@ const lineResponse = envelopeSchema(freePartLineSchema);
  * - POST /staff/parts-free-lines/:id/link                  staff, manager {productId, version} → line (LINKED, partsRequestId)
  * - POST /staff/parts-free-lines/:id/special-order         staff, manager {supplierNote, expectedDate, version} → line
  */
-export const partsFreeLineRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContext }> = async (app, { ctx }) => {
+export const partsFreeLineRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContext }> = named('partsFreeLineRoutes', async (app, { ctx }) => {
   const { db } = ctx;
   cacheControlForAll(app, 'private, no-store');
   registerDataErrors(app);
@@ -121,4 +122,4 @@ export const partsFreeLineRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestConte
       return ok(await loadFreeLine(db, request.params.id, scope.role), freeLineMessages.specialOrdered);
     },
   );
-};
+});

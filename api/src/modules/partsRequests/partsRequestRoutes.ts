@@ -39,6 +39,7 @@ import {
   withdrawPartsRequest,
   type PartsOutcome,
 } from './partsRequestWork';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };
 const requestResponse = envelopeSchema(partsRequestSchema);
@@ -60,7 +61,7 @@ const requestResponse = envelopeSchema(partsRequestSchema);
  *
  * Every write answers the request as it is after the change, with a message saying what happened.
  */
-export const partsRequestRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContext }> = async (app, { ctx }) => {
+export const partsRequestRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContext }> = named('partsRequestRoutes', async (app, { ctx }) => {
   const { db } = ctx;
   cacheControlForAll(app, 'private, no-store');
   registerDataErrors(app);
@@ -218,4 +219,4 @@ export const partsRequestRoutes: FastifyPluginAsyncZod<{ ctx: PartsRequestContex
       return answer(scope, request.params.id, await returnParts(ctx, scope, request.params.id, request.body));
     },
   );
-};
+});

@@ -5,6 +5,7 @@ import { partsRequestContextOf } from './partsRequestContext';
 import { expireAwaitingApprovals } from './partsRequestExpiry';
 import { partsFreeLineRoutes } from './partsFreeLineRoutes';
 import { partsRequestRoutes } from './partsRequestRoutes';
+import { named } from '../../http/pluginName';
 
 /** When the expiry job looks for requests past the customer's deadline: every minute. */
 export const APPROVAL_EXPIRY_SCHEDULE = '* * * * *';
@@ -13,7 +14,7 @@ export const APPROVAL_EXPIRY_SCHEDULE = '* * * * *';
  * Parts requests of the floor (technician, parts desk) and — once the server listens — the job that withdraws
  * requests whose customer deadline passed (every minute; tests drive expireAwaitingApprovals directly).
  */
-export const partsRequestsModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const partsRequestsModule: FastifyPluginAsync<{ context: AppContext }> = named('partsRequestsModule', async (app, { context }) => {
   const log = app.log.child({ module: 'parts-requests' });
   const ctx = partsRequestContextOf(context, log);
   await app.register(partsRequestRoutes, { ctx });
@@ -33,4 +34,4 @@ export const partsRequestsModule: FastifyPluginAsync<{ context: AppContext }> = 
   app.addHook('onClose', async () => {
     await job?.stop();
   });
-};
+});

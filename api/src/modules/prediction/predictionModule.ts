@@ -5,6 +5,7 @@ import { onAcceptedTraining, startForecastReminders, type ForecastReminderJob } 
 import { predictionRoutes } from './predictionRoutes';
 import { createWearTrainer } from './wearTrainer';
 import { failStaleTraining, TrainingInProgressError } from './wearTraining';
+import { named } from '../../http/pluginName';
 
 /** The nightly run: 02:00 in Vietnam (19:00 UTC), when the centres are closed. */
 export const NIGHTLY_TRAINING_SCHEDULE = '0 2 * * *';
@@ -14,7 +15,7 @@ export const NIGHTLY_TRAINING_SCHEDULE = '0 2 * * *';
  * nightly run, and the customers' forecast reminder emails (daily, and after each accepted training). The
  * trainer opens its own connection to the API's database (the same configuration).
  */
-export const predictionModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const predictionModule: FastifyPluginAsync<{ context: AppContext }> = named('predictionModule', async (app, { context }) => {
   const log = app.log.child({ module: 'prediction' });
   let reminders: ForecastReminderJob | null = null;
   // A newly accepted version may put components over the reminder threshold: the reminders run at once.
@@ -54,4 +55,4 @@ export const predictionModule: FastifyPluginAsync<{ context: AppContext }> = asy
     await reminders?.stop();
   });
   await app.register(predictionRoutes, { context, trainer });
-};
+});

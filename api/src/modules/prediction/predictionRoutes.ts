@@ -15,6 +15,7 @@ import { clockOf } from './wearModel';
 import type { WearTrainer } from './wearTrainer';
 import { failStaleTraining, latestWearModel, TrainingInProgressError } from './wearTraining';
 import { WEAR_MODEL_KIND } from './wearModel';
+import { named } from '../../http/pluginName';
 
 export const predictionMessages = {
   forecast: 'Dự đoán bảo dưỡng của xe.',
@@ -37,7 +38,7 @@ const VERSIONS_SHOWN = 20;
  * GET /api/vehicles/:id/forecast: the owner's "Dự đoán bảo dưỡng" of one vehicle (another's vehicle: 404).
  * GET /api/admin/models and POST /api/admin/models/train: the admin's model page (spec predictive.md §4).
  */
-export const predictionRoutes: FastifyPluginAsyncZod<{ context: AppContext; trainer: WearTrainer }> = async (app, { context, trainer }) => {
+export const predictionRoutes: FastifyPluginAsyncZod<{ context: AppContext; trainer: WearTrainer }> = named('predictionRoutes', async (app, { context, trainer }) => {
   const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
 
@@ -112,4 +113,4 @@ export const predictionRoutes: FastifyPluginAsyncZod<{ context: AppContext; trai
       }
     },
   );
-};
+});

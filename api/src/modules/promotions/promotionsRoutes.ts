@@ -14,6 +14,7 @@ import { authenticate, currentAuth } from '../../security/authGuard';
 import { ok } from '../../http/envelope';
 import { CatalogueCache, sendReadyJson } from '../catalogue';
 import { findPromotionById, isLive, listActivePromotions, listSavedPromotions, savePromotion, unsavePromotion } from './promotionQueries';
+import { named } from '../../http/pluginName';
 
 export const promotionMessages = {
   notFound: 'Không tìm thấy ưu đãi.',
@@ -33,7 +34,7 @@ export interface PromotionsRoutesOptions {
  * seasonal|general narrows them. Saved promotions of the logged-in user: GET/POST /api/me/saved-promotions,
  * DELETE /api/me/saved-promotions/:promotionId.
  */
-export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = async (app, { db, now = () => new Date() }) => {
+export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = named('promotionsRoutes', async (app, { db, now = () => new Date() }) => {
   const cache = new CatalogueCache({ ttlMs: 15_000 });
 
   app.get(
@@ -114,4 +115,4 @@ export const promotionsRoutes: FastifyPluginAsyncZod<PromotionsRoutesOptions> = 
       return ok(await listSavedPromotions(db, userId), promotionMessages.removed);
     },
   );
-};
+});

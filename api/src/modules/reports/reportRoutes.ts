@@ -25,6 +25,7 @@ import { csvChunk, csvStream } from './csvStream';
 import { reportNamed } from './definitions';
 import { reportCharts } from './reportCharts';
 import { reportPages, reportScope, type ReportDefinition, type ReportScope } from './reportDefinition';
+import { named } from '../../http/pluginName';
 
 export const reportMessages = {
   unknownReport: 'Báo cáo không tồn tại.',
@@ -56,7 +57,7 @@ export interface ReportContext {
  * answers 422 DATE_RANGE_INVALID; another centre 404; an unknown report 404; a CSV over REPORT_CSV_MAX_ROWS rows
  * 422 REPORT_TOO_LARGE before any byte is sent.
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ReportContext }> = async (app, { ctx }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ReportContext }> = named('reportRoutes', async (app, { ctx }) => {
   const { db, clock } = ctx;
   cacheControlForAll(app, 'private, no-store');
   const readers = requireCentreRole(db, 'manager', 'admin');
@@ -155,4 +156,4 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: ReportContext }> = async
     },
     async (request, reply) => sendCsv(request, reply, request.params.name, request.query),
   );
-};
+});

@@ -4,9 +4,10 @@ import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { productReviewRoutes } from './productReviews/productReviewRoutes';
 import { RATING_REQUEST_SCHEDULE, sendRatingRequests } from './serviceRatings/serviceRatingRequests';
 import { serviceRatingRoutes } from './serviceRatings/serviceRatingRoutes';
+import { named } from '../../http/pluginName';
 
 /** What customers say: product reviews (with moderation) and service ratings (with follow-ups and KPIs). */
-export const reviewsModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const reviewsModule: FastifyPluginAsync<{ context: AppContext }> = named('reviewsModule', async (app, { context }) => {
   await app.register(productReviewRoutes, { context });
   await app.register(serviceRatingRoutes, { context });
 
@@ -25,4 +26,4 @@ export const reviewsModule: FastifyPluginAsync<{ context: AppContext }> = async 
   app.addHook('onClose', async () => {
     await ratingRequests?.stop();
   });
-};
+});

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { CatalogueCache, readyBytes, sendReadyJson } from '../catalogue';
 import { systemClock, type Clock } from '../../security/clock';
 import { CatalogueSearch } from './searchService';
+import { named } from '../../http/pluginName';
 
 export interface SearchRoutesOptions {
   db: Kysely<Database>;
@@ -16,7 +17,7 @@ export interface SearchRoutesOptions {
  * GET /api/search?q=&limit=: products, services and packages; diacritics, case, telex slips and one-edit typos
  * forgiven, vehicle models matched against what products fit (public, revalidated on every use: ETag, 304).
  */
-export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { db, clock = systemClock }) => {
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = named('searchRoutes', async (app, { db, clock = systemClock }) => {
   const cache = new CatalogueCache({ maxEntries: 1000, now: () => clock.now().getTime() });
   const engine = new CatalogueSearch(db, { now: () => clock.now().getTime() });
   app.get(
@@ -40,4 +41,4 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
       return sendReadyJson(reply, body);
     },
   );
-};
+});

@@ -31,6 +31,7 @@ import { customerServiceOrder } from './customerServiceOrder';
 import { confirmInvoicePayment, invoiceMessages, issueInvoice, previewInvoice } from './invoiceIssue';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { publishFloorChange } from './serviceOrderEvents';
+import { named } from '../../http/pluginName';
 
 export interface FloorWorkRoutesOptions {
   ctx: ServiceOrderContext;
@@ -62,7 +63,7 @@ const checklistMessages = { saved: 'Đã lưu kết quả kiểm tra.' } as cons
  * - GET    /appointments/:id/service-order                           the appointment's customer
  * - GET    /media/checklist-photos/:name                             anyone holding the (random) name
  */
-export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = async (app, { ctx, uploadDir }) => {
+export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = named('floorWorkRoutes', async (app, { ctx, uploadDir }) => {
   const { db, clock, vietQr } = ctx;
   /** Photos are re-encoded in a process of their own at a low CPU priority (media/imageEncoder.ts). */
   const photoEncoder = createChecklistPhotoEncoder({ uploadDir });
@@ -78,7 +79,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
     if (centreId !== null) void publishFloorChange(ctx, centreId, { appointmentId: null, serviceOrderId, kind }, clock.now());
   };
 
-  const apiRoutes: FastifyPluginAsyncZod = async (api) => {
+  const apiRoutes: FastifyPluginAsyncZod = named('floorWorkRoutes.apiRoutes', async (api) => {
     cacheControlForAll(api, 'private, no-store');
     const technician = requireCentreRole(db, 'technician');
     const cashier = requireCentreRole(db, 'staff', 'manager');
@@ -109,7 +110,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
       },
     );
 
-    const uploadRoutes: FastifyPluginAsyncZod = async (uploads) => {
+    const uploadRoutes: FastifyPluginAsyncZod = named('floorWorkRoutes.uploadRoutes', async (uploads) => {
       if (!uploads.hasRequestDecorator('isMultipart')) {
         // One byte over the limit is read, so that a file of more than 8 MB is at least 8 MB + 1 byte long whatever
         // the multipart stream reports (its `truncated` flag came too late for some requests): storeUpload's length
@@ -159,7 +160,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
           return reply.code(201).send(ok(photo, checklistPhotoMessages.added));
         },
       );
-    };
+    });
     await api.register(uploadRoutes);
 
     api.delete(
@@ -244,7 +245,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
       },
       async (request) => ok(await customerServiceOrder(db, currentAuth(request).userId, request.params.id, vietQr, ctx.parts)),
     );
-  };
+  });
   await app.register(apiRoutes);
 
   const photoNotFound = 'Không tìm thấy ảnh.';
@@ -257,4 +258,4 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = as
     { schema: { tags: ['media'], summary: 'Ảnh danh mục kiểm tra đã lưu (WebP ≤ 1600 px)' } },
     async (request, reply) => sendStoredWebp(reply, checklistPhotosFolder(uploadDir), request.params.name, CHECKLIST_PHOTO_FILE_PATTERN, photoNotFound),
   );
-};
+});

@@ -30,6 +30,7 @@ import type { ServiceOrderContext } from './serviceOrderContext';
 import { checkedInDetail, readServiceOrderDetail } from './serviceOrderDetail';
 import { registerDataErrors } from '../../http/dataErrors';
 import { cancelServiceOrder, finishWork, reopenWork, startWork, workMessages } from './serviceOrderWork';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };
 const detailResponse = envelopeSchema(serviceOrderDetailSchema);
@@ -41,7 +42,7 @@ const boardBytes = jsonBytesOf(envelopeSchema(serviceOrderBoardSchema));
  * finish, reopen, cancel). Every route is centre-scoped (another centre's order answers 404) and admins read only
  * (403 ADMIN_READ_ONLY on a write).
  */
-export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext }> = async (app, { ctx }) => {
+export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext }> = named('serviceOrderRoutes', async (app, { ctx }) => {
   const { db, clock } = ctx;
   const boards = createFloorReadCache(ctx.events, 'board');
   app.addHook('onClose', async () => boards.close());
@@ -179,4 +180,4 @@ export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContex
     },
     async (request) => ok(await listCentreTechnicians(ctx, centreScopeOf(request), request.query.centreId)),
   );
-};
+});

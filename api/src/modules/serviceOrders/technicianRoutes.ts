@@ -7,11 +7,12 @@ import type { ServiceOrderContext } from './serviceOrderContext';
 import { registerDataErrors } from '../../http/dataErrors';
 import { clockIn, clockOut, technicianClockMessages } from './technicianClock';
 import { readTechnicianQueue } from './technicianQueue';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };
 
 /** The technician's own floor: the work queue with KPIs, and the clock (technicians only). */
-export const technicianRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext }> = async (app, { ctx }) => {
+export const technicianRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext }> = named('technicianRoutes', async (app, { ctx }) => {
   cacheControlForAll(app, 'private, no-store');
   registerDataErrors(app);
   const technician = requireCentreRole(ctx.db, 'technician');
@@ -47,4 +48,4 @@ export const technicianRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContext 
     },
     async (request) => ok(await clockOut(ctx, centreScopeOf(request)), technicianClockMessages.clockedOut),
   );
-};
+});

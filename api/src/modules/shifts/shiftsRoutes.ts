@@ -26,6 +26,7 @@ import { shiftsMessages } from './shiftsMessages';
 import { parseWeekStart, readShiftWeek } from './shiftWeek';
 import { copyPreviousWeek, deleteShift, upsertShift } from './shiftWrites';
 import { correctTimeEntry, listTimeEntries } from './timeEntries';
+import { named } from '../../http/pluginName';
 
 const errors = backOfficeErrors;
 const shiftResponse = envelopeSchema(shiftSchema);
@@ -35,7 +36,7 @@ const shiftResponse = envelopeSchema(shiftSchema);
  * Shifts: manager (own centre) and admin plan; staff view their centre's week; a technician views their own row.
  * Time entries: manager (own centre) and admin view and correct. Another centre answers 404; other roles 403.
  */
-export const shiftsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: Clock }> = async (app, { db, clock }) => {
+export const shiftsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: Clock }> = named('shiftsRoutes', async (app, { db, clock }) => {
   cacheControlForAll(app, 'private, no-store');
   const viewers = requireCentreRole(db, 'staff', 'technician', 'manager', 'admin');
   const planners = requireCentreRole(db, 'manager', 'admin');
@@ -142,4 +143,4 @@ export const shiftsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; clock: 
     },
     async (request) => ok(await correctTimeEntry(db, clock, centreScopeOf(request), request.params.id, request.body), shiftsMessages.entryCorrected),
   );
-};
+});

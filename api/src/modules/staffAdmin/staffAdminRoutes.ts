@@ -23,6 +23,7 @@ import { assignCentre, endAssignment, readRoster } from './staffAssignments';
 import type { StaffAdminContext } from './staffAdminContext';
 import { changeRole, createStaffUser, disableAccount, enableAccount } from './userAccounts';
 import { listUsers } from './userDirectory';
+import { named } from '../../http/pluginName';
 
 const errors = backOfficeErrors;
 const userResponse = envelopeSchema(adminUserSchema);
@@ -33,7 +34,7 @@ const assignmentResponse = envelopeSchema(assignmentResultSchema);
  * Writes: admin only. Reads: admin (every account, any centre's roster) and manager (the members of their own
  * centre, read-only; another centre answers 404). Everyone else 403.
  */
-export const staffAdminRoutes: FastifyPluginAsyncZod<{ ctx: StaffAdminContext }> = async (app, { ctx }) => {
+export const staffAdminRoutes: FastifyPluginAsyncZod<{ ctx: StaffAdminContext }> = named('staffAdminRoutes', async (app, { ctx }) => {
   const { db } = ctx;
   cacheControlForAll(app, 'private, no-store');
   const readers = requireCentreRole(db, 'manager', 'admin');
@@ -164,4 +165,4 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ ctx: StaffAdminContext }>
     },
     async (request) => ok(await endAssignment(ctx, request.params.userId), 'Đã kết thúc phân công.'),
   );
-};
+});

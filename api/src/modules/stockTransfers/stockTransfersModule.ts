@@ -21,6 +21,7 @@ import { invalidateCatalogue } from '../catalogue';
 import { stockTransferMessages } from './stockTransferMessages';
 import { listStockLocations, listTransfers, readTransfers } from './stockTransferQueries';
 import { createTransfer, requestTransfer, takeTransferAction, type TransferContext } from './stockTransferWork';
+import { named } from '../../http/pluginName';
 
 const transferResponse = envelopeSchema(stockTransferSchema);
 
@@ -31,7 +32,7 @@ const transferResponse = envelopeSchema(stockTransferSchema);
  * (shared-contracts backoffice/stockTransferMachine.ts); a transfer outside the caller's centre answers 404. Every
  * change reaches both locations' screens (`floor-changed`, kind 'inventory').
  */
-export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('stockTransfersModule', async (app, { context }) => {
   const { db, clock, events } = context;
   const ctx: TransferContext = { db, clock };
   cacheControlForAll(app, 'private, no-store');
@@ -176,4 +177,4 @@ export const stockTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }
       return ok(await answer(scope, row.id), stockTransferMessages.declined);
     },
   );
-};
+});

@@ -6,6 +6,7 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
 import { authMessages, findUserById, toProfile } from '../auth';
+import { named } from '../../http/pluginName';
 
 export const customerMessages = {
   notCustomer: 'Tài khoản này không phải tài khoản khách hàng.',
@@ -16,7 +17,7 @@ export const customerMessages = {
  * reads it; our customers are users, so it is the user's id). Staff, technicians, managers and admins have no
  * customer profile: 403.
  */
-export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('customerRoutes', async (app, { context }) => {
   cacheControlForAll(app, 'no-store');
 
   app.get(
@@ -38,4 +39,4 @@ export const customerRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       return ok({ ...profile, customerId: profile.id }, authMessages.profileLoaded);
     },
   );
-};
+});

@@ -20,6 +20,7 @@ import type { AppContext } from '../../appContext';
 import { authMessages, changePassword, vietnamToday, findUserById, toProfile, uniqueViolation } from '../auth';
 import { avatarsFolder, avatarUrl, deleteStoredAvatar, sniffImageType, assertImageWithinBounds, AVATAR_BOUNDS, createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media';
 import type { UserUpdate } from '../../db/schema';
+import { named } from '../../http/pluginName';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -56,7 +57,7 @@ const AVATAR_FIELDS = new Set(['file', 'avatar']);
  * /api/Auth/profile (GET, PUT), /api/Auth/change-password, /api/Auth/upload-avatar: the signed-in user's account.
  * Body keys are matched case-insensitively (`FullName`, `PhoneNumber`: the original React client).
  */
-export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('profileRoutes', async (app, { context }) => {
   const { db, clock } = context;
   caseInsensitiveBodies(app);
   // One byte over the limit is read, so that a file over 2 MB is refused by its length whatever the multipart
@@ -224,4 +225,4 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       return ok(toProfile(await loadProfileRow(userId)), avatarMessages.updated);
     },
   );
-};
+});

@@ -6,6 +6,7 @@ import { requireRole, currentAuth } from '../../security/authGuard';
 import type { AppContext } from '../../appContext';
 import { plateClaimMessages, resolvePlateClaim } from './plateClaimResolution';
 import { listPlateClaims } from './plateClaims';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 const listQuerySchema = z.object({ status: z.enum(PLATE_CLAIM_STATUSES, { error: 'Trạng thái yêu cầu không hợp lệ.' }).default('PENDING') });
@@ -15,7 +16,7 @@ const listQuerySchema = z.object({ status: z.enum(PLATE_CLAIM_STATUSES, { error:
  * POST /staff/plate-claims/:id { decision: 'transfer' | 'keep' }. Plates are not a centre's, so every staff
  * member, manager and admin sees every claim.
  */
-export const plateClaimRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const plateClaimRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('plateClaimRoutes', async (app, { context }) => {
   const { db, clock } = context;
   const staff = requireRole('staff', 'manager', 'admin');
 
@@ -47,4 +48,4 @@ export const plateClaimRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
       return ok(claim!, decision === 'transfer' ? plateClaimMessages.transferred : plateClaimMessages.kept);
     },
   );
-};
+});

@@ -14,13 +14,14 @@ import { ok } from '../../http/envelope';
 import type { AppContext } from '../../appContext';
 import { plateClaimRoutes } from './plateClaimRoutes';
 import { addCustomerVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle, vehicleMessages } from './vehicleQueries';
+import { named } from '../../http/pluginName';
 
 /**
  * The logged-in customer's vehicles: GET/POST /api/vehicles, GET/PUT/DELETE /api/vehicles/:id. Another
  * customer's vehicle answers 404 (never 403: its existence is not revealed). Each vehicle carries its next
  * maintenance (reminder).
  */
-export const vehicleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const vehicleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('vehicleRoutes', async (app, { context }) => {
   const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
   await app.register(plateClaimRoutes, { context });
@@ -80,4 +81,4 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       return ok({ id: request.params.id }, vehicleMessages.deleted);
     },
   );
-};
+});

@@ -18,6 +18,7 @@ import { createWebOrderCounts } from './webOrderCounts';
 import { listWebOrders, webOrderDetail } from './webOrderQueries';
 import { listCentre, webOrderInScope } from './webOrderScope';
 import { addWebOrderNote, takeWebOrderAction, type WebOrderContext } from './webOrderWork';
+import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
@@ -27,7 +28,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * the actions allowed), POST /api/staff/web-orders/:code/actions (an action of the order machine, with the
  * version read), POST /api/staff/web-orders/:code/notes (an internal note). Another centre's order is 404.
  */
-export const webOrdersModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const webOrdersModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('webOrdersModule', async (app, { context }) => {
   const { db, clock, config, events } = context;
   const ctx: WebOrderContext = { db, clock, config, events };
   const deskRoles = requireCentreRole(db, 'staff', 'manager', 'admin');
@@ -109,4 +110,4 @@ export const webOrdersModule: FastifyPluginAsyncZod<{ context: AppContext }> = a
       return ok(await webOrderDetail(db, config, row, scope.role), webOrderMessages.noteAdded);
     },
   );
-};
+});

@@ -4,12 +4,13 @@ import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { notify, type NotifyInput } from '../notifications';
 import { WISHLIST_ALERT_SCHEDULE, sendWishlistAlerts } from './wishlistAlerts';
 import { wishlistRoutes } from './wishlistRoutes';
+import { named } from '../../http/pluginName';
 
 /**
  * The wishlist's routes and — once the server listens — the job that sends "báo khi giảm giá" / "báo khi có
  * hàng" emails (every 10 minutes, once across instances; tests drive sendWishlistAlerts directly).
  */
-export const wishlistModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const wishlistModule: FastifyPluginAsync<{ context: AppContext }> = named('wishlistModule', async (app, { context }) => {
   await app.register(wishlistRoutes, { context });
 
   let job: ScheduledJob | null = null;
@@ -30,4 +31,4 @@ export const wishlistModule: FastifyPluginAsync<{ context: AppContext }> = async
   app.addHook('onClose', async () => {
     await job?.stop();
   });
-};
+});

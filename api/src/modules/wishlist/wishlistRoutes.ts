@@ -7,6 +7,7 @@ import type { AppContext } from '../../appContext';
 import { currentAuth, requireRole } from '../../security/authGuard';
 import { wishlistMessages } from './wishlistMessages';
 import { mergeItems, readWishlist, removeItem, saveItem } from './wishlistStore';
+import { named } from '../../http/pluginName';
 
 const productParamsSchema = z.object({ productId: idInput('Mã sản phẩm không hợp lệ.') });
 const wishlistResponseSchema = envelopeSchema(wishlistSchema);
@@ -16,7 +17,7 @@ const itemResponseSchema = envelopeSchema(z.object({ item: wishlistItemSchema })
  * The customer's wishlist ("Yêu thích"): GET /api/wishlist, PUT/DELETE /api/wishlist/items/:productId,
  * POST /api/wishlist/merge (the guest's hearts at login). Customers only: 401 without a login, 403 for staff.
  */
-export const wishlistRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const wishlistRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('wishlistRoutes', async (app, { context }) => {
   const { db, clock } = context;
   const customer = requireRole('customer');
 
@@ -66,4 +67,4 @@ export const wishlistRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     },
     async (request) => ok(await mergeItems(db, clock, currentAuth(request).userId, request.body.productIds), wishlistMessages.merged),
   );
-};
+});

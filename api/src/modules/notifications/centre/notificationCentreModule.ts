@@ -4,6 +4,7 @@ import { notificationsOf } from './notificationEvents';
 import { notificationEventsRoutes } from './notificationEventsRoutes';
 import { notificationRoutes } from './notificationRoutes';
 import { notify } from './notify';
+import { named } from '../../../http/pluginName';
 
 /**
  * The notification centre (issue 49 §2): the bell's routes and the personal stream, and the bus → notification
@@ -11,7 +12,7 @@ import { notify } from './notify';
  * into notifications once however many instances run; the work runs detached from the request that published
  * (it never fails nor slows it), its errors logged, and the server waits for it when it closes.
  */
-export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext }> = named('notificationCentreModule', async (app, { context }) => {
   await app.register(notificationRoutes, { context });
   await app.register(notificationEventsRoutes, { events: context.events });
 
@@ -34,4 +35,4 @@ export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext 
     stop();
     await queue;
   });
-};
+});

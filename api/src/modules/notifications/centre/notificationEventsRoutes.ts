@@ -3,6 +3,7 @@ import { CONVERSATION_MESSAGE_EVENT, CONVERSATION_READ_EVENT, errorEnvelopeSchem
 import type { EventBus } from '../../../events/eventBus';
 import { eventStreams, SSE_HEARTBEAT_MS } from '../../../http/eventStream';
 import { authenticate, currentAuth } from '../../../security/authGuard';
+import { named } from '../../../http/pluginName';
 
 export interface NotificationEventsRoutesOptions {
   events: EventBus;
@@ -14,7 +15,7 @@ export interface NotificationEventsRoutesOptions {
  * `conversation-message`, `conversation-read`), whichever instance published the event. Bearer header, read
  * with fetch like GET /api/appointments/events.
  */
-export const notificationEventsRoutes: FastifyPluginAsyncZod<NotificationEventsRoutesOptions> = async (app, { events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
+export const notificationEventsRoutes: FastifyPluginAsyncZod<NotificationEventsRoutesOptions> = named('notificationEventsRoutes', async (app, { events, heartbeatMs = SSE_HEARTBEAT_MS }) => {
   const serve = eventStreams(app, events, heartbeatMs);
 
   app.get(
@@ -32,4 +33,4 @@ export const notificationEventsRoutes: FastifyPluginAsyncZod<NotificationEventsR
       await serve(request, reply, (write) => events.subscribePersonal(userId, (event) => write(event.name, event.data)));
     },
   );
-};
+});

@@ -14,6 +14,7 @@ import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { authenticate, currentAuth } from '../../../security/authGuard';
 import { markNotificationsRead, readNotifications, unreadCountOf } from './notificationReads';
+import { named } from '../../../http/pluginName';
 
 /** Either form's fields: a body with neither is an update of nothing (422, as every PUT's). */
 const markReadFields = z.object({ ...markNotificationsReadInputSchema.options[0].shape, ...markNotificationsReadInputSchema.options[1].shape });
@@ -28,7 +29,7 @@ export const notificationMessages = {
  * The bell's routes (issue 49 §2), for any signed-in role, each user's own notifications only: the list newest
  * first, the unread count, marking read. The live stream is notificationEventsRoutes.ts.
  */
-export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('notificationRoutes', async (app, { context }) => {
   const { db, clock } = context;
   cacheControlForAll(app, 'private, no-store');
   const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
@@ -60,4 +61,4 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       return ok({ unreadCount }, notificationMessages.marked);
     },
   );
-};
+});

@@ -15,6 +15,7 @@ import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { authenticate, currentAuth } from '../../../security/authGuard';
 import { readPreferences, writePreferences } from './preferences';
+import { named } from '../../../http/pluginName';
 
 export const channelMessages = {
   preferences: 'Lựa chọn nhận thông báo của bạn.',
@@ -34,7 +35,7 @@ const unsubscribeQuerySchema = z.object({
  * The user's channels outside the site (any signed-in role, own settings only): GET/PUT /api/notifications/preferences,
  * GET /api/notifications/push-key, POST/DELETE /api/notifications/push-subscriptions.
  */
-export const channelRoutes: FastifyPluginAsyncZod<{ context: AppContext; available: (channel: ChannelName) => boolean }> = async (app, { context, available }) => {
+export const channelRoutes: FastifyPluginAsyncZod<{ context: AppContext; available: (channel: ChannelName) => boolean }> = named('channelRoutes', async (app, { context, available }) => {
   const { db, clock, config } = context;
   cacheControlForAll(app, 'private, no-store');
 
@@ -114,4 +115,4 @@ export const channelRoutes: FastifyPluginAsyncZod<{ context: AppContext; availab
       return ok({ removed: Number(result.numDeletedRows) }, channelMessages.unsubscribed);
     },
   );
-};
+});

@@ -11,6 +11,7 @@ import { webPushChannel } from './providers/webPushChannel';
 import { zaloZnsChannel } from './providers/zaloZnsChannel';
 import { channelStandIns, standInOutboxRoutes } from './standIns';
 import type { DevOutboxes } from './devOutboxes';
+import { named } from '../../../http/pluginName';
 
 /** The channels this server can send on, from its config (a channel left unconfigured in production is absent). */
 export function createChannels(context: Pick<AppContext, 'db' | 'clock' | 'config' | 'fetch'>, outboxes: DevOutboxes | null): Map<ChannelName, NotificationChannel> {
@@ -25,7 +26,7 @@ export function createChannels(context: Pick<AppContext, 'db' | 'clock' | 'confi
 }
 
 /** Preferences, push subscriptions and the push key routes; the deliveries' worker (once the server listens); the stand-ins and their outboxes in development. */
-export const notificationChannelsModule: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const notificationChannelsModule: FastifyPluginAsync<{ context: AppContext }> = named('notificationChannelsModule', async (app, { context }) => {
   const { config } = context;
   const development = config.nodeEnv !== 'production';
   const outboxes = development ? createDevOutboxes() : null;
@@ -45,4 +46,4 @@ export const notificationChannelsModule: FastifyPluginAsync<{ context: AppContex
   app.addHook('onClose', async () => {
     await worker?.stop();
   });
-};
+});

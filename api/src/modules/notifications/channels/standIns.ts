@@ -5,6 +5,7 @@ import type { Clock } from '../../../security/clock';
 import type { DevOutbox, DevOutboxes } from './devOutboxes';
 import { ESMS_SEND_PATH, type EsmsAnswer } from './providers/esmsChannel';
 import type { ZnsAnswer } from './providers/zaloZnsChannel';
+import { named } from '../../../http/pluginName';
 
 /** The Zalo stand-in's daily quota (Zalo gives a new OA a few hundred a day). */
 export const STAND_IN_ZNS_DAILY_QUOTA = 500;
@@ -47,7 +48,7 @@ export function esmsStandInAnswer(state: { apiKey: string; secretKey: string; ou
  * Development's stand-ins of Zalo ZNS and eSMS (never in production): the API's own routes under /api/dev that answer
  * like the provider, so the real clients are exercised end to end; what they accepted is kept for the dev outboxes.
  */
-export const channelStandIns: FastifyPluginAsync<{ zalo: ZaloZnsConfig | null; sms: EsmsConfig | null; outboxes: DevOutboxes; clock: Clock }> = async (app, { zalo, sms, outboxes, clock }) => {
+export const channelStandIns: FastifyPluginAsync<{ zalo: ZaloZnsConfig | null; sms: EsmsConfig | null; outboxes: DevOutboxes; clock: Clock }> = named('channelStandIns', async (app, { zalo, sms, outboxes, clock }) => {
   const now = () => clock.now();
   if (zalo?.standIn) {
     const state = { accessToken: zalo.accessToken, outbox: outboxes.zalo, sentToday: 0, dailyQuota: STAND_IN_ZNS_DAILY_QUOTA, now, day: '' };
@@ -62,7 +63,7 @@ export const channelStandIns: FastifyPluginAsync<{ zalo: ZaloZnsConfig | null; s
     const state = { apiKey: sms.apiKey, secretKey: sms.secretKey, outbox: outboxes.sms, requestIds: new Set<string>(), now };
     app.post(`/dev/esms${ESMS_SEND_PATH}`, { schema: { hide: true } }, async (request) => esmsStandInAnswer(state, request.body));
   }
-};
+});
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -85,7 +86,7 @@ ${items || '<p>Chưa có tin nào.</p>'}</body></html>`;
 }
 
 /** GET /api/dev/zalo-outbox, /dev/sms-outbox, /dev/push-outbox: the stand-ins' sends (development, callers on this machine only, like /dev/outbox). */
-export const standInOutboxRoutes: FastifyPluginAsync<{ outboxes: DevOutboxes }> = async (app, { outboxes }) => {
+export const standInOutboxRoutes: FastifyPluginAsync<{ outboxes: DevOutboxes }> = named('standInOutboxRoutes', async (app, { outboxes }) => {
   for (const kind of ['zalo', 'sms', 'push'] as const) {
     app.get(`/dev/${kind}-outbox`, { schema: { tags: ['dev'], summary: `${OUTBOX_TITLES[kind]}: các tin đã gửi (HTML, chỉ môi trường phát triển, chỉ cho máy chạy API)` } }, async (request, reply) => {
       if (!isRequestFromThisMachine(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'])) return reply.callNotFound();
@@ -96,4 +97,4 @@ export const standInOutboxRoutes: FastifyPluginAsync<{ outboxes: DevOutboxes }> 
         .send(renderStandInOutbox(kind, outboxes[kind]));
     });
   }
-};
+});

@@ -19,6 +19,7 @@ import { listPaymentExceptions, paymentExceptionDetail } from './paymentExceptio
 import { exceptionInScope } from './paymentExceptionScope';
 import { dismissException, matchException, refundException, type PaymentExceptionContext } from './paymentExceptionWork';
 import { reinstateException } from './reinstateException';
+import { named } from '../../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const actionErrors = { ...errors, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };
@@ -29,7 +30,7 @@ const actionErrors = { ...errors, 409: errorEnvelopeSchema, 422: errorEnvelopeSc
  * refunds), POST …/:id/match | reinstate | refund | dismiss (each with the version read). A transfer belongs to
  * the desk of the order it names, else to the desk that ships online orders; another desk's is 404.
  */
-export const paymentExceptionsModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const paymentExceptionsModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('paymentExceptionsModule', async (app, { context }) => {
   const { db, clock, config, events } = context;
   const ctx: PaymentExceptionContext = { db, clock, config, events };
   const deskRoles = requireCentreRole(db, 'staff', 'manager', 'admin');
@@ -144,4 +145,4 @@ export const paymentExceptionsModule: FastifyPluginAsyncZod<{ context: AppContex
       return ok(await detailOf(scope, request.params.id), paymentExceptionMessages.dismissed);
     },
   );
-};
+});

@@ -8,6 +8,7 @@ import { ok } from '../../../http/envelope';
 import { requireRole } from '../../../security/authGuard';
 import { csvChunk, csvStream } from '../../reports';
 import { DAY_COLUMNS, dayRows, reconciliation, TRANSACTION_COLUMNS, transactionRows } from './reconciliationQueries';
+import { named } from '../../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
@@ -16,7 +17,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * day: received, matched, exceptions open/resolved, refunds; totals) and GET /api/reconciliation.csv (the same
  * table, or every transaction with `view=transactions`; the reports' CSV writer: UTF-8 BOM, formulas guarded).
  */
-export const reconciliationModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const reconciliationModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('reconciliationModule', async (app, { context }) => {
   const { db } = context;
   const admin = requireRole('admin');
 
@@ -67,4 +68,4 @@ export const reconciliationModule: FastifyPluginAsyncZod<{ context: AppContext }
     reply.header('content-disposition', `attachment; filename="${name}_${from}_${to}.csv"`);
     return reply.type('text/csv; charset=utf-8').send(csv);
   }
-};
+});

@@ -18,6 +18,7 @@ import { orderMessages } from '../../orders';
 import { webOrderInScope } from '../../webOrders';
 import { recordedTransferMessages } from './paymentTransactionMessages';
 import { recordTransfer } from './recordTransfer';
+import { named } from '../../../http/pluginName';
 
 /** How far back a clerk may date a transfer: a bank statement's usual reach. */
 const RECORDED_TRANSFER_MAX_AGE_DAYS = 90;
@@ -30,7 +31,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
  * would be (recordTransfer, provider MANUAL, the clerk as actor): the exact total pays the order through the one
  * paid path; any other amount waits in the exceptions queue. A bank reference recorded before is a 409.
  */
-export const recordedTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const recordedTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('recordedTransfersModule', async (app, { context }) => {
   const { db, clock, config, events } = context;
   const deskRoles = requireCentreRole(db, 'staff', 'manager', 'admin');
   cacheControlForAll(app, 'private, no-store');
@@ -78,4 +79,4 @@ export const recordedTransfersModule: FastifyPluginAsyncZod<{ context: AppContex
       return ok({ outcome: result.outcome, orderCode: order.code }, message);
     },
   );
-};
+});

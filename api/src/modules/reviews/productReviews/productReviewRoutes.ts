@@ -44,6 +44,7 @@ import {
   setReviewHidden,
   updateReview,
 } from './productReviewWrites';
+import { named } from '../../../http/pluginName';
 
 /** Reviews an account may write per hour, and photos it may upload per hour. */
 export const REVIEWS_PER_HOUR = 20;
@@ -62,11 +63,11 @@ const adminReviewResponse = envelopeSchema(adminProductReviewSchema);
  * review's writing, editing (30 days), photos, "Hữu ích" votes and reports, and the admin's moderation (queue,
  * reply, hide/unhide). Text is plain text, stored and answered as is (JSON), never HTML.
  */
-export const productReviewRoutes: FastifyPluginAsync<{ context: AppContext }> = async (app, { context }) => {
+export const productReviewRoutes: FastifyPluginAsync<{ context: AppContext }> = named('productReviewRoutes', async (app, { context }) => {
   await app.register(reviewRoutes, { context });
-};
+});
 
-const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('productReviewRoutes.reviewRoutes', async (app, { context }) => {
   const { db, clock, counters, config } = context;
   const customer = requireRole('customer');
   const admin = requireRole('admin');
@@ -221,7 +222,7 @@ const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app,
     },
   );
 
-  const uploads: FastifyPluginAsyncZod = async (upload) => {
+  const uploads: FastifyPluginAsyncZod = named('productReviewRoutes.uploads', async (upload) => {
     // One byte over the limit is read, so that a file over 8 MB is refused by its length.
     await upload.register(multipart, { limits: { fileSize: REVIEW_PHOTO_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 } });
     upload.post(
@@ -253,6 +254,6 @@ const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app,
         return reply.code(201).send(ok(await readReview(db, review.id, userId), messages.photoAdded));
       },
     );
-  };
+  });
   await app.register(uploads);
-};
+});

@@ -34,6 +34,7 @@ import { RATING_KPI_CSV_COLUMNS, ratingKpiCsvRows, ratingKpis } from './serviceR
 import { serviceRatingMessages as messages } from './serviceRatingMessages';
 import { actOnFollowUp, centreOfQuery, followUpList, moderateRating, staffRatings } from './serviceRatingStaff';
 import { myRatings, pendingRatings, rateServiceOrder } from './serviceRatingStore';
+import { named } from '../../../http/pluginName';
 
 /** Ratings one account may send (give or change) per window: generous for a person, a wall for a script. */
 export const SERVICE_RATING_WRITES_PER_WINDOW = 30;
@@ -52,7 +53,7 @@ function waitText(ms: number): string {
  * Managers (their centre; another centre 404) and admins (every centre): GET /service-ratings, hide/unhide,
  * the low ratings' follow-ups (notes, close) and the rating KPIs with their CSV. Staff and technicians 403.
  */
-export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('serviceRatingRoutes', async (app, { context }) => {
   const { db, clock, counters } = context;
   const customer = requireRole('customer');
   const managers = requireCentreRole(db, 'manager', 'admin');
@@ -234,4 +235,4 @@ export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       return raw.type('text/csv; charset=utf-8').send(csv);
     },
   );
-};
+});

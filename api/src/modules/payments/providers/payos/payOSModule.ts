@@ -9,6 +9,7 @@ import { paymentMessages, recordTransfer, keepRawJsonBodies, rawBodyOf, sameSecr
 import { payOsCheckoutUrl } from './payOsLinks';
 import { payOsSignature } from './payOsSignature';
 import { payOsTransfer } from './payOsTransfer';
+import { named } from '../../../../http/pluginName';
 
 const errors = { 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 502: errorEnvelopeSchema, 503: errorEnvelopeSchema };
 
@@ -18,7 +19,7 @@ const errors = { 401: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorE
  * signed with the checksum key, checked in constant time; wrong → 401 and a log line without secrets). A paid
  * link (data.code '00') pays its order when the amount matches; anything else waits in the exceptions queue.
  */
-export const payOSModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const payOSModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('payOSModule', async (app, { context }) => {
   const { db, clock, config, events } = context;
   keepRawJsonBodies(app);
   cacheControlForAll(app, 'private, no-store');
@@ -72,4 +73,4 @@ export const payOSModule: FastifyPluginAsyncZod<{ context: AppContext }> = async
       return ok({ outcome: result.outcome }, paymentMessages.received);
     },
   );
-};
+});

@@ -4,6 +4,7 @@ import { formatVndPlain, vietnamTimestampOf } from 'shared-contracts/schemas';
 import type { PayOsConfig } from '../../../../config';
 import { sameSecret } from '../../transactions';
 import { payOsLinkRequestSignature, payOsSignature } from './payOsSignature';
+import { named } from '../../../../http/pluginName';
 
 interface StandInLink {
   id: string;
@@ -50,7 +51,7 @@ ${closed ? `<p role="status">Liên kết này đã ${link.status === 'PAID' ? '�
  * correctly signed webhook (through the API's own router) and goes back to returnUrl, "Hủy" to cancelUrl, with
  * payOS's query parameters (code, id, cancel, status, orderCode).
  */
-export const payOsStandIn: FastifyPluginAsync<{ payOs: PayOsConfig; publicUrl: string }> = async (app, { payOs, publicUrl }) => {
+export const payOsStandIn: FastifyPluginAsync<{ payOs: PayOsConfig; publicUrl: string }> = named('payOsStandIn', async (app, { payOs, publicUrl }) => {
   const links = new Map<string, StandInLink>();
   // The checkout page's buttons post empty forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
@@ -127,4 +128,4 @@ export const payOsStandIn: FastifyPluginAsync<{ payOs: PayOsConfig; publicUrl: s
     if (link.status === 'PENDING') link.status = 'CANCELLED';
     return reply.redirect(withQuery(link.cancelUrl, { code: '00', id: link.id, cancel: 'true', status: 'CANCELLED', orderCode: String(link.orderCode) }), 303);
   });
-};
+});

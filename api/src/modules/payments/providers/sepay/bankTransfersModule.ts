@@ -6,6 +6,7 @@ import { AppError } from '../../../../http/appError';
 import { ok } from '../../../../http/envelope';
 import { paymentMessages, recordTransfer, keepRawJsonBodies, rawBodyOf, sameSecret } from '../../transactions';
 import { sepayTransfer } from './sepayTransfer';
+import { named } from '../../../../http/pluginName';
 
 const APIKEY_SCHEME = /^Apikey\s+(.+)$/i;
 
@@ -15,7 +16,7 @@ const APIKEY_SCHEME = /^Apikey\s+(.+)$/i;
  * (SEPAY_WEBHOOK_KEY, compared in constant time; wrong or missing → 401 and a log line without the key). Money in
  * only; the transfer is recorded once per SePay id and pays the order whose code its content holds.
  */
-export const bankTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const bankTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('bankTransfersModule', async (app, { context }) => {
   const { db, clock, config, events } = context;
   keepRawJsonBodies(app);
   cacheControlForAll(app, 'no-store');
@@ -48,4 +49,4 @@ export const bankTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }>
       return ok({ outcome: result.outcome }, paymentMessages.received);
     },
   );
-};
+});
