@@ -11,7 +11,7 @@ interface PluginUtils {
 
 const pluginUtils = jest.requireActual<PluginUtils>('fastify/lib/plugin-utils.js');
 // @fastify/swagger-ui registers its routes as a plain plugin of its own: a third party's, not ours to name.
-const swaggerUiRoutes = jest.requireActual<unknown>('@fastify/swagger-ui/lib/routes.js');
+const swaggerUiRoutes = jest.requireActual<object>('@fastify/swagger-ui/lib/routes.js');
 
 describe.each(testDatabases().filter((target) => target.dialect === 'sqlite'))('the API plugins on $label', (target) => {
   const scratch = useScratchDatabase(target);
