@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import MiniSearch, { type Query } from 'minisearch';
 import { OK_JSON_WRAPPING } from '../catalogue';
 import { indexTerms, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
-import { readsMiniSearch, scoreQuery, type QueryTree, type TermQuery } from './queryScoring';
+import { readsMiniSearch, scoreQuery, ScoredTerms, type QueryTree, type TermQuery } from './queryScoring';
 import type { SearchSource } from './searchSources';
 
 /** The fields an item is found by, each as space-separated index terms (searchTerms.ts). */
@@ -171,6 +171,8 @@ export class CatalogueSearchIndex {
   private readonly runTogether = new Map<string, Tally>();
   /** Whether queries are scored from MiniSearch's index directly (queryScoring.ts), else through MiniSearch#search. */
   private readonly readsMiniSearch: boolean;
+  /** What scoring reads of the index as it stands (cleared on every change of it). */
+  private readonly scoredTerms: ScoredTerms;
 
   /**
    * `wordsOf` folds a text into words (searchWords, or a remembering one: rememberedSearchWords); `catalogue`: the
@@ -191,6 +193,7 @@ export class CatalogueSearchIndex {
     });
     this.miniSearch.addAll(sources.map((source) => this.indexed(this.nextKey++, source)));
     this.readsMiniSearch = readsMiniSearch(this.miniSearch);
+    this.scoredTerms = new ScoredTerms(this.miniSearch, FIELD_BOOSTS);
   }
 
   /**
@@ -203,6 +206,7 @@ export class CatalogueSearchIndex {
       await nextTurn();
       index.miniSearch.addAll(sources.slice(start, start + BUILD_CHUNK).map((source) => index.indexed(index.nextKey++, source)));
     }
+    index.scoredTerms.clear();
     return index;
   }
 
@@ -233,6 +237,7 @@ export class CatalogueSearchIndex {
       if (known !== undefined) this.unindex(known);
       this.miniSearch.add(this.indexed(known ?? this.nextKey++, source));
     }
+    if (changed.length + gone.length > 0) this.scoredTerms.clear();
     return true;
   }
 
@@ -323,7 +328,7 @@ export class CatalogueSearchIndex {
 
   /** Every matching item's score by its key (queryScoring.ts; MiniSearch#search when it cannot: `reference`). */
   private scores(tree: QueryTree, boostDocument: (key: number) => number, reference = !this.readsMiniSearch): Map<number, number> {
-    const scores = reference ? null : scoreQuery(this.miniSearch, tree, FIELD_BOOSTS, boostDocument);
+    const scores = reference ? null : scoreQuery(this.scoredTerms, this.miniSearch, tree, boostDocument);
     if (scores) return scores;
     const results = this.miniSearch.search(asMiniSearchQuery(tree), { boostDocument: (key) => boostDocument(key as number) });
     return new Map(results.map((result) => [result.id as number, result.score]));

@@ -45,6 +45,9 @@ interface Scored {
   terms: number;
 }
 
+/** The documents a part of a query may still match (undefined: any). */
+type Candidates = ReadonlyMap<number, Scored> | undefined;
+
 // MiniSearch 7's defaults (defaultSearchOptions): match weights and BM25 parameters.
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
@@ -82,46 +85,139 @@ export function readsMiniSearch(miniSearch: MiniSearch<never> | MiniSearch<objec
   );
 }
 
-/**
- * The documents matching `tree` with their scores (by their ids, MiniSearch's idField), as MiniSearch#search
- * scores them with `fieldBoosts` (the fields in the order given to MiniSearch) and `boostDocument`; null when the
- * query holds more than MAX_SCORED_TERMS distinct terms.
- */
-export function scoreQuery(
-  miniSearch: MiniSearch<never> | MiniSearch<object>,
-  tree: QueryTree,
-  fieldBoosts: Readonly<Record<string, number>>,
-  boostDocument: (id: number) => number,
-): Map<number, number> | null {
-  const state = miniSearch as unknown as MiniSearchState;
-  const fields = Object.keys(fieldBoosts).map((field) => ({ id: state._fieldIds[field]!, boost: fieldBoosts[field]! }));
-  const termBits = new Map<string, number>();
-  /** Each document's boost, asked once a query (it is asked for every term and field the document matches). */
-  const docBoosts = new Map<number, number>();
+/** An index term's postings in one field, scored: documents (MiniSearch's short ids) and their BM25 before any boost. */
+interface FieldPostings {
+  boost: number;
+  docIds: Int32Array;
+  bm25: Float64Array;
+}
 
-  const termResults = (bit: number, termWeight: number, termBoost: number, data: FieldTermData | undefined, results: Map<number, Scored>): void => {
-    if (data === undefined) return;
-    for (const field of fields) {
+/** Terms one query word stands for, by prefix or edits, with the distance each lies from it. */
+type Expansion = readonly (readonly [term: string, distance: number])[];
+
+/** Postings (numbers) the memo of ScoredTerms holds at most before it starts afresh. */
+const MAX_STORED_POSTINGS = 200_000;
+
+/**
+ * What scoring reads of the index, worked out once for the index as it stands: each term's BM25 per field and
+ * document (BM25 reads the term's document count and the fields' average lengths, which every add or remove moves)
+ * and the terms a word's prefix or edits reach. The index calls `clear` after every change; past
+ * MAX_STORED_POSTINGS the memo starts afresh, so odd words cannot grow it without bound.
+ */
+export class ScoredTerms {
+  private readonly postings = new Map<string, readonly FieldPostings[]>();
+  private readonly prefixes = new Map<string, Expansion>();
+  private readonly fuzzy = new Map<string, Expansion>();
+  private stored = 0;
+  private readonly state: MiniSearchState;
+  private readonly fields: readonly { id: number; boost: number }[];
+
+  constructor(miniSearch: MiniSearch<never> | MiniSearch<object>, fieldBoosts: Readonly<Record<string, number>>) {
+    this.state = miniSearch as unknown as MiniSearchState;
+    this.fields = Object.keys(fieldBoosts).map((field) => ({ id: this.state._fieldIds[field]!, boost: fieldBoosts[field]! }));
+  }
+
+  clear(): void {
+    this.postings.clear();
+    this.prefixes.clear();
+    this.fuzzy.clear();
+    this.stored = 0;
+  }
+
+  /** The term's scored postings per field (empty when the index lacks it). */
+  of(term: string): readonly FieldPostings[] {
+    let found = this.postings.get(term);
+    if (found === undefined) {
+      found = this.score(this.state._index.get(term));
+      this.remember(this.postings, term, found, found.reduce((sum, field) => sum + field.docIds.length, 1));
+    }
+    return found;
+  }
+
+  /** The index terms longer than `prefix` that start with it, with how many letters longer each is. */
+  startingWith(prefix: string): Expansion {
+    let found = this.prefixes.get(prefix);
+    if (found === undefined) {
+      const longer: [string, number][] = [];
+      for (const [term] of this.state._index.atPrefix(prefix)) if (term.length > prefix.length) longer.push([term, term.length - prefix.length]);
+      this.remember(this.prefixes, prefix, (found = longer), longer.length + 1);
+    }
+    return found;
+  }
+
+  /** The index terms 1 to `edits` edits away from `term`, with their distance. */
+  within(term: string, edits: number): Expansion {
+    const key = `${edits}:${term}`;
+    let found = this.fuzzy.get(key);
+    if (found === undefined) {
+      const near: [string, number][] = [];
+      for (const [match, [, distance]] of this.state._index.fuzzyGet(term, edits)) if (distance) near.push([match, distance]);
+      this.remember(this.fuzzy, key, (found = near), near.length + 1);
+    }
+    return found;
+  }
+
+  private remember<T>(memo: Map<string, T>, key: string, value: T, size: number): void {
+    if (this.stored + size > MAX_STORED_POSTINGS) this.clear();
+    memo.set(key, value);
+    this.stored += size;
+  }
+
+  /**
+   * BM25 as MiniSearch#search computes it for each document of the term, field by field, in its order: a document
+   * removed but still in the postings (MiniSearch drops them lazily) is skipped, and the term's document count
+   * lowered from there on, as there.
+   */
+  private score(data: FieldTermData | undefined): FieldPostings[] {
+    if (data === undefined) return [];
+    const state = this.state;
+    const scored: FieldPostings[] = [];
+    for (const field of this.fields) {
       const freqs = data.get(field.id);
       if (freqs === undefined) continue;
       let matching = freqs.size;
       let idf = invDocFreq(matching, state._documentCount);
       const avgFieldLength = state._avgFieldLength[field.id]!;
+      const docIds: number[] = [];
+      const values: number[] = [];
+      for (const [docId, termFreq] of freqs) {
+        if (!state._documentIds.has(docId)) {
+          matching -= 1;
+          idf = invDocFreq(matching, state._documentCount);
+          continue;
+        }
+        docIds.push(docId);
+        values.push(bm25(idf, termFreq, state._fieldLength.get(docId)![field.id]!, avgFieldLength));
+      }
+      scored.push({ boost: field.boost, docIds: Int32Array.from(docIds), bm25: Float64Array.from(values) });
+    }
+    return scored;
+  }
+}
+
+/**
+ * The documents matching `tree` with their scores (by their ids, MiniSearch's idField), as MiniSearch#search
+ * scores them with the field boosts `terms` was made with and `boostDocument`; null when the query holds more
+ * than MAX_SCORED_TERMS distinct terms.
+ */
+export function scoreQuery(terms: ScoredTerms, miniSearch: MiniSearch<never> | MiniSearch<object>, tree: QueryTree, boostDocument: (id: number) => number): Map<number, number> | null {
+  const state = miniSearch as unknown as MiniSearchState;
+  const termBits = new Map<string, number>();
+  /** Each document's boost, asked once a query (it is asked for every term and field the document matches). */
+  const docBoosts = new Map<number, number>();
+
+  const termResults = (bit: number, termWeight: number, termBoost: number, postings: readonly FieldPostings[], results: Map<number, Scored>, within: Candidates): void => {
+    for (const field of postings) {
       // The product's first factors, multiplied in MiniSearch's order (left to right: the same bits).
       const weight = termWeight * termBoost * field.boost;
-      for (const [docId, termFreq] of freqs) {
+      const { docIds, bm25: values } = field;
+      for (let index = 0; index < docIds.length; index += 1) {
+        const docId = docIds[index]!;
+        if (within !== undefined && !within.has(docId)) continue;
         let docBoost = docBoosts.get(docId);
-        if (docBoost === undefined) {
-          const id = state._documentIds.get(docId);
-          if (id === undefined) {
-            matching -= 1;
-            idf = invDocFreq(matching, state._documentCount);
-            continue;
-          }
-          docBoosts.set(docId, (docBoost = boostDocument(id)));
-        }
+        if (docBoost === undefined) docBoosts.set(docId, (docBoost = boostDocument(state._documentIds.get(docId)!)));
         if (!docBoost) continue;
-        const weighted = weight * docBoost * bm25(idf, termFreq, state._fieldLength.get(docId)![field.id]!, avgFieldLength);
+        const weighted = weight * docBoost * values[index]!;
         const result = results.get(docId);
         if (result === undefined) results.set(docId, { score: weighted, terms: bit });
         else {
@@ -132,41 +228,45 @@ export function scoreQuery(
     }
   };
 
-  const termQuery = (query: TermQuery): Map<number, Scored> => {
+  const termQuery = (query: TermQuery, within: Candidates): Map<number, Scored> => {
     const results = new Map<number, Scored>();
     if (!query.term) return results;
     let bit = termBits.get(query.term);
     if (bit === undefined) termBits.set(query.term, (bit = 2 ** termBits.size));
-    termResults(bit, 1, query.boost, state._index.get(query.term), results);
-    const fuzzyMatches = query.edits > 0 ? state._index.fuzzyGet(query.term, query.edits) : undefined;
+    termResults(bit, 1, query.boost, terms.of(query.term), results, within);
+    const fuzzyMatches = query.edits > 0 ? terms.within(query.term, query.edits) : undefined;
+    // A term both starts with the word and lies within its edits counts once, as a prefix match.
+    let prefixed: Set<string> | undefined;
     if (query.prefix) {
-      for (const [term, data] of state._index.atPrefix(query.term)) {
-        const distance = term.length - query.term.length;
-        if (!distance) continue;
-        fuzzyMatches?.delete(term);
-        termResults(bit, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), query.boost, data, results);
+      for (const [term, distance] of terms.startingWith(query.term)) {
+        if (fuzzyMatches) (prefixed ??= new Set()).add(term);
+        termResults(bit, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), query.boost, terms.of(term), results, within);
       }
     }
     if (fuzzyMatches) {
-      for (const [term, [data, distance]] of fuzzyMatches) {
-        if (!distance) continue;
-        termResults(bit, (FUZZY_WEIGHT * term.length) / (term.length + distance), query.boost, data, results);
+      for (const [term, distance] of fuzzyMatches) {
+        if (prefixed?.has(term)) continue;
+        termResults(bit, (FUZZY_WEIGHT * term.length) / (term.length + distance), query.boost, terms.of(term), results, within);
       }
     }
     return results;
   };
 
-  const run = (query: QueryTree): Map<number, Scored> => {
-    if ('term' in query) return termQuery(query);
-    const results = query.parts.map(run);
-    if (results.length === 0) return new Map();
-    return results.reduce(query.all ? allOf : anyOf);
+  // Every part of an AND is read only for the documents the parts before it left (the others cannot match): each
+  // kept document's score is the same sum in the same order.
+  const run = (query: QueryTree, within: Candidates): Map<number, Scored> => {
+    if ('term' in query) return termQuery(query, within);
+    if (query.parts.length === 0) return new Map();
+    if (!query.all) return query.parts.map((part) => run(part, within)).reduce(anyOf);
+    let found: Map<number, Scored> | undefined;
+    for (const part of query.parts) found = found === undefined ? run(part, within) : allOf(found, run(part, found));
+    return found!;
   };
 
-  const found = run(tree);
+  const found = run(tree, undefined);
   if (termBits.size > MAX_SCORED_TERMS) return null;
   const scores = new Map<number, number>();
-  for (const [docId, { score, terms }] of found) scores.set(state._documentIds.get(docId)!, score * (bitCount(terms) || 1));
+  for (const [docId, { score, terms: matched }] of found) scores.set(state._documentIds.get(docId)!, score * (bitCount(matched) || 1));
   return scores;
 }
 

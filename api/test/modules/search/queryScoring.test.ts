@@ -33,8 +33,10 @@ describe('search scores read from the index', () => {
     expectSameScores(new CatalogueSearchIndex(sources));
   });
 
-  it('stay so after items are updated and removed in place', () => {
+  it('stay so after items are updated and removed in place, what was read before the change forgotten', () => {
     const index = new CatalogueSearchIndex(sources);
+    // every query scored once: the scores read of the index as it was are kept until it changes
+    expectSameScores(index);
     const [renamed, dropped] = sources.filter((source) => source.hit.type === 'product');
     const edited = sources
       .filter((source) => source !== dropped)
