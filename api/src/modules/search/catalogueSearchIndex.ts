@@ -71,6 +71,8 @@ interface IndexedItem {
   pairs: readonly string[];
 }
 
+/** Query words whose query is kept for the index as it stands (rememberedWordQuery). */
+const WORD_QUERIES_KEPT = 10_000;
 /** Items a build indexes between two turns of the event loop. */
 const BUILD_CHUNK = 100;
 /** Of an update, at most this share of the items may change: past it a whole build costs less. */
@@ -173,6 +175,8 @@ export class CatalogueSearchIndex {
   private readonly readsMiniSearch: boolean;
   /** What scoring reads of the index as it stands (cleared on every change of it). */
   private readonly scoredTerms: ScoredTerms;
+  /** Each query word's query (wordQuery) for the index as it stands, by `last` and the word (cleared with scoredTerms). */
+  private readonly wordQueries = new Map<string, QueryTree>();
 
   /**
    * `wordsOf` folds a text into words (searchWords, or a remembering one: rememberedSearchWords); `catalogue`: the
@@ -206,7 +210,7 @@ export class CatalogueSearchIndex {
       await nextTurn();
       index.miniSearch.addAll(sources.slice(start, start + BUILD_CHUNK).map((source) => index.indexed(index.nextKey++, source)));
     }
-    index.scoredTerms.clear();
+    index.changed();
     return index;
   }
 
@@ -237,8 +241,14 @@ export class CatalogueSearchIndex {
       if (known !== undefined) this.unindex(known);
       this.miniSearch.add(this.indexed(known ?? this.nextKey++, source));
     }
-    if (changed.length + gone.length > 0) this.scoredTerms.clear();
+    if (changed.length + gone.length > 0) this.changed();
     return true;
+  }
+
+  /** Forgets what was read of the index before it changed. */
+  private changed(): void {
+    this.scoredTerms.clear();
+    this.wordQueries.clear();
   }
 
   private modelsOf(sources: readonly SearchSource[]): Set<string> {
@@ -313,7 +323,7 @@ export class CatalogueSearchIndex {
     const content = typed.filter((word) => !FUNCTION_WORDS.has(word));
     const words = (content.length > 0 ? content : typed).slice(0, MAX_QUERY_WORDS);
     if (words.length === 0) return [];
-    const groups = words.map((word, index) => this.wordQuery(word, index === words.length - 1));
+    const groups = words.map((word, index) => this.rememberedWordQuery(word, index === words.length - 1));
     const boost = this.documentBoost(query);
     const found = this.scores({ all: true, parts: groups }, boost);
     if (found.size > 0 || groups.length < 3) return bestFirst(found);
@@ -363,6 +373,17 @@ export class CatalogueSearchIndex {
     return Buffer.concat(parts);
   }
 
+  /** wordQuery as the index stands, worked out once a word (at most WORD_QUERIES_KEPT, then afresh). */
+  private rememberedWordQuery(word: string, last: boolean): QueryTree {
+    const key = last ? `$${word}` : word;
+    let tree = this.wordQueries.get(key);
+    if (tree === undefined) {
+      if (this.wordQueries.size >= WORD_QUERIES_KEPT) this.wordQueries.clear();
+      this.wordQueries.set(key, (tree = this.wordQuery(word, last)));
+    }
+    return tree;
+  }
+
   /**
    * One query word: itself (prefix when last), or, when the catalogue does not have it, a slip of it the
    * catalogue has, two words of the catalogue typed together ("oto" for "ô tô"), or else a word one edit away.
@@ -381,7 +402,7 @@ export class CatalogueSearchIndex {
   /** Popularity, and the diacritics the query was typed with, as a document's boost. */
   private documentBoost(query: string): (key: number) => number {
     // An ASCII word folds to itself: only the others are folded to see whether they carry a mark.
-    const marked = typedWords(query).filter((word) => NOT_ASCII.test(word) && searchWords(word).join('') !== word);
+    const marked = !NOT_ASCII.test(query) ? [] : typedWords(query).filter((word) => NOT_ASCII.test(word) && searchWords(word).join('') !== word);
     const items = this.items;
     return marked.length === 0
       ? (key) => items[key]!.popularity

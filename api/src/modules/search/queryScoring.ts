@@ -202,11 +202,72 @@ export class ScoredTerms {
  */
 export function scoreQuery(terms: ScoredTerms, miniSearch: MiniSearch<never> | MiniSearch<object>, tree: QueryTree, boostDocument: (id: number) => number): Map<number, number> | null {
   const state = miniSearch as unknown as MiniSearchState;
-  const termBits = new Map<string, number>();
-  /** Each document's boost, asked once a query (it is asked for every term and field the document matches). */
-  const docBoosts = new Map<number, number>();
+  const scoring = new QueryScoring(terms, state, boostDocument);
+  const found = scoring.run(tree, undefined);
+  if (scoring.termCount > MAX_SCORED_TERMS) return null;
+  const scores = new Map<number, number>();
+  for (const [docId, { score, terms: matched }] of found) scores.set(state._documentIds.get(docId)!, score * (bitCount(matched) || 1));
+  return scores;
+}
 
-  const termResults = (bit: number, termWeight: number, termBoost: number, postings: readonly FieldPostings[], results: Map<number, Scored>, within: Candidates): void => {
+/** One query's scoring: its terms' bits and its documents' boosts, each asked once. */
+class QueryScoring {
+  private readonly termBits = new Map<string, number>();
+  /** Each document's boost, asked once a query (it is asked for every term and field the document matches). */
+  private readonly docBoosts = new Map<number, number>();
+
+  constructor(
+    private readonly terms: ScoredTerms,
+    private readonly state: MiniSearchState,
+    private readonly boostDocument: (id: number) => number,
+  ) {}
+
+  get termCount(): number {
+    return this.termBits.size;
+  }
+
+  /**
+   * The documents of `query` (within `within`, when given) with their summed scores. Every part of an AND is read
+   * only for the documents the parts before it left (the others cannot match): each kept document's score is the
+   * same sum in the same order.
+   */
+  run(query: QueryTree, within: Candidates): Map<number, Scored> {
+    if ('term' in query) return this.termQuery(query, within);
+    const { parts } = query;
+    if (parts.length === 0) return new Map();
+    let found = this.run(parts[0]!, within);
+    for (let index = 1; index < parts.length; index += 1) found = query.all ? allOf(found, this.run(parts[index]!, found)) : anyOf(found, this.run(parts[index]!, within));
+    return found;
+  }
+
+  private termQuery(query: TermQuery, within: Candidates): Map<number, Scored> {
+    const results = new Map<number, Scored>();
+    if (!query.term) return results;
+    let bit = this.termBits.get(query.term);
+    if (bit === undefined) this.termBits.set(query.term, (bit = 2 ** this.termBits.size));
+    const terms = this.terms;
+    this.add(bit, 1, query.boost, terms.of(query.term), results, within);
+    const fuzzyMatches = query.edits > 0 ? terms.within(query.term, query.edits) : undefined;
+    // A term both starts with the word and lies within its edits counts once, as a prefix match.
+    let prefixed: Set<string> | undefined;
+    if (query.prefix) {
+      for (const [term, distance] of terms.startingWith(query.term)) {
+        if (fuzzyMatches) (prefixed ??= new Set()).add(term);
+        this.add(bit, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), query.boost, terms.of(term), results, within);
+      }
+    }
+    if (fuzzyMatches) {
+      for (const [term, distance] of fuzzyMatches) {
+        if (prefixed?.has(term)) continue;
+        this.add(bit, (FUZZY_WEIGHT * term.length) / (term.length + distance), query.boost, terms.of(term), results, within);
+      }
+    }
+    return results;
+  }
+
+  /** Adds one index term's postings, weighted, to `results`. */
+  private add(bit: number, termWeight: number, termBoost: number, postings: readonly FieldPostings[], results: Map<number, Scored>, within: Candidates): void {
+    const docBoosts = this.docBoosts;
     for (const field of postings) {
       // The product's first factors, multiplied in MiniSearch's order (left to right: the same bits).
       const weight = termWeight * termBoost * field.boost;
@@ -215,7 +276,7 @@ export function scoreQuery(terms: ScoredTerms, miniSearch: MiniSearch<never> | M
         const docId = docIds[index]!;
         if (within !== undefined && !within.has(docId)) continue;
         let docBoost = docBoosts.get(docId);
-        if (docBoost === undefined) docBoosts.set(docId, (docBoost = boostDocument(state._documentIds.get(docId)!)));
+        if (docBoost === undefined) docBoosts.set(docId, (docBoost = this.boostDocument(this.state._documentIds.get(docId)!)));
         if (!docBoost) continue;
         const weighted = weight * docBoost * values[index]!;
         const result = results.get(docId);
@@ -226,48 +287,7 @@ export function scoreQuery(terms: ScoredTerms, miniSearch: MiniSearch<never> | M
         }
       }
     }
-  };
-
-  const termQuery = (query: TermQuery, within: Candidates): Map<number, Scored> => {
-    const results = new Map<number, Scored>();
-    if (!query.term) return results;
-    let bit = termBits.get(query.term);
-    if (bit === undefined) termBits.set(query.term, (bit = 2 ** termBits.size));
-    termResults(bit, 1, query.boost, terms.of(query.term), results, within);
-    const fuzzyMatches = query.edits > 0 ? terms.within(query.term, query.edits) : undefined;
-    // A term both starts with the word and lies within its edits counts once, as a prefix match.
-    let prefixed: Set<string> | undefined;
-    if (query.prefix) {
-      for (const [term, distance] of terms.startingWith(query.term)) {
-        if (fuzzyMatches) (prefixed ??= new Set()).add(term);
-        termResults(bit, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * distance), query.boost, terms.of(term), results, within);
-      }
-    }
-    if (fuzzyMatches) {
-      for (const [term, distance] of fuzzyMatches) {
-        if (prefixed?.has(term)) continue;
-        termResults(bit, (FUZZY_WEIGHT * term.length) / (term.length + distance), query.boost, terms.of(term), results, within);
-      }
-    }
-    return results;
-  };
-
-  // Every part of an AND is read only for the documents the parts before it left (the others cannot match): each
-  // kept document's score is the same sum in the same order.
-  const run = (query: QueryTree, within: Candidates): Map<number, Scored> => {
-    if ('term' in query) return termQuery(query, within);
-    if (query.parts.length === 0) return new Map();
-    if (!query.all) return query.parts.map((part) => run(part, within)).reduce(anyOf);
-    let found: Map<number, Scored> | undefined;
-    for (const part of query.parts) found = found === undefined ? run(part, within) : allOf(found, run(part, found));
-    return found!;
-  };
-
-  const found = run(tree, undefined);
-  if (termBits.size > MAX_SCORED_TERMS) return null;
-  const scores = new Map<number, number>();
-  for (const [docId, { score, terms: matched }] of found) scores.set(state._documentIds.get(docId)!, score * (bitCount(matched) || 1));
-  return scores;
+  }
 }
 
 /** MiniSearch's AND: the documents in both, scores added, in b's order. */

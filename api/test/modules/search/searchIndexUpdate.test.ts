@@ -36,6 +36,8 @@ describe('the search index brought up to date in place', () => {
     const added: SearchSource = { ...renamed!, hit: { ...renamed!.hit, id: 999_999, slug: 'phanh-quasar', title: 'Phanh Quasar' }, name: 'Phanh Quasar', sku: 'QSR-1' };
     const after = [...edited, added];
 
+    // Asked before the update too: what was worked out of the index as it was must not answer after it.
+    expect(answers(index)).toEqual(answers(new CatalogueSearchIndex(sources)));
     expect(index.update(after)).toBe(true);
     expect(index.size).toBe(after.length);
     expect(answers(index)).toEqual(answers(new CatalogueSearchIndex(after)));
@@ -44,6 +46,20 @@ describe('the search index brought up to date in place', () => {
     expect(index.resultJson('quasar', 50)).toContain('Phanh Quasar');
     expect(answers(index).join('')).not.toContain(`"slug":"${dropped!.hit.slug}"`);
     expect(index.resultJson(repriced!.name, 5)).toContain(`"price":${repriced!.hit.price + 12_345}`);
+  });
+
+  it('takes a word the catalogue gains as typed, though it was asked before as a slip of another', () => {
+    const [only] = products();
+    const index = new CatalogueSearchIndex(sources);
+    // "dday" is no word of the catalogue: read as telex, it is "day" (Dây sạc …)
+    const asSlip = index.resultJson('dday', 50);
+    expect(asSlip).toContain('Dây');
+    const withWord = sources.map((source) => (source === only ? { ...source, name: 'Dday', hit: { ...source.hit, title: 'Dday' } } : source));
+    expect(index.update(withWord)).toBe(true);
+    const asTyped = index.resultJson('dday', 50);
+    expect(asTyped).toBe(new CatalogueSearchIndex(withWord).resultJson('dday', 50));
+    expect(asTyped).toContain('"title":"Dday"');
+    expect(asTyped).not.toContain('Dây');
   });
 
   it('takes a word no item holds any more out of what is taken as typed', () => {
