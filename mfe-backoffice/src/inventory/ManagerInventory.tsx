@@ -12,6 +12,7 @@ import { MovementLedger } from './MovementLedger';
 import { ReceiveDialog, receiveLine, type ReceiveLineDraft } from './ReceiveDialog';
 import { WhenNearViewport } from './WhenNearViewport';
 import styles from '../components/StockPanels.module.css';
+import { CentreSelect } from '../components/CentreSelect';
 
 const t = inventoryText;
 /** The floor-changed kinds that can move this centre's stock. */
@@ -89,19 +90,7 @@ export function ManagerInventory({ below }: { below?: (context: InventoryPanelCo
         {isAdmin ? (
           <div className={styles.field}>
             <label htmlFor={centreSelectId}>{t.centre.label}</label>
-            <select
-              id={centreSelectId}
-              className={styles.select}
-              value={centreId ?? ''}
-              disabled={!centres}
-              onChange={(event) => setChosenCentre(Number(event.target.value))}
-            >
-              {(centres ?? []).map((centre) => (
-                <option key={centre.id} value={centre.id}>
-                  {centre.name}
-                </option>
-              ))}
-            </select>
+            <CentreSelect id={centreSelectId} className={styles.select} centres={centres} value={centreId} onChange={setChosenCentre} />
           </div>
         ) : (
           <p className={styles.muted}>

@@ -15,6 +15,7 @@ import { messagesText } from './messagesText';
 import { ThreadPane } from './ThreadPane';
 import { centreUnread } from './unreadTotal';
 import styles from './Messages.module.css';
+import { CentreSelect } from '../components/CentreSelect';
 
 /** Typing in the search box asks the server once it pauses this long. */
 export const SEARCH_PAUSE_MS = 300;
@@ -204,13 +205,7 @@ export function MessagesDesk() {
                 <label htmlFor={pickerId} className={styles.fieldLabel}>
                   {messagesText.inbox.centre}
                 </label>
-                <select id={pickerId} className={styles.select} value={shownCentre ?? ''} disabled={!centres} onChange={(event) => chooseCentre(Number(event.target.value))}>
-                  {(centres ?? []).map((centre) => (
-                    <option key={centre.id} value={centre.id}>
-                      {centre.name}
-                    </option>
-                  ))}
-                </select>
+                <CentreSelect id={pickerId} className={styles.select} centres={centres} value={shownCentre} onChange={chooseCentre} />
               </div>
             )
           }

@@ -7,6 +7,7 @@ import { useSessionRole } from '../hooks/useSessionRole';
 import { PARTS_DEMAND_DAYS, partsDemandApi, type PartsDemandDays } from './partsDemandApi';
 import { partsDemandText as t } from './partsDemandText';
 import styles from './PartsDemand.module.css';
+import { CentreSelect } from '../components/CentreSelect';
 
 
 /** The receive dialog's line for a row: the product with the suggested quantity (blank when nothing is suggested). */
@@ -59,13 +60,7 @@ export function ManagerPartsDemand() {
         {isAdmin ? (
           <div className={styles.field}>
             <label htmlFor={ids.centre}>{t.centre}</label>
-            <select id={ids.centre} className={styles.select} value={centreId ?? ''} disabled={!centres} onChange={(event) => setChosenCentre(Number(event.target.value))}>
-              {(centres ?? []).map((centre) => (
-                <option key={centre.id} value={centre.id}>
-                  {centre.name}
-                </option>
-              ))}
-            </select>
+            <CentreSelect id={ids.centre} className={styles.select} centres={centres} value={centreId} onChange={setChosenCentre} />
           </div>
         ) : (
           <p className={styles.muted}>

@@ -9,6 +9,7 @@ import { staffApi } from './staffApi';
 import { staffText } from './staffText';
 import styles from '../components/AdminLists.module.css';
 import { ListMessages } from '../components/ListMessages';
+import { CentreSelect } from '../components/CentreSelect';
 
 const t = staffText;
 
@@ -62,19 +63,7 @@ export function StaffManagement() {
       <div className={styles.toolbar}>
         <div className={styles.field}>
           <label htmlFor={centreSelectId}>{t.centre.label}</label>
-          <select
-            id={centreSelectId}
-            className={styles.select}
-            value={centreId ?? ''}
-            disabled={!centres}
-            onChange={(event) => setCentreId(Number(event.target.value))}
-          >
-            {(centres ?? []).map((centre) => (
-              <option key={centre.id} value={centre.id}>
-                {centre.name}
-              </option>
-            ))}
-          </select>
+          <CentreSelect id={centreSelectId} className={styles.select} centres={centres} value={centreId ?? undefined} onChange={setCentreId} />
         </div>
       </div>
       <h2 id={titleId}>{t.membersTitle(centreName)}</h2>

@@ -1,14 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
 import { inventoryApi } from '../../src/inventory/inventoryApi';
-import { StaffMessagesPage } from '../../src/messages';
 import { messagesApi } from '../../src/messages/messagesApi';
 import { CENTRES } from '../inventoryFixtures';
 import { signIn, signOut } from '../partsRequestFixtures';
 import { floorChange, lastStreamOptions } from '../staffFixtures';
-import { list, summary, thread } from './messageFixtures';
+import { list, renderMessagesPage, summary, thread } from './messageFixtures';
 
 jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
 jest.mock('../../src/inventory/inventoryApi', () => ({ inventoryApi: { centres: jest.fn() } }));
@@ -24,15 +22,6 @@ const subscribe = jest.mocked(subscribeFloorEvents) as unknown as jest.Mock;
 const hanoi = summary();
 const danang = summary({ id: 5, centreId: 2, centreName: 'EV Service Đà Nẵng', customerName: 'Trần Thị Bình', unreadCount: 0 });
 
-function renderPage(url = '/staff/messages') {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/staff/messages" element={<StaffMessagesPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
 
 const picker = () => screen.getByRole('combobox', { name: 'Trung tâm' });
 const row = (id: number) => screen.findByTestId(`conversation-${id}`);
@@ -52,7 +41,7 @@ afterEach(signOut);
 
 describe('the inbox’s centre for an admin', () => {
   it('lists the service centres, the first one shown until another is chosen', async () => {
-    renderPage();
+    renderMessagesPage();
     await row(3);
     await waitFor(() => expect(picker()).toBeEnabled());
     expect(within(picker()).getAllByRole('option').map((option) => option.textContent)).toEqual(['EV Service Hà Nội', 'EV Service Đà Nẵng']);
@@ -63,7 +52,7 @@ describe('the inbox’s centre for an admin', () => {
   });
 
   it('choosing a centre reads its inbox from page 1, its people and its live changes, and keeps it in the URL', async () => {
-    renderPage();
+    renderMessagesPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Xem thêm hội thoại' }));
     await waitFor(() => expect(api.inbox).toHaveBeenLastCalledWith({ filter: 'open', q: '', page: 2, centreId: undefined }));
     await waitFor(() => expect(picker()).toBeEnabled());
@@ -85,7 +74,7 @@ describe('the inbox’s centre for an admin', () => {
   });
 
   it('a reload keeps the chosen centre', async () => {
-    renderPage('/staff/messages?centre=2');
+    renderMessagesPage('/staff/messages?centre=2');
     await row(5);
     expect(api.inbox).toHaveBeenCalledWith({ filter: 'open', q: '', page: 1, centreId: 2 }, expect.anything());
     expect(api.inbox).not.toHaveBeenCalledWith(expect.objectContaining({ centreId: undefined }), expect.anything());
@@ -95,7 +84,7 @@ describe('the inbox’s centre for an admin', () => {
   });
 
   it('a thread of another centre brings its centre along, and choosing another centre closes it', async () => {
-    renderPage('/staff/messages?thread=5');
+    renderMessagesPage('/staff/messages?thread=5');
     expect(await screen.findByRole('heading', { level: 2, name: 'Trần Thị Bình' })).toBeInTheDocument();
     await waitFor(() => expect(picker()).toHaveValue('2'));
     expect(await row(5)).toHaveAttribute('aria-current', 'true');
@@ -112,7 +101,7 @@ describe('the inbox’s centre for an admin', () => {
 describe('the inbox for the centre’s own people', () => {
   it('a staff member sees no centre picker and reads their own centre', async () => {
     signIn('staff');
-    renderPage('/staff/messages?centre=2');
+    renderMessagesPage('/staff/messages?centre=2');
     await row(3);
     expect(screen.queryByRole('combobox', { name: 'Trung tâm' })).not.toBeInTheDocument();
     expect(inventory.centres).not.toHaveBeenCalled();

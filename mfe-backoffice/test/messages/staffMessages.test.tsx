@@ -1,14 +1,12 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
 import { CONVERSATION_QUICK_REPLIES } from 'shared-contracts/conversations';
 import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
-import { StaffMessagesPage } from '../../src/messages';
 import { messagesApi } from '../../src/messages/messagesApi';
 import { signIn, signOut } from '../partsRequestFixtures';
 import { floorChange, lastStreamOptions } from '../staffFixtures';
-import { list, message, summary, thread } from './messageFixtures';
+import { list, message, renderMessagesPage, summary, thread } from './messageFixtures';
 
 jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
 jest.mock('../../src/messages/messagesApi', () => ({
@@ -38,15 +36,6 @@ const other = summary({
   version: 2,
 });
 
-function renderPage(url = '/staff/messages') {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/staff/messages" element={<StaffMessagesPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
 
 const inbox = () => screen.getByRole('list', { name: 'Hộp thư' });
 const threadMessages = () => screen.getByRole('list', { name: 'Tin nhắn' });
@@ -68,7 +57,7 @@ afterEach(signOut);
 
 describe('/staff/messages', () => {
   it('lists the centre’s threads with customer, subject, last message, time, unread count and assignee', async () => {
-    renderPage();
+    renderMessagesPage();
     const rows = await screen.findAllByRole('link', { name: /Nguyễn Văn An|Trần Thị Bình/ });
     expect(rows).toHaveLength(2);
     const first = within(inbox()).getByTestId('conversation-3');
@@ -89,7 +78,7 @@ describe('/staff/messages', () => {
   });
 
   it('filters by the tabs and searches by name, phone, plate or code', async () => {
-    renderPage();
+    renderMessagesPage();
     await screen.findByTestId('conversation-3');
     expect(screen.getByRole('button', { name: 'Đang mở' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -106,7 +95,7 @@ describe('/staff/messages', () => {
   });
 
   it('shows the chosen thread oldest first with authors, roles and the read receipt, and marks it read', async () => {
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     const messages = await screen.findByRole('list', { name: 'Tin nhắn' });
     const items = within(messages).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('p:last-of-type')?.textContent ?? '')).toHaveLength(2);
@@ -126,7 +115,7 @@ describe('/staff/messages', () => {
     api.thread.mockImplementation(async (_id, before) =>
       before === undefined ? thread({ hasOlder: true }) : thread({ messages: [message(30, { text: 'Tin cũ nhất' })], hasOlder: false }),
     );
-    renderPage();
+    renderMessagesPage();
     await userEvent.click(await screen.findByTestId('conversation-3'));
     expect(await screen.findByRole('list', { name: 'Tin nhắn' })).toBeInTheDocument();
     expect(screen.getByTestId('conversation-3')).toHaveAttribute('aria-current', 'true');
@@ -139,7 +128,7 @@ describe('/staff/messages', () => {
 
   it('sends with Enter (Shift+Enter is a new line) and appends the message', async () => {
     api.send.mockResolvedValue(message(42, { side: 'centre', authorName: 'Lê Thu Hà · Nhân viên', mine: true, text: 'Dạ xe sắp xong\nạ', createdAt: '2026-11-27T02:10:00.000Z' }));
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     const box = await screen.findByRole('textbox', { name: 'Nội dung tin nhắn' });
     await userEvent.type(box, 'Dạ xe sắp xong{Shift>}{Enter}{/Shift}ạ');
     expect(box).toHaveValue('Dạ xe sắp xong\nạ');
@@ -155,7 +144,7 @@ describe('/staff/messages', () => {
 
   it('keeps the text and says why when sending fails', async () => {
     api.send.mockRejectedValue(new ApiError('Tin nhắn tối đa 2.000 ký tự.', 400, 'VALIDATION_ERROR'));
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     const box = await screen.findByRole('textbox', { name: 'Nội dung tin nhắn' });
     await userEvent.type(box, 'Xin chào');
     await userEvent.click(screen.getByRole('button', { name: 'Gửi' }));
@@ -164,7 +153,7 @@ describe('/staff/messages', () => {
   });
 
   it('a quick reply fills the box, to edit before sending', async () => {
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     const quick = await screen.findByRole('group', { name: 'Trả lời nhanh' });
     await userEvent.click(within(quick).getByRole('button', { name: CONVERSATION_QUICK_REPLIES[1] }));
     expect(screen.getByRole('textbox', { name: 'Nội dung tin nhắn' })).toHaveValue(CONVERSATION_QUICK_REPLIES[1]);
@@ -175,7 +164,7 @@ describe('/staff/messages', () => {
   it('uploads photos first and sends their ids with the message', async () => {
     api.uploadPhoto.mockResolvedValue({ id: 77, url: '/api/staff/conversations/3/photos/77', width: 800, height: 600 });
     api.send.mockResolvedValue(message(42, { side: 'centre', authorName: 'Lê Thu Hà · Nhân viên', text: '', photos: [] }));
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     const input = await screen.findByLabelText('Đính kèm ảnh');
     const file = new File([new Uint8Array(10)], 'lop.jpg', { type: 'image/jpeg' });
     await userEvent.upload(input, file);
@@ -187,7 +176,7 @@ describe('/staff/messages', () => {
 
   it('“Nhận xử lý” assigns the thread to me with the version seen', async () => {
     api.assign.mockResolvedValue(summary({ assignee: { id: 3, fullName: 'Lê Thu Hà' }, version: 5 }));
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     await userEvent.click(await screen.findByRole('button', { name: 'Nhận xử lý' }));
     expect(api.assign).toHaveBeenCalledWith(3, 3, 4);
     expect(await screen.findByText('Đã phân công cho Lê Thu Hà.')).toBeInTheDocument();
@@ -196,7 +185,7 @@ describe('/staff/messages', () => {
 
   it('explains a 409 on assign in Vietnamese and reads the thread again', async () => {
     api.assign.mockRejectedValue(new ApiError('Hội thoại đã được người khác phân công.', 409, 'STALE_VERSION'));
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     const select = await screen.findByRole('combobox', { name: 'Người phụ trách' });
     await userEvent.selectOptions(select, 'Phạm Minh');
     api.thread.mockResolvedValue(thread({ conversation: summary({ assignee: { id: 8, fullName: 'Phạm Minh' }, version: 6, unreadCount: 0 }) }));
@@ -210,7 +199,7 @@ describe('/staff/messages', () => {
 
   it('closes and reopens the thread with its version', async () => {
     api.setStatus.mockResolvedValue(summary({ status: 'closed', version: 5 }));
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     await userEvent.click(await screen.findByRole('button', { name: 'Đóng hội thoại' }));
     expect(api.setStatus).toHaveBeenCalledWith(3, 'closed', 4);
     expect(await screen.findByRole('button', { name: 'Mở lại hội thoại' })).toBeInTheDocument();
@@ -218,7 +207,7 @@ describe('/staff/messages', () => {
   });
 
   it('a floor-changed conversation event reads the inbox and the open thread again', async () => {
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     await screen.findByRole('list', { name: 'Tin nhắn' });
     const inboxCalls = api.inbox.mock.calls.length;
     const threadCalls = api.thread.mock.calls.length;
@@ -242,7 +231,7 @@ describe('/staff/messages', () => {
   });
 
   it('on a phone the thread has a way back to the inbox', async () => {
-    renderPage('/staff/messages?thread=3');
+    renderMessagesPage('/staff/messages?thread=3');
     expect(await screen.findByRole('link', { name: 'Quay lại hộp thư' })).toHaveAttribute('href', '/staff/messages');
   });
 });
@@ -258,7 +247,7 @@ describe('/staff/messages, more threads', () => {
     api.inbox.mockResolvedValueOnce(list([summary()], { total: 2 }));
     api.inbox.mockRejectedValueOnce(new ApiError('Không thể kết nối tới máy chủ.', 0, 'NETWORK'));
     api.inbox.mockResolvedValueOnce(list([other], { total: 2, page: 2 }));
-    renderPage();
+    renderMessagesPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Xem thêm hội thoại' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Không thể kết nối tới máy chủ.');
     expect(screen.getByTestId('conversation-3')).toBeInTheDocument();

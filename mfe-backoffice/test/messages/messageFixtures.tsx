@@ -1,4 +1,7 @@
 import type { ConversationList, ConversationMessage, ConversationSummary, ConversationThread } from 'shared-contracts/schemas';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { StaffMessagesPage } from '../../src/messages';
 
 /** Conversations as the API answers them (shared-contracts/schemas/conversations). */
 
@@ -48,4 +51,15 @@ export function thread(overrides: Partial<ConversationThread> = {}): Conversatio
 
 export function list(items: ConversationSummary[], overrides: Partial<ConversationList> = {}): ConversationList {
   return { items, total: items.length, page: 1, pageSize: 20, unreadTotal: items.reduce((sum, item) => sum + item.unreadCount, 0), ...overrides };
+}
+
+/** /staff/messages as the back office routes it, at `url`. */
+export function renderMessagesPage(url = '/staff/messages') {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="/staff/messages" element={<StaffMessagesPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
 }
