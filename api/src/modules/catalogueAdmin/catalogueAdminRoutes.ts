@@ -21,10 +21,9 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { registerDataErrors } from '../../http/dataErrors';
 import { ok } from '../../http/envelope';
 import { currentAuth, requireRole } from '../../security/authGuard';
-import { sniffImageType, assertImageWithinBounds, CHECKLIST_PHOTO_BOUNDS, ImageEncoderUnavailableError, UnreadableUploadError, type ImageEncoder, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX, uploadedImageUrl } from '../media';
+import { CHECKLIST_PHOTO_BOUNDS, storeUploadedImage, type ImageEncoder, productImagesFolder, UPLOADED_IMAGE_KEY_PREFIX, uploadedImageUrl } from '../media';
 import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
 import type { CatalogueChangeFeed } from './catalogueChangeFeed';
-import { multipartFileBytes } from './multipartFile';
 import { listProductsAdmin, productAdminOptions, productHistory, readProductAdmin } from './productAdminQueries';
 import { createProduct, saveProduct, type WriteContext } from './productAdminWork';
 import { named } from '../../http/pluginName';
@@ -153,24 +152,20 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
       },
       async (request) => {
         if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, messages.notMultipart);
-        const bytes = await multipartFileBytes(request, {
+        const stored = await storeUploadedImage(request, encoder, {
+          kind: 'product-image',
+          folder: productImagesFolder(write.uploadDir),
+          bounds: CHECKLIST_PHOTO_BOUNDS,
+          fields: ['file'],
           maxBytes: CHECKLIST_PHOTO_MAX_BYTES,
           tooLarge: () => new AppError(413, ERROR_CODES.FILE_TOO_LARGE, messages.imageTooLarge, [{ field: 'file', message: messages.imageTooLarge }]),
           missing: () => AppError.validation([{ field: 'file', message: messages.imageMissing }], messages.imageMissing),
+          wrongType: () => new AppError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, messages.imageWrongType, [{ field: 'file', message: messages.imageWrongType }]),
+          unreadable: () => new AppError(400, ERROR_CODES.UNREADABLE_IMAGE, messages.imageUnreadable, [{ field: 'file', message: messages.imageUnreadable }]),
+          busy: () => new AppError(503, ERROR_CODES.IMAGE_ENCODER_UNAVAILABLE, messages.imageBusy),
         });
-        if (sniffImageType(bytes) === null) throw new AppError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, messages.imageWrongType, [{ field: 'file', message: messages.imageWrongType }]);
-        const unreadable = () => new AppError(400, ERROR_CODES.UNREADABLE_IMAGE, messages.imageUnreadable, [{ field: 'file', message: messages.imageUnreadable }]);
-        // The declared canvas first (header only): an image bomb never reaches the decoder.
-        await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadable);
-        try {
-          const stored = await encoder.store('product-image', productImagesFolder(write.uploadDir), bytes);
-          const key = `${UPLOADED_IMAGE_KEY_PREFIX}${stored.file}`;
-          return ok({ path: key, url: uploadedImageUrl(key), width: stored.width, height: stored.height, alt: '' });
-        } catch (error) {
-          if (error instanceof UnreadableUploadError) throw unreadable();
-          if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, ERROR_CODES.IMAGE_ENCODER_UNAVAILABLE, messages.imageBusy);
-          throw error;
-        }
+        const key = `${UPLOADED_IMAGE_KEY_PREFIX}${stored.file}`;
+        return ok({ path: key, url: uploadedImageUrl(key), width: stored.width, height: stored.height, alt: '' });
       },
     );
   });

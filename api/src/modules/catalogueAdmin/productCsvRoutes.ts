@@ -10,7 +10,7 @@ import { registerDataErrors } from '../../http/dataErrors';
 import { ok } from '../../http/envelope';
 import { currentAuth, requireRole } from '../../security/authGuard';
 import type { CatalogueChangeFeed } from './catalogueChangeFeed';
-import { multipartFileBytes } from './multipartFile';
+import { uploadedFileBytes } from '../media';
 import { decodeCsv, importProductCsv, readProductCsv } from './productCsv';
 import { PRODUCT_CSV_MAX_BYTES } from './productCsvColumns';
 import { productCsvStream } from './productCsvExport';
@@ -39,7 +39,7 @@ async function csvBytes(request: FastifyRequest): Promise<Buffer> {
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw missing();
     return request.body;
   }
-  return multipartFileBytes(request, { maxBytes: PRODUCT_CSV_MAX_BYTES, tooLarge, missing });
+  return uploadedFileBytes(request, { fields: ['file'], maxBytes: PRODUCT_CSV_MAX_BYTES, tooLarge, missing });
 }
 
 /**

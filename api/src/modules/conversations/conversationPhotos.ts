@@ -6,16 +6,13 @@ import { AppError } from '../../http/appError';
 import { objectStoreAt } from '../../objectStorage';
 import type { Clock } from '../../security/clock';
 import {
-  assertImageWithinBounds,
   catalogueAssets,
   CHECKLIST_PHOTO_BOUNDS,
   CHECKLIST_PHOTO_FILE_PATTERN,
   checklistPhotosFolder,
-  ImageEncoderUnavailableError,
+  photoFieldUpload,
   removeChecklistPhoto,
-  sniffImageType,
-  UnreadableUploadError,
-  uploadedPhotoBytes,
+  storeUploadedImage,
   type ImageEncoder,
 } from '../media';
 import { threadFor, type Viewer } from './conversationAccess';
@@ -30,9 +27,6 @@ const CATALOGUE_PHOTO_PREFIX = 'catalogue:';
 export const DEMO_PHOTO_FILE = `${CATALOGUE_PHOTO_PREFIX}products/ma-phanh-truoc-bosch-cho-vinfast-vf-8.svg`;
 /** Unsent photos deleted per sweep run. */
 const SWEEP_BATCH = 500;
-
-const photoError = (status: number, code: (typeof ERROR_CODES)[keyof typeof ERROR_CODES], message: string) =>
-  new AppError(status, code, message, [{ field: 'photo', message }]);
 
 /**
  * An uploaded photo, not sent yet: a JPEG, PNG or WebP (sniffed, 415 otherwise) within the checklist photos' bounds
@@ -57,18 +51,12 @@ export async function uploadPhoto(
     .executeTakeFirstOrThrow();
   if (Number(pending.count) >= PENDING_PHOTOS_MAX) throw new AppError(409, ERROR_CODES.TOO_MANY_PHOTOS, messages.pendingPhotosFull(PENDING_PHOTOS_MAX));
   await beforeEncoding();
-  const bytes = await uploadedPhotoBytes(request, CONVERSATION_PHOTO_MAX_BYTES, messages);
-  if (sniffImageType(bytes) === null) throw photoError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, messages.photoWrongType);
-  const unreadable = () => photoError(400, ERROR_CODES.UNREADABLE_IMAGE, messages.photoUnreadable);
-  await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadable);
-  let stored: { file: string; width: number; height: number };
-  try {
-    stored = await encoder.store('checklist-photo', checklistPhotosFolder(uploadDir), bytes);
-  } catch (error) {
-    if (error instanceof UnreadableUploadError) throw unreadable();
-    if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, ERROR_CODES.IMAGE_ENCODER_UNAVAILABLE, messages.photoBusy);
-    throw error;
-  }
+  const folder = checklistPhotosFolder(uploadDir);
+  const stored = await storeUploadedImage(
+    request,
+    encoder,
+    photoFieldUpload(request, messages, { kind: 'checklist-photo', folder, bounds: CHECKLIST_PHOTO_BOUNDS, maxBytes: CONVERSATION_PHOTO_MAX_BYTES }),
+  );
   try {
     const row = await db
       .insertInto('conversation_photos')

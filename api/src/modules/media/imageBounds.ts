@@ -53,14 +53,14 @@ export function imageBoundsProblem(size: DeclaredImageSize, bounds: ImageBounds)
 }
 
 /**
- * Reads the image's declared size from its header and refuses it (422 IMAGE_TOO_LARGE or IMAGE_EXTREME_SHAPE)
+ * Reads the image's declared size from its header (the bytes, or the file at that path) and refuses it (422 IMAGE_TOO_LARGE or IMAGE_EXTREME_SHAPE)
  * unless it is within `bounds`; a header the decoder cannot read is refused with the route's own `unreadable`
  * error. Nothing is decoded.
  */
-export async function assertImageWithinBounds(bytes: Buffer, bounds: ImageBounds, unreadable: () => AppError): Promise<DeclaredImageSize> {
+export async function assertImageWithinBounds(image: Buffer | string, bounds: ImageBounds, unreadable: () => Error): Promise<DeclaredImageSize> {
   let size: DeclaredImageSize;
   try {
-    const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    const { width = 0, height = 0 } = await sharp(image, { limitInputPixels: false }).metadata();
     size = { width, height };
   } catch {
     throw unreadable();

@@ -1,10 +1,10 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, unlink } from 'node:fs/promises';
+import { unlink, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { objectStoreAt } from '../../objectStorage';
 import { childExecArgv } from '../../lib/childProcess';
+import { keptUploadPath, type KeptUpload } from './uploadedFile';
 
 /**
  * Uploaded images (checklist photos, avatars) are decoded, re-encoded and written by a process of their own at a
@@ -18,8 +18,8 @@ import { childExecArgv } from '../../lib/childProcess';
  * docs/performance.md, bench:backoffice). An image that would still cost the process too much never reaches it:
  * the routes bound the declared canvas first (imageBounds.ts), and the process bounds the decoder again.
  *
- * The bytes do not cross the channel: the API keeps the upload in a hidden file of the kind's folder
- * (keepUpload), the encoder reads it and writes the stored file, and only the names and the size travel. (A
+ * The bytes do not cross the channel: the API writes the upload, as it arrives, into a hidden file of the kind's
+ * folder (uploadedFile.ts), the encoder reads it and writes the stored file, and only the names and the size travel. (A
  * channel carries 64 KB at a time, each written by the API's event loop when it comes round to it: a photo would
  * take a busy floor's loop tens of turns to hand over.)
  *
@@ -36,7 +36,7 @@ export type ImageKind = 'checklist-photo' | 'avatar' | 'product-image';
 export interface EncodeRequest {
   id: number;
   kind: ImageKind;
-  /** The kept upload (keepUpload). */
+  /** The kept upload (keptUploadPath). */
   upload: string;
   uploadDir: string;
 }
@@ -59,8 +59,12 @@ const IMAGE_ENCODER_NICE = 10;
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface ImageEncoder {
-  /** Re-encodes an upload kept in `folder` and writes it as a stored image of `kind` (UnreadableUploadError when it is not a readable image). */
-  store(kind: ImageKind, folder: string, bytes: Buffer): Promise<StoredImage>;
+  /**
+   * Re-encodes an upload and writes it as a stored image of `kind` in `folder` (UnreadableUploadError when it is not
+   * a readable image): an upload already kept there (keepUploadedFile; its caller deletes it), or bytes, kept here
+   * for the process and deleted whatever happens.
+   */
+  store(kind: ImageKind, folder: string, upload: KeptUpload | Buffer): Promise<StoredImage>;
   /** Starts the process now rather than with the first image (the server starts listening). */
   warm(): void;
   /** The encoder's process id while it runs (tests). */
@@ -92,27 +96,11 @@ function launchEncoder(): ChildProcess {
   return started;
 }
 
-/**
- * Keeps an upload's bytes in a hidden file of `folder` (never served: not a stored image's name) for the encoder's
- * process to read; returns its path. The caller deletes it. Each step waits for a turn of the API's event loop,
- * and a busy floor's turns are milliseconds long: the bytes go in one write, not in writeFile's 512 KB chunks, and
- * the folder is made only when it is missing.
- */
+/** Keeps an upload's bytes in a hidden file of `folder` (keptUploadPath) for the encoder's process to read; returns its path. The caller deletes it. */
 export async function keepUpload(folder: string, bytes: Buffer): Promise<string> {
-  const file = path.join(folder, `.upload-${randomBytes(16).toString('hex')}`);
-  const handle = await open(file, 'wx', 0o600).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    await mkdir(folder, { recursive: true }); // the first upload (the folder is made once)
-    return open(file, 'wx', 0o600);
-  });
+  const file = await keptUploadPath(folder);
   try {
-    try {
-      for (let written = 0; written < bytes.length; ) {
-        written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
-      }
-    } finally {
-      await handle.close();
-    }
+    await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
   } catch (error) {
     await unlink(file).catch(() => undefined);
     throw error;
@@ -211,15 +199,15 @@ export function createImageEncoder(options: { uploadDir: string; timeoutMs?: num
     warm() {
       if (!closed) child ??= start();
     },
-    async store(kind, folder, bytes) {
-      const upload = await keepUpload(folder, bytes);
+    async store(kind, folder, source) {
+      const upload = Buffer.isBuffer(source) ? await keepUpload(folder, source) : source.file;
       try {
         const stored = await request(kind, upload);
         // The process wrote it in UPLOAD_DIR; the object store takes it from there (the folder: where it is).
         await objectStoreAt(uploadDir).adoptLocalFile(`${path.basename(folder)}/${stored.file}`, path.join(folder, stored.file), 'image/webp');
         return stored;
       } finally {
-        await unlink(upload).catch(() => undefined);
+        if (Buffer.isBuffer(source)) await unlink(upload).catch(() => undefined);
       }
     },
     async close() {

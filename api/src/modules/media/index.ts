@@ -9,4 +9,5 @@ export { ImageEncoderUnavailableError, UnreadableUploadError, createImageEncoder
 export { productCoverRoutes } from './productCoverRoutes';
 export { PRODUCT_IMAGE_FILE_PATTERN, UPLOADED_IMAGE_KEY_PREFIX, isUploadedImageKey, productImagesFolder, uploadedImageSize, uploadedImageUrl } from './productImagesStore';
 export { sendStoredWebp } from './storedWebp';
-export { uploadedPhotoBytes, type UploadedPhotoMessages } from './uploadedPhotoBytes';
+export { uploadedFileBytes, type UploadedFileRules } from './uploadedFile';
+export { photoFieldUpload, storeUploadedImage, type ImageUpload, type PhotoFieldMessages } from './uploadedImage';

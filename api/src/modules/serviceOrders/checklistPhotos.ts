@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { ERROR_CODES, CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX, type ChecklistPhoto } from 'shared-contracts/schemas';
+import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES, CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX, type ChecklistPhoto, type ErrorCode } from 'shared-contracts/schemas';
 import { instantParameter, runsOneTransactionAtATime } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { sniffImageType, assertImageWithinBounds, CHECKLIST_PHOTO_BOUNDS, removeChecklistPhoto, UnreadablePhotoError, type StoredPhoto } from '../media';
+import { CHECKLIST_PHOTO_BOUNDS, checklistPhotosFolder, removeChecklistPhoto, storeUploadedImage, type ImageEncoder, type StoredPhoto } from '../media';
 import { assertChecklistWritable, checklistMessages, orderWritableBy, type ChecklistWriter } from './checklistAccess';
 import { toChecklistPhoto } from './checklistItems';
-import { PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from './checklistPhotoEncoder';
 
 export const checklistPhotoMessages = {
   missing: 'Vui lòng chọn một ảnh (trường file).',
@@ -19,10 +19,6 @@ export const checklistPhotoMessages = {
   added: 'Đã thêm ảnh.',
   deleted: 'Đã xoá ảnh.',
 } as const;
-
-function unreadablePhoto(): AppError {
-  return new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.unreadable, [{ field: 'file', message: checklistPhotoMessages.unreadable }]);
-}
 
 function tooManyPhotos(): AppError {
   return new AppError(409, ERROR_CODES.TOO_MANY_PHOTOS, checklistPhotoMessages.tooMany);
@@ -44,24 +40,26 @@ export async function assertPhotoAccepted(db: Kysely<Database>, orderId: number,
 }
 
 /**
- * The upload's bytes → a stored WebP (its file, not yet any row's), re-encoded and written by `encoder` (its own
- * process); 413 over 8 MB, 415 UNSUPPORTED_MEDIA for anything but a readable JPEG/PNG/WebP, 422 IMAGE_TOO_LARGE /
- * IMAGE_EXTREME_SHAPE for a canvas out of CHECKLIST_PHOTO_BOUNDS (read from the header, before any decoding), 503
- * PHOTO_ENCODER_UNAVAILABLE when the encoder died or hung on it (nothing was stored: the technician sends it again).
+ * The form's first file → a stored WebP (its file, not yet any row's), re-encoded and written by the image encoder's
+ * process: 413 over 8 MB, 422 without a file (400 for a malformed form), 415 UNSUPPORTED_MEDIA for anything but a
+ * readable JPEG/PNG/WebP, 422 IMAGE_TOO_LARGE / IMAGE_EXTREME_SHAPE for a canvas out of CHECKLIST_PHOTO_BOUNDS (read
+ * from the header, before any decoding), 503 PHOTO_ENCODER_UNAVAILABLE when the encoder died or hung on it (nothing
+ * was stored: the technician sends it again).
  */
-export async function storeUpload(encoder: ChecklistPhotoEncoder, bytes: Buffer): Promise<StoredPhoto> {
-  if (bytes.length > CHECKLIST_PHOTO_MAX_BYTES) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, checklistPhotoMessages.tooLarge);
-  if (sniffImageType(bytes) === null) {
-    throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.wrongType, [{ field: 'file', message: checklistPhotoMessages.wrongType }]);
-  }
-  await assertImageWithinBounds(bytes, CHECKLIST_PHOTO_BOUNDS, unreadablePhoto);
-  try {
-    return await encoder.store(bytes);
-  } catch (error) {
-    if (error instanceof PhotoEncoderUnavailableError) throw new AppError(503, ERROR_CODES.PHOTO_ENCODER_UNAVAILABLE, checklistPhotoMessages.busy);
-    if (error instanceof UnreadablePhotoError) throw unreadablePhoto();
-    throw error;
-  }
+export function storeChecklistUpload(request: FastifyRequest, encoder: ImageEncoder, uploadDir: string): Promise<StoredPhoto> {
+  const fileError = (status: number, code: ErrorCode, message: string) => new AppError(status, code, message, [{ field: 'file', message }]);
+  return storeUploadedImage(request, encoder, {
+    kind: 'checklist-photo',
+    folder: checklistPhotosFolder(uploadDir),
+    bounds: CHECKLIST_PHOTO_BOUNDS,
+    maxBytes: CHECKLIST_PHOTO_MAX_BYTES,
+    tooLarge: () => new AppError(413, ERROR_CODES.FILE_TOO_LARGE, checklistPhotoMessages.tooLarge),
+    missing: () => fileError(422, ERROR_CODES.VALIDATION_ERROR, checklistPhotoMessages.missing),
+    malformed: () => AppError.badRequest(checklistPhotoMessages.missing),
+    wrongType: () => fileError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.wrongType),
+    unreadable: () => fileError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.unreadable),
+    busy: () => new AppError(503, ERROR_CODES.PHOTO_ENCODER_UNAVAILABLE, checklistPhotoMessages.busy),
+  });
 }
 
 /**

@@ -24,9 +24,8 @@ import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { ok } from '../../http/envelope';
 import { writerOf } from './checklistAccess';
 import { answerChecklistItem, parseChecklistAnswer } from './checklistItems';
-import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteChecklistPhoto, storeUpload } from './checklistPhotos';
-import { createChecklistPhotoEncoder } from './checklistPhotoEncoder';
-import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder, sendStoredWebp } from '../media';
+import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteChecklistPhoto, storeChecklistUpload } from './checklistPhotos';
+import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder, createImageEncoder, sendStoredWebp } from '../media';
 import { customerServiceOrder } from './customerServiceOrder';
 import { confirmInvoicePayment, invoiceMessages, issueInvoice, previewInvoice } from './invoiceIssue';
 import type { ServiceOrderContext } from './serviceOrderContext';
@@ -66,7 +65,7 @@ const checklistMessages = { saved: 'Đã lưu kết quả kiểm tra.' } as cons
 export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = named('floorWorkRoutes', async (app, { ctx, uploadDir }) => {
   const { db, clock, vietQr } = ctx;
   /** Photos are re-encoded in a process of their own at a low CPU priority (media/imageEncoder.ts). */
-  const photoEncoder = createChecklistPhotoEncoder({ uploadDir });
+  const photoEncoder = createImageEncoder({ uploadDir });
   app.addHook('onListen', async () => photoEncoder.warm());
   app.addHook('onClose', () => photoEncoder.close());
   /**
@@ -113,8 +112,8 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = na
     const uploadRoutes: FastifyPluginAsyncZod = named('floorWorkRoutes.uploadRoutes', async (uploads) => {
       if (!uploads.hasRequestDecorator('isMultipart')) {
         // One byte over the limit is read, so that a file of more than 8 MB is at least 8 MB + 1 byte long whatever
-        // the multipart stream reports (its `truncated` flag came too late for some requests): storeUpload's length
-        // check then refuses it exactly.
+        // the multipart stream reports (its `truncated` flag came too late for some requests): the upload's length
+        // check then refuses it exactly (media/uploadedFile.ts).
         await uploads.register(multipart, {
           limits: { fileSize: CHECKLIST_PHOTO_MAX_BYTES + 1, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
         });
@@ -138,23 +137,7 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = na
           if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA, checklistPhotoMessages.notMultipart);
           // Cheap refusals before the upload is read and decoded.
           await assertPhotoAccepted(db, id, itemId, writer);
-          let bytes: Buffer | null = null;
-          try {
-            const part = await request.file();
-            if (part) {
-              bytes = await part.toBuffer();
-              if (part.file.truncated) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, checklistPhotoMessages.tooLarge);
-            }
-          } catch (error) {
-            const code = (error as { code?: unknown }).code;
-            if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, checklistPhotoMessages.tooLarge);
-            if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.badRequest(checklistPhotoMessages.missing);
-            throw error;
-          }
-          if (bytes === null || bytes.length === 0) {
-            throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, checklistPhotoMessages.missing, [{ field: 'file', message: checklistPhotoMessages.missing }]);
-          }
-          const stored = await storeUpload(photoEncoder, bytes);
+          const stored = await storeChecklistUpload(request, photoEncoder, uploadDir);
           const photo = await addChecklistPhoto(db, uploadDir, { orderId: id, itemId, writer, at: clock.now() }, stored);
           checklistChanged(scope.centreId, id);
           return reply.code(201).send(ok(photo, checklistPhotoMessages.added));

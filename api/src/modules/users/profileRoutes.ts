@@ -18,7 +18,7 @@ import { ok } from '../../http/envelope';
 import { ThrottledError, withRetryAfter } from '../../security/throttle';
 import type { AppContext } from '../../appContext';
 import { authMessages, changePassword, vietnamToday, findUserById, toProfile, uniqueViolation } from '../auth';
-import { avatarsFolder, avatarUrl, deleteStoredAvatar, sniffImageType, assertImageWithinBounds, AVATAR_BOUNDS, createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError } from '../media';
+import { avatarsFolder, avatarUrl, deleteStoredAvatar, AVATAR_BOUNDS, createImageEncoder, storeUploadedImage } from '../media';
 import type { UserUpdate } from '../../db/schema';
 import { named } from '../../http/pluginName';
 
@@ -51,7 +51,7 @@ export const avatarMessages = {
 } as const;
 
 /** The fields that name the uploaded file; the client sends it under both. */
-const AVATAR_FIELDS = new Set(['file', 'avatar']);
+const AVATAR_FIELDS = ['file', 'avatar'];
 
 /**
  * /api/Auth/profile (GET, PUT), /api/Auth/change-password, /api/Auth/upload-avatar: the signed-in user's account.
@@ -185,40 +185,22 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = nam
       const { userId } = currentAuth(request);
       if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.UNSUPPORTED_MEDIA_TYPE, avatarMessages.notMultipart);
       await withRetryAfter(reply, () => takeAvatarUpload(userId));
-      let bytes: Buffer | null = null;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (bytes === null && AVATAR_FIELDS.has(part.fieldname)) {
-            bytes = await part.toBuffer();
-            if (part.file.truncated) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, avatarMessages.tooLarge);
-          } else {
-            // The same image again under the other name, or an unrelated file: drained, not kept.
-            part.file.resume();
-            await new Promise<void>((resolve) => part.file.once('end', resolve));
-          }
-        }
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, avatarMessages.tooLarge);
-        if (typeof code === 'string' && code.startsWith('FST_')) throw AppError.badRequest(avatarMessages.missing);
-        throw error;
-      }
-      if (bytes === null || bytes.length === 0) throw AppError.validation([{ field: 'file', message: avatarMessages.missing }]);
-      if (bytes.length > AVATAR_MAX_BYTES) throw new AppError(413, ERROR_CODES.FILE_TOO_LARGE, avatarMessages.tooLarge);
-      if (sniffImageType(bytes) === null) throw new AppError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, avatarMessages.wrongType, [{ field: 'file', message: avatarMessages.wrongType }]);
-
       const unreadable = () => new AppError(400, ERROR_CODES.UNREADABLE_IMAGE, avatarMessages.unreadable, [{ field: 'file', message: avatarMessages.unreadable }]);
-      // The declared canvas first (header only): a 1 KB PNG of 1 × 40,000 px never reaches the decoder.
-      await assertImageWithinBounds(bytes, AVATAR_BOUNDS, unreadable);
-      let url: string;
-      try {
-        url = avatarUrl((await avatarEncoder.store('avatar', avatarsFolder(context.config.uploadDir), bytes)).file);
-      } catch (error) {
-        if (error instanceof UnreadableUploadError) throw unreadable();
-        if (error instanceof ImageEncoderUnavailableError) throw new AppError(503, ERROR_CODES.IMAGE_ENCODER_UNAVAILABLE, avatarMessages.busy);
-        throw error;
-      }
+      // The same image under the other field name, or an unrelated file, is drained, not kept.
+      const stored = await storeUploadedImage(request, avatarEncoder, {
+        kind: 'avatar',
+        folder: avatarsFolder(context.config.uploadDir),
+        bounds: AVATAR_BOUNDS,
+        fields: AVATAR_FIELDS,
+        maxBytes: AVATAR_MAX_BYTES,
+        tooLarge: () => new AppError(413, ERROR_CODES.FILE_TOO_LARGE, avatarMessages.tooLarge),
+        missing: () => AppError.validation([{ field: 'file', message: avatarMessages.missing }]),
+        malformed: () => AppError.badRequest(avatarMessages.missing),
+        wrongType: () => new AppError(415, ERROR_CODES.UNSUPPORTED_IMAGE_TYPE, avatarMessages.wrongType, [{ field: 'file', message: avatarMessages.wrongType }]),
+        unreadable,
+        busy: () => new AppError(503, ERROR_CODES.IMAGE_ENCODER_UNAVAILABLE, avatarMessages.busy),
+      });
+      const url = avatarUrl(stored.file);
       const previous = await loadProfileRow(userId);
       await db.updateTable('users').set({ avatar_url: url, updated_at: clock.now().toISOString() }).where('id', '=', userId).execute();
       await deleteStoredAvatar(context.config.uploadDir, previous.avatar_url);

@@ -2,10 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { storeUpload } from '../../../src/modules/serviceOrders/checklistPhotos';
-import { createChecklistPhotoEncoder, PhotoEncoderUnavailableError, type ChecklistPhotoEncoder } from '../../../src/modules/serviceOrders/checklistPhotoEncoder';
-import { checklistPhotosFolder, UnreadablePhotoError } from '../../../src/modules/media/checklistPhotosStore';
-import { AppError } from '../../../src/http/appError';
+import { checklistPhotosFolder } from '../../../src/modules/media/checklistPhotosStore';
+import { createImageEncoder, ImageEncoderUnavailableError, UnreadableUploadError, type ImageEncoder } from '../../../src/modules/media/imageEncoder';
 
 function isRunning(pid: number): boolean {
   try {
@@ -17,16 +15,17 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * The checklist photos' encoder (checklistPhotoEncoder.ts): a process of its own at a low CPU priority (nice 10),
+ * The image encoder (imageEncoder.ts) as the checklist photos use it: a process of its own at a low CPU priority (nice 10),
  * which re-encodes an upload and writes the stored photo; the upload it was handed is deleted whatever happens,
- * and a dead or hung encoder fails the photos it held (503 at the route) and is started again by the next.
+ * and a dead or hung encoder fails the photos it held (503 at the route: uploadedImage.test.ts) and is started again by the next.
  */
 describe('the checklist photos encoder process', () => {
   let uploadDir: string;
-  let encoder: ChecklistPhotoEncoder;
+  let encoder: ImageEncoder;
   let camera: Buffer;
 
   const folderFiles = () => (existsSync(checklistPhotosFolder(uploadDir)) ? readdirSync(checklistPhotosFolder(uploadDir)).sort() : []);
+  const store = (bytes: Buffer) => encoder.store('checklist-photo', checklistPhotosFolder(uploadDir), bytes);
   const keptUploads = () => folderFiles().filter((name) => name.startsWith('.upload-'));
 
   beforeAll(async () => {
@@ -45,8 +44,8 @@ describe('the checklist photos encoder process', () => {
   });
 
   it('stores the WebP from a process of its own at nice 10 (below the API), and deletes the kept upload', async () => {
-    encoder = createChecklistPhotoEncoder({ uploadDir });
-    const stored = await encoder.store(camera);
+    encoder = createImageEncoder({ uploadDir });
+    const stored = await store(camera);
 
     expect(stored).toEqual({ file: expect.stringMatching(/^[a-f0-9]{32}\.webp$/), width: 1300, height: 975 });
     expect(folderFiles()).toEqual([stored.file]);
@@ -61,43 +60,43 @@ describe('the checklist photos encoder process', () => {
   });
 
   it('starts when warmed (the server listens), before any photo', async () => {
-    encoder = createChecklistPhotoEncoder({ uploadDir });
+    encoder = createImageEncoder({ uploadDir });
     expect(encoder.pid).toBeUndefined();
     encoder.warm();
     const pid = encoder.pid!;
     expect(isRunning(pid)).toBe(true);
-    await encoder.store(camera);
+    await store(camera);
     expect(encoder.pid).toBe(pid);
   });
 
-  it('answers UnreadablePhotoError for bytes it cannot decode, and leaves no file behind', async () => {
-    encoder = createChecklistPhotoEncoder({ uploadDir });
+  it('answers UnreadableUploadError for bytes it cannot decode, and leaves no file behind', async () => {
+    encoder = createImageEncoder({ uploadDir });
     const truncated = camera.subarray(0, Math.floor(camera.length / 3));
-    await expect(encoder.store(truncated)).rejects.toBeInstanceOf(UnreadablePhotoError);
+    await expect(store(truncated)).rejects.toBeInstanceOf(UnreadableUploadError);
     expect(folderFiles()).toEqual([]);
   });
 
   it('fails the photos a dead encoder held, deletes their uploads, and starts a new one for the next photo', async () => {
-    encoder = createChecklistPhotoEncoder({ uploadDir });
+    encoder = createImageEncoder({ uploadDir });
     encoder.warm();
     const first = encoder.pid!;
-    const held = [encoder.store(camera), encoder.store(camera)].map((photo) => photo.catch((error: unknown) => error));
+    const held = [store(camera), store(camera)].map((photo) => photo.catch((error: unknown) => error));
     // Both handed over: the encoder holds them, far from done with either (each is 100 ms of work or more).
     while (encoder.inFlight < 2) await new Promise((resolve) => setTimeout(resolve, 1));
     process.kill(first, 'SIGKILL');
-    for (const outcome of await Promise.all(held)) expect(outcome).toBeInstanceOf(PhotoEncoderUnavailableError);
+    for (const outcome of await Promise.all(held)) expect(outcome).toBeInstanceOf(ImageEncoderUnavailableError);
     expect(keptUploads()).toEqual([]);
 
-    const next = await encoder.store(camera);
+    const next = await store(camera);
     expect(encoder.pid).not.toBe(first);
     expect(folderFiles()).toContain(next.file);
   });
 
   it('ends an encoder that does not answer in time and fails the photo', async () => {
-    encoder = createChecklistPhotoEncoder({ uploadDir, timeoutMs: 1 });
+    encoder = createImageEncoder({ uploadDir, timeoutMs: 1 });
     encoder.warm();
     const pid = encoder.pid!;
-    await expect(encoder.store(camera)).rejects.toBeInstanceOf(PhotoEncoderUnavailableError);
+    await expect(store(camera)).rejects.toBeInstanceOf(ImageEncoderUnavailableError);
     expect(keptUploads()).toEqual([]);
     // Killed: gone once the API has reaped it (a busy machine may take a moment).
     for (const deadline = Date.now() + 5_000; isRunning(pid) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -105,20 +104,12 @@ describe('the checklist photos encoder process', () => {
   });
 
   it('ends its process on close; a photo after that is refused', async () => {
-    encoder = createChecklistPhotoEncoder({ uploadDir });
+    encoder = createImageEncoder({ uploadDir });
     encoder.warm();
     const pid = encoder.pid!;
     await encoder.close();
     expect(isRunning(pid)).toBe(false);
-    await expect(encoder.store(camera)).rejects.toBeInstanceOf(PhotoEncoderUnavailableError);
+    await expect(store(camera)).rejects.toBeInstanceOf(ImageEncoderUnavailableError);
     expect(keptUploads()).toEqual([]);
-  });
-
-  it('turns an unavailable encoder into 503 PHOTO_ENCODER_UNAVAILABLE with a Vietnamese message at the route', async () => {
-    encoder = createChecklistPhotoEncoder({ uploadDir });
-    await encoder.close();
-    const refusal = await storeUpload(encoder, camera).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ statusCode: 503, code: 'PHOTO_ENCODER_UNAVAILABLE', message: 'Máy chủ chưa xử lý được ảnh lúc này. Vui lòng thử lại sau ít phút.' });
   });
 });
