@@ -9,12 +9,12 @@ import { migrateToLatest } from '../../src/db/migrate';
 import type { Dialect } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
 import { seed } from '../../seed';
-import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV, withAdmin } from './testTemplates';
+import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, RUN_TAG_ENV, SCRATCH_PREFIX, SQLITE_TEMPLATE_ENV, withAdmin } from './testTemplates';
 
 /**
  * The databases every API suite runs against: SQLite always (a temp file per suite), PostgreSQL too when
  * TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/test). For PostgreSQL each suite gets a
- * scratch database `ev_test_<random>`, created through that URL and dropped afterwards, so runs never see
+ * scratch database `ev_test_<run>_<random>`, created through that URL and dropped afterwards, so runs never see
  * each other's data.
  *
  *   describe.each(testDatabases())('on $label', (target) => {
@@ -41,12 +41,23 @@ export interface ScratchDatabase {
   db: Kysely<Database>;
   /** A further, independent Kysely onto the same database (the caller destroys it). */
   connect(): Kysely<Database>;
-  /** Destroys the connections and deletes the database. */
+  /**
+   * Destroys the connections and deletes the database. PostgreSQL's drop is only started (on PostgreSQL 15 each
+   * DROP DATABASE waits for a checkpoint, about a second): the suite goes on meanwhile; globalTeardown drops what is left.
+   */
   drop(): Promise<void>;
 }
 
 function randomName(): string {
-  return `ev_test_${randomBytes(6).toString('hex')}`;
+  const run = process.env[RUN_TAG_ENV];
+  return `${SCRATCH_PREFIX}${run ? `${run}_` : ''}${randomBytes(6).toString('hex')}`;
+}
+
+/** Starts dropping `name` (connections closed first); a failure is only reported: globalTeardown sweeps the run's leftovers. */
+function startDropping(adminUrl: string, name: string): void {
+  withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`)).catch((error: unknown) => {
+    console.warn(`dropping the scratch database ${name} failed (globalTeardown tries again): ${String(error)}`);
+  });
 }
 
 async function migrated(scratch: ScratchDatabase): Promise<ScratchDatabase> {
@@ -97,7 +108,7 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
       connect: () => createDatabase(config, { poolSize: 2 }),
       async drop() {
         await db.destroy();
-        await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+        startDropping(adminUrl, name);
       },
     };
   }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,17 @@ import { Client } from 'pg';
  * One migrated database per test run and database kind, made before the suites start (Jest's globalSetup) and
  * copied by every suite that wants a migrated scratch database (testDatabases.ts): a file copy on SQLite,
  * `create database … template` on PostgreSQL, instead of running every migration again in every suite.
- * The migrations run in a child process (tsx, shared-contracts from its sources): globalSetup has no module mapper.
+ * The migrations run in child processes (tsx, shared-contracts from its sources; both kinds at once): globalSetup has no
+ * module mapper.
  */
 export const SQLITE_TEMPLATE_ENV = 'EV_TEST_SQLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'EV_TEST_POSTGRES_TEMPLATE';
 
 const TEMPLATE_PREFIX = 'ev_tpl_';
+/** Scratch databases are named `ev_test_<run>_<random>` (testDatabases.ts), `<run>` the process id of the run's Jest. */
+export const SCRATCH_PREFIX = 'ev_test_';
+/** The run's tag in the names of its PostgreSQL databases: set by globalSetup, read by the workers. */
+export const RUN_TAG_ENV = 'EV_TEST_RUN_TAG';
 
 function isRunning(pid: number): boolean {
   try {
@@ -36,22 +41,35 @@ export async function withAdmin<T>(adminUrl: string, work: (admin: Client) => Pr
   }
 }
 
-/** Templates left by runs that were killed (their process is gone) are dropped; running ones are left alone. */
-async function dropAbandonedPostgresTemplates(admin: Client): Promise<void> {
-  const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like '${TEMPLATE_PREFIX}%'`);
+/**
+ * Templates and scratch databases left by runs that were killed (their process is gone) are dropped; running ones
+ * are left alone. A scratch database of another tag's form (a suite's own `ev_test_<random>`) is not this sweep's.
+ */
+async function dropAbandonedPostgresDatabases(admin: Client): Promise<void> {
+  const { rows } = await admin.query<{ datname: string }>(
+    `select datname from pg_database where datname like '${TEMPLATE_PREFIX}%' or datname ~ '^${SCRATCH_PREFIX}[0-9]+_'`,
+  );
   for (const { datname } of rows) {
-    const pid = Number(datname.slice(TEMPLATE_PREFIX.length).split('_')[0]);
+    const prefix = datname.startsWith(TEMPLATE_PREFIX) ? TEMPLATE_PREFIX : SCRATCH_PREFIX;
+    const pid = Number(datname.slice(prefix.length).split('_')[0]);
     if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) await admin.query(`drop database if exists ${datname} with (force)`);
   }
 }
 
-function migrateInChild(target: { sqliteFile: string } | { databaseUrl: string }): void {
+/** Applies every migration in a child process (tsx), resolved when it exits. */
+function migrateInChild(target: { sqliteFile: string } | { databaseUrl: string }): Promise<void> {
   const script = path.join(__dirname, 'migrateTemplate.ts');
-  const child = spawnSync(process.execPath, ['--conditions=ev-source', '--import', 'tsx', script, JSON.stringify(target)], {
+  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', script, JSON.stringify(target)], {
     cwd: path.join(__dirname, '..', '..'),
-    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (child.status !== 0) throw new Error(`migrating the test template failed:\n${child.stdout}\n${child.stderr}`);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`migrating the test template failed:\n${output}`))));
+  });
 }
 
 /** `adminUrl` pointed at the database `name` on the same server. */
@@ -61,21 +79,24 @@ export function databaseUrlOf(adminUrl: string, name: string): string {
   return url.toString();
 }
 
+/** Both kinds' templates at once (each migration is a child process of its own, mostly waiting on its database). */
 export async function makeTestTemplates(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-template-'));
   const sqliteFile = path.join(folder, 'migrated.sqlite');
-  migrateInChild({ sqliteFile });
-  process.env[SQLITE_TEMPLATE_ENV] = sqliteFile;
-
   const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (!adminUrl) return;
+  await Promise.all([migrateInChild({ sqliteFile }), adminUrl ? makePostgresTemplate(adminUrl) : undefined]);
+  process.env[SQLITE_TEMPLATE_ENV] = sqliteFile;
+}
+
+async function makePostgresTemplate(adminUrl: string): Promise<void> {
   const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, async (admin) => {
-    await dropAbandonedPostgresTemplates(admin);
+    await dropAbandonedPostgresDatabases(admin);
     await admin.query(`create database ${name}`);
   });
-  migrateInChild({ databaseUrl: databaseUrlOf(adminUrl, name) });
+  await migrateInChild({ databaseUrl: databaseUrlOf(adminUrl, name) });
   process.env[POSTGRES_TEMPLATE_ENV] = name;
+  process.env[RUN_TAG_ENV] = String(process.pid);
 }
 
 export async function dropTestTemplates(): Promise<void> {
@@ -83,5 +104,13 @@ export async function dropTestTemplates(): Promise<void> {
   if (sqliteFile) rmSync(path.dirname(sqliteFile), { recursive: true, force: true });
   const name = process.env[POSTGRES_TEMPLATE_ENV];
   const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-  if (name && adminUrl) await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+  if (!name || !adminUrl) return;
+  await withAdmin(adminUrl, async (admin) => {
+    // The suites' scratch databases whose drop had not finished when their worker ended (testDatabases.ts).
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where starts_with(datname, $1)`, [
+      `${SCRATCH_PREFIX}${process.env[RUN_TAG_ENV]}_`,
+    ]);
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    await admin.query(`drop database if exists ${name} with (force)`);
+  });
 }
