@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { sessionStore } from 'shared-contracts';
 import type { ConversationInboxFilter } from 'shared-contracts/conversations';
-import type { ConversationList } from 'shared-contracts/schemas';
+import type { ConversationList, StaffConversationReadResult } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
 import { useAsync } from '../hooks/useAsync';
@@ -13,7 +13,7 @@ import { Inbox, type InboxLoad } from './Inbox';
 import { messagesApi, type ConversationAssignee } from './messagesApi';
 import { messagesText } from './messagesText';
 import { ThreadPane } from './ThreadPane';
-import { centreUnread } from './unreadTotal';
+import { scopeUnread } from './unreadTotal';
 import styles from './Messages.module.css';
 import { CentreSelect } from '../components/CentreSelect';
 
@@ -89,7 +89,8 @@ export function MessagesDesk() {
         shownFor.current = key;
         list.current = same ? mergeFirstPage(list.current, fresh) : fresh;
         setLoad({ status: 'ready', data: list.current });
-        centreUnread.next(fresh.unreadTotal);
+        // the navigation's count: the caller's every centre, not the one shown (an admin's differs)
+        scopeUnread.next(fresh.scopeUnreadTotal);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -172,8 +173,8 @@ export function MessagesDesk() {
       return next;
     });
 
-  const onRead = useCallback((conversationId: number, unreadTotal: number) => {
-    centreUnread.next(unreadTotal);
+  const onRead = useCallback((conversationId: number, { unreadTotal, scopeUnreadTotal }: StaffConversationReadResult) => {
+    scopeUnread.next(scopeUnreadTotal);
     const current = list.current;
     if (!current) return;
     list.current = { ...current, unreadTotal, items: current.items.map((item) => (item.id === conversationId ? { ...item, unreadCount: 0 } : item)) };

@@ -1,21 +1,22 @@
 import { useEffect, useState } from 'react';
 import { messagesApi } from './messagesApi';
 import { messagesText } from './messagesText';
-import { centreUnread } from './unreadTotal';
+import { scopeUnread } from './unreadTotal';
 import styles from './Messages.module.css';
 
 /**
- * The centre's unread messages beside "Tin nhắn" in the staff navigation: read once per page (one row asked for),
- * then kept by the inbox as it reads and marks threads.
+ * The unread messages beside "Tin nhắn" in the staff navigation: the caller's every centre (an admin's all of them,
+ * whichever centre the inbox shows; anyone else's, their own), read once per page (one row asked for, the API's
+ * `scopeUnreadTotal`), then kept by the inbox as it reads and marks threads.
  */
 export function MessagesNavCount() {
-  const [count, setCount] = useState<number | null>(centreUnread.value);
+  const [count, setCount] = useState<number | null>(scopeUnread.value);
   useEffect(() => {
-    const subscription = centreUnread.subscribe(setCount);
+    const subscription = scopeUnread.subscribe(setCount);
     const controller = new AbortController();
     messagesApi.inbox({ filter: 'unread', page: 1, pageSize: 1 }, controller.signal).then(
       (list) => {
-        if (!controller.signal.aborted) centreUnread.next(list.unreadTotal);
+        if (!controller.signal.aborted) scopeUnread.next(list.scopeUnreadTotal);
       },
       () => undefined, // no count: the link stays as it is
     );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONVERSATION_STATUS_LABELS } from 'shared-contracts/conversations';
-import type { ConversationSummary } from 'shared-contracts/schemas';
+import type { ConversationSummary, StaffConversationReadResult } from 'shared-contracts/schemas';
 import { isConflict, messageOf } from '../api/apiErrors';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -23,7 +23,8 @@ interface Props {
   me: number | null;
   /** Something the inbox shows changed here (read, assigned, closed, a message sent). */
   onChanged: () => void;
-  onRead: (conversationId: number, unreadTotal: number) => void;
+  /** The thread was marked read: its centre's unread left and the caller's every centre's. */
+  onRead: (conversationId: number, result: StaffConversationReadResult) => void;
   /** Hears the thread's centre once it is read (an admin's inbox follows it). */
   onCentre?: (conversationId: number, centreId: number) => void;
 }

@@ -1,6 +1,6 @@
 import { apiClient, readData } from 'shared-contracts';
 import type { ConversationInboxFilter, ConversationStatus } from 'shared-contracts/conversations';
-import type { ConversationList, ConversationMessage, ConversationPhoto, ConversationSummary, ConversationThread } from 'shared-contracts/schemas';
+import type { ConversationMessage, ConversationPhoto, ConversationSummary, ConversationThread, StaffConversationList, StaffConversationReadResult } from 'shared-contracts/schemas';
 
 /** A person of the centre a thread can be assigned to (GET /api/staff/conversations/assignees). */
 export interface ConversationAssignee {
@@ -25,8 +25,9 @@ const threadPath = (id: number) => `/staff/conversations/${id}`;
  * and the thread of a service order's car for its technician. Every call throws the API client's ApiError.
  */
 export const messagesApi = {
+  /** One centre's page (`unreadTotal`: that centre's), and `scopeUnreadTotal`: the caller's every centre (an admin's all). */
   inbox: ({ filter, q, page, pageSize, centreId }: InboxQuery, signal?: AbortSignal) =>
-    readData<ConversationList>(apiClient.get('/staff/conversations', { query: { filter, q: q || undefined, page, pageSize, centreId }, signal })),
+    readData<StaffConversationList>(apiClient.get('/staff/conversations', { query: { filter, q: q || undefined, page, pageSize, centreId }, signal })),
   thread: (id: number, before?: number, signal?: AbortSignal) =>
     readData<ConversationThread>(apiClient.get(threadPath(id), { query: { before }, signal })),
   assignees: (centreId?: number, signal?: AbortSignal) =>
@@ -38,8 +39,9 @@ export const messagesApi = {
     return readData<ConversationPhoto>(apiClient.upload(`${threadPath(id)}/photos`, form));
   },
   send: (id: number, text: string, photoIds: number[]) => readData<ConversationMessage>(apiClient.post(`${threadPath(id)}/messages`, { text, photoIds })),
+  /** The thread's unread left, its centre's (`unreadTotal`) and the caller's every centre's (`scopeUnreadTotal`). */
   markRead: (id: number, lastMessageId: number) =>
-    readData<{ unreadCount: number; unreadTotal: number }>(apiClient.put(`${threadPath(id)}/read`, { lastMessageId })),
+    readData<StaffConversationReadResult>(apiClient.put(`${threadPath(id)}/read`, { lastMessageId })),
   assign: (id: number, assigneeId: number | null, version: number) =>
     readData<ConversationSummary>(apiClient.put(`${threadPath(id)}/assignee`, { assigneeId, version })),
   setStatus: (id: number, status: ConversationStatus, version: number) =>

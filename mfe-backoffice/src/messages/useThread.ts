@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversationMessage, ConversationSummary, ConversationThread } from 'shared-contracts/schemas';
+import type { ConversationMessage, ConversationSummary, ConversationThread, StaffConversationReadResult } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { messagesApi } from './messagesApi';
 import { messagesText } from './messagesText';
@@ -35,9 +35,9 @@ export interface UseThread {
 /**
  * One thread on screen: `read` gives its newest page (GET …/conversations/:id or the service order's), older pages
  * come by `before`; it is marked read up to its last message whenever it shows unread ones (`onRead` hears the
- * centre's unread total then).
+ * unread totals then: the thread's centre's and the caller's every centre's).
  */
-export function useThread(read: (signal: AbortSignal) => Promise<ConversationThread>, onRead?: (conversationId: number, unreadTotal: number) => void): UseThread {
+export function useThread(read: (signal: AbortSignal) => Promise<ConversationThread>, onRead?: (conversationId: number, result: StaffConversationReadResult) => void): UseThread {
   const [load, setLoad] = useState<ThreadLoad>({ status: 'loading' });
   const [olderError, setOlderError] = useState<string | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
@@ -84,10 +84,10 @@ export function useThread(read: (signal: AbortSignal) => Promise<ConversationThr
     markedUpTo.current = last.id;
     const id = data.conversation.id;
     messagesApi.markRead(id, last.id).then(
-      ({ unreadCount, unreadTotal }) => {
+      (result) => {
         const view = current.current;
-        if (view && view.conversation.id === id) show({ ...view, conversation: { ...view.conversation, unreadCount } });
-        onReadRef.current?.(id, unreadTotal);
+        if (view && view.conversation.id === id) show({ ...view, conversation: { ...view.conversation, unreadCount: result.unreadCount } });
+        onReadRef.current?.(id, result);
       },
       () => undefined, // marked again the next time it is shown
     );

@@ -6,7 +6,7 @@ import { messagesApi } from '../../src/messages/messagesApi';
 import { CENTRES } from '../inventoryFixtures';
 import { signIn, signOut } from '../partsRequestFixtures';
 import { floorChange, lastStreamOptions } from '../staffFixtures';
-import { list, renderMessagesPage, summary, thread } from './messageFixtures';
+import { list, readResult, renderMessagesPage, summary, thread } from './messageFixtures';
 
 jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
 jest.mock('../../src/inventory/inventoryApi', () => ({ inventoryApi: { centres: jest.fn() } }));
@@ -33,7 +33,7 @@ beforeEach(() => {
   api.inbox.mockImplementation(async ({ centreId, page }) => (centreId === 2 ? list([danang]) : list([hanoi], { total: 2, page: page ?? 1 })));
   api.assignees.mockResolvedValue([]);
   api.thread.mockImplementation(async (id) => (id === 5 ? thread({ conversation: danang }) : thread()));
-  api.markRead.mockResolvedValue({ unreadCount: 0, unreadTotal: 0 });
+  api.markRead.mockResolvedValue(readResult(0));
   signIn('admin');
 });
 

@@ -1,4 +1,4 @@
-import type { ConversationList, ConversationMessage, ConversationSummary, ConversationThread } from 'shared-contracts/schemas';
+import type { ConversationMessage, ConversationSummary, ConversationThread, StaffConversationList, StaffConversationReadResult } from 'shared-contracts/schemas';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { StaffMessagesPage } from '../../src/messages';
@@ -49,8 +49,15 @@ export function thread(overrides: Partial<ConversationThread> = {}): Conversatio
   };
 }
 
-export function list(items: ConversationSummary[], overrides: Partial<ConversationList> = {}): ConversationList {
-  return { items, total: items.length, page: 1, pageSize: 20, unreadTotal: items.reduce((sum, item) => sum + item.unreadCount, 0), ...overrides };
+/** A page of the staff inbox; its `scopeUnreadTotal` is the centre's `unreadTotal` unless given (an admin's differs). */
+export function list(items: ConversationSummary[], overrides: Partial<StaffConversationList> = {}): StaffConversationList {
+  const unreadTotal = overrides.unreadTotal ?? items.reduce((sum, item) => sum + item.unreadCount, 0);
+  return { items, total: items.length, page: 1, pageSize: 20, unreadTotal, scopeUnreadTotal: unreadTotal, ...overrides };
+}
+
+/** PUT …/read's answer: the thread's unread left, its centre's, and the caller's every centre's (by default the centre's). */
+export function readResult(unreadTotal: number, scopeUnreadTotal = unreadTotal, unreadCount = 0): StaffConversationReadResult {
+  return { unreadCount, unreadTotal, scopeUnreadTotal };
 }
 
 /** /staff/messages as the back office routes it, at `url`. */

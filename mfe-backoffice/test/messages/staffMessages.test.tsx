@@ -6,7 +6,7 @@ import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
 import { messagesApi } from '../../src/messages/messagesApi';
 import { signIn, signOut } from '../partsRequestFixtures';
 import { floorChange, lastStreamOptions } from '../staffFixtures';
-import { list, message, renderMessagesPage, summary, thread } from './messageFixtures';
+import { list, message, readResult, renderMessagesPage, summary, thread } from './messageFixtures';
 
 jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
 jest.mock('../../src/messages/messagesApi', () => ({
@@ -50,7 +50,7 @@ beforeEach(() => {
     { id: 8, fullName: 'Phạm Minh', role: 'staff' },
   ]);
   api.thread.mockResolvedValue(thread());
-  api.markRead.mockResolvedValue({ unreadCount: 0, unreadTotal: 0 });
+  api.markRead.mockResolvedValue(readResult(0));
 });
 
 afterEach(signOut);

@@ -93,6 +93,24 @@ export const conversationListSchema = z.object({
 });
 export type ConversationList = z.infer<typeof conversationListSchema>;
 
+/**
+ * The caller's unread messages across every thread they may see: an admin's, every service centre's (the
+ * navigation's count, whichever centre the inbox shows); anyone else's, their centre's (= `unreadTotal`).
+ */
+const scopeUnreadTotal = count;
+
+/** GET /api/staff/conversations: the inbox of one centre, and the caller's unread messages across their scope. */
+export const staffConversationListSchema = conversationListSchema.extend({ scopeUnreadTotal });
+export type StaffConversationList = z.infer<typeof staffConversationListSchema>;
+
+/** PUT /api/conversations/:id/read: the thread's unread messages left, and the viewer's (a customer's own; staff: the thread's centre's). */
+export const conversationReadResultSchema = z.object({ unreadCount: count, unreadTotal: count });
+export type ConversationReadResult = z.infer<typeof conversationReadResultSchema>;
+
+/** PUT /api/staff/conversations/:id/read: as the customer's, and the caller's unread messages across their scope. */
+export const staffConversationReadResultSchema = conversationReadResultSchema.extend({ scopeUnreadTotal });
+export type StaffConversationReadResult = z.infer<typeof staffConversationReadResultSchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Inputs
 

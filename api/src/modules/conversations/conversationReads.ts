@@ -10,6 +10,7 @@ import {
   type ConversationStatus,
   type ConversationSummary,
   type ConversationThread,
+  type StaffConversationList,
 } from 'shared-contracts/schemas';
 import type { ConversationRow } from '../../db/conversationSchema';
 import { toIsoUtc, toNumber } from '../../db/portable';
@@ -148,7 +149,7 @@ export interface InboxQuery {
  * The staff inbox: one centre's threads by filter and search, newest activity first. It reads the threads' rows
  * (last message, counters) and never the messages.
  */
-export async function readInbox(db: Db, viewer: Viewer & { side: 'centre' }, centreId: number, query: InboxQuery): Promise<ConversationList> {
+export async function readInbox(db: Db, viewer: Viewer & { side: 'centre' }, centreId: number, query: InboxQuery): Promise<StaffConversationList> {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? CONVERSATION_INBOX_PAGE_SIZE;
   const filter = query.filter ?? 'open';
@@ -161,16 +162,18 @@ export async function readInbox(db: Db, viewer: Viewer & { side: 'centre' }, cen
   else if (filter === 'unassigned') list = list.where('c.assignee_id', 'is', null).where('c.status', '=', 'open');
   if (term) list = list.where(sql<string>`c.search_text`, 'like', sql<string>`${`%${escapeLike(term)}%`} escape '\\'`);
   const ids = list.select('c.id');
-  const [items, total, unread] = await Promise.all([
+  const [items, total, unread, scopeUnread] = await Promise.all([
     summaryQuery(db)
       .where('c.id', 'in', ids.orderBy('c.activity_at', 'desc').orderBy('c.id', 'desc').limit(pageSize).offset((page - 1) * pageSize))
       .orderBy('c.activity_at', 'desc')
       .orderBy('c.id', 'desc')
       .execute(),
     list.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    scopedThreads(db, viewer, centreId).select((eb) => eb.fn.sum<number>('c.staff_unread').as('unread')).executeTakeFirstOrThrow(),
+    unreadTotalOf(db, viewer, centreId),
+    // someone of a centre: their centre's, the figure beside it; an admin's every centre is read apart
+    viewer.scope.centreId === null ? scopeUnreadTotalOf(db, viewer) : null,
   ]);
-  return { items: items.map((row) => toSummary(row, 'centre')), total: toNumber(total.total), page, pageSize, unreadTotal: toNumber(unread.unread) };
+  return { items: items.map((row) => toSummary(row, 'centre')), total: toNumber(total.total), page, pageSize, unreadTotal: unread, scopeUnreadTotal: scopeUnread ?? unread };
 }
 
 /** Unread messages across the viewer's threads: a customer's own; a centre viewer's, their centre's (as the inbox). */
@@ -180,5 +183,19 @@ export async function unreadTotalOf(db: Db, viewer: Viewer, centreId: number): P
     return toNumber(row.unread);
   }
   const row = await scopedThreads(db, viewer, centreId).select((eb) => eb.fn.sum<number>('c.staff_unread').as('unread')).executeTakeFirstOrThrow();
+  return toNumber(row.unread);
+}
+
+/**
+ * Unread messages across every thread someone of a centre may see (the back office's navigation count): their
+ * centre's (a technician's: the cars they work on); an admin's, every service centre's (the centres the inbox offers).
+ */
+export async function scopeUnreadTotalOf(db: Db, viewer: Viewer & { side: 'centre' }): Promise<number> {
+  if (viewer.scope.centreId !== null) return unreadTotalOf(db, viewer, viewer.scope.centreId);
+  const row = await db
+    .selectFrom('conversations as c')
+    .select((eb) => eb.fn.sum<number>('c.staff_unread').as('unread'))
+    .where('c.centre_id', 'in', db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE'))
+    .executeTakeFirstOrThrow();
   return toNumber(row.unread);
 }

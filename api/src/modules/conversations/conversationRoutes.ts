@@ -9,6 +9,7 @@ import {
   conversationMessageSchema,
   conversationMessagesQuerySchema,
   conversationPhotoUploadSchema,
+  conversationReadResultSchema,
   conversationStatusInputSchema,
   conversationSummarySchema,
   conversationThreadSchema,
@@ -18,6 +19,8 @@ import {
   markConversationReadInputSchema,
   openConversationInputSchema,
   postConversationMessageInputSchema,
+  staffConversationListSchema,
+  staffConversationReadResultSchema,
   staffInboxQuerySchema,
 } from 'shared-contracts/schemas';
 import type { AppContext } from '../../appContext';
@@ -34,7 +37,7 @@ import { threadFor, viewerOfRole, type Viewer } from './conversationAccess';
 import { afterMessage, afterRead, announceToCentre, type LiveDeps } from './conversationLive';
 import { conversationMessages as messages } from './conversationMessages';
 import { CONVERSATION_PHOTO_MAX_BYTES, sendPhoto, uploadPhoto } from './conversationPhotos';
-import { readCustomerList, readInbox, readSummary, readThread, unreadTotalOf } from './conversationReads';
+import { readCustomerList, readInbox, readSummary, readThread, scopeUnreadTotalOf, unreadTotalOf } from './conversationReads';
 import { assignConversation, markRead, openConversation, postMessage, setConversationStatus, type WriteDeps } from './conversationWrites';
 import { named } from '../../http/pluginName';
 
@@ -48,15 +51,16 @@ const photoParams = threadParams.extend({ photoId: idInput('Mã ảnh không h�
 const serviceOrderParams = z.object({ id: idInput('Mã phiếu dịch vụ không hợp lệ.') });
 const bySubjectQuery = z.object({ kind: z.enum(CONVERSATION_SUBJECT_KINDS, { error: 'Chủ đề trao đổi không hợp lệ.' }), id: idInput('Chủ đề trao đổi không hợp lệ.') });
 const assigneesQuery = z.object({ centreId: idInput('Trung tâm không hợp lệ.').optional() });
-const readAnswer = z.object({ unreadCount: z.number().int().nonnegative(), unreadTotal: z.number().int().nonnegative() });
 const assigneeSchema = z.object({ id: z.number().int().positive(), fullName: z.string(), role: z.enum(['staff', 'technician', 'manager']) });
 
 const summaryResponse = envelopeSchema(conversationSummarySchema);
 const threadResponse = envelopeSchema(conversationThreadSchema);
 const listResponse = envelopeSchema(conversationListSchema);
+const staffListResponse = envelopeSchema(staffConversationListSchema);
 const messageResponse = envelopeSchema(conversationMessageSchema);
 const photoResponse = envelopeSchema(conversationPhotoUploadSchema);
-const readResponse = envelopeSchema(readAnswer);
+const readResponse = envelopeSchema(conversationReadResultSchema);
+const staffReadResponse = envelopeSchema(staffConversationReadResultSchema);
 
 /**
  * Conversations (issue 49 §1): the customer's routes (/conversations…, own threads only) and the centre's
@@ -190,7 +194,7 @@ const routes: FastifyPluginAsyncZod<{ context: AppContext }> = named('conversati
 
   app.get(
     '/staff/conversations',
-    { preHandler: centrePeople, schema: { tags: ['conversations'], summary: 'Hộp thư của trung tâm: lọc, tìm theo tên, số điện thoại, biển số, mã đơn', querystring: staffInboxQuerySchema, response: { 200: listResponse } } },
+    { preHandler: centrePeople, schema: { tags: ['conversations'], summary: 'Hộp thư của một trung tâm: lọc, tìm theo tên, số điện thoại, biển số, mã đơn; kèm số tin chưa đọc trong phạm vi người xem (quản trị: mọi trung tâm)', querystring: staffInboxQuerySchema, response: { 200: staffListResponse } } },
     async (request) => {
       const viewer = centreViewer(request);
       const centreId = await centreForRequest(db, viewer.scope, request.query.centreId);
@@ -256,9 +260,15 @@ const routes: FastifyPluginAsyncZod<{ context: AppContext }> = named('conversati
     {
       preValidation: requireKnownField(markConversationReadInputSchema),
       preHandler: centrePeople,
-      schema: { tags: ['conversations'], summary: 'Trung tâm đã xem đến một tin nhắn', params: threadParams, body: markConversationReadInputSchema, response: { 200: readResponse } },
+      schema: { tags: ['conversations'], summary: 'Trung tâm đã xem đến một tin nhắn', params: threadParams, body: markConversationReadInputSchema, response: { 200: staffReadResponse } },
     },
-    async (request) => ok(await read(centreViewer(request), request.params.id, request.body.lastMessageId), messages.read),
+    async (request) => {
+      const viewer = centreViewer(request);
+      const result = await read(viewer, request.params.id, request.body.lastMessageId);
+      // someone of a centre: the thread's centre is theirs; an admin's every centre is read apart
+      const scopeUnreadTotal = viewer.scope.centreId === null ? await scopeUnreadTotalOf(db, viewer) : result.unreadTotal;
+      return ok({ ...result, scopeUnreadTotal }, messages.read);
+    },
   );
 
   app.put(

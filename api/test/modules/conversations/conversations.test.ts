@@ -1,12 +1,14 @@
 import {
-  conversationListSchema,
   conversationMessageEventSchema,
+  conversationReadResultSchema,
   conversationMessageSchema,
   conversationPhotoSchema,
   conversationSummarySchema,
   conversationThreadSchema,
   errorEnvelopeSchema,
   floorChangedEventSchema,
+  staffConversationListSchema,
+  staffConversationReadResultSchema,
 } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { sweepPendingPhotos } from '../../../src/modules/conversations';
@@ -68,7 +70,12 @@ describe.each(testDatabases())('conversations on $label', (target) => {
   const inbox = async (who: Person, query = '') => {
     const response = await inject(who, 'GET', `/api/staff/conversations${query}`);
     expect(response.statusCode).toBe(200);
-    return data(conversationListSchema).parse(response.json()).data;
+    return data(staffConversationListSchema).parse(response.json()).data;
+  };
+  const staffRead = async (who: Person, threadId: number, lastMessageId: number) => {
+    const response = await inject(who, 'PUT', `/api/staff/conversations/${threadId}/read`, { lastMessageId });
+    expect(response.statusCode).toBe(200);
+    return data(staffConversationReadResultSchema.strict()).parse(response.json()).data;
   };
 
   it("opens one thread per subject, at the subject's centre, from either side", async () => {
@@ -216,6 +223,49 @@ describe.each(testDatabases())('conversations on $label', (target) => {
     // The staff's read shows on the customer's messages as "Đã xem".
     const seen = (await thread(world.customer, summary.id)).messages.filter((item) => item.side === 'customer' && item.id <= last);
     expect(seen.every((item) => item.readByOtherSide)).toBe(true);
+  });
+
+  it("gives an admin the unread messages of every centre whichever centre the inbox shows, the centre's people their own", async () => {
+    // the other customer: the world's has posted near the minute's limit in the tests before
+    const customer = world.otherCustomer;
+    const atA = await open(customer, 'appointment', (await world.addVisit({ customer })).appointmentId);
+    const atB = await open(customer, 'appointment', (await world.addVisit({ customer, centreId: world.centreB, technician: null })).appointmentId);
+    await send(customer, atA.id, 'Xe tôi xong chưa ạ?');
+    await send(customer, atA.id, 'Em cảm ơn');
+    for (const text of ['Chào trung tâm', 'Cho em hỏi giá', 'Em đợi ạ']) await send(customer, atB.id, text);
+
+    // The centre's people: their scope is their centre (a technician's, the cars they work on), the inbox's figure.
+    for (const who of [world.staffA, world.managerA, world.technicianA, world.staffB]) {
+      const own = await inbox(who, '?filter=unread&pageSize=1');
+      expect(own.scopeUnreadTotal).toBe(own.unreadTotal);
+    }
+    const centreA = (await inbox(world.staffA, '?filter=unread&pageSize=1')).unreadTotal;
+    const centreB = (await inbox(world.staffB, '?filter=unread&pageSize=1')).unreadTotal;
+    expect(centreA).toBeGreaterThanOrEqual(2);
+    expect(centreB).toBeGreaterThanOrEqual(3);
+    // Nobody but an admin reaches beyond their centre, by asking for another one either.
+    expect((await inject(world.staffB, 'GET', `/api/staff/conversations?centreId=${world.centreA}`)).statusCode).toBe(404);
+
+    // An admin: the inbox's figure is the centre shown, the scope's every service centre's (the sum of the inboxes').
+    const centres = await scratch.db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').execute();
+    let everyCentre = 0;
+    for (const { id } of centres) everyCentre += (await inbox(world.admin, `?filter=unread&pageSize=1&centreId=${id}`)).unreadTotal;
+    expect(everyCentre).toBeGreaterThanOrEqual(centreA + centreB);
+    for (const [query, shown] of [[`?centreId=${world.centreB}`, centreB], [`?centreId=${world.centreA}`, centreA], ['?filter=unread&pageSize=1', undefined]] as const) {
+      const answer = await inbox(world.admin, query);
+      if (shown !== undefined) expect(answer.unreadTotal).toBe(shown);
+      expect(answer.scopeUnreadTotal).toBe(everyCentre);
+    }
+
+    // Reading a thread lowers both: the admin's scope by what was read at B, staff's by what was read at A.
+    const lastB = (await thread(world.admin, atB.id)).messages.at(-1)!;
+    expect(await staffRead(world.admin, atB.id, lastB.id)).toEqual({ unreadCount: 0, unreadTotal: centreB - 3, scopeUnreadTotal: everyCentre - 3 });
+    const lastA = (await thread(world.staffA, atA.id)).messages.at(-1)!;
+    expect(await staffRead(world.staffA, atA.id, lastA.id)).toEqual({ unreadCount: 0, unreadTotal: centreA - 2, scopeUnreadTotal: centreA - 2 });
+    expect((await inbox(world.admin, `?centreId=${world.centreB}`)).scopeUnreadTotal).toBe(everyCentre - 5);
+    // The customer's read answer stays as it was.
+    const customerRead = await inject(customer, 'PUT', `/api/conversations/${atA.id}/read`, { lastMessageId: lastA.id });
+    expect(data(conversationReadResultSchema.strict()).parse(customerRead.json()).data.unreadCount).toBe(0);
   });
 
   it('answers 409 with the current values on a stale assignment, and reopens a closed thread on a message', async () => {
