@@ -3,7 +3,7 @@ import { closeRedis, redisPublisher, redisSubscriber } from './redisConnections'
 
 /**
  * Redis pub/sub on `channel`: a publisher connection (a publish fails fast when Redis does not answer) and a
- * subscriber connection (ioredis reconnects and subscribes again by itself). listen() resolves once the
+ * subscriber connection (ioredis reconnects; the channel subscribes again on each reconnection). listen() resolves once the
  * subscription is made: while Redis is unreachable it waits for Redis to come back.
  */
 export function redisChannel(options: { url: string; channel: string; label: string; log: BrokerLog }): BrokerChannel {
@@ -28,8 +28,15 @@ export function redisChannel(options: { url: string; channel: string; label: str
         });
         let connectedOnce = false;
         subscriber.on('ready', () => {
-          if (connectedOnce) handlers?.onResync?.();
-          connectedOnce = true;
+          if (!connectedOnce) {
+            connectedOnce = true;
+            return;
+          }
+          // A reconnection: subscribe again, then resync what was missed meanwhile; a failure waits for the next 'ready'.
+          subscriber.subscribe(channel).then(
+            () => handlers?.onResync?.(),
+            (error: unknown) => log.warn({ err: error }, `${label}: cannot subscribe again on Redis`),
+          );
         });
       }
       subscribed ??= subscriber.subscribe(channel).then(

@@ -17,9 +17,12 @@ export function redisPublisher(url: string): Redis {
   });
 }
 
-/** A subscriber connection: ioredis reconnects and subscribes again by itself, for as long as the process lives. */
+/**
+ * A subscriber connection: ioredis reconnects by itself for as long as the process lives; the owner subscribes again
+ * on each 'ready' (ioredis's own resubscription leaves its promise unhandled: a crash when Redis drops before it answers).
+ */
 export function redisSubscriber(url: string): Redis {
-  return new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+  return new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null, autoResubscribe: false });
 }
 
 /**

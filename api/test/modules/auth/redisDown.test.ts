@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { App } from '../../../src/app';
 import type { Config } from '../../../src/config';
 import { CountersUnavailableError, redisCounterStore } from '../../../src/security/counters';
@@ -9,6 +7,7 @@ import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { testConfig } from '../../support/authTestKit';
 import { startSilentServer } from '../../support/silentServer';
+import { freePort, startRedis, stopRedis } from '../../support/redisServer';
 
 const LOGIN_DOWN = {
   success: false,
@@ -16,43 +15,6 @@ const LOGIN_DOWN = {
   message: 'Hệ thống tạm thời không đăng nhập được, vui lòng thử lại sau ít phút.',
 };
 const LOGIN_BODY = { email: 'khong.ton.tai@example.vn', emailOrPhone: 'khong.ton.tai@example.vn', password: 'SaiMatKhau@1' };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-/** A redis-server of this test's own on a loopback port (never the shared one), without persistence. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  try {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      try {
-        await probe.connect();
-        await probe.ping();
-        return child;
-      } catch {
-        probe.disconnect();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new Error('redis-server did not start');
-  } finally {
-    probe.disconnect();
-  }
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 describe.each(testDatabases())('sign-in while Redis is down, on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
