@@ -31,6 +31,9 @@ export default defineConfig({
     timezoneId: 'Asia/Ho_Chi_Minh',
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     trace: 'off',
+    // One context per worker, reset between tests (cookies, storage, cache, service workers, routes, bindings):
+    // a fresh context per test cost a third of the suite's CPU (docs/decisions/0060-browser-suite-reuses-its-context.md).
+    reuseContext: true,
   },
   webServer: [
     {

@@ -39,6 +39,9 @@ async function watchCspViolations(context: BrowserContext, sink: CspViolation[])
   }, REPORT_BINDING);
 }
 
+/** Contexts whose violations are already reported (made through the patched browser.newContext). */
+const watched = new WeakSet<BrowserContext>();
+
 /**
  * The suite's `test`: Playwright's, where a test fails if any page it opened (in the `page`/`context` fixtures
  * or in a context it made itself with browser.newContext) had a Content-Security-Policy violation. A test that
@@ -52,6 +55,7 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
       browser.newContext = async (options) => {
         const context = await newContext(options);
         await watchCspViolations(context, violations);
+        watched.add(context);
         return context;
       };
       try {
@@ -63,4 +67,10 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
     },
     { auto: true },
   ],
+  // The worker's reused context (playwright.config.ts: reuseContext) is not made through browser.newContext: it is
+  // watched here, once a test (the reset between tests removes bindings and init scripts).
+  context: async ({ context, cspViolations }, use) => {
+    if (!watched.has(context)) await watchCspViolations(context, cspViolations);
+    await use(context);
+  },
 });
