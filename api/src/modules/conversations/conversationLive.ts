@@ -8,7 +8,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { ConversationRow } from '../../db/conversationSchema';
 import type { Database } from '../../db/schema';
-import type { EventBus } from '../../events/eventBus';
+import type { EventBus, FloorEventListener } from '../../events/eventBus';
 import { toNumber } from '../../db/portable';
 import { notify, type NotifyInput } from '../notifications';
 import { conversationMessages as messages } from './conversationMessages';
@@ -42,6 +42,25 @@ async function customerUnreadTotal(db: Kysely<Database>, customerId: number): Pr
 /** Tells the centre's floor streams (the inbox, the thread open in the back office) that the thread changed. */
 export async function announceToCentre(events: EventBus, row: Pick<ConversationRow, 'id' | 'centre_id'>): Promise<void> {
   await events.publishFloorChange(row.centre_id, { kind: 'conversation', appointmentId: null, serviceOrderId: null, conversationId: row.id });
+}
+
+/**
+ * The `conversation` changes of every service centre (an admin's "Tin nhắn" count, GET /api/staff/events?centres=all):
+ * reads the centres once, and returns how to listen to them (one floor subscription per centre, on this instance;
+ * the unsubscribe function ends them all). A centre created later is heard once the stream is opened again.
+ */
+export async function everyCentreConversations(db: Kysely<Database>, events: EventBus): Promise<(listener: FloorEventListener) => () => void> {
+  const centres = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
+  return (listener) => {
+    const stops = centres.map((centre) =>
+      events.subscribeCentre(centre.id, (event) => {
+        if (event.kind === 'conversation') listener(event);
+      }),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  };
 }
 
 /**

@@ -2,3 +2,4 @@
 export { conversationsModule, PHOTO_SWEEP_SCHEDULE } from './conversationsModule';
 export { DEMO_PHOTO_FILE, sweepPendingPhotos } from './conversationPhotos';
 export { subjectFacts, type SubjectFacts } from './conversationAccess';
+export { everyCentreConversations } from './conversationLive';

@@ -268,6 +268,47 @@ describe.each(testDatabases())('conversations on $label', (target) => {
     expect(data(conversationReadResultSchema.strict()).parse(customerRead.json()).data.unreadCount).toBe(0);
   });
 
+  it("streams every centre's conversation changes to an admin who asks for all centres, and to nobody else", async () => {
+    const everyCentre = '/api/staff/events?centres=all';
+    const url = await listen(world.shop.app);
+    const statusOf = async (who: Person, path: string) => {
+      const stream = await openEventStream(url, who.token, path);
+      stream.close();
+      return stream.status;
+    };
+    for (const who of [world.managerA, world.staffB, world.technicianA]) {
+      expect(await statusOf(who, everyCentre)).toBe(403);
+      const refused = await inject(who, 'GET', everyCentre);
+      expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+      expect(messageOf(refused)).toMatch(VIETNAMESE);
+    }
+    expect(await statusOf(world.admin, `${everyCentre}&centreId=${world.centreA}`)).toBe(400);
+
+    const customer = world.otherCustomer;
+    const atB = await open(customer, 'appointment', (await world.addVisit({ customer, centreId: world.centreB, technician: null })).appointmentId);
+    // the inbox's stream (the centre it shows, A) beside the menu count's (every centre)
+    const shown = await openEventStream(url, world.admin.token, `/api/staff/events?centreId=${world.centreA}`);
+    const every = await openEventStream(url, world.admin.token, everyCentre);
+    try {
+      expect(every.status).toBe(200);
+      // another kind of centre B's floor is not the count's business
+      await world.shop.app.events.publishFloorChange(world.centreB, { kind: 'payment', appointmentId: null, serviceOrderId: null });
+      await send(customer, atB.id, 'Trung tâm Cầu Giấy ơi, xe em xong chưa?');
+      const message = floorChangedEventSchema.parse(JSON.parse((await every.next(2_000)).data));
+      expect(message).toMatchObject({ centreId: world.centreB, kind: 'conversation', conversationId: atB.id });
+      // centre B's staff read it: the count hears that too
+      const last = (await thread(world.staffB, atB.id)).messages.at(-1)!;
+      await staffRead(world.staffB, atB.id, last.id);
+      expect(floorChangedEventSchema.parse(JSON.parse((await every.next(2_000)).data))).toMatchObject({ centreId: world.centreB, kind: 'conversation', conversationId: atB.id });
+      // the centre the inbox shows heard none of it
+      expect(shown.pending()).toEqual([]);
+      expect(every.pending()).toEqual([]);
+    } finally {
+      shown.close();
+      every.close();
+    }
+  });
+
   it('answers 409 with the current values on a stale assignment, and reopens a closed thread on a message', async () => {
     const summary = await open(world.customer, 'appointment', (await world.addVisit()).appointmentId);
     const assignees = (await inject(world.staffA, 'GET', '/api/staff/conversations/assignees')).json().data as { id: number }[];
