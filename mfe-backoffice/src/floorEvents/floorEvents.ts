@@ -31,6 +31,8 @@ export interface FloorEventsOptions {
   renewToken: () => Promise<unknown>;
   /** An admin's centre (or stock location) to hear; others hear their own centre. */
   centreId?: number;
+  /** An admin's every service centre, `conversation` changes only (`?centres=all`: the "Tin nhắn" count); 403 to anyone else. */
+  everyCentre?: boolean;
   session?: SessionStore;
   baseUrl?: string;
   fetchImpl?: typeof fetch;
@@ -63,10 +65,13 @@ export function parseFloorChange(data: string): FloorChange | null {
   };
 }
 
+const streamQuery = ({ everyCentre, centreId }: Pick<FloorEventsOptions, 'everyCentre' | 'centreId'>) =>
+  everyCentre ? '?centres=all' : centreId === undefined ? '' : `?centreId=${centreId}`;
+
 /** Opens the stream and keeps it open until the returned function is called. */
 export function subscribeFloorEvents(options: FloorEventsOptions): () => void {
   return subscribeEventStream({
-    url: `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${FLOOR_EVENTS_PATH}${options.centreId === undefined ? '' : `?centreId=${options.centreId}`}`,
+    url: `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${FLOOR_EVENTS_PATH}${streamQuery(options)}`,
     session: options.session ?? sessionStore,
     onEvent: (message) => {
       if (message.event !== FLOOR_CHANGED_EVENT_NAME) return;

@@ -9,7 +9,7 @@ export const FLOOR_POLL_MS = 15_000;
 export type FloorLiveMode = 'connecting' | 'live' | 'polling';
 
 /** Any authenticated call renews an expired access token (the shared client refreshes on 401). */
-const renewToken = () => apiClient.get('/Auth/profile');
+export const renewToken = () => apiClient.get('/Auth/profile');
 
 /**
  * Keeps the centre's live stream open while the component is mounted and calls `onChange`:

@@ -1,30 +1,71 @@
 import { useEffect, useState } from 'react';
+import { renewToken, subscribeFloorEvents } from '../floorEvents';
+import { useSessionRole } from '../hooks/useSessionRole';
 import { messagesApi } from './messagesApi';
 import { messagesText } from './messagesText';
 import { scopeUnread } from './unreadTotal';
 import styles from './Messages.module.css';
 
+/** An admin's count reads again this long after the first of a burst of changes (the burst's others ride along). */
+export const NAV_COUNT_PAUSE_MS = 500;
+
+/** The count as the API answers it: one row asked for, its `scopeUnreadTotal`. No count: the link stays as it is. */
+const readCount = (signal: AbortSignal) =>
+  messagesApi.inbox({ filter: 'unread', page: 1, pageSize: 1 }, signal).then(
+    (list) => {
+      if (!signal.aborted) scopeUnread.next(list.scopeUnreadTotal);
+    },
+    () => undefined,
+  );
+
 /**
  * The unread messages beside "Tin nhắn" in the staff navigation: the caller's every centre (an admin's all of them,
  * whichever centre the inbox shows; anyone else's, their own), read once per page (one row asked for, the API's
- * `scopeUnreadTotal`), then kept by the inbox as it reads and marks threads.
+ * `scopeUnreadTotal`), then kept by the inbox as it reads and marks threads. An admin's inbox hears only the centre it
+ * shows, so the count also hears every centre's `conversation` changes (GET /staff/events?centres=all) and reads
+ * again once per burst; while that stream is down it waits (no polling) and reads again when it is back.
  */
 export function MessagesNavCount() {
   const [count, setCount] = useState<number | null>(scopeUnread.value);
+  const isAdmin = useSessionRole() === 'admin';
   useEffect(() => {
     const subscription = scopeUnread.subscribe(setCount);
-    const controller = new AbortController();
-    messagesApi.inbox({ filter: 'unread', page: 1, pageSize: 1 }, controller.signal).then(
-      (list) => {
-        if (!controller.signal.aborted) scopeUnread.next(list.scopeUnreadTotal);
-      },
-      () => undefined, // no count: the link stays as it is
-    );
+    let controller = new AbortController();
+    // the latest read only: an older answer never lands after a newer one
+    const read = () => {
+      controller.abort();
+      controller = new AbortController();
+      void readCount(controller.signal);
+    };
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const readSoon = () => {
+      if (pending !== undefined) return;
+      pending = setTimeout(() => {
+        pending = undefined;
+        read();
+      }, NAV_COUNT_PAUSE_MS);
+    };
+    read();
+    const stop = isAdmin
+      ? subscribeFloorEvents({
+          everyCentre: true,
+          onChange: (event) => {
+            if (event.kind === 'conversation') readSoon();
+          },
+          // what changed while the stream was down is unknown
+          onOpen: ({ reconnected }) => {
+            if (reconnected) readSoon();
+          },
+          renewToken,
+        })
+      : undefined;
     return () => {
+      stop?.();
+      clearTimeout(pending);
       controller.abort();
       subscription.unsubscribe();
     };
-  }, []);
+  }, [isAdmin]);
   if (!count) return null;
   return (
     <span className={styles.navCount}>

@@ -131,6 +131,25 @@ describe('the centre live stream (GET /api/staff/events)', () => {
     stop();
     expect(urls).toEqual(['http://centre.test/api/staff/events?centreId=8']);
   });
+
+  it("opens an admin's stream of every centre's conversations (the menu's count)", async () => {
+    const urls: string[] = [];
+    const fetchImpl = jest.fn(async (url: string) => {
+      urls.push(url);
+      return new Promise<Response>(() => undefined);
+    });
+    const stop = subscribeFloorEvents({
+      onChange: () => undefined,
+      renewToken: async () => undefined,
+      session: loggedInSession(),
+      baseUrl: 'http://centre.test/api',
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      everyCentre: true,
+    });
+    await flush();
+    stop();
+    expect(urls).toEqual(['http://centre.test/api/staff/events?centres=all']);
+  });
 });
 
 describe('useFloorEvents', () => {

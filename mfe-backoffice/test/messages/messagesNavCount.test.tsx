@@ -1,12 +1,14 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
+import { subscribeFloorEvents, type FloorEventsOptions } from '../../src/floorEvents/floorEvents';
 import { inventoryApi } from '../../src/inventory/inventoryApi';
 import { messagesApi } from '../../src/messages/messagesApi';
+import { NAV_COUNT_PAUSE_MS } from '../../src/messages/MessagesNavCount';
 import { scopeUnread } from '../../src/messages/unreadTotal';
 import { pages } from '../../src/routes';
 import { CENTRES } from '../inventoryFixtures';
 import { signIn, signOut } from '../partsRequestFixtures';
+import { floorChange } from '../staffFixtures';
 import { list, readResult, summary, thread } from './messageFixtures';
 
 jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
@@ -112,5 +114,54 @@ describe('an admin’s “Tin nhắn”', () => {
     await waitFor(() => expect(navLink('Khu vực quản trị')).toHaveAccessibleName('Tin nhắn 7 tin chưa đọc'));
     expect(within(inboxRegion()).getByRole('status')).toHaveTextContent('Không có tin chưa đọc');
     expect(api.inbox).toHaveBeenCalledTimes(inboxReads);
+  });
+
+  it('follows a new message and a read at a centre the inbox does not show, one read per burst, without a reload', async () => {
+    jest.useFakeTimers();
+    const elapse = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
+    try {
+      renderAt('/staff/messages?centre=1', '/staff/messages');
+      await waitFor(() => expect(navLink('Khu vực quản trị')).toHaveAccessibleName('Tin nhắn 9 tin chưa đọc'));
+      // the inbox hears centre 1; the count every centre's conversations
+      const streams = subscribe.mock.calls.map(([options]) => options as FloorEventsOptions);
+      expect(streams.filter((options) => options.centreId === 1)).toHaveLength(1);
+      const everyCentre = streams.filter((options) => options.everyCentre);
+      expect(everyCentre).toHaveLength(1);
+      const stream = everyCentre[0]!;
+
+      // a customer writes three times to centre 2: one read of the count, once the burst is over
+      const reads = api.inbox.mock.calls.length;
+      api.inbox.mockResolvedValue(list([summary()], { unreadTotal: 4, scopeUnreadTotal: 12 }));
+      const atDanang = floorChange({ centreId: 2, kind: 'conversation', appointmentId: null, conversationId: 5 });
+      act(() => {
+        for (let i = 0; i < 3; i += 1) stream.onChange(atDanang);
+        stream.onChange(floorChange({ centreId: 2, kind: 'service-order', appointmentId: null, serviceOrderId: 7 }));
+      });
+      expect(api.inbox).toHaveBeenCalledTimes(reads);
+      await elapse(NAV_COUNT_PAUSE_MS);
+      await waitFor(() => expect(navLink('Khu vực quản trị')).toHaveAccessibleName('Tin nhắn 12 tin chưa đọc'));
+      expect(api.inbox).toHaveBeenCalledTimes(reads + 1);
+      expect(api.inbox).toHaveBeenLastCalledWith({ filter: 'unread', page: 1, pageSize: 1 }, expect.anything());
+
+      // centre 2's staff read the thread: the count comes down
+      api.inbox.mockResolvedValue(list([summary()], { unreadTotal: 4, scopeUnreadTotal: 9 }));
+      act(() => stream.onChange(atDanang));
+      await elapse(NAV_COUNT_PAUSE_MS);
+      await waitFor(() => expect(navLink('Khu vực quản trị')).toHaveAccessibleName('Tin nhắn 9 tin chưa đọc'));
+      expect(api.inbox).toHaveBeenCalledTimes(reads + 2);
+
+      // another kind of change reads nothing; the stream back after a drop reads once (changes may have been missed)
+      act(() => stream.onChange(floorChange({ centreId: 2, kind: 'payment', appointmentId: null })));
+      await elapse(NAV_COUNT_PAUSE_MS);
+      expect(api.inbox).toHaveBeenCalledTimes(reads + 2);
+      api.inbox.mockResolvedValue(list([summary()], { unreadTotal: 4, scopeUnreadTotal: 10 }));
+      act(() => stream.onOpen?.({ reconnected: true }));
+      await elapse(NAV_COUNT_PAUSE_MS);
+      await waitFor(() => expect(navLink('Khu vực quản trị')).toHaveAccessibleName('Tin nhắn 10 tin chưa đọc'));
+      expect(api.inbox).toHaveBeenCalledTimes(reads + 3);
+    } finally {
+      cleanup();
+      jest.useRealTimers();
+    }
   });
 });
