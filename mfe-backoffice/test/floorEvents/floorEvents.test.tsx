@@ -113,7 +113,10 @@ describe('the centre live stream (GET /api/staff/events)', () => {
     }
   });
 
-  it("opens an admin's stream of the chosen centre or stock location", async () => {
+  it.each([
+    ["the chosen centre or stock location's", { centreId: 8 }, 'http://centre.test/api/staff/events?centreId=8'],
+    ["every centre's conversations (the menu's count)", { everyCentre: true }, 'http://centre.test/api/staff/events?centres=all'],
+  ])("opens an admin's stream of %s", async (_what, scope, expected) => {
     const urls: string[] = [];
     const fetchImpl = jest.fn(async (url: string) => {
       urls.push(url);
@@ -125,30 +128,59 @@ describe('the centre live stream (GET /api/staff/events)', () => {
       session: loggedInSession(),
       baseUrl: 'http://centre.test/api',
       fetchImpl: fetchImpl as unknown as typeof fetch,
-      centreId: 8,
+      ...scope,
     });
     await flush();
     stop();
-    expect(urls).toEqual(['http://centre.test/api/staff/events?centreId=8']);
+    expect(urls).toEqual([expected]);
   });
 
-  it("opens an admin's stream of every centre's conversations (the menu's count)", async () => {
-    const urls: string[] = [];
-    const fetchImpl = jest.fn(async (url: string) => {
-      urls.push(url);
-      return new Promise<Response>(() => undefined);
+  it('shares one connection among the subscribers of a stream: each hears every change, the last to leave closes it', async () => {
+    const session = loggedInSession();
+    const stream = serverStream();
+    // the first connection answers; any other stays pending
+    let connections = 0;
+    const fetchImpl = jest.fn(async (_url: string): Promise<Response> => {
+      connections += 1;
+      return connections === 1 ? ({ status: 200, ok: true, body: stream.body } as unknown as Response) : new Promise<Response>(() => undefined);
     });
-    const stop = subscribeFloorEvents({
-      onChange: () => undefined,
-      renewToken: async () => undefined,
-      session: loggedInSession(),
-      baseUrl: 'http://centre.test/api',
-      fetchImpl: fetchImpl as unknown as typeof fetch,
-      everyCentre: true,
-    });
+    const common = { renewToken: async () => undefined, session, baseUrl: 'http://centre.test/api', fetchImpl: fetchImpl as unknown as typeof fetch };
+    const page: FloorChange[] = [];
+    const navigation: FloorChange[] = [];
+    const pageStates: FloorConnectionState[] = [];
+    const stopPage = subscribeFloorEvents({ ...common, onChange: (event) => page.push(event), onConnectionChange: (state) => pageStates.push(state) });
     await flush();
-    stop();
-    expect(urls).toEqual(['http://centre.test/api/staff/events?centres=all']);
+    expect(pageStates).toEqual(['connecting', 'open']);
+
+    // a late subscriber to the same stream is told at once that it is open, on the same connection
+    const opened: boolean[] = [];
+    const stopNavigation = subscribeFloorEvents({ ...common, onChange: (event) => navigation.push(event), onOpen: ({ reconnected }) => opened.push(reconnected) });
+    // another centre's stream is a connection of its own
+    const stopOther = subscribeFloorEvents({ ...common, centreId: 2, onChange: () => undefined });
+    await flush();
+    expect(opened).toEqual([false]);
+    expect(fetchImpl.mock.calls.map(([url]) => url)).toEqual(['http://centre.test/api/staff/events', 'http://centre.test/api/staff/events?centreId=2']);
+
+    stream.write('event: floor-changed\ndata: {"centreId":1,"kind":"conversation","appointmentId":null,"serviceOrderId":null,"conversationId":5,"at":"2026-11-22T08:00:00.000Z"}\n\n');
+    await flush();
+    expect(page).toHaveLength(1);
+    expect(navigation).toEqual(page);
+
+    // the page leaves: it is told the stream stopped for it, the navigation still hears it
+    stopPage();
+    expect(pageStates.at(-1)).toBe('stopped');
+    stream.write('event: floor-changed\ndata: {"centreId":1,"kind":"appointment","appointmentId":4,"serviceOrderId":null,"at":"2026-11-22T08:01:00.000Z"}\n\n');
+    await flush();
+    expect(navigation).toHaveLength(2);
+    expect(page).toHaveLength(1);
+
+    // the last one leaves: the connection closes, and a new subscriber opens a new one
+    stopNavigation();
+    stopOther();
+    const again = subscribeFloorEvents({ ...common, onChange: () => undefined });
+    await flush();
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+    again();
   });
 });
 
