@@ -21,9 +21,10 @@ const readCount = (signal: AbortSignal) =>
 /**
  * The unread messages beside "Tin nhắn" in the staff navigation: the caller's every centre (an admin's all of them,
  * whichever centre the inbox shows; anyone else's, their own), read once per page (one row asked for, the API's
- * `scopeUnreadTotal`), then kept by the inbox as it reads and marks threads. An admin's inbox hears only the centre it
- * shows, so the count also hears every centre's `conversation` changes (GET /staff/events?centres=all) and reads
- * again once per burst; while that stream is down it waits (no polling) and reads again when it is back.
+ * `scopeUnreadTotal`), then kept by the inbox as it reads and marks threads, and read again once per burst of
+ * `conversation` changes on any page: an admin's from every centre (GET /staff/events?centres=all, since the inbox
+ * hears only the centre it shows), anyone else's from their centre's stream (shared with the page's). While the
+ * stream is down it waits (no polling) and reads again when it is back.
  */
 export function MessagesNavCount() {
   const [count, setCount] = useState<number | null>(scopeUnread.value);
@@ -46,21 +47,20 @@ export function MessagesNavCount() {
       }, NAV_COUNT_PAUSE_MS);
     };
     read();
-    const stop = isAdmin
-      ? subscribeFloorEvents({
-          everyCentre: true,
-          onChange: (event) => {
-            if (event.kind === 'conversation') readSoon();
-          },
-          // what changed while the stream was down is unknown
-          onOpen: ({ reconnected }) => {
-            if (reconnected) readSoon();
-          },
-          renewToken,
-        })
-      : undefined;
+    // an admin's every centre; anyone else's own centre, on the connection the page's stream already holds
+    const stop = subscribeFloorEvents({
+      everyCentre: isAdmin,
+      onChange: (event) => {
+        if (event.kind === 'conversation') readSoon();
+      },
+      // what changed while the stream was down is unknown
+      onOpen: ({ reconnected }) => {
+        if (reconnected) readSoon();
+      },
+      renewToken,
+    });
     return () => {
-      stop?.();
+      stop();
       clearTimeout(pending);
       controller.abort();
       subscription.unsubscribe();

@@ -74,6 +74,39 @@ describe('the staff navigation’s “Tin nhắn”', () => {
   });
 });
 
+describe('a manager’s “Tin nhắn” on another page', () => {
+  beforeEach(() => signIn('manager'));
+  afterEach(() => {
+    cleanup();
+    signOut();
+  });
+
+  it('follows a new message at their centre without a reload, on their centre’s stream', async () => {
+    jest.useFakeTimers();
+    const elapse = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
+    try {
+      api.inbox.mockResolvedValue(list([summary()], { unreadTotal: 4, scopeUnreadTotal: 4 }));
+      renderAt('/manager/ratings', '/manager/ratings');
+      await waitFor(() => expect(navLink('Khu vực quản lý')).toHaveAccessibleName('Tin nhắn 4 tin chưa đọc'));
+      // their own centre's stream (the one the page's own would share), not every centre's
+      const streams = subscribe.mock.calls.map(([options]) => options as FloorEventsOptions);
+      expect(streams).toHaveLength(1);
+      expect(streams[0]).toMatchObject({ everyCentre: false });
+      expect(streams[0]!.centreId).toBeUndefined();
+
+      const reads = api.inbox.mock.calls.length;
+      api.inbox.mockResolvedValue(list([summary()], { unreadTotal: 5, scopeUnreadTotal: 5 }));
+      act(() => streams[0]!.onChange(floorChange({ centreId: 1, kind: 'conversation', appointmentId: null, conversationId: 3 })));
+      await elapse(NAV_COUNT_PAUSE_MS);
+      await waitFor(() => expect(navLink('Khu vực quản lý')).toHaveAccessibleName('Tin nhắn 5 tin chưa đọc'));
+      expect(api.inbox).toHaveBeenCalledTimes(reads + 1);
+    } finally {
+      cleanup();
+      jest.useRealTimers();
+    }
+  });
+});
+
 describe('an admin’s “Tin nhắn”', () => {
   /** The first centre's thread 3 (4 unread at that centre), centre 2's thread 5 (2 there); 9 across every centre. */
   const danang = summary({ id: 5, centreId: 2, centreName: 'EV Service Đà Nẵng', customerName: 'Trần Thị Bình', unreadCount: 2 });
