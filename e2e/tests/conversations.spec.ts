@@ -16,6 +16,19 @@ test('a customer writes about their car, staff answer, the customer sees the rep
   const booked = await bookToday(customer, staff, { note: 'Xe kêu lạch cạch ở bánh trước' });
   const threadId = await openAppointmentThread(customer.request, booked.id);
 
+  // The staff are on the day's appointments, another page: its live stream and the menu's message count share one
+  // connection, and the count is read once.
+  const staffStreams: string[] = [];
+  staff.on('request', (request) => {
+    if (request.url().includes('/api/staff/events')) staffStreams.push(request.url());
+  });
+  const countRead = staff.waitForResponse((response) => response.url().includes('/api/staff/conversations?') && response.url().includes('pageSize=1'));
+  await staff.goto('/staff/appointments');
+  await countRead;
+  const messagesLink = staff.getByRole('navigation', { name: 'Khu vực nhân viên' }).getByRole('link', { name: /^Tin nhắn/ });
+  await expect(backoffice(staff).getByRole('heading', { level: 1 })).toBeVisible();
+  const unreadBefore = Number(/(\d+) tin chưa đọc/.exec(await messagesLink.evaluate((link) => link.textContent ?? ''))?.[1] ?? 0);
+
   // The customer writes from the thread's page, with the live stream open.
   const streamOpen = customer.waitForResponse((response) => response.url().endsWith('/api/notifications/events') && response.status() === 200);
   await customer.goto(`/messages/${threadId}`);
@@ -29,6 +42,9 @@ test('a customer writes about their car, staff answer, the customer sees the rep
   await account(customer).getByRole('button', { name: 'Gửi', exact: true }).click();
   await expect(account(customer).getByRole('list', { name: 'Các tin nhắn' }).getByText(customerText)).toBeVisible();
   await expectAccessible(customer);
+  // Without a reload, the staff's menu counts the new message.
+  await expect(messagesLink).toHaveAccessibleName(`Tin nhắn ${unreadBefore + 1} tin chưa đọc`);
+  expect(staffStreams).toEqual([expect.stringMatching(/\/api\/staff\/events$/)]);
 
   // The staff's inbox shows the thread; they open it and answer.
   await staff.goto(`/staff/messages?thread=${threadId}`);
