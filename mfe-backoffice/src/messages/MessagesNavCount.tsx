@@ -6,7 +6,7 @@ import { messagesText } from './messagesText';
 import { scopeUnread } from './unreadTotal';
 import styles from './Messages.module.css';
 
-/** An admin's count reads again this long after the first of a burst of changes (the burst's others ride along). */
+/** The count reads again this long after the first of a burst of changes (the burst's others ride along). */
 export const NAV_COUNT_PAUSE_MS = 500;
 
 /** The count as the API answers it: one row asked for, its `scopeUnreadTotal`. No count: the link stays as it is. */
