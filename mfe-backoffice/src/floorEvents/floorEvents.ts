@@ -68,80 +68,25 @@ export function parseFloorChange(data: string): FloorChange | null {
 const streamQuery = ({ everyCentre, centreId }: Pick<FloorEventsOptions, 'everyCentre' | 'centreId'>) =>
   everyCentre ? '?centres=all' : centreId === undefined ? '' : `?centreId=${centreId}`;
 
-/** One connection per stream and session on the page, shared by its subscribers (an HTTP/1.1 origin allows six). */
-interface SharedStream {
-  subscribers: Set<FloorEventsOptions>;
-  state: FloorConnectionState | null;
-  stop: () => void;
-}
-
-const streams = new Map<string, SharedStream>();
-const identities = new WeakMap<object, number>();
-let nextIdentity = 1;
-
-/** A number per object (a session store, a fetch), so that streams of different sessions are never shared. */
-function identityOf(value: object | undefined): number {
-  if (value === undefined) return 0;
-  let identity = identities.get(value);
-  if (identity === undefined) {
-    identity = nextIdentity++;
-    identities.set(value, identity);
-  }
-  return identity;
-}
-
 /**
  * Hears the stream until the returned function is called. Subscribers to the same stream (the page's centre, say,
- * and the navigation's message count) share one connection: each hears every change, a late one hears at once that
- * the stream is open, and the connection closes when the last one leaves. The first subscriber's token renewal and
- * retry settings serve the connection.
+ * and the navigation's message count) share one connection (shared-contracts/eventStream).
  */
 export function subscribeFloorEvents(options: FloorEventsOptions): () => void {
-  const url = `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${FLOOR_EVENTS_PATH}${streamQuery(options)}`;
-  const session = options.session ?? sessionStore;
-  const key = `${url} ${identityOf(session)} ${identityOf(options.fetchImpl)}`;
-  // each call is a subscriber of its own, even with the same options object
-  const subscriber: FloorEventsOptions = { ...options };
-  let stream = streams.get(key);
-  if (stream) {
-    stream.subscribers.add(subscriber);
-    if (stream.state) subscriber.onConnectionChange?.(stream.state);
-    if (stream.state === 'open') subscriber.onOpen?.({ reconnected: false });
-  } else {
-    const created: SharedStream = { subscribers: new Set([subscriber]), state: null, stop: () => undefined };
-    const everyone = () => [...created.subscribers];
-    streams.set(key, created);
-    stream = created;
-    created.stop = subscribeEventStream({
-      url,
-      session,
-      onEvent: (message) => {
-        if (message.event !== FLOOR_CHANGED_EVENT_NAME) return;
-        const event = parseFloorChange(message.data);
-        if (event) for (const each of everyone()) each.onChange(event);
-      },
-      onOpen: (info) => {
-        for (const each of everyone()) each.onOpen?.(info);
-      },
-      onConnectionChange: (state) => {
-        created.state = state;
-        // stopped by itself (no session): the next subscriber opens a new one
-        if (state === 'stopped' && streams.get(key) === created) streams.delete(key);
-        for (const each of everyone()) each.onConnectionChange?.(state);
-      },
-      renewToken: options.renewToken,
-      fetchImpl: options.fetchImpl,
-      initialDelayMs: options.initialDelayMs,
-      maxDelayMs: options.maxDelayMs,
-      random: options.random,
-    });
-  }
-  const joined = stream;
-  return () => {
-    if (!joined.subscribers.delete(subscriber)) return;
-    if (joined.state !== 'stopped') subscriber.onConnectionChange?.('stopped');
-    if (joined.subscribers.size > 0) return;
-    if (streams.get(key) === joined) streams.delete(key);
-    joined.stop();
-  };
+  return subscribeEventStream({
+    url: `${(options.baseUrl ?? defaultApiBase()).replace(/\/$/, '')}${FLOOR_EVENTS_PATH}${streamQuery(options)}`,
+    session: options.session ?? sessionStore,
+    onEvent: (message) => {
+      if (message.event !== FLOOR_CHANGED_EVENT_NAME) return;
+      const event = parseFloorChange(message.data);
+      if (event) options.onChange(event);
+    },
+    onOpen: options.onOpen,
+    onConnectionChange: options.onConnectionChange,
+    renewToken: options.renewToken,
+    fetchImpl: options.fetchImpl,
+    initialDelayMs: options.initialDelayMs,
+    maxDelayMs: options.maxDelayMs,
+    random: options.random,
+  });
 }

@@ -4,8 +4,13 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
  * One reader for the API's Server-Sent Event streams (the customer's GET /api/appointments/events, the centre's
  * GET /api/staff/events): read with fetch, because the streams need the `Authorization: Bearer` header that
  * EventSource cannot send, and parsed by eventsource-parser. Each remote wraps it with its own event parsing;
- * the session and the API base come from the caller ('shared-contracts' root), so this subpath holds no state.
+ * the session and the API base come from the caller ('shared-contracts' root). What this subpath keeps is the
+ * connections open in the bundle that imports it, one per stream:
  *
+ * - Subscribers to the same URL, session and fetch share one connection (an HTTP/1.1 origin allows six in all):
+ *   each hears every event, a late one is told at once the stream's state (and that it is open), a leaving one is
+ *   told it stopped, and the last to leave closes it. The first subscriber's token renewal and retry settings
+ *   serve the connection.
  * - Every named event goes to onEvent; comments (the server's heartbeat) only keep the connection alive.
  * - A dropped stream (network, server restart, proxy timeout, or silence for HEARTBEAT_TIMEOUT_MS) is reopened
  *   with exponential backoff and jitter (the server's `retry:` raises the floor); every reopening calls
@@ -42,8 +47,71 @@ export interface EventStreamOptions {
   random?: () => number;
 }
 
-/** Opens the stream and keeps it open until the returned function is called. */
+/** One connection per stream and session in this bundle, shared by its subscribers. */
+interface SharedStream {
+  subscribers: Set<EventStreamOptions>;
+  state: StreamConnectionState | null;
+  stop: () => void;
+}
+
+const streams = new Map<string, SharedStream>();
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+
+/** A number per object (a session store, a fetch), so that streams of different sessions are never shared. */
+function identityOf(value: object | undefined): number {
+  if (value === undefined) return 0;
+  let identity = identities.get(value);
+  if (identity === undefined) {
+    identity = nextIdentity++;
+    identities.set(value, identity);
+  }
+  return identity;
+}
+
+/** Hears the stream until the returned function is called, on the connection its other subscribers hold, if any. */
 export function subscribeEventStream(options: EventStreamOptions): () => void {
+  const key = `${options.url} ${identityOf(options.session)} ${identityOf(options.fetchImpl)}`;
+  // each call is a subscriber of its own, even with the same options object
+  const subscriber: EventStreamOptions = { ...options };
+  let stream = streams.get(key);
+  if (stream) {
+    stream.subscribers.add(subscriber);
+    if (stream.state) subscriber.onConnectionChange?.(stream.state);
+    if (stream.state === 'open') subscriber.onOpen?.({ reconnected: false });
+  } else {
+    const created: SharedStream = { subscribers: new Set([subscriber]), state: null, stop: () => undefined };
+    const everyone = () => [...created.subscribers];
+    streams.set(key, created);
+    stream = created;
+    created.stop = openEventStream({
+      ...options,
+      onEvent: (message) => {
+        for (const each of everyone()) each.onEvent(message);
+      },
+      onOpen: (info) => {
+        for (const each of everyone()) each.onOpen?.(info);
+      },
+      onConnectionChange: (state) => {
+        created.state = state;
+        // stopped by itself (no session): the next subscriber opens a new one
+        if (state === 'stopped' && streams.get(key) === created) streams.delete(key);
+        for (const each of everyone()) each.onConnectionChange?.(state);
+      },
+    });
+  }
+  const joined = stream;
+  return () => {
+    if (!joined.subscribers.delete(subscriber)) return;
+    if (joined.state !== 'stopped') subscriber.onConnectionChange?.('stopped');
+    if (joined.subscribers.size > 0) return;
+    if (streams.get(key) === joined) streams.delete(key);
+    joined.stop();
+  };
+}
+
+/** Opens one connection to the stream and keeps it open until the returned function is called. */
+function openEventStream(options: EventStreamOptions): () => void {
   const { session } = options;
   const initialDelay = options.initialDelayMs ?? 1_000;
   const maxDelay = options.maxDelayMs ?? 30_000;
