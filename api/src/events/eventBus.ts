@@ -128,6 +128,8 @@ export interface EventBus {
   subscribe(userId: number, listener: AppointmentEventListener): () => void;
   /** Listens to one centre's floor on this instance; returns the unsubscribe function. */
   subscribeCentre(centreId: number, listener: FloorEventListener): () => void;
+  /** Listens to every centre's floor on this instance, centres created later included; returns the unsubscribe function. */
+  subscribeEveryCentre(listener: FloorEventListener): () => void;
   /**
    * Listens to every centre's floor changes, told synchronously when this instance publishes one (before the
    * request that made it answers) and again when the bus delivers it (from any instance): what keeps this
@@ -182,6 +184,7 @@ class Listeners<T> {
 class LocalFanOut {
   private readonly customers = new Listeners<CustomerEvent>();
   private readonly centres = new Listeners<FloorChangedEvent>();
+  private readonly everyCentre = new Set<FloorEventListener>();
   private readonly personal = new Listeners<PersonalEvent>();
   private readonly centreChanges = new Set<CentreChangeListener>();
   private readonly published = new Set<PublishedListener>();
@@ -194,12 +197,23 @@ class LocalFanOut {
     return this.centres.add(centreId, listener);
   }
 
+  subscribeEveryCentre(listener: FloorEventListener): () => void {
+    this.everyCentre.add(listener);
+    return () => this.everyCentre.delete(listener);
+  }
+
+  /** A centre's floor streams, and the streams of every centre, get `event`. */
+  private emitFloor(event: FloorChangedEvent): void {
+    this.centres.emit(event.centreId, event);
+    for (const listener of [...this.everyCentre]) listener(event);
+  }
+
   subscribePersonal(userId: number, listener: PersonalEventListener): () => void {
     return this.personal.add(userId, listener);
   }
 
   count(): number {
-    return this.customers.count() + this.centres.count() + this.personal.count();
+    return this.customers.count() + this.centres.count() + this.everyCentre.size + this.personal.count();
   }
 
   onPublished(listener: PublishedListener): () => void {
@@ -238,7 +252,7 @@ class LocalFanOut {
     switch (message.type) {
       case 'appointment-status':
         if (message.userId !== null) this.customers.emit(message.userId, { name: APPOINTMENT_STATUS_EVENT, data: message.event });
-        this.centres.emit(message.centreId, {
+        this.emitFloor({
           centreId: message.centreId,
           kind: 'appointment',
           appointmentId: message.event.appointmentId,
@@ -248,7 +262,7 @@ class LocalFanOut {
         return;
       case 'service-order':
         if (message.userId !== null) this.customers.emit(message.userId, { name: SERVICE_ORDER_EVENT, data: message.event });
-        this.centres.emit(message.centreId, {
+        this.emitFloor({
           centreId: message.centreId,
           kind: 'service-order',
           appointmentId: message.event.appointmentId,
@@ -263,7 +277,7 @@ class LocalFanOut {
         this.personal.emit(message.userId, message.event);
         return;
       case 'floor-changed':
-        this.centres.emit(message.event.centreId, message.event);
+        this.emitFloor(message.event);
     }
   }
 }
@@ -325,6 +339,7 @@ function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMess
     subscribe: (userId: number, listener: AppointmentEventListener) => fanOut.subscribe(userId, listener),
     publishPersonal: (message: PersonalMessage) => send({ type: 'personal', ...message }),
     subscribeCentre: (centreId: number, listener: FloorEventListener) => fanOut.subscribeCentre(centreId, listener),
+    subscribeEveryCentre: (listener: FloorEventListener) => fanOut.subscribeEveryCentre(listener),
     subscribePersonal: (userId: number, listener: PersonalEventListener) => fanOut.subscribePersonal(userId, listener),
     onPublished: (listener: PublishedListener) => fanOut.onPublished(listener),
     onCentreChange: (listener: CentreChangeListener) => fanOut.onCentreChange(listener),

@@ -45,22 +45,13 @@ export async function announceToCentre(events: EventBus, row: Pick<ConversationR
 }
 
 /**
- * The `conversation` changes of every service centre (an admin's "Tin nhắn" count, GET /api/staff/events?centres=all):
- * reads the centres once, and returns how to listen to them (one floor subscription per centre, on this instance;
- * the unsubscribe function ends them all). A centre created later is heard once the stream is opened again.
+ * The `conversation` changes of every service centre (an admin's "Tin nhắn" count, GET /api/staff/events?centres=all),
+ * on this instance, a centre created after the stream opened included; returns the unsubscribe function.
  */
-export async function everyCentreConversations(db: Kysely<Database>, events: EventBus): Promise<(listener: FloorEventListener) => () => void> {
-  const centres = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').execute();
-  return (listener) => {
-    const stops = centres.map((centre) =>
-      events.subscribeCentre(centre.id, (event) => {
-        if (event.kind === 'conversation') listener(event);
-      }),
-    );
-    return () => {
-      for (const stop of stops) stop();
-    };
-  };
+export function everyCentreConversations(events: EventBus, listener: FloorEventListener): () => void {
+  return events.subscribeEveryCentre((event) => {
+    if (event.kind === 'conversation') listener(event);
+  });
 }
 
 /**

@@ -53,8 +53,7 @@ export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> 
         if (request.query.centreId !== undefined) {
           throw new AppError(400, ERROR_CODES.VALIDATION_ERROR, staffEventsMessages.centreOrEvery, [{ field: 'centres', message: staffEventsMessages.centreOrEvery }]);
         }
-        const subscribe = await everyCentreConversations(db, events);
-        await serve(request, reply, (write) => subscribe((event) => write(FLOOR_CHANGED_EVENT, event)));
+        await serve(request, reply, (write) => everyCentreConversations(events, (event) => write(FLOOR_CHANGED_EVENT, event)));
         return;
       }
       // An admin may watch a stock location too (the stock page of the online warehouse).

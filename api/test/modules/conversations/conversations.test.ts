@@ -300,6 +300,18 @@ describe.each(testDatabases())('conversations on $label', (target) => {
       const last = (await thread(world.staffB, atB.id)).messages.at(-1)!;
       await staffRead(world.staffB, atB.id, last.id);
       expect(floorChangedEventSchema.parse(JSON.parse((await every.next(2_000)).data))).toMatchObject({ centreId: world.centreB, kind: 'conversation', conversationId: atB.id });
+      // a centre opened after the stream: its messages are heard without reopening it
+      const opened = await scratch.db
+        .insertInto('service_centres')
+        .values({ slug: `tt-conv-moi-${process.pid}`, name: 'EV Service Long Biên', city: 'Hà Nội', address: '2 Nguyễn Văn Cừ', phone: '024 0000 0001', email: 'lb@example.vn', open_time: '08:00', close_time: '18:00', service_bays: 2, created_at: NOW })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const atNew = await open(customer, 'appointment', (await world.addVisit({ customer, centreId: opened.id, technician: null })).appointmentId);
+      await send(customer, atNew.id, 'Trung tâm mới ơi, em đặt lịch rồi ạ');
+      // the thread opened, then its message
+      for (let heard = 0; heard < 2; heard += 1) {
+        expect(floorChangedEventSchema.parse(JSON.parse((await every.next(2_000)).data))).toMatchObject({ centreId: opened.id, kind: 'conversation', conversationId: atNew.id });
+      }
       // the centre the inbox shows heard none of it
       expect(shown.pending()).toEqual([]);
       expect(every.pending()).toEqual([]);
