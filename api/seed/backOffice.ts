@@ -194,11 +194,13 @@ export interface BackOfficeSeedReport {
 async function seedAccounts(db: Kysely<Database>, at: string): Promise<number> {
   const emails = BACK_OFFICE_ACCOUNTS.map((account) => account.email);
   const existing = new Set((await db.selectFrom('users').select('email').where('email', 'in', emails).execute()).map((row) => row.email));
+  // The one published demo password, hashed (argon2id) once for every account it is missing from.
+  let demoHash: string | undefined;
   for (const account of BACK_OFFICE_ACCOUNTS) {
     if (existing.has(account.email)) continue;
     const values: NewUserRow = {
       email: account.email,
-      password_hash: await hashPassword(DEMO_PASSWORD),
+      password_hash: (demoHash ??= await hashPassword(DEMO_PASSWORD)),
       full_name: account.fullName,
       phone_number: account.phoneNumber,
       address: account.address,
