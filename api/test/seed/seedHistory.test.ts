@@ -6,14 +6,14 @@ import { parseKpiRange } from '../../src/modules/kpis/kpiRange';
 import { seed } from '../../seed';
 import { DEMO_HISTORY_RECEIVE_REASON } from '../../seed/demoHistory';
 import { SERVICE_CENTRES } from '../../seed/serviceCentres';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**
  * The demo history (issue 15): a new user opening /manager sees three months of real figures, and shifts for
  * the weeks around today; a restart adds nothing; the stock ledger still replays to the stock table.
  * The seed's clock: Thursday 19/11/2026 08:00 in Vietnam.
  */
-const NOW = new Date('2026-11-19T01:00:00.000Z');
+const NOW = new Date(DEMO_HISTORY_NOW);
 
 const HISTORY_TABLES = [
   'appointments',
@@ -53,11 +53,10 @@ async function counts(db: Kysely<Database>): Promise<Record<string, number>> {
 }
 
 describe.each(testDatabases())('the demo history on $label', (target) => {
-  const scratch = useScratchDatabase(target);
+  const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let firstCentre = 0;
 
   beforeAll(async () => {
-    await seed(scratch.db, { demoHistory: true, now: NOW });
     firstCentre = (await scratch.db.selectFrom('service_centres').select('id').where('slug', '=', SERVICE_CENTRES[0]!.slug).executeTakeFirstOrThrow()).id;
   });
 

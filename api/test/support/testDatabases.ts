@@ -9,7 +9,19 @@ import { migrateToLatest } from '../../src/db/migrate';
 import type { Dialect } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
 import { seed } from '../../seed';
-import { databaseUrlOf, POSTGRES_TEMPLATE_ENV, RUN_TAG_ENV, SCRATCH_PREFIX, SQLITE_TEMPLATE_ENV, withAdmin } from './testTemplates';
+import {
+  databaseUrlOf,
+  DEMO_HISTORY_NOW,
+  POSTGRES_DEMO_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+  RUN_TAG_ENV,
+  SCRATCH_PREFIX,
+  SQLITE_DEMO_TEMPLATE_ENV,
+  SQLITE_TEMPLATE_ENV,
+  withAdmin,
+} from './testTemplates';
+
+export { DEMO_HISTORY_NOW } from './testTemplates';
 
 /**
  * The databases every API suite runs against: SQLite always (a temp file per suite), PostgreSQL too when
@@ -32,6 +44,11 @@ export interface TestDatabaseTarget {
    * when the run made one, else an empty database migrated here.
    */
   createMigrated(): Promise<ScratchDatabase>;
+  /**
+   * Creates a database with the demo data and its history at DEMO_HISTORY_NOW: a copy of the run's demo-history
+   * template when the run made one (testTemplates.ts), else a migrated database seeded here.
+   */
+  createDemoHistory(): Promise<ScratchDatabase>;
 }
 
 export interface ScratchDatabase {
@@ -65,6 +82,11 @@ async function migrated(scratch: ScratchDatabase): Promise<ScratchDatabase> {
   return scratch;
 }
 
+async function demoHistorySeeded(scratch: ScratchDatabase): Promise<ScratchDatabase> {
+  await seed(scratch.db, { demoHistory: true, now: new Date(DEMO_HISTORY_NOW) });
+  return scratch;
+}
+
 function sqliteDatabase(templateFile?: string): ScratchDatabase {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-test-'));
   const config: DatabaseConfig = { databaseUrl: null, sqliteFile: path.join(folder, `${randomName()}.sqlite`) };
@@ -91,6 +113,10 @@ const sqliteTarget: TestDatabaseTarget = {
   async createMigrated() {
     const templateFile = process.env[SQLITE_TEMPLATE_ENV];
     return templateFile ? sqliteDatabase(templateFile) : migrated(sqliteDatabase());
+  },
+  async createDemoHistory() {
+    const templateFile = process.env[SQLITE_DEMO_TEMPLATE_ENV];
+    return templateFile ? sqliteDatabase(templateFile) : demoHistorySeeded(await this.createMigrated());
   },
 };
 
@@ -120,6 +146,10 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
       const template = process.env[POSTGRES_TEMPLATE_ENV];
       return template ? postgresDatabase(template) : migrated(await postgresDatabase());
     },
+    async createDemoHistory() {
+      const template = process.env[POSTGRES_DEMO_TEMPLATE_ENV];
+      return template ? postgresDatabase(template) : demoHistorySeeded(await this.createMigrated());
+    },
   };
 }
 
@@ -132,9 +162,15 @@ export function testDatabases(): TestDatabaseTarget[] {
 export interface ScratchOptions {
   /** Apply every migration first (default true). */
   migrate?: boolean;
-  /** Load the demo data after migrating (default false). */
-  seed?: boolean;
+  /**
+   * Load the demo data after migrating (default false); 'demoHistory': with its history at DEMO_HISTORY_NOW
+   * (TestDatabaseTarget.createDemoHistory).
+   */
+  seed?: boolean | 'demoHistory';
 }
+
+/** A seeding of the demo history, where the run made no template: up to 15 s on PostgreSQL on a 2-core machine. */
+const DEMO_HISTORY_TIMEOUT_MS = 120_000;
 
 /**
  * Registers beforeAll/afterAll that create (and migrate / seed) a scratch database for the surrounding
@@ -146,10 +182,17 @@ export function useScratchDatabase(target: TestDatabaseTarget, options: ScratchO
     if (!scratch) throw new Error('the scratch database exists only inside tests and hooks');
     return scratch;
   };
-  beforeAll(async () => {
-    scratch = (options.migrate ?? true) ? await target.createMigrated() : await target.create();
-    if (options.seed) await seed(scratch.db);
-  });
+  beforeAll(
+    async () => {
+      if (options.seed === 'demoHistory') {
+        scratch = await target.createDemoHistory();
+        return;
+      }
+      scratch = (options.migrate ?? true) ? await target.createMigrated() : await target.create();
+      if (options.seed) await seed(scratch.db);
+    },
+    options.seed === 'demoHistory' ? DEMO_HISTORY_TIMEOUT_MS : undefined,
+  );
   afterAll(async () => {
     await scratch?.drop();
     scratch = null;

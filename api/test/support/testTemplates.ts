@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -14,6 +14,11 @@ import { Client } from 'pg';
  */
 export const SQLITE_TEMPLATE_ENV = 'EV_TEST_SQLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'EV_TEST_POSTGRES_TEMPLATE';
+/** In a whole run, also a copy of the migrated template seeded with the demo history at DEMO_HISTORY_NOW. */
+export const SQLITE_DEMO_TEMPLATE_ENV = 'EV_TEST_SQLITE_DEMO_TEMPLATE';
+export const POSTGRES_DEMO_TEMPLATE_ENV = 'EV_TEST_POSTGRES_DEMO_TEMPLATE';
+/** The fixed clock of the suites that check the demo history (the same rows and fits on every run and database). */
+export const DEMO_HISTORY_NOW = '2026-11-19T01:00:00.000Z';
 
 const TEMPLATE_PREFIX = 'ev_tpl_';
 /** Scratch databases are named `ev_test_<run>_<random>` (testDatabases.ts), `<run>` the process id of the run's Jest. */
@@ -56,10 +61,9 @@ async function dropAbandonedPostgresDatabases(admin: Client): Promise<void> {
   }
 }
 
-/** Applies every migration in a child process (tsx), resolved when it exits. */
-function migrateInChild(target: { sqliteFile: string } | { databaseUrl: string }): Promise<void> {
-  const script = path.join(__dirname, 'migrateTemplate.ts');
-  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', script, JSON.stringify(target)], {
+/** Runs `script` (tsx) on the database `target` in a child process, resolved when it exits. */
+function runInChild(script: string, target: { sqliteFile: string } | { databaseUrl: string }, what: string): Promise<void> {
+  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', path.join(__dirname, script), JSON.stringify(target)], {
     cwd: path.join(__dirname, '..', '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,8 +72,28 @@ function migrateInChild(target: { sqliteFile: string } | { databaseUrl: string }
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`migrating the test template failed:\n${output}`))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed:\n${output}`))));
   });
+}
+
+/** Applies every migration in a child process. */
+const migrateInChild = (target: { sqliteFile: string } | { databaseUrl: string }) => runInChild('migrateTemplate.ts', target, 'migrating the test template');
+
+/** Seeds the demo data with its history at DEMO_HISTORY_NOW in a child process. */
+const seedDemoHistoryInChild = (target: { sqliteFile: string } | { databaseUrl: string }) =>
+  runInChild('seedDemoHistoryTemplate.ts', target, 'seeding the demo-history template');
+
+/**
+ * A whole run (no path pattern given to Jest) makes the demo-history templates: five suites then copy them instead of
+ * seeding the history themselves (about 5 s on SQLite and 14 on PostgreSQL a seeding); a run of a few files does not
+ * wait for them. EV_TEST_DEMO_TEMPLATE=1 / 0 decides instead.
+ */
+function wantsDemoTemplates(globalConfig: unknown): boolean {
+  const chosen = process.env.EV_TEST_DEMO_TEMPLATE?.trim();
+  if (chosen) return chosen === '1';
+  const patterns = (globalConfig as { testPathPatterns?: { isSet?: () => boolean } | string[] } | undefined)?.testPathPatterns;
+  if (Array.isArray(patterns)) return patterns.length === 0;
+  return typeof patterns?.isSet === 'function' ? !patterns.isSet() : false;
 }
 
 /** `adminUrl` pointed at the database `name` on the same server. */
@@ -79,16 +103,26 @@ export function databaseUrlOf(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-/** Both kinds' templates at once (each migration is a child process of its own, mostly waiting on its database). */
-export async function makeTestTemplates(): Promise<void> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-template-'));
-  const sqliteFile = path.join(folder, 'migrated.sqlite');
+/** Both kinds' templates at once (each migration and seeding is a child process of its own, mostly waiting on its database). */
+export async function makeTestTemplates(globalConfig?: unknown): Promise<void> {
+  const demo = wantsDemoTemplates(globalConfig);
   const adminUrl = process.env.TEST_DATABASE_URL?.trim();
-  await Promise.all([migrateInChild({ sqliteFile }), adminUrl ? makePostgresTemplate(adminUrl) : undefined]);
-  process.env[SQLITE_TEMPLATE_ENV] = sqliteFile;
+  await Promise.all([makeSqliteTemplates(demo), adminUrl ? makePostgresTemplates(adminUrl, demo) : undefined]);
 }
 
-async function makePostgresTemplate(adminUrl: string): Promise<void> {
+async function makeSqliteTemplates(demo: boolean): Promise<void> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-api-template-'));
+  const sqliteFile = path.join(folder, 'migrated.sqlite');
+  await migrateInChild({ sqliteFile });
+  process.env[SQLITE_TEMPLATE_ENV] = sqliteFile;
+  if (!demo) return;
+  const demoFile = path.join(folder, 'demo-history.sqlite');
+  copyFileSync(sqliteFile, demoFile);
+  await seedDemoHistoryInChild({ sqliteFile: demoFile });
+  process.env[SQLITE_DEMO_TEMPLATE_ENV] = demoFile;
+}
+
+async function makePostgresTemplates(adminUrl: string, demo: boolean): Promise<void> {
   const name = `${TEMPLATE_PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, async (admin) => {
     await dropAbandonedPostgresDatabases(admin);
@@ -97,6 +131,11 @@ async function makePostgresTemplate(adminUrl: string): Promise<void> {
   await migrateInChild({ databaseUrl: databaseUrlOf(adminUrl, name) });
   process.env[POSTGRES_TEMPLATE_ENV] = name;
   process.env[RUN_TAG_ENV] = String(process.pid);
+  if (!demo) return;
+  const demoName = `${name}_demo`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${demoName} template ${name}`));
+  process.env[POSTGRES_DEMO_TEMPLATE_ENV] = demoName;
+  await seedDemoHistoryInChild({ databaseUrl: databaseUrlOf(adminUrl, demoName) });
 }
 
 export async function dropTestTemplates(): Promise<void> {
@@ -111,6 +150,8 @@ export async function dropTestTemplates(): Promise<void> {
       `${SCRATCH_PREFIX}${process.env[RUN_TAG_ENV]}_`,
     ]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    const demoName = process.env[POSTGRES_DEMO_TEMPLATE_ENV];
+    if (demoName) await admin.query(`drop database if exists ${demoName} with (force)`);
     await admin.query(`drop database if exists ${name} with (force)`);
   });
 }

@@ -7,7 +7,7 @@ import { seedBackOffice } from '../../../seed/backOffice';
 import { DEMO_ACCOUNTS } from '../../../seed/demoAccounts';
 import { DEMO_BOOKING_DAYS, FLEET_EMAIL_SUFFIX } from '../../../seed/demoBookings';
 import { trainFirstWearModel } from '../../../seed/firstWearModel';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * "Nhu cầu phụ tùng" on the demo data (spec predictive.md §4, docs/prediction.md §6–§7): after `npm start`'s seed
@@ -15,16 +15,15 @@ import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
  * wearing parts, past failures whose parts were issued through parts requests, and so a page with real rows for 14
  * and 30 days. The seed's clock: Thursday 19/11/2026 08:00 in Vietnam.
  */
-const NOW = new Date('2026-11-19T01:00:00.000Z');
+const NOW = new Date(DEMO_HISTORY_NOW);
 const DAY_MS = 86_400_000;
 const MANAGER = DEMO_ACCOUNTS.find((account) => account.role === 'manager')!.email;
 
 describe.each(testDatabases())('the demo manager’s parts demand on $label', (target) => {
-  const scratch = useScratchDatabase(target);
+  const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let centreId = 0;
 
   beforeAll(async () => {
-    await seed(scratch.db, { demoHistory: true, now: NOW });
     expect(await trainFirstWearModel(scratch.db, { now: () => NOW })).not.toBeNull();
     centreId = (
       await scratch.db

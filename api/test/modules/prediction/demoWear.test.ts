@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../../../seed/demoAccounts';
 import { CAR_MODELS } from '../../../seed/demoRandom';
 import { DEMO_WEAR, wearComponentOf, wearParametersOf } from '../../../seed/demoWear';
 import { trainFirstWearModel } from '../../../seed/firstWearModel';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * The demo history's wear (spec predictive.md §7): the checklist answers come from documented Weibull parameters
@@ -29,7 +29,7 @@ import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
  * trade off against each other over a few years of data, so what is checked there is that the ageing term is found.
  * The seed's clock is fixed: the same rows, the same fits on every run and database.
  */
-const NOW = new Date('2026-11-19T01:00:00.000Z');
+const NOW = new Date(DEMO_HISTORY_NOW);
 const clock = { now: () => NOW };
 const MIN_FAILURES_COMPARED = 40;
 const STANDARD_ERRORS = 4;
@@ -60,11 +60,10 @@ describe('the demo wear table', () => {
 });
 
 describe.each(testDatabases())('the demo history’s wear on $label', (target) => {
-  const scratch = useScratchDatabase(target);
+  const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let version: WearModelVersion;
 
   beforeAll(async () => {
-    await seed(scratch.db, { demoHistory: true, now: NOW });
     expect(await trainFirstWearModel(scratch.db, clock)).not.toBeNull();
     version = (await latestWearModel(scratch.db))!;
   }, 120_000);

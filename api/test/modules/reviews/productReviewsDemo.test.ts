@@ -2,17 +2,16 @@ import { adminReviewQueueSchema, reviewableLinesSchema } from 'shared-contracts/
 import { seed } from '../../../seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed/demoAccounts';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
-const NOW = new Date('2026-11-19T01:00:00.000Z');
+const NOW = new Date(DEMO_HISTORY_NOW);
 const email = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 
 describe.each(testDatabases())('the demo product reviews on $label', (target) => {
-  const scratch = useScratchDatabase(target);
+  const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let shop: AuthTestApp;
 
   beforeAll(async () => {
-    await seed(scratch.db, { demoHistory: true, now: NOW });
     shop = await startAuthApp(scratch.db);
   }, 300_000);
   afterAll(() => shop.close());

@@ -1,21 +1,20 @@
 import { followUpListSchema, pendingServiceRatingsSchema, ratingKpisSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '../../../seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed';
 import { seedDemoServiceRatings } from '../../../seed/demoServiceRatings';
 import { manualClock } from '../../../src/security/clock';
 import { sendRatingRequests } from '../../../src/modules/reviews';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
-const NOW = new Date('2026-11-19T01:00:00.000Z');
+const NOW = new Date(DEMO_HISTORY_NOW);
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 
 describe.each(testDatabases())('the demo service ratings on $label', (target) => {
-  const scratch = useScratchDatabase(target);
+  const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let shop: AuthTestApp;
 
   beforeAll(async () => {
-    await seed(scratch.db, { demoHistory: true, now: NOW });
     shop = await startAuthApp(scratch.db, { clock: manualClock(NOW) });
   });
   afterAll(() => shop.close());
