@@ -1,11 +1,11 @@
 import { seed } from '../../seed';
 import { seedDemoRefunds } from '../../seed/demoRefunds';
 import { toNumber } from '../../src/db/portable';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /** Every refunded order the seed writes has its refund record, as the desk's refund action writes one, once. */
 describe.each(testDatabases())('the demo refunds on $label', (target) => {
-  const scratch = useScratchDatabase(target, { migrate: true });
+  const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
 
   async function refundedOrders() {
     return scratch.db.selectFrom('orders').select(['id', 'total', 'cancel_reason']).where('payment_status', '=', 'REFUNDED').orderBy('id').execute();
@@ -16,7 +16,6 @@ describe.each(testDatabases())('the demo refunds on $label', (target) => {
   }
 
   it('gives every REFUNDED order exactly one refund record with its amount, and seeding again adds none', async () => {
-    await seed(scratch.db, { demoHistory: true });
     const orders = await refundedOrders();
     expect(orders.length).toBeGreaterThan(1); // the desk's demo refund and the history's cancelled prepaid orders
     const countAfterFirst = await scratch.db.selectFrom('payment_refunds').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
@@ -29,7 +28,7 @@ describe.each(testDatabases())('the demo refunds on $label', (target) => {
       expect(refunds[0]!.reason).toBe(order.cancel_reason ?? expect.any(String));
     }
 
-    await seed(scratch.db, { demoHistory: true });
+    await seed(scratch.db, { demoHistory: true, now: new Date(DEMO_HISTORY_NOW) });
     expect(await seedDemoRefunds(scratch.db)).toBe(orders.length);
     for (const order of await refundedOrders()) expect(await refundsOf(order.id)).toHaveLength(1);
     const countAfterSecond = await scratch.db.selectFrom('payment_refunds').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
