@@ -61,9 +61,12 @@ async function dropAbandonedPostgresDatabases(admin: Client): Promise<void> {
   }
 }
 
-/** Runs `script` (tsx) on the database `target` in a child process, resolved when it exits. */
-function runInChild(script: string, target: { sqliteFile: string } | { databaseUrl: string }, what: string): Promise<void> {
-  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', path.join(__dirname, script), JSON.stringify(target)], {
+type TemplateTarget = { sqliteFile: string } | { databaseUrl: string };
+
+/** Runs one step of templateChild.ts (tsx) on the database `target` in a child process, resolved when it exits. */
+function runInChild(step: 'migrate' | 'demoHistory', target: TemplateTarget, what: string): Promise<void> {
+  const script = path.join(__dirname, 'templateChild.ts');
+  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', script, JSON.stringify(target), step], {
     cwd: path.join(__dirname, '..', '..'),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,14 +80,13 @@ function runInChild(script: string, target: { sqliteFile: string } | { databaseU
 }
 
 /** Applies every migration in a child process. */
-const migrateInChild = (target: { sqliteFile: string } | { databaseUrl: string }) => runInChild('migrateTemplate.ts', target, 'migrating the test template');
+const migrateInChild = (target: TemplateTarget) => runInChild('migrate', target, 'migrating the test template');
 
 /** Seeds the demo data with its history at DEMO_HISTORY_NOW in a child process. */
-const seedDemoHistoryInChild = (target: { sqliteFile: string } | { databaseUrl: string }) =>
-  runInChild('seedDemoHistoryTemplate.ts', target, 'seeding the demo-history template');
+const seedDemoHistoryInChild = (target: TemplateTarget) => runInChild('demoHistory', target, 'seeding the demo-history template');
 
 /**
- * A whole run (no path pattern given to Jest) makes the demo-history templates: five suites then copy them instead of
+ * A whole run (no path pattern given to Jest) makes the demo-history templates: six suites then copy them instead of
  * seeding the history themselves (about 5 s on SQLite and 14 on PostgreSQL a seeding); a run of a few files does not
  * wait for them. EV_TEST_DEMO_TEMPLATE=1 / 0 decides instead.
  */
