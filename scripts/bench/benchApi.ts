@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
-import type * as AppModule from '../../api/src/app.ts';
 import type { App } from '../../api/src/app.ts';
-import type * as ConfigModule from '../../api/src/config.ts';
-import type * as CreateDatabaseModule from '../../api/src/db/createDatabase.ts';
-import type * as MigrateModule from '../../api/src/db/migrate.ts';
 import type { Database } from '../../api/src/db/schema.ts';
 
 /**
@@ -67,6 +63,17 @@ export async function loadDemoAccounts() {
   return { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts };
 }
 
+/**
+ * What a bench needs to hand the production-started API its users (productionApi.ts): production's access tokens over
+ * the key it gives the API, and production's guard's demo accounts (the published password), which it renames.
+ */
+export async function loadProductionKit() {
+  const { createAccessTokens } = await import('../../api/src/security/accessTokens.ts');
+  const { systemClock } = await import('../../api/src/security/clock.ts');
+  const { DEMO_ACCOUNT_EMAILS, DEMO_FLEET_EMAIL_SUFFIX } = await import('../../api/src/security/demoDataGuard.ts');
+  return { createAccessTokens, systemClock, DEMO_ACCOUNT_EMAILS, DEMO_FLEET_EMAIL_SUFFIX };
+}
+
 /** The product reviews' rating count (bench:reviews writes its reviews straight into the tables). */
 export async function loadProductRating() {
   const { refreshProductRating } = await import('../../api/src/modules/reviews/index.ts');
@@ -85,20 +92,15 @@ export async function loadKnowledgeBase() {
   return { SYMPTOM_LINKS };
 }
 
-/** A module of the API (`source`: its path under api/src, no extension): its build under BENCH_API_FROM_BUILD=1 (startBenchApi's `fromBuild`). */
-function apiModule<Module>(source: string): Promise<Module> {
-  return import(process.env.BENCH_API_FROM_BUILD === '1' ? `../../api/dist/src/${source}.js` : `../../api/src/${source}.ts`) as Promise<Module>;
-}
-
 /**
  * The benchmark's scratch database, migrated, with the configuration the API runs with there: production mode, no
  * Redis. SQLite in BENCH_DATA_DIR, or the PostgreSQL database of BENCH_DATABASE_URL when a bench sets it.
  */
 export async function openBenchDatabase() {
   const folder = process.env.BENCH_DATA_DIR!;
-  const { loadConfig } = await apiModule<typeof ConfigModule>('config');
-  const { createDatabase } = await apiModule<typeof CreateDatabaseModule>('db/createDatabase');
-  const { migrateToLatest } = await apiModule<typeof MigrateModule>('db/migrate');
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
   const config = {
     ...loadConfig({}),
     nodeEnv: 'production',
@@ -118,7 +120,7 @@ export async function openBenchDatabase() {
  * what the benchmark needs, or nothing when prepareInOwnProcess filled it). Not listening yet.
  */
 export async function buildBenchApi(load: (db: BenchDatabase) => Promise<unknown>): Promise<{ app: BenchApp; db: BenchDatabase }> {
-  const { buildApp } = await apiModule<typeof AppModule>('app');
+  const { buildApp } = await import('../../api/src/app.ts');
   const { db, config } = await openBenchDatabase();
   await load(db);
   return { app: buildApp({ db, logger: false, context: { config } }), db };

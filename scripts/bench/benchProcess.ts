@@ -40,28 +40,20 @@ export interface BenchApi<Ready> {
   stop(): Promise<void>;
 }
 
-export interface BenchApiOptions {
-  /**
-   * The API as production starts it (`npm start`, the container): its build (api/dist, which the bench builds first)
-   * in plain node, the bench's own TypeScript run by node's type stripping. Without it, the API's TypeScript sources
-   * under tsx, whose transforms and source maps the process then also holds (bench:memory measures without them).
-   */
-  fromBuild?: boolean;
-}
-
 /**
- * Runs `scriptUrl` (the benchmark's import.meta.url) again as the server (BENCH_ROLE=server, shared-contracts from
- * its TypeScript sources unless `fromBuild`) and waits for its first IPC message.
+ * Runs `scriptUrl` (the benchmark's import.meta.url) again as the server (BENCH_ROLE=server, the API and
+ * shared-contracts from their TypeScript sources under tsx) and waits for its first IPC message. bench:memory measures
+ * the production process itself instead (productionApi.ts).
  */
-export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string, string>, options: BenchApiOptions = {}): Promise<BenchApi<Ready>> {
+export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string, string>): Promise<BenchApi<Ready>> {
   // BENCH_CPU_PROFILE_DIR=<folder>: the API writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   // BENCH_TRACE_GC=1: the API prints each garbage collection (V8's --trace-gc), to tell a collection from a stall.
   // BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process (V8's are refused in NODE_OPTIONS).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), ...(options.fromBuild ? [] : ['--conditions=ev-source', '--import', 'tsx']), fileURLToPath(scriptUrl)], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), '--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
     cwd: REPO_ROOT,
     // the environment production starts the API with (apiProcessEnv.ts: malloc arenas, V8's young generation)
-    env: withApiProcessEnv({ ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production', BENCH_API_FROM_BUILD: options.fromBuild ? '1' : '' }),
+    env: withApiProcessEnv({ ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production' }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<Ready>((resolve, reject) => {
@@ -94,12 +86,12 @@ export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string
  * The script's entry: the server part in the child process, the measurements in the parent, and (where the benchmark
  * has one) the preparation of its database in a process of its own (prepareInOwnProcess).
  */
-export function runBench(parts: { server: () => Promise<void>; main: () => Promise<void>; prepare?: () => Promise<void> }): void {
+export function runBench(parts: { server?: () => Promise<void>; main: () => Promise<void>; prepare?: () => Promise<void> }): void {
   const fail = (prefix: string) => (error: unknown) => {
     console.error(...(prefix ? [prefix, error] : [error instanceof Error ? error.message : error]));
     process.exit(1);
   };
-  if (process.env.BENCH_ROLE === 'server') parts.server().catch(fail('bench API failed to start:'));
+  if (process.env.BENCH_ROLE === 'server' && parts.server) parts.server().catch(fail('bench API failed to start:'));
   else if (process.env.BENCH_ROLE === 'prepare' && parts.prepare) parts.prepare().catch(fail('bench database preparation failed:'));
   else parts.main().catch(fail(''));
 }

@@ -1,24 +1,25 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { getHeapSpaceStatistics } from 'node:v8';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
 import type { CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
-import { buildBenchApi, loadSeed, stockWarehouse, openBenchDatabase } from './benchApi.ts';
-import { prepareInOwnProcess, REPO_ROOT, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { loadProductionKit, loadSeed, stockWarehouse, openBenchDatabase } from './benchApi.ts';
+import { prepareInOwnProcess, REPO_ROOT, round, runBench } from './benchProcess.ts';
+import { startProductionApi, type ProductionApi } from './productionApi.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
 
 /**
- * `npm run bench:memory` (issue 23 §2): the API fits in RSS_BUDGET_MB of resident memory, at rest and after every
- * load, steady. The API runs in its own process, from its build as `npm start` and the container run it (built first;
- * startBenchApi's `fromBuild`: no tsx), with the environment production gives it (startBenchApi: API_PROCESS_ENV
- * included) on a scratch seeded SQLite database (plus 100,000 stock movements for the CSV) that a process of its own
- * filled first (prepareInOwnProcess: production's seed is its own process too, so the API carries nothing of it), and
- * this process reads its RSS from /proc after a full garbage collection (the API runs with --expose-gc and collects
- * when asked):
+ * `npm run bench:memory` (issue 23 §2, issue 47 §4): the API fits in RSS_BUDGET_MB of resident memory, at rest and
+ * after every load, steady. The API is the production process itself, `node api/dist/src/server.js` as the container
+ * and `npm start` run it (productionApi.ts: built first, production's environment and settings, its request log), on a
+ * scratch seeded SQLite database (plus 100,000 stock movements for the CSV) that a process of its own filled first
+ * (prepareInOwnProcess: production's seed is its own process too, so the API carries nothing of it), and this process
+ * reads its RSS from /proc after a full garbage collection (productionApi.ts's probe collects when asked):
  *
  *   rest      started on the seeded database, before any request
  *   shop      BENCH_MEMORY_PHASE_SECONDS (default 15) of 20 customers: catalogue reads, cart operations, orders
@@ -45,8 +46,8 @@ const CUSTOMERS = 20;
 const STAFF = 10;
 const TECHNICIANS = 4;
 
+/** What the load needs: the prepared users' tokens (signed with the key the API is given), products and today. */
 interface ServerReady {
-  port: number;
   customerTokens: string[];
   productIds: number[];
   productSlugs: string[];
@@ -56,35 +57,18 @@ interface ServerReady {
   technicians: Array<{ token: string; items: Array<{ orderId: number; itemId: number }> }>;
 }
 
-interface MemoryReport {
-  rssMb: number;
-  heapUsedMb: number;
-  /** V8's heap as committed (what of it is resident counts in the RSS) */
-  heapTotalMb: number;
-  /** of which the young generation (new space), which a GC empties but does not give back */
-  newSpaceMb: number;
-  externalMb: number;
-}
-
-// ---- The database's preparation (its own process) and the server (child process) ------------------------
-
-/** What the preparation leaves for the server beside the database (BENCH_DATA_DIR/PREPARED_FILE): ids, no tokens. */
-interface Prepared {
-  customerIds: number[];
-  staffIds: number[];
-  managerId: number;
-  technicians: Array<{ id: number; items: Array<{ orderId: number; itemId: number }> }>;
-  productIds: number[];
-  productSlugs: string[];
-  today: string;
-}
+// ---- The database's preparation (its own process) --------------------------------------------------------
 
 const PREPARED_FILE = 'prepared.json';
+/** The bench users' tokens outlive the longest run (production's are 15 minutes; these are signed by the bench). */
+const TOKEN_SECONDS = 3 * 3600;
 
 /**
  * Fills the scratch database in a process of its own (prepareInOwnProcess), as production seeds before the API starts:
  * the seed, stock for every order, 20 customers, 10 staff, a manager, 4 technicians with 6 orders in progress today
- * each (every checklist item open for photos), and the CSV's 100,000 stock movements.
+ * each (every checklist item open for photos), and the CSV's 100,000 stock movements. The seed's demo accounts are
+ * renamed (production refuses to start beside the published demo password), and the users' tokens are signed with
+ * BENCH_JWT_SECRET, the key the API is then given.
  */
 async function prepareDatabase(): Promise<void> {
   const { seed } = await loadSeed();
@@ -114,7 +98,7 @@ async function prepareDatabase(): Promise<void> {
   const staffIds = [];
   for (let i = 0; i < STAFF; i += 1) staffIds.push(await addUser('staff'));
   const managerId = await addUser('manager');
-  const technicians: Prepared['technicians'] = [];
+  const technicians: Array<{ id: number; items: Array<{ orderId: number; itemId: number }> }> = [];
   // Each technician: 6 orders in progress today, every checklist item open for photos (≤ 5 per item).
   let number = 0;
   for (let t = 0; t < TECHNICIANS; t += 1) {
@@ -141,43 +125,28 @@ async function prepareDatabase(): Promise<void> {
   }
   await fillMovements(db, 'sqlite', centre.id, managerId);
   const products = await db.selectFrom('products').select(['id', 'slug']).where('is_active', '=', 1).orderBy('id').limit(12).execute();
-  const prepared: Prepared = { customerIds, staffIds, managerId, technicians, productIds: products.map((p) => p.id), productSlugs: products.map((p) => p.slug), today };
-  writeFileSync(path.join(process.env.BENCH_DATA_DIR!, PREPARED_FILE), JSON.stringify(prepared));
+  const { createAccessTokens, systemClock, DEMO_ACCOUNT_EMAILS, DEMO_FLEET_EMAIL_SUFFIX } = await loadProductionKit();
+  await db
+    .updateTable('users')
+    .set({ email: sql<string>`email || '.bench'` })
+    .where((eb) => eb.or([eb('email', 'in', Object.values(DEMO_ACCOUNT_EMAILS)), eb('email', 'like', `%${DEMO_FLEET_EMAIL_SUFFIX}`)]))
+    .execute();
+  const accessTokens = createAccessTokens({ secret: process.env.BENCH_JWT_SECRET!, clock: systemClock, ttlSeconds: TOKEN_SECONDS });
+  const token = async (userId: number, role: 'customer' | 'staff' | 'technician' | 'manager') => (await accessTokens.issue({ userId, role })).token;
+  const ready: ServerReady = {
+    customerTokens: await Promise.all(customerIds.map((id) => token(id, 'customer'))),
+    staffTokens: await Promise.all(staffIds.map((id) => token(id, 'staff'))),
+    managerToken: await token(managerId, 'manager'),
+    technicians: await Promise.all(technicians.map(async (technician) => ({ token: await token(technician.id, 'technician'), items: technician.items }))),
+    productIds: products.map((p) => p.id),
+    productSlugs: products.map((p) => p.slug),
+    today,
+  };
+  writeFileSync(path.join(process.env.BENCH_DATA_DIR!, PREPARED_FILE), JSON.stringify(ready));
   await db.destroy();
 }
 
-/** The API on the prepared database: tokens for the prepared users, then listening. */
-async function runServer(): Promise<void> {
-  const prepared = JSON.parse(readFileSync(path.join(process.env.BENCH_DATA_DIR!, PREPARED_FILE), 'utf8')) as Prepared;
-  const { app, db } = await buildBenchApi(async () => undefined);
-  const token = async (userId: number, role: 'customer' | 'staff' | 'technician' | 'manager') => (await app.accessTokens.issue({ userId, role })).token;
-  const customerTokens = [];
-  for (const id of prepared.customerIds) customerTokens.push(await token(id, 'customer'));
-  const staffTokens = [];
-  for (const id of prepared.staffIds) staffTokens.push(await token(id, 'staff'));
-  const technicians: ServerReady['technicians'] = [];
-  for (const technician of prepared.technicians) technicians.push({ token: await token(technician.id, 'technician'), items: technician.items });
-  // 'memory': a full garbage collection, then the process's figures (RSS read by the parent from /proc too).
-  process.on('message', (message) => {
-    if (message !== 'memory') return;
-    (globalThis as { gc?: () => void }).gc?.();
-    const usage = process.memoryUsage();
-    const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
-    process.send?.({ memory: { rssMb: round(usage.rss / 1_048_576), heapUsedMb: round(usage.heapUsed / 1_048_576), heapTotalMb: round(usage.heapTotal / 1_048_576), newSpaceMb: round(newSpace / 1_048_576), externalMb: round(usage.external / 1_048_576) } satisfies MemoryReport });
-  });
-  const ready: Omit<ServerReady, 'port'> = {
-    customerTokens,
-    productIds: prepared.productIds,
-    productSlugs: prepared.productSlugs,
-    staffTokens,
-    managerToken: await token(prepared.managerId, 'manager'),
-    today: prepared.today,
-    technicians,
-  };
-  await serveBenchApi(app, db, ready);
-}
-
-// ---- The measurements (parent process) ------------------------------------------------------------------
+// ---- The measurements (this process) ------------------------------------------------------------------
 
 /** The resident set of a process of this machine, in MB (Linux /proc). */
 function rssMb(pid: number): number {
@@ -224,19 +193,6 @@ function largestMappings(pid: number): string {
       .map((m) => `${m.name} ${Math.round(m.rssKb / 1024)} MB`)
       .join(', ') + `; ${small.length} anonymous mappings under 4 MB hold ${Math.round(small.reduce((sum, m) => sum + m.rssKb, 0) / 1024)} MB`
   );
-}
-
-function memoryAfterGc(api: BenchApi<ServerReady>): Promise<MemoryReport> {
-  return new Promise((resolve) => {
-    const answer = (message: unknown) => {
-      const memory = (message as { memory?: MemoryReport }).memory;
-      if (!memory) return;
-      api.child.off('message', answer);
-      resolve(memory);
-    };
-    api.child.on('message', answer);
-    api.child.send('memory');
-  });
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -293,14 +249,12 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error(`building the API exited with ${build.status}`);
   // The load generator lives in this process only: the API's process carries nothing of it.
   const { runCustomers, assertCleanLoad: assertClean } = await import('./customerLoad.ts');
-  await prepareInOwnProcess(import.meta.url, { BENCH_DATA_DIR: folder });
-  const api = await startBenchApi<ServerReady>(
-    import.meta.url,
-    { BENCH_DATA_DIR: folder, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
-    { fromBuild: true },
-  );
+  const jwtSecret = randomBytes(48).toString('base64');
+  await prepareInOwnProcess(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_JWT_SECRET: jwtSecret });
+  const ready = JSON.parse(readFileSync(path.join(folder, PREPARED_FILE), 'utf8')) as ServerReady;
+  const api: ProductionApi = await startProductionApi({ folder, jwtSecret });
   const pid = api.child.pid!;
-  const origin = `http://127.0.0.1:${api.ready.port}`;
+  const origin = api.origin;
   console.log(`  API process environment: MALLOC_ARENA_MAX=${readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').find((e) => e.startsWith('MALLOC_ARENA_MAX='))?.split('=')[1] ?? '(unset)'}`);
   const rows: Array<{ label: string; rss: number; heap: number; external: number; peak: number }> = [];
   let peak = 0;
@@ -308,7 +262,7 @@ async function main(): Promise<void> {
     peak = Math.max(peak, rssMb(pid));
   }, 50);
   const checkpoint = async (label: string) => {
-    const memory = await memoryAfterGc(api);
+    const memory = await api.memoryAfterGc();
     const rss = rssMb(pid);
     const encoder = encoderRssMb(pid);
     rows.push({ label, rss, heap: memory.heapUsedMb, external: memory.externalMb, peak });
@@ -329,7 +283,7 @@ async function main(): Promise<void> {
   const photos = async (seconds: number, everyMs: number) => {
     // each technician's items: the ones not used by earlier runs (≤ 4 photos each, the uploaders' own pace)
     const perTechnician = Math.ceil((seconds * 1000) / everyMs) + 1;
-    const technicians = api.ready.technicians.map((t) => ({ token: t.token, items: t.items.slice(itemsUsed) }));
+    const technicians = ready.technicians.map((t) => ({ token: t.token, items: t.items.slice(itemsUsed) }));
     itemsUsed += Math.ceil(perTechnician / 4) + 1;
     if (technicians.some((t) => t.items.length * 4 < perTechnician)) throw new Error('not enough checklist items left for the photos');
     const uploaders = await startPhotoUploaders({ origin, technicians, photoFile, everyMs });
@@ -339,15 +293,15 @@ async function main(): Promise<void> {
   let pass = true;
   try {
     await checkpoint('at rest (seeded by its own process)');
-    assertClean('shop', await runCustomers({ origin, customers: CUSTOMERS, steps: shopSteps(api.ready, 'shop'), seconds: PHASE_SECONDS }));
+    assertClean('shop', await runCustomers({ origin, customers: CUSTOMERS, steps: shopSteps(ready, 'shop'), seconds: PHASE_SECONDS }));
     await checkpoint(`after the shop (${PHASE_SECONDS} s, ${CUSTOMERS} customers)`);
-    assertClean('floor', await runCustomers({ origin, customers: STAFF, steps: floorSteps(api.ready), seconds: PHASE_SECONDS }));
+    assertClean('floor', await runCustomers({ origin, customers: STAFF, steps: floorSteps(ready), seconds: PHASE_SECONDS }));
     await checkpoint(`after the floor (${PHASE_SECONDS} s, ${STAFF} staff)`);
     let bytes = 0;
     const seconds: number[] = [];
     for (let run = 0; run < 3; run += 1) {
       const started = performance.now();
-      bytes += await csvDownload(origin, api.ready.managerToken);
+      bytes += await csvDownload(origin, ready.managerToken);
       seconds.push(round((performance.now() - started) / 1000));
     }
     await checkpoint(`after 3 CSV downloads (${round(bytes / 3 / 1_048_576)} MB each, ${seconds.join(' / ')} s)`);
@@ -363,12 +317,12 @@ async function main(): Promise<void> {
     const csvLoop = (async () => {
       while (soaking) {
         await new Promise((resolve) => setTimeout(resolve, 20_000));
-        if (soaking) await csvDownload(origin, api.ready.managerToken);
+        if (soaking) await csvDownload(origin, ready.managerToken);
       }
     })();
     const [shop, floor] = await Promise.all([
-      runCustomers({ origin, customers: CUSTOMERS / 2, steps: shopSteps(api.ready, 'soak'), seconds: SOAK_SECONDS }),
-      runCustomers({ origin, customers: STAFF / 2, steps: floorSteps(api.ready), seconds: SOAK_SECONDS }),
+      runCustomers({ origin, customers: CUSTOMERS / 2, steps: shopSteps(ready, 'soak'), seconds: SOAK_SECONDS }),
+      runCustomers({ origin, customers: STAFF / 2, steps: floorSteps(ready), seconds: SOAK_SECONDS }),
       photos(SOAK_SECONDS, 4000),
     ]);
     soaking = false;
@@ -397,4 +351,4 @@ async function main(): Promise<void> {
   if (!pass) process.exitCode = 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runBench({ prepare: prepareDatabase, server: runServer, main });
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runBench({ prepare: prepareDatabase, main });

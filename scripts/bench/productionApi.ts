@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
+import { REPO_ROOT } from './benchProcess.ts';
+
+/**
+ * The API exactly as production starts it: `node api/dist/src/server.js` (the container's command, and what `npm start`
+ * supervises), its build, with apiProcessEnv.ts's settings and an operator's production environment (a generated key,
+ * an https site, the shop's own account and seller: the production guard lets it start), logging each request at
+ * `info` as docker-compose sets it. The one addition is a probe preloaded from a `data:` URL (no file, no TypeScript):
+ * with `--expose-gc`, it answers the parent's 'bench:memory' message with a full GC's figures.
+ */
+
+export interface ProductionApiMemory {
+  rssMb: number;
+  heapUsedMb: number;
+  /** V8's heap as committed (what of it is resident counts in the RSS) */
+  heapTotalMb: number;
+  /** of which the young generation (new space), which a GC empties but does not give back */
+  newSpaceMb: number;
+  externalMb: number;
+}
+
+export interface ProductionApi {
+  child: ChildProcess;
+  origin: string;
+  /** A full garbage collection in the API's process, then its figures. */
+  memoryAfterGc(): Promise<ProductionApiMemory>;
+  /** SIGTERM (the API's graceful shutdown), then its exit. */
+  stop(): Promise<void>;
+}
+
+export interface ProductionApiSettings {
+  /** The SQLite file and the uploads' folder live here (the bench's prepared database). */
+  folder: string;
+  /** JWT_SECRET: the key the preparation signed the bench users' tokens with. */
+  jwtSecret: string;
+}
+
+// Runs before server.js in the API's process: it only listens for the parent's question (and lets the channel not
+// keep the process alive). The figures are the ones process.memoryUsage() and V8 give after a full collection.
+const PROBE = `import { getHeapSpaceStatistics } from 'node:v8';
+const mb = (bytes) => Math.round((bytes / 1048576) * 100) / 100;
+process.on('message', (message) => {
+  if (message !== 'bench:memory') return;
+  globalThis.gc();
+  const usage = process.memoryUsage();
+  const newSpace = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
+  process.send({ memory: { rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed), heapTotalMb: mb(usage.heapTotal), newSpaceMb: mb(newSpace), externalMb: mb(usage.external) } });
+});
+process.channel?.unref();`;
+
+/** The environment an operator gives the API (api/test/productionStart.test.ts's kind), nothing of this shell's. */
+function productionEnv(settings: ProductionApiSettings, port: number): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? settings.folder,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    JWT_SECRET: settings.jwtSecret,
+    PUBLIC_URL: 'https://cuahang-xedien.vn',
+    SQLITE_FILE: path.join(settings.folder, 'bench.sqlite'),
+    UPLOAD_DIR: path.join(settings.folder, 'uploads'),
+    VIETQR_BANK_BIN: '970422',
+    VIETQR_ACCOUNT_NUMBER: '0681000456789',
+    VIETQR_ACCOUNT_NAME: 'CONG TY CP XE DIEN HA NOI',
+    VIETQR_BANK_NAME: 'MB Bank',
+    SHOP_LEGAL_NAME: 'Công ty Cổ phần Xe Điện Hà Nội',
+    SHOP_TAX_CODE: '0100233488',
+    SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
+  };
+}
+
+/** A loopback port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts the built API (built first by the caller) and waits until /api/health/ready answers 200. */
+export async function startProductionApi(settings: ProductionApiSettings): Promise<ProductionApi> {
+  const port = await freePort();
+  // BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process, to measure a setting before making it.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(PROBE)}`, ...flags, path.join(REPO_ROOT, 'api/dist/src/server.js')], {
+    cwd: REPO_ROOT,
+    env: withApiProcessEnv(productionEnv(settings, port)),
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  // Its log (a line per request) is read and dropped, as docker's log driver would take it; the last lines are kept
+  // to say why, should it end.
+  const lastLines: string[] = [];
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    lastLines.push(...chunk.split('\n').filter(Boolean));
+    lastLines.splice(0, Math.max(0, lastLines.length - 20));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  let ended = false;
+  void exited.then(() => (ended = true));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (ended) throw new Error(`the API exited before it was ready:\n${lastLines.join('\n')}`);
+    if (Date.now() > deadline) throw new Error(`the API was not ready within 60 s:\n${lastLines.join('\n')}`);
+    const status = await fetch(`${origin}/api/health/ready`).then((response) => response.status, () => 0);
+    if (status === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    origin,
+    memoryAfterGc() {
+      return new Promise((resolve) => {
+        const answer = (message: unknown) => {
+          const memory = (message as { memory?: ProductionApiMemory }).memory;
+          if (!memory) return;
+          child.off('message', answer);
+          resolve(memory);
+        };
+        child.on('message', answer);
+        child.send('bench:memory');
+      });
+    },
+    async stop() {
+      if (!ended) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
