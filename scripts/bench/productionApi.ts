@@ -91,9 +91,11 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
   const port = await freePort();
   // BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process, to measure a setting before making it.
   const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  // BENCH_API_ENV='NAME=value …': variables over the API process's own (apiProcessEnv.ts's malloc settings…), likewise.
+  const overrides = Object.fromEntries((process.env.BENCH_API_ENV?.split(/\s+/).filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
   const child = spawn(process.execPath, ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(PROBE)}`, ...flags, path.join(REPO_ROOT, 'api/dist/src/server.js')], {
     cwd: REPO_ROOT,
-    env: withApiProcessEnv(productionEnv(settings, port)),
+    env: { ...withApiProcessEnv(productionEnv(settings, port)), ...overrides },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   // Its log (a line per request) is read and dropped, as docker's log driver would take it; the last lines are kept
