@@ -15,6 +15,7 @@ import { parseMetricsPort, startMetricsServer } from './modules/metrics';
 import { refuseDemoData } from './security/demoDataGuard';
 import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
+import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
 
 const FORCED_EXIT_MS = 10_000;
 
@@ -28,6 +29,7 @@ export async function main(): Promise<void> {
   let mailer: Mailer | null = null;
   let outbox: OutboxWorker | null = null;
   let metricsServer: Server | null = null;
+  let memorySaver: MemorySaver | null = null;
   const jobs: ScheduledJob[] = [];
 
   let shuttingDown = false;
@@ -42,6 +44,7 @@ export async function main(): Promise<void> {
     forced.unref();
     void (async () => {
       let code = 0;
+      memorySaver?.stop();
       try {
         await Promise.all(jobs.map((job) => job.stop()));
         await outbox?.stop();
@@ -88,6 +91,16 @@ export async function main(): Promise<void> {
       metricsServer = await startMetricsServer({ metrics: app.metrics, host: config.host, port: metricsPort });
       app.log.info({ port: metricsPort, host: config.host }, 'metrics listening on /metrics');
     }
+    // MEMORY_SAVER_RSS_MB: past this RSS, V8 favours memory until it is back well below (runtime/memorySaver.ts).
+    const memoryLog = app.log.child({ module: 'memory' });
+    const thresholdMb = parseMemorySaverRssMb(process.env.MEMORY_SAVER_RSS_MB);
+    memorySaver = startMemorySaver({
+      thresholdMb,
+      onChange: (saving, rssMb) =>
+        saving
+          ? memoryLog.warn({ rssMb: Math.round(rssMb), thresholdMb }, 'memory saver on: V8 favours memory over speed')
+          : memoryLog.info({ rssMb: Math.round(rssMb), thresholdMb }, 'memory saver off'),
+    });
     startOutbox(app);
     startJobs(app);
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -17,7 +17,7 @@ const NOT_THE_APIS: Record<string, string> = {
 };
 
 /** Optional operator settings of README "In production" that .env.example leaves out; the api service passes them too. */
-const OPTIONAL_SETTINGS = ['WEB_ORDERS_SHIPPING_CENTRE_ID', 'METRICS_PORT'];
+const OPTIONAL_SETTINGS = ['WEB_ORDERS_SHIPPING_CENTRE_ID', 'METRICS_PORT', 'MEMORY_SAVER_RSS_MB'];
 
 /** Variables the API's code reads that the api service leaves unset, each with why. */
 const NOT_FOR_COMPOSE: Record<string, string> = {
