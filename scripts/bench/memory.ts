@@ -344,6 +344,7 @@ async function main(): Promise<void> {
     const firstHigh = median(samples.slice(0, half));
     const secondHigh = median(samples.slice(half));
     const steady = samples.length < 2 || secondHigh <= firstHigh + STEADY_GROWTH_MB;
+    console.log(`  the API's memory saver turned on ${api.memorySaverTurns()} time(s) (MEMORY_SAVER_RSS_MB, api/src/runtime/memorySaver.ts)`);
     const within = rows.every((row) => row.rss <= RSS_BUDGET_MB);
     pass = steady && within;
     console.log(

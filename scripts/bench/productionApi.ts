@@ -27,6 +27,8 @@ export interface ProductionApi {
   origin: string;
   /** A full garbage collection in the API's process, then its figures. */
   memoryAfterGc(): Promise<ProductionApiMemory>;
+  /** How many times its memory saver (api/src/runtime/memorySaver.ts) has turned on, from its log. */
+  memorySaverTurns(): number;
   /** SIGTERM (the API's graceful shutdown), then its exit. */
   stop(): Promise<void>;
 }
@@ -101,8 +103,11 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
   // Its log (a line per request) is read and dropped, as docker's log driver would take it; the last lines are kept
   // to say why, should it end.
   const lastLines: string[] = [];
+  let saverTurns = 0;
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    lastLines.push(...chunk.split('\n').filter(Boolean));
+    const lines = chunk.split('\n').filter(Boolean);
+    saverTurns += lines.filter((line) => line.includes('memory saver on')).length;
+    lastLines.push(...lines);
     lastLines.splice(0, Math.max(0, lastLines.length - 20));
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -132,6 +137,7 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
         child.send('bench:memory');
       });
     },
+    memorySaverTurns: () => saverTurns,
     async stop() {
       if (!ended) child.kill('SIGTERM');
       await exited;
