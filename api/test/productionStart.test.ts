@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../src/config';
+import { OPERATOR_SETTINGS } from './support/operatorSettings';
 
 /**
  * The API's entry (src/server.ts) started as a process in production, as the container starts it: it refuses
@@ -51,16 +52,9 @@ function productionEnv(overrides: Record<string, string> = {}): Record<string, s
     PORT: '0',
     LOG_LEVEL: 'info',
     JWT_SECRET: randomBytes(48).toString('base64'),
-    PUBLIC_URL: 'https://cuahang-xedien.vn',
+    ...OPERATOR_SETTINGS,
     SQLITE_FILE: path.join(folder, 'ev-shop.sqlite'),
     UPLOAD_DIR: path.join(folder, 'uploads'),
-    VIETQR_BANK_BIN: '970422',
-    VIETQR_ACCOUNT_NUMBER: '0681000456789',
-    VIETQR_ACCOUNT_NAME: 'CONG TY CP XE DIEN HA NOI',
-    VIETQR_BANK_NAME: 'MB Bank',
-    SHOP_LEGAL_NAME: 'Công ty Cổ phần Xe Điện Hà Nội',
-    SHOP_TAX_CODE: '0100233488',
-    SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
     ...overrides,
   };
 }

@@ -74,6 +74,12 @@ export async function loadProductionKit() {
   return { createAccessTokens, systemClock, DEMO_ACCOUNT_EMAILS, DEMO_FLEET_EMAIL_SUFFIX };
 }
 
+/** An operator's production settings (api/test/support/operatorSettings.ts): a site, a bank account and a seller the production guard lets pass. */
+export async function loadOperatorSettings() {
+  const { OPERATOR_SETTINGS } = await import('../../api/test/support/operatorSettings.ts');
+  return OPERATOR_SETTINGS;
+}
+
 /** The product reviews' rating count (bench:reviews writes its reviews straight into the tables). */
 export async function loadProductRating() {
   const { refreshProductRating } = await import('../../api/src/modules/reviews/index.ts');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
+import { loadOperatorSettings } from './benchApi.ts';
 import { REPO_ROOT } from './benchProcess.ts';
 
 /**
@@ -53,9 +54,10 @@ process.on('message', (message) => {
 });
 process.channel?.unref();`;
 
-/** The environment an operator gives the API (api/test/productionStart.test.ts's kind), nothing of this shell's. */
-function productionEnv(settings: ProductionApiSettings, port: number): NodeJS.ProcessEnv {
+/** The environment an operator gives the API (api/test/support/operatorSettings.ts), nothing of this shell's. */
+async function productionEnv(settings: ProductionApiSettings, port: number): Promise<NodeJS.ProcessEnv> {
   return {
+    ...(await loadOperatorSettings()),
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? settings.folder,
     NODE_ENV: 'production',
@@ -63,16 +65,8 @@ function productionEnv(settings: ProductionApiSettings, port: number): NodeJS.Pr
     PORT: String(port),
     LOG_LEVEL: 'info',
     JWT_SECRET: settings.jwtSecret,
-    PUBLIC_URL: 'https://cuahang-xedien.vn',
     SQLITE_FILE: path.join(settings.folder, 'bench.sqlite'),
     UPLOAD_DIR: path.join(settings.folder, 'uploads'),
-    VIETQR_BANK_BIN: '970422',
-    VIETQR_ACCOUNT_NUMBER: '0681000456789',
-    VIETQR_ACCOUNT_NAME: 'CONG TY CP XE DIEN HA NOI',
-    VIETQR_BANK_NAME: 'MB Bank',
-    SHOP_LEGAL_NAME: 'Công ty Cổ phần Xe Điện Hà Nội',
-    SHOP_TAX_CODE: '0100233488',
-    SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
   };
 }
 
@@ -97,7 +91,7 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
   const overrides = Object.fromEntries((process.env.BENCH_API_ENV?.split(/\s+/).filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
   const child = spawn(process.execPath, ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(PROBE)}`, ...flags, path.join(REPO_ROOT, 'api/dist/src/server.js')], {
     cwd: REPO_ROOT,
-    env: { ...withApiProcessEnv(productionEnv(settings, port)), ...overrides },
+    env: { ...withApiProcessEnv(await productionEnv(settings, port)), ...overrides },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   // Its log (a line per request) is read and dropped, as docker's log driver would take it; the last lines are kept

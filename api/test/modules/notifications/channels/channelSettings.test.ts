@@ -3,22 +3,16 @@ import webPush from 'web-push';
 import { DEMO_NOTIFICATION_KEYS, loadConfig } from '../../../../src/config';
 import { checkProductionSafety, describeRefusal } from '../../../../src/productionSafety';
 import { toInternationalVietnamesePhone } from '../../../../src/modules/notifications/channels/phone';
+import { OPERATOR_SETTINGS } from '../../../support/operatorSettings';
 
 /** A production environment with every required value proper (as api/test/productionSafety.test.ts has it). */
 function productionEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   return {
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(48).toString('base64'),
-    PUBLIC_URL: 'https://cuahang-xedien.vn',
+    ...OPERATOR_SETTINGS,
     DATABASE_URL: 'postgres://evshop:k9Vq2xR7@db.internal:5432/evshop',
     REDIS_URL: 'redis://redis.internal:6379',
-    VIETQR_BANK_BIN: '970422',
-    VIETQR_ACCOUNT_NUMBER: '0681000456789',
-    VIETQR_ACCOUNT_NAME: 'CONG TY CP XE DIEN HA NOI',
-    VIETQR_BANK_NAME: 'MB Bank',
-    SHOP_LEGAL_NAME: 'Công ty Cổ phần Xe Điện Hà Nội',
-    SHOP_TAX_CODE: '0100233488',
-    SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
     ...overrides,
   };
 }
