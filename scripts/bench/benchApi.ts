@@ -70,8 +70,8 @@ export async function loadDemoAccounts() {
 export async function loadProductionKit() {
   const { createAccessTokens } = await import('../../api/src/security/accessTokens.ts');
   const { systemClock } = await import('../../api/src/security/clock.ts');
-  const { DEMO_ACCOUNT_EMAILS, DEMO_FLEET_EMAIL_SUFFIX } = await import('../../api/src/security/demoDataGuard.ts');
-  return { createAccessTokens, systemClock, DEMO_ACCOUNT_EMAILS, DEMO_FLEET_EMAIL_SUFFIX };
+  const { isDemoAccount } = await import('../../api/src/security/demoDataGuard.ts');
+  return { createAccessTokens, systemClock, isDemoAccount };
 }
 
 /** An operator's production settings (api/test/support/operatorSettings.ts): a site, a bank account and a seller the production guard lets pass. */

@@ -28,6 +28,11 @@ export function processCpuMicros(pid: number): number {
   }
 }
 
+/** BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process (V8's are refused in NODE_OPTIONS). */
+export function benchNodeFlags(): string[] {
+  return process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+}
+
 /** Two decimals. */
 export const round = (value: number): number => Math.round(value * 100) / 100;
 
@@ -48,9 +53,8 @@ export interface BenchApi<Ready> {
 export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string, string>): Promise<BenchApi<Ready>> {
   // BENCH_CPU_PROFILE_DIR=<folder>: the API writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   // BENCH_TRACE_GC=1: the API prints each garbage collection (V8's --trace-gc), to tell a collection from a stall.
-  // BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process (V8's are refused in NODE_OPTIONS).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []), '--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...benchNodeFlags(), '--conditions=ev-source', '--import', 'tsx', fileURLToPath(scriptUrl)], {
     cwd: REPO_ROOT,
     // the environment production starts the API with (apiProcessEnv.ts: malloc arenas, V8's young generation)
     env: withApiProcessEnv({ ...process.env, ...env, BENCH_ROLE: 'server', NODE_ENV: 'production' }),

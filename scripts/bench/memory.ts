@@ -47,7 +47,7 @@ const STAFF = 10;
 const TECHNICIANS = 4;
 
 /** What the load needs: the prepared users' tokens (signed with the key the API is given), products and today. */
-interface ServerReady {
+interface PreparedLoad {
   customerTokens: string[];
   productIds: number[];
   productSlugs: string[];
@@ -125,15 +125,15 @@ async function prepareDatabase(): Promise<void> {
   }
   await fillMovements(db, 'sqlite', centre.id, managerId);
   const products = await db.selectFrom('products').select(['id', 'slug']).where('is_active', '=', 1).orderBy('id').limit(12).execute();
-  const { createAccessTokens, systemClock, DEMO_ACCOUNT_EMAILS, DEMO_FLEET_EMAIL_SUFFIX } = await loadProductionKit();
+  const { createAccessTokens, systemClock, isDemoAccount } = await loadProductionKit();
   await db
     .updateTable('users')
     .set({ email: sql<string>`email || '.bench'` })
-    .where((eb) => eb.or([eb('email', 'in', Object.values(DEMO_ACCOUNT_EMAILS)), eb('email', 'like', `%${DEMO_FLEET_EMAIL_SUFFIX}`)]))
+    .where(isDemoAccount)
     .execute();
   const accessTokens = createAccessTokens({ secret: process.env.BENCH_JWT_SECRET!, clock: systemClock, ttlSeconds: TOKEN_SECONDS });
   const token = async (userId: number, role: 'customer' | 'staff' | 'technician' | 'manager') => (await accessTokens.issue({ userId, role })).token;
-  const ready: ServerReady = {
+  const ready: PreparedLoad = {
     customerTokens: await Promise.all(customerIds.map((id) => token(id, 'customer'))),
     staffTokens: await Promise.all(staffIds.map((id) => token(id, 'staff'))),
     managerToken: await token(managerId, 'manager'),
@@ -197,7 +197,7 @@ function largestMappings(pid: number): string {
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-function shopSteps(ready: ServerReady, phase: string): CustomerStep[] {
+function shopSteps(ready: PreparedLoad, phase: string): CustomerStep[] {
   const auth = (customer: number) => ({ authorization: `Bearer ${ready.customerTokens[customer]}` });
   const product = (customer: number, turn: number) => ready.productIds[(customer + turn) % ready.productIds.length]!;
   const sorts = ['price_asc', 'popular', 'newest'];
@@ -226,7 +226,7 @@ function shopSteps(ready: ServerReady, phase: string): CustomerStep[] {
   ];
 }
 
-function floorSteps(ready: ServerReady): CustomerStep[] {
+function floorSteps(ready: PreparedLoad): CustomerStep[] {
   const auth = (client: number) => ({ authorization: `Bearer ${ready.staffTokens[client % STAFF]}` });
   return [
     { label: 'day view', build: (c) => ({ method: 'GET', path: `/api/staff/appointments?date=${ready.today}`, headers: auth(c) }), expect: [200] },
@@ -251,7 +251,7 @@ async function main(): Promise<void> {
   const { runCustomers, assertCleanLoad: assertClean } = await import('./customerLoad.ts');
   const jwtSecret = randomBytes(48).toString('base64');
   await prepareInOwnProcess(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_JWT_SECRET: jwtSecret });
-  const ready = JSON.parse(readFileSync(path.join(folder, PREPARED_FILE), 'utf8')) as ServerReady;
+  const ready = JSON.parse(readFileSync(path.join(folder, PREPARED_FILE), 'utf8')) as PreparedLoad;
   const api: ProductionApi = await startProductionApi({ folder, jwtSecret });
   const pid = api.child.pid!;
   const origin = api.origin;

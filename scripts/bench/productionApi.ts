@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
 import { loadOperatorSettings } from './benchApi.ts';
-import { REPO_ROOT } from './benchProcess.ts';
+import { benchNodeFlags, REPO_ROOT } from './benchProcess.ts';
 
 /**
  * The API exactly as production starts it: `node api/dist/src/server.js` (the container's command, and what `npm start`
@@ -85,11 +85,10 @@ function freePort(): Promise<number> {
 /** Starts the built API (built first by the caller) and waits until /api/health/ready answers 200. */
 export async function startProductionApi(settings: ProductionApiSettings): Promise<ProductionApi> {
   const port = await freePort();
-  // BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process, to measure a setting before making it.
-  const flags = process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  // BENCH_API_ENV='NAME=value …': variables over the API process's own (apiProcessEnv.ts's malloc settings…), likewise.
+  // BENCH_NODE_FLAGS (benchNodeFlags) and BENCH_API_ENV='NAME=value …' (variables over the API process's own, such as
+  // apiProcessEnv.ts's malloc settings): to measure a setting before making it.
   const overrides = Object.fromEntries((process.env.BENCH_API_ENV?.split(/\s+/).filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-  const child = spawn(process.execPath, ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(PROBE)}`, ...flags, path.join(REPO_ROOT, 'api/dist/src/server.js')], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(PROBE)}`, ...benchNodeFlags(), path.join(REPO_ROOT, 'api/dist/src/server.js')], {
     cwd: REPO_ROOT,
     env: { ...withApiProcessEnv(await productionEnv(settings, port)), ...overrides },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -25,11 +25,16 @@ const SHOWN = 5;
  * The demo addresses the database holds (users with a demo login's email or a demo fleet owner's), at most a
  * few; empty when there is none.
  */
+/** The users that are demo accounts: a demo login's email or a demo fleet owner's (the guard's one definition). */
+export function isDemoAccount(eb: ExpressionBuilder<Database, 'users'>) {
+  return eb.or([eb('email', 'in', Object.values(DEMO_ACCOUNT_EMAILS)), eb('email', 'like', `%${DEMO_FLEET_EMAIL_SUFFIX}`)]);
+}
+
 export async function findDemoAccounts(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
     .selectFrom('users')
     .select('email')
-    .where((eb) => eb.or([eb('email', 'in', Object.values(DEMO_ACCOUNT_EMAILS)), eb('email', 'like', `%${DEMO_FLEET_EMAIL_SUFFIX}`)]))
+    .where(isDemoAccount)
     .orderBy('id')
     .limit(SHOWN)
     .execute();
