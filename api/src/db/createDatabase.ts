@@ -10,7 +10,10 @@ import { startWalCheckpointer } from './sqliteCheckpointer';
 import { withStatementCache } from './sqliteStatementCache';
 
 export interface CreateDatabaseOptions {
-  /** Called when an idle PostgreSQL connection fails (the pool replaces it); defaults to console.error. */
+  /**
+   * Called when a PostgreSQL connection fails, idle or checked out (the server ended it, the network dropped): the
+   * pool replaces it; defaults to console.error.
+   */
   onPoolError?: (error: Error) => void;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
@@ -64,7 +67,13 @@ export function createDatabase(config: DatabaseConfig, options: CreateDatabaseOp
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    pool.on('error', options.onPoolError ?? ((error) => console.error('PostgreSQL pool error:', error.message)));
+    const onConnectionError = options.onPoolError ?? ((error: Error) => console.error('PostgreSQL connection lost:', error.message));
+    // pg-pool listens for errors on idle clients only: a client checked out (inside a transaction, between two of its
+    // statements) that loses its connection emits 'error' with no listener, which would end the process. Every client
+    // gets one for its life; its pending and next statements fail, the request answers 503 and pg-pool drops the
+    // client on release (it is no longer queryable). The pool's own event is then already reported here.
+    pool.on('connect', (client) => client.on('error', onConnectionError));
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: callbackQueryPool(pool) }) });
     registerDirectConnection(db, { dialect: 'postgres', pool });
     return db;

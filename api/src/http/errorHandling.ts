@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorCode } from 'shared-contracts/schemas';
 import { AppError } from './appError';
+import { CONNECTION_FAULT_RETRY_AFTER_SECONDS, isDatabaseConnectionFault } from '../db/connectionFaults';
 import { INVALID_INPUT_MESSAGE, isDatabaseInputError } from './databaseInputError';
 import { failure, type ApiErrorEnvelope } from './envelope';
 import { apiMessages, messageForStatus } from './messages';
@@ -10,6 +11,8 @@ import { toFieldErrors } from './validation';
 interface ErrorReply {
   status: number;
   body: ApiErrorEnvelope;
+  /** A 503's Retry-After when it is not the default (SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS). */
+  retryAfterSeconds?: number;
 }
 
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
@@ -46,6 +49,11 @@ export function toErrorReply(error: unknown): ErrorReply {
   if (typeof error !== 'object' || error === null) return internalError();
   // The database refused a value of the request (a NUL in text, an integer beyond its column...): a 400.
   if (isDatabaseInputError(error)) return { status: 400, body: failure(ERROR_CODES.INVALID_INPUT, INVALID_INPUT_MESSAGE) };
+  // The connection died under the request (a database restart, failover, a dropped socket): nothing was committed
+  // that the client was not told of, and the pool reconnects; try again in a second.
+  if (isDatabaseConnectionFault(error)) {
+    return { status: 503, body: failure(ERROR_CODES.DATABASE_UNREACHABLE, apiMessages.databaseConnectionLost), retryAfterSeconds: CONNECTION_FAULT_RETRY_AFTER_SECONDS };
+  }
 
   const fastifyError = error as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation)) {
@@ -91,10 +99,10 @@ function logError(request: FastifyRequest, error: unknown, status: number): void
 
 /** Sends the envelope for an error; for hooks or handlers that want to answer an error themselves. */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
-  const { status, body } = toErrorReply(error);
+  const { status, body, retryAfterSeconds } = toErrorReply(error);
   logError(request, error, status);
   sentCodes.set(reply, body.code);
-  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfterSeconds ?? SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -19,6 +19,7 @@ export const apiMessages = {
   serviceUnavailable: 'Dịch vụ tạm thời không khả dụng. Vui lòng thử lại sau.',
   internal: 'Máy chủ đang gặp sự cố. Vui lòng thử lại sau.',
   databaseUnreachable: 'Không kết nối được cơ sở dữ liệu.',
+  databaseConnectionLost: 'Kết nối tới cơ sở dữ liệu vừa bị gián đoạn. Vui lòng thử lại sau giây lát.',
   fieldRequired: 'Trường này là bắt buộc.',
 } as const;
 
