@@ -54,11 +54,14 @@ import { wishlistModule } from './modules/wishlist';
 import { reviewsModule } from './modules/reviews';
 import { bindObjectStore, createObjectStore } from './objectStorage';
 import { apiVersion } from './version';
+import { registerDrain, type Drain } from './http/drain';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's live bus (registered by buildApp): the server's scheduled jobs announce what they change on it. */
     events: EventBus;
+    /** The stop's drain (registered by buildApp): server.ts begins it on SIGTERM. */
+    drain: Drain;
   }
 }
 
@@ -166,6 +169,9 @@ export function buildApp(options: BuildAppOptions): App {
     genReqId: () => randomUUID(),
     // One line per request from registerRequestLog (health probes at debug) instead of Fastify's two.
     logController: requestLogController(),
+    // While closing, a request on a kept-alive connection is served, not refused with 503 (the drain has told the
+    // balancer to send nothing new; what still arrives is answered).
+    return503OnClosing: false,
     // Errors raised before routing (e.g. a malformed URL) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, error);
@@ -187,10 +193,12 @@ export function buildApp(options: BuildAppOptions): App {
   const context = createAppContext(options.db, app.log, { ...options.context, config });
   registerContextLifecycle(app, context);
   app.decorate('events', context.events);
+  const drain = registerDrain(app);
+  app.decorate('drain', drain);
   registerCors(app, config.corsOrigins);
   registerErrorHandling(app);
   registerRequestLog(app);
-  registerMetrics(app, { metrics: createApiMetrics({ db: options.db }), prefix: API_PREFIX });
+  registerMetrics(app, { metrics: createApiMetrics({ db: options.db, redis: context.redis }), prefix: API_PREFIX });
   registerHttpCache(app);
   registerOpenApi(app, version, { access: config.apiDocs, adminGuard: requireRole('admin') });
   registerAuthentication(app, context.accessTokens);
@@ -207,6 +215,7 @@ export function buildApp(options: BuildAppOptions): App {
     databaseTimeoutMs: options.healthDatabaseTimeoutMs,
     redis: context.redis,
     uploadDir: config.uploadDir,
+    isStopping: () => drain.stopping,
   });
   void app.register(centresRoutes, { prefix, db });
   // Accounts: sign-in, Google, profile, the staff's customer look-ups, avatars, the development outbox.

@@ -16,12 +16,15 @@ import { refuseDemoData } from './security/demoDataGuard';
 import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
+import { parseShutdownDrainMs } from './http/drain';
 
+/** How long closing may take after the drain window before the process exits anyway. */
 const FORCED_EXIT_MS = 10_000;
 
 /** Starts the API: config from the environment, database, pending migrations, listen. */
 export async function main(): Promise<void> {
   const loaded = loadSafeConfig();
+  const drainMs = parseSafely(() => parseShutdownDrainMs(process.env.SHUTDOWN_DRAIN_MS, loaded.nodeEnv));
   // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
   const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded) };
   const db: Kysely<Database> = createDatabase(config, { walCheckpointer: true });
@@ -36,14 +39,19 @@ export async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app?.log.info({ signal }, 'shutting down');
+    // Readiness turns 503 at once; requests keep being served (with Connection: close) for the drain window, so a
+    // balancer stops sending here before the port closes and no request in flight or on its way is refused.
+    app?.drain.begin();
+    app?.log.info({ signal, drainMs }, 'shutting down: draining');
     const forced = setTimeout(() => {
-      app?.log.error('graceful shutdown took more than 10 s: forcing exit');
+      app?.log.error(`graceful shutdown took more than ${FORCED_EXIT_MS / 1000} s after the drain: forcing exit`);
       process.exit(1);
-    }, FORCED_EXIT_MS);
+    }, drainMs + FORCED_EXIT_MS);
     forced.unref();
     void (async () => {
       let code = 0;
+      if (app && drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      app?.log.info('drain over: closing');
       memorySaver?.stop();
       try {
         await Promise.all(jobs.map((job) => job.stop()));
@@ -171,6 +179,16 @@ export async function main(): Promise<void> {
     outbox = createOutboxWorker({ db, mailer, log });
     outbox.start();
     log.info({ mailer: mailer.description }, 'email outbox worker started');
+  }
+}
+
+/** A setting read outside loadConfig, or the process ends (exit 1) saying what is wrong with it. */
+function parseSafely<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    console.error(`API failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   }
 }
 

@@ -34,9 +34,15 @@ export const readinessCheckSchema = z.object({
   message: z.string().optional(),
 });
 
-/** GET /api/health/ready: what a load balancer asks before sending traffic to this instance. */
+/**
+ * GET /api/health/ready: what a load balancer asks before sending traffic to this instance. `ok`: every check
+ * passed; `degraded`: customers are served but something is down (Redis: sign-in throttling, the live bus), 200 all
+ * the same; `unready` (503): the database, the upload folder or the schema is not there, or the instance is stopping.
+ */
 export const readinessSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'unready']),
+  /** The instance is draining before it stops (SIGTERM): it serves what reaches it, nothing new should be sent. */
+  stopping: z.boolean().optional(),
   version: z.string(),
   uptimeSeconds: z.number().nonnegative(),
   checks: z.object({

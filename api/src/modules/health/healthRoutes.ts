@@ -20,6 +20,8 @@ export interface HealthRoutesOptions {
   redis?: Redis | null;
   /** The upload folder readiness writes a probe file into (UPLOAD_DIR). */
   uploadDir: string;
+  /** Whether the instance drains before stopping: readiness then answers 503 (http/drain.ts). */
+  isStopping?: () => boolean;
 }
 
 /** The 503 body: the error envelope plus the health report. */
@@ -31,8 +33,8 @@ export const redisUnreachableMessage = 'Không kết nối được Redis.';
 
 /**
  * GET /api/health/live (liveness: the process answers, nothing else is asked), GET /api/health/ready (readiness, what
- * a load balancer and the container's healthcheck ask: database, Redis when configured, the upload folder, the
- * schema; 503 NOT_READY naming what is not) and GET /api/health (the earlier report: database and Redis; 503 when
+ * a load balancer and the container's healthcheck ask: the database, the upload folder, the schema, and not stopping;
+ * 503 NOT_READY naming what is not; Redis down is reported as `degraded` with 200, since customers are still served) and GET /api/health (the earlier report: database and Redis; 503 when
  * either is down).
  */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = named('healthRoutes', async (app, options) => {
@@ -52,7 +54,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = named('h
     {
       schema: {
         tags: ['health'],
-        summary: 'API sẵn sàng phục vụ (readiness): cơ sở dữ liệu, Redis, thư mục tải lên, migration',
+        summary: 'API sẵn sàng phục vụ (readiness): cơ sở dữ liệu, thư mục tải lên, migration; Redis hỏng chỉ là degraded (vẫn 200); 503 khi đang dừng',
         response: { 200: readinessResponseSchema, 503: readinessUnavailableSchema },
       },
     },
@@ -64,9 +66,10 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = named('h
         redis: options.redis ?? null,
         uploadDir: options.uploadDir,
         databaseTimeoutMs: options.databaseTimeoutMs,
+        stopping: options.isStopping?.() ?? false,
       });
       reply.header('cache-control', 'no-store');
-      if (readiness.status !== 'ok') {
+      if (readiness.status === 'unready') {
         return reply.code(503).send({ success: false as const, code: ERROR_CODES.NOT_READY, message: notReadyMessage(readiness), data: readiness });
       }
       return reply.code(200).send(ok(readiness));

@@ -22,6 +22,7 @@ export const readinessProblems = {
   bucket: 'không truy cập được bucket lưu tệp (S3_BUCKET)',
   migrations: 'cơ sở dữ liệu còn migration chưa chạy',
   migrationsUnchecked: 'chưa kiểm tra được migration vì cơ sở dữ liệu không trả lời',
+  stopping: 'máy chủ này đang dừng, yêu cầu mới được chuyển sang máy chủ khác',
 } as const;
 
 export interface ReadinessDependencies {
@@ -34,6 +35,8 @@ export interface ReadinessDependencies {
   uploadDir: string;
   databaseTimeoutMs?: number;
   redisTimeoutMs?: number;
+  /** True once the instance drains before stopping (http/drain.ts). */
+  stopping?: boolean;
 }
 
 const sentence = (problem: string) => `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
@@ -94,14 +97,17 @@ export async function readReadiness(deps: ReadinessDependencies): Promise<Readin
     uploads,
     migrations: migrationsCheck,
   };
-  const ready = Object.values(checks).every((check) => check.ok);
-  return { status: ready ? 'ok' : 'degraded', version: deps.version, uptimeSeconds: Math.floor(process.uptime()), checks };
+  // Redis down costs sign-in throttling and the cross-instance bus, not the shop: degraded, still ready.
+  const serving = checks.database.ok && uploads.ok && migrationsCheck.ok && !deps.stopping;
+  const status = !serving ? 'unready' : Object.values(checks).every((check) => check.ok) ? 'ok' : 'degraded';
+  return { status, ...(deps.stopping ? { stopping: true } : {}), version: deps.version, uptimeSeconds: Math.floor(process.uptime()), checks };
 }
 
 /** The 503's message: what is not ready, in Vietnamese ('Hệ thống chưa sẵn sàng: không kết nối được Redis.'). */
 export function notReadyMessage(readiness: Readiness): string {
   const problems: string[] = [];
   const { database, redis, uploads, migrations: schema } = readiness.checks;
+  if (readiness.stopping) problems.push(readinessProblems.stopping);
   if (!database.ok) problems.push(readinessProblems.database);
   if (redis && !redis.ok) problems.push(readinessProblems.redis);
   if (!uploads.ok) problems.push(uploads.message === sentence(readinessProblems.bucket) ? readinessProblems.bucket : readinessProblems.uploads);

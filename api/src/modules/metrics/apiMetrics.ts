@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -44,7 +45,7 @@ async function countOutboxBacklog(db: Kysely<Database>): Promise<number> {
  * The metrics of one app instance, in a registry of its own (tests build many apps in one process): request rate and
  * latency per route pattern, the PostgreSQL pool's connections, the outbox backlog (counted at each scrape).
  */
-export function createApiMetrics({ db }: { db: Kysely<Database> }): ApiMetrics {
+export function createApiMetrics({ db, redis = null }: { db: Kysely<Database>; redis?: Redis | null }): ApiMetrics {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
@@ -85,6 +86,18 @@ export function createApiMetrics({ db }: { db: Kysely<Database> }): ApiMetrics {
       registers: [registry],
       collect() {
         this.set(pool.waitingCount);
+      },
+    });
+  }
+
+  if (redis) {
+    // Redis down degrades (sign-in throttling, the cross-instance bus) without making the instance unready.
+    new Gauge({
+      name: 'evshop_redis_up',
+      help: 'Whether the connection to Redis (REDIS_URL) is up: 1, or 0 while the API serves degraded without it',
+      registers: [registry],
+      collect() {
+        this.set(redis.status === 'ready' ? 1 : 0);
       },
     });
   }

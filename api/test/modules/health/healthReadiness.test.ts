@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { errorEnvelopeSchema, healthSchema, livenessResponseSchema, readinessResponseSchema, readinessSchema } from 'shared-contracts/schemas';
+import { healthSchema, livenessResponseSchema, readinessResponseSchema, readinessSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import type { Config } from '../../../src/config';
 import { migrations } from '../../../src/db/migrations';
@@ -59,15 +59,16 @@ describe.each(testDatabases())('readiness and liveness on $label', (target) => {
     expect(readinessSchema.parse(response.json().data).checks.redis).toMatchObject({ ok: true, latencyMs: expect.any(Number) });
   });
 
-  it('answers 503 naming Redis when REDIS_URL points at a closed port, quickly and without the URL', async () => {
+  it('stays ready but degraded, naming Redis, when REDIS_URL points at a closed port, quickly and without the URL', async () => {
+    // Customers are still served without Redis (only sign-in throttling and the live bus are down): a balancer that
+    // took every instance out for it would make a Redis outage a full outage.
     const app = await start({ redisUrl: CLOSED_REDIS_URL });
     const started = Date.now();
     const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(errorEnvelopeSchema.parse(body)).toMatchObject(NOT_READY);
-    expect(body.message).toBe('Hệ thống chưa sẵn sàng: không kết nối được Redis.');
+    expect(body.data.status).toBe('degraded');
     const { checks } = readinessSchema.parse(body.data);
     expect(checks.redis).toMatchObject({ ok: false, latencyMs: null, message: 'Không kết nối được Redis.' });
     expect(checks.redis?.reason).toMatch(/^(ECONNREFUSED|timeout|MaxRetriesPerRequestError)$/);
@@ -80,6 +81,24 @@ describe.each(testDatabases())('readiness and liveness on $label', (target) => {
     expect(health.statusCode).toBe(503);
     expect(health.json()).toMatchObject({ success: false, code: 'REDIS_UNREACHABLE', message: 'Không kết nối được Redis.' });
     expect(healthSchema.parse(health.json().data)).toMatchObject({ status: 'degraded', database: { reachable: true }, redis: { reachable: false, latencyMs: null } });
+
+    // And the metrics say so.
+    const metrics = await app.inject({ method: 'GET', url: '/api/admin/metrics', headers: { authorization: `Bearer ${(await app.accessTokens.issue({ userId: 1, role: 'admin' })).token}` } });
+    expect(metrics.body).toMatch(/^evshop_redis_up 0$/m);
+  });
+
+  it('answers 503 once the instance drains before stopping, while requests are still served with Connection: close', async () => {
+    const app = await start();
+    expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).headers.connection).not.toBe('close');
+    app.drain.begin();
+    const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ ...NOT_READY, message: 'Hệ thống chưa sẵn sàng: máy chủ này đang dừng, yêu cầu mới được chuyển sang máy chủ khác.' });
+    expect(readinessSchema.parse(response.json().data)).toMatchObject({ status: 'unready', stopping: true, checks: { database: { ok: true } } });
+    const served = await app.inject({ method: 'GET', url: '/api/centres' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers.connection).toBe('close');
+    expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
   });
 
   it('answers 503 naming the upload folder when it cannot be written', async () => {
