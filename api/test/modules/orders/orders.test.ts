@@ -1,5 +1,7 @@
 import { errorEnvelopeSchema, orderResponseSchema, orderSummaryListResponseSchema, quoteResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
+import * as orderEmails from '../../../src/modules/orders/orderEmails';
+import * as webOrderChanges from '../../../src/modules/orders/webOrderChanges';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import {
@@ -157,6 +159,46 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       // The key belongs to its customer: another customer may use the same string.
       const stranger = await createUser(app, scratch.db);
       expect((await postOrder(app, stranger, body, key)).statusCode).toBe(201);
+    });
+
+    it('a retry after a 503 answers the order placed: rolled back, it is placed then; committed, it is replayed, never made twice', async () => {
+      const user = await createUser(app, scratch.db);
+      const product = await createProduct(scratch.db, { price: 500_000, stock: 10 });
+      await app.inject({ method: 'POST', url: '/api/cart/items', headers: user.headers, payload: { kind: 'product', refId: product.id } });
+      const cartRefs = async () => cartOf(await app.inject({ method: 'GET', url: '/api/cart', headers: user.headers })).items.map((line) => line.refId);
+      const connectionLost = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+      const key = newIdempotencyKey();
+      const body = { items: [{ kind: 'product' as const, refId: product.id, quantity: 1, price: 500_000 }] };
+
+      // The connection dies inside the transaction (writing the confirmation email): nothing of the order stays, the key is free.
+      const inside = jest.spyOn(orderEmails, 'enqueueOrderEmail').mockRejectedValueOnce(connectionLost());
+      const rolledBack = await postOrder(app, user, body, key);
+      inside.mockRestore();
+      expect(rolledBack.statusCode).toBe(503);
+      expect(await ordersCount(user.id)).toBe(0);
+      expect(await stockOf(scratch.db, product.id)).toBe(10);
+      expect(await cartRefs()).toEqual([product.id]);
+
+      // The retry places it, and the connection dies after the commit: the page is told 503, yet the order, its
+      // key (a column of the order row, same transaction) and the cart line it took are all committed.
+      const after = jest.spyOn(webOrderChanges, 'announceWebOrderChange').mockRejectedValueOnce(connectionLost());
+      const committed = await postOrder(app, user, body, key);
+      after.mockRestore();
+      expect(committed.statusCode).toBe(503);
+      expect(await ordersCount(user.id)).toBe(1);
+      expect(await stockOf(scratch.db, product.id)).toBe(9);
+      expect(await cartRefs()).toEqual([]);
+
+      // The page's retry with the same key and body: that order (200), not a second one.
+      const retry = await postOrder(app, user, body, key);
+      expect(retry.statusCode).toBe(200);
+      const order = orderOf(retry);
+      const placed = await scratch.db.selectFrom('orders').select(['code', 'idempotency_key']).where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      expect(order.code).toBe(placed.code);
+      expect(placed.idempotency_key).toBe(key);
+      expect(order).toMatchObject({ status: 'PLACED', total: 530_000, lines: [expect.objectContaining({ refId: product.id, quantity: 1 })] });
+      expect(await ordersCount(user.id)).toBe(1);
+      expect(await stockOf(scratch.db, product.id)).toBe(9);
     });
 
     it('makes ONE order out of concurrent requests with the same key', async () => {
