@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, eventBus, sessionStore, type Session } from 'shared-contracts';
+import { ApiError, eventBus, messages, sessionStore, type Session } from 'shared-contracts';
 import type { OrderCreateInput } from 'shared-contracts/schemas';
 import { cartApi } from '../src/cart/cartApi';
 import { cartService, shopStore } from '../src/cart/cartOwner';
 import { checkoutApi } from '../src/cart/checkoutApi';
+import { CHECKOUT_ATTEMPT_STORAGE_KEY, readCheckoutAttempt } from '../src/cart/checkoutAttempt';
 import { toOrderInput, validateCheckout, type CheckoutValues } from '../src/pages/checkout/checkoutForm';
 import { DEFAULT_SHIPPING, setShipping } from '../src/cart/checkoutSlice';
 import { askCompanyInvoice } from '../src/pages/checkout/CompanyInvoiceSection';
@@ -164,11 +165,13 @@ describe('the checkout page', () => {
     renderAt('/checkout');
     await fillAddress();
     await userEvent.click(placeOrderButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Không thể kết nối tới máy chủ. Vui lòng kiểm tra mạng và thử lại.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.notConfirmed);
     await userEvent.click(placeOrderButton());
     expect(await screen.findByText('Mã khuyến mãi đã hết hạn.')).toBeInTheDocument();
     const [first, second] = mockedCheckout.placeOrder.mock.calls;
     expect(second![1]).toBe(first![1]);
+    // a 4xx says the order was not placed: the key is done with
+    expect(localStorage.getItem(CHECKOUT_ATTEMPT_STORAGE_KEY)).toBeNull();
 
     await userEvent.type(screen.getByLabelText(/Ghi chú cho đơn hàng/), 'Giao giờ hành chính');
     await userEvent.click(placeOrderButton());
@@ -353,5 +356,133 @@ describe('the checkout page', () => {
     renderAt('/checkout');
     expect(await screen.findByText('Giỏ hàng của bạn đang trống.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Đặt hàng' })).not.toBeInTheDocument();
+  });
+});
+
+describe('an order sent without an answer (no orphan orders)', () => {
+  const unreachable = () => new ApiError('Kết nối tới cơ sở dữ liệu vừa bị gián đoạn. Vui lòng thử lại sau giây lát.', 503, 'DATABASE_UNREACHABLE');
+  const storedAttempt = () => readCheckoutAttempt(withPhone.user.id);
+  /** A reload: the page goes, the cart is read from the server again, the page comes back. */
+  async function reload(unmount: () => void) {
+    unmount();
+    await act(async () => {
+      await cartService.refresh();
+    });
+    return renderAt('/checkout');
+  }
+
+  it('a 503 keeps the cart and the key; after a reload the same order goes out under the same key, and the answer empties the cart', async () => {
+    const server = await startAs(withPhone);
+    mockedCheckout.placeOrder.mockRejectedValueOnce(unreachable()).mockResolvedValueOnce(order());
+    const { unmount } = renderAt('/checkout');
+    await fillAddress();
+    const reads = server.api.get.mock.calls.length;
+    await userEvent.click(placeOrderButton());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Chưa xác nhận được đơn hàng do lỗi kết nối hoặc máy chủ đang gặp sự cố. Vui lòng bấm "Đặt hàng" để thử lại; bạn sẽ không bị đặt trùng.',
+    );
+    // the cart stays as it was (not read again, not emptied) and the key is stored with it
+    expect(within(screen.getByRole('region', { name: 'Đơn hàng của bạn' })).getByText('Cáp sạc Type 2 × 2')).toBeInTheDocument();
+    expect(shopStore.getState().cart.items.map((item) => item.id)).toEqual(['product-7']);
+    expect(server.api.get.mock.calls.length).toBe(reads);
+    const [sentBody, sentKey] = mockedCheckout.placeOrder.mock.calls[0]!;
+    expect(storedAttempt()).toMatchObject({ key: sentKey, body: JSON.stringify(sentBody) });
+
+    await reload(unmount);
+    // the form comes back as sent, so "Đặt hàng" sends the same body under the same key
+    expect(await screen.findByLabelText('Phường/xã')).toHaveValue('Phường Cầu Giấy');
+    expect(screen.getByLabelText('Số nhà, tên đường')).toHaveValue('88 Xuân Thủy');
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.checkout.notConfirmed);
+    await userEvent.click(placeOrderButton());
+
+    expect(await screen.findByRole('heading', { name: 'Đặt hàng thành công' })).toBeInTheDocument();
+    expect(mockedCheckout.placeOrder).toHaveBeenCalledTimes(2);
+    expect(mockedCheckout.placeOrder.mock.calls[1]).toEqual([sentBody, sentKey]);
+    expect(localStorage.getItem(CHECKOUT_ATTEMPT_STORAGE_KEY)).toBeNull();
+    // confirmed: now the cart is read again (the order took its lines)
+    await waitFor(() => expect(server.api.get.mock.calls.length).toBeGreaterThan(reads + 1));
+  });
+
+  it('placed but answered 503: after a reload the emptied cart shows the order sent, whose retry gets that order back', async () => {
+    const server = await startAs(withPhone);
+    mockedCheckout.placeOrder
+      .mockImplementationOnce(async () => {
+        // the order committed (taking the server cart's lines); the answer was lost on the way
+        await server.api.clear();
+        throw unreachable();
+      })
+      .mockResolvedValueOnce(order());
+    const { unmount } = renderAt('/checkout');
+    await fillAddress();
+    await userEvent.click(placeOrderButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.checkout.notConfirmed);
+    // the page keeps showing the cart: it has no answer yet
+    expect(shopStore.getState().cart.items.map((item) => item.id)).toEqual(['product-7']);
+
+    await reload(unmount);
+    const pending = await screen.findByRole('region', { name: 'Đơn hàng chưa được xác nhận' });
+    expect(within(pending).getByRole('alert')).toHaveTextContent('Chưa xác nhận được đơn hàng bạn đã gửi (lỗi kết nối hoặc máy chủ). Vui lòng thử lại; bạn sẽ không bị đặt trùng.');
+    expect(within(pending).getByText('Cáp sạc Type 2 × 2')).toBeInTheDocument();
+    expect(within(pending).getByText(money(2_500_000))).toBeInTheDocument();
+    expect(screen.queryByText('Giỏ hàng của bạn đang trống.')).not.toBeInTheDocument();
+    await userEvent.click(within(pending).getByRole('button', { name: 'Thử lại đơn hàng này' }));
+
+    expect(await screen.findByRole('heading', { name: 'Đặt hàng thành công' })).toBeInTheDocument();
+    const [first, retry] = mockedCheckout.placeOrder.mock.calls;
+    expect(retry).toEqual(first);
+    expect(screen.getByTestId('order-code')).toHaveTextContent('EV2611220007');
+    expect(localStorage.getItem(CHECKOUT_ATTEMPT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a cart changed after a 503 is another order under a new key; refused, it gives the earlier order back its place', async () => {
+    const server = await startAs(withPhone);
+    mockedCheckout.placeOrder
+      .mockRejectedValueOnce(new ApiError('Không thể kết nối tới máy chủ. Vui lòng kiểm tra mạng và thử lại.', 0, 'NETWORK'))
+      .mockRejectedValueOnce(new ApiError('Sản phẩm "Pin lithium 48V 20Ah" hiện không còn bán.', 409, 'ITEM_UNAVAILABLE'))
+      .mockResolvedValueOnce(order());
+    const { unmount } = renderAt('/checkout');
+    await fillAddress();
+    await userEvent.click(placeOrderButton());
+    await screen.findByText(messages.checkout.notConfirmed);
+    const [firstBody, firstKey] = mockedCheckout.placeOrder.mock.calls[0]!;
+
+    // another tab adds a battery to the cart
+    await server.api.add({ kind: 'product', refId: 1, quantity: 1 });
+    await reload(unmount);
+    const pending = await screen.findByRole('region', { name: 'Đơn hàng chưa được xác nhận' });
+    expect(within(pending).getByText(messages.checkout.pendingDiffers)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Đơn hàng của bạn' })).getByText('Pin lithium 48V 20Ah × 1')).toBeInTheDocument();
+    await userEvent.click(placeOrderButton());
+
+    expect(await screen.findByText('Sản phẩm "Pin lithium 48V 20Ah" hiện không còn bán.')).toBeInTheDocument();
+    const [changedBody, changedKey] = mockedCheckout.placeOrder.mock.calls[1]!;
+    expect(changedKey).not.toBe(firstKey);
+    expect(changedBody.items.map((item) => item.refId)).toEqual([7, 1]);
+    // the changed order was refused: the earlier one, still unanswered, keeps its key and its retry
+    expect(storedAttempt()?.key).toBe(firstKey);
+    await userEvent.click(within(screen.getByRole('region', { name: 'Đơn hàng chưa được xác nhận' })).getByRole('button', { name: 'Thử lại đơn hàng này' }));
+
+    expect(await screen.findByRole('heading', { name: 'Đặt hàng thành công' })).toBeInTheDocument();
+    expect(mockedCheckout.placeOrder.mock.calls[2]).toEqual([firstBody, firstKey]);
+    expect(localStorage.getItem(CHECKOUT_ATTEMPT_STORAGE_KEY)).toBeNull();
+  });
+
+  it("another customer on this browser neither sees nor reuses the attempt", async () => {
+    await startAs(withPhone);
+    mockedCheckout.placeOrder.mockRejectedValueOnce(unreachable());
+    const { unmount } = renderAt('/checkout');
+    await fillAddress();
+    await userEvent.click(placeOrderButton());
+    await screen.findByText(messages.checkout.notConfirmed);
+    unmount();
+
+    const other: Session = { ...withPhone, user: { ...withPhone.user, id: '77', fullName: 'Lê Văn Khác' } };
+    await startAs(other);
+    renderAt('/checkout');
+    expect(await screen.findByLabelText('Họ và tên người nhận')).toHaveValue('Lê Văn Khác');
+    expect(screen.getByLabelText('Phường/xã')).toHaveValue('');
+    expect(screen.queryByText(messages.checkout.notConfirmed)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Đơn hàng chưa được xác nhận' })).not.toBeInTheDocument();
   });
 });

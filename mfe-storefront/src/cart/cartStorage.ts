@@ -14,7 +14,8 @@ export interface StoredCart {
 
 const PROMO_GROUPS = new Set(['parts', 'accessories', 'equipment']);
 
-function browserStorage(): Storage | null {
+/** The page's localStorage; null when there is none or it is blocked. */
+export function browserStorage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {

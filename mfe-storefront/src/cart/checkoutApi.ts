@@ -1,4 +1,4 @@
-import { apiClient, readData } from 'shared-contracts';
+import { ApiError, apiClient, readData } from 'shared-contracts';
 import type { CheckoutQuoteInput, Order, OrderCreateInput, Quote } from 'shared-contracts/schemas';
 
 
@@ -15,6 +15,16 @@ export const checkoutApi = {
 };
 
 export type CheckoutApi = typeof checkoutApi;
+
+/**
+ * True when POST /orders answered that the order was NOT placed: a 4xx of the API (invalid, sold out, price
+ * changed, key reused...). A network error, a timeout, a 5xx/503, 408 or 429 leave it unknown: the order may
+ * have been committed, so its Idempotency-Key must be kept for the retry.
+ */
+export function orderRefused(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code === 'BAD_RESPONSE') return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
 
 /** A fresh Idempotency-Key (a UUID: 36 characters of [0-9a-f-]). */
 export function newIdempotencyKey(): string {

@@ -82,6 +82,14 @@ export const messages = {
   toast: {
     close: 'Đóng thông báo',
   },
+  /** An order sent without an answer (network, timeout, 5xx): it may exist; its Idempotency-Key makes a retry safe. */
+  checkout: {
+    notConfirmed: 'Chưa xác nhận được đơn hàng do lỗi kết nối hoặc máy chủ đang gặp sự cố. Vui lòng bấm "Đặt hàng" để thử lại; bạn sẽ không bị đặt trùng.',
+    pendingHeading: 'Đơn hàng chưa được xác nhận',
+    pendingText: 'Chưa xác nhận được đơn hàng bạn đã gửi (lỗi kết nối hoặc máy chủ). Vui lòng thử lại; bạn sẽ không bị đặt trùng.',
+    pendingDiffers: 'Giỏ hàng hoặc thông tin nhận hàng hiện tại khác đơn này: bấm "Đặt hàng" bên dưới sẽ tạo một đơn hàng khác.',
+    retry: 'Thử lại đơn hàng này',
+  },
 } as const;
 
 export type Messages = typeof messages;

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { ApiError, formatVnd, loginRedirectPath } from 'shared-contracts';
+import { ApiError, formatVnd, loginRedirectPath, messages } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from 'shared-contracts/pricing';
-import type { Order } from 'shared-contracts/schemas';
+import type { Order, OrderCreateInput } from 'shared-contracts/schemas';
 import { ERROR_CODES } from 'shared-contracts/errors';
 import { cartReady, cartService, shopStore } from '../../cart/cartOwner';
 import type { ShopState } from '../../cart/shopStore';
@@ -19,11 +19,22 @@ import { useOrderQuote } from '../cart/orderQuote';
 import { OrderTotals } from '../cart/OrderTotals';
 import { ShippingChoice } from '../cart/ShippingChoice';
 import { removePromo } from '../promotions/promoSlice';
-import { checkoutApi, newIdempotencyKey } from '../../cart/checkoutApi';
-import { paymentMethodsFor, serverFieldErrors, toOrderInput, validateCheckout, type CheckoutErrors, type CheckoutField, type CheckoutValues } from './checkoutForm';
+import { checkoutApi, newIdempotencyKey, orderRefused } from '../../cart/checkoutApi';
+import { checkoutAttemptInput, dropCheckoutAttempt, newCheckoutAttempt, readCheckoutAttempt, saveCheckoutAttempt, type CheckoutAttempt } from '../../cart/checkoutAttempt';
+import {
+  checkoutValuesOf,
+  paymentMethodsFor,
+  serverFieldErrors,
+  toOrderInput,
+  validateCheckout,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutValues,
+} from './checkoutForm';
 import { setShipping, type ShippingSelection } from '../../cart/checkoutSlice';
 import { askCompanyInvoice, CompanyInvoiceSection, companyInvoiceText, NO_COMPANY_INVOICE, type CompanyInvoice } from './CompanyInvoiceSection';
 import { OrderPlaced } from './OrderPlaced';
+import { PendingOrder } from './PendingOrder';
 import cartStyles from '../cart/CartPage.module.css';
 import styles from './CheckoutPage.module.css';
 
@@ -72,27 +83,38 @@ function Checkout() {
   const items = useSelector((state: ShopState) => state.cart.items);
   const applied = useSelector((state: ShopState) => state.promo.appliedPromo);
   const shipping = useSelector((state: ShopState) => state.checkout.shipping);
+  const userId = session?.user.id ?? null;
   const [loaded, setLoaded] = useState(false);
   const [company, setCompany] = useState<CompanyInvoice>(NO_COMPANY_INVOICE);
-  const [values, setValues] = useState<CheckoutValues>(() => ({
-    recipientName: session?.user.fullName ?? '',
-    phone: session?.user.phoneNumber ?? '',
-    ward: '',
-    street: '',
-    note: '',
-    paymentMethod: shipping.method === 'pickup' ? 'PAY_AT_PICKUP' : 'COD',
-  }));
+  /**
+   * The order this customer sent without getting an answer (here, after a reload or in another tab): its
+   * Idempotency-Key stays with it until the page hears the order or a refusal.
+   */
+  const [pending, setPending] = useState<CheckoutAttempt | null>(() => readCheckoutAttempt(userId));
+  // The form as that order was sent, so that "Đặt hàng" sends the same body again (the same key).
+  const [values, setValues] = useState<CheckoutValues>(() =>
+    pending
+      ? checkoutValuesOf(checkoutAttemptInput(pending))
+      : {
+          recipientName: session?.user.fullName ?? '',
+          phone: session?.user.phoneNumber ?? '',
+          ward: '',
+          street: '',
+          note: '',
+          paymentMethod: shipping.method === 'pickup' ? 'PAY_AT_PICKUP' : 'COD',
+        },
+  );
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  /** One Idempotency-Key per checkout attempt: the same order body keeps its key (a retry), a changed one gets a new key. */
-  const attempt = useRef<{ key: string; body: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   /** The unit price each line first showed on this page: a change after that is named on the line too. */
   const shownPrices = useRef(new Map<string, number>());
   /** The quoted prices the cart was last refreshed for (once per quote that disagrees with the cart). */
   const refreshedFor = useRef<string | null>(null);
   usePageMeta(vi.checkout.title, checkoutText.description);
+
+  useEffect(() => setPending(readCheckoutAttempt(userId)), [userId]);
 
   useEffect(() => {
     let current = true;
@@ -158,27 +180,18 @@ function Checkout() {
     void cartService.refresh().catch(() => undefined);
   }, [staleCartKey]);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Sends an order attempt; its key is kept (stored with the cart) until the answer says placed or refused. */
+  const send = async (attempt: CheckoutAttempt, input: OrderCreateInput) => {
     if (status.kind === 'placing') return;
-    setSubmitted(true);
-    const fieldErrors = validateCheckout(values, shipping);
-    setErrors(fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) {
-      focusFirstError(fieldErrors);
-      return;
-    }
-    if (blocked || shortAtCentre) {
-      setStatus({ kind: 'failed', message: blocked ? checkoutText.blocked : checkoutText.blockedAtCentre });
-      return;
-    }
-    const input = toOrderInput(values, shipping, items, applied?.code ?? null);
-    const body = JSON.stringify(input);
-    if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
+    // one attempt is stored at a time: a changed order takes the place of an unanswered one (the page warned)
+    const replaced = pending && pending.key !== attempt.key ? pending : null;
+    saveCheckoutAttempt(attempt);
     setStatus({ kind: 'placing' });
     try {
-      const order = await checkoutApi.placeOrder(input, attempt.current.key);
-      attempt.current = null;
+      const order = await checkoutApi.placeOrder(input, attempt.key);
+      // Placed (or the order that key placed before, replayed): the key is done with.
+      dropCheckoutAttempt(attempt.key);
+      setPending(null);
       // The company's VAT invoice is asked for once the order exists; a refusal leaves the order placed.
       const companyInvoice = company.wanted
         ? await askCompanyInvoice(order.code, company).then(
@@ -191,8 +204,18 @@ function Checkout() {
       // the ordered lines have left the server's cart
       void cartService.refresh().catch(() => undefined);
     } catch (error) {
+      if (!orderRefused(error)) {
+        // No answer (network, timeout, 5xx): the order may have been placed. The key and the cart stay, so that a
+        // retry, here or after a reload, gets that order instead of a second one.
+        setPending(attempt);
+        setStatus({ kind: 'idle' });
+        return;
+      }
+      // Refused, so not placed: the key is done with; an unanswered order it replaced is offered again.
+      dropCheckoutAttempt(attempt.key);
+      if (replaced) saveCheckoutAttempt(replaced);
+      setPending(replaced);
       if (error instanceof ApiError) {
-        if (error.code === ERROR_CODES.IDEMPOTENCY_KEY_REUSED) attempt.current = null;
         if (error.code === ERROR_CODES.OUT_OF_STOCK || error.code === ERROR_CODES.PRICE_CHANGED) void cartService.refresh().catch(() => undefined);
         if (error.code === ERROR_CODES.PRICE_CHANGED) {
           // The form stays as filled in; the lines show the new prices and what they were.
@@ -209,7 +232,38 @@ function Checkout() {
     }
   };
 
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status.kind === 'placing') return;
+    setSubmitted(true);
+    const fieldErrors = validateCheckout(values, shipping);
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) {
+      focusFirstError(fieldErrors);
+      return;
+    }
+    if (blocked || shortAtCentre) {
+      setStatus({ kind: 'failed', message: blocked ? checkoutText.blocked : checkoutText.blockedAtCentre });
+      return;
+    }
+    const input = toOrderInput(values, shipping, items, applied?.code ?? null);
+    const body = JSON.stringify(input);
+    // One Idempotency-Key per order body: the same body keeps its key (stored, or this page's), another gets a new one.
+    const same = [readCheckoutAttempt(userId), pending].find((candidate) => candidate?.userId === userId && candidate.body === body);
+    await send(same ?? newCheckoutAttempt(userId!, newIdempotencyKey(), body, items), input);
+  };
+
+  /** Sends the unanswered order again exactly as it was sent, under its own key. */
+  const retryPending = () => {
+    if (pending) void send(pending, checkoutAttemptInput(pending));
+  };
+
   const intro = <PageIntro title={vi.checkout.title} description={checkoutText.description} />;
+  const failure = status.kind === 'failed' && (
+    <p role="alert" className={cartStyles.error}>
+      {status.message}
+    </p>
+  );
 
   if (!session) {
     return (
@@ -243,10 +297,23 @@ function Checkout() {
     );
   }
 
+  const pendingOrder = (cartDiffers: boolean) =>
+    pending && <PendingOrder attempt={pending} placing={status.kind === 'placing'} placingLabel={checkoutText.placing} cartDiffers={cartDiffers} onRetry={retryPending} />;
+
   if (items.length === 0) {
+    // An order that got no answer may have taken the server's cart with it: that order is shown, with its retry.
+    if (pending) {
+      return (
+        <>
+          {intro}
+          {pendingOrder(false)}
+        </>
+      );
+    }
     return (
       <>
         {intro}
+        {failure}
         <div className={cartStyles.empty}>
           <p>{checkoutText.empty}</p>
           <Link to="/products" className={cartStyles.primary}>
@@ -291,10 +358,13 @@ function Checkout() {
 
   const hasErrors = Object.keys(errors).length > 0;
   const placing = status.kind === 'placing';
+  // The form sends the unanswered order again (same body, same key) unless the cart or the form changed since.
+  const pendingIsThisForm = pending !== null && pending.body === JSON.stringify(toOrderInput(values, shipping, items, applied?.code ?? null));
 
   return (
     <>
       {intro}
+      {!pendingIsThisForm && pendingOrder(true)}
       <form ref={formRef} className={cartStyles.layout} onSubmit={onSubmit} noValidate aria-busy={placing}>
         <div className={cartStyles.fieldset}>
           <section className={cartStyles.panel} aria-labelledby="checkout-recipient-heading">
@@ -420,9 +490,10 @@ function Checkout() {
               {checkoutText.blockedAtCentre}
             </p>
           )}
-          {status.kind === 'failed' && (
+          {failure}
+          {pendingIsThisForm && (
             <p role="alert" className={cartStyles.error}>
-              {status.message}
+              {messages.checkout.notConfirmed}
             </p>
           )}
           {submitted && hasErrors && status.kind !== 'failed' && (

@@ -63,6 +63,19 @@ export function toOrderInput(values: CheckoutValues, shipping: ShippingSelection
   };
 }
 
+/** The form as it was when `input` was sent (toOrderInput backwards), so that the same form makes the same body. */
+export function checkoutValuesOf(input: OrderCreateInput): CheckoutValues {
+  const address = input.fulfilment.method === 'delivery' ? input.fulfilment.address : null;
+  return {
+    recipientName: input.recipientName,
+    phone: input.phone,
+    ward: address?.ward ?? '',
+    street: address?.street ?? '',
+    note: input.note ?? '',
+    paymentMethod: input.paymentMethod,
+  };
+}
+
 /** The server's field errors ('fulfilment.address.ward', 'phone', ...) on the form's fields. */
 export function serverFieldErrors(errors: ReadonlyArray<{ field: string; message: string }>): CheckoutErrors {
   const result: CheckoutErrors = {};
