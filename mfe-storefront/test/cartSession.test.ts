@@ -1,6 +1,7 @@
 import { EventBus, readStoredCartItemCount, type BusEvents, type Session } from 'shared-contracts';
 import { watchCartSession } from '../src/cart/cartSession';
 import { readStoredCart, writeStoredCart } from '../src/cart/cartStorage';
+import { newCheckoutAttempt, readCheckoutAttempt, saveCheckoutAttempt } from '../src/cart/checkoutAttempt';
 
 const customer: Session = {
   token: 'access',
@@ -61,6 +62,34 @@ describe('the cart session watcher (first load, without the cart owner)', () => 
     bus.publish('auth/logout', { reason: 'unauthorized' });
     expect(readStoredCart().items).toHaveLength(1);
     expect(changes).toEqual([]);
+  });
+});
+
+describe('the unanswered order attempt', () => {
+  const body = JSON.stringify({
+    items: [{ kind: 'product', refId: 7, quantity: 2, price: 1_250_000 }],
+    recipientName: 'Nguyễn Minh Anh',
+    phone: '0912345678',
+    fulfilment: { method: 'delivery', address: { province: 'Hà Nội', ward: 'Phường Cầu Giấy', street: '88 Xuân Thủy' } },
+    paymentMethod: 'COD',
+  });
+  const attempt = newCheckoutAttempt('42', 'key-0123456789', body, [cable]);
+
+  it('is read back for its customer only, with the lines as shown', () => {
+    saveCheckoutAttempt(attempt);
+    expect(readCheckoutAttempt('42')).toEqual({ userId: '42', key: 'key-0123456789', body, lines: [{ id: 'product-7', name: 'Cáp sạc Type 2', quantity: 2, price: 1_250_000 }] });
+    expect(readCheckoutAttempt('7')).toBeNull();
+    expect(readCheckoutAttempt(null)).toBeNull();
+    localStorage.setItem('checkout-attempt', JSON.stringify({ ...attempt, body: '{"items":[]}' }));
+    expect(readCheckoutAttempt('42')).toBeNull();
+  });
+
+  it("is forgotten on the customer's own logout (their address stays off the browser), kept when the session expired", () => {
+    saveCheckoutAttempt(attempt);
+    watch(customer).bus.publish('auth/logout', { reason: 'unauthorized' });
+    expect(readCheckoutAttempt('42')).not.toBeNull();
+    watch(customer).bus.publish('auth/logout', { reason: 'user' });
+    expect(localStorage.getItem('checkout-attempt')).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import { CART_STORAGE_KEY, eventBus, sessionStore, type EventBus, type Session } from 'shared-contracts';
+import { dropCheckoutAttempt } from './checkoutAttempt';
 import { loadCartOwner } from './loadCartOwner';
 
 function browserStorage(): Storage | null {
@@ -14,7 +15,8 @@ function browserStorage(): Storage | null {
  * in its own chunk. It loads the cart owner when there is cart work without a cart page: after a login (the owner
  * merges the guest cart and shows the customer's cart), or at start with a session and a guest cart not merged
  * yet (or another customer's mirror). Without a session (at start, after a logout) a customer's mirror is
- * forgotten and the header told.
+ * forgotten and the header told. The customer's own logout also forgets an unanswered order attempt (its
+ * recipient, phone and address stay off a shared browser); an expired session keeps it for the next login.
  */
 export function watchCartSession(
   bus: EventBus = eventBus,
@@ -41,5 +43,8 @@ export function watchCartSession(
   if (!user) forgetMirror();
   else if (cart && (cart.userId == null ? cart.items?.length : String(cart.userId) !== user)) start();
   bus.on('auth/login').subscribe(start);
-  bus.on('auth/logout').subscribe(forgetMirror);
+  bus.on('auth/logout').subscribe(({ reason }) => {
+    forgetMirror();
+    if (reason === 'user') dropCheckoutAttempt(null, storage);
+  });
 }
