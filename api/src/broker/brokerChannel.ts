@@ -18,8 +18,11 @@ export interface BrokerChannel {
    * Starts listening: the handlers of the first call are kept, a later call returns the current readiness
    * (trying again at once when the last attempt failed or the connection was lost). Resolves once subscribed,
    * or once a failed attempt is logged (a reconnect is then scheduled). `onResync` is called when a lost
-   * connection is back: messages may have been missed meanwhile.
+   * connection is back: messages may have been missed meanwhile. `onLost` is called when an attempt fails or the
+   * subscription is lost (messages are being missed until `onResync`).
    */
-  listen(onMessage: (message: string) => void, onResync?: () => void): Promise<void>;
+  listen(onMessage: (message: string) => void, onResync?: () => void, onLost?: () => void): Promise<void>;
+  /** Whether the subscription is in place now (messages published now reach this instance). */
+  isListening(): boolean;
   close(): Promise<void>;
 }

@@ -14,7 +14,7 @@ export const RECONNECT_MAX_MS = 30_000;
  */
 export function postgresChannel(options: { connectionString: string; db: Kysely<Database>; channel: string; label: string; log: BrokerLog }): BrokerChannel {
   const { connectionString, db, channel, label, log } = options;
-  let handlers: { onMessage: (message: string) => void; onResync?: () => void } | null = null;
+  let handlers: { onMessage: (message: string) => void; onResync?: () => void; onLost?: () => void } | null = null;
   let client: Client | null = null;
   let closed = false;
   let retryDelayMs = RECONNECT_FIRST_MS;
@@ -36,6 +36,7 @@ export function postgresChannel(options: { connectionString: string; db: Kysely<
       listening = null;
       if (closed) return;
       log.warn({ err: error }, `${label}: LISTEN connection lost, reconnecting`);
+      handlers?.onLost?.();
       next.removeAllListeners('end');
       void next.end().catch(() => undefined);
       scheduleReconnect();
@@ -73,6 +74,7 @@ export function postgresChannel(options: { connectionString: string; db: Kysely<
     listening ??= connect().catch((error: unknown) => {
       listening = null;
       log.error({ err: error }, `${label}: cannot LISTEN on PostgreSQL`);
+      handlers?.onLost?.();
       scheduleReconnect();
     });
     return listening;
@@ -83,8 +85,9 @@ export function postgresChannel(options: { connectionString: string; db: Kysely<
     async publish(message) {
       await sql`select pg_notify(${channel}, ${message})`.execute(db);
     },
-    listen(onMessage, onResync) {
-      handlers ??= { onMessage, onResync };
+    isListening: () => client !== null,
+    listen(onMessage, onResync, onLost) {
+      handlers ??= { onMessage, onResync, onLost };
       return ready();
     },
     async close() {

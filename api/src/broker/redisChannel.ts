@@ -12,21 +12,29 @@ export function redisChannel(options: { url: string; channel: string; label: str
   const subscriber = redisSubscriber(url);
   publisher.on('error', (error: Error) => log.warn({ err: error }, `${label}: Redis publisher error`));
   subscriber.on('error', (error: Error) => log.warn({ err: error }, `${label}: Redis subscriber error`));
-  let handlers: { onMessage: (message: string) => void; onResync?: () => void } | null = null;
+  let handlers: { onMessage: (message: string) => void; onResync?: () => void; onLost?: () => void } | null = null;
   let subscribed: Promise<void> | null = null;
+  /** Subscribed on the current connection (false from a 'close' until subscribed again). */
+  let listening = false;
 
   return {
     kind: 'redis',
     async publish(message) {
       await publisher.publish(channel, message);
     },
-    listen(onMessage, onResync) {
+    isListening: () => listening,
+    listen(onMessage, onResync, onLost) {
       if (!handlers) {
-        handlers = { onMessage, onResync };
+        handlers = { onMessage, onResync, onLost };
         subscriber.on('message', (from: string, payload: string) => {
           if (from === channel) handlers?.onMessage(payload);
         });
         let connectedOnce = false;
+        subscriber.on('close', () => {
+          if (!listening) return;
+          listening = false;
+          handlers?.onLost?.();
+        });
         subscriber.on('ready', () => {
           if (!connectedOnce) {
             connectedOnce = true;
@@ -34,16 +42,22 @@ export function redisChannel(options: { url: string; channel: string; label: str
           }
           // A reconnection: subscribe again, then resync what was missed meanwhile; a failure waits for the next 'ready'.
           subscriber.subscribe(channel).then(
-            () => handlers?.onResync?.(),
+            () => {
+              listening = true;
+              handlers?.onResync?.();
+            },
             (error: unknown) => log.warn({ err: error }, `${label}: cannot subscribe again on Redis`),
           );
         });
       }
       subscribed ??= subscriber.subscribe(channel).then(
-        () => undefined,
+        () => {
+          listening = true;
+        },
         (error: unknown) => {
           subscribed = null;
           log.error({ err: error }, `${label}: cannot subscribe on Redis`);
+          handlers?.onLost?.();
         },
       );
       return subscribed;

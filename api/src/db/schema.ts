@@ -16,6 +16,7 @@ import type { ServiceRatingTables } from './serviceRatingSchema';
 import type { ConversationTables } from './conversationSchema';
 import type { NotificationCentreTables } from './notificationCentreSchema';
 import type { NotificationChannelTables } from './notificationChannelSchema';
+import type { LiveEventLogTables } from './liveEventLogSchema';
 import type { CatalogueAdminTables, ProductAdminColumns } from './catalogueAdminSchema';
 import type { PredictionTables } from './predictionSchema';
 import type { ScheduledJobTables } from './scheduledJobSchema';
@@ -316,7 +317,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

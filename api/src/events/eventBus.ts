@@ -26,6 +26,9 @@ import type { BrokerChannel, BrokerLog } from '../broker/brokerChannel';
 import { createBrokerChannel, perDatabaseRedisChannel } from '../broker/createBrokerChannel';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { appendToLog, logHead, logTail, LOG_RETENTION_MS, pruneLog, rowsForStream, type LogKeys, type StreamKeys } from './eventLog';
+import { LogCursor } from './logCursor';
+import { logFollower, type LogFollowerTimings } from './logFollower';
 
 /**
  * The live event bus of the app (the service side's changes). It carries four kinds of message, published once
@@ -39,11 +42,14 @@ import type { Database } from '../db/schema';
  * - `floor-changed` (anything else of a centre's floor: an assignment, a payment...): to the centre only
  *   (GET /staff/events).
  *
- * In-process (no broker: one instance only), or over a broker channel (broker/brokerChannel.ts): Redis pub/sub
- * when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL.
+ * A publish is one insert into the live log (eventLog.ts; its id is the SSE `id:` of the message's frames) and the
+ * delivery to this instance's streams; a broker channel (broker/brokerChannel.ts: Redis pub/sub when REDIS_URL is
+ * set, else PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL) then relays it to the other instances, and
+ * the request never waits on the broker. What the broker misses, the instances read from the log
+ * (logFollower.ts), and a stream reconnecting with Last-Event-ID replays its own missed rows (replay()).
+ * memoryEventBus() (tests) has neither log nor broker.
  *
- * Publishing never fails the request that made the change: if the broker is unreachable the message is
- * delivered to this instance's streams only and the error is logged.
+ * Publishing never fails the request that made the change: a log or broker failure is logged.
  */
 
 export interface AppointmentStatusMessage {
@@ -85,7 +91,8 @@ export type CustomerEvent =
   | { name: typeof SERVICE_ORDER_EVENT; data: ServiceOrderEvent }
   | { name: typeof ORDER_STATUS_EVENT; data: OrderStatusEvent };
 
-export type AppointmentEventListener = (event: CustomerEvent) => void;
+/** `id`: the message's id in the live log, the SSE `id:` of its frame (null when it was not logged). */
+export type AppointmentEventListener = (event: CustomerEvent, id: number | null) => void;
 
 /** An event of one user's personal stream (GET /api/notifications/events), whatever their role. */
 export type PersonalEvent =
@@ -98,10 +105,10 @@ export interface PersonalMessage {
   event: PersonalEvent;
 }
 
-export type PersonalEventListener = (event: PersonalEvent) => void;
+export type PersonalEventListener = (event: PersonalEvent, id: number | null) => void;
 /** Told of each message this instance publishes (never of another instance's): what acts once per event in a cluster. */
 export type PublishedListener = (message: BusMessage) => void;
-export type FloorEventListener = (event: FloorChangedEvent) => void;
+export type FloorEventListener = (event: FloorChangedEvent, id: number | null) => void;
 /** A centre's floor changed: which centre, and what kind of change (FloorChange.kind). */
 export type CentreChangeListener = (change: { centreId: number; kind: string }) => void;
 
@@ -136,12 +143,31 @@ export interface EventBus {
    * instance's ready-made floor answers (floorReadCache.ts) no older than the last change.
    */
   onCentreChange(listener: CentreChangeListener): () => void;
-  /** Resolves once messages published by other instances reach this one (immediately in-process). */
+  /**
+   * Resolves once messages published by other instances reach this one (immediately in-process): over the broker,
+   * or by reading the log when the broker cannot be reached within about a second.
+   */
   ready(): Promise<void>;
+  /**
+   * Delivers to a stream what it missed after the log's id `afterId`: `subscribe` subscribes the stream's listeners
+   * to `source` (as it does to the bus), and the log's rows for them are delivered there, oldest first. 'resync'
+   * (with the log's newest id, null when empty): more than the replay may send, or older than the log keeps, or a
+   * failed read: the page must read again. 'unavailable': this bus keeps no log.
+   */
+  replay(afterId: number, subscribe: (source: StreamSource) => () => void): Promise<ReplayOutcome>;
+  /** Whether the broker is lost and the log cannot be read either: this instance's streams would miss messages. */
+  isBlind(): boolean;
+  /** Told when the bus becomes blind (isBlind()); returns the unsubscribe function. */
+  onBlind(listener: () => void): () => void;
   /** Open subscriptions on this instance (streams being served: customers' and centres'). */
   subscriberCount(): number;
   close(): Promise<void>;
 }
+
+/** What a stream subscribes its listeners to: the bus, or a replay of what it missed. */
+export type StreamSource = Pick<EventBus, 'subscribe' | 'subscribeCentre' | 'subscribeEveryCentre' | 'subscribePersonal'>;
+
+export type ReplayOutcome = { kind: 'replayed'; ids: number[] } | { kind: 'resync'; head: number | null } | { kind: 'unavailable' };
 
 /** A message as it travels between instances (one channel, tagged by type). */
 export type BusMessage =
@@ -153,9 +179,9 @@ export type BusMessage =
 
 /** Listeners of this instance by key (a customer's id, or a centre's id). */
 class Listeners<T> {
-  private readonly byKey = new Map<number, Set<(value: T) => void>>();
+  private readonly byKey = new Map<number, Set<(value: T, id: number | null) => void>>();
 
-  add(key: number, listener: (value: T) => void): () => void {
+  add(key: number, listener: (value: T, id: number | null) => void): () => void {
     let set = this.byKey.get(key);
     if (!set) {
       set = new Set();
@@ -175,8 +201,13 @@ class Listeners<T> {
     return total;
   }
 
-  emit(key: number, value: T): void {
-    for (const listener of [...(this.byKey.get(key) ?? [])]) listener(value);
+  /** The keys listened to (a replay reads the log's rows of these only). */
+  keys(): number[] {
+    return [...this.byKey.keys()];
+  }
+
+  emit(key: number, value: T, id: number | null): void {
+    for (const listener of [...(this.byKey.get(key) ?? [])]) listener(value, id);
   }
 }
 
@@ -203,9 +234,9 @@ class LocalFanOut {
   }
 
   /** A centre's floor streams, and the streams of every centre, get `event`. */
-  private emitFloor(event: FloorChangedEvent): void {
-    this.centres.emit(event.centreId, event);
-    for (const listener of [...this.everyCentre]) listener(event);
+  private emitFloor(event: FloorChangedEvent, id: number | null): void {
+    this.centres.emit(event.centreId, event, id);
+    for (const listener of [...this.everyCentre]) listener(event, id);
   }
 
   subscribePersonal(userId: number, listener: PersonalEventListener): () => void {
@@ -214,6 +245,15 @@ class LocalFanOut {
 
   count(): number {
     return this.customers.count() + this.centres.count() + this.everyCentre.size + this.personal.count();
+  }
+
+  /** What the listeners listen to, as the log's keys (eventLog.ts StreamKeys). */
+  streamKeys(): StreamKeys {
+    return {
+      userIds: [...new Set([...this.customers.keys(), ...this.personal.keys()])],
+      centreIds: this.centres.keys(),
+      everyCentre: this.everyCentre.size > 0,
+    };
   }
 
   onPublished(listener: PublishedListener): () => void {
@@ -247,37 +287,37 @@ class LocalFanOut {
     for (const listener of [...this.centreChanges]) listener(change);
   }
 
-  deliver(message: BusMessage): void {
+  deliver(message: BusMessage, id: number | null): void {
     this.note(message);
     switch (message.type) {
       case 'appointment-status':
-        if (message.userId !== null) this.customers.emit(message.userId, { name: APPOINTMENT_STATUS_EVENT, data: message.event });
-        this.emitFloor({
-          centreId: message.centreId,
-          kind: 'appointment',
-          appointmentId: message.event.appointmentId,
-          serviceOrderId: null,
-          at: message.event.at,
-        });
+        if (message.userId !== null) this.customers.emit(message.userId, { name: APPOINTMENT_STATUS_EVENT, data: message.event }, id);
+        this.emitFloor(
+          { centreId: message.centreId, kind: 'appointment', appointmentId: message.event.appointmentId, serviceOrderId: null, at: message.event.at },
+          id,
+        );
         return;
       case 'service-order':
-        if (message.userId !== null) this.customers.emit(message.userId, { name: SERVICE_ORDER_EVENT, data: message.event });
-        this.emitFloor({
-          centreId: message.centreId,
-          kind: 'service-order',
-          appointmentId: message.event.appointmentId,
-          serviceOrderId: message.event.serviceOrderId,
-          at: message.event.at,
-        });
+        if (message.userId !== null) this.customers.emit(message.userId, { name: SERVICE_ORDER_EVENT, data: message.event }, id);
+        this.emitFloor(
+          {
+            centreId: message.centreId,
+            kind: 'service-order',
+            appointmentId: message.event.appointmentId,
+            serviceOrderId: message.event.serviceOrderId,
+            at: message.event.at,
+          },
+          id,
+        );
         return;
       case 'order-status':
-        this.customers.emit(message.userId, { name: ORDER_STATUS_EVENT, data: message.event });
+        this.customers.emit(message.userId, { name: ORDER_STATUS_EVENT, data: message.event }, id);
         return;
       case 'personal':
-        this.personal.emit(message.userId, message.event);
+        this.personal.emit(message.userId, message.event, id);
         return;
       case 'floor-changed':
-        this.emitFloor(message.event);
+        this.emitFloor(message.event, id);
     }
   }
 }
@@ -309,16 +349,52 @@ export function parseMessage(payload: string): BusMessage | null {
   }
 }
 
+/** A message as the broker carries it: the message and its id in the log (null: the insert failed). */
+export interface BusEnvelope {
+  id: number | null;
+  message: BusMessage;
+}
+
+/** An envelope from the broker; a bare message (an instance of the previous release) has no id; null when not ours. */
+export function parseEnvelope(payload: string): BusEnvelope | null {
+  try {
+    const value: unknown = JSON.parse(payload);
+    if (typeof value === 'object' && value !== null && 'message' in value) {
+      const id = 'id' in value && typeof value.id === 'number' && Number.isSafeInteger(value.id) ? value.id : null;
+      const parsed = busMessageSchema.safeParse(value.message);
+      return parsed.success ? { id, message: parsed.data } : null;
+    }
+    const bare = busMessageSchema.safeParse(value);
+    return bare.success ? { id: null, message: bare.data } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user and the centre whose streams get `message` (the log's keys). */
+function logKeysOf(message: BusMessage): LogKeys {
+  switch (message.type) {
+    case 'appointment-status':
+    case 'service-order':
+      return { userId: message.userId, centreId: message.centreId };
+    case 'order-status':
+    case 'personal':
+      return { userId: message.userId, centreId: null };
+    case 'floor-changed':
+      return { userId: null, centreId: message.event.centreId };
+  }
+}
+
 /**
- * The bus's public operations over one `send` (how a message reaches every instance, this one included) and
- * this instance's fan-out.
+ * The bus's public operations over one `publishMessage` (how a message reaches this instance's streams and the
+ * others') and this instance's fan-out.
  */
-function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMessage) => Promise<void>) {
-  // This instance's listeners learn of its own change at once, before a remote bus brings it back.
+function busOperations(fanOut: LocalFanOut, publishMessage: (message: BusMessage) => Promise<void>) {
+  // This instance's listeners learn of its own change at once, synchronously, before the log or a broker.
   const send = (message: BusMessage): Promise<void> => {
     fanOut.note(message);
     fanOut.notePublished(message);
-    return deliverEverywhere(message);
+    return publishMessage(message);
   };
   return {
     publish: (message: AppointmentStatusMessage) => send({ type: 'appointment-status', ...message }),
@@ -347,36 +423,191 @@ function busOperations(fanOut: LocalFanOut, deliverEverywhere: (message: BusMess
   };
 }
 
+/** In-process only, no log (tests): frames carry no id, a replay is unavailable. */
 export function memoryEventBus(): EventBus {
   const fanOut = new LocalFanOut();
   return {
     kind: 'memory',
-    ...busOperations(fanOut, async (message) => fanOut.deliver(message)),
+    ...busOperations(fanOut, async (message) => fanOut.deliver(message, null)),
     ready: async () => undefined,
+    replay: async () => ({ kind: 'unavailable' }),
+    isBlind: () => false,
+    onBlind: () => () => undefined,
     close: async () => undefined,
   };
 }
 
-/** The bus over a broker channel: every instance's messages reach this one's streams once it is ready(). */
-export function brokerEventBus(channel: BrokerChannel, log: BrokerLog): EventBus {
+/** The most rows a reconnecting stream is replayed; past it the page reads again. */
+export const REPLAY_MAX_ROWS = 500;
+/** How long ready() waits for the broker's subscription before it relies on reading the log. */
+export const LISTEN_WAIT_MS = 1_000;
+/** How often each instance deletes the rows older than LOG_RETENTION_MS. */
+export const PRUNE_EVERY_MS = 60_000;
+
+export interface LoggedEventBusOptions {
+  db: Kysely<Database>;
+  log: BrokerLog;
+  /** The broker between instances; null: one instance (the log serves replays only). */
+  channel: BrokerChannel | null;
+  timings?: Partial<LogFollowerTimings>;
+}
+
+/**
+ * The bus over the live log (eventLog.ts) and, with several instances, a broker channel. A publish is one insert
+ * and this instance's delivery; the broker relay is not awaited. The other instances get the message from the
+ * broker, or from the log (logFollower.ts) while the broker is lost; the cursor delivers each id once.
+ */
+export function loggedEventBus(options: LoggedEventBusOptions): EventBus {
+  const { db, log, channel } = options;
   const fanOut = new LocalFanOut();
-  const onMessage = (payload: string) => {
-    const message = parseMessage(payload);
-    if (message) fanOut.deliver(message);
+  const cursor = new LogCursor();
+  const blindListeners = new Set<() => void>();
+  let blind = false;
+  const follower = channel
+    ? logFollower({
+        db,
+        cursor,
+        log,
+        timings: options.timings,
+        deliver: (id, payload) => {
+          const message = parseMessage(payload);
+          if (message) fanOut.deliver(message, id);
+        },
+        onBlindChange: (next) => {
+          blind = next;
+          if (next) log.error({}, 'live events: broker lost and event log unreadable, streams told to read again');
+          if (next) for (const listener of [...blindListeners]) listener();
+        },
+      })
+    : null;
+
+  let pruner: NodeJS.Timeout | null = null;
+  const startPruning = () => {
+    if (pruner) return;
+    pruner = setInterval(() => {
+      pruneLog(db, new Date(Date.now() - LOG_RETENTION_MS)).catch((error: unknown) => log.warn({ err: error }, 'live events: cannot prune the event log'));
+    }, PRUNE_EVERY_MS);
+    pruner.unref();
   };
-  const failure = channel.kind === 'redis' ? 'Redis publish failed' : 'NOTIFY failed';
+
+  // The relay: never awaited by a publish. While publishing fails, one attempt at a time probes the broker (the
+  // log holds the rest: the other instances read it).
+  let publishing = true;
+  let probing = false;
+  const failure = channel?.kind === 'redis' ? 'Redis publish failed' : 'NOTIFY failed';
+  const relay = (payload: string) => {
+    if (!channel) return;
+    if (!publishing) {
+      if (probing) return;
+      probing = true;
+    }
+    channel.publish(payload).then(
+      () => {
+        probing = false;
+        if (publishing) return;
+        publishing = true;
+        follower?.setBroker('publishing', true);
+      },
+      (error: unknown) => {
+        probing = false;
+        if (!publishing) return;
+        publishing = false;
+        log.error({ err: error }, `appointment events: ${failure}, other instances read the event log meanwhile`);
+        follower?.setBroker('publishing', false);
+      },
+    );
+  };
+
+  const publishMessage = async (message: BusMessage): Promise<void> => {
+    startPruning();
+    const payload = JSON.stringify(message);
+    let id: number | null = null;
+    try {
+      id = await appendToLog(db, logKeysOf(message), payload);
+      cursor.claim(id);
+    } catch (error) {
+      log.error({ err: error }, 'appointment events: cannot write the event log, delivered without an id');
+    }
+    fanOut.deliver(message, id);
+    relay(`{"id":${id === null ? 'null' : id},"message":${payload}}`);
+  };
+
+  const onMessage = (payload: string) => {
+    const envelope = parseEnvelope(payload);
+    if (!envelope) return;
+    if (envelope.id !== null && !cursor.claim(envelope.id)) return;
+    fanOut.deliver(envelope.message, envelope.id);
+  };
+
+  let listenDeadline: NodeJS.Timeout | undefined;
+  let firstReady: Promise<void> | null = null;
+  /** Subscribes (or, after a failure, tries again): the follower learns whether this instance listens. */
+  const subscribe = (): Promise<void> => {
+    if (!channel || !follower) return Promise.resolve();
+    return channel
+      .listen(
+        onMessage,
+        () => follower.setBroker('listening', true),
+        () => follower.setBroker('listening', false),
+      )
+      .then(() => follower.setBroker('listening', channel.isListening()));
+  };
+  /** The first subscription, for LISTEN_WAIT_MS at most: a broker that does not answer leaves the log to serve meanwhile. */
+  const firstSubscription = async (): Promise<void> => {
+    const deadline = new Promise<void>((resolve) => {
+      listenDeadline = setTimeout(resolve, LISTEN_WAIT_MS);
+      listenDeadline.unref();
+    });
+    await Promise.race([subscribe(), deadline]);
+    clearTimeout(listenDeadline);
+  };
+
   return {
-    kind: channel.kind,
-    ...busOperations(fanOut, async (message) => {
-      try {
-        await channel.publish(JSON.stringify(message));
-      } catch (error) {
-        log.error({ err: error }, `appointment events: ${failure}, delivered on this instance only`);
-        fanOut.deliver(message);
+    kind: channel?.kind ?? 'memory',
+    ...busOperations(fanOut, publishMessage),
+    async ready() {
+      startPruning();
+      if (!channel || !follower) return;
+      if (firstReady) {
+        // Later streams never wait on a lost broker: the log serves them; the channel tries again meanwhile.
+        if (!channel.isListening()) void subscribe();
+        return firstReady;
       }
-    }),
-    ready: () => channel.listen(onMessage),
-    close: () => channel.close(),
+      firstReady = Promise.all([follower.start(), firstSubscription()]).then(() => undefined);
+      return firstReady;
+    },
+    async replay(afterId, subscribe) {
+      const scratch = new LocalFanOut();
+      const unsubscribe = subscribe(scratch);
+      try {
+        const [oldest, rows] = await Promise.all([logTail(db), rowsForStream(db, afterId, scratch.streamKeys(), REPLAY_MAX_ROWS + 1)]);
+        if (oldest === null || oldest > afterId + 1 || rows.length > REPLAY_MAX_ROWS) return { kind: 'resync', head: await logHead(db) };
+        const ids: number[] = [];
+        for (const row of rows) {
+          const message = parseMessage(row.payload);
+          if (!message) continue;
+          scratch.deliver(message, row.id);
+          ids.push(row.id);
+        }
+        return { kind: 'replayed', ids };
+      } catch (error) {
+        log.warn({ err: error }, 'live events: cannot read the event log for a replay');
+        return { kind: 'resync', head: null };
+      } finally {
+        unsubscribe();
+      }
+    },
+    isBlind: () => blind,
+    onBlind(listener) {
+      blindListeners.add(listener);
+      return () => blindListeners.delete(listener);
+    },
+    async close() {
+      follower?.close();
+      if (pruner) clearInterval(pruner);
+      clearTimeout(listenDeadline);
+      await channel?.close();
+    },
   };
 }
 
@@ -390,7 +621,7 @@ export function redisChannel(config: Pick<Config, 'databaseUrl' | 'sqliteFile'>)
   return perDatabaseRedisChannel(REDIS_CHANNEL_BASE, config);
 }
 
-/** Redis when REDIS_URL is set; else PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL; else in-process. */
+/** Over the live log, with Redis when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL, else no broker (one instance). */
 export function createEventBus(options: { config: Config; db: Kysely<Database>; log: BrokerLog }): EventBus {
   const { config, db, log } = options;
   const channel = createBrokerChannel({
@@ -401,5 +632,5 @@ export function createEventBus(options: { config: Config; db: Kysely<Database>; 
     redisChannelName: REDIS_CHANNEL_BASE,
     postgresChannelName: POSTGRES_CHANNEL,
   });
-  return channel ? brokerEventBus(channel, log) : memoryEventBus();
+  return loggedEventBus({ db, log, channel });
 }

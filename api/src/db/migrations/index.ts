@@ -47,6 +47,8 @@ import * as m0045 from './0045_notification_centre';
 import * as m0046 from './0046_notification_channels';
 import * as m0047 from './0047_lean_product_list_items';
 import * as m0048 from './0048_product_list_version';
+import * as m0049 from './0049_live_event_log';
+import * as m0050 from './0050_revocation_read_index';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -101,4 +103,6 @@ export const migrations: Record<string, Migration> = {
   '0046_notification_channels': m0046,
   '0047_lean_product_list_items': m0047,
   '0048_product_list_version': m0048,
+  '0049_live_event_log': m0049,
+  '0050_revocation_read_index': m0050,
 };

@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * The live bus's log (table live_event_log, migration 0049): each published message is one row, whose id is the
+ * SSE `id:` of its frames. The broker only relays rows; what the broker missed (an instance cut off from it, a
+ * stream reconnecting with Last-Event-ID) is read back from here. Rows are kept LOG_RETENTION_MS.
+ */
+
+/** How long a message stays readable: a stream that reconnects later, or an id older, is told to re-read. */
+export const LOG_RETENTION_MS = 15 * 60_000;
+
+/** A row of the log: its id and the message as JSON. */
+export interface LoggedPayload {
+  id: number;
+  payload: string;
+}
+
+/** Which streams a message is for: the user's and the centre's (either may be none). */
+export interface LogKeys {
+  userId: number | null;
+  centreId: number | null;
+}
+
+/** Writes one message; resolves with its id (one small insert). */
+export async function appendToLog(db: Kysely<Database>, keys: LogKeys, payload: string): Promise<number> {
+  const row = await db
+    .insertInto('live_event_log')
+    .values({ user_id: keys.userId, centre_id: keys.centreId, payload })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The newest id in the log, 0 when empty: where an instance starts reading. */
+export async function logHead(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('live_event_log').select((eb) => eb.fn.max('id').as('head')).executeTakeFirst();
+  return Number(row?.head ?? 0);
+}
+
+/** The oldest id still kept, null when the log is empty. */
+export async function logTail(db: Kysely<Database>): Promise<number | null> {
+  const row = await db.selectFrom('live_event_log').select((eb) => eb.fn.min('id').as('tail')).executeTakeFirst();
+  return row?.tail === null || row?.tail === undefined ? null : Number(row.tail);
+}
+
+/** The ids after `afterId`, oldest first, at most `limit` (the primary key only: cheap when nothing was missed). */
+export async function idsAfter(db: Kysely<Database>, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('live_event_log').select('id').where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** The rows of `ids`, oldest first. */
+export async function payloadsOf(db: Kysely<Database>, ids: readonly number[]): Promise<LoggedPayload[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('live_event_log').select(['id', 'payload']).where('id', 'in', ids).orderBy('id').execute();
+  return rows.map((row) => ({ id: Number(row.id), payload: row.payload }));
+}
+
+/** What one stream listens to: users' ids, centres' ids, or every centre (then any row with a centre). */
+export interface StreamKeys {
+  userIds: readonly number[];
+  centreIds: readonly number[];
+  everyCentre: boolean;
+}
+
+/** The rows after `afterId` a stream of `keys` may receive, oldest first, at most `limit`. */
+export async function rowsForStream(db: Kysely<Database>, afterId: number, keys: StreamKeys, limit: number): Promise<LoggedPayload[]> {
+  if (keys.userIds.length === 0 && keys.centreIds.length === 0 && !keys.everyCentre) return [];
+  const rows = await db
+    .selectFrom('live_event_log')
+    .select(['id', 'payload'])
+    .where('id', '>', afterId)
+    .where((eb) =>
+      eb.or([
+        ...(keys.userIds.length > 0 ? [eb('user_id', 'in', [...keys.userIds])] : []),
+        ...(keys.everyCentre ? [eb('centre_id', 'is not', null)] : keys.centreIds.length > 0 ? [eb('centre_id', 'in', [...keys.centreIds])] : []),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: Number(row.id), payload: row.payload }));
+}
+
+/**
+ * Deletes the rows older than `cutoff`. Ids grow with time, so the first row kept is found by walking the primary
+ * key from the oldest (reading about as many rows as are deleted), and the delete is a range of the key.
+ */
+export async function pruneLog(db: Kysely<Database>, cutoff: Date): Promise<void> {
+  const at = cutoff.toISOString();
+  const firstKept = await db.selectFrom('live_event_log').select('id').where('created_at', '>=', at).orderBy('id').limit(1).executeTakeFirst();
+  if (firstKept) await db.deleteFrom('live_event_log').where('id', '<', firstKept.id).execute();
+  else await db.deleteFrom('live_event_log').where('created_at', '<', at).execute();
+}
