@@ -16,6 +16,8 @@ export interface SseStream {
   pending(): SseEvent[];
   /** Comment lines received (': connected', heartbeats). */
   comments(): string[];
+  /** The `id:` of each event received so far, in order (null: the frame had none). */
+  ids(): Array<string | null>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -31,14 +33,15 @@ export async function listen(app: App): Promise<string> {
  * Opens GET /api/appointments/events over real HTTP (as the browser's fetch does) and resolves once the
  * server's ': connected' comment arrived, i.e. the stream is subscribed.
  */
-export function openEventStream(baseUrl: string, token: string, path = '/api/appointments/events'): Promise<SseStream> {
+export function openEventStream(baseUrl: string, token: string, path = '/api/appointments/events', headers: Record<string, string> = {}): Promise<SseStream> {
   return new Promise((resolve, reject) => {
     const queue: SseEvent[] = [];
     const waiters: Array<(event: SseEvent) => void> = [];
     const comments: string[] = [];
+    const ids: Array<string | null> = [];
     let buffer = '';
     let connected = false;
-    const request = http.get(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } }, (response) => {
+    const request = http.get(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...headers } }, (response) => {
       const stream: SseStream = {
         status: response.statusCode ?? 0,
         contentType: response.headers['content-type'],
@@ -59,6 +62,7 @@ export function openEventStream(baseUrl: string, token: string, path = '/api/app
         },
         pending: () => queue.splice(0),
         comments: () => [...comments],
+        ids: () => [...ids],
         ended: new Promise((resolveEnd) => response.once('end', () => resolveEnd())),
         close: () => request.destroy(),
       };
@@ -83,6 +87,7 @@ export function openEventStream(baseUrl: string, token: string, path = '/api/app
           const event = lines.find((line) => line.startsWith('event: '))?.slice(7);
           const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
           if (!event) continue;
+          ids.push(lines.find((line) => line.startsWith('id: '))?.slice(4) ?? null);
           const waiter = waiters.shift();
           if (waiter) waiter({ event, data });
           else queue.push({ event, data });

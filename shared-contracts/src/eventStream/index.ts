@@ -15,9 +15,16 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
  * - A dropped stream (network, server restart, proxy timeout, or silence for HEARTBEAT_TIMEOUT_MS) is reopened
  *   with exponential backoff and jitter (the server's `retry:` raises the floor); every reopening calls
  *   onOpen({ reconnected: true }) so the page can fetch what it may have missed.
+ * - Each frame's `id:` (the API's live log id) is kept, the highest one: a reopening sends it as Last-Event-ID and
+ *   the server replays what the stream missed meanwhile.
+ * - `event: resync` (the server cannot replay what was missed, or cannot deliver for now) is not passed to onEvent:
+ *   it calls onOpen({ reconnected: true }), the same re-read as after a reopening.
  * - A 401 (the access token expired) renews the token (renewToken: any authenticated call of the shared API
  *   client refreshes the session, or logs out), then reopens with the new token. Without a session it stops.
  */
+
+/** The server's event telling the page to read again what it shows (api/src/http/eventStream.ts RESYNC_EVENT). */
+export const RESYNC_EVENT = 'resync';
 
 /** Twice the servers' heartbeat, plus slack: a stream silent for this long is considered dead. */
 export const HEARTBEAT_TIMEOUT_MS = 60_000;
@@ -125,6 +132,8 @@ function openEventStream(options: EventStreamOptions): () => void {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let watchdog: ReturnType<typeof setTimeout> | null = null;
   let subscription: { unsubscribe(): void } | null = null;
+  /** The highest frame id received: sent back as Last-Event-ID when the stream is reopened. */
+  let lastEventId: number | null = null;
 
   const setState = (state: StreamConnectionState) => options.onConnectionChange?.(state);
 
@@ -161,7 +170,10 @@ function openEventStream(options: EventStreamOptions): () => void {
   };
 
   const handleEvent = (message: EventSourceMessage) => {
-    if (message.event) options.onEvent({ event: message.event, data: message.data });
+    const id = message.id !== undefined && /^\d{1,15}$/.test(message.id) ? Number(message.id) : null;
+    if (id !== null && (lastEventId === null || id > lastEventId || message.event === RESYNC_EVENT)) lastEventId = id;
+    if (message.event === RESYNC_EVENT) options.onOpen?.({ reconnected: true });
+    else if (message.event) options.onEvent({ event: message.event, data: message.data });
   };
 
   async function readStream(body: ReadableStream<Uint8Array>, current: AbortController): Promise<void> {
@@ -211,7 +223,11 @@ function openEventStream(options: EventStreamOptions): () => void {
     try {
       response = await fetchImpl(options.url, {
         method: 'GET',
-        headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
+        headers: {
+          Accept: 'text/event-stream',
+          Authorization: `Bearer ${token}`,
+          ...(lastEventId !== null ? { 'Last-Event-ID': String(lastEventId) } : {}),
+        },
         credentials: 'omit',
         cache: 'no-store',
         signal: current.signal,

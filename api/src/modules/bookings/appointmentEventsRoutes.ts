@@ -35,7 +35,7 @@ export const appointmentEventsRoutes: FastifyPluginAsyncZod<AppointmentEventsRou
     },
     async (request, reply) => {
       const { userId } = currentAuth(request);
-      await serve(request, reply, (write) => events.subscribe(userId, (event) => write(event.name, event.data)));
+      await serve(request, reply, (write, source) => source.subscribe(userId, (event, id) => write(event.name, event.data, id)));
     },
   );
 });

@@ -48,9 +48,9 @@ export async function announceToCentre(events: EventBus, row: Pick<ConversationR
  * The `conversation` changes of every service centre (an admin's "Tin nhắn" count, GET /api/staff/events?centres=all),
  * on this instance, a centre created after the stream opened included; returns the unsubscribe function.
  */
-export function everyCentreConversations(events: EventBus, listener: FloorEventListener): () => void {
-  return events.subscribeEveryCentre((event) => {
-    if (event.kind === 'conversation') listener(event);
+export function everyCentreConversations(events: Pick<EventBus, 'subscribeEveryCentre'>, listener: FloorEventListener): () => void {
+  return events.subscribeEveryCentre((event, id) => {
+    if (event.kind === 'conversation') listener(event, id);
   });
 }
 

@@ -53,12 +53,12 @@ export const staffEventsRoutes: FastifyPluginAsyncZod<StaffEventsRoutesOptions> 
         if (request.query.centreId !== undefined) {
           throw new AppError(400, ERROR_CODES.VALIDATION_ERROR, staffEventsMessages.centreOrEvery, [{ field: 'centres', message: staffEventsMessages.centreOrEvery }]);
         }
-        await serve(request, reply, (write) => everyCentreConversations(events, (event) => write(FLOOR_CHANGED_EVENT, event)));
+        await serve(request, reply, (write, source) => everyCentreConversations(source, (event, id) => write(FLOOR_CHANGED_EVENT, event, id)));
         return;
       }
       // An admin may watch a stock location too (the stock page of the online warehouse).
       const centreId = await centreForRequest(db, scope, request.query.centreId, { stockLocations: true });
-      await serve(request, reply, (write) => events.subscribeCentre(centreId, (event) => write(FLOOR_CHANGED_EVENT, event)));
+      await serve(request, reply, (write, source) => source.subscribeCentre(centreId, (event, id) => write(FLOOR_CHANGED_EVENT, event, id)));
     },
   );
 });

@@ -30,7 +30,7 @@ export const notificationEventsRoutes: FastifyPluginAsyncZod<NotificationEventsR
     },
     async (request, reply) => {
       const { userId } = currentAuth(request);
-      await serve(request, reply, (write) => events.subscribePersonal(userId, (event) => write(event.name, event.data)));
+      await serve(request, reply, (write, source) => source.subscribePersonal(userId, (event, id) => write(event.name, event.data, id)));
     },
   );
 });
