@@ -18,6 +18,8 @@ import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
 import { parseShutdownDrainMs } from './http/drain';
 
+/** How long after the port closes kept-alive connections that carry no request are closed. */
+const IDLE_CONNECTIONS_GRACE_MS = 1_000;
 /** How long closing may take after the drain window before the process exits anyway. */
 const FORCED_EXIT_MS = 10_000;
 
@@ -63,7 +65,12 @@ export async function main(): Promise<void> {
       }
       try {
         metricsServer?.close();
+        // The port closes now; a kept-alive connection's next request is still served (Connection: close). Those still
+        // idle a moment later are closed then: by that time a request the balancer sent on one has arrived and is
+        // served, instead of meeting a socket cut the instant the port closed.
+        const idleClose = setTimeout(() => app?.server.closeIdleConnections(), IDLE_CONNECTIONS_GRACE_MS);
         await app?.close();
+        clearTimeout(idleClose);
       } catch (error) {
         app?.log.error({ err: error }, 'error while closing the HTTP server');
         code = 1;

@@ -49,8 +49,8 @@ export function toErrorReply(error: unknown): ErrorReply {
   if (typeof error !== 'object' || error === null) return internalError();
   // The database refused a value of the request (a NUL in text, an integer beyond its column...): a 400.
   if (isDatabaseInputError(error)) return { status: 400, body: failure(ERROR_CODES.INVALID_INPUT, INVALID_INPUT_MESSAGE) };
-  // The connection died under the request (a database restart, failover, a dropped socket): nothing was committed
-  // that the client was not told of, and the pool reconnects; try again in a second.
+  // The connection died under the request (a database restart, failover, a dropped socket): the pool reconnects; try
+  // again in a second. If the commit's answer was what got lost, a retry finds what was done (Idempotency-Key).
   if (isDatabaseConnectionFault(error)) {
     return { status: 503, body: failure(ERROR_CODES.DATABASE_UNREACHABLE, apiMessages.databaseConnectionLost), retryAfterSeconds: CONNECTION_FAULT_RETRY_AFTER_SECONDS };
   }
