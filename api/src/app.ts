@@ -125,7 +125,7 @@ function loggerOptions(logger: BuildAppOptions['logger']): Pick<FastifyServerOpt
 }
 
 /** What a browser on an allowed origin may send (the bearer token, JSON bodies, the order retry key). */
-export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Last-Event-ID'];
 
 /**
  * CORS for separately hosted clients (CORS_ORIGINS): exactly the listed origins get Access-Control-Allow-Origin,
