@@ -4,6 +4,8 @@ module.exports = {
   ...require('../scripts/jest/workers.cjs'),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // The fault test runs alone, after the suites (jest.faults.config.js): its budgets are timings.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
   transform: {
     // Transpile only, file by file: ts-jest ≥ 29.4 takes that from `isolatedModules: true` in the tsconfig
     // (tsconfig.base.json sets it); `npm run typecheck` does the type checking.

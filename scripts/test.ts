@@ -57,6 +57,17 @@ if (!only || only === 'unit') {
   run('Unit and integration tests (Jest, every package)', 'npx', ['lerna', 'run', 'test', '--ignore', 'e2e', '--concurrency', '1', '--stream']);
 }
 
+// Two API processes behind compose's nginx balancer, under load, through a database drop, kill -9, SIGTERM and a Redis
+// outage (api/test/faults): alone, after the suites, since its budgets are timings. PostgreSQL only.
+if (!only || only === 'unit' || only === 'faults') {
+  if (process.env.TEST_DATABASE_URL) {
+    run('Fault test (two API instances behind nginx: database drop, kill -9, SIGTERM, Redis down)', 'npm', ['run', 'test:faults', '-w', 'api']);
+  } else {
+    console.warn('\n⚠ TEST_DATABASE_URL chưa đặt: bỏ qua bài kiểm thử sự cố (cần PostgreSQL).');
+    if (process.env.CI) process.exit(1);
+  }
+}
+
 if (!only || only === 'e2e' || only === 'contracts') {
   console.log('\n━━ Production builds (what is stale)');
   ensureBuilt();
