@@ -57,6 +57,14 @@ export async function insertBenchCustomers(db: Kysely<Database>, count: number, 
   return ids;
 }
 
+/** compose's nginx balancer in front of loopback API processes, as the fault test runs it. */
+export async function loadNginxBalancer() {
+  const { startBalancer } = await import('../../api/test/support/nginxBalancer.ts');
+  return { startBalancer };
+}
+
+export type { Balancer } from '../../api/test/support/nginxBalancer.ts';
+
 /** The demo accounts (api/seed/demoAccounts.ts) alone: their password, their list, their seed. */
 export async function loadDemoAccounts() {
   const { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } = await import('../../api/seed/demoAccounts.ts');

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Result as AutocannonResult } from 'autocannon';
-import { buildBenchApi, loadApi, loadSeed, openBenchDatabase, stockWarehouse } from './benchApi.ts';
+import { buildBenchApi, loadApi, loadNginxBalancer, loadSeed, openBenchDatabase, stockWarehouse, type Balancer } from './benchApi.ts';
 import { prepareInOwnProcess, processCpuMicros as cpuMicros, round, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
 
@@ -34,8 +34,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SCENARIOS = (process.env.BENCH_SCALE_PHASES ?? 'list,cart,checkout').split(',') as Scenario[];
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BALANCER_CONF = path.join(REPO_ROOT, 'scripts/docker/nginx-api-balancer.conf');
 /** One stock far above what a run sells, so that no checkout runs out. */
 const STOCK_UNITS = 10_000_000;
 
@@ -116,65 +114,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/**
- * compose's balancer configuration for `ports`: the upstream's one `server api:4000 resolve …` (Docker's DNS)
- * becomes one loopback server per process, with the same parameters; the rest is compose's file as it is.
- */
-export function balancerConfiguration(conf: string, ports: number[], listenPort: number): string {
-  const server = /^(\s*)server\s+api:4000\s+resolve\s+([^;]*);$/m.exec(conf);
-  if (!server || !/^resolver .*$/m.test(conf) || !/listen 8080;/.test(conf)) throw new Error(`${BALANCER_CONF}: not the upstream this bench rewrites`);
-  return conf
-    .replace(/^resolver .*$/m, '')
-    .replace(server[0], ports.map((port) => `${server[1]}server 127.0.0.1:${port} ${server[2]};`).join('\n'))
-    .replace('listen 8080;', `listen 127.0.0.1:${listenPort};`);
-}
-
-interface Balancer {
-  port: number;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** nginx in one process (no master, no daemon) with the balancer's configuration in `folder`. */
+/** nginx in one process with compose's balancer configuration in front of `ports` (api/test/support/nginxBalancer.ts). */
 async function startBalancer(folder: string, ports: number[]): Promise<Balancer> {
-  const port = await freePort();
-  const prefix = path.join(folder, `nginx-${ports.length}`);
-  for (const sub of ['logs', 'temp']) mkdirSync(path.join(prefix, sub), { recursive: true });
-  writeFileSync(path.join(prefix, 'balancer.conf'), balancerConfiguration(readFileSync(BALANCER_CONF, 'utf8'), ports, port));
-  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, 'temp', name)};`;
-  writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    `daemon off;\nmaster_process off;\nworker_processes 1;\npid ${path.join(prefix, 'nginx.pid')};\nerror_log ${path.join(prefix, 'logs/error.log')} warn;\n` +
-      `events { worker_connections 4096; }\n` +
-      `http {\n  access_log off;\n  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}\n  include ${path.join(prefix, 'balancer.conf')};\n}\n`,
-  );
-  const child = spawn('nginx', ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.once('error', (error) => reject(new Error(`nginx did not start (${error.message}): apt-get install -y nginx-light`)));
-    child.once('exit', (code) => reject(new Error(`nginx exited with ${code}; see ${prefix}/logs/error.log`)));
-    const poll = async () => {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
-        if (response.ok) return resolve();
-      } catch {
-        // not listening yet
-      }
-      setTimeout(poll, 100);
-    };
-    void poll();
-  });
-  return {
-    port,
-    pid: child.pid!,
-    stop: () => stopChild(child),
-  };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  return exited;
+  const { startBalancer: startNginx } = await loadNginxBalancer();
+  return startNginx(folder, ports, await freePort());
 }
 
 type Scenario = 'list' | 'cart' | 'checkout';
