@@ -4,6 +4,7 @@ import { eventBus, sessionStore, type Session } from 'shared-contracts';
 import { cartApi } from '../src/cart/cartApi';
 import { cartService, shopStore } from '../src/cart/cartOwner';
 import { checkoutApi } from '../src/cart/checkoutApi';
+import { newCheckoutAttempt, saveCheckoutAttempt } from '../src/cart/checkoutAttempt';
 import { DEFAULT_SHIPPING, setShipping } from '../src/cart/checkoutSlice';
 import { removePromo, setAvailablePromotions, setSavedPromotions } from '../src/pages/promotions/promoSlice';
 import * as fixtures from './support/fixtures';
@@ -228,6 +229,28 @@ describe('the cart page of a logged-in customer', () => {
     expect(await within(promoBox()).findByText('Đã áp dụng mã SAVE500K.')).toBeInTheDocument();
     await waitFor(() => expect(total()).toHaveTextContent(money(8_900_000 + 2_500_000 - 500_000 + 30_000)));
     expect(mockedCheckout.quote).toHaveBeenLastCalledWith(expect.objectContaining({ promoCode: 'SAVE500K' }), expect.anything());
+  });
+
+  it('an order sent from checkout without an answer is pointed to, even when the server emptied the cart', async () => {
+    serve([]);
+    await logIn();
+    const body = JSON.stringify({ items: [{ kind: 'product', refId: 1, quantity: 1 }], recipientName: 'Nguyễn Minh Anh', phone: '0912345678', fulfilment: { method: 'pickup', centreId: 1 }, paymentMethod: 'VIETQR' });
+    saveCheckoutAttempt(newCheckoutAttempt(customer.user.id, 'key-1', body, [{ id: 'product-1', name: 'Pin', quantity: 1, price: 8_900_000 }]));
+    renderAt('/cart');
+    expect(await screen.findByText('Giỏ hàng của bạn đang trống.')).toBeInTheDocument();
+    const notice = screen.getByTestId('cart-pending-order');
+    expect(notice).toHaveTextContent('Bạn có một đơn hàng đã gửi nhưng chưa được xác nhận.');
+    expect(within(notice).getByRole('link', { name: 'Xem và thử lại đơn hàng' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('says nothing of another customer\'s unanswered order on this browser', async () => {
+    serve([]);
+    await logIn();
+    const body = JSON.stringify({ items: [{ kind: 'product', refId: 1, quantity: 1 }], recipientName: 'Khách Khác', phone: '0912345678', fulfilment: { method: 'pickup', centreId: 1 }, paymentMethod: 'VIETQR' });
+    saveCheckoutAttempt(newCheckoutAttempt(`${customer.user.id}-other`, 'key-2', body, [{ id: 'product-1', name: 'Pin', quantity: 1, price: 8_900_000 }]));
+    renderAt('/cart');
+    expect(await screen.findByText('Giỏ hàng của bạn đang trống.')).toBeInTheDocument();
+    expect(screen.queryByTestId('cart-pending-order')).not.toBeInTheDocument();
   });
 
   it("a code the server refuses is not applied and its reason is shown", async () => {

@@ -89,6 +89,9 @@ export const messages = {
     pendingText: 'Chưa xác nhận được đơn hàng bạn đã gửi (lỗi kết nối hoặc máy chủ). Vui lòng thử lại; bạn sẽ không bị đặt trùng.',
     pendingDiffers: 'Giỏ hàng hoặc thông tin nhận hàng hiện tại khác đơn này: bấm "Đặt hàng" bên dưới sẽ tạo một đơn hàng khác.',
     retry: 'Thử lại đơn hàng này',
+    /** On /cart while such an order waits (its lines may have left the server's cart). */
+    pendingOnCart: 'Bạn có một đơn hàng đã gửi nhưng chưa được xác nhận.',
+    pendingOnCartLink: 'Xem và thử lại đơn hàng',
   },
 } as const;
 

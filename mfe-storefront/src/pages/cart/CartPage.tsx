@@ -5,6 +5,8 @@ import { storefrontApi } from '../../api/storefrontApi';
 import { cartReady, cartService, shopStore } from '../../cart/cartOwner';
 import type { ShopState } from '../../cart/shopStore';
 import { useSession } from '../../cart/useSession';
+import { readCheckoutAttempt } from '../../cart/checkoutAttempt';
+import { messages } from 'shared-contracts';
 import { Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
 import { usePageMeta } from '../../hooks/usePageMeta';
@@ -48,6 +50,8 @@ function Cart() {
   const [loaded, setLoaded] = useState(false);
   const [check, setCheck] = useState<'checking' | 'done' | 'failed'>('checking');
   const [busyLine, setBusyLine] = useState<string | null>(null);
+  // An order sent from /checkout that got no answer: its lines may have left the server's cart with it.
+  const pendingOrder = readCheckoutAttempt(session?.user.id ?? null) !== null;
   usePageMeta(vi.cart.title, vi.cart.description);
 
   // the cart as the server sees it now: current prices, stock and issues
@@ -103,10 +107,17 @@ function Cart() {
     );
   }
 
+  const pendingNotice = pendingOrder && (
+    <p role="status" className={styles.warning} data-testid="cart-pending-order">
+      {messages.checkout.pendingOnCart} <Link to="/checkout">{messages.checkout.pendingOnCartLink}</Link>
+    </p>
+  );
+
   if (items.length === 0) {
     return (
       <>
         <PageIntro title={vi.cart.title} description={vi.cart.description} />
+        {pendingNotice}
         <div className={styles.empty}>
           <p>{cartText.empty}</p>
           <Link to="/products" className={styles.primary}>
@@ -124,6 +135,7 @@ function Cart() {
   return (
     <>
       <PageIntro title={vi.cart.title} description={vi.cart.description} />
+      {pendingNotice}
       <div className={styles.layout}>
         <section aria-labelledby="cart-lines-heading">
           <h2 id="cart-lines-heading" className={styles.visuallyHidden}>
