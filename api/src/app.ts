@@ -172,8 +172,6 @@ export function buildApp(options: BuildAppOptions): App {
     // While closing, a request on a kept-alive connection is served, not refused with 503 (the drain has told the
     // balancer to send nothing new; what still arrives is answered).
     return503OnClosing: false,
-    // Idle kept-alive connections are closed by server.ts a moment after the port closes, not the instant it does.
-    forceCloseConnections: false,
     // Errors raised before routing (e.g. a malformed URL) get the envelope too.
     frameworkErrors: (error, request, reply) => {
       sendError(request, reply, error);

@@ -16,10 +16,8 @@ import { refuseDemoData } from './security/demoDataGuard';
 import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
-import { parseShutdownDrainMs } from './http/drain';
+import { LEAVING_MS, parseShutdownDrainMs } from './http/drain';
 
-/** How long after the port closes kept-alive connections that carry no request are closed. */
-const IDLE_CONNECTIONS_GRACE_MS = 1_000;
 /** How long closing may take after the drain window before the process exits anyway. */
 const FORCED_EXIT_MS = 10_000;
 
@@ -48,11 +46,16 @@ export async function main(): Promise<void> {
     const forced = setTimeout(() => {
       app?.log.error(`graceful shutdown took more than ${FORCED_EXIT_MS / 1000} s after the drain: forcing exit`);
       process.exit(1);
-    }, drainMs + FORCED_EXIT_MS);
+    }, drainMs + LEAVING_MS + FORCED_EXIT_MS);
     forced.unref();
     void (async () => {
       let code = 0;
-      if (app && drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      if (app && drainMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+        // A balancer without health checks is told in-band to stop choosing this instance (http/drain.ts).
+        app.drain.leave();
+        await new Promise((resolve) => setTimeout(resolve, LEAVING_MS));
+      }
       app?.log.info('drain over: closing');
       memorySaver?.stop();
       try {
@@ -65,12 +68,7 @@ export async function main(): Promise<void> {
       }
       try {
         metricsServer?.close();
-        // The port closes now; a kept-alive connection's next request is still served (Connection: close). Those still
-        // idle a moment later are closed then: by that time a request the balancer sent on one has arrived and is
-        // served, instead of meeting a socket cut the instant the port closed.
-        const idleClose = setTimeout(() => app?.server.closeIdleConnections(), IDLE_CONNECTIONS_GRACE_MS);
         await app?.close();
-        clearTimeout(idleClose);
       } catch (error) {
         app?.log.error({ err: error }, 'error while closing the HTTP server');
         code = 1;

@@ -1,28 +1,49 @@
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, ERROR_MESSAGES } from 'shared-contracts/schemas';
 
 /**
- * The API's stop, as a balancer needs it: from `begin()` on (SIGTERM), readiness answers 503 so that a balancer
- * with health checks sends nothing new, while every request that still arrives is served and answered with
- * `Connection: close`, so that the balancer's kept-alive connections end after their answer instead of being cut
- * idle when the server closes. The server closes once the drain window is over (server.ts).
+ * The API's stop, as a balancer needs it (server.ts runs the phases):
+ * 1. draining, from `begin()` (SIGTERM) for SHUTDOWN_DRAIN_MS: readiness answers 503, so that a balancer with health
+ *    checks sends nothing new; every request that still arrives is served, with `Connection: close`.
+ * 2. leaving, from `leave()` for LEAVING_MS: a GET or HEAD is answered 502 INSTANCE_STOPPING. nginx (no active health
+ *    checks) retries it on another instance and counts this one failed, so it stops choosing it, kept-alive
+ *    connections included; anything else is still served. Then the port and the connections close with nothing on
+ *    its way here: closing while the balancer still chose this instance cut the request it was writing.
  */
 export interface Drain {
   readonly stopping: boolean;
   begin(): void;
+  leave(): void;
 }
 
+/** How long idempotent requests are turned away before the port closes: enough for one to reach a busy instance. */
+export const LEAVING_MS = 500;
+
+const IDEMPOTENT_READS = new Set(['GET', 'HEAD']);
+
 export function registerDrain(app: FastifyInstance): Drain {
-  let stopping = false;
-  app.addHook('onRequest', (_request, reply, done) => {
-    if (stopping) reply.header('connection', 'close');
+  let phase: 'serving' | 'draining' | 'leaving' = 'serving';
+  app.addHook('onRequest', (request, reply, done) => {
+    if (phase === 'serving') return done();
+    reply.header('connection', 'close');
+    if (phase === 'leaving' && IDEMPOTENT_READS.has(request.method)) {
+      void reply
+        .code(502)
+        .type('application/json; charset=utf-8')
+        .send({ success: false, code: ERROR_CODES.INSTANCE_STOPPING, message: ERROR_MESSAGES.INSTANCE_STOPPING });
+      return;
+    }
     done();
   });
   return {
     get stopping() {
-      return stopping;
+      return phase !== 'serving';
     },
     begin() {
-      stopping = true;
+      if (phase === 'serving') phase = 'draining';
+    },
+    leave() {
+      phase = 'leaving';
     },
   };
 }

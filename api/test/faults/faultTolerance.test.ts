@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { createAccessTokens } from '../../src/security/accessTokens';
+import { hashPassword } from '../../src/security/passwords';
 import { systemClock } from '../../src/security/clock';
 import { seedReference } from '../../seed';
 import { startApiProcess, type ApiProcess } from '../support/apiProcess';
@@ -42,6 +43,9 @@ const SERVES_AGAIN_MS = 2_000;
  * one is dropped when its FIN is read, milliseconds later) was in flight as much as one sent before the kill.
  */
 const BALANCER_NOTICE_MS = 100;
+/** Budget: a logout on one instance is refused by the other within this, Redis down or not. */
+const REVOKED_WITHIN_MS = 2_000;
+const PASSWORD = 'MatKhau@2026';
 
 jest.setTimeout(300_000);
 
@@ -300,6 +304,14 @@ describeRunnable('two API instances behind the balancer survive database, proces
       // customer's live stream on one instance hears of every order placed through either, and a stream reopened on
       // the other instance with Last-Event-ID gets what it missed while it was closed.
       const watcher = customers[0]!;
+      // A customer signed in with a password (sign-in needs Redis: before the outage), logged out during it.
+      const signInEmail = `faults.signin.${randomBytes(3).toString('hex')}@example.vn`;
+      await scratch.db.insertInto('users').values({ email: signInEmail, password_hash: await hashPassword(PASSWORD), full_name: 'Trần Thị Đăng Nhập', role: 'customer' }).execute();
+      const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: signInEmail, password: PASSWORD }) });
+      expect(signIn.status).toBe(200);
+      const session = ((await signIn.json()) as { data: { accessToken: string; refreshToken: string } }).data;
+      const profileOn = (instance: ApiProcess) => fetch(`${instance.baseUrl}/api/auth/profile`, { headers: { authorization: `Bearer ${session.accessToken}` } }).then((response) => response.status);
+      expect(await profileOn(instances.b!)).toBe(200);
       const streams: SseStream[] = [await openEventStream(instances.a.baseUrl, watcher.token)];
       const watchedFrom = Date.now();
       await sleep(5_000); // the restarted instance warms up
@@ -307,7 +319,26 @@ describeRunnable('two API instances behind the balancer survive database, proces
       await sleep(8_000);
       const redisDownAt = Date.now();
       await stopRedis(redis!);
-      await sleep(REDIS_DOWN_MS / 2);
+      await sleep(REDIS_DOWN_MS / 4);
+      const logout = await fetch(`${instances.a.baseUrl}/api/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      });
+      expect(logout.status).toBe(200);
+      const loggedOutAt = Date.now();
+      let refusedAfterMs = -1;
+      while (Date.now() - loggedOutAt < 5_000) {
+        if ((await profileOn(instances.b!)) === 401) {
+          refusedAfterMs = Date.now() - loggedOutAt;
+          break;
+        }
+        await sleep(50);
+      }
+      report.push(`logout on one instance with Redis down: refused on the other after ${refusedAfterMs} ms`);
+      expect(refusedAfterMs).toBeGreaterThanOrEqual(0);
+      expect(refusedAfterMs).toBeLessThanOrEqual(REVOKED_WITHIN_MS);
+      await sleep(Math.max(0, REDIS_DOWN_MS / 4 - (Date.now() - loggedOutAt)));
       const lastSeen = streams[0]!.ids().filter((id): id is string => id !== null).at(-1);
       streams[0]!.close();
       await sleep(1_000);

@@ -99,6 +99,17 @@ describe.each(testDatabases())('readiness and liveness on $label', (target) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers.connection).toBe('close');
     expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+
+    // Leaving: a read is turned away with 502 (nginx retries it elsewhere and stops choosing this instance); a write
+    // that still arrives is served.
+    app.drain.leave();
+    const turnedAway = await app.inject({ method: 'GET', url: '/api/centres' });
+    expect(turnedAway.statusCode).toBe(502);
+    expect(turnedAway.json()).toEqual({ success: false, code: 'INSTANCE_STOPPING', message: 'Máy chủ này đang dừng. Vui lòng thử lại.' });
+    expect(turnedAway.headers.connection).toBe('close');
+    const write = await app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} });
+    expect(write.statusCode).toBe(200);
+    expect(write.headers.connection).toBe('close');
   });
 
   it('answers 503 naming the upload folder when it cannot be written', async () => {
