@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
 import { createDatabase } from '../../src/db/createDatabase';
 import { isDatabaseConnectionFault } from '../../src/db/connectionFaults';
 import type { Database } from '../../src/db/schema';
 import { toErrorReply } from '../../src/http/errorHandling';
 import { buildTestApp } from '../support/testApp';
+import { terminateSessions } from '../support/postgresSessions';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**
@@ -15,21 +15,6 @@ import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 const postgres = testDatabases().find((target) => target.dialect === 'postgres');
 const describeOnPostgres = postgres ? describe : describe.skip;
-
-/** Ends every other session of `databaseUrl`'s database, as a database restart would (SQLSTATE 57P01). */
-async function terminateSessions(databaseUrl: string): Promise<number> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const result = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-    return result.rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 describe('what counts as a connection fault', () => {
   it.each([

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import { createAccessTokens } from '../../src/security/accessTokens';
 import { hashPassword } from '../../src/security/passwords';
 import { systemClock } from '../../src/security/clock';
@@ -14,6 +13,7 @@ import { nginxPath, startBalancer, type Balancer } from '../support/nginxBalance
 import { freePort, startRedis, stopRedis } from '../support/redisServer';
 import { openEventStream, type SseStream } from '../support/sseClient';
 import { setOnlineStock } from '../support/shopTestKit';
+import { terminateSessions } from '../support/postgresSessions';
 import { testDatabases, type ScratchDatabase } from '../support/testDatabases';
 
 /**
@@ -77,21 +77,6 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 };
-
-/** Ends every session of `databaseUrl`'s database but the caller's, as a database restart or failover does. */
-async function terminateSessions(databaseUrl: string): Promise<number> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const result = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
-    return result.rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 function alive(pid: number): boolean {
   try {
