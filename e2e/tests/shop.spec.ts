@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../support/fixtures.ts';
 import { apiLogin, DEMO_EMAILS, DEMO_PASSWORD, storeSession } from '../support/session.ts';
+import { buyFirstPackage, choosePickupPaidByVietQr } from '../support/checkout.ts';
 
 const storefront = (page: Page) => page.locator('[data-remote-area="mfe_storefront"]');
 const account = (page: Page) => page.locator('[data-remote-area="mfe_account"]');
@@ -151,18 +152,11 @@ test('a guest fills a cart, logs in (the cart is merged), applies SAVE500K, pays
 test('a service package bought with VietQR waits for payment, shows the QR with the order code as content, and staff confirm the transfer', async ({ browser, page, request }) => {
   await emptyServerCart(request);
   await storeSession(page);
-  await page.goto('/packages');
-  const card = storefront(page).getByRole('region').filter({ has: page.getByRole('heading', { level: 2 }) }).first();
-  const name = (await card.getByRole('heading', { level: 2 }).innerText()).trim();
-  await storefront(page).getByRole('button', { name: `Mua gói: ${name}` }).click();
-  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  const name = await buyFirstPackage(page);
 
   await page.goto('/checkout');
   await expect(storefront(page).getByRole('region', { name: 'Đơn hàng của bạn' }).getByText(`${name} × 1`)).toBeVisible();
-  await storefront(page).getByRole('radio', { name: /Nhận tại trung tâm dịch vụ/ }).check();
-  await expect(storefront(page).getByLabel('Trung tâm nhận hàng')).not.toHaveValue('');
-  await storefront(page).getByLabel('Số điện thoại di động').fill('0912345678');
-  await storefront(page).getByRole('radio', { name: /Chuyển khoản ngân hàng \(VietQR\)/ }).check();
+  await choosePickupPaidByVietQr(page);
   await storefront(page).getByRole('button', { name: 'Đặt hàng' }).click();
 
   const qr = storefront(page).getByRole('region', { name: 'Đơn hàng chờ thanh toán' });
