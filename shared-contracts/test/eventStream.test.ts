@@ -78,10 +78,14 @@ describe('the event stream reader and the live log ids', () => {
     expect(headers[1]).toMatchObject({ Authorization: 'Bearer token-1', 'Last-Event-ID': '41' });
     expect(opens).toEqual([false, true]);
 
+    // The replay's look-back sends 40 and 41 again: handled already, they are dropped; 42 is new.
+    second.write('id: 40\nevent: floor-changed\ndata: {"a":2}\n\n');
+    second.write('id: 41\nevent: floor-changed\ndata: {"a":1}\n\n');
+    second.write('id: 42\nevent: floor-changed\ndata: {"a":3}\n\n');
     second.write('id: 77\nevent: resync\ndata: {"reason":"too-old"}\n\n');
     await jest.advanceTimersByTimeAsync(0);
     expect(opens).toEqual([false, true, true]);
-    expect(events).toEqual(['floor-changed {"a":1}', 'floor-changed {"a":2}']);
+    expect(events).toEqual(['floor-changed {"a":1}', 'floor-changed {"a":2}', 'floor-changed {"a":3}']);
     second.end();
     await jest.advanceTimersByTimeAsync(1_000);
     expect(headers[2]).toMatchObject({ 'Last-Event-ID': '77' });

@@ -580,7 +580,7 @@ export function loggedEventBus(options: LoggedEventBusOptions): EventBus {
       const scratch = new LocalFanOut();
       const unsubscribe = subscribe(scratch);
       try {
-        const [oldest, rows] = await Promise.all([logTail(db), rowsForStream(db, afterId, scratch.streamKeys(), REPLAY_MAX_ROWS + 1)]);
+        const [oldest, rows] = await Promise.all([logTail(db), rowsForStream(db, afterId, scratch.streamKeys(), REPLAY_MAX_ROWS + 1, true)]);
         if (oldest === null || oldest > afterId + 1 || rows.length > REPLAY_MAX_ROWS) return { kind: 'resync', head: await logHead(db) };
         const ids: number[] = [];
         for (const row of rows) {

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { runsOneTransactionAtATime } from '../db/sqlDialect';
 import type { Database } from '../db/schema';
 
 /**
@@ -22,8 +23,23 @@ export interface LogKeys {
   centreId: number | null;
 }
 
-/** Writes one message; resolves with its id (one small insert). */
+/** The advisory lock that orders the log's inserts on PostgreSQL (any constant no other code of the API takes). */
+const LOG_ORDER_LOCK = 6_902_017;
+
+/**
+ * Writes one message; resolves with its id (one small insert). On PostgreSQL the insert first takes a transaction
+ * lock, so that ids are committed in their order: without it a row could commit after a higher id a stream already
+ * had, and a replay from that stream's Last-Event-ID would miss it. SQLite writes one transaction at a time already.
+ */
 export async function appendToLog(db: Kysely<Database>, keys: LogKeys, payload: string): Promise<number> {
+  if (!runsOneTransactionAtATime(db)) {
+    const { rows } = await sql<{ id: number | string }>`
+      insert into live_event_log (user_id, centre_id, payload)
+      select ${keys.userId}::integer, ${keys.centreId}::integer, ${payload}::text
+      from (select pg_advisory_xact_lock(${LOG_ORDER_LOCK})) as commit_order
+      returning id`.execute(db);
+    return Number(rows[0]!.id);
+  }
   const row = await db
     .insertInto('live_event_log')
     .values({ user_id: keys.userId, centre_id: keys.centreId, payload })
@@ -64,13 +80,27 @@ export interface StreamKeys {
   everyCentre: boolean;
 }
 
-/** The rows after `afterId` a stream of `keys` may receive, oldest first, at most `limit`. */
-export async function rowsForStream(db: Kysely<Database>, afterId: number, keys: StreamKeys, limit: number): Promise<LoggedPayload[]> {
+/**
+ * How far before a stream's Last-Event-ID a replay also reads: an instance delivers its own messages at once and
+ * another's when its broker or its reading of the log brings them (up to SWEEP_EVERY_MS later), so a stream may have
+ * got a higher id before a lower one. The reader drops the frames it already handled (shared-contracts eventStream).
+ */
+export const REPLAY_LOOK_BACK_MS = 3_000;
+/** The look-back reads at most this many ids below Last-Event-ID (the primary key's range bounds the read). */
+const LOOK_BACK_MAX_IDS = 5_000;
+
+/**
+ * The rows after `afterId` a stream of `keys` may receive, oldest first, at most `limit`; with `lookBack`, also those
+ * written up to REPLAY_LOOK_BACK_MS before the row `afterId`.
+ */
+export async function rowsForStream(db: Kysely<Database>, afterId: number, keys: StreamKeys, limit: number, lookBack = false): Promise<LoggedPayload[]> {
   if (keys.userIds.length === 0 && keys.centreIds.length === 0 && !keys.everyCentre) return [];
+  const last = lookBack ? await db.selectFrom('live_event_log').select('created_at').where('id', '=', afterId).executeTakeFirst() : undefined;
+  const since = last ? new Date(new Date(last.created_at as string | Date).getTime() - REPLAY_LOOK_BACK_MS).toISOString() : null;
   const rows = await db
     .selectFrom('live_event_log')
     .select(['id', 'payload'])
-    .where('id', '>', afterId)
+    .where((eb) => (since === null ? eb('id', '>', afterId) : eb.or([eb('id', '>', afterId), eb.and([eb('id', '>', afterId - LOOK_BACK_MAX_IDS), eb('created_at', '>=', since)])])))
     .where((eb) =>
       eb.or([
         ...(keys.userIds.length > 0 ? [eb('user_id', 'in', [...keys.userIds])] : []),

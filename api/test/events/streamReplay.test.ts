@@ -70,6 +70,9 @@ describe.each(testDatabases())('a live stream reconnecting with Last-Event-ID on
 
     const again = await openEventStream(url, token, PATH, { 'last-event-id': lastId! });
     try {
+      // The seconds before Last-Event-ID come again first (the reader drops what it handled): the frame it had.
+      expect(JSON.parse((await again.next(1_000)).data)).toMatchObject({ appointmentId: 1 });
+      expect(again.ids()[0]).toBe(lastId);
       expect(JSON.parse((await again.next(1_000)).data)).toMatchObject({ appointmentId: 2 });
       expect(JSON.parse((await again.next(1_000)).data)).toMatchObject({ appointmentId: 4 });
       await bus.publish({ userId: 42, centreId: 1, event: statusEvent(5) });
@@ -77,7 +80,7 @@ describe.each(testDatabases())('a live stream reconnecting with Last-Event-ID on
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(again.pending()).toEqual([]);
       const ids = again.ids().map(Number);
-      expect(ids[0]).toBeGreaterThan(Number(lastId));
+      expect(ids.slice(1).every((id) => id > Number(lastId))).toBe(true);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
     } finally {
       again.close();

