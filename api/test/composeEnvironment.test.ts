@@ -235,7 +235,8 @@ describe('docker-compose.yml runs API replicas behind a balancer, with object st
     expect(existsSync(path.join(REPO_ROOT, balancerConfFile))).toBe(true);
     expect(balancer.healthcheck?.test?.join(' ')).toContain('/api/health/ready');
     expect(balancer.depends_on?.api?.condition).toBe('service_healthy');
-    expect(nginxBlock(conf, /upstream\s+api\s*\{/)).toMatch(/server\s+api:4000\b[^;]*\bmax_fails=\d+[^;]*\bfail_timeout=\d+s/);
+    // one refused connection or 502 takes a replica out for the rest of that second only (decision 0061)
+    expect(nginxBlock(conf, /upstream\s+api\s*\{/)).toMatch(/server\s+api:4000\b[^;]*\bmax_fails=1\b[^;]*\bfail_timeout=0;/);
     expect(nginxBlock(conf, /upstream\s+api\s*\{/)).toMatch(/keepalive\s+\d+;/);
   });
 
