@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** How a load starts: 'fresh' drops what is on screen (loading first), 'keep' leaves it there until the answer. */
 export type LoadStart = 'fresh' | 'keep';
@@ -53,6 +53,9 @@ export function latestOf<T>({ data, error }: AsyncState<T>): Loaded<T> {
 /** A new query keeps the last answer on screen, but after a failure starts afresh ('loading'). */
 export const keepUnlessFailed = (state: AsyncState<unknown>): LoadStart => (state.error === null ? 'keep' : 'fresh');
 
+/** A reload keeps an answer that is on screen, else starts afresh ('loading' in place of a failure shown). */
+export const keepIfShown = (state: AsyncState<unknown>): LoadStart => (state.data === undefined ? 'fresh' : 'keep');
+
 const FRESH = { data: undefined, error: null, loading: true };
 
 /** How a remote words a failed load: the server's message (an ApiError of the page's one API client), else `fallback`. */
@@ -69,6 +72,14 @@ export interface LoaderWording {
   failedText: string;
 }
 
+export interface LoaderSettings extends LoaderWording {
+  /**
+   * true: an answer or a failure renders as a transition, React rendering it in small slices so that a long list
+   * does not block the main thread (the storefront, a phone's first load). Default false.
+   */
+  answersAsTransitions?: boolean;
+}
+
 export type UseAsync = <T>(read: (signal: AbortSignal) => Promise<T>, options: AsyncOptions<T>) => Async<T>;
 
 /**
@@ -76,7 +87,8 @@ export type UseAsync = <T>(read: (signal: AbortSignal) => Promise<T>, options: A
  * `read` (memoise it on what it reads: a new function loads again) and aborts the previous load whenever a new one
  * starts, and on unmount; an aborted load never touches the state.
  */
-export function createDataLoader({ describeFailure, failedText: genericText }: LoaderWording): UseAsync {
+export function createDataLoader({ describeFailure, failedText: genericText, answersAsTransitions = false }: LoaderSettings): UseAsync {
+  const settle = answersAsTransitions ? startTransition : (update: () => void) => update();
   return function useAsync<T>(read: (signal: AbortSignal) => Promise<T>, options: AsyncOptions<T>): Async<T> {
     const { enabled = true, reloadKey } = options;
     const [state, setState] = useState<AsyncState<T>>(() => ({ ...FRESH, loading: enabled }));
@@ -97,12 +109,15 @@ export function createDataLoader({ describeFailure, failedText: genericText }: L
       new Promise<T>((resolve) => resolve(latest.current.read(controller.signal))).then(
         (data) => {
           if (controller.signal.aborted) return;
-          setState({ data, error: null, loading: false });
-          latest.current.options.onData?.(data, how);
+          settle(() => {
+            setState({ data, error: null, loading: false });
+            latest.current.options.onData?.(data, how);
+          });
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          setState((current) => ({ ...current, error: describeFailure(error, latest.current.options.failedText ?? genericText), loading: false }));
+          const message = describeFailure(error, latest.current.options.failedText ?? genericText);
+          settle(() => setState((current) => ({ ...current, error: message, loading: false })));
         },
       );
     }, []);

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError, messages } from '../../src';
-import { createDataLoader, keepUnlessFailed, latestOf, loadedOf, type AsyncOptions } from '../../src/react';
+import { createDataLoader, keepIfShown, keepUnlessFailed, latestOf, loadedOf, type AsyncOptions } from '../../src/react';
 
 /** A remote's binding: the server's message of an ApiError, else the fallback. */
 const useAsync = createDataLoader({
@@ -95,5 +95,26 @@ describe('useAsync', () => {
     const { result } = renderHook(() => useAsync(read, {}));
     await waitFor(() => expect(result.current.state.loading).toBe(false));
     expect(result.current.state.error).toBe(messages.errors.generic);
+  });
+
+  it('keepIfShown keeps an answer on screen and starts afresh when there is none', () => {
+    expect(keepIfShown({ data: 1, error: 'Lỗi.', loading: false })).toBe('keep');
+    expect(keepIfShown({ data: undefined, error: 'Lỗi.', loading: false })).toBe('fresh');
+    expect(keepIfShown({ data: undefined, error: null, loading: true })).toBe('fresh');
+  });
+
+  it('a loader of transitions shows the answer and the failure all the same', async () => {
+    const useTransitionAsync = createDataLoader({ describeFailure: (_error, fallback) => fallback, failedText: 'Không tải được.', answersAsTransitions: true });
+    const answers = [deferred<string>(), deferred<string>()];
+    let call = 0;
+    const onData = jest.fn();
+    const read = () => answers[call++]!.promise;
+    const { result } = renderHook(() => useTransitionAsync(read, { onData }));
+    await act(async () => answers[0]!.resolve('xe'));
+    expect(result.current.state).toEqual({ data: 'xe', error: null, loading: false });
+    expect(onData).toHaveBeenCalledWith('xe', 'fresh');
+    act(() => result.current.reload('fresh'));
+    await act(async () => answers[1]!.reject(new Error('offline')));
+    expect(result.current.state).toEqual({ data: undefined, error: 'Không tải được.', loading: false });
   });
 });
