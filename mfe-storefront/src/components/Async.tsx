@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AsyncState } from '../hooks/useAsync';
+import { loadedOf, type Async as Load } from '../hooks/useAsync';
 import { vi } from '../i18n/vi';
 import styles from './Async.module.css';
 
@@ -32,8 +32,8 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 interface AsyncProps<T> {
-  state: AsyncState<T>;
-  retry: () => void;
+  /** The block's load (useAsync): 'Thử lại' loads it afresh. */
+  load: Load<T>;
   /** what to show while loading; a few skeleton cards by default */
   skeleton?: ReactNode;
   /** true when the loaded data has nothing to show */
@@ -43,9 +43,10 @@ interface AsyncProps<T> {
 }
 
 /** Loading (skeleton), error (message + retry), empty and ready states of one API-backed block. */
-export function Async<T>({ state, retry, skeleton, isEmpty, empty, children }: AsyncProps<T>) {
+export function Async<T>({ load, skeleton, isEmpty, empty, children }: AsyncProps<T>) {
+  const state = loadedOf(load.state);
   if (state.status === 'loading') return <>{skeleton ?? <Skeleton />}</>;
-  if (state.status === 'error') return <ErrorState message={state.message} onRetry={retry} />;
+  if (state.status === 'failed') return <ErrorState message={state.message} onRetry={() => load.reload('fresh')} />;
   if (isEmpty?.(state.data)) return <EmptyState>{empty ?? vi.common.empty}</EmptyState>;
   return <>{children(state.data)}</>;
 }

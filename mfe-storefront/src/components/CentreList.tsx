@@ -38,11 +38,13 @@ function Centre({ centre, headingLevel }: { centre: ServiceCentre; headingLevel:
   );
 }
 
+const readCentres = (signal: AbortSignal) => storefrontApi.centres(signal);
+
 /** The service centres from GET /api/centres: address, phone, email, opening hours. */
 export function CentreList({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
-  const { state, retry } = useAsync((signal) => storefrontApi.centres(signal), []);
+  const centres = useAsync(readCentres, {});
   return (
-    <Async state={state} retry={retry} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0} empty={text.empty}>
+    <Async load={centres} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0} empty={text.empty}>
       {(centres) => (
         <ul className={styles.list}>
           {centres.map((centre) => (

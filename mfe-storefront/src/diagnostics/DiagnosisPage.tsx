@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, messages } from 'shared-contracts';
 import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, SYMPTOMS, type DiagnosisDto, type DiagnosisRequest, type SymptomCode } from 'shared-contracts/diagnostics';
 import type { Vehicle } from 'shared-contracts/schemas';
@@ -54,8 +54,8 @@ export function DiagnosisPage() {
   usePageMeta(DIAGNOSIS_TITLE, DIAGNOSIS_DESCRIPTION);
   const ids = useId();
   const loggedIn = useLoggedIn();
-  const { state: vehiclesState } = useAsync((signal) => (loggedIn ? diagnosisApi.vehicles(signal).catch(() => []) : Promise.resolve([])), [loggedIn]);
-  const vehicles = vehiclesState.status === 'ready' ? vehiclesState.data : [];
+  const readVehicles = useCallback((signal: AbortSignal) => (loggedIn ? diagnosisApi.vehicles(signal).catch(() => []) : Promise.resolve([])), [loggedIn]);
+  const vehicles = useAsync(readVehicles, {}).state.data ?? [];
 
   const [choice, setChoice] = useState<Choice>('');
   const [picked, setPicked] = useState<ReadonlySet<SymptomCode>>(new Set());

@@ -1,10 +1,7 @@
-import { startTransition, useCallback, useEffect, useState, type DependencyList } from 'react';
 import { ApiError, messages } from 'shared-contracts';
+import { createDataLoader } from 'shared-contracts/react';
 
-export type AsyncState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; message: string; code: string; /** HTTP status, 0 without an answer */ httpStatus: number };
+export { keepIfShown, keepUnlessFailed, latestOf, loadedOf, type Async, type AsyncOptions, type AsyncState, type Loaded, type LoadStart } from 'shared-contracts/react';
 
 /** A Vietnamese message for any failure: the API's own message, else a generic one. */
 export function errorMessage(error: unknown): string {
@@ -12,37 +9,12 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * Runs `load` when `deps` change (the previous request is aborted) and on `retry`.
- * The state is loading → ready | error; an aborted request never updates it. The answer renders as a transition:
- * React renders it in small slices, so a long list does not block the main thread (a phone's first load).
+ * The storefront's data loader: the remotes' one (shared-contracts/react), its failures worded by `errorMessage`.
+ * Its answers render as transitions: React renders them in small slices, so a long list does not block the main
+ * thread (a phone's first load).
  */
-export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): { state: AsyncState<T>; retry: () => void } {
-  const [state, setState] = useState<AsyncState<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    load(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) startTransition(() => setState({ status: 'ready', data }));
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        startTransition(() =>
-          setState({
-            status: 'error',
-            message: errorMessage(error),
-            code: error instanceof ApiError ? error.code : 'UNKNOWN',
-            httpStatus: error instanceof ApiError ? error.status : 0,
-          }),
-        );
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, attempt]);
-
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { state, retry };
-}
+export const useAsync = createDataLoader({
+  describeFailure: (error, fallback) => (error instanceof ApiError && error.message ? error.message : fallback),
+  failedText: messages.errors.generic,
+  answersAsTransitions: true,
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ServicePackage } from 'shared-contracts/schemas';
 import { storefrontApi } from '../../api/storefrontApi';
@@ -153,9 +153,10 @@ function BookingWizard({ guest }: { guest: boolean }) {
   const [query] = useSearchParams();
   // the link is read once, on arrival
   const request = useMemo(() => readRequest(query), []); // eslint-disable-line react-hooks/exhaustive-deps
-  const { state, retry } = useAsync((signal) => loadCatalogue(guest, request, signal), [guest]);
+  const readCatalogue = useCallback((signal: AbortSignal) => loadCatalogue(guest, request, signal), [guest, request]);
+  const catalogue = useAsync(readCatalogue, {});
   return (
-    <Async state={state} retry={retry} skeleton={<Skeleton count={4} variant="line" />}>
+    <Async load={catalogue} skeleton={<Skeleton count={4} variant="line" />}>
       {(loaded) => <Wizard guest={guest} request={request} loaded={loaded} />}
     </Async>
   );

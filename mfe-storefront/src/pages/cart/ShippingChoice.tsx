@@ -28,10 +28,12 @@ interface Props {
   centreError?: string;
 }
 
+const readCentres = (signal: AbortSignal) => storefrontApi.centres(signal);
+
 /** Delivery to a province (34, since July 2025) or pick-up at one of the centres (free). */
 export function ShippingChoice({ idPrefix, shipping, onChange, deliveryFields, centreError }: Props) {
-  const { state } = useAsync((signal) => storefrontApi.centres(signal), []);
-  const centres = state.status === 'ready' ? state.data : NO_CENTRES;
+  const { state } = useAsync(readCentres, {});
+  const centres = state.data ?? NO_CENTRES;
 
   // a pick-up needs a centre: the first one until the customer picks another
   useEffect(() => {
@@ -86,7 +88,7 @@ export function ShippingChoice({ idPrefix, shipping, onChange, deliveryFields, c
             aria-describedby={centreError ? `${idPrefix}-centre-error` : undefined}
             onChange={(event) => onChange({ method: 'pickup', centreId: event.target.value ? Number(event.target.value) : null })}
           >
-            {centres.length === 0 && <option value="">{state.status === 'loading' ? shippingText.centresLoading : shippingText.chooseCentre}</option>}
+            {centres.length === 0 && <option value="">{state.loading ? shippingText.centresLoading : shippingText.chooseCentre}</option>}
             {centres.map((centre) => (
               <option key={centre.id} value={centre.id}>
                 {centre.name} – {centre.address}

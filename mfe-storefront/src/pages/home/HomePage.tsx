@@ -40,11 +40,17 @@ function Section({ id, heading, more, children }: { id: string; heading: string;
   );
 }
 
+const readServices = (signal: AbortSignal) => storefrontApi.services(signal);
+const readBestSellers = (signal: AbortSignal) => storefrontApi.products({ sort: 'popular', pageSize: 4 }, signal);
+const readPromotions = (signal: AbortSignal) => storefrontApi.promotions(signal);
+const readPackages = (signal: AbortSignal) => storefrontApi.packages(signal);
+const readCentres = (signal: AbortSignal) => storefrontApi.centres(signal);
+
 function FeaturedServices() {
-  const { state, retry } = useAsync((signal) => storefrontApi.services(signal), []);
+  const load = useAsync(readServices, {});
   return (
     <Section id="home-services" heading={t.servicesHeading} more={{ to: '/services', label: t.servicesAll }}>
-      <Async state={state} retry={retry} skeleton={<Skeleton count={4} />} isEmpty={(list) => list.length === 0}>
+      <Async load={load} skeleton={<Skeleton count={4} />} isEmpty={(list) => list.length === 0}>
         {(services) => (
           <ul className={styles.grid}>
             {featuredServices(services).map((service) => (
@@ -67,10 +73,10 @@ function FeaturedServices() {
 }
 
 function BestSellers() {
-  const { state, retry } = useAsync((signal) => storefrontApi.products({ sort: 'popular', pageSize: 4 }, signal), []);
+  const load = useAsync(readBestSellers, {});
   return (
     <Section id="home-products" heading={t.productsHeading} more={{ to: '/products?sort=popular', label: t.productsAll }}>
-      <Async state={state} retry={retry} skeleton={<Skeleton count={4} />} isEmpty={(page) => page.items.length === 0} empty={t.productsEmpty}>
+      <Async load={load} skeleton={<Skeleton count={4} />} isEmpty={(page) => page.items.length === 0} empty={t.productsEmpty}>
         {(page) => (
           <ul className={styles.grid}>
             {page.items.map((product) => (
@@ -86,10 +92,10 @@ function BestSellers() {
 }
 
 function LivePromotions() {
-  const { state, retry } = useAsync((signal) => storefrontApi.promotions(signal), []);
+  const load = useAsync(readPromotions, {});
   return (
     <Section id="home-promotions" heading={t.promotionsHeading} more={{ to: '/promotions', label: t.promotionsAll }}>
-      <Async state={state} retry={retry} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0} empty={t.promotionsEmpty}>
+      <Async load={load} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0} empty={t.promotionsEmpty}>
         {(promotions) => (
           <ul className={styles.grid}>
             {promotions.slice(0, 3).map((promotion) => (
@@ -109,10 +115,10 @@ function LivePromotions() {
 }
 
 function Packages() {
-  const { state, retry } = useAsync((signal) => storefrontApi.packages(signal), []);
+  const load = useAsync(readPackages, {});
   return (
     <Section id="home-packages" heading={t.packagesHeading} more={{ to: '/packages', label: t.packagesAll }}>
-      <Async state={state} retry={retry} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0}>
+      <Async load={load} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0}>
         {(packages) => (
           <ul className={styles.grid}>
             {packages.map((pkg) => (
@@ -133,10 +139,10 @@ function Packages() {
 }
 
 function Centres() {
-  const { state, retry } = useAsync((signal) => storefrontApi.centres(signal), []);
+  const load = useAsync(readCentres, {});
   return (
     <Section id="home-centres" heading={t.centresHeading} more={{ to: '/about', label: t.centresAbout }}>
-      <Async state={state} retry={retry} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0} empty={t.centresEmpty}>
+      <Async load={load} skeleton={<Skeleton count={3} variant="line" />} isEmpty={(list) => list.length === 0} empty={t.centresEmpty}>
         {(centres) => (
           <ul className={styles.grid}>
             {centres.map((centre) => (

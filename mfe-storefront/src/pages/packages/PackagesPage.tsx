@@ -5,7 +5,7 @@ import { storefrontApi } from '../../api/storefrontApi';
 import { addToCart, cartItemOfPackage } from '../../cart/addToCart';
 import { Async, Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
-import { useAsync } from '../../hooks/useAsync';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { useHashScroll } from '../../hooks/useHashScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vehicleTypesText } from '../../i18n/catalogueLabels';
@@ -86,15 +86,17 @@ function PackageCard({ pkg, current }: { pkg: ServicePackage; current: boolean }
   );
 }
 
+const readPackages = (signal: AbortSignal) => storefrontApi.packages(signal);
+
 /** The service packages side by side (price, validity, credits, perks), each with its booking button. */
 export function PackagesPage() {
   usePageMeta(vi.packages.title, vi.packages.description);
-  const { state, retry } = useAsync((signal) => storefrontApi.packages(signal), []);
-  const current = useHashScroll(state.status === 'ready');
+  const packages = useAsync(readPackages, {});
+  const current = useHashScroll(loadedOf(packages.state).status === 'ready');
   return (
     <>
       <PageIntro title={vi.packages.title} description={vi.packages.description} />
-      <Async state={state} retry={retry} skeleton={<Skeleton count={3} />} isEmpty={(list) => list.length === 0} empty={text.empty}>
+      <Async load={packages} skeleton={<Skeleton count={3} />} isEmpty={(list) => list.length === 0} empty={text.empty}>
         {(packages) => (
           <div className={styles.compare}>
             {packages.map((pkg) => (

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { storefrontApi } from '../../api/storefrontApi';
-import { useAsync } from '../../hooks/useAsync';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { productsText as text } from './productsText';
 import styles from './ProductDetailPage.module.css';
 
@@ -13,7 +13,8 @@ const SHOWN = 3;
  * loading, when answered and on failure (no layout shift); more than SHOWN centres open on the reader's click.
  */
 export function PickupAvailability({ slug }: { slug: string }) {
-  const { state } = useAsync((signal) => storefrontApi.availability(slug, signal), [slug]);
+  const readAvailability = useCallback((signal: AbortSignal) => storefrontApi.availability(slug, signal), [slug]);
+  const state = loadedOf(useAsync(readAvailability, {}).state);
   const [expanded, setExpanded] = useState(false);
   const stocked = state.status === 'ready' ? state.data.pickup.filter((centre) => centre.available > 0) : [];
   const shown = expanded ? stocked : stocked.slice(0, SHOWN);
@@ -25,7 +26,7 @@ export function PickupAvailability({ slug }: { slug: string }) {
         {text.pickup.heading}
       </h2>
       {state.status === 'loading' && <p className={styles.muted}>{text.pickup.loading}</p>}
-      {state.status === 'error' && <p className={styles.muted}>{text.pickup.failed}</p>}
+      {state.status === 'failed' && <p className={styles.muted}>{text.pickup.failed}</p>}
       {state.status === 'ready' && stocked.length === 0 && <p className={styles.muted}>{text.pickup.none}</p>}
       {shown.length > 0 && (
         <ul className={styles.pickupList}>

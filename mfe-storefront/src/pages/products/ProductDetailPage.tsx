@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { formatVnd } from 'shared-contracts';
+import { ApiError, formatVnd } from 'shared-contracts';
 import type { ProductDetail } from 'shared-contracts/schemas';
 import { storefrontApi } from '../../api/storefrontApi';
 import { AddToCartButton } from '../../cart/AddToCartButton';
 import { ErrorState, Skeleton } from '../../components/Async';
 import { CatalogueImage } from '../../components/CatalogueImage';
 import { stockLabel } from '../../components/stock';
-import { useAsync } from '../../hooks/useAsync';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vehicleTypesText } from '../../i18n/catalogueLabels';
 import { vi } from '../../i18n/vi';
@@ -132,8 +132,18 @@ function Product({ product }: { product: ProductDetail }) {
 /** One product, addressed by /products/:slug: images, price, stock state, compatible models, specifications, reviews. */
 export function ProductDetailPage() {
   const { slug = '' } = useParams();
-  const { state, retry } = useAsync((signal) => storefrontApi.product(slug, signal), [slug]);
-  const notFound = state.status === 'error' && state.httpStatus === 404;
+  // an unknown product (404) reads as null
+  const readProduct = useCallback(
+    (signal: AbortSignal) =>
+      storefrontApi.product(slug, signal).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    [slug],
+  );
+  const { state: loaded, reload } = useAsync(readProduct, {});
+  const state = loadedOf(loaded);
+  const notFound = state.status === 'ready' && state.data === null;
   const product = state.status === 'ready' ? state.data : null;
   const navigate = useNavigate();
   // A renamed product's old address: the API answered with its new one (a permanent redirect): show that address.
@@ -153,11 +163,11 @@ export function ProductDetailPage() {
       </>
     );
   }
-  if (state.status === 'error') {
+  if (state.status === 'failed') {
     return (
       <>
         <h1 className={styles.name}>{vi.productDetail.title}</h1>
-        <ErrorState message={state.message} onRetry={retry} />
+        <ErrorState message={state.message} onRetry={() => reload('fresh')} />
         <p>
           <Link to="/products">{text.back}</Link>
         </p>

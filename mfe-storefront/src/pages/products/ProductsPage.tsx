@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { storefrontApi } from '../../api/storefrontApi';
 import { AddToCartButton } from '../../cart/AddToCartButton';
 import { Async, Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
 import { ProductCard } from '../../components/ProductCard';
-import { useAsync } from '../../hooks/useAsync';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
 import { Pagination } from './Pagination';
@@ -19,15 +19,20 @@ import styles from './ProductsPage.module.css';
  * button returns to the previous filters and a reload keeps them. Each URL change is one API query.
  * `loadingCards`: the results' place until they arrive (the first view shows the first product's image there).
  */
+const readFacets = (signal: AbortSignal) => Promise.all([storefrontApi.categories(signal), storefrontApi.brands(signal)]);
+
 export function ProductsPage({ loadingCards = <Skeleton count={6} /> }: { loadingCards?: ReactNode } = {}) {
   const [query, setQuery] = useSearchParams();
   const filters = readFilters(query);
   const queryKey = toQuery(filters).toString();
 
-  const facets = useAsync((signal) => Promise.all([storefrontApi.categories(signal), storefrontApi.brands(signal)]), []);
-  const products = useAsync((signal) => storefrontApi.products(apiParams(filters), signal), [queryKey]);
+  const facets = loadedOf(useAsync(readFacets, {}).state);
+  // the filters the query key says (readFilters of toQuery gives the same filters back)
+  const readProducts = useCallback((signal: AbortSignal) => storefrontApi.products(apiParams(readFilters(new URLSearchParams(queryKey))), signal), [queryKey]);
+  const products = useAsync(readProducts, {});
+  const shownProducts = loadedOf(products.state);
 
-  const [categories, brands] = facets.state.status === 'ready' ? facets.state.data : [[], []];
+  const [categories, brands] = facets.status === 'ready' ? facets.data : [[], []];
   const category = categories.find((candidate) => candidate.slug === filters.category) ?? null;
   const heading = category?.name ?? text.allProducts;
   usePageMeta(category ? `${category.name} – ${vi.products.title}` : vi.products.title, category?.description || vi.products.description);
@@ -49,21 +54,20 @@ export function ProductsPage({ loadingCards = <Skeleton count={6} /> }: { loadin
           onChange={(change) => go(changeFilters(filters, change))}
           onClear={() => go(changeFilters(filters, { category: null, brand: null, minPrice: null, maxPrice: null, inStock: false, model: null }))}
         />
-        <section aria-labelledby="results-heading" className={styles.results} aria-busy={products.state.status === 'loading'}>
+        <section aria-labelledby="results-heading" className={styles.results} aria-busy={shownProducts.status === 'loading'}>
           <div className={styles.resultsHead}>
             <h2 id="results-heading" className={styles.resultsHeading}>
               {heading}
             </h2>
-            {products.state.status === 'ready' && (
+            {shownProducts.status === 'ready' && (
               <p className={styles.count} role="status">
-                {text.count(products.state.data.total)}
+                {text.count(shownProducts.data.total)}
               </p>
             )}
           </div>
-          {facets.state.status === 'error' && <p className={styles.fieldError}>{facets.state.message}</p>}
+          {facets.status === 'failed' && <p className={styles.fieldError}>{facets.message}</p>}
           <Async
-            state={products.state}
-            retry={products.retry}
+            load={products}
             skeleton={loadingCards}
             isEmpty={(page) => page.items.length === 0}
             empty={text.empty}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { sessionStore } from 'shared-contracts';
@@ -42,6 +42,9 @@ function useLoggedIn(): boolean {
   return loggedIn;
 }
 
+// a failure here leaves the list empty; the save buttons still work
+const readSavedPromotions = (signal: AbortSignal) => loadSavedPromotions(promoStore, undefined, signal).catch(() => undefined);
+
 function Promotions() {
   const [query] = useSearchParams();
   const kind = readKind(query.get('type'));
@@ -55,18 +58,18 @@ function Promotions() {
 
   usePageMeta(kind ? `${PROMOTION_KIND_LABELS[kind]} – ${vi.promotions.title}` : vi.promotions.title, vi.promotions.description);
 
-  const { state, retry } = useAsync(async (signal) => {
-    const promotions = await storefrontApi.promotions(signal);
-    if (!signal.aborted) dispatch(setAvailablePromotions(promotions));
-    return promotions;
-  }, []);
+  const readPromotions = useCallback(
+    async (signal: AbortSignal) => {
+      const promotions = await storefrontApi.promotions(signal);
+      if (!signal.aborted) dispatch(setAvailablePromotions(promotions));
+      return promotions;
+    },
+    [dispatch],
+  );
+  const promotions = useAsync(readPromotions, {});
 
-  useEffect(() => {
-    const controller = new AbortController();
-    // a failure here leaves the list empty; the save buttons still work
-    loadSavedPromotions(promoStore, undefined, controller.signal).catch(() => undefined);
-    return () => controller.abort();
-  }, [loggedIn]);
+  // the saved ones go to the store, read again on login and logout
+  useAsync(readSavedPromotions, { reloadKey: loggedIn });
 
   const toggleSave = (promotion: Promotion) => {
     if (savedIds.has(promotion.id)) {
@@ -116,7 +119,7 @@ function Promotions() {
           {text.guestHint} <Link to={loginRedirectFor(`${location.pathname}${location.search}`)}>{text.login}</Link>
         </p>
       )}
-      <Async state={state} retry={retry} skeleton={<Skeleton count={3} />}>
+      <Async load={promotions} skeleton={<Skeleton count={3} />}>
         {() => (
           <>
             {available.length === 0 && <p className={styles.muted}>{text.empty}</p>}

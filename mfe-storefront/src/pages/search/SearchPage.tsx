@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
 import type { SearchHitType, SearchResult } from 'shared-contracts/schemas';
@@ -68,7 +68,8 @@ export function SearchPage() {
     setDraft(q);
   }
   usePageMeta(q ? text.titleFor(q) : vi.search.title, vi.search.description);
-  const { state, retry } = useAsync<SearchResult | null>((signal) => (q ? storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal) : Promise.resolve(null)), [q]);
+  const readResults = useCallback((signal: AbortSignal): Promise<SearchResult | null> => (q ? storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal) : Promise.resolve(null)), [q]);
+  const results = useAsync(readResults, {});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,7 +90,7 @@ export function SearchPage() {
       {!q ? (
         <EmptyState>{text.prompt}</EmptyState>
       ) : (
-        <Async state={state} retry={retry} skeleton={<Skeleton count={4} variant="line" />} isEmpty={(result) => !result || result.hits.length === 0} empty={<><p>{text.none(q)}</p><Link to="/products">{text.browse}</Link></>}>
+        <Async load={results} skeleton={<Skeleton count={4} variant="line" />} isEmpty={(result) => !result || result.hits.length === 0} empty={<><p>{text.none(q)}</p><Link to="/products">{text.browse}</Link></>}>
           {(result) => result && <Results result={result} />}
         </Async>
       )}

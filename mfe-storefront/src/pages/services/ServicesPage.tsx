@@ -4,7 +4,7 @@ import type { Service, ServiceKind, ServiceTier } from 'shared-contracts/schemas
 import { storefrontApi } from '../../api/storefrontApi';
 import { Async, Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
-import { useAsync } from '../../hooks/useAsync';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { useHashScroll } from '../../hooks/useHashScroll';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { SERVICE_KIND_LABELS, SERVICE_TIER_LABELS, vehicleTypesText } from '../../i18n/catalogueLabels';
@@ -90,16 +90,18 @@ function ServiceCard({ service, reserved }: { service: Service; reserved: Set<st
   );
 }
 
+const readServices = (signal: AbortSignal) => storefrontApi.services(signal);
+
 /** Services from the API grouped by tier and kind, plus the feature sections the header's mega menu links to. */
 export function ServicesPage() {
   usePageMeta(vi.services.title, vi.services.description);
-  const { state, retry } = useAsync((signal) => storefrontApi.services(signal), []);
-  const current = useHashScroll(state.status !== 'loading');
+  const services = useAsync(readServices, {});
+  const current = useHashScroll(loadedOf(services.state).status !== 'loading');
 
   return (
     <>
       <PageIntro title={vi.services.title} description={vi.services.description} />
-      <Async state={state} retry={retry} skeleton={<Skeleton count={6} />}>
+      <Async load={services} skeleton={<Skeleton count={6} />}>
         {(services) => {
           const groups = groupServices(services);
           const reserved = new Set([...groups.map((group) => group.id), ...FEATURE_IDS]);
