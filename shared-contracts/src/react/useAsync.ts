@@ -29,8 +29,8 @@ export interface AsyncOptions<T> {
 
 export interface Async<T> {
   state: AsyncState<T>;
-  /** Loads again; 'keep' (the default) leaves what is on screen until the answer. */
-  reload: (start?: LoadStart) => void;
+  /** Loads again; 'keep' (the default) leaves what is on screen until the answer; a function picks from the state then. */
+  reload: (start?: LoadStart | ((state: AsyncState<T>) => LoadStart)) => void;
   /** Sets the answer on screen from elsewhere (what a write or a poll answered) without loading again. */
   setData: (update: (data: T | undefined) => T | undefined) => void;
 }
@@ -136,8 +136,8 @@ export function createDataLoader({ describeFailure, failedText: genericText, ans
     }, [read, enabled, reloadKey, load]);
 
     const reload = useCallback(
-      (how: LoadStart = 'keep') => {
-        if (latest.current.options.enabled !== false) load(how);
+      (how: LoadStart | ((state: AsyncState<T>) => LoadStart) = 'keep') => {
+        if (latest.current.options.enabled !== false) load(typeof how === 'function' ? how(latest.current.state) : how);
       },
       [load],
     );

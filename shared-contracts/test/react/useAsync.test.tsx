@@ -103,6 +103,20 @@ describe('useAsync', () => {
     expect(keepIfShown({ data: undefined, error: null, loading: true })).toBe('fresh');
   });
 
+  it('a reload by keepIfShown keeps an answer on screen, and shows loading in place of a failure', async () => {
+    const answers = [deferred<number>(), deferred<number>(), deferred<number>()];
+    let call = 0;
+    const { result } = setup(() => answers[call++]!.promise);
+    await act(async () => answers[0]!.reject(refused('Lỗi.')));
+    act(() => result.current.reload(keepIfShown));
+    expect(result.current.state).toEqual({ data: undefined, error: null, loading: true });
+    await act(async () => answers[1]!.resolve(1));
+    act(() => result.current.reload(keepIfShown));
+    expect(result.current.state).toEqual({ data: 1, error: null, loading: true });
+    await act(async () => answers[2]!.reject(refused('Lỗi.')));
+    expect(loadedOf(result.current.state)).toEqual({ status: 'ready', data: 1 });
+  });
+
   it('a loader of transitions shows the answer and the failure all the same', async () => {
     const useTransitionAsync = createDataLoader({ describeFailure: (_error, fallback) => fallback, failedText: 'Không tải được.', answersAsTransitions: true });
     const answers = [deferred<string>(), deferred<string>()];
