@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { CustomerInspection } from 'shared-contracts/schemas';
+import { keepIfShown, loadedOf, useAsync } from '../hooks/useAsync';
 import { LoadFailure } from '../service/LoadFailure';
 import { serviceApi } from '../service/serviceApi';
-import { useApiData } from '../service/useApiData';
 import { InspectionAdvice } from './InspectionAdvice';
 import { InspectionPhotos } from './InspectionPhotos';
 import { inspectionText as t } from './inspectionText';
@@ -42,18 +42,21 @@ interface Props {
  * result, the technician's note and photos, what was fixed at this visit, and the advice for next time.
  */
 export function InspectionReport({ appointmentId, version }: Props) {
-  const { state, reload } = useApiData((signal) => serviceApi.appointmentInspection(appointmentId, signal), [appointmentId]);
+  const read = useCallback((signal: AbortSignal) => serviceApi.appointmentInspection(appointmentId, signal), [appointmentId]);
+  const { state: loaded, reload } = useAsync(read, {});
+  const state = loadedOf(loaded);
   const shownVersion = useRef(version);
   useEffect(() => {
     if (shownVersion.current === version) return;
     shownVersion.current = version;
-    reload();
+    // a new version keeps the report on screen (also when it fails), else shows loading
+    reload(keepIfShown);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version]);
 
   const headingId = `inspection-${appointmentId}`;
   if (state.status === 'loading') return <p className={styles.muted}>{t.loading}</p>;
-  if (state.status === 'error') return <LoadFailure message={state.message} onRetry={reload} />;
+  if (state.status === 'failed') return <LoadFailure message={state.message} onRetry={() => reload('fresh')} />;
   const inspection = state.data;
   if (!inspection || inspection.total === 0) return null;
   const complete = inspection.answered === inspection.total;

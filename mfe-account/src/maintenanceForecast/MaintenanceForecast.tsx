@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from 'shared-contracts';
 import type { ComponentForecastDto, VehicleForecastDto } from 'shared-contracts/diagnostics';
 import type { Vehicle } from 'shared-contracts/schemas';
-import { useApiData } from '../service/useApiData';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { forecastApi } from './forecastApi';
 import { formatInterval, forecastText as t, likelihood, poolWords, wholePercent } from './forecastText';
 import styles from './MaintenanceForecast.module.css';
@@ -172,7 +172,11 @@ export interface MaintenanceForecastProps {
 
 export function MaintenanceForecast({ vehicle, variant = 'full' }: MaintenanceForecastProps) {
   // the forecast moves with the odometer: an edited vehicle is asked again
-  const { state, reload } = useApiData((signal) => forecastApi.vehicleForecast(vehicle.id, signal), [vehicle.id, vehicle.odometerKm]);
+  const { id: vehicleId, odometerKm } = vehicle;
+  const asked = useMemo(() => ({ vehicleId, odometerKm }), [vehicleId, odometerKm]);
+  const read = useCallback((signal: AbortSignal) => forecastApi.vehicleForecast(asked.vehicleId, signal), [asked]);
+  const { state: loaded, reload } = useAsync(read, {});
+  const state = loadedOf(loaded);
   const headingId = useId();
   const compact = variant === 'compact';
   // the full panel keeps the room of a loaded one while it loads, so what follows it moves little when it arrives
@@ -188,12 +192,12 @@ export function MaintenanceForecast({ vehicle, variant = 'full' }: MaintenanceFo
           {t.loading}
         </p>
       )}
-      {state.status === 'error' && (
+      {state.status === 'failed' && (
         <div className={styles.failure}>
           <p className={styles.failureText}>
             {t.loadFailed} {state.message}
           </p>
-          <button type="button" className={styles.toggle} onClick={reload} aria-label={t.retryLabel(vehicle.licensePlate)}>
+          <button type="button" className={styles.toggle} onClick={() => reload('fresh')} aria-label={t.retryLabel(vehicle.licensePlate)}>
             {t.retry}
           </button>
         </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Appointment } from 'shared-contracts/schemas';
 import type { AppointmentStatusEvent, ServiceOrderLiveEvent } from '../../service/appointmentEvents';
-import type { ApiData } from '../../service/useApiData';
+import type { Loaded } from '../../hooks/useAsync';
 import { LoadFailure } from '../../service/LoadFailure';
 import { ContactCentreButton } from '../../messages';
 import { AppointmentCard } from './AppointmentCard';
@@ -27,7 +27,7 @@ export function applyStatus(appointment: Appointment, event: AppointmentStatusEv
 }
 
 interface Props {
-  state: ApiData<Appointment[]>;
+  state: Loaded<Appointment[]>;
   onRetry: () => void;
   onCancelled: (appointment: Appointment) => void;
   onRescheduled: (appointment: Appointment) => void;
@@ -63,7 +63,7 @@ export function AppointmentsSection({ state, onRetry, onCancelled, onRescheduled
         {announcement}
       </p>
       {state.status === 'loading' && <p className={styles.muted}>{t.loading}</p>}
-      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' &&
         (state.data.length === 0 ? (
           <div className={formStyles.actions}>

@@ -9,7 +9,7 @@ import type { AppointmentStatusEvent, ServiceOrderLiveEvent } from '../../servic
 import { LoginRequired } from '../../service/LoginRequired';
 import { serviceApi } from '../../service/serviceApi';
 import { loadPendingVisits, PendingVisitsCard } from '../../serviceRating';
-import { useApiData } from '../../service/useApiData';
+import { keepIfShown, loadedOf, useAsync } from '../../hooks/useAsync';
 import { useAppointmentEvents } from '../../service/useAppointmentEvents';
 import { useSession } from '../../session/useSession';
 import { applyStatus, AppointmentsSection } from './AppointmentsSection';
@@ -46,16 +46,24 @@ function DashboardSkeleton() {
   );
 }
 
+const readVehicles = (signal: AbortSignal) => serviceApi.vehicles(signal);
+const readOrders = (signal: AbortSignal) => serviceApi.activeOrders(signal);
+const readCredits = (signal: AbortSignal) => serviceApi.packageCredits(signal);
+const readPromotions = (signal: AbortSignal) => serviceApi.savedPromotions(signal);
+
 function Dashboard({ userId }: { userId: string }) {
-  const appointments = useApiData(loadAppointments, []);
-  const vehicles = useApiData((signal) => serviceApi.vehicles(signal), []);
-  const orders = useApiData((signal) => serviceApi.activeOrders(signal), []);
-  const credits = useApiData((signal) => serviceApi.packageCredits(signal), []);
-  const promotions = useApiData((signal) => serviceApi.savedPromotions(signal), []);
+  const appointments = useAsync(loadAppointments, {});
+  const vehicles = useAsync(readVehicles, {});
+  const orders = useAsync(readOrders, {});
+  const credits = useAsync(readCredits, {});
+  const promotions = useAsync(readPromotions, {});
   const approvals = useApprovals();
   // what the customer may rate: the block is left out when there is nothing (or it cannot be read)
-  const visitRatings = useApiData(loadPendingVisits, []);
-  const productReviews = useApiData(loadPendingReviews, []);
+  const visitRatings = useAsync(loadPendingVisits, {});
+  const productReviews = useAsync(loadPendingReviews, {});
+  // a reload keeps the list on screen (also when it fails), else shows loading
+  const reloadAppointments = () => appointments.reload(keepIfShown);
+  const updateAppointments = (change: (list: Appointment[]) => Appointment[]) => appointments.setData((list) => list && change(list));
   const [freshId, setFreshId] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [serviceOrders, setServiceOrders] = useState<Record<number, ServiceOrderLiveEvent>>({});
@@ -63,17 +71,17 @@ function Dashboard({ userId }: { userId: string }) {
   const [reconnects, setReconnects] = useState(0);
 
   const onStatus = (event: AppointmentStatusEvent) => {
-    const known = appointments.state.status === 'ready' && appointments.state.data.some((appointment) => appointment.id === event.appointmentId);
+    const known = appointments.state.data?.some((appointment) => appointment.id === event.appointmentId) ?? false;
     // one booked elsewhere (another tab, the phone): fetch the list again
-    if (!known) appointments.reload();
-    appointments.update((list) => list.map((appointment) => applyStatus(appointment, event)));
+    if (!known) reloadAppointments();
+    updateAppointments((list) => list.map((appointment) => applyStatus(appointment, event)));
     setFreshId(event.appointmentId);
     setAnnouncement(t.appointments.statusChanged(event.code, event.statusLabel));
   };
 
   const onServiceOrder = (event: ServiceOrderLiveEvent) => {
-    const known = appointments.state.status === 'ready' ? appointments.state.data.find((appointment) => appointment.id === event.appointmentId) : undefined;
-    if (!known) appointments.reload();
+    const known = appointments.state.data?.find((appointment) => appointment.id === event.appointmentId);
+    if (!known) reloadAppointments();
     setServiceOrders((current) => ({ ...current, [event.appointmentId]: event }));
     setFreshId(event.appointmentId);
     setAnnouncement(t.serviceOrder.changed(known?.code ?? event.serviceOrderCode, customerLabelOf(event.status, event.pendingApprovals)));
@@ -84,25 +92,34 @@ function Dashboard({ userId }: { userId: string }) {
   // statuses changed by staff (and the car's progress at the centre) arrive live; after a dropped connection,
   // the list is fetched again
   const onReconnected = () => {
-    appointments.reload();
+    reloadAppointments();
     approvals.reload();
     setReconnects((count) => count + 1);
   };
   useAppointmentEvents({ onStatus, onServiceOrder, onReconnected }, userId);
 
   const onCancelled = (cancelled: Appointment) => {
-    appointments.update((list) => list.map((appointment) => (appointment.id === cancelled.id ? cancelled : appointment)));
+    updateAppointments((list) => list.map((appointment) => (appointment.id === cancelled.id ? cancelled : appointment)));
     setAnnouncement(t.appointments.cancelled(cancelled.code));
   };
 
   const onRescheduled = (changed: Appointment) => {
-    appointments.update((list) => list.map((appointment) => (appointment.id === changed.id ? changed : appointment)));
+    updateAppointments((list) => list.map((appointment) => (appointment.id === changed.id ? changed : appointment)));
     setAnnouncement(t.appointments.rescheduled(changed.code, formatDateTime(changed.start)));
   };
 
   // the cards appear together once each has its first answer: one appearing or growing after the others ('Cần bạn
   // duyệt' above all) would push down what the customer is already reading
-  const states = [approvals.state, appointments.state, vehicles.state, orders.state, credits.state, promotions.state, visitRatings.state, productReviews.state];
+  const shown = {
+    appointments: loadedOf(appointments.state),
+    vehicles: loadedOf(vehicles.state),
+    orders: loadedOf(orders.state),
+    credits: loadedOf(credits.state),
+    promotions: loadedOf(promotions.state),
+    visitRatings: loadedOf(visitRatings.state),
+    productReviews: loadedOf(productReviews.state),
+  };
+  const states = [approvals.state, ...Object.values(shown)];
   if (states.some((state) => state.status === 'loading')) return <DashboardSkeleton />;
 
   return (
@@ -110,8 +127,8 @@ function Dashboard({ userId }: { userId: string }) {
       <div className={styles.grid}>
         <ApprovalsCard approvals={approvals} />
         <AppointmentsSection
-          state={appointments.state}
-          onRetry={appointments.reload}
+          state={shown.appointments}
+          onRetry={() => appointments.reload('fresh')}
           onCancelled={onCancelled}
           onRescheduled={onRescheduled}
           freshId={freshId}
@@ -119,12 +136,12 @@ function Dashboard({ userId }: { userId: string }) {
           serviceOrders={serviceOrders}
           serviceOrderRefresh={reconnects}
         />
-        {visitRatings.state.status === 'ready' && <PendingVisitsCard visits={visitRatings.state.data} />}
-        <VehiclesSection state={vehicles.state} onRetry={vehicles.reload} />
-        <OrdersSection state={orders.state} onRetry={orders.reload} />
-        {productReviews.state.status === 'ready' && <PendingReviewsCard lines={productReviews.state.data} />}
-        <CreditsSection state={credits.state} onRetry={credits.reload} />
-        <PromotionsSection state={promotions.state} onRetry={promotions.reload} />
+        {shown.visitRatings.status === 'ready' && <PendingVisitsCard visits={shown.visitRatings.data} />}
+        <VehiclesSection state={shown.vehicles} onRetry={() => vehicles.reload('fresh')} />
+        <OrdersSection state={shown.orders} onRetry={() => orders.reload('fresh')} />
+        {shown.productReviews.status === 'ready' && <PendingReviewsCard lines={shown.productReviews.data} />}
+        <CreditsSection state={shown.credits} onRetry={() => credits.reload('fresh')} />
+        <PromotionsSection state={shown.promotions} onRetry={() => promotions.reload('fresh')} />
       </div>
     </ApprovalDecisionsContext.Provider>
   );

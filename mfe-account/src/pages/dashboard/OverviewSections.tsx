@@ -4,14 +4,14 @@ import { formatDate, formatVnd } from 'shared-contracts';
 import type { CustomerPackageCredit, OrderSummary, SavedPromotion, Vehicle } from 'shared-contracts/schemas';
 import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
 import { orderItemsText } from '../../orderSummary/orderItemsText';
-import type { ApiData } from '../../service/useApiData';
+import type { Loaded } from '../../hooks/useAsync';
 import { LoadFailure } from '../../service/LoadFailure';
 import { NextMaintenance } from '../vehicles/NextMaintenance';
 import { dashboardText as t } from './dashboardText';
 import styles from './DashboardPage.module.css';
 
 interface SectionProps<T> {
-  state: ApiData<T>;
+  state: Loaded<T>;
   onRetry: () => void;
 }
 
@@ -42,7 +42,7 @@ export function VehiclesSection({ state, onRetry }: SectionProps<Vehicle[]>) {
   return (
     <Card id="dashboard-vehicles" title={t.vehicles.heading} link={{ to: '/my-vehicles', label: t.vehicles.manage }}>
       {state.status === 'loading' && <Loading text={t.vehicles.loading} />}
-      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' &&
         (state.data.length === 0 ? (
           <p className={styles.muted}>
@@ -74,7 +74,7 @@ export function OrdersSection({ state, onRetry }: SectionProps<OrderSummary[] | 
   return (
     <Card id="dashboard-orders" title={t.orders.heading} link={{ to: '/orders', label: t.orders.all }}>
       {state.status === 'loading' && <Loading text={t.orders.loading} />}
-      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' &&
         state.data &&
         (state.data.length === 0 ? (
@@ -104,7 +104,7 @@ export function CreditsSection({ state, onRetry }: SectionProps<CustomerPackageC
   return (
     <Card id="dashboard-credits" title={t.credits.heading} link={{ to: '/packages', label: t.credits.browse }}>
       {state.status === 'loading' && <Loading text={t.credits.loading} />}
-      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' &&
         state.data &&
         (state.data.length === 0 ? (
@@ -129,7 +129,7 @@ export function PromotionsSection({ state, onRetry }: SectionProps<SavedPromotio
   return (
     <Card id="dashboard-promotions" title={t.promotions.heading} link={{ to: '/promotions', label: t.promotions.browse }}>
       {state.status === 'loading' && <Loading text={t.promotions.loading} />}
-      {state.status === 'error' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={onRetry} />}
       {state.status === 'ready' &&
         (state.data.length === 0 ? (
           <p className={styles.muted}>{t.promotions.empty}</p>

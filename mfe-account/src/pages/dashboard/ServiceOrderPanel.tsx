@@ -129,7 +129,7 @@ interface Props {
 export function ServiceOrderPanel({ appointmentId, progress }: Props) {
   const { state, shown, code, reload } = progress;
   const data = state.status === 'ready' ? state.data : null;
-  if (state.status === 'error' && !shown) return <LoadFailure message={state.message} onRetry={reload} />;
+  if (state.status === 'failed' && !shown) return <LoadFailure message={state.message} onRetry={reload} />;
   if (!shown) return state.status === 'loading' ? <p className={styles.muted}>{t.loading}</p> : null;
 
   const step = customerProgressStep(shown.status);
@@ -160,7 +160,7 @@ export function ServiceOrderPanel({ appointmentId, progress }: Props) {
           </Link>
         </p>
       )}
-      {state.status === 'error' && <LoadFailure message={state.message} onRetry={reload} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={reload} />}
       {shown.status !== 'OPEN' && <InspectionReport appointmentId={appointmentId} version={`${shown.status}|${shown.pendingApprovals}|${data?.invoice?.id ?? ''}`} />}
       {data?.invoice && <Invoice order={data} />}
     </section>

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ServiceOrderStatus } from 'shared-contracts/backoffice';
 import type { CustomerServiceOrder } from 'shared-contracts/schemas';
 import type { ServiceOrderLiveEvent } from '../../service/appointmentEvents';
 import { serviceApi } from '../../service/serviceApi';
-import { useApiData, type ApiData } from '../../service/useApiData';
+import { keepIfShown, loadedOf, useAsync, type Loaded } from '../../hooks/useAsync';
 import { useApprovalDecision } from './approvals/approvalDecisions';
 
 /** The order's status as shown: the latest pushed or fetched. */
@@ -14,7 +14,7 @@ export interface ShownServiceOrder {
 
 export interface ServiceOrderProgress {
   /** The fetch of GET /appointments/:id/service-order (null data: no order yet, or not asked for). */
-  state: ApiData<CustomerServiceOrder | null>;
+  state: Loaded<CustomerServiceOrder | null>;
   /** The status to show, null while none is known. */
   shown: ShownServiceOrder | null;
   /** The order's code, from the fetch or the live event. */
@@ -33,10 +33,11 @@ function shownOf(source: { status: string; pendingApprovals: number }): ShownSer
  * once) or the order just fetched.
  */
 export function useServiceOrderProgress(appointmentId: number, enabled: boolean, live: ServiceOrderLiveEvent | null, refresh: number): ServiceOrderProgress {
-  const { state, reload } = useApiData(
-    (signal) => (enabled ? serviceApi.appointmentServiceOrder(appointmentId, signal) : Promise.resolve(null)),
-    [appointmentId, enabled],
-  );
+  const read = useCallback((signal: AbortSignal) => (enabled ? serviceApi.appointmentServiceOrder(appointmentId, signal) : Promise.resolve(null)), [appointmentId, enabled]);
+  const { state: loaded, reload: reloadAs } = useAsync(read, {});
+  const state = loadedOf(loaded);
+  // a reload keeps the order on screen (also when it fails), else shows loading
+  const reload = useCallback(() => reloadAs(keepIfShown), [reloadAs]);
   const data = state.status === 'ready' ? state.data : null;
   const [shown, setShown] = useState<ShownServiceOrder | null>(live ? shownOf(live) : null);
   const liveKey = live ? `${live.status}|${live.pendingApprovals}|${live.at}` : '';

@@ -1,12 +1,12 @@
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate } from 'shared-contracts';
 import { PageIntro } from '../../components/PageIntro';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { LoginRequired } from '../../service/LoginRequired';
 import { serviceApi } from '../../service/serviceApi';
-import { useApiData } from '../../service/useApiData';
 import { loadVisitRatings, RecordRating, withRating } from '../../serviceRating';
 import { useSession } from '../../session/useSession';
 import { MaintenanceRecordCard } from './MaintenanceRecordCard';
@@ -19,14 +19,19 @@ function readVehicleId(value: string | null): number | null {
   return value && Number.isInteger(id) && id > 0 ? id : null;
 }
 
+const readVehicles = (signal: AbortSignal) => serviceApi.vehicles(signal);
+
 function History() {
   const [query, setQuery] = useSearchParams();
   const vehicleId = readVehicleId(query.get('vehicleId'));
   const filterId = useId();
-  const vehicles = useApiData((signal) => serviceApi.vehicles(signal), []);
-  const records = useApiData((signal) => serviceApi.maintenanceRecords(vehicleId, signal), [vehicleId]);
+  const vehicles = loadedOf(useAsync(readVehicles, {}).state);
+  const readRecords = useCallback((signal: AbortSignal) => serviceApi.maintenanceRecords(vehicleId, signal), [vehicleId]);
+  const recordsLoad = useAsync(readRecords, {});
+  const records = { state: loadedOf(recordsLoad.state), reload: () => recordsLoad.reload('fresh') };
   // each visit's rating: "Đánh giá" while it waits for one, else the stars given
-  const visitRatings = useApiData(loadVisitRatings, []);
+  const visitRatingsLoad = useAsync(loadVisitRatings, {});
+  const visitRatings = loadedOf(visitRatingsLoad.state);
 
   const chooseVehicle = (value: string) => {
     const next = new URLSearchParams(query);
@@ -35,7 +40,7 @@ function History() {
     setQuery(next);
   };
 
-  const vehicleList = vehicles.state.status === 'ready' ? vehicles.state.data : [];
+  const vehicleList = vehicles.status === 'ready' ? vehicles.data : [];
   return (
     <>
       {vehicleList.length > 0 && (
@@ -58,7 +63,7 @@ function History() {
           {t.loading}
         </p>
       )}
-      {records.state.status === 'error' && <LoadFailure message={records.state.message} onRetry={records.reload} />}
+      {records.state.status === 'failed' && <LoadFailure message={records.state.message} onRetry={records.reload} />}
       {records.state.status === 'ready' &&
         (records.state.data.length === 0 ? (
           <div className={formStyles.actions}>
@@ -76,14 +81,14 @@ function History() {
               {records.state.data.map((record) => (
                 <li key={record.id}>
                   <MaintenanceRecordCard record={record} showVehicle={vehicleId === null}>
-                    {visitRatings.state.status === 'ready' && (
+                    {visitRatings.status === 'ready' && (
                       <RecordRating
                         recordId={record.id}
                         date={formatDate(record.servicedAt)}
                         centreName={record.centre.name}
                         technicianName={record.technicianName}
-                        ratings={visitRatings.state.data}
-                        onRated={(rating) => visitRatings.update((data) => withRating(data, rating, record.id))}
+                        ratings={visitRatings.data}
+                        onRated={(rating) => visitRatingsLoad.setData((data) => data && withRating(data, rating, record.id))}
                       />
                     )}
                   </MaintenanceRecordCard>

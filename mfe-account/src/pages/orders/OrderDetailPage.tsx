@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, formatDateTime, formatVnd, messages } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { Order } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
+import { loadedOf, useAsync, type Loaded } from '../../hooks/useAsync';
 import { vi } from '../../i18n/vi';
 import { ContactCentreButton } from '../../messages';
 import { OrderLineReview, useOrderReviews, type OrderReviews } from '../../reviews';
@@ -13,7 +14,6 @@ import { OrderInvoice } from './OrderInvoice';
 import { OrderLoadFailure, OrderLoading } from './OrderStates';
 import { ordersApi } from './ordersApi';
 import { ordersText } from './ordersText';
-import { useOrderData } from './useOrderData';
 import { VietQrPayment } from './VietQrPayment';
 import styles from './OrdersPage.module.css';
 
@@ -228,16 +228,32 @@ function usePayOsConfirmation(code: string, order: Order | null, set: (order: Or
   return order?.paymentStatus === 'PAID' ? ordersText.payOs.confirmed : null;
 }
 
+/** The order's load as shown: an unknown order (null) is 'notFound'. */
+function orderViewOf(loaded: Loaded<Order | null>): Loaded<Order> | { status: 'notFound' } {
+  if (loaded.status !== 'ready') return loaded;
+  return loaded.data === null ? { status: 'notFound' } : { status: 'ready', data: loaded.data };
+}
+
 /** /orders/:code: status and its history, lines, totals, fulfilment, the VietQR (and payOS) while unpaid, 'Hủy đơn', 'Nhắn trung tâm'. */
 export function OrderDetailPage() {
   const { code = '' } = useParams();
-  const { state, retry, set } = useOrderData((signal) => ordersApi.get(code, signal), [code]);
+  // an unknown order (404) reads as null
+  const read = useCallback(
+    (signal: AbortSignal) =>
+      ordersApi.get(code, signal).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    [code],
+  );
+  const { state: loaded, reload: reloadAs, setData } = useAsync(read, { failedText: messages.errors.generic });
+  const state = orderViewOf(loadedOf(loaded));
+  const set = useCallback((order: Order) => setData(() => order), [setData]);
   const [notice, setNotice] = useState<string | null>(null);
   const session = useSession();
-  // The order moves (paid by its transfer, confirmed, shipped) live: its event or a reconnection reads it again.
-  const reload = () => {
-    ordersApi.get(code).then(set, () => undefined);
-  };
+  // The order moves (paid by its transfer, confirmed, shipped) live: its event or a reconnection reads it again, the
+  // order on screen until the answer (and kept if that read fails).
+  const reload = () => reloadAs('keep');
   const live = useAppointmentEvents({
       onOrderStatus: (event) => {
         if (event.code === code) reload();
@@ -269,12 +285,12 @@ export function OrderDetailPage() {
         )}
       </div>
       {state.status === 'loading' && <OrderLoading />}
-      {state.status === 'error' && state.httpStatus === 404 && (
+      {state.status === 'notFound' && (
         <p role="alert" className={styles.error}>
           {ordersText.notFound}
         </p>
       )}
-      {state.status === 'error' && state.httpStatus !== 404 && <OrderLoadFailure message={state.message} onRetry={retry} />}
+      {state.status === 'failed' && <OrderLoadFailure message={state.message} onRetry={() => reloadAs('fresh')} />}
       {state.status === 'ready' && (
         <>
           <div className={styles.card}>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { formatDateTime, formatVnd } from 'shared-contracts';
+import { formatDateTime, formatVnd, messages } from 'shared-contracts';
 import type { OrderSummary } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { orderItemsText } from '../../orderSummary/orderItemsText';
 import { vi } from '../../i18n/vi';
 import { useAppointmentEvents } from '../../service/useAppointmentEvents';
@@ -9,7 +10,6 @@ import { useSession } from '../../session/useSession';
 import { OrderLoadFailure, OrderLoading } from './OrderStates';
 import { ordersApi } from './ordersApi';
 import { ordersText } from './ordersText';
-import { useOrderData } from './useOrderData';
 import styles from './OrdersPage.module.css';
 
 function OrderCard({ order }: { order: OrderSummary }) {
@@ -41,20 +41,22 @@ function OrderCard({ order }: { order: OrderSummary }) {
   );
 }
 
+const readOrders = (signal: AbortSignal) => ordersApi.list(signal);
+
 /** 'Đơn hàng của tôi' (login-guarded by the shell): the customer's orders, newest first, their statuses live. */
 export function OrdersPage() {
-  const { state, retry, set } = useOrderData((signal) => ordersApi.list(signal), []);
+  const { state: loaded, reload: reloadAs } = useAsync(readOrders, { failedText: messages.errors.generic });
+  const state = loadedOf(loaded);
   const session = useSession();
-  // An order moves (paid by its transfer, confirmed, shipped, expired) live: its event or a reconnection reads the list again.
-  const reload = () => {
-    ordersApi.list().then(set, () => undefined);
-  };
+  // An order moves (paid by its transfer, confirmed, shipped, expired) live: its event or a reconnection reads the list
+  // again, the list on screen until the answer (and kept if that read fails).
+  const reload = () => reloadAs('keep');
   useAppointmentEvents({ onOrderStatus: reload, onReconnected: reload }, session?.user.id ?? null);
   return (
     <div className={styles.page}>
       <PageIntro title={vi.orders.title} description={vi.orders.description} />
       {state.status === 'loading' && <OrderLoading />}
-      {state.status === 'error' && <OrderLoadFailure message={state.message} onRetry={retry} />}
+      {state.status === 'failed' && <OrderLoadFailure message={state.message} onRetry={() => reloadAs('fresh')} />}
       {state.status === 'ready' && state.data.length === 0 && (
         <div className={styles.panel}>
           <p>{ordersText.empty}</p>

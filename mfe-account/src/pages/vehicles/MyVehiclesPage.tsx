@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { Vehicle } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { FormNotice } from '../../forms/Fields';
 import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { LoginRequired } from '../../service/LoginRequired';
 import { serviceApi } from '../../service/serviceApi';
-import { useApiData } from '../../service/useApiData';
 import { useSession } from '../../session/useSession';
 import { VehicleCard } from './VehicleCard';
 import { VehicleForm } from './VehicleForm';
@@ -16,8 +16,12 @@ import styles from './MyVehiclesPage.module.css';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; vehicle: Vehicle } | null;
 
+const readVehicles = (signal: AbortSignal) => serviceApi.vehicles(signal);
+
 function Vehicles() {
-  const { state, reload, update } = useApiData((signal) => serviceApi.vehicles(signal), []);
+  const { state: loaded, reload, setData } = useAsync(readVehicles, {});
+  const state = loadedOf(loaded);
+  const update = (change: (list: Vehicle[]) => Vehicle[]) => setData((list) => list && change(list));
   const [editing, setEditing] = useState<Editing>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -57,7 +61,7 @@ function Vehicles() {
           {t.loading}
         </p>
       )}
-      {state.status === 'error' && <LoadFailure message={state.message} onRetry={reload} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={() => reload('fresh')} />}
       {state.status === 'ready' && state.data.length === 0 && !editing && <p className={styles.muted}>{t.empty}</p>}
       {state.status === 'ready' && state.data.length > 0 && (
         <ul className={styles.list} aria-label={t.listLabel}>

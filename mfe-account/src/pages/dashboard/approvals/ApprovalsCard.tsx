@@ -78,7 +78,7 @@ export function ApprovalsCard({ approvals }: { approvals: Approvals }) {
   const backToApproveAll = useRef(false);
   const location = useLocation();
   const focusedFor = useRef<string | null>(null);
-  const visible = items.length > 0 || notice !== null || state.status === 'error';
+  const visible = items.length > 0 || notice !== null || state.status === 'failed';
 
   // /dashboard#can-ban-duyet (a link from the panel, the email's page): scroll to the card once it has something
   useEffect(() => {
@@ -190,7 +190,7 @@ export function ApprovalsCard({ approvals }: { approvals: Approvals }) {
               {headingText}
             </h2>
           </div>
-          {state.status === 'error' && <LoadFailure message={state.message} onRetry={reload} />}
+          {state.status === 'failed' && <LoadFailure message={state.message} onRetry={reload} />}
           {items.length > 0 && <p className={dashboardStyles.muted}>{t.lead}</p>}
           {notice && (
             <div className={styles.notice}>

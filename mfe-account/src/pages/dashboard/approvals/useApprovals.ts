@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { CustomerApproval } from 'shared-contracts/schemas';
 import type { ServiceOrderLiveEvent } from '../../../service/appointmentEvents';
 import { serviceApi } from '../../../service/serviceApi';
-import { useApiData } from '../../../service/useApiData';
+import { keepIfShown, loadedOf, useAsync } from '../../../hooks/useAsync';
 import type { ApprovalDecisions } from './approvalDecisions';
 import { pendingOf } from './approvalFigures';
 
@@ -17,7 +17,12 @@ async function loadApprovals(signal: AbortSignal): Promise<CustomerApproval[]> {
  * after the stream reconnects; `decided` records the customer's own decisions for the service order panels.
  */
 export function useApprovals() {
-  const { state, reload, update } = useApiData(loadApprovals, []);
+  const load = useAsync(loadApprovals, {});
+  const state = loadedOf(load.state);
+  const { reload: reloadAs, setData } = load;
+  // a reload keeps the list on screen (also when it fails), else shows loading
+  const reload = useCallback(() => reloadAs(keepIfShown), [reloadAs]);
+  const update = useCallback((change: (list: CustomerApproval[]) => CustomerApproval[]) => setData((list) => list && change(list)), [setData]);
   const [decisions, setDecisions] = useState<ApprovalDecisions>({});
   // the pendingApprovals each order's last event said, by appointment
   const lastCount = useRef<Record<number, number>>({});
