@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { vietnamDateOf, type Cart, type Order, type PromotionCategory } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/schema';
-import { addOnHand } from '../../src/modules/inventory/centreStockMoves';
+import { addOnHand } from '../../src/modules/stockLocations/centreStockMoves';
 import { onlineStock, setWarehouseStock } from '../../src/modules/stockLocations/onlineStock';
 import { bearer, startAuthApp, type AuthTestApp } from './authTestKit';
 
@@ -24,6 +24,7 @@ export interface TestUser {
 }
 
 /** A user of `role` straight in the database, with an access token. */
+/** A signed-up user who verified their email (the notification centre emails verified addresses only). */
 export async function createUser(
   app: App,
   db: Kysely<Database>,
@@ -33,7 +34,7 @@ export async function createUser(
   const email = `shop.${unique()}@example.vn`;
   const row = await db
     .insertInto('users')
-    .values({ email, password_hash: null, full_name: 'Trần Thị Mua Hàng', role, date_of_birth: options.dateOfBirth ?? '1990-01-15' })
+    .values({ email, password_hash: null, full_name: 'Trần Thị Mua Hàng', role, date_of_birth: options.dateOfBirth ?? '1990-01-15', email_verified_at: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const { token } = await app.accessTokens.issue({ userId: row.id, role });

@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { findAppointment } from './appointmentQueries';
 import { addHistory } from './appointmentRecords';
-import { bookingMessages, notFound, view, type BookingContext } from './bookingContext';
-import { appointmentCancelledEmail, enqueueServiceEmail } from './bookingEmails';
+import { bookingMessages, notFound, tellBooking, view, type BookingContext } from './bookingContext';
+import { appointmentCancelledEmail } from './bookingEmails';
 import { restorePackageCredit } from './packageCredits';
 import { occupiedSteps } from './schedule';
 import { releaseSteps } from './slotCapacity';
@@ -63,6 +63,6 @@ export async function cancelWithin(
   if (row.packageCreditId !== null) await restorePackageCredit(trx, row.packageCreditId);
   await addHistory(trx, row.id, row.status, 'CANCELLED', changedBy, reason, at);
   const appointment = (await findAppointment(trx, view(ctx, now), row.id))!;
-  await enqueueServiceEmail(trx, ctx.clock, appointment.contact.email, appointmentCancelledEmail(appointment, reason));
+  await tellBooking(trx, ctx, row.userId, appointment, { fact: 'cancelled' }, appointmentCancelledEmail(appointment, reason));
 }
 

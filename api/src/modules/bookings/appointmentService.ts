@@ -16,7 +16,7 @@ import { appointmentSymptomsOf, recordAppointmentSymptoms, type RecordedSymptom 
 import { isUniqueViolation, vehicleNotFound } from '../vehicles';
 import { customerMayChange } from './appointmentQueries';
 import { nextFreeSlots, type BookableCentre } from './availability';
-import { bookingMessages, publishBooked, SlotFullAppError, tellBookingCustomer, view, type BookingContext } from './bookingContext';
+import { bookingMessages, checkInTemplateData, publishBooked, SlotFullAppError, tellBooking, tellBookingCustomer, view, type BookingContext } from './bookingContext';
 import { appointmentConfirmationEmail, enqueueServiceEmail, guestCodeEmail } from './bookingEmails';
 import { checkInForEmail } from './checkInCode';
 import { checkStart, loadBookableServices, requireCentre, type PricedService } from './bookingRules';
@@ -243,7 +243,9 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
         const otp = await issueGuestCode(trx, ctx.secret, inserted.id, now, holdExpiresAt!);
         await enqueueServiceEmail(trx, ctx.clock, contact.email, guestCodeEmail(appointment, otp));
       } else {
-        await enqueueServiceEmail(trx, ctx.clock, contact.email, appointmentConfirmationEmail(appointment, ctx.cutoffMinutes, checkInForEmail(ctx, appointment)));
+        const checkIn = checkInForEmail(ctx, appointment);
+        // the confirmation carries its check-in QR on Zalo too (the template shows the image of check_in_qr)
+        await tellBooking(trx, ctx, auth?.userId ?? null, appointment, { fact: 'booked', templateData: checkInTemplateData(checkIn) }, appointmentConfirmationEmail(appointment, ctx.cutoffMinutes, checkIn));
       }
       return appointment;
     });
@@ -261,7 +263,7 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
     const appointment = await booked();
     if (guest) await ctx.throttle.recordGuestBooking(clientIp, input.contact!.email);
     await publishBooked(ctx, appointment, now);
-    await tellBookingCustomer(ctx, auth?.userId ?? null, appointment, 'booked');
+    await tellBookingCustomer(ctx, auth?.userId ?? null);
     return appointment;
   } catch (error) {
     const plan = planned as CustomerBookingPlan | null;

@@ -7,8 +7,8 @@ import type { Throttle } from '../../security/throttle';
 import type { EventBus } from '../../events/eventBus';
 import type { AppointmentView } from './appointmentQueries';
 import type { AppContext } from '../../appContext';
-import { formatVietnamDateTime, notify, type NotifyInput } from '../notifications';
-import { checkInForEmail } from './checkInCode';
+import { announcePending, tellBookingFact, type BookingFact, type BookingFactSubject } from '../notifications';
+import { enqueueServiceEmail, type ServiceEmail } from './bookingEmails';
 
 /**
  * What every booking operation shares: the context built once from the app's (bookingContextOf), the messages,
@@ -106,30 +106,31 @@ export async function publishBooked(ctx: Pick<BookingContext, 'events'>, appoint
   await ctx.events.publishFloorChange(appointment.centre.id, { kind: 'appointment', appointmentId: appointment.id, serviceOrderId: null, at });
 }
 
+/** What the centre's notification of a booking names: its code, time, car and centre. */
+export function bookingFactSubject(appointment: Appointment): BookingFactSubject {
+  return { id: appointment.id, code: appointment.code, start: appointment.start, plate: appointment.vehicle.licensePlate, centre: appointment.centre.name };
+}
+
 /**
- * The customer's bell learns of their new or moved booking (neither has a bus message of its own): after the
- * commit, its failure never fails the booking (the confirmation email went out in its transaction).
+ * Tells the booking's owner a fact of it inside the change's transaction: an account's owner through the
+ * notification centre (once, on the channel they chose, `email` when that is email); a booking without an account
+ * (a guest, a walk-in) has only its contact's email, put in the outbox.
  */
-export async function tellBookingCustomer(ctx: Pick<BookingContext, 'db' | 'events' | 'clock' | 'secret' | 'publicUrl'>, userId: number | null, appointment: Appointment, change: 'booked' | 'rescheduled'): Promise<void> {
+export async function tellBooking(trx: Kysely<Database>, ctx: Pick<BookingContext, 'clock'>, userId: number | null, appointment: Appointment, fact: BookingFact, email: ServiceEmail): Promise<void> {
+  if (userId === null) {
+    await enqueueServiceEmail(trx, ctx.clock, appointment.contact.email, email);
+    return;
+  }
+  await tellBookingFact(trx, ctx.clock.now(), userId, bookingFactSubject(appointment), fact, email);
+}
+
+/** After the commit: the customer's open pages learn of what tellBooking told them (its failure never fails the change). */
+export async function tellBookingCustomer(ctx: Pick<BookingContext, 'db' | 'events' | 'clock'>, userId: number | null): Promise<void> {
   if (userId === null) return;
-  const when = formatVietnamDateTime(new Date(appointment.start));
-  const input: NotifyInput =
-    change === 'booked'
-      ? {
-          userId,
-          kind: 'booking_confirmed',
-          title: `Đã đặt lịch hẹn ${appointment.code}`,
-          body: `Xe ${appointment.vehicle.licensePlate}, ${when} tại ${appointment.centre.name}.`,
-          link: '/dashboard',
-          eventKey: `appointment:${appointment.id}:booked`,
-          // the confirmation carries its check-in QR on Zalo too (the template shows the image of check_in_qr)
-          templateData: checkInTemplateData(checkInForEmail(ctx, appointment)),
-        }
-      : { userId, kind: 'booking_rescheduled', title: `Lịch hẹn ${appointment.code} đã được đổi`, body: `Lịch mới: ${when} tại ${appointment.centre.name}.`, link: '/dashboard', eventKey: `appointment:${appointment.id}:rescheduled:${appointment.start}` };
   try {
-    await notify({ db: ctx.db, events: ctx.events, now: ctx.clock.now() }, input);
+    await announcePending({ db: ctx.db, events: ctx.events, now: ctx.clock.now() }, userId);
   } catch {
-    // the booking stands, and its email was enqueued with it; the bell misses this one
+    // the booking and its notification stand; the open pages see it at their next load
   }
 }
 

@@ -4,8 +4,8 @@ import { cancelWithin, loadRow, type ChangeableRow } from './appointmentCancella
 import { findAppointment } from './appointmentQueries';
 import { addHistory } from './appointmentRecords';
 import { nextFreeSlots } from './availability';
-import { bookingMessages, publishBooked, publishStatus, SlotFullAppError, tellBookingCustomer, unprocessable, view, type BookingContext } from './bookingContext';
-import { appointmentRescheduledEmail, describeCutoff, enqueueServiceEmail } from './bookingEmails';
+import { bookingMessages, publishBooked, publishStatus, SlotFullAppError, tellBooking, tellBookingCustomer, unprocessable, view, type BookingContext } from './bookingContext';
+import { appointmentRescheduledEmail, describeCutoff } from './bookingEmails';
 import { checkStart, requireCentre } from './bookingRules';
 import { occupiedSteps } from './schedule';
 import { changeSteps, SlotFullError } from './slotCapacity';
@@ -83,7 +83,7 @@ export async function rescheduleAppointment(ctx: BookingContext, userId: number,
       );
       await addHistory(trx, row.id, row.status, status, userId, `Đổi lịch từ ${formatVietnamDateTime(row.startsAt)}`, at);
       const appointment = (await findAppointment(trx, view(ctx, now), row.id))!;
-      await enqueueServiceEmail(trx, ctx.clock, appointment.contact.email, appointmentRescheduledEmail(appointment, previousStart));
+      await tellBooking(trx, ctx, row.userId, appointment, { fact: 'rescheduled' }, appointmentRescheduledEmail(appointment, previousStart));
     });
   } catch (error) {
     if (error instanceof SlotFullError) throw new SlotFullAppError(await nextFreeSlots(db, centre, start, row.durationMinutes, now));
@@ -92,7 +92,7 @@ export async function rescheduleAppointment(ctx: BookingContext, userId: number,
   const appointment = (await findAppointment(db, view(ctx, now), id))!;
   if (status !== row.status) await publishStatus(ctx, row.userId, appointment, now);
   else await publishBooked(ctx, appointment, now);
-  await tellBookingCustomer(ctx, row.userId, appointment, 'rescheduled');
+  await tellBookingCustomer(ctx, row.userId);
   // Moved to another centre: the old one's floor loses it.
   if (centre.id !== row.centreId) await ctx.events.publishFloorChange(row.centreId, { kind: 'appointment', appointmentId: id, serviceOrderId: null, at: now });
   return appointment;

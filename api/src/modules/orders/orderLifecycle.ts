@@ -14,6 +14,7 @@ import type { OrderRow } from '../../db/shopSchema';
 import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
 import { invalidateCatalogue } from '../catalogue';
+import { tellOrderFacts, type OrderFact } from '../notifications';
 import { enqueueOrderEmail, orderCancelledEmail, type OrderEmail } from './orderEmails';
 import { orderMessages } from './orderMessages';
 import { actorKindOf, recordOrderEvent, type OrderEventInput } from './orderTimeline';
@@ -41,12 +42,24 @@ export async function ownOrder(db: Db, code: string, actor: OrderActor): Promise
   return row;
 }
 
+/**
+ * Tells the customer what just happened to their order, inside the transaction of the change. A fact of the
+ * notification centre (the email's `fact`: paid, confirmed, shipped, ready, refunded) is handed to the centre,
+ * which tells it once on the channel the customer chose, this email when that is email; a paid order's payment is
+ * such a fact even when the email tells another (handed over and paid at the counter). The other emails (placed,
+ * cancelled, completed) are put in the email outbox.
+ */
 export async function notifyCustomer(ctx: ShopContext, trx: Db, row: OrderRow, build: (fullName: string, facts: Order & { orderUrl: string }) => OrderEmail): Promise<void> {
   const [customer, order] = await Promise.all([
     trx.selectFrom('users').select(['email', 'full_name']).where('id', '=', row.user_id).executeTakeFirstOrThrow(),
     toOrder(trx, row, ctx.config.vietQr),
   ]);
-  await enqueueOrderEmail(trx, ctx.clock, customer.email, build(customer.full_name, { ...order, orderUrl: `${ctx.config.publicUrl}/orders/${row.code}` }));
+  const email = build(customer.full_name, { ...order, orderUrl: `${ctx.config.publicUrl}/orders/${row.code}` });
+  const { fact, ...content } = email;
+  const facts: { fact: OrderFact; email?: OrderEmail }[] = fact ? [{ fact, email: content }] : [];
+  if (row.payment_status === 'PAID' && fact !== 'paid') facts.push({ fact: 'paid' });
+  if (!fact) await enqueueOrderEmail(trx, ctx.clock, customer.email, content);
+  await tellOrderFacts(trx, ctx.clock.now(), row.user_id, row.code, facts);
 }
 
 /**

@@ -34,6 +34,8 @@ describe.each(testDatabases())('booking on $label', (target) => {
     basic = await serviceId(scratch.db, 'bao-duong-co-ban'); // 45 min, 199 000 ₫
     advanced = await serviceId(scratch.db, 'bao-duong-nang-cao'); // 90 min, 449 000 ₫
     customer = await createUser(scratch.db, 'customer', 'Nguyễn Văn Đặt');
+    // This customer hears of their bookings by email (Zalo off): the notification centre sends each fact on one channel.
+    await scratch.db.insertInto('notification_preferences').values({ user_id: customer.id, topic: 'booking', channel: 'zalo', enabled: 0, updated_at: new Date().toISOString() }).execute();
     vehicleId = (await addScooter(service.app, customer)).id;
   });
   afterAll(() => service.close());

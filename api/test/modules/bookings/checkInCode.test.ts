@@ -67,28 +67,37 @@ describe.each(testDatabases())('the customer check-in code on $label', (target) 
   });
 
   it('puts the code and its QR image in the booking confirmation email; the image is drawn only for a signed code', async () => {
-    const customer = await createUser(floor.db, 'customer', 'Khách Đặt Lịch');
-    const car = await floor.addCar(customer);
-    const response = await floor.request(customer, 'POST', '/api/appointments', {
-      vehicleId: car.id,
-      serviceIds: [await floor.serviceId('bao-duong-co-ban')],
-      centreId: floor.centreA.id,
-      start: `${TOMORROW}T10:00:00+07:00`,
-    });
-    expect(response.statusCode).toBe(201);
-    const appointment = appointmentResponseSchema.parse(response.json()).data;
-    const code = checkInCodeSchema.parse((await codeOf(appointment.id, customer)).json().data).code;
+    // The notification centre tells each fact on the customer's first channel: one who chose email gets the email,
+    // one reached on Zalo the Zalo message, each with the same code and QR image.
+    const bookAs = async (customer: Awaited<ReturnType<typeof createUser>>) => {
+      const car = await floor.addCar(customer);
+      const response = await floor.request(customer, 'POST', '/api/appointments', {
+        vehicleId: car.id,
+        serviceIds: [await floor.serviceId('bao-duong-co-ban')],
+        centreId: floor.centreA.id,
+        start: `${TOMORROW}T10:00:00+07:00`,
+      });
+      expect(response.statusCode).toBe(201);
+      const appointment = appointmentResponseSchema.parse(response.json()).data;
+      return { appointment, code: checkInCodeSchema.parse((await codeOf(appointment.id, customer)).json().data).code };
+    };
+    const byEmail = await createUser(floor.db, 'customer', 'Khách Đặt Lịch');
+    await floor.db.updateTable('users').set({ phone_number: null }).where('id', '=', byEmail.id).execute();
+    const { appointment, code } = await bookAs(byEmail);
 
-    const email = await floor.db.selectFrom('email_outbox').select(['kind', 'text_body', 'html_body']).where('to_address', '=', customer.email).executeTakeFirstOrThrow();
+    const email = await floor.db.selectFrom('email_outbox').select(['kind', 'text_body', 'html_body']).where('to_address', '=', byEmail.email).executeTakeFirstOrThrow();
     expect(email.kind).toBe('appointment_confirmation');
     expect(email.text_body).toContain(`Đưa mã này cho nhân viên khi đến trung tâm (mã QR check-in): ${code}`);
     const imageUrl = /<img src="([^"]+)"/.exec(email.html_body ?? '')?.[1];
     expect(imageUrl).toBe(`http://localhost:3000/api/check-in-codes/${encodeURIComponent(code)}/qr.png`);
     expect(email.html_body).toContain(`alt="Mã QR check-in lịch hẹn ${appointment.code}"`);
     // the Zalo confirmation carries the same code and QR image (ZNS template parameters)
-    const zalo = await floor.db.selectFrom('notification_deliveries').select(['channel', 'template_data']).where('user_id', '=', customer.id).where('kind', '=', 'booking_confirmed').executeTakeFirstOrThrow();
+    const byZalo = await createUser(floor.db, 'customer', 'Khách Dùng Zalo');
+    const onZalo = await bookAs(byZalo);
+    expect(await floor.db.selectFrom('email_outbox').select('id').where('to_address', '=', byZalo.email).execute()).toEqual([]);
+    const zalo = await floor.db.selectFrom('notification_deliveries').select(['channel', 'template_data']).where('user_id', '=', byZalo.id).where('kind', '=', 'booking_confirmed').executeTakeFirstOrThrow();
     expect(zalo.channel).toBe('zalo');
-    expect(JSON.parse(zalo.template_data ?? 'null')).toEqual({ check_in_code: code, check_in_qr: imageUrl });
+    expect(JSON.parse(zalo.template_data ?? 'null')).toEqual({ check_in_code: onZalo.code, check_in_qr: `http://localhost:3000/api/check-in-codes/${encodeURIComponent(onZalo.code)}/qr.png` });
 
     const image = await floor.request(null, 'GET', new URL(imageUrl!).pathname);
     expect(image.statusCode).toBe(200);

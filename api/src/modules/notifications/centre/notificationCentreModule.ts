@@ -3,7 +3,7 @@ import type { AppContext } from '../../../appContext';
 import { notificationsOf } from './notificationEvents';
 import { notificationEventsRoutes } from './notificationEventsRoutes';
 import { notificationRoutes } from './notificationRoutes';
-import { notify } from './notify';
+import { announcePending, notify } from './notify';
 import { named } from '../../../http/pluginName';
 
 /**
@@ -24,8 +24,11 @@ export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext 
     if (message.type === 'floor-changed' || message.type === 'personal') return;
     queue = queue.then(async () => {
       try {
+        const deps = { db: context.db, events: context.events, now: context.clock.now() };
+        // What the change told its owner in its transaction (customerFacts.ts) reaches their open pages now it is committed.
+        if ('userId' in message && typeof message.userId === 'number') await announcePending(deps, message.userId);
         const inputs = await notificationsOf(context.db, message);
-        if (inputs.length > 0) await notify({ db: context.db, events: context.events, now: context.clock.now() }, inputs);
+        if (inputs.length > 0) await notify(deps, inputs);
       } catch (error) {
         log.error({ err: error, type: message.type }, 'notification not written');
       }

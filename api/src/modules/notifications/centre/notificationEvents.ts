@@ -18,38 +18,6 @@ import type { NotifyInput } from './notify';
 const DASHBOARD = '/dashboard';
 const STAFF_WEB_ORDERS = '/staff/web-orders';
 
-export function orderLink(code: string): string {
-  return `/orders/${encodeURIComponent(code)}`;
-}
-
-/** A shop order's owner: confirmed, paid, shipped, ready for pick-up, refunded (no read: the message says it all). */
-export function orderNotifications(userId: number, event: OrderStatusEvent): NotifyInput[] {
-  const { code } = event;
-  const link = orderLink(code);
-  const key = (what: string) => `order:${code}:${what}`;
-  const out: NotifyInput[] = [];
-  switch (event.status) {
-    case 'CONFIRMED':
-      out.push({ userId, kind: 'order_confirmed', title: `Đơn hàng ${code} đã được xác nhận`, body: 'Cửa hàng đang chuẩn bị hàng cho bạn.', link, eventKey: key('confirmed') });
-      break;
-    case 'SHIPPING':
-      out.push({ userId, kind: 'order_shipped', title: `Đơn hàng ${code} đã giao cho đơn vị vận chuyển`, body: 'Đơn hàng đang trên đường đến bạn.', link, eventKey: key('shipped') });
-      break;
-    case 'READY_FOR_PICKUP':
-      out.push({ userId, kind: 'order_ready_for_pickup', title: `Đơn hàng ${code} đã sẵn sàng để nhận`, body: 'Mời bạn đến cửa hàng đã chọn để nhận hàng.', link, eventKey: key('ready-for-pickup') });
-      break;
-    default:
-      break;
-  }
-  if (event.paymentStatus === 'PAID') {
-    out.push({ userId, kind: 'payment_received', title: `Đã nhận thanh toán đơn hàng ${code}`, body: 'Cảm ơn bạn, cửa hàng đã nhận được tiền.', link, eventKey: key('paid') });
-  }
-  if (event.paymentStatus === 'REFUNDED') {
-    out.push({ userId, kind: 'order_refunded', title: `Đơn hàng ${code} đã được hoàn tiền`, body: 'Tiền đã được hoàn lại theo phương thức bạn đã thanh toán.', link, eventKey: key('refunded') });
-  }
-  return out;
-}
-
 /** A new web order (placed, or paid when it waited for a transfer): the staff and managers of its desk's centre. */
 async function newWebOrderNotifications(db: Kysely<Database>, event: OrderStatusEvent): Promise<NotifyInput[]> {
   if (event.status !== 'PLACED') return [];
@@ -72,9 +40,12 @@ async function newWebOrderNotifications(db: Kysely<Database>, event: OrderStatus
   }));
 }
 
-/** The customer's booking: confirmed, cancelled, checked in (the message names the appointment; its car is read). */
+/**
+ * The customer's booking: confirmed by the centre, checked in (the message names the appointment; its car is read).
+ * Its booking, change and cancellation are told by bookings in their transaction (customerFacts.ts).
+ */
 async function appointmentNotifications(db: Kysely<Database>, userId: number, event: AppointmentStatusEvent): Promise<NotifyInput[]> {
-  if (event.status !== 'CONFIRMED' && event.status !== 'CANCELLED' && event.status !== 'CHECKED_IN') return [];
+  if (event.status !== 'CONFIRMED' && event.status !== 'CHECKED_IN') return [];
   const row = await db
     .selectFrom('appointments')
     .innerJoin('service_centres', 'service_centres.id', 'appointments.centre_id')
@@ -87,8 +58,6 @@ async function appointmentNotifications(db: Kysely<Database>, userId: number, ev
   switch (event.status) {
     case 'CONFIRMED':
       return [{ userId, kind: 'booking_confirmed', title: `Lịch hẹn ${event.code} đã được xác nhận`, body: `Xe ${row.plate}, ${when} tại ${row.centre}.`, link: DASHBOARD, eventKey }];
-    case 'CANCELLED':
-      return [{ userId, kind: 'booking_cancelled', title: `Lịch hẹn ${event.code} đã bị hủy`, body: `Lịch hẹn xe ${row.plate} lúc ${when} tại ${row.centre} đã được hủy.`, link: DASHBOARD, eventKey }];
     default:
       return [{ userId, kind: 'vehicle_checked_in', title: `Xe ${row.plate} đã được tiếp nhận`, body: `${row.centre} đã nhận xe của bạn. Bạn có thể theo dõi tiến độ trên trang tổng quan.`, link: DASHBOARD, eventKey }];
   }
@@ -142,10 +111,9 @@ async function serviceOrderNotifications(db: Kysely<Database>, userId: number, e
 /** The notifications one bus message makes (often none). */
 export async function notificationsOf(db: Kysely<Database>, message: BusMessage): Promise<NotifyInput[]> {
   switch (message.type) {
-    case 'order-status': {
-      const own = orderNotifications(message.userId, message.event);
-      return [...own, ...(await newWebOrderNotifications(db, message.event))];
-    }
+    // The owner's facts (paid, confirmed, shipped, ready, refunded) were told by orders in their transaction.
+    case 'order-status':
+      return newWebOrderNotifications(db, message.event);
     case 'appointment-status':
       return message.userId === null ? [] : appointmentNotifications(db, message.userId, message.event);
     case 'service-order':

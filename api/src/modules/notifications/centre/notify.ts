@@ -10,6 +10,7 @@ import { inTransaction } from '../../../db/inTransaction';
 import type { Database } from '../../../db/schema';
 import type { EventBus } from '../../../events/eventBus';
 import { deliveriesWaiting, scheduleDeliveriesOf } from '../channels';
+import type { EmailContent } from '../emailTemplates';
 import { notificationOf, unreadCountsOf, type NotificationRow } from './notificationReads';
 
 export interface NotifyDeps {
@@ -29,6 +30,11 @@ export interface NotifyInput {
   eventKey: string;
   /** Parameters a provider's template takes besides the title, body and link (the booking's check-in QR for ZNS). */
   templateData?: Readonly<Record<string, string>>;
+  /**
+   * The email of this fact when the email channel is the one chosen (one of the centre's templates, e.g.
+   * orderStatusEmail: the order's lines and links); without it the email channel sends the title and body.
+   */
+  email?: EmailContent;
 }
 
 /** Event keys, links: longer ones are a bug of the caller, cut rather than refused (the table bounds them). */
@@ -42,47 +48,86 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * Writes the notifications (once per user and eventKey: a repeated event is a no-op), schedules the new ones'
- * deliveries on the channels each user allows in the same transaction, then tells each user's open pages
- * (`event: notification` with their unread count). Called after the change it is about was committed.
+ * Writes the notifications inside the caller's transaction (once per user and eventKey: a repeated event is a
+ * no-op) and schedules the new ones' deliveries on the channel each user allows; a notification that carries its
+ * email and goes by email is put in the email outbox in the same transaction. So the change and its message
+ * commit together. The users' open pages learn of them after the commit (announcePending, called by the centre
+ * for the bus message the change publishes; or notify, which does both).
+ */
+export async function notifyWithin(trx: Kysely<Database>, inputs: NotifyInput | readonly NotifyInput[], now: Date): Promise<NotificationRow[]> {
+  const list = (Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[];
+  if (list.length === 0) return [];
+  const createdAt = now.toISOString();
+  const rows: (NotificationRow & { event_key: string })[] = [];
+  for (let start = 0; start < list.length; start += INSERT_CHUNK) {
+    const values = list.slice(start, start + INSERT_CHUNK).map((input) => ({
+      user_id: input.userId,
+      kind: input.kind,
+      topic: NOTIFICATION_KIND_TOPICS[input.kind],
+      title: clip(input.title.trim() || 'Thông báo', NOTIFICATION_TITLE_MAX),
+      body: clip(input.body, NOTIFICATION_BODY_MAX),
+      link: input.link === null ? null : input.link.slice(0, LINK_MAX),
+      event_key: input.eventKey.slice(0, EVENT_KEY_MAX),
+      created_at: createdAt,
+      read_at: null,
+    }));
+    const inserted = await trx
+      .insertInto('notifications')
+      .values(values)
+      .onConflict((conflict) => conflict.columns(['user_id', 'event_key']).doNothing())
+      .returning(['id', 'user_id', 'kind', 'topic', 'title', 'body', 'link', 'created_at', 'read_at', 'event_key'])
+      .execute();
+    rows.push(...inserted);
+  }
+  const byKey = new Map(list.map((input) => [`${input.userId}\n${input.eventKey.slice(0, EVENT_KEY_MAX)}`, input]));
+  await scheduleDeliveriesOf(
+    trx,
+    rows.map(({ event_key: eventKey, ...row }) => {
+      const input = byKey.get(`${row.user_id}\n${eventKey}`);
+      return { id: row.id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: input?.templateData ?? null, email: input?.email ?? null };
+    }),
+    now,
+  );
+  const created = rows.map(({ event_key: _eventKey, ...row }) => row);
+  for (const row of created) pending.set(row.id, { userId: row.user_id, at: Date.now() });
+  return created;
+}
+
+/**
+ * Notifications written inside a transaction and not yet told to their user's pages (by id): told by
+ * announcePending once the change is committed; forgotten after PENDING_MS (a transaction rolled back).
+ */
+const pending = new Map<number, { userId: number; at: number }>();
+const PENDING_MS = 60_000;
+
+/** Tells the user's open pages of their notifications written inside a committed transaction (none: nothing). */
+export async function announcePending(deps: NotifyDeps, userId: number): Promise<void> {
+  const ids: number[] = [];
+  for (const [id, entry] of pending) {
+    if (Date.now() - entry.at > PENDING_MS) pending.delete(id);
+    else if (entry.userId === userId) ids.push(id);
+  }
+  if (ids.length === 0) return;
+  const rows = await deps.db.selectFrom('notifications').select(['id', 'user_id', 'kind', 'topic', 'title', 'body', 'link', 'created_at', 'read_at']).where('id', 'in', ids).execute();
+  for (const row of rows) pending.delete(row.id);
+  if (rows.length > 0) deliveriesWaiting();
+  await announce(deps, rows);
+}
+
+/**
+ * Writes the notifications and their deliveries in a transaction of their own (notifyWithin), then tells each
+ * user's open pages (`event: notification` with their unread count). Called after the change it is about was committed.
  */
 export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly NotifyInput[]): Promise<void> {
-  const list = (Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[];
-  if (list.length === 0) return;
-  const createdAt = deps.now.toISOString();
-  const created = await inTransaction(deps.db, async (trx) => {
-    const rows: (NotificationRow & { event_key: string })[] = [];
-    for (let start = 0; start < list.length; start += INSERT_CHUNK) {
-      const values = list.slice(start, start + INSERT_CHUNK).map((input) => ({
-        user_id: input.userId,
-        kind: input.kind,
-        topic: NOTIFICATION_KIND_TOPICS[input.kind],
-        title: clip(input.title.trim() || 'Thông báo', NOTIFICATION_TITLE_MAX),
-        body: clip(input.body, NOTIFICATION_BODY_MAX),
-        link: input.link === null ? null : input.link.slice(0, LINK_MAX),
-        event_key: input.eventKey.slice(0, EVENT_KEY_MAX),
-        created_at: createdAt,
-        read_at: null,
-      }));
-      const inserted = await trx
-        .insertInto('notifications')
-        .values(values)
-        .onConflict((conflict) => conflict.columns(['user_id', 'event_key']).doNothing())
-        .returning(['id', 'user_id', 'kind', 'topic', 'title', 'body', 'link', 'created_at', 'read_at', 'event_key'])
-        .execute();
-      rows.push(...inserted);
-    }
-    const templateData = new Map(list.map((input) => [`${input.userId}\n${input.eventKey.slice(0, EVENT_KEY_MAX)}`, input.templateData ?? null]));
-    await scheduleDeliveriesOf(
-      trx,
-      rows.map(({ event_key: eventKey, ...row }) => ({ id: row.id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateData.get(`${row.user_id}\n${eventKey}`) ?? null })),
-      deps.now,
-    );
-    return rows.map(({ event_key: _eventKey, ...row }) => row);
-  });
+  const created = await inTransaction(deps.db, (trx) => notifyWithin(trx, inputs, deps.now));
+  for (const row of created) pending.delete(row.id);
   if (created.length === 0) return;
   deliveriesWaiting();
+  await announce(deps, created);
+}
 
+async function announce(deps: NotifyDeps, created: readonly NotificationRow[]): Promise<void> {
+  if (created.length === 0) return;
   // Each user's pages get each new notification with the unread count after them all (one read for every user).
   const byUser = new Map<number, NotificationRow[]>();
   for (const row of created) {

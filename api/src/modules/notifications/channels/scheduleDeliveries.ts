@@ -3,6 +3,8 @@ import type { NotificationChannel as ChannelName, NotificationKind, Notification
 import { chunksOf } from '../../../db/chunks';
 import type { NotificationDeliveriesTable } from '../../../db/notificationChannelSchema';
 import type { Database } from '../../../db/schema';
+import type { EmailContent } from '../emailTemplates';
+import { enqueueEmail } from '../outbox';
 import { nextChannel, readChoicesOf, readReachOf } from './preferences';
 
 /** A notification as the channels send it. */
@@ -16,6 +18,8 @@ export interface NotificationToDeliver {
   link: string | null;
   /** A provider template's further parameters (the booking's check-in QR for ZNS). */
   templateData?: Readonly<Record<string, string>> | null;
+  /** The fact's own email (a template of the centre), sent when email is the channel chosen. */
+  email?: EmailContent | null;
 }
 
 /**
@@ -23,6 +27,8 @@ export interface NotificationToDeliver {
  * its topic and can be reached on (marketing: only channels the user opted into); the delivery worker sends it and
  * falls back to the next allowed channel when one fails for good. Call it in the transaction that wrote the
  * notification: no delivery without its notification, and a second call for the same notification adds nothing.
+ * A notification that carries its own email and goes by email is put in the email outbox at once (its worker
+ * sends it, with its own retries): the delivery is written as sent, and the email commits with the change.
  */
 export async function scheduleDeliveries(db: Kysely<Database>, notification: NotificationToDeliver, now: Date): Promise<void> {
   await scheduleDeliveriesOf(db, [notification], now);
@@ -42,7 +48,13 @@ export async function scheduleDeliveriesOf(db: Kysely<Database>, notifications: 
     const userReach = reach.get(notification.userId);
     if (!userReach) continue;
     const channel = nextChannel(choices.get(notification.userId)![notification.topic], userReach, null, new Set());
-    if (channel !== null) rows.push(deliveryRow(notification, channel, now));
+    if (channel === null) continue;
+    const row = deliveryRow(notification, channel, now);
+    if (channel === 'email' && notification.email) {
+      const emailId = await enqueueEmail(db, { now: () => now }, userReach.email, notification.email);
+      Object.assign(row, { status: 'sent', attempts: 1, sent_at: now.toISOString(), provider_ref: `email_outbox:${emailId}` });
+    }
+    rows.push(row);
   }
   for (const chunk of chunksOf(rows, DELIVERY_ROWS_PER_STATEMENT)) await insertDeliveryRows(db, chunk);
 }
