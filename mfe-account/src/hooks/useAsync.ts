@@ -1,5 +1,5 @@
 import { ApiError } from 'shared-contracts';
-import { createDataLoader } from 'shared-contracts/react';
+import { createDataLoader, type DescribeFailure } from 'shared-contracts/react';
 import { vi } from '../i18n/vi';
 
 export { keepIfShown, keepUnlessFailed, latestOf, loadedOf, type Async, type AsyncOptions, type AsyncState, type Loaded, type LoadStart } from 'shared-contracts/react';
@@ -8,7 +8,6 @@ export { keepIfShown, keepUnlessFailed, latestOf, loadedOf, type Async, type Asy
  * The account's data loader: the remotes' one (shared-contracts/react). A failure says the API client's message
  * (the server's own, or its Vietnamese text for a network, timeout or server failure), else the generic one.
  */
-export const useAsync = createDataLoader({
-  describeFailure: (error, fallback) => (error instanceof ApiError && error.message ? error.message : fallback),
-  failedText: vi.requestFailed,
-});
+export const describeFailure: DescribeFailure = (error, fallback) => (error instanceof ApiError && error.message ? error.message : fallback);
+
+export const useAsync = createDataLoader({ describeFailure, failedText: vi.requestFailed });

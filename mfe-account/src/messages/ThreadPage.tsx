@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ApiError } from 'shared-contracts';
 import { CONVERSATION_SUBJECT_LABELS, CUSTOMER_MESSAGES_PATH } from 'shared-contracts/conversations';
 import type { ConversationMessage } from 'shared-contracts/schemas';
 import { PageIntro } from '../components/PageIntro';
@@ -10,7 +11,8 @@ import { useSession } from '../session/useSession';
 import { Composer } from './Composer';
 import { MessagePhotos } from './MessagePhotos';
 import { formatMessageTime, messagesText as t } from './messagesText';
-import { fromEvent, useThread } from './useThread';
+import { customerThread, fromEvent, useThread, withReadReceipt } from './customerThread';
+import { messagesApi } from './messagesApi';
 import styles from './Messages.module.css';
 
 function MessageItem({ message, seen }: { message: ConversationMessage; seen: boolean }) {
@@ -29,7 +31,16 @@ function MessageItem({ message, seen }: { message: ConversationMessage; seen: bo
 }
 
 function Thread({ id, userId }: { id: number; userId: string }) {
-  const { state, loadOlder, loadingOlder, olderError, add, onRead, reload } = useThread(id);
+  // an unknown thread (404) reads as null: 'Không tìm thấy'
+  const read = useCallback(
+    (signal: AbortSignal) =>
+      messagesApi.thread(id, undefined, signal).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }),
+    [id],
+  );
+  const { load: state, missing, loadOlder, loadingOlder, olderError, append: add, update, refresh: reload } = useThread({ ...customerThread, read });
   const [announcement, setAnnouncement] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const live = usePersonalEvents(
@@ -40,21 +51,21 @@ function Thread({ id, userId }: { id: number; userId: string }) {
         add(message);
         if (!message.mine) setAnnouncement(`${t.newMessage(message.authorName)}: ${message.text || t.photoOnly}`);
       },
-      onConversationRead: onRead,
+      onConversationRead: (event) => update((view) => withReadReceipt(view, event)),
       onReconnected: reload,
     },
     userId,
   );
 
-  const newestId = state.status === 'ready' ? (state.messages[state.messages.length - 1]?.id ?? 0) : 0;
+  const newestId = state.status === 'ready' ? (state.data.messages[state.data.messages.length - 1]?.id ?? 0) : 0;
   useEffect(() => {
     // the newest message in view (jsdom has no scrolling)
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [newestId]);
 
   if (state.status === 'loading') return <p role="status">{t.loading}</p>;
-  if (state.status === 'error')
-    return state.httpStatus === 404 ? (
+  if (state.status === 'failed')
+    return missing ? (
       <p role="alert" className={styles.error}>
         {t.notFound}
       </p>
@@ -62,7 +73,7 @@ function Thread({ id, userId }: { id: number; userId: string }) {
       <LoadFailure message={state.message} onRetry={reload} />
     );
 
-  const { conversation, messages, hasOlder } = state;
+  const { conversation, messages, hasOlder } = state.data;
   const lastMine = [...messages].reverse().find((message) => message.mine);
   return (
     <section className={styles.thread} aria-labelledby="thread-heading">

@@ -4,7 +4,7 @@ import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { messagesApi } from './messagesApi';
 import { messagesText } from './messagesText';
-import { useThread } from './useThread';
+import { staffThread, useThread } from './staffThread';
 import styles from './Messages.module.css';
 
 const t = messagesText.panel;
@@ -12,7 +12,7 @@ const t = messagesText.panel;
 /** The car's thread, read (and opened if there is none yet) once the panel is opened; live while it is open. */
 function ChatBody({ serviceOrderId }: { serviceOrderId: number }) {
   const read = useCallback((signal: AbortSignal) => messagesApi.serviceOrderThread(serviceOrderId, signal), [serviceOrderId]);
-  const thread = useThread(read);
+  const thread = useThread({ ...staffThread(), read });
   const { refresh } = thread;
   const conversationId = thread.load.status === 'ready' ? thread.load.data.conversation.id : null;
   useFloorEvents((event: FloorChange | null) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ConversationMessage } from 'shared-contracts/schemas';
 import { ConversationPhotoImage } from './ConversationPhotoImage';
 import { messagesText, shortTime } from './messagesText';
-import type { ThreadView } from './useThread';
+import type { ThreadView } from 'shared-contracts/react';
 import styles from './Messages.module.css';
 
 const t = messagesText.thread;

@@ -7,7 +7,7 @@ import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { messagesApi, type ConversationAssignee } from './messagesApi';
 import { messagesText } from './messagesText';
-import { useThread } from './useThread';
+import { staffThread, useThread } from './staffThread';
 import styles from './Messages.module.css';
 
 const t = messagesText.thread;
@@ -35,7 +35,7 @@ interface Props {
  */
 export function ThreadPane({ conversationId, refreshKey, backHref, assignees, assigneesError, me, onChanged, onRead, onCentre }: Props) {
   const read = useCallback((signal: AbortSignal) => messagesApi.thread(conversationId, undefined, signal), [conversationId]);
-  const thread = useThread(read, onRead);
+  const thread = useThread({ ...staffThread(onRead), read });
   const { refresh } = thread;
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);

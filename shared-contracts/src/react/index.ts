@@ -1,10 +1,11 @@
 /**
  * The React pieces the remotes share (issue 44 §6), browser-only and zod-free like the other subpaths
  * (docs/decisions/0003-no-zod-in-browser-bundles.md): the one data loader (load, abort, reload, keep or drop what
- * is on screen) and the VietQR transfer actions. React is the page's one copy: a peer of this package and a
- * federation singleton. Like the files and event stream subpaths it holds no state and takes nothing of the root
+ * is on screen), the one thread of messages (the customer's and the centre's, on that loader) and the VietQR
+ * transfer actions. React is the page's one copy: a peer of this package and a federation singleton. Like the files and event stream subpaths it holds no state and takes nothing of the root
  * at run time: what it needs of it (the wording of an ApiError) the remote hands in.
  */
 export * from './useAsync';
+export * from './useThread';
 export * from './VietQrActions';
 export * from './CheckInQr';
