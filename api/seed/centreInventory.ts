@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { isLowStock } from '../src/modules/inventory';
+import { isLowStock } from '../src/modules/stockLocations';
 import { inBatches } from './seedBatches';
 
 /**

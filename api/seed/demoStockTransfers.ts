@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { addOnHand, takeOnHand } from '../src/modules/inventory';
-import { warehouseId } from '../src/modules/stockLocations';
+import { addOnHand, takeOnHand, warehouseId } from '../src/modules/stockLocations';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 
 /** The demo transfers' notes: how the seed knows it wrote them already. */

@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { addOnHand, issueCentreStock, reserveCentreStock } from '../src/modules/inventory';
-import { warehouseId } from '../src/modules/stockLocations';
+import { addOnHand, issueCentreStock, reserveCentreStock, warehouseId } from '../src/modules/stockLocations';
 import { OPENING_BALANCE_REASON } from './centreInventory';
 
 /** Statuses whose units are still on the shelf, reserved for the order. */

@@ -3,7 +3,7 @@ import { addCalendarDays, APPROVAL_WINDOW_HOURS, SLOT_MINUTES, vietnamDateOf, vi
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
 import { newAppointmentCode, occupiedSteps } from '../src/modules/bookings';
-import { reserveCentreStock } from '../src/modules/inventory';
+import { reserveCentreStock } from '../src/modules/stockLocations';
 import { writeBookedLines, backOfficeCode } from '../src/modules/serviceOrders';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SERVICE_CENTRES } from './serviceCentres';

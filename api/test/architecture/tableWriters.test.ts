@@ -28,11 +28,7 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   appointment_status_history: { writers: ['bookings', 'serviceOrders'], reason: 'the appointment follows its service order (checked in, in progress, completed) in the order\'s transaction' },
   appointments: { writers: ['bookings', 'serviceOrders'], reason: 'the appointment follows its service order (checked in, in progress, completed) in the order\'s transaction' },
   appointment_symptoms: { writers: ['diagnostics', 'serviceOrders'], reason: 'to be given one owner (issue 62, part 4)' },
-  centre_stock: { writers: ['inventory', 'stockLocations'], reason: 'to be given one owner (issue 62, part 4)' },
   package_credits: { writers: ['bookings', 'orders'], reason: 'to be given one owner (issue 62, part 4)' },
-  stock_movements: { writers: ['inventory', 'stockLocations'], reason: 'to be given one owner (issue 62, part 4)' },
-  stock_transfer_lines: { writers: ['inventory', 'stockTransfers'], reason: 'to be given one owner (issue 62, part 4)' },
-  stock_transfers: { writers: ['inventory', 'stockTransfers'], reason: 'to be given one owner (issue 62, part 4)' },
 
   // The catalogue's two writers: catalogue/catalogueWrites.ts seeds by natural key (insert if missing, never
   // reverting an operator's edit), catalogueAdmin edits with versions and history.

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
 import { createDatabase } from '../../src/db/createDatabase';
 import { toNumber } from '../../src/db/portable';
-import { recordMovement } from '../../src/modules/inventory/centreStockMoves';
+import { recordMovement } from '../../src/modules/stockLocations/centreStockMoves';
 import { onlineStock, setWarehouseStock } from '../../src/modules/stockLocations/onlineStock';
 import type { ScratchDatabase } from './testDatabases';
 

@@ -7,7 +7,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import { toNumber } from '../../src/db/portable';
-import { recordMovement } from '../../src/modules/inventory/centreStockMoves';
+import { recordMovement } from '../../src/modules/stockLocations/centreStockMoves';
 import type { TestUser } from './serviceTestKit';
 import { useFloor, type BookTodayOptions, type Floor } from './floorTestKit';
 import type { TestDatabaseTarget } from './testDatabases';

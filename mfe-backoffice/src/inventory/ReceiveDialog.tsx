@@ -27,8 +27,8 @@ interface Props {
 
 /**
  * M2: receive from the online warehouse — several products in one submit (all or none), each product once,
- * 1..9 999 units a line, an optional note. The server's refusal (e.g. 409 INSUFFICIENT_WAREHOUSE_STOCK 'Kho online
- * chỉ còn 3 …') is shown as it says it, at the line it is about; nothing is received then.
+ * 1..9 999 units a line, an optional note. The server's refusal (e.g. 409 TRANSFER_INSUFFICIENT_STOCK 'Chỉ còn 3 …
+ * khả dụng tại Kho hàng online …') is shown as it says it, at the line it is about; nothing is received then.
  */
 export function ReceiveDialog({ centreId, centreName, initial, onClose, onReceived }: Props) {
   const id = useId();

@@ -73,7 +73,7 @@ export const inventoryApi = {
   lowStock: (centreId: number | undefined, signal?: AbortSignal) => readData<LowStockList>(apiClient.get('/inventory/low-stock', { query: { centreId }, signal })),
   /** GET /inventory/movements: the ledger, newest first. */
   movements: (query: MovementsQuery, signal?: AbortSignal) => readData<MovementPage>(apiClient.get('/inventory/movements', { query: { ...query }, signal })),
-  /** POST /inventory/receive {centreId?, lines, note}: all lines or none (409 INSUFFICIENT_WAREHOUSE_STOCK). */
+  /** POST /inventory/receive {centreId?, lines, note}: all lines or none (409 TRANSFER_INSUFFICIENT_STOCK). */
   receive: (input: ReceiveInput): Promise<Outcome<InventoryChange>> => readOutcome(apiClient.post('/inventory/receive', input)),
   /** POST /inventory/adjust {centreId?, productId, newOnHand, reason}: a stock-take to the counted quantity. */
   adjust: (input: AdjustInput): Promise<Outcome<InventoryChange>> => readOutcome(apiClient.post('/inventory/adjust', input)),

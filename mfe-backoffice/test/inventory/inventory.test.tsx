@@ -147,16 +147,16 @@ describe('the manager’s inventory (/manager)', () => {
     await waitFor(() => expect(api.page.mock.calls.length).toBeGreaterThan(tableLoads));
   });
 
-  it('shows the API’s INSUFFICIENT_WAREHOUSE_STOCK message at its line and keeps the form', async () => {
-    const message = 'Kho online chỉ còn 3 "Ắc quy 12 V", không đủ để nhập về trung tâm.';
-    // as the API answers it: the message, the line's field error, and the product with what is left
+  it('shows the API’s TRANSFER_INSUFFICIENT_STOCK message at its line and keeps the form', async () => {
+    const message = 'Chỉ còn 3 "Ắc quy 12 V" khả dụng tại Kho hàng online EV Service, không đủ để chuyển.';
+    // as the API answers it: the message, the line's field error, and the product with what is available
     api.receive.mockRejectedValue(
-      new ApiError(message, 409, 'INSUFFICIENT_WAREHOUSE_STOCK', [{ field: 'lines.0.quantity', message }], {
+      new ApiError(message, 409, 'TRANSFER_INSUFFICIENT_STOCK', [{ field: 'lines.0.quantity', message }], {
         success: false,
         message,
-        code: 'INSUFFICIENT_WAREHOUSE_STOCK',
+        code: 'TRANSFER_INSUFFICIENT_STOCK',
         errors: [{ field: 'lines.0.quantity', message }],
-        data: { productId: 14, remaining: 3 },
+        data: { productId: 14, available: 3 },
       }),
     );
     renderPage();

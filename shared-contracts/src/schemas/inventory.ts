@@ -247,8 +247,8 @@ export type MinStockInput = z.input<typeof minStockInputSchema>;
 export const INVENTORY_ERROR_CODES = [
   /** 409: a reservation found less available than asked ('Không đủ tồn kho: còn {n} {tên}.'). */
   'INSUFFICIENT_STOCK',
-  /** 409: the online warehouse has less than a receive line asks (data: productId, remaining). */
-  'INSUFFICIENT_WAREHOUSE_STOCK',
+  /** 409: the online warehouse has less than a receive line asks: the transfers' refusal (data: productId, available). */
+  'TRANSFER_INSUFFICIENT_STOCK',
   /** 422: a receive line of a product no longer sold (data: productId). */
   'PRODUCT_UNAVAILABLE',
   /** 404: no such product. */

@@ -4,7 +4,7 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
-import { addOnHand } from './centreStockMoves';
+import { addOnHand } from '../stockLocations';
 import { inventoryMessages } from './inventoryMessages';
 
 /**

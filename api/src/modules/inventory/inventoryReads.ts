@@ -18,8 +18,7 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { centreAvailability } from './centreStockMoves';
-import { isLowStock } from './lowStockAlerts';
+import { centreAvailability, isLowStock } from '../stockLocations';
 
 /**
  * What the manager's inventory page, the dashboard's low-stock list and the parts-request screens read. The

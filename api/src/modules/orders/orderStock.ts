@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
-import { issueCentreStock, releaseCentreStock, reserveCentreStock } from '../inventory';
+import { issueCentreStock, releaseCentreStock, reserveCentreStock } from '../stockLocations';
 import { orderMessages } from './orderMessages';
 
 type Db = Kysely<Database>;

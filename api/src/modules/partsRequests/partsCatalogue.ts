@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { foldedWords, foldVietnamese, type PartsProduct } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { CentreScope } from '../../security/centreScope';
-import { centreAvailability } from '../inventory';
+import { centreAvailability } from '../stockLocations';
 import { orderInScope, notAssigned } from '../serviceOrders';
 
 /**

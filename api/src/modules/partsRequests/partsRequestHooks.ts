@@ -4,7 +4,7 @@ import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
-import { releaseCentreStock } from '../inventory';
+import { releaseCentreStock } from '../stockLocations';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

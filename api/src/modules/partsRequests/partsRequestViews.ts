@@ -15,7 +15,7 @@ import {
 import { toIsoUtc, toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
-import { centreAvailability, type Availability } from '../inventory';
+import { centreAvailability, type Availability } from '../stockLocations';
 import { checklistPhotoUrl } from '../media';
 
 type Db = Kysely<Database> | Transaction<Database>;

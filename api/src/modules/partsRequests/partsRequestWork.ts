@@ -21,7 +21,7 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
-import { insufficientStockMessage, issueCentreStock, releaseCentreStock, reserveCentreStock, returnCentreStock } from '../inventory';
+import { insufficientStockMessage, issueCentreStock, releaseCentreStock, reserveCentreStock, returnCentreStock } from '../stockLocations';
 import { enqueueEmail } from '../notifications';
 import { floorTransaction, orderInScope, reducePartLine, writePartLine, notAssigned } from '../serviceOrders';
 import { AppErrorWithData, fieldError } from '../../http/dataErrors';
@@ -35,7 +35,7 @@ import { movePartsRequest, partsRequestNotFound } from './partsRequestTransition
  * The parts request's steps on the floor (spec §2, §3, §4 rules 2 and 3): the technician's request, staff's
  * decision, a decision the customer gave on the phone, withdraw, reserve (automatic at approval, retried by
  * staff), issue, return and release. Each is one transaction around a conditional move of the request
- * (partsRequestTransition.ts) with its side effects on the centre's stock (inventory/centreStockMoves.ts) and
+ * (partsRequestTransition.ts) with its side effects on the centre's stock (stockLocations/centreStockMoves.ts) and
  * the order's billable lines; the live bus is told after the commit.
  */
 

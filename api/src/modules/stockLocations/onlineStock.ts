@@ -4,6 +4,7 @@ import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { systemClock, type Clock } from '../../security/clock';
+import { recordMovement, recordMovements } from './centreStockMoves';
 
 /**
  * Online availability of a product (shop-operations §3): Σ(on_hand − reserved) over the stock locations that
@@ -84,21 +85,17 @@ export async function setWarehouseStock(db: Kysely<Database>, productId: number,
   const difference = onHand - toNumber(last?.on_hand_after);
   if (difference === 0) return;
   const opening = last === undefined && difference > 0;
-  // The ledger's row (as inventory's recordMovement writes it; this folder stays below inventory and catalogue).
-  await db
-    .insertInto('stock_movements')
-    .values({
-      centre_id: location,
-      product_id: productId,
-      kind: opening ? 'OPENING' : 'ADJUST',
-      quantity: difference,
-      on_hand_after: onHand,
-      parts_request_id: null,
-      actor_id: null,
-      reason: opening ? onlineStockMessages.opening : onlineStockMessages.counted,
-      created_at: now,
-    })
-    .execute();
+  await recordMovement(db, {
+    centreId: location,
+    productId,
+    kind: opening ? 'OPENING' : 'ADJUST',
+    quantity: difference,
+    onHandAfter: onHand,
+    partsRequestId: null,
+    actorId: null,
+    reason: opening ? onlineStockMessages.opening : onlineStockMessages.counted,
+    at: now,
+  });
 }
 
 /**
@@ -122,21 +119,19 @@ export async function openWarehouseStock(db: Kysely<Database>, openings: readonl
     const fresh = new Set(opened.map((row) => row.product_id));
     const movements = chunk.filter((opening) => fresh.has(opening.productId));
     if (movements.length === 0) return;
-    await db
-      .insertInto('stock_movements')
-      .values(
-        movements.map((opening) => ({
-          centre_id: location,
-          product_id: opening.productId,
-          kind: 'OPENING' as const,
-          quantity: opening.available,
-          on_hand_after: opening.available,
-          parts_request_id: null,
-          actor_id: null,
-          reason: onlineStockMessages.opening,
-          created_at: now,
-        })),
-      )
-      .execute();
+    await recordMovements(
+      db,
+      movements.map((opening) => ({
+        centreId: location,
+        productId: opening.productId,
+        kind: 'OPENING' as const,
+        quantity: opening.available,
+        onHandAfter: opening.available,
+        partsRequestId: null,
+        actorId: null,
+        reason: onlineStockMessages.opening,
+        at: now,
+      })),
+    );
   });
 }

@@ -16,12 +16,15 @@ import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
 import type { Clock } from '../../security/clock';
 import { centreScopeMessages, type CentreScope } from '../../security/centreScope';
-import { addOnHand, takeOnHand } from '../inventory';
+import { addOnHand, takeOnHand } from '../stockLocations';
 import { stockTransferMessages as messages } from './stockTransferMessages';
 import { readTransfers, transferRow, transferVisibleTo, type TransferRow } from './stockTransferQueries';
 
 /**
- * The transfers' writes, each one transaction:
+ * The transfers' writes (stock_transfers and its lines are written here only), each one transaction:
+ *
+ * - received at once: the inventory's receive from the online warehouse (receiveTransferAtOnce, in its caller's
+ *   transaction): created RECEIVED, the units taken at the source and added at the destination;
  *
  * - create: the transfer row (IN_TRANSIT), its lines, then the units taken at the source in ascending product id
  *   (takeOnHand: `on_hand −= q where on_hand − reserved >= q`, a TRANSFER_OUT movement with the transfer): a
@@ -110,7 +113,13 @@ async function takeAtSource(
 }
 
 /** Writes the transfer row and its lines; answers its id. */
-async function insertTransfer(trx: Transaction<Database>, scope: CentreScope, input: NewTransfer, status: 'IN_TRANSIT' | 'REQUESTED', now: string): Promise<number> {
+async function insertTransfer(
+  trx: Transaction<Database>,
+  actorId: number,
+  input: Omit<NewTransfer, 'lines'> & { lines: readonly { productId: number; quantity: number }[] },
+  status: 'IN_TRANSIT' | 'REQUESTED' | 'RECEIVED',
+  now: string,
+): Promise<number> {
   const created = await trx
     .insertInto('stock_transfers')
     .values({
@@ -118,9 +127,11 @@ async function insertTransfer(trx: Transaction<Database>, scope: CentreScope, in
       to_location_id: input.toLocationId,
       status,
       note: input.note,
-      created_by: scope.userId,
+      created_by: actorId,
       created_at: now,
       requested_at: status === 'REQUESTED' ? now : null,
+      received_by: status === 'RECEIVED' ? actorId : null,
+      received_at: status === 'RECEIVED' ? now : null,
       version: 0,
     })
     .returning('id')
@@ -130,6 +141,29 @@ async function insertTransfer(trx: Transaction<Database>, scope: CentreScope, in
     .values(input.lines.map((line) => ({ transfer_id: created.id, product_id: line.productId, quantity: line.quantity })))
     .execute();
   return created.id;
+}
+
+/**
+ * A transfer received at once, inside the caller's transaction (the inventory's receive from the online warehouse):
+ * the transfer RECEIVED with its lines, the units taken at the source in ascending product id as creation takes them
+ * (a line the source cannot give throws the one 409 TRANSFER_INSUFFICIENT_STOCK, on `fieldOf` its field), then
+ * added at the destination (TRANSFER_IN). The caller checked who may and which products; answers the transfer's id.
+ */
+export async function receiveTransferAtOnce(
+  trx: Transaction<Database>,
+  clock: Clock,
+  input: NewTransfer & { actorId: number },
+  fieldOf: (productId: number) => string | null,
+): Promise<number> {
+  const now = clock.now().toISOString();
+  const lines = [...input.lines].sort((a, b) => a.productId - b.productId);
+  const transferId = await insertTransfer(trx, input.actorId, { ...input, lines }, 'RECEIVED', now);
+  const source = await trx.selectFrom('service_centres').select('name').where('id', '=', input.fromLocationId).executeTakeFirstOrThrow();
+  await takeAtSource(trx, clock, { transferId, sourceId: input.fromLocationId, sourceName: source.name, actorId: input.actorId, reason: input.note }, lines, fieldOf);
+  for (const line of lines) {
+    await addOnHand(trx, { centreId: input.toLocationId, ...line, kind: 'TRANSFER_IN', transferId, actorId: input.actorId, reason: input.note }, clock);
+  }
+  return transferId;
 }
 
 /**
@@ -150,7 +184,7 @@ export async function createTransfer(ctx: TransferContext, scope: CentreScope, i
   await checkProducts(db, input);
 
   return inTransaction(db, async (trx) => {
-    const transferId = await insertTransfer(trx, scope, input, 'IN_TRANSIT', clock.now().toISOString());
+    const transferId = await insertTransfer(trx, scope.userId, input, 'IN_TRANSIT', clock.now().toISOString());
     const move = { transferId, sourceId: input.fromLocationId, sourceName, actorId: scope.userId, reason: input.note };
     await takeAtSource(trx, clock, move, input.lines, (productId) => `lines.${input.lines.findIndex((line) => line.productId === productId)}.quantity`);
     return transferId;
@@ -169,7 +203,7 @@ export async function requestTransfer(ctx: TransferContext, scope: CentreScope, 
     throw new AppError(403, ERROR_CODES.TRANSFER_FORBIDDEN, message, [{ field: 'toLocationId', message }]);
   }
   await checkProducts(db, input);
-  return inTransaction(db, (trx) => insertTransfer(trx, scope, input, 'REQUESTED', clock.now().toISOString()));
+  return inTransaction(db, (trx) => insertTransfer(trx, scope.userId, input, 'REQUESTED', clock.now().toISOString()));
 }
 
 /** 409 with the transfer as it is now (its status, version and the caller's actions). */

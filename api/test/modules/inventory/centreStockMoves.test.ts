@@ -7,7 +7,7 @@ import {
   reserveCentreStock,
   returnCentreStock,
   StockInvariantError,
-} from '../../../src/modules/inventory/centreStockMoves';
+} from '../../../src/modules/stockLocations/centreStockMoves';
 import { manualClock } from '../../../src/security/clock';
 import { createCentre, createUser, DEFAULT_NOW } from '../../support/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';

@@ -194,7 +194,7 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       expect((await replayStockLedger(floor.db, centreId)).mismatches).toEqual([]);
     });
 
-    it('writes nothing when one line fails: 409 with the warehouse count left, 422 for a product no longer sold, 404 for none', async () => {
+    it('writes nothing when one line fails: 409 with what the warehouse has available, 422 for a product no longer sold, 404 for none', async () => {
       const plenty = await addProduct(floor.db, { stock: 30, name: 'Bạc đạn đủ hàng' });
       const scarce = await addProduct(floor.db, { stock: 3, name: 'Bộ điều khiển hiếm' });
       const retired = await addProduct(floor.db, { stock: 30, active: false, name: 'Sạc đời cũ' });
@@ -206,9 +206,9 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       const before = await snapshot();
 
       const short = await post('/api/inventory/receive', { lines: [{ productId: plenty.id, quantity: 5 }, { productId: scarce.id, quantity: 4 }] });
-      const body = expectRefusal(short, 409, 'INSUFFICIENT_WAREHOUSE_STOCK');
-      expect(body.message).toBe('Kho online chỉ còn 3 "Bộ điều khiển hiếm", không đủ để nhập về trung tâm.');
-      expect(short.json().data).toEqual({ productId: scarce.id, remaining: 3 });
+      const body = expectRefusal(short, 409, 'TRANSFER_INSUFFICIENT_STOCK');
+      expect(body.message).toBe('Chỉ còn 3 "Bộ điều khiển hiếm" khả dụng tại Kho hàng online EV Service, không đủ để chuyển.');
+      expect(short.json().data).toEqual({ productId: scarce.id, available: 3 });
       expect(body.errors).toEqual([{ field: 'lines.1.quantity', message: body.message }]);
 
       const unavailable = expectRefusal(await post('/api/inventory/receive', { lines: [{ productId: plenty.id, quantity: 1 }, { productId: retired.id, quantity: 1 }] }), 422, 'PRODUCT_UNAVAILABLE');
@@ -216,8 +216,8 @@ describe.each(testDatabases())('centre inventory on $label', (target) => {
       expectRefusal(await post('/api/inventory/receive', { lines: [{ productId: plenty.id, quantity: 1 }, { productId: 2_000_000_000, quantity: 1 }] }), 404, 'PRODUCT_NOT_FOUND');
 
       const empty = await addProduct(floor.db, { stock: 0, name: 'Dây sạc hết hàng' });
-      expect(expectRefusal(await post('/api/inventory/receive', { lines: [{ productId: empty.id, quantity: 1 }] }), 409, 'INSUFFICIENT_WAREHOUSE_STOCK').message).toBe(
-        'Kho online đã hết "Dây sạc hết hàng", không thể nhập về trung tâm.',
+      expect(expectRefusal(await post('/api/inventory/receive', { lines: [{ productId: empty.id, quantity: 1 }] }), 409, 'TRANSFER_INSUFFICIENT_STOCK').message).toBe(
+        'Kho hàng online EV Service đã hết "Dây sạc hết hàng" khả dụng, không thể chuyển.',
       );
       expect(await snapshot()).toEqual(before);
     });

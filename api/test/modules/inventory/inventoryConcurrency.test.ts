@@ -1,7 +1,7 @@
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
 import { toNumber } from '../../../src/db/portable';
 import { inTransaction } from '../../../src/db/inTransaction';
-import { issueCentreStock, releaseCentreStock, reserveCentreStock, returnCentreStock } from '../../../src/modules/inventory/centreStockMoves';
+import { issueCentreStock, releaseCentreStock, reserveCentreStock, returnCentreStock } from '../../../src/modules/stockLocations/centreStockMoves';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
 import { createCentre, createUser, type TestUser } from '../../support/serviceTestKit';
@@ -53,8 +53,8 @@ describe.each(testDatabases())('inventory under concurrency and a random walk on
         expect(answer.response.statusCode).toBe(409);
         const body = errorEnvelopeSchema.parse(answer.response.json());
         if (answer.kind === 'receive') {
-          expect(body).toMatchObject({ code: 'INSUFFICIENT_WAREHOUSE_STOCK', message: 'Kho online đã hết "Pin cuối kho", không thể nhập về trung tâm.' });
-          expect(answer.response.json().data).toEqual({ productId: product.id, remaining: 0 });
+          expect(body).toMatchObject({ code: 'TRANSFER_INSUFFICIENT_STOCK' });
+          expect(answer.response.json().data).toEqual({ productId: product.id, available: 0 });
         } else {
           expect(['OUT_OF_STOCK', 'ITEM_UNAVAILABLE']).toContain(body.code);
         }

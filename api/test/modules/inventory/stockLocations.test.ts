@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema, productAvailabilitySchema, type PartsRequest } from 'shared-contracts/schemas';
 import { toNumber } from '../../../src/db/portable';
-import { addOnHand } from '../../../src/modules/inventory/centreStockMoves';
+import { addOnHand } from '../../../src/modules/stockLocations/centreStockMoves';
 import { setWarehouseStock } from '../../../src/modules/stockLocations/onlineStock';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
 import { expireUnpaidOrders } from '../../../src/modules/orders/orderLifecycle';
@@ -194,7 +194,7 @@ describe.each(testDatabases())('stock locations on $label', (target) => {
       await placed(buyers[0]!, part.id, 2);
       const tooMany = await floor.request(floor.users.manager, 'POST', '/api/inventory/receive', { lines: [{ productId: part.id, quantity: 5 }] });
       expect(tooMany.statusCode).toBe(409);
-      expect(tooMany.json()).toMatchObject({ code: 'INSUFFICIENT_WAREHOUSE_STOCK', data: { productId: part.id, remaining: 4 } });
+      expect(tooMany.json()).toMatchObject({ code: 'TRANSFER_INSUFFICIENT_STOCK', data: { productId: part.id, available: 4 } });
       expect(await floor.db.selectFrom('stock_transfer_lines').select('transfer_id').where('product_id', '=', part.id).execute()).toEqual([]);
 
       const received = await floor.request(floor.users.manager, 'POST', '/api/inventory/receive', { lines: [{ productId: part.id, quantity: 4 }], note: 'Phiếu PN-77' });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { inTransaction } from '../../../src/db/inTransaction';
 import type { Database } from '../../../src/db/schema';
 import { invalidateCatalogue } from '../../../src/modules/catalogue/catalogueCache';
-import { addOnHand } from '../../../src/modules/inventory/centreStockMoves';
+import { addOnHand } from '../../../src/modules/stockLocations/centreStockMoves';
 
 /** Helpers of the stock transfer suites: a product with no stock anywhere, units put on a location's shelf. */
 

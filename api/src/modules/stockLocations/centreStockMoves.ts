@@ -4,12 +4,18 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { StockMovementKind } from '../../db/inventorySchema';
 import type { Database } from '../../db/schema';
 import { systemClock, type Clock } from '../../security/clock';
-import { insufficientStockMessage } from './inventoryMessages';
 import { checkLowStock, type StockFigures } from './lowStockAlerts';
 
-export { insufficientStockMessage };
+/** 409 INSUFFICIENT_STOCK of a reservation (spec §4 rule 2): 'Không đủ tồn kho: còn {n} {tên}.' */
+export function insufficientStockMessage(available: number, productName: string): string {
+  return `Không đủ tồn kho: còn ${available} ${productName}.`;
+}
 
 /**
+ * THE writer of the stock (issue 62, part 4): centre_stock and its ledger stock_movements are written here and
+ * nowhere else; goods receipts, transfers, stock counts, orders and parts requests call these commands through the
+ * stockLocations module's index.ts.
+ *
  * The stock primitives of a stock location (a centre or the online warehouse), for the parts requests (reserve on
  * approval, issue to the technician, return, release), the web orders (reserve when placed, issue when shipped or
  * handed over, release on cancel), transfers (take off the shelf, add to it) and the inventory's own writes. Each runs inside the caller's transaction and is ONE
@@ -25,7 +31,7 @@ export { insufficientStockMessage };
  * On PostgreSQL the UPDATE waits for a concurrent writer of the same row and re-checks its condition against
  * the committed values; on SQLite transactions are serialised. The table's CHECKs (reserved ≤ on_hand, nothing
  * negative) are the backstop. Every change of on_hand writes a stock_movements row with on_hand_after (the
- * ledger replays to the table, see stockLedger.ts); reservations are columns, not movements. Every change of
+ * ledger replays to the table, see inventory/stockLedger.ts); reservations are columns, not movements. Every change of
  * available ends with the low-stock check (lowStockAlerts.ts).
  *
  * The optional last `clock` (default: the system clock) stamps updated_at, the movement and the email; pass
@@ -170,6 +176,30 @@ export async function recordMovement(trx: Db, movement: MovementInput): Promise<
     transferId: movement.transferId ?? null,
     goodsReceiptId: movement.goodsReceiptId ?? null,
   });
+}
+
+/** Appends several rows to the ledger in one statement (the seed's opening balances). */
+export async function recordMovements(db: Db, movements: readonly MovementInput[]): Promise<void> {
+  if (movements.length === 0) return;
+  await db
+    .insertInto('stock_movements')
+    .values(
+      movements.map((movement) => ({
+        centre_id: movement.centreId,
+        product_id: movement.productId,
+        kind: movement.kind,
+        quantity: movement.quantity,
+        on_hand_after: movement.onHandAfter,
+        parts_request_id: movement.partsRequestId,
+        order_id: movement.orderId ?? null,
+        transfer_id: movement.transferId ?? null,
+        goods_receipt_id: movement.goodsReceiptId ?? null,
+        actor_id: movement.actorId,
+        reason: movement.reason,
+        created_at: movement.at,
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -358,6 +388,82 @@ export async function returnCentreStock(
     at: now,
   });
   await checkLowStock(trx, clock, line.centreId, line.productId, figures);
+}
+
+/**
+ * The row of (centre, product), made empty if missing, and locked until the transaction ends (PostgreSQL: the
+ * no-op update of `on conflict do update` takes the row lock; SQLite transactions are serialised anyway).
+ */
+const lockStockRow = preparedQuery<{ centreId: number; productId: number; now: string }>()((db, param) =>
+  db
+    .insertInto('centre_stock')
+    .values({ centre_id: param('centreId'), product_id: param('productId'), on_hand: 0, reserved: 0, min_stock: 0, updated_at: param('now') })
+    .onConflict((conflict) => conflict.columns(['centre_id', 'product_id']).doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })))
+    .returning(FIGURES),
+);
+
+const setOnHand = preparedQuery<{ centreId: number; productId: number; onHand: number; expected: number; now: string }>()((db, param) =>
+  db
+    .updateTable('centre_stock')
+    .set({ on_hand: param('onHand'), updated_at: param('now') })
+    .where('centre_id', '=', param('centreId'))
+    .where('product_id', '=', param('productId'))
+    .where('on_hand', '=', param('expected'))
+    .where('reserved', '<=', param('onHand'))
+    .returning(FIGURES),
+);
+
+const setMinStockStatement = preparedQuery<{ centreId: number; productId: number; minStock: number; now: string }>()((db, param) =>
+  db
+    .insertInto('centre_stock')
+    .values({ centre_id: param('centreId'), product_id: param('productId'), on_hand: 0, reserved: 0, min_stock: param('minStock'), updated_at: param('now') })
+    .onConflict((conflict) =>
+      conflict.columns(['centre_id', 'product_id']).doUpdateSet((eb) => ({ min_stock: eb.ref('excluded.min_stock'), updated_at: eb.ref('excluded.updated_at') })),
+    )
+    .returning(FIGURES),
+);
+
+/**
+ * Locks the stock row of (centre, product) until the transaction ends, made empty if missing (a stock count of a
+ * product never held there); answers its figures. The count's first step: the caller checks the counted quantity
+ * against them, then countOnHand.
+ */
+export async function lockCentreStock(trx: Db, line: { centreId: number; productId: number; at: string }): Promise<StockFigures> {
+  return figuresOf((await lockStockRow.first(trx, { centreId: line.centreId, productId: line.productId, now: line.at }))!);
+}
+
+/**
+ * A stock count (the row locked by lockCentreStock, `before` its figures then): on_hand set to the counted quantity,
+ * an ADJUST movement of the difference with the reason, then the low-stock check.
+ */
+export async function countOnHand(
+  trx: Db,
+  count: { centreId: number; productId: number; counted: number; before: StockFigures; actorId: number; reason: string; at: string },
+  clock: Clock = systemClock,
+): Promise<StockFigures> {
+  const row = await setOnHand.first(trx, { centreId: count.centreId, productId: count.productId, onHand: count.counted, expected: count.before.onHand, now: count.at });
+  // The row is locked since lockCentreStock: it cannot have changed in between.
+  if (!row) throw new Error(`centre_stock (${count.centreId}, ${count.productId}) changed under its lock`);
+  const after = figuresOf(row);
+  await recordMovement(trx, {
+    centreId: count.centreId,
+    productId: count.productId,
+    kind: 'ADJUST',
+    quantity: after.onHand - count.before.onHand,
+    onHandAfter: after.onHand,
+    partsRequestId: null,
+    actorId: count.actorId,
+    reason: count.reason,
+    at: count.at,
+  });
+  await checkLowStock(trx, clock, count.centreId, count.productId, after);
+  return after;
+}
+
+/** The low-stock threshold of a product at a location (the row made if missing), then the low-stock check. */
+export async function setMinStockAt(trx: Db, line: { centreId: number; productId: number; minStock: number; at: string }, clock: Clock = systemClock): Promise<void> {
+  const figures = figuresOf((await setMinStockStatement.first(trx, { centreId: line.centreId, productId: line.productId, minStock: line.minStock, now: line.at }))!);
+  await checkLowStock(trx, clock, line.centreId, line.productId, figures, true);
 }
 
 export interface Availability {
