@@ -36,6 +36,20 @@ export async function recordAppointmentSymptoms(
     .execute();
 }
 
+/**
+ * The symptoms staff confirmed at the counter (spec predictive.md §3) become the appointment's: those the customer
+ * picked and staff kept stay as recorded (source 'customer'), those staff added are theirs (source 'staff',
+ * recorded_by them), those staff unticked are dropped, so that the closed order is a labelled example of what was
+ * confirmed.
+ */
+export async function confirmSymptoms(trx: Transaction<Database>, appointmentId: number, codes: readonly SymptomCode[], staffId: number): Promise<void> {
+  const confirmed = [...new Set(codes)];
+  let unticked = trx.deleteFrom('appointment_symptoms').where('appointment_id', '=', appointmentId);
+  if (confirmed.length > 0) unticked = unticked.where('code', 'not in', confirmed);
+  await unticked.execute();
+  await recordAppointmentSymptoms(trx, appointmentId, confirmed, 'staff', staffId);
+}
+
 /** The recorded symptoms of each of `appointmentIds`, in the vocabulary's order (ids without any are absent). */
 export async function appointmentSymptomsOf(db: Kysely<Database> | Transaction<Database>, appointmentIds: readonly number[]): Promise<Map<number, RecordedSymptom[]>> {
   const result = new Map<number, RecordedSymptom[]>();

@@ -7,14 +7,13 @@ import {
   type AppointmentStatus,
   type checkInInputSchema,
 } from 'shared-contracts/schemas';
-import type { SymptomCode } from 'shared-contracts/diagnostics';
 import type { z } from 'zod';
 import { preparedQuery } from '../../db/preparedQuery';
 import { writesSeveralTablesInOneStatement } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
-import { recordAppointmentSymptoms } from '../diagnostics';
+import { confirmSymptoms } from '../diagnostics';
 import { floorTransaction, uniqueOr } from './floorTransaction';
 import { checkTechnicianOfCentre } from './serviceOrderAccess';
 import { checkBay, occupyBay } from './serviceOrderBays';
@@ -319,20 +318,6 @@ async function writeChecklist(trx: Transaction<Database>, serviceOrderId: number
     .returning(['id', 'code', 'label', 'sort_order'])
     .execute();
   return rows.sort((a, b) => a.sort_order - b.sort_order || a.id - b.id).map(({ id, code, label }) => ({ id, code, label }));
-}
-
-/**
- * The symptoms staff confirmed at the counter (spec predictive.md §3) become the appointment's: those the customer
- * picked and staff kept stay as recorded (source 'customer'), those staff added are theirs (source 'staff',
- * recorded_by them), those staff unticked are dropped, so that the closed order is a labelled example of what was
- * confirmed.
- */
-async function confirmSymptoms(trx: Transaction<Database>, appointmentId: number, codes: readonly SymptomCode[], staffId: number): Promise<void> {
-  const confirmed = [...new Set(codes)];
-  let unticked = trx.deleteFrom('appointment_symptoms').where('appointment_id', '=', appointmentId);
-  if (confirmed.length > 0) unticked = unticked.where('code', 'not in', confirmed);
-  await unticked.execute();
-  await recordAppointmentSymptoms(trx, appointmentId, confirmed, 'staff', staffId);
 }
 
 /**
