@@ -27,7 +27,6 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   // One owner each in the next commits (issue 62, part 4).
   appointment_status_history: { writers: ['bookings', 'serviceOrders'], reason: 'the appointment follows its service order (checked in, in progress, completed) in the order\'s transaction' },
   appointments: { writers: ['bookings', 'serviceOrders'], reason: 'the appointment follows its service order (checked in, in progress, completed) in the order\'s transaction' },
-  package_credits: { writers: ['bookings', 'orders'], reason: 'to be given one owner (issue 62, part 4)' },
 
   // The catalogue's two writers: catalogue/catalogueWrites.ts seeds by natural key (insert if missing, never
   // reverting an operator's edit), catalogueAdmin edits with versions and history.

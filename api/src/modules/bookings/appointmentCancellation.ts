@@ -7,7 +7,7 @@ import { findAppointment } from './appointmentQueries';
 import { addHistory } from './appointmentRecords';
 import { bookingMessages, notFound, tellBooking, view, type BookingContext } from './bookingContext';
 import { appointmentCancelledEmail } from './bookingEmails';
-import { restorePackageCredit } from './packageCredits';
+import { restorePackageCredit } from '../orders';
 import { occupiedSteps } from './schedule';
 import { releaseSteps } from './slotCapacity';
 
@@ -42,7 +42,33 @@ export async function loadRow(db: Kysely<Database>, id: number, ownerId?: number
   };
 }
 
-/** Cancels inside a transaction: the status (if still `row.status`), the slot, the package credit, the email. */
+/**
+ * THE cancellation of an appointment, inside the caller's transaction: the status CANCELLED if still `row.status`
+ * (false when it moved meanwhile: nothing written), the slot given back, the package credit restored, the history.
+ * Every cancellation goes through it: the customer's, the staff's, the service order's (cancelWithin) and an
+ * expired guest hold's.
+ */
+export async function cancelAppointment(
+  trx: Transaction<Database>,
+  row: Pick<ChangeableRow, 'id' | 'status' | 'centreId' | 'startsAt' | 'durationMinutes' | 'packageCreditId'>,
+  changedBy: number | null,
+  reason: string | null,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('appointments')
+    .set({ status: 'CANCELLED', cancel_reason: reason, hold_expires_at: null, updated_at: at })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await releaseSteps(trx, row.centreId, occupiedSteps(row.startsAt, row.durationMinutes));
+  if (row.packageCreditId !== null) await restorePackageCredit(trx, row.packageCreditId);
+  await addHistory(trx, row.id, row.status, 'CANCELLED', changedBy, reason, at);
+  return true;
+}
+
+/** Cancels inside a transaction: the status (if still `row.status`, else 409), the slot, the package credit, the email. */
 export async function cancelWithin(
   ctx: BookingContext,
   trx: Transaction<Database>,
@@ -51,18 +77,7 @@ export async function cancelWithin(
   reason: string | null,
   now: Date,
 ): Promise<void> {
-  const at = now.toISOString();
-  const result = await trx
-    .updateTable('appointments')
-    .set({ status: 'CANCELLED', cancel_reason: reason, hold_expires_at: null, updated_at: at })
-    .where('id', '=', row.id)
-    .where('status', '=', row.status)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw AppError.conflict(bookingMessages.changedMeanwhile, ERROR_CODES.APPOINTMENT_CHANGED);
-  await releaseSteps(trx, row.centreId, occupiedSteps(row.startsAt, row.durationMinutes));
-  if (row.packageCreditId !== null) await restorePackageCredit(trx, row.packageCreditId);
-  await addHistory(trx, row.id, row.status, 'CANCELLED', changedBy, reason, at);
+  if (!(await cancelAppointment(trx, row, changedBy, reason, now.toISOString()))) throw AppError.conflict(bookingMessages.changedMeanwhile, ERROR_CODES.APPOINTMENT_CHANGED);
   const appointment = (await findAppointment(trx, view(ctx, now), row.id))!;
   await tellBooking(trx, ctx, row.userId, appointment, { fact: 'cancelled' }, appointmentCancelledEmail(appointment, reason));
 }
-

@@ -22,7 +22,7 @@ import { checkInForEmail } from './checkInCode';
 import { checkStart, loadBookableServices, requireCentre, type PricedService } from './bookingRules';
 import { sweepGuestHolds } from './guestHolds';
 import { issueGuestCode } from './guestCodes';
-import { findOwnPackageCredit, type PackageCreditInfo } from './packageCredits';
+import { findOwnPackageCredit, type PackageCreditInfo } from '../orders';
 import { occupiedSteps } from './schedule';
 import { SlotFullError } from './slotCapacity';
 import { inTransaction } from '../../db/inTransaction';

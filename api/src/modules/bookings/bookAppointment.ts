@@ -9,7 +9,7 @@ import { addHistory, insertAppointment, insertAppointmentService } from './appoi
 import type { BookableCentre } from './availability';
 import { bookingMessages } from './bookingContext';
 import { newAppointmentCode, type PricedService } from './bookingRules';
-import { consumePackageCredit } from './packageCredits';
+import { consumePackageCredit } from '../orders';
 import { occupiedSteps } from './schedule';
 import { takeSteps } from './slotCapacity';
 import { assertVehicleFree } from './vehicleSlot';

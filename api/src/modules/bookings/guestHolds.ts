@@ -5,12 +5,11 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { findAppointment } from './appointmentQueries';
 import { addHistory } from './appointmentRecords';
+import { cancelAppointment } from './appointmentCancellation';
 import { bookingMessages, notFound, publishStatus, view, type BookingContext } from './bookingContext';
 import { appointmentConfirmationEmail, enqueueServiceEmail } from './bookingEmails';
 import { checkInForEmail } from './checkInCode';
 import { consumeGuestCode } from './guestCodes';
-import { occupiedSteps } from './schedule';
-import { releaseSteps } from './slotCapacity';
 import { inTransaction } from '../../db/inTransaction';
 
 /**
@@ -25,25 +24,21 @@ import { inTransaction } from '../../db/inTransaction';
 export async function expireGuestHolds(db: Kysely<Database>, now: Date): Promise<number> {
   const stale = await db
     .selectFrom('appointments')
-    .select(['id', 'centre_id', 'starts_at', 'estimated_duration_minutes'])
+    .select(['id', 'centre_id', 'starts_at', 'estimated_duration_minutes', 'package_credit_id'])
     .where('status', '=', 'AWAITING_VERIFICATION')
     .where('hold_expires_at', '<=', now.toISOString())
     .execute();
   let expired = 0;
   for (const hold of stale) {
-    const done = await inTransaction(db, async (trx) => {
-      const at = now.toISOString();
-      const result = await trx
-        .updateTable('appointments')
-        .set({ status: 'CANCELLED', cancel_reason: bookingMessages.holdExpiredReason, hold_expires_at: null, updated_at: at })
-        .where('id', '=', hold.id)
-        .where('status', '=', 'AWAITING_VERIFICATION')
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      await releaseSteps(trx, hold.centre_id, occupiedSteps(new Date(hold.starts_at), hold.estimated_duration_minutes));
-      await addHistory(trx, hold.id, 'AWAITING_VERIFICATION', 'CANCELLED', null, bookingMessages.holdExpiredReason, at);
-      return true;
-    });
+    const row = {
+      id: hold.id,
+      status: 'AWAITING_VERIFICATION' as const,
+      centreId: hold.centre_id,
+      startsAt: new Date(hold.starts_at),
+      durationMinutes: hold.estimated_duration_minutes,
+      packageCreditId: hold.package_credit_id,
+    };
+    const done = await inTransaction(db, (trx) => cancelAppointment(trx, row, null, bookingMessages.holdExpiredReason, now.toISOString()));
     if (done) expired += 1;
   }
   return expired;

@@ -6,6 +6,7 @@ export { orderStatusEmail, type OrderEmail, type OrderEmailFacts } from './order
 export { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 export { cancelWithin, expireUnpaidOrders, moveOrder, notifyCustomer, recordHistory, webOrderFactsOf, type OrderActor } from './orderLifecycle';
 export { orderMessages } from './orderMessages';
+export { consumePackageCredit, findOwnPackageCredit, restorePackageCredit, type PackageCreditInfo } from './packageCredits';
 export { readOrderTimeline, recordOrderEvent } from './orderTimeline';
 export { findOrderRow, toOrder } from './orderView';
 export { ordersRoutes } from './ordersRoutes';
