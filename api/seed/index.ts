@@ -9,7 +9,7 @@ import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from './partsAppr
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
 import { seedDemoOrders } from './demoOrders';
-import { backfillOrderPayments } from '../src/db/orderPaymentBackfill';
+import { backfillSalePayments } from '../src/db/salePaymentBackfill';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
 import { seedOrderStock } from './orderStock';
@@ -115,8 +115,8 @@ export async function seedReference(db: Kysely<Database>): Promise<ReferenceSeed
 export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
   const report = await db.transaction().execute(async (trx) => {
     const seeded = await seedAll(trx, options);
-    // The seed writes its paid orders as history: each gets its payment record as a paid order would.
-    await backfillOrderPayments(trx);
+    // The seed writes its paid orders as history: each gets its ledger record as a paid sale would.
+    await backfillSalePayments(trx);
     return seeded;
   });
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the

@@ -1,10 +1,12 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from './instants';
 
-/** Money given back (migration 0031): for a web order (the desk's refund), a transfer of the exceptions queue, or both. */
+/** Money given back (migration 0031): for a sale (a web order, a service invoice), a transfer of the exceptions queue, or both; written by the ledger module only. */
 export interface PaymentRefundsTable {
   id: Generated<number>;
   order_id: number | null;
+  /** The service invoice refunded (migration 0051), or null. */
+  service_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
   transaction_id: number | null;
   /** VND, > 0. */
   amount: number;

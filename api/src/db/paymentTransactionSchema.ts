@@ -12,6 +12,8 @@ export interface PaymentTransactionsTable {
   /** The provider's transaction id (SePay id, payOS reference): the idempotency key with provider. */
   provider_ref: string;
   order_id: number | null;
+  /** The service invoice it paid or named (migration 0051), when its code was an invoice's. */
+  service_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** The order code read in the content (or the payOS link's), even when no order has it. */
   order_code_found: string | null;
   /** VND received, > 0. */
@@ -50,10 +52,11 @@ export interface PayOsPaymentLinksTable {
   created_at: InstantDefaultNow;
 }
 
-/** The one payment of an order (migration 0036), written by orders' markOrderPaid only. */
-export interface OrderPaymentsTable {
+/** The one payment of a sale — a web order or a service invoice (migration 0051) — written by the ledger module only. */
+export interface SalePaymentsTable {
   id: Generated<number>;
-  order_id: number;
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
+  service_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
   amount: number;
   /** 'BANK_TRANSFER' | 'CASH'. */
   method: string;
@@ -65,9 +68,24 @@ export interface OrderPaymentsTable {
   paid_at: Instant;
 }
 
+/** The ledger's announcement of a fact (sale.paid, sale.refunded), written with the record it announces. */
+export interface SaleEventsTable {
+  id: Generated<number>;
+  /** 'sale.paid' | 'sale.refunded'. */
+  kind: string;
+  order_id: number | null;
+  service_invoice_id: number | null;
+  amount: number;
+  payment_id: number | null;
+  refund_id: number | null;
+  actor_id: number | null;
+  created_at: InstantDefaultNow;
+}
+
 export interface PaymentTransactionTables {
   payment_transactions: PaymentTransactionsTable;
-  order_payments: OrderPaymentsTable;
+  sale_payments: SalePaymentsTable;
+  sale_events: SaleEventsTable;
   payos_payment_links: PayOsPaymentLinksTable;
 }
 

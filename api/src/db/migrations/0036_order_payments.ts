@@ -1,7 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { addIdColumn, addTimestampColumn, dialectOf } from '../portable';
-import { backfillOrderPayments } from '../orderPaymentBackfill';
-import type { Database } from '../schema';
 
 /**
  * Money in is a record (issue 44): order_payments holds the one payment of an order — amount, method, the channel
@@ -31,7 +29,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('payment_transactions')
     .addColumn('recorded_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
     .execute();
-  await backfillOrderPayments(db as Kysely<Database>);
+  // The paid orders' records from what they hold (this migration's own copy: order_payments became sale_payments in 0051).
+  await sql`
+    insert into order_payments (order_id, amount, method, channel, reference, transaction_id, actor_id, paid_at)
+    select o.id, o.total,
+           case when o.payment_method = 'VIETQR' then 'BANK_TRANSFER' else 'CASH' end,
+           case when t.provider = 'SEPAY' then 'SEPAY' when t.provider = 'PAYOS' then 'PAYOS'
+                when t.id is not null then 'RECORDED_TRANSFER' when o.payment_method = 'VIETQR' then 'RECORDED_TRANSFER' else 'DESK' end,
+           t.bank_reference, t.id, null, o.paid_at
+    from orders o
+    left join payment_transactions t on t.id = (
+      select min(m.id) from payment_transactions m
+      where m.order_id = o.id and (m.outcome = 'MATCHED' or m.resolution in ('MATCHED', 'REINSTATED')))
+    where o.paid_at is not null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
+import { recordPayment } from '../ledger';
 import { orderStatusEmail, type OrderEmail } from './orderEmails';
 import { moveOrder, notifyCustomer, recordHistory } from './orderLifecycle';
 import { orderMessages } from './orderMessages';
@@ -18,7 +19,7 @@ type Db = Kysely<Database>;
 export type PaymentActor = { kind: 'system' } | { kind: 'staff'; scope: CentreScope };
 export const SYSTEM_ACTOR: PaymentActor = { kind: 'system' };
 
-/** The money that arrived: what the payment record (order_payments) keeps. */
+/** The money that arrived: what the ledger's payment record (sale_payments) keeps. */
 export interface OrderPaymentInput {
   amount: number;
   method: OrderPaymentMethod;
@@ -57,9 +58,9 @@ const actorIdOf = (actor: PaymentActor): number | null => (actor.kind === 'staff
  * The one way an order becomes paid, whatever reported the money (SePay, payOS, a transfer a clerk recorded, the
  * exceptions queue, cash at the desk or on delivery): inside the caller's transaction, the order must be UNPAID and
  * in the actor's centre; it moves (a conditional update on the version read, else `conflict`), its payment record
- * is written (amount, method, channel, reference, transaction, who: once per order, the unique index refuses a
- * second), package credits are given, the history and timeline step and the customer's email are written. The
- * caller announces the change after commit.
+ * is written by the ledger (amount, method, channel, reference, transaction, who: once per order, the unique index
+ * refuses a second; with its sale.paid announcement), package credits are given, the history and timeline step and
+ * the customer's message are written. The caller announces the change after commit.
  */
 export async function markOrderPaid(ctx: ShopContext, trx: Db, order: OrderRow, options: MarkOrderPaidOptions): Promise<OrderRow> {
   assertOrderInActorScope(options.actor, order);
@@ -72,19 +73,7 @@ export async function markOrderPaid(ctx: ShopContext, trx: Db, order: OrderRow, 
   const status: OrderStatus = options.status ?? (order.status === 'PENDING_PAYMENT' || reopening ? 'PLACED' : (order.status as OrderStatus));
   const moved = await moveOrder(trx, order, { status, paymentStatus: 'PAID', paidAt: nowIso, ...(reopening ? { cancelReason: null } : {}) }, nowIso, conflict, actorId);
   const { payment } = options;
-  await trx
-    .insertInto('order_payments')
-    .values({
-      order_id: order.id,
-      amount: payment.amount,
-      method: payment.method,
-      channel: payment.channel,
-      reference: payment.reference,
-      transaction_id: payment.transactionId,
-      actor_id: actorId,
-      paid_at: nowIso,
-    })
-    .execute();
+  await recordPayment(trx, { kind: 'WEB_ORDER', orderId: order.id }, { ...payment, actorId, at: nowIso });
   await issuePackageCredits(trx, moved, now);
   await recordHistory(trx, moved, options.note, actorId, nowIso, options.step ?? { action: 'payment', amount: payment.amount, reference: payment.reference });
   if (options.email !== null) {

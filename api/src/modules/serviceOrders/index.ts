@@ -8,3 +8,4 @@ export { publishServiceOrderChange } from './serviceOrderEvents';
 export { reducePartLine, writeBookedLines, writePartLine } from './serviceOrderLines';
 export { backOfficeCode, notAssigned } from './serviceOrderTransition';
 export { serviceOrdersModule } from './serviceOrdersModule';
+export { announceServiceInvoicePaid, firstInvoiceWithCode, payServiceInvoice, type InvoicePayment } from './invoicePayment';

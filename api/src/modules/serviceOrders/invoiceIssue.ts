@@ -14,7 +14,8 @@ import { writeMaintenanceRecord } from './maintenanceRecordWriter';
 import { orderInScope } from './serviceOrderAccess';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { publishServiceOrderChange } from './serviceOrderEvents';
-import { backOfficeCode, transitionServiceOrder } from './serviceOrderTransition';
+import { payServiceInvoice } from './invoicePayment';
+import { backOfficeCode, invalidTransition, transitionServiceOrder } from './serviceOrderTransition';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -143,8 +144,8 @@ async function completeAppointment(trx: Transaction<Database>, appointmentId: nu
 }
 
 /**
- * INVOICED → CLOSED: staff confirm the cash received or the VietQR transfer seen; the invoice becomes PAID
- * (paid_at, confirmed_by, payment_method) in the same transaction. Conditional on the status (rule 9): one
+ * INVOICED → CLOSED: staff confirm the cash received or the VietQR transfer seen; the invoice is paid through
+ * payServiceInvoice (the ledger's record, paid_at, confirmed_by, payment_method) in one transaction. Conditional on the status (rule 9): one
  * confirmation wins; the same confirmation repeated (a double click, parallel clicks) answers the paid invoice
  * with `changed: false`; a confirmation with the other method after it answers 409 PAYMENT_ALREADY_CONFIRMED; an
  * order not invoiced yet (or cancelled) 409 INVALID_STATUS_TRANSITION.
@@ -176,23 +177,13 @@ export async function confirmInvoicePayment(
   let outcome: { order: ServiceOrderRow; invoice: ServiceInvoice };
   try {
     outcome = await inTransaction(ctx.db, async (trx) => {
-      const order = await transitionServiceOrder(trx, {
-        id: orderId,
-        action: 'confirmPayment',
-        actorId: scope.userId,
-        at,
-        note,
-      });
-      const row = await trx
-        .updateTable('service_invoices')
-        .set({ payment_status: 'PAID', payment_method: method, paid_at: at.toISOString(), confirmed_by: scope.userId })
-        .where('service_order_id', '=', orderId)
-        .where('payment_status', '=', 'UNPAID')
-        .returningAll()
-        .executeTakeFirst();
-      // INVOICED always has its UNPAID invoice (both written in one transaction): a programming error otherwise.
-      if (!row) throw new Error(`service order ${orderId} is INVOICED without an unpaid invoice`);
-      return { order, invoice: await toServiceInvoice(row, ctx.vietQr) };
+      const unpaidNow = await invoiceRow(trx, orderId);
+      if (!unpaidNow) {
+        const current = await trx.selectFrom('service_orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+        throw invalidTransition(current.status as ServiceOrderStatus, 'CLOSED');
+      }
+      const paid = await payServiceInvoice(trx, unpaidNow, { method, channel: 'DESK', reference: null, transactionId: null, actorId: scope.userId, at, note });
+      return { order: paid.order, invoice: await toServiceInvoice(paid.invoice, ctx.vietQr) };
     });
   } catch (error) {
     if (isAppError(error) && error.status === 409) {

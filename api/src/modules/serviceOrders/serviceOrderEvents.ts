@@ -4,6 +4,7 @@ import {
   type AppointmentStatus,
   type ServiceOrderStatus,
 } from 'shared-contracts/schemas';
+import type { EventBus } from '../../events/eventBus';
 import type { ServiceOrderContext } from './serviceOrderContext';
 
 /** What a committed change of a service order tells the live bus. */
@@ -25,9 +26,13 @@ export interface ServiceOrderChange {
  * After the commit: the customer's streams get `service-order` (and `appointment-status` when the appointment
  * moved), the centre's floor streams `floor-changed`. Publishing never fails the request: an error is logged.
  */
-export async function publishServiceOrderChange(ctx: ServiceOrderContext, change: ServiceOrderChange, at: Date): Promise<void> {
+export async function publishServiceOrderChange(
+  ctx: { events: Pick<EventBus, 'publishServiceOrder' | 'publish'>; log: ServiceOrderContext['log'] } & Partial<Pick<ServiceOrderContext, 'db' | 'parts'>>,
+  change: ServiceOrderChange,
+  at: Date,
+): Promise<void> {
   try {
-    const pendingApprovals = change.pendingApprovals ?? (await ctx.parts.pendingApprovals(ctx.db, change.serviceOrderId));
+    const pendingApprovals = change.pendingApprovals ?? (ctx.parts && ctx.db ? await ctx.parts.pendingApprovals(ctx.db, change.serviceOrderId) : 0);
     await ctx.events.publishServiceOrder({
       userId: change.userId,
       centreId: change.centreId,

@@ -147,13 +147,13 @@ async function codeQr(code: string): Promise<string> {
 const AUTOMATIC_CHANNELS: ReadonlySet<OrderPaymentChannel> = new Set(['SEPAY', 'PAYOS']);
 
 /**
- * The order's money as its records say (order_payments, payment_refunds), oldest first: amount, how, the bank's
+ * The order's money as its records say (sale_payments, payment_refunds), oldest first: amount, how, the bank's
  * reference, when and who (the clerk who wrote the record, or who entered the transfer it came from).
  */
 async function moneyRecordsOf(db: Db, orderId: number): Promise<{ records: WebOrderPaymentRecord[]; refunds: WebOrderRefundRecord[] }> {
   const [payments, refunds] = await Promise.all([
     db
-      .selectFrom('order_payments as p')
+      .selectFrom('sale_payments as p')
       .leftJoin('users as actor', 'actor.id', 'p.actor_id')
       .leftJoin('payment_transactions as t', 't.id', 'p.transaction_id')
       .leftJoin('users as recorder', 'recorder.id', 't.recorded_by')

@@ -16,6 +16,7 @@ import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
 import { invalidateCatalogue } from '../catalogue';
+import { recordRefund } from '../ledger';
 import { orderStatusEmail, cancelWithin, moveOrder, notifyCustomer, recordHistory, webOrderFactsOf, recordOrderEvent, markOrderPaid, type ShopContext, announceWebOrderChange } from '../orders';
 import { orderRefundedEmail, shipmentNote } from './webOrderEmails';
 import { webOrderMessages } from './webOrderMessages';
@@ -62,11 +63,14 @@ export async function takeWebOrderAction(ctx: WebOrderContext, scope: CentreScop
       const moved = await moveOrder(trx, row, { status: facts.status, paymentStatus: 'REFUNDED' }, nowIso, stale(row));
       const refund = { amount: input.amount, method: input.method, reference: input.reference ?? null };
       await recordHistory(trx, moved, null, scope.userId, nowIso, { action: 'refund', amount: refund.amount, refundMethod: refund.method, reference: refund.reference });
-      // The refund as a record of its own too: the daily reconciliation sums payment_refunds.
-      await trx
-        .insertInto('payment_refunds')
-        .values({ order_id: row.id, transaction_id: null, amount: refund.amount, method: refund.method, bank_reference: refund.reference, reason: (row.cancel_reason ?? webOrderMessages.refundReason).slice(0, 300), actor_id: scope.userId, created_at: nowIso })
-        .execute();
+      await recordRefund(trx, {
+        sale: { kind: 'WEB_ORDER', orderId: row.id },
+        transactionId: null,
+        ...refund,
+        reason: row.cancel_reason ?? webOrderMessages.refundReason,
+        actorId: scope.userId,
+        at: nowIso,
+      });
       await notifyCustomer(ctx, trx, moved, (fullName, order) => orderRefundedEmail(fullName, order, refund));
       return { row: moved, promotionReleased: false };
     }

@@ -136,7 +136,7 @@ describe.each(testDatabases())('one paid path on $label', (target) => {
 
     await pay(order);
 
-    const payments = await scratch.db.selectFrom('order_payments').selectAll().where('order_id', '=', order.id).execute();
+    const payments = await scratch.db.selectFrom('sale_payments').selectAll().where('order_id', '=', order.id).execute();
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ amount: order.total, method, channel, actor_id: byStaff ? desk.id : null });
     if (method === 'BANK_TRANSFER') expect(payments[0]!.reference).toEqual(expect.any(String));
@@ -152,7 +152,7 @@ describe.each(testDatabases())('one paid path on $label', (target) => {
 
     // The same money reported again (a second webhook, a second click) writes nothing more.
     await sepay(order.code, order.total);
-    expect(await scratch.db.selectFrom('order_payments').select('id').where('order_id', '=', order.id).execute()).toHaveLength(1);
+    expect(await scratch.db.selectFrom('sale_payments').select('id').where('order_id', '=', order.id).execute()).toHaveLength(1);
     expect(await scratch.db.selectFrom('package_credits').select('id').where('order_id', '=', order.id).execute()).toHaveLength(expectedCredits);
   });
 });

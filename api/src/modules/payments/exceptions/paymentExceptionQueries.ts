@@ -119,8 +119,8 @@ export async function toPaymentException(db: Db, row: PaymentTransactionRow, cen
 
 /**
  * GET /payment-exceptions: the caller's open (oldest first: a queue) or resolved (newest first) exceptions, a page
- * at a time, and how many are open. Staff and managers see their desk's: the transfers naming one of its orders,
- * and, at the desk that ships online orders, those naming none; admins every one.
+ * at a time, and how many are open. Staff and managers see their desk's: the transfers naming one of its orders or
+ * its centre's service invoices, and, at the desk that ships online orders, those naming none; admins every one.
  */
 export async function listPaymentExceptions(
   db: Db,
@@ -133,14 +133,15 @@ export async function listPaymentExceptions(
     let q = db
       .selectFrom('payment_transactions')
       .leftJoin('orders', 'orders.id', 'payment_transactions.order_id')
+      .leftJoin('service_invoices', 'service_invoices.id', 'payment_transactions.service_invoice_id')
       .where('payment_transactions.outcome', '=', 'EXCEPTION')
       .where('payment_transactions.resolution', open ? 'is' : 'is not', null);
     if (centreId !== null) {
-      q = q.where((eb) =>
-        unnamedHere
-          ? eb.or([eb('orders.desk_centre_id', '=', centreId), eb('payment_transactions.order_id', 'is', null)])
-          : eb('orders.desk_centre_id', '=', centreId),
-      );
+      q = q.where((eb) => {
+        const named = [eb('orders.desk_centre_id', '=', centreId), eb('service_invoices.centre_id', '=', centreId)];
+        const unnamed = eb.and([eb('payment_transactions.order_id', 'is', null), eb('payment_transactions.service_invoice_id', 'is', null)]);
+        return eb.or(unnamedHere ? [...named, unnamed] : named);
+      });
     }
     return q;
   };

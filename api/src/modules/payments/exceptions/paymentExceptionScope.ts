@@ -11,10 +11,15 @@ type Db = Kysely<Database>;
 export type PaymentTransactionRow = Selectable<Database['payment_transactions']>;
 
 /**
- * The desk a transfer belongs to: that of the order it names (orders.desk_centre_id), else the centre that ships
+ * The desk a transfer belongs to: the centre of the service invoice it names, that of the order it names
+ * (orders.desk_centre_id), else the centre that ships
  * online orders (WEB_ORDERS_SHIPPING_CENTRE_ID, else the first centre) — the desk that handles unnamed transfers.
  */
-export async function transactionCentre(db: Db, config: Pick<Config, 'shippingCentreId'>, row: Pick<PaymentTransactionRow, 'order_id'>): Promise<number | null> {
+export async function transactionCentre(db: Db, config: Pick<Config, 'shippingCentreId'>, row: Pick<PaymentTransactionRow, 'order_id' | 'service_invoice_id'>): Promise<number | null> {
+  if (row.service_invoice_id !== null) {
+    const invoice = await db.selectFrom('service_invoices').select('centre_id').where('id', '=', row.service_invoice_id).executeTakeFirst();
+    if (invoice) return invoice.centre_id;
+  }
   if (row.order_id !== null) {
     const order = await db.selectFrom('orders').select('desk_centre_id').where('id', '=', row.order_id).executeTakeFirst();
     if (order) return order.desk_centre_id;

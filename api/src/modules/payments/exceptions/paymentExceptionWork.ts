@@ -19,6 +19,7 @@ import type { EventBus } from '../../../events/eventBus';
 import { AppError } from '../../../http/appError';
 import type { CentreScope } from '../../../security/centreScope';
 import { markOrderPaid, type ShopContext, announceWebOrderChange } from '../../orders';
+import { recordRefund } from '../../ledger';
 import { webOrderInScope } from '../../webOrders';
 import { paymentExceptionMessages } from './paymentExceptionMessages';
 import { expiredByPaymentWindow, nextVersion, providerLabel, vnd } from './paymentExceptionQueries';
@@ -170,19 +171,18 @@ export async function refundException(
       throw new AppError(422, ERROR_CODES.REFUND_REFERENCE_REQUIRED, paymentExceptionMessages.referenceRequired, [{ field: 'bankReference', message: paymentExceptionMessages.referenceRequired }]);
     }
     const resolved = await resolve(trx, row, input.version, { action: 'refund', resolution: 'REFUNDED', actorId: scope.userId, nowIso, note: input.reason });
-    await trx
-      .insertInto('payment_refunds')
-      .values({
-        order_id: row.order_id,
-        transaction_id: row.id,
-        amount: input.amount,
-        method: input.method,
-        bank_reference: input.bankReference ?? null,
-        reason: input.reason,
-        actor_id: scope.userId,
-        created_at: nowIso,
-      })
-      .execute();
+    // The transfer never paid a sale: the money goes back on the record, the sale (if it named one) is untouched.
+    await recordRefund(trx, {
+      sale: null,
+      namedOrderId: row.order_id,
+      transactionId: row.id,
+      amount: input.amount,
+      method: input.method,
+      reference: input.bankReference ?? null,
+      reason: input.reason,
+      actorId: scope.userId,
+      at: nowIso,
+    });
     return resolved;
   });
   await announce(ctx, [await transactionCentre(ctx.db, ctx.config, tx)], undefined);

@@ -1,5 +1,5 @@
 /** What the payment providers build on: recording a transfer, its messages, the webhook body helpers, the lookups. */
-export { orderCodeCandidates } from './orderCodeInContent';
+export { invoiceCodeCandidates, orderCodeCandidates } from './orderCodeInContent';
 export { paymentMessages } from './paymentTransactionMessages';
 export { firstOrderWithCode, orderById } from './paymentTransactionQueries';
 export { recordTransfer, type IncomingTransfer } from './recordTransfer';

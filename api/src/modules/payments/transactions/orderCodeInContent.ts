@@ -25,3 +25,17 @@ export function orderCodeCandidates(content: string): string[] {
   }
   return candidates;
 }
+
+/** A service invoice code is 'HD' + yyMMdd + 4 of serviceOrders' code letters and digits (no I, O, 0, 1). */
+const INVOICE_CODE = /hd(\d{6})([a-hj-np-z2-9]{4})/g;
+
+/** The service invoice codes a transfer content may hold, as the VietQR of the invoice writes them ('HD261128AB3K'). */
+export function invoiceCodeCandidates(content: string): string[] {
+  const squeezed = foldVietnamese(content.slice(0, CONTENT_MAX_LENGTH)).replace(/ /g, '');
+  const candidates: string[] = [];
+  for (const match of squeezed.matchAll(INVOICE_CODE)) {
+    const code = `HD${match[1]!}${match[2]!.toUpperCase()}`;
+    if (!candidates.includes(code)) candidates.push(code);
+  }
+  return candidates;
+}

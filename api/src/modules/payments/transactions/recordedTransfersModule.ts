@@ -61,7 +61,7 @@ export const recordedTransfersModule: FastifyPluginAsyncZod<{ context: AppContex
       if (order.payment_method !== 'VIETQR') throw new AppError(409, ERROR_CODES.PAYMENT_NOT_CONFIRMABLE, orderMessages.paymentNotVietQr);
       const reference = bankReference.replace(/\s+/g, '').toUpperCase();
       const result = await recordTransfer(
-        { db, clock, config, events },
+        { db, clock, config, events, log: request.log },
         {
           provider: 'MANUAL',
           providerRef: reference,

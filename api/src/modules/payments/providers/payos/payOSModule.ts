@@ -66,7 +66,7 @@ export const payOSModule: FastifyPluginAsyncZod<{ context: AppContext }> = named
       }
       const { data } = request.body;
       if (request.body.code !== '00' || data.code !== '00' || data.amount <= 0) return ok({ outcome: 'IGNORED' as const }, paymentMessages.ignored);
-      const result = await recordTransfer({ db, clock, config, events }, payOsTransfer(request.body, raw, clock.now()), async (trx, order) => {
+      const result = await recordTransfer({ db, clock, config, events, log: request.log }, payOsTransfer(request.body, raw, clock.now()), async (trx, order) => {
         await trx.updateTable('payos_payment_links').set({ status: 'PAID' }).where('order_id', '=', order.id).execute();
       });
       if (result.outcome === 'REPLAYED') return ok({ outcome: 'REPLAYED' as const }, paymentMessages.replayed);

@@ -1,5 +1,6 @@
 import { DB_INTEGER_MAX, type PayOsWebhook } from 'shared-contracts/schemas';
-import { type IncomingTransfer, orderById, vietnamTimeToIso } from '../../transactions';
+import { firstInvoiceWithCode } from '../../../serviceOrders';
+import { type IncomingTransfer, invoiceCodeCandidates, orderById, vietnamTimeToIso } from '../../transactions';
 
 /**
  * A paid payOS link as a transfer to record: the order is the one the link (payOS orderCode) was made for; the
@@ -24,7 +25,9 @@ export function payOsTransfer(body: PayOsWebhook, rawPayload: string, now: Date)
           ? await trx.selectFrom('payos_payment_links').select('order_id').where('order_id', '=', orderId).where('payos_order_code', '>', data.orderCode).executeTakeFirst()
           : undefined);
       const order = link ? await orderById(trx, link.order_id) : null;
-      return { order, codeFound: order?.code ?? String(data.orderCode) };
+      // No link of ours: a transfer to the payOS account naming a service invoice's code pays that invoice.
+      const invoice = order ? null : await firstInvoiceWithCode(trx, invoiceCodeCandidates(data.description));
+      return { order, invoice, codeFound: order?.code ?? invoice?.code ?? String(data.orderCode) };
     },
   };
 }

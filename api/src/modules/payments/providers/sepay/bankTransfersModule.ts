@@ -44,7 +44,7 @@ export const bankTransfersModule: FastifyPluginAsyncZod<{ context: AppContext }>
     async (request) => {
       const body = request.body;
       if (body.transferType !== 'in' || body.transferAmount <= 0) return ok({ outcome: 'IGNORED' as const }, paymentMessages.ignored);
-      const result = await recordTransfer({ db, clock, config, events }, sepayTransfer(body, rawBodyOf(request), clock.now()));
+      const result = await recordTransfer({ db, clock, config, events, log: request.log }, sepayTransfer(body, rawBodyOf(request), clock.now()));
       if (result.outcome === 'REPLAYED') return ok({ outcome: 'REPLAYED' as const }, paymentMessages.replayed);
       return ok({ outcome: result.outcome }, paymentMessages.received);
     },
