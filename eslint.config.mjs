@@ -8,6 +8,42 @@ import tseslint from 'typescript-eslint';
 // shared-contracts/src/react, src/wishlist and src/reviews ship in the remotes' bundles: the same hook and import rules as their own code.
 const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
 
+// One front-end data layer (issue 62): a fetch effect of a remote loads through the shared loader
+// (shared-contracts/react), the one place that makes an AbortController.
+const noHandFetchEffects = [
+  { selector: "NewExpression[callee.name='AbortController']", message: "Load through the remote's useAsync (the shared loader of shared-contracts/react): no hand-written fetch effect with its own AbortController." },
+];
+// Vietnam's time zone is named and its offset written in the calendar modules only (issue 62).
+const noHandWrittenTimeZone = [
+  { selector: "Literal[value='+07:00']", message: "Vietnamese time goes through the calendar module (shared-contracts/calendar: vietnamInstant, vietnamDateOf…): no hand-written '+07:00'." },
+  { selector: 'TemplateElement[value.raw=/\\+07:00$/]', message: "Vietnamese time goes through the calendar module (shared-contracts/calendar: vietnamInstant): no instant built with '+07:00'." },
+  { selector: "Literal[value='Asia/Ho_Chi_Minh']", message: "Name Vietnam's time zone with VIETNAM_TIME_ZONE of the calendar module (shared-contracts/calendar)." },
+];
+const noZodImport = [{ selector: 'ImportExpression[source.value=/^(zod|shared-contracts\\u002Fschemas)$/]', message: 'zod never ships in the browser bundles: no dynamic import of it or of the schemas.' }];
+// The calendar modules: the shared one, and the API's own (its Vietnamese days and their SQL).
+const calendarModules = ['shared-contracts/src/calendar/**', 'api/src/db/vietnamDay.ts', 'api/src/db/sqlDialect.ts'];
+// The remotes' code and the shared browser subpaths, but the loader itself.
+const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
+// TODO(issue 62): fetch effects still written by hand; each moves onto its remote's useAsync, then leaves this list.
+const handFetchEffectsLeft = [
+  'mfe-storefront/src/pages/booking/steps/SlotStep.tsx',
+  'mfe-storefront/src/pages/cart/CartPage.tsx',
+  'mfe-storefront/src/pages/cart/orderQuote.ts',
+  'mfe-storefront/src/reviews/useProductReviews.ts',
+  'mfe-account/src/messages/MessagesPage.tsx',
+  'mfe-account/src/notificationPreferences/NotificationPreferences.tsx',
+  'mfe-account/src/notifications/NotificationsPage.tsx',
+  'mfe-account/src/pages/dashboard/RescheduleForm.tsx',
+  'mfe-account/src/pages/orders/OrderDetailPage.tsx',
+  'mfe-account/src/pages/orders/OrderInvoice.tsx',
+  'mfe-account/src/pages/wishlist/WishlistPage.tsx',
+  'mfe-account/src/reviews/useOrderReviews.ts',
+  'mfe-backoffice/src/messages/MessagesDesk.tsx',
+  'mfe-backoffice/src/messages/MessagesNavCount.tsx',
+  'mfe-backoffice/src/predictionModels/PredictionModels.tsx',
+  'mfe-backoffice/src/technician/ChecklistPhotos.tsx',
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**', 'backups/**'] },
   js.configs.recommended,
@@ -48,7 +84,19 @@ export default tseslint.config(
     files: remoteSources,
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'zod never ships in the browser bundles: import its types only.', allowTypeImports: true }], patterns: [{ group: ['shared-contracts/schemas', 'shared-contracts/src/schemas/*', '**/shared-contracts/src/schemas', '**/shared-contracts/src/schemas/**', '**/shared-contracts/src/diagnostics/predictionSchemas*'], message: 'Schemas (zod) never ship in the browser bundles: import their types only.', allowTypeImports: true }] }],
-      'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/^(zod|shared-contracts\\u002Fschemas)$/]', message: 'zod never ships in the browser bundles: no dynamic import of it or of the schemas.' }],
+      'no-restricted-syntax': ['error', ...noZodImport, ...noHandWrittenTimeZone],
     },
+  },
+  {
+    // no-restricted-syntax's lists do not add up across configs: each group names all of its own.
+    files: ['**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
+    // tests state times and zones as facts ('2026-12-01T08:00:00+07:00'): theirs to write out
+    ignores: [...calendarModules, ...remoteSources, '**/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noHandWrittenTimeZone] },
+  },
+  {
+    files: remoteCode,
+    ignores: ['shared-contracts/src/react/useAsync.ts', ...handFetchEffectsLeft],
+    rules: { 'no-restricted-syntax': ['error', ...noZodImport, ...noHandWrittenTimeZone, ...noHandFetchEffects] },
   },
 );

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/browser/findChromium.ts';
+import { VIETNAM_TIME_ZONE } from '../shared-contracts/src/calendar/index.ts';
 import { GOOGLE_STAND_IN } from './support/googleStandIn.ts';
 import { E2E_PORTS } from './support/ports.ts';
 
@@ -28,7 +29,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORTS.shell}`,
     locale: 'vi-VN',
-    timezoneId: 'Asia/Ho_Chi_Minh',
+    timezoneId: VIETNAM_TIME_ZONE,
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     trace: 'off',
     // One context per worker, reset between tests (cookies, storage, cache, service workers, routes, bindings):

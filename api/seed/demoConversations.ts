@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ROLE_LABELS } from 'shared-contracts/schemas';
+import { ROLE_LABELS, vietnamDateOf } from 'shared-contracts/schemas';
 import type { Database } from '../src/db/schema';
 import { vietnamDayBounds } from '../src/db/vietnamDay';
 import { DEMO_PHOTO_FILE, subjectFacts } from '../src/modules/conversations';
@@ -15,7 +15,7 @@ interface DemoMessage {
   photo?: boolean;
 }
 
-const vietnamDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(at);
+const vietnamDate = (at: Date) => vietnamDateOf(at);
 
 /**
  * The demo's conversations (issue 49 §5), at the demo staff's centre: the demo customer (khachhang@) wrote about

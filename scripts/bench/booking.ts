@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { withVietnamOffset } from '../../shared-contracts/src/calendar/index.ts';
 import { buildBenchApi, loadSeed } from './benchApi.ts';
 import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { runCustomers, type CustomerStep } from './customerLoad.ts';
@@ -146,7 +147,7 @@ async function main(): Promise<void> {
           method: 'POST',
           path: '/api/appointments',
           headers: { authorization: `Bearer ${token}` },
-          body: { vehicleId, serviceIds: [service.id], centreId: pick(ready.centres), start: `${date}T${time}:00+07:00` },
+          body: { vehicleId, serviceIds: [service.id], centreId: pick(ready.centres), start: withVietnamOffset(`${date}T${time}`) },
         };
       },
       expect: [201, 409],

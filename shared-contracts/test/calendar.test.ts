@@ -1,4 +1,4 @@
-import { VIETNAM_TIME_ZONE, VIETNAM_UTC_OFFSET_MINUTES, vietnamInstant, vietnamTimestampOf, vietnamWeekdayOf } from '../src/calendar';
+import { VIETNAM_TIME_ZONE, VIETNAM_UTC_OFFSET, VIETNAM_UTC_OFFSET_MINUTES, vietnamInstant, vietnamLocalDateTimeOf, vietnamTimestampOf, vietnamWeekdayOf, withVietnamOffset } from '../src/calendar';
 
 describe('the Vietnamese calendar', () => {
   it('names the zone whose offset it uses', () => {
@@ -27,5 +27,12 @@ describe('the Vietnamese calendar', () => {
     expect(vietnamInstant('2023-03-25', '14:02').toISOString()).toBe('2023-03-25T07:02:00.000Z');
     expect(Number.isNaN(vietnamInstant('2023-13-25', '14:02:37').getTime())).toBe(true);
     expect(vietnamInstant(vietnamTimestampOf('2026-03-05T02:05:07Z').slice(0, 10), vietnamTimestampOf('2026-03-05T02:05:07Z').slice(11)).toISOString()).toBe('2026-03-05T02:05:07.000Z');
+  });
+
+  it("writes a datetime-local value of Vietnam's wall clock and back, with its offset", () => {
+    expect(VIETNAM_UTC_OFFSET).toBe(`+0${VIETNAM_UTC_OFFSET_MINUTES / 60}:00`);
+    expect(vietnamLocalDateTimeOf('2026-12-31T17:30:00Z')).toBe('2027-01-01T00:30');
+    expect(withVietnamOffset('2027-01-01T00:30')).toBe('2027-01-01T00:30:00+07:00');
+    expect(new Date(withVietnamOffset(vietnamLocalDateTimeOf('2026-03-05T02:05:00Z'))).toISOString()).toBe('2026-03-05T02:05:00.000Z');
   });
 });

@@ -1,3 +1,4 @@
+import { vietnamDateOf } from 'shared-contracts/calendar';
 import {
   isAcceptablePasswordLength,
   normalizeVietnamesePhone,
@@ -52,7 +53,7 @@ export function checkAddress(value: string): string | undefined {
 
 /** today as YYYY-MM-DD in the shop's time zone */
 export function todayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return vietnamDateOf(now);
 }
 
 function isRealDate(value: string): boolean {

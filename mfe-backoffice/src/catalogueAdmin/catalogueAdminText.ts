@@ -1,8 +1,9 @@
+import { VIETNAM_TIME_ZONE } from 'shared-contracts/calendar';
 import { PRODUCT_FIELD_LABELS } from 'shared-contracts/backoffice';
 
 const vnd = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0 });
 const dateTime = new Intl.DateTimeFormat('vi-VN', {
-  timeZone: 'Asia/Ho_Chi_Minh',
+  timeZone: VIETNAM_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

@@ -1,3 +1,4 @@
+import { vietnamLocalDateTimeOf, withVietnamOffset } from 'shared-contracts/calendar';
 import { Fragment, useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, errorDataOf, messages } from 'shared-contracts';
 import { messageOf } from '../api/apiErrors';
@@ -23,8 +24,8 @@ export function errorsByField(error: unknown): Record<string, string> {
 }
 
 /** An ISO instant ↔ the value of a datetime-local input in Vietnam (UTC+7, no daylight saving). */
-export const toLocalInput = (iso: string | null) => (iso ? new Date(Date.parse(iso) + 7 * 3_600_000).toISOString().slice(0, 16) : '');
-export const fromLocalInput = (value: string) => (value ? `${value}:00+07:00` : null);
+export const toLocalInput = (iso: string | null) => (iso ? vietnamLocalDateTimeOf(iso) : '');
+export const fromLocalInput = (value: string) => (value ? withVietnamOffset(value) : null);
 
 export interface EditorText {
   loadFailed: string;

@@ -1,6 +1,7 @@
+import { VIETNAM_TIME_ZONE } from 'shared-contracts/calendar';
 import type { PromotionEligibilityValue, PromotionGroupValue, PromotionKindValue, PromotionTypeValue } from './promotionAdminApi';
 
-const day = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', day: '2-digit', month: '2-digit', year: 'numeric' });
+const day = new Intl.DateTimeFormat('vi-VN', { timeZone: VIETNAM_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 /** dd/MM/yyyy in Vietnam. */
 export const formatDay = (iso: string) => day.format(new Date(iso));
 

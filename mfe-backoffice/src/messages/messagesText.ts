@@ -1,3 +1,4 @@
+import { VIETNAM_TIME_ZONE } from 'shared-contracts/calendar';
 import { CHECKLIST_PHOTO_MAX_BYTES } from 'shared-contracts/backoffice';
 import { CONVERSATION_PHOTOS_MAX, CONVERSATION_TEXT_MAX } from 'shared-contracts/conversations';
 
@@ -6,7 +7,7 @@ export const PHOTO_MAX_BYTES = CHECKLIST_PHOTO_MAX_BYTES;
 const PHOTO_MAX_MB = Math.round(PHOTO_MAX_BYTES / (1024 * 1024));
 
 const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Ho_Chi_Minh',
+  timeZone: VIETNAM_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   hour: '2-digit',

@@ -1,4 +1,4 @@
-import { addCalendarDays, vietnamDateOf } from 'shared-contracts/calendar';
+import { addCalendarDays, vietnamDateOf, vietnamLocalDateTimeOf, withVietnamOffset } from 'shared-contracts/calendar';
 
 /** The Monday of the week of a local date ('2026-11-26', a Thursday → '2026-11-23'). */
 export function mondayOf(date: string): string {
@@ -20,13 +20,12 @@ export function minutesBetween(start: string, end: string): number {
 
 /** A datetime-local value ('YYYY-MM-DDTHH:mm', Vietnam wall clock) of an instant. */
 export function localInputOf(instant: string): string {
-  const shifted = new Date(Date.parse(instant) + 7 * 60 * 60_000).toISOString();
-  return shifted.slice(0, 16);
+  return vietnamLocalDateTimeOf(instant);
 }
 
 /** A datetime-local value (Vietnam wall clock) → the ISO instant with its offset the API takes; null if malformed. */
 export function instantOfLocalInput(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const text = `${value}:00+07:00`;
+  const text = withVietnamOffset(value);
   return Number.isNaN(Date.parse(text)) ? null : text;
 }

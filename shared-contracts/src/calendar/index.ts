@@ -7,7 +7,9 @@
 
 /** Asia/Ho_Chi_Minh is UTC+7 all year round. */
 export const VIETNAM_UTC_OFFSET_MINUTES = 7 * 60;
-/** The IANA name of Vietnam's time zone, for what takes a zone by name (cron schedules). */
+/** Vietnam's UTC offset as ISO 8601 writes it after a local time. */
+export const VIETNAM_UTC_OFFSET = '+07:00';
+/** The IANA name of Vietnam's time zone, for what takes a zone by name (cron schedules, Intl formats). */
 export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Slots are 30 minutes long; a service occupies every slot its duration covers. */
 export const SLOT_MINUTES = 30;
@@ -59,6 +61,19 @@ export function vietnamMonthOf(instant: Date | string | number): number {
  */
 export function vietnamInstant(date: string, clock: string): Date {
   return new Date(Date.parse(`${date}T${clock.length === 5 ? `${clock}:00` : clock}.000Z`) - OFFSET_MS);
+}
+
+/** An instant as a datetime-local value, Vietnam's wall clock 'YYYY-MM-DDTHH:MM' ('2026-03-05T02:05:00Z' → '2026-03-05T09:05'). */
+export function vietnamLocalDateTimeOf(instant: Date | string | number): string {
+  return new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(0, 16);
+}
+
+/**
+ * A Vietnamese wall-clock 'YYYY-MM-DDTHH:MM' (a datetime-local value) as ISO 8601 with Vietnam's offset, as a client
+ * sends it ('2026-12-01T00:00' → '2026-12-01T00:00:00+07:00').
+ */
+export function withVietnamOffset(localDateTime: string): string {
+  return `${localDateTime}:00${VIETNAM_UTC_OFFSET}`;
 }
 
 /** 'YYYY-MM-DD' plus whole days ('2026-01-31', 1 → '2026-02-01'). */

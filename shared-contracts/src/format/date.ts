@@ -1,6 +1,8 @@
+import { VIETNAM_TIME_ZONE } from '../calendar';
 import { lazily } from './lazily';
 
-export const SHOP_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** The shop's time zone: Vietnam's (the calendar module's). */
+export const SHOP_TIME_ZONE = VIETNAM_TIME_ZONE;
 
 const dateFormat = lazily(() => new Intl.DateTimeFormat('en-GB', {
   timeZone: SHOP_TIME_ZONE,

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ERROR_CODES, foldVietnamese, ROLE_LABELS, type ConversationSide, type ConversationSubjectKind } from 'shared-contracts/schemas';
+import { ERROR_CODES, foldVietnamese, formatCalendarDate, ROLE_LABELS, vietnamClockOf, vietnamDateOf, type ConversationSide, type ConversationSubjectKind } from 'shared-contracts/schemas';
 import type { Config } from '../../config';
 import type { ConversationRow } from '../../db/conversationSchema';
 import type { Database } from '../../db/schema';
@@ -63,19 +63,9 @@ export interface SubjectFacts {
   search: string;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "27/11/2026 09:00" (Asia/Ho_Chi_Minh). */
+/** "27/11/2026 09:00" (Asia/Ho_Chi_Minh, the calendar module's). */
 function vietnamDateTime(value: Date | string): string {
-  return dateTime.format(new Date(value)).replace(',', '');
+  return `${formatCalendarDate(vietnamDateOf(value))} ${vietnamClockOf(value)}`;
 }
 
 const folded = (...parts: (string | null | undefined)[]) => foldVietnamese(parts.filter((part) => part).join(' '));
