@@ -32,7 +32,6 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   // reverting an operator's edit), catalogueAdmin edits with versions and history.
   catalogue_brands: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   catalogue_categories: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-  service_package_credits: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   service_packages: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   services: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   products: {

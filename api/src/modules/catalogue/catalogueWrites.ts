@@ -385,12 +385,21 @@ function packageValues(input: PackageInput) {
   };
 }
 
-async function insertPackageCredits(db: Kysely<Database>, packageId: number, credits: PackageInput['credits']): Promise<void> {
+async function insertPackageCredits(db: Kysely<Database>, packageId: number, credits: readonly { serviceId: number; quantity: number }[]): Promise<void> {
   if (credits.length === 0) return;
   await db
     .insertInto('service_package_credits')
     .values(credits.map((credit) => ({ package_id: packageId, service_id: credit.serviceId, quantity: credit.quantity })))
     .execute();
+}
+
+/**
+ * A package's service credits become exactly `credits` (in the caller's transaction, if any): the one writer of
+ * service_package_credits, for the seed's upsertPackage and the back office's package save.
+ */
+export async function replacePackageCredits(db: Kysely<Database>, packageId: number, credits: readonly { serviceId: number; quantity: number }[]): Promise<void> {
+  await db.deleteFrom('service_package_credits').where('package_id', '=', packageId).execute();
+  await insertPackageCredits(db, packageId, credits);
 }
 
 /** Inserts or updates the package; its service credits become exactly `input.credits`. */
@@ -402,8 +411,7 @@ export async function upsertPackage(db: Kysely<Database>, input: PackageInput): 
     .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, slug: undefined }))
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.deleteFrom('service_package_credits').where('package_id', '=', row.id).execute();
-  await insertPackageCredits(db, row.id, input.credits);
+  await replacePackageCredits(db, row.id, input.credits);
   invalidateCatalogue();
   return row.id;
 }

@@ -4,7 +4,7 @@ import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database, ServicePackagesTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { parseStrings, parseVehicleTypes, packageSearchText } from '../catalogue';
+import { parseStrings, parseVehicleTypes, packageSearchText, replacePackageCredits } from '../catalogue';
 import { entityHistory, type Snapshot } from './catalogueHistory';
 import { createVersioned, writeAtVersion, type VersionedKind } from './versionedWrite';
 
@@ -137,13 +137,8 @@ async function assertServicesActive(trx: Transaction<Database>, credits: Credits
   }
 }
 
-const writeCredits = (credits: Credits) => async (trx: Transaction<Database>, packageId: number) => {
-  await trx.deleteFrom('service_package_credits').where('package_id', '=', packageId).execute();
-  await trx
-    .insertInto('service_package_credits')
-    .values(credits.map((credit) => ({ package_id: packageId, service_id: credit.serviceId, quantity: credit.quantity })))
-    .execute();
-};
+/** The package's credits become `credits`, written by the catalogue (the one writer of service_package_credits). */
+const writeCredits = (credits: Credits) => (trx: Transaction<Database>, packageId: number) => replacePackageCredits(trx, packageId, credits);
 
 export function createPackageAdmin(db: Kysely<Database>, input: PackageAdminInput, actorId: number): Promise<PackageAdmin> {
   return createVersioned(db, PACKAGE, input.name, actorId, async (trx) => {
