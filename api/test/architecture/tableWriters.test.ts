@@ -24,9 +24,9 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   // The payments ledger is being reworked (issue 62): its tables may have fewer writers than listed, not others.
   payment_refunds: { writers: ['ledger', 'payments', 'webOrders'], reason: PAYMENTS_LEDGER, settling: true },
 
-  // One owner each in the next commits (issue 62, part 4).
-  appointment_status_history: { writers: ['bookings', 'serviceOrders'], reason: 'the appointment follows its service order (checked in, in progress, completed) in the order\'s transaction' },
-  appointments: { writers: ['bookings', 'serviceOrders'], reason: 'the appointment follows its service order (checked in, in progress, completed) in the order\'s transaction' },
+  // Cancellation is bookings' alone (cancelAppointment); the service order moves its appointment along with it.
+  appointment_status_history: { writers: ['bookings', 'serviceOrders'], reason: 'serviceOrders moves the appointment with its order (checked in, in progress, completed by invoiceIssue.ts) in the order\'s transaction' },
+  appointments: { writers: ['bookings', 'serviceOrders'], reason: 'serviceOrders moves the appointment with its order (checked in, in progress, completed by invoiceIssue.ts) in the order\'s transaction' },
 
   // The catalogue's two writers: catalogue/catalogueWrites.ts seeds by natural key (insert if missing, never
   // reverting an operator's edit), catalogueAdmin edits with versions and history.
@@ -38,7 +38,10 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
     writers: ['catalogue', 'catalogueAdmin', 'orders', 'reviews'],
     reason: `${SEED_AND_ADMIN}; orders counts sales_count and reviews the rating columns, in their own transactions`,
   },
-  promotions: { writers: ['catalogueAdmin', 'orders', 'promotions'], reason: 'catalogueAdmin edits, promotions/promotionWrites seeds by code; orders counts used_count under usage_limit in the checkout\'s transaction' },
+  promotions: {
+    writers: ['catalogueAdmin', 'orders', 'promotions'],
+    reason: 'catalogueAdmin edits with versions, promotions/promotionWrites.ts seeds by code; orders counts used_count under usage_limit in the checkout\'s transaction',
+  },
 
   users: {
     writers: ['auth', 'orders', 'staffAdmin', 'users'],
