@@ -9,7 +9,6 @@ interface SharedWriters {
   settling?: true;
 }
 
-const PAYMENTS_LEDGER = 'payments ledger — issue 62, in progress';
 const SEED_AND_ADMIN = 'catalogue/catalogueWrites.ts seeds by natural key, catalogueAdmin edits with versions and history';
 
 /**
@@ -21,9 +20,6 @@ const SEED_AND_ADMIN = 'catalogue/catalogueWrites.ts seeds by natural key, catal
  * that needs to write the table calls the owner's command through the owner's index.ts.
  */
 const SHARED_WRITERS: Record<string, SharedWriters> = {
-  // The payments ledger is being reworked (issue 62): its tables may have fewer writers than listed, not others.
-  payment_refunds: { writers: ['ledger', 'payments', 'webOrders'], reason: PAYMENTS_LEDGER, settling: true },
-
   // Cancellation is bookings' alone (cancelAppointment); the service order moves its appointment along with it.
   appointment_status_history: { writers: ['bookings', 'serviceOrders'], reason: 'serviceOrders moves the appointment with its order (checked in, in progress, completed by invoiceIssue.ts) in the order\'s transaction' },
   appointments: { writers: ['bookings', 'serviceOrders'], reason: 'serviceOrders moves the appointment with its order (checked in, in progress, completed by invoiceIssue.ts) in the order\'s transaction' },

@@ -20,6 +20,8 @@ describe.each(testDatabases())('package credits in bookings on $label', (target)
     basic = await serviceId(scratch.db, 'bao-duong-co-ban');
     advanced = await serviceId(scratch.db, 'bao-duong-nang-cao');
     customer = await createUser(scratch.db);
+    // This customer hears of their bookings by email (Zalo off): the notification centre sends each fact on one channel.
+    await scratch.db.insertInto('notification_preferences').values({ user_id: customer.id, topic: 'booking', channel: 'zalo', enabled: 0, updated_at: new Date().toISOString() }).execute();
     vehicleId = (await addScooter(service.app, customer)).id;
   });
   afterAll(() => service.close());
