@@ -1,2 +1,5 @@
-/** The approvals module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The approvals module's front door — the customer's pending approvals. Nothing else of the module is imported from
+ * outside.
+ */
 export { approvalsModule } from './approvalsModule';

@@ -1,4 +1,7 @@
-/** The auth module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The auth module's front door — register, login (password, Google), email codes, password reset, tokens and their
+ * revocation. Nothing else of the module is imported from outside.
+ */
 export { accountExistsRoutes } from './accountExistsRoutes';
 export { authMessages } from './authMessages';
 export { authRoutes } from './authRoutes';

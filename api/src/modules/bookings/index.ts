@@ -1,4 +1,7 @@
-/** The bookings module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The bookings module's front door — availability and `bookAppointment(plan, channel)` (customer, guest, counter),
+ * changes, cancellation, the customer's event stream. Nothing else of the module is imported from outside.
+ */
 export { SSE_HEARTBEAT_MS, eventStreams } from './appointmentEventsRoutes';
 export { findAppointment } from './appointmentQueries';
 export { answerSlotFull } from './appointmentRoutes';

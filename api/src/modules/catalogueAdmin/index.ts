@@ -1,3 +1,6 @@
-/** The catalogueAdmin module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The catalogueAdmin module's front door — the admin's versioned catalogue writes, history, CSV import/export,
+ * services and packages. Nothing else of the module is imported from outside.
+ */
 export { catalogueAdminModule } from './catalogueAdminModule';
 export { recoverProductCsvImports } from './productCsvRecovery';

@@ -1,2 +1,5 @@
-/** The centres module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The centres module's front door — the public list of service centres. Nothing else of the module is imported from
+ * outside.
+ */
 export { centresRoutes } from './centresRoutes';

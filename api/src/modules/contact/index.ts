@@ -1,2 +1,4 @@
-/** The contact module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The contact module's front door — the contact form. Nothing else of the module is imported from outside.
+ */
 export { contactRoutes } from './contactRoutes';

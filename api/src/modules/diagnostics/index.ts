@@ -1,4 +1,6 @@
-/** The diagnostics module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The diagnostics module's front door — diagnosis from symptoms. Nothing else of the module is imported from outside.
+ */
 export { appointmentSymptomsOf, confirmSymptoms, recordAppointmentSymptoms, type RecordedSymptom } from './appointmentSymptoms';
 export { diagnosticsRoutes } from './diagnosticsRoutes';
 export { checksOnChecklist, orderDiagnosticsOf } from './suggestedChecks';

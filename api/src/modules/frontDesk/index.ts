@@ -1,3 +1,6 @@
-/** The frontDesk module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The frontDesk module's front door — the counter: day view, walk-ins (through `bookAppointment`), customer search,
+ * bays, the centre's event stream. Nothing else of the module is imported from outside.
+ */
 export { frontDeskModule } from './frontDeskModule';
 export { compactFold, loadStaffAppointments } from './staffDay';

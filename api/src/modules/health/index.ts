@@ -1,2 +1,4 @@
-/** The health module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The health module's front door — readiness and liveness. Nothing else of the module is imported from outside.
+ */
 export { healthRoutes } from './healthRoutes';

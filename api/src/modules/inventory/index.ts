@@ -1,2 +1,5 @@
-/** The inventory module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The inventory module's front door — a location's stock, the ledger, receipts from the warehouse, adjustments,
+ * low-stock alerts. Nothing else of the module is imported from outside.
+ */
 export { inventoryModule } from './inventoryModule';

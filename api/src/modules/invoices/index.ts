@@ -1,2 +1,5 @@
-/** The invoices module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The invoices module's front door — receipts and invoice PDFs, companies' VAT-invoice requests, the e-invoice XML.
+ * Nothing else of the module is imported from outside.
+ */
 export { invoicesModule } from './invoicesModule';

@@ -1,6 +1,7 @@
 /**
- * The ledger's front door (issue 62): every sale (a web order or a service invoice) and every đồng paid or given
- * back is recorded here, by these two commands only, each with its durable announcement (sale_events).
+ * The ledger module's front door — one ledger of sales (web orders, service invoices): `recordPayment`,
+ * `recordRefund`, the only writers of payments and refunds, each with its durable `sale.paid` / `sale.refunded`.
+ * Nothing else of the module is imported from outside.
  */
 export { type Sale } from './sale';
 export { recordPayment, type SalePaymentInput } from './salePayments';

@@ -1,3 +1,6 @@
-/** The maintenance module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The maintenance module's front door — maintenance history and reminders. Nothing else of the module is imported
+ * from outside.
+ */
 export { maintenanceRoutes } from './maintenanceRoutes';
 export { sendDueReminders } from './reminderWorker';

@@ -1,4 +1,7 @@
-/** The media module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The media module's front door — uploaded images: avatars, product and checklist photos, the image encoder process.
+ * Nothing else of the module is imported from outside.
+ */
 export { avatarsRoutes } from './avatarsRoutes';
 export { avatarUrl, avatarsFolder, deleteStoredAvatar, sniffImageType } from './avatarsStore';
 export { catalogueAssets, catalogueMediaUrl } from './catalogueMedia';

@@ -1,4 +1,7 @@
-/** The metrics module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The metrics module's front door — Prometheus metrics: requests, latency, the outbox backlog, the pool, job runs.
+ * Nothing else of the module is imported from outside.
+ */
 export { createApiMetrics } from './apiMetrics';
 export { registerMetrics } from './metricsRoutes';
 export { parseMetricsPort, startMetricsServer } from './metricsServer';

@@ -1,4 +1,10 @@
-/** The notifications module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The notifications module's front door — the email outbox and its worker; the notification centre (`centre/`: one
+ * record per event a user should know, the bell's routes, the personal event stream, the bus's events turned into
+ * notifications once per cluster) and its channels (`channels/`: preferences per topic, Web Push, Zalo ZNS, SMS and
+ * email behind one interface, the deliveries' outbox with fallback, the local stand-ins). Nothing else of the module
+ * is imported from outside.
+ */
 export { devOutboxRoutes } from './devOutboxRoutes';
 export { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, forecastReminderEmail, formatVietnamDateTime, passwordChangedEmail, passwordResetEmail, verificationEmail, type EmailContent } from './emailTemplates';
 export { devOutboxMailer, smtpMailer, type Mailer } from './mailer';

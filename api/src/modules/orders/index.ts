@@ -1,4 +1,8 @@
-/** The orders module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The orders module's front door — checkout and the order's life: `placeOrder`, `markOrderPaid` (the one paid path),
+ * `reopenOrder`, `cancelOrder`/`cancelWithin`, payment expiry; the customer's order routes. Nothing else of the
+ * module is imported from outside.
+ */
 export { shippingCentreId } from './deskCentre';
 export { SYSTEM_ACTOR, markOrderPaid, reopenOrder, type PaymentActor } from './markOrderPaid';
 export { orderCodeFor, provisionalOrderCode } from './orderCode';

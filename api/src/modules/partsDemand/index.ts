@@ -1,2 +1,5 @@
-/** The partsDemand module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The partsDemand module's front door — the manager's parts demand forecast. Nothing else of the module is imported
+ * from outside.
+ */
 export { partsDemandRoutes } from './partsDemandRoutes';

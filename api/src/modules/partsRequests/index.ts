@@ -1,4 +1,7 @@
-/** The partsRequests module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The partsRequests module's front door — parts asked on the floor, the customer's approval, reservation and issue;
+ * free part lines. Nothing else of the module is imported from outside.
+ */
 export { currentEstimate } from './partsEstimate';
 export { partsRequestContextOf, type PartsRequestContext } from './partsRequestContext';
 export { publishPartsChange } from './partsRequestEvents';

@@ -1,4 +1,8 @@
-/** The payments module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The payments module's front door — money in: `providers/payos`, `providers/sepay` (webhooks), `transactions`
+ * (matching order and invoice codes, the recorded transfer), `exceptions` (the queue), `reconciliation`; calls
+ * `orders` and `serviceOrders`, never the reverse. Nothing else of the module is imported from outside.
+ */
 export { paymentExceptionsModule } from './exceptions/paymentExceptionsModule';
 export { payOSModule } from './providers/payos/payOSModule';
 export { payOsStandIn } from './providers/payos/payOsStandIn';

@@ -1,4 +1,7 @@
-/** The prediction module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The prediction module's front door — wear models, training and forecasts. Nothing else of the module is imported
+ * from outside.
+ */
 export { checklistCodesOf, componentOfChecklistCode } from './checklistComponents';
 export { componentInfo } from './componentLabels';
 export { NO_EVIDENCE, rankComponents, type SymptomEvidence } from './diagnosisRanking';

@@ -1,4 +1,7 @@
-/** The promotions module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The promotions module's front door — promotion codes and their rules at checkout. Nothing else of the module is
+ * imported from outside.
+ */
 export { toPromotion } from './promotionQueries';
 export { upsertPromotion } from './promotionWrites';
 export { promotionsRoutes } from './promotionsRoutes';

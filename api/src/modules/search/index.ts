@@ -1,2 +1,5 @@
-/** The search module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The search module's front door — the in-memory catalogue search index and `/api/search`. Nothing else of the module
+ * is imported from outside.
+ */
 export { searchRoutes } from './searchRoutes';

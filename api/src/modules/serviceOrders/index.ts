@@ -1,4 +1,8 @@
-/** The serviceOrders module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The serviceOrders module's front door — the floor's service orders: check-in, assignment, clock, checklist,
+ * invoice, `payServiceInvoice` (the one paid path of an invoice). Nothing else of the module is imported from
+ * outside.
+ */
 export { floorTransaction } from './floorTransaction';
 export { computeInvoice } from './invoiceTotals';
 export { orderInScope } from './serviceOrderAccess';

@@ -1,2 +1,5 @@
-/** The shifts module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The shifts module's front door — technicians' shifts and time entries. Nothing else of the module is imported from
+ * outside.
+ */
 export { shiftsModule } from './shiftsModule';

@@ -1,4 +1,7 @@
-/** The staffAdmin module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The staffAdmin module's front door — users, roles and staff assignments (admin, managers). Nothing else of the
+ * module is imported from outside.
+ */
 export { promoteToAdmin } from './adminPromotion';
 export { staffAdminModule } from './staffAdminModule';
 export { createStaffUser } from './userAccounts';

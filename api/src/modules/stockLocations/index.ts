@@ -1,4 +1,7 @@
-/** The stockLocations module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The stockLocations module's front door — the locations (centres and the online warehouse) and online availability.
+ * Nothing else of the module is imported from outside.
+ */
 export {
   addOnHand,
   centreAvailability,

@@ -1,3 +1,6 @@
-/** The stockTransfers module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The stockTransfers module's front door — transfers between locations and transfer requests. Nothing else of the
+ * module is imported from outside.
+ */
 export { stockTransfersModule } from './stockTransfersModule';
 export { receiveTransferAtOnce } from './stockTransferWork';

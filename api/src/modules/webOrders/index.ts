@@ -1,4 +1,7 @@
-/** The webOrders module's front door: what other modules, the app and the seed may use. Nothing else of it is imported from outside. */
+/**
+ * The webOrders module's front door — the web-order desk of a centre: list, detail, the order machine's actions,
+ * notes. Nothing else of the module is imported from outside.
+ */
 export { webOrderInScope } from './webOrderScope';
 export { webOrdersModule } from './webOrdersModule';
 export { webOrderMessages } from './webOrderMessages';
