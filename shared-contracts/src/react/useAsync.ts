@@ -17,6 +17,8 @@ export interface AsyncState<T> {
 export interface AsyncOptions<T> {
   /** The message of a failure that brings none of its own (default: the remote's generic one, LoaderWording). */
   failedText?: string;
+  /** How this load words a failure, when not as its remote does (LoaderWording). */
+  describeFailure?: DescribeFailure;
   /** false: load nothing for now (a load under way is dropped, the state stays as it is). Default true. */
   enabled?: boolean;
   /** How the load of a new `read` starts (or, from the state then, how it does). Default 'fresh'. */
@@ -116,7 +118,8 @@ export function createDataLoader({ describeFailure, failedText: genericText, ans
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          const message = describeFailure(error, latest.current.options.failedText ?? genericText);
+          const { describeFailure: describeHere = describeFailure, failedText = genericText } = latest.current.options;
+          const message = describeHere(error, failedText);
           settle(() => setState((current) => ({ ...current, error: message, loading: false })));
         },
       );

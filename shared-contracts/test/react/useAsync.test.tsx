@@ -95,6 +95,8 @@ describe('useAsync', () => {
     const { result } = renderHook(() => useAsync(read, {}));
     await waitFor(() => expect(result.current.state.loading).toBe(false));
     expect(result.current.state.error).toBe(messages.errors.generic);
+    const { result: own } = renderHook(() => useAsync(read, { describeFailure: (_error, fallback) => `Riêng: ${fallback}`, failedText: 'Không đọc được.' }));
+    await waitFor(() => expect(own.current.state.error).toBe('Riêng: Không đọc được.'));
   });
 
   it('keepIfShown keeps an answer on screen and starts afresh when there is none', () => {
