@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { ReviewableLine } from 'shared-contracts/schemas';
+import { useAsync } from '../hooks/useAsync';
 import { reviewsApi } from './reviewsApi';
 
 /** An order whose lines may be reviewed: delivered, or completed (handed over at the centre). */
@@ -17,23 +18,13 @@ export interface OrderReviews {
  */
 export function useOrderReviews(order: { code: string; status: string } | null): OrderReviews {
   const code = order && REVIEWABLE_ORDER_STATUSES.has(order.status) ? order.code : null;
-  const [lines, setLines] = useState<ReviewableLine[] | null>(null);
+  const read = useCallback(async (signal: AbortSignal) => (await reviewsApi.reviewable(signal)).filter((line) => line.orderCode === code), [code]);
+  const { state, setData } = useAsync(read, { enabled: code !== null });
+  const lines = code === null ? null : (state.data ?? null);
 
-  useEffect(() => {
-    setLines(null);
-    if (code === null) return undefined;
-    const controller = new AbortController();
-    reviewsApi.reviewable(controller.signal).then(
-      (items) => {
-        if (!controller.signal.aborted) setLines(items.filter((line) => line.orderCode === code));
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [code]);
-
-  const replace = useCallback((changed: ReviewableLine) => {
-    setLines((current) => current && current.map((line) => (line.orderLineId === changed.orderLineId ? changed : line)));
-  }, []);
+  const replace = useCallback(
+    (changed: ReviewableLine) => setData((current) => current && current.map((line) => (line.orderLineId === changed.orderLineId ? changed : line))),
+    [setData],
+  );
   return { lines, replace };
 }

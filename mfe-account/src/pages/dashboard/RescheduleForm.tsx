@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiError, formatDateTime } from 'shared-contracts';
 import { bookingDateWindow, formatCalendarDate, isBookableDate, vietnamDateOf } from 'shared-contracts/calendar';
 import type { Appointment, Slot } from 'shared-contracts/schemas';
 import { failureMessage } from '../../api/apiErrors';
 import { FormNotice } from '../../forms/Fields';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { serviceApi } from '../../service/serviceApi';
 import { dashboardText } from './dashboardText';
 import { nextSlotsOf, type NextSlot, type SlotsLoad } from './rescheduleSlots';
@@ -14,17 +15,10 @@ const t = dashboardText.appointments;
 
 /** The day's slots at the appointment's centre for its duration, fetched again when `refresh` changes (after a 409). */
 function useSlots(centreId: number, date: string, durationMinutes: number, refresh: number): SlotsLoad {
-  const [load, setLoad] = useState<SlotsLoad>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    serviceApi.availability(centreId, date, Math.max(durationMinutes, 30), controller.signal).then(
-      (availability) => !controller.signal.aborted && setLoad({ status: 'ready', availability }),
-      (error: unknown) => !controller.signal.aborted && setLoad({ status: 'error', message: failureMessage(error, t.rescheduleFailed) }),
-    );
-    return () => controller.abort();
-  }, [centreId, date, durationMinutes, refresh]);
-  return load;
+  const asked = useMemo(() => ({ centreId, date, minutes: Math.max(durationMinutes, 30), refresh }), [centreId, date, durationMinutes, refresh]);
+  const read = useCallback((signal: AbortSignal) => serviceApi.availability(asked.centreId, asked.date, asked.minutes, signal), [asked]);
+  const shown = loadedOf(useAsync(read, { describeFailure: failureMessage, failedText: t.rescheduleFailed }).state);
+  return shown.status === 'ready' ? { status: 'ready', availability: shown.data } : shown.status === 'failed' ? { status: 'error', message: shown.message } : shown;
 }
 
 function slotNote(slot: Slot, current: boolean, now: number): string {

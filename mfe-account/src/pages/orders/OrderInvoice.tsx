@@ -1,6 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { ApiError, messages } from 'shared-contracts';
 import type { Order, VatInvoiceRequest } from 'shared-contracts/schemas';
+import { useAsync } from '../../hooks/useAsync';
 import { invoiceApi } from './invoiceApi';
 import styles from './OrderInvoice.module.css';
 
@@ -103,16 +104,14 @@ function CompanyForm({ order, current, onSaved }: { order: Order; current: VatIn
 
 /** On the order page: the receipt (download or print) once paid, and the company VAT-invoice request. */
 export function OrderInvoice({ order }: { order: Order }) {
-  const [request, setRequest] = useState<VatInvoiceRequest | null>(null);
+  // a new order keeps the request shown until its own answers; a failed read leaves it as it was
+  const readRequest = useCallback((signal: AbortSignal) => invoiceApi.vatRequest(order.code, signal), [order.code]);
+  const { state: requestLoad, setData } = useAsync(readRequest, { start: 'keep' });
+  const request = requestLoad.data ?? null;
+  const setRequest = (saved: VatInvoiceRequest) => setData(() => saved);
   const [formOpen, setFormOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    invoiceApi.vatRequest(order.code, controller.signal).then(setRequest, () => undefined);
-    return () => controller.abort();
-  }, [order.code]);
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);

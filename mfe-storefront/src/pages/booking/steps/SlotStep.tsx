@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ErrorState } from '../../../components/Async';
-import { errorMessage } from '../../../hooks/useAsync';
+import { loadedOf, useAsync } from '../../../hooks/useAsync';
 import { bookingApi } from '../bookingApi';
 import { bookingDateWindow, isBookableDate, vietnamDateOf } from 'shared-contracts/calendar';
 import { formatBookingDate, formatDuration } from '../bookingCalendar';
@@ -19,24 +19,15 @@ function slotNote(slot: Slot, now: number): string {
   return t.slotFull;
 }
 
-/** The day's slots of the chosen centre for the chosen services' duration (refetched after a SLOT_FULL). */
+/** The day's slots of the chosen centre for the chosen services' duration (read afresh after a SLOT_FULL). */
 function useAvailability(centreId: number | null, date: string | null, durationMinutes: number, refresh: unknown): { load: Load; retry: () => void } {
-  const [load, setLoad] = useState<Load>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (centreId === null || date === null) {
-      setLoad({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    bookingApi.availability(centreId, date, Math.max(durationMinutes, 30), controller.signal).then(
-      (availability) => !controller.signal.aborted && setLoad({ status: 'ready', availability }),
-      (error: unknown) => !controller.signal.aborted && setLoad({ status: 'error', message: errorMessage(error) }),
-    );
-    return () => controller.abort();
-  }, [centreId, date, durationMinutes, refresh, attempt]);
-  return { load, retry: () => setAttempt((count) => count + 1) };
+  const asked = useMemo(() => ({ centreId, date, minutes: Math.max(durationMinutes, 30), refresh }), [centreId, date, durationMinutes, refresh]);
+  const read = useCallback((signal: AbortSignal) => bookingApi.availability(asked.centreId ?? 0, asked.date ?? '', asked.minutes, signal), [asked]);
+  const enabled = centreId !== null && date !== null;
+  const { state, reload } = useAsync(read, { enabled });
+  const shown = loadedOf(state);
+  const load: Load = !enabled ? { status: 'idle' } : shown.status === 'ready' ? { status: 'ready', availability: shown.data } : shown.status === 'failed' ? { status: 'error', message: shown.message } : shown;
+  return { load, retry: () => reload('fresh') };
 }
 
 /** Step 4. A day from today to 30 days ahead (Vietnamese time) and a free 30-minute slot; full slots are disabled. */
