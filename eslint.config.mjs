@@ -33,7 +33,6 @@ const handFetchEffectsLeft = [
   'mfe-account/src/notificationPreferences/NotificationPreferences.tsx',
   'mfe-account/src/notifications/NotificationsPage.tsx',
   'mfe-account/src/pages/orders/OrderDetailPage.tsx',
-  'mfe-account/src/pages/wishlist/WishlistPage.tsx',
   'mfe-backoffice/src/messages/MessagesDesk.tsx',
   'mfe-backoffice/src/messages/MessagesNavCount.tsx',
   'mfe-backoffice/src/predictionModels/PredictionModels.tsx',

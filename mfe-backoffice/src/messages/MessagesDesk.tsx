@@ -59,8 +59,11 @@ export function MessagesDesk() {
   const [moreError, setMoreError] = useState<string | null>(null);
   const [inboxTick, setInboxTick] = useState(0);
   const [threadTick, setThreadTick] = useState(0);
-  const [assignees, setAssignees] = useState<ConversationAssignee[] | null>(null);
-  const [assigneesError, setAssigneesError] = useState<string | null>(null);
+  // the people a thread of the centre can be assigned to, read again for another centre
+  const readAssignees = useCallback((signal: AbortSignal) => messagesApi.assignees(centreId, signal), [centreId]);
+  const { state: assigneesLoad } = useAsync(readAssignees, { failedText: messagesText.thread.assigneesFailed });
+  const assignees: ConversationAssignee[] | null = assigneesLoad.data ?? null;
+  const assigneesError = assigneesLoad.error;
   const [threadCentre, setThreadCentre] = useState<{ conversationId: number; centreId: number } | null>(null);
   const list = useRef<ConversationList | undefined>(undefined);
   const shownFor = useRef('');
@@ -99,21 +102,6 @@ export function MessagesDesk() {
     );
     return () => controller.abort();
   }, [wanted, filter, query, centreId, inboxTick]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setAssignees(null);
-    setAssigneesError(null);
-    messagesApi.assignees(centreId, controller.signal).then(
-      (people) => {
-        if (!controller.signal.aborted) setAssignees(people);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setAssigneesError(messageOf(error, messagesText.thread.assigneesFailed));
-      },
-    );
-    return () => controller.abort();
-  }, [centreId]);
 
   const refreshInbox = useCallback(() => setInboxTick((value) => value + 1), []);
 

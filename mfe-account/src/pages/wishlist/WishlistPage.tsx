@@ -1,17 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
 import type { WishlistItem } from 'shared-contracts/schemas';
 import { mergeGuestWishlist } from 'shared-contracts/wishlist';
 import { PageIntro } from '../../components/PageIntro';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
 import { vi } from '../../i18n/vi';
 import { wishlistApi } from './wishlistApi';
 import { wishlistText } from './wishlistText';
 import styles from './WishlistPage.module.css';
 
 type OptIn = 'notifyPriceDrop' | 'notifyBackInStock';
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: WishlistItem[] };
 
 const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -77,38 +76,23 @@ function WishlistEntry({ item, onOptIn, onRemove }: ItemProps) {
   );
 }
 
+/** The saved products; hearts given as a guest just before the login are merged first (the storefront's merge may still run; merging is idempotent). */
+async function readWishlist(signal: AbortSignal): Promise<WishlistItem[]> {
+  await mergeGuestWishlist(wishlistApi).catch(() => null);
+  return (await wishlistApi.get(signal)).items;
+}
+
 /**
  * 'Sản phẩm yêu thích' (login-guarded by the shell): the customer's saved products, newest first, with the
  * price now (struck "Giảm từ …" when it dropped since saving), the two opt-ins saved at once, and removal.
  */
 export function WishlistPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { state: loaded, reload, setData } = useAsync(readWishlist, {});
+  const state = loadedOf(loaded);
   const [announcement, setAnnouncement] = useState('');
 
-  const load = useCallback((signal?: AbortSignal) => {
-    setState({ status: 'loading' });
-    // hearts given as a guest just before the login are merged first (the storefront's merge may still run; merging is idempotent)
-    mergeGuestWishlist(wishlistApi)
-      .catch(() => null)
-      .then(() => wishlistApi.get(signal))
-      .then(
-        (wishlist) => setState({ status: 'ready', items: wishlist.items }),
-        () => {
-          if (!signal?.aborted) setState({ status: 'error' });
-        },
-      );
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
   const replace = (productId: number, change: (item: WishlistItem) => WishlistItem) =>
-    setState((current) =>
-      current.status === 'ready' ? { status: 'ready', items: current.items.map((item) => (item.productId === productId ? change(item) : item)) } : current,
-    );
+    setData((items) => items && items.map((item) => (item.productId === productId ? change(item) : item)));
 
   const onOptIn = (item: WishlistItem, optIn: OptIn, on: boolean) => {
     const label = optIn === 'notifyPriceDrop' ? wishlistText.notifyPriceDrop : wishlistText.notifyBackInStock;
@@ -128,7 +112,7 @@ export function WishlistPage() {
   const onRemove = (item: WishlistItem) => {
     wishlistApi.remove(item.productId).then(
       (wishlist) => {
-        setState({ status: 'ready', items: wishlist.items });
+        setData(() => wishlist.items);
         setAnnouncement(wishlistText.removed(item.name));
       },
       (error: unknown) => setAnnouncement(errorText(error, wishlistText.saveFailed)),
@@ -142,15 +126,15 @@ export function WishlistPage() {
         {announcement}
       </p>
       {state.status === 'loading' && <p>{wishlistText.loading}</p>}
-      {state.status === 'error' && (
+      {state.status === 'failed' && (
         <div role="alert" className={styles.error}>
           <p>{wishlistText.loadFailed}</p>
-          <button type="button" className={styles.button} onClick={() => load()}>
+          <button type="button" className={styles.button} onClick={() => reload('fresh')}>
             {wishlistText.retry}
           </button>
         </div>
       )}
-      {state.status === 'ready' && state.items.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <div className={styles.panel}>
           <p>{wishlistText.empty}</p>
           <p>
@@ -158,9 +142,9 @@ export function WishlistPage() {
           </p>
         </div>
       )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {state.status === 'ready' && state.data.length > 0 && (
         <ul className={styles.list} aria-label={wishlistText.listLabel}>
-          {state.items.map((item) => (
+          {state.data.map((item) => (
             <WishlistEntry key={item.productId} item={item} onOptIn={onOptIn} onRemove={onRemove} />
           ))}
         </ul>
