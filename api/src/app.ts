@@ -22,6 +22,7 @@ import { bookingsModule } from './modules/bookings';
 import { cartRoutes } from './modules/cart';
 import { catalogueRoutes } from './modules/catalogue';
 import { catalogueAdminModule } from './modules/catalogueAdmin';
+import { cashClosesModule } from './modules/cashCloses';
 import { centresRoutes } from './modules/centres';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
@@ -251,6 +252,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(paymentExceptionsModule, { prefix, context });
   void app.register(recordedTransfersModule, { prefix, context });
   void app.register(reconciliationModule, { prefix, context });
+  // The cashier's close per centre ("Chốt ca"): the counter's cash against the ledger.
+  void app.register(cashClosesModule, { prefix, context });
   // Receipts and invoices: the PDFs, company VAT-invoice requests, the Circular 78 XML behind a provider.
   void app.register(invoicesModule, { prefix, context });
   // The admin's catalogue of products (its changes reach every instance's caches and search).

@@ -10,3 +10,4 @@ export * from './stockTransferMachine';
 export * from './serviceCatalogueRules';
 export * from './promotionStatus';
 export * from './checkInCodeRules';
+export * from './cashCloseRules';

@@ -36,3 +36,4 @@ export * from '../errors/errorCodes';
 export * from './conversations';
 export * from './notifications';
 export * from './checkInCodes';
+export * from './cashCloses';

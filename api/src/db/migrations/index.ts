@@ -50,6 +50,7 @@ import * as m0048 from './0048_product_list_version';
 import * as m0049 from './0049_live_event_log';
 import * as m0050 from './0050_revocation_read_index';
 import * as m0051 from './0051_sale_ledger';
+import * as m0052 from './0052_cash_closes';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '0049_live_event_log': m0049,
   '0050_revocation_read_index': m0050,
   '0051_sale_ledger': m0051,
+  '0052_cash_closes': m0052,
 };
