@@ -29,7 +29,6 @@ const handFetchEffectsLeft = [
   'mfe-storefront/src/pages/cart/CartPage.tsx',
   'mfe-storefront/src/pages/cart/orderQuote.ts',
   'mfe-storefront/src/reviews/useProductReviews.ts',
-  'mfe-account/src/messages/MessagesPage.tsx',
   'mfe-account/src/notificationPreferences/NotificationPreferences.tsx',
   'mfe-account/src/notifications/NotificationsPage.tsx',
   'mfe-account/src/pages/orders/OrderDetailPage.tsx',

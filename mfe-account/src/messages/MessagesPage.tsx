@@ -1,10 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError } from 'shared-contracts';
 import { CUSTOMER_MESSAGES_PATH } from 'shared-contracts/conversations';
 import type { ConversationMessageEvent, ConversationSummary } from 'shared-contracts/schemas';
 import { PageIntro } from '../components/PageIntro';
-import { vi } from '../i18n/vi';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { usePersonalEvents } from '../notifications';
 import { LoadFailure } from '../service/LoadFailure';
 import { LoginRequired } from '../service/LoginRequired';
@@ -13,9 +12,11 @@ import { messagesApi } from './messagesApi';
 import { formatMessageTime, messagesText as t } from './messagesText';
 import styles from './Messages.module.css';
 
-type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: ConversationSummary[]; total: number; page: number };
-
-const failure = (error: unknown) => (error instanceof ApiError && error.message ? error.message : vi.requestFailed);
+interface ListPage {
+  items: ConversationSummary[];
+  total: number;
+  page: number;
+}
 
 function preview(conversation: ConversationSummary): string {
   const last = conversation.lastMessage;
@@ -44,36 +45,29 @@ function ThreadRow({ conversation }: { conversation: ConversationSummary }) {
   );
 }
 
+/** The first page of the customer's threads. */
+async function readFirstPage(signal: AbortSignal): Promise<ListPage> {
+  const list = await messagesApi.list(1, signal);
+  return { items: list.items, total: list.total, page: 1 };
+}
+
 function ConversationList({ userId }: { userId: string }) {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
+  // read again (a thread not on screen yet, a reconnection, Thử lại) with the list left on screen meanwhile
+  const { state: loaded, reload, setData } = useAsync(readFirstPage, {});
+  const state = loadedOf(loaded);
   const [loadingMore, setLoadingMore] = useState(false);
 
-  const loadFirst = useCallback((signal?: AbortSignal) => {
-    messagesApi.list(1, signal).then(
-      (list) => {
-        if (!signal?.aborted) setState({ status: 'ready', items: list.items, total: list.total, page: 1 });
-      },
-      (error: unknown) => {
-        if (!signal?.aborted) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error', message: failure(error) }));
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadFirst(controller.signal);
-    return () => controller.abort();
-  }, [loadFirst]);
-
   const onMessage = (event: ConversationMessageEvent) => {
-    setState((previous) => {
-      if (previous.status !== 'ready') return previous;
-      const known = previous.items.find((item) => item.id === event.conversationId);
-      // a thread not on screen yet (just opened by the centre): read the list again
-      if (!known) {
-        loadFirst();
-        return previous;
-      }
+    const shown = loaded.data;
+    if (!shown) return;
+    // a thread not on screen yet (just opened by the centre): read the list again
+    if (!shown.items.some((item) => item.id === event.conversationId)) {
+      reload('keep');
+      return;
+    }
+    setData((previous) => {
+      const known = previous?.items.find((item) => item.id === event.conversationId);
+      if (!previous || !known) return previous;
       const { message } = event;
       const moved: ConversationSummary = {
         ...known,
@@ -84,17 +78,17 @@ function ConversationList({ userId }: { userId: string }) {
       return { ...previous, items: [moved, ...previous.items.filter((item) => item.id !== known.id)] };
     });
   };
-  usePersonalEvents({ onConversationMessage: onMessage, onReconnected: () => loadFirst() }, userId);
+  usePersonalEvents({ onConversationMessage: onMessage, onReconnected: () => reload('keep') }, userId);
 
   const loadMore = () => {
     if (state.status !== 'ready' || loadingMore) return;
     setLoadingMore(true);
-    messagesApi.list(state.page + 1).then(
+    messagesApi.list(state.data.page + 1).then(
       (list) => {
-        setState((previous) => {
-          if (previous.status !== 'ready') return previous;
+        setData((previous) => {
+          if (!previous) return previous;
           const known = new Set(previous.items.map((item) => item.id));
-          return { status: 'ready', items: [...previous.items, ...list.items.filter((item) => !known.has(item.id))], total: list.total, page: list.page };
+          return { items: [...previous.items, ...list.items.filter((item) => !known.has(item.id))], total: list.total, page: list.page };
         });
         setLoadingMore(false);
       },
@@ -103,16 +97,17 @@ function ConversationList({ userId }: { userId: string }) {
   };
 
   if (state.status === 'loading') return <p role="status">{t.loading}</p>;
-  if (state.status === 'error') return <LoadFailure message={state.message} onRetry={() => loadFirst()} />;
-  if (state.items.length === 0) return <p className={styles.empty}>{t.empty}</p>;
+  if (state.status === 'failed') return <LoadFailure message={state.message} onRetry={() => reload('keep')} />;
+  const { items, total } = state.data;
+  if (items.length === 0) return <p className={styles.empty}>{t.empty}</p>;
   return (
     <>
       <ul className={styles.list} aria-label={t.listTitle}>
-        {state.items.map((conversation) => (
+        {items.map((conversation) => (
           <ThreadRow key={conversation.id} conversation={conversation} />
         ))}
       </ul>
-      {state.items.length < state.total && (
+      {items.length < total && (
         <button type="button" className={styles.olderButton} onClick={loadMore} disabled={loadingMore}>
           {t.more}
         </button>
