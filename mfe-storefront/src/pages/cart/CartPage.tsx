@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router-dom';
 import { storefrontApi } from '../../api/storefrontApi';
@@ -9,6 +9,7 @@ import { readCheckoutAttempt } from '../../cart/checkoutAttempt';
 import { messages } from 'shared-contracts';
 import { Skeleton } from '../../components/Async';
 import { PageIntro } from '../../components/PageIntro';
+import { useAsync } from '../../hooks/useAsync';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
 import { setShipping, type ShippingSelection } from '../../cart/checkoutSlice';
@@ -48,43 +49,40 @@ function Cart() {
   const applied = useSelector((state: ShopState) => state.promo.appliedPromo);
   const shipping = useSelector((state: ShopState) => state.checkout.shipping);
   const [loaded, setLoaded] = useState(false);
-  const [check, setCheck] = useState<'checking' | 'done' | 'failed'>('checking');
   const [busyLine, setBusyLine] = useState<string | null>(null);
   // An order sent from /checkout that got no answer: its lines may have left the server's cart with it.
   const pendingOrder = readCheckoutAttempt(session?.user.id ?? null) !== null;
   usePageMeta(vi.cart.title, vi.cart.description);
 
-  // the cart as the server sees it now: current prices, stock and issues
-  useEffect(() => {
-    const controller = new AbortController();
-    setCheck('checking');
-    cartReady
-      .then(() => {
-        setLoaded(true);
-        return cartService.refresh(controller.signal);
-      })
-      .then(
-        () => !controller.signal.aborted && setCheck('done'),
-        () => !controller.signal.aborted && setCheck('failed'),
-      );
-    return () => controller.abort();
-  }, [session?.user.id]);
+  // the cart as the server sees it now: current prices, stock and issues (checked again for another user)
+  const readCart = useCallback(async (signal: AbortSignal) => {
+    await cartReady;
+    setLoaded(true);
+    await cartService.refresh(signal);
+    return true;
+  }, []);
+  const { state: cartCheck } = useAsync(readCart, { reloadKey: session?.user.id });
+  const check = cartCheck.loading ? 'checking' : cartCheck.error !== null ? 'failed' : 'done';
 
   // what a code is checked against: the active promotions (guest) and the customer's saved ones
-  useEffect(() => {
-    const controller = new AbortController();
-    storefrontApi.promotions(controller.signal).then(
-      (list) => !controller.signal.aborted && dispatch(setAvailablePromotions(list)),
-      () => undefined,
-    );
-    if (loggedIn)
-      storefrontApi.savedPromotions(controller.signal).then(
-        (list) => !controller.signal.aborted && dispatch(setSavedPromotions(list)),
+  const readPromotions = useCallback(
+    async (signal: AbortSignal) => {
+      const available = storefrontApi.promotions(signal).then(
+        (list) => !signal.aborted && dispatch(setAvailablePromotions(list)),
         () => undefined,
       );
-    else dispatch(setSavedPromotions([]));
-    return () => controller.abort();
-  }, [dispatch, loggedIn]);
+      if (loggedIn)
+        await storefrontApi.savedPromotions(signal).then(
+          (list) => !signal.aborted && dispatch(setSavedPromotions(list)),
+          () => undefined,
+        );
+      else dispatch(setSavedPromotions([]));
+      await available;
+      return true;
+    },
+    [dispatch, loggedIn],
+  );
+  useAsync(readPromotions, {});
 
   const quote = useOrderQuote(items, applied, shipping, loggedIn);
   const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
