@@ -1,5 +1,6 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
+import { CashClosePage } from './cashCloses';
 import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
 import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
 import { registerNavExtra } from './layout/navExtras';
@@ -45,4 +46,5 @@ export const pages: RemotePage[] = [
   { path: '/manager/ratings', title: areaPage('manager', '/manager/ratings').title, Component: ServiceRatingsPage },
   { path: '/admin/ratings', title: areaPage('admin', '/admin/ratings').title, Component: ServiceRatingsPage },
   { path: '/staff/messages', title: areaPage('staff', '/staff/messages').title, Component: StaffMessagesPage },
+  { path: '/staff/cash-close', title: areaPage('staff', '/staff/cash-close').title, Component: CashClosePage },
 ];

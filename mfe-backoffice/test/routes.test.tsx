@@ -31,6 +31,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/manager/ratings': 'Đánh giá dịch vụ',
   '/admin/ratings': 'Đánh giá dịch vụ',
   '/staff/messages': 'Tin nhắn',
+  '/staff/cash-close': 'Chốt ca',
   ...Object.fromEntries(['admin', 'manager'].flatMap((area) => ['products', 'services', 'packages', 'promotions'].map((kind) => [`/${area}/catalogue/${kind}/:id`, 'Danh mục sản phẩm']))),
 };
 

@@ -67,6 +67,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Tin nhắn',
         description: 'Trao đổi với khách hàng về lịch hẹn, phiếu dịch vụ và đơn hàng: phân công, trả lời nhanh, gửi ảnh.',
       },
+      {
+        path: '/staff/cash-close',
+        title: 'Chốt ca',
+        navLabel: 'Chốt ca',
+        description: 'Đếm tiền mặt trong két cuối ca, đối chiếu với số thu tại quầy theo sổ và ghi lý do nếu có chênh lệch.',
+      },
     ],
   },
   manager: {

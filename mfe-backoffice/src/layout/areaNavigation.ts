@@ -14,10 +14,11 @@ const VIEW_ITEMS: Partial<Record<RoleArea, readonly AreaNavItem[]>> = {
 };
 
 const inbox: AreaNavItem = { path: '/staff/messages', label: areaPage('staff', '/staff/messages').navLabel };
+const cashClose: AreaNavItem = { path: '/staff/cash-close', label: areaPage('staff', '/staff/cash-close').navLabel };
 
-/** Another area's pages that its navigation also lists: the centre's inbox for managers and admins. */
+/** Another area's pages that its navigation also lists: the centre's inbox for managers and admins, the cashier's close for managers. */
 const SHARED_ITEMS: Partial<Record<RoleArea, readonly AreaNavItem[]>> = {
-  manager: [inbox],
+  manager: [inbox, cashClose],
   admin: [inbox],
 };
 

@@ -40,6 +40,7 @@ const AREAS = [
       ['Phiếu dịch vụ', '/staff/service-orders'],
       ['Đơn hàng online', '/staff/web-orders'],
       ['Tin nhắn', '/staff/messages'],
+      ['Chốt ca', '/staff/cash-close'],
     ],
   },
   {
@@ -53,6 +54,7 @@ const AREAS = [
       ['Đánh giá dịch vụ', '/manager/ratings'],
       ['Nhân sự', '/manager?view=roster'],
       ['Tin nhắn', '/staff/messages'],
+      ['Chốt ca', '/staff/cash-close'],
     ],
   },
   {

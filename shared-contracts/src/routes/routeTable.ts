@@ -77,6 +77,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/manager/ratings', owner: 'mfe_backoffice', layout: 'manager' },
   { path: '/admin/ratings', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/staff/messages', owner: 'mfe_backoffice', layout: 'staff' },
+  { path: '/staff/cash-close', owner: 'mfe_backoffice', layout: 'staff' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {
