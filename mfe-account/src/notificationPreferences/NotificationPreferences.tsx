@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { ApiError } from 'shared-contracts';
 import { NOTIFICATION_CHANNEL_LABELS, NOTIFICATION_CHANNELS, NOTIFICATION_TOPIC_LABELS, NOTIFICATION_TOPICS, type NotificationChannel, type NotificationTopic } from 'shared-contracts/notifications';
 import type { NotificationPreferences as Preferences } from 'shared-contracts/schemas';
 import { FormNotice } from '../forms/Fields';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import formStyles from '../forms/Form.module.css';
 import { vi } from '../i18n/vi';
 import { BrowserPush } from './BrowserPush';
@@ -14,38 +15,29 @@ type State = { status: 'loading' } | { status: 'error'; message: string } | { st
 
 const reason = (error: unknown) => (error instanceof ApiError && error.message ? error.message : vi.requestFailed);
 
+const readPreferences = (signal: AbortSignal) => preferencesApi.get(signal);
+
 /**
  * The profile's "Thông báo": per topic, the channels outside the site (checkboxes; a channel the account cannot be
  * reached on is disabled and says why), "Lưu" → PUT /api/notifications/preferences; then this browser's Web Push.
  */
 export function NotificationPreferences() {
   const titleId = useId();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // the boxes as ticked: the first answer's, kept by a reload (after push was turned on) until they are saved
+  const [topics, setTopics] = useState<Preferences['topics'] | null>(null);
+  const keepTicked = useCallback((preferences: Preferences) => setTopics((current) => current ?? preferences.topics), []);
+  const { state: loaded, reload, setData } = useAsync(readPreferences, { onData: keepTicked });
+  const shown = loadedOf(loaded);
+  const state: State =
+    shown.status === 'ready' && topics ? { status: 'ready', saved: shown.data, topics } : shown.status === 'failed' ? { status: 'error', message: shown.message } : { status: 'loading' };
+  // read again with what is shown left on screen (also a failure, until the answer)
+  const load = () => reload('keep');
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  const load = useCallback((signal?: AbortSignal) => {
-    preferencesApi.get(signal).then(
-      (preferences) => {
-        if (signal?.aborted) return;
-        // a reload after push was turned on keeps the boxes the customer ticked but did not save yet
-        setState((previous) => ({ status: 'ready', saved: preferences, topics: previous.status === 'ready' ? previous.topics : preferences.topics }));
-      },
-      (error: unknown) => {
-        if (!signal?.aborted) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error', message: reason(error) }));
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
   const toggle = (topic: NotificationTopic, channel: NotificationChannel, on: boolean) => {
     setNotice(null);
-    setState((previous) => (previous.status === 'ready' ? { ...previous, topics: { ...previous.topics, [topic]: { ...previous.topics[topic], [channel]: on } } } : previous));
+    setTopics((previous) => previous && { ...previous, [topic]: { ...previous[topic], [channel]: on } });
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -55,7 +47,8 @@ export function NotificationPreferences() {
     setNotice(null);
     try {
       const saved = await preferencesApi.save(state.topics);
-      setState({ status: 'ready', saved, topics: saved.topics });
+      setData(() => saved);
+      setTopics(saved.topics);
       setNotice({ tone: 'success', text: t.saved });
     } catch (error) {
       setNotice({ tone: 'error', text: reason(error) });
