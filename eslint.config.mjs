@@ -28,7 +28,6 @@ const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{t
 const handFetchEffectsLeft = [
   'mfe-storefront/src/pages/cart/orderQuote.ts',
   'mfe-storefront/src/reviews/useProductReviews.ts',
-  'mfe-account/src/notifications/NotificationsPage.tsx',
   'mfe-account/src/pages/orders/OrderDetailPage.tsx',
   'mfe-backoffice/src/messages/MessagesDesk.tsx',
   'mfe-backoffice/src/messages/MessagesNavCount.tsx',

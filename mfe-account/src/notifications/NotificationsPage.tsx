@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, messages } from 'shared-contracts';
 import type { Notification } from 'shared-contracts/schemas';
 import { PageIntro } from '../components/PageIntro';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { vi } from '../i18n/vi';
 import { LoadFailure } from '../service/LoadFailure';
 import { LoginRequired } from '../service/LoginRequired';
@@ -12,7 +13,14 @@ import { formatNotificationTime, notificationsText as t } from './notificationsT
 import { usePersonalEvents } from './usePersonalEvents';
 import styles from './Notifications.module.css';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; items: Notification[]; hasMore: boolean; unreadCount: number };
+/** The list as shown: newest first, and the unread of them all. */
+interface View {
+  items: Notification[];
+  hasMore: boolean;
+  unreadCount: number;
+}
+
+const publishUnreadOf = (view: View) => publishUnread(view.unreadCount);
 
 const failure = (error: unknown, fallback: string = vi.requestFailed) => (error instanceof ApiError && error.message ? error.message : fallback);
 
@@ -25,39 +33,32 @@ function merge(current: Notification[], incoming: Notification[]): Notification[
 
 function NotificationList({ userId }: { userId: string }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [busy, setBusy] = useState<'all' | 'more' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  const loadFirst = useCallback((signal?: AbortSignal) => {
-    notificationsApi.list(undefined, signal).then(
-      (list) => {
-        if (signal?.aborted) return;
-        setState((previous) => ({
-          status: 'ready',
-          items: previous.status === 'ready' ? merge(previous.items.map((item) => list.items.find((fresh) => fresh.id === item.id) ?? item), list.items) : list.items,
-          hasMore: previous.status === 'ready' ? previous.hasMore : list.hasMore,
-          unreadCount: list.unreadCount,
-        }));
-        publishUnread(list.unreadCount);
-      },
-      (cause: unknown) => {
-        if (!signal?.aborted) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error', message: failure(cause) }));
-      },
-    );
+  // read again (a reconnection, Thử lại) with what is shown left on screen: the newest page merged into it
+  const shownView = useRef<View | undefined>(undefined);
+  const readFirst = useCallback(async (signal: AbortSignal): Promise<View> => {
+    const list = await notificationsApi.list(undefined, signal);
+    const previous = shownView.current;
+    return {
+      items: previous ? merge(previous.items.map((item) => list.items.find((fresh) => fresh.id === item.id) ?? item), list.items) : list.items,
+      hasMore: previous ? previous.hasMore : list.hasMore,
+      unreadCount: list.unreadCount,
+    };
   }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadFirst(controller.signal);
-    return () => controller.abort();
-  }, [loadFirst]);
+  const { state: loaded, reload, setData } = useAsync(readFirst, { onData: publishUnreadOf });
+  useLayoutEffect(() => {
+    shownView.current = loaded.data;
+  }, [loaded.data]);
+  const state = loadedOf(loaded);
+  const loadFirst = () => reload('keep');
 
   usePersonalEvents(
     {
       onNotification: (event) => {
-        setState((previous) => (previous.status === 'ready' ? { ...previous, items: merge(previous.items, [event.notification]), unreadCount: event.unreadCount } : previous));
+        setData((previous) => previous && { ...previous, items: merge(previous.items, [event.notification]), unreadCount: event.unreadCount });
         setAnnouncement(t.newOne(event.notification.title));
       },
       onReconnected: () => loadFirst(),
@@ -67,11 +68,7 @@ function NotificationList({ userId }: { userId: string }) {
 
   const setRead = (ids: number[] | 'all', unreadCount: number) => {
     const at = new Date().toISOString();
-    setState((previous) =>
-      previous.status === 'ready'
-        ? { ...previous, unreadCount, items: previous.items.map((item) => (item.readAt === null && (ids === 'all' || ids.includes(item.id)) ? { ...item, readAt: at } : item)) }
-        : previous,
-    );
+    setData((previous) => previous && { ...previous, unreadCount, items: previous.items.map((item) => (item.readAt === null && (ids === 'all' || ids.includes(item.id)) ? { ...item, readAt: at } : item)) });
   };
 
   const markAll = async () => {
@@ -103,12 +100,12 @@ function NotificationList({ userId }: { userId: string }) {
   };
 
   const more = async () => {
-    if (state.status !== 'ready' || state.items.length === 0) return;
+    if (state.status !== 'ready' || state.data.items.length === 0) return;
     setBusy('more');
     setError(null);
     try {
-      const list = await notificationsApi.list(state.items[state.items.length - 1]!.id);
-      setState((previous) => (previous.status === 'ready' ? { ...previous, items: merge(previous.items, list.items), hasMore: list.hasMore } : previous));
+      const list = await notificationsApi.list(state.data.items[state.data.items.length - 1]!.id);
+      setData((previous) => previous && { ...previous, items: merge(previous.items, list.items), hasMore: list.hasMore });
     } catch (cause) {
       setError(failure(cause));
     } finally {
@@ -117,14 +114,15 @@ function NotificationList({ userId }: { userId: string }) {
   };
 
   if (state.status === 'loading') return <p role="status">{t.loading}</p>;
-  if (state.status === 'error') return <LoadFailure message={state.message} onRetry={() => loadFirst()} />;
+  if (state.status === 'failed') return <LoadFailure message={state.message} onRetry={loadFirst} />;
+  const { items, hasMore, unreadCount } = state.data;
   return (
     <section className={styles.section} aria-label={t.listLabel}>
       <div className={styles.toolbar}>
         <p className={styles.summary} data-testid="unread-summary">
-          {t.unreadSummary(state.unreadCount)}
+          {t.unreadSummary(unreadCount)}
         </p>
-        <button type="button" className={styles.button} onClick={() => void markAll()} disabled={busy !== null || state.unreadCount === 0}>
+        <button type="button" className={styles.button} onClick={() => void markAll()} disabled={busy !== null || unreadCount === 0}>
           {busy === 'all' ? t.marking : t.markAll}
         </button>
       </div>
@@ -136,11 +134,11 @@ function NotificationList({ userId }: { userId: string }) {
       <p role="status" aria-live="polite" className={styles.visuallyHidden}>
         {announcement}
       </p>
-      {state.items.length === 0 ? (
+      {items.length === 0 ? (
         <p className={styles.empty}>{t.empty}</p>
       ) : (
         <ul className={styles.list}>
-          {state.items.map((item) => {
+          {items.map((item) => {
             const unread = item.readAt === null;
             return (
               <li key={item.id} className={unread ? `${styles.item} ${styles.unread}` : styles.item} data-testid="notification" data-unread={unread}>
@@ -157,7 +155,7 @@ function NotificationList({ userId }: { userId: string }) {
           })}
         </ul>
       )}
-      {state.hasMore && (
+      {hasMore && (
         <button type="button" className={styles.button} onClick={() => void more()} disabled={busy !== null}>
           {busy === 'more' ? t.loadingMore : t.more}
         </button>
