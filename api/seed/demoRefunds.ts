@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
-import { webOrderMessages } from '../src/modules/webOrders';
+import { deskActionMessages } from '../src/modules/orders';
 
 /**
  * The refund record of every refunded order the seed wrote (the desk's demo refund, the demo history's cancelled
@@ -45,7 +45,7 @@ export async function seedDemoRefunds(db: Kysely<Database>): Promise<number> {
         amount: event?.amount == null ? toNumber(order.total) : toNumber(event.amount),
         method,
         bank_reference: event?.reference ?? (method === 'BANK_TRANSFER' ? `FTHOAN${order.code}`.slice(0, 64) : null),
-        reason: (order.cancel_reason ?? webOrderMessages.refundReason).slice(0, 300),
+        reason: (order.cancel_reason ?? deskActionMessages.refundReason).slice(0, 300),
         actor_id: actor,
         created_at: new Date(event?.created_at ?? step?.created_at ?? order.updated_at).toISOString(),
       })

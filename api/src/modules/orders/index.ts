@@ -1,17 +1,17 @@
 /**
  * The orders module's front door — checkout and the order's life: `placeOrder`, `markOrderPaid` (the one paid path),
- * `reopenOrder`, `cancelOrder`/`cancelWithin`, payment expiry; the customer's order routes. Nothing else of the
- * module is imported from outside.
+ * `reopenOrder`, `cancelOrder`, `takeDeskAction` (the desk's steps), payment expiry; the customer's order routes.
+ * Nothing else of the module is imported from outside.
  */
 export { shippingCentreId } from './deskCentre';
 export { SYSTEM_ACTOR, markOrderPaid, reopenOrder, type PaymentActor } from './markOrderPaid';
 export { orderCodeFor, provisionalOrderCode } from './orderCode';
-export { orderStatusEmail, type OrderEmail, type OrderEmailFacts } from './orderEmails';
+export { addDeskNote, deskActionMessages, takeDeskAction } from './deskActions';
 export { isUniqueViolation, orderRequestHash } from './orderIdempotency';
-export { cancelWithin, expireUnpaidOrders, moveOrder, notifyCustomer, recordHistory, webOrderFactsOf, type OrderActor } from './orderLifecycle';
+export { expireUnpaidOrders, webOrderFactsOf, type OrderActor } from './orderLifecycle';
 export { orderMessages } from './orderMessages';
 export { consumePackageCredit, findOwnPackageCredit, restorePackageCredit, type PackageCreditInfo } from './packageCredits';
-export { readOrderTimeline, recordOrderEvent } from './orderTimeline';
+export { readOrderTimeline } from './orderTimeline';
 export { findOrderRow, toOrder } from './orderView';
 export { ordersRoutes } from './ordersRoutes';
 export type { ShopContext } from './placeOrder';

@@ -1,6 +1,6 @@
 /**
- * The webOrders module's front door — the web-order desk of a centre: list, detail, the order machine's actions,
- * notes. Nothing else of the module is imported from outside.
+ * The webOrders module's front door — the web-order desk of a centre: list, detail, its routes to the order's steps
+ * and notes. Nothing else of the module is imported from outside.
  */
 export { webOrderInScope } from './webOrderScope';
 export { webOrdersModule } from './webOrdersModule';
