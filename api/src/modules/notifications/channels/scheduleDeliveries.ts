@@ -72,6 +72,10 @@ type DeliveryInsert = Insertable<NotificationDeliveriesTable>;
 /** Rows one insert writes (12 columns each: well under either database's bound values). */
 const DELIVERY_ROWS_PER_STATEMENT = 200;
 
+/**
+ * Every column is written (status, attempts, sent_at and provider_ref too): the rows of one insert must name the
+ * same columns, or a batch mixing an email sent at once with a pending delivery asks SQLite for `default` in VALUES.
+ */
 function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, now: Date): DeliveryInsert {
   const at = now.toISOString();
   return {
@@ -84,6 +88,10 @@ function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, 
     link: notification.link,
     template_data: notification.templateData ? JSON.stringify(notification.templateData) : null,
     channel,
+    status: 'pending',
+    attempts: 0,
+    provider_ref: null,
+    sent_at: null,
     next_attempt_at: at,
     created_at: at,
     updated_at: at,
