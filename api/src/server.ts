@@ -6,7 +6,7 @@ import { createDatabase } from './db/createDatabase';
 import { isLoopbackHost } from './http/loopback';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { devOutboxMailer, smtpMailer, type Mailer, createOutboxWorker, type OutboxWorker, notify, type NotifyInput } from './modules/notifications';
+import { devOutboxMailer, smtpMailer, type Mailer, createOutboxWorker, type OutboxWorker, announcePending } from './modules/notifications';
 import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance';
 import { expireUnpaidOrders } from './modules/orders';
@@ -137,21 +137,21 @@ export async function main(): Promise<void> {
     }
   }
 
-  /** A job's notification under a user's bell; its failure is logged, never the job's. */
-  async function tellBell(running: App, input: NotifyInput, module: string): Promise<void> {
-    await notify({ db, events: running.events, now: clock.now() }, input).catch((error: unknown) => running.log.child({ module }).error({ err: error }, 'notification not written'));
+  /** After a job's commit: the user's open pages learn of the notifications it wrote; a failure is logged, never the job's. */
+  async function announceTo(running: App, userId: number, module: string): Promise<void> {
+    await announcePending({ db, events: running.events, now: clock.now() }, userId).catch((error: unknown) => running.log.child({ module }).error({ err: error }, 'notification not announced'));
   }
 
   /** The API's scheduled jobs, on Vietnam's wall clock and once per occurrence across instances (stopped on shutdown before the outbox). */
   function startJobs(running: App): void {
-    // Maintenance reminders due soon → outbox emails (hourly at :00; once per due point, see reminderWorker.ts).
+    // Maintenance reminders due soon → the notification centre, once on the owner's channel (hourly at :00; once per due point, see reminderWorker.ts).
     // Also 10 s after start when nobody ran this hour's yet: a first start fills the dev outbox at once (README).
     jobs.push(
       startScheduledJob({
         name: 'maintenance reminders',
         pattern: '0 * * * *',
         catchUpAfterMs: 10_000,
-        run: () => sendDueReminders(db, clock, { publicUrl: config.publicUrl, notify: (input) => tellBell(running, input, 'reminders') }),
+        run: () => sendDueReminders(db, clock, { publicUrl: config.publicUrl, announce: (userId) => announceTo(running, userId, 'reminders') }),
         log: running.log.child({ module: 'reminders' }),
         db,
         clock,

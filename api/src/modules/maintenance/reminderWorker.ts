@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { enqueueServiceEmail, maintenanceReminderEmail } from '../bookings';
-import type { NotifyInput } from '../notifications';
+import { maintenanceReminderEmail, tellMaintenanceDue } from '../notifications';
 import { remindersFor } from '../vehicles';
 
 /** A reminder is emailed this many days before it is due (or as soon as it is overdue). */
@@ -13,27 +12,28 @@ export interface ReminderRunOptions {
   /** The site's origin for the booking link (PUBLIC_URL). */
   publicUrl?: string;
   leadDays?: number;
-  /** Also puts each reminder under the owner's bell (after its email was enqueued); never throws. */
-  notify?: (input: NotifyInput) => Promise<void>;
+  /** After each reminder's commit: tells its owner's open pages (announcePending); never throws. */
+  announce?: (userId: number) => Promise<void>;
 }
 
 /**
- * Enqueues one email per vehicle whose next maintenance is due within REMINDER_LEAD_DAYS (or overdue). The
- * (vehicle, due point) pair is recorded in maintenance_reminders_sent in the same transaction as the outbox
- * row, so a due reminder emails once, also with several API instances running this. Returns how many
- * emails were enqueued.
+ * Reminds each vehicle's owner whose next maintenance is due within REMINDER_LEAD_DAYS (or overdue), through the
+ * notification centre: one notification under the bell and one message on the channel the owner chose (the
+ * reminder email, with its booking link, when that is email). The (vehicle, due point) pair is recorded in
+ * maintenance_reminders_sent in the same transaction as the notification, so a due reminder is told once, also
+ * with several API instances running this. Returns how many reminders were told.
  */
 export async function sendDueReminders(db: Kysely<Database>, clock: Clock, options: ReminderRunOptions = {}): Promise<number> {
   const now = clock.now();
   const leadDays = options.leadDays ?? REMINDER_LEAD_DAYS;
   const origin = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
-  let enqueued = 0;
+  let told = 0;
   for (let afterId = 0; ; ) {
     const vehicles = await db
       .selectFrom('vehicles')
       .innerJoin('users', 'users.id', 'vehicles.user_id')
       .selectAll('vehicles')
-      .select(['users.email as owner_email', 'users.full_name as owner_name'])
+      .select('users.full_name as owner_name')
       .where('vehicles.deleted_at', 'is', null)
       .where('vehicles.id', '>', afterId)
       .orderBy('vehicles.id')
@@ -53,34 +53,24 @@ export async function sendDueReminders(db: Kysely<Database>, clock: Clock, optio
           .returning('id')
           .executeTakeFirst();
         if (!claimed) return false;
-        await enqueueServiceEmail(
-          trx,
-          clock,
-          vehicle.owner_email,
-          maintenanceReminderEmail({
-            fullName: vehicle.owner_name,
-            vehicle: { brand: vehicle.brand, model: vehicle.model, licensePlate: vehicle.license_plate, odometerKm: vehicle.odometer_km },
-            serviceName: reminder.serviceName,
-            dueDate: reminder.dueDate,
-            dueKm: reminder.dueKm,
-            overdue: reminder.overdue,
-            bookingLink: `${origin}${reminder.bookingUrl}`,
-          }),
-        );
+        const email = maintenanceReminderEmail({
+          fullName: vehicle.owner_name,
+          vehicle: { brand: vehicle.brand, model: vehicle.model, licensePlate: vehicle.license_plate, odometerKm: vehicle.odometer_km },
+          serviceName: reminder.serviceName,
+          dueDate: reminder.dueDate,
+          dueKm: reminder.dueKm,
+          overdue: reminder.overdue,
+          bookingLink: `${origin}${reminder.bookingUrl}`,
+        });
+        const subject = { vehicleId: vehicle.id, plate: vehicle.license_plate, dueKey: reminder.dueKey, serviceName: reminder.serviceName, overdue: reminder.overdue, bookingUrl: reminder.bookingUrl };
+        await tellMaintenanceDue(trx, now, vehicle.user_id, subject, email);
         return true;
       });
       if (!sent) continue;
-      enqueued += 1;
-      await options.notify?.({
-        userId: vehicle.user_id,
-        kind: 'booking_reminder',
-        title: reminder.overdue ? `Xe ${vehicle.license_plate} đã quá hạn bảo dưỡng` : `Xe ${vehicle.license_plate} sắp đến hạn bảo dưỡng`,
-        body: `${reminder.serviceName}: đặt lịch để trung tâm kiểm tra xe của bạn.`,
-        link: reminder.bookingUrl,
-        eventKey: `reminder:${vehicle.id}:${reminder.dueKey}`,
-      });
+      told += 1;
+      await options.announce?.(vehicle.user_id);
     }
     if (vehicles.length < BATCH_SIZE) break;
   }
-  return enqueued;
+  return told;
 }

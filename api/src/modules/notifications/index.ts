@@ -9,9 +9,10 @@ export { devOutboxRoutes } from './devOutboxRoutes';
 export { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, forecastReminderEmail, formatVietnamDateTime, passwordChangedEmail, passwordResetEmail, verificationEmail, type EmailContent } from './emailTemplates';
 export { devOutboxMailer, smtpMailer, type Mailer } from './mailer';
 export { enqueueEmail } from './outbox';
-// The centre's email templates of orders and bookings (its email for those facts; the rest put in the outbox by their module).
+// The centre's email templates of orders, bookings and parts approvals (its email for those facts; guests' put in the outbox by their module).
 export * from './templates/orderEmails';
 export * from './templates/bookingEmails';
+export * from './templates/partsApprovalEmail';
 export { createOutboxWorker, type OutboxWorker } from './outboxWorker';
 // The notification centre and its channels (issue 49).
 export * from './centre';

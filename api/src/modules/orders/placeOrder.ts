@@ -24,7 +24,8 @@ import { invalidateCatalogue } from '../catalogue';
 import { removeOrderedItems, itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart';
 import { orderLocations, type OrderLocations } from './orderLocations';
 import type { OrderStatusFacts } from './webOrderChanges';
-import { enqueueOrderEmail, orderPlacedEmail } from './orderEmails';
+import { tellOrderFacts } from '../notifications';
+import { orderPlacedEmail } from './orderEmails';
 import { recordOrderEvent } from './orderTimeline';
 import { orderCodeFor, provisionalOrderCode } from './orderCode';
 import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
@@ -354,7 +355,8 @@ async function createOrder(
     orderUrl: `${ctx.config.publicUrl}/orders/${code}`,
     payBefore: paymentDueAt(nowIso, ctx.config.vietQr.paymentHours),
   });
-  await enqueueOrderEmail(trx, ctx.clock, facts.email, email);
+  // the centre tells the customer once, on the channel they chose (this email when that is email)
+  await tellOrderFacts(trx, now, userId, code, [{ fact: 'placed', email }]);
   const placed = { deskCentreId, facts: { user_id: userId, code, status, payment_status: paymentStatus, version: inserted!.version } };
   return { order, usedPromotion: promotion !== null, placed };
 }

@@ -22,13 +22,13 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { insufficientStockMessage, issueCentreStock, releaseCentreStock, reserveCentreStock, returnCentreStock } from '../stockLocations';
-import { enqueueEmail } from '../notifications';
+import { approvalRequestEmail, tellApprovalNeeded } from '../notifications';
 import { floorTransaction, orderInScope, reducePartLine, writePartLine, notAssigned } from '../serviceOrders';
 import { AppErrorWithData, fieldError } from '../../http/dataErrors';
 import type { PartsRequestContext } from './partsRequestContext';
-import { approvalRequestEmail } from './partsRequestEmails';
 import { currentEstimate } from './partsEstimate';
 import { publishPartsChange } from './partsRequestEvents';
+import { pendingApprovalsCount } from './partsRequestHooks';
 import { movePartsRequest, partsRequestNotFound } from './partsRequestTransition';
 
 /**
@@ -225,7 +225,8 @@ export async function createPartsRequest(ctx: PartsRequestContext, scope: Centre
 /**
  * POST /staff/parts-requests/:id/decision (staff, manager): reject with a reason, approve as part of a booked
  * service (then reserved at once when the shelf has it), or send to the customer (deadline now + 24 h; the
- * customer with an account is emailed a link to /dashboard; a guest is called and staff record the answer).
+ * customer with an account is asked through the notification centre, the approval email with its link to /dashboard
+ * when email is their channel; a guest is called and staff record the answer).
  */
 export async function decidePartsRequest(ctx: PartsRequestContext, scope: CentreScope, id: number, input: PartsRequestDecisionData): Promise<PartsOutcome> {
   checkDeskRole(scope, input.action);
@@ -263,7 +264,7 @@ export async function decidePartsRequest(ctx: PartsRequestContext, scope: Centre
           orderStatuses: WORKING,
           set: { ...decided, in_scope: 0, expires_at: expiresAt.toISOString() },
         });
-        await emailCustomer(ctx, trx, order, sent, expiresAt);
+        await askCustomer(ctx, trx, order, sent, expiresAt);
         return partsWorkMessages.sent;
       }
     }
@@ -272,35 +273,37 @@ export async function decidePartsRequest(ctx: PartsRequestContext, scope: Centre
   return { message };
 }
 
-/** The approval email to the order's customer (an account's email; a guest has none to act on: staff call). */
-async function emailCustomer(ctx: PartsRequestContext, trx: Transaction<Database>, order: OrderFacts, request: PartsRequestRow, expiresAt: Date): Promise<void> {
+/**
+ * Asks the order's customer for their yes through the notification centre, in the transaction that sends the
+ * request: one notification (`approval_needed`), told once on the channel they chose, the approval email (a template
+ * of the centre) when that is email. A guest has no account to act on: staff call.
+ */
+async function askCustomer(ctx: PartsRequestContext, trx: Transaction<Database>, order: OrderFacts, request: PartsRequestRow, expiresAt: Date): Promise<void> {
   if (order.user_id === null) return;
-  const [customer, centre, name, estimate] = await Promise.all([
-    trx.selectFrom('users').select(['email', 'full_name']).where('id', '=', order.user_id).executeTakeFirst(),
+  const [customer, centre, name, estimate, pendingApprovals] = await Promise.all([
+    trx.selectFrom('users').select('full_name').where('id', '=', order.user_id).executeTakeFirst(),
     trx.selectFrom('service_centres').select('name').where('id', '=', order.centre_id).executeTakeFirstOrThrow(),
     productName(trx, request.product_id),
     currentEstimate(trx, order.id),
+    pendingApprovalsCount(trx, order.id),
   ]);
   if (!customer) return;
   const lineTotal = request.quantity * request.unit_price;
-  await enqueueEmail(
-    trx,
-    ctx.clock,
-    customer.email,
-    approvalRequestEmail({
-      fullName: customer.full_name,
-      serviceOrderCode: order.code,
-      licensePlate: order.license_plate,
-      centreName: centre.name,
-      partName: name,
-      quantity: request.quantity,
-      lineTotal,
-      reason: request.reason,
-      newEstimate: estimate + lineTotal,
-      expiresAt,
-      dashboardUrl: `${ctx.publicUrl}/dashboard#can-ban-duyet`,
-    }),
-  );
+  const email = approvalRequestEmail({
+    fullName: customer.full_name,
+    serviceOrderCode: order.code,
+    licensePlate: order.license_plate,
+    centreName: centre.name,
+    partName: name,
+    quantity: request.quantity,
+    lineTotal,
+    reason: request.reason,
+    newEstimate: estimate + lineTotal,
+    expiresAt,
+    dashboardUrl: `${ctx.publicUrl}/dashboard#can-ban-duyet`,
+  });
+  const subject = { serviceOrderId: order.id, requestId: request.id, plate: order.license_plate, centre: centre.name, pendingApprovals };
+  await tellApprovalNeeded(trx, ctx.clock.now(), order.user_id, subject, email);
 }
 
 /**

@@ -11,7 +11,8 @@ import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
  * the app (their booking made, moved, confirmed, cancelled; their order placed, paid, confirmed, ready, handed over,
  * cancelled, refunded); then the notification centre's deliveries are sent as the server's worker sends them, and
  * the customer has exactly one email per fact (the order or booking email with its details), one notification
- * under the bell, and, on Zalo, one message and no email at all.
+ * under the bell, and, on Zalo, one message and no email at all. (oneMessagePerServiceFact.test.ts: the parts
+ * approval and the maintenance reminder.)
  */
 describe.each(testDatabases())('one message per fact and channel on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
@@ -185,7 +186,7 @@ describe.each(testDatabases())('one message per fact and channel on $label', (ta
       expect(paid.text_body).toContain(`/orders/${order.code}`);
 
       const bell = (await bellOf(customer.id, order.code)).map((row) => row.event_key);
-      expect(bell.sort()).toEqual([`order:${order.code}:confirmed`, `order:${order.code}:paid`, `order:${order.code}:ready-for-pickup`].sort());
+      expect(bell.sort()).toEqual(['placed', 'paid', 'confirmed', 'ready-for-pickup', 'completed'].map((fact) => `order:${order.code}:${fact}`).sort());
     });
 
     it('emails the cancellation and the refund of a paid order once each', async () => {
@@ -198,7 +199,35 @@ describe.each(testDatabases())('one message per fact and channel on $label', (ta
       const emails = await emailsTo(customer.email, order.code);
       expect(perFact(emails.map((email) => email.subject), ORDER_FACTS)).toEqual({ placed: 1, paid: 1, confirmed: 0, ready: 0, completed: 0, cancelled: 1, refunded: 1 });
       const bell = (await bellOf(customer.id, order.code)).map((row) => row.event_key);
-      expect(bell.sort()).toEqual([`order:${order.code}:paid`, `order:${order.code}:refunded`].sort());
+      expect(bell.sort()).toEqual(['placed', 'paid', 'cancelled', 'refunded'].map((fact) => `order:${order.code}:${fact}`).sort());
+    });
+
+    it('sends a customer reached on Zalo one Zalo message per fact of their order and no email', async () => {
+      const onZalo = await createShopUser(service.app, scratch.db);
+      await scratch.db.updateTable('users').set({ phone_number: '0903334455' }).where('id', '=', onZalo.id).execute();
+      const placeAsOnZalo = async (paymentMethod: 'PAY_AT_PICKUP' | 'VIETQR') => {
+        const product = await createProduct(scratch.db, { price: 300_000, stock: 0 });
+        await stockCentre(scratch.db, centreId, product.id, 5);
+        const response = await postOrder(service.app, onZalo, { items: [{ kind: 'product', refId: product.id, quantity: 1 }], paymentMethod, fulfilment: pickupAt(centreId) });
+        expect(response.statusCode).toBe(201);
+        return orderOf(response);
+      };
+      const order = await placeAsOnZalo('PAY_AT_PICKUP');
+      await act(order.code, { action: 'confirm' });
+      await act(order.code, { action: 'pack' });
+      await act(order.code, { action: 'readyForPickup' });
+      await act(order.code, { action: 'handOver' });
+      const dropped = await placeAsOnZalo('VIETQR');
+      await act(dropped.code, { action: 'cancel', reason: 'Khách đổi ý' });
+      await settle();
+
+      expect(await emailsTo(onZalo.email, order.code)).toEqual([]);
+      expect(await emailsTo(onZalo.email, dropped.code)).toEqual([]);
+      const kinds = (code: string) => zaloSent.filter((delivery) => delivery.recipient.userId === onZalo.id && delivery.title.includes(code)).map((delivery) => delivery.kind);
+      expect(kinds(order.code).sort()).toEqual(['order_placed', 'order_confirmed', 'order_ready_for_pickup', 'payment_received', 'order_completed'].sort());
+      expect(kinds(dropped.code).sort()).toEqual(['order_placed', 'order_cancelled'].sort());
+      expect(await bellOf(onZalo.id, order.code)).toHaveLength(5);
+      expect(await bellOf(onZalo.id, dropped.code)).toHaveLength(2);
     });
   });
 });

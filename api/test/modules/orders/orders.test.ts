@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema, orderResponseSchema, orderSummaryListResponseSchema, quoteResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
-import * as orderEmails from '../../../src/modules/orders/orderEmails';
+import * as emailOutbox from '../../../src/modules/notifications/outbox';
 import * as webOrderChanges from '../../../src/modules/orders/webOrderChanges';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -170,8 +170,8 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const key = newIdempotencyKey();
       const body = { items: [{ kind: 'product' as const, refId: product.id, quantity: 1, price: 500_000 }] };
 
-      // The connection dies inside the transaction (writing the confirmation email): nothing of the order stays, the key is free.
-      const inside = jest.spyOn(orderEmails, 'enqueueOrderEmail').mockRejectedValueOnce(connectionLost());
+      // The connection dies inside the transaction (the notification centre writing the confirmation email): nothing of the order stays, the key is free.
+      const inside = jest.spyOn(emailOutbox, 'enqueueEmail').mockRejectedValueOnce(connectionLost());
       const rolledBack = await postOrder(app, user, body, key);
       inside.mockRestore();
       expect(rolledBack.statusCode).toBe(503);

@@ -11,6 +11,7 @@ import {
 } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { requestResponse, testDatabases, useParts } from '../../support/partsTestKit';
+import { createUser } from '../../support/serviceTestKit';
 
 const approvalsResponse = envelopeSchema(z.array(customerApprovalSchema));
 const approvalResponse = envelopeSchema(customerApprovalSchema);
@@ -180,15 +181,21 @@ describe.each(testDatabases())('parts on the service order on $label', (target) 
     expect(later.orders.find((card) => card.id === approvedOrder.id)).toMatchObject({ waitingApproval: false, waitingParts: false });
   });
 
-  it('emails the customer a link to /dashboard when a request is sent to them (a guest is called instead)', async () => {
-    const { request, order } = await parts.requestIn('AWAITING_CUSTOMER');
-    const customer = await floor.db.selectFrom('users').select('email').where('id', '=', floor.users.customer.id).executeTakeFirstOrThrow();
+  it('emails the customer who chose email a link to /dashboard when a request is sent to them (a guest is called instead)', async () => {
+    // The notification centre tells the request once, on the customer's channel: the approval email for an email-only customer.
+    const customer = await createUser(floor.db, 'customer', 'Khách Chỉ Dùng Email');
+    await floor.db.updateTable('users').set({ phone_number: null }).where('id', '=', customer.id).execute();
+    const { request, order } = await parts.requestIn('AWAITING_CUSTOMER', { customer });
     const emails = await floor.db.selectFrom('email_outbox').select(['to_address', 'subject', 'text_body', 'html_body']).where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${order.code}%`).execute();
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ to_address: customer.email, subject: `Cần bạn duyệt phụ tùng cho xe ${order.licensePlate}` });
     expect(emails[0]!.text_body).toContain('http://localhost:3000/dashboard#can-ban-duyet');
     expect(emails[0]!.text_body).toContain(request.product.name);
     expect(emails[0]!.html_body).toContain('<a href="http://localhost:3000/dashboard#can-ban-duyet">');
+
+    // A customer reached on Zalo is asked there, not by email too.
+    const { order: zaloOrder } = await parts.requestIn('AWAITING_CUSTOMER');
+    expect(await floor.db.selectFrom('email_outbox').select('id').where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${zaloOrder.code}%`).execute()).toEqual([]);
 
     const { order: guestOrder } = await parts.requestIn('AWAITING_CUSTOMER', { customer: null });
     const guestEmails = await floor.db.selectFrom('email_outbox').select('id').where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${guestOrder.code}%`).execute();

@@ -6,9 +6,10 @@ import type { OrderFact } from '../templates/orderEmails';
 import { notifyWithin, type NotifyInput } from './notify';
 
 /**
- * The facts of a customer's own order or booking that modules hand to the centre in the transaction of the change
- * (so its email, when email is the customer's channel, commits with it): the centre alone words the notification,
- * picks the channel and tells each fact once (its event key). The bus no longer tells these facts a second time.
+ * The facts of a customer's own order, booking, car at the centre (a part to approve) or car due for maintenance that
+ * modules hand to the centre in the transaction of the change (so its email, when email is the customer's channel,
+ * commits with it): the centre alone words the notification, picks the channel and tells each fact once (its event
+ * key). The bus does not tell these facts a second time.
  */
 
 export function orderLink(code: string): string {
@@ -21,6 +22,9 @@ const ORDER_FACTS: Record<OrderFact, { kind: NotifyInput['kind']; title: (code: 
   ready_for_pickup: { kind: 'order_ready_for_pickup', title: (code) => `Đơn hàng ${code} đã sẵn sàng để nhận`, body: 'Mời bạn đến cửa hàng đã chọn để nhận hàng.', key: 'ready-for-pickup' },
   paid: { kind: 'payment_received', title: (code) => `Đã nhận thanh toán đơn hàng ${code}`, body: 'Cảm ơn bạn, cửa hàng đã nhận được tiền.', key: 'paid' },
   refunded: { kind: 'order_refunded', title: (code) => `Đơn hàng ${code} đã được hoàn tiền`, body: 'Tiền đã được hoàn lại theo phương thức bạn đã thanh toán.', key: 'refunded' },
+  placed: { kind: 'order_placed', title: (code) => `Đã nhận đơn hàng ${code}`, body: 'Cảm ơn bạn đã đặt hàng tại EV Service. Chi tiết và cách thanh toán có trong trang đơn hàng.', key: 'placed' },
+  completed: { kind: 'order_completed', title: (code) => `Đơn hàng ${code} đã hoàn thành`, body: 'Cảm ơn bạn đã mua hàng tại EV Service.', key: 'completed' },
+  cancelled: { kind: 'order_cancelled', title: (code) => `Đơn hàng ${code} đã bị hủy`, body: 'Lý do và chi tiết có trong trang đơn hàng.', key: 'cancelled' },
 };
 
 /** One fact of a shop order as its owner's notification (`email`: the order email the centre sends by email). */
@@ -84,4 +88,63 @@ export function bookingFactNotification(userId: number, appointment: BookingFact
 /** Tells the booking's owner a fact inside the transaction of the change. */
 export async function tellBookingFact(trx: Kysely<Database>, now: Date, userId: number, appointment: BookingFactSubject, fact: BookingFact, email?: EmailContent): Promise<void> {
   await notifyWithin(trx, bookingFactNotification(userId, appointment, fact, email), now);
+}
+
+/** What the centre's request for the customer's yes names: the order's car and centre, and the request sent. */
+export interface ApprovalSubject {
+  serviceOrderId: number;
+  /** The parts request sent to the customer: a later one is a new notification. */
+  requestId: number;
+  plate: string;
+  centre: string;
+  /** The order's requests waiting for the customer, this one included. */
+  pendingApprovals: number;
+}
+
+/** Extra work waiting for the customer's yes as their notification (`email`: the approval email, sent by email). */
+export function approvalNeededNotification(userId: number, subject: ApprovalSubject, email?: EmailContent): NotifyInput {
+  return {
+    userId,
+    kind: 'approval_needed',
+    title: `Xe ${subject.plate}: cần bạn duyệt thêm hạng mục`,
+    body: `${subject.centre} đề xuất ${subject.pendingApprovals} hạng mục cần bạn đồng ý trước khi làm.`,
+    link: '/dashboard',
+    eventKey: `service-order:${subject.serviceOrderId}:approval:${subject.requestId}`,
+    ...(email ? { email } : {}),
+  };
+}
+
+/** Asks the order's owner for their yes inside the transaction that sends them the request (once per request). */
+export async function tellApprovalNeeded(trx: Kysely<Database>, now: Date, userId: number, subject: ApprovalSubject, email?: EmailContent): Promise<void> {
+  await notifyWithin(trx, approvalNeededNotification(userId, subject, email), now);
+}
+
+/** What a maintenance reminder names: the car, its due point and the service to book. */
+export interface MaintenanceDueSubject {
+  vehicleId: number;
+  plate: string;
+  /** The due point (maintenance_reminders_sent.due_key): each is told once. */
+  dueKey: string;
+  serviceName: string;
+  overdue: boolean;
+  /** The site path of the booking form for this car and service. */
+  bookingUrl: string;
+}
+
+/** A car's maintenance due soon (or overdue) as its owner's notification (`email`: the reminder email, sent by email). */
+export function maintenanceDueNotification(userId: number, subject: MaintenanceDueSubject, email?: EmailContent): NotifyInput {
+  return {
+    userId,
+    kind: 'booking_reminder',
+    title: subject.overdue ? `Xe ${subject.plate} đã quá hạn bảo dưỡng` : `Xe ${subject.plate} sắp đến hạn bảo dưỡng`,
+    body: `${subject.serviceName}: đặt lịch để trung tâm kiểm tra xe của bạn.`,
+    link: subject.bookingUrl,
+    eventKey: `reminder:${subject.vehicleId}:${subject.dueKey}`,
+    ...(email ? { email } : {}),
+  };
+}
+
+/** Reminds the car's owner of its maintenance inside the transaction that claims the due point. */
+export async function tellMaintenanceDue(trx: Kysely<Database>, now: Date, userId: number, subject: MaintenanceDueSubject, email?: EmailContent): Promise<void> {
+  await notifyWithin(trx, maintenanceDueNotification(userId, subject, email), now);
 }

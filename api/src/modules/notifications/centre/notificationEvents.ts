@@ -63,41 +63,20 @@ async function appointmentNotifications(db: Kysely<Database>, userId: number, ev
   }
 }
 
-/** The customer's car at the centre: ready, invoiced, paid, or extra work waiting for their yes. */
+/**
+ * The customer's car at the centre: ready, invoiced, paid. Extra work waiting for their yes is told by partsRequests
+ * in the transaction that sends the request (customerFacts.ts, with its approval email).
+ */
 async function serviceOrderNotifications(db: Kysely<Database>, userId: number, event: ServiceOrderEvent): Promise<NotifyInput[]> {
-  const approval = event.pendingApprovals > 0 && (event.status === 'OPEN' || event.status === 'IN_PROGRESS');
-  if (!approval && event.status !== 'WORK_DONE' && event.status !== 'INVOICED' && event.status !== 'CLOSED') return [];
-  let select = db
+  if (event.status !== 'WORK_DONE' && event.status !== 'INVOICED' && event.status !== 'CLOSED') return [];
+  const row = await db
     .selectFrom('service_orders')
     .innerJoin('service_centres', 'service_centres.id', 'service_orders.centre_id')
     .select(['service_orders.license_plate as plate', 'service_centres.name as centre'])
-    .where('service_orders.id', '=', event.serviceOrderId);
-  // The newest request sent to the customer names the approval: a later one is a new notification.
-  if (approval) {
-    select = select.select((eb) =>
-      eb
-        .selectFrom('parts_requests')
-        .select((inner) => inner.fn.max('parts_requests.id').as('newest'))
-        .where('parts_requests.service_order_id', '=', event.serviceOrderId)
-        .where('parts_requests.status', '=', 'AWAITING_CUSTOMER')
-        .as('newestRequest'),
-    ) as typeof select;
-  }
-  const row = (await select.executeTakeFirst()) as { plate: string; centre: string; newestRequest?: number | string | null } | undefined;
+    .where('service_orders.id', '=', event.serviceOrderId)
+    .executeTakeFirst();
   if (!row) return [];
   const key = (what: string) => `service-order:${event.serviceOrderId}:${what}`;
-  if (approval) {
-    return [
-      {
-        userId,
-        kind: 'approval_needed',
-        title: `Xe ${row.plate}: cần bạn duyệt thêm hạng mục`,
-        body: `${row.centre} đề xuất ${event.pendingApprovals} hạng mục cần bạn đồng ý trước khi làm.`,
-        link: DASHBOARD,
-        eventKey: key(`approval:${row.newestRequest ?? event.pendingApprovals}`),
-      },
-    ];
-  }
   switch (event.status) {
     case 'WORK_DONE':
       return [{ userId, kind: 'vehicle_ready', title: `Xe ${row.plate} đã sẵn sàng`, body: `${row.centre} đã làm xong xe của bạn (phiếu ${event.serviceOrderCode}).`, link: DASHBOARD, eventKey: key('ready') }];

@@ -3,15 +3,15 @@ import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnam
 
 /**
  * The order emails (Vietnamese), templates of the notification centre: confirmation, status change (payment
- * received included), refund and cancellation. A fact the centre tells (`fact`: paid, confirmed, shipped, ready
- * for pick-up, refunded) goes by the channel the customer chose, this email when that is email; the others go
- * into email_outbox in the transaction that makes the change. Kinds are 'order_placed' | 'order_status' |
+ * received included), refund and cancellation. Each tells a fact of the centre (`fact`: placed, paid, confirmed,
+ * shipped, ready for pick-up, completed, cancelled, refunded), which goes by the channel the customer chose, this
+ * email when that is email, in the transaction that makes the change. Kinds are 'order_placed' | 'order_status' |
  * 'order_cancelled'.
  */
 export type OrderEmailKind = 'order_placed' | 'order_status' | 'order_cancelled';
 
 /** The facts of an order the notification centre tells the customer (one notification each, on their channel). */
-export type OrderFact = 'paid' | 'confirmed' | 'shipped' | 'ready_for_pickup' | 'refunded';
+export type OrderFact = 'placed' | 'paid' | 'confirmed' | 'shipped' | 'ready_for_pickup' | 'completed' | 'cancelled' | 'refunded';
 
 export interface OrderEmail {
   kind: OrderEmailKind;
@@ -95,7 +95,7 @@ export function orderPlacedEmail(fullName: string, facts: OrderEmailFacts & { pa
     ...(waitingForTransfer ? [emailParagraph(escapeHtml(waitingForTransfer))] : []),
     emailParagraph(`<a href="${escapeHtml(facts.orderUrl)}">Theo dõi đơn hàng</a>`),
   ]);
-  return { kind: 'order_placed', subject, text, html };
+  return { kind: 'order_placed', subject, text, html, fact: 'placed' };
 }
 
 /** Sent when staff move the order on (or confirm the transfer). */
@@ -127,7 +127,7 @@ export function orderStatusEmail(fullName: string, facts: OrderEmailFacts, statu
   return { kind: 'order_status', subject, text, html, ...(fact ? { fact } : {}) };
 }
 
-const STATUS_FACTS: Partial<Record<OrderStatus, OrderFact>> = { CONFIRMED: 'confirmed', SHIPPING: 'shipped', READY_FOR_PICKUP: 'ready_for_pickup' };
+const STATUS_FACTS: Partial<Record<OrderStatus, OrderFact>> = { CONFIRMED: 'confirmed', SHIPPING: 'shipped', READY_FOR_PICKUP: 'ready_for_pickup', COMPLETED: 'completed' };
 
 /** Sent when the desk records the refund of a cancelled paid order. */
 export function orderRefundedEmail(fullName: string, facts: OrderEmailFacts, refund: { amount: number; method: RefundMethod; reference: string | null }): OrderEmail {
@@ -160,5 +160,5 @@ export function orderCancelledEmail(fullName: string, facts: OrderEmailFacts, re
     ...lines.map((line) => emailParagraph(escapeHtml(line))),
     emailParagraph(`<a href="${escapeHtml(facts.orderUrl)}">Chi tiết đơn hàng</a>`),
   ]);
-  return { kind: 'order_cancelled', subject, text, html };
+  return { kind: 'order_cancelled', subject, text, html, fact: 'cancelled' };
 }

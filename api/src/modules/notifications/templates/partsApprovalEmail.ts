@@ -1,7 +1,10 @@
 import { formatVndPlain as formatVnd } from 'shared-contracts/schemas';
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, type EmailContent } from '../notifications';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, formatVietnamDateTime, type EmailContent } from '../emailTemplates';
 
-/** The email a customer gets when the centre asks them to approve extra work (through the outbox, in the transaction). */
+/**
+ * The email of the centre's `approval_needed` fact (a template of the notification centre): the centre asks the
+ * customer to approve extra work; sent when email is the customer's channel, in the transaction of the request.
+ */
 export interface ApprovalRequestEmailInput {
   fullName: string;
   serviceOrderCode: string;

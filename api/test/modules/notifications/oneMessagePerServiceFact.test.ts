@@ -1,0 +1,103 @@
+import { sendDueReminders } from '../../../src/modules/maintenance';
+import { createDeliveryWorker } from '../../../src/modules/notifications/channels/deliveryWorker';
+import type { Delivery, NotificationChannel } from '../../../src/modules/notifications/channels/notificationChannel';
+import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
+import { manualClock } from '../../../src/security/clock';
+import { testDatabases, useParts } from '../../support/partsTestKit';
+import { createUser, type TestUser } from '../../support/serviceTestKit';
+
+/**
+ * Issue 62, the facts of a customer's car (oneMessagePerFact.test.ts has their orders and bookings): extra work
+ * waiting for their yes and a maintenance due soon each reach the customer once per channel. The fact is driven
+ * through the app (the desk sends a parts request to the customer; the hourly reminder job runs), the notification
+ * centre's deliveries are sent as the server's worker sends them, and the customer who chose email has exactly one
+ * email (the fact's own, with its details and link) and one notification under the bell; the customer reached on
+ * Zalo has one Zalo message and no email.
+ */
+describe.each(testDatabases())('one message per fact of the car and channel on $label', (target) => {
+  const parts = useParts(target);
+  const floor = () => parts.floor;
+
+  /** What Zalo was sent (as the provider would receive it): one entry per message. */
+  const zaloSent: Delivery[] = [];
+  const zalo: NotificationChannel = {
+    name: 'zalo',
+    canReach: (recipient) => recipient.phone !== null,
+    send: async (delivery) => {
+      zaloSent.push(delivery);
+      return { status: 'sent', providerRef: `zalo-${delivery.id}`, raw: null };
+    },
+  };
+
+  /** What the server does after the request: the centre's bus work finished, then the deliveries' worker's round (at `clock`'s time). */
+  async function settle(clock = floor().service.clock): Promise<void> {
+    const { db, service } = floor();
+    for (let round = 0; round < 3; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const channels = new Map<'email' | 'zalo', NotificationChannel>([
+        ['email', emailChannel({ db, clock, publicUrl: service.config.publicUrl })],
+        ['zalo', zalo],
+      ]);
+      await createDeliveryWorker({ db, channels, clock }).deliverPending();
+    }
+  }
+
+  const emailsTo = async (customer: TestUser) => floor().db.selectFrom('email_outbox').select(['kind', 'subject', 'text_body']).where('to_address', '=', customer.email).orderBy('id').execute();
+  const bellOf = async (customer: TestUser) => floor().db.selectFrom('notifications').select(['kind', 'event_key']).where('user_id', '=', customer.id).orderBy('id').execute();
+  const zaloTo = (customer: TestUser) => zaloSent.filter((delivery) => delivery.recipient.userId === customer.id);
+
+  async function emailOnly(name: string): Promise<TestUser> {
+    const customer = await createUser(floor().db, 'customer', name);
+    await floor().db.updateTable('users').set({ phone_number: null }).where('id', '=', customer.id).execute();
+    return customer;
+  }
+
+  describe('extra work waiting for the customer’s yes', () => {
+    it('emails a customer who chose email the approval request once, and tells the bell once', async () => {
+      const customer = await emailOnly('Khách Duyệt Qua Email');
+      const { request, order } = await parts.requestIn('AWAITING_CUSTOMER', { customer });
+      await settle();
+
+      // Only the approval's messages: the car's check-in before it is a fact of its own (told once too).
+      const emails = (await emailsTo(customer)).filter((email) => /duyệt/.test(email.subject));
+      expect(emails.map((email) => [email.kind, email.subject])).toEqual([['parts_approval_request', `Cần bạn duyệt phụ tùng cho xe ${order.licensePlate}`]]);
+      expect(emails[0]!.text_body).toContain('/dashboard#can-ban-duyet');
+      expect((await bellOf(customer)).filter((row) => row.kind === 'approval_needed')).toEqual([{ kind: 'approval_needed', event_key: `service-order:${order.id}:approval:${request.id}` }]);
+    });
+
+    it('sends a customer reached on Zalo one Zalo message and no email', async () => {
+      const customer = await createUser(floor().db, 'customer', 'Khách Duyệt Qua Zalo');
+      const { order } = await parts.requestIn('AWAITING_CUSTOMER', { customer });
+      await settle();
+
+      expect(await emailsTo(customer)).toEqual([]);
+      const asked = zaloTo(customer).filter((delivery) => delivery.kind === 'approval_needed');
+      expect(asked.map((delivery) => delivery.title)).toEqual([`Xe ${order.licensePlate}: cần bạn duyệt thêm hạng mục`]);
+      expect((await bellOf(customer)).filter((row) => row.kind === 'approval_needed')).toHaveLength(1);
+    });
+  });
+
+  describe('a maintenance due soon', () => {
+    it('reminds each owner once on their channel: the reminder email by email, one Zalo message on Zalo', async () => {
+      const byEmail = await emailOnly('Chủ Xe Dùng Email');
+      const byZalo = await createUser(floor().db, 'customer', 'Chủ Xe Dùng Zalo');
+      const emailCar = await floor().addCar(byEmail);
+      const zaloCar = await floor().addCar(byZalo);
+      // Two years on, every car is due; the job runs twice (hourly, and on another instance): told once each.
+      const later = manualClock(new Date(floor().service.clock.now().getTime() + 2 * 365 * 86_400_000));
+      expect(await sendDueReminders(floor().db, later)).toBeGreaterThan(0);
+      expect(await sendDueReminders(floor().db, later)).toBe(0);
+      await settle(later);
+
+      const emails = await emailsTo(byEmail);
+      expect(emails.map((email) => email.kind)).toEqual(['maintenance_reminder']);
+      expect(emails[0]!.subject).toContain(emailCar.licensePlate);
+      expect(emails[0]!.text_body).toContain(`/booking?vehicleId=${emailCar.id}`);
+      expect((await bellOf(byEmail)).map((row) => row.kind)).toEqual(['booking_reminder']);
+
+      expect(await emailsTo(byZalo)).toEqual([]);
+      expect(zaloTo(byZalo).map((delivery) => [delivery.kind, delivery.title])).toEqual([['booking_reminder', expect.stringContaining(zaloCar.licensePlate)]]);
+      expect((await bellOf(byZalo)).map((row) => row.kind)).toEqual(['booking_reminder']);
+    });
+  });
+});
