@@ -147,8 +147,8 @@ describe.each(testDatabases())('the notification centre on $label', (target) => 
       () => notificationsOf(floor.db, buyer.id),
       (found) => found.some((row) => row.kind === 'order_shipped'),
     );
-    expect(rows.map((row) => row.kind)).toEqual(['order_confirmed', 'order_shipped']);
-    expect(rows[1]).toMatchObject({ title: `Đơn hàng ${code} đã giao cho đơn vị vận chuyển`, link: `/orders/${code}` });
+    expect(rows.map((row) => row.kind)).toEqual(['order_placed', 'order_confirmed', 'order_shipped']);
+    expect(rows[2]).toMatchObject({ title: `Đơn hàng ${code} đã giao cho đơn vị vận chuyển`, link: `/orders/${code}` });
 
     const desk = await floor.db.selectFrom('orders').select('desk_centre_id').where('code', '=', code).executeTakeFirstOrThrow();
     const deskStaff = await floor.db
