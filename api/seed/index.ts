@@ -10,6 +10,7 @@ import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
 import { seedDemoOrders } from './demoOrders';
 import { backfillSalePayments } from '../src/db/salePaymentBackfill';
+import { seedDemoCashCloses } from './demoCashCloses';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
 import { seedOrderStock } from './orderStock';
@@ -117,6 +118,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     const seeded = await seedAll(trx, options);
     // The seed writes its paid orders as history: each gets its ledger record as a paid sale would.
     await backfillSalePayments(trx);
+    // The counters' closes of the last evenings, from those payment records.
+    await seedDemoCashCloses(trx, options.now);
     return seeded;
   });
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the

@@ -5,4 +5,4 @@
  */
 export { cashClosesModule } from './cashClosesModule';
 export { closeCashPeriod, type CashCloseContext, type CashCloseRequest } from './cashCloseWrites';
-export { readCurrentPeriod } from './cashClosePeriod';
+export { periodTotals, readCurrentPeriod } from './cashClosePeriod';
