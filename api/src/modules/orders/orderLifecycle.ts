@@ -44,10 +44,10 @@ export async function ownOrder(db: Db, code: string, actor: OrderActor): Promise
 
 /**
  * Tells the customer what just happened to their order, inside the transaction of the change. A fact of the
- * notification centre (the email's `fact`: paid, confirmed, shipped, ready, refunded) is handed to the centre,
+ * notification centre (the email's `fact`: placed, paid, confirmed, shipped, ready, completed, cancelled, refunded) is handed to the centre,
  * which tells it once on the channel the customer chose, this email when that is email; a paid order's payment is
- * such a fact even when the email tells another (handed over and paid at the counter). The other emails (placed,
- * cancelled, completed) are put in the email outbox.
+ * such a fact even when the email tells another (handed over and paid at the counter). An email that names no fact
+ * of the centre would be put in the email outbox as it is.
  */
 export async function notifyCustomer(ctx: ShopContext, trx: Db, row: OrderRow, build: (fullName: string, facts: Order & { orderUrl: string }) => OrderEmail): Promise<void> {
   const [customer, order] = await Promise.all([
