@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addCalendarDays, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import type { Database } from '../src/db/schema';
-import { periodTotals } from '../src/modules/cashCloses';
+import { periodTotals, writeClose } from '../src/modules/cashCloses';
 
 /** The evenings the demo's counters closed their cash: the last three days, at 18:30 in Vietnam. */
 const DAYS_BACK = [3, 2, 1] as const;
@@ -43,21 +43,18 @@ export async function seedDemoCashCloses(db: Kysely<Database>, now: Date = new D
       const totals = await periodTotals(db, centreId, periodFrom, closedAt);
       const short = first && daysBack === 2;
       const counted = Math.max(0, totals.expected - (short ? SHORT_BY : 0));
-      await db
-        .insertInto('cash_closes')
-        .values({
-          centre_id: centreId,
-          period_from: periodFrom,
-          closed_at: closedAt,
-          expected: totals.expected,
-          counted,
-          difference: counted - totals.expected,
-          payments_count: totals.paymentsCount,
-          refunds_count: totals.refundsCount,
-          reason: counted === totals.expected ? null : SHORT_REASON,
-          closed_by: clerkId,
-        })
-        .execute();
+      await writeClose(db, {
+        centre_id: centreId,
+        period_from: periodFrom,
+        closed_at: closedAt,
+        expected: totals.expected,
+        counted,
+        difference: counted - totals.expected,
+        payments_count: totals.paymentsCount,
+        refunds_count: totals.refundsCount,
+        reason: counted === totals.expected ? null : SHORT_REASON,
+        closed_by: clerkId,
+      });
       written += 1;
       periodFrom = closedAt;
     }

@@ -1,5 +1,8 @@
 import { CASH_CLOSE_CHANGE_KIND, ERROR_CODES, type CashClose, type CashCloseInput } from 'shared-contracts/schemas';
+import type { Insertable, Kysely } from 'kysely';
 import type { AppContext } from '../../appContext';
+import type { CashClosesTable } from '../../db/cashCloseSchema';
+import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/inTransaction';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
@@ -51,27 +54,32 @@ export async function closeCashPeriod(ctx: CashCloseContext, scope: CentreScope,
     if (difference !== 0 && reason === null) {
       throw new AppError(422, ERROR_CODES.CASH_CLOSE_REASON_REQUIRED, cashCloseMessages.reasonRequired, [{ field: 'reason', message: cashCloseMessages.reasonRequired }]);
     }
-    const row = await trx
-      .insertInto('cash_closes')
-      .values({
-        centre_id: centreId,
-        period_from: periodFrom,
-        closed_at: closedAt,
-        expected: totals.expected,
-        counted,
-        difference,
-        payments_count: totals.paymentsCount,
-        refunds_count: totals.refundsCount,
-        reason,
-        closed_by: scope.userId,
-      })
-      .onConflict((conflict) => conflict.columns(['centre_id', 'period_from']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const row = await writeClose(trx, {
+      centre_id: centreId,
+      period_from: periodFrom,
+      closed_at: closedAt,
+      expected: totals.expected,
+      counted,
+      difference,
+      payments_count: totals.paymentsCount,
+      refunds_count: totals.refundsCount,
+      reason,
+      closed_by: scope.userId,
+    });
     if (!row) throw taken();
     return row.id;
   });
 
   await ctx.events.publishFloorChange(centreId, { kind: CASH_CLOSE_CHANGE_KIND, appointmentId: null, serviceOrderId: null, at: now });
   return toCashClose(await closeQuery(ctx.db).where('c.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** The one insert of a close: none when the centre already has a close starting at that instant (then undefined). */
+export async function writeClose(db: Kysely<Database>, close: Insertable<CashClosesTable>): Promise<{ id: number } | undefined> {
+  return db
+    .insertInto('cash_closes')
+    .values(close)
+    .onConflict((conflict) => conflict.columns(['centre_id', 'period_from']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
 }

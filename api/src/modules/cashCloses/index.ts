@@ -4,5 +4,5 @@
  * imported from outside.
  */
 export { cashClosesModule } from './cashClosesModule';
-export { closeCashPeriod, type CashCloseContext, type CashCloseRequest } from './cashCloseWrites';
+export { closeCashPeriod, writeClose, type CashCloseContext, type CashCloseRequest } from './cashCloseWrites';
 export { periodTotals, readCurrentPeriod } from './cashClosePeriod';
