@@ -3,6 +3,7 @@
  * (https://developer.sepay.vn/vi/sepay-webhooks/tich-hop-webhook), with the webhook key.
  *
  *   npm run demo:bank-transfer -- --code EV2611260012 --amount 450000 [--content "chuyen tien EV2611260012"]
+ *   npm run demo:bank-transfer -- --code HD261126AB3K --amount 1250000   (a service invoice's VietQR)
  *
  * API_URL (default PUBLIC_URL, else http://localhost:3000, the `npm start` site); SEPAY_WEBHOOK_KEY (default the
  * API's development key, DEMO_PAYMENT_KEYS in api/src/config.ts). Prints the API's answer.
@@ -16,7 +17,7 @@ const { values } = parseArgs({
 });
 const amount = Number(values.amount);
 if ((!values.code && !values.content) || !Number.isInteger(amount) || amount <= 0) {
-  console.error('Cách dùng: npm run demo:bank-transfer -- --code <mã đơn> --amount <số tiền VND> [--content "<nội dung>"] [--id <mã giao dịch>]');
+  console.error('Cách dùng: npm run demo:bank-transfer -- --code <mã đơn hàng hoặc hoá đơn dịch vụ> --amount <số tiền VND> [--content "<nội dung>"] [--id <mã giao dịch>]');
   process.exit(2);
 }
 const base = (process.env.API_URL ?? process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
