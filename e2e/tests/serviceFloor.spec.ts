@@ -103,8 +103,12 @@ test('a car through the floor: check-in → technician on a phone with a FAIL ph
   await expect(card.getByText(/Hoá đơn/).first()).toBeVisible();
   // The customer pays the invoice's VietQR from their bank app: the bank's notification (SePay) names the invoice code,
   // and the counter's drawer and the customer's card turn paid by themselves (cash at the counter: partsApproval.spec).
-  const qrContent = ((await drawer.getByText(/^Nội dung chuyển khoản: /).textContent()) ?? '').replace('Nội dung chuyển khoản: ', '');
-  const total = Number(((await drawer.getByText(/^Số tiền: /).textContent()) ?? '').replace(/\D/g, ''));
+  await drawer.getByRole('button', { name: 'Thanh toán VietQR' }).click();
+  await expect(drawer.getByRole('img', { name: /^Mã VietQR thanh toán hoá đơn HD/ })).toBeVisible();
+  const qrText = (await drawer.getByText(/Nội dung chuyển khoản: /).textContent({ timeout: 5_000 })) ?? '';
+  const qrContent = /Nội dung chuyển khoản: (\S+)/.exec(qrText)?.[1] ?? '';
+  const total = Number(/Số tiền: ([\d.]+)/.exec(qrText)?.[1]?.replace(/\./g, '') ?? NaN);
+  expect(total).toBeGreaterThan(0);
   expect(qrContent).toMatch(/^HD\d{6}[A-Z2-9]{4}$/);
   const transferId = Date.now();
   const webhook = await request.post('/api/payments/sepay/webhook', {
