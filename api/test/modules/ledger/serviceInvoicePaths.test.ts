@@ -144,4 +144,45 @@ describe.each(testDatabases())('service invoices through the ledger on $label', 
     expect(await invoiceRow(sale.invoiceId)).toMatchObject({ payment_status: 'PAID' });
     expect((await ledgerOf(sale.invoiceId)).payments).toEqual([expect.objectContaining({ channel: 'PAYOS', amount: sale.total })]);
   });
+  it('matches a transfer with a mistyped invoice code to that invoice by hand, once, checking its amount', async () => {
+    const sale = await invoiced();
+    const other = await invoiced();
+    // The customer typed the code wrong: no sale is named, and the transfer waits for the desk of unnamed transfers.
+    const typo = (amount: number) => sepayBody(`${sale.code.slice(0, 2)}${sale.code.slice(3)} chuyen khoan`, amount);
+    const unnamed = async (amount: number) => {
+      const body = typo(amount);
+      expect((await sepay(body)).json().data).toEqual({ outcome: 'EXCEPTION' });
+      const row = await floor.db.selectFrom('payment_transactions').selectAll().where('provider_ref', '=', String(body.id)).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ exception_reason: 'UNKNOWN_CODE', service_invoice_id: null });
+      return row;
+    };
+    const match = (user: typeof floor.users.admin, transfer: { id: number; version: number | string }, code: string) =>
+      floor.request(user, 'POST', `/api/payment-exceptions/${transfer.id}/match`, { orderCode: code, version: Number(transfer.version) });
+
+    const transfer = await unnamed(sale.total);
+    // Centre A's clerk does not see another desk's transfer.
+    expect((await match(floor.users.staff, transfer, sale.code)).statusCode).toBe(404);
+    const matched = await match(floor.users.admin, transfer, sale.code.toLowerCase());
+    expect(matched.statusCode).toBe(200);
+    expect(matched.json().message).toBe('Đã ghép giao dịch vào hoá đơn dịch vụ, hoá đơn đã được thanh toán.');
+    expect(await invoiceRow(sale.invoiceId)).toMatchObject({ payment_status: 'PAID', payment_method: 'VIETQR' });
+    expect((await floor.detail(sale.orderId)).status).toBe('CLOSED');
+    const { payments, events } = await ledgerOf(sale.invoiceId);
+    expect(payments).toEqual([expect.objectContaining({ channel: 'EXCEPTION_MATCH', transaction_id: transfer.id, actor_id: floor.users.admin.id })]);
+    expect(events).toHaveLength(1);
+    expect(await floor.db.selectFrom('payment_transactions').selectAll().where('id', '=', transfer.id).executeTakeFirstOrThrow()).toMatchObject({
+      resolution: 'MATCHED',
+      service_invoice_id: sale.invoiceId,
+    });
+    // The same match again is stale; the paid invoice takes no second transfer; another amount is refused by name.
+    expect((await match(floor.users.admin, transfer, sale.code)).statusCode).toBe(409);
+    const second = await unnamed(sale.total - 1_000);
+    const paidAlready = await match(floor.users.admin, second, sale.code);
+    expect(paidAlready.statusCode).toBe(409);
+    expect(paidAlready.json().message).toBe(`Hoá đơn ${sale.code} đã được thanh toán.`);
+    const wrongAmount = await match(floor.users.admin, second, other.code);
+    expect(wrongAmount.statusCode).toBe(422);
+    expect(wrongAmount.json().message).toMatch(/^Số tiền chuyển khoản \(.+\) khác tổng tiền hoá đơn \(.+\)\.$/);
+    expect(await invoiceRow(other.invoiceId)).toMatchObject({ payment_status: 'UNPAID' });
+  });
 });

@@ -2,6 +2,9 @@
 export const paymentExceptionMessages = {
   notFound: 'Không tìm thấy giao dịch.',
   orderNotFound: 'Không tìm thấy đơn hàng với mã này.',
+  invoiceNotFound: 'Không tìm thấy hoá đơn dịch vụ với mã này ở trung tâm của bạn.',
+  invoiceNotPayable: (code: string) => `Hoá đơn ${code} đã được thanh toán.`,
+  invoiceAmountMismatch: (received: string, total: string) => `Số tiền chuyển khoản (${received}) khác tổng tiền hoá đơn (${total}).`,
   stale: (state: string) => `Giao dịch vừa được người khác xử lý (hiện: "${state}"). Đã tải lại thông tin mới nhất, vui lòng xem lại trước khi thao tác.`,
   open: 'Chờ xử lý',
   notAllowed: (action: string) => `Không thể "${action}" với giao dịch này.`,
@@ -15,6 +18,7 @@ export const paymentExceptionMessages = {
     `Đã nhận chuyển khoản ${amount} (${provider})${reference ? `, mã giao dịch ${reference}` : ''}; nhân viên ghép giao dịch vào đơn.`,
   reinstated: (amount: string, provider: string) => `Khôi phục đơn: chuyển khoản ${amount} (${provider}) đến sau khi hết hạn thanh toán.`,
   matched: 'Đã ghép giao dịch vào đơn hàng, đơn đã được thanh toán.',
+  matchedInvoice: 'Đã ghép giao dịch vào hoá đơn dịch vụ, hoá đơn đã được thanh toán.',
   reinstatedDone: 'Đã khôi phục đơn hàng và ghi nhận thanh toán.',
   refunded: 'Đã ghi nhận hoàn tiền.',
   dismissed: 'Đã bỏ qua giao dịch.',

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   ERROR_CODES,
@@ -16,10 +17,11 @@ import { toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
 import type { OrderRow } from '../../../db/shopSchema';
 import type { EventBus } from '../../../events/eventBus';
-import { AppError } from '../../../http/appError';
+import { AppError, isAppError } from '../../../http/appError';
 import type { CentreScope } from '../../../security/centreScope';
 import { markOrderPaid, type ShopContext, announceWebOrderChange } from '../../orders';
 import { recordRefund } from '../../ledger';
+import { announceServiceInvoicePaid, firstInvoiceWithCode, payServiceInvoice } from '../../serviceOrders';
 import { webOrderInScope } from '../../webOrders';
 import { paymentExceptionMessages } from './paymentExceptionMessages';
 import { expiredByPaymentWindow, nextVersion, providerLabel, vnd } from './paymentExceptionQueries';
@@ -29,6 +31,7 @@ type Db = Kysely<Database>;
 
 export interface PaymentExceptionContext extends ShopContext {
   events: EventBus;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 /** Tells a desk that one of its exceptions appeared or changed: its floor stream carries a `floor-changed` of this kind. */
@@ -54,7 +57,7 @@ export async function resolve(
   trx: Db,
   row: PaymentTransactionRow,
   version: number,
-  change: { action: PaymentExceptionAction; resolution: PaymentExceptionResolution; actorId: number; nowIso: string; note: string | null; orderId?: number },
+  change: { action: PaymentExceptionAction; resolution: PaymentExceptionResolution; actorId: number; nowIso: string; note: string | null; orderId?: number; serviceInvoiceId?: number },
 ): Promise<PaymentTransactionRow> {
   if (toNumber(row.version) !== version || row.resolution !== null) throw stale(row);
   const result = await trx
@@ -66,6 +69,7 @@ export async function resolve(
       resolution_note: change.note,
       version: nextVersion,
       ...(change.orderId !== undefined ? { order_id: change.orderId } : {}),
+      ...(change.serviceInvoiceId !== undefined ? { service_invoice_id: change.serviceInvoiceId } : {}),
     })
     .where('id', '=', row.id)
     .where('version', '=', row.version)
@@ -113,9 +117,11 @@ async function announce(ctx: PaymentExceptionContext, centres: Array<number | nu
 /**
  * POST /payment-exceptions/:id/match: the transfer paid this order (a typo'd code, a second try). The order must
  * be of the caller's desk (else 404), unpaid and not cancelled (else 409), and its total the amount received
- * (else 422 naming both amounts); it is then paid as a confirmed transfer would pay it.
+ * (else 422 naming both amounts); it is then paid as a confirmed transfer would pay it. A service invoice's code
+ * (HD…) matches the transfer to that invoice instead (matchExceptionToInvoice).
  */
 export async function matchException(ctx: PaymentExceptionContext, scope: CentreScope, id: number, input: { orderCode: string; version: number }): Promise<PaymentTransactionRow> {
+  if (/^HD/i.test(input.orderCode.trim())) return matchExceptionToInvoice(ctx, scope, id, { invoiceCode: input.orderCode.trim().toUpperCase(), version: input.version });
   const nowIso = ctx.clock.now().toISOString();
   const before = await exceptionInScope(ctx.db, ctx.config, scope, id);
   const centreBefore = await transactionCentre(ctx.db, ctx.config, before);
@@ -208,3 +214,45 @@ export async function reinstatableOrder(trx: Db, row: PaymentTransactionRow): Pr
   return order;
 }
 
+
+/**
+ * The match of a transfer to a service invoice of the caller's centre (a typo'd HD… code): the invoice must be its
+ * centre's (else 404), unpaid (else 409) and of the amount received (else 422); it is then paid through
+ * payServiceInvoice (the order CLOSED, the ledger's record on channel EXCEPTION_MATCH), and the counter sees it live.
+ */
+async function matchExceptionToInvoice(ctx: PaymentExceptionContext, scope: CentreScope, id: number, input: { invoiceCode: string; version: number }): Promise<PaymentTransactionRow> {
+  const now = ctx.clock.now();
+  const before = await exceptionInScope(ctx.db, ctx.config, scope, id);
+  const centreBefore = await transactionCentre(ctx.db, ctx.config, before);
+  const { tx, serviceOrder } = await ctx.db.transaction().execute(async (trx) => {
+    const row = await exceptionInScope(trx, ctx.config, scope, id);
+    if (toNumber(row.version) !== input.version || row.resolution !== null) throw stale(row);
+    const invoice = await firstInvoiceWithCode(trx, [input.invoiceCode]);
+    if (!invoice || (scope.centreId !== null && invoice.centre_id !== scope.centreId)) {
+      throw AppError.notFound(paymentExceptionMessages.invoiceNotFound, ERROR_CODES.ORDER_NOT_FOUND);
+    }
+    const notPayable = new AppError(409, ERROR_CODES.ORDER_NOT_PAYABLE, paymentExceptionMessages.invoiceNotPayable(invoice.code));
+    if (invoice.payment_status !== 'UNPAID') throw notPayable;
+    const amount = toNumber(row.amount);
+    if (amount !== invoice.total) {
+      const message = paymentExceptionMessages.invoiceAmountMismatch(vnd(amount), vnd(invoice.total));
+      throw new AppError(422, ERROR_CODES.AMOUNT_MISMATCH, message, [{ field: 'orderCode', message }]);
+    }
+    const tx = await resolve(trx, row, input.version, { action: 'match', resolution: 'MATCHED', actorId: scope.userId, nowIso: now.toISOString(), note: invoice.code, serviceInvoiceId: invoice.id });
+    const paid = await payServiceInvoice(trx, invoice, {
+      method: 'VIETQR',
+      channel: 'EXCEPTION_MATCH',
+      reference: row.bank_reference,
+      transactionId: row.id,
+      actorId: scope.userId,
+      at: now,
+      note: paymentExceptionMessages.paidByMatch(vnd(amount), providerLabel(row.provider), row.bank_reference),
+    }).catch((error: unknown) => {
+      throw isAppError(error) && error.status === 409 ? notPayable : error;
+    });
+    return { tx, serviceOrder: paid.order };
+  });
+  await announce(ctx, [centreBefore, serviceOrder.centre_id], undefined);
+  await announceServiceInvoicePaid(ctx, serviceOrder, now);
+  return tx;
+}

@@ -28,11 +28,12 @@ const actionErrors = { ...errors, 409: errorEnvelopeSchema, 422: errorEnvelopeSc
  * The payments exceptions queue (shop-operations §5, issue 35 §3) for the desk's staff and manager and for admin:
  * GET /api/payment-exceptions (open or resolved, a page), GET /api/payment-exceptions/:id (raw body, audit,
  * refunds), POST …/:id/match | reinstate | refund | dismiss (each with the version read). A transfer belongs to
- * the desk of the order it names, else to the desk that ships online orders; another desk's is 404.
+ * the desk of the order or the centre of the service invoice it names, else to the desk that ships online orders;
+ * another desk's is 404. A match may name a service invoice (HD…) of the caller's centre.
  */
 export const paymentExceptionsModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('paymentExceptionsModule', async (app, { context }) => {
   const { db, clock, config, events } = context;
-  const ctx: PaymentExceptionContext = { db, clock, config, events };
+  const ctx: PaymentExceptionContext = { db, clock, config, events, log: app.log };
   const deskRoles = requireCentreRole(db, 'staff', 'manager', 'admin');
 
   cacheControlForAll(app, 'private, no-store');
@@ -85,7 +86,8 @@ export const paymentExceptionsModule: FastifyPluginAsyncZod<{ context: AppContex
     async (request) => {
       const scope = centreScopeOf(request);
       await matchException(ctx, scope, request.params.id, request.body);
-      return ok(await detailOf(scope, request.params.id), paymentExceptionMessages.matched);
+      const toInvoice = /^HD/i.test(request.body.orderCode.trim());
+      return ok(await detailOf(scope, request.params.id), toInvoice ? paymentExceptionMessages.matchedInvoice : paymentExceptionMessages.matched);
     },
   );
 
