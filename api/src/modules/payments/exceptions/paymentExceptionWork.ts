@@ -20,7 +20,7 @@ import type { EventBus } from '../../../events/eventBus';
 import { AppError, isAppError } from '../../../http/appError';
 import type { CentreScope } from '../../../security/centreScope';
 import { markOrderPaid, type ShopContext, announceWebOrderChange } from '../../orders';
-import { recordRefund } from '../../ledger';
+import { recordRefund, type Sale } from '../../ledger';
 import { announceServiceInvoicePaid, firstInvoiceWithCode, payServiceInvoice } from '../../serviceOrders';
 import { webOrderInScope } from '../../webOrders';
 import { paymentExceptionMessages } from './paymentExceptionMessages';
@@ -120,8 +120,16 @@ async function announce(ctx: PaymentExceptionContext, centres: Array<number | nu
  * (else 422 naming both amounts); it is then paid as a confirmed transfer would pay it. A service invoice's code
  * (HD…) matches the transfer to that invoice instead (matchExceptionToInvoice).
  */
-export async function matchException(ctx: PaymentExceptionContext, scope: CentreScope, id: number, input: { orderCode: string; version: number }): Promise<PaymentTransactionRow> {
-  if (/^HD/i.test(input.orderCode.trim())) return matchExceptionToInvoice(ctx, scope, id, { invoiceCode: input.orderCode.trim().toUpperCase(), version: input.version });
+export async function matchException(
+  ctx: PaymentExceptionContext,
+  scope: CentreScope,
+  id: number,
+  input: { orderCode: string; version: number },
+): Promise<{ transaction: PaymentTransactionRow; paid: Sale['kind'] }> {
+  if (/^HD/i.test(input.orderCode.trim())) {
+    const transaction = await matchExceptionToInvoice(ctx, scope, id, { invoiceCode: input.orderCode.trim().toUpperCase(), version: input.version });
+    return { transaction, paid: 'SERVICE_INVOICE' };
+  }
   const nowIso = ctx.clock.now().toISOString();
   const before = await exceptionInScope(ctx.db, ctx.config, scope, id);
   const centreBefore = await transactionCentre(ctx.db, ctx.config, before);
@@ -151,7 +159,7 @@ export async function matchException(ctx: PaymentExceptionContext, scope: Centre
     return { tx, order: paid };
   });
   await announce(ctx, [centreBefore, order.desk_centre_id], order);
-  return tx;
+  return { transaction: tx, paid: 'WEB_ORDER' };
 }
 
 /**

@@ -85,9 +85,8 @@ export const paymentExceptionsModule: FastifyPluginAsyncZod<{ context: AppContex
     },
     async (request) => {
       const scope = centreScopeOf(request);
-      await matchException(ctx, scope, request.params.id, request.body);
-      const toInvoice = /^HD/i.test(request.body.orderCode.trim());
-      return ok(await detailOf(scope, request.params.id), toInvoice ? paymentExceptionMessages.matchedInvoice : paymentExceptionMessages.matched);
+      const { paid } = await matchException(ctx, scope, request.params.id, request.body);
+      return ok(await detailOf(scope, request.params.id), paid === 'SERVICE_INVOICE' ? paymentExceptionMessages.matchedInvoice : paymentExceptionMessages.matched);
     },
   );
 
