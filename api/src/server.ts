@@ -6,7 +6,7 @@ import { createDatabase } from './db/createDatabase';
 import { isLoopbackHost } from './http/loopback';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { devOutboxMailer, smtpMailer, type Mailer, createOutboxWorker, type OutboxWorker, announcePending } from './modules/notifications';
+import { announcePending } from './modules/notifications';
 import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance';
 import { expireUnpaidOrders } from './modules/orders';
@@ -29,8 +29,6 @@ export async function main(): Promise<void> {
   const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded) };
   const db: Kysely<Database> = createDatabase(config, { walCheckpointer: true });
   let app: App | null = null;
-  let mailer: Mailer | null = null;
-  let outbox: OutboxWorker | null = null;
   let metricsServer: Server | null = null;
   let memorySaver: MemorySaver | null = null;
   const jobs: ScheduledJob[] = [];
@@ -60,10 +58,8 @@ export async function main(): Promise<void> {
       memorySaver?.stop();
       try {
         await Promise.all(jobs.map((job) => job.stop()));
-        await outbox?.stop();
-        await mailer?.close();
       } catch (error) {
-        app?.log.error({ err: error }, 'error while stopping the email outbox');
+        app?.log.error({ err: error }, 'error while stopping the scheduled jobs');
         code = 1;
       }
       try {
@@ -114,14 +110,12 @@ export async function main(): Promise<void> {
           ? memoryLog.warn({ rssMb: Math.round(rssMb), thresholdMb }, 'memory saver on: V8 favours memory over speed')
           : memoryLog.info({ rssMb: Math.round(rssMb), thresholdMb }, 'memory saver off'),
     });
-    startOutbox(app);
     startJobs(app);
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     app.log.info({ url: `http://${shownHost}:${config.port}/api`, docs: `http://${shownHost}:${config.port}/api/docs` }, 'API listening');
     reportDevOutbox(app);
   } catch (error) {
     app.log.fatal({ err: error }, 'API failed to start');
-    await (outbox as OutboxWorker | null)?.stop().catch(() => undefined);
     await app.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     process.exit(1);
@@ -142,7 +136,7 @@ export async function main(): Promise<void> {
     await announcePending({ db, events: running.events, now: clock.now() }, userId).catch((error: unknown) => running.log.child({ module }).error({ err: error }, 'notification not announced'));
   }
 
-  /** The API's scheduled jobs, on Vietnam's wall clock and once per occurrence across instances (stopped on shutdown before the outbox). */
+  /** The API's scheduled jobs, on Vietnam's wall clock and once per occurrence across instances (stopped on shutdown before the app and its outbox worker). */
   function startJobs(running: App): void {
     // Maintenance reminders due soon → the notification centre, once on the owner's channel (hourly at :00; once per due point, see reminderWorker.ts).
     // Also 10 s after start when nobody ran this hour's yet: a first start fills the dev outbox at once (README).
@@ -168,22 +162,6 @@ export async function main(): Promise<void> {
         clock,
       }),
     );
-  }
-
-  /** The email outbox worker: SMTP when SMTP_URL is set; else the dev outbox (development) or nothing (production). */
-  function startOutbox(running: App): void {
-    const log = running.log.child({ module: 'outbox' });
-    if (config.smtpUrl) {
-      mailer = smtpMailer(config.smtpUrl, config.mailFrom);
-    } else if (config.nodeEnv === 'production') {
-      log.warn('SMTP_URL is not set: emails (verification and reset codes) stay in the outbox until it is');
-      return;
-    } else {
-      mailer = devOutboxMailer(log);
-    }
-    outbox = createOutboxWorker({ db, mailer, log });
-    outbox.start();
-    log.info({ mailer: mailer.description }, 'email outbox worker started');
   }
 }
 

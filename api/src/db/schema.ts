@@ -98,23 +98,6 @@ export interface OtpCodesTable {
   consumed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
-export interface EmailOutboxTable {
-  id: Generated<number>;
-  kind: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  last_error: string | null;
-  created_at: Timestamp;
-  next_attempt_at: Timestamp;
-  sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  failed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
-  /** Delivery order (notifications/emailPriority.ts): 0 first. */
-  priority: ColumnType<number, number | undefined, number>;
-}
-
 /** An integer flag: 1 true, 0 false (portable: SQLite has no boolean). */
 export type Flag = ColumnType<number, number | undefined, number>;
 /** JSON text (lists and objects of the catalogue: images, specifications, compatible models...). */
@@ -323,7 +306,6 @@ export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTa
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   otp_codes: OtpCodesTable;
-  email_outbox: EmailOutboxTable;
   catalogue_categories: CatalogueCategoriesTable;
   catalogue_brands: CatalogueBrandsTable;
   products: ProductsTable;
@@ -347,8 +329,6 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type OtpCodeRow = Selectable<OtpCodesTable>;
-export type EmailOutboxRow = Selectable<EmailOutboxTable>;
-export type NewEmailOutboxRow = Insertable<EmailOutboxTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type NewProductRow = Insertable<ProductsTable>;
 export type PromotionRow = Selectable<PromotionsTable>;

@@ -2,6 +2,7 @@ import { verifyPassword } from '../../src/security/passwords';
 import { latestCode, startAuthApp, testConfig, type AuthTestApp } from '../support/authTestKit';
 import { testDatabases, useScratchDatabase, type ScratchDatabase } from '../support/testDatabases';
 import { runCli } from './runCli';
+import { emailOutbox } from '../support/emailOutbox';
 
 const SECRET = testConfig().jwtSecret!;
 const PASSWORD = 'ChuCuaHang#2026';
@@ -36,7 +37,7 @@ describe.each(testDatabases())('admin:create (cli/createAdmin.ts) on $label', (t
     expect(row.email_verified_at).not.toBeNull();
     expect(await verifyPassword(row.password_hash!, PASSWORD)).toBe(true);
     // No code, no invite: nothing in the outbox.
-    expect(await scratch.db.selectFrom('email_outbox').select('id').where('to_address', '=', row.email).execute()).toEqual([]);
+    expect(await emailOutbox(scratch.db).select('id').where('to_address', '=', row.email).execute()).toEqual([]);
 
     const response = await login('chu.cuahang@shop.vn', PASSWORD);
     expect(response.statusCode).toBe(200);

@@ -36,7 +36,7 @@ describe('seed CLI (seed/cli.ts) and production', () => {
       expect(await countRows(db, 'services')).toBeGreaterThan(0);
       expect(await countRows(db, 'users')).toBe(0);
       expect(await countRows(db, 'vehicles')).toBe(0);
-      expect(await countRows(db, 'email_outbox')).toBe(0);
+      expect(await countRows(db, 'notification_deliveries')).toBe(0);
     } finally {
       await db.destroy();
     }

@@ -15,7 +15,7 @@ const DEMO_TABLES = [
   'appointments',
   'service_orders',
   'maintenance_records',
-  'email_outbox',
+  'notification_deliveries',
   'stock_movements',
   'centre_stock',
   'low_stock_alerts',

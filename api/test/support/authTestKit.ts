@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/schema';
 import type { AppContextOptions } from '../../src/appContext';
 import { manualClock, type ManualClock } from '../../src/security/clock';
 import { buildTestApp } from './testApp';
+import { emailOutbox } from './emailOutbox';
 
 export const PASSWORD = 'MatKhau@2026';
 
@@ -71,8 +72,7 @@ export function newCustomer(overrides: Record<string, unknown> = {}) {
 
 /** The 6-digit code of the newest outbox email to `email` of `kind` (what the user reads in their inbox). */
 export async function latestCode(db: Kysely<Database>, email: string, kind: 'verify_email' | 'reset_password'): Promise<string> {
-  const row = await db
-    .selectFrom('email_outbox')
+  const row = await emailOutbox(db)
     .select(['text_body'])
     .where('to_address', '=', email)
     .where('kind', '=', kind)
@@ -84,7 +84,7 @@ export async function latestCode(db: Kysely<Database>, email: string, kind: 'ver
 }
 
 export async function outboxCount(db: Kysely<Database>, email: string, kind?: string): Promise<number> {
-  let query = db.selectFrom('email_outbox').select((eb) => eb.fn.countAll<string | number>().as('count')).where('to_address', '=', email);
+  let query = emailOutbox(db).select((eb) => eb.fn.countAll<string | number>().as('count')).where('to_address', '=', email);
   if (kind) query = query.where('kind', '=', kind);
   const { count } = await query.executeTakeFirstOrThrow();
   return Number(count);

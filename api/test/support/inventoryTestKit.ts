@@ -6,6 +6,7 @@ import { toNumber } from '../../src/db/portable';
 import { recordMovement } from '../../src/modules/stockLocations/centreStockMoves';
 import { onlineStock, setWarehouseStock } from '../../src/modules/stockLocations/onlineStock';
 import type { ScratchDatabase } from './testDatabases';
+import { emailOutbox } from './emailOutbox';
 
 /**
  * Helpers of the inventory suites: products of the seeded catalogue's parts categories made on the spot,
@@ -118,7 +119,7 @@ export async function movementsOf(db: Kysely<Database>, centreId: number, produc
 
 /** Low-stock emails queued to `to` (all recipients when omitted). */
 export async function lowStockEmails(db: Kysely<Database>, to?: string) {
-  let query = db.selectFrom('email_outbox').select(['to_address', 'subject', 'text_body']).where('kind', '=', 'low_stock');
+  let query = emailOutbox(db).select(['to_address', 'subject', 'text_body']).where('kind', '=', 'low_stock');
   if (to) query = query.where('to_address', '=', to);
   return query.orderBy('id').execute();
 }

@@ -206,7 +206,7 @@ export const GUARDED_TABLES = [
   'parts_requests',
   'parts_request_history',
   'parts_free_lines',
-  'email_outbox',
+  'notification_deliveries',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type TableDigest = Record<string, string>;

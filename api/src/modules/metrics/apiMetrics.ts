@@ -35,9 +35,9 @@ export function routeLabel(request: FastifyRequest): string {
   return request.routeOptions.url ?? UNMATCHED_ROUTE;
 }
 
-/** Emails waiting in the outbox (neither sent nor given up), counted through email_outbox_pending_idx, capped. */
+/** Messages waiting in the outbox (neither sent nor given up, any channel), counted through its due index, capped. */
 async function countOutboxBacklog(db: Kysely<Database>): Promise<number> {
-  const result = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from email_outbox where sent_at is null and failed_at is null limit ${OUTBOX_BACKLOG_CAP}) as pending`.execute(db);
+  const result = await sql<{ n: number | string }>`select count(*) as n from (select 1 as one from notification_deliveries where status = 'pending' limit ${OUTBOX_BACKLOG_CAP}) as pending`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -104,7 +104,7 @@ export function createApiMetrics({ db, redis = null }: { db: Kysely<Database>; r
 
   new Gauge({
     name: 'evshop_outbox_backlog',
-    help: `Emails waiting in the outbox (neither sent nor given up), counted up to ${OUTBOX_BACKLOG_CAP}; NaN when the database did not answer`,
+    help: `Messages waiting in the outbox (neither sent nor given up, any channel), counted up to ${OUTBOX_BACKLOG_CAP}; NaN when the database did not answer`,
     registers: [registry],
     async collect() {
       try {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database, EmailOutboxRow } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { toIsoUtc } from '../../db/portable';
 import { isRequestFromThisMachine } from '../../http/loopback';
 import { formatVietnamDateTime } from './emailTemplates';
@@ -19,9 +19,19 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function status(row: EmailOutboxRow): string {
-  if (row.sent_at) return 'Đã xử lý';
-  if (row.failed_at) return 'Gửi thất bại';
+/** An email of the outbox as the development mailbox shows it. */
+export interface MailboxEmail {
+  to_address: string | null;
+  title: string;
+  body: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  created_at: Date | string;
+}
+
+function status(row: MailboxEmail): string {
+  if (row.status === 'sent') return 'Đã xử lý';
+  if (row.status === 'failed') return 'Gửi thất bại';
   return row.attempts > 0 ? `Đang thử lại (lần ${row.attempts})` : 'Chờ gửi';
 }
 
@@ -41,14 +51,14 @@ function recipientFilter(recipient: string | undefined): string {
   return `<form method="get" class="filter"><label for="to">Người nhận</label> <input id="to" name="to" type="email" autocomplete="email"${value}> <button type="submit">Lọc</button>${all}</form>`;
 }
 
-export function renderOutboxPage(rows: readonly EmailOutboxRow[], recipient?: string): string {
+export function renderOutboxPage(rows: readonly MailboxEmail[], recipient?: string): string {
   const items = rows
     .map((row) => {
       const created = formatVietnamDateTime(new Date(toIsoUtc(row.created_at)));
       return `<article class="mail">
-  <header><strong>${escapeHtml(row.subject)}</strong></header>
-  <dl><dt>Người nhận</dt><dd>${escapeHtml(row.to_address)}</dd><dt>Thời gian</dt><dd>${escapeHtml(created)}</dd><dt>Trạng thái</dt><dd>${escapeHtml(status(row))}</dd></dl>
-  <pre>${escapeHtml(row.text_body)}</pre>
+  <header><strong>${escapeHtml(row.title)}</strong></header>
+  <dl><dt>Người nhận</dt><dd>${escapeHtml(row.to_address ?? '')}</dd><dt>Thời gian</dt><dd>${escapeHtml(created)}</dd><dt>Trạng thái</dt><dd>${escapeHtml(status(row))}</dd></dl>
+  <pre>${escapeHtml(row.body)}</pre>
 </article>`;
     })
     .join('\n');
@@ -97,7 +107,7 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<DevOutboxRoutesOptions> = na
     async (request, reply) => {
       if (!isRequestFromThisMachine(request.raw.socket.remoteAddress, request.headers['x-forwarded-for'])) return reply.callNotFound();
       const recipient = request.query.to || undefined;
-      let query = db.selectFrom('email_outbox').selectAll();
+      let query = db.selectFrom('notification_deliveries').select(['to_address', 'title', 'body', 'status', 'attempts', 'created_at']).where('channel', '=', 'email');
       if (recipient) query = query.where('to_address', '=', recipient);
       const rows = await query.orderBy('id', 'desc').limit(PAGE_SIZE).execute();
       return reply

@@ -1,19 +1,18 @@
 /**
- * The notifications module's front door — the email outbox and its worker; the notification centre (`centre/`: one
- * record per event a user should know, the bell's routes, the personal event stream, the bus's events turned into
- * notifications once per cluster) and its channels (`channels/`: preferences per topic, Web Push, Zalo ZNS, SMS and
- * email behind one interface, the deliveries' outbox with fallback, the local stand-ins). Nothing else of the module
- * is imported from outside.
+ * The notifications module's front door — direct emails; the notification centre (`centre/`: one record per event a
+ * user should know, the bell's routes, the personal event stream, the bus's events turned into notifications once per
+ * cluster) and its channels (`channels/`: preferences per topic, Web Push, Zalo ZNS, SMS and email behind one
+ * interface, the one outbox of every message with its worker and fallback, the local stand-ins). Nothing else of the
+ * module is imported from outside.
  */
 export { devOutboxRoutes } from './devOutboxRoutes';
 export { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, forecastReminderEmail, formatVietnamDateTime, passwordChangedEmail, passwordResetEmail, verificationEmail, type EmailContent } from './emailTemplates';
 export { devOutboxMailer, smtpMailer, type Mailer } from './mailer';
-export { enqueueEmail } from './outbox';
+export { enqueueEmail } from './channels/directEmail';
 // The centre's email templates of orders, bookings and parts approvals (its email for those facts; guests' put in the outbox by their module).
 export * from './templates/orderEmails';
 export * from './templates/bookingEmails';
 export * from './templates/partsApprovalEmail';
-export { createOutboxWorker, type OutboxWorker } from './outboxWorker';
 // The notification centre and its channels (issue 49).
 export * from './centre';
 export * from './channels';

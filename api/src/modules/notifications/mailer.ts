@@ -6,6 +6,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string | null;
+  /** The Message-ID header, the same on every try of one delivery (a retry is the same message). */
+  messageId?: string;
 }
 
 /** Delivers one email; throws when it could not (the worker retries later). */
@@ -20,7 +22,8 @@ export interface Mailer {
 
 /** SMTP through nodemailer (SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // Bounded waits: a mail server that does not answer is retried later by the delivery worker, not waited on.
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   let shown = 'smtp';
   try {
     const url = new URL(smtpUrl);
@@ -32,7 +35,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     description: shown,
     delivers: true,
     async send(email) {
-      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}) });
+      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}), ...(email.messageId ? { messageId: email.messageId } : {}) });
     },
     async close() {
       transport.close();
@@ -41,8 +44,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 }
 
 /**
- * No SMTP in development: the email stays readable at GET /api/dev/outbox and is logged (subject and
- * recipient only), and the worker marks it handled.
+ * No SMTP in development: the email stays readable at GET /api/dev/outbox (its delivery row) and is logged (subject
+ * and recipient only), and the worker marks it handled.
  */
 export function devOutboxMailer(log?: Pick<FastifyBaseLogger, 'info'>): Mailer {
   return {

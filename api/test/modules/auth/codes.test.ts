@@ -1,6 +1,7 @@
 import { errorEnvelopeSchema, messageResponseSchema, verifyEmailResponseSchema } from 'shared-contracts/schemas';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, latestCode, newCustomer, outboxCount, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const MINUTE = 60_000;
 
@@ -198,7 +199,7 @@ describe.each(testDatabases())('one-time codes: email verification, password res
       expect(reuse.statusCode).toBe(400);
       expect(reuse.json().code).toBe('OTP_INVALID');
 
-      const notice = await scratch.db.selectFrom('email_outbox').selectAll().where('to_address', '=', body.email).where('kind', '=', 'password_changed').executeTakeFirstOrThrow();
+      const notice = await emailOutbox(scratch.db).selectAll().where('to_address', '=', body.email).where('kind', '=', 'password_changed').executeTakeFirstOrThrow();
       expect(notice.subject).toBe('Mật khẩu tài khoản EV Service của bạn đã được thay đổi');
       expect(notice.text_body).toMatch(/\d{2}:\d{2} \d{2}\/\d{2}\/\d{4} \(giờ Việt Nam\)/);
     });

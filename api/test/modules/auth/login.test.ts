@@ -5,6 +5,7 @@ import { ok } from '../../../src/http/envelope';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, latestCode, newCustomer, outboxCount, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 describe.each(testDatabases())('register, login, refresh, logout on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
@@ -32,7 +33,7 @@ describe.each(testDatabases())('register, login, refresh, logout on $label', (ta
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
       expect(row.password_hash).not.toContain(PASSWORD);
 
-      const email = await scratch.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'chi.tran@example.vn').executeTakeFirstOrThrow();
+      const email = await emailOutbox(scratch.db).selectAll().where('to_address', '=', 'chi.tran@example.vn').executeTakeFirstOrThrow();
       expect(email.kind).toBe('verify_email');
       expect(email.subject).toMatch(/^Mã xác thực email EV Service: \d{6}$/);
       expect(email.text_body).toMatch(/Mã xác thực email của bạn là: \d{6}/);

@@ -14,6 +14,7 @@ import {
   type ServiceApp,
   type TestUser,
 } from '../../support/serviceTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 // The clock: Thursday 19/11/2026 08:00 in Vietnam (01:00 UTC). Tomorrow is Friday 20/11.
 const at = (date: string, time: string) => `${date}T${time}:00+07:00`;
@@ -75,7 +76,7 @@ describe.each(testDatabases())('booking on $label', (target) => {
     expect(await occupancy(scratch.db, centreId)).toEqual(
       Object.fromEntries(['09:00', '09:30', '10:00', '10:30', '11:00'].map((time) => [utc('2026-11-20', time), 1])),
     );
-    const email = await scratch.db.selectFrom('email_outbox').select(['subject', 'text_body', 'kind']).where('to_address', '=', customer.email).executeTakeFirstOrThrow();
+    const email = await emailOutbox(scratch.db).select(['subject', 'text_body', 'kind']).where('to_address', '=', customer.email).executeTakeFirstOrThrow();
     expect(email.kind).toBe('appointment_confirmation');
     expect(email.subject).toBe(`Đặt lịch thành công – ${appointment.code}`);
     expect(email.text_body).toContain('09:00 20/11/2026');
@@ -201,7 +202,7 @@ describe.each(testDatabases())('booking on $label', (target) => {
     const slots = await occupancy(scratch.db, centreId);
     expect(slots[utc('2026-11-25', '14:00')]).toBeUndefined();
     expect(slots[utc('2026-11-25', '14:30')]).toBeUndefined();
-    const email = await scratch.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('kind', '=', 'appointment_cancelled').where('to_address', '=', customer.email).executeTakeFirstOrThrow();
+    const email = await emailOutbox(scratch.db).select(['subject', 'text_body']).where('kind', '=', 'appointment_cancelled').where('to_address', '=', customer.email).executeTakeFirstOrThrow();
     expect(email.subject).toBe(`Lịch hẹn ${appointment.code} đã được hủy`);
     expect(email.text_body).toContain('Bận việc đột xuất');
 
@@ -252,7 +253,7 @@ describe.each(testDatabases())('booking on $label', (target) => {
     const after = await occupancy(scratch.db, centreId);
     expect([after[utc('2026-11-26', '09:30')], after[utc('2026-11-26', '14:00')]]).toEqual([1, 2]);
 
-    const email = await scratch.db.selectFrom('email_outbox').select('subject').where('kind', '=', 'appointment_rescheduled').where('to_address', '=', customer.email).executeTakeFirstOrThrow();
+    const email = await emailOutbox(scratch.db).select('subject').where('kind', '=', 'appointment_rescheduled').where('to_address', '=', customer.email).executeTakeFirstOrThrow();
     expect(email.subject).toBe(`Lịch hẹn ${appointment.code} đã được đổi sang 09:30 26/11/2026`);
   });
 

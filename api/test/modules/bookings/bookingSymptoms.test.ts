@@ -3,6 +3,7 @@ import { appointmentListResponseSchema, appointmentResponseSchema } from 'shared
 import { countingDb } from '../../support/countingDb';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { addScooter, authHeader, book, createCentre, createUser, occupancy, serviceId, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * The symptoms a customer picks when booking (spec predictive.md §3 "Where symptoms are recorded", §5 bad
@@ -154,7 +155,7 @@ describe.each(testDatabases())('symptoms picked when booking on $label', (target
       { code: 'NOT_CHARGING', source: 'customer', recorded_by: null },
       { code: 'WATER_IN_PORT', source: 'customer', recorded_by: null },
     ]);
-    const mail = await scratch.db.selectFrom('email_outbox').select('text_body').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await emailOutbox(scratch.db).select('text_body').where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const otpCode = /\b(\d{6})\b/.exec(mail.text_body)![1];
     const verified = await service.app.inject({ method: 'POST', url: `/api/appointments/${held.code}/verify`, payload: { email, otpCode } });
     expect(verified.statusCode).toBe(200);

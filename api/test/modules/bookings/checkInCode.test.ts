@@ -1,6 +1,7 @@
 import { appointmentResponseSchema, checkInCodeSchema, type CheckInCode } from 'shared-contracts/schemas';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
 import { testDatabases, TOMORROW, useFloor } from '../../support/floorTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * Issue 49 §4, the customer's side of QR check-in: the booking's customer reads its signed code (another
@@ -85,7 +86,7 @@ describe.each(testDatabases())('the customer check-in code on $label', (target) 
     await floor.db.updateTable('users').set({ phone_number: null }).where('id', '=', byEmail.id).execute();
     const { appointment, code } = await bookAs(byEmail);
 
-    const email = await floor.db.selectFrom('email_outbox').select(['kind', 'text_body', 'html_body']).where('to_address', '=', byEmail.email).executeTakeFirstOrThrow();
+    const email = await emailOutbox(floor.db).select(['kind', 'text_body', 'html_body']).where('to_address', '=', byEmail.email).executeTakeFirstOrThrow();
     expect(email.kind).toBe('appointment_confirmation');
     expect(email.text_body).toContain(`Đưa mã này cho nhân viên khi đến trung tâm (mã QR check-in): ${code}`);
     const imageUrl = /<img src="([^"]+)"/.exec(email.html_body ?? '')?.[1];
@@ -94,7 +95,7 @@ describe.each(testDatabases())('the customer check-in code on $label', (target) 
     // the Zalo confirmation carries the same code and QR image (ZNS template parameters)
     const byZalo = await createUser(floor.db, 'customer', 'Khách Dùng Zalo');
     const onZalo = await bookAs(byZalo);
-    expect(await floor.db.selectFrom('email_outbox').select('id').where('to_address', '=', byZalo.email).execute()).toEqual([]);
+    expect(await emailOutbox(floor.db).select('id').where('to_address', '=', byZalo.email).execute()).toEqual([]);
     const zalo = await floor.db.selectFrom('notification_deliveries').select(['channel', 'template_data']).where('user_id', '=', byZalo.id).where('kind', '=', 'booking_confirmed').executeTakeFirstOrThrow();
     expect(zalo.channel).toBe('zalo');
     expect(JSON.parse(zalo.template_data ?? 'null')).toEqual({ check_in_code: onZalo.code, check_in_qr: `http://localhost:3000/api/check-in-codes/${encodeURIComponent(onZalo.code)}/qr.png` });

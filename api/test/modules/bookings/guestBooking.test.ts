@@ -1,6 +1,7 @@
 import { appointmentResponseSchema, availabilityResponseSchema } from 'shared-contracts/schemas';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { book, createCentre, occupancy, serviceId, startServiceApp, statusOf, type ServiceApp } from '../../support/serviceTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const guest = (email: string) => ({
   vehicle: { type: 'scooter', brand: 'VinFast', model: 'Feliz S', licensePlate: '59-x3 123.45' },
@@ -21,8 +22,7 @@ describe.each(testDatabases())('guest booking on $label', (target) => {
   afterAll(() => service.close());
 
   async function codeSentTo(email: string): Promise<string> {
-    const row = await scratch.db
-      .selectFrom('email_outbox')
+    const row = await emailOutbox(scratch.db)
       .select(['subject', 'text_body'])
       .where('to_address', '=', email)
       .where('kind', '=', 'appointment_guest_code')
@@ -73,7 +73,7 @@ describe.each(testDatabases())('guest booking on $label', (target) => {
     const verified = await service.app.inject({ method: 'POST', url: `/api/appointments/${held.code.toLowerCase()}/verify`, payload: { email: 'VANGLAI@example.vn', otpCode: code } });
     expect(verified.statusCode).toBe(200);
     expect(appointmentResponseSchema.parse(verified.json()).data).toMatchObject({ id: held.id, status: 'PENDING', statusLabel: 'Chờ xác nhận' });
-    const confirmation = await scratch.db.selectFrom('email_outbox').select('subject').where('to_address', '=', email).where('kind', '=', 'appointment_confirmation').executeTakeFirstOrThrow();
+    const confirmation = await emailOutbox(scratch.db).select('subject').where('to_address', '=', email).where('kind', '=', 'appointment_confirmation').executeTakeFirstOrThrow();
     expect(confirmation.subject).toBe(`Đặt lịch thành công – ${held.code}`);
 
     // Fifteen minutes later the appointment stays: it is verified.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appointmentResponseSchema } from 'shared-contracts/schemas';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { addScooter, appointmentOf, authHeader, book, createCentre, createUser, occupancy, serviceId, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 describe.each(testDatabases())('package credits in bookings on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
@@ -100,7 +101,7 @@ describe.each(testDatabases())('package credits in bookings on $label', (target)
     const cancelled = await service.app.inject({ method: 'POST', url: `/api/appointments/${appointment.id}/cancel`, headers: await authHeader(service.app, customer), payload: {} });
     expect(cancelled.statusCode).toBe(200);
     expect(await used(creditId)).toBe(1);
-    const cancelEmail = await scratch.db.selectFrom('email_outbox').select('text_body').where('kind', '=', 'appointment_cancelled').where('to_address', '=', customer.email).executeTakeFirstOrThrow();
+    const cancelEmail = await emailOutbox(scratch.db).select('text_body').where('kind', '=', 'appointment_cancelled').where('to_address', '=', customer.email).executeTakeFirstOrThrow();
     expect(cancelEmail.text_body).toContain('Lượt dịch vụ trong gói đã được hoàn lại.');
     expect((await book(service.app, customer, { vehicleId, packageCreditId: creditId, serviceIds: [], centreId, start })).statusCode).toBe(201);
     expect(await used(creditId)).toBe(2);

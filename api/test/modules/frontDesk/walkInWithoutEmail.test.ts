@@ -1,6 +1,7 @@
 import { staffAppointmentSchema, vietnamInstant } from 'shared-contracts/schemas';
 import { createCentre, createUser, nextCarPlate, type TestUser } from '../../support/serviceTestKit';
 import { TODAY, testDatabases, useFloor } from '../../support/floorTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * A customer at the counter gives a name and a Vietnamese mobile; the email is optional. A registered customer
@@ -18,13 +19,13 @@ describe.each(testDatabases())('walk-ins without an email on $label', (target) =
   function walkIn(user: TestUser, body: Record<string, unknown>) {
     return floor.request(user, 'POST', '/api/staff/appointments/walk-in', body);
   }
-  const outboxTo = async (to: string) => (await floor.db.selectFrom('email_outbox').select('id').where('to_address', '=', to).execute()).length;
+  const outboxTo = async (to: string) => (await emailOutbox(floor.db).select('id').where('to_address', '=', to).execute()).length;
 
   it('books a guest with name and phone only, and sends no email', async () => {
     floor.service.clock.set(vietnamInstant(TODAY, '09:10'));
     const centreId = await createCentre(floor.db, { bays: 2, open: '07:00', close: '18:00' });
     const staff = await floor.addMember('staff', centreId);
-    const outboxBefore = (await floor.db.selectFrom('email_outbox').select('id').execute()).length;
+    const outboxBefore = (await emailOutbox(floor.db).select('id').execute()).length;
     const response = await walkIn(staff, {
       contact: { fullName: 'Trần Văn Không Email', phone: '0988 123 456' },
       vehicle: { type: 'car', brand: 'VinFast', model: 'VF 8', licensePlate: nextCarPlate() },
@@ -33,7 +34,7 @@ describe.each(testDatabases())('walk-ins without an email on $label', (target) =
     expect(response.statusCode).toBe(201);
     const created = staffAppointmentSchema.parse(response.json().data);
     expect(created).toMatchObject({ status: 'CONFIRMED', customer: { userId: null, fullName: 'Trần Văn Không Email', phone: '0988123456', email: '' } });
-    expect((await floor.db.selectFrom('email_outbox').select('id').execute()).length).toBe(outboxBefore);
+    expect((await emailOutbox(floor.db).select('id').execute()).length).toBe(outboxBefore);
     expect(await outboxTo('')).toBe(0);
 
     // Cancelling it later sends nothing either.

@@ -5,6 +5,7 @@ import { PRODUCTS } from '../../../seed/catalogue/products';
 import { OPENING_BALANCE_REASON, seedCentreInventory } from '../../../seed/centreInventory';
 import { DEMO_TRANSFER_NOTES } from '../../../seed/demoStockTransfers';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * The demo stock (issue 14): every centre holds every active parts product, with an opening ADJUST 'Tồn đầu
@@ -57,7 +58,7 @@ describe.each(testDatabases())('centre inventory seed on $label', (target) => {
     );
     expect((await replayStockLedger(scratch.db)).mismatches).toEqual([]);
     // No low-stock email for the demo's opening shelves.
-    expect(await scratch.db.selectFrom('email_outbox').select('id').where('kind', '=', 'low_stock').execute()).toEqual([]);
+    expect(await emailOutbox(scratch.db).select('id').where('kind', '=', 'low_stock').execute()).toEqual([]);
   });
 
   it("opens the online warehouse with the web shop's stock as the catalogue seeds it (the centres open on their own, no receives)", async () => {

@@ -12,6 +12,7 @@ import { sendDueReminders } from '../../../src/modules/maintenance/reminderWorke
 import { DEMO_ACCOUNTS, seed } from '../../../seed';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const DAY_MS = 86_400_000;
 
@@ -135,7 +136,7 @@ describe.each(testDatabases())('maintenance history and reminders on $label', (t
     // The notification centre tells the reminder on the owner's channel: email for an owner without a phone.
     await scratch.db.updateTable('users').set({ phone_number: null }).where('id', '=', demo.id).execute();
     const reminderCount = async () =>
-      (await scratch.db.selectFrom('email_outbox').select('id').where('to_address', '=', demo.email).where('kind', '=', 'maintenance_reminder').execute()).length;
+      (await emailOutbox(scratch.db).select('id').where('to_address', '=', demo.email).where('kind', '=', 'maintenance_reminder').execute()).length;
     expect(await sendDueReminders(scratch.db, service.clock, { publicUrl: 'https://evshop.vn' })).toBe(0);
     expect(await reminderCount()).toBe(0);
 
@@ -149,8 +150,7 @@ describe.each(testDatabases())('maintenance history and reminders on $label', (t
     expect(await sendDueReminders(scratch.db, service.clock, { publicUrl: 'https://evshop.vn' })).toBe(0);
     expect(await reminderCount()).toBe(2);
     const [klara] = await demoVehicles();
-    const email = await scratch.db
-      .selectFrom('email_outbox')
+    const email = await emailOutbox(scratch.db)
       .select(['subject', 'text_body'])
       .where('to_address', '=', demo.email)
       .where('kind', '=', 'maintenance_reminder')

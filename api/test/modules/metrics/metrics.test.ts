@@ -3,6 +3,7 @@ import { recordJobRun } from '../../../src/modules/metrics/processMetrics';
 import { parseMetricsPort, startMetricsServer } from '../../../src/modules/metrics/metricsServer';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 interface Sample {
   name: string;
@@ -91,20 +92,20 @@ describe.each(testDatabases())('metrics on $label', (target) => {
     expect(find(samples, 'process_resident_memory_bytes').length + find(samples, 'nodejs_heap_size_used_bytes').length).toBeGreaterThan(0);
   });
 
-  it('reports the outbox backlog: emails neither sent nor given up', async () => {
+  it('reports the outbox backlog: messages neither sent nor given up', async () => {
     const now = new Date().toISOString();
-    const email = { kind: 'test', subject: 'Thử', text_body: 'Nội dung', created_at: now, next_attempt_at: now };
+    const email = { kind: 'test', template: 'test', channel: 'email' as const, status: 'pending' as const, sent_at: null, title: 'Thử', body: 'Nội dung', html_body: '<p>Nội dung</p>', created_at: now, updated_at: now, next_attempt_at: now };
     const pendingBefore = Number(
-      (await scratch.db.selectFrom('email_outbox').select((eb) => eb.fn.countAll().as('n')).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirstOrThrow()).n,
+      (await emailOutbox(scratch.db).select((eb) => eb.fn.countAll().as('n')).where('sent_at', 'is', null).where('failed_at', 'is', null).executeTakeFirstOrThrow()).n,
     );
     await scratch.db
-      .insertInto('email_outbox')
+      .insertInto('notification_deliveries')
       .values([
         { ...email, to_address: 'a@example.vn' },
         { ...email, to_address: 'b@example.vn' },
         { ...email, to_address: 'c@example.vn' },
-        { ...email, to_address: 'sent@example.vn', sent_at: now },
-        { ...email, to_address: 'failed@example.vn', failed_at: now },
+        { ...email, to_address: 'sent@example.vn', status: 'sent', sent_at: now },
+        { ...email, to_address: 'failed@example.vn', status: 'failed' },
       ])
       .execute();
     expect(valueOf(await scrape(), 'evshop_outbox_backlog')).toBe(pendingBefore + 3);

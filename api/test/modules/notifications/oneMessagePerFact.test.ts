@@ -1,10 +1,12 @@
 import type { Order } from 'shared-contracts/schemas';
 import { createDeliveryWorker } from '../../../src/modules/notifications/channels/deliveryWorker';
 import type { Delivery, NotificationChannel } from '../../../src/modules/notifications/channels/notificationChannel';
+import { devOutboxMailer } from '../../../src/modules/notifications/mailer';
 import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
 import { addScooter, appointmentOf, authHeader, book, createCentre, createUser as createServiceUser, serviceId, startServiceApp, type ServiceApp, type TestUser as ServiceUser } from '../../support/serviceTestKit';
 import { createProduct, createUser as createShopUser, orderOf, pickupAt, postOrder, recordTransferFor, stockCentre, type TestUser as ShopUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * Issue 62: every fact reaches the customer once per channel. Each event a customer can receive is driven through
@@ -45,16 +47,17 @@ describe.each(testDatabases())('one message per fact and channel on $label', (ta
   async function settle(): Promise<void> {
     for (let round = 0; round < 3; round += 1) {
       await new Promise((resolve) => setTimeout(resolve, 60));
+      const email = emailChannel({ mailer: devOutboxMailer(), publicUrl: service.config.publicUrl, from: service.config.mailFrom });
       const channels = new Map<'email' | 'zalo', NotificationChannel>([
-        ['email', emailChannel({ db: scratch.db, clock: service.clock, publicUrl: service.config.publicUrl })],
+        ['email', email],
         ['zalo', zalo],
       ]);
-      await createDeliveryWorker({ db: scratch.db, channels, clock: service.clock }).deliverPending();
+      await createDeliveryWorker({ db: scratch.db, channels, email, clock: service.clock }).deliverPending();
     }
   }
 
   const emailsTo = async (address: string, code: string) =>
-    (await scratch.db.selectFrom('email_outbox').select(['subject', 'kind']).where('to_address', '=', address).orderBy('id').execute()).filter((email) => email.subject.includes(code));
+    (await emailOutbox(scratch.db).select(['subject', 'kind']).where('to_address', '=', address).orderBy('id').execute()).filter((email) => email.subject.includes(code));
   const bellOf = async (userId: number, code: string) =>
     (await scratch.db.selectFrom('notifications').select(['title', 'event_key']).where('user_id', '=', userId).orderBy('id').execute()).filter((row) => row.title.includes(code));
 
@@ -181,7 +184,7 @@ describe.each(testDatabases())('one message per fact and channel on $label', (ta
       const emails = await emailsTo(customer.email, order.code);
       expect(perFact(emails.map((email) => email.subject), ORDER_FACTS)).toEqual({ placed: 1, paid: 1, confirmed: 1, ready: 1, completed: 1, cancelled: 0, refunded: 0 });
       // The payment's email is the order email with the amount and its link (the centre's template of it).
-      const paid = await scratch.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('to_address', '=', customer.email).where('subject', 'like', '%Đã nhận thanh toán%').where('subject', 'like', `%${order.code}%`).executeTakeFirstOrThrow();
+      const paid = await emailOutbox(scratch.db).select(['subject', 'text_body']).where('to_address', '=', customer.email).where('subject', 'like', '%Đã nhận thanh toán%').where('subject', 'like', `%${order.code}%`).executeTakeFirstOrThrow();
       expect(paid.subject).toBe(`Đã nhận thanh toán đơn hàng ${order.code} – EV Service`);
       expect(paid.text_body).toContain(`/orders/${order.code}`);
 

@@ -1,10 +1,12 @@
 import { sendDueReminders } from '../../../src/modules/maintenance';
 import { createDeliveryWorker } from '../../../src/modules/notifications/channels/deliveryWorker';
 import type { Delivery, NotificationChannel } from '../../../src/modules/notifications/channels/notificationChannel';
+import { devOutboxMailer } from '../../../src/modules/notifications/mailer';
 import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
 import { manualClock } from '../../../src/security/clock';
 import { testDatabases, useParts } from '../../support/partsTestKit';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * Issue 62, the facts of a customer's car (oneMessagePerFact.test.ts has their orders and bookings): extra work
@@ -34,15 +36,16 @@ describe.each(testDatabases())('one message per fact of the car and channel on $
     const { db, service } = floor();
     for (let round = 0; round < 3; round += 1) {
       await new Promise((resolve) => setTimeout(resolve, 60));
+      const email = emailChannel({ mailer: devOutboxMailer(), publicUrl: service.config.publicUrl, from: service.config.mailFrom });
       const channels = new Map<'email' | 'zalo', NotificationChannel>([
-        ['email', emailChannel({ db, clock, publicUrl: service.config.publicUrl })],
+        ['email', email],
         ['zalo', zalo],
       ]);
-      await createDeliveryWorker({ db, channels, clock }).deliverPending();
+      await createDeliveryWorker({ db, channels, email, clock }).deliverPending();
     }
   }
 
-  const emailsTo = async (customer: TestUser) => floor().db.selectFrom('email_outbox').select(['kind', 'subject', 'text_body']).where('to_address', '=', customer.email).orderBy('id').execute();
+  const emailsTo = async (customer: TestUser) => emailOutbox(floor().db).select(['kind', 'subject', 'text_body']).where('to_address', '=', customer.email).orderBy('id').execute();
   const bellOf = async (customer: TestUser) => floor().db.selectFrom('notifications').select(['kind', 'event_key']).where('user_id', '=', customer.id).orderBy('id').execute();
   const zaloTo = (customer: TestUser) => zaloSent.filter((delivery) => delivery.recipient.userId === customer.id);
 

@@ -1,11 +1,16 @@
 import type { Mailer, OutgoingEmail } from '../../../src/modules/notifications/mailer';
-import { enqueueEmail } from '../../../src/modules/notifications/outbox';
-import { createOutboxWorker, OUTBOX_MAX_ATTEMPTS } from '../../../src/modules/notifications/outboxWorker';
+import { enqueueEmail } from '../../../src/modules/notifications/channels/directEmail';
+import { createDeliveryWorker, DELIVERY_MAX_ATTEMPTS } from '../../../src/modules/notifications/channels/deliveryWorker';
+import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../src/db/schema';
+import type { Clock } from '../../../src/security/clock';
 import { maintenanceReminderEmail } from '../../../src/modules/bookings/bookingEmails';
 import { passwordChangedEmail, verificationEmail } from '../../../src/modules/notifications/emailTemplates';
 import { manualClock } from '../../../src/security/clock';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { newCustomer, startAuthApp, testConfig } from '../../support/authTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 function recordingMailer(failTimes = 0): Mailer & { sent: OutgoingEmail[] } {
   const sent: OutgoingEmail[] = [];
@@ -25,11 +30,17 @@ function recordingMailer(failTimes = 0): Mailer & { sent: OutgoingEmail[] } {
   };
 }
 
-describe.each(testDatabases())('email outbox on $label', (target) => {
+/** The one outbox's worker with only an email channel, sending through `mailer`. */
+function outboxWorker(db: Kysely<Database>, mailer: Mailer, clock: Clock) {
+  const email = emailChannel({ mailer, publicUrl: 'http://localhost:3000', from: 'EV Service <no-reply@evshop.vn>' });
+  return createDeliveryWorker({ db, channels: new Map([['email', email]]), email, clock });
+}
+
+describe.each(testDatabases())('the outbox\'s direct emails on $label', (target) => {
   const scratch = useScratchDatabase(target);
 
   beforeEach(async () => {
-    await scratch.db.deleteFrom('email_outbox').execute();
+    await scratch.db.deleteFrom('notification_deliveries').execute();
   });
 
   it('delivers what registration queued, once, with the Vietnamese subject and both bodies', async () => {
@@ -37,13 +48,15 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
     const customer = newCustomer();
     await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: customer });
     const mailer = recordingMailer();
-    const worker = createOutboxWorker({ db: scratch.db, mailer, clock: t.clock });
-    expect(await worker.deliverPending()).toEqual({ sent: 1, failed: 0 });
+    const worker = outboxWorker(scratch.db, mailer, t.clock);
+    expect(await worker.deliverPending()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({ to: customer.email, subject: expect.stringMatching(/^Mã xác thực email EV Service: \d{6}$/) });
     expect(mailer.sent[0]!.html).toContain('<html lang="vi">');
-    expect(await worker.deliverPending()).toEqual({ sent: 0, failed: 0 });
-    const row = await scratch.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
+    // The same Message-ID on every try of this delivery: a retry after the server took it is the same message.
+    expect(mailer.sent[0]!.messageId).toMatch(/^<delivery-\d+@evshop\.vn>$/);
+    expect(await worker.deliverPending()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    const row = await emailOutbox(scratch.db).selectAll().executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();
     await t.close();
   });
@@ -52,24 +65,24 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
     const clock = manualClock();
     await enqueueEmail(scratch.db, clock, 'a@example.vn', passwordChangedEmail('Nguyễn A', clock.now()));
     const flaky = recordingMailer(1);
-    const worker = createOutboxWorker({ db: scratch.db, mailer: flaky, clock });
-    expect(await worker.deliverPending()).toEqual({ sent: 0, failed: 1 });
+    const worker = outboxWorker(scratch.db, flaky, clock);
+    expect(await worker.deliverPending()).toEqual({ sent: 0, retried: 1, failed: 0 });
     // Not due yet.
-    expect(await worker.deliverPending()).toEqual({ sent: 0, failed: 0 });
-    clock.advance(31_000);
-    expect(await worker.deliverPending()).toEqual({ sent: 1, failed: 0 });
-    const delivered = await scratch.db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
+    expect(await worker.deliverPending()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    clock.advance(16_000);
+    expect(await worker.deliverPending()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const delivered = await emailOutbox(scratch.db).selectAll().executeTakeFirstOrThrow();
     expect(delivered).toMatchObject({ attempts: 2 });
 
     await enqueueEmail(scratch.db, clock, 'b@example.vn', passwordChangedEmail('Nguyễn B', clock.now()));
     const broken = recordingMailer(Number.MAX_SAFE_INTEGER);
-    const doomed = createOutboxWorker({ db: scratch.db, mailer: broken, clock });
-    for (let i = 0; i < OUTBOX_MAX_ATTEMPTS + 2; i += 1) {
+    const doomed = outboxWorker(scratch.db, broken, clock);
+    for (let i = 0; i < DELIVERY_MAX_ATTEMPTS + 2; i += 1) {
       await doomed.deliverPending();
       clock.advance(2 * 60 * 60_000);
     }
-    const row = await scratch.db.selectFrom('email_outbox').selectAll().where('to_address', '=', 'b@example.vn').executeTakeFirstOrThrow();
-    expect(row.attempts).toBe(OUTBOX_MAX_ATTEMPTS);
+    const row = await emailOutbox(scratch.db).selectAll().where('to_address', '=', 'b@example.vn').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(DELIVERY_MAX_ATTEMPTS);
     expect(row.failed_at).not.toBeNull();
     expect(row.last_error).toMatch(/ECONNREFUSED/);
   });
@@ -80,7 +93,7 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
     const first = recordingMailer();
     const second = recordingMailer();
     const other = scratch.connect();
-    await Promise.all([createOutboxWorker({ db: scratch.db, mailer: first, clock }).deliverPending(), createOutboxWorker({ db: other, mailer: second, clock }).deliverPending()]);
+    await Promise.all([outboxWorker(scratch.db, first, clock).deliverPending(), outboxWorker(other, second, clock).deliverPending()]);
     await other.destroy();
     const recipients = [...first.sent, ...second.sent].map((email) => email.to).sort();
     expect(recipients).toEqual(['n0@example.vn', 'n1@example.vn', 'n2@example.vn', 'n3@example.vn', 'n4@example.vn']);
@@ -98,17 +111,17 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
         overdue: true,
         bookingLink: 'http://localhost:3000/booking',
       });
-    for (let index = 0; index < 25; index += 1) await enqueueEmail(scratch.db, clock, `chu.xe.${index}@example.vn`, reminder(`30A-${100 + index}.00`));
+    for (let index = 0; index < 60; index += 1) await enqueueEmail(scratch.db, clock, `chu.xe.${index}@example.vn`, reminder(`30A-${100 + index}.00`));
     await enqueueEmail(scratch.db, clock, 'khach.moi@example.vn', verificationEmail('Khách mới', '246810'));
     await enqueueEmail(scratch.db, clock, 'khach.quen@example.vn', passwordChangedEmail('Khách quen', clock.now()));
 
     const mailer = recordingMailer();
-    const worker = createOutboxWorker({ db: scratch.db, mailer, clock });
-    expect(await worker.deliverPending()).toEqual({ sent: 20, failed: 0 });
+    const worker = outboxWorker(scratch.db, mailer, clock);
+    expect(await worker.deliverPending()).toEqual({ sent: 50, retried: 0, failed: 0 });
     expect(mailer.sent.slice(0, 2).map((email) => email.to)).toEqual(['khach.moi@example.vn', 'khach.quen@example.vn']);
     expect(mailer.sent.slice(2).every((email) => email.subject.includes('bảo dưỡng'))).toBe(true);
-    expect(await worker.deliverPending()).toEqual({ sent: 7, failed: 0 });
-    expect(new Set(mailer.sent.map((email) => email.to)).size).toBe(27);
+    expect(await worker.deliverPending()).toEqual({ sent: 12, retried: 0, failed: 0 });
+    expect(new Set(mailer.sent.map((email) => email.to)).size).toBe(62);
   });
 
   it('writes nothing when the transaction that queued the email rolls back', async () => {
@@ -119,7 +132,7 @@ describe.each(testDatabases())('email outbox on $label', (target) => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    expect(await scratch.db.selectFrom('email_outbox').select('id').where('to_address', '=', 'rollback@example.vn').execute()).toHaveLength(0);
+    expect(await emailOutbox(scratch.db).select('id').where('to_address', '=', 'rollback@example.vn').execute()).toHaveLength(0);
   });
 
   describe('GET /api/dev/outbox', () => {

@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema, orderResponseSchema, orderSummaryListResponseSchema, quoteResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
-import * as emailOutbox from '../../../src/modules/notifications/outbox';
+import * as directEmail from '../../../src/modules/notifications/channels/directEmail';
 import * as webOrderChanges from '../../../src/modules/orders/webOrderChanges';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -23,6 +23,7 @@ import {
   stockOf,
   type TestUser,
 } from '../../support/shopTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 describe.each(testDatabases())('checkout and orders on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
@@ -132,7 +133,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const order = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: bought.id, quantity: 1 }] }));
       const cart = cartOf(await app.inject({ method: 'GET', url: '/api/cart', headers: user.headers }));
       expect(cart.items.map((line) => line.refId)).toEqual([kept.id]);
-      const email = await scratch.db.selectFrom('email_outbox').selectAll().where('to_address', '=', user.email).where('kind', '=', 'order_placed').executeTakeFirstOrThrow();
+      const email = await emailOutbox(scratch.db).selectAll().where('to_address', '=', user.email).where('kind', '=', 'order_placed').executeTakeFirstOrThrow();
       expect(email.subject).toBe(`Xác nhận đơn hàng ${order.code} – EV Service`);
       expect(email.text_body).toContain('Tổng thanh toán: 130.000 ₫');
     });
@@ -171,7 +172,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const body = { items: [{ kind: 'product' as const, refId: product.id, quantity: 1, price: 500_000 }] };
 
       // The connection dies inside the transaction (the notification centre writing the confirmation email): nothing of the order stays, the key is free.
-      const inside = jest.spyOn(emailOutbox, 'enqueueEmail').mockRejectedValueOnce(connectionLost());
+      const inside = jest.spyOn(directEmail, 'enqueueEmail').mockRejectedValueOnce(connectionLost());
       const rolledBack = await postOrder(app, user, body, key);
       inside.mockRestore();
       expect(rolledBack.statusCode).toBe(503);
@@ -363,7 +364,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       expect(cancelled.history[1]!.note).toBe('Đặt nhầm sản phẩm');
       expect(await stockOf(scratch.db, product.id)).toBe(5);
       expect(await promotionUsage(scratch.db, code)).toBe(0);
-      const email = await scratch.db.selectFrom('email_outbox').select('subject').where('to_address', '=', user.email).where('kind', '=', 'order_cancelled').executeTakeFirstOrThrow();
+      const email = await emailOutbox(scratch.db).select('subject').where('to_address', '=', user.email).where('kind', '=', 'order_cancelled').executeTakeFirstOrThrow();
       expect(email.subject).toBe(`Đơn hàng ${order.code} đã được hủy – EV Service`);
 
       const again = await cancel(user, order.code);

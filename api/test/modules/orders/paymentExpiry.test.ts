@@ -4,6 +4,7 @@ import { expireUnpaidOrders } from '../../../src/modules/orders/orderLifecycle';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, createProduct, createPromotion, createUser, orderOf, postOrder, promotionUsage, recordTransferFor, startShopApp, stockOf } from '../../support/shopTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const HOUR_MS = 3_600_000;
 
@@ -35,7 +36,7 @@ describe.each(testDatabases())('unpaid VietQR orders expire on $label', (target)
     // The customer is told the deadline: on the order (next to the QR) and in the confirmation email.
     const payBefore = new Date(placedAt.getTime() + 24 * HOUR_MS);
     expect(unpaid.vietQr?.payBefore).toBe(payBefore.toISOString());
-    const placedEmail = await scratch.db.selectFrom('email_outbox').select('text_body').where('to_address', '=', user.email).where('kind', '=', 'order_placed').executeTakeFirstOrThrow();
+    const placedEmail = await emailOutbox(scratch.db).select('text_body').where('to_address', '=', user.email).where('kind', '=', 'order_placed').executeTakeFirstOrThrow();
     expect(placedEmail.text_body).toContain(`trước ${formatVietnamDateTime(payBefore)}; quá hạn, đơn hàng sẽ tự động hủy`);
     const cod = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 1 }], paymentMethod: 'COD' }));
     expect(unpaid.status).toBe('PENDING_PAYMENT');
@@ -56,8 +57,7 @@ describe.each(testDatabases())('unpaid VietQR orders expire on $label', (target)
     expect((await statusOf(cod.code)).status).toBe('PLACED');
     expect(await stockOf(scratch.db, product.id)).toBe(3);
     expect(await promotionUsage(scratch.db, promoCode)).toBe(0);
-    const email = await scratch.db
-      .selectFrom('email_outbox')
+    const email = await emailOutbox(scratch.db)
       .select(['subject', 'text_body'])
       .where('to_address', '=', user.email)
       .where('kind', '=', 'order_cancelled')

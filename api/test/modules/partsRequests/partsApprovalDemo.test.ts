@@ -8,6 +8,7 @@ import { seed } from '../../../seed';
 import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from '../../../seed/partsApprovalDemo';
 import { startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * The parts story's demo data: after `npm start` the demo customer has a car kept at the demo staff's centre with
@@ -85,7 +86,7 @@ describe.each(testDatabases())('the parts approval demo on $label', (target) => 
     const stock = await scratch.db.selectFrom('centre_stock').select(['on_hand', 'reserved']).execute();
     for (const row of stock) expect(toNumber(row.reserved)).toBeLessThanOrEqual(toNumber(row.on_hand));
     expect((await replayStockLedger(scratch.db)).mismatches).toEqual([]);
-    expect(await scratch.db.selectFrom('email_outbox').select('id').where('kind', 'in', ['low_stock', 'parts_approval_request']).execute()).toEqual([]);
+    expect(await emailOutbox(scratch.db).select('id').where('kind', 'in', ['low_stock', 'parts_approval_request']).execute()).toEqual([]);
   });
 
   it('keeps everything on a restart; a decision the customer took today stays, and the next day brings a new request to decide', async () => {

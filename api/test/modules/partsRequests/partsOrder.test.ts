@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { requestResponse, testDatabases, useParts } from '../../support/partsTestKit';
 import { createUser } from '../../support/serviceTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const approvalsResponse = envelopeSchema(z.array(customerApprovalSchema));
 const approvalResponse = envelopeSchema(customerApprovalSchema);
@@ -186,7 +187,7 @@ describe.each(testDatabases())('parts on the service order on $label', (target) 
     const customer = await createUser(floor.db, 'customer', 'Khách Chỉ Dùng Email');
     await floor.db.updateTable('users').set({ phone_number: null }).where('id', '=', customer.id).execute();
     const { request, order } = await parts.requestIn('AWAITING_CUSTOMER', { customer });
-    const emails = await floor.db.selectFrom('email_outbox').select(['to_address', 'subject', 'text_body', 'html_body']).where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${order.code}%`).execute();
+    const emails = await emailOutbox(floor.db).select(['to_address', 'subject', 'text_body', 'html_body']).where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${order.code}%`).execute();
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ to_address: customer.email, subject: `Cần bạn duyệt phụ tùng cho xe ${order.licensePlate}` });
     expect(emails[0]!.text_body).toContain('http://localhost:3000/dashboard#can-ban-duyet');
@@ -195,10 +196,10 @@ describe.each(testDatabases())('parts on the service order on $label', (target) 
 
     // A customer reached on Zalo is asked there, not by email too.
     const { order: zaloOrder } = await parts.requestIn('AWAITING_CUSTOMER');
-    expect(await floor.db.selectFrom('email_outbox').select('id').where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${zaloOrder.code}%`).execute()).toEqual([]);
+    expect(await emailOutbox(floor.db).select('id').where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${zaloOrder.code}%`).execute()).toEqual([]);
 
     const { order: guestOrder } = await parts.requestIn('AWAITING_CUSTOMER', { customer: null });
-    const guestEmails = await floor.db.selectFrom('email_outbox').select('id').where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${guestOrder.code}%`).execute();
+    const guestEmails = await emailOutbox(floor.db).select('id').where('kind', '=', 'parts_approval_request').where('text_body', 'like', `%${guestOrder.code}%`).execute();
     expect(guestEmails).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import { insertOrder } from '../../support/paymentTestKit';
 import { createUser, orderOf, startShopApp, type TestUser } from '../../support/shopTestKit';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const HOUR_MS = 3_600_000;
 const SEPAY_KEY = DEMO_PAYMENT_KEYS.sepayWebhookKey;
@@ -59,7 +60,7 @@ describe.each(testDatabases())('payment webhooks on $label', (target) => {
   const paymentSteps = async (orderId: number) =>
     scratch.db.selectFrom('web_order_events').select(['note', 'amount', 'reference', 'actor_kind']).where('order_id', '=', orderId).where('action', '=', 'payment').execute();
   const paidEmails = async (code: string) =>
-    (await scratch.db.selectFrom('email_outbox').select('subject').where('to_address', '=', customer.email).execute()).filter((row) => row.subject === `Đã nhận thanh toán đơn hàng ${code} – EV Service`);
+    (await emailOutbox(scratch.db).select('subject').where('to_address', '=', customer.email).execute()).filter((row) => row.subject === `Đã nhận thanh toán đơn hàng ${code} – EV Service`);
 
   describe('SePay', () => {
     it('refuses a wrong or missing API key with 401, records nothing, and logs the refusal without any key', async () => {

@@ -4,6 +4,7 @@ import { buildVietQrPayload, crc16CcittFalse, qrSvgDataUrl } from '../../../src/
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { createProduct, createUser, deskAction, firstCentreId, orderOf, pickupAt, postOrder, recordTransferFor, startShopApp, type TestUser } from '../../support/shopTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * Known-good sample: the README of github.com/subiz/vietqr (Go, "Sinh mã VietQR cho giao dịch chuyển khoản"):
@@ -110,7 +111,7 @@ describe.each(testDatabases())('VietQR payment and package credits on $label', (
     expect(again.json()).toMatchObject({ code: 'TRANSFER_ALREADY_RECORDED', message: 'Mã giao dịch FT26112200001 đã được ghi nhận trước đó.' });
     expect((await confirm(staff, order.code, 'FT26112200002')).json()).toMatchObject({ data: { outcome: 'EXCEPTION' } });
     expect(await orderAs(user, order.code)).toMatchObject({ status: 'PLACED', paymentStatus: 'PAID' });
-    const email = await scratch.db.selectFrom('email_outbox').select('subject').where('to_address', '=', user.email).where('kind', '=', 'order_status').executeTakeFirstOrThrow();
+    const email = await emailOutbox(scratch.db).select('subject').where('to_address', '=', user.email).where('kind', '=', 'order_status').executeTakeFirstOrThrow();
     expect(email.subject).toBe(`Đã nhận thanh toán đơn hàng ${order.code} – EV Service`);
 
     const cod = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 1 }] }));

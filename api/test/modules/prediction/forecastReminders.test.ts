@@ -14,6 +14,7 @@ import { nextOccurrence } from '../../../src/jobs/scheduledJob';
 import { bearer, registerAndLogin, startAuthApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { closedOrdersKit, type ClosedOrdersKit } from '../../support/closedOrdersKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * The customers' forecast reminder emails (forecastReminders.ts) on a hand-made model version: BRAKE_PADS with a
@@ -93,7 +94,7 @@ async function customerWithScooter(db: Kysely<Database>, odometerKm: number, opt
 }
 
 async function remindersTo(db: Kysely<Database>, email: string) {
-  return db.selectFrom('email_outbox').selectAll().where('to_address', '=', email).where('kind', '=', 'forecast_reminder').orderBy('id').execute();
+  return emailOutbox(db).selectAll().where('to_address', '=', email).where('kind', '=', 'forecast_reminder').orderBy('id').execute();
 }
 
 async function crossings(db: Kysely<Database>, vehicleId: number) {

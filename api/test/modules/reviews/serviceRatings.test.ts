@@ -13,6 +13,7 @@ import { sendRatingRequests } from '../../../src/modules/reviews';
 import { outboxCount } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { NOW, ratingsWorld, type Person, type RatingsWorld } from './serviceRatingsTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const DAY = 86_400_000;
 const data = <T extends z.ZodTypeAny>(schema: T) => z.object({ data: schema });
@@ -216,7 +217,7 @@ describe.each(testDatabases())('service ratings on $label', (target) => {
     await Promise.all([sendRatingRequests(scratch.db, world.shop.clock, { publicUrl, batch: 5 }), sendRatingRequests(scratch.db, world.shop.clock, { publicUrl, batch: 5 })]);
     while ((await sendRatingRequests(scratch.db, world.shop.clock, { publicUrl, batch: 5 })) > 0);
     expect(await outboxCount(scratch.db, customer.email, 'service_rating_request')).toBe(1);
-    const email = await scratch.db.selectFrom('email_outbox').select(['subject', 'text_body']).where('to_address', '=', customer.email).executeTakeFirstOrThrow();
+    const email = await emailOutbox(scratch.db).select(['subject', 'text_body']).where('to_address', '=', customer.email).executeTakeFirstOrThrow();
     expect(email.text_body).toContain(`${publicUrl}/dashboard`);
     const code = await scratch.db.selectFrom('service_orders').select('code').where('id', '=', closed).executeTakeFirstOrThrow();
     expect(email.subject).toBe(`Bạn thấy lượt dịch vụ ${code.code} thế nào?`);

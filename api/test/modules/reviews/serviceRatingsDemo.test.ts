@@ -6,6 +6,7 @@ import { manualClock } from '../../../src/security/clock';
 import { sendRatingRequests } from '../../../src/modules/reviews';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const NOW = new Date(DEMO_HISTORY_NOW);
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
@@ -69,7 +70,7 @@ describe.each(testDatabases())('the demo service ratings on $label', (target) =>
     expect(await counts()).toEqual(before);
     // The history's visits count as asked: the job has nobody to email but the demo customer's recent visits.
     const sent = await sendRatingRequests(scratch.db, shop.clock, { publicUrl: 'https://evshop.test' });
-    const toCustomer = await scratch.db.selectFrom('email_outbox').select('id').where('kind', '=', 'service_rating_request').where('to_address', '=', emailOf('customer')).execute();
+    const toCustomer = await emailOutbox(scratch.db).select('id').where('kind', '=', 'service_rating_request').where('to_address', '=', emailOf('customer')).execute();
     expect(sent).toBe(toCustomer.length);
   });
 });

@@ -1,6 +1,7 @@
 import { adminUserPageSchema, staffRosterSchema } from 'shared-contracts/schemas';
 import type { TestUser } from '../../support/serviceTestKit';
 import { testDatabases, useFloor, type Floor, type FloorRole } from '../../support/floorTestKit';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const PASSWORD = 'MatKhau@2026';
 type Who = 'anonymous' | 'customer' | 'staff' | 'technician' | 'manager' | 'admin' | 'managerB';
@@ -14,7 +15,7 @@ function newEmail(): string {
 
 /** The invite code in the newest outbox email to `email`. */
 async function inviteCode(floor: Floor, email: string): Promise<{ code: string; subject: string; text: string; kind: string }> {
-  const row = await floor.db.selectFrom('email_outbox').select(['subject', 'text_body', 'kind']).where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await emailOutbox(floor.db).select(['subject', 'text_body', 'kind']).where('to_address', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
   const code = /Mã: (\d{6})/.exec(row.text_body)?.[1];
   if (!code) throw new Error(`no code in ${row.text_body}`);
   return { code, subject: row.subject, text: row.text_body, kind: row.kind };
@@ -189,7 +190,7 @@ describe.each(testDatabases())('users and staff management on $label', (target) 
       expect(response.statusCode).toBe(422);
       expect(response.json().code).toBe('CENTRE_NOT_FOUND');
       expect(await floor.db.selectFrom('users').select('id').where('email', '=', email).execute()).toEqual([]);
-      expect(await floor.db.selectFrom('email_outbox').select('id').where('to_address', '=', email).execute()).toEqual([]);
+      expect(await emailOutbox(floor.db).select('id').where('to_address', '=', email).execute()).toEqual([]);
     });
 
     it("disabling ends the user's sessions at once: the refresh token stops working and login answers 403 ACCOUNT_DISABLED; enable lets them back", async () => {

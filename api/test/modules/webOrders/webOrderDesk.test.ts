@@ -2,6 +2,7 @@ import type { FloorChangedEvent, Order, WebOrderDetail, WebOrderList } from 'sha
 import { createCentre, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
 import { centreAvailable, createProduct, createUser, deliveryTo, orderOf, pickupAt, postOrder, recordTransferFor, stockCentre, type TestUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * The web-order desk (shop-operations §4): the centre's staff and manager see the web orders of their centre
@@ -60,7 +61,7 @@ describe.each(testDatabases())('web-order desk on $label', (target) => {
     return (response.json() as { data: WebOrderDetail }).data;
   };
   const subjects = async (customer: TestUser, code: string) =>
-    (await scratch.db.selectFrom('email_outbox').select('subject').where('to_address', '=', customer.email).orderBy('id').execute())
+    (await emailOutbox(scratch.db).select('subject').where('to_address', '=', customer.email).orderBy('id').execute())
       .map((row) => row.subject)
       .filter((subject) => subject.includes(code));
 
@@ -159,7 +160,7 @@ describe.each(testDatabases())('web-order desk on $label', (target) => {
         `Đơn hàng ${order.code}: Đang giao hàng – EV Service`,
         `Đơn hàng ${order.code}: Hoàn thành – EV Service`,
       ]);
-      const shipEmail = await scratch.db.selectFrom('email_outbox').select('text_body').where('subject', '=', `Đơn hàng ${order.code}: Đang giao hàng – EV Service`).executeTakeFirstOrThrow();
+      const shipEmail = await emailOutbox(scratch.db).select('text_body').where('subject', '=', `Đơn hàng ${order.code}: Đang giao hàng – EV Service`).executeTakeFirstOrThrow();
       expect(shipEmail.text_body).toContain('https://donhang.ghn.vn/?order_code=GHN123456VN');
 
       const mine = orderOf(await service.app.inject({ method: 'GET', url: `/api/orders/${order.code}`, headers: people.customer.headers }));

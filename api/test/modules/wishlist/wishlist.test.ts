@@ -5,6 +5,7 @@ import { sendWishlistAlerts } from '../../../src/modules/wishlist';
 import { outboxCount, type AuthTestApp } from '../../support/authTestKit';
 import { createProduct, createUser, setOnlineStock, startShopApp, type TestUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { emailOutbox } from '../../support/emailOutbox';
 
 const itemAnswer = z.object({ data: z.object({ item: wishlistItemSchema }) });
 const listAnswer = z.object({ data: wishlistSchema });
@@ -169,7 +170,7 @@ describe.each(testDatabases())('the wishlist API on $label', (target) => {
     for (const user of watchers) expect(await outboxCount(scratch.db, user.email, 'wishlist_price_drop')).toBe(1);
     expect(await outboxCount(scratch.db, quiet.email, 'wishlist_price_drop')).toBe(0);
 
-    const email = await scratch.db.selectFrom('email_outbox').selectAll().where('to_address', '=', watchers[0]!.email).executeTakeFirstOrThrow();
+    const email = await emailOutbox(scratch.db).selectAll().where('to_address', '=', watchers[0]!.email).executeTakeFirstOrThrow();
     expect(email.subject).toContain('Má phanh đĩa trước thử nghiệm');
     expect(email.text_body).toContain('1.000.000 ₫ → 850.000 ₫');
     expect(email.text_body).toContain('https://evshop.test/products/');

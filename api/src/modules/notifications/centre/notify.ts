@@ -50,7 +50,7 @@ function clip(text: string, max: number): string {
 /**
  * Writes the notifications inside the caller's transaction (once per user and eventKey: a repeated event is a
  * no-op) and schedules the new ones' deliveries on the channel each user allows; a notification that carries its
- * email and goes by email is put in the email outbox in the same transaction. So the change and its message
+ * email and goes by email is queued as that email in the same transaction. So the change and its message
  * commit together. The users' open pages learn of them after the commit (announcePending, called by the centre
  * for the bus message the change publishes; or notify, which does both).
  */

@@ -1,16 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { NotificationChannel as ChannelName } from 'shared-contracts/schemas';
+import type { NotificationChannel as ChannelName, NotificationKind, NotificationTopic } from 'shared-contracts/schemas';
 import { chunksOf, paddedInList } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
 import type { NotificationDeliveryRow } from '../../../db/notificationChannelSchema';
 import { systemClock, type Clock } from '../../../security/clock';
 import type { Delivery, DeliveryRecipient, NotificationChannel, SendOutcome } from './notificationChannel';
+import type { EmailChannel } from './providers/emailChannel';
 import { nextChannel, readChoices, readReach, readReachOf } from './preferences';
 import { onDeliveriesWaiting } from './deliveriesWaiting';
-import { insertDelivery } from './scheduleDeliveries';
-
-/** Sends of one channel given up after this many tries (then the next allowed channel is tried). */
+import { insertDelivery, type NotificationToDeliver } from './scheduleDeliveries';
 
 /** The row's further template parameters (text values only; anything else is dropped). */
 function templateDataOf(row: { template_data: string | null }): Record<string, string> {
@@ -23,6 +22,7 @@ function templateDataOf(row: { template_data: string | null }): Record<string, s
     return {};
   }
 }
+/** Sends of one channel given up after this many tries (then the next allowed channel is tried). */
 export const DELIVERY_MAX_ATTEMPTS = 6;
 /** A provider that has not answered in this time is treated as not having answered (retried later). */
 export const DELIVERY_SEND_TIMEOUT_MS = 10_000;
@@ -44,7 +44,7 @@ export interface DeliveryReport {
 }
 
 export interface DeliveryWorker {
-  /** Sends the due deliveries, each claimed atomically so several API instances never send one twice. */
+  /** Sends the due deliveries, most waited-for first, each claimed atomically so several API instances never send one twice. */
   deliverPending(): Promise<DeliveryReport>;
   start(): void;
   stop(): Promise<void>;
@@ -52,12 +52,26 @@ export interface DeliveryWorker {
 
 export interface DeliveryWorkerOptions {
   db: Kysely<Database>;
+  /** The channels configured; without 'email' (production without SMTP_URL) the emails wait in the outbox. */
   channels: ReadonlyMap<ChannelName, NotificationChannel>;
+  /** The email channel, which also sends the emails composed when queued (codes, invitations, the facts' own emails). */
+  email?: EmailChannel | null;
   clock?: Clock;
   intervalMs?: number;
   sendTimeoutMs?: number;
   maxAttempts?: number;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * The notification a delivery of a user is, to queue on the next channel: the row itself, or for an email composed of
+ * it (whose title and body are the email's) the notification as recorded (null when it is gone).
+ */
+async function notificationOf(db: Kysely<Database>, row: NotificationDeliveryRow, of: { id: number; userId: number; topic: NotificationTopic }): Promise<NotificationToDeliver | null> {
+  const templateData = templateDataOf(row);
+  if (row.template === null) return { ...of, kind: row.kind as NotificationKind, title: row.title, body: row.body, link: row.link, templateData };
+  const notification = await db.selectFrom('notifications').select(['kind', 'topic', 'title', 'body', 'link']).where('id', '=', of.id).executeTakeFirst();
+  return notification ? { id: of.id, userId: of.userId, ...notification, templateData } : null;
 }
 
 /** The recipients of a round's deliveries, one read of their accounts and one of their devices: null for an account gone. */
@@ -79,7 +93,7 @@ async function loadRecipients(db: Kysely<Database>, userIds: readonly number[]):
   return recipients;
 }
 
-export function createDeliveryWorker({ db, channels, clock = systemClock, intervalMs = 2_000, sendTimeoutMs = DELIVERY_SEND_TIMEOUT_MS, maxAttempts = DELIVERY_MAX_ATTEMPTS, log }: DeliveryWorkerOptions): DeliveryWorker {
+export function createDeliveryWorker({ db, channels, email = null, clock = systemClock, intervalMs = 2_000, sendTimeoutMs = DELIVERY_SEND_TIMEOUT_MS, maxAttempts = DELIVERY_MAX_ATTEMPTS, log }: DeliveryWorkerOptions): DeliveryWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<DeliveryReport> | null = null;
   /** Nudged while a round ran: go again when it ends (its due rows were read before the nudge's commit). */
@@ -107,14 +121,27 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
   }
 
   async function send(row: NotificationDeliveryRow, attempt: number, recipient: DeliveryRecipient | null): Promise<SendOutcome> {
+    const signal = AbortSignal.timeout(sendTimeoutMs);
+    if (row.template !== null && row.channel === 'email') return sendComposed(row, signal);
     const channel = channels.get(row.channel);
     if (!channel) return { status: 'failed', error: 'Kênh này chưa được cấu hình trên máy chủ.', raw: null };
     if (!recipient) return { status: 'failed', error: 'Tài khoản không còn hoạt động.', raw: null };
     if (!channel.canReach({ ...recipient, pushSubscriptionCount: recipient.pushSubscriptions.length })) return { status: 'failed', error: 'Không liên lạc được qua kênh này.', raw: null };
-    const delivery: Delivery = { id: row.id, notificationId: row.notification_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateDataOf(row), attempt, recipient };
-    const signal = AbortSignal.timeout(sendTimeoutMs);
+    if (row.notification_id === null || row.topic === null) return { status: 'failed', error: 'Thư không có người nhận.', raw: null };
+    const delivery: Delivery = { id: row.id, notificationId: row.notification_id, kind: row.kind as NotificationKind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateDataOf(row), attempt, recipient };
     try {
       return await channel.send(delivery, signal);
+    } catch (error) {
+      return { status: 'retry', error: (error instanceof Error ? error.message : String(error)).slice(0, 1000), raw: null };
+    }
+  }
+
+  /** An email composed when queued, to the address it was queued for. */
+  async function sendComposed(row: NotificationDeliveryRow, signal: AbortSignal): Promise<SendOutcome> {
+    if (!email) return { status: 'retry', error: 'Chưa cấu hình máy chủ gửi thư.', raw: null };
+    if (!row.to_address) return { status: 'failed', error: 'Thư không có địa chỉ người nhận.', raw: null };
+    try {
+      return await email.sendComposed({ deliveryId: row.id, to: row.to_address, subject: row.title, text: row.body, html: row.html_body }, signal);
     } catch (error) {
       return { status: 'retry', error: (error instanceof Error ? error.message : String(error)).slice(0, 1000), raw: null };
     }
@@ -128,12 +155,16 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
         .set({ status: 'failed', last_error: outcome.error.slice(0, 1000), raw_answer: outcome.raw, updated_at: now.toISOString() })
         .where('id', '=', row.id)
         .execute();
-      const tried = await trx.selectFrom('notification_deliveries').select('channel').where('notification_id', '=', row.notification_id).where('user_id', '=', row.user_id).execute();
-      const choices = await readChoices(trx, row.user_id, row.topic);
-      const reach = await readReach(trx, row.user_id);
+      // A direct email has no other channel.
+      if (row.notification_id === null || row.user_id === null || row.topic === null) return null;
+      const notification = await notificationOf(trx, row, { id: row.notification_id, userId: row.user_id, topic: row.topic });
+      if (!notification) return null;
+      const tried = await trx.selectFrom('notification_deliveries').select('channel').where('notification_id', '=', notification.id).where('user_id', '=', notification.userId).execute();
+      const choices = await readChoices(trx, notification.userId, notification.topic);
+      const reach = await readReach(trx, notification.userId);
       if (!reach) return null;
-      const next = nextChannel(choices[row.topic], reach, row.channel, new Set(tried.map((delivery) => delivery.channel)), (channel) => channels.has(channel));
-      if (next) await insertDelivery(trx, { id: row.notification_id, userId: row.user_id, kind: row.kind, topic: row.topic, title: row.title, body: row.body, link: row.link, templateData: templateDataOf(row) }, next, now);
+      const next = nextChannel(choices[notification.topic], reach, row.channel, new Set(tried.map((delivery) => delivery.channel)), (channel) => channel === 'email' || channels.has(channel));
+      if (next) await insertDelivery(trx, notification, next, reach.email, now);
       return next;
     });
   }
@@ -168,25 +199,21 @@ export function createDeliveryWorker({ db, channels, clock = systemClock, interv
 
   async function deliverPending(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-    const due = await db
-      .selectFrom('notification_deliveries')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', clock.now().toISOString())
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(BATCH_SIZE)
-      .execute();
+    let dueQuery = db.selectFrom('notification_deliveries').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', clock.now().toISOString());
+    // No email channel (production without SMTP_URL): the emails wait for it rather than fail.
+    if (!email) dueQuery = dueQuery.where('channel', '<>', 'email');
+    const due = await dueQuery.orderBy('priority').orderBy('next_attempt_at').orderBy('id').limit(BATCH_SIZE).execute();
     if (due.length === 0) return report;
     const claimed = await claim(due, clock.now());
     // Each claimed row with the attempt count the claim wrote (this attempt's number).
     const mine = due.filter((row) => claimed.has(row.id)).map((row) => ({ ...row, attempts: claimed.get(row.id)! - 1 }));
-    const recipients = mine.length === 0 ? new Map<number, DeliveryRecipient | null>() : await loadRecipients(db, [...new Set(mine.map((row) => row.user_id))]);
+    const userIds = [...new Set(mine.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))];
+    const recipients = userIds.length === 0 ? new Map<number, DeliveryRecipient | null>() : await loadRecipients(db, userIds);
     let index = 0;
     const lanes = Array.from({ length: Math.min(CONCURRENCY, mine.length) }, async () => {
       while (index < mine.length) {
         const row = mine[index++]!;
-        await deliverOne(row, recipients.get(row.user_id) ?? null, report);
+        await deliverOne(row, row.user_id === null ? null : (recipients.get(row.user_id) ?? null), report);
       }
     });
     await Promise.all(lanes);

@@ -4,7 +4,7 @@ import { chunksOf } from '../../../db/chunks';
 import type { NotificationDeliveriesTable } from '../../../db/notificationChannelSchema';
 import type { Database } from '../../../db/schema';
 import type { EmailContent } from '../emailTemplates';
-import { enqueueEmail } from '../outbox';
+import { deliveryPriority } from './deliveryPriority';
 import { nextChannel, readChoicesOf, readReachOf } from './preferences';
 
 /** A notification as the channels send it. */
@@ -27,8 +27,7 @@ export interface NotificationToDeliver {
  * its topic and can be reached on (marketing: only channels the user opted into); the delivery worker sends it and
  * falls back to the next allowed channel when one fails for good. Call it in the transaction that wrote the
  * notification: no delivery without its notification, and a second call for the same notification adds nothing.
- * A notification that carries its own email and goes by email is put in the email outbox at once (its worker
- * sends it, with its own retries): the delivery is written as sent, and the email commits with the change.
+ * A notification that carries its own email and goes by email is queued as that email (subject, text, HTML).
  */
 export async function scheduleDeliveries(db: Kysely<Database>, notification: NotificationToDeliver, now: Date): Promise<void> {
   await scheduleDeliveriesOf(db, [notification], now);
@@ -49,12 +48,7 @@ export async function scheduleDeliveriesOf(db: Kysely<Database>, notifications: 
     if (!userReach) continue;
     const channel = nextChannel(choices.get(notification.userId)![notification.topic], userReach, null, new Set());
     if (channel === null) continue;
-    const row = deliveryRow(notification, channel, now);
-    if (channel === 'email' && notification.email) {
-      const emailId = await enqueueEmail(db, { now: () => now }, userReach.email, notification.email);
-      Object.assign(row, { status: 'sent', attempts: 1, sent_at: now.toISOString(), provider_ref: `email_outbox:${emailId}` });
-    }
-    rows.push(row);
+    rows.push(deliveryRow(notification, channel, userReach.email, now));
   }
   for (const chunk of chunksOf(rows, DELIVERY_ROWS_PER_STATEMENT)) await insertDeliveryRows(db, chunk);
 }
@@ -69,28 +63,36 @@ async function insertDeliveryRows(db: Kysely<Database>, rows: readonly DeliveryI
 }
 
 type DeliveryInsert = Insertable<NotificationDeliveriesTable>;
-/** Rows one insert writes (12 columns each: well under either database's bound values). */
+/** Rows one insert writes (22 columns each: well under either database's bound values). */
 const DELIVERY_ROWS_PER_STATEMENT = 200;
 
 /**
- * Every column is written (status, attempts, sent_at and provider_ref too): the rows of one insert must name the
- * same columns, or a batch mixing an email sent at once with a pending delivery asks SQLite for `default` in VALUES.
+ * Every column is written: the rows of one insert must name the same columns, or a batch mixing an email with a
+ * push asks SQLite for `default` in VALUES. An email carries its address (the user's, verified when queued) and, for a
+ * fact with an email of its own, that email as composed.
  */
-function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, now: Date): DeliveryInsert {
+function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, address: string, now: Date): DeliveryInsert {
   const at = now.toISOString();
+  const email = channel === 'email' ? (notification.email ?? null) : null;
   return {
     notification_id: notification.id,
     user_id: notification.userId,
+    to_address: channel === 'email' ? address : null,
     kind: notification.kind,
+    template: email?.kind ?? null,
     topic: notification.topic,
-    title: notification.title.slice(0, 200),
-    body: notification.body,
+    priority: deliveryPriority(email?.kind ?? notification.kind),
+    title: (email?.subject ?? notification.title).slice(0, 300),
+    body: email?.text ?? notification.body,
+    html_body: email?.html ?? null,
     link: notification.link,
     template_data: notification.templateData ? JSON.stringify(notification.templateData) : null,
     channel,
     status: 'pending',
     attempts: 0,
     provider_ref: null,
+    last_error: null,
+    raw_answer: null,
     sent_at: null,
     next_attempt_at: at,
     created_at: at,
@@ -98,7 +100,7 @@ function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, 
   };
 }
 
-/** One delivery row (nothing when this notification already has one on the channel). */
-export async function insertDelivery(db: Kysely<Database>, notification: NotificationToDeliver, channel: ChannelName, now: Date): Promise<void> {
-  await insertDeliveryRows(db, [deliveryRow(notification, channel, now)]);
+/** One delivery row (nothing when this notification already has one on the channel); `address`: the user's email. */
+export async function insertDelivery(db: Kysely<Database>, notification: NotificationToDeliver, channel: ChannelName, address: string, now: Date): Promise<void> {
+  await insertDeliveryRows(db, [deliveryRow(notification, channel, address, now)]);
 }

@@ -8,6 +8,8 @@ import type { Config } from '../../../../src/config';
 import type { Database } from '../../../../src/db/schema';
 import { createDeliveryWorker, type DeliveryWorker } from '../../../../src/modules/notifications/channels/deliveryWorker';
 import { createChannels } from '../../../../src/modules/notifications/channels/notificationChannelsModule';
+import { emailChannel } from '../../../../src/modules/notifications/channels/providers/emailChannel';
+import type { Mailer, OutgoingEmail } from '../../../../src/modules/notifications/mailer';
 import { scheduleDeliveries } from '../../../../src/modules/notifications/channels/scheduleDeliveries';
 import type { ManualClock } from '../../../../src/security/clock';
 import { testConfig } from '../../../support/authTestKit';
@@ -62,8 +64,23 @@ export async function deliveriesOf(db: Kysely<Database>, notificationId: number)
   return db.selectFrom('notification_deliveries').selectAll().where('notification_id', '=', notificationId).orderBy('id').execute();
 }
 
-export function worker(db: Kysely<Database>, clock: ManualClock, config: Config, options: { sendTimeoutMs?: number; intervalMs?: number } = {}): DeliveryWorker {
-  return createDeliveryWorker({ db, clock, channels: createChannels({ db, clock, config, fetch }, null), sendTimeoutMs: options.sendTimeoutMs ?? 2_000, intervalMs: options.intervalMs });
+/** A mail server that keeps what it was given (`sent`, newest last). */
+export function recordingMailer(): Mailer & { sent: OutgoingEmail[] } {
+  const sent: OutgoingEmail[] = [];
+  return {
+    description: 'test',
+    delivers: true,
+    sent,
+    async send(email) {
+      sent.push(email);
+    },
+    async close() {},
+  };
+}
+
+export function worker(db: Kysely<Database>, clock: ManualClock, config: Config, options: { sendTimeoutMs?: number; intervalMs?: number; mailer?: Mailer } = {}): DeliveryWorker {
+  const email = emailChannel({ mailer: options.mailer ?? recordingMailer(), publicUrl: config.publicUrl, from: config.mailFrom });
+  return createDeliveryWorker({ db, clock, channels: createChannels({ db, clock, config, fetch }, null, email), email, sendTimeoutMs: options.sendTimeoutMs ?? 2_000, intervalMs: options.intervalMs });
 }
 
 /** A browser's push subscription: its own P-256 key pair and auth secret, as PushManager.subscribe() makes them. */

@@ -37,7 +37,7 @@ describe.each(testDatabases())('the development stand-ins of Zalo, eSMS and Web 
     expect(pushKey.json().data.publicKey).toBe(config.notificationChannels.pushPublicKey);
 
     // The module's own outboxes are per process; the worker here records into fresh ones read back through the stand-in routes.
-    const channels = createChannels({ db: scratch.db, clock, config, fetch: fetchThrough(app) }, null);
+    const channels = createChannels({ db: scratch.db, clock, config, fetch: fetchThrough(app) }, null, null);
     const worker = createDeliveryWorker({ db: scratch.db, clock, channels });
     await app.inject({
       method: 'PUT',
@@ -77,7 +77,7 @@ describe.each(testDatabases())('the development stand-ins of Zalo, eSMS and Web 
     const subscription = browserSubscription('https://fcm.googleapis.com/fcm/send/dev-device-2');
     await app.inject({ method: 'POST', url: '/api/notifications/push-subscriptions', headers: user.headers, payload: { endpoint: subscription.endpoint, keys: subscription.keys } });
     const outboxes = { zalo: { sends: [], record: () => undefined }, sms: { sends: [], record: () => undefined }, push: { sends: [] as Array<{ to: string; content: string }>, record(send: { to: string; content: string }) { this.sends.push(send); } } };
-    const worker = createDeliveryWorker({ db: scratch.db, clock, channels: createChannels({ db: scratch.db, clock, config, fetch: fetchThrough(app) }, outboxes as never) });
+    const worker = createDeliveryWorker({ db: scratch.db, clock, channels: createChannels({ db: scratch.db, clock, config, fetch: fetchThrough(app) }, outboxes as never, null) });
     const id = await schedule(scratch.db, user, 'vehicle_ready', clock.now());
     await worker.deliverPending();
     expect((await deliveriesOf(scratch.db, id)).map((row) => [row.channel, row.status])).toEqual([['push', 'sent']]);

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../../db/schema';
-import type { Clock } from '../../../../security/clock';
 import { emailLayout, emailParagraph, escapeHtml, type EmailContent } from '../../emailTemplates';
-import { enqueueEmail } from '../../outbox';
-import { absoluteLink, type Delivery, type NotificationChannel } from '../notificationChannel';
+import type { Mailer, OutgoingEmail } from '../../mailer';
+import { absoluteLink, type Delivery, type NotificationChannel, type SendOutcome } from '../notificationChannel';
 
-/** The notification as an email in Vietnamese, its link on the public site. */
+/** The notification as an email in Vietnamese, its link on the public site (for a fact without an email of its own). */
 export function notificationEmail(delivery: Delivery, publicUrl: string): EmailContent {
   const link = absoluteLink(publicUrl, delivery.link);
   const greeting = `Chào ${delivery.recipient.fullName},`;
@@ -23,14 +20,47 @@ export function notificationEmail(delivery: Delivery, publicUrl: string): EmailC
   };
 }
 
-/** Email through the existing outbox (its worker sends over SMTP with its own retries): the delivery is done once queued. */
-export function emailChannel(options: { db: Kysely<Database>; clock: Clock; publicUrl: string }): NotificationChannel {
+/** An email composed when it was queued (its subject, text and HTML as sent), with the delivery it is. */
+export interface ComposedEmail extends Omit<OutgoingEmail, 'messageId'> {
+  deliveryId: number;
+}
+
+/** The email channel: a notification composed at send time, or an email composed when queued (sendComposed). */
+export interface EmailChannel extends NotificationChannel {
+  sendComposed(email: ComposedEmail, signal: AbortSignal): Promise<SendOutcome>;
+}
+
+/**
+ * The Message-ID of a delivery's email, the same on every try: a send retried after the server took it (the process
+ * died before it wrote `sent`) reaches the mailbox as the same message, which mail services show once.
+ */
+export function deliveryMessageId(deliveryId: number, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'evshop.vn';
+  return `<delivery-${deliveryId}@${domain}>`;
+}
+
+async function sendThrough(mailer: Mailer, from: string, deliveryId: number, email: OutgoingEmail): Promise<SendOutcome> {
+  const messageId = deliveryMessageId(deliveryId, from);
+  try {
+    await mailer.send({ ...email, messageId });
+    return { status: 'sent', providerRef: messageId, raw: null };
+  } catch (error) {
+    return { status: 'retry', error: (error instanceof Error ? error.message : String(error)).slice(0, 1000), raw: null };
+  }
+}
+
+/** Email over the mailer (SMTP, or the development mailbox): a failed send is retried by the delivery worker. */
+export function emailChannel(options: { mailer: Mailer; publicUrl: string; from: string }): EmailChannel {
+  const { mailer, publicUrl, from } = options;
   return {
     name: 'email',
     canReach: (recipient) => recipient.emailVerified && recipient.email.length > 0,
     async send(delivery) {
-      const id = await enqueueEmail(options.db, options.clock, delivery.recipient.email, notificationEmail(delivery, options.publicUrl));
-      return { status: 'sent', providerRef: `email_outbox:${id}`, raw: null };
+      const email = notificationEmail(delivery, publicUrl);
+      return sendThrough(mailer, from, delivery.id, { to: delivery.recipient.email, subject: email.subject, text: email.text, html: email.html });
+    },
+    async sendComposed(email) {
+      return sendThrough(mailer, from, email.deliveryId, { to: email.to, subject: email.subject, text: email.text, html: email.html });
     },
   };
 }
