@@ -27,7 +27,6 @@ const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{t
 // TODO(issue 62): fetch effects still written by hand; each moves onto its remote's useAsync, then leaves this list.
 // What keeps them here: a timer or a second request beside the load, which the loader does not model yet.
 const handFetchEffectsLeft = [
-  'mfe-backoffice/src/predictionModels/PredictionModels.tsx', // polls a training run until it ends
   'mfe-backoffice/src/technician/ChecklistPhotos.tsx', // aborts the uploads under way on unmount (no load)
 ];
 
