@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
 
 // One front-end data layer (issue 62): a fetch effect of a remote loads through the shared loader
-// (shared-contracts/react), the one place that makes an AbortController.
+// (shared-contracts/react: useAsync, its debounce, poll and pages), the one place that makes an AbortController
+// for a load; uploads abort through useUploads beside it.
 const noHandFetchEffects = [
   { selector: "NewExpression[callee.name='AbortController']", message: "Load through the remote's useAsync (the shared loader of shared-contracts/react): no hand-written fetch effect with its own AbortController." },
 ];
@@ -24,12 +25,6 @@ const noZodImport = [{ selector: 'ImportExpression[source.value=/^(zod|shared-co
 const calendarModules = ['shared-contracts/src/calendar/**', 'api/src/db/vietnamDay.ts', 'api/src/db/sqlDialect.ts'];
 // The remotes' code and the shared browser subpaths, but the loader itself.
 const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
-// TODO(issue 62): fetch effects still written by hand; each moves onto its remote's useAsync, then leaves this list.
-// What keeps them here: a timer or a second request beside the load, which the loader does not model yet.
-const handFetchEffectsLeft = [
-  'mfe-backoffice/src/technician/ChecklistPhotos.tsx', // aborts the uploads under way on unmount (no load)
-];
-
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**', 'backups/**'] },
   js.configs.recommended,
@@ -82,7 +77,7 @@ export default tseslint.config(
   },
   {
     files: remoteCode,
-    ignores: ['shared-contracts/src/react/useAsync.ts', ...handFetchEffectsLeft],
+    ignores: ['shared-contracts/src/react/useAsync.ts', 'shared-contracts/src/react/useUploads.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noZodImport, ...noHandWrittenTimeZone, ...noHandFetchEffects] },
   },
 );
