@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 // shared-contracts/src/react, src/wishlist and src/reviews ship in the remotes' bundles: the same hook and import rules as their own code.
 const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
 
-// One front-end data layer (issue 62): a fetch effect of a remote loads through the shared loader
+// One front-end data layer (issue 62): a fetch effect of a remote or the shell loads through the shared loader
 // (shared-contracts/react: useAsync, its debounce, poll and pages), the one place that makes an AbortController
 // for a load; uploads abort through useUploads beside it.
 const noHandFetchEffects = [
@@ -23,8 +23,8 @@ const noHandWrittenTimeZone = [
 const noZodImport = [{ selector: 'ImportExpression[source.value=/^(zod|shared-contracts\\u002Fschemas)$/]', message: 'zod never ships in the browser bundles: no dynamic import of it or of the schemas.' }];
 // The calendar modules: the shared one, and the API's own (its Vietnamese days and their SQL).
 const calendarModules = ['shared-contracts/src/calendar/**', 'api/src/db/vietnamDay.ts', 'api/src/db/sqlDialect.ts'];
-// The remotes' code and the shared browser subpaths, but the loader itself.
-const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
+// The remotes' and the shell's code and the shared browser subpaths, but the loader itself.
+const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**', 'backups/**'] },
   js.configs.recommended,
