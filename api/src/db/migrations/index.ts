@@ -52,6 +52,7 @@ import * as m0050 from './0050_revocation_read_index';
 import * as m0051 from './0051_sale_ledger';
 import * as m0052 from './0052_cash_closes';
 import * as m0053 from './0053_cash_close_ledger_ids';
+import * as m0054 from './0054_service_invoice_refunds';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '0051_sale_ledger': m0051,
   '0052_cash_closes': m0052,
   '0053_cash_close_ledger_ids': m0053,
+  '0054_service_invoice_refunds': m0054,
 };

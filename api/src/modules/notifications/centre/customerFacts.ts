@@ -273,3 +273,35 @@ export function wishlistAlertNotification(userId: number, subject: WishlistAlert
 export async function tellWishlistAlert(trx: Kysely<Database>, now: Date, userId: number, subject: WishlistAlertSubject, email?: EmailContent): Promise<void> {
   await notifyWithin(trx, wishlistAlertNotification(userId, subject, email), now);
 }
+
+/** What a refund of a service invoice names: the invoice, the refund (each is its own fact) and the amount. */
+export interface InvoiceRefundSubject {
+  invoiceId: number;
+  /** The invoice's code (HD…). */
+  code: string;
+  /** The ledger's payment_refunds row: a second refund of the same invoice is a second notification. */
+  refundId: number;
+  amount: number;
+  /** Whether the invoice has now been given back in full. */
+  full: boolean;
+}
+
+/** A refund of the customer's service invoice (the ledger's sale.refunded) as their notification. */
+export function invoiceRefundedNotification(userId: number, subject: InvoiceRefundSubject): NotifyInput {
+  const amount = formatVndPlain(subject.amount);
+  return {
+    userId,
+    kind: 'invoice_refunded',
+    title: `Đã hoàn ${amount} cho hoá đơn ${subject.code}`,
+    body: subject.full
+      ? `Trung tâm đã hoàn toàn bộ tiền của hoá đơn ${subject.code}. Tiền sẽ về theo hình thức đã thoả thuận với trung tâm.`
+      : `Trung tâm đã hoàn ${amount} của hoá đơn ${subject.code}. Tiền sẽ về theo hình thức đã thoả thuận với trung tâm.`,
+    link: '/maintenance-history',
+    eventKey: `service-invoice:${subject.invoiceId}:refund:${subject.refundId}`,
+  };
+}
+
+/** Tells the invoice's customer of a refund inside the transaction that records it (once per refund). */
+export async function tellInvoiceRefunded(trx: Kysely<Database>, now: Date, userId: number, subject: InvoiceRefundSubject): Promise<void> {
+  await notifyWithin(trx, invoiceRefundedNotification(userId, subject), now);
+}

@@ -4,6 +4,7 @@ export { announcePending, notify, notifyWithin, type NotifyDeps, type NotifyInpu
 export {
   approvalNeededNotification,
   bookingFactNotification,
+  invoiceRefundedNotification,
   forecastCrossingNotification,
   maintenanceDueNotification,
   orderFactNotification,
@@ -12,6 +13,7 @@ export {
   ratingRequestNotification,
   tellApprovalNeeded,
   tellBookingFact,
+  tellInvoiceRefunded,
   tellForecastCrossing,
   tellMaintenanceDue,
   tellOrderFacts,
@@ -22,6 +24,7 @@ export {
   type ApprovalSubject,
   type BookingFact,
   type BookingFactSubject,
+  type InvoiceRefundSubject,
   type ForecastCrossingSubject,
   type MaintenanceDueSubject,
   type RatingSubject,
