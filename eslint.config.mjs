@@ -8,8 +8,9 @@ import tseslint from 'typescript-eslint';
 // shared-contracts/src/react, src/wishlist and src/reviews ship in the remotes' bundles: the same hook and import rules as their own code.
 const remoteSources = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
 
-// One front-end data layer (issue 62): a fetch effect of a remote loads through the shared loader
-// (shared-contracts/react), the one place that makes an AbortController.
+// One front-end data layer (issue 62): a fetch effect of a remote or the shell loads through the shared loader
+// (shared-contracts/react: useAsync, its debounce, poll and pages), the one place that makes an AbortController
+// for a load; uploads abort through useUploads beside it.
 const noHandFetchEffects = [
   { selector: "NewExpression[callee.name='AbortController']", message: "Load through the remote's useAsync (the shared loader of shared-contracts/react): no hand-written fetch effect with its own AbortController." },
 ];
@@ -22,20 +23,8 @@ const noHandWrittenTimeZone = [
 const noZodImport = [{ selector: 'ImportExpression[source.value=/^(zod|shared-contracts\\u002Fschemas)$/]', message: 'zod never ships in the browser bundles: no dynamic import of it or of the schemas.' }];
 // The calendar modules: the shared one, and the API's own (its Vietnamese days and their SQL).
 const calendarModules = ['shared-contracts/src/calendar/**', 'api/src/db/vietnamDay.ts', 'api/src/db/sqlDialect.ts'];
-// The remotes' code and the shared browser subpaths, but the loader itself.
-const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
-// TODO(issue 62): fetch effects still written by hand; each moves onto its remote's useAsync, then leaves this list.
-// What keeps them here: a timer or a second request beside the load, which the loader does not model yet.
-const handFetchEffectsLeft = [
-  'mfe-storefront/src/pages/cart/orderQuote.ts', // the quote waits 250 ms after the last change, keeping the last totals
-  'mfe-storefront/src/reviews/useProductReviews.ts', // 'Xem thêm' pages with their own abort beside the first page
-  'mfe-account/src/pages/orders/OrderDetailPage.tsx', // the payOS return polls the order every few seconds
-  'mfe-backoffice/src/messages/MessagesDesk.tsx', // the inbox's first page merged into the pages already read
-  'mfe-backoffice/src/messages/MessagesNavCount.tsx', // one read per burst of live changes, the latest only
-  'mfe-backoffice/src/predictionModels/PredictionModels.tsx', // polls a training run until it ends
-  'mfe-backoffice/src/technician/ChecklistPhotos.tsx', // aborts the uploads under way on unmount (no load)
-];
-
+// The remotes' and the shell's code and the shared browser subpaths, but the loader itself.
+const remoteCode = ['mfe-storefront/src/**/*.{ts,tsx}', 'mfe-account/src/**/*.{ts,tsx}', 'mfe-backoffice/src/**/*.{ts,tsx}', 'shell/src/**/*.{ts,tsx}', 'shared-contracts/src/react/**/*.{ts,tsx}', 'shared-contracts/src/wishlist/**/*.{ts,tsx}', 'shared-contracts/src/reviews/**/*.{ts,tsx}'];
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**', 'data/**', 'backups/**'] },
   js.configs.recommended,
@@ -88,7 +77,7 @@ export default tseslint.config(
   },
   {
     files: remoteCode,
-    ignores: ['shared-contracts/src/react/useAsync.ts', ...handFetchEffectsLeft],
+    ignores: ['shared-contracts/src/react/useAsync.ts', 'shared-contracts/src/react/useUploads.ts'],
     rules: { 'no-restricted-syntax': ['error', ...noZodImport, ...noHandWrittenTimeZone, ...noHandFetchEffects] },
   },
 );

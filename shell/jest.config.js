@@ -13,6 +13,7 @@ module.exports = {
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
     '^shared-contracts/notifications$': '<rootDir>/../shared-contracts/src/notifications/index.ts',
     '^shared-contracts/eventStream$': '<rootDir>/../shared-contracts/src/eventStream/index.ts',
+    '^shared-contracts/react$': '<rootDir>/../shared-contracts/src/react/index.ts',
     '^@module-federation/enhanced/runtime$': '<rootDir>/test/federationRuntimeMock.ts',
   },
 };

@@ -40,7 +40,8 @@ export async function seedDemoCashCloses(db: Kysely<Database>, now: Date = new D
     let periodFrom = vietnamInstant(addCalendarDays(today, -DAYS_BACK[0]), '00:00').toISOString();
     for (const daysBack of DAYS_BACK) {
       const closedAt = vietnamInstant(addCalendarDays(today, -daysBack), CLOSE_TIME).toISOString();
-      const totals = await periodTotals(db, centreId, periodFrom, closedAt);
+      // Backdated: bounded by instants, no ledger ids (today's period starts at the last one's instant).
+      const totals = await periodTotals(db, centreId, { from: periodFrom, after: null, to: closedAt });
       const short = first && daysBack === 2;
       const counted = Math.max(0, totals.expected - (short ? SHORT_BY : 0));
       await writeClose(db, {

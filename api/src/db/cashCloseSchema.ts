@@ -5,9 +5,9 @@ import type { Instant } from './instants';
 type BigVnd = ColumnType<number | string, number, number>;
 
 /**
- * A cashier's close of a centre's counter ("Chốt ca", migration 0052), written by the cashCloses module only: the
- * period [period_from, closed_at) it covers, the cash the ledger expected in it, the cash counted, their difference
- * (counted − expected) and the reason given for a difference.
+ * A cashier's close of a centre's counter ("Chốt ca", migrations 0052, 0053), written by the cashCloses module only:
+ * the period it covers (from period_from to closed_at, bounded by the ledger's ids), the cash the ledger expected in
+ * it, the cash counted, their difference (counted − expected) and the reason given for a difference.
  */
 export interface CashClosesTable {
   id: Generated<number>;
@@ -26,6 +26,13 @@ export interface CashClosesTable {
   /** Required when difference ≠ 0 (≤ 300 characters). */
   reason: string | null;
   closed_by: number;
+  /**
+   * The last sale_payments.id and payment_refunds.id the close covered (migration 0055): the next period is the
+   * ledger's rows after them. Null for a close made before 0053 or backdated by the demo seed: the next period then
+   * starts at its closed_at.
+   */
+  last_payment_id: ColumnType<number | null, number | null | undefined, number | null>;
+  last_refund_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CashCloseTables {

@@ -27,7 +27,7 @@ export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as c
 export type NotificationDeliveryStatus = (typeof NOTIFICATION_DELIVERY_STATUSES)[number];
 
 /**
- * The one outbox (migration 0053): every message to a person on a channel outside the site, sent by the delivery
+ * The one outbox (migration 0055): every message to a person on a channel outside the site, sent by the delivery
  * worker. A row is one notification of a user on one channel (unique per notification and channel, so a fallback
  * never tries a channel twice), or a direct email to an address (a code, a guest's booking, an invitation). It keeps
  * the message as it was sent and the provider's answer.

@@ -315,6 +315,11 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'GET /api/vat-invoice-requests/{id}/xml': { params: { id: '1' } },
     'POST /api/vat-invoice-requests/{id}/issue': { params: { id: '1' } },
     'POST /api/service-orders/{id}/payment/confirm': { params: order, bodies: [{ method: 'CASH' }] },
+    'GET /api/service-orders/{id}/invoice/refunds': { params: order },
+    'POST /api/service-orders/{id}/invoice/refunds': {
+      params: order,
+      bodies: [{ amount: 1_000, method: 'BANK_TRANSFER', reference: 'FT26112900001', reason: 'Khách đổi ý, hoàn một phần' }],
+    },
     'GET /api/appointments/{id}/service-order': { params: { id: String(f.floorAppointmentId) } },
     'GET /api/appointments/{id}/inspection': { params: { id: String(f.floorAppointmentId) } },
     'GET /api/media/checklist-photos/{name}': { params: { name: '0123456789abcdef0123456789abcdef.webp' } },

@@ -1,8 +1,9 @@
 import { useCallback, useState } from 'react';
 import { formatVnd } from 'shared-contracts';
 import { CASH_CLOSE_LINES_LIMIT } from 'shared-contracts/backoffice';
-import { addCalendarDays, formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
+import { formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
 import { ListingState } from '../components/DeskParts';
+import { DateRangeForm, lastDays } from '../dateRange';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { LiveStatus, useFloorEvents } from '../floorEvents';
 import { latestOf, loadedOf, useAsync } from '../hooks/useAsync';
@@ -34,8 +35,7 @@ export function CashCloseDesk({ viewer, today = vietnamDateOf(Date.now()) }: Pro
   const current = useAsync(readCurrent, { failedText: t.loadFailed, start: 'keep', reloadKey: revision });
   const period = latestOf(current.state);
 
-  const [range, setRange] = useState({ from: addCalendarDays(today, -6), to: today });
-  const [draft, setDraft] = useState(range);
+  const [range, setRange] = useState(() => lastDays(7, today));
   const readHistory = useCallback((signal: AbortSignal) => cashClosesApi.history(range.from, range.to, signal), [range]);
   const history = loadedOf(useAsync(readHistory, { failedText: t.historyFailed, start: 'keep', reloadKey: revision }).state);
 
@@ -125,26 +125,7 @@ export function CashCloseDesk({ viewer, today = vietnamDateOf(Date.now()) }: Pro
       <section className={styles.panel} aria-labelledby="cash-close-history">
         <h2 id="cash-close-history">{t.historyHeading}</h2>
         <p className={styles.muted}>{viewer === 'staff' ? t.historyIntro : t.historyManagerIntro}</p>
-        <form
-          className={styles.range}
-          aria-label={t.range}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setRange(draft);
-          }}
-        >
-          <label>
-            <span>{t.from}</span>
-            <input type="date" value={draft.from} max={draft.to} required onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-          </label>
-          <label>
-            <span>{t.to}</span>
-            <input type="date" value={draft.to} min={draft.from} required onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
-          </label>
-          <button type="submit" className={styles.secondary}>
-            {t.show}
-          </button>
-        </form>
+        <DateRangeForm value={range} onShow={setRange} buttonClassName={styles.secondary} />
         <ListingState listing={history} loadingText={t.historyLoading} retryText={t.retry} onRetry={refresh} />
         {history.status === 'ready' && (
           <CashCloseHistoryTable

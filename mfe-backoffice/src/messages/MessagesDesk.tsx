@@ -3,13 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import { sessionStore } from 'shared-contracts';
 import type { ConversationInboxFilter } from 'shared-contracts/conversations';
 import type { ConversationList, StaffConversationReadResult } from 'shared-contracts/schemas';
-import { messageOf } from '../api/apiErrors';
 import { LiveStatus, useFloorEvents, type FloorChange } from '../floorEvents';
-import { useAsync } from '../hooks/useAsync';
+import { keepIfShown, loadedOf, useAsync } from '../hooks/useAsync';
 import { useSessionRole } from '../hooks/useSessionRole';
 import { inventoryApi } from '../inventory';
 import { queryId } from '../layout/links';
-import { Inbox, type InboxLoad } from './Inbox';
+import { Inbox } from './Inbox';
 import { messagesApi, type ConversationAssignee } from './messagesApi';
 import { messagesText } from './messagesText';
 import { ThreadPane } from './ThreadPane';
@@ -27,12 +26,18 @@ const myId = (): number | null => {
 
 const readCentres = (signal: AbortSignal) => inventoryApi.centres(signal);
 
-/** Page 1 read again: its rows replace theirs, the pages read beyond it keep theirs. */
-function mergeFirstPage(current: ConversationList | undefined, fresh: ConversationList): ConversationList {
+/** Page 1 read again: its rows replace theirs, the pages read beyond it keep theirs (and `page`, the last one read). */
+function mergeFirstPage<List extends ConversationList>(current: List | undefined, fresh: List): List {
   if (!current) return fresh;
   const seen = new Set(fresh.items.map((item) => item.id));
   const beyond = current.items.slice(fresh.pageSize).filter((item) => !seen.has(item.id));
-  return { ...fresh, items: [...fresh.items, ...beyond] };
+  return { ...fresh, page: current.page, items: [...fresh.items, ...beyond] };
+}
+
+/** The next page read ('Xem thêm'): its rows after those shown, but those already there. */
+function appendPage<List extends ConversationList>(current: List, next: List): List {
+  const seen = new Set(current.items.map((item) => item.id));
+  return { ...next, items: [...current.items, ...next.items.filter((item) => !seen.has(item.id))] };
 }
 
 /**
@@ -53,11 +58,6 @@ export function MessagesDesk() {
   const [filter, setFilter] = useState<ConversationInboxFilter>('open');
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
-  const [load, setLoad] = useState<InboxLoad>({ status: 'loading' });
-  const [page, setPage] = useState(1);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreError, setMoreError] = useState<string | null>(null);
-  const [inboxTick, setInboxTick] = useState(0);
   const [threadTick, setThreadTick] = useState(0);
   // the people a thread of the centre can be assigned to, read again for another centre
   const readAssignees = useCallback((signal: AbortSignal) => messagesApi.assignees(centreId, signal), [centreId]);
@@ -65,66 +65,33 @@ export function MessagesDesk() {
   const assignees: ConversationAssignee[] | null = assigneesLoad.data ?? null;
   const assigneesError = assigneesLoad.error;
   const [threadCentre, setThreadCentre] = useState<{ conversationId: number; centreId: number } | null>(null);
-  const list = useRef<ConversationList | undefined>(undefined);
-  const shownFor = useRef('');
-  const wanted = `${centreId ?? ''}|${filter}|${query}`;
-  const wantedRef = useRef(wanted);
-  wantedRef.current = wanted;
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
-  // The first page of the centre, filter and search; a live change or a change made here reads it again in place.
-  useEffect(() => {
-    const key = wanted;
-    const same = shownFor.current === key;
-    if (!same) {
-      list.current = undefined;
-      setPage(1);
-      setLoad({ status: 'loading' });
-    }
-    const controller = new AbortController();
-    messagesApi.inbox({ filter, q: query, page: 1, centreId }, controller.signal).then(
-      (fresh) => {
-        if (controller.signal.aborted) return;
-        shownFor.current = key;
-        list.current = same ? mergeFirstPage(list.current, fresh) : fresh;
-        setLoad({ status: 'ready', data: list.current });
-        // the navigation's count: the caller's every centre, not the one shown (an admin's differs)
-        scopeUnread.next(fresh.scopeUnreadTotal);
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (!same || !list.current) setLoad({ status: 'failed', message: messageOf(error, messagesText.loadFailed) });
-      },
-    );
-    return () => controller.abort();
-  }, [wanted, filter, query, centreId, inboxTick]);
+  // The first page of the centre, filter and search, afresh; a live change or a change made here reads it again in
+  // place (the pages read beyond it kept, and the rows on screen when that read fails).
+  const readInbox = useCallback((signal: AbortSignal) => messagesApi.inbox({ filter, q: query, page: 1, centreId }, signal), [filter, query, centreId]);
+  const {
+    state: inbox,
+    reload: reloadInbox,
+    setData: setInbox,
+    more: readMore,
+    moreState,
+  } = useAsync(readInbox, {
+    failedText: messagesText.loadFailed,
+    merge: (shown, fresh, start) => (start === 'keep' ? mergeFirstPage(shown, fresh) : fresh),
+    // the navigation's count: the caller's every centre, not the one shown (an admin's differs)
+    onData: (list) => scopeUnread.next(list.scopeUnreadTotal),
+  });
+  const load = loadedOf(inbox);
 
-  const refreshInbox = useCallback(() => setInboxTick((value) => value + 1), []);
+  const refreshInbox = useCallback(() => reloadInbox(keepIfShown), [reloadInbox]);
 
-  const more = async () => {
-    const current = list.current;
-    if (!current || loadingMore) return;
-    setLoadingMore(true);
-    setMoreError(null);
-    try {
-      const next = await messagesApi.inbox({ filter, q: query, page: page + 1, centreId });
-      // another centre, filter or search was chosen meanwhile: its list starts afresh
-      if (wantedRef.current !== wanted) return;
-      const seen = new Set(current.items.map((item) => item.id));
-      list.current = { ...next, items: [...current.items, ...next.items.filter((item) => !seen.has(item.id))] };
-      setPage(page + 1);
-      setLoad({ status: 'ready', data: list.current });
-    } catch (error) {
-      // the rows already shown stay
-      setMoreError(messageOf(error, messagesText.loadFailed));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  // another centre, filter or search chosen meanwhile drops the page under way; a failure leaves the rows shown
+  const more = () => readMore((signal, shown) => messagesApi.inbox({ filter, q: query, page: shown.page + 1, centreId }, signal), appendPage);
 
   const selected = useRef(selectedId);
   selected.current = selectedId;
@@ -163,11 +130,8 @@ export function MessagesDesk() {
 
   const onRead = useCallback((conversationId: number, { unreadTotal, scopeUnreadTotal }: StaffConversationReadResult) => {
     scopeUnread.next(scopeUnreadTotal);
-    const current = list.current;
-    if (!current) return;
-    list.current = { ...current, unreadTotal, items: current.items.map((item) => (item.id === conversationId ? { ...item, unreadCount: 0 } : item)) };
-    setLoad({ status: 'ready', data: list.current });
-  }, []);
+    setInbox((current) => current && { ...current, unreadTotal, items: current.items.map((item) => (item.id === conversationId ? { ...item, unreadCount: 0 } : item)) });
+  }, [setInbox]);
 
   const hrefOf = (id: number) => {
     const next = new URLSearchParams(params);
@@ -205,9 +169,9 @@ export function MessagesDesk() {
           query={query}
           load={load}
           onRetry={refreshInbox}
-          onMore={() => void more()}
-          loadingMore={loadingMore}
-          moreError={moreError}
+          onMore={more}
+          loadingMore={moreState.loading}
+          moreError={moreState.error}
           selectedId={selectedId}
           hrefOf={hrefOf}
         />

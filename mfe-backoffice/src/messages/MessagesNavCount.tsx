@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { renewToken, subscribeFloorEvents } from '../floorEvents';
+import { useAsync } from '../hooks/useAsync';
 import { useSessionRole } from '../hooks/useSessionRole';
 import { messagesApi } from './messagesApi';
 import { messagesText } from './messagesText';
@@ -10,13 +11,8 @@ import styles from './Messages.module.css';
 export const NAV_COUNT_PAUSE_MS = 500;
 
 /** The count as the API answers it: one row asked for, its `scopeUnreadTotal`. No count: the link stays as it is. */
-const readCount = (signal: AbortSignal) =>
-  messagesApi.inbox({ filter: 'unread', page: 1, pageSize: 1 }, signal).then(
-    (list) => {
-      if (!signal.aborted) scopeUnread.next(list.scopeUnreadTotal);
-    },
-    () => undefined,
-  );
+const readCount = (signal: AbortSignal) => messagesApi.inbox({ filter: 'unread', page: 1, pageSize: 1 }, signal).then((list) => list.scopeUnreadTotal);
+const shareCount = (total: number) => scopeUnread.next(total);
 
 /**
  * The unread messages beside "Tin nhắn" in the staff navigation: the caller's every centre (an admin's all of them,
@@ -29,24 +25,22 @@ const readCount = (signal: AbortSignal) =>
 export function MessagesNavCount() {
   const [count, setCount] = useState<number | null>(scopeUnread.value);
   const isAdmin = useSessionRole() === 'admin';
+  // read once, then again by `reload`: the latest read only, an older answer never lands after a newer one
+  // (and again for another role: the admin's every centre)
+  const { reload } = useAsync(readCount, { onData: shareCount, reloadKey: isAdmin });
   useEffect(() => {
     const subscription = scopeUnread.subscribe(setCount);
-    let controller = new AbortController();
-    // the latest read only: an older answer never lands after a newer one
-    const read = () => {
-      controller.abort();
-      controller = new AbortController();
-      void readCount(controller.signal);
-    };
+    return () => subscription.unsubscribe();
+  }, []);
+  useEffect(() => {
     let pending: ReturnType<typeof setTimeout> | undefined;
     const readSoon = () => {
       if (pending !== undefined) return;
       pending = setTimeout(() => {
         pending = undefined;
-        read();
+        reload();
       }, NAV_COUNT_PAUSE_MS);
     };
-    read();
     // an admin's every centre; anyone else's own centre, on the connection the page's stream already holds
     const stop = subscribeFloorEvents({
       everyCentre: isAdmin,
@@ -62,10 +56,8 @@ export function MessagesNavCount() {
     return () => {
       stop();
       clearTimeout(pending);
-      controller.abort();
-      subscription.unsubscribe();
     };
-  }, [isAdmin]);
+  }, [isAdmin, reload]);
   if (!count) return null;
   return (
     <span className={styles.navCount}>

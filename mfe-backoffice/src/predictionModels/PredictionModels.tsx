@@ -77,49 +77,43 @@ export function PredictionModels() {
     [setVersions, watchHead],
   );
 
-  // The watched run: GET /admin/models every POLL_INTERVAL_MS until it is ACCEPTED or FAILED.
+  // The watched run: GET /admin/models every POLL_INTERVAL_MS (the first too) until it is ACCEPTED or FAILED.
   const watchedRunId = training.kind === 'running' ? training.runId : null;
+  const failedPolls = useRef(0);
+  const endOf = (versions: readonly ModelVersionDto[]) => {
+    const run = versions.find((version) => version.id === watchedRunId);
+    return run?.status === 'ACCEPTED' || run?.status === 'FAILED' ? run : null;
+  };
+  useAsync(readVersions, {
+    enabled: watchedRunId !== null,
+    delayMs: POLL_INTERVAL_MS,
+    poll: { everyMs: POLL_INTERVAL_MS, until: (versions) => endOf(versions) !== null },
+    onData: (versions) => {
+      failedPolls.current = 0;
+      setPollTrouble(false);
+      setVersions(() => versions);
+      const run = endOf(versions);
+      if (run?.status === 'ACCEPTED') setTraining({ kind: 'accepted', run });
+      if (run?.status === 'FAILED') {
+        const previous = versions.find((version) => version.status === 'ACCEPTED' && version.id < run.id);
+        setTraining({ kind: 'failed', run, previousId: previous?.id ?? null });
+      }
+    },
+    onFailure: () => {
+      failedPolls.current += 1;
+      if (failedPolls.current >= POLL_TROUBLE_AFTER) setPollTrouble(true);
+    },
+  });
+  // a run not finished after POLL_GIVE_UP_MS has died
   useEffect(() => {
     if (watchedRunId === null) return;
-    const controller = new AbortController();
-    const since = Date.now();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let failedPolls = 0;
-    const poll = async () => {
-      try {
-        const versions = await predictionModelsApi.versions(controller.signal);
-        if (controller.signal.aborted) return;
-        failedPolls = 0;
-        setPollTrouble(false);
-        setVersions(() => versions);
-        const run = versions.find((version) => version.id === watchedRunId);
-        if (run?.status === 'ACCEPTED') {
-          setTraining({ kind: 'accepted', run });
-          return;
-        }
-        if (run?.status === 'FAILED') {
-          const previous = versions.find((version) => version.status === 'ACCEPTED' && version.id < run.id);
-          setTraining({ kind: 'failed', run, previousId: previous?.id ?? null });
-          return;
-        }
-      } catch {
-        if (controller.signal.aborted) return;
-        failedPolls += 1;
-        if (failedPolls >= POLL_TROUBLE_AFTER) setPollTrouble(true);
-      }
-      if (Date.now() - since >= POLL_GIVE_UP_MS) {
-        setPollTrouble(false);
-        setTraining({ kind: 'timedOut' });
-        return;
-      }
-      timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
-    };
-    timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [watchedRunId, setVersions]);
+    failedPolls.current = 0;
+    const timer = setTimeout(() => {
+      setPollTrouble(false);
+      setTraining({ kind: 'timedOut' });
+    }, POLL_GIVE_UP_MS);
+    return () => clearTimeout(timer);
+  }, [watchedRunId]);
 
   const busy = training.kind === 'starting' || training.kind === 'running';
   const startTraining = async () => {

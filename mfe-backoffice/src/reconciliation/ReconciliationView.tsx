@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
 import { formatVnd } from 'shared-contracts';
-import { addCalendarDays, formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
+import { formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
 import { messageOf } from '../api/apiErrors';
 import { ScrollRegion } from '../components/ScrollRegion';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { downloadCsv } from '../api/csvDownload';
+import { DateRangeForm, lastDays } from '../dateRange';
 import { reconciliationApi } from './reconciliationApi';
 import { reconciliationText as t } from './reconciliationText';
 import styles from './Reconciliation.module.css';
@@ -14,8 +15,7 @@ import styles from './Reconciliation.module.css';
  * transfers received, matched, exceptions open and resolved and refunds, its totals, and the CSV downloads.
  */
 export function ReconciliationView({ today = vietnamDateOf(Date.now()) }: { today?: string }) {
-  const [range, setRange] = useState({ from: addCalendarDays(today, -6), to: today });
-  const [draft, setDraft] = useState(range);
+  const [range, setRange] = useState(() => lastDays(7, today));
   const [download, setDownload] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
   // each range shown (the same one again too) loads afresh
@@ -35,26 +35,7 @@ export function ReconciliationView({ today = vietnamDateOf(Date.now()) }: { toda
     <section className={styles.panel} aria-labelledby="reconciliation-heading">
       <h2 id="reconciliation-heading">{t.heading}</h2>
       <p className={styles.muted}>{t.intro}</p>
-      <form
-        className={styles.range}
-        aria-label={t.range}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setRange(draft);
-        }}
-      >
-        <label>
-          <span>{t.from}</span>
-          <input type="date" value={draft.from} required onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-        </label>
-        <label>
-          <span>{t.to}</span>
-          <input type="date" value={draft.to} required onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
-        </label>
-        <button type="submit" className={styles.primary}>
-          {t.show}
-        </button>
-      </form>
+      <DateRangeForm value={range} onShow={setRange} buttonClassName={styles.primary} />
       {loaded.status === 'loading' && <p>{t.loading}</p>}
       {loaded.status === 'failed' && (
         <p role="alert" className={styles.error}>

@@ -2,10 +2,6 @@
 export const reconciliationText = {
   heading: 'Đối soát',
   intro: 'Giao dịch chuyển khoản nhận được theo ngày (giờ Việt Nam): đã khớp đơn, ngoại lệ và tiền hoàn.',
-  from: 'Từ ngày',
-  to: 'Đến ngày',
-  show: 'Xem',
-  range: 'Khoảng ngày',
   loading: 'Đang tải…',
   failed: 'Không tải được số liệu đối soát. Vui lòng thử lại.',
   date: 'Ngày',

@@ -8,6 +8,7 @@ import { messageOf } from '../api/apiErrors';
 import { serviceOrdersApi } from './serviceOrdersApi';
 import { serviceOrdersText } from './serviceOrdersText';
 import { VatInvoicePanel } from '../invoices';
+import { InvoiceRefunds } from './InvoiceRefunds';
 import styles from './ServiceOrders.module.css';
 
 const t = serviceOrdersText.invoice;
@@ -189,6 +190,7 @@ export function InvoicePayment({ order, run }: Props) {
           {invoice.paymentStatus === 'PAID' && invoice.paidAt && (
             <p>{t.paidAt(formatDateTime(invoice.paidAt), invoice.paymentMethod ? INVOICE_PAYMENT_METHOD_LABELS[invoice.paymentMethod] : '—')}</p>
           )}
+          {invoice.paymentStatus === 'PAID' && <InvoiceRefunds orderId={order.id} />}
 
           {invoice.paymentStatus === 'UNPAID' && canConfirmPayment && (
             <>

@@ -1,6 +1,6 @@
 import { apiClient, readData, readOk } from 'shared-contracts';
 import type { InvoicePaymentMethod } from 'shared-contracts/backoffice';
-import type { AssignmentInput, InvoicePreview, ServiceOrderBoard, ServiceOrderDetail } from 'shared-contracts/schemas';
+import type { AssignmentInput, InvoicePreview, InvoiceRefundInput, InvoiceRefunds, ServiceOrderBoard, ServiceOrderDetail } from 'shared-contracts/schemas';
 
 /** The board and the service order's drawer (spec back-office §7 S5, S7). */
 export const serviceOrdersApi = {
@@ -22,6 +22,10 @@ export const serviceOrdersApi = {
   /** `amountReceived`: the cash handed over (CASH only, at least the total), recorded with the change. */
   confirmPayment: (id: number, method: InvoicePaymentMethod, amountReceived?: number) =>
     readOk(apiClient.post(`/service-orders/${id}/payment/confirm`, amountReceived === undefined ? { method } : { method, amountReceived })),
+  /** GET /service-orders/:id/invoice/refunds: what was paid, given back and is left; the refunds; whether the caller may refund. */
+  invoiceRefunds: (id: number, signal?: AbortSignal) => readData<InvoiceRefunds>(apiClient.get(`/service-orders/${id}/invoice/refunds`, { signal })),
+  /** POST /service-orders/:id/invoice/refunds {amount, method, reference?, reason}: answers the refunds as they are now. */
+  refundInvoice: (id: number, input: InvoiceRefundInput) => readData<InvoiceRefunds>(apiClient.post(`/service-orders/${id}/invoice/refunds`, input)),
 };
 
 export type ServiceOrdersApi = typeof serviceOrdersApi;

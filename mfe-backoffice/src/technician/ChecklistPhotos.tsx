@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { CHECKLIST_PHOTO_MAX_BYTES, CHECKLIST_PHOTOS_MAX } from 'shared-contracts/backoffice';
+import { useUploads } from 'shared-contracts/react';
 import type { ChecklistPhoto } from 'shared-contracts/schemas';
 import { messageOf } from './apiErrors';
 import { technicianApi } from './technicianApi';
@@ -38,13 +39,9 @@ export function ChecklistPhotos({ orderId, itemId, label, photos: initial, edita
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
   const nextKey = useRef(0);
-  const aborter = useRef(new AbortController());
+  // the uploads under way stop when the item goes away
+  const uploadSignal = useUploads();
   const inputId = `photo-input-${itemId}`;
-
-  useEffect(() => {
-    const controller = aborter.current;
-    return () => controller.abort();
-  }, []);
 
   const used = photos.length + uploads.filter((upload) => upload.error === null).length;
   const full = used >= CHECKLIST_PHOTOS_MAX;
@@ -53,17 +50,18 @@ export function ChecklistPhotos({ orderId, itemId, label, photos: initial, edita
     setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
 
   const send = async (key: number, file: File) => {
+    const signal = uploadSignal();
     try {
       const photo = await technicianApi.uploadPhoto(orderId, itemId, file, {
         onProgress: (progress) => patchUpload(key, { progress }),
-        signal: aborter.current.signal,
+        signal,
       });
-      if (aborter.current.signal.aborted) return;
+      if (signal.aborted) return;
       setUploads((current) => current.filter((upload) => upload.key !== key));
       setPhotos((current) => [...current, photo]);
       setMessage({ tone: 'ok', text: t.uploaded });
     } catch (error) {
-      if (aborter.current.signal.aborted) return;
+      if (signal.aborted) return;
       patchUpload(key, { error: messageOf(error, t.uploadFailed) });
     }
   };

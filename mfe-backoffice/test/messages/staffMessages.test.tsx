@@ -253,7 +253,7 @@ describe('/staff/messages, more threads', () => {
     expect(screen.getByTestId('conversation-3')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Xem thêm hội thoại' }));
     expect(await screen.findByTestId('conversation-5')).toBeInTheDocument();
-    expect(api.inbox).toHaveBeenLastCalledWith({ filter: 'open', q: '', page: 2 });
+    expect(api.inbox).toHaveBeenLastCalledWith({ filter: 'open', q: '', page: 2 }, expect.anything());
     expect(screen.queryByRole('button', { name: 'Xem thêm hội thoại' })).not.toBeInTheDocument();
   });
 });

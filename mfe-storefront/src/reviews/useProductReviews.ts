@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ProductRatingSummary, ProductReview, ProductReviewPage } from 'shared-contracts/schemas';
 import type { ProductReviewSort } from 'shared-contracts/reviews';
-import { errorMessage } from '../hooks/useAsync';
+import { useAsync } from '../hooks/useAsync';
 import { reviewsApi } from './reviewsApi';
 
 export interface ReviewFilters {
@@ -28,18 +28,6 @@ export interface ProductReviewsState {
   more: 'idle' | 'loading' | 'error';
 }
 
-const initial: ProductReviewsState = {
-  status: 'loading',
-  message: '',
-  summary: null,
-  first: null,
-  items: [],
-  total: 0,
-  page: 0,
-  totalPages: 0,
-  more: 'idle',
-};
-
 const queryOf = (filters: ReviewFilters, page: number) => ({
   sort: filters.sort,
   stars: filters.stars ?? undefined,
@@ -48,79 +36,52 @@ const queryOf = (filters: ReviewFilters, page: number) => ({
 });
 
 /**
- * The product's reviews for the chosen filters: the first page on every change (the previous request aborted),
- * the next ones appended by `loadMore`; `update` changes one review in place (a vote's new count).
+ * The product's reviews for the chosen filters: the first page on every change (the previous request aborted, the
+ * list shown until the answer), the next ones appended by `loadMore`; `update` changes one review in place (a
+ * vote's new count).
  */
 export function useProductReviews(productId: number, filters: ReviewFilters) {
-  const [state, setState] = useState<ProductReviewsState>(initial);
-  const [attempt, setAttempt] = useState(0);
-  const moreRequest = useRef<AbortController | null>(null);
   const { sort, stars, withPhotos } = filters;
+  const [first, setFirst] = useState<ProductReviewPage | null>(null);
+  const read = useCallback((signal: AbortSignal) => reviewsApi.list(productId, queryOf({ sort, stars, withPhotos }, 1), signal), [productId, sort, stars, withPhotos]);
+  const isDefault = sort === DEFAULT_FILTERS.sort && stars === null && !withPhotos;
+  const { state: loaded, reload, setData, more, moreState } = useAsync(read, {
+    start: 'keep',
+    // the page's structured data reads the first answer for the default filters
+    onData: (answer) => setFirst((current) => current ?? (isDefault ? answer : null)),
+  });
+  const data = loaded.data;
+  const state: ProductReviewsState = {
+    status: loaded.loading ? 'loading' : loaded.error !== null ? 'error' : 'ready',
+    message: loaded.error ?? '',
+    summary: data?.summary ?? null,
+    first,
+    items: data?.items ?? [],
+    total: data?.total ?? 0,
+    page: data?.page ?? 0,
+    totalPages: data?.totalPages ?? 0,
+    more: moreState.loading ? 'loading' : moreState.error !== null ? 'error' : 'idle',
+  };
 
-  useEffect(() => {
-    const controller = new AbortController();
-    moreRequest.current?.abort();
-    setState((previous) => ({ ...previous, status: 'loading', more: 'idle' }));
-    const current = { sort, stars, withPhotos };
-    reviewsApi.list(productId, queryOf(current, 1), controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        const isDefault = sort === DEFAULT_FILTERS.sort && stars === null && !withPhotos;
-        setState((previous) => ({
-          status: 'ready',
-          message: '',
-          summary: answer.summary,
-          first: previous.first ?? (isDefault ? answer : null),
-          items: answer.items,
-          total: answer.total,
-          page: answer.page,
-          totalPages: answer.totalPages,
-          more: 'idle',
-        }));
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((previous) => ({ ...previous, status: 'error', message: errorMessage(error) }));
-      },
-    );
-    return () => controller.abort();
-  }, [productId, sort, stars, withPhotos, attempt]);
-
+  const { status, page, totalPages } = state;
+  const moreLoading = moreState.loading;
   const loadMore = useCallback(() => {
-    if (state.status !== 'ready' || state.more === 'loading' || state.page >= state.totalPages) return;
-    const controller = new AbortController();
-    moreRequest.current = controller;
-    setState((previous) => ({ ...previous, more: 'loading' }));
-    reviewsApi.list(productId, queryOf({ sort, stars, withPhotos }, state.page + 1), controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setState((previous) => {
-          const known = new Set(previous.items.map((review) => review.id));
-          return {
-            ...previous,
-            summary: answer.summary,
-            items: [...previous.items, ...answer.items.filter((review) => !known.has(review.id))],
-            total: answer.total,
-            page: answer.page,
-            totalPages: answer.totalPages,
-            more: 'idle',
-          };
-        });
-      },
-      () => {
-        if (!controller.signal.aborted) setState((previous) => ({ ...previous, more: 'error' }));
+    if (status !== 'ready' || moreLoading || page >= totalPages) return;
+    more(
+      (signal) => reviewsApi.list(productId, queryOf({ sort, stars, withPhotos }, page + 1), signal),
+      (shown, answer) => {
+        const known = new Set(shown.items.map((review) => review.id));
+        return { ...answer, items: [...shown.items, ...answer.items.filter((review) => !known.has(review.id))] };
       },
     );
-  }, [productId, sort, stars, withPhotos, state.status, state.more, state.page, state.totalPages]);
+  }, [more, productId, sort, stars, withPhotos, status, moreLoading, page, totalPages]);
 
-  useEffect(() => () => moreRequest.current?.abort(), []);
+  const update = useCallback(
+    (reviewId: number, change: Partial<ProductReview>) =>
+      setData((current) => current && { ...current, items: current.items.map((review) => (review.id === reviewId ? { ...review, ...change } : review)) }),
+    [setData],
+  );
 
-  const update = useCallback((reviewId: number, change: Partial<ProductReview>) => {
-    setState((previous) => ({
-      ...previous,
-      items: previous.items.map((review) => (review.id === reviewId ? { ...review, ...change } : review)),
-    }));
-  }, []);
-
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  const retry = useCallback(() => reload('keep'), [reload]);
   return { state, loadMore, update, retry };
 }

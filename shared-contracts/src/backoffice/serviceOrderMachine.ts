@@ -161,3 +161,27 @@ export const INVOICE_PAYMENT_METHOD_LABELS: Record<InvoicePaymentMethod, string>
 export const INVOICE_PAYMENT_STATUSES = ['UNPAID', 'PAID'] as const;
 export type InvoicePaymentStatus = (typeof INVOICE_PAYMENT_STATUSES)[number];
 export const INVOICE_PAYMENT_STATUS_LABELS: Record<InvoicePaymentStatus, string> = { UNPAID: 'Chưa thanh toán', PAID: 'Đã thanh toán' };
+
+/**
+ * A paid invoice's refunds (the ledger's payment_refunds of the invoice). The payment status stays PAID: the money
+ * was received (cash closes, reports and the customer's history read it so); what was given back is its own state,
+ * derived from the total and the refunds' sum: none, part of it, all of it. The roles that may record a refund are
+ * those of a web order's refund (the desk: staff and managers of the invoice's centre, admins).
+ */
+export const INVOICE_REFUND_STATES = ['NONE', 'PARTIAL', 'FULL'] as const;
+export type InvoiceRefundState = (typeof INVOICE_REFUND_STATES)[number];
+export const INVOICE_REFUND_STATE_LABELS: Record<InvoiceRefundState, string> = { NONE: 'Chưa hoàn tiền', PARTIAL: 'Đã hoàn một phần', FULL: 'Đã hoàn toàn bộ' };
+export const INVOICE_REFUND_ROLES = ['staff', 'manager', 'admin'] as const;
+export const INVOICE_REFUND_REASON_MAX = 300;
+export const INVOICE_REFUND_REFERENCE_MAX = 100;
+
+/** What has been given back of a paid invoice of `total` once `refunded` was refunded. */
+export function invoiceRefundState(total: number, refunded: number): InvoiceRefundState {
+  if (refunded <= 0) return 'NONE';
+  return refunded >= total ? 'FULL' : 'PARTIAL';
+}
+
+/** Whether `role` may refund an invoice in this state (paid, something left to give back). */
+export function canRefundInvoice(role: string, paymentStatus: InvoicePaymentStatus, total: number, refunded: number): boolean {
+  return (INVOICE_REFUND_ROLES as readonly string[]).includes(role) && paymentStatus === 'PAID' && refunded < total;
+}

@@ -27,6 +27,26 @@ export interface AsyncOptions<T> {
   reloadKey?: unknown;
   /** Each answer as it is shown (in the same render), and how its load started. */
   onData?: (data: T, start: LoadStart) => void;
+  /** Each failure, as its message is shown (a poll counting the failures in a row). */
+  onFailure?: (message: string, error: unknown) => void;
+  /**
+   * A load waits this long before it reads, loading (and 'keep': the last answer) on screen meanwhile; a new load
+   * in that time replaces it, its wait starting again (a quote or a search asked for once the typing pauses).
+   */
+  delayMs?: number;
+  /**
+   * Reads again `everyMs` after each answer or failure ('keep'), until an answer meets `until`; a new load, the
+   * loader disabled and unmount stop it (a payment or a training run watched until it ends).
+   */
+  poll?: { everyMs: number; until?: (data: T) => boolean };
+  /** What an answer shows, from what is on screen and how its load started (a first page read again into the pages read beyond it). Default: the answer. */
+  merge?: (shown: T | undefined, answer: T, start: LoadStart) => T;
+}
+
+/** The state of the reads beside the load ('Xem thêm'): one under way, the last one's failure. */
+export interface MoreState {
+  loading: boolean;
+  error: string | null;
 }
 
 export interface Async<T> {
@@ -35,6 +55,13 @@ export interface Async<T> {
   reload: (start?: LoadStart | ((state: AsyncState<T>) => LoadStart)) => void;
   /** Sets the answer on screen from elsewhere (what a write or a poll answered) without loading again. */
   setData: (update: (data: T | undefined) => T | undefined) => void;
+  /**
+   * Reads more beside the answer shown ('Xem thêm': the next page) and shows `append(shown, more)`; one at a time,
+   * dropped (aborted) by the load of another `read` or a 'fresh' one, and on unmount; a 'keep' reload of the same
+   * `read` (a live change) leaves it under way. Nothing while no answer is shown.
+   */
+  more: <M>(read: (signal: AbortSignal, shown: T) => Promise<M>, append: (shown: T, more: M) => T) => void;
+  moreState: MoreState;
 }
 
 /** What a section shows of its state: the answer, else the failure, else 'loading'. */
@@ -59,6 +86,7 @@ export const keepUnlessFailed = (state: AsyncState<unknown>): LoadStart => (stat
 export const keepIfShown = (state: AsyncState<unknown>): LoadStart => (state.data === undefined ? 'fresh' : 'keep');
 
 const FRESH = { data: undefined, error: null, loading: true };
+const NO_MORE: MoreState = { loading: false, error: null };
 
 /** How a remote words a failed load: the server's message (an ApiError of the page's one API client), else `fallback`. */
 export type DescribeFailure = (error: unknown, fallback: string) => string;
@@ -100,29 +128,58 @@ export function createDataLoader({ describeFailure, failedText: genericText, ans
       latest.current = { read, options, state };
     });
 
-    const load = useCallback((how: LoadStart) => {
+    const [moreState, setMoreState] = useState<MoreState>(NO_MORE);
+    const moreInflight = useRef<{ controller: AbortController; read: (signal: AbortSignal) => Promise<T> } | null>(null);
+
+    // polled: a poll's read again, which does not wait `delayMs`
+    const load = useCallback(function run(how: LoadStart, polled = false) {
       inflight.current?.abort();
+      // a read of more for what is dropped: another `read`, or a 'fresh' load
+      if (moreInflight.current && (how === 'fresh' || moreInflight.current.read !== latest.current.read)) {
+        moreInflight.current.controller.abort();
+        moreInflight.current = null;
+        setMoreState(NO_MORE);
+      }
       const controller = new AbortController();
       inflight.current = controller;
+      const later = (next: () => void, ms: number) => {
+        const timer = setTimeout(next, ms);
+        controller.signal.addEventListener('abort', () => clearTimeout(timer));
+      };
+      const pollAfter = (answer: { data: T } | null) => {
+        const { poll } = latest.current.options;
+        if (poll && !(answer && poll.until?.(answer.data))) later(() => run('keep', true), poll.everyMs);
+      };
       setState((current) => {
         if (how === 'fresh') return current.data === undefined && current.error === null && current.loading ? current : FRESH;
         return current.loading ? current : { ...current, loading: true };
       });
-      new Promise<T>((resolve) => resolve(latest.current.read(controller.signal))).then(
-        (data) => {
-          if (controller.signal.aborted) return;
-          settle(() => {
-            setState({ data, error: null, loading: false });
-            latest.current.options.onData?.(data, how);
-          });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const { describeFailure: describeHere = describeFailure, failedText = genericText } = latest.current.options;
-          const message = describeHere(error, failedText);
-          settle(() => setState((current) => ({ ...current, error: message, loading: false })));
-        },
-      );
+      const read = () =>
+        new Promise<T>((resolve) => resolve(latest.current.read(controller.signal))).then(
+          (answer) => {
+            if (controller.signal.aborted) return;
+            const { merge } = latest.current.options;
+            settle(() => {
+              const data = merge ? merge(latest.current.state.data, answer, how) : answer;
+              setState({ data, error: null, loading: false });
+              latest.current.options.onData?.(data, how);
+            });
+            pollAfter({ data: answer });
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            const { describeFailure: describeHere = describeFailure, failedText = genericText } = latest.current.options;
+            const message = describeHere(error, failedText);
+            settle(() => {
+              setState((current) => ({ ...current, error: message, loading: false }));
+              latest.current.options.onFailure?.(message, error);
+            });
+            pollAfter(null);
+          },
+        );
+      const { delayMs = 0 } = latest.current.options;
+      if (delayMs > 0 && !polled) later(read, delayMs);
+      else read();
     }, []);
 
     const loadedRead = useRef<typeof read | null>(null);
@@ -146,6 +203,35 @@ export function createDataLoader({ describeFailure, failedText: genericText, ans
     );
     const setData = useCallback((update: (data: T | undefined) => T | undefined) => setState((current) => ({ ...current, data: update(current.data) })), []);
 
-    return { state, reload, setData };
+    const more = useCallback(<M,>(read: (signal: AbortSignal, shown: T) => Promise<M>, append: (shown: T, more: M) => T) => {
+      const shown = latest.current.state.data;
+      if (shown === undefined || moreInflight.current !== null) return;
+      const controller = new AbortController();
+      moreInflight.current = { controller, read: latest.current.read };
+      setMoreState({ loading: true, error: null });
+      const done = () => {
+        if (moreInflight.current?.controller === controller) moreInflight.current = null;
+      };
+      new Promise<M>((resolve) => resolve(read(controller.signal, shown))).then(
+        (answer) => {
+          done();
+          if (controller.signal.aborted) return;
+          settle(() => {
+            setState((current) => (current.data === undefined ? current : { ...current, data: append(current.data, answer) }));
+            setMoreState(NO_MORE);
+          });
+        },
+        (error: unknown) => {
+          done();
+          if (controller.signal.aborted) return;
+          const { describeFailure: describeHere = describeFailure, failedText = genericText } = latest.current.options;
+          const message = describeHere(error, failedText);
+          settle(() => setMoreState({ loading: false, error: message }));
+        },
+      );
+    }, []);
+    useEffect(() => () => moreInflight.current?.controller.abort(), []);
+
+    return { state, reload, setData, more, moreState };
   };
 }

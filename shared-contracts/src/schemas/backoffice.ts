@@ -6,6 +6,9 @@ import {
   CHECKLIST_NOTE_MAX,
   INVOICE_PAYMENT_METHODS,
   INVOICE_PAYMENT_STATUSES,
+  INVOICE_REFUND_REASON_MAX,
+  INVOICE_REFUND_REFERENCE_MAX,
+  INVOICE_REFUND_STATES,
   REASON_MIN_LENGTH,
   SERVICE_ORDER_STATUSES,
   STAFF_APPOINTMENT_STATUSES,
@@ -25,7 +28,8 @@ import {
   inspectionAdviceSchema,
 } from './service';
 import { symptomCodeSchema } from '../diagnostics/predictionSchemas';
-import { DB_INTEGER_MAX, textInput } from './primitives';
+import { DB_INTEGER_MAX, integerInput, textInput } from './primitives';
+import { REFUND_METHODS } from '../pricing/orderStatus';
 import { partsRequestSchema } from './partsRequests';
 
 export * from '../backoffice/serviceOrderMachine';
@@ -399,6 +403,49 @@ export const paymentConfirmInputSchema = z.object({
     .max(DB_INTEGER_MAX, 'Số tiền khách đưa không hợp lệ.')
     .optional(),
 });
+
+/** POST /api/service-orders/:id/invoice/refunds: money given back of the paid invoice (the server checks what is left). */
+export const invoiceRefundInputSchema = z.object({
+  amount: integerInput({ message: 'Số tiền hoàn phải là số nguyên dương (VND).', positive: true }),
+  method: z.enum(REFUND_METHODS, { error: 'Vui lòng chọn hình thức hoàn tiền.' }),
+  reference: textInput({ trim: true })
+    .max(INVOICE_REFUND_REFERENCE_MAX, `Mã giao dịch tối đa ${INVOICE_REFUND_REFERENCE_MAX} ký tự.`)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  reason: textInput({ trim: true, multiline: true, error: 'Vui lòng nhập lý do hoàn tiền.' })
+    .min(5, 'Lý do hoàn tiền tối thiểu 5 ký tự.')
+    .max(INVOICE_REFUND_REASON_MAX, `Lý do hoàn tiền tối đa ${INVOICE_REFUND_REASON_MAX} ký tự.`),
+});
+export type InvoiceRefundInput = z.input<typeof invoiceRefundInputSchema>;
+
+/** One refund of an invoice, oldest first. */
+export const invoiceRefundSchema = z.object({
+  id: positiveId,
+  amount: vndSchema,
+  method: z.enum(REFUND_METHODS),
+  methodLabel: z.string().min(1),
+  reference: z.string().nullable(),
+  reason: z.string(),
+  by: z.string().nullable(),
+  createdAt: isoInstantSchema,
+});
+export type InvoiceRefund = z.infer<typeof invoiceRefundSchema>;
+
+/** GET /api/service-orders/:id/invoice/refunds: what was paid, given back, and may still be. */
+export const invoiceRefundsSchema = z.object({
+  invoiceId: positiveId,
+  code: z.string(),
+  total: vndSchema,
+  paid: vndSchema,
+  refunded: vndSchema,
+  refundable: vndSchema,
+  refundState: z.enum(INVOICE_REFUND_STATES),
+  refundStateLabel: z.string(),
+  /** Whether the caller may record a refund now (their role, something left). */
+  canRefund: z.boolean(),
+  refunds: z.array(invoiceRefundSchema),
+});
+export type InvoiceRefunds = z.infer<typeof invoiceRefundsSchema>;
 
 /** PUT /api/service-orders/:id/checklist/:itemId (autosaved per item). */
 export const checklistAnswerInputSchema = z

@@ -133,4 +133,143 @@ describe('useAsync', () => {
     await act(async () => answers[1]!.reject(new Error('offline')));
     expect(result.current.state).toEqual({ data: undefined, error: 'Không tải được.', loading: false });
   });
+
+  it('delayMs: a load waits before it reads, a newer one replacing it; the last answer stays on screen meanwhile', async () => {
+    jest.useFakeTimers();
+    try {
+      const read = jest.fn((_signal: AbortSignal) => Promise.resolve('a'));
+      const { result, rerender } = setup(read, { delayMs: 250, start: 'keep' });
+      expect(result.current.state.loading).toBe(true);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(249)));
+      expect(read).not.toHaveBeenCalled();
+      await act(async () => void (await jest.advanceTimersByTimeAsync(1)));
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(result.current.state).toEqual({ data: 'a', error: null, loading: false });
+
+      const second = jest.fn((_signal: AbortSignal) => Promise.resolve('b'));
+      const third = jest.fn((_signal: AbortSignal) => Promise.resolve('c'));
+      rerender({ read: second, opts: { delayMs: 250, start: 'keep' } });
+      expect(result.current.state).toEqual({ data: 'a', error: null, loading: true });
+      await act(async () => void (await jest.advanceTimersByTimeAsync(200)));
+      rerender({ read: third, opts: { delayMs: 250, start: 'keep' } });
+      await act(async () => void (await jest.advanceTimersByTimeAsync(200)));
+      expect(third).not.toHaveBeenCalled();
+      await act(async () => void (await jest.advanceTimersByTimeAsync(50)));
+      expect(second).not.toHaveBeenCalled();
+      expect(third).toHaveBeenCalledTimes(1);
+      expect(result.current.state).toEqual({ data: 'c', error: null, loading: false });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('poll: reads again after each answer or failure until an answer meets `until`; unmount stops it', async () => {
+    jest.useFakeTimers();
+    try {
+      const answers: Array<() => Promise<number>> = [() => Promise.resolve(1), () => Promise.reject(new Error('offline')), () => Promise.resolve(2), () => Promise.resolve(3)];
+      let call = 0;
+      const read = jest.fn((_signal: AbortSignal) => answers[call++]!());
+      const onFailure = jest.fn();
+      const { result } = setup(read, { poll: { everyMs: 1000, until: (value) => value >= 2 }, onFailure });
+      await act(async () => void (await jest.advanceTimersByTimeAsync(0)));
+      expect(result.current.state.data).toBe(1);
+      await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
+      expect(read).toHaveBeenCalledTimes(2);
+      expect(onFailure).toHaveBeenCalledWith(messages.errors.generic, expect.any(Error));
+      // a failed poll keeps the answer on screen and goes on
+      expect(result.current.state).toEqual({ data: 1, error: messages.errors.generic, loading: false });
+      await act(async () => void (await jest.advanceTimersByTimeAsync(1000)));
+      expect(result.current.state).toEqual({ data: 2, error: null, loading: false });
+      await act(async () => void (await jest.advanceTimersByTimeAsync(5000)));
+      expect(read).toHaveBeenCalledTimes(3);
+
+      const forever = jest.fn((_signal: AbortSignal) => Promise.resolve(0));
+      const { unmount, rerender } = setup(forever, { poll: { everyMs: 1000 } });
+      await act(async () => void (await jest.advanceTimersByTimeAsync(2000)));
+      expect(forever).toHaveBeenCalledTimes(3);
+      rerender({ read: forever, opts: { poll: { everyMs: 1000 }, enabled: false } });
+      await act(async () => void (await jest.advanceTimersByTimeAsync(3000)));
+      expect(forever).toHaveBeenCalledTimes(3);
+      unmount();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('merge: an answer shows merged into what is on screen, told how its load started', async () => {
+    let call = 0;
+    const read = () => Promise.resolve([`p${++call}`]);
+    const merge = jest.fn((shown: string[] | undefined, answer: string[], start: string) => (start === 'keep' && shown ? [...answer, ...shown] : answer));
+    const onData = jest.fn();
+    const { result } = setup(read, { merge, onData });
+    await waitFor(() => expect(result.current.state.data).toEqual(['p1']));
+    act(() => result.current.reload('keep'));
+    await waitFor(() => expect(result.current.state.data).toEqual(['p2', 'p1']));
+    expect(onData).toHaveBeenLastCalledWith(['p2', 'p1'], 'keep');
+    act(() => result.current.reload('fresh'));
+    await waitFor(() => expect(result.current.state.data).toEqual(['p3']));
+  });
+
+  it("more: reads the next page beside the answer and appends it; a failure is its own; a 'fresh' load drops one under way, a 'keep' one not", async () => {
+    const { result } = setup(() => Promise.resolve([1, 2]));
+    await waitFor(() => expect(result.current.state.data).toEqual([1, 2]));
+    const page = deferred<number[]>();
+    const shownSeen: number[][] = [];
+    act(() =>
+      result.current.more(
+        (_signal, shown) => {
+          shownSeen.push(shown);
+          return page.promise;
+        },
+        (shown, next) => [...shown, ...next],
+      ),
+    );
+    expect(shownSeen).toEqual([[1, 2]]);
+    expect(result.current.moreState).toEqual({ loading: true, error: null });
+    // one at a time
+    const other = jest.fn(() => Promise.resolve([9]));
+    act(() => result.current.more(other, (shown, next) => [...shown, ...next]));
+    expect(other).not.toHaveBeenCalled();
+    await act(async () => page.resolve([3]));
+    expect(result.current.state.data).toEqual([1, 2, 3]);
+    expect(result.current.moreState).toEqual({ loading: false, error: null });
+
+    act(() => result.current.more(() => Promise.reject(refused('Hết trang.')), (shown) => shown));
+    await waitFor(() => expect(result.current.moreState).toEqual({ loading: false, error: 'Hết trang.' }));
+    expect(result.current.state.data).toEqual([1, 2, 3]);
+
+    const late = deferred<number[]>();
+    let signal: AbortSignal | undefined;
+    act(() =>
+      result.current.more(
+        (given) => {
+          signal = given;
+          return late.promise;
+        },
+        (shown, next) => [...shown, ...next],
+      ),
+    );
+    act(() => result.current.reload('keep'));
+    expect(signal!.aborted).toBe(false);
+    await waitFor(() => expect(result.current.state).toEqual({ data: [1, 2], error: null, loading: false }));
+    await act(async () => late.resolve([4]));
+    // the first page read again, then the page beside it appended
+    await waitFor(() => expect(result.current.state).toEqual({ data: [1, 2, 4], error: null, loading: false }));
+
+    const dropped = deferred<number[]>();
+    act(() =>
+      result.current.more(
+        (given) => {
+          signal = given;
+          return dropped.promise;
+        },
+        (shown, next) => [...shown, ...next],
+      ),
+    );
+    act(() => result.current.reload('fresh'));
+    expect(signal!.aborted).toBe(true);
+    expect(result.current.moreState).toEqual({ loading: false, error: null });
+    await act(async () => dropped.resolve([7]));
+    await waitFor(() => expect(result.current.state).toEqual({ data: [1, 2], error: null, loading: false }));
+  });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { apiClient, ApiError, formatVnd, messages, readData } from 'shared-contracts';
+import { apiClient, formatVnd, messages, readData } from 'shared-contracts';
 import type { SearchResult } from 'shared-contracts/schemas';
+import { useAsync } from '../hooks/useAsync';
 import headerStyles from './Header.module.css';
 import styles from './SearchBox.module.css';
 
@@ -34,7 +35,6 @@ export function searchPagePath(q: string): string {
 export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<Results>({ status: 'idle' });
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
   const location = useLocation();
@@ -42,29 +42,21 @@ export function SearchBox() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const q = query.trim();
-  const hits = results.status === 'ready' ? results.result.hits : [];
+  const asked = open && q.length >= SEARCH_MIN_LENGTH;
 
-  // debounced instant results; a newer query cancels the older request
-  useEffect(() => {
-    if (!open || q.length < SEARCH_MIN_LENGTH) {
-      setResults({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setResults({ status: 'loading' });
-      readData<SearchResult>(apiClient.get('/search', { query: { q, limit: SEARCH_BOX_LIMIT }, signal: controller.signal }))
-        .then((result) => !controller.signal.aborted && setResults({ status: 'ready', result }))
-        .catch((error: unknown) => {
-          if (!controller.signal.aborted) setResults({ status: 'error', message: error instanceof ApiError ? error.message : messages.errors.generic });
-        });
-    }, SEARCH_DEBOUNCE_MS);
-    setActive(-1);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, q]);
+  // instant results, asked for once the typing pauses; a newer query cancels the older request
+  const read = useCallback((signal: AbortSignal) => readData<SearchResult>(apiClient.get('/search', { query: { q, limit: SEARCH_BOX_LIMIT }, signal })), [q]);
+  const { state } = useAsync(read, { enabled: asked, delayMs: SEARCH_DEBOUNCE_MS });
+  const results: Results = !asked
+    ? { status: 'idle' }
+    : state.error !== null
+      ? { status: 'error', message: state.error }
+      : state.data !== undefined
+        ? { status: 'ready', result: state.data }
+        : { status: 'loading' };
+  const hits = results.status === 'ready' ? results.result.hits : [];
+  // another query: no result chosen
+  useEffect(() => setActive(-1), [asked, q]);
 
   // another page: close
   useEffect(() => setOpen(false), [location.pathname, location.search]);

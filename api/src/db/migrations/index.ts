@@ -51,7 +51,9 @@ import * as m0049 from './0049_live_event_log';
 import * as m0050 from './0050_revocation_read_index';
 import * as m0051 from './0051_sale_ledger';
 import * as m0052 from './0052_cash_closes';
-import * as m0053 from './0053_one_outbox';
+import * as m0053 from './0053_cash_close_ledger_ids';
+import * as m0054 from './0054_service_invoice_refunds';
+import * as m0055 from './0055_one_outbox';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -110,5 +112,7 @@ export const migrations: Record<string, Migration> = {
   '0050_revocation_read_index': m0050,
   '0051_sale_ledger': m0051,
   '0052_cash_closes': m0052,
-  '0053_one_outbox': m0053,
+  '0053_cash_close_ledger_ids': m0053,
+  '0054_service_invoice_refunds': m0054,
+  '0055_one_outbox': m0055,
 };

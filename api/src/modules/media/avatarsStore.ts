@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { objectStoreAt } from '../../objectStorage';
 import { AVATAR_BOUNDS } from './imageBounds';
 import type { StoredImage } from './imageEncoder';
+import { UnreadableImageError, reencodeImage, writeStoredImage, type ImageShape } from './imageReencode';
 
 /** URL path under which stored avatars are served. */
 export const AVATAR_URL_PREFIX = '/api/media/avatars/';
@@ -22,25 +20,18 @@ export function sniffImageType(bytes: Buffer): SniffedImageType | null {
   return null;
 }
 
-export class UnreadableImageError extends Error {}
-
 /**
- * Decodes the upload and draws a fresh 256×256 WebP from its pixels (EXIF orientation applied, metadata
- * dropped): the stored file is ours, never the uploaded bytes. Throws UnreadableImageError for a file the
- * decoder refuses (truncated, corrupt, a bomb over the pixel limit). Runs in the image encoder's process
- * (imageEncoder.ts), after the route has bounded the declared canvas (imageBounds.ts).
+ * An avatar: a fresh 256×256 WebP (q82) covering the upload's pixels (EXIF orientation applied, metadata dropped),
+ * drawn by the image encoder's process (imageReencode.ts) after the route has bounded the declared canvas
+ * (imageBounds.ts). An upload the decoder refuses is an UnreadableImageError.
  */
-export async function reencodeAvatar(input: Buffer | string): Promise<Buffer> {
-  try {
-    return await sharp(input, { failOn: 'error', limitInputPixels: AVATAR_BOUNDS.maxPixels, animated: false })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch (error) {
-    throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
-  }
-}
+export const AVATAR_SHAPE: ImageShape = {
+  fit: 'square-cover',
+  size: AVATAR_SIZE,
+  bounds: AVATAR_BOUNDS,
+  quality: 82,
+  unreadable: (message) => new UnreadableImageError(message),
+};
 
 export function avatarsFolder(uploadDir: string): string {
   return path.join(uploadDir, 'avatars');
@@ -50,24 +41,11 @@ export function avatarUrl(file: string): string {
   return `${AVATAR_URL_PREFIX}${file}`;
 }
 
-/**
- * The encoder's work on an avatar upload: re-encoded (reencodeAvatar) and written under a random name
- * (atomically: temp file + rename).
- */
+/** The encoder's work on an avatar upload: re-encoded (AVATAR_SHAPE) and written under a random name. */
 export async function storeAvatarFile(input: Buffer | string, uploadDir: string): Promise<StoredImage> {
-  const webp = await reencodeAvatar(input);
-  const folder = avatarsFolder(uploadDir);
-  await mkdir(folder, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.webp`;
-  const temporary = path.join(folder, `.${name}.tmp`);
-  try {
-    await writeFile(temporary, webp, { mode: 0o644 });
-    await rename(temporary, path.join(folder, name));
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-  return { file: name, width: AVATAR_SIZE, height: AVATAR_SIZE };
+  const encoded = await reencodeImage(input, AVATAR_SHAPE);
+  const file = await writeStoredImage(avatarsFolder(uploadDir), encoded.webp);
+  return { file, width: encoded.width, height: encoded.height };
 }
 
 /** Deletes a previously stored avatar (ignores URLs that are not ours and files already gone). */

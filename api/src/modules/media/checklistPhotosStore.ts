@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { objectStoreAt } from '../../objectStorage';
 import { CHECKLIST_PHOTO_BOUNDS } from './imageBounds';
+import { UnreadableImageError, reencodeImage, writeStoredImage, type ImageShape } from './imageReencode';
 
 /**
  * The files of checklist photos (spec §5): whatever a technician's phone sends (JPEG, PNG or WebP, sniffed from
@@ -30,16 +28,23 @@ export const CHECKLIST_PHOTO_URL_PREFIX = '/api/media/checklist-photos/';
 export const CHECKLIST_PHOTO_MAX_SIDE = 1600;
 /** A stored photo's file name: 32 random hex characters + .webp (nothing of the upload's name survives). */
 export const CHECKLIST_PHOTO_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;
-/** A JPEG whose longest side is at least twice this is decoded at half scale (see storedLongSide). */
-const HALF_SCALE_MIN_SIDE = 1024;
 
-export class UnreadablePhotoError extends Error {}
+/** An upload the decoder refuses as a checklist (or product) photo. */
+export class UnreadablePhotoError extends UnreadableImageError {}
 
-export interface EncodedPhoto {
-  webp: Buffer;
-  width: number;
-  height: number;
-}
+/**
+ * A checklist photo: a fresh WebP (q80, effort 0) of at most 1600×1600 (storedLongSide; aspect kept, never
+ * enlarged), upright, without metadata; an upload the decoder refuses is an UnreadablePhotoError. Product photos
+ * are drawn the same.
+ */
+export const CHECKLIST_PHOTO_SHAPE: ImageShape = {
+  fit: 'inside',
+  maxSide: CHECKLIST_PHOTO_MAX_SIDE,
+  bounds: CHECKLIST_PHOTO_BOUNDS,
+  quality: 80,
+  effort: 0,
+  unreadable: (message) => new UnreadablePhotoError(message),
+};
 
 /** A stored photo: its file name in the checklist folder and its size. */
 export interface StoredPhoto {
@@ -57,59 +62,12 @@ export function checklistPhotoUrl(file: string): string {
 }
 
 /**
- * Decodes the upload and draws a fresh WebP of at most 1600×1600 (storedLongSide; aspect kept, never enlarged),
- * upright, without metadata. Throws UnreadablePhotoError when the decoder refuses the bytes (truncated, corrupt, too
- * many pixels).
- */
-export async function reencodeChecklistPhoto(input: Buffer | string): Promise<EncodedPhoto> {
-  try {
-    const image = sharp(input, { failOn: 'error', limitInputPixels: CHECKLIST_PHOTO_BOUNDS.maxPixels, animated: false });
-    const { width = 0, height = 0, format } = await image.metadata();
-    const side = storedLongSide(Math.max(width, height), format);
-    const { data, info } = await image
-      .autoOrient()
-      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, effort: 0 })
-      .toBuffer({ resolveWithObject: true });
-    return { webp: data, width: info.width, height: info.height };
-  } catch (error) {
-    throw new UnreadablePhotoError(error instanceof Error ? error.message : String(error));
-  }
-}
-
-/**
- * The longest side a photo whose longest side is `longSide` is stored at: a JPEG of 2048 to 3200 px at half
- * (rounded up, as libjpeg's half-scale decode is), anything else at most 1600 px (never enlarged).
- */
-export function storedLongSide(longSide: number, format: string | undefined): number {
-  const half = Math.ceil(longSide / 2);
-  if (format === 'jpeg' && longSide >= 2 * HALF_SCALE_MIN_SIDE && half <= CHECKLIST_PHOTO_MAX_SIDE) return half;
-  return Math.min(longSide, CHECKLIST_PHOTO_MAX_SIDE);
-}
-
-/** Writes the photo under a new random name (atomically: temp file + rename); returns the file name. */
-export async function writeChecklistPhoto(uploadDir: string, webp: Buffer): Promise<string> {
-  const folder = checklistPhotosFolder(uploadDir);
-  await mkdir(folder, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.webp`;
-  const temporary = path.join(folder, `.${name}.tmp`);
-  try {
-    await writeFile(temporary, webp, { mode: 0o644 });
-    await rename(temporary, path.join(folder, name));
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-  return name;
-}
-
-/**
  * The encoder's work on an upload (its bytes, or the path of the file libvips then reads itself): re-encoded
- * (reencodeChecklistPhoto) and written as a stored photo.
+ * (CHECKLIST_PHOTO_SHAPE) and written under a random name in the checklist folder.
  */
 export async function storeChecklistPhoto(input: Buffer | string, uploadDir: string): Promise<StoredPhoto> {
-  const encoded = await reencodeChecklistPhoto(input);
-  const file = await writeChecklistPhoto(uploadDir, encoded.webp);
+  const encoded = await reencodeImage(input, CHECKLIST_PHOTO_SHAPE);
+  const file = await writeStoredImage(checklistPhotosFolder(uploadDir), encoded.webp);
   return { file, width: encoded.width, height: encoded.height };
 }
 

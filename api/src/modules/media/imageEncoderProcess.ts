@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { reencodeChecklistPhoto, storeChecklistPhoto, UnreadablePhotoError } from './checklistPhotosStore';
-import { storeAvatarFile, UnreadableImageError } from './avatarsStore';
+import { CHECKLIST_PHOTO_SHAPE, storeChecklistPhoto } from './checklistPhotosStore';
+import { storeAvatarFile } from './avatarsStore';
 import { storeProductImage } from './productImagesStore';
 import type { EncodeReply, EncodeRequest, ImageKind, StoredImage } from './imageEncoder';
+import { reencodeImage, UnreadableImageError } from './imageReencode';
 
 /**
  * The image encoder's own process (started by imageEncoder.ts at a low CPU priority, nice 10): for each request it
@@ -38,7 +39,7 @@ process.on('message', (request: EncodeRequest) => {
         reply({
           id: request.id,
           ok: false,
-          unreadable: error instanceof UnreadablePhotoError || error instanceof UnreadableImageError,
+          unreadable: error instanceof UnreadableImageError,
           message: error instanceof Error ? error.message : String(error),
         }),
     );
@@ -54,5 +55,5 @@ process.on('disconnect', () => process.exit(0));
 void sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#808080' } })
   .jpeg()
   .toBuffer()
-  .then(reencodeChecklistPhoto)
+  .then((jpeg) => reencodeImage(jpeg, CHECKLIST_PHOTO_SHAPE))
   .catch(() => undefined);

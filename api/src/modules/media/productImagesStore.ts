@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { objectStoreAt } from '../../objectStorage';
-import { reencodeChecklistPhoto } from './checklistPhotosStore';
+import { CHECKLIST_PHOTO_SHAPE } from './checklistPhotosStore';
 import type { StoredImage } from './imageEncoder';
+import { reencodeImage, writeStoredImage } from './imageReencode';
 
 /**
  * The admin's product photos: re-encoded like a checklist photo (upright, ≤ 1600 px, WebP, no metadata) by the
@@ -30,21 +29,11 @@ export function uploadedImageUrl(key: string): string {
   return `${PRODUCT_IMAGE_URL_PREFIX}${key.slice(UPLOADED_IMAGE_KEY_PREFIX.length)}`;
 }
 
-/** The encoder's work on a product photo upload: re-encoded and written (temp file + rename). */
+/** The encoder's work on a product photo upload: re-encoded as a checklist photo (CHECKLIST_PHOTO_SHAPE) and written under a random name. */
 export async function storeProductImage(input: Buffer | string, uploadDir: string): Promise<StoredImage> {
-  const encoded = await reencodeChecklistPhoto(input);
-  const folder = productImagesFolder(uploadDir);
-  await mkdir(folder, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.webp`;
-  const temporary = path.join(folder, `.${name}.tmp`);
-  try {
-    await writeFile(temporary, encoded.webp, { mode: 0o644 });
-    await rename(temporary, path.join(folder, name));
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-  return { file: name, width: encoded.width, height: encoded.height };
+  const encoded = await reencodeImage(input, CHECKLIST_PHOTO_SHAPE);
+  const file = await writeStoredImage(productImagesFolder(uploadDir), encoded.webp);
+  return { file, width: encoded.width, height: encoded.height };
 }
 
 /**

@@ -5,14 +5,17 @@ import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
 import { startScheduledJob, type ScheduledJob, type SchedulerOptions } from '../../jobs/scheduledJob';
 import type { Clock } from '../../security/clock';
-import { forecastReminderEmail, enqueueEmail } from '../notifications';
+import { forecastReminderEmail, tellForecastCrossing } from '../notifications';
 import { vehicleForecastOf } from './vehicleForecastQueries';
 import type { WearTrainer } from './wearTrainer';
 import { latestWearModel } from './wearTraining';
 
 /**
- * The customer's reminder email of failure prediction (spec predictive.md §4 "Customer": "a reminder email when
- * a component crosses a threshold (once per crossing, through the outbox, opt-out on the profile)").
+ * The customer's reminder of failure prediction (spec predictive.md §4 "Customer": "a reminder email when
+ * a component crosses a threshold (once per crossing, through the outbox, opt-out on the profile)"), told through
+ * the notification centre: one notification under the bell and one message on the channel the owner chose for
+ * bookings (the forecast email, with its figures and booking link, when that is email; nothing by email to an
+ * unverified address).
  *
  * A component of a vehicle CROSSES when its forecast (vehicleForecastOf, from the served model version) is
  *   - NEEDS_ATTENTION_NOW (found FAIL at the last inspection and not fixed), or
@@ -29,17 +32,18 @@ import { latestWearModel } from './wearTraining';
  * (INSUFFICIENT_DATA, NOT_BETTER_THAN_BASELINE after a retraining) or that is gone from the model leaves its
  * crossing as it is: nothing says it went back below.
  *
- * Once per crossing: the crossing is a forecast_reminders row, inserted in the same transaction as the outbox
- * email; the partial unique index (vehicle_id, component) WHERE cleared_at IS NULL makes a second insert — a
- * second run, another API instance running at the same moment — a no-op (ON CONFLICT DO NOTHING, no email).
- * One email per (vehicle, component, crossing), as the spec's "once per crossing" reads.
+ * Once per crossing: the crossing is a forecast_reminders row, inserted in the same transaction as the
+ * notification (and its email, when email is the channel); the partial unique index (vehicle_id, component) WHERE
+ * cleared_at IS NULL makes a second insert — a second run, another API instance running at the same moment — a
+ * no-op (ON CONFLICT DO NOTHING, nothing told), and the notification's event key names the crossing. One message
+ * per (vehicle, component, crossing), as the spec's "once per crossing" reads.
  *
  * Who: live vehicles of enabled users who have not opted out (users.forecast_emails_opt_out; the profile's
- * `forecastEmails`). An opted-out user's vehicles are not even forecast: no row, no email; after opting in again
- * the next run mails what is over the threshold then. No model version yet: nothing at all (no clearing either).
+ * `forecastEmails`). An opted-out user’s vehicles are not even forecast: no row, no reminder; after opting in again
+ * the next run tells what is over the threshold then. No model version yet: nothing at all (no clearing either).
  *
  * Bounded work: vehicles are read in pages of PAGE_SIZE by id (keyset), each page's open crossings in one query,
- * each vehicle forecast on its own (a handful of indexed queries); the transaction per email is short.
+ * each vehicle forecast on its own (a handful of indexed queries); the transaction per reminder is short.
  */
 
 export const FORECAST_REMINDER_THRESHOLD = 0.5;
@@ -54,10 +58,12 @@ export interface ForecastReminderOptions {
   threshold?: number;
   clearBelow?: number;
   pageSize?: number;
+  /** After each reminder's commit: tells its owner's open pages (announcePending); never throws. */
+  announce?: (userId: number) => Promise<void>;
 }
 
 export interface ForecastReminderRun {
-  /** Emails enqueued (new crossings). */
+  /** Reminders told (new crossings). */
   sent: number;
   /** Crossings cleared (back below). */
   cleared: number;
@@ -65,7 +71,7 @@ export interface ForecastReminderRun {
   vehicles: number;
 }
 
-type OwnedVehicle = VehicleRow & { owner_email: string; owner_name: string };
+type OwnedVehicle = VehicleRow & { owner_name: string };
 
 /** One run over every vehicle (see above). */
 export async function sendForecastReminders(db: Kysely<Database>, clock: Clock, options: ForecastReminderOptions = {}): Promise<ForecastReminderRun> {
@@ -82,7 +88,7 @@ export async function sendForecastReminders(db: Kysely<Database>, clock: Clock, 
       .selectFrom('vehicles')
       .innerJoin('users', 'users.id', 'vehicles.user_id')
       .selectAll('vehicles')
-      .select(['users.email as owner_email', 'users.full_name as owner_name'])
+      .select('users.full_name as owner_name')
       .where('vehicles.deleted_at', 'is', null)
       .where('users.disabled_at', 'is', null)
       .where('users.forecast_emails_opt_out', '=', 0)
@@ -131,24 +137,25 @@ export async function sendForecastReminders(db: Kysely<Database>, clock: Clock, 
               .executeTakeFirst();
             if (!claimed) return false;
             const link = bookingUrl({ vehicleId: vehicle.id, ...(component.serviceSlug ? { service: component.serviceSlug } : {}) });
-            await enqueueEmail(
-              trx,
-              clock,
-              vehicle.owner_email,
-              forecastReminderEmail({
-                fullName: vehicle.owner_name,
-                vehicle: { brand: vehicle.brand, model: vehicle.model, licensePlate: vehicle.license_plate },
-                component: component.label,
-                status: component.status === 'NEEDS_ATTENTION_NOW' ? 'NEEDS_ATTENTION_NOW' : 'PREDICTED',
-                within3Months: component.within3Months,
-                evidence: component.evidence,
-                bookingLink: `${origin}${link}`,
-                profileLink: `${origin}/profile`,
-              }),
-            );
+            const needsAttentionNow = component.status === 'NEEDS_ATTENTION_NOW';
+            const email = forecastReminderEmail({
+              fullName: vehicle.owner_name,
+              vehicle: { brand: vehicle.brand, model: vehicle.model, licensePlate: vehicle.license_plate },
+              component: component.label,
+              status: needsAttentionNow ? 'NEEDS_ATTENTION_NOW' : 'PREDICTED',
+              within3Months: component.within3Months,
+              evidence: component.evidence,
+              bookingLink: `${origin}${link}`,
+              profileLink: `${origin}/profile`,
+            });
+            const subject = { vehicleId: vehicle.id, plate: vehicle.license_plate, component: component.component, componentLabel: component.label, crossingId: claimed.id, needsAttentionNow, bookingUrl: link };
+            await tellForecastCrossing(trx, now, vehicle.user_id, subject, email);
             return true;
           });
-          if (sent) result.sent += 1;
+          if (sent) {
+            result.sent += 1;
+            await options.announce?.(vehicle.user_id);
+          }
         } else if (openId !== undefined && probability !== null && probability < clearBelow) {
           const cleared = await db
             .updateTable('forecast_reminders')
@@ -168,7 +175,7 @@ export async function sendForecastReminders(db: Kysely<Database>, clock: Clock, 
 export interface ForecastReminderJob {
   /**
    * A run as soon as the one in progress (if any) ends: after a newly accepted model version. Resolves with the
-   * emails it enqueued (0 when it failed: logged, or when the job stopped before it began).
+   * reminders it told (0 when it failed: logged, or when the job stopped before it began).
    */
   runSoon(): Promise<number>;
   /** Stops the timer and waits for the run in progress; runs queued but not begun do not start. */

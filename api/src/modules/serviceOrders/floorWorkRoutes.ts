@@ -13,6 +13,8 @@ import {
   errorEnvelopeSchema,
   idParamsSchema,
   invoicePreviewSchema,
+  invoiceRefundInputSchema,
+  invoiceRefundsSchema,
   paymentConfirmInputSchema,
   serviceInvoiceSchema,
   serviceOrderChecklistItemSchema,
@@ -28,6 +30,7 @@ import { addChecklistPhoto, assertPhotoAccepted, checklistPhotoMessages, deleteC
 import { CHECKLIST_PHOTO_FILE_PATTERN, checklistPhotosFolder, createImageEncoder, sendStoredWebp } from '../media';
 import { customerServiceOrder } from './customerServiceOrder';
 import { confirmInvoicePayment, invoiceMessages, issueInvoice, previewInvoice } from './invoiceIssue';
+import { invoiceOfOrder, invoiceRefunds, refundServiceInvoice } from './invoiceRefund';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { publishFloorChange } from './serviceOrderEvents';
 import { named } from '../../http/pluginName';
@@ -59,6 +62,8 @@ const checklistMessages = { saved: 'Đã lưu kết quả kiểm tra.' } as cons
  * - GET    /service-orders/:id/invoice-preview                       staff, manager, admin (read)
  * - POST   /service-orders/:id/invoice                               staff, manager (WORK_DONE → INVOICED)
  * - POST   /service-orders/:id/payment/confirm                       staff, manager (INVOICED → CLOSED)
+ * - GET    /service-orders/:id/invoice/refunds                       staff, manager, admin (read)
+ * - POST   /service-orders/:id/invoice/refunds                       staff, manager, admin (a paid invoice's refund)
  * - GET    /appointments/:id/service-order                           the appointment's customer
  * - GET    /media/checklist-photos/:name                             anyone holding the (random) name
  */
@@ -212,6 +217,41 @@ export const floorWorkRoutes: FastifyPluginAsyncZod<FloorWorkRoutesOptions> = na
       async (request) => {
         const { invoice, changed } = await confirmInvoicePayment(ctx, centreScopeOf(request), request.params.id, request.body.method, clock.now(), request.body.amountReceived);
         return ok(invoice, changed ? invoiceMessages.paid : invoiceMessages.alreadyPaid);
+      },
+    );
+
+    api.get(
+      '/service-orders/:id/invoice/refunds',
+      {
+        preHandler: requireCentreRole(db, 'staff', 'manager', 'admin'),
+        schema: {
+          tags: ['back-office'],
+          summary: 'Tiền đã thu, đã hoàn và còn có thể hoàn của hoá đơn; các lần hoàn tiền',
+          params: idParamsSchema,
+          response: { 200: envelopeSchema(invoiceRefundsSchema), ...errors },
+        },
+      },
+      async (request) => ok(await invoiceRefunds(db, centreScopeOf(request), request.params.id)),
+    );
+
+    api.post(
+      '/service-orders/:id/invoice/refunds',
+      {
+        // The roles of a web order's refund; the command checks them and the invoice's centre itself.
+        preHandler: requireCentreRole(db, 'staff', 'manager', 'admin'),
+        schema: {
+          tags: ['back-office'],
+          summary: 'Hoàn tiền hoá đơn đã thanh toán (một phần hoặc toàn bộ, không quá số tiền còn có thể hoàn; phụ tùng đã lắp giữ nguyên)',
+          params: idParamsSchema,
+          body: invoiceRefundInputSchema,
+          response: { 201: envelopeSchema(invoiceRefundsSchema), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const scope = centreScopeOf(request);
+        const invoice = await invoiceOfOrder(db, scope, request.params.id);
+        const { refunds, message } = await refundServiceInvoice(ctx, scope, invoice.id, request.body);
+        return reply.code(201).send(ok(refunds, message));
       },
     );
 

@@ -1,12 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { formatVndPlain } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { effectivePrice } from '../catalogue';
-import { enqueueEmail, type NotifyInput } from '../notifications';
+import { backInStockEmail, priceDropEmail, tellWishlistAlert } from '../notifications';
 import { onlineStock } from '../stockLocations';
-import { backInStockEmail, priceDropEmail } from './wishlistEmails';
 
 /** The most wishlist rows one run of the alert job looks at. */
 export const WISHLIST_ALERT_BATCH = 500;
@@ -17,18 +15,20 @@ export interface WishlistAlertOptions {
   /** The site's public origin: the emails link to `${publicUrl}/products/<slug>` and `${publicUrl}/wishlist`. */
   publicUrl: string;
   batch?: number;
-  /** Also puts each alert under the customer's bell (after its email was enqueued); never throws. */
-  notify?: (input: NotifyInput) => Promise<void>;
+  /** After each alert's commit: tells the customer's open pages (announcePending); never throws. */
+  announce?: (userId: number) => Promise<void>;
 }
 
 /**
  * One run of "báo khi giảm giá" / "báo khi có hàng": the opted-in rows whose product is on sale and
- * - costs less now than the last price the customer was told (or the price when saved) → one email, and the
+ * - costs less now than the last price the customer was told (or the price when saved) → one alert, and the
  *   price recorded as told;
- * - is back online after it was seen out of stock → one email, and the time recorded;
- * - is out of stock online and not yet marked so → marked (no email): its return will be news.
- * Each email is enqueued in the transaction that records it, guarded by the value read (compare-and-set), so two
- * runs (or two instances) never send one change twice. At most `batch` rows per run. Resolves to the emails sent.
+ * - is back online after it was seen out of stock → one alert, and the time recorded;
+ * - is out of stock online and not yet marked so → marked (nothing told): its return will be news.
+ * Each alert is told through the notification centre (under the bell, and on the channel the customer chose: the
+ * wishlist email when that is email) in the transaction that records it, guarded by the value read
+ * (compare-and-set), and its event key names the price (or the return), so two runs (or two instances) never tell
+ * one change twice. At most `batch` rows per run. Resolves to the alerts told.
  */
 export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, options: WishlistAlertOptions): Promise<number> {
   const at = clock.now();
@@ -51,7 +51,6 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
       'wishlist_items.notify_price_drop',
       'wishlist_items.notify_back_in_stock',
       'wishlist_items.seen_out_of_stock',
-      'users.email',
       'users.full_name',
       'products.slug',
       'products.name',
@@ -81,6 +80,7 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
     const key = { user: row.user_id, product: row.product_id };
     const productLink = `${options.publicUrl}/products/${encodeURIComponent(row.slug)}`;
     const facts = { fullName: row.full_name, productName: row.name, productLink, wishlistLink };
+    const product = { productId: row.product_id, productName: row.name, slug: row.slug };
     const price = effectivePrice(row, at).price;
     const told = row.last_notified_price === null ? toNumber(row.price_when_added) : toNumber(row.last_notified_price);
     const units = toNumber(row.stock);
@@ -96,19 +96,13 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
           .where(sql<number>`coalesce(last_notified_price, price_when_added)`, '=', told)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return 0;
-        await enqueueEmail(trx, clock, row.email, priceDropEmail({ ...facts, oldPrice: told, newPrice: price }));
+        const subject = { ...product, alert: 'price_drop' as const, oldPrice: told, newPrice: price };
+        await tellWishlistAlert(trx, at, key.user, subject, priceDropEmail({ ...facts, oldPrice: told, newPrice: price }));
         return 1;
       });
       if (dropped === 1) {
         sent += 1;
-        await options.notify?.({
-          userId: key.user,
-          kind: 'price_drop',
-          title: `Giảm giá: ${row.name}`,
-          body: `Sản phẩm trong danh sách yêu thích của bạn còn ${formatVndPlain(price)} (trước ${formatVndPlain(told)}).`,
-          link: `/products/${encodeURIComponent(row.slug)}`,
-          eventKey: `wishlist:${key.product}:price:${price}`,
-        });
+        await options.announce?.(key.user);
       }
     }
 
@@ -127,19 +121,12 @@ export async function sendWishlistAlerts(db: Kysely<Database>, clock: Clock, opt
           .where('seen_out_of_stock', '=', 1)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) return 0;
-        await enqueueEmail(trx, clock, row.email, backInStockEmail({ ...facts, price }));
+        await tellWishlistAlert(trx, at, key.user, { ...product, alert: 'back_in_stock', price, at: now }, backInStockEmail({ ...facts, price }));
         return 1;
       });
       if (back === 1) {
         sent += 1;
-        await options.notify?.({
-          userId: key.user,
-          kind: 'back_in_stock',
-          title: `Đã có hàng: ${row.name}`,
-          body: `Sản phẩm trong danh sách yêu thích của bạn đã có hàng trở lại, giá ${formatVndPlain(price)}.`,
-          link: `/products/${encodeURIComponent(row.slug)}`,
-          eventKey: `wishlist:${key.product}:in-stock:${now}`,
-        });
+        await options.announce?.(key.user);
       }
     }
   }

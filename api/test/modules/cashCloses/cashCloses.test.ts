@@ -13,8 +13,11 @@ describe.each(testDatabases())('a cashier’s close with a difference on $label'
   const floor = useFloor(target);
   let slot = 0;
 
-  /** A service order of centre A (or B) worked, invoiced and paid at its desk with `method` by its clerk: the invoice's code and total. */
-  async function paidAtCounter(options: { method: 'CASH' | 'VIETQR'; centre?: 'A' | 'B' }) {
+  /**
+   * A service order of centre A (or B) worked, invoiced and paid at its desk with `method` by its clerk (`unpaid`:
+   * invoiced only): the invoice's code and total.
+   */
+  async function paidAtCounter(options: { method: 'CASH' | 'VIETQR'; centre?: 'A' | 'B'; unpaid?: boolean }) {
     slot += 1;
     const inB = options.centre === 'B';
     const centreId = inB ? floor.centreB.id : floor.centreA.id;
@@ -30,6 +33,7 @@ describe.each(testDatabases())('a cashier’s close with a difference on $label'
     const issued = await floor.request(clerk, 'POST', `/api/service-orders/${orderId}/invoice`);
     expect(issued.statusCode).toBe(201);
     const invoice = issued.json().data as { code: string; total: number };
+    if (options.unpaid) return invoice;
     const paid = await floor.request(clerk, 'POST', `/api/service-orders/${orderId}/payment/confirm`, { method: options.method });
     expect(paid.statusCode).toBe(200);
     return invoice;
@@ -196,4 +200,76 @@ describe.each(testDatabases())('a cashier’s close with a difference on $label'
       stop();
     }
   });
+
+  /** The invoice's cash payment at centre A's desk, written as the ledger writes it, stamped `paidAt`. */
+  async function cashPaymentRow(db: typeof floor.db, invoice: { code: string; total: number }, paidAt: string) {
+    const { id } = await db.selectFrom('service_invoices').select('id').where('code', '=', invoice.code).executeTakeFirstOrThrow();
+    return { service_invoice_id: id, amount: invoice.total, method: 'CASH', channel: 'DESK', reference: null, transaction_id: null, actor_id: floor.users.staff.id, paid_at: paidAt };
+  }
+
+  it('counts a payment stamped before a close but committed after it in the next period, once', async () => {
+    floor.service.clock.advance(MINUTE);
+    const open = await current();
+    const recorded = await close(floor.users.staff, { counted: open.expected, expectedSeen: open.expected, periodFrom: open.from });
+    expect(recorded.statusCode).toBe(201);
+    const closed = recorded.json().data as CashClose;
+
+    // Stamped a second before the close's instant, committed after it had read the ledger.
+    const late = await paidAtCounter({ method: 'CASH', unpaid: true });
+    await floor.db.insertInto('sale_payments').values(await cashPaymentRow(floor.db, late, new Date(Date.parse(closed.closedAt) - 1000).toISOString())).execute();
+    floor.service.clock.advance(MINUTE);
+    const next = await current();
+    expect(next).toMatchObject({ from: closed.closedAt, expected: late.total, paymentsCount: 1 });
+    expect(next.lines.map((line) => line.code)).toEqual([late.code]);
+
+    const second = await close(floor.users.staff, { counted: next.expected, expectedSeen: next.expected, periodFrom: next.from });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().data).toMatchObject({ expected: late.total, paymentsCount: 1 });
+    // The close before kept what it counted, and the period after the second counts it no more.
+    const first = await floor.db.selectFrom('cash_closes').select(['expected', 'payments_count']).where('id', '=', closed.id).executeTakeFirstOrThrow();
+    expect(Number(first.expected)).toBe(closed.expected);
+    floor.service.clock.advance(MINUTE);
+    expect(await current()).toMatchObject({ expected: 0, paymentsCount: 0, lines: [] });
+  });
+
+  if (target.label.toLowerCase().includes('postgres')) {
+    it('waits for a payment still being written when it closes, so that an earlier id committed later is never skipped', async () => {
+      floor.service.clock.advance(MINUTE);
+      const pending = await paidAtCounter({ method: 'CASH', unpaid: true });
+      const row = await cashPaymentRow(floor.db, pending, floor.service.clock.now().toISOString());
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let written!: () => void;
+      const wasWritten = new Promise<void>((resolve) => (written = resolve));
+      // Its id is taken now; its transaction commits only when told.
+      const writing = floor.db.transaction().execute(async (trx) => {
+        await trx.insertInto('sale_payments').values(row).execute();
+        written();
+        await committing;
+      });
+      await wasWritten;
+      // A later payment (a higher id) commits first: the clerk's page shows it, not the pending one.
+      const later = await paidAtCounter({ method: 'CASH' });
+      floor.service.clock.advance(MINUTE);
+      const seen = await current();
+      expect(seen.lines.map((line) => line.code)).toEqual([later.code]);
+
+      const closing = close(floor.users.staff, { counted: seen.expected, expectedSeen: seen.expected, periodFrom: seen.from });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      commit();
+      await writing;
+      // The close waited for it: the expected cash it read has both, not what the clerk saw.
+      const stale = await closing;
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().code).toBe('CASH_CLOSE_EXPECTED_CHANGED');
+
+      const both = await current();
+      expect(both.expected).toBe(pending.total + later.total);
+      const recorded = await close(floor.users.staff, { counted: both.expected, expectedSeen: both.expected, periodFrom: both.from });
+      expect(recorded.statusCode).toBe(201);
+      expect(recorded.json().data).toMatchObject({ paymentsCount: 2 });
+      floor.service.clock.advance(MINUTE);
+      expect(await current()).toMatchObject({ expected: 0, paymentsCount: 0 });
+    });
+  }
 });

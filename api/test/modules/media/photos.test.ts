@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { checklistPhotoSchema, envelopeSchema, type ServiceOrderDetail } from 'shared-contracts/schemas';
-import { storedLongSide } from '../../../src/modules/media/checklistPhotosStore';
+import { CHECKLIST_PHOTO_MAX_SIDE } from '../../../src/modules/media/checklistPhotosStore';
+import { storedLongSide } from '../../../src/modules/media/imageReencode';
 import type { TestUser } from '../../support/serviceTestKit';
 import { testDatabases, useFloor, type FloorRole } from '../../support/floorTestKit';
 
@@ -10,17 +11,17 @@ const photoResponse = envelopeSchema(checklistPhotoSchema);
 
 describe('the stored size of a checklist photo (longest side)', () => {
   it('halves a JPEG of 2048 to 3200 px, caps anything else at 1600 px and never enlarges', () => {
-    expect(storedLongSide(2600, 'jpeg')).toBe(1300);
-    expect(storedLongSide(2048, 'jpeg')).toBe(1024);
-    expect(storedLongSide(3200, 'jpeg')).toBe(1600);
-    expect(storedLongSide(2601, 'jpeg')).toBe(1301);
-    expect(storedLongSide(2047, 'jpeg')).toBe(1600);
-    expect(storedLongSide(3201, 'jpeg')).toBe(1600);
-    expect(storedLongSide(4032, 'jpeg')).toBe(1600);
-    expect(storedLongSide(1200, 'jpeg')).toBe(1200);
-    expect(storedLongSide(2600, 'png')).toBe(1600);
-    expect(storedLongSide(2600, 'webp')).toBe(1600);
-    expect(storedLongSide(900, 'png')).toBe(900);
+    expect(storedLongSide(2600, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1300);
+    expect(storedLongSide(2048, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1024);
+    expect(storedLongSide(3200, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1600);
+    expect(storedLongSide(2601, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1301);
+    expect(storedLongSide(2047, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1600);
+    expect(storedLongSide(3201, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1600);
+    expect(storedLongSide(4032, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1600);
+    expect(storedLongSide(1200, 'jpeg', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1200);
+    expect(storedLongSide(2600, 'png', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1600);
+    expect(storedLongSide(2600, 'webp', CHECKLIST_PHOTO_MAX_SIDE)).toBe(1600);
+    expect(storedLongSide(900, 'png', CHECKLIST_PHOTO_MAX_SIDE)).toBe(900);
   });
 });
 

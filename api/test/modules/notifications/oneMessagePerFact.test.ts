@@ -4,14 +4,15 @@ import type { Delivery, NotificationChannel } from '../../../src/modules/notific
 import { devOutboxMailer } from '../../../src/modules/notifications/mailer';
 import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
 import { addScooter, appointmentOf, authHeader, book, createCentre, createUser as createServiceUser, serviceId, startServiceApp, type ServiceApp, type TestUser as ServiceUser } from '../../support/serviceTestKit';
-import { createProduct, createUser as createShopUser, orderOf, pickupAt, postOrder, recordTransferFor, stockCentre, type TestUser as ShopUser } from '../../support/shopTestKit';
+import { sendWishlistAlerts } from '../../../src/modules/wishlist';
+import { createProduct, createUser as createShopUser, orderOf, pickupAt, postOrder, recordTransferFor, setOnlineStock, stockCentre, type TestUser as ShopUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * Issue 62: every fact reaches the customer once per channel. Each event a customer can receive is driven through
  * the app (their booking made, moved, confirmed, cancelled; their order placed, paid, confirmed, ready, handed over,
- * cancelled, refunded); then the notification centre's deliveries are sent as the server's worker sends them, and
+ * cancelled, refunded; a wished product cheaper, then back in stock); then the notification centre's deliveries are sent as the server's worker sends them, and
  * the customer has exactly one email per fact (the order or booking email with its details), one notification
  * under the bell, and, on Zalo, one message and no email at all. (oneMessagePerServiceFact.test.ts: the parts
  * approval and the maintenance reminder.)
@@ -231,6 +232,43 @@ describe.each(testDatabases())('one message per fact and channel on $label', (ta
       expect(kinds(dropped.code).sort()).toEqual(['order_placed', 'order_cancelled'].sort());
       expect(await bellOf(onZalo.id, order.code)).toHaveLength(5);
       expect(await bellOf(onZalo.id, dropped.code)).toHaveLength(2);
+    });
+  });
+
+  describe('a wished product', () => {
+    it('tells each wisher a price drop and a return once on their channel: the wishlist email by email, Zalo on Zalo', async () => {
+      const name = 'Bộ sạc di động một tin mỗi kênh';
+      const product = await createProduct(scratch.db, { price: 1_000_000, stock: 4, name });
+      const byEmail = await createShopUser(service.app, scratch.db);
+      const byZalo = await createShopUser(service.app, scratch.db);
+      await scratch.db.updateTable('users').set({ phone_number: '0903334466' }).where('id', '=', byZalo.id).execute();
+      for (const user of [byEmail, byZalo]) {
+        const saved = await service.app.inject({ method: 'PUT', url: `/api/wishlist/items/${product.id}`, headers: user.headers, payload: { notifyPriceDrop: true, notifyBackInStock: true } });
+        expect(saved.statusCode).toBe(200);
+      }
+      const run = () => sendWishlistAlerts(scratch.db, service.clock, { publicUrl: service.config.publicUrl });
+      while ((await run()) > 0); // what the tests before left to tell
+
+      await scratch.db.updateTable('products').set({ price: 800_000 }).where('id', '=', product.id).execute();
+      expect(await run()).toBe(2);
+      expect(await run()).toBe(0);
+      await setOnlineStock(scratch.db, product.id, 0);
+      expect(await run()).toBe(0);
+      await setOnlineStock(scratch.db, product.id, 3);
+      expect(await Promise.all([run(), run()]).then(([a, b]) => a + b)).toBe(2);
+      expect(await run()).toBe(0);
+      await settle();
+
+      const WISH_FACTS = { priceDrop: /^Giảm giá:/, backInStock: /^Đã có hàng:/ };
+      const emails = await emailsTo(byEmail.email, name);
+      expect(emails.map((email) => email.kind).sort()).toEqual(['wishlist_back_in_stock', 'wishlist_price_drop']);
+      expect(perFact(emails.map((email) => email.subject), WISH_FACTS)).toEqual({ priceDrop: 1, backInStock: 1 });
+      expect((await bellOf(byEmail.id, name)).map((row) => row.title).sort()).toEqual([`Giảm giá: ${name}`, `Đã có hàng: ${name}`].sort());
+
+      expect(await emailsTo(byZalo.email, name)).toEqual([]);
+      const zaloKinds = zaloSent.filter((delivery) => delivery.recipient.userId === byZalo.id && delivery.title.includes(name)).map((delivery) => delivery.kind);
+      expect(zaloKinds.sort()).toEqual(['back_in_stock', 'price_drop']);
+      expect(await bellOf(byZalo.id, name)).toHaveLength(2);
     });
   });
 });

@@ -1,4 +1,6 @@
 import { sendDueReminders } from '../../../src/modules/maintenance';
+import { sendForecastReminders } from '../../../src/modules/prediction/forecastReminders';
+import { sendRatingRequests } from '../../../src/modules/reviews';
 import { createDeliveryWorker } from '../../../src/modules/notifications/channels/deliveryWorker';
 import type { Delivery, NotificationChannel } from '../../../src/modules/notifications/channels/notificationChannel';
 import { devOutboxMailer } from '../../../src/modules/notifications/mailer';
@@ -10,8 +12,9 @@ import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * Issue 62, the facts of a customer's car (oneMessagePerFact.test.ts has their orders and bookings): extra work
- * waiting for their yes and a maintenance due soon each reach the customer once per channel. The fact is driven
- * through the app (the desk sends a parts request to the customer; the hourly reminder job runs), the notification
+ * waiting for their yes, a maintenance due soon, a component over the forecast's threshold and a closed visit to
+ * rate each reach the customer once per channel. The fact is driven through the app (the desk sends a parts request
+ * to the customer; the hourly reminder, daily forecast and rating-request jobs run, each twice), the notification
  * centre's deliveries are sent as the server's worker sends them, and the customer who chose email has exactly one
  * email (the fact's own, with its details and link) and one notification under the bell; the customer reached on
  * Zalo has one Zalo message and no email.
@@ -101,6 +104,77 @@ describe.each(testDatabases())('one message per fact of the car and channel on $
       expect(await emailsTo(byZalo)).toEqual([]);
       expect(zaloTo(byZalo).map((delivery) => [delivery.kind, delivery.title])).toEqual([['booking_reminder', expect.stringContaining(zaloCar.licensePlate)]]);
       expect((await bellOf(byZalo)).map((row) => row.kind)).toEqual(['booking_reminder']);
+    });
+  });
+
+  describe('a component over the forecast’s threshold', () => {
+    const FAMILY = 'Feliz S';
+    const brakes = { level: 'family', key: FAMILY, shape: 3, scale: 10, ageing: 0, logLikelihood: 0, covariance: [[0.004, 0], [0, 0.001]], steps: 4200, failures: 380, converged: true };
+
+    it('reminds each owner once per crossing on their channel: the forecast email by email, one Zalo message on Zalo', async () => {
+      const { db } = floor();
+      const now = floor().service.clock.now().toISOString();
+      await db
+        .insertInto('prediction_models')
+        .values({
+          kind: 'wear',
+          status: 'ACCEPTED',
+          observations: 4200,
+          failures: 380,
+          metrics: JSON.stringify([{ component: 'BRAKE_PADS', accepted: true, backtest: null }]),
+          parameters: JSON.stringify([{ component: 'BRAKE_PADS', models: [brakes], familyPool: { [FAMILY]: { level: 'family', key: FAMILY } } }]),
+          started_at: now,
+          finished_at: now,
+          data_cutoff: now,
+        })
+        .execute();
+      const byEmail = await emailOnly('Chủ Xe Dự Đoán Email');
+      const byZalo = await createUser(db, 'customer', 'Chủ Xe Dự Đoán Zalo');
+      const cars = [await floor().addCar(byEmail), await floor().addCar(byZalo)];
+      // A never-inspected scooter of the family at 15,000 km: its brake pads are over the threshold.
+      for (const car of cars) await db.updateTable('vehicles').set({ type: 'scooter', brand: 'VinFast', model: FAMILY, odometer_km: 15_000 }).where('id', '=', car.id).execute();
+      const clock = floor().service.clock;
+      expect((await sendForecastReminders(db, clock)).sent).toBeGreaterThanOrEqual(2);
+      expect((await sendForecastReminders(db, clock)).sent).toBe(0);
+      await settle();
+
+      const emails = (await emailsTo(byEmail)).filter((email) => email.kind === 'forecast_reminder');
+      expect(emails.map((email) => email.subject)).toEqual([`Dự đoán bảo dưỡng xe ${cars[0]!.licensePlate}: Má phanh nên được kiểm tra trong 3 tháng tới`]);
+      expect(emails[0]!.text_body).toContain(`/booking?vehicleId=${cars[0]!.id}`);
+      expect((await bellOf(byEmail)).filter((row) => row.kind === 'forecast_reminder')).toHaveLength(1);
+
+      expect(await emailsTo(byZalo)).toEqual([]);
+      expect(zaloTo(byZalo).filter((delivery) => delivery.kind === 'forecast_reminder').map((delivery) => delivery.title)).toEqual([
+        `Xe ${cars[1]!.licensePlate}: Má phanh nên được kiểm tra trong 3 tháng tới`,
+      ]);
+      expect((await bellOf(byZalo)).filter((row) => row.kind === 'forecast_reminder')).toHaveLength(1);
+    });
+  });
+
+  describe('a closed visit to rate', () => {
+    it('asks each customer once on their channel: the request email by email, one Zalo message on Zalo', async () => {
+      const byEmail = await emailOnly('Khách Đánh Giá Email');
+      const byZalo = await createUser(floor().db, 'customer', 'Khách Đánh Giá Zalo');
+      const closedAt = floor().service.clock.now().toISOString();
+      const orders = [];
+      for (const customer of [byEmail, byZalo]) {
+        const { order } = await parts.requestIn('AWAITING_CUSTOMER', { customer });
+        await floor().db.updateTable('service_orders').set({ status: 'CLOSED', closed_at: closedAt }).where('id', '=', order.id).execute();
+        orders.push(order);
+      }
+      const publicUrl = floor().service.config.publicUrl;
+      while ((await sendRatingRequests(floor().db, floor().service.clock, { publicUrl })) > 0);
+      expect(await sendRatingRequests(floor().db, floor().service.clock, { publicUrl })).toBe(0);
+      await settle();
+
+      const code = async (id: number) => (await floor().db.selectFrom('service_orders').select('code').where('id', '=', id).executeTakeFirstOrThrow()).code;
+      const emails = (await emailsTo(byEmail)).filter((email) => email.kind === 'service_rating_request');
+      expect(emails.map((email) => email.subject)).toEqual([`Bạn thấy lượt dịch vụ ${await code(orders[0]!.id)} thế nào?`]);
+      expect((await bellOf(byEmail)).filter((row) => row.kind === 'service_rating_request')).toEqual([{ kind: 'service_rating_request', event_key: `service-order:${orders[0]!.id}:rating-request` }]);
+
+      expect((await emailsTo(byZalo)).filter((email) => email.kind === 'service_rating_request')).toEqual([]);
+      expect(zaloTo(byZalo).filter((delivery) => delivery.kind === 'service_rating_request').map((delivery) => delivery.title)).toEqual([`Bạn thấy lượt dịch vụ ${await code(orders[1]!.id)} thế nào?`]);
+      expect((await bellOf(byZalo)).filter((row) => row.kind === 'service_rating_request')).toHaveLength(1);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { likelihood } from 'shared-contracts/diagnostics';
-import { forecastReminderEmail, type ForecastReminderEmailInput } from '../../../src/modules/notifications/emailTemplates';
+import { forecastReminderEmail, type ForecastReminderEmailInput } from '../../../src/modules/notifications/templates/forecastReminderEmail';
 
 /**
  * The forecast reminder email's words and figures are the one scale of likelihood words (shared-contracts

@@ -17,8 +17,8 @@ import { closedOrdersKit, type ClosedOrdersKit } from '../../support/closedOrder
 import { emailOutbox } from '../../support/emailOutbox';
 
 /**
- * The customers' forecast reminder emails (forecastReminders.ts) on a hand-made model version: BRAKE_PADS with a
- * Weibull of shape 3 and scale 10 thousand km for the 'Feliz S' family (no ageing), so that a scooter at the
+ * The customers' forecast reminders (forecastReminders.ts, told through the notification centre: by email to the
+ * verified customers without a phone made here) on a hand-made model version: BRAKE_PADS with a Weibull of shape 3 and scale 10 thousand km for the 'Feliz S' family (no ageing), so that a scooter at the
  * default 25 km a day (≈ 761 km a month, 2,283 km in 3 months), never inspected, has
  *   at 15,000 km  P = 1 − exp(−(17.283/10)³) ≈ 0.99   (over the 0.5 threshold)
  *   at  6,000 km  P = 1 − exp(−( 8.283/10)³) ≈ 0.43   (between the 0.4 clearing line and the threshold)
@@ -60,7 +60,7 @@ async function serveModel(db: Kysely<Database>): Promise<number> {
 let sequence = 0;
 
 /** A customer with one scooter of the family at `odometerKm`. */
-async function customerWithScooter(db: Kysely<Database>, odometerKm: number, options: { optedOut?: boolean; email?: string } = {}) {
+async function customerWithScooter(db: Kysely<Database>, odometerKm: number, options: { optedOut?: boolean; email?: string; phone?: string; unverified?: boolean } = {}) {
   sequence += 1;
   const now = new Date().toISOString();
   const email = options.email ?? `du.doan.${sequence}.${Date.now()}@example.vn`;
@@ -72,7 +72,9 @@ async function customerWithScooter(db: Kysely<Database>, odometerKm: number, opt
           email,
           password_hash: null,
           full_name: `Khách Số ${sequence}`,
-          phone_number: null,
+          phone_number: options.phone ?? null,
+          // The notification centre emails verified addresses only.
+          email_verified_at: options.unverified ? null : now,
           address: null,
           date_of_birth: null,
           gender: null,
@@ -95,6 +97,13 @@ async function customerWithScooter(db: Kysely<Database>, odometerKm: number, opt
 
 async function remindersTo(db: Kysely<Database>, email: string) {
   return emailOutbox(db).selectAll().where('to_address', '=', email).where('kind', '=', 'forecast_reminder').orderBy('id').execute();
+}
+
+/** The reminders under the owner's bell, and the deliveries the centre scheduled for them (channel, kind). */
+async function toldTo(db: Kysely<Database>, userId: number) {
+  const bell = await db.selectFrom('notifications').select(['kind', 'title', 'link', 'event_key']).where('user_id', '=', userId).where('kind', '=', 'forecast_reminder').orderBy('id').execute();
+  const deliveries = await db.selectFrom('notification_deliveries').select(['channel', 'kind']).where('user_id', '=', userId).where('kind', '=', 'forecast_reminder').orderBy('id').execute();
+  return { bell, deliveries };
 }
 
 async function crossings(db: Kysely<Database>, vehicleId: number) {
@@ -145,6 +154,26 @@ describe.each(testDatabases())('forecast reminder emails on $label', (target) =>
       const rows = await crossings(scratch.db, vehicleId);
       expect(rows).toEqual([expect.objectContaining({ component: 'BRAKE_PADS', status: 'PREDICTED', model_id: modelId, cleared_at: null })]);
       expect(rows[0]!.probability).toBeGreaterThanOrEqual(FORECAST_REMINDER_THRESHOLD);
+    });
+
+    it('tells each crossing once through the centre: the bell, and Zalo (not email) to a customer reached on Zalo', async () => {
+      const { email, userId, vehicleId, plate } = await customerWithScooter(scratch.db, 15_000, { phone: '0912 000 111' });
+      await run();
+      await run();
+      const [crossing] = await crossings(scratch.db, vehicleId);
+      expect(await toldTo(scratch.db, userId)).toEqual({
+        bell: [{ kind: 'forecast_reminder', title: `Xe ${plate}: Má phanh nên được kiểm tra trong 3 tháng tới`, link: `/booking?vehicleId=${vehicleId}&service=bao-duong-phanh`, event_key: `forecast:${vehicleId}:BRAKE_PADS:${crossing!.id}` }],
+        deliveries: [{ channel: 'zalo', kind: 'forecast_reminder' }],
+      });
+      expect(await remindersTo(scratch.db, email)).toHaveLength(0);
+    });
+
+    it('emails no unverified address (the bell still tells it)', async () => {
+      const { email, userId } = await customerWithScooter(scratch.db, 15_000, { unverified: true });
+      await run();
+      expect((await toldTo(scratch.db, userId)).bell).toHaveLength(1);
+      expect((await toldTo(scratch.db, userId)).deliveries).toEqual([]);
+      expect(await remindersTo(scratch.db, email)).toHaveLength(0);
     });
 
     it('mails nothing under the threshold', async () => {
@@ -243,9 +272,9 @@ describe.each(testDatabases())('forecast reminder emails on $label', (target) =>
         expect(row.forecast_emails_opt_out).toBe(1);
         expect((await t.app.inject({ method: 'GET', url: '/api/Auth/profile', headers })).json().data.forecastEmails).toBe(false);
 
-        const { vehicleId } = await customerWithScooter(scratch.db, 15_000, { email: body.email });
+        const { vehicleId, userId } = await customerWithScooter(scratch.db, 15_000, { email: body.email });
         await run();
-        expect(await remindersTo(scratch.db, body.email)).toHaveLength(0);
+        expect((await toldTo(scratch.db, userId)).bell).toHaveLength(0);
 
         // Case-insensitive like the other fields; a non-boolean is refused.
         const bad = await t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload: { forecastEmails: 'có' } });
@@ -254,7 +283,9 @@ describe.each(testDatabases())('forecast reminder emails on $label', (target) =>
         const on = await t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload: { ForecastEmails: true } });
         expect(on.json().data.forecastEmails).toBe(true);
         await run();
-        expect(await remindersTo(scratch.db, body.email)).toHaveLength(1);
+        // A registered customer with a phone: told under the bell and on Zalo (the centre's choice), not by email.
+        expect((await toldTo(scratch.db, userId)).bell).toHaveLength(1);
+        expect(await remindersTo(scratch.db, body.email)).toHaveLength(0);
         expect(await crossings(scratch.db, vehicleId)).toHaveLength(1);
       } finally {
         await t.close();

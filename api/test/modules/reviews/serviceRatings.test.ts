@@ -32,6 +32,12 @@ describe.each(testDatabases())('service ratings on $label', (target) => {
   const inject = (who: Person | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) =>
     world.shop.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
   const rate = (who: Person, orderId: number, payload: Record<string, unknown>) => inject(who, 'PUT', `/api/service-orders/${orderId}/rating`, payload);
+  const codeOf = async (orderId: number) => (await scratch.db.selectFrom('service_orders').select('code').where('id', '=', orderId).executeTakeFirstOrThrow()).code;
+  /** What the notification centre told the customer of a kind: the bell's titles and the channels of its deliveries. */
+  const toldOf = async (userId: number, kind: 'service_rating_request' | 'service_rating_moderated') => ({
+    titles: (await scratch.db.selectFrom('notifications').select('title').where('user_id', '=', userId).where('kind', '=', kind).orderBy('id').execute()).map((row) => row.title),
+    channels: (await scratch.db.selectFrom('notification_deliveries').select('channel').where('user_id', '=', userId).where('kind', '=', kind).orderBy('id').execute()).map((row) => row.channel),
+  });
   const followUps = async (who: Person, query = '') => {
     const response = await inject(who, 'GET', `/api/service-rating-follow-ups${query}`);
     expect(response.statusCode).toBe(200);
@@ -162,7 +168,7 @@ describe.each(testDatabases())('service ratings on $label', (target) => {
     expect((await followUps(world.managerA, '?status=OPEN')).items.map((entry) => entry.id)).not.toContain(id);
   });
 
-  it('hides a rating with a reason (audited, the customer emailed), scoped to the centre, and shows it again', async () => {
+  it('hides a rating with a reason (audited, the customer told on their channel), scoped to the centre, and shows it again', async () => {
     const order = await world.addOrder();
     const rating = data(serviceRatingSchema).parse((await rate(world.customer, order, { stars: 4, comment: 'Số điện thoại riêng 0912...' })).json()).data;
     expect((await inject(world.managerB, 'POST', `/api/service-ratings/${rating.id}/hide`, { reason: 'Lộ thông tin cá nhân' })).statusCode).toBe(404);
@@ -173,14 +179,17 @@ describe.each(testDatabases())('service ratings on $label', (target) => {
     expect(hidden.statusCode).toBe(200);
     expect(data(staffServiceRatingSchema).parse(hidden.json()).data).toMatchObject({ hidden: true, hiddenReason: 'Lộ thông tin cá nhân' });
     expect((await inject(world.managerA, 'POST', `/api/service-ratings/${rating.id}/hide`, { reason: 'Lộ thông tin cá nhân' })).statusCode).toBe(409);
-    expect(await outboxCount(scratch.db, world.customer.email, 'service_rating_hidden')).toBe(1);
+    // Told through the notification centre: under the bell, and on Zalo (the customer has a phone), not by email.
+    expect(await toldOf(world.customer.id, 'service_rating_moderated')).toEqual({ titles: [`Đánh giá phiếu ${await codeOf(order)} đã được ẩn`], channels: ['zalo'] });
+    expect(await outboxCount(scratch.db, world.customer.email)).toBe(0);
     const mine = data(myServiceRatingsSchema).parse((await inject(world.customer, 'GET', '/api/service-ratings/mine')).json()).data.items;
     expect(mine.find((item) => item.id === rating.id)?.hidden).toBe(true);
 
     const shown = await inject(world.admin, 'POST', `/api/service-ratings/${rating.id}/unhide`);
     expect(shown.statusCode).toBe(200);
     expect(data(staffServiceRatingSchema).parse(shown.json()).data).toMatchObject({ hidden: false, hiddenReason: null });
-    expect(await outboxCount(scratch.db, world.customer.email, 'service_rating_unhidden')).toBe(1);
+    expect((await toldOf(world.customer.id, 'service_rating_moderated')).channels).toEqual(['zalo', 'zalo']);
+    expect(await outboxCount(scratch.db, world.customer.email)).toBe(0);
     const audit = await scratch.db.selectFrom('service_rating_moderation').select(['action', 'reason', 'actor_id']).where('rating_id', '=', rating.id).orderBy('id').execute();
     expect(audit).toEqual([
       { action: 'HIDE', reason: 'Lộ thông tin cá nhân', actor_id: world.managerA.id },
@@ -204,9 +213,13 @@ describe.each(testDatabases())('service ratings on $label', (target) => {
     expect(all.items[0]).toMatchObject({ customerName: 'Nguyễn Văn Khách', technician: { id: world.technicianB.id, fullName: 'Bùi Văn Sửa' } });
   });
 
-  it('asks for a rating by email once per closed order of a registered customer', async () => {
+  it('asks for a rating once per closed order of a registered customer, by email to one who chose it', async () => {
     const publicUrl = 'https://evshop.test';
     const customer = await world.addPerson('customer', 'Phan Thị Mời');
+    // Reached by email only: a verified address and no phone (the centre emails verified addresses only).
+    await scratch.db.updateTable('users').set({ phone_number: null, email_verified_at: NOW }).where('id', '=', customer.id).execute();
+    const onZalo = await world.addPerson('customer', 'Trần Văn Zalo');
+    const zaloOrder = await world.addOrder({ customer: onZalo });
     const closed = await world.addOrder({ customer });
     await world.addOrder({ customer, status: 'IN_PROGRESS' });
     const rated = await world.addOrder({ customer });
@@ -222,6 +235,10 @@ describe.each(testDatabases())('service ratings on $label', (target) => {
     const code = await scratch.db.selectFrom('service_orders').select('code').where('id', '=', closed).executeTakeFirstOrThrow();
     expect(email.subject).toBe(`Bạn thấy lượt dịch vụ ${code.code} thế nào?`);
     expect(await sendRatingRequests(scratch.db, world.shop.clock, { publicUrl })).toBe(0);
+    expect(await toldOf(customer.id, 'service_rating_request')).toEqual({ titles: [`Bạn thấy lượt dịch vụ ${code.code} thế nào?`], channels: ['email'] });
+    // A customer with a phone: one Zalo message, no email; the bell once each.
+    expect(await toldOf(onZalo.id, 'service_rating_request')).toEqual({ titles: [`Bạn thấy lượt dịch vụ ${await codeOf(zaloOrder)} thế nào?`], channels: ['zalo'] });
+    expect(await outboxCount(scratch.db, onZalo.email)).toBe(0);
   });
 
   it('refuses an empty body and limits how often one account rates', async () => {

@@ -68,9 +68,9 @@ describe.each(testDatabases())('the demo service ratings on $label', (target) =>
     const before = await counts();
     expect(await seedDemoServiceRatings(scratch.db, NOW)).toBe(0);
     expect(await counts()).toEqual(before);
-    // The history's visits count as asked: the job has nobody to email but the demo customer's recent visits.
+    // The history's visits count as asked: the job has nobody to ask but the demo customer's recent visits (told by the centre).
     const sent = await sendRatingRequests(scratch.db, shop.clock, { publicUrl: 'https://evshop.test' });
-    const toCustomer = await emailOutbox(scratch.db).select('id').where('kind', '=', 'service_rating_request').where('to_address', '=', emailOf('customer')).execute();
+    const toCustomer = await scratch.db.selectFrom('notifications').select('id').where('kind', '=', 'service_rating_request').where('user_id', '=', customer.id).execute();
     expect(sent).toBe(toCustomer.length);
   });
 });

@@ -32,6 +32,11 @@ describe.each(testDatabases())('the wishlist API on $label', (target) => {
   };
   const rows = async (user: TestUser) => scratch.db.selectFrom('wishlist_items').selectAll().where('user_id', '=', user.id).execute();
   const runAlerts = () => sendWishlistAlerts(scratch.db, shop.clock, { publicUrl: 'https://evshop.test' });
+  /** What the notification centre told the user of a kind: the bell's titles and the channels of its deliveries. */
+  const toldOf = async (user: TestUser, kind: 'price_drop' | 'back_in_stock') => ({
+    titles: (await scratch.db.selectFrom('notifications').select('title').where('user_id', '=', user.id).where('kind', '=', kind).orderBy('id').execute()).map((row) => row.title),
+    channels: (await scratch.db.selectFrom('notification_deliveries').select('channel').where('user_id', '=', user.id).where('kind', '=', kind).orderBy('id').execute()).map((row) => row.channel),
+  });
   const setPrice = (productId: number, price: number) => scratch.db.updateTable('products').set({ price }).where('id', '=', productId).execute();
 
   it('answers 401 without a login and 403 to staff, with Vietnamese messages', async () => {
@@ -154,21 +159,33 @@ describe.each(testDatabases())('the wishlist API on $label', (target) => {
     expect((await merge(user, Array.from({ length: 101 }, (_, index) => index + 1))).statusCode).toBe(400);
   });
 
-  it('sends one price-drop email per opted-in customer, not one per save or run, and none to the others', async () => {
+  it('tells one price drop per opted-in customer on their channel, not one per save or run, and none to the others', async () => {
     const product = await createProduct(scratch.db, { price: 1_000_000, stock: 5, name: 'Má phanh đĩa trước thử nghiệm' });
+    // Verified, no phone: told by email (the "order" topic's default channels; the customer asked by ticking it).
     const watchers = [await createUser(app, scratch.db), await createUser(app, scratch.db)];
+    // With a phone: Zalo, not email. Unverified, no phone: the bell only, never an email.
+    const onZalo = await createUser(app, scratch.db);
+    await scratch.db.updateTable('users').set({ phone_number: '0912345001' }).where('id', '=', onZalo.id).execute();
+    const unverified = await createUser(app, scratch.db);
+    await scratch.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', unverified.id).execute();
     const quiet = await createUser(app, scratch.db);
-    for (const user of watchers) await put(user, product.id, { notifyPriceDrop: true });
+    for (const user of [...watchers, onZalo, unverified]) await put(user, product.id, { notifyPriceDrop: true });
     await put(quiet, product.id);
 
     await runAlerts(); // what the tests before left to tell
     expect(await runAlerts()).toBe(0);
     await setPrice(product.id, 850_000);
     await setPrice(product.id, 850_000);
-    expect(await Promise.all([runAlerts(), runAlerts()]).then(([a, b]) => a + b)).toBe(2);
+    expect(await Promise.all([runAlerts(), runAlerts()]).then(([a, b]) => a + b)).toBe(4);
     expect(await runAlerts()).toBe(0);
     for (const user of watchers) expect(await outboxCount(scratch.db, user.email, 'wishlist_price_drop')).toBe(1);
     expect(await outboxCount(scratch.db, quiet.email, 'wishlist_price_drop')).toBe(0);
+    const title = 'Giảm giá: Má phanh đĩa trước thử nghiệm';
+    expect(await toldOf(watchers[0]!, 'price_drop')).toEqual({ titles: [title], channels: ['email'] });
+    expect(await toldOf(onZalo, 'price_drop')).toEqual({ titles: [title], channels: ['zalo'] });
+    expect(await toldOf(unverified, 'price_drop')).toEqual({ titles: [title], channels: [] });
+    expect(await toldOf(quiet, 'price_drop')).toEqual({ titles: [], channels: [] });
+    for (const user of [onZalo, unverified]) expect(await outboxCount(scratch.db, user.email)).toBe(0);
 
     const email = await emailOutbox(scratch.db).selectAll().where('to_address', '=', watchers[0]!.email).executeTakeFirstOrThrow();
     expect(email.subject).toContain('Má phanh đĩa trước thử nghiệm');
@@ -181,11 +198,11 @@ describe.each(testDatabases())('the wishlist API on $label', (target) => {
     await setPrice(product.id, 850_000);
     expect(await runAlerts()).toBe(0);
     await setPrice(product.id, 800_000);
-    expect(await runAlerts()).toBe(2);
+    expect(await runAlerts()).toBe(4);
     for (const user of watchers) expect(await outboxCount(scratch.db, user.email, 'wishlist_price_drop')).toBe(2);
   });
 
-  it('sends one back-in-stock email per opted-in customer when the product returns online', async () => {
+  it('tells one back-in-stock per opted-in customer when the product returns online, by email to one who chose it', async () => {
     const product = await createProduct(scratch.db, { price: 500_000, stock: 0, name: 'Bộ sạc nhanh thử nghiệm' });
     const watcher = await createUser(app, scratch.db);
     const quiet = await createUser(app, scratch.db);
@@ -200,12 +217,16 @@ describe.each(testDatabases())('the wishlist API on $label', (target) => {
     expect(await runAlerts()).toBe(0);
     expect(await outboxCount(scratch.db, watcher.email, 'wishlist_back_in_stock')).toBe(1);
     expect(await outboxCount(scratch.db, quiet.email, 'wishlist_back_in_stock')).toBe(0);
+    expect(await toldOf(watcher, 'back_in_stock')).toEqual({ titles: ['Đã có hàng: Bộ sạc nhanh thử nghiệm'], channels: ['email'] });
 
     // Sold out again, seen by a run, then back: news again.
     await setOnlineStock(scratch.db, product.id, 0);
     expect(await runAlerts()).toBe(0);
     await setOnlineStock(scratch.db, product.id, 2);
+    // The job's next run, 10 minutes on: each return is its own notification (its event key names when it was seen).
+    shop.clock.advance(10 * 60_000);
     expect(await runAlerts()).toBe(1);
     expect(await outboxCount(scratch.db, watcher.email, 'wishlist_back_in_stock')).toBe(2);
+    expect((await toldOf(watcher, 'back_in_stock')).channels).toEqual(['email', 'email']);
   });
 });

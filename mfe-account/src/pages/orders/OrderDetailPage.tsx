@@ -199,28 +199,24 @@ function usePayOsConfirmation(code: string, order: Order | null, set: (order: Or
   const flag = searchParams.get('payos');
   const [gaveUp, setGaveUp] = useState(false);
   const waiting = flag === 'return' && (order === null || awaitingPayment(order));
+  const polling = waiting && order !== null && !gaveUp && !live;
 
+  // every PAYOS_POLL_MS, the first one too, until the order is no longer waiting for its payment
+  const read = useCallback((signal: AbortSignal) => ordersApi.get(code, signal), [code]);
+  useAsync(read, {
+    enabled: polling,
+    delayMs: PAYOS_POLL_MS,
+    poll: { everyMs: PAYOS_POLL_MS, until: (next) => !awaitingPayment(next) },
+    onData: (next) => {
+      if (!awaitingPayment(next)) set(next);
+    },
+  });
+  // for PAYOS_POLL_FOR_MS at most
   useEffect(() => {
-    if (!waiting || order === null || gaveUp || live) return undefined;
-    const controller = new AbortController();
-    const started = Date.now();
-    const timer = setInterval(() => {
-      if (Date.now() - started > PAYOS_POLL_FOR_MS) {
-        setGaveUp(true);
-        return;
-      }
-      ordersApi.get(code, controller.signal).then(
-        (next) => {
-          if (!awaitingPayment(next)) set(next);
-        },
-        () => undefined,
-      );
-    }, PAYOS_POLL_MS);
-    return () => {
-      clearInterval(timer);
-      controller.abort();
-    };
-  }, [waiting, order, gaveUp, code, set, live]);
+    if (!polling) return undefined;
+    const timer = setTimeout(() => setGaveUp(true), PAYOS_POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [polling]);
 
   if (flag === 'cancel' && order !== null && awaitingPayment(order)) return ordersText.payOs.cancelled;
   if (flag !== 'return') return null;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { priceOrder, shippingFeeFor } from 'shared-contracts/pricing';
 import type { CartLine, Promotion, QuoteFulfilment } from 'shared-contracts/schemas';
-import { errorMessage } from '../../hooks/useAsync';
+import { keepUnlessFailed, useAsync } from '../../hooks/useAsync';
 import { checkoutApi, type CheckoutApi } from '../../cart/checkoutApi';
 import type { ShippingSelection } from '../../cart/checkoutSlice';
 
@@ -87,40 +87,24 @@ const QUOTE_DELAY_MS = 250;
  * moment after the last change (earlier requests cancelled), the previous totals kept while it answers.
  */
 export function useOrderQuote(items: readonly CartLine[], promotion: Promotion | null, shipping: ShippingSelection, loggedIn: boolean): QuoteState {
-  const [state, setState] = useState<QuoteState>({ status: 'idle' });
   const fulfilment = quoteFulfilmentOf(shipping);
   const fulfilmentKey = JSON.stringify(fulfilment);
   const itemsKey = items.map((item) => `${item.id}:${item.quantity}:${item.price}:${item.promoGroup}`).join(',');
   const code = promotion?.code ?? null;
+  const asked = loggedIn && items.length > 0 && fulfilment !== null;
 
-  useEffect(() => {
-    if (items.length === 0) {
-      setState({ status: 'idle' });
-      return;
-    }
-    if (!loggedIn) {
-      setState({ status: 'ready', quote: previewQuote(items, promotion, shipping) });
-      return;
-    }
-    if (!fulfilment) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setState((previous) => ({ status: 'loading', previous: previous.status === 'ready' ? previous.quote : previous.status === 'loading' ? previous.previous : null }));
-    const timer = setTimeout(() => {
-      serverQuote(items, code, fulfilment, checkoutApi, controller.signal).then(
-        (quote) => !controller.signal.aborted && setState({ status: 'ready', quote }),
-        (error: unknown) => !controller.signal.aborted && setState({ status: 'error', message: errorMessage(error) }),
-      );
-    }, QUOTE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-    // the keys stand for items, shipping and the code
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [itemsKey, fulfilmentKey, code, loggedIn, shipping.method]);
+  // the keys stand for items, shipping and the code
+  /* eslint-disable react-hooks/exhaustive-deps */
+  const read = useCallback((signal: AbortSignal) => serverQuote(items, code, fulfilment!, checkoutApi, signal), [itemsKey, fulfilmentKey, code]);
+  const preview = useMemo(() => (loggedIn || items.length === 0 ? null : previewQuote(items, promotion, shipping)), [itemsKey, fulfilmentKey, code, loggedIn, shipping.method]);
+  /* eslint-enable react-hooks/exhaustive-deps */
+  // a failed quote is not shown as the previous totals of the next one
+  const { state } = useAsync(read, { enabled: asked, start: keepUnlessFailed, delayMs: QUOTE_DELAY_MS });
 
-  return state;
+  if (items.length === 0) return { status: 'idle' };
+  if (preview) return { status: 'ready', quote: preview };
+  if (!asked) return { status: 'idle' };
+  if (state.loading) return { status: 'loading', previous: state.error === null ? (state.data ?? null) : null };
+  if (state.error !== null) return { status: 'error', message: state.error };
+  return state.data ? { status: 'ready', quote: state.data } : { status: 'loading', previous: null };
 }

@@ -1,14 +1,15 @@
 import type { Kysely } from 'kysely';
-import { formatVietnamDateTime } from 'shared-contracts/schemas';
+import { formatVietnamDateTime, formatVndPlain } from 'shared-contracts/schemas';
 import type { Database } from '../../../db/schema';
 import type { EmailContent } from '../emailTemplates';
 import type { OrderFact } from '../templates/orderEmails';
 import { notifyWithin, type NotifyInput } from './notify';
 
 /**
- * The facts of a customer's own order, booking, car at the centre (a part to approve) or car due for maintenance that
- * modules hand to the centre in the transaction of the change (so its email, when email is the customer's channel,
- * commits with it): the centre alone words the notification, picks the channel and tells each fact once (its event
+ * The facts of a customer's own order, booking, car at the centre (a part to approve), car due for maintenance or
+ * over a forecast's threshold, visit to rate (or rating moderated) and wished product cheaper or back that modules
+ * hand to the centre in the transaction of the change (so its email, when email is the customer's channel, commits
+ * with it): the centre alone words the notification, picks the channel and tells each fact once (its event
  * key). The bus does not tell these facts a second time.
  */
 
@@ -147,4 +148,160 @@ export function maintenanceDueNotification(userId: number, subject: MaintenanceD
 /** Reminds the car's owner of its maintenance inside the transaction that claims the due point. */
 export async function tellMaintenanceDue(trx: Kysely<Database>, now: Date, userId: number, subject: MaintenanceDueSubject, email?: EmailContent): Promise<void> {
   await notifyWithin(trx, maintenanceDueNotification(userId, subject, email), now);
+}
+
+/** What a forecast reminder names: the car, the component that crossed the threshold and its crossing. */
+export interface ForecastCrossingSubject {
+  vehicleId: number;
+  plate: string;
+  /** The component's code and its Vietnamese label ('Má phanh'). */
+  component: string;
+  componentLabel: string;
+  /** The crossing (forecast_reminders.id): a later crossing, after one cleared, is a new notification. */
+  crossingId: number;
+  /** Found faulty at the last inspection (else: likely to need attention within 3 months). */
+  needsAttentionNow: boolean;
+  /** The site path of the booking form for this car (and the component's service). */
+  bookingUrl: string;
+}
+
+/** A component of the car over the forecast's threshold as its owner's notification (`email`: the forecast email). */
+export function forecastCrossingNotification(userId: number, subject: ForecastCrossingSubject, email?: EmailContent): NotifyInput {
+  return {
+    userId,
+    kind: 'forecast_reminder',
+    title: subject.needsAttentionNow ? `Xe ${subject.plate}: ${subject.componentLabel} cần được kiểm tra ngay` : `Xe ${subject.plate}: ${subject.componentLabel} nên được kiểm tra trong 3 tháng tới`,
+    body: subject.needsAttentionNow
+      ? `Lần kiểm tra gần nhất phát hiện ${subject.componentLabel.toLocaleLowerCase('vi')} có vấn đề và chưa được khắc phục. Đặt lịch để trung tâm kiểm tra.`
+      : `Dự đoán bảo dưỡng: khả năng cao ${subject.componentLabel.toLocaleLowerCase('vi')} cần kiểm tra trong 3 tháng tới. Đặt lịch để trung tâm kiểm tra.`,
+    link: subject.bookingUrl,
+    eventKey: `forecast:${subject.vehicleId}:${subject.component}:${subject.crossingId}`,
+    ...(email ? { email } : {}),
+  };
+}
+
+/** Reminds the car's owner of a component over the threshold inside the transaction that records the crossing. */
+export async function tellForecastCrossing(trx: Kysely<Database>, now: Date, userId: number, subject: ForecastCrossingSubject, email?: EmailContent): Promise<void> {
+  await notifyWithin(trx, forecastCrossingNotification(userId, subject, email), now);
+}
+
+/** What a service rating's notification names: the closed visit (service order) and its centre. */
+export interface RatingSubject {
+  serviceOrderId: number;
+  serviceOrderCode: string;
+  centre: string;
+}
+
+/** The request to rate a closed visit as its customer's notification (`email`: the request email). */
+export function ratingRequestNotification(userId: number, subject: RatingSubject, email?: EmailContent): NotifyInput {
+  return {
+    userId,
+    kind: 'service_rating_request',
+    title: `Bạn thấy lượt dịch vụ ${subject.serviceOrderCode} thế nào?`,
+    body: `Dành một phút đánh giá lượt dịch vụ tại ${subject.centre}: ý kiến của bạn giúp chúng tôi phục vụ tốt hơn.`,
+    link: '/dashboard',
+    eventKey: `service-order:${subject.serviceOrderId}:rating-request`,
+    ...(email ? { email } : {}),
+  };
+}
+
+/** Asks the customer to rate their visit inside the transaction that records the request (once per service order). */
+export async function tellRatingRequested(trx: Kysely<Database>, now: Date, userId: number, subject: RatingSubject, email?: EmailContent): Promise<void> {
+  await notifyWithin(trx, ratingRequestNotification(userId, subject, email), now);
+}
+
+/**
+ * A manager hid (with the reason) or showed again the customer's rating, as their notification (`email`: the
+ * moderation email). `moderationId` (service_rating_moderation.id): each change is told once.
+ */
+export function ratingModeratedNotification(userId: number, subject: Omit<RatingSubject, 'centre'> & { moderationId: number; hidden: boolean; reason: string | null }, email?: EmailContent): NotifyInput {
+  return {
+    userId,
+    kind: 'service_rating_moderated',
+    title: subject.hidden ? `Đánh giá phiếu ${subject.serviceOrderCode} đã được ẩn` : `Đánh giá phiếu ${subject.serviceOrderCode} đã hiển thị trở lại`,
+    body: subject.hidden ? `Lý do: ${subject.reason ?? ''}` : 'Đánh giá của bạn đã hiển thị trở lại.',
+    link: '/dashboard',
+    eventKey: `service-rating-moderation:${subject.moderationId}`,
+    ...(email ? { email } : {}),
+  };
+}
+
+/** Tells the customer their rating was hidden or shown again, inside the transaction of the change. */
+export async function tellRatingModerated(
+  trx: Kysely<Database>,
+  now: Date,
+  userId: number,
+  subject: Parameters<typeof ratingModeratedNotification>[1],
+  email?: EmailContent,
+): Promise<void> {
+  await notifyWithin(trx, ratingModeratedNotification(userId, subject, email), now);
+}
+
+/** What a wishlist alert names: the wished product and the change the customer asked to hear of. */
+export type WishlistAlertSubject = { productId: number; productName: string; slug: string } & (
+  | { alert: 'price_drop'; oldPrice: number; newPrice: number }
+  | { alert: 'back_in_stock'; price: number; /** When it was seen back (ISO): each return is told once. */ at: string }
+);
+
+/** A wished product cheaper, or back in stock, as the customer's notification (`email`: the wishlist email). */
+export function wishlistAlertNotification(userId: number, subject: WishlistAlertSubject, email?: EmailContent): NotifyInput {
+  const link = `/products/${encodeURIComponent(subject.slug)}`;
+  const withEmail = email ? { email } : {};
+  if (subject.alert === 'price_drop') {
+    return {
+      userId,
+      kind: 'price_drop',
+      title: `Giảm giá: ${subject.productName}`,
+      body: `Sản phẩm trong danh sách yêu thích của bạn còn ${formatVndPlain(subject.newPrice)} (trước ${formatVndPlain(subject.oldPrice)}).`,
+      link,
+      eventKey: `wishlist:${subject.productId}:price:${subject.newPrice}`,
+      ...withEmail,
+    };
+  }
+  return {
+    userId,
+    kind: 'back_in_stock',
+    title: `Đã có hàng: ${subject.productName}`,
+    body: `Sản phẩm trong danh sách yêu thích của bạn đã có hàng trở lại, giá ${formatVndPlain(subject.price)}.`,
+    link,
+    eventKey: `wishlist:${subject.productId}:in-stock:${subject.at}`,
+    ...withEmail,
+  };
+}
+
+/** Tells the customer of a wished product's change inside the transaction that records it as told. */
+export async function tellWishlistAlert(trx: Kysely<Database>, now: Date, userId: number, subject: WishlistAlertSubject, email?: EmailContent): Promise<void> {
+  await notifyWithin(trx, wishlistAlertNotification(userId, subject, email), now);
+}
+
+/** What a refund of a service invoice names: the invoice, the refund (each is its own fact) and the amount. */
+export interface InvoiceRefundSubject {
+  invoiceId: number;
+  /** The invoice's code (HD…). */
+  code: string;
+  /** The ledger's payment_refunds row: a second refund of the same invoice is a second notification. */
+  refundId: number;
+  amount: number;
+  /** Whether the invoice has now been given back in full. */
+  full: boolean;
+}
+
+/** A refund of the customer's service invoice (the ledger's sale.refunded) as their notification. */
+export function invoiceRefundedNotification(userId: number, subject: InvoiceRefundSubject): NotifyInput {
+  const amount = formatVndPlain(subject.amount);
+  return {
+    userId,
+    kind: 'invoice_refunded',
+    title: `Đã hoàn ${amount} cho hoá đơn ${subject.code}`,
+    body: subject.full
+      ? `Trung tâm đã hoàn toàn bộ tiền của hoá đơn ${subject.code}. Tiền sẽ về theo hình thức đã thoả thuận với trung tâm.`
+      : `Trung tâm đã hoàn ${amount} của hoá đơn ${subject.code}. Tiền sẽ về theo hình thức đã thoả thuận với trung tâm.`,
+    link: '/maintenance-history',
+    eventKey: `service-invoice:${subject.invoiceId}:refund:${subject.refundId}`,
+  };
+}
+
+/** Tells the invoice's customer of a refund inside the transaction that records it (once per refund). */
+export async function tellInvoiceRefunded(trx: Kysely<Database>, now: Date, userId: number, subject: InvoiceRefundSubject): Promise<void> {
+  await notifyWithin(trx, invoiceRefundedNotification(userId, subject), now);
 }

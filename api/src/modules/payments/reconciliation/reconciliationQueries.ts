@@ -107,6 +107,7 @@ export const TRANSACTION_COLUMNS: ReportColumn[] = [
   { key: 'content', label: 'Nội dung chuyển khoản', kind: 'text' },
   { key: 'amount', label: 'Số tiền (VND)', kind: 'money' },
   { key: 'orderCode', label: 'Mã đơn', kind: 'text' },
+  { key: 'invoiceCode', label: 'Mã hóa đơn dịch vụ', kind: 'text' },
   { key: 'outcome', label: 'Kết quả', kind: 'text' },
   { key: 'resolution', label: 'Xử lý', kind: 'text' },
 ];
@@ -120,6 +121,7 @@ export async function transactionRows(db: Db, from: string, to: string): Promise
   const rows = await db
     .selectFrom('payment_transactions')
     .leftJoin('orders', 'orders.id', 'payment_transactions.order_id')
+    .leftJoin('service_invoices', 'service_invoices.id', 'payment_transactions.service_invoice_id')
     .select([
       'payment_transactions.received_at',
       'payment_transactions.provider',
@@ -132,6 +134,7 @@ export async function transactionRows(db: Db, from: string, to: string): Promise
       'payment_transactions.resolution',
       'payment_transactions.order_code_found',
       'orders.code',
+      'service_invoices.code as invoice_code',
     ])
     .where('payment_transactions.received_at', '>=', instantParameter(db, fromUtc))
     .where('payment_transactions.received_at', '<', instantParameter(db, toUtc))
@@ -149,7 +152,9 @@ export async function transactionRows(db: Db, from: string, to: string): Promise
     bankReference: row.bank_reference,
     content: row.content,
     amount: toNumber(row.amount),
-    orderCode: row.code ?? row.order_code_found,
+    // a service invoice's transfer names its invoice, not a web order (order_code_found holds the HD… code then)
+    orderCode: row.code ?? (row.invoice_code === null ? row.order_code_found : null),
+    invoiceCode: row.invoice_code,
     outcome:
       row.outcome === 'MATCHED'
         ? 'Khớp đơn'

@@ -29,6 +29,7 @@ import { currentAuth, requireRole } from '../../../security/authGuard';
 import { centreScopeOf, requireCentreRole } from '../../../security/centreScope';
 import { ThrottledError, withRetryAfter } from '../../../security/throttle';
 import { parseKpiRange } from '../../kpis';
+import { announcePending } from '../../notifications';
 import { csvChunk, csvStream } from '../../reports';
 import { RATING_KPI_CSV_COLUMNS, ratingKpiCsvRows, ratingKpis } from './serviceRatingKpis';
 import { serviceRatingMessages as messages } from './serviceRatingMessages';
@@ -58,6 +59,9 @@ export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
   const customer = requireRole('customer');
   const managers = requireCentreRole(db, 'manager', 'admin');
   const publicUrl = context.config.publicUrl;
+  /** After a moderation's commit: the customer's open pages learn of its notification (a failure is logged, never the answer's). */
+  const announce = (userId: number) =>
+    announcePending({ db, events: context.events, now: clock.now() }, userId).catch((error: unknown) => app.log.error({ err: error }, 'rating moderation not announced'));
   cacheControlForAll(app, 'private, no-store');
 
   app.get(
@@ -120,13 +124,13 @@ export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       preHandler: managers,
       schema: {
         tags: ['reviews'],
-        summary: 'Ẩn một đánh giá dịch vụ (kèm lý do; lưu vết; báo khách qua email). Đánh giá ẩn không tính vào chỉ số',
+        summary: 'Ẩn một đánh giá dịch vụ (kèm lý do; lưu vết; báo khách qua kênh khách chọn). Đánh giá ẩn không tính vào chỉ số',
         params: idParams,
         body: reviewHideInputSchema,
         response: { 200: envelopeSchema(staffServiceRatingSchema), ...backOfficeErrors },
       },
     },
-    async (request) => ok(await moderateRating(db, clock, centreScopeOf(request), request.params.id, { hide: true, reason: request.body.reason }, publicUrl), messages.hidden),
+    async (request) => ok(await moderateRating(db, clock, centreScopeOf(request), request.params.id, { hide: true, reason: request.body.reason }, publicUrl, announce), messages.hidden),
   );
 
   app.post(
@@ -135,12 +139,12 @@ export const serviceRatingRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       preHandler: managers,
       schema: {
         tags: ['reviews'],
-        summary: 'Hiện lại một đánh giá dịch vụ đã ẩn (lưu vết; báo khách qua email)',
+        summary: 'Hiện lại một đánh giá dịch vụ đã ẩn (lưu vết; báo khách qua kênh khách chọn)',
         params: idParams,
         response: { 200: envelopeSchema(staffServiceRatingSchema), ...backOfficeErrors },
       },
     },
-    async (request) => ok(await moderateRating(db, clock, centreScopeOf(request), request.params.id, { hide: false }, publicUrl), messages.unhidden),
+    async (request) => ok(await moderateRating(db, clock, centreScopeOf(request), request.params.id, { hide: false }, publicUrl, announce), messages.unhidden),
   );
 
   app.get(

@@ -14,8 +14,7 @@ import { AppError } from '../../../http/appError';
 import type { Clock } from '../../../security/clock';
 import { assertInScope, type CentreScope } from '../../../security/centreScope';
 import { parseKpiRange } from '../../kpis';
-import { enqueueEmail } from '../../notifications';
-import { ratingModeratedEmail } from './serviceRatingEmails';
+import { ratingModeratedEmail, tellRatingModerated } from '../../notifications';
 import { serviceRatingMessages as messages } from './serviceRatingMessages';
 import { ratingById } from './serviceRatingStore';
 import { toStaffServiceRating } from './serviceRatingRows';
@@ -78,8 +77,10 @@ export async function staffRatings(db: Kysely<Database>, filter: StaffRatingFilt
 }
 
 /**
- * Hides (with a reason) or shows again a rating of the caller's centre: audited, and the customer told through the
- * outbox in the same transaction. Hiding a hidden one (or showing a shown one) answers 409.
+ * Hides (with a reason) or shows again a rating of the caller's centre: audited, and the customer (the rating's
+ * author: a customer's message, not the staff's) told through the notification centre in the same transaction, on
+ * the channel they chose (the moderation email when that is email). Hiding a hidden one (or showing a shown one)
+ * answers 409. `announce` tells the customer's open pages after the commit (announcePending; never throws).
  */
 export async function moderateRating(
   db: Kysely<Database>,
@@ -88,6 +89,7 @@ export async function moderateRating(
   ratingId: number,
   change: { hide: true; reason: string } | { hide: false },
   publicUrl: string,
+  announce?: (userId: number) => Promise<void>,
 ): Promise<StaffServiceRating> {
   const found = await ratingById(db, ratingId);
   if (!found) throw AppError.notFound(messages.ratingNotFound);
@@ -101,23 +103,17 @@ export async function moderateRating(
       .where('hidden', '=', change.hide ? 0 : 1)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw AppError.conflict(change.hide ? messages.alreadyHidden : messages.notHidden);
-    await trx
+    const moderation = await trx
       .insertInto('service_rating_moderation')
       .values({ rating_id: ratingId, action: change.hide ? 'HIDE' : 'UNHIDE', reason: change.hide ? change.reason : null, actor_id: scope.userId, created_at: at })
-      .execute();
-    await enqueueEmail(
-      trx,
-      clock,
-      found.customer_email,
-      ratingModeratedEmail({
-        fullName: found.customer_name,
-        serviceOrderCode: found.order_code,
-        hidden: change.hide,
-        reason: change.hide ? change.reason : null,
-        dashboardLink: `${publicUrl}/dashboard`,
-      }),
-    );
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const reason = change.hide ? change.reason : null;
+    const email = ratingModeratedEmail({ fullName: found.customer_name, serviceOrderCode: found.order_code, hidden: change.hide, reason, dashboardLink: `${publicUrl}/dashboard` });
+    const subject = { serviceOrderId: found.service_order_id, serviceOrderCode: found.order_code, moderationId: moderation.id, hidden: change.hide, reason };
+    await tellRatingModerated(trx, clock.now(), found.user_id, subject, email);
   });
+  await announce?.(found.user_id);
   return toStaffServiceRating((await ratingById(db, ratingId))!);
 }
 

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { NotificationKind } from 'shared-contracts/schemas';
 import type { Database } from '../../../../src/db/schema';
 import { sendDueReminders } from '../../../../src/modules/maintenance';
-import { notify, type NotifyInput } from '../../../../src/modules/notifications';
 import { manualClock } from '../../../../src/security/clock';
 import { sendWishlistAlerts } from '../../../../src/modules/wishlist';
 import { TOMORROW } from '../../../support/floorTestKit';
@@ -31,7 +30,6 @@ function notificationsOf(db: Kysely<Database>, userId: number, kind?: Notificati
 describe.each(testDatabases())('what makes a notification besides the bus, on $label', (target) => {
   const parts = useParts(target);
   const floor = () => parts.floor;
-  const bell = (input: NotifyInput) => notify({ db: floor().db, events: floor().service.events, now: floor().service.clock.now() }, input);
 
   it('tells the customer their booking was made and moved, linking the dashboard', async () => {
     const { app, db, centreA } = floor();
@@ -76,7 +74,7 @@ describe.each(testDatabases())('what makes a notification besides the bus, on $l
     expect(await notificationsOf(floor().db, floor().users.staffB.id, 'staff_approval_answered')).toEqual([]);
   });
 
-  it("puts a wishlist price drop under the customer's bell once, as marketing, linking the product", async () => {
+  it("puts a wishlist price drop under the customer's bell once, as the customer's shopping news, linking the product", async () => {
     const { db } = floor();
     const customer = await createUser(db);
     const product = await createProduct(db, { price: 900_000, stock: 5 });
@@ -85,11 +83,11 @@ describe.each(testDatabases())('what makes a notification besides the bus, on $l
       .values({ user_id: customer.id, product_id: product.id, price_when_added: 1_200_000, notify_price_drop: 1, notify_back_in_stock: 0, seen_out_of_stock: 0, added_at: floor().service.clock.now().toISOString() })
       .execute();
     const slug = (await db.selectFrom('products').select('slug').where('id', '=', product.id).executeTakeFirstOrThrow()).slug;
-    const run = () => sendWishlistAlerts(db, floor().service.clock, { publicUrl: 'https://evshop.test', notify: bell });
+    const run = () => sendWishlistAlerts(db, floor().service.clock, { publicUrl: 'https://evshop.test' });
     await run();
     await run();
     expect(await notificationsOf(db, customer.id)).toEqual([
-      expect.objectContaining({ kind: 'price_drop', topic: 'marketing', title: `Giảm giá: ${product.name}`, link: `/products/${encodeURIComponent(slug)}` }),
+      expect.objectContaining({ kind: 'price_drop', topic: 'order', title: `Giảm giá: ${product.name}`, link: `/products/${encodeURIComponent(slug)}` }),
     ]);
   });
 

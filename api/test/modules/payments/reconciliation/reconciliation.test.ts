@@ -13,16 +13,74 @@ describe.each(testDatabases())('daily reconciliation on $label', (target) => {
   let service: ServiceApp;
   let admin: TestUser;
   let sequence = 0;
+  let centreId = 0;
 
-  async function transfer(receivedAt: string, amount: number, outcome: 'MATCHED' | 'EXCEPTION', resolution: string | null = null, content = 'CK don hang') {
+  /** A web order paid by VietQR, straight in the database. */
+  async function webOrder(code: string, total: number) {
+    return scratch.db
+      .insertInto('orders')
+      .values({
+        code,
+        user_id: admin.id,
+        status: 'PLACED',
+        payment_method: 'VIETQR',
+        payment_status: 'PAID',
+        subtotal: total,
+        total,
+        fulfilment_method: 'delivery',
+        province: 'Hà Nội',
+        ward: 'Phường Hoàn Kiếm',
+        street: '1 Tràng Tiền',
+        recipient_name: 'Trần Thị Mua Hàng',
+        phone: '0912345678',
+        idempotency_key: `rec-${code}`,
+        request_hash: 'a'.repeat(64),
+        desk_centre_id: centreId,
+        created_at: '2026-11-24T00:00:00.000Z',
+        updated_at: '2026-11-24T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A service invoice paid by its VietQR: its walk-in appointment and service order, straight in the database. */
+  async function serviceInvoice(code: string, total: number) {
+    const at = '2026-11-24T02:00:00.000Z';
+    const vehicle = { vehicle_type: 'car', vehicle_brand: 'VinFast', vehicle_model: 'VF 8', license_plate: '30K-123.45', centre_id: centreId, user_id: null, vehicle_id: null };
+    const appointment = await scratch.db
+      .insertInto('appointments')
+      .values({ ...vehicle, code: `LH${code}`, starts_at: at, ends_at: '2026-11-24T02:30:00.000Z', status: 'CHECKED_IN', estimated_price: 0, estimated_duration_minutes: 30, note: null, contact_name: 'Khách Dịch Vụ', contact_phone: '0912000000', contact_email: 'khach.dv@example.vn', package_credit_id: null, hold_expires_at: null, cancel_reason: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = await scratch.db
+      .insertInto('service_orders')
+      .values({ ...vehicle, code: `PDV${code}`, appointment_id: appointment.id, status: 'CLOSED', technician_id: null, bay_no: null, odometer_in_km: 1000, customer_concern: null, intake_note: null, opened_by: null, opened_at: at, started_at: at, work_done_at: at, cancelled_at: null, cancel_reason: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return scratch.db
+      .insertInto('service_invoices')
+      .values({ code, service_order_id: order.id, centre_id: centreId, subtotal_services: total, subtotal_parts: 0, package_discount: 0, total, payment_method: 'VIETQR', payment_status: 'PAID', issued_by: null, issued_at: at, paid_at: at, confirmed_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+
+  async function transfer(
+    receivedAt: string,
+    amount: number,
+    outcome: 'MATCHED' | 'EXCEPTION',
+    resolution: string | null = null,
+    content = 'CK don hang',
+    paid: { orderId?: number; serviceInvoiceId?: number; codeFound?: string } = {},
+  ) {
     sequence += 1;
     return scratch.db
       .insertInto('payment_transactions')
       .values({
         provider: 'SEPAY',
         provider_ref: `rec-${sequence}`,
-        order_id: null,
-        order_code_found: null,
+        order_id: paid.orderId ?? null,
+        service_invoice_id: paid.serviceInvoiceId ?? null,
+        order_code_found: paid.codeFound ?? null,
         amount,
         content,
         bank_reference: `FT${sequence}`,
@@ -39,7 +97,7 @@ describe.each(testDatabases())('daily reconciliation on $label', (target) => {
   }
 
   beforeAll(async () => {
-    await createCentre(scratch.db, { bays: 1 });
+    centreId = await createCentre(scratch.db, { bays: 1 });
     service = await startServiceApp(scratch.db);
     admin = await createUser(service.app, scratch.db, { role: 'admin' });
     // 23:59:59 on the 19th in Vietnam: outside the range.
@@ -90,11 +148,28 @@ describe.each(testDatabases())('daily reconciliation on $label', (target) => {
     const response = await get('/api/reconciliation.csv?from=2026-11-21&to=2026-11-21&view=transactions');
     expect(response.statusCode).toBe(200);
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe('\uFEFFThời điểm nhận,Nguồn,Mã giao dịch nhà cung cấp,Mã tham chiếu ngân hàng,Nội dung chuyển khoản,Số tiền (VND),Mã đơn,Kết quả,Xử lý');
+    expect(lines[0]).toBe('\uFEFFThời điểm nhận,Nguồn,Mã giao dịch nhà cung cấp,Mã tham chiếu ngân hàng,Nội dung chuyển khoản,Số tiền (VND),Mã đơn,Mã hóa đơn dịch vụ,Kết quả,Xử lý');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Bấm vào"")",80000,,Ngoại lệ: Không tìm thấy mã đơn,Đã hoàn tiền`);
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"",""Bấm vào"")",80000,,,Ngoại lệ: Không tìm thấy mã đơn,Đã hoàn tiền`);
     expect(lines[1]!.startsWith('21/11/2026 00:00,SePay,')).toBe(true);
-    expect(lines[2]).toContain(",'+84 chuyen von,1000000,,");
+    expect(lines[2]).toContain(",'+84 chuyen von,1000000,,,");
+  });
+
+  it('names a web order in the order column and a service invoice in its own column', async () => {
+    const order = await webOrder('EV2611240001', 450_000);
+    const invoice = await serviceInvoice('HD2611240001', 199_000);
+    await transfer('2026-11-24T03:00:00.000Z', 450_000, 'MATCHED', null, 'EV2611240001', { orderId: order.id, codeFound: 'EV2611240001' });
+    await transfer('2026-11-24T04:00:00.000Z', 199_000, 'MATCHED', null, 'HD2611240001', { serviceInvoiceId: invoice.id, codeFound: 'HD2611240001' });
+    await transfer('2026-11-24T05:00:00.000Z', 10_000, 'EXCEPTION', null, 'EV2611249999', { codeFound: 'EV2611249999' });
+    const response = await get('/api/reconciliation.csv?from=2026-11-24&to=2026-11-24&view=transactions');
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toContain(',Số tiền (VND),Mã đơn,Mã hóa đơn dịch vụ,Kết quả,');
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toContain(',450000,EV2611240001,,Khớp đơn,');
+    expect(lines[2]).toContain(',199000,,HD2611240001,Khớp đơn,');
+    // a code read from the content that names no sale stays in the order column, as read
+    expect(lines[3]).toContain(',10000,EV2611249999,,Ngoại lệ: Không tìm thấy mã đơn,');
   });
 
   it('refuses a range longer than 92 days, reversed or malformed (400, Vietnamese), and answers an empty range with zeros', async () => {

@@ -1,5 +1,10 @@
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, type EmailContent } from '../../notifications';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, type EmailContent } from '../emailTemplates';
 
+/**
+ * The emails of a service rating, templates of the notification centre: the request to rate a closed visit and the
+ * news that a manager hid or showed again the customer's rating, sent when email is the channel the customer chose
+ * (customerFacts.ts).
+ */
 export type ServiceRatingEmailKind = 'service_rating_request' | 'service_rating_hidden' | 'service_rating_unhidden';
 
 function render(kind: ServiceRatingEmailKind, subject: string, fullName: string, lines: string[], link: { label: string; href: string }): EmailContent {

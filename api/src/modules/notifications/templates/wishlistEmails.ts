@@ -1,6 +1,10 @@
 import { formatVndPlain as formatVnd } from 'shared-contracts/schemas';
-import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, type EmailContent } from '../notifications';
+import { EMAIL_SIGNATURE, emailLayout, emailParagraph, escapeHtml, type EmailContent } from '../emailTemplates';
 
+/**
+ * The wishlist's alerts by email ("báo khi giảm giá", "báo khi có hàng"), templates of the notification centre: sent
+ * when email is the channel the customer chose (customerFacts.ts tellWishlistAlert).
+ */
 export type WishlistEmailKind = 'wishlist_price_drop' | 'wishlist_back_in_stock';
 
 export interface WishlistEmailInput {

@@ -1,0 +1,1 @@
+export { DateRangeForm, dateRangeText, lastDays, type DateRange } from './DateRangeForm';
