@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
-import type { NotificationKind } from 'shared-contracts/schemas';
+import type { NotificationKind, NotificationTopic } from 'shared-contracts/schemas';
 import { NOTIFICATION_KIND_TOPICS } from 'shared-contracts/schemas';
 import type { App } from '../../../../src/app';
 import type { Config } from '../../../../src/config';
@@ -53,10 +53,11 @@ export async function reachableCustomer(app: App, db: Kysely<Database>, options:
 let notificationSequence = 1000;
 
 /** What notify() hands the channels: a notification (its id unique per test run) for `user`. */
-export async function schedule(db: Kysely<Database>, user: { id: number }, kind: NotificationKind, now: Date, templateData?: Record<string, string>): Promise<number> {
+/** Schedules a notification of `kind` on its topic (or `topic`: the marketing topic, which no kind of the shop's has yet). */
+export async function schedule(db: Kysely<Database>, user: { id: number }, kind: NotificationKind, now: Date, templateData?: Record<string, string>, topic: NotificationTopic = NOTIFICATION_KIND_TOPICS[kind]): Promise<number> {
   notificationSequence += 1;
   const id = notificationSequence;
-  await scheduleDeliveries(db, { id, userId: user.id, kind, topic: NOTIFICATION_KIND_TOPICS[kind], title: 'Xe của anh/chị đã sẵn sàng', body: 'Mời anh/chị đến nhận xe tại trung tâm Cầu Giấy.', link: '/appointments/42', templateData: templateData ?? null }, now);
+  await scheduleDeliveries(db, { id, userId: user.id, kind, topic, title: 'Xe của anh/chị đã sẵn sàng', body: 'Mời anh/chị đến nhận xe tại trung tâm Cầu Giấy.', link: '/appointments/42', templateData: templateData ?? null }, now);
   return id;
 }
 
