@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema, orderResponseSchema, orderSummaryListResponseSchema, quoteResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
-import * as directEmail from '../../../src/modules/notifications/channels/directEmail';
+import * as deliveries from '../../../src/modules/notifications/channels/scheduleDeliveries';
 import * as webOrderChanges from '../../../src/modules/orders/webOrderChanges';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -171,8 +171,8 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const key = newIdempotencyKey();
       const body = { items: [{ kind: 'product' as const, refId: product.id, quantity: 1, price: 500_000 }] };
 
-      // The connection dies inside the transaction (the notification centre writing the confirmation email): nothing of the order stays, the key is free.
-      const inside = jest.spyOn(directEmail, 'enqueueEmail').mockRejectedValueOnce(connectionLost());
+      // The connection dies inside the transaction (the notification centre queuing the confirmation): nothing of the order stays, the key is free.
+      const inside = jest.spyOn(deliveries, 'scheduleDeliveriesOf').mockRejectedValueOnce(connectionLost());
       const rolledBack = await postOrder(app, user, body, key);
       inside.mockRestore();
       expect(rolledBack.statusCode).toBe(503);

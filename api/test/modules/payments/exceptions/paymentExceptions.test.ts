@@ -201,7 +201,7 @@ describe.each(testDatabases())('payments exceptions queue on $label', (target) =
       const audit = await scratch.db.selectFrom('payment_exception_events').selectAll().where('transaction_id', '=', transfer.id).executeTakeFirstOrThrow();
       expect(JSON.parse(audit.before_json)).toMatchObject({ resolution: null, orderId: null });
       expect(JSON.parse(audit.after_json)).toMatchObject({ resolution: 'MATCHED', orderId: order.id });
-      const emails = await emailOutbox(scratch.db).select('subject').where('subject', 'like', `%${order.code}%`).execute();
+      const emails = await emailOutbox(scratch.db).select('subject').where('to_address', '=', people.customer.email).where('subject', 'like', `%${order.code}%`).execute();
       expect(emails.map((email) => email.subject)).toEqual([expect.stringContaining('Đã nhận thanh toán')]);
 
       expect((await listOf(people.staff)).items.map((item) => item.id)).not.toContain(transfer.id);
