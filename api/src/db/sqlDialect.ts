@@ -43,6 +43,15 @@ export async function advisoryTransactionLock(trx: AnyDb, key: string): Promise<
   await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
 
+/**
+ * Waits for the transactions writing `tables` to end and holds new writes to them until this transaction ends
+ * (PostgreSQL: LOCK TABLE … IN SHARE MODE); nothing on SQLite, whose transactions run one at a time.
+ */
+export async function holdWritesOf(trx: AnyDb, tables: readonly string[]): Promise<void> {
+  if (runsOneTransactionAtATime(trx)) return;
+  await sql`lock table ${sql.join(tables.map((table) => sql.table(table)))} in share mode`.execute(trx);
+}
+
 /** Whether the database can carry events between API instances by itself (PostgreSQL's LISTEN/NOTIFY). */
 export function hasListenNotify(db: AnyDb): boolean {
   return dialectOf(db) === 'postgres';

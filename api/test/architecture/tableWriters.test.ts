@@ -20,10 +20,6 @@ const SEED_AND_ADMIN = 'catalogue/catalogueWrites.ts seeds by natural key, catal
  * that needs to write the table calls the owner's command through the owner's index.ts.
  */
 const SHARED_WRITERS: Record<string, SharedWriters> = {
-  // Cancellation is bookings' alone (cancelAppointment); the service order moves its appointment along with it.
-  appointment_status_history: { writers: ['bookings', 'serviceOrders'], reason: 'serviceOrders moves the appointment with its order (checked in, in progress, completed by invoiceIssue.ts) in the order\'s transaction' },
-  appointments: { writers: ['bookings', 'serviceOrders'], reason: 'serviceOrders moves the appointment with its order (checked in, in progress, completed by invoiceIssue.ts) in the order\'s transaction' },
-
   // The catalogue's two writers: catalogue/catalogueWrites.ts seeds by natural key (insert if missing, never
   // reverting an operator's edit), catalogueAdmin edits with versions and history.
   catalogue_brands: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
@@ -40,8 +36,10 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   },
 
   users: {
-    writers: ['auth', 'orders', 'staffAdmin', 'users'],
-    reason: 'auth signs up and signs in (password, Google), users edits the profile and status, staffAdmin makes staff; orders only locks the row (a no-op update) at checkout',
+    writers: ['auth', 'staffAdmin', 'users'],
+    reason:
+      'auth signs up and signs in (password, Google; users imports auth, so auth cannot call users), users edits the profile and status and locks a customer for checkout, ' +
+      'staffAdmin makes staff and changes roles under the last-admin guard (in the same statement)',
   },
   vehicle_odometer_readings: { writers: ['serviceOrders', 'vehicles'], reason: 'the check-in opens the order and records the odometer in one statement (serviceOrderCheckIn.ts); vehicles writes the rest' },
   vehicles: { writers: ['serviceOrders', 'vehicles'], reason: 'the check-in opens the order and records the odometer in one statement (serviceOrderCheckIn.ts); vehicles writes the rest' },

@@ -13,7 +13,7 @@ export const preferencesText = {
     email: 'Xác minh email để nhận thông báo qua email.',
   } satisfies Record<NotificationChannel, string>,
   marketing:
-    'Giảm giá và hàng về là tin khuyến mại: chúng tôi chỉ gửi khi bạn tự chọn nhận (mặc định tắt) và bạn có thể tắt bất cứ lúc nào.',
+    'Khuyến mại: chúng tôi chỉ gửi khi bạn tự chọn nhận (mặc định tắt) và bạn có thể tắt bất cứ lúc nào. Báo giảm giá và hàng về của sản phẩm bạn yêu thích đi theo loại tin Đơn hàng.',
   smsCost: 'SMS dùng khi các kênh khác không gửi được.',
   save: 'Lưu',
   saving: 'Đang lưu…',

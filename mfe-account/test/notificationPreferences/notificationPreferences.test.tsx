@@ -64,14 +64,14 @@ describe('the profile\'s "Thông báo"', () => {
     render(<NotificationPreferences />);
     const table = await screen.findByRole('table', { name: 'Kênh nhận thông báo theo từng loại tin' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Loại tin', 'Thông báo trên trình duyệt', 'Zalo', 'SMS', 'Email']);
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Lịch hẹn', 'Xe tại trung tâm', 'Đơn hàng', 'Thanh toán', 'Tin nhắn', 'Giảm giá và hàng về']);
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Lịch hẹn', 'Xe tại trung tâm', 'Đơn hàng', 'Thanh toán', 'Tin nhắn', 'Khuyến mại']);
 
     const zalo = screen.getByRole('checkbox', { name: 'Lịch hẹn qua Zalo' });
     expect(zalo).toBeDisabled();
     expect(zalo).toHaveAccessibleDescription('Zalo: Thêm số điện thoại để nhận Zalo/SMS.');
     expect(screen.getByRole('checkbox', { name: 'Lịch hẹn qua Thông báo trên trình duyệt' })).toBeDisabled();
     // marketing is opt-in: off until the customer ticks it
-    const marketingEmail = screen.getByRole('checkbox', { name: 'Giảm giá và hàng về qua Email' });
+    const marketingEmail = screen.getByRole('checkbox', { name: 'Khuyến mại qua Email' });
     expect(marketingEmail).not.toBeChecked();
     expect(marketingEmail).toHaveAccessibleDescription(/chỉ gửi khi bạn tự chọn nhận/);
 
@@ -83,7 +83,7 @@ describe('the profile\'s "Thông báo"', () => {
     const saved = api.calls.find((call) => call.method === 'PUT')?.body as Pick<Preferences, 'topics'>;
     expect(saved.topics.marketing).toEqual({ push: false, zalo: false, sms: false, email: true });
     expect(saved.topics.booking.email).toBe(false);
-    expect(screen.getByRole('checkbox', { name: 'Giảm giá và hàng về qua Email' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Khuyến mại qua Email' })).toBeChecked();
   });
 
   it('explains a refused save in Vietnamese', async () => {

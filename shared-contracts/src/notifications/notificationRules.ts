@@ -13,7 +13,7 @@ export const NOTIFICATION_TOPIC_LABELS: Record<NotificationTopic, string> = {
   order: 'Đơn hàng',
   payment: 'Thanh toán',
   message: 'Tin nhắn',
-  marketing: 'Giảm giá và hàng về',
+  marketing: 'Khuyến mại',
 };
 
 /**

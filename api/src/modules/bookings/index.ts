@@ -7,6 +7,7 @@ export { findAppointment } from './appointmentQueries';
 export { answerSlotFull } from './appointmentRoutes';
 export { bookAppointment, type BookedAppointment, type BookingChannel, type BookingPlan } from './bookAppointment';
 export { cancelWithin } from './appointmentService';
+export { moveAppointmentWithServiceOrder, type AppointmentMove, type ServiceOrderAppointmentStatus } from './appointmentWithServiceOrder';
 export { noShowAllowedAt } from './appointmentStatusChange';
 export { findCentreSchedule, nextFreeSlots, type BookableCentre } from './availability';
 export { SlotFullAppError, bookingContextOf, publishStatus, view, type BookingContext } from './bookingContext';

@@ -1,10 +1,10 @@
 import { CASH_CLOSE_CHANGE_KIND, ERROR_CODES, type CashClose, type CashCloseInput } from 'shared-contracts/schemas';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { AppContext } from '../../appContext';
 import type { CashClosesTable } from '../../db/cashCloseSchema';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/inTransaction';
-import { dialectOf } from '../../db/portable';
+import { holdWritesOf } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { cashCloseMessages } from './cashCloseMessages';
@@ -90,7 +90,7 @@ export async function closeCashPeriod(ctx: CashCloseContext, scope: CentreScope,
  * time, its ids in commit order (AUTOINCREMENT: never reused): its snapshot needs nothing more.
  */
 async function ledgerIdsNow(trx: Kysely<Database>): Promise<LedgerIds> {
-  if (dialectOf(trx) === 'postgres') await sql`lock table sale_payments, payment_refunds in share mode`.execute(trx);
+  await holdWritesOf(trx, ['sale_payments', 'payment_refunds']);
   const [payments, refunds] = await Promise.all([
     trx.selectFrom('sale_payments').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow(),
     trx.selectFrom('payment_refunds').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirstOrThrow(),

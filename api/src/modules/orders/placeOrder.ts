@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import {
   ERROR_CODES,
   canCustomerCancel,
@@ -16,7 +16,6 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/preparedQuery';
-import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import type { OrdersTable } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
@@ -35,6 +34,7 @@ import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
 import { issuePackageCredits } from './packageCredits';
+import { lockCustomerForCheckout } from '../users';
 
 type Db = Kysely<Database>;
 
@@ -50,20 +50,6 @@ export interface PlacedOrder {
   replayed: boolean;
   /** A new order: its desk and what its owner's `order-status` says (webOrderChanges), as the transaction wrote them. */
   placed?: { deskCentreId: number | null; facts: OrderStatusFacts };
-}
-
-/**
- * Locks the customer's row until the transaction ends. PostgreSQL only: SQLite transactions are serialised
- * anyway (one connection), and the no-op UPDATE would cost a page write there.
- */
-async function lockCustomer(trx: Db, userId: number): Promise<void> {
-  if (runsOneTransactionAtATime(trx)) return;
-  const result = await trx
-    .updateTable('users')
-    .set({ updated_at: sql<string>`updated_at` })
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw AppError.unauthorized();
 }
 
 const orderOfKey = preparedQuery<{ userId: number; key: string }>()((db, param) =>
@@ -145,7 +131,7 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
   const locations = await orderLocations(ctx.db, ctx.config);
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
-      await lockCustomer(trx, userId);
+      await lockCustomerForCheckout(trx, userId);
       const sameKey = await orderIdForKey(trx, userId, idempotencyKey);
       if (sameKey) return { created: null, replayOf: sameKey };
       return { created: await createOrder(ctx, trx, userId, idempotencyKey, hash, request, locations), replayOf: null };

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { inTransaction } from '../../db/inTransaction';
+import { moveAppointmentWithServiceOrder } from '../bookings';
 import { isUniqueViolation } from '../vehicles';
 import { paymentNote } from './cashPayment';
 import { computeInvoice } from './invoiceTotals';
@@ -120,27 +121,16 @@ interface AppointmentFacts {
 
 /** The appointment follows its order: CHECKED_IN | IN_PROGRESS → COMPLETED, with history (null when it had moved already). */
 async function completeAppointment(trx: Transaction<Database>, appointmentId: number, actorId: number, at: Date): Promise<AppointmentFacts | null> {
-  const before = await trx.selectFrom('appointments').select('status').where('id', '=', appointmentId).executeTakeFirstOrThrow();
-  const updated = await trx
-    .updateTable('appointments')
-    .set({ status: 'COMPLETED', updated_at: at.toISOString() })
-    .where('id', '=', appointmentId)
-    .where('status', 'in', ['CHECKED_IN', 'IN_PROGRESS'])
-    .returning('code')
-    .executeTakeFirst();
-  if (!updated) return null;
-  await trx
-    .insertInto('appointment_status_history')
-    .values({
-      appointment_id: appointmentId,
-      from_status: before.status,
-      to_status: 'COMPLETED',
-      changed_by: actorId,
-      note: invoiceMessages.completedNote,
-      created_at: at.toISOString(),
-    })
-    .execute();
-  return { code: updated.code, status: 'COMPLETED' };
+  const before = await trx.selectFrom('appointments').select(['status', 'code']).where('id', '=', appointmentId).executeTakeFirstOrThrow();
+  const moved = await moveAppointmentWithServiceOrder(trx, actorId, {
+    appointmentId,
+    from: before.status as AppointmentStatus,
+    to: 'COMPLETED',
+    at: at.toISOString(),
+    note: invoiceMessages.completedNote,
+  });
+  if (moved === null) return null;
+  return { code: before.code, status: 'COMPLETED' };
 }
 
 /**

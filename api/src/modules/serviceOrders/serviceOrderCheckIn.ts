@@ -13,6 +13,7 @@ import { writesSeveralTablesInOneStatement } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
+import { moveAppointmentWithServiceOrder } from '../bookings';
 import { confirmSymptoms } from '../diagnostics';
 import { floorTransaction, uniqueOr } from './floorTransaction';
 import { checkTechnicianOfCentre } from './serviceOrderAccess';
@@ -93,29 +94,6 @@ const appointmentToCheckIn = preparedQuery<{ appointmentId: number }>()((db, par
     .where('appointments.id', '=', param('appointmentId')),
 );
 
-/** PENDING|CONFIRMED → CHECKED_IN, conditionally (a concurrent check-in finds no row to move). */
-const checkInAppointmentRow = preparedQuery<{ appointmentId: number; at: string }>()((db, param) =>
-  db
-    .updateTable('appointments')
-    .set({ status: 'CHECKED_IN', updated_at: param('at') })
-    .where('id', '=', param('appointmentId'))
-    .where('status', 'in', [...CHECK_IN_APPOINTMENT_STATUSES]),
-);
-
-const appointmentCheckedInHistory = preparedQuery<{ appointmentId: number; fromStatus: string; changedBy: number; at: string }>()((db, param) =>
-  db
-    .insertInto('appointment_status_history')
-    .values({
-      appointment_id: param('appointmentId'),
-      from_status: param('fromStatus'),
-      to_status: 'CHECKED_IN',
-      changed_by: param('changedBy'),
-      note: null,
-      created_at: param('at'),
-    })
-    .returning('id'),
-);
-
 type OpenOrderParams = {
   code: string;
   appointmentId: number;
@@ -190,37 +168,9 @@ const serviceOrderOpenedHistory = preparedQuery<{ serviceOrderId: number; change
 
 /*
  * Where one statement can write to several tables (writesSeveralTablesInOneStatement), the writes that go
- * together are one round trip each: the appointment's move with its history row, and the order with its OPEN
- * history row (and the vehicle's odometer reading and odometer). A moved appointment or a taken code writes
- * nothing and gives no row.
+ * together are one round trip each: the order with its OPEN history row (and the vehicle's odometer reading and
+ * odometer), as bookings moves the appointment with its history row. A taken code writes nothing and gives no row.
  */
-const checkInAppointmentWithHistory = preparedQuery<{ appointmentId: number; fromStatus: string; changedBy: number; at: string }>()((db, param) =>
-  db
-    .with('moved', (cte) =>
-      cte
-        .updateTable('appointments')
-        .set({ status: 'CHECKED_IN', updated_at: param('at') })
-        .where('id', '=', param('appointmentId'))
-        .where('status', 'in', [...CHECK_IN_APPOINTMENT_STATUSES])
-        .returning('id'),
-    )
-    .insertInto('appointment_status_history')
-    .columns(['appointment_id', 'from_status', 'to_status', 'changed_by', 'note', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('moved')
-        .select([
-          'moved.id',
-          eb.cast<string>(eb.val(param('fromStatus')), 'text').as('from_status'),
-          sql.lit('CHECKED_IN').as('to_status'),
-          eb.cast<number>(eb.val(param('changedBy')), 'integer').as('changed_by'),
-          sql<null>`null`.as('note'),
-          eb.cast<string>(eb.val(param('at')), 'timestamptz').as('created_at'),
-        ]),
-    )
-    .returning('id'),
-);
-
 function openServiceOrderWithHistory(withOdometer: boolean) {
   return preparedQuery<OpenOrderParams>()((db, param) => {
     const opened = db
@@ -363,15 +313,8 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
   const at = now.toISOString();
   const written = await floorTransaction(db, async (trx) => {
     const oneStatement = writesSeveralTablesInOneStatement(trx);
-    const historyParams = { appointmentId: appointment.id, fromStatus: status, changedBy: scope.userId, at };
-    let historyId: number | undefined;
-    if (oneStatement) {
-      historyId = (await checkInAppointmentWithHistory.first(trx, historyParams))?.id;
-    } else {
-      const moved = await checkInAppointmentRow.execute(trx, { appointmentId: appointment.id, at });
-      if (Number(moved.numAffectedRows) === 1) historyId = (await appointmentCheckedInHistory.first(trx, historyParams))?.id;
-    }
-    if (historyId === undefined) throw appointmentChanged();
+    const historyId = await moveAppointmentWithServiceOrder(trx, scope.userId, { appointmentId: appointment.id, from: status, to: 'CHECKED_IN', at });
+    if (historyId === null) throw appointmentChanged();
     const vehicleId = appointment.vehicle_id;
     const open = !oneStatement ? openServiceOrder : vehicleId !== null ? openServiceOrderHistoryAndOdometer : openServiceOrderAndHistory;
     // A new code until one no order has (the insert gives no row for a taken code).

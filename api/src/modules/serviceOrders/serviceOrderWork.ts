@@ -6,7 +6,7 @@ import { lockForShare } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
-import { cancelWithin } from '../bookings';
+import { cancelWithin, moveAppointmentWithServiceOrder } from '../bookings';
 import { appointmentChanged } from './serviceOrderCheckIn';
 import { floorTransaction } from './floorTransaction';
 import { orderInScope } from './serviceOrderAccess';
@@ -39,16 +39,6 @@ export const workMessages = {
 function checkRole(scope: CentreScope, action: ServiceOrderAction): void {
   assertFloorWriter(scope);
   if (!SERVICE_ORDER_TRANSITIONS[action].roles.includes(scope.role as never)) throw AppError.forbidden();
-}
-
-/** Moves the appointment along with its order (conditional on the status it must be in). */
-async function moveAppointment(trx: Transaction<Database>, appointmentId: number, from: AppointmentStatus, to: AppointmentStatus, actorId: number, at: string): Promise<void> {
-  const moved = await trx.updateTable('appointments').set({ status: to, updated_at: at }).where('id', '=', appointmentId).where('status', '=', from).executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw appointmentChanged();
-  await trx
-    .insertInto('appointment_status_history')
-    .values({ appointment_id: appointmentId, from_status: from, to_status: to, changed_by: actorId, note: null, created_at: at })
-    .execute();
 }
 
 /** One entry of 409 PARTS_PENDING's data.requests; a part outside the catalogue has `freeLine: true` (its id is the line's). */
@@ -153,7 +143,8 @@ export async function startWork(ctx: ServiceOrderContext, scope: CentreScope, id
       note: claimed ? workMessages.claimed : null,
       technician: { id: scope.userId, takeUnassigned: claimed },
     });
-    await moveAppointment(trx, started.appointment_id, 'CHECKED_IN', 'IN_PROGRESS', scope.userId, at);
+    const moved = await moveAppointmentWithServiceOrder(trx, scope.userId, { appointmentId: started.appointment_id, from: 'CHECKED_IN', to: 'IN_PROGRESS', at });
+    if (moved === null) throw appointmentChanged();
     await startClock(trx, started.id, scope.userId, at);
     return started;
   });
