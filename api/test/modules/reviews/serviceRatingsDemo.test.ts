@@ -6,7 +6,6 @@ import { manualClock } from '../../../src/security/clock';
 import { sendRatingRequests } from '../../../src/modules/reviews';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
-import { emailOutbox } from '../../support/emailOutbox';
 
 const NOW = new Date(DEMO_HISTORY_NOW);
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
