@@ -20,6 +20,7 @@ import { googleAccountFor, googleMessages, signInWithGoogle, verifyGoogleIdToken
 import { claimGoogleHandoff, createGoogleHandoff, GOOGLE_HANDOFF_TTL_MS } from './googleHandoffs';
 import { assertNotDisabled, startSession } from './sessions';
 import { named } from '../../http/pluginName';
+import { createOutboundClient } from '../../outbound';
 
 const STATE_COOKIE = 'evshop_google_state';
 const STATE_TTL_SECONDS = 10 * 60;
@@ -72,6 +73,8 @@ function readCookie(request: FastifyRequest, name: string): string | null {
 export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('googleRoutes', async (app, { context }) => {
   const { config, clock } = context;
   const google = config.google;
+  // The code is good once: the exchange is never retried.
+  const tokenEndpoint = createOutboundClient({ provider: 'google', baseUrl: google.tokenUrl, fetch: context.fetch, retries: 0 });
   const stateKey = new TextEncoder().encode(`${context.secret}:google-state`);
   caseInsensitiveBodies(app);
   const loginUrl = (redirect: string, extra = '') => `${config.publicUrl}/auth/login?redirect=${encodeURIComponent(redirect)}${extra}`;
@@ -165,8 +168,9 @@ export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = name
     }
     let idToken: unknown;
     try {
-      const response = await context.fetch(google.tokenUrl, {
+      const response = await tokenEndpoint.request({
         method: 'POST',
+        path: '',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
           code: query.code,
@@ -175,7 +179,6 @@ export const googleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = name
           redirect_uri: google.redirectUri,
           grant_type: 'authorization_code',
         }).toString(),
-        signal: AbortSignal.timeout(10_000),
       });
       idToken = response.ok ? ((await response.json()) as { id_token?: unknown }).id_token : null;
     } catch {

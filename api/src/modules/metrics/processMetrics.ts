@@ -1,14 +1,17 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * What belongs to the process rather than to one app instance: Node's default metrics (event-loop lag, heap, GC,
- * CPU, handles) and the scheduled jobs' runs. One registry of our own per process (never prom-client's global
+ * CPU, handles), the scheduled jobs' runs and the calls to outside providers. One registry of our own per process (never prom-client's global
  * default), made on first use; each app's scrape shows it next to the app's own registry (apiMetrics.ts).
  */
 interface ProcessMetrics {
   registry: Registry;
   jobRuns: Counter<'job' | 'outcome'>;
   jobDuration: Histogram<'job' | 'outcome'>;
+  outboundCalls: Counter<'provider' | 'outcome'>;
+  outboundDuration: Histogram<'provider'>;
+  outboundBreakerOpen: Gauge<'provider'>;
 }
 
 let processMetrics: ProcessMetrics | undefined;
@@ -34,7 +37,26 @@ function processWide(): ProcessMetrics {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
     registers: [registry],
   });
-  processMetrics = { registry, jobRuns, jobDuration };
+  const outboundCalls = new Counter({
+    name: 'evshop_outbound_calls_total',
+    help: 'Calls to outside providers (payOS, Zalo, eSMS, Google), by provider and outcome (ok, http_4xx, http_5xx, timeout, network, redirect, breaker_open)',
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [registry],
+  });
+  const outboundDuration = new Histogram({
+    name: 'evshop_outbound_duration_seconds',
+    help: 'How long one try of a call to an outside provider took',
+    labelNames: ['provider'] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const outboundBreakerOpen = new Gauge({
+    name: 'evshop_outbound_breaker_open',
+    help: "1 while a provider's circuit breaker is open (calls to it fail at once), else 0",
+    labelNames: ['provider'] as const,
+    registers: [registry],
+  });
+  processMetrics = { registry, jobRuns, jobDuration, outboundCalls, outboundDuration, outboundBreakerOpen };
   return processMetrics;
 }
 
@@ -51,4 +73,16 @@ export function recordJobRun({ name, outcome, durationMs }: JobRun): void {
   const { jobRuns, jobDuration } = processWide();
   jobRuns.inc({ job: name, outcome });
   jobDuration.observe({ job: name, outcome }, Math.max(0, durationMs) / 1000);
+}
+
+/** Counts one try of a call to an outside provider, its outcome and duration (outbound/outboundClient.ts). */
+export function recordOutboundCall({ provider, outcome, durationMs }: { provider: string; outcome: string; durationMs: number }): void {
+  const { outboundCalls, outboundDuration } = processWide();
+  outboundCalls.inc({ provider, outcome });
+  if (outcome !== 'breaker_open') outboundDuration.observe({ provider }, Math.max(0, durationMs) / 1000);
+}
+
+/** Whether the provider's breaker is open now. */
+export function recordOutboundBreaker(provider: string, open: boolean): void {
+  processWide().outboundBreakerOpen.set({ provider }, open ? 1 : 0);
 }

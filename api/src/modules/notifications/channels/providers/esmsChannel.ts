@@ -1,4 +1,5 @@
 import type { EsmsConfig } from '../../../../config';
+import { createOutboundClient } from '../../../../outbound';
 import { toInternationalVietnamesePhone } from '../phone';
 import { absoluteLink, rawAnswer, type Delivery, type NotificationChannel, type SendOutcome } from '../notificationChannel';
 
@@ -34,6 +35,8 @@ const FAILED_CODES = new Set(['99', '101', '102', '103', '104', '108', '118', '1
 
 /** SMS through eSMS: RequestId is the delivery id, so a retry after a lost answer is refused as a duplicate (124), never sent twice. */
 export function esmsChannel({ config, publicUrl, fetch: fetchFn = fetch }: { config: EsmsConfig; publicUrl: string; fetch?: typeof fetch }): NotificationChannel {
+  // The outbox's worker retries a delivery later (its back-off, then the next channel): none within the call.
+  const esms = createOutboundClient({ provider: 'esms', baseUrl: config.apiUrl, fetch: fetchFn, retries: 0 });
   return {
     name: 'sms',
     canReach: (recipient) => toInternationalVietnamesePhone(recipient.phone) !== null,
@@ -43,8 +46,10 @@ export function esmsChannel({ config, publicUrl, fetch: fetchFn = fetch }: { con
       let response: Response;
       let text: string;
       try {
-        response = await fetchFn(`${config.apiUrl}${ESMS_SEND_PATH}`, {
+        response = await esms.request({
           method: 'POST',
+          path: ESMS_SEND_PATH,
+          idempotencyKey: String(delivery.id),
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
             ApiKey: config.apiKey,
@@ -60,7 +65,7 @@ export function esmsChannel({ config, publicUrl, fetch: fetchFn = fetch }: { con
         });
         text = await response.text();
       } catch (error) {
-        return { status: 'retry', error: `eSMS không trả lời: ${error instanceof Error ? error.message : String(error)}`, raw: null };
+        return { status: 'retry', error: error instanceof Error ? error.message : String(error), raw: null };
       }
       if (response.status >= 500 || response.status === 429) return { status: 'retry', error: `eSMS trả lời HTTP ${response.status}.`, raw: rawAnswer(text) };
       let answer: EsmsAnswer;

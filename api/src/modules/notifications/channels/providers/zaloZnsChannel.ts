@@ -1,5 +1,6 @@
 import type { ZaloZnsConfig } from '../../../../config';
 import type { Clock } from '../../../../security/clock';
+import { createOutboundClient } from '../../../../outbound';
 import { toInternationalVietnamesePhone } from '../phone';
 import { absoluteLink, rawAnswer, type Delivery, type NotificationChannel, type SendOutcome } from '../notificationChannel';
 
@@ -46,6 +47,8 @@ export interface ZaloZnsChannelOptions {
 
 /** Zalo ZNS: a template message per notification kind, to the user's phone; honours the OA's daily quota. */
 export function zaloZnsChannel({ config, clock, publicUrl, fetch: fetchFn = fetch }: ZaloZnsChannelOptions): NotificationChannel & { quotaExhaustedUntil(): Date | null } {
+  // The outbox's worker retries a delivery later (its back-off, then the next channel): none within the call.
+  const zalo = createOutboundClient({ provider: 'zalo', baseUrl: config.apiUrl, fetch: fetchFn, retries: 0 });
   let exhaustedUntil: Date | null = null;
   const quotaLeft = () => exhaustedUntil === null || clock.now() >= exhaustedUntil;
 
@@ -64,15 +67,17 @@ export function zaloZnsChannel({ config, clock, publicUrl, fetch: fetchFn = fetc
       let response: Response;
       let text: string;
       try {
-        response = await fetchFn(`${config.apiUrl}/message/template`, {
+        response = await zalo.request({
           method: 'POST',
+          path: '/message/template',
+          idempotencyKey: `delivery-${delivery.id}`,
           headers: { 'content-type': 'application/json', access_token: config.accessToken },
           body: JSON.stringify({ phone, template_id: templateId, template_data: znsTemplateData(delivery, link), tracking_id: `delivery-${delivery.id}` }),
           signal,
         });
         text = await response.text();
       } catch (error) {
-        return { status: 'retry', error: `Zalo không trả lời: ${error instanceof Error ? error.message : String(error)}`, raw: null };
+        return { status: 'retry', error: error instanceof Error ? error.message : String(error), raw: null };
       }
       if (response.status >= 500 || response.status === 429) return { status: 'retry', error: `Zalo trả lời HTTP ${response.status}.`, raw: rawAnswer(text) };
       let answer: ZnsAnswer;

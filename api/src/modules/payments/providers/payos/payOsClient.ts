@@ -1,4 +1,5 @@
 import type { PayOsConfig } from '../../../../config';
+import { createOutboundClient, type OutboundClient } from '../../../../outbound';
 import { payOsLinkRequestSignature } from './payOsSignature';
 
 /** How long a call to payOS may take before the customer is told to try again. */
@@ -30,17 +31,30 @@ interface PayOsAnswer<T> {
   data?: T | null;
 }
 
+/** One outbound client per payOS configuration (an app's): its breaker remembers the calls before. */
+const clients = new WeakMap<PayOsConfig, OutboundClient>();
+
+function payOs(config: PayOsConfig): OutboundClient {
+  let client = clients.get(config);
+  if (!client) {
+    client = createOutboundClient({ provider: 'payos', baseUrl: config.apiUrl, timeoutMs: PAYOS_TIMEOUT_MS });
+    clients.set(config, client);
+  }
+  return client;
+}
+
+/** A read (GET) is retried on a lost connection or a 5xx within the time-out; a link's creation is sent once. */
 async function call<T>(config: PayOsConfig, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`${config.apiUrl}${path}`, {
+    response = await payOs(config).request({
       method,
+      path,
       headers: { 'x-client-id': config.clientId, 'x-api-key': config.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(PAYOS_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new PayOsUnavailable(`payOS ${method} ${path}: ${(error as Error).name}`);
+    throw new PayOsUnavailable(`payOS ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const answer = (await response.json().catch(() => null)) as PayOsAnswer<T> | null;
   if (!response.ok || answer?.code !== '00' || !answer.data) {
