@@ -105,7 +105,7 @@ export interface Config {
   notificationChannels: NotificationChannelsConfig;
   /**
    * The settings production must be given that were left unset and took their development default (PUBLIC_URL,
-   * VIETQR_*): productionSafety.ts refuses to start production with any of them.
+   * VIETQR_*, SHOP_*; ESMS_BRANDNAME when the eSMS keys are set): productionSafety.ts refuses to start production with any of them.
    */
   defaultsUsed: string[];
 }
@@ -253,6 +253,8 @@ export interface NotificationChannelsConfig {
 
 export const ZALO_ZNS_API_URL = 'https://business.openapi.zalo.me';
 export const ESMS_API_URL = 'https://rest.esms.vn';
+/** ESMS_BRANDNAME when unset: development's sender, never the shop's registered one (production refuses it). */
+export const DEVELOPMENT_ESMS_BRANDNAME = 'EVSERVICE';
 
 /** Development's channel keys (the stand-ins'): never in production (productionSafety.ts). The VAPID pair is published here, so anyone could sign pushes with it. */
 export const DEMO_NOTIFICATION_KEYS = {
@@ -328,7 +330,7 @@ function loadNotificationChannelsConfig(env: NodeJS.ProcessEnv, nodeEnv: string,
           apiUrl: parseOrigin('ESMS_API_URL', env.ESMS_API_URL, production ? ESMS_API_URL : `${publicUrl}/api/dev/esms`),
           apiKey: esmsKey ?? DEMO_NOTIFICATION_KEYS.esmsApiKey,
           secretKey: esmsSecret ?? DEMO_NOTIFICATION_KEYS.esmsSecretKey,
-          brandname: (nonEmpty(env.ESMS_BRANDNAME) ?? 'EVSERVICE').slice(0, 11),
+          brandname: (nonEmpty(env.ESMS_BRANDNAME) ?? DEVELOPMENT_ESMS_BRANDNAME).slice(0, 11),
           standIn: !production && nonEmpty(env.ESMS_API_URL) === null,
         };
 
@@ -583,7 +585,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: resolveApiDocs(env.API_DOCS, nodeEnv),
     seller: loadSellerConfig(env),
     notificationChannels: loadNotificationChannelsConfig(env, nodeEnv, publicUrl),
-    defaultsUsed: REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
+    defaultsUsed: [
+      ...REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
+      // SMS on (its keys set) without its sender: development's brandname would sign the shop's messages.
+      ...(nonEmpty(env.ESMS_API_KEY) !== null && nonEmpty(env.ESMS_BRANDNAME) === null ? ['ESMS_BRANDNAME'] : []),
+    ],
   };
 }
 

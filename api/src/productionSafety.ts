@@ -1,5 +1,6 @@
+import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DEMO_NOTIFICATION_KEYS, DEMO_PAYMENT_KEYS, DEMO_SELLER, DEMO_VIETQR, type Config } from './config';
+import { DEMO_NOTIFICATION_KEYS, DEMO_PAYMENT_KEYS, DEMO_SELLER, DEMO_VIETQR, DEVELOPMENT_ESMS_BRANDNAME, type Config } from './config';
 import { isLoopbackHost } from './http/loopback';
 
 /**
@@ -12,7 +13,7 @@ export interface ProductionSafety {
   warnings: string[];
 }
 
-export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller' | 'notificationChannels'>;
+export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller' | 'notificationChannels' | 'objectStorage' | 'google'>;
 
 export const MIN_SECRET_LENGTH = 32;
 /** A key with fewer different characters than this was typed, not generated ('x' × 40, 'abcabc…'). */
@@ -106,6 +107,63 @@ function unsafeSellerReason(config: SafetyConfig): string | null {
   return null;
 }
 
+/**
+ * What a provider's key is made of when the provider issued it or a generator made it: at least `minLength`
+ * characters, only `characters`, at least MIN_DISTINCT_SECRET_CHARACTERS different ones, not a plain sequence.
+ * '1', 'abc', a key pasted with its quotes or its label ('Bearer …', 'key = …') fall below it.
+ */
+export interface KeyFloor {
+  minLength: number;
+  /** The whole key, e.g. /^[A-Za-z0-9]+$/. */
+  characters: RegExp;
+  /** The same, for the operator ("letters and digits"). */
+  charactersSaid: string;
+}
+
+/** Base64, base64url, hex, UUIDs and the token68 of HTTP authorization (RFC 9110): what generated keys and issued tokens are made of. */
+const TOKEN_CHARACTERS = /^[A-Za-z0-9._~+/=-]+$/;
+const TOKEN_CHARACTERS_SAID = 'letters, digits and . _ ~ + / = -';
+
+/** Each provider key's floor (the payment keys' length and variety are measured by isWeakPaymentKey, their characters here). */
+export const PROVIDER_KEY_FLOORS = {
+  // payOS issues UUIDs (API key) and 64 hex digits (checksum key); SePay's is the operator's own (openssl rand -hex 32 or -base64).
+  PAYOS_API_KEY: { minLength: MIN_SECRET_LENGTH, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+  PAYOS_CHECKSUM_KEY: { minLength: MIN_SECRET_LENGTH, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+  SEPAY_WEBHOOK_KEY: { minLength: MIN_SECRET_LENGTH, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+  // A Zalo OA access token is a few hundred base64url-like characters.
+  ZALO_ZNS_ACCESS_TOKEN: { minLength: MIN_SECRET_LENGTH, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+  // eSMS issues 32 letters and digits for each.
+  ESMS_API_KEY: { minLength: 24, characters: /^[A-Za-z0-9]+$/, charactersSaid: 'letters and digits' },
+  ESMS_SECRET_KEY: { minLength: 24, characters: /^[A-Za-z0-9]+$/, charactersSaid: 'letters and digits' },
+  // Google: 'GOCSPX-' and 28 more (older clients: 24 characters).
+  GOOGLE_CLIENT_SECRET: { minLength: 24, characters: /^[A-Za-z0-9_-]+$/, charactersSaid: 'letters, digits, _ and -' },
+  // AWS: 40 characters, R2: 64 hex digits, MinIO: the operator's (openssl rand -base64 30).
+  S3_SECRET_ACCESS_KEY: { minLength: 16, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+} as const satisfies Record<string, KeyFloor>;
+
+/** What is wrong with `key` for its floor ("shorter than 32 characters", …), or null when it clears it. Never includes the key. */
+export function keyFloorFault(key: string, floor: KeyFloor): string | null {
+  if (key.length < floor.minLength) return `shorter than ${floor.minLength} characters`;
+  if (!floor.characters.test(key)) return `holds characters other than ${floor.charactersSaid} (pasted with quotes, spaces or its label?)`;
+  if (new Set(key).size < MIN_DISTINCT_SECRET_CHARACTERS) return `fewer than ${MIN_DISTINCT_SECRET_CHARACTERS} different characters`;
+  if (isPlainSequence(key)) return 'a plain sequence (a run such as "abcdef…" or "0123…", or a short block repeated)';
+  return null;
+}
+
+/** One error per key below its floor: "<NAME> is too weak for a key (<fault>): <fix>". */
+function keyFloorErrors(keys: ReadonlyArray<[keyof typeof PROVIDER_KEY_FLOORS, string | null | undefined]>, fix: string): string[] {
+  return keys.flatMap(([name, value]) => {
+    const fault = value ? keyFloorFault(value, PROVIDER_KEY_FLOORS[name]) : null;
+    return fault ? [`${name} is too weak for a key (${fault}): ${fix}`] : [];
+  });
+}
+
+/** A host name only a private network resolves (a compose service such as `minio` or `mail`): no dot, not an address. */
+function isPrivateNetworkName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  return isIP(host.replace(/^\[(.*)\]$/, '$1')) === 0 && !host.includes('.') && !isLoopbackHost(host);
+}
+
 const DEMO_KEYS: readonly string[] = Object.values(DEMO_PAYMENT_KEYS);
 
 /** A payment key that can be guessed: shorter than 32 characters or too few different ones (payOS issues 36- and 64-character keys). */
@@ -113,7 +171,25 @@ function isWeakPaymentKey(key: string): boolean {
   return key.length < MIN_SECRET_LENGTH || new Set(key).size < MIN_DISTINCT_SECRET_CHARACTERS || isPlainSequence(key);
 }
 
-/** Why the payment providers' keys cannot be production's (a demo, placeholder or guessable key), or null. Never includes a key. */
+/** Why the payment providers' keys and address cannot be production's (a demo, placeholder or guessable key, a stand-in or plain-http address). Never includes a key. */
+function unsafePaymentKeysReasons(config: SafetyConfig): string[] {
+  const reason = unsafePaymentKeysReason(config);
+  if (reason) return [reason];
+  const fix = 'set the keys of the shop\'s own payOS payment channel and SePay webhook';
+  const errors = keyFloorErrors(
+    [
+      ['PAYOS_API_KEY', config.payOs?.apiKey],
+      ['PAYOS_CHECKSUM_KEY', config.payOs?.checksumKey],
+      ['SEPAY_WEBHOOK_KEY', config.sepayWebhookKey],
+    ],
+    fix,
+  );
+  if (config.payOs && (config.payOs.standIn || isStandInUrl(config.payOs.apiUrl))) {
+    errors.push('PAYOS_API_URL points at a development stand-in, this machine or an example name: leave it unset (https://api-merchant.payos.vn) or set the https address payOS gives');
+  }
+  return errors;
+}
+
 function unsafePaymentKeysReason(config: SafetyConfig): string | null {
   const fix = 'set the keys of the shop\'s own payOS payment channel and SePay webhook';
   const keys: Array<[string, string | null]> = [
@@ -142,11 +218,33 @@ function isStandInUrl(apiUrl: string): boolean {
   return url.pathname.includes('/api/dev/') || isPlaceholderOrLocalHost(url.hostname);
 }
 
+/** Whether `publicKey` is the P-256 public key of `privateKey` (both base64url, as web-push generates them). */
+export function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false; // not a private key of the curve (zero, or not below its order)
+  }
+}
+
+/** The host of a VAPID subject (mailto:'s domain, https:'s host), or null when it has none. */
+function vapidSubjectHost(subject: string): string | null {
+  if (subject.startsWith('mailto:')) return subject.slice(subject.lastIndexOf('@') + 1).replace(/[?#].*$/, '') || null;
+  try {
+    return new URL(subject).hostname;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Why the channels outside the site (Web Push, Zalo ZNS, eSMS) cannot be production's, or null: the demo keys of
- * development (published in this repository), placeholders, a stand-in's or plain-http address. Never includes a key.
+ * Why the channels outside the site (Web Push, Zalo ZNS, eSMS) cannot be production's: the demo keys of
+ * development (published in this repository), placeholders, keys below their floor, a VAPID pair that is not one, a
+ * stand-in's or plain-http address, development's SMS sender. Never includes a key.
  */
-function unsafeNotificationChannelsReason(config: SafetyConfig): string | null {
+function unsafeNotificationChannelsReasons(config: SafetyConfig): string[] {
   const { vapid, pushStandIn, zalo, sms } = config.notificationChannels;
   const keys: Array<[string, string | null]> = [
     ['VAPID_PRIVATE_KEY', vapid?.privateKey ?? null],
@@ -156,17 +254,113 @@ function unsafeNotificationChannelsReason(config: SafetyConfig): string | null {
     ['ESMS_SECRET_KEY', sms?.secretKey ?? null],
   ];
   const unsafe = keys.filter(([, value]) => value !== null && (DEMO_CHANNEL_KEYS.includes(value) || PLACEHOLDER_WORDS.test(value))).map(([name]) => name);
-  if (unsafe.length > 0) return `${unsafe.join(', ')} ${unsafe.length === 1 ? 'is a demo or placeholder key' : 'are demo or placeholder keys'}: set the shop's own keys (npx web-push generate-vapid-keys; the Zalo OA's access token; the eSMS account's keys) or leave the channel unset`;
+  if (unsafe.length > 0) return [`${unsafe.join(', ')} ${unsafe.length === 1 ? 'is a demo or placeholder key' : 'are demo or placeholder keys'}: set the shop's own keys (npx web-push generate-vapid-keys; the Zalo OA's access token; the eSMS account's keys) or leave the channel unset`];
+  const errors = [
+    ...keyFloorErrors([['ZALO_ZNS_ACCESS_TOKEN', zalo?.accessToken]], 'set the Zalo Official Account\'s access token as Zalo issues it, or leave it unset (no Zalo messages)'),
+    ...keyFloorErrors(
+      [
+        ['ESMS_API_KEY', sms?.apiKey],
+        ['ESMS_SECRET_KEY', sms?.secretKey],
+      ],
+      'set the API key and secret key of the shop\'s eSMS.vn account as eSMS shows them, or leave both unset (no SMS)',
+    ),
+  ];
+  if (vapid && !isVapidKeyPair(vapid.publicKey, vapid.privateKey)) {
+    errors.push('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY (browsers would refuse every push): set both from one `npx web-push generate-vapid-keys`');
+  }
+  if (vapid) {
+    const host = vapidSubjectHost(vapid.subject);
+    if (PLACEHOLDER_WORDS.test(vapid.subject) || host === null || isPlaceholderOrLocalHost(host)) {
+      errors.push('VAPID_SUBJECT looks like a placeholder, this machine or an example name: set the shop\'s mailto: address or https: site');
+    }
+  }
+  if (sms && config.defaultsUsed.includes('ESMS_BRANDNAME')) {
+    errors.push(`ESMS_BRANDNAME is not set (SMS would go out under development's sender ${DEVELOPMENT_ESMS_BRANDNAME}, not the shop's): set the brandname registered with eSMS.vn`);
+  } else if (sms && !/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/.test(sms.brandname)) {
+    errors.push('ESMS_BRANDNAME is not a brandname (letters, digits, space, . _ -; at most 11): set the one registered with eSMS.vn');
+  }
   const standIns = [
     pushStandIn ? 'Web Push' : null,
     zalo && (zalo.standIn || isStandInUrl(zalo.apiUrl)) ? 'ZALO_ZNS_API_URL' : null,
     sms && (sms.standIn || isStandInUrl(sms.apiUrl)) ? 'ESMS_API_URL' : null,
   ].filter((name): name is string => name !== null);
-  if (standIns.length > 0) return `${standIns.join(', ')} ${standIns.length === 1 ? 'points' : 'point'} at a development stand-in or this machine: leave the URL unset (the provider's own API) or set the provider's https address`;
-  const plain = [zalo && !zalo.apiUrl.startsWith('https:') ? 'ZALO_ZNS_API_URL' : null, sms && !sms.apiUrl.startsWith('https:') ? 'ESMS_API_URL' : null].filter((name): name is string => name !== null);
-  if (plain.length > 0) return `${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} not https: the access token and keys would travel in clear`;
-  if (vapid && PLACEHOLDER_WORDS.test(vapid.subject)) return 'VAPID_SUBJECT looks like a placeholder: set the shop\'s mailto: address or https: site';
-  return null;
+  if (standIns.length > 0) errors.push(`${standIns.join(', ')} ${standIns.length === 1 ? 'points' : 'point'} at a development stand-in or this machine: leave the URL unset (the provider's own API) or set the provider's https address`);
+  const plain = [zalo && !zalo.apiUrl.startsWith('https:') && !isStandInUrl(zalo.apiUrl) ? 'ZALO_ZNS_API_URL' : null, sms && !sms.apiUrl.startsWith('https:') && !isStandInUrl(sms.apiUrl) ? 'ESMS_API_URL' : null].filter((name): name is string => name !== null);
+  if (plain.length > 0) errors.push(`${plain.join(', ')} ${plain.length === 1 ? 'is' : 'are'} not https: the access token and keys would travel in clear`);
+  return errors;
+}
+
+/** Sign-in with Google: the client id's form, the client secret's floor, Google's endpoints on https. Never includes the secret. */
+function unsafeGoogleReasons(config: SafetyConfig): string[] {
+  const { google } = config;
+  const errors: string[] = [];
+  if (google.clientId !== null && !/^\d+-[a-z0-9]+\.apps\.googleusercontent\.com$/.test(google.clientId)) {
+    errors.push('GOOGLE_CLIENT_ID is not a Google OAuth client id (<digits>-<letters and digits>.apps.googleusercontent.com): copy the Web client\'s id from Google Cloud console, or leave it unset (no Google sign-in)');
+  }
+  if (google.clientSecret !== null && PLACEHOLDER_WORDS.test(google.clientSecret)) {
+    errors.push('GOOGLE_CLIENT_SECRET is a placeholder: copy the Web client\'s secret from Google Cloud console');
+  } else {
+    errors.push(...keyFloorErrors([['GOOGLE_CLIENT_SECRET', google.clientSecret]], 'copy the Web client\'s secret from Google Cloud console (GOCSPX-…)'));
+  }
+  if (google.clientId === null) return errors; // Google sign-in is off: its endpoints are never called
+  const endpoints: Array<[string, string]> = [
+    ['GOOGLE_JWKS_URL', google.jwksUrl],
+    ['GOOGLE_AUTH_URL', google.authorizationUrl],
+    ['GOOGLE_TOKEN_URL', google.tokenUrl],
+    // The default follows PUBLIC_URL, whose own check says what is wrong with it.
+    ...(google.redirectUri === `${config.publicUrl}/api/auth/google/callback` ? [] : ([['GOOGLE_REDIRECT_URI', google.redirectUri]] as Array<[string, string]>)),
+  ];
+  const unsafe = endpoints.filter(([, url]) => !url.startsWith('https:') || isStandInUrl(url)).map(([name]) => name);
+  // Google's issuer is 'https://accounts.google.com' or the bare 'accounts.google.com'; a stand-in's is its origin.
+  if (google.issuers.some((issuer) => (/^[a-z]+:/i.test(issuer) && !issuer.startsWith('https:')) || isPlaceholderOrLocalHost(issuer.replace(/^https:\/\//, '').replace(/[/:].*$/, '')))) unsafe.push('GOOGLE_ISSUER');
+  if (unsafe.length > 0) {
+    errors.push(`${unsafe.join(', ')} ${unsafe.length === 1 ? 'is' : 'are'} not https or ${unsafe.length === 1 ? 'points' : 'point'} at a stand-in, this machine or an example name (tokens and codes would be trusted from anyone): leave ${unsafe.length === 1 ? 'it' : 'them'} unset (Google's own; the redirect follows PUBLIC_URL)`);
+  }
+  return errors;
+}
+
+/**
+ * Why the object storage cannot be production's: an endpoint that is not https beyond this machine and its private
+ * network, an example name, or an access key below its floor (loadS3Settings already refuses MinIO's defaults and
+ * placeholders, and secret keys shorter than 16). Never includes a key.
+ */
+function unsafeObjectStorageReasons(config: SafetyConfig): string[] {
+  const storage = config.objectStorage;
+  if (!storage) return [];
+  const errors: string[] = [];
+  if (storage.endpoint !== null) {
+    const url = new URL(storage.endpoint);
+    if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname) && !isPrivateNetworkName(url.hostname)) {
+      errors.push(`S3_ENDPOINT ${url.origin} is not https (the files and signed requests would cross the network in clear): set the store's https address (a MinIO on this machine: http://127.0.0.1:9000; compose's: http://minio:9000)`);
+    } else if (!isLoopbackHost(url.hostname) && isPlaceholderOrLocalHost(url.hostname)) {
+      errors.push(`S3_ENDPOINT ${url.origin} is an example name, not the store's address: set the store's https address, or leave it unset for AWS S3`);
+    }
+  }
+  if (storage.accessKeyId.length < 3 || !/^[\x21-\x7e]+$/.test(storage.accessKeyId)) {
+    errors.push('S3_ACCESS_KEY_ID is not an access key (shorter than 3 characters, or holds spaces or characters beyond printable ASCII): set the access key the store issued for the bucket');
+  }
+  errors.push(...keyFloorErrors([['S3_SECRET_ACCESS_KEY', storage.secretAccessKey]], 'set the secret key the store issued for the bucket (MinIO: generate one with `openssl rand -base64 30`)'));
+  return errors;
+}
+
+/**
+ * Why SMTP_URL would send the mail server's password in clear, or null: credentials over smtp:// to a host beyond
+ * this machine and its private network, without `requireTLS=true` (nodemailer otherwise logs in without TLS when the
+ * server offers no STARTTLS, or an attacker strips it). smtps:// (TLS from the start) and STARTTLS required pass.
+ */
+export function unsafeSmtpReason(smtpUrl: string | null): string | null {
+  if (!smtpUrl) return null;
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'smtp:' || (!url.username && !url.password)) return null;
+  if (isLoopbackHost(url.hostname) || isPrivateNetworkName(url.hostname)) return null;
+  const requireTls = url.searchParams.get('requireTLS') === 'true' || url.searchParams.get('secure') === 'true';
+  if (requireTls && url.searchParams.get('ignoreTLS') !== 'true') return null;
+  return `SMTP_URL sends the mail server's password to ${url.hostname} over smtp:// without requiring TLS (it would travel in clear when STARTTLS is missing or stripped): use smtps://…:465, or add ?requireTLS=true to smtp://…:587`;
 }
 
 /** The development mail catcher of docker-compose (mailpit on `mail:1025`, MailHog, anything on localhost:1025): mail never reaches anyone. */
@@ -186,7 +380,17 @@ export function isMailCatcher(smtpUrl: string): boolean {
 export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
   const result: ProductionSafety = { errors: [], warnings: [] };
   if (config.nodeEnv !== 'production') return result;
-  for (const reason of [unsafeSecretReason(config.jwtSecret), unsafePublicUrlReason(config), unsafeVietQrReason(config), unsafePaymentKeysReason(config), unsafeSellerReason(config), unsafeNotificationChannelsReason(config)]) {
+  for (const reason of [
+    unsafeSecretReason(config.jwtSecret),
+    unsafePublicUrlReason(config),
+    unsafeVietQrReason(config),
+    ...unsafePaymentKeysReasons(config),
+    unsafeSellerReason(config),
+    ...unsafeNotificationChannelsReasons(config),
+    ...unsafeGoogleReasons(config),
+    ...unsafeObjectStorageReasons(config),
+    unsafeSmtpReason(config.smtpUrl),
+  ]) {
     if (reason) result.errors.push(reason);
   }
   if (!config.databaseUrl) {
@@ -194,6 +398,14 @@ export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
   }
   if (config.smtpUrl && isMailCatcher(config.smtpUrl)) {
     result.warnings.push('SMTP_URL points at a development mail catcher: verification codes, password resets and order emails never reach customers. Set SMTP_URL to the shop\'s mail server.');
+  }
+  const storageEndpoint = config.objectStorage?.endpoint ? new URL(config.objectStorage.endpoint) : null;
+  if (storageEndpoint && storageEndpoint.protocol !== 'https:' && isPrivateNetworkName(storageEndpoint.hostname)) {
+    result.warnings.push(`S3_ENDPOINT ${storageEndpoint.origin} is plain http: the files and signed requests cross the private network in clear. Fine for compose's MinIO on this host; use https once the store is on another host.`);
+  }
+  const zalo = config.notificationChannels.zalo;
+  if (zalo && Object.keys(zalo.templates).length === 0) {
+    result.warnings.push('ZALO_ZNS_ACCESS_TOKEN is set but ZALO_ZNS_TEMPLATES names no template: nothing is sent on Zalo. Set the approved template id of each notification kind.');
   }
   if (!config.redisUrl) {
     result.warnings.push('REDIS_URL is not set: login-throttling counters and live appointment events are kept per process; several API instances would count apart and not see each other\'s events. Set REDIS_URL when running more than one.');
