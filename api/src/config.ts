@@ -104,6 +104,16 @@ export interface Config {
   /** The channels outside the site (issue 49): Web Push (VAPID_*), Zalo ZNS (ZALO_ZNS_*), SMS (ESMS_*); see NotificationChannelsConfig. */
   notificationChannels: NotificationChannelsConfig;
   /**
+   * Push services' hosts a subscription may name besides the known ones (FCM, Mozilla, Apple, WNS): PUSH_ENDPOINT_HOSTS,
+   * comma-separated DNS names, `*.example.com` for any name under it (never an IP address).
+   */
+  pushEndpointHosts: string[];
+  /**
+   * The loopback origin of a push service stand-in (http://127.0.0.1:<port>): subscriptions to it are taken and sent to
+   * as they are. Set by tests only (loadConfig leaves it null); ignored in production.
+   */
+  pushStandInOrigin: string | null;
+  /**
    * The settings production must be given that were left unset and took their development default (PUBLIC_URL,
    * VIETQR_*, SHOP_*; ESMS_BRANDNAME when the eSMS keys are set): productionSafety.ts refuses to start production with any of them.
    */
@@ -284,6 +294,20 @@ function loadVapidConfig(env: NodeJS.ProcessEnv): VapidConfig | null {
   if (base64UrlBytes(privateKey) !== 32) throw new Error('VAPID_PRIVATE_KEY must be a base64url P-256 private key (32 bytes; npx web-push generate-vapid-keys)');
   if (!/^(mailto:.+@.+|https:\/\/.+)$/.test(subject)) throw new Error('VAPID_SUBJECT must be a mailto: address or an https: URL of the shop');
   return { publicKey, privateKey, subject };
+}
+
+/** PUSH_ENDPOINT_HOSTS: comma-separated host names (`*.` and a suffix for a whole domain); never an IP address or a port. */
+function parsePushEndpointHosts(value: string | undefined): string[] {
+  const text = nonEmpty(value);
+  if (text === null) return [];
+  return text.split(',').map((entry) => {
+    const host = entry.trim().toLowerCase();
+    const name = host.startsWith('*.') ? host.slice(2) : host;
+    if (!/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(name)) {
+      throw new Error(`PUSH_ENDPOINT_HOSTS: "${entry.trim()}" must be a push service's DNS name (push.example.com or *.example.com), not an IP address, port or URL`);
+    }
+    return host;
+  });
 }
 
 function parseZnsTemplates(value: string | undefined, fallback: Record<string, string>): Record<string, string> {
@@ -585,6 +609,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: resolveApiDocs(env.API_DOCS, nodeEnv),
     seller: loadSellerConfig(env),
     notificationChannels: loadNotificationChannelsConfig(env, nodeEnv, publicUrl),
+    pushEndpointHosts: parsePushEndpointHosts(env.PUSH_ENDPOINT_HOSTS),
+    pushStandInOrigin: null,
     defaultsUsed: [
       ...REQUIRED_IN_PRODUCTION.filter((name) => nonEmpty(env[name]) === null),
       // SMS on (its keys set) without its sender: development's brandname would sign the shop's messages.

@@ -10,12 +10,14 @@ import {
   type NotificationChannel as ChannelName,
 } from 'shared-contracts/schemas';
 import type { AppContext } from '../../../appContext';
+import { AppError } from '../../../http/appError';
 import { requireKnownField } from '../../../http/bodyFields';
 import { cacheControlForAll } from '../../../http/cacheControl';
 import { ok } from '../../../http/envelope';
 import { authenticate, currentAuth } from '../../../security/authGuard';
 import { readPreferences, writePreferences } from './preferences';
 import { named } from '../../../http/pluginName';
+import { pushEndpointRules, validPushKeys } from './providers/pushConnection';
 
 export const channelMessages = {
   preferences: 'Lựa chọn nhận thông báo của bạn.',
@@ -24,6 +26,8 @@ export const channelMessages = {
   subscribed: 'Đã bật thông báo trên trình duyệt này.',
   unsubscribed: 'Đã tắt thông báo trên trình duyệt này.',
   endpointInvalid: 'Đăng ký nhận thông báo không hợp lệ.',
+  endpointNotPushService: 'Địa chỉ nhận thông báo không thuộc dịch vụ push của trình duyệt (FCM, Mozilla, Apple, Microsoft).',
+  keysInvalid: 'Khóa mã hóa của đăng ký nhận thông báo không hợp lệ.',
 } as const;
 
 const preferencesResponse = envelopeSchema(notificationPreferencesSchema);
@@ -37,6 +41,7 @@ const unsubscribeQuerySchema = z.object({
  */
 export const channelRoutes: FastifyPluginAsyncZod<{ context: AppContext; available: (channel: ChannelName) => boolean }> = named('channelRoutes', async (app, { context, available }) => {
   const { db, clock, config } = context;
+  const endpoints = pushEndpointRules(config);
   cacheControlForAll(app, 'private, no-store');
 
   app.get(
@@ -79,15 +84,20 @@ export const channelRoutes: FastifyPluginAsyncZod<{ context: AppContext; availab
     async (request, reply) => {
       const { userId } = currentAuth(request);
       const { endpoint, keys } = request.body;
+      // The API will POST to this address: only a browser push service's (a customer's address inside our network
+      // would be called on every notification), and keys web-push can encrypt to.
+      if (!endpoints.allowed(endpoint)) throw AppError.validation([{ field: 'endpoint', message: channelMessages.endpointNotPushService }], channelMessages.endpointNotPushService);
+      if (!validPushKeys(keys)) throw AppError.validation([{ field: 'keys.p256dh', message: channelMessages.keysInvalid }], channelMessages.keysInvalid);
       const now = clock.now().toISOString();
       const id = await db.transaction().execute(async (trx) => {
-        // The endpoint names the browser: one row for it, the signed-in user's (a shared computer changes hands).
-        await trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
-        const row = await trx
-          .insertInto('push_subscriptions')
-          .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        // The endpoint names one browser subscription: another user's is never moved to the poster (whoever learnt an
+        // endpoint must not redirect its pushes); the answer is the same as a stored one, and says nothing of the owner.
+        const existing = await trx.selectFrom('push_subscriptions').select(['id', 'user_id']).where('endpoint', '=', endpoint).executeTakeFirst();
+        if (existing && existing.user_id !== userId) return existing.id;
+        // The poster's own browser again: its keys renewed in the same row (the same id, as another's would answer).
+        const row = existing
+          ? await trx.updateTable('push_subscriptions').set({ p256dh: keys.p256dh, auth: keys.auth, created_at: now }).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()
+          : await trx.insertInto('push_subscriptions').values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: now }).returning('id').executeTakeFirstOrThrow();
         const kept = await trx.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(PUSH_SUBSCRIPTIONS_PER_USER_MAX).execute();
         await trx
           .deleteFrom('push_subscriptions')

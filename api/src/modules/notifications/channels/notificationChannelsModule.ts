@@ -8,6 +8,7 @@ import type { NotificationChannel } from './notificationChannel';
 import { emailChannel, type EmailChannel } from './providers/emailChannel';
 import { devOutboxMailer, smtpMailer, type Mailer } from '../mailer';
 import { esmsChannel } from './providers/esmsChannel';
+import { publicPushSender, pushEndpointRules } from './providers/pushConnection';
 import { webPushChannel } from './providers/webPushChannel';
 import { zaloZnsChannel } from './providers/zaloZnsChannel';
 import { channelStandIns, standInOutboxRoutes } from './standIns';
@@ -28,7 +29,11 @@ export function createChannels(context: Pick<AppContext, 'db' | 'clock' | 'confi
   const { db, clock, config } = context;
   const { vapid, pushStandIn, zalo, sms } = config.notificationChannels;
   const channels = new Map<ChannelName, NotificationChannel>();
-  if (vapid || pushStandIn) channels.set('push', webPushChannel({ db, clock, vapid, standIn: outboxes?.push ?? null, fetch: context.fetch }));
+  if (vapid || pushStandIn) {
+    // Push goes to the addresses customers gave: never through context.fetch, only to public addresses (pushConnection).
+    const rules = pushEndpointRules(config);
+    channels.set('push', webPushChannel({ db, clock, vapid, standIn: outboxes?.push ?? null, sender: publicPushSender({ standInOrigin: rules.standInOrigin }), endpointAllowed: rules.allowed }));
+  }
   if (zalo) channels.set('zalo', zaloZnsChannel({ config: zalo, clock, publicUrl: config.publicUrl, fetch: context.fetch }));
   if (sms) channels.set('sms', esmsChannel({ config: sms, publicUrl: config.publicUrl, fetch: context.fetch }));
   if (email) channels.set('email', email);

@@ -24,6 +24,8 @@ export function channelsConfig(url: string, overrides: Partial<Config> = {}): Co
   const base = testConfig({ publicUrl: 'https://cuahang.test' });
   return {
     ...base,
+    // The push stand-in is a loopback http origin: allowed as it is (outside production) for these tests only.
+    pushStandInOrigin: new URL(url).origin,
     notificationChannels: {
       vapid: { publicKey: TEST_VAPID.publicKey, privateKey: TEST_VAPID.privateKey, subject: 'mailto:cskh@cuahang.test' },
       pushStandIn: false,
