@@ -1,4 +1,5 @@
-import type { Mailer, OutgoingEmail } from '../../../src/modules/notifications/mailer';
+import type { Mailer } from '../../../src/modules/notifications/mailer';
+import { recordingMailer } from '../../support/recordingMailer';
 import { enqueueEmail } from '../../../src/modules/notifications/channels/directEmail';
 import { createDeliveryWorker, DELIVERY_MAX_ATTEMPTS } from '../../../src/modules/notifications/channels/deliveryWorker';
 import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
@@ -11,24 +12,6 @@ import { manualClock } from '../../../src/security/clock';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { newCustomer, startAuthApp, testConfig } from '../../support/authTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
-
-function recordingMailer(failTimes = 0): Mailer & { sent: OutgoingEmail[] } {
-  const sent: OutgoingEmail[] = [];
-  let failures = failTimes;
-  return {
-    description: 'test',
-    delivers: true,
-    sent,
-    async send(email) {
-      if (failures > 0) {
-        failures -= 1;
-        throw new Error('connect ECONNREFUSED 127.0.0.1:25');
-      }
-      sent.push(email);
-    },
-    async close() {},
-  };
-}
 
 /** The one outbox's worker with only an email channel, sending through `mailer`. */
 function outboxWorker(db: Kysely<Database>, mailer: Mailer, clock: Clock) {

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createDeliveryWorker } from '../../../src/modules/notifications/channels/deliveryWorker';
 import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
-import type { Mailer, OutgoingEmail } from '../../../src/modules/notifications/mailer';
+import type { Mailer } from '../../../src/modules/notifications/mailer';
+import { recordingMailer } from '../../support/recordingMailer';
 import { manualClock } from '../../../src/security/clock';
 import { emailOutbox } from '../../support/emailOutbox';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -19,19 +20,6 @@ const CHILD = path.join(API_ROOT, 'test', 'support', 'outboxCrashChild.ts');
 const PAST_THE_LEASE_MS = 3 * 60_000;
 
 jest.setTimeout(60_000);
-
-function recordingMailer(): Mailer & { sent: OutgoingEmail[] } {
-  const sent: OutgoingEmail[] = [];
-  return {
-    description: 'test',
-    delivers: true,
-    sent,
-    async send(email) {
-      sent.push(email);
-    },
-    async close() {},
-  };
-}
 
 describe.each(testDatabases())('a message whose process is killed after the commit, on $label', (target) => {
   const scratch = useScratchDatabase(target);

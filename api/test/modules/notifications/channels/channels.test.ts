@@ -11,7 +11,8 @@ import type { TestUser } from '../../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
 import { scheduleDeliveriesOf } from '../../../../src/modules/notifications/channels/scheduleDeliveries';
 import { startChannelStandIns, type ChannelStandInServer } from './channelStandInServer';
-import { browserSubscription, channelsConfig, deliveriesOf, reachableCustomer, recordingMailer, schedule, TEST_VAPID, worker } from './channelsKit';
+import { browserSubscription, channelsConfig, deliveriesOf, reachableCustomer, schedule, TEST_VAPID, worker } from './channelsKit';
+import { recordingMailer } from '../../../support/recordingMailer';
 
 const preferencesAnswer = z.object({ data: notificationPreferencesSchema });
 

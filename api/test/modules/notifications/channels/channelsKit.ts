@@ -9,7 +9,8 @@ import type { Database } from '../../../../src/db/schema';
 import { createDeliveryWorker, type DeliveryWorker } from '../../../../src/modules/notifications/channels/deliveryWorker';
 import { createChannels } from '../../../../src/modules/notifications/channels/notificationChannelsModule';
 import { emailChannel } from '../../../../src/modules/notifications/channels/providers/emailChannel';
-import type { Mailer, OutgoingEmail } from '../../../../src/modules/notifications/mailer';
+import type { Mailer } from '../../../../src/modules/notifications/mailer';
+import { recordingMailer } from '../../../support/recordingMailer';
 import { scheduleDeliveries } from '../../../../src/modules/notifications/channels/scheduleDeliveries';
 import type { ManualClock } from '../../../../src/security/clock';
 import { testConfig } from '../../../support/authTestKit';
@@ -65,20 +66,6 @@ export async function schedule(db: Kysely<Database>, user: { id: number }, kind:
 
 export async function deliveriesOf(db: Kysely<Database>, notificationId: number) {
   return db.selectFrom('notification_deliveries').selectAll().where('notification_id', '=', notificationId).orderBy('id').execute();
-}
-
-/** A mail server that keeps what it was given (`sent`, newest last). */
-export function recordingMailer(): Mailer & { sent: OutgoingEmail[] } {
-  const sent: OutgoingEmail[] = [];
-  return {
-    description: 'test',
-    delivers: true,
-    sent,
-    async send(email) {
-      sent.push(email);
-    },
-    async close() {},
-  };
 }
 
 export function worker(db: Kysely<Database>, clock: ManualClock, config: Config, options: { sendTimeoutMs?: number; intervalMs?: number; mailer?: Mailer } = {}): DeliveryWorker {
