@@ -26,13 +26,11 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   catalogue_categories: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   service_packages: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   services: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-  products: {
-    writers: ['catalogue', 'catalogueAdmin', 'orders', 'reviews'],
-    reason: `${SEED_AND_ADMIN}; orders counts sales_count and reviews the rating columns, in their own transactions`,
-  },
+  // The sales and rating counters are catalogue's commands (productCounters.ts), called by orders and reviews.
+  products: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   promotions: {
-    writers: ['catalogueAdmin', 'orders', 'promotions'],
-    reason: 'catalogueAdmin edits with versions, promotions/promotionWrites.ts seeds by code; orders counts used_count under usage_limit in the checkout\'s transaction',
+    writers: ['catalogueAdmin', 'promotions'],
+    reason: 'catalogueAdmin edits with versions; promotions seeds by code and counts the uses (promotionUses.ts, called by orders at checkout and cancellation)',
   },
 
   users: {

@@ -7,5 +7,6 @@ export { firstImageFromColumn, imageFromColumn, imagesFromColumn, parseCategorie
 export { catalogueRoutes } from './catalogueRoutes';
 export { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductIfMissing, insertProductsIfMissing, insertServiceIfMissing, modelsSearchText, packageSearchText, productSearchText, replacePackageCredits, serviceSearchText, type ProductInput } from './catalogueWrites';
 export { effectivePrice, nextPriceChange, type SaleColumns } from './effectivePrice';
+export { countProductSale, recountProductSale, setProductRatings, uncountProductSale, type ProductRatings } from './productCounters';
 export { renderProductDescription } from './productDescription';
 export { createProductListRefresher } from './productListRefresher';

@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { recountProductSale } from '../catalogue';
+import { retakePromotionUse } from '../promotions';
 import type { Order, OrderPaymentChannel, OrderPaymentMethod, OrderStatus } from 'shared-contracts/schemas';
 import { ERROR_CODES } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
@@ -95,16 +97,12 @@ export async function reopenOrder(ctx: ShopContext, trx: Db, order: OrderRow, op
   const nowIso = ctx.clock.now().toISOString();
   const lines = await trx.selectFrom('order_lines').select(['ref_id', 'quantity']).where('order_id', '=', order.id).where('kind', '=', 'product').orderBy('ref_id').execute();
   for (const line of lines) {
-    await trx
-      .updateTable('products')
-      .set({ sales_count: sql<number>`sales_count + ${line.quantity}`, updated_at: nowIso })
-      .where('id', '=', line.ref_id)
-      .execute();
+    await recountProductSale(trx, line.ref_id, line.quantity, nowIso);
   }
   if (order.promotion_id !== null) {
     const retaken = await trx.updateTable('promotion_redemptions').set({ released_at: null }).where('order_id', '=', order.id).where('released_at', 'is not', null).executeTakeFirst();
     if (Number(retaken.numUpdatedRows) > 0) {
-      await trx.updateTable('promotions').set({ used_count: sql<number>`used_count + 1` }).where('id', '=', order.promotion_id).execute();
+      await retakePromotionUse(trx, order.promotion_id);
     }
   }
   return paid;

@@ -13,7 +13,8 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import type { EventBus } from '../../events/eventBus';
 import { AppError } from '../../http/appError';
-import { invalidateCatalogue } from '../catalogue';
+import { invalidateCatalogue, uncountProductSale } from '../catalogue';
+import { givePromotionUseBack } from '../promotions';
 import { tellOrderFacts, type OrderFact } from '../notifications';
 import { enqueueOrderEmail, orderCancelledEmail, type OrderEmail } from './orderEmails';
 import { orderMessages } from './orderMessages';
@@ -150,14 +151,7 @@ export async function cancelWithin(
     .orderBy('ref_id')
     .execute();
   for (const line of products) {
-    await trx
-      .updateTable('products')
-      .set({
-        sales_count: sql<number>`case when sales_count >= ${line.quantity} then sales_count - ${line.quantity} else 0 end`,
-        updated_at: nowIso,
-      })
-      .where('id', '=', line.ref_id)
-      .execute();
+    await uncountProductSale(trx, line.ref_id, line.quantity, nowIso);
   }
   if (row.promotion_id !== null) {
     const released = await trx
@@ -167,12 +161,7 @@ export async function cancelWithin(
       .where('released_at', 'is', null)
       .executeTakeFirst();
     if (Number(released.numUpdatedRows) > 0) {
-      await trx
-        .updateTable('promotions')
-        .set({ used_count: sql<number>`used_count - 1` })
-        .where('id', '=', row.promotion_id)
-        .where('used_count', '>', 0)
-        .execute();
+      await givePromotionUseBack(trx, row.promotion_id);
     }
   }
   await recordHistory(trx, updated, reason, actorId, nowIso, { action: 'cancel' });

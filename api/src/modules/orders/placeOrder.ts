@@ -19,7 +19,8 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { OrdersTable } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
-import { invalidateCatalogue } from '../catalogue';
+import { countProductSale, invalidateCatalogue } from '../catalogue';
+import { takePromotionUse } from '../promotions';
 import { removeOrderedItems, itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart';
 import { orderLocations, type OrderLocations } from './orderLocations';
 import type { OrderStatusFacts } from './webOrderChanges';
@@ -59,15 +60,6 @@ const orderOfKey = preparedQuery<{ userId: number; key: string }>()((db, param) 
 async function orderIdForKey(db: Db, userId: number, key: string): Promise<{ id: number; request_hash: string } | undefined> {
   return orderOfKey.first(db, { userId, key });
 }
-
-/** Counts a sale on the product if it is still on sale: 1 row changed, else 0 (its stock is reserved at the location). */
-const countSale = preparedQuery<{ id: number; quantity: number; now: string }>()((db, param) =>
-  db
-    .updateTable('products')
-    .set((eb) => ({ sales_count: eb('sales_count', '+', param('quantity')), updated_at: param('now') }))
-    .where('id', '=', param('id'))
-    .where('is_active', '=', 1),
-);
 
 type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id' | 'version'>>;
 
@@ -208,20 +200,13 @@ async function createOrder(
     if (stockLocationId === null) throw new AppError(409, ERROR_CODES.OUT_OF_STOCK, orderMessages.outOfStock(products[0]!.name));
     await reserveOrderStock(trx, { id: stockLocationId, pickupName: pickupCentre?.name ?? null }, products, ctx.clock);
     for (const line of products) {
-      const counted = await countSale.execute(trx, { id: line.refId, quantity: line.quantity, now: nowIso });
-      if (Number(counted.numAffectedRows) === 0) throw new AppError(409, ERROR_CODES.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(line.name));
+      // Its stock is reserved at the location; the sale counts only while the product is on sale.
+      if (!(await countProductSale(trx, line.refId, line.quantity, nowIso))) throw new AppError(409, ERROR_CODES.ITEM_UNAVAILABLE, orderMessages.itemUnavailable(line.name));
     }
   }
 
   if (promotion) {
-    const used = await trx
-      .updateTable('promotions')
-      .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
-      .where('id', '=', promotion.id)
-      .whereRef('used_count', '<', 'usage_limit')
-      .where('is_active', '=', 1)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 0) {
+    if (!(await takePromotionUse(trx, promotion.id))) {
       throw new AppError(422, ERROR_CODES.PROMOTION_REFUSED, 'Mã đã hết lượt sử dụng', [{ field: 'promoCode', message: 'Mã đã hết lượt sử dụng' }]);
     }
   }

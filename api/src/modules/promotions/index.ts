@@ -4,4 +4,5 @@
  */
 export { toPromotion } from './promotionQueries';
 export { upsertPromotion } from './promotionWrites';
+export { givePromotionUseBack, retakePromotionUse, takePromotionUse } from './promotionUses';
 export { promotionsRoutes } from './promotionsRoutes';

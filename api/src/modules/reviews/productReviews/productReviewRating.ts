@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { setProductRatings } from '../../catalogue';
 import type { ProductRatingSummary } from 'shared-contracts/schemas';
 import { toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
@@ -72,20 +73,12 @@ export async function refreshProductRating(trx: Kysely<Database>, productId: num
     .where('product_id', '=', productId)
     .where('hidden', '=', 0)
     .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('products')
-    .set({
-      rating_count: toNumber(row.count),
-      rating_sum: toNumber(row.sum),
-      rating_1: toNumber(row.s1),
-      rating_2: toNumber(row.s2),
-      rating_3: toNumber(row.s3),
-      rating_4: toNumber(row.s4),
-      rating_5: toNumber(row.s5),
-      rating_with_photos: toNumber(row.photos),
-    })
-    .where('id', '=', productId)
-    .execute();
+  await setProductRatings(trx, productId, {
+    count: toNumber(row.count),
+    sum: toNumber(row.sum),
+    byStars: [toNumber(row.s1), toNumber(row.s2), toNumber(row.s3), toNumber(row.s4), toNumber(row.s5)],
+    withPhotos: toNumber(row.photos),
+  });
 }
 
 /** The public name of an author: given name (the last word of a Vietnamese full name) and the family name's initial. */
