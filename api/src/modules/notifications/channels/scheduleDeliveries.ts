@@ -66,38 +66,42 @@ type DeliveryInsert = Insertable<NotificationDeliveriesTable>;
 /** Rows one insert writes (22 columns each: well under either database's bound values). */
 const DELIVERY_ROWS_PER_STATEMENT = 200;
 
+/** A row's columns that say the message: an email composed when queued (subject, text, HTML), its kind and priority. */
+type MessageColumns = Pick<DeliveryInsert, 'kind' | 'template' | 'priority' | 'title' | 'body' | 'html_body'>;
+
+/** An email as its delivery row keeps it, composed: `kind` the notification's (or the email's own for a direct email). */
+export function composedEmailColumns(email: EmailContent, kind: string = email.kind): MessageColumns {
+  return { kind, template: email.kind, priority: deliveryPriority(email.kind), title: email.subject.slice(0, 300), body: email.text, html_body: email.html };
+}
+
 /**
- * Every column is written: the rows of one insert must name the same columns, or a batch mixing an email with a
- * push asks SQLite for `default` in VALUES. An email carries its address (the user's, verified when queued) and, for a
- * fact with an email of its own, that email as composed.
+ * A new delivery: pending, untried, due `now`. Every column is written: the rows of one insert must name the same
+ * columns, or a batch mixing an email with a push asks SQLite for `default` in VALUES.
  */
-function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, address: string, now: Date): DeliveryInsert {
+export function pendingDelivery(columns: Omit<DeliveryInsert, 'status' | 'attempts' | 'provider_ref' | 'last_error' | 'raw_answer' | 'sent_at' | 'next_attempt_at' | 'created_at' | 'updated_at'>, now: Date): DeliveryInsert {
   const at = now.toISOString();
+  return { ...columns, status: 'pending', attempts: 0, provider_ref: null, last_error: null, raw_answer: null, sent_at: null, next_attempt_at: at, created_at: at, updated_at: at };
+}
+
+/** A notification's delivery on `channel`: an email carries its address (the user's, verified when queued) and, for a fact with an email of its own, that email as composed. */
+function deliveryRow(notification: NotificationToDeliver, channel: ChannelName, address: string, now: Date): DeliveryInsert {
   const email = channel === 'email' ? (notification.email ?? null) : null;
-  return {
-    notification_id: notification.id,
-    user_id: notification.userId,
-    to_address: channel === 'email' ? address : null,
-    kind: notification.kind,
-    template: email?.kind ?? null,
-    topic: notification.topic,
-    priority: deliveryPriority(email?.kind ?? notification.kind),
-    title: (email?.subject ?? notification.title).slice(0, 300),
-    body: email?.text ?? notification.body,
-    html_body: email?.html ?? null,
-    link: notification.link,
-    template_data: notification.templateData ? JSON.stringify(notification.templateData) : null,
-    channel,
-    status: 'pending',
-    attempts: 0,
-    provider_ref: null,
-    last_error: null,
-    raw_answer: null,
-    sent_at: null,
-    next_attempt_at: at,
-    created_at: at,
-    updated_at: at,
-  };
+  const message: MessageColumns = email
+    ? composedEmailColumns(email, notification.kind)
+    : { kind: notification.kind, template: null, priority: deliveryPriority(notification.kind), title: notification.title.slice(0, 300), body: notification.body, html_body: null };
+  return pendingDelivery(
+    {
+      notification_id: notification.id,
+      user_id: notification.userId,
+      to_address: channel === 'email' ? address : null,
+      topic: notification.topic,
+      ...message,
+      link: notification.link,
+      template_data: notification.templateData ? JSON.stringify(notification.templateData) : null,
+      channel,
+    },
+    now,
+  );
 }
 
 /** One delivery row (nothing when this notification already has one on the channel); `address`: the user's email. */
