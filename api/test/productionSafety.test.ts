@@ -4,23 +4,18 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, REPO_ROOT } from '../src/config';
 import { checkProductionSafety, describeRefusal, isMailCatcher, isPlainSequence, KNOWN_EXAMPLE_SECRETS, unsafeSecretReason } from '../src/productionSafety';
-import { OPERATOR_SETTINGS } from './support/operatorSettings';
+import { productionEnv } from './support/operatorSettings';
 
 /** A production environment an operator would run: every required value set, none of them a demo or placeholder. */
 function properEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  return {
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64'),
-    ...OPERATOR_SETTINGS,
-    DATABASE_URL: 'postgres://evshop:k9Vq2xR7@db.internal:5432/evshop',
-    REDIS_URL: 'redis://redis.internal:6379',
+  return productionEnv({
     SMTP_URL: 'smtps://no-reply%40cuahang-xedien.vn:k9Vq2xR7@smtp.mailgun.org:465',
     PAYOS_CLIENT_ID: 'a3f1c9e2-7b44-4d8e-9f10-2c6b8e4d1a77',
     PAYOS_API_KEY: '5d2e8b1f-93c4-4a7e-b0d6-e1f7a2c9d348',
     PAYOS_CHECKSUM_KEY: '9c41e7b2d05f8a63c1e9b74d2a0f5c8e31b6d97a4e2f0c5b8d1a3e6f9c2b7d40',
     SEPAY_WEBHOOK_KEY: 'Q7mZ2vK9xR4tL8pW1nB6cY3hJ5dF0sGe',
     ...overrides,
-  };
+  });
 }
 
 const check = (overrides: Record<string, string | undefined> = {}) => checkProductionSafety(loadConfig(properEnv(overrides)));

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import webPush from 'web-push';
 import { DEMO_NOTIFICATION_KEYS, loadConfig } from '../src/config';
 import { checkProductionSafety, describeRefusal, isVapidKeyPair, unsafeSmtpReason } from '../src/productionSafety';
-import { OPERATOR_SETTINGS } from './support/operatorSettings';
+import { productionEnv } from './support/operatorSettings';
 
 /**
  * Production's floors for every provider's key and address (issue 63 §4): Zalo ZNS, eSMS, Web Push, SMTP, object
@@ -36,19 +35,12 @@ const PROVIDERS = {
   SEPAY_WEBHOOK_KEY: 'Q7mZ2vK9xR4tL8pW1nB6cY3hJ5dF0sGe',
 };
 
-function productionEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  return {
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64'),
-    ...OPERATOR_SETTINGS,
-    DATABASE_URL: 'postgres://evshop:k9Vq2xR7@db.internal:5432/evshop',
-    REDIS_URL: 'redis://redis.internal:6379',
-    ...PROVIDERS,
-    ...overrides,
-  };
+/** A proper production environment with every provider configured, `overrides` last. */
+function withProviders(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return productionEnv({ ...PROVIDERS, ...overrides });
 }
 
-const check = (overrides: Record<string, string | undefined> = {}) => checkProductionSafety(loadConfig(productionEnv(overrides)));
+const check = (overrides: Record<string, string | undefined> = {}) => checkProductionSafety(loadConfig(withProviders(overrides)));
 /** The errors naming `setting` (as the first word of the message, alone or in a list). */
 const errorsOf = (setting: string, overrides: Record<string, string | undefined>) => check(overrides).errors.filter((error) => error.split(/[ ,]/)[0] === setting);
 
@@ -184,8 +176,8 @@ describe('production’s floors for the providers’ keys and addresses', () => 
     });
 
     it('still refuses MinIO’s defaults and short secrets when the configuration is read', () => {
-      expect(() => loadConfig(productionEnv({ S3_ACCESS_KEY_ID: 'minioadmin' }))).toThrow(/S3_ACCESS_KEY_ID looks like a default/);
-      expect(() => loadConfig(productionEnv({ S3_SECRET_ACCESS_KEY: '1' }))).toThrow(/shorter than 16 characters/);
+      expect(() => loadConfig(withProviders({ S3_ACCESS_KEY_ID: 'minioadmin' }))).toThrow(/S3_ACCESS_KEY_ID looks like a default/);
+      expect(() => loadConfig(withProviders({ S3_SECRET_ACCESS_KEY: '1' }))).toThrow(/shorter than 16 characters/);
     });
   });
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * What an operator sets for production besides the key and the databases: an https site, the shop's own bank account
  * (VietQR) and its seller's details. None is a demo value or a placeholder, so production's guard (productionSafety.ts)
@@ -13,3 +15,18 @@ export const OPERATOR_SETTINGS = {
   SHOP_TAX_CODE: '0100233488',
   SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
 } as const;
+
+/**
+ * A production environment with every required value proper (a fresh key, the operator's settings, databases on the
+ * private network), `overrides` last: the safety tests' starting point.
+ */
+export function productionEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    ...OPERATOR_SETTINGS,
+    DATABASE_URL: 'postgres://evshop:k9Vq2xR7@db.internal:5432/evshop',
+    REDIS_URL: 'redis://redis.internal:6379',
+    ...overrides,
+  };
+}

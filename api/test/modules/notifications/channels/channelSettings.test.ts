@@ -1,21 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import webPush from 'web-push';
 import { DEMO_NOTIFICATION_KEYS, loadConfig } from '../../../../src/config';
 import { checkProductionSafety, describeRefusal } from '../../../../src/productionSafety';
 import { toInternationalVietnamesePhone } from '../../../../src/modules/notifications/channels/phone';
-import { OPERATOR_SETTINGS } from '../../../support/operatorSettings';
-
-/** A production environment with every required value proper (as api/test/productionSafety.test.ts has it). */
-function productionEnv(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  return {
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(48).toString('base64'),
-    ...OPERATOR_SETTINGS,
-    DATABASE_URL: 'postgres://evshop:k9Vq2xR7@db.internal:5432/evshop',
-    REDIS_URL: 'redis://redis.internal:6379',
-    ...overrides,
-  };
-}
+import { productionEnv } from '../../../support/operatorSettings';
 
 const shopVapid = webPush.generateVAPIDKeys();
 const properChannels = {
