@@ -2,12 +2,20 @@ import { readFile, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
+import { createOutboundGuard, type CallOutcome } from '../outbound';
 import { assertSafeKey, contentTypeOfKey, type ObjectStore, type StoredObjectInfo } from './objectStore';
 
 /** A missing key or bucket: the SDK's NotFound/NoSuchKey/NoSuchBucket, or any 404. */
 function isNotFound(error: unknown): boolean {
   const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return failure.name === 'NotFound' || failure.name === 'NoSuchKey' || failure.$metadata?.httpStatusCode === 404;
+}
+
+/** An answer of the store (a missing key, a refused request) rather than its fault: not counted against its breaker. */
+function storeAnswerOutcome(error: unknown): CallOutcome | null {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (isNotFound(error) || (status !== undefined && status >= 400 && status < 500)) return 'http_4xx';
+  return status !== undefined && status >= 500 ? 'http_5xx' : null;
 }
 
 /** The SDK, loaded with the first S3 call: a process storing in the folder (npm start, the image encoder) never holds its ~30 MB. */
@@ -33,19 +41,23 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       }),
     })));
   const Bucket = settings.bucket;
+  // Every request behind the store's breaker and time-out (the SDK aborts on the signal).
+  const guard = createOutboundGuard({ provider: 's3', timeoutMs: 30_000 });
+  const guarded = <Output>(request: (abortSignal: AbortSignal) => Promise<Output>): Promise<Output> => guard.run(request, { errorOutcome: storeAnswerOutcome });
   return {
     kind: 's3',
     description: `bucket ${Bucket}${settings.endpoint ? ` tại ${settings.endpoint}` : ''}`,
     async put(key, bytes, contentType) {
       assertSafeKey(key);
       const { sdk, client } = await connect();
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      await guarded((abortSignal) => client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }), { abortSignal }));
     },
     async get(key) {
       assertSafeKey(key);
       try {
         const { sdk, client } = await connect();
-        const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
+        // No abort signal: it would also cut the body still streaming to a slow client after the time-out.
+        const answer = await guarded(() => client.send(new sdk.GetObjectCommand({ Bucket, Key: key })));
         return {
           key,
           size: answer.ContentLength ?? 0,
@@ -63,7 +75,7 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       assertSafeKey(key);
       try {
         const { sdk, client } = await connect();
-        const answer = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
+        const answer = await guarded((abortSignal) => client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }), { abortSignal }));
         return { key, size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? contentTypeOfKey(key), etag: answer.ETag ?? '', lastModified: answer.LastModified ?? new Date(0) };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -73,13 +85,13 @@ export function createS3Store(settings: S3Settings): ObjectStore {
     async delete(key) {
       assertSafeKey(key);
       const { sdk, client } = await connect();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
+      await guarded((abortSignal) => client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }), { abortSignal }));
     },
     async *list(prefix) {
       let ContinuationToken: string | undefined;
       do {
         const { sdk, client } = await connect();
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }));
+        const page = await guarded((abortSignal) => client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }), { abortSignal }));
         for (const item of page.Contents ?? []) {
           if (!item.Key) continue;
           yield { key: item.Key, size: item.Size ?? 0, contentType: '', etag: item.ETag ?? '', lastModified: item.LastModified ?? new Date(0) };
@@ -89,7 +101,7 @@ export function createS3Store(settings: S3Settings): ObjectStore {
     },
     async check() {
       const { sdk, client } = await connect();
-      await client.send(new sdk.HeadBucketCommand({ Bucket }));
+      await guarded((abortSignal) => client.send(new sdk.HeadBucketCommand({ Bucket }), { abortSignal }));
     },
     async adoptLocalFile(key, file, contentType) {
       // The local copy goes whatever happens: a failed put leaves no file only this host could serve.

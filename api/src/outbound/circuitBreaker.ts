@@ -7,7 +7,9 @@ export interface CircuitBreaker {
   /** Whether a call may go now (false while open; the one trial of a half-open breaker goes). */
   allows(now: number): boolean;
   succeeded(): void;
-  failed(now: number): void;
+  /** Counts a failure; true when it opened the breaker (or re-opened it: its open time starts again). */
+  failed(now: number): boolean;
+  readonly openMs: number;
   state(now: number): 'closed' | 'open' | 'half-open';
 }
 
@@ -22,6 +24,7 @@ export function createCircuitBreaker({ failuresToOpen = 5, openMs = 30_000 }: Ci
   let trialInFlight = false;
   const state = (now: number) => (failuresInARow < failuresToOpen ? 'closed' : now < openUntil || trialInFlight ? 'open' : 'half-open');
   return {
+    openMs,
     state,
     allows(now) {
       const current = state(now);
@@ -37,7 +40,9 @@ export function createCircuitBreaker({ failuresToOpen = 5, openMs = 30_000 }: Ci
     failed(now) {
       failuresInARow += 1;
       trialInFlight = false;
-      if (failuresInARow >= failuresToOpen) openUntil = now + openMs;
+      if (failuresInARow < failuresToOpen) return false;
+      openUntil = now + openMs;
+      return true;
     },
   };
 }

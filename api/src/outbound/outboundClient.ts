@@ -1,9 +1,8 @@
-import { recordOutboundCall, recordOutboundBreaker } from '../modules/metrics';
-import { createCircuitBreaker, type CircuitBreaker, type CircuitBreakerOptions } from './circuitBreaker';
-
-/** The providers the shop calls (a fixed set: the metrics' labels stay bounded). */
-export const OUTBOUND_PROVIDERS = { payos: 'payOS', zalo: 'Zalo', esms: 'eSMS', google: 'Google', webpush: 'Web Push' } as const;
-export type OutboundProvider = keyof typeof OUTBOUND_PROVIDERS;
+import { recordOutboundCall } from '../modules/metrics';
+import type { CircuitBreaker, CircuitBreakerOptions } from './circuitBreaker';
+import { breakerOf, ProviderUnavailable, refusedWhileOpen } from './outboundGuard';
+import { OUTBOUND_PROVIDERS, type OutboundProvider } from './providers';
+import { settleCall } from './providerStates';
 
 export interface OutboundRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -18,17 +17,6 @@ export interface OutboundRequest {
    * for a GET, a call that failed on the way is retried; without it a POST is sent once.
    */
   idempotencyKey?: string | null;
-}
-
-/** The provider could not be reached, did not answer in time, redirected us, or its breaker is open. */
-export class ProviderUnavailable extends Error {
-  constructor(
-    readonly provider: OutboundProvider,
-    readonly reason: 'breaker-open' | 'timeout' | 'network' | 'redirect',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export interface OutboundClient {
@@ -57,10 +45,6 @@ export interface OutboundClientOptions {
 
 const RETRYABLE_STATUS = (status: number) => status >= 500 || status === 429;
 
-function isBreaker(value: CircuitBreaker | CircuitBreakerOptions | undefined): value is CircuitBreaker {
-  return typeof (value as CircuitBreaker | undefined)?.allows === 'function';
-}
-
 /**
  * The one door for the shop's calls to a provider: its base URL, a time-out for the whole call, retries with jittered
  * back-off only for requests that may be sent again, no redirects followed, a circuit breaker (a provider that keeps
@@ -69,7 +53,7 @@ function isBreaker(value: CircuitBreaker | CircuitBreakerOptions | undefined): v
  */
 export function createOutboundClient(options: OutboundClientOptions): OutboundClient {
   const { provider, baseUrl, fetch: fetchFn = fetch, timeoutMs = 10_000, retries = 2, backoffMs = 200, now = Date.now } = options;
-  const breaker = isBreaker(options.breaker) ? options.breaker : createCircuitBreaker(options.breaker);
+  const breaker = breakerOf(options);
   const label = OUTBOUND_PROVIDERS[provider];
 
   function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -102,10 +86,7 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
     provider,
     breakerState: () => breaker.state(now()),
     async request(request) {
-      if (!breaker.allows(now())) {
-        recordOutboundCall({ provider, outcome: 'breaker_open', durationMs: 0 });
-        throw new ProviderUnavailable(provider, 'breaker-open', `${label} đang lỗi: tạm ngừng gọi, sẽ thử lại sau.`);
-      }
+      if (!breaker.allows(now())) throw refusedWhileOpen(provider);
       const signal = request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
       const mayRepeat = request.method === 'GET' || Boolean(request.idempotencyKey);
       for (let tried = 0; ; tried += 1) {
@@ -123,9 +104,7 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
           continue;
         }
         const failed = outcome instanceof ProviderUnavailable ? outcome.reason !== 'redirect' : RETRYABLE_STATUS(outcome.status);
-        if (failed) breaker.failed(now());
-        else breaker.succeeded();
-        recordOutboundBreaker(provider, breaker.state(now()) !== 'closed');
+        settleCall(provider, breaker, { failed, error: outcome instanceof ProviderUnavailable ? outcome.message : `HTTP ${outcome.status}`, now: now() });
         if (outcome instanceof ProviderUnavailable) throw outcome;
         return outcome;
       }

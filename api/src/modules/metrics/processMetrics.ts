@@ -39,7 +39,7 @@ function processWide(): ProcessMetrics {
   });
   const outboundCalls = new Counter({
     name: 'evshop_outbound_calls_total',
-    help: 'Calls to outside providers (payOS, Zalo, eSMS, Google), by provider and outcome (ok, http_4xx, http_5xx, timeout, network, redirect, breaker_open)',
+    help: 'Calls to outside providers (payOS, Zalo, eSMS, Google, push services, SMTP, S3), by provider and outcome (ok, http_4xx, http_5xx, timeout, network, redirect, breaker_open)',
     labelNames: ['provider', 'outcome'] as const,
     registers: [registry],
   });
@@ -75,7 +75,7 @@ export function recordJobRun({ name, outcome, durationMs }: JobRun): void {
   jobDuration.observe({ job: name, outcome }, Math.max(0, durationMs) / 1000);
 }
 
-/** Counts one try of a call to an outside provider, its outcome and duration (outbound/outboundClient.ts). */
+/** Counts one try of a call to an outside provider, its outcome and duration (api/src/outbound). */
 export function recordOutboundCall({ provider, outcome, durationMs }: { provider: string; outcome: string; durationMs: number }): void {
   const { outboundCalls, outboundDuration } = processWide();
   outboundCalls.inc({ provider, outcome });

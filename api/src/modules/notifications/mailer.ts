@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { createOutboundGuard, type CallOutcome } from '../../outbound';
 
 export interface OutgoingEmail {
   to: string;
@@ -20,10 +21,19 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** A server's answer to one message: a 5xx is this message refused (not the server failing), a 4xx is "try later". */
+function smtpAnswerOutcome(error: unknown): CallOutcome | null {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  if (typeof code !== 'number') return null;
+  return code >= 500 ? 'http_4xx' : 'http_5xx';
+}
+
 /** SMTP through nodemailer (SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   // Bounded waits: a mail server that does not answer is retried later by the delivery worker, not waited on.
   const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  // Behind the SMTP server's breaker: while it keeps failing, emails wait in the outbox instead of each trying it.
+  const guard = createOutboundGuard({ provider: 'smtp', timeoutMs: 60_000 });
   let shown = 'smtp';
   try {
     const url = new URL(smtpUrl);
@@ -35,7 +45,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     description: shown,
     delivers: true,
     async send(email) {
-      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}), ...(email.messageId ? { messageId: email.messageId } : {}) });
+      const message = { from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}), ...(email.messageId ? { messageId: email.messageId } : {}) };
+      await guard.run(() => transport.sendMail(message), { errorOutcome: smtpAnswerOutcome });
     },
     async close() {
       transport.close();

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import webPush from 'web-push';
 import type { VapidConfig } from '../../../../config';
+import { createOutboundGuard, type CallOutcome } from '../../../../outbound';
 import type { Database } from '../../../../db/schema';
 import type { Clock } from '../../../../security/clock';
 import type { DevOutbox } from '../devOutboxes';
 import { DELIVERY_MAX_ATTEMPTS } from '../deliveryWorker';
 import { rawAnswer, type Delivery, type NotificationChannel, type SendOutcome } from '../notificationChannel';
-import { publicPushSender, validPushKeys, type PushSender } from './pushConnection';
+import { publicPushSender, PushAddressRefused, validPushKeys, type PushAnswer, type PushSender } from './pushConnection';
 
 // Web Push: RFC 8030 (the push service's answers: 201 accepted, 404/410 subscription gone, 429/5xx later), RFC 8291
 // (payload encryption, aes128gcm) and RFC 8292 (VAPID), through the web-push library's request builder.
@@ -37,6 +38,13 @@ export interface WebPushChannelOptions {
 
 type DeviceOutcome = 'sent' | 'gone' | 'retry' | 'failed';
 
+/** A push service's answer as the breaker counts it: only its 5xx, 429 and silence are the service failing. */
+function pushAnswerOutcome(answer: PushAnswer): CallOutcome {
+  if (answer.status === 429 || answer.status >= 500) return 'http_5xx';
+  if (answer.status >= 300 && answer.status < 400) return 'redirect';
+  return answer.status >= 400 ? 'http_4xx' : 'ok';
+}
+
 /**
  * What a delivery's earlier attempts confirmed, as kept at the head of its raw_answer (`{"confirmed":[ids],…}`): read
  * from the head so an answer cut at rawAnswer's bound still tells which devices already have the push.
@@ -51,6 +59,8 @@ export function confirmedDevices(raw: string | null): Set<number> {
  * subscription the push service says is gone (404/410) is deleted. A retry sends only to the devices not confirmed yet.
  */
 export function webPushChannel({ db, clock, vapid, standIn, sender = publicPushSender(), endpointAllowed = () => true, maxAttempts = DELIVERY_MAX_ATTEMPTS }: WebPushChannelOptions): NotificationChannel {
+  // The push services behind one breaker: while they keep failing, pushes wait in the outbox instead of each trying.
+  const guard = createOutboundGuard({ provider: 'webpush', timeoutMs: 15_000 });
   async function sendToDevice(subscription: Delivery['recipient']['pushSubscriptions'][number], payload: string, topic: string, signal: AbortSignal): Promise<{ outcome: DeviceOutcome; answer: string }> {
     try {
       return await trySendToDevice(subscription, payload, topic, signal);
@@ -77,7 +87,13 @@ export function webPushChannel({ db, clock, vapid, standIn, sender = publicPushS
     });
     let response: { status: number; body: string };
     try {
-      response = await sender(request.endpoint, { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : null, signal });
+      const init = { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : null };
+      response = await guard.run((guarded) => sender(request.endpoint, { ...init, signal: guarded }), {
+        signal,
+        outcomeOf: pushAnswerOutcome,
+        // An address refused before connecting is this device's, not the push service failing.
+        errorOutcome: (error) => (error instanceof PushAddressRefused ? 'refused' : null),
+      });
     } catch (error) {
       return { outcome: 'retry', answer: error instanceof Error ? error.message : String(error) };
     }

@@ -1,0 +1,11 @@
+/** The providers the shop calls (a fixed set: the metrics' labels stay bounded), with the name the owner reads. */
+export const OUTBOUND_PROVIDERS = {
+  payos: 'payOS',
+  zalo: 'Zalo',
+  esms: 'eSMS',
+  google: 'Google',
+  webpush: 'Web Push',
+  smtp: 'Máy chủ thư',
+  s3: 'Kho lưu trữ ảnh',
+} as const;
+export type OutboundProvider = keyof typeof OUTBOUND_PROVIDERS;
