@@ -23,6 +23,7 @@ import { cartRoutes } from './modules/cart';
 import { catalogueRoutes } from './modules/catalogue';
 import { catalogueAdminModule } from './modules/catalogueAdmin';
 import { cashClosesModule } from './modules/cashCloses';
+import { providerHealthModule } from './modules/providerHealth';
 import { centresRoutes } from './modules/centres';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
@@ -277,6 +278,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(predictionModule, { prefix, context });
   void app.register(diagnosticsRoutes, { prefix, context });
   void app.register(partsDemandRoutes, { prefix, context });
+  // The outside providers' state for the owner ("Zalo đang lỗi").
+  void app.register(providerHealthModule, { prefix, context });
 
   return app;
 }

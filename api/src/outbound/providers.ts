@@ -1,3 +1,5 @@
+import type { OutsideProvider } from 'shared-contracts/schemas';
+
 /** The providers the shop calls (a fixed set: the metrics' labels stay bounded), with the name the owner reads. */
 export const OUTBOUND_PROVIDERS = {
   payos: 'payOS',
@@ -7,5 +9,5 @@ export const OUTBOUND_PROVIDERS = {
   webpush: 'Web Push',
   smtp: 'Máy chủ thư',
   s3: 'Kho lưu trữ ảnh',
-} as const;
-export type OutboundProvider = keyof typeof OUTBOUND_PROVIDERS;
+} as const satisfies Record<OutsideProvider, string>;
+export type OutboundProvider = OutsideProvider;

@@ -37,3 +37,4 @@ export * from './conversations';
 export * from './notifications';
 export * from './checkInCodes';
 export * from './cashCloses';
+export * from './providerStatus';

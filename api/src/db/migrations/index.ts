@@ -54,6 +54,7 @@ import * as m0052 from './0052_cash_closes';
 import * as m0053 from './0053_cash_close_ledger_ids';
 import * as m0054 from './0054_service_invoice_refunds';
 import * as m0055 from './0055_one_outbox';
+import * as m0056 from './0056_provider_health';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
   '0053_cash_close_ledger_ids': m0053,
   '0054_service_invoice_refunds': m0054,
   '0055_one_outbox': m0055,
+  '0056_provider_health': m0056,
 };

@@ -2,3 +2,4 @@
 export { notificationChannelsModule } from './notificationChannelsModule';
 export { scheduleDeliveries, scheduleDeliveriesOf, type NotificationToDeliver } from './scheduleDeliveries';
 export { deliveriesWaiting } from './deliveriesWaiting';
+export { readOutboxBacklog, type ChannelBacklog } from './outboxBacklog';
