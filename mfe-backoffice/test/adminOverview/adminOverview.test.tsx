@@ -5,6 +5,7 @@ import { ApiError } from 'shared-contracts';
 import type { CentreKpis } from 'shared-contracts/schemas';
 import { kpiApi } from '../../src/kpis/kpiApi';
 import { AdminDashboardPage } from '../../src/pages/admin/AdminDashboardPage';
+import { providerStatusApi } from '../../src/providerStatus/providerStatusApi';
 import { reportsApi } from '../../src/reports/reportsApi';
 import { CENTRES } from '../inventoryFixtures';
 import { signIn, signOut } from '../partsRequestFixtures';
@@ -13,9 +14,11 @@ import { renderAt } from '../staffFixtures';
 
 jest.mock('../../src/kpis/kpiApi', () => ({ kpiApi: { centre: jest.fn(), mine: jest.fn() } }));
 jest.mock('../../src/reports/reportsApi', () => ({ reportsApi: { charts: jest.fn(), table: jest.fn(), centres: jest.fn() } }));
+jest.mock('../../src/providerStatus/providerStatusApi', () => ({ providerStatusApi: { read: jest.fn() } }));
 
 const kpis = jest.mocked(kpiApi);
 const reports = jest.mocked(reportsApi);
+const providers = jest.mocked(providerStatusApi);
 /** Thursday 19/11/2026 08:00 in Vietnam. */
 const NOW = Date.parse('2026-11-19T01:00:00.000Z');
 const LAST_30 = { from: '2026-10-21', to: '2026-11-19' };
@@ -72,6 +75,7 @@ beforeEach(() => {
   kpis.centre.mockImplementation(async (_range, centreId) => (centreId === 1 ? HA_NOI : centreId === 2 ? DA_NANG : ALL));
   reports.centres.mockResolvedValue(CENTRES);
   reports.charts.mockResolvedValue(reportCharts({ centreId: null }));
+  providers.read.mockReturnValue(new Promise(() => undefined));
 });
 afterEach(() => {
   jest.restoreAllMocks();
@@ -123,6 +127,21 @@ describe('/admin (spec §7 A1)', () => {
     const labels = Array.from(today.querySelectorAll('.tile .label'), (label) => label.textContent);
     expect(labels).toHaveLength(17);
     expect(labels.at(-1)).toBe('Doanh thu web (toàn hệ thống)');
+  });
+
+  it('says which outside provider is down (its own tests: test/providerStatus)', async () => {
+    providers.read.mockResolvedValue({
+      providers: [
+        { provider: 'zalo', name: 'Zalo', setup: 'live', condition: 'down', since: '2026-11-19T00:50:00.000Z', openUntil: '2026-11-19T01:05:00.000Z', lastError: 'timeout', waiting: 4, oldestWaitingSince: '2026-11-19T00:45:00.000Z' },
+        { provider: 'payos', name: 'payOS', setup: 'live', condition: 'ok', since: null, openUntil: null, lastError: null, waiting: null, oldestWaitingSince: null },
+      ],
+      checkedAt: '2026-11-19T01:00:00.000Z',
+    });
+    renderAdmin();
+    const panel = await screen.findByRole('region', { name: 'Nhà cung cấp bên ngoài' });
+    expect(await within(panel).findByText('Zalo đang lỗi — tạm ngừng gọi đến 08:05')).toBeInTheDocument();
+    expect(within(panel).getByText('4 tin đang chờ gửi (cũ nhất từ 07:45 19/11/2026)')).toBeInTheDocument();
+    expect(within(panel).getByText('Hoạt động bình thường')).toBeInTheDocument();
   });
 
   it('says so when the comparison cannot load, and loads it again on request', async () => {
