@@ -1,3 +1,4 @@
+import { Agent, fetch as undiciFetch } from 'undici';
 import { recordOutboundCall } from '../modules/metrics';
 import type { CircuitBreaker, CircuitBreakerOptions } from './circuitBreaker';
 import { breakerOf, ProviderUnavailable, refusedWhileOpen } from './outboundGuard';
@@ -43,6 +44,13 @@ export interface OutboundClientOptions {
   now?: () => number;
 }
 
+/** A provider's connection not made in this time is given up (the call's own time-out bounds the rest). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The connections to providers (undici, Node's own HTTP client): kept alive, each made within CONNECT_TIMEOUT_MS. */
+const providerConnections = new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS }, keepAliveTimeout: 10_000 });
+const providerFetch = ((input: string, init?: RequestInit) => undiciFetch(input, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: providerConnections })) as unknown as typeof fetch;
+
 const RETRYABLE_STATUS = (status: number) => status >= 500 || status === 429;
 
 /**
@@ -52,7 +60,7 @@ const RETRYABLE_STATUS = (status: number) => status >= 500 || status === 429;
  * provider (calls by outcome, latency, the breaker's state).
  */
 export function createOutboundClient(options: OutboundClientOptions): OutboundClient {
-  const { provider, baseUrl, fetch: fetchFn = fetch, timeoutMs = 10_000, retries = 2, backoffMs = 200, now = Date.now } = options;
+  const { provider, baseUrl, fetch: fetchFn = providerFetch, timeoutMs = 10_000, retries = 2, backoffMs = 200, now = Date.now } = options;
   const breaker = breakerOf(options);
   const label = OUTBOUND_PROVIDERS[provider];
 
