@@ -1,17 +1,8 @@
 import type { Inspection } from '../../src/modules/prediction/inspectionSteps';
 import { clockOf, type WearParameters } from '../../src/modules/prediction/wearModel';
+import { seededRandom } from './seededRandom';
 
-/** A small deterministic PRNG (mulberry32) so simulated fleets are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from './seededRandom';
 
 export interface SimulatedFleetOptions {
   vehicles: number;

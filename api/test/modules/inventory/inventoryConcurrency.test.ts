@@ -7,6 +7,7 @@ import { testDatabases, useFloor } from '../../support/floorTestKit';
 import { createCentre, createUser, type TestUser } from '../../support/serviceTestKit';
 import { newIdempotencyKey, orderBody } from '../../support/shopTestKit';
 import { addProduct, figures, warehouseStock } from '../../support/inventoryTestKit';
+import { seededRandom } from '../../support/seededRandom';
 
 /**
  * Rule 10 of the spec (a centre receiving from the online warehouse while the web shop sells its last units:
@@ -88,7 +89,7 @@ describe.each(testDatabases())('inventory under concurrency and a random walk on
   });
 
   it('a random walk of 3,000 steps (fixed seed) keeps every figure exact, nothing negative, and the ledger replays', async () => {
-    const random = mulberry32(20_261_119);
+    const random = seededRandom(20_261_119);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 
@@ -231,15 +232,3 @@ describe.each(testDatabases())('inventory under concurrency and a random walk on
     expect(written).toHaveLength(movements);
   }, 240_000);
 });
-
-/** A small seeded PRNG (mulberry32): the same walk on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

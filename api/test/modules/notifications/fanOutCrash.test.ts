@@ -5,6 +5,7 @@ import { notifyWithin, type NotifyInput } from '../../../src/modules/notificatio
 import { toInternationalVietnamesePhone } from '../../../src/modules/notifications/channels/phone';
 import { startProviderStandIn, type ProviderStandIn } from '../../support/idempotentProviderStandIn';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { seededRandom } from '../../support/seededRandom';
 
 /**
  * Issue 63: a fan-out of 1,000 deliveries (250 customers × 4 messages, half on Zalo ZNS, half on SMS) whose worker
@@ -28,25 +29,14 @@ const CHILD_TIMEOUT_MS = 40_000;
 
 const SEED = Number(process.env.FANOUT_SEED) || Math.floor(Math.random() * 2 ** 31);
 
-/** mulberry32: the kill points and latencies drawn from SEED. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 jest.setTimeout(120_000);
 
 describe.each(testDatabases())(`a fan-out of ${DELIVERIES} deliveries killed ${KILLS} times (seed ${SEED}), on $label`, (target) => {
   const scratch = useScratchDatabase(target);
-  const draw = random(SEED);
+  const draw = seededRandom(SEED);
   // The latencies from a generator of their own: the kill points stay the seed's whatever the timing.
-  const latency = random(SEED ^ 0x5bd1e995);
+  const latency = seededRandom(SEED ^ 0x5bd1e995);
   let standIn: ProviderStandIn;
 
   beforeAll(async () => {
