@@ -9,5 +9,8 @@ export const OUTBOUND_PROVIDERS = {
   webpush: 'Web Push',
   smtp: 'Máy chủ thư',
   s3: 'Kho lưu trữ ảnh',
+  misa: 'MISA meInvoice',
+  viettel: 'Viettel S-Invoice',
+  vnpt: 'VNPT Invoice',
 } as const satisfies Record<OutsideProvider, string>;
 export type OutboundProvider = OutsideProvider;

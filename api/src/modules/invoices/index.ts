@@ -3,3 +3,7 @@
  * Nothing else of the module is imported from outside.
  */
 export { invoicesModule } from './invoicesModule';
+// What the e-invoices module issues from: the receipt's document of a sale, its VAT rows, the Circular 78 XML.
+export { serviceOrderDocument, webOrderDocument } from './invoiceSources';
+export { invoiceTotals, VAT_RATES, type InvoiceDocument, type InvoiceLine, type InvoiceParty, type InvoiceTotals, type VatRate } from './invoiceDocument';
+export { circular78Xml, invoiceSeries } from './eInvoiceProvider';

@@ -23,6 +23,10 @@ export function providerSetup(config: ProviderSetupConfig): Record<OutsideProvid
     smtp: config.smtpUrl ? 'live' : 'local',
     s3: config.objectStorage ? 'live' : 'local',
     google: config.google.clientId ? 'live' : 'off',
+    // The e-invoice providers: wired with the e-invoices module's configuration.
+    misa: 'off',
+    viettel: 'off',
+    vnpt: 'off',
   };
 }
 
