@@ -24,6 +24,7 @@ import { catalogueRoutes } from './modules/catalogue';
 import { catalogueAdminModule } from './modules/catalogueAdmin';
 import { cashClosesModule } from './modules/cashCloses';
 import { providerHealthModule } from './modules/providerHealth';
+import { eInvoicesModule } from './modules/eInvoices';
 import { centresRoutes } from './modules/centres';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
@@ -257,6 +258,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(cashClosesModule, { prefix, context });
   // Receipts and invoices: the PDFs, company VAT-invoice requests, the Circular 78 XML behind a provider.
   void app.register(invoicesModule, { prefix, context });
+  // An e-invoice per sale, from the ledger's events.
+  void app.register(eInvoicesModule, { prefix, context });
   // The admin's catalogue of products (its changes reach every instance's caches and search).
   void app.register(catalogueAdminModule, { prefix, context });
   // The service side: vehicles, booking, maintenance, the centres' floor and the back office.

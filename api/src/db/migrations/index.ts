@@ -55,6 +55,7 @@ import * as m0053 from './0053_cash_close_ledger_ids';
 import * as m0054 from './0054_service_invoice_refunds';
 import * as m0055 from './0055_one_outbox';
 import * as m0056 from './0056_provider_health';
+import * as m0057 from './0057_e_invoices';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   '0054_service_invoice_refunds': m0054,
   '0055_one_outbox': m0055,
   '0056_provider_health': m0056,
+  '0057_e_invoices': m0057,
 };

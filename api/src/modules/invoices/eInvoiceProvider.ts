@@ -71,7 +71,8 @@ export function circular78Xml(data: EInvoiceData, providerTaxCode: string): stri
             TgTCThue: totals.net,
             TgTThue: totals.vat,
             TgTTTBSo: totals.gross,
-            TgTTTBChu: amountInVietnameseWords(totals.gross),
+            // An adjustment that reduces (a refund) is negative, its amount in words "Âm …".
+            TgTTTBChu: totals.gross < 0 ? `Âm ${amountInVietnameseWords(-totals.gross).replace(/^./, (first) => first.toLowerCase())}` : amountInVietnameseWords(totals.gross),
           },
         },
       },

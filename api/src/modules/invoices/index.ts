@@ -5,5 +5,6 @@
 export { invoicesModule } from './invoicesModule';
 // What the e-invoices module issues from: the receipt's document of a sale, its VAT rows, the Circular 78 XML.
 export { serviceOrderDocument, webOrderDocument } from './invoiceSources';
-export { invoiceTotals, VAT_RATES, type InvoiceDocument, type InvoiceLine, type InvoiceParty, type InvoiceTotals, type VatRate } from './invoiceDocument';
+export { discountLines, invoiceTotals, VAT_RATES, type InvoiceDocument, type InvoiceLine, type InvoiceParty, type InvoiceTotals, type VatRate } from './invoiceDocument';
 export { circular78Xml, invoiceSeries } from './eInvoiceProvider';
+export { renderInvoicePdf } from './invoicePdf';

@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
+import { systemClock, type Clock } from '../../security/clock';
+import type { EInvoiceProvider } from './eInvoiceProvider';
+import { claimDueInvoices, sendInvoice } from './eInvoiceSender';
+import { queueSaleInvoices, releaseDueInvoices } from './saleInvoiceQueue';
+
+/** Invoices claimed per round, and sent at once. */
+const BATCH_SIZE = 40;
+const CONCURRENCY = 4;
+/** Rounds of ledger events read before the sends of a round (a backlog is read 500 events a round). */
+const EVENT_ROUNDS = 4;
+
+export interface EInvoiceRound {
+  events: number;
+  issued: number;
+  retried: number;
+  refused: number;
+}
+
+export interface EInvoiceWorker {
+  /** One round: the ledger's new sales queued, what is due released, the due invoices issued. */
+  runRound(): Promise<EInvoiceRound>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface EInvoiceWorkerOptions {
+  db: Kysely<Database>;
+  provider: EInvoiceProvider;
+  config: Pick<Config, 'seller' | 'publicUrl'>;
+  clock?: Clock;
+  intervalMs?: number;
+  sendTimeoutMs?: number;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/**
+ * The durable queue of the shop's e-invoices: every round reads the ledger's new sale events into invoices, releases
+ * the ones due and issues them through the provider, each claimed atomically so several API instances never send one
+ * at once (and a crash's claim lapses into a resend with the same key).
+ */
+export function createEInvoiceWorker({ db, provider, config, clock = systemClock, intervalMs = 1_000, sendTimeoutMs, log }: EInvoiceWorkerOptions): EInvoiceWorker {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<EInvoiceRound> | null = null;
+  const now = () => clock.now();
+
+  async function round(): Promise<EInvoiceRound> {
+    const report: EInvoiceRound = { events: 0, issued: 0, retried: 0, refused: 0 };
+    for (let turn = 0; turn < EVENT_ROUNDS; turn += 1) {
+      const read = await queueSaleInvoices(db, provider.name, now());
+      report.events += read;
+      if (read === 0) break;
+    }
+    await releaseDueInvoices(db, now());
+    const claimed = await claimDueInvoices(db, now(), BATCH_SIZE);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, async () => {
+        while (next < claimed.length) {
+          const row = claimed[next++]!;
+          const outcome = await sendInvoice(db, config, provider, row, now, sendTimeoutMs);
+          if (outcome === 'issued') report.issued += 1;
+          else if (outcome === 'retry') report.retried += 1;
+          else report.refused += 1;
+        }
+      }),
+    );
+    return report;
+  }
+
+  const runRound = () => (running ??= round().finally(() => (running = null)));
+
+  return {
+    runRound,
+    start() {
+      if (timer) return;
+      timer = setInterval(() => {
+        runRound().catch((error: unknown) => log?.warn({ err: error }, 'e-invoice round failed; the next one tries again'));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+  };
+}
