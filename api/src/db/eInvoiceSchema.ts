@@ -38,8 +38,19 @@ export interface EInvoicesTable {
   /** When it may be sent: null until due (goods not handed over, the original of an adjustment not issued yet, or waiting for the owner). */
   next_attempt_at: NullableInstant;
   issued_at: NullableInstant;
+  /** Who asked for a replacement (null: the queue, from the ledger). */
+  requested_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: InstantDefaultNow;
   updated_at: Instant;
+}
+
+/** A notice 04/SS-HĐĐT recorded for an issued invoice: a slip of the buyer's name or address (Decree 123 Art. 19(1)(a)). */
+export interface EInvoiceNoticesTable {
+  id: Generated<number>;
+  e_invoice_id: number;
+  reason: string;
+  actor_id: number;
+  created_at: InstantDefaultNow;
 }
 
 /** How far the e-invoices module has read the ledger's sale_events (one row). */
@@ -65,6 +76,7 @@ export interface EInvoiceStandInTable {
 export interface EInvoiceTables {
   e_invoices: EInvoicesTable;
   e_invoice_cursor: EInvoiceCursorTable;
+  e_invoice_notices: EInvoiceNoticesTable;
   e_invoice_standin: EInvoiceStandInTable;
 }
 

@@ -11,3 +11,4 @@ export * from './serviceCatalogueRules';
 export * from './promotionStatus';
 export * from './checkInCodeRules';
 export * from './cashCloseRules';
+export * from './eInvoiceMachine';

@@ -38,3 +38,4 @@ export * from './notifications';
 export * from './checkInCodes';
 export * from './cashCloses';
 export * from './providerStatus';
+export * from './eInvoices';

@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('provider_ref', 'varchar(100)')
     .addColumn('raw_answer', 'text')
     .addColumn('last_error', 'varchar(1000)')
-    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0));
+    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    // Who asked for a replacement (null: the queue, from the ledger).
+    .addColumn('requested_by', 'integer', (col) => col.references('users.id'));
   table = addTimestampColumn(table, 'next_attempt_at', dialect, { nullable: true });
   table = addTimestampColumn(table, 'issued_at', dialect, { nullable: true });
   table = addTimestampColumn(table, 'created_at', dialect, { defaultNow: true });
@@ -42,6 +44,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('e_invoices_refund_key').on('e_invoices').column('refund_id').unique().where(sql.ref('refund_id'), 'is not', null).execute();
   await db.schema.createIndex('e_invoices_due_idx').on('e_invoices').columns(['next_attempt_at']).where(sql.ref('next_attempt_at'), 'is not', null).execute();
   await db.schema.createIndex('e_invoices_status_created_idx').on('e_invoices').columns(['status', 'created_at']).execute();
+
+  // A replacement per invoice: the chain stays a line.
+  await db.schema.createIndex('e_invoices_replacement_key').on('e_invoices').column('corrects_id').unique().where(sql.ref('kind'), '=', 'REPLACEMENT').execute();
+
+  // Notices 04/SS-HĐĐT: a slip of the buyer's name or address told to the buyer and the tax authority (no new invoice).
+  let notices = addIdColumn(db.schema.createTable('e_invoice_notices'), dialect)
+    .addColumn('e_invoice_id', 'integer', (col) => col.notNull().references('e_invoices.id'))
+    .addColumn('reason', 'varchar(300)', (col) => col.notNull())
+    .addColumn('actor_id', 'integer', (col) => col.notNull().references('users.id'));
+  notices = addTimestampColumn(notices, 'created_at', dialect, { defaultNow: true });
+  await notices.execute();
+  await db.schema.createIndex('e_invoice_notices_invoice_idx').on('e_invoice_notices').column('e_invoice_id').execute();
 
   await db.schema
     .createTable('e_invoice_cursor')
@@ -67,5 +81,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('e_invoice_standin').ifExists().execute();
   await db.schema.dropTable('e_invoice_cursor').ifExists().execute();
+  await db.schema.dropTable('e_invoice_notices').ifExists().execute();
   await db.schema.dropTable('e_invoices').ifExists().execute();
 }

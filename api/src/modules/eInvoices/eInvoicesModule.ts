@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
 import { named } from '../../http/pluginName';
+import { eInvoiceRoutes } from './eInvoiceRoutes';
 import { createEInvoiceWorker, type EInvoiceWorker } from './eInvoiceWorker';
 import { standInEInvoiceProvider } from './providers/standInEInvoice';
 
@@ -10,6 +11,7 @@ import { standInEInvoiceProvider } from './providers/standInEInvoice';
  */
 export const eInvoicesModule: FastifyPluginAsync<{ context: AppContext }> = named('eInvoicesModule', async (app, { context }) => {
   const { config } = context;
+  await app.register(eInvoiceRoutes, { context });
   if (config.nodeEnv === 'production') return;
   const provider = standInEInvoiceProvider(context.db, { sellerTaxCode: config.seller.taxCode ?? '', publicUrl: config.publicUrl, now: () => context.clock.now() });
   let worker: EInvoiceWorker | null = null;

@@ -46,6 +46,7 @@ export async function queueSaleInvoices(db: Db, provider: string, now: Date): Pr
             gross: Number(event.amount),
             // A service is invoiced at completion (it is paid on its invoice); goods at hand-over (released below).
             next_attempt_at: sale.service_invoice_id !== null ? nowIso : null,
+            created_at: nowIso,
             updated_at: nowIso,
           })
           .onConflict((conflict) => conflict.doNothing())
@@ -70,6 +71,7 @@ export async function queueSaleInvoices(db: Db, provider: string, now: Date): Pr
             reason: (event.reason ?? 'Hoàn tiền cho khách hàng').slice(0, 500),
             gross: -Number(event.amount),
             next_attempt_at: original.status === 'ISSUED' ? nowIso : null,
+            created_at: nowIso,
             updated_at: nowIso,
           })
           .onConflict((conflict) => conflict.doNothing())

@@ -8,3 +8,5 @@ export { serviceOrderDocument, webOrderDocument } from './invoiceSources';
 export { discountLines, invoiceTotals, VAT_RATES, type InvoiceDocument, type InvoiceLine, type InvoiceParty, type InvoiceTotals, type VatRate } from './invoiceDocument';
 export { circular78Xml, invoiceSeries } from './eInvoiceProvider';
 export { renderInvoicePdf } from './invoicePdf';
+// Who may see a sale's documents (its customer, its centre's desk, admins; anyone else 404).
+export { serviceOrderFor, serviceOrderOfAppointment, viewerOf, webOrderFor, type Viewer } from './invoiceAccess';

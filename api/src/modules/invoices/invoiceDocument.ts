@@ -58,6 +58,8 @@ export interface InvoiceDocument {
   company: InvoiceParty | null;
   lines: InvoiceLine[];
   lookupUrl: string;
+  /** The e-invoice this document is (its series, number, the tax authority's code), when it is one; null: a receipt. */
+  eInvoice?: { series: string; number: number; taxAuthorityCode: string | null; lookupCode: string; note: string | null } | null;
 }
 
 export interface InvoiceTotals {

@@ -115,8 +115,15 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
   party(doc, 'Đơn vị bán hàng', document.seller, CONTENT_WIDTH - QR_SIZE - 16);
   doc.moveDown(0.6);
   doc.font('bold').fontSize(16).text(document.title, PAGE_MARGIN, Math.max(doc.y, top + QR_SIZE + 6), { width: CONTENT_WIDTH, align: 'center' });
-  doc.font('regular').fontSize(9.5).text(`Mã: ${document.code}${document.orderCode !== document.code ? ` · Phiếu: ${document.orderCode}` : ''}`, { width: CONTENT_WIDTH, align: 'center' });
+  const { eInvoice } = document;
+  if (eInvoice) {
+    doc.font('regular').fontSize(9.5).text(`Ký hiệu: ${eInvoice.series} · Số: ${String(eInvoice.number).padStart(8, '0')} · Đơn hàng: ${document.orderCode}`, { width: CONTENT_WIDTH, align: 'center' });
+    if (eInvoice.taxAuthorityCode) doc.text(`Mã của cơ quan thuế: ${eInvoice.taxAuthorityCode}`, { width: CONTENT_WIDTH, align: 'center' });
+  } else {
+    doc.font('regular').fontSize(9.5).text(`Mã: ${document.code}${document.orderCode !== document.code ? ` · Phiếu: ${document.orderCode}` : ''}`, { width: CONTENT_WIDTH, align: 'center' });
+  }
   doc.text(`Ngày: ${formatCalendarDate(vietnamDateOf(document.issuedAt))}`, { width: CONTENT_WIDTH, align: 'center' });
+  if (eInvoice?.note) doc.text(eInvoice.note, { width: CONTENT_WIDTH, align: 'center' });
   doc.moveDown(0.8);
 
   party(doc, 'Người mua', document.buyer, CONTENT_WIDTH);
@@ -154,8 +161,13 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
   doc.moveDown(0.4);
   doc.font('regular').fontSize(9.5).text(`Số tiền viết bằng chữ: ${amountInVietnameseWords(totals.gross)}`, PAGE_MARGIN, doc.y, { width: CONTENT_WIDTH });
   doc.moveDown(1);
-  doc.fontSize(8.5).fillColor('#555').text(`Tra cứu: ${document.lookupUrl}`, { width: CONTENT_WIDTH });
-  doc.text('Giá đã bao gồm thuế GTGT. Chứng từ này không thay thế hóa đơn điện tử; hóa đơn GTGT cho doanh nghiệp được xuất theo yêu cầu.', { width: CONTENT_WIDTH });
+  doc.fontSize(8.5).fillColor('#555').text(`Tra cứu: ${document.lookupUrl}${eInvoice ? ` · Mã tra cứu: ${eInvoice.lookupCode}` : ''}`, { width: CONTENT_WIDTH });
+  doc.text(
+    eInvoice
+      ? 'Giá đã bao gồm thuế GTGT. Bản thể hiện của hóa đơn điện tử (Nghị định 123/2020/NĐ-CP, sửa đổi bởi Nghị định 70/2025/NĐ-CP).'
+      : 'Giá đã bao gồm thuế GTGT. Chứng từ này không thay thế hóa đơn điện tử; hóa đơn GTGT cho doanh nghiệp được xuất theo yêu cầu.',
+    { width: CONTENT_WIDTH },
+  );
   doc.end();
   return done;
 }

@@ -1,0 +1,180 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  addCalendarDays,
+  E_INVOICE_PAGE_SIZE,
+  E_INVOICE_RANGE_MAX_DAYS,
+  E_INVOICE_UNCOVERED_LIMIT,
+  eInvoiceActionAllowed,
+  ERROR_CODES,
+  isCalendarDate,
+  vietnamDateOf,
+  type EInvoice,
+  type EInvoiceAction,
+  type EInvoiceList,
+  type EInvoiceListQuery,
+  type EInvoiceStatus,
+  type UncoveredSales,
+} from 'shared-contracts/schemas';
+import { toIsoUtc, toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { vietnamDayBounds } from '../../db/vietnamDay';
+import { AppError } from '../../http/appError';
+import type { AccountRole as Role } from 'shared-contracts/schemas';
+import { E_INVOICE_GRACE_MS, HANDED_OVER } from './eInvoiceRules';
+import { ownerViews } from './eInvoiceViews';
+
+type Db = Kysely<Database>;
+
+/** Who acts on the shop's invoices: the owner (an admin). */
+export interface EInvoiceActor {
+  userId: number;
+  role: Role;
+}
+
+function assertOwner(actor: EInvoiceActor): void {
+  if (actor.role !== 'admin') throw AppError.forbidden('Chỉ chủ cửa hàng (quản trị viên) xử lý hóa đơn điện tử.');
+}
+
+const notFound = () => AppError.notFound('Không tìm thấy hóa đơn điện tử.', ERROR_CODES.E_INVOICE_NOT_FOUND);
+const notAllowed = () => AppError.conflict('Hóa đơn điện tử vừa đổi trạng thái, thao tác này không còn áp dụng. Danh sách đã được tải lại.', ERROR_CODES.E_INVOICE_ACTION_NOT_ALLOWED);
+
+const rangeMessage = `Khoảng ngày không hợp lệ: ngày dạng YYYY-MM-DD, "từ ngày" không sau "đến ngày" và tối đa ${E_INVOICE_RANGE_MAX_DAYS} ngày.`;
+
+/** The list's local dates (default the last 30 days), 422 DATE_RANGE_INVALID as the reports answer. */
+export function invoiceRange(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
+  const to = (query.to ?? vietnamDateOf(now)).trim();
+  const from = (query.from ?? (isCalendarDate(to) ? addCalendarDays(to, -29) : to)).trim();
+  const invalid = (field: 'from' | 'to') => new AppError(422, ERROR_CODES.DATE_RANGE_INVALID, rangeMessage, [{ field, message: rangeMessage }]);
+  if (!isCalendarDate(from)) throw invalid('from');
+  if (!isCalendarDate(to)) throw invalid('to');
+  if (from > to || addCalendarDays(from, E_INVOICE_RANGE_MAX_DAYS - 1) < to) throw invalid('to');
+  return { from, to };
+}
+
+/** The owner's list: the invoices created in the range, newest first, filtered by status, kind, sale and centre. */
+export async function listEInvoices(db: Db, actor: EInvoiceActor, query: EInvoiceListQuery & { page?: number }, now: Date): Promise<EInvoiceList> {
+  assertOwner(actor);
+  const range = invoiceRange(query, now);
+  const page = query.page ?? 1;
+  let filtered = db
+    .selectFrom('e_invoices')
+    .where('e_invoices.created_at', '>=', vietnamDayBounds(range.from).from)
+    .where('e_invoices.created_at', '<', vietnamDayBounds(range.to).to);
+  if (query.status) filtered = filtered.where('e_invoices.status', '=', query.status);
+  if (query.kind) filtered = filtered.where('e_invoices.kind', '=', query.kind);
+  if (query.saleKind) filtered = filtered.where(query.saleKind === 'WEB_ORDER' ? 'e_invoices.order_id' : 'e_invoices.service_invoice_id', 'is not', null);
+  if (query.centreId !== undefined) {
+    const centreId = Number(query.centreId);
+    filtered = filtered.where('e_invoices.service_invoice_id', 'in', (eb) => eb.selectFrom('service_invoices').select('id').where('centre_id', '=', centreId));
+  }
+  const [rows, count] = await Promise.all([
+    filtered.selectAll('e_invoices').orderBy('e_invoices.id', 'desc').limit(E_INVOICE_PAGE_SIZE).offset((page - 1) * E_INVOICE_PAGE_SIZE).execute(),
+    filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: await ownerViews(db, rows), total: Number(count.n), page, pageSize: E_INVOICE_PAGE_SIZE, ...range };
+}
+
+async function invoiceFor(db: Db, id: number, action: EInvoiceAction) {
+  const row = await db.selectFrom('e_invoices').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  const replaced = await db.selectFrom('e_invoices').select('id').where('kind', '=', 'REPLACEMENT').where('corrects_id', '=', id).executeTakeFirst();
+  if (!eInvoiceActionAllowed(action, row.status as EInvoiceStatus, replaced !== undefined)) throw notAllowed();
+  return row;
+}
+
+async function viewOf(db: Db, id: number): Promise<EInvoice> {
+  const row = await db.selectFrom('e_invoices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return (await ownerViews(db, [row]))[0]!;
+}
+
+/** "Gửi lại": a failed invoice is due now (the same key: the provider issues it once). */
+export async function retryEInvoice(db: Db, actor: EInvoiceActor, id: number, now: Date): Promise<EInvoice> {
+  assertOwner(actor);
+  await invoiceFor(db, id, 'retry');
+  const nowIso = now.toISOString();
+  const moved = await db.updateTable('e_invoices').set({ next_attempt_at: nowIso, last_error: null, updated_at: nowIso }).where('id', '=', id).where('status', '=', 'FAILED').executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) throw notAllowed();
+  return viewOf(db, id);
+}
+
+/**
+ * "Lập hóa đơn thay thế" (Decree 123 Art. 19(2)(b)): a replacement of an issued invoice, from the sale as it stands now
+ * (the buyer's corrected details), with the owner's reason; one per invoice (a second answers 409).
+ */
+export async function replaceEInvoice(db: Db, actor: EInvoiceActor, id: number, reason: string, now: Date): Promise<EInvoice> {
+  assertOwner(actor);
+  const original = await invoiceFor(db, id, 'replace');
+  const nowIso = now.toISOString();
+  const inserted = await db
+    .insertInto('e_invoices')
+    .values({
+      order_id: original.order_id,
+      service_invoice_id: original.service_invoice_id,
+      kind: 'REPLACEMENT',
+      corrects_id: original.id,
+      refund_id: null,
+      provider: original.provider,
+      request_key: `evshop-replacement-${original.id}`,
+      reason,
+      gross: toNumber(original.gross),
+      next_attempt_at: nowIso,
+      requested_by: actor.userId,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw notAllowed();
+  return viewOf(db, inserted.id);
+}
+
+/** A notice 04/SS-HĐĐT of a slip of the buyer's name or address (Art. 19(1)(a)): recorded, the invoice stands. */
+export async function recordEInvoiceNotice(db: Db, actor: EInvoiceActor, id: number, reason: string, now: Date): Promise<EInvoice> {
+  assertOwner(actor);
+  await invoiceFor(db, id, 'notice');
+  await db.insertInto('e_invoice_notices').values({ e_invoice_id: id, reason, actor_id: actor.userId, created_at: now.toISOString() }).execute();
+  return viewOf(db, id);
+}
+
+/**
+ * The daily check "Bán hàng chưa có hóa đơn": the sales paid (a web order's goods handed over) more than the grace
+ * period ago whose own invoice is not issued, with the invoice's state when there is one.
+ */
+export async function uncoveredSales(db: Db, now: Date, limit = E_INVOICE_UNCOVERED_LIMIT): Promise<UncoveredSales> {
+  const before = new Date(now.getTime() - E_INVOICE_GRACE_MS).toISOString();
+  const base = db
+    .selectFrom('sale_payments')
+    .leftJoin('orders', 'orders.id', 'sale_payments.order_id')
+    .leftJoin('service_invoices', 'service_invoices.id', 'sale_payments.service_invoice_id')
+    .leftJoin('e_invoices', (join) =>
+      join
+        .on('e_invoices.kind', '=', 'ORIGINAL')
+        .on((eb) => eb.or([eb('e_invoices.order_id', '=', eb.ref('sale_payments.order_id')), eb('e_invoices.service_invoice_id', '=', eb.ref('sale_payments.service_invoice_id'))])),
+    )
+    .where('sale_payments.paid_at', '<', before)
+    .where((eb) => eb.or([eb('sale_payments.service_invoice_id', 'is not', null), eb('orders.status', 'in', [...HANDED_OVER])]))
+    .where((eb) => eb.or([eb('e_invoices.id', 'is', null), eb('e_invoices.status', 'not in', ['ISSUED', 'CANCELLED'])]));
+  const [rows, count] = await Promise.all([
+    base
+      .select(['sale_payments.order_id', 'orders.code as order_code', 'service_invoices.code as invoice_code', 'sale_payments.paid_at', 'sale_payments.amount', 'e_invoices.id as invoice_id', 'e_invoices.status', 'e_invoices.last_error'])
+      .orderBy('sale_payments.paid_at')
+      .limit(limit)
+      .execute(),
+    base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    items: rows.map((row) => ({
+      saleKind: row.order_id !== null ? 'WEB_ORDER' : 'SERVICE_INVOICE',
+      saleCode: row.order_code ?? row.invoice_code ?? '',
+      paidAt: toIsoUtc(row.paid_at),
+      amount: toNumber(row.amount),
+      invoiceId: row.invoice_id,
+      status: (row.status as EInvoiceStatus | null) ?? null,
+      lastError: row.last_error,
+    })),
+    checkedAt: now.toISOString(),
+    graceMinutes: E_INVOICE_GRACE_MS / 60_000,
+  };
+}
