@@ -3,6 +3,7 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { customerProgressStep, customerServiceOrderLabel, type ServiceOrderStatus } from 'shared-contracts/backoffice';
 import type { CustomerServiceOrder } from 'shared-contracts/schemas';
 import { CopyableValue, SaveQrButton } from 'shared-contracts/react';
+import { EInvoiceSection } from '../../eInvoices';
 import { InspectionReport } from '../../inspection/InspectionReport';
 import { LoadFailure } from '../../service/LoadFailure';
 import { APPROVALS_ANCHOR } from './approvals/approvalFigures';
@@ -123,8 +124,8 @@ interface Props {
 /**
  * The car's work at the centre, on its appointment's card: its step, extra work waiting for the customer, the
  * inspection (results, photos, notes, advice for next time) once the work started, and once invoiced the invoice
- * (lines, package discount, total) with its VietQR code while unpaid, then the paid state. The status itself is
- * the card's badge, shown once.
+ * (lines, package discount, total) with its VietQR code while unpaid, then the paid state and its e-invoices. The
+ * status itself is the card's badge, shown once.
  */
 export function ServiceOrderPanel({ appointmentId, progress }: Props) {
   const { state, shown, code, reload } = progress;
@@ -163,6 +164,9 @@ export function ServiceOrderPanel({ appointmentId, progress }: Props) {
       {state.status === 'failed' && <LoadFailure message={state.message} onRetry={reload} />}
       {shown.status !== 'OPEN' && <InspectionReport appointmentId={appointmentId} version={`${shown.status}|${shown.pendingApprovals}|${data?.invoice?.id ?? ''}`} />}
       {data?.invoice && <Invoice order={data} />}
+      {data?.invoice?.paymentStatus === 'PAID' && (
+        <EInvoiceSection sale={{ kind: 'visit', appointmentId }} headingLevel={5} reloadKey={`${data.invoice.id}|${data.invoice.paidAt ?? ''}`} />
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError, formatDateTime, formatVnd, messages } from 'shared-contracts'
 import { PAYMENT_METHOD_LABELS } from 'shared-contracts/pricing';
 import type { Order } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
+import { EInvoiceSection, orderHandedOver, orderShowsEInvoices } from '../../eInvoices';
 import { loadedOf, useAsync, type Loaded } from '../../hooks/useAsync';
 import { vi } from '../../i18n/vi';
 import { ContactCentreButton } from '../../messages';
@@ -230,7 +231,10 @@ function orderViewOf(loaded: Loaded<Order | null>): Loaded<Order> | { status: 'n
   return loaded.data === null ? { status: 'notFound' } : { status: 'ready', data: loaded.data };
 }
 
-/** /orders/:code: status and its history, lines, totals, fulfilment, the VietQR (and payOS) while unpaid, 'Hủy đơn', 'Nhắn trung tâm'. */
+/**
+ * /orders/:code: status and its history, lines, totals, fulfilment, the VietQR (and payOS) while unpaid, the receipt,
+ * the e-invoices once paid or handed over, 'Hủy đơn', 'Nhắn trung tâm'.
+ */
 export function OrderDetailPage() {
   const { code = '' } = useParams();
   // an unknown order (404) reads as null
@@ -314,6 +318,12 @@ export function OrderDetailPage() {
               <Fulfilment order={state.data} />
               {state.data.id !== undefined && <ContactCentreButton subject={{ kind: 'order', id: state.data.id }} />}
               <OrderInvoice order={state.data} />
+              {orderShowsEInvoices(state.data) && (
+                <EInvoiceSection
+                  sale={{ kind: 'order', code: state.data.code, handedOver: orderHandedOver(state.data) }}
+                  reloadKey={`${state.data.status}|${state.data.paymentStatus}|${state.data.version ?? ''}`}
+                />
+              )}
               {state.data.canCancel && <CancelOrder order={state.data} onCancelled={onCancelled} />}
             </div>
           </div>

@@ -1,0 +1,4 @@
+// The customer's e-invoices of a sale (issue 64): on the order detail page and on the visit's card (dashboard).
+export { EInvoiceSection, orderHandedOver, orderShowsEInvoices, type EInvoiceSale } from './EInvoiceSection';
+export { eInvoicesApi } from './eInvoicesApi';
+export { eInvoicesText } from './eInvoicesText';
