@@ -91,6 +91,8 @@ export interface Config {
   shippingVatRate: number;
   /** payOS payment links and their webhook (PAYOS_*); null in production when unset (payOS is then off). */
   payOs: PayOsConfig | null;
+  /** The e-invoice provider (E_INVOICE_*): the local stand-in outside production, none in production until set. */
+  eInvoice: EInvoiceConfig;
   /** The seller printed on receipts and VAT invoices (SHOP_LEGAL_NAME, SHOP_TAX_CODE, SHOP_ADDRESS; demo defaults, refused in production). */
   seller: SellerConfig;
   /** SePay's bank-transfer webhook key (SEPAY_WEBHOOK_KEY); null in production when unset (the webhook refuses every call). */
@@ -195,6 +197,34 @@ export const DEMO_PAYMENT_KEYS = {
   payOsChecksumKey: 'demo-payos-checksum-key-0d1f8a6c2b',
   sepayWebhookKey: 'demo-sepay-webhook-key-5e7b9c1a',
 } as const;
+
+/** The e-invoice provider the shop issues through (issue 64) and its account; `off`: no invoices are issued. */
+export type EInvoiceConfig =
+  /** `chosen`: E_INVOICE_PROVIDER=off (the shop invoices elsewhere, e.g. from its accounting software); false: unset. */
+  | { provider: 'off'; chosen: boolean }
+  | { provider: 'standin' }
+  | { provider: 'misa'; apiUrl: string; username: string; password: string; series: string; appId: string }
+  | { provider: 'viettel'; apiUrl: string; username: string; password: string; series: string; template: string }
+  | { provider: 'vnpt'; apiUrl: string; username: string; password: string; series: string; template: string; account: string; accountPassword: string };
+
+const E_INVOICE_PROVIDERS = ['standin', 'misa', 'viettel', 'vnpt'] as const;
+
+function loadEInvoiceConfig(env: NodeJS.ProcessEnv, nodeEnv: string): EInvoiceConfig {
+  const said = nonEmpty(env.E_INVOICE_PROVIDER)?.toLowerCase() ?? null;
+  const chosen = said ?? (nodeEnv === 'production' ? 'off' : 'standin');
+  if (chosen === 'off') return { provider: 'off', chosen: said !== null };
+  if (chosen === 'standin') return { provider: 'standin' };
+  if (!(E_INVOICE_PROVIDERS as readonly string[]).includes(chosen)) throw new Error(`E_INVOICE_PROVIDER must be one of off, ${E_INVOICE_PROVIDERS.join(', ')}; got "${chosen}"`);
+  const required = (name: string) => {
+    const value = nonEmpty(env[name]);
+    if (value === null) throw new Error(`${name} is required with E_INVOICE_PROVIDER=${chosen}`);
+    return value;
+  };
+  const account = { apiUrl: parseOrigin('E_INVOICE_API_URL', required('E_INVOICE_API_URL'), ''), username: required('E_INVOICE_USERNAME'), password: required('E_INVOICE_PASSWORD'), series: required('E_INVOICE_SERIES') };
+  if (chosen === 'misa') return { provider: 'misa', ...account, appId: required('E_INVOICE_APP_ID') };
+  if (chosen === 'viettel') return { provider: 'viettel', ...account, template: required('E_INVOICE_TEMPLATE') };
+  return { provider: 'vnpt', ...account, template: required('E_INVOICE_TEMPLATE'), account: required('E_INVOICE_ACCOUNT'), accountPassword: required('E_INVOICE_ACCOUNT_PASSWORD') };
+}
 
 function loadPayOsConfig(env: NodeJS.ProcessEnv, nodeEnv: string, publicUrl: string): PayOsConfig | null {
   const production = nodeEnv === 'production';
@@ -605,6 +635,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shippingVatRate: parseVatRateSetting('SHIPPING_VAT_RATE', env.SHIPPING_VAT_RATE, 8),
     clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
     payOs: loadPayOsConfig(env, nodeEnv, publicUrl),
+    eInvoice: loadEInvoiceConfig(env, nodeEnv),
     sepayWebhookKey: loadSepayWebhookKey(env, nodeEnv),
     apiDocs: resolveApiDocs(env.API_DOCS, nodeEnv),
     seller: loadSellerConfig(env),

@@ -13,7 +13,7 @@ export interface ProductionSafety {
   warnings: string[];
 }
 
-export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller' | 'notificationChannels' | 'objectStorage' | 'google'>;
+export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller' | 'notificationChannels' | 'objectStorage' | 'google' | 'eInvoice'>;
 
 export const MIN_SECRET_LENGTH = 32;
 /** A key with fewer different characters than this was typed, not generated ('x' × 40, 'abcabc…'). */
@@ -139,6 +139,9 @@ export const PROVIDER_KEY_FLOORS = {
   GOOGLE_CLIENT_SECRET: { minLength: 24, characters: /^[A-Za-z0-9_-]+$/, charactersSaid: 'letters, digits, _ and -' },
   // AWS: 40 characters, R2: 64 hex digits, MinIO: the operator's (openssl rand -base64 30).
   S3_SECRET_ACCESS_KEY: { minLength: 16, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+  // The e-invoice account's passwords are a person's (MISA, Viettel and VNPT ask for 8 or more with mixed classes).
+  E_INVOICE_PASSWORD: { minLength: 10, characters: /^[\x21-\x7e]+$/, charactersSaid: 'printable ASCII without spaces' },
+  E_INVOICE_ACCOUNT_PASSWORD: { minLength: 10, characters: /^[\x21-\x7e]+$/, charactersSaid: 'printable ASCII without spaces' },
 } as const satisfies Record<string, KeyFloor>;
 
 /** What is wrong with `key` for its floor ("shorter than 32 characters", …), or null when it clears it. Never includes the key. */
@@ -290,6 +293,24 @@ function unsafeNotificationChannelsReasons(config: SafetyConfig): string[] {
   return errors;
 }
 
+/** A provider's sandbox or demo portal (testapi.meinvoice.vn, …tt78admindemo.vnpt-invoice.com.vn, demo-sinvoice…). */
+const SANDBOX_HOST = /(^|[.-])(demo|test|sandbox|staging|uat)|(demo|test|sandbox)([.-]|$)/i;
+
+/** The e-invoice provider: a real one, on https, not its sandbox, its passwords above their floor, a Circular 78 series. */
+function unsafeEInvoiceReasons(config: SafetyConfig): string[] {
+  const settings = config.eInvoice;
+  if (settings.provider === 'off') return [];
+  if (settings.provider === 'standin') return ['E_INVOICE_PROVIDER=standin is the development stand-in (no invoice reaches the tax authority): set misa, viettel or vnpt with the shop\'s account, or leave it unset'];
+  const errors: string[] = [];
+  const url = new URL(settings.apiUrl);
+  if (url.protocol !== 'https:') errors.push(`E_INVOICE_API_URL ${url.origin} is not https: set the provider's https address`);
+  else if (isPlaceholderOrLocalHost(url.hostname) || SANDBOX_HOST.test(url.hostname)) errors.push(`E_INVOICE_API_URL ${url.origin} is a local, example or sandbox address: set the provider's production address`);
+  if (!/^\d?[CK]\d{2}[TDLMNBGHXY][A-Z0-9]{2}$/.test(settings.series)) errors.push(`E_INVOICE_SERIES "${settings.series}" is not a Circular 78 series (e.g. C26TYY or 1C26TYY): set the series registered with the tax authority`);
+  const fix = "set the password of the shop's own e-invoice account";
+  errors.push(...keyFloorErrors([['E_INVOICE_PASSWORD', settings.password], ['E_INVOICE_ACCOUNT_PASSWORD', settings.provider === 'vnpt' ? settings.accountPassword : null]], fix));
+  return errors;
+}
+
 /** Sign-in with Google: the client id's form, the client secret's floor, Google's endpoints on https. Never includes the secret. */
 function unsafeGoogleReasons(config: SafetyConfig): string[] {
   const { google } = config;
@@ -389,6 +410,7 @@ export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
     ...unsafeNotificationChannelsReasons(config),
     ...unsafeGoogleReasons(config),
     ...unsafeObjectStorageReasons(config),
+    ...unsafeEInvoiceReasons(config),
     unsafeSmtpReason(config.smtpUrl),
   ]) {
     if (reason) result.errors.push(reason);
@@ -415,6 +437,9 @@ export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
   }
   if (!config.sepayWebhookKey) {
     result.warnings.push('SEPAY_WEBHOOK_KEY is not set: bank-transfer notifications are refused and staff confirm VietQR transfers by hand.');
+  }
+  if (config.eInvoice.provider === 'off' && !config.eInvoice.chosen) {
+    result.warnings.push('E_INVOICE_PROVIDER is not set: no e-invoice is issued, though every sale needs one (Decree 123/2020). Set misa, viettel or vnpt with the shop\'s account (E_INVOICE_API_URL, E_INVOICE_USERNAME, E_INVOICE_PASSWORD, E_INVOICE_SERIES, …), or off when the shop invoices elsewhere.');
   }
   return result;
 }

@@ -33,6 +33,12 @@ const PROVIDERS = {
   PAYOS_API_KEY: '5d2e8b1f-93c4-4a7e-b0d6-e1f7a2c9d348',
   PAYOS_CHECKSUM_KEY: '9c41e7b2d05f8a63c1e9b74d2a0f5c8e31b6d97a4e2f0c5b8d1a3e6f9c2b7d40',
   SEPAY_WEBHOOK_KEY: 'Q7mZ2vK9xR4tL8pW1nB6cY3hJ5dF0sGe',
+  E_INVOICE_PROVIDER: 'misa',
+  E_INVOICE_API_URL: 'https://api.meinvoice.vn/api/v3',
+  E_INVOICE_APP_ID: '0F5A8C2E-3B7D-4E91-A6C4-9D2B1E7F0A35',
+  E_INVOICE_USERNAME: 'ketoan@cuahang-xedien.vn',
+  E_INVOICE_PASSWORD: 'Xq7#mZ2v!K9xR4tL',
+  E_INVOICE_SERIES: '1C26TYY',
 };
 
 /** A proper production environment with every provider configured, `overrides` last. */
@@ -215,5 +221,19 @@ describe('production’s floors for the providers’ keys and addresses', () => 
       expect(errorsOf('SEPAY_WEBHOOK_KEY', { SEPAY_WEBHOOK_KEY: 'Apikey Q7mZ2vK9xR4tL8pW1nB6cY3hJ5dF0sGe' })).toEqual([expect.stringMatching(/^SEPAY_WEBHOOK_KEY is too weak for a key \(holds characters other than/)]);
       expect(errorsOf('PAYOS_CHECKSUM_KEY', { PAYOS_CHECKSUM_KEY: `'${PROVIDERS.PAYOS_CHECKSUM_KEY}'` })).toHaveLength(1);
     });
+  });
+
+  it('refuse the e-invoice stand-in, a sandbox or plain-http portal, a weak password and a series Circular 78 does not know', () => {
+    expect(errorsOf('E_INVOICE_PROVIDER=standin', { E_INVOICE_PROVIDER: 'standin' })).toHaveLength(1);
+    expect(errorsOf('E_INVOICE_API_URL', { E_INVOICE_API_URL: 'http://api.meinvoice.vn/api/v3' })[0]).toMatch(/is not https/);
+    expect(errorsOf('E_INVOICE_API_URL', { E_INVOICE_API_URL: 'https://testapi.meinvoice.vn/api/v3' })[0]).toMatch(/sandbox/);
+    expect(errorsOf('E_INVOICE_API_URL', { E_INVOICE_PROVIDER: 'vnpt', E_INVOICE_TEMPLATE: '1/001', E_INVOICE_ACCOUNT: 'ketoan', E_INVOICE_ACCOUNT_PASSWORD: 'Vn9#pT4x!Lq2', E_INVOICE_API_URL: 'https://0101243150-tt78admindemo.vnpt-invoice.com.vn' })[0]).toMatch(/sandbox/);
+    for (const password of ['1', '123456', 'aaaaaaaaaaaa', 'mật khẩu dài lắm']) expect(errorsOf('E_INVOICE_PASSWORD', { E_INVOICE_PASSWORD: password })).toHaveLength(1);
+    expect(errorsOf('E_INVOICE_SERIES', { E_INVOICE_SERIES: 'AB/26E' })).toHaveLength(1);
+    expect(errorsOf('E_INVOICE_ACCOUNT_PASSWORD', { E_INVOICE_PROVIDER: 'vnpt', E_INVOICE_API_URL: 'https://cuahangxedien-tt78.vnpt-invoice.com.vn', E_INVOICE_TEMPLATE: '1/001', E_INVOICE_ACCOUNT: 'ketoan', E_INVOICE_ACCOUNT_PASSWORD: 'abc' })).toHaveLength(1);
+    expectNoKeyPrinted({ E_INVOICE_PASSWORD: 'short1' });
+    // Unset: no invoices, said as a warning (the shop may start before its e-invoice account is ready).
+    expect(check({ E_INVOICE_PROVIDER: undefined, E_INVOICE_API_URL: undefined }).warnings).toEqual([expect.stringMatching(/^E_INVOICE_PROVIDER is not set: no e-invoice is issued/)]);
+    expect(() => loadConfig(withProviders({ E_INVOICE_PROVIDER: 'viettel', E_INVOICE_TEMPLATE: undefined }))).toThrow('E_INVOICE_TEMPLATE is required with E_INVOICE_PROVIDER=viettel');
   });
 });

@@ -14,6 +14,8 @@ export const OPERATOR_SETTINGS = {
   SHOP_LEGAL_NAME: 'Công ty Cổ phần Xe Điện Hà Nội',
   SHOP_TAX_CODE: '0100233488',
   SHOP_ADDRESS: '25 Trần Hưng Đạo, Phường Cửa Nam, Hà Nội',
+  // The shop's invoices are issued elsewhere in these tests (no provider account, nothing leaves the machine).
+  E_INVOICE_PROVIDER: 'off',
 } as const;
 
 /**

@@ -9,7 +9,7 @@ import { readOutboxBacklog } from '../notifications';
 /** The outbox channel each messaging provider sends. */
 const CHANNEL_OF: Partial<Record<OutsideProvider, NotificationChannel>> = { zalo: 'zalo', esms: 'sms', webpush: 'push', smtp: 'email' };
 
-export type ProviderSetupConfig = Pick<Config, 'payOs' | 'notificationChannels' | 'smtpUrl' | 'objectStorage' | 'google'>;
+export type ProviderSetupConfig = Pick<Config, 'payOs' | 'notificationChannels' | 'smtpUrl' | 'objectStorage' | 'google' | 'eInvoice'>;
 
 /** How each provider is set up on this server (the same on every instance: one configuration). */
 export function providerSetup(config: ProviderSetupConfig): Record<OutsideProvider, ProviderStatus['setup']> {
@@ -23,10 +23,10 @@ export function providerSetup(config: ProviderSetupConfig): Record<OutsideProvid
     smtp: config.smtpUrl ? 'live' : 'local',
     s3: config.objectStorage ? 'live' : 'local',
     google: config.google.clientId ? 'live' : 'off',
-    // The e-invoice providers: wired with the e-invoices module's configuration.
-    misa: 'off',
-    viettel: 'off',
-    vnpt: 'off',
+    // The e-invoice provider E_INVOICE_PROVIDER chose (the local stand-in is none of these three).
+    misa: config.eInvoice.provider === 'misa' ? 'live' : 'off',
+    viettel: config.eInvoice.provider === 'viettel' ? 'live' : 'off',
+    vnpt: config.eInvoice.provider === 'vnpt' ? 'live' : 'off',
   };
 }
 

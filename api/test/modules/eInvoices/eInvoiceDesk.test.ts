@@ -2,6 +2,7 @@ import type { CustomerEInvoice, EInvoice, EInvoiceList, UncoveredSales } from 's
 import { createEInvoiceWorker } from '../../../src/modules/eInvoices/eInvoiceWorker';
 import { standInEInvoiceProvider, type StandInFault } from '../../../src/modules/eInvoices/providers/standInEInvoice';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { createUser } from '../../support/serviceTestKit';
 
 const MINUTE = 60_000;
 
@@ -56,7 +57,7 @@ describe.each(testDatabases())('the e-invoices seen and run on $label', (target)
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const stranger = await floor.addMember('customer');
+    const stranger = await createUser(floor.db, 'customer', 'Người Lạ');
     expect((await visitInvoices(visit.appointmentId, stranger)).status).toBe(404);
     expect((await floor.request(stranger, 'GET', items[0]!.pdfUrl!)).statusCode).toBe(404);
     expect((await floor.request(floor.users.staffB, 'GET', items[0]!.pdfUrl!)).statusCode).toBe(404);
