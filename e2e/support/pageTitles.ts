@@ -42,6 +42,7 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/admin/reviews', owner: 'mfe_backoffice', title: 'Đánh giá sản phẩm' },
   { path: '/manager/ratings', owner: 'mfe_backoffice', title: 'Đánh giá dịch vụ' },
   { path: '/admin/ratings', owner: 'mfe_backoffice', title: 'Đánh giá dịch vụ' },
+  { path: '/admin/e-invoices', owner: 'mfe_backoffice', title: 'Hóa đơn điện tử' },
 ];
 
 export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist'] as const;

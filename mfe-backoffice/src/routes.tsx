@@ -1,6 +1,7 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
 import { CashClosePage } from './cashCloses';
+import { EInvoicesPage } from './eInvoices';
 import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
 import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
 import { registerNavExtra } from './layout/navExtras';
@@ -47,4 +48,5 @@ export const pages: RemotePage[] = [
   { path: '/admin/ratings', title: areaPage('admin', '/admin/ratings').title, Component: ServiceRatingsPage },
   { path: '/staff/messages', title: areaPage('staff', '/staff/messages').title, Component: StaffMessagesPage },
   { path: '/staff/cash-close', title: areaPage('staff', '/staff/cash-close').title, Component: CashClosePage },
+  { path: '/admin/e-invoices', title: areaPage('admin', '/admin/e-invoices').title, Component: EInvoicesPage },
 ];

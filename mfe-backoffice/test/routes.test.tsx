@@ -32,6 +32,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/ratings': 'Đánh giá dịch vụ',
   '/staff/messages': 'Tin nhắn',
   '/staff/cash-close': 'Chốt ca',
+  '/admin/e-invoices': 'Hóa đơn điện tử',
   ...Object.fromEntries(['admin', 'manager'].flatMap((area) => ['products', 'services', 'packages', 'promotions'].map((kind) => [`/${area}/catalogue/${kind}/:id`, 'Danh mục sản phẩm']))),
 };
 

@@ -202,6 +202,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Đánh giá dịch vụ',
         description: 'Đánh giá lượt dịch vụ của mọi trung tâm: chỉ số, khách cần gọi lại, ẩn đánh giá kèm lý do.',
       },
+      {
+        path: '/admin/e-invoices',
+        title: 'Hóa đơn điện tử',
+        navLabel: 'Hóa đơn điện tử',
+        description: 'Hóa đơn điện tử của đơn hàng online và hóa đơn dịch vụ: kiểm tra bán hàng chưa có hóa đơn, gửi lại hóa đơn lỗi, lập hóa đơn thay thế, thông báo sai sót.',
+      },
     ],
   },
 };

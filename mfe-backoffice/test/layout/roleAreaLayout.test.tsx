@@ -81,6 +81,7 @@ const AREAS = [
       ['Đơn hàng online', '/admin/web-orders'],
       ['Đánh giá sản phẩm', '/admin/reviews'],
       ['Đánh giá dịch vụ', '/admin/ratings'],
+      ['Hóa đơn điện tử', '/admin/e-invoices'],
       ['Tin nhắn', '/staff/messages'],
     ],
   },
@@ -154,6 +155,7 @@ describe('the area dashboards', () => {
       '/admin/web-orders',
       '/admin/reviews',
       '/admin/ratings',
+      '/admin/e-invoices',
     ]);
     await expectLoadFailureShown();
   });

@@ -78,6 +78,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/admin/ratings', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/staff/messages', owner: 'mfe_backoffice', layout: 'staff' },
   { path: '/staff/cash-close', owner: 'mfe_backoffice', layout: 'staff' },
+  { path: '/admin/e-invoices', owner: 'mfe_backoffice', layout: 'admin' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {
