@@ -11,6 +11,8 @@ import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHist
 import { seedDemoOrders } from './demoOrders';
 import { backfillSalePayments } from '../src/db/salePaymentBackfill';
 import { seedDemoCashCloses } from './demoCashCloses';
+import { seedDemoEInvoices } from '../src/modules/eInvoices';
+import { DEVELOPMENT_PUBLIC_URL } from '../src/config';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
 import { seedOrderStock } from './orderStock';
@@ -120,6 +122,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     await backfillSalePayments(trx);
     // The counters' closes of the last evenings, from those payment records.
     await seedDemoCashCloses(trx, options.now);
+    // Each paid sale's e-invoice from the stand-in, one refused and waiting for the owner.
+    await seedDemoEInvoices(trx, { publicUrl: process.env.PUBLIC_URL?.trim() || DEVELOPMENT_PUBLIC_URL, now: options.now ?? new Date() });
     return seeded;
   });
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the

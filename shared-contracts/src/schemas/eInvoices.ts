@@ -122,3 +122,20 @@ export type UncoveredSale = z.infer<typeof uncoveredSaleSchema>;
 export const uncoveredSalesSchema = z.object({ total: z.number().int().nonnegative(), items: z.array(uncoveredSaleSchema), checkedAt: isoInstantSchema, graceMinutes: z.number().int() });
 export type UncoveredSales = z.infer<typeof uncoveredSalesSchema>;
 export const uncoveredSalesResponseSchema = envelopeSchema(uncoveredSalesSchema);
+
+/** GET /api/e-invoices/lookup/:code — what anyone holding the lookup code sees: the invoice, the buyer's name masked. */
+export const eInvoiceLookupParamsSchema = z.object({ code: z.string().regex(/^[0-9A-Z]{6,40}$/, 'Mã tra cứu không hợp lệ.') });
+export const eInvoiceLookupSchema = z.object({
+  sellerName: z.string(),
+  sellerTaxCode: z.string(),
+  kindLabel: z.string(),
+  series: z.string(),
+  number: z.number().int(),
+  issuedAt: isoInstantSchema,
+  taxAuthorityCode: z.string().nullable(),
+  gross: z.number().int(),
+  /** The buyer's name with all but its first letters hidden. */
+  buyer: z.string(),
+});
+export type EInvoiceLookup = z.infer<typeof eInvoiceLookupSchema>;
+export const eInvoiceLookupResponseSchema = envelopeSchema(eInvoiceLookupSchema);

@@ -143,38 +143,41 @@ export async function recordEInvoiceNotice(db: Db, actor: EInvoiceActor, id: num
  */
 export async function uncoveredSales(db: Db, now: Date, limit = E_INVOICE_UNCOVERED_LIMIT): Promise<UncoveredSales> {
   const before = new Date(now.getTime() - E_INVOICE_GRACE_MS).toISOString();
-  const base = db
+  // Web orders and service invoices apart: each joins its invoice on its own indexed column.
+  const webOrders = db
     .selectFrom('sale_payments')
-    .leftJoin('orders', 'orders.id', 'sale_payments.order_id')
-    .leftJoin('service_invoices', 'service_invoices.id', 'sale_payments.service_invoice_id')
-    .leftJoin('e_invoices', (join) =>
-      join
-        .on('e_invoices.kind', '=', 'ORIGINAL')
-        .on((eb) => eb.or([eb('e_invoices.order_id', '=', eb.ref('sale_payments.order_id')), eb('e_invoices.service_invoice_id', '=', eb.ref('sale_payments.service_invoice_id'))])),
-    )
+    .innerJoin('orders', 'orders.id', 'sale_payments.order_id')
+    .leftJoin('e_invoices', (join) => join.onRef('e_invoices.order_id', '=', 'sale_payments.order_id').on('e_invoices.kind', '=', 'ORIGINAL'))
     .where('sale_payments.paid_at', '<', before)
-    .where((eb) => eb.or([eb('sale_payments.service_invoice_id', 'is not', null), eb('orders.status', 'in', [...HANDED_OVER])]))
+    .where('orders.status', 'in', [...HANDED_OVER])
     .where((eb) => eb.or([eb('e_invoices.id', 'is', null), eb('e_invoices.status', 'not in', ['ISSUED', 'CANCELLED'])]));
-  const [rows, count] = await Promise.all([
-    base
-      .select(['sale_payments.order_id', 'orders.code as order_code', 'service_invoices.code as invoice_code', 'sale_payments.paid_at', 'sale_payments.amount', 'e_invoices.id as invoice_id', 'e_invoices.status', 'e_invoices.last_error'])
-      .orderBy('sale_payments.paid_at')
-      .limit(limit)
-      .execute(),
-    base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  const services = db
+    .selectFrom('sale_payments')
+    .innerJoin('service_invoices', 'service_invoices.id', 'sale_payments.service_invoice_id')
+    .leftJoin('e_invoices', (join) => join.onRef('e_invoices.service_invoice_id', '=', 'sale_payments.service_invoice_id').on('e_invoices.kind', '=', 'ORIGINAL'))
+    .where('sale_payments.paid_at', '<', before)
+    .where((eb) => eb.or([eb('e_invoices.id', 'is', null), eb('e_invoices.status', 'not in', ['ISSUED', 'CANCELLED'])]));
+  const columns = ['sale_payments.paid_at', 'sale_payments.amount', 'e_invoices.id as invoice_id', 'e_invoices.status', 'e_invoices.last_error'] as const;
+  const [orderRows, serviceRows, orderCount, serviceCount] = await Promise.all([
+    webOrders.select([...columns, 'orders.code']).orderBy('sale_payments.paid_at').limit(limit).execute(),
+    services.select([...columns, 'service_invoices.code']).orderBy('sale_payments.paid_at').limit(limit).execute(),
+    webOrders.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    services.select(sql<number | string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return {
-    total: Number(count.n),
-    items: rows.map((row) => ({
-      saleKind: row.order_id !== null ? 'WEB_ORDER' : 'SERVICE_INVOICE',
-      saleCode: row.order_code ?? row.invoice_code ?? '',
+  const items = [
+    ...orderRows.map((row) => ({ row, saleKind: 'WEB_ORDER' as const })),
+    ...serviceRows.map((row) => ({ row, saleKind: 'SERVICE_INVOICE' as const })),
+  ]
+    .map(({ row, saleKind }) => ({
+      saleKind,
+      saleCode: row.code,
       paidAt: toIsoUtc(row.paid_at),
       amount: toNumber(row.amount),
       invoiceId: row.invoice_id,
       status: (row.status as EInvoiceStatus | null) ?? null,
       lastError: row.last_error,
-    })),
-    checkedAt: now.toISOString(),
-    graceMinutes: E_INVOICE_GRACE_MS / 60_000,
-  };
+    }))
+    .sort((a, b) => a.paidAt.localeCompare(b.paidAt))
+    .slice(0, limit);
+  return { total: Number(orderCount.n) + Number(serviceCount.n), items, checkedAt: now.toISOString(), graceMinutes: E_INVOICE_GRACE_MS / 60_000 };
 }

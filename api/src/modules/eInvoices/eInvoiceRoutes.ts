@@ -5,6 +5,8 @@ import {
   eInvoiceCorrectionInputSchema,
   eInvoiceListQuerySchema,
   eInvoiceListResponseSchema,
+  eInvoiceLookupParamsSchema,
+  eInvoiceLookupResponseSchema,
   eInvoiceResponseSchema,
   errorEnvelopeSchema,
   idParamsSchema,
@@ -21,7 +23,7 @@ import { authenticate, currentAuth, requireRole } from '../../security/authGuard
 import { viewerOf } from '../invoices';
 import { listEInvoices, recordEInvoiceNotice, replaceEInvoice, retryEInvoice, uncoveredSales } from './eInvoiceDesk';
 import { customerView } from './eInvoiceViews';
-import { eInvoicePdf, invoicesOfVisit, invoicesOfWebOrder, issuedInvoiceFor } from './saleEInvoices';
+import { eInvoicePdf, invoicesOfVisit, invoicesOfWebOrder, issuedInvoiceFor, lookUpInvoice } from './saleEInvoices';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 const pdfResponse = { description: 'Tệp PDF hoa-don-dien-tu-{ký hiệu}-{số}.pdf', content: { 'application/pdf': { schema: z.string() } } };
@@ -60,6 +62,19 @@ export const eInvoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = na
         .header('Content-Disposition', `inline; filename="hoa-don-dien-tu-${row.series ?? ''}-${row.number ?? ''}.pdf"`)
         .send(pdf);
     },
+  );
+
+  app.get(
+    '/e-invoices/lookup/:code',
+    {
+      schema: {
+        tags: ['invoices'],
+        summary: 'Tra cứu hóa đơn điện tử bằng mã tra cứu (công khai; tên người mua được che)',
+        params: eInvoiceLookupParamsSchema,
+        response: { 200: eInvoiceLookupResponseSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await lookUpInvoice(db, config, request.params.code)),
   );
 
   app.get(

@@ -5,3 +5,5 @@
  * imported from outside.
  */
 export { eInvoicesModule } from './eInvoicesModule';
+// The demo history's invoices (the seed, development only).
+export { DEMO_REFUSED_INVOICE_ERROR, seedDemoEInvoices } from './demoInvoices';

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { EInvoiceRow } from '../../db/eInvoiceSchema';
-import { toIsoUtc } from '../../db/portable';
+import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { ERROR_CODES } from 'shared-contracts/schemas';
+import { E_INVOICE_KIND_LABELS, ERROR_CODES, type EInvoiceKind, type EInvoiceLookup } from 'shared-contracts/schemas';
 import { renderInvoicePdf, serviceOrderFor, serviceOrderOfAppointment, webOrderFor, type Viewer } from '../invoices';
 import { requestOf } from './eInvoiceSender';
 
@@ -60,4 +60,40 @@ export async function eInvoicePdf(db: Db, config: Pick<Config, 'seller' | 'publi
     lookupUrl: row.lookup_url ?? document.lookupUrl,
     eInvoice: { series: row.series ?? '', number: row.number ?? 0, taxAuthorityCode: row.tax_authority_code, lookupCode: row.lookup_code ?? '', note },
   });
+}
+
+/** "Nguyễn Văn An" → "N*** V** A*": who the invoice is for, not to whom a stranger could tie it. */
+export function maskedName(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `${[...word][0]}${'*'.repeat(Math.max(1, [...word].length - 1))}`)
+    .join(' ');
+}
+
+/** The public lookup of an issued invoice by its lookup code (the stand-in's page; a provider's portal for theirs). */
+export async function lookUpInvoice(db: Db, config: Pick<Config, 'seller'>, code: string): Promise<EInvoiceLookup> {
+  const row = await db.selectFrom('e_invoices').selectAll().where('lookup_code', '=', code).where('status', '=', 'ISSUED').executeTakeFirst();
+  if (!row || row.series === null || row.number === null || row.issued_at === null) throw notFound();
+  const buyer =
+    row.order_id !== null
+      ? await db.selectFrom('orders').select('recipient_name as name').where('id', '=', row.order_id).executeTakeFirst()
+      : await db
+          .selectFrom('service_invoices')
+          .innerJoin('service_orders', 'service_orders.id', 'service_invoices.service_order_id')
+          .innerJoin('appointments', 'appointments.id', 'service_orders.appointment_id')
+          .select('appointments.contact_name as name')
+          .where('service_invoices.id', '=', row.service_invoice_id!)
+          .executeTakeFirst();
+  return {
+    sellerName: config.seller.legalName,
+    sellerTaxCode: config.seller.taxCode,
+    kindLabel: E_INVOICE_KIND_LABELS[row.kind as EInvoiceKind],
+    series: row.series,
+    number: row.number,
+    issuedAt: toIsoUtc(row.issued_at),
+    taxAuthorityCode: row.tax_authority_code,
+    gross: toNumber(row.gross),
+    buyer: maskedName(buyer?.name ?? ''),
+  };
 }

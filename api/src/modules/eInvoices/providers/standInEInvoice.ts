@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { toIsoUtc } from '../../../db/portable';
@@ -14,6 +14,16 @@ export interface StandInEInvoiceOptions {
   now: () => Date;
   /** Asked before each issue (default: none). */
   fault?: (request: EInvoiceRequest) => StandInFault;
+}
+
+/** The stand-in's MCCQT of its invoice `id`, in Decision 1450's layout (M1-yy-5 characters-11 digits). */
+export function standInTaxAuthorityCode(yy: string, id: number): string {
+  return `M1-${yy}-EVSHP-${String(id).padStart(11, '0')}`;
+}
+
+/** Where the stand-in's invoice is looked up by its code: the shop's own public lookup. */
+export function standInLookupUrl(publicUrl: string, lookupCode: string): string {
+  return `${publicUrl}/api/e-invoices/lookup/${lookupCode}`;
 }
 
 /** Art. 10's mandatory content the stand-in checks, as a provider would: the first missing item, or null. */
@@ -48,7 +58,7 @@ export function standInEInvoiceProvider(db: Kysely<Database>, options: StandInEI
       number: row.id,
       taxAuthorityCode: row.tax_authority_code,
       lookupCode: row.lookup_code,
-      lookupUrl: `${publicUrl}/api/e-invoices/lookup/${row.lookup_code}`,
+      lookupUrl: standInLookupUrl(publicUrl, row.lookup_code),
       issuedAt,
       raw: JSON.stringify({ standIn: true, key: row.request_key, number: row.id, mccqt: row.tax_authority_code }),
     };
@@ -75,16 +85,16 @@ export function standInEInvoiceProvider(db: Kysely<Database>, options: StandInEI
       const issuedAt = now();
       const series = invoiceSeries(issuedAt);
       const yy = series.slice(1, 3);
-      const digest = createHash('sha256').update(request.key).digest('hex').toUpperCase();
       const inserted = await db
         .insertInto('e_invoice_standin')
         .values({
           request_key: request.key,
           kind: request.kind,
           series,
-          // MCCQT as Decision 1450 lays it out (M, the way it was made, the year, 5 characters, 11 digits): the stand-in's own.
-          tax_authority_code: `M1-${yy}-EVSHP-${digest.replace(/\D/g, '').padEnd(11, '0').slice(0, 11)}`,
-          lookup_code: digest.slice(0, 12),
+          // MCCQT as Decision 1450 lays it out (M, the way it was made, the year, 5 characters, 11 digits), made unique
+          // below from the row's id; the lookup code is random (it opens the invoice to whoever holds it).
+          tax_authority_code: `pending-${request.key}`.slice(0, 40),
+          lookup_code: randomBytes(6).toString('hex').toUpperCase(),
           gross: invoiceTotals(request.document.lines).gross,
           xml: '',
           issued_at: issuedAt.toISOString(),
@@ -94,7 +104,7 @@ export function standInEInvoiceProvider(db: Kysely<Database>, options: StandInEI
         .executeTakeFirst();
       if (inserted) {
         const xml = circular78Xml({ document: { ...request.document, issuedAt }, number: inserted.id }, sellerTaxCode);
-        await db.updateTable('e_invoice_standin').set({ xml }).where('id', '=', inserted.id).execute();
+        await db.updateTable('e_invoice_standin').set({ xml, tax_authority_code: standInTaxAuthorityCode(yy, inserted.id) }).where('id', '=', inserted.id).execute();
       }
       const issued = await find(request.key);
       if (!issued) throw new Error('Nhà cung cấp hóa đơn điện tử (giả lập) không ghi được hóa đơn.');
