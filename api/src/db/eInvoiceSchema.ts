@@ -33,6 +33,9 @@ export interface EInvoicesTable {
   provider_ref: string | null;
   /** The provider's answer as received (bounded). */
   raw_answer: string | null;
+  /** The issued invoice's XML and PDF in the object store (null until archived). */
+  xml_key: ColumnType<string | null, string | null | undefined, string | null>;
+  pdf_key: ColumnType<string | null, string | null | undefined, string | null>;
   last_error: string | null;
   attempts: ColumnType<number, number | undefined, number>;
   /** When it may be sent: null until due (goods not handed over, the original of an adjustment not issued yet, or waiting for the owner). */

@@ -139,3 +139,7 @@ export const eInvoiceLookupSchema = z.object({
 });
 export type EInvoiceLookup = z.infer<typeof eInvoiceLookupSchema>;
 export const eInvoiceLookupResponseSchema = envelopeSchema(eInvoiceLookupSchema);
+
+/** GET /api/admin/e-invoices/export?month=YYYY-MM — the accountant's zip of a month's issued invoices. */
+export const eInvoiceExportQuerySchema = z.object({ month: z.string({ error: 'Vui lòng chọn tháng.' }).max(7, 'Tháng phải có dạng YYYY-MM.') });
+export type EInvoiceExportQuery = z.input<typeof eInvoiceExportQuerySchema>;

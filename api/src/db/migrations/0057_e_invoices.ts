@@ -25,6 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('lookup_url', 'varchar(300)')
     .addColumn('provider_ref', 'varchar(100)')
     .addColumn('raw_answer', 'text')
+    // The issued invoice's XML and PDF in the object store (null until archived).
+    .addColumn('xml_key', 'varchar(200)')
+    .addColumn('pdf_key', 'varchar(200)')
     .addColumn('last_error', 'varchar(1000)')
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
     // Who asked for a replacement (null: the queue, from the ledger).
@@ -44,6 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('e_invoices_refund_key').on('e_invoices').column('refund_id').unique().where(sql.ref('refund_id'), 'is not', null).execute();
   await db.schema.createIndex('e_invoices_due_idx').on('e_invoices').columns(['next_attempt_at']).where(sql.ref('next_attempt_at'), 'is not', null).execute();
   await db.schema.createIndex('e_invoices_status_created_idx').on('e_invoices').columns(['status', 'created_at']).execute();
+  await db.schema.createIndex('e_invoices_issued_idx').on('e_invoices').columns(['issued_at']).where(sql.ref('issued_at'), 'is not', null).execute();
 
   // A replacement per invoice: the chain stays a line.
   await db.schema.createIndex('e_invoices_replacement_key').on('e_invoices').column('corrects_id').unique().where(sql.ref('kind'), '=', 'REPLACEMENT').execute();

@@ -74,6 +74,9 @@ export async function seedDemoEInvoices(db: Kysely<Database>, options: { publicU
             lookup_url: standInLookupUrl(options.publicUrl, standIn.lookup_code),
             provider_ref: `STANDIN-${standIn.id}`,
             raw_answer: JSON.stringify({ standIn: true, demo: true, key, number: standIn.id }),
+            // Not archived: the demo's files are made when exported (its history would keep the worker busy for minutes).
+            xml_key: '',
+            pdf_key: '',
             attempts: 1,
             next_attempt_at: null,
             issued_at: paidAt,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customerEInvoiceListResponseSchema,
   eInvoiceCorrectionInputSchema,
+  eInvoiceExportQuerySchema,
   eInvoiceListQuerySchema,
   eInvoiceListResponseSchema,
   eInvoiceLookupParamsSchema,
@@ -20,7 +21,9 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
 import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
+import { objectStoreAt } from '../../objectStorage';
 import { viewerOf } from '../invoices';
+import { invoicesOfMonth, monthExport } from './eInvoiceExport';
 import { listEInvoices, recordEInvoiceNotice, replaceEInvoice, retryEInvoice, uncoveredSales } from './eInvoiceDesk';
 import { customerView } from './eInvoiceViews';
 import { eInvoicePdf, invoicesOfVisit, invoicesOfWebOrder, issuedInvoiceFor, lookUpInvoice } from './saleEInvoices';
@@ -81,6 +84,25 @@ export const eInvoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = na
     '/admin/e-invoices',
     { preHandler: owner, schema: { tags: ['back-office'], summary: 'Hóa đơn điện tử: danh sách theo trạng thái, loại, kỳ, trung tâm', querystring: eInvoiceListQuerySchema, response: { 200: eInvoiceListResponseSchema, ...backOfficeReadErrors } } },
     async (request) => ok(await listEInvoices(db, currentAuth(request), { ...request.query, page: request.query.page === undefined ? undefined : Number(request.query.page) }, clock.now())),
+  );
+
+  app.get(
+    '/admin/e-invoices/export',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Tải cho kế toán: XML và PDF của các hóa đơn đã phát hành trong tháng, kèm bảng kê CSV (tệp zip)',
+        querystring: eInvoiceExportQuerySchema,
+        response: { 200: { description: 'Tệp hoa-don-dien-tu-{YYYY-MM}.zip', content: { 'application/zip': { schema: z.string() } } }, ...backOfficeReadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { month } = request.query;
+      const rows = await invoicesOfMonth(db, month, clock.now());
+      const zip = monthExport(db, objectStoreAt(config.uploadDir), config, month.trim(), rows, (error) => request.log.error({ err: error }, 'e-invoice export failed mid-stream'));
+      return (reply as FastifyReply).header('Content-Type', 'application/zip').header('Content-Disposition', `attachment; filename="hoa-don-dien-tu-${month.trim()}.zip"`).send(zip);
+    },
   );
 
   app.get(

@@ -2,8 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import type { ObjectStore } from '../../objectStorage';
 import { systemClock, type Clock } from '../../security/clock';
 import type { EInvoiceProvider } from './eInvoiceProvider';
+import { archiveIssuedInvoices } from './eInvoiceArchive';
 import { claimDueInvoices, sendInvoice } from './eInvoiceSender';
 import { queueSaleInvoices, releaseDueInvoices } from './saleInvoiceQueue';
 
@@ -34,6 +36,8 @@ export interface EInvoiceWorkerOptions {
   clock?: Clock;
   intervalMs?: number;
   sendTimeoutMs?: number;
+  /** Where issued invoices' XML and PDF are kept (none: not archived). */
+  store?: ObjectStore | null;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
@@ -42,7 +46,7 @@ export interface EInvoiceWorkerOptions {
  * the ones due and issues them through the provider, each claimed atomically so several API instances never send one
  * at once (and a crash's claim lapses into a resend with the same key).
  */
-export function createEInvoiceWorker({ db, provider, config, clock = systemClock, intervalMs = 1_000, sendTimeoutMs, log }: EInvoiceWorkerOptions): EInvoiceWorker {
+export function createEInvoiceWorker({ db, provider, config, clock = systemClock, intervalMs = 1_000, sendTimeoutMs, store = null, log }: EInvoiceWorkerOptions): EInvoiceWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<EInvoiceRound> | null = null;
   const now = () => clock.now();
@@ -68,6 +72,7 @@ export function createEInvoiceWorker({ db, provider, config, clock = systemClock
         }
       }),
     );
+    if (store) await archiveIssuedInvoices(db, store, config, provider);
     return report;
   }
 

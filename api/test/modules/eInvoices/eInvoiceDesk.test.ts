@@ -1,5 +1,7 @@
+import { strFromU8, unzipSync } from 'fflate';
 import type { CustomerEInvoice, EInvoice, EInvoiceList, UncoveredSales } from 'shared-contracts/schemas';
 import { createEInvoiceWorker } from '../../../src/modules/eInvoices/eInvoiceWorker';
+import { objectStoreAt } from '../../../src/objectStorage';
 import { standInEInvoiceProvider, type StandInFault } from '../../../src/modules/eInvoices/providers/standInEInvoice';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
 import { createUser } from '../../support/serviceTestKit';
@@ -16,10 +18,10 @@ describe.each(testDatabases())('the e-invoices seen and run on $label', (target)
   let fault: StandInFault = null;
   beforeEach(() => (fault = null));
 
-  const issuer = () => {
+  const issuer = (archive = false) => {
     const { config, clock } = floor.service;
     const provider = standInEInvoiceProvider(floor.db, { sellerTaxCode: config.seller.taxCode, publicUrl: config.publicUrl, now: () => clock.now(), fault: () => fault });
-    return createEInvoiceWorker({ db: floor.db, provider, config, clock, sendTimeoutMs: 200 });
+    return createEInvoiceWorker({ db: floor.db, provider, config, clock, sendTimeoutMs: 200, store: archive ? objectStoreAt(config.uploadDir) : null });
   };
 
   /** A visit of the floor's customer, invoiced and paid in cash at the counter. */
@@ -126,5 +128,32 @@ describe.each(testDatabases())('the e-invoices seen and run on $label', (target)
     expect((await visitInvoices(visit.appointmentId)).items).toHaveLength(2);
     const tooShort = await floor.request(floor.users.admin, 'POST', `/api/admin/e-invoices/${replacement.id}/notice`, { reason: 'ab' });
     expect(tooShort.statusCode).toBe(400);
+  });
+
+  it('archives issued invoices and exports a month for the accountant: each XML and PDF, and a CSV that adds up', async () => {
+    const visit = await paidVisit();
+    await issuer(true).runRound();
+    const [own] = (await visitInvoices(visit.appointmentId)).items;
+    const row = await floor.db.selectFrom('e_invoices').select(['xml_key', 'pdf_key']).where('id', '=', own!.id).executeTakeFirstOrThrow();
+    expect(row.pdf_key).toMatch(/^e-invoices\/2026\/11\/C26TYY-\d{8}\.pdf$/);
+    expect(await objectStoreAt(floor.service.config.uploadDir).head(row.xml_key!)).not.toBeNull();
+
+    const answer = await floor.request(floor.users.admin, 'GET', '/api/admin/e-invoices/export?month=2026-11');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/zip');
+    const files = unzipSync(new Uint8Array(answer.rawPayload));
+    const issued = await floor.db.selectFrom('e_invoices').select(['series', 'number', 'gross']).where('status', '=', 'ISSUED').execute();
+    const base = `C26TYY-${String(own!.number).padStart(8, '0')}`;
+    expect(strFromU8(files[`${base}.pdf`]!.subarray(0, 5))).toBe('%PDF-');
+    expect(strFromU8(files[`${base}.xml`]!)).toContain(`<SHDon>${own!.number}</SHDon>`);
+    const csv = strFromU8(files['bang-ke-hoa-don-2026-11.csv']!).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv[0]).toBe('Loại hóa đơn,Ký hiệu,Số,Ngày,Mã của CQT,Mã tra cứu,Giao dịch,Người mua,Tiền trước thuế,Tiền thuế GTGT,Tổng cộng,Lý do');
+    expect(csv).toHaveLength(issued.length + 1);
+    const line = csv.find((text) => text.includes(`,${own!.number},`))!.split(',');
+    expect(Number(line[8]) + Number(line[9])).toBe(Number(line[10]));
+    expect(Number(line[10])).toBe(visit.invoice.total);
+
+    for (const month of ['2026-13', '2027-01', 'abc']) expect((await floor.request(floor.users.admin, 'GET', `/api/admin/e-invoices/export?month=${month}`)).statusCode).toBe(422);
+    expect((await floor.request(floor.users.manager, 'GET', '/api/admin/e-invoices/export?month=2026-11')).statusCode).toBe(403);
   });
 });
