@@ -8,6 +8,7 @@ import { ListingState } from '../components/DeskParts';
 import { lastDays } from '../dateRange';
 import { keepUnlessFailed, loadedOf, useAsync } from '../hooks/useAsync';
 import { EInvoiceCard } from './EInvoiceCard';
+import { EInvoiceExport } from './EInvoiceExport';
 import { EInvoiceFilters } from './EInvoiceFilters';
 import { EInvoiceReasonDialog, type CorrectionAction } from './EInvoiceReasonDialog';
 import { eInvoicesApi, type EInvoiceFilter } from './eInvoicesApi';
@@ -144,6 +145,8 @@ export function EInvoiceDesk({ today = vietnamDateOf(Date.now()) }: Props) {
           </>
         )}
       </section>
+
+      <EInvoiceExport today={today} />
 
       {dialog && <EInvoiceReasonDialog action={dialog.action} invoice={dialog.invoice} onFinished={finished} onClose={() => setDialog(null)} />}
     </div>

@@ -2,7 +2,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiClient } from 'shared-contracts';
 import type { EInvoice, EInvoiceList, UncoveredSales } from 'shared-contracts/schemas';
+import { downloadApiFile } from '../../src/api/apiFiles';
 import { E_INVOICE_POLL_MS, EInvoiceDesk } from '../../src/eInvoices/EInvoiceDesk';
+
+jest.mock('../../src/api/apiFiles', () => ({ downloadApiFile: jest.fn(), openApiFile: jest.fn() }));
 
 jest.mock('shared-contracts', () => ({
   ...jest.requireActual('shared-contracts'),
@@ -337,5 +340,20 @@ describe('the owner’s e-invoice desk', () => {
 
     await act(async () => void (await jest.advanceTimersByTimeAsync(E_INVOICE_POLL_MS)));
     expect(listCalls()).toHaveLength(3);
+  });
+
+  it('downloads a month’s zip for the accountant, this month first, and says so in Vietnamese when it fails', async () => {
+    const user = userEvent.setup();
+    const download = jest.mocked(downloadApiFile);
+    download.mockResolvedValueOnce(undefined);
+    render(<EInvoiceDesk today={TODAY} />);
+    const month = screen.getByLabelText('Tháng');
+    expect(month).toHaveValue('2026-11');
+    await user.click(screen.getByRole('button', { name: 'Tải tệp zip' }));
+    expect(download).toHaveBeenCalledWith('/admin/e-invoices/export?month=2026-11', 'hoa-don-dien-tu-2026-11.zip', 'Không tải được tệp hóa đơn của tháng. Vui lòng thử lại.');
+
+    download.mockRejectedValueOnce(new ApiError('Tháng không hợp lệ: dạng YYYY-MM, không sau tháng hiện tại.', 422, 'DATE_RANGE_INVALID'));
+    await user.click(screen.getByRole('button', { name: 'Tải tệp zip' }));
+    expect(await screen.findByText('Tháng không hợp lệ: dạng YYYY-MM, không sau tháng hiện tại.')).toBeInTheDocument();
   });
 });
