@@ -103,7 +103,9 @@ export function standInEInvoiceProvider(db: Kysely<Database>, options: StandInEI
         .returning('id')
         .executeTakeFirst();
       if (inserted) {
-        const xml = circular78Xml({ document: { ...request.document, issuedAt }, number: inserted.id }, sellerTaxCode);
+        // An adjustment or a replacement names the invoice it corrects and why (TTHDLQuan), as the provider's XML would.
+        const corrects = request.kind !== 'ORIGINAL' && request.corrects ? { kind: request.kind, series: request.corrects.series, number: request.corrects.number, issuedOn: request.corrects.issuedOn, reason: request.reason ?? '' } : undefined;
+        const xml = circular78Xml({ document: { ...request.document, issuedAt }, number: inserted.id, corrects }, sellerTaxCode);
         await db.updateTable('e_invoice_standin').set({ xml, tax_authority_code: standInTaxAuthorityCode(yy, inserted.id) }).where('id', '=', inserted.id).execute();
       }
       const issued = await find(request.key);
