@@ -10,6 +10,7 @@ import { announcePending } from './modules/notifications';
 import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance';
 import { expireUnpaidOrders } from './modules/orders';
+import { alertMissingInvoices } from './modules/eInvoices';
 import { startingClock, systemClock } from './security/clock';
 import { parseMetricsPort, startMetricsServer } from './modules/metrics';
 import { refuseDemoData } from './security/demoDataGuard';
@@ -147,6 +148,17 @@ export async function main(): Promise<void> {
         catchUpAfterMs: 10_000,
         run: () => sendDueReminders(db, clock, { publicUrl: config.publicUrl, announce: (userId) => announceTo(running, userId, 'reminders') }),
         log: running.log.child({ module: 'reminders' }),
+        db,
+        clock,
+      }),
+    );
+    // The daily check "Bán hàng chưa có hóa đơn": sales past the grace period without their e-invoice → the admins told (08:00).
+    jobs.push(
+      startScheduledJob({
+        name: 'e-invoices missing',
+        pattern: '0 8 * * *',
+        run: () => alertMissingInvoices({ db, events: running.events, now: clock.now() }),
+        log: running.log.child({ module: 'e-invoices' }),
         db,
         clock,
       }),

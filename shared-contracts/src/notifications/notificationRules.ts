@@ -60,6 +60,7 @@ export const NOTIFICATION_KINDS = [
   'order_ready_for_pickup',
   'order_refunded',
   'invoice_refunded',
+  'e_invoice_issued',
   'order_completed',
   'order_cancelled',
   'new_message',
@@ -69,6 +70,7 @@ export const NOTIFICATION_KINDS = [
   'staff_new_web_order',
   'staff_new_message',
   'staff_approval_answered',
+  'staff_e_invoices_missing',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_KIND_TOPICS: Record<NotificationKind, NotificationTopic> = {
@@ -90,6 +92,7 @@ export const NOTIFICATION_KIND_TOPICS: Record<NotificationKind, NotificationTopi
   order_ready_for_pickup: 'order',
   order_refunded: 'payment',
   invoice_refunded: 'payment',
+  e_invoice_issued: 'payment',
   order_completed: 'order',
   order_cancelled: 'order',
   new_message: 'message',
@@ -99,6 +102,7 @@ export const NOTIFICATION_KIND_TOPICS: Record<NotificationKind, NotificationTopi
   staff_new_web_order: 'order',
   staff_new_message: 'message',
   staff_approval_answered: 'service',
+  staff_e_invoices_missing: 'payment',
 };
 
 /** Notifications a page of the list answers. */

@@ -12,6 +12,7 @@ import type { ObjectStore } from '../../objectStorage';
 import { circular78Xml, invoiceTotals } from '../invoices';
 import { csvField, guardFormula } from '../reports';
 import { archiveKeyOf } from './eInvoiceArchive';
+import { correctionOf } from './eInvoiceProvider';
 import { requestOf } from './eInvoiceSender';
 import { eInvoicePdf } from './saleEInvoices';
 
@@ -87,7 +88,7 @@ export function monthExport(db: Db, store: ObjectStore, config: Pick<Config, 'se
       const request = await requestOf(db, config, row, issuedAt);
       const totals = invoiceTotals(request.document.lines);
       const base = archiveKeyOf(row, 'xml').split('/').pop()!.replace(/\.xml$/, '');
-      const xml = (await bytesOf(row.xml_key)) ?? Buffer.from(circular78Xml({ document: request.document, number: row.number ?? 0 }, config.seller.taxCode), 'utf8');
+      const xml = (await bytesOf(row.xml_key)) ?? Buffer.from(circular78Xml({ document: request.document, number: row.number ?? 0, corrects: correctionOf(request) }, config.seller.taxCode), 'utf8');
       const pdf = (await bytesOf(row.pdf_key)) ?? (await eInvoicePdf(db, config, row));
       add(`${base}.xml`, xml, true);
       add(`${base}.pdf`, pdf, false);

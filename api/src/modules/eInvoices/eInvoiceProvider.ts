@@ -80,3 +80,9 @@ export interface EInvoiceProvider {
   /** The issued invoice's PDF or XML as the provider keeps it. */
   download(issued: Pick<IssuedEInvoice, 'providerRef' | 'series' | 'number'>, format: 'pdf' | 'xml', signal: AbortSignal): Promise<Buffer>;
 }
+
+/** A correction's related-invoice block of the Circular 78 XML (TTHDLQuan), from its request; undefined for an original. */
+export function correctionOf(request: EInvoiceRequest): { kind: 'ADJUSTMENT' | 'REPLACEMENT'; series: string; number: number; issuedOn: string; reason: string } | undefined {
+  if (request.kind === 'ORIGINAL' || !request.corrects) return undefined;
+  return { kind: request.kind, series: request.corrects.series, number: request.corrects.number, issuedOn: request.corrects.issuedOn, reason: request.reason ?? '' };
+}

@@ -5,6 +5,7 @@ import { toIsoUtc, vietnamDateOfInstant } from './eInvoiceDates';
 import type { Database } from '../../db/schema';
 import { discountLines, serviceOrderDocument, webOrderDocument, type InvoiceDocument } from '../invoices';
 import { EInvoiceRefused, type EInvoiceKind, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from './eInvoiceProvider';
+import { tellInvoiceIssued } from './eInvoiceNotices';
 import { adjustmentLineName, E_INVOICE_MAX_ATTEMPTS, eInvoiceRetryDelayMs } from './eInvoiceRules';
 
 type Db = Kysely<Database>;
@@ -62,13 +63,17 @@ export async function requestOf(db: Db, config: Pick<Config, 'seller' | 'publicU
   return { key: row.request_key, kind, document: { ...document, title: 'HÓA ĐƠN ĐIỀU CHỈNH', lines }, corrects, reason: row.reason };
 }
 
-/** Records the provider's answer on the row this worker claimed (a claim that lapsed to another worker is left to it). */
-async function settle(db: Db, row: EInvoiceRow, now: Date, outcome: { issued: IssuedEInvoice } | { error: string; refused: boolean }): Promise<void> {
+/**
+ * Records the provider's answer on the row this worker claimed (a claim that lapsed to another worker is left to it);
+ * an issued invoice tells its customer in the same transaction. Answers the customer told, if any.
+ */
+async function settle(db: Db, row: EInvoiceRow, now: Date, outcome: { issued: IssuedEInvoice } | { error: string; refused: boolean }): Promise<number | null> {
   const nowIso = now.toISOString();
-  const claimed = () => db.updateTable('e_invoices').where('id', '=', row.id).where('status', '=', 'SENDING').where('attempts', '=', row.attempts);
+  const claimed = (trx: Db = db) => trx.updateTable('e_invoices').where('id', '=', row.id).where('status', '=', 'SENDING').where('attempts', '=', row.attempts);
   if ('issued' in outcome) {
     const { issued } = outcome;
-    await claimed()
+    return db.transaction().execute(async (trx) => {
+      const updated = await claimed(trx)
       .set({
         status: 'ISSUED',
         series: issued.series,
@@ -83,22 +88,33 @@ async function settle(db: Db, row: EInvoiceRow, now: Date, outcome: { issued: Is
         next_attempt_at: null,
         updated_at: nowIso,
       })
-      .execute();
-    return;
+      .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1 ? tellInvoiceIssued(trx, row, issued, now) : null;
+    });
   }
   // A refusal waits for the owner at once; a fault is tried again with back-off, then waits for the owner.
   const again = !outcome.refused && row.attempts < E_INVOICE_MAX_ATTEMPTS;
   await claimed()
     .set({ status: 'FAILED', last_error: outcome.error.slice(0, 1000), next_attempt_at: again ? new Date(now.getTime() + eInvoiceRetryDelayMs(row.attempts)).toISOString() : null, updated_at: nowIso })
     .execute();
+  return null;
 }
 
-/** Issues one claimed invoice through the provider and records the outcome. */
-export async function sendInvoice(db: Db, config: Pick<Config, 'seller' | 'publicUrl'>, provider: EInvoiceProvider, row: EInvoiceRow, now: () => Date, timeoutMs = E_INVOICE_SEND_TIMEOUT_MS): Promise<'issued' | 'retry' | 'refused'> {
+/** Issues one claimed invoice through the provider and records the outcome; `told` hears the customer told of it. */
+export async function sendInvoice(
+  db: Db,
+  config: Pick<Config, 'seller' | 'publicUrl'>,
+  provider: EInvoiceProvider,
+  row: EInvoiceRow,
+  now: () => Date,
+  timeoutMs = E_INVOICE_SEND_TIMEOUT_MS,
+  told: (userId: number) => void = () => undefined,
+): Promise<'issued' | 'retry' | 'refused'> {
   try {
     const request = await requestOf(db, config, row, now());
     const issued = await provider.issue(request, AbortSignal.timeout(timeoutMs));
-    await settle(db, row, now(), { issued });
+    const userId = await settle(db, row, now(), { issued });
+    if (userId !== null) told(userId);
     return 'issued';
   } catch (error) {
     const refused = error instanceof EInvoiceRefused;

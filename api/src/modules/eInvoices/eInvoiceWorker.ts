@@ -14,6 +14,8 @@ const BATCH_SIZE = 40;
 const CONCURRENCY = 4;
 /** Rounds of ledger events read before the sends of a round (a backlog is read 500 events a round). */
 const EVENT_ROUNDS = 4;
+/** Rounds run back to back while each finds a full batch (a backlog), before the timer's next tick. */
+const ROUNDS_AT_ONCE = 50;
 
 export interface EInvoiceRound {
   events: number;
@@ -36,6 +38,8 @@ export interface EInvoiceWorkerOptions {
   clock?: Clock;
   intervalMs?: number;
   sendTimeoutMs?: number;
+  /** After an issue's commit: the customer's open pages learn of their notification. */
+  announce?: (userId: number) => Promise<void>;
   /** Where issued invoices' XML and PDF are kept (none: not archived). */
   store?: ObjectStore | null;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -46,9 +50,12 @@ export interface EInvoiceWorkerOptions {
  * the ones due and issues them through the provider, each claimed atomically so several API instances never send one
  * at once (and a crash's claim lapses into a resend with the same key).
  */
-export function createEInvoiceWorker({ db, provider, config, clock = systemClock, intervalMs = 1_000, sendTimeoutMs, store = null, log }: EInvoiceWorkerOptions): EInvoiceWorker {
+export function createEInvoiceWorker({ db, provider, config, clock = systemClock, intervalMs = 1_000, sendTimeoutMs, store = null, announce, log }: EInvoiceWorkerOptions): EInvoiceWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<EInvoiceRound> | null = null;
+  let ticking = false;
+  /** The last round claimed a full batch: more are due, so the next round goes at once. */
+  let lastRoundFull = false;
   const now = () => clock.now();
 
   async function round(): Promise<EInvoiceRound> {
@@ -65,25 +72,41 @@ export function createEInvoiceWorker({ db, provider, config, clock = systemClock
       Array.from({ length: Math.min(CONCURRENCY, claimed.length) }, async () => {
         while (next < claimed.length) {
           const row = claimed[next++]!;
-          const outcome = await sendInvoice(db, config, provider, row, now, sendTimeoutMs);
+          const outcome = await sendInvoice(db, config, provider, row, now, sendTimeoutMs, (userId) => void announce?.(userId).catch(() => undefined));
           if (outcome === 'issued') report.issued += 1;
           else if (outcome === 'retry') report.retried += 1;
           else report.refused += 1;
         }
       }),
     );
-    if (store) await archiveIssuedInvoices(db, store, config, provider);
+    lastRoundFull = claimed.length === BATCH_SIZE;
+    // Issuing first: a backlog's full rounds leave the archive (a PDF each) to the rounds that find the queue caught up.
+    if (store && !lastRoundFull) await archiveIssuedInvoices(db, store, config, provider);
     return report;
   }
 
   const runRound = () => (running ??= round().finally(() => (running = null)));
+
+  /** The timer's round, then at once another while each claims a full batch (the delivery worker's way with a backlog). */
+  async function tick(): Promise<void> {
+    if (ticking) return;
+    ticking = true;
+    try {
+      for (let turn = 0; turn < ROUNDS_AT_ONCE; turn += 1) {
+        await runRound();
+        if (!lastRoundFull || !timer) break;
+      }
+    } finally {
+      ticking = false;
+    }
+  }
 
   return {
     runRound,
     start() {
       if (timer) return;
       timer = setInterval(() => {
-        runRound().catch((error: unknown) => log?.warn({ err: error }, 'e-invoice round failed; the next one tries again'));
+        tick().catch((error: unknown) => log?.warn({ err: error }, 'e-invoice round failed; the next one tries again'));
       }, intervalMs);
       timer.unref();
     },

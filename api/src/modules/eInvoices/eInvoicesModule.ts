@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../appContext';
 import { named } from '../../http/pluginName';
 import { objectStoreAt } from '../../objectStorage';
+import { announcePending } from '../notifications';
 import { eInvoiceRoutes } from './eInvoiceRoutes';
 import { createEInvoiceWorker, type EInvoiceWorker } from './eInvoiceWorker';
 import { eInvoiceProviderOf } from './eInvoiceProviderOf';
@@ -17,7 +18,15 @@ export const eInvoicesModule: FastifyPluginAsync<{ context: AppContext }> = name
   if (!provider) return;
   let worker: EInvoiceWorker | null = null;
   app.addHook('onListen', async () => {
-    worker ??= createEInvoiceWorker({ db: context.db, provider, config, clock: context.clock, store: objectStoreAt(config.uploadDir), log: app.log });
+    worker ??= createEInvoiceWorker({
+      db: context.db,
+      provider,
+      config,
+      clock: context.clock,
+      store: objectStoreAt(config.uploadDir),
+      announce: (userId) => announcePending({ db: context.db, events: context.events, now: context.clock.now() }, userId),
+      log: app.log,
+    });
     worker.start();
   });
   app.addHook('onClose', async () => worker?.stop());

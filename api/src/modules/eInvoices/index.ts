@@ -7,3 +7,5 @@
 export { eInvoicesModule } from './eInvoicesModule';
 // The demo history's invoices (the seed, development only).
 export { DEMO_REFUSED_INVOICE_ERROR, seedDemoEInvoices } from './demoInvoices';
+// The daily check's alert to the owners (a scheduled job of server.ts).
+export { alertMissingInvoices } from './eInvoiceNotices';

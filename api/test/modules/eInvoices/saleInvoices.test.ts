@@ -57,6 +57,26 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
     const xml = new XMLParser().parse(sent!.xml) as { HDon: { DLHDon: { TTChung: { SHDon: number; KHHDon: string }; NDHDon: { TToan: { TgTTTBSo: number } } } } };
     expect(xml.HDon.DLHDon.TTChung).toMatchObject({ SHDon: invoice!.number, KHHDon: 'C26TYY' });
     expect(xml.HDon.DLHDon.NDHDon.TToan.TgTTTBSo).toBe(sale.total);
+
+    // The customer is told once, with the invoice's series and number and the page where its codes and PDF are.
+    const told = await floor.db.selectFrom('notifications').select(['title', 'link', 'topic']).where('user_id', '=', floor.users.customer.id).where('kind', '=', 'e_invoice_issued').execute();
+    expect(told).toEqual([{ title: `Hóa đơn bán hàng C26TYY số ${invoice!.number} đã được phát hành`, link: '/dashboard', topic: 'payment' }]);
+  });
+
+  it('alerts the admins once a day when a sale is past the grace period without its invoice', async () => {
+    const { alertMissingInvoices } = await import('../../../src/modules/eInvoices');
+    const sale = await paidServiceInvoice();
+    await pay(sale.orderId);
+    fault = 'refuse';
+    await worker().runRound();
+    const deps = () => ({ db: floor.db, events: floor.service.events, now: floor.service.clock.now() });
+    expect(await alertMissingInvoices(deps())).toBe(0);
+    floor.service.clock.advance(61 * MINUTE);
+    const missing = await alertMissingInvoices(deps());
+    expect(missing).toBeGreaterThanOrEqual(1);
+    await alertMissingInvoices(deps());
+    const alerts = await floor.db.selectFrom('notifications').select(['title', 'link']).where('user_id', '=', floor.users.admin.id).where('kind', '=', 'staff_e_invoices_missing').execute();
+    expect(alerts).toEqual([{ title: `${missing} giao dịch chưa có hóa đơn điện tử`, link: '/admin/e-invoices' }]);
   });
 
   it('invoices one sale once when 12 confirmations of its payment arrive at once', async () => {

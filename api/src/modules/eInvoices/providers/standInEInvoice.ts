@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { toIsoUtc } from '../../../db/portable';
 import { circular78Xml, invoiceSeries, invoiceTotals, VAT_RATES } from '../../invoices';
-import { EInvoiceRefused, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from '../eInvoiceProvider';
+import { correctionOf, EInvoiceRefused, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from '../eInvoiceProvider';
 
 /** What the stand-in answers next, for tests and the demo's failed invoice: as asked, or a fault. */
 export type StandInFault = 'timeout' | 'down' | 'refuse' | null;
@@ -104,8 +104,7 @@ export function standInEInvoiceProvider(db: Kysely<Database>, options: StandInEI
         .executeTakeFirst();
       if (inserted) {
         // An adjustment or a replacement names the invoice it corrects and why (TTHDLQuan), as the provider's XML would.
-        const corrects = request.kind !== 'ORIGINAL' && request.corrects ? { kind: request.kind, series: request.corrects.series, number: request.corrects.number, issuedOn: request.corrects.issuedOn, reason: request.reason ?? '' } : undefined;
-        const xml = circular78Xml({ document: { ...request.document, issuedAt }, number: inserted.id, corrects }, sellerTaxCode);
+        const xml = circular78Xml({ document: { ...request.document, issuedAt }, number: inserted.id, corrects: correctionOf(request) }, sellerTaxCode);
         await db.updateTable('e_invoice_standin').set({ xml, tax_authority_code: standInTaxAuthorityCode(yy, inserted.id) }).where('id', '=', inserted.id).execute();
       }
       const issued = await find(request.key);
