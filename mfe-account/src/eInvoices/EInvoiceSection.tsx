@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { ApiError, formatVnd, messages } from 'shared-contracts';
 import { formatCalendarDate, vietnamDateOf } from 'shared-contracts/calendar';
 import { CopyableValue } from 'shared-contracts/react';
@@ -40,6 +40,18 @@ function Heading({ level, id, className, children }: { level: HeadingLevel | 6; 
 
 type Issued = CustomerEInvoice & { pdfUrl: string };
 const isIssued = (invoice: CustomerEInvoice): invoice is Issued => invoice.status === 'ISSUED' && invoice.pdfUrl !== null;
+
+/**
+ * While the section says an invoice is on its way, it reads them again every 3 s, 20 times at most: the API's worker
+ * issues a new sale's invoice within seconds of the payment or the hand-over, and the customer watching the visit's
+ * card or the order's page sees it come without reloading (a refused one, retried by the shop, waits for a reload).
+ */
+export const E_INVOICE_POLL_MS = 3_000;
+export const E_INVOICE_POLLS = 20;
+
+/** Whether the section shows an invoice still to come: none listed yet, or one not issued (not a web order not handed over). */
+const awaitsIssue = (items: CustomerEInvoice[], sale: EInvoiceSale) =>
+  !(sale.kind === 'order' && !sale.handedOver && !items.some(isIssued)) && (items.length === 0 || !items.every(isIssued));
 
 /** 'Tải hóa đơn (PDF)': the file fetched with the session's token (as the receipt is), saved under its server name. */
 function PdfButton({ invoice, describedBy }: { invoice: Issued; describedBy: string }) {
@@ -162,6 +174,19 @@ export function EInvoiceSection({ sale, headingLevel = 2, reloadKey }: Props) {
   const { state: loaded, reload } = useAsync(read, { reloadKey, describeFailure: () => t.loadFailed, failedText: t.loadFailed });
   const state = loadedOf(loaded);
   const headingId = useId();
+
+  // an invoice on its way: read again, a bounded number of times (a new reloadKey, the sale paid or delivered, starts again)
+  const waiting = state.status === 'ready' && awaitsIssue(state.data, sale);
+  const [polls, setPolls] = useState({ key: reloadKey, count: 0 });
+  if (polls.key !== reloadKey) setPolls({ key: reloadKey, count: 0 });
+  useEffect(() => {
+    if (!waiting || polls.count >= E_INVOICE_POLLS) return undefined;
+    const timer = setTimeout(() => {
+      setPolls((current) => ({ ...current, count: current.count + 1 }));
+      reload('keep');
+    }, E_INVOICE_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, polls, reload]);
 
   return (
     <section className={styles.panel} aria-labelledby={headingId} data-testid="e-invoices">

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatVnd, sessionStore } from 'shared-contracts';
 import { E_INVOICE_STATUS_LABELS, type CustomerEInvoice, type CustomerServiceOrder, type Order, type ServiceInvoice } from 'shared-contracts/schemas';
 import { EInvoiceSection } from '../../src/eInvoices';
+import { E_INVOICE_POLL_MS, E_INVOICE_POLLS } from '../../src/eInvoices/EInvoiceSection';
 import { ServiceOrderPanel } from '../../src/pages/dashboard/ServiceOrderPanel';
 import { OrderDetailPage } from '../../src/pages/orders/OrderDetailPage';
 import { fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply } from '../helpers';
@@ -145,6 +146,47 @@ describe('EInvoiceSection', () => {
     renderAccountPage('/dashboard', <EInvoiceSection sale={{ kind: 'visit', appointmentId: 31 }} />);
     expect(await screen.findByText('Hóa đơn điện tử đang được phát hành.')).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toEqual(['/api/appointments/31/e-invoices']);
+  });
+
+  describe('an invoice on its way', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const visitSection = () => renderAccountPage('/dashboard', <EInvoiceSection sale={{ kind: 'visit', appointmentId: 31 }} />);
+    const nextPoll = () => act(async () => jest.advanceTimersByTimeAsync(E_INVOICE_POLL_MS));
+
+    it('is read again every 3 s until it is issued, then no more (the visit just paid)', async () => {
+      const answers = [[], [unissued('SENDING', 41)], [eInvoice()]];
+      const { calls } = mockFetch(() => itemsReply(answers[Math.min(calls.length - 1, answers.length - 1)]!));
+      visitSection();
+      expect(await screen.findByText('Hóa đơn điện tử đang được phát hành.')).toBeInTheDocument();
+      await nextPoll();
+      expect(await screen.findByTestId('e-invoice-pending')).toHaveTextContent('Đang phát hành');
+      await nextPoll();
+      const invoice = await screen.findByRole('article', { name: 'Hóa đơn bán hàng' });
+      expect(within(invoice).getByText('Ký hiệu 1C26TEV · Số 123')).toBeInTheDocument();
+      expect(calls).toHaveLength(3);
+      await nextPoll();
+      await nextPoll();
+      expect(calls).toHaveLength(3);
+    });
+
+    it('stops reading again after 20 reads when it stays on its way (a refused one the shop retries)', async () => {
+      const { calls } = mockFetch(() => itemsReply([unissued('FAILED')]));
+      visitSection();
+      expect(await screen.findByTestId('e-invoice-pending')).toBeInTheDocument();
+      for (let poll = 0; poll < E_INVOICE_POLLS + 3; poll += 1) await nextPoll();
+      expect(calls).toHaveLength(1 + E_INVOICE_POLLS);
+      expect(screen.getByTestId('e-invoice-pending')).toHaveTextContent('Đang phát hành');
+    });
+
+    it('is not read again for an order not handed over (its invoice comes at delivery)', async () => {
+      const { calls } = mockFetch(() => itemsReply([unissued('DRAFT')]));
+      renderOrderSection(false);
+      expect(await screen.findByText('Hóa đơn điện tử sẽ được phát hành khi đơn hàng được giao.')).toBeInTheDocument();
+      await nextPoll();
+      await nextPoll();
+      expect(calls).toHaveLength(1);
+    });
   });
 
   it('says when the invoices cannot be read, and reads them again on "Thử lại"', async () => {
