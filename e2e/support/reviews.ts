@@ -97,16 +97,22 @@ async function serviceOrder(request: APIRequestContext, token: string, id: numbe
   return ((await response.json()) as { data: ServiceOrderDetail }).data;
 }
 
+export interface InvoicedVisit extends Booked {
+  serviceOrderId: number;
+  /** The service invoice's total (VND). */
+  total: number;
+}
+
 export interface ClosedVisit extends Booked {
   serviceOrderId: number;
   serviceOrderCode: string;
 }
 
 /**
- * A visit of the demo customer closed today at the demo staff's centre: booked, checked in with the demo
- * technician, worked (every checklist item PASS), invoiced and paid in cash, through the floor's APIs.
+ * A visit of the demo customer invoiced today at the demo staff's centre, waiting for its payment: booked, checked in
+ * with the demo technician, worked (every checklist item PASS) and invoiced, through the floor's APIs.
  */
-export async function closedVisit(customer: Page, staff: Page): Promise<ClosedVisit> {
+export async function invoicedVisit(customer: Page, staff: Page): Promise<InvoicedVisit> {
   const booked = await bookToday(customer, staff);
   const request = staff.request;
   const desk = await apiLogin(request, DEMO_EMAILS.staff);
@@ -143,9 +149,21 @@ export async function closedVisit(customer: Page, staff: Page): Promise<ClosedVi
   const invoiced = await request.post(`/api/service-orders/${id}/invoice`, { headers: bearer(desk.accessToken) });
   expect(invoiced.status(), await invoiced.text()).toBe(201);
   const { total } = ((await invoiced.json()) as { data: { total: number } }).data;
+  return { ...booked, serviceOrderId: id, total };
+}
+
+/**
+ * A visit of the demo customer closed today at the demo staff's centre: booked, checked in with the demo
+ * technician, worked (every checklist item PASS), invoiced and paid in cash, through the floor's APIs.
+ */
+export async function closedVisit(customer: Page, staff: Page): Promise<ClosedVisit> {
+  const { total, ...visit } = await invoicedVisit(customer, staff);
+  const request = staff.request;
+  const desk = await apiLogin(request, DEMO_EMAILS.staff);
+  const id = visit.serviceOrderId;
   const paid = await request.post(`/api/service-orders/${id}/payment/confirm`, { headers: bearer(desk.accessToken), data: { method: 'CASH', amountReceived: total } });
   expect(paid.status(), await paid.text()).toBe(200);
   const closed = await serviceOrder(request, desk.accessToken, id);
   expect(closed.status).toBe('CLOSED');
-  return { ...booked, serviceOrderId: id, serviceOrderCode: closed.code };
+  return { ...visit, serviceOrderCode: closed.code };
 }
