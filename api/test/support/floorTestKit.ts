@@ -78,6 +78,14 @@ export interface CheckInBody {
 
 type InjectResponse = Awaited<ReturnType<App['inject']>>;
 
+/** A service order invoiced at the counter: its id, its invoice's id, code and total. */
+export interface CounterInvoice {
+  orderId: number;
+  invoiceId: number;
+  code: string;
+  total: number;
+}
+
 export interface Floor {
   readonly scratch: ScratchDatabase;
   readonly db: Kysely<Database>;
@@ -104,6 +112,13 @@ export interface Floor {
   startedOrder(options?: BookTodayOptions & { checkIn?: CheckInBody; technician?: TestUser }): Promise<ServiceOrderDetail>;
   /** startedOrder, every checklist item answered PASS in the database, then finished: WORK_DONE. */
   finishedOrder(options?: BookTodayOptions & { checkIn?: CheckInBody; technician?: TestUser }): Promise<ServiceOrderDetail>;
+  /**
+   * finishedOrder of centre A on a technician of its own, each call at its own time (07:00, 08:00 … then the half
+   * hours), invoiced by staff of A (201 asserted): not paid yet.
+   */
+  invoicedServiceOrder(): Promise<CounterInvoice>;
+  /** invoicedServiceOrder, then paid in cash at the counter (200 asserted). */
+  paidServiceInvoice(): Promise<CounterInvoice>;
   /** GET /api/service-orders/:id as staff of A (200 asserted). */
   detail(serviceOrderId: number, user?: TestUser): Promise<ServiceOrderDetail>;
   /** POST /api/service-orders/:id/<action> as `user` with the order's current version (plus `body`). */
@@ -333,6 +348,24 @@ export function useFloor(target: TestDatabaseTarget, options: { now?: string } =
     return (response.json() as { data: ServiceOrderDetail }).data;
   }
 
+  let invoiceSlot = 0;
+  async function invoicedServiceOrder(): Promise<CounterInvoice> {
+    invoiceSlot += 1;
+    const technician = await addMember('technician');
+    const order = await finishedOrder({ time: `${String(7 + (invoiceSlot % 11)).padStart(2, '0')}:${invoiceSlot > 11 ? '30' : '00'}`, technician });
+    const issued = await request(users.staff, 'POST', `/api/service-orders/${order.id}/invoice`);
+    expect(issued.statusCode).toBe(201);
+    const invoice = issued.json().data as { id: number; code: string; total: number };
+    return { orderId: order.id, invoiceId: invoice.id, code: invoice.code, total: invoice.total };
+  }
+
+  async function paidServiceInvoice(): Promise<CounterInvoice> {
+    const invoiced = await invoicedServiceOrder();
+    const confirmed = await request(users.staff, 'POST', `/api/service-orders/${invoiced.orderId}/payment/confirm`, { method: 'CASH' });
+    expect(confirmed.statusCode).toBe(200);
+    return invoiced;
+  }
+
   async function addPackageCredit(customer: TestUser, serviceSlug: string): Promise<number> {
     const db = scratch.db;
     const pack = await db.selectFrom('service_packages').select(['id', 'price']).where('slug', '=', 'tieu-chuan').executeTakeFirstOrThrow();
@@ -428,6 +461,8 @@ export function useFloor(target: TestDatabaseTarget, options: { now?: string } =
     openOrder,
     startedOrder,
     finishedOrder,
+    invoicedServiceOrder,
+    paidServiceInvoice,
     detail,
     act,
     assign,

@@ -14,7 +14,6 @@ const MINUTE = 60_000;
  */
 describe.each(testDatabases())('the e-invoices seen and run on $label', (target) => {
   const floor = useFloor(target);
-  let slot = 0;
   let fault: StandInFault = null;
   beforeEach(() => (fault = null));
 
@@ -26,14 +25,9 @@ describe.each(testDatabases())('the e-invoices seen and run on $label', (target)
 
   /** A visit of the floor's customer, invoiced and paid in cash at the counter. */
   async function paidVisit() {
-    slot += 1;
-    const technician = await floor.addMember('technician');
-    const order = await floor.finishedOrder({ time: `${String(7 + (slot % 11)).padStart(2, '0')}:${slot > 11 ? '30' : '00'}`, technician });
-    const issued = await floor.request(floor.users.staff, 'POST', `/api/service-orders/${order.id}/invoice`);
-    expect(issued.statusCode).toBe(201);
-    expect((await floor.request(floor.users.staff, 'POST', `/api/service-orders/${order.id}/payment/confirm`, { method: 'CASH' })).statusCode).toBe(200);
-    const { appointment_id: appointmentId } = await floor.db.selectFrom('service_orders').select('appointment_id').where('id', '=', order.id).executeTakeFirstOrThrow();
-    return { appointmentId, invoice: issued.json().data as { id: number; code: string; total: number } };
+    const sale = await floor.paidServiceInvoice();
+    const { appointment_id: appointmentId } = await floor.db.selectFrom('service_orders').select('appointment_id').where('id', '=', sale.orderId).executeTakeFirstOrThrow();
+    return { appointmentId, invoice: { id: sale.invoiceId, code: sale.code, total: sale.total } };
   }
 
   const visitInvoices = async (appointmentId: number, user = floor.users.customer) => {

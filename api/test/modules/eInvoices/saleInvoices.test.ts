@@ -14,7 +14,6 @@ const MINUTE = 60_000;
  */
 describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
   const floor = useFloor(target);
-  let slot = 0;
   let fault: StandInFault = null;
   beforeEach(() => (fault = null));
 
@@ -24,22 +23,12 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
     return createEInvoiceWorker({ db: floor.db, provider, config, clock, sendTimeoutMs: 200 });
   };
 
-  /** A CLOSED order of centre A whose invoice the counter was paid in cash. */
-  async function paidServiceInvoice() {
-    slot += 1;
-    const technician = await floor.addMember('technician');
-    const order = await floor.finishedOrder({ time: `${String(7 + (slot % 11)).padStart(2, '0')}:${slot > 11 ? '30' : '00'}`, technician });
-    const issued = await floor.request(floor.users.staff, 'POST', `/api/service-orders/${order.id}/invoice`);
-    expect(issued.statusCode).toBe(201);
-    const invoice = issued.json().data as { id: number; code: string; total: number };
-    return { orderId: order.id, invoiceId: invoice.id, total: invoice.total };
-  }
   const pay = (orderId: number) => floor.request(floor.users.staff, 'POST', `/api/service-orders/${orderId}/payment/confirm`, { method: 'CASH' });
   const invoicesOf = (invoiceId: number) => floor.db.selectFrom('e_invoices').selectAll().where('service_invoice_id', '=', invoiceId).orderBy('id').execute();
   const atStandIn = (key: string) => floor.db.selectFrom('e_invoice_standin').selectAll().where('request_key', '=', key).execute();
 
   it('issues one invoice for a paid service invoice, with its series, number, MCCQT and lookup code, totalling the receipt', async () => {
-    const sale = await paidServiceInvoice();
+    const sale = await floor.invoicedServiceOrder();
     expect((await pay(sale.orderId)).statusCode).toBe(200);
     const issuer = worker();
     expect(await issuer.runRound()).toMatchObject({ events: 1, issued: 1 });
@@ -65,7 +54,7 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
 
   it('alerts the admins once a day when a sale is past the grace period without its invoice', async () => {
     const { alertMissingInvoices } = await import('../../../src/modules/eInvoices');
-    const sale = await paidServiceInvoice();
+    const sale = await floor.invoicedServiceOrder();
     await pay(sale.orderId);
     fault = 'refuse';
     await worker().runRound();
@@ -80,7 +69,7 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
   });
 
   it('invoices one sale once when 12 confirmations of its payment arrive at once', async () => {
-    const sale = await paidServiceInvoice();
+    const sale = await floor.invoicedServiceOrder();
     const answers = await Promise.all(Array.from({ length: 12 }, () => pay(sale.orderId)));
     expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     const issuer = worker();
@@ -92,7 +81,7 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
   });
 
   it('adjusts an issued invoice by a refund: negative lines that net to the refund, naming the original', async () => {
-    const sale = await paidServiceInvoice();
+    const sale = await floor.invoicedServiceOrder();
     await pay(sale.orderId);
     const issuer = worker();
     await issuer.runRound();
@@ -110,7 +99,7 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
   });
 
   it('retries a provider that is down with back-off, and leaves a refused invoice for the owner', async () => {
-    const sale = await paidServiceInvoice();
+    const sale = await floor.invoicedServiceOrder();
     await pay(sale.orderId);
     const issuer = worker();
     fault = 'timeout';
@@ -127,7 +116,7 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
     [invoice] = await invoicesOf(sale.invoiceId);
     expect(invoice).toMatchObject({ status: 'ISSUED', attempts: 2, last_error: null });
 
-    const refusedSale = await paidServiceInvoice();
+    const refusedSale = await floor.invoicedServiceOrder();
     await pay(refusedSale.orderId);
     fault = 'refuse';
     expect(await issuer.runRound()).toMatchObject({ refused: 1 });
@@ -139,7 +128,7 @@ describe.each(testDatabases())('an e-invoice per sale on $label', (target) => {
   });
 
   it('sends an invoice again with the same key after a crash mid-issue: the provider issues it once', async () => {
-    const sale = await paidServiceInvoice();
+    const sale = await floor.invoicedServiceOrder();
     await pay(sale.orderId);
     const issuer = worker();
     // Queue it, then a worker claims it and dies before settling (its claim is the only trace).

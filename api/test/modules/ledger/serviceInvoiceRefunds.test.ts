@@ -7,20 +7,7 @@ import { testDatabases, useFloor } from '../../support/floorTestKit';
  */
 describe.each(testDatabases())('service invoice refunds through the ledger on $label', (target) => {
   const floor = useFloor(target);
-  let slot = 0;
 
-  /** A CLOSED order of centre A whose invoice the counter was paid in cash: its ids, code and total. */
-  async function paid() {
-    slot += 1;
-    const technician = await floor.addMember('technician');
-    const order = await floor.finishedOrder({ time: `${String(7 + (slot % 11)).padStart(2, '0')}:${slot > 11 ? '30' : '00'}`, technician });
-    const issued = await floor.request(floor.users.staff, 'POST', `/api/service-orders/${order.id}/invoice`);
-    expect(issued.statusCode).toBe(201);
-    const invoice = issued.json().data as { id: number; code: string; total: number };
-    const confirmed = await floor.request(floor.users.staff, 'POST', `/api/service-orders/${order.id}/payment/confirm`, { method: 'CASH' });
-    expect(confirmed.statusCode).toBe(200);
-    return { orderId: order.id, invoiceId: invoice.id, code: invoice.code, total: invoice.total };
-  }
   const refund = (user: typeof floor.users.staff, orderId: number, body: Record<string, unknown>) =>
     floor.request(user, 'POST', `/api/service-orders/${orderId}/invoice/refunds`, body);
   const ledgerOf = async (invoiceId: number) => ({
@@ -42,7 +29,7 @@ describe.each(testDatabases())('service invoice refunds through the ledger on $l
   };
 
   it('refunds the whole invoice once: one refund row, one sale.refunded, one notification, one delivery per channel', async () => {
-    const sale = await paid();
+    const sale = await floor.paidServiceInvoice();
     const answer = await refund(floor.users.manager, sale.orderId, { amount: sale.total, method: 'CASH', reason: 'Khách không hài lòng dịch vụ' });
     expect(answer.statusCode).toBe(201);
     const body = answer.json();
@@ -72,7 +59,7 @@ describe.each(testDatabases())('service invoice refunds through the ledger on $l
   });
 
   it('refunds part, then the rest, refusing more than is left in Vietnamese', async () => {
-    const sale = await paid();
+    const sale = await floor.paidServiceInvoice();
     const part = Math.floor(sale.total / 3);
     const first = await refund(floor.users.staff, sale.orderId, { amount: part, method: 'BANK_TRANSFER', reference: 'FT26112900001', reason: 'Bớt phí công do chờ lâu' });
     expect(first.statusCode).toBe(201);
@@ -111,7 +98,7 @@ describe.each(testDatabases())('service invoice refunds through the ledger on $l
   });
 
   it('lets only the desk of the invoice’s centre (or an admin) refund', async () => {
-    const sale = await paid();
+    const sale = await floor.paidServiceInvoice();
     const body = { amount: 1_000, method: 'CASH', reason: 'Hoàn thử quyền' };
     const technician = await refund(floor.users.technician, sale.orderId, body);
     expect(technician.statusCode).toBe(403);
@@ -127,17 +114,14 @@ describe.each(testDatabases())('service invoice refunds through the ledger on $l
   });
 
   it('refuses to refund an invoice not paid yet', async () => {
-    slot += 1;
-    const technician = await floor.addMember('technician');
-    const order = await floor.finishedOrder({ time: `${String(7 + (slot % 11)).padStart(2, '0')}:${slot > 11 ? '30' : '00'}`, technician });
-    expect((await floor.request(floor.users.staff, 'POST', `/api/service-orders/${order.id}/invoice`)).statusCode).toBe(201);
-    const answer = await refund(floor.users.manager, order.id, { amount: 1_000, method: 'CASH', reason: 'Chưa trả mà hoàn' });
+    const order = await floor.invoicedServiceOrder();
+    const answer = await refund(floor.users.manager, order.orderId, { amount: 1_000, method: 'CASH', reason: 'Chưa trả mà hoàn' });
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toMatchObject({ code: 'INVOICE_NOT_PAID', message: 'Hoá đơn chưa được thanh toán nên chưa thể hoàn tiền.' });
   });
 
   it('gives the whole amount back once when two refunds of it are sent at once', async () => {
-    const sale = await paid();
+    const sale = await floor.paidServiceInvoice();
     const answers = await Promise.all([
       refund(floor.users.manager, sale.orderId, { amount: sale.total, method: 'CASH', reason: 'Hoàn toàn bộ lần một' }),
       refund(floor.users.staff, sale.orderId, { amount: sale.total, method: 'CASH', reason: 'Hoàn toàn bộ lần hai' }),
@@ -149,7 +133,7 @@ describe.each(testDatabases())('service invoice refunds through the ledger on $l
     expect((await toldOf(sale.code)).notifications).toHaveLength(1);
 
     // Five partial refunds at once that together exceed what was paid: never more than the total.
-    const other = await paid();
+    const other = await floor.paidServiceInvoice();
     const share = Math.floor(other.total / 3);
     const many = await Promise.all(Array.from({ length: 5 }, (_, index) => refund(floor.users.manager, other.orderId, { amount: share, method: 'CASH', reason: `Hoàn một phần ${index}` })));
     expect(many.every((answer) => [201, 409, 422].includes(answer.statusCode))).toBe(true);
@@ -161,7 +145,7 @@ describe.each(testDatabases())('service invoice refunds through the ledger on $l
   it('counts a service-invoice refund in the day’s reconciliation', async () => {
     const before = await floor.request(floor.users.admin, 'GET', '/api/reconciliation?from=2026-11-01&to=2026-12-31');
     expect(before.statusCode).toBe(200);
-    const sale = await paid();
+    const sale = await floor.paidServiceInvoice();
     expect((await refund(floor.users.manager, sale.orderId, { amount: 5_000, method: 'CASH', reason: 'Hoàn để đối soát' })).statusCode).toBe(201);
     const after = await floor.request(floor.users.admin, 'GET', '/api/reconciliation?from=2026-11-01&to=2026-12-31');
     expect(after.json().data.totals.refundsSum - before.json().data.totals.refundsSum).toBe(5_000);
