@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { EInvoiceRefused, type EInvoiceRequest } from '../../../src/modules/eInvoices/eInvoiceProvider';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EInvoiceRefused } from '../../../src/modules/eInvoices/eInvoiceProvider';
 import { misaMeInvoiceProvider, type MisaSettings } from '../../../src/modules/eInvoices/providers/misaMeInvoice';
-import { invoiceTotals, type InvoiceDocument, type InvoiceLine } from '../../../src/modules/invoices';
+import { invoiceTotals } from '../../../src/modules/invoices';
 import { ProviderUnavailable } from '../../../src/outbound';
+import { adjustmentOf, goods, orderDocument, original, party } from '../../support/eInvoiceFixtures';
+import { sendJson, signal, startLoopbackStandIn, type PublishMode } from '../../support/eInvoiceProviderStandIn';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- MISA's JSON, read field by field
 
@@ -20,9 +21,6 @@ interface StoredInvoice {
   data: Json;
 }
 
-/** What the next call to the publishing endpoint meets. */
-type PublishMode = 'normal' | 'http500' | 'hang' | 'drop';
-
 /**
  * A stand-in for MISA meInvoice's api/v3 on loopback, as its documents describe it: a token for AppID + MST + user +
  * password, Bearer + CompanyTaxCode on every call, publishhsm keeping invoices by RefID (a repeat answers
@@ -35,6 +33,7 @@ async function misaStandIn() {
   let tokens = new Set<string>();
   let logins = 0;
   let number = 0;
+  /** What the next call to the publishing endpoint meets. */
   let publishMode: PublishMode = 'normal';
 
   const envelope = (data: unknown, errorCode: string | null = null) => ({ Success: errorCode === null, Data: data, ErrorCode: errorCode, Errors: [] });
@@ -93,7 +92,7 @@ async function misaStandIn() {
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse, body: string): Promise<void> {
-    const send = (status: number, payload: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+    const send = (status: number, payload: unknown) => sendJson(response, status, payload);
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const json = body ? (JSON.parse(body) as unknown) : null;
     if (request.method !== 'POST') return void send(405, envelope(null, 'MethodNotAllowed'));
@@ -151,56 +150,19 @@ async function misaStandIn() {
     send(404, envelope(null, 'NotFound'));
   }
 
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => void handle(request, response, body).catch((error: unknown) => response.writeHead(500).end(String(error))));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await startLoopbackStandIn(handle);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     invoices,
     published,
     logins: () => logins,
     /** Every token given so far stops being accepted (MISA's 15 days are over). */
     expireTokens: () => void (tokens = new Set()),
     nextPublish: (mode: PublishMode) => void (publishMode = mode),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: server.close,
   };
 }
 
-const party = (name: string, taxCode: string | null = null) => ({ name, taxCode, address: taxCode ? '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh' : null, email: 'khach@example.vn', phone: '0901234567' });
-const goods = (name: string, quantity: number, unitPrice: number, vatRate: 8 | 10): InvoiceLine => ({ kind: 1, name, unit: 'cái', quantity, unitPrice, amount: quantity * unitPrice, vatRate });
-
-/** A web order: parts at 10 %, a service at 8 %, the shipping fee (8 %), a discount spread over both rates. */
-function orderDocument(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
-  return {
-    kind: 'web-order',
-    title: 'HÓA ĐƠN BÁN HÀNG',
-    code: 'DH-2026-0042',
-    orderCode: 'DH-2026-0042',
-    issuedAt: new Date('2026-03-05T03:15:00Z'),
-    paymentMethod: 'Chuyển khoản',
-    paymentStatus: 'Đã thanh toán',
-    seller: party('Cửa hàng Xe Máy Sài Gòn', '0101243150'),
-    buyer: party('Nguyễn Văn An'),
-    company: null,
-    lines: [
-      goods('Lốp Michelin 90/90-14', 2, 1_234_567, 10),
-      goods('Dầu nhớt Motul 1L', 3, 187_333, 10),
-      goods('Công thay lốp', 1, 99_999, 8),
-      { kind: 1, name: 'Phí giao hàng', unit: 'lần', quantity: 1, unitPrice: 30_000, amount: 30_000, vatRate: 8 },
-      { kind: 3, name: 'Chiết khấu khuyến mãi', unit: '', quantity: 1, unitPrice: -12_346, amount: -12_346, vatRate: 8 },
-      { kind: 3, name: 'Chiết khấu khuyến mãi', unit: '', quantity: 1, unitPrice: -123_457, amount: -123_457, vatRate: 10 },
-    ],
-    lookupUrl: 'https://shop.example.vn/tra-cuu',
-    ...overrides,
-  };
-}
-
-const original = (document = orderDocument(), key: string = randomUUID()): EInvoiceRequest => ({ key, kind: 'ORIGINAL', document, corrects: null, reason: null });
-const signal = () => AbortSignal.timeout(10_000);
 
 describe('MISA meInvoice e-invoices', () => {
   let misa: Awaited<ReturnType<typeof misaStandIn>>;
@@ -296,13 +258,7 @@ describe('MISA meInvoice e-invoices', () => {
     const provider = misaMeInvoiceProvider(settings());
     const first = await provider.issue(original(), signal());
     const refund = orderDocument({ lines: [{ ...goods('Dầu nhớt Motul 1L', 1, 187_333, 10), quantity: 1, unitPrice: -187_333, amount: -187_333 }] });
-    const adjustment: EInvoiceRequest = {
-      key: randomUUID(),
-      kind: 'ADJUSTMENT',
-      document: refund,
-      corrects: { providerRef: first.providerRef, series: first.series, number: first.number, issuedOn: '2026-03-05', taxAuthorityCode: first.taxAuthorityCode },
-      reason: 'Khách trả lại 1 chai dầu nhớt',
-    };
+    const adjustment = adjustmentOf(first, refund, 'Khách trả lại 1 chai dầu nhớt');
     const issued = await provider.issue(adjustment, signal());
     expect(issued.number).toBe(2);
     const sent = misa.published[1]!;

@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { EInvoiceRefused, type EInvoiceRequest, type IssuedEInvoice } from '../../../src/modules/eInvoices/eInvoiceProvider';
 import { VIETTEL_PATHS, viettelSInvoiceProvider, type ViettelSettings } from '../../../src/modules/eInvoices/providers/viettelSInvoice';
 import { invoiceTotals, type InvoiceDocument, type InvoiceLine } from '../../../src/modules/invoices';
 import { ProviderUnavailable } from '../../../src/outbound';
+import { adjustmentOf } from '../../support/eInvoiceFixtures';
+import { sendJson, signal, startLoopbackStandIn } from '../../support/eInvoiceProviderStandIn';
 
 // A loopback stand-in of Viettel S-Invoice as its integration document describes it (§5.5 login and Cookie token,
 // §7.2 createInvoice, §7.3 getInvoiceRepresentationFile, §7.21 searchInvoiceByTransactionUuid): it checks what it is
@@ -42,12 +42,6 @@ const SETTINGS: Omit<ViettelSettings, 'baseUrl'> = {
 };
 
 const vietnamDay = (millis: number) => new Date(millis + 7 * 3_600_000).toISOString().slice(0, 10);
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** What a Viettel-valid createInvoice body must hold (§6), with its amounts consistent to the đồng; the first fault. */
 function shapeFault(body: Body, invoices: Map<string, StoredInvoice>): string | null {
@@ -112,7 +106,6 @@ async function viettelStandIn(): Promise<ViettelStandIn> {
   const state: Omit<ViettelStandIn, 'url' | 'close' | 'expireTokens'> = { createMode: 'ok', invoices: new Map(), malformed: [], logins: 0, creates: [] };
   let failedOnce = false;
 
-  const json = (response: ServerResponse, status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   const searchAnswer = (invoice: StoredInvoice) => ({
     supplierTaxCode: SETTINGS.supplierTaxCode,
     invoiceNo: invoice.invoiceNo,
@@ -122,82 +115,78 @@ async function viettelStandIn(): Promise<ViettelStandIn> {
     status: 'Hóa đơn gốc',
   });
 
-  const server: Server = createServer((request, response) => {
-    void (async () => {
-      const text = await readBody(request);
-      const path = request.url ?? '';
-      if (path === VIETTEL_PATHS.login) {
-        const body = JSON.parse(text) as Body;
-        if (body.username !== SETTINGS.username || body.password !== SETTINGS.password) return json(response, 401, { code: 401, message: 'Unauthorized' });
-        state.logins += 1;
-        const token = `token-${state.logins}`;
-        tokens.add(token);
-        return json(response, 200, { access_token: token, token_type: 'bearer', expires_in: 300 });
-      }
-      const cookie = /access_token=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-      if (!cookie || !tokens.has(cookie)) return json(response, 401, { code: 401, message: 'Unauthorized' });
+  const server = await startLoopbackStandIn((request, response, text) => {
+    const path = request.url ?? '';
+    if (path === VIETTEL_PATHS.login) {
+      const body = JSON.parse(text) as Body;
+      if (body.username !== SETTINGS.username || body.password !== SETTINGS.password) return sendJson(response, 401, { code: 401, message: 'Unauthorized' });
+      state.logins += 1;
+      const token = `token-${state.logins}`;
+      tokens.add(token);
+      return sendJson(response, 200, { access_token: token, token_type: 'bearer', expires_in: 300 });
+    }
+    const cookie = /access_token=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
+    if (!cookie || !tokens.has(cookie)) return sendJson(response, 401, { code: 401, message: 'Unauthorized' });
 
-      if (path === VIETTEL_PATHS.create(SETTINGS.supplierTaxCode)) {
-        if (request.headers['content-type'] !== 'application/json') return json(response, 415, { code: 415, message: 'Unsupported media type' });
-        const body = JSON.parse(text) as Body;
-        state.creates.push(body);
-        if (state.createMode === 'hang') return; // never answers
-        if (state.createMode === 'fail-once-5xx' && !failedOnce) {
-          failedOnce = true;
-          return json(response, 503, { code: 503, message: 'Service Unavailable' });
-        }
-        const fault = shapeFault(body, state.invoices);
-        if (fault) {
-          state.malformed.push(fault);
-          return json(response, 400, { code: 400, message: 'BAD_REQUEST', data: fault });
-        }
-        const uuid = String(body.generalInvoiceInfo.transactionUuid);
-        if (state.invoices.has(uuid)) return json(response, 200, { errorCode: 'TRANSACTION_UUID_EXISTED', description: 'transactionUuid đã tồn tại trên hệ thống', result: null });
-        const taxCode = body.buyerInfo.buyerTaxCode as string | undefined;
-        if (taxCode !== undefined && !/^\d{10}(-\d{3})?$/.test(taxCode)) {
-          return json(response, 200, { errorCode: 'INVOICE_BUYER_TAX_CODE_INVALID', description: 'Mã số thuế người mua không hợp lệ', result: null });
-        }
-        counter += 1;
-        const invoice: StoredInvoice = {
-          uuid,
-          invoiceNo: `${SETTINGS.series}${counter}`,
-          reservationCode: `RSV${String(counter).padStart(9, '0')}X`,
-          codeOfTax: `00A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5${counter}`,
-          issueDate: Math.floor(Date.now() / 1000) * 1000,
-          body,
-        };
-        state.invoices.set(uuid, invoice);
-        if (state.createMode === 'lose-answer') return request.socket.destroy(); // issued, but the answer is lost
-        return json(response, 200, {
-          errorCode: null,
-          description: null,
-          result: { supplierTaxCode: SETTINGS.supplierTaxCode, invoiceNo: invoice.invoiceNo, transactionID: `17${counter}0000`, reservationCode: invoice.reservationCode, codeOfTax: invoice.codeOfTax },
-        });
+    if (path === VIETTEL_PATHS.create(SETTINGS.supplierTaxCode)) {
+      if (request.headers['content-type'] !== 'application/json') return sendJson(response, 415, { code: 415, message: 'Unsupported media type' });
+      const body = JSON.parse(text) as Body;
+      state.creates.push(body);
+      if (state.createMode === 'hang') return; // never answers
+      if (state.createMode === 'fail-once-5xx' && !failedOnce) {
+        failedOnce = true;
+        return sendJson(response, 503, { code: 503, message: 'Service Unavailable' });
       }
-      if (path === VIETTEL_PATHS.search) {
-        const form = new URLSearchParams(text);
-        if (form.get('supplierTaxCode') !== SETTINGS.supplierTaxCode) return json(response, 400, { code: 400, message: 'BAD_REQUEST', data: 'supplierTaxCode' });
-        const invoice = state.invoices.get(form.get('transactionUuid') ?? '');
-        if (!invoice) return json(response, 400, { code: 400, message: 'NOT_FOUND_DATA', data: 'Không tìm thấy bản ghi' });
-        return json(response, 200, { errorCode: null, description: null, transactionUuid: invoice.uuid, result: [searchAnswer(invoice)] });
+      const fault = shapeFault(body, state.invoices);
+      if (fault) {
+        state.malformed.push(fault);
+        return sendJson(response, 400, { code: 400, message: 'BAD_REQUEST', data: fault });
       }
-      if (path === VIETTEL_PATHS.file) {
-        const body = JSON.parse(text) as Body;
-        const invoice = [...state.invoices.values()].find((stored) => stored.invoiceNo === body.invoiceNo);
-        if (!invoice || body.templateCode !== SETTINGS.templateCode || body.supplierTaxCode !== SETTINGS.supplierTaxCode) {
-          return json(response, 200, { errorCode: 'NOT_FOUND_DATA', description: 'Không tìm thấy hóa đơn' });
-        }
-        const file = body.fileType === 'PDF' ? `%PDF-1.4 hóa đơn ${invoice.invoiceNo}` : `PK zip ${invoice.invoiceNo}`;
-        return json(response, 200, { errorCode: null, description: null, fileName: `${invoice.invoiceNo}.${String(body.fileType).toLowerCase()}`, fileToBytes: Buffer.from(file).toString('base64') });
+      const uuid = String(body.generalInvoiceInfo.transactionUuid);
+      if (state.invoices.has(uuid)) return sendJson(response, 200, { errorCode: 'TRANSACTION_UUID_EXISTED', description: 'transactionUuid đã tồn tại trên hệ thống', result: null });
+      const taxCode = body.buyerInfo.buyerTaxCode as string | undefined;
+      if (taxCode !== undefined && !/^\d{10}(-\d{3})?$/.test(taxCode)) {
+        return sendJson(response, 200, { errorCode: 'INVOICE_BUYER_TAX_CODE_INVALID', description: 'Mã số thuế người mua không hợp lệ', result: null });
       }
-      return json(response, 404, { code: 404, message: 'Not Found' });
-    })();
+      counter += 1;
+      const invoice: StoredInvoice = {
+        uuid,
+        invoiceNo: `${SETTINGS.series}${counter}`,
+        reservationCode: `RSV${String(counter).padStart(9, '0')}X`,
+        codeOfTax: `00A1B2C3D4E5F6A7B8C9D0E1F2A3B4C5${counter}`,
+        issueDate: Math.floor(Date.now() / 1000) * 1000,
+        body,
+      };
+      state.invoices.set(uuid, invoice);
+      if (state.createMode === 'lose-answer') return void request.socket.destroy(); // issued, but the answer is lost
+      return sendJson(response, 200, {
+        errorCode: null,
+        description: null,
+        result: { supplierTaxCode: SETTINGS.supplierTaxCode, invoiceNo: invoice.invoiceNo, transactionID: `17${counter}0000`, reservationCode: invoice.reservationCode, codeOfTax: invoice.codeOfTax },
+      });
+    }
+    if (path === VIETTEL_PATHS.search) {
+      const form = new URLSearchParams(text);
+      if (form.get('supplierTaxCode') !== SETTINGS.supplierTaxCode) return sendJson(response, 400, { code: 400, message: 'BAD_REQUEST', data: 'supplierTaxCode' });
+      const invoice = state.invoices.get(form.get('transactionUuid') ?? '');
+      if (!invoice) return sendJson(response, 400, { code: 400, message: 'NOT_FOUND_DATA', data: 'Không tìm thấy bản ghi' });
+      return sendJson(response, 200, { errorCode: null, description: null, transactionUuid: invoice.uuid, result: [searchAnswer(invoice)] });
+    }
+    if (path === VIETTEL_PATHS.file) {
+      const body = JSON.parse(text) as Body;
+      const invoice = [...state.invoices.values()].find((stored) => stored.invoiceNo === body.invoiceNo);
+      if (!invoice || body.templateCode !== SETTINGS.templateCode || body.supplierTaxCode !== SETTINGS.supplierTaxCode) {
+        return sendJson(response, 200, { errorCode: 'NOT_FOUND_DATA', description: 'Không tìm thấy hóa đơn' });
+      }
+      const file = body.fileType === 'PDF' ? `%PDF-1.4 hóa đơn ${invoice.invoiceNo}` : `PK zip ${invoice.invoiceNo}`;
+      return sendJson(response, 200, { errorCode: null, description: null, fileName: `${invoice.invoiceNo}.${String(body.fileType).toLowerCase()}`, fileToBytes: Buffer.from(file).toString('base64') });
+    }
+    return sendJson(response, 404, { code: 404, message: 'Not Found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return Object.assign(state, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     expireTokens: () => tokens.clear(),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: server.close,
   });
 }
 
@@ -242,7 +231,6 @@ const COMPANY = { name: 'Công ty TNHH Xe Xanh', taxCode: '0312770607', address:
 let standIn: ViettelStandIn;
 let keySeq = 0;
 const newKey = () => `evshop-einv-${Date.now()}-${(keySeq += 1)}`;
-const signal = () => AbortSignal.timeout(10_000);
 const provider = (options: { timeoutMs?: number; retries?: number } = {}) => viettelSInvoiceProvider({ ...SETTINGS, baseUrl: standIn.url }, { ...options });
 const original = (key: string, document = documentOf(MIXED_LINES)): EInvoiceRequest => ({ key, kind: 'ORIGINAL', document, corrects: null, reason: null });
 
@@ -325,16 +313,7 @@ describe('Viettel S-Invoice adapter', () => {
     const viettel = provider();
     const first = await viettel.issue(original(newKey()), signal());
     const refund = [line('Dây sạc Type 2 (trả lại 1 cái)', -108_500, 8)];
-    const issued = await viettel.issue(
-      {
-        key: newKey(),
-        kind: 'ADJUSTMENT',
-        document: documentOf(refund),
-        corrects: { providerRef: first.providerRef, series: first.series, number: first.number, issuedOn: vietnamDay(Date.parse(first.issuedAt)), taxAuthorityCode: first.taxAuthorityCode },
-        reason: 'Khách trả lại 1 dây sạc',
-      },
-      signal(),
-    );
+    const issued = await viettel.issue(adjustmentOf(first, documentOf(refund), 'Khách trả lại 1 dây sạc', vietnamDay(Date.parse(first.issuedAt)), newKey()), signal());
     expect(standIn.malformed).toEqual([]);
     expect(issued.number).toBe(2);
     const sent = standIn.creates[1]!;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { XMLParser } from 'fast-xml-parser';
-import { EInvoiceRefused, type EInvoiceRequest } from '../../../src/modules/eInvoices/eInvoiceProvider';
+import { EInvoiceRefused } from '../../../src/modules/eInvoices/eInvoiceProvider';
 import { vnptInvoiceProvider, type VnptSettings } from '../../../src/modules/eInvoices/providers/vnptInvoice';
-import { invoiceTotals, type InvoiceDocument, type InvoiceLine } from '../../../src/modules/invoices';
+import { invoiceTotals } from '../../../src/modules/invoices';
 import { ProviderUnavailable } from '../../../src/outbound';
+import { adjustmentOf, goods, orderDocument, original, party } from '../../support/eInvoiceFixtures';
+import { signal, startLoopbackStandIn, type PublishMode } from '../../support/eInvoiceProviderStandIn';
 
 type Xml = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- VNPT's XML, read field by field
 
@@ -24,9 +25,6 @@ interface StoredInvoice {
   corrects: string | null;
 }
 
-/** What the next publishing call (ImportAndPublishInv, AdjustInvoiceAction, ReplaceInvoiceAction) meets. */
-type PublishMode = 'normal' | 'http500' | 'hang' | 'drop';
-
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', removeNSPrefix: true, parseTagValue: false, isArray: (name) => name === 'Product' });
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const num = (value: unknown) => Number(value);
@@ -40,6 +38,7 @@ const num = (value: unknown) => Number(value);
 async function vnptStandIn() {
   const invoices = new Map<string, StoredInvoice>();
   let number = 0;
+  /** What the next publishing call (ImportAndPublishInv, AdjustInvoiceAction, ReplaceInvoiceAction) meets. */
   let publishMode: PublishMode = 'normal';
   const calls: string[] = [];
 
@@ -157,59 +156,16 @@ async function vnptStandIn() {
     );
   }
 
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      try {
-        handle(request, response, body);
-      } catch (error) {
-        response.writeHead(500).end(String(error));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await startLoopbackStandIn(handle);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     invoices,
     calls,
     nextPublish: (mode: PublishMode) => void (publishMode = mode),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: server.close,
   };
 }
 
-const party = (name: string, taxCode: string | null = null) => ({ name, taxCode, address: taxCode ? '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh' : null, email: 'khach@example.vn', phone: '0901234567' });
-const goods = (name: string, quantity: number, unitPrice: number, vatRate: 8 | 10): InvoiceLine => ({ kind: 1, name, unit: 'cái', quantity, unitPrice, amount: quantity * unitPrice, vatRate });
-
-/** A web order: parts at 10 %, a service at 8 %, the shipping fee (8 %), a discount spread over both rates. */
-function orderDocument(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
-  return {
-    kind: 'web-order',
-    title: 'HÓA ĐƠN BÁN HÀNG',
-    code: 'DH-2026-0042',
-    orderCode: 'DH-2026-0042',
-    issuedAt: new Date('2026-03-05T03:15:00Z'),
-    paymentMethod: 'Chuyển khoản',
-    paymentStatus: 'Đã thanh toán',
-    seller: party('Cửa hàng Xe Máy Sài Gòn', '0101243150'),
-    buyer: party('Nguyễn Văn An'),
-    company: null,
-    lines: [
-      goods('Lốp Michelin 90/90-14', 2, 1_234_567, 10),
-      goods('Dầu nhớt Motul 1L', 3, 187_333, 10),
-      goods('Công thay lốp', 1, 99_999, 8),
-      { kind: 1, name: 'Phí giao hàng', unit: 'lần', quantity: 1, unitPrice: 30_000, amount: 30_000, vatRate: 8 },
-      { kind: 3, name: 'Chiết khấu khuyến mãi', unit: '', quantity: 1, unitPrice: -12_346, amount: -12_346, vatRate: 8 },
-      { kind: 3, name: 'Chiết khấu khuyến mãi', unit: '', quantity: 1, unitPrice: -123_457, amount: -123_457, vatRate: 10 },
-    ],
-    lookupUrl: 'https://shop.example.vn/tra-cuu',
-    ...overrides,
-  };
-}
-
-const original = (document = orderDocument(), key: string = randomUUID()): EInvoiceRequest => ({ key, kind: 'ORIGINAL', document, corrects: null, reason: null });
-const signal = () => AbortSignal.timeout(10_000);
 
 describe('VNPT Invoice e-invoices', () => {
   let vnpt: Awaited<ReturnType<typeof vnptStandIn>>;
@@ -305,13 +261,7 @@ describe('VNPT Invoice e-invoices', () => {
     const provider = vnptInvoiceProvider(settings());
     const first = await provider.issue(original(), signal());
     const refund = orderDocument({ lines: [{ ...goods('Dầu nhớt Motul 1L', 1, 187_333, 10), unitPrice: -187_333, amount: -187_333 }] });
-    const adjustment: EInvoiceRequest = {
-      key: randomUUID(),
-      kind: 'ADJUSTMENT',
-      document: refund,
-      corrects: { providerRef: first.providerRef, series: first.series, number: first.number, issuedOn: '2026-03-05', taxAuthorityCode: first.taxAuthorityCode },
-      reason: 'Khách trả lại 1 chai dầu nhớt',
-    };
+    const adjustment = adjustmentOf(first, refund, 'Khách trả lại 1 chai dầu nhớt');
     const issued = await provider.issue(adjustment, signal());
     const stored = vnpt.invoices.get(adjustment.key)!;
     expect(issued).toMatchObject({ number: 2, providerRef: adjustment.key, taxAuthorityCode: stored.mccqt });
