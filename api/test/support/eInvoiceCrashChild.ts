@@ -4,6 +4,7 @@ import type { EInvoiceProvider } from '../../src/modules/eInvoices/eInvoiceProvi
 import { createEInvoiceWorker, type EInvoiceRound } from '../../src/modules/eInvoices/eInvoiceWorker';
 import { standInEInvoiceProvider } from '../../src/modules/eInvoices/providers/standInEInvoice';
 import { startingClock, systemClock } from '../../src/security/clock';
+import { childMain, roundsUntilIdle } from './killAtPoints';
 import { seededRandom } from './seededRandom';
 
 /**
@@ -35,21 +36,10 @@ async function main(): Promise<void> {
     },
   };
   const worker = createEInvoiceWorker({ db, provider, config, clock });
-  const total: EInvoiceRound = { events: 0, issued: 0, retried: 0, refused: 0 };
-  // Round after round until one reads and sends nothing (a single process: every due row it reads it can claim).
-  for (;;) {
-    const report = await worker.runRound();
-    total.events += report.events;
-    total.issued += report.issued;
-    total.retried += report.retried;
-    total.refused += report.refused;
-    if (report.events + report.issued + report.retried + report.refused === 0) break;
-  }
+  // Round after round until one reads and sends nothing.
+  const total = await roundsUntilIdle<EInvoiceRound>(() => worker.runRound(), { events: 0, issued: 0, retried: 0, refused: 0 });
   process.stdout.write(`done ${JSON.stringify(total)}\n`);
   await db.destroy();
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+childMain(main);

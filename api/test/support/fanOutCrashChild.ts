@@ -6,6 +6,7 @@ import type { NotificationChannel } from '../../src/modules/notifications/channe
 import { esmsChannel } from '../../src/modules/notifications/channels/providers/esmsChannel';
 import { zaloZnsChannel } from '../../src/modules/notifications/channels/providers/zaloZnsChannel';
 import { startingClock, systemClock } from '../../src/security/clock';
+import { childMain, roundsUntilIdle } from './killAtPoints';
 
 /**
  * A worker process of the fan-out crash test (fanOutCrash.test.ts), configured from the environment as the API is:
@@ -24,20 +25,10 @@ async function main(): Promise<void> {
     ['sms', esmsChannel({ config: sms, publicUrl: config.publicUrl })],
   ]);
   const worker = createDeliveryWorker({ db, channels, clock });
-  const total: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-  // Round after round until one finds nothing due (a single process: every due row it reads it can claim).
-  for (;;) {
-    const report = await worker.deliverPending();
-    total.sent += report.sent;
-    total.retried += report.retried;
-    total.failed += report.failed;
-    if (report.sent + report.retried + report.failed === 0) break;
-  }
+  // Round after round until one finds nothing due.
+  const total = await roundsUntilIdle<DeliveryReport>(() => worker.deliverPending(), { sent: 0, retried: 0, failed: 0 });
   process.stdout.write(`done ${JSON.stringify(total)}\n`);
   await db.destroy();
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+childMain(main);

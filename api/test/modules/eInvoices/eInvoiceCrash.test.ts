@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { originalKeyOf } from '../../../src/modules/eInvoices/saleInvoiceQueue';
+import { runChildRound, spreadKillPoints, type KillPoint } from '../../support/killAtPoints';
 import { seededRandom } from '../../support/seededRandom';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
@@ -13,14 +11,9 @@ import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
  * lease, the last one run to completion. EINVOICE_CRASH_SEED=<n> replays a run's kill points (printed in the name).
  */
 
-const API_ROOT = path.resolve(__dirname, '..', '..', '..');
-const CHILD = path.join(API_ROOT, 'test', 'support', 'eInvoiceCrashChild.ts');
-const EXIT_WITH_PARENT = path.join(API_ROOT, 'test', 'support', 'exitWithParent.ts');
 const SALES = 200;
 /** The kills: KILLS - 1 among the first issues, the last among the resends. */
 const KILLS = 5;
-/** Each process's clock starts this much after the previous one's: past the worker's claim lease (2 min). */
-const PAST_THE_LEASE_MS = 3 * 60_000;
 /** A process that neither finishes nor reaches its kill point in this time is stuck. */
 const CHILD_TIMEOUT_MS = 60_000;
 
@@ -116,68 +109,30 @@ describe.each(testDatabases())(`${SALES} paid sales invoiced by a worker killed 
     }
   });
 
-  /** A kill point, checked at each line the process prints. */
-  interface KillPoint {
-    label: string;
-    reached(line: string): boolean;
-  }
-
   /** Keys the stand-in recorded, over all processes. */
   const recorded = new Set<string>();
 
   /** Runs a worker process whose clock starts `round` leases later; with a kill point, SIGKILLs it there. Resolves its output. */
-  function runWorker(round: number, killPoint: KillPoint | null): Promise<string> {
-    const { config } = scratch;
-    const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', '--import', EXIT_WITH_PARENT, CHILD], {
-      cwd: API_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? tmpdir(),
-        TMPDIR: tmpdir(),
-        NODE_OPTIONS: '--conditions=ev-source',
-        CLOCK_START: new Date(Date.now() + round * PAST_THE_LEASE_MS).toISOString(),
-        LATENCY_SEED: String((SEED ^ 0x5bd1e995) + round),
-        ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : { SQLITE_FILE: config.sqliteFile }),
+  const runWorker = (round: number, killPoint: KillPoint<[line: string]> | null) =>
+    runChildRound({
+      script: 'eInvoiceCrashChild.ts',
+      config: scratch.config,
+      round,
+      env: { LATENCY_SEED: String((SEED ^ 0x5bd1e995) + round) },
+      killPoint,
+      timeoutMs: CHILD_TIMEOUT_MS,
+      // A kill point, checked at each line the process prints.
+      onLine: (line, check) => {
+        if (line.startsWith('recorded ')) recorded.add(line.slice('recorded '.length));
+        check(line);
       },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      progress: () => `${recorded.size} recorded`,
     });
-    // The IPC channel only ends the child with Jest (exitWithParent.ts); it must not keep Jest alive.
-    child.channel?.unref();
-    let output = '';
-    let pending = '';
-    let killedAtPoint = false;
-    const stuck = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.stdout!.setEncoding('utf8').on('data', (text: string) => {
-        output += text;
-        pending += text;
-        const lines = pending.split('\n');
-        pending = lines.pop()!;
-        for (const line of lines) {
-          if (line.startsWith('recorded ')) recorded.add(line.slice('recorded '.length));
-          if (killPoint && !killedAtPoint && killPoint.reached(line)) {
-            killedAtPoint = true;
-            child.kill('SIGKILL');
-          }
-        }
-      });
-      child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
-      child.on('close', (code, signal) => {
-        clearTimeout(stuck);
-        if (killPoint ? signal === 'SIGKILL' && killedAtPoint : code === 0) resolve(output);
-        else reject(new Error(`round ${round} (kill ${killPoint?.label ?? 'none'}) ended with code ${code}, signal ${signal}, ${recorded.size} recorded:\n${output.slice(-4_000)}`));
-      });
-    });
-  }
 
   it('issues exactly one invoice per paid sale, every one ISSUED, one stand-in number per key', async () => {
     const started = Date.now();
     // One kill point in each of the first fifths of the sales, counted in keys the stand-in recorded (untried rows go first).
-    const killPoints: KillPoint[] = Array.from({ length: KILLS - 1 }, (_, index) => {
-      const at = Math.floor((index + draw()) * (SALES / KILLS)) + 1;
-      return { label: `at ${at} keys recorded`, reached: () => recorded.size >= at };
-    });
+    const killPoints: KillPoint<[line: string]>[] = spreadKillPoints(draw, KILLS, SALES, () => recorded.size, 'keys recorded');
     // The last among the resends (lapsed claims come after the untried rows): killed as its n-th resend starts, that
     // invoice is claimed a third time by the next process.
     const nthResend = 1 + Math.floor(draw() * (KILLS - 1));

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { notifyWithin, type NotifyInput } from '../../../src/modules/notifications/centre/notify';
 import { toInternationalVietnamesePhone } from '../../../src/modules/notifications/channels/phone';
 import { startProviderStandIn, type ProviderStandIn } from '../../support/idempotentProviderStandIn';
+import { runChildRound, spreadKillPoints, type KillPoint } from '../../support/killAtPoints';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { seededRandom } from '../../support/seededRandom';
 
@@ -14,16 +12,11 @@ import { seededRandom } from '../../support/seededRandom';
  * and every delivery ends sent. FANOUT_SEED=<n> replays a run's kill points (printed in the test's name).
  */
 
-const API_ROOT = path.resolve(__dirname, '..', '..', '..');
-const CHILD = path.join(API_ROOT, 'test', 'support', 'fanOutCrashChild.ts');
-const EXIT_WITH_PARENT = path.join(API_ROOT, 'test', 'support', 'exitWithParent.ts');
 const CUSTOMERS = 250;
 const MESSAGES = 4;
 const DELIVERIES = CUSTOMERS * MESSAGES;
 /** The kills: KILLS - 1 among the first sends, the last among the resends. */
 const KILLS = 5;
-/** Each process's clock starts this much after the previous one's: past the worker's claim lease (2 min). */
-const PAST_THE_LEASE_MS = 3 * 60_000;
 /** A process that neither finishes nor reaches its kill point in this time is stuck. */
 const CHILD_TIMEOUT_MS = 40_000;
 
@@ -87,64 +80,30 @@ describe.each(testDatabases())(`a fan-out of ${DELIVERIES} deliveries killed ${K
     await standIn?.close();
   });
 
-  /** A kill point: which one it is, and whether the stand-in has reached it (checked at each request's arrival). */
-  interface KillPoint {
-    label: string;
-    reached(): boolean;
-  }
-
   /**
    * Runs a worker process whose clock starts `round` leases later; with a kill point, kills it with SIGKILL the moment
    * a request that reaches the point arrives (that send in flight, others of its batch too); resolves its output.
    */
-  function runWorker(round: number, killPoint: KillPoint | null): Promise<string> {
-    const { config } = scratch;
-    const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', '--import', EXIT_WITH_PARENT, CHILD], {
-      cwd: API_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? tmpdir(),
-        TMPDIR: tmpdir(),
-        NODE_OPTIONS: '--conditions=ev-source',
-        ZALO_ZNS_API_URL: standIn.baseUrl,
-        ESMS_API_URL: standIn.baseUrl,
-        CLOCK_START: new Date(Date.now() + round * PAST_THE_LEASE_MS).toISOString(),
-        ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : { SQLITE_FILE: config.sqliteFile }),
+  const runWorker = (round: number, killPoint: KillPoint | null) =>
+    runChildRound({
+      script: 'fanOutCrashChild.ts',
+      config: scratch.config,
+      round,
+      env: { ZALO_ZNS_API_URL: standIn.baseUrl, ESMS_API_URL: standIn.baseUrl },
+      killPoint,
+      timeoutMs: CHILD_TIMEOUT_MS,
+      // The kill point is checked at each request's arrival at the stand-in.
+      watch: (check) => {
+        standIn.onRequest(() => check());
+        return () => standIn.onRequest(null);
       },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      progress: () => `${standIn.delivered.size} delivered`,
     });
-    // The IPC channel only ends the child with Jest (exitWithParent.ts); it must not keep Jest alive.
-    child.channel?.unref();
-    let output = '';
-    let killedAtPoint = false;
-    if (killPoint) {
-      standIn.onRequest(() => {
-        if (killedAtPoint || !killPoint.reached()) return;
-        killedAtPoint = true;
-        child.kill('SIGKILL');
-      });
-    }
-    const stuck = setTimeout(() => child.kill('SIGKILL'), CHILD_TIMEOUT_MS);
-    return new Promise((resolve, reject) => {
-      child.on('error', reject);
-      child.stdout!.setEncoding('utf8').on('data', (text: string) => (output += text));
-      child.stderr!.setEncoding('utf8').on('data', (text: string) => (output += text));
-      child.on('close', (code, signal) => {
-        clearTimeout(stuck);
-        standIn.onRequest(null);
-        if (killPoint ? signal === 'SIGKILL' && killedAtPoint : code === 0) resolve(output);
-        else reject(new Error(`round ${round} (kill ${killPoint?.label ?? 'none'}) ended with code ${code}, signal ${signal}, ${standIn.delivered.size} delivered:\n${output.slice(-4_000)}`));
-      });
-    });
-  }
 
   it('each customer receives each message exactly once, and every delivery ends sent', async () => {
     const started = Date.now();
     // One kill point in each of the first fifths of the fan-out, counted in keys delivered (never-tried rows go first).
-    const killPoints: KillPoint[] = Array.from({ length: KILLS - 1 }, (_, index) => {
-      const at = Math.floor((index + draw()) * (DELIVERIES / KILLS)) + 1;
-      return { label: `at ${at} keys delivered`, reached: () => standIn.delivered.size >= at };
-    });
+    const killPoints = spreadKillPoints(draw, KILLS, DELIVERIES, () => standIn.delivered.size, 'keys delivered');
     // The last one among the resends (the lapsed claims come after the untried rows): each earlier kill left at least
     // one send whose request had arrived, so at least KILLS - 1 resends come; killed at the n-th, that one goes a third time.
     const nthResend = 1 + Math.floor(draw() * (KILLS - 1));
