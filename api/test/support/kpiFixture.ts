@@ -4,6 +4,7 @@ import type { Floor } from './floorTestKit';
 import { createCentre } from './serviceTestKit';
 import { addProduct, type TestProduct } from './inventoryTestKit';
 import type { TestUser } from './serviceTestKit';
+import { deliveredWebOrderRow } from './webOrderRows';
 
 /**
  * A hand-built centre "K" (2 bays, 08:00–17:00 local = 01:00Z–10:00Z) whose rows are written straight into the
@@ -309,34 +310,25 @@ async function webShopOrders(floor: Floor): Promise<void> {
   for (const [name, status, payment, total, history] of orders) {
     const row = await db
       .insertInto('orders')
-      .values({
-        code: `KPI-${name}-${unique()}`.slice(0, 40),
-        user_id: floor.users.customer.id,
-        status,
-        payment_method: 'COD',
-        payment_status: payment,
-        subtotal: total,
-        discount: 0,
-        shipping_fee: 0,
-        shipping_discount: 0,
-        total,
-        promotion_id: null,
-        promotion_code: null,
-        fulfilment_method: 'delivery',
-        province: 'Hà Nội',
-        ward: 'Phường Cầu Giấy',
-        street: '1 Trần Thái Tông',
-        centre_id: null,
-        recipient_name: 'Khách web K',
-        phone: '0912000001',
-        note: null,
-        idempotency_key: `kpi-${name}-${unique()}`,
-        request_hash: 'kpi',
-        cancel_reason: status === 'CANCELLED' ? 'Khách đổi ý' : null,
-        paid_at: payment === 'UNPAID' ? null : history[history.length - 1]![1],
-        created_at: history[0]![1],
-        updated_at: history[history.length - 1]![1],
-      })
+      .values(
+        deliveredWebOrderRow({
+          code: `KPI-${name}-${unique()}`.slice(0, 40),
+          user_id: floor.users.customer.id,
+          status,
+          payment_method: 'COD',
+          payment_status: payment,
+          total,
+          street: '1 Trần Thái Tông',
+          recipient_name: 'Khách web K',
+          phone: '0912000001',
+          idempotency_key: `kpi-${name}-${unique()}`,
+          request_hash: 'kpi',
+          cancel_reason: status === 'CANCELLED' ? 'Khách đổi ý' : null,
+          paid_at: payment === 'UNPAID' ? null : history[history.length - 1]![1],
+          created_at: history[0]![1],
+          updated_at: history[history.length - 1]![1],
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     await db

@@ -2,6 +2,7 @@ import { originalKeyOf } from '../../../src/modules/eInvoices/saleInvoiceQueue';
 import { runChildRound, spreadKillPoints, type KillPoint } from '../../support/killAtPoints';
 import { seededRandom } from '../../support/seededRandom';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { deliveredWebOrderRow } from '../../support/webOrderRows';
 
 /**
  * Issue 64: every paid sale gets exactly one e-invoice, also when the worker is killed with SIGKILL mid-issue. 200 web
@@ -52,34 +53,25 @@ describe.each(testDatabases())(`${SALES} paid sales invoiced by a worker killed 
           chunk.map((lines, offset) => {
             const total = lines.reduce((sum, line) => sum + line.total, 0);
             return {
-              code: `EC${stamp}${start + offset}`,
-              user_id: user.id,
-              // Delivered: handed over (Art. 9(1)), so its invoice is due at once.
-              status: 'DELIVERED',
-              payment_method: 'VIETQR',
-              payment_status: 'PAID',
-              subtotal: total,
-              discount: 0,
-              shipping_fee: 0,
-              shipping_discount: 0,
-              total,
-              promotion_id: null,
-              promotion_code: null,
-              fulfilment_method: 'delivery',
-              province: 'Hà Nội',
-              ward: 'Phường Cầu Giấy',
-              street: `${start + offset} Trần Duy Hưng`,
-              centre_id: null,
+              ...deliveredWebOrderRow({
+                code: `EC${stamp}${start + offset}`,
+                user_id: user.id,
+                // Delivered: handed over (Art. 9(1)), so its invoice is due at once.
+                status: 'DELIVERED',
+                payment_method: 'VIETQR',
+                payment_status: 'PAID',
+                total,
+                street: `${start + offset} Trần Duy Hưng`,
+                recipient_name: `Khách hàng ${start + offset}`,
+                phone: '0912345678',
+                idempotency_key: `einvoice-crash-${stamp}-${start + offset}`,
+                request_hash: `einvoice-crash-${start + offset}`,
+                cancel_reason: null,
+                paid_at: paidAt,
+                created_at: paidAt,
+                updated_at: paidAt,
+              }),
               desk_centre_id: null,
-              recipient_name: `Khách hàng ${start + offset}`,
-              phone: '0912345678',
-              note: null,
-              idempotency_key: `einvoice-crash-${stamp}-${start + offset}`,
-              request_hash: `einvoice-crash-${start + offset}`,
-              cancel_reason: null,
-              paid_at: paidAt,
-              created_at: paidAt,
-              updated_at: paidAt,
             };
           }),
         )
