@@ -9,9 +9,9 @@ import { archiveIssuedInvoices } from './eInvoiceArchive';
 import { claimDueInvoices, sendInvoice } from './eInvoiceSender';
 import { queueSaleInvoices, releaseDueInvoices } from './saleInvoiceQueue';
 
-/** Invoices claimed per round, and sent at once. */
+/** Invoices claimed per round, and sent at once (most of a send waits on the provider and the database's commits). */
 const BATCH_SIZE = 40;
-const CONCURRENCY = 4;
+const CONCURRENCY = 8;
 /** Rounds of ledger events read before the sends of a round (a backlog is read 500 events a round). */
 const EVENT_ROUNDS = 4;
 /** Rounds run back to back while each finds a full batch (a backlog), before the timer's next tick. */
