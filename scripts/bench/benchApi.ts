@@ -187,3 +187,9 @@ export async function loadPaymentKit() {
   const { orderCodeFor, provisionalOrderCode } = await import('../../api/src/modules/orders/orderCode.ts');
   return { sepayWebhookKey: DEMO_PAYMENT_KEYS.sepayWebhookKey, orderCodeFor, provisionalOrderCode };
 }
+
+/** bench:einvoices: the owner's daily check "Bán hàng chưa có hóa đơn" (the e-invoices module's desk). */
+export async function loadEInvoiceCheck() {
+  const { uncoveredSales } = await import('../../api/src/modules/eInvoices/eInvoiceDesk.ts');
+  return { uncoveredSales };
+}
