@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
 import { loadApi, loadEInvoiceCheck, openBenchDatabase, type Database } from './benchApi.ts';
 import { percentile, prepareInOwnProcess, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { insertBenchVisit, type BenchService } from './benchVisits.ts';
-import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+import type { CustomerLoadResult } from './customerLoad.ts';
+import { FLOOR_CHECKS, floorLoad, p95Of } from './floorLoad.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 
 /**
@@ -34,7 +35,7 @@ import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchData
  * 'postgres' or 'sqlite,postgres' (each in a process of its own; BENCH_POSTGRES_URL's server). Exit code 1 when a
  * budget fails.
  */
-const BUDGETS = { issuedP95Ms: 2_000, drainPerSecond: 50, dayView: 20, board: 20, checklist: 15, checkP95Ms: 200 };
+const BUDGETS = { issuedP95Ms: 2_000, drainPerSecond: 50, checkP95Ms: 200 };
 const PAID = Number(process.env.BENCH_PAID ?? 300);
 const PAY_SECONDS = Number(process.env.BENCH_PAY_SECONDS ?? 60);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 10_000);
@@ -314,36 +315,6 @@ async function runCheck(): Promise<void> {
 
 // ---- The measurements (parent process) -------------------------------------------------------------------
 
-function floorSteps(ready: ServerReady): { staff: CustomerStep[]; technician: CustomerStep[] } {
-  const results = ['PASS', 'NA'] as const;
-  return {
-    staff: [
-      { label: 'day view', build: (client) => ({ method: 'GET', path: `/api/staff/appointments?date=${ready.today}`, headers: { authorization: `Bearer ${ready.staffTokens[client % STAFF]}` } }), expect: [200] },
-      { label: 'board', build: (client) => ({ method: 'GET', path: `/api/service-orders/board?date=${ready.today}`, headers: { authorization: `Bearer ${ready.staffTokens[client % STAFF]}` } }), expect: [200] },
-    ],
-    technician: [
-      {
-        label: 'checklist answer',
-        build: (client, turn) => {
-          const technician = ready.technicians[client % TECHNICIANS]!;
-          const item = technician.items[turn % technician.items.length]!;
-          return { method: 'PUT', path: `/api/service-orders/${item.orderId}/checklist/${item.itemId}`, headers: { authorization: `Bearer ${technician.token}` }, body: { result: results[turn % 2], note: null } };
-        },
-        expect: [200],
-      },
-    ],
-  };
-}
-
-async function floor(origin: string, ready: ServerReady, seconds: number): Promise<CustomerLoadResult[]> {
-  const steps = floorSteps(ready);
-  return Promise.all([runCustomers({ origin, customers: STAFF, steps: steps.staff, seconds }), runCustomers({ origin, customers: TECHNICIANS, steps: steps.technician, seconds })]);
-}
-
-function p95Of(results: readonly CustomerLoadResult[], label: string): number {
-  const sorted = results.flatMap((result) => result.byStep.get(label) ?? []).sort((a, b) => a - b);
-  return percentile(sorted, 95);
-}
 
 function unexpectedOf(results: readonly CustomerLoadResult[]): string[] {
   return results.flatMap((result) => result.unexpected.map((answer) => `${answer.label} ${answer.status} ${answer.body.slice(0, 120)}`));
@@ -379,7 +350,7 @@ async function main(): Promise<void> {
       });
     try {
       console.log(`API: ${origin}, its e-invoice worker on the stand-in`);
-      await floor(origin, api.ready, 3); // warm-up
+      await floorLoad(origin, api.ready, 3); // warm-up
 
       if (PARTS.has('issue')) {
         const staff = (index: number) => ({ authorization: `Bearer ${api.ready.staffTokens[index % STAFF]}`, 'content-type': 'application/json' });
@@ -415,12 +386,12 @@ async function main(): Promise<void> {
       }
 
       if (PARTS.has('drain')) {
-        const alone = await floor(origin, api.ready, SECONDS);
+        const alone = await floorLoad(origin, api.ready, SECONDS);
         const backlog = await ask<{ started: number; committed: number }>({ backlog: true }, 'backlog');
         const busy: CustomerLoadResult[] = [];
         let drain = { issued: 0, archived: 0, last: null as number | null };
         while (Date.now() - backlog.started < DRAIN_DEADLINE_MS) {
-          busy.push(...(await floor(origin, api.ready, DRAIN_SLICE_SECONDS)));
+          busy.push(...(await floorLoad(origin, api.ready, DRAIN_SLICE_SECONDS)));
           drain = await ask<typeof drain>({ drain: true }, 'drain');
           if (drain.issued >= BACKLOG) break;
         }
@@ -429,16 +400,12 @@ async function main(): Promise<void> {
         console.log(`\nBacklog: ${BACKLOG} paid sales' ledger events written at once (in ${round((backlog.committed - backlog.started) / 1000)} s); ${drain.issued} issued in ${round(seconds)} s`);
         verdict(drain.issued >= BACKLOG && rate >= BUDGETS.drainPerSecond, `drain ${round(rate)} issued a second (budget ≥ ${BUDGETS.drainPerSecond})`);
         console.log(`The floor, p95 alone (${SECONDS} s) → during the drain (${busy.length / 2} slices of ${DRAIN_SLICE_SECONDS} s) (budget):`);
-        for (const [step, name, budget] of [
-          ['day view', 'GET /api/staff/appointments', BUDGETS.dayView],
-          ['board', 'GET /api/service-orders/board', BUDGETS.board],
-          ['checklist answer', 'PUT …/checklist/:itemId', BUDGETS.checklist],
-        ] as const) {
+        for (const [step, name, budget] of FLOOR_CHECKS) {
           verdict(p95Of(busy, step) <= budget, `${name}: ${round(p95Of(alone, step))} → ${round(p95Of(busy, step))} ms (budget ${budget} ms)`);
         }
         // After the drain the worker archives the backlog (an XML and a PDF each, 20 a round): the floor meanwhile, for the record.
         const archivedBefore = (await ask<typeof drain>({ drain: true }, 'drain')).archived;
-        const archiving = await floor(origin, api.ready, SECONDS);
+        const archiving = await floorLoad(origin, api.ready, SECONDS);
         const archivedAfter = (await ask<typeof drain>({ drain: true }, 'drain')).archived;
         console.log(
           `  (after the drain, while the archive catches up: ${archivedBefore} → ${archivedAfter} of ${BACKLOG} archived in ${SECONDS} s; the floor's p95 day view ${round(p95Of(archiving, 'day view'))}, board ${round(p95Of(archiving, 'board'))}, checklist answer ${round(p95Of(archiving, 'checklist answer'))} ms)`,

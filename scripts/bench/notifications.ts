@@ -3,9 +3,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus } from 'node:os';
 import { loadNotificationsKit, loadSeed, openBenchDatabase } from './benchApi.ts';
-import { percentile, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { insertBenchVisit } from './benchVisits.ts';
-import { runCustomers, type CustomerLoadResult, type CustomerStep } from './customerLoad.ts';
+import { FLOOR_CHECKS, floorLoad, p95Of } from './floorLoad.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 
 /**
@@ -29,7 +29,6 @@ import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchData
  * one trial through every 30 s, instead of one call per message), the push and SMS messages all sent meanwhile, the
  * Zalo ones waiting in the outbox, and the floor against the same budgets.
  */
-const BUDGETS = { dayView: 20, board: 20, checklist: 15 };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 1_000);
 const FANOUT_SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 60);
@@ -206,36 +205,6 @@ async function startStandIns(): Promise<{ url: string; counts: Record<'zalo' | '
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, counts, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
 }
 
-function floorSteps(ready: ServerReady): { staff: CustomerStep[]; technician: CustomerStep[] } {
-  const results = ['PASS', 'NA'] as const;
-  return {
-    staff: [
-      { label: 'day view', build: (client) => ({ method: 'GET', path: `/api/staff/appointments?date=${ready.today}`, headers: { authorization: `Bearer ${ready.staffTokens[client % STAFF]}` } }), expect: [200] },
-      { label: 'board', build: (client) => ({ method: 'GET', path: `/api/service-orders/board?date=${ready.today}`, headers: { authorization: `Bearer ${ready.staffTokens[client % STAFF]}` } }), expect: [200] },
-    ],
-    technician: [
-      {
-        label: 'checklist answer',
-        build: (client, turn) => {
-          const technician = ready.technicians[client % TECHNICIANS]!;
-          const item = technician.items[turn % technician.items.length]!;
-          return { method: 'PUT', path: `/api/service-orders/${item.orderId}/checklist/${item.itemId}`, headers: { authorization: `Bearer ${technician.token}` }, body: { result: results[turn % 2], note: null } };
-        },
-        expect: [200],
-      },
-    ],
-  };
-}
-
-async function floor(origin: string, ready: ServerReady, seconds: number): Promise<CustomerLoadResult[]> {
-  const steps = floorSteps(ready);
-  return Promise.all([runCustomers({ origin, customers: STAFF, steps: steps.staff, seconds }), runCustomers({ origin, customers: TECHNICIANS, steps: steps.technician, seconds })]);
-}
-
-function p95Of(results: readonly CustomerLoadResult[], label: string): number {
-  const sorted = results.flatMap((result) => result.byStep.get(label) ?? []).sort((a, b) => a - b);
-  return percentile(sorted, 95);
-}
 
 type Stats = { stats: Array<{ channel: string; status: string; n: number; lastSent: number | null }>; started: number | null };
 
@@ -259,12 +228,12 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     console.log(`API: ${origin} (${scratch.databaseUrl ? 'PostgreSQL' : 'SQLite'}); ${cpus().length} CPU(s); ${CUSTOMERS} customers (push / Zalo / SMS by thirds)${ZALO_HANGS ? '; Zalo takes every call and never answers' : ''}`);
-    await floor(origin, api.ready, 3); // warm-up
-    const alone = await floor(origin, api.ready, SECONDS);
+    await floorLoad(origin, api.ready, 3); // warm-up
+    const alone = await floorLoad(origin, api.ready, SECONDS);
     const checks: Array<[string, number, number, number]> = [];
 
     api.child.send({ fanOut: { count: NOTIFICATIONS, seconds: FANOUT_SECONDS } });
-    const busy = await floor(origin, api.ready, FANOUT_SECONDS);
+    const busy = await floorLoad(origin, api.ready, FANOUT_SECONDS);
     let current = await stats();
     const deadline = Date.now() + 120_000;
     const sentCount = (state: Stats) => state.stats.filter((row) => row.status === 'sent').reduce((sum, row) => sum + row.n, 0);
@@ -275,11 +244,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 500));
       current = await stats();
     }
-    for (const [label, name, budget] of [
-      ['day view', 'GET /api/staff/appointments', BUDGETS.dayView],
-      ['board', 'GET /api/service-orders/board', BUDGETS.board],
-      ['checklist answer', 'PUT …/checklist/:itemId', BUDGETS.checklist],
-    ] as const) {
+    for (const [label, name, budget] of FLOOR_CHECKS) {
       checks.push([name, p95Of(alone, label), p95Of(busy, label), budget]);
     }
     const sent = sentCount(current);
