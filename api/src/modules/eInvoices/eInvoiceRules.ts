@@ -1,4 +1,4 @@
-import type { OrderStatus } from 'shared-contracts/schemas';
+import { formatCalendarDate, type OrderStatus } from 'shared-contracts/schemas';
 
 /**
  * The legal rules of the shop's e-invoices, in one place so that a new decree is one change here.
@@ -35,7 +35,14 @@ export const CORRECTION_OF = {
 
 /** What an adjustment invoice prints on its lines (Art. 19(2)(b): it names the invoice adjusted and why). */
 export function adjustmentLineName(rate: number, original: { series: string; number: number; issuedOn: string }): string {
-  return `Điều chỉnh giảm (thuế suất ${rate}%) cho hóa đơn ký hiệu ${original.series} số ${original.number} ngày ${original.issuedOn.split('-').reverse().join('/')}`;
+  return `Điều chỉnh giảm (thuế suất ${rate}%) cho hóa đơn ký hiệu ${original.series} số ${original.number} ngày ${formatCalendarDate(original.issuedOn)}`;
+}
+
+/** The invoice's payment method as the providers code it (Circular 78's HTTToan: TM cash, CK transfer, TM/CK either), from the receipt's Vietnamese label. */
+export function paymentMethodCode(label: string): 'TM' | 'CK' | 'TM/CK' {
+  const cash = /tiền mặt|khi nhận/i.test(label);
+  const transfer = /chuyển khoản/i.test(label);
+  return cash && !transfer ? 'TM' : transfer && !cash ? 'CK' : 'TM/CK';
 }
 
 /** Sends of one invoice before it waits for the owner (Bán hàng chưa có hóa đơn). */

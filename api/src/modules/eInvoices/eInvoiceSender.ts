@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { EInvoiceRow } from '../../db/eInvoiceSchema';
-import { toIsoUtc, vietnamDateOfInstant } from './eInvoiceDates';
+import { toIsoUtc } from '../../db/portable';
+import { vietnamDateOfInstant } from './eInvoiceDates';
 import type { Database } from '../../db/schema';
 import { discountLines, serviceOrderDocument, webOrderDocument, type InvoiceDocument } from '../invoices';
 import { EInvoiceRefused, type EInvoiceKind, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from './eInvoiceProvider';

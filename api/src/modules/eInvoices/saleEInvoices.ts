@@ -4,7 +4,7 @@ import type { EInvoiceRow } from '../../db/eInvoiceSchema';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { E_INVOICE_KIND_LABELS, ERROR_CODES, type EInvoiceKind, type EInvoiceLookup } from 'shared-contracts/schemas';
+import { E_INVOICE_KIND_LABELS, ERROR_CODES, formatCalendarDate, type EInvoiceKind, type EInvoiceLookup } from 'shared-contracts/schemas';
 import { renderInvoicePdf, serviceOrderFor, serviceOrderOfAppointment, webOrderFor, type Viewer } from '../invoices';
 import { requestOf } from './eInvoiceSender';
 
@@ -53,7 +53,7 @@ export async function eInvoicePdf(db: Db, config: Pick<Config, 'seller' | 'publi
   const issuedAt = new Date(toIsoUtc(row.issued_at ?? row.created_at));
   const { document, corrects, reason } = await requestOf(db, config, row, issuedAt);
   const title = row.kind === 'ADJUSTMENT' ? 'HÓA ĐƠN GIÁ TRỊ GIA TĂNG (ĐIỀU CHỈNH)' : row.kind === 'REPLACEMENT' ? 'HÓA ĐƠN GIÁ TRỊ GIA TĂNG (THAY THẾ)' : 'HÓA ĐƠN GIÁ TRỊ GIA TĂNG';
-  const note = corrects ? `${row.kind === 'ADJUSTMENT' ? 'Điều chỉnh' : 'Thay thế'} cho hóa đơn ký hiệu ${corrects.series} số ${corrects.number} ngày ${corrects.issuedOn.split('-').reverse().join('/')}. Lý do: ${reason ?? ''}` : null;
+  const note = corrects ? `${row.kind === 'ADJUSTMENT' ? 'Điều chỉnh' : 'Thay thế'} cho hóa đơn ký hiệu ${corrects.series} số ${corrects.number} ngày ${formatCalendarDate(corrects.issuedOn)}. Lý do: ${reason ?? ''}` : null;
   return renderInvoicePdf({
     ...document,
     title,

@@ -35,6 +35,7 @@ import { amountInVietnameseWords, vietnamDateOf, withVietnamOffset } from 'share
 import { createOutboundClient, ProviderUnavailable, type OutboundClient } from '../../../outbound';
 import { invoiceTotals } from '../../invoices';
 import { EInvoiceRefused, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from '../eInvoiceProvider';
+import { paymentMethodCode } from '../eInvoiceRules';
 
 export interface MisaSettings {
   /** MISA's API root, e.g. https://api.meinvoice.vn/api/v3 (sandbox https://testapi.meinvoice.vn/api/v3). */
@@ -224,7 +225,7 @@ export function misaInvoiceData(request: EInvoiceRequest, settings: Pick<MisaSet
     InvDate: withVietnamOffset(`${vietnamDateOf(document.issuedAt)}T00:00`),
     CurrencyCode: 'VND',
     ExchangeRate: 1,
-    PaymentMethodName: document.paymentMethod || 'TM/CK',
+    PaymentMethodName: paymentMethodCode(document.paymentMethod),
     IsInvoiceSummary: false,
     BuyerLegalName: document.company ? document.company.name : undefined,
     BuyerFullName: document.company ? (document.buyer.name || undefined) : buyer.name,

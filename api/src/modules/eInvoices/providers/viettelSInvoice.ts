@@ -1,7 +1,8 @@
-import { vietnamInstant } from 'shared-contracts/schemas';
+import { formatCalendarDate, vietnamInstant } from 'shared-contracts/schemas';
 import { createOutboundClient, ProviderUnavailable } from '../../../outbound';
 import { invoiceTotals, type InvoiceLine } from '../../invoices';
 import { EInvoiceRefused, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from '../eInvoiceProvider';
+import { paymentMethodCode } from '../eInvoiceRules';
 
 // Viettel S-Invoice (SInvoice / vInvoice), following Viettel's own integration document:
 //   "Tài liệu Mô tả webservice hóa đơn điện tử" (Tập đoàn Viễn thông Quân đội Viettel; §5.4 kiểm trùng transactionUuid,
@@ -91,17 +92,6 @@ function vietnamDayMillis(day: string): number {
   return vietnamInstant(day, '00:00').getTime();
 }
 
-function vietnamDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
-}
-
-/** payments[].paymentMethodName from the document's Vietnamese label (TM, CK, TM/CK as §6.5 lists). */
-function paymentMethodName(label: string): string {
-  const cash = /tiền mặt|khi nhận/i.test(label);
-  const transfer = /chuyển khoản/i.test(label);
-  return cash && !transfer ? 'TM' : transfer && !cash ? 'CK' : 'TM/CK';
-}
 
 /** Viettel takes digits only in phone numbers, at most 15 (§6.4). */
 const phoneDigits = (phone: string | null) => (phone ? phone.replace(/\D/g, '').slice(0, 15) : '');
@@ -137,7 +127,7 @@ export function viettelInvoiceJson(request: EInvoiceRequest, settings: ViettelSe
       additionalReferenceDate: now.getTime(),
       adjustedNote: reason.slice(0, 255),
       // The API does not write the "điều chỉnh/thay thế cho hóa đơn…" line itself (§6.2 invoiceNote): we do.
-      invoiceNote: `${what} cho hóa đơn số ${corrects.number}, mẫu số ${settings.templateCode}, ký hiệu ${corrects.series}, ngày ${vietnamDate(corrects.issuedOn)}: ${reason}`.slice(0, 500),
+      invoiceNote: `${what} cho hóa đơn số ${corrects.number}, mẫu số ${settings.templateCode}, ký hiệu ${corrects.series}, ngày ${formatCalendarDate(corrects.issuedOn)}: ${reason}`.slice(0, 500),
     });
   }
 
@@ -201,7 +191,8 @@ export function viettelInvoiceJson(request: EInvoiceRequest, settings: ViettelSe
     generalInvoiceInfo: general,
     // sellerInfo is left out: Viettel then prints the seller as registered for supplierTaxCode (§6.3).
     buyerInfo,
-    payments: [{ paymentMethodName: paymentMethodName(document.paymentMethod) }],
+    // payments[].paymentMethodName as §6.5 lists (TM, CK, TM/CK).
+    payments: [{ paymentMethodName: paymentMethodCode(document.paymentMethod) }],
     itemInfo,
     taxBreakdowns,
     summarizeInfo,

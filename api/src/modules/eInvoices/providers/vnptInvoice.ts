@@ -28,10 +28,11 @@
  * repeated key with ERR:13 as the others do.
  */
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { amountInVietnameseWords, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
+import { amountInVietnameseWords, formatCalendarDate, vietnamDateOf, vietnamInstant } from 'shared-contracts/schemas';
 import { createOutboundClient, ProviderUnavailable, type OutboundClient } from '../../../outbound';
 import { invoiceTotals } from '../../invoices';
 import { EInvoiceRefused, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from '../eInvoiceProvider';
+import { paymentMethodCode } from '../eInvoiceRules';
 
 export interface VnptSettings {
   /** The portal's root, e.g. https://0101243150-tt78admindemo.vnpt-invoice.com.vn (the .asmx services live under it). */
@@ -146,17 +147,6 @@ export function soapResult(body: string, operation: string): string | null {
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 const errorCodeOf = (result: string): string | null => /^ERR:\s*-?\d*/i.exec(result.trim())?.[0].replace(/\s/g, '').toUpperCase() ?? null;
 
-function vietnamDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}/${month}/${year}`;
-}
-
-/** A payment method as VNPT prints it (TM, CK, TM/CK). */
-function paymentMethod(label: string): string {
-  const cash = /tiền mặt|khi nhận/i.test(label);
-  const transfer = /chuyển khoản/i.test(label);
-  return cash && !transfer ? 'TM' : transfer && !cash ? 'CK' : 'TM/CK';
-}
 
 /** A unit price before tax: whole đồng cannot carry it (1 234 567 incl. 10 %), so to 4 decimals. */
 const unitNet = (net: number, quantity: number) => Math.round((net / (quantity || 1)) * 10_000) / 10_000;
@@ -198,9 +188,9 @@ export function vnptInvoiceContent(request: EInvoiceRequest): Xml {
     CusPhone: party.phone ?? document.buyer.phone ?? '',
     CusTaxCode: party.taxCode ?? '',
     EmailDeliver: party.email ?? document.buyer.email ?? '',
-    PaymentMethod: paymentMethod(document.paymentMethod),
+    PaymentMethod: paymentMethodCode(document.paymentMethod),
     PaymentStatus: /^đã thanh toán$/i.test(document.paymentStatus.trim()) ? 1 : 0,
-    ArisingDate: vietnamDay(vietnamDateOf(document.issuedAt)),
+    ArisingDate: formatCalendarDate(vietnamDateOf(document.issuedAt)),
     CurrencyUnit: 'VND',
     ExchangeRate: 1,
     Products: { Product: products },
@@ -221,7 +211,7 @@ export function vnptInvoiceContent(request: EInvoiceRequest): Xml {
     if (request.kind === 'ADJUSTMENT') content.Type = sign < 0 ? 3 : 2;
     // ASSUMPTION: the reason is printed from ProcessInvNote, with the invoice it corrects.
     const what = request.kind === 'ADJUSTMENT' ? 'Điều chỉnh' : 'Thay thế';
-    content.ProcessInvNote = `${what} cho hóa đơn số ${original.number}, ký hiệu ${original.series}, ngày ${vietnamDay(original.issuedOn)}: ${request.reason ?? ''}`.slice(0, 500);
+    content.ProcessInvNote = `${what} cho hóa đơn số ${original.number}, ký hiệu ${original.series}, ngày ${formatCalendarDate(original.issuedOn)}: ${request.reason ?? ''}`.slice(0, 500);
   }
   return Object.fromEntries(Object.entries(content).filter(([, value]) => value !== undefined));
 }
