@@ -1,4 +1,4 @@
-/** The e-invoices' own copy (the order's page and the visit's card on the dashboard). */
+/** The e-invoices' own copy (the order's page, the visit's card on the dashboard, the maintenance history's visits). */
 export const eInvoicesText = {
   heading: 'Hóa đơn điện tử',
   loading: 'Đang tải hóa đơn điện tử…',

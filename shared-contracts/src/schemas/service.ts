@@ -444,6 +444,11 @@ export const maintenanceRecordSchema = z.object({
   technicianName: z.string().nullable(),
   checklistSummary: z.object({ pass: z.number().int().nonnegative(), fail: z.number().int().nonnegative(), na: z.number().int().nonnegative() }),
   notes: z.string().nullable(),
+  /**
+   * The visit's appointment, whose e-invoices GET /api/appointments/:id/e-invoices gives; null for a record without
+   * one of the customer's (entered by hand or from outside). Absent from older answers.
+   */
+  appointmentId: z.number().int().positive().nullable().optional(),
 });
 export type MaintenanceRecord = z.infer<typeof maintenanceRecordSchema>;
 

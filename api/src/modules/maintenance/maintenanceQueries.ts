@@ -16,13 +16,17 @@ function parseNames(json: string): string[] {
 
 /**
  * A customer's maintenance records (of their live vehicles), newest first, optionally of one vehicle, with
- * parts and the checklist summary. `recordId` narrows to one record.
+ * parts, the checklist summary and the visit's appointment (joined in the same query, so the page can ask for the
+ * visit's e-invoices; null for a record without an appointment of this customer's: entered by hand or from outside).
+ * `recordId` narrows to one record.
  */
 async function loadRecords(db: Kysely<Database>, userId: number, filter: { vehicleId?: number; recordId?: number }): Promise<MaintenanceRecord[]> {
   let query = db
     .selectFrom('maintenance_records')
     .innerJoin('vehicles', 'vehicles.id', 'maintenance_records.vehicle_id')
     .innerJoin('service_centres', 'service_centres.id', 'maintenance_records.centre_id')
+    // the customer's own appointment only: the one whose e-invoices GET /api/appointments/:id/e-invoices answers them
+    .leftJoin('appointments', (join) => join.onRef('appointments.id', '=', 'maintenance_records.appointment_id').on('appointments.user_id', '=', userId))
     .select([
       'maintenance_records.id',
       'maintenance_records.serviced_at',
@@ -37,6 +41,7 @@ async function loadRecords(db: Kysely<Database>, userId: number, filter: { vehic
       'vehicles.model',
       'service_centres.id as centre_id',
       'service_centres.name as centre_name',
+      'appointments.id as appointment_id',
     ])
     .where('vehicles.user_id', '=', userId)
     .where('vehicles.deleted_at', 'is', null);
@@ -68,6 +73,7 @@ async function loadRecords(db: Kysely<Database>, userId: number, filter: { vehic
         na: results.filter((result) => result === 'NA').length,
       },
       notes: row.notes,
+      appointmentId: row.appointment_id,
     };
   });
 }

@@ -11,7 +11,7 @@ import { addCalendarMonths } from '../../../src/modules/vehicles/reminder';
 import { sendDueReminders } from '../../../src/modules/maintenance/reminderWorker';
 import { DEMO_ACCOUNTS, seed } from '../../../seed';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
-import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+import { addScooter, authHeader, createCentre, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
 const DAY_MS = 86_400_000;
@@ -90,6 +90,8 @@ describe.each(testDatabases())('maintenance history and reminders on $label', (t
       checklistSummary: { pass: 13, fail: 1, na: 0 },
     });
     for (const record of records) {
+      // the seeded history came from outside: no visit of this account behind it
+      expect(record.appointmentId).toBeNull();
       const partsCost = record.parts.reduce((sum, part) => sum + part.quantity * part.unitPrice, 0);
       expect(record.cost).toBeGreaterThan(partsCost);
       expect(record.checklistSummary.pass).toBeGreaterThan(0);
@@ -160,6 +162,119 @@ describe.each(testDatabases())('maintenance history and reminders on $label', (t
     expect(email.text_body).toContain('bảo dưỡng cơ bản cho xe VinFast Klara S (29MĐ1-234.56)');
     expect(email.text_body).toContain(`https://evshop.vn/booking?vehicleId=${klara!.id}&service=bao-duong-co-ban`);
     expect(email.text_body).toContain('14.000 km');
+  });
+});
+
+describe.each(testDatabases())('the visit behind a maintenance record on $label', (target) => {
+  const scratch = useScratchDatabase(target);
+  let service: ServiceApp;
+  beforeAll(async () => {
+    service = await startServiceApp(scratch.db);
+  });
+  afterAll(() => service.close());
+
+  it('answers the appointment of a record of the customer’s visit, null for one entered by hand or another account’s booking', async () => {
+    const db = scratch.db;
+    const customer = await createUser(db);
+    const other = await createUser(db, 'customer', 'Lê Thị Khác');
+    const centreId = await createCentre(db, { bays: 2 });
+    const scooter = await addScooter(service.app, customer);
+    const plate = (await db.selectFrom('vehicles').select('license_plate').where('id', '=', scooter.id).executeTakeFirstOrThrow()).license_plate;
+    const appointment = async (user: TestUser, code: string, startsAt: string) =>
+      (
+        await db
+          .insertInto('appointments')
+          .values({
+            code,
+            user_id: user.id,
+            vehicle_id: scooter.id,
+            vehicle_type: 'scooter',
+            vehicle_brand: 'VinFast',
+            vehicle_model: 'Klara S',
+            license_plate: plate,
+            centre_id: centreId,
+            starts_at: startsAt,
+            ends_at: new Date(Date.parse(startsAt) + 3_600_000).toISOString(),
+            status: 'COMPLETED',
+            estimated_price: 0,
+            estimated_duration_minutes: 60,
+            note: null,
+            contact_name: 'Trần Thị Khách',
+            contact_phone: '0912345678',
+            contact_email: user.email,
+            package_credit_id: null,
+            hold_expires_at: null,
+            cancel_reason: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const visit = await appointment(customer, `LHV${process.pid}1`, '2026-10-01T02:00:00.000Z');
+    const othersBooking = await appointment(other, `LHV${process.pid}2`, '2026-09-01T02:00:00.000Z');
+    await db
+      .insertInto('service_orders')
+      .values({
+        code: `PDVV${process.pid}`,
+        appointment_id: visit,
+        centre_id: centreId,
+        user_id: customer.id,
+        vehicle_id: scooter.id,
+        vehicle_type: 'scooter',
+        vehicle_brand: 'VinFast',
+        vehicle_model: 'Klara S',
+        license_plate: plate,
+        status: 'CLOSED',
+        technician_id: null,
+        bay_no: null,
+        odometer_in_km: 1000,
+        customer_concern: null,
+        intake_note: null,
+        opened_by: null,
+        closed_at: '2026-10-01T04:00:00.000Z',
+        cancel_reason: null,
+      })
+      .execute();
+    const record = async (appointmentId: number | null, servicedAt: string) =>
+      (
+        await db
+          .insertInto('maintenance_records')
+          .values({
+            vehicle_id: scooter.id,
+            appointment_id: appointmentId,
+            centre_id: centreId,
+            serviced_at: servicedAt,
+            odometer_km: 1000,
+            service_names: JSON.stringify(['Bảo dưỡng cơ bản']),
+            service_slugs: JSON.stringify(['bao-duong-co-ban']),
+            cost: 300_000,
+            technician_id: null,
+            technician_name: null,
+            notes: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const ofVisit = await record(visit, '2026-10-01T04:00:00.000Z');
+    const byHand = await record(null, '2026-08-01T04:00:00.000Z');
+    const ofOthersBooking = await record(othersBooking, '2026-09-01T04:00:00.000Z');
+
+    const headers = await authHeader(service.app, customer);
+    const list = maintenanceRecordListResponseSchema.parse((await service.app.inject({ method: 'GET', url: '/api/maintenance-records', headers })).json()).data;
+    expect(list.map((entry) => [entry.id, entry.appointmentId])).toEqual([
+      [ofVisit, visit],
+      [ofOthersBooking, null],
+      [byHand, null],
+    ]);
+    const filtered = (await service.app.inject({ method: 'GET', url: `/api/maintenance-records?vehicleId=${scooter.id}`, headers })).json();
+    expect(maintenanceRecordListResponseSchema.parse(filtered).data.map((entry) => entry.appointmentId)).toEqual([visit, null, null]);
+    const detail = (id: number) => service.app.inject({ method: 'GET', url: `/api/maintenance-records/${id}`, headers });
+    expect(maintenanceRecordDetailResponseSchema.parse((await detail(ofVisit)).json()).data.appointmentId).toBe(visit);
+    expect(maintenanceRecordDetailResponseSchema.parse((await detail(byHand)).json()).data.appointmentId).toBeNull();
+
+    // the id answered is the one the visit's e-invoices are asked by (none yet: the visit was not invoiced)
+    const eInvoices = await service.app.inject({ method: 'GET', url: `/api/appointments/${visit}/e-invoices`, headers });
+    expect(eInvoices.statusCode).toBe(200);
+    expect(eInvoices.json().data).toEqual({ items: [] });
   });
 });
 

@@ -242,6 +242,8 @@ describe.each(testDatabases())('invoice and payment on $label', (target) => {
       services: ['Bảo dưỡng cơ bản'],
       technicianName: 'Lý Thợ Giỏi',
       checklistSummary: { pass: 1, fail: 1, na: started.checklistItems.length - 2 },
+      // the visit, whose e-invoices the history's record offers
+      appointmentId: started.appointmentId,
     });
     const detail = maintenanceRecordDetailResponseSchema.parse((await floor.app.inject({ method: 'GET', url: `/api/maintenance-records/${record.id}`, headers })).json()).data;
     const photos = photoFiles.slice(0, 2).map((file) => `/api/media/checklist-photos/${file}`);

@@ -7,6 +7,7 @@ import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { serviceApi } from '../../service/serviceApi';
 import { maintenanceText as t } from './maintenanceText';
+import { RecordEInvoices } from './RecordEInvoices';
 import styles from './MaintenanceHistoryPage.module.css';
 
 type Detail = { status: 'closed' } | { status: 'loading' } | { status: 'open'; record: MaintenanceRecordDetail } | { status: 'error'; message: string };
@@ -16,7 +17,8 @@ const RESULT_STYLES = { PASS: styles.pass, FAIL: styles.fail, NA: styles.na } as
 /**
  * One maintenance: date, centre, odometer, services, parts, cost, technician, checklist summary; on demand, the
  * advice for next time from the technician's findings and the checklist, with the photos of the items found FAIL
- * as thumbnails (each opens the full picture). `children` go under the details (the visit's rating).
+ * as thumbnails (each opens the full picture); and, for a visit (a record with its appointment), its e-invoices on
+ * demand. `children` go under the details (the visit's rating).
  */
 export function MaintenanceRecordCard({ record, showVehicle, children }: { record: MaintenanceRecord; showVehicle: boolean; children?: ReactNode }) {
   const [detail, setDetail] = useState<Detail>({ status: 'closed' });
@@ -136,6 +138,7 @@ export function MaintenanceRecordCard({ record, showVehicle, children }: { recor
             </table>
           ))}
       </div>
+      {typeof record.appointmentId === 'number' && <RecordEInvoices recordId={record.id} appointmentId={record.appointmentId} />}
     </article>
   );
 }

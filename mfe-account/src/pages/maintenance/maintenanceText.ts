@@ -27,6 +27,8 @@ export const maintenanceText = {
   hideDetail: 'Ẩn chi tiết kiểm tra',
   detailLabel: (date: string) => `Chi tiết kiểm tra ngày ${date}`,
   detailLoading: 'Đang tải chi tiết...',
+  showEInvoices: 'Xem hóa đơn điện tử',
+  hideEInvoices: 'Ẩn hóa đơn điện tử',
   checklistHeading: 'Danh mục kiểm tra',
   columns: { item: 'Hạng mục', result: 'Kết quả', note: 'Ghi chú' },
   results: { PASS: 'Đạt', FAIL: 'Không đạt', NA: 'Không áp dụng' },

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionStore } from 'shared-contracts';
+import { formatVnd, sessionStore } from 'shared-contracts';
+import type { CustomerEInvoice } from 'shared-contracts/schemas';
 import { MaintenanceHistoryPage } from '../../../src/pages/maintenance/MaintenanceHistoryPage';
 import { serviceApi } from '../../../src/service/serviceApi';
-import { currentLocation, logIn, renderAccountPage } from '../../helpers';
+import { currentLocation, fail, logIn, mockFetch, ok, renderAccountPage } from '../../helpers';
 import { car, record, vehicle } from '../../serviceFixtures';
 
 jest.mock('../../../src/service/serviceApi');
@@ -148,6 +149,50 @@ describe('/maintenance-history', () => {
     const october = records()[0]!;
     await userEvent.click(within(october).getByRole('button', { name: 'Xem chi tiết kiểm tra' }));
     expect(await within(october).findByText('Kỹ thuật viên không có lưu ý nào cho lần bảo dưỡng tới.')).toBeInTheDocument();
+  });
+
+  it('shows a paid visit’s e-invoice on demand (lookup code, PDF), and none for a record without a visit', async () => {
+    logIn();
+    const invoice: CustomerEInvoice = {
+      id: 41,
+      kind: 'ORIGINAL',
+      kindLabel: 'Hóa đơn bán hàng',
+      status: 'ISSUED',
+      statusLabel: 'Đã phát hành',
+      gross: 960_000,
+      series: '1C26TEV',
+      number: 123,
+      taxAuthorityCode: 'M1-26-A7K3Q-00000000123',
+      lookupCode: 'TC7Q2K9XW4',
+      lookupUrl: 'https://tracuu.example.vn/?code=TC7Q2K9XW4',
+      issuedAt: '2026-07-05T03:00:00.000Z',
+      pdfUrl: '/api/e-invoices/41/invoice.pdf',
+    };
+    const visit = record({ appointmentId: 501 });
+    api.maintenanceRecords.mockResolvedValue([record({ ...newest, appointmentId: 502 }), visit, record({ ...carRecord, appointmentId: null })]);
+    const { calls } = mockFetch((call) => (call.path === '/api/appointments/501/e-invoices' ? ok({ items: [invoice] }) : fail(404, 'Không tìm thấy.', 'NOT_FOUND')));
+    renderAccountPage('/maintenance-history', <MaintenanceHistoryPage />);
+    await screen.findByText('3 lần bảo dưỡng');
+    const [october, july, march] = records();
+    // nothing is asked for before a visit's invoices are opened; a record without a visit offers none
+    expect(calls.filter((call) => call.path.endsWith('/e-invoices'))).toEqual([]);
+    expect(within(october!).getByRole('button', { name: 'Xem hóa đơn điện tử' })).toBeInTheDocument();
+    expect(within(march!).queryByRole('button', { name: 'Xem hóa đơn điện tử' })).not.toBeInTheDocument();
+
+    const toggle = within(july!).getByRole('button', { name: 'Xem hóa đơn điện tử' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    const section = within(july!).getByRole('region', { name: 'Hóa đơn điện tử' });
+    expect(within(section).getByRole('heading', { level: 3, name: 'Hóa đơn điện tử' })).toBeInTheDocument();
+    const issued = await within(section).findByRole('article', { name: 'Hóa đơn bán hàng' });
+    expect(within(issued).getByText('Ký hiệu 1C26TEV · Số 123')).toBeInTheDocument();
+    expect(within(issued).getByText('Mã tra cứu:').nextElementSibling).toHaveTextContent('TC7Q2K9XW4');
+    expect(within(issued).getByTestId('e-invoice-amount').textContent).toBe(formatVnd(960_000));
+    expect(within(issued).getByRole('button', { name: 'Tải hóa đơn (PDF)' })).toBeEnabled();
+    expect(calls.filter((call) => call.path.endsWith('/e-invoices')).map((call) => `${call.method} ${call.path}`)).toEqual(['GET /api/appointments/501/e-invoices']);
+
+    await userEvent.click(within(july!).getByRole('button', { name: 'Ẩn hóa đơn điện tử' }));
+    expect(within(july!).queryByRole('region', { name: 'Hóa đơn điện tử' })).not.toBeInTheDocument();
   });
 
   it('says when there is nothing yet and links to booking for that vehicle', async () => {
