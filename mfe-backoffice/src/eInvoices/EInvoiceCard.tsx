@@ -19,12 +19,12 @@ const orNone = (value: string | number | null | undefined) => (value === null ||
 
 /**
  * One invoice of the list: its sale, kind and status in words, the buyer, the centre, the gross (negative for an
- * adjustment), what the tax authority gave it, its last error and attempts; the PDF once issued, the actions the
- * machine allows, and the notices 04/SS-HĐĐT recorded for it.
+ * adjustment) and what it stands for after its adjustments, what the tax authority gave it, its last error and
+ * attempts; the PDF once issued, the actions the machine allows, and the notices 04/SS-HĐĐT recorded for it.
  */
 export function EInvoiceCard({ invoice, busy, onAction, onPdf }: Props) {
   const headingId = `e-invoice-${invoice.id}`;
-  const actions = ACTIONS.filter((action) => eInvoiceActionAllowed(action, invoice.status, invoice.replaced));
+  const actions = ACTIONS.filter((action) => eInvoiceActionAllowed(action, invoice));
   return (
     <article className={styles.card} aria-labelledby={headingId} data-status={invoice.status}>
       <div className={styles.cardHead}>
@@ -52,6 +52,12 @@ export function EInvoiceCard({ invoice, busy, onAction, onPdf }: Props) {
           <dt>{t.gross}</dt>
           <dd className={styles.money}>{signedVnd(invoice.gross)}</dd>
         </div>
+        {invoice.adjusted && (
+          <div>
+            <dt>{t.netGross}</dt>
+            <dd className={styles.money}>{signedVnd(invoice.netGross)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t.seriesNumber}</dt>
           <dd>{invoice.series || invoice.number !== null ? `${invoice.series ?? ''}/${invoice.number ?? ''}` : t.none}</dd>

@@ -81,7 +81,8 @@ export function EInvoiceDesk({ today = vietnamDateOf(Date.now()) }: Props) {
 
   const finished = (result: { done: CorrectionAction } | { conflict: unknown }) => {
     setDialog(null);
-    setNotice('done' in result ? { kind: 'done', text: result.done === 'replace' ? t.replacedDone : t.noticeDone } : failure(result.conflict));
+    const done = { adjust: t.adjustedDone, replace: t.replacedDone, notice: t.noticeDone } as const;
+    setNotice('done' in result ? { kind: 'done', text: done[result.done] } : failure(result.conflict));
     reloadAll();
   };
 

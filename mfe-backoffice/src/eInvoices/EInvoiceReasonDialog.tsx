@@ -9,8 +9,9 @@ import { eInvoiceText as t } from './eInvoiceText';
 import desk from '../components/DeskPanels.module.css';
 import styles from './EInvoices.module.css';
 
-/** The corrections that ask a reason: a replacement, a notice 04/SS-HĐĐT. */
-export type CorrectionAction = 'replace' | 'notice';
+/** The corrections that ask a reason: an adjustment (with its amount), a replacement, a notice 04/SS-HĐĐT. */
+export type CorrectionAction = 'adjust' | 'replace' | 'notice';
+type Direction = 'DECREASE' | 'INCREASE';
 
 interface Props {
   action: CorrectionAction;
@@ -28,33 +29,54 @@ function reasonProblem(reason: string): string | null {
   return null;
 }
 
+/** An adjustment's amount's own problem: whole đồng, at least 1, within what the invoice allows that way. */
+function amountProblem(text: string, most: number): string | null {
+  if (!/^\d{1,13}$/.test(text.trim())) return t.amountInvalid;
+  const amount = Number(text.trim());
+  if (amount < 1) return t.amountInvalid;
+  return amount > most ? t.amountTooLarge(most) : null;
+}
+
 /**
- * "Lập hóa đơn thay thế" or "Thông báo sai sót (04/SS-HĐĐT)" of an issued invoice: the reason (5–300 characters,
- * checked here first), then the call. The server's refusals other than a 409 stay in the dialog in Vietnamese.
+ * "Lập hóa đơn điều chỉnh", "Lập hóa đơn thay thế" or "Thông báo sai sót (04/SS-HĐĐT)" of an issued invoice: for an
+ * adjustment its direction and amount (within what the invoice stands for), and the reason (5–300 characters), checked
+ * here first, then the call. The server's refusals other than a 409 stay in the dialog in Vietnamese.
  */
 export function EInvoiceReasonDialog({ action, invoice, onFinished, onClose }: Props) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [direction, setDirection] = useState<Direction>('DECREASE');
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | null>(null);
+  // What the invoice allows: down to nothing, up to the gross it was issued with.
+  const most = direction === 'DECREASE' ? invoice.netGross : invoice.gross - invoice.netGross;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const fieldId = useId();
   const hintId = `${fieldId}-hint`;
   const errorId = `${fieldId}-error`;
+  const amountId = `${fieldId}-amount`;
+  const amountHintId = `${amountId}-hint`;
+  const amountErrorId = `${amountId}-error`;
   const fieldMessage = problem ?? fieldErrorsOf(error).reason ?? null;
+  const amountMessage = amountError ?? fieldErrorsOf(error).amount ?? null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const local = reasonProblem(reason);
+    const localAmount = action === 'adjust' ? amountProblem(amount, most) : null;
     setProblem(local);
+    setAmountError(localAmount);
     setError(null);
-    if (local) {
-      document.getElementById(fieldId)?.focus();
+    if (localAmount || local) {
+      document.getElementById(localAmount ? amountId : fieldId)?.focus();
       return;
     }
     setBusy(true);
     try {
       const trimmed = reason.trim();
-      await (action === 'replace' ? eInvoicesApi.replace(invoice.id, trimmed) : eInvoicesApi.notice(invoice.id, trimmed));
+      if (action === 'adjust') await eInvoicesApi.adjust(invoice.id, { direction, amount: Number(amount.trim()), reason: trimmed });
+      else await (action === 'replace' ? eInvoicesApi.replace(invoice.id, trimmed) : eInvoicesApi.notice(invoice.id, trimmed));
       onFinished({ done: action });
     } catch (failure) {
       if (isConflict(failure)) onFinished({ conflict: failure });
@@ -68,7 +90,50 @@ export function EInvoiceReasonDialog({ action, invoice, onFinished, onClose }: P
   return (
     <ModalDialog title={E_INVOICE_ACTIONS[action].label} description={description} onClose={onClose}>
       <form className={styles.dialogForm} noValidate onSubmit={(event) => void submit(event)}>
-        <p className={styles.muted}>{action === 'replace' ? t.replaceHelp : t.noticeHelp}</p>
+        <p className={styles.muted}>{t.help[action]}</p>
+        {action === 'adjust' && (
+          <>
+            <fieldset className={styles.directions}>
+              <legend>{t.direction}</legend>
+              {(['DECREASE', 'INCREASE'] as const).map((value) => (
+                <label key={value}>
+                  <input
+                    type="radio"
+                    name={`${fieldId}-direction`}
+                    value={value}
+                    checked={direction === value}
+                    onChange={() => {
+                      setDirection(value);
+                      setAmountError(null);
+                    }}
+                  />
+                  {t.directions[value]}
+                </label>
+              ))}
+            </fieldset>
+            <label htmlFor={amountId}>{t.amountLabel}</label>
+            <input
+              id={amountId}
+              inputMode="numeric"
+              autoComplete="off"
+              value={amount}
+              aria-invalid={amountMessage ? true : undefined}
+              aria-describedby={amountMessage ? `${amountErrorId} ${amountHintId}` : amountHintId}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                if (amountError) setAmountError(null);
+              }}
+            />
+            <span id={amountHintId} className={styles.muted}>
+              {t.amountHint(invoice.netGross, most)}
+            </span>
+            {amountMessage && (
+              <span id={amountErrorId} role="alert" className={desk.error}>
+                {amountMessage}
+              </span>
+            )}
+          </>
+        )}
         <label htmlFor={fieldId}>{t.reasonLabel}</label>
         <textarea
           id={fieldId}
@@ -90,7 +155,7 @@ export function EInvoiceReasonDialog({ action, invoice, onFinished, onClose }: P
             {fieldMessage}
           </span>
         )}
-        {error !== null && !fieldErrorsOf(error).reason && (
+        {error !== null && !fieldErrorsOf(error).reason && !fieldErrorsOf(error).amount && (
           <p role="alert" className={desk.error}>
             {messageOf(error, t.actionFailed)}
           </p>

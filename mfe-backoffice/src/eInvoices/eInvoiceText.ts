@@ -1,4 +1,5 @@
 import { E_INVOICE_REASON_MAX, E_INVOICE_REASON_MIN } from 'shared-contracts/backoffice';
+import { formatVnd } from 'shared-contracts';
 
 /** The e-invoice desk's Vietnamese text (the statuses', kinds' and actions' labels are the machine's). */
 export const eInvoiceText = {
@@ -33,6 +34,7 @@ export const eInvoiceText = {
   centre: 'Trung tâm',
   online: 'Bán online',
   gross: 'Tổng tiền (gồm VAT)',
+  netGross: 'Còn lại sau điều chỉnh',
   seriesNumber: 'Ký hiệu / Số',
   taxAuthorityCode: 'Mã CQT',
   lookupCode: 'Mã tra cứu',
@@ -65,13 +67,23 @@ export const eInvoiceText = {
   busy: 'Đang xử lý…',
   retried: 'Đã đưa hóa đơn vào hàng đợi gửi lại.',
   replacedDone: 'Đã lập hóa đơn thay thế, đang gửi nhà cung cấp.',
+  adjustedDone: 'Đã lập hóa đơn điều chỉnh, đang gửi nhà cung cấp.',
   noticeDone: 'Đã ghi nhận thông báo sai sót.',
   actionFailed: 'Không thực hiện được thao tác. Vui lòng thử lại.',
   conflict: 'Hóa đơn vừa thay đổi trạng thái. Đã tải lại thông tin mới nhất.',
 
   reasonLabel: 'Lý do',
-  replaceHelp: 'Hóa đơn thay thế được lập với cùng nội dung và gửi nhà cung cấp; lý do được in trên hóa đơn mới.',
-  noticeHelp: 'Dùng khi sai tên hoặc địa chỉ người mua (mẫu 04/SS-HĐĐT): không lập hóa đơn mới.',
+  help: {
+    adjust: 'Dùng khi hóa đơn ghi sai số tiền: hóa đơn điều chỉnh tăng hoặc giảm được gửi nhà cung cấp; lý do được in trên hóa đơn. Hoàn tiền cho khách đã tự điều chỉnh giảm.',
+    replace: 'Hóa đơn thay thế được lập với cùng nội dung và gửi nhà cung cấp; lý do được in trên hóa đơn mới.',
+    notice: 'Dùng khi sai tên hoặc địa chỉ người mua (mẫu 04/SS-HĐĐT): không lập hóa đơn mới.',
+  },
+  direction: 'Điều chỉnh',
+  directions: { DECREASE: 'Giảm', INCREASE: 'Tăng' },
+  amountLabel: 'Số tiền điều chỉnh (₫)',
+  amountHint: (net: number, most: number) => `Hóa đơn hiện còn ${formatVnd(net)}; tối đa ${formatVnd(most)} theo chiều này.`,
+  amountInvalid: 'Vui lòng nhập số tiền là số nguyên dương (đồng).',
+  amountTooLarge: (most: number) => (most === 0 ? 'Không thể điều chỉnh theo chiều này.' : `Số tiền tối đa ${formatVnd(most)}.`),
   reasonHint: `Từ ${E_INVOICE_REASON_MIN} đến ${E_INVOICE_REASON_MAX} ký tự.`,
   reasonTooShort: `Lý do tối thiểu ${E_INVOICE_REASON_MIN} ký tự.`,
   reasonTooLong: `Lý do tối đa ${E_INVOICE_REASON_MAX} ký tự.`,

@@ -1,5 +1,5 @@
 import { apiClient, readData } from 'shared-contracts';
-import type { EInvoice, EInvoiceKind, EInvoiceList, EInvoiceStatus, UncoveredSales } from 'shared-contracts/schemas';
+import type { EInvoice, EInvoiceAdjustmentInput, EInvoiceKind, EInvoiceList, EInvoiceStatus, UncoveredSales } from 'shared-contracts/schemas';
 
 /** A sale's kind: a web order (EV…) or a service invoice (HD…). */
 export type SaleKind = EInvoice['saleKind'];
@@ -36,6 +36,8 @@ export const eInvoicesApi = {
   check: (signal?: AbortSignal) => readData<UncoveredSales>(apiClient.get('/admin/e-invoices/check', { signal })),
   /** POST …/:id/retry: a failed invoice sent again now. */
   retry: (id: number) => readData<EInvoice>(apiClient.post(`${base(id)}/retry`, {})),
+  /** POST …/:id/adjust { direction, amount, reason }: the new adjustment of an issued invoice. */
+  adjust: (id: number, input: EInvoiceAdjustmentInput) => readData<EInvoice>(apiClient.post(`${base(id)}/adjust`, input)),
   /** POST …/:id/replace { reason }: the new replacement of an issued invoice. */
   replace: (id: number, reason: string) => readData<EInvoice>(apiClient.post(`${base(id)}/replace`, { reason })),
   /** POST …/:id/notice { reason }: a notice 04/SS-HĐĐT recorded for an issued invoice. */

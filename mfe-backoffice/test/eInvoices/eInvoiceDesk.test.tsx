@@ -45,6 +45,8 @@ const ISSUED: EInvoice = {
   reason: null,
   correctsId: null,
   replaced: false,
+  adjusted: false,
+  netGross: 1_250_000,
   notices: [{ id: 7, reason: 'Sai địa chỉ người mua', at: '2026-11-19T04:00:00.000Z', by: 'Trần Văn Chủ' }],
   createdAt: '2026-11-19T03:19:00.000Z',
   nextAttemptAt: null,
@@ -57,6 +59,7 @@ const FAILED: EInvoice = {
   status: 'FAILED',
   statusLabel: 'Lỗi',
   gross: 860_000,
+  netGross: 860_000,
   series: null,
   number: null,
   taxAuthorityCode: null,
@@ -74,7 +77,7 @@ const FAILED: EInvoice = {
 };
 
 /** An adjustment giving money back. */
-const ADJUSTMENT: EInvoice = { ...ISSUED, id: 3, kind: 'ADJUSTMENT', kindLabel: 'Hóa đơn điều chỉnh', gross: -150_000, number: 43, correctsId: 1, notices: [], saleCode: 'EV2611190002', reason: 'Trả lại 1 sản phẩm' };
+const ADJUSTMENT: EInvoice = { ...ISSUED, id: 3, kind: 'ADJUSTMENT', kindLabel: 'Hóa đơn điều chỉnh', gross: -150_000, netGross: -150_000, number: 43, correctsId: 1, notices: [], saleCode: 'EV2611190002', reason: 'Trả lại 1 sản phẩm' };
 
 const listOf = (items: EInvoice[], overrides: Partial<EInvoiceList> = {}): EInvoiceList => ({ items, total: items.length, page: 1, pageSize: 25, from: '2026-10-21', to: TODAY, ...overrides });
 
@@ -128,6 +131,7 @@ describe('the owner’s e-invoice desk', () => {
     expect(text(issued)).toContain('Phát hành lúc19/11/2026 10:20');
     expect(text(issued)).toContain('Số lần gửi1');
     expect(within(issued).getByRole('button', { name: 'Xem PDF hóa đơn của EV2611190001' })).toBeInTheDocument();
+    expect(within(issued).getByRole('button', { name: 'Lập hóa đơn điều chỉnh' })).toBeEnabled();
     expect(within(issued).getByRole('button', { name: 'Lập hóa đơn thay thế' })).toBeEnabled();
     expect(within(issued).getByRole('button', { name: 'Thông báo sai sót (04/SS-HĐĐT)' })).toBeEnabled();
     expect(within(issued).queryByRole('button', { name: 'Gửi lại' })).not.toBeInTheDocument();
@@ -147,8 +151,71 @@ describe('the owner’s e-invoice desk', () => {
     expect(within(failed).queryByRole('button', { name: 'Lập hóa đơn thay thế' })).not.toBeInTheDocument();
     expect(within(failed).queryByRole('button', { name: 'Thông báo sai sót (04/SS-HĐĐT)' })).not.toBeInTheDocument();
 
-    // an adjustment giving money back is negative
-    expect(text(card('EV2611190002 · Hóa đơn điều chỉnh'))).toContain('Tổng tiền (gồm VAT)−150.000 ₫');
+    // an adjustment giving money back is negative, and is not itself corrected (its sale's invoice is)
+    const adjustment = card('EV2611190002 · Hóa đơn điều chỉnh');
+    expect(text(adjustment)).toContain('Tổng tiền (gồm VAT)−150.000 ₫');
+    expect(within(adjustment).getAllByRole('button').map((button) => button.textContent)).toEqual(['Xem PDF']);
+  });
+
+  it('an adjusted invoice shows what it stands for now, and is adjusted again but never replaced', async () => {
+    serve({ lists: [listOf([{ ...ISSUED, adjusted: true, netGross: 1_100_000 }])] });
+    render(<EInvoiceDesk today={TODAY} />);
+    const adjusted = await screen.findByRole('article', { name: 'EV2611190001 · Hóa đơn bán hàng' });
+    expect(text(adjusted)).toContain('Còn lại sau điều chỉnh1.100.000 ₫');
+    expect(within(adjusted).getByRole('button', { name: 'Lập hóa đơn điều chỉnh' })).toBeEnabled();
+    expect(within(adjusted).queryByRole('button', { name: 'Lập hóa đơn thay thế' })).not.toBeInTheDocument();
+  });
+
+  it('the adjustment’s dialog checks the amount against the invoice before sending, then posts it with the reason', async () => {
+    serve({ lists: [listOf([{ ...ISSUED, adjusted: true, netGross: 1_100_000 }]), listOf([{ ...ISSUED, adjusted: true, netGross: 1_050_000 }])] });
+    client.post.mockResolvedValue(envelope({ ...ADJUSTMENT, id: 11, status: 'DRAFT', gross: -50_000, netGross: -50_000 }));
+    const user = userEvent.setup();
+    render(<EInvoiceDesk today={TODAY} />);
+    await user.click(within(await screen.findByRole('article', { name: /^EV2611190001/ })).getByRole('button', { name: 'Lập hóa đơn điều chỉnh' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lập hóa đơn điều chỉnh' });
+    expect(within(dialog).getByRole('radio', { name: 'Giảm' })).toBeChecked();
+    const amount = within(dialog).getByRole('textbox', { name: 'Số tiền điều chỉnh (₫)' });
+    expect(within(dialog).getByText('Hóa đơn hiện còn 1.100.000 ₫; tối đa 1.100.000 ₫ theo chiều này.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lý do' }), 'Đơn giá in sai trên hóa đơn');
+
+    // up: only what earlier reductions took (150.000 ₫)
+    await user.click(within(dialog).getByRole('radio', { name: 'Tăng' }));
+    expect(within(dialog).getByText('Hóa đơn hiện còn 1.100.000 ₫; tối đa 150.000 ₫ theo chiều này.')).toBeInTheDocument();
+    await user.type(amount, '200000');
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Số tiền tối đa 150.000 ₫.');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveFocus();
+    await user.clear(amount);
+    await user.type(amount, '12,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Vui lòng nhập số tiền là số nguyên dương (đồng).');
+    expect(client.post).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Giảm' }));
+    await user.clear(amount);
+    await user.type(amount, '50000');
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+    expect(client.post).toHaveBeenCalledWith('/admin/e-invoices/1/adjust', { direction: 'DECREASE', amount: 50_000, reason: 'Đơn giá in sai trên hóa đơn' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Đã lập hóa đơn điều chỉnh, đang gửi nhà cung cấp.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('1.050.000 ₫')).toBeInTheDocument();
+  });
+
+  it('keeps the server’s refusal of an adjustment’s amount under its field', async () => {
+    serve({ lists: [listOf([ISSUED])] });
+    const refusal = 'Hóa đơn hiện còn 0 ₫: số tiền điều chỉnh giảm tối đa 0 ₫.';
+    client.post.mockRejectedValue(new ApiError(refusal, 422, 'VALIDATION_ERROR', [{ field: 'amount', message: refusal }]));
+    const user = userEvent.setup();
+    render(<EInvoiceDesk today={TODAY} />);
+    await user.click(within(await screen.findByRole('article', { name: /^EV2611190001/ })).getByRole('button', { name: 'Lập hóa đơn điều chỉnh' }));
+    const dialog = screen.getByRole('dialog', { name: 'Lập hóa đơn điều chỉnh' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Số tiền điều chỉnh (₫)' }), '1000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Lý do' }), 'Đơn giá in sai');
+    await user.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+    expect(within(dialog).getByRole('textbox', { name: 'Số tiền điều chỉnh (₫)' })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('offers no correction of a replaced invoice', async () => {

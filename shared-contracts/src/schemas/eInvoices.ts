@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { E_INVOICE_KINDS, E_INVOICE_REASON_MAX, E_INVOICE_REASON_MIN, E_INVOICE_STATUSES } from '../backoffice/eInvoiceMachine';
+import { E_INVOICE_ADJUSTMENT_MAX, E_INVOICE_KINDS, E_INVOICE_REASON_MAX, E_INVOICE_REASON_MIN, E_INVOICE_STATUSES } from '../backoffice/eInvoiceMachine';
 import { isoInstantSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
 import { idInput, integerInput, textInput } from './primitives';
 
 /**
  * A sale's e-invoice (issue 64): issued from the ledger by the queue, seen by the customer on the order's or the visit's
- * page, and run by the owner at /admin/e-invoices (list, retry, replacement, notice 04/SS-HĐĐT, the accountant's
+ * page, and run by the owner at /admin/e-invoices (list, retry, adjustment, replacement, notice 04/SS-HĐĐT, the accountant's
  * export, the daily check "Bán hàng chưa có hóa đơn").
  */
 export {
   E_INVOICE_ACTIONS,
+  E_INVOICE_ADJUSTMENT_MAX,
   E_INVOICE_KIND_LABELS,
   E_INVOICE_KINDS,
   E_INVOICE_PAGE_SIZE,
@@ -23,6 +24,7 @@ export {
   eInvoiceActionAllowed,
   type EInvoiceAction,
   type EInvoiceKind,
+  type EInvoiceStanding,
   type EInvoiceStatus,
 } from '../backoffice/eInvoiceMachine';
 
@@ -65,6 +67,10 @@ export const eInvoiceSchema = customerEInvoiceSchema.extend({
   correctsId: positiveId.nullable(),
   /** Replaced by a later invoice: only that one may be corrected further. */
   replaced: z.boolean(),
+  /** Corrected by an adjustment (not cancelled): adjusted again, never replaced. */
+  adjusted: z.boolean(),
+  /** The amount it stands for now: its gross with its adjustments' (an adjustment's own gross). */
+  netGross: z.number().int(),
   /** Notices 04/SS-HĐĐT recorded for it. */
   notices: z.array(z.object({ id: positiveId, reason: z.string(), at: isoInstantSchema, by: z.string() })),
   createdAt: isoInstantSchema,
@@ -106,6 +112,17 @@ const reasonInput = textInput({ trim: true, multiline: true, error: 'Vui lòng n
 /** POST /api/admin/e-invoices/:id/replace and /notice: the reason printed on the replacement or the notice. */
 export const eInvoiceCorrectionInputSchema = z.object({ reason: reasonInput });
 export type EInvoiceCorrectionInput = z.input<typeof eInvoiceCorrectionInputSchema>;
+
+/**
+ * POST /api/admin/e-invoices/:id/adjust: the owner's adjustment of an issued invoice whose amount was wrong — up
+ * ("tăng") or down ("giảm") by a whole number of đồng — and the reason printed on it. A refund adjusts on its own.
+ */
+export const eInvoiceAdjustmentInputSchema = z.object({
+  reason: reasonInput,
+  direction: z.enum(['INCREASE', 'DECREASE'], { error: 'Vui lòng chọn điều chỉnh tăng hoặc giảm.' }),
+  amount: integerInput({ message: `Số tiền điều chỉnh từ 1 ₫ đến 1.000.000.000 ₫.`, min: 1, max: E_INVOICE_ADJUSTMENT_MAX }),
+});
+export type EInvoiceAdjustmentInput = z.input<typeof eInvoiceAdjustmentInputSchema>;
 
 /** A paid sale without its issued invoice past the grace period (the daily check "Bán hàng chưa có hóa đơn"). */
 export const uncoveredSaleSchema = z.object({

@@ -10,6 +10,7 @@ import {
   vietnamDateOf,
   type EInvoice,
   type EInvoiceAction,
+  type EInvoiceKind,
   type EInvoiceList,
   type EInvoiceListQuery,
   type EInvoiceStatus,
@@ -17,6 +18,7 @@ import {
 } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { lockForUpdate } from '../../db/sqlDialect';
 import { vietnamDayBounds } from '../../db/vietnamDay';
 import { AppError } from '../../http/appError';
 import type { AccountRole as Role } from 'shared-contracts/schemas';
@@ -77,9 +79,16 @@ export async function listEInvoices(db: Db, actor: EInvoiceActor, query: EInvoic
 async function invoiceFor(db: Db, id: number, action: EInvoiceAction) {
   const row = await db.selectFrom('e_invoices').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
-  const replaced = await db.selectFrom('e_invoices').select('id').where('kind', '=', 'REPLACEMENT').where('corrects_id', '=', id).executeTakeFirst();
-  if (!eInvoiceActionAllowed(action, row.status as EInvoiceStatus, replaced !== undefined)) throw notAllowed();
-  return row;
+  const corrections = await db.selectFrom('e_invoices').select(['kind', 'gross']).where('corrects_id', '=', id).where('status', '!=', 'CANCELLED').execute();
+  const adjustments = corrections.filter((correction) => correction.kind === 'ADJUSTMENT');
+  const standing = {
+    status: row.status as EInvoiceStatus,
+    kind: row.kind as EInvoiceKind,
+    replaced: corrections.some((correction) => correction.kind === 'REPLACEMENT'),
+    adjusted: adjustments.length > 0,
+  };
+  if (!eInvoiceActionAllowed(action, standing)) throw notAllowed();
+  return { row, netGross: toNumber(row.gross) + adjustments.reduce((sum, adjustment) => sum + toNumber(adjustment.gross), 0) };
 }
 
 async function viewOf(db: Db, id: number): Promise<EInvoice> {
@@ -103,7 +112,7 @@ export async function retryEInvoice(db: Db, actor: EInvoiceActor, id: number, no
  */
 export async function replaceEInvoice(db: Db, actor: EInvoiceActor, id: number, reason: string, now: Date): Promise<EInvoice> {
   assertOwner(actor);
-  const original = await invoiceFor(db, id, 'replace');
+  const { row: original } = await invoiceFor(db, id, 'replace');
   const nowIso = now.toISOString();
   const inserted = await db
     .insertInto('e_invoices')
@@ -127,6 +136,55 @@ export async function replaceEInvoice(db: Db, actor: EInvoiceActor, id: number, 
     .executeTakeFirst();
   if (!inserted) throw notAllowed();
   return viewOf(db, inserted.id);
+}
+
+const vnd = (amount: number) => `${new Intl.NumberFormat('vi-VN').format(amount)} ₫`;
+
+/**
+ * "Lập hóa đơn điều chỉnh" (Decree 123 Art. 19(2)(b) as amended by Decree 70/2025): an adjustment of an issued invoice
+ * whose amount was wrong, up or down, with the owner's reason; its lines spread the amount over the invoice's VAT rates.
+ * The invoice's amount after its adjustments stays between 0 and its own gross (422 otherwise), checked and written in
+ * one transaction holding the invoice's row, so owners adjusting at once never pass the bound.
+ */
+export async function adjustEInvoice(db: Db, actor: EInvoiceActor, id: number, input: { reason: string; direction: 'INCREASE' | 'DECREASE'; amount: number }, now: Date): Promise<EInvoice> {
+  assertOwner(actor);
+  const insertedId = await db.transaction().execute(async (trx) => {
+    await lockForUpdate(trx, trx.selectFrom('e_invoices').select('id').where('id', '=', id)).execute();
+    const { row: adjusted, netGross } = await invoiceFor(trx, id, 'adjust');
+    const gross = toNumber(adjusted.gross);
+    const most = input.direction === 'DECREASE' ? netGross : gross - netGross;
+    if (input.amount > most) {
+      const message =
+        input.direction === 'DECREASE'
+          ? `Hóa đơn hiện còn ${vnd(netGross)}: số tiền điều chỉnh giảm tối đa ${vnd(most)}.`
+          : `Số tiền điều chỉnh tăng tối đa ${vnd(most)}: hóa đơn không vượt quá ${vnd(gross)} đã phát hành.`;
+      throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, message, [{ field: 'amount', message }]);
+    }
+    const byOwner = await trx.selectFrom('e_invoices').select((eb) => eb.fn.countAll<number | string>().as('n')).where('corrects_id', '=', id).where('kind', '=', 'ADJUSTMENT').where('refund_id', 'is', null).executeTakeFirstOrThrow();
+    const nowIso = now.toISOString();
+    const inserted = await trx
+      .insertInto('e_invoices')
+      .values({
+        order_id: adjusted.order_id,
+        service_invoice_id: adjusted.service_invoice_id,
+        kind: 'ADJUSTMENT',
+        corrects_id: adjusted.id,
+        refund_id: null,
+        provider: adjusted.provider,
+        // The chain's next key: the same adjustment is never written twice.
+        request_key: `evshop-adjustment-${adjusted.id}-${Number(byOwner.n) + 1}`,
+        reason: input.reason,
+        gross: input.direction === 'DECREASE' ? -input.amount : input.amount,
+        next_attempt_at: nowIso,
+        requested_by: actor.userId,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return inserted.id;
+  });
+  return viewOf(db, insertedId);
 }
 
 /** A notice 04/SS-HĐĐT of a slip of the buyer's name or address (Art. 19(1)(a)): recorded, the invoice stands. */

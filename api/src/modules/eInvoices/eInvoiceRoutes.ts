@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customerEInvoiceListResponseSchema,
+  eInvoiceAdjustmentInputSchema,
   eInvoiceCorrectionInputSchema,
   eInvoiceExportQuerySchema,
   eInvoiceListQuerySchema,
@@ -24,7 +25,7 @@ import { authenticate, currentAuth, requireRole } from '../../security/authGuard
 import { objectStoreAt } from '../../objectStorage';
 import { viewerOf } from '../invoices';
 import { invoicesOfMonth, monthExport } from './eInvoiceExport';
-import { listEInvoices, recordEInvoiceNotice, replaceEInvoice, retryEInvoice, uncoveredSales } from './eInvoiceDesk';
+import { adjustEInvoice, listEInvoices, recordEInvoiceNotice, replaceEInvoice, retryEInvoice, uncoveredSales } from './eInvoiceDesk';
 import { customerView } from './eInvoiceViews';
 import { eInvoicePdf, invoicesOfVisit, invoicesOfWebOrder, issuedInvoiceFor, lookUpInvoice } from './saleEInvoices';
 
@@ -33,7 +34,7 @@ const pdfResponse = { description: 'Tệp PDF hoa-don-dien-tu-{ký hiệu}-{số
 
 /**
  * The sale's e-invoices: the customer's (on the order's and the visit's pages, with the PDF), and the owner's desk at
- * /api/admin/e-invoices (list, "Gửi lại", replacement, notice 04/SS-HĐĐT, the daily check).
+ * /api/admin/e-invoices (list, "Gửi lại", adjustment, replacement, notice 04/SS-HĐĐT, the daily check).
  */
 export const eInvoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('eInvoiceRoutes', async (app, { context }) => {
   const { db, config, clock } = context;
@@ -115,6 +116,15 @@ export const eInvoiceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = na
     '/admin/e-invoices/:id/retry',
     { preHandler: owner, schema: { tags: ['back-office'], summary: 'Gửi lại hóa đơn lỗi (cùng khóa: nhà cung cấp chỉ phát hành một lần)', params: idParamsSchema, response: { 200: eInvoiceResponseSchema, ...backOfficeErrors } } },
     async (request) => ok(await retryEInvoice(db, currentAuth(request), request.params.id, clock.now()), 'Đã đưa hóa đơn vào hàng đợi gửi lại.'),
+  );
+
+  app.post(
+    '/admin/e-invoices/:id/adjust',
+    {
+      preHandler: owner,
+      schema: { tags: ['back-office'], summary: 'Lập hóa đơn điều chỉnh tăng/giảm cho hóa đơn đã phát hành (sai số tiền), kèm lý do', params: idParamsSchema, body: eInvoiceAdjustmentInputSchema, response: { 201: eInvoiceResponseSchema, ...backOfficeErrors } },
+    },
+    async (request, reply) => reply.code(201).send(ok(await adjustEInvoice(db, currentAuth(request), request.params.id, request.body, clock.now()), 'Đã lập hóa đơn điều chỉnh, đang gửi nhà cung cấp.')),
   );
 
   app.post(

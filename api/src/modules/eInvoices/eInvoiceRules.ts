@@ -22,20 +22,26 @@ export const HANDED_OVER: readonly OrderStatus[] = ['DELIVERED', 'COMPLETED'];
 /** A web order cancelled before hand-over was never sold: its draft invoice is not issued. */
 export const NEVER_HANDED_OVER: readonly OrderStatus[] = ['CANCELLED'];
 
-/** How an invoice error is corrected (Art. 19): which correction each kind of error takes. */
+/**
+ * How an invoice error is corrected (Art. 19), as the desk offers it (shared-contracts eInvoiceMachine enforces it):
+ * the choices the owner has for each kind of error.
+ */
 export const CORRECTION_OF = {
-  /** Money given back: the amount is reduced by an adjustment invoice with negative lines. */
-  refund: 'ADJUSTMENT',
-  /** A wrong price, quantity, rate or buyer tax code: adjustment or replacement, as the seller chooses. */
-  wrongAmount: 'REPLACEMENT',
-  wrongBuyerTaxCode: 'REPLACEMENT',
+  /** Money given back: the queue adjusts the invoice down by the refund (negative lines), on its own. */
+  refund: ['ADJUSTMENT'],
+  /** A wrong amount, price or rate: an adjustment up or down, or a replacement, as the seller chooses. */
+  wrongAmount: ['ADJUSTMENT', 'REPLACEMENT'],
+  /** A wrong buyer or buyer tax code: a replacement from the sale's corrected details. */
+  wrongBuyerTaxCode: ['REPLACEMENT'],
   /** A slip of the buyer's name or address only (tax code right): a notice, no new invoice. */
-  nameOrAddressSlip: 'NOTICE_04SS',
+  nameOrAddressSlip: ['NOTICE_04SS'],
+  /** An invoice already adjusted is adjusted again, never replaced (the providers refuse it). */
+  afterAnAdjustment: ['ADJUSTMENT'],
 } as const;
 
 /** What an adjustment invoice prints on its lines (Art. 19(2)(b): it names the invoice adjusted and why). */
-export function adjustmentLineName(rate: number, original: { series: string; number: number; issuedOn: string }): string {
-  return `Điều chỉnh giảm (thuế suất ${rate}%) cho hóa đơn ký hiệu ${original.series} số ${original.number} ngày ${formatCalendarDate(original.issuedOn)}`;
+export function adjustmentLineName(rate: number, original: { series: string; number: number; issuedOn: string }, increase = false): string {
+  return `Điều chỉnh ${increase ? 'tăng' : 'giảm'} (thuế suất ${rate}%) cho hóa đơn ký hiệu ${original.series} số ${original.number} ngày ${formatCalendarDate(original.issuedOn)}`;
 }
 
 /** The invoice's payment method as the providers code it (Circular 78's HTTToan: TM cash, CK transfer, TM/CK either), from the receipt's Vietnamese label. */

@@ -45,7 +45,7 @@ async function saleDocument(db: Db, config: Pick<Config, 'seller' | 'publicUrl'>
   return { ...(await serviceOrderDocument(db, config, order, invoice)), issuedAt: at };
 }
 
-/** The request of an invoice row: the sale's document, or for an adjustment the refund spread over the original's VAT rates as negative lines. */
+/** The request of an invoice row: the sale's document, or for an adjustment its amount spread over the original's VAT rates. */
 export async function requestOf(db: Db, config: Pick<Config, 'seller' | 'publicUrl'>, row: EInvoiceRow, at: Date): Promise<EInvoiceRequest> {
   const document = await saleDocument(db, config, row, at);
   const kind = row.kind as EInvoiceKind;
@@ -59,8 +59,18 @@ export async function requestOf(db: Db, config: Pick<Config, 'seller' | 'publicU
     taxAuthorityCode: original.tax_authority_code,
   };
   if (kind === 'REPLACEMENT') return { key: row.request_key, kind, document, corrects, reason: row.reason };
-  // The refund over the original's rates as the receipt's discount would be spread: the lines net to −refund exactly.
-  const lines = discountLines(document.lines, -Number(row.gross), '').map((line) => ({ ...line, kind: 1 as const, name: adjustmentLineName(line.vatRate, corrects), unit: 'lần' }));
+  // The amount over the original's rates as the receipt's discount would be spread: the lines net to it exactly
+  // (negative for a refund or a reduction, positive for an increase).
+  const gross = Number(row.gross);
+  const sign = gross < 0 ? 1 : -1;
+  const lines = discountLines(document.lines, Math.abs(gross), '').map((line) => ({
+    ...line,
+    kind: 1 as const,
+    name: adjustmentLineName(line.vatRate, corrects, gross > 0),
+    unit: 'lần',
+    unitPrice: sign * line.unitPrice,
+    amount: sign * line.amount,
+  }));
   return { key: row.request_key, kind, document: { ...document, title: 'HÓA ĐƠN ĐIỀU CHỈNH', lines }, corrects, reason: row.reason };
 }
 

@@ -27,13 +27,13 @@ export function customerView(row: EInvoiceRow): CustomerEInvoice {
   };
 }
 
-/** The owner's view of invoice rows: the sale's code, centre and buyer, whether it was replaced, its notices. */
+/** The owner's view of invoice rows: the sale's code, centre and buyer, whether it was replaced or adjusted, its notices. */
 export async function ownerViews(db: Db, rows: readonly EInvoiceRow[]): Promise<EInvoice[]> {
   if (rows.length === 0) return [];
   const orderIds = [...new Set(rows.flatMap((row) => (row.order_id === null ? [] : [row.order_id])))];
   const invoiceIds = [...new Set(rows.flatMap((row) => (row.service_invoice_id === null ? [] : [row.service_invoice_id])))];
   const ids = rows.map((row) => row.id);
-  const [orders, serviceInvoices, replacements, notices] = await Promise.all([
+  const [orders, serviceInvoices, corrections, notices] = await Promise.all([
     orderIds.length === 0 ? [] : db.selectFrom('orders').select(['id', 'code', 'recipient_name']).where('id', 'in', orderIds).execute(),
     invoiceIds.length === 0
       ? []
@@ -45,7 +45,7 @@ export async function ownerViews(db: Db, rows: readonly EInvoiceRow[]): Promise<
           .select(['service_invoices.id', 'service_invoices.code', 'appointments.contact_name', 'service_centres.name as centre_name'])
           .where('service_invoices.id', 'in', invoiceIds)
           .execute(),
-    db.selectFrom('e_invoices').select('corrects_id').where('kind', '=', 'REPLACEMENT').where('corrects_id', 'in', ids).execute(),
+    db.selectFrom('e_invoices').select(['corrects_id', 'kind', 'gross']).where('corrects_id', 'in', ids).where('status', '!=', 'CANCELLED').execute(),
     db
       .selectFrom('e_invoice_notices')
       .innerJoin('users', 'users.id', 'e_invoice_notices.actor_id')
@@ -56,7 +56,9 @@ export async function ownerViews(db: Db, rows: readonly EInvoiceRow[]): Promise<
   ]);
   const orderOf = new Map(orders.map((order) => [order.id, order]));
   const serviceOf = new Map(serviceInvoices.map((invoice) => [invoice.id, invoice]));
-  const replaced = new Set(replacements.map((row) => row.corrects_id));
+  const replaced = new Set(corrections.filter((row) => row.kind === 'REPLACEMENT').map((row) => row.corrects_id));
+  const adjustments = new Map<number, number>();
+  for (const row of corrections) if (row.kind === 'ADJUSTMENT' && row.corrects_id !== null) adjustments.set(row.corrects_id, (adjustments.get(row.corrects_id) ?? 0) + toNumber(row.gross));
   return rows.map((row): EInvoice => {
     const order = row.order_id === null ? undefined : orderOf.get(row.order_id);
     const service = row.service_invoice_id === null ? undefined : serviceOf.get(row.service_invoice_id);
@@ -72,6 +74,8 @@ export async function ownerViews(db: Db, rows: readonly EInvoiceRow[]): Promise<
       reason: row.reason,
       correctsId: row.corrects_id,
       replaced: replaced.has(row.id),
+      adjusted: adjustments.has(row.id),
+      netGross: toNumber(row.gross) + (adjustments.get(row.id) ?? 0),
       notices: notices.filter((notice) => notice.e_invoice_id === row.id).map((notice) => ({ id: notice.id, reason: notice.reason, at: toIsoUtc(notice.created_at), by: notice.full_name })),
       createdAt: toIsoUtc(row.created_at),
       nextAttemptAt: row.next_attempt_at === null ? null : toIsoUtc(row.next_attempt_at),

@@ -14,8 +14,9 @@ export const adjustmentKeyOf = (refundId: number) => `evshop-refund-${refundId}`
 /**
  * Turns the ledger's new sale events into invoices to issue, in one transaction with the cursor: a `sale.paid` → the
  * sale's ORIGINAL (a service invoice at once: the service is complete; a web order once its goods are handed over),
- * a `sale.refunded` → an ADJUSTMENT of the original (sent once the original is issued). Instances reading the same
- * events write nothing twice (one original per sale, one adjustment per refund). Answers the events read.
+ * a `sale.refunded` → an ADJUSTMENT of the sale's invoice as it stands (its replacement if replaced; sent once that
+ * is issued). Instances reading the same events write nothing twice (one original per sale, one adjustment per
+ * refund). Answers the events read.
  */
 export async function queueSaleInvoices(db: Db, provider: string, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -52,11 +53,14 @@ export async function queueSaleInvoices(db: Db, provider: string, now: Date): Pr
           .onConflict((conflict) => conflict.doNothing())
           .execute();
       } else if (event.kind === 'sale.refunded' && event.refund_id !== null) {
+        // The sale's invoice as it stands: its latest replacement, else its own.
         const original = await trx
           .selectFrom('e_invoices')
           .select(['id', 'status'])
-          .where('kind', '=', 'ORIGINAL')
+          .where('kind', 'in', ['ORIGINAL', 'REPLACEMENT'])
           .where(sale.order_id !== null ? 'order_id' : 'service_invoice_id', '=', (sale.order_id ?? sale.service_invoice_id)!)
+          .orderBy('id', 'desc')
+          .limit(1)
           .executeTakeFirst();
         if (!original) continue;
         await trx
