@@ -106,6 +106,8 @@ export interface InvoicedVisit extends Booked {
 export interface ClosedVisit extends Booked {
   serviceOrderId: number;
   serviceOrderCode: string;
+  /** What the counter took (VND). */
+  total: number;
 }
 
 /**
@@ -165,5 +167,5 @@ export async function closedVisit(customer: Page, staff: Page): Promise<ClosedVi
   expect(paid.status(), await paid.text()).toBe(200);
   const closed = await serviceOrder(request, desk.accessToken, id);
   expect(closed.status).toBe('CLOSED');
-  return { ...visit, serviceOrderCode: closed.code };
+  return { ...visit, total, serviceOrderCode: closed.code };
 }

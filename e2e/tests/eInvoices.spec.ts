@@ -7,10 +7,21 @@ import { apiLogin, DEMO_EMAILS } from '../support/session.ts';
 /**
  * E-invoices (issue 64): every paid sale gets one from the local stand-in provider (the API's worker issues them from
  * the ledger every second). The customer downloads a visit's invoice PDF from the dashboard once the counter has taken
- * the cash; the owner sends the demo's refused invoice again until the daily check is clear, and sees a refund's
- * adjustment and a replacement of a visit's invoice issued. Each test works on a visit of its own (made through the
- * floor's APIs), found by its codes; the refused invoice is the demo's only one, and only this spec sends it again.
+ * the cash; the owner sends the demo's refused invoice again until the daily check is clear, sees a refund's adjustment
+ * issued and adjusts the refunded invoice again, and replaces a visit's invoice. Each test but the refused one works on
+ * a visit of its own (made through the floor's APIs), found by its codes; the refused invoice is the demo's only one,
+ * and only this spec sends it again.
  */
+
+/** The visit's service invoice's code (HD…), as the desk reads it. */
+async function serviceInvoiceCode(staff: Page, serviceOrderId: number): Promise<string> {
+  const desk = await apiLogin(staff.request, DEMO_EMAILS.staff);
+  const detail = await staff.request.get(`/api/service-orders/${serviceOrderId}`, { headers: bearer(desk.accessToken) });
+  return ((await detail.json()) as { data: { invoice: { code: string } } }).data.invoice.code;
+}
+
+/** VND as the desk prints it. */
+const formatVnd = (amount: number) => `${new Intl.NumberFormat('vi-VN').format(amount)} ₫`;
 
 /** The demo's refused invoice's error (api/src/modules/eInvoices/demoInvoices.ts). */
 const REFUSED_ERROR = 'Mã số thuế người mua không tồn tại trên hệ thống của cơ quan thuế (giả lập).';
@@ -63,14 +74,26 @@ test('a visit paid in cash at the counter gets its e-invoice: the customer downl
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 });
 
-test('the owner sends the refused e-invoice again, and a refund’s adjustment and a replacement of a visit’s invoice are issued', async ({ browser }) => {
+test('the owner sends the demo’s refused e-invoice again until the daily check is clear', async ({ browser }) => {
+  const admin = await signedInPage(browser, DEMO_EMAILS.admin);
+  await admin.goto('/admin/e-invoices');
+  const area = backoffice(admin);
+  const check = area.getByRole('region', { name: 'Bán hàng chưa có hóa đơn' });
+  const refused = check.getByRole('listitem').filter({ hasText: REFUSED_ERROR });
+  await expect(refused).toHaveCount(1);
+  await expect(refused).toContainText('Hóa đơn dịch vụ');
+  await expect(refused).toContainText('Hóa đơn: Lỗi');
+  await refused.getByRole('button', { name: 'Gửi lại' }).click();
+  await expect(area.getByRole('status').filter({ hasText: 'Đã đưa hóa đơn vào hàng đợi gửi lại.' })).toBeVisible();
+  await reloadUntilVisible(admin, () => check.getByText('Không có giao dịch nào chưa có hóa đơn quá 60 phút.'));
+});
+
+test('a refund at the counter adjusts the visit’s e-invoice, and the owner adjusts the refunded invoice again with a reason', async ({ browser }) => {
   const customer = await signedInPage(browser, DEMO_EMAILS.customer);
   const staff = await signedInPage(browser, DEMO_EMAILS.staff);
   const admin = await signedInPage(browser, DEMO_EMAILS.admin);
   const visit = await closedVisit(customer, staff);
-  const desk = await apiLogin(staff.request, DEMO_EMAILS.staff);
-  const detail = await staff.request.get(`/api/service-orders/${visit.serviceOrderId}`, { headers: bearer(desk.accessToken) });
-  const invoiceCode = ((await detail.json()) as { data: { invoice: { code: string } } }).data.invoice.code;
+  const invoiceCode = await serviceInvoiceCode(staff, visit.serviceOrderId);
 
   // The staff refund part of the paid invoice at the counter (the drawer's "Hoàn tiền").
   await staff.goto(`/staff/service-orders?order=${visit.serviceOrderId}`);
@@ -83,31 +106,47 @@ test('the owner sends the refused e-invoice again, and a refund’s adjustment a
   await staff.getByRole('dialog', { name: `Xác nhận hoàn tiền hoá đơn ${invoiceCode}` }).getByRole('button', { name: 'Xác nhận hoàn tiền' }).click();
   await expect(drawer.getByText(`Đã hoàn 50.000 ₫ cho hoá đơn ${invoiceCode}.`)).toBeVisible();
 
-  // The owner's daily check lists the demo's refused sale with its error; "Gửi lại" until the check is clear.
+  // The owner's list: the refund's adjustment of the visit's invoice, negative, issued.
   await admin.goto('/admin/e-invoices');
   const area = backoffice(admin);
-  const check = area.getByRole('region', { name: 'Bán hàng chưa có hóa đơn' });
-  const refused = check.getByRole('listitem').filter({ hasText: REFUSED_ERROR });
-  await expect(refused).toHaveCount(1);
-  await expect(refused).toContainText('Hóa đơn dịch vụ');
-  await expect(refused).toContainText('Hóa đơn: Lỗi');
-  await refused.getByRole('button', { name: 'Gửi lại' }).click();
-  await expect(area.getByRole('status').filter({ hasText: 'Đã đưa hóa đơn vào hàng đợi gửi lại.' })).toBeVisible();
-  await reloadUntilVisible(admin, () => check.getByText('Không có giao dịch nào chưa có hóa đơn quá 60 phút.'));
-
-  // The list: the refund's adjustment of the visit's invoice, negative, issued.
   const list = area.getByRole('region', { name: 'Danh sách hóa đơn' });
   const kind = list.getByLabel('Loại hóa đơn');
-  const adjustment = list.getByRole('article', { name: `${invoiceCode} · Hóa đơn điều chỉnh` });
-  await reloadUntilVisible(admin, () => adjustment.getByText('Đã phát hành', { exact: true }), async () => {
+  const adjustments = list.getByRole('article', { name: `${invoiceCode} · Hóa đơn điều chỉnh` });
+  await reloadUntilVisible(admin, () => adjustments.getByText('Đã phát hành', { exact: true }), async () => {
     await kind.selectOption({ label: 'Hóa đơn điều chỉnh' });
   });
-  await expect(adjustment.getByRole('definition').filter({ hasText: '−50.000 ₫' })).toBeVisible();
+  await expect(adjustments.getByRole('definition').filter({ hasText: '−50.000 ₫' })).toBeVisible();
 
-  // A replacement of the visit's issued invoice, with the owner's reason.
+  // The refunded invoice: adjusted, so never replaced; the owner adjusts it down by 20.000 ₫ with a reason.
   await kind.selectOption({ label: 'Tất cả' });
   const original = list.getByRole('article', { name: `${invoiceCode} · Hóa đơn bán hàng` });
-  await expect(original.getByText('Đã phát hành', { exact: true })).toBeVisible();
+  await expect(original.getByRole('definition').filter({ hasText: formatVnd(visit.total - 50_000) })).toBeVisible();
+  await expect(original.getByRole('button', { name: 'Lập hóa đơn thay thế' })).toHaveCount(0);
+  await original.getByRole('button', { name: 'Lập hóa đơn điều chỉnh' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Lập hóa đơn điều chỉnh' });
+  await expect(dialog.getByRole('radio', { name: 'Giảm' })).toBeChecked();
+  await dialog.getByLabel('Số tiền điều chỉnh (₫)').fill('20000');
+  await dialog.getByLabel('Lý do').fill('Đơn giá công in sai trên hóa đơn');
+  await dialog.getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(area.getByRole('status').filter({ hasText: 'Đã lập hóa đơn điều chỉnh, đang gửi nhà cung cấp.' })).toBeVisible();
+  const byOwner = adjustments.filter({ hasText: 'Đơn giá công in sai trên hóa đơn' });
+  await reloadUntilVisible(admin, () => byOwner.getByText('Đã phát hành', { exact: true }));
+  await expect(byOwner.getByRole('definition').filter({ hasText: '−20.000 ₫' })).toBeVisible();
+  await expect(original.getByRole('definition').filter({ hasText: formatVnd(visit.total - 70_000) })).toBeVisible();
+});
+
+test('the owner replaces a visit’s issued e-invoice with a reason, keeping the chain', async ({ browser }) => {
+  const customer = await signedInPage(browser, DEMO_EMAILS.customer);
+  const staff = await signedInPage(browser, DEMO_EMAILS.staff);
+  const admin = await signedInPage(browser, DEMO_EMAILS.admin);
+  const visit = await closedVisit(customer, staff);
+  const invoiceCode = await serviceInvoiceCode(staff, visit.serviceOrderId);
+
+  await admin.goto('/admin/e-invoices');
+  const area = backoffice(admin);
+  const list = area.getByRole('region', { name: 'Danh sách hóa đơn' });
+  const original = list.getByRole('article', { name: `${invoiceCode} · Hóa đơn bán hàng` });
+  await reloadUntilVisible(admin, () => original.getByText('Đã phát hành', { exact: true }));
   await original.getByRole('button', { name: 'Lập hóa đơn thay thế' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Lập hóa đơn thay thế' });
   await dialog.getByLabel('Lý do').fill('Sai đơn giá dịch vụ trên hóa đơn');
@@ -116,6 +155,7 @@ test('the owner sends the refused e-invoice again, and a refund’s adjustment a
   const replacement = list.getByRole('article', { name: `${invoiceCode} · Hóa đơn thay thế` });
   await expect(replacement).toBeVisible();
   await expect(original.getByText('Đã được thay thế bởi hóa đơn khác')).toBeVisible();
+  await expect(original.getByRole('button', { name: 'Lập hóa đơn điều chỉnh' })).toHaveCount(0);
   await reloadUntilVisible(admin, () => replacement.getByText('Đã phát hành', { exact: true }));
   await expect(replacement.getByText('Sai đơn giá dịch vụ trên hóa đơn')).toBeVisible();
 });
