@@ -63,6 +63,12 @@ export async function deliveredOrder(request: APIRequestContext, productId: numb
   expect(placed.status(), await placed.text()).toBe(201);
   const { code } = ((await placed.json()) as { data: { code: string } }).data;
 
+  await deliverOrder(request, code);
+  return code;
+}
+
+/** The demo staff's desk takes web order `code` of Cầu Giấy through confirm, pack, ship and deliver (its hand-over). */
+export async function deliverOrder(request: APIRequestContext, code: string): Promise<void> {
   const desk = await apiLogin(request, DEMO_EMAILS.staff);
   const steps = [
     { action: 'confirm' },
@@ -80,7 +86,6 @@ export async function deliveredOrder(request: APIRequestContext, productId: numb
   }
   const done = await request.get(`/api/staff/web-orders/${code}`, { headers: bearer(desk.accessToken) });
   expect(((await done.json()) as { data: DeskOrder }).data.order.status).toBe('DELIVERED');
-  return code;
 }
 
 interface ServiceOrderDetail {

@@ -313,7 +313,6 @@ function backOfficeBaselines(f: FuzzFixtures): Record<string, BaselineRequest> {
     'POST /api/service-orders/{id}/vat-invoice-request': { params: order, bodies: [{ companyName: 'Công ty TNHH Xe Điện Sài Gòn', taxCode: '0314409058-002', address: '12 Lê Lợi, TP. Hồ Chí Minh', email: 'ketoan@xedien.vn' }] },
     'GET /api/vat-invoice-requests': { query: { status: 'REQUESTED', orderCode: f.staffOrderCode } },
     'GET /api/vat-invoice-requests/{id}/xml': { params: { id: '1' } },
-    'POST /api/vat-invoice-requests/{id}/issue': { params: { id: '1' } },
     'POST /api/service-orders/{id}/payment/confirm': { params: order, bodies: [{ method: 'CASH' }] },
     'GET /api/service-orders/{id}/invoice/refunds': { params: order },
     'POST /api/service-orders/{id}/invoice/refunds': {

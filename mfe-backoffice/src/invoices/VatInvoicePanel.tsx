@@ -14,7 +14,7 @@ export const vatInvoiceText = {
   noCompany: 'Khách chưa yêu cầu hóa đơn công ty.',
   taxCode: 'MST',
   xml: 'Tải XML (Thông tư 78)',
-  issue: 'Xuất hóa đơn điện tử',
+  pending: 'Hóa đơn điện tử ghi tên công ty được phát hành tự động: khi giao hàng hoặc hoàn tất dịch vụ, hoặc bằng hóa đơn thay thế nếu hóa đơn đã phát hành.',
   issued: (ref: string) => `Đã xuất: ${ref}`,
   failed: 'Không thực hiện được. Vui lòng thử lại.',
 } as const;
@@ -28,9 +28,13 @@ interface Props {
 
 const queryOf = (target: Props['target']) => ('orderCode' in target ? `orderCode=${encodeURIComponent(target.orderCode)}` : `serviceOrderId=${target.serviceOrderId}`);
 
+/** How often the company's request is read again: its e-invoice's issue shows without reloading. */
+export const VAT_REQUEST_POLL_MS = 20_000;
+
 /**
  * On a web order's or a service order's detail: print or download its receipt/invoice PDF, the company's VAT
- * request if the customer made one, its Circular 78 XML and 'Xuất hóa đơn điện tử' (the provider issues it).
+ * request if the customer made one and its Circular 78 XML. The e-invoice in the company's name is issued by the
+ * e-invoice queue from the sale; the request says so, then shows the invoice's series and number.
  */
 export function VatInvoicePanel({ target, pdfPath }: Props) {
   const [busy, setBusy] = useState(false);
@@ -42,7 +46,7 @@ export function VatInvoicePanel({ target, pdfPath }: Props) {
     async (signal: AbortSignal) => (await readData<VatInvoiceRequest[]>(apiClient.get(`/vat-invoice-requests?${query}`, { signal })))[0] ?? null,
     [query],
   );
-  const { state, setData } = useAsync(read, {});
+  const { state } = useAsync(read, { poll: { everyMs: VAT_REQUEST_POLL_MS } });
   const request = state.data ?? null;
 
   const run = (action: () => Promise<unknown>) => {
@@ -76,24 +80,12 @@ export function VatInvoicePanel({ target, pdfPath }: Props) {
             <br />
             {request.address} · {request.email}
           </p>
-          {request.providerRef && <p>{vatInvoiceText.issued(request.providerRef)}</p>}
+          {request.providerRef ? <p>{vatInvoiceText.issued(request.providerRef)}</p> : <p className={styles.muted}>{vatInvoiceText.pending}</p>}
           {pdfPath && (
             <div className={styles.buttons}>
               <button type="button" disabled={busy} onClick={() => run(() => downloadApiFile(`/vat-invoice-requests/${request.id}/xml`, `hoa-don-${request.id}.xml`))}>
                 {vatInvoiceText.xml}
               </button>
-              {request.status === 'REQUESTED' && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => run(async () => {
-                    const issued = await readData<VatInvoiceRequest>(apiClient.post(`/vat-invoice-requests/${request.id}/issue`, {}));
-                    setData(() => issued);
-                  })}
-                >
-                  {vatInvoiceText.issue}
-                </button>
-              )}
             </div>
           )}
         </div>

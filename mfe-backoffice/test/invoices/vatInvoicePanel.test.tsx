@@ -1,9 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, apiClient } from 'shared-contracts';
 import type { VatInvoiceRequest } from 'shared-contracts/schemas';
 import { downloadApiFile, openApiFile } from '../../src/api/apiFiles';
-import { VatInvoicePanel } from '../../src/invoices/VatInvoicePanel';
+import { VAT_REQUEST_POLL_MS, VatInvoicePanel } from '../../src/invoices/VatInvoicePanel';
 
 jest.mock('shared-contracts', () => ({
   ...jest.requireActual('shared-contracts'),
@@ -35,9 +35,8 @@ const REQUEST: VatInvoiceRequest = {
 beforeEach(() => jest.clearAllMocks());
 
 describe('the invoice panel of an order’s detail', () => {
-  it('prints and downloads the PDF, shows the company’s request, downloads its XML and issues it once', async () => {
+  it('prints and downloads the PDF, shows the company’s request and downloads its XML; it issues nothing itself', async () => {
     client.get.mockResolvedValue(envelope([REQUEST]));
-    client.post.mockResolvedValue(envelope({ ...REQUEST, status: 'ISSUED', statusLabel: 'Đã xuất hóa đơn', providerRef: 'STANDIN-C26TYY-00000012', issuedAt: '2026-11-20T10:00:00.000Z' }));
     download.mockResolvedValue();
     open.mockResolvedValue();
     render(<VatInvoicePanel target={{ orderCode: REQUEST.orderCode! }} pdfPath={`/orders/${REQUEST.orderCode}/receipt.pdf`} />);
@@ -51,10 +50,24 @@ describe('the invoice panel of an order’s detail', () => {
     expect(open).toHaveBeenCalledWith('/orders/EV2611200003/receipt.pdf');
     await userEvent.click(screen.getByRole('button', { name: 'Tải XML (Thông tư 78)' }));
     expect(download).toHaveBeenCalledWith('/vat-invoice-requests/12/xml', 'hoa-don-12.xml');
-    await userEvent.click(within(request).getByRole('button', { name: 'Xuất hóa đơn điện tử' }));
-    expect(client.post).toHaveBeenCalledWith('/vat-invoice-requests/12/issue', {});
-    expect(await screen.findByText('Đã xuất: STANDIN-C26TYY-00000012')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Xuất hóa đơn điện tử' })).not.toBeInTheDocument();
+    expect(request).toHaveTextContent('Hóa đơn điện tử ghi tên công ty được phát hành tự động');
+    expect(within(request).getAllByRole('button').map((button) => button.textContent)).toEqual(['Tải XML (Thông tư 78)']);
+    expect(client.post).not.toHaveBeenCalled();
+  });
+
+  it('shows the e-invoice’s series and number once it is issued, read again every 20 seconds', async () => {
+    jest.useFakeTimers({ now: Date.parse('2026-11-20T09:30:00.000Z') });
+    try {
+      client.get.mockResolvedValueOnce(envelope([REQUEST])).mockResolvedValue(envelope([{ ...REQUEST, status: 'ISSUED', statusLabel: 'Đã xuất hóa đơn', providerRef: 'C26TYY-00000012', issuedAt: '2026-11-20T10:00:00.000Z' }]));
+      render(<VatInvoicePanel target={{ orderCode: REQUEST.orderCode! }} pdfPath={`/orders/${REQUEST.orderCode}/receipt.pdf`} />);
+      expect(await screen.findByTestId('vat-invoice-request')).toHaveTextContent('Đã yêu cầu');
+      await act(async () => void (await jest.advanceTimersByTimeAsync(VAT_REQUEST_POLL_MS)));
+      expect(screen.getByTestId('vat-invoice-request')).toHaveTextContent('Đã xuất hóa đơn');
+      expect(screen.getByText('Đã xuất: C26TYY-00000012')).toBeInTheDocument();
+      expect(client.get).toHaveBeenCalledTimes(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('has no PDF for an unpaid order, says when no company asked, and shows a refusal', async () => {

@@ -4,6 +4,7 @@ import { vietnamDateOf } from 'shared-contracts/schemas';
 import { chunksOf } from '../../db/chunks';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { markVatRequestInvoiced } from '../invoices';
 import { HANDED_OVER } from './eInvoiceRules';
 import { originalKeyOf } from './saleInvoiceQueue';
 import { standInLookupUrl, standInTaxAuthorityCode } from './providers/standInEInvoice';
@@ -15,7 +16,8 @@ export const DEMO_REFUSED_INVOICE_ERROR = 'Mã số thuế người mua không t
  * The demo history's e-invoices (development only; the seed's sales are written as history, without the ledger's
  * events): every paid sale (a web order handed over, a paid service invoice) without its own invoice gets one issued by
  * the stand-in on the day it was paid, except the latest service sale paid more than two hours ago, which the stand-in
- * refused and waits in the owner's queue. Idempotent; answers the invoices written.
+ * refused and waits in the owner's queue; a company's request on a sale so invoiced is answered by it. Idempotent;
+ * answers the invoices written.
  */
 export async function seedDemoEInvoices(db: Kysely<Database>, options: { publicUrl: string; now: Date }): Promise<number> {
   // Web orders and service invoices apart: each joins its invoice on its own indexed column.
@@ -113,5 +115,20 @@ export async function seedDemoEInvoices(db: Kysely<Database>, options: { publicU
       .execute();
     written += 1;
   }
+  await answerDemoCompanyRequests(db);
   return written;
+}
+
+/** The demo's company requests on web orders invoiced above: their invoices carried the company (the sale names it). */
+async function answerDemoCompanyRequests(db: Kysely<Database>): Promise<void> {
+  const requests = await db
+    .selectFrom('vat_invoice_requests')
+    .innerJoin('e_invoices', (join) => join.onRef('e_invoices.order_id', '=', 'vat_invoice_requests.order_id').on('e_invoices.kind', '=', 'ORIGINAL').on('e_invoices.status', '=', 'ISSUED'))
+    .select(['vat_invoice_requests.order_id', 'vat_invoice_requests.company_name', 'vat_invoice_requests.tax_code', 'vat_invoice_requests.address', 'e_invoices.series', 'e_invoices.number', 'e_invoices.issued_at'])
+    .where('vat_invoice_requests.status', '=', 'REQUESTED')
+    .execute();
+  for (const request of requests) {
+    if (request.series === null || request.number === null || request.issued_at === null) continue;
+    await markVatRequestInvoiced(db, { orderId: request.order_id! }, { taxCode: request.tax_code, name: request.company_name, address: request.address }, { series: request.series, number: request.number, issuedAt: toIsoUtc(request.issued_at) });
+  }
 }

@@ -4,7 +4,8 @@ import type { EInvoiceRow } from '../../db/eInvoiceSchema';
 import { toIsoUtc } from '../../db/portable';
 import { vietnamDateOfInstant } from './eInvoiceDates';
 import type { Database } from '../../db/schema';
-import { discountLines, serviceOrderDocument, webOrderDocument, type InvoiceDocument } from '../invoices';
+import { discountLines, serviceOrderDocument, webOrderDocument, type InvoiceDocument, type InvoiceParty } from '../invoices';
+import { answerCompanyRequest } from './companyInvoices';
 import { EInvoiceRefused, type EInvoiceKind, type EInvoiceProvider, type EInvoiceRequest, type IssuedEInvoice } from './eInvoiceProvider';
 import { tellInvoiceIssued } from './eInvoiceNotices';
 import { adjustmentLineName, E_INVOICE_MAX_ATTEMPTS, eInvoiceRetryDelayMs } from './eInvoiceRules';
@@ -76,9 +77,10 @@ export async function requestOf(db: Db, config: Pick<Config, 'seller' | 'publicU
 
 /**
  * Records the provider's answer on the row this worker claimed (a claim that lapsed to another worker is left to it);
- * an issued invoice tells its customer in the same transaction. Answers the customer told, if any.
+ * an issued invoice answers the company request it carried and tells its customer in the same transaction. Answers
+ * the customer told, if any.
  */
-async function settle(db: Db, row: EInvoiceRow, now: Date, outcome: { issued: IssuedEInvoice } | { error: string; refused: boolean }): Promise<number | null> {
+async function settle(db: Db, row: EInvoiceRow, now: Date, outcome: { issued: IssuedEInvoice; company: InvoiceParty | null } | { error: string; refused: boolean }): Promise<number | null> {
   const nowIso = now.toISOString();
   const claimed = (trx: Db = db) => trx.updateTable('e_invoices').where('id', '=', row.id).where('status', '=', 'SENDING').where('attempts', '=', row.attempts);
   if ('issued' in outcome) {
@@ -100,7 +102,9 @@ async function settle(db: Db, row: EInvoiceRow, now: Date, outcome: { issued: Is
         updated_at: nowIso,
       })
       .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1 ? tellInvoiceIssued(trx, row, issued, now) : null;
+      if (Number(updated.numUpdatedRows) !== 1) return null;
+      await answerCompanyRequest(trx, row, outcome.company, { series: issued.series, number: issued.number, issuedAt: toIsoUtc(issued.issuedAt) });
+      return tellInvoiceIssued(trx, row, issued, now);
     });
   }
   // A refusal waits for the owner at once; a fault is tried again with back-off, then waits for the owner.
@@ -124,7 +128,7 @@ export async function sendInvoice(
   try {
     const request = await requestOf(db, config, row, now());
     const issued = await provider.issue(request, AbortSignal.timeout(timeoutMs));
-    const userId = await settle(db, row, now(), { issued });
+    const userId = await settle(db, row, now(), { issued, company: request.document.company });
     if (userId !== null) told(userId);
     return 'issued';
   } catch (error) {

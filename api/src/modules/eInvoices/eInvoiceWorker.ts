@@ -6,6 +6,7 @@ import type { ObjectStore } from '../../objectStorage';
 import { systemClock, type Clock } from '../../security/clock';
 import type { EInvoiceProvider } from './eInvoiceProvider';
 import { archiveIssuedInvoices } from './eInvoiceArchive';
+import { queueCompanyReplacements } from './companyInvoices';
 import { claimDueInvoices, sendInvoice } from './eInvoiceSender';
 import { queueSaleInvoices, releaseDueInvoices } from './saleInvoiceQueue';
 
@@ -66,6 +67,7 @@ export function createEInvoiceWorker({ db, provider, config, clock = systemClock
       if (read === 0) break;
     }
     await releaseDueInvoices(db, now());
+    await queueCompanyReplacements(db, now());
     const claimed = await claimDueInvoices(db, now(), BATCH_SIZE);
     let next = 0;
     await Promise.all(

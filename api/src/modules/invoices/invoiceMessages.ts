@@ -10,8 +10,6 @@ export const invoiceMessages = {
   alreadyIssued: 'Hóa đơn công ty của đơn này đã được xuất, không thể thay đổi.',
   requested: 'Đã gửi yêu cầu xuất hóa đơn công ty.',
   replaced: 'Đã cập nhật thông tin xuất hóa đơn công ty.',
-  issued: 'Đã xuất hóa đơn điện tử.',
-  alreadyIssuedOk: 'Hóa đơn điện tử đã được xuất trước đó.',
   notPaidForIssue: 'Chỉ xuất hóa đơn khi đơn đã thanh toán hoặc phiếu đã lập hóa đơn.',
   forbidden: 'Bạn không có quyền xem hóa đơn này.',
 } as const;

@@ -15,13 +15,12 @@ import type { AppContext } from '../../appContext';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { authenticate, currentAuth, requireRole } from '../../security/authGuard';
-import { assertFloorWriter, centreScopeOf, requireCentreRole } from '../../security/centreScope';
-import { createStandInEInvoiceProvider, type EInvoiceProvider } from './eInvoiceProvider';
+import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { assertPaid, invoiceOf, serviceOrderFor, serviceOrderOfAppointment, viewerOf, webOrderFor } from './invoiceAccess';
 import { invoiceMessages } from './invoiceMessages';
 import { renderInvoicePdf } from './invoicePdf';
 import { serviceOrderDocument, webOrderDocument } from './invoiceSources';
-import { issueVatInvoice, listVatInvoiceRequests, requestForServiceOrder, requestForWebOrder, vatInvoiceXml, webOrderRequestOf, type InvoiceContext } from './vatInvoiceRequests';
+import { listVatInvoiceRequests, requestForServiceOrder, requestForWebOrder, vatInvoiceXml, webOrderRequestOf, type InvoiceContext } from './vatInvoiceRequests';
 import { named } from '../../http/pluginName';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
@@ -38,12 +37,13 @@ function sendPdf(reply: FastifyReply, name: string, pdf: Buffer): FastifyReply {
 
 /**
  * Receipts and invoices (shop-operations §6): the PDF of a paid web order and of an invoiced service order, the
- * company VAT-invoice requests of both, and the invoice data in Circular 78's XML through the e-invoice provider
- * (a stand-in until a provider is configured). Another customer's or another centre's order answers 404.
+ * company VAT-invoice requests of both, and the invoice data in Circular 78's XML. The e-invoice itself, the
+ * company's included, is issued by the eInvoices module from the sale. Another customer's or another centre's order
+ * answers 404.
  */
-export const invoicesModule: FastifyPluginAsyncZod<{ context: AppContext; provider?: EInvoiceProvider }> = named('invoicesModule', async (app, { context, provider }) => {
+export const invoicesModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('invoicesModule', async (app, { context }) => {
   const { db, clock, config } = context;
-  const ctx: InvoiceContext = { db, clock, config, provider: provider ?? createStandInEInvoiceProvider(config.seller.taxCode) };
+  const ctx: InvoiceContext = { db, clock, config };
   const viewers = requireRole('customer', 'staff', 'manager', 'admin');
   const desk = requireCentreRole(db, 'staff', 'manager', 'admin');
   cacheControlForAll(app, 'private, no-store');
@@ -181,25 +181,6 @@ export const invoicesModule: FastifyPluginAsyncZod<{ context: AppContext; provid
     async (request, reply) => {
       const xml = await vatInvoiceXml(ctx, centreScopeOf(request), request.params.id);
       return sendFile(reply, 'application/xml; charset=utf-8', `attachment; filename="hoa-don-${request.params.id}.xml"`, Buffer.from(xml, 'utf8'));
-    },
-  );
-
-  app.post(
-    '/vat-invoice-requests/:id/issue',
-    {
-      preHandler: requireCentreRole(db, 'staff', 'manager', 'admin'),
-      schema: {
-        tags: ['invoices'],
-        summary: 'Xuất hóa đơn điện tử qua nhà cung cấp và đánh dấu yêu cầu đã xuất (nhân viên, quản lý; gọi lại trả về như cũ)',
-        params: idParamsSchema,
-        response: { 200: vatInvoiceRequestResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const scope = centreScopeOf(request);
-      assertFloorWriter(scope);
-      const { request: saved, changed } = await issueVatInvoice(ctx, scope, request.params.id);
-      return ok(saved, changed ? invoiceMessages.issued : invoiceMessages.alreadyIssuedOk);
     },
   );
 });

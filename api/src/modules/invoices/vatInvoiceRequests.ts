@@ -17,7 +17,7 @@ import type { VatInvoiceRequestRow } from '../../db/vatInvoiceSchema';
 import { AppError } from '../../http/appError';
 import { centreScopeMessages, type CentreScope } from '../../security/centreScope';
 import type { Clock } from '../../security/clock';
-import { circular78Xml, type EInvoiceProvider } from './eInvoiceProvider';
+import { circular78Xml } from './circular78Xml';
 import { invoiceOf, serviceOrderFor, webOrderFor, type Viewer } from './invoiceAccess';
 import type { InvoiceDocument } from './invoiceDocument';
 import { invoiceMessages } from './invoiceMessages';
@@ -31,7 +31,6 @@ export interface InvoiceContext {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'seller' | 'publicUrl'>;
-  provider: EInvoiceProvider;
 }
 
 interface RequestWithCodes extends VatInvoiceRequestRow {
@@ -176,18 +175,26 @@ export async function vatInvoiceXml(ctx: InvoiceContext, scope: CentreScope, id:
 }
 
 /**
- * POST /vat-invoice-requests/:id/issue: hands the data to the provider and marks the request ISSUED with its
- * reference. Issuing an issued request answers it as it is; of two at once, one update wins and both read it.
+ * The company's request answered by an issued e-invoice (the eInvoices module's, when it settles one): the sale's
+ * REQUESTED request becomes ISSUED with the invoice's series and number, if the invoice carried the request as it
+ * stands (a request corrected while the invoice was on its way stays REQUESTED: a replacement carries it).
+ * Answers whether it changed.
  */
-export async function issueVatInvoice(ctx: InvoiceContext, scope: CentreScope, id: number): Promise<{ request: VatInvoiceRequest; changed: boolean }> {
-  const { row, document } = await requestAndDocument(ctx, scope, id);
-  if (row.status === 'ISSUED') return { request: await requestById(ctx.db, id), changed: false };
-  const { providerRef } = await ctx.provider.issue({ document, number: row.id });
-  const result = await ctx.db
+export async function markVatRequestInvoiced(
+  db: Db,
+  sale: { orderId: number } | { serviceOrderId: number },
+  carried: { taxCode: string | null; name: string; address: string | null },
+  invoice: { series: string; number: number; issuedAt: string },
+): Promise<boolean> {
+  if (carried.taxCode === null) return false;
+  const result = await db
     .updateTable('vat_invoice_requests')
-    .set({ status: 'ISSUED', provider_ref: providerRef, issued_at: ctx.clock.now().toISOString() })
-    .where('id', '=', id)
+    .set({ status: 'ISSUED', provider_ref: `${invoice.series}-${String(invoice.number).padStart(8, '0')}`, issued_at: invoice.issuedAt })
+    .where('orderId' in sale ? 'order_id' : 'service_order_id', '=', 'orderId' in sale ? sale.orderId : sale.serviceOrderId)
     .where('status', '=', 'REQUESTED')
+    .where('tax_code', '=', carried.taxCode)
+    .where('company_name', '=', carried.name)
+    .where('address', '=', carried.address ?? '')
     .executeTakeFirst();
-  return { request: await requestById(ctx.db, id), changed: Number(result.numUpdatedRows) > 0 };
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -2,14 +2,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { amountInVietnameseWords, vietnamDateOf } from 'shared-contracts/schemas';
 import { invoiceTotals, type InvoiceDocument } from './invoiceDocument';
 
-/**
- * The e-invoice provider (MISA meInvoice, VNPT, Viettel S-Invoice …): signs the invoice data and submits it to the
- * tax authority. The shop hands it the data; `issue` answers with the provider's reference and the XML it sent.
- */
-export interface EInvoiceProvider {
-  issue(invoice: EInvoiceData): Promise<{ providerRef: string; xml: string }>;
-}
-
+/** What Circular 78's XML is built from: the sale's document, its number in its series and what it corrects. */
 export interface EInvoiceData {
   document: InvoiceDocument;
   /** The invoice number in its series (SHDon, ≤ 8 digits): the request's id. */
@@ -106,17 +99,4 @@ export function circular78Xml(data: EInvoiceData, providerTaxCode: string): stri
     },
   };
   return builder.build(tree) as string;
-}
-
-/**
- * The stand-in of development, the tests and the demo: builds the XML and answers with a reference of its own
- * (STANDIN-series-number), submitting nothing.
- */
-export function createStandInEInvoiceProvider(sellerTaxCode: string): EInvoiceProvider {
-  return {
-    async issue(data) {
-      const xml = circular78Xml(data, sellerTaxCode);
-      return { providerRef: `STANDIN-${invoiceSeries(data.document.issuedAt)}-${String(data.number).padStart(8, '0')}`, xml };
-    },
-  };
 }
