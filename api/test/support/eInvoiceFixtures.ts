@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EInvoiceRequest, IssuedEInvoice } from '../../src/modules/eInvoices/eInvoiceProvider';
 import type { InvoiceDocument, InvoiceLine } from '../../src/modules/invoices';
 
-/** The documents and requests the e-invoice provider tests send (misaMeInvoice, viettelSInvoice, vnptInvoice). */
+/** The documents, requests and call signal the e-invoice provider tests send (misaMeInvoice, viettelSInvoice, vnptInvoice). */
 
 /** A seller, buyer or company: with a tax code, an address too. */
 export const party = (name: string, taxCode: string | null = null) => ({ name, taxCode, address: taxCode ? '12 Lê Lợi, Quận 1, TP. Hồ Chí Minh' : null, email: 'khach@example.vn', phone: '0901234567' });
@@ -47,3 +47,6 @@ export const adjustmentOf = (first: IssuedEInvoice, document: InvoiceDocument, r
   corrects: { providerRef: first.providerRef, series: first.series, number: first.number, issuedOn, taxAuthorityCode: first.taxAuthorityCode },
   reason,
 });
+
+/** The signal of an adapter's call: longer than any time-out a test configures, so the adapter's own one is what ends it. */
+export const signal = (): AbortSignal => AbortSignal.timeout(10_000);
