@@ -21,6 +21,7 @@ import type { CatalogueAdminTables, ProductAdminColumns } from './catalogueAdmin
 import type { CashCloseTables } from './cashCloseSchema';
 import type { ProviderHealthTables } from './providerHealthSchema';
 import type { EInvoiceTables } from './eInvoiceSchema';
+import type { LoyaltyTables } from './loyaltySchema';
 import type { PredictionTables } from './predictionSchema';
 import type { ScheduledJobTables } from './scheduledJobSchema';
 import type { ServiceBookingTables } from './serviceBookingSchema';
@@ -303,7 +304,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

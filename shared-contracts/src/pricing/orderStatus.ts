@@ -51,6 +51,9 @@ export const CART_LINE_ISSUE_LABELS: Record<CartLineIssue, string> = {
 };
 
 /** A customer may cancel while the order is not yet shipped or ready. */
+/** The statuses at which a web order's goods have passed to the buyer (delivered, or collected): a sale is complete. */
+export const HANDED_OVER_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'COMPLETED'];
+
 export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PENDING_PAYMENT', 'PLACED', 'CONFIRMED'];
 
 export function canCustomerCancel(status: OrderStatus): boolean {

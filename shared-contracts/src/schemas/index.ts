@@ -39,3 +39,4 @@ export * from './checkInCodes';
 export * from './cashCloses';
 export * from './providerStatus';
 export * from './eInvoices';
+export * from './loyalty';

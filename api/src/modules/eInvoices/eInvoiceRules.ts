@@ -1,4 +1,4 @@
-import { formatCalendarDate, type OrderStatus } from 'shared-contracts/schemas';
+import { formatCalendarDate, HANDED_OVER_STATUSES, type OrderStatus } from 'shared-contracts/schemas';
 
 /**
  * The legal rules of the shop's e-invoices, in one place so that a new decree is one change here.
@@ -17,7 +17,7 @@ import { formatCalendarDate, type OrderStatus } from 'shared-contracts/schemas';
  */
 
 /** The web order's statuses at which the goods have passed to the buyer (Art. 9(1)): delivered, or collected at the centre. */
-export const HANDED_OVER: readonly OrderStatus[] = ['DELIVERED', 'COMPLETED'];
+export const HANDED_OVER: readonly OrderStatus[] = HANDED_OVER_STATUSES;
 
 /** A web order cancelled before hand-over was never sold: its draft invoice is not issued. */
 export const NEVER_HANDED_OVER: readonly OrderStatus[] = ['CANCELLED'];

@@ -1,0 +1,76 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Instant, InstantDefaultNow, NullableInstant } from './instants';
+
+/** The points rules in force from `effective_from` (migration 0059): a row per change, never updated. */
+export interface LoyaltySettingsTable {
+  id: Generated<number>;
+  /** Points earned per 1.000 ₫ paid (after discounts). */
+  points_per_1000: number;
+  /** What a point is worth at redemption (₫). */
+  point_value: number;
+  /** The most of an order's total points may pay (%). */
+  redeem_cap_percent: number;
+  /** The fewest points a redemption may use. */
+  redeem_minimum: number;
+  changed_by: number | null;
+  effective_from: Instant;
+  created_at: InstantDefaultNow;
+}
+
+/** A paid sale's points (one row per sale): PENDING until earned (goods handed over), EARNED once, VOID if never sold. */
+export interface LoyaltySalesTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  service_invoice_id: number | null;
+  /** VND paid (VAT included, after discounts). */
+  amount: number;
+  /** VND refunded so far. */
+  refunded: ColumnType<number, number | undefined, number>;
+  /** 'PENDING' | 'EARNED' | 'VOID'. */
+  status: ColumnType<string, string | undefined, string>;
+  /** Points earned (null until EARNED). */
+  points: number | null;
+  /** Points reversed so far by refunds after earning. */
+  reversed: ColumnType<number, number | undefined, number>;
+  /** The rules the points were earned under. */
+  settings_id: number | null;
+  paid_at: Instant;
+  earned_at: NullableInstant;
+}
+
+/** An entry of a member's points (±): the balance is their sum. Written by the loyalty module only; never deleted. */
+export interface LoyaltyEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'EARN' | 'REDEEM' | 'EXPIRE' | 'REVERSE' | 'ADJUST'. */
+  kind: string;
+  points: number;
+  loyalty_sale_id: number | null;
+  refund_id: number | null;
+  /** What makes the entry once (a sale's earning, a refund's reversal, a lot's expiry, a redemption's key). Unique. */
+  entry_key: string;
+  reason: string;
+  actor_id: number | null;
+  /** An EARN lot's (or a positive ADJUST's) points still unspent (0 for the other kinds). */
+  remaining: ColumnType<number, number | undefined, number>;
+  /** When an EARN lot's remaining points expire. */
+  expires_at: NullableInstant;
+  created_at: Instant;
+}
+
+export interface LoyaltyCursorTable {
+  id: number;
+  last_sale_event_id: number;
+}
+
+export interface LoyaltyTables {
+  loyalty_settings: LoyaltySettingsTable;
+  loyalty_sales: LoyaltySalesTable;
+  loyalty_entries: LoyaltyEntriesTable;
+  loyalty_cursor: LoyaltyCursorTable;
+}
+
+export type LoyaltySettingsRow = Selectable<LoyaltySettingsTable>;
+export type LoyaltySaleRow = Selectable<LoyaltySalesTable>;
+export type LoyaltyEntryRow = Selectable<LoyaltyEntriesTable>;

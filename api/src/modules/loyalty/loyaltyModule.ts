@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema, loyaltySummaryResponseSchema } from 'shared-contracts/schemas';
+import type { AppContext } from '../../appContext';
+import { cacheControlForAll } from '../../http/cacheControl';
+import { ok } from '../../http/envelope';
+import { named } from '../../http/pluginName';
+import { currentAuth, requireRole } from '../../security/authGuard';
+import { loyaltySummary } from './loyaltyViews';
+import { createLoyaltyWorker, type LoyaltyWorker } from './loyaltyWorker';
+
+/**
+ * Members' points: GET /api/loyalty/me for the customer, and the worker that earns, reverses and expires them from the
+ * ledger's events on every instance once it listens.
+ */
+export const loyaltyModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('loyaltyModule', async (app, { context }) => {
+  const { db, clock } = context;
+  cacheControlForAll(app, 'private, no-store');
+
+  app.get(
+    '/loyalty/me',
+    {
+      preHandler: requireRole('customer'),
+      schema: {
+        tags: ['loyalty'],
+        summary: 'Điểm thưởng của khách: số dư và giá trị, điểm sắp hết hạn, lịch sử gần nhất',
+        response: { 200: loyaltySummaryResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await loyaltySummary(db, currentAuth(request).userId, clock.now())),
+  );
+
+  let worker: LoyaltyWorker | null = null;
+  app.addHook('onListen', async () => {
+    worker ??= createLoyaltyWorker({ db, clock, log: app.log });
+    worker.start();
+  });
+  app.addHook('onClose', async () => worker?.stop());
+});

@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import { toNumber } from '../../db/portable';
+import type { Database } from '../../db/schema';
+import { lockForUpdate } from '../../db/sqlDialect';
+
+type Db = Kysely<Database>;
+
+/**
+ * The points ledger's writes (issue 67). Every write runs in the caller's transaction holding the member's row, so a
+ * member's entries are written one at a time. The invariant: the lots' `remaining` add up to the balance when it is
+ * positive, and to 0 when it is negative (a debt later earnings pay first).
+ */
+
+/** Holds member `userId`'s row for the transaction: their points are written one at a time. */
+export async function holdMember(trx: Db, userId: number): Promise<void> {
+  await lockForUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
+}
+
+/** The member's balance: the sum of their entries. */
+export async function balanceOf(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('loyalty_entries').select((eb) => eb.fn.sum<number | string | null>('points').as('balance')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return toNumber(row.balance ?? 0);
+}
+
+/** An earned lot: what a negative balance owes is paid from it first. Answers the entry's id, or null if its key was written. */
+export async function creditLot(
+  trx: Db,
+  lot: { userId: number; points: number; key: string; reason: string; saleId: number | null; actorId: number | null; at: Date; expiresAt: Date },
+): Promise<number | null> {
+  const balance = await balanceOf(trx, lot.userId);
+  const inserted = await trx
+    .insertInto('loyalty_entries')
+    .values({
+      user_id: lot.userId,
+      kind: lot.saleId === null ? 'ADJUST' : 'EARN',
+      points: lot.points,
+      loyalty_sale_id: lot.saleId,
+      refund_id: null,
+      entry_key: lot.key,
+      reason: lot.reason,
+      actor_id: lot.actorId,
+      remaining: Math.max(0, lot.points + Math.min(0, balance)),
+      expires_at: lot.expiresAt.toISOString(),
+      created_at: lot.at.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('entry_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+/**
+ * Takes `points` (> 0) from the member: from lot `fromLotId` first when given (a refund takes back its own sale's
+ * points), then the lots expiring soonest; what the lots cannot cover leaves the balance negative. Answers the
+ * entry's id, or null if its key was written.
+ */
+export async function debit(
+  trx: Db,
+  entry: { userId: number; points: number; kind: 'REDEEM' | 'EXPIRE' | 'REVERSE' | 'ADJUST'; key: string; reason: string; saleId: number | null; refundId: number | null; actorId: number | null; at: Date; fromLotId?: number },
+): Promise<number | null> {
+  const inserted = await trx
+    .insertInto('loyalty_entries')
+    .values({
+      user_id: entry.userId,
+      kind: entry.kind,
+      points: -entry.points,
+      loyalty_sale_id: entry.saleId,
+      refund_id: entry.refundId,
+      entry_key: entry.key,
+      reason: entry.reason,
+      actor_id: entry.actorId,
+      expires_at: null,
+      created_at: entry.at.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('entry_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
+  let left = entry.points;
+  if (entry.fromLotId !== undefined) left -= await takeFromLot(trx, entry.fromLotId, left);
+  while (left > 0) {
+    const lots = await trx
+      .selectFrom('loyalty_entries')
+      .select(['id', 'remaining'])
+      .where('user_id', '=', entry.userId)
+      .where('kind', 'in', ['EARN', 'ADJUST'])
+      .where('remaining', '>', 0)
+      .orderBy('expires_at')
+      .orderBy('id')
+      .limit(50)
+      .execute();
+    if (lots.length === 0) break;
+    for (const lot of lots) {
+      if (left === 0) break;
+      left -= await takeFromLot(trx, lot.id, left);
+    }
+  }
+  return inserted.id;
+}
+
+/** Takes up to `points` from a lot's remaining; answers what it took. */
+async function takeFromLot(trx: Db, lotId: number, points: number): Promise<number> {
+  const lot = await trx.selectFrom('loyalty_entries').select('remaining').where('id', '=', lotId).executeTakeFirst();
+  const taken = Math.min(points, lot?.remaining ?? 0);
+  if (taken > 0) await trx.updateTable('loyalty_entries').set((eb) => ({ remaining: eb('remaining', '-', taken) })).where('id', '=', lotId).execute();
+  return taken;
+}
