@@ -45,4 +45,4 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/admin/e-invoices', owner: 'mfe_backoffice', title: 'Hóa đơn điện tử' },
 ];
 
-export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist'] as const;
+export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist', '/loyalty'] as const;

@@ -50,6 +50,7 @@ const WishlistPage = lazyPage(() => import('./pages/wishlist/WishlistPage').then
 const MessagesPage = lazyPage(() => import('./messages').then((module) => module.MessagesPage));
 const ThreadPage = lazyPage(() => import('./messages').then((module) => module.ThreadPage));
 const NotificationsPage = lazyPage(() => import('./notifications').then((module) => module.NotificationsPage));
+const LoyaltyPage = lazyPage(() => import('./pages/loyalty/LoyaltyPage').then((module) => module.LoyaltyPage));
 
 /**
  * mfe-account's pages: exactly the paths the shared route table assigns to mfe_account.
@@ -67,6 +68,7 @@ export const pages: RemotePage[] = [
   { path: '/messages', title: messagesText.listTitle, Component: MessagesPage },
   { path: '/messages/:id', title: messagesText.threadTitle, Component: ThreadPage },
   { path: '/notifications', title: notificationsText.title, Component: NotificationsPage },
+  { path: '/loyalty', title: vi.loyalty.title, Component: LoyaltyPage },
   { path: '/auth/login', title: vi.login.title, Component: LoginPage },
   { path: '/auth/register', title: vi.register.title, Component: RegisterPage },
   { path: '/auth/forgot-password', title: vi.forgotPassword.title, Component: ForgotPasswordPage },

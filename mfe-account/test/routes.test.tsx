@@ -17,6 +17,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/messages': 'Tin nhắn',
   '/messages/:id': 'Trao đổi với trung tâm',
   '/notifications': 'Thông báo',
+  '/loyalty': 'Điểm thưởng',
   '/auth/login': 'Đăng nhập',
   '/auth/register': 'Đăng ký tài khoản',
   '/auth/forgot-password': 'Quên mật khẩu',

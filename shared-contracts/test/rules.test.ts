@@ -89,7 +89,7 @@ describe('small shared rules', () => {
     expect(routesOwnedBy('mfe_account')).toEqual(
       expect.arrayContaining(['/profile', '/dashboard', '/my-vehicles', '/maintenance-history', '/auth/login', '/auth/register', '/auth/forgot-password', '/auth/forgot-password/confirm']),
     );
-    expect(ROUTES.filter((route) => route.requiresLogin).map((route) => route.path)).toEqual(['/checkout', '/dashboard', '/my-vehicles', '/maintenance-history', '/orders', '/orders/:code', '/wishlist', '/messages', '/messages/:id', '/notifications']);
+    expect(ROUTES.filter((route) => route.requiresLogin).map((route) => route.path)).toEqual(['/checkout', '/dashboard', '/my-vehicles', '/maintenance-history', '/orders', '/orders/:code', '/wishlist', '/messages', '/messages/:id', '/notifications', '/loyalty']);
     expect(REMOTE_EXPOSES.mfe_account).toEqual(['./routes', './EmailVerificationBanner']);
   });
 

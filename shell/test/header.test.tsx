@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { eventBus, sessionStore, STORAGE_KEYS } from 'shared-contracts';
 import { fakeRemoteRoutes } from './remoteLoaderMock';
 import { renderShell } from './renderShell';
@@ -14,6 +14,8 @@ const customer = { id: '42', fullName: 'Nguyễn Văn An', email: 'an@example.vn
 
 describe('header', () => {
   afterEach(() => {
+    // unmount first: the session reset is for the next test, not a change for this one's screen to render
+    cleanup();
     sessionStore.clear();
     jest.useRealTimers();
   });
@@ -108,6 +110,48 @@ describe('header', () => {
     expect(localStorage.getItem('refreshToken')).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.loginToastShown)).toBeNull();
     expect(screen.getByRole('link', { name: 'Đăng nhập' })).toBeInTheDocument();
+  });
+
+  it("links a customer's account actions to their points, and asks the API for nothing about them", async () => {
+    sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
+    sessionStorage.setItem(STORAGE_KEYS.loginToastShown, '1');
+    const fetch = jest.fn(async (_url: string) => ({ ok: true, status: 200, text: async () => '{}' }));
+    global.fetch = fetch as unknown as typeof global.fetch;
+    renderShell('/products');
+    expect(screen.getByRole('link', { name: 'Điểm thưởng' })).toHaveAttribute('href', '/loyalty');
+    await screen.findByRole('heading', { level: 1 });
+    expect(fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/loyalty'))).toEqual([]);
+  });
+
+  it('leaves the points out for staff and guests', async () => {
+    sessionStore.save({ token: 'access', refreshToken: 'refresh', user: { ...customer, role: 'staff' } });
+    sessionStorage.setItem(STORAGE_KEYS.loginToastShown, '1');
+    global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => '{}' })) as unknown as typeof fetch;
+    const { unmount } = renderShell('/products');
+    expect(screen.getByRole('link', { name: /Nguyễn Văn An/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Điểm thưởng' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
+    unmount();
+    sessionStore.clear();
+    renderShell('/products');
+    expect(screen.queryByRole('link', { name: 'Điểm thưởng' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
+  });
+
+  it("puts the points in the mobile menu's account actions for a customer", async () => {
+    setMobileViewport(true);
+    sessionStore.save({ token: 'access', refreshToken: 'refresh', user: customer });
+    sessionStorage.setItem(STORAGE_KEYS.loginToastShown, '1');
+    global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => '{}' })) as unknown as typeof fetch;
+    const { router } = renderShell('/products');
+    expect(screen.queryByRole('link', { name: 'Điểm thưởng' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Mở menu' }));
+    const points = screen.getByRole('link', { name: 'Điểm thưởng' });
+    expect(points).toHaveAttribute('href', '/loyalty');
+    fireEvent.click(points);
+    expect(router.state.location.pathname).toBe('/loyalty');
+    expect(screen.queryByRole('button', { name: 'Đóng menu' })).not.toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
   });
 
   it('switches to the mobile form below 1024 px with a menu button', async () => {

@@ -37,7 +37,7 @@ describe('shell routes', () => {
     expect(screen.getByText(/All rights reserved/)).toBeInTheDocument();
   });
 
-  it.each(['/dashboard', '/my-vehicles', '/maintenance-history'])('redirects %s to login with the path and query when there is no token', async (path) => {
+  it.each(['/dashboard', '/my-vehicles', '/maintenance-history', '/loyalty'])('redirects %s to login with the path and query when there is no token', async (path) => {
     const { router } = renderShell(`${path}?tab=2&sort=moi-nhat`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     const redirect = new URLSearchParams(router.state.location.search).get('redirect');

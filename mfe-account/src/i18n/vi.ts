@@ -33,6 +33,10 @@ export const vi = {
     title: 'Sản phẩm yêu thích',
     description: 'Các phụ tùng bạn đã lưu: giá hiện tại, tình trạng hàng và thông báo khi giảm giá hoặc có hàng trở lại.',
   },
+  loyalty: {
+    title: 'Điểm thưởng',
+    description: 'Số điểm bạn đang có và giá trị quy đổi, điểm sắp hết hạn và lịch sử tích, dùng điểm.',
+  },
   orderDetail: {
     title: 'Chi tiết đơn hàng',
     description: 'Trạng thái, sản phẩm, thanh toán và lịch sử của đơn hàng.',

@@ -17,6 +17,8 @@ export const messages = {
     cart: 'Giỏ hàng',
     cartWithCount: (count: number) => `Giỏ hàng, ${count} sản phẩm`,
     profile: 'Tài khoản',
+    /** The customer's points page (/loyalty), a link in the header's account actions. */
+    loyalty: 'Điểm thưởng',
     logout: 'Đăng xuất',
     login: 'Đăng nhập',
     bookNow: 'Đặt chỗ ngay',

@@ -39,6 +39,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/messages', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/messages/:id', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/notifications', owner: 'mfe_account', layout: 'public', requiresLogin: true },
+  { path: '/loyalty', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/auth/login', owner: 'mfe_account', layout: 'auth' },
   { path: '/auth/register', owner: 'mfe_account', layout: 'auth' },
   { path: '/auth/forgot-password', owner: 'mfe_account', layout: 'auth' },

@@ -31,6 +31,23 @@ function CartLink() {
   );
 }
 
+/** The customer's points page: only a link (the balance is the page's to read, the header asks for nothing). */
+function LoyaltyLink() {
+  return (
+    <Link to="/loyalty" className={styles.iconButton} aria-label={messages.header.loyalty} title={messages.header.loyalty} data-testid="loyalty-link">
+      <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </Link>
+  );
+}
+
 export type HeaderLayout = 'mobile' | 'desktop';
 
 /**
@@ -72,6 +89,7 @@ export function Header({ layout }: { layout?: HeaderLayout } = {}) {
           {!mobile &&
             (user ? (
               <>
+                {user.role === 'customer' && <LoyaltyLink />}
                 <Link to="/profile" className={styles.profile} title={user.email}>
                   <UserAvatar user={user} imageClassName={styles.avatar} initialsClassName={styles.avatarInitial} />
                   <span className={styles.profileName}>{user.fullName || messages.header.profile}</span>
@@ -110,7 +128,9 @@ export function Header({ layout }: { layout?: HeaderLayout } = {}) {
           )}
         </div>
       </div>
-      {mobile && menuOpen && <MobileMenu loggedIn={Boolean(user)} onNavigate={() => setMenuOpen(false)} onLogout={onLogout} />}
+      {mobile && menuOpen && (
+        <MobileMenu loggedIn={Boolean(user)} customer={user?.role === 'customer'} onNavigate={() => setMenuOpen(false)} onLogout={onLogout} />
+      )}
     </header>
   );
 }

@@ -5,12 +5,14 @@ import styles from './Header.module.css';
 
 interface Props {
   loggedIn: boolean;
+  /** A customer's account actions lead to their points too. */
+  customer?: boolean;
   onNavigate: () => void;
   onLogout: () => void;
 }
 
 /** The menu below 1024 px: a full-width panel with every item and its entries. */
-export function MobileMenu({ loggedIn, onNavigate, onLogout }: Props) {
+export function MobileMenu({ loggedIn, customer = false, onNavigate, onLogout }: Props) {
   return (
     <div className={styles.mobilePanel} id="mobile-menu">
       <nav aria-label={messages.header.mainNavigation}>
@@ -41,6 +43,11 @@ export function MobileMenu({ loggedIn, onNavigate, onLogout }: Props) {
             <Link to="/profile" className={styles.secondaryButton} onClick={onNavigate}>
               {messages.header.profile}
             </Link>
+            {customer && (
+              <Link to="/loyalty" className={styles.secondaryButton} onClick={onNavigate}>
+                {messages.header.loyalty}
+              </Link>
+            )}
             <button type="button" className={styles.secondaryButton} onClick={onLogout}>
               {messages.header.logout}
             </button>

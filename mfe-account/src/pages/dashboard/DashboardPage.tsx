@@ -17,7 +17,8 @@ import { ApprovalDecisionsContext } from './approvals/approvalDecisions';
 import { ApprovalsCard } from './approvals/ApprovalsCard';
 import { useApprovals } from './approvals/useApprovals';
 import { dashboardText as t } from './dashboardText';
-import { CreditsSection, OrdersSection, PromotionsSection, VehiclesSection } from './OverviewSections';
+import { loyaltyApi } from '../loyalty/loyaltyApi';
+import { CreditsSection, LoyaltySection, OrdersSection, PromotionsSection, VehiclesSection } from './OverviewSections';
 import { customerLabelOf } from './ServiceOrderPanel';
 import styles from './DashboardPage.module.css';
 
@@ -50,6 +51,7 @@ const readVehicles = (signal: AbortSignal) => serviceApi.vehicles(signal);
 const readOrders = (signal: AbortSignal) => serviceApi.activeOrders(signal);
 const readCredits = (signal: AbortSignal) => serviceApi.packageCredits(signal);
 const readPromotions = (signal: AbortSignal) => serviceApi.savedPromotions(signal);
+const readLoyalty = (signal: AbortSignal) => loyaltyApi.mineIfOffered(signal);
 
 function Dashboard({ userId }: { userId: string }) {
   const appointments = useAsync(loadAppointments, {});
@@ -57,6 +59,7 @@ function Dashboard({ userId }: { userId: string }) {
   const orders = useAsync(readOrders, {});
   const credits = useAsync(readCredits, {});
   const promotions = useAsync(readPromotions, {});
+  const loyalty = useAsync(readLoyalty, {});
   const approvals = useApprovals();
   // what the customer may rate: the block is left out when there is nothing (or it cannot be read)
   const visitRatings = useAsync(loadPendingVisits, {});
@@ -116,6 +119,7 @@ function Dashboard({ userId }: { userId: string }) {
     orders: loadedOf(orders.state),
     credits: loadedOf(credits.state),
     promotions: loadedOf(promotions.state),
+    loyalty: loadedOf(loyalty.state),
     visitRatings: loadedOf(visitRatings.state),
     productReviews: loadedOf(productReviews.state),
   };
@@ -141,6 +145,7 @@ function Dashboard({ userId }: { userId: string }) {
         <OrdersSection state={shown.orders} onRetry={() => orders.reload('fresh')} />
         {shown.productReviews.status === 'ready' && <PendingReviewsCard lines={shown.productReviews.data} />}
         <CreditsSection state={shown.credits} onRetry={() => credits.reload('fresh')} />
+        <LoyaltySection state={shown.loyalty} onRetry={() => loyalty.reload('fresh')} />
         <PromotionsSection state={shown.promotions} onRetry={() => promotions.reload('fresh')} />
       </div>
     </ApprovalDecisionsContext.Provider>
@@ -150,7 +155,7 @@ function Dashboard({ userId }: { userId: string }) {
 /**
  * /dashboard (login-guarded by the shell): the extra work waiting for the customer's yes ('Cần bạn duyệt (n)'),
  * upcoming appointments with their live status, active orders, vehicles with their next maintenance, package
- * credits, saved promotions, and the account's shortcuts.
+ * credits, the points ('Điểm thưởng'), saved promotions, and the account's shortcuts.
  */
 export function DashboardPage() {
   const session = useSession();

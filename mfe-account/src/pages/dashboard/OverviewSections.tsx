@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatVnd } from 'shared-contracts';
-import type { CustomerPackageCredit, OrderSummary, SavedPromotion, Vehicle } from 'shared-contracts/schemas';
+import type { CustomerPackageCredit, LoyaltySummary, OrderSummary, SavedPromotion, Vehicle } from 'shared-contracts/schemas';
 import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
 import { orderItemsText } from '../../orderSummary/orderItemsText';
 import type { Loaded } from '../../hooks/useAsync';
 import { LoadFailure } from '../../service/LoadFailure';
+import { loyaltyText } from '../loyalty/loyaltyText';
 import { NextMaintenance } from '../vehicles/NextMaintenance';
 import { dashboardText as t } from './dashboardText';
 import styles from './DashboardPage.module.css';
@@ -146,5 +147,37 @@ export function PromotionsSection({ state, onRetry }: SectionProps<SavedPromotio
           </ul>
         ))}
     </Card>
+  );
+}
+
+/**
+ * 'Điểm thưởng': the balance (with its worth, or the debt a refund left) and the lot that expires first, leading to
+ * /loyalty; left out while the API has no points to offer (null).
+ */
+export function LoyaltySection({ state, onRetry }: SectionProps<LoyaltySummary | null>) {
+  if (state.status === 'ready' && state.data === null) return null;
+  const c = loyaltyText.card;
+  return (
+    <Card id="dashboard-loyalty" title={c.heading} link={{ to: '/loyalty', label: c.details }}>
+      {state.status === 'loading' && <Loading text={c.loading} />}
+      {state.status === 'failed' && <LoadFailure message={state.message} onRetry={onRetry} />}
+      {state.status === 'ready' && state.data && <LoyaltyFigures summary={state.data} />}
+    </Card>
+  );
+}
+
+function LoyaltyFigures({ summary }: { summary: LoyaltySummary }) {
+  const { balance, balanceValue, expiring, history } = summary;
+  const c = loyaltyText.card;
+  if (balance === 0 && history.length === 0) return <p className={styles.muted}>{c.empty}</p>;
+  const next = expiring[0];
+  return (
+    <div className={styles.items}>
+      <p className={styles.itemTitle} data-testid="dashboard-loyalty-balance">
+        {balance < 0 ? loyaltyText.points(balance) : loyaltyText.balance(balance, balanceValue)}
+      </p>
+      {balance < 0 && <p className={styles.muted}>{c.owed(balance)}</p>}
+      <p className={styles.muted}>{next ? c.nextExpiry(next.points, next.expiresAt) : c.noExpiry}</p>
+    </div>
   );
 }

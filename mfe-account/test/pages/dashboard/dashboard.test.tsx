@@ -5,7 +5,8 @@ import type { CustomerServiceOrder, ServiceInvoice } from 'shared-contracts/sche
 import { DashboardPage } from '../../../src/pages/dashboard/DashboardPage';
 import type { AppointmentEventsOptions } from '../../../src/service/appointmentEvents';
 import { serviceApi } from '../../../src/service/serviceApi';
-import { logIn, renderAccountPage } from '../../helpers';
+import { fail, logIn, mockFetch, ok, renderAccountPage, type FakeReply } from '../../helpers';
+import { summary } from '../../loyaltyFixtures';
 import { appointment, car, credit, order, savedPromotion, vehicle } from '../../serviceFixtures';
 
 jest.mock('../../../src/service/serviceApi');
@@ -23,6 +24,8 @@ const confirmedVisit = appointment({ id: 32, code: 'LH2611B8M4R', status: 'CONFI
 
 beforeEach(() => {
   jest.resetAllMocks();
+  // the reset took the setup's fetch answer too: the calls not mocked here (the points) answer 404 again
+  mockFetch(() => ({ status: 404 }));
   mockStream.options = null;
   api.upcomingAppointments.mockResolvedValue([tomorrowVisit, confirmedVisit]);
   api.vehicles.mockResolvedValue([vehicle(), car()]);
@@ -69,6 +72,7 @@ describe('/dashboard', () => {
     // the shop's endpoints answered 404: no section for them
     expect(screen.queryByRole('region', { name: 'Đơn hàng đang xử lý' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Gói dịch vụ còn lại' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Điểm thưởng' })).not.toBeInTheDocument();
   });
 
   it('shows active orders linking to their page and the package credits left, once the shop answers', async () => {
@@ -330,5 +334,57 @@ describe('/dashboard: the service order of a car at the centre', () => {
     await act(async () => mockStream.options!.onOpen!({ reconnected: true }));
     expect(api.upcomingAppointments).toHaveBeenCalledTimes(3);
     expect(api.appointmentServiceOrder).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('/dashboard: the points card', () => {
+  /** GET /api/loyalty/me answers `reply`; every other call the default 404. */
+  function servePoints(reply: FakeReply) {
+    return mockFetch((call) => (call.path === '/api/loyalty/me' ? reply : { status: 404 }));
+  }
+  const pointsCalls = (calls: Array<{ path: string }>) => calls.filter((call) => call.path === '/api/loyalty/me').length;
+
+  it('shows the balance, its worth and the nearest expiry, leading to /loyalty, from one request', async () => {
+    logIn();
+    const { calls } = servePoints(ok(summary()));
+    renderAccountPage('/dashboard', <DashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Điểm thưởng' });
+    expect(within(card).getByTestId('dashboard-loyalty-balance')).toHaveTextContent(/^1\.250 điểm · trị giá 12\.500\s₫$/);
+    expect(within(card).getByText('200 điểm sẽ hết hạn ngày 15/03/2027.')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Xem chi tiết' })).toHaveAttribute('href', '/loyalty');
+    expect(pointsCalls(calls)).toBe(1);
+  });
+
+  it('tells of a debt left by a refund, and of no lot expiring', async () => {
+    logIn();
+    servePoints(ok(summary({ balance: -120, balanceValue: -1_200, expiring: [] })));
+    renderAccountPage('/dashboard', <DashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Điểm thưởng' });
+    expect(within(card).getByTestId('dashboard-loyalty-balance')).toHaveTextContent(/^-120 điểm$/);
+    expect(within(card).getByText('Đang nợ 120 điểm do đơn đã hoàn tiền.')).toBeInTheDocument();
+    expect(within(card).getByText('Chưa có điểm nào sắp hết hạn.')).toBeInTheDocument();
+  });
+
+  it('says there are no points yet', async () => {
+    logIn();
+    servePoints(ok(summary({ balance: 0, balanceValue: 0, expiring: [], history: [] })));
+    renderAccountPage('/dashboard', <DashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Điểm thưởng' });
+    expect(within(card).getByText('Bạn chưa có điểm thưởng nào.')).toBeInTheDocument();
+    expect(within(card).queryByTestId('dashboard-loyalty-balance')).not.toBeInTheDocument();
+  });
+
+  it('explains a failed read and reads again on "Thử lại"', async () => {
+    logIn();
+    let reply: FakeReply = fail(503, 'Hệ thống đang bận, vui lòng thử lại.');
+    const { calls } = mockFetch((call) => (call.path === '/api/loyalty/me' ? reply : { status: 404 }));
+    renderAccountPage('/dashboard', <DashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Điểm thưởng' });
+    expect(within(card).getByRole('alert')).toHaveTextContent('Hệ thống đang bận, vui lòng thử lại.');
+    reply = ok(summary());
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Thử lại' }));
+    // a fresh read puts the cards back in their loading place: the card is rendered anew
+    expect(await screen.findByTestId('dashboard-loyalty-balance')).toHaveTextContent(/^1\.250 điểm/);
+    expect(pointsCalls(calls)).toBe(2);
   });
 });
