@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isoInstantSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
+import { idInput, integerInput, textInput } from './primitives';
+import { IDEMPOTENCY_KEY_PATTERN } from './shop';
 
 /**
  * Members' points (issue 67): a ledger of entries per member — earned from a paid, complete sale; redeemed; expired
@@ -46,3 +48,111 @@ export const loyaltySummarySchema = z.object({
 });
 export type LoyaltySummary = z.infer<typeof loyaltySummarySchema>;
 export const loyaltySummaryResponseSchema = envelopeSchema(loyaltySummarySchema);
+
+// ---------------------------------------------------------------------------------------------------------
+// The back office: the rules (admin) and a customer's points with a manual adjustment (manager, admin)
+
+/** The bounds of the rules an admin may set (issue 67 §1). */
+export const LOYALTY_SETTINGS_BOUNDS = {
+  pointsPer1000: { min: 0, max: 100 },
+  pointValue: { min: 0, max: 10_000 },
+  redeemCapPercent: { min: 0, max: 100 },
+  redeemMinimum: { min: 0, max: 1_000_000 },
+} as const;
+
+/** The field names the back office shows and the messages name. */
+export const LOYALTY_SETTINGS_LABELS = {
+  pointsPer1000: 'Số điểm cho mỗi 1.000 ₫',
+  pointValue: 'Giá trị một điểm (₫)',
+  redeemCapPercent: 'Tối đa dùng điểm (% đơn hàng)',
+  redeemMinimum: 'Số điểm tối thiểu để dùng',
+  effectiveFrom: 'Áp dụng từ',
+} as const;
+
+const settingsValue = (field: keyof typeof LOYALTY_SETTINGS_BOUNDS, unit = '') => {
+  const { min, max } = LOYALTY_SETTINGS_BOUNDS[field];
+  const message = `${LOYALTY_SETTINGS_LABELS[field]} phải là số nguyên từ ${min.toLocaleString('vi-VN')} đến ${max.toLocaleString('vi-VN')}${unit}.`;
+  return integerInput({ message, typeMessage: `Vui lòng nhập ${LOYALTY_SETTINGS_LABELS[field].toLowerCase()}.`, min, max });
+};
+
+/**
+ * POST /api/admin/loyalty/settings: a new change of the rules, in force from `effectiveFrom` (now when absent; a past
+ * instant is refused, 422: a change is never retroactive). A row per change; none is ever updated or deleted.
+ */
+export const loyaltySettingsInputSchema = z.object({
+  pointsPer1000: settingsValue('pointsPer1000'),
+  pointValue: settingsValue('pointValue', ' ₫'),
+  redeemCapPercent: settingsValue('redeemCapPercent', ' %'),
+  redeemMinimum: settingsValue('redeemMinimum'),
+  effectiveFrom: z.string({ error: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: thời điểm không hợp lệ.` }).datetime({ offset: true, message: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: thời điểm không hợp lệ.` }).optional(),
+});
+export type LoyaltySettingsInput = z.input<typeof loyaltySettingsInputSchema>;
+
+/** Who did something in the back office (null: the system, or the shop's first rules). */
+export const loyaltyActorSchema = z.object({ id: z.number().int().positive(), fullName: z.string() }).nullable();
+
+/** One change of the rules: its values, from when, who made it and when. */
+export const loyaltySettingsChangeSchema = z.object({
+  id: z.number().int().positive(),
+  pointsPer1000: z.number().int().nonnegative(),
+  pointValue: z.number().int().nonnegative(),
+  redeemCapPercent: z.number().int().nonnegative(),
+  redeemMinimum: z.number().int().nonnegative(),
+  effectiveFrom: isoInstantSchema,
+  createdAt: isoInstantSchema,
+  changedBy: loyaltyActorSchema,
+});
+export type LoyaltySettingsChange = z.infer<typeof loyaltySettingsChangeSchema>;
+
+/** GET /api/admin/loyalty/settings — the rules in force now, and every change (newest effective first, the future ones included). */
+export const loyaltySettingsOverviewSchema = z.object({
+  current: loyaltySettingsChangeSchema,
+  history: z.array(loyaltySettingsChangeSchema),
+});
+export type LoyaltySettingsOverview = z.infer<typeof loyaltySettingsOverviewSchema>;
+export const loyaltySettingsOverviewResponseSchema = envelopeSchema(loyaltySettingsOverviewSchema);
+
+/** The most points one adjustment may give or take. */
+export const LOYALTY_ADJUSTMENT_MAX = 1_000_000;
+export const LOYALTY_ADJUSTMENT_REASON_MIN = 5;
+export const LOYALTY_ADJUSTMENT_REASON_MAX = 300;
+
+/**
+ * POST /api/staff/customers/:userId/loyalty/adjustments (manager, admin): points given (+) or taken (−) by hand, with
+ * the reason. Written once per key: the `Idempotency-Key` header, or `clientKey` when the header is absent.
+ */
+export const loyaltyAdjustmentInputSchema = z.object({
+  points: z
+    .number({ error: 'Số điểm điều chỉnh phải là số nguyên khác 0.' })
+    .int({ message: 'Số điểm điều chỉnh phải là số nguyên khác 0.', abort: true })
+    .min(-LOYALTY_ADJUSTMENT_MAX, `Số điểm điều chỉnh tối đa ±${LOYALTY_ADJUSTMENT_MAX.toLocaleString('vi-VN')}.`)
+    .max(LOYALTY_ADJUSTMENT_MAX, `Số điểm điều chỉnh tối đa ±${LOYALTY_ADJUSTMENT_MAX.toLocaleString('vi-VN')}.`)
+    .refine((points) => points !== 0, 'Số điểm điều chỉnh phải là số nguyên khác 0.'),
+  reason: textInput({ trim: true, multiline: true, error: 'Vui lòng nhập lý do điều chỉnh.' })
+    .min(LOYALTY_ADJUSTMENT_REASON_MIN, `Lý do điều chỉnh tối thiểu ${LOYALTY_ADJUSTMENT_REASON_MIN} ký tự.`)
+    .max(LOYALTY_ADJUSTMENT_REASON_MAX, `Lý do điều chỉnh tối đa ${LOYALTY_ADJUSTMENT_REASON_MAX} ký tự.`),
+  clientKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, 'Mã yêu cầu phải gồm 8–100 ký tự chữ, số, "-" hoặc "_".').optional(),
+});
+export type LoyaltyAdjustmentInput = z.input<typeof loyaltyAdjustmentInputSchema>;
+
+export const customerLoyaltyParamsSchema = z.object({ userId: idInput('Mã khách hàng không hợp lệ.') });
+export const customerLoyaltyQuerySchema = z.object({ page: integerInput({ message: 'Trang không hợp lệ.', min: 1, max: 10_000 }).optional() });
+
+/** An entry as the back office sees it: who made it (an adjustment's manager or admin; null for the system's). */
+export const staffLoyaltyEntrySchema = loyaltyEntrySchema.extend({ actor: loyaltyActorSchema });
+export type StaffLoyaltyEntry = z.infer<typeof staffLoyaltyEntrySchema>;
+
+/** GET /api/staff/customers/:userId/loyalty — the customer's balance and a page of their ledger, newest first. */
+export const customerLoyaltySchema = z.object({
+  userId: z.number().int().positive(),
+  fullName: z.string(),
+  balance: z.number().int(),
+  pointValue: z.number().int().nonnegative(),
+  balanceValue: z.number().int(),
+  entries: z.array(staffLoyaltyEntrySchema),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+});
+export type CustomerLoyalty = z.infer<typeof customerLoyaltySchema>;
+export const customerLoyaltyResponseSchema = envelopeSchema(customerLoyaltySchema);

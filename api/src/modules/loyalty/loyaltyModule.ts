@@ -5,12 +5,14 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
 import { currentAuth, requireRole } from '../../security/authGuard';
+import { loyaltyBackOfficeRoutes } from './loyaltyBackOfficeRoutes';
 import { loyaltySummary } from './loyaltyViews';
 import { createLoyaltyWorker, type LoyaltyWorker } from './loyaltyWorker';
 
 /**
- * Members' points: GET /api/loyalty/me for the customer, and the worker that earns, reverses and expires them from the
- * ledger's events on every instance once it listens.
+ * Members' points: GET /api/loyalty/me for the customer, the back office's rules and manual adjustments
+ * (loyaltyBackOfficeRoutes), and the worker that earns, reverses and expires them from the ledger's events on every
+ * instance once it listens.
  */
 export const loyaltyModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('loyaltyModule', async (app, { context }) => {
   const { db, clock } = context;
@@ -28,6 +30,8 @@ export const loyaltyModule: FastifyPluginAsyncZod<{ context: AppContext }> = nam
     },
     async (request) => ok(await loyaltySummary(db, currentAuth(request).userId, clock.now())),
   );
+
+  await app.register(loyaltyBackOfficeRoutes, { context });
 
   let worker: LoyaltyWorker | null = null;
   app.addHook('onListen', async () => {
