@@ -296,7 +296,9 @@ export async function buildKpiFixture(floor: Floor): Promise<KpiFixture> {
 /** The web shop's orders W1–W6 (see above), for the customer of the floor. */
 async function webShopOrders(floor: Floor): Promise<void> {
   const db = floor.db;
-  // The seed's e-invoices and refunds name their orders (restrict): they go first.
+  // The seed's e-invoices, points and refunds name their orders (restrict): they go first.
+  await db.deleteFrom('loyalty_entries').execute();
+  await db.deleteFrom('loyalty_sales').execute();
   await db.deleteFrom('e_invoice_notices').execute();
   await db.deleteFrom('e_invoices').execute();
   await db.deleteFrom('payment_refunds').execute();

@@ -4,3 +4,5 @@
  * oldest first 12 months after earning. Nothing else of the module is imported from outside.
  */
 export { loyaltyModule } from './loyaltyModule';
+// The demo history's points (the seed, development only).
+export { seedDemoPoints } from './demoPoints';

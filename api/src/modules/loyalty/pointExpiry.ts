@@ -23,7 +23,9 @@ export async function expireLots(db: Db, now: Date): Promise<number> {
     .execute();
   let expired = 0;
   for (const lot of due) {
-    const done = await db.transaction().execute(async (trx) => {
+    // Its own transaction, or the caller's (the seed's).
+    const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+    const done = await run(async (trx) => {
       await holdMember(trx, lot.user_id);
       const current = await trx.selectFrom('loyalty_entries').select(['remaining', 'expires_at']).where('id', '=', lot.id).executeTakeFirstOrThrow();
       if (current.remaining <= 0) return false;
