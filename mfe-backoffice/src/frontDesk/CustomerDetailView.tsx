@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatDateTime, formatVnd } from 'shared-contracts';
 import type { StaffCustomerDetail } from 'shared-contracts/schemas';
+import { useSessionRole } from '../hooks/useSessionRole';
 import { serviceOrderLink } from '../layout/links';
+import { CustomerLoyaltyPanel } from '../loyalty';
 import { frontDeskText, SHOP_ORDER_STATUS_LABELS } from './frontDeskText';
 import styles from './FrontDesk.module.css';
 
@@ -18,6 +20,9 @@ export function CustomerDetailView({ customer }: { customer: StaffCustomerDetail
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [customer.id]);
   const full = customer.access === 'full' ? customer : null;
+  // Points are the manager's and the admin's to see and adjust (customers belong to no centre).
+  const role = useSessionRole();
+  const seesPoints = role === 'manager' || role === 'admin';
 
   return (
     <article aria-labelledby="customer-detail-heading">
@@ -66,6 +71,8 @@ export function CustomerDetailView({ customer }: { customer: StaffCustomerDetail
           </table>
         )}
       </section>
+
+      {seesPoints && <CustomerLoyaltyPanel userId={customer.id} />}
 
       {full && (
         <>

@@ -8,18 +8,23 @@ export interface AreaNavItem {
   label: string;
 }
 
-/** Views of a page that its area's navigation also lists: the manager's staff board (the centre's people). */
+/** Views of a page that its area's navigation also lists: the manager's staff board (the centre's people), the admin's points rules. */
 const VIEW_ITEMS: Partial<Record<RoleArea, readonly AreaNavItem[]>> = {
   manager: [{ path: '/manager', view: 'roster', label: 'Nhân sự' }],
+  admin: [{ path: '/admin', view: 'loyalty', label: 'Điểm thưởng' }],
 };
 
 const inbox: AreaNavItem = { path: '/staff/messages', label: areaPage('staff', '/staff/messages').navLabel };
 const cashClose: AreaNavItem = { path: '/staff/cash-close', label: areaPage('staff', '/staff/cash-close').navLabel };
+const customers: AreaNavItem = { path: '/staff/customers', label: areaPage('staff', '/staff/customers').navLabel };
 
-/** Another area's pages that its navigation also lists: the centre's inbox for managers and admins, the cashier's close for managers. */
+/**
+ * Another area's pages that its navigation also lists: the customers' records (their points, adjusted by a manager or
+ * an admin) and the centre's inbox for managers and admins, the cashier's close for managers.
+ */
 const SHARED_ITEMS: Partial<Record<RoleArea, readonly AreaNavItem[]>> = {
-  manager: [inbox, cashClose],
-  admin: [inbox],
+  manager: [customers, inbox, cashClose],
+  admin: [customers, inbox],
 };
 
 /** The area's pages, then the views it lists, then the other areas' pages it lists. */

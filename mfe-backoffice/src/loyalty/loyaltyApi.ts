@@ -1,0 +1,24 @@
+import { apiClient, readData } from 'shared-contracts';
+import type { CustomerLoyalty, LoyaltyAdjustmentInput, LoyaltySettingsInput, LoyaltySettingsOverview } from 'shared-contracts/schemas';
+
+const customerBase = (userId: number) => `/staff/customers/${userId}/loyalty`;
+
+/** Members' points in the back office (api/src/modules/loyalty/loyaltyBackOfficeRoutes.ts). */
+export const loyaltyApi = {
+  /** GET /admin/loyalty/settings: the rules in force and every change (admin). */
+  settings: (signal?: AbortSignal) => readData<LoyaltySettingsOverview>(apiClient.get('/admin/loyalty/settings', { signal })),
+  /** POST /admin/loyalty/settings: a new change, from now (no effectiveFrom) or a later instant (admin). */
+  changeSettings: (input: LoyaltySettingsInput) => readData<LoyaltySettingsOverview>(apiClient.post('/admin/loyalty/settings', input)),
+  /** GET /staff/customers/:userId/loyalty?page=: the customer's balance and a page of the ledger (manager, admin). */
+  customer: (userId: number, page = 1, signal?: AbortSignal) => readData<CustomerLoyalty>(apiClient.get(customerBase(userId), { query: { page }, signal })),
+  /**
+   * POST /staff/customers/:userId/loyalty/adjustments { points, reason } with its Idempotency-Key: the same key again
+   * (a double click, a retry after a lost answer) writes nothing more and answers the ledger as it is.
+   */
+  adjust: (userId: number, input: Omit<LoyaltyAdjustmentInput, 'clientKey'>, key: string) =>
+    readData<CustomerLoyalty>(apiClient.post(`${customerBase(userId)}/adjustments`, input, { headers: { 'Idempotency-Key': key } })),
+};
+
+/** A new request key: one per adjustment the manager means to make (kept across a retry of the same one). */
+export const newRequestKey = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `adj-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
