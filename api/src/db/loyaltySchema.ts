@@ -43,16 +43,18 @@ export interface LoyaltySalesTable {
 export interface LoyaltyEntriesTable {
   id: Generated<number>;
   user_id: number;
-  /** 'EARN' | 'REDEEM' | 'EXPIRE' | 'REVERSE' | 'ADJUST'. */
+  /** 'EARN' | 'REDEEM' | 'RETURN' (a cancelled order's redemption given back) | 'EXPIRE' | 'REVERSE' | 'ADJUST'. */
   kind: string;
   points: number;
   loyalty_sale_id: number | null;
   refund_id: number | null;
+  /** The web order a REDEEM paid part of, or a RETURN gave back. */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** What makes the entry once (a sale's earning, a refund's reversal, a lot's expiry, a redemption's key). Unique. */
   entry_key: string;
   reason: string;
   actor_id: number | null;
-  /** An EARN lot's (or a positive ADJUST's) points still unspent (0 for the other kinds). */
+  /** An EARN, RETURN or positive ADJUST lot's points still unspent (0 for the other kinds). */
   remaining: ColumnType<number, number | undefined, number>;
   /** When an EARN lot's remaining points expire. */
   expires_at: NullableInstant;

@@ -44,6 +44,9 @@ export interface OrdersTable {
   shipping_vat_rate: ColumnType<number, number | undefined, number>;
   /** subtotal − discount + shipping_fee − shipping_discount (a check constraint holds it). */
   total: number;
+  /** Members' points the order used (migration 0059) and their worth in VND, which is part of `discount`. */
+  points_used: ColumnType<number, number | undefined, number>;
+  points_value: ColumnType<number, number | undefined, number>;
   promotion_id: number | null;
   promotion_code: string | null;
   fulfilment_method: 'delivery' | 'pickup';

@@ -150,6 +150,8 @@ export interface OrderBody {
   fulfilment?: ReturnType<typeof deliveryTo> | ReturnType<typeof pickupAt>;
   paymentMethod?: 'COD' | 'VIETQR' | 'PAY_AT_PICKUP';
   note?: string;
+  /** Members' points to pay with. */
+  points?: number;
   subtotal?: number;
   total?: number;
 }

@@ -8,12 +8,13 @@ import { IDEMPOTENCY_KEY_PATTERN } from './shop';
  * Members' points (issue 67): a ledger of entries per member — earned from a paid, complete sale; redeemed; expired
  * 12 months after earning, oldest first; reversed by a refund's share; adjusted by hand. The balance is their sum.
  */
-export const LOYALTY_ENTRY_KINDS = ['EARN', 'REDEEM', 'EXPIRE', 'REVERSE', 'ADJUST'] as const;
+export const LOYALTY_ENTRY_KINDS = ['EARN', 'REDEEM', 'RETURN', 'EXPIRE', 'REVERSE', 'ADJUST'] as const;
 export type LoyaltyEntryKind = (typeof LOYALTY_ENTRY_KINDS)[number];
 
 export const LOYALTY_ENTRY_KIND_LABELS: Record<LoyaltyEntryKind, string> = {
   EARN: 'Tích điểm',
   REDEEM: 'Dùng điểm',
+  RETURN: 'Hoàn điểm do hủy đơn',
   EXPIRE: 'Hết hạn',
   REVERSE: 'Trừ điểm do hoàn tiền',
   ADJUST: 'Điều chỉnh',
@@ -156,3 +157,4 @@ export const customerLoyaltySchema = z.object({
 });
 export type CustomerLoyalty = z.infer<typeof customerLoyaltySchema>;
 export const customerLoyaltyResponseSchema = envelopeSchema(customerLoyaltySchema);
+

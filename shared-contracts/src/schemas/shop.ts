@@ -225,11 +225,31 @@ const orderItemsSchema = z
   .min(1, 'Giỏ hàng đang trống.')
   .max(CART_MAX_LINES, `Đơn hàng tối đa ${CART_MAX_LINES} mặt hàng.`);
 
+/**
+ * What the member's points may pay of an order (POST /checkout/quote, POST /orders): the balance, a point's worth,
+ * the fewest a redemption uses, the cap (% of the goods after their promotion, never the shipping), the most this
+ * order may use, and what is used and taken off.
+ */
+export const pointsOfferSchema = z.object({
+  balance: z.number().int(),
+  pointValue: z.number().int().nonnegative(),
+  minimum: z.number().int().nonnegative(),
+  capPercent: z.number().int().min(0).max(100),
+  maxUsable: z.number().int().nonnegative(),
+  used: z.number().int().nonnegative(),
+  value: z.number().int().nonnegative(),
+});
+export type PointsOffer = z.infer<typeof pointsOfferSchema>;
+
+/** Members' points a customer chooses to pay with (0 or absent: none). */
+export const pointsInputSchema = integerInput({ message: 'Số điểm thưởng phải là số nguyên từ 0.', min: 0, max: 100_000_000 }).optional();
+
 /** POST /checkout/quote */
 export const checkoutQuoteInputSchema = z.object({
   items: orderItemsSchema,
   promoCode: promoCodeInputSchema,
   fulfilment: quoteFulfilmentSchema,
+  points: pointsInputSchema,
 });
 export type CheckoutQuoteInput = z.input<typeof checkoutQuoteInputSchema>;
 /** The validated quote request (promoCode upper-cased, empty → undefined). */
@@ -250,6 +270,10 @@ export const quoteSchema = z.object({
   promotion: promotionSchema.nullable(),
   /** Why the code was refused (Vietnamese), or null. */
   promoError: promotionRefusalSchema.nullable(),
+  /** The member's points: what they may pay of this order and what the chosen points take off (in `total`). */
+  points: pointsOfferSchema.optional(),
+  /** Why the chosen points cannot be used (Vietnamese; none used), or null. */
+  pointsError: z.string().nullable().optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -283,6 +307,7 @@ export const orderCreateInputSchema = z
       .transform((value) => normalizeVietnameseMobile(value) ?? value),
     fulfilment: orderFulfilmentInputSchema,
     paymentMethod: paymentMethodSchema,
+    points: pointsInputSchema,
     note: textInput({ trim: true, multiline: true })
       .max(rules.note.max, rules.note.tooLong)
       .optional()
@@ -394,8 +419,11 @@ export const orderSchema = z.object({
   subtotal: vndSchema,
   /** Every promotion saving: off the goods and off the shipping fee. */
   discount: vndSchema,
-  /** The shipping fee before a shipping promotion (total = subtotal − discount + shippingFee). */
+  /** The shipping fee before a shipping promotion (total = subtotal − discount + shippingFee − pointsValue). */
   shippingFee: vndSchema,
+  /** Members' points the order used and their worth (absent from older answers). */
+  pointsUsed: z.number().int().nonnegative().optional(),
+  pointsValue: vndSchema.optional(),
   total: vndSchema,
   promotionCode: z.string().nullable(),
   recipientName: z.string().min(1),

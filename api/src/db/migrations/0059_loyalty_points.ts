@@ -4,8 +4,9 @@ import { addIdColumn, addTimestampColumn, dialectOf } from '../portable';
 /**
  * Members' points (issue 67): the rules in force (loyalty_settings: a row per change, never updated, so a change is never
  * retroactive), each paid sale's points to earn (loyalty_sales: pending until the goods are handed over, then earned
- * once), the points ledger itself (loyalty_entries: earn, redeem, expire, reverse, adjust; an earned lot keeps the
- * points of it still unspent for its expiry) and the module's cursor over the ledger's sale_events.
+ * once), the points ledger itself (loyalty_entries: earn, redeem, return, expire, reverse, adjust; an earned lot keeps
+ * the points of it still unspent for its expiry), the module's cursor over the ledger's sale_events, and on a web order
+ * the points it used and their worth (part of its `discount`, so the order's total rule stands unchanged).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const dialect = dialectOf(db);
@@ -49,6 +50,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('points', 'integer', (col) => col.notNull())
     .addColumn('loyalty_sale_id', 'integer', (col) => col.references('loyalty_sales.id'))
     .addColumn('refund_id', 'integer', (col) => col.references('payment_refunds.id'))
+    // The web order whose payment a REDEEM paid part of, and a RETURN gave back.
+    .addColumn('order_id', 'integer', (col) => col.references('orders.id'))
     .addColumn('entry_key', 'varchar(80)', (col) => col.notNull().unique())
     .addColumn('reason', 'varchar(300)', (col) => col.notNull())
     .addColumn('actor_id', 'integer', (col) => col.references('users.id'))
@@ -56,10 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('remaining', 'integer', (col) => col.notNull().defaultTo(0));
   entries = addTimestampColumn(entries, 'expires_at', dialect, { nullable: true });
   entries = addTimestampColumn(entries, 'created_at', dialect)
-    .addCheckConstraint('loyalty_entries_kind', sql`kind in ('EARN', 'REDEEM', 'EXPIRE', 'REVERSE', 'ADJUST')`)
-    .addCheckConstraint('loyalty_entries_remaining', sql`remaining >= 0 and (kind in ('EARN', 'ADJUST') or remaining = 0)`);
+    .addCheckConstraint('loyalty_entries_kind', sql`kind in ('EARN', 'REDEEM', 'RETURN', 'EXPIRE', 'REVERSE', 'ADJUST')`)
+    .addCheckConstraint('loyalty_entries_remaining', sql`remaining >= 0 and (kind in ('EARN', 'RETURN', 'ADJUST') or remaining = 0)`);
   await entries.execute();
   await db.schema.createIndex('loyalty_entries_user_idx').on('loyalty_entries').columns(['user_id', 'id']).execute();
+  await db.schema.createIndex('loyalty_entries_order_idx').on('loyalty_entries').column('order_id').where(sql.ref('order_id'), 'is not', null).execute();
   await db.schema.createIndex('loyalty_entries_lots_idx').on('loyalty_entries').columns(['expires_at']).where(sql.ref('remaining'), '>', 0).execute();
 
   await db.schema
@@ -67,12 +71,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (col) => col.primaryKey())
     .addColumn('last_sale_event_id', 'integer', (col) => col.notNull())
     .execute();
+  await db.schema.alterTable('orders').addColumn('points_used', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable('orders').addColumn('points_value', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+
   // Sales recorded before members earned points earn none: the module starts with the next one.
   const last = await db.selectFrom('sale_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   await db.insertInto('loyalty_cursor').values({ id: 1, last_sale_event_id: Number(last?.id ?? 0) }).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('orders').dropColumn('points_value').execute();
+  await db.schema.alterTable('orders').dropColumn('points_used').execute();
   await db.schema.dropTable('loyalty_cursor').ifExists().execute();
   await db.schema.dropTable('loyalty_entries').ifExists().execute();
   await db.schema.dropTable('loyalty_sales').ifExists().execute();

@@ -27,7 +27,10 @@ function companyOf(request: VatInvoiceRequestRow | undefined): InvoiceParty | nu
   return request ? { name: request.company_name, taxCode: request.tax_code, address: request.address, email: request.email, phone: null } : null;
 }
 
-/** The receipt of a paid web order: its lines (products at their VAT rate), the promotion's discount, the shipping fee at the rate stored on the order. */
+/**
+ * The receipt of a paid web order: its lines (products at their VAT rate), the promotion's discount, the points' worth,
+ * the shipping fee at the rate stored on the order.
+ */
 export async function webOrderDocument(db: Db, config: Pick<Config, 'seller' | 'publicUrl'>, order: OrderRow): Promise<InvoiceDocument> {
   const [rows, request, customer] = await Promise.all([
     db
@@ -64,7 +67,13 @@ export async function webOrderDocument(db: Db, config: Pick<Config, 'seller' | '
     seller: sellerOf(config),
     buyer: { name: order.recipient_name, taxCode: null, address: address || null, email: customer?.email ?? null, phone: order.phone },
     company: companyOf(request),
-    lines: [...goods, ...discountLines(goods, toNumber(order.discount), 'Chiết khấu khuyến mãi'), ...shippingLine],
+    lines: [
+      ...goods,
+      ...discountLines(goods, toNumber(order.discount) - toNumber(order.points_value), 'Chiết khấu khuyến mãi'),
+      // Points paid part of the goods: a trade discount off them too, spread over their VAT rates the same way.
+      ...discountLines(goods, toNumber(order.points_value), `Chiết khấu bằng điểm thưởng (${order.points_used} điểm)`),
+      ...shippingLine,
+    ],
     lookupUrl: `${config.publicUrl}/orders/${encodeURIComponent(order.code)}`,
   };
 }

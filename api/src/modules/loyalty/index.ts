@@ -6,3 +6,5 @@
 export { loyaltyModule } from './loyaltyModule';
 // The demo history's points (the seed, development only).
 export { seedDemoPoints } from './demoPoints';
+// Points paying part of a web order (orders: quote, place, cancel, reopen), within the order's transaction.
+export { offerPoints, redeemForOrder, retakeOrderPoints, returnOrderPoints } from './pointRedemption';

@@ -22,20 +22,24 @@ export async function balanceOf(db: Db, userId: number): Promise<number> {
   return toNumber(row.balance ?? 0);
 }
 
-/** An earned lot: what a negative balance owes is paid from it first. Answers the entry's id, or null if its key was written. */
+/**
+ * A lot of points (earned, given back or given by hand): what a negative balance owes is paid from it first. Answers
+ * the entry's id, or null if its key was written.
+ */
 export async function creditLot(
   trx: Db,
-  lot: { userId: number; points: number; key: string; reason: string; saleId: number | null; actorId: number | null; at: Date; expiresAt: Date },
+  lot: { userId: number; points: number; key: string; reason: string; saleId: number | null; actorId: number | null; at: Date; expiresAt: Date; kind?: 'EARN' | 'RETURN' | 'ADJUST'; orderId?: number },
 ): Promise<number | null> {
   const balance = await balanceOf(trx, lot.userId);
   const inserted = await trx
     .insertInto('loyalty_entries')
     .values({
       user_id: lot.userId,
-      kind: lot.saleId === null ? 'ADJUST' : 'EARN',
+      kind: lot.kind ?? (lot.saleId === null ? 'ADJUST' : 'EARN'),
       points: lot.points,
       loyalty_sale_id: lot.saleId,
       refund_id: null,
+      order_id: lot.orderId ?? null,
       entry_key: lot.key,
       reason: lot.reason,
       actor_id: lot.actorId,
@@ -56,7 +60,7 @@ export async function creditLot(
  */
 export async function debit(
   trx: Db,
-  entry: { userId: number; points: number; kind: 'REDEEM' | 'EXPIRE' | 'REVERSE' | 'ADJUST'; key: string; reason: string; saleId: number | null; refundId: number | null; actorId: number | null; at: Date; fromLotId?: number },
+  entry: { userId: number; points: number; kind: 'REDEEM' | 'EXPIRE' | 'REVERSE' | 'ADJUST'; key: string; reason: string; saleId: number | null; refundId: number | null; actorId: number | null; at: Date; fromLotId?: number; orderId?: number },
 ): Promise<number | null> {
   const inserted = await trx
     .insertInto('loyalty_entries')
@@ -66,6 +70,7 @@ export async function debit(
       points: -entry.points,
       loyalty_sale_id: entry.saleId,
       refund_id: entry.refundId,
+      order_id: entry.orderId ?? null,
       entry_key: entry.key,
       reason: entry.reason,
       actor_id: entry.actorId,
@@ -83,7 +88,7 @@ export async function debit(
       .selectFrom('loyalty_entries')
       .select(['id', 'remaining'])
       .where('user_id', '=', entry.userId)
-      .where('kind', 'in', ['EARN', 'ADJUST'])
+      .where('kind', 'in', ['EARN', 'RETURN', 'ADJUST'])
       .where('remaining', '>', 0)
       .orderBy('expires_at')
       .orderBy('id')

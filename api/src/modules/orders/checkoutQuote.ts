@@ -3,12 +3,13 @@ import type { CartLine, CheckoutQuoteRequest, Quote } from 'shared-contracts/sch
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
 import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart';
+import { offerPoints } from '../loyalty';
 import { availableAt } from '../stockLocations';
 import { assertCentreExists, priceCheckout } from './orderPricing';
 
 /**
  * POST /checkout/quote: what the order would cost now (current prices, shipping, the code applied or why it
- * is refused). Unknown items are left out; unavailable or short ones are flagged in their line's issues. A
+ * is refused, the member's points chosen or why they cannot pay). Unknown items are left out; unavailable or short ones are flagged in their line's issues. A
  * product's `stock` is what the order would draw on: the pick-up centre's for a pick-up, else the online stock.
  */
 export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: number, input: CheckoutQuoteRequest): Promise<Quote> {
@@ -25,6 +26,7 @@ export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: 
     lines.push(toCartLine({ ...item, stock }, entry.quantity, null));
   }
   const { pricing, promotion, refusal } = await priceCheckout(db, userId, lines, input.fulfilment, input.promoCode, clock.now());
+  const { offer, refusal: pointsRefusal } = await offerPoints(db, userId, pricing.subtotal - pricing.discount, input.points ?? 0, clock.now());
   return {
     lines,
     subtotal: pricing.subtotal,
@@ -32,8 +34,10 @@ export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: 
     discount: pricing.discount,
     shippingFee: pricing.shippingFee,
     shippingDiscount: pricing.shippingDiscount,
-    total: pricing.total,
+    total: pricing.total - offer.value,
     promotion: promotion && !refusal ? promotion : null,
     promoError: refusal ? { code: refusal.code, message: refusal.message } : null,
+    points: offer,
+    pointsError: pointsRefusal,
   };
 }

@@ -13,6 +13,7 @@ import { moveOrder, notifyCustomer, recordHistory } from './orderLifecycle';
 import { orderMessages } from './orderMessages';
 import type { OrderEventInput } from './orderTimeline';
 import { issuePackageCredits } from './packageCredits';
+import { retakeOrderPoints } from '../loyalty';
 import type { ShopContext } from './placeOrder';
 
 type Db = Kysely<Database>;
@@ -87,7 +88,7 @@ export async function markOrderPaid(ctx: ShopContext, trx: Db, order: OrderRow, 
 
 /**
  * Brings back an order the payment window cancelled, paid by the transfer that came late: the cancellation's
- * bookkeeping is undone (its products' sales and its promotion use counted again; its stock is reserved again by
+ * bookkeeping is undone (its products' sales, its promotion use and its points taken again; its stock is reserved again by
  * moveOrder on reopening, 409 OUT_OF_STOCK if the shelf no longer has it) and the order is paid through
  * markOrderPaid (PLACED, PAID). Only a CANCELLED, UNPAID order.
  */
@@ -95,6 +96,7 @@ export async function reopenOrder(ctx: ShopContext, trx: Db, order: OrderRow, op
   if (order.status !== 'CANCELLED' || order.payment_status !== 'UNPAID') throw options.conflict ?? new AppError(409, ERROR_CODES.CONCURRENT_CHANGE, orderMessages.concurrentChange);
   const paid = await markOrderPaid(ctx, trx, order, { ...options, status: 'PLACED' });
   const nowIso = ctx.clock.now().toISOString();
+  await retakeOrderPoints(trx, { id: order.id, userId: order.user_id, pointsUsed: order.points_used, at: ctx.clock.now() });
   const lines = await trx.selectFrom('order_lines').select(['ref_id', 'quantity']).where('order_id', '=', order.id).where('kind', '=', 'product').orderBy('ref_id').execute();
   for (const line of lines) {
     await recountProductSale(trx, line.ref_id, line.quantity, nowIso);

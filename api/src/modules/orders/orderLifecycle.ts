@@ -22,6 +22,7 @@ import { actorKindOf, recordOrderEvent, type OrderEventInput } from './orderTime
 import { settleOrderStock } from './orderStock';
 import { findOrderRow, toOrder } from './orderView';
 import { revokePackageCredits } from './packageCredits';
+import { returnOrderPoints } from '../loyalty';
 import type { ShopContext } from './placeOrder';
 import { announceWebOrderChange } from './webOrderChanges';
 
@@ -129,7 +130,7 @@ export async function recordHistory(
  * Cancels an order read inside `trx`: its status moves to CANCELLED unless it changed since it was read (then
  * `conflict`), its reserved stock is released (moveOrder) and its sales uncounted (products in id order), the promotion use is given back (used_count − 1, the
  * redemption released so the customer's limit counts it no more), package credits are taken back (refused if one
- * was used), a paid order's payment becomes REFUND_DUE (the desk records the refund); history (actor null: the
+ * was used), the points it used are given back, a paid order's payment becomes REFUND_DUE (the desk records the refund); history (actor null: the
  * system) and the cancellation email.
  */
 export async function cancelWithin(
@@ -142,6 +143,8 @@ export async function cancelWithin(
   const refund = row.payment_status === 'PAID';
   const updated = await moveOrder(trx, row, { status: 'CANCELLED', paymentStatus: refund ? 'REFUND_DUE' : (row.payment_status as PaymentStatus), cancelReason: reason }, nowIso, conflict, actorId);
   await revokePackageCredits(trx, row.id);
+  // The points it used come back to the member.
+  await returnOrderPoints(trx, { id: row.id, userId: row.user_id, at: new Date(nowIso) });
 
   const products = await trx
     .selectFrom('order_lines')

@@ -72,8 +72,11 @@ export async function toOrder(db: Db, row: OrderRow, vietQrAccount: VietQrConfig
     paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
     lines,
     subtotal: toNumber(row.subtotal),
-    discount: toNumber(row.discount) + toNumber(row.shipping_discount),
+    // The points' worth is held in `discount` (the total's rule) but shown apart.
+    discount: toNumber(row.discount) - toNumber(row.points_value) + toNumber(row.shipping_discount),
     shippingFee: toNumber(row.shipping_fee),
+    pointsUsed: row.points_used,
+    pointsValue: toNumber(row.points_value),
     total,
     promotionCode: row.promotion_code,
     recipientName: row.recipient_name,

@@ -36,6 +36,7 @@ import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
 import { issuePackageCredits } from './packageCredits';
 import { lockCustomerForCheckout } from '../users';
+import { offerPoints, redeemForOrder } from '../loyalty';
 
 type Db = Kysely<Database>;
 
@@ -67,7 +68,7 @@ const ORDER_COLUMNS = [
   'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'shipping_vat_rate', 'total',
   'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'centre_id', 'recipient_name', 'phone', 'note',
   'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
-  'stock_location_id',
+  'stock_location_id', 'points_used', 'points_value',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 
 /** The order row (every column named, so one compiled statement serves every order). */
@@ -187,10 +188,14 @@ async function createOrder(
       : { method: 'delivery', province: request.fulfilment.address.province };
   const pickupCentre = fulfilment.method === 'pickup' ? await assertCentreExists(trx, fulfilment.centreId) : null;
 
-  const { pricing, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now);
+  const { pricing: priced, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now);
   if (refusal) {
     throw new AppError(422, ERROR_CODES.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
   }
+  // The member's points pay part of the goods: their worth joins the discount (the total's rule), shown apart.
+  const { offer: points, refusal: pointsRefusal } = await offerPoints(trx, userId, priced.subtotal - priced.discount, request.points ?? 0, now);
+  if (pointsRefusal) throw new AppError(422, ERROR_CODES.POINTS_REFUSED, pointsRefusal, [{ field: 'points', message: pointsRefusal }]);
+  const pricing = { ...priced, discount: priced.discount + points.value, total: priced.total - points.value };
 
   // Stock reserved at the order's location, product by product in id order (orderStock.ts); sales counted.
   const products = lines.filter((line) => line.kind === 'product').sort((a, b) => a.refId - b.refId);
@@ -228,6 +233,8 @@ async function createOrder(
       shipping_discount: pricing.shippingDiscount,
       shipping_vat_rate: ctx.config.shippingVatRate,
       total: pricing.total,
+      points_used: points.used,
+      points_value: points.value,
       promotion_id: promotion?.id ?? null,
       promotion_code: promotion?.code ?? null,
       fulfilment_method: request.fulfilment.method,
@@ -251,6 +258,7 @@ async function createOrder(
   const orderId = inserted!.id;
   const code = orderCodeFor(orderId, now);
   await setOrderCode.execute(trx, { id: orderId, code });
+  await redeemForOrder(trx, { userId, orderId, points: points.used, at: now });
 
   const orderLines: OrderLine[] = lines.map((line) => ({
     kind: line.kind,
@@ -296,8 +304,10 @@ async function createOrder(
     paymentStatusLabel: PAYMENT_STATUS_LABELS[paymentStatus],
     lines: orderLines,
     subtotal: pricing.subtotal,
-    discount: pricing.discount + pricing.shippingDiscount,
+    discount: priced.discount + pricing.shippingDiscount,
     shippingFee: pricing.shippingFee,
+    pointsUsed: points.used,
+    pointsValue: points.value,
     total: pricing.total,
     promotionCode: promotion?.code ?? null,
     recipientName: request.recipientName,

@@ -25,7 +25,7 @@ export interface OrderEmail {
 /** What the templates need of an order. */
 export type OrderEmailFacts = Pick<
   Order,
-  'code' | 'status' | 'paymentMethod' | 'lines' | 'subtotal' | 'discount' | 'shippingFee' | 'total' | 'fulfilment' | 'recipientName' | 'phone'
+  'code' | 'status' | 'paymentMethod' | 'lines' | 'subtotal' | 'discount' | 'shippingFee' | 'total' | 'fulfilment' | 'recipientName' | 'phone' | 'pointsUsed' | 'pointsValue'
 > & { createdAt: string; orderUrl: string };
 
 
@@ -43,6 +43,7 @@ function linesText(facts: OrderEmailFacts): string[] {
 function totalsText(facts: OrderEmailFacts): string[] {
   const rows = [`Tạm tính: ${formatVnd(facts.subtotal)}`];
   if (facts.discount > 0) rows.push(`Giảm giá: -${formatVnd(facts.discount)}`);
+  if ((facts.pointsValue ?? 0) > 0) rows.push(`Điểm thưởng (${new Intl.NumberFormat('vi-VN').format(facts.pointsUsed ?? 0)} điểm): -${formatVnd(facts.pointsValue ?? 0)}`);
   rows.push(`Phí vận chuyển: ${formatVnd(facts.shippingFee)}`, `Tổng thanh toán: ${formatVnd(facts.total)}`);
   return rows;
 }
