@@ -114,9 +114,29 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose, closeT
               </li>
             ))}
           </ul>
-          <p>
-            {t.total}: <strong>{formatVnd(order.total)}</strong>
-          </p>
+          {/* total = subtotal − discount (the code's, goods and shipping) + shipping fee − what the points paid */}
+          <dl className={styles.money} aria-label={t.totals}>
+            <dt>{t.subtotal}</dt>
+            <dd>{formatVnd(order.subtotal)}</dd>
+            {order.discount > 0 && (
+              <>
+                <dt>{t.discount(order.promotionCode)}</dt>
+                <dd>−{formatVnd(order.discount)}</dd>
+              </>
+            )}
+            <dt>{t.shippingFee}</dt>
+            <dd>{formatVnd(order.shippingFee)}</dd>
+            {(order.pointsValue ?? 0) > 0 && (
+              <>
+                <dt>{t.points(order.pointsUsed ?? 0)}</dt>
+                <dd>−{formatVnd(order.pointsValue ?? 0)}</dd>
+              </>
+            )}
+            <dt>{t.total}</dt>
+            <dd>
+              <strong>{formatVnd(order.total)}</strong>
+            </dd>
+          </dl>
 
           <h3>{t.customerHeading}</h3>
           <p>

@@ -40,6 +40,12 @@ export const webOrderText = {
   code: 'Mã đơn',
   customer: 'Người nhận',
   total: 'Tổng tiền',
+  totals: 'Tiền đơn hàng',
+  subtotal: 'Tạm tính',
+  discount: (code: string | null) => (code ? `Giảm giá (${code})` : 'Giảm giá'),
+  shippingFee: 'Phí vận chuyển',
+  /** Điểm thưởng (−2.000 điểm): what the customer's points paid. */
+  points: (used: number) => `Điểm thưởng (−${new Intl.NumberFormat('vi-VN').format(used)} điểm)`,
   status: 'Trạng thái',
   placedAt: 'Đặt lúc',
   open: (code: string) => `Xem đơn ${code}`,

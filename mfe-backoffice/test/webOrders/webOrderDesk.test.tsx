@@ -184,6 +184,37 @@ describe('the web-order desk', () => {
   });
 });
 
+describe("the order's totals", () => {
+  const termsOf = (list: HTMLElement) =>
+    Object.fromEntries(Array.from(list.querySelectorAll('dt')).map((term) => [term.textContent, term.nextElementSibling?.textContent?.replace(/\s/g, ' ')]));
+  const openTotals = async (detail: WebOrderDetail) => {
+    api.list.mockResolvedValue(listOf([item(detail.order.code)]));
+    api.detail.mockResolvedValue(detail);
+    render(<WebOrderDesk />);
+    await userEvent.click(await screen.findByRole('button', { name: `Xem đơn ${detail.order.code}` }));
+    const panel = await screen.findByRole('region', { name: detail.order.code });
+    return within(panel).findByLabelText('Tiền đơn hàng');
+  };
+
+  it("shows what the customer's points paid, so the figures add up to what is collected", async () => {
+    const detail = detailOf('EV2611190009');
+    // 900.000 − 100.000 (GIAM100K) + 30.000 − 20.000 (2.000 points) = 810.000
+    const totals = await openTotals({ ...detail, order: { ...detail.order, discount: 100_000, promotionCode: 'GIAM100K', pointsUsed: 2_000, pointsValue: 20_000, total: 810_000 } });
+    expect(termsOf(totals)).toEqual({
+      'Tạm tính': '900.000 ₫',
+      'Giảm giá (GIAM100K)': '−100.000 ₫',
+      'Phí vận chuyển': '30.000 ₫',
+      'Điểm thưởng (−2.000 điểm)': '−20.000 ₫',
+      'Tổng tiền': '810.000 ₫',
+    });
+  });
+
+  it('has no points line when the order used none', async () => {
+    const totals = await openTotals(detailOf('EV2611190010'));
+    expect(termsOf(totals)).toEqual({ 'Tạm tính': '900.000 ₫', 'Phí vận chuyển': '30.000 ₫', 'Tổng tiền': '930.000 ₫' });
+  });
+});
+
 describe("the order's payment block", () => {
   const paidAt = '2026-11-26T03:15:00.000Z';
   const paid = (payment: Partial<WebOrderDetail['payment']>, order: Partial<WebOrderDetail['order']> = {}) =>

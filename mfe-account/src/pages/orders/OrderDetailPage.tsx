@@ -46,6 +46,12 @@ function Lines({ order, reviews }: { order: Order; reviews: OrderReviews }) {
         )}
         <dt>{ordersText.shippingFee}</dt>
         <dd>{order.shippingFee === 0 ? ordersText.free : formatVnd(order.shippingFee)}</dd>
+        {(order.pointsValue ?? 0) > 0 && (
+          <>
+            <dt>{ordersText.points(order.pointsUsed ?? 0)}</dt>
+            <dd>−{formatVnd(order.pointsValue ?? 0)}</dd>
+          </>
+        )}
         <dt className={styles.grand}>{ordersText.grandTotal}</dt>
         <dd className={styles.grand}>{formatVnd(order.total)}</dd>
       </dl>
@@ -160,7 +166,10 @@ function CancelOrder({ order, onCancelled }: { order: Order; onCancelled: (order
   return (
     <form className={styles.panel} onSubmit={onSubmit} aria-labelledby="cancel-heading">
       <h2 id="cancel-heading">{ordersText.cancelHeading}</h2>
-      <p className={styles.muted}>{ordersText.cancelHint}</p>
+      <p className={styles.muted}>
+        {ordersText.cancelHint}
+        {(order.pointsUsed ?? 0) > 0 && ` ${ordersText.cancelHintPoints(order.pointsUsed ?? 0)}`}
+      </p>
       <div className={styles.field}>
         <label htmlFor="cancel-reason">
           {ordersText.cancelReason} <span className={styles.muted}>{ordersText.optional}</span>

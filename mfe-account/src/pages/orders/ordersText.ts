@@ -1,3 +1,5 @@
+import { formatPoints } from '../loyalty/loyaltyText';
+
 /** The strings of 'Đơn hàng của tôi' (list and detail), in their own lazily loaded chunk. */
 export const ordersText = {
   loading: 'Đang tải đơn hàng...',
@@ -21,6 +23,8 @@ export const ordersText = {
   subtotal: 'Tạm tính',
   discount: (code: string | null) => (code ? `Giảm giá (${code})` : 'Giảm giá'),
   shippingFee: 'Phí vận chuyển',
+  /** Điểm thưởng (−2.000 điểm) */
+  points: (used: number) => `Điểm thưởng (−${formatPoints(used)} điểm)`,
   free: 'Miễn phí',
   grandTotal: 'Tổng cộng',
   fulfilmentHeading: 'Nhận hàng',
@@ -39,6 +43,7 @@ export const ordersText = {
   cancel: 'Hủy đơn',
   cancelHeading: 'Hủy đơn hàng này?',
   cancelHint: 'Sản phẩm và mã khuyến mãi (nếu có) sẽ được hoàn lại. Bạn không thể hoàn tác thao tác này.',
+  cancelHintPoints: (used: number) => `${formatPoints(used)} điểm thưởng đã dùng cho đơn này sẽ được hoàn lại vào tài khoản của bạn.`,
   cancelReason: 'Lý do hủy',
   optional: '(không bắt buộc)',
   confirmCancel: 'Xác nhận hủy đơn',

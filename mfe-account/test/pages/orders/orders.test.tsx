@@ -150,6 +150,27 @@ describe('the detail of an order', () => {
     expect(within(qr).getByText('Hạn thanh toán').nextElementSibling).toHaveTextContent('10:15 23/11/2026. Quá hạn, đơn hàng sẽ tự động hủy.');
   });
 
+  it("shows the member's points used as their own line, so the figures add up; cancelling says they come back", async () => {
+    // 9.900.000 − 500.000 (SAVE500K) + 0 − 20.000 (2.000 points) = 9.380.000
+    api({ 'GET /api/orders/EV2611220012': () => ok(order({ pointsUsed: 2_000, pointsValue: 20_000, total: 9_380_000 })) });
+    renderAccountPage('/orders/:code', <OrderDetailPage />, '/orders/EV2611220012');
+    const lines = await screen.findByRole('region', { name: 'Sản phẩm' });
+    expect(within(lines).getByText('Giảm giá (SAVE500K)').nextElementSibling).toHaveTextContent(`−${money(500_000)}`);
+    expect(within(lines).getByText('Điểm thưởng (−2.000 điểm)').nextElementSibling).toHaveTextContent(`−${money(20_000)}`);
+    expect(within(lines).getByText('Tổng cộng').nextElementSibling).toHaveTextContent(money(9_380_000));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Hủy đơn' }));
+    expect(screen.getByRole('form', { name: 'Hủy đơn hàng này?' })).toHaveTextContent('2.000 điểm thưởng đã dùng cho đơn này sẽ được hoàn lại vào tài khoản của bạn.');
+  });
+
+  it('has no points line for an order that used none (or an older answer without them)', async () => {
+    api({ 'GET /api/orders/EV2611220012': () => ok(order({ pointsUsed: 0, pointsValue: 0 })) });
+    renderAccountPage('/orders/:code', <OrderDetailPage />, '/orders/EV2611220012');
+    const lines = await screen.findByRole('region', { name: 'Sản phẩm' });
+    expect(within(lines).queryByText(/^Điểm thưởng/)).not.toBeInTheDocument();
+    expect(within(lines).getByText('Tổng cộng').nextElementSibling).toHaveTextContent(money(9_400_000));
+  });
+
   it('a paid, delivered order has no QR and cannot be cancelled', async () => {
     api({
       'GET /api/orders/EV2611200003': () =>

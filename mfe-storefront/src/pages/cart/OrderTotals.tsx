@@ -1,4 +1,5 @@
 import { formatVnd } from 'shared-contracts';
+import { formatPoints } from '../../format/points';
 import type { QuoteView } from './orderQuote';
 import styles from './CartPage.module.css';
 
@@ -8,10 +9,15 @@ export const totalsText = {
   shippingFee: 'Phí vận chuyển',
   free: 'Miễn phí',
   shippingDiscount: (code: string) => `Giảm phí vận chuyển (${code})`,
+  /** Điểm thưởng (−2.000 điểm) */
+  points: (used: number) => `Điểm thưởng (−${formatPoints(used)} điểm)`,
   total: 'Tổng cộng',
 };
 
-/** Subtotal, discount, shipping fee (and its discount) and the total of an order, as a definition list. */
+/**
+ * Subtotal, discount, shipping fee (and its discount), the member's points used and the total of an order, as a
+ * definition list (the total has the points' worth taken off already).
+ */
 export function OrderTotals({ quote }: { quote: QuoteView }) {
   const code = quote.promotion?.code ?? '';
   return (
@@ -30,6 +36,14 @@ export function OrderTotals({ quote }: { quote: QuoteView }) {
         <>
           <dt>{totalsText.shippingDiscount(code)}</dt>
           <dd className={styles.saving}>−{formatVnd(quote.shippingDiscount)}</dd>
+        </>
+      )}
+      {quote.points && quote.points.value > 0 && (
+        <>
+          <dt>{totalsText.points(quote.points.used)}</dt>
+          <dd className={styles.saving} data-testid="order-points">
+            −{formatVnd(quote.points.value)}
+          </dd>
         </>
       )}
       <dt className={styles.grand}>{totalsText.total}</dt>

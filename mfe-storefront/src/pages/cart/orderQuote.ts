@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { priceOrder, shippingFeeFor } from 'shared-contracts/pricing';
-import type { CartLine, Promotion, QuoteFulfilment } from 'shared-contracts/schemas';
+import type { CartLine, PointsOffer, Promotion, QuoteFulfilment } from 'shared-contracts/schemas';
 import { keepUnlessFailed, useAsync } from '../../hooks/useAsync';
 import { checkoutApi, type CheckoutApi } from '../../cart/checkoutApi';
 import type { ShippingSelection } from '../../cart/checkoutSlice';
@@ -20,6 +20,10 @@ export interface QuoteView {
   authoritative: boolean;
   /** the lines as the server priced them (customer only) */
   lines: CartLine[] | null;
+  /** the member's points: balance, rules, the most this order may use and what the chosen points take off (customer only) */
+  points: PointsOffer | null;
+  /** why the chosen points cannot be used (Vietnamese; none used), or null */
+  pointsError: string | null;
 }
 
 export type QuoteState = { status: 'idle' } | { status: 'loading'; previous: QuoteView | null } | { status: 'ready'; quote: QuoteView } | { status: 'error'; message: string };
@@ -52,19 +56,27 @@ export function previewQuote(items: readonly CartLine[], promotion: Promotion | 
     promoError: pricing.refusal,
     authoritative: false,
     lines: null,
+    points: null,
+    pointsError: null,
   };
 }
 
-/** Asks the server for the quote of these lines with this code and fulfilment (POST /checkout/quote). */
+/** Asks the server for the quote of these lines with this code, fulfilment and points (POST /checkout/quote). */
 export async function serverQuote(
   items: readonly CartLine[],
   promoCode: string | null,
   fulfilment: QuoteFulfilment,
   api: Pick<CheckoutApi, 'quote'> = checkoutApi,
   signal?: AbortSignal,
+  points = 0,
 ): Promise<QuoteView> {
   const quote = await api.quote(
-    { items: items.map((item) => ({ kind: item.kind, refId: item.refId, quantity: item.quantity })), ...(promoCode ? { promoCode } : {}), fulfilment },
+    {
+      items: items.map((item) => ({ kind: item.kind, refId: item.refId, quantity: item.quantity })),
+      ...(promoCode ? { promoCode } : {}),
+      fulfilment,
+      ...(points > 0 ? { points } : {}),
+    },
     signal,
   );
   return {
@@ -77,6 +89,8 @@ export async function serverQuote(
     promoError: quote.promoError,
     authoritative: true,
     lines: quote.lines,
+    points: quote.points ?? null,
+    pointsError: quote.pointsError ?? null,
   };
 }
 
@@ -84,9 +98,16 @@ const QUOTE_DELAY_MS = 250;
 
 /**
  * The totals of the cart as it is now: previewed at once for a guest; for a customer asked of the server a
- * moment after the last change (earlier requests cancelled), the previous totals kept while it answers.
+ * moment after the last change (earlier requests cancelled), the previous totals kept while it answers. A
+ * customer's `points` (checkout) go with the request; a new `revision` asks again (the balance may have moved).
  */
-export function useOrderQuote(items: readonly CartLine[], promotion: Promotion | null, shipping: ShippingSelection, loggedIn: boolean): QuoteState {
+export function useOrderQuote(
+  items: readonly CartLine[],
+  promotion: Promotion | null,
+  shipping: ShippingSelection,
+  loggedIn: boolean,
+  { points = 0, revision = 0 }: { points?: number; revision?: number } = {},
+): QuoteState {
   const fulfilment = quoteFulfilmentOf(shipping);
   const fulfilmentKey = JSON.stringify(fulfilment);
   const itemsKey = items.map((item) => `${item.id}:${item.quantity}:${item.price}:${item.promoGroup}`).join(',');
@@ -95,11 +116,11 @@ export function useOrderQuote(items: readonly CartLine[], promotion: Promotion |
 
   // the keys stand for items, shipping and the code
   /* eslint-disable react-hooks/exhaustive-deps */
-  const read = useCallback((signal: AbortSignal) => serverQuote(items, code, fulfilment!, checkoutApi, signal), [itemsKey, fulfilmentKey, code]);
+  const read = useCallback((signal: AbortSignal) => serverQuote(items, code, fulfilment!, checkoutApi, signal, points), [itemsKey, fulfilmentKey, code, points]);
   const preview = useMemo(() => (loggedIn || items.length === 0 ? null : previewQuote(items, promotion, shipping)), [itemsKey, fulfilmentKey, code, loggedIn, shipping.method]);
   /* eslint-enable react-hooks/exhaustive-deps */
   // a failed quote is not shown as the previous totals of the next one
-  const { state } = useAsync(read, { enabled: asked, start: keepUnlessFailed, delayMs: QUOTE_DELAY_MS });
+  const { state } = useAsync(read, { enabled: asked, start: keepUnlessFailed, delayMs: QUOTE_DELAY_MS, reloadKey: revision });
 
   if (items.length === 0) return { status: 'idle' };
   if (preview) return { status: 'ready', quote: preview };

@@ -15,7 +15,7 @@ import { errorMessage } from '../../hooks/useAsync';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
 import { BLOCKING_ISSUES } from '../cart/CartLineItem';
-import { useOrderQuote } from '../cart/orderQuote';
+import { useOrderQuote, type QuoteView } from '../cart/orderQuote';
 import { OrderTotals } from '../cart/OrderTotals';
 import { ShippingChoice } from '../cart/ShippingChoice';
 import { removePromo } from '../promotions/promoSlice';
@@ -35,6 +35,7 @@ import { setShipping, type ShippingSelection } from '../../cart/checkoutSlice';
 import { askCompanyInvoice, CompanyInvoiceSection, companyInvoiceText, NO_COMPANY_INVOICE, type CompanyInvoice } from './CompanyInvoiceSection';
 import { OrderPlaced } from './OrderPlaced';
 import { PendingOrder } from './PendingOrder';
+import { PointsBox, pointsDraftOf, pointsOf } from './PointsBox';
 import cartStyles from '../cart/CartPage.module.css';
 import styles from './CheckoutPage.module.css';
 
@@ -70,6 +71,7 @@ export const checkoutText = {
   pricesChanged: 'Giá của một số sản phẩm đã thay đổi từ khi thêm vào giỏ. Tổng tiền đã được tính lại theo giá mới.',
   pricesChangedAtPlacing: 'Giá của một số sản phẩm vừa thay đổi. Vui lòng xem lại giá mới trong đơn hàng rồi bấm "Đặt hàng" lần nữa.',
   promoNotApplied: (code: string, reason: string) => `Mã ${code} chưa được áp dụng: ${reason}`,
+  pointsNotUsable: 'Chưa đặt được hàng: không dùng được số điểm thưởng đã chọn. Vui lòng xem lại mục "Dùng điểm thưởng".',
   line: (name: string, quantity: number) => `${name} × ${quantity}`,
 };
 
@@ -104,6 +106,13 @@ function Checkout() {
           paymentMethod: shipping.method === 'pickup' ? 'PAY_AT_PICKUP' : 'COD',
         },
   );
+  /** The points to use as typed (digits; the unanswered order's, if any), and why placing refused them. */
+  const [pointsDraft, setPointsDraft] = useState(() => pointsDraftOf(String((pending && checkoutAttemptInput(pending).points) || '')));
+  const [pointsRefused, setPointsRefused] = useState<{ message: string; quoted: QuoteView | null } | null>(null);
+  /** Raised to ask the quote again (placing refused the points: the balance may have moved). */
+  const [quoteRevision, setQuoteRevision] = useState(0);
+  const pointsRef = useRef<HTMLInputElement>(null);
+  const points = pointsOf(pointsDraft);
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -132,13 +141,19 @@ function Checkout() {
     if (!offered.includes(values.paymentMethod)) setValues((previous) => ({ ...previous, paymentMethod: offered[0]! }));
   }, [shipping, values.paymentMethod]);
 
-  const quote = useOrderQuote(status.kind === 'placed' ? [] : items, applied, shipping, session !== null);
+  const quote = useOrderQuote(status.kind === 'placed' ? [] : items, applied, shipping, session !== null, { points, revision: quoteRevision });
   const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...values, [event.target.name]: event.target.value };
     setValues(next);
     if (submitted) setErrors(validateCheckout(next, shipping));
+    if (status.kind === 'failed') setStatus({ kind: 'idle' });
+  };
+
+  const onPoints = (draft: string) => {
+    setPointsDraft(draft);
+    setPointsRefused(null);
     if (status.kind === 'failed') setStatus({ kind: 'idle' });
   };
 
@@ -153,6 +168,13 @@ function Checkout() {
   const shortAtCentre = shipping.method === 'pickup' && quoted.some((line) => line.issues.some((issue) => BLOCKING_ISSUES.includes(issue)));
 
   const view = quote.status === 'ready' ? quote.quote : quote.status === 'loading' ? quote.previous : null;
+  // The member's points: offered while there is a balance (or points chosen, so they can be changed). The quote's
+  // refusal is of the points asked (not of an earlier quote still shown while it answers); placing's refusal is
+  // shown until the quote asked again after it answers.
+  const pointsOffer = view?.points ?? null;
+  const readyQuote = quote.status === 'ready' ? quote.quote : null;
+  const quotedPointsError = points > 0 ? (readyQuote?.pointsError ?? null) : null;
+  const pointsError = (pointsRefused && (readyQuote === null || readyQuote === pointsRefused.quoted) ? pointsRefused.message : null) ?? quotedPointsError;
   const summaryLines = view?.lines ?? items;
   // Each line's price change since the customer added it (or since this page showed it), at the price quoted now.
   const priceChanges = new Map(
@@ -217,6 +239,14 @@ function Checkout() {
       setPending(replaced);
       if (error instanceof ApiError) {
         if (error.code === ERROR_CODES.OUT_OF_STOCK || error.code === ERROR_CODES.PRICE_CHANGED) void cartService.refresh().catch(() => undefined);
+        if (error.code === ERROR_CODES.POINTS_REFUSED || error.code === ERROR_CODES.POINTS_INSUFFICIENT) {
+          // The points cannot pay (the rules, or the balance moved): said at the field; the quote asked again.
+          setPointsRefused({ message: error.message, quoted: readyQuote });
+          setQuoteRevision((revision) => revision + 1);
+          setStatus({ kind: 'failed', message: checkoutText.pointsNotUsable });
+          pointsRef.current?.focus();
+          return;
+        }
         if (error.code === ERROR_CODES.PRICE_CHANGED) {
           // The form stays as filled in; the lines show the new prices and what they were.
           setStatus({ kind: 'failed', message: checkoutText.pricesChangedAtPlacing });
@@ -246,7 +276,12 @@ function Checkout() {
       setStatus({ kind: 'failed', message: blocked ? checkoutText.blocked : checkoutText.blockedAtCentre });
       return;
     }
-    const input = toOrderInput(values, shipping, items, applied?.code ?? null);
+    if (pointsError) {
+      setStatus({ kind: 'failed', message: checkoutText.pointsNotUsable });
+      pointsRef.current?.focus();
+      return;
+    }
+    const input = toOrderInput(values, shipping, items, applied?.code ?? null, points);
     const body = JSON.stringify(input);
     // One Idempotency-Key per order body: the same body keeps its key (stored, or this page's), another gets a new one.
     const same = [readCheckoutAttempt(userId), pending].find((candidate) => candidate?.userId === userId && candidate.body === body);
@@ -359,7 +394,7 @@ function Checkout() {
   const hasErrors = Object.keys(errors).length > 0;
   const placing = status.kind === 'placing';
   // The form sends the unanswered order again (same body, same key) unless the cart or the form changed since.
-  const pendingIsThisForm = pending !== null && pending.body === JSON.stringify(toOrderInput(values, shipping, items, applied?.code ?? null));
+  const pendingIsThisForm = pending !== null && pending.body === JSON.stringify(toOrderInput(values, shipping, items, applied?.code ?? null, points));
 
   return (
     <>
@@ -439,6 +474,9 @@ function Checkout() {
             </div>
             <CompanyInvoiceSection value={company} onChange={setCompany} />
           </section>
+          {pointsOffer && (pointsOffer.balance > 0 || points > 0) && (
+            <PointsBox offer={pointsOffer} draft={pointsDraft} onChange={onPoints} error={pointsError} inputRef={pointsRef} />
+          )}
         </div>
         <section className={cartStyles.panel} aria-labelledby="checkout-summary-heading">
           <h2 id="checkout-summary-heading">{checkoutText.summaryHeading}</h2>

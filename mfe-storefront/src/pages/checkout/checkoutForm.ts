@@ -44,9 +44,10 @@ export function validateCheckout(values: CheckoutValues, shipping: ShippingSelec
 
 /**
  * What POST /orders receives. The prices shown go along (the server ignores them and prices the order itself);
- * the phone in its stored form, empty note left out.
+ * the phone in its stored form, empty note left out; the member's points only when some are used (the server
+ * recomputes their worth).
  */
-export function toOrderInput(values: CheckoutValues, shipping: ShippingSelection, items: readonly CartLine[], promoCode: string | null): OrderCreateInput {
+export function toOrderInput(values: CheckoutValues, shipping: ShippingSelection, items: readonly CartLine[], promoCode: string | null, points = 0): OrderCreateInput {
   const fulfilment: OrderCreateInput['fulfilment'] =
     shipping.method === 'delivery'
       ? { method: 'delivery', address: { province: shipping.province, ward: values.ward.trim(), street: values.street.trim() } }
@@ -60,6 +61,7 @@ export function toOrderInput(values: CheckoutValues, shipping: ShippingSelection
     fulfilment,
     paymentMethod: values.paymentMethod,
     ...(note ? { note } : {}),
+    ...(points > 0 ? { points } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, eventBus, messages, sessionStore, type Session } from 'shared-contracts';
-import type { OrderCreateInput } from 'shared-contracts/schemas';
+import type { CheckoutQuoteInput, OrderCreateInput, Quote } from 'shared-contracts/schemas';
 import { cartApi } from '../../../src/cart/cartApi';
 import { cartService, shopStore } from '../../../src/cart/cartOwner';
 import { checkoutApi } from '../../../src/cart/checkoutApi';
@@ -99,6 +99,9 @@ describe('the checkout form rules (the same as the server)', () => {
       fulfilment: { method: 'delivery', address: { province: 'Lào Cai', ward: 'Phường Cầu Giấy', street: '88 Xuân Thủy' } },
       paymentMethod: 'COD',
     });
+    // the member's points go along only when some are used
+    expect(toOrderInput(valid, DEFAULT_SHIPPING, [line(cable, 2)], null, 2_000)).toMatchObject({ points: 2_000 });
+    expect(toOrderInput(valid, DEFAULT_SHIPPING, [line(cable, 2)], null, 0)).not.toHaveProperty('points');
   });
 });
 
@@ -356,6 +359,137 @@ describe('the checkout page', () => {
     renderAt('/checkout');
     expect(await screen.findByText('Giỏ hàng của bạn đang trống.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Đặt hàng' })).not.toBeInTheDocument();
+  });
+});
+
+describe("the member's points at checkout", () => {
+  /**
+   * The server's quote with points (its rules: 10 ₫ a point, from 100 points, at most 50% of the goods, within the
+   * balance): what the chosen points take off, or why they cannot.
+   */
+  const quoteWithPoints =
+    (balance: number) =>
+    async (input: CheckoutQuoteInput): Promise<Quote> => {
+      const base = quoteOf([line(cable, 2)]);
+      const maxUsable = Math.max(0, Math.min(balance, Math.floor(Math.floor(((base.subtotal - base.discount) * 50) / 100) / 10)));
+      const requested = Number(input.points ?? 0);
+      let refusal: string | null = null;
+      if (requested > 0 && requested > balance) refusal = `Bạn chỉ có ${new Intl.NumberFormat('vi-VN').format(balance)} điểm.`;
+      else if (requested > 0 && requested < 100) refusal = 'Dùng tối thiểu 100 điểm mỗi đơn.';
+      else if (requested > maxUsable) refusal = 'Điểm thưởng trả tối đa 50% tiền hàng.';
+      const used = refusal ? 0 : requested;
+      return { ...base, total: base.total - used * 10, points: { balance, pointValue: 10, minimum: 100, capPercent: 50, maxUsable, used, value: used * 10 }, pointsError: refusal };
+    };
+  const pointsField = () => screen.getByRole('textbox', { name: 'Số điểm muốn dùng' });
+  const lastQuotedPoints = () => mockedCheckout.quote.mock.calls.at(-1)![0].points;
+
+  it('shows the balance, fills the most with "Dùng tối đa", says the worth as typed, quotes and places the order with the points', async () => {
+    await startAs(withPhone);
+    mockedCheckout.quote.mockImplementation(quoteWithPoints(200_000));
+    mockedCheckout.placeOrder.mockResolvedValue(order({ pointsUsed: 2_000, pointsValue: 20_000, total: 2_510_000 }));
+    renderAt('/checkout');
+
+    const box = await screen.findByRole('region', { name: 'Dùng điểm thưởng' });
+    expect(within(box).getByTestId('points-balance')).toHaveTextContent(`Bạn có 200.000 điểm (trị giá ${money(2_000_000)})`);
+    expect(pointsField()).toHaveAccessibleDescription(expect.stringContaining('Tối thiểu 100 điểm, tối đa 50% tiền hàng (đơn này dùng được tối đa 125.000 điểm).'));
+    expect(within(box).getByRole('status')).toHaveTextContent(`= ${money(0)}`);
+    // none used yet: the quote is asked without points
+    expect(lastQuotedPoints()).toBeUndefined();
+
+    await userEvent.click(within(box).getByRole('button', { name: 'Dùng tối đa' }));
+    expect(pointsField()).toHaveValue('125000');
+    expect(within(box).getByRole('status')).toHaveTextContent(`= ${money(1_250_000)}`);
+    await waitFor(() => expect(lastQuotedPoints()).toBe(125_000));
+
+    await userEvent.clear(pointsField());
+    // a Vietnamese types 2.000: the digits are what count; Enter applies, it does not place the order
+    await userEvent.type(pointsField(), '2.000{Enter}');
+    expect(pointsField()).toHaveValue('2000');
+    expect(within(box).getByRole('status')).toHaveTextContent(`= ${money(20_000)}`);
+    expect(screen.queryByText('Vui lòng nhập phường/xã.')).not.toBeInTheDocument();
+    expect(mockedCheckout.placeOrder).not.toHaveBeenCalled();
+    await waitFor(() => expect(lastQuotedPoints()).toBe(2_000));
+    expect(mockedCheckout.quote).toHaveBeenLastCalledWith(expect.objectContaining({ points: 2_000, fulfilment: { method: 'delivery', province: 'Hà Nội' } }), expect.anything());
+
+    const summary = screen.getByRole('region', { name: 'Đơn hàng của bạn' });
+    await waitFor(() => expect(within(summary).getByTestId('order-total')).toHaveTextContent(money(2_500_000 + 30_000 - 20_000)));
+    expect(within(summary).getByText('Điểm thưởng (−2.000 điểm)').nextElementSibling).toHaveTextContent(`−${money(20_000)}`);
+    expect(screen.queryByText(/Dùng tối thiểu|Bạn chỉ có/)).not.toBeInTheDocument();
+
+    await fillAddress();
+    await userEvent.click(placeOrderButton());
+    expect(await screen.findByRole('heading', { name: 'Đặt hàng thành công' })).toBeInTheDocument();
+    expect(mockedCheckout.placeOrder).toHaveBeenCalledTimes(1);
+    expect(mockedCheckout.placeOrder.mock.calls[0]![0]).toMatchObject({ points: 2_000, items: [{ kind: 'product', refId: 7, quantity: 2, price: 1_250_000 }] });
+  });
+
+  it('says under the field why the points cannot be used, and places nothing until they are changed', async () => {
+    await startAs(withPhone);
+    mockedCheckout.quote.mockImplementation(quoteWithPoints(12_500));
+    mockedCheckout.placeOrder.mockResolvedValue(order());
+    renderAt('/checkout');
+    const box = await screen.findByRole('region', { name: 'Dùng điểm thưởng' });
+    expect(within(box).getByTestId('points-balance')).toHaveTextContent(`Bạn có 12.500 điểm (trị giá ${money(125_000)})`);
+
+    await userEvent.type(pointsField(), '50');
+    const error = await within(box).findByRole('alert');
+    expect(error).toHaveTextContent('Dùng tối thiểu 100 điểm mỗi đơn.');
+    expect(pointsField()).toHaveAttribute('aria-invalid', 'true');
+    expect(pointsField()).toHaveAccessibleDescription(expect.stringContaining('Dùng tối thiểu 100 điểm mỗi đơn.'));
+    expect(screen.queryByText(/^Điểm thưởng \(/)).not.toBeInTheDocument();
+
+    await fillAddress();
+    await userEvent.click(placeOrderButton());
+    expect(mockedCheckout.placeOrder).not.toHaveBeenCalled();
+    expect(screen.getByText('Chưa đặt được hàng: không dùng được số điểm thưởng đã chọn. Vui lòng xem lại mục "Dùng điểm thưởng".')).toBeInTheDocument();
+    expect(pointsField()).toHaveFocus();
+
+    await userEvent.clear(pointsField());
+    await userEvent.type(pointsField(), '500');
+    await waitFor(() => expect(within(box).queryByRole('alert')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText('Điểm thưởng (−500 điểm)')).toBeInTheDocument());
+    await userEvent.click(placeOrderButton());
+    await screen.findByRole('heading', { name: 'Đặt hàng thành công' });
+    expect(mockedCheckout.placeOrder.mock.calls[0]![0]).toMatchObject({ points: 500 });
+  });
+
+  it('points refused at placing (409, the balance moved): the message at the field, and the quote asked again', async () => {
+    await startAs(withPhone);
+    mockedCheckout.quote.mockImplementation(quoteWithPoints(12_500));
+    renderAt('/checkout');
+    await screen.findByRole('region', { name: 'Dùng điểm thưởng' });
+    await userEvent.type(pointsField(), '2000');
+    await waitFor(() => expect(screen.getByText('Điểm thưởng (−2.000 điểm)')).toBeInTheDocument());
+    await fillAddress();
+
+    // the points were spent in another tab meanwhile
+    mockedCheckout.placeOrder.mockRejectedValueOnce(
+      new ApiError('Số điểm thưởng không đủ: bạn còn 1.500 điểm.', 409, 'POINTS_INSUFFICIENT', [{ field: 'points', message: 'Bạn còn 1.500 điểm.' }]),
+    );
+    mockedCheckout.quote.mockImplementation(quoteWithPoints(1_500));
+    const quotes = mockedCheckout.quote.mock.calls.length;
+    await userEvent.click(placeOrderButton());
+
+    const box = screen.getByRole('region', { name: 'Dùng điểm thưởng' });
+    expect(await within(box).findByRole('alert')).toHaveTextContent('Số điểm thưởng không đủ: bạn còn 1.500 điểm.');
+    expect(pointsField()).toHaveFocus();
+    expect(screen.getByText('Chưa đặt được hàng: không dùng được số điểm thưởng đã chọn. Vui lòng xem lại mục "Dùng điểm thưởng".')).toBeInTheDocument();
+    // asked again with the same points: the new balance, and why they cannot be used now
+    await waitFor(() => expect(mockedCheckout.quote.mock.calls.length).toBeGreaterThan(quotes));
+    expect(lastQuotedPoints()).toBe(2_000);
+    await waitFor(() => expect(within(box).getByTestId('points-balance')).toHaveTextContent(`Bạn có 1.500 điểm (trị giá ${money(15_000)})`));
+    expect(within(box).getByRole('alert')).toHaveTextContent('Bạn chỉ có 1.500 điểm.');
+    expect(screen.queryByText('Điểm thưởng (−2.000 điểm)')).not.toBeInTheDocument();
+    expect(mockedCheckout.placeOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers nothing to a customer without points', async () => {
+    await startAs(withPhone);
+    mockedCheckout.quote.mockImplementation(quoteWithPoints(0));
+    renderAt('/checkout');
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent(money(2_530_000)));
+    expect(screen.queryByRole('region', { name: 'Dùng điểm thưởng' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Số điểm muốn dùng')).not.toBeInTheDocument();
   });
 });
 
