@@ -11,6 +11,7 @@ import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance';
 import { expireUnpaidOrders } from './modules/orders';
 import { alertMissingInvoices } from './modules/eInvoices';
+import { noticeExpiringPoints } from './modules/loyalty';
 import { startingClock, systemClock } from './security/clock';
 import { parseMetricsPort, startMetricsServer } from './modules/metrics';
 import { refuseDemoData } from './security/demoDataGuard';
@@ -159,6 +160,17 @@ export async function main(): Promise<void> {
         pattern: '0 8 * * *',
         run: () => alertMissingInvoices({ db, events: running.events, now: clock.now() }),
         log: running.log.child({ module: 'e-invoices' }),
+        db,
+        clock,
+      }),
+    );
+    // Members whose points expire within 30 days are told once per expiry day (every morning at 09:00).
+    jobs.push(
+      startScheduledJob({
+        name: 'points expiring',
+        pattern: '0 9 * * *',
+        run: () => noticeExpiringPoints({ db, events: running.events, now: clock.now() }),
+        log: running.log.child({ module: 'loyalty' }),
         db,
         clock,
       }),

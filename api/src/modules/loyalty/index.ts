@@ -8,3 +8,5 @@ export { loyaltyModule } from './loyaltyModule';
 export { seedDemoPoints } from './demoPoints';
 // Points paying part of a web order (orders: quote, place, cancel, reopen), within the order's transaction.
 export { offerPoints, redeemForOrder, retakeOrderPoints, returnOrderPoints } from './pointRedemption';
+// The daily notice of points about to expire (a scheduled job of server.ts).
+export { noticeExpiringPoints } from './expiryNotices';

@@ -1,4 +1,5 @@
-import type { LoyaltySummary } from 'shared-contracts/schemas';
+import { formatCalendarDate, vietnamDateOf, type LoyaltySummary } from 'shared-contracts/schemas';
+import { noticeExpiringPoints } from '../../../src/modules/loyalty';
 import { createLoyaltyWorker } from '../../../src/modules/loyalty/loyaltyWorker';
 import { lotExpiry, pointsKept } from '../../../src/modules/loyalty/loyaltyRules';
 import { creditLot, debit, holdMember } from '../../../src/modules/loyalty/pointsLedger';
@@ -135,8 +136,17 @@ describe.each(testDatabases())('members’ points on $label', (target) => {
     expect(await balanceNow()).toBe(2_500 - spent);
     expect((await summary()).expiring.map((next) => next.points)).toEqual([500, 800, 500]);
 
+    // 25 days before the first lot's date: the member is told once what expires and when.
+    floor.service.clock.advance(70 * DAY);
+    const deps = () => ({ db: floor.db, events: floor.service.events, now: floor.service.clock.now() });
+    expect(await noticeExpiringPoints(deps())).toBeGreaterThanOrEqual(1);
+    await noticeExpiringPoints(deps());
+    const expiryDay = formatCalendarDate(vietnamDateOf(lotExpiry(new Date(start))));
+    const told = await floor.db.selectFrom('notifications').select(['title', 'body', 'link']).where('user_id', '=', member()).where('kind', '=', 'loyalty_points_expiring').execute();
+    expect(told).toEqual([{ title: '500 điểm thưởng sắp hết hạn', body: `500 điểm thưởng của bạn sẽ hết hạn vào ngày ${expiryDay}. Hãy dùng điểm khi đặt hàng trước ngày này.`, link: '/loyalty' }]);
+
     // 12 months after the first lot: its unspent 500 go, the others stay.
-    floor.service.clock.advance(96 * DAY);
+    floor.service.clock.advance(26 * DAY);
     await worker().runRound();
     expect(await balanceNow()).toBe(1_300);
     expect((await entries()).at(-1)).toMatchObject({ kind: 'EXPIRE', points: -500, reason: 'Điểm hết hạn' });
