@@ -35,6 +35,9 @@ const NOT_CENTRE_DATA: Record<string, string> = {
   'POST /api/staff/appointments/walk-in': 'the floor: a walk-in booking at the caller’s own centre',
   'GET /api/staff/customers': 'the floor: customer lookup',
   'GET /api/staff/customers/{id}': 'the floor: customer lookup',
+  // Customers belong to no centre: any active manager (or an admin) reads and adjusts their points (loyaltyBackOffice.test.ts).
+  'GET /api/staff/customers/{userId}/loyalty': 'a customer’s points (customers belong to no centre)',
+  'POST /api/staff/customers/{userId}/loyalty/adjustments': 'a customer’s points (customers belong to no centre)',
   'GET /api/staff/summary': 'the floor: today’s appointment and service-order counts',
   'GET /api/staff/bays': 'the floor: bays and the vehicles in them',
   'GET /api/staff/events': 'the floor’s SSE stream (never ends under app.inject; scoped in test/service/sseStream.test.ts)',
