@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { LOYALTY_ENTRY_KIND_LABELS, LOYALTY_HISTORY_PAGE_SIZE, type LoyaltyEntryKind, type LoyaltySummary } from 'shared-contracts/schemas';
+import { LOYALTY_ENTRY_KIND_LABELS, LOYALTY_HISTORY_PAGE_SIZE, type LoyaltyEntry, type LoyaltyEntryKind, type LoyaltySummary } from 'shared-contracts/schemas';
+import type { LoyaltyEntryRow } from '../../db/loyaltySchema';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { settingsAt } from './loyaltySettings';
@@ -9,6 +10,19 @@ type Db = Kysely<Database>;
 
 /** Lots shown as expiring next. */
 const EXPIRING_SHOWN = 3;
+
+/** An entry as the member's history and the back office's ledger show it. */
+export function entryView(entry: Pick<LoyaltyEntryRow, 'id' | 'kind' | 'points' | 'reason' | 'created_at' | 'expires_at'>): LoyaltyEntry {
+  return {
+    id: entry.id,
+    kind: entry.kind as LoyaltyEntryKind,
+    kindLabel: LOYALTY_ENTRY_KIND_LABELS[entry.kind as LoyaltyEntryKind],
+    points: entry.points,
+    reason: entry.reason,
+    createdAt: toIsoUtc(entry.created_at),
+    expiresAt: entry.expires_at === null ? null : toIsoUtc(entry.expires_at),
+  };
+}
 
 /** The member's points as their page shows them: balance and its worth today, the next lots to expire, the latest entries. */
 export async function loyaltySummary(db: Db, userId: number, now: Date): Promise<LoyaltySummary> {
@@ -32,14 +46,6 @@ export async function loyaltySummary(db: Db, userId: number, now: Date): Promise
     pointValue: rules.pointValue,
     balanceValue: balance * rules.pointValue,
     expiring: lots.map((lot) => ({ points: lot.remaining, expiresAt: toIsoUtc(lot.expires_at!) })),
-    history: entries.map((entry) => ({
-      id: entry.id,
-      kind: entry.kind as LoyaltyEntryKind,
-      kindLabel: LOYALTY_ENTRY_KIND_LABELS[entry.kind as LoyaltyEntryKind],
-      points: entry.points,
-      reason: entry.reason,
-      createdAt: toIsoUtc(entry.created_at),
-      expiresAt: entry.expires_at === null ? null : toIsoUtc(entry.expires_at),
-    })),
+    history: entries.map(entryView),
   };
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ERROR_CODES, LOYALTY_ENTRY_KIND_LABELS, LOYALTY_HISTORY_PAGE_SIZE, type CustomerLoyalty, type LoyaltyEntryKind } from 'shared-contracts/schemas';
-import { toIsoUtc, toNumber } from '../../db/portable';
+import { ERROR_CODES, LOYALTY_HISTORY_PAGE_SIZE, type CustomerLoyalty } from 'shared-contracts/schemas';
+import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { settingsAt } from './loyaltySettings';
+import { entryView } from './loyaltyViews';
 import { lotExpiry } from './loyaltyRules';
 import { balanceOf, creditLot, debit, holdMember } from './pointsLedger';
 
@@ -68,13 +69,7 @@ export async function customerLoyalty(db: Db, userId: number, page: number, now:
     pointValue: rules.pointValue,
     balanceValue: balance * rules.pointValue,
     entries: rows.map((entry) => ({
-      id: entry.id,
-      kind: entry.kind as LoyaltyEntryKind,
-      kindLabel: LOYALTY_ENTRY_KIND_LABELS[entry.kind as LoyaltyEntryKind],
-      points: entry.points,
-      reason: entry.reason,
-      createdAt: toIsoUtc(entry.created_at),
-      expiresAt: entry.expires_at === null ? null : toIsoUtc(entry.expires_at),
+      ...entryView(entry),
       actor: entry.actor_id === null ? null : { id: entry.actor_id, fullName: entry.actor_name ?? '' },
     })),
     page,
