@@ -15,7 +15,7 @@ describe('the development harness', () => {
       </MemoryRouter>,
     );
     const bar = screen.getByRole('navigation', { name: 'Các trang tài khoản' });
-    expect(bar.querySelectorAll('a')).toHaveLength(14);
+    expect(bar.querySelectorAll('a')).toHaveLength(15);
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Đăng nhập');
     await userEvent.click(screen.getByRole('link', { name: 'Xe của tôi' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Xe của tôi' })).toBeInTheDocument();
