@@ -7,6 +7,8 @@ import { percentile, prepareInOwnProcess, round, runBench, serveBenchApi, startB
 import { insertBenchVisit, type BenchService } from './benchVisits.ts';
 import type { CustomerLoadResult } from './customerLoad.ts';
 import { FLOOR_CHECKS, floorLoad, p95Of } from './floorLoad.ts';
+import { benchService, seedFloor } from './floorSeed.ts';
+import { insertPaidSales, recordLedger } from './benchSales.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 
 /**
@@ -64,81 +66,6 @@ interface ServerReady {
 
 type Db = Kysely<Database>;
 
-const pad = (value: number) => String(value).padStart(7, '0');
-
-/**
- * `count` completed visits of `service` at `centreId` with their service orders CLOSED, booked line and invoice PAID
- * in cash at `paidAt(i)` (codes LH/PDV/HD<prefix><n>: set-based from the appointments, so 100,000 take seconds), and
- * with `ledger` their sale_payments and sale.paid events as recordPayment writes them.
- */
-async function insertPaidSales(db: Db, options: { prefix: string; count: number; centreId: number; service: BenchService; paidAt: (index: number) => Date; ledger: boolean }): Promise<void> {
-  const { prefix, count, centreId, service, paidAt } = options;
-  const rows = Array.from({ length: count }, (_, index) => {
-    const ends = paidAt(index);
-    const starts = new Date(ends.getTime() - service.duration_minutes * 60_000);
-    return {
-      code: `LH${prefix}${pad(index)}`,
-      user_id: null,
-      vehicle_id: null,
-      vehicle_type: 'car',
-      vehicle_brand: 'VinFast',
-      vehicle_model: 'VF 8',
-      license_plate: `51H-${String(index % 1000).padStart(3, '0')}.${String(10 + (index % 90)).padStart(2, '0')}`,
-      centre_id: centreId,
-      starts_at: starts.toISOString(),
-      ends_at: ends.toISOString(),
-      status: 'COMPLETED',
-      estimated_price: service.price,
-      estimated_duration_minutes: service.duration_minutes,
-      note: null,
-      contact_name: `Khách ${prefix}${index + 1}`,
-      contact_phone: `09${String(60_000_000 + index).slice(-8)}`,
-      contact_email: `khach.einvoice.${prefix.toLowerCase()}${index}@example.vn`,
-      package_credit_id: null,
-      hold_expires_at: null,
-      cancel_reason: null,
-      created_at: starts.toISOString(),
-      updated_at: ends.toISOString(),
-    };
-  });
-  await db.transaction().execute(async (trx) => {
-    for (let start = 0; start < rows.length; start += 500) await trx.insertInto('appointments').values(rows.slice(start, start + 500)).execute();
-    const appointments = `LH${prefix}%`;
-    await sql`insert into appointment_services (appointment_id, service_id, service_name, price, duration_minutes)
-      select a.id, ${service.id}, ${service.name}, ${service.price}, ${service.duration_minutes} from appointments a where a.code like ${appointments}`.execute(trx);
-    await sql`insert into service_orders (code, appointment_id, centre_id, vehicle_type, vehicle_brand, vehicle_model, license_plate, status, odometer_in_km,
-        opened_at, started_at, work_done_at, invoiced_at, closed_at, version, updated_at)
-      select 'PDV' || substr(a.code, 3), a.id, a.centre_id, a.vehicle_type, a.vehicle_brand, a.vehicle_model, a.license_plate, 'CLOSED', 10000,
-        a.starts_at, a.starts_at, a.ends_at, a.ends_at, a.ends_at, 5, a.ends_at
-      from appointments a where a.code like ${appointments} order by a.id`.execute(trx);
-    const orders = `PDV${prefix}%`;
-    await sql`insert into service_order_lines (service_order_id, kind, ref_id, name, quantity, unit_price, line_total, source)
-      select o.id, 'service', ${service.id}, ${service.name}, 1, ${service.price}, ${service.price}, 'booked' from service_orders o where o.code like ${orders} order by o.id`.execute(trx);
-    await sql`insert into service_invoices (code, service_order_id, centre_id, subtotal_services, subtotal_parts, package_discount, total, payment_method, payment_status, issued_at, paid_at)
-      select 'HD' || substr(o.code, 4), o.id, o.centre_id, ${service.price}, 0, 0, ${service.price}, 'CASH', 'PAID', o.invoiced_at, o.closed_at
-      from service_orders o where o.code like ${orders} order by o.id`.execute(trx);
-  });
-  if (options.ledger) await recordLedger(db, prefix);
-}
-
-/** The ledger's record of the paid invoices HD<prefix>…, as recordPayment writes it (the payment and its sale.paid), in one transaction. */
-async function recordLedger(db: Db, prefix: string): Promise<void> {
-  const invoices = `HD${prefix}%`;
-  await db.transaction().execute(async (trx) => {
-    await sql`insert into sale_payments (service_invoice_id, amount, method, channel, reference, transaction_id, actor_id, paid_at)
-      select i.id, i.total, 'CASH', 'DESK', null, null, null, i.paid_at from service_invoices i where i.code like ${invoices} order by i.id`.execute(trx);
-    await sql`insert into sale_events (kind, order_id, service_invoice_id, amount, payment_id, refund_id, actor_id, created_at)
-      select 'sale.paid', null, p.service_invoice_id, p.amount, p.id, null, null, p.paid_at
-      from sale_payments p inner join service_invoices i on i.id = p.service_invoice_id where i.code like ${invoices} order by p.id`.execute(trx);
-  });
-}
-
-async function benchService(db: Db): Promise<BenchService & { centreId: number }> {
-  const centre = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').executeTakeFirstOrThrow();
-  const service = await db.selectFrom('services').select(['id', 'name', 'price', 'duration_minutes', 'checklist']).where('slug', '=', 'bao-duong-co-ban').executeTakeFirstOrThrow();
-  return { ...service, checklist: JSON.parse(service.checklist) as Array<{ code: string; label: string }>, centreId: centre.id };
-}
-
 // ---- The server (child process) -------------------------------------------------------------------------
 
 async function runServer(): Promise<void> {
@@ -154,44 +81,8 @@ async function runServer(): Promise<void> {
   const today = vietnamDateOf(now);
   const yesterday = vietnamDateOf(new Date(now.getTime() - 86_400_000));
   const { centreId, ...service } = await benchService(db);
-  let userIndex = 0;
-  const addUser = async (role: 'staff' | 'technician', name: string) => {
-    userIndex += 1;
-    const row = await db
-      .insertInto('users')
-      .values({ email: `bench.einvoice.${role}.${userIndex}@example.vn`, password_hash: null, full_name: name, phone_number: `09${String(40_000_000 + userIndex).slice(-8)}`, role, email_verified_at: nowIso })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('staff_assignments').values({ user_id: row.id, centre_id: centreId, assigned_at: nowIso, ended_at: null }).execute();
-    return row.id;
-  };
-  const staffTokens: string[] = [];
-  for (let index = 0; index < STAFF; index += 1) staffTokens.push((await app.accessTokens.issue({ userId: await addUser('staff', `Nhân viên ${index + 1}`), role: 'staff' })).token);
   // The floor (as bench:notifications): today's visits in progress, four per technician.
-  const technicians: ServerReady['technicians'] = [];
-  const technicianIds: number[] = [];
-  for (let index = 0; index < TECHNICIANS; index += 1) {
-    const id = await addUser('technician', `Kỹ thuật viên ${index + 1}`);
-    technicianIds.push(id);
-    const items: Array<{ orderId: number; itemId: number }> = [];
-    for (let order = 0; order < ORDERS_PER_TECHNICIAN; order += 1) {
-      const number = index * ORDERS_PER_TECHNICIAN + order;
-      const visit = await insertBenchVisit(db, {
-        number,
-        codePrefix: 'F',
-        centreId,
-        service,
-        start: vietnamInstant(today, `${String(8 + (number % 9)).padStart(2, '0')}:00`),
-        plate: `30K-${String(100 + number).padStart(3, '0')}.${String(10 + (number % 90)).padStart(2, '0')}`,
-        appointmentStatus: 'IN_PROGRESS',
-        contact: { name: `Khách ${number}`, phone: `09${String(50_000_000 + number).slice(-8)}`, email: `khach.floor.${number}@example.vn` },
-        order: { status: 'IN_PROGRESS', technicianId: id, openedBy: id },
-        nowIso,
-      });
-      for (const itemId of visit.itemIds) items.push({ orderId: visit.orderId!, itemId });
-    }
-    technicians.push({ token: (await app.accessTokens.issue({ userId: id, role: 'technician' })).token, items });
-  }
+  const { staffTokens, technicians, technicianIds } = await seedFloor(db, app, { prefix: 'einvoice', centreId, service, staff: STAFF, technicians: TECHNICIANS, ordersPerTechnician: ORDERS_PER_TECHNICIAN, now });
   // Part 1's sales: yesterday's visits whose work is done (checklist all PASS), invoiced and paid through the API.
   const workDone: number[] = [];
   if (PARTS.has('issue')) {
