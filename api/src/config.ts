@@ -307,7 +307,7 @@ export const DEMO_NOTIFICATION_KEYS = {
 
 /** Development's ZNS template ids (the stand-in accepts any): one per kind a customer gets. */
 const DEMO_ZNS_TEMPLATES: Record<string, string> = Object.fromEntries(
-  ['booking_confirmed', 'booking_rescheduled', 'booking_cancelled', 'booking_reminder', 'vehicle_checked_in', 'vehicle_ready', 'service_invoiced', 'approval_needed', 'payment_received', 'order_confirmed', 'order_shipped', 'order_ready_for_pickup', 'order_refunded', 'new_message', 'price_drop', 'back_in_stock', 'order_placed', 'order_completed', 'order_cancelled', 'forecast_reminder', 'service_rating_request', 'service_rating_moderated', 'invoice_refunded', 'e_invoice_issued', 'loyalty_points_expiring'].map((kind, index) => [kind, String(300100 + index)]),
+  ['booking_confirmed', 'booking_rescheduled', 'booking_cancelled', 'booking_reminder', 'vehicle_checked_in', 'vehicle_ready', 'service_invoiced', 'approval_needed', 'payment_received', 'order_confirmed', 'order_shipped', 'order_ready_for_pickup', 'order_refunded', 'new_message', 'price_drop', 'back_in_stock', 'order_placed', 'order_completed', 'order_cancelled', 'forecast_reminder', 'service_rating_request', 'service_rating_moderated', 'invoice_refunded', 'e_invoice_issued', 'loyalty_points_expiring', 'loyalty_birthday_bonus'].map((kind, index) => [kind, String(300100 + index)]),
 );
 
 function base64UrlBytes(value: string): number {

@@ -11,7 +11,7 @@ import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance';
 import { expireUnpaidOrders } from './modules/orders';
 import { alertMissingInvoices } from './modules/eInvoices';
-import { noticeExpiringPoints } from './modules/loyalty';
+import { giveBirthdayBonuses, noticeExpiringPoints } from './modules/loyalty';
 import { startingClock, systemClock } from './security/clock';
 import { parseMetricsPort, startMetricsServer } from './modules/metrics';
 import { refuseDemoData } from './security/demoDataGuard';
@@ -160,6 +160,17 @@ export async function main(): Promise<void> {
         pattern: '0 8 * * *',
         run: () => alertMissingInvoices({ db, events: running.events, now: clock.now() }),
         log: running.log.child({ module: 'e-invoices' }),
+        db,
+        clock,
+      }),
+    );
+    // Customers whose birthday is today get the birthday bonus once a year, and are told (every morning at 08:00).
+    jobs.push(
+      startScheduledJob({
+        name: 'birthday bonuses',
+        pattern: '0 8 * * *',
+        run: () => giveBirthdayBonuses({ db, events: running.events, now: clock.now() }),
+        log: running.log.child({ module: 'loyalty' }),
         db,
         clock,
       }),

@@ -12,6 +12,10 @@ export interface LoyaltySettingsTable {
   redeem_cap_percent: number;
   /** The fewest points a redemption may use. */
   redeem_minimum: number;
+  /** Points a customer gets once when their email is verified (0 = off; migration 0062). */
+  signup_bonus: ColumnType<number, number | undefined, number>;
+  /** Points a customer gets on their birthday, once a year (0 = off; migration 0062). */
+  birthday_bonus: ColumnType<number, number | undefined, number>;
   changed_by: number | null;
   effective_from: Instant;
   created_at: InstantDefaultNow;
@@ -43,7 +47,7 @@ export interface LoyaltySalesTable {
 export interface LoyaltyEntriesTable {
   id: Generated<number>;
   user_id: number;
-  /** 'EARN' | 'REDEEM' | 'RETURN' (a cancelled order's redemption given back) | 'EXPIRE' | 'REVERSE' | 'ADJUST'. */
+  /** 'EARN' | 'REDEEM' | 'RETURN' (a cancelled order's redemption given back) | 'EXPIRE' | 'REVERSE' | 'ADJUST' | 'BONUS' (sign-up, birthday). */
   kind: string;
   points: number;
   loyalty_sale_id: number | null;
@@ -54,7 +58,7 @@ export interface LoyaltyEntriesTable {
   entry_key: string;
   reason: string;
   actor_id: number | null;
-  /** An EARN, RETURN or positive ADJUST lot's points still unspent (0 for the other kinds). */
+  /** An EARN, RETURN, BONUS or positive ADJUST lot's points still unspent (0 for the other kinds). */
   remaining: ColumnType<number, number | undefined, number>;
   /** When an EARN lot's remaining points expire. */
   expires_at: NullableInstant;
@@ -64,6 +68,8 @@ export interface LoyaltyEntriesTable {
 export interface LoyaltyCursorTable {
   id: number;
   last_sale_event_id: number;
+  /** Customers verified from this instant on get the sign-up bonus (migration 0062: none verified before it existed). */
+  signups_from: NullableInstant;
 }
 
 export interface LoyaltyTables {

@@ -10,7 +10,7 @@ import styles from './Loyalty.module.css';
 
 const t = loyaltyText.settings;
 type Field = keyof typeof LOYALTY_SETTINGS_BOUNDS;
-const FIELDS: readonly Field[] = ['pointsPer1000', 'pointValue', 'redeemCapPercent', 'redeemMinimum'];
+const FIELDS: readonly Field[] = ['pointsPer1000', 'pointValue', 'redeemCapPercent', 'redeemMinimum', 'signupBonus', 'birthdayBonus'];
 type Values = Record<Field, string>;
 
 /** A value as the rules show it: points, ₫ or %. */
@@ -40,6 +40,8 @@ const valuesOf = (change: LoyaltySettingsChange): Values => ({
   pointValue: String(change.pointValue),
   redeemCapPercent: String(change.redeemCapPercent),
   redeemMinimum: String(change.redeemMinimum),
+  signupBonus: String(change.signupBonus),
+  birthdayBonus: String(change.birthdayBonus),
 });
 
 function statusOf(change: LoyaltySettingsChange, current: LoyaltySettingsChange, now: number): string {
@@ -176,6 +178,8 @@ function SettingsForm({ current, onChanged }: { current: LoyaltySettingsChange; 
         pointValue: Number(values.pointValue.trim()),
         redeemCapPercent: Number(values.redeemCapPercent.trim()),
         redeemMinimum: Number(values.redeemMinimum.trim()),
+        signupBonus: Number(values.signupBonus.trim()),
+        birthdayBonus: Number(values.birthdayBonus.trim()),
         ...(at ? { effectiveFrom: at.toISOString() } : {}),
       });
       setDone(true);

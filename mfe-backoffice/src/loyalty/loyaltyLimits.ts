@@ -7,6 +7,8 @@ export const SETTINGS_BOUNDS = {
   pointValue: { min: 0, max: 10_000 },
   redeemCapPercent: { min: 0, max: 100 },
   redeemMinimum: { min: 0, max: 1_000_000 },
+  signupBonus: { min: 0, max: 100_000 },
+  birthdayBonus: { min: 0, max: 100_000 },
 } as const;
 
 export const SETTINGS_LABELS = {
@@ -14,6 +16,8 @@ export const SETTINGS_LABELS = {
   pointValue: 'Giá trị một điểm (₫)',
   redeemCapPercent: 'Tối đa dùng điểm (% đơn hàng)',
   redeemMinimum: 'Số điểm tối thiểu để dùng',
+  signupBonus: 'Điểm thưởng khi đăng ký',
+  birthdayBonus: 'Điểm thưởng sinh nhật',
   effectiveFrom: 'Áp dụng từ',
 } as const;
 

@@ -12,8 +12,8 @@ jest.mock('../../src/adminOverview', () => ({ AdminOverview: () => <p>Tổng qua
 
 const api = jest.mocked(loyaltyApi);
 
-const FIRST: LoyaltySettingsChange = { id: 1, pointsPer1000: 1, pointValue: 10, redeemCapPercent: 50, redeemMinimum: 100, effectiveFrom: '2000-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z', changedBy: null };
-const SECOND: LoyaltySettingsChange = { id: 2, pointsPer1000: 2, pointValue: 15, redeemCapPercent: 40, redeemMinimum: 200, effectiveFrom: '2026-11-19T01:00:00.000Z', createdAt: '2026-11-19T01:00:00.000Z', changedBy: { id: 9, fullName: 'Lê Quản Trị' } };
+const FIRST: LoyaltySettingsChange = { id: 1, pointsPer1000: 1, pointValue: 10, redeemCapPercent: 50, redeemMinimum: 100, signupBonus: 50, birthdayBonus: 100, effectiveFrom: '2000-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z', changedBy: null };
+const SECOND: LoyaltySettingsChange = { id: 2, pointsPer1000: 2, pointValue: 15, redeemCapPercent: 40, redeemMinimum: 200, signupBonus: 60, birthdayBonus: 120, effectiveFrom: '2026-11-19T01:00:00.000Z', createdAt: '2026-11-19T01:00:00.000Z', changedBy: { id: 9, fullName: 'Lê Quản Trị' } };
 const OVERVIEW: LoyaltySettingsOverview = { current: SECOND, history: [SECOND, FIRST] };
 
 const renderAdmin = (url = '/admin?view=loyalty') =>
@@ -47,6 +47,8 @@ describe('"Điểm thưởng" on the admin’s dashboard', () => {
     expect(within(current).getByText('Số điểm cho mỗi 1.000 ₫').nextSibling).toHaveTextContent('2');
     expect(within(current).getByText('Giá trị một điểm (₫)').nextSibling).toHaveTextContent('15 ₫');
     expect(within(current).getByText('Tối đa dùng điểm (% đơn hàng)').nextSibling).toHaveTextContent('40 %');
+    expect(within(current).getByText('Điểm thưởng khi đăng ký').nextSibling).toHaveTextContent('60');
+    expect(within(current).getByText('Điểm thưởng sinh nhật').nextSibling).toHaveTextContent('120');
     const rows = within(screen.getByRole('region', { name: 'Lịch sử thay đổi' })).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Lê Quản Trị');
@@ -75,7 +77,7 @@ describe('"Điểm thưởng" on the admin’s dashboard', () => {
     await user.type(points, '3');
     await user.click(within(form()).getByRole('button', { name: 'Lưu thay đổi' }));
     expect(await screen.findByText('Đã lưu thay đổi quy định điểm thưởng.')).toBeInTheDocument();
-    expect(api.changeSettings).toHaveBeenCalledWith({ pointsPer1000: 3, pointValue: 15, redeemCapPercent: 40, redeemMinimum: 200 });
+    expect(api.changeSettings).toHaveBeenCalledWith({ pointsPer1000: 3, pointValue: 15, redeemCapPercent: 40, redeemMinimum: 200, signupBonus: 60, birthdayBonus: 120 });
     expect(within(screen.getByRole('region', { name: 'Lịch sử thay đổi' })).getAllByRole('row')).toHaveLength(4);
   });
 

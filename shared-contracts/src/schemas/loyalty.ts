@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from './shop';
  * Members' points (issue 67): a ledger of entries per member — earned from a paid, complete sale; redeemed; expired
  * 12 months after earning, oldest first; reversed by a refund's share; adjusted by hand. The balance is their sum.
  */
-export const LOYALTY_ENTRY_KINDS = ['EARN', 'REDEEM', 'RETURN', 'EXPIRE', 'REVERSE', 'ADJUST'] as const;
+export const LOYALTY_ENTRY_KINDS = ['EARN', 'REDEEM', 'RETURN', 'EXPIRE', 'REVERSE', 'ADJUST', 'BONUS'] as const;
 export type LoyaltyEntryKind = (typeof LOYALTY_ENTRY_KINDS)[number];
 
 export const LOYALTY_ENTRY_KIND_LABELS: Record<LoyaltyEntryKind, string> = {
@@ -18,6 +18,8 @@ export const LOYALTY_ENTRY_KIND_LABELS: Record<LoyaltyEntryKind, string> = {
   EXPIRE: 'Hết hạn',
   REVERSE: 'Trừ điểm do hoàn tiền',
   ADJUST: 'Điều chỉnh',
+  // A sign-up or birthday bonus (an earning rule): a lot like an earning.
+  BONUS: 'Thưởng',
 };
 
 /** Entries a page of the member's history shows. */
@@ -59,6 +61,8 @@ export const LOYALTY_SETTINGS_BOUNDS = {
   pointValue: { min: 0, max: 10_000 },
   redeemCapPercent: { min: 0, max: 100 },
   redeemMinimum: { min: 0, max: 1_000_000 },
+  signupBonus: { min: 0, max: 100_000 },
+  birthdayBonus: { min: 0, max: 100_000 },
 } as const;
 
 /** The field names the back office shows and the messages name. */
@@ -67,6 +71,8 @@ export const LOYALTY_SETTINGS_LABELS = {
   pointValue: 'Giá trị một điểm (₫)',
   redeemCapPercent: 'Tối đa dùng điểm (% đơn hàng)',
   redeemMinimum: 'Số điểm tối thiểu để dùng',
+  signupBonus: 'Điểm thưởng khi đăng ký',
+  birthdayBonus: 'Điểm thưởng sinh nhật',
   effectiveFrom: 'Áp dụng từ',
 } as const;
 
@@ -85,6 +91,9 @@ export const loyaltySettingsInputSchema = z.object({
   pointValue: settingsValue('pointValue', ' ₫'),
   redeemCapPercent: settingsValue('redeemCapPercent', ' %'),
   redeemMinimum: settingsValue('redeemMinimum'),
+  // The bonuses (0 = off): the rules in force keep theirs when absent.
+  signupBonus: settingsValue('signupBonus').optional(),
+  birthdayBonus: settingsValue('birthdayBonus').optional(),
   effectiveFrom: z.string({ error: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: thời điểm không hợp lệ.` }).datetime({ offset: true, message: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: thời điểm không hợp lệ.` }).optional(),
 });
 export type LoyaltySettingsInput = z.input<typeof loyaltySettingsInputSchema>;
@@ -99,6 +108,8 @@ export const loyaltySettingsChangeSchema = z.object({
   pointValue: z.number().int().nonnegative(),
   redeemCapPercent: z.number().int().nonnegative(),
   redeemMinimum: z.number().int().nonnegative(),
+  signupBonus: z.number().int().nonnegative(),
+  birthdayBonus: z.number().int().nonnegative(),
   effectiveFrom: isoInstantSchema,
   createdAt: isoInstantSchema,
   changedBy: loyaltyActorSchema,

@@ -10,3 +10,5 @@ export { seedDemoPoints } from './demoPoints';
 export { offerPoints, redeemForOrder, retakeOrderPoints, returnOrderPoints } from './pointRedemption';
 // The daily notice of points about to expire (a scheduled job of server.ts).
 export { noticeExpiringPoints } from './expiryNotices';
+// The daily birthday bonus (a scheduled job of server.ts, 08:00).
+export { giveBirthdayBonuses } from './birthdayBonus';

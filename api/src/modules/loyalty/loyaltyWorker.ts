@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { systemClock, type Clock } from '../../security/clock';
 import { expireLots } from './pointExpiry';
 import { queueSaleEarnings, releaseEarnings } from './saleEarnings';
+import { giveSignUpBonuses } from './signUpBonus';
 
 /** Rounds of ledger events read per round (500 each). */
 const EVENT_ROUNDS = 4;
@@ -12,6 +13,8 @@ export interface LoyaltyRound {
   events: number;
   earned: number;
   expired: number;
+  /** Sign-up bonuses given (customers newly verified). */
+  signUpBonuses: number;
 }
 
 export interface LoyaltyWorker {
@@ -31,7 +34,7 @@ export function createLoyaltyWorker({ db, clock = systemClock, intervalMs = 5_00
   let running: Promise<LoyaltyRound> | null = null;
 
   async function round(): Promise<LoyaltyRound> {
-    const report: LoyaltyRound = { events: 0, earned: 0, expired: 0 };
+    const report: LoyaltyRound = { events: 0, earned: 0, expired: 0, signUpBonuses: 0 };
     for (let turn = 0; turn < EVENT_ROUNDS; turn += 1) {
       const read = await queueSaleEarnings(db);
       report.events += read;
@@ -39,6 +42,7 @@ export function createLoyaltyWorker({ db, clock = systemClock, intervalMs = 5_00
     }
     report.earned = await releaseEarnings(db, clock.now());
     report.expired = await expireLots(db, clock.now());
+    report.signUpBonuses = await giveSignUpBonuses(db, clock.now());
     return report;
   }
 

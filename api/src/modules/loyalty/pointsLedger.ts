@@ -28,7 +28,7 @@ export async function balanceOf(db: Db, userId: number): Promise<number> {
  */
 export async function creditLot(
   trx: Db,
-  lot: { userId: number; points: number; key: string; reason: string; saleId: number | null; actorId: number | null; at: Date; expiresAt: Date; kind?: 'EARN' | 'RETURN' | 'ADJUST'; orderId?: number },
+  lot: { userId: number; points: number; key: string; reason: string; saleId: number | null; actorId: number | null; at: Date; expiresAt: Date; kind?: 'EARN' | 'RETURN' | 'ADJUST' | 'BONUS'; orderId?: number },
 ): Promise<number | null> {
   const balance = await balanceOf(trx, lot.userId);
   const inserted = await trx
@@ -88,7 +88,7 @@ export async function debit(
       .selectFrom('loyalty_entries')
       .select(['id', 'remaining'])
       .where('user_id', '=', entry.userId)
-      .where('kind', 'in', ['EARN', 'RETURN', 'ADJUST'])
+      .where('kind', 'in', ['EARN', 'RETURN', 'ADJUST', 'BONUS'])
       .where('remaining', '>', 0)
       .orderBy('expires_at')
       .orderBy('id')

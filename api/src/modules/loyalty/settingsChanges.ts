@@ -13,6 +13,8 @@ export interface SettingsChange {
   pointValue: number;
   redeemCapPercent: number;
   redeemMinimum: number;
+  signupBonus?: number | undefined;
+  birthdayBonus?: number | undefined;
   effectiveFrom?: string | undefined;
 }
 
@@ -35,6 +37,8 @@ async function settingsHistory(db: Db): Promise<LoyaltySettingsChange[]> {
       'loyalty_settings.point_value',
       'loyalty_settings.redeem_cap_percent',
       'loyalty_settings.redeem_minimum',
+      'loyalty_settings.signup_bonus',
+      'loyalty_settings.birthday_bonus',
       'loyalty_settings.effective_from',
       'loyalty_settings.created_at',
       'loyalty_settings.changed_by',
@@ -49,6 +53,8 @@ async function settingsHistory(db: Db): Promise<LoyaltySettingsChange[]> {
     pointValue: row.point_value,
     redeemCapPercent: row.redeem_cap_percent,
     redeemMinimum: row.redeem_minimum,
+    signupBonus: row.signup_bonus,
+    birthdayBonus: row.birthday_bonus,
     effectiveFrom: toIsoUtc(row.effective_from),
     createdAt: toIsoUtc(row.created_at),
     changedBy: row.changed_by === null ? null : { id: row.changed_by, fullName: row.full_name ?? '' },
@@ -75,6 +81,8 @@ export async function changeSettings(db: Db, adminId: number, input: SettingsCha
   }
   // Strictly after now: settingsAt takes a change effective at the very instant a sale was paid.
   const effectiveFrom = new Date(Math.max(asked?.getTime() ?? 0, now.getTime() + 1));
+  // A change that leaves the bonuses out keeps those of the rules it follows.
+  const following = input.signupBonus === undefined || input.birthdayBonus === undefined ? await settingsAt(db, effectiveFrom) : null;
   await db
     .insertInto('loyalty_settings')
     .values({
@@ -82,6 +90,8 @@ export async function changeSettings(db: Db, adminId: number, input: SettingsCha
       point_value: input.pointValue,
       redeem_cap_percent: input.redeemCapPercent,
       redeem_minimum: input.redeemMinimum,
+      signup_bonus: input.signupBonus ?? following!.signupBonus,
+      birthday_bonus: input.birthdayBonus ?? following!.birthdayBonus,
       changed_by: adminId,
       effective_from: effectiveFrom.toISOString(),
       created_at: now.toISOString(),

@@ -110,8 +110,11 @@ describe.each(testDatabases())('members’ points on $label', (target) => {
   // Last: it moves the floor's clock a year on (bookings are made for the floor's day).
   it('expires lots oldest first 12 months after earning, what is left of each, on a simulated year', async () => {
     // A clean slate: what the member has expires (or what they owe is settled by hand).
-    floor.service.clock.advance(400 * DAY);
-    await worker().runRound();
+    // Twice: the sign-up bonus the first round gives (the member's verification is in the past now) expires by the second.
+    for (let turn = 0; turn < 2; turn += 1) {
+      floor.service.clock.advance(400 * DAY);
+      await worker().runRound();
+    }
     const start = floor.service.clock.now().getTime();
     const lot = (points: number, daysIn: number, key: string) =>
       floor.db.transaction().execute(async (trx) => {
