@@ -130,7 +130,11 @@ export interface ServiceInvoicesTable {
   subtotal_services: number;
   subtotal_parts: number;
   package_discount: number;
+  /** What is left to pay: the services and parts less the package discount and the points' worth. */
   total: number;
+  /** Points the member spent on it at the counter (migration 0061), and their worth (₫, already off `total`). */
+  points_used: ColumnType<number, number | undefined, number>;
+  points_value: ColumnType<number, number | undefined, number>;
   /** 'CASH' | 'VIETQR' once paid (or chosen). */
   payment_method: string | null;
   /** 'UNPAID' | 'PAID'. */

@@ -72,7 +72,21 @@ export interface LoyaltyCursorTable {
   signups_from: NullableInstant;
 }
 
+/** A customer's consent to spend points at the service counter (migration 0061): a 6-digit code, hashed, 5 minutes, used once. */
+export interface LoyaltyCounterCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC of the code bound to the member (security/otp.ts). */
+  code_hash: string;
+  expires_at: Instant;
+  used_at: NullableInstant;
+  /** The service invoice the code consented to. */
+  used_for_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: InstantDefaultNow;
+}
+
 export interface LoyaltyTables {
+  loyalty_counter_codes: LoyaltyCounterCodesTable;
   loyalty_settings: LoyaltySettingsTable;
   loyalty_sales: LoyaltySalesTable;
   loyalty_entries: LoyaltyEntriesTable;

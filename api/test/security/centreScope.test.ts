@@ -73,6 +73,7 @@ const PATH_TARGETS: Array<{ under: string; param: string; record: (t: CentreATar
   { under: '/api/staff/parts-requests/{id}', param: 'id', record: (t) => t.partsRequest },
   { under: '/api/staff/parts-free-lines/{id}', param: 'id', record: (t) => t.freeLine },
   { under: '/api/service-orders/{id}', param: 'id', record: (t) => t.serviceOrder },
+  { under: '/api/staff/service-invoices/{id}', param: 'id', record: (t) => t.serviceInvoice },
   // the thread of A's car: B's people must not open or read it
   { under: '/api/staff/service-orders/{id}/conversation', param: 'id', record: (t) => t.serviceOrder },
 ];
@@ -90,6 +91,7 @@ interface BodyContext {
  * (otherwise: the example, with `centreId` = A and `version` = the record's current version when the schema has them).
  */
 const BODIES: Record<string, (context: BodyContext) => unknown> = {
+  'POST /api/staff/service-invoices/{id}/points': () => ({ points: 100, consentCode: '123456' }),
   'POST /api/staff/web-orders/{code}/actions': ({ version }) => ({ action: 'cancel', version, reason: 'Khách không nhận hàng nữa.' }),
   'POST /api/staff/web-orders/{code}/transfers': ({ t, today }) => ({ amount: t.unpaidOrder.total, bankReference: `FTSCOPE${process.pid}`, transferredOn: today }),
   'POST /api/payment-exceptions/{id}/match': ({ t, version }) => ({ orderCode: t.matchableOrder.code, version }),

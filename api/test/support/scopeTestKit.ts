@@ -44,6 +44,8 @@ export interface CentreATargets {
   goodsReceipt: CentreRecord & { id: number };
   /** In progress at A, with A's technician. */
   serviceOrder: CentreRecord & { id: number };
+  /** Invoiced at A, not paid yet (a member's: points may pay part of it). */
+  serviceInvoice: CentreRecord & { id: number };
   partsRequest: CentreRecord & { id: number };
   freeLine: CentreRecord & { id: number };
   /** Texts only A's records carry (order codes, the exception's bank reference): a list that shows one leaks. */
@@ -132,6 +134,7 @@ export async function makeCentreATargets(floor: Floor): Promise<CentreATargets> 
   const goodsReceiptId = (receipt.json() as { data: { receipt: { id: number } } }).data.receipt.id;
 
   const serviceOrder = await floor.startedOrder();
+  const serviceInvoice = await floor.invoicedServiceOrder();
   const partsRequest = await floor.request(users.technician, 'POST', `/api/technician/service-orders/${serviceOrder.id}/parts-requests`, {
     productId: product.id,
     quantity: 1,
@@ -170,6 +173,7 @@ export async function makeCentreATargets(floor: Floor): Promise<CentreATargets> 
     transfer: idRecord('stock transfer', transferId, 'stock_transfers'),
     goodsReceipt: idRecord('goods receipt', goodsReceiptId, null),
     serviceOrder: idRecord('service order', serviceOrder.id, 'service_orders'),
+    serviceInvoice: idRecord('unpaid service invoice', serviceInvoice.invoiceId, null),
     partsRequest: idRecord('parts request', (partsRequest.json() as { data: { id: number } }).data.id, 'parts_requests'),
     freeLine: idRecord('free parts line', (freeLine.json() as { data: { id: number } }).data.id, 'parts_free_lines'),
     markers: [unpaid.code, matchable.code, paid.code, bankReference, supplier],

@@ -255,6 +255,8 @@ describe('the visit’s card (dashboard)', () => {
     subtotalParts: 0,
     packageDiscount: 250_000,
     total: 300_000,
+    pointsUsed: 0,
+    pointsValue: 0,
     paymentMethod: 'CASH',
     paymentStatus: 'PAID',
     issuedAt: '2026-11-24T04:00:00.000Z',

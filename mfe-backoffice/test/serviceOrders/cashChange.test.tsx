@@ -21,6 +21,8 @@ const invoice: ServiceInvoice = {
   subtotalParts: 0,
   packageDiscount: 0,
   total: 480_000,
+  pointsUsed: 0,
+  pointsValue: 0,
   paymentMethod: null,
   paymentStatus: 'UNPAID',
   issuedAt: new Date().toISOString(),

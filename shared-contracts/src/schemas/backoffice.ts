@@ -281,7 +281,11 @@ export const serviceInvoiceSchema = z.object({
   subtotalServices: vndSchema,
   subtotalParts: vndSchema,
   packageDiscount: vndSchema,
+  /** What is left to pay: the services and parts less the package discount and the points' worth. */
   total: vndSchema,
+  /** Members' points spent on it at the counter and their worth (₫, already off the total); 0 when none. */
+  pointsUsed: z.number().int().nonnegative(),
+  pointsValue: vndSchema,
   paymentMethod: invoicePaymentMethodSchema.nullable(),
   paymentStatus: invoicePaymentStatusSchema,
   issuedAt: isoInstantSchema,

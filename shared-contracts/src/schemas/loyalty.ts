@@ -169,3 +169,47 @@ export const customerLoyaltySchema = z.object({
 export type CustomerLoyalty = z.infer<typeof customerLoyaltySchema>;
 export const customerLoyaltyResponseSchema = envelopeSchema(customerLoyaltySchema);
 
+
+// ---------------------------------------------------------------------------------------------------------
+// Points spent at the service counter (issue 67 §4): the customer's consent code, the invoice's offer
+
+/** How long a counter code lives (ms), and how many wrong codes an invoice takes within the window before 429. */
+export const LOYALTY_COUNTER_CODE_TTL_MS = 5 * 60 * 1000;
+export const LOYALTY_COUNTER_CODE_MAX_WRONG = 5;
+export const LOYALTY_COUNTER_CODE_WINDOW_MS = 10 * 60 * 1000;
+
+/** POST /api/loyalty/me/counter-code — the 6 digits the customer shows the clerk (or its QR), once, within 5 minutes. */
+export const loyaltyCounterCodeSchema = z.object({ code: z.string().regex(/^\d{6}$/), expiresAt: isoInstantSchema });
+export type LoyaltyCounterCode = z.infer<typeof loyaltyCounterCodeSchema>;
+export const loyaltyCounterCodeResponseSchema = envelopeSchema(loyaltyCounterCodeSchema);
+
+/** POST /api/staff/service-invoices/:id/points — the points the member spends, with their consent code. */
+export const invoicePointsInputSchema = z.object({
+  points: integerInput({ message: 'Số điểm phải là số nguyên dương.', typeMessage: 'Vui lòng nhập số điểm.', min: 1, max: 100_000_000 }),
+  consentCode: z.string({ error: 'Vui lòng nhập mã xác nhận của khách.' }).trim().regex(/^\d{6}$/, 'Mã xác nhận gồm 6 chữ số.'),
+});
+export type InvoicePointsInput = z.input<typeof invoicePointsInputSchema>;
+export const invoicePointsParamsSchema = z.object({ id: idInput('Mã hoá đơn không hợp lệ.') });
+
+/**
+ * GET /api/staff/service-invoices/:id/points — what the member's points may pay of an unpaid invoice under today's
+ * rules (the cap's share of the services and parts after the package discount, from the minimum, within the
+ * balance), and what it used. `available` false (with the reason) for a guest's invoice, a paid one, or one that
+ * already used points.
+ */
+export const invoicePointsOfferSchema = z.object({
+  invoiceId: z.number().int().positive(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  /** The member (null for a guest's invoice). */
+  member: z.object({ id: z.number().int().positive(), fullName: z.string() }).nullable(),
+  balance: z.number().int(),
+  pointValue: z.number().int().nonnegative(),
+  minimum: z.number().int().nonnegative(),
+  capPercent: z.number().int().min(0).max(100),
+  maxUsable: z.number().int().nonnegative(),
+  pointsUsed: z.number().int().nonnegative(),
+  pointsValue: z.number().int().nonnegative(),
+});
+export type InvoicePointsOffer = z.infer<typeof invoicePointsOfferSchema>;
+export const invoicePointsOfferResponseSchema = envelopeSchema(invoicePointsOfferSchema);

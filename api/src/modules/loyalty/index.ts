@@ -8,6 +8,8 @@ export { loyaltyModule } from './loyaltyModule';
 export { seedDemoPoints } from './demoPoints';
 // Points paying part of a web order (orders: quote, place, cancel, reopen), within the order's transaction.
 export { offerPoints, redeemForOrder, retakeOrderPoints, returnOrderPoints } from './pointRedemption';
+// Points spent at the service counter with the customer's code (serviceOrders: an unpaid invoice's points).
+export { counterPointsMessages, counterPointsOffer, redeemAtCounter, returnCounterPoints } from './counterRedemption';
 // The daily notice of points about to expire (a scheduled job of server.ts).
 export { noticeExpiringPoints } from './expiryNotices';
 // The daily birthday bonus (a scheduled job of server.ts, 08:00).

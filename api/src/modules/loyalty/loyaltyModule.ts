@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema, loyaltySummaryResponseSchema } from 'shared-contracts/schemas';
+import { errorEnvelopeSchema, loyaltyCounterCodeResponseSchema, loyaltySummaryResponseSchema } from 'shared-contracts/schemas';
 import type { AppContext } from '../../appContext';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
 import { currentAuth, requireRole } from '../../security/authGuard';
+import { counterPointsMessages, issueCounterCode } from './counterRedemption';
 import { loyaltyBackOfficeRoutes } from './loyaltyBackOfficeRoutes';
 import { loyaltySummary } from './loyaltyViews';
 import { createLoyaltyWorker, type LoyaltyWorker } from './loyaltyWorker';
@@ -29,6 +30,19 @@ export const loyaltyModule: FastifyPluginAsyncZod<{ context: AppContext }> = nam
       },
     },
     async (request) => ok(await loyaltySummary(db, currentAuth(request).userId, clock.now())),
+  );
+
+  app.post(
+    '/loyalty/me/counter-code',
+    {
+      preHandler: requireRole('customer'),
+      schema: {
+        tags: ['loyalty'],
+        summary: 'Mã dùng điểm tại quầy: 6 chữ số (kèm QR ở trang của khách), dùng một lần trong 5 phút; mã mới thay mã cũ chưa dùng',
+        response: { 201: loyaltyCounterCodeResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(ok(await issueCounterCode(db, context.secret, currentAuth(request).userId, clock.now()), counterPointsMessages.codeIssued)),
   );
 
   await app.register(loyaltyBackOfficeRoutes, { context });

@@ -11,7 +11,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The invoice of a service order as the back office and the customer see it. While it is UNPAID (and not
- * zero) it carries the VietQR picture of a transfer of its total, with the invoice code as the transfer
+ * zero) it carries the VietQR picture of a transfer of its total (after any points spent on it), with the invoice code as the transfer
  * content, so that staff can match the transfer to the invoice.
  */
 export async function toServiceInvoice(row: ServiceInvoiceRow, vietQr: Pick<VietQrConfig, 'bankBin' | 'accountNumber'>): Promise<ServiceInvoice> {
@@ -28,6 +28,8 @@ export async function toServiceInvoice(row: ServiceInvoiceRow, vietQr: Pick<Viet
     subtotalParts: row.subtotal_parts,
     packageDiscount: row.package_discount,
     total: row.total,
+    pointsUsed: row.points_used,
+    pointsValue: row.points_value,
     paymentMethod: row.payment_method as InvoicePaymentMethod | null,
     paymentStatus: row.payment_status as InvoicePaymentStatus,
     issuedAt: toIsoUtc(row.issued_at),

@@ -194,6 +194,8 @@ function invoice(overrides: Partial<ServiceInvoice> = {}): ServiceInvoice {
     subtotalParts: 0,
     packageDiscount: 250_000,
     total: 300_000,
+    pointsUsed: 0,
+    pointsValue: 0,
     paymentMethod: null,
     paymentStatus: 'UNPAID',
     issuedAt: '2026-11-24T04:00:00.000Z',
