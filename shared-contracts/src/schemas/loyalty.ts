@@ -169,6 +169,71 @@ export const customerLoyaltySchema = z.object({
 export type CustomerLoyalty = z.infer<typeof customerLoyaltySchema>;
 export const customerLoyaltyResponseSchema = envelopeSchema(customerLoyaltySchema);
 
+// ---------------------------------------------------------------------------------------------------------
+// The KPIs (admin, manager): points issued, redeemed, expired and the liability in ₫, per month
+
+/** The most months one KPI query covers. */
+export const LOYALTY_KPI_MONTHS_MAX = 24;
+
+export const loyaltyKpiMessages = {
+  month: 'Tháng phải có dạng YYYY-MM (ví dụ 2026-11).',
+  order: 'Tháng bắt đầu phải trước hoặc bằng tháng kết thúc.',
+  span: `Chỉ xem được tối đa ${LOYALTY_KPI_MONTHS_MAX} tháng một lần.`,
+  future: 'Tháng kết thúc không được sau tháng hiện tại.',
+} as const;
+
+const monthInput = z
+  .string({ error: loyaltyKpiMessages.month })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, loyaltyKpiMessages.month)
+  .refine((month) => Number(month.slice(0, 4)) >= 2000, loyaltyKpiMessages.month);
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/** GET /api/admin/loyalty/kpis?from=YYYY-MM&to=YYYY-MM (Vietnamese months; both absent: the last 12 months). */
+export const loyaltyKpisQuerySchema = z
+  .object({ from: monthInput.optional(), to: monthInput.optional() })
+  .superRefine((query, context) => {
+    if (query.from === undefined || query.to === undefined) return;
+    if (monthIndex(query.from) > monthIndex(query.to)) context.addIssue({ code: 'custom', path: ['from'], message: loyaltyKpiMessages.order });
+    else if (monthIndex(query.to) - monthIndex(query.from) + 1 > LOYALTY_KPI_MONTHS_MAX) context.addIssue({ code: 'custom', path: ['to'], message: loyaltyKpiMessages.span });
+  });
+export type LoyaltyKpisQuery = z.input<typeof loyaltyKpisQuerySchema>;
+
+/** The points of a month's entries, by what they did (each ≥ 0). */
+export const loyaltyKpiFlowsSchema = z.object({
+  /** Earned, bonuses and adjustments up. */
+  issued: z.number().int().nonnegative(),
+  /** Spent on orders or service invoices. */
+  redeemed: z.number().int().nonnegative(),
+  /** Given back by a cancelled order. */
+  returned: z.number().int().nonnegative(),
+  /** Taken back by a refund. */
+  reversed: z.number().int().nonnegative(),
+  expired: z.number().int().nonnegative(),
+  /** Adjustments down. */
+  deducted: z.number().int().nonnegative(),
+});
+export type LoyaltyKpiFlows = z.infer<typeof loyaltyKpiFlowsSchema>;
+
+export const loyaltyKpiMonthSchema = loyaltyKpiFlowsSchema.extend({
+  month: z.string(),
+  /** The members' positive balances at the month's end (a debt is not an asset). */
+  outstanding: z.number().int().nonnegative(),
+  /** A point's worth in force at the month's end (₫). */
+  pointValue: z.number().int().nonnegative(),
+  /** What the outstanding points are worth (₫): the shop's liability. */
+  liability: z.number().int().nonnegative(),
+});
+export type LoyaltyKpiMonth = z.infer<typeof loyaltyKpiMonthSchema>;
+
+export const loyaltyKpisSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  months: z.array(loyaltyKpiMonthSchema),
+  totals: loyaltyKpiFlowsSchema,
+});
+export type LoyaltyKpis = z.infer<typeof loyaltyKpisSchema>;
+export const loyaltyKpisResponseSchema = envelopeSchema(loyaltyKpisSchema);
+
 
 // ---------------------------------------------------------------------------------------------------------
 // Points spent at the service counter (issue 67 §4): the customer's consent code, the invoice's offer

@@ -5,6 +5,8 @@ import {
   customerLoyaltyResponseSchema,
   idempotencyKeySchema,
   loyaltyAdjustmentInputSchema,
+  loyaltyKpisQuerySchema,
+  loyaltyKpisResponseSchema,
   loyaltySettingsInputSchema,
   loyaltySettingsOverviewResponseSchema,
 } from 'shared-contracts/schemas';
@@ -15,6 +17,7 @@ import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
 import { currentAuth, requireRole } from '../../security/authGuard';
 import { requireCentreRole } from '../../security/centreScope';
+import { loyaltyKpis } from './loyaltyKpis';
 import { adjustmentMessages, adjustPoints, customerLoyalty } from './pointAdjustments';
 import { changeSettings, settingsChangeMessages, settingsOverview } from './settingsChanges';
 
@@ -50,6 +53,21 @@ export const loyaltyBackOfficeRoutes: FastifyPluginAsyncZod<{ context: AppContex
       },
     },
     async (request, reply) => reply.code(201).send(ok(await changeSettings(db, currentAuth(request).userId, request.body, clock.now()), settingsChangeMessages.changed)),
+  );
+
+  // The points' KPIs per month: the shop's figures, not a centre's (any manager, an admin).
+  app.get(
+    '/admin/loyalty/kpis',
+    {
+      preHandler: requireRole('admin', 'manager'),
+      schema: {
+        tags: ['back-office'],
+        summary: 'Chỉ số điểm thưởng theo tháng: điểm phát hành, đã dùng, hết hạn và giá trị điểm còn nợ khách (₫) — quản lý, quản trị viên',
+        querystring: loyaltyKpisQuerySchema,
+        response: { 200: loyaltyKpisResponseSchema, ...backOfficeReadErrors },
+      },
+    },
+    async (request) => ok(await loyaltyKpis(db, request.query, clock.now())),
   );
 
   app.get(
