@@ -2,3 +2,4 @@
 // customer's ledger with "Điều chỉnh điểm" on their record (/staff/customers, managers and admins).
 export { CustomerLoyaltyPanel } from './CustomerLoyaltyPanel';
 export { LoyaltySettingsPanel } from './LoyaltySettingsPanel';
+export { LoyaltyKpisPanel } from './LoyaltyKpisPanel';
