@@ -8,6 +8,8 @@ import { messageOf } from '../api/apiErrors';
 import { serviceOrdersApi } from './serviceOrdersApi';
 import { serviceOrdersText } from './serviceOrdersText';
 import { VatInvoicePanel } from '../invoices';
+import { InvoicePoints } from './InvoicePoints';
+import { invoicePointsText as pointsText } from './invoicePointsText';
 import { InvoiceRefunds } from './InvoiceRefunds';
 import styles from './ServiceOrders.module.css';
 
@@ -177,6 +179,12 @@ export function InvoicePayment({ order, run }: Props) {
             <dd>{formatVnd(invoice.subtotalParts)}</dd>
             <dt>{t.packageDiscount}</dt>
             <dd>{formatVnd(invoice.packageDiscount)}</dd>
+            {invoice.pointsUsed > 0 && (
+              <>
+                <dt>{pointsText.line(invoice.pointsUsed)}</dt>
+                <dd>−{formatVnd(invoice.pointsValue)}</dd>
+              </>
+            )}
             <dt>{t.total}</dt>
             <dd>
               <strong>{formatVnd(invoice.total)}</strong>
@@ -192,6 +200,7 @@ export function InvoicePayment({ order, run }: Props) {
           )}
           {invoice.paymentStatus === 'PAID' && <InvoiceRefunds orderId={order.id} />}
 
+          {invoice.paymentStatus === 'UNPAID' && canConfirmPayment && <InvoicePoints key={`${invoice.id}-${invoice.pointsUsed}-${invoice.total}`} invoice={invoice} run={run} />}
           {invoice.paymentStatus === 'UNPAID' && canConfirmPayment && (
             <>
               <div className={styles.buttons}>

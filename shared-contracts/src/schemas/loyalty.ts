@@ -243,8 +243,8 @@ export const LOYALTY_COUNTER_CODE_TTL_MS = 5 * 60 * 1000;
 export const LOYALTY_COUNTER_CODE_MAX_WRONG = 5;
 export const LOYALTY_COUNTER_CODE_WINDOW_MS = 10 * 60 * 1000;
 
-/** POST /api/loyalty/me/counter-code — the 6 digits the customer shows the clerk (or its QR), once, within 5 minutes. */
-export const loyaltyCounterCodeSchema = z.object({ code: z.string().regex(/^\d{6}$/), expiresAt: isoInstantSchema });
+/** POST /api/loyalty/me/counter-code — the 6 digits the customer shows the clerk (or its QR: an SVG data URL), once, within 5 minutes. */
+export const loyaltyCounterCodeSchema = z.object({ code: z.string().regex(/^\d{6}$/), expiresAt: isoInstantSchema, qrImageDataUrl: z.string() });
 export type LoyaltyCounterCode = z.infer<typeof loyaltyCounterCodeSchema>;
 export const loyaltyCounterCodeResponseSchema = envelopeSchema(loyaltyCounterCodeSchema);
 

@@ -10,6 +10,7 @@ import {
 import { inTransaction } from '../../db/inTransaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import { qrSvgDataUrl } from '../../lib/vietQr';
 import type { CounterStore } from '../../security/counters';
 import { generateOtpCode, hashOtpCode } from '../../security/otp';
 import { ThrottledError } from '../../security/throttle';
@@ -46,7 +47,7 @@ export const counterPointsMessages = {
 /** The attempts counter of an invoice's consent codes. */
 const attemptsKey = (invoiceId: number) => `loyalty-counter-code:${invoiceId}`;
 
-/** A new consent code for member `userId`: the previous unused ones stop working. */
+/** A new consent code for member `userId` (with its QR for the clerk's scanner): the previous unused ones stop working. */
 export async function issueCounterCode(db: Db, secret: string, userId: number, now: Date): Promise<LoyaltyCounterCode> {
   const code = generateOtpCode();
   const expiresAt = new Date(now.getTime() + LOYALTY_COUNTER_CODE_TTL_MS);
@@ -57,7 +58,7 @@ export async function issueCounterCode(db: Db, secret: string, userId: number, n
       .values({ user_id: userId, code_hash: hashOtpCode(secret, userId, PURPOSE, code), expires_at: expiresAt.toISOString(), used_at: null, created_at: now.toISOString() })
       .execute();
   });
-  return { code, expiresAt: expiresAt.toISOString() };
+  return { code, expiresAt: expiresAt.toISOString(), qrImageDataUrl: await qrSvgDataUrl(code) };
 }
 
 /** What member `userId`'s points may pay of `goods` ₫ (an invoice's services and parts after its package) today. */

@@ -7,6 +7,7 @@ import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { LoginRequired } from '../../service/LoginRequired';
 import { useSession } from '../../session/useSession';
+import { CounterCodeCard } from './CounterCodeCard';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText as t } from './loyaltyText';
 import styles from './LoyaltyPage.module.css';
@@ -110,6 +111,7 @@ function Loyalty() {
     <div className={styles.grid}>
       <Balance summary={summary} />
       <Expiring lots={summary.expiring} />
+      {summary.balance > 0 && <CounterCodeCard />}
       <History entries={summary.history} />
     </div>
   );
