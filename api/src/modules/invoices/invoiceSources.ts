@@ -78,7 +78,10 @@ export async function webOrderDocument(db: Db, config: Pick<Config, 'seller' | '
   };
 }
 
-/** The invoice of an invoiced service order: services at their VAT rate, parts at the product's, the package credit as a discount on services. */
+/**
+ * The invoice of an invoiced service order: services at their VAT rate, parts at the product's, the package credit as a
+ * discount on services, the points spent at the counter as a trade discount.
+ */
 export async function serviceOrderDocument(
   db: Db,
   config: Pick<Config, 'seller' | 'publicUrl'>,
@@ -120,6 +123,9 @@ export async function serviceOrderDocument(
     };
   });
   const services = lines.filter((_, index) => rows[index]!.kind !== 'part');
+  const packageLines = discountLines(services, toNumber(invoice.package_discount), 'Giảm giá gói dịch vụ');
+  // Points paid part of what was left after the package: a trade discount spread over those net amounts' VAT rates.
+  const pointsLines = discountLines([...lines, ...packageLines], toNumber(invoice.points_value), `Chiết khấu bằng điểm thưởng (${invoice.points_used} điểm)`);
   const paymentMethod = invoice.payment_method as InvoicePaymentMethod | null;
   return {
     kind: 'service-order',
@@ -138,7 +144,7 @@ export async function serviceOrderDocument(
       phone: contact?.contact_phone ?? null,
     },
     company: companyOf(request),
-    lines: [...lines, ...discountLines(services, toNumber(invoice.package_discount), 'Giảm giá gói dịch vụ')],
+    lines: [...lines, ...packageLines, ...pointsLines],
     lookupUrl: `${config.publicUrl}/dashboard`,
   };
 }

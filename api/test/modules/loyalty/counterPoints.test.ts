@@ -1,4 +1,5 @@
 import type { InvoicePointsOffer, LoyaltyCounterCode, ServiceInvoice } from 'shared-contracts/schemas';
+import { invoiceTotals, serviceOrderDocument } from '../../../src/modules/invoices';
 import { createLoyaltyWorker } from '../../../src/modules/loyalty/loyaltyWorker';
 import { creditLot, debit, holdMember } from '../../../src/modules/loyalty/pointsLedger';
 import { lotExpiry } from '../../../src/modules/loyalty/loyaltyRules';
@@ -178,6 +179,12 @@ describe.each(testDatabases())('points at the service counter on $label', (targe
       .where('loyalty_entries.kind', '=', 'EARN')
       .executeTakeFirstOrThrow();
     expect(earned.points).toBe(Math.floor(lowered / 1000));
+    // The printed invoice and the e-invoice total what was paid, the points as a trade discount line.
+    const order = await floor.db.selectFrom('service_orders').selectAll().where('id', '=', invoice.orderId).executeTakeFirstOrThrow();
+    const document = await serviceOrderDocument(floor.db, floor.service.config, order, await invoiceRow(invoice.invoiceId));
+    const pointsLines = document.lines.filter((line) => line.name === `Chiết khấu bằng điểm thưởng (${spent} điểm)`);
+    expect(pointsLines.reduce((sum, line) => sum + line.amount, 0)).toBe(-spent * 10);
+    expect(invoiceTotals(document.lines).gross).toBe(lowered);
     // Paid: the points stay spent.
     expect((await floor.request(floor.users.staff, 'DELETE', `/api/staff/service-invoices/${invoice.invoiceId}/points`)).statusCode).toBe(409);
     // The refund is of money paid at most.

@@ -76,6 +76,14 @@ function Invoice({ order }: { order: CustomerServiceOrder }) {
               <td className={styles.num}>−{formatVnd(invoice.packageDiscount)}</td>
             </tr>
           )}
+          {invoice.pointsUsed > 0 && (
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t.pointsUsed(invoice.pointsUsed)}
+              </th>
+              <td className={styles.num}>−{formatVnd(invoice.pointsValue)}</td>
+            </tr>
+          )}
           <tr className={styles.invoiceTotal}>
             <th scope="row" colSpan={2}>
               {t.total}

@@ -72,6 +72,7 @@ export const dashboardText = {
     services: 'Tiền dịch vụ',
     parts: 'Tiền phụ tùng',
     packageDiscount: 'Giảm giá theo gói',
+    pointsUsed: (points: number) => `Điểm thưởng (−${new Intl.NumberFormat('vi-VN').format(points)} điểm)`,
     total: 'Tổng cộng',
     unpaid: 'Chưa thanh toán',
     paid: 'Đã thanh toán',
