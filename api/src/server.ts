@@ -11,7 +11,7 @@ import { startScheduledJob, type ScheduledJob } from './jobs/scheduledJob';
 import { sendDueReminders } from './modules/maintenance';
 import { expireUnpaidOrders } from './modules/orders';
 import { alertMissingInvoices } from './modules/eInvoices';
-import { giveBirthdayBonuses, noticeExpiringPoints } from './modules/loyalty';
+import { giveBirthdayBonuses, noticeExpiringPoints, reviewTiers } from './modules/loyalty';
 import { startingClock, systemClock } from './security/clock';
 import { parseMetricsPort, startMetricsServer } from './modules/metrics';
 import { refuseDemoData } from './security/demoDataGuard';
@@ -170,6 +170,17 @@ export async function main(): Promise<void> {
         name: 'birthday bonuses',
         pattern: '0 8 * * *',
         run: () => giveBirthdayBonuses({ db, events: running.events, now: clock.now() }),
+        log: running.log.child({ module: 'loyalty' }),
+        db,
+        clock,
+      }),
+    );
+    // Members' tiers from their spending over the last 12 months, changes recorded (every night at 01:30).
+    jobs.push(
+      startScheduledJob({
+        name: 'member tiers review',
+        pattern: '30 1 * * *',
+        run: async () => (await reviewTiers(db, clock.now())).changed,
         log: running.log.child({ module: 'loyalty' }),
         db,
         clock,

@@ -30,6 +30,8 @@ export function summary(overrides: Partial<LoyaltySummary> = {}): LoyaltySummary
       entry({ id: 2, kind: 'REDEEM', kindLabel: 'Dùng điểm', points: -50, reason: 'Dùng điểm cho đơn EV2611150002', createdAt: '2026-11-15T03:00:00.000Z', expiresAt: null }),
       entry({ id: 1, points: 50, reason: 'Phiếu dịch vụ PDV261101A1B2', createdAt: '2026-11-01T02:00:00.000Z' }),
     ],
+    // Bạc: 8.000.000 ₫ spent over 12 months, 12.000.000 ₫ more to Vàng.
+    tier: { code: 'SILVER', label: 'Bạc', multiplierPercent: 110, spend12m: 8_000_000, next: { code: 'GOLD', label: 'Vàng', minSpend: 20_000_000, remaining: 12_000_000 } },
     ...overrides,
   };
 }

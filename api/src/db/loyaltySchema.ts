@@ -39,6 +39,8 @@ export interface LoyaltySalesTable {
   reversed: ColumnType<number, number | undefined, number>;
   /** The rules the points were earned under. */
   settings_id: number | null;
+  /** The member's tier when the points were earned (its multiplier applied; null before tiers, migration 0060). */
+  tier: ColumnType<string | null, string | null | undefined, string | null>;
   paid_at: Instant;
   earned_at: NullableInstant;
 }
@@ -85,7 +87,46 @@ export interface LoyaltyCounterCodesTable {
   created_at: InstantDefaultNow;
 }
 
+/** The tiers' rules in force from `effective_from` (migration 0060): a row per change, never updated. */
+export interface LoyaltyTierRulesTable {
+  id: Generated<number>;
+  /** VND spent over 12 months to reach each tier (strictly increasing). */
+  silver_min_spend: number;
+  gold_min_spend: number;
+  diamond_min_spend: number;
+  /** Each tier's points multiplier in percent (100–300). */
+  silver_multiplier: number;
+  gold_multiplier: number;
+  diamond_multiplier: number;
+  changed_by: number | null;
+  effective_from: Instant;
+  created_at: InstantDefaultNow;
+}
+
+/** A member's tier as the daily review left it (no row: MEMBER). */
+export interface MemberTiersTable {
+  user_id: number;
+  /** 'MEMBER' | 'SILVER' | 'GOLD' | 'DIAMOND'. */
+  tier: string;
+  spend_12m: number;
+  reviewed_at: Instant;
+  tier_since: Instant;
+}
+
+/** A change of a member's tier by the review. */
+export interface LoyaltyTierChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  from_tier: string;
+  to_tier: string;
+  spend_12m: number;
+  changed_at: Instant;
+}
+
 export interface LoyaltyTables {
+  loyalty_tier_rules: LoyaltyTierRulesTable;
+  member_tiers: MemberTiersTable;
+  loyalty_tier_changes: LoyaltyTierChangesTable;
   loyalty_counter_codes: LoyaltyCounterCodesTable;
   loyalty_settings: LoyaltySettingsTable;
   loyalty_sales: LoyaltySalesTable;

@@ -282,6 +282,8 @@ export interface PromotionsTable {
   created_at: Timestamp;
   /** A save carries the version it was edited from (migration 0027). */
   version: ColumnType<number, number | undefined, number>;
+  /** The lowest members' tier that may use it, or null (migration 0060). */
+  min_tier: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SavedPromotionsTable {

@@ -83,6 +83,7 @@ const promotion = (overrides: Partial<PromotionAdmin> = {}): PromotionAdmin => (
   categories: [],
   kind: 'general',
   eligibility: 'everyone',
+  minTier: null,
   image: { path: 'promotions/tet.svg', url: '/api/media/catalogue/promotions/tet.svg', width: 1200, height: 400, alt: 'Tết' },
   sortOrder: 0,
   ...overrides,

@@ -45,6 +45,7 @@ const promotion = (overrides: Partial<PromotionAdmin> = {}): PromotionAdmin => (
   categories: [],
   kind: 'general',
   eligibility: 'everyone',
+  minTier: null,
   image: { path: 'promotions/save500k.svg', url: '/api/media/catalogue/promotions/save500k.svg', width: 1200, height: 400, alt: 'Giảm 500K' },
   sortOrder: 0,
   ...overrides,

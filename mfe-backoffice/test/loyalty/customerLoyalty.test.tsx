@@ -23,6 +23,7 @@ const LEDGER: CustomerLoyalty = {
   pointValue: 10,
   balanceValue: 3_000,
   entries: [{ id: 11, kind: 'EARN', kindLabel: 'Tích điểm', points: 300, reason: 'Tích điểm dịch vụ', createdAt: '2026-11-18T03:00:00.000Z', expiresAt: '2027-11-18T03:00:00.000Z', actor: null }],
+  tier: { code: 'GOLD', label: 'Vàng', multiplierPercent: 125, spend12m: 23_000_000, next: { code: 'DIAMOND', label: 'Kim cương', minSpend: 50_000_000, remaining: 27_000_000 } },
   page: 1,
   pageSize: 50,
   total: 1,

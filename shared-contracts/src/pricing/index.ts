@@ -8,4 +8,5 @@ export * from './orderStatus';
 export * from './carriers';
 export * from './checkoutRules';
 export * from './paymentExceptionRules';
+export * from './loyaltyTiers';
 export * from '../address/provinces';

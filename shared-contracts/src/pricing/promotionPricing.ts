@@ -1,5 +1,6 @@
 import type { PromotionCategory, PromotionEligibility, PromotionType } from '../catalogue/enumerations';
 import { vietnamMonthOf } from '../calendar';
+import { LOYALTY_TIER_LABELS, loyaltyTierAtLeast, type LoyaltyTier } from './loyaltyTiers';
 
 /**
  * Prices an order and applies (or refuses) one promotion code. Pure: the API runs it inside the order
@@ -17,7 +18,8 @@ import { vietnamMonthOf } from '../calendar';
  * - refused when switched off, outside validFrom ≤ now < validTo, used up (usedCount ≥ usageLimit) or used
  *   perCustomerLimit times by this customer; eligibility 'new-customer' only on a first order,
  *   'birthday-month' only in the customer's birth month (Asia/Ho_Chi_Minh), 'member' for a logged-in
- *   customer, 'vip' for a VIP customer (isVip: see VIP_SPENDING_THRESHOLD).
+ *   customer, 'vip' for a VIP customer (isVip: a member of tier Vàng or above); a promotion with a minimum tier
+ *   (minTier) only for a member of that tier or above.
  * - A refused code gives no discount: the totals are those without promotion and `refusal` says why.
  */
 
@@ -36,6 +38,8 @@ export interface PromotionTerms {
   category?: PromotionCategory[];
   eligibility: PromotionEligibility;
   perCustomerLimit: number;
+  /** The lowest members' tier that may use it (none: every customer the eligibility allows). */
+  minTier?: LoyaltyTier | null;
 }
 
 export interface PricingLine {
@@ -58,6 +62,8 @@ export interface PromotionCustomerContext {
   isMember?: boolean;
   /** A VIP customer (default false). */
   isVip?: boolean;
+  /** The member's tier (default MEMBER). */
+  tier?: LoyaltyTier;
 }
 
 export type PromotionRefusalCode =
@@ -72,6 +78,7 @@ export type PromotionRefusalCode =
   | 'PROMO_BIRTHDAY_UNKNOWN'
   | 'PROMO_MEMBER_ONLY'
   | 'PROMO_VIP_ONLY'
+  | 'PROMO_TIER_REQUIRED'
   | 'PROMO_CATEGORY'
   | 'PROMO_MIN_ORDER'
   | 'PROMO_NO_SHIPPING_FEE';
@@ -102,7 +109,7 @@ export interface PriceOrderInput {
   customer: PromotionCustomerContext;
 }
 
-/** A customer whose paid orders add up to this much (integer VND) is VIP. */
+/** Today's VIP rule, now the Vàng tier's default minimum spend over 12 months (integer VND; migration 0060). */
 export const VIP_SPENDING_THRESHOLD = 20_000_000;
 
 export const PROMOTION_CATEGORY_LABELS: Record<PromotionCategory, string> = {
@@ -133,6 +140,11 @@ export const promotionRefusalMessages = {
   vipOnly: 'Mã chỉ dành cho thành viên VIP.',
   noShippingFee: 'Đơn hàng không có phí vận chuyển để áp dụng mã này.',
 } as const;
+
+/** A promotion's minimum tier not reached. */
+export function tierRequiredMessage(minTier: LoyaltyTier): string {
+  return `Khuyến mãi dành cho thành viên hạng ${LOYALTY_TIER_LABELS[minTier]} trở lên.`;
+}
 
 function refusal(code: PromotionRefusalCode, message: string): PromotionRefusal {
   return { code, message };
@@ -185,6 +197,7 @@ export function promotionAvailabilityRefusal(promotion: PromotionTerms, customer
     default:
       break;
   }
+  if (promotion.minTier && !loyaltyTierAtLeast(customer.tier, promotion.minTier)) return refusal('PROMO_TIER_REQUIRED', tierRequiredMessage(promotion.minTier));
   return null;
 }
 

@@ -10,6 +10,7 @@ import {
   VEHICLE_TYPES,
 } from '../catalogue/enumerations';
 import { normalizeVietnamesePhone } from '../user/accountRules';
+import { LOYALTY_TIERS } from '../pricing/loyaltyTiers';
 import { envelopeSchema } from './envelope';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
@@ -301,6 +302,8 @@ export const promotionSchema = z.object({
   kind: promotionKindSchema,
   eligibility: promotionEligibilitySchema,
   perCustomerLimit: z.number().int().positive(),
+  /** The lowest members' tier that may use it (absent: no tier required). */
+  minTier: z.enum(LOYALTY_TIERS).optional(),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 

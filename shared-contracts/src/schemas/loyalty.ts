@@ -4,6 +4,11 @@ import { envelopeSchema } from './envelope';
 import { idInput, integerInput, textInput } from './primitives';
 import { IDEMPOTENCY_KEY_PATTERN } from './shop';
 
+import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIERS, type LoyaltyRankedTier } from '../pricing/loyaltyTiers';
+
+// The members' tiers (zod-free: the promotion rules read them too).
+export * from '../pricing/loyaltyTiers';
+
 /**
  * Members' points (issue 67): a ledger of entries per member — earned from a paid, complete sale; redeemed; expired
  * 12 months after earning, oldest first; reversed by a refund's share; adjusted by hand. The balance is their sum.
@@ -38,6 +43,19 @@ export const loyaltyEntrySchema = z.object({
 });
 export type LoyaltyEntry = z.infer<typeof loyaltyEntrySchema>;
 
+/** A member's tier as they and the back office see it: its multiplier, the spend of the last 12 months, the way up. */
+export const memberTierSchema = z.object({
+  code: z.enum(LOYALTY_TIERS),
+  label: z.string(),
+  /** Points earned are multiplied by this percent (100: ×1). */
+  multiplierPercent: z.number().int().positive(),
+  /** VND spent over the last 12 months (paid less refunded, cancelled orders left out). */
+  spend12m: z.number().int().nonnegative(),
+  /** The tier above and how much more spending reaches it (null at the top). */
+  next: z.object({ code: z.enum(LOYALTY_RANKED_TIERS), label: z.string(), minSpend: z.number().int().positive(), remaining: z.number().int().nonnegative() }).nullable(),
+});
+export type MemberTier = z.infer<typeof memberTierSchema>;
+
 /** GET /api/loyalty/me — the member's points: balance and its value, what expires next, the latest entries. */
 export const loyaltySummarySchema = z.object({
   /** May be negative: a refund took back points already spent; later earnings pay it first. */
@@ -48,6 +66,7 @@ export const loyaltySummarySchema = z.object({
   /** The next lots to expire (points still unspent, soonest first). */
   expiring: z.array(z.object({ points: z.number().int().positive(), expiresAt: isoInstantSchema })),
   history: z.array(loyaltyEntrySchema),
+  tier: memberTierSchema,
 });
 export type LoyaltySummary = z.infer<typeof loyaltySummarySchema>;
 export const loyaltySummaryResponseSchema = envelopeSchema(loyaltySummarySchema);
@@ -162,6 +181,7 @@ export const customerLoyaltySchema = z.object({
   pointValue: z.number().int().nonnegative(),
   balanceValue: z.number().int(),
   entries: z.array(staffLoyaltyEntrySchema),
+  tier: memberTierSchema,
   page: z.number().int().positive(),
   pageSize: z.number().int().positive(),
   total: z.number().int().nonnegative(),
@@ -234,6 +254,74 @@ export const loyaltyKpisSchema = z.object({
 export type LoyaltyKpis = z.infer<typeof loyaltyKpisSchema>;
 export const loyaltyKpisResponseSchema = envelopeSchema(loyaltyKpisSchema);
 
+
+// ---------------------------------------------------------------------------------------------------------
+// The tiers' rules (admin): a row per change, never updated, never retroactive
+
+/** The most a tier's minimum spend may be (VND). */
+export const LOYALTY_TIER_SPEND_MAX = 100_000_000_000;
+
+export const loyaltyTierFieldLabels = {
+  minSpend: (tier: LoyaltyRankedTier) => `Chi tiêu 12 tháng tối thiểu hạng ${LOYALTY_TIER_LABELS[tier]} (₫)`,
+  multiplierPercent: (tier: LoyaltyRankedTier) => `Hệ số điểm hạng ${LOYALTY_TIER_LABELS[tier]} (%)`,
+} as const;
+
+export const loyaltyTierRuleMessages = {
+  increasing: 'Mức chi tiêu tối thiểu phải tăng dần: Bạc < Vàng < Kim cương.',
+} as const;
+
+const tierSpend = (tier: LoyaltyRankedTier) =>
+  integerInput({ message: `${loyaltyTierFieldLabels.minSpend(tier)} phải là số nguyên từ 1 đến ${LOYALTY_TIER_SPEND_MAX.toLocaleString('vi-VN')} ₫.`, min: 1, max: LOYALTY_TIER_SPEND_MAX });
+const tierMultiplier = (tier: LoyaltyRankedTier) => {
+  const { min, max } = LOYALTY_TIER_MULTIPLIER_BOUNDS;
+  return integerInput({ message: `${loyaltyTierFieldLabels.multiplierPercent(tier)} phải là số nguyên từ ${min} đến ${max}.`, min, max });
+};
+
+/**
+ * POST /api/admin/loyalty/tiers: a new change of the tiers' rules (minimum spend over 12 months, strictly increasing;
+ * points multiplier 100–300 %), in force from `effectiveFrom` (now when absent; a past instant is refused, 422).
+ */
+export const loyaltyTierRulesInputSchema = z
+  .object({
+    silverMinSpend: tierSpend('SILVER'),
+    goldMinSpend: tierSpend('GOLD'),
+    diamondMinSpend: tierSpend('DIAMOND'),
+    silverMultiplierPercent: tierMultiplier('SILVER'),
+    goldMultiplierPercent: tierMultiplier('GOLD'),
+    diamondMultiplierPercent: tierMultiplier('DIAMOND'),
+    effectiveFrom: z.string({ error: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: thời điểm không hợp lệ.` }).datetime({ offset: true, message: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: thời điểm không hợp lệ.` }).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.goldMinSpend <= value.silverMinSpend) context.addIssue({ code: 'custom', path: ['goldMinSpend'], message: loyaltyTierRuleMessages.increasing });
+    if (value.diamondMinSpend <= value.goldMinSpend) context.addIssue({ code: 'custom', path: ['diamondMinSpend'], message: loyaltyTierRuleMessages.increasing });
+  });
+export type LoyaltyTierRulesInput = z.input<typeof loyaltyTierRulesInputSchema>;
+
+/** One tier under a change of the rules (MEMBER: from 0 ₫, ×100 %). */
+export const loyaltyTierRuleSchema = z.object({
+  code: z.enum(LOYALTY_TIERS),
+  label: z.string(),
+  minSpend: z.number().int().nonnegative(),
+  multiplierPercent: z.number().int().positive(),
+});
+export type LoyaltyTierRule = z.infer<typeof loyaltyTierRuleSchema>;
+
+export const loyaltyTierRulesChangeSchema = z.object({
+  id: z.number().int().positive(),
+  tiers: z.array(loyaltyTierRuleSchema),
+  effectiveFrom: isoInstantSchema,
+  createdAt: isoInstantSchema,
+  changedBy: loyaltyActorSchema,
+});
+export type LoyaltyTierRulesChange = z.infer<typeof loyaltyTierRulesChangeSchema>;
+
+/** GET /api/admin/loyalty/tiers — the tiers' rules in force now and every change (newest effective first). */
+export const loyaltyTierRulesOverviewSchema = z.object({
+  current: loyaltyTierRulesChangeSchema,
+  history: z.array(loyaltyTierRulesChangeSchema),
+});
+export type LoyaltyTierRulesOverview = z.infer<typeof loyaltyTierRulesOverviewSchema>;
+export const loyaltyTierRulesOverviewResponseSchema = envelopeSchema(loyaltyTierRulesOverviewSchema);
 
 // ---------------------------------------------------------------------------------------------------------
 // Points spent at the service counter (issue 67 §4): the customer's consent code, the invoice's offer

@@ -4,6 +4,7 @@ import { PROMOTION_ADMIN_STATUSES } from '../backoffice/promotionStatus';
 export { PROMOTION_ADMIN_STATUSES, promotionAdminStatus, type PromotionAdminStatus } from '../backoffice/promotionStatus';
 import { PROMOTION_CATEGORIES, PROMOTION_ELIGIBILITIES, PROMOTION_KINDS, PROMOTION_TYPES } from '../catalogue/enumerations';
 import { foldVietnamese } from '../text/foldVietnamese';
+import { LOYALTY_RANKED_TIERS } from '../pricing/loyaltyTiers';
 import { envelopeSchema } from './envelope';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
@@ -59,6 +60,8 @@ export const promotionAdminInputSchema = z
       .default([]),
     kind: z.enum(PROMOTION_KINDS, { error: 'Nhóm ưu đãi phải là chung, flash sale, VIP hoặc theo mùa.' }).default('general'),
     eligibility: z.enum(PROMOTION_ELIGIBILITIES, { error: 'Đối tượng áp dụng không hợp lệ.' }).default('everyone'),
+    /** The lowest members' tier that may use it (null: none required). */
+    minTier: z.enum(LOYALTY_RANKED_TIERS, { error: 'Hạng thành viên tối thiểu phải là Bạc, Vàng hoặc Kim cương.' }).nullable().default(null),
     image: z.object(
       {
         /** The stored image's key, as the photo upload answered it (or the promotion's own). */
@@ -125,6 +128,7 @@ export const promotionAdminSchema = z.object({
   categories: z.array(z.enum(PROMOTION_CATEGORIES)),
   kind: z.enum(PROMOTION_KINDS),
   eligibility: z.enum(PROMOTION_ELIGIBILITIES),
+  minTier: z.enum(LOYALTY_RANKED_TIERS).nullable(),
   image: z.object({ path: z.string(), url: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() }),
   sortOrder: z.number().int(),
 });

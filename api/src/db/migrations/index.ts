@@ -58,6 +58,7 @@ import * as m0056 from './0056_provider_health';
 import * as m0057 from './0057_e_invoices';
 import * as m0058 from './0058_e_invoice_corrections';
 import * as m0059 from './0059_loyalty_points';
+import * as m0060 from './0060_loyalty_tiers';
 import * as m0061 from './0061_counter_points';
 import * as m0062 from './0062_loyalty_bonuses';
 
@@ -125,6 +126,7 @@ export const migrations: Record<string, Migration> = {
   '0057_e_invoices': m0057,
   '0058_e_invoice_corrections': m0058,
   '0059_loyalty_points': m0059,
+  '0060_loyalty_tiers': m0060,
   '0061_counter_points': m0061,
   '0062_loyalty_bonuses': m0062,
 };

@@ -55,6 +55,7 @@ function toPromotionAdmin(row: Row): PromotionAdmin {
     categories: parseCategories(row.categories) ?? [],
     kind: row.kind as PromotionKind,
     eligibility: row.eligibility as PromotionEligibility,
+    minTier: row.min_tier === 'SILVER' || row.min_tier === 'GOLD' || row.min_tier === 'DIAMOND' ? row.min_tier : null,
     image: { path: image.path, ...toImage(image) },
     sortOrder: toNumber(row.sort_order),
   };
@@ -78,6 +79,7 @@ function snapshot(promotion: Omit<PromotionAdmin, 'id' | 'version' | 'usedCount'
     categories: promotion.categories,
     kind: promotion.kind,
     eligibility: promotion.eligibility,
+    minTier: promotion.minTier,
     image: { path: promotion.image.path, alt: promotion.image.alt },
     sortOrder: promotion.sortOrder,
   };
@@ -134,6 +136,7 @@ function rowValues(input: PromotionAdminInput, image: StoredImageJson) {
     categories: input.categories.length > 0 ? JSON.stringify(input.categories) : null,
     kind: input.kind,
     eligibility: input.eligibility,
+    min_tier: input.minTier,
     image: JSON.stringify(image),
     sort_order: input.sortOrder,
   };

@@ -10,6 +10,8 @@ export { seedDemoPoints } from './demoPoints';
 export { offerPoints, redeemForOrder, retakeOrderPoints, returnOrderPoints } from './pointRedemption';
 // Points spent at the service counter with the customer's code (serviceOrders: an unpaid invoice's points).
 export { counterPointsMessages, counterPointsOffer, redeemAtCounter, returnCounterPoints } from './counterRedemption';
+// Members' tiers: the daily review (a scheduled job of server.ts, 01:30) and a member's tier and multiplier (orders: VIP and a promotion's minimum tier).
+export { memberTierOf, reviewTiers } from './memberTiers';
 // The daily notice of points about to expire (a scheduled job of server.ts).
 export { noticeExpiringPoints } from './expiryNotices';
 // The daily birthday bonus (a scheduled job of server.ts, 08:00).

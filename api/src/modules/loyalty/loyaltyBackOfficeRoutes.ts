@@ -9,6 +9,8 @@ import {
   loyaltyKpisResponseSchema,
   loyaltySettingsInputSchema,
   loyaltySettingsOverviewResponseSchema,
+  loyaltyTierRulesInputSchema,
+  loyaltyTierRulesOverviewResponseSchema,
 } from 'shared-contracts/schemas';
 import type { AppContext } from '../../appContext';
 import { AppError } from '../../http/appError';
@@ -20,10 +22,11 @@ import { requireCentreRole } from '../../security/centreScope';
 import { loyaltyKpis } from './loyaltyKpis';
 import { adjustmentMessages, adjustPoints, customerLoyalty } from './pointAdjustments';
 import { changeSettings, settingsChangeMessages, settingsOverview } from './settingsChanges';
+import { changeTierRules, tierRulesMessages, tierRulesOverview } from './tierRules';
 
 /**
- * The back office's members' points: the rules (the admin's: GET/POST /api/admin/loyalty/settings, a row per change,
- * never retroactive) and a customer's ledger with a manual adjustment (GET /api/staff/customers/:userId/loyalty, POST
+ * The back office's members' points: the rules (the admin's: GET/POST /api/admin/loyalty/settings, and the tiers' at
+ * /api/admin/loyalty/tiers, a row per change, never retroactive) and a customer's ledger with a manual adjustment (GET /api/staff/customers/:userId/loyalty, POST
  * …/adjustments: a manager or an admin). Customers belong to no centre, so any manager of an active centre may adjust
  * any customer's points; the entry records who did.
  */
@@ -53,6 +56,29 @@ export const loyaltyBackOfficeRoutes: FastifyPluginAsyncZod<{ context: AppContex
       },
     },
     async (request, reply) => reply.code(201).send(ok(await changeSettings(db, currentAuth(request).userId, request.body, clock.now()), settingsChangeMessages.changed)),
+  );
+
+  app.get(
+    '/admin/loyalty/tiers',
+    {
+      preHandler: owner,
+      schema: { tags: ['back-office'], summary: 'Quy định hạng thành viên đang áp dụng (chi tiêu 12 tháng tối thiểu, hệ số điểm) và lịch sử thay đổi', response: { 200: loyaltyTierRulesOverviewResponseSchema, ...backOfficeReadErrors } },
+    },
+    async () => ok(await tierRulesOverview(db, clock.now())),
+  );
+
+  app.post(
+    '/admin/loyalty/tiers',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Thay đổi quy định hạng thành viên từ bây giờ hoặc một thời điểm sau (không hồi tố; mỗi thay đổi là một dòng mới)',
+        body: loyaltyTierRulesInputSchema,
+        response: { 201: loyaltyTierRulesOverviewResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(ok(await changeTierRules(db, currentAuth(request).userId, request.body, clock.now()), tierRulesMessages.changed)),
   );
 
   // The points' KPIs per month: the shop's figures, not a centre's (any manager, an admin).

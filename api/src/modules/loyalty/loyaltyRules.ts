@@ -19,9 +19,12 @@ export function lotExpiry(earnedAt: Date): Date {
   return at;
 }
 
-/** The points a payment of `amount` ₫ earns at `pointsPer1000` points per 1.000 ₫: whole points, rounded down. */
-export function pointsFor(amount: number, pointsPer1000: number): number {
-  return amount <= 0 ? 0 : Math.floor((amount * pointsPer1000) / 1000);
+/**
+ * The points a payment of `amount` ₫ earns at `pointsPer1000` points per 1.000 ₫, times the member's tier multiplier
+ * (`multiplierPercent`, 100: ×1): whole points, rounded down once.
+ */
+export function pointsFor(amount: number, pointsPer1000: number, multiplierPercent = 100): number {
+  return amount <= 0 ? 0 : Math.floor((amount * pointsPer1000 * multiplierPercent) / 100_000);
 }
 
 /**

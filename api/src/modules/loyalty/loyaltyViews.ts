@@ -4,6 +4,7 @@ import type { LoyaltyEntryRow } from '../../db/loyaltySchema';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { settingsAt } from './loyaltySettings';
+import { memberTierView } from './memberTiers';
 import { balanceOf } from './pointsLedger';
 
 type Db = Kysely<Database>;
@@ -26,9 +27,10 @@ export function entryView(entry: Pick<LoyaltyEntryRow, 'id' | 'kind' | 'points' 
 
 /** The member's points as their page shows them: balance and its worth today, the next lots to expire, the latest entries. */
 export async function loyaltySummary(db: Db, userId: number, now: Date): Promise<LoyaltySummary> {
-  const [balance, rules, lots, entries] = await Promise.all([
+  const [balance, rules, tier, lots, entries] = await Promise.all([
     balanceOf(db, userId),
     settingsAt(db, now),
+    memberTierView(db, userId, now),
     db
       .selectFrom('loyalty_entries')
       .select(['remaining', 'expires_at'])
@@ -47,5 +49,6 @@ export async function loyaltySummary(db: Db, userId: number, now: Date): Promise
     balanceValue: balance * rules.pointValue,
     expiring: lots.map((lot) => ({ points: lot.remaining, expiresAt: toIsoUtc(lot.expires_at!) })),
     history: entries.map(entryView),
+    tier,
   };
 }

@@ -5,6 +5,7 @@ import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { settingsAt } from './loyaltySettings';
+import { memberTierView } from './memberTiers';
 import { entryView } from './loyaltyViews';
 import { lotExpiry } from './loyaltyRules';
 import { balanceOf, creditLot, debit, holdMember } from './pointsLedger';
@@ -39,9 +40,10 @@ async function assertCustomer(db: Db, userId: number): Promise<{ fullName: strin
 /** GET /api/staff/customers/:userId/loyalty: the balance, its worth today and a page of the ledger, newest first, with who adjusted. */
 export async function customerLoyalty(db: Db, userId: number, page: number, now: Date): Promise<CustomerLoyalty> {
   const { fullName } = await assertCustomer(db, userId);
-  const [balance, rules, count, rows] = await Promise.all([
+  const [balance, rules, tier, count, rows] = await Promise.all([
     balanceOf(db, userId),
     settingsAt(db, now),
+    memberTierView(db, userId, now),
     db.selectFrom('loyalty_entries').select((eb) => eb.fn.countAll<number | string>().as('total')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
     db
       .selectFrom('loyalty_entries')
@@ -72,6 +74,7 @@ export async function customerLoyalty(db: Db, userId: number, page: number, now:
       ...entryView(entry),
       actor: entry.actor_id === null ? null : { id: entry.actor_id, fullName: entry.actor_name ?? '' },
     })),
+    tier,
     page,
     pageSize: LOYALTY_HISTORY_PAGE_SIZE,
     total: toNumber(count.total),

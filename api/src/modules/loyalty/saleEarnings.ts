@@ -6,7 +6,9 @@ import type { Database } from '../../db/schema';
 import { lockForUpdate } from '../../db/sqlDialect';
 import { settingsAt } from './loyaltySettings';
 import { lotExpiry, pointsFor, pointsKept } from './loyaltyRules';
+import { memberTierOf } from './memberTiers';
 import { creditLot, debit, holdMember } from './pointsLedger';
+import { tierRulesAt } from './tierRules';
 
 type Db = Kysely<Database>;
 
@@ -139,11 +141,15 @@ async function earnSale(db: Db, saleId: number, now: Date): Promise<boolean> {
     await holdMember(trx, userId);
     const sale = await trx.selectFrom('loyalty_sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
     if (sale.status !== 'PENDING') return false;
-    const rules = await settingsAt(trx, new Date(toIsoUtc(sale.paid_at)));
-    const points = pointsFor(toNumber(sale.amount) - toNumber(sale.refunded), rules.pointsPer1000);
+    const paidAt = new Date(toIsoUtc(sale.paid_at));
+    const rules = await settingsAt(trx, paidAt);
+    // The member's tier when earning, its multiplier under the tiers' rules of when the sale was paid; kept on the sale.
+    const { tier } = await memberTierOf(trx, sale.user_id, now);
+    const tierRules = await tierRulesAt(trx, paidAt);
+    const points = pointsFor(toNumber(sale.amount) - toNumber(sale.refunded), rules.pointsPer1000, tierRules.multiplierPercent[tier]);
     const moved = await trx
       .updateTable('loyalty_sales')
-      .set({ status: 'EARNED', points, settings_id: rules.id, earned_at: now.toISOString() })
+      .set({ status: 'EARNED', points, settings_id: rules.id, tier, earned_at: now.toISOString() })
       .where('id', '=', saleId)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();

@@ -1,10 +1,14 @@
 import { sql, type Kysely } from 'kysely';
-import { birthMonthOf, foldPromotionCode, VIP_SPENDING_THRESHOLD, type Promotion, type PromotionCustomerContext } from 'shared-contracts/schemas';
+import { birthMonthOf, foldPromotionCode, loyaltyTierAtLeast, type LoyaltyTier, type Promotion, type PromotionCustomerContext } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import { AppError } from '../../http/appError';
 import type { Database } from '../../db/schema';
+import { memberTierOf } from '../loyalty';
 import { toPromotion } from '../promotions';
+
+/** A VIP promotion's customers: members of this tier or above. */
+const VIP_TIER: LoyaltyTier = 'GOLD';
 
 type Db = Kysely<Database>;
 
@@ -43,27 +47,19 @@ const redemptionsByCustomer = preparedQuery<{ userId: number; promotionId: numbe
     .where('promotion_redemptions.released_at', 'is', null),
 );
 
-const paidTotalOfCustomer = preparedQuery<{ userId: number; paid: 'PAID' }>()((db, param) =>
-  db
-    .selectFrom('orders')
-    .select(sql<number>`coalesce(sum(orders.total), 0)`.as('spent'))
-    .where('orders.user_id', '=', param('userId'))
-    .where('orders.payment_status', '=', param('paid')),
-);
-
 /**
  * What the promotion rules need to know about a customer: a first order (no order that was not cancelled),
- * the birth month, and, only when a promotion is used, its uses not given back and (for a VIP promotion)
- * whether paid orders total VIP_SPENDING_THRESHOLD or more. An order without a code reads one row.
- * Inside the order transaction this runs after the customer's row is locked, so concurrent orders of one
- * customer see each other's redemptions.
+ * the birth month, and, only when a promotion is used, its uses not given back and (for a VIP promotion or one with
+ * a minimum tier) the member's tier — VIP is Vàng or above (the loyalty module's daily review). An order without a
+ * code reads one row. Inside the order transaction this runs after the customer's row is locked, so concurrent
+ * orders of one customer see each other's redemptions.
  */
-export async function loadCustomerFacts(db: Db, userId: number, promotion: Pick<Promotion, 'id' | 'eligibility'> | null, now: Date): Promise<CustomerFacts> {
+export async function loadCustomerFacts(db: Db, userId: number, promotion: Pick<Promotion, 'id' | 'eligibility' | 'minTier'> | null, now: Date): Promise<CustomerFacts> {
   const row = await customerBasics.first(db, { userId, cancelled: 'CANCELLED' });
   if (!row) throw AppError.unauthorized();
   const usedByCustomer = promotion ? toNumber((await redemptionsByCustomer.first(db, { userId, promotionId: promotion.id }))?.count ?? 0) : 0;
-  const isVip =
-    promotion?.eligibility === 'vip' ? toNumber((await paidTotalOfCustomer.first(db, { userId, paid: 'PAID' }))?.spent ?? 0) >= VIP_SPENDING_THRESHOLD : undefined;
+  const tier = promotion && (promotion.eligibility === 'vip' || promotion.minTier) ? (await memberTierOf(db, userId, now)).tier : undefined;
+  const isVip = promotion?.eligibility === 'vip' ? loyaltyTierAtLeast(tier, VIP_TIER) : undefined;
   return {
     email: row.email,
     fullName: row.full_name,
@@ -74,6 +70,7 @@ export async function loadCustomerFacts(db: Db, userId: number, promotion: Pick<
       usedByCustomer,
       isMember: true,
       ...(isVip === undefined ? {} : { isVip }),
+      ...(tier === undefined ? {} : { tier }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Promotion, PromotionEligibility, PromotionKind, PromotionType, SavedPromotion } from 'shared-contracts/schemas';
+import { isLoyaltyTier, type Promotion, type PromotionEligibility, type PromotionKind, type PromotionType, type SavedPromotion } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database, PromotionsTable } from '../../db/schema';
 import { catalogueMediaUrl } from '../media';
@@ -28,6 +28,7 @@ export function toPromotion(row: Selectable<PromotionsTable>): Promotion {
     perCustomerLimit: toNumber(row.per_customer_limit),
   };
   if (row.max_discount !== null) promotion.maxDiscount = toNumber(row.max_discount);
+  if (isLoyaltyTier(row.min_tier)) promotion.minTier = row.min_tier;
   const categories = parseCategories(row.categories);
   if (categories && categories.length > 0) promotion.category = categories;
   return promotion;

@@ -1,0 +1,48 @@
+/**
+ * Members' tiers (issue 67 §3): by what a member spent over the last 12 months, reviewed daily. Zod-free, so the
+ * promotion rules (promotionPricing.ts) and the UI's lazy chunks read them too.
+ */
+export const LOYALTY_TIERS = ['MEMBER', 'SILVER', 'GOLD', 'DIAMOND'] as const;
+export type LoyaltyTier = (typeof LOYALTY_TIERS)[number];
+
+/** The tiers above MEMBER, each reached from a minimum spend the admin sets. */
+export const LOYALTY_RANKED_TIERS = ['SILVER', 'GOLD', 'DIAMOND'] as const;
+export type LoyaltyRankedTier = (typeof LOYALTY_RANKED_TIERS)[number];
+
+export const LOYALTY_TIER_LABELS: Record<LoyaltyTier, string> = {
+  MEMBER: 'Thành viên',
+  SILVER: 'Bạc',
+  GOLD: 'Vàng',
+  DIAMOND: 'Kim cương',
+};
+
+/** A tier's points multiplier is a percent within these bounds (MEMBER's is always 100). */
+export const LOYALTY_TIER_MULTIPLIER_BOUNDS = { min: 100, max: 300 } as const;
+/** The spending that counts for a tier: the last this many months. */
+export const LOYALTY_TIER_WINDOW_MONTHS = 12;
+
+/** 0 for MEMBER up to 3 for DIAMOND. */
+export function loyaltyTierRank(tier: LoyaltyTier): number {
+  return LOYALTY_TIERS.indexOf(tier);
+}
+
+/** Whether `tier` is `minimum` or above (no minimum: always). */
+export function loyaltyTierAtLeast(tier: LoyaltyTier | null | undefined, minimum: LoyaltyTier | null | undefined): boolean {
+  if (!minimum) return true;
+  return loyaltyTierRank(tier ?? 'MEMBER') >= loyaltyTierRank(minimum);
+}
+
+export function isLoyaltyTier(value: unknown): value is LoyaltyTier {
+  return typeof value === 'string' && (LOYALTY_TIERS as readonly string[]).includes(value);
+}
+
+/** The tier a spend of `spend` ₫ reaches under the minimum spends `minSpend` (strictly increasing). */
+export function loyaltyTierForSpend(spend: number, minSpend: Record<LoyaltyRankedTier, number>): LoyaltyTier {
+  for (const tier of [...LOYALTY_RANKED_TIERS].reverse()) if (spend >= minSpend[tier]) return tier;
+  return 'MEMBER';
+}
+
+/** The tier above `tier`, or null at the top. */
+export function nextLoyaltyTier(tier: LoyaltyTier): LoyaltyRankedTier | null {
+  return (LOYALTY_TIERS[loyaltyTierRank(tier) + 1] as LoyaltyRankedTier | undefined) ?? null;
+}
