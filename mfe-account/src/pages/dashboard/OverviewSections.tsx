@@ -7,6 +7,7 @@ import { orderItemsText } from '../../orderSummary/orderItemsText';
 import type { Loaded } from '../../hooks/useAsync';
 import { LoadFailure } from '../../service/LoadFailure';
 import { loyaltyText } from '../loyalty/loyaltyText';
+import { tierText } from '../loyalty/tierText';
 import { NextMaintenance } from '../vehicles/NextMaintenance';
 import { dashboardText as t } from './dashboardText';
 import styles from './DashboardPage.module.css';
@@ -169,10 +170,22 @@ export function LoyaltySection({ state, onRetry }: SectionProps<LoyaltySummary |
 function LoyaltyFigures({ summary }: { summary: LoyaltySummary }) {
   const { balance, balanceValue, expiring, history } = summary;
   const c = loyaltyText.card;
-  if (balance === 0 && history.length === 0) return <p className={styles.muted}>{c.empty}</p>;
+  const tier = (
+    <p className={styles.muted} data-testid="dashboard-loyalty-tier">
+      {tierText.tier(summary.tier.label)}
+    </p>
+  );
+  if (balance === 0 && history.length === 0)
+    return (
+      <div className={styles.items}>
+        <p className={styles.muted}>{c.empty}</p>
+        {tier}
+      </div>
+    );
   const next = expiring[0];
   return (
     <div className={styles.items}>
+      {tier}
       <p className={styles.itemTitle} data-testid="dashboard-loyalty-balance">
         {balance < 0 ? loyaltyText.points(balance) : loyaltyText.balance(balance, balanceValue)}
       </p>

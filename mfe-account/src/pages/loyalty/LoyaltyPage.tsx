@@ -10,6 +10,7 @@ import { useSession } from '../../session/useSession';
 import { CounterCodeCard } from './CounterCodeCard';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText as t } from './loyaltyText';
+import { TierCard } from './TierCard';
 import styles from './LoyaltyPage.module.css';
 
 /** The page reads the points again this often while it stays open (and whenever it is back in front). */
@@ -104,12 +105,14 @@ function Loyalty() {
       <div className={styles.card}>
         <p className={styles.empty}>{t.empty}</p>
         {summary.pointValue > 0 && <p className={styles.muted}>{t.pointValue(summary.pointValue)}</p>}
+        <TierCard tier={summary.tier} />
       </div>
     );
   }
   return (
     <div className={styles.grid}>
       <Balance summary={summary} />
+      <TierCard tier={summary.tier} />
       <Expiring lots={summary.expiring} />
       {summary.balance > 0 && <CounterCodeCard />}
       <History entries={summary.history} />
@@ -118,8 +121,9 @@ function Loyalty() {
 }
 
 /**
- * 'Điểm thưởng' (login-guarded by the shell): the balance and its worth, a debt explained, the next lots to expire and
- * the latest entries; read again every LOYALTY_REFRESH_MS and when the page is back in front. Tiers come later.
+ * 'Điểm thưởng' (login-guarded by the shell): the balance and its worth, a debt explained, the member's tier and the
+ * way to the next, the next lots to expire and the latest entries; read again every LOYALTY_REFRESH_MS and when the
+ * page is back in front.
  */
 export function LoyaltyPage() {
   const session = useSession();

@@ -353,6 +353,7 @@ describe('/dashboard: the points card', () => {
     const card = await screen.findByRole('region', { name: 'Điểm thưởng' });
     expect(within(card).getByTestId('dashboard-loyalty-balance')).toHaveTextContent(/^1\.250 điểm · trị giá 12\.500\s₫$/);
     expect(within(card).getByText('200 điểm sẽ hết hạn ngày 15/03/2027.')).toBeInTheDocument();
+    expect(within(card).getByTestId('dashboard-loyalty-tier')).toHaveTextContent('Hạng Bạc');
     expect(within(card).getByRole('link', { name: 'Xem chi tiết' })).toHaveAttribute('href', '/loyalty');
     expect(pointsCalls(calls)).toBe(1);
   });
