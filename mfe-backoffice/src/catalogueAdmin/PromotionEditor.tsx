@@ -5,8 +5,8 @@ import { ChangeHistory } from './ChangeHistory';
 import { catalogueAdminApi } from './catalogueAdminApi';
 import { CurrentValues, EditorButtons, EditorPanel, FormField, fromLocalInput, NumberField, OptionalNumberField, SelectField, SortOrderField, TextAreaField, TextField, toLocalInput, useEditorForm } from './editorForm';
 import { formatVnd } from './catalogueAdminText';
-import { EMPTY_PROMOTION, promotionAdminApi, promotionFormValuesOf, type PromotionGroupValue } from './promotionAdminApi';
-import { formatDay, PROMOTION_ELIGIBILITY_TEXT, PROMOTION_GROUP_TEXT, PROMOTION_KIND_TEXT, PROMOTION_TYPE_TEXT, promotionText as t } from './promotionAdminText';
+import { EMPTY_PROMOTION, promotionAdminApi, promotionFormValuesOf, type PromotionGroupValue, type PromotionMinTierValue } from './promotionAdminApi';
+import { formatDay, PROMOTION_ELIGIBILITY_TEXT, PROMOTION_GROUP_TEXT, PROMOTION_MIN_TIER_TEXT, PROMOTION_KIND_TEXT, PROMOTION_TYPE_TEXT, promotionText as t } from './promotionAdminText';
 import styles from './CatalogueAdmin.module.css';
 
 interface Props {
@@ -131,6 +131,14 @@ export function PromotionEditor({ promotionId, readOnly, onSaved, onClose }: Pro
       <NumberField form={form} name="perCustomerLimit" label={t.fields.perCustomerLimit} value={values.perCustomerLimit} onChange={(value) => set('perCustomerLimit', value)} />
       <SelectField form={form} name="kind" label={t.fields.kind} value={values.kind} entries={Object.entries(PROMOTION_KIND_TEXT)} onChange={(value) => set('kind', value)} />
       <SelectField form={form} name="eligibility" label={t.fields.eligibility} value={values.eligibility} entries={Object.entries(PROMOTION_ELIGIBILITY_TEXT)} onChange={(value) => set('eligibility', value)} />
+      <SelectField
+        form={form}
+        name="minTier"
+        label={t.fields.minTier}
+        value={values.minTier ?? ''}
+        entries={PROMOTION_MIN_TIER_TEXT}
+        onChange={(value) => set('minTier', value === '' ? null : (value as NonNullable<PromotionMinTierValue>))}
+      />
       <fieldset className={styles.wide}>
         <legend>{t.fields.categories}</legend>
         {Object.entries(PROMOTION_GROUP_TEXT).map(([value, label]) => (

@@ -13,6 +13,8 @@ export type PromotionTypeValue = PromotionAdmin['type'];
 export type PromotionKindValue = PromotionAdmin['kind'];
 export type PromotionEligibilityValue = PromotionAdmin['eligibility'];
 export type PromotionGroupValue = PromotionAdmin['categories'][number];
+/** The lowest members' tier that may use the promotion (null: none required). */
+export type PromotionMinTierValue = PromotionAdmin['minTier'];
 
 /** What the promotion form sends (a save adds the version it was edited from). */
 export interface PromotionFormValues {
@@ -31,6 +33,7 @@ export interface PromotionFormValues {
   categories: PromotionGroupValue[];
   kind: PromotionKindValue;
   eligibility: PromotionEligibilityValue;
+  minTier: PromotionMinTierValue;
   image: { path: string; alt: string; url: string } | null;
   sortOrder: number;
 }
@@ -87,6 +90,7 @@ export function promotionFormValuesOf(promotion: PromotionAdmin): PromotionFormV
     categories: promotion.categories,
     kind: promotion.kind,
     eligibility: promotion.eligibility,
+    minTier: promotion.minTier,
     image: { path: promotion.image.path, alt: promotion.image.alt, url: promotion.image.url },
     sortOrder: promotion.sortOrder,
   };
@@ -108,6 +112,7 @@ export const EMPTY_PROMOTION: PromotionFormValues = {
   categories: [],
   kind: 'general',
   eligibility: 'everyone',
+  minTier: null,
   image: null,
   sortOrder: 0,
 };

@@ -1,4 +1,5 @@
 import { VIETNAM_TIME_ZONE } from 'shared-contracts/calendar';
+import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS } from 'shared-contracts/pricing';
 import type { PromotionEligibilityValue, PromotionGroupValue, PromotionKindValue, PromotionTypeValue } from './promotionAdminApi';
 
 const day = new Intl.DateTimeFormat('vi-VN', { timeZone: VIETNAM_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -14,6 +15,11 @@ export const PROMOTION_ELIGIBILITY_TEXT: Record<PromotionEligibilityValue, strin
   member: 'Thành viên',
   vip: 'Thành viên VIP',
 };
+/** The minimum tier's choices ('' : no tier required). */
+export const PROMOTION_MIN_TIER_TEXT: readonly (readonly [string, string])[] = [
+  ['', 'Không yêu cầu'],
+  ...LOYALTY_RANKED_TIERS.map((tier) => [tier, LOYALTY_TIER_LABELS[tier]] as const),
+];
 export const PROMOTION_GROUP_TEXT: Record<PromotionGroupValue, string> = { parts: 'Phụ tùng', accessories: 'Phụ kiện', equipment: 'Thiết bị & dụng cụ' };
 
 export const promotionText = {
@@ -47,6 +53,7 @@ export const promotionText = {
     categories: 'Áp dụng cho nhóm sản phẩm (để trống: mọi sản phẩm)',
     kind: 'Nhóm ưu đãi',
     eligibility: 'Đối tượng',
+    minTier: 'Hạng thành viên tối thiểu',
     image: 'Ảnh khuyến mãi',
     imageAlt: 'Mô tả ảnh (alt)',
     sortOrder: 'Thứ tự hiển thị',

@@ -138,12 +138,16 @@ describe('the catalogue’s promotions', () => {
     await user.type(screen.getByRole('textbox', { name: 'Giá trị (%)' }), '15');
     await user.type(screen.getByRole('textbox', { name: 'Giới hạn lượt dùng' }), '500');
     await user.click(screen.getByRole('checkbox', { name: 'Phụ tùng' }));
+    const minTier = screen.getByRole('combobox', { name: 'Hạng thành viên tối thiểu' });
+    expect(minTier).toHaveValue('');
+    expect(within(minTier).getAllByRole('option').map((option) => option.textContent)).toEqual(['Không yêu cầu', 'Bạc', 'Vàng', 'Kim cương']);
+    await user.selectOptions(minTier, 'Vàng');
     await user.upload(screen.getByLabelText('Ảnh khuyến mãi'), new File(['x'], 'tet.png', { type: 'image/png' }));
     expect(await screen.findByRole('textbox', { name: 'Mô tả ảnh (alt)' })).toHaveValue('Tết 2027');
     await user.click(screen.getByRole('button', { name: 'Lưu' }));
     await waitFor(() =>
       expect(api.create).toHaveBeenCalledWith(
-        expect.objectContaining({ code: 'TET2027', title: 'Tết 2027', type: 'percentage', value: 15, usageLimit: 500, categories: ['parts'], image: expect.objectContaining({ path: 'uploads/products/abc.webp', alt: 'Tết 2027' }) }),
+        expect.objectContaining({ code: 'TET2027', title: 'Tết 2027', type: 'percentage', value: 15, usageLimit: 500, categories: ['parts'], minTier: 'GOLD', image: expect.objectContaining({ path: 'uploads/products/abc.webp', alt: 'Tết 2027' }) }),
       ),
     );
   });
