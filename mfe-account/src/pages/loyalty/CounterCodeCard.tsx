@@ -20,13 +20,18 @@ export const counterCodeText = {
 } as const;
 
 const t = counterCodeText;
+/**
+ * How long a code lives (the API's LOYALTY_COUNTER_CODE_TTL_MS), counted from its arrival on this device: the device's
+ * clock may differ from the server's, so the answer's `expiresAt` is not compared with it.
+ */
+const CODE_LIFETIME_MS = 5 * 60_000;
 
 /**
  * "Dùng điểm tại quầy": the member's consent to spend points on a service invoice — a 6-digit code and its QR, used
  * once within 5 minutes (a new one replaces the last). The clerk enters or scans it; the server checks it.
  */
 export function CounterCodeCard() {
-  const [code, setCode] = useState<LoyaltyCounterCode | null>(null);
+  const [code, setCode] = useState<(LoyaltyCounterCode & { until: number }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
@@ -34,12 +39,7 @@ export function CounterCodeCard() {
   // The code stops being shown when it expires.
   useEffect(() => {
     if (!code) return undefined;
-    const left = new Date(code.expiresAt).getTime() - Date.now();
-    if (left <= 0) {
-      setExpired(true);
-      return undefined;
-    }
-    const timer = setTimeout(() => setExpired(true), left);
+    const timer = setTimeout(() => setExpired(true), Math.max(0, code.until - Date.now()));
     return () => clearTimeout(timer);
   }, [code]);
 
@@ -47,7 +47,8 @@ export function CounterCodeCard() {
     setBusy(true);
     setFailure(null);
     try {
-      setCode(await counterCodeApi.issue());
+      const issued = await counterCodeApi.issue();
+      setCode({ ...issued, until: Date.now() + CODE_LIFETIME_MS });
       setExpired(false);
     } catch (error) {
       setFailure(failureMessage(error, t.failed));
@@ -69,7 +70,7 @@ export function CounterCodeCard() {
             {code.code}
           </p>
           <img src={code.qrImageDataUrl} alt={t.qrAlt} width={180} height={180} />
-          <p className={styles.muted}>{t.validUntil(formatDateTime(code.expiresAt))}</p>
+          <p className={styles.muted}>{t.validUntil(formatDateTime(code.until))}</p>
         </>
       )}
       {code !== null && expired && <p className={styles.muted}>{t.expired}</p>}
