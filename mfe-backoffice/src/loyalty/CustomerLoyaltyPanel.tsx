@@ -6,6 +6,7 @@ import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { keepIfShown, loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi, newRequestKey } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
+import { tierLine } from './tierRulesText';
 import styles from './Loyalty.module.css';
 
 const t = loyaltyText.customer;
@@ -59,6 +60,7 @@ export function CustomerLoyaltyPanel({ userId }: { userId: number }) {
             {t.balance}: <span data-testid="loyalty-balance">{t.points(loaded.data.balance)}</span>{' '}
             <span className={styles.muted}>({t.worth(formatVnd(loaded.data.balanceValue))})</span>
           </p>
+          <p data-testid="loyalty-tier">{tierLine(loaded.data.tier)}</p>
           <AdjustmentForm
             userId={userId}
             balance={loaded.data.balance}

@@ -2,4 +2,5 @@
 // customer's ledger with "Điều chỉnh điểm" on their record (/staff/customers, managers and admins).
 export { CustomerLoyaltyPanel } from './CustomerLoyaltyPanel';
 export { LoyaltySettingsPanel } from './LoyaltySettingsPanel';
+export { TierRulesPanel } from './TierRulesPanel';
 export { LoyaltyKpisPanel } from './LoyaltyKpisPanel';

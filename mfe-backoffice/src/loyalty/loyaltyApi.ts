@@ -1,5 +1,5 @@
 import { apiClient, readData } from 'shared-contracts';
-import type { CustomerLoyalty, LoyaltyAdjustmentInput, LoyaltyKpis, LoyaltyKpisQuery, LoyaltySettingsInput, LoyaltySettingsOverview } from 'shared-contracts/schemas';
+import type { CustomerLoyalty, LoyaltyAdjustmentInput, LoyaltyKpis, LoyaltyKpisQuery, LoyaltySettingsInput, LoyaltySettingsOverview, LoyaltyTierRulesInput, LoyaltyTierRulesOverview } from 'shared-contracts/schemas';
 
 const customerBase = (userId: number) => `/staff/customers/${userId}/loyalty`;
 
@@ -9,6 +9,10 @@ export const loyaltyApi = {
   settings: (signal?: AbortSignal) => readData<LoyaltySettingsOverview>(apiClient.get('/admin/loyalty/settings', { signal })),
   /** POST /admin/loyalty/settings: a new change, from now (no effectiveFrom) or a later instant (admin). */
   changeSettings: (input: LoyaltySettingsInput) => readData<LoyaltySettingsOverview>(apiClient.post('/admin/loyalty/settings', input)),
+  /** GET /admin/loyalty/tiers: the tiers' rules in force and every change (admin). */
+  tierRules: (signal?: AbortSignal) => readData<LoyaltyTierRulesOverview>(apiClient.get('/admin/loyalty/tiers', { signal })),
+  /** POST /admin/loyalty/tiers: a new change of the tiers' rules, from now or a later instant (admin). */
+  changeTierRules: (input: LoyaltyTierRulesInput) => readData<LoyaltyTierRulesOverview>(apiClient.post('/admin/loyalty/tiers', input)),
   /** GET /admin/loyalty/kpis?from=&to=: the points' figures per month (none: the last 12 months; admin, manager). */
   kpis: (query: LoyaltyKpisQuery, signal?: AbortSignal) => readData<LoyaltyKpis>(apiClient.get('/admin/loyalty/kpis', { query, signal })),
   /** GET /staff/customers/:userId/loyalty?page=: the customer's balance and a page of the ledger (manager, admin). */

@@ -58,6 +58,7 @@ describe('"Điểm thưởng của khách hàng" with "Điều chỉnh điểm"'
     render(<CustomerLoyaltyPanel userId={7} />);
     expect(await screen.findByTestId('loyalty-balance')).toHaveTextContent('400 điểm');
     expect(screen.getByText(/trị giá 4\.000/)).toBeInTheDocument();
+    expect(screen.getByTestId('loyalty-tier')).toHaveTextContent(/^Hạng Vàng \(×1,25\) · chi tiêu 12 tháng 23\.000\.000\s₫$/);
     const rows = within(screen.getByRole('region', { name: 'Sổ điểm' })).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Điều chỉnh');
     expect(rows[0]).toHaveTextContent('+100');

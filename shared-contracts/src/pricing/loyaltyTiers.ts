@@ -18,6 +18,23 @@ export const LOYALTY_TIER_LABELS: Record<LoyaltyTier, string> = {
 
 /** A tier's points multiplier is a percent within these bounds (MEMBER's is always 100). */
 export const LOYALTY_TIER_MULTIPLIER_BOUNDS = { min: 100, max: 300 } as const;
+/** The most a tier's minimum spend may be (VND). */
+export const LOYALTY_TIER_SPEND_MAX = 100_000_000_000;
+
+/** The tiers' rules' field names as the back office shows them and the messages name them. */
+export const loyaltyTierFieldLabels = {
+  minSpend: (tier: LoyaltyRankedTier) => `Chi tiêu 12 tháng tối thiểu hạng ${LOYALTY_TIER_LABELS[tier]} (₫)`,
+  multiplierPercent: (tier: LoyaltyRankedTier) => `Hệ số điểm hạng ${LOYALTY_TIER_LABELS[tier]} (%)`,
+} as const;
+
+/** A change of the tiers' rules refused (the API's schema and the back office's form say the same). */
+export const loyaltyTierRuleMessages = {
+  minSpend: (tier: LoyaltyRankedTier) => `${loyaltyTierFieldLabels.minSpend(tier)} phải là số nguyên từ 1 đến ${LOYALTY_TIER_SPEND_MAX.toLocaleString('vi-VN')} ₫.`,
+  multiplierPercent: (tier: LoyaltyRankedTier) =>
+    `${loyaltyTierFieldLabels.multiplierPercent(tier)} phải là số nguyên từ ${LOYALTY_TIER_MULTIPLIER_BOUNDS.min} đến ${LOYALTY_TIER_MULTIPLIER_BOUNDS.max}.`,
+  increasing: 'Mức chi tiêu tối thiểu phải tăng dần: Bạc < Vàng < Kim cương.',
+} as const;
+
 /** The spending that counts for a tier: the last this many months. */
 export const LOYALTY_TIER_WINDOW_MONTHS = 12;
 

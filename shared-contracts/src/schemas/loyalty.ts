@@ -4,7 +4,7 @@ import { envelopeSchema } from './envelope';
 import { idInput, integerInput, textInput } from './primitives';
 import { IDEMPOTENCY_KEY_PATTERN } from './shop';
 
-import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIERS, type LoyaltyRankedTier } from '../pricing/loyaltyTiers';
+import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, LOYALTY_TIERS, loyaltyTierRuleMessages, type LoyaltyRankedTier } from '../pricing/loyaltyTiers';
 
 // The members' tiers (zod-free: the promotion rules read them too).
 export * from '../pricing/loyaltyTiers';
@@ -258,24 +258,8 @@ export const loyaltyKpisResponseSchema = envelopeSchema(loyaltyKpisSchema);
 // ---------------------------------------------------------------------------------------------------------
 // The tiers' rules (admin): a row per change, never updated, never retroactive
 
-/** The most a tier's minimum spend may be (VND). */
-export const LOYALTY_TIER_SPEND_MAX = 100_000_000_000;
-
-export const loyaltyTierFieldLabels = {
-  minSpend: (tier: LoyaltyRankedTier) => `Chi tiêu 12 tháng tối thiểu hạng ${LOYALTY_TIER_LABELS[tier]} (₫)`,
-  multiplierPercent: (tier: LoyaltyRankedTier) => `Hệ số điểm hạng ${LOYALTY_TIER_LABELS[tier]} (%)`,
-} as const;
-
-export const loyaltyTierRuleMessages = {
-  increasing: 'Mức chi tiêu tối thiểu phải tăng dần: Bạc < Vàng < Kim cương.',
-} as const;
-
-const tierSpend = (tier: LoyaltyRankedTier) =>
-  integerInput({ message: `${loyaltyTierFieldLabels.minSpend(tier)} phải là số nguyên từ 1 đến ${LOYALTY_TIER_SPEND_MAX.toLocaleString('vi-VN')} ₫.`, min: 1, max: LOYALTY_TIER_SPEND_MAX });
-const tierMultiplier = (tier: LoyaltyRankedTier) => {
-  const { min, max } = LOYALTY_TIER_MULTIPLIER_BOUNDS;
-  return integerInput({ message: `${loyaltyTierFieldLabels.multiplierPercent(tier)} phải là số nguyên từ ${min} đến ${max}.`, min, max });
-};
+const tierSpend = (tier: LoyaltyRankedTier) => integerInput({ message: loyaltyTierRuleMessages.minSpend(tier), min: 1, max: LOYALTY_TIER_SPEND_MAX });
+const tierMultiplier = (tier: LoyaltyRankedTier) => integerInput({ message: loyaltyTierRuleMessages.multiplierPercent(tier), ...LOYALTY_TIER_MULTIPLIER_BOUNDS });
 
 /**
  * POST /api/admin/loyalty/tiers: a new change of the tiers' rules (minimum spend over 12 months, strictly increasing;

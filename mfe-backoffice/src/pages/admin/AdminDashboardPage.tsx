@@ -2,7 +2,7 @@ import { AdminOverview } from '../../adminOverview';
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
 import { useView, type ViewTab, ViewTabs } from '../../components/ViewTabs';
-import { LoyaltyKpisPanel, LoyaltySettingsPanel } from '../../loyalty';
+import { LoyaltyKpisPanel, LoyaltySettingsPanel, TierRulesPanel } from '../../loyalty';
 
 const PATH = '/admin';
 
@@ -22,6 +22,7 @@ export function AdminDashboardPage() {
       <ViewTabs path={PATH} label="Các mục của quản trị" tabs={adminViews} current={view} />
       {view === 'overview' && <AdminOverview />}
       {view === 'loyalty' && <LoyaltySettingsPanel />}
+      {view === 'loyalty' && <TierRulesPanel />}
       {view === 'loyalty' && <LoyaltyKpisPanel />}
       <AreaShortcuts area="admin" current={PATH} />
     </AreaPage>
