@@ -141,7 +141,7 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
     demoAccounts: await seedDemoAccounts(trx),
     catalogue: await seedCatalogue(trx, new Date(), { products: options.products }),
     serviceHistory: await seedServiceHistory(trx),
-    demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email),
+    demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
     backOffice: await seedBackOffice(trx),
     centreInventory: await seedCentreInventory(trx),
     partsApprovalDemo: await seedPartsApprovalDemo(trx),

@@ -4,6 +4,7 @@ import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { settingsAt } from './loyaltySettings';
 import { lotExpiry, LOT_LIFETIME_MONTHS, pointsFor } from './loyaltyRules';
+import { reviewTiers } from './memberTiers';
 import { creditLot } from './pointsLedger';
 import { expireLots } from './pointExpiry';
 
@@ -70,5 +71,7 @@ export async function seedDemoPoints(db: Db, options: { now: Date; customerEmail
     if (points > 0) await creditLot(db, { userId: sale.user_id, points, key: `earn-sale-${row.id}`, reason: sale.order_id !== null ? 'Tích điểm đơn hàng' : 'Tích điểm dịch vụ', saleId: row.id, actorId: null, at: paidAt, expiresAt: lotExpiry(paidAt) });
   }
   while ((await expireLots(db, options.now)) > 0);
+  // Each member's tier from the history's 12 months (the demo customer is Vàng: VIP promotions are theirs).
+  await reviewTiers(db, options.now);
   return earned;
 }

@@ -101,7 +101,7 @@ export async function reviewTiers(db: Db, now: Date): Promise<TierReview> {
       if (wasTier !== tier) changes.push({ user_id: userId, from_tier: wasTier, to_tier: tier, spend_12m: spend, changed_at: at });
     }
     if (writes.length === 0) continue;
-    await db.transaction().execute(async (trx) => {
+    const write = async (trx: Db) => {
       for (let index = 0; index < writes.length; index += WRITE_CHUNK) {
         await trx
           .insertInto('member_tiers')
@@ -117,7 +117,9 @@ export async function reviewTiers(db: Db, now: Date): Promise<TierReview> {
           .execute();
       }
       for (let index = 0; index < changes.length; index += WRITE_CHUNK) await trx.insertInto('loyalty_tier_changes').values(changes.slice(index, index + WRITE_CHUNK)).execute();
-    });
+    };
+    // A batch's rows and changes together (within the caller's transaction when there is one: the demo seed's).
+    await (db.isTransaction ? write(db) : db.transaction().execute(write));
     report.changed += changes.length;
   }
   return report;

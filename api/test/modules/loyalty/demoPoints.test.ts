@@ -33,6 +33,16 @@ describe.each(testDatabases())('the demo points on $label', (target) => {
     // The welcome gift (500) among the lots expiring within the month.
     const withinMonth = mine.expiring.filter((lot) => Date.parse(lot.expiresAt) > NOW.getTime() && Date.parse(lot.expiresAt) - NOW.getTime() <= 30 * DAY);
     expect(withinMonth.map((lot) => lot.points)).toContain(500);
+    // Vàng from the history's last 12 months: the VIP promotions are hers.
+    expect(mine.tier).toMatchObject({ code: 'GOLD', label: 'Vàng', multiplierPercent: 125 });
+    expect(mine.tier.spend12m).toBeGreaterThanOrEqual(20_000_000);
+    const quote = await shop.app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers,
+      payload: { items: [{ kind: 'product', refId: (await scratch.db.selectFrom('products').select('id').where('price', '>=', 3_000_000).where('is_active', '=', 1).executeTakeFirstOrThrow()).id, quantity: 1 }], promoCode: 'VIP300K', fulfilment: { method: 'delivery', province: 'Hà Nội' } },
+    });
+    expect((quote.json() as { data: { promoError: unknown } }).data.promoError).toBeNull();
 
     expect(await seedDemoPoints(scratch.db, { now: NOW, customerEmail: CUSTOMER })).toBe(0);
     expect((await scratch.db.selectFrom('loyalty_sales').select('id').execute()).length).toBe(earned.length);
