@@ -1,7 +1,8 @@
 /**
  * The loyalty module's front door — members' points as a ledger of entries: earned once a paid sale is complete (from
- * the ledger's sale events, under the rules in force when it was paid), a refund's share reversed, lots expiring
- * oldest first 12 months after earning. Nothing else of the module is imported from outside.
+ * the ledger's sale events, under the rules in force when it was paid, times the member's tier multiplier), a refund's
+ * share reversed, lots expiring oldest first 12 months after earning; tiers by 12 months' spending, reviewed nightly.
+ * Nothing else of the module is imported from outside.
  */
 export { loyaltyModule } from './loyaltyModule';
 // The demo history's points (the seed, development only).
