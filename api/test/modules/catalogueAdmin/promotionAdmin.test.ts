@@ -128,6 +128,7 @@ describe.each(testDatabases())('the admin’s promotions on $label', (target) =>
       ['end equal to start', { validFrom: '2026-12-02T00:00:00+07:00', validTo: '2026-12-02T00:00:00+07:00' }, 'validTo'],
       ['usage limit zero', { usageLimit: 0 }, 'usageLimit'],
       ['per-customer limit zero', { perCustomerLimit: 0 }, 'perCustomerLimit'],
+      ['minimum tier unknown', { minTier: 'MEMBER' }, 'minTier'],
       ['unknown product group', { categories: ['food'] }, 'categories.0'],
       ['a product group twice', { categories: ['parts', 'parts'] }, 'categories.1'],
       ['unknown kind', { kind: 'daily' }, 'kind'],
@@ -247,6 +248,18 @@ describe.each(testDatabases())('the admin’s promotions on $label', (target) =>
     const resumed = await floor.request(floor.users.admin, 'PUT', `/api/admin/catalogue/promotions/${promotion.id}/active`, { isActive: true, version: promotion.version + 1 });
     expect(resumed.statusCode).toBe(200);
     expect(await listed()).toContain(promotion.code);
+    expect((await order(promotion.code)).statusCode).toBe(201);
+  });
+
+  it('keeps a promotion for members of a minimum tier, and lets the admin lift it', async () => {
+    const promotion = await create({ minTier: 'GOLD' });
+    expect(promotion.minTier).toBe('GOLD');
+    const refused = await order(promotion.code);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'PROMOTION_REFUSED', message: 'Khuyến mãi dành cho thành viên hạng Vàng trở lên.' });
+    const lifted = await save(promotion, { minTier: null });
+    expect(lifted.statusCode).toBe(200);
+    expect(promotionAdminSchema.parse(lifted.json().data).minTier).toBeNull();
     expect((await order(promotion.code)).statusCode).toBe(201);
   });
 
