@@ -60,7 +60,7 @@ export interface PromotionCustomerContext {
   usedByCustomer: number;
   /** A logged-in customer (default true: checkout requires a login). */
   isMember?: boolean;
-  /** A VIP customer (default false). */
+  /** A VIP customer: a member of tier Vàng or above (default false). */
   isVip?: boolean;
   /** The member's tier (default MEMBER). */
   tier?: LoyaltyTier;
@@ -108,9 +108,6 @@ export interface PriceOrderInput {
   shippingFee: number;
   customer: PromotionCustomerContext;
 }
-
-/** Today's VIP rule, now the Vàng tier's default minimum spend over 12 months (integer VND; migration 0060). */
-export const VIP_SPENDING_THRESHOLD = 20_000_000;
 
 export const PROMOTION_CATEGORY_LABELS: Record<PromotionCategory, string> = {
   parts: 'Phụ tùng',
