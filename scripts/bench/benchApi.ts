@@ -193,3 +193,10 @@ export async function loadEInvoiceCheck() {
   const { uncoveredSales } = await import('../../api/src/modules/eInvoices/eInvoiceDesk.ts');
   return { uncoveredSales };
 }
+
+/** bench:loyalty: the members' points nightly run (the tier review, the scheduled job's; the lots' expiry, the worker's). */
+export async function loadLoyaltyNightly() {
+  const { reviewTiers } = await import('../../api/src/modules/loyalty/index.ts');
+  const { expireLots } = await import('../../api/src/modules/loyalty/pointExpiry.ts');
+  return { reviewTiers, expireLots };
+}
