@@ -12,7 +12,7 @@ import { seedDemoOrders } from './demoOrders';
 import { backfillSalePayments } from '../src/db/salePaymentBackfill';
 import { seedDemoCashCloses } from './demoCashCloses';
 import { seedDemoEInvoices } from '../src/modules/eInvoices';
-import { seedDemoPoints } from '../src/modules/loyalty';
+import { seedDemoMemberPrices, seedDemoPoints } from '../src/modules/loyalty';
 import { DEVELOPMENT_PUBLIC_URL } from '../src/config';
 import { seedDemoHistory, type DemoHistorySeedReport } from './demoHistory';
 import { seedDemoShifts } from './demoShifts';
@@ -127,6 +127,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     await seedDemoEInvoices(trx, { publicUrl: process.env.PUBLIC_URL?.trim() || DEVELOPMENT_PUBLIC_URL, now: options.now ?? new Date() });
     // Each member's complete paid sales earn their points; the demo customer's welcome gift expires within the month.
     await seedDemoPoints(trx, { now: options.now ?? new Date(), customerEmail: DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email });
+    // A few products' member prices (a charger for Vàng, which the demo customer is).
+    await seedDemoMemberPrices(trx, { now: options.now ?? new Date() });
     return seeded;
   });
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the

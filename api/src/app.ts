@@ -25,7 +25,7 @@ import { catalogueAdminModule } from './modules/catalogueAdmin';
 import { cashClosesModule } from './modules/cashCloses';
 import { providerHealthModule } from './modules/providerHealth';
 import { eInvoicesModule } from './modules/eInvoices';
-import { loyaltyModule } from './modules/loyalty';
+import { loyaltyModule, productMemberPrices } from './modules/loyalty';
 import { centresRoutes } from './modules/centres';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
@@ -231,7 +231,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(avatarsRoutes, { prefix, uploadDir: config.uploadDir });
   void app.register(devOutboxRoutes, { prefix, db, enabled: config.devOutbox && config.nodeEnv !== 'production' });
   // The shop: catalogue, promotions, search, contact, media, cart and orders.
-  void app.register(catalogueRoutes, { prefix, db, clock: context.clock });
+  // The product page carries its member prices (loyalty's, which imports the catalogue: given here, not imported there).
+  void app.register(catalogueRoutes, { prefix, db, clock: context.clock, memberPrices: productMemberPrices });
   void app.register(promotionsRoutes, { prefix, db });
   void app.register(searchRoutes, { prefix, db, clock: context.clock });
   void app.register(contactRoutes, { prefix, db });

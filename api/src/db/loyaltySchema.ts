@@ -123,7 +123,23 @@ export interface LoyaltyTierChangesTable {
   changed_at: Instant;
 }
 
+/** A tier's price of a product (migration 0063): for members of min_tier or higher; a change is a new row, the old one ended. */
+export interface LoyaltyMemberPricesTable {
+  id: Generated<number>;
+  product_id: number;
+  /** 'SILVER' | 'GOLD' | 'DIAMOND'. */
+  min_tier: string;
+  /** VND per unit, VAT included (> 0). */
+  price: number;
+  created_by: number | null;
+  created_at: Instant;
+  /** null: in force. */
+  ended_at: NullableInstant;
+  ended_by: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface LoyaltyTables {
+  loyalty_member_prices: LoyaltyMemberPricesTable;
   loyalty_tier_rules: LoyaltyTierRulesTable;
   member_tiers: MemberTiersTable;
   loyalty_tier_changes: LoyaltyTierChangesTable;

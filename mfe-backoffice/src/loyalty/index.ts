@@ -4,3 +4,4 @@ export { CustomerLoyaltyPanel } from './CustomerLoyaltyPanel';
 export { LoyaltySettingsPanel } from './LoyaltySettingsPanel';
 export { TierRulesPanel } from './TierRulesPanel';
 export { LoyaltyKpisPanel } from './LoyaltyKpisPanel';
+export { MemberPricesPanel } from './MemberPricesPanel';

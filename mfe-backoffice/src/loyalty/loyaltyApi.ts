@@ -1,5 +1,18 @@
 import { apiClient, readData } from 'shared-contracts';
-import type { CustomerLoyalty, LoyaltyAdjustmentInput, LoyaltyKpis, LoyaltyKpisQuery, LoyaltySettingsInput, LoyaltySettingsOverview, LoyaltyTierRulesInput, LoyaltyTierRulesOverview } from 'shared-contracts/schemas';
+import type {
+  CustomerLoyalty,
+  LoyaltyAdjustmentInput,
+  LoyaltyKpis,
+  LoyaltyKpisQuery,
+  LoyaltySettingsInput,
+  LoyaltySettingsOverview,
+  LoyaltyTierRulesInput,
+  LoyaltyTierRulesOverview,
+  MemberPrice,
+  MemberPriceInput,
+  MemberPricePage,
+  ProductAdminPage,
+} from 'shared-contracts/schemas';
 
 const customerBase = (userId: number) => `/staff/customers/${userId}/loyalty`;
 
@@ -13,6 +26,14 @@ export const loyaltyApi = {
   tierRules: (signal?: AbortSignal) => readData<LoyaltyTierRulesOverview>(apiClient.get('/admin/loyalty/tiers', { signal })),
   /** POST /admin/loyalty/tiers: a new change of the tiers' rules, from now or a later instant (admin). */
   changeTierRules: (input: LoyaltyTierRulesInput) => readData<LoyaltyTierRulesOverview>(apiClient.post('/admin/loyalty/tiers', input)),
+  /** GET /admin/loyalty/member-prices?page=: the member prices in force, newest first (admin). */
+  memberPrices: (page: number, signal?: AbortSignal) => readData<MemberPricePage>(apiClient.get('/admin/loyalty/member-prices', { query: { page }, signal })),
+  /** POST /admin/loyalty/member-prices: a tier's price of a product (replaces the one in force for that tier; admin). */
+  setMemberPrice: (input: MemberPriceInput) => readData<MemberPrice>(apiClient.post('/admin/loyalty/member-prices', input)),
+  /** DELETE /admin/loyalty/member-prices/:id: ends a member price (placed orders keep theirs; admin). */
+  endMemberPrice: (id: number) => readData<MemberPrice>(apiClient.delete(`/admin/loyalty/member-prices/${id}`)),
+  /** The admin's product search (GET /admin/catalogue/products?q=: name or SKU), a few at a time, for a member price. */
+  findProducts: (q: string, signal?: AbortSignal) => readData<ProductAdminPage>(apiClient.get('/admin/catalogue/products', { query: { q, page: 1, pageSize: 8 }, signal })),
   /** GET /admin/loyalty/kpis?from=&to=: the points' figures per month (none: the last 12 months; admin, manager). */
   kpis: (query: LoyaltyKpisQuery, signal?: AbortSignal) => readData<LoyaltyKpis>(apiClient.get('/admin/loyalty/kpis', { query, signal })),
   /** GET /staff/customers/:userId/loyalty?page=: the customer's balance and a page of the ledger (manager, admin). */

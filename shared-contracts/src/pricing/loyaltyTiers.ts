@@ -63,3 +63,15 @@ export function loyaltyTierForSpend(spend: number, minSpend: Record<LoyaltyRanke
 export function nextLoyaltyTier(tier: LoyaltyTier): LoyaltyRankedTier | null {
   return (LOYALTY_TIERS[loyaltyTierRank(tier) + 1] as LoyaltyRankedTier | undefined) ?? null;
 }
+
+/** What the admin's member prices say when refused (the API's schema, its 422s and the back office's form). */
+export const memberPriceMessages = {
+  product: 'Vui lòng chọn sản phẩm.',
+  tier: 'Hạng áp dụng phải là Bạc, Vàng hoặc Kim cương.',
+  price: 'Giá thành viên phải là số nguyên dương (₫).',
+  notBelow: (normalPrice: string) => `Giá thành viên phải thấp hơn giá bán thường của sản phẩm (${normalPrice}).`,
+  productNotFound: 'Không tìm thấy sản phẩm.',
+  notFound: 'Không tìm thấy giá thành viên này, hoặc giá đã ngừng áp dụng.',
+  set: 'Đã lưu giá thành viên.',
+  ended: 'Đã ngừng áp dụng giá thành viên.',
+} as const;

@@ -10,7 +10,7 @@ import {
   VEHICLE_TYPES,
 } from '../catalogue/enumerations';
 import { normalizeVietnamesePhone } from '../user/accountRules';
-import { LOYALTY_TIERS } from '../pricing/loyaltyTiers';
+import { LOYALTY_RANKED_TIERS, LOYALTY_TIERS } from '../pricing/loyaltyTiers';
 import { envelopeSchema } from './envelope';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
@@ -131,6 +131,14 @@ export const productSummarySchema = z.object({
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 /** GET /api/products/:slug: the summary plus the SKU, description, specifications, every image and the vehicles it fits. */
+/** A member price in force (issue 67 §3): what members of `tier` or higher pay for the product, below its price now. */
+export const productMemberPriceSchema = z.object({
+  tier: z.enum(LOYALTY_RANKED_TIERS),
+  tierLabel: z.string().min(1),
+  price: vndSchema,
+});
+export type ProductMemberPrice = z.infer<typeof productMemberPriceSchema>;
+
 export const productDetailSchema = productSummarySchema.extend({
   sku: z.string().min(1),
   /** Units sold: what 'popular' sorts on. */
@@ -147,6 +155,8 @@ export const productDetailSchema = productSummarySchema.extend({
   vehicleTypes: z.array(vehicleTypeSchema),
   /** Warranty in months (0: none). */
   warrantyMonths: z.number().int().nonnegative(),
+  /** The member prices in force below the price now, lowest tier first (a tier's price is below every lower tier's). */
+  memberPrices: z.array(productMemberPriceSchema).optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

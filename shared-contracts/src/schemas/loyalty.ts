@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isoInstantSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
-import { idInput, integerInput, textInput } from './primitives';
+import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 import { IDEMPOTENCY_KEY_PATTERN } from './shop';
 
-import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, LOYALTY_TIERS, loyaltyTierRuleMessages, type LoyaltyRankedTier } from '../pricing/loyaltyTiers';
+import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, LOYALTY_TIERS, loyaltyTierRuleMessages, memberPriceMessages, type LoyaltyRankedTier } from '../pricing/loyaltyTiers';
 
 // The members' tiers (zod-free: the promotion rules read them too).
 export * from '../pricing/loyaltyTiers';
@@ -350,3 +350,52 @@ export const invoicePointsOfferSchema = z.object({
 });
 export type InvoicePointsOffer = z.infer<typeof invoicePointsOfferSchema>;
 export const invoicePointsOfferResponseSchema = envelopeSchema(invoicePointsOfferSchema);
+
+// ---------------------------------------------------------------------------------------------------------
+// Member prices (issue 67 §3): a tier's price of a product, for members of that tier or higher
+
+/**
+ * POST /api/admin/loyalty/member-prices: the price members of `minTier` or higher pay (replaces the one in force for
+ * that tier). A whole number of ₫ here; the server refuses 0 and a price not below the product's normal price (422).
+ */
+export const memberPriceInputSchema = z.object({
+  productId: idInput(memberPriceMessages.product),
+  minTier: z.enum(LOYALTY_RANKED_TIERS, { error: memberPriceMessages.tier }),
+  price: integerInput({ message: memberPriceMessages.price, min: 0, max: DB_INTEGER_MAX }),
+});
+export type MemberPriceInput = z.input<typeof memberPriceInputSchema>;
+
+export const memberPriceParamsSchema = z.object({ id: idInput('Mã giá thành viên không hợp lệ.') });
+
+/** Member prices a page of the admin's list shows. */
+export const MEMBER_PRICES_PAGE_SIZE = 50;
+export const memberPricesQuerySchema = z.object({ page: integerInput({ message: 'Số trang không hợp lệ.', min: 1, max: 10_000 }).optional() });
+
+/** A member price in force, as the admin's list shows it (with the product's normal price). */
+export const memberPriceSchema = z.object({
+  id: z.number().int().positive(),
+  productId: z.number().int().positive(),
+  productName: z.string(),
+  sku: z.string(),
+  slug: z.string(),
+  /** The product's normal price (not a sale's). */
+  normalPrice: z.number().int().nonnegative(),
+  minTier: z.enum(LOYALTY_RANKED_TIERS),
+  tierLabel: z.string(),
+  price: z.number().int().positive(),
+  createdAt: isoInstantSchema,
+  createdBy: loyaltyActorSchema,
+});
+export type MemberPrice = z.infer<typeof memberPriceSchema>;
+
+/** GET /api/admin/loyalty/member-prices?page= — the member prices in force, newest first. */
+export const memberPricePageSchema = z.object({
+  items: z.array(memberPriceSchema),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+});
+export type MemberPricePage = z.infer<typeof memberPricePageSchema>;
+export const memberPricePageResponseSchema = envelopeSchema(memberPricePageSchema);
+export const memberPriceResponseSchema = envelopeSchema(memberPriceSchema);

@@ -9,6 +9,7 @@ import {
 } from '../pricing/orderStatus';
 import { CHECKOUT_RULES as rules } from '../pricing/checkoutRules';
 import { CARRIERS } from '../pricing/carriers';
+import { LOYALTY_RANKED_TIERS } from '../pricing/loyaltyTiers';
 import { isoInstantSchema, promotionCategorySchema, promotionSchema, slugSchema, vndSchema } from './catalogue';
 import { normalizeVietnameseMobile } from './auth';
 import { envelopeSchema } from './envelope';
@@ -100,6 +101,9 @@ export const cartLineSchema = z.object({
   price: vndSchema,
   /** With the issue price_changed: the unit price the customer saw when adding the line (absent otherwise). */
   previousPrice: vndSchema.optional(),
+  /** A quote's line at a member price (issue 67 §3): the tier whose price `price` is, and the price without it. */
+  memberTier: z.enum(LOYALTY_RANKED_TIERS).optional(),
+  listPrice: vndSchema.optional(),
   quantity: z.number().int().positive(),
   /** Units in stock; null for a service package (no stock). */
   stock: z.number().int().nonnegative().nullable(),

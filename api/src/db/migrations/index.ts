@@ -61,6 +61,7 @@ import * as m0059 from './0059_loyalty_points';
 import * as m0060 from './0060_loyalty_tiers';
 import * as m0061 from './0061_counter_points';
 import * as m0062 from './0062_loyalty_bonuses';
+import * as m0063 from './0063_member_prices';
 import * as m0064 from './0064_member_lots_order';
 
 /**
@@ -130,5 +131,6 @@ export const migrations: Record<string, Migration> = {
   '0060_loyalty_tiers': m0060,
   '0061_counter_points': m0061,
   '0062_loyalty_bonuses': m0062,
+  '0063_member_prices': m0063,
   '0064_member_lots_order': m0064,
 };

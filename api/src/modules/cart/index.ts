@@ -4,4 +4,4 @@
  */
 export { cartRoutes } from './cartRoutes';
 export { removeOrderedItems } from './cartStore';
-export { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from './shopItems';
+export { itemKey, loadShopItems, mergeRepeatedItems, toCartLine, type ShopItem } from './shopItems';

@@ -12,6 +12,7 @@ import {
   serviceListResponseSchema,
   servicePackageListResponseSchema,
   type ProductListQuery,
+  type ProductMemberPrice,
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
@@ -33,6 +34,11 @@ export interface CatalogueRoutesOptions {
   clock?: Clock;
   /** The answer cache (a fresh one per app by default). */
   cache?: CatalogueCache;
+  /**
+   * The member prices in force below the product's price now (the loyalty module's; its writes invalidate this
+   * cache, and the ETag is the body's hash, so a change shows at the next revalidation). None when absent.
+   */
+  memberPrices?: (db: Kysely<Database>, productId: number, currentPrice: number, at: Date) => Promise<ProductMemberPrice[]>;
 }
 
 /** The normalised query as a cache key: same filters in any order or spelling → same key. */
@@ -111,7 +117,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = na
           if (renamed) return reply.redirect(request.routeOptions.url!.replace(':slug', encodeURIComponent(renamed)), 301);
           throw AppError.notFound(catalogueMessages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
         }
-        ready = readyJson(ok(found.product));
+        const memberPrices = options.memberPrices ? await options.memberPrices(db, found.product.id, found.product.price, clock.now()) : undefined;
+        ready = readyJson(ok(memberPrices ? { ...found.product, memberPrices } : found.product));
         // Not kept past the product's next sale-window bound: its price changes then.
         cache.set(key, ready, since, found.priceChangesAt?.getTime() ?? null);
       }

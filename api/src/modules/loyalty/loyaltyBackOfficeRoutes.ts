@@ -11,6 +11,12 @@ import {
   loyaltySettingsOverviewResponseSchema,
   loyaltyTierRulesInputSchema,
   loyaltyTierRulesOverviewResponseSchema,
+  memberPriceInputSchema,
+  memberPriceMessages,
+  memberPricePageResponseSchema,
+  memberPriceParamsSchema,
+  memberPriceResponseSchema,
+  memberPricesQuerySchema,
 } from 'shared-contracts/schemas';
 import type { AppContext } from '../../appContext';
 import { AppError } from '../../http/appError';
@@ -22,6 +28,7 @@ import { requireCentreRole } from '../../security/centreScope';
 import { loyaltyKpis } from './loyaltyKpis';
 import { adjustmentMessages, adjustPoints, customerLoyalty } from './pointAdjustments';
 import { changeSettings, settingsChangeMessages, settingsOverview } from './settingsChanges';
+import { endMemberPrice, listMemberPrices, setMemberPrice } from './memberPrices';
 import { changeTierRules, tierRulesMessages, tierRulesOverview } from './tierRules';
 
 /**
@@ -79,6 +86,49 @@ export const loyaltyBackOfficeRoutes: FastifyPluginAsyncZod<{ context: AppContex
       },
     },
     async (request, reply) => reply.code(201).send(ok(await changeTierRules(db, currentAuth(request).userId, request.body, clock.now()), tierRulesMessages.changed)),
+  );
+
+  // Member prices (the admin's): a tier's price of a product, for members of that tier or higher.
+  app.get(
+    '/admin/loyalty/member-prices',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Giá thành viên đang áp dụng (sản phẩm, SKU, giá bán thường, hạng tối thiểu), mới nhất trước, theo trang',
+        querystring: memberPricesQuerySchema,
+        response: { 200: memberPricePageResponseSchema, ...backOfficeReadErrors },
+      },
+    },
+    async (request) => ok(await listMemberPrices(db, request.query.page ?? 1)),
+  );
+
+  app.post(
+    '/admin/loyalty/member-prices',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Đặt giá thành viên của một sản phẩm cho một hạng trở lên (thấp hơn giá bán thường; thay giá đang áp dụng của hạng đó, lịch sử được giữ)',
+        body: memberPriceInputSchema,
+        response: { 201: memberPriceResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(ok(await setMemberPrice(db, currentAuth(request).userId, request.body, clock.now()), memberPriceMessages.set)),
+  );
+
+  app.delete(
+    '/admin/loyalty/member-prices/:id',
+    {
+      preHandler: owner,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Ngừng áp dụng một giá thành viên (đơn đã đặt giữ nguyên giá)',
+        params: memberPriceParamsSchema,
+        response: { 200: memberPriceResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => ok(await endMemberPrice(db, currentAuth(request).userId, request.params.id, clock.now()), memberPriceMessages.ended),
   );
 
   // The points' KPIs per month: the shop's figures, not a centre's (any manager, an admin).

@@ -5,6 +5,7 @@ import type { Clock } from '../../security/clock';
 import { itemKey, loadShopItems, mergeRepeatedItems, toCartLine } from '../cart';
 import { offerPoints } from '../loyalty';
 import { availableAt } from '../stockLocations';
+import { applyMemberPrices, withMemberNote } from './memberPricing';
 import { assertCentreExists, priceCheckout } from './orderPricing';
 
 /**
@@ -15,6 +16,8 @@ import { assertCentreExists, priceCheckout } from './orderPricing';
 export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: number, input: CheckoutQuoteRequest): Promise<Quote> {
   const requested = mergeRepeatedItems(input.items);
   const items = await loadShopItems(db, requested, clock.now());
+  // The member's prices where lower: a line answers its tier and the price without it.
+  const memberNotes = await applyMemberPrices(db, userId, items, clock.now());
   if (input.fulfilment.method === 'pickup') await assertCentreExists(db, input.fulfilment.centreId);
   const productIds = requested.filter((entry) => entry.kind === 'product').map((entry) => entry.refId);
   const atPickup = input.fulfilment.method === 'pickup' ? await availableAt(db, input.fulfilment.centreId, productIds) : null;
@@ -23,7 +26,7 @@ export async function quoteCheckout(db: Kysely<Database>, clock: Clock, userId: 
     const item = items.get(itemKey(entry));
     if (!item) continue;
     const stock = atPickup && item.kind === 'product' ? (atPickup.get(item.refId) ?? 0) : item.stock;
-    lines.push(toCartLine({ ...item, stock }, entry.quantity, null));
+    lines.push(withMemberNote(toCartLine({ ...item, stock }, entry.quantity, null), memberNotes));
   }
   const { pricing, promotion, refusal } = await priceCheckout(db, userId, lines, input.fulfilment, input.promoCode, clock.now());
   const { offer, refusal: pointsRefusal } = await offerPoints(db, userId, pricing.subtotal - pricing.discount, input.points ?? 0, clock.now());

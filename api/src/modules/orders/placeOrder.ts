@@ -30,6 +30,7 @@ import { recordOrderEvent } from './orderTimeline';
 import { orderCodeFor, provisionalOrderCode } from './orderCode';
 import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 import { orderMessages } from './orderMessages';
+import { applyMemberPrices } from './memberPricing';
 import { assertCentreExists, priceCheckout } from './orderPricing';
 import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
@@ -169,6 +170,8 @@ async function createOrder(
   const requested = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity })));
   // Prices at the order's instant: a sale price only within its window.
   const items = await loadShopItems(trx, requested, now);
+  // The member's prices where lower (the tier as of now): the lines keep them, so a later change never touches the order.
+  await applyMemberPrices(trx, userId, items, now);
   // The unit prices the customer was shown: an order is never placed at a price they did not see.
   const shownPrices = new Map(request.items.filter((entry) => entry.price !== undefined).map((entry) => [itemKey(entry), entry.price]));
   const lines: CartLine[] = requested.map((entry) => {

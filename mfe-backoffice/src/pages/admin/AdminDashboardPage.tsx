@@ -2,7 +2,7 @@ import { AdminOverview } from '../../adminOverview';
 import { AreaPage } from '../../components/AreaPage';
 import { AreaShortcuts } from '../../components/AreaShortcuts';
 import { useView, type ViewTab, ViewTabs } from '../../components/ViewTabs';
-import { LoyaltyKpisPanel, LoyaltySettingsPanel, TierRulesPanel } from '../../loyalty';
+import { LoyaltyKpisPanel, LoyaltySettingsPanel, MemberPricesPanel, TierRulesPanel } from '../../loyalty';
 
 const PATH = '/admin';
 
@@ -23,6 +23,7 @@ export function AdminDashboardPage() {
       {view === 'overview' && <AdminOverview />}
       {view === 'loyalty' && <LoyaltySettingsPanel />}
       {view === 'loyalty' && <TierRulesPanel />}
+      {view === 'loyalty' && <MemberPricesPanel />}
       {view === 'loyalty' && <LoyaltyKpisPanel />}
       <AreaShortcuts area="admin" current={PATH} />
     </AreaPage>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Provider, useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
-import { ApiError, formatVnd, loginRedirectPath, messages } from 'shared-contracts';
+import { ApiError, loginRedirectPath, messages } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from 'shared-contracts/pricing';
 import type { Order, OrderCreateInput } from 'shared-contracts/schemas';
 import { ERROR_CODES } from 'shared-contracts/errors';
@@ -33,6 +33,7 @@ import {
 } from './checkoutForm';
 import { setShipping, type ShippingSelection } from '../../cart/checkoutSlice';
 import { askCompanyInvoice, CompanyInvoiceSection, companyInvoiceText, NO_COMPANY_INVOICE, type CompanyInvoice } from './CompanyInvoiceSection';
+import { listPriceOf, MemberLinePrice } from './MemberLinePrice';
 import { OrderPlaced } from './OrderPlaced';
 import { PendingOrder } from './PendingOrder';
 import { PointsBox, pointsDraftOf, pointsOf } from './PointsBox';
@@ -180,21 +181,22 @@ function Checkout() {
   const priceChanges = new Map(
     summaryLines.flatMap((line) => {
       const item = items.find((entry) => entry.id === line.id);
-      const change = item ? priceChangeOf(item, line.price, shownPrices.current.get(line.id)) : null;
+      // A member price is not a change: the change is measured on the price without it.
+      const change = item ? priceChangeOf(item, listPriceOf(line), shownPrices.current.get(line.id)) : null;
       return change ? [[line.id, change] as const] : [];
     }),
   );
 
   useEffect(() => {
     if (!loaded) return;
-    for (const line of summaryLines) if (!shownPrices.current.has(line.id)) shownPrices.current.set(line.id, line.price);
+    for (const line of summaryLines) if (!shownPrices.current.has(line.id)) shownPrices.current.set(line.id, listPriceOf(line));
   });
 
   // A quote at a price the cart does not have yet (changed since the cart was read): the cart is read again, so
   // that its lines name the change and the order is sent at the price shown.
   const staleCartKey =
-    quote.status === 'ready' && quoted.some((line) => items.some((item) => item.id === line.id && item.price !== line.price))
-      ? quoted.map((line) => `${line.id}:${line.price}`).join(',')
+    quote.status === 'ready' && quoted.some((line) => items.some((item) => item.id === line.id && item.price !== listPriceOf(line)))
+      ? quoted.map((line) => `${line.id}:${listPriceOf(line)}`).join(',')
       : null;
   useEffect(() => {
     if (staleCartKey === null || refreshedFor.current === staleCartKey) return;
@@ -281,7 +283,8 @@ function Checkout() {
       pointsRef.current?.focus();
       return;
     }
-    const input = toOrderInput(values, shipping, items, applied?.code ?? null, points);
+    // The unit prices shown: a member's price where the quote gave one (the server checks it is still theirs).
+    const input = toOrderInput(values, shipping, items.map((item) => ({ ...item, price: (view?.lines ?? []).find((line) => line.id === item.id && listPriceOf(line) === item.price)?.price ?? item.price })), applied?.code ?? null, points);
     const body = JSON.stringify(input);
     // One Idempotency-Key per order body: the same body keeps its key (stored, or this page's), another gets a new one.
     const same = [readCheckoutAttempt(userId), pending].find((candidate) => candidate?.userId === userId && candidate.body === body);
@@ -495,7 +498,7 @@ function Checkout() {
                     <span className={styles.stockNote}>{checkoutText.onlyAtCentre(line.stock ?? 0)}</span>
                   )}
                 </span>
-                <span>{formatVnd(line.price * line.quantity)}</span>
+                <MemberLinePrice line={line} />
               </li>
             ))}
           </ul>

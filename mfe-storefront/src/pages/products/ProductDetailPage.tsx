@@ -16,6 +16,7 @@ import styles from './ProductDetailPage.module.css';
 import { ProductPrice } from '../../components/ProductPrice';
 import { ProductReviews } from '../../reviews';
 import { WishlistHeart } from '../../wishlist';
+import { MemberPrices } from './MemberPrices';
 import { PickupAvailability } from './PickupAvailability';
 
 function Product({ product }: { product: ProductDetail }) {
@@ -52,6 +53,7 @@ function Product({ product }: { product: ProductDetail }) {
             {text.sku}: {product.sku}
           </p>
           <ProductPrice product={product} classes={styles} />
+          <MemberPrices prices={product.memberPrices} />
           <p className={`${styles.stock} ${styles[stock.tone]}`} data-testid="stock">
             {stock.text}
           </p>

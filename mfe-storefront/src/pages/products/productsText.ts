@@ -26,6 +26,9 @@ export const productsText = {
   notFound: 'Không tìm thấy sản phẩm',
   notFoundText: 'Sản phẩm này không tồn tại hoặc đã ngừng bán.',
   sku: 'Mã sản phẩm',
+  memberPrices: 'Giá thành viên',
+  /** A member price's line: the top tier has none above it. */
+  memberPrice: (tierLabel: string, top: boolean) => `Giá thành viên hạng ${tierLabel}${top ? '' : ' trở lên'}`,
   compatible: 'Dòng xe tương thích',
   compatibleNone: 'Chưa có thông tin dòng xe tương thích.',
   vehicleTypes: 'Loại xe',
