@@ -12,7 +12,7 @@ const DEMO_MEMBER_PRICES: readonly { sku: string; minTier: LoyaltyRankedTier; pe
   { sku: 'CHG-48V-3A', minTier: 'GOLD', percent: 85 },
   { sku: 'CHG-VF-SCOOTER', minTier: 'SILVER', percent: 95 },
   { sku: 'CHG-VF-SCOOTER', minTier: 'GOLD', percent: 90 },
-  { sku: 'CBL-VF-SC', minTier: 'DIAMOND', percent: 80 },
+  { sku: 'CHG-VF-PORTABLE', minTier: 'DIAMOND', percent: 80 },
 ];
 
 /**
