@@ -1,11 +1,15 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { LoyaltySettingsChange, LoyaltySettingsOverview } from 'shared-contracts/schemas';
 import { SETTINGS_BOUNDS as LOYALTY_SETTINGS_BOUNDS } from './loyaltyLimits';
-import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
+import { EffectiveFromFields } from './EffectiveFromFields';
+import { RuleFormFooter } from './RuleFormFooter';
+import { RuleHistory, type RuleColumn } from './RuleHistory';
+import { RuleNumberField } from './RuleNumberField';
+import { useRuleForm } from './useRuleForm';
 import styles from './Loyalty.module.css';
 
 const t = loyaltyText.settings;
@@ -28,26 +32,20 @@ function valueProblem(field: Field, text: string): string | null {
   return value < min || value > max ? t.outOfBounds(field) : null;
 }
 
-/** `datetime-local`'s value (the browser's local time) as an instant, or null when it is not one. */
-function instantOf(local: string): Date | null {
-  if (!local) return null;
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? null : at;
+/** What the form would send, or each field's problem. */
+function checkSettings(values: Values): { input: Record<Field, number> } | { problems: Partial<Record<Field, string>> } {
+  const problems: Partial<Record<Field, string>> = {};
+  for (const field of FIELDS) {
+    const problem = valueProblem(field, values[field]);
+    if (problem) problems[field] = problem;
+  }
+  if (Object.keys(problems).length > 0) return { problems };
+  return { input: Object.fromEntries(FIELDS.map((field) => [field, Number(values[field].trim())])) as Record<Field, number> };
 }
 
-const valuesOf = (change: LoyaltySettingsChange): Values => ({
-  pointsPer1000: String(change.pointsPer1000),
-  pointValue: String(change.pointValue),
-  redeemCapPercent: String(change.redeemCapPercent),
-  redeemMinimum: String(change.redeemMinimum),
-  signupBonus: String(change.signupBonus),
-  birthdayBonus: String(change.birthdayBonus),
-});
+const HISTORY_COLUMNS: readonly RuleColumn<LoyaltySettingsChange>[] = FIELDS.map((field) => ({ key: field, label: t.labels[field], numeric: true, cell: (change) => shown(field, change[field]) }));
 
-function statusOf(change: LoyaltySettingsChange, current: LoyaltySettingsChange, now: number): string {
-  if (change.id === current.id) return t.statuses.current;
-  return Date.parse(change.effectiveFrom) > now ? t.statuses.upcoming : t.statuses.past;
-}
+const valuesOf = (change: LoyaltySettingsChange): Values => Object.fromEntries(FIELDS.map((field) => [field, String(change[field])])) as Values;
 
 /**
  * "Điểm thưởng" (the admin's): the rules in force, a form for a new change from now or a later instant (checked
@@ -80,7 +78,6 @@ export function LoyaltySettingsPanel() {
 
 function SettingsContent({ overview, onChanged }: { overview: LoyaltySettingsOverview; onChanged: (overview: LoyaltySettingsOverview) => void }) {
   const { current, history } = overview;
-  const now = Date.now();
   return (
     <>
       <section className={styles.section} aria-labelledby="loyalty-current-heading">
@@ -96,185 +93,41 @@ function SettingsContent({ overview, onChanged }: { overview: LoyaltySettingsOve
         </dl>
       </section>
       <SettingsForm current={current} onChanged={onChanged} />
-      <section className={styles.section} aria-labelledby="loyalty-history-heading">
-        <h3 id="loyalty-history-heading">{t.historyHeading}</h3>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.muted}>{t.historyCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.effectiveFrom}</th>
-                {FIELDS.map((field) => (
-                  <th key={field} scope="col" className={styles.numeric}>
-                    {t.labels[field]}
-                  </th>
-                ))}
-                <th scope="col">{t.changedBy}</th>
-                <th scope="col">{t.changedAt}</th>
-                <th scope="col">{t.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((change) => (
-                <tr key={change.id}>
-                  <th scope="row">
-                    <time dateTime={change.effectiveFrom}>{formatDateTime(change.effectiveFrom)}</time>
-                  </th>
-                  {FIELDS.map((field) => (
-                    <td key={field} className={styles.numeric}>
-                      {shown(field, change[field])}
-                    </td>
-                  ))}
-                  <td>{change.changedBy?.fullName ?? t.system}</td>
-                  <td>
-                    <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>
-                  </td>
-                  <td>{statusOf(change, current, now)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RuleHistory headingId="loyalty-history-heading" caption={t.historyCaption} history={history} currentId={current.id} columns={HISTORY_COLUMNS} />
     </>
   );
 }
 
 function SettingsForm({ current, onChanged }: { current: LoyaltySettingsChange; onChanged: (overview: LoyaltySettingsOverview) => void }) {
-  const formId = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(current));
-  const [later, setLater] = useState(false);
-  const [when, setWhen] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<Field | 'effectiveFrom', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
-  const serverFields = fieldErrorsOf(error);
-  const messageFor = (field: Field | 'effectiveFrom') => problems[field] ?? serverFields[field] ?? null;
-  const idOf = (field: Field | 'effectiveFrom') => `${formId}-${field}`;
-
-  const submit = async (event: FormEvent) => {
+  const form = useRuleForm(FIELDS);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setDone(false);
-    setError(null);
-    const found: Partial<Record<Field | 'effectiveFrom', string>> = {};
-    for (const field of FIELDS) {
-      const problem = valueProblem(field, values[field]);
-      if (problem) found[field] = problem;
-    }
-    const at = later ? instantOf(when) : null;
-    if (later && at === null) found.effectiveFrom = t.laterMissing;
-    else if (at !== null && at.getTime() < Date.now()) found.effectiveFrom = t.laterPast;
-    setProblems(found);
-    const first = [...FIELDS, 'effectiveFrom' as const].find((field) => found[field]);
-    if (first) {
-      document.getElementById(idOf(first))?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const overview = await loyaltyApi.changeSettings({
-        pointsPer1000: Number(values.pointsPer1000.trim()),
-        pointValue: Number(values.pointValue.trim()),
-        redeemCapPercent: Number(values.redeemCapPercent.trim()),
-        redeemMinimum: Number(values.redeemMinimum.trim()),
-        signupBonus: Number(values.signupBonus.trim()),
-        birthdayBonus: Number(values.birthdayBonus.trim()),
-        ...(at ? { effectiveFrom: at.toISOString() } : {}),
-      });
-      setDone(true);
-      setLater(false);
-      setWhen('');
-      onChanged(overview);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(checkSettings(values), async (input) => onChanged(await loyaltyApi.changeSettings(input)));
   };
-
-  const described = (field: Field | 'effectiveFrom', hint?: string) => [messageFor(field) ? `${idOf(field)}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const otherError = error !== null && !FIELDS.some((field) => serverFields[field]) && !serverFields.effectiveFrom;
 
   return (
     <section className={styles.section} aria-labelledby="loyalty-form-heading">
       <h3 id="loyalty-form-heading">{t.formHeading}</h3>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="loyalty-form-heading">
+      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="loyalty-form-heading">
         <div className={styles.fields}>
           {FIELDS.map((field) => (
-            <div key={field} className={styles.field}>
-              <label htmlFor={idOf(field)}>{t.labels[field]}</label>
-              <input
-                id={idOf(field)}
-                className={styles.input}
-                inputMode="numeric"
-                autoComplete="off"
-                value={values[field]}
-                aria-invalid={messageFor(field) ? true : undefined}
-                aria-describedby={described(field, `${idOf(field)}-hint`)}
-                onChange={(event) => {
-                  const text = event.target.value;
-                  setValues((shownValues) => ({ ...shownValues, [field]: text }));
-                  setProblems(({ [field]: _dropped, ...rest }) => rest);
-                }}
-              />
-              <span id={`${idOf(field)}-hint`} className={styles.hint}>
-                {t.bounds(field)}
-              </span>
-              {messageFor(field) && (
-                <span id={`${idOf(field)}-error`} role="alert" className={styles.fieldError}>
-                  {messageFor(field)}
-                </span>
-              )}
-            </div>
-          ))}
-        </div>
-        <fieldset className={styles.choices}>
-          <legend>{t.when}</legend>
-          <label>
-            <input type="radio" name={`${formId}-when`} checked={!later} onChange={() => setLater(false)} />
-            {t.now}
-          </label>
-          <label>
-            <input type="radio" name={`${formId}-when`} checked={later} onChange={() => setLater(true)} />
-            {t.later}
-          </label>
-        </fieldset>
-        {later && (
-          <div className={styles.field}>
-            <label htmlFor={idOf('effectiveFrom')}>{t.laterLabel}</label>
-            <input
-              id={idOf('effectiveFrom')}
-              type="datetime-local"
-              className={styles.input}
-              value={when}
-              aria-invalid={messageFor('effectiveFrom') ? true : undefined}
-              aria-describedby={described('effectiveFrom')}
-              onChange={(event) => {
-                setWhen(event.target.value);
-                setProblems(({ effectiveFrom: _dropped, ...rest }) => rest);
+            <RuleNumberField
+              key={field}
+              id={form.idOf(field)}
+              label={t.labels[field]}
+              hint={t.bounds(field)}
+              value={values[field]}
+              error={form.messageFor(field)}
+              onChange={(text) => {
+                setValues((shownValues) => ({ ...shownValues, [field]: text }));
+                form.clear(field);
               }}
             />
-          </div>
-        )}
-        {messageFor('effectiveFrom') && (
-          <span id={`${idOf('effectiveFrom')}-error`} role="alert" className={styles.fieldError}>
-            {messageFor('effectiveFrom')}
-          </span>
-        )}
-        {otherError && (
-          <p role="alert" className={styles.alert}>
-            {messageOf(error, t.saveFailed)}
-          </p>
-        )}
-        <p role="status" className={styles.done}>
-          {done ? t.saved : ''}
-        </p>
-        <div>
-          <button type="submit" className={styles.primary} disabled={busy}>
-            {busy ? t.saving : t.save}
-          </button>
+          ))}
         </div>
+        <EffectiveFromFields formId={form.formId} effective={form.effective} error={form.messageFor('effectiveFrom')} onEdit={() => form.clear('effectiveFrom')} />
+        <RuleFormFooter error={form.otherError} done={form.done} savedText={t.saved} busy={form.busy} />
       </form>
     </section>
   );

@@ -1,12 +1,16 @@
-import { useCallback, useId, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, loyaltyTierFieldLabels, loyaltyTierRuleMessages, type LoyaltyRankedTier } from 'shared-contracts/pricing';
 import type { LoyaltyTierRulesChange, LoyaltyTierRulesInput, LoyaltyTierRulesOverview } from 'shared-contracts/schemas';
-import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
 import { formatMultiplier, tierRulesText as t } from './tierRulesText';
+import { EffectiveFromFields } from './EffectiveFromFields';
+import { RuleFormFooter } from './RuleFormFooter';
+import { RuleHistory, type RuleColumn } from './RuleHistory';
+import { RuleNumberField } from './RuleNumberField';
+import { useRuleForm } from './useRuleForm';
 import styles from './Loyalty.module.css';
 
 const common = loyaltyText.settings;
@@ -56,16 +60,14 @@ export function checkTierRules(values: Values): { input: Omit<LoyaltyTierRulesIn
   return Object.keys(problems).length > 0 ? { problems } : { input };
 }
 
-function instantOf(local: string): Date | null {
-  if (!local) return null;
-  const at = new Date(local);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
-function statusOf(change: LoyaltyTierRulesChange, current: LoyaltyTierRulesChange, now: number): string {
-  if (change.id === current.id) return common.statuses.current;
-  return Date.parse(change.effectiveFrom) > now ? common.statuses.upcoming : common.statuses.past;
-}
+const HISTORY_COLUMNS: readonly RuleColumn<LoyaltyTierRulesChange>[] = LOYALTY_RANKED_TIERS.map((tier) => ({
+  key: tier,
+  label: LOYALTY_TIER_LABELS[tier],
+  cell: (change) => {
+    const rule = ruleOf(change, tier);
+    return rule ? t.rule(rule.minSpend, rule.multiplierPercent) : '';
+  },
+}));
 
 /**
  * "Hạng thành viên" (the admin's, on /admin?view=loyalty): the tiers in force (minimum spend over 12 months and points
@@ -97,7 +99,6 @@ export function TierRulesPanel() {
 
 function TierRulesContent({ overview, onChanged }: { overview: LoyaltyTierRulesOverview; onChanged: (overview: LoyaltyTierRulesOverview) => void }) {
   const { current, history } = overview;
-  const now = Date.now();
   return (
     <>
       <section className={styles.section} aria-labelledby="tier-current-heading">
@@ -129,93 +130,18 @@ function TierRulesContent({ overview, onChanged }: { overview: LoyaltyTierRulesO
         </div>
       </section>
       <TierRulesForm current={current} onChanged={onChanged} />
-      <section className={styles.section} aria-labelledby="tier-history-heading">
-        <h3 id="tier-history-heading">{common.historyHeading}</h3>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className={styles.muted}>{t.historyCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{common.effectiveFrom}</th>
-                {LOYALTY_RANKED_TIERS.map((tier) => (
-                  <th key={tier} scope="col">
-                    {LOYALTY_TIER_LABELS[tier]}
-                  </th>
-                ))}
-                <th scope="col">{common.changedBy}</th>
-                <th scope="col">{common.changedAt}</th>
-                <th scope="col">{common.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((change) => (
-                <tr key={change.id}>
-                  <th scope="row">
-                    <time dateTime={change.effectiveFrom}>{formatDateTime(change.effectiveFrom)}</time>
-                  </th>
-                  {LOYALTY_RANKED_TIERS.map((tier) => {
-                    const rule = ruleOf(change, tier);
-                    return <td key={tier}>{rule ? t.rule(rule.minSpend, rule.multiplierPercent) : ''}</td>;
-                  })}
-                  <td>{change.changedBy?.fullName ?? common.system}</td>
-                  <td>
-                    <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>
-                  </td>
-                  <td>{statusOf(change, current, now)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <RuleHistory headingId="tier-history-heading" caption={t.historyCaption} history={history} currentId={current.id} columns={HISTORY_COLUMNS} />
     </>
   );
 }
 
 function TierRulesForm({ current, onChanged }: { current: LoyaltyTierRulesChange; onChanged: (overview: LoyaltyTierRulesOverview) => void }) {
-  const formId = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(current));
-  const [later, setLater] = useState(false);
-  const [when, setWhen] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<Field | 'effectiveFrom', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [done, setDone] = useState(false);
-  const serverFields = fieldErrorsOf(error);
-  const messageFor = (field: Field | 'effectiveFrom') => problems[field] ?? serverFields[field] ?? null;
-  const idOf = (field: Field | 'effectiveFrom') => `${formId}-${field}`;
-
-  const submit = async (event: FormEvent) => {
+  const form = useRuleForm(FIELDS);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setDone(false);
-    setError(null);
-    const checked = checkTierRules(values);
-    const found: Partial<Record<Field | 'effectiveFrom', string>> = 'problems' in checked ? { ...checked.problems } : {};
-    const at = later ? instantOf(when) : null;
-    if (later && at === null) found.effectiveFrom = common.laterMissing;
-    else if (at !== null && at.getTime() < Date.now()) found.effectiveFrom = common.laterPast;
-    setProblems(found);
-    const first = [...FIELDS, 'effectiveFrom' as const].find((field) => found[field]);
-    if (first || !('input' in checked)) {
-      if (first) document.getElementById(idOf(first))?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const overview = await loyaltyApi.changeTierRules({ ...checked.input, ...(at ? { effectiveFrom: at.toISOString() } : {}) });
-      setDone(true);
-      setLater(false);
-      setWhen('');
-      onChanged(overview);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    void form.submit(checkTierRules(values), async (input) => onChanged(await loyaltyApi.changeTierRules(input)));
   };
-
-  const described = (field: Field | 'effectiveFrom', hint?: string) => [messageFor(field) ? `${idOf(field)}-error` : null, hint].filter(Boolean).join(' ') || undefined;
-  const otherError = error !== null && !FIELDS.some((field) => serverFields[field]) && !serverFields.effectiveFrom;
   const labelOf = (field: Field) => {
     const tier = LOYALTY_RANKED_TIERS.find((one) => SPEND_FIELD[one] === field || MULTIPLIER_FIELD[one] === field)!;
     return SPEND_FIELD[tier] === field ? loyaltyTierFieldLabels.minSpend(tier) : loyaltyTierFieldLabels.multiplierPercent(tier);
@@ -225,82 +151,25 @@ function TierRulesForm({ current, onChanged }: { current: LoyaltyTierRulesChange
   return (
     <section className={styles.section} aria-labelledby="tier-form-heading">
       <h3 id="tier-form-heading">{t.formHeading}</h3>
-      <form className={styles.form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="tier-form-heading">
+      <form className={styles.form} noValidate onSubmit={submit} aria-labelledby="tier-form-heading">
         <div className={styles.fields}>
           {FIELDS.map((field) => (
-            <div key={field} className={styles.field}>
-              <label htmlFor={idOf(field)}>{labelOf(field)}</label>
-              <input
-                id={idOf(field)}
-                className={styles.input}
-                inputMode="numeric"
-                autoComplete="off"
-                value={values[field]}
-                aria-invalid={messageFor(field) ? true : undefined}
-                aria-describedby={described(field, `${idOf(field)}-hint`)}
-                onChange={(event) => {
-                  const text = event.target.value;
-                  setValues((shown) => ({ ...shown, [field]: text }));
-                  setProblems(({ [field]: _dropped, ...rest }) => rest);
-                }}
-              />
-              <span id={`${idOf(field)}-hint`} className={styles.hint}>
-                {hintOf(field)}
-              </span>
-              {messageFor(field) && (
-                <span id={`${idOf(field)}-error`} role="alert" className={styles.fieldError}>
-                  {messageFor(field)}
-                </span>
-              )}
-            </div>
-          ))}
-        </div>
-        <fieldset className={styles.choices}>
-          <legend>{common.when}</legend>
-          <label>
-            <input type="radio" name={`${formId}-when`} checked={!later} onChange={() => setLater(false)} />
-            {common.now}
-          </label>
-          <label>
-            <input type="radio" name={`${formId}-when`} checked={later} onChange={() => setLater(true)} />
-            {common.later}
-          </label>
-        </fieldset>
-        {later && (
-          <div className={styles.field}>
-            <label htmlFor={idOf('effectiveFrom')}>{common.laterLabel}</label>
-            <input
-              id={idOf('effectiveFrom')}
-              type="datetime-local"
-              className={styles.input}
-              value={when}
-              aria-invalid={messageFor('effectiveFrom') ? true : undefined}
-              aria-describedby={described('effectiveFrom')}
-              onChange={(event) => {
-                setWhen(event.target.value);
-                setProblems(({ effectiveFrom: _dropped, ...rest }) => rest);
+            <RuleNumberField
+              key={field}
+              id={form.idOf(field)}
+              label={labelOf(field)}
+              hint={hintOf(field)}
+              value={values[field]}
+              error={form.messageFor(field)}
+              onChange={(text) => {
+                setValues((shown) => ({ ...shown, [field]: text }));
+                form.clear(field);
               }}
             />
-          </div>
-        )}
-        {messageFor('effectiveFrom') && (
-          <span id={`${idOf('effectiveFrom')}-error`} role="alert" className={styles.fieldError}>
-            {messageFor('effectiveFrom')}
-          </span>
-        )}
-        {otherError && (
-          <p role="alert" className={styles.alert}>
-            {messageOf(error, common.saveFailed)}
-          </p>
-        )}
-        <p role="status" className={styles.done}>
-          {done ? t.saved : ''}
-        </p>
-        <div>
-          <button type="submit" className={styles.primary} disabled={busy}>
-            {busy ? common.saving : common.save}
-          </button>
+          ))}
         </div>
+        <EffectiveFromFields formId={form.formId} effective={form.effective} error={form.messageFor('effectiveFrom')} onEdit={() => form.clear('effectiveFrom')} />
+        <RuleFormFooter error={form.otherError} done={form.done} savedText={t.saved} busy={form.busy} />
       </form>
     </section>
   );
