@@ -1,5 +1,5 @@
 import type { MemberPrice, MemberPricePage, Order, ProductDetail, Quote } from 'shared-contracts/schemas';
-import { reviewTiers } from '../../../src/modules/loyalty';
+import { reviewTiers, seedDemoMemberPrices } from '../../../src/modules/loyalty';
 import { startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
 import { createProduct, createUser, orderOf, postOrder, type TestUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -176,6 +176,22 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     const page = (list.json() as { data: MemberPricePage }).data;
     expect(page.items[0]).toMatchObject({ id: set.id, productId: product.id, productName: product.name, normalPrice: 1_200_000, minTier: 'DIAMOND', tierLabel: 'Kim cương', price: 1_000_000, createdBy: { id: admin.id } });
     expect(page.items.every((item) => item.price < item.normalPrice)).toBe(true);
+  });
+
+  it('seeds the demo’s member prices once, below the products’ prices, and never brings back one the admin ended', async () => {
+    // The scratch database's seed may have written them already: seeding again writes nothing.
+    await seedDemoMemberPrices(scratch.db, { now: service.clock.now() });
+    expect(await seedDemoMemberPrices(scratch.db, { now: service.clock.now() })).toBe(0);
+    const charger = await scratch.db
+      .selectFrom('loyalty_member_prices')
+      .innerJoin('products', 'products.id', 'loyalty_member_prices.product_id')
+      .select(['loyalty_member_prices.id', 'loyalty_member_prices.min_tier', 'loyalty_member_prices.price', 'products.price as normal'])
+      .where('products.sku', '=', 'CHG-48V-3A')
+      .executeTakeFirstOrThrow();
+    expect(charger.min_tier).toBe('GOLD');
+    expect(Number(charger.price)).toBeLessThan(Number(charger.normal));
+    expect((await endPrice(charger.id)).statusCode).toBe(200);
+    expect(await seedDemoMemberPrices(scratch.db, { now: service.clock.now() })).toBe(0);
   });
 
   it('shows the member prices on the product page, and a change changes the answer and its ETag', async () => {
