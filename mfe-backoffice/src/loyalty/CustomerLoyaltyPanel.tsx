@@ -3,6 +3,7 @@ import { ApiError, formatDate, formatDateTime, formatVnd } from 'shared-contract
 import type { CustomerLoyalty } from 'shared-contracts/schemas';
 import { ADJUSTMENT_MAX as LOYALTY_ADJUSTMENT_MAX, ADJUSTMENT_REASON_MAX as LOYALTY_ADJUSTMENT_REASON_MAX, ADJUSTMENT_REASON_MIN as LOYALTY_ADJUSTMENT_REASON_MIN } from './loyaltyLimits';
 import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
+import { LoadFailed, Loading } from '../components/LoadStatus';
 import { keepIfShown, loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi, newRequestKey } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
@@ -45,15 +46,8 @@ export function CustomerLoyaltyPanel({ userId }: { userId: number }) {
       <div className={styles.panelHeader}>
         <h3 id="customer-loyalty-heading">{t.heading}</h3>
       </div>
-      {loaded.status === 'loading' && <p role="status">{t.loading}</p>}
-      {loaded.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {loaded.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload('fresh')}>
-            {t.retry}
-          </button>
-        </p>
-      )}
+      {loaded.status === 'loading' && <Loading text={t.loading} />}
+      {loaded.status === 'failed' && <LoadFailed message={loaded.message} retryLabel={t.retry} onRetry={() => reload('fresh')} />}
       {loaded.status === 'ready' && (
         <>
           <p className={styles.balance}>

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { formatVnd } from 'shared-contracts';
 import type { LoyaltyKpiFlows, LoyaltyKpis } from 'shared-contracts/schemas';
+import { LoadFailed, Loading } from '../components/LoadStatus';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import styles from './Loyalty.module.css';
@@ -116,15 +117,8 @@ export function LoyaltyKpisPanel() {
           </button>
         </div>
       </form>
-      {loaded.status === 'loading' && <p role="status">{t.loading}</p>}
-      {loaded.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {loaded.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload('fresh')}>
-            {t.retry}
-          </button>
-        </p>
-      )}
+      {loaded.status === 'loading' && <Loading text={t.loading} />}
+      {loaded.status === 'failed' && <LoadFailed message={loaded.message} retryLabel={t.retry} onRetry={() => reload('fresh')} />}
       {loaded.status === 'ready' && <KpisTable kpis={loaded.data} />}
     </section>
   );

@@ -2,6 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { LoyaltySettingsChange, LoyaltySettingsOverview } from 'shared-contracts/schemas';
 import { SETTINGS_BOUNDS as LOYALTY_SETTINGS_BOUNDS } from './loyaltyLimits';
+import { LoadFailed, Loading } from '../components/LoadStatus';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
@@ -62,15 +63,8 @@ export function LoyaltySettingsPanel() {
         <h2 id="loyalty-settings-heading">{t.heading}</h2>
       </div>
       <p className={styles.muted}>{t.intro}</p>
-      {loaded.status === 'loading' && <p role="status">{t.loading}</p>}
-      {loaded.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {loaded.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload('fresh')}>
-            {t.retry}
-          </button>
-        </p>
-      )}
+      {loaded.status === 'loading' && <Loading text={t.loading} />}
+      {loaded.status === 'failed' && <LoadFailed message={loaded.message} retryLabel={t.retry} onRetry={() => reload('fresh')} />}
       {loaded.status === 'ready' && <SettingsContent overview={loaded.data} onChanged={(overview) => setData(() => overview)} />}
     </section>
   );

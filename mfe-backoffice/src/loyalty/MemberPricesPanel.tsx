@@ -3,6 +3,7 @@ import { formatDateTime, formatVnd } from 'shared-contracts';
 import { formatVndPlain, LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS, type LoyaltyRankedTier } from 'shared-contracts/pricing';
 import type { MemberPrice, MemberPricePage, ProductAdminListItem } from 'shared-contracts/schemas';
 import { fieldErrorsOf, messageOf } from '../api/apiErrors';
+import { LoadFailed, Loading } from '../components/LoadStatus';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import { memberPricesText as t } from './memberPricesText';
@@ -41,15 +42,8 @@ export function MemberPricesPanel() {
           else setPage(1);
         }}
       />
-      {loaded.status === 'loading' && <p role="status">{t.loading}</p>}
-      {loaded.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {loaded.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload('fresh')}>
-            {t.retry}
-          </button>
-        </p>
-      )}
+      {loaded.status === 'loading' && <Loading text={t.loading} />}
+      {loaded.status === 'failed' && <LoadFailed message={loaded.message} retryLabel={t.retry} onRetry={() => reload('fresh')} />}
       {loaded.status === 'ready' && <MemberPriceList page={loaded.data} onPage={setPage} onEnded={() => reload('fresh')} />}
     </section>
   );

@@ -2,6 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, loyaltyTierFieldLabels, loyaltyTierRuleMessages, type LoyaltyRankedTier } from 'shared-contracts/pricing';
 import type { LoyaltyTierRulesChange, LoyaltyTierRulesInput, LoyaltyTierRulesOverview } from 'shared-contracts/schemas';
+import { LoadFailed, Loading } from '../components/LoadStatus';
 import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
@@ -83,15 +84,8 @@ export function TierRulesPanel() {
         <h2 id="tier-rules-heading">{t.heading}</h2>
       </div>
       <p className={styles.muted}>{t.intro}</p>
-      {loaded.status === 'loading' && <p role="status">{t.loading}</p>}
-      {loaded.status === 'failed' && (
-        <p role="alert" className={styles.alert}>
-          {loaded.message}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload('fresh')}>
-            {common.retry}
-          </button>
-        </p>
-      )}
+      {loaded.status === 'loading' && <Loading text={t.loading} />}
+      {loaded.status === 'failed' && <LoadFailed message={loaded.message} retryLabel={common.retry} onRetry={() => reload('fresh')} />}
       {loaded.status === 'ready' && <TierRulesContent overview={loaded.data} onChanged={(overview) => setData(() => overview)} />}
     </section>
   );
