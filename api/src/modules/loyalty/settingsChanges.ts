@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { ERROR_CODES, LOYALTY_SETTINGS_LABELS, type LoyaltySettingsChange, type LoyaltySettingsOverview } from 'shared-contracts/schemas';
+import { type LoyaltySettingsChange, type LoyaltySettingsOverview } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
 import { settingsAt } from './loyaltySettings';
+import { changedByOf, effectiveFromOf, overviewOf, pastEffectiveFromMessage, RULE_HISTORY_LIMIT } from './ruleChanges';
 
 type Db = Kysely<Database>;
 
@@ -18,16 +18,13 @@ export interface SettingsChange {
   effectiveFrom?: string | undefined;
 }
 
-/** A change asked for "now" by a clock slightly behind the server's is taken as now; earlier than this is the past. */
-const NOW_GRACE_MS = 60_000;
-
 export const settingsChangeMessages = {
   changed: 'Đã lưu thay đổi quy định điểm thưởng.',
-  pastEffectiveFrom: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: không được chọn thời điểm trong quá khứ (thay đổi không áp dụng hồi tố).`,
+  pastEffectiveFrom: pastEffectiveFromMessage,
 } as const;
 
-/** Every change of the rules, the newest effective first (ties: the latest made), with who made it. */
-async function settingsHistory(db: Db): Promise<LoyaltySettingsChange[]> {
+/** The latest changes of the rules, the newest effective first (ties: the latest made), with who made them (`only`: that one change). */
+async function settingsHistory(db: Db, only?: number): Promise<LoyaltySettingsChange[]> {
   const rows = await db
     .selectFrom('loyalty_settings')
     .leftJoin('users', 'users.id', 'loyalty_settings.changed_by')
@@ -44,8 +41,10 @@ async function settingsHistory(db: Db): Promise<LoyaltySettingsChange[]> {
       'loyalty_settings.changed_by',
       'users.full_name',
     ])
+    .$if(only !== undefined, (query) => query.where('loyalty_settings.id', '=', only!))
     .orderBy('loyalty_settings.effective_from', 'desc')
     .orderBy('loyalty_settings.id', 'desc')
+    .limit(RULE_HISTORY_LIMIT)
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -57,16 +56,14 @@ async function settingsHistory(db: Db): Promise<LoyaltySettingsChange[]> {
     birthdayBonus: row.birthday_bonus,
     effectiveFrom: toIsoUtc(row.effective_from),
     createdAt: toIsoUtc(row.created_at),
-    changedBy: row.changed_by === null ? null : { id: row.changed_by, fullName: row.full_name ?? '' },
+    changedBy: changedByOf(row),
   }));
 }
 
-/** GET /api/admin/loyalty/settings: the rules in force at `now` and every change (the future ones included). */
+/** GET /api/admin/loyalty/settings: the rules in force at `now` and the latest changes (the future ones included). */
 export async function settingsOverview(db: Db, now: Date): Promise<LoyaltySettingsOverview> {
   const [rules, history] = await Promise.all([settingsAt(db, now), settingsHistory(db)]);
-  const current = history.find((change) => change.id === rules.id);
-  if (!current) throw new Error(`loyalty settings ${rules.id} vanished`);
-  return { current, history };
+  return overviewOf(rules.id, history, (id) => settingsHistory(db, id));
 }
 
 /**
@@ -75,12 +72,8 @@ export async function settingsOverview(db: Db, now: Date): Promise<LoyaltySettin
  * a change is never retroactive. A past instant is refused (422).
  */
 export async function changeSettings(db: Db, adminId: number, input: SettingsChange, now: Date): Promise<LoyaltySettingsOverview> {
-  const asked = input.effectiveFrom === undefined ? null : new Date(input.effectiveFrom);
-  if (asked !== null && asked.getTime() < now.getTime() - NOW_GRACE_MS) {
-    throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, settingsChangeMessages.pastEffectiveFrom, [{ field: 'effectiveFrom', message: settingsChangeMessages.pastEffectiveFrom }]);
-  }
   // Strictly after now: settingsAt takes a change effective at the very instant a sale was paid.
-  const effectiveFrom = new Date(Math.max(asked?.getTime() ?? 0, now.getTime() + 1));
+  const effectiveFrom = effectiveFromOf(input.effectiveFrom, now);
   // A change that leaves the bonuses out keeps those of the rules it follows.
   const following = input.signupBonus === undefined || input.birthdayBonus === undefined ? await settingsAt(db, effectiveFrom) : null;
   await db

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
-import { ERROR_CODES, LOYALTY_SETTINGS_LABELS, LOYALTY_TIER_LABELS, LOYALTY_TIERS, type LoyaltyRankedTier, type LoyaltyTier, type LoyaltyTierRulesChange, type LoyaltyTierRulesOverview } from 'shared-contracts/schemas';
+import { LOYALTY_TIER_LABELS, LOYALTY_TIERS, type LoyaltyRankedTier, type LoyaltyTier, type LoyaltyTierRulesChange, type LoyaltyTierRulesOverview } from 'shared-contracts/schemas';
 import type { LoyaltyTierRulesTable } from '../../db/loyaltySchema';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { AppError } from '../../http/appError';
+import { changedByOf, effectiveFromOf, overviewOf, pastEffectiveFromMessage, RULE_HISTORY_LIMIT } from './ruleChanges';
 
 type Db = Kysely<Database>;
 
@@ -41,22 +41,22 @@ export interface TierRulesChangeInput {
   effectiveFrom?: string | undefined;
 }
 
-/** A change asked for "now" by a clock slightly behind the server's is taken as now; earlier than this is the past. */
-const NOW_GRACE_MS = 60_000;
-
 export const tierRulesMessages = {
   changed: 'Đã lưu thay đổi quy định hạng thành viên.',
-  pastEffectiveFrom: `${LOYALTY_SETTINGS_LABELS.effectiveFrom}: không được chọn thời điểm trong quá khứ (thay đổi không áp dụng hồi tố).`,
+  pastEffectiveFrom: pastEffectiveFromMessage,
 } as const;
 
-async function tierRulesHistory(db: Db): Promise<LoyaltyTierRulesChange[]> {
+/** The latest changes of the tiers' rules, the newest effective first, with who made them (`only`: that one change). */
+async function tierRulesHistory(db: Db, only?: number): Promise<LoyaltyTierRulesChange[]> {
   const rows = await db
     .selectFrom('loyalty_tier_rules')
     .leftJoin('users', 'users.id', 'loyalty_tier_rules.changed_by')
     .selectAll('loyalty_tier_rules')
     .select('users.full_name')
+    .$if(only !== undefined, (query) => query.where('loyalty_tier_rules.id', '=', only!))
     .orderBy('loyalty_tier_rules.effective_from', 'desc')
     .orderBy('loyalty_tier_rules.id', 'desc')
+    .limit(RULE_HISTORY_LIMIT)
     .execute();
   return rows.map((row) => {
     const rules = toTierRules(row);
@@ -65,17 +65,15 @@ async function tierRulesHistory(db: Db): Promise<LoyaltyTierRulesChange[]> {
       tiers: LOYALTY_TIERS.map((code) => ({ code, label: LOYALTY_TIER_LABELS[code], minSpend: code === 'MEMBER' ? 0 : rules.minSpend[code], multiplierPercent: rules.multiplierPercent[code] })),
       effectiveFrom: toIsoUtc(row.effective_from),
       createdAt: toIsoUtc(row.created_at),
-      changedBy: row.changed_by === null ? null : { id: row.changed_by, fullName: row.full_name ?? '' },
+      changedBy: changedByOf(row),
     };
   });
 }
 
-/** GET /api/admin/loyalty/tiers: the tiers' rules in force at `now` and every change (the future ones included). */
+/** GET /api/admin/loyalty/tiers: the tiers' rules in force at `now` and the latest changes (the future ones included). */
 export async function tierRulesOverview(db: Db, now: Date): Promise<LoyaltyTierRulesOverview> {
   const [rules, history] = await Promise.all([tierRulesAt(db, now), tierRulesHistory(db)]);
-  const current = history.find((change) => change.id === rules.id);
-  if (!current) throw new Error(`loyalty tier rules ${rules.id} vanished`);
-  return { current, history };
+  return overviewOf(rules.id, history, (id) => tierRulesHistory(db, id));
 }
 
 /**
@@ -84,11 +82,7 @@ export async function tierRulesOverview(db: Db, now: Date): Promise<LoyaltyTierR
  * is rewritten. A past instant is refused (422).
  */
 export async function changeTierRules(db: Db, adminId: number, input: TierRulesChangeInput, now: Date): Promise<LoyaltyTierRulesOverview> {
-  const asked = input.effectiveFrom === undefined ? null : new Date(input.effectiveFrom);
-  if (asked !== null && asked.getTime() < now.getTime() - NOW_GRACE_MS) {
-    throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, tierRulesMessages.pastEffectiveFrom, [{ field: 'effectiveFrom', message: tierRulesMessages.pastEffectiveFrom }]);
-  }
-  const effectiveFrom = new Date(Math.max(asked?.getTime() ?? 0, now.getTime() + 1));
+  const effectiveFrom = effectiveFromOf(input.effectiveFrom, now);
   await db
     .insertInto('loyalty_tier_rules')
     .values({

@@ -287,4 +287,31 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
     const changed = await scratch.db.selectFrom('loyalty_tier_changes').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '>=', users[0]!).where('user_id', '<=', users.at(-1)!).executeTakeFirstOrThrow();
     expect(Number(changed.n)).toBe(users.filter((_, index) => expected(spendOf(index)) !== 'MEMBER').length);
   });
+
+  it('answers the latest 100 changes of the tiers’ rules, and the rules in force even when older', async () => {
+    const inYear = new Date(now().getTime() + 365 * DAY);
+    const planned = Array.from({ length: 101 }, (_, index) => ({
+      silver_min_spend: 5_000_000,
+      gold_min_spend: 20_000_000,
+      diamond_min_spend: 50_000_000,
+      silver_multiplier: 110,
+      gold_multiplier: 125,
+      diamond_multiplier: 150,
+      changed_by: admin.id,
+      effective_from: new Date(inYear.getTime() + index * 60_000).toISOString(),
+      created_at: now().toISOString(),
+    }));
+    const ids = (await scratch.db.insertInto('loyalty_tier_rules').values(planned).returning('id').execute()).map((row) => row.id);
+    try {
+      const answer = await service.app.inject({ method: 'GET', url: '/api/admin/loyalty/tiers', headers: await asAdmin() });
+      expect(answer.statusCode).toBe(200);
+      const overview = (answer.json() as { data: LoyaltyTierRulesOverview }).data;
+      expect(overview.history).toHaveLength(100);
+      expect(overview.history.every((change) => Date.parse(change.effectiveFrom) >= inYear.getTime())).toBe(true);
+      expect(ids).not.toContain(overview.current.id);
+      expect(Date.parse(overview.current.effectiveFrom)).toBeLessThanOrEqual(now().getTime());
+    } finally {
+      await scratch.db.deleteFrom('loyalty_tier_rules').where('id', 'in', ids).execute();
+    }
+  });
 });
