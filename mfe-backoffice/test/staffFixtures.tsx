@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vietnamDateOf } from 'shared-contracts/calendar';
 import type { FloorChange, FloorEventsOptions } from '../src/floorEvents/floorEvents';
-import type { ServiceOrderBoard, ServiceOrderCard, ServiceOrderDetail, StaffAppointment, StaffDay } from 'shared-contracts/schemas';
+import type { ServiceInvoice, ServiceOrderBoard, ServiceOrderCard, ServiceOrderDetail, StaffAppointment, StaffDay } from 'shared-contracts/schemas';
 
 /** Test data of the staff pages, shaped as the back-office contract says (shared-contracts/schemas/backoffice). */
 
@@ -81,6 +81,26 @@ export function detail(overrides: Partial<ServiceOrderDetail> = {}): ServiceOrde
     invoice: null,
     timeline: [{ at: iso(-45), label: 'Đã tiếp nhận', by: 'Lê Thu Hà', note: null }],
     availableActions: ['cancel'],
+    ...overrides,
+  };
+}
+
+/** A service order's invoice of 480.000 ₫ of services, issued now and unpaid. */
+export function serviceInvoice(overrides: Partial<ServiceInvoice> = {}): ServiceInvoice {
+  return {
+    id: 1,
+    code: 'HD2611BBBB',
+    subtotalServices: 480_000,
+    subtotalParts: 0,
+    packageDiscount: 0,
+    total: 480_000,
+    pointsUsed: 0,
+    pointsValue: 0,
+    paymentMethod: null,
+    paymentStatus: 'UNPAID',
+    issuedAt: new Date().toISOString(),
+    paidAt: null,
+    vietQr: null,
     ...overrides,
   };
 }

@@ -1,15 +1,14 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { LoyaltySettingsChange, LoyaltySettingsOverview } from 'shared-contracts/schemas';
 import { SETTINGS_BOUNDS as LOYALTY_SETTINGS_BOUNDS } from './loyaltyLimits';
-import { LoadFailed, Loading } from '../components/LoadStatus';
-import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
 import { EffectiveFromFields } from './EffectiveFromFields';
 import { RuleFormFooter } from './RuleFormFooter';
 import { RuleHistory, type RuleColumn } from './RuleHistory';
 import { RuleNumberField } from './RuleNumberField';
+import { RulesPanel } from './RulesPanel';
 import { useRuleForm } from './useRuleForm';
 import styles from './Loyalty.module.css';
 
@@ -48,25 +47,17 @@ const HISTORY_COLUMNS: readonly RuleColumn<LoyaltySettingsChange>[] = FIELDS.map
 
 const valuesOf = (change: LoyaltySettingsChange): Values => Object.fromEntries(FIELDS.map((field) => [field, String(change[field])])) as Values;
 
+const readSettings = (signal: AbortSignal) => loyaltyApi.settings(signal);
+
 /**
  * "Điểm thưởng" (the admin's): the rules in force, a form for a new change from now or a later instant (checked
  * here first, then by the server: a 422 names the field), and every change with who made it and from when.
  */
 export function LoyaltySettingsPanel() {
-  const read = useCallback((signal: AbortSignal) => loyaltyApi.settings(signal), []);
-  const { state, reload, setData } = useAsync(read, { failedText: t.loadFailed });
-  const loaded = loadedOf(state);
-
   return (
-    <section className={styles.panel} aria-labelledby="loyalty-settings-heading">
-      <div className={styles.panelHeader}>
-        <h2 id="loyalty-settings-heading">{t.heading}</h2>
-      </div>
-      <p className={styles.muted}>{t.intro}</p>
-      {loaded.status === 'loading' && <Loading text={t.loading} />}
-      {loaded.status === 'failed' && <LoadFailed message={loaded.message} retryLabel={t.retry} onRetry={() => reload('fresh')} />}
-      {loaded.status === 'ready' && <SettingsContent overview={loaded.data} onChanged={(overview) => setData(() => overview)} />}
-    </section>
+    <RulesPanel headingId="loyalty-settings-heading" text={t} read={readSettings}>
+      {(overview, onChanged) => <SettingsContent overview={overview} onChanged={onChanged} />}
+    </RulesPanel>
   );
 }
 

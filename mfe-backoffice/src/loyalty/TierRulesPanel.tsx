@@ -1,16 +1,15 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
-import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, loyaltyTierFieldLabels, loyaltyTierRuleMessages, type LoyaltyRankedTier } from 'shared-contracts/pricing';
+import { formatTierMultiplier, LOYALTY_RANKED_TIERS, LOYALTY_TIER_LABELS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, loyaltyTierFieldLabels, loyaltyTierRuleMessages, type LoyaltyRankedTier } from 'shared-contracts/pricing';
 import type { LoyaltyTierRulesChange, LoyaltyTierRulesInput, LoyaltyTierRulesOverview } from 'shared-contracts/schemas';
-import { LoadFailed, Loading } from '../components/LoadStatus';
-import { loadedOf, useAsync } from '../hooks/useAsync';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
-import { formatMultiplier, tierRulesText as t } from './tierRulesText';
+import { tierRulesText as t } from './tierRulesText';
 import { EffectiveFromFields } from './EffectiveFromFields';
 import { RuleFormFooter } from './RuleFormFooter';
 import { RuleHistory, type RuleColumn } from './RuleHistory';
 import { RuleNumberField } from './RuleNumberField';
+import { RulesPanel } from './RulesPanel';
 import { useRuleForm } from './useRuleForm';
 import styles from './Loyalty.module.css';
 
@@ -70,24 +69,17 @@ const HISTORY_COLUMNS: readonly RuleColumn<LoyaltyTierRulesChange>[] = LOYALTY_R
   },
 }));
 
+const readTierRules = (signal: AbortSignal) => loyaltyApi.tierRules(signal);
+
 /**
  * "Hạng thành viên" (the admin's, on /admin?view=loyalty): the tiers in force (minimum spend over 12 months and points
  * multiplier), a form for a change from now or a later instant (checked here, then by the server), and every change.
  */
 export function TierRulesPanel() {
-  const read = useCallback((signal: AbortSignal) => loyaltyApi.tierRules(signal), []);
-  const { state, reload, setData } = useAsync(read, { failedText: t.loadFailed });
-  const loaded = loadedOf(state);
   return (
-    <section className={styles.panel} aria-labelledby="tier-rules-heading">
-      <div className={styles.panelHeader}>
-        <h2 id="tier-rules-heading">{t.heading}</h2>
-      </div>
-      <p className={styles.muted}>{t.intro}</p>
-      {loaded.status === 'loading' && <Loading text={t.loading} />}
-      {loaded.status === 'failed' && <LoadFailed message={loaded.message} retryLabel={common.retry} onRetry={() => reload('fresh')} />}
-      {loaded.status === 'ready' && <TierRulesContent overview={loaded.data} onChanged={(overview) => setData(() => overview)} />}
-    </section>
+    <RulesPanel headingId="tier-rules-heading" text={t} read={readTierRules}>
+      {(overview, onChanged) => <TierRulesContent overview={overview} onChanged={onChanged} />}
+    </RulesPanel>
   );
 }
 
@@ -116,7 +108,7 @@ function TierRulesContent({ overview, onChanged }: { overview: LoyaltyTierRulesO
                 <tr key={rule.code}>
                   <th scope="row">{rule.label}</th>
                   <td className={styles.numeric}>{formatVnd(rule.minSpend)}</td>
-                  <td className={styles.numeric}>{formatMultiplier(rule.multiplierPercent)}</td>
+                  <td className={styles.numeric}>{formatTierMultiplier(rule.multiplierPercent)}</td>
                 </tr>
               ))}
             </tbody>

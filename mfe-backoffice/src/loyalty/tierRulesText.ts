@@ -1,14 +1,6 @@
 import { formatVnd } from 'shared-contracts';
 import type { MemberTier } from 'shared-contracts/schemas';
-import { LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX } from 'shared-contracts/pricing';
-
-let multiplierFormat: Intl.NumberFormat | null = null;
-
-/** ×1,25: a multiplier (a percent) as the rules show it. */
-export function formatMultiplier(percent: number): string {
-  multiplierFormat ??= new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
-  return `×${multiplierFormat.format(percent / 100)}`;
-}
+import { formatTierMultiplier, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX } from 'shared-contracts/pricing';
 
 /** The tiers' rules panel (/admin?view=loyalty). */
 export const tierRulesText = {
@@ -21,7 +13,7 @@ export const tierRulesText = {
   tier: 'Hạng',
   minSpend: 'Chi tiêu 12 tháng tối thiểu',
   multiplier: 'Hệ số điểm',
-  rule: (minSpend: number, multiplierPercent: number) => `từ ${formatVnd(minSpend)} · ${formatMultiplier(multiplierPercent)}`,
+  rule: (minSpend: number, multiplierPercent: number) => `từ ${formatVnd(minSpend)} · ${formatTierMultiplier(multiplierPercent)}`,
   spendHint: `Từ 1 đến ${LOYALTY_TIER_SPEND_MAX.toLocaleString('vi-VN')} ₫`,
   multiplierHint: `Từ ${LOYALTY_TIER_MULTIPLIER_BOUNDS.min} đến ${LOYALTY_TIER_MULTIPLIER_BOUNDS.max} (100 = ×1)`,
   formHeading: 'Thay đổi quy định hạng',
@@ -31,5 +23,5 @@ export const tierRulesText = {
 
 /** A customer's tier on their points panel: "Hạng Vàng (×1,25) · chi tiêu 12 tháng 23.000.000 ₫". */
 export function tierLine(tier: MemberTier): string {
-  return `Hạng ${tier.label} (${formatMultiplier(tier.multiplierPercent)}) · chi tiêu 12 tháng ${formatVnd(tier.spend12m)}`;
+  return `Hạng ${tier.label} (${formatTierMultiplier(tier.multiplierPercent)}) · chi tiêu 12 tháng ${formatVnd(tier.spend12m)}`;
 }

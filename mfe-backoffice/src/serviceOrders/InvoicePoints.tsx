@@ -3,6 +3,7 @@ import { formatVnd } from 'shared-contracts';
 import type { InvoicePointsOffer, ServiceInvoice } from 'shared-contracts/schemas';
 import { FieldError } from '../components/DeskParts';
 import { fieldErrorsOf } from '../api/apiErrors';
+import { LoadFailed, Loading } from '../components/LoadStatus';
 import { useAsync } from '../hooks/useAsync';
 import { invoicePointsApi } from './invoicePointsApi';
 import { invoicePointsText as t } from './invoicePointsText';
@@ -45,19 +46,7 @@ export function InvoicePoints({ invoice, run }: Props) {
   const idPrefix = `invoice-points-${invoice.id}`;
 
   const offer = state.data;
-  if (!offer) {
-    if (state.error) {
-      return (
-        <p role="alert" className={styles.alert}>
-          {state.error}{' '}
-          <button type="button" className={styles.secondary} onClick={() => reload('fresh')}>
-            {t.retry}
-          </button>
-        </p>
-      );
-    }
-    return <p className={styles.muted}>{t.loading}</p>;
-  }
+  if (!offer) return state.error ? <LoadFailed message={state.error} retryLabel={t.retry} onRetry={() => reload('fresh')} /> : <Loading text={t.loading} />;
   // A guest's invoice: nothing to offer.
   if (offer.member === null) return null;
 

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ServiceInvoice } from 'shared-contracts/schemas';
 import { readCashReceived } from '../../src/frontDesk/CashReceivedField';
 import { InvoicePayment } from '../../src/serviceOrders/InvoicePayment';
 import { serviceOrdersApi } from '../../src/serviceOrders/serviceOrdersApi';
-import { detail, renderAt } from '../staffFixtures';
+import { detail, renderAt, serviceInvoice } from '../staffFixtures';
 
 jest.mock('../../src/serviceOrders/serviceOrdersApi', () => ({
   serviceOrdersApi: { invoicePreview: jest.fn(), issueInvoice: jest.fn(), confirmPayment: jest.fn() },
@@ -14,21 +13,7 @@ const api = jest.mocked(serviceOrdersApi);
 /** Text as shown, spaces folded (Intl puts a non-breaking space before ₫). */
 const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-const invoice: ServiceInvoice = {
-  id: 1,
-  code: 'HD2611BBBB',
-  subtotalServices: 480_000,
-  subtotalParts: 0,
-  packageDiscount: 0,
-  total: 480_000,
-  pointsUsed: 0,
-  pointsValue: 0,
-  paymentMethod: null,
-  paymentStatus: 'UNPAID',
-  issuedAt: new Date().toISOString(),
-  paidAt: null,
-  vietQr: null,
-};
+const invoice = serviceInvoice();
 
 beforeEach(() => {
   jest.resetAllMocks();

@@ -4,7 +4,7 @@ import { ApiError } from 'shared-contracts';
 import type { InvoicePointsOffer, ServiceInvoice } from 'shared-contracts/schemas';
 import { InvoicePayment } from '../../src/serviceOrders/InvoicePayment';
 import { invoicePointsApi } from '../../src/serviceOrders/invoicePointsApi';
-import { detail, renderAt } from '../staffFixtures';
+import { detail, renderAt, serviceInvoice } from '../staffFixtures';
 
 jest.mock('../../src/serviceOrders/invoicePointsApi', () => ({
   invoicePointsApi: { offer: jest.fn(), apply: jest.fn(), remove: jest.fn() },
@@ -14,21 +14,7 @@ const api = jest.mocked(invoicePointsApi);
 /** Text as shown, spaces folded (Intl puts a non-breaking space before ₫). */
 const fold = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-const invoice: ServiceInvoice = {
-  id: 7,
-  code: 'HD2611PTS1',
-  subtotalServices: 480_000,
-  subtotalParts: 0,
-  packageDiscount: 0,
-  total: 480_000,
-  pointsUsed: 0,
-  pointsValue: 0,
-  paymentMethod: null,
-  paymentStatus: 'UNPAID',
-  issuedAt: new Date().toISOString(),
-  paidAt: null,
-  vietQr: null,
-};
+const invoice = serviceInvoice({ id: 7, code: 'HD2611PTS1' });
 
 const offer: InvoicePointsOffer = {
   invoiceId: 7,

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from 'shared-contracts';
-import type { InvoiceRefunds, ServiceInvoice } from 'shared-contracts/schemas';
+import type { InvoiceRefunds } from 'shared-contracts/schemas';
 import { InvoicePayment } from '../../src/serviceOrders/InvoicePayment';
 import { serviceOrdersApi } from '../../src/serviceOrders/serviceOrdersApi';
-import { detail, renderAt } from '../staffFixtures';
+import { detail, renderAt, serviceInvoice } from '../staffFixtures';
 
 jest.mock('../../src/serviceOrders/serviceOrdersApi', () => ({
   serviceOrdersApi: { invoicePreview: jest.fn(), issueInvoice: jest.fn(), confirmPayment: jest.fn(), invoiceRefunds: jest.fn(), refundInvoice: jest.fn() },
@@ -14,21 +14,7 @@ const api = jest.mocked(serviceOrdersApi);
 /** Text as shown, spaces folded (Intl puts a non-breaking space before ₫). */
 const fold = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-const invoice: ServiceInvoice = {
-  id: 7,
-  code: 'HD2611CCCC',
-  subtotalServices: 480_000,
-  subtotalParts: 0,
-  packageDiscount: 0,
-  total: 480_000,
-  pointsUsed: 0,
-  pointsValue: 0,
-  paymentMethod: 'CASH',
-  paymentStatus: 'PAID',
-  issuedAt: '2026-11-26T03:00:00.000Z',
-  paidAt: '2026-11-26T03:10:00.000Z',
-  vietQr: null,
-};
+const invoice = serviceInvoice({ id: 7, code: 'HD2611CCCC', paymentMethod: 'CASH', paymentStatus: 'PAID', issuedAt: '2026-11-26T03:00:00.000Z', paidAt: '2026-11-26T03:10:00.000Z' });
 
 const none: InvoiceRefunds = {
   invoiceId: 7,

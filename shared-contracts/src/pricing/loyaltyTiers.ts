@@ -18,6 +18,14 @@ export const LOYALTY_TIER_LABELS: Record<LoyaltyTier, string> = {
 
 /** A tier's points multiplier is a percent within these bounds (MEMBER's is always 100). */
 export const LOYALTY_TIER_MULTIPLIER_BOUNDS = { min: 100, max: 300 } as const;
+
+let multiplierFormat: Intl.NumberFormat | null = null;
+
+/** ×1,25: a tier's points multiplier (a percent) as the member and the back office read it. */
+export function formatTierMultiplier(percent: number): string {
+  multiplierFormat ??= new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
+  return `×${multiplierFormat.format(percent / 100)}`;
+}
 /** The most a tier's minimum spend may be (VND). */
 export const LOYALTY_TIER_SPEND_MAX = 100_000_000_000;
 

@@ -1,6 +1,6 @@
 import type { MemberPrice, MemberPricePage, Order, ProductDetail, Quote } from 'shared-contracts/schemas';
 import { reviewTiers, seedDemoMemberPrices } from '../../../src/modules/loyalty';
-import { startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
+import { useServiceAppWithAdmin } from '../../support/adminServiceKit';
 import { createProduct, createUser, orderOf, postOrder, type TestUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
@@ -13,36 +13,29 @@ type Tier = 'MEMBER' | 'SILVER' | 'GOLD' | 'DIAMOND';
  */
 describe.each(testDatabases())('member prices on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
-  let service: ServiceApp;
-  let admin: TestUser;
-
-  beforeAll(async () => {
-    service = await startServiceApp(scratch.db);
-    admin = await createUser(service.app, scratch.db, { role: 'admin' });
-  });
-  afterAll(() => service.close());
+  const shop = useServiceAppWithAdmin(scratch);
 
   /** A customer of `tier` as the review left them (no row: Thành viên). */
   async function memberOf(tier: Tier): Promise<TestUser> {
-    const user = await createUser(service.app, scratch.db);
+    const user = await createUser(shop.service.app, scratch.db);
     await setTier(user, tier);
     return user;
   }
   async function setTier(user: TestUser, tier: Tier): Promise<void> {
-    const at = service.clock.now().toISOString();
+    const at = shop.service.clock.now().toISOString();
     await scratch.db.deleteFrom('member_tiers').where('user_id', '=', user.id).execute();
     if (tier !== 'MEMBER') await scratch.db.insertInto('member_tiers').values({ user_id: user.id, tier, spend_12m: 0, reviewed_at: at, tier_since: at }).execute();
   }
-  const setPrice = (productId: number, minTier: string, price: number, user: TestUser = admin) =>
-    service.app.inject({ method: 'POST', url: '/api/admin/loyalty/member-prices', headers: user.headers, payload: { productId, minTier, price } });
+  const setPrice = (productId: number, minTier: string, price: number, user: TestUser = shop.admin) =>
+    shop.service.app.inject({ method: 'POST', url: '/api/admin/loyalty/member-prices', headers: user.headers, payload: { productId, minTier, price } });
   async function setPriceOk(productId: number, minTier: string, price: number): Promise<MemberPrice> {
     const answer = await setPrice(productId, minTier, price);
     expect(answer.statusCode).toBe(201);
     return (answer.json() as { data: MemberPrice }).data;
   }
-  const endPrice = (id: number, user: TestUser = admin) => service.app.inject({ method: 'DELETE', url: `/api/admin/loyalty/member-prices/${id}`, headers: user.headers });
+  const endPrice = (id: number, user: TestUser = shop.admin) => shop.service.app.inject({ method: 'DELETE', url: `/api/admin/loyalty/member-prices/${id}`, headers: user.headers });
   async function quote(user: TestUser, productId: number, quantity = 1): Promise<Quote> {
-    const answer = await service.app.inject({
+    const answer = await shop.service.app.inject({
       method: 'POST',
       url: '/api/checkout/quote',
       headers: user.headers,
@@ -52,7 +45,7 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     return (answer.json() as { data: Quote }).data;
   }
   async function readOrder(user: TestUser, code: string): Promise<Order> {
-    const answer = await service.app.inject({ method: 'GET', url: `/api/orders/${code}`, headers: user.headers });
+    const answer = await shop.service.app.inject({ method: 'GET', url: `/api/orders/${code}`, headers: user.headers });
     expect(answer.statusCode).toBe(200);
     return (answer.json() as { data: Order }).data;
   }
@@ -80,7 +73,7 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     const product = await createProduct(scratch.db, { price: 500_000, stock: 50 });
     await setPriceOk(product.id, 'GOLD', 400_000);
     const customer = await memberOf('SILVER');
-    const placed = await postOrder(service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 500_000 }] });
+    const placed = await postOrder(shop.service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 500_000 }] });
     expect(placed.statusCode).toBe(201);
     const before = orderOf(placed);
     expect(before.lines[0]).toMatchObject({ unitPrice: 500_000, lineTotal: 500_000 });
@@ -89,9 +82,9 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     const order = await scratch.db.selectFrom('orders').select('id').where('code', '=', before.code).executeTakeFirstOrThrow();
     await scratch.db
       .insertInto('loyalty_sales')
-      .values({ user_id: customer.id, order_id: order.id, service_invoice_id: null, amount: 25_000_000, status: 'EARNED', points: 0, paid_at: new Date(service.clock.now().getTime() - 86_400_000).toISOString() })
+      .values({ user_id: customer.id, order_id: order.id, service_invoice_id: null, amount: 25_000_000, status: 'EARNED', points: 0, paid_at: new Date(shop.service.clock.now().getTime() - 86_400_000).toISOString() })
       .execute();
-    await reviewTiers(scratch.db, service.clock.now());
+    await reviewTiers(scratch.db, shop.service.clock.now());
     expect((await quote(customer, product.id)).lines[0]).toMatchObject({ price: 400_000, memberTier: 'GOLD' });
 
     const after = await readOrder(customer, before.code);
@@ -104,7 +97,7 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     const product = await createProduct(scratch.db, { price: 300_000, stock: 50 });
     const first = await setPriceOk(product.id, 'GOLD', 250_000);
     const customer = await memberOf('GOLD');
-    const placed = await postOrder(service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 2, price: 250_000 }] });
+    const placed = await postOrder(shop.service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 2, price: 250_000 }] });
     expect(placed.statusCode).toBe(201);
     const before = orderOf(placed);
     expect(before.lines[0]).toMatchObject({ unitPrice: 250_000, lineTotal: 500_000 });
@@ -115,7 +108,7 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     expect(second.id).not.toBe(first.id);
     const rows = await scratch.db.selectFrom('loyalty_member_prices').select(['id', 'price', 'ended_at', 'ended_by']).where('product_id', '=', product.id).orderBy('id').execute();
     expect(rows.map((row) => [Number(row.price), row.ended_at === null, row.ended_by])).toEqual([
-      [250_000, false, admin.id],
+      [250_000, false, shop.admin.id],
       [200_000, true, null],
     ]);
     expect((await quote(customer, product.id)).lines[0]!.price).toBe(200_000);
@@ -134,15 +127,15 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     const product = await createProduct(scratch.db, { price: 200_000, stock: 50 });
     await setPriceOk(product.id, 'GOLD', 150_000);
     const customer = await memberOf('GOLD');
-    const atList = await postOrder(service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 200_000 }] });
+    const atList = await postOrder(shop.service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 200_000 }] });
     expect(atList.statusCode).toBe(409);
     expect(atList.json()).toMatchObject({ code: 'PRICE_CHANGED' });
-    const atMember = await postOrder(service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 150_000 }] });
+    const atMember = await postOrder(shop.service.app, customer, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 150_000 }] });
     expect(atMember.statusCode).toBe(201);
     expect(orderOf(atMember).lines[0]!.unitPrice).toBe(150_000);
     // A Bạc member shown the Vàng price: it is not theirs.
     const silver = await memberOf('SILVER');
-    const notTheirs = await postOrder(service.app, silver, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 150_000 }] });
+    const notTheirs = await postOrder(shop.service.app, silver, { items: [{ kind: 'product', refId: product.id, quantity: 1, price: 150_000 }] });
     expect(notTheirs.statusCode).toBe(409);
     expect(notTheirs.json()).toMatchObject({ code: 'PRICE_CHANGED' });
   });
@@ -162,26 +155,26 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     expect(tier.json()).toMatchObject({ errors: [{ field: 'minTier', message: 'Hạng áp dụng phải là Bạc, Vàng hoặc Kim cương.' }] });
     expect((await setPrice(999_999_999, 'GOLD', 1_000)).statusCode).toBe(422);
 
-    const manager = await createUser(service.app, scratch.db, { role: 'manager' });
+    const manager = await createUser(shop.service.app, scratch.db, { role: 'manager' });
     const customer = await memberOf('GOLD');
     for (const user of [manager, customer]) {
       expect((await setPrice(product.id, 'GOLD', 1_000_000, user)).statusCode).toBe(403);
-      expect((await service.app.inject({ method: 'GET', url: '/api/admin/loyalty/member-prices', headers: user.headers })).statusCode).toBe(403);
+      expect((await shop.service.app.inject({ method: 'GET', url: '/api/admin/loyalty/member-prices', headers: user.headers })).statusCode).toBe(403);
     }
     const set = await setPriceOk(product.id, 'DIAMOND', 1_000_000);
     expect((await endPrice(set.id, manager)).statusCode).toBe(403);
 
-    const list = await service.app.inject({ method: 'GET', url: '/api/admin/loyalty/member-prices', headers: admin.headers });
+    const list = await shop.service.app.inject({ method: 'GET', url: '/api/admin/loyalty/member-prices', headers: shop.admin.headers });
     expect(list.statusCode).toBe(200);
     const page = (list.json() as { data: MemberPricePage }).data;
-    expect(page.items[0]).toMatchObject({ id: set.id, productId: product.id, productName: product.name, normalPrice: 1_200_000, minTier: 'DIAMOND', tierLabel: 'Kim cương', price: 1_000_000, createdBy: { id: admin.id } });
+    expect(page.items[0]).toMatchObject({ id: set.id, productId: product.id, productName: product.name, normalPrice: 1_200_000, minTier: 'DIAMOND', tierLabel: 'Kim cương', price: 1_000_000, createdBy: { id: shop.admin.id } });
     expect(page.items.every((item) => item.price < item.normalPrice)).toBe(true);
   });
 
   it('seeds the demo’s member prices once, below the products’ prices, and never brings back one the admin ended', async () => {
     // The scratch database's seed may have written them already: seeding again writes nothing.
-    await seedDemoMemberPrices(scratch.db, { now: service.clock.now() });
-    expect(await seedDemoMemberPrices(scratch.db, { now: service.clock.now() })).toBe(0);
+    await seedDemoMemberPrices(scratch.db, { now: shop.service.clock.now() });
+    expect(await seedDemoMemberPrices(scratch.db, { now: shop.service.clock.now() })).toBe(0);
     const charger = await scratch.db
       .selectFrom('loyalty_member_prices')
       .innerJoin('products', 'products.id', 'loyalty_member_prices.product_id')
@@ -191,13 +184,13 @@ describe.each(testDatabases())('member prices on $label', (target) => {
     expect(charger.min_tier).toBe('GOLD');
     expect(Number(charger.price)).toBeLessThan(Number(charger.normal));
     expect((await endPrice(charger.id)).statusCode).toBe(200);
-    expect(await seedDemoMemberPrices(scratch.db, { now: service.clock.now() })).toBe(0);
+    expect(await seedDemoMemberPrices(scratch.db, { now: shop.service.clock.now() })).toBe(0);
   });
 
   it('shows the member prices on the product page, and a change changes the answer and its ETag', async () => {
     const product = await createProduct(scratch.db, { price: 1_500_000, stock: 5 });
     const { slug } = await scratch.db.selectFrom('products').select('slug').where('id', '=', product.id).executeTakeFirstOrThrow();
-    const read = () => service.app.inject({ method: 'GET', url: `/api/products/${slug}` });
+    const read = () => shop.service.app.inject({ method: 'GET', url: `/api/products/${slug}` });
     const first = await read();
     expect((first.json() as { data: ProductDetail }).data.memberPrices).toEqual([]);
     await setPriceOk(product.id, 'GOLD', 1_200_000);
@@ -210,7 +203,7 @@ describe.each(testDatabases())('member prices on $label', (target) => {
       { tier: 'SILVER', tierLabel: 'Bạc', price: 1_400_000 },
       { tier: 'GOLD', tierLabel: 'Vàng', price: 1_200_000 },
     ]);
-    const revalidated = await service.app.inject({ method: 'GET', url: `/api/products/${slug}`, headers: { 'if-none-match': second.headers.etag as string } });
+    const revalidated = await shop.service.app.inject({ method: 'GET', url: `/api/products/${slug}`, headers: { 'if-none-match': second.headers.etag as string } });
     expect(revalidated.statusCode).toBe(304);
   });
 });

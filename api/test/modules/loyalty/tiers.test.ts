@@ -2,7 +2,7 @@ import type { LoyaltySummary, LoyaltyTierRulesOverview, Quote } from 'shared-con
 import { reviewTiers, memberTierOf } from '../../../src/modules/loyalty';
 import { releaseEarnings } from '../../../src/modules/loyalty/saleEarnings';
 import { spendWindowStart } from '../../../src/modules/loyalty/memberTiers';
-import { startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
+import { useServiceAppWithAdmin } from '../../support/adminServiceKit';
 import { createProduct, createPromotion, createUser, type TestUser } from '../../support/shopTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
@@ -16,16 +16,9 @@ const DAY = 86_400_000;
  */
 describe.each(testDatabases())('members’ tiers on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
-  let service: ServiceApp;
-  let admin: TestUser;
+  const shop = useServiceAppWithAdmin(scratch);
 
-  beforeAll(async () => {
-    service = await startServiceApp(scratch.db);
-    admin = await createUser(service.app, scratch.db, { role: 'admin' });
-  });
-  afterAll(() => service.close());
-
-  const now = () => service.clock.now();
+  const now = () => shop.service.clock.now();
   let orders = 0;
   /** A member's sale of `amount` ₫ paid `daysAgo` days ago (a web order handed over), as the ledger's events leave it. */
   async function sale(userId: number, amount: number, options: { daysAgo?: number; refunded?: number; status?: 'PENDING' | 'EARNED' | 'VOID'; at?: Date } = {}): Promise<number> {
@@ -57,12 +50,13 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
       .executeTakeFirstOrThrow();
     return row.id;
   }
-  const member = () => createUser(service.app, scratch.db);
+  const member = () => createUser(shop.service.app, scratch.db);
   /** The admin's headers with a token of the clock's now (the tests move the clock by months). */
-  const asAdmin = async () => ({ authorization: `Bearer ${(await service.app.accessTokens.issue({ userId: admin.id, role: 'admin' })).token}` });
+  const asAdmin = async () => ({ authorization: `Bearer ${(await shop.service.app.accessTokens.issue({ userId: shop.admin.id, role: 'admin' })).token}` });
+  const changeTiers = async (payload: Record<string, number>) => shop.service.app.inject({ method: 'POST', url: '/api/admin/loyalty/tiers', headers: await asAdmin(), payload });
   const tierOf = async (user: TestUser) => (await memberTierOf(scratch.db, user.id, now())).tier;
   const summary = async (user: TestUser) => {
-    const answer = await service.app.inject({ method: 'GET', url: '/api/loyalty/me', headers: user.headers });
+    const answer = await shop.service.app.inject({ method: 'GET', url: '/api/loyalty/me', headers: user.headers });
     expect(answer.statusCode).toBe(200);
     return (answer.json() as { data: LoyaltySummary }).data;
   };
@@ -103,7 +97,7 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
     expect((await summary(almost)).tier).toMatchObject({ code: 'MEMBER', label: 'Thành viên', multiplierPercent: 100, next: { code: 'SILVER', remaining: 1 } });
 
     // 300 days on, the Kim cương member's older sale has left the window: down to Vàng, the change recorded.
-    service.clock.advance(70 * DAY);
+    shop.service.clock.advance(70 * DAY);
     await reviewTiers(scratch.db, now());
     expect(await tierOf(diamond)).toBe('GOLD');
     const changes = await scratch.db.selectFrom('loyalty_tier_changes').select(['from_tier', 'to_tier']).where('user_id', '=', diamond.id).orderBy('id').execute();
@@ -139,12 +133,7 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
   });
 
   it('changes the tiers’ rules from now on only, and refuses rules out of order', async () => {
-    const bad = await service.app.inject({
-      method: 'POST',
-      url: '/api/admin/loyalty/tiers',
-      headers: await asAdmin(),
-      payload: { silverMinSpend: 5_000_000, goldMinSpend: 5_000_000, diamondMinSpend: 50_000_000, silverMultiplierPercent: 110, goldMultiplierPercent: 125, diamondMultiplierPercent: 301 },
-    });
+    const bad = await changeTiers({ silverMinSpend: 5_000_000, goldMinSpend: 5_000_000, diamondMinSpend: 50_000_000, silverMultiplierPercent: 110, goldMultiplierPercent: 125, diamondMultiplierPercent: 301 });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('Mức chi tiêu tối thiểu phải tăng dần: Bạc < Vàng < Kim cương.');
     expect(JSON.stringify(bad.json())).toContain('Hệ số điểm hạng Kim cương (%) phải là số nguyên từ 100 đến 300.');
@@ -155,20 +144,15 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
     expect(await tierOf(user)).toBe('SILVER');
     const paidBefore = await sale(user.id, 1_000_000, { status: 'PENDING', daysAgo: 0 });
 
-    const changed = await service.app.inject({
-      method: 'POST',
-      url: '/api/admin/loyalty/tiers',
-      headers: await asAdmin(),
-      payload: { silverMinSpend: 10_000_000, goldMinSpend: 30_000_000, diamondMinSpend: 80_000_000, silverMultiplierPercent: 200, goldMultiplierPercent: 250, diamondMultiplierPercent: 300 },
-    });
+    const changed = await changeTiers({ silverMinSpend: 10_000_000, goldMinSpend: 30_000_000, diamondMinSpend: 80_000_000, silverMultiplierPercent: 200, goldMultiplierPercent: 250, diamondMultiplierPercent: 300 });
     expect(changed.statusCode).toBe(201);
     const overview = (changed.json() as { data: LoyaltyTierRulesOverview }).data;
     expect(overview.history).toHaveLength(2);
-    expect(overview.history[0]!.changedBy).toEqual({ id: admin.id, fullName: 'Trần Thị Mua Hàng' });
+    expect(overview.history[0]!.changedBy).toEqual({ id: shop.admin.id, fullName: 'Trần Thị Mua Hàng' });
     expect(overview.history[0]!.tiers.find((tier) => tier.code === 'SILVER')).toEqual({ code: 'SILVER', label: 'Bạc', minSpend: 10_000_000, multiplierPercent: 200 });
 
     // Paid before the change: earned at the Bạc multiplier of then (×1,1), not the new ×2.
-    service.clock.advance(60_000);
+    shop.service.clock.advance(60_000);
     await releaseEarnings(scratch.db, now());
     expect((await scratch.db.selectFrom('loyalty_sales').select('points').where('id', '=', paidBefore).executeTakeFirstOrThrow()).points).toBe(1_100);
     // Paid after: the new multiplier.
@@ -184,15 +168,10 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
     expect(await tierOf(light)).toBe('MEMBER');
 
     // Back to the first rules, for the tests after this one.
-    const restored = await service.app.inject({
-      method: 'POST',
-      url: '/api/admin/loyalty/tiers',
-      headers: await asAdmin(),
-      payload: { silverMinSpend: 5_000_000, goldMinSpend: 20_000_000, diamondMinSpend: 50_000_000, silverMultiplierPercent: 110, goldMultiplierPercent: 125, diamondMultiplierPercent: 150 },
-    });
+    const restored = await changeTiers({ silverMinSpend: 5_000_000, goldMinSpend: 20_000_000, diamondMinSpend: 50_000_000, silverMultiplierPercent: 110, goldMultiplierPercent: 125, diamondMultiplierPercent: 150 });
     expect(restored.statusCode).toBe(201);
-    service.clock.advance(60_000);
-    expect((await service.app.inject({ method: 'GET', url: '/api/admin/loyalty/tiers', headers: (await member()).headers })).statusCode).toBe(403);
+    shop.service.clock.advance(60_000);
+    expect((await shop.service.app.inject({ method: 'GET', url: '/api/admin/loyalty/tiers', headers: (await member()).headers })).statusCode).toBe(403);
   });
 
   it('refuses a Vàng-only promotion to a Bạc member and gives it to a Vàng one; VIP is Vàng or above', async () => {
@@ -205,9 +184,9 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
     const gold = await member();
     await sale(gold.id, 22_000_000);
     await reviewTiers(scratch.db, now());
-    service.clock.set(new Date());
+    shop.service.clock.set(new Date());
     const quote = async (user: TestUser, promoCode: string) => {
-      const answer = await service.app.inject({
+      const answer = await shop.service.app.inject({
         method: 'POST',
         url: '/api/checkout/quote',
         headers: user.headers,
@@ -297,13 +276,13 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
       silver_multiplier: 110,
       gold_multiplier: 125,
       diamond_multiplier: 150,
-      changed_by: admin.id,
+      changed_by: shop.admin.id,
       effective_from: new Date(inYear.getTime() + index * 60_000).toISOString(),
       created_at: now().toISOString(),
     }));
     const ids = (await scratch.db.insertInto('loyalty_tier_rules').values(planned).returning('id').execute()).map((row) => row.id);
     try {
-      const answer = await service.app.inject({ method: 'GET', url: '/api/admin/loyalty/tiers', headers: await asAdmin() });
+      const answer = await shop.service.app.inject({ method: 'GET', url: '/api/admin/loyalty/tiers', headers: await asAdmin() });
       expect(answer.statusCode).toBe(200);
       const overview = (answer.json() as { data: LoyaltyTierRulesOverview }).data;
       expect(overview.history).toHaveLength(100);

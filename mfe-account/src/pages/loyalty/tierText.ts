@@ -1,18 +1,11 @@
 import { formatVnd } from 'shared-contracts';
-
-let multiplierFormat: Intl.NumberFormat | null = null;
-
-/** ×1,25: a tier's multiplier (a percent) as the member reads it. */
-export function formatMultiplier(percent: number): string {
-  multiplierFormat ??= new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
-  return `×${multiplierFormat.format(percent / 100)}`;
-}
+import { formatTierMultiplier } from 'shared-contracts/pricing';
 
 /** The member's tier on /loyalty and the dashboard's card. */
 export const tierText = {
   heading: 'Hạng thành viên',
   tier: (label: string) => `Hạng ${label}`,
-  multiplier: (percent: number) => `Điểm tích lũy ${formatMultiplier(percent)}`,
+  multiplier: (percent: number) => `Điểm tích lũy ${formatTierMultiplier(percent)}`,
   spend: (spend: number) => `Chi tiêu 12 tháng: ${formatVnd(spend)}`,
   /** Chi tiêu 12 tháng: 8.000.000 ₫ · Còn 12.000.000 ₫ để lên hạng Vàng */
   progress: (spend: number, remaining: number, next: string) => `Chi tiêu 12 tháng: ${formatVnd(spend)} · Còn ${formatVnd(remaining)} để lên hạng ${next}`,
