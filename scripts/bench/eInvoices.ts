@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
-import { loadApi, loadEInvoiceCheck, openBenchDatabase, type Database } from './benchApi.ts';
+import { sql } from 'kysely';
+import { loadApi, loadEInvoiceCheck, openBenchDatabase } from './benchApi.ts';
 import { percentile, prepareInOwnProcess, round, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
-import { insertBenchVisit, type BenchService } from './benchVisits.ts';
+import { insertBenchVisit } from './benchVisits.ts';
 import type { CustomerLoadResult } from './customerLoad.ts';
 import { FLOOR_CHECKS, floorLoad, p95Of } from './floorLoad.ts';
 import { benchService, seedFloor } from './floorSeed.ts';
@@ -63,8 +63,6 @@ interface ServerReady {
   /** The service orders whose work is done, to be invoiced and paid at the counter (part 1). */
   workDone: number[];
 }
-
-type Db = Kysely<Database>;
 
 // ---- The server (child process) -------------------------------------------------------------------------
 
