@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, formatDate, formatDateTime, formatVnd } from 'shared-contracts';
 import type { CustomerLoyalty } from 'shared-contracts/schemas';
-import { ADJUSTMENT_MAX as LOYALTY_ADJUSTMENT_MAX, ADJUSTMENT_REASON_MAX as LOYALTY_ADJUSTMENT_REASON_MAX, ADJUSTMENT_REASON_MIN as LOYALTY_ADJUSTMENT_REASON_MIN } from './loyaltyLimits';
+import { LOYALTY_ADJUSTMENT_MAX, LOYALTY_ADJUSTMENT_REASON_MAX, LOYALTY_ADJUSTMENT_REASON_MIN } from 'shared-contracts/pricing';
 import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { LoadFailed, Loading } from '../components/LoadStatus';
 import { keepIfShown, loadedOf, useAsync } from '../hooks/useAsync';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import type { LoyaltySettingsChange, LoyaltySettingsOverview } from 'shared-contracts/schemas';
-import { SETTINGS_BOUNDS as LOYALTY_SETTINGS_BOUNDS } from './loyaltyLimits';
+import { LOYALTY_SETTINGS_BOUNDS } from 'shared-contracts/pricing';
 import { loyaltyApi } from './loyaltyApi';
 import { loyaltyText } from './loyaltyText';
 import { EffectiveFromFields } from './EffectiveFromFields';

@@ -9,4 +9,5 @@ export * from './carriers';
 export * from './checkoutRules';
 export * from './paymentExceptionRules';
 export * from './loyaltyTiers';
+export * from './loyaltyRules';
 export * from '../address/provinces';

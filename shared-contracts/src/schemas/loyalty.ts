@@ -3,11 +3,12 @@ import { isoInstantSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 import { IDEMPOTENCY_KEY_PATTERN } from './shop';
-
+import { LOYALTY_ADJUSTMENT_MAX, LOYALTY_ADJUSTMENT_REASON_MAX, LOYALTY_ADJUSTMENT_REASON_MIN, LOYALTY_SETTINGS_BOUNDS, LOYALTY_SETTINGS_LABELS } from '../pricing/loyaltyRules';
 import { LOYALTY_RANKED_TIERS, LOYALTY_TIER_MULTIPLIER_BOUNDS, LOYALTY_TIER_SPEND_MAX, LOYALTY_TIERS, loyaltyTierRuleMessages, memberPriceMessages, type LoyaltyRankedTier } from '../pricing/loyaltyTiers';
 
-// The members' tiers (zod-free: the promotion rules read them too).
+// The members' tiers and the rules' bounds (zod-free: the promotion rules and the back office read them too).
 export * from '../pricing/loyaltyTiers';
+export * from '../pricing/loyaltyRules';
 
 /**
  * Members' points (issue 67): a ledger of entries per member — earned from a paid, complete sale; redeemed; expired
@@ -74,27 +75,6 @@ export const loyaltySummaryResponseSchema = envelopeSchema(loyaltySummarySchema)
 // ---------------------------------------------------------------------------------------------------------
 // The back office: the rules (admin) and a customer's points with a manual adjustment (manager, admin)
 
-/** The bounds of the rules an admin may set (issue 67 §1). */
-export const LOYALTY_SETTINGS_BOUNDS = {
-  pointsPer1000: { min: 0, max: 100 },
-  pointValue: { min: 0, max: 10_000 },
-  redeemCapPercent: { min: 0, max: 100 },
-  redeemMinimum: { min: 0, max: 1_000_000 },
-  signupBonus: { min: 0, max: 100_000 },
-  birthdayBonus: { min: 0, max: 100_000 },
-} as const;
-
-/** The field names the back office shows and the messages name. */
-export const LOYALTY_SETTINGS_LABELS = {
-  pointsPer1000: 'Số điểm cho mỗi 1.000 ₫',
-  pointValue: 'Giá trị một điểm (₫)',
-  redeemCapPercent: 'Tối đa dùng điểm (% đơn hàng)',
-  redeemMinimum: 'Số điểm tối thiểu để dùng',
-  signupBonus: 'Điểm thưởng khi đăng ký',
-  birthdayBonus: 'Điểm thưởng sinh nhật',
-  effectiveFrom: 'Áp dụng từ',
-} as const;
-
 const settingsValue = (field: keyof typeof LOYALTY_SETTINGS_BOUNDS, unit = '') => {
   const { min, max } = LOYALTY_SETTINGS_BOUNDS[field];
   const message = `${LOYALTY_SETTINGS_LABELS[field]} phải là số nguyên từ ${min.toLocaleString('vi-VN')} đến ${max.toLocaleString('vi-VN')}${unit}.`;
@@ -144,9 +124,6 @@ export type LoyaltySettingsOverview = z.infer<typeof loyaltySettingsOverviewSche
 export const loyaltySettingsOverviewResponseSchema = envelopeSchema(loyaltySettingsOverviewSchema);
 
 /** The most points one adjustment may give or take. */
-export const LOYALTY_ADJUSTMENT_MAX = 1_000_000;
-export const LOYALTY_ADJUSTMENT_REASON_MIN = 5;
-export const LOYALTY_ADJUSTMENT_REASON_MAX = 300;
 
 /**
  * POST /api/staff/customers/:userId/loyalty/adjustments (manager, admin): points given (+) or taken (−) by hand, with

@@ -1,8 +1,10 @@
 /**
- * The bounds the API checks (shared-contracts/src/schemas/loyalty.ts: LOYALTY_SETTINGS_BOUNDS, LOYALTY_SETTINGS_LABELS,
- * LOYALTY_ADJUSTMENT_*), repeated here because schemas never ship in the browser bundle; a test keeps them equal.
+ * The bounds of members' points rules and manual adjustments (issue 67), zod-free: the API's schemas
+ * (schemas/loyalty.ts) and the back office's forms check the same numbers.
  */
-export const SETTINGS_BOUNDS = {
+
+/** The bounds of the rules an admin may set (issue 67 §1). */
+export const LOYALTY_SETTINGS_BOUNDS = {
   pointsPer1000: { min: 0, max: 100 },
   pointValue: { min: 0, max: 10_000 },
   redeemCapPercent: { min: 0, max: 100 },
@@ -11,7 +13,8 @@ export const SETTINGS_BOUNDS = {
   birthdayBonus: { min: 0, max: 100_000 },
 } as const;
 
-export const SETTINGS_LABELS = {
+/** The field names the back office shows and the messages name. */
+export const LOYALTY_SETTINGS_LABELS = {
   pointsPer1000: 'Số điểm cho mỗi 1.000 ₫',
   pointValue: 'Giá trị một điểm (₫)',
   redeemCapPercent: 'Tối đa dùng điểm (% đơn hàng)',
@@ -21,6 +24,7 @@ export const SETTINGS_LABELS = {
   effectiveFrom: 'Áp dụng từ',
 } as const;
 
-export const ADJUSTMENT_MAX = 1_000_000;
-export const ADJUSTMENT_REASON_MIN = 5;
-export const ADJUSTMENT_REASON_MAX = 300;
+/** A manual adjustment's points (±) and its reason's length. */
+export const LOYALTY_ADJUSTMENT_MAX = 1_000_000;
+export const LOYALTY_ADJUSTMENT_REASON_MIN = 5;
+export const LOYALTY_ADJUSTMENT_REASON_MAX = 300;
