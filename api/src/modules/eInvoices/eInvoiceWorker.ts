@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
+import { roundTimer } from '../../jobs/roundTimer';
 import type { ObjectStore } from '../../objectStorage';
 import { systemClock, type Clock } from '../../security/clock';
 import type { EInvoiceProvider } from './eInvoiceProvider';
@@ -52,8 +53,6 @@ export interface EInvoiceWorkerOptions {
  * at once (and a crash's claim lapses into a resend with the same key).
  */
 export function createEInvoiceWorker({ db, provider, config, clock = systemClock, intervalMs = 1_000, sendTimeoutMs, store = null, announce, log }: EInvoiceWorkerOptions): EInvoiceWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<EInvoiceRound> | null = null;
   let ticking = false;
   /** The last round claimed a full batch: more are due, so the next round goes at once. */
   let lastRoundFull = false;
@@ -87,35 +86,20 @@ export function createEInvoiceWorker({ db, provider, config, clock = systemClock
     return report;
   }
 
-  const runRound = () => (running ??= round().finally(() => (running = null)));
-
   /** The timer's round, then at once another while each claims a full batch (the delivery worker's way with a backlog). */
   async function tick(): Promise<void> {
     if (ticking) return;
     ticking = true;
     try {
       for (let turn = 0; turn < ROUNDS_AT_ONCE; turn += 1) {
-        await runRound();
-        if (!lastRoundFull || !timer) break;
+        await rounds.runRound();
+        if (!lastRoundFull || !rounds.started()) break;
       }
     } finally {
       ticking = false;
     }
   }
 
-  return {
-    runRound,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        tick().catch((error: unknown) => log?.warn({ err: error }, 'e-invoice round failed; the next one tries again'));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  const rounds = roundTimer({ round, tick, intervalMs, log, failure: 'e-invoice round failed; the next one tries again' });
+  return { runRound: rounds.runRound, start: rounds.start, stop: rounds.stop };
 }

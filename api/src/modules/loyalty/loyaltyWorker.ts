@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { roundTimer } from '../../jobs/roundTimer';
 import { systemClock, type Clock } from '../../security/clock';
 import { expireLots } from './pointExpiry';
 import { queueSaleEarnings, releaseEarnings } from './saleEarnings';
@@ -30,9 +31,6 @@ export interface LoyaltyWorker {
  * member held).
  */
 export function createLoyaltyWorker({ db, clock = systemClock, intervalMs = 5_000, log }: { db: Kysely<Database>; clock?: Clock; intervalMs?: number; log?: Pick<FastifyBaseLogger, 'warn'> }): LoyaltyWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<LoyaltyRound> | null = null;
-
   async function round(): Promise<LoyaltyRound> {
     const report: LoyaltyRound = { events: 0, earned: 0, expired: 0, signUpBonuses: 0 };
     for (let turn = 0; turn < EVENT_ROUNDS; turn += 1) {
@@ -46,20 +44,6 @@ export function createLoyaltyWorker({ db, clock = systemClock, intervalMs = 5_00
     return report;
   }
 
-  const runRound = () => (running ??= round().finally(() => (running = null)));
-  return {
-    runRound,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        runRound().catch((error: unknown) => log?.warn({ err: error }, 'loyalty round failed; the next one tries again'));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  const { runRound, start, stop } = roundTimer({ round, intervalMs, log, failure: 'loyalty round failed; the next one tries again' });
+  return { runRound, start, stop };
 }
