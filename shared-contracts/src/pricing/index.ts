@@ -11,3 +11,4 @@ export * from './paymentExceptionRules';
 export * from './loyaltyTiers';
 export * from './loyaltyRules';
 export * from '../address/provinces';
+export * from './shipmentMachine';

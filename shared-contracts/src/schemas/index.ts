@@ -40,3 +40,4 @@ export * from './cashCloses';
 export * from './providerStatus';
 export * from './eInvoices';
 export * from './loyalty';
+export * from './shipping';
