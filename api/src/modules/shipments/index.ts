@@ -1,0 +1,6 @@
+/**
+ * The shipments module's front door — a web order's parcel with a carrier: the waybill, cancel, labels and pickups, the
+ * carrier's verified webhooks moving the order, returns restocked once, COD statements reconciled. Nothing else of the
+ * module is imported from outside.
+ */
+export {};
