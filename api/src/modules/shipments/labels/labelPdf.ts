@@ -1,0 +1,197 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Fontkit from 'fontkit';
+import type PDFKitDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { formatVndPlain, PARCEL_INSPECTION_LABELS, type LabelSize, type ParcelInspectionRule } from 'shared-contracts/schemas';
+
+const require_ = createRequire(__filename);
+
+type ParsedFont = ReturnType<typeof Fontkit.create>;
+
+/** What one label prints: everything read before drawing, so the drawing is pure and the same for 1 or 500. */
+export interface ShipmentLabel {
+  carrierLabel: string;
+  serviceLabel: string;
+  trackingCode: string;
+  orderCode: string;
+  from: { name: string; phone: string | null; address: string };
+  to: { name: string; phone: string; street: string; ward: string; province: string };
+  codAmount: number;
+  /** Grams, when the products carry their weight. */
+  weightGrams: number | null;
+  inspection: ParcelInspectionRule;
+  note: string | null;
+  lines: Array<{ name: string; quantity: number }>;
+  createdAt: string;
+}
+
+/** pdfkit and fontkit load with the first label PDF, not with the API (as the invoices' PDFs do). */
+let pdfLibraries: Promise<{ PDFDocument: typeof PDFKitDocument; fontkit: typeof Fontkit }> | undefined;
+const loadPdfLibraries = () =>
+  (pdfLibraries ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, fontkit]) => ({ PDFDocument: pdfkit.default, fontkit })));
+
+/** Roboto (SIL OFL, Vietnamese glyphs) parsed once per process and handed to every document: no per-page font work. */
+let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
+function robotoFonts(fontkit: typeof Fontkit): { regular: ParsedFont; bold: ParsedFont } {
+  fonts ??= {
+    regular: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf'))),
+    bold: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf'))),
+  };
+  return fonts;
+}
+const asFontSource = (font: ParsedFont) => font as unknown as PDFKit.Mixins.PDFFontSource;
+
+const MM = 72 / 25.4;
+
+/** Page size (points), margin and type sizes per label size: A5 portrait, or the 80×80 mm thermal roll. */
+const LAYOUTS: Record<LabelSize, { width: number; height: number; margin: number; qr: number; code: number; head: number; body: number; small: number; contentLines: number }> = {
+  A5: { width: 419.53, height: 595.28, margin: 24, qr: 96, code: 22, head: 11, body: 10, small: 8.5, contentLines: 8 },
+  '80x80': { width: 80 * MM, height: 80 * MM, margin: 8, qr: 54, code: 13, head: 7.5, body: 7, small: 6, contentLines: 2 },
+};
+
+export const LABEL_CONTENT_NAME_MAX = 60;
+
+/** The label's weight as the carriers print it: '850 g', '1,2 kg'. */
+export function formatLabelWeight(grams: number | null): string {
+  if (grams === null || grams <= 0) return 'Chưa khai báo';
+  if (grams < 1000) return `${grams} g`;
+  return `${new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 }).format(grams / 1000)} kg`;
+}
+
+/** The content lines as printed: 'name × qty', names cut at LABEL_CONTENT_NAME_MAX, the rest counted. */
+export function labelContentLines(lines: ShipmentLabel['lines'], max: number): string[] {
+  const cut = (name: string) => (name.length > LABEL_CONTENT_NAME_MAX ? `${name.slice(0, LABEL_CONTENT_NAME_MAX - 1)}…` : name);
+  const shown = lines.length > max ? lines.slice(0, max - 1) : lines;
+  const printed = shown.map((line) => `${cut(line.name)} × ${line.quantity}`);
+  if (shown.length < lines.length) printed.push(`… và ${lines.length - shown.length} sản phẩm khác`);
+  return printed;
+}
+
+/**
+ * The tracking code's QR, drawn as filled rectangles: one per horizontal run of dark modules (not one per module),
+ * so a page's QR is a few dozen path operations and 500 labels stay small and fast.
+ */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const { size: modules, data } = qr.modules;
+  const cell = size / modules;
+  doc.save().fillColor('#000');
+  for (let row = 0; row < modules; row += 1) {
+    let col = 0;
+    while (col < modules) {
+      if (!data[row * modules + col]) {
+        col += 1;
+        continue;
+      }
+      const start = col;
+      while (col < modules && data[row * modules + col]) col += 1;
+      doc.rect(x + start * cell, y + row * cell, (col - start) * cell, cell);
+    }
+  }
+  doc.fill().restore();
+}
+
+/** One line of text that never wraps past its box nor spills onto a new page (cut with an ellipsis). */
+function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, bold = false): number {
+  doc.font(bold ? 'bold' : 'regular').fontSize(size);
+  const height = doc.currentLineHeight(true);
+  doc.text(text, x, y, { width, height, lineBreak: false, ellipsis: true });
+  return y + height + 1;
+}
+
+/** Text that may take up to `maxLines` lines in its box, then is cut. */
+function block(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, maxLines: number, bold = false): number {
+  doc.font(bold ? 'bold' : 'regular').fontSize(size);
+  const lineHeight = doc.currentLineHeight(true);
+  const height = Math.min(doc.heightOfString(text, { width }), lineHeight * maxLines);
+  doc.text(text, x, y, { width, height, ellipsis: true });
+  return y + height + 1;
+}
+
+function rule(doc: PDFKit.PDFDocument, x: number, y: number, width: number): number {
+  doc.moveTo(x, y).lineTo(x + width, y).lineWidth(0.5).strokeColor('#000').stroke();
+  return y + 3;
+}
+
+function drawLabel(doc: PDFKit.PDFDocument, label: ShipmentLabel, size: LabelSize): void {
+  const layout = LAYOUTS[size];
+  const { margin } = layout;
+  const width = layout.width - 2 * margin;
+  const compact = size === '80x80';
+  const left = margin;
+  const textWidth = width - layout.qr - 6;
+
+  // The carrier, its service, then the tracking code large beside its QR.
+  let y = margin;
+  drawQr(doc, label.trackingCode, left + width - layout.qr, y, layout.qr);
+  y = line(doc, `${label.carrierLabel} · ${label.serviceLabel}`, left, y, textWidth, layout.head, true);
+  y = line(doc, label.trackingCode, left, y + 2, textWidth, layout.code, true);
+  y = line(doc, `Mã đơn hàng: ${label.orderCode}`, left, y + 1, textWidth, layout.body);
+  y = Math.max(y, margin + layout.qr) + 3;
+  y = rule(doc, left, y, width);
+
+  // From and to: the receiver large, the sender small (the courier reads the receiver first).
+  if (!compact) {
+    y = line(doc, 'Từ:', left, y, width, layout.small, true);
+    y = line(doc, `${label.from.name}${label.from.phone ? ` · ${label.from.phone}` : ''}`, left, y, width, layout.small);
+    y = block(doc, label.from.address, left, y, width, layout.small, 2);
+    y = rule(doc, left, y + 2, width);
+  } else {
+    y = line(doc, `Từ: ${label.from.name}${label.from.phone ? ` · ${label.from.phone}` : ''}`, left, y, width, layout.small);
+  }
+  y = line(doc, compact ? `Đến: ${label.to.name} · ${label.to.phone}` : 'Đến:', left, y, width, compact ? layout.body : layout.small, true);
+  if (!compact) y = line(doc, `${label.to.name} · ${label.to.phone}`, left, y, width, layout.head, true);
+  y = block(doc, `${label.to.street}, ${label.to.ward}, ${label.to.province}`, left, y, width, layout.body, compact ? 2 : 3);
+  y = rule(doc, left, y + 2, width);
+
+  // The money and the handling: what the courier collects, the weight, the inspection rule, the note.
+  const cod = label.codAmount > 0 ? `Thu hộ: ${formatVndPlain(label.codAmount)}` : 'Không thu tiền';
+  y = line(doc, cod, left, y, width, compact ? layout.body + 1 : layout.head + 3, true);
+  y = line(doc, `Khối lượng: ${formatLabelWeight(label.weightGrams)} · ${PARCEL_INSPECTION_LABELS[label.inspection]}`, left, y, width, layout.small);
+  if (label.note) y = block(doc, `Ghi chú: ${label.note}`, left, y, width, layout.small, compact ? 1 : 3);
+
+  // The content lines, as many as the page holds.
+  const content = labelContentLines(label.lines, layout.contentLines);
+  if (content.length > 0 && y < layout.height - margin - layout.small * 2) {
+    y = rule(doc, left, y + 2, width);
+    y = line(doc, `Nội dung hàng: ${compact ? content.join('; ') : ''}`, left, y, width, layout.small, !compact);
+    if (!compact) {
+      for (const text of content) {
+        if (y > layout.height - margin - layout.small * 1.5) break;
+        y = line(doc, `• ${text}`, left, y, width, layout.small);
+      }
+    }
+  }
+}
+
+/**
+ * One PDF of many labels, one page each, A5 or 80×80 mm (issue 65 §4): the libraries and fonts are loaded once,
+ * each page draws a handful of text runs and one QR. The order of `labels` is the order of the pages.
+ */
+export async function renderShipmentLabels(labels: readonly ShipmentLabel[], size: LabelSize): Promise<Buffer> {
+  const { PDFDocument, fontkit } = await loadPdfLibraries();
+  const { regular, bold } = robotoFonts(fontkit);
+  const layout = LAYOUTS[size];
+  const doc = new PDFDocument({
+    size: [layout.width, layout.height],
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: `Nhãn vận đơn (${labels.length})`, Author: 'EV Service & Parts Shop' },
+    font: asFontSource(regular) as unknown as PDFKit.PDFDocumentOptions['font'],
+  });
+  doc.registerFont('regular', asFontSource(regular));
+  doc.registerFont('bold', asFontSource(bold));
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const label of labels) {
+    doc.addPage({ size: [layout.width, layout.height], margin: 0 });
+    drawLabel(doc, label, size);
+  }
+  doc.end();
+  return done;
+}
