@@ -12,8 +12,8 @@ import { webOrderText as t } from './webOrderText';
 import desk from '../components/DeskPanels.module.css';
 import styles from './WebOrders.module.css';
 
-/** The desk's change kind on the centre's floor stream. */
-const WEB_ORDER_KIND = 'web-order';
+/** The desk's change kinds on the centre's floor stream: an order, or its parcel moved by the carrier. */
+const WEB_ORDER_KINDS: ReadonlySet<string> = new Set(['web-order', 'shipment']);
 
 /** One order as a card on a phone: code and age, customer and status, total and payment; one tap opens it. */
 function OrderCard({ order, current, now, onOpen }: { order: WebOrderListItem; current: boolean; now: number; onOpen: () => void }) {
@@ -59,7 +59,7 @@ export function WebOrderDesk() {
 
   const refresh = useCallback(() => setRevision((value) => value + 1), []);
   const mode = useFloorEvents((event) => {
-    if (event === null || event.kind === WEB_ORDER_KIND) refresh();
+    if (event === null || WEB_ORDER_KINDS.has(event.kind)) refresh();
   });
 
   // a new filter or a live change keeps the list on screen until the answer; a failure replaces it

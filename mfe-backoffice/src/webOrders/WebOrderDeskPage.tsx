@@ -4,20 +4,23 @@ import { useView, type ViewTab, ViewTabs } from '../components/ViewTabs';
 import type { RoleArea } from '../i18n/vi';
 import { PaymentExceptionsQueue } from '../paymentExceptions';
 import { ReconciliationView } from '../reconciliation';
+import { PickupListView } from '../shipping';
 import { WebOrderDesk } from './WebOrderDesk';
 
 const AREA_OF: Record<string, RoleArea> = { '/staff/web-orders': 'staff', '/manager/web-orders': 'manager', '/admin/web-orders': 'admin' };
 
-type DeskView = 'orders' | 'payments' | 'reconciliation';
+type DeskView = 'orders' | 'shipping' | 'payments' | 'reconciliation';
 const DESK_TABS: readonly ViewTab<DeskView>[] = [
   { key: 'orders', label: 'Đơn hàng' },
+  { key: 'shipping', label: 'Giao vận' },
   { key: 'payments', label: 'Giao dịch cần xử lý' },
 ];
 const ADMIN_TABS: readonly ViewTab<DeskView>[] = [...DESK_TABS, { key: 'reconciliation', label: 'Đối soát' }];
 
 /**
  * "Đơn hàng online": the web-order desk, in the staff, manager or admin area (the server scopes the orders), with
- * its payments exceptions queue (`?view=payments`) and, for admin, the daily reconciliation (`?view=reconciliation`).
+ * the day's parcels for the carriers (`?view=shipping`), its payments exceptions queue (`?view=payments`) and, for
+ * admin, the daily reconciliation (`?view=reconciliation`).
  */
 export function WebOrderDeskPage() {
   const { pathname } = useLocation();
@@ -29,6 +32,7 @@ export function WebOrderDeskPage() {
     <AreaPage area={area} path={`/${area}/web-orders`}>
       <ViewTabs path={`/${area}/web-orders`} label="Quầy đơn hàng online" tabs={tabs} current={view} />
       {view === 'orders' && <WebOrderDesk />}
+      {view === 'shipping' && <PickupListView />}
       {view === 'payments' && <PaymentExceptionsQueue />}
       {view === 'reconciliation' && <ReconciliationView />}
     </AreaPage>

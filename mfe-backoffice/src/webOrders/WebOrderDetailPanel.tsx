@@ -4,6 +4,7 @@ import type { WebOrderActionInput, WebOrderDetail } from 'shared-contracts/schem
 import { isConflict, messageOf } from '../api/apiErrors';
 import { latestOf, useAsync } from '../hooks/useAsync';
 import { VatInvoicePanel } from '../invoices';
+import { carrierShipmentOf, WebOrderShipping } from '../shipping';
 import { PackingSlip } from './PackingSlip';
 import { WebOrderActions } from './WebOrderActions';
 import { WebOrderPaymentBlock } from './WebOrderPaymentBlock';
@@ -150,7 +151,9 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose, closeT
           </p>
 
           <WebOrderPaymentBlock detail={data} />
-          {data.shipment && (
+          <WebOrderShipping detail={data} onChanged={onChanged} onConflict={() => reload()} />
+          {/* a parcel shipped by hand before the carriers' waybills: the carrier and code typed at "Giao hàng" */}
+          {data.shipment && !carrierShipmentOf(data) && (
             <>
               <h3>{t.shipment}</h3>
               <p>
