@@ -93,6 +93,8 @@ export interface Config {
   payOs: PayOsConfig | null;
   /** The e-invoice provider (E_INVOICE_*): the local stand-in outside production, none in production until set. */
   eInvoice: EInvoiceConfig;
+  /** The parcel carriers (GHN_*, GHTK_*, CARRIERS, CARRIERS_MODE): local stand-ins outside production by default. */
+  carriers: CarriersConfig;
   /** The seller printed on receipts and VAT invoices (SHOP_LEGAL_NAME, SHOP_TAX_CODE, SHOP_ADDRESS; demo defaults, refused in production). */
   seller: SellerConfig;
   /** SePay's bank-transfer webhook key (SEPAY_WEBHOOK_KEY); null in production when unset (the webhook refuses every call). */
@@ -224,6 +226,94 @@ function loadEInvoiceConfig(env: NodeJS.ProcessEnv, nodeEnv: string): EInvoiceCo
   if (chosen === 'misa') return { provider: 'misa', ...account, appId: required('E_INVOICE_APP_ID') };
   if (chosen === 'viettel') return { provider: 'viettel', ...account, template: required('E_INVOICE_TEMPLATE') };
   return { provider: 'vnpt', ...account, template: required('E_INVOICE_TEMPLATE'), account: required('E_INVOICE_ACCOUNT'), accountPassword: required('E_INVOICE_ACCOUNT_PASSWORD') };
+}
+
+/** GHN's account (GHN_*): the API root, the shop's token and ShopId, the secret its webhook URL carries (`?key=`). */
+export interface GhnSettings {
+  apiUrl: string;
+  token: string;
+  shopId: number;
+  webhookSecret: string;
+}
+
+/** GHTK's account (GHTK_*): the API root, the shop's token, the `hash` its webhook carries. */
+export interface GhtkSettings {
+  apiUrl: string;
+  token: string;
+  webhookHash: string;
+}
+
+/**
+ * The carriers the shop ships with. `standin`: both carriers' local stand-ins, started in-process on loopback ports at
+ * first use with the demo credentials below (development and tests); `live`: the GHN_* / GHTK_* accounts given.
+ */
+export interface CarriersConfig {
+  mode: 'standin' | 'live';
+  /** CARRIERS (comma list, e.g. `ghn,ghtk`; `none`): the carriers offered at checkout and at the desk. */
+  enabled: Array<'GHN' | 'GHTK'>;
+  ghn: GhnSettings | null;
+  ghtk: GhtkSettings | null;
+}
+
+/** The carriers' production API roots (GHN: https://api.ghn.vn/home/docs/detail; GHTK: https://docs.giaohangtietkiem.vn). */
+export const GHN_API_URL = 'https://online-gateway.ghn.vn';
+export const GHTK_API_URL = 'https://services.giaohangtietkiem.vn';
+
+/** The credentials the carriers' stand-ins accept (published here): production refuses them (productionSafety.ts). */
+export const DEMO_CARRIER_KEYS = {
+  ghnToken: 'demo-ghn-token-7c1e2a9b',
+  ghnShopId: 885_001,
+  ghnWebhookSecret: 'demo-ghn-webhook-secret-4f8d2b6e',
+  ghtkToken: 'demo-ghtk-token-3a9e7c5d',
+  ghtkWebhookHash: 'demo-ghtk-webhook-hash-8b2f6d1c',
+} as const;
+
+/** Where a stand-in carrier is reached before its loopback port is known (replaced when it starts). */
+export const CARRIER_STAND_IN_URL = 'http://127.0.0.1';
+
+const CARRIER_NAMES = { ghn: 'GHN', ghtk: 'GHTK' } as const;
+
+function loadCarriersConfig(env: NodeJS.ProcessEnv, nodeEnv: string): CarriersConfig {
+  const production = nodeEnv === 'production';
+  const saidMode = nonEmpty(env.CARRIERS_MODE)?.toLowerCase() ?? null;
+  if (saidMode !== null && saidMode !== 'standin' && saidMode !== 'live') throw new Error(`CARRIERS_MODE must be standin or live; got "${saidMode}"`);
+  const anyAccount = nonEmpty(env.GHN_TOKEN) !== null || nonEmpty(env.GHTK_TOKEN) !== null;
+  const mode = saidMode ?? (production || anyAccount ? 'live' : 'standin');
+  const saidCarriers = nonEmpty(env.CARRIERS)?.toLowerCase() ?? null;
+  let enabled: Array<'GHN' | 'GHTK'>;
+  if (saidCarriers === null) {
+    enabled = mode === 'standin' ? ['GHN', 'GHTK'] : [...(nonEmpty(env.GHN_TOKEN) ? (['GHN'] as const) : []), ...(nonEmpty(env.GHTK_TOKEN) ? (['GHTK'] as const) : [])];
+  } else if (saidCarriers === 'none' || saidCarriers === 'off') {
+    enabled = [];
+  } else {
+    enabled = [];
+    for (const name of saidCarriers.split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (!(name in CARRIER_NAMES)) throw new Error(`CARRIERS must list ghn and/or ghtk (or none); got "${name}"`);
+      const carrier = CARRIER_NAMES[name as keyof typeof CARRIER_NAMES];
+      if (!enabled.includes(carrier)) enabled.push(carrier);
+    }
+  }
+  if (mode === 'standin') {
+    return {
+      mode,
+      enabled,
+      ghn: { apiUrl: CARRIER_STAND_IN_URL, token: DEMO_CARRIER_KEYS.ghnToken, shopId: DEMO_CARRIER_KEYS.ghnShopId, webhookSecret: DEMO_CARRIER_KEYS.ghnWebhookSecret },
+      ghtk: { apiUrl: CARRIER_STAND_IN_URL, token: DEMO_CARRIER_KEYS.ghtkToken, webhookHash: DEMO_CARRIER_KEYS.ghtkWebhookHash },
+    };
+  }
+  const required = (name: string, carrier: string) => {
+    const value = nonEmpty(env[name]);
+    if (value === null) throw new Error(`${name} is required to ship with ${carrier} (CARRIERS)`);
+    return value;
+  };
+  let ghn: GhnSettings | null = null;
+  if (enabled.includes('GHN')) {
+    const shopId = Number(required('GHN_SHOP_ID', 'GHN'));
+    if (!Number.isSafeInteger(shopId) || shopId <= 0) throw new Error(`GHN_SHOP_ID must be GHN's numeric ShopId; got "${env.GHN_SHOP_ID}"`);
+    ghn = { apiUrl: parseOrigin('GHN_API_URL', env.GHN_API_URL, GHN_API_URL), token: required('GHN_TOKEN', 'GHN'), shopId, webhookSecret: required('GHN_WEBHOOK_SECRET', 'GHN') };
+  }
+  const ghtk = enabled.includes('GHTK') ? { apiUrl: parseOrigin('GHTK_API_URL', env.GHTK_API_URL, GHTK_API_URL), token: required('GHTK_TOKEN', 'GHTK'), webhookHash: required('GHTK_WEBHOOK_HASH', 'GHTK') } : null;
+  return { mode, enabled, ghn, ghtk };
 }
 
 function loadPayOsConfig(env: NodeJS.ProcessEnv, nodeEnv: string, publicUrl: string): PayOsConfig | null {
@@ -636,6 +726,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clockStart: parseClockStart(env.CLOCK_START, nodeEnv),
     payOs: loadPayOsConfig(env, nodeEnv, publicUrl),
     eInvoice: loadEInvoiceConfig(env, nodeEnv),
+    carriers: loadCarriersConfig(env, nodeEnv),
     sepayWebhookKey: loadSepayWebhookKey(env, nodeEnv),
     apiDocs: resolveApiDocs(env.API_DOCS, nodeEnv),
     seller: loadSellerConfig(env),

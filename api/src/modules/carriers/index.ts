@@ -4,3 +4,5 @@
  * imported from outside.
  */
 export { CarrierRefusal, type CarrierAdapter, type CarrierAddress, type CarrierOrderCreated, type CarrierOrderRequest, type CarrierQuoteRequest, type CarrierServiceQuote, type CarrierStatusUpdate, type CarrierWebhookRequest, type CodStatementLine, type Parcel } from './carrierAdapter';
+export { carrierFor, enabledCarriers, installCarriers } from './carrierRegistry';
+export { bandedParcel, clearShippingQuotes, QUOTE_DEADLINE_MS, quoteShipping, type QuoteShippingDeps, type ShippingQuote, type ShippingQuoteRequest } from './quoteShipping';
