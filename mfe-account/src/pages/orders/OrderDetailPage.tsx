@@ -13,6 +13,7 @@ import { useAppointmentEvents } from '../../service/useAppointmentEvents';
 import { useSession } from '../../session/useSession';
 import { OrderInvoice } from './OrderInvoice';
 import { OrderLoadFailure, OrderLoading } from './OrderStates';
+import { ParcelJourney, parcelOf } from './ParcelJourney';
 import { ordersApi } from './ordersApi';
 import { ordersText } from './ordersText';
 import { VietQrPayment } from './VietQrPayment';
@@ -93,7 +94,8 @@ function Fulfilment({ order }: { order: Order }) {
         <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}</dd>
         <dt>{ordersText.paymentStatus}</dt>
         <dd>{order.paymentStatusLabel}</dd>
-        {order.shipment && (
+        {/* a parcel with a carrier's waybill has its own section ("Hành trình đơn hàng") */}
+        {order.shipment && !parcelOf(order) && (
           <>
             <dt>{ordersText.carrier}</dt>
             <dd>
@@ -271,6 +273,7 @@ export function OrderDetailPage() {
     }, session?.user.id ?? null);
   // once delivered or completed: each product line's review
   const reviews = useOrderReviews(state.status === 'ready' ? state.data : null);
+  const parcel = state.status === 'ready' ? parcelOf(state.data) : null;
   const payOsNotice = usePayOsConfirmation(code, state.status === 'ready' ? state.data : null, set, live);
 
   const onCancelled = (order: Order) => {
@@ -324,6 +327,7 @@ export function OrderDetailPage() {
               <History order={state.data} />
             </div>
             <div className={styles.column}>
+              {parcel && <ParcelJourney parcel={parcel} />}
               <Fulfilment order={state.data} />
               {state.data.id !== undefined && <ContactCentreButton subject={{ kind: 'order', id: state.data.id }} />}
               <OrderInvoice order={state.data} />
