@@ -58,7 +58,11 @@ export interface ProductAdminColumns {
   /** 0, 5, 8 or 10 (%). */
   vat_rate: ColumnType<number, number | undefined, number>;
   unit: ColumnType<string, string | undefined, string>;
-  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The parcel a carrier prices (NOT NULL since migration 0066; 1–100,000 g, sides 1–300 cm). */
+  weight_grams: ColumnType<number, number | undefined, number>;
+  length_cm: ColumnType<number, number | undefined, number>;
+  width_cm: ColumnType<number, number | undefined, number>;
+  height_cm: ColumnType<number, number | undefined, number>;
   sale_price: ColumnType<number | null, number | null | undefined, number | null>;
   sale_starts_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
   sale_ends_at: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;

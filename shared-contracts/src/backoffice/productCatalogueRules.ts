@@ -41,9 +41,14 @@ export const PRODUCT_LIMITS = {
   specificationsMax: 40,
   specificationLabelMax: 80,
   specificationValueMax: 300,
-  weightMaxGrams: 1_000_000,
+  weightMaxGrams: 100_000,
+  /** A parcel's side in cm (the carriers' bounds). */
+  sideMaxCm: 300,
   compatibleModelsMax: 60,
 } as const;
+
+/** A product's parcel when the admin gives none (the carriers price weight and box size). */
+export const PRODUCT_PARCEL_DEFAULTS = { weightGrams: 1000, lengthCm: 30, widthCm: 20, heightCm: 15 } as const;
 
 /** The field names of a product the history records, with their labels. */
 export const PRODUCT_FIELD_LABELS: Record<string, string> = {

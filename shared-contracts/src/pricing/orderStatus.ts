@@ -69,7 +69,7 @@ export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = { BANK_TRANSFE
 export const ORDER_PAYMENT_METHODS = ['BANK_TRANSFER', 'CASH'] as const;
 export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 /** Who reported the payment: a provider's webhook, a clerk's recorded transfer, the exceptions queue, the desk. */
-export const ORDER_PAYMENT_CHANNELS = ['SEPAY', 'PAYOS', 'RECORDED_TRANSFER', 'EXCEPTION_MATCH', 'REINSTATE', 'DESK'] as const;
+export const ORDER_PAYMENT_CHANNELS = ['SEPAY', 'PAYOS', 'RECORDED_TRANSFER', 'EXCEPTION_MATCH', 'REINSTATE', 'DESK', 'CARRIER_COD'] as const;
 export type OrderPaymentChannel = (typeof ORDER_PAYMENT_CHANNELS)[number];
 export const ORDER_PAYMENT_CHANNEL_LABELS: Record<OrderPaymentChannel, string> = {
   SEPAY: 'Ngân hàng báo (SePay)',
@@ -78,6 +78,7 @@ export const ORDER_PAYMENT_CHANNEL_LABELS: Record<OrderPaymentChannel, string> =
   EXCEPTION_MATCH: 'Khớp từ hàng đợi ngoại lệ',
   REINSTATE: 'Khôi phục đơn hết hạn',
   DESK: 'Thu tại quầy / khi giao',
+  CARRIER_COD: 'Thu hộ qua đơn vị vận chuyển',
 };
 export const ORDER_PAYMENT_METHOD_LABELS: Record<OrderPaymentMethod, string> = { BANK_TRANSFER: 'Chuyển khoản', CASH: 'Tiền mặt' };
 
@@ -96,6 +97,8 @@ export function orderPaymentRecordLabel(method: OrderPaymentMethod, channel: Ord
       return 'Chuyển khoản – khôi phục đơn hết hạn';
     case 'DESK':
       return method === 'CASH' ? 'Tiền mặt khi nhận hàng' : 'Chuyển khoản khi nhận hàng';
+    case 'CARRIER_COD':
+      return 'Thu hộ qua đơn vị vận chuyển (COD)';
   }
 }
 

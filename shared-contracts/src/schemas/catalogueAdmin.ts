@@ -69,7 +69,7 @@ export const productAdminInputSchema = z
     unit: textInput({ trim: true, error: 'Đơn vị tính là bắt buộc.' })
       .min(1, 'Vui lòng nhập đơn vị tính.')
       .max(PRODUCT_LIMITS.unitMax, `Đơn vị tính tối đa ${PRODUCT_LIMITS.unitMax} ký tự.`),
-    weightGrams: integerInput({ message: 'Khối lượng phải là số gam nguyên từ 1 đến 1.000.000.', min: 1, max: PRODUCT_LIMITS.weightMaxGrams })
+    weightGrams: integerInput({ message: 'Khối lượng phải là số gam nguyên từ 1 đến 100.000.', min: 1, max: PRODUCT_LIMITS.weightMaxGrams })
       .nullable()
       .default(null),
     warrantyMonths: integerInput({ message: 'Bảo hành phải là số tháng nguyên từ 0 đến 120.', min: 0, max: 120 }).default(0),

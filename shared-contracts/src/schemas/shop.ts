@@ -13,6 +13,7 @@ import { LOYALTY_RANKED_TIERS } from '../pricing/loyaltyTiers';
 import { isoInstantSchema, promotionCategorySchema, promotionSchema, slugSchema, vndSchema } from './catalogue';
 import { normalizeVietnameseMobile } from './auth';
 import { envelopeSchema } from './envelope';
+import { shippingChoiceInputSchema, shippingOptionSchema, wardCodeSchema } from './shipping';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
 /**
@@ -193,11 +194,14 @@ export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
 const centreIdSchema = idInput(rules.centre.required);
 
-/** The quote only needs the province of a delivery. */
+/**
+ * The quote needs the province of a delivery and, for the carriers' live fees, its coded ward (issue 65; without
+ * one — older clients — the flat fee).
+ */
 export const quoteFulfilmentSchema = z.discriminatedUnion(
   'method',
   [
-    z.object({ method: z.literal('delivery'), province: provinceNameSchema }),
+    z.object({ method: z.literal('delivery'), province: provinceNameSchema, wardCode: wardCodeSchema.optional() }),
     z.object({ method: z.literal('pickup'), centreId: centreIdSchema }),
   ],
   { error: 'Vui lòng chọn hình thức nhận hàng.' },
@@ -254,6 +258,8 @@ export const checkoutQuoteInputSchema = z.object({
   promoCode: promoCodeInputSchema,
   fulfilment: quoteFulfilmentSchema,
   points: pointsInputSchema,
+  /** The carrier's service the customer picked among the quote's options (default: the cheapest). */
+  shippingChoice: shippingChoiceInputSchema.optional(),
 });
 export type CheckoutQuoteInput = z.input<typeof checkoutQuoteInputSchema>;
 /** The validated quote request (promoCode upper-cased, empty → undefined). */
@@ -278,6 +284,14 @@ export const quoteSchema = z.object({
   points: pointsOfferSchema.optional(),
   /** Why the chosen points cannot be used (Vietnamese; none used), or null. */
   pointsError: z.string().nullable().optional(),
+  /** The carriers' options for a delivery to a coded ward, cheapest first ([]: none, the flat fee). */
+  shippingOptions: z.array(shippingOptionSchema).optional(),
+  /** The option `shippingFee` is (null: the flat fee, or nothing ships). */
+  shippingChoice: shippingChoiceInputSchema.nullable().optional(),
+  /** True when the carriers did not answer in time or the ward is not coded: the flat fee applies. */
+  shippingFallback: z.boolean().optional(),
+  /** Why the flat fee applies (Vietnamese), or null. */
+  shippingNotice: z.string().nullable().optional(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -312,6 +326,11 @@ export const orderCreateInputSchema = z
     fulfilment: orderFulfilmentInputSchema,
     paymentMethod: paymentMethodSchema,
     points: pointsInputSchema,
+    /**
+     * The carrier's service picked at checkout and the fee the customer was shown: the server quotes it again and a
+     * different fee is a 409 PRICE_CHANGED (nothing placed). Absent: the cheapest option, or the flat fee.
+     */
+    shippingChoice: shippingChoiceInputSchema.extend({ fee: vndSchema.optional() }).optional(),
     note: textInput({ trim: true, multiline: true })
       .max(rules.note.max, rules.note.tooLong)
       .optional()

@@ -1,10 +1,28 @@
 import { sql, type Kysely } from 'kysely';
 import { addIdColumn, addTimestampColumn, dialectOf } from '../portable';
+import { rebuildSqliteTable } from '../sqliteRebuild';
 
 /**
  * Parcels with a carrier (issue 65 §4–5): a web order's waybill (`shipments`, at most one live per order by a partial
- * unique index) and every carrier webhook kept raw (`shipment_events`, once per event key), applied or not.
+ * unique index) and every carrier webhook kept raw (`shipment_events`, once per event key), applied or not. A COD
+ * parcel delivered is paid through the ledger with the channel CARRIER_COD (the CHECK widens; SQLite rebuilds).
  */
+const OLD_CHANNELS = `channel in ('SEPAY', 'PAYOS', 'RECORDED_TRANSFER', 'EXCEPTION_MATCH', 'REINSTATE', 'DESK')`;
+const NEW_CHANNELS = `channel in ('SEPAY', 'PAYOS', 'RECORDED_TRANSFER', 'EXCEPTION_MATCH', 'REINSTATE', 'DESK', 'CARRIER_COD')`;
+
+async function setChannelCheck(db: Kysely<any>, from: string, to: string): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`alter table sale_payments drop constraint sale_payments_channel_known`.execute(db);
+    await sql.raw(`alter table sale_payments add constraint sale_payments_channel_known check (${to})`).execute(db);
+    return;
+  }
+  await rebuildSqliteTable(db, 'sale_payments', (definition) => {
+    const next = definition.replace(from, to);
+    if (!next.includes(to)) throw new Error('0068: the sale_payments channel CHECK was not found');
+    return next;
+  });
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const dialect = dialectOf(db);
   let shipments = addIdColumn(db.schema.createTable('shipments'), dialect)
@@ -60,9 +78,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   events = addTimestampColumn(events, 'received_at', dialect, { defaultNow: true });
   await events.execute();
   await db.schema.createIndex('shipment_events_shipment_idx').on('shipment_events').columns(['shipment_id', 'occurred_at']).execute();
+  await setChannelCheck(db, OLD_CHANNELS, NEW_CHANNELS);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.deleteFrom('sale_payments').where('channel', '=', 'CARRIER_COD').execute();
+  await setChannelCheck(db, NEW_CHANNELS, OLD_CHANNELS);
   await db.schema.dropTable('shipment_events').ifExists().execute();
   await db.schema.dropTable('shipments').ifExists().execute();
 }

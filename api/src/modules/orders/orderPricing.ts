@@ -35,7 +35,8 @@ export async function assertCentreExists(db: Db, centreId: number): Promise<{ id
 
 /**
  * Prices lines on the server (the shared pricing rules with what the database says now): shipping by the
- * fulfilment (free when nothing ships: packages only), the promotion code checked against the customer.
+ * fulfilment (free when nothing ships: packages only) or the carrier's quoted fee when given (shippingQuote.ts),
+ * the promotion code checked against the customer (a free-shipping promotion takes the quoted fee off).
  */
 export async function priceCheckout(
   db: Db,
@@ -44,11 +45,12 @@ export async function priceCheckout(
   fulfilment: QuoteFulfilment,
   promoCode: string | undefined,
   now: Date,
+  quotedShippingFee: number | null = null,
 ): Promise<PricedCheckout> {
   const promotion = promoCode ? await findPromotionByCode(db, promoCode) : null;
   const facts = await loadCustomerFacts(db, userId, promotion, now);
   const hasProducts = lines.some((line) => line.kind === 'product');
-  const shippingFee = shippingFeeFor(fulfilment, hasProducts);
+  const shippingFee = quotedShippingFee !== null && hasProducts && fulfilment.method === 'delivery' ? quotedShippingFee : shippingFeeFor(fulfilment, hasProducts);
   const pricing = priceOrder({
     lines: lines.map((line) => ({ unitPrice: line.price, quantity: line.quantity, promoGroup: line.promoGroup })),
     promotion,

@@ -57,7 +57,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = name
         response: { 200: quoteResponseSchema },
       },
     },
-    async (request) => ok(await quoteCheckout(db, clock, currentAuth(request).userId, request.body), orderMessages.quoted),
+    async (request) => ok(await quoteCheckout(ctx, currentAuth(request).userId, request.body), orderMessages.quoted),
   );
 
   app.post(

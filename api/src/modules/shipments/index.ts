@@ -3,4 +3,9 @@
  * carrier's verified webhooks moving the order, returns restocked once, COD statements reconciled. Nothing else of the
  * module is imported from outside.
  */
-export {};
+export { applyCarrierWebhook, type WebhookOutcome } from './carrierWebhooks';
+export { cancelShipment, createShipment, shipmentInScope } from './createShipment';
+export type { ShipmentContext, ShipmentDeps } from './shipmentDeps';
+export { shipmentMessages } from './shipmentMessages';
+export { shipmentsModule } from './shipmentsModule';
+export { shipmentViewOfOrder, toShipmentView } from './shipmentView';

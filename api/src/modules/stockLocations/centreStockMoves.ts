@@ -362,13 +362,13 @@ export async function addOnHand(trx: Transaction<Database>, line: StockLine & Le
 }
 
 /**
- * Takes issued units back onto the shelf: `on_hand += q`, a RETURN movement (+q) with the parts request, the
- * actor and the reason; then the low-stock check (a return may clear the crossing). Throws StockInvariantError
- * when the centre has no stock row for the product (nothing was ever issued from it).
+ * Takes issued units back onto the shelf: `on_hand += q`, a RETURN movement (+q) with the parts request or the web
+ * order (a parcel the carrier returned), the actor (null: the system) and the reason; then the low-stock check (a
+ * return may clear the crossing). Throws StockInvariantError when the centre has no stock row for the product.
  */
 export async function returnCentreStock(
   trx: Transaction<Database>,
-  line: StockLine & { partsRequestId: number; actorId: number; reason: string | null },
+  line: StockLine & ({ partsRequestId: number; orderId?: undefined } | { orderId: number; partsRequestId?: undefined }) & { actorId: number | null; reason: string | null },
   clock: Clock = systemClock,
 ): Promise<void> {
   assertQuantity(line);
@@ -382,7 +382,8 @@ export async function returnCentreStock(
     kind: 'RETURN',
     quantity: line.quantity,
     onHandAfter: figures.onHand,
-    partsRequestId: line.partsRequestId,
+    partsRequestId: line.partsRequestId ?? null,
+    orderId: line.orderId ?? null,
     actorId: line.actorId,
     reason: line.reason,
     at: now,
