@@ -18,9 +18,9 @@ export function canCreateShipment(detail: WebOrderDetail, shipment: ShipmentView
   return shipment === null || shipment.status === 'CANCELLED';
 }
 
-/** The newer of two views of the waybill: a later one, else the one changed last (the read wins a tie). */
-function newer(read: ShipmentView | null, mine: ShipmentView | null): ShipmentView | null {
-  if (!mine) return read;
+/** The newer of two views of the order's waybill: a later one, else the one changed last (the read wins a tie). */
+function newer(read: ShipmentView | null, mine: ShipmentView | null, orderCode: string): ShipmentView | null {
+  if (!mine || mine.orderCode !== orderCode) return read;
   if (!read || mine.id > read.id) return mine;
   if (mine.id < read.id) return read;
   return Date.parse(mine.statusAt) > Date.parse(read.statusAt) || (mine.status === 'CANCELLED' && read.status !== 'CANCELLED') ? mine : read;
@@ -38,7 +38,7 @@ interface Props {
 export function WebOrderShipping({ detail, onChanged, onConflict }: Props) {
   const [open, setOpen] = useState(false);
   const [mine, setMine] = useState<ShipmentView | null>(null);
-  const shipment = newer(carrierShipmentOf(detail), mine);
+  const shipment = newer(carrierShipmentOf(detail), mine, detail.order.code);
   const creatable = canCreateShipment(detail, shipment);
 
   const changed = (view: ShipmentView) => {

@@ -151,7 +151,7 @@ export function WebOrderDetailPanel({ code, revision, onChanged, onClose, closeT
           </p>
 
           <WebOrderPaymentBlock detail={data} />
-          <WebOrderShipping detail={data} onChanged={onChanged} onConflict={() => reload()} />
+          <WebOrderShipping key={code} detail={data} onChanged={onChanged} onConflict={() => reload()} />
           {/* a parcel shipped by hand before the carriers' waybills: the carrier and code typed at "Giao hàng" */}
           {data.shipment && !carrierShipmentOf(data) && (
             <>

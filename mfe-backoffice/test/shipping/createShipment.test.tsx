@@ -81,6 +81,17 @@ describe('"Tạo vận đơn" at the desk', () => {
     expect(onChanged).toHaveBeenCalled();
   });
 
+  it("never shows one order's new waybill in another order", async () => {
+    api.create.mockResolvedValue(shipment());
+    const { rerender } = render(<WebOrderShipping detail={packedDetail()} onChanged={jest.fn()} onConflict={jest.fn()} />);
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Tạo vận đơn' }));
+    expect(await screen.findByTestId('shipment-block')).toHaveTextContent('GHN5FQ2KX7');
+    rerender(<WebOrderShipping detail={packedDetail({}, { code: 'EV2611190009' })} onChanged={jest.fn()} onConflict={jest.fn()} />);
+    expect(screen.queryByTestId('shipment-block')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tạo vận đơn' })).toBeInTheDocument();
+  });
+
   it('sends no COD for a paid order', async () => {
     api.create.mockResolvedValue(shipment());
     render(<WebOrderShipping detail={packedDetail({}, { paymentMethod: 'VIETQR', paymentStatus: 'PAID', paymentStatusLabel: 'Đã thanh toán' })} onChanged={jest.fn()} onConflict={jest.fn()} />);
