@@ -69,6 +69,9 @@ function unpaidOf(detail: WebOrderDetail): number {
   return Math.max(0, detail.order.total - detail.payment.amountReceived);
 }
 
+/** The goods in the parcel: the product lines (a service package does not travel). */
+const goodsValueOf = (detail: WebOrderDetail) => detail.order.lines.filter((line) => line.kind === 'product').reduce((sum, line) => sum + line.lineTotal, 0);
+
 const WHOLE_VND = /^\d{1,12}$/;
 const digitsOf = (value: string) => value.replace(/[.\s₫]/g, '');
 
@@ -90,7 +93,7 @@ export function CreateShipmentDialog({ detail, onCreated, onConflict, onClose }:
   const current = selected ?? (choices.length > 0 ? preselected(choices, detail) : null);
 
   const [cod, setCod] = useState(String(unpaidOf(detail)));
-  const [insured, setInsured] = useState(String(detail.order.subtotal));
+  const [insured, setInsured] = useState(String(goodsValueOf(detail)));
   const [inspection, setInspection] = useState<ParcelInspectionRule>('CHOXEMHANGKHONGTHU');
   const [handover, setHandover] = useState<ParcelHandover>('PICKUP');
   const [note, setNote] = useState('');
