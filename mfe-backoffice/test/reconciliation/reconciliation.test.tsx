@@ -88,7 +88,7 @@ describe('the web-order desk page', () => {
     api.load.mockImplementation((from, to) => Promise.resolve(report(from, to)));
     renderAt('/admin/web-orders?view=reconciliation');
     const tabs = screen.getByRole('navigation', { name: 'Quầy đơn hàng online' });
-    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Đơn hàng', 'Giao dịch cần xử lý', 'Đối soát']);
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Đơn hàng', 'Giao vận', 'Giao dịch cần xử lý', 'Đối soát']);
     expect(within(tabs).getByRole('link', { name: 'Đối soát' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('heading', { level: 2, name: 'Đối soát' })).toBeInTheDocument();
   });
@@ -97,7 +97,7 @@ describe('the web-order desk page', () => {
     jest.mocked(paymentExceptionsApi.list).mockResolvedValue({ items: [], hasMore: false, page: 1, pageSize: 25, openCount: 0 });
     renderAt('/staff/web-orders?view=reconciliation');
     const tabs = screen.getByRole('navigation', { name: 'Quầy đơn hàng online' });
-    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Đơn hàng', 'Giao dịch cần xử lý']);
+    expect(within(tabs).getAllByRole('link').map((link) => link.textContent)).toEqual(['Đơn hàng', 'Giao vận', 'Giao dịch cần xử lý']);
     expect(screen.queryByRole('heading', { level: 2, name: 'Đối soát' })).not.toBeInTheDocument();
     renderAt('/staff/web-orders?view=payments');
     expect(await screen.findByText('Không có giao dịch nào cần xử lý.')).toBeInTheDocument();

@@ -1,11 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
 import type { WebOrderDetail } from 'shared-contracts/schemas';
 import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
 import { PickupListView, WebOrderShipping } from '../../src/shipping';
 import { shippingApi } from '../../src/shipping/shippingApi';
 import { WebOrderDesk } from '../../src/webOrders/WebOrderDesk';
+import { WebOrderDeskPage } from '../../src/webOrders/WebOrderDeskPage';
 import { webOrdersApi } from '../../src/webOrders/webOrdersApi';
 import { floorChange, lastStreamOptions, TODAY } from '../staffFixtures';
 import { event, packedDetail, shipment } from './shippingFixtures';
@@ -105,6 +107,21 @@ describe('"Giao vận": the day\'s pickup list', () => {
     shipment({ id: 42, orderCode: 'EV2611190004', trackingCode: 'GHN5FQ2KX8' }),
     shipment({ id: 43, orderCode: 'EV2611190005', carrier: 'GHTK', carrierLabel: 'GHTK (Giao Hàng Tiết Kiệm)', service: 'road', serviceLabel: 'Đường bộ', trackingCode: 'S1.A1.17373471' }),
   ];
+
+  it('is the web-order desk\'s "Giao vận" view (?view=shipping)', async () => {
+    api.pickups.mockResolvedValue({ date: TODAY, shipments: list });
+    render(
+      <MemoryRouter initialEntries={['/staff/web-orders?view=shipping']}>
+        <Routes>
+          <Route path="/:area/web-orders" element={<WebOrderDeskPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const tabs = screen.getByRole('navigation', { name: 'Quầy đơn hàng online' });
+    expect(within(tabs).getByRole('link', { name: 'Giao vận' })).toHaveAttribute('aria-current', 'page');
+    const view = screen.getByRole('region', { name: 'Danh sách giao cho đơn vị vận chuyển' });
+    expect(await within(view).findByRole('checkbox', { name: 'Chọn vận đơn GHN5FQ2KX8' })).toBeInTheDocument();
+  });
 
   it("reads today's list, counts each carrier and prints the chosen labels as one PDF", async () => {
     api.pickups.mockResolvedValue({ date: TODAY, shipments: list });
