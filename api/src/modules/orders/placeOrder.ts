@@ -32,7 +32,6 @@ import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 import { orderMessages } from './orderMessages';
 import { applyMemberPrices } from './memberPricing';
 import { assertCentreExists, priceCheckout } from './orderPricing';
-import { requoteForOrder, type DeliveryQuote } from './shippingQuote';
 import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
@@ -70,7 +69,7 @@ const ORDER_COLUMNS = [
   'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'shipping_vat_rate', 'total',
   'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'centre_id', 'recipient_name', 'phone', 'note',
   'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
-  'stock_location_id', 'points_used', 'points_value', 'shipping_carrier', 'shipping_service',
+  'stock_location_id', 'points_used', 'points_value',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 
 /** The order row (every column named, so one compiled statement serves every order). */
@@ -125,12 +124,6 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
   let outcome: { created: CreatedOrder | null; replayOf: { id: number; request_hash: string } | null };
   const locations = await orderLocations(ctx.db, ctx.config);
   try {
-  // A key already used answers its order before the carriers are asked again (the fee may have moved since).
-  const earlier = await orderIdForKey(ctx.db, userId, idempotencyKey);
-  if (earlier) return replay(earlier);
-  // The delivery quoted again outside the transaction (the carriers may take up to 1.5 s): the shown fee must hold.
-  const shipped = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity }))).filter((item) => item.kind === 'product');
-  const delivery = await requoteForOrder(ctx, shipped, request.fulfilment, request.shippingChoice);
     outcome = await ctx.db.transaction().execute(async (trx) => {
       await lockCustomerForCheckout(trx, userId);
       const sameKey = await orderIdForKey(trx, userId, idempotencyKey);
@@ -172,7 +165,6 @@ async function createOrder(
   request: OrderCreateRequest,
   locations: OrderLocations,
 ): Promise<CreatedOrder> {
-  delivery: DeliveryQuote,
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
   const requested = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity })));
@@ -199,7 +191,7 @@ async function createOrder(
       : { method: 'delivery', province: request.fulfilment.address.province };
   const pickupCentre = fulfilment.method === 'pickup' ? await assertCentreExists(trx, fulfilment.centreId) : null;
 
-  const { pricing: priced, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now, delivery.fee);
+  const { pricing: priced, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now);
   if (refusal) {
     throw new AppError(422, ERROR_CODES.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
   }
@@ -268,8 +260,6 @@ async function createOrder(
   });
   const orderId = inserted!.id;
   const code = orderCodeFor(orderId, now);
-      shipping_carrier: delivery.choice?.carrier ?? null,
-      shipping_service: delivery.choice?.service ?? null,
   await setOrderCode.execute(trx, { id: orderId, code });
   await redeemForOrder(trx, { userId, orderId, points: points.used, at: now });
 
