@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, NewUserRow } from '../src/db/schema';
 import { DEMO_ACCOUNT_EMAILS } from '../src/security/demoDataGuard';
 import { hashPassword } from '../src/security/passwords';
+import { mapSavedAddress } from '../src/modules/addresses';
 
 /** The one documented password of every demo account. */
 export const DEMO_PASSWORD = 'EvShop@2026';
@@ -106,6 +107,8 @@ export async function seedDemoAccounts(db: Kysely<Database>, now: Date = new Dat
       full_name: account.fullName,
       phone_number: account.phoneNumber,
       address: account.address,
+      // The profile's structured delivery address, as migration 0065 maps saved addresses.
+      ...(mapSavedAddress(account.address) ?? {}),
       date_of_birth: account.dateOfBirth,
       gender: account.gender,
       role: account.role,

@@ -27,6 +27,7 @@ import { providerHealthModule } from './modules/providerHealth';
 import { eInvoicesModule } from './modules/eInvoices';
 import { loyaltyModule, productMemberPrices } from './modules/loyalty';
 import { centresRoutes } from './modules/centres';
+import { addressesRoutes } from './modules/addresses';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
 import { frontDeskModule } from './modules/frontDesk';
@@ -222,6 +223,7 @@ export function buildApp(options: BuildAppOptions): App {
     isStopping: () => drain.stopping,
   });
   void app.register(centresRoutes, { prefix, db });
+  void app.register(addressesRoutes, { prefix });
   // Accounts: sign-in, Google, profile, the staff's customer look-ups, avatars, the development outbox.
   void app.register(authRoutes, { prefix, context });
   void app.register(googleRoutes, { prefix, context });

@@ -49,6 +49,8 @@ export interface ServiceCentresTable {
   kind: ColumnType<ServiceCentreKind, ServiceCentreKind | undefined, ServiceCentreKind>;
   /** 1: the location's stock is sold online (shipped orders reserve there; online availability sums them). */
   ships_online: Flag;
+  /** The location's ward code (migration 0065; the carriers' pickup origin for the ships_online one). */
+  ward_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type ServiceCentreKind = 'SERVICE_CENTRE' | 'WAREHOUSE';
@@ -63,6 +65,12 @@ export interface UsersTable {
   /** Normalised Vietnamese mobile number ('0912345678'). */
   phone_number: string | null;
   address: string | null;
+  /** The structured delivery address (migration 0065): province name, ward code, street; null when none. */
+  address_province: ColumnType<string | null, string | null | undefined, string | null>;
+  address_ward_code: ColumnType<string | null, string | null | undefined, string | null>;
+  address_street: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON { former, province, street, codes }: a split district-era ward the customer still has to choose among. */
+  address_ward_choice: ColumnType<string | null, string | null | undefined, string | null>;
   /** 'YYYY-MM-DD'. */
   date_of_birth: string | null;
   gender: 'MALE' | 'FEMALE' | null;

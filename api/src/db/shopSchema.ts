@@ -53,6 +53,8 @@ export interface OrdersTable {
   province: string | null;
   ward: string | null;
   street: string | null;
+  /** The delivery ward's code (migration 0065); null for a pickup or a ward text that names no single ward. */
+  ward_code: ColumnType<string | null, string | null | undefined, string | null>;
   centre_id: number | null;
   recipient_name: string;
   phone: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVINCE_NAMES } from '../address/provinces';
+import { optionalWardCodeSchema } from './addresses';
 import {
   CART_LINE_ISSUES,
   FULFILMENT_METHODS,
@@ -52,6 +53,7 @@ export {
   type PaymentStatus,
 } from '../pricing/orderStatus';
 export { PROVINCES, PROVINCE_NAMES, findProvince, type Province, type ProvinceKind, type ProvinceRegion } from '../address/provinces';
+export * from './addresses';
 // The pure pricing rules, so the API reaches everything through 'shared-contracts/schemas'.
 export * from '../pricing/promotionPricing';
 export * from '../pricing/shipping';
@@ -189,6 +191,8 @@ export const shippingAddressSchema = z.object({
   province: provinceNameSchema,
   ward: textInput({ error: rules.ward.required, trim: true }).min(rules.ward.min, rules.ward.required).max(rules.ward.max, rules.ward.tooLong),
   street: textInput({ error: rules.street.required, trim: true }).min(rules.street.min, rules.street.required).max(rules.street.max, rules.street.tooLong),
+  /** The ward's code (addresses' ward picker); without it the ward's text is resolved when it names one ward. */
+  wardCode: optionalWardCodeSchema,
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 

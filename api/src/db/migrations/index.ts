@@ -63,6 +63,7 @@ import * as m0061 from './0061_counter_points';
 import * as m0062 from './0062_loyalty_bonuses';
 import * as m0063 from './0063_member_prices';
 import * as m0064 from './0064_member_lots_order';
+import * as m0065 from './0065_coded_addresses';
 import * as m0066 from './0066_parcel_sizes';
 import * as m0068 from './0068_shipments';
 
@@ -135,6 +136,7 @@ export const migrations: Record<string, Migration> = {
   '0062_loyalty_bonuses': m0062,
   '0063_member_prices': m0063,
   '0064_member_lots_order': m0064,
+  '0065_coded_addresses': m0065,
   '0066_parcel_sizes': m0066,
   '0068_shipments': m0068,
 };

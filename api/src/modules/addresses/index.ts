@@ -3,4 +3,9 @@
  * public dataset), their former names, accent-insensitive ward search, an address's ward resolved. Nothing else of the
  * module is imported from outside.
  */
-export {};
+export { addressesRoutes } from './addressesRoutes';
+export { findWard, provinceCodeOf, resolveWard, searchWards, wardsOfProvince, type AmbiguousWard, type WardSearch } from './wardIndex';
+export { matchFormerAddress, type FormerAddressMatch } from './formerAddress';
+export { mapSavedAddress, profileAddressOf, savedAddressColumns, type SavedAddressColumns } from './savedAddress';
+export { codedDeliveryAddress, type CodedDeliveryAddress } from './deliveryAddress';
+export { shipFromAddress, WAREHOUSE_WARD_CODE, type ShipFromAddress } from './shipFrom';

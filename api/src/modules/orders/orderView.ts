@@ -85,7 +85,7 @@ export async function toOrder(db: Db, row: OrderRow, vietQrAccount: VietQrConfig
       method: row.fulfilment_method,
       address:
         row.fulfilment_method === 'delivery' && row.province && row.ward && row.street
-          ? { province: row.province, ward: row.ward, street: row.street }
+          ? { province: row.province, ward: row.ward, street: row.street, ...(row.ward_code ? { wardCode: row.ward_code } : {}) }
           : null,
       centre: centre ? { id: centre.id, name: centre.name, address: centre.address } : null,
     },

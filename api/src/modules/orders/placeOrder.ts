@@ -37,6 +37,7 @@ import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
 import { issuePackageCredits } from './packageCredits';
 import { lockCustomerForCheckout } from '../users';
+import { codedDeliveryAddress } from '../addresses';
 import { offerPoints, redeemForOrder } from '../loyalty';
 
 type Db = Kysely<Database>;
@@ -67,7 +68,7 @@ type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id' | 'version'>>;
 
 const ORDER_COLUMNS = [
   'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'shipping_vat_rate', 'total',
-  'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'centre_id', 'recipient_name', 'phone', 'note',
+  'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'ward_code', 'centre_id', 'recipient_name', 'phone', 'note',
   'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
   'stock_location_id', 'points_used', 'points_value',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
@@ -222,7 +223,8 @@ async function createOrder(
   const paidUpFront = pricing.total === 0;
   const status: OrderStatus = request.paymentMethod === 'VIETQR' && !paidUpFront ? 'PENDING_PAYMENT' : 'PLACED';
   const paymentStatus: PaymentStatus = paidUpFront ? 'PAID' : 'UNPAID';
-  const address = request.fulfilment.method === 'delivery' ? request.fulfilment.address : null;
+  // The ward coded: a ward code of another province is refused (422); a ward text naming one ward gets its code.
+  const address = request.fulfilment.method === 'delivery' ? codedDeliveryAddress(request.fulfilment.address) : null;
   const deskCentreId = request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : locations.shippingDesk;
   const inserted = await insertOrder.first(trx, {
       code: provisionalOrderCode(),
@@ -244,6 +246,7 @@ async function createOrder(
       province: address?.province ?? null,
       ward: address?.ward ?? null,
       street: address?.street ?? null,
+      ward_code: address?.wardCode ?? null,
       centre_id: request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : null,
       recipient_name: request.recipientName,
       phone: request.phone,
