@@ -3,7 +3,7 @@ import { formatVnd } from 'shared-contracts';
 import { FULFILMENT_METHOD_LABELS, PROVINCES, SHIPPING_FEE_CENTRE_PROVINCE, SHIPPING_FEE_OTHER_PROVINCE } from 'shared-contracts/pricing';
 import { storefrontApi } from '../../api/storefrontApi';
 import { useAsync } from '../../hooks/useAsync';
-import type { ServiceCentre } from 'shared-contracts/schemas';
+import type { ServiceCentre, ShippingChoiceInput, ShippingOption } from 'shared-contracts/schemas';
 import type { ShippingSelection } from '../../cart/checkoutSlice';
 import styles from './CartPage.module.css';
 
@@ -15,7 +15,83 @@ export const shippingText = {
   centre: 'Trung tâm nhận hàng',
   centresLoading: 'Đang tải danh sách trung tâm...',
   chooseCentre: 'Chọn trung tâm',
+  optionsLegend: 'Đơn vị vận chuyển',
+  optionsLoading: 'Đang lấy phí từ các đơn vị vận chuyển...',
+  cheapest: 'Rẻ nhất',
+  fastest: 'Nhanh nhất',
+  /** Dự kiến giao: 02/12/2026 */
+  expected: (date: string) => `Dự kiến giao: ${date}`,
 };
+
+/** 'YYYY-MM-DD' (the carrier's day in Vietnam) as dd/MM/yyyy, without a time-zone shift. */
+export function formatDeliveryDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}/${month}/${year}`;
+}
+
+interface OptionsProps {
+  idPrefix: string;
+  options: readonly ShippingOption[];
+  /** the option the fee shown is */
+  chosen: ShippingChoiceInput | null;
+  /** why the flat fee applies, or null */
+  notice: string | null;
+  loading: boolean;
+  onChoose: (choice: ShippingChoiceInput) => void;
+}
+
+/**
+ * The carriers' options for the delivery as radio buttons (carrier, service, fee, expected day, "Rẻ nhất" /
+ * "Nhanh nhất"); the flat fee's notice when the carriers did not answer; a polite loading line meanwhile.
+ */
+export function ShippingOptions({ idPrefix, options, chosen, notice, loading, onChoose }: OptionsProps) {
+  return (
+    <div className={styles.field} aria-busy={loading}>
+      {loading && options.length === 0 && (
+        <p className={styles.muted} role="status">
+          {shippingText.optionsLoading}
+        </p>
+      )}
+      {options.length > 0 && (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>{shippingText.optionsLegend}</legend>
+          {options.map((option) => {
+            const id = `${idPrefix}-option-${option.carrier}-${option.service}`;
+            const checked = chosen?.carrier === option.carrier && chosen.service === option.service;
+            return (
+              <label key={id} className={styles.choice} htmlFor={id}>
+                <input
+                  id={id}
+                  type="radio"
+                  name={`${idPrefix}-option`}
+                  value={`${option.carrier}:${option.service}`}
+                  checked={checked}
+                  onChange={() => onChoose({ carrier: option.carrier, service: option.service })}
+                />
+                <span>
+                  {option.carrierLabel} – {option.serviceLabel}: <strong>{formatVnd(option.fee)}</strong>
+                  {option.cheapest && <span className={styles.shippingBadge}>{shippingText.cheapest}</span>}
+                  {option.fastest && <span className={styles.shippingBadge}>{shippingText.fastest}</span>}
+                  {option.expectedDelivery && (
+                    <>
+                      <br />
+                      <span className={styles.muted}>{shippingText.expected(formatDeliveryDay(option.expectedDelivery))}</span>
+                    </>
+                  )}
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {notice && (
+        <p className={styles.shippingNotice} role="status">
+          {notice}
+        </p>
+      )}
+    </div>
+  );
+}
 
 const NO_CENTRES: ServiceCentre[] = [];
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { priceOrder, shippingFeeFor } from 'shared-contracts/pricing';
-import type { CartLine, PointsOffer, Promotion, QuoteFulfilment } from 'shared-contracts/schemas';
+import type { CartLine, PointsOffer, Promotion, QuoteFulfilment, ShippingChoiceInput, ShippingOption } from 'shared-contracts/schemas';
 import { keepUnlessFailed, useAsync } from '../../hooks/useAsync';
 import { checkoutApi, type CheckoutApi } from '../../cart/checkoutApi';
 import type { ShippingSelection } from '../../cart/checkoutSlice';
@@ -24,13 +24,19 @@ export interface QuoteView {
   points: PointsOffer | null;
   /** why the chosen points cannot be used (Vietnamese; none used), or null */
   pointsError: string | null;
+  /** the carriers' options for a delivery to a coded ward, cheapest first ([]: the flat fee) */
+  shippingOptions: ShippingOption[];
+  /** the option the shipping fee is (null: the flat fee, or nothing ships) */
+  shippingChoice: ShippingChoiceInput | null;
+  /** why the flat fee applies (the carriers did not answer, or the ward is not coded), or null */
+  shippingNotice: string | null;
 }
 
 export type QuoteState = { status: 'idle' } | { status: 'loading'; previous: QuoteView | null } | { status: 'ready'; quote: QuoteView } | { status: 'error'; message: string };
 
-/** The quote's fulfilment for a shipping choice; null while no pick-up centre is chosen. */
-export function quoteFulfilmentOf(shipping: ShippingSelection): QuoteFulfilment | null {
-  if (shipping.method === 'delivery') return { method: 'delivery', province: shipping.province };
+/** The quote's fulfilment for a shipping choice (with the ward's code, for the carriers' fees); null while no pick-up centre is chosen. */
+export function quoteFulfilmentOf(shipping: ShippingSelection, wardCode?: string | null): QuoteFulfilment | null {
+  if (shipping.method === 'delivery') return wardCode ? { method: 'delivery', province: shipping.province, wardCode } : { method: 'delivery', province: shipping.province };
   return shipping.centreId === null ? null : { method: 'pickup', centreId: shipping.centreId };
 }
 
@@ -58,6 +64,9 @@ export function previewQuote(items: readonly CartLine[], promotion: Promotion | 
     lines: null,
     points: null,
     pointsError: null,
+    shippingOptions: [],
+    shippingChoice: null,
+    shippingNotice: null,
   };
 }
 
@@ -69,6 +78,7 @@ export async function serverQuote(
   api: Pick<CheckoutApi, 'quote'> = checkoutApi,
   signal?: AbortSignal,
   points = 0,
+  shippingChoice: ShippingChoiceInput | null = null,
 ): Promise<QuoteView> {
   const quote = await api.quote(
     {
@@ -76,6 +86,7 @@ export async function serverQuote(
       ...(promoCode ? { promoCode } : {}),
       fulfilment,
       ...(points > 0 ? { points } : {}),
+      ...(shippingChoice ? { shippingChoice } : {}),
     },
     signal,
   );
@@ -91,6 +102,9 @@ export async function serverQuote(
     lines: quote.lines,
     points: quote.points ?? null,
     pointsError: quote.pointsError ?? null,
+    shippingOptions: quote.shippingOptions ?? [],
+    shippingChoice: quote.shippingChoice ?? null,
+    shippingNotice: quote.shippingNotice ?? null,
   };
 }
 
@@ -99,16 +113,23 @@ const QUOTE_DELAY_MS = 250;
 /**
  * The totals of the cart as it is now: previewed at once for a guest; for a customer asked of the server a
  * moment after the last change (earlier requests cancelled), the previous totals kept while it answers. A
- * customer's `points` (checkout) go with the request; a new `revision` asks again (the balance may have moved).
+ * customer's `points` (checkout) go with the request; a new `revision` asks again (the balance may have moved). A
+ * delivery's `wardCode` asks the carriers' fees, `shippingChoice` the option the customer picked (default: the cheapest).
  */
 export function useOrderQuote(
   items: readonly CartLine[],
   promotion: Promotion | null,
   shipping: ShippingSelection,
   loggedIn: boolean,
-  { points = 0, revision = 0 }: { points?: number; revision?: number } = {},
+  {
+    points = 0,
+    revision = 0,
+    wardCode = null,
+    shippingChoice = null,
+  }: { points?: number; revision?: number; wardCode?: string | null; shippingChoice?: ShippingChoiceInput | null } = {},
 ): QuoteState {
-  const fulfilment = quoteFulfilmentOf(shipping);
+  const fulfilment = quoteFulfilmentOf(shipping, wardCode);
+  const choiceKey = shippingChoice ? `${shippingChoice.carrier}:${shippingChoice.service}` : '';
   const fulfilmentKey = JSON.stringify(fulfilment);
   const itemsKey = items.map((item) => `${item.id}:${item.quantity}:${item.price}:${item.promoGroup}`).join(',');
   const code = promotion?.code ?? null;
@@ -116,7 +137,10 @@ export function useOrderQuote(
 
   // the keys stand for items, shipping and the code
   /* eslint-disable react-hooks/exhaustive-deps */
-  const read = useCallback((signal: AbortSignal) => serverQuote(items, code, fulfilment!, checkoutApi, signal, points), [itemsKey, fulfilmentKey, code, points]);
+  const read = useCallback(
+    (signal: AbortSignal) => serverQuote(items, code, fulfilment!, checkoutApi, signal, points, shippingChoice),
+    [itemsKey, fulfilmentKey, code, points, choiceKey],
+  );
   const preview = useMemo(() => (loggedIn || items.length === 0 ? null : previewQuote(items, promotion, shipping)), [itemsKey, fulfilmentKey, code, loggedIn, shipping.method]);
   /* eslint-enable react-hooks/exhaustive-deps */
   // a failed quote is not shown as the previous totals of the next one

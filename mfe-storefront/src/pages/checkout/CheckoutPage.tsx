@@ -3,7 +3,7 @@ import { Provider, useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { ApiError, loginRedirectPath, messages } from 'shared-contracts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from 'shared-contracts/pricing';
-import type { Order, OrderCreateInput } from 'shared-contracts/schemas';
+import type { Order, OrderCreateInput, ShippingChoiceInput } from 'shared-contracts/schemas';
 import { ERROR_CODES } from 'shared-contracts/errors';
 import { cartReady, cartService, shopStore } from '../../cart/cartOwner';
 import type { ShopState } from '../../cart/shopStore';
@@ -17,7 +17,7 @@ import { vi } from '../../i18n/vi';
 import { BLOCKING_ISSUES } from '../cart/CartLineItem';
 import { useOrderQuote, type QuoteView } from '../cart/orderQuote';
 import { OrderTotals } from '../cart/OrderTotals';
-import { ShippingChoice } from '../cart/ShippingChoice';
+import { ShippingChoice, ShippingOptions } from '../cart/ShippingChoice';
 import { removePromo } from '../promotions/promoSlice';
 import { checkoutApi, newIdempotencyKey, orderRefused } from '../../cart/checkoutApi';
 import { checkoutAttemptInput, dropCheckoutAttempt, newCheckoutAttempt, readCheckoutAttempt, saveCheckoutAttempt, type CheckoutAttempt } from '../../cart/checkoutAttempt';
@@ -142,7 +142,10 @@ function Checkout() {
     if (!offered.includes(values.paymentMethod)) setValues((previous) => ({ ...previous, paymentMethod: offered[0]! }));
   }, [shipping, values.paymentMethod]);
 
-  const quote = useOrderQuote(status.kind === 'placed' ? [] : items, applied, shipping, session !== null, { points, revision: quoteRevision });
+  // The carrier's service the customer picked (null: the quote's cheapest); the ward picker's code asks for live fees.
+  const [shippingPick, setShippingPick] = useState<ShippingChoiceInput | null>(null);
+  const wardCode = (values as { wardCode?: string }).wardCode ?? null;
+  const quote = useOrderQuote(status.kind === 'placed' ? [] : items, applied, shipping, session !== null, { points, revision: quoteRevision, wardCode, shippingChoice: shippingPick });
   const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
@@ -284,7 +287,10 @@ function Checkout() {
       return;
     }
     // The unit prices shown: a member's price where the quote gave one (the server checks it is still theirs).
-    const input = toOrderInput(values, shipping, items.map((item) => ({ ...item, price: (view?.lines ?? []).find((line) => line.id === item.id && listPriceOf(line) === item.price)?.price ?? item.price })), applied?.code ?? null, points);
+    const input = withShippingChoice(
+      toOrderInput(values, shipping, items.map((item) => ({ ...item, price: (view?.lines ?? []).find((line) => line.id === item.id && listPriceOf(line) === item.price)?.price ?? item.price })), applied?.code ?? null, points),
+      view,
+    );
     const body = JSON.stringify(input);
     // One Idempotency-Key per order body: the same body keeps its key (stored, or this page's), another gets a new one.
     const same = [readCheckoutAttempt(userId), pending].find((candidate) => candidate?.userId === userId && candidate.body === body);
@@ -424,6 +430,16 @@ function Checkout() {
                 </>
               }
             />
+            {shipping.method === 'delivery' && (
+              <ShippingOptions
+                idPrefix="checkout-shipping"
+                options={view?.shippingOptions ?? []}
+                chosen={view?.shippingChoice ?? null}
+                notice={wardCode ? (view?.shippingNotice ?? null) : null}
+                loading={quote.status === 'loading' && wardCode !== null}
+                onChoose={setShippingPick}
+              />
+            )}
           </section>
           <section className={cartStyles.panel} aria-labelledby="checkout-payment-heading">
             <h2 id="checkout-payment-heading">{checkoutText.paymentHeading}</h2>
@@ -562,3 +578,9 @@ export function CheckoutPage() {
 }
 
 export default CheckoutPage;
+
+/** The carrier's option the totals show, with its fee: the server quotes it again and refuses a fee that moved. */
+function withShippingChoice(input: OrderCreateInput, view: QuoteView | null | undefined): OrderCreateInput {
+  const choice = view?.shippingChoice;
+  return choice ? { ...input, shippingChoice: { ...choice, fee: view.shippingFee } } : input;
+}

@@ -21,6 +21,9 @@ function quoteView(points: PointsOffer | null): QuoteView {
     lines: null,
     points,
     pointsError: null,
+    shippingOptions: [],
+    shippingChoice: null,
+    shippingNotice: null,
   };
 }
 
