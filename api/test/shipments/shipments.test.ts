@@ -240,6 +240,8 @@ describe.each(testDatabases())('shipments on $label', (target) => {
       ]);
       expect(view?.events[1]?.at).toBe('2026-11-29T03:00:00.000Z');
       expect((await timeline(order.id)).some((e) => e.action === 'note' && e.note?.includes('thất lạc'))).toBe(true);
+      // The desk's detail carries the same parcel.
+      expect((await detailOf(order.code)).carrierShipment).toMatchObject({ trackingCode: shipment.tracking_code, status: 'LOST', statusLabel: 'Thất lạc' });
     });
   });
 });

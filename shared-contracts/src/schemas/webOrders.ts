@@ -6,6 +6,7 @@ import { isoInstantSchema, vndSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
 import { integerInput, textInput } from './primitives';
 import { calendarDateSchema } from './service';
+import { shipmentViewSchema } from './shipping';
 import { orderCentreSchema, orderSchema, orderShipmentSchema, orderTimelineEntrySchema, type OrderShipment, type OrderTimelineEntry } from './shop';
 
 /**
@@ -146,6 +147,8 @@ export const webOrderDetailSchema = z.object({
   timeline: z.array(webOrderTimelineEntrySchema),
   notes: z.array(webOrderNoteSchema),
   shipment: webOrderShipmentSchema.nullable(),
+  /** The waybill with an integrated carrier (issue 65): the live one, else the last cancelled; null if none. */
+  carrierShipment: shipmentViewSchema.nullable().optional(),
   refund: webOrderRefundSchema.nullable(),
   availableActions: z.array(z.enum(WEB_ORDER_ACTIONS)),
   /** The packing slip: the lines with SKU and quantity, and the order code as a QR (data:image/svg+xml). */

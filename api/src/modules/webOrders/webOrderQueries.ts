@@ -29,6 +29,7 @@ import type { Database } from '../../db/schema';
 import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import { webOrderFactsOf, readOrderTimeline, toOrder } from '../orders';
+import { shipmentViewOfOrder } from '../shipments';
 import type { WebOrderCounts } from './webOrderCounts';
 import { webOrderMessages } from './webOrderMessages';
 
@@ -203,7 +204,7 @@ async function moneyRecordsOf(db: Db, orderId: number): Promise<{ records: WebOr
 
 /** GET /staff/web-orders/:code: everything the desk shows of one order, and what `role` may do next. */
 export async function webOrderDetail(db: Db, config: Pick<Config, 'vietQr'>, row: OrderRow, role: string): Promise<WebOrderDetail> {
-  const [order, timeline, customer, deskCentre, slipLines, facts, money] = await Promise.all([
+  const [order, timeline, customer, deskCentre, slipLines, facts, money, carrierShipment] = await Promise.all([
     toOrder(db, row, config.vietQr),
     readOrderTimeline(db, row.id, { withNames: true }),
     db.selectFrom('users').select(['id', 'full_name', 'email', 'phone_number']).where('id', '=', row.user_id).executeTakeFirstOrThrow(),
@@ -219,6 +220,7 @@ export async function webOrderDetail(db: Db, config: Pick<Config, 'vietQr'>, row
       .execute(),
     webOrderFactsOf(db, row),
     moneyRecordsOf(db, row.id),
+    shipmentViewOfOrder(db, row),
   ]);
   const paymentStatus = row.payment_status as PaymentStatus;
   const { records, refunds } = money;
@@ -239,6 +241,7 @@ export async function webOrderDetail(db: Db, config: Pick<Config, 'vietQr'>, row
     timeline: timeline.entries,
     notes: timeline.notes,
     shipment: timeline.shipment,
+    carrierShipment,
     refund: timeline.refund,
     availableActions: availableWebOrderActions(facts, role),
     packingSlip: { lines: slipLines.map((line) => ({ sku: line.sku ?? null, name: line.name, quantity: toNumber(line.quantity) })), qrImageDataUrl: await codeQr(row.code) },
