@@ -1,6 +1,6 @@
 /**
  * The orders module's front door — checkout and the order's life: `placeOrder`, `markOrderPaid` (the one paid path),
- * `reopenOrder`, `cancelOrder`, `takeDeskAction` (the desk's steps), `takeCarrierStep` (a carrier's), payment expiry; the customer's order routes.
+ * `reopenOrder`, `cancelOrder`, `takeDeskAction` (the desk's steps), payment expiry; the customer's order routes.
  * Nothing else of the module is imported from outside.
  */
 export { deliveryFailedText, takeCarrierStep, type CarrierStep } from './carrierSteps';
