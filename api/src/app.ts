@@ -41,7 +41,8 @@ import { createApiMetrics, registerMetrics } from './modules/metrics';
 import { devOutboxRoutes, notificationCentreModule, notificationChannelsModule } from './modules/notifications';
 import { conversationsModule } from './modules/conversations';
 import { ordersRoutes } from './modules/orders';
-import { bankTransfersModule, payOSModule, payOsStandIn, paymentExceptionsModule, recordedTransfersModule, reconciliationModule } from './modules/payments';
+import { announcePaymentExceptionChange, bankTransfersModule, payOSModule, payOsStandIn, paymentExceptionsModule, queueCarrierCodException, recordedTransfersModule, reconciliationModule } from './modules/payments';
+import { codStatementsRoutes, shipmentDeskRoutes } from './modules/shipments';
 import { partsDemandRoutes } from './modules/partsDemand';
 import { partsRequestsModule, serviceOrderParts } from './modules/partsRequests';
 import { predictionModule } from './modules/prediction';
@@ -256,6 +257,13 @@ export function buildApp(options: BuildAppOptions): App {
   if (config.payOs?.standIn && config.nodeEnv !== 'production') void app.register(payOsStandIn, { prefix, payOs: config.payOs, publicUrl: config.publicUrl });
   // Payments that did not confirm themselves: the desk's exceptions queue, and the admin's daily reconciliation.
   void app.register(paymentExceptionsModule, { prefix, context });
+  // Parcels' labels and pickups; the carriers' COD statements, whose exceptions go to payments' queue.
+  void app.register(shipmentDeskRoutes, { prefix, context });
+  void app.register(codStatementsRoutes, {
+    prefix,
+    context,
+    exceptions: { queue: queueCarrierCodException, announce: async (centreId) => announcePaymentExceptionChange(context.events, centreId) },
+  });
   void app.register(recordedTransfersModule, { prefix, context });
   void app.register(reconciliationModule, { prefix, context });
   // The cashier's close per centre ("Chốt ca"): the counter's cash against the ledger.

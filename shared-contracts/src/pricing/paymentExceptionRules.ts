@@ -2,7 +2,7 @@
  * The payments exceptions queue's rules, zod-free (the back office's pages import them): why a transfer did not pay
  * an order by itself, how staff resolve it, and which actions its state allows (shop-operations §5).
  */
-export const PAYMENT_EXCEPTION_REASONS = ['PARTIAL', 'OVERPAID', 'UNKNOWN_CODE', 'ORDER_EXPIRED', 'ORDER_CANCELLED', 'ALREADY_PAID'] as const;
+export const PAYMENT_EXCEPTION_REASONS = ['PARTIAL', 'OVERPAID', 'UNKNOWN_CODE', 'ORDER_EXPIRED', 'ORDER_CANCELLED', 'ALREADY_PAID', 'COD_MISMATCH', 'COD_UNKNOWN'] as const;
 export type PaymentExceptionReason = (typeof PAYMENT_EXCEPTION_REASONS)[number];
 export const PAYMENT_EXCEPTION_REASON_LABELS: Record<PaymentExceptionReason, string> = {
   PARTIAL: 'Thiếu tiền',
@@ -11,6 +11,9 @@ export const PAYMENT_EXCEPTION_REASON_LABELS: Record<PaymentExceptionReason, str
   ORDER_EXPIRED: 'Đơn đã hết hạn',
   ORDER_CANCELLED: 'Đơn đã hủy',
   ALREADY_PAID: 'Đơn đã thanh toán',
+  // A carrier's COD statement line (đối soát COD, issue 65 §5): another amount than the COD expected, or a waybill not ours.
+  COD_MISMATCH: 'Đối soát COD lệch số tiền',
+  COD_UNKNOWN: 'Đối soát COD: vận đơn không có trong hệ thống',
 };
 
 export const PAYMENT_EXCEPTION_RESOLUTIONS = ['MATCHED', 'REINSTATED', 'REFUNDED', 'DISMISSED'] as const;
@@ -22,7 +25,7 @@ export const PAYMENT_EXCEPTION_RESOLUTION_LABELS: Record<PaymentExceptionResolut
   DISMISSED: 'Đã bỏ qua',
 };
 
-export const PAYMENT_EXCEPTION_PROVIDER_LABELS: Record<string, string> = { PAYOS: 'payOS', SEPAY: 'SePay', MANUAL: 'Nhập tay' };
+export const PAYMENT_EXCEPTION_PROVIDER_LABELS: Record<string, string> = { PAYOS: 'payOS', SEPAY: 'SePay', MANUAL: 'Nhập tay', GHN: 'Đối soát COD GHN', GHTK: 'Đối soát COD GHTK' };
 
 export const PAYMENT_EXCEPTION_ACTIONS = ['match', 'reinstate', 'refund', 'dismiss'] as const;
 export type PaymentExceptionAction = (typeof PAYMENT_EXCEPTION_ACTIONS)[number];

@@ -41,3 +41,5 @@ export * from './providerStatus';
 export * from './eInvoices';
 export * from './loyalty';
 export * from './shipping';
+export * from './codStatements';
+export * from './shipmentDesk';

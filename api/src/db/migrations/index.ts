@@ -66,6 +66,7 @@ import * as m0064 from './0064_member_lots_order';
 import * as m0065 from './0065_coded_addresses';
 import * as m0066 from './0066_parcel_sizes';
 import * as m0068 from './0068_shipments';
+import * as m0069 from './0069_cod_statements';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -139,4 +140,5 @@ export const migrations: Record<string, Migration> = {
   '0065_coded_addresses': m0065,
   '0066_parcel_sizes': m0066,
   '0068_shipments': m0068,
+  '0069_cod_statements': m0069,
 };

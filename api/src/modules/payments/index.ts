@@ -9,3 +9,6 @@ export { payOsStandIn } from './providers/payos/payOsStandIn';
 export { bankTransfersModule } from './providers/sepay/bankTransfersModule';
 export { reconciliationModule } from './reconciliation/reconciliationModule';
 export { recordedTransfersModule } from './transactions/recordedTransfersModule';
+// The exceptions queue's door for the carriers' COD statements (wired into shipments by the app) and its desk's news.
+export { queueCarrierCodException, type CarrierCodException } from './exceptions/carrierCodExceptions';
+export { announcePaymentExceptionChange } from './exceptions/paymentExceptionWork';

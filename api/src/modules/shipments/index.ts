@@ -9,3 +9,7 @@ export type { ShipmentContext, ShipmentDeps } from './shipmentDeps';
 export { shipmentMessages } from './shipmentMessages';
 export { shipmentsModule } from './shipmentsModule';
 export { shipmentViewOfOrder, toShipmentView } from './shipmentView';
+// The desk's paper (labels PDF, the day's pickups) and the carriers' COD statements (the app hands in the exceptions queue).
+export { shipmentDeskRoutes } from './labels/shipmentDeskRoutes';
+export { codStatementsRoutes, type CodStatementsRoutesOptions } from './codStatements/codStatementsRoutes';
+export type { CodExceptionQueue } from './codStatements/importCodStatement';

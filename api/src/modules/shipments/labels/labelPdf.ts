@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type * as Fontkit from 'fontkit';
 import type PDFKitDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -51,6 +52,7 @@ const LAYOUTS: Record<LabelSize, { width: number; height: number; margin: number
 };
 
 export const LABEL_CONTENT_NAME_MAX = 60;
+const PAGES_PER_TURN = 20;
 
 /** The label's weight as the carriers print it: '850 g', '1,2 kg'. */
 export function formatLabelWeight(grams: number | null): string {
@@ -109,6 +111,13 @@ function block(doc: PDFKit.PDFDocument, text: string, x: number, y: number, widt
   return y + height + 1;
 }
 
+/** A line that must never be cut (the tracking code): its type shrinks until it fits the width, down to `min`. */
+function fitted(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, min: number): number {
+  doc.font('bold').fontSize(size);
+  const fit = Math.max(min, Math.min(size, (size * width) / Math.max(doc.widthOfString(text), 1)));
+  return line(doc, text, x, y, width, fit, true);
+}
+
 function rule(doc: PDFKit.PDFDocument, x: number, y: number, width: number): number {
   doc.moveTo(x, y).lineTo(x + width, y).lineWidth(0.5).strokeColor('#000').stroke();
   return y + 3;
@@ -126,7 +135,7 @@ function drawLabel(doc: PDFKit.PDFDocument, label: ShipmentLabel, size: LabelSiz
   let y = margin;
   drawQr(doc, label.trackingCode, left + width - layout.qr, y, layout.qr);
   y = line(doc, `${label.carrierLabel} · ${label.serviceLabel}`, left, y, textWidth, layout.head, true);
-  y = line(doc, label.trackingCode, left, y + 2, textWidth, layout.code, true);
+  y = fitted(doc, label.trackingCode, left, y + 2, textWidth, layout.code, layout.small);
   y = line(doc, `Mã đơn hàng: ${label.orderCode}`, left, y + 1, textWidth, layout.body);
   y = Math.max(y, margin + layout.qr) + 3;
   y = rule(doc, left, y, width);
@@ -188,7 +197,9 @@ export async function renderShipmentLabels(labels: readonly ShipmentLabel[], siz
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  for (const label of labels) {
+  for (const [index, label] of labels.entries()) {
+    // A turn of the event loop every few pages: a 500-label print does not hold other requests for seconds.
+    if (index > 0 && index % PAGES_PER_TURN === 0) await nextTurn();
     doc.addPage({ size: [layout.width, layout.height], margin: 0 });
     drawLabel(doc, label, size);
   }
