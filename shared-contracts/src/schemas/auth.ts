@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../calendar';
 import { normalizeVietnamesePhone as normalizeVietnameseMobile, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../user/accountRules';
 import { ROLES } from '../user/user';
+import { profileDeliveryAddressInputSchema, profileDeliveryAddressSchema, profileWardChoiceSchema } from './addresses';
 import { envelopeSchema } from './envelope';
 import { idInput, textInput } from './primitives';
 
@@ -114,6 +115,8 @@ export const updateProfileRequestSchema = z.object({
   imageUrl: textInput({ trim: true }).max(1000, 'Đường dẫn ảnh quá dài.').nullish(),
   /** Whether to receive the maintenance-forecast reminder emails (spec predictive.md §4). */
   forecastEmails: z.boolean({ error: 'Lựa chọn nhận email dự đoán bảo dưỡng phải là true hoặc false.' }).optional(),
+  /** The saved delivery address (province, coded ward, street); null clears it. */
+  deliveryAddress: profileDeliveryAddressInputSchema.nullish(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
@@ -193,6 +196,10 @@ export const profileSchema = z.object({
   gender: genderSchema.nullable(),
   /** true: the user receives the maintenance-forecast reminder emails (the default); false: opted out. */
   forecastEmails: z.boolean(),
+  /** The saved delivery address (issue 65; GET/PUT /Auth/profile only), or null. */
+  deliveryAddress: profileDeliveryAddressSchema.nullable().optional(),
+  /** A district-era saved address whose ward was split: the wards to choose among (GET/PUT /Auth/profile only). */
+  deliveryAddressChoice: profileWardChoiceSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileResponseSchema = envelopeSchema(profileSchema);

@@ -21,6 +21,7 @@ import { authMessages, changePassword, vietnamToday, findUserById, toProfile, un
 import { avatarsFolder, avatarUrl, deleteStoredAvatar, AVATAR_BOUNDS, createImageEncoder, storeUploadedImage } from '../media';
 import type { UserUpdate } from '../../db/schema';
 import { named } from '../../http/pluginName';
+import { profileAddressOf, savedAddressColumns } from '../addresses';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -82,6 +83,11 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = nam
     return new ThrottledError(avatarMessages.tooMany(Math.max(1, Math.ceil(resetInMs / 1000))), resetInMs);
   }
 
+  /** The profile with its saved delivery address (and the ward choice a split former ward leaves). */
+  function profileOf(row: Awaited<ReturnType<typeof loadProfileRow>>) {
+    return { ...toProfile(row), ...profileAddressOf(row) };
+  }
+
   async function loadProfileRow(userId: number) {
     const row = await findUserById(db, userId);
     if (!row) throw new AppError(401, ERROR_CODES.UNAUTHENTICATED, 'Vui lòng đăng nhập để tiếp tục.');
@@ -94,7 +100,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = nam
       preHandler: authenticate,
       schema: { tags: ['auth'], summary: 'Hồ sơ của người dùng đang đăng nhập', response: { 200: profileResponseSchema, 401: errorEnvelopeSchema } },
     },
-    async (request) => ok(toProfile(await loadProfileRow(currentAuth(request).userId)), authMessages.profileLoaded),
+    async (request) => ok(profileOf(await loadProfileRow(currentAuth(request).userId)), authMessages.profileLoaded),
   );
 
   app.put(
@@ -128,6 +134,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = nam
       }
       if (body.gender !== undefined) update.gender = body.gender;
       if (body.forecastEmails !== undefined) update.forecast_emails_opt_out = body.forecastEmails ? 0 : 1;
+      // The ward must be one of the province's (422 on deliveryAddress.wardCode); saving it settles a pending choice.
+      if (body.deliveryAddress !== undefined) Object.assign(update, savedAddressColumns(body.deliveryAddress));
       const avatar = pick(body.avatar, body.avatarUrl, body.imageUrl);
       if (avatar !== undefined) {
         // Removing the avatar is allowed; a new one only comes through the upload (re-encoded by us).
@@ -147,7 +155,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = nam
         }
         if (update.avatar_url === null) await deleteStoredAvatar(context.config.uploadDir, current.avatar_url);
       }
-      return ok(toProfile(await loadProfileRow(userId)), authMessages.profileUpdated);
+      return ok(profileOf(await loadProfileRow(userId)), authMessages.profileUpdated);
     },
   );
 

@@ -56,6 +56,9 @@ describe.each(testDatabases())('profile and avatar on $label', (target) => {
         dateOfBirth: body.dateOfBirth,
         gender: 'MALE',
         forecastEmails: true,
+        // No structured delivery address saved yet, no ward left to choose (issue 65).
+        deliveryAddress: null,
+        deliveryAddressChoice: null,
       });
     });
 
