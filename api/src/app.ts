@@ -25,7 +25,6 @@ import { catalogueAdminModule } from './modules/catalogueAdmin';
 import { cashClosesModule } from './modules/cashCloses';
 import { providerHealthModule } from './modules/providerHealth';
 import { eInvoicesModule } from './modules/eInvoices';
-import { carriersModule } from './modules/carriers';
 import { loyaltyModule, productMemberPrices } from './modules/loyalty';
 import { centresRoutes } from './modules/centres';
 import { addressesRoutes } from './modules/addresses';
@@ -273,7 +272,6 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(invoicesModule, { prefix, context });
   // An e-invoice per sale, from the ledger's events.
   void app.register(eInvoicesModule, { prefix, context });
-  void app.register(carriersModule, { prefix, context });
   void app.register(loyaltyModule, { prefix, context });
   // The admin's catalogue of products (its changes reach every instance's caches and search).
   void app.register(catalogueAdminModule, { prefix, context });
