@@ -32,6 +32,7 @@ import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
 import { orderMessages } from './orderMessages';
 import { applyMemberPrices } from './memberPricing';
 import { assertCentreExists, priceCheckout } from './orderPricing';
+import { requoteForOrder, type DeliveryQuote } from './shippingQuote';
 import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
@@ -70,7 +71,7 @@ const ORDER_COLUMNS = [
   'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'shipping_vat_rate', 'total',
   'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'ward_code', 'centre_id', 'recipient_name', 'phone', 'note',
   'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
-  'stock_location_id', 'points_used', 'points_value',
+  'stock_location_id', 'points_used', 'points_value', 'shipping_carrier', 'shipping_service',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 
 /** The order row (every column named, so one compiled statement serves every order). */
@@ -124,12 +125,18 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
 
   let outcome: { created: CreatedOrder | null; replayOf: { id: number; request_hash: string } | null };
   const locations = await orderLocations(ctx.db, ctx.config);
+  // A key already used answers its order before the carriers are asked again (the fee may have moved since).
+  const earlier = await orderIdForKey(ctx.db, userId, idempotencyKey);
+  if (earlier) return replay(earlier);
+  // The delivery quoted again outside the transaction (the carriers may take up to 1.5 s): the shown fee must hold.
+  const shipped = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity }))).filter((item) => item.kind === 'product');
+  const delivery = await requoteForOrder(ctx, shipped, request.fulfilment, request.shippingChoice);
   try {
     outcome = await ctx.db.transaction().execute(async (trx) => {
       await lockCustomerForCheckout(trx, userId);
       const sameKey = await orderIdForKey(trx, userId, idempotencyKey);
       if (sameKey) return { created: null, replayOf: sameKey };
-      return { created: await createOrder(ctx, trx, userId, idempotencyKey, hash, request, locations), replayOf: null };
+      return { created: await createOrder(ctx, trx, userId, idempotencyKey, hash, request, locations, delivery), replayOf: null };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -165,6 +172,7 @@ async function createOrder(
   requestHash: string,
   request: OrderCreateRequest,
   locations: OrderLocations,
+  delivery: DeliveryQuote,
 ): Promise<CreatedOrder> {
   const now = ctx.clock.now();
   const nowIso = now.toISOString();
@@ -192,7 +200,7 @@ async function createOrder(
       : { method: 'delivery', province: request.fulfilment.address.province };
   const pickupCentre = fulfilment.method === 'pickup' ? await assertCentreExists(trx, fulfilment.centreId) : null;
 
-  const { pricing: priced, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now);
+  const { pricing: priced, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now, delivery.fee);
   if (refusal) {
     throw new AppError(422, ERROR_CODES.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
   }
@@ -260,6 +268,8 @@ async function createOrder(
       desk_centre_id: deskCentreId,
       recipient_folded: foldVietnamese(request.recipientName).slice(0, 100),
       stock_location_id: stockLocationId,
+      shipping_carrier: delivery.choice?.carrier ?? null,
+      shipping_service: delivery.choice?.service ?? null,
   });
   const orderId = inserted!.id;
   const code = orderCodeFor(orderId, now);

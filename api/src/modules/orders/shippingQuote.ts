@@ -13,7 +13,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import { itemKey, loadShopItems } from '../cart';
-import type { Parcel } from '../carriers';
+import { shipFromAddress } from '../addresses';
+import { quoteShipping, type Parcel } from '../carriers';
 
 /**
  * The orders side of the carriers' live quote (issue 65 §3): the basket's parcel, the carriers asked for a delivery
@@ -51,10 +52,14 @@ export interface QuoteContext {
   config: Config;
 }
 
-/** Until the carriers module answers quotes, every coded delivery takes the flat fee. */
-const noCarriers: ShippingQuoter = async () => ({ options: [], fallback: true });
+/** The carriers installed (CARRIERS: the stand-ins in development), from the warehouse's coded ward; none coded: the flat fee. */
+const carriersQuoter: ShippingQuoter = async (ctx, request) => {
+  const from = await shipFromAddress(ctx.db);
+  if (!from) return { options: [], fallback: true };
+  return quoteShipping(ctx, { from: { province: from.province, wardCode: from.wardCode }, to: request.to, parcel: request.parcel });
+};
 
-let quoter: ShippingQuoter = noCarriers;
+let quoter: ShippingQuoter = carriersQuoter;
 
 /** Replaces how the carriers are asked (tests, benches); answers the function that puts the previous one back. */
 export function useShippingQuoter(next: ShippingQuoter): () => void {
