@@ -12,5 +12,7 @@ export const OUTBOUND_PROVIDERS = {
   misa: 'MISA meInvoice',
   viettel: 'Viettel S-Invoice',
   vnpt: 'VNPT Invoice',
+  ghn: 'GHN',
+  ghtk: 'GHTK',
 } as const satisfies Record<OutsideProvider, string>;
 export type OutboundProvider = OutsideProvider;

@@ -25,7 +25,7 @@ function fakeCarrier(carrier: 'GHN' | 'GHTK', quotes: Omit<CarrierServiceQuote, 
 }
 
 const deps = (carriers: CarrierAdapter[]) => ({ db: {} as Kysely<Database>, config: loadConfig({}), clock: systemClock, carriers, deadlineMs: 300 });
-const request = (weightGrams = 1200) => ({ from: { province: 'Hà Nội', wardCode: '00166' }, to: { province: 'Hồ Chí Minh', wardCode: '26734' }, parcel: { weightGrams, lengthCm: 30, widthCm: 20, heightCm: 15, value: 1_500_000 } });
+const request = (weightGrams = 1200) => ({ from: { province: 'Hà Nội', wardCode: '00166' }, to: { province: 'TP. Hồ Chí Minh', wardCode: '26734' }, parcel: { weightGrams, lengthCm: 30, widthCm: 20, heightCm: 15, value: 1_500_000 } });
 
 describe('the checkout quote', () => {
   beforeEach(() => clearShippingQuotes());

@@ -3,7 +3,7 @@ import { isoInstantSchema } from './catalogue';
 import { envelopeSchema } from './envelope';
 
 /** The outside providers the shop calls (api/src/outbound), as the owner's status panel lists them. */
-export const OUTSIDE_PROVIDERS = ['payos', 'zalo', 'esms', 'webpush', 'smtp', 's3', 'google', 'misa', 'viettel', 'vnpt'] as const;
+export const OUTSIDE_PROVIDERS = ['payos', 'zalo', 'esms', 'webpush', 'smtp', 's3', 'google', 'misa', 'viettel', 'vnpt', 'ghn', 'ghtk'] as const;
 export type OutsideProvider = (typeof OUTSIDE_PROVIDERS)[number];
 
 /**

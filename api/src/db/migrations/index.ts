@@ -65,6 +65,7 @@ import * as m0063 from './0063_member_prices';
 import * as m0064 from './0064_member_lots_order';
 import * as m0065 from './0065_coded_addresses';
 import * as m0066 from './0066_parcel_sizes';
+import * as m0067 from './0067_carrier_ward_codes';
 import * as m0068 from './0068_shipments';
 import * as m0069 from './0069_cod_statements';
 
@@ -139,6 +140,7 @@ export const migrations: Record<string, Migration> = {
   '0064_member_lots_order': m0064,
   '0065_coded_addresses': m0065,
   '0066_parcel_sizes': m0066,
+  '0067_carrier_ward_codes': m0067,
   '0068_shipments': m0068,
   '0069_cod_statements': m0069,
 };

@@ -103,6 +103,8 @@ export interface CarrierAdapter {
   cancelOrder(trackingCode: string): Promise<void>;
   /** The carrier's own label print (GHN's A5/80×80 print page; GHTK's PDF), for a link next to ours. */
   labelUrl(trackingCodes: string[], size: LabelSize): Promise<string | null>;
+  /** The carrier's own label as a PDF (GHTK's /services/label), where its API gives one; absent otherwise. */
+  labelPdf?(trackingCode: string, size: LabelSize): Promise<Uint8Array>;
   /** Whether a webhook is the carrier's (its secret), before anything is parsed. */
   verifyWebhook(request: CarrierWebhookRequest): boolean;
   /** The status updates a verified webhook carries ([] for a type the shop ignores). Throws on a malformed body. */

@@ -9,7 +9,7 @@ import { readOutboxBacklog } from '../notifications';
 /** The outbox channel each messaging provider sends. */
 const CHANNEL_OF: Partial<Record<OutsideProvider, NotificationChannel>> = { zalo: 'zalo', esms: 'sms', webpush: 'push', smtp: 'email' };
 
-export type ProviderSetupConfig = Pick<Config, 'payOs' | 'notificationChannels' | 'smtpUrl' | 'objectStorage' | 'google' | 'eInvoice'>;
+export type ProviderSetupConfig = Pick<Config, 'payOs' | 'notificationChannels' | 'smtpUrl' | 'objectStorage' | 'google' | 'eInvoice'> & { carriers?: Config['carriers'] };
 
 /** How each provider is set up on this server (the same on every instance: one configuration). */
 export function providerSetup(config: ProviderSetupConfig): Record<OutsideProvider, ProviderStatus['setup']> {
@@ -27,7 +27,15 @@ export function providerSetup(config: ProviderSetupConfig): Record<OutsideProvid
     misa: config.eInvoice.provider === 'misa' ? 'live' : 'off',
     viettel: config.eInvoice.provider === 'viettel' ? 'live' : 'off',
     vnpt: config.eInvoice.provider === 'vnpt' ? 'live' : 'off',
+    ghn: carrierSetup(config, 'GHN'),
+    ghtk: carrierSetup(config, 'GHTK'),
   };
+}
+
+/** A carrier's setup: off unless CARRIERS names it; the in-process stand-ins in CARRIERS_MODE=standin. */
+function carrierSetup(config: ProviderSetupConfig, carrier: 'GHN' | 'GHTK'): ProviderStatus['setup'] {
+  if (!config.carriers?.enabled.includes(carrier)) return 'off';
+  return config.carriers.mode === 'standin' ? 'stand-in' : 'live';
 }
 
 /**
