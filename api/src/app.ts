@@ -25,6 +25,7 @@ import { catalogueAdminModule } from './modules/catalogueAdmin';
 import { cashClosesModule } from './modules/cashCloses';
 import { providerHealthModule } from './modules/providerHealth';
 import { eInvoicesModule } from './modules/eInvoices';
+import { carriersModule } from './modules/carriers';
 import { loyaltyModule, productMemberPrices } from './modules/loyalty';
 import { centresRoutes } from './modules/centres';
 import { addressesRoutes } from './modules/addresses';
@@ -42,7 +43,7 @@ import { devOutboxRoutes, notificationCentreModule, notificationChannelsModule }
 import { conversationsModule } from './modules/conversations';
 import { ordersRoutes } from './modules/orders';
 import { announcePaymentExceptionChange, bankTransfersModule, payOSModule, payOsStandIn, paymentExceptionsModule, queueCarrierCodException, recordedTransfersModule, reconciliationModule } from './modules/payments';
-import { codStatementsRoutes, shipmentDeskRoutes } from './modules/shipments';
+import { codStatementsRoutes, shipmentDeskRoutes, shipmentsModule, shipmentViewOfOrder } from './modules/shipments';
 import { partsDemandRoutes } from './modules/partsDemand';
 import { partsRequestsModule, serviceOrderParts } from './modules/partsRequests';
 import { predictionModule } from './modules/prediction';
@@ -248,8 +249,11 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(conversationsModule, { prefix, context });
   void app.register(notificationCentreModule, { prefix, context });
   void app.register(notificationChannelsModule, { prefix, context });
-  void app.register(ordersRoutes, { prefix, context });
+  // The order's page shows its parcel (shipments reads it; orders may not import shipments, which imports orders).
+  void app.register(ordersRoutes, { prefix, context, parcelOf: shipmentViewOfOrder });
   void app.register(webOrdersModule, { prefix, context });
+  // Waybills with the carriers, and the carriers' webhooks moving the orders (issue 65).
+  void app.register(shipmentsModule, { prefix, context });
   // Payments that confirm themselves: payOS links and webhook, SePay bank-transfer notifications; payOS's
   // stand-in in development and the demo only.
   void app.register(payOSModule, { prefix, context });
@@ -272,6 +276,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(invoicesModule, { prefix, context });
   // An e-invoice per sale, from the ledger's events.
   void app.register(eInvoicesModule, { prefix, context });
+  void app.register(carriersModule, { prefix, context });
   void app.register(loyaltyModule, { prefix, context });
   // The admin's catalogue of products (its changes reach every instance's caches and search).
   void app.register(catalogueAdminModule, { prefix, context });
