@@ -10,3 +10,4 @@ export * from './useThread';
 export * from './useUploads';
 export * from './VietQrActions';
 export * from './CheckInQr';
+export * from './WardPicker';
