@@ -29,6 +29,7 @@ import { seedDemoReviews } from './demoReviews';
 import { seedDemoServiceRatings } from './demoServiceRatings';
 import { seedDemoConversations } from './demoConversations';
 import { seedDemoNotifications } from './demoNotifications';
+import { seedDemoParcels } from './demoParcels';
 
 /** Row counts after seeding, by data set. */
 export interface SeedReport {
@@ -49,6 +50,8 @@ export interface SeedReport {
   partsApprovalDemo: PartsApprovalDemoReport;
   /** With `demoHistory`: about three months of closed work and web orders, and technicians' shifts. */
   demoHistory?: DemoHistorySeedReport & { shifts: number; catalogueChanges: number };
+  /** Today's parcels at Cầu Giấy's shipping desk (packed, waiting for the courier, in transit, delivered, failed, returned). */
+  demoParcels: number;
   /** The demo customer's web orders at Cầu Giấy's desk, one per state (web-order desk). */
   webOrderDesk: number;
   /** Refunded orders, each with its refund record (payment_refunds). */
@@ -159,6 +162,8 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
       : {}),
     // Last: the desk's columns of every order written above, and Cầu Giấy's web orders in every state.
     webOrderDesk: await seedWebOrderDesk(trx, options.now),
+    // Today's shipping desk: packed orders to ship, waybills in transit, delivered, failed and returned.
+    demoParcels: await seedDemoParcels(trx, options.now),
     // The refund record of each refunded order above, as the desk's refund action writes it.
     demoRefunds: await seedDemoRefunds(trx),
     // Then their stock: reserved at their location, or issued (orderStock.ts).

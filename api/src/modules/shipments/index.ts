@@ -13,3 +13,5 @@ export { shipmentViewOfOrder, toShipmentView } from './shipmentView';
 export { shipmentDeskRoutes } from './labels/shipmentDeskRoutes';
 export { codStatementsRoutes, type CodStatementsRoutesOptions } from './codStatements/codStatementsRoutes';
 export type { CodExceptionQueue } from './codStatements/importCodStatement';
+// The development seed's parcels (api/seed/demoParcels.ts writes their orders first).
+export { seedDemoShipments, type DemoParcel, type DemoParcelStory } from './demoShipments';
