@@ -14,7 +14,7 @@ import { LOYALTY_RANKED_TIERS } from '../pricing/loyaltyTiers';
 import { isoInstantSchema, promotionCategorySchema, promotionSchema, slugSchema, vndSchema } from './catalogue';
 import { normalizeVietnameseMobile } from './auth';
 import { envelopeSchema } from './envelope';
-import { shippingChoiceInputSchema, shippingOptionSchema, wardCodeSchema } from './shipping';
+import { shipmentViewSchema, shippingChoiceInputSchema, shippingOptionSchema, wardCodeSchema } from './shipping';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
 /**
@@ -469,6 +469,8 @@ export const orderSchema = z.object({
   version: z.number().int().nonnegative().optional(),
   createdAt: isoInstantSchema,
   updatedAt: isoInstantSchema,
+  /** The parcel with an integrated carrier (issue 65), every status with its time; on the order's own page only. */
+  parcel: shipmentViewSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

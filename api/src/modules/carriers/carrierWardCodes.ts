@@ -45,14 +45,20 @@ export async function syncCarrierWardCodes(db: Kysely<Database>, ghn: { baseUrl:
     const names = [ghnProvince.ProvinceName, ...(Array.isArray(ghnProvince.NameExtension) ? ghnProvince.NameExtension : [])].map((name) => nameKey(String(name)));
     const province = names.map((key) => provinceByKey.get(key)).find(Boolean);
     if (!province) continue; // GHN's test or retired provinces
-    const ours = new Map<string, string[]>();
-    for (const ward of wardsOfProvince(province)) ours.set(nameKey(ward.name), [...(ours.get(nameKey(ward.name)) ?? []), ward.code]);
+    // The exact name first ('Xã Cẩm Giang' and 'Xã Cẩm Giàng' are two wards), then accents folded, then without its
+    // kind ('P. Cẩm Giàng'): the first that names exactly one ward.
+    const keys = [(name: string) => name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim(), foldVietnamese, nameKey];
+    const indexes = keys.map(() => new Map<string, string[]>());
+    for (const ward of wardsOfProvince(province)) {
+      keys.forEach((key, i) => indexes[i]!.set(key(ward.name), [...(indexes[i]!.get(key(ward.name)) ?? []), ward.code]));
+    }
+    const matchOf = (name: string) => keys.map((key, i) => indexes[i]!.get(key(name))).find((codes) => codes?.length === 1);
     const districts = await get(`district?province_id=${encodeURIComponent(String(ghnProvince.ProvinceID))}`);
     for (let start = 0; start < districts.length; start += concurrency) {
       const batches = await Promise.all(districts.slice(start, start + concurrency).map((district) => get(`ward?district_id=${encodeURIComponent(String(district.DistrictID))}`)));
       for (const wards of batches) {
         for (const ward of wards) {
-          const codes = ours.get(nameKey(String(ward.WardName)));
+          const codes = matchOf(String(ward.WardName));
           if (!codes || codes.length !== 1 || seen.has(codes[0]!)) {
             unmatchedCarrierWards += 1;
             if (examples.length < 10) examples.push(`GHN ${String(ward.WardName)} (${province})`);

@@ -9,6 +9,7 @@ import {
   orderSummaryListResponseSchema,
   quoteResponseSchema,
   checkoutQuoteInputSchema,
+  type ShipmentView,
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { preparedQuery } from '../../db/preparedQuery';
@@ -35,7 +36,10 @@ const announcedOrder = preparedQuery<{ code: string }>()((db, param) =>
  * GET /api/orders, GET /api/orders/:code, POST /api/orders/:code/cancel; GET /api/me/package-credits. Staff work
  * on orders at the web-order desk (webOrders), within their centre.
  */
-export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('ordersRoutes', async (app, { context }) => {
+/** The order's parcel with a carrier (the shipments module's view), handed in by the app: shipments imports orders. */
+export type ParcelOf = (db: AppContext['db'], order: { id: number; code: string }) => Promise<ShipmentView | null>;
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext; parcelOf?: ParcelOf }> = named('ordersRoutes', async (app, { context, parcelOf }) => {
   const { db, clock, config } = context;
   const ctx = { db, clock, config };
   // The web-order desk of the order's centre is told (live list), and the order's owner (their live order page).
@@ -103,7 +107,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = name
     },
     async (request) => {
       const row = await ownOrder(db, request.params.code, currentAuth(request));
-      return ok(await toOrder(db, row, config.vietQr));
+      const [order, parcel] = await Promise.all([toOrder(db, row, config.vietQr), parcelOf ? parcelOf(db, row) : Promise.resolve(null)]);
+      return ok({ ...order, parcel });
     },
   );
 

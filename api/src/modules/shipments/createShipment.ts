@@ -73,6 +73,8 @@ export async function createShipment(ctx: ShipmentContext, deps: ShipmentDeps, s
     throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, message, [{ field: 'codAmount', message }]);
   }
   const adapter = adapterOf(deps, input.carrier);
+  const from = await deps.shipFrom(ctx.db);
+  if (!from) throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, shipmentMessages.noOrigin);
 
   const previous = await ctx.db.selectFrom('shipments').select(sql<number>`count(*)`.as('count')).where('order_id', '=', order.id).executeTakeFirstOrThrow();
   const count = toNumber(previous.count);
@@ -91,7 +93,7 @@ export async function createShipment(ctx: ShipmentContext, deps: ShipmentDeps, s
   try {
     created = await adapter.createOrder({
       clientOrderCode,
-      from: await deps.shipFrom(ctx.db),
+      from,
       to: { province: order.province, wardCode, wardName: order.ward ?? '', street: order.street ?? '', name: order.recipient_name, phone: order.phone },
       parcel: { weightGrams, ...DEFAULT_BOX, value: input.insuredValue },
       service: input.service,

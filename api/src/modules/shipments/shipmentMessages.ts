@@ -9,6 +9,7 @@ export const shipmentMessages = {
   stale: 'Đơn hàng vừa được cập nhật, vui lòng tải lại trước khi tạo vận đơn.',
   liveExists: 'Đơn hàng đã có vận đơn đang hoạt động.',
   noWardCode: 'Vui lòng chọn phường/xã mã hóa cho địa chỉ giao hàng trước khi tạo vận đơn.',
+  noOrigin: 'Kho gửi hàng chưa có phường/xã mã hóa, vui lòng cập nhật địa chỉ kho trước khi tạo vận đơn.',
   codTooLarge: (unpaid: string) => `Tiền thu hộ (COD) không được lớn hơn số tiền khách còn phải trả (${unpaid}).`,
   carrierOff: (carrier: IntegratedCarrier) => `Cửa hàng chưa kết nối ${carrier}.`,
   refused: (carrier: IntegratedCarrier, reason: string) => `${carrier} từ chối: ${reason}`,

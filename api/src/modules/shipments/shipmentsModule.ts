@@ -9,7 +9,7 @@ import { named } from '../../http/pluginName';
 import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { applyCarrierWebhook } from './carrierWebhooks';
 import { cancelShipment, createShipment, shipmentInScope } from './createShipment';
-import type { ShipmentDeps } from './shipmentDeps';
+import { defaultShipmentDeps, type ShipmentDeps } from './shipmentDeps';
 import { shipmentMessages } from './shipmentMessages';
 import { toShipmentView } from './shipmentView';
 
@@ -36,7 +36,7 @@ function keepRawBodies(app: FastifyInstance): void {
  * vận đơn"), POST /api/staff/shipments/:id/cancel, GET /api/staff/shipments/:id (staff, manager, admin; another
  * centre's is 404), POST /api/webhooks/carriers/ghn and /ghtk (verified by the carrier's adapter, raw body kept).
  */
-export const shipmentsModule: FastifyPluginAsyncZod<{ context: AppContext; deps: ShipmentDeps }> = named('shipmentsModule', async (app, { context, deps }) => {
+export const shipmentsModule: FastifyPluginAsyncZod<{ context: AppContext; deps?: ShipmentDeps }> = named('shipmentsModule', async (app, { context, deps = defaultShipmentDeps }) => {
   const { db, clock, config, events } = context;
   const ctx = { db, clock, config, events };
   const deskRoles = requireCentreRole(db, 'staff', 'manager', 'admin');
