@@ -14,6 +14,8 @@ import type {
   Service,
   ServiceCentre,
   ServicePackage,
+  Profile,
+  WardSearchAnswer,
 } from 'shared-contracts/schemas';
 
 function getData<T>(path: string, query?: Record<string, string | number | boolean | undefined>, signal?: AbortSignal): Promise<T> {
@@ -42,6 +44,10 @@ export const storefrontApi = {
   savePromotion: (promotionId: number) => readData<SavedPromotion[]>(apiClient.post('/me/saved-promotions', { promotionId })),
   /** DELETE /api/me/saved-promotions/:promotionId: answers the user's saved list. */
   unsavePromotion: (promotionId: number) => readData<SavedPromotion[]>(apiClient.delete(`/me/saved-promotions/${promotionId}`)),
+  /** GET /api/addresses/wards: the province's wards matching `q` (accent-insensitive, former names too). */
+  wards: (query: { province: string; q: string; limit: number }, signal?: AbortSignal) => getData<WardSearchAnswer>('/addresses/wards', query, signal),
+  /** GET /api/auth/profile: the signed-in customer's profile (its saved delivery address fills the checkout). */
+  profile: (signal?: AbortSignal) => getData<Profile>('/auth/profile', undefined, signal),
 };
 
 export type StorefrontApi = typeof storefrontApi;

@@ -5,6 +5,7 @@ import styles from './WardPicker.module.css';
 
 export const wardPickerText = {
   label: 'Phường/Xã',
+  listOf: 'Danh sách',
   placeholder: 'Gõ tên phường/xã, có dấu hoặc không dấu',
   formerly: 'trước đây',
   searching: 'Đang tìm phường/xã…',
@@ -31,6 +32,8 @@ export interface WardPickerProps {
   onChange: (ward: WardChoice | null) => void;
   /** What the customer types, as they type (a form that still sends the ward's text). */
   onTextChange?: (text: string) => void;
+  /** The field's text when the form keeps it (with onTextChange); else the picker keeps it. */
+  text?: string;
   search: WardSearchCall;
   /** The remote's data loader (createDataLoader): the search goes through it, debounced. */
   useAsync: UseAsync;
@@ -55,9 +58,10 @@ function formerParts(matchedFormer: string): { ward: string; rest: string } {
  * customer types (accent-insensitive, former names too: "Phường Cầu Giấy — trước đây: Phường Dịch Vọng Hậu");
  * ↑ ↓ move, Enter picks, Esc closes; options are finger-sized. The picked ward's code is kept by the form.
  */
-export function WardPicker({ id, province, value, onChange, onTextChange, search, useAsync, error, label = wardPickerText.label, debounceMs = 250, limit = 20 }: WardPickerProps) {
+export function WardPicker({ id, province, value, onChange, onTextChange, text: shownText, search, useAsync, error, label = wardPickerText.label, debounceMs = 250, limit = 20 }: WardPickerProps) {
   const listId = useId();
-  const [text, setText] = useState(value?.name ?? '');
+  const [ownText, setText] = useState(value?.name ?? '');
+  const text = shownText ?? ownText;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
 
@@ -130,7 +134,7 @@ export function WardPicker({ id, province, value, onChange, onTextChange, search
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label={label} className={styles.list} hidden={!open || wards.length === 0}>
+      <ul id={listId} role="listbox" aria-label={`${wardPickerText.listOf} ${label.toLowerCase()}`} className={styles.list} hidden={!open || wards.length === 0}>
         {wards.map((ward, index) => {
           const former = ward.matchedFormer ? formerParts(ward.matchedFormer) : null;
           return (

@@ -37,6 +37,7 @@ import { listPriceOf, MemberLinePrice } from './MemberLinePrice';
 import { OrderPlaced } from './OrderPlaced';
 import { PendingOrder } from './PendingOrder';
 import { PointsBox, pointsDraftOf, pointsOf } from './PointsBox';
+import { CheckoutWardField, useSavedDeliveryAddress } from './CheckoutWardField';
 import cartStyles from '../cart/CartPage.module.css';
 import styles from './CheckoutPage.module.css';
 
@@ -102,6 +103,7 @@ function Checkout() {
           recipientName: session?.user.fullName ?? '',
           phone: session?.user.phoneNumber ?? '',
           ward: '',
+          wardCode: null,
           street: '',
           note: '',
           paymentMethod: shipping.method === 'pickup' ? 'PAY_AT_PICKUP' : 'COD',
@@ -147,6 +149,8 @@ function Checkout() {
   const wardCode = (values as { wardCode?: string }).wardCode ?? null;
   const quote = useOrderQuote(status.kind === 'placed' ? [] : items, applied, shipping, session !== null, { points, revision: quoteRevision, wardCode, shippingChoice: shippingPick });
   const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
+  // The profile's saved delivery address fills the empty form (not an order being sent again).
+  useSavedDeliveryAddress(session !== null && pending === null, setValues, shipping, onShipping);
 
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     const next = { ...values, [event.target.name]: event.target.value };
@@ -425,7 +429,7 @@ function Checkout() {
               centreError={errors.centreId}
               deliveryFields={
                 <>
-                  {field('ward', 'text', 'address-level2', 100)}
+                  {shipping.method === 'delivery' && <CheckoutWardField label={checkoutText.labels.ward} province={shipping.province} values={values} setValues={setValues} error={errors.ward} />}
                   {field('street', 'text', 'street-address', 200)}
                 </>
               }

@@ -10,6 +10,8 @@ export interface CheckoutValues {
   recipientName: string;
   phone: string;
   ward: string;
+  /** The ward picked in the WardPicker (null: only typed; the server resolves a text naming one ward). */
+  wardCode: string | null;
   street: string;
   note: string;
   paymentMethod: PaymentMethod;
@@ -50,7 +52,7 @@ export function validateCheckout(values: CheckoutValues, shipping: ShippingSelec
 export function toOrderInput(values: CheckoutValues, shipping: ShippingSelection, items: readonly CartLine[], promoCode: string | null, points = 0): OrderCreateInput {
   const fulfilment: OrderCreateInput['fulfilment'] =
     shipping.method === 'delivery'
-      ? { method: 'delivery', address: { province: shipping.province, ward: values.ward.trim(), street: values.street.trim() } }
+      ? { method: 'delivery', address: { province: shipping.province, ward: values.ward.trim(), street: values.street.trim(), ...(values.wardCode ? { wardCode: values.wardCode } : {}) } }
       : { method: 'pickup', centreId: shipping.centreId ?? 0 };
   const note = values.note.trim();
   return {
@@ -72,6 +74,7 @@ export function checkoutValuesOf(input: OrderCreateInput): CheckoutValues {
     recipientName: input.recipientName,
     phone: input.phone,
     ward: address?.ward ?? '',
+    wardCode: address?.wardCode ?? null,
     street: address?.street ?? '',
     note: input.note ?? '',
     paymentMethod: input.paymentMethod,
@@ -85,6 +88,7 @@ export function serverFieldErrors(errors: ReadonlyArray<{ field: string; message
     recipientName: 'recipientName',
     phone: 'phone',
     ward: 'ward',
+    wardCode: 'ward',
     street: 'street',
     centreId: 'centreId',
     paymentMethod: 'paymentMethod',
