@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, eventBus, messages, sessionStore, type Session } from 'shared-contracts';
-import type { CheckoutQuoteInput, OrderCreateInput, Quote } from 'shared-contracts/schemas';
+import type { CheckoutQuoteInput, OrderCreateInput, Profile, Quote } from 'shared-contracts/schemas';
+import { storefrontApi } from '../../../src/api/storefrontApi';
 import { cartApi } from '../../../src/cart/cartApi';
 import { cartService, shopStore } from '../../../src/cart/cartOwner';
 import { checkoutApi } from '../../../src/cart/checkoutApi';
@@ -28,6 +29,7 @@ jest.mock('../../../src/pages/checkout/CompanyInvoiceSection', () => ({
 }));
 
 const mockedCart = cartApi as jest.Mocked<typeof cartApi>;
+const mockedApi = storefrontApi as jest.Mocked<typeof storefrontApi>;
 const mockedAskCompanyInvoice = askCompanyInvoice as jest.MockedFunction<typeof askCompanyInvoice>;
 const mockedCheckout = checkoutApi as jest.Mocked<typeof checkoutApi>;
 
@@ -72,7 +74,7 @@ beforeEach(async () => {
 });
 
 describe('the checkout form rules (the same as the server)', () => {
-  const valid: CheckoutValues = { recipientName: 'Nguyễn Minh Anh', phone: '0912 345 678', ward: 'Phường Cầu Giấy', street: '88 Xuân Thủy', note: '', paymentMethod: 'COD' };
+  const valid: CheckoutValues = { recipientName: 'Nguyễn Minh Anh', phone: '0912 345 678', ward: 'Phường Cầu Giấy', wardCode: null, street: '88 Xuân Thủy', note: '', paymentMethod: 'COD' };
 
   it('accepts a complete delivery and refuses what the server would', () => {
     expect(validateCheckout(valid, DEFAULT_SHIPPING)).toEqual({});
@@ -144,6 +146,39 @@ describe('the checkout page', () => {
     expect(shopStore.getState().promo.appliedPromo).toBeNull();
     // the ordered lines left the server's cart: the cart is asked again
     await waitFor(() => expect(mockedCart.get).toHaveBeenCalledTimes(2));
+  });
+
+  it('picks the ward in the list by typing without accents, sends its code, and drops it for another province', async () => {
+    await startAs(withPhone);
+    mockedApi.wards.mockResolvedValue({
+      wards: [{ code: '00166', name: 'Phường Cầu Giấy', province: 'Hà Nội', formerly: ['Phường Dịch Vọng Hậu, Quận Cầu Giấy'], matchedFormer: 'Phường Dịch Vọng Hậu, Quận Cầu Giấy' }],
+    });
+    mockedCheckout.placeOrder.mockResolvedValue(order());
+    renderAt('/checkout');
+    const ward = await screen.findByRole('combobox', { name: 'Phường/xã' });
+    await userEvent.type(ward, 'dich vong hau');
+    await userEvent.click(await screen.findByRole('option', { name: 'Phường Cầu Giấy — trước đây: Phường Dịch Vọng Hậu (Quận Cầu Giấy)' }));
+    expect(ward).toHaveValue('Phường Cầu Giấy');
+    expect(mockedApi.wards).toHaveBeenLastCalledWith({ province: 'Hà Nội', q: 'dich vong hau', limit: 20 }, expect.any(AbortSignal));
+    await userEvent.type(screen.getByLabelText('Số nhà, tên đường'), '88 Xuân Thủy');
+    await userEvent.click(placeOrderButton());
+    await screen.findByRole('heading', { name: 'Đặt hàng thành công' });
+    expect(mockedCheckout.placeOrder.mock.calls[0]![0].fulfilment).toEqual({
+      method: 'delivery',
+      address: { province: 'Hà Nội', ward: 'Phường Cầu Giấy', street: '88 Xuân Thủy', wardCode: '00166' },
+    });
+  });
+
+  it("fills the delivery address from the profile's saved one", async () => {
+    await startAs(withPhone);
+    mockedApi.profile.mockResolvedValue({
+      ...({} as Profile),
+      deliveryAddress: { province: 'TP. Hồ Chí Minh', wardCode: '26944', ward: 'Phường Gia Định', street: '208 Điện Biên Phủ' },
+    });
+    renderAt('/checkout');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Phường/xã' })).toHaveValue('Phường Gia Định'));
+    expect(screen.getByLabelText('Số nhà, tên đường')).toHaveValue('208 Điện Biên Phủ');
+    expect(screen.getByLabelText('Tỉnh/thành phố nhận hàng')).toHaveValue('TP. Hồ Chí Minh');
   });
 
   it('shows the field errors and places nothing while the form is incomplete', async () => {
