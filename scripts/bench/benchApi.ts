@@ -200,3 +200,9 @@ export async function loadLoyaltyNightly() {
   const { expireLots } = await import('../../api/src/modules/loyalty/pointExpiry.ts');
   return { reviewTiers, expireLots };
 }
+
+/** bench:labels: the shipment labels' PDF renderer (one page per label, the fonts loaded once). */
+export async function loadLabelRenderer() {
+  const { renderShipmentLabels } = await import('../../api/src/modules/shipments/labels/labelPdf.ts');
+  return { renderShipmentLabels };
+}

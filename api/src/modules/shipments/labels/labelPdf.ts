@@ -94,20 +94,37 @@ function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   doc.fill().restore();
 }
 
+/**
+ * `text` cut with an ellipsis to fit `width` in the current font: a binary search on its length, a dozen measures
+ * (pdfkit's own `ellipsis` drops one character at a time, hundreds of measures for a long line).
+ */
+function clip(doc: PDFKit.PDFDocument, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (doc.widthOfString(`${text.slice(0, middle)}…`) <= width) low = middle;
+    else high = middle - 1;
+  }
+  return `${text.slice(0, low).trimEnd()}…`;
+}
+
 /** One line of text that never wraps past its box nor spills onto a new page (cut with an ellipsis). */
 function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, bold = false): number {
   doc.font(bold ? 'bold' : 'regular').fontSize(size);
   const height = doc.currentLineHeight(true);
-  doc.text(text, x, y, { width, height, lineBreak: false, ellipsis: true });
+  doc.text(clip(doc, text, width), x, y, { width, lineBreak: false });
   return y + height + 1;
 }
 
-/** Text that may take up to `maxLines` lines in its box, then is cut. */
+/** Text that may take up to `maxLines` lines in its box, then is cut (to about that many lines' width first). */
 function block(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, maxLines: number, bold = false): number {
   doc.font(bold ? 'bold' : 'regular').fontSize(size);
   const lineHeight = doc.currentLineHeight(true);
-  const height = Math.min(doc.heightOfString(text, { width }), lineHeight * maxLines);
-  doc.text(text, x, y, { width, height, ellipsis: true });
+  const fitted = clip(doc, text, width * maxLines * 0.9);
+  const height = Math.min(doc.heightOfString(fitted, { width }), lineHeight * maxLines);
+  doc.text(fitted, x, y, { width, height });
   return y + height + 1;
 }
 
