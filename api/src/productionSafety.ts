@@ -1,6 +1,6 @@
 import { createECDH } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DEMO_NOTIFICATION_KEYS, DEMO_PAYMENT_KEYS, DEMO_SELLER, DEMO_VIETQR, DEVELOPMENT_ESMS_BRANDNAME, type Config } from './config';
+import { DEMO_CARRIER_KEYS, DEMO_NOTIFICATION_KEYS, DEMO_PAYMENT_KEYS, DEMO_SELLER, DEMO_VIETQR, DEVELOPMENT_ESMS_BRANDNAME, type Config } from './config';
 import { isLoopbackHost } from './http/loopback';
 
 /**
@@ -13,7 +13,7 @@ export interface ProductionSafety {
   warnings: string[];
 }
 
-export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller' | 'notificationChannels' | 'objectStorage' | 'google' | 'eInvoice'>;
+export type SafetyConfig = Pick<Config, 'nodeEnv' | 'jwtSecret' | 'publicUrl' | 'vietQr' | 'databaseUrl' | 'smtpUrl' | 'redisUrl' | 'defaultsUsed' | 'payOs' | 'sepayWebhookKey' | 'seller' | 'notificationChannels' | 'objectStorage' | 'google' | 'eInvoice' | 'carriers'>;
 
 export const MIN_SECRET_LENGTH = 32;
 /** A key with fewer different characters than this was typed, not generated ('x' × 40, 'abcabc…'). */
@@ -142,6 +142,11 @@ export const PROVIDER_KEY_FLOORS = {
   // The e-invoice account's passwords are a person's (MISA, Viettel and VNPT ask for 8 or more with mixed classes).
   E_INVOICE_PASSWORD: { minLength: 10, characters: /^[\x21-\x7e]+$/, charactersSaid: 'printable ASCII without spaces' },
   E_INVOICE_ACCOUNT_PASSWORD: { minLength: 10, characters: /^[\x21-\x7e]+$/, charactersSaid: 'printable ASCII without spaces' },
+  // GHN issues a UUID (36 characters), GHTK a 40-character token; the webhook secrets are the operator's (openssl rand -hex 32).
+  GHN_TOKEN: { minLength: 24, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+  GHTK_TOKEN: { minLength: 24, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
+  GHN_WEBHOOK_SECRET: { minLength: MIN_SECRET_LENGTH, characters: /^[A-Za-z0-9_-]+$/, charactersSaid: 'letters, digits, _ and - (it travels in the callback URL)' },
+  GHTK_WEBHOOK_HASH: { minLength: MIN_SECRET_LENGTH, characters: TOKEN_CHARACTERS, charactersSaid: TOKEN_CHARACTERS_SAID },
 } as const satisfies Record<string, KeyFloor>;
 
 /** What is wrong with `key` for its floor ("shorter than 32 characters", …), or null when it clears it. Never includes the key. */
@@ -311,6 +316,40 @@ function unsafeEInvoiceReasons(config: SafetyConfig): string[] {
   return errors;
 }
 
+/** The carriers' test gateways (GHN's dev-online-gateway.ghn.vn, GHTK's services-staging.ghtklab.com). */
+const CARRIER_SANDBOX_HOST = /(^|[.-])dev[.-]|ghtklab|staging|sandbox|(^|[.-])test[.-]/i;
+const DEMO_CARRIER_VALUES: readonly string[] = Object.values(DEMO_CARRIER_KEYS).map(String);
+
+/**
+ * The carriers (GHN, GHTK): never the stand-ins, never a demo or placeholder token or webhook secret, keys above their
+ * floor, the carriers' https production addresses (not their test gateways). Never includes a key.
+ */
+function unsafeCarrierReasons(config: SafetyConfig): string[] {
+  const carriers = config.carriers;
+  if (carriers.mode === 'standin') return ['CARRIERS_MODE=standin answers quotes and waybills from local stand-ins (no parcel would ever be picked up): set CARRIERS and the GHN_* / GHTK_* accounts, or leave CARRIERS_MODE unset'];
+  const errors: string[] = [];
+  const keys: Array<[keyof typeof PROVIDER_KEY_FLOORS, string | undefined]> = [
+    ['GHN_TOKEN', carriers.ghn?.token],
+    ['GHN_WEBHOOK_SECRET', carriers.ghn?.webhookSecret],
+    ['GHTK_TOKEN', carriers.ghtk?.token],
+    ['GHTK_WEBHOOK_HASH', carriers.ghtk?.webhookHash],
+  ];
+  const placeholders = keys.filter(([, value]) => value !== undefined && (DEMO_CARRIER_VALUES.includes(value) || PLACEHOLDER_WORDS.test(value))).map(([name]) => name);
+  if (placeholders.length > 0) errors.push(`${placeholders.join(', ')} ${placeholders.length === 1 ? 'is a demo or placeholder key' : 'are demo or placeholder keys'}: set the shop's own token from the carrier's shop settings, and generate the webhook secrets with \`openssl rand -hex 32\``);
+  else errors.push(...keyFloorErrors(keys, "set the shop's own token from the carrier's shop settings, and generate the webhook secrets with `openssl rand -hex 32`"));
+  const urls: Array<[string, string | undefined]> = [
+    ['GHN_API_URL', carriers.ghn?.apiUrl],
+    ['GHTK_API_URL', carriers.ghtk?.apiUrl],
+  ];
+  for (const [name, value] of urls) {
+    if (value === undefined) continue;
+    const url = new URL(value);
+    if (url.protocol !== 'https:') errors.push(`${name} ${url.origin} is not https (the shop's token would travel in clear): leave it unset for the carrier's production API`);
+    else if (isPlaceholderOrLocalHost(url.hostname) || CARRIER_SANDBOX_HOST.test(url.hostname)) errors.push(`${name} ${url.origin} is a local, example or test gateway: leave it unset for the carrier's production API`);
+  }
+  return errors;
+}
+
 /** Sign-in with Google: the client id's form, the client secret's floor, Google's endpoints on https. Never includes the secret. */
 function unsafeGoogleReasons(config: SafetyConfig): string[] {
   const { google } = config;
@@ -411,6 +450,7 @@ export function checkProductionSafety(config: SafetyConfig): ProductionSafety {
     ...unsafeGoogleReasons(config),
     ...unsafeObjectStorageReasons(config),
     ...unsafeEInvoiceReasons(config),
+    ...unsafeCarrierReasons(config),
     unsafeSmtpReason(config.smtpUrl),
   ]) {
     if (reason) result.errors.push(reason);
