@@ -41,7 +41,7 @@ describe.each(testDatabases())('the outside providers’ status for the owner on
 
   it('shows Zalo failing with its error and its waiting messages once its breaker opens, and fine again after a call succeeds', async () => {
     const before = await status();
-    expect(before.providers.map((entry) => entry.provider)).toEqual(['payos', 'zalo', 'esms', 'webpush', 'smtp', 's3', 'google', 'misa', 'viettel', 'vnpt']);
+    expect(before.providers.map((entry) => entry.provider)).toEqual(['payos', 'zalo', 'esms', 'webpush', 'smtp', 's3', 'google', 'misa', 'viettel', 'vnpt', 'ghn', 'ghtk']);
     expect(before.providers.every((entry) => entry.condition === 'ok')).toBe(true);
     expect(of(before, 'payos')).toMatchObject({ name: 'payOS', waiting: null });
     expect(of(before, 'smtp')).toMatchObject({ name: 'Máy chủ thư', waiting: 0, oldestWaitingSince: null });
