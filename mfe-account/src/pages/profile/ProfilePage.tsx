@@ -9,14 +9,16 @@ import { useAccountDispatch, useAccountSelector } from '../../store/accountStore
 import { fetchCurrentUser } from '../../store/authSlice';
 import { AvatarSection } from './AvatarSection';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeliveryAddressSetting } from './DeliveryAddressSetting';
 import { ForecastEmailsSetting } from './ForecastEmailsSetting';
 import { ProfileDetails } from './ProfileDetails';
 import styles from './ProfilePage.module.css';
 
 /**
  * /profile: needs a login (a guest goes to /auth/login?redirect=/profile). The latest profile is read
- * on arrival (GET /Auth/profile); details, avatar and password are edited here, and the maintenance-forecast
- * emails turned on or off; "Thông báo" chooses the channels per topic and this browser's Web Push.
+ * on arrival (GET /Auth/profile); details, avatar, the delivery address (a coded ward) and password are edited
+ * here, and the maintenance-forecast emails turned on or off; "Thông báo" chooses the channels per topic and this
+ * browser's Web Push.
  */
 export function ProfilePage() {
   const { user, token } = useAccountSelector((state) => state.auth);
@@ -45,6 +47,7 @@ export function ProfilePage() {
       <div className={styles.grid}>
         <AvatarSection user={user} />
         <ProfileDetails key={user.id} user={user} />
+        <DeliveryAddressSetting key={`delivery-address-${user.id}`} />
         <ForecastEmailsSetting key={`forecast-emails-${user.id}`} />
         <ChangePasswordForm />
         <NotificationPreferences key={`notifications-${user.id}`} />
