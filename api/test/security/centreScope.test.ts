@@ -71,6 +71,7 @@ const PATH_TARGETS: Array<{ under: string; param: string; record: (t: CentreATar
   { under: '/api/inventory/goods-receipts/{id}', param: 'id', record: (t) => t.goodsReceipt },
   { under: '/api/inventory/{productId}', param: 'productId', record: (t) => t.product },
   { under: '/api/staff/parts-requests/{id}', param: 'id', record: (t) => t.partsRequest },
+  { under: '/api/staff/shipments/{id}', param: 'id', record: (t) => t.shipment },
   { under: '/api/staff/parts-free-lines/{id}', param: 'id', record: (t) => t.freeLine },
   { under: '/api/service-orders/{id}', param: 'id', record: (t) => t.serviceOrder },
   { under: '/api/staff/service-invoices/{id}', param: 'id', record: (t) => t.serviceInvoice },
@@ -92,6 +93,7 @@ interface BodyContext {
  */
 const BODIES: Record<string, (context: BodyContext) => unknown> = {
   'POST /api/staff/service-invoices/{id}/points': () => ({ points: 100, consentCode: '123456' }),
+  'POST /api/staff/shipments/labels': ({ t }) => ({ shipmentIds: [t.shipment.id], size: 'A5' }),
   'POST /api/staff/web-orders/{code}/actions': ({ version }) => ({ action: 'cancel', version, reason: 'Khách không nhận hàng nữa.' }),
   'POST /api/staff/web-orders/{code}/transfers': ({ t, today }) => ({ amount: t.unpaidOrder.total, bankReference: `FTSCOPE${process.pid}`, transferredOn: today }),
   'POST /api/payment-exceptions/{id}/match': ({ t, version }) => ({ orderCode: t.matchableOrder.code, version }),

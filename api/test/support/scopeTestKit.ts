@@ -48,13 +48,15 @@ export interface CentreATargets {
   serviceInvoice: CentreRecord & { id: number };
   partsRequest: CentreRecord & { id: number };
   freeLine: CentreRecord & { id: number };
+  /** A's waybill of the matchable order, waiting for the courier (straight in the database: no carrier here). */
+  shipment: CentreRecord & { id: number };
   /** Texts only A's records carry (order codes, the exception's bank reference): a list that shows one leaks. */
   markers: string[];
 }
 
 export const COMPANY = { companyName: 'Công ty TNHH Xe Điện Sài Gòn', taxCode: '0314409058', address: '12 Lê Lợi, Phường Bến Thành, TP. Hồ Chí Minh', email: 'ketoan@xedien.vn' };
 
-type VersionedTable = 'orders' | 'payment_transactions' | 'stock_transfers' | 'service_orders' | 'parts_requests' | 'parts_free_lines';
+type VersionedTable = 'orders' | 'payment_transactions' | 'stock_transfers' | 'service_orders' | 'parts_requests' | 'parts_free_lines' | 'shipments';
 
 function versionOf(db: Kysely<Database>, table: VersionedTable, column: 'id' | 'code', value: number | string): () => Promise<number> {
   return async () => {
@@ -148,6 +150,31 @@ export async function makeCentreATargets(floor: Floor): Promise<CentreATargets> 
   });
   expectStatus(freeLine, 201, 'free parts line at A');
 
+  const matchableId = (await db.selectFrom('orders').select('id').where('code', '=', matchable.code).executeTakeFirstOrThrow()).id;
+  const trackingCode = `GHNSCOPE${process.pid}${Date.now() % 100000}`;
+  const shipment = await db
+    .insertInto('shipments')
+    .values({
+      order_id: matchableId,
+      carrier: 'GHN',
+      service: '2',
+      service_label: 'Chuẩn',
+      tracking_code: trackingCode,
+      client_order_code: matchable.code,
+      status: 'READY_TO_PICK',
+      status_at: floor.service.clock.now().toISOString(),
+      inspection: 'CHOXEMHANGKHONGTHU',
+      handover: 'PICKUP',
+      note: null,
+      expected_delivery: null,
+      restocked_at: null,
+      created_by: users.staff.id,
+      created_at: floor.service.clock.now().toISOString(),
+      cancelled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const orderRecord = (label: string, order: { code: string; total: number }) => ({
     ...order,
     label: `${label} ${order.code}`,
@@ -176,7 +203,8 @@ export async function makeCentreATargets(floor: Floor): Promise<CentreATargets> 
     serviceInvoice: idRecord('unpaid service invoice', serviceInvoice.invoiceId, null),
     partsRequest: idRecord('parts request', (partsRequest.json() as { data: { id: number } }).data.id, 'parts_requests'),
     freeLine: idRecord('free parts line', (freeLine.json() as { data: { id: number } }).data.id, 'parts_free_lines'),
-    markers: [unpaid.code, matchable.code, paid.code, bankReference, supplier],
+    shipment: idRecord('waybill', shipment.id, 'shipments'),
+    markers: [unpaid.code, matchable.code, paid.code, bankReference, supplier, trackingCode],
   };
 }
 
@@ -211,6 +239,8 @@ export const GUARDED_TABLES = [
   'parts_request_history',
   'parts_free_lines',
   'notification_deliveries',
+  'shipments',
+  'shipment_events',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type TableDigest = Record<string, string>;
