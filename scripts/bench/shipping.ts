@@ -1,0 +1,83 @@
+/**
+ * `npm run bench:shipping`: the checkout quote's budget (issue 65): p95 < 300 ms with the carriers' stand-ins, cached
+ * per origin ward, destination ward, weight and size band. In one process: a scratch SQLite database migrated, both
+ * stand-ins on loopback, GHN's ward codes synced from the stand-in, then quoteShipping (both carriers in parallel,
+ * the 1.5 s deadline) from the warehouse's ward to BENCH_ROUTES (default 300) destination wards spread over the 34
+ * provinces:
+ *   cold:    each route asked once, the cache empty (every carrier called: GHN services + fee + lead time, GHTK fee);
+ *   cached:  BENCH_CACHED (default 2,000) quotes of those routes again with weights within their 500 g band.
+ * Prints p50/p95/max of each and the ward sync's time; exit code 1 when the cached p95 is over the budget.
+ * The end-to-end checkout (POST /api/checkout/quote) is the checkout's own bench.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { percentile, round } from './benchProcess.ts';
+
+const ROUTES = Number(process.env.BENCH_ROUTES ?? 300);
+const CACHED = Number(process.env.BENCH_CACHED ?? 2_000);
+const BUDGET_P95_MS = 300;
+
+const { loadConfig } = await import('../../api/src/config.ts');
+const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+const carriers = await import('../../api/src/modules/carriers/index.ts');
+const { wardsOfProvince } = await import('../../api/src/modules/addresses/index.ts');
+const { PROVINCES } = await import('../../shared-contracts/src/schemas/index.ts');
+const { systemClock } = await import('../../api/src/security/clock.ts');
+
+const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-shipping-'));
+const config = { ...loadConfig({}), sqliteFile: path.join(folder, 'bench.sqlite'), databaseUrl: null };
+const db = createDatabase(config);
+const ghn = await carriers.ghnStandIn({ account: { token: 'bench-ghn-token', shopId: 1 } });
+const ghtk = await carriers.ghtkStandIn({ token: 'bench-ghtk-token' });
+
+function summary(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { n: sorted.length, p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), max: round(sorted.at(-1) ?? 0) };
+}
+
+try {
+  await migrateToLatest(db);
+  let started = performance.now();
+  const sync = await carriers.syncCarrierWardCodes(db, { baseUrl: ghn.url, token: 'bench-ghn-token' });
+  const syncMs = round(performance.now() - started);
+  const adapters = [
+    carriers.ghnAdapter({ baseUrl: ghn.url, token: 'bench-ghn-token', shopId: 1, webhookSecret: 'k' }, { wardCodeOf: carriers.ghnWardCodeReader(db) }),
+    carriers.ghtkAdapter({ baseUrl: ghtk.url, token: 'bench-ghtk-token', webhookHash: 'h' }),
+  ];
+  const deps = { db, config, clock: systemClock, carriers: adapters };
+  const origin = wardsOfProvince('Hà Nội')[0]!;
+  // Destinations: every province in turn, its wards spread evenly.
+  const destinations: { province: string; wardCode: string }[] = [];
+  for (let i = 0; destinations.length < ROUTES; i += 1) {
+    const province = PROVINCES[i % PROVINCES.length]!;
+    const wards = wardsOfProvince(province.name);
+    destinations.push({ province: province.name, wardCode: wards[(Math.floor(i / PROVINCES.length) * 7) % wards.length]!.code });
+  }
+  const quote = async (to: { province: string; wardCode: string }, weightGrams: number) => {
+    const at = performance.now();
+    const answer = await carriers.quoteShipping(deps, { from: { province: 'Hà Nội', wardCode: origin.code }, to, parcel: { weightGrams, lengthCm: 30, widthCm: 20, heightCm: 15, value: 1_000_000 } });
+    if (answer.fallback) throw new Error(`no carrier answered for ${to.wardCode}`);
+    return performance.now() - at;
+  };
+  carriers.clearShippingQuotes();
+  const cold: number[] = [];
+  for (const to of destinations) cold.push(await quote(to, 1_200));
+  const cached: number[] = [];
+  for (let i = 0; i < CACHED; i += 1) cached.push(await quote(destinations[i % destinations.length]!, 1_001 + (i % 499)));
+  started = performance.now();
+  const coldSummary = summary(cold);
+  const cachedSummary = summary(cached);
+  console.log(`GHN ward codes synced from the stand-in: ${sync.matched} matched, ${sync.unmatchedCarrierWards} unmatched (${syncMs} ms)`);
+  console.log(`quote, cold (both carriers called):  ${JSON.stringify(coldSummary)} ms`);
+  console.log(`quote, cached (same route and band): ${JSON.stringify(cachedSummary)} ms   budget p95 < ${BUDGET_P95_MS} ms`);
+  const passed = cachedSummary.p95 < BUDGET_P95_MS && coldSummary.p95 < BUDGET_P95_MS;
+  console.log(passed ? 'PASS' : 'FAIL');
+  process.exitCode = passed ? 0 : 1;
+} finally {
+  await ghn.close();
+  await ghtk.close();
+  await db.destroy();
+  rmSync(folder, { recursive: true, force: true });
+}
