@@ -17,6 +17,8 @@ interface WardEntry {
   folded: string;
   bare: string;
   formerly: string[];
+  /** Its place among all wards by name (Vietnamese collation), so a search sorts without collating. */
+  order: number;
 }
 
 interface FormerEntry {
@@ -59,13 +61,17 @@ function build(): WardIndex {
   const byProvince = new Map<string, WardEntry[]>();
   for (const [code, name, province] of wardRows as [string, string, string][]) {
     const folded = foldVietnamese(name);
-    const entry: WardEntry = { code, name, province, folded, bare: bareName(folded), formerly: [] };
+    const entry: WardEntry = { code, name, province, folded, bare: bareName(folded), formerly: [], order: 0 };
     byCode.set(code, entry);
     const list = byProvince.get(province) ?? [];
     list.push(entry);
     byProvince.set(province, list);
   }
-  for (const list of byProvince.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'vi'));
+  const collator = new Intl.Collator('vi');
+  [...byCode.values()].sort((a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code)).forEach((entry, order) => {
+    entry.order = order;
+  });
+  for (const list of byProvince.values()) list.sort((a, b) => a.order - b.order);
 
   const former: FormerEntry[] = [];
   for (const [oldWard, oldDistrict, oldProvince, code] of formerRows as [string, string, string, string][]) {
@@ -156,7 +162,7 @@ export function searchWards({ province, q, limit }: WardSearch): Ward[] {
     if (found !== null) consider(ward, found * 2 + 1, entry.label);
   }
   return [...best.values()]
-    .sort((a, b) => a.rank - b.rank || a.entry.name.localeCompare(b.entry.name, 'vi') || a.entry.code.localeCompare(b.entry.code))
+    .sort((a, b) => a.rank - b.rank || a.entry.order - b.entry.order)
     .slice(0, limit)
     .map(({ entry, former: label }) => toWard(entry, label));
 }
