@@ -22,6 +22,8 @@ export interface CarrierRuntime {
   /** Stand-in mode only: moves a parcel at the stand-in and posts its webhook; the HTTP status our API answered. */
   sendStandInStatus(carrier: IntegratedCarrier, trackingCode: string, status: string): Promise<number | null>;
   readonly standIn: boolean;
+  /** Stand-in mode: starts the stand-ins (and syncs GHN's ward codes) now rather than at the first quote. */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,7 +49,7 @@ export function createCarrierRuntime({ db, config, publicUrl }: { db: Kysely<Dat
       if (carrier === 'GHN' && config.ghn) adapters.push(ghnAdapter({ baseUrl: config.ghn.apiUrl, token: config.ghn.token, shopId: config.ghn.shopId, webhookSecret: config.ghn.webhookSecret }, { wardCodeOf: readWardCode }));
       if (carrier === 'GHTK' && config.ghtk) adapters.push(ghtkAdapter({ baseUrl: config.ghtk.apiUrl, token: config.ghtk.token, webhookHash: config.ghtk.webhookHash }));
     }
-    return { adapters, standIn: false, setCallbackOrigin: () => undefined, sendStandInStatus: async () => null, close: async () => undefined };
+    return { adapters, standIn: false, warmUp: async () => undefined, setCallbackOrigin: () => undefined, sendStandInStatus: async () => null, close: async () => undefined };
   }
 
   let origin = publicUrl;
@@ -100,6 +102,9 @@ export function createCarrierRuntime({ db, config, publicUrl }: { db: Kysely<Dat
   return {
     adapters,
     standIn: true,
+    async warmUp() {
+      await start();
+    },
     setCallbackOrigin(next) {
       origin = next;
       void started?.then(({ ghn: ghnServer, ghtk: ghtkServer }) => {

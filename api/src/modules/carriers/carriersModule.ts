@@ -28,6 +28,8 @@ export const carriersModule: FastifyPluginAsyncZod<{ context: AppContext }> = na
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (address && typeof address === 'object') runtime.setCallbackOrigin(`http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`);
+    // The stand-ins' start and GHN's first ward sync take a few seconds: not at the first customer's quote (its 1.5 s).
+    runtime.warmUp().catch((error: unknown) => app.log.warn({ err: error }, 'carrier stand-ins did not start'));
   });
   app.addHook('onClose', async () => {
     restore();

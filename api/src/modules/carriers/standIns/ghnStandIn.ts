@@ -315,9 +315,10 @@ export async function ghnStandIn(options: GhnStandInOptions = {}) {
     if (!(status in GHN_STATUS_MAP)) throw new Error(`GHN stand-in: unknown status ${status}`);
     move(order, status, at);
     if (!callbackUrl) return null;
-    const answer = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(webhookBody(order, reason)), signal: AbortSignal.timeout(5_000) });
-    await answer.body?.cancel().catch(() => undefined);
-    return answer.status;
+    // Our API not reachable (not listening yet) is not the stand-in's failure: the parcel moved, the webhook is lost.
+    const answer = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(webhookBody(order, reason)), signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    await answer?.body?.cancel().catch(() => undefined);
+    return answer?.status ?? null;
   }
 
   async function control(path: string, raw: string, response: ServerResponse) {
