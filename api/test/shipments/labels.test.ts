@@ -1,4 +1,5 @@
 import type { PickupList } from 'shared-contracts/schemas';
+import { formatLabelWeight } from '../../src/modules/shipments/labels/labelPdf';
 import { startServiceApp, type ServiceApp } from '../support/serviceTestKit';
 import { pdfText } from '../support/pdfText';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
@@ -46,6 +47,9 @@ describe.each(testDatabases())('shipment labels and the day’s pickups on $labe
       expect(text).toContain('Phường Cầu Giấy, Hà Nội');
       expect(text).toContain('Cho xem hàng, không cho thử');
       expect(text).toContain('Trần Văn Bình');
+      // The parcel's weight: each product's weight times its quantity (one of product 1, two of product 2).
+      const weights = await scratch.db.selectFrom('products').select(['id', 'weight_grams']).where('id', 'in', [1, 2]).orderBy('id').execute();
+      expect(text).toContain(`Khối lượng: ${formatLabelWeight(Number(weights[0]!.weight_grams) + 2 * Number(weights[1]!.weight_grams))}`);
     }
   });
 

@@ -66,18 +66,22 @@ export async function shipmentLabelsOf(db: Db, scope: CentreScope, ids: readonly
 
   const orderIds = [...new Set(rows.map((row) => row.order_id))];
   const lines = new Map<number, Array<{ name: string; quantity: number }>>();
+  const weights = new Map<number, number>();
   for (let start = 0; start < orderIds.length; start += CHUNK) {
     const found = await db
-      .selectFrom('order_lines')
-      .select(['order_id', 'name', 'quantity'])
-      .where('order_id', 'in', orderIds.slice(start, start + CHUNK))
-      .orderBy('order_id')
-      .orderBy('id')
+      .selectFrom('order_lines as l')
+      // A product line weighs its product's parcel weight (migration 0066) times the quantity; a package nothing.
+      .leftJoin('products as p', (join) => join.onRef('p.id', '=', 'l.ref_id').on('l.kind', '=', 'product'))
+      .select(['l.order_id', 'l.name', 'l.quantity', 'p.weight_grams'])
+      .where('l.order_id', 'in', orderIds.slice(start, start + CHUNK))
+      .orderBy('l.order_id')
+      .orderBy('l.id')
       .execute();
     for (const line of found) {
       const list = lines.get(line.order_id) ?? [];
       list.push({ name: line.name, quantity: toNumber(line.quantity) });
       lines.set(line.order_id, list);
+      if (line.weight_grams !== null) weights.set(line.order_id, (weights.get(line.order_id) ?? 0) + toNumber(line.weight_grams) * toNumber(line.quantity));
     }
   }
   const from = await warehouseOf(db);
@@ -92,8 +96,7 @@ export async function shipmentLabelsOf(db: Db, scope: CentreScope, ids: readonly
       from,
       to: { name: row.recipient_name, phone: row.phone, street: row.street ?? '', ward: row.ward ?? '', province: row.province ?? '' },
       codAmount: toNumber(row.cod_amount),
-      // The products' weight (migration 0066) is not read yet: the label says it is not declared.
-      weightGrams: null,
+      weightGrams: weights.get(row.order_id) ?? null,
       inspection: row.inspection as ParcelInspectionRule,
       note: row.note,
       lines: lines.get(row.order_id) ?? [],
