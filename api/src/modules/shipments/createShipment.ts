@@ -89,6 +89,8 @@ export async function createShipment(ctx: ShipmentContext, deps: ShipmentDeps, s
   const goods = lines.filter((line) => line.kind === 'product');
   const weightGrams = goods.reduce((sum, line) => sum + (line.weight_grams ?? DEFAULT_LINE_GRAMS) * line.quantity, 0) || DEFAULT_LINE_GRAMS;
 
+  // The waybill's first status holds from before the carrier was asked: its own first events are never "older".
+  const askedAt = ctx.clock.now().toISOString();
   let created: CarrierOrderCreated;
   try {
     created = await adapter.createOrder({
@@ -124,7 +126,7 @@ export async function createShipment(ctx: ShipmentContext, deps: ShipmentDeps, s
           tracking_code: created.trackingCode,
           client_order_code: clientOrderCode,
           status: 'READY_TO_PICK',
-          status_at: nowIso,
+          status_at: askedAt,
           fee: created.fee,
           cod_amount: input.codAmount,
           insured_value: input.insuredValue,
