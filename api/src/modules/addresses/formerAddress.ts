@@ -1,5 +1,4 @@
-import { foldVietnamese } from 'shared-contracts';
-import { findProvince, type Ward } from 'shared-contracts/schemas';
+import { findProvince, foldVietnamese, type Ward } from 'shared-contracts/schemas';
 import { bareName, DISTRICT_PREFIXES, findWard, formerWardEntries, type FormerEntry } from './wardIndex';
 
 /**

@@ -1,5 +1,4 @@
-import { foldVietnamese } from 'shared-contracts';
-import { ERROR_CODES, PROVINCES, WARD_NOT_IN_PROVINCE_MESSAGE, type ProfileDeliveryAddress, type ProfileDeliveryAddressInput, type ProfileWardChoice, type Ward } from 'shared-contracts/schemas';
+import { ERROR_CODES, foldVietnamese, PROVINCES, WARD_NOT_IN_PROVINCE_MESSAGE, type ProfileDeliveryAddress, type ProfileDeliveryAddressInput, type ProfileWardChoice, type Ward } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { matchFormerAddress } from './formerAddress';
 import { findWard, resolveWard, wardsOfProvince } from './wardIndex';

@@ -1,5 +1,4 @@
-import { foldVietnamese } from 'shared-contracts';
-import { findProvince, type Ward } from 'shared-contracts/schemas';
+import { findProvince, foldVietnamese, type Ward } from 'shared-contracts/schemas';
 import formerRows from './reference/formerWards.json';
 import provinceRows from './reference/provinces.json';
 import wardRows from './reference/wards.json';
