@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INTEGRATED_CARRIERS } from 'shared-contracts/schemas';
+import { ERROR_CODES, INTEGRATED_CARRIERS } from 'shared-contracts/schemas';
 import type { AppContext } from '../../appContext';
 import { AppError } from '../../http/appError';
 import { named } from '../../http/pluginName';
@@ -45,8 +45,8 @@ export const carriersModule: FastifyPluginAsyncZod<{ context: AppContext }> = na
         const webhook = await runtime.sendStandInStatus(carrier, trackingCode, request.body.status);
         return { carrier, trackingCode, webhook };
       } catch (error) {
-        if (error instanceof RangeError) throw new AppError(422, 'VALIDATION_ERROR', 'Trạng thái vận đơn không hợp lệ.');
-        throw new AppError(404, 'NOT_FOUND', 'Không tìm thấy vận đơn ở đơn vị vận chuyển giả lập.');
+        if (error instanceof RangeError) throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, 'Trạng thái vận đơn không hợp lệ.');
+        throw new AppError(404, ERROR_CODES.NOT_FOUND, 'Không tìm thấy vận đơn ở đơn vị vận chuyển giả lập.');
       }
     },
   );
