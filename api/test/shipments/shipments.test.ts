@@ -147,6 +147,9 @@ describe.each(testDatabases())('shipments on $label', (target) => {
 
     it('cancels before pickup (the next waybill is <code>-2) and refuses after', async () => {
       const { order, shipment } = await shipped();
+      // The order itself cannot be cancelled at the desk while its waybill is live.
+      const refused = await service.app.inject({ method: 'POST', url: `/api/staff/web-orders/${order.code}/actions`, headers: staff.headers, payload: { action: 'cancel', reason: 'Khách đổi ý', version: (await detailOf(order.code)).version } });
+      expect({ status: refused.statusCode, message: (refused.json() as { message: string }).message }).toEqual({ status: 409, message: 'Đơn hàng đang có vận đơn với đơn vị vận chuyển: vui lòng hủy vận đơn trước khi hủy đơn hàng.' });
       const cancelled = await cancelShipment(ctx, deps, scope, shipment.id);
       expect(cancelled.status).toBe('CANCELLED');
       const { version } = await detailOf(order.code);

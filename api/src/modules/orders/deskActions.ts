@@ -35,6 +35,7 @@ export const deskActionMessages = {
   refundTooLarge: (total: string) => `Số tiền hoàn không được lớn hơn số tiền khách đã trả (${total}).`,
   refundReason: 'Hoàn tiền đơn hàng đã hủy.',
   referenceRequired: 'Vui lòng nhập mã giao dịch ngân hàng của khoản hoàn tiền.',
+  liveWaybill: 'Đơn hàng đang có vận đơn với đơn vị vận chuyển: vui lòng hủy vận đơn trước khi hủy đơn hàng.',
 } as const;
 
 /** The statuses after which the customer is told (confirm, ship, ready, complete; cancel and refund have their own). */
@@ -70,6 +71,9 @@ export async function takeDeskAction(
   }
 
   if (input.action === 'cancel') {
+    // A parcel booked with a carrier is cancelled there first (the shipments module), or the courier would still come.
+    const live = await trx.selectFrom('shipments').select('id').where('order_id', '=', row.id).where('status', '<>', 'CANCELLED').executeTakeFirst();
+    if (live) throw new AppError(409, ERROR_CODES.WEB_ORDER_ACTION_NOT_ALLOWED, deskActionMessages.liveWaybill);
     const cancelled = await cancelWithin(ctx, trx, row, { actorId: scope.userId, reason: input.reason, byCustomer: false, nowIso, conflict });
     return { row: cancelled, promotionReleased: cancelled.promotion_id !== null };
   }
