@@ -70,7 +70,13 @@ describe.each(testDatabases())('COD statements (đối soát COD) on $label', (t
       ]),
     );
     expect(cod).toHaveLength(2);
-    expect(cod.find((item) => item.reason === 'COD_MISMATCH')!.reasonLabel).toBe('Đối soát COD lệch số tiền');
+    const mismatch = cod.find((item) => item.reason === 'COD_MISMATCH')!;
+    expect(mismatch.reasonLabel).toBe('Đối soát COD lệch số tiền');
+    // A carrier's line pays no order: refunded to the carrier or dismissed, never matched.
+    expect(mismatch.availableActions).toEqual(['refund', 'dismiss']);
+    const match = await service.app.inject({ method: 'POST', url: `/api/payment-exceptions/${mismatch.id}/match`, headers: people.managerA.headers, payload: { orderCode: delivered[1]!.orderCode, version: mismatch.version } });
+    expect(match.statusCode).toBe(409);
+    expect(match.json()).toMatchObject({ message: 'Không thể "Ghép vào đơn" với giao dịch này.' });
 
     // The same statement again: nothing changes, its first import is the answer.
     const before = await tableCounts();

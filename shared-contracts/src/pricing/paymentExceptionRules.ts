@@ -16,6 +16,9 @@ export const PAYMENT_EXCEPTION_REASON_LABELS: Record<PaymentExceptionReason, str
   COD_UNKNOWN: 'Đối soát COD: vận đơn không có trong hệ thống',
 };
 
+/** A carrier's COD statement line: not a customer's transfer, so it pays no order (refunded to the carrier, or dismissed). */
+export const COD_EXCEPTION_REASONS: readonly PaymentExceptionReason[] = ['COD_MISMATCH', 'COD_UNKNOWN'];
+
 export const PAYMENT_EXCEPTION_RESOLUTIONS = ['MATCHED', 'REINSTATED', 'REFUNDED', 'DISMISSED'] as const;
 export type PaymentExceptionResolution = (typeof PAYMENT_EXCEPTION_RESOLUTIONS)[number];
 export const PAYMENT_EXCEPTION_RESOLUTION_LABELS: Record<PaymentExceptionResolution, string> = {
@@ -50,6 +53,7 @@ export interface PaymentExceptionFacts {
  */
 export function availablePaymentExceptionActions(facts: PaymentExceptionFacts): PaymentExceptionAction[] {
   if (facts.resolved) return [];
+  if (facts.reason !== null && COD_EXCEPTION_REASONS.includes(facts.reason)) return ['refund', 'dismiss'];
   const reinstatable =
     facts.order !== null && facts.order.status === 'CANCELLED' && facts.order.paymentStatus === 'UNPAID' && facts.order.expiredByPaymentWindow;
   return reinstatable ? ['match', 'reinstate', 'refund', 'dismiss'] : ['match', 'refund', 'dismiss'];

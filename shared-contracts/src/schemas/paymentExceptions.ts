@@ -13,6 +13,7 @@ import { calendarDateSchema } from './service';
  * reinstate the expired order it paid, refund it or dismiss it. Every action carries the transaction's `version`.
  */
 export {
+  COD_EXCEPTION_REASONS,
   PAYMENT_EXCEPTION_ACTIONS,
   PAYMENT_EXCEPTION_ACTION_LABELS,
   PAYMENT_EXCEPTION_CHANGE_KIND,

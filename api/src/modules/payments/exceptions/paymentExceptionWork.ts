@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
+  COD_EXCEPTION_REASONS,
   ERROR_CODES,
   PAYMENT_EXCEPTION_ACTION_LABELS,
   PAYMENT_EXCEPTION_CHANGE_KIND,
@@ -126,6 +127,9 @@ export async function matchException(
   id: number,
   input: { orderCode: string; version: number },
 ): Promise<{ transaction: PaymentTransactionRow; paid: Sale['kind'] }> {
+  // A carrier's COD statement line is not a customer's payment: it never pays an order or an invoice.
+  const reason = (await exceptionInScope(ctx.db, ctx.config, scope, id)).exception_reason;
+  if (reason !== null && (COD_EXCEPTION_REASONS as readonly string[]).includes(reason)) throw refuse('match');
   if (/^HD/i.test(input.orderCode.trim())) {
     const transaction = await matchExceptionToInvoice(ctx, scope, id, { invoiceCode: input.orderCode.trim().toUpperCase(), version: input.version });
     return { transaction, paid: 'SERVICE_INVOICE' };
