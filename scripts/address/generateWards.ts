@@ -4,7 +4,7 @@
  * the 34 provinces, their wards and every district-era ward mapped to its new ward. The dataset file's sha256 is
  * checked against the one recorded below (a changed file fails), each province is matched to shared-contracts'
  * PROVINCES by its official name (all 34 or the script fails), and compact JSON is written to
- * api/src/modules/addresses/reference with a SOURCE.md recording the source and the checksums.
+ * api/src/lib/wards/reference with a SOURCE.md recording the source and the checksums.
  *
  *   npm run address:generate [-- --source <address.json>] [--out <dir>] [--expected-sha256 <hex>]
  */
@@ -25,7 +25,7 @@ export const DATASET = {
 } as const;
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DEFAULT_OUT = path.join(REPO_ROOT, 'api', 'src', 'modules', 'addresses', 'reference');
+const DEFAULT_OUT = path.join(REPO_ROOT, 'api', 'src', 'lib', 'wards', 'reference');
 
 interface DatasetProvince { province_code: string; name: string }
 interface DatasetWard { ward_code: string; name: string; province_code: string }

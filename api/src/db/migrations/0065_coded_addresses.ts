@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { mapSavedAddress, resolveWard, WAREHOUSE_WARD_CODE } from '../../modules/addresses';
+import { mapSavedAddress, resolveWard, WAREHOUSE_WARD_CODE } from '../../lib/wards';
 
 /**
  * Coded addresses (issue 65 §1): wards since the 2025 reform keyed by their five-digit code.

@@ -4,7 +4,7 @@ import { envelopeSchema, ERROR_CODES, wardSchema, wardSearchAnswerSchema, wardSe
 import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
-import { findWard, searchWards } from './wardIndex';
+import { findWard, searchWards } from '../../lib/wards';
 
 /** Wards change with a resolution, not with the day: browsers and the CDN keep answers a day. */
 const ONE_DAY_SECONDS = 86_400;

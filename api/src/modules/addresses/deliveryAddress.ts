@@ -1,6 +1,6 @@
 import { ERROR_CODES, WARD_NOT_IN_PROVINCE_MESSAGE, type ShippingAddress } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
-import { resolveWard } from './wardIndex';
+import { resolveWard } from '../../lib/wards';
 
 /** A delivery address with its ward coded when it can be: no `wardCode` when the text names no single ward. */
 export interface CodedDeliveryAddress {

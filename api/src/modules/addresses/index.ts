@@ -4,8 +4,20 @@
  * module is imported from outside.
  */
 export { addressesRoutes } from './addressesRoutes';
-export { findWard, provinceCodeOf, resolveWard, searchWards, wardsOfProvince, type AmbiguousWard, type WardSearch } from './wardIndex';
-export { matchFormerAddress, type FormerAddressMatch } from './formerAddress';
-export { mapSavedAddress, profileAddressOf, savedAddressColumns, type SavedAddressColumns } from './savedAddress';
+export {
+  findWard,
+  mapSavedAddress,
+  matchFormerAddress,
+  provinceCodeOf,
+  resolveWard,
+  searchWards,
+  WAREHOUSE_WARD_CODE,
+  wardsOfProvince,
+  type AmbiguousWard,
+  type FormerAddressMatch,
+  type SavedAddressColumns,
+  type WardSearch,
+} from '../../lib/wards';
+export { profileAddressOf, savedAddressColumns } from './savedAddress';
 export { codedDeliveryAddress, type CodedDeliveryAddress } from './deliveryAddress';
-export { shipFromAddress, WAREHOUSE_WARD_CODE, type ShipFromAddress } from './shipFrom';
+export { shipFromAddress, type ShipFromAddress } from './shipFrom';

