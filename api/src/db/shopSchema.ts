@@ -74,11 +74,11 @@ export interface OrdersTable {
   recipient_folded: ColumnType<string | null, string | null | undefined, string | null>;
   /** The stock location its product lines are reserved at (migration 0028): the pick-up centre or the shipping warehouse. */
   stock_location_id: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
   /** The carrier and its service the customer chose at checkout (migration 0066); null: the flat fee. */
   shipping_carrier: ColumnType<string | null, string | null | undefined, string | null>;
   shipping_service: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface OrderLinesTable {
   id: Generated<number>;
   order_id: number;
