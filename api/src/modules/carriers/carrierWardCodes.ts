@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { foldVietnamese } from 'shared-contracts';
-import { PROVINCES } from 'shared-contracts/schemas';
+import { foldVietnamese, PROVINCES } from 'shared-contracts/schemas';
 import { createOutboundClient } from '../../outbound';
 import type { Database } from '../../db/schema';
 import { wardsOfProvince } from '../addresses';
