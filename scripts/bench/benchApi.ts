@@ -206,3 +206,14 @@ export async function loadLabelRenderer() {
   const { renderShipmentLabels } = await import('../../api/src/modules/shipments/labels/labelPdf.ts');
   return { renderShipmentLabels };
 }
+
+/** bench:shipping: the carriers' live quote and their stand-ins, the coded wards, a scratch database's pieces. */
+export async function loadShippingQuoteKit() {
+  const { loadConfig } = await import('../../api/src/config.ts');
+  const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
+  const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
+  const carriers = await import('../../api/src/modules/carriers/index.ts');
+  const { wardsOfProvince } = await import('../../api/src/modules/addresses/index.ts');
+  const { systemClock } = await import('../../api/src/security/clock.ts');
+  return { loadConfig, createDatabase, migrateToLatest, carriers, wardsOfProvince, systemClock };
+}

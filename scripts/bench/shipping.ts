@@ -12,19 +12,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadShippingQuoteKit } from './benchApi.ts';
 import { percentile, round } from './benchProcess.ts';
 
 const ROUTES = Number(process.env.BENCH_ROUTES ?? 300);
 const CACHED = Number(process.env.BENCH_CACHED ?? 2_000);
 const BUDGET_P95_MS = 300;
 
-const { loadConfig } = await import('../../api/src/config.ts');
-const { createDatabase } = await import('../../api/src/db/createDatabase.ts');
-const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
-const carriers = await import('../../api/src/modules/carriers/index.ts');
-const { wardsOfProvince } = await import('../../api/src/modules/addresses/index.ts');
+const { loadConfig, createDatabase, migrateToLatest, carriers, wardsOfProvince, systemClock } = await loadShippingQuoteKit();
 const { PROVINCES } = await import('../../shared-contracts/src/schemas/index.ts');
-const { systemClock } = await import('../../api/src/security/clock.ts');
 
 const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-shipping-'));
 const config = { ...loadConfig({}), sqliteFile: path.join(folder, 'bench.sqlite'), databaseUrl: null };

@@ -74,17 +74,19 @@ export const shipmentsModule: FastifyPluginAsyncZod<{ context: AppContext; deps?
     },
   );
 
-  await app.register(async (webhooks) => {
-    keepRawBodies(webhooks);
-    for (const carrier of INTEGRATED_CARRIERS) {
-      webhooks.post(
-        `/webhooks/carriers/${carrier.toLowerCase()}`,
-        { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags: ['shipments'], summary: `Webhook trạng thái đơn của ${carrier}`, response: { 200: z.object({ data: z.object({ received: z.number(), applied: z.number() }), message: z.string().optional() }), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema } } },
-        async (request) => {
-          const outcome = await applyCarrierWebhook(ctx, deps, carrier as IntegratedCarrier, { headers: request.headers, query: request.query as Record<string, string | undefined>, rawBody: (request as WithRaw)[RAW] ?? '' }, request.log);
-          return ok(outcome, shipmentMessages.received);
-        },
-      );
-    }
-  });
+  await app.register(
+    named('carrierWebhooks', async (webhooks) => {
+      keepRawBodies(webhooks);
+      for (const carrier of INTEGRATED_CARRIERS) {
+        webhooks.post(
+          `/webhooks/carriers/${carrier.toLowerCase()}`,
+          { bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags: ['shipments'], summary: `Webhook trạng thái đơn của ${carrier}`, response: { 200: z.object({ data: z.object({ received: z.number(), applied: z.number() }), message: z.string().optional() }), 400: errorEnvelopeSchema, 401: errorEnvelopeSchema } } },
+          async (request) => {
+            const outcome = await applyCarrierWebhook(ctx, deps, carrier as IntegratedCarrier, { headers: request.headers, query: request.query as Record<string, string | undefined>, rawBody: (request as WithRaw)[RAW] ?? '' }, request.log);
+            return ok(outcome, shipmentMessages.received);
+          },
+        );
+      }
+    }),
+  );
 });
