@@ -296,12 +296,15 @@ export async function buildKpiFixture(floor: Floor): Promise<KpiFixture> {
 /** The web shop's orders W1–W6 (see above), for the customer of the floor. */
 async function webShopOrders(floor: Floor): Promise<void> {
   const db = floor.db;
-  // The seed's e-invoices, points and refunds name their orders (restrict): they go first.
+  // The seed's e-invoices, points, refunds and parcels name their orders (restrict): they go first.
   await db.deleteFrom('loyalty_entries').execute();
   await db.deleteFrom('loyalty_sales').execute();
   await db.deleteFrom('e_invoice_notices').execute();
   await db.deleteFrom('e_invoices').execute();
   await db.deleteFrom('payment_refunds').execute();
+  await db.deleteFrom('cod_statement_lines').execute();
+  await db.deleteFrom('shipment_events').execute();
+  await db.deleteFrom('shipments').execute();
   await db.deleteFrom('orders').execute();
   const orders: Array<[name: string, status: string, payment: string, total: number, history: Array<[status: string, at: string]>]> = [
     ['W1', 'COMPLETED', 'PAID', 500_000, [['PLACED', '2026-11-08T03:00:00.000Z'], ['COMPLETED', '2026-11-09T17:00:00.000Z']]],

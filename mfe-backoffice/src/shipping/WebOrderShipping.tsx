@@ -10,11 +10,11 @@ export function carrierShipmentOf(detail: WebOrderDetail): ShipmentView | null {
   return (detail as WebOrderDetail & { carrierShipment?: ShipmentView | null }).carrierShipment ?? null;
 }
 
-/** "Tạo vận đơn" is offered for a delivery, confirmed or packed, without a waybill that is still live. */
+/** "Tạo vận đơn" is offered for a packed delivery (the order machine ships from PACKED) without a live waybill. */
 export function canCreateShipment(detail: WebOrderDetail, shipment: ShipmentView | null): boolean {
   const { order } = detail;
   if (order.fulfilment.method !== 'delivery') return false;
-  if (order.status !== 'CONFIRMED' && order.status !== 'PACKED') return false;
+  if (order.status !== 'PACKED') return false;
   return shipment === null || shipment.status === 'CANCELLED';
 }
 
