@@ -19,3 +19,20 @@ export async function choosePickupPaidByVietQr(page: Page): Promise<void> {
   await storefront(page).getByLabel('Số điện thoại di động').fill('0912345678');
   await storefront(page).getByRole('radio', { name: /Chuyển khoản ngân hàng \(VietQR\)/ }).check();
 }
+
+/**
+ * On /checkout, delivery: the province, then a ward picked from the coded wards the picker finds for `query` (accents
+ * optional, former names too); the carriers' options then load. Returns the fee of the option checked (VND).
+ */
+export async function pickDeliveryWard(page: Page, province: string, query: string, wardName: string): Promise<number> {
+  await storefront(page).getByLabel('Tỉnh/thành phố nhận hàng').selectOption(province);
+  const ward = storefront(page).getByRole('combobox', { name: 'Phường/Xã' });
+  await ward.fill('');
+  await ward.pressSequentially(query);
+  await storefront(page).getByRole('option', { name: new RegExp(`^${wardName}`) }).first().click();
+  await expect(ward).toHaveValue(new RegExp(wardName));
+  const checked = storefront(page).getByRole('group', { name: 'Đơn vị vận chuyển' }).getByRole('radio', { checked: true });
+  await expect(checked).toHaveCount(1, { timeout: 15_000 });
+  const label = await checked.evaluate((input) => input.closest('label')?.querySelector('strong')?.textContent ?? '');
+  return Number(label.replace(/\D/g, ''));
+}

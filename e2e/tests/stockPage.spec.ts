@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '../support/fixtures.ts';
 import { backoffice, expectAccessible, signedInPage } from '../support/floor.ts';
+import { pickDeliveryWard } from '../support/checkout.ts';
 import { apiLogin, DEMO_EMAILS } from '../support/session.ts';
 
 /**
@@ -100,8 +101,7 @@ test('the owner creates a product, receives 5 units into the online warehouse fr
   await expect(customer).toHaveURL('/checkout');
   await storefront(customer).getByLabel('Họ và tên người nhận').fill('Nguyễn Minh Anh');
   await storefront(customer).getByLabel('Số điện thoại di động').fill('0912 345 678');
-  await storefront(customer).getByLabel('Tỉnh/thành phố nhận hàng').selectOption('Hà Nội');
-  await storefront(customer).getByLabel('Phường/xã').fill('Phường Cầu Giấy');
+  await pickDeliveryWard(customer, 'Hà Nội', 'cau giay', 'Phường Cầu Giấy');
   await storefront(customer).getByLabel('Số nhà, tên đường').fill('88 Xuân Thủy');
   await storefront(customer).getByRole('radio', { name: /Thanh toán khi nhận hàng \(COD\)/ }).check();
   await storefront(customer).getByRole('button', { name: 'Đặt hàng' }).click();
