@@ -3,7 +3,6 @@ import { foldVietnamese, type IntegratedCarrier, type OrderStatus, type PaymentS
 import { toNumber } from '../src/db/portable';
 import type { Database } from '../src/db/schema';
 import { findWard } from '../src/modules/addresses';
-import { recordPayment } from '../src/modules/ledger';
 import { orderCodeFor, provisionalOrderCode } from '../src/modules/orders';
 import { seedDemoShipments, type DemoParcel, type DemoParcelStory } from '../src/modules/shipments';
 
@@ -30,12 +29,12 @@ interface DemoShipping {
  * after the 2025 reform; the carriers' code formats.
  */
 const DEMO_SHIPPING: DemoShipping[] = [
-  { key: 'pack-1', recipient: 'Phạm Minh Tuấn', phone: '0913456781', street: '36 Dịch Vọng Hậu', wardCode: '00166', hoursAgo: 4, status: 'PACKED', payment: 'UNPAID', parcel: null },
-  { key: 'pack-2', recipient: 'Đỗ Thị Mai Anh', phone: '0988123456', street: '112 Trần Duy Hưng', wardCode: '00175', hoursAgo: 6, status: 'PACKED', payment: 'UNPAID', parcel: null },
+  { key: 'pack-1', recipient: 'Phạm Minh Tuấn', phone: '0387100001', street: '36 Dịch Vọng Hậu', wardCode: '00166', hoursAgo: 4, status: 'PACKED', payment: 'UNPAID', parcel: null },
+  { key: 'pack-2', recipient: 'Đỗ Thị Mai Anh', phone: '0387100002', street: '112 Trần Duy Hưng', wardCode: '00175', hoursAgo: 6, status: 'PACKED', payment: 'UNPAID', parcel: null },
   {
     key: 'ready-to-pick',
     recipient: 'Vũ Quốc Khánh',
-    phone: '0904567123',
+    phone: '0387100003',
     street: '8 Lý Thường Kiệt',
     wardCode: '00070',
     hoursAgo: 3,
@@ -43,12 +42,12 @@ const DEMO_SHIPPING: DemoShipping[] = [
     payment: 'UNPAID',
     parcel: { story: 'readyToPick', carrier: 'GHTK', trackingCode: 'S22839501.BO.HN13.A5.1683412057' },
   },
-  { key: 'in-transit', recipient: 'Hoàng Thị Lan', phone: '0932145678', street: '45 Lê Lợi', wardCode: '26743', hoursAgo: 24, status: 'SHIPPING', payment: 'UNPAID', parcel: { story: 'inTransit', carrier: 'GHN', trackingCode: 'GYK7QX3N' } },
-  { key: 'delivered', recipient: 'Bùi Đức Thắng', phone: '0905112233', street: '17 Trần Phú', wardCode: '20242', hoursAgo: 30, status: 'DELIVERED', payment: 'PAID', parcel: { story: 'delivered', carrier: 'GHN', trackingCode: 'GYK7PL8D' } },
+  { key: 'in-transit', recipient: 'Hoàng Thị Lan', phone: '0387100004', street: '45 Lê Lợi', wardCode: '26743', hoursAgo: 24, status: 'SHIPPING', payment: 'UNPAID', parcel: { story: 'inTransit', carrier: 'GHN', trackingCode: 'GYK7QX3N' } },
+  { key: 'delivered', recipient: 'Bùi Đức Thắng', phone: '0387100005', street: '17 Trần Phú', wardCode: '20242', hoursAgo: 30, status: 'DELIVERED', payment: 'PAID', parcel: { story: 'delivered', carrier: 'GHN', trackingCode: 'GYK7PL8D' } },
   {
     key: 'failed',
     recipient: 'Ngô Thanh Hương',
-    phone: '0977334455',
+    phone: '0387100006',
     street: '220 Nguyễn Trãi',
     wardCode: '00235',
     hoursAgo: 27,
@@ -56,7 +55,7 @@ const DEMO_SHIPPING: DemoShipping[] = [
     payment: 'UNPAID',
     parcel: { story: 'failedDelivery', carrier: 'GHTK', trackingCode: 'S22839501.BO.HN11.B2.1683398841' },
   },
-  { key: 'returned', recipient: 'Trịnh Văn Long', phone: '0961789012', street: '5 Nguyễn Văn Cừ', wardCode: '00145', hoursAgo: 80, status: 'CANCELLED', payment: 'UNPAID', parcel: { story: 'returned', carrier: 'GHN', trackingCode: 'GYK6ZR2T' } },
+  { key: 'returned', recipient: 'Trịnh Văn Long', phone: '0387100007', street: '5 Nguyễn Văn Cừ', wardCode: '00145', hoursAgo: 80, status: 'CANCELLED', payment: 'UNPAID', parcel: { story: 'returned', carrier: 'GHN', trackingCode: 'GYK6ZR2T' } },
 ];
 
 const RETURNED_REASON = 'Đơn vị vận chuyển đã hoàn hàng về cửa hàng.';
@@ -85,7 +84,18 @@ function stepsOf(demo: DemoShipping): Array<{ action: string; status: OrderStatu
  */
 export async function seedDemoParcels(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   const centre = await db.selectFrom('service_centres').select('id').where('kind', '=', 'SERVICE_CENTRE').orderBy('id').limit(1).executeTakeFirst();
-  const products = await db.selectFrom('products').select(['id', 'slug', 'name', 'price']).where('is_active', '=', 1).orderBy('id').limit(12).execute();
+  // Products the online warehouse holds plenty of: the parcels' units never leave one out of stock.
+  const products = await db
+    .selectFrom('products')
+    .innerJoin('centre_stock', 'centre_stock.product_id', 'products.id')
+    .innerJoin('service_centres as warehouse', 'warehouse.id', 'centre_stock.centre_id')
+    .select(['products.id', 'products.slug', 'products.name', 'products.price'])
+    .where('products.is_active', '=', 1)
+    .where('warehouse.ships_online', '=', 1)
+    .where((eb) => eb(eb('centre_stock.on_hand', '-', eb.ref('centre_stock.reserved')), '>=', 20))
+    .orderBy('products.id')
+    .limit(12)
+    .execute();
   if (!centre || products.length < 2) return 0;
   const parcels: DemoParcel[] = [];
   for (const [index, demo] of DEMO_SHIPPING.entries()) {
@@ -167,9 +177,13 @@ export async function seedDemoParcels(db: Kysely<Database>, now: Date = new Date
           })
           .execute();
       }
-      // The delivered parcel's COD: owed by the carrier until its statement (đối soát COD) remits it.
+      // The delivered parcel's COD: owed by the carrier until its statement (đối soát COD) remits it. Written as
+      // history, like the seed's other paid sales (backfillSalePayments): no sale event for the workers to take again.
       if (demo.payment === 'PAID' && demo.parcel) {
-        await recordPayment(db, { kind: 'WEB_ORDER', orderId: row.id }, { amount: total, method: 'CASH', channel: 'CARRIER_COD', reference: demo.parcel.trackingCode, transactionId: null, actorId: null, at: at(last.hours) });
+        await db
+          .insertInto('sale_payments')
+          .values({ order_id: row.id, service_invoice_id: null, amount: total, method: 'CASH', channel: 'CARRIER_COD', reference: demo.parcel.trackingCode, transaction_id: null, actor_id: null, paid_at: at(last.hours) })
+          .execute();
       }
     }
     if (demo.parcel) {

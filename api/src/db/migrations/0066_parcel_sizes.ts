@@ -48,8 +48,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`alter table products add constraint products_weight_grams check (weight_grams between 1 and 100000)`.execute(db);
   } else {
     await rebuildSqliteTable(db, 'products', (definition) => {
+      // Quoted or not, any case (the table may have been rebuilt by an earlier migration); already NOT NULL: kept.
+      if (/["`]?weight_grams["`]?\s+integer\s+not null/i.test(definition)) return definition;
       const next = definition.replace(
-        /"weight_grams" integer(?=\s*[,)])/,
+        /["`]?weight_grams["`]?\s+integer(?=\s*[,)])/i,
         `"weight_grams" integer not null default ${PARCEL_DEFAULTS.weightGrams} check ("weight_grams" between 1 and 100000)`,
       );
       if (next === definition) throw new Error('0066: products.weight_grams was not found');
