@@ -53,7 +53,7 @@ test('a new customer registers, verifies the emailed code, logs out and in, edit
   await expect(page.getByText('Gửi lại email')).toHaveCount(0); // verified: no banner
 
   await page.getByRole('button', { name: 'Chỉnh sửa' }).click();
-  await page.getByLabel('Địa chỉ').fill('12 Nguyễn Huệ, phường Sài Gòn, TP. Hồ Chí Minh');
+  await page.getByLabel('Địa chỉ', { exact: true }).fill('12 Nguyễn Huệ, phường Sài Gòn, TP. Hồ Chí Minh');
   await page.getByLabel('Số điện thoại').fill(phone('091'));
   await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
   await expect(page.getByText('Cập nhật hồ sơ thành công.').first()).toBeVisible();
