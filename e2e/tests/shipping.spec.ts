@@ -20,6 +20,8 @@ async function emptyServerCart(request: APIRequestContext, token: string): Promi
 async function carrierSays(request: APIRequestContext, carrier: string, trackingCode: string, status: string): Promise<void> {
   const answer = await request.post(`/api/dev/carriers/${carrier}/${encodeURIComponent(trackingCode)}/status`, { data: { status } });
   expect(answer.status(), await answer.text()).toBe(200);
+  // Our API took the carrier's webhook (a 200 that moved nothing would leave the desk waiting).
+  expect(((await answer.json()) as { webhook: number | null }).webhook).toBe(200);
 }
 
 test('a customer picks a ward typed without accents and sees live fees; the clerk ships it with a waybill and label; the carrier delivers it', async ({ browser }) => {

@@ -1,5 +1,5 @@
 import { carrierFor, enabledCarriers, quoteShipping } from '../../src/modules/carriers';
-import { systemClock } from '../../src/security/clock';
+import { manualClock, systemClock } from '../../src/security/clock';
 import { startAuthApp, testConfig } from '../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 import { wardNamed } from './carrierTestKit';
@@ -8,7 +8,9 @@ describe.each(testDatabases())('the carriers in the running API on $label', (tar
   const scratch = useScratchDatabase(target);
 
   it('installs both stand-ins by default, quotes through them and moves a parcel by the development route', async () => {
-    const api = await startAuthApp(scratch.db);
+    // The API's clock 8 hours ahead of the world (CLOCK_START in the browser suite): the stand-ins keep its time.
+    const ahead = new Date(Date.now() + 8 * 3_600_000);
+    const api = await startAuthApp(scratch.db, { clock: manualClock(ahead) });
     try {
       await api.app.listen({ port: 0, host: '127.0.0.1' });
       expect(enabledCarriers()).toEqual(['GHN', 'GHTK']);
@@ -39,7 +41,7 @@ describe.each(testDatabases())('the carriers in the running API on $label', (tar
       expect(moved.statusCode).toBe(200);
       // The webhook reached our own API (whatever the shipments module answered a waybill it does not know).
       expect(moved.json()).toMatchObject({ carrier: 'GHN', trackingCode: created.trackingCode, webhook: expect.any(Number) });
-      expect(await carrierFor('GHN')!.orderStatus(created.trackingCode)).toMatchObject({ status: 'PICKED', carrierStatus: 'picked' });
+      expect(await carrierFor('GHN')!.orderStatus(created.trackingCode)).toMatchObject({ status: 'PICKED', carrierStatus: 'picked', at: ahead.toISOString() });
 
       const unknown = await api.app.inject({ method: 'POST', url: '/api/dev/carriers/ghn/GNOPE123/status', payload: { status: 'delivered' } });
       expect(unknown.statusCode).toBe(404);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { GHN_STATUS_MAP, GHTK_STATUS_MAP, type IntegratedCarrier, type ShipmentStatus } from 'shared-contracts/schemas';
 import type { CarriersConfig } from '../../config';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../security/clock';
 import { ghnAdapter } from './adapters/ghnAdapter';
 import { ghtkAdapter } from './adapters/ghtkAdapter';
 import type { CarrierAdapter } from './carrierAdapter';
@@ -41,7 +42,7 @@ export function carrierStatusOf(carrier: IntegratedCarrier, status: string): str
  * request that needs a carrier), GHN's ward codes synced against the stand-in's master data if none are stored; their
  * webhooks go to our own API.
  */
-export function createCarrierRuntime({ db, config, publicUrl }: { db: Kysely<Database>; config: CarriersConfig; publicUrl: string }): CarrierRuntime {
+export function createCarrierRuntime({ db, config, publicUrl, clock }: { db: Kysely<Database>; config: CarriersConfig; publicUrl: string; clock: Clock }): CarrierRuntime {
   const readWardCode = ghnWardCodeReader(db);
   if (config.mode === 'live') {
     const adapters: CarrierAdapter[] = [];
@@ -59,8 +60,9 @@ export function createCarrierRuntime({ db, config, publicUrl }: { db: Kysely<Dat
   function start() {
     started ??= (async () => {
       const [ghnServer, ghtkServer] = await Promise.all([
-        ghnStandIn({ account: { token: ghn.token, shopId: ghn.shopId }, callbackUrl: carrierCallbackUrl(origin, 'GHN', config) }),
-        ghtkStandIn({ token: ghtk.token, webhookHash: ghtk.webhookHash, callbackUrl: carrierCallbackUrl(origin, 'GHTK', config) }),
+        // The stand-ins live on the API's clock (CLOCK_START shifts it in demos and tests), so their events follow ours.
+        ghnStandIn({ account: { token: ghn.token, shopId: ghn.shopId }, callbackUrl: carrierCallbackUrl(origin, 'GHN', config), now: () => clock.now() }),
+        ghtkStandIn({ token: ghtk.token, webhookHash: ghtk.webhookHash, callbackUrl: carrierCallbackUrl(origin, 'GHTK', config), now: () => clock.now() }),
       ]);
       if (!(await hasGhnWardCodes(db))) await syncCarrierWardCodes(db, { baseUrl: ghnServer.url, token: ghn.token });
       const adapters = new Map<IntegratedCarrier, CarrierAdapter>([

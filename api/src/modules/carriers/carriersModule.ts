@@ -23,7 +23,7 @@ const devStatusBody = z.object({ status: z.string().trim().min(1, 'Vui l√≤ng nh·
  */
 export const carriersModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('carriersModule', async (app, { context }) => {
   const { config } = context;
-  const runtime = createCarrierRuntime({ db: context.db, config: config.carriers, publicUrl: config.publicUrl });
+  const runtime = createCarrierRuntime({ db: context.db, config: config.carriers, publicUrl: config.publicUrl, clock: context.clock });
   const restore = installCarriers(runtime.adapters);
   app.addHook('onListen', async () => {
     const address = app.server.address();
