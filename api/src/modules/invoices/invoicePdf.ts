@@ -1,35 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type * as Fontkit from 'fontkit';
-import type PDFKitDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { amountInVietnameseWords, formatCalendarDate, formatVndPlain, vietnamDateOf } from 'shared-contracts/schemas';
+import { drawQr, openRobotoPdf } from '../../lib/pdf/robotoPdf';
 import { invoiceTotals, type InvoiceDocument, type InvoiceParty } from './invoiceDocument';
-
-const require_ = createRequire(__filename);
-
-type ParsedFont = ReturnType<typeof Fontkit.create>;
-
-/** pdfkit and fontkit (about 20 MB resident) load with the first PDF, not with the API: most processes never draw one. */
-let pdfLibraries: Promise<{ PDFDocument: typeof PDFKitDocument; fontkit: typeof Fontkit }> | undefined;
-const loadPdfLibraries = () =>
-  (pdfLibraries ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, fontkit]) => ({ PDFDocument: pdfkit.default, fontkit })));
-
-/**
- * Roboto (Google's, SIL OFL) from its npm package: Vietnamese glyphs, embedded and subset by pdfkit. Parsed once
- * and handed to every document (pdfkit takes a fontkit font as a source), so a receipt does not re-read the files.
- */
-let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
-function robotoFonts(fontkit: typeof Fontkit): { regular: ParsedFont; bold: ParsedFont } {
-  fonts ??= {
-    regular: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf'))),
-    bold: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf'))),
-  };
-  return fonts;
-}
-
-/** pdfkit's types name files and buffers only; its PDFFontFactory takes a parsed fontkit font as well. */
-const asFontSource = (font: ParsedFont) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 const PAGE_MARGIN = 40;
 const PAGE_WIDTH = 595.28;
@@ -47,19 +18,6 @@ const COLUMNS = {
 } as const;
 
 const percent = (rate: number) => `${rate}%`;
-
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const { size, data } = qr.modules;
-  const cell = QR_SIZE / size;
-  doc.save().fillColor('#000');
-  for (let row = 0; row < size; row += 1) {
-    for (let col = 0; col < size; col += 1) {
-      if (data[row * size + col]) doc.rect(x + col * cell, y + row * cell, cell, cell);
-    }
-  }
-  doc.fill().restore();
-}
 
 function party(doc: PDFKit.PDFDocument, heading: string, who: InvoiceParty, width: number): void {
   doc.font('bold').fontSize(10).text(heading, { width });
@@ -91,27 +49,15 @@ function rule(doc: PDFKit.PDFDocument): void {
 
 /** Renders the receipt or invoice as an A4 PDF: seller, buyer, lines, VAT per rate, totals and words, payment, QR. */
 export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
-  const { PDFDocument, fontkit } = await loadPdfLibraries();
-  const { regular, bold } = robotoFonts(fontkit);
-  const doc = new PDFDocument({
+  const { doc, bytes } = await openRobotoPdf({
     size: 'A4',
     margin: PAGE_MARGIN,
     info: { Title: `${document.title} ${document.code}`, Author: document.seller.name, Subject: document.orderCode },
-    // The default font (Helvetica unless given): the parsed Roboto, so no standard font is loaded for nothing.
-    font: asFontSource(regular) as unknown as PDFKit.PDFDocumentOptions['font'],
-  });
-  doc.registerFont('regular', asFontSource(regular));
-  doc.registerFont('bold', asFontSource(bold));
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const totals = invoiceTotals(document.lines);
   const top = doc.y;
-  drawQr(doc, document.lookupUrl, PAGE_MARGIN + CONTENT_WIDTH - QR_SIZE, top);
+  drawQr(doc, document.lookupUrl, PAGE_MARGIN + CONTENT_WIDTH - QR_SIZE, top, QR_SIZE);
   party(doc, 'Đơn vị bán hàng', document.seller, CONTENT_WIDTH - QR_SIZE - 16);
   doc.moveDown(0.6);
   doc.font('bold').fontSize(16).text(document.title, PAGE_MARGIN, Math.max(doc.y, top + QR_SIZE + 6), { width: CONTENT_WIDTH, align: 'center' });
@@ -169,5 +115,5 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
     { width: CONTENT_WIDTH },
   );
   doc.end();
-  return done;
+  return bytes;
 }

@@ -1,14 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type * as Fontkit from 'fontkit';
-import type PDFKitDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { formatVndPlain, PARCEL_INSPECTION_LABELS, type LabelSize, type ParcelInspectionRule } from 'shared-contracts/schemas';
-
-const require_ = createRequire(__filename);
-
-type ParsedFont = ReturnType<typeof Fontkit.create>;
+import { drawQr, openRobotoPdf } from '../../../lib/pdf/robotoPdf';
 
 /** What one label prints: everything read before drawing, so the drawing is pure and the same for 1 or 500. */
 export interface ShipmentLabel {
@@ -26,22 +18,6 @@ export interface ShipmentLabel {
   lines: Array<{ name: string; quantity: number }>;
   createdAt: string;
 }
-
-/** pdfkit and fontkit load with the first label PDF, not with the API (as the invoices' PDFs do). */
-let pdfLibraries: Promise<{ PDFDocument: typeof PDFKitDocument; fontkit: typeof Fontkit }> | undefined;
-const loadPdfLibraries = () =>
-  (pdfLibraries ??= Promise.all([import('pdfkit'), import('fontkit')]).then(([pdfkit, fontkit]) => ({ PDFDocument: pdfkit.default, fontkit })));
-
-/** Roboto (SIL OFL, Vietnamese glyphs) parsed once per process and handed to every document: no per-page font work. */
-let fonts: { regular: ParsedFont; bold: ParsedFont } | null = null;
-function robotoFonts(fontkit: typeof Fontkit): { regular: ParsedFont; bold: ParsedFont } {
-  fonts ??= {
-    regular: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/400Regular/Roboto_400Regular.ttf'))),
-    bold: fontkit.create(readFileSync(require_.resolve('@expo-google-fonts/roboto/700Bold/Roboto_700Bold.ttf'))),
-  };
-  return fonts;
-}
-const asFontSource = (font: ParsedFont) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 const MM = 72 / 25.4;
 
@@ -68,30 +44,6 @@ export function labelContentLines(lines: ShipmentLabel['lines'], max: number): s
   const printed = shown.map((line) => `${cut(line.name)} × ${line.quantity}`);
   if (shown.length < lines.length) printed.push(`… và ${lines.length - shown.length} sản phẩm khác`);
   return printed;
-}
-
-/**
- * The tracking code's QR, drawn as filled rectangles: one per horizontal run of dark modules (not one per module),
- * so a page's QR is a few dozen path operations and 500 labels stay small and fast.
- */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const { size: modules, data } = qr.modules;
-  const cell = size / modules;
-  doc.save().fillColor('#000');
-  for (let row = 0; row < modules; row += 1) {
-    let col = 0;
-    while (col < modules) {
-      if (!data[row * modules + col]) {
-        col += 1;
-        continue;
-      }
-      const start = col;
-      while (col < modules && data[row * modules + col]) col += 1;
-      doc.rect(x + start * cell, y + row * cell, (col - start) * cell, cell);
-    }
-  }
-  doc.fill().restore();
 }
 
 /**
@@ -196,23 +148,12 @@ function drawLabel(doc: PDFKit.PDFDocument, label: ShipmentLabel, size: LabelSiz
  * each page draws a handful of text runs and one QR. The order of `labels` is the order of the pages.
  */
 export async function renderShipmentLabels(labels: readonly ShipmentLabel[], size: LabelSize): Promise<Buffer> {
-  const { PDFDocument, fontkit } = await loadPdfLibraries();
-  const { regular, bold } = robotoFonts(fontkit);
   const layout = LAYOUTS[size];
-  const doc = new PDFDocument({
+  const { doc, bytes } = await openRobotoPdf({
     size: [layout.width, layout.height],
     margin: 0,
     autoFirstPage: false,
     info: { Title: `Nhãn vận đơn (${labels.length})`, Author: 'EV Service & Parts Shop' },
-    font: asFontSource(regular) as unknown as PDFKit.PDFDocumentOptions['font'],
-  });
-  doc.registerFont('regular', asFontSource(regular));
-  doc.registerFont('bold', asFontSource(bold));
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   for (const [index, label] of labels.entries()) {
     // A turn of the event loop every few pages: a 500-label print does not hold other requests for seconds.
@@ -221,5 +162,5 @@ export async function renderShipmentLabels(labels: readonly ShipmentLabel[], siz
     drawLabel(doc, label, size);
   }
   doc.end();
-  return done;
+  return bytes;
 }
