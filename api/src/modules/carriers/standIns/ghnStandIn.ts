@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { GHN_STATUS_MAP, PROVINCES } from 'shared-contracts/schemas';
 import { wardsOfProvince } from '../../addresses';
-import { daysAfter, routeOf, sendJson, startLoopbackServer, type StandInMode } from './loopbackServer';
+import { answerControl, daysAfter, postWebhook, routeOf, sendJson, startLoopbackServer, type StandInMode } from './loopbackServer';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- GHN's JSON, read field by field
 
@@ -315,29 +315,11 @@ export async function ghnStandIn(options: GhnStandInOptions = {}) {
     if (!(status in GHN_STATUS_MAP)) throw new Error(`GHN stand-in: unknown status ${status}`);
     move(order, status, at);
     if (!callbackUrl) return null;
-    // Our API not reachable (not listening yet) is not the stand-in's failure: the parcel moved, the webhook is lost.
-    const answer = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(webhookBody(order, reason)), signal: AbortSignal.timeout(5_000) }).catch(() => null);
-    await answer?.body?.cancel().catch(() => undefined);
-    return answer?.status ?? null;
+    return postWebhook(callbackUrl, webhookBody(order, reason));
   }
 
-  async function control(path: string, raw: string, response: ServerResponse) {
-    const match = /^\/__standin\/orders\/([^/]+)\/status$/.exec(path);
-    if (match) {
-      const body = (raw ? JSON.parse(raw) : {}) as Json;
-      try {
-        const answered = await sendStatus(decodeURIComponent(match[1]!), String(body.status), { reason: body.reason ?? null });
-        return sendJson(response, 200, { webhook: answered });
-      } catch (error) {
-        return sendJson(response, 404, { message: error instanceof Error ? error.message : String(error) });
-      }
-    }
-    if (path === '/__standin/mode') {
-      mode = ((raw ? JSON.parse(raw) : {}) as Json).mode ?? 'normal';
-      return sendJson(response, 200, { mode });
-    }
-    return sendJson(response, 404, { message: 'Not found' });
-  }
+  const control = (path: string, raw: string, response: ServerResponse) =>
+    answerControl(path, raw, response, { sendStatus: (code, status, reason) => sendStatus(code, String(status), { reason }), setMode: (next) => (mode = next) });
 
   return {
     url: server.url,

@@ -47,6 +47,43 @@ export function sendJson(response: ServerResponse, status: number, payload: unkn
 export type StandInMode = 'normal' | 'http500' | 'hang';
 export const STAND_IN_MODES: readonly StandInMode[] = ['normal', 'http500', 'hang'];
 
+/**
+ * Posts a stand-in's webhook to our API; answers the HTTP status it got, or null when our API was not reachable (not
+ * listening yet): that is not the stand-in's failure, the parcel moved and the webhook is lost, as a carrier's would be.
+ */
+export async function postWebhook(callbackUrl: string, body: unknown): Promise<number | null> {
+  const answer = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5_000) }).catch(() => null);
+  await answer?.body?.cancel().catch(() => undefined);
+  return answer?.status ?? null;
+}
+
+/**
+ * The stand-ins' control routes: POST /__standin/orders/:code/status { status, reason } moves a parcel and sends its
+ * webhook (404 when the stand-in refuses), POST /__standin/mode { mode } sets what the next calls meet.
+ */
+export async function answerControl(
+  path: string,
+  raw: string,
+  response: ServerResponse,
+  stand: { sendStatus: (code: string, status: unknown, reason: string | null) => Promise<number | null>; setMode: (mode: StandInMode) => void },
+): Promise<void> {
+  const body = (raw ? JSON.parse(raw) : {}) as { status?: unknown; reason?: string | null; mode?: StandInMode };
+  const match = /^\/__standin\/orders\/([^/]+)\/status$/.exec(path);
+  if (match) {
+    try {
+      return sendJson(response, 200, { webhook: await stand.sendStatus(decodeURIComponent(match[1]!), body.status, body.reason ?? null) });
+    } catch (error) {
+      return sendJson(response, 404, { message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (path === '/__standin/mode') {
+    const mode = body.mode ?? 'normal';
+    stand.setMode(mode);
+    return sendJson(response, 200, { mode });
+  }
+  return sendJson(response, 404, { message: 'Not found' });
+}
+
 /** A one-page PDF saying `text` (ASCII), for the stand-ins' labels. */
 export function tinyPdf(text: string): Buffer {
   const safe = text.replace(/[^\x20-\x7e]/g, '?').replace(/[()\\]/g, '');
