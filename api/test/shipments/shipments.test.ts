@@ -147,12 +147,14 @@ describe.each(testDatabases())('shipments on $label', (target) => {
 
     it('cancels before pickup (the next waybill is <code>-2) and refuses after', async () => {
       const { order, shipment } = await shipped();
-      // The order itself cannot be cancelled at the desk while its waybill is live.
+      // The order itself cannot be cancelled at the desk while its waybill is live: not offered, and refused.
+      expect((await detailOf(order.code)).availableActions).not.toContain('cancel');
       const refused = await service.app.inject({ method: 'POST', url: `/api/staff/web-orders/${order.code}/actions`, headers: staff.headers, payload: { action: 'cancel', reason: 'Khách đổi ý', version: (await detailOf(order.code)).version } });
       expect({ status: refused.statusCode, message: (refused.json() as { message: string }).message }).toEqual({ status: 409, message: 'Đơn hàng đang có vận đơn với đơn vị vận chuyển: vui lòng hủy vận đơn trước khi hủy đơn hàng.' });
       const cancelled = await cancelShipment(ctx, deps, scope, shipment.id);
       expect(cancelled.status).toBe('CANCELLED');
-      const { version } = await detailOf(order.code);
+      const { version, availableActions } = await detailOf(order.code);
+      expect(availableActions).toContain('cancel');
       const second = await createShipment(ctx, deps, scope, order.code, request(version, 0));
       expect(second.client_order_code).toBe(`${order.code}-2`);
       await webhook(second.tracking_code, 'picked', '2026-11-29T03:00:00.000Z');

@@ -143,6 +143,8 @@ export interface WebOrderActionRule {
 
 export interface WebOrderFacts extends OrderTransitionContext {
   paymentStatus: PaymentStatus;
+  /** A carrier's waybill that is not cancelled: the parcel is cancelled with the carrier before the order is. */
+  liveWaybill?: boolean;
 }
 
 const desk = WEB_ORDER_DESK_ROLES;
@@ -168,7 +170,7 @@ export const WEB_ORDER_ACTION_RULES: Record<WebOrderAction, WebOrderActionRule> 
   cancel: {
     from: ['PENDING_PAYMENT', 'PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP'],
     to: 'CANCELLED',
-    applies: () => true,
+    applies: (f) => !f.liveWaybill,
     roles: desk,
     needsReason: true,
     label: 'Hủy đơn',

@@ -66,14 +66,13 @@ export async function takeDeskAction(
   const nowIso = ctx.clock.now().toISOString();
   const facts = await webOrderFactsOf(trx, row);
   const rule = WEB_ORDER_ACTION_RULES[input.action];
+  // A parcel booked with a carrier is cancelled there first (the shipments module), or the courier would still come.
+  if (input.action === 'cancel' && facts.liveWaybill) throw new AppError(409, ERROR_CODES.WEB_ORDER_ACTION_NOT_ALLOWED, deskActionMessages.liveWaybill);
   if (!canTakeWebOrderAction(input.action, facts, scope.role)) {
     throw new AppError(409, ERROR_CODES.WEB_ORDER_ACTION_NOT_ALLOWED, deskActionMessages.notAllowed(rule.label, ORDER_STATUS_LABELS[facts.status]));
   }
 
   if (input.action === 'cancel') {
-    // A parcel booked with a carrier is cancelled there first (the shipments module), or the courier would still come.
-    const live = await trx.selectFrom('shipments').select('id').where('order_id', '=', row.id).where('status', '<>', 'CANCELLED').executeTakeFirst();
-    if (live) throw new AppError(409, ERROR_CODES.WEB_ORDER_ACTION_NOT_ALLOWED, deskActionMessages.liveWaybill);
     const cancelled = await cancelWithin(ctx, trx, row, { actorId: scope.userId, reason: input.reason, byCustomer: false, nowIso, conflict });
     return { row: cancelled, promotionReleased: cancelled.promotion_id !== null };
   }

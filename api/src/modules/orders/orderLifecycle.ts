@@ -235,6 +235,15 @@ export async function expireUnpaidOrders(ctx: ShopContext & { events: Pick<Event
 
 /** What the order machine needs to know of an order (shared-contracts' WebOrderFacts). */
 export async function webOrderFactsOf(trx: Db, row: OrderRow): Promise<WebOrderFacts> {
-  const product = await trx.selectFrom('order_lines').select('id').where('order_id', '=', row.id).where('kind', '=', 'product').executeTakeFirst();
-  return { status: row.status as OrderStatus, paymentStatus: row.payment_status as PaymentStatus, fulfilmentMethod: row.fulfilment_method, hasProducts: product !== undefined };
+  const [product, waybill] = await Promise.all([
+    trx.selectFrom('order_lines').select('id').where('order_id', '=', row.id).where('kind', '=', 'product').executeTakeFirst(),
+    trx.selectFrom('shipments').select('id').where('order_id', '=', row.id).where('status', '<>', 'CANCELLED').executeTakeFirst(),
+  ]);
+  return {
+    status: row.status as OrderStatus,
+    paymentStatus: row.payment_status as PaymentStatus,
+    fulfilmentMethod: row.fulfilment_method,
+    hasProducts: product !== undefined,
+    liveWaybill: waybill !== undefined,
+  };
 }
