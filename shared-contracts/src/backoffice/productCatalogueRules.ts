@@ -42,13 +42,20 @@ export const PRODUCT_LIMITS = {
   specificationLabelMax: 80,
   specificationValueMax: 300,
   weightMaxGrams: 100_000,
-  /** A parcel's side in cm (the carriers' bounds). */
-  sideMaxCm: 300,
+  /**
+   * A parcel's side in cm: GHN takes at most 200 cm for each of length, width and height (the carriers' bound;
+   * the products table's check, migration 0066, allows 300, so this is the one that holds).
+   */
+  sideMaxCm: 200,
   compatibleModelsMax: 60,
 } as const;
 
 /** A product's parcel when the admin gives none (the carriers price weight and box size). */
 export const PRODUCT_PARCEL_DEFAULTS = { weightGrams: 1000, lengthCm: 30, widthCm: 20, heightCm: 15 } as const;
+
+/** The sides of a product's parcel, in the order the form and the CSV show them. */
+export const PARCEL_SIDES = ['lengthCm', 'widthCm', 'heightCm'] as const;
+export type ParcelSide = (typeof PARCEL_SIDES)[number];
 
 /** The field names of a product the history records, with their labels. */
 export const PRODUCT_FIELD_LABELS: Record<string, string> = {
@@ -65,6 +72,9 @@ export const PRODUCT_FIELD_LABELS: Record<string, string> = {
   vatRate: 'Thuế GTGT',
   unit: 'Đơn vị tính',
   weightGrams: 'Khối lượng',
+  lengthCm: 'Chiều dài',
+  widthCm: 'Chiều rộng',
+  heightCm: 'Chiều cao',
   warrantyMonths: 'Bảo hành',
   compatibleModels: 'Dòng xe tương thích',
   specifications: 'Thông số kỹ thuật',
@@ -87,6 +97,10 @@ export interface ProductSaveFields {
   vatRate: VatRate;
   unit: string;
   weightGrams: number | null;
+  /** The parcel's box in cm (the carriers bill the larger of real and volumetric weight). */
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
   warrantyMonths: number;
   compatibleModels: string[];
   specifications: { label: string; value: string }[];
@@ -113,6 +127,9 @@ export function productAdminInputOf(product: SavedProductFields): ProductSaveFie
     vatRate: product.vatRate as VatRate,
     unit: product.unit,
     weightGrams: product.weightGrams,
+    lengthCm: product.lengthCm,
+    widthCm: product.widthCm,
+    heightCm: product.heightCm,
     warrantyMonths: product.warrantyMonths,
     compatibleModels: product.compatibleModels,
     specifications: product.specifications,

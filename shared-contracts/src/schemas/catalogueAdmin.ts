@@ -17,6 +17,9 @@ const money = (label: string) =>
     min: 1,
     max: PRODUCT_LIMITS.priceMax,
   });
+/** A side of the parcel's box: whole cm, 1 to the carriers' bound; left out, a new product takes the default and a save keeps the product's. */
+const parcelSide = (label: string) =>
+  integerInput({ message: `${label} phải từ 1 đến ${PRODUCT_LIMITS.sideMaxCm} cm.`, min: 1, max: PRODUCT_LIMITS.sideMaxCm }).optional();
 const instant = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} không hợp lệ (ngày giờ theo ISO 8601, ví dụ 2026-12-01T00:00:00+07:00).` });
 
@@ -72,6 +75,9 @@ export const productAdminInputSchema = z
     weightGrams: integerInput({ message: 'Khối lượng phải là số gam nguyên từ 1 đến 100.000.', min: 1, max: PRODUCT_LIMITS.weightMaxGrams })
       .nullable()
       .default(null),
+    lengthCm: parcelSide('Chiều dài'),
+    widthCm: parcelSide('Chiều rộng'),
+    heightCm: parcelSide('Chiều cao'),
     warrantyMonths: integerInput({ message: 'Bảo hành phải là số tháng nguyên từ 0 đến 120.', min: 0, max: 120 }).default(0),
     compatibleModels: z
       .array(textInput({ trim: true, error: 'Dòng xe không hợp lệ.' }).min(1, 'Dòng xe không hợp lệ.').max(80, 'Dòng xe không hợp lệ.'), {
@@ -155,6 +161,9 @@ export const productAdminSchema = z.object({
   vatRate: z.number().int(),
   unit: z.string(),
   weightGrams: z.number().int().nullable(),
+  lengthCm: z.number().int(),
+  widthCm: z.number().int(),
+  heightCm: z.number().int(),
   warrantyMonths: z.number().int(),
   compatibleModels: z.array(z.string()),
   specifications: z.array(z.object({ label: z.string(), value: z.string() })),

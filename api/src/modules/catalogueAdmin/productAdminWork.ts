@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   ERROR_CODES,
   canMoveProductStatus,
+  PARCEL_SIDES,
   PRODUCT_FIELD_LABELS,
   PRODUCT_PARCEL_DEFAULTS,
   PRODUCT_STATUS_LABELS,
@@ -9,6 +10,7 @@ import {
   type ProductAdmin,
   type ProductAdminInput,
   type ProductAdminUpdate,
+  type ParcelSide,
   type VehicleType,
   productAdminInputOf,
 } from 'shared-contracts/schemas';
@@ -46,9 +48,24 @@ function snapshotOfProduct(product: ProductAdmin): Snapshot {
   return snapshotOfInput(productAdminInputOf(product), product.slug);
 }
 
+/** The parcel's sides in cm. */
+export type ParcelSides = Record<ParcelSide, number>;
+
+/** An input whose parcel sides are all known: what is stored and what the history compares. */
+export type ResolvedProductInput<Input extends ProductAdminInput = ProductAdminInput> = Input & ParcelSides;
+
+/**
+ * The input with every side of its parcel: a side left out is `kept`'s (the product's own, on a save or a CSV
+ * update), or the default parcel's (a new product). The weight is not among them: its input defaults to null.
+ */
+export function withParcelSides<Input extends ProductAdminInput>(input: Input, kept: ParcelSides | null): ResolvedProductInput<Input> {
+  const sides = Object.fromEntries(PARCEL_SIDES.map((side) => [side, input[side] ?? (kept ?? PRODUCT_PARCEL_DEFAULTS)[side]])) as ParcelSides;
+  return { ...input, ...sides };
+}
+
 export const canonicalInstant = (value: string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-export function snapshotOfInput(input: ProductAdminInput, slug: string): Snapshot {
+export function snapshotOfInput(input: ResolvedProductInput, slug: string): Snapshot {
   return {
     name: input.name,
     sku: input.sku,
@@ -63,6 +80,9 @@ export function snapshotOfInput(input: ProductAdminInput, slug: string): Snapsho
     vatRate: input.vatRate,
     unit: input.unit,
     weightGrams: input.weightGrams,
+    lengthCm: input.lengthCm,
+    widthCm: input.widthCm,
+    heightCm: input.heightCm,
     warrantyMonths: input.warrantyMonths,
     compatibleModels: input.compatibleModels,
     specifications: input.specifications,
@@ -132,7 +152,7 @@ async function checkAgainstCatalogue(context: WriteContext, trx: Kysely<Database
   return { images, categoryName: category!.name, brandName: brand!.name, vehicleTypes };
 }
 
-export function rowValues(input: ProductAdminInput, slug: string, checked: Checked) {
+export function rowValues(input: ResolvedProductInput, slug: string, checked: Checked) {
   return {
     name: input.name,
     sku: input.sku,
@@ -147,6 +167,9 @@ export function rowValues(input: ProductAdminInput, slug: string, checked: Check
     vat_rate: input.vatRate,
     unit: input.unit,
     weight_grams: input.weightGrams ?? PRODUCT_PARCEL_DEFAULTS.weightGrams,
+    length_cm: input.lengthCm,
+    width_cm: input.widthCm,
+    height_cm: input.heightCm,
     warranty_months: input.warrantyMonths,
     compatible_models: JSON.stringify(input.compatibleModels),
     vehicle_types: JSON.stringify(checked.vehicleTypes),
@@ -172,7 +195,8 @@ function conflictOf(error: unknown): AppError | null {
   return new AppError(409, ERROR_CODES.SLUG_TAKEN, messages.slugBusy, [{ field: 'name', message: messages.slugBusy }]);
 }
 
-export async function createProduct(context: WriteContext, input: ProductAdminInput, actorId: number): Promise<ProductAdmin> {
+export async function createProduct(context: WriteContext, given: ProductAdminInput, actorId: number): Promise<ProductAdmin> {
+  const input = withParcelSides(given, null);
   try {
     const id = await inTransaction(context.db, async (trx) => {
       const taken = await trx.selectFrom('products').select('id').where('sku', '=', input.sku).executeTakeFirst();
@@ -198,12 +222,14 @@ function staleSave(current: ProductAdmin): AppErrorWithData {
   return new AppErrorWithData(409, ERROR_CODES.STALE_VERSION, messages.stale, { current });
 }
 
-export async function saveProduct(context: WriteContext, id: number, input: ProductAdminUpdate, actorId: number): Promise<ProductAdmin> {
+export async function saveProduct(context: WriteContext, id: number, given: ProductAdminUpdate, actorId: number): Promise<ProductAdmin> {
   try {
     await inTransaction(context.db, async (trx) => {
       const current = await readProductAdmin(trx, id);
       if (!current) throw AppError.notFound(messages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
-      if (current.version !== input.version) throw staleSave(current);
+      if (current.version !== given.version) throw staleSave(current);
+      // A side the save leaves out keeps the product's (a client that knows nothing of the parcel changes none of it).
+      const input = withParcelSides(given, current);
       const row = await trx.selectFrom('products').select(['images', 'vehicle_types']).where('id', '=', id).executeTakeFirstOrThrow();
       const checked = await checkAgainstCatalogue(context, trx, input, current, parseJson<StoredImageJson[]>(row.images, []), parseJson<VehicleType[]>(row.vehicle_types, []));
       if (input.sku !== current.sku) {

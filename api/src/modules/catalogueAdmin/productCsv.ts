@@ -8,7 +8,6 @@ import {
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
   productAdminInputSchema,
-  type ProductAdminInput,
   type ProductCsvImport,
   type ProductCsvRowError,
   type ProductStatus,
@@ -27,7 +26,7 @@ import { catalogueAdminMessages } from './catalogueAdminMessages';
 import { VEHICLE_MODEL_NAMES } from './productAdminQueries';
 import { changedFields, changeRows, type ChangeRow } from './catalogueHistory';
 import { productValuesOfRow } from './productValues';
-import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, type Checked, type Snapshot } from './productAdminWork';
+import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, withParcelSides, type Checked, type ParcelSides, type ResolvedProductInput, type Snapshot } from './productAdminWork';
 import { MODELS_SEPARATOR, PRODUCT_CSV_HEADERS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, productCsvColumnOf, productCsvHeaderOf, type ProductCsvColumn } from './productCsvColumns';
 import { openImportJournal, type JournalChunk } from './productCsvJournal';
 import { productCsvMessages as messages } from './productCsvMessages';
@@ -246,7 +245,7 @@ const COLUMN_OF_FIELD: Record<string, ProductCsvColumn> = { categoryId: 'categor
 /** One row ready to write. */
 interface PlannedRow {
   row: number;
-  input: ProductAdminInput;
+  input: ResolvedProductInput;
   slug: string;
   checked: Checked;
   existing: Existing | null;
@@ -302,6 +301,8 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
       if (text === undefined) return current ? current.snapshot[field] : undefined;
       return text === '' ? blank : read(text);
     };
+    /** A side of the parcel: a column left out or a blank cell keeps the product's (a new product: the default). */
+    const side = (column: 'lengthCm' | 'widthCm' | 'heightCm') => orKeep(column, current ? current.snapshot[column] : undefined, (text) => text, column);
 
     if (sku !== '') {
       const first = firstRowOfSku.get(sku);
@@ -330,6 +331,9 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
       vatRate: trimmed('vatRate') || undefined,
       unit: cell('unit') ?? '',
       weightGrams: orKeep('weightGrams', null, (text) => text, 'weightGrams'),
+      lengthCm: side('lengthCm'),
+      widthCm: side('widthCm'),
+      heightCm: side('heightCm'),
       warrantyMonths: orKeep('warrantyMonths', undefined, (text) => text, 'warrantyMonths'),
       compatibleModels: orKeep('compatibleModels', [], (text) => text.split(MODELS_SEPARATOR).map((model) => model.trim()).filter((model) => model !== ''), 'compatibleModels'),
       description: cell('description') ?? (current ? current.snapshot.description : undefined),
@@ -351,7 +355,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
       errors.push(...rowErrors);
       continue;
     }
-    const input = parsed.data;
+    const input = withParcelSides(parsed.data, current ? (current.snapshot as ParcelSides) : null);
     // The catalogue's own rules, as the single save checks them (productAdminWork.checkAgainstCatalogue).
     const kept = new Set(current ? (current.snapshot.compatibleModels as string[]) : []);
     input.compatibleModels.forEach((model) => {

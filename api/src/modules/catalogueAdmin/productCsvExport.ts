@@ -9,7 +9,7 @@ import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_HEADERS, type Produc
 /** Rows read per query: one indexed page (keyset on id), converted to bytes before the next is read. */
 const EXPORT_PAGE_ROWS = 1_000;
 
-const NUMBER_COLUMNS = new Set<ProductCsvColumn>(['price', 'compareAtPrice', 'salePrice', 'vatRate', 'weightGrams', 'warrantyMonths']);
+const NUMBER_COLUMNS = new Set<ProductCsvColumn>(['price', 'compareAtPrice', 'salePrice', 'vatRate', 'weightGrams', 'lengthCm', 'widthCm', 'heightCm', 'warrantyMonths']);
 
 /** The header is the columns' Vietnamese names (the import reads them back); numbers plain, text formula-guarded. */
 const COLUMNS: ReportColumn[] = PRODUCT_CSV_COLUMNS.map((key) => ({ key, label: PRODUCT_CSV_HEADERS[key], kind: NUMBER_COLUMNS.has(key) ? 'number' : 'text' }) as ReportColumn);

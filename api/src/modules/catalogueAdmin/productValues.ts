@@ -1,7 +1,7 @@
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { ProductRow } from '../../db/schema';
 
-/** The product's prices and sale terms as the admin's form, the CSV import and the CSV export read them. */
+/** The product's prices, sale terms and parcel as the admin's form, the CSV import and the CSV export read them. */
 
 export const PRODUCT_VALUE_COLUMNS = [
   'products.price',
@@ -12,10 +12,16 @@ export const PRODUCT_VALUE_COLUMNS = [
   'products.vat_rate',
   'products.unit',
   'products.weight_grams',
+  'products.length_cm',
+  'products.width_cm',
+  'products.height_cm',
   'products.warranty_months',
 ] as const;
 
-export type ProductValueRow = Pick<ProductRow, 'price' | 'original_price' | 'sale_price' | 'sale_starts_at' | 'sale_ends_at' | 'vat_rate' | 'unit' | 'weight_grams' | 'warranty_months'>;
+export type ProductValueRow = Pick<
+  ProductRow,
+  'price' | 'original_price' | 'sale_price' | 'sale_starts_at' | 'sale_ends_at' | 'vat_rate' | 'unit' | 'weight_grams' | 'length_cm' | 'width_cm' | 'height_cm' | 'warranty_months'
+>;
 
 const numberOrNull = (value: string | number | null): number | null => (value === null ? null : toNumber(value));
 const isoOrNull = (value: Date | string | null): string | null => (value === null ? null : toIsoUtc(value));
@@ -30,6 +36,9 @@ export function productValuesOfRow(row: ProductValueRow) {
     vatRate: toNumber(row.vat_rate),
     unit: row.unit,
     weightGrams: numberOrNull(row.weight_grams),
+    lengthCm: toNumber(row.length_cm),
+    widthCm: toNumber(row.width_cm),
+    heightCm: toNumber(row.height_cm),
     warrantyMonths: toNumber(row.warranty_months),
   };
 }

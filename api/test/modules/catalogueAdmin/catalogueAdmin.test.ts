@@ -1,4 +1,4 @@
-import { productAdminInputOf, productAdminPageSchema, productAdminSchema, catalogueChangeListSchema, type ProductAdmin } from 'shared-contracts/schemas';
+import { PRODUCT_PARCEL_DEFAULTS, productAdminInputOf, productAdminPageSchema, productAdminSchema, catalogueChangeListSchema, type ProductAdmin } from 'shared-contracts/schemas';
 import type { TestUser } from '../../support/serviceTestKit';
 import { authHeader, startServiceApp } from '../../support/serviceTestKit';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
@@ -108,6 +108,9 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
       ['VAT 7 %', { vatRate: 7 }, 'vatRate'],
       ['unit empty', { unit: '' }, 'unit'],
       ['weight negative', { weightGrams: -1 }, 'weightGrams'],
+      ['length over 200 cm', { lengthCm: 201 }, 'lengthCm'],
+      ['width zero', { widthCm: 0 }, 'widthCm'],
+      ['height not whole', { heightCm: 12.5 }, 'heightCm'],
       ['unknown category', { categoryId: 999_999 }, 'categoryId'],
       ['unknown brand', { brandId: 999_999 }, 'brandId'],
       ['a model not in the list', { compatibleModels: ['Xe Không Tồn Tại'] }, 'compatibleModels.0'],
@@ -142,6 +145,51 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
       expect(again).toMatchObject({ name: first.name, price: first.price, version: first.version, slug: first.slug });
       const history = catalogueChangeListSchema.parse((await floor.request(floor.users.admin, 'GET', `/api/admin/catalogue/products/${first.id}/history`)).json().data);
       expect(history.every((change) => change.version === 1)).toBe(true);
+    });
+  });
+
+  describe('the parcel’s size (length, width, height in cm) the carriers bill by', () => {
+    const sizesOf = async (id: number) =>
+      floor.db.selectFrom('products').select(['length_cm', 'width_cm', 'height_cm']).where('id', '=', id).executeTakeFirstOrThrow();
+    const history = async (id: number) =>
+      catalogueChangeListSchema.parse((await floor.request(floor.users.admin, 'GET', `/api/admin/catalogue/products/${id}/history`)).json().data);
+
+    it('stores the sizes given on create and answers them in the detail; a product created without takes the default parcel', async () => {
+      const sized = await create({ lengthCm: 45, widthCm: 32, heightCm: 18 });
+      expect(sized).toMatchObject({ lengthCm: 45, widthCm: 32, heightCm: 18 });
+      expect(await sizesOf(sized.id)).toEqual({ length_cm: 45, width_cm: 32, height_cm: 18 });
+      const detail = productAdminSchema.parse((await floor.request(floor.users.manager, 'GET', `/api/admin/catalogue/products/${sized.id}`)).json().data);
+      expect(detail).toMatchObject({ lengthCm: 45, widthCm: 32, heightCm: 18 });
+
+      const plain = await create();
+      expect(plain).toMatchObject({ lengthCm: PRODUCT_PARCEL_DEFAULTS.lengthCm, widthCm: PRODUCT_PARCEL_DEFAULTS.widthCm, heightCm: PRODUCT_PARCEL_DEFAULTS.heightCm });
+      expect((await history(plain.id)).find((change) => change.field === 'lengthCm')).toMatchObject({ before: null, after: PRODUCT_PARCEL_DEFAULTS.lengthCm });
+    });
+
+    it('changes one size and keeps the others when a save leaves them out, recording only that change', async () => {
+      const product = await create({ lengthCm: 40, widthCm: 25, heightCm: 20 });
+      const { widthCm: _width, heightCm: _height, ...body } = saveBody(product, { lengthCm: 55 });
+      expect(body).not.toHaveProperty('widthCm');
+      const saved = await floor.request(floor.users.admin, 'PUT', `/api/admin/catalogue/products/${product.id}`, body);
+      expect(saved.statusCode).toBe(200);
+      expect(productAdminSchema.parse(saved.json().data)).toMatchObject({ lengthCm: 55, widthCm: 25, heightCm: 20, version: 2 });
+      expect(await sizesOf(product.id)).toEqual({ length_cm: 55, width_cm: 25, height_cm: 20 });
+      const latest = (await history(product.id)).filter((change) => change.version === 2).map((change) => [change.field, change.before, change.after]);
+      expect(latest).toEqual([['lengthCm', 40, 55]]);
+    });
+
+    it.each([
+      ['lengthCm', 201, 'Chiều dài phải từ 1 đến 200 cm.'],
+      ['widthCm', 0, 'Chiều rộng phải từ 1 đến 200 cm.'],
+      ['heightCm', 'cao', 'Chiều cao phải từ 1 đến 200 cm.'],
+    ])('refuses %s = %p with its Vietnamese message, changing nothing', async (field, value, message) => {
+      const product = await create({ lengthCm: 40, widthCm: 25, heightCm: 20 });
+      const response = await floor.request(floor.users.admin, 'PUT', `/api/admin/catalogue/products/${product.id}`, saveBody(product, { [field]: value }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field, message }] });
+      expect(await sizesOf(product.id)).toEqual({ length_cm: 40, width_cm: 25, height_cm: 20 });
+      const created = await floor.request(floor.users.admin, 'POST', '/api/admin/catalogue/products', validBody({ [field]: value }));
+      expect(created.json()).toMatchObject({ code: 'VALIDATION_ERROR', errors: [{ field, message }] });
     });
   });
 

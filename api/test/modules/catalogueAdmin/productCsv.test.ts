@@ -153,6 +153,70 @@ describe.each(testDatabases())('the product CSV export and import on $label', (t
     expect(createdHistory.map((change) => change.field)).toEqual(expect.arrayContaining(['name', 'sku', 'price', 'status']));
   });
 
+  describe('the parcel’s size columns "Dài (cm)", "Rộng (cm)", "Cao (cm)"', () => {
+    const SIZED = ['Mã SKU', 'Tên sản phẩm', 'Danh mục', 'Thương hiệu', 'Giá bán', 'Thuế GTGT (%)', 'Đơn vị tính', 'Dài (cm)', 'Rộng (cm)', 'Cao (cm)'];
+    const sizedRow = (sku: string, [length, width, height]: string[], price = '450000') => [sku, `Hộp pin CSV ${sku}`, category, brand, price, '10', 'cái', length!, width!, height!];
+    const sizesOf = (sku: string) => floor.db.selectFrom('products').select(['length_cm', 'width_cm', 'height_cm']).where('sku', '=', sku).executeTakeFirstOrThrow();
+    const apply = async (file: string | Buffer) => {
+      const response = await importCsv(file, 'apply');
+      expect(response.statusCode).toBe(200);
+      return productCsvImportSchema.parse(response.json().data);
+    };
+
+    it('exports each product’s sizes; the same file applied changes nothing; a changed size cell changes that size only, in the history', async () => {
+      const sku = newSku();
+      await apply(csvOf(SIZED, [sizedRow(sku, ['44', '33', '22'])]));
+      expect(await sizesOf(sku)).toEqual({ length_cm: 44, width_cm: 33, height_cm: 22 });
+
+      const exported = await exportCsv();
+      const csv = parseCsv(exported.rawPayload);
+      const at = (header: string) => csv.header.indexOf(header);
+      const line = csv.rows.find((cells) => cells[at('Mã SKU')] === sku)!;
+      expect([line[at('Khối lượng (gram)')], line[at('Dài (cm)')], line[at('Rộng (cm)')], line[at('Cao (cm)')]]).toEqual(['1000', '44', '33', '22']);
+
+      const version = async () => Number((await floor.db.selectFrom('products').select('version').where('sku', '=', sku).executeTakeFirstOrThrow()).version);
+      const versionBefore = await version();
+      expect(await apply(exported.rawPayload)).toMatchObject({ toCreate: 0, toUpdate: 0, unchanged: csv.rows.length, errors: [] });
+      expect(await sizesOf(sku)).toEqual({ length_cm: 44, width_cm: 33, height_cm: 22 });
+      expect(await version()).toBe(versionBefore);
+
+      const longer = line.map((cell, index) => (index === at('Dài (cm)') ? '60' : cell));
+      expect(await apply(csvOf(csv.header, [longer]))).toMatchObject({ toUpdate: 1, unchanged: 0, errors: [] });
+      expect(await sizesOf(sku)).toEqual({ length_cm: 60, width_cm: 33, height_cm: 22 });
+      const id = (await floor.db.selectFrom('products').select('id').where('sku', '=', sku).executeTakeFirstOrThrow()).id;
+      const history = catalogueChangeListSchema.parse((await floor.request(floor.users.admin, 'GET', `/api/admin/catalogue/products/${id}/history`)).json().data);
+      expect(history.filter((change) => change.version === versionBefore + 1).map((change) => [change.field, change.before, change.after])).toEqual([['lengthCm', 44, 60]]);
+    });
+
+    it('keeps the stored sizes when the file has no size columns or a blank size cell; a new product without them gets the default parcel', async () => {
+      const sku = newSku();
+      await apply(csvOf(SIZED, [sizedRow(sku, ['44', '33', '22'])]));
+      const noSizes = SIZED.slice(0, 7);
+      expect(await apply(csvOf(noSizes, [sizedRow(sku, [], '430000').slice(0, 7)]))).toMatchObject({ toUpdate: 1, errors: [] });
+      expect(await sizesOf(sku)).toEqual({ length_cm: 44, width_cm: 33, height_cm: 22 });
+      expect(await apply(csvOf(SIZED, [sizedRow(sku, ['', '35', ''], '430000')]))).toMatchObject({ toUpdate: 1, errors: [] });
+      expect(await sizesOf(sku)).toEqual({ length_cm: 44, width_cm: 35, height_cm: 22 });
+
+      const fresh = newSku();
+      await apply(csvOf(noSizes, [sizedRow(fresh, []).slice(0, 7)]));
+      expect(await sizesOf(fresh)).toEqual({ length_cm: 30, width_cm: 20, height_cm: 15 });
+    });
+
+    it('lists a bad size by its row, its Vietnamese column and message, and applies nothing', async () => {
+      const good = newSku();
+      const bad = newSku();
+      const file = csvOf(SIZED, [sizedRow(good, ['40', '30', '20']), sizedRow(bad, ['0', '201', 'mười'])]);
+      const dryRun = productCsvImportSchema.parse((await importCsv(file, 'dry-run')).json().data);
+      expect(dryRun.errors).toEqual([
+        { row: 3, field: 'lengthCm', column: 'Dài (cm)', message: 'Chiều dài phải từ 1 đến 200 cm.' },
+        { row: 3, field: 'widthCm', column: 'Rộng (cm)', message: 'Chiều rộng phải từ 1 đến 200 cm.' },
+        { row: 3, field: 'heightCm', column: 'Cao (cm)', message: 'Chiều cao phải từ 1 đến 200 cm.' },
+      ]);
+      expect((await importCsv(file, 'apply')).statusCode).toBe(422);
+      expect(await floor.db.selectFrom('products').select('id').where('sku', 'in', [good, bad]).execute()).toEqual([]);
+    });
+  });
+
   it('has the public list rows of an applied file written before any shopper asks for the list', async () => {
     const published = [row({ status: 'published', price: '1717000', compareAtPrice: '' }), row({ status: 'published', price: '1717000', compareAtPrice: '' })];
     expect((await importCsv(csvOf(HEADER, published), 'apply')).statusCode).toBe(200);

@@ -24,6 +24,9 @@ const VIETNAMESE_HEADER = [
   'Thuế GTGT (%)',
   'Đơn vị tính',
   'Khối lượng (gram)',
+  'Dài (cm)',
+  'Rộng (cm)',
+  'Cao (cm)',
   'Bảo hành (tháng)',
   'Trạng thái',
   'Dòng xe tương thích',
@@ -51,6 +54,17 @@ describe('the product CSV headers', () => {
       'weightGrams',
       'compatibleModels',
       'compatibleModels',
+    ]);
+    expect(['Dài (cm)', 'dai cm', 'lengthCm', 'Rộng (cm)', 'RONG (CM)', 'widthCm', 'Cao (cm)', 'cao', 'heightCm'].map(productCsvColumnOf)).toEqual([
+      'lengthCm',
+      'lengthCm',
+      'lengthCm',
+      'widthCm',
+      'widthCm',
+      'widthCm',
+      'heightCm',
+      undefined,
+      'heightCm',
     ]);
     expect(productCsvColumnOf('Giá nhập')).toBeUndefined();
   });
