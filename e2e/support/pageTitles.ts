@@ -43,6 +43,8 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/manager/ratings', owner: 'mfe_backoffice', title: 'Đánh giá dịch vụ' },
   { path: '/admin/ratings', owner: 'mfe_backoffice', title: 'Đánh giá dịch vụ' },
   { path: '/admin/e-invoices', owner: 'mfe_backoffice', title: 'Hóa đơn điện tử' },
+  { path: '/admin/cod-statements', owner: 'mfe_backoffice', title: 'Đối soát COD' },
+  { path: '/manager/cod-statements', owner: 'mfe_backoffice', title: 'Đối soát COD' },
 ];
 
 export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist', '/loyalty'] as const;

@@ -1,6 +1,7 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
 import { CashClosePage } from './cashCloses';
+import { CodStatementsPage } from './codStatements';
 import { EInvoicesPage } from './eInvoices';
 import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
 import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
@@ -49,4 +50,6 @@ export const pages: RemotePage[] = [
   { path: '/staff/messages', title: areaPage('staff', '/staff/messages').title, Component: StaffMessagesPage },
   { path: '/staff/cash-close', title: areaPage('staff', '/staff/cash-close').title, Component: CashClosePage },
   { path: '/admin/e-invoices', title: areaPage('admin', '/admin/e-invoices').title, Component: EInvoicesPage },
+  { path: '/admin/cod-statements', title: areaPage('admin', '/admin/cod-statements').title, Component: CodStatementsPage },
+  { path: '/manager/cod-statements', title: areaPage('manager', '/manager/cod-statements').title, Component: CodStatementsPage },
 ];

@@ -33,6 +33,8 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/staff/messages': 'Tin nhắn',
   '/staff/cash-close': 'Chốt ca',
   '/admin/e-invoices': 'Hóa đơn điện tử',
+  '/admin/cod-statements': 'Đối soát COD',
+  '/manager/cod-statements': 'Đối soát COD',
   ...Object.fromEntries(['admin', 'manager'].flatMap((area) => ['products', 'services', 'packages', 'promotions'].map((kind) => [`/${area}/catalogue/${kind}/:id`, 'Danh mục sản phẩm']))),
 };
 

@@ -108,6 +108,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Đánh giá dịch vụ',
         description: 'Khách chấm điểm lượt dịch vụ: điểm trung bình, tỷ lệ 4–5★ theo kỹ thuật viên, khách cần gọi lại sau đánh giá thấp, ẩn đánh giá kèm lý do.',
       },
+      {
+        path: '/manager/cod-statements',
+        title: 'Đối soát COD',
+        navLabel: 'Đối soát COD',
+        description: 'Nhập bảng đối soát tiền thu hộ (COD) của GHN, GHTK cho trung tâm giao hàng online: vận đơn khớp được ghi nhận đã nhận tiền, dòng lệch vào hàng đợi giao dịch cần xử lý.',
+      },
     ],
   },
   technician: {
@@ -207,6 +213,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         title: 'Hóa đơn điện tử',
         navLabel: 'Hóa đơn điện tử',
         description: 'Hóa đơn điện tử của đơn hàng online và hóa đơn dịch vụ: kiểm tra bán hàng chưa có hóa đơn, gửi lại hóa đơn lỗi, lập hóa đơn thay thế, thông báo sai sót.',
+      },
+      {
+        path: '/admin/cod-statements',
+        title: 'Đối soát COD',
+        navLabel: 'Đối soát COD',
+        description: 'Nhập bảng đối soát tiền thu hộ (COD) của GHN, GHTK: vận đơn khớp được ghi nhận đã nhận tiền, dòng lệch vào hàng đợi giao dịch cần xử lý.',
       },
     ],
   },

@@ -17,11 +17,12 @@ const RELOADING_KINDS: ReadonlySet<string> = new Set([PAYMENT_EXCEPTION_CHANGE_K
  * "Giao dịch cần xử lý": the transfers of the desk that did not pay an order by themselves, open (oldest first)
  * or resolved, and the selected one's detail and actions beside the list. Live: a `payment-exception` (or
  * `web-order`) change on the centre's stream, or the stream coming back, reloads the list and the open one.
+ * `initialSelected`: the exception opened first (a link from elsewhere, e.g. a COD statement's line).
  */
-export function PaymentExceptionsQueue() {
+export function PaymentExceptionsQueue({ initialSelected = null }: { initialSelected?: number | null } = {}) {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number | null>(initialSelected);
   const [revision, setRevision] = useState(0);
 
   const refresh = useCallback(() => setRevision((value) => value + 1), []);

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { AreaPage } from '../components/AreaPage';
 import { useView, type ViewTab, ViewTabs } from '../components/ViewTabs';
 import type { RoleArea } from '../i18n/vi';
@@ -17,13 +17,21 @@ const DESK_TABS: readonly ViewTab<DeskView>[] = [
 ];
 const ADMIN_TABS: readonly ViewTab<DeskView>[] = [...DESK_TABS, { key: 'reconciliation', label: 'Đối soát' }];
 
+/** The exception `?exception=` names (a link from a COD statement's line), else none. */
+function exceptionOf(params: URLSearchParams): number | null {
+  const id = Number(params.get('exception'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /**
  * "Đơn hàng online": the web-order desk, in the staff, manager or admin area (the server scopes the orders), with
- * the day's parcels for the carriers (`?view=shipping`), its payments exceptions queue (`?view=payments`) and, for
- * admin, the daily reconciliation (`?view=reconciliation`).
+ * the day's parcels for the carriers (`?view=shipping`), its payments exceptions queue (`?view=payments`, one
+ * exception open with `&exception=<id>`) and, for admin, the daily reconciliation (`?view=reconciliation`).
  */
 export function WebOrderDeskPage() {
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const exception = exceptionOf(params);
   const path = pathname.replace(/\/$/, '');
   const area = AREA_OF[path] ?? 'staff';
   const tabs = area === 'admin' ? ADMIN_TABS : DESK_TABS;
@@ -33,7 +41,7 @@ export function WebOrderDeskPage() {
       <ViewTabs path={`/${area}/web-orders`} label="Quầy đơn hàng online" tabs={tabs} current={view} />
       {view === 'orders' && <WebOrderDesk />}
       {view === 'shipping' && <PickupListView />}
-      {view === 'payments' && <PaymentExceptionsQueue />}
+      {view === 'payments' && <PaymentExceptionsQueue key={exception ?? 'queue'} initialSelected={exception} />}
       {view === 'reconciliation' && <ReconciliationView />}
     </AreaPage>
   );

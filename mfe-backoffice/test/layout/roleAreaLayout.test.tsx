@@ -52,6 +52,7 @@ const AREAS = [
       ['Kho hàng', '/manager/stock'],
       ['Đơn hàng online', '/manager/web-orders'],
       ['Đánh giá dịch vụ', '/manager/ratings'],
+      ['Đối soát COD', '/manager/cod-statements'],
       ['Nhân sự', '/manager?view=roster'],
       ['Khách hàng', '/staff/customers'],
       ['Tin nhắn', '/staff/messages'],
@@ -83,6 +84,7 @@ const AREAS = [
       ['Đánh giá sản phẩm', '/admin/reviews'],
       ['Đánh giá dịch vụ', '/admin/ratings'],
       ['Hóa đơn điện tử', '/admin/e-invoices'],
+      ['Đối soát COD', '/admin/cod-statements'],
       ['Điểm thưởng', '/admin?view=loyalty'],
       ['Khách hàng', '/staff/customers'],
       ['Tin nhắn', '/staff/messages'],
@@ -159,6 +161,7 @@ describe('the area dashboards', () => {
       '/admin/reviews',
       '/admin/ratings',
       '/admin/e-invoices',
+      '/admin/cod-statements',
     ]);
     await expectLoadFailureShown();
   });
@@ -166,7 +169,7 @@ describe('the area dashboards', () => {
   it('the manager dashboard links to the read-only catalogue', async () => {
     renderAt('/manager');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
-    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders', '/manager/ratings']);
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders', '/manager/ratings', '/manager/cod-statements']);
     await expectLoadFailureShown();
   });
 });

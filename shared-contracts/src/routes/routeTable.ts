@@ -80,6 +80,8 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/staff/messages', owner: 'mfe_backoffice', layout: 'staff' },
   { path: '/staff/cash-close', owner: 'mfe_backoffice', layout: 'staff' },
   { path: '/admin/e-invoices', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/cod-statements', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/manager/cod-statements', owner: 'mfe_backoffice', layout: 'manager' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {
