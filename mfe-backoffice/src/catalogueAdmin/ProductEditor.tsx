@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { canMoveProductStatus, PRODUCT_LIMITS, PRODUCT_STATUS_LABELS, VAT_RATES } from 'shared-contracts/backoffice';
+import { canMoveProductStatus, PARCEL_SIDES, PRODUCT_LIMITS, PRODUCT_STATUS_LABELS, VAT_RATES } from 'shared-contracts/backoffice';
 import type { ProductAdmin, ProductAdminOptions } from 'shared-contracts/schemas';
 import { messageOf } from '../api/apiErrors';
 import { catalogueAdminApi, EMPTY_FORM, formValuesOf, type ProductFormValues } from './catalogueAdminApi';
@@ -21,6 +21,8 @@ interface Props {
 }
 
 const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+/** Whole digits as their number; anything else kept as typed, for the server's field error to name. */
+const digitsOrText = (text: string): number | string => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : text);
 
 /**
  * One product's form: every field, with the server's Vietnamese field errors beside each; images uploaded through
@@ -158,9 +160,14 @@ export function ProductEditor({ productId, options, readOnly, onSaved, onClose, 
           <FormField form={form} name="unit" label={t.fields.unit}>
             {(control) => <input {...control} className={styles.input} value={values.unit} onChange={(event) => set('unit', event.target.value)} />}
           </FormField>
-          <FormField form={form} name="weightGrams" label={<>{t.fields.weightGrams} (g)</>}>
+          <FormField form={form} name="weightGrams" label={<>{t.fields.weightGrams} (g)</>} hint={t.parcelHint}>
             {(control) => <input {...control} className={styles.input} inputMode="numeric" value={values.weightGrams ?? ''} onChange={(event) => set('weightGrams', numberOrNull(event.target.value))} />}
           </FormField>
+          {PARCEL_SIDES.map((side) => (
+            <FormField key={side} form={form} name={side} label={t.parcelSides[side]}>
+              {(control) => <input {...control} className={styles.input} inputMode="numeric" value={values[side]} onChange={(event) => set(side, digitsOrText(event.target.value))} />}
+            </FormField>
+          ))}
           <FormField form={form} name="warrantyMonths" label={<>{t.fields.warrantyMonths} (tháng)</>}>
             {(control) => <input {...control} className={styles.input} inputMode="numeric" value={values.warrantyMonths} onChange={(event) => set('warrantyMonths', Number(event.target.value || 0))} />}
           </FormField>

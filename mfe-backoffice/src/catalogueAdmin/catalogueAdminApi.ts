@@ -1,5 +1,5 @@
 import { apiClient, readData } from 'shared-contracts';
-import { productAdminInputOf, type ProductSaveFields } from 'shared-contracts/backoffice';
+import { PRODUCT_PARCEL_DEFAULTS, productAdminInputOf, type ProductSaveFields } from 'shared-contracts/backoffice';
 import type { CatalogueChange, ProductAdmin, ProductAdminImage, ProductAdminOptions, ProductAdminPage, ProductStatus } from 'shared-contracts/schemas';
 
 export interface ProductListQuery {
@@ -12,12 +12,16 @@ export interface ProductListQuery {
 }
 
 /** What the form sends: every field, and on a save the version it was edited from. */
-export type ProductFormValues = Omit<ProductSaveFields, 'categoryId' | 'brandId' | 'price' | 'vatRate' | 'images'> & {
+export type ProductFormValues = Omit<ProductSaveFields, 'categoryId' | 'brandId' | 'price' | 'vatRate' | 'images' | 'lengthCm' | 'widthCm' | 'heightCm'> & {
   /** '' until chosen or typed. */
   categoryId: number | '';
   brandId: number | '';
   price: number | '';
   vatRate: number;
+  /** The parcel's sides in cm: a number once whole digits are typed, else the text as typed (the server names what is wrong). */
+  lengthCm: number | string;
+  widthCm: number | string;
+  heightCm: number | string;
   /** With the URL the form previews. */
   images: { path: string; alt: string; url: string }[];
 };
@@ -74,6 +78,10 @@ export const EMPTY_FORM: ProductFormValues = {
   vatRate: 10,
   unit: 'cái',
   weightGrams: null,
+  // A new product starts with the parcel the server would store anyway, for the admin to measure and correct.
+  lengthCm: PRODUCT_PARCEL_DEFAULTS.lengthCm,
+  widthCm: PRODUCT_PARCEL_DEFAULTS.widthCm,
+  heightCm: PRODUCT_PARCEL_DEFAULTS.heightCm,
   warrantyMonths: 0,
   compatibleModels: [],
   specifications: [],

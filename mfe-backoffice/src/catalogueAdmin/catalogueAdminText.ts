@@ -36,6 +36,9 @@ export const catalogueText = {
   readOnly: 'Bạn chỉ có quyền xem danh mục sản phẩm.',
   columns: { name: 'Tên sản phẩm', sku: 'SKU', category: 'Danh mục', price: 'Giá bán', status: 'Trạng thái', updated: 'Cập nhật', actions: 'Thao tác' },
   fields: PRODUCT_FIELD_LABELS,
+  /** The parcel's sides as the form and the CSV name them. */
+  parcelSides: { lengthCm: 'Dài (cm)', widthCm: 'Rộng (cm)', heightCm: 'Cao (cm)' },
+  parcelHint: 'Khối lượng và kích thước hộp sau khi đóng gói: phí vận chuyển tính theo số lớn hơn giữa khối lượng thật và khối lượng quy đổi (D × R × C / 5000).',
   newTitle: 'Thêm sản phẩm',
   save: 'Lưu',
   saving: 'Đang lưu…',

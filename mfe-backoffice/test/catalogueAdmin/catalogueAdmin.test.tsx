@@ -47,6 +47,9 @@ const product = (overrides: Partial<ProductAdmin> = {}): ProductAdmin => ({
   vatRate: 10,
   unit: 'bộ',
   weightGrams: 2500,
+  lengthCm: 40,
+  widthCm: 30,
+  heightCm: 20,
   warrantyMonths: 12,
   compatibleModels: ['VinFast VF 3'],
   specifications: [{ label: 'Công suất', value: '7 kW' }],
@@ -126,6 +129,49 @@ describe('/admin/catalogue', () => {
     expect(screen.getByRole('textbox', { name: 'Giá bán (₫)' })).toHaveAccessibleDescription(/Giá bán phải là số nguyên VND/);
     expect(screen.getByRole('textbox', { name: 'Tên sản phẩm' })).toHaveValue('Lốp xe điện');
     expect(sku).toHaveValue('X');
+  });
+
+  it('shows the parcel’s size beside the weight, sends the sizes typed and shows the server’s error under the size it names', async () => {
+    const user = userEvent.setup();
+    api.save.mockRejectedValueOnce(new ApiError('Chiều dài phải từ 1 đến 200 cm.', 400, 'VALIDATION_ERROR', [{ field: 'lengthCm', message: 'Chiều dài phải từ 1 đến 200 cm.' }]));
+    api.save.mockResolvedValueOnce(product({ version: 4, lengthCm: 120, heightCm: 25 }));
+    renderAdmin();
+    await user.click(await screen.findByRole('link', { name: 'Sửa Bộ sạc nhanh' }));
+    const length = await screen.findByRole('textbox', { name: 'Dài (cm)' });
+    const width = screen.getByRole('textbox', { name: 'Rộng (cm)' });
+    const height = screen.getByRole('textbox', { name: 'Cao (cm)' });
+    expect([length, width, height].map((field) => (field as HTMLInputElement).value)).toEqual(['40', '30', '20']);
+    await user.clear(length);
+    await user.type(length, '250');
+    await user.clear(height);
+    await user.type(height, '25');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(api.save).toHaveBeenLastCalledWith(7, 3, expect.objectContaining({ weightGrams: 2500, lengthCm: 250, widthCm: 30, heightCm: 25 })));
+    await waitFor(() => expect(length).toHaveAccessibleDescription('Chiều dài phải từ 1 đến 200 cm.'));
+    expect(length).toHaveAttribute('aria-invalid', 'true');
+    expect(width).not.toHaveAccessibleDescription(/Chiều/);
+    expect(length).toHaveValue('250');
+
+    await user.clear(length);
+    await user.type(length, '120');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(api.save).toHaveBeenLastCalledWith(7, 3, expect.objectContaining({ lengthCm: 120, widthCm: 30, heightCm: 25 })));
+    expect(await screen.findByText('Đã lưu sản phẩm.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Dài (cm)' })).not.toHaveAccessibleDescription(/Chiều dài/);
+  });
+
+  it('starts a new product with the default parcel and sends what the admin measured', async () => {
+    const user = userEvent.setup();
+    api.create.mockResolvedValue(product({ id: 8, version: 1, lengthCm: 35, widthCm: 20, heightCm: 15 }));
+    renderAdmin();
+    await user.click(await screen.findByRole('link', { name: 'Thêm sản phẩm' }));
+    const length = screen.getByRole('textbox', { name: 'Dài (cm)' });
+    expect([length, screen.getByRole('textbox', { name: 'Rộng (cm)' }), screen.getByRole('textbox', { name: 'Cao (cm)' })].map((field) => (field as HTMLInputElement).value)).toEqual(['30', '20', '15']);
+    await user.type(screen.getByRole('textbox', { name: 'Tên sản phẩm' }), 'Lốp xe điện');
+    await user.clear(length);
+    await user.type(length, '35');
+    await user.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ name: 'Lốp xe điện', lengthCm: 35, widthCm: 20, heightCm: 15 })));
   });
 
   it('on a stale save (409) shows the current values, keeps what the user typed, and saves again from the new version', async () => {
