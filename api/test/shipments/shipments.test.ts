@@ -1,6 +1,6 @@
 import { GHN_STATUS_MAP, ORDER_STATUS_LABELS, type CreateShipmentRequest, type IntegratedCarrier, type WebOrderDetail } from 'shared-contracts/schemas';
 import { CarrierRefusal, type CarrierAdapter, type CarrierOrderRequest, type CarrierStatusUpdate, type CarrierWebhookRequest } from '../../src/modules/carriers';
-import { applyCarrierWebhook, cancelShipment, createShipment, shipmentViewOfOrder, type ShipmentContext, type ShipmentDeps } from '../../src/modules/shipments';
+import { applyCarrierWebhook, cancelShipment, createShipment, followQuietParcels, shipmentViewOfOrder, type ShipmentContext, type ShipmentDeps } from '../../src/modules/shipments';
 import type { CentreScope } from '../../src/security/centreScope';
 import { startServiceApp, type ServiceApp } from '../support/serviceTestKit';
 import { emailOutbox } from '../support/emailOutbox';
@@ -40,8 +40,12 @@ class FakeCarrier implements CarrierAdapter {
     if (!status || typeof body.OrderCode !== 'string') throw new Error('malformed');
     return [{ carrier: 'GHN', trackingCode: body.OrderCode, clientOrderCode: null, status, carrierStatus: body.Status, at: body.Time, note: body.Reason ?? null, codAmount: body.CODAmount ?? null }];
   }
-  async orderStatus() {
-    return null;
+  /** What the carrier's order detail says per tracking code (an Error: the carrier does not answer). */
+  details = new Map<string, CarrierStatusUpdate | Error>();
+  async orderStatus(trackingCode: string) {
+    const detail = this.details.get(trackingCode);
+    if (detail instanceof Error) throw detail;
+    return detail ?? null;
   }
 }
 
@@ -163,6 +167,34 @@ describe.each(testDatabases())('shipments on $label', (target) => {
   });
 
   describe('carrier webhooks', () => {
+    it('catches up a missed webhook from the carrier, once; a carrier that does not answer skips only its parcel', async () => {
+      const missed = await shipped();
+      const silent = await shipped();
+      const before = service.clock.now();
+      try {
+        const deliveredAt = new Date(before.getTime() + 3_600_000).toISOString();
+        carrier.details.set(missed.shipment.tracking_code, { carrier: 'GHN', trackingCode: missed.shipment.tracking_code, clientOrderCode: missed.order.code, status: 'DELIVERED', carrierStatus: 'delivered', at: deliveredAt, note: null, codAmount: missed.order.total });
+        carrier.details.set(silent.shipment.tracking_code, new Error('connect ETIMEDOUT'));
+        // Not quiet long enough yet: nobody is asked.
+        service.clock.advance(2 * 3_600_000);
+        expect(await followQuietParcels(ctx, deps)).toMatchObject({ moved: 0, failed: 0 });
+        expect((await orderRow(missed.order.id)).status).toBe('PACKED');
+
+        service.clock.advance(5 * 3_600_000);
+        expect(await followQuietParcels(ctx, deps)).toMatchObject({ moved: 1, failed: 1 });
+        expect((await shipmentRow(missed.shipment.id)).status).toBe('DELIVERED');
+        expect(await orderRow(missed.order.id)).toMatchObject({ status: 'DELIVERED', payment_status: 'PAID' });
+        expect((await shipmentRow(silent.shipment.id)).status).toBe('READY_TO_PICK');
+        // The late webhook of the same event, and the next round, change nothing.
+        expect(await webhook(missed.shipment.tracking_code, 'delivered', deliveredAt)).toEqual({ received: 1, applied: 0 });
+        expect(await followQuietParcels(ctx, deps)).toMatchObject({ moved: 0 });
+        expect(await scratch.db.selectFrom('shipment_events').select('status').where('shipment_id', '=', missed.shipment.id).where('applied', '=', 1).execute()).toEqual([{ status: 'DELIVERED' }]);
+      } finally {
+        carrier.details.clear();
+        service.clock.set(before);
+      }
+    });
+
     it('refuses a forged webhook and changes nothing', async () => {
       const { shipment } = await shipped();
       expect(await error(webhook(shipment.tracking_code, 'picked', '2026-11-29T03:00:00.000Z', {}, 'wrong'))).toMatchObject({ status: 401, message: 'Chữ ký không hợp lệ.' });

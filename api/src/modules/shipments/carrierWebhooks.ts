@@ -60,13 +60,20 @@ export async function applyCarrierWebhook(ctx: ShipmentContext, deps: ShipmentDe
     throw AppError.badRequest(shipmentMessages.malformed);
   }
   let applied = 0;
-  for (const update of updates) {
-    const moved = await ctx.db.transaction().execute((trx) => applyUpdate(ctx, trx, update, request.rawBody));
-    if (!moved) continue;
-    applied += 1;
-    await announceWebOrderChange(ctx.events, moved.desk_centre_id, moved);
-  }
+  for (const update of updates) if (await applyCarrierStatus(ctx, update, request.rawBody)) applied += 1;
   return { received: updates.length, applied };
+}
+
+/**
+ * One status a carrier reported (a webhook's, or its order detail's when a webhook was missed), in its own
+ * transaction, kept with `rawBody`: once by its key, the parcel moved when shipmentUpdateApplies, the desk told after
+ * the commit. Answers whether the parcel moved.
+ */
+export async function applyCarrierStatus(ctx: ShipmentContext, update: CarrierStatusUpdate, rawBody: string): Promise<boolean> {
+  const moved = await ctx.db.transaction().execute((trx) => applyUpdate(ctx, trx, update, rawBody));
+  if (!moved) return false;
+  await announceWebOrderChange(ctx.events, moved.desk_centre_id, moved);
+  return true;
 }
 
 /** A body the adapter could not read, kept as it came (once per body). */

@@ -3,7 +3,8 @@
  * carrier's verified webhooks moving the order, returns restocked once, COD statements reconciled. Nothing else of the
  * module is imported from outside.
  */
-export { applyCarrierWebhook, type WebhookOutcome } from './carrierWebhooks';
+export { applyCarrierStatus, applyCarrierWebhook, type WebhookOutcome } from './carrierWebhooks';
+export { followQuietParcels, type FollowOutcome } from './followQuietParcels';
 export { cancelShipment, createShipment, shipmentInScope } from './createShipment';
 export type { ShipmentContext, ShipmentDeps } from './shipmentDeps';
 export { shipmentMessages } from './shipmentMessages';

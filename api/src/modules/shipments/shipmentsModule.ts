@@ -6,9 +6,11 @@ import type { AppContext } from '../../appContext';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
+import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { applyCarrierWebhook } from './carrierWebhooks';
 import { cancelShipment, createShipment, shipmentInScope } from './createShipment';
+import { followQuietParcels, PARCEL_FOLLOW_SCHEDULE } from './followQuietParcels';
 import { defaultShipmentDeps, type ShipmentDeps } from './shipmentDeps';
 import { shipmentMessages } from './shipmentMessages';
 import { toShipmentView } from './shipmentView';
@@ -34,7 +36,8 @@ function keepRawBodies(app: FastifyInstance): void {
 /**
  * The desk's waybills and the carriers' webhooks (issue 65 §4–5): POST /api/staff/web-orders/:code/shipment ("Tạo
  * vận đơn"), POST /api/staff/shipments/:id/cancel, GET /api/staff/shipments/:id (staff, manager, admin; another
- * centre's is 404), POST /api/webhooks/carriers/ghn and /ghtk (verified by the carrier's adapter, raw body kept).
+ * centre's is 404), POST /api/webhooks/carriers/ghn and /ghtk (verified by the carrier's adapter, raw body kept);
+ * hourly, the parcels not heard of for hours are asked of their carrier (followQuietParcels).
  */
 export const shipmentsModule: FastifyPluginAsyncZod<{ context: AppContext; deps?: ShipmentDeps }> = named('shipmentsModule', async (app, { context, deps = defaultShipmentDeps }) => {
   const { db, clock, config, events } = context;
@@ -89,4 +92,14 @@ export const shipmentsModule: FastifyPluginAsyncZod<{ context: AppContext; deps?
       }
     }),
   );
+
+  // Once the server listens: missed webhooks caught up from the carriers' order details (hourly, once across instances).
+  let follow: ScheduledJob | null = null;
+  const log = app.log.child({ module: 'shipments' });
+  app.addHook('onListen', async () => {
+    follow ??= startScheduledJob({ name: 'parcel follow-up', pattern: PARCEL_FOLLOW_SCHEDULE, run: async () => (await followQuietParcels(ctx, deps, log)).moved, log, db, clock });
+  });
+  app.addHook('onClose', async () => {
+    await follow?.stop();
+  });
 });
