@@ -85,7 +85,7 @@ test('a customer picks a ward typed without accents and sees live fees; the cler
   await expectAccessible(staff);
   const token = await staff.evaluate(() => localStorage.getItem('authToken'));
   const detailAnswer = await staff.request.get(`/api/staff/web-orders/${code}`, { headers: { Authorization: `Bearer ${token}` } });
-  const shipment = ((await detailAnswer.json()) as { data: { carrierShipment: { id: number; carrier: string; trackingCode: string } } }).data.carrierShipment;
+  const shipment = ((await detailAnswer.json()) as { data: { carrierShipment: { id: number; carrier: string; trackingCode: string; codAmount: number } } }).data.carrierShipment;
   const trackingCode = shipment.trackingCode;
   await expect(waybill).toContainText(trackingCode);
   const labels = await staff.request.post('/api/staff/shipments/labels', { headers: { Authorization: `Bearer ${token}` }, data: { shipmentIds: [shipment.id], size: 'A5' } });
@@ -109,4 +109,22 @@ test('a customer picks a ward typed without accents and sees live fees; the cler
   await expect(journey).toContainText('Đã giao hàng');
   await expect(journey).toContainText('Đã lấy hàng');
   await expect(journey).toContainText(trackingCode);
+
+  // 5. The admin imports the carrier's COD statement: the parcel's line reconciles, an unknown waybill is queued.
+  const admin = await signedInPage(browser, DEMO_EMAILS.admin);
+  await admin.goto('/admin/cod-statements');
+  const page = backoffice(admin);
+  const columns = carrier === 'GHN' ? 'Mã đơn hàng,Tiền thu hộ,Phí' : 'Mã đơn hàng,Tiền CoD,Phí';
+  const unknownCode = `${carrier}E2E${Date.now() % 1_000_000}`;
+  const csv = `${columns}\n${trackingCode},${shipment.codAmount},22000\n${unknownCode},150000,22000\n`;
+  await page.getByRole('radio', { name: carrier === 'GHN' ? /GHN|Giao Hàng Nhanh/ : /GHTK|Giao Hàng Tiết Kiệm/ }).check();
+  await page.getByLabel('Mã bảng đối soát').fill(`DS-${code}`);
+  await page.getByLabel('Tệp CSV bảng đối soát').setInputFiles({ name: 'doi-soat.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByRole('button', { name: 'Nhập bảng đối soát' }).click();
+  const result = page.getByRole('region', { name: 'Kết quả đối soát' });
+  await expect(result.locator('dt', { hasText: 'Khớp' }).locator('xpath=following-sibling::dd[1]')).toHaveText('1');
+  await expect(result.locator('dt', { hasText: 'Không tìm thấy' }).locator('xpath=following-sibling::dd[1]')).toHaveText('1');
+  await expect(result.getByRole('row', { name: new RegExp(unknownCode) })).toContainText('Không tìm thấy vận đơn');
+  await expect(page.getByRole('region', { name: /Các bảng đối soát đã nhập/ }).first()).toContainText(`DS-${code}`);
+  await expectAccessible(admin);
 });
