@@ -118,6 +118,9 @@ describe.each(testDatabases())('shipments on $label', (target) => {
       expect(shipment).toMatchObject({ status: 'READY_TO_PICK', client_order_code: order.code, carrier: 'GHN' });
       expect(Number(shipment.cod_amount)).toBe(order.total);
       expect(carrier.created.at(-1)).toMatchObject({ clientOrderCode: order.code, codAmount: order.total, to: { wardCode: '00166' } });
+      // The parcel the checkout quoted: two of the product, their weights added and their heights stacked.
+      const size = await scratch.db.selectFrom('products').select(['weight_grams', 'length_cm', 'width_cm', 'height_cm']).where('id', '=', order.productId).executeTakeFirstOrThrow();
+      expect(carrier.created.at(-1)!.parcel).toEqual({ weightGrams: 2 * size.weight_grams, lengthCm: size.length_cm, widthCm: size.width_cm, heightCm: 2 * size.height_cm, value: 900_000 });
       const view = await shipmentViewOfOrder(scratch.db, order);
       expect(view).toMatchObject({ trackingCode: shipment.tracking_code, canCancel: true, statusLabel: 'Chờ lấy hàng' });
     });

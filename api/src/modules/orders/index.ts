@@ -13,6 +13,8 @@ export { expireUnpaidOrders, webOrderFactsOf, type OrderActor } from './orderLif
 export { orderMessages } from './orderMessages';
 export { consumePackageCredit, findOwnPackageCredit, restorePackageCredit, type PackageCreditInfo } from './packageCredits';
 export { readOrderTimeline } from './orderTimeline';
+// The basket as one parcel, as the checkout quotes it: the desk's waybill carries the same.
+export { parcelOf } from './shippingQuote';
 export { findOrderRow, toOrder } from './orderView';
 export { ordersRoutes } from './ordersRoutes';
 export type { ShopContext } from './placeOrder';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   ERROR_CODES,
   formatVndPlain,
+  PRODUCT_LIMITS,
   shippingFeeFor,
   type OrderFulfilmentInput,
   type QuoteFulfilment,
@@ -79,7 +80,8 @@ export interface ParcelLine {
 
 /**
  * The basket as one parcel: the weights added up, the box as long and wide as the largest item and as high as
- * every item stacked (quantity included); its value the goods' price. Null when nothing ships.
+ * every item stacked (quantity included); its value the goods' price. Null when nothing ships. A stack taller than a
+ * carrier takes (PRODUCT_LIMITS.sideMaxCm) is laid out wider, then longer, keeping its volume (the carriers bill it).
  */
 export async function parcelOf(db: Kysely<Database>, lines: readonly ParcelLine[]): Promise<Parcel | null> {
   if (lines.length === 0) return null;
@@ -99,7 +101,18 @@ export async function parcelOf(db: Kysely<Database>, lines: readonly ParcelLine[
     parcel.heightCm += size.height_cm * line.quantity;
     parcel.value += line.price * line.quantity;
   }
-  return parcel.weightGrams > 0 ? parcel : null;
+  return parcel.weightGrams > 0 ? foldParcel(parcel) : null;
+}
+
+/** A box whose stacked height passes the carriers' longest side, laid out with the same volume within it. */
+export function foldParcel(parcel: Parcel): Parcel {
+  const side = PRODUCT_LIMITS.sideMaxCm;
+  if (parcel.heightCm <= side) return parcel;
+  const volume = parcel.lengthCm * parcel.widthCm * parcel.heightCm;
+  const heightCm = side;
+  const widthCm = Math.min(side, Math.max(parcel.widthCm, Math.ceil(volume / (parcel.lengthCm * heightCm))));
+  const lengthCm = Math.min(side, Math.max(parcel.lengthCm, Math.ceil(volume / (widthCm * heightCm))));
+  return { ...parcel, lengthCm, widthCm, heightCm };
 }
 
 /** What the delivery of a basket costs and how it travels. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { ERROR_CODES, canCancelShipment, formatVndPlain, type CreateShipmentRequest, type IntegratedCarrier, type ShipmentStatus } from 'shared-contracts/schemas';
+import { ERROR_CODES, canCancelShipment, formatVndPlain, PRODUCT_PARCEL_DEFAULTS, type CreateShipmentRequest, type IntegratedCarrier, type ShipmentStatus } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { ShipmentRow } from '../../db/shipmentSchema';
@@ -8,16 +8,14 @@ import type { OrderRow } from '../../db/shopSchema';
 import { AppError } from '../../http/appError';
 import type { CentreScope } from '../../security/centreScope';
 import { CarrierRefusal, type CarrierAdapter, type CarrierOrderCreated } from '../carriers';
-import { addDeskNote, announceWebOrderChange, findOrderRow, isUniqueViolation } from '../orders';
+import { addDeskNote, announceWebOrderChange, findOrderRow, isUniqueViolation, parcelOf } from '../orders';
 import type { ShipmentContext, ShipmentDeps } from './shipmentDeps';
 import { shipmentMessages } from './shipmentMessages';
 
 type Db = Kysely<Database>;
 
-/** Grams a product line weighs when the product has no weight yet. */
-const DEFAULT_LINE_GRAMS = 500;
-/** The box the desk packs a parcel in when the products carry no size (cm). */
-const DEFAULT_BOX = { lengthCm: 30, widthCm: 20, heightCm: 15 };
+/** The parcel when none of the order's products is still in the catalogue (the default product's box and weight). */
+const DEFAULT_PARCEL = { weightGrams: PRODUCT_PARCEL_DEFAULTS.weightGrams, lengthCm: PRODUCT_PARCEL_DEFAULTS.lengthCm, widthCm: PRODUCT_PARCEL_DEFAULTS.widthCm, heightCm: PRODUCT_PARCEL_DEFAULTS.heightCm };
 
 /** An order of the caller's desk (staff and managers: their centre's; admins: any); another centre's is 404. */
 export async function orderInScope(db: Db, scope: CentreScope, code: string): Promise<OrderRow> {
@@ -82,12 +80,13 @@ export async function createShipment(ctx: ShipmentContext, deps: ShipmentDeps, s
   const lines = await ctx.db
     .selectFrom('order_lines as l')
     .leftJoin('products as p', (join) => join.onRef('p.id', '=', 'l.ref_id').on('l.kind', '=', 'product'))
-    .select(['l.name', 'l.quantity', 'l.kind', 'p.sku', 'p.weight_grams'])
+    .select(['l.name', 'l.quantity', 'l.kind', 'l.ref_id', 'l.unit_price', 'p.sku'])
     .where('l.order_id', '=', order.id)
     .orderBy('l.id')
     .execute();
   const goods = lines.filter((line) => line.kind === 'product');
-  const weightGrams = goods.reduce((sum, line) => sum + (line.weight_grams ?? DEFAULT_LINE_GRAMS) * line.quantity, 0) || DEFAULT_LINE_GRAMS;
+  // The parcel the checkout quoted: the products' weights and sizes, stacked as parcelOf stacks them.
+  const parcel = (await parcelOf(ctx.db, goods.map((line) => ({ refId: line.ref_id, quantity: line.quantity, price: toNumber(line.unit_price) })))) ?? { ...DEFAULT_PARCEL, value: 0 };
 
   // The waybill's first status holds from before the carrier was asked: its own first events are never "older".
   const askedAt = ctx.clock.now().toISOString();
@@ -97,7 +96,7 @@ export async function createShipment(ctx: ShipmentContext, deps: ShipmentDeps, s
       clientOrderCode,
       from,
       to: { province: order.province, wardCode, wardName: order.ward ?? '', street: order.street ?? '', name: order.recipient_name, phone: order.phone },
-      parcel: { weightGrams, ...DEFAULT_BOX, value: input.insuredValue },
+      parcel: { ...parcel, value: input.insuredValue },
       service: input.service,
       codAmount: input.codAmount,
       insuredValue: input.insuredValue,

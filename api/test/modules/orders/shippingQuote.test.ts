@@ -77,6 +77,16 @@ describe.each(testDatabases())('the carriers\' fees at checkout on $label', (tar
     expect(chosen).toMatchObject({ shippingFee: 25_000, shippingChoice: { carrier: 'GHN', service: '53320' }, total: 1_325_000 });
   });
 
+  it('lays a stack taller than a carrier takes (200 cm) out wider, keeping its volume', async () => {
+    const fake = fakeCarriers();
+    restore = useShippingQuoter(fake.quoter);
+    const user = await createUser(app, scratch.db);
+    const tyres = await sized(400_000, { weight: 2000, length: 50, width: 50, height: 20 });
+    await quote(user, { items: [{ kind: 'product', refId: tyres.id, quantity: 15 }], fulfilment: codedDelivery });
+    // 15 × 20 cm stacked is 300 cm: 200 cm high, 75 cm wide, the same 750,000 cm³.
+    expect(fake.asked[0]!.parcel).toEqual({ weightGrams: 30_000, lengthCm: 50, widthCm: 75, heightCm: 200, value: 6_000_000 });
+  });
+
   it('takes the flat fee, and says so, when the carriers do not answer within 1.5 s or the ward is not coded', async () => {
     const user = await createUser(app, scratch.db);
     const product = await sized(500_000, { weight: 800, length: 20, width: 20, height: 10 });
