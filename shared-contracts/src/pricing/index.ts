@@ -12,3 +12,4 @@ export * from './loyaltyTiers';
 export * from './loyaltyRules';
 export * from '../address/provinces';
 export * from './shipmentMachine';
+export * from './fitment';

@@ -12,6 +12,7 @@ import {
 import { normalizeVietnamesePhone } from '../user/accountRules';
 import { LOYALTY_RANKED_TIERS, LOYALTY_TIERS } from '../pricing/loyaltyTiers';
 import { envelopeSchema } from './envelope';
+import { fitmentSchema, fitQueryShape, fitStatusSchema, refineFitQuery } from './fitment';
 import { DB_INTEGER_MAX, idInput, integerInput, textInput } from './primitives';
 
 // The labels of these enumerations live zod-free in shared-contracts/labels (no zod in the storefront's chunks).
@@ -127,6 +128,8 @@ export const productSummarySchema = z.object({
   /** Visible reviews' average, one decimal (null before the first review) and their count (issue 48). */
   ratingAverage: z.number().min(1).max(5).nullable(),
   ratingCount: z.number().int().nonnegative(),
+  /** Whether the product fits the chosen vehicle (issue 66): present when the query named one (fitModel + fitYear). */
+  fit: fitStatusSchema.optional(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
@@ -157,6 +160,8 @@ export const productDetailSchema = productSummarySchema.extend({
   warrantyMonths: z.number().int().nonnegative(),
   /** The member prices in force below the price now, lowest tier first (a tier's price is below every lower tier's). */
   memberPrices: z.array(productMemberPriceSchema).optional(),
+  /** The vehicle models it fits (issue 66): the API always sends it ([] when none is recorded). */
+  fitments: z.array(fitmentSchema).optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -188,7 +193,10 @@ export const productListQuerySchema = z
     sort: productSortSchema.default('popular'),
     page: integerInput({ message: 'Số trang không hợp lệ.', min: 1, max: 10_000 }).default(1),
     pageSize: integerInput({ message: `Số sản phẩm mỗi trang từ 1 đến ${PRODUCT_PAGE_SIZE_MAX}.`, min: 1, max: PRODUCT_PAGE_SIZE_MAX }).default(PRODUCT_PAGE_SIZE_DEFAULT),
+    /** The chosen vehicle (issue 66): each product then carries `fit`; fitOnly=true keeps the FITS ones. */
+    ...fitQueryShape,
   })
+  .superRefine(refineFitQuery)
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     message: 'Giá tối thiểu phải nhỏ hơn hoặc bằng giá tối đa',
     path: ['maxPrice'],
@@ -209,6 +217,8 @@ export const productPageSchema = z.object({
 export type ProductPage = z.infer<typeof productPageSchema>;
 
 export const productSlugParamsSchema = z.object({ slug: textInput().min(1, 'Đường dẫn không hợp lệ').max(200, 'Đường dẫn không hợp lệ') });
+/** GET /api/products/:slug?fitModel=&fitYear=: the product then carries `fit` for that vehicle. */
+export const productDetailQuerySchema = z.object({ fitModel: fitQueryShape.fitModel, fitYear: fitQueryShape.fitYear }).superRefine(refineFitQuery);
 
 // ---------------------------------------------------------------------------------------------------------
 // Services

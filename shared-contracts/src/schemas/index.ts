@@ -43,3 +43,4 @@ export * from './loyalty';
 export * from './shipping';
 export * from './codStatements';
 export * from './shipmentDesk';
+export * from './fitment';
