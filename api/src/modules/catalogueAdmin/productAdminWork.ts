@@ -228,8 +228,8 @@ export async function saveProduct(context: WriteContext, id: number, given: Prod
       const current = await readProductAdmin(trx, id);
       if (!current) throw AppError.notFound(messages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
       if (current.version !== given.version) throw staleSave(current);
-      // A side the save leaves out keeps the product's (a client that knows nothing of the parcel changes none of it).
-      const input = withParcelSides(given, current);
+      // A side or weight the save leaves out keeps the product's (a client that knows nothing of the parcel changes none of it).
+      const input = withParcelSides({ ...given, weightGrams: given.weightGrams ?? current.weightGrams }, current);
       const row = await trx.selectFrom('products').select(['images', 'vehicle_types']).where('id', '=', id).executeTakeFirstOrThrow();
       const checked = await checkAgainstCatalogue(context, trx, input, current, parseJson<StoredImageJson[]>(row.images, []), parseJson<VehicleType[]>(row.vehicle_types, []));
       if (input.sku !== current.sku) {

@@ -167,12 +167,13 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
     });
 
     it('changes one size and keeps the others when a save leaves them out, recording only that change', async () => {
-      const product = await create({ lengthCm: 40, widthCm: 25, heightCm: 20 });
-      const { widthCm: _width, heightCm: _height, ...body } = saveBody(product, { lengthCm: 55 });
+      const product = await create({ lengthCm: 40, widthCm: 25, heightCm: 20, weightGrams: 1_750 });
+      const { widthCm: _width, heightCm: _height, weightGrams: _weight, ...body } = saveBody(product, { lengthCm: 55 });
       expect(body).not.toHaveProperty('widthCm');
       const saved = await floor.request(floor.users.admin, 'PUT', `/api/admin/catalogue/products/${product.id}`, body);
       expect(saved.statusCode).toBe(200);
-      expect(productAdminSchema.parse(saved.json().data)).toMatchObject({ lengthCm: 55, widthCm: 25, heightCm: 20, version: 2 });
+      // The weight left out is kept too, like the sides.
+      expect(productAdminSchema.parse(saved.json().data)).toMatchObject({ lengthCm: 55, widthCm: 25, heightCm: 20, weightGrams: 1_750, version: 2 });
       expect(await sizesOf(product.id)).toEqual({ length_cm: 55, width_cm: 25, height_cm: 20 });
       const latest = (await history(product.id)).filter((change) => change.version === 2).map((change) => [change.field, change.before, change.after]);
       expect(latest).toEqual([['lengthCm', 40, 55]]);
