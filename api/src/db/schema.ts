@@ -30,6 +30,7 @@ import type { ShopTables } from './shopSchema';
 import type { ShipmentTables } from './shipmentSchema';
 import type { CodStatementTables } from './codStatementSchema';
 import type { CarrierTables } from './carrierSchema';
+import type { VehicleModelTables } from './vehicleModelSchema';
 
 export type { Timestamp } from './instants';
 
@@ -317,7 +318,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables, VehicleModelTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

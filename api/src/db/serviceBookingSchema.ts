@@ -22,6 +22,8 @@ export interface VehiclesTable {
   /** Battery capacity in Wh (integer; the API speaks kWh). */
   battery_capacity_wh: number | null;
   nickname: string | null;
+  /** The reference model (vehicle_models, migration 0070); null until the customer chooses one ("Chọn dòng xe"). */
+  model_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: InstantDefaultNow;
   updated_at: InstantDefaultNow;
   deleted_at: NullableInstant;

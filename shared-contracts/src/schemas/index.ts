@@ -44,3 +44,4 @@ export * from './shipping';
 export * from './codStatements';
 export * from './shipmentDesk';
 export * from './fitment';
+export * from './vehicleModels';

@@ -4,3 +4,4 @@
 export * from './licensePlate';
 export * from './vin';
 export * from './vehicleModels';
+export * from './modelReference';

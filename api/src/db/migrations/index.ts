@@ -68,6 +68,7 @@ import * as m0066 from './0066_parcel_sizes';
 import * as m0067 from './0067_carrier_ward_codes';
 import * as m0068 from './0068_shipments';
 import * as m0069 from './0069_cod_statements';
+import * as m0070 from './0070_vehicle_models';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -143,4 +144,5 @@ export const migrations: Record<string, Migration> = {
   '0067_carrier_ward_codes': m0067,
   '0068_shipments': m0068,
   '0069_cod_statements': m0069,
+  '0070_vehicle_models': m0070,
 };

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { BATTERY_CHEMISTRIES } from '../vehicle/modelReference';
+import { vehicleTypeSchema, VEHICLE_TYPES } from './catalogue';
+import { envelopeSchema } from './envelope';
+import { textInput } from './primitives';
+
+/**
+ * Vehicle models as reference data (issue 66 §1): one row per brand + model + variant ('VinFast VF 8 Plus'), the
+ * base model's variant being empty ('VinFast VF 8': what fits every VF 8). A customer's vehicle points at one
+ * (`modelId`); a product's fitment rows point at them. Read by everyone at GET /api/vehicle-models, kept by the
+ * admin under /api/admin/vehicle-models (a model in use is deactivated, never deleted).
+ */
+
+export * from '../vehicle/modelReference';
+
+export const vehicleModelSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  /** null: the base model (what fits every variant). */
+  variant: z.string().nullable(),
+  type: vehicleTypeSchema,
+  /** First model year; null when the sources do not say. */
+  yearFrom: z.number().int().nullable(),
+  /** Last model year; null: still made (or not known to have stopped). */
+  yearTo: z.number().int().nullable(),
+  batteryKwh: z.number().positive().nullable(),
+  batteryChemistry: z.string().nullable(),
+  active: z.boolean(),
+  label: z.string(),
+});
+export type VehicleModelRecord = z.infer<typeof vehicleModelSchema>;
+
+/** What a customer's vehicle says of its model. */
+export const vehicleModelRefSchema = z.object({ id: z.number().int().positive(), label: z.string(), slug: z.string() });
+export type VehicleModelRef = z.infer<typeof vehicleModelRefSchema>;
+
+/** GET /api/vehicle-models?q=&type=&brand= (admin: &all=true lists the inactive ones too). */
+export const vehicleModelListQuerySchema = z.object({
+  q: z.string().max(100, 'Từ khóa tối đa 100 ký tự.').optional(),
+  type: z.enum(VEHICLE_TYPES, { error: 'Loại xe không hợp lệ.' }).optional(),
+  brand: z.string().max(60, 'Hãng xe tối đa 60 ký tự.').optional(),
+});
+export type VehicleModelListQuery = z.infer<typeof vehicleModelListQuerySchema>;
+
+export const vehicleModelListSchema = z.object({ items: z.array(vehicleModelSchema) });
+export type VehicleModelList = z.infer<typeof vehicleModelListSchema>;
+export const vehicleModelListResponseSchema = envelopeSchema(vehicleModelListSchema);
+export const vehicleModelResponseSchema = envelopeSchema(vehicleModelSchema);
+
+const currentYear = () => new Date().getUTCFullYear();
+const yearInput = (label: string) =>
+  z
+    .number({ error: `${label} không hợp lệ.` })
+    .int(`${label} không hợp lệ.`)
+    .min(1990, `${label} từ 1990 trở đi.`)
+    .refine((year) => year <= currentYear() + 2, `${label} không hợp lệ.`);
+
+/** POST /api/admin/vehicle-models and PUT /api/admin/vehicle-models/:id (the slug is derived from the label). */
+export const vehicleModelInputSchema = z
+  .object({
+    brand: textInput({ error: 'Vui lòng nhập hãng xe.', trim: true }).min(1, 'Vui lòng nhập hãng xe.').max(60, 'Hãng xe tối đa 60 ký tự.'),
+    model: textInput({ error: 'Vui lòng nhập dòng xe.', trim: true }).min(1, 'Vui lòng nhập dòng xe.').max(60, 'Dòng xe tối đa 60 ký tự.'),
+    variant: textInput({ trim: true }).max(40, 'Phiên bản tối đa 40 ký tự.').nullish().transform((value) => value ?? ''),
+    type: z.enum(VEHICLE_TYPES, { error: 'Vui lòng chọn loại xe.' }),
+    yearFrom: yearInput('Năm bắt đầu').nullish().transform((value) => value ?? null),
+    yearTo: yearInput('Năm kết thúc').nullish().transform((value) => value ?? null),
+    batteryKwh: z
+      .number({ error: 'Dung lượng pin không hợp lệ.' })
+      .positive('Dung lượng pin phải lớn hơn 0.')
+      .max(300, 'Dung lượng pin không hợp lệ.')
+      .nullish()
+      .transform((value) => value ?? null),
+    batteryChemistry: z.enum(BATTERY_CHEMISTRIES, { error: 'Loại pin không hợp lệ.' }).nullish().transform((value) => value ?? null),
+    active: z.boolean({ error: 'Trạng thái không hợp lệ.' }).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.yearFrom !== null && value.yearTo !== null && value.yearTo < value.yearFrom) {
+      context.addIssue({ code: 'custom', message: 'Năm kết thúc phải từ năm bắt đầu trở đi.', path: ['yearTo'] });
+    }
+  });
+export type VehicleModelInput = z.input<typeof vehicleModelInputSchema>;
+export type VehicleModelData = z.output<typeof vehicleModelInputSchema>;
