@@ -28,7 +28,9 @@ function getData<T>(path: string, query?: Record<string, string | number | boole
  */
 export const storefrontApi = {
   products: (params: ProductListParams, signal?: AbortSignal) => getData<ProductPage>('/products', { ...params }, signal),
-  product: (slug: string, signal?: AbortSignal) => getData<ProductDetail>(`/products/${encodeURIComponent(slug)}`, undefined, signal),
+  /** GET /api/products/:slug; with the chosen vehicle's fitModel + fitYear the product carries its `fit`. */
+  product: (slug: string, signal?: AbortSignal, fit?: { fitModel?: number; fitYear?: number }) =>
+    getData<ProductDetail>(`/products/${encodeURIComponent(slug)}`, fit ? { ...fit } : undefined, signal),
   /** GET /api/products/:slug/availability: online units, and what each service centre has for pick-up. */
   availability: (slug: string, signal?: AbortSignal) => getData<ProductAvailability>(`/products/${encodeURIComponent(slug)}/availability`, undefined, signal),
   categories: (signal?: AbortSignal) => getData<Category[]>('/categories', undefined, signal),
@@ -37,7 +39,9 @@ export const storefrontApi = {
   packages: (signal?: AbortSignal) => getData<ServicePackage[]>('/packages', undefined, signal),
   promotions: (signal?: AbortSignal) => getData<Promotion[]>('/promotions', undefined, signal),
   centres: (signal?: AbortSignal) => getData<ServiceCentre[]>('/centres', undefined, signal),
-  search: (q: string, limit?: number, signal?: AbortSignal) => getData<SearchResult>('/search', { q, limit }, signal),
+  /** GET /api/search; the chosen vehicle's fitModel + fitYear go along when there is one. */
+  search: (q: string, limit?: number, signal?: AbortSignal, fit?: { fitModel?: number; fitYear?: number }) =>
+    getData<SearchResult>('/search', { q, limit, ...fit }, signal),
   sendContact: (input: ContactMessageInput) => readData<ContactReceipt>(apiClient.post('/contact', input)),
   savedPromotions: (signal?: AbortSignal) => getData<SavedPromotion[]>('/me/saved-promotions', undefined, signal),
   /** POST /api/me/saved-promotions {promotionId}: answers the user's saved list. */

@@ -7,6 +7,7 @@ import styles from './ProductCard.module.css';
 import { ProductPrice } from './ProductPrice';
 import { CardRating } from '../reviews';
 import { WishlistHeart } from '../wishlist';
+import { FitBadge } from '../vehicleFit';
 
 interface Props {
   product: ProductSummary;
@@ -16,7 +17,7 @@ interface Props {
   action?: ReactNode;
 }
 
-/** A product in a grid: image, brand, name (link to its page), rating, price (discount shown), stock state, the heart. */
+/** A product in a grid: image, brand, name (link to its page), rating, price (discount shown), stock state, the fit for the chosen vehicle, the heart. */
 export function ProductCard({ product, headingLevel = 3, action }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const stock = stockLabel(product.stock);
@@ -38,6 +39,7 @@ export function ProductCard({ product, headingLevel = 3, action }: Props) {
       <CardRating average={product.ratingAverage} count={product.ratingCount} />
       <ProductPrice product={product} classes={styles} />
       <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
+      <FitBadge fit={product.fit} />
       {action}
     </article>
   );

@@ -10,6 +10,11 @@ export const STORAGE_KEYS = {
   user: 'user',
   /** session storage: the login toast was shown in this browser session */
   loginToastShown: 'loginToastShown',
+  /**
+   * the storefront's chosen vehicle ("Xe của bạn", issue 66): `{ modelId, year, label, vehicleId, userId }`; a
+   * customer's saved vehicle counts for that customer only
+   */
+  chosenVehicle: 'chosenVehicle',
 } as const;
 
 export interface Session {

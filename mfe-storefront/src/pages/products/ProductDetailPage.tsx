@@ -18,6 +18,7 @@ import { ProductReviews } from '../../reviews';
 import { WishlistHeart } from '../../wishlist';
 import { MemberPrices } from './MemberPrices';
 import { PickupAvailability } from './PickupAvailability';
+import { CompatibleVehicles, FitBadge, fitKeyOf, fitQueryOfKey, useChosenVehicle, VehicleChooser } from '../../vehicleFit';
 
 function Product({ product }: { product: ProductDetail }) {
   const [quantityText, setQuantityText] = useState('1');
@@ -57,6 +58,8 @@ function Product({ product }: { product: ProductDetail }) {
           <p className={`${styles.stock} ${styles[stock.tone]}`} data-testid="stock">
             {stock.text}
           </p>
+          <FitBadge fit={product.fit} />
+          <VehicleChooser />
           <PickupAvailability slug={product.slug} />
           <p className={styles.muted}>{text.warranty(product.warrantyMonths)}</p>
           <div className={styles.actions}>
@@ -77,17 +80,24 @@ function Product({ product }: { product: ProductDetail }) {
             <AddToCartButton product={product} quantity={quantity} large />
             <WishlistHeart productId={product.id} />
           </div>
-          <h2 className={styles.subheading}>{text.compatible}</h2>
-          {product.compatibleModels.length > 0 ? (
-            <ul className={styles.models}>
-              {product.compatibleModels.map((model) => (
-                <li key={model}>
-                  <Link to={`/products?model=${encodeURIComponent(model)}`}>{model}</Link>
-                </li>
-              ))}
-            </ul>
+          {product.fitments && (product.fitments.length > 0 || product.compatibleModels.length === 0) ? (
+            <CompatibleVehicles fitments={product.fitments} headingClassName={styles.subheading} />
           ) : (
-            <p className={styles.muted}>{text.compatibleNone}</p>
+            <>
+              {/* names not matched to a model (kept from the free-text list) */}
+              <h2 className={styles.subheading}>{text.compatible}</h2>
+              {product.compatibleModels.length > 0 ? (
+                <ul className={styles.models}>
+                  {product.compatibleModels.map((model) => (
+                    <li key={model}>
+                      <Link to={`/products?model=${encodeURIComponent(model)}`}>{model}</Link>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className={styles.muted}>{text.compatibleNone}</p>
+              )}
+            </>
           )}
           {product.vehicleTypes.length > 0 && (
             <p className={styles.muted}>
@@ -134,16 +144,19 @@ function Product({ product }: { product: ProductDetail }) {
 /** One product, addressed by /products/:slug: images, price, stock state, compatible models, specifications, reviews. */
 export function ProductDetailPage() {
   const { slug = '' } = useParams();
+  // the chosen vehicle: the product's fit is asked for it (the page stays on screen while it is asked again)
+  const fitKey = fitKeyOf(useChosenVehicle());
   // an unknown product (404) reads as null
   const readProduct = useCallback(
     (signal: AbortSignal) =>
-      storefrontApi.product(slug, signal).catch((error: unknown) => {
+      (fitKey ? storefrontApi.product(slug, signal, fitQueryOfKey(fitKey)) : storefrontApi.product(slug, signal)).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }),
-    [slug],
+    [slug, fitKey],
   );
-  const { state: loaded, reload } = useAsync(readProduct, {});
+  // another vehicle asks the same product again: it stays on screen meanwhile (another product starts afresh)
+  const { state: loaded, reload } = useAsync(readProduct, { start: (shown) => (shown.data && shown.data.slug === slug.toLowerCase() ? 'keep' : 'fresh') });
   const state = loadedOf(loaded);
   const notFound = state.status === 'ready' && state.data === null;
   const product = state.status === 'ready' ? state.data : null;

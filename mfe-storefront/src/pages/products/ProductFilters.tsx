@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import type { Brand, Category, ProductSort } from 'shared-contracts/schemas';
 import { PRODUCT_SORT_LABELS } from '../../i18n/catalogueLabels';
+import { fitText } from '../../vehicleFit';
 import { hasFilters, type ProductFilters as Filters } from './productQuery';
 import { productsText as text } from './productsText';
 import styles from './ProductsPage.module.css';
 
 interface Props {
   filters: Filters;
+  /** a vehicle is chosen ("Xe của bạn"): the "Chỉ hiện phụ tùng vừa xe" filter is offered */
+  vehicleChosen?: boolean;
   categories: readonly Category[];
   brands: readonly Brand[];
   onChange: (change: Partial<Filters>) => void;
@@ -21,7 +24,7 @@ function numberOrNull(value: FormDataEntryValue | null): number | null {
 }
 
 /** The filter panel: selects and the checkbox apply at once; price range and model apply with 'Áp dụng'. */
-export function ProductFilters({ filters, categories, brands, onChange, onClear }: Props) {
+export function ProductFilters({ filters, vehicleChosen = false, categories, brands, onChange, onClear }: Props) {
   const [rangeError, setRangeError] = useState<string | null>(null);
   // phones: the fields stay folded behind "Bộ lọc" so the products start on the first screen (CSS shows them
   // whatever this says on wider screens)
@@ -86,6 +89,12 @@ export function ProductFilters({ filters, categories, brands, onChange, onClear 
           <input type="checkbox" checked={filters.inStock} onChange={(event) => onChange({ inStock: event.target.checked })} />
           <span>{text.inStock}</span>
         </label>
+        {vehicleChosen && (
+          <label className={styles.check}>
+            <input type="checkbox" checked={filters.fitOnly} onChange={(event) => onChange({ fitOnly: event.target.checked })} />
+            <span>{fitText.fitOnly}</span>
+          </label>
+        )}
         {/* re-created when the URL changes (back button), so the fields show the URL's values */}
         <form key={`${filters.minPrice}-${filters.maxPrice}-${filters.model}`} onSubmit={applyText} className={styles.textFilters} noValidate>
           <label className={styles.field}>

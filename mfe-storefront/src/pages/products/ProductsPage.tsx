@@ -10,6 +10,7 @@ import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
 import { Pagination } from './Pagination';
 import { ProductFilters } from './ProductFilters';
+import { fitKeyOf, fitQueryOfKey, useChosenVehicle, VehicleChooser } from '../../vehicleFit';
 import { apiParams, changeFilters, readFilters, toQuery, type ProductFilters as Filters } from './productQuery';
 import { productsText as text } from './productsText';
 import styles from './ProductsPage.module.css';
@@ -25,10 +26,16 @@ export function ProductsPage({ loadingCards = <Skeleton count={6} /> }: { loadin
   const [query, setQuery] = useSearchParams();
   const filters = readFilters(query);
   const queryKey = toQuery(filters).toString();
+  // the chosen vehicle: each product's fit is asked for it (and fitOnly keeps the parts that fit)
+  const vehicle = useChosenVehicle();
+  const fitKey = fitKeyOf(vehicle);
 
   const facets = loadedOf(useAsync(readFacets, {}).state);
   // the filters the query key says (readFilters of toQuery gives the same filters back)
-  const readProducts = useCallback((signal: AbortSignal) => storefrontApi.products(apiParams(readFilters(new URLSearchParams(queryKey))), signal), [queryKey]);
+  const readProducts = useCallback(
+    (signal: AbortSignal) => storefrontApi.products(apiParams(readFilters(new URLSearchParams(queryKey)), fitQueryOfKey(fitKey)), signal),
+    [queryKey, fitKey],
+  );
   const products = useAsync(readProducts, {});
   const shownProducts = loadedOf(products.state);
 
@@ -46,13 +53,15 @@ export function ProductsPage({ loadingCards = <Skeleton count={6} /> }: { loadin
   return (
     <>
       <PageIntro title={vi.products.title} description={vi.products.description} />
+      <VehicleChooser />
       <div className={styles.layout}>
         <ProductFilters
           filters={filters}
+          vehicleChosen={vehicle !== null}
           categories={categories}
           brands={brands}
           onChange={(change) => go(changeFilters(filters, change))}
-          onClear={() => go(changeFilters(filters, { category: null, brand: null, minPrice: null, maxPrice: null, inStock: false, model: null }))}
+          onClear={() => go(changeFilters(filters, { category: null, brand: null, minPrice: null, maxPrice: null, inStock: false, model: null, fitOnly: false }))}
         />
         <section aria-labelledby="results-heading" className={styles.results} aria-busy={shownProducts.status === 'loading'}>
           <div className={styles.resultsHead}>

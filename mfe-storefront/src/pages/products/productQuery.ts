@@ -1,4 +1,5 @@
 import type { ProductListParams, ProductSort } from 'shared-contracts/schemas';
+import type { FitQuery } from '../../vehicleFit';
 
 export const PRODUCTS_PAGE_SIZE = 12;
 const SORTS: readonly ProductSort[] = ['popular', 'newest', 'price_asc', 'price_desc'];
@@ -14,6 +15,8 @@ export interface ProductFilters {
   maxPrice: number | null;
   inStock: boolean;
   model: string | null;
+  /** only the parts that fit the chosen vehicle ("Chỉ hiện phụ tùng vừa xe"; ignored without a chosen vehicle) */
+  fitOnly: boolean;
   sort: ProductSort;
   page: number;
 }
@@ -43,13 +46,14 @@ export function readFilters(query: URLSearchParams): ProductFilters {
     maxPrice,
     inStock: query.get('inStock') === '1' || query.get('inStock') === 'true',
     model: model || null,
+    fitOnly: query.get('fitOnly') === '1' || query.get('fitOnly') === 'true',
     sort: SORTS.includes(sort as ProductSort) ? (sort as ProductSort) : DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }
 
-/** The GET /api/products query for these filters. */
-export function apiParams(filters: ProductFilters): ProductListParams {
+/** The GET /api/products query for these filters and the chosen vehicle's fit query (each product's `fit`; fitOnly). */
+export function apiParams(filters: ProductFilters, fit: FitQuery = {}): ProductListParams {
   const params: ProductListParams = { sort: filters.sort, page: filters.page, pageSize: PRODUCTS_PAGE_SIZE };
   if (filters.category) params.category = filters.category;
   if (filters.brand) params.brand = filters.brand;
@@ -57,6 +61,11 @@ export function apiParams(filters: ProductFilters): ProductListParams {
   if (filters.maxPrice !== null) params.maxPrice = filters.maxPrice;
   if (filters.inStock) params.inStock = true;
   if (filters.model) params.model = filters.model;
+  if (fit.fitModel !== undefined && fit.fitYear !== undefined) {
+    params.fitModel = fit.fitModel;
+    params.fitYear = fit.fitYear;
+    if (filters.fitOnly) params.fitOnly = true;
+  }
   return params;
 }
 
@@ -69,6 +78,7 @@ export function toQuery(filters: ProductFilters): URLSearchParams {
   if (filters.maxPrice !== null) query.set('maxPrice', String(filters.maxPrice));
   if (filters.inStock) query.set('inStock', '1');
   if (filters.model) query.set('model', filters.model);
+  if (filters.fitOnly) query.set('fitOnly', '1');
   if (filters.sort !== DEFAULT_SORT) query.set('sort', filters.sort);
   if (filters.page > 1) query.set('page', String(filters.page));
   return query;
@@ -80,7 +90,7 @@ export function changeFilters(filters: ProductFilters, change: Partial<ProductFi
 }
 
 export function hasFilters(filters: ProductFilters): boolean {
-  return Boolean(filters.category || filters.brand || filters.minPrice !== null || filters.maxPrice !== null || filters.inStock || filters.model);
+  return Boolean(filters.category || filters.brand || filters.minPrice !== null || filters.maxPrice !== null || filters.inStock || filters.model || filters.fitOnly);
 }
 
 /** Page numbers to show: first, last, and two around the current one, with null for a gap ('…'). */

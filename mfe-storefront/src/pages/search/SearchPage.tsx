@@ -9,6 +9,7 @@ import { PageIntro } from '../../components/PageIntro';
 import { useAsync } from '../../hooks/useAsync';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
+import { fitKeyOf, fitQueryOfKey, useChosenVehicle } from '../../vehicleFit';
 import styles from './SearchPage.module.css';
 
 export const SEARCH_PAGE_LIMIT = 50;
@@ -68,7 +69,13 @@ export function SearchPage() {
     setDraft(q);
   }
   usePageMeta(q ? text.titleFor(q) : vi.search.title, vi.search.description);
-  const readResults = useCallback((signal: AbortSignal): Promise<SearchResult | null> => (q ? storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal) : Promise.resolve(null)), [q]);
+  // the chosen vehicle goes along, so that the search may narrow to the parts that fit it
+  const fitKey = fitKeyOf(useChosenVehicle());
+  const readResults = useCallback(
+    (signal: AbortSignal): Promise<SearchResult | null> =>
+      !q ? Promise.resolve(null) : fitKey ? storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal, fitQueryOfKey(fitKey)) : storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal),
+    [q, fitKey],
+  );
   const results = useAsync(readResults, {});
 
   const submit = (event: FormEvent) => {
