@@ -29,6 +29,7 @@ import { carriersModule } from './modules/carriers';
 import { loyaltyModule, productMemberPrices } from './modules/loyalty';
 import { centresRoutes } from './modules/centres';
 import { addressesRoutes } from './modules/addresses';
+import { vehicleModelRoutes } from './modules/vehicleModels';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
 import { frontDeskModule } from './modules/frontDesk';
@@ -226,6 +227,8 @@ export function buildApp(options: BuildAppOptions): App {
   });
   void app.register(centresRoutes, { prefix, db });
   void app.register(addressesRoutes, { prefix });
+  // Vehicle models (issue 66): the reference the customers' vehicles and the products' fitments name.
+  void app.register(vehicleModelRoutes, { prefix, db });
   // Accounts: sign-in, Google, profile, the staff's customer look-ups, avatars, the development outbox.
   void app.register(authRoutes, { prefix, context });
   void app.register(googleRoutes, { prefix, context });

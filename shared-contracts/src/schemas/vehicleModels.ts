@@ -82,3 +82,13 @@ export const vehicleModelInputSchema = z
   });
 export type VehicleModelInput = z.input<typeof vehicleModelInputSchema>;
 export type VehicleModelData = z.output<typeof vehicleModelInputSchema>;
+
+/** GET /api/admin/vehicle-models: every model (inactive too), with how many customers' vehicles name it. */
+export const vehicleModelAdminSchema = vehicleModelSchema.extend({ vehicleCount: z.number().int().nonnegative() });
+export type VehicleModelAdmin = z.infer<typeof vehicleModelAdminSchema>;
+export const vehicleModelAdminListResponseSchema = envelopeSchema(z.object({ items: z.array(vehicleModelAdminSchema) }));
+
+/** DELETE /api/admin/vehicle-models/:id: removed (deleted) or, when in use, deactivated. */
+export const vehicleModelDeleteSchema = z.object({ deleted: z.boolean(), model: vehicleModelSchema });
+export type VehicleModelDelete = z.infer<typeof vehicleModelDeleteSchema>;
+export const vehicleModelDeleteResponseSchema = envelopeSchema(vehicleModelDeleteSchema);

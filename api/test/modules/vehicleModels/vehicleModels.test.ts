@@ -1,0 +1,115 @@
+import { vehicleModelAdminListResponseSchema, vehicleModelDeleteResponseSchema, vehicleModelListResponseSchema, vehicleModelResponseSchema } from 'shared-contracts/schemas';
+import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+
+const NEW_MODEL = { brand: 'VinFast', model: 'Evo Grand', variant: '', type: 'scooter', yearFrom: 2024, yearTo: null, batteryKwh: 3.5, batteryChemistry: 'LFP' };
+
+describe.each(testDatabases())('vehicle models on $label', (target) => {
+  const scratch = useScratchDatabase(target);
+  let service: ServiceApp;
+  let admin: TestUser;
+  let manager: TestUser;
+  let customer: TestUser;
+
+  beforeAll(async () => {
+    service = await startServiceApp(scratch.db);
+    admin = await createUser(scratch.db, 'admin');
+    manager = await createUser(scratch.db, 'manager');
+    customer = await createUser(scratch.db);
+  });
+  afterAll(() => service.close());
+
+  async function request(user: TestUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
+    return service.app.inject({ method, url, headers: user ? await authHeader(service.app, user) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  const search = async (query: string) => {
+    const response = await request(null, 'GET', `/api/vehicle-models${query}`);
+    expect(response.statusCode).toBe(200);
+    return vehicleModelListResponseSchema.parse(response.json()).data.items;
+  };
+
+  it('finds models without accents or spaces, by type and brand, publicly and cacheably', async () => {
+    const response = await request(null, 'GET', '/api/vehicle-models?q=feliz');
+    expect(response.headers['cache-control']).toMatch(/public/);
+    const felizz = vehicleModelListResponseSchema.parse(response.json()).data.items;
+    expect(felizz.map((model) => model.label)).toEqual(['VinFast Feliz S']);
+    expect(felizz[0]).toMatchObject({ slug: 'vinfast-feliz-s', variant: null, type: 'scooter', batteryKwh: 3.5, batteryChemistry: 'LFP', active: true });
+
+    expect((await search('?q=VÍNFAST%20vf8')).map((model) => model.label)).toEqual(['VinFast VF 8', 'VinFast VF 8 Eco', 'VinFast VF 8 Plus']);
+    expect((await search('?q=vf%208%20plus')).map((model) => model.label)).toEqual(['VinFast VF 8 Plus']);
+    const datBike = await search('?brand=dat%20bike');
+    expect(datBike.length).toBeGreaterThan(0);
+    expect(datBike.every((model) => model.brand === 'Dat Bike' && model.type === 'motorbike')).toBe(true);
+    const cars = await search('?type=car&brand=VinFast');
+    expect(cars.map((model) => model.label)).toContain('VinFast VF 3');
+    expect(cars.every((model) => model.type === 'car')).toBe(true);
+    expect(await search('?q=khong%20co%20xe%20nay')).toEqual([]);
+
+    const bad = await request(null, 'GET', '/api/vehicle-models?type=boat');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ success: false, message: 'Loại xe không hợp lệ.' });
+
+    const one = await request(null, 'GET', `/api/vehicle-models/${felizz[0]!.id}`);
+    expect(vehicleModelResponseSchema.parse(one.json()).data.label).toBe('VinFast Feliz S');
+    const missing = await request(null, 'GET', '/api/vehicle-models/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'Không tìm thấy dòng xe.' });
+  });
+
+  it('lets only the admin add, edit and remove models, with Vietnamese refusals', async () => {
+    expect((await request(null, 'POST', '/api/admin/vehicle-models', NEW_MODEL)).statusCode).toBe(401);
+    expect((await request(customer, 'POST', '/api/admin/vehicle-models', NEW_MODEL)).statusCode).toBe(403);
+    expect((await request(manager, 'GET', '/api/admin/vehicle-models')).statusCode).toBe(403);
+
+    const created = await request(admin, 'POST', '/api/admin/vehicle-models', NEW_MODEL);
+    expect(created.statusCode).toBe(201);
+    const model = vehicleModelResponseSchema.parse(created.json()).data;
+    expect(model).toMatchObject({ slug: 'vinfast-evo-grand', label: 'VinFast Evo Grand', variant: null, yearFrom: 2024, batteryKwh: 3.5, active: true });
+    expect((await search('?q=evo%20grand')).map((entry) => entry.id)).toEqual([model.id]);
+
+    const duplicate = await request(admin, 'POST', '/api/admin/vehicle-models', { ...NEW_MODEL, model: 'EVO GRAND ' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ message: 'Dòng xe này (cùng hãng, dòng và phiên bản) đã có.' });
+
+    const invalid = await request(admin, 'POST', '/api/admin/vehicle-models', { ...NEW_MODEL, brand: '', type: 'boat', yearFrom: 2025, yearTo: 2020 });
+    expect(invalid.statusCode).toBe(400);
+    const messages = Object.fromEntries((invalid.json() as { errors: Array<{ field: string; message: string }> }).errors.map((error) => [error.field, error.message]));
+    expect(messages).toMatchObject({ brand: 'Vui lòng nhập hãng xe.', type: 'Vui lòng chọn loại xe.' });
+
+    const saved = await request(admin, 'PUT', `/api/admin/vehicle-models/${model.id}`, { ...NEW_MODEL, variant: 'Plus', yearTo: 2026 });
+    expect(saved.statusCode).toBe(200);
+    // The label follows the edit; the slug the CSV names it by stays.
+    expect(vehicleModelResponseSchema.parse(saved.json()).data).toMatchObject({ label: 'VinFast Evo Grand Plus', slug: 'vinfast-evo-grand', yearTo: 2026 });
+    const wrongYears = await request(admin, 'PUT', `/api/admin/vehicle-models/${model.id}`, { ...NEW_MODEL, yearTo: 2020 });
+    expect(wrongYears.statusCode).toBe(400);
+    expect(JSON.stringify(wrongYears.json())).toContain('Năm kết thúc phải từ năm bắt đầu trở đi.');
+
+    // Nothing names it: removed.
+    const removed = await request(admin, 'DELETE', `/api/admin/vehicle-models/${model.id}`);
+    expect(vehicleModelDeleteResponseSchema.parse(removed.json()).data.deleted).toBe(true);
+    expect((await request(null, 'GET', `/api/vehicle-models/${model.id}`)).statusCode).toBe(404);
+  });
+
+  it('deactivates a model a customer vehicle names instead of deleting it, and hides it from the public list', async () => {
+    const created = vehicleModelResponseSchema.parse((await request(admin, 'POST', '/api/admin/vehicle-models', { ...NEW_MODEL, model: 'Evo Neo' })).json()).data;
+    await scratch.db
+      .insertInto('vehicles')
+      .values({ user_id: customer.id, type: 'scooter', brand: 'VinFast', model: 'Evo Neo', year: 2024, license_plate: '29MĐ1-707.07', odometer_km: 10, model_id: created.id })
+      .execute();
+
+    const outcome = await request(admin, 'DELETE', `/api/admin/vehicle-models/${created.id}`);
+    expect(outcome.statusCode).toBe(200);
+    const body = vehicleModelDeleteResponseSchema.parse(outcome.json());
+    expect(body.data).toMatchObject({ deleted: false, model: { id: created.id, active: false } });
+    expect(body.message).toBe('Dòng xe đang được xe của khách hoặc phụ tùng dùng: đã ngừng hoạt động thay vì xóa.');
+
+    expect((await search('?q=evo%20neo')).map((entry) => entry.id)).toEqual([]);
+    const adminList = vehicleModelAdminListResponseSchema.parse((await request(admin, 'GET', '/api/admin/vehicle-models?q=evo%20neo')).json()).data.items;
+    expect(adminList).toEqual([expect.objectContaining({ id: created.id, active: false, vehicleCount: 1 })]);
+
+    // Back in service when the admin says so.
+    const reactivated = await request(admin, 'PUT', `/api/admin/vehicle-models/${created.id}`, { ...NEW_MODEL, model: 'Evo Neo', active: true });
+    expect(vehicleModelResponseSchema.parse(reactivated.json()).data.active).toBe(true);
+    expect((await search('?q=evo%20neo')).map((entry) => entry.id)).toEqual([created.id]);
+  });
+});
