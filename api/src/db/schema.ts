@@ -31,6 +31,7 @@ import type { ShipmentTables } from './shipmentSchema';
 import type { CodStatementTables } from './codStatementSchema';
 import type { CarrierTables } from './carrierSchema';
 import type { VehicleModelTables } from './vehicleModelSchema';
+import type { FitmentTables } from './fitmentSchema';
 
 export type { Timestamp } from './instants';
 
@@ -159,6 +160,8 @@ export interface ProductListItemsTable {
   price_changes_at: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** The product_list_version that wrote the row (migration 0048). */
   written_version: ColumnType<number | string, number | undefined, number>;
+  /** The product's fitment rows, 'modelId:from:to;…' (migration 0071; fitment module's encodeFitmentRules). */
+  fitments: ColumnType<string, string | undefined, string>;
 }
 
 /** Products whose list row must be rewritten before the next list (set by triggers on every catalogue write). */
@@ -318,7 +321,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables, VehicleModelTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables, VehicleModelTables, FitmentTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

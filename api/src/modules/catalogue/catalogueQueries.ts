@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely
 import {
   foldVietnamese,
   type Brand,
+  type FitVehicle,
   type Category,
   type PackageTier,
   type ProductDetail,
@@ -30,6 +31,7 @@ import {
 import { onlineStock } from '../stockLocations';
 import { renderProductDescription } from './productDescription';
 import { effectivePrice, nextPriceChange } from './effectivePrice';
+import { fitOfProducts, fitsVehicleSql, productFitmentList } from '../fitment';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products' | 'catalogue_categories' | 'catalogue_brands', object>;
 
@@ -130,7 +132,7 @@ export function priceAtSql(db: Kysely<Database>, at: Date) {
 
 const usesPrice = (filters: ProductListQuery) => filters.minPrice !== undefined || filters.maxPrice !== undefined || filters.sort === 'price_asc' || filters.sort === 'price_desc';
 
-function applyFilters(query: ProductQuery, filters: ProductListQuery, price: ReturnType<typeof priceAtSql>): ProductQuery {
+function applyFilters(query: ProductQuery, filters: ProductListQuery, price: ReturnType<typeof priceAtSql>, vehicle?: FitVehicle): ProductQuery {
   let q = query;
   if (filters.category) q = q.where('catalogue_categories.slug', '=', filters.category);
   if (filters.brand) q = q.where('catalogue_brands.slug', '=', filters.brand);
@@ -143,6 +145,7 @@ function applyFilters(query: ProductQuery, filters: ProductListQuery, price: Ret
     // Folded text holds only letters, digits and spaces: nothing to escape in the LIKE pattern.
     if (folded) q = q.where('products.models_search', 'like', `%${folded}%`);
   }
+  if (vehicle && filters.fitOnly) q = q.where(fitsVehicleSql(vehicle));
   return q;
 }
 
@@ -169,7 +172,7 @@ function orderedPage(filters: ProductListQuery, filtered: ProductQuery, price: R
 }
 
 /** The filters' shape (which are set, the sort): two queries of one shape differ only in their parameters. */
-export function pageShape(filters: ProductListQuery, folded: string | undefined): string {
+export function pageShape(filters: ProductListQuery, folded: string | undefined, fitOnly = false): string {
   return [
     filters.category ? 'c' : '',
     filters.brand ? 'b' : '',
@@ -177,12 +180,13 @@ export function pageShape(filters: ProductListQuery, folded: string | undefined)
     filters.maxPrice !== undefined ? 'h' : '',
     filters.inStock === undefined ? '' : filters.inStock ? 's' : 'o',
     folded ? 'm' : '',
+    fitOnly ? 'f' : '',
     filters.sort,
   ].join('');
 }
 
 /** The count query's parameters, in the order of its SQL: is_active, then the filters as applyFilters adds them. */
-function filterParameters(filters: ProductListQuery, folded: string | undefined): unknown[] {
+function filterParameters(filters: ProductListQuery, folded: string | undefined, fitOnly?: FitVehicle): unknown[] {
   const parameters: unknown[] = [1];
   if (filters.category) parameters.push(filters.category);
   if (filters.brand) parameters.push(filters.brand);
@@ -190,6 +194,8 @@ function filterParameters(filters: ProductListQuery, folded: string | undefined)
   if (filters.maxPrice !== undefined) parameters.push(filters.maxPrice);
   if (filters.inStock !== undefined) parameters.push(0);
   if (folded) parameters.push(`%${folded}%`);
+  // fitsVehicleSql's: the model, the base model, the year twice.
+  if (fitOnly) parameters.push(fitOnly.modelId, fitOnly.baseModelId ?? fitOnly.modelId, fitOnly.year, fitOnly.year);
   return parameters;
 }
 
@@ -212,10 +218,11 @@ const listSqlByDatabase = new WeakMap<Kysely<Database>, Map<string, ListSql>>();
  * GET /api/products answers (it reads the same from the read model, catalogueReadModel.ts, and falls back on this
  * while a product is pending there).
  */
-export async function listProducts(db: Kysely<Database>, filters: ProductListQuery, at: Date = new Date()): Promise<ProductPage> {
+export async function listProducts(db: Kysely<Database>, filters: ProductListQuery, at: Date = new Date(), vehicle?: FitVehicle): Promise<ProductPage> {
   const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
-  const shape = pageShape(filters, folded);
-  const countParameters = filterParameters(filters, folded);
+  const fitOnly = vehicle && filters.fitOnly ? vehicle : undefined;
+  const shape = pageShape(filters, folded, fitOnly !== undefined);
+  const countParameters = filterParameters(filters, folded, fitOnly);
   const pageParameters = [...countParameters, filters.pageSize, (filters.page - 1) * filters.pageSize];
   let byShape = listSqlByDatabase.get(db);
   if (!byShape) listSqlByDatabase.set(db, (byShape = new Map()));
@@ -228,13 +235,13 @@ export async function listProducts(db: Kysely<Database>, filters: ProductListQue
     pageQuery = CompiledQuery.raw(known.page, pageParameters);
   } else {
     const price = priceAtSql(db, at);
-    const filtered = applyFilters(productBase(db), filters, price);
+    const filtered = applyFilters(productBase(db), filters, price, vehicle);
     // Without a category or brand filter the joins cannot drop a row (both columns are NOT NULL foreign keys):
     // count the products alone, half the work.
     const counted =
       filters.category || filters.brand
         ? filtered
-        : applyFilters(db.selectFrom('products').where('products.is_active', '=', 1) as unknown as ProductQuery, filters, price);
+        : applyFilters(db.selectFrom('products').where('products.is_active', '=', 1) as unknown as ProductQuery, filters, price, vehicle);
     countQuery = counted.select((eb) => eb.fn.countAll<string | number>().as('count')).compile();
     pageQuery = orderedPage(filters, filtered, price).compile();
     if (sameParameters(countQuery.parameters, countParameters) && sameParameters(pageQuery.parameters, pageParameters)) {
@@ -244,8 +251,15 @@ export async function listProducts(db: Kysely<Database>, filters: ProductListQue
   const countRow = (await db.executeQuery(countQuery as CompiledQuery<{ count: string | number }>)).rows[0];
   const total = toNumber(countRow?.count);
   const { rows } = await db.executeQuery(pageQuery as CompiledQuery<SummaryRow>);
+  const fits = vehicle
+    ? await fitOfProducts(
+        db,
+        rows.map((row) => row.id),
+        vehicle,
+      )
+    : undefined;
   return {
-    items: rows.map((row) => toSummary(row, at)),
+    items: rows.map((row) => (fits ? { ...toSummary(row, at), fit: fits.get(row.id)! } : toSummary(row, at))),
     total,
     page: filters.page,
     pageSize: filters.pageSize,
@@ -258,17 +272,21 @@ export async function findProductBySlug(
   db: Kysely<Database>,
   slug: string,
   at: Date = new Date(),
+  vehicle?: FitVehicle,
 ): Promise<{ product: ProductDetail; priceChangesAt: Date | null } | null> {
   const row = await productBase(db)
     .where('products.slug', '=', slug)
     .select([...SUMMARY_COLUMNS, 'products.description', 'products.specifications', 'products.vehicle_types', 'products.warranty_months'])
     .executeTakeFirst();
   if (!row) return null;
+  const fitments = await productFitmentList(db, row.id);
   const product: ProductDetail = {
     ...toSummary(row as SummaryRow, at),
+    ...(vehicle ? { fit: (await fitOfProducts(db, [row.id], vehicle)).get(row.id)! } : {}),
     sku: row.sku,
     salesCount: toNumber(row.sales_count),
-    compatibleModels: parseStrings(row.compatible_models),
+    // The models of its fitment rows, then the free-text names no model matched (issue 66).
+    compatibleModels: [...new Set([...fitments.map((fitment) => fitment.modelLabel), ...parseStrings(row.compatible_models)])],
     createdAt: isoTimestamp(row.created_at),
     description: row.description,
     descriptionHtml: renderProductDescription(row.description),
@@ -276,6 +294,7 @@ export async function findProductBySlug(
     images: imagesFromColumn(row.images),
     vehicleTypes: parseVehicleTypes(row.vehicle_types),
     warrantyMonths: toNumber(row.warranty_months),
+    fitments,
   };
   return { product, priceChangesAt: nextPriceChange(row, at) };
 }

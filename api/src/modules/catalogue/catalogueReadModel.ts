@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ProductListQuery } from 'shared-contracts/schemas';
+import type { FitVehicle, ProductListQuery } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { catalogueAssets } from '../media';
@@ -9,6 +9,7 @@ import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
 import { nextPriceChange } from './effectivePrice';
 import { onlineStock } from '../stockLocations';
 import { ProductListMirror, type MirroredPage } from './productListMirror';
+import { encodeFitmentRules, fitmentRulesOf } from '../fitment';
 
 /**
  * The catalogue list's read model (migration 0017): `product_list_items` holds every active product's
@@ -64,13 +65,14 @@ const COMMA = Buffer.from(',', 'utf8');
 /**
  * GET /api/products: the page of products matching the filters, in the asked order, with the total: the JSON of a
  * ProductPage (UTF-8) between `wrapping.before` and `wrapping.after`, byte for byte what
- * `before + JSON.stringify(await listProducts(db, filters, at)) + after` gives, and its ETag (prices at `at`).
+ * `before + JSON.stringify(await listProducts(db, filters, at, vehicle)) + after` gives, and its ETag (prices at `at`).
  */
 export async function listProductPageReady(
   db: Kysely<Database>,
   filters: ProductListQuery,
   wrapping: JsonWrapping = NO_WRAPPING,
   at: Date = new Date(),
+  vehicle?: FitVehicle,
 ): Promise<ReadyJson> {
   if (!assetsChecked.has(db)) await checkAssets(db);
   const mirror = mirrorOf(db);
@@ -79,10 +81,10 @@ export async function listProductPageReady(
     await refreshInTurn(db, at);
     snapshot = await mirror.current();
     if (snapshot === undefined || snapshot.changesAt <= at.getTime()) {
-      return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters, at)) + wrapping.after, 'utf8'));
+      return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters, at, vehicle)) + wrapping.after, 'utf8'));
     }
   }
-  return pageReady(snapshot.page(filters), filters, wrapping);
+  return pageReady(snapshot.page(filters, vehicle), filters, wrapping);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -189,20 +191,22 @@ export async function refreshProductListItems(db: Kysely<Database>, at: Date = n
       await trx.deleteFrom('product_list_items').where('product_id', 'in', chunk).execute();
       const rows = await summaryRowsByIds(trx, chunk);
       if (rows.length === 0) continue;
+      // The products' fitment rows (issue 66), for each process's copy to tell fit without a query.
+      const fitments = await fitmentRulesOf(trx, chunk);
       // The JSON from the list's mapping; the keys copied by the database itself (created_at keeps its precision).
       const values = sql.join(
         rows.map((row) => {
           const summary = toSummary(row, at);
           const item = JSON.stringify(summary);
           const changesAt = nextPriceChange(row, at)?.getTime() ?? null;
-          return sql`(cast(${row.id} as integer), ${item}, ${itemHash(item)}, cast(${summary.price} as integer), cast(${changesAt} as bigint))`;
+          return sql`(cast(${row.id} as integer), ${item}, ${itemHash(item)}, cast(${summary.price} as integer), cast(${changesAt} as bigint), ${encodeFitmentRules(fitments.get(row.id) ?? [])})`;
         }),
       );
       // price: the price at `at` (the list filters and sorts on it); price_changes_at: when that may change.
       await sql`
-        with v (id, item, item_hash, price, price_changes_at) as (values ${values})
-        insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, item_hash, assets, price_changes_at, written_version)
-        select p.id, c.slug, b.slug, v.price, ${onlineStock('p.id')}, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}, v.price_changes_at, cast(${Number(version)} as bigint)
+        with v (id, item, item_hash, price, price_changes_at, fitments) as (values ${values})
+        insert into product_list_items (product_id, category_slug, brand_slug, price, stock, sales_count, models_search, created_at, item, item_hash, assets, price_changes_at, written_version, fitments)
+        select p.id, c.slug, b.slug, v.price, ${onlineStock('p.id')}, p.sales_count, p.models_search, p.created_at, v.item, v.item_hash, ${assets}, v.price_changes_at, cast(${Number(version)} as bigint), v.fitments
         from v
         inner join products p on p.id = v.id
         inner join catalogue_categories c on c.id = p.category_id

@@ -8,6 +8,7 @@ import {
   productDetailResponseSchema,
   productListQuerySchema,
   productPageResponseSchema,
+  productDetailQuerySchema,
   productSlugParamsSchema,
   serviceListResponseSchema,
   servicePackageListResponseSchema,
@@ -23,6 +24,7 @@ import { findProductBySlug, findRenamedProductSlug, listBrands, listCategories, 
 import { listProductPageReady } from './catalogueReadModel';
 import { productAvailability } from './productAvailability';
 import { named } from '../../http/pluginName';
+import { findFitVehicle } from '../fitment';
 
 export const catalogueMessages = {
   productNotFound: 'Không tìm thấy sản phẩm. Sản phẩm có thể đã ngừng kinh doanh hoặc đường dẫn không đúng.',
@@ -54,6 +56,8 @@ export function productQueryKey(query: ProductListQuery): string {
     query.sort,
     query.page,
     query.pageSize,
+    // The chosen vehicle (issue 66), only when named: the keys without one stay as they were.
+    ...(query.fitModel === undefined ? [] : [`fit:${query.fitModel}:${query.fitYear ?? ''}:${query.fitOnly ? '1' : '0'}`]),
   ].join('|');
 }
 
@@ -76,7 +80,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = na
         summary: 'Danh sách sản phẩm: lọc, sắp xếp, phân trang',
         description:
           'Lọc theo danh mục (category), thương hiệu (brand), khoảng giá (minPrice, maxPrice), còn hàng (inStock), dòng xe tương thích (model); ' +
-          'sắp xếp price_asc | price_desc | newest | popular (mặc định); trang (page) và số sản phẩm mỗi trang (pageSize, mặc định 24, tối đa 48).',
+          'sắp xếp price_asc | price_desc | newest | popular (mặc định); trang (page) và số sản phẩm mỗi trang (pageSize, mặc định 24, tối đa 48). ' +
+          'Xe của khách (fitModel: mã dòng xe, fitYear: năm sản xuất): mỗi sản phẩm kèm fit (FITS | DOES_NOT_FIT | UNKNOWN); fitOnly=true chỉ giữ sản phẩm vừa xe.',
         querystring: productListQuerySchema,
         response: { 200: productPageResponseSchema },
       },
@@ -84,9 +89,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = na
     async (request, reply) => {
       // Past the cache: the page's JSON from the list's read model, already serialised (catalogueReadModel.ts);
       // kept from a query's second ask (filters make keys without bound).
+      const query = request.query;
       const body = await cache.getOrCreateReady(
-        productQueryKey(request.query),
-        () => listProductPageReady(db, request.query, OK_JSON_WRAPPING, clock.now()),
+        productQueryKey(query),
+        async () => {
+          // The vehicle read only past the cache (an unknown model: 400, never kept).
+          const vehicle = query.fitModel === undefined ? undefined : await findFitVehicle(db, query.fitModel, query.fitYear!);
+          return listProductPageReady(db, query, OK_JSON_WRAPPING, clock.now(), vehicle);
+        },
         { fromSecondAsk: true },
       );
       return sendReadyJson(reply, body);
@@ -99,22 +109,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = na
       config: { publicCache: { revalidate: true } },
       schema: {
         tags: ['catalogue'],
-        summary: 'Chi tiết sản phẩm',
+        summary: 'Chi tiết sản phẩm (kèm các dòng xe tương thích; fitModel + fitYear: kèm fit cho xe đó)',
         params: productSlugParamsSchema,
+        querystring: productDetailQuerySchema,
         response: { 200: productDetailResponseSchema },
       },
     },
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
-      const key = `product:${slug}`;
+      const { fitModel, fitYear } = request.query;
+      const key = fitModel === undefined ? `product:${slug}` : `product:${slug}|fit:${fitModel}:${fitYear}`;
       let ready = cache.get(key);
       if (ready === undefined) {
         const since = catalogueGeneration();
-        const found = await findProductBySlug(db, slug, clock.now());
+        const vehicle = fitModel === undefined ? undefined : await findFitVehicle(db, fitModel, fitYear!);
+        const found = await findProductBySlug(db, slug, clock.now(), vehicle);
         if (!found) {
           // A renamed product's old slug: a permanent redirect to its slug now (fetch and crawlers follow it).
           const renamed = await findRenamedProductSlug(db, slug);
-          if (renamed) return reply.redirect(request.routeOptions.url!.replace(':slug', encodeURIComponent(renamed)), 301);
+          if (renamed) {
+            // The query (the chosen vehicle) kept.
+            const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+            return reply.redirect(request.routeOptions.url!.replace(':slug', encodeURIComponent(renamed)) + search, 301);
+          }
           throw AppError.notFound(catalogueMessages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
         }
         const memberPrices = options.memberPrices ? await options.memberPrices(db, found.product.id, found.product.price, clock.now()) : undefined;

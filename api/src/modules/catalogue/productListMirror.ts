@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import { foldVietnamese, type ProductListQuery } from 'shared-contracts/schemas';
+import { fitStatus, foldVietnamese, type FitStatus, type FitVehicle, type FitmentRule, type ProductListQuery } from 'shared-contracts/schemas';
 import { readFirstRow, type DirectStatement } from '../../db/directRead';
 import type { Database } from '../../db/schema';
 import { instantSortableText } from '../../db/sqlDialect';
 import { sqlTextOf } from '../../db/sqlText';
+import { decodeFitmentRules } from '../fitment';
 
 /**
  * Each API process's copy of `product_list_items` (docs/decisions/0058-product-list-mirrored-in-each-process.md):
@@ -33,6 +34,22 @@ interface MirroredItem {
   hash: string;
   /** Epoch ms of the product's next sale-window bound; null for none. */
   changesAt: number | null;
+  /** The product's fitment rows (issue 66): what `fit` is told from. */
+  fits: FitmentRule[];
+}
+
+/** An item's JSON with the vehicle's fit as its last field: its closing brace replaced by these bytes. */
+const FIT_TAIL: Record<FitStatus, Buffer> = {
+  FITS: Buffer.from(',"fit":"FITS"}', 'utf8'),
+  DOES_NOT_FIT: Buffer.from(',"fit":"DOES_NOT_FIT"}', 'utf8'),
+  UNKNOWN: Buffer.from(',"fit":"UNKNOWN"}', 'utf8'),
+};
+/** What an item's hash gains with its fit (the page's ETag changes with it). */
+const FIT_HASH_MARK: Record<FitStatus, string> = { FITS: 'F', DOES_NOT_FIT: 'N', UNKNOWN: 'U' };
+
+/** The item with `fit` added ('{…}' → '{…,"fit":"FITS"}'), as JSON.stringify writes a summary carrying it. */
+export function itemWithFit(item: Buffer, status: FitStatus): Buffer {
+  return Buffer.concat([item.subarray(0, item.length - 1), FIT_TAIL[status]]);
 }
 
 /** The orders the list sorts in (the database's ORDER BY of each sort, ties on the id). */
@@ -65,8 +82,12 @@ export class ProductListSnapshot {
     this.changesAt = earliest;
   }
 
-  /** The page for the filters, as the database's `where … order by … limit … offset` gives it. */
-  page(filters: ProductListQuery): MirroredPage {
+  /**
+   * The page for the filters, as the database's `where … order by … limit … offset` gives it. With a vehicle, each
+   * item carries its fit and fitOnly keeps the FITS ones.
+   */
+  page(filters: ProductListQuery, vehicle?: FitVehicle): MirroredPage {
+    const fitOnly = vehicle !== undefined && filters.fitOnly === true;
     const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
     const start = (filters.page - 1) * filters.pageSize;
     const end = start + filters.pageSize;
@@ -81,9 +102,16 @@ export class ProductListSnapshot {
       if (filters.inStock === true && !(row.stock > 0)) continue;
       if (filters.inStock === false && row.stock !== 0) continue;
       if (folded && !row.models.includes(folded)) continue;
+      const status = vehicle === undefined ? undefined : fitStatus(row.fits, vehicle);
+      if (fitOnly && status !== 'FITS') continue;
       if (total >= start && total < end) {
-        items.push(row.item);
-        hashes.push(row.hash);
+        if (status === undefined) {
+          items.push(row.item);
+          hashes.push(row.hash);
+        } else {
+          items.push(itemWithFit(row.item, status));
+          hashes.push(row.hash + FIT_HASH_MARK[status]);
+        }
       }
       total += 1;
     }
@@ -153,6 +181,7 @@ interface ChangedRow {
   item: string;
   item_hash: string;
   price_changes_at: number | string | null;
+  fitments: string | null;
 }
 
 /** A database's product list, as this process last read it. */
@@ -194,11 +223,11 @@ export class ProductListMirror {
     const { rows } = await sql<ChangedRow>`
       select v.version, (select ${sql.raw(sqlTextOf(db).joinText('cast(product_id as text)'))} from product_list_items) as ids,
         null as product_id, null as category_slug, null as brand_slug, null as price, null as stock, null as sales_count,
-        null as models_search, null as created, null as item, null as item_hash, null as price_changes_at
+        null as models_search, null as created, null as item, null as item_hash, null as price_changes_at, null as fitments
       from product_list_version v
       union all
       select null, null, i.product_id, i.category_slug, i.brand_slug, i.price, i.stock, i.sales_count, i.models_search,
-        ${instantSortableText(db, 'i.created_at')}, i.item, i.item_hash, i.price_changes_at
+        ${instantSortableText(db, 'i.created_at')}, i.item, i.item_hash, i.price_changes_at, i.fitments
       from product_list_items i where i.written_version > ${since}`.execute(db);
     const head = rows.find((row) => row.product_id === null)!;
     const changed = new Map<number, MirroredItem>();
@@ -216,6 +245,7 @@ export class ProductListMirror {
         item: Buffer.from(row.item, 'utf8'),
         hash: row.item_hash,
         changesAt: row.price_changes_at === null ? null : Number(row.price_changes_at),
+        fits: decodeFitmentRules(row.fitments),
       });
     }
     const previous = whole ? undefined : this.snapshot?.items;
