@@ -10,8 +10,8 @@ const lineUrl = (lineId: string) => `/cart/items/${encodeURIComponent(lineId)}`;
  * (e.g. 409 'Chỉ còn 3 sản phẩm trong kho').
  */
 export const cartApi = {
-  /** GET /cart: the logged-in customer's cart. */
-  get: (signal?: AbortSignal) => readData<Cart>(apiClient.get('/cart', { signal })),
+  /** GET /cart: the logged-in customer's cart (with the chosen vehicle's fitModel + fitYear: each product line's `fit`). */
+  get: (signal?: AbortSignal, fit?: { fitModel?: number; fitYear?: number }) => readData<Cart>(apiClient.get('/cart', fit ? { signal, query: { ...fit } } : { signal })),
   /** POST /cart/items: adds `quantity` to the item's line; answers that line and the cart's item count. */
   add: (input: CartAddItemInput) => readData<CartChange>(apiClient.post('/cart/items', input)),
   /** PUT /cart/items/:lineId: sets the quantity (≤ 0 removes). */
@@ -22,9 +22,9 @@ export const cartApi = {
   clear: () => readData<Cart>(apiClient.delete('/cart')),
   /** POST /cart/merge: the guest cart added to the customer's (capped by stock). */
   merge: (items: CartItemRef[]) => readData<Cart>(apiClient.post('/cart/merge', { items })),
-  /** POST /cart/validate (public): a guest cart with current prices and stock, issues flagged. */
-  validate: (items: CartValidateInput['items'], signal?: AbortSignal) =>
-    readData<Cart>(apiClient.post('/cart/validate', { items }, { signal })),
+  /** POST /cart/validate (public): a guest cart with current prices and stock, issues flagged (with fitModel + fitYear: each product line's `fit`). */
+  validate: (items: CartValidateInput['items'], signal?: AbortSignal, fit?: { fitModel?: number; fitYear?: number }) =>
+    readData<Cart>(apiClient.post('/cart/validate', { items }, fit ? { signal, query: { ...fit } } : { signal })),
 };
 
 export type CartApi = typeof cartApi;

@@ -1,9 +1,10 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
-import { CART_LINE_ISSUE_LABELS, type CartLineIssue } from 'shared-contracts/pricing';
+import { CART_LINE_ISSUE_LABELS, type CartLineIssue, type FitStatus } from 'shared-contracts/pricing';
 import type { CartItem } from '../../cart/cartSlice';
 import { PriceChangeText, priceChangeOf } from '../../components/PriceChange';
+import { FitWarning } from '../../vehicleFit';
 import styles from './CartPage.module.css';
 
 /** Line issues that stop the checkout (a changed price only informs). */
@@ -30,13 +31,15 @@ function issueText(issue: CartLineIssue, item: CartItem): string {
 interface Props {
   item: CartItem;
   busy: boolean;
+  /** whether the product fits the chosen vehicle (a note when it does not; the checkout stays open) */
+  fit?: FitStatus;
   /** resolves false when the change was refused (the field shows the quantity again) */
   onQuantity: (quantity: number) => Promise<boolean>;
   onRemove: () => void;
 }
 
-/** One cart line: image, name, unit price, issues, quantity stepper, line total, remove. */
-export function CartLineItem({ item, busy, onQuantity, onRemove }: Props) {
+/** One cart line: image, name, unit price, issues, the fit warning, quantity stepper, line total, remove. */
+export function CartLineItem({ item, busy, fit, onQuantity, onRemove }: Props) {
   const [draft, setDraft] = useState(String(item.quantity));
   useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
 
@@ -76,6 +79,7 @@ export function CartLineItem({ item, busy, onQuantity, onRemove }: Props) {
             })}
           </ul>
         )}
+        <FitWarning fit={fit} />
       </div>
       <div className={styles.stepper} role="group" aria-label={lineText.quantityGroup(item.name)}>
         <button type="button" aria-label={lineText.decrease(item.name)} disabled={busy} onClick={() => void onQuantity(item.quantity - 1)}>

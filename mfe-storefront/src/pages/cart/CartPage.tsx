@@ -15,6 +15,7 @@ import { vi } from '../../i18n/vi';
 import { setShipping, type ShippingSelection } from '../../cart/checkoutSlice';
 import { setAvailablePromotions, setSavedPromotions } from '../promotions/promoSlice';
 import { BLOCKING_ISSUES, CartLineItem } from './CartLineItem';
+import { useLineFits } from './lineFits';
 import { useOrderQuote } from './orderQuote';
 import { OrderTotals } from './OrderTotals';
 import { PromoBox } from './PromoBox';
@@ -85,6 +86,8 @@ function Cart() {
   useAsync(readPromotions, {});
 
   const quote = useOrderQuote(items, applied, shipping, loggedIn);
+  // the chosen vehicle: a product line that does not fit it is pointed out (placing the order stays open)
+  const fits = useLineFits(items, loggedIn);
   const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
 
   const change = async (lineId: string, work: () => Promise<boolean>): Promise<boolean> => {
@@ -153,6 +156,7 @@ function Cart() {
                 key={item.id}
                 item={item}
                 busy={busyLine === item.id}
+                fit={fits.get(item.id)}
                 onQuantity={(quantity) => change(item.id, () => cartService.setQuantity(item.id, quantity))}
                 onRemove={() => void change(item.id, () => cartService.remove(item.id))}
               />

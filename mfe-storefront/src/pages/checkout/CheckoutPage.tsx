@@ -15,7 +15,9 @@ import { errorMessage } from '../../hooks/useAsync';
 import { usePageMeta } from '../../hooks/usePageMeta';
 import { vi } from '../../i18n/vi';
 import { BLOCKING_ISSUES } from '../cart/CartLineItem';
+import { useLineFits } from '../cart/lineFits';
 import { useOrderQuote, type QuoteView } from '../cart/orderQuote';
+import { FitWarning } from '../../vehicleFit';
 import { OrderTotals } from '../cart/OrderTotals';
 import { ShippingChoice, ShippingOptions } from '../cart/ShippingChoice';
 import { removePromo } from '../promotions/promoSlice';
@@ -148,6 +150,8 @@ function Checkout() {
   const [shippingPick, setShippingPick] = useState<ShippingChoiceInput | null>(null);
   const wardCode = (values as { wardCode?: string }).wardCode ?? null;
   const quote = useOrderQuote(status.kind === 'placed' ? [] : items, applied, shipping, session !== null, { points, revision: quoteRevision, wardCode, shippingChoice: shippingPick });
+  // the chosen vehicle: a product line that does not fit it is pointed out (the order can still be placed)
+  const fits = useLineFits(status.kind === 'placed' ? [] : items, session !== null);
   const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
   // The profile's saved delivery address fills the empty form (not an order being sent again).
   useSavedDeliveryAddress(session !== null && pending === null, setValues, shipping, onShipping);
@@ -514,6 +518,7 @@ function Checkout() {
                     </span>
                   )}
                   {shipping.method === 'pickup' && line.kind === 'product' && line.issues.includes('out_of_stock') && <span className={styles.stockNote}>{checkoutText.noneAtCentre}</span>}
+                  <FitWarning fit={fits.get(line.id)} />
                   {shipping.method === 'pickup' && line.kind === 'product' && line.issues.includes('insufficient_stock') && (
                     <span className={styles.stockNote}>{checkoutText.onlyAtCentre(line.stock ?? 0)}</span>
                   )}
