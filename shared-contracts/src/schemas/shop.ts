@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fitStatusSchema } from './fitment';
 import { PROVINCE_NAMES } from '../address/provinces';
 import { optionalWardCodeSchema } from './addresses';
 import {
@@ -113,6 +114,8 @@ export const cartLineSchema = z.object({
   /** The product's category group (promotions); null for a package. */
   promoGroup: promotionCategorySchema.nullable(),
   issues: z.array(cartLineIssueSchema),
+  /** A product line's fit for the chosen vehicle (issue 66): present when the request named one (fitModel + fitYear). */
+  fit: fitStatusSchema.optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -8,8 +8,14 @@ import {
   cartResponseSchema,
   cartSetQuantityInputSchema,
   cartValidateInputSchema,
+  fitVehicleQuerySchema,
   parseCartLineId,
+  type Cart,
+  type FitVehicleQuery,
 } from 'shared-contracts/schemas';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { findFitVehicle, fitOfProducts } from '../fitment';
 import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
@@ -19,6 +25,15 @@ import type { AppContext } from '../../appContext';
 import { cartMessages } from './cartMessages';
 import { addToCart, clearCart, mergeIntoCart, readCart, removeFromCart, setCartQuantity, validateGuestCart } from './cartStore';
 import { named } from '../../http/pluginName';
+
+/** The cart with each product line's fit for the chosen vehicle (issue 66), when the request named one. */
+export async function withFit(db: Kysely<Database>, cart: Cart, query: FitVehicleQuery): Promise<Cart> {
+  if (query.fitModel === undefined || query.fitYear === undefined) return cart;
+  const vehicle = await findFitVehicle(db, query.fitModel, query.fitYear);
+  const productIds = cart.items.filter((line) => line.kind === 'product').map((line) => line.refId);
+  const fits = await fitOfProducts(db, productIds, vehicle);
+  return { ...cart, items: cart.items.map((line) => (line.kind === 'product' ? { ...line, fit: fits.get(line.refId)! } : line)) };
+}
 
 function lineRef(lineId: string) {
   const ref = parseCartLineId(lineId);
@@ -37,8 +52,16 @@ export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named(
 
   app.get(
     '/cart',
-    { preHandler: authenticate, schema: { tags: ['cart'], summary: 'Giỏ hàng của tôi', response: { 200: cartResponseSchema } } },
-    async (request) => ok(await readCart(db, currentAuth(request).userId, clock.now())),
+    {
+      preHandler: authenticate,
+      schema: {
+        tags: ['cart'],
+        summary: 'Giỏ hàng của tôi (fitModel + fitYear: mỗi dòng phụ tùng kèm fit cho xe đó)',
+        querystring: fitVehicleQuerySchema,
+        response: { 200: cartResponseSchema },
+      },
+    },
+    async (request) => ok(await withFit(db, await readCart(db, currentAuth(request).userId, clock.now()), request.query)),
   );
 
   app.post(
@@ -108,9 +131,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named(
         tags: ['cart'],
         summary: 'Kiểm tra giỏ hàng của khách: giá và tồn kho hiện tại, đánh dấu các vấn đề',
         body: cartValidateInputSchema,
+        querystring: fitVehicleQuerySchema,
         response: { 200: cartResponseSchema },
       },
     },
-    async (request) => ok(await validateGuestCart(db, clock, request.body.items), cartMessages.validated),
+    async (request) => ok(await withFit(db, await validateGuestCart(db, clock, request.body.items), request.query), cartMessages.validated),
   );
 });

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { errorEnvelopeSchema, productDetailResponseSchema, productPageResponseSchema, type FitStatus, type ProductSummary } from 'shared-contracts/schemas';
+import { cartResponseSchema, errorEnvelopeSchema, fitWarningText, productDetailResponseSchema, productPageResponseSchema, type FitStatus, type ProductSummary } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { createMigrator } from '../../../src/db/migrate';
 import type { Database } from '../../../src/db/schema';
@@ -217,8 +217,32 @@ describe.each(testDatabases())('fitment on $label', (target) => {
       await everything(query); // kept from the second ask
       const target = productIds.find((id) => !before.includes(id))!;
       await scratch.db.insertInto('product_fitments').values({ product_id: target, model_id: vehicle.id, position: 'REAR' }).execute();
+      fitments.set(target, [...(fitments.get(target) ?? []), { modelId: vehicle.id, yearFrom: null, yearTo: null }]);
       invalidateCatalogue();
       expect((await everything(query)).map((item) => item.id)).toContain(target);
+    });
+
+    it("marks each product line of a cart with its fit, so the cart warns of a part that does not fit", async () => {
+      const vehicle = models.find((model) => model.slug === 'vinfast-feliz-s')!;
+      const fitting = productIds.find((id) => expected(id, vehicle, 2023) === 'FITS')!;
+      const notFitting = productIds.find((id) => expected(id, vehicle, 2023) === 'DOES_NOT_FIT')!;
+      const unknown = productIds.find((id) => expected(id, vehicle, 2023) === 'UNKNOWN')!;
+      const items = [fitting, notFitting, unknown].map((refId) => ({ kind: 'product', refId, quantity: 1, price: 1 }));
+      const response = await app.inject({ method: 'POST', url: `/api/cart/validate?fitModel=${vehicle.id}&fitYear=2023`, payload: { items } });
+      expect(response.statusCode).toBe(200);
+      const cart = cartResponseSchema.parse(response.json()).data;
+      expect(cart.items.map((line) => [line.refId, line.fit])).toEqual([
+        [fitting, 'FITS'],
+        [notFitting, 'DOES_NOT_FIT'],
+        [unknown, 'UNKNOWN'],
+      ]);
+      const warned = cart.items.filter((line) => line.fit === 'DOES_NOT_FIT').map(() => fitWarningText('VinFast Feliz S', 2023));
+      expect(warned).toEqual(['Phụ tùng này không vừa xe VinFast Feliz S 2023 của bạn.']);
+      // No vehicle: no fit, as before.
+      const plain = cartResponseSchema.parse((await app.inject({ method: 'POST', url: '/api/cart/validate', payload: { items } })).json()).data;
+      expect(plain.items.every((line) => line.fit === undefined)).toBe(true);
+      const bad = await app.inject({ method: 'POST', url: '/api/cart/validate?fitModel=999999&fitYear=2023', payload: { items } });
+      expect(bad.statusCode).toBe(400);
     });
 
     it.each([
