@@ -31,6 +31,8 @@ export function vehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     odometerKm: 8_200,
     batteryCapacityKwh: 3.5,
     nickname: null,
+    modelId: null,
+    vehicleModel: null,
     nextMaintenance: reminder(),
     createdAt: '2026-01-10T03:00:00.000Z',
     ...overrides,

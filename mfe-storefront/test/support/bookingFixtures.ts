@@ -39,6 +39,8 @@ export function vehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     odometerKm: 8_200,
     batteryCapacityKwh: 3.5,
     nickname: null,
+    modelId: null,
+    vehicleModel: null,
     nextMaintenance: null,
     createdAt: '2026-01-10T03:00:00.000Z',
     ...overrides,

@@ -5,6 +5,7 @@ import { isoInstantSchema, slugSchema, VEHICLE_TYPES, vehicleTypeSchema, vndSche
 import { envelopeSchema, errorEnvelopeSchema } from './envelope';
 import { idInput, integerInput, numberInput, textInput } from './primitives';
 import { clockTimeSchema } from './serviceCentre';
+import { vehicleModelRefSchema } from './vehicleModels';
 import { licensePlateError, normaliseLicensePlate } from '../vehicle/licensePlate';
 import { normaliseVin, vinError } from '../vehicle/vin';
 import { isKnownVehicleModel, VEHICLE_MODEL_MESSAGE, VEHICLE_YEAR_MIN } from '../vehicle/vehicleModels';
@@ -107,6 +108,10 @@ export const vehicleSchema = z.object({
   odometerKm: z.number().int().nonnegative(),
   batteryCapacityKwh: z.number().positive().nullable(),
   nickname: z.string().nullable(),
+  /** The reference model (GET /api/vehicle-models); null until the customer chooses one ("Chọn dòng xe"). */
+  modelId: z.number().int().positive().nullable(),
+  /** That model as shown: "VinFast VF 8 Plus" (named vehicleModel: `model` is the model's name as typed). */
+  vehicleModel: vehicleModelRefSchema.nullable(),
   nextMaintenance: reminderSchema.nullable(),
   createdAt: isoInstantSchema,
 });
@@ -121,11 +126,12 @@ const vehicleFieldsSchema = z.object({
 
 /** Plate by vehicle type and model from the catalogue; the plate is replaced by its normalised form. */
 function checkVehicleIdentity(
-  value: { type: VehicleType; brand: string; model: string; licensePlate: string },
+  value: { type: VehicleType; brand: string; model: string; licensePlate: string; modelId?: number | null },
   context: z.RefinementCtx,
 ): void {
   if (!value.type) return;
-  if (!isKnownVehicleModel(value.type, value.brand, value.model)) {
+  // A reference model chosen (modelId) names the vehicle: the API checks it and writes its brand and model.
+  if (typeof value.modelId !== 'number' && !isKnownVehicleModel(value.type, value.brand, value.model)) {
     context.addIssue({ code: 'custom', message: VEHICLE_MODEL_MESSAGE, path: ['model'] });
   }
   const plateMessage = licensePlateError(value.licensePlate, value.type);
@@ -158,6 +164,8 @@ const vehicleObjectSchema = vehicleFieldsSchema.extend({
     .nullish()
     .transform((value) => value ?? null),
   nickname: optionalTrimmed(50, 'Tên gợi nhớ tối đa 50 ký tự.'),
+  /** The reference model chosen; null: none; absent: the API matches the typed brand and model to one. */
+  modelId: idInput('Dòng xe không hợp lệ.').nullish(),
 });
 type VehicleObject = z.output<typeof vehicleObjectSchema>;
 

@@ -4,4 +4,4 @@
  * the module is imported from outside.
  */
 export { vehicleModelRoutes } from './vehicleModelRoutes';
-export { readVehicleModel, toVehicleModel, toVehicleModelRef, vehicleModelMessages, vehicleModelRefs } from './vehicleModelQueries';
+export { matchActiveVehicleModel, modelTextOf, readVehicleModel, toVehicleModel, toVehicleModelRef, vehicleModelMessages, vehicleModelRefs } from './vehicleModelQueries';

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { VehicleModelRow } from '../../db/vehicleModelSchema';
 import { AppError } from '../../http/appError';
 import { nowUtc, dialectOf } from '../../db/portable';
+import { matchVehicleModel } from '../../lib/vehicleModels';
 
 export const vehicleModelMessages = {
   notFound: 'Không tìm thấy dòng xe.',
@@ -165,4 +166,16 @@ export async function vehicleModelRefs(db: Kysely<Database>, ids: ReadonlyArray<
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom('vehicle_models').select(['id', 'slug', 'brand', 'model', 'variant']).where('id', 'in', wanted).execute();
   return new Map(rows.map((row) => [row.id, toVehicleModelRef(row)]));
+}
+
+/** The active model a vehicle's typed brand and model name ('VinFast' + 'Evo 200' → VinFast Evo200), or null. */
+export async function matchActiveVehicleModel(db: Kysely<Database>, brand: string, modelText: string): Promise<VehicleModelRow | null> {
+  const rows = await db.selectFrom('vehicle_models').selectAll().where('is_active', '=', 1).where('brand', '=', brand).execute();
+  const candidates = rows.length > 0 ? rows : await db.selectFrom('vehicle_models').selectAll().where('is_active', '=', 1).execute();
+  return matchVehicleModel(candidates, brand, modelText);
+}
+
+/** "VF 8 Plus": the model's name with its variant, as a vehicle's typed model reads. */
+export function modelTextOf(row: Pick<VehicleModelRow, 'model' | 'variant'>): string {
+  return row.variant === '' ? row.model : `${row.model} ${row.variant}`;
 }

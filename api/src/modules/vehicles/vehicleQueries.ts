@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ERROR_CODES, ODOMETER_DECREASE_MESSAGE, PLATE_CLAIMED_MESSAGE, type Vehicle, type VehicleData, type VehicleType, type VehicleUpdateData } from 'shared-contracts/schemas';
+import { ERROR_CODES, ODOMETER_DECREASE_MESSAGE, PLATE_CLAIMED_MESSAGE, type Vehicle, type VehicleData, type VehicleModelRef, type VehicleType, type VehicleUpdateData } from 'shared-contracts/schemas';
 import { toIsoUtc } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
@@ -8,6 +8,7 @@ import { AppError } from '../../http/appError';
 import type { ComputedReminder } from './reminder';
 import { recordPlateClaim } from './plateClaims';
 import { remindersFor } from './reminderData';
+import { matchActiveVehicleModel, modelTextOf, readVehicleModel, vehicleModelMessages, vehicleModelRefs } from '../vehicleModels';
 
 export const vehicleMessages = {
   notFound: 'Không tìm thấy xe.',
@@ -41,7 +42,7 @@ function publicReminder(reminder: ComputedReminder | undefined): Vehicle['nextMa
   return visible;
 }
 
-export function toVehicle(row: VehicleRow, reminder: ComputedReminder | undefined): Vehicle {
+export function toVehicle(row: VehicleRow, reminder: ComputedReminder | undefined, models: ReadonlyMap<number, VehicleModelRef> = new Map()): Vehicle {
   return {
     id: row.id,
     type: row.type as VehicleType,
@@ -54,6 +55,8 @@ export function toVehicle(row: VehicleRow, reminder: ComputedReminder | undefine
     odometerKm: row.odometer_km,
     batteryCapacityKwh: row.battery_capacity_wh === null ? null : row.battery_capacity_wh / 1000,
     nickname: row.nickname,
+    modelId: row.model_id,
+    vehicleModel: row.model_id === null ? null : (models.get(row.model_id) ?? null),
     nextMaintenance: publicReminder(reminder),
     createdAt: toIsoUtc(row.created_at),
   };
@@ -74,19 +77,42 @@ export function findOwnVehicleRow(db: Kysely<Database>, userId: number, vehicleI
 export async function listVehicles(db: Kysely<Database>, userId: number, now: Date): Promise<Vehicle[]> {
   const rows = await db.selectFrom('vehicles').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null).orderBy('id').execute();
   const reminders = await remindersFor(db, rows, now);
-  return rows.map((row) => toVehicle(row, reminders.get(row.id)));
+  const models = await vehicleModelRefs(db, rows.map((row) => row.model_id));
+  return rows.map((row) => toVehicle(row, reminders.get(row.id), models));
 }
 
 export async function getVehicle(db: Kysely<Database>, userId: number, vehicleId: number, now: Date): Promise<Vehicle> {
   const row = await findOwnVehicleRow(db, userId, vehicleId);
   if (!row) throw vehicleNotFound();
   const reminders = await remindersFor(db, [row], now);
-  return toVehicle(row, reminders.get(row.id));
+  return toVehicle(row, reminders.get(row.id), await vehicleModelRefs(db, [row.model_id]));
 }
 
 const toWh = (kwh: number | null): number | null => (kwh === null ? null : Math.round(kwh * 1000));
 
 type NewVehicleData = Pick<VehicleData, 'type' | 'brand' | 'model' | 'licensePlate'> & Partial<VehicleData>;
+
+function modelRefused(message: string): AppError {
+  return new AppError(422, ERROR_CODES.VALIDATION_ERROR, message, [{ field: 'modelId', message }]);
+}
+
+/**
+ * The vehicle's fields with its reference model: a chosen model (modelId) must exist, be active (unless the vehicle
+ * already has it) and be of the vehicle's type, and writes its brand and model name; modelId null keeps none;
+ * absent, the typed brand and model are matched to an active model (the older forms, the booking's vehicle).
+ */
+async function withReferenceModel<T extends NewVehicleData>(db: Kysely<Database>, data: T, currentModelId: number | null = null): Promise<T & { modelId: number | null }> {
+  if (data.modelId === null) return { ...data, modelId: null };
+  if (data.modelId === undefined) {
+    const matched = await matchActiveVehicleModel(db, data.brand, data.model);
+    return { ...data, modelId: matched && matched.type === data.type ? matched.id : null };
+  }
+  const chosen = await readVehicleModel(db, data.modelId);
+  if (!chosen) throw modelRefused(vehicleModelMessages.notFound);
+  if (chosen.is_active !== 1 && chosen.id !== currentModelId) throw modelRefused(vehicleModelMessages.inactive);
+  if (chosen.type !== data.type) throw modelRefused(vehicleModelMessages.typeMismatch);
+  return { ...data, brand: chosen.brand, model: modelTextOf(chosen), modelId: chosen.id };
+}
 
 /** The live vehicle holding a plate (any account), or undefined. */
 export function liveVehicleWithPlate(db: Kysely<Database>, plate: string): Promise<Pick<VehicleRow, 'id' | 'user_id'> | undefined> {
@@ -97,7 +123,8 @@ export function liveVehicleWithPlate(db: Kysely<Database>, plate: string): Promi
  * Inserts a vehicle and its first odometer reading unless a live vehicle already has the plate (the unique index
  * of migration 0023 decides, so two accounts adding one plate at once cannot both win): undefined then.
  */
-export async function insertVehicle(db: Kysely<Database>, userId: number, data: NewVehicleData, now: Date, source: 'customer' | 'seed' = 'customer'): Promise<VehicleRow | undefined> {
+export async function insertVehicle(db: Kysely<Database>, userId: number, given: NewVehicleData, now: Date, source: 'customer' | 'seed' = 'customer'): Promise<VehicleRow | undefined> {
+  const data = await withReferenceModel(db, given);
   const at = now.toISOString();
   const row = await db
     .insertInto('vehicles')
@@ -113,6 +140,7 @@ export async function insertVehicle(db: Kysely<Database>, userId: number, data: 
       odometer_km: data.odometerKm ?? 0,
       battery_capacity_wh: toWh(data.batteryCapacityKwh ?? null),
       nickname: data.nickname ?? null,
+      model_id: data.modelId,
       created_at: at,
       updated_at: at,
     })
@@ -180,9 +208,10 @@ export async function updateVehicle(db: Kysely<Database>, userId: number, vehicl
   }
 }
 
-async function writeVehicleUpdate(trx: Transaction<Database>, userId: number, vehicleId: number, data: VehicleUpdateData, now: Date): Promise<void> {
+async function writeVehicleUpdate(trx: Transaction<Database>, userId: number, vehicleId: number, given: VehicleUpdateData, now: Date): Promise<void> {
   const current = await findOwnVehicleRow(trx, userId, vehicleId);
   if (!current) throw vehicleNotFound();
+  const data = await withReferenceModel(trx, given, current.model_id);
   const decrease = data.odometerKm < current.odometer_km;
   if (decrease && !data.odometerNote) {
     throw new AppError(422, ERROR_CODES.ODOMETER_DECREASE, ODOMETER_DECREASE_MESSAGE, [{ field: 'odometerNote', message: ODOMETER_DECREASE_MESSAGE }]);
@@ -206,6 +235,7 @@ async function writeVehicleUpdate(trx: Transaction<Database>, userId: number, ve
       odometer_km: data.odometerKm,
       battery_capacity_wh: toWh(data.batteryCapacityKwh),
       nickname: data.nickname,
+      model_id: data.modelId,
       updated_at: at,
     })
     .where('id', '=', vehicleId)
