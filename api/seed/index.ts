@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, seedDemoAccounts } from './demoAccounts';
 import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from './partsApprovalDemo';
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
+import { linkDemoVehicleModels } from './vehicleModelLinks';
 import { seedDemoOrders } from './demoOrders';
 import { backfillSalePayments } from '../src/db/salePaymentBackfill';
 import { seedDemoCashCloses } from './demoCashCloses';
@@ -132,6 +133,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     await seedDemoPoints(trx, { now: options.now ?? new Date(), customerEmail: DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email });
     // A few products' member prices (a charger for Vàng, which the demo customer is).
     await seedDemoMemberPrices(trx, { now: options.now ?? new Date() });
+    // Every demo vehicle names its reference model (issue 66), as the migration matched the existing ones.
+    await linkDemoVehicleModels(trx);
     return seeded;
   });
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
