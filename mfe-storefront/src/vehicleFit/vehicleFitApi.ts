@@ -4,11 +4,8 @@ import type { Vehicle, VehicleModelRecord } from 'shared-contracts/schemas';
 /** A model of GET /api/vehicle-models as the chooser uses it (variant null: the base model; yearTo null: still made). */
 export type ModelOption = Pick<VehicleModelRecord, 'id' | 'brand' | 'model' | 'variant' | 'yearFrom' | 'yearTo' | 'active' | 'label'>;
 
-/** A customer's saved vehicle with the model it is (null: not picked yet, so no fit can be asked for it). */
-export type SavedVehicle = Pick<Vehicle, 'id' | 'brand' | 'year' | 'licensePlate' | 'nickname'> & {
-  modelId?: number | null;
-  vehicleModel?: { id: number; label: string; slug: string } | null;
-};
+/** A customer's saved vehicle as the chooser uses it (vehicleModel null: no model picked yet, so no fit can be asked for it). */
+export type SavedVehicle = Pick<Vehicle, 'id' | 'brand' | 'year' | 'licensePlate' | 'nickname' | 'modelId' | 'vehicleModel'>;
 
 /**
  * The chooser's calls (through the shared API client: /api, 10 s timeout, the session's Bearer token when there
