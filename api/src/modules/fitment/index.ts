@@ -1,7 +1,7 @@
 /**
- * The fitment module's front door (issue 66 §2): which vehicle models a product fits. Reads for the catalogue (the
- * list's fit and fitOnly, the product page's rows), the cart and the checkout; the rows as the list's read model
- * carries them. It imports no other module (the catalogue and the back office import it).
+ * The fitment module's front door — which vehicle models a product fits, by years and position: the product list's fit
+ * and fit-only filter, the product page's rows, the cart's and the checkout's marks. Nothing else of the module is
+ * imported from outside.
  */
 export {
   decodeFitmentRules,
