@@ -15,7 +15,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findFitVehicle, fitOfProducts } from '../fitment';
+import { withLineFits } from '../fitment';
 import { requireKnownField } from '../../http/bodyFields';
 import { cacheControlForAll } from '../../http/cacheControl';
 import { AppError } from '../../http/appError';
@@ -29,10 +29,7 @@ import { named } from '../../http/pluginName';
 /** The cart with each product line's fit for the chosen vehicle (issue 66), when the request named one. */
 export async function withFit(db: Kysely<Database>, cart: Cart, query: FitVehicleQuery): Promise<Cart> {
   if (query.fitModel === undefined || query.fitYear === undefined) return cart;
-  const vehicle = await findFitVehicle(db, query.fitModel, query.fitYear);
-  const productIds = cart.items.filter((line) => line.kind === 'product').map((line) => line.refId);
-  const fits = await fitOfProducts(db, productIds, vehicle);
-  return { ...cart, items: cart.items.map((line) => (line.kind === 'product' ? { ...line, fit: fits.get(line.refId)! } : line)) };
+  return { ...cart, items: await withLineFits(db, cart.items, query) };
 }
 
 function lineRef(lineId: string) {

@@ -70,6 +70,21 @@ export async function fitOfProducts(db: Kysely<Database>, productIds: readonly n
   return new Map(productIds.map((id) => [id, fitStatus(rules.get(id) ?? [], vehicle)]));
 }
 
+/**
+ * Lines of a cart or a checkout quote with each product line's `fit` for the chosen vehicle (fitModel + fitYear);
+ * the lines as they are when the request named none. An unknown model: 400 (findFitVehicle).
+ */
+export async function withLineFits<L extends { kind: string; refId: number }>(
+  db: Kysely<Database>,
+  lines: readonly L[],
+  query: { fitModel?: number | undefined; fitYear?: number | undefined },
+): Promise<Array<L & { fit?: FitStatus }>> {
+  if (query.fitModel === undefined || query.fitYear === undefined) return [...lines];
+  const vehicle = await findFitVehicle(db, query.fitModel, query.fitYear);
+  const fits = await fitOfProducts(db, lines.filter((line) => line.kind === 'product').map((line) => line.refId), vehicle);
+  return lines.map((line) => (line.kind === 'product' ? { ...line, fit: fits.get(line.refId)! } : line));
+}
+
 /** A product's rows as the product page and the back office show them: by model label, then position. */
 export async function productFitmentList(db: Kysely<Database>, productId: number): Promise<Fitment[]> {
   const rows = await db

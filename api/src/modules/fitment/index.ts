@@ -13,5 +13,6 @@ export {
   fitsVehicleSql,
   productFitmentList,
   vehicleModelLabel,
+  withLineFits,
   type ChosenVehicle,
 } from './fitmentQueries';

@@ -9,6 +9,7 @@ import {
   orderSummaryListResponseSchema,
   quoteResponseSchema,
   checkoutQuoteInputSchema,
+  fitVehicleQuerySchema,
   type ShipmentView,
 } from 'shared-contracts/schemas';
 import { cacheControlForAll } from '../../http/cacheControl';
@@ -25,6 +26,7 @@ import { listPackageCredits } from './packageCredits';
 import { placeOrder } from './placeOrder';
 import { announceWebOrderChange } from './webOrderChanges';
 import { named } from '../../http/pluginName';
+import { withLineFits } from '../fitment';
 
 // Read after every order placed or moved: compiled once (preparedQuery).
 const announcedOrder = preparedQuery<{ code: string }>()((db, param) =>
@@ -56,12 +58,16 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext; parcelOf
       preHandler: authenticate,
       schema: {
         tags: ['orders'],
-        summary: 'Tính tiền đơn hàng: giá hiện tại, phí vận chuyển, mã khuyến mãi (hoặc lý do bị từ chối)',
+        summary: 'Tính tiền đơn hàng: giá hiện tại, phí vận chuyển, mã khuyến mãi (hoặc lý do bị từ chối); fitModel + fitYear: mỗi dòng phụ tùng kèm fit cho xe đó',
         body: checkoutQuoteInputSchema,
+        querystring: fitVehicleQuerySchema,
         response: { 200: quoteResponseSchema },
       },
     },
-    async (request) => ok(await quoteCheckout(ctx, currentAuth(request).userId, request.body), orderMessages.quoted),
+    async (request) => {
+      const quote = await quoteCheckout(ctx, currentAuth(request).userId, request.body);
+      return ok({ ...quote, lines: await withLineFits(db, quote.lines, request.query) }, orderMessages.quoted);
+    },
   );
 
   app.post(

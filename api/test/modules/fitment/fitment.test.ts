@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { cartResponseSchema, errorEnvelopeSchema, fitWarningText, productDetailResponseSchema, productPageResponseSchema, type FitStatus, type ProductSummary } from 'shared-contracts/schemas';
+import { cartResponseSchema, errorEnvelopeSchema, fitWarningText, productDetailResponseSchema, productPageResponseSchema, quoteResponseSchema, type FitStatus, type ProductSummary } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { createMigrator } from '../../../src/db/migrate';
 import type { Database } from '../../../src/db/schema';
 import { insertBrandIfMissing, insertCategoryIfMissing, insertProductIfMissing, invalidateCatalogue, type ProductInput } from '../../../src/modules/catalogue';
 import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
 import { findFitVehicle } from '../../../src/modules/fitment';
+import { createUser } from '../../support/shopTestKit';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
@@ -243,6 +244,35 @@ describe.each(testDatabases())('fitment on $label', (target) => {
       expect(plain.items.every((line) => line.fit === undefined)).toBe(true);
       const bad = await app.inject({ method: 'POST', url: '/api/cart/validate?fitModel=999999&fitYear=2023', payload: { items } });
       expect(bad.statusCode).toBe(400);
+    });
+
+    it('marks each product line of the checkout quote with its fit, the prices and total as without a vehicle', async () => {
+      const vehicle = models.find((model) => model.slug === 'vinfast-klara-s')!;
+      const fitting = productIds.find((id) => expected(id, vehicle, 2024) === 'FITS')!;
+      const notFitting = productIds.find((id) => expected(id, vehicle, 2024) === 'DOES_NOT_FIT')!;
+      const unknown = productIds.find((id) => expected(id, vehicle, 2024) === 'UNKNOWN')!;
+      const customer = await createUser(app, scratch.db);
+      const payload = {
+        items: [notFitting, fitting, unknown].map((refId) => ({ kind: 'product', refId, quantity: 2 })),
+        fulfilment: { method: 'delivery', province: 'Hà Nội' },
+      };
+      const ask = (query: string) => app.inject({ method: 'POST', url: `/api/checkout/quote${query}`, headers: customer.headers, payload });
+      const withVehicle = await ask(`?fitModel=${vehicle.id}&fitYear=2024`);
+      expect(withVehicle.statusCode).toBe(200);
+      const quote = quoteResponseSchema.parse(withVehicle.json()).data;
+      expect(quote.lines.map((line) => [line.refId, line.fit])).toEqual([
+        [notFitting, 'DOES_NOT_FIT'],
+        [fitting, 'FITS'],
+        [unknown, 'UNKNOWN'],
+      ]);
+      const plain = quoteResponseSchema.parse((await ask('')).json()).data;
+      expect(plain.lines.every((line) => line.fit === undefined)).toBe(true);
+      expect(plain.total).toBe(quote.total);
+      expect(plain.lines.map((line) => line.price)).toEqual(quote.lines.map((line) => line.price));
+      const unknownModel = await ask('?fitModel=999999&fitYear=2024');
+      expect(unknownModel.statusCode).toBe(400);
+      expect(errorEnvelopeSchema.parse(unknownModel.json()).errors).toContainEqual({ field: 'fitModel', message: 'Không tìm thấy dòng xe đã chọn.' });
+      expect((await ask(`?fitModel=${vehicle.id}`)).statusCode).toBe(400);
     });
 
     it.each([
