@@ -7,6 +7,7 @@ import { upsertPromotion } from '../../src/modules/promotions';
 import { BRANDS, CATEGORIES } from './categories';
 import { categoryImage, packageImage, productImages, productSlug, promotionImage, serviceImage } from './illustrations';
 import { PRODUCTS, type ProductSeed } from './products';
+import { seedProductFitments } from './fitments';
 import { photoSource, seedProducts } from './generatedParts';
 import { PROMOTIONS } from './promotions';
 import { PACKAGES, SERVICES } from './services';
@@ -65,7 +66,8 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
 
   const existingSkus = new Set((await db.selectFrom('products').select('sku').execute()).map((row) => row.sku));
   const missing: ProductInput[] = [];
-  for (const product of seedProducts(options.products)) {
+  const products = seedProducts(options.products);
+  for (const product of products) {
     if (existingSkus.has(product.sku)) continue;
     const category = categories.get(product.category);
     const brand = brands.get(product.brand);
@@ -93,6 +95,8 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date = new Date()
   }
   // In bounded statements: a catalogue of thousands of parts (SEED_PRODUCTS) in a few dozen inserts.
   await insertProductsIfMissing(db, missing);
+  // Which vehicle models each part fits (issue 66): its names as rows, for the parts that have none yet.
+  await seedProductFitments(db, products);
 
   for (const [index, service] of SERVICES.entries()) {
     await insertServiceIfMissing(db, { ...service, image: serviceImage(service), sortOrder: index + 1 });
