@@ -13,6 +13,8 @@ import type {
   SavedPromotion,
   Vehicle,
   VehicleInput,
+  VehicleModelRecord,
+  VehicleType,
   VehicleUpdateInput,
 } from 'shared-contracts/schemas';
 
@@ -48,6 +50,9 @@ export const serviceApi = {
   deleteVehicle: async (id: number): Promise<void> => {
     ensureSucceeded(await apiClient.delete(`/vehicles/${id}`));
   },
+  /** GET /vehicle-models?type= (public, active ones): the reference models the vehicle form offers. */
+  vehicleModels: async (type: VehicleType, signal?: AbortSignal) =>
+    (await readData<{ items: VehicleModelRecord[] }>(apiClient.get('/vehicle-models', { query: { type }, signal }))).items,
 
   upcomingAppointments: (signal?: AbortSignal) => readData<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'upcoming' }, signal })),
   /** GET /appointments?scope=past: the ones COMPLETED in the last RECENTLY_COMPLETED_MS (the car was just serviced). */

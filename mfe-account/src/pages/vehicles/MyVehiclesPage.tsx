@@ -14,7 +14,7 @@ import { vehiclesText as t } from './vehiclesText';
 import formStyles from '../../forms/Form.module.css';
 import styles from './MyVehiclesPage.module.css';
 
-type Editing = { kind: 'new' } | { kind: 'edit'; vehicle: Vehicle } | null;
+type Editing = { kind: 'new' } | { kind: 'edit'; vehicle: Vehicle; focus?: 'model' } | null;
 
 const readVehicles = (signal: AbortSignal) => serviceApi.vehicles(signal);
 
@@ -41,7 +41,13 @@ function Vehicles() {
     <>
       {notice && <FormNotice tone="success">{notice}</FormNotice>}
       {editing ? (
-        <VehicleForm key={editing.kind === 'edit' ? editing.vehicle.id : 'new'} vehicle={editing.kind === 'edit' ? editing.vehicle : undefined} onSaved={saved} onCancel={() => setEditing(null)} />
+        <VehicleForm
+          key={editing.kind === 'edit' ? editing.vehicle.id : 'new'}
+          vehicle={editing.kind === 'edit' ? editing.vehicle : undefined}
+          focus={editing.kind === 'edit' ? editing.focus : undefined}
+          onSaved={saved}
+          onCancel={() => setEditing(null)}
+        />
       ) : (
         <div className={styles.toolbar}>
           <button
@@ -72,6 +78,10 @@ function Vehicles() {
                 onEdit={() => {
                   setNotice(null);
                   setEditing({ kind: 'edit', vehicle });
+                }}
+                onChooseModel={() => {
+                  setNotice(null);
+                  setEditing({ kind: 'edit', vehicle, focus: 'model' });
                 }}
                 onRemoved={() => removed(vehicle)}
               />

@@ -13,11 +13,16 @@ import confirmStyles from '../../components/ConfirmDanger.module.css';
 interface Props {
   vehicle: Vehicle;
   onEdit: () => void;
+  /** "Chọn dòng xe": the form opened on its model picker (a vehicle not linked to a reference model yet) */
+  onChooseModel: () => void;
   onRemoved: () => void;
 }
 
-/** One vehicle: what it is, its next maintenance, edit and remove (after a confirmation), then its "Dự đoán bảo dưỡng". */
-export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
+/**
+ * One vehicle: what it is ("Chọn dòng xe" while it names no reference model), its next maintenance, edit and
+ * remove (after a confirmation), then its "Dự đoán bảo dưỡng".
+ */
+export function VehicleCard({ vehicle, onEdit, onChooseModel, onRemoved }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -83,6 +88,14 @@ export function VehicleCard({ vehicle, onEdit, onRemoved }: Props) {
           </>
         )}
       </dl>
+      {vehicle.modelId === null && (
+        <div className={styles.modelPrompt}>
+          <p className={styles.muted}>{t.noModel}</p>
+          <button type="button" className={formStyles.secondary} onClick={onChooseModel} aria-label={t.chooseModelLabel(vehicle.licensePlate)}>
+            {t.chooseModel}
+          </button>
+        </div>
+      )}
       <NextMaintenance reminder={vehicle.nextMaintenance} plate={vehicle.licensePlate} />
       {failure && <FormNotice tone="error">{failure}</FormNotice>}
       {confirming ? (

@@ -1,22 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { Vehicle } from 'shared-contracts/schemas';
 import { failureMessage, fieldErrorsOf } from '../../api/apiErrors';
 import { FormNotice, SelectField, TextField } from '../../forms/Fields';
+import { loadedOf, useAsync } from '../../hooks/useAsync';
+import { LoadFailure } from '../../service/LoadFailure';
 import { serviceApi } from '../../service/serviceApi';
 import {
   brandOptions,
   EMPTY_VEHICLE,
+  isVehicleType,
   modelOptions,
+  type ModelChoice,
   odometerLowered,
   plateMessage,
   platePreview,
+  searchModels,
   validateVehicle,
   valuesOf,
   vehicleInput,
   VEHICLE_TYPES,
   vinIsRequired,
   withBrand,
-  withModel,
+  withModelChoice,
   withType,
   yearRange,
 } from './vehicleFormRules';
@@ -32,20 +37,44 @@ interface Props {
   vehicle?: Vehicle;
   onSaved: (vehicle: Vehicle) => void;
   onCancel: () => void;
+  /** 'model': opened by "Chọn dòng xe", the model picker gets the focus (once the models are there) */
+  focus?: 'model';
 }
 
-/** Add or edit a vehicle: brand and model from the catalogue, plate checked and normalised as typed. */
-export function VehicleForm({ vehicle, onSaved, onCancel }: Props) {
+const NO_MODELS: readonly ModelChoice[] = [];
+
+/**
+ * Add or edit a vehicle: brand and model (with its variant) from the reference models of the type chosen
+ * (GET /api/vehicle-models?type=), or found by a quick search; plate checked and normalised as typed.
+ */
+export function VehicleForm({ vehicle, onSaved, onCancel, focus }: Props) {
   const previousKm = vehicle ? vehicle.odometerKm : null;
   const form = useVehicleForm(vehicle ? valuesOf(vehicle) : EMPTY_VEHICLE, (values) => validateVehicle(values, previousKm));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [plateTouched, setPlateTouched] = useState(false);
+  const [search, setSearch] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
+  const focusModel = useRef(focus === 'model');
+  const searchId = useId();
   const { values } = form;
   const { min, max } = yearRange();
 
-  useEffect(() => heading.current?.focus(), []);
+  const type = values.type;
+  const readModels = useCallback((signal: AbortSignal) => (isVehicleType(type) ? serviceApi.vehicleModels(type, signal) : Promise.resolve([])), [type]);
+  const { state: modelsState, reload: reloadModels } = useAsync(readModels, { enabled: isVehicleType(type) });
+  const models = loadedOf(modelsState);
+  const choices = models.status === 'ready' ? models.data : NO_MODELS;
+  const modelsReady = isVehicleType(type) && models.status === 'ready';
+
+  useEffect(() => {
+    if (!focusModel.current) heading.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (!focusModel.current || !modelsReady) return;
+    focusModel.current = false;
+    form.focus('model');
+  }, [modelsReady, form]);
 
   const onSubmit = form.handleSubmit(async (valid) => {
     if (saving) return;
@@ -61,6 +90,19 @@ export function VehicleForm({ vehicle, onSaved, onCancel }: Props) {
     }
   });
 
+  const choose = (choice: ModelChoice) => {
+    form.change(withModelChoice(values, String(choice.id), choices));
+    setSearch('');
+    requestAnimationFrame(() => form.focus('model'));
+  };
+
+  const found = modelsReady ? searchModels(choices, search) : [];
+  const brandChoices = modelOptions(choices, values.brand, vehicle?.vehicleModel && String(vehicle.vehicleModel.id) === values.modelId ? vehicle.vehicleModel : null);
+  const hasVariants = choices.some((choice) => choice.brand === values.brand && choice.variant !== null);
+  // a vehicle saved before the reference models: what it says now, until a model is chosen
+  const unlinked = values.modelId === '' && values.model !== '' ? `${values.brand} ${values.model}` : null;
+  const modelHint = unlinked ? t.modelUnlinked(unlinked) : hasVariants ? t.variantHint : undefined;
+  const loadingModels = isVehicleType(type) && models.status === 'loading';
   const preview = platePreview(values);
   const plateError = form.errors.licensePlate ?? (plateTouched ? plateMessage(values) : undefined);
   const lowered = odometerLowered(values, previousKm);
@@ -83,20 +125,58 @@ export function VehicleForm({ vehicle, onSaved, onCancel }: Props) {
           <SelectField
             {...form.field('brand', withBrand)}
             label={t.fields.brand}
-            options={brandOptions(values.type)}
-            placeholder={values.type ? t.choose.brand : t.chooseTypeFirst}
-            disabled={!values.type}
+            options={modelsReady ? brandOptions(choices, values.brand) : []}
+            placeholder={!values.type ? t.chooseTypeFirst : loadingModels ? t.loadingModels : t.choose.brand}
+            disabled={!modelsReady}
             required
           />
           <SelectField
-            {...form.field('model', withModel)}
+            {...form.field('model', (current, id) => withModelChoice(current, id, choices))}
+            value={values.modelId}
             label={t.fields.model}
-            options={modelOptions(values.type, values.brand)}
+            hint={modelHint}
+            options={modelsReady ? brandChoices : []}
             placeholder={values.brand ? t.choose.model : t.chooseBrandFirst}
-            disabled={!values.brand}
+            disabled={!modelsReady || !values.brand}
             required
           />
         </div>
+        {models.status === 'failed' && isVehicleType(type) && <LoadFailure message={models.message} onRetry={() => reloadModels('fresh')} />}
+        {modelsReady && choices.length > 0 && (
+          <div className={styles.modelSearch}>
+            <label htmlFor={searchId} className={formStyles.label}>
+              {t.searchModel}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className={formStyles.input}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={t.searchModelPlaceholder}
+              autoComplete="off"
+              maxLength={60}
+            />
+            {search.trim() !== '' && (
+              <>
+                <p role="status" className={styles.muted}>
+                  {found.length > 0 ? t.searchFound(found.length) : t.searchNone}
+                </p>
+                {found.length > 0 && (
+                  <ul className={styles.modelResults} aria-label={t.searchResults}>
+                    {found.map((choice) => (
+                      <li key={choice.id}>
+                        <button type="button" className={styles.modelResult} onClick={() => choose(choice)}>
+                          {choice.label}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            )}
+          </div>
+        )}
         <div className={formStyles.row}>
           <div onBlur={() => setPlateTouched(true)}>
             <TextField

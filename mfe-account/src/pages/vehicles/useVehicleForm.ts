@@ -8,7 +8,7 @@ const ORDER: readonly VehicleField[] = ['type', 'brand', 'model', 'licensePlate'
 /**
  * The vehicle form's state, like forms/useForm (validation on submit, then as fields are edited; the first
  * invalid field gets the focus) but with `change`, which sets several fields at once: a new type clears a brand
- * and model it does not have, a model fills the usual battery.
+ * and model, a reference model fills its brand and usual battery.
  */
 export function useVehicleForm(initial: VehicleValues, validate: (values: VehicleValues) => FieldErrors<VehicleField>) {
   const [values, setValues] = useState(initial);
@@ -41,7 +41,11 @@ export function useVehicleForm(initial: VehicleValues, validate: (values: Vehicl
   /** The server's per-field messages; returns whether any belonged to this form. */
   const showServerErrors = (fromServer: Record<string, string>): boolean => {
     const found: FieldErrors<VehicleField> = {};
-    for (const name of ORDER) if (fromServer[name]) found[name] = fromServer[name];
+    for (const name of ORDER) {
+      // the API names the reference model modelId: its picker is the model field
+      const message = fromServer[name] ?? (name === 'model' ? fromServer.modelId : undefined);
+      if (message) found[name] = message;
+    }
     if (!ORDER.some((name) => found[name])) return false;
     setErrors(found);
     focusFirst(found);
@@ -58,5 +62,7 @@ export function useVehicleForm(initial: VehicleValues, validate: (values: Vehicl
     },
   });
 
-  return { values, errors, field, handleSubmit, showServerErrors };
+  const focus = (name: VehicleField) => elements.current[name]?.focus();
+
+  return { values, errors, field, change, focus, handleSubmit, showServerErrors };
 }

@@ -1,11 +1,13 @@
-import { findVehicleModel, licensePlateError, normaliseLicensePlate, normaliseVin, vehicleBrands, vehicleModelsOf, VEHICLE_YEAR_MIN, vinError, vinRequired } from 'shared-contracts/vehicle';
-import type { Vehicle, VehicleType, VehicleUpdateInput } from 'shared-contracts/schemas';
+import { foldVietnamese } from 'shared-contracts';
+import { findVehicleModel, licensePlateError, normaliseLicensePlate, normaliseVin, VEHICLE_YEAR_MIN, vinError, vinRequired } from 'shared-contracts/vehicle';
+import type { Vehicle, VehicleModelRecord, VehicleType, VehicleUpdateInput } from 'shared-contracts/schemas';
 import { collectErrors, type FieldErrors } from '../../forms/validation';
 import { vehiclesText as t } from './vehiclesText';
 
 /**
  * The vehicle form's rules, the same as the API's vehicle schemas (which check everything again): brand and model
- * from the shared catalogue, the shared plate and VIN rules, a year from 2010 to next year, an odometer that only
+ * from the reference models (GET /api/vehicle-models?type=; a vehicle not linked to one yet keeps a brand and model
+ * of the shared catalogue), the shared plate and VIN rules, a year from 2010 to next year, an odometer that only
  * goes up unless a note explains the correction.
  */
 
@@ -13,6 +15,7 @@ export type VehicleField =
   | 'type'
   | 'brand'
   | 'model'
+  | 'modelId'
   | 'year'
   | 'licensePlate'
   | 'vin'
@@ -21,7 +24,11 @@ export type VehicleField =
   | 'batteryCapacityKwh'
   | 'nickname'
   | 'odometerNote';
+/** `modelId`: the reference model chosen ('' none yet); `model` is its name as the vehicle keeps it ('VF 8 Plus'). */
 export type VehicleValues = Record<VehicleField, string>;
+
+/** A reference model as the form offers it (GET /api/vehicle-models: active ones; variant null is the base model). */
+export type ModelChoice = Pick<VehicleModelRecord, 'id' | 'brand' | 'model' | 'variant' | 'batteryKwh' | 'label'>;
 
 export const VEHICLE_TYPES: readonly VehicleType[] = ['scooter', 'motorbike', 'car'];
 export const ODOMETER_MAX_KM = 2_000_000;
@@ -35,6 +42,7 @@ export const EMPTY_VEHICLE: VehicleValues = {
   type: '',
   brand: '',
   model: '',
+  modelId: '',
   year: '',
   licensePlate: '',
   vin: '',
@@ -50,6 +58,7 @@ export function valuesOf(vehicle: Vehicle): VehicleValues {
     type: vehicle.type,
     brand: vehicle.brand,
     model: vehicle.model,
+    modelId: vehicle.modelId === null ? '' : String(vehicle.modelId),
     year: String(vehicle.year),
     licensePlate: vehicle.licensePlate,
     vin: vehicle.vin ?? '',
@@ -111,8 +120,10 @@ export function validateVehicle(values: VehicleValues, previousKm: number | null
   const battery = values.batteryCapacityKwh.trim() ? readDecimal(values.batteryCapacityKwh) : null;
   return collectErrors<VehicleField>({
     type: type ? undefined : t.messages.type,
-    brand: type && vehicleBrands(type).includes(values.brand) ? undefined : t.messages.brand,
-    model: type && findVehicleModel(type, values.brand, values.model) ? undefined : t.messages.model,
+    brand: type && values.brand.trim() ? undefined : t.messages.brand,
+    // a reference model chosen names the vehicle (the API checks it); without one, a model of the shared catalogue
+    model: type && (values.modelId !== '' || findVehicleModel(type, values.brand, values.model)) ? undefined : t.messages.model,
+    modelId: undefined,
     year: checkYear(values.year, now),
     licensePlate: licensePlateError(values.licensePlate, type) ?? undefined,
     vin: vinError(values.vin, type) ?? undefined,
@@ -140,36 +151,81 @@ export function vehicleInput(values: VehicleValues, previousKm: number | null): 
     batteryCapacityKwh: values.batteryCapacityKwh.trim() ? readDecimal(values.batteryCapacityKwh) : null,
     nickname: values.nickname.trim() || null,
   };
+  // none chosen: left out, so the API matches the typed brand and model to a reference model when it can
+  if (values.modelId !== '') input.modelId = Number(values.modelId);
   if (odometerLowered(values, previousKm)) input.odometerNote = values.odometerNote.trim();
   return input;
 }
 
-/** A new type keeps the brand and model only when that type has them. */
+/** Another type has other models: the brand and model are chosen again. */
 export function withType(values: VehicleValues, type: string): VehicleValues {
-  const next = isVehicleType(type) ? type : undefined;
-  const brandFits = next !== undefined && vehicleBrands(next).includes(values.brand);
-  const modelFits = brandFits && next !== undefined && findVehicleModel(next, values.brand, values.model) !== undefined;
-  return { ...values, type, brand: brandFits ? values.brand : '', model: modelFits ? values.model : '' };
+  return type === values.type ? values : { ...values, type, brand: '', model: '', modelId: '' };
 }
 
 export function withBrand(values: VehicleValues, brand: string): VehicleValues {
-  return { ...values, brand, model: brand === values.brand ? values.model : '' };
+  return brand === values.brand ? values : { ...values, brand, model: '', modelId: '' };
 }
 
-/** A model chosen: its usual battery fills an empty battery field. */
-export function withModel(values: VehicleValues, model: string): VehicleValues {
-  const type = typeOf(values);
-  const entry = type ? findVehicleModel(type, values.brand, model) : undefined;
-  const battery = values.batteryCapacityKwh.trim() === '' && entry?.batteryCapacityKwh !== undefined ? String(entry.batteryCapacityKwh) : values.batteryCapacityKwh;
-  return { ...values, model, batteryCapacityKwh: battery };
+/** 'VF 8 Plus': the model's name with its variant, as the vehicle keeps it (the API writes the same). */
+export function modelTextOf(choice: Pick<ModelChoice, 'model' | 'variant'>): string {
+  return choice.variant ? `${choice.model} ${choice.variant}` : choice.model;
 }
 
-export function brandOptions(type: string): Array<{ value: string; label: string }> {
-  return isVehicleType(type) ? vehicleBrands(type).map((brand) => ({ value: brand, label: brand })) : [];
+const kwhText = (kwh: number | null | undefined): string => (kwh === null || kwh === undefined ? '' : String(kwh));
+
+/**
+ * A reference model chosen (by id, as the picker's value): its brand and name, and its battery in the battery field
+ * when that is empty or still holds the battery of the model chosen before (what the customer typed stays).
+ */
+export function withModelChoice(values: VehicleValues, id: string, choices: readonly ModelChoice[]): VehicleValues {
+  const choice = choices.find((entry) => String(entry.id) === id);
+  if (!choice) return { ...values, modelId: '', model: '' };
+  const previous = choices.find((entry) => String(entry.id) === values.modelId);
+  const typed = values.batteryCapacityKwh.trim();
+  const prefilled = typed === '' || (previous !== undefined && typed === kwhText(previous.batteryKwh));
+  const battery = prefilled && choice.batteryKwh !== null ? kwhText(choice.batteryKwh) : values.batteryCapacityKwh;
+  return { ...values, brand: choice.brand, model: modelTextOf(choice), modelId: String(choice.id), batteryCapacityKwh: battery };
 }
 
-export function modelOptions(type: string, brand: string): Array<{ value: string; label: string }> {
-  return isVehicleType(type) && brand ? vehicleModelsOf(type, brand).map((entry) => ({ value: entry.model, label: entry.model })) : [];
+/** The brands of the type's reference models (the vehicle's own too, when it is not among them). */
+export function brandOptions(choices: readonly ModelChoice[], current = ''): Array<{ value: string; label: string }> {
+  const brands = [...new Set(choices.map((choice) => choice.brand))];
+  if (current && !brands.includes(current)) brands.push(current);
+  return brands.map((brand) => ({ value: brand, label: brand }));
+}
+
+/**
+ * The brand's reference models, by id ('VF 8' the base model, 'VF 8 Plus' a variant); the vehicle's own model
+ * (`current`, perhaps deactivated since) is kept in the list so that it still shows.
+ */
+export function modelOptions(choices: readonly ModelChoice[], brand: string, current?: { id: number; label: string } | null): Array<{ value: string; label: string }> {
+  if (!brand) return [];
+  const options = choices.filter((choice) => choice.brand === brand).map((choice) => ({ value: String(choice.id), label: modelTextOf(choice) }));
+  if (current && !options.some((option) => option.value === String(current.id))) {
+    const prefix = `${brand} `;
+    options.push({ value: String(current.id), label: current.label.startsWith(prefix) ? current.label.slice(prefix.length) : current.label });
+  }
+  return options;
+}
+
+/** Most models the quick search lists. */
+export const MODEL_SEARCH_MAX = 8;
+
+/**
+ * The models whose label holds every word typed, accents and case ignored, each word the start of one of the
+ * label's words or found in the label without its spaces ('feliz s', 'vf8', 'vinfast vf 8 plus').
+ */
+export function searchModels(choices: readonly ModelChoice[], query: string): ModelChoice[] {
+  const words = foldVietnamese(query).split(' ').filter((word) => word !== '');
+  if (words.length === 0) return [];
+  return choices
+    .filter((choice) => {
+      const label = foldVietnamese(choice.label);
+      const parts = label.split(' ');
+      const joined = label.replace(/ /g, '');
+      return words.every((word) => parts.some((part) => part.startsWith(word)) || joined.includes(word));
+    })
+    .slice(0, MODEL_SEARCH_MAX);
 }
 
 export function vinIsRequired(type: string): boolean {

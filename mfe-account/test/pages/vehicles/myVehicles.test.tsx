@@ -5,14 +5,46 @@ import { MyVehiclesPage } from '../../../src/pages/vehicles/MyVehiclesPage';
 import { validateVehicle, vehicleInput, EMPTY_VEHICLE, type VehicleValues } from '../../../src/pages/vehicles/vehicleFormRules';
 import { serviceApi } from '../../../src/service/serviceApi';
 import { logIn, renderAccountPage } from '../../helpers';
+import type { VehicleModelRecord, VehicleType } from 'shared-contracts/schemas';
 import { car, vehicle } from '../../serviceFixtures';
 
 jest.mock('../../../src/service/serviceApi');
 const api = serviceApi as jest.Mocked<typeof serviceApi>;
 
+type ModelRow = [id: number, type: VehicleType, brand: string, model: string, variant: string | null, batteryKwh: number | null];
+/** GET /api/vehicle-models, as the reference rows read ('Evo200', not the older catalogue's 'Evo 200'). */
+const MODEL_ROWS: ModelRow[] = [
+  [1, 'scooter', 'VinFast', 'Feliz S', null, 3.5],
+  [2, 'scooter', 'VinFast', 'Klara S', null, 3.5],
+  [3, 'scooter', 'VinFast', 'Evo200', null, 3.5],
+  [4, 'scooter', 'VinFast', 'Motio', null, null],
+  [5, 'scooter', 'Yadea', 'G5', null, null],
+  [10, 'car', 'VinFast', 'VF 5', null, 37.23],
+  [20, 'car', 'VinFast', 'VF 8', null, 87.7],
+  [21, 'car', 'VinFast', 'VF 8', 'Eco', 82],
+  [22, 'car', 'VinFast', 'VF 8', 'Plus', 87.7],
+  [30, 'car', 'BYD', 'Atto 3', null, null],
+];
+const MODELS: VehicleModelRecord[] = MODEL_ROWS.map(([id, type, brand, model, variant, batteryKwh]) => ({
+  id,
+  slug: [brand, model, variant ?? ''].join('-').toLowerCase().replace(/ /g, '-'),
+  brand,
+  model,
+  variant,
+  type,
+  yearFrom: 2022,
+  yearTo: null,
+  batteryKwh,
+  batteryChemistry: null,
+  active: true,
+  label: [brand, model, variant].filter(Boolean).join(' '),
+}));
+const vf8 = { id: 20, label: 'VinFast VF 8', slug: 'vinfast-vf-8' };
+
 beforeEach(() => {
   jest.resetAllMocks();
-  api.vehicles.mockResolvedValue([vehicle(), car()]);
+  api.vehicles.mockResolvedValue([vehicle(), car({ modelId: 20, vehicleModel: vf8 })]);
+  api.vehicleModels.mockImplementation(async (type) => MODELS.filter((model) => model.type === type));
 });
 afterEach(() => sessionStore.clear());
 
@@ -25,9 +57,14 @@ const form = () => screen.getByRole('form');
 
 async function choose(values: { type?: string; brand?: string; model?: string }) {
   if (values.type) await userEvent.selectOptions(within(form()).getByLabelText('Loại xe'), values.type);
-  if (values.brand) await userEvent.selectOptions(within(form()).getByLabelText('Hãng xe'), values.brand);
-  if (values.model) await userEvent.selectOptions(within(form()).getByLabelText('Mẫu xe'), values.model);
+  if (values.brand) {
+    const brand = within(form()).getByLabelText('Hãng xe');
+    await waitFor(() => expect(brand).toBeEnabled());
+    await userEvent.selectOptions(brand, values.brand);
+  }
+  if (values.model) await userEvent.selectOptions(await within(form()).findByRole('combobox', { name: 'Mẫu xe' }), values.model);
 }
+const optionsOf = (label: string) => within(within(form()).getByLabelText(label)).getAllByRole('option').map((option) => option.textContent);
 
 describe('/my-vehicles', () => {
   it('offers a guest the login page, coming back here', () => {
@@ -53,7 +90,7 @@ describe('/my-vehicles', () => {
     expect(within(overdue).getByRole('link', { name: /Đặt lịch bảo dưỡng cho xe 30A-123\.45/ })).toHaveAttribute('href', '/booking?vehicleId=4&service=bao-duong-nang-cao');
   });
 
-  it('adds a vehicle: models of the chosen brand, the usual battery filled in, the plate normalised as typed', async () => {
+  it('adds a vehicle: reference models of the chosen type and brand, the usual battery filled in, the plate normalised as typed', async () => {
     logIn();
     api.createVehicle.mockImplementation(async (input) => vehicle({ id: 8, ...input, licensePlate: '29MĐ2-345.67', nextMaintenance: null } as never));
     renderPage();
@@ -63,8 +100,9 @@ describe('/my-vehicles', () => {
     expect(within(form()).getByLabelText('Hãng xe')).toBeDisabled();
 
     await choose({ type: 'scooter', brand: 'VinFast' });
-    const models = within(within(form()).getByLabelText('Mẫu xe')).getAllByRole('option').map((option) => option.textContent);
-    expect(models).toEqual(['Chọn mẫu xe', 'Klara S', 'Feliz S', 'Evo 200', 'Evo 200 Lite', 'Vento S', 'Theon S', 'Motio']);
+    expect(api.vehicleModels).toHaveBeenCalledWith('scooter', expect.anything());
+    expect(optionsOf('Hãng xe')).toEqual(['Chọn hãng xe', 'VinFast', 'Yadea']);
+    expect(optionsOf('Mẫu xe')).toEqual(['Chọn mẫu xe', 'Feliz S', 'Klara S', 'Evo200', 'Motio']);
     await choose({ model: 'Feliz S' });
     expect(within(form()).getByLabelText(/Dung lượng pin/)).toHaveValue('3.5');
 
@@ -80,6 +118,7 @@ describe('/my-vehicles', () => {
       type: 'scooter',
       brand: 'VinFast',
       model: 'Feliz S',
+      modelId: 1,
       year: 2024,
       licensePlate: '29MĐ2-345.67',
       vin: null,
@@ -91,6 +130,99 @@ describe('/my-vehicles', () => {
     expect(await screen.findByText('Đã thêm xe 29MĐ2-345.67.')).toBeInTheDocument();
     expect(screen.getByRole('article', { name: '29MĐ2-345.67' })).toBeInTheDocument();
     expect(within(screen.getByRole('article', { name: '29MĐ2-345.67' })).getByText('Chưa có lịch bảo dưỡng gợi ý.')).toBeInTheDocument();
+  });
+
+  it('finds a model and its variant by a quick search, which fills the brand, the model and its battery', async () => {
+    logIn();
+    api.createVehicle.mockImplementation(async (input) => car({ id: 9, ...input, modelId: 22, vehicleModel: { id: 22, label: 'VinFast VF 8 Plus', slug: 'vinfast-vf-8-plus' } } as never));
+    renderPage();
+    await screen.findByRole('article', { name: '29MĐ1-234.56' });
+    await userEvent.click(screen.getByRole('button', { name: 'Thêm xe' }));
+    await choose({ type: 'car' });
+    const search = await within(form()).findByRole('searchbox', { name: 'Tìm nhanh dòng xe' });
+    await userEvent.type(search, 'vf8 plu');
+    expect(within(form()).getByRole('status')).toHaveTextContent('1 dòng xe phù hợp.');
+    await userEvent.click(within(within(form()).getByRole('list', { name: 'Dòng xe tìm thấy' })).getByRole('button', { name: 'VinFast VF 8 Plus' }));
+    expect(within(form()).getByLabelText('Hãng xe')).toHaveValue('VinFast');
+    const model = within(form()).getByLabelText('Mẫu xe');
+    expect(model).toHaveDisplayValue('VF 8 Plus');
+    await waitFor(() => expect(model).toHaveFocus());
+    expect(model).toHaveAccessibleDescription('Không rõ phiên bản? Chọn tên dòng xe không kèm phiên bản (ví dụ: VF 8).');
+    expect(optionsOf('Mẫu xe')).toEqual(['Chọn mẫu xe', 'VF 5', 'VF 8', 'VF 8 Eco', 'VF 8 Plus']);
+    expect(within(form()).getByLabelText(/Dung lượng pin/)).toHaveValue('87.7');
+    expect(search).toHaveValue('');
+
+    // another model replaces the battery it filled in, not one the customer typed
+    await choose({ model: 'VF 8 Eco' });
+    expect(within(form()).getByLabelText(/Dung lượng pin/)).toHaveValue('82');
+    await userEvent.clear(within(form()).getByLabelText(/Dung lượng pin/));
+    await userEvent.type(within(form()).getByLabelText(/Dung lượng pin/), '90');
+    await choose({ model: 'VF 8 Plus' });
+    expect(within(form()).getByLabelText(/Dung lượng pin/)).toHaveValue('90');
+
+    await userEvent.type(search, 'xyz');
+    expect(within(form()).getByRole('status')).toHaveTextContent('Không tìm thấy dòng xe phù hợp.');
+    await userEvent.clear(search);
+
+    await userEvent.type(within(form()).getByLabelText('Biển số xe'), '30A-999.88');
+    await userEvent.type(within(form()).getByLabelText('Năm sản xuất'), '2024');
+    await userEvent.type(within(form()).getByLabelText('Số km đã đi'), '100');
+    await userEvent.type(within(form()).getByLabelText('Số VIN (số khung)'), 'RLNV5JSM0PA654321');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Lưu xe' }));
+    expect(api.createVehicle).toHaveBeenCalledWith(expect.objectContaining({ type: 'car', brand: 'VinFast', model: 'VF 8 Plus', modelId: 22, batteryCapacityKwh: 90 }));
+    expect(await screen.findByText('Đã thêm xe 30A-999.88.')).toBeInTheDocument();
+  });
+
+  it('asks to choose the model of a vehicle that names none, opening the form on the model', async () => {
+    logIn();
+    api.updateVehicle.mockImplementation(async (id, input) => vehicle({ id, ...input, modelId: 2, vehicleModel: { id: 2, label: 'VinFast Klara S', slug: 'vinfast-klara-s' } } as never));
+    renderPage();
+    const scooter = await screen.findByRole('article', { name: '29MĐ1-234.56' });
+    expect(within(card('30A-123.45')).queryByRole('button', { name: /Chọn dòng xe/ })).not.toBeInTheDocument();
+    expect(within(scooter).getByText('Chưa chọn dòng xe: chọn để biết phụ tùng nào vừa xe của bạn.')).toBeInTheDocument();
+    await userEvent.click(within(scooter).getByRole('button', { name: 'Chọn dòng xe cho xe 29MĐ1-234.56' }));
+
+    const model = within(form()).getByLabelText('Mẫu xe');
+    await waitFor(() => expect(model).toHaveFocus());
+    expect(model).toHaveValue('');
+    expect(within(form()).getByLabelText('Hãng xe')).toHaveValue('VinFast');
+    expect(model).toHaveAccessibleDescription('Xe đang lưu là VinFast Klara S. Chọn dòng xe để cửa hàng biết phụ tùng nào vừa xe của bạn.');
+    await userEvent.selectOptions(model, 'Klara S');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Lưu xe' }));
+    expect(api.updateVehicle).toHaveBeenCalledWith(3, expect.objectContaining({ brand: 'VinFast', model: 'Klara S', modelId: 2 }));
+    expect(await screen.findByText('Đã cập nhật xe 29MĐ1-234.56.')).toBeInTheDocument();
+    expect(within(card('29MĐ1-234.56')).queryByRole('button', { name: /Chọn dòng xe/ })).not.toBeInTheDocument();
+  });
+
+  it("keeps a vehicle's own model when editing it, and shows the server's refusal of a model on the model", async () => {
+    logIn();
+    api.updateVehicle.mockRejectedValue(
+      new ApiError('Dòng xe này đã ngừng hoạt động, vui lòng chọn dòng xe khác.', 422, 'VALIDATION_ERROR', [{ field: 'modelId', message: 'Dòng xe này đã ngừng hoạt động, vui lòng chọn dòng xe khác.' }]),
+    );
+    renderPage();
+    await screen.findByRole('article', { name: '30A-123.45' });
+    await userEvent.click(within(card('30A-123.45')).getByRole('button', { name: 'Sửa xe 30A-123.45' }));
+    const model = within(form()).getByLabelText('Mẫu xe');
+    await waitFor(() => expect(model).toBeEnabled());
+    expect(model).toHaveDisplayValue('VF 8');
+    await userEvent.click(within(form()).getByRole('button', { name: 'Lưu xe' }));
+    expect(api.updateVehicle).toHaveBeenCalledWith(4, expect.objectContaining({ model: 'VF 8', modelId: 20 }));
+    await waitFor(() => expect(model).toHaveAccessibleDescription(expect.stringContaining('Dòng xe này đã ngừng hoạt động, vui lòng chọn dòng xe khác.')));
+    expect(model).toHaveFocus();
+  });
+
+  it('offers a retry when the models cannot be loaded', async () => {
+    logIn();
+    api.vehicleModels.mockRejectedValueOnce(new ApiError('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 503, 'HTTP_503'));
+    renderPage();
+    await screen.findByRole('article', { name: '29MĐ1-234.56' });
+    await userEvent.click(screen.getByRole('button', { name: 'Thêm xe' }));
+    await choose({ type: 'scooter' });
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.');
+    expect(within(form()).getByLabelText('Hãng xe')).toBeDisabled();
+    await userEvent.click(within(form()).getByRole('button', { name: 'Thử lại' }));
+    await waitFor(() => expect(within(form()).getByLabelText('Hãng xe')).toBeEnabled());
+    expect(within(form()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('checks the fields before saving: plate as soon as the field is left, VIN required for a car, year, odometer', async () => {
@@ -198,6 +330,14 @@ describe('the vehicle form rules', () => {
       year: 'Năm sản xuất từ 2010 đến 2027.',
       batteryCapacityKwh: 'Dung lượng pin phải là số lớn hơn 0 và không quá 300 kWh.',
     });
+  });
+
+  it('takes a chosen reference model as it is named, and otherwise a model of the shared catalogue', () => {
+    const evo = { ...scooter, model: 'Evo200' };
+    expect(validateVehicle(evo, null, now)).toEqual({ model: 'Vui lòng chọn mẫu xe.' });
+    expect(validateVehicle({ ...evo, modelId: '3' }, null, now)).toEqual({});
+    expect(vehicleInput({ ...evo, modelId: '3' }, null)).toMatchObject({ model: 'Evo200', modelId: 3 });
+    expect(vehicleInput(scooter, null)).not.toHaveProperty('modelId');
   });
 
   it('needs a note only when the odometer goes below the saved value', () => {
