@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import MiniSearch, { type Query } from 'minisearch';
 import { OK_JSON_WRAPPING } from '../catalogue';
-import { indexTerms, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
+import { indexTerms, modelPhraseTerm, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
 import { readsMiniSearch, scoreQuery, ScoredTerms, type QueryTree, type TermQuery } from './queryScoring';
 import type { SearchSource } from './searchSources';
 
@@ -41,6 +41,8 @@ const ONE_LETTER_WEIGHT = 0.3;
 const MAX_QUERY_WORDS = 8;
 /** Function words a query may hold ("sạc cho vf3": for; của: of; với: with; các, những: plural), not looked for. */
 const FUNCTION_WORDS: ReadonlySet<string> = new Set(['cho', 'cua', 'voi', 'cac', 'nhung']);
+/** The word for a vehicle, said before its model ("xe vf3", "xe feliz s"). */
+const VEHICLE_WORD = 'xe';
 /** Edits tolerated in a word the catalogue does not have. */
 const TYPO_EDITS = 1;
 /** Shortest word tolerated with a typo (shorter ones would match too many other short words). */
@@ -95,6 +97,8 @@ function sameSource(a: SearchSource, b: SearchSource): boolean {
     a.sales === b.sales &&
     a.models.length === b.models.length &&
     a.models.every((model, index) => model === b.models[index]) &&
+    a.fitModels.length === b.fitModels.length &&
+    a.fitModels.every((model, index) => model === b.fitModels[index]) &&
     isDeepStrictEqual(a.hit, b.hit)
   );
 }
@@ -167,7 +171,7 @@ export class CatalogueSearchIndex {
   private nextKey = 0;
   /** Every index term: a query word found here is taken as typed, no slip or typo looked for. */
   private readonly vocabulary = new Tally();
-  /** The joined terms of the vehicle models products fit ("vf3", "evo200"). */
+  /** The joined terms of the vehicle models products fit ("vf3", "evo200"; "felizs", "vf8plus" of the reference models). */
   private readonly models: ReadonlySet<string>;
   /** Neighbouring words of the catalogue ("o to") by the one word they make typed together ("oto"). */
   private readonly runTogether = new Map<string, Tally>();
@@ -252,7 +256,14 @@ export class CatalogueSearchIndex {
   }
 
   private modelsOf(sources: readonly SearchSource[]): Set<string> {
-    return new Set(sources.flatMap((source) => source.models.flatMap((model) => modelTerms(this.wordsOf(model)))));
+    const terms = new Set(sources.flatMap((source) => source.models.flatMap((model) => modelTerms(this.wordsOf(model)))));
+    for (const source of sources) {
+      for (const model of source.fitModels) {
+        const phrase = modelPhraseTerm(this.wordsOf(model));
+        if (phrase) terms.add(phrase);
+      }
+    }
+    return terms;
   }
 
   /** Records the item under `key` and answers its document (for MiniSearch to add). */
@@ -320,16 +331,19 @@ export class CatalogueSearchIndex {
   /** The items matching the query, best first (their positions in the sources). */
   find(query: string): number[] {
     const typed = queryWords(query, this.models);
-    const content = typed.filter((word) => !FUNCTION_WORDS.has(word));
+    // "xe" (vehicle) before a model's joined term only says what the model is ("sạc cho xe vf3"): not looked for.
+    const content = typed.filter((word, index) => !FUNCTION_WORDS.has(word) && !(word === VEHICLE_WORD && this.models.has(typed[index + 1] ?? '')));
     const words = (content.length > 0 ? content : typed).slice(0, MAX_QUERY_WORDS);
     if (words.length === 0) return [];
     const groups = words.map((word, index) => this.rememberedWordQuery(word, index === words.length - 1));
     const boost = this.documentBoost(query);
     const found = this.scores({ all: true, parts: groups }, boost);
     if (found.size > 0 || groups.length < 3) return bestFirst(found);
-    // Nothing has every word of a longer query: let any one word go ("sạc cho xe vf3"), best score kept.
+    // Nothing has every word of a longer query: let any one word go ("sạc cho xe vf3"), best score kept; never a
+    // vehicle model's joined term ("má phanh feliz s": the model narrows the answer to what fits it).
     const scores = new Map<number, number>();
     for (let skipped = 0; skipped < groups.length; skipped += 1) {
+      if (this.models.has(words[skipped]!)) continue;
       const rest = groups.filter((_, index) => index !== skipped);
       for (const [key, score] of this.scores({ all: true, parts: rest }, boost)) scores.set(key, Math.max(scores.get(key) ?? 0, score));
     }

@@ -50,28 +50,59 @@ export function modelTerms(words: readonly string[]): string[] {
   return terms;
 }
 
-/** A text's index terms from its words (searchWords): the words, plus the joined term of every known model among them. */
+/** The most words a model's joined term is made of ("vf 8 plus" is three). */
+const MAX_PHRASE_WORDS = 4;
+
+/**
+ * The joined term of a vehicle model's own name and variant, as the query and the index take it when its words
+ * come in a row ("Feliz S" → "felizs", "VF 8 Plus" → "vf8plus"); null for a one-word name (the word is the term).
+ */
+export function modelPhraseTerm(words: readonly string[]): string | null {
+  return words.length >= 2 && words.length <= MAX_PHRASE_WORDS ? words.join('') : null;
+}
+
+/** The joined term of the `length` words from `start` when it is a known model's, else null. */
+function knownRun(words: readonly string[], start: number, length: number, models: ReadonlySet<string>): string | null {
+  if (start + length > words.length) return null;
+  const joined = words.slice(start, start + length).join('');
+  return models.has(joined) ? joined : null;
+}
+
+/**
+ * A text's index terms from its words (searchWords): the words, plus the joined term of every known model among
+ * them, as a letters-then-digits pair ("vf 3") or as a known model's words in a row ("feliz s", "vf 8 plus").
+ */
 export function indexTerms(words: readonly string[], models: ReadonlySet<string>): string[] {
   const terms = [...words];
   for (let index = 0; index < words.length - 1; index += 1) {
-    const joined = joinedPair(words[index]!, words[index + 1]);
-    if (joined && models.has(joined)) terms.push(joined);
+    for (let length = 2; length <= MAX_PHRASE_WORDS; length += 1) {
+      const run = knownRun(words, index, length, models);
+      if (run) terms.push(run);
+    }
   }
   return terms;
 }
 
-/** A query's words, a known model's two words taken as its one joined term ("sac vf 3" → sac, vf3). */
+/**
+ * A query's words, a known model's words in a row taken as its one joined term, the longest first ("sac vf 3" →
+ * sac, vf3; "ma phanh feliz s" → ma, phanh, felizs; "vf 8 plus" → vf8plus).
+ */
 export function queryWords(query: string, models: ReadonlySet<string>): string[] {
   const words = searchWords(query);
   const result: string[] = [];
   for (let index = 0; index < words.length; index += 1) {
-    const joined = joinedPair(words[index]!, words[index + 1]);
-    if (joined && models.has(joined)) {
-      result.push(joined);
-      index += 1;
-    } else {
-      result.push(words[index]!);
+    let taken = 1;
+    let term = words[index]!;
+    for (let length = Math.min(MAX_PHRASE_WORDS, words.length - index); length >= 2; length -= 1) {
+      const run = knownRun(words, index, length, models);
+      if (run) {
+        taken = length;
+        term = run;
+        break;
+      }
     }
+    result.push(term);
+    index += taken - 1;
   }
   return result;
 }
