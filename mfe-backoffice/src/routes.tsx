@@ -9,6 +9,7 @@ import { registerNavExtra } from './layout/navExtras';
 import { MessagesNavCount, StaffMessagesPage } from './messages';
 import { AdminReviewsPage } from './reviews';
 import { ServiceRatingsPage } from './serviceRatings';
+import { VehicleModelsPage } from './vehicleModels';
 import { WebOrderDeskPage } from './webOrders';
 
 // The staff navigation's "Tin nhắn" shows the centre's unread messages.
@@ -35,6 +36,7 @@ export const pages: RemotePage[] = [
   { path: '/admin/models', title: areaPage('admin', '/admin/models').title, Component: PredictionModelsPage },
   { path: '/admin/catalogue', title: areaPage('admin', '/admin/catalogue').title, Component: AdminCataloguePage },
   { path: '/manager/catalogue', title: areaPage('manager', '/manager/catalogue').title, Component: ManagerCataloguePage },
+  { path: '/admin/vehicle-models', title: areaPage('admin', '/admin/vehicle-models').title, Component: VehicleModelsPage },
   // each product's, service's, package's and promotion's own page (`new` for a new one): not in the side navigation
   ...(['admin', 'manager'] as const).flatMap((area) =>
     CATALOGUE_KINDS.map((kind) => ({ path: `/${area}/catalogue/${kind}/:id`, title: areaPage(area, `/${area}/catalogue`).title, Component: catalogueItemPage(area, kind) })),

@@ -22,6 +22,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/models': 'Mô hình dự đoán',
   '/admin/catalogue': 'Danh mục sản phẩm',
   '/manager/catalogue': 'Danh mục sản phẩm',
+  '/admin/vehicle-models': 'Dòng xe',
   '/admin/stock': 'Kho hàng',
   '/manager/stock': 'Kho hàng',
   '/staff/web-orders': 'Đơn hàng online',

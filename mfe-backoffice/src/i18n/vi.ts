@@ -185,6 +185,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         description: 'Tạo và sửa sản phẩm: giá, thuế, hình ảnh, mô tả, trạng thái bán; mọi thay đổi đều được ghi lại.',
       },
       {
+        path: '/admin/vehicle-models',
+        title: 'Dòng xe',
+        navLabel: 'Dòng xe',
+        description: 'Các dòng xe (hãng, dòng, phiên bản) khách chọn cho xe của mình và phụ tùng ghi là vừa: thêm, sửa, ngừng hoạt động hoặc cho hoạt động lại.',
+      },
+      {
         path: '/admin/stock',
         title: 'Kho hàng',
         navLabel: 'Kho hàng',
