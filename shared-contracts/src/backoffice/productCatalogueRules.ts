@@ -77,6 +77,8 @@ export const PRODUCT_FIELD_LABELS: Record<string, string> = {
   heightCm: 'Chiều cao',
   warrantyMonths: 'Bảo hành',
   compatibleModels: 'Dòng xe tương thích',
+  /** The fitment rows (issue 66), saved apart from the form's fields (PUT …/fitments). */
+  fitments: 'Xe tương thích',
   specifications: 'Thông số kỹ thuật',
   description: 'Mô tả',
   images: 'Hình ảnh',

@@ -101,3 +101,11 @@ export function fitmentYearsLabel(yearFrom: number | null, yearTo: number | null
   if (yearTo !== null) return `đến ${yearTo}`;
   return 'mọi đời';
 }
+
+/** What a row says in one line (the change history, the editor): "VinFast Feliz S (2022–2025, Trước, 2 chiếc/xe)". */
+export function fitmentRowText(row: { modelLabel: string; yearFrom: number | null; yearTo: number | null; position: FitmentPosition | null; quantityPerVehicle: number }): string {
+  const parts = [fitmentYearsLabel(row.yearFrom, row.yearTo)];
+  if (row.position) parts.push(FITMENT_POSITION_LABELS[row.position]);
+  if (row.quantityPerVehicle !== 1) parts.push(`${row.quantityPerVehicle} chiếc/xe`);
+  return `${row.modelLabel} (${parts.join(', ')})`;
+}

@@ -18,4 +18,7 @@ export const catalogueAdminMessages = {
   imageBusy: 'Máy chủ chưa xử lý được ảnh lúc này. Vui lòng thử lại sau ít phút.',
   notMultipart: 'Vui lòng gửi ảnh dưới dạng multipart/form-data.',
   imageNotFound: 'Không tìm thấy ảnh sản phẩm.',
+  fitmentModelUnknown: 'Dòng xe không tồn tại.',
+  fitmentModelInactive: 'Dòng xe này đã ngừng dùng: vui lòng chọn dòng xe khác.',
+  fitmentsSaved: 'Đã lưu danh sách xe tương thích.',
 } as const;

@@ -12,6 +12,8 @@ import {
   productAdminParamsSchema,
   productAdminResponseSchema,
   productAdminUpdateSchema,
+  productFitmentsResponseSchema,
+  productFitmentsUpdateSchema,
   productImageUploadResponseSchema,
 } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
@@ -26,6 +28,7 @@ import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
 import type { CatalogueChangeFeed } from './catalogueChangeFeed';
 import { listProductsAdmin, productAdminOptions, productHistory, readProductAdmin } from './productAdminQueries';
 import { createProduct, saveProduct, type WriteContext } from './productAdminWork';
+import { readProductFitments, saveProductFitments } from './productFitmentWork';
 import { named } from '../../http/pluginName';
 
 export interface CatalogueAdminRoutesOptions {
@@ -133,6 +136,44 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<CatalogueAdminRoutesOpt
       const saved = await saveProduct(write, request.params.id, request.body, currentAuth(request).userId);
       await feed.changed();
       return ok(saved, messages.saved);
+    },
+  );
+
+  app.get(
+    '/admin/catalogue/products/:id/fitments',
+    {
+      preHandler: readers,
+      schema: {
+        tags: ['catalogue-admin'],
+        summary: 'Xe tương thích của sản phẩm (dòng xe, đời xe, vị trí lắp, số lượng mỗi xe) và các tên dòng xe cũ chưa khớp',
+        params: productAdminParamsSchema,
+        response: { 200: productFitmentsResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const fitments = await readProductFitments(db, request.params.id);
+      if (!fitments) throw AppError.notFound(messages.productNotFound, ERROR_CODES.PRODUCT_NOT_FOUND);
+      return ok(fitments);
+    },
+  );
+
+  app.put(
+    '/admin/catalogue/products/:id/fitments',
+    {
+      preValidation: requireKnownField(productFitmentsUpdateSchema),
+      preHandler: admin,
+      schema: {
+        tags: ['catalogue-admin'],
+        summary: 'Lưu toàn bộ danh sách xe tương thích từ phiên bản sản phẩm đã sửa (thay thế danh sách cũ; phiên bản cũ: 409 kèm dữ liệu hiện tại)',
+        params: productAdminParamsSchema,
+        body: productFitmentsUpdateSchema,
+        response: { 200: productFitmentsResponseSchema, ...backOfficeErrors },
+      },
+    },
+    async (request) => {
+      const saved = await saveProductFitments(db, request.params.id, request.body, currentAuth(request).userId);
+      await feed.changed();
+      return ok(saved, messages.fitmentsSaved);
     },
   );
 

@@ -26,6 +26,7 @@ import { isUploadedImageKey, uploadedImageSize } from '../media';
 import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
 import { recordEntityChanges } from './catalogueHistory';
 import { VEHICLE_MODEL_NAMES, readProductAdmin } from './productAdminQueries';
+import { fitmentLabelsOf, searchedModelNames } from './productFitmentWork';
 import { freeSlugFor } from './productSlug';
 
 /**
@@ -126,6 +127,8 @@ export interface Checked {
   categoryName: string;
   brandName: string;
   vehicleTypes: VehicleType[];
+  /** The labels of the product's fitment rows (none for a new product): searched with the free-text names. */
+  fitmentLabels: readonly string[];
 }
 
 /** Every check that needs the database, all of them before any write: the field errors together, as one 422. */
@@ -149,10 +152,13 @@ async function checkAgainstCatalogue(context: WriteContext, trx: Kysely<Database
   if (errors.length > 0) throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, errors[0]!.message, errors);
   const known = input.compatibleModels.map((model) => MODEL_TYPES.get(model)).filter((type): type is VehicleType => type !== undefined);
   const vehicleTypes = [...new Set([...currentTypes, ...known])];
-  return { images, categoryName: category!.name, brandName: brand!.name, vehicleTypes };
+  const fitmentLabels = current ? ((await fitmentLabelsOf(trx, [current.id])).get(current.id) ?? []) : [];
+  return { images, categoryName: category!.name, brandName: brand!.name, vehicleTypes, fitmentLabels };
 }
 
 export function rowValues(input: ResolvedProductInput, slug: string, checked: Checked) {
+  // The rows' model labels and the free-text names: a save keeps the part findable by every model it fits.
+  const models = searchedModelNames(checked.fitmentLabels, input.compatibleModels);
   return {
     name: input.name,
     sku: input.sku,
@@ -179,8 +185,8 @@ export function rowValues(input: ResolvedProductInput, slug: string, checked: Ch
     status: input.status,
     // The shop's switch every public read uses: on sale exactly when published.
     is_active: input.status === 'published' ? 1 : 0,
-    search_text: productSearchText({ ...input, brandName: checked.brandName, categoryName: checked.categoryName }),
-    models_search: modelsSearchText(input.compatibleModels),
+    search_text: productSearchText({ ...input, compatibleModels: models, brandName: checked.brandName, categoryName: checked.categoryName }),
+    models_search: modelsSearchText(models),
   };
 }
 

@@ -29,6 +29,7 @@ import { productValuesOfRow } from './productValues';
 import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, withParcelSides, type Checked, type ParcelSides, type ResolvedProductInput, type Snapshot } from './productAdminWork';
 import { MODELS_SEPARATOR, PRODUCT_CSV_HEADERS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, productCsvColumnOf, productCsvHeaderOf, type ProductCsvColumn } from './productCsvColumns';
 import { openImportJournal, type JournalChunk } from './productCsvJournal';
+import { fitmentLabelsOf } from './productFitmentWork';
 import { productCsvMessages as messages } from './productCsvMessages';
 import { firstFreeSlug, slugFromName } from './productSlug';
 
@@ -272,6 +273,8 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
     db.selectFrom('products').select(['id', 'slug']).execute(),
     db.selectFrom('product_slug_redirects').select(['slug', 'product_id']).execute(),
   ]);
+  // The rows' model labels of the products updated: their search columns keep them (productAdminWork.rowValues).
+  const labelsOf = await fitmentLabelsOf(db, [...existing.values()].map((product) => product.id));
   // Slugs are handed out here, in file order: each is free against the products, the old slugs and the file's others.
   const slugOwners = new Map<string, number>();
   for (const product of products) slugOwners.set(product.slug, product.id);
@@ -395,6 +398,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
         categoryName: category!.name,
         brandName: brand!.name,
         vehicleTypes: [...new Set([...(current?.vehicleTypes ?? []), ...known])],
+        fitmentLabels: current ? (labelsOf.get(current.id) ?? []) : [],
       },
     });
   }
