@@ -5,6 +5,7 @@ import { messageOf } from '../api/apiErrors';
 import { catalogueAdminApi, EMPTY_FORM, formValuesOf, type ProductFormValues } from './catalogueAdminApi';
 import { catalogueText as t, formatVnd } from './catalogueAdminText';
 import { CurrentValues, EditorLoadError, EditorMessages, FormField, fromLocalInput, Options, toLocalInput, useEditorForm, useItemPageFocus } from './editorForm';
+import { ProductFitmentEditor } from './ProductFitmentEditor';
 import { ProductHistory } from './ProductHistory';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import styles from './CatalogueAdmin.module.css';
@@ -304,6 +305,17 @@ export function ProductEditor({ productId, options, readOnly, onSaved, onClose, 
           </button>
         </div>
       </form>
+      {productId !== null && product && (
+        <ProductFitmentEditor
+          productId={productId}
+          readOnly={readOnly}
+          version={form.version ?? product.version}
+          onSaved={(version) => {
+            form.adoptVersion(version);
+            bumpHistory();
+          }}
+        />
+      )}
       {stock}
       {productId !== null && <ProductHistory productId={productId} reloadKey={historyKey} options={options} />}
     </section>

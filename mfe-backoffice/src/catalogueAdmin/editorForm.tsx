@@ -132,7 +132,14 @@ export function useEditorForm<Item extends { id: number; version: number }, Valu
     setMessage(null);
   }
 
-  return { id, item, values, setValues, set, loadError, errors, setErrors, message, done, current, busy, dirty, fieldId, errorOf, described, submit, takeCurrent };
+  /** A save of another part of the item (a product's fitment rows) moved it to `next`: the form saves from it now. */
+  function adoptVersion(next: number) {
+    setVersion(next);
+    setData((before) => (before ? { ...before, version: next } : before));
+    setCurrent((before) => (before ? { ...before, version: next } : before));
+  }
+
+  return { id, item, values, setValues, set, loadError, errors, setErrors, message, done, current, busy, dirty, fieldId, errorOf, described, submit, takeCurrent, version, adoptVersion };
 }
 
 /** What a field needs of the form: its input's id, its error line and the input's error attributes. */

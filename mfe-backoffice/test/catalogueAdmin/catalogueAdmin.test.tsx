@@ -19,6 +19,15 @@ jest.mock('../../src/catalogueAdmin/catalogueAdminApi', () => {
 });
 
 jest.mock('../../src/inventory/inventoryApi', () => ({ inventoryApi: { productStock: jest.fn() } }));
+// The product page's "Xe tương thích" section (its own tests: productFitments.test.tsx): a product without rows.
+jest.mock('../../src/catalogueAdmin/productFitmentsApi', () => ({
+  ...jest.requireActual('../../src/catalogueAdmin/productFitmentsApi'),
+  productFitmentsApi: {
+    read: (productId: number) => Promise.resolve({ productId, version: 3, fitments: [], unmatchedModels: [] }),
+    save: () => Promise.reject(new Error('not in these tests')),
+    models: () => Promise.resolve([]),
+  },
+}));
 
 const api = jest.mocked(catalogueAdminApi);
 const stock = jest.mocked(inventoryApi);

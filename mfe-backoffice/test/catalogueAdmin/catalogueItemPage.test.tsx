@@ -24,6 +24,15 @@ jest.mock('../../src/catalogueAdmin/promotionAdminApi', () => {
   return { ...actual, promotionAdminApi: Object.fromEntries(names.map((name) => [name, jest.fn()])) };
 });
 jest.mock('../../src/inventory/inventoryApi', () => ({ inventoryApi: { productStock: jest.fn() } }));
+// The product page's "Xe tương thích" section (its own tests: productFitments.test.tsx): a product without rows.
+jest.mock('../../src/catalogueAdmin/productFitmentsApi', () => ({
+  ...jest.requireActual('../../src/catalogueAdmin/productFitmentsApi'),
+  productFitmentsApi: {
+    read: (productId: number) => Promise.resolve({ productId, version: 3, fitments: [], unmatchedModels: [] }),
+    save: () => Promise.reject(new Error('not in these tests')),
+    models: () => Promise.resolve([]),
+  },
+}));
 jest.mock('../../src/catalogueAdmin/serviceAdminApi', () => {
   const actual = jest.requireActual('../../src/catalogueAdmin/serviceAdminApi');
   const names = ['list', 'service', 'history', 'create', 'save', 'setActive', 'packages', 'package', 'packageHistory', 'createPackage', 'savePackage', 'setPackageActive'];
