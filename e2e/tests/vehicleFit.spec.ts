@@ -102,8 +102,11 @@ test('a customer with a saved Feliz S filters "vừa xe", adds a part that does 
     await expect(chooser.getByTestId('chosen-vehicle')).toHaveText(name);
 
     // 2. "Chỉ hiện phụ tùng vừa xe": in the URL, and every card fits the Feliz S.
-    await storefront(customer).getByRole('checkbox', { name: 'Chỉ hiện phụ tùng vừa xe' }).check();
+    // The box follows the URL (a navigation), so it is clicked and then found checked rather than check()ed.
+    const fitOnlyBox = storefront(customer).getByRole('checkbox', { name: 'Chỉ hiện phụ tùng vừa xe' });
+    await fitOnlyBox.click();
     await expect(customer).toHaveURL(/[?&]fitOnly=1/);
+    await expect(fitOnlyBox).toBeChecked();
     const cards = storefront(customer).getByTestId('product-card');
     await expect(cards.first()).toBeVisible();
     await expect(cards.getByTestId('fit-badge').filter({ hasNotText: `Vừa xe của bạn: ${name}` })).toHaveCount(0);
