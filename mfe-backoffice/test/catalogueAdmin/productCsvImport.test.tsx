@@ -22,7 +22,7 @@ const catalogue = jest.mocked(catalogueAdminApi);
 
 const csvFile = (text = 'sku,name\r\nABC-1,Cáp sạc\r\n') => new File([text], 'san-pham.csv', { type: 'text/csv' });
 
-const result = (overrides: Partial<ImportResult> = {}): ImportResult => ({ mode: 'dry-run', rows: 12, toCreate: 3, toUpdate: 8, unchanged: 0, errors: [], ...overrides });
+const result = (overrides: Partial<ImportResult> = {}): ImportResult => ({ mode: 'dry-run', rows: 12, toCreate: 3, toUpdate: 8, unchanged: 0, errors: [], notices: [], ...overrides });
 
 const BAD_ROW = { row: 7, field: 'price', column: 'Giá bán', message: 'Giá bán phải là số nguyên VND lớn hơn 0 và không quá 1.000.000.000 ₫.' };
 

@@ -245,7 +245,10 @@ export const productImageUploadResponseSchema = envelopeSchema(productAdminImage
 export const productCsvRowErrorSchema = z.object({ row: z.number().int().nonnegative(), field: z.string(), column: z.string(), message: z.string() });
 export type ProductCsvRowError = z.infer<typeof productCsvRowErrorSchema>;
 
-/** What a product CSV import does (dry run) or did (apply): the counts and every bad row. */
+/**
+ * What a product CSV import does (dry run) or did (apply): the counts, every bad row, and what the admin should
+ * know of good rows before applying (`notices`, same shape: e.g. an empty "Xe tương thích" cell clears the rows).
+ */
 export const productCsvImportSchema = z.object({
   mode: z.enum(['dry-run', 'apply']),
   rows: z.number().int().nonnegative(),
@@ -253,6 +256,7 @@ export const productCsvImportSchema = z.object({
   toUpdate: z.number().int().nonnegative(),
   unchanged: z.number().int().nonnegative(),
   errors: z.array(productCsvRowErrorSchema),
+  notices: z.array(productCsvRowErrorSchema),
 });
 export type ProductCsvImport = z.infer<typeof productCsvImportSchema>;
 export const productCsvImportResponseSchema = envelopeSchema(productCsvImportSchema);

@@ -10,6 +10,7 @@ import {
   productAdminInputSchema,
   type ProductCsvImport,
   type ProductCsvRowError,
+  type Fitment,
   type ProductStatus,
   type VehicleType,
 } from 'shared-contracts/schemas';
@@ -21,6 +22,7 @@ import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
 import { uniqueViolation } from '../auth';
 import { parseJson, parseSpecifications, parseStrings, type StoredImageJson } from '../catalogue';
+import { productFitmentLists } from '../fitment';
 import { guardFormula } from '../reports';
 import { catalogueAdminMessages } from './catalogueAdminMessages';
 import { VEHICLE_MODEL_NAMES } from './productAdminQueries';
@@ -28,8 +30,9 @@ import { changedFields, changeRows, type ChangeRow } from './catalogueHistory';
 import { productValuesOfRow } from './productValues';
 import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, withParcelSides, type Checked, type ParcelSides, type ResolvedProductInput, type Snapshot } from './productAdminWork';
 import { MODELS_SEPARATOR, PRODUCT_CSV_HEADERS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, productCsvColumnOf, productCsvHeaderOf, type ProductCsvColumn } from './productCsvColumns';
+import { fitmentSetKey, readFitmentCell, vehicleModelsBySlug, type CsvVehicleModel } from './productCsvFitments';
 import { openImportJournal, type JournalChunk } from './productCsvJournal';
-import { fitmentLabelsOf } from './productFitmentWork';
+import { historyLines, replaceFitmentRows, type FitmentRowValues } from './productFitmentWork';
 import { productCsvMessages as messages } from './productCsvMessages';
 import { firstFreeSlug, slugFromName } from './productSlug';
 
@@ -243,6 +246,12 @@ const STATUS_BY_NAME = new Map<string, ProductStatus>(
 /** The schema's field (its first path segment) as the file's column. */
 const COLUMN_OF_FIELD: Record<string, ProductCsvColumn> = { categoryId: 'category', brandId: 'brand' };
 
+/** A row's "Xe tương thích" cell when it changes the product's fitment rows: the rows it writes, and those it replaces. */
+interface PlannedFitments {
+  rows: FitmentRowValues[];
+  before: Fitment[];
+}
+
 /** One row ready to write. */
 interface PlannedRow {
   row: number;
@@ -252,6 +261,8 @@ interface PlannedRow {
   existing: Existing | null;
   after: Snapshot;
   fields: string[];
+  /** Null: the file leaves the product's fitment rows as they are (no column, or the same rows). */
+  fitments: PlannedFitments | null;
 }
 
 interface Plan {
@@ -260,7 +271,7 @@ interface Plan {
 }
 
 /** Every row checked against the single-product rules and the catalogue as `db` sees it; nothing written. */
-async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<Plan> {
+async function planImport(db: Kysely<Database>, file: ProductCsvFile, mode: ProductCsvMode): Promise<Plan> {
   const cellOf = (cells: string[], column: ProductCsvColumn): string | undefined => {
     const index = file.columns.get(column);
     return index === undefined ? undefined : unguarded(cells[index] ?? '');
@@ -273,8 +284,10 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
     db.selectFrom('products').select(['id', 'slug']).execute(),
     db.selectFrom('product_slug_redirects').select(['slug', 'product_id']).execute(),
   ]);
-  // The rows' model labels of the products updated: their search columns keep them (productAdminWork.rowValues).
-  const labelsOf = await fitmentLabelsOf(db, [...existing.values()].map((product) => product.id));
+  // The fitment rows of the products updated: what a "Xe tương thích" cell is compared with, and the labels their
+  // search columns keep (productAdminWork.rowValues); the models a cell names, by slug.
+  const [fitmentsOf, models] = await Promise.all([productFitmentLists(db, [...existing.values()].map((product) => product.id)), file.columns.has('fitments') ? vehicleModelsBySlug(db) : new Map<string, CsvVehicleModel>()]);
+  const labelsOfRows = (rows: readonly { modelLabel: string }[]) => [...new Set(rows.map((row) => row.modelLabel))];
   // Slugs are handed out here, in file order: each is free against the products, the old slugs and the file's others.
   const slugOwners = new Map<string, number>();
   for (const product of products) slugOwners.set(product.slug, product.id);
@@ -283,6 +296,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
   let newOwner = -1;
 
   const errors: ProductCsvRowError[] = [];
+  const notices: ProductCsvRowError[] = [];
   const writes: PlannedRow[] = [];
   const firstRowOfSku = new Map<string, number>();
   let unchanged = 0;
@@ -344,6 +358,21 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
       images: current?.snapshot.images ?? [],
       status,
     };
+    // "Xe tương thích": a cell replaces the product's rows (blank: none); the column left out keeps them.
+    const fitmentText = trimmed('fitments');
+    const fitmentsBefore = current ? (fitmentsOf.get(current.id) ?? []) : [];
+    let fitments: PlannedFitments | null = null;
+    let fitmentTypes: VehicleType[] = [];
+    let fitmentLabels = labelsOfRows(fitmentsBefore);
+    if (fitmentText !== undefined) {
+      const read = readFitmentCell(fitmentText, models, new Set(fitmentsBefore.map((fitment) => fitment.modelId)));
+      if ('errors' in read) read.errors.forEach((message) => fail('fitments', message));
+      else if (fitmentSetKey(read.rows) !== fitmentSetKey(fitmentsBefore)) {
+        fitments = { rows: read.rows.map(({ modelId, yearFrom, yearTo, position, quantityPerVehicle }) => ({ modelId, yearFrom, yearTo, position, quantityPerVehicle })), before: fitmentsBefore };
+        fitmentTypes = read.types;
+        fitmentLabels = labelsOfRows(read.rows.map((fitment) => ({ modelLabel: fitment.label }))).sort((a, b) => a.localeCompare(b, 'vi'));
+      }
+    }
     const parsed = productAdminInputSchema.safeParse(candidate);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -379,9 +408,12 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
     }
     const after = snapshotOfInput(input, slug);
     const fields = changedFields(current?.snapshot ?? null, after, PRODUCT_HISTORY_FIELDS);
-    if (current && fields.length === 0) {
+    if (current && fields.length === 0 && fitments === null) {
       unchanged += 1;
       continue;
+    }
+    if (fitments && fitments.rows.length === 0 && fitments.before.length > 0) {
+      notices.push({ row, field: 'fitments', column: productCsvHeaderOf('fitments'), message: messages.fitmentsCleared(fitments.before.length, mode === 'apply') });
     }
     if (current) toUpdate += 1;
     else toCreate += 1;
@@ -393,16 +425,17 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile): Promise<P
       existing: current,
       after,
       fields,
+      fitments,
       checked: {
         images: current?.images ?? [],
         categoryName: category!.name,
         brandName: brand!.name,
-        vehicleTypes: [...new Set([...(current?.vehicleTypes ?? []), ...known])],
-        fitmentLabels: current ? (labelsOf.get(current.id) ?? []) : [],
+        vehicleTypes: [...new Set([...(current?.vehicleTypes ?? []), ...known, ...fitmentTypes])],
+        fitmentLabels,
       },
     });
   }
-  return { summary: { rows: file.records.length, toCreate, toUpdate, unchanged, errors }, writes };
+  return { summary: { rows: file.records.length, toCreate, toUpdate, unchanged, errors, notices }, writes };
 }
 
 async function insertHistory(trx: Transaction<Database>, rows: ChangeRow[]): Promise<void> {
@@ -418,6 +451,8 @@ const ANALYZE_AFTER_ROWS = 500;
 async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], actorId: number): Promise<JournalChunk> {
   const written: JournalChunk = { created: [], updated: [] };
   const history: ChangeRow[] = [];
+  /** The products whose fitment rows this chunk replaced: their history's 'fitments' line, once the rows are written. */
+  const fitted: { id: number; version: number; before: Fitment[] | null }[] = [];
   const productChanges = (productId: number, version: number, before: Snapshot | null, planned: PlannedRow) =>
     changeRows('product', productId, version, actorId, before, planned.after, planned.fields);
   const creates = writes.filter((planned) => planned.existing === null);
@@ -430,7 +465,14 @@ async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], acto
       .execute();
     const idOf = new Map(inserted.map((row) => [row.sku, row.id]));
     written.created.push(...inserted.map((row) => row.id));
-    for (const planned of batch) history.push(...productChanges(idOf.get(planned.input.sku)!, 1, null, planned));
+    for (const planned of batch) {
+      const id = idOf.get(planned.input.sku)!;
+      history.push(...productChanges(id, 1, null, planned));
+      if (planned.fitments) {
+        await replaceFitmentRows(trx, id, planned.fitments.rows);
+        fitted.push({ id, version: 1, before: null });
+      }
+    }
   }
   const now = nowUtcOf(trx);
   for (const planned of writes) {
@@ -454,8 +496,20 @@ async function applyChunk(trx: Transaction<Database>, writes: PlannedRow[], acto
     // The journal keeps only the columns this write may have changed (a value read back in another type counts as changed).
     const changed = Object.entries(values).filter(([column, value]) => value !== current.row[column as keyof ProductRow]);
     const columns = [...changed.map(([column]) => column), 'version', 'updated_at'] as (keyof ProductRow)[];
-    written.updated.push({ id: current.id, version, before: Object.fromEntries(columns.map((column) => [column, current.row[column]])), redirect });
+    const entry: JournalChunk['updated'][number] = { id: current.id, version, before: Object.fromEntries(columns.map((column) => [column, current.row[column]])), redirect };
+    if (planned.fitments) {
+      // The rows replaced go in the journal: an undone apply puts them back with the product's columns.
+      entry.fitments = planned.fitments.before.map(({ modelId, yearFrom, yearTo, position, quantityPerVehicle }) => ({ modelId, yearFrom, yearTo, position, quantityPerVehicle }));
+      await replaceFitmentRows(trx, current.id, planned.fitments.rows);
+      fitted.push({ id: current.id, version, before: planned.fitments.before });
+    }
+    written.updated.push(entry);
     history.push(...productChanges(current.id, version, current.snapshot, planned));
+  }
+  // The history's line per row, as the back office's save records them (the rows read back, in the page's order).
+  const after = await productFitmentLists(trx, fitted.map((product) => product.id));
+  for (const { id, version, before } of fitted) {
+    history.push(...changeRows('product', id, version, actorId, before === null ? null : { fitments: historyLines(before) }, { fitments: historyLines(after.get(id) ?? []) }, ['fitments']));
   }
   await insertHistory(trx, history);
   return written;
@@ -486,7 +540,7 @@ export async function importProductCsv(
   actorId: number,
   options: ImportOptions = {},
 ): Promise<{ result: ProductCsvImport; wrote: boolean }> {
-  const plan = await planImport(db, file);
+  const plan = await planImport(db, file, mode);
   if (mode === 'dry-run') return { result: { mode, ...plan.summary }, wrote: false };
   if (plan.summary.errors.length > 0) throw refused(plan.summary);
   // One transaction at a time (SQLite): small chunks and a pause between two, so the floor's requests run meanwhile.

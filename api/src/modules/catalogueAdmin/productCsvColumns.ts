@@ -24,6 +24,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'warrantyMonths',
   'status',
   'compatibleModels',
+  'fitments',
   'description',
 ] as const;
 export type ProductCsvColumn = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -51,6 +52,7 @@ export const PRODUCT_CSV_HEADERS: Readonly<Record<ProductCsvColumn, string>> = {
   warrantyMonths: 'Bảo hành (tháng)',
   status: 'Trạng thái',
   compatibleModels: 'Dòng xe tương thích',
+  fitments: 'Xe tương thích',
   description: 'Mô tả',
 };
 
@@ -82,7 +84,7 @@ export function productCsvHeaderOf(field: string): string {
 /** The columns an import cannot do without (every product needs them). */
 export const PRODUCT_CSV_REQUIRED: readonly ProductCsvColumn[] = ['sku', 'name', 'category', 'brand', 'price', 'vatRate', 'unit'];
 
-/** How compatible models are joined in one cell. */
+/** How compatible models are joined in one cell, and the fitment rows in theirs (productCsvFitments.ts). */
 export const MODELS_SEPARATOR = '|';
 
 /** §7: a CSV of at most 5 MB and 5,000 product rows (the header is not counted). */

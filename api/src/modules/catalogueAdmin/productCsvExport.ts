@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/schema';
 import { parseStrings } from '../catalogue';
+import { productFitmentLists } from '../fitment';
 import { csvChunk, csvStream, type ReportColumn, type ReportRow } from '../reports';
 import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
 import { MODELS_SEPARATOR, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_HEADERS, type ProductCsvColumn } from './productCsvColumns';
+import { fitmentCell } from './productCsvFitments';
 
 /** Rows read per query: one indexed page (keyset on id), converted to bytes before the next is read. */
 const EXPORT_PAGE_ROWS = 1_000;
@@ -25,7 +27,7 @@ async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
         'products.id',
         'products.sku',
         'products.name',
-          ...PRODUCT_VALUE_COLUMNS,
+        ...PRODUCT_VALUE_COLUMNS,
         'products.status',
         'products.compatible_models',
         'products.description',
@@ -37,6 +39,7 @@ async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
       .limit(EXPORT_PAGE_ROWS)
       .execute();
     if (rows.length === 0) return;
+    const fitments = await productFitmentLists(db, rows.map((row) => row.id));
     const records: ReportRow[] = rows.map((row) => ({
       sku: row.sku,
       name: row.name,
@@ -45,6 +48,7 @@ async function* productCsvPages(db: Kysely<Database>): AsyncGenerator<Buffer> {
       ...productValuesOfRow(row),
       status: row.status,
       compatibleModels: parseStrings(row.compatible_models).join(MODELS_SEPARATOR),
+      fitments: fitmentCell(fitments.get(row.id) ?? []),
       description: row.description,
     }));
     yield csvChunk(COLUMNS, records);

@@ -6,10 +6,12 @@ import { inTransaction } from '../../db/inTransaction';
 import { toNumber } from '../../db/portable';
 import { lockForUpdate, nowUtcOf } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
+import { replaceFitmentRows, type FitmentRowValues } from './productFitmentWork';
 
 /**
  * The journal of a product CSV apply (decision 0053): each chunk's transaction also records what it changed (the
- * new products' ids; each updated product's columns before, its new version, its slug redirects), so an apply cut
+ * new products' ids; each updated product's columns before, its new version, its slug redirects, the fitment rows
+ * its "Xe tương thích" cell replaced), so an apply cut
  * short — a change meanwhile, or the process killed — is undone from the database, not from memory. The apply's
  * commit is one short transaction deleting its row and journal; an apply whose row is left at a start was never
  * complete and is undone before the API serves.
@@ -25,6 +27,8 @@ export interface JournalChunk {
     /** The columns the import wrote, as they were when checked. */
     before: Record<string, unknown>;
     redirect: { added: string | null; removed: { slug: string; product_id: number }[] };
+    /** The product's fitment rows before the import replaced them (absent: the import left them alone). */
+    fitments?: FitmentRowValues[];
   }[];
 }
 
@@ -69,8 +73,8 @@ async function forget(db: Kysely<Database>, id: string): Promise<void> {
 }
 
 /**
- * Takes back one chunk: the new products and their history go; each updated product gets its row back unless saved
- * since. `keepNew`: a new product something now points at (a parts request or a goods receipt made meanwhile, which
+ * Takes back one chunk: the new products and their history go (their fitment rows with them, by the foreign key's
+ * cascade); each updated product gets its row and its fitment rows back unless saved since. `keepNew`: a new product something now points at (a parts request or a goods receipt made meanwhile, which
  * refuse its deletion) is archived instead — off the shop, its history kept.
  */
 async function undoChunk(trx: Transaction<Database>, chunk: JournalChunk, keepNew: boolean): Promise<void> {
@@ -81,9 +85,10 @@ async function undoChunk(trx: Transaction<Database>, chunk: JournalChunk, keepNe
     await trx.deleteFrom('product_slug_redirects').where('product_id', 'in', chunk.created).execute();
     await trx.deleteFrom('products').where('id', 'in', chunk.created).execute();
   }
-  for (const { id, version, before, redirect } of chunk.updated) {
+  for (const { id, version, before, redirect, fitments } of chunk.updated) {
     const restored = await trx.updateTable('products').set(before).where('id', '=', id).where('version', '=', version).executeTakeFirst();
     if (Number(restored.numUpdatedRows) === 0) continue;
+    if (fitments) await replaceFitmentRows(trx, id, fitments);
     await trx.deleteFrom('catalogue_changes').where('entity', '=', 'product').where('entity_id', '=', id).where('version', '=', version).execute();
     if (redirect.added !== null) await trx.deleteFrom('product_slug_redirects').where('slug', '=', redirect.added).where('product_id', '=', id).execute();
     if (redirect.removed.length > 0) await trx.insertInto('product_slug_redirects').values(redirect.removed).execute();

@@ -3,6 +3,7 @@ import {
   ERROR_CODES,
   fitmentRowText,
   type Fitment,
+  type FitmentInput,
   type ProductFitments,
   type ProductFitmentsUpdate,
   type VehicleType,
@@ -67,7 +68,43 @@ export async function readProductFitments(db: Kysely<Database>, productId: numbe
 }
 
 /** The history's value of a set of rows: a line each, in the list's order. */
-const historyLines = (rows: readonly Fitment[]): string[] => rows.map((row) => fitmentRowText(row));
+export const historyLines = (rows: readonly Fitment[]): string[] => rows.map((row) => fitmentRowText(row));
+
+/** A fitment row as it is written (the save's input, the CSV's cell, the CSV journal's copy of the rows replaced). */
+export type FitmentRowValues = Pick<FitmentInput, 'modelId' | 'yearFrom' | 'yearTo' | 'position' | 'quantityPerVehicle'>;
+
+/**
+ * Why a row may not name this model, or null when it may: the model must exist, and be active unless the product
+ * already names it (a deactivated model stays on the products that have it, but is not newly chosen).
+ */
+export function fitmentModelRefusal(model: { is_active: unknown } | undefined, alreadyNamed: boolean): string | null {
+  if (!model) return messages.fitmentModelUnknown;
+  if (Number(model.is_active) !== 1 && !alreadyNamed) return messages.fitmentModelInactive;
+  return null;
+}
+
+/**
+ * The one place fitment rows are written: the product's rows become `rows` (the back office's save, a CSV apply,
+ * and a CSV apply's undo putting back the rows it replaced), in the caller's transaction. The version, the history
+ * and the search columns are the caller's.
+ */
+export async function replaceFitmentRows(trx: Transaction<Database>, productId: number, rows: readonly FitmentRowValues[]): Promise<void> {
+  await trx.deleteFrom('product_fitments').where('product_id', '=', productId).execute();
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('product_fitments')
+    .values(
+      rows.map((row) => ({
+        product_id: productId,
+        model_id: row.modelId,
+        year_from: row.yearFrom,
+        year_to: row.yearTo,
+        position: row.position,
+        quantity_per_vehicle: row.quantityPerVehicle,
+      })),
+    )
+    .execute();
+}
 
 /**
  * Replaces the product's rows with `update.fitments`, from the version edited. A model that does not exist, or a
@@ -84,29 +121,12 @@ export async function saveProductFitments(db: Kysely<Database>, productId: numbe
     const byId = new Map(models.map((model) => [model.id, model]));
     const named = new Set(current.fitments.map((row) => row.modelId));
     const errors = update.fitments.flatMap((row, index): FieldError[] => {
-      const model = byId.get(row.modelId);
-      if (!model) return [{ field: `fitments.${index}.modelId`, message: messages.fitmentModelUnknown }];
-      if (Number(model.is_active) !== 1 && !named.has(row.modelId)) return [{ field: `fitments.${index}.modelId`, message: messages.fitmentModelInactive }];
-      return [];
+      const refusal = fitmentModelRefusal(byId.get(row.modelId), named.has(row.modelId));
+      return refusal === null ? [] : [{ field: `fitments.${index}.modelId`, message: refusal }];
     });
     if (errors.length > 0) throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, errors[0]!.message, errors);
 
-    await trx.deleteFrom('product_fitments').where('product_id', '=', productId).execute();
-    if (update.fitments.length > 0) {
-      await trx
-        .insertInto('product_fitments')
-        .values(
-          update.fitments.map((row) => ({
-            product_id: productId,
-            model_id: row.modelId,
-            year_from: row.yearFrom,
-            year_to: row.yearTo,
-            position: row.position,
-            quantity_per_vehicle: row.quantityPerVehicle,
-          })),
-        )
-        .execute();
-    }
+    await replaceFitmentRows(trx, productId, update.fitments);
     const version = current.version + 1;
     const types = models.map((model) => model.type as VehicleType);
     const updated = await writeSearchColumns(trx, productId, { version: current.version, next: version, addTypes: types });

@@ -87,17 +87,26 @@ export async function withLineFits<L extends { kind: string; refId: number }>(
 
 /** A product's rows as the product page and the back office show them: by model label, then position. */
 export async function productFitmentList(db: Kysely<Database>, productId: number): Promise<Fitment[]> {
-  const rows = await db
-    .selectFrom('product_fitments as f')
-    .innerJoin('vehicle_models as m', 'm.id', 'f.model_id')
-    .select(['f.model_id', 'f.year_from', 'f.year_to', 'f.position', 'f.quantity_per_vehicle', 'm.brand', 'm.model', 'm.variant', 'm.slug'])
-    .where('f.product_id', '=', productId)
-    .execute();
-  const order = ['FRONT', 'REAR', 'LEFT', 'RIGHT'];
-  return rows
-    .map((row) => {
+  return (await productFitmentLists(db, [productId])).get(productId) ?? [];
+}
+
+const POSITION_ORDER = ['FRONT', 'REAR', 'LEFT', 'RIGHT'];
+
+/** The rows of many products (the catalogue CSV), each product's as productFitmentList orders them; none: absent. */
+export async function productFitmentLists(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, Fitment[]>> {
+  const byProduct = new Map<number, Fitment[]>();
+  const ids = [...new Set(productIds)];
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('product_fitments as f')
+      .innerJoin('vehicle_models as m', 'm.id', 'f.model_id')
+      .select(['f.product_id', 'f.model_id', 'f.year_from', 'f.year_to', 'f.position', 'f.quantity_per_vehicle', 'm.brand', 'm.model', 'm.variant', 'm.slug'])
+      .where('f.product_id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) {
       const position = isFitmentPosition(row.position) ? row.position : null;
-      return {
+      const list = byProduct.get(row.product_id) ?? [];
+      list.push({
         modelId: row.model_id,
         modelLabel: vehicleModelLabel(row),
         modelSlug: row.slug,
@@ -106,13 +115,13 @@ export async function productFitmentList(db: Kysely<Database>, productId: number
         position,
         positionLabel: fitmentPositionLabel(position),
         quantityPerVehicle: Number(row.quantity_per_vehicle),
-      };
-    })
-    .sort(
-      (a, b) =>
-        a.modelLabel.localeCompare(b.modelLabel, 'vi') ||
-        (a.position === null ? -1 : order.indexOf(a.position)) - (b.position === null ? -1 : order.indexOf(b.position)),
-    );
+      });
+      byProduct.set(row.product_id, list);
+    }
+  }
+  const rank = (position: string | null) => (position === null ? -1 : POSITION_ORDER.indexOf(position));
+  for (const list of byProduct.values()) list.sort((a, b) => a.modelLabel.localeCompare(b.modelLabel, 'vi') || rank(a.position) - rank(b.position));
+  return byProduct;
 }
 
 /** The rows as product_list_items.fitments holds them: 'modelId:from:to;…' (an empty bound: open). */

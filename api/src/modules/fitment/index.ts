@@ -12,6 +12,7 @@ export {
   fitOfProducts,
   fitsVehicleSql,
   productFitmentList,
+  productFitmentLists,
   vehicleModelLabel,
   withLineFits,
   type ChosenVehicle,

@@ -95,7 +95,7 @@ describe.each(testDatabases())('the product CSV export and import on $label', (t
     const again = await importCsv(exported.rawPayload, 'dry-run');
     expect(again.statusCode).toBe(200);
     const result = productCsvImportSchema.parse(again.json().data);
-    expect(result).toEqual({ mode: 'dry-run', rows: csv.rows.length, toCreate: 0, toUpdate: 0, unchanged: csv.rows.length, errors: [] });
+    expect(result).toEqual({ mode: 'dry-run', rows: csv.rows.length, toCreate: 0, toUpdate: 0, unchanged: csv.rows.length, errors: [], notices: [] });
   });
 
   it('lists a bad row by its number and a Vietnamese reason naming the field, and applies nothing of the file', async () => {
@@ -140,7 +140,7 @@ describe.each(testDatabases())('the product CSV export and import on $label', (t
     const file = csvOf(HEADER, [cheaper, fresh, unchanged]);
     const response = await importCsv(file, 'apply');
     expect(response.statusCode).toBe(200);
-    expect(productCsvImportSchema.parse(response.json().data)).toEqual({ mode: 'apply', rows: 3, toCreate: 1, toUpdate: 1, unchanged: 1, errors: [] });
+    expect(productCsvImportSchema.parse(response.json().data)).toEqual({ mode: 'apply', rows: 3, toCreate: 1, toUpdate: 1, unchanged: 1, errors: [], notices: [] });
 
     const updated = await floor.db.selectFrom('products').select(['version', 'price']).where('id', '=', existing.id).executeTakeFirstOrThrow();
     expect({ version: Number(updated.version), price: Number(updated.price) }).toEqual({ version: Number(existing.version) + 1, price: 430_000 });

@@ -30,6 +30,7 @@ const VIETNAMESE_HEADER = [
   'Bảo hành (tháng)',
   'Trạng thái',
   'Dòng xe tương thích',
+  'Xe tương thích',
   'Mô tả',
 ];
 
@@ -66,6 +67,8 @@ describe('the product CSV headers', () => {
       undefined,
       'heightCm',
     ]);
+    // The fitment rows' column is not the free-text models' one.
+    expect(['Xe tương thích', 'XE TUONG THICH', 'fitments', 'Dòng xe tương thích'].map(productCsvColumnOf)).toEqual(['fitments', 'fitments', 'fitments', 'compatibleModels']);
     expect(productCsvColumnOf('Giá nhập')).toBeUndefined();
   });
 
