@@ -30,6 +30,7 @@ import { loyaltyModule, productMemberPrices } from './modules/loyalty';
 import { centresRoutes } from './modules/centres';
 import { addressesRoutes } from './modules/addresses';
 import { vehicleModelRoutes } from './modules/vehicleModels';
+import { batteryHealthRoutes } from './modules/batteryHealth';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
 import { frontDeskModule } from './modules/frontDesk';
@@ -285,6 +286,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(catalogueAdminModule, { prefix, context });
   // The service side: vehicles, booking, maintenance, the centres' floor and the back office.
   void app.register(vehicleRoutes, { prefix, context });
+  void app.register(batteryHealthRoutes, { prefix, context });
   void app.register(bookingsModule, { prefix, context });
   void app.register(maintenanceRoutes, { prefix, context });
   void app.register(frontDeskModule, { prefix, context });

@@ -32,6 +32,7 @@ import type { CodStatementTables } from './codStatementSchema';
 import type { CarrierTables } from './carrierSchema';
 import type { VehicleModelTables } from './vehicleModelSchema';
 import type { FitmentTables } from './fitmentSchema';
+import type { BatteryHealthTables } from './batteryHealthSchema';
 
 export type { Timestamp } from './instants';
 
@@ -321,7 +322,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables, VehicleModelTables, FitmentTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables, VehicleModelTables, FitmentTables, BatteryHealthTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

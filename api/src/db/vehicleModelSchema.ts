@@ -19,6 +19,10 @@ export interface VehicleModelsTable {
   battery_capacity_wh: number | null;
   /** 'LFP' | 'NMC' | 'NCA' | 'LEAD_ACID' | 'GRAPHENE' | null. */
   battery_chemistry: string | null;
+  /** The model's own battery thresholds (migration 0072); null: its chemistry's default (shared-contracts vehicle/batteryHealth). */
+  battery_soh_degraded_pct: number | null;
+  battery_soh_replace_pct: number | null;
+  battery_spread_warn_mv: number | null;
   /** 1 offered to customers and the fitment editor, 0 deactivated (kept for the vehicles and fitments naming it). */
   is_active: Generated<number>;
   created_at: InstantDefaultNow;

@@ -45,3 +45,4 @@ export * from './codStatements';
 export * from './shipmentDesk';
 export * from './fitment';
 export * from './vehicleModels';
+export * from './batteryHealth';

@@ -5,3 +5,4 @@ export * from './licensePlate';
 export * from './vin';
 export * from './vehicleModels';
 export * from './modelReference';
+export * from './batteryHealth';
