@@ -12,25 +12,35 @@ import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 /**
  * The product CSV apply is all or nothing across kill -9 and a restart (decision 0053): a process applying a
  * 5,000-row file is killed with SIGKILL part way, then the API's start-up recovery runs, and the catalogue is as
- * before the file — never part of it. A run left to finish gives the file, which the recovery keeps.
+ * before the file — never part of it: its products' columns and their fitment rows ("Xe tương thích", which the file
+ * replaces or clears for the products it updates). A run left to finish gives the file, which the recovery keeps.
  */
 
 const API_ROOT = path.resolve(__dirname, '..', '..', '..');
 const CHILD = path.join(API_ROOT, 'test', 'support', 'productCsvApplyChild.ts');
 const ROWS = 5_000;
 const UPDATED = 40;
-const HEADER = ['sku', 'name', 'category', 'brand', 'price', 'vatRate', 'unit', 'status', 'description'];
+const HEADER = ['sku', 'name', 'category', 'brand', 'price', 'vatRate', 'unit', 'status', 'description', 'fitments'];
+/** The fitment cell of the updated products: every other one gets this row, the others none (their rows cleared). */
+const FITMENT_CELL = 'vinfast-feliz-s:2022-:FRONT:2';
 
 jest.setTimeout(90_000);
 
-/** What the shop and the admin see of the catalogue: every product, its slug redirects and its history. */
+/** What the shop and the admin see of the catalogue: every product, its slug redirects, its fitment rows and its history. */
 async function catalogueOf(db: Kysely<Database>) {
   const products = await db.selectFrom('products').select(['id', 'sku', 'slug', 'name', 'price', 'status', 'is_active', 'version', 'search_text', 'updated_at']).orderBy('sku').execute();
   const redirects = await db.selectFrom('product_slug_redirects').select(['slug', 'product_id']).orderBy('slug').execute();
+  const fitments = await db
+    .selectFrom('product_fitments as f')
+    .innerJoin('products as p', 'p.id', 'f.product_id')
+    .innerJoin('vehicle_models as m', 'm.id', 'f.model_id')
+    .select(['p.sku', 'm.slug', 'f.year_from', 'f.year_to', 'f.position', 'f.quantity_per_vehicle'])
+    .execute();
   const history = await db.selectFrom('catalogue_changes').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   return {
     products: products.map((row) => ({ ...row, price: Number(row.price), updated_at: new Date(row.updated_at).toISOString() })),
     redirects,
+    fitments: fitments.map((row) => `${row.sku} ${row.slug}:${row.year_from ?? ''}-${row.year_to ?? ''}:${row.position ?? ''}:${Number(row.quantity_per_vehicle)}`).sort(),
     history: Number(history.n),
   };
 }
@@ -47,6 +57,8 @@ describe.each(testDatabases())('a product CSV apply killed with SIGKILL on $labe
   let before: Catalogue;
   /** Each file row's SKU with the name and price it sets. */
   const fileRows: { sku: string; name: string; price: number }[] = [];
+  /** The updated products' SKUs: with FITMENT_CELL (true) or an empty cell (false). */
+  const fitted = new Map<string, boolean>();
   const chunks = () => Math.ceil(ROWS / (target.dialect === 'sqlite' ? 25 : 250));
 
   beforeAll(async () => {
@@ -67,7 +79,9 @@ describe.each(testDatabases())('a product CSV apply killed with SIGKILL on $labe
       const name = index % 4 === 0 ? `${product.name} (đợt mới)` : product.name;
       const price = Number(product.price) + 10_000;
       fileRows.push({ sku: product.sku, name, price });
-      lines.push(csvLine([product.sku, name, product.category, product.brand, String(price), String(product.vat_rate), product.unit, '', 'Giá mới theo bảng giá tháng 12.']));
+      fitted.set(product.sku, index % 2 === 0);
+      const cell = index % 2 === 0 ? FITMENT_CELL : '';
+      lines.push(csvLine([product.sku, name, product.category, product.brand, String(price), String(product.vat_rate), product.unit, '', 'Giá mới theo bảng giá tháng 12.', cell]));
     });
     const first = existing[0]!;
     for (let index = fileRows.length; index < ROWS; index += 1) {
@@ -75,11 +89,13 @@ describe.each(testDatabases())('a product CSV apply killed with SIGKILL on $labe
       const name = `Phụ tùng nhập CSV số ${index}`;
       const price = 100_000 + index * 1_000;
       fileRows.push({ sku, name, price });
-      lines.push(csvLine([sku, name, first.category, first.brand, String(price), '10', 'cái', 'published', 'Phụ tùng nhập từ bảng giá.']));
+      lines.push(csvLine([sku, name, first.category, first.brand, String(price), '10', 'cái', 'published', 'Phụ tùng nhập từ bảng giá.', '']));
     }
     csvFile = path.join(folder, 'san-pham.csv');
     writeFileSync(csvFile, `${lines.join('\r\n')}\r\n`);
     before = await catalogueOf(db);
+    // Some of the products the file updates have rows (the demo parts'), which the file replaces or clears.
+    expect(before.fitments.filter((row) => fitted.has(row.split(' ')[0]!)).length).toBeGreaterThan(0);
   });
 
   afterAll(() => {
@@ -137,6 +153,9 @@ describe.each(testDatabases())('a product CSV apply killed with SIGKILL on $labe
   function expectTheFile(after: Catalogue): void {
     const bySku = new Map(after.products.map((product) => [product.sku, product]));
     for (const row of fileRows) expect({ sku: row.sku, name: bySku.get(row.sku)?.name, price: bySku.get(row.sku)?.price }).toEqual(row);
+    const updatedRows = after.fitments.filter((row) => fitted.has(row.split(' ')[0]!));
+    const expected = [...fitted].filter(([, withRow]) => withRow).map(([sku]) => `${sku} vinfast-feliz-s:2022-:FRONT:2`);
+    expect(updatedRows).toEqual(expected.sort());
     expect(after.products).toHaveLength(before.products.length + ROWS - UPDATED);
   }
 
