@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CHECKLIST_EDITABLE_STATUSES } from 'shared-contracts/backoffice';
 import type { ChecklistResult, ServiceOrderChecklistItem, ServiceOrderDetail, SuggestedCheck } from 'shared-contracts/schemas';
+import { BatteryHealthForm } from '../batteryHealth';
 import { loadedOf, useAsync, type LoadStart } from '../hooks/useAsync';
 import { CustomerChatPanel } from '../messages';
 import { ChecklistItemEditor } from './ChecklistItemEditor';
@@ -13,6 +14,9 @@ import styles from './Checklist.module.css';
 import common from '../components/TechnicianArea.module.css';
 
 const t = technicianText.checklist;
+/** An order whose checklist looks at the battery carries the "Đo sức khỏe pin" form (the server accepts it while the work is done and just after). */
+const BATTERY_CHECK_CODES = ['BATTERY_SOH', 'CAPACITY'];
+const BATTERY_FORM_STATUSES: readonly string[] = ['IN_PROGRESS', 'WORK_DONE'];
 
 /**
  * The checklist as the technician works it: the items to check closely first (most likely first, as the order's
@@ -82,6 +86,7 @@ export function ChecklistScreen({ orderId }: { orderId: number }) {
   const flaggedCount = ordered.filter((entry) => entry.suggestion).length;
   const onChecklist = new Set(order.checklistItems.map((item) => item.code));
   const extraChecks = (order.suggestedChecks ?? []).filter((check) => !onChecklist.has(check.component));
+  const batteryCheck = BATTERY_CHECK_CODES.some((code) => onChecklist.has(code));
 
   return (
     <div className={common.stack}>
@@ -149,6 +154,8 @@ export function ChecklistScreen({ orderId }: { orderId: number }) {
           ))}
         </ol>
       )}
+
+      {batteryCheck && <BatteryHealthForm orderId={order.id} odometerKm={order.odometerInKm} editable={BATTERY_FORM_STATUSES.includes(order.status)} />}
 
       <CustomerChatPanel serviceOrderId={order.id} />
 
