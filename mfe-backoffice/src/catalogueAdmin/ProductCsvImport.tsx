@@ -119,6 +119,15 @@ export function ProductCsvImport({ onImported }: { onImported: () => void }) {
             {t.counts(result.rows, result.toCreate, result.toUpdate, result.unchanged)} {result.errors.length === 0 ? t.noBadRows : ''}
           </p>
         )}
+        {result && result.notices.length > 0 && (
+          <ul className={styles.hint} aria-label={t.notices}>
+            {result.notices.map((notice, index) => (
+              <li key={`${notice.row}-${notice.field}-${index}`}>
+                {t.rowLabel(notice.row)}: {notice.message}
+              </li>
+            ))}
+          </ul>
+        )}
         {step.kind === 'applied' && (
           <p className={styles.done} role="status">
             {t.applied(step.result.toCreate, step.result.toUpdate, step.result.unchanged)}

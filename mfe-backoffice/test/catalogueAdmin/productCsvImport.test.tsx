@@ -44,6 +44,16 @@ describe('the product CSV import', () => {
     expect(screen.getByRole('button', { name: 'Áp dụng' })).toBeDisabled();
   });
 
+  it('says before applying that a blank "Xe tương thích" cell clears a product’s rows', async () => {
+    const message = 'Ô "Xe tương thích" để trống: 2 xe tương thích của sản phẩm sẽ bị xoá.';
+    api.import.mockResolvedValue(result({ notices: [{ row: 4, field: 'fitments', column: 'Xe tương thích', message }] }));
+    render(<ProductCsvImport onImported={jest.fn()} />);
+    await userEvent.upload(screen.getByLabelText(/Chọn tệp CSV/), csvFile());
+    const notices = await screen.findByRole('list', { name: 'Lưu ý trước khi áp dụng' });
+    expect(within(notices).getByRole('listitem')).toHaveTextContent(`Dòng 4: ${message}`);
+    expect(screen.getByRole('button', { name: 'Áp dụng' })).toBeEnabled();
+  });
+
   it('applies a clean file once the dry run found no bad row, then says what it did', async () => {
     const onImported = jest.fn();
     api.import.mockResolvedValueOnce(result()).mockResolvedValueOnce(result({ mode: 'apply' }));
