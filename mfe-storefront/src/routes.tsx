@@ -1,6 +1,7 @@
 import type { RemotePage } from 'shared-contracts';
 import { watchCartSession } from './cart/cartSession';
 import { lazyPage, preloadPageFor } from './components/lazyPage';
+import { batteryVerifyText } from './batteryVerify/batteryVerifyText';
 import { DIAGNOSIS_TITLE } from './diagnostics/diagnosisMeta';
 import { vi } from './i18n/vi';
 import { watchWishlistSession } from './wishlist';
@@ -22,6 +23,7 @@ const CartPage = lazyPage(() => import('./pages/cart/CartPage'));
 const CheckoutPage = lazyPage(() => import('./pages/checkout/CheckoutPage'));
 const SearchPage = lazyPage(() => import('./pages/search/SearchPage'));
 const DiagnosisPage = lazyPage(() => import('./diagnostics/DiagnosisPage'));
+const BatteryVerifyPage = lazyPage(() => import('./batteryVerify/BatteryVerifyPage'));
 
 // the cart owner loads on demand; this only notices a login/logout that needs it (see cartSession.ts)
 watchCartSession();
@@ -46,6 +48,7 @@ export const pages: RemotePage[] = [
   { path: '/cart', title: vi.cart.title, Component: CartPage },
   { path: '/checkout', title: vi.checkout.title, Component: CheckoutPage },
   { path: '/search', title: vi.search.title, Component: SearchPage },
+  { path: '/xac-minh-pin/:code', title: batteryVerifyText.title, Component: BatteryVerifyPage },
 ];
 
 if (typeof window !== 'undefined') preloadPageFor(window.location.pathname, pages);

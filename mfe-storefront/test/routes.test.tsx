@@ -5,6 +5,7 @@ import * as routesModule from '../src/routes';
 import { answerWithFixtures } from './support/render';
 
 jest.mock('../src/api/storefrontApi');
+jest.mock('../src/batteryVerify/batteryVerifyApi');
 
 const { pages } = routesModule;
 
@@ -23,13 +24,14 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/cart': 'Giỏ hàng',
   '/checkout': 'Thanh toán',
   '/search': 'Tìm kiếm',
+  '/xac-minh-pin/:code': 'Xác minh chứng nhận pin',
 };
 
 /** The h1: the page title, except a product page, headed by the product's name. */
 const EXPECTED_H1: Record<string, string> = { ...EXPECTED_TITLES, '/products/:slug': 'Pin lithium 48V 20Ah' };
 
 function concrete(path: string): string {
-  return path.replace(':slug', 'pin-lithium-48v-20ah');
+  return path.replace(':slug', 'pin-lithium-48v-20ah').replace(':code', 'ABCDEFGH2345');
 }
 
 beforeEach(() => answerWithFixtures());

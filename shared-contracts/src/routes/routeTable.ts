@@ -29,6 +29,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/cart', owner: 'mfe_storefront', layout: 'public' },
   { path: '/checkout', owner: 'mfe_storefront', layout: 'public', requiresLogin: true },
   { path: '/search', owner: 'mfe_storefront', layout: 'public' },
+  { path: '/xac-minh-pin/:code', owner: 'mfe_storefront', layout: 'public' },
   { path: '/profile', owner: 'mfe_account', layout: 'public' },
   { path: '/dashboard', owner: 'mfe_account', layout: 'public', requiresLogin: true },
   { path: '/my-vehicles', owner: 'mfe_account', layout: 'public', requiresLogin: true },

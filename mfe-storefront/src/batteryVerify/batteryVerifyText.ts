@@ -1,0 +1,25 @@
+/** The public verify page's Vietnamese text. */
+export const batteryVerifyText = {
+  title: 'Xác minh chứng nhận pin',
+  description: 'Đối chiếu số liệu trên chứng nhận sức khỏe pin với dữ liệu của trung tâm EV Service đã đo.',
+  checking: 'Đang kiểm tra mã…',
+  valid: (code: string) => `Chứng nhận ${code} hợp lệ: số liệu dưới đây do trung tâm ghi nhận khi đo.`,
+  verdict: 'Kết luận',
+  spreadWarning: 'Lưu ý: lệch áp cell cao.',
+  privacy: 'Trang này không hiển thị thông tin cá nhân của chủ xe.',
+  labels: {
+    model: 'Dòng xe',
+    chemistry: 'Loại pin',
+    rated: 'Dung lượng danh định',
+    soh: 'Tình trạng pin (SOH)',
+    capacity: 'Dung lượng đo được',
+    spread: 'Chênh lệch điện áp cell',
+    resistance: 'Nội trở',
+    temperature: 'Nhiệt độ pin khi đo',
+    odometer: 'Số km (ODO)',
+    tool: 'Thiết bị đo',
+    date: 'Ngày đo',
+    centre: 'Trung tâm đo',
+  },
+  unknown: '—',
+} as const;
