@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Vehicle } from 'shared-contracts/schemas';
 import { failureMessage } from '../../api/apiErrors';
 import { FormNotice } from '../../forms/Fields';
+import { BatteryHealthPanel } from '../../batteryHealth';
 import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
 import { serviceApi } from '../../service/serviceApi';
 import { NextMaintenance } from './NextMaintenance';
@@ -20,7 +21,7 @@ interface Props {
 
 /**
  * One vehicle: what it is ("Chọn dòng xe" while it names no reference model), its next maintenance, edit and
- * remove (after a confirmation), then its "Dự đoán bảo dưỡng".
+ * remove (after a confirmation), then its "Dự đoán bảo dưỡng" and, once measured, its "Sức khỏe pin".
  */
 export function VehicleCard({ vehicle, onEdit, onChooseModel, onRemoved }: Props) {
   const [confirming, setConfirming] = useState(false);
@@ -122,6 +123,8 @@ export function VehicleCard({ vehicle, onEdit, onChooseModel, onRemoved }: Props
       )}
       {/* last on the card: its own answer arrives later and must not move the buttons above it */}
       <MaintenanceForecast vehicle={vehicle} />
+      {/* after the forecast: shown only once it has reports, so it moves nothing above it */}
+      <BatteryHealthPanel vehicle={vehicle} />
     </article>
   );
 }
