@@ -124,7 +124,7 @@ describe.each(testDatabases())('the catalogue CSV’s "Xe tương thích" column
       actor: { id: floor.users.admin.id },
     });
     const page = productDetailResponseSchema.parse((await floor.request(null, 'GET', `/api/products/${after.slug}`)).json()).data;
-    expect(page.fitments.map((row) => [row.modelLabel, row.yearFrom, row.yearTo, row.positionLabel, row.quantityPerVehicle])).toEqual([
+    expect((page.fitments ?? []).map((row) => [row.modelLabel, row.yearFrom, row.yearTo, row.positionLabel, row.quantityPerVehicle])).toEqual([
       ['VinFast Feliz S', 2023, null, 'Sau', 1],
       ['VinFast VF 3', 2024, 2024, 'Trước', 4],
     ]);
