@@ -9,6 +9,7 @@ import { seedPartsApprovalDemo, type PartsApprovalDemoReport } from './partsAppr
 import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
 import { linkDemoVehicleModels } from './vehicleModelLinks';
+import { seedDemoBatteryReports } from './demoBatteryReports';
 import { seedDemoOrders } from './demoOrders';
 import { backfillSalePayments } from '../src/db/salePaymentBackfill';
 import { seedDemoCashCloses } from './demoCashCloses';
@@ -135,6 +136,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     await seedDemoMemberPrices(trx, { now: options.now ?? new Date() });
     // Every demo vehicle names its reference model (issue 66), as the migration matched the existing ones.
     await linkDemoVehicleModels(trx);
+    // The demo customer's battery checks in the history (issue 66 §3), one of them "Pin suy giảm".
+    await seedDemoBatteryReports(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email);
     return seeded;
   });
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the
