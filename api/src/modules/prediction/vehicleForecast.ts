@@ -49,7 +49,17 @@ export interface VehicleForecastInput {
   kmPerMonth: number;
   /** The vehicle's inspections by component (closed orders). */
   inspections: ReadonlyMap<string, readonly Inspection[]>;
+  /**
+   * The vehicle's latest battery health report (batteryHealth), read as one more inspection of BATTERY_SOH: flagged
+   * "Pin suy giảm" or worse, a FAIL not fixed (it needs attention now); else a PASS where it was measured (the
+   * battery's last point known good moves there). A measured SOH says more than the checklist's PASS/FAIL of the same
+   * visit, and inspectionSteps lets a FAIL at the last good point stand.
+   */
+  batteryReading?: Inspection | null;
 }
+
+/** The component a battery health report tells about. */
+export const BATTERY_SOH_COMPONENT = 'BATTERY_SOH';
 
 export const HORIZON_MONTHS = 3;
 export const HORIZON_KM = 5000;
@@ -57,7 +67,8 @@ export const HORIZON_KM = 5000;
 export function forecastVehicle(components: readonly ComponentTraining[], input: VehicleForecastInput): ComponentForecast[] {
   const rate = Math.max(1, input.kmPerMonth) / 1000;
   const forecasts = components.map((training): ComponentForecast => {
-    const inspections = input.inspections.get(training.component) ?? [];
+    const inspected = input.inspections.get(training.component) ?? [];
+    const inspections = training.component === BATTERY_SOH_COMPONENT && input.batteryReading ? [...inspected, input.batteryReading] : inspected;
     const answered = inspections.filter((inspection) => inspection.result !== 'NA').length;
     const { state } = inspectionSteps(inspections);
     const base = { component: training.component, within3Months: null, within5000Km: null, evidence: null, inspectedTimes: answered };

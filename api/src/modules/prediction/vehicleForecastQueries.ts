@@ -3,6 +3,7 @@ import type { VehicleForecastDto } from 'shared-contracts/diagnostics';
 import type { VehicleType } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { VehicleRow } from '../../db/serviceBookingSchema';
+import { latestBatteryReading } from '../batteryHealth';
 import { estimateKmPerDay } from '../vehicles';
 import { componentInfo } from './componentLabels';
 import { addVehicleChecklistRow, InspectionReading } from './inspectionQueries';
@@ -55,7 +56,8 @@ async function kmPerMonth(db: Kysely<Database>, vehicle: VehicleRow, now: Date):
 }
 
 export async function vehicleForecastOf(db: Kysely<Database>, vehicle: VehicleRow, version: WearModelVersion | null, now: Date): Promise<VehicleForecastDto> {
-  const [inspections, rate, info] = await Promise.all([vehicleInspections(db, vehicle), kmPerMonth(db, vehicle, now), componentInfo(db)]);
+  const [inspections, rate, info, battery] = await Promise.all([vehicleInspections(db, vehicle), kmPerMonth(db, vehicle, now), componentInfo(db), latestBatteryReading(db, vehicle.id)]);
+  const measuredAt = battery?.measuredAt.getTime() ?? 0;
   const forecasts = version
     ? forecastVehicle(version.components, {
         family: vehicle.model,
@@ -63,6 +65,13 @@ export async function vehicleForecastOf(db: Kysely<Database>, vehicle: VehicleRo
         ageMonths: vehicleAgeMonths(vehicle.year, now.getTime()),
         kmPerMonth: rate,
         inspections,
+        batteryReading: battery && {
+          at: measuredAt,
+          odometerKm: battery.odometerKm,
+          ageMonths: vehicleAgeMonths(vehicle.year, measuredAt),
+          result: battery.flag === 'OK' ? 'PASS' : 'FAIL',
+          repaired: false,
+        },
       })
     : [];
   return {

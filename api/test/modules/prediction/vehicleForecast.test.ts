@@ -92,3 +92,31 @@ describe('a vehicle’s forecast', () => {
     expect(forecasts[0]!.within3Months!.probability).toBeGreaterThan(forecasts[1]!.within3Months!.probability);
   });
 });
+
+describe('a vehicle’s forecast reading its latest battery health report (issue 66 §3)', () => {
+  const sohModel = { ...brakeModel, key: 'VinFast Feliz S', clock: 'km' as const };
+  const battery: ComponentTraining[] = [
+    { component: 'BATTERY_SOH', accepted: true, models: [sohModel], familyPool: { 'VinFast Feliz S': { level: 'family', key: 'VinFast Feliz S' } }, backtest },
+    { component: 'BRAKE_PADS', accepted: true, models: [brakeModel], familyPool: { 'VinFast Feliz S': { level: 'family', key: 'VinFast Feliz S' } }, backtest },
+  ];
+  const checked = new Map([['BATTERY_SOH', [inspection(12, 8000, 'PASS')]], ['BRAKE_PADS', [inspection(12, 8000, 'PASS')]]]);
+  const input = { family: 'VinFast Feliz S', odometerKm: 15_000, ageMonths: 24, kmPerMonth: 600, inspections: checked };
+  const soh = (batteryReading: Inspection | null) => forecastVehicle(battery, { ...input, batteryReading }).find((forecast) => forecast.component === 'BATTERY_SOH')!;
+
+  it('needs attention now when the latest report says "Pin suy giảm", even where the checklist said PASS that day', () => {
+    expect(soh(null).status).toBe('PREDICTED');
+    const degraded = soh(inspection(20, 13_000, 'FAIL'));
+    expect(degraded.status).toBe('NEEDS_ATTENTION_NOW');
+    expect(soh(inspection(12, 8000, 'FAIL')).status).toBe('NEEDS_ATTENTION_NOW');
+    // the other components do not read it
+    expect(forecastVehicle(battery, { ...input, batteryReading: inspection(20, 13_000, 'FAIL') }).find((forecast) => forecast.component === 'BRAKE_PADS')!.status).toBe('PREDICTED');
+  });
+
+  it('moves the battery’s last good point to a healthy report: a lower risk from there', () => {
+    const fromChecklist = soh(null).within3Months!.probability;
+    const fromReport = soh(inspection(22, 14_000, 'PASS'));
+    expect(fromReport.status).toBe('PREDICTED');
+    expect(fromReport.within3Months!.probability).toBeLessThan(fromChecklist);
+    expect(fromReport.inspectedTimes).toBe(2);
+  });
+});
