@@ -217,3 +217,9 @@ export async function loadShippingQuoteKit() {
   const { systemClock } = await import('../../api/src/security/clock.ts');
   return { loadConfig, createDatabase, migrateToLatest, carriers, wardsOfProvince, systemClock };
 }
+
+/** bench:battery-certificate: the battery health certificate's PDF renderer (the fonts loaded once). */
+export async function loadBatteryCertificateRenderer() {
+  const { renderBatteryCertificatePdf } = await import('../../api/src/modules/batteryHealth/batteryCertificatePdf.ts');
+  return { renderBatteryCertificatePdf };
+}
