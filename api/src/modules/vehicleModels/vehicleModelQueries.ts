@@ -3,7 +3,7 @@ import { foldVietnamese, vehicleModelLabel, vehicleModelSlug, VEHICLE_MODEL_LIST
 import type { Database } from '../../db/schema';
 import type { VehicleModelRow } from '../../db/vehicleModelSchema';
 import { AppError } from '../../http/appError';
-import { nowUtc, dialectOf } from '../../db/portable';
+import { nowUtcOf } from '../../db/sqlDialect';
 import { matchVehicleModel } from '../../lib/vehicleModels';
 
 export const vehicleModelMessages = {
@@ -126,7 +126,7 @@ export async function saveVehicleModel(db: Kysely<Database>, id: number, data: V
   try {
     const row = await db
       .updateTable('vehicle_models')
-      .set({ ...columnsOf(data), ...(data.active === undefined ? {} : { is_active: data.active ? 1 : 0 }), updated_at: nowUtc(dialectOf(db)) })
+      .set({ ...columnsOf(data), ...(data.active === undefined ? {} : { is_active: data.active ? 1 : 0 }), updated_at: nowUtcOf(db) })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
@@ -153,7 +153,7 @@ export async function deleteVehicleModel(db: Kysely<Database>, id: number): Prom
   }
   const saved = await db
     .updateTable('vehicle_models')
-    .set({ is_active: 0, updated_at: nowUtc(dialectOf(db)) })
+    .set({ is_active: 0, updated_at: nowUtcOf(db) })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

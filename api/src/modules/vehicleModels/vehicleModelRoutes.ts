@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { backOfficeErrors } from '../../http/backOfficeErrors';
+import { requireKnownField } from '../../http/bodyFields';
 import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
 import { requireRole } from '../../security/authGuard';
@@ -88,7 +89,7 @@ export const vehicleModelRoutes: FastifyPluginAsyncZod<VehicleModelRoutesOptions
   );
   app.put(
     '/admin/vehicle-models/:id',
-    { preHandler: admin, schema: { tags, summary: 'Sửa dòng xe (cả ngừng hoạt động / hoạt động lại)', params, body: vehicleModelInputSchema, response: { 200: vehicleModelResponseSchema, ...backOfficeErrors } } },
+    { preValidation: requireKnownField(vehicleModelInputSchema), preHandler: admin, schema: { tags, summary: 'Sửa dòng xe (cả ngừng hoạt động / hoạt động lại)', params, body: vehicleModelInputSchema, response: { 200: vehicleModelResponseSchema, ...backOfficeErrors } } },
     async (request) => ok(await saveVehicleModel(db, request.params.id, request.body), messages.saved),
   );
   app.delete(
