@@ -31,6 +31,7 @@ import { centresRoutes } from './modules/centres';
 import { addressesRoutes } from './modules/addresses';
 import { vehicleModelRoutes } from './modules/vehicleModels';
 import { batteryHealthRoutes } from './modules/batteryHealth';
+import { recallRoutes } from './modules/recalls';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
 import { frontDeskModule } from './modules/frontDesk';
@@ -287,6 +288,8 @@ export function buildApp(options: BuildAppOptions): App {
   // The service side: vehicles, booking, maintenance, the centres' floor and the back office.
   void app.register(vehicleRoutes, { prefix, context });
   void app.register(batteryHealthRoutes, { prefix, context });
+  // Manufacturers' recall campaigns (issue 66 §4): matched vehicles, owners told, flags, completion.
+  void app.register(recallRoutes, { prefix, context });
   void app.register(bookingsModule, { prefix, context });
   void app.register(maintenanceRoutes, { prefix, context });
   void app.register(frontDeskModule, { prefix, context });

@@ -68,6 +68,7 @@ export const NOTIFICATION_KINDS = [
   'new_message',
   'price_drop',
   'back_in_stock',
+  'vehicle_recall',
   // staff
   'staff_new_web_order',
   'staff_new_message',
@@ -103,6 +104,8 @@ export const NOTIFICATION_KIND_TOPICS: Record<NotificationKind, NotificationTopi
   // Asked for by ticking "Báo khi giảm giá"/"Báo khi có hàng" on a wished product: the customer's shopping news, not opt-in marketing.
   price_drop: 'order',
   back_in_stock: 'order',
+  // A manufacturer's recall of the customer's vehicle: about its service, never marketing (told on the service topic's channels).
+  vehicle_recall: 'service',
   staff_new_web_order: 'order',
   staff_new_message: 'message',
   staff_approval_answered: 'service',

@@ -13,3 +13,4 @@ export * from './loyaltyRules';
 export * from '../address/provinces';
 export * from './shipmentMachine';
 export * from './fitment';
+export * from './recallMachine';

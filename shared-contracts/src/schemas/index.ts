@@ -46,3 +46,4 @@ export * from './shipmentDesk';
 export * from './fitment';
 export * from './vehicleModels';
 export * from './batteryHealth';
+export * from './recalls';
