@@ -35,6 +35,22 @@ const PLACEHOLDER_WORDS = /change-?me|replace|placeholder|example|secret|passw(o
 
 const MAKE_A_SECRET = 'generate one with `openssl rand -base64 48`';
 
+const isWordEdge = (character: string | undefined) => character === undefined || !/[a-z0-9]/i.test(character);
+
+/**
+ * Whether a key holds a placeholder word as a person writes one: the word at the start or the end of the key, or next
+ * to a separator ("my-secret-key", "CHANGEME_…"). A random draw holds such letters inside a run of others now and
+ * then ("…Q9test_x…"): that is no placeholder.
+ */
+function holdsPlaceholderWord(value: string): boolean {
+  for (const match of value.matchAll(new RegExp(PLACEHOLDER_WORDS.source, 'gi'))) {
+    const before = value[match.index - 1];
+    const after = value[match.index + match[0].length];
+    if (isWordEdge(before) || (!/[-_ ]$/.test(match[0]) && isWordEdge(after))) return true;
+  }
+  return false;
+}
+
 /** How many of a key's neighbouring characters may step by one (a→b, 9→8) before it reads as a typed run, not a random draw. */
 const MAX_STEP_SHARE = 0.5;
 
@@ -61,7 +77,7 @@ export function unsafeSecretReason(secret: string | null): string | null {
   if (secret === null || secret.trim() === '') return `JWT_SECRET is not set: ${MAKE_A_SECRET}`;
   if (secret.length < MIN_SECRET_LENGTH) return `JWT_SECRET is shorter than ${MIN_SECRET_LENGTH} characters: ${MAKE_A_SECRET}`;
   if (KNOWN_EXAMPLE_SECRETS.includes(secret)) return `JWT_SECRET is an example key published in this repository (anyone can sign tokens with it): ${MAKE_A_SECRET}`;
-  if (PLACEHOLDER_WORDS.test(secret)) return `JWT_SECRET looks like a placeholder (it contains a word such as "change-me", "secret" or "example"): ${MAKE_A_SECRET}`;
+  if (holdsPlaceholderWord(secret)) return `JWT_SECRET looks like a placeholder (it contains a word such as "change-me", "secret" or "example"): ${MAKE_A_SECRET}`;
   if (new Set(secret).size < MIN_DISTINCT_SECRET_CHARACTERS) return `JWT_SECRET has fewer than ${MIN_DISTINCT_SECRET_CHARACTERS} different characters, so it was not generated: ${MAKE_A_SECRET}`;
   if (isPlainSequence(secret)) return `JWT_SECRET is a plain sequence (a run such as "abcdef…" or "0123…", or a short block repeated), so it was not generated: ${MAKE_A_SECRET}`;
   return null;

@@ -79,6 +79,10 @@ describe('checkProductionSafety', () => {
           expect(unsafeSecretReason(secret)).toBeNull();
         }
       }
+      // A draw that happens to hold a placeholder's letters inside a run of others (CI once drew one).
+      expect(unsafeSecretReason('Q9xKtest_Zp3LmN8vR2sT6wY1aB4cD7eF0gH5jK8mP2qR5tVw')).toBeNull();
+      expect(unsafeSecretReason('Zp3LmN8vR2sT6wY1aBSecretcD7eF0gH5jK8mP2qR5tVwQ9xK')).toBeNull();
+      expect(unsafeSecretReason('Zp3LmN8vR2sT6wY1aB-secret-cD7eF0gH5jK8mP2qR5tVwQ9')).toMatch(/looks like a placeholder/);
     });
   });
 
