@@ -7,6 +7,7 @@ import { AppError, isAppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { inTransaction } from '../../db/inTransaction';
 import { moveAppointmentWithServiceOrder } from '../bookings';
+import { completeRecallRemedies } from '../recalls';
 import { isUniqueViolation } from '../vehicles';
 import { paymentNote } from './cashPayment';
 import { computeInvoice } from './invoiceTotals';
@@ -92,6 +93,8 @@ export async function issueInvoice(ctx: InvoiceContext, scope: CentreScope, orde
         .returningAll()
         .executeTakeFirstOrThrow();
       const appointment = await completeAppointment(trx, order.appointment_id, scope.userId, at);
+      // The work order completed: the recall remedies booked on its appointment are DONE.
+      await completeRecallRemedies(trx, { serviceOrderId: orderId, appointmentId: order.appointment_id, at });
       await writeMaintenanceRecord(trx, order, { cost: row.total, servicedAt: at });
       return { order, appointment, invoice: await toServiceInvoice(row, ctx.vietQr) };
     });

@@ -8,6 +8,7 @@ import { AppError } from '../../http/appError';
 import type { ComputedReminder } from './reminder';
 import { recordPlateClaim } from './plateClaims';
 import { remindersFor } from './reminderData';
+import { matchRecallVehicles } from '../recalls';
 import { matchActiveVehicleModel, modelTextOf, readVehicleModel, vehicleModelMessages, vehicleModelRefs } from '../vehicleModels';
 
 export const vehicleMessages = {
@@ -149,6 +150,8 @@ export async function insertVehicle(db: Kysely<Database>, userId: number, given:
     .executeTakeFirst();
   if (!row) return undefined;
   await db.insertInto('vehicle_odometer_readings').values({ vehicle_id: row.id, odometer_km: row.odometer_km, source, note: null, recorded_at: at }).execute();
+  // Matched on write (one vehicle, one statement): the recall flag shows from the vehicle's first booking on.
+  await matchRecallVehicles(db, { vehicleId: row.id }, now);
   return row;
 }
 
@@ -240,6 +243,8 @@ async function writeVehicleUpdate(trx: Transaction<Database>, userId: number, ve
     })
     .where('id', '=', vehicleId)
     .execute();
+  // A changed model, year or VIN may bring the vehicle into an active recall (a match already there stays).
+  if (data.modelId !== current.model_id || data.year !== current.year || data.vin !== current.vin) await matchRecallVehicles(trx, { vehicleId }, now);
   if (data.odometerKm !== current.odometer_km) {
     await trx
       .insertInto('vehicle_odometer_readings')

@@ -1,7 +1,8 @@
 import { notificationListSchema, recallCampaignResponseSchema, vehicleRecallListResponseSchema, vinInRange } from 'shared-contracts/schemas';
-import { createRecallCampaign, parseRecallCampaignInput, sendRecallNotices } from '../../../src/modules/recalls';
+import { inTransaction } from '../../../src/db/inTransaction';
+import { completeRecallRemedies, createRecallCampaign, parseRecallCampaignInput, recallCompletionByCentre, scheduleRecallRemedies, sendRecallNotices } from '../../../src/modules/recalls';
 import { FLEET_LINES, insertFleet, type FleetVehicle } from '../../support/recallFleet';
-import { authHeader, createCentre, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+import { addScooter, authHeader, createCentre, createUser, nextCarPlate, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 const CAMPAIGN = {
@@ -149,5 +150,38 @@ describe.each(testDatabases())('recall campaigns on $label', (target) => {
     const flags = vehicleRecallListResponseSchema.parse((await request(instanceA, staff, 'GET', `/api/recalls/vehicles/${anyCar}`)).json()).data.items;
     expect(flags.map((recall) => recall.code)).not.toContain('VF8-2611-B');
     expect((await request(instanceA, admin, 'POST', `/api/admin/recalls/${campaign.id}/close`)).json()).toMatchObject({ message: 'Chiến dịch đã đóng.' });
+  }, 120_000);
+
+  it('matches a vehicle added or changed later, and moves it SCHEDULED then DONE through the commands booking and completion call', async () => {
+    const [line] = FLEET_LINES;
+    const owner = owners[0]!;
+    const car = await addScooter(instanceA.app, owner, { type: 'car', brand: 'VinFast', model: 'VF 8', modelId: vf8, year: 2023, vin: `${line}009999`, licensePlate: nextCarPlate() });
+    const flagsOf = async (vehicleId: number) => vehicleRecallListResponseSchema.parse((await request(instanceA, owner, 'GET', `/api/vehicles/${vehicleId}/recalls`)).json()).data.items;
+    expect(await flagsOf(car.id)).toEqual([]);
+    // a serial of the first campaign's range: its VIN corrected by the customer brings it in, AFFECTED
+    const corrected = await instanceA.app.inject({
+      method: 'PUT',
+      url: `/api/vehicles/${car.id}`,
+      headers: await authHeader(instanceA.app, owner),
+      payload: { type: 'car', brand: 'VinFast', model: 'VF 8', modelId: vf8, year: 2023, vin: `${line}000449`, licensePlate: (await scratch.db.selectFrom('vehicles').select('license_plate').where('id', '=', car.id).executeTakeFirstOrThrow()).license_plate, odometerKm: 1000 },
+    });
+    expect(corrected.statusCode).toBe(200);
+    const flags = await flagsOf(car.id);
+    expect(flags.map((recall) => [recall.code, recall.state])).toEqual([['VF8-2611-A', 'AFFECTED']]);
+
+    const centre = await createCentre(scratch.db, { bays: 2 });
+    const at = instanceA.clock.now();
+    const appointment = await scratch.db
+      .insertInto('appointments')
+      .values({ code: 'LH-RECALL-1', user_id: owner.id, vehicle_id: car.id, vehicle_type: 'car', vehicle_brand: 'VinFast', vehicle_model: 'VF 8', license_plate: 'x', centre_id: centre, starts_at: at.toISOString(), ends_at: new Date(at.getTime() + 45 * 60_000).toISOString(), status: 'CONFIRMED', estimated_price: 0, estimated_duration_minutes: 45, note: null, contact_name: 'A', contact_phone: '0900000000', contact_email: owner.email, package_credit_id: null, hold_expires_at: null, cancel_reason: null, created_at: at.toISOString(), updated_at: at.toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const scheduled = await inTransaction(scratch.db, (trx) => scheduleRecallRemedies(trx, { vehicleId: car.id, appointmentId: appointment.id, at }));
+    expect(scheduled.map((recall) => recall.code)).toEqual(['VF8-2611-A']);
+    expect((await flagsOf(car.id))[0]).toMatchObject({ state: 'SCHEDULED', stateLabel: 'Đã đặt lịch khắc phục' });
+    expect(await recallCompletionByCentre(scratch.db, centre)).toMatchObject({ items: [{ centreId: centre, scheduled: 1, done: 0, completionPercent: 0 }] });
+    expect(await inTransaction(scratch.db, (trx) => completeRecallRemedies(trx, { serviceOrderId: null as never, appointmentId: appointment.id, at }))).toBe(1);
+    expect(await flagsOf(car.id)).toEqual([]);
+    expect(await recallCompletionByCentre(scratch.db, centre)).toMatchObject({ items: [{ centreId: centre, scheduled: 1, done: 1, completionPercent: 100 }] });
   }, 120_000);
 });
