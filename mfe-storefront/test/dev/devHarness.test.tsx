@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import DevHarness from '../../src/dev/DevHarness';
+import { pages } from '../../src/routes';
 import { answerWithFixtures } from '../support/render';
 
 jest.mock('../../src/api/storefrontApi');
@@ -16,7 +17,9 @@ describe('the development harness', () => {
       </MemoryRouter>,
     );
     const bar = screen.getByRole('navigation', { name: 'Các trang của cửa hàng' });
-    expect(bar.querySelectorAll('a')).toHaveLength(13);
+    // one link per page of the remote (14 with the battery certificate's verify page)
+    expect(pages).toHaveLength(14);
+    expect(bar.querySelectorAll('a')).toHaveLength(pages.length);
     await screen.findByText('EV Service Quận 1');
     await userEvent.click(within(bar).getByRole('link', { name: 'Giới thiệu' }));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Giới thiệu');
