@@ -33,6 +33,7 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/admin/catalogue', owner: 'mfe_backoffice', title: 'Danh mục sản phẩm' },
   { path: '/manager/catalogue', owner: 'mfe_backoffice', title: 'Danh mục sản phẩm' },
   { path: '/admin/vehicle-models', owner: 'mfe_backoffice', title: 'Dòng xe' },
+  { path: '/admin/recalls', owner: 'mfe_backoffice', title: 'Triệu hồi' },
   { path: '/admin/catalogue/services/new', owner: 'mfe_backoffice', title: 'Thêm dịch vụ' },
   { path: '/admin/catalogue/promotions/new', owner: 'mfe_backoffice', title: 'Thêm khuyến mãi' },
   { path: '/admin/stock', owner: 'mfe_backoffice', title: 'Kho hàng' },

@@ -10,6 +10,7 @@ import { MessagesNavCount, StaffMessagesPage } from './messages';
 import { AdminReviewsPage } from './reviews';
 import { ServiceRatingsPage } from './serviceRatings';
 import { VehicleModelsPage } from './vehicleModels';
+import { RecallsPage } from './recalls';
 import { WebOrderDeskPage } from './webOrders';
 
 // The staff navigation's "Tin nhắn" shows the centre's unread messages.
@@ -37,6 +38,7 @@ export const pages: RemotePage[] = [
   { path: '/admin/catalogue', title: areaPage('admin', '/admin/catalogue').title, Component: AdminCataloguePage },
   { path: '/manager/catalogue', title: areaPage('manager', '/manager/catalogue').title, Component: ManagerCataloguePage },
   { path: '/admin/vehicle-models', title: areaPage('admin', '/admin/vehicle-models').title, Component: VehicleModelsPage },
+  { path: '/admin/recalls', title: areaPage('admin', '/admin/recalls').title, Component: RecallsPage },
   // each product's, service's, package's and promotion's own page (`new` for a new one): not in the side navigation
   ...(['admin', 'manager'] as const).flatMap((area) =>
     CATALOGUE_KINDS.map((kind) => ({ path: `/${area}/catalogue/${kind}/:id`, title: areaPage(area, `/${area}/catalogue`).title, Component: catalogueItemPage(area, kind) })),

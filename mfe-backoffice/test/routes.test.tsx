@@ -23,6 +23,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/catalogue': 'Danh mục sản phẩm',
   '/manager/catalogue': 'Danh mục sản phẩm',
   '/admin/vehicle-models': 'Dòng xe',
+  '/admin/recalls': 'Triệu hồi',
   '/admin/stock': 'Kho hàng',
   '/manager/stock': 'Kho hàng',
   '/staff/web-orders': 'Đơn hàng online',

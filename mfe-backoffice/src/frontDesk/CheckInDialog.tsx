@@ -13,6 +13,7 @@ import { frontDeskText } from './frontDeskText';
 import { inVocabularyOrder } from 'shared-contracts/diagnostics';
 import { serviceOrderLink } from '../layout/links';
 import { SymptomPicker } from './SymptomPicker';
+import { RecallFlags } from '../recalls';
 import styles from './FrontDesk.module.css';
 
 const t = frontDeskText.checkIn;
@@ -157,6 +158,7 @@ export function CheckInDialog({ appointment, serviceBays, onClose, onCheckedIn, 
       onClose={onClose}
     >
       <form ref={form} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+        <RecallFlags vehicleId={appointment.vehicle.id} />
         <div className={styles.field}>
           <label htmlFor={ids.odometer}>{t.odometer}</label>
           <input

@@ -191,6 +191,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         description: 'Các dòng xe (hãng, dòng, phiên bản) khách chọn cho xe của mình và phụ tùng ghi là vừa: thêm, sửa, ngừng hoạt động hoặc cho hoạt động lại.',
       },
       {
+        path: '/admin/recalls',
+        title: 'Triệu hồi',
+        navLabel: 'Triệu hồi',
+        description: 'Chiến dịch triệu hồi của hãng: phạm vi theo dòng xe, năm sản xuất, dải VIN hoặc danh sách VIN; xe thuộc diện được báo cho chủ xe và theo dõi đến khi khắc phục.',
+      },
+      {
         path: '/admin/stock',
         title: 'Kho hàng',
         navLabel: 'Kho hàng',

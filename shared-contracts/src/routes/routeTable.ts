@@ -62,6 +62,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/admin/catalogue', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/manager/catalogue', owner: 'mfe_backoffice', layout: 'manager' },
   { path: '/admin/vehicle-models', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/admin/recalls', owner: 'mfe_backoffice', layout: 'admin' },
   // a catalogue item's own page; `:id` is its id or `new`
   { path: '/admin/catalogue/products/:id', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/admin/catalogue/services/:id', owner: 'mfe_backoffice', layout: 'admin' },

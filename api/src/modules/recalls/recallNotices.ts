@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { RECALL_VEHICLE_STATES } from 'shared-contracts/schemas';
+import type { RecallVehicleState } from 'shared-contracts/schemas';
 import { inTransaction } from '../../db/inTransaction';
 import type { Database } from '../../db/schema';
 import type { EventBus } from '../../events/eventBus';
@@ -14,7 +14,7 @@ export interface RecallNoticeDeps {
 
 /** Vehicles claimed and told per transaction. */
 const BATCH = 200;
-const AFFECTED: (typeof RECALL_VEHICLE_STATES)[number] = 'AFFECTED';
+const AFFECTED: RecallVehicleState = 'AFFECTED';
 
 /**
  * Tells the owners of the AFFECTED vehicles of ACTIVE campaigns (one campaign, or all), through the notification

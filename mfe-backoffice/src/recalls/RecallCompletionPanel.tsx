@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import { useAsync } from '../hooks/useAsync';
+import { recallsApi } from './recallsApi';
+import { recallsText } from './recallsText';
+import styles from './Recalls.module.css';
+
+const t = recallsText.completion;
+const readCompletion = (signal: AbortSignal) => recallsApi.completion(signal);
+
+/** The manager's KPI (every centre for the admin): recall remedies booked at the centre and how many are done. */
+export function RecallCompletionPanel() {
+  const titleId = useId();
+  const { state } = useAsync(readCompletion, {});
+  const rows = state.data ?? null;
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t.title}</h2>
+      {rows !== null && rows.length === 0 && <p className={styles.hint}>{t.empty}</p>}
+      {rows !== null && rows.length > 0 && (
+        <ul>
+          {rows.map((row) => (
+            <li key={row.centreId}>
+              <strong>{row.centreName}</strong>: {t.row(row.done, row.scheduled, row.completionPercent)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
