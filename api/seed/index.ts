@@ -10,6 +10,7 @@ import { seedServiceCentres } from './serviceCentres';
 import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHistory';
 import { linkDemoVehicleModels } from './vehicleModelLinks';
 import { seedDemoBatteryReports } from './demoBatteryReports';
+import { seedDemoRecalls } from './demoRecalls';
 import { seedDemoOrders } from './demoOrders';
 import { backfillSalePayments } from '../src/db/salePaymentBackfill';
 import { seedDemoCashCloses } from './demoCashCloses';
@@ -138,6 +139,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Pro
     await linkDemoVehicleModels(trx);
     // The demo customer's battery checks in the history (issue 66 §3), one of them "Pin suy giảm".
     await seedDemoBatteryReports(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email);
+    // One active recall campaign holding the demo customer's VF 5, its owner told (issue 66 §4).
+    await seedDemoRecalls(trx, DEMO_ACCOUNTS.find((account) => account.role === 'admin')!.email, options.now ?? new Date());
     return seeded;
   });
   // The writes invalidated the catalogue caches before the commit: an answer cached in between (from the

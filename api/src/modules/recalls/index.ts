@@ -7,7 +7,7 @@
  */
 export { recallRoutes } from './recallRoutes';
 export { matchRecallVehicles } from './recallMatching';
-export { sendRecallNotices, type RecallNoticeDeps } from './recallNotices';
+export { sendRecallNotices, tellRecallBatchWithin, type RecallNoticeDeps } from './recallNotices';
 export { createRecallCampaign, parseRecallCampaignInput } from './recallCampaigns';
 export {
   completeRecallRemedies,
