@@ -223,3 +223,9 @@ export async function loadBatteryCertificateRenderer() {
   const { renderBatteryCertificatePdf } = await import('../../api/src/modules/batteryHealth/batteryCertificatePdf.ts');
   return { renderBatteryCertificatePdf };
 }
+
+/** The recalls module's front door (issue 66 §4): a campaign's create (insert + set-based match) and the owners' notices. */
+export async function loadRecalls() {
+  const { createRecallCampaign, parseRecallCampaignInput, sendRecallNotices, matchRecallVehicles } = await import('../../api/src/modules/recalls/index.ts');
+  return { createRecallCampaign, parseRecallCampaignInput, sendRecallNotices, matchRecallVehicles };
+}
