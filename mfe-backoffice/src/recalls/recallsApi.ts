@@ -11,6 +11,8 @@ export const recallsApi = {
   close: (id: number): Promise<Outcome<RecallCampaign>> => readOutcome(apiClient.post(`/admin/recalls/${id}/close`, {})),
   /** GET /recalls/vehicles/:id: the vehicle's open recalls (the counter, the technician). */
   ofVehicle: (vehicleId: number, signal?: AbortSignal) => readData<{ items: VehicleRecall[] }>(apiClient.get(`/recalls/vehicles/${vehicleId}`, { signal })).then((data) => data.items),
+  /** GET /recalls/service-orders/:id: the open recalls of the work order's vehicle (the technician). */
+  ofOrder: (orderId: number, signal?: AbortSignal) => readData<{ items: VehicleRecall[] }>(apiClient.get(`/recalls/service-orders/${orderId}`, { signal })).then((data) => data.items),
   /** GET /recalls/completion: per centre, remedies booked and done (the manager's centre; every centre for an admin). */
   completion: (signal?: AbortSignal) => readData<RecallCompletion>(apiClient.get('/recalls/completion', { signal })).then((data) => data.items),
 };

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { CHECKLIST_EDITABLE_STATUSES } from 'shared-contracts/backoffice';
 import type { ChecklistResult, ServiceOrderChecklistItem, ServiceOrderDetail, SuggestedCheck } from 'shared-contracts/schemas';
 import { BatteryHealthForm } from '../batteryHealth';
+import { RecallFlags } from '../recalls';
 import { loadedOf, useAsync, type LoadStart } from '../hooks/useAsync';
 import { CustomerChatPanel } from '../messages';
 import { ChecklistItemEditor } from './ChecklistItemEditor';
@@ -101,6 +102,7 @@ export function ChecklistScreen({ orderId }: { orderId: number }) {
         <p className={common.muted}>
           {order.vehicleModel} · {order.customer.fullName}
         </p>
+        <RecallFlags serviceOrderId={order.id} />
         <p className={styles.progressText} role="status" aria-live="polite">
           {t.progress(answered, total)}
         </p>

@@ -4,13 +4,13 @@ import { Route, Routes } from 'react-router-dom';
 import type { RecallCampaign, VehicleRecall } from 'shared-contracts/schemas';
 import { CheckInDialog } from '../../src/frontDesk/CheckInDialog';
 import { frontDeskApi } from '../../src/frontDesk/frontDeskApi';
-import { RecallsPage } from '../../src/recalls';
+import { RecallFlags, RecallsPage } from '../../src/recalls';
 import { recallsApi } from '../../src/recalls/recallsApi';
 import { signIn, signOut } from '../partsRequestFixtures';
 import { appointment, renderAt, TECHNICIANS } from '../staffFixtures';
 
 jest.mock('../../src/recalls/recallsApi', () => ({
-  recallsApi: { list: jest.fn(), create: jest.fn(), close: jest.fn(), ofVehicle: jest.fn(), completion: jest.fn() },
+  recallsApi: { list: jest.fn(), create: jest.fn(), close: jest.fn(), ofVehicle: jest.fn(), ofOrder: jest.fn(), completion: jest.fn() },
 }));
 jest.mock('../../src/frontDesk/frontDeskApi', () => ({
   frontDeskApi: { technicians: jest.fn(), bays: jest.fn(), checkIn: jest.fn(), day: jest.fn() },
@@ -74,6 +74,18 @@ describe('the recall flag at check-in', () => {
     renderAt(<CheckInDialog appointment={appointment()} serviceBays={3} onClose={jest.fn()} onCheckedIn={jest.fn()} />);
     await waitFor(() => expect(api.ofVehicle).toHaveBeenCalled());
     expect(screen.queryByRole('alert', { name: 'Cảnh báo triệu hồi' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the recall flag on the technician’s work order', () => {
+  it('reads the open recalls by the work order and shows the flag', async () => {
+    api.ofOrder.mockResolvedValue([{ ...RECALL, state: 'SCHEDULED', stateLabel: 'Đã đặt lịch khắc phục' }]);
+    renderAt(<RecallFlags serviceOrderId={55} />);
+    const flag = await screen.findByRole('alert', { name: 'Cảnh báo triệu hồi' });
+    expect(flag).toHaveTextContent('Xe thuộc diện triệu hồi: VF8-2611-A');
+    expect(flag).toHaveTextContent('Trạng thái: Đã đặt lịch khắc phục');
+    expect(api.ofOrder).toHaveBeenCalledWith(55, expect.anything());
+    expect(api.ofVehicle).not.toHaveBeenCalled();
   });
 });
 

@@ -4,6 +4,7 @@ export const recallMessages = {
   closed: 'Đã đóng chiến dịch triệu hồi.',
   notFound: 'Không tìm thấy chiến dịch triệu hồi.',
   vehicleNotFound: 'Không tìm thấy xe.',
+  orderNotFound: 'Không tìm thấy phiếu dịch vụ.',
   codeTaken: 'Mã chiến dịch đã tồn tại.',
   modelUnknown: 'Dòng xe không tồn tại.',
   alreadyClosed: 'Chiến dịch đã đóng.',

@@ -11,18 +11,19 @@ import { centreScopeOf, requireCentreRole } from '../../security/centreScope';
 import { closeRecallCampaign, createRecallCampaign, listRecallCampaigns, parseRecallCampaignInput, readRecallCampaign } from './recallCampaigns';
 import { recallMessages as messages } from './recallMessages';
 import { sendRecallNotices } from './recallNotices';
-import { markRecallNotApplicable, openRecallsForStaff, openRecallsOfOwnVehicle, recallCompletionByCentre } from './recallVehicles';
+import { markRecallNotApplicable, openRecallsForStaff, openRecallsOfOrder, openRecallsOfOwnVehicle, recallCompletionByCentre } from './recallVehicles';
 import { AppError } from '../../http/appError';
 
 const campaignParams = z.object({ id: idInput('Mã chiến dịch triệu hồi không hợp lệ.') });
 const vehicleParams = z.object({ id: idInput('Mã xe không hợp lệ.') });
+const orderParams = z.object({ id: idInput('Mã phiếu dịch vụ không hợp lệ.') });
 const campaignVehicleParams = z.object({ id: idInput('Mã chiến dịch triệu hồi không hợp lệ.'), vehicleId: idInput('Mã xe không hợp lệ.') });
 
 /**
  * Recall campaigns (issue 66 §4). The admin's: GET/POST /api/admin/recalls (create matches the fleet and tells the
  * affected owners), GET /api/admin/recalls/:id, POST /api/admin/recalls/:id/close. The owner's: GET
  * /api/vehicles/:id/recalls. The floor's (staff, technician, manager, admin): GET /api/recalls/vehicles/:id (the
- * flag at check-in and on the work order), POST /api/recalls/:id/vehicles/:vehicleId/not-applicable (staff, manager).
+ * flag at check-in), GET /api/recalls/service-orders/:id (the work order's vehicle, the order's centre only), POST /api/recalls/:id/vehicles/:vehicleId/not-applicable (staff, manager).
  * The manager's KPI: GET /api/recalls/completion (their centre; every centre for an admin).
  */
 export const recallRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('recallRoutes', async (app, { context }) => {
@@ -78,6 +79,11 @@ export const recallRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = name
     '/recalls/vehicles/:id',
     { preHandler: floor, schema: { tags, summary: 'Triệu hồi đang mở của một xe (quầy, kỹ thuật viên)', params: vehicleParams, response: { 200: vehicleRecallListResponseSchema, ...backOfficeErrors } } },
     async (request) => ok({ items: await openRecallsForStaff(db, request.params.id) }),
+  );
+  app.get(
+    '/recalls/service-orders/:id',
+    { preHandler: floor, schema: { tags, summary: 'Triệu hồi đang mở của xe trên phiếu dịch vụ (phiếu của trung tâm mình)', params: orderParams, response: { 200: vehicleRecallListResponseSchema, ...backOfficeErrors } } },
+    async (request) => ok({ items: await openRecallsOfOrder(db, centreScopeOf(request), request.params.id) }),
   );
   app.post(
     '/recalls/:id/vehicles/:vehicleId/not-applicable',

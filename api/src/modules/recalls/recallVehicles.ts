@@ -9,6 +9,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import type { CentreScope } from '../../security/centreScope';
 import { recallMessages as messages } from './recallMessages';
 
 /** "Xe thuộc diện triệu hồi: <code> – <title>": the one wording of the flag (customer's page, booking, check-in, work order). */
@@ -66,6 +67,13 @@ export async function openRecallsForStaff(db: Kysely<Database>, vehicleId: numbe
   const vehicle = await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!vehicle) throw AppError.notFound(messages.vehicleNotFound);
   return openRecallsOfVehicle(db, vehicleId);
+}
+
+/** The open recalls of a service order's vehicle, for the floor of the order's centre (another centre's: 404). */
+export async function openRecallsOfOrder(db: Kysely<Database>, scope: CentreScope, orderId: number): Promise<VehicleRecall[]> {
+  const order = await db.selectFrom('service_orders').select(['vehicle_id', 'centre_id']).where('id', '=', orderId).executeTakeFirst();
+  if (!order || (scope.centreId !== null && order.centre_id !== scope.centreId)) throw AppError.notFound(messages.orderNotFound);
+  return order.vehicle_id === null ? [] : openRecallsOfVehicle(db, order.vehicle_id);
 }
 
 /**
