@@ -3,6 +3,7 @@ import type { Vehicle } from 'shared-contracts/schemas';
 import { failureMessage } from '../../api/apiErrors';
 import { FormNotice } from '../../forms/Fields';
 import { BatteryHealthPanel } from '../../batteryHealth';
+import { RecallNotice } from '../../recalls';
 import { MaintenanceForecast } from '../../maintenanceForecast/MaintenanceForecast';
 import { serviceApi } from '../../service/serviceApi';
 import { NextMaintenance } from './NextMaintenance';
@@ -125,6 +126,8 @@ export function VehicleCard({ vehicle, onEdit, onChooseModel, onRemoved }: Props
       <MaintenanceForecast vehicle={vehicle} />
       {/* after the forecast: shown only once it has reports, so it moves nothing above it */}
       <BatteryHealthPanel vehicle={vehicle} />
+      {/* a recall's notice arrives later too: at the end, as an alert, so it is announced without moving the buttons */}
+      <RecallNotice vehicle={vehicle} />
     </article>
   );
 }
