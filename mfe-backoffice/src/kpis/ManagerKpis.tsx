@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import type { CentreKpis } from 'shared-contracts/schemas';
 import { ScrollRegion } from '../components/ScrollRegion';
+import { RecallCompletionPanel } from '../recalls';
 import { useAsync } from '../hooks/useAsync';
 import { kpiApi, type KpiRange } from './kpiApi';
 import { kpiChange } from './kpiChange';
@@ -323,6 +324,7 @@ export function ManagerKpis({ centreId, allCentres = false }: ManagerKpisProps) 
           <Technicians title={t.periods.month} kpis={loaded.answers[2]!} />
           <PartsUsage title={t.periods.month} kpis={loaded.answers[2]!} />
           <Now kpis={loaded.answers[0]!} />
+          <RecallCompletionPanel />
         </>
       )}
     </section>

@@ -12,11 +12,13 @@ export function RecallCompletionPanel() {
   const titleId = useId();
   const { state } = useAsync(readCompletion, {});
   const rows = state.data ?? null;
+  // nothing until it has answered (a failure hides it: the KPIs around it stay)
+  if (rows === null) return null;
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
       <h2 id={titleId}>{t.title}</h2>
-      {rows !== null && rows.length === 0 && <p className={styles.hint}>{t.empty}</p>}
-      {rows !== null && rows.length > 0 && (
+      {rows.length === 0 && <p className={styles.hint}>{t.empty}</p>}
+      {rows.length > 0 && (
         <ul>
           {rows.map((row) => (
             <li key={row.centreId}>
