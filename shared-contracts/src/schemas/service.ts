@@ -329,6 +329,11 @@ export const appointmentCreateInputSchema = z
       .array(symptomCodeSchema, { error: 'Danh sách triệu chứng không hợp lệ.' })
       .max(DIAGNOSIS_SYMPTOMS_MAX, `Chọn tối đa ${DIAGNOSIS_SYMPTOMS_MAX} triệu chứng.`)
       .default([]),
+    /**
+     * The recall campaigns (issue 66 §4) whose free remedy this booking takes for the chosen vehicle ("Đặt lịch
+     * khắc phục"): one 0 ₫ line with their labour minutes; the vehicle's recall moves to SCHEDULED. Customers only.
+     */
+    recallCampaignIds: z.array(idSchema, { error: 'Danh sách triệu hồi không hợp lệ.' }).max(5, 'Tối đa 5 chiến dịch triệu hồi cho một lịch hẹn.').default([]),
   })
   .superRefine((value, context) => {
     if (value.vehicleId === undefined && value.vehicle === undefined) {
@@ -337,8 +342,11 @@ export const appointmentCreateInputSchema = z
     if (value.vehicleId !== undefined && value.vehicle !== undefined) {
       context.addIssue({ code: 'custom', message: 'Chỉ chọn một xe cho lịch hẹn.', path: ['vehicle'] });
     }
-    if (value.serviceIds.length === 0 && value.packageCreditId === undefined) {
+    if (value.serviceIds.length === 0 && value.packageCreditId === undefined && value.recallCampaignIds.length === 0) {
       context.addIssue({ code: 'custom', message: 'Vui lòng chọn ít nhất một dịch vụ.', path: ['serviceIds'] });
+    }
+    if (value.recallCampaignIds.length > 0 && value.vehicleId === undefined) {
+      context.addIssue({ code: 'custom', message: 'Vui lòng chọn xe thuộc diện triệu hồi.', path: ['recallCampaignIds'] });
     }
     if (new Set(value.serviceIds).size !== value.serviceIds.length) {
       context.addIssue({ code: 'custom', message: 'Dịch vụ bị trùng.', path: ['serviceIds'] });

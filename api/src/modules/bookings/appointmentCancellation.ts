@@ -8,6 +8,7 @@ import { addHistory } from './appointmentRecords';
 import { bookingMessages, notFound, tellBooking, view, type BookingContext } from './bookingContext';
 import { appointmentCancelledEmail } from './bookingEmails';
 import { restorePackageCredit } from '../orders';
+import { unscheduleRecallRemedies } from '../recalls';
 import { occupiedSteps } from './schedule';
 import { releaseSteps } from './slotCapacity';
 
@@ -44,7 +45,8 @@ export async function loadRow(db: Kysely<Database>, id: number, ownerId?: number
 
 /**
  * THE cancellation of an appointment, inside the caller's transaction: the status CANCELLED if still `row.status`
- * (false when it moved meanwhile: nothing written), the slot given back, the package credit restored, the history.
+ * (false when it moved meanwhile: nothing written), the slot given back, the package credit restored, a recall
+ * remedy booked on it back to NOTIFIED, the history.
  * Every cancellation goes through it: the customer's, the staff's, the service order's (cancelWithin) and an
  * expired guest hold's.
  */
@@ -64,6 +66,8 @@ export async function cancelAppointment(
   if (Number(result.numUpdatedRows) !== 1) return false;
   await releaseSteps(trx, row.centreId, occupiedSteps(row.startsAt, row.durationMinutes));
   if (row.packageCreditId !== null) await restorePackageCredit(trx, row.packageCreditId);
+  // A recall remedy booked on it is to be booked again (SCHEDULED → NOTIFIED).
+  await unscheduleRecallRemedies(trx, { appointmentId: row.id, at: new Date(at) });
   await addHistory(trx, row.id, row.status, 'CANCELLED', changedBy, reason, at);
   return true;
 }

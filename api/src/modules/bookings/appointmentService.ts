@@ -14,6 +14,7 @@ import { AppError } from '../../http/appError';
 import type { AuthContext } from '../../security/authGuard';
 import { appointmentSymptomsOf, recordAppointmentSymptoms, type RecordedSymptom } from '../diagnostics';
 import { isUniqueViolation, vehicleNotFound } from '../vehicles';
+import { recallRemedyLine, scheduleRecallRemedies } from '../recalls';
 import { customerMayChange } from './appointmentQueries';
 import { nextFreeSlots, type BookableCentre } from './availability';
 import { bookingMessages, checkInTemplateData, publishBooked, SlotFullAppError, tellBooking, tellBookingCustomer, view, type BookingContext } from './bookingContext';
@@ -126,6 +127,9 @@ async function planBooking(db: Kysely<Database>, auth: AuthContext | null, input
   const services = [...(await loadBookableServices(db, wanted, vehicle.type)).values()].map((service) =>
     credit && service.id === credit.serviceId ? { ...service, price: 0 } : service,
   );
+  // The recall remedies chosen ("Đặt lịch khắc phục"): one free line (issue 66 §4); a vehicle id is required by the schema.
+  const remedy = vehicle.id === null ? null : await recallRemedyLine(db, { vehicleId: vehicle.id, campaignIds: input.recallCampaignIds });
+  if (remedy) services.push(remedy);
   const durationMinutes = services.reduce((sum, service) => sum + service.durationMinutes, 0);
   const estimatedPrice = services.reduce((sum, service) => sum + service.price, 0);
   const start = new Date(input.start);
@@ -216,6 +220,9 @@ export async function createAppointment(ctx: BookingContext, auth: AuthContext |
       );
       const inserted = { id: booked.id };
       const { code, vehicleId } = booked;
+      if (vehicleId !== null && input.recallCampaignIds.length > 0) {
+        await scheduleRecallRemedies(trx, { vehicleId, appointmentId: inserted.id, campaignIds: input.recallCampaignIds, at: now });
+      }
       // The customer's symptoms (spec predictive.md §3), read back as every view shows them (one query, and
       // none for a booking without symptoms).
       let symptoms: RecordedSymptom[] = [];

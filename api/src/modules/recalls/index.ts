@@ -15,6 +15,7 @@ export {
   openRecallsOfVehicles,
   recallCompletionByCentre,
   recallFlagText,
+  recallRemedyLine,
   scheduleRecallRemedies,
   unscheduleRecallRemedies,
 } from './recallVehicles';

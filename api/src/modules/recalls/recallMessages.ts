@@ -11,6 +11,7 @@ export const recallMessages = {
   csvTooManyRows: (max: number) => `Danh sách VIN tối đa ${max.toLocaleString('vi-VN')} dòng.`,
   csvBadVin: (row: number) => `Dòng ${row} của danh sách VIN không phải số VIN hợp lệ (17 ký tự, không có I, O, Q).`,
   notApplicable: 'Đã đánh dấu xe không thuộc diện áp dụng.',
+  notRecallable: 'Xe không thuộc diện triệu hồi này hoặc đã đặt lịch khắc phục.',
   notOpen: 'Xe không còn trong diện triệu hồi đang mở của chiến dịch này.',
   noticeTitle: 'Xe của bạn thuộc diện triệu hồi',
 } as const;

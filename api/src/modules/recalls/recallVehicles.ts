@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  ERROR_CODES,
   OPEN_RECALL_STATES,
   RECALL_VEHICLE_STATE_LABELS,
   recallStatesBefore,
@@ -74,6 +75,52 @@ export async function openRecallsOfOrder(db: Kysely<Database>, scope: CentreScop
   const order = await db.selectFrom('service_orders').select(['vehicle_id', 'centre_id']).where('id', '=', orderId).executeTakeFirst();
   if (!order || (scope.centreId !== null && order.centre_id !== scope.centreId)) throw AppError.notFound(messages.orderNotFound);
   return order.vehicle_id === null ? [] : openRecallsOfVehicle(db, order.vehicle_id);
+}
+
+/** The hidden catalogue service the free remedy lines name (created on the first recall booking; never listed). */
+export const RECALL_REMEDY_SERVICE_SLUG = 'khac-phuc-trieu-hoi';
+
+/**
+ * The booking's free line for the vehicle's open recalls of `campaignIds` (of ACTIVE campaigns, not yet booked):
+ * one line "Khắc phục triệu hồi <codes>" at 0 ₫ taking their labour minutes, on the hidden remedy service (inserted
+ * once, inactive, so no list shows it). A campaign the vehicle is not open in refuses the booking (422).
+ */
+export async function recallRemedyLine(
+  trx: Kysely<Database>,
+  input: { vehicleId: number; campaignIds: readonly number[] },
+): Promise<{ id: number; slug: string; name: string; price: number; durationMinutes: number } | null> {
+  if (input.campaignIds.length === 0) return null;
+  const open = (await openRecallsOfVehicle(trx, input.vehicleId)).filter((recall) => input.campaignIds.includes(recall.campaignId) && recall.state !== 'SCHEDULED');
+  if (open.length !== new Set(input.campaignIds).size) {
+    throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, messages.notRecallable, [{ field: 'recallCampaignIds', message: messages.notRecallable }]);
+  }
+  await trx
+    .insertInto('services')
+    .values({
+      slug: RECALL_REMEDY_SERVICE_SLUG,
+      name: 'Khắc phục triệu hồi',
+      kind: 'diagnostics',
+      tier: null,
+      summary: 'Khắc phục miễn phí theo chiến dịch triệu hồi của hãng.',
+      includes: '[]',
+      price: 0,
+      duration_minutes: 30,
+      vehicle_types: '["scooter","motorbike","car"]',
+      checklist: '[]',
+      image: null,
+      is_active: 0,
+      search_text: 'khac phuc trieu hoi',
+    })
+    .onConflict((conflict) => conflict.column('slug').doNothing())
+    .execute();
+  const service = await trx.selectFrom('services').select('id').where('slug', '=', RECALL_REMEDY_SERVICE_SLUG).executeTakeFirstOrThrow();
+  return {
+    id: service.id,
+    slug: RECALL_REMEDY_SERVICE_SLUG,
+    name: `Khắc phục triệu hồi ${open.map((recall) => recall.code).join(', ')}`,
+    price: 0,
+    durationMinutes: Math.max(30, open.reduce((sum, recall) => sum + recall.labourMinutes, 0)),
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { notificationListSchema, recallCampaignResponseSchema, vehicleRecallList
 import { inTransaction } from '../../../src/db/inTransaction';
 import { completeRecallRemedies, createRecallCampaign, parseRecallCampaignInput, recallCompletionByCentre, scheduleRecallRemedies, sendRecallNotices } from '../../../src/modules/recalls';
 import { FLEET_LINES, insertFleet, type FleetVehicle } from '../../support/recallFleet';
-import { addScooter, authHeader, createCentre, createUser, nextCarPlate, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+import { addScooter, appointmentOf, authHeader, book, createCentre, createUser, nextCarPlate, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 
 const CAMPAIGN = {
@@ -183,5 +183,29 @@ describe.each(testDatabases())('recall campaigns on $label', (target) => {
     expect(await inTransaction(scratch.db, (trx) => completeRecallRemedies(trx, { serviceOrderId: null as never, appointmentId: appointment.id, at }))).toBe(1);
     expect(await flagsOf(car.id)).toEqual([]);
     expect(await recallCompletionByCentre(scratch.db, centre)).toMatchObject({ items: [{ centreId: centre, scheduled: 1, done: 1, completionPercent: 100 }] });
+  }, 120_000);
+
+  it('books the remedy as a free line from "Đặt lịch khắc phục", SCHEDULED, and back to NOTIFIED when cancelled', async () => {
+    const owner = owners[1]!;
+    const campaign = await scratch.db.selectFrom('recall_campaigns').select('id').where('code', '=', 'VF8-2611-A').executeTakeFirstOrThrow();
+    const car = await addScooter(instanceA.app, owner, { type: 'car', brand: 'VinFast', model: 'VF 8', modelId: vf8, year: 2023, vin: `${FLEET_LINES[0]}000448`, licensePlate: nextCarPlate() });
+    const centreId = await createCentre(scratch.db, { bays: 2 });
+    const booking = { vehicleId: car.id, serviceIds: [], centreId, start: '2026-11-20T02:00:00.000Z', recallCampaignIds: [campaign.id] };
+    const created = await book(instanceA.app, owner, booking);
+    expect(created.statusCode).toBe(201);
+    const appointment = appointmentOf(created);
+    expect(appointment.services).toEqual([expect.objectContaining({ name: 'Khắc phục triệu hồi VF8-2611-A', price: 0, durationMinutes: 45 })]);
+    expect(appointment.estimatedPrice).toBe(0);
+    const flagsOf = async () => vehicleRecallListResponseSchema.parse((await request(instanceA, owner, 'GET', `/api/vehicles/${car.id}/recalls`)).json()).data.items;
+    expect((await flagsOf()).map((recall) => recall.state)).toEqual(['SCHEDULED']);
+    // booked already: a second booking of the same remedy is refused
+    const again = await book(instanceA.app, owner, { ...booking, start: '2026-11-21T02:00:00.000Z' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ message: 'Xe không thuộc diện triệu hồi này hoặc đã đặt lịch khắc phục.' });
+    // another customer's vehicle cannot take the remedy
+    expect((await book(instanceA.app, owners[2]!, booking)).statusCode).toBe(404);
+    const cancelled = await instanceA.app.inject({ method: 'POST', url: `/api/appointments/${appointment.id}/cancel`, headers: await authHeader(instanceA.app, owner), payload: {} });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await flagsOf()).map((recall) => recall.state)).toEqual(['NOTIFIED']);
   }, 120_000);
 });
