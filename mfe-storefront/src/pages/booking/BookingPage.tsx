@@ -29,7 +29,8 @@ import styles from './BookingPage.module.css';
  * What the link asks for: /booking?service=<slug>&centre=<id>&vehicleId=<id>, and a package to use: &package=<slug>
  * (the packages page) or &packageCredit=<id> (the dashboard's credits). `service` may repeat
  * (?service=a&service=b: the services a diagnosis recommends), and so may `symptom` (?symptom=BRAKE_NOISE&…: the
- * symptoms of a diagnosis, ticked in step 5; codes outside the vocabulary are ignored).
+ * symptoms of a diagnosis, ticked in step 5; codes outside the vocabulary are ignored). &recall=<campaign id> ("Đặt
+ * lịch khắc phục" on "Xe của tôi"): that recall's free remedy ticked in step 2 once the vehicle's recalls are read.
  */
 interface BookingRequest {
   services: string[];
@@ -38,6 +39,7 @@ interface BookingRequest {
   vehicleId: number | null;
   package: string | null;
   packageCredit: number | null;
+  recall: number | null;
 }
 
 interface Loaded {
@@ -58,6 +60,7 @@ function readRequest(query: URLSearchParams): BookingRequest {
     vehicleId: positiveInt(query.get('vehicleId')),
     package: query.get('package'),
     packageCredit: positiveInt(query.get('packageCredit')),
+    recall: positiveInt(query.get('recall')),
   };
 }
 
@@ -137,7 +140,7 @@ function Wizard({ guest, request, loaded }: { guest: boolean; request: BookingRe
           {stepHeading(state.step)}
         </h2>
         {state.step === 'vehicle' && <VehicleStep {...props} />}
-        {state.step === 'services' && <ServiceStep {...props} unknownService={unknownService} packageMissing={packageMissing} />}
+        {state.step === 'services' && <ServiceStep {...props} unknownService={unknownService} packageMissing={packageMissing} requestedRecall={request.recall} />}
         {state.step === 'centre' && <CentreStep {...props} />}
         {state.step === 'slot' && <SlotStep {...props} />}
         {state.step === 'note' && <NoteStep {...props} />}

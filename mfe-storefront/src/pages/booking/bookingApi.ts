@@ -1,5 +1,6 @@
 import { ApiError, apiClient, readData } from 'shared-contracts';
 import { ERROR_CODES } from 'shared-contracts/errors';
+import type { VehicleRecall } from 'shared-contracts/schemas';
 import type { Appointment, AppointmentCreateInput, Availability, CustomerPackageCredit, NextSlot, Vehicle } from './bookingTypes';
 
 
@@ -25,6 +26,9 @@ function readNextSlots(body: unknown): NextSlot[] {
 export const bookingApi = {
   /** GET /vehicles: the logged-in customer's vehicles. */
   vehicles: (signal?: AbortSignal) => getData<Vehicle[]>('/vehicles', undefined, signal),
+
+  /** GET /vehicles/:id/recalls: the customer's vehicle's open recalls (issue 66 §4), whose remedy can be booked free. */
+  recalls: (vehicleId: number, signal?: AbortSignal) => getData<{ items: VehicleRecall[] }>(`/vehicles/${vehicleId}/recalls`, undefined, signal).then((data) => data.items),
 
   /** GET /me/package-credits: what is left of the packages bought; none while the shop's API does not exist (404). */
   packageCredits: async (signal?: AbortSignal): Promise<CustomerPackageCredit[]> => {

@@ -53,8 +53,13 @@ export function estimate(state: BookingState, catalogue: BookingCatalogue): { pr
   const creditService = credit ? catalogue.services.find((service) => service.id === credit.serviceId) : undefined;
   return {
     price: paid.reduce((sum, service) => sum + service.price, 0),
-    durationMinutes: paid.reduce((sum, service) => sum + service.durationMinutes, 0) + (creditService?.durationMinutes ?? 0),
+    durationMinutes: paid.reduce((sum, service) => sum + service.durationMinutes, 0) + (creditService?.durationMinutes ?? 0) + recallMinutes(state),
   };
+}
+
+/** The free recall line's time, as the server counts it: the campaigns' labour minutes, at least 30 (none: 0). */
+export function recallMinutes(state: Pick<BookingState, 'recalls'>): number {
+  return state.recalls.length === 0 ? 0 : Math.max(30, state.recalls.reduce((sum, recall) => sum + recall.labourMinutes, 0));
 }
 
 /** The POST /appointments body of a complete wizard. */
@@ -73,6 +78,7 @@ export function appointmentInput(state: BookingState, catalogue: BookingCatalogu
     input.vehicle = { type, brand: draft.brand, model: draft.model, licensePlate: normaliseLicensePlate(draft.licensePlate, type) ?? draft.licensePlate.trim() };
   }
   if (credit) input.packageCreditId = credit.id;
+  if (state.vehicle.kind === 'saved' && state.recalls.length > 0) input.recallCampaignIds = state.recalls.map((recall) => recall.campaignId);
   if (guest) {
     const { fullName, phone, email } = state.contact;
     input.contact = { fullName: fullName.trim().replace(/\s+/g, ' '), phone: normalizeVietnamesePhone(phone) ?? phone.trim(), email: email.trim() };

@@ -43,6 +43,14 @@ export interface SlotTaken {
   nextSlots: NextSlot[];
 }
 
+/** A recall remedy the customer books for their vehicle ("Đặt lịch khắc phục", issue 66 §4): free, its labour minutes. */
+export interface RecallChoice {
+  campaignId: number;
+  code: string;
+  title: string;
+  labourMinutes: number;
+}
+
 export interface BookingState {
   step: BookingStep;
   vehicle: VehicleChoice | null;
@@ -50,6 +58,8 @@ export interface BookingState {
   contact: ContactDraft;
   serviceIds: number[];
   packageCreditId: number | null;
+  /** the saved vehicle's recall remedies booked with it, free (0 ₫) */
+  recalls: RecallChoice[];
   centreId: number | null;
   /** YYYY-MM-DD, Vietnamese calendar day */
   date: string | null;
@@ -73,6 +83,7 @@ export const initialBookingState: BookingState = {
   contact: EMPTY_CONTACT,
   serviceIds: [],
   packageCreditId: null,
+  recalls: [],
   centreId: null,
   date: null,
   slot: null,
@@ -91,6 +102,7 @@ export type BookingAction =
   | { type: 'serviceToggled'; serviceId: number }
   | { type: 'servicesReplaced'; serviceIds: number[] }
   | { type: 'packageCreditChosen'; packageCreditId: number | null }
+  | { type: 'recallToggled'; recall: RecallChoice }
   | { type: 'centreChosen'; centreId: number }
   | { type: 'dateChosen'; date: string }
   | { type: 'slotChosen'; slot: SlotChoice; date?: string }
@@ -126,7 +138,7 @@ export function isStepComplete(state: BookingState, step: WizardStep, guest: boo
     case 'vehicle':
       return vehicleComplete(state.vehicle) && (!guest || contactComplete(state.contact));
     case 'services':
-      return state.serviceIds.length > 0 || state.packageCreditId !== null;
+      return state.serviceIds.length > 0 || state.packageCreditId !== null || state.recalls.length > 0;
     case 'centre':
       return state.centreId !== null;
     case 'slot':
@@ -179,7 +191,11 @@ export function createBookingReducer(guest: boolean) {
         };
       case 'vehicleChosen':
         if (guest && action.vehicle.kind === 'saved') return state;
-        return { ...state, vehicle: action.vehicle, error: null };
+        {
+          // a recall belongs to its vehicle: another vehicle drops the remedies chosen
+          const same = state.vehicle?.kind === 'saved' && action.vehicle.kind === 'saved' && state.vehicle.vehicleId === action.vehicle.vehicleId;
+          return { ...state, vehicle: action.vehicle, recalls: same ? state.recalls : [], error: null };
+        }
       case 'contactChanged':
         return { ...state, contact: action.contact, error: null };
       case 'serviceToggled': {
@@ -191,6 +207,11 @@ export function createBookingReducer(guest: boolean) {
         const serviceIds = [...new Set(action.serviceIds)];
         const same = serviceIds.length === state.serviceIds.length && serviceIds.every((id) => state.serviceIds.includes(id));
         return same ? state : withoutSlot({ ...state, serviceIds });
+      }
+      case 'recallToggled': {
+        const chosen = state.recalls.some((recall) => recall.campaignId === action.recall.campaignId);
+        const recalls = chosen ? state.recalls.filter((recall) => recall.campaignId !== action.recall.campaignId) : [...state.recalls, action.recall];
+        return withoutSlot({ ...state, recalls });
       }
       case 'packageCreditChosen':
         if (guest) return state;

@@ -64,6 +64,11 @@ export const bookingText = {
   // 2. services
   packageLegend: 'Dùng gói dịch vụ đã mua',
   noPackage: 'Không dùng gói',
+  recallLegend: 'Triệu hồi của xe: khắc phục miễn phí',
+  recallOption: (code: string, title: string) => `Đặt lịch khắc phục ${code} – ${title}`,
+  recallFacts: (remedy: string, free: string) => `${remedy} · ${free}`,
+  recallBooked: 'Đã đặt lịch khắc phục.',
+  recallLine: (code: string) => `Khắc phục triệu hồi ${code} (miễn phí)`,
   packageOption: (packageName: string, serviceName: string) => `${packageName}: ${serviceName}`,
   packageRemaining: (remaining: number, expires: string) => `Còn ${remaining} lượt, hạn dùng đến ${expires}`,
   packageRequested: 'Bạn chưa có lượt nào của gói này. Mua gói tại trang Gói dịch vụ, hoặc chọn dịch vụ lẻ bên dưới.',

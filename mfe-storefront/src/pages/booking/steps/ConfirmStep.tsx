@@ -70,11 +70,16 @@ export function ConfirmStep({ state, dispatch, guest, catalogue }: StepProps) {
         )}
         <dt>{t.summary.services}</dt>
         <dd>
-          {services.length > 0 && (
+          {(services.length > 0 || state.recalls.length > 0) && (
             <ul>
               {services.map((service) => (
                 <li key={service.id}>
                   {service.name}: {formatVnd(service.price)}
+                </li>
+              ))}
+              {state.recalls.map((recall) => (
+                <li key={`recall-${recall.campaignId}`}>
+                  {t.recallLine(recall.code)}: {formatVnd(0)}
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { chosenCredit, servicesFor, vehicleTypeOf } from '../bookingEstimate';
 import { bookingText as t } from '../bookingText';
 import { StepActions } from '../BookingFields';
 import styles from '../BookingPage.module.css';
+import { RecallOffer } from './RecallOffer';
 import type { StepProps } from './stepProps';
 
 interface ServiceStepProps extends StepProps {
@@ -14,19 +15,22 @@ interface ServiceStepProps extends StepProps {
   unknownService: boolean;
   /** the link asked for a package (?package=<slug>) the customer has no credit of */
   packageMissing: boolean;
+  /** the recall campaign the link asked for (?recall=<id>), or null */
+  requestedRecall?: number | null;
 }
 
 /** Step 2. The services for the vehicle's type and, for a customer, a package credit to use instead of paying. */
-export function ServiceStep({ state, dispatch, catalogue, unknownService, packageMissing }: ServiceStepProps) {
+export function ServiceStep({ state, dispatch, catalogue, unknownService, packageMissing, requestedRecall = null }: ServiceStepProps) {
   const [attempted, setAttempted] = useState(false);
   const type = vehicleTypeOf(state, catalogue);
   const services = servicesFor(type, catalogue.services);
   const credit = chosenCredit(state, catalogue);
   const usableCredits = catalogue.credits.filter((entry) => services.some((service) => service.id === entry.serviceId));
-  const missing = attempted && state.serviceIds.length === 0 && state.packageCreditId === null;
+  const nothing = state.serviceIds.length === 0 && state.packageCreditId === null && state.recalls.length === 0;
+  const missing = attempted && nothing;
 
   const onNext = () => {
-    if (state.serviceIds.length === 0 && state.packageCreditId === null) {
+    if (nothing) {
       setAttempted(true);
       return;
     }
@@ -41,6 +45,7 @@ export function ServiceStep({ state, dispatch, catalogue, unknownService, packag
           {t.packageRequested} <Link to="/packages">{t.packagesLink}</Link>
         </p>
       )}
+      {state.vehicle?.kind === 'saved' && <RecallOffer vehicleId={state.vehicle.vehicleId} state={state} dispatch={dispatch} requested={requestedRecall} />}
       {usableCredits.length > 0 && (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>{t.packageLegend}</legend>
