@@ -39,7 +39,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
   await area.getByLabel('Tải ảnh lên').setInputFiles({ name: 'den-pha.png', mimeType: 'image/png', buffer: PHOTO });
   await expect(area.getByLabel('Mô tả ảnh 1 (alt)')).toHaveValue(name);
   await expect(area.getByText('Ảnh chính', { exact: true })).toBeVisible();
-  await area.getByRole('button', { name: 'Lưu' }).click();
+  await area.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã tạo sản phẩm.' })).toBeVisible();
   await expect(admin).toHaveURL(/\/admin\/catalogue\/products\/\d+$/);
   await expectAccessible(admin);
@@ -70,7 +70,7 @@ test('admin creates and publishes a product with a photo → a guest finds it wi
     { id: detail.data.id, slug: detail.data.slug, productName: name },
   );
   await admin.getByRole('textbox', { name: 'Giá bán (₫)' }).fill('490000');
-  await area.getByRole('button', { name: 'Lưu' }).click();
+  await area.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã lưu sản phẩm.' })).toBeVisible();
   await expect(area.getByRole('row', { name: /Giá bán/ }).first()).toBeVisible();
   await page.goto('/cart');

@@ -47,7 +47,7 @@ test('the owner creates a product, receives 5 units into the online warehouse fr
   await area.getByLabel('Danh mục', { exact: true }).last().selectOption({ index: 1 });
   await area.getByLabel('Thương hiệu', { exact: true }).last().selectOption({ index: 1 });
   await area.getByLabel('Giá bán (₫)').fill('690000');
-  await area.getByRole('button', { name: 'Lưu' }).click();
+  await area.getByRole('button', { name: 'Lưu', exact: true }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã tạo sản phẩm.' })).toBeVisible();
   await area.getByRole('button', { name: 'Đăng bán' }).click();
   await expect(area.getByRole('status').filter({ hasText: 'Đã lưu sản phẩm.' })).toBeVisible();
