@@ -50,6 +50,7 @@ const NOT_CENTRE_DATA: Record<string, string> = {
   // Conversations hold messages, not orders, payments or stock: another centre's staff get 404 on every thread route
   // in test/modules/conversations/conversations.test.ts ('keeps a thread, its messages and its photos from anyone…').
   'POST /api/staff/conversations': 'a thread with a customer (scope: conversations.test.ts)',
+  'GET /api/staff/battery-reports/{id}/certificate.pdf': "a battery report's certificate: B's staff get 404 (scope: batteryHealth.test.ts)",
   'GET /api/staff/conversations/{id}': 'a thread with a customer (scope: conversations.test.ts)',
   'POST /api/staff/conversations/{id}/messages': 'a thread with a customer (scope: conversations.test.ts)',
   'POST /api/staff/conversations/{id}/photos': 'a thread with a customer (scope: conversations.test.ts)',

@@ -299,6 +299,8 @@ export interface ServiceInput {
   checklist: ChecklistItem[];
   image: StoredImageJson | null;
   sortOrder: number;
+  /** false: a hidden service (a recall's free remedy), inserted inactive so no list shows it; left out: as stored. */
+  active?: boolean;
 }
 
 /** A service's `search_text`: its folded name and summary (the seed's and the admin's writes). */
@@ -322,6 +324,7 @@ function serviceValues(input: ServiceInput) {
     image: input.image ? JSON.stringify(input.image) : null,
     sort_order: input.sortOrder,
     search_text: serviceSearchText(input),
+    ...(input.active === undefined ? {} : { is_active: input.active ? 1 : 0 }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { dialectOf } from '../../db/portable';
 import type { Database } from '../../db/schema';
+import { instantParameter } from '../../db/sqlDialect';
 
 /**
  * Which vehicles a campaign affects, as one set-based statement: every live vehicle (not deleted) matching any of
@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
  * Answers how many rows were added.
  */
 export async function matchRecallVehicles(db: Kysely<Database>, scope: { campaignId?: number; vehicleId?: number }, now: Date): Promise<number> {
-  const at = dialectOf(db) === 'postgres' ? sql`cast(${now.toISOString()} as timestamptz)` : sql`${now.toISOString()}`;
+  const at = instantParameter(db, now.toISOString());
   const campaignFilter = scope.campaignId === undefined ? sql`` : sql`and c.id = ${scope.campaignId}`;
   const vehicleFilter = scope.vehicleId === undefined ? sql`` : sql`and v.id = ${scope.vehicleId}`;
   const result = await sql`

@@ -10,6 +10,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import { insertServiceIfMissing } from '../catalogue';
 import type { CentreScope } from '../../security/centreScope';
 import { recallMessages as messages } from './recallMessages';
 
@@ -94,26 +95,22 @@ export async function recallRemedyLine(
   if (open.length !== new Set(input.campaignIds).size) {
     throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, messages.notRecallable, [{ field: 'recallCampaignIds', message: messages.notRecallable }]);
   }
-  await trx
-    .insertInto('services')
-    .values({
-      slug: RECALL_REMEDY_SERVICE_SLUG,
-      name: 'Khắc phục triệu hồi',
-      kind: 'diagnostics',
-      tier: null,
-      summary: 'Khắc phục miễn phí theo chiến dịch triệu hồi của hãng.',
-      includes: '[]',
-      price: 0,
-      duration_minutes: 30,
-      vehicle_types: '["scooter","motorbike","car"]',
-      checklist: '[]',
-      image: null,
-      is_active: 0,
-      search_text: 'khac phuc trieu hoi',
-    })
-    .onConflict((conflict) => conflict.column('slug').doNothing())
-    .execute();
-  const service = await trx.selectFrom('services').select('id').where('slug', '=', RECALL_REMEDY_SERVICE_SLUG).executeTakeFirstOrThrow();
+  // The catalogue's own command inserts the hidden remedy service once (the catalogue owns the services table).
+  const service = await insertServiceIfMissing(trx, {
+    slug: RECALL_REMEDY_SERVICE_SLUG,
+    name: 'Khắc phục triệu hồi',
+    kind: 'diagnostics',
+    tier: null,
+    summary: 'Khắc phục miễn phí theo chiến dịch triệu hồi của hãng.',
+    includes: [],
+    price: 0,
+    durationMinutes: 30,
+    vehicleTypes: ['scooter', 'motorbike', 'car'],
+    checklist: [],
+    image: null,
+    sortOrder: 0,
+    active: false,
+  });
   return {
     id: service.id,
     slug: RECALL_REMEDY_SERVICE_SLUG,
