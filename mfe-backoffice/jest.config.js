@@ -21,5 +21,7 @@ module.exports = {
     '^shared-contracts/reviews$': '<rootDir>/../shared-contracts/src/reviews/index.ts',
     '^shared-contracts/conversations$': '<rootDir>/../shared-contracts/src/conversations/index.ts',
     '^shared-contracts/notifications$': '<rootDir>/../shared-contracts/src/notifications/index.ts',
+    '^shared-contracts/vehicle$': '<rootDir>/../shared-contracts/src/vehicle/index.ts',
+    '^shared-contracts/labels$': '<rootDir>/../shared-contracts/src/labels/index.ts',
   },
 };
