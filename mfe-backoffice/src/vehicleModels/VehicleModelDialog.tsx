@@ -7,7 +7,7 @@ import { ModalDialog } from '../components/ModalDialog';
 import { EMPTY_MODEL, labelOf, modelInput, validateModel, valuesOfModel, type VehicleModelField, type VehicleModelValues } from './vehicleModelForm';
 import { vehicleModelsApi } from './vehicleModelsApi';
 import { vehicleModelsText } from './vehicleModelsText';
-import styles from './VehicleModels.module.css';
+import styles from '../components/ReferenceLists.module.css';
 
 const t = vehicleModelsText.form;
 const TYPES = Object.keys(VEHICLE_TYPE_LABELS) as VehicleType[];

@@ -11,7 +11,7 @@ import { modelInput, valuesOfModel } from './vehicleModelForm';
 import { VehicleModelDialog } from './VehicleModelDialog';
 import { vehicleModelsApi, type VehicleModelsQuery } from './vehicleModelsApi';
 import { vehicleModelsText as t } from './vehicleModelsText';
-import styles from './VehicleModels.module.css';
+import styles from '../components/ReferenceLists.module.css';
 
 const TYPES = Object.keys(VEHICLE_TYPE_LABELS) as VehicleType[];
 
