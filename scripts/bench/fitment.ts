@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { loadApi, type BenchDatabase } from './benchApi.ts';
 import { percentile, round } from './benchProcess.ts';
-import { scratchDatabase } from './scratchDatabase.ts';
+import { freshDatabaseAt, scratchDatabase } from './scratchDatabase.ts';
 
 /**
  * `npm run bench:fitment` (issue 66 §2): GET /api/products with the chosen vehicle (fitModel + fitYear), past the
@@ -118,28 +118,7 @@ const CASES: Case[] = [
 async function bench(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   const { createDatabase, migrateToLatest, buildApp } = await loadApi();
   const url = process.env.BENCH_DATABASE_URL?.trim();
-  let scratch: { databaseUrl: string | null; sqliteFile: string; remove(): Promise<void> };
-  if (kind === 'postgres') {
-    const name = new URL(url!).pathname.slice(1);
-    if (!/^ev_bench_\w+$/.test(name)) throw new Error(`BENCH_DATABASE_URL: the database must be named ev_bench_… (it is dropped and created afresh), not ${name}`);
-    const { default: pg } = await import('pg');
-    const admin = new URL(url!);
-    admin.pathname = '/postgres';
-    const onServer = async (statement: string) => {
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await onServer(`CREATE DATABASE ${name}`);
-    scratch = { databaseUrl: url!, sqliteFile: '', remove: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-  } else {
-    scratch = await scratchDatabase('sqlite', 'fitment', 'BENCH_DATABASE_URL');
-  }
+  const scratch = kind === 'postgres' ? await freshDatabaseAt(url!, 'BENCH_DATABASE_URL') : await scratchDatabase('sqlite', 'fitment', 'BENCH_DATABASE_URL');
   const db = createDatabase({ databaseUrl: scratch.databaseUrl, sqliteFile: scratch.sqliteFile });
   const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
   const failures: string[] = [];

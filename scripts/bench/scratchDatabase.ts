@@ -47,6 +47,30 @@ export async function scratchDatabase(kind: string, name: string, setting: strin
 }
 
 /**
+ * The PostgreSQL database `url` names, dropped and created afresh for the run and dropped after; its name must start
+ * with ev_bench_ (so no other database can be named by mistake). `setting` names the variable in the refusal.
+ */
+export async function freshDatabaseAt(url: string, setting: string): Promise<ScratchDatabase> {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^ev_bench_\w+$/.test(name)) throw new Error(`${setting}: the database must be named ev_bench_… (it is dropped and created afresh), not ${name}`);
+  const { default: pg } = await import('pg');
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onServer(`CREATE DATABASE ${name}`);
+  return { databaseUrl: url, sqliteFile: '', remove: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
  * With several databases named in `setting` (BENCH_…_DATABASES=sqlite,postgres), runs this bench script once per
  * database in a process of its own (a fresh heap, JIT and pool each) and returns true; with one, returns false and
  * the caller benches it in this process.
