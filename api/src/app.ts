@@ -32,6 +32,7 @@ import { addressesRoutes } from './modules/addresses';
 import { vehicleModelRoutes } from './modules/vehicleModels';
 import { batteryHealthRoutes } from './modules/batteryHealth';
 import { recallRoutes } from './modules/recalls';
+import { warrantyRoutes } from './modules/warranty';
 import { contactRoutes } from './modules/contact';
 import { diagnosticsRoutes } from './modules/diagnostics';
 import { frontDeskModule } from './modules/frontDesk';
@@ -290,6 +291,7 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(batteryHealthRoutes, { prefix, context });
   // Manufacturers' recall campaigns (issue 66 §4): matched vehicles, owners told, flags, completion.
   void app.register(recallRoutes, { prefix, context });
+  void app.register(warrantyRoutes, { prefix, context });
   void app.register(bookingsModule, { prefix, context });
   void app.register(maintenanceRoutes, { prefix, context });
   void app.register(frontDeskModule, { prefix, context });

@@ -119,6 +119,8 @@ export interface ServiceOrderLinesTable {
   /** 'booked' | 'parts_request'. */
   source: string;
   parts_request_id: number | null;
+  /** 'CUSTOMER' | 'WARRANTY' | 'GOODWILL' (migration 0074): a covered line is left out of what the customer pays. */
+  payer: ColumnType<string, string | undefined, string>;
 }
 
 /** The invoice of a service order, frozen from its lines when the work is invoiced ('HD' + date + letters). */
@@ -130,6 +132,9 @@ export interface ServiceInvoicesTable {
   subtotal_services: number;
   subtotal_parts: number;
   package_discount: number;
+  /** The worth of the lines the manufacturer's warranty and the centre's goodwill pay (migration 0074; not in the subtotals). */
+  warranty_covered: ColumnType<number, number | undefined, number>;
+  goodwill_covered: ColumnType<number, number | undefined, number>;
   /** What is left to pay: the services and parts less the package discount and the points' worth. */
   total: number;
   /** Points the member spent on it at the counter (migration 0061), and their worth (₫, already off `total`). */

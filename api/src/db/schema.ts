@@ -34,6 +34,7 @@ import type { VehicleModelTables } from './vehicleModelSchema';
 import type { FitmentTables } from './fitmentSchema';
 import type { BatteryHealthTables } from './batteryHealthSchema';
 import type { RecallTables } from './recallSchema';
+import type { WarrantyTables } from './warrantySchema';
 
 export type { Timestamp } from './instants';
 
@@ -323,7 +324,7 @@ export interface ContactMessagesTable {
 }
 
 /** Every table of the database, by name. Each migration adds its tables here (or to a feature's table file). */
-export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables, VehicleModelTables, FitmentTables, BatteryHealthTables, RecallTables {
+export interface Database extends ShopTables, ServiceBookingTables, BackOfficeTables, InventoryTables, PartsRequestTables, PartsFreeLineTables, ShiftTables, PredictionTables, GoogleHandoffTables, ScheduledJobTables, PlateClaimTables, CatalogueAdminTables, WebOrderTables, PaymentTransactionTables, PaymentExceptionTables, VatInvoiceTables, WishlistTables, ProductReviewTables, ServiceRatingTables, ConversationTables, NotificationCentreTables, NotificationChannelTables, LiveEventLogTables, CashCloseTables, ProviderHealthTables, EInvoiceTables, LoyaltyTables, ShipmentTables, CodStatementTables, CarrierTables, VehicleModelTables, FitmentTables, BatteryHealthTables, RecallTables, WarrantyTables {
   service_centres: ServiceCentresTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;

@@ -14,3 +14,4 @@ export * from '../address/provinces';
 export * from './shipmentMachine';
 export * from './fitment';
 export * from './recallMachine';
+export * from './warrantyMachine';

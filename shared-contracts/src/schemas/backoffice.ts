@@ -15,6 +15,7 @@ import {
   type ServiceOrderAction,
 } from '../backoffice/serviceOrderMachine';
 import { isoInstantSchema, vndSchema, vehicleTypeSchema } from './catalogue';
+import { LINE_PAYERS } from '../pricing/warrantyMachine';
 import { errorEnvelopeSchema } from './envelope';
 import { DIAGNOSIS_SYMPTOMS_MAX } from '../diagnostics/symptoms';
 import {
@@ -272,6 +273,8 @@ export const serviceOrderLineSchema = z.object({
   unitPrice: vndSchema,
   lineTotal: vndSchema,
   source: z.enum(['booked', 'parts_request']),
+  /** Who pays it (issue 66 §5): a covered line reaches the customer's invoice at 0 ₫. The API always sends it. */
+  payer: z.enum(LINE_PAYERS).optional(),
 });
 export type ServiceOrderLine = z.infer<typeof serviceOrderLineSchema>;
 
@@ -281,6 +284,9 @@ export const serviceInvoiceSchema = z.object({
   subtotalServices: vndSchema,
   subtotalParts: vndSchema,
   packageDiscount: vndSchema,
+  /** The worth of the lines the manufacturer's warranty and the centre's goodwill pay (not in the subtotals). The API always sends them. */
+  warrantyCovered: vndSchema.optional(),
+  goodwillCovered: vndSchema.optional(),
   /** What is left to pay: the services and parts less the package discount and the points' worth. */
   total: vndSchema,
   /** Members' points spent on it at the counter and their worth (₫, already off the total); 0 when none. */
@@ -296,7 +302,7 @@ export const serviceInvoiceSchema = z.object({
 export type ServiceInvoice = z.infer<typeof serviceInvoiceSchema>;
 
 /** What the invoice will be (S7: the preview equals the server's total). */
-export const invoicePreviewSchema = serviceInvoiceSchema.pick({ subtotalServices: true, subtotalParts: true, packageDiscount: true, total: true }).extend({
+export const invoicePreviewSchema = serviceInvoiceSchema.pick({ subtotalServices: true, subtotalParts: true, packageDiscount: true, warrantyCovered: true, goodwillCovered: true, total: true }).extend({
   lines: z.array(serviceOrderLineSchema),
 });
 export type InvoicePreview = z.infer<typeof invoicePreviewSchema>;

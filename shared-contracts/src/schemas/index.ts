@@ -47,3 +47,4 @@ export * from './fitment';
 export * from './vehicleModels';
 export * from './batteryHealth';
 export * from './recalls';
+export * from './warranty';

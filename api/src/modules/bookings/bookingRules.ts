@@ -1,8 +1,8 @@
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ERROR_CODES, isBookableDate, vietnamDateOf, type VehicleType } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import { documentCode } from '../../lib/documentCode';
 import { findCentreSchedule, type BookableCentre, type CentreSchedule } from './availability';
 import { bookingMessages, unprocessable } from './bookingContext';
 import { fitsOpeningHours, isOnSlotBoundary } from './schedule';
@@ -29,16 +29,12 @@ export function checkStart(start: Date, durationMinutes: number, centre: CentreS
   }
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
 /**
  * 'LH' + the Vietnamese date of the slot (yymmdd) + 5 characters: LH260504K7QZ2 (32^5 codes a day; the unique
  * constraint catches the rare repeat and the booking is tried again with a new code).
  */
 export function newAppointmentCode(start: Date): string {
-  let suffix = '';
-  for (let index = 0; index < 5; index += 1) suffix += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return `LH${vietnamDateOf(start).replace(/-/g, '').slice(2)}${suffix}`;
+  return documentCode('LH', start, 5);
 }
 
 export interface PricedService {

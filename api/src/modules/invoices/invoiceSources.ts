@@ -2,10 +2,13 @@ import type { Kysely } from 'kysely';
 import {
   INVOICE_PAYMENT_METHOD_LABELS,
   INVOICE_PAYMENT_STATUS_LABELS,
+  isCoveredPayer,
+  LINE_PAYER_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   type InvoicePaymentMethod,
   type InvoicePaymentStatus,
+  type LinePayer,
   type PaymentMethod,
   type PaymentStatus,
 } from 'shared-contracts/schemas';
@@ -99,6 +102,7 @@ export async function serviceOrderDocument(
         'service_order_lines.quantity',
         'service_order_lines.unit_price',
         'service_order_lines.line_total',
+        'service_order_lines.payer',
         'services.vat_rate as service_vat_rate',
         'products.vat_rate as product_vat_rate',
         'products.unit',
@@ -112,13 +116,15 @@ export async function serviceOrderDocument(
   const lines: InvoiceLine[] = rows.map((row) => {
     const part = row.kind === 'part';
     const rate = part ? row.product_vat_rate : row.service_vat_rate;
+    // A line the warranty or the centre pays is listed at 0 ₫, saying who paid it.
+    const covered = isCoveredPayer(row.payer as LinePayer);
     return {
       kind: 1,
-      name: row.name,
+      name: covered ? `${row.name} (${LINE_PAYER_LABELS[row.payer as LinePayer]})` : row.name,
       unit: part ? (row.unit ?? 'cái') : 'lần',
       quantity: toNumber(row.quantity),
-      unitPrice: toNumber(row.unit_price),
-      amount: toNumber(row.line_total),
+      unitPrice: covered ? 0 : toNumber(row.unit_price),
+      amount: covered ? 0 : toNumber(row.line_total),
       vatRate: rate === null ? DEFAULT_SERVICE_VAT_RATE : toVatRate(toNumber(rate)),
     };
   });

@@ -8,6 +8,7 @@ import { assertFloorWriter, type CentreScope } from '../../security/centreScope'
 import { inTransaction } from '../../db/inTransaction';
 import { moveAppointmentWithServiceOrder } from '../bookings';
 import { completeRecallRemedies } from '../recalls';
+import { draftWarrantyClaim } from '../warranty';
 import { isUniqueViolation } from '../vehicles';
 import { paymentNote } from './cashPayment';
 import { computeInvoice } from './invoiceTotals';
@@ -84,6 +85,8 @@ export async function issueInvoice(ctx: InvoiceContext, scope: CentreScope, orde
           subtotal_services: totals.subtotalServices,
           subtotal_parts: totals.subtotalParts,
           package_discount: totals.packageDiscount,
+          warranty_covered: totals.warrantyCovered ?? 0,
+          goodwill_covered: totals.goodwillCovered ?? 0,
           total: totals.total,
           payment_method: null,
           payment_status: 'UNPAID',
@@ -96,6 +99,8 @@ export async function issueInvoice(ctx: InvoiceContext, scope: CentreScope, orde
       // The work order completed: the recall remedies booked on its appointment are DONE.
       await completeRecallRemedies(trx, { serviceOrderId: orderId, appointmentId: order.appointment_id, at });
       await writeMaintenanceRecord(trx, order, { cost: row.total, servicedAt: at });
+      // The lines under the manufacturer's warranty become its claim, a draft for the manager to send.
+      if ((totals.warrantyCovered ?? 0) > 0) await draftWarrantyClaim(trx, { serviceOrderId: orderId, actorId: scope.userId, at });
       return { order, appointment, invoice: await toServiceInvoice(row, ctx.vietQr) };
     });
 

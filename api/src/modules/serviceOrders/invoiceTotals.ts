@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { InvoicePreview, ServiceOrderLine } from 'shared-contracts/schemas';
+import type { InvoicePreview, LinePayer, ServiceOrderLine } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -13,6 +13,7 @@ interface LineRow {
   unit_price: number;
   line_total: number;
   source: string;
+  payer: string;
 }
 
 export function toServiceOrderLine(row: LineRow): ServiceOrderLine {
@@ -24,6 +25,7 @@ export function toServiceOrderLine(row: LineRow): ServiceOrderLine {
     unitPrice: row.unit_price,
     lineTotal: row.line_total,
     source: row.source as ServiceOrderLine['source'],
+    payer: row.payer as LinePayer,
   };
 }
 
@@ -31,7 +33,7 @@ export function toServiceOrderLine(row: LineRow): ServiceOrderLine {
 export async function linesOfOrder(db: Db, orderId: number): Promise<ServiceOrderLine[]> {
   const rows = await db
     .selectFrom('service_order_lines')
-    .select(['id', 'kind', 'ref_id', 'name', 'quantity', 'unit_price', 'line_total', 'source'])
+    .select(['id', 'kind', 'ref_id', 'name', 'quantity', 'unit_price', 'line_total', 'source', 'payer'])
     .where('service_order_id', '=', orderId)
     .orderBy('id')
     .execute();
@@ -42,18 +44,19 @@ export async function linesOfOrder(db: Db, orderId: number): Promise<ServiceOrde
  * The invoice of an order from its lines — the one function behind both the preview staff see and the invoice
  * that is frozen, so the two cannot differ:
  *
- *   subtotalServices = Σ service lines, subtotalParts = Σ part lines,
+ *   subtotalServices = Σ service lines the customer pays, subtotalParts = Σ part lines the customer pays,
  *   packageDiscount  = the booked service line paid by the appointment's package credit (check-in writes it at
  *                      the service's list price; the booking recorded 0), at most the services' subtotal,
- *   total            = subtotalServices + subtotalParts − packageDiscount.
+ *   total            = subtotalServices + subtotalParts − packageDiscount,
+ *   warrantyCovered / goodwillCovered = Σ lines the manufacturer's warranty / the centre pays (never in the total).
  *
- * The total is therefore what was booked (the credit's service at 0) plus the parts.
+ * The total is therefore what was booked (the credit's service at 0) plus the parts, less what is covered.
  */
 export async function computeInvoice(db: Db, orderId: number): Promise<InvoicePreview> {
   const [rows, credit] = await Promise.all([
     db
       .selectFrom('service_order_lines')
-      .select(['id', 'kind', 'ref_id', 'name', 'quantity', 'unit_price', 'line_total', 'source'])
+      .select(['id', 'kind', 'ref_id', 'name', 'quantity', 'unit_price', 'line_total', 'source', 'payer'])
       .where('service_order_id', '=', orderId)
       .orderBy('id')
       .execute(),
@@ -67,12 +70,18 @@ export async function computeInvoice(db: Db, orderId: number): Promise<InvoicePr
   ]);
   let subtotalServices = 0;
   let subtotalParts = 0;
+  let warrantyCovered = 0;
+  let goodwillCovered = 0;
   for (const row of rows) {
-    if (row.kind === 'part') subtotalParts += row.line_total;
+    if (row.payer === 'WARRANTY') warrantyCovered += row.line_total;
+    else if (row.payer === 'GOODWILL') goodwillCovered += row.line_total;
+    else if (row.kind === 'part') subtotalParts += row.line_total;
     else subtotalServices += row.line_total;
   }
   // As packageDiscountOf (serviceOrderLines): the booked line of the credit's service, which check-in wrote at its list price.
-  const covered = credit ? rows.filter((row) => row.kind === 'service' && row.source === 'booked' && row.ref_id === credit.service_id) : [];
+  const covered = credit
+    ? rows.filter((row) => row.kind === 'service' && row.source === 'booked' && row.ref_id === credit.service_id && row.payer === 'CUSTOMER')
+    : [];
   const packageDiscount = Math.min(
     covered.reduce((sum, row) => sum + row.line_total, 0),
     subtotalServices,
@@ -82,6 +91,8 @@ export async function computeInvoice(db: Db, orderId: number): Promise<InvoicePr
     subtotalServices,
     subtotalParts,
     packageDiscount,
+    warrantyCovered,
+    goodwillCovered,
     total: subtotalServices + subtotalParts - packageDiscount,
   };
 }

@@ -27,6 +27,8 @@ export async function toServiceInvoice(row: ServiceInvoiceRow, vietQr: Pick<Viet
     subtotalServices: row.subtotal_services,
     subtotalParts: row.subtotal_parts,
     packageDiscount: row.package_discount,
+    warrantyCovered: row.warranty_covered,
+    goodwillCovered: row.goodwill_covered,
     total: row.total,
     pointsUsed: row.points_used,
     pointsValue: row.points_value,

@@ -5,6 +5,7 @@ import {
   SERVICE_ORDER_STATUS_LABELS,
   type AppointmentStatus,
   type ChecklistResult,
+  type LinePayer,
   type ServiceOrderDetail,
   type ServiceOrderStatus,
   type TimelineEntry,
@@ -66,7 +67,7 @@ const checklistPhotosOf = preparedQuery<{ id: number }>()((db, param) =>
 );
 
 const linesOf = preparedQuery<{ id: number }>()((db, param) =>
-  db.selectFrom('service_order_lines').select(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total', 'source']).where('service_order_id', '=', param('id')).orderBy('id'),
+  db.selectFrom('service_order_lines').select(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total', 'source', 'payer']).where('service_order_id', '=', param('id')).orderBy('id'),
 );
 
 /** An order line's row (read, or as a check-in wrote it) as the detail shows it. */
@@ -79,6 +80,7 @@ function toOrderLine(line: WrittenLine): ServiceOrderDetail['lines'][number] {
     unitPrice: line.unit_price,
     lineTotal: line.line_total,
     source: line.source as 'booked' | 'parts_request',
+    payer: (line.payer ?? 'CUSTOMER') as LinePayer,
   };
 }
 

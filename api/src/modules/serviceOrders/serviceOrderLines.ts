@@ -20,6 +20,8 @@ export interface WrittenLine {
   unit_price: number;
   line_total: number;
   source: string;
+  /** Absent on a line just written (the customer's until someone covers it). */
+  payer?: string;
 }
 
 /** The service a package credit pays for (null without a credit). */
@@ -87,7 +89,8 @@ export async function packageDiscountOf(db: Db, serviceOrderId: number): Promise
         .onRef('service_order_lines.service_order_id', '=', 'service_orders.id')
         .onRef('service_order_lines.ref_id', '=', 'package_credits.service_id')
         .on('service_order_lines.kind', '=', 'service')
-        .on('service_order_lines.source', '=', 'booked'),
+        .on('service_order_lines.source', '=', 'booked')
+        .on('service_order_lines.payer', '=', 'CUSTOMER'),
     )
     .select((eb) => eb.fn.sum<number>('service_order_lines.line_total').as('discount'))
     .where('service_orders.id', '=', serviceOrderId)

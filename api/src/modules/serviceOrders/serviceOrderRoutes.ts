@@ -9,7 +9,9 @@ import {
   checkInInputSchema,
   envelopeSchema,
   errorEnvelopeSchema,
+  idInput,
   idParamsSchema,
+  linePayerInputSchema,
   reasonedActionInputSchema,
   serviceOrderBoardSchema,
   serviceOrderDetailSchema,
@@ -31,9 +33,11 @@ import { checkedInDetail, readServiceOrderDetail } from './serviceOrderDetail';
 import { registerDataErrors } from '../../http/dataErrors';
 import { cancelServiceOrder, finishWork, reopenWork, startWork, workMessages } from './serviceOrderWork';
 import { named } from '../../http/pluginName';
+import { linePayerMessages, setLinePayer } from './linePayer';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: backOfficeErrorSchema, 422: errorEnvelopeSchema };
 const detailResponse = envelopeSchema(serviceOrderDetailSchema);
+const lineParams = z.object({ id: idInput('Mã phiếu dịch vụ không hợp lệ.'), lineId: idInput('Mã dòng không hợp lệ.') });
 const boardBytes = jsonBytesOf(envelopeSchema(serviceOrderBoardSchema));
 
 /**
@@ -120,6 +124,26 @@ export const serviceOrderRoutes: FastifyPluginAsyncZod<{ ctx: ServiceOrderContex
       const scope = centreScopeOf(request);
       await assignServiceOrder(ctx, scope, request.params.id, request.body);
       return ok(await readServiceOrderDetail(ctx, scope, request.params.id), assignmentMessages.saved);
+    },
+  );
+
+  app.put(
+    '/service-orders/:id/lines/:lineId/payer',
+    {
+      preValidation: requireKnownField(linePayerInputSchema),
+      preHandler: floor,
+      schema: {
+        tags: ['back-office'],
+        summary: 'Người trả một dòng: khách hàng, bảo hành hãng, trung tâm hỗ trợ (nhân viên, quản lý; trước khi lập hoá đơn)',
+        params: lineParams,
+        body: linePayerInputSchema,
+        response: { 200: detailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = centreScopeOf(request);
+      await setLinePayer(ctx, scope, request.params.id, request.params.lineId, request.body);
+      return ok(await readServiceOrderDetail(ctx, scope, request.params.id), linePayerMessages.saved(request.body.payer));
     },
   );
 

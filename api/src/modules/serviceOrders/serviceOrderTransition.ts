@@ -1,16 +1,15 @@
-import { randomInt } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   ERROR_CODES,
   SERVICE_ORDER_STATUS_LABELS,
   SERVICE_ORDER_TRANSITIONS,
-  vietnamDateOf,
   type ServiceOrderAction,
   type ServiceOrderStatus,
 } from 'shared-contracts/schemas';
 import type { ServiceOrderRow } from '../../db/backOfficeSchema';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import { documentCode } from '../../lib/documentCode';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -146,11 +145,7 @@ export async function touchServiceOrder(
   throw new AppError(409, ERROR_CODES.INVALID_STATUS_TRANSITION, `Phiếu dịch vụ đang ở trạng thái "${SERVICE_ORDER_STATUS_LABELS[current.status as ServiceOrderStatus]}", không thể thay đổi.`);
 }
 
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
 /** `prefix` + the Vietnamese date (yymmdd) + 4 characters: PDV261123K7QZ, HD261123A2B4 (unique constraint backs it). */
 export function backOfficeCode(prefix: 'PDV' | 'HD', at: Date): string {
-  let suffix = '';
-  for (let index = 0; index < 4; index += 1) suffix += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return `${prefix}${vietnamDateOf(at).replace(/-/g, '').slice(2)}${suffix}`;
+  return documentCode(prefix, at, 4);
 }
