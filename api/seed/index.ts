@@ -11,6 +11,7 @@ import { seedServiceHistory, type ServiceHistorySeedReport } from './serviceHist
 import { linkDemoVehicleModels } from './vehicleModelLinks';
 import { seedDemoBatteryReports } from './demoBatteryReports';
 import { seedDemoRecalls } from './demoRecalls';
+import { seedDemoWarrantyClaims } from './demoWarrantyClaims';
 import { seedDemoOrders } from './demoOrders';
 import { backfillSalePayments } from '../src/db/salePaymentBackfill';
 import { seedDemoCashCloses } from './demoCashCloses';
@@ -125,6 +126,8 @@ export async function seedReference(db: Kysely<Database>): Promise<ReferenceSeed
 export async function seed(db: Kysely<Database>, options: SeedOptions = {}): Promise<SeedReport> {
   const report = await db.transaction().execute(async (trx) => {
     const seeded = await seedAll(trx, options);
+    // A few paid orders' parts replaced under warranty and their claims in every state, one open (issue 66 §5).
+    await seedDemoWarrantyClaims(trx, DEMO_ACCOUNTS.find((account) => account.role === 'manager')!.email);
     // The seed writes its paid orders as history: each gets its ledger record as a paid sale would.
     await backfillSalePayments(trx);
     // The counters' closes of the last evenings, from those payment records.

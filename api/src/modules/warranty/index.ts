@@ -3,3 +3,4 @@
  */
 export { warrantyRoutes } from './warrantyRoutes';
 export { draftWarrantyClaim } from './warrantyDraft';
+export { approveWarrantyClaim, creditWarrantyClaim, rejectWarrantyClaim, submitWarrantyClaim } from './warrantyClaimActions';

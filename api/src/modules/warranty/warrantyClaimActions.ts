@@ -23,6 +23,11 @@ export interface WarrantyActor {
   at: Date;
 }
 
+/** The claim's write in its own transaction, or in the caller's (the demo seed writes its history inside one). */
+function transact(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+  return db.isTransaction ? work(db as Transaction<Database>) : inTransaction(db, work);
+}
+
 function fieldError(field: string, message: string): AppError {
   return new AppError(422, ERROR_CODES.VALIDATION_ERROR, message, [{ field, message }]);
 }
@@ -81,7 +86,7 @@ export async function editWarrantyDraft(db: Kysely<Database>, actor: WarrantyAct
       .execute();
     if (ofOrder.length !== photoIds.length) throw fieldError('photoIds', warrantyMessages.photoNotOfOrder);
   }
-  await inTransaction(db, async (trx) => {
+  await transact(db, async (trx) => {
     await writeClaim(trx, { id, version: input.version, from: 'DRAFT' }, { set: { failure_note: input.failureNote } }, actor);
     await trx.deleteFrom('warranty_claim_photos').where('claim_id', '=', id).execute();
     if (photoIds.length > 0) await trx.insertInto('warranty_claim_photos').values(photoIds.map((photoId) => ({ claim_id: id, photo_id: photoId }))).execute();
@@ -91,14 +96,14 @@ export async function editWarrantyDraft(db: Kysely<Database>, actor: WarrantyAct
 /** DRAFT → SUBMITTED: sent to the manufacturer. */
 export async function submitWarrantyClaim(db: Kysely<Database>, actor: WarrantyActor, id: number, input: { version: number }): Promise<void> {
   await claimFor(db, actor, id, 'submit');
-  await inTransaction(db, (trx) => writeClaim(trx, { id, version: input.version, from: 'DRAFT' }, { set: { submitted_at: actor.at.toISOString() }, to: 'SUBMITTED' }, actor));
+  await transact(db, (trx) => writeClaim(trx, { id, version: input.version, from: 'DRAFT' }, { set: { submitted_at: actor.at.toISOString() }, to: 'SUBMITTED' }, actor));
 }
 
 /** SUBMITTED → APPROVED: the manufacturer's reference and the amount it accepted (at most the claimed amount). */
 export async function approveWarrantyClaim(db: Kysely<Database>, actor: WarrantyActor, id: number, input: WarrantyApproveInput): Promise<void> {
   const row = await claimFor(db, actor, id, 'approve');
   if (input.approvedAmount > row.claimed_amount) throw fieldError('approvedAmount', warrantyMessages.approvedOverClaimed);
-  await inTransaction(db, (trx) =>
+  await transact(db, (trx) =>
     writeClaim(
       trx,
       { id, version: input.version, from: 'SUBMITTED' },
@@ -111,7 +116,7 @@ export async function approveWarrantyClaim(db: Kysely<Database>, actor: Warranty
 /** SUBMITTED → REJECTED: the manufacturer's reason (the centre bears the cost). */
 export async function rejectWarrantyClaim(db: Kysely<Database>, actor: WarrantyActor, id: number, input: WarrantyRejectInput): Promise<void> {
   await claimFor(db, actor, id, 'reject');
-  await inTransaction(db, (trx) =>
+  await transact(db, (trx) =>
     writeClaim(trx, { id, version: input.version, from: 'SUBMITTED' }, { set: { rejection_reason: input.reason, decided_at: actor.at.toISOString() }, to: 'REJECTED', note: input.reason }, actor),
   );
 }
@@ -120,7 +125,7 @@ export async function rejectWarrantyClaim(db: Kysely<Database>, actor: WarrantyA
 export async function creditWarrantyClaim(db: Kysely<Database>, actor: WarrantyActor, id: number, input: WarrantyCreditInput): Promise<void> {
   const row = await claimFor(db, actor, id, 'credit');
   if (row.approved_amount === null || input.amount > row.approved_amount) throw fieldError('amount', warrantyMessages.creditedOverApproved);
-  await inTransaction(db, (trx) =>
+  await transact(db, (trx) =>
     writeClaim(
       trx,
       { id, version: input.version, from: 'APPROVED' },

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { documentCode } from '../../lib/documentCode';
 import { warrantyMessages } from './warrantyMessages';
@@ -11,7 +11,7 @@ const FAILURE_NOTE_MAX = 2000;
  * brand the order recorded), the checklist's FAIL items as the failure description with their photos. A DRAFT: the
  * manager reviews it and sends it. One claim an order (service_order_id is unique); nothing without warranty lines.
  */
-export async function draftWarrantyClaim(trx: Transaction<Database>, input: { serviceOrderId: number; actorId: number; at: Date }): Promise<number | null> {
+export async function draftWarrantyClaim(trx: Kysely<Database>, input: { serviceOrderId: number; actorId: number; at: Date }): Promise<number | null> {
   const lines = await trx
     .selectFrom('service_order_lines')
     .select(['id', 'kind', 'name', 'quantity', 'unit_price', 'line_total'])
