@@ -13,6 +13,9 @@ export function messageOf(error: unknown, fallback: string): string {
 /** A 409: someone else changed the record (or it cannot move that way now): explain, then reload. */
 export const isConflict = (error: unknown): boolean => error instanceof ApiError && error.status === 409;
 
+/** A 403: the server refused the caller this action (what the page offered no longer holds): explain, then reload. */
+export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
+
 /** The field messages of a 422, by field name (the last path segment). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { INVOICE_PAYMENT_METHOD_LABELS, INVOICE_PAYMENT_STATUS_LABELS, type InvoicePaymentMethod } from 'shared-contracts/backoffice';
+import { chargedAmountOf, isCoveredPayer, LINE_PAYER_LABELS } from 'shared-contracts/pricing';
 import type { InvoicePreview, ServiceOrderDetail, ServiceOrderLine } from 'shared-contracts/schemas';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CashReceivedField, readCashReceived } from '../frontDesk';
@@ -11,6 +12,7 @@ import { VatInvoicePanel } from '../invoices';
 import { InvoicePoints } from './InvoicePoints';
 import { invoicePointsText as pointsText } from './invoicePointsText';
 import { InvoiceRefunds } from './InvoiceRefunds';
+import { coveredRows, payerOf } from './linePayers';
 import styles from './ServiceOrders.module.css';
 
 const t = serviceOrdersText.invoice;
@@ -22,8 +24,19 @@ interface Props {
   run: (work: () => Promise<unknown>, done: string) => Promise<boolean>;
 }
 
-/** The lines of an invoice or preview, with their totals. */
-export function LinesTable({ lines, caption, footer }: { lines: ServiceOrderLine[]; caption: string; footer: Array<[string, number]> }) {
+interface LinesTableProps {
+  lines: ServiceOrderLine[];
+  caption: string;
+  footer: Array<[string, number]>;
+  /** What the drawer shows of a line's payer under its name (its select, or who pays it); a covered line's tag is always shown. */
+  payerCell?: (line: ServiceOrderLine) => ReactNode;
+}
+
+/**
+ * The lines of an order, an invoice or a preview, with their totals. A line the manufacturer's warranty or the centre
+ * pays is tagged with its payer, its worth struck through above the 0 ₫ the customer pays.
+ */
+export function LinesTable({ lines, caption, footer, payerCell }: LinesTableProps) {
   return (
     <table className={styles.table}>
       <caption className={styles.visuallyHidden}>{caption}</caption>
@@ -42,16 +55,37 @@ export function LinesTable({ lines, caption, footer }: { lines: ServiceOrderLine
         </tr>
       </thead>
       <tbody>
-        {lines.map((line) => (
-          <tr key={line.id}>
-            <th scope="row">
-              {line.name} <span className={styles.muted}>({d.lineKind[line.kind] ?? line.kind})</span>
-            </th>
-            <td className={styles.numeric}>{line.quantity}</td>
-            <td className={styles.numeric}>{formatVnd(line.unitPrice)}</td>
-            <td className={styles.numeric}>{formatVnd(line.lineTotal)}</td>
-          </tr>
-        ))}
+        {lines.map((line) => {
+          const payer = payerOf(line);
+          const covered = isCoveredPayer(payer);
+          return (
+            <tr key={line.id}>
+              <th scope="row">
+                {line.name} <span className={styles.muted}>({d.lineKind[line.kind] ?? line.kind})</span>
+                {covered && <span className={`${styles.label} ${styles.labelCovered}`}>{LINE_PAYER_LABELS[payer]}</span>}
+                {payerCell?.(line)}
+              </th>
+              <td className={styles.numeric}>{line.quantity}</td>
+              <td className={styles.numeric}>{formatVnd(line.unitPrice)}</td>
+              <td className={styles.numeric}>
+                {covered ? (
+                  <>
+                    <s className={styles.struck}>
+                      <span className={styles.visuallyHidden}>{d.lineWorth} </span>
+                      {formatVnd(line.lineTotal)}
+                    </s>
+                    <span className={styles.charged}>
+                      <span className={styles.visuallyHidden}>{d.customerPays} </span>
+                      {formatVnd(chargedAmountOf(line))}
+                    </span>
+                  </>
+                ) : (
+                  formatVnd(line.lineTotal)
+                )}
+              </td>
+            </tr>
+          );
+        })}
       </tbody>
       <tfoot>
         {footer.map(([label, amount]) => (
@@ -81,16 +115,26 @@ export function InvoicePayment({ order, run }: Props) {
   const canInvoice = order.availableActions.includes('invoice');
   const canConfirmPayment = order.availableActions.includes('confirmPayment');
 
-  if (!invoice && !canInvoice) return null;
-
-  const openPreview = async () => {
+  const openPreview = useCallback(async () => {
     setPreview({ kind: 'loading' });
     try {
       setPreview({ kind: 'ready', preview: await serviceOrdersApi.invoicePreview(order.id) });
     } catch (error) {
       setPreview({ kind: 'failed', message: messageOf(error, serviceOrdersText.loadFailed) });
     }
-  };
+  }, [order.id]);
+
+  // The order changed under an open preview (a line's payer set, someone else's change): read the preview again,
+  // so the total the desk issues is the one it saw.
+  const previewShown = preview.kind === 'ready';
+  const previewVersion = useRef(order.version);
+  useEffect(() => {
+    if (previewVersion.current === order.version) return;
+    previewVersion.current = order.version;
+    if (previewShown) void openPreview();
+  }, [order.version, previewShown, openPreview]);
+
+  if (!invoice && !canInvoice) return null;
 
   const issue = async (total: number) => {
     const done = await run(() => serviceOrdersApi.issueInvoice(order.id), t.issuedPlain);
@@ -148,6 +192,7 @@ export function InvoicePayment({ order, run }: Props) {
                   [t.subtotalServices, preview.preview.subtotalServices],
                   [t.subtotalParts, preview.preview.subtotalParts],
                   [t.packageDiscount, preview.preview.packageDiscount],
+                  ...coveredRows(preview.preview.warrantyCovered, preview.preview.goodwillCovered),
                   [t.total, preview.preview.total],
                 ]}
               />
@@ -179,6 +224,12 @@ export function InvoicePayment({ order, run }: Props) {
             <dd>{formatVnd(invoice.subtotalParts)}</dd>
             <dt>{t.packageDiscount}</dt>
             <dd>{formatVnd(invoice.packageDiscount)}</dd>
+            {coveredRows(invoice.warrantyCovered, invoice.goodwillCovered).map(([label, amount]) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{formatVnd(amount)}</dd>
+              </Fragment>
+            ))}
             {invoice.pointsUsed > 0 && (
               <>
                 <dt>{pointsText.line(invoice.pointsUsed)}</dt>

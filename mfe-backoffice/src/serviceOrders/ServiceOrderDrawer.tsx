@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatDateTime } from 'shared-contracts';
 import { ASSIGNABLE_SERVICE_ORDER_STATUSES, SERVICE_ORDER_TRANSITIONS } from 'shared-contracts/backoffice';
-import type { CentreTechnician } from 'shared-contracts/schemas';
-import { isConflict, messageOf } from '../api/apiErrors';
+import { isCoveredPayer, LINE_PAYER_LABELS, type LinePayer } from 'shared-contracts/pricing';
+import type { CentreTechnician, ServiceOrderDetail, ServiceOrderLine } from 'shared-contracts/schemas';
+import { isConflict, isForbidden, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
 import { frontDeskApi } from '../frontDesk';
 import { loadedOf, useAsync } from '../hooks/useAsync';
+import { useSessionRole } from '../hooks/useSessionRole';
 import { AssignmentForm } from './AssignmentForm';
 import { InvoicePayment, LinesTable } from './InvoicePayment';
+import { LinePayerField } from './LinePayerField';
+import { coveredRows, lineTotalsByPayer, PAYER_EDITABLE_STATUSES, payerOf, payersFor } from './linePayers';
 import { PartsDeskSlot } from './PartsDeskSlot';
 import { ReasonAction } from './ReasonAction';
 import { serviceOrdersApi } from './serviceOrdersApi';
@@ -39,9 +43,13 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
   const readOrder = useCallback((signal: AbortSignal) => serviceOrdersApi.detail(orderId, signal), [orderId]);
   // another order starts afresh; a floor change for this one (refreshKey) reloads, keeping what is on screen
   // meanwhile and if it fails
-  const { state: loaded, reload } = useAsync(readOrder, { failedText: serviceOrdersText.loadFailed, reloadKey: refreshKey });
+  const { state: loaded, reload, setData } = useAsync(readOrder, { failedText: serviceOrdersText.loadFailed, reloadKey: refreshKey });
   const state = loadedOf(loaded);
   const technicians = useAsync(readTechnicians, {}).state.data ?? NO_TECHNICIANS;
+  const role = useSessionRole();
+  /** The payer being saved for a line (one at a time: each change needs the version the last one answered). */
+  const [savingPayer, setSavingPayer] = useState<{ lineId: number; payer: LinePayer } | null>(null);
+  const payerInFlight = useRef(false);
 
   useEffect(() => setNotice(null), [orderId]);
 
@@ -65,7 +73,37 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
     }
   };
 
+  /** Sets who pays a line: the drawer shows the detail answered; a 409 or a 403 is explained and the order read again. */
+  const setLinePayer = async (current: ServiceOrderDetail, line: ServiceOrderLine, payer: LinePayer) => {
+    if (payerInFlight.current || payer === payerOf(line)) return;
+    payerInFlight.current = true;
+    setSavingPayer({ lineId: line.id, payer });
+    setNotice(null);
+    try {
+      const { data: saved, message } = await serviceOrdersApi.setLinePayer(current.id, line.id, { payer, version: current.version });
+      // the answer is the order as it is now (unless the drawer moved on to another order meanwhile)
+      if (saved) setData((shown) => (shown?.id === saved.id ? saved : shown));
+      else reload();
+      setNotice({ kind: 'done', text: message ?? t.payerSaved });
+      onChanged();
+    } catch (error) {
+      const message = messageOf(error, serviceOrdersText.actionFailed);
+      const stale = isConflict(error) || isForbidden(error);
+      setNotice({ kind: 'failed', text: stale ? `${message} ${t.reloaded}` : message });
+      if (stale) {
+        onChanged();
+        reload();
+      }
+    } finally {
+      payerInFlight.current = false;
+      setSavingPayer(null);
+    }
+  };
+
   const order = state.status === 'ready' ? state.data : null;
+  /** The payers the viewer may set on this order's lines: none once invoiced, nor for a read-only role. */
+  const payerChoices = order && PAYER_EDITABLE_STATUSES.includes(order.status) ? payersFor(role) : [];
+  const lineTotals = lineTotalsByPayer(order?.lines ?? []);
   /** The checklist codes to check closely (the order's suggestedChecks). */
   const flagged = new Set((order?.suggestedChecks ?? []).map((check) => check.component));
 
@@ -192,7 +230,28 @@ export function ServiceOrderDrawer({ orderId, serviceBays, refreshKey, onClose, 
             {order.lines.length === 0 ? (
               <p>{t.noLines}</p>
             ) : (
-              <LinesTable lines={order.lines} caption={t.lines} footer={[[t.estimate, order.lines.reduce((sum, line) => sum + line.lineTotal, 0)]]} />
+              <LinesTable
+                lines={order.lines}
+                caption={t.lines}
+                footer={[...coveredRows(lineTotals.warranty, lineTotals.goodwill), [t.estimate, lineTotals.charged]]}
+                payerCell={(line) =>
+                  payerChoices.length > 0 ? (
+                    <LinePayerField
+                      value={savingPayer?.lineId === line.id ? savingPayer.payer : payerOf(line)}
+                      choices={payerChoices}
+                      busy={savingPayer !== null}
+                      onChange={(payer) => void setLinePayer(order, line, payer)}
+                    />
+                  ) : (
+                    // a covered line's tag already says who pays it
+                    !isCoveredPayer(payerOf(line)) && (
+                      <span className={styles.payerText}>
+                        {t.payer}: {LINE_PAYER_LABELS[payerOf(line)]}
+                      </span>
+                    )
+                  )
+                }
+              />
             )}
           </section>
 

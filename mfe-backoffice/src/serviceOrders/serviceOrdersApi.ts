@@ -1,6 +1,6 @@
-import { apiClient, readData, readOk } from 'shared-contracts';
+import { apiClient, readData, readOk, readOutcome, type Outcome } from 'shared-contracts';
 import type { InvoicePaymentMethod } from 'shared-contracts/backoffice';
-import type { AssignmentInput, InvoicePreview, InvoiceRefundInput, InvoiceRefunds, ServiceOrderBoard, ServiceOrderDetail } from 'shared-contracts/schemas';
+import type { AssignmentInput, InvoicePreview, InvoiceRefundInput, InvoiceRefunds, LinePayerInput, ServiceOrderBoard, ServiceOrderDetail } from 'shared-contracts/schemas';
 
 /** The board and the service order's drawer (spec back-office §7 S5, S7). */
 export const serviceOrdersApi = {
@@ -14,6 +14,9 @@ export const serviceOrdersApi = {
   reopen: (id: number, version: number, reason: string) => readOk(apiClient.post(`/service-orders/${id}/reopen`, { version, reason })),
   /** POST /service-orders/:id/cancel {version, reason}. */
   cancel: (id: number, version: number, reason: string) => readOk(apiClient.post(`/service-orders/${id}/cancel`, { version, reason })),
+  /** PUT /service-orders/:id/lines/:lineId/payer {payer, version}: the order's detail as it is now, with the server's message. */
+  setLinePayer: (id: number, lineId: number, input: LinePayerInput): Promise<Outcome<ServiceOrderDetail>> =>
+    readOutcome(apiClient.put(`/service-orders/${id}/lines/${lineId}/payer`, input)),
   /** GET /service-orders/:id/invoice-preview: what the invoice will be. */
   invoicePreview: (id: number, signal?: AbortSignal) => readData<InvoicePreview>(apiClient.get(`/service-orders/${id}/invoice-preview`, { signal })),
   /** POST /service-orders/:id/invoice: issues it (idempotent); the drawer then reloads the detail, which carries it. */

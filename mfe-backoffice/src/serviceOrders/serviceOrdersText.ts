@@ -102,7 +102,14 @@ export const serviceOrdersText = {
     unitPrice: 'Đơn giá',
     lineTotal: 'Thành tiền',
     estimate: 'Tạm tính',
-
+    /** Who pays a line (issue 66 §5): the select's label, the covered worth's rows. */
+    payer: 'Người trả',
+    warrantyCovered: 'Bảo hành hãng chi trả',
+    goodwillCovered: 'Trung tâm hỗ trợ',
+    /** Read out before the struck-through worth of a covered line and its 0 ₫. */
+    lineWorth: 'Giá trị dòng',
+    customerPays: 'khách trả',
+    payerSaved: 'Đã lưu người trả.',
   },
 
   invoice: {
