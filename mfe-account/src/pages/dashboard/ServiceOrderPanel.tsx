@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd } from 'shared-contracts';
 import { customerProgressStep, customerServiceOrderLabel, type ServiceOrderStatus } from 'shared-contracts/backoffice';
-import type { CustomerServiceOrder } from 'shared-contracts/schemas';
+import { chargedAmountOf, isCoveredPayer, LINE_PAYER_LABELS } from 'shared-contracts/pricing';
+import type { CustomerServiceOrder, ServiceOrderLine } from 'shared-contracts/schemas';
 import { CopyableValue, SaveQrButton } from 'shared-contracts/react';
 import { EInvoiceSection } from '../../eInvoices';
 import { InspectionReport } from '../../inspection/InspectionReport';
@@ -17,6 +18,39 @@ const t = dashboardText.serviceOrder;
 /** The customer's label: Đã tiếp nhận → Đang thực hiện → Cần bạn duyệt (n) → Xe đã xong – chờ thanh toán → Đã thanh toán. */
 export function customerLabelOf(status: string, pendingApprovals: number): string {
   return customerServiceOrderLabel(status as ServiceOrderStatus, pendingApprovals) ?? status;
+}
+
+/**
+ * A line of the invoice. One the manufacturer's warranty or the centre paid is tagged with who paid it, its worth
+ * struck through above the 0 ₫ the customer pays.
+ */
+function InvoiceLine({ line }: { line: ServiceOrderLine }) {
+  const payer = line.payer ?? 'CUSTOMER';
+  if (!isCoveredPayer(payer)) {
+    return (
+      <tr>
+        <td>{line.name}</td>
+        <td className={styles.num}>{line.quantity}</td>
+        <td className={styles.num}>{formatVnd(line.lineTotal)}</td>
+      </tr>
+    );
+  }
+  return (
+    <tr>
+      <td>
+        {line.name} <span className={`${styles.badge} ${styles.toneConfirmed} ${styles.coveredTag}`}>{LINE_PAYER_LABELS[payer]}</span>
+      </td>
+      <td className={styles.num}>{line.quantity}</td>
+      <td className={styles.num}>
+        <s className={styles.struck}>
+          <span className={styles.visuallyHidden}>{t.lineWorth} </span>
+          {formatVnd(line.lineTotal)}
+        </s>
+        <span className={styles.visuallyHidden}>{t.youPay} </span>
+        {formatVnd(chargedAmountOf(line))}
+      </td>
+    </tr>
+  );
 }
 
 function Invoice({ order }: { order: CustomerServiceOrder }) {
@@ -46,11 +80,7 @@ function Invoice({ order }: { order: CustomerServiceOrder }) {
         </thead>
         <tbody>
           {order.lines.map((line) => (
-            <tr key={line.id}>
-              <td>{line.name}</td>
-              <td className={styles.num}>{line.quantity}</td>
-              <td className={styles.num}>{formatVnd(line.lineTotal)}</td>
-            </tr>
+            <InvoiceLine key={line.id} line={line} />
           ))}
         </tbody>
         <tfoot>
@@ -66,6 +96,22 @@ function Invoice({ order }: { order: CustomerServiceOrder }) {
                 {t.parts}
               </th>
               <td className={styles.num}>{formatVnd(invoice.subtotalParts)}</td>
+            </tr>
+          )}
+          {(invoice.warrantyCovered ?? 0) > 0 && (
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t.warrantyCovered}
+              </th>
+              <td className={styles.num}>{formatVnd(invoice.warrantyCovered ?? 0)}</td>
+            </tr>
+          )}
+          {(invoice.goodwillCovered ?? 0) > 0 && (
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t.goodwillCovered}
+              </th>
+              <td className={styles.num}>{formatVnd(invoice.goodwillCovered ?? 0)}</td>
             </tr>
           )}
           {invoice.packageDiscount > 0 && (

@@ -72,6 +72,12 @@ export const dashboardText = {
     services: 'Tiền dịch vụ',
     parts: 'Tiền phụ tùng',
     packageDiscount: 'Giảm giá theo gói',
+    /** The worth the manufacturer's warranty or the centre paid for the customer (issue 66 §5), not in the total. */
+    warrantyCovered: 'Được bảo hành chi trả',
+    goodwillCovered: 'Trung tâm hỗ trợ',
+    /** Read out before a covered line's struck-through worth and the 0 ₫ the customer pays. */
+    lineWorth: 'Giá trị',
+    youPay: 'bạn trả',
     pointsUsed: (points: number) => `Điểm thưởng (−${new Intl.NumberFormat('vi-VN').format(points)} điểm)`,
     total: 'Tổng cộng',
     unpaid: 'Chưa thanh toán',

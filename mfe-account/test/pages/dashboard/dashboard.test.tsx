@@ -296,6 +296,38 @@ describe('/dashboard: the service order of a car at the centre', () => {
     expect(within(visit('LH2611A7K3Q')).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('shows a line the warranty or the centre paid at 0 ₫ with its tag and struck-through worth, and the total the API sent', async () => {
+    logIn();
+    api.upcomingAppointments.mockResolvedValue([atCentre]);
+    const lines: CustomerServiceOrder['lines'] = [
+      { id: 1, kind: 'service', name: 'Bảo dưỡng cơ bản', quantity: 1, unitPrice: 250_000, lineTotal: 250_000, source: 'booked', payer: 'CUSTOMER' },
+      { id: 2, kind: 'part', name: 'Bộ điều khiển động cơ', quantity: 1, unitPrice: 1_850_000, lineTotal: 1_850_000, source: 'parts_request', payer: 'WARRANTY' },
+      { id: 3, kind: 'service', name: 'Kiểm tra pin & BMS', quantity: 1, unitPrice: 300_000, lineTotal: 300_000, source: 'booked', payer: 'GOODWILL' },
+    ];
+    const covered = invoice({ subtotalServices: 250_000, packageDiscount: 0, warrantyCovered: 1_850_000, goodwillCovered: 300_000, total: 250_000 });
+    api.appointmentServiceOrder.mockResolvedValue(serviceOrder({ status: 'INVOICED', lines, invoice: covered }));
+    renderAccountPage('/dashboard', <DashboardPage />);
+    const table = await within(await screen.findByRole('article', { name: 'LH2611A7K3Q' })).findByRole('table', { name: 'Hoá đơn HD261124A2B4' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Hạng mục', 'SL', 'Thành tiền'],
+      ['Bảo dưỡng cơ bản', '1', formatVnd(250_000)],
+      ['Bộ điều khiển động cơ Bảo hành hãng', '1', `Giá trị ${formatVnd(1_850_000)}bạn trả ${formatVnd(0)}`],
+      ['Kiểm tra pin & BMS Trung tâm hỗ trợ', '1', `Giá trị ${formatVnd(300_000)}bạn trả ${formatVnd(0)}`],
+      ['Tiền dịch vụ', formatVnd(250_000)],
+      ['Được bảo hành chi trả', formatVnd(1_850_000)],
+      ['Trung tâm hỗ trợ', formatVnd(300_000)],
+      ['Tổng cộng', formatVnd(250_000)],
+    ]);
+    // the worth is crossed out, not what the customer owes; the tag names who paid
+    // (getByText folds the no-break space Intl puts before ₫)
+    expect(within(table).getByText(formatVnd(1_850_000).replace(/\s/g, ' '), { selector: 's', exact: false })).toBeInTheDocument();
+    expect(within(table).getByText('Bảo hành hãng')).toHaveClass('badge');
+    expect(within(table).getByTestId('invoice-total').textContent).toBe(formatVnd(250_000));
+  });
+
   it('keeps a car just serviced on the dashboard with its unpaid invoice after it left the upcoming list', async () => {
     logIn();
     api.upcomingAppointments.mockResolvedValue([confirmedVisit]);
