@@ -13,6 +13,7 @@ import { recallMessages as messages } from './recallMessages';
 import { sendRecallNotices } from './recallNotices';
 import { markRecallNotApplicable, openRecallsForStaff, openRecallsOfOrder, openRecallsOfOwnVehicle, recallCompletionByCentre } from './recallVehicles';
 import { AppError } from '../../http/appError';
+import { startScheduledJob, type ScheduledJob } from '../../jobs/scheduledJob';
 
 const campaignParams = z.object({ id: idInput('Mã chiến dịch triệu hồi không hợp lệ.') });
 const vehicleParams = z.object({ id: idInput('Mã xe không hợp lệ.') });
@@ -25,6 +26,8 @@ const campaignVehicleParams = z.object({ id: idInput('Mã chiến dịch triệu
  * /api/vehicles/:id/recalls. The floor's (staff, technician, manager, admin): GET /api/recalls/vehicles/:id (the
  * flag at check-in), GET /api/recalls/service-orders/:id (the work order's vehicle, the order's centre only), POST /api/recalls/:id/vehicles/:vehicleId/not-applicable (staff, manager).
  * The manager's KPI: GET /api/recalls/completion (their centre; every centre for an admin).
+ * Every ten minutes (once across instances) the owners of vehicles matched since — saved or changed into a campaign's
+ * scope after it was created — are told, as a new campaign's owners are at once.
  */
 export const recallRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = named('recallRoutes', async (app, { context }) => {
   const { db, clock, events } = context;
@@ -98,4 +101,16 @@ export const recallRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = name
     { preHandler: managers, schema: { tags, summary: 'Tỷ lệ hoàn thành triệu hồi theo trung tâm (đã khắc phục / đã đặt lịch)', response: { 200: recallCompletionResponseSchema, ...backOfficeErrors } } },
     async (request) => ok(await recallCompletionByCentre(db, centreScopeOf(request).centreId)),
   );
+
+  let notices: ScheduledJob | null = null;
+  const log = app.log.child({ module: 'recalls' });
+  app.addHook('onListen', async () => {
+    notices ??= startScheduledJob({ name: 'recall notices', pattern: RECALL_NOTICE_SCHEDULE, run: () => sendRecallNotices({ db, events, now: clock.now() }), log, db, clock });
+  });
+  app.addHook('onClose', async () => {
+    await notices?.stop();
+  });
 });
+
+/** When the owners of vehicles matched after their campaign was created are told (cron, Vietnam's time). */
+export const RECALL_NOTICE_SCHEDULE = '*/10 * * * *';

@@ -168,6 +168,10 @@ describe.each(testDatabases())('recall campaigns on $label', (target) => {
     expect(corrected.statusCode).toBe(200);
     const flags = await flagsOf(car.id);
     expect(flags.map((recall) => [recall.code, recall.state])).toEqual([['VF8-2611-A', 'AFFECTED']]);
+    // The periodic sender tells the owner of the vehicle matched after the campaign, once.
+    expect(await sendRecallNotices({ db: scratch.db, events: instanceA.events, now: instanceA.clock.now() })).toBe(1);
+    expect(await sendRecallNotices({ db: scratch.db, events: instanceB.events, now: instanceB.clock.now() })).toBe(0);
+    expect((await flagsOf(car.id)).map((recall) => recall.state)).toEqual(['NOTIFIED']);
 
     const centre = await createCentre(scratch.db, { bays: 2 });
     const at = instanceA.clock.now();
