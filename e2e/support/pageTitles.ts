@@ -47,6 +47,8 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/admin/e-invoices', owner: 'mfe_backoffice', title: 'Hóa đơn điện tử' },
   { path: '/admin/cod-statements', owner: 'mfe_backoffice', title: 'Đối soát COD' },
   { path: '/manager/cod-statements', owner: 'mfe_backoffice', title: 'Đối soát COD' },
+  { path: '/admin/warranty-claims', owner: 'mfe_backoffice', title: 'Bảo hành hãng' },
+  { path: '/manager/warranty-claims', owner: 'mfe_backoffice', title: 'Bảo hành hãng' },
 ];
 
 export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist', '/loyalty'] as const;

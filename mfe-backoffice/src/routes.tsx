@@ -11,6 +11,7 @@ import { AdminReviewsPage } from './reviews';
 import { ServiceRatingsPage } from './serviceRatings';
 import { VehicleModelsPage } from './vehicleModels';
 import { RecallsPage } from './recalls';
+import { WarrantyClaimsPage } from './warranty';
 import { WebOrderDeskPage } from './webOrders';
 
 // The staff navigation's "Tin nhắn" shows the centre's unread messages.
@@ -56,4 +57,6 @@ export const pages: RemotePage[] = [
   { path: '/admin/e-invoices', title: areaPage('admin', '/admin/e-invoices').title, Component: EInvoicesPage },
   { path: '/admin/cod-statements', title: areaPage('admin', '/admin/cod-statements').title, Component: CodStatementsPage },
   { path: '/manager/cod-statements', title: areaPage('manager', '/manager/cod-statements').title, Component: CodStatementsPage },
+  { path: '/admin/warranty-claims', title: areaPage('admin', '/admin/warranty-claims').title, Component: WarrantyClaimsPage },
+  { path: '/manager/warranty-claims', title: areaPage('manager', '/manager/warranty-claims').title, Component: WarrantyClaimsPage },
 ];

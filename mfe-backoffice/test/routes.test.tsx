@@ -37,6 +37,8 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/admin/e-invoices': 'Hóa đơn điện tử',
   '/admin/cod-statements': 'Đối soát COD',
   '/manager/cod-statements': 'Đối soát COD',
+  '/admin/warranty-claims': 'Bảo hành hãng',
+  '/manager/warranty-claims': 'Bảo hành hãng',
   ...Object.fromEntries(['admin', 'manager'].flatMap((area) => ['products', 'services', 'packages', 'promotions'].map((kind) => [`/${area}/catalogue/${kind}/:id`, 'Danh mục sản phẩm']))),
 };
 

@@ -114,6 +114,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Đối soát COD',
         description: 'Nhập bảng đối soát tiền thu hộ (COD) của GHN, GHTK cho trung tâm giao hàng online: vận đơn khớp được ghi nhận đã nhận tiền, dòng lệch vào hàng đợi giao dịch cần xử lý.',
       },
+      {
+        path: '/manager/warranty-claims',
+        title: 'Bảo hành hãng',
+        navLabel: 'Bảo hành hãng',
+        description: 'Hồ sơ bảo hành gửi hãng của trung tâm: mô tả hư hỏng và ảnh, gửi hãng, ghi nhận hãng duyệt hoặc từ chối và tiền hãng trả; báo cáo theo hãng và tháng.',
+      },
     ],
   },
   technician: {
@@ -231,6 +237,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         title: 'Đối soát COD',
         navLabel: 'Đối soát COD',
         description: 'Nhập bảng đối soát tiền thu hộ (COD) của GHN, GHTK: vận đơn khớp được ghi nhận đã nhận tiền, dòng lệch vào hàng đợi giao dịch cần xử lý.',
+      },
+      {
+        path: '/admin/warranty-claims',
+        title: 'Bảo hành hãng',
+        navLabel: 'Bảo hành hãng',
+        description: 'Hồ sơ bảo hành gửi hãng của mọi trung tâm: mô tả hư hỏng và ảnh, gửi hãng, ghi nhận hãng duyệt hoặc từ chối và tiền hãng trả; báo cáo theo hãng và tháng.',
       },
     ],
   },

@@ -53,6 +53,7 @@ const AREAS = [
       ['Đơn hàng online', '/manager/web-orders'],
       ['Đánh giá dịch vụ', '/manager/ratings'],
       ['Đối soát COD', '/manager/cod-statements'],
+      ['Bảo hành hãng', '/manager/warranty-claims'],
       ['Nhân sự', '/manager?view=roster'],
       ['Khách hàng', '/staff/customers'],
       ['Tin nhắn', '/staff/messages'],
@@ -87,6 +88,7 @@ const AREAS = [
       ['Đánh giá dịch vụ', '/admin/ratings'],
       ['Hóa đơn điện tử', '/admin/e-invoices'],
       ['Đối soát COD', '/admin/cod-statements'],
+      ['Bảo hành hãng', '/admin/warranty-claims'],
       ['Điểm thưởng', '/admin?view=loyalty'],
       ['Khách hàng', '/staff/customers'],
       ['Tin nhắn', '/staff/messages'],
@@ -166,6 +168,7 @@ describe('the area dashboards', () => {
       '/admin/ratings',
       '/admin/e-invoices',
       '/admin/cod-statements',
+      '/admin/warranty-claims',
     ]);
     await expectLoadFailureShown();
   });
@@ -173,7 +176,7 @@ describe('the area dashboards', () => {
   it('the manager dashboard links to the read-only catalogue', async () => {
     renderAt('/manager');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
-    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders', '/manager/ratings', '/manager/cod-statements']);
+    expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders', '/manager/ratings', '/manager/cod-statements', '/manager/warranty-claims']);
     await expectLoadFailureShown();
   });
 });

@@ -85,6 +85,8 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/admin/e-invoices', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/admin/cod-statements', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/manager/cod-statements', owner: 'mfe_backoffice', layout: 'manager' },
+  { path: '/admin/warranty-claims', owner: 'mfe_backoffice', layout: 'admin' },
+  { path: '/manager/warranty-claims', owner: 'mfe_backoffice', layout: 'manager' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {
