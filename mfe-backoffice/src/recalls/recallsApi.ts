@@ -13,6 +13,9 @@ export const recallsApi = {
   ofVehicle: (vehicleId: number, signal?: AbortSignal) => readData<{ items: VehicleRecall[] }>(apiClient.get(`/recalls/vehicles/${vehicleId}`, { signal })).then((data) => data.items),
   /** GET /recalls/service-orders/:id: the open recalls of the work order's vehicle (the technician). */
   ofOrder: (orderId: number, signal?: AbortSignal) => readData<{ items: VehicleRecall[] }>(apiClient.get(`/recalls/service-orders/${orderId}`, { signal })).then((data) => data.items),
+  /** POST /recalls/:campaignId/vehicles/:vehicleId/not-applicable (staff, manager): answers the vehicle's open recalls left. */
+  markNotApplicable: (campaignId: number, vehicleId: number): Promise<Outcome<{ items: VehicleRecall[] }>> =>
+    readOutcome(apiClient.post(`/recalls/${campaignId}/vehicles/${vehicleId}/not-applicable`, {})),
   /** GET /recalls/completion: per centre, remedies booked and done (the manager's centre; every centre for an admin). */
   completion: (signal?: AbortSignal) => readData<RecallCompletion>(apiClient.get('/recalls/completion', { signal })).then((data) => data.items),
 };

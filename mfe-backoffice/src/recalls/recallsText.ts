@@ -9,6 +9,11 @@ export const recallsText = {
     remedy: (remedy: string, minutes: number) => `Khắc phục miễn phí: ${remedy} (khoảng ${count(minutes)} phút công).`,
     defect: (defect: string) => `Lỗi: ${defect}`,
     state: (label: string) => `Trạng thái: ${label}`,
+    notApplicable: 'Không áp dụng cho xe này',
+    notApplicableQuestion: (code: string) => `Xe này không thuộc diện ${code} (đã khắc phục ở nơi khác, hoặc không lắp phụ tùng này)?`,
+    notApplicableFailed: 'Không cập nhật được trạng thái triệu hồi. Vui lòng thử lại.',
+    confirmNotApplicable: 'Xác nhận không áp dụng',
+    cancel: 'Hủy',
   },
   page: {
     title: 'Chiến dịch triệu hồi',

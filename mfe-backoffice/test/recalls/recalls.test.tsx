@@ -10,7 +10,7 @@ import { signIn, signOut } from '../partsRequestFixtures';
 import { appointment, renderAt, TECHNICIANS } from '../staffFixtures';
 
 jest.mock('../../src/recalls/recallsApi', () => ({
-  recallsApi: { list: jest.fn(), create: jest.fn(), close: jest.fn(), ofVehicle: jest.fn(), ofOrder: jest.fn(), completion: jest.fn() },
+  recallsApi: { list: jest.fn(), create: jest.fn(), close: jest.fn(), ofVehicle: jest.fn(), ofOrder: jest.fn(), completion: jest.fn(), markNotApplicable: jest.fn() },
 }));
 jest.mock('../../src/frontDesk/frontDeskApi', () => ({
   frontDeskApi: { technicians: jest.fn(), bays: jest.fn(), checkIn: jest.fn(), day: jest.fn() },
@@ -67,6 +67,28 @@ describe('the recall flag at check-in', () => {
     expect(flag).toHaveTextContent('Xe thuộc diện triệu hồi: VF8-2611-A – Kiểm tra giắc nối bơm nước làm mát pin');
     expect(flag).toHaveTextContent('Khắc phục miễn phí: Thay giắc nối. (khoảng 45 phút công).');
     expect(api.ofVehicle).toHaveBeenCalledWith(7, expect.anything());
+  });
+
+  it('lets the counter mark a recall as not applying to the vehicle, and drops its flag', async () => {
+    signIn('staff');
+    api.ofVehicle.mockResolvedValue([RECALL]);
+    api.markNotApplicable.mockResolvedValue({ data: { items: [] }, message: 'Đã đánh dấu xe không thuộc diện áp dụng.' });
+    const user = userEvent.setup();
+    renderAt(<CheckInDialog appointment={appointment()} serviceBays={3} onClose={jest.fn()} onCheckedIn={jest.fn()} />);
+    const flag = await screen.findByRole('alert', { name: 'Cảnh báo triệu hồi' });
+    await user.click(within(flag).getByRole('button', { name: 'Không áp dụng cho xe này' }));
+    expect(flag).toHaveTextContent('Xe này không thuộc diện VF8-2611-A');
+    await user.click(within(flag).getByRole('button', { name: 'Xác nhận không áp dụng' }));
+    expect(api.markNotApplicable).toHaveBeenCalledWith(3, 7);
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Cảnh báo triệu hồi' })).not.toBeInTheDocument());
+  });
+
+  it('does not offer "Không áp dụng" to a technician', async () => {
+    signIn('technician');
+    api.ofVehicle.mockResolvedValue([RECALL]);
+    renderAt(<RecallFlags vehicleId={7} />);
+    const flag = await screen.findByRole('alert', { name: 'Cảnh báo triệu hồi' });
+    expect(within(flag).queryByRole('button', { name: 'Không áp dụng cho xe này' })).not.toBeInTheDocument();
   });
 
   it('shows nothing when the vehicle has no open recall', async () => {
