@@ -1,13 +1,13 @@
 import type { Role } from 'shared-contracts';
 import type { ServiceOrderStatus } from 'shared-contracts/backoffice';
-import { chargedAmountOf, LINE_PAYER_ROLES, LINE_PAYERS, type LinePayer } from 'shared-contracts/pricing';
+import { chargedAmountOf, LINE_PAYER_EDITABLE_STATUSES, LINE_PAYER_ROLES, LINE_PAYERS, type LinePayer } from 'shared-contracts/pricing';
 import type { ServiceOrderLine } from 'shared-contracts/schemas';
 import { serviceOrdersText } from './serviceOrdersText';
 
 // Who pays a service-order line (issue 66 §5) as the drawer offers and sums it; the server checks every change.
 
 /** As the API: who pays a line may change until the invoice freezes the lines. */
-export const PAYER_EDITABLE_STATUSES: readonly ServiceOrderStatus[] = ['OPEN', 'IN_PROGRESS', 'WORK_DONE'];
+export const PAYER_EDITABLE_STATUSES: readonly ServiceOrderStatus[] = LINE_PAYER_EDITABLE_STATUSES;
 
 /** A line's payer; the customer when the answer names none. */
 export const payerOf = (line: ServiceOrderLine): LinePayer => line.payer ?? 'CUSTOMER';

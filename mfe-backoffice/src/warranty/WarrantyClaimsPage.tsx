@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { WarrantyClaimStatus } from 'shared-contracts/pricing';
+import { useRefreshOnFocus } from 'shared-contracts/react';
 import { AreaPage } from '../components/AreaPage';
-import { useReloadOnFocus } from './useReloadOnFocus';
 import { WarrantyClaimDetail } from './WarrantyClaimDetail';
 import { WarrantyClaimList } from './WarrantyClaimList';
 import { WarrantyReportSection } from './WarrantyReportSection';
@@ -25,7 +25,7 @@ export function WarrantyClaimsPage() {
   const listHeading = useRef<HTMLHeadingElement>(null);
 
   const reloadList = useCallback(() => setListRevision((value) => value + 1), []);
-  useReloadOnFocus(reloadList);
+  useRefreshOnFocus(reloadList);
   const changed = useCallback(() => {
     reloadList();
     setReportRevision((value) => value + 1);

@@ -37,6 +37,9 @@ export const LINE_PAYER_ROLES: Record<LinePayer, readonly string[]> = {
   GOODWILL: ['manager'],
 };
 
+/** The service-order statuses in which a line's payer may change: until the invoice freezes the lines. */
+export const LINE_PAYER_EDITABLE_STATUSES = ['OPEN', 'IN_PROGRESS', 'WORK_DONE'] as const;
+
 export const WARRANTY_CLAIM_STATUSES = ['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED', 'CREDITED'] as const;
 export type WarrantyClaimStatus = (typeof WARRANTY_CLAIM_STATUSES)[number];
 

@@ -6,6 +6,7 @@
  * at run time: what it needs of it (the wording of an ApiError) the remote hands in.
  */
 export * from './useAsync';
+export * from './useRefreshOnFocus';
 export * from './useThread';
 export * from './useUploads';
 export * from './VietQrActions';

@@ -1,4 +1,4 @@
-import { LINE_PAYER_LABELS, LINE_PAYER_ROLES, type LinePayerInput } from 'shared-contracts/schemas';
+import { LINE_PAYER_EDITABLE_STATUSES, LINE_PAYER_LABELS, LINE_PAYER_ROLES, type LinePayerInput } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { floorTransaction } from './floorTransaction';
@@ -6,9 +6,6 @@ import { orderInScope } from './serviceOrderAccess';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { publishFloorChange } from './serviceOrderEvents';
 import { touchServiceOrder } from './serviceOrderTransition';
-
-/** Before the invoice freezes the lines: who pays a line may still change. */
-const PAYER_EDITABLE_STATUSES = ['OPEN', 'IN_PROGRESS', 'WORK_DONE'] as const;
 
 export const linePayerMessages = {
   saved: (payer: LinePayerInput['payer']) => `Đã chuyển dòng sang: ${LINE_PAYER_LABELS[payer]}.`,
@@ -29,7 +26,7 @@ export async function setLinePayer(ctx: ServiceOrderContext, scope: CentreScope,
   const order = await orderInScope(ctx.db, scope, orderId);
   const now = ctx.clock.now();
   await floorTransaction(ctx.db, async (trx) => {
-    await touchServiceOrder(trx, orderId, input.version, PAYER_EDITABLE_STATUSES, now);
+    await touchServiceOrder(trx, orderId, input.version, LINE_PAYER_EDITABLE_STATUSES, now);
     const updated = await trx
       .updateTable('service_order_lines')
       .set({ payer: input.payer })

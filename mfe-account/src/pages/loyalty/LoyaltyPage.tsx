@@ -1,8 +1,8 @@
 import { formatDate } from 'shared-contracts';
+import { useRefreshOnFocus } from 'shared-contracts/react';
 import type { LoyaltyEntry, LoyaltySummary } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { keepIfShown, loadedOf, useAsync } from '../../hooks/useAsync';
-import { useRefreshOnFocus } from '../../hooks/useRefreshOnFocus';
 import { vi } from '../../i18n/vi';
 import { LoadFailure } from '../../service/LoadFailure';
 import { LoginRequired } from '../../service/LoginRequired';

@@ -1,16 +1,17 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
-/** Focus and visibility often arrive together (a tab shown again): one reload for both. */
+/** Focus and visibility often arrive together (a tab shown again): one refresh for both. */
 const COALESCE_MS = 1_000;
 
 /**
- * Calls `reload` when the page is back in front of the user: the window regains focus, or the tab is shown again
- * (a phone's browser brought back), since someone else may have changed a claim meanwhile.
+ * Calls `refresh` when the page is back in front of its user: the window regains focus, or the tab is shown
+ * again (a phone's browser brought back): someone else may have changed what it shows. Pair it with the loader's
+ * `poll` for a page that stays open.
  */
-export function useReloadOnFocus(reload: () => void): void {
-  const latest = useRef(reload);
+export function useRefreshOnFocus(refresh: () => void): void {
+  const latest = useRef(refresh);
   useLayoutEffect(() => {
-    latest.current = reload;
+    latest.current = refresh;
   });
   useEffect(() => {
     let last = 0;
