@@ -44,7 +44,7 @@ export function WarrantyClaimList({ showCentre, status, onStatus, selectedId, on
       </h2>
       <div className={styles.filters} role="group" aria-label={t.statusGroup}>
         {(['', ...WARRANTY_CLAIM_STATUSES] as const).map((value) => (
-          <button key={value || 'all'} type="button" aria-pressed={status === value} onClick={() => onStatus(value)}>
+          <button key={value || 'all'} type="button" className={styles.filter} aria-pressed={status === value} onClick={() => onStatus(value)}>
             {value === '' ? t.all : WARRANTY_CLAIM_STATUS_LABELS[value]}
           </button>
         ))}
