@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { VehicleModelRecord, VehicleType } from 'shared-contracts/schemas';
+import type { VehicleModelAdminRecord, VehicleType } from 'shared-contracts/schemas';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/labels';
 import { BATTERY_CHEMISTRIES, BATTERY_CHEMISTRY_LABELS } from 'shared-contracts/vehicle';
 import { fieldErrorsOf, isConflict, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
-import { EMPTY_MODEL, labelOf, modelInput, validateModel, valuesOfModel, type VehicleModelField, type VehicleModelValues } from './vehicleModelForm';
+import { defaultThresholdsOf, EMPTY_MODEL, labelOf, modelInput, validateModel, valuesOfModel, type VehicleModelField, type VehicleModelValues } from './vehicleModelForm';
 import { vehicleModelsApi } from './vehicleModelsApi';
 import { vehicleModelsText } from './vehicleModelsText';
 import styles from '../components/ReferenceLists.module.css';
@@ -14,14 +14,17 @@ const TYPES = Object.keys(VEHICLE_TYPE_LABELS) as VehicleType[];
 
 interface Props {
   /** The model edited; absent: a new one. */
-  model?: VehicleModelRecord;
+  model?: VehicleModelAdminRecord;
   onSaved: (message: string) => void;
   /** A 409 (the same brand, model and variant exists): the list is read again, the form stays open. */
   onConflict: () => void;
   onClose: () => void;
 }
 
-/** "Thêm dòng xe" / "Sửa dòng xe": brand, model, variant, type, years and battery; the label previewed as typed. */
+/**
+ * "Thêm dòng xe" / "Sửa dòng xe": brand, model, variant, type, years and battery, and the model's own battery
+ * thresholds (empty: the chosen chemistry's default, shown as the placeholder); the label previewed as typed.
+ */
 export function VehicleModelDialog({ model, onSaved, onConflict, onClose }: Props) {
   const id = useId();
   const [values, setValues] = useState<VehicleModelValues>(model ? valuesOfModel(model) : EMPTY_MODEL);
@@ -67,7 +70,7 @@ export function VehicleModelDialog({ model, onSaved, onConflict, onClose }: Prop
         {errors[field]}
       </p>
     ) : null;
-  const text = (field: VehicleModelField, label: string, options: { hint?: string; inputMode?: 'numeric' | 'decimal'; maxLength: number; required?: boolean }) => (
+  const text = (field: VehicleModelField, label: string, options: { hint?: string; inputMode?: 'numeric' | 'decimal'; maxLength: number; required?: boolean; placeholder?: string }) => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${field}`}>{label}</label>
       <input
@@ -78,6 +81,7 @@ export function VehicleModelDialog({ model, onSaved, onConflict, onClose }: Prop
         inputMode={options.inputMode}
         maxLength={options.maxLength}
         required={options.required}
+        placeholder={options.placeholder}
         autoComplete="off"
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={described(field, Boolean(options.hint))}
@@ -91,6 +95,8 @@ export function VehicleModelDialog({ model, onSaved, onConflict, onClose }: Prop
     </div>
   );
   const label = labelOf(values);
+  const defaults = defaultThresholdsOf(values);
+  const th = t.thresholds;
 
   return (
     <ModalDialog title={model ? t.editTitle(model.label) : t.createTitle} description={t.description} onClose={onClose}>
@@ -147,6 +153,17 @@ export function VehicleModelDialog({ model, onSaved, onConflict, onClose }: Prop
             {errorLine('batteryChemistry')}
           </div>
         </div>
+        <fieldset className={styles.fieldset} aria-describedby={`${id}-thresholds-hint`}>
+          <legend className={styles.legend}>{th.legend}</legend>
+          <p id={`${id}-thresholds-hint`} className={styles.hint}>
+            {th.hint}
+          </p>
+          <div className={styles.grid}>
+            {text('batterySohDegradedPct', th.degraded, { inputMode: 'numeric', maxLength: 3, placeholder: th.defaultPct(defaults.degradedBelowPct) })}
+            {text('batterySohReplacePct', th.replace, { inputMode: 'numeric', maxLength: 3, placeholder: th.defaultPct(defaults.replaceBelowPct) })}
+            {text('batterySpreadWarnMv', th.spread, { inputMode: 'numeric', maxLength: 4, placeholder: th.defaultMv(defaults.spreadWarnAboveMv) })}
+          </div>
+        </fieldset>
         {label && <p className={styles.hint}>{t.preview(label)}</p>}
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={busy}>

@@ -1,5 +1,5 @@
-import type { VehicleModelInput, VehicleModelRecord, VehicleType } from 'shared-contracts/schemas';
-import { vehicleModelLabel } from 'shared-contracts/vehicle';
+import type { VehicleModelAdminRecord, VehicleModelInput, VehicleType } from 'shared-contracts/schemas';
+import { BATTERY_THRESHOLD_BOUNDS, BATTERY_THRESHOLD_MESSAGES, batteryThresholdOrderIssue, batteryThresholdsOf, vehicleModelLabel, type BatteryThresholds } from 'shared-contracts/vehicle';
 import { vehicleModelsText } from './vehicleModelsText';
 
 const m = vehicleModelsText.form.messages;
@@ -14,12 +14,31 @@ export interface VehicleModelValues {
   yearTo: string;
   batteryKwh: string;
   batteryChemistry: string;
+  /** The model's own battery thresholds, whole numbers; '' : the chemistry's default. */
+  batterySohDegradedPct: string;
+  batterySohReplacePct: string;
+  batterySpreadWarnMv: string;
 }
 export type VehicleModelField = keyof VehicleModelValues;
+export type BatteryThresholdField = 'batterySohDegradedPct' | 'batterySohReplacePct' | 'batterySpreadWarnMv';
 
-export const EMPTY_MODEL: VehicleModelValues = { brand: '', model: '', variant: '', type: '', yearFrom: '', yearTo: '', batteryKwh: '', batteryChemistry: '' };
+export const EMPTY_MODEL: VehicleModelValues = {
+  brand: '',
+  model: '',
+  variant: '',
+  type: '',
+  yearFrom: '',
+  yearTo: '',
+  batteryKwh: '',
+  batteryChemistry: '',
+  batterySohDegradedPct: '',
+  batterySohReplacePct: '',
+  batterySpreadWarnMv: '',
+};
 
-export function valuesOfModel(model: VehicleModelRecord): VehicleModelValues {
+const textOf = (value: number | null): string => (value === null ? '' : String(value));
+
+export function valuesOfModel(model: VehicleModelAdminRecord): VehicleModelValues {
   return {
     brand: model.brand,
     model: model.model,
@@ -29,7 +48,22 @@ export function valuesOfModel(model: VehicleModelRecord): VehicleModelValues {
     yearTo: model.yearTo === null ? '' : String(model.yearTo),
     batteryKwh: model.batteryKwh === null ? '' : String(model.batteryKwh).replace('.', ','),
     batteryChemistry: model.batteryChemistry ?? '',
+    batterySohDegradedPct: textOf(model.batterySohDegradedPct),
+    batterySohReplacePct: textOf(model.batterySohReplacePct),
+    batterySpreadWarnMv: textOf(model.batterySpreadWarnMv),
   };
+}
+
+/** The thresholds a model of the chosen chemistry gets when its own are left empty (the fields' placeholders). */
+export function defaultThresholdsOf(values: VehicleModelValues): BatteryThresholds {
+  return batteryThresholdsOf(values.batteryChemistry || null);
+}
+
+/** '85' → 85; '' → null; NaN for anything but digits. */
+function readWhole(text: string): number | null {
+  const compact = text.trim();
+  if (compact === '') return null;
+  return /^\d+$/.test(compact) ? Number(compact) : Number.NaN;
 }
 
 /** '12,5' or '12.5' → 12.5; NaN for anything else. */
@@ -57,6 +91,16 @@ export function validateModel(values: VehicleModelValues, now: Date = new Date()
     const kwh = readDecimal(values.batteryKwh);
     if (!(kwh > 0 && kwh <= 300)) errors.batteryKwh = m.battery;
   }
+  const within = (value: number | null, bounds: { min: number; max: number }) => value === null || (value >= bounds.min && value <= bounds.max);
+  const degraded = readWhole(values.batterySohDegradedPct);
+  const replace = readWhole(values.batterySohReplacePct);
+  if (!within(degraded, BATTERY_THRESHOLD_BOUNDS.sohPct)) errors.batterySohDegradedPct = BATTERY_THRESHOLD_MESSAGES.degraded;
+  if (!within(replace, BATTERY_THRESHOLD_BOUNDS.sohPct)) errors.batterySohReplacePct = BATTERY_THRESHOLD_MESSAGES.replace;
+  if (!within(readWhole(values.batterySpreadWarnMv), BATTERY_THRESHOLD_BOUNDS.spreadMv)) errors.batterySpreadWarnMv = BATTERY_THRESHOLD_MESSAGES.spread;
+  if (!errors.batterySohDegradedPct && !errors.batterySohReplacePct) {
+    const issue = batteryThresholdOrderIssue(values.batteryChemistry || null, { degradedBelowPct: degraded, replaceBelowPct: replace });
+    if (issue) errors[issue.field] = issue.message;
+  }
   return errors;
 }
 
@@ -71,6 +115,9 @@ export function modelInput(values: VehicleModelValues, active?: boolean): Vehicl
     yearTo: readYear(values.yearTo),
     batteryKwh: values.batteryKwh.trim() === '' ? null : readDecimal(values.batteryKwh),
     batteryChemistry: (values.batteryChemistry || null) as VehicleModelInput['batteryChemistry'],
+    batterySohDegradedPct: readWhole(values.batterySohDegradedPct),
+    batterySohReplacePct: readWhole(values.batterySohReplacePct),
+    batterySpreadWarnMv: readWhole(values.batterySpreadWarnMv),
   };
   if (active !== undefined) input.active = active;
   return input;

@@ -26,6 +26,9 @@ const model = (overrides: Partial<VehicleModelAdmin>): VehicleModelAdmin => ({
   yearTo: null,
   batteryKwh: 3.5,
   batteryChemistry: 'LFP',
+  batterySohDegradedPct: null,
+  batterySohReplacePct: null,
+  batterySpreadWarnMv: null,
   active: true,
   label: 'VinFast Feliz S',
   vehicleCount: 12,
@@ -115,7 +118,19 @@ describe('/admin/vehicle-models', () => {
     api.list.mockResolvedValue([feliz, ludo, vf8Plus, { ...vf8Plus, id: 23, variant: 'Eco', label: 'VinFast VF 8 Eco' }]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm dòng xe' }));
 
-    expect(api.create).toHaveBeenCalledWith({ brand: 'VinFast', model: 'VF 8', variant: 'Eco', type: 'car', yearFrom: 2022, yearTo: null, batteryKwh: 82.5, batteryChemistry: 'LFP' });
+    expect(api.create).toHaveBeenCalledWith({
+      brand: 'VinFast',
+      model: 'VF 8',
+      variant: 'Eco',
+      type: 'car',
+      yearFrom: 2022,
+      yearTo: null,
+      batteryKwh: 82.5,
+      batteryChemistry: 'LFP',
+      batterySohDegradedPct: null,
+      batterySohReplacePct: null,
+      batterySpreadWarnMv: null,
+    });
     expect(await screen.findByText('Đã thêm dòng xe VinFast VF 8 Eco.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('row', { name: /^VinFast VF 8 Eco/ })).toBeInTheDocument();
@@ -141,6 +156,64 @@ describe('/admin/vehicle-models', () => {
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
   });
 
+  it('sets a model’s own battery thresholds under "Ngưỡng pin", each showing its chemistry’s default while empty', async () => {
+    const own = model({ id: 31, slug: 'vinfast-evo200', model: 'Evo200', batteryChemistry: 'LFP', batterySohDegradedPct: 85, batterySohReplacePct: null, batterySpreadWarnMv: 40, label: 'VinFast Evo200', vehicleCount: 4 });
+    api.list.mockResolvedValue([feliz, own]);
+    api.save.mockResolvedValue({ data: { ...own, batterySohReplacePct: 72 }, message: 'Đã lưu dòng xe.' });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sửa dòng xe VinFast Evo200' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sửa dòng xe VinFast Evo200' });
+    const group = within(dialog).getByRole('group', { name: 'Ngưỡng pin' });
+    expect(group).toHaveAccessibleDescription(/Để trống để dùng mặc định của loại pin/);
+    const degraded = within(group).getByLabelText('"Pin suy giảm" khi SOH dưới (%)');
+    const replace = within(group).getByLabelText('"Nên thay pin sớm" khi SOH dưới (%)');
+    const spread = within(group).getByLabelText('"Lệch áp cell cao" khi chênh lệch trên (mV)');
+    expect(degraded).toHaveValue('85');
+    expect(replace).toHaveValue('');
+    expect(replace).toHaveAttribute('placeholder', 'Mặc định: 70 %');
+    expect(spread).toHaveValue('40');
+    expect(degraded).toHaveAttribute('placeholder', 'Mặc định: 80 %');
+    expect(spread).toHaveAttribute('placeholder', 'Mặc định: 50 mV');
+
+    // the placeholders follow the chosen chemistry
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại pin (không bắt buộc)'), 'LEAD_ACID');
+    expect(replace).toHaveAttribute('placeholder', 'Mặc định: 60 %');
+    expect(spread).toHaveAttribute('placeholder', 'Mặc định: 200 mV');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại pin (không bắt buộc)'), 'LFP');
+
+    // checked before sending: "thay pin" must stay below "suy giảm"
+    await userEvent.type(replace, '90');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu dòng xe' }));
+    expect(replace).toHaveFocus();
+    expect(replace).toHaveAccessibleDescription('Ngưỡng "Nên thay pin sớm" phải thấp hơn ngưỡng "Pin suy giảm" (85 %).');
+    expect(api.save).not.toHaveBeenCalled();
+
+    await userEvent.clear(replace);
+    await userEvent.type(replace, '72');
+    await userEvent.clear(spread);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu dòng xe' }));
+    expect(api.save).toHaveBeenCalledWith(31, expect.objectContaining({ batteryChemistry: 'LFP', batterySohDegradedPct: 85, batterySohReplacePct: 72, batterySpreadWarnMv: null }));
+    expect(await screen.findByText('Đã lưu dòng xe VinFast Evo200.')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a threshold on its field', async () => {
+    api.create.mockRejectedValue(
+      new ApiError('Dữ liệu không hợp lệ.', 400, 'VALIDATION_ERROR', [{ field: 'batterySohDegradedPct', message: 'Ngưỡng "Pin suy giảm" phải cao hơn ngưỡng "Nên thay pin sớm" (75 %).' }]),
+    );
+    renderPage();
+    await screen.findByRole('row', { name: /^VinFast Feliz S/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Thêm dòng xe' }));
+    const dialog = screen.getByRole('dialog', { name: 'Thêm dòng xe' });
+    await userEvent.type(within(dialog).getByLabelText('Hãng xe'), 'VinFast');
+    await userEvent.type(within(dialog).getByLabelText('Dòng xe'), 'Evo Neo');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại xe'), 'scooter');
+    await userEvent.type(within(dialog).getByLabelText('"Pin suy giảm" khi SOH dưới (%)'), '78');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm dòng xe' }));
+    expect(api.create).toHaveBeenCalledWith(expect.objectContaining({ model: 'Evo Neo', batterySohDegradedPct: 78, batterySohReplacePct: null }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Dữ liệu không hợp lệ.');
+    expect(within(dialog).getByLabelText('"Pin suy giảm" khi SOH dưới (%)')).toHaveAccessibleDescription('Ngưỡng "Pin suy giảm" phải cao hơn ngưỡng "Nên thay pin sớm" (75 %).');
+  });
+
   it('deactivates and reactivates a model after a confirmation, sending the whole model with its new status', async () => {
     api.save.mockResolvedValue({ data: { ...feliz, active: false }, message: 'Đã lưu dòng xe.' });
     renderPage();
@@ -150,7 +223,20 @@ describe('/admin/vehicle-models', () => {
     expect(confirm).toHaveTextContent('12 xe của khách đang ghi dòng xe này vẫn giữ nguyên.');
     api.list.mockResolvedValue([{ ...feliz, active: false }, ludo, vf8Plus]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Ngừng hoạt động' }));
-    expect(api.save).toHaveBeenCalledWith(1, { brand: 'VinFast', model: 'Feliz S', variant: null, type: 'scooter', yearFrom: 2022, yearTo: null, batteryKwh: 3.5, batteryChemistry: 'LFP', active: false });
+    expect(api.save).toHaveBeenCalledWith(1, {
+      brand: 'VinFast',
+      model: 'Feliz S',
+      variant: null,
+      type: 'scooter',
+      yearFrom: 2022,
+      yearTo: null,
+      batteryKwh: 3.5,
+      batteryChemistry: 'LFP',
+      batterySohDegradedPct: null,
+      batterySohReplacePct: null,
+      batterySpreadWarnMv: null,
+      active: false,
+    });
     expect(await screen.findByText('Đã ngừng hoạt động dòng xe VinFast Feliz S.')).toBeInTheDocument();
     await waitFor(() => expect(cellsOf('VinFast Feliz S')[4]).toBe('Ngừng hoạt động'));
 
@@ -203,6 +289,34 @@ describe('the model form rules', () => {
     });
     expect(validateModel({ ...vf, yearFrom: '2029' }, now)).toEqual({ yearFrom: 'Năm không hợp lệ (từ 1990, bốn chữ số).' });
     expect(validateModel({ ...vf, yearFrom: '2028', batteryKwh: '18,64' }, now)).toEqual({});
-    expect(modelInput({ ...vf, variant: '  ', batteryKwh: '18,64' })).toEqual({ brand: 'VinFast', model: 'VF 3', variant: null, type: 'car', yearFrom: null, yearTo: null, batteryKwh: 18.64, batteryChemistry: null });
+    expect(modelInput({ ...vf, variant: '  ', batteryKwh: '18,64' })).toEqual({
+      brand: 'VinFast',
+      model: 'VF 3',
+      variant: null,
+      type: 'car',
+      yearFrom: null,
+      yearTo: null,
+      batteryKwh: 18.64,
+      batteryChemistry: null,
+      batterySohDegradedPct: null,
+      batterySohReplacePct: null,
+      batterySpreadWarnMv: null,
+    });
+  });
+
+  it('takes battery thresholds as whole numbers (SOH 1–100 %, spread 1–2000 mV), "thay pin" below "suy giảm", empty for the default', () => {
+    const vf = { ...EMPTY_MODEL, brand: 'VinFast', model: 'VF 3', type: 'car' as const, batteryChemistry: 'LFP' };
+    expect(validateModel({ ...vf, batterySohDegradedPct: '0', batterySohReplacePct: '7,5', batterySpreadWarnMv: '2001' }, now)).toEqual({
+      batterySohDegradedPct: 'Ngưỡng "Pin suy giảm" phải là số nguyên từ 1 đến 100 (%).',
+      batterySohReplacePct: 'Ngưỡng "Nên thay pin sớm" phải là số nguyên từ 1 đến 100 (%).',
+      batterySpreadWarnMv: 'Ngưỡng lệch áp cell phải là số nguyên từ 1 đến 2000 mV.',
+    });
+    expect(validateModel({ ...vf, batterySohReplacePct: '80' }, now)).toEqual({ batterySohReplacePct: 'Ngưỡng "Nên thay pin sớm" phải thấp hơn ngưỡng "Pin suy giảm" (80 %).' });
+    expect(validateModel({ ...vf, batteryChemistry: 'LEAD_ACID', batterySohDegradedPct: '60' }, now)).toEqual({
+      batterySohDegradedPct: 'Ngưỡng "Pin suy giảm" phải cao hơn ngưỡng "Nên thay pin sớm" (60 %).',
+    });
+    const own = { ...vf, batterySohDegradedPct: '85', batterySohReplacePct: '75', batterySpreadWarnMv: ' 40 ' };
+    expect(validateModel(own, now)).toEqual({});
+    expect(modelInput(own)).toMatchObject({ batterySohDegradedPct: 85, batterySohReplacePct: 75, batterySpreadWarnMv: 40 });
   });
 });

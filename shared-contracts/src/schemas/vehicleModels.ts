@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BATTERY_THRESHOLD_BOUNDS, BATTERY_THRESHOLD_MESSAGES, batteryThresholdOrderIssue } from '../vehicle/batteryHealth';
 import { BATTERY_CHEMISTRIES } from '../vehicle/modelReference';
 import { vehicleTypeSchema, VEHICLE_TYPES } from './catalogue';
 import { envelopeSchema } from './envelope';
@@ -57,7 +58,15 @@ const yearInput = (label: string) =>
     .min(1990, `${label} từ 1990 trở đi.`)
     .refine((year) => year <= currentYear() + 2, `${label} không hợp lệ.`);
 
-/** POST /api/admin/vehicle-models and PUT /api/admin/vehicle-models/:id (the slug is derived from the label). */
+/** A model's own battery threshold: a whole number within its bounds; null: the chemistry's default; absent: kept. */
+const thresholdInput = (message: string, bounds: { min: number; max: number }) =>
+  z.number({ error: message }).int(message).min(bounds.min, message).max(bounds.max, message).nullish();
+
+/**
+ * POST /api/admin/vehicle-models and PUT /api/admin/vehicle-models/:id (the slug is derived from the label). The
+ * battery thresholds (vehicle/batteryHealth.ts) are null for the chemistry's default; one left out is kept by a
+ * PUT (null on a POST), so a client that does not know them cannot clear them.
+ */
 export const vehicleModelInputSchema = z
   .object({
     brand: textInput({ error: 'Vui lòng nhập hãng xe.', trim: true }).min(1, 'Vui lòng nhập hãng xe.').max(60, 'Hãng xe tối đa 60 ký tự.'),
@@ -73,18 +82,36 @@ export const vehicleModelInputSchema = z
       .nullish()
       .transform((value) => value ?? null),
     batteryChemistry: z.enum(BATTERY_CHEMISTRIES, { error: 'Loại pin không hợp lệ.' }).nullish().transform((value) => value ?? null),
+    batterySohDegradedPct: thresholdInput(BATTERY_THRESHOLD_MESSAGES.degraded, BATTERY_THRESHOLD_BOUNDS.sohPct),
+    batterySohReplacePct: thresholdInput(BATTERY_THRESHOLD_MESSAGES.replace, BATTERY_THRESHOLD_BOUNDS.sohPct),
+    batterySpreadWarnMv: thresholdInput(BATTERY_THRESHOLD_MESSAGES.spread, BATTERY_THRESHOLD_BOUNDS.spreadMv),
     active: z.boolean({ error: 'Trạng thái không hợp lệ.' }).optional(),
   })
   .superRefine((value, context) => {
     if (value.yearFrom !== null && value.yearTo !== null && value.yearTo < value.yearFrom) {
       context.addIssue({ code: 'custom', message: 'Năm kết thúc phải từ năm bắt đầu trở đi.', path: ['yearTo'] });
     }
+    // Both SOH thresholds given: checked here; one left out (kept) is checked by the API against the stored one.
+    if (value.batterySohDegradedPct !== undefined && value.batterySohReplacePct !== undefined) {
+      const issue = batteryThresholdOrderIssue(value.batteryChemistry, { degradedBelowPct: value.batterySohDegradedPct, replaceBelowPct: value.batterySohReplacePct });
+      if (issue) context.addIssue({ code: 'custom', message: issue.message, path: [issue.field] });
+    }
   });
 export type VehicleModelInput = z.input<typeof vehicleModelInputSchema>;
 export type VehicleModelData = z.output<typeof vehicleModelInputSchema>;
 
+/** A model as the admin reads and saves it: with its own battery thresholds (null: its chemistry's default). */
+export const vehicleModelAdminRecordSchema = vehicleModelSchema.extend({
+  batterySohDegradedPct: z.number().int().nullable(),
+  batterySohReplacePct: z.number().int().nullable(),
+  batterySpreadWarnMv: z.number().int().nullable(),
+});
+export type VehicleModelAdminRecord = z.infer<typeof vehicleModelAdminRecordSchema>;
+/** POST /api/admin/vehicle-models and PUT /api/admin/vehicle-models/:id answer the model saved. */
+export const vehicleModelAdminRecordResponseSchema = envelopeSchema(vehicleModelAdminRecordSchema);
+
 /** GET /api/admin/vehicle-models: every model (inactive too), with how many customers' vehicles name it. */
-export const vehicleModelAdminSchema = vehicleModelSchema.extend({ vehicleCount: z.number().int().nonnegative() });
+export const vehicleModelAdminSchema = vehicleModelAdminRecordSchema.extend({ vehicleCount: z.number().int().nonnegative() });
 export type VehicleModelAdmin = z.infer<typeof vehicleModelAdminSchema>;
 export const vehicleModelAdminListResponseSchema = envelopeSchema(z.object({ items: z.array(vehicleModelAdminSchema) }));
 

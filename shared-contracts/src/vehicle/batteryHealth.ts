@@ -72,6 +72,42 @@ export function batteryThresholdsOf(chemistry: string | null, overrides?: Partia
   };
 }
 
+/** The bounds of a model's own thresholds (the admin's "Ngưỡng pin"): SOH in whole %, the spread in whole mV. */
+export const BATTERY_THRESHOLD_BOUNDS = {
+  sohPct: { min: 1, max: 100 },
+  spreadMv: { min: 1, max: 2000 },
+} as const;
+
+export const BATTERY_THRESHOLD_MESSAGES = {
+  degraded: 'Ngưỡng "Pin suy giảm" phải là số nguyên từ 1 đến 100 (%).',
+  replace: 'Ngưỡng "Nên thay pin sớm" phải là số nguyên từ 1 đến 100 (%).',
+  spread: 'Ngưỡng lệch áp cell phải là số nguyên từ 1 đến 2000 mV.',
+  replaceBelowDegraded: (degradedPct: number) => `Ngưỡng "Nên thay pin sớm" phải thấp hơn ngưỡng "Pin suy giảm" (${degradedPct} %).`,
+  degradedAboveReplace: (replacePct: number) => `Ngưỡng "Pin suy giảm" phải cao hơn ngưỡng "Nên thay pin sớm" (${replacePct} %).`,
+} as const;
+
+/** A field of the admin's model form that holds an SOH threshold. */
+export type BatterySohThresholdField = 'batterySohDegradedPct' | 'batterySohReplacePct';
+
+/**
+ * Whether a model's SOH thresholds (its own, else its chemistry's defaults) keep "Nên thay pin sớm" below
+ * "Pin suy giảm": null when they do, else the field to fix and why — `blame` when given (the one being changed),
+ * else the replace threshold when the model sets it, else the degraded one. The API's schema and save and the
+ * admin's form ask the same.
+ */
+export function batteryThresholdOrderIssue(
+  chemistry: string | null,
+  overrides: Pick<BatteryThresholdOverrides, 'degradedBelowPct' | 'replaceBelowPct'>,
+  blame?: BatterySohThresholdField,
+): { field: BatterySohThresholdField; message: string } | null {
+  const effective = batteryThresholdsOf(chemistry, overrides);
+  if (effective.replaceBelowPct < effective.degradedBelowPct) return null;
+  const field = blame ?? (overrides.replaceBelowPct !== null ? 'batterySohReplacePct' : 'batterySohDegradedPct');
+  return field === 'batterySohReplacePct'
+    ? { field, message: BATTERY_THRESHOLD_MESSAGES.replaceBelowDegraded(effective.degradedBelowPct) }
+    : { field, message: BATTERY_THRESHOLD_MESSAGES.degradedAboveReplace(effective.replaceBelowPct) };
+}
+
 /** The flag of a measured SOH. */
 export function batteryHealthFlag(sohPercent: number, thresholds: BatteryThresholds): BatteryHealthFlag {
   if (sohPercent < thresholds.replaceBelowPct) return 'REPLACE_SOON';

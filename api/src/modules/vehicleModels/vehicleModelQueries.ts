@@ -1,5 +1,16 @@
 import type { Kysely } from 'kysely';
-import { foldVietnamese, vehicleModelLabel, vehicleModelSlug, VEHICLE_MODEL_LIST_MAX, type VehicleModelData, type VehicleModelListQuery, type VehicleModelRecord, type VehicleModelRef } from 'shared-contracts/schemas';
+import {
+  batteryThresholdOrderIssue,
+  foldVietnamese,
+  vehicleModelLabel,
+  vehicleModelSlug,
+  VEHICLE_MODEL_LIST_MAX,
+  type VehicleModelAdminRecord,
+  type VehicleModelData,
+  type VehicleModelListQuery,
+  type VehicleModelRecord,
+  type VehicleModelRef,
+} from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { VehicleModelRow } from '../../db/vehicleModelSchema';
 import { AppError } from '../../http/appError';
@@ -35,6 +46,16 @@ export function toVehicleModel(row: VehicleModelRow): VehicleModelRecord {
   };
 }
 
+/** A row as the admin reads it: the public view plus the model's own battery thresholds (null: the default). */
+export function toVehicleModelAdmin(row: VehicleModelRow): VehicleModelAdminRecord {
+  return {
+    ...toVehicleModel(row),
+    batterySohDegradedPct: row.battery_soh_degraded_pct,
+    batterySohReplacePct: row.battery_soh_replace_pct,
+    batterySpreadWarnMv: row.battery_spread_warn_mv,
+  };
+}
+
 export function toVehicleModelRef(row: Pick<VehicleModelRow, 'id' | 'slug' | 'brand' | 'model' | 'variant'>): VehicleModelRef {
   return { id: row.id, label: vehicleModelLabel(row), slug: row.slug };
 }
@@ -43,14 +64,18 @@ export function toVehicleModelRef(row: Pick<VehicleModelRow, 'id' | 'slug' | 'br
  * The models (active only, unless `includeInactive`) of a type and brand, whose folded label holds every folded word
  * of `q` ("vinfast feliz" and "feliz s" find VinFast Feliz S): brand, model, variant order, at most 500.
  */
-export async function listVehicleModels(db: Kysely<Database>, query: VehicleModelListQuery, options: { includeInactive?: boolean } = {}): Promise<VehicleModelRecord[]> {
+export async function listVehicleModels(db: Kysely<Database>, query: VehicleModelListQuery): Promise<VehicleModelRecord[]> {
+  return (await findVehicleModelRows(db, query, { includeInactive: false })).map(toVehicleModel);
+}
+
+async function findVehicleModelRows(db: Kysely<Database>, query: VehicleModelListQuery, options: { includeInactive: boolean }): Promise<VehicleModelRow[]> {
   let select = db.selectFrom('vehicle_models').selectAll();
   if (!options.includeInactive) select = select.where('is_active', '=', 1);
   if (query.type) select = select.where('type', '=', query.type);
   const rows = await select.orderBy('brand').orderBy('model').orderBy('variant').orderBy('id').execute();
   const brand = query.brand?.trim() ? foldVietnamese(query.brand) : null;
   const words = foldVietnamese(query.q ?? '').split(' ').filter((word) => word !== '');
-  const found: VehicleModelRecord[] = [];
+  const found: VehicleModelRow[] = [];
   for (const row of rows) {
     if (brand !== null && foldVietnamese(row.brand) !== brand) continue;
     if (words.length > 0) {
@@ -59,7 +84,7 @@ export async function listVehicleModels(db: Kysely<Database>, query: VehicleMode
       // A word matches a word's start or the label without its spaces ("vf8" finds "VF 8").
       if (!words.every((word) => label.split(' ').some((part) => part.startsWith(word)) || joined.includes(word))) continue;
     }
-    found.push(toVehicleModel(row));
+    found.push(row);
     if (found.length >= VEHICLE_MODEL_LIST_MAX) break;
   }
   return found;
@@ -70,8 +95,8 @@ export async function readVehicleModel(db: Kysely<Database>, id: number): Promis
 }
 
 /** The admin's list: every model, each with how many customers' vehicles name it. */
-export async function listVehicleModelsAdmin(db: Kysely<Database>, query: VehicleModelListQuery): Promise<Array<VehicleModelRecord & { vehicleCount: number }>> {
-  const models = await listVehicleModels(db, query, { includeInactive: true });
+export async function listVehicleModelsAdmin(db: Kysely<Database>, query: VehicleModelListQuery): Promise<Array<VehicleModelAdminRecord & { vehicleCount: number }>> {
+  const models = (await findVehicleModelRows(db, query, { includeInactive: true })).map(toVehicleModelAdmin);
   const counts = await db
     .selectFrom('vehicles')
     .select(['model_id'])
@@ -104,25 +129,55 @@ function columnsOf(data: VehicleModelData) {
     year_to: data.yearTo,
     battery_capacity_wh: data.batteryKwh === null ? null : Math.round(data.batteryKwh * 1000),
     battery_chemistry: data.batteryChemistry,
+    // A threshold left out of the body is kept (a new model's is null: the chemistry's default).
+    ...(data.batterySohDegradedPct === undefined ? {} : { battery_soh_degraded_pct: data.batterySohDegradedPct }),
+    ...(data.batterySohReplacePct === undefined ? {} : { battery_soh_replace_pct: data.batterySohReplacePct }),
+    ...(data.batterySpreadWarnMv === undefined ? {} : { battery_spread_warn_mv: data.batterySpreadWarnMv }),
   };
 }
 
+/**
+ * The SOH thresholds as they will be — those of the body, a left-out one the model's stored (`stored`; none for a new
+ * model) — keep "Nên thay pin sớm" below "Pin suy giảm" for the body's chemistry: else 400 on the field to fix (the
+ * one the body gives, when it gives one). The schema checked a body that gives both; this covers one that does not.
+ */
+function assertThresholdOrder(data: VehicleModelData, stored: Pick<VehicleModelRow, 'battery_soh_degraded_pct' | 'battery_soh_replace_pct'> | null): void {
+  const given = data.batterySohDegradedPct === undefined ? 'batterySohReplacePct' : data.batterySohReplacePct === undefined ? 'batterySohDegradedPct' : undefined;
+  const issue = batteryThresholdOrderIssue(
+    data.batteryChemistry,
+    {
+      degradedBelowPct: data.batterySohDegradedPct === undefined ? (stored?.battery_soh_degraded_pct ?? null) : data.batterySohDegradedPct,
+      replaceBelowPct: data.batterySohReplacePct === undefined ? (stored?.battery_soh_replace_pct ?? null) : data.batterySohReplacePct,
+    },
+    given,
+  );
+  if (issue) throw AppError.validation([issue], issue.message);
+}
+
+const keepsAThreshold = (data: VehicleModelData): boolean => data.batterySohDegradedPct === undefined || data.batterySohReplacePct === undefined;
+
 /** A new model; its slug comes from its label (and stays when the model is renamed: the CSV names models by slug). */
-export async function createVehicleModel(db: Kysely<Database>, data: VehicleModelData): Promise<VehicleModelRecord> {
+export async function createVehicleModel(db: Kysely<Database>, data: VehicleModelData): Promise<VehicleModelAdminRecord> {
+  assertThresholdOrder(data, null);
   try {
     const row = await db
       .insertInto('vehicle_models')
       .values({ ...columnsOf(data), slug: vehicleModelSlug(data), is_active: data.active === false ? 0 : 1 })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toVehicleModel(row);
+    return toVehicleModelAdmin(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(vehicleModelMessages.duplicate);
     throw error;
   }
 }
 
-export async function saveVehicleModel(db: Kysely<Database>, id: number, data: VehicleModelData): Promise<VehicleModelRecord> {
+export async function saveVehicleModel(db: Kysely<Database>, id: number, data: VehicleModelData): Promise<VehicleModelAdminRecord> {
+  if (keepsAThreshold(data)) {
+    const stored = await readVehicleModel(db, id);
+    if (!stored) throw AppError.notFound(vehicleModelMessages.notFound);
+    assertThresholdOrder(data, stored);
+  }
   try {
     const row = await db
       .updateTable('vehicle_models')
@@ -131,7 +186,7 @@ export async function saveVehicleModel(db: Kysely<Database>, id: number, data: V
       .returningAll()
       .executeTakeFirst();
     if (!row) throw AppError.notFound(vehicleModelMessages.notFound);
-    return toVehicleModel(row);
+    return toVehicleModelAdmin(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(vehicleModelMessages.duplicate);
     throw error;

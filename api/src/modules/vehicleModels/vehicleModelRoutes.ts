@@ -5,6 +5,7 @@ import {
   ERROR_CODES,
   idInput,
   vehicleModelAdminListResponseSchema,
+  vehicleModelAdminRecordResponseSchema,
   vehicleModelDeleteResponseSchema,
   vehicleModelInputSchema,
   vehicleModelListQuerySchema,
@@ -84,12 +85,12 @@ export const vehicleModelRoutes: FastifyPluginAsyncZod<VehicleModelRoutesOptions
   );
   app.post(
     '/admin/vehicle-models',
-    { preHandler: admin, schema: { tags, summary: 'Thêm dòng xe', body: vehicleModelInputSchema, response: { 201: vehicleModelResponseSchema, ...backOfficeErrors } } },
+    { preHandler: admin, schema: { tags, summary: 'Thêm dòng xe (kèm ngưỡng pin riêng)', body: vehicleModelInputSchema, response: { 201: vehicleModelAdminRecordResponseSchema, ...backOfficeErrors } } },
     async (request, reply) => reply.code(201).send(ok(await createVehicleModel(db, request.body), messages.created)),
   );
   app.put(
     '/admin/vehicle-models/:id',
-    { preValidation: requireKnownField(vehicleModelInputSchema), preHandler: admin, schema: { tags, summary: 'Sửa dòng xe (cả ngừng hoạt động / hoạt động lại)', params, body: vehicleModelInputSchema, response: { 200: vehicleModelResponseSchema, ...backOfficeErrors } } },
+    { preValidation: requireKnownField(vehicleModelInputSchema), preHandler: admin, schema: { tags, summary: 'Sửa dòng xe (cả ngưỡng pin riêng, ngừng hoạt động / hoạt động lại)', params, body: vehicleModelInputSchema, response: { 200: vehicleModelAdminRecordResponseSchema, ...backOfficeErrors } } },
     async (request) => ok(await saveVehicleModel(db, request.params.id, request.body), messages.saved),
   );
   app.delete(

@@ -1,4 +1,10 @@
-import { vehicleModelAdminListResponseSchema, vehicleModelDeleteResponseSchema, vehicleModelListResponseSchema, vehicleModelResponseSchema } from 'shared-contracts/schemas';
+import {
+  vehicleModelAdminListResponseSchema,
+  vehicleModelAdminRecordResponseSchema,
+  vehicleModelDeleteResponseSchema,
+  vehicleModelListResponseSchema,
+  vehicleModelResponseSchema,
+} from 'shared-contracts/schemas';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 
@@ -88,6 +94,52 @@ describe.each(testDatabases())('vehicle models on $label', (target) => {
     const removed = await request(admin, 'DELETE', `/api/admin/vehicle-models/${model.id}`);
     expect(vehicleModelDeleteResponseSchema.parse(removed.json()).data.deleted).toBe(true);
     expect((await request(null, 'GET', `/api/vehicle-models/${model.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a model’s own battery thresholds for the admin, checked in Vietnamese; null is the chemistry’s default', async () => {
+    const LITE = { ...NEW_MODEL, model: 'Thử Ngưỡng' };
+    const created = await request(admin, 'POST', '/api/admin/vehicle-models', { ...LITE, batterySohDegradedPct: 85, batterySohReplacePct: 75, batterySpreadWarnMv: 40 });
+    expect(created.statusCode).toBe(201);
+    const model = vehicleModelAdminRecordResponseSchema.parse(created.json()).data;
+    expect(model).toMatchObject({ batterySohDegradedPct: 85, batterySohReplacePct: 75, batterySpreadWarnMv: 40 });
+    const adminList = async () => vehicleModelAdminListResponseSchema.parse((await request(admin, 'GET', '/api/admin/vehicle-models?q=thu%20nguong')).json()).data.items;
+    expect(await adminList()).toEqual([expect.objectContaining({ id: model.id, batterySohDegradedPct: 85, batterySohReplacePct: 75, batterySpreadWarnMv: 40 })]);
+    // the public answer names no threshold
+    expect((await request(null, 'GET', `/api/vehicle-models/${model.id}`)).json().data).not.toHaveProperty('batterySohDegradedPct');
+
+    const refusals: Array<[Record<string, unknown>, string, string]> = [
+      [{ batterySohDegradedPct: 0 }, 'batterySohDegradedPct', 'Ngưỡng "Pin suy giảm" phải là số nguyên từ 1 đến 100 (%).'],
+      [{ batterySohDegradedPct: 101 }, 'batterySohDegradedPct', 'Ngưỡng "Pin suy giảm" phải là số nguyên từ 1 đến 100 (%).'],
+      [{ batterySohReplacePct: 72.5 }, 'batterySohReplacePct', 'Ngưỡng "Nên thay pin sớm" phải là số nguyên từ 1 đến 100 (%).'],
+      [{ batterySohReplacePct: '70' }, 'batterySohReplacePct', 'Ngưỡng "Nên thay pin sớm" phải là số nguyên từ 1 đến 100 (%).'],
+      [{ batterySpreadWarnMv: 0 }, 'batterySpreadWarnMv', 'Ngưỡng lệch áp cell phải là số nguyên từ 1 đến 2000 mV.'],
+      [{ batterySpreadWarnMv: 2001 }, 'batterySpreadWarnMv', 'Ngưỡng lệch áp cell phải là số nguyên từ 1 đến 2000 mV.'],
+      [{ batterySohDegradedPct: 75, batterySohReplacePct: 75 }, 'batterySohReplacePct', 'Ngưỡng "Nên thay pin sớm" phải thấp hơn ngưỡng "Pin suy giảm" (75 %).'],
+      // against the chemistry's default where one is left to it: LFP degraded below 80 %, lead-acid replaced below 60 %
+      [{ batterySohDegradedPct: null, batterySohReplacePct: 85 }, 'batterySohReplacePct', 'Ngưỡng "Nên thay pin sớm" phải thấp hơn ngưỡng "Pin suy giảm" (80 %).'],
+      [{ batteryChemistry: 'LEAD_ACID', batterySohDegradedPct: 60, batterySohReplacePct: null }, 'batterySohDegradedPct', 'Ngưỡng "Pin suy giảm" phải cao hơn ngưỡng "Nên thay pin sớm" (60 %).'],
+    ];
+    for (const [change, field, message] of refusals) {
+      const refused = await request(admin, 'PUT', `/api/admin/vehicle-models/${model.id}`, { ...LITE, batterySohDegradedPct: 85, batterySohReplacePct: 75, batterySpreadWarnMv: 40, ...change });
+      expect(refused.statusCode).toBe(400);
+      expect((refused.json() as { errors: Array<{ field: string; message: string }> }).errors).toContainEqual({ field, message });
+    }
+    // one left out is kept, and checked as stored (replace below 75 %)
+    expect((await request(admin, 'PUT', `/api/admin/vehicle-models/${model.id}`, { ...LITE, batterySohDegradedPct: 70 })).json()).toMatchObject({
+      errors: [{ field: 'batterySohDegradedPct', message: 'Ngưỡng "Pin suy giảm" phải cao hơn ngưỡng "Nên thay pin sớm" (75 %).' }],
+    });
+    expect((await request(admin, 'POST', '/api/admin/vehicle-models', { ...NEW_MODEL, model: 'Thử Ngưỡng Mới', batterySohReplacePct: 80 })).json()).toMatchObject({
+      errors: [{ field: 'batterySohReplacePct', message: 'Ngưỡng "Nên thay pin sớm" phải thấp hơn ngưỡng "Pin suy giảm" (80 %).' }],
+    });
+    expect(await adminList()).toEqual([expect.objectContaining({ batterySohDegradedPct: 85, batterySohReplacePct: 75, batterySpreadWarnMv: 40 })]);
+
+    // a body without them (an older form, the deactivation) keeps them
+    const kept = await request(admin, 'PUT', `/api/admin/vehicle-models/${model.id}`, { ...LITE, batteryKwh: 4, active: false });
+    expect(vehicleModelAdminRecordResponseSchema.parse(kept.json()).data).toMatchObject({ batteryKwh: 4, active: false, batterySohDegradedPct: 85, batterySohReplacePct: 75, batterySpreadWarnMv: 40 });
+    const cleared = await request(admin, 'PUT', `/api/admin/vehicle-models/${model.id}`, { ...LITE, batterySohDegradedPct: null, batterySohReplacePct: null, batterySpreadWarnMv: null });
+    expect(vehicleModelAdminRecordResponseSchema.parse(cleared.json()).data).toMatchObject({ batterySohDegradedPct: null, batterySohReplacePct: null, batterySpreadWarnMv: null });
+    const row = await scratch.db.selectFrom('vehicle_models').select(['battery_soh_degraded_pct', 'battery_soh_replace_pct', 'battery_spread_warn_mv']).where('id', '=', model.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ battery_soh_degraded_pct: null, battery_soh_replace_pct: null, battery_spread_warn_mv: null });
   });
 
   it('deactivates a model a customer vehicle names instead of deleting it, and hides it from the public list', async () => {
