@@ -7,5 +7,6 @@ export const batteryHealthMessages = {
   notAssigned: 'Phiếu dịch vụ này không được giao cho bạn.',
   orderLocked: 'Chỉ ghi kết quả đo pin khi phiếu đang làm hoặc vừa xong việc.',
   noVehicle: 'Phiếu này chưa gắn với xe của khách, chưa thể lưu kết quả đo pin.',
+  orderChanged: 'Phiếu dịch vụ vừa được đổi sang xe khác. Vui lòng tải lại phiếu rồi lưu lại kết quả đo pin.',
   tooMany: (seconds: number) => `Bạn đã tra cứu quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
 } as const;

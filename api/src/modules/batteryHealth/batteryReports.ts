@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { toIsoUtc } from '../../db/portable';
+import { instantParameter, lockForShare } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
 import { apiMessages } from '../../http/messages';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
@@ -139,15 +140,13 @@ export interface BatteryHealthContext {
   now: () => Date;
 }
 
+type OrderRead = { id: number; centre_id: number; status: string; technician_id: number | null; vehicle_id: number | null };
+
 /**
- * Records a measurement on a service order: the caller works at the order's centre (else 404, as a missing order),
- * as its assigned technician or as the centre's staff or manager (an admin is read-only on floor work: 403); the
- * order is IN_PROGRESS or WORK_DONE (409) and names the customer's vehicle (409). The flag is computed here from
- * the vehicle's model's thresholds (its own, else its chemistry's defaults), and kept with the row.
+ * The order as the caller may record on it, else the answer: another centre's or missing 404, a technician not
+ * assigned to it 403, an order not IN_PROGRESS or WORK_DONE or without the customer's vehicle 409.
  */
-export async function recordBatteryReport(ctx: BatteryHealthContext, scope: CentreScope, orderId: number, figures: BatteryReportFigures): Promise<BatteryReport> {
-  assertFloorWriter(scope);
-  const { db } = ctx;
+async function recordableOrder(db: Db, scope: CentreScope, orderId: number): Promise<OrderRead & { vehicle_id: number }> {
   const order = await db
     .selectFrom('service_orders')
     .select(['id', 'centre_id', 'status', 'technician_id', 'vehicle_id'])
@@ -157,6 +156,24 @@ export async function recordBatteryReport(ctx: BatteryHealthContext, scope: Cent
   if (scope.role === 'technician' && order.technician_id !== scope.userId) throw new AppError(403, ERROR_CODES.NOT_ASSIGNED, messages.notAssigned);
   if (!(BATTERY_REPORT_ORDER_STATUSES as readonly string[]).includes(order.status)) throw AppError.conflict(messages.orderLocked);
   if (order.vehicle_id === null) throw AppError.conflict(messages.noVehicle);
+  return { ...order, vehicle_id: order.vehicle_id };
+}
+
+/**
+ * Records a measurement on a service order: the caller works at the order's centre (else 404, as a missing order),
+ * as its assigned technician or as the centre's staff or manager (an admin is read-only on floor work: 403); the
+ * order is IN_PROGRESS or WORK_DONE (409) and names the customer's vehicle (409). The flag is computed here from
+ * the vehicle's model's thresholds (its own, else its chemistry's defaults), and kept with the row.
+ *
+ * The row is inserted by one INSERT … SELECT from the order that lands only while the order is still in those
+ * statuses, on that vehicle and (for a technician) still theirs: an order invoiced, cancelled or reassigned after
+ * the read gets no report, and is answered as it is now. On PostgreSQL the order's row is read FOR SHARE, so a
+ * status change not yet committed is waited for and the order re-checked as it was committed.
+ */
+export async function recordBatteryReport(ctx: BatteryHealthContext, scope: CentreScope, orderId: number, figures: BatteryReportFigures): Promise<BatteryReport> {
+  assertFloorWriter(scope);
+  const { db } = ctx;
+  const order = await recordableOrder(db, scope, orderId);
 
   const model = await db
     .selectFrom('vehicles')
@@ -171,26 +188,62 @@ export async function recordBatteryReport(ctx: BatteryHealthContext, scope: Cent
   });
   const inserted = await db
     .insertInto('battery_health_reports')
-    .values({
-      vehicle_id: order.vehicle_id,
-      service_order_id: order.id,
-      centre_id: order.centre_id,
-      model_id: model.model_id,
-      soh_percent: figures.sohPercent,
-      capacity_kwh: figures.capacityKwh,
-      cell_spread_mv: figures.cellSpreadMv,
-      internal_resistance_mohm: figures.internalResistanceMohm,
-      temperature_c: figures.temperatureC,
-      odometer_km: figures.odometerKm,
-      tool: figures.tool,
-      recorded_by: scope.userId,
-      verify_code: newVerifyCode(),
-      flag: batteryHealthFlag(figures.sohPercent, thresholds),
-      spread_warning: batterySpreadWarning(figures.cellSpreadMv, thresholds) ? 1 : 0,
-      measured_at: ctx.now().toISOString(),
+    .columns([
+      'vehicle_id',
+      'service_order_id',
+      'centre_id',
+      'model_id',
+      'soh_percent',
+      'capacity_kwh',
+      'cell_spread_mv',
+      'internal_resistance_mohm',
+      'temperature_c',
+      'odometer_km',
+      'tool',
+      'recorded_by',
+      'verify_code',
+      'flag',
+      'spread_warning',
+      'measured_at',
+    ])
+    .expression((eb) => {
+      // Parameters in a SELECT list have no type of their own on PostgreSQL: each is cast to its column's.
+      const real = (value: number | null) => eb.cast<number | null>(eb.val(value), 'double precision');
+      const integer = (value: number | null) => eb.cast<number | null>(eb.val(value), 'integer');
+      const text = (value: string) => eb.cast<string>(eb.val(value), 'text');
+      const stillRecordable = eb
+        .selectFrom('service_orders')
+        .select([
+          'service_orders.vehicle_id',
+          'service_orders.id',
+          'service_orders.centre_id',
+          integer(model.model_id).as('model_id'),
+          real(figures.sohPercent).as('soh_percent'),
+          real(figures.capacityKwh).as('capacity_kwh'),
+          integer(figures.cellSpreadMv).as('cell_spread_mv'),
+          real(figures.internalResistanceMohm).as('internal_resistance_mohm'),
+          real(figures.temperatureC).as('temperature_c'),
+          integer(figures.odometerKm).as('odometer_km'),
+          text(figures.tool).as('tool'),
+          integer(scope.userId).as('recorded_by'),
+          text(newVerifyCode()).as('verify_code'),
+          text(batteryHealthFlag(figures.sohPercent, thresholds)).as('flag'),
+          integer(batterySpreadWarning(figures.cellSpreadMv, thresholds) ? 1 : 0).as('spread_warning'),
+          instantParameter(db, ctx.now().toISOString()).as('measured_at'),
+        ])
+        .where('service_orders.id', '=', order.id)
+        .where('service_orders.status', 'in', [...BATTERY_REPORT_ORDER_STATUSES])
+        .where('service_orders.vehicle_id', '=', order.vehicle_id)
+        .$if(scope.role === 'technician', (query) => query.where('service_orders.technician_id', '=', scope.userId));
+      return lockForShare(db, stillRecordable);
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!inserted) {
+    // The order moved on since it was read: answered as it is now; still recordable, it changed vehicle.
+    await recordableOrder(db, scope, orderId);
+    throw AppError.conflict(messages.orderChanged);
+  }
   return toReport(await reportQuery(db).where('r.id', '=', inserted.id).executeTakeFirstOrThrow(), ctx.publicUrl);
 }
 

@@ -1,4 +1,7 @@
-import { batteryReportListResponseSchema, batteryReportResponseSchema, batteryVerifyResponseSchema, type BatteryReport } from 'shared-contracts/schemas';
+import { sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { batteryReportListResponseSchema, batteryReportResponseSchema, batteryVerifyResponseSchema, vehicleModelResponseSchema, type BatteryReport } from 'shared-contracts/schemas';
+import type { Database } from '../../../src/db/schema';
+import { parseBatteryReportInput, recordBatteryReport } from '../../../src/modules/batteryHealth/batteryReports';
 import { pdfText } from '../../support/pdfText';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
 import { testDatabases, useFloor } from '../../support/floorTestKit';
@@ -26,6 +29,34 @@ describe.each(testDatabases())('battery health reports on $label', (target) => {
 
   async function record(orderId: number, body: unknown, user: TestUser) {
     return floor.request(user, 'POST', `/api/service-orders/${orderId}/battery-reports`, body);
+  }
+
+  const reportsOf = async (orderId: number) => floor.db.selectFrom('battery_health_reports').select(['id', 'flag', 'spread_warning']).where('service_order_id', '=', orderId).orderBy('id').execute();
+
+  /**
+   * The database as recordBatteryReport sees it, with `meanwhile` run once right after its first query (the order's
+   * read) has answered and before its next: another request moving the order on between the read and the insert.
+   */
+  function movedOnAfterTheRead(meanwhile: () => Promise<unknown>): Kysely<Database> {
+    let queries = 0;
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries += 1;
+        if (queries === 1) await meanwhile();
+        return args.result;
+      },
+    };
+    return floor.db.withPlugin(plugin);
+  }
+
+  /** recordBatteryReport on `db` as `user` of centre A: its report, or the AppError it refused with. */
+  async function recordOn(db: Kysely<Database>, orderId: number, user: TestUser, role: 'technician' | 'staff') {
+    const ctx = { db, publicUrl: 'https://evshop.test', now: () => floor.service.clock.now() };
+    return recordBatteryReport(ctx, { userId: user.id, role, centreId: floor.centreA.id }, orderId, parseBatteryReportInput(GOOD)).then(
+      (report) => ({ report, error: null }),
+      (error: unknown) => ({ report: null, error: error as { statusCode: number; code: string; message: string } }),
+    );
   }
 
   it('records the figures, flags "Pin suy giảm" by the thresholds and validates in Vietnamese', async () => {
@@ -81,6 +112,96 @@ describe.each(testDatabases())('battery health reports on $label', (target) => {
     expect(locked.statusCode).toBe(409);
     expect(locked.json()).toMatchObject({ message: 'Chỉ ghi kết quả đo pin khi phiếu đang làm hoặc vừa xong việc.' });
   });
+
+  it('flags a later report by the thresholds the admin set on the model, and keeps the flag of those written before', async () => {
+    const order = await orderOnVf8();
+    const figures = { ...GOOD, sohPercent: 84, cellSpreadMv: 45 };
+    const before = batteryReportResponseSchema.parse((await record(order.id, figures, order.technician)).json()).data;
+    expect(before).toMatchObject({ flag: 'OK', spreadWarning: false });
+
+    // the admin's "Dòng xe" form sends the whole model with its own thresholds
+    const model = vehicleModelResponseSchema.parse((await floor.request(null, 'GET', `/api/vehicle-models/${order.modelId}`)).json()).data;
+    const body = { brand: model.brand, model: model.model, variant: model.variant, type: model.type, yearFrom: model.yearFrom, yearTo: model.yearTo, batteryKwh: model.batteryKwh, batteryChemistry: model.batteryChemistry };
+    const saved = await floor.request(floor.users.admin, 'PUT', `/api/admin/vehicle-models/${order.modelId}`, { ...body, batterySohDegradedPct: 90, batterySohReplacePct: 85, batterySpreadWarnMv: 40 });
+    expect(saved.statusCode).toBe(200);
+    try {
+      const after = batteryReportResponseSchema.parse((await record(order.id, figures, order.technician)).json()).data;
+      expect(after).toMatchObject({ flag: 'REPLACE_SOON', flagLabel: 'Nên thay pin sớm', spreadWarning: true });
+      expect(batteryReportResponseSchema.parse((await record(order.id, { ...figures, sohPercent: 88 }, order.technician)).json()).data.flag).toBe('DEGRADED');
+
+      const listed = batteryReportListResponseSchema.parse((await floor.request(floor.users.staff, 'GET', `/api/service-orders/${order.id}/battery-reports`)).json()).data.items;
+      expect(listed.find((item: BatteryReport) => item.id === before.id)).toMatchObject({ flag: 'OK', spreadWarning: false });
+      const verified = await floor.request(null, 'GET', `/api/battery-reports/verify/${before.verifyCode}`);
+      expect(batteryVerifyResponseSchema.parse(verified.json()).data).toMatchObject({ flag: 'OK', flagLabel: 'Pin tốt' });
+    } finally {
+      const reset = await floor.request(floor.users.admin, 'PUT', `/api/admin/vehicle-models/${order.modelId}`, { ...body, batterySohDegradedPct: null, batterySohReplacePct: null, batterySpreadWarnMv: null });
+      expect(reset.statusCode).toBe(200);
+    }
+    // back to the chemistry's defaults
+    expect(batteryReportResponseSchema.parse((await record(order.id, figures, order.technician)).json()).data).toMatchObject({ flag: 'OK', spreadWarning: false });
+  });
+
+  it('records nothing on an order invoiced between its read and the insert, answering 409 as for an invoiced order', async () => {
+    const technician = await floor.addMember('technician');
+    const order = await floor.finishedOrder({ technician });
+    const db = movedOnAfterTheRead(async () => expect((await floor.request(floor.users.staff, 'POST', `/api/service-orders/${order.id}/invoice`)).statusCode).toBe(201));
+    const { report, error } = await recordOn(db, order.id, technician, 'technician');
+    expect(report).toBeNull();
+    expect(error).toMatchObject({ statusCode: 409, message: 'Chỉ ghi kết quả đo pin khi phiếu đang làm hoặc vừa xong việc.' });
+    expect((await floor.orderRow(order.id)).status).toBe('INVOICED');
+    expect(await reportsOf(order.id)).toEqual([]);
+
+    // read and written with nothing in between, the same call records
+    const unmoved = await floor.finishedOrder({ technician });
+    expect((await recordOn(floor.db, unmoved.id, technician, 'technician')).report).toMatchObject({ serviceOrderId: unmoved.id, flag: 'OK' });
+  });
+
+  it('records nothing on an order cancelled, or given to another technician, between its read and the insert', async () => {
+    const technician = await floor.addMember('technician');
+    const cancelled = await floor.startedOrder({ technician });
+    const cancelling = movedOnAfterTheRead(async () => expect((await floor.act(cancelled.id, 'cancel', floor.users.staff, { reason: 'Khách lấy xe về' })).statusCode).toBe(200));
+    expect((await recordOn(cancelling, cancelled.id, floor.users.staff, 'staff')).error).toMatchObject({ statusCode: 409, message: 'Chỉ ghi kết quả đo pin khi phiếu đang làm hoặc vừa xong việc.' });
+    expect(await reportsOf(cancelled.id)).toEqual([]);
+
+    const reassigned = await floor.startedOrder({ technician });
+    const other = await floor.addMember('technician');
+    const reassigning = movedOnAfterTheRead(async () => expect((await floor.assign(reassigned.id, { technicianId: other.id })).statusCode).toBe(200));
+    expect((await recordOn(reassigning, reassigned.id, technician, 'technician')).error).toMatchObject({ statusCode: 403, code: 'NOT_ASSIGNED' });
+    expect(await reportsOf(reassigned.id)).toEqual([]);
+    // the technician it went to records on it
+    expect((await record(reassigned.id, GOOD, other)).statusCode).toBe(201);
+  });
+
+  if (target.dialect === 'postgres') {
+    it('waits for an invoice being written at that moment, and records nothing once it is committed', async () => {
+      const technician = await floor.addMember('technician');
+      const order = await floor.finishedOrder({ technician });
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let written!: () => void;
+      const invoiceWritten = new Promise<void>((resolve) => (written = resolve));
+      // the invoice's transaction has moved the order on, and not committed yet
+      const invoicing = floor.db.transaction().execute(async (trx) => {
+        await trx.updateTable('service_orders').set({ status: 'INVOICED' }).where('id', '=', order.id).execute();
+        written();
+        await committing;
+      });
+      await invoiceWritten;
+      const answer = record(order.id, GOOD, technician);
+      // the report's insert waits on the order's row
+      const waiting = async () => Number((await sql<{ n: string }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(floor.db)).rows[0]!.n);
+      const startedAt = Date.now();
+      while ((await waiting()) === 0 && Date.now() - startedAt < 5_000) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await waiting()).toBeGreaterThan(0);
+      commit();
+      await invoicing;
+
+      const refused = await answer;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: 'Chỉ ghi kết quả đo pin khi phiếu đang làm hoặc vừa xong việc.' });
+      expect(await reportsOf(order.id)).toEqual([]);
+    });
+  }
 
   it('shows the owner their own vehicle’s trend and certificate, and no one else’s', async () => {
     const order = await orderOnVf8();
