@@ -4,15 +4,17 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import type { ReleaseApp } from '../../shared-contracts/src/federation/releaseApps.ts';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { PreloadStartupChunksPlugin } from './preloadStartupChunks.mts';
+import { ReleaseInfoPlugin } from './releaseInfoPlugin.mts';
 import { sharedDependencies } from './sharedDependencies.mts';
 
 export interface FederatedAppOptions {
   /** the package folder (import.meta.dirname of its webpack.config.ts) */
   packageDir: string;
-  /** federation container name: an identifier (DESIGN §5) */
-  name: string;
+  /** federation container name: an identifier (DESIGN §5), the shell's or a remote's of shared-contracts */
+  name: ReleaseApp;
   kind: 'host' | 'remote';
   port: number;
   /** remotes only: exposed module → source file */
@@ -127,6 +129,8 @@ export function createFederatedConfig(options: FederatedAppOptions, argv: Webpac
         // (a remote alone in development keeps its own, so its harness runs without the shell).
         experiments: isRemote ? { externalRuntime: production } : { provideExternalRuntime: true },
       }),
+      // release.json beside mf-manifest.json: what this build is and agrees to (decision 0070)
+      new ReleaseInfoPlugin({ app: options.name, packageDir: options.packageDir, exposes: options.exposes }),
       // The shell's page; a remote's page is its development harness only (production remotes are
       // loaded by the shell and use its federation runtime).
       ...(isRemote && production

@@ -37,11 +37,27 @@ export interface SharedEntry {
   eager: false;
 }
 
+/** A singleton as a build provides it: the installed version and the range every app requires. */
+export interface SharedSingleton {
+  version: string;
+  requiredVersion: string;
+}
+
+/** Each singleton's installed version and required range (the share scope below; a build's release.json). */
+export function sharedSingletons(fromDir: string): Record<string, SharedSingleton> {
+  const singletons: Record<string, SharedSingleton> = {};
+  for (const request of SINGLETONS) {
+    const version = installedVersion(fromDir, request);
+    const [major, minor] = version.split('.');
+    singletons[request] = { version, requiredVersion: `^${major}.${minor}.0` };
+  }
+  return singletons;
+}
+
 export function sharedDependencies(fromDir: string): Record<string, SharedEntry> {
   const shared: Record<string, SharedEntry> = {};
-  for (const request of SINGLETONS) {
-    const [major, minor] = installedVersion(fromDir, request).split('.');
-    shared[request] = { singleton: true, requiredVersion: `^${major}.${minor}.0`, eager: false };
+  for (const [request, { requiredVersion }] of Object.entries(sharedSingletons(fromDir))) {
+    shared[request] = { singleton: true, requiredVersion, eager: false };
   }
   return shared;
 }
