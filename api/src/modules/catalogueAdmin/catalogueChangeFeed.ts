@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
-import type { BrokerChannel, BrokerLog } from '../../broker/brokerChannel';
-import { createBrokerChannel, perDatabaseRedisChannel } from '../../broker/createBrokerChannel';
+import type { BrokerLog } from '../../broker/brokerChannel';
+import { createChangeFeed } from '../../broker/changeFeed';
+import { perDatabaseRedisChannel } from '../../broker/createBrokerChannel';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { invalidateCatalogue, createProductListRefresher } from '../catalogue';
 
 /**
  * Tells every API instance that the catalogue changed, over the broker the instances already share (Redis pub/sub,
- * else PostgreSQL LISTEN/NOTIFY; broker/brokerChannel.ts): each one then drops its ready answers (catalogueCache.ts's
+ * else PostgreSQL LISTEN/NOTIFY; broker/changeFeed.ts): each one then drops its ready answers (catalogueCache.ts's
  * generation), which also makes its search index catch up before the next search. The writing instance also writes
  * the product list's pending rows at once, in the background (productListRefresher.ts). Without a broker (one SQLite
  * instance) the local invalidation is all there is. A lost connection drops the caches too when it is back: a
@@ -25,38 +26,27 @@ export const CATALOGUE_REDIS_CHANNEL_BASE = 'ev-shop:catalogue-changed';
 const MESSAGE = 'catalogue-changed';
 
 export function createCatalogueChangeFeed(options: { config: Config; db: Kysely<Database>; log: BrokerLog }): CatalogueChangeFeed {
-  const { log } = options;
-  const channel: BrokerChannel | null = createBrokerChannel({
+  const feed = createChangeFeed({
     config: options.config,
     db: options.db,
-    log,
+    log: options.log,
     label: 'catalogue changes',
     redisChannelName: perDatabaseRedisChannel(CATALOGUE_REDIS_CHANNEL_BASE, options.config),
     postgresChannelName: CATALOGUE_POSTGRES_CHANNEL,
+    message: MESSAGE,
+    onChange: invalidateCatalogue,
   });
-  const listRows = createProductListRefresher(options.db, log);
+  const listRows = createProductListRefresher(options.db, options.log);
   return {
     async changed() {
-      invalidateCatalogue();
+      // feed.changed() drops this instance's caches before its first await, then the list rows are scheduled.
+      const telling = feed.changed();
       listRows.soon();
-      if (!channel) return;
-      try {
-        await channel.publish(MESSAGE);
-      } catch (error) {
-        log.error({ err: error }, 'catalogue changes: broadcast failed, other instances see the change when their caches expire');
-      }
+      await telling;
     },
-    async start() {
-      if (!channel) return;
-      await channel.listen(
-        (payload) => {
-          if (payload === MESSAGE) invalidateCatalogue();
-        },
-        () => invalidateCatalogue(),
-      );
-    },
+    start: () => feed.start(),
     async close() {
-      await Promise.all([listRows.close(), channel?.close()]);
+      await Promise.all([listRows.close(), feed.close()]);
     },
   };
 }
