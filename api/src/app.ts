@@ -63,6 +63,7 @@ import { vehicleRoutes } from './modules/vehicles';
 import { webOrdersModule } from './modules/webOrders';
 import { wishlistModule } from './modules/wishlist';
 import { reviewsModule } from './modules/reviews';
+import { releasesModule } from './modules/releases';
 import { bindObjectStore, createObjectStore } from './objectStorage';
 import { apiVersion } from './version';
 import { registerDrain, type Drain } from './http/drain';
@@ -311,6 +312,8 @@ export function buildApp(options: BuildAppOptions): App {
   void app.register(partsDemandRoutes, { prefix, context });
   // The outside providers' state for the owner ("Zalo đang lỗi").
   void app.register(providerHealthModule, { prefix, context });
+  // Each remote released alone (issue 68): published builds, live and canary per remote, the gate, the live manifest.
+  void app.register(releasesModule, { prefix, context });
 
   return app;
 }

@@ -48,3 +48,4 @@ export * from './vehicleModels';
 export * from './batteryHealth';
 export * from './recalls';
 export * from './warranty';
+export * from './releases';

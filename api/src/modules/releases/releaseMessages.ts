@@ -1,0 +1,23 @@
+/** The release registry's Vietnamese answers (the CLI and the admin page show them as they are). */
+export const releaseMessages = {
+  published: 'Đã phát hành bản dựng.',
+  alreadyPublished: 'Bản dựng này đã được phát hành trước đó.',
+  canaryStarted: 'Đã bật thử nghiệm bản dựng cho một phần trình duyệt.',
+  promoted: 'Đã đưa bản thử nghiệm lên chính thức.',
+  rolledBack: 'Đã quay lại bản dựng trước.',
+  canaryStopped: 'Đã dừng thử nghiệm.',
+  tokenCreated: 'Đã tạo mã phát hành. Hãy lưu lại ngay: mã chỉ hiện một lần.',
+  tokenRevoked: 'Đã thu hồi mã phát hành.',
+  gateRefused: 'Bản dựng không qua kiểm tra tương thích với shell và API đang chạy.',
+  hashTaken: (buildId: string) => `Bản dựng ${buildId} đã được phát hành với nội dung khác. Hãy build lại hoặc tăng số phiên bản.`,
+  stale: 'Trạng thái phát hành vừa được người khác thay đổi. Vui lòng tải lại rồi thử lại.',
+  noRelease: 'Ứng dụng này chưa có bản dựng nào được phát hành.',
+  buildNotFound: (buildId: string) => `Không tìm thấy bản dựng ${buildId} của ứng dụng này.`,
+  alreadyLive: 'Bản dựng này đang chạy chính thức.',
+  noCanary: 'Không có bản thử nghiệm nào đang chạy.',
+  noPrevious: 'Chưa có bản chính thức nào trước đó để quay lại.',
+  tokenNotFound: 'Không tìm thấy mã phát hành.',
+  tokenInvalid: 'Mã phát hành không hợp lệ hoặc đã bị thu hồi.',
+  tokenOtherApp: 'Mã phát hành này chỉ dùng cho ứng dụng khác.',
+  firstLive: 'Bản đầu tiên của ứng dụng: chạy chính thức ngay.',
+} as const;
