@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RELEASE_APPS } from '../federation/releaseApps';
 import { REMOTE_NAMES } from '../federation/remotes';
 import { envelopeSchema } from './envelope';
 import { textInput } from './primitives';
@@ -10,16 +11,11 @@ import { textInput } from './primitives';
  * builds are registered under the app name 'shell': the gate checks a remote against the live shell's info.
  */
 
-/** What can be released: the shell and every remote (federation container names). */
-export const RELEASE_APPS = ['shell', ...REMOTE_NAMES] as const;
-export type ReleaseApp = (typeof RELEASE_APPS)[number];
+// What can be released (the shell and every remote), for the API, which reads shared-contracts through this subpath.
+export { RELEASE_APPS, isReleaseApp, type ReleaseApp } from '../federation/releaseApps';
 export type ReleaseRemote = (typeof REMOTE_NAMES)[number];
-/** The remotes (REMOTE_NAMES, for the API, which reads shared-contracts through this subpath). */
+/** The remotes (REMOTE_NAMES). */
 export const RELEASE_REMOTES: readonly ReleaseRemote[] = REMOTE_NAMES;
-
-export function isReleaseApp(value: string): value is ReleaseApp {
-  return (RELEASE_APPS as readonly string[]).includes(value);
-}
 
 export const RELEASE_ACTIONS = ['PUBLISH', 'CANARY', 'PROMOTE', 'ROLLBACK', 'CANARY_STOP'] as const;
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
