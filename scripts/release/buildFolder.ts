@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RELEASE_INFO_FILE, releaseBuildId } from '../../shared-contracts/src/federation/releaseApps.ts';
-import type { ReleaseInfo } from '../webpack/releaseInfo.ts';
+import type { ReleaseInfo } from '../../shared-contracts/src/schemas/releases.ts';
 
 /** A release step refused, with the Vietnamese reason the CLI prints. */
 export class ReleaseError extends Error {

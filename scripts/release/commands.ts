@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isReleaseApp, RELEASE_APP_PACKAGES, type ReleaseApp } from '../../shared-contracts/src/federation/releaseApps.ts';
+import type { ReleaseState } from '../../shared-contracts/src/schemas/releases.ts';
 import { publishFolder, readReleaseInfo, ReleaseError } from './buildFolder.ts';
-import { ApiRefusal, createReleaseApi, type ReleaseApi, type ReleaseState } from './releaseApi.ts';
+import { ApiRefusal, createReleaseApi, type ReleaseApi } from './releaseApi.ts';
 
 export const USAGE = `Cách dùng: npm run release -- <lệnh> <remote> …
   publish <remote> [--dist <thư mục>] [--releases <thư mục>] [--base-url <url>]
@@ -44,7 +45,7 @@ function describeState(app: ReleaseApp, state: ReleaseState): string[] {
   return [
     `Trạng thái phát hành của ${app}:`,
     `  Bản đang chạy: ${state.live ?? 'chưa có'}`,
-    `  Canary: ${state.canary ? `${state.canary} cho ${state.percent ?? 0} % trình duyệt` : 'không có'}`,
+    `  Canary: ${state.canary ? `${state.canary} cho ${state.percent} % trình duyệt` : 'không có'}`,
     `  Phiên bản trạng thái: ${state.version}`,
   ];
 }

@@ -1,16 +1,8 @@
 import type { ReleaseApp } from '../../shared-contracts/src/federation/releaseApps.ts';
-import type { ReleaseInfo } from '../webpack/releaseInfo.ts';
+import type { ReleaseInfo, ReleaseState } from '../../shared-contracts/src/schemas/releases.ts';
 import { ReleaseError } from './buildFolder.ts';
 
 const SECONDS = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });
-
-/** A remote's release row as `GET /api/releases/:remote/state` answers it; `version` guards every write. */
-export interface ReleaseState {
-  version: number;
-  live: string | null;
-  canary: string | null;
-  percent: number | null;
-}
 
 /** The API refused (a gate, a stale version, a token of another remote): its Vietnamese message and reasons. */
 export class ApiRefusal extends ReleaseError {

@@ -1,29 +1,13 @@
 import type { ReleaseApp } from '../../shared-contracts/src/federation/releaseApps.ts';
+import type { ReleaseInfo } from '../../shared-contracts/src/schemas/releases.ts';
 import type { RemoteName } from '../../shared-contracts/src/federation/remotes.ts';
 
 /**
  * release.json, written beside mf-manifest.json by every build (decision 0070): what the build is and what it
- * agrees to with the rest of the site. The API checks it against the live shell's before publishing a remote
- * (its zod schema, shared-contracts/src/schemas/releases.ts, is the authority on the shape).
+ * agrees to with the rest of the site. Its shape is the API's schema (the gate checks a remote's against the live
+ * shell's); a remote gives its routes, the shell the route table and what it expects of each remote.
  */
-export interface ReleaseInfo {
-  app: ReleaseApp;
-  package: string;
-  version: string;
-  commit: string;
-  builtAt: string;
-  contractsVersion: string;
-  shared: Record<string, { version: string; requiredVersion: string }>;
-  /** a remote's exposed modules; [] for the shell */
-  exposes: string[];
-  /** the route table's paths a remote owns; [] for the shell */
-  routes: string[];
-  /** the shell only: every route and the remote that owns it */
-  routeTable?: { path: string; owner: RemoteName }[];
-  /** the shell only: what it expects each remote to expose */
-  expects?: Record<RemoteName, string[]>;
-  busEvents: string[];
-}
+export type { ReleaseInfo };
 
 /** What shared-contracts says of the whole site, read from its sources when the build runs. */
 export interface ContractFacts {
