@@ -23,13 +23,19 @@ export function filesOf(dir: string): string[] {
   return files.sort();
 }
 
+/** The files that make a build: all but its release.json, whose build time and commit change with every build of the same code. */
+function builtFilesOf(dir: string): string[] {
+  return filesOf(dir).filter((file) => file !== RELEASE_INFO_FILE);
+}
+
 /**
- * A build's content hash (decision 0070): the first 10 hex digits of a SHA-256 over its files in path order, each
- * as its relative path, a NUL and its bytes. The same files give the same hash wherever and whenever they are built.
+ * A build's content hash (decision 0070): the first 10 hex digits of a SHA-256 over its files (release.json aside) in
+ * path order, each as its relative path, a NUL and its bytes. The same code gives the same hash wherever and whenever
+ * it is built, so a rebuild of a published build is the same build.
  */
 export function contentHashOf(distDir: string): string {
   const hash = createHash('sha256');
-  for (const file of filesOf(distDir)) {
+  for (const file of builtFilesOf(distDir)) {
     hash.update(file, 'utf8');
     hash.update('\0');
     hash.update(readFileSync(path.join(distDir, file)));
@@ -37,10 +43,10 @@ export function contentHashOf(distDir: string): string {
   return hash.digest('hex').slice(0, 10);
 }
 
-/** Whether two folders hold the same files with the same bytes. */
+/** Whether two folders hold the same build: the same files with the same bytes, release.json aside. */
 export function sameFiles(a: string, b: string): boolean {
-  const files = filesOf(a);
-  const others = filesOf(b);
+  const files = builtFilesOf(a);
+  const others = builtFilesOf(b);
   return files.length === others.length && files.every((file, index) => file === others[index] && readFileSync(path.join(a, file)).equals(readFileSync(path.join(b, file))));
 }
 

@@ -45,6 +45,11 @@ describe('the content hash of a build', () => {
     renameSync(path.join(renamed, 'remoteEntry.js'), path.join(renamed, 'remoteEntry2.js'));
     expect(contentHashOf(renamed)).not.toBe(hash);
   });
+
+  it('is the same for a rebuild of the same code, whose release.json has another build time and commit', () => {
+    const hash = contentHashOf(dist('a', storefrontFiles()));
+    expect(contentHashOf(dist('b', { ...storefrontFiles(), 'release.json': releaseJson({ builtAt: '2026-11-30T01:00:00.000Z', commit: 'abc123' }) }))).toBe(hash);
+  });
 });
 
 describe('publishing a build as a versioned folder', () => {
