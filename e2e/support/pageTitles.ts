@@ -49,6 +49,7 @@ export const PAGE_TITLES: ReadonlyArray<{ path: string; owner: string; title: st
   { path: '/manager/cod-statements', owner: 'mfe_backoffice', title: 'Đối soát COD' },
   { path: '/admin/warranty-claims', owner: 'mfe_backoffice', title: 'Bảo hành hãng' },
   { path: '/manager/warranty-claims', owner: 'mfe_backoffice', title: 'Bảo hành hãng' },
+  { path: '/admin/releases', owner: 'mfe_backoffice', title: 'Phát hành giao diện' },
 ];
 
 export const GUARDED_PATHS = ['/dashboard', '/my-vehicles', '/maintenance-history', '/wishlist', '/loyalty'] as const;

@@ -11,6 +11,7 @@ import { AdminReviewsPage } from './reviews';
 import { ServiceRatingsPage } from './serviceRatings';
 import { VehicleModelsPage } from './vehicleModels';
 import { RecallsPage } from './recalls';
+import { ReleasesPage } from './releases';
 import { WarrantyClaimsPage } from './warranty';
 import { WebOrderDeskPage } from './webOrders';
 
@@ -59,4 +60,5 @@ export const pages: RemotePage[] = [
   { path: '/manager/cod-statements', title: areaPage('manager', '/manager/cod-statements').title, Component: CodStatementsPage },
   { path: '/admin/warranty-claims', title: areaPage('admin', '/admin/warranty-claims').title, Component: WarrantyClaimsPage },
   { path: '/manager/warranty-claims', title: areaPage('manager', '/manager/warranty-claims').title, Component: WarrantyClaimsPage },
+  { path: '/admin/releases', title: areaPage('admin', '/admin/releases').title, Component: ReleasesPage },
 ];

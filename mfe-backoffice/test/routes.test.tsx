@@ -39,6 +39,7 @@ const EXPECTED_TITLES: Record<string, string> = {
   '/manager/cod-statements': 'Đối soát COD',
   '/admin/warranty-claims': 'Bảo hành hãng',
   '/manager/warranty-claims': 'Bảo hành hãng',
+  '/admin/releases': 'Phát hành giao diện',
   ...Object.fromEntries(['admin', 'manager'].flatMap((area) => ['products', 'services', 'packages', 'promotions'].map((kind) => [`/${area}/catalogue/${kind}/:id`, 'Danh mục sản phẩm']))),
 };
 

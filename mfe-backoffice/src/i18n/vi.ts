@@ -244,6 +244,12 @@ export const AREAS: Record<RoleArea, AreaText> = {
         navLabel: 'Bảo hành hãng',
         description: 'Hồ sơ bảo hành gửi hãng của mọi trung tâm: mô tả hư hỏng và ảnh, gửi hãng, ghi nhận hãng duyệt hoặc từ chối và tiền hãng trả; báo cáo theo hãng và tháng.',
       },
+      {
+        path: '/admin/releases',
+        title: 'Phát hành giao diện',
+        navLabel: 'Phát hành giao diện',
+        description: 'Bản dựng đang chạy của khung giao diện và từng ứng dụng: thử nghiệm một bản với một phần trình duyệt, đưa lên chính thức, quay lại bản trước; lịch sử thay đổi và mã phát hành cho quy trình của từng nhóm.',
+      },
     ],
   },
 };

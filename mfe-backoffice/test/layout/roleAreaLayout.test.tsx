@@ -89,6 +89,7 @@ const AREAS = [
       ['Hóa đơn điện tử', '/admin/e-invoices'],
       ['Đối soát COD', '/admin/cod-statements'],
       ['Bảo hành hãng', '/admin/warranty-claims'],
+      ['Phát hành giao diện', '/admin/releases'],
       ['Điểm thưởng', '/admin?view=loyalty'],
       ['Khách hàng', '/staff/customers'],
       ['Tin nhắn', '/staff/messages'],
@@ -169,6 +170,7 @@ describe('the area dashboards', () => {
       '/admin/e-invoices',
       '/admin/cod-statements',
       '/admin/warranty-claims',
+      '/admin/releases',
     ]);
     await expectLoadFailureShown();
   });

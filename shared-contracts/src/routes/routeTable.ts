@@ -87,6 +87,7 @@ export const ROUTES: readonly RouteContract[] = [
   { path: '/manager/cod-statements', owner: 'mfe_backoffice', layout: 'manager' },
   { path: '/admin/warranty-claims', owner: 'mfe_backoffice', layout: 'admin' },
   { path: '/manager/warranty-claims', owner: 'mfe_backoffice', layout: 'manager' },
+  { path: '/admin/releases', owner: 'mfe_backoffice', layout: 'admin' },
 ];
 
 export function routesOwnedBy(owner: RemoteName): string[] {
