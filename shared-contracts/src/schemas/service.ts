@@ -8,7 +8,7 @@ import { clockTimeSchema } from './serviceCentre';
 import { vehicleModelRefSchema } from './vehicleModels';
 import { licensePlateError, normaliseLicensePlate } from '../vehicle/licensePlate';
 import { normaliseVin, vinError } from '../vehicle/vin';
-import { isKnownVehicleModel, VEHICLE_MODEL_MESSAGE, VEHICLE_YEAR_MIN } from '../vehicle/vehicleModels';
+import { VEHICLE_YEAR_MIN } from '../vehicle/vehicleModels';
 import { DIAGNOSIS_SYMPTOMS_MAX } from '../diagnostics/symptoms';
 import { symptomCodeSchema } from '../diagnostics/predictionSchemas';
 
@@ -124,16 +124,13 @@ const vehicleFieldsSchema = z.object({
   licensePlate: textInput({ error: 'Vui lòng nhập biển số xe.' }).max(30, 'Biển số xe không hợp lệ.'),
 });
 
-/** Plate by vehicle type and model from the catalogue; the plate is replaced by its normalised form. */
-function checkVehicleIdentity(
-  value: { type: VehicleType; brand: string; model: string; licensePlate: string; modelId?: number | null },
-  context: z.RefinementCtx,
-): void {
+/**
+ * The plate by vehicle type (the plate is replaced by its normalised form). The model is the API's to check against
+ * the reference table: a chosen one (modelId) must exist and be active, typed ones must name an active model of the
+ * type (else VEHICLE_MODEL_MESSAGE).
+ */
+function checkVehicleIdentity(value: { type: VehicleType; licensePlate: string }, context: z.RefinementCtx): void {
   if (!value.type) return;
-  // A reference model chosen (modelId) names the vehicle: the API checks it and writes its brand and model.
-  if (typeof value.modelId !== 'number' && !isKnownVehicleModel(value.type, value.brand, value.model)) {
-    context.addIssue({ code: 'custom', message: VEHICLE_MODEL_MESSAGE, path: ['model'] });
-  }
   const plateMessage = licensePlateError(value.licensePlate, value.type);
   if (plateMessage) context.addIssue({ code: 'custom', message: plateMessage, path: ['licensePlate'] });
 }

@@ -33,3 +33,24 @@ export function vehicleModelSlug(model: { brand: string; model: string; variant?
 export function vehicleModelKey(text: string): string {
   return foldVietnamese(text.replace(/\+/g, ' plus ')).replace(/ /g, '');
 }
+
+/** 'VF 8 Plus': the model's name with its variant, as a vehicle keeps it ('VF 8' for the base model). */
+export function vehicleModelName(model: { model: string; variant?: string | null }): string {
+  return [model.model, model.variant ?? ''].map((part) => part.trim()).filter((part) => part !== '').join(' ');
+}
+
+/** The brands of `models`, each once, in the order of the list (the API's: by brand). */
+export function vehicleModelBrands(models: ReadonlyArray<{ brand: string }>): string[] {
+  return [...new Set(models.map((entry) => entry.brand))];
+}
+
+/**
+ * The model a typed brand and model name ('VinFast' + 'Evo 200' → VinFast Evo200; 'VF 8 Plus' → the variant; 'VF 8'
+ * → the base model) among `models`, compared by `vehicleModelKey`; undefined: none. The one rule of the API (a vehicle
+ * sent without `modelId`) and of the forms.
+ */
+export function findVehicleModelByName<M extends { brand: string; model: string; variant?: string | null }>(models: readonly M[], brand: string, modelName: string): M | undefined {
+  const brandKey = vehicleModelKey(brand);
+  const modelKey = vehicleModelKey(modelName);
+  return models.find((entry) => vehicleModelKey(entry.brand) === brandKey && vehicleModelKey(vehicleModelName(entry)) === modelKey);
+}

@@ -1,4 +1,4 @@
-import { vehicleModelKey } from 'shared-contracts/schemas';
+import { findVehicleModelByName } from 'shared-contracts/schemas';
 import referenceRows from './reference/vehicleModels.json';
 
 /**
@@ -21,11 +21,6 @@ export interface ReferenceVehicleModel {
 
 export const REFERENCE_VEHICLE_MODELS: readonly ReferenceVehicleModel[] = referenceRows as ReferenceVehicleModel[];
 
-/** The key a (brand, model + variant) text pair is matched by: 'VinFast' + 'VF 8 Plus' → 'vinfast|vf8plus'. */
-export function vehicleMatchKey(brand: string, modelText: string): string {
-  return `${vehicleModelKey(brand)}|${vehicleModelKey(modelText)}`;
-}
-
 /**
  * The model a vehicle's typed brand and model name ('VinFast', 'Evo 200' → VinFast Evo200; 'VF 8 Plus' → the
  * variant; 'VF 8' → the base model), among `models` (each with its own brand, model and variant); null: none.
@@ -35,6 +30,5 @@ export function matchVehicleModel<M extends { brand: string; model: string; vari
   brand: string,
   modelText: string,
 ): M | null {
-  const key = vehicleMatchKey(brand, modelText);
-  return models.find((entry) => vehicleMatchKey(entry.brand, `${entry.model} ${entry.variant}`) === key) ?? null;
+  return findVehicleModelByName(models, brand, modelText) ?? null;
 }

@@ -14,6 +14,7 @@ import { AppError } from '../../http/appError';
 import type { AuthContext } from '../../security/authGuard';
 import { appointmentSymptomsOf, recordAppointmentSymptoms, type RecordedSymptom } from '../diagnostics';
 import { isUniqueViolation, vehicleNotFound } from '../vehicles';
+import { requireTypedVehicleModel } from '../vehicleModels';
 import { recallRemedyLine, scheduleRecallRemedies } from '../recalls';
 import { customerMayChange } from './appointmentQueries';
 import { nextFreeSlots, type BookableCentre } from './availability';
@@ -191,6 +192,8 @@ function bookedAppointment(
 export async function createAppointment(ctx: BookingContext, auth: AuthContext | null, input: AppointmentCreateData, clientIp: string): Promise<Appointment> {
   const { db } = ctx;
   const now = ctx.clock.now();
+  // A vehicle described in the form names a model of the reference table ("Dòng xe"), as the form offers them.
+  if (input.vehicle) await requireTypedVehicleModel(db, input.vehicle, 'vehicle.model');
   if (!auth) {
     const errors = [];
     if (input.vehicleId !== undefined) errors.push({ field: 'vehicleId', message: bookingMessages.guestVehicleId });

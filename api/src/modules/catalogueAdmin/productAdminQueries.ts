@@ -7,13 +7,13 @@ import {
   type ProductAdminOptions,
   type ProductAdminPage,
   type ProductStatus,
-  VEHICLE_MODELS,
 } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { parseJson, parseSpecifications, parseStrings, toImage, type StoredImageJson, renderProductDescription } from '../catalogue';
 import { entityHistory } from './catalogueHistory';
 import { onlineStock } from '../stockLocations';
+import { activeVehicleModels } from '../vehicleModels';
 import { PRODUCT_VALUE_COLUMNS, productValuesOfRow } from './productValues';
 
 /** The admin's reads of the product catalogue: the list, one product, its history, the form's choices. */
@@ -136,13 +136,12 @@ export async function listProductsAdmin(db: Kysely<Database>, query: ProductAdmi
 /** A product's changes, newest first; `field` narrows them (the price history: field=price). */
 export const productHistory = (db: Kysely<Database>, productId: number, field?: string): Promise<CatalogueChange[]> => entityHistory(db, 'product', productId, field);
 
-/** The vehicle models a product may fit: "Hãng Mẫu" of the models list. */
-export const VEHICLE_MODEL_NAMES: readonly string[] = [...new Set(VEHICLE_MODELS.map((entry) => `${entry.brand} ${entry.model}`))];
-
+/** The form's choices; the vehicle models a product may fit are the labels of the active reference models ("Dòng xe"). */
 export async function productAdminOptions(db: Kysely<Database>): Promise<ProductAdminOptions> {
-  const [categories, brands] = await Promise.all([
+  const [categories, brands, models] = await Promise.all([
     db.selectFrom('catalogue_categories').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute(),
     db.selectFrom('catalogue_brands').select(['id', 'name']).orderBy('name').execute(),
+    activeVehicleModels(db),
   ]);
-  return { categories, brands, vehicleModels: [...VEHICLE_MODEL_NAMES] };
+  return { categories, brands, vehicleModels: [...models.labels] };
 }

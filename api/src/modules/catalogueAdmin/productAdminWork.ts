@@ -6,7 +6,6 @@ import {
   PRODUCT_FIELD_LABELS,
   PRODUCT_PARCEL_DEFAULTS,
   PRODUCT_STATUS_LABELS,
-  VEHICLE_MODELS,
   type ProductAdmin,
   type ProductAdminInput,
   type ProductAdminUpdate,
@@ -23,9 +22,10 @@ import type { FieldError } from '../../http/envelope';
 import { uniqueViolation } from '../auth';
 import { parseJson, type StoredImageJson, modelsSearchText, productSearchText } from '../catalogue';
 import { isUploadedImageKey, uploadedImageSize } from '../media';
+import { activeVehicleModels, type ActiveVehicleModels } from '../vehicleModels';
 import { catalogueAdminMessages as messages } from './catalogueAdminMessages';
 import { recordEntityChanges } from './catalogueHistory';
-import { VEHICLE_MODEL_NAMES, readProductAdmin } from './productAdminQueries';
+import { readProductAdmin } from './productAdminQueries';
 import { fitmentLabelsOf, searchedModelNames } from './productFitmentWork';
 import { freeSlugFor } from './productSlug';
 
@@ -120,8 +120,6 @@ async function resolveImages(context: WriteContext, input: ProductAdminInput, cu
   return resolved;
 }
 
-export const MODEL_TYPES = new Map<string, VehicleType>(VEHICLE_MODELS.map((entry) => [`${entry.brand} ${entry.model}`, entry.type]));
-
 export interface Checked {
   images: StoredImageJson[];
   categoryName: string;
@@ -131,8 +129,19 @@ export interface Checked {
   fitmentLabels: readonly string[];
 }
 
-/** Every check that needs the database, all of them before any write: the field errors together, as one 422. */
-async function checkAgainstCatalogue(context: WriteContext, trx: Kysely<Database>, input: ProductAdminInput, current: ProductAdmin | null, currentImages: StoredImageJson[], currentTypes: VehicleType[]): Promise<Checked> {
+/**
+ * Every check that needs the database, all of them before any write: the field errors together, as one 422.
+ * `models`: the active reference models, read before the transaction (kept in memory for the pool, not the transaction).
+ */
+async function checkAgainstCatalogue(
+  context: WriteContext,
+  trx: Kysely<Database>,
+  input: ProductAdminInput,
+  current: ProductAdmin | null,
+  currentImages: StoredImageJson[],
+  currentTypes: VehicleType[],
+  models: ActiveVehicleModels,
+): Promise<Checked> {
   const errors: FieldError[] = [];
   const [category, brand] = await Promise.all([
     trx.selectFrom('catalogue_categories').select('name').where('id', '=', input.categoryId).executeTakeFirst(),
@@ -140,17 +149,17 @@ async function checkAgainstCatalogue(context: WriteContext, trx: Kysely<Database
   ]);
   if (!category) errors.push({ field: 'categoryId', message: messages.categoryUnknown });
   if (!brand) errors.push({ field: 'brandId', message: messages.brandUnknown });
-  // A model from the models list; a model the product already had (the seed's wording) may stay.
+  // An active reference model's label; a model the product already had (the seed's wording) may stay.
   const kept = new Set(current?.compatibleModels ?? []);
   input.compatibleModels.forEach((model, index) => {
-    if (!kept.has(model) && !VEHICLE_MODEL_NAMES.includes(model)) errors.push({ field: `compatibleModels.${index}`, message: messages.modelUnknown(model) });
+    if (!kept.has(model) && !models.typeOfLabel.has(model)) errors.push({ field: `compatibleModels.${index}`, message: messages.modelUnknown(model) });
   });
   if (current && !canMoveProductStatus(current.status, input.status)) {
     errors.push({ field: 'status', message: messages.statusMove(PRODUCT_STATUS_LABELS[current.status], PRODUCT_STATUS_LABELS[input.status]) });
   }
   const images = await resolveImages(context, input, currentImages, errors);
   if (errors.length > 0) throw new AppError(422, ERROR_CODES.VALIDATION_ERROR, errors[0]!.message, errors);
-  const known = input.compatibleModels.map((model) => MODEL_TYPES.get(model)).filter((type): type is VehicleType => type !== undefined);
+  const known = input.compatibleModels.map((model) => models.typeOfLabel.get(model)).filter((type): type is VehicleType => type !== undefined);
   const vehicleTypes = [...new Set([...currentTypes, ...known])];
   const fitmentLabels = current ? ((await fitmentLabelsOf(trx, [current.id])).get(current.id) ?? []) : [];
   return { images, categoryName: category!.name, brandName: brand!.name, vehicleTypes, fitmentLabels };
@@ -203,11 +212,13 @@ function conflictOf(error: unknown): AppError | null {
 
 export async function createProduct(context: WriteContext, given: ProductAdminInput, actorId: number): Promise<ProductAdmin> {
   const input = withParcelSides(given, null);
+  // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+  const models = await activeVehicleModels(context.db);
   try {
     const id = await inTransaction(context.db, async (trx) => {
       const taken = await trx.selectFrom('products').select('id').where('sku', '=', input.sku).executeTakeFirst();
       if (taken) throw new AppError(409, ERROR_CODES.SKU_TAKEN, messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);
-      const checked = await checkAgainstCatalogue(context, trx, input, null, [], []);
+      const checked = await checkAgainstCatalogue(context, trx, input, null, [], [], models);
       const slug = await freeSlugFor(trx, input.name, null);
       const row = await trx
         .insertInto('products')
@@ -229,6 +240,7 @@ function staleSave(current: ProductAdmin): AppErrorWithData {
 }
 
 export async function saveProduct(context: WriteContext, id: number, given: ProductAdminUpdate, actorId: number): Promise<ProductAdmin> {
+  const models = await activeVehicleModels(context.db);
   try {
     await inTransaction(context.db, async (trx) => {
       const current = await readProductAdmin(trx, id);
@@ -237,7 +249,7 @@ export async function saveProduct(context: WriteContext, id: number, given: Prod
       // A side or weight the save leaves out keeps the product's (a client that knows nothing of the parcel changes none of it).
       const input = withParcelSides({ ...given, weightGrams: given.weightGrams ?? current.weightGrams }, current);
       const row = await trx.selectFrom('products').select(['images', 'vehicle_types']).where('id', '=', id).executeTakeFirstOrThrow();
-      const checked = await checkAgainstCatalogue(context, trx, input, current, parseJson<StoredImageJson[]>(row.images, []), parseJson<VehicleType[]>(row.vehicle_types, []));
+      const checked = await checkAgainstCatalogue(context, trx, input, current, parseJson<StoredImageJson[]>(row.images, []), parseJson<VehicleType[]>(row.vehicle_types, []), models);
       if (input.sku !== current.sku) {
         const taken = await trx.selectFrom('products').select('id').where('sku', '=', input.sku).where('id', '<>', id).executeTakeFirst();
         if (taken) throw new AppError(409, ERROR_CODES.SKU_TAKEN, messages.skuTaken, [{ field: 'sku', message: messages.skuTaken }]);

@@ -24,11 +24,11 @@ import { uniqueViolation } from '../auth';
 import { parseJson, parseSpecifications, parseStrings, type StoredImageJson } from '../catalogue';
 import { productFitmentLists } from '../fitment';
 import { guardFormula } from '../reports';
+import { activeVehicleModels } from '../vehicleModels';
 import { catalogueAdminMessages } from './catalogueAdminMessages';
-import { VEHICLE_MODEL_NAMES } from './productAdminQueries';
 import { changedFields, changeRows, type ChangeRow } from './catalogueHistory';
 import { productValuesOfRow } from './productValues';
-import { MODEL_TYPES, PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, withParcelSides, type Checked, type ParcelSides, type ResolvedProductInput, type Snapshot } from './productAdminWork';
+import { PRODUCT_HISTORY_FIELDS, rowValues, snapshotOfInput, withParcelSides, type Checked, type ParcelSides, type ResolvedProductInput, type Snapshot } from './productAdminWork';
 import { MODELS_SEPARATOR, PRODUCT_CSV_HEADERS, PRODUCT_CSV_MAX_ROWS, PRODUCT_CSV_REQUIRED, productCsvColumnOf, productCsvHeaderOf, type ProductCsvColumn } from './productCsvColumns';
 import { fitmentSetKey, readFitmentCell, vehicleModelsBySlug, type CsvVehicleModel } from './productCsvFitments';
 import { openImportJournal, type JournalChunk } from './productCsvJournal';
@@ -277,12 +277,13 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile, mode: Prod
     return index === undefined ? undefined : unguarded(cells[index] ?? '');
   };
   const skuCells = file.records.map(({ cells }) => (cellOf(cells, 'sku') ?? '').trim());
-  const [existing, categories, brands, products, redirects] = await Promise.all([
+  const [existing, categories, brands, products, redirects, activeModels] = await Promise.all([
     existingBySku(db, [...new Set(skuCells.filter((sku) => sku !== ''))]),
     namedByFoldedName(db, 'catalogue_categories'),
     namedByFoldedName(db, 'catalogue_brands'),
     db.selectFrom('products').select(['id', 'slug']).execute(),
     db.selectFrom('product_slug_redirects').select(['slug', 'product_id']).execute(),
+    activeVehicleModels(db),
   ]);
   // The fitment rows of the products updated: what a "Xe tương thích" cell is compared with, and the labels their
   // search columns keep (productAdminWork.rowValues); the models a cell names, by slug.
@@ -391,7 +392,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile, mode: Prod
     // The catalogue's own rules, as the single save checks them (productAdminWork.checkAgainstCatalogue).
     const kept = new Set(current ? (current.snapshot.compatibleModels as string[]) : []);
     input.compatibleModels.forEach((model) => {
-      if (!kept.has(model) && !VEHICLE_MODEL_NAMES.includes(model)) fail('compatibleModels', catalogueAdminMessages.modelUnknown(model));
+      if (!kept.has(model) && !activeModels.typeOfLabel.has(model)) fail('compatibleModels', catalogueAdminMessages.modelUnknown(model));
     });
     if (current && !canMoveProductStatus(current.status, input.status)) {
       fail('status', catalogueAdminMessages.statusMove(PRODUCT_STATUS_LABELS[current.status], PRODUCT_STATUS_LABELS[input.status]));
@@ -417,7 +418,7 @@ async function planImport(db: Kysely<Database>, file: ProductCsvFile, mode: Prod
     }
     if (current) toUpdate += 1;
     else toCreate += 1;
-    const known = input.compatibleModels.map((model) => MODEL_TYPES.get(model)).filter((type): type is VehicleType => type !== undefined);
+    const known = input.compatibleModels.map((model) => activeModels.typeOfLabel.get(model)).filter((type): type is VehicleType => type !== undefined);
     writes.push({
       row,
       input,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { symptomsInText, type SymptomCode } from 'shared-contracts/diagnostics';
-import { ERROR_CODES, diagnosisRequestSchema, diagnosisResponseSchema, errorEnvelopeSchema, VEHICLE_MODELS } from 'shared-contracts/schemas';
+import { ERROR_CODES, diagnosisRequestSchema, diagnosisResponseSchema, errorEnvelopeSchema, vehicleModelKey } from 'shared-contracts/schemas';
 import { currentAuth, optionalAuthenticate } from '../../security/authGuard';
 import { AppError } from '../../http/appError';
 import { cacheControlForAll } from '../../http/cacheControl';
@@ -9,6 +9,7 @@ import { ThrottledError, withRetryAfter } from '../../security/throttle';
 import type { AppContext } from '../../appContext';
 import { vehicleForecastOf, latestWearModel, rankComponents, symptomEvidenceCache } from '../prediction';
 import { findOwnVehicleRow, vehicleNotFound } from '../vehicles';
+import { activeVehicleModels } from '../vehicleModels';
 import { forecastPriors } from './suggestedChecks';
 import { named } from '../../http/pluginName';
 
@@ -22,8 +23,6 @@ export const diagnosticsMessages = {
   unknownModel: 'Mẫu xe này chưa có trong hệ thống. Vui lòng chọn mẫu xe trong danh sách.',
   tooMany: (seconds: number) => `Bạn đã chẩn đoán quá nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
 } as const;
-
-const CATALOGUE_MODELS = new Set(VEHICLE_MODELS.map((entry) => entry.model.toLocaleLowerCase('vi')));
 
 /**
  * POST /api/diagnostics (spec predictive.md §3, §5): symptoms (codes) and free text, and a vehicle model or the
@@ -43,9 +42,9 @@ export const diagnosticsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     if (hour.count > DIAGNOSES_PER_HOUR) throw new ThrottledError(diagnosticsMessages.tooMany(Math.ceil(hour.resetInMs / 1000)), hour.resetInMs);
   }
 
-  /** A model of the catalogue's list (what the page offers), or one a vehicle of ours is. */
+  /** An active model of the reference table (what the page offers; kept in memory), or one a vehicle of ours is. */
   async function knownModel(model: string): Promise<boolean> {
-    if (CATALOGUE_MODELS.has(model.toLocaleLowerCase('vi'))) return true;
+    if ((await activeVehicleModels(db)).nameKeys.has(vehicleModelKey(model))) return true;
     const row = await db.selectFrom('vehicles').select('id').where('model', '=', model).limit(1).executeTakeFirst();
     return row !== undefined;
   }

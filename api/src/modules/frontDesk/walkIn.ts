@@ -9,6 +9,7 @@ import type { EventBus } from '../../events/eventBus';
 import { bookAppointment, findAppointment, findCentreSchedule, nextFreeSlots, type BookableCentre, publishStatus, SlotFullAppError, view, appointmentConfirmationEmail, enqueueServiceEmail, loadBookableServices, daySlotStarts, occupiedSteps, SLOT_MS, loadOccupancy, SlotFullError } from '../bookings';
 import { inTransaction } from '../../db/inTransaction';
 import { isUniqueViolation, vehicleNotFound } from '../vehicles';
+import { requireTypedVehicleModel } from '../vehicleModels';
 import { customersOfCentre } from './customerLookup';
 import { loadStaffAppointments } from './staffDay';
 
@@ -152,6 +153,8 @@ export async function createWalkIn(ctx: WalkInContext, scope: CentreScope, input
   assertFloorWriter(scope);
   const { db } = ctx;
   const now = ctx.clock.now();
+  // A vehicle described at the counter names a model of the reference table ("Dòng xe"), as the dialog offers them.
+  if (input.vehicle) await requireTypedVehicleModel(db, input.vehicle, 'vehicle.model');
   const centreId = await centreForRequest(db, scope, input.centreId);
   const centre = (await findCentreSchedule(db, centreId))!;
   const { customer, vehicle } = await chooseCustomerAndVehicle(db, input);

@@ -5,3 +5,5 @@
  */
 export { vehicleModelRoutes } from './vehicleModelRoutes';
 export { matchActiveVehicleModel, modelTextOf, readVehicleModel, toVehicleModel, toVehicleModelRef, vehicleModelMessages, vehicleModelRefs } from './vehicleModelQueries';
+export { requireTypedVehicleModel } from './typedVehicleModel';
+export { activeVehicleModels, type ActiveVehicleModels } from './activeVehicleModels';

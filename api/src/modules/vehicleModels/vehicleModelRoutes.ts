@@ -30,6 +30,7 @@ import {
   toVehicleModel,
   vehicleModelMessages as messages,
 } from './vehicleModelQueries';
+import { forgetActiveVehicleModels } from './activeVehicleModels';
 
 /** The list changes when an admin edits it, rarely: browsers and the CDN keep it five minutes. */
 const FIVE_MINUTES = 300;
@@ -86,18 +87,27 @@ export const vehicleModelRoutes: FastifyPluginAsyncZod<VehicleModelRoutesOptions
   app.post(
     '/admin/vehicle-models',
     { preHandler: admin, schema: { tags, summary: 'Thêm dòng xe (kèm ngưỡng pin riêng)', body: vehicleModelInputSchema, response: { 201: vehicleModelAdminRecordResponseSchema, ...backOfficeErrors } } },
-    async (request, reply) => reply.code(201).send(ok(await createVehicleModel(db, request.body), messages.created)),
+    async (request, reply) => {
+      const created = await createVehicleModel(db, request.body);
+      forgetActiveVehicleModels(db);
+      return reply.code(201).send(ok(created, messages.created));
+    },
   );
   app.put(
     '/admin/vehicle-models/:id',
     { preValidation: requireKnownField(vehicleModelInputSchema), preHandler: admin, schema: { tags, summary: 'Sửa dòng xe (cả ngưỡng pin riêng, ngừng hoạt động / hoạt động lại)', params, body: vehicleModelInputSchema, response: { 200: vehicleModelAdminRecordResponseSchema, ...backOfficeErrors } } },
-    async (request) => ok(await saveVehicleModel(db, request.params.id, request.body), messages.saved),
+    async (request) => {
+      const saved = await saveVehicleModel(db, request.params.id, request.body);
+      forgetActiveVehicleModels(db);
+      return ok(saved, messages.saved);
+    },
   );
   app.delete(
     '/admin/vehicle-models/:id',
     { preHandler: admin, schema: { tags, summary: 'Xóa dòng xe chưa dùng; đang dùng thì ngừng hoạt động', params, response: { 200: vehicleModelDeleteResponseSchema, ...backOfficeErrors } } },
     async (request) => {
       const outcome = await deleteVehicleModel(db, request.params.id);
+      forgetActiveVehicleModels(db);
       return ok(outcome, outcome.deleted ? messages.deleted : messages.deactivated);
     },
   );

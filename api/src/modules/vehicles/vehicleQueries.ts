@@ -9,7 +9,7 @@ import type { ComputedReminder } from './reminder';
 import { recordPlateClaim } from './plateClaims';
 import { remindersFor } from './reminderData';
 import { matchRecallVehicles } from '../recalls';
-import { matchActiveVehicleModel, modelTextOf, readVehicleModel, vehicleModelMessages, vehicleModelRefs } from '../vehicleModels';
+import { matchActiveVehicleModel, modelTextOf, readVehicleModel, requireTypedVehicleModel, vehicleModelMessages, vehicleModelRefs } from '../vehicleModels';
 
 export const vehicleMessages = {
   notFound: 'Không tìm thấy xe.',
@@ -98,13 +98,23 @@ function modelRefused(message: string): AppError {
 }
 
 /**
+ * How a vehicle given without modelId is named: 'require' (the customer's own form) refuses typed names that match no
+ * active model of its type (422, VEHICLE_MODEL_MESSAGE on `model`); 'match' (a booking's vehicle, checked before it
+ * came here; a plate claim's, checked when claimed) keeps it without a model then.
+ */
+type TypedModel = 'require' | 'match';
+
+/**
  * The vehicle's fields with its reference model: a chosen model (modelId) must exist, be active (unless the vehicle
  * already has it) and be of the vehicle's type, and writes its brand and model name; modelId null keeps none;
- * absent, the typed brand and model are matched to an active model (the older forms, the booking's vehicle).
+ * absent, the typed brand and model are matched to an active model of the type (the older forms, the booking's).
+ * Without a chosen model, 'require' checks the typed name either way.
  */
-async function withReferenceModel<T extends NewVehicleData>(db: Kysely<Database>, data: T, currentModelId: number | null = null): Promise<T & { modelId: number | null }> {
-  if (data.modelId === null) return { ...data, modelId: null };
-  if (data.modelId === undefined) {
+async function withReferenceModel<T extends NewVehicleData>(db: Kysely<Database>, data: T, currentModelId: number | null, typed: TypedModel): Promise<T & { modelId: number | null }> {
+  if (data.modelId === null || data.modelId === undefined) {
+    const named = typed === 'require' ? await requireTypedVehicleModel(db, data, 'model') : null;
+    if (data.modelId === null) return { ...data, modelId: null };
+    if (named) return { ...data, modelId: named.id };
     const matched = await matchActiveVehicleModel(db, data.brand, data.model);
     return { ...data, modelId: matched && matched.type === data.type ? matched.id : null };
   }
@@ -124,8 +134,15 @@ export function liveVehicleWithPlate(db: Kysely<Database>, plate: string): Promi
  * Inserts a vehicle and its first odometer reading unless a live vehicle already has the plate (the unique index
  * of migration 0023 decides, so two accounts adding one plate at once cannot both win): undefined then.
  */
-export async function insertVehicle(db: Kysely<Database>, userId: number, given: NewVehicleData, now: Date, source: 'customer' | 'seed' = 'customer'): Promise<VehicleRow | undefined> {
-  const data = await withReferenceModel(db, given);
+export async function insertVehicle(
+  db: Kysely<Database>,
+  userId: number,
+  given: NewVehicleData,
+  now: Date,
+  source: 'customer' | 'seed' = 'customer',
+  typed: TypedModel = 'match',
+): Promise<VehicleRow | undefined> {
+  const data = await withReferenceModel(db, given, null, typed);
   const at = now.toISOString();
   const row = await db
     .insertInto('vehicles')
@@ -173,7 +190,7 @@ export async function createVehicle(db: Kysely<Database> | Transaction<Database>
  */
 export async function addCustomerVehicle(db: Kysely<Database>, userId: number, data: VehicleData, now: Date): Promise<VehicleRow> {
   const outcome = await inTransaction(db, async (trx) => {
-    const row = await insertVehicle(trx, userId, data, now);
+    const row = await insertVehicle(trx, userId, data, now, 'customer', 'require');
     return { row, holder: row ? undefined : await liveVehicleWithPlate(trx, data.licensePlate) };
   });
   if (outcome.row) return outcome.row;
@@ -214,7 +231,7 @@ export async function updateVehicle(db: Kysely<Database>, userId: number, vehicl
 async function writeVehicleUpdate(trx: Transaction<Database>, userId: number, vehicleId: number, given: VehicleUpdateData, now: Date): Promise<void> {
   const current = await findOwnVehicleRow(trx, userId, vehicleId);
   if (!current) throw vehicleNotFound();
-  const data = await withReferenceModel(trx, given, current.model_id);
+  const data = await withReferenceModel(trx, given, current.model_id, 'require');
   const decrease = data.odometerKm < current.odometer_km;
   if (decrease && !data.odometerNote) {
     throw new AppError(422, ERROR_CODES.ODOMETER_DECREASE, ODOMETER_DECREASE_MESSAGE, [{ field: 'odometerNote', message: ODOMETER_DECREASE_MESSAGE }]);

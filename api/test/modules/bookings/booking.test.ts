@@ -1,4 +1,4 @@
-import { appointmentListResponseSchema, appointmentResponseSchema, availabilityResponseSchema, slotFullErrorSchema, type Availability } from 'shared-contracts/schemas';
+import { appointmentListResponseSchema, appointmentResponseSchema, availabilityResponseSchema, slotFullErrorSchema, VEHICLE_MODEL_MESSAGE, vehicleListResponseSchema, type Availability } from 'shared-contracts/schemas';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import {
   addScooter,
@@ -266,5 +266,35 @@ describe.each(testDatabases())('booking on $label', (target) => {
     expect(second.vehicle.id).toBe(first.vehicle.id);
     const vehicles = await service.app.inject({ method: 'GET', url: '/api/vehicles', headers: await authHeader(service.app, newcomer) });
     expect(vehicles.json().data).toHaveLength(1);
+  });
+
+  it('books a model an admin added under "Dòng xe" (none of the older compiled list), and refuses a name no active model of the type has', async () => {
+    const admin = await createUser(scratch.db, 'admin');
+    const adminHeaders = await authHeader(service.app, admin);
+    const added = await service.app.inject({ method: 'POST', url: '/api/admin/vehicle-models', headers: adminHeaders, payload: { brand: 'VinFast', model: 'Evo Grand', type: 'scooter' } });
+    expect(added.statusCode).toBe(201);
+    const newcomer = await createUser(scratch.db);
+    const grand = { type: 'scooter', brand: 'VinFast', model: 'Evo Grand', licensePlate: '29md1 77701' };
+    const booked = await book(service.app, newcomer, { vehicle: grand, serviceIds: [basic], centreId, start: at('2026-11-30', '09:00') });
+    expect(booked.statusCode).toBe(201);
+    expect(appointmentOf(booked).vehicle).toMatchObject({ type: 'scooter', brand: 'VinFast', model: 'Evo Grand', licensePlate: '29MĐ1-777.01', id: expect.any(Number) });
+    // the vehicle added to the customer's names the model
+    const saved = vehicleListResponseSchema.parse((await service.app.inject({ method: 'GET', url: '/api/vehicles', headers: await authHeader(service.app, newcomer) })).json()).data;
+    expect(saved.map((entry) => entry.vehicleModel?.label)).toEqual(['VinFast Evo Grand']);
+
+    const refusal = async (vehicle: Record<string, unknown>, user: typeof newcomer | null = newcomer) => {
+      const contact = user ? {} : { contact: { fullName: 'Khách Vãng Lai', phone: '0912000111', email: 'vanglai@example.vn' } };
+      const response = await book(service.app, user, { vehicle, ...contact, serviceIds: [basic], centreId, start: at('2026-11-30', '10:00') });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', message: VEHICLE_MODEL_MESSAGE, errors: [{ field: 'vehicle.model', message: VEHICLE_MODEL_MESSAGE }] });
+    };
+    await refusal({ ...grand, model: 'Evo 9000', licensePlate: '29MĐ1-777.02' });
+    await refusal({ ...grand, model: 'Evo 9000', licensePlate: '29MĐ1-777.02' }, null);
+    // another type's model, and a model deactivated since
+    await refusal({ type: 'car', brand: 'VinFast', model: 'Evo Grand', licensePlate: '30G-777.03' });
+    const id = (added.json() as { data: { id: number } }).data.id;
+    expect((await service.app.inject({ method: 'PUT', url: `/api/admin/vehicle-models/${id}`, headers: adminHeaders, payload: { brand: 'VinFast', model: 'Evo Grand', type: 'scooter', active: false } })).statusCode).toBe(200);
+    await refusal({ ...grand, licensePlate: '29MĐ1-777.04' });
+    expect(await scratch.db.selectFrom('appointments').select('id').where('starts_at', '=', utc('2026-11-30', '10:00')).execute()).toEqual([]);
   });
 });

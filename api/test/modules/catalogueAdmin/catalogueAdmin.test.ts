@@ -92,6 +92,23 @@ describe.each(testDatabases())('the admin’s product catalogue on $label', (tar
     });
   });
 
+  it('offers the active reference models as compatible models: one the admin adds under "Dòng xe" at once, with its type', async () => {
+    const options = async () => (await floor.request(floor.users.admin, 'GET', '/api/admin/catalogue/options')).json().data.vehicleModels as string[];
+    expect(await options()).toEqual(expect.arrayContaining(['VinFast Evo200', 'VinFast VF 8 Plus', 'Honda U-GO']));
+    expect(await options()).not.toContain('Selex Camel Pro');
+    const refused = await floor.request(floor.users.admin, 'POST', '/api/admin/catalogue/products', validBody({ compatibleModels: ['Selex Camel Pro'] }));
+    expect(refused.statusCode).toBe(422);
+
+    const added = await floor.request(floor.users.admin, 'POST', '/api/admin/vehicle-models', { brand: 'Selex', model: 'Camel', variant: 'Pro', type: 'motorbike' });
+    expect(added.statusCode).toBe(201);
+    expect(await options()).toContain('Selex Camel Pro');
+    const product = await create({ compatibleModels: ['Selex Camel Pro'] });
+    expect(product.compatibleModels).toEqual(['Selex Camel Pro']);
+    // the product is found under the model's vehicle type
+    const stored = (await floor.db.selectFrom('products').select('vehicle_types').where('id', '=', product.id).executeTakeFirstOrThrow()).vehicle_types;
+    expect(typeof stored === 'string' ? JSON.parse(stored) : stored).toEqual(['motorbike']);
+  });
+
   describe('bad input (§7): a Vietnamese 4xx naming the field, nothing saved', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['name empty', { name: '' }, 'name'],

@@ -1,4 +1,4 @@
-import { slotFullErrorSchema, staffAppointmentSchema, vietnamInstant } from 'shared-contracts/schemas';
+import { slotFullErrorSchema, staffAppointmentSchema, VEHICLE_MODEL_MESSAGE, vietnamInstant } from 'shared-contracts/schemas';
 import { createCentre, createUser, nextCarPlate, occupancy, type TestUser } from '../../support/serviceTestKit';
 import { listen, openEventStream } from '../../support/sseClient';
 import { TODAY, TOMORROW, testDatabases, useFloor } from '../../support/floorTestKit';
@@ -203,6 +203,20 @@ describe.each(testDatabases())('walk-ins on $label', (target) => {
     expect(await floor.db.selectFrom('appointments').select('id').where('centre_id', '=', centreId).execute()).toHaveLength(1);
   });
 
+  it('walks in a model an admin added under "Dòng xe", and refuses a name no active model of the type has (422 on vehicle.model)', async () => {
+    const { staff, admin } = floor.users;
+    const added = await floor.request(admin, 'POST', '/api/admin/vehicle-models', { brand: 'Yadea', model: 'Velax', type: 'scooter' });
+    expect(added.statusCode).toBe(201);
+    const velax = { type: 'scooter', brand: 'Yadea', model: 'Velax', licensePlate: '29MĐ1-808.01' };
+    const booked = await walkIn(staff, { contact: guestContact(), vehicle: velax, serviceIds: [basic] });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().data).toMatchObject({ licensePlate: '29MĐ1-808.01', vehicle: { id: null } });
+
+    const refused = await walkIn(staff, { contact: guestContact(), vehicle: { ...velax, type: 'motorbike', licensePlate: '29B1-808.02' }, serviceIds: [basic] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: VEHICLE_MODEL_MESSAGE, errors: [{ field: 'vehicle.model', message: VEHICLE_MODEL_MESSAGE }] });
+  });
+
   it('refuses bad input with a clear message and writes nothing', async () => {
     const before = (await floor.db.selectFrom('appointments').select('id').execute()).length;
     const { staff } = floor.users;
@@ -211,6 +225,7 @@ describe.each(testDatabases())('walk-ins on $label', (target) => {
       [{ contact: guestContact(), vehicle: { type: 'car', brand: 'VinFast', model: 'VF 8', licensePlate: nextCarPlate() }, serviceIds: [] }, 400, 'Vui lòng chọn ít nhất một dịch vụ.'],
       [{ contact: { ...guestContact(), phone: '12345' }, vehicle: { type: 'car', brand: 'VinFast', model: 'VF 8', licensePlate: nextCarPlate() }, serviceIds: [basic] }, 400, 'Số điện thoại'],
       [{ contact: guestContact(), vehicle: { type: 'car', brand: 'VinFast', model: 'VF 8', licensePlate: nextCarPlate() }, serviceIds: [999_999] }, 422, 'Dịch vụ không tồn tại hoặc đã ngừng cung cấp.'],
+      [{ contact: guestContact(), vehicle: { type: 'car', brand: 'VinFast', model: 'VF 99', licensePlate: nextCarPlate() }, serviceIds: [basic] }, 422, VEHICLE_MODEL_MESSAGE],
       [{ contact: guestContact(), vehicleId: 999_999, serviceIds: [basic] }, 404, ''],
       [{ contact: guestContact(), vehicle: { type: 'car', brand: 'VinFast', model: 'VF 8', licensePlate: nextCarPlate() }, serviceIds: [basic], centreId: floor.centreB.id }, 404, ''],
     ];

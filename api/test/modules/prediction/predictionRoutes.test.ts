@@ -128,12 +128,26 @@ describe.each(testDatabases())('prediction and diagnostics routes, on $label', (
       expect(data.ranked[0]).toMatchObject({ component: 'BRAKE_PADS', serviceSlug: 'bao-duong-phanh', urgency: 'SOON' });
       expect(data.learnedFromCases).toBe(0);
 
-      // A model of the catalogue's list that no vehicle of ours is yet is still a known model.
+      // A model of the reference table that no vehicle of ours is yet is still a known model (a variant too, spelt loosely).
       expect((await diagnose({ symptoms: ['BRAKE_NOISE'], vehicleModel: 'Ioniq 5' })).statusCode).toBe(200);
+      expect((await diagnose({ symptoms: ['BRAKE_NOISE'], vehicleModel: 'vf8 plus' })).statusCode).toBe(200);
 
       const typed = diagnosisResponseSchema.parse((await diagnose({ text: 'Xe em dạo này tụt pin nhanh lắm' })).json()).data;
       expect(typed.symptoms).toEqual(['FAST_DRAIN']);
       expect(typed.ranked[0]!.component).toBe('BATTERY_SOH');
+    });
+
+    it('knows a model as soon as the admin adds it under "Dòng xe", and no longer once it is deactivated', async () => {
+      const headers = await authHeader(t.app, admin);
+      const asked = () => diagnose({ symptoms: ['BRAKE_NOISE'], vehicleModel: 'Evo Grand' }, {}, '127.0.0.45');
+      expect((await asked()).json()).toMatchObject({ code: 'UNKNOWN_VEHICLE_MODEL' });
+      const added = await t.app.inject({ method: 'POST', url: '/api/admin/vehicle-models', headers, payload: { brand: 'VinFast', model: 'Evo Grand', type: 'scooter' } });
+      expect(added.statusCode).toBe(201);
+      expect((await asked()).statusCode).toBe(200);
+      const id = (added.json() as { data: { id: number } }).data.id;
+      const off = await t.app.inject({ method: 'PUT', url: `/api/admin/vehicle-models/${id}`, headers, payload: { brand: 'VinFast', model: 'Evo Grand', type: 'scooter', active: false } });
+      expect(off.statusCode).toBe(200);
+      expect((await asked()).json()).toMatchObject({ code: 'UNKNOWN_VEHICLE_MODEL' });
     });
 
     it('answers a safety-critical symptom with stop and the rescue line first', async () => {

@@ -1,4 +1,4 @@
-import { vehicleListResponseSchema, vehicleResponseSchema } from 'shared-contracts/schemas';
+import { VEHICLE_MODEL_MESSAGE, vehicleListResponseSchema, vehicleResponseSchema } from 'shared-contracts/schemas';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 
@@ -60,6 +60,25 @@ describe.each(testDatabases())("the customer's vehicle model on $label", (target
 
     const list = vehicleListResponseSchema.parse((await request(owner, 'GET', '/api/vehicles')).json()).data;
     expect(list.find((entry) => entry.id === none.id)?.modelId).toBe(await modelId('vinfast-feliz-s'));
+  });
+
+  it('refuses typed names that match no active model of the type (422 on model), on add and on edit, a model kept or not', async () => {
+    const typedRefusal = async (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) => {
+      const response = await request(owner, method, url, { ...SCOOTER, ...payload });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ message: VEHICLE_MODEL_MESSAGE, errors: [{ field: 'model', message: VEHICLE_MODEL_MESSAGE }] });
+    };
+    await typedRefusal('POST', '/api/vehicles', { model: 'Feliz X', licensePlate: '29MĐ1-301.08' });
+    await typedRefusal('POST', '/api/vehicles', { model: 'Feliz X', modelId: null, licensePlate: '29MĐ1-301.08' });
+    await typedRefusal('POST', '/api/vehicles', { type: 'motorbike', model: 'Feliz S', licensePlate: '29B1-301.08', vin: 'RLNV5JSM0PA123458' });
+
+    // typed in another spelling, the name still finds its model
+    const loose = await request(owner, 'POST', '/api/vehicles', { ...SCOOTER, brand: 'VinFast', model: 'Evo 200', licensePlate: '29MĐ1-301.09' });
+    expect(loose.statusCode).toBe(201);
+    const saved = vehicleResponseSchema.parse(loose.json()).data;
+    expect(saved.vehicleModel?.label).toBe('VinFast Evo200');
+    await typedRefusal('PUT', `/api/vehicles/${saved.id}`, { model: 'Evo 9000', licensePlate: '29MĐ1-301.09' });
+    expect(vehicleResponseSchema.parse((await request(owner, 'GET', `/api/vehicles/${saved.id}`)).json()).data.model).toBe('Evo 200');
   });
 
   it('refuses an unknown, deactivated or wrong-type model with a Vietnamese message on modelId', async () => {

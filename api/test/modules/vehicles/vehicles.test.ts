@@ -1,4 +1,4 @@
-import { ODOMETER_DECREASE_MESSAGE, vehicleListResponseSchema, vehicleResponseSchema, type Vehicle } from 'shared-contracts/schemas';
+import { ODOMETER_DECREASE_MESSAGE, VEHICLE_MODEL_MESSAGE, vehicleListResponseSchema, vehicleResponseSchema, type Vehicle } from 'shared-contracts/schemas';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 
@@ -57,9 +57,13 @@ describe.each(testDatabases())('vehicles on $label', (target) => {
       year: 'Năm sản xuất từ 2010 trở đi.',
       odometerKm: 'Số km không được âm.',
     });
-    // A car needs a VIN; a scooter does not; a model must come from the catalogue.
+    // A car needs a VIN; a scooter does not; a model typed must name an active reference model of the type.
     expect((await request(owner, 'POST', '/api/vehicles', { ...VF5, licensePlate: '30K-111.22', vin: undefined })).statusCode).toBe(400);
-    expect((await request(owner, 'POST', '/api/vehicles', { ...VF5, licensePlate: '30K-111.22', model: 'VF 99' })).statusCode).toBe(400);
+    for (const model of [{ model: 'VF 99' }, { brand: 'VinFast', model: 'Klara S' }]) {
+      const unknown = await request(owner, 'POST', '/api/vehicles', { ...VF5, licensePlate: '30K-111.22', ...model });
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: VEHICLE_MODEL_MESSAGE, errors: [{ field: 'model', message: VEHICLE_MODEL_MESSAGE }] });
+    }
     const scooter = await request(owner, 'POST', '/api/vehicles', { type: 'scooter', brand: 'VinFast', model: 'Feliz S', year: 2025, licensePlate: '29md2-11111', odometerKm: 300 });
     expect(scooter.statusCode).toBe(201);
     expect(scooter.json().data).toMatchObject({ licensePlate: '29MĐ2-111.11', vin: null });
