@@ -2,8 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorDataOf, formatVnd } from 'shared-contracts';
 import { vietnamClockOf } from 'shared-contracts/calendar';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/labels';
-import type { CustomerSearchResult, StaffCustomerDetail, VehicleType, WalkInInput } from 'shared-contracts/schemas';
-import { findVehicleModel, licensePlateError, vehicleBrands, vehicleModelsOf } from 'shared-contracts/vehicle';
+import type { CustomerSearchResult, StaffCustomerDetail, VehicleModelRecord, VehicleType, WalkInInput } from 'shared-contracts/schemas';
+import { findVehicleModelByName, licensePlateError, vehicleModelBrands, vehicleModelName } from 'shared-contracts/vehicle';
 import { ERROR_CODES } from 'shared-contracts/errors';
 import { fieldErrorsOf, messageOf } from '../api/apiErrors';
 import { ModalDialog } from '../components/ModalDialog';
@@ -14,6 +14,8 @@ import styles from './FrontDesk.module.css';
 
 const t = frontDeskText.walkIn;
 const readServices = (signal: AbortSignal) => frontDeskApi.services(signal);
+const readModels = (signal: AbortSignal) => frontDeskApi.vehicleModels(signal);
+const NO_MODELS: readonly VehicleModelRecord[] = [];
 const VEHICLE_TYPES = Object.keys(VEHICLE_TYPE_LABELS) as VehicleType[];
 const OTHER_VEHICLE = 'other';
 
@@ -34,10 +36,13 @@ export function nextSlotsOf(error: unknown): SlotRef[] | null {
   return Array.isArray(slots) ? (slots.filter((slot) => typeof slot?.start === 'string') as SlotRef[]) : [];
 }
 
-/** The type of a customer's vehicle, found from its brand and model in the catalogue (null when unknown). */
-function typeOfVehicle(brand: string, model: string): VehicleType | null {
-  return VEHICLE_TYPES.find((type) => findVehicleModel(type, brand, model)) ?? null;
+/** The type of a customer's vehicle, found from its brand and model among the reference models (null when unknown). */
+function typeOfVehicle(models: readonly VehicleModelRecord[], brand: string, model: string): VehicleType | null {
+  return findVehicleModelByName(models, brand, model)?.type ?? null;
 }
+
+/** The active reference models of a type, in the API's order (brand, model, variant). */
+const modelsOfType = (models: readonly VehicleModelRecord[], type: VehicleType) => models.filter((entry) => entry.active && entry.type === type);
 
 type Errors = Partial<Record<'fullName' | 'phone' | 'email' | 'type' | 'brand' | 'model' | 'licensePlate' | 'serviceIds' | 'vehicle' | 'note', string>>;
 
@@ -69,6 +74,12 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
   const { state: servicesLoad } = useAsync(readServices, { failedText: frontDeskText.loadFailed });
   const services = servicesLoad.data ?? null;
   const servicesFailed = servicesLoad.error;
+  // The brands and models are the reference table's ("Dòng xe"): a model an admin adds can be walked in at once.
+  const { state: modelsLoad, reload: reloadModels } = useAsync(readModels, { failedText: frontDeskText.loadFailed });
+  const models = modelsLoad.data ?? NO_MODELS;
+  const modelsReady = modelsLoad.data !== undefined;
+  const modelsLoading = !modelsReady && modelsLoad.error === null;
+  const ofType = modelsOfType(models, type);
   const [serviceIds, setServiceIds] = useState<number[]>([]);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -78,7 +89,7 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
   const form = useRef<HTMLFormElement>(null);
 
   const chosenVehicle = customer?.vehicles.find((vehicle) => String(vehicle.id) === vehicleChoice) ?? null;
-  const vehicleType: VehicleType | null = chosenVehicle ? typeOfVehicle(chosenVehicle.brand, chosenVehicle.model) : type;
+  const vehicleType: VehicleType | null = chosenVehicle ? typeOfVehicle(models, chosenVehicle.brand, chosenVehicle.model) : type;
   const offered = (services ?? []).filter((service) => vehicleType === null || service.vehicleTypes.includes(vehicleType));
 
   const findCustomers = async () => {
@@ -285,13 +296,15 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
                   id={ids.brand}
                   className={styles.select}
                   value={brand}
+                  disabled={!modelsReady}
+                  aria-busy={modelsLoading || undefined}
                   onChange={(event) => {
                     setBrand(event.target.value);
                     setModel('');
                   }}
                 >
-                  <option value="">{t.choose}</option>
-                  {vehicleBrands(type).map((value) => (
+                  <option value="">{modelsLoading ? t.modelsLoading : t.choose}</option>
+                  {vehicleModelBrands(ofType).map((value) => (
                     <option key={value} value={value}>
                       {value}
                     </option>
@@ -300,13 +313,23 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
               </div>
               <div className={styles.field}>
                 <label htmlFor={ids.model}>{t.model}</label>
-                <select id={ids.model} className={styles.select} value={model} onChange={(event) => setModel(event.target.value)} aria-invalid={invalid('model')} aria-describedby={describedBy('model', ids.model)}>
-                  <option value="">{t.choose}</option>
-                  {vehicleModelsOf(type, brand).map((entry) => (
-                    <option key={entry.model} value={entry.model}>
-                      {entry.model}
-                    </option>
-                  ))}
+                <select
+                  id={ids.model}
+                  className={styles.select}
+                  value={model}
+                  disabled={!modelsReady}
+                  onChange={(event) => setModel(event.target.value)}
+                  aria-invalid={invalid('model')}
+                  aria-describedby={describedBy('model', ids.model)}
+                >
+                  <option value="">{modelsLoading ? t.modelsLoading : t.choose}</option>
+                  {ofType
+                    .filter((entry) => entry.brand === brand)
+                    .map((entry) => (
+                      <option key={entry.id} value={vehicleModelName(entry)}>
+                        {vehicleModelName(entry)}
+                      </option>
+                    ))}
                 </select>
                 {errorLine('model', ids.model)}
               </div>
@@ -315,6 +338,14 @@ export function WalkInDialog({ onClose, onCreated }: Props) {
                 <input id={ids.plate} className={styles.input} autoComplete="off" value={plate} onChange={(event) => setPlate(event.target.value)} aria-invalid={invalid('licensePlate')} aria-describedby={describedBy('licensePlate', ids.plate)} />
                 {errorLine('licensePlate', ids.plate)}
               </div>
+            </div>
+          )}
+          {!chosenVehicle && modelsLoad.error && !modelsReady && (
+            <div role="alert" className={styles.fieldError}>
+              <p style={{ margin: 0 }}>{t.modelsFailed(modelsLoad.error)}</p>
+              <button type="button" className={styles.secondary} onClick={() => reloadModels('fresh')}>
+                {frontDeskText.retry}
+              </button>
             </div>
           )}
           {errors.vehicle && <p className={styles.fieldError}>{errors.vehicle}</p>}

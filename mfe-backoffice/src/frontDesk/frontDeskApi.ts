@@ -9,6 +9,7 @@ import type {
   StaffCustomerDetail,
   StaffDay,
   StaffSummary,
+  VehicleModelRecord,
   WalkInInput,
 } from 'shared-contracts/schemas';
 
@@ -65,6 +66,8 @@ export const frontDeskApi = {
   bays: (signal?: AbortSignal) => readData<StaffBays>(apiClient.get('/staff/bays', { signal })),
   /** GET /services: the public catalogue of services (walk-in). */
   services: (signal?: AbortSignal) => readData<Service[]>(apiClient.get('/services', { signal })),
+  /** GET /vehicle-models: the active reference models ("Dòng xe"), every type, in the API's order (walk-in). */
+  vehicleModels: (signal?: AbortSignal) => readData<{ items: VehicleModelRecord[] }>(apiClient.get('/vehicle-models', { signal })).then((data) => data.items),
 };
 
 export type FrontDeskApi = typeof frontDeskApi;

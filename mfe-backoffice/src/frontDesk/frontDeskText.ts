@@ -162,6 +162,8 @@ export const frontDeskText = {
     brand: 'Hãng xe',
     model: 'Mẫu xe',
     choose: 'Chọn...',
+    modelsLoading: 'Đang tải danh sách xe...',
+    modelsFailed: (reason: string) => `Chưa tải được danh sách hãng và mẫu xe. ${reason}`,
     plate: 'Biển số',
     services: 'Dịch vụ',
     servicesLoading: 'Đang tải dịch vụ...',

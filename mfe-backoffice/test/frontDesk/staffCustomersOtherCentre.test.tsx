@@ -7,6 +7,7 @@ import { frontDeskApi } from '../../src/frontDesk/frontDeskApi';
 import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
 import { WalkInDialog } from '../../src/frontDesk/WalkInDialog';
 import { renderAt } from '../staffFixtures';
+import { REFERENCE_MODELS } from './referenceModels';
 
 // The walk-in form reads the vehicle catalogue and its labels (zod-free entry points of shared-contracts).
 jest.mock('shared-contracts/vehicle', () => jest.requireActual('../../../shared-contracts/src/vehicle/index.ts'), { virtual: true });
@@ -22,6 +23,7 @@ jest.mock('../../src/frontDesk/frontDeskApi', () => ({
     customer: jest.fn(),
     technicians: jest.fn(),
     services: jest.fn(),
+    vehicleModels: jest.fn(),
   },
 }));
 jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
@@ -85,6 +87,7 @@ it("lists another centre's customer without email and opens them with name, phon
 
 it("books another centre's customer at the counter with their vehicle, the email asked for there", async () => {
   api.services.mockResolvedValue([carService]);
+  api.vehicleModels.mockResolvedValue(REFERENCE_MODELS);
   api.searchCustomers.mockResolvedValue([FOUND]);
   api.customer.mockResolvedValue(OTHER_CENTRE);
   api.walkIn.mockResolvedValue({ id: 300, code: 'LH2611WALK', start: '2026-11-22T03:30:00.000Z' });

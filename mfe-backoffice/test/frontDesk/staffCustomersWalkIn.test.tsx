@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError } from 'shared-contracts';
@@ -8,8 +8,9 @@ import { frontDeskApi } from '../../src/frontDesk/frontDeskApi';
 import { subscribeFloorEvents } from '../../src/floorEvents/floorEvents';
 import { WalkInDialog } from '../../src/frontDesk/WalkInDialog';
 import { renderAt } from '../staffFixtures';
+import { REFERENCE_MODELS } from './referenceModels';
 
-// The walk-in form reads the vehicle catalogue and its labels (zod-free entry points of shared-contracts).
+// The walk-in form reads the vehicle rules and labels (zod-free entry points of shared-contracts).
 jest.mock('shared-contracts/vehicle', () => jest.requireActual('../../../shared-contracts/src/vehicle/index.ts'), { virtual: true });
 jest.mock('shared-contracts/labels', () => jest.requireActual('../../../shared-contracts/src/labels/index.ts'), { virtual: true });
 jest.mock('../../src/frontDesk/frontDeskApi', () => ({
@@ -23,6 +24,7 @@ jest.mock('../../src/frontDesk/frontDeskApi', () => ({
     customer: jest.fn(),
     technicians: jest.fn(),
     services: jest.fn(),
+    vehicleModels: jest.fn(),
   },
 }));
 jest.mock('../../src/floorEvents/floorEvents', () => ({ subscribeFloorEvents: jest.fn(() => () => undefined) }));
@@ -106,6 +108,7 @@ describe('the customer search', () => {
 describe('the walk-in form', () => {
   it('books an existing customer’s vehicle and offers only the services for it', async () => {
     api.services.mockResolvedValue([service(1, 'Bảo dưỡng ô tô', ['car']), service(2, 'Bảo dưỡng xe máy', ['scooter'])]);
+    api.vehicleModels.mockResolvedValue(REFERENCE_MODELS);
     api.searchCustomers.mockResolvedValue([{ access: 'full', id: 5, fullName: 'Nguyễn Văn An', email: 'an@example.vn', phone: '0912345678', plates: ['30A-123.45'] }]);
     api.customer.mockResolvedValue(CUSTOMER);
     api.walkIn.mockResolvedValue({ id: 300, code: 'LH2611WALK', start: '2026-11-22T03:30:00.000Z' });
@@ -132,6 +135,7 @@ describe('the walk-in form', () => {
 
   it('checks a typed vehicle, and shows the next free slots when the centre is full (409 SLOT_FULL)', async () => {
     api.services.mockResolvedValue([service(2, 'Bảo dưỡng xe máy', ['scooter'])]);
+    api.vehicleModels.mockResolvedValue(REFERENCE_MODELS);
     api.walkIn.mockRejectedValue(
       new ApiError('Khung giờ này vừa hết chỗ, vui lòng chọn giờ khác', 409, 'SLOT_FULL', [], {
         success: false,
@@ -153,6 +157,7 @@ describe('the walk-in form', () => {
     expect(within(dialog).getByText('Vui lòng chọn ít nhất một dịch vụ.')).toBeInTheDocument();
     expect(api.walkIn).not.toHaveBeenCalled();
 
+    await waitFor(() => expect(within(dialog).getByLabelText('Hãng xe')).toBeEnabled());
     await userEvent.selectOptions(within(dialog).getByLabelText('Hãng xe'), 'VinFast');
     await userEvent.selectOptions(within(dialog).getByLabelText('Mẫu xe'), 'Klara S');
     await userEvent.type(within(dialog).getByLabelText('Biển số'), '29MĐ1-234.56');
@@ -166,5 +171,57 @@ describe('the walk-in form', () => {
     const box = alert.closest('div')!;
     expect(box).toHaveTextContent('Các khung giờ còn trống gần nhất:');
     expect(within(box).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['14:00', '14:30']);
+  });
+
+  it('offers the reference models ("Dòng xe") of the chosen type in the API\'s order, one an admin added included', async () => {
+    api.services.mockResolvedValue([service(1, 'Bảo dưỡng ô tô', ['car']), service(2, 'Bảo dưỡng xe máy', ['scooter'])]);
+    api.vehicleModels.mockResolvedValue(REFERENCE_MODELS);
+    api.walkIn.mockResolvedValue({ id: 301, code: 'LH2611WALK', start: '2026-11-22T03:30:00.000Z' });
+    renderAt(<WalkInDialog onClose={jest.fn()} onCreated={jest.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Khách đến trực tiếp' });
+    const optionsOf = (label: string) => within(within(dialog).getByLabelText(label)).getAllByRole('option').map((option) => option.textContent);
+    await waitFor(() => expect(within(dialog).getByLabelText('Hãng xe')).toBeEnabled());
+    expect(optionsOf('Hãng xe')).toEqual(['Chọn...', 'VinFast', 'Yadea']);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Hãng xe'), 'VinFast');
+    expect(optionsOf('Mẫu xe')).toEqual(['Chọn...', 'Evo Grand', 'Evo200', 'Feliz S', 'Klara S']);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại xe'), 'car');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Hãng xe'), 'VinFast');
+    expect(optionsOf('Mẫu xe')).toEqual(['Chọn...', 'VF 8', 'VF 8 Plus']);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại xe'), 'scooter');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Hãng xe'), 'VinFast');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Mẫu xe'), 'Evo Grand');
+    await userEvent.type(within(dialog).getByLabelText('Họ và tên'), 'Trần Thị Bình');
+    await userEvent.type(within(dialog).getByLabelText('Số điện thoại'), '0987654321');
+    await userEvent.type(within(dialog).getByLabelText('Biển số'), '29MĐ1-234.56');
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /Bảo dưỡng xe máy/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Tạo lịch hẹn' }));
+    expect(api.walkIn).toHaveBeenCalledWith(expect.objectContaining({ vehicle: { type: 'scooter', brand: 'VinFast', model: 'Evo Grand', licensePlate: '29MĐ1-234.56' }, serviceIds: [2] }));
+  });
+
+  it('says the models are loading, and offers a retry when they cannot be read', async () => {
+    api.services.mockResolvedValue([service(2, 'Bảo dưỡng xe máy', ['scooter'])]);
+    let fail: (error: unknown) => void = () => undefined;
+    api.vehicleModels
+      .mockImplementationOnce(
+        () =>
+          new Promise((_resolve, reject) => {
+            fail = reject;
+          }),
+      )
+      .mockResolvedValue(REFERENCE_MODELS);
+    renderAt(<WalkInDialog onClose={jest.fn()} onCreated={jest.fn()} />);
+    const dialog = screen.getByRole('dialog', { name: 'Khách đến trực tiếp' });
+    const brand = within(dialog).getByLabelText('Hãng xe');
+    expect(brand).toBeDisabled();
+    expect(within(brand).getByRole('option')).toHaveTextContent('Đang tải danh sách xe...');
+
+    await act(async () => fail(new ApiError('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 503, 'HTTP_503')));
+    const alert = await within(dialog).findByText('Chưa tải được danh sách hãng và mẫu xe. Máy chủ đang gặp sự cố. Vui lòng thử lại sau.');
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    expect(brand).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Thử lại' }));
+    await waitFor(() => expect(brand).toBeEnabled());
+    expect(within(dialog).queryByText(/Chưa tải được danh sách/)).not.toBeInTheDocument();
+    expect(within(brand).getAllByRole('option').map((option) => option.textContent)).toEqual(['Chọn...', 'VinFast', 'Yadea']);
   });
 });

@@ -1,14 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Service } from 'shared-contracts/schemas';
 import { frontDeskApi } from '../../src/frontDesk/frontDeskApi';
 import { WalkInDialog } from '../../src/frontDesk/WalkInDialog';
 import { renderAt } from '../staffFixtures';
+import { REFERENCE_MODELS } from './referenceModels';
 
 jest.mock('shared-contracts/vehicle', () => jest.requireActual('../../../shared-contracts/src/vehicle/index.ts'), { virtual: true });
 jest.mock('shared-contracts/labels', () => jest.requireActual('../../../shared-contracts/src/labels/index.ts'), { virtual: true });
 jest.mock('../../src/frontDesk/frontDeskApi', () => ({
-  frontDeskApi: { walkIn: jest.fn(), searchCustomers: jest.fn(), customer: jest.fn(), services: jest.fn() },
+  frontDeskApi: { walkIn: jest.fn(), searchCustomers: jest.fn(), customer: jest.fn(), services: jest.fn(), vehicleModels: jest.fn() },
 }));
 
 const api = jest.mocked(frontDeskApi);
@@ -33,12 +34,14 @@ const scooterService: Service = {
 beforeEach(() => {
   jest.resetAllMocks();
   api.services.mockResolvedValue([scooterService]);
+  api.vehicleModels.mockResolvedValue(REFERENCE_MODELS);
   api.walkIn.mockResolvedValue({ id: 300, code: 'LH2611WALK', start: '2026-11-22T03:30:00.000Z' });
 });
 
 async function fillGuest(dialog: HTMLElement) {
   await userEvent.type(within(dialog).getByLabelText('Họ và tên'), 'Trần Thị Bình');
   await userEvent.type(within(dialog).getByLabelText('Số điện thoại'), '0987654321');
+  await waitFor(() => expect(within(dialog).getByLabelText('Hãng xe')).toBeEnabled());
   await userEvent.selectOptions(within(dialog).getByLabelText('Hãng xe'), 'VinFast');
   await userEvent.selectOptions(within(dialog).getByLabelText('Mẫu xe'), 'Klara S');
   await userEvent.type(within(dialog).getByLabelText('Biển số'), '29MĐ1-234.56');

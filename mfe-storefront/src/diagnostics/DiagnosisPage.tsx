@@ -1,14 +1,16 @@
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { ApiError, messages } from 'shared-contracts';
 import { DIAGNOSIS_SYMPTOMS_MAX, DIAGNOSIS_TEXT_MAX, SYMPTOMS, type DiagnosisDto, type DiagnosisRequest, type SymptomCode } from 'shared-contracts/diagnostics';
-import type { Vehicle } from 'shared-contracts/schemas';
-import { VEHICLE_MODELS } from 'shared-contracts/vehicle';
+import type { Vehicle, VehicleType } from 'shared-contracts/schemas';
+import { vehicleModelName } from 'shared-contracts/vehicle';
 import { ERROR_CODES } from 'shared-contracts/errors';
+import { ErrorState } from '../components/Async';
 import { PageIntro } from '../components/PageIntro';
-import { useAsync } from '../hooks/useAsync';
+import { loadedOf, useAsync } from '../hooks/useAsync';
 import { usePageMeta } from '../hooks/usePageMeta';
 import { VEHICLE_TYPE_LABELS } from '../i18n/catalogueLabels';
 import { useLoggedIn } from '../pages/booking/useLoggedIn';
+import { vehicleFitApi, type ModelOption } from '../vehicleFit';
 import { diagnosisApi } from './diagnosisApi';
 import { DIAGNOSIS_DESCRIPTION, DIAGNOSIS_TITLE } from './diagnosisMeta';
 import { DiagnosisResult, type DiagnosisAnswer } from './DiagnosisResult';
@@ -18,21 +20,27 @@ import styles from './DiagnosisPage.module.css';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; answer: DiagnosisAnswer } | { kind: 'failed'; message: string };
 
-/** The vehicle select's value: '' (none), 'vehicle:<id>' (a saved vehicle) or 'model:<index in VEHICLE_MODELS>'. */
+/** The vehicle select's value: '' (none), 'vehicle:<id>' (a saved vehicle) or 'model:<id>' (a reference model). */
 type Choice = string;
 
 const GROUPS = symptomGroups();
 const VOCABULARY_ORDER = new Map<SymptomCode, number>(SYMPTOMS.map((symptom, index) => [symptom.code, index]));
+const TYPE_ORDER = Object.keys(VEHICLE_TYPE_LABELS) as VehicleType[];
+const readModels = (signal: AbortSignal) => vehicleFitApi.models(signal);
+const NO_MODELS: readonly ModelOption[] = [];
 
-/** The catalogue's models by vehicle type and brand, as the booking wizard offers them. */
-const MODEL_GROUPS = (() => {
+/** The active reference models ("Dòng xe") by vehicle type, then brand in the API's order, as the booking offers them. */
+function modelGroups(models: readonly ModelOption[]): Array<{ label: string; options: Array<{ value: string; label: string }> }> {
   const groups = new Map<string, Array<{ value: string; label: string }>>();
-  VEHICLE_MODELS.forEach((entry, index) => {
-    const key = `${VEHICLE_TYPE_LABELS[entry.type]} · ${entry.brand}`;
-    groups.set(key, [...(groups.get(key) ?? []), { value: `model:${index}`, label: `${entry.brand} ${entry.model}` }]);
-  });
+  for (const type of TYPE_ORDER) {
+    for (const entry of models) {
+      if (!entry.active || entry.type !== type) continue;
+      const key = `${VEHICLE_TYPE_LABELS[type]} · ${entry.brand}`;
+      groups.set(key, [...(groups.get(key) ?? []), { value: `model:${entry.id}`, label: entry.label }]);
+    }
+  }
   return [...groups].map(([label, options]) => ({ label, options }));
-})();
+}
 
 function vehicleName(vehicle: Vehicle): string {
   return `${vehicle.nickname ?? `${vehicle.brand} ${vehicle.model}`} (${vehicle.licensePlate})`;
@@ -46,7 +54,7 @@ function failureMessage(error: unknown): string {
 
 /**
  * /services/chan-doan (spec predictive.md §3, §4): the public diagnostics page. The visitor picks a vehicle model
- * (or, logged in, a saved vehicle), ticks symptoms and may describe the trouble; the answer puts the stop-and-call
+ * of the reference table (or, logged in, a saved vehicle), ticks symptoms and may describe the trouble; the answer puts the stop-and-call
  * alert first when a symptom is safety-critical, then the likely components with confidence, urgency and reasons,
  * and a booking pre-filled with their services. No login needed; the API limits requests per address.
  */
@@ -56,6 +64,10 @@ export function DiagnosisPage() {
   const loggedIn = useLoggedIn();
   const readVehicles = useCallback((signal: AbortSignal) => (loggedIn ? diagnosisApi.vehicles(signal).catch(() => []) : Promise.resolve([])), [loggedIn]);
   const vehicles = useAsync(readVehicles, {}).state.data ?? [];
+  const modelsLoad = useAsync(readModels, {});
+  const loadedModels = loadedOf(modelsLoad.state);
+  const models = modelsLoad.state.data ?? NO_MODELS;
+  const groups = useMemo(() => modelGroups(models), [models]);
 
   const [choice, setChoice] = useState<Choice>('');
   const [picked, setPicked] = useState<ReadonlySet<SymptomCode>>(new Set());
@@ -67,7 +79,7 @@ export function DiagnosisPage() {
 
   // a saved vehicle that is no longer listed (logged out meanwhile) is no longer chosen
   const savedVehicle = choice.startsWith('vehicle:') ? (vehicles.find((vehicle) => `vehicle:${vehicle.id}` === choice) ?? null) : null;
-  const model = choice.startsWith('model:') ? (VEHICLE_MODELS[Number(choice.slice('model:'.length))] ?? null) : null;
+  const model = choice.startsWith('model:') ? (models.find((entry) => `model:${entry.id}` === choice) ?? null) : null;
   const selectValue = savedVehicle || model ? choice : '';
 
   const symptoms = useMemo(() => [...picked].sort((a, b) => VOCABULARY_ORDER.get(a)! - VOCABULARY_ORDER.get(b)!), [picked]);
@@ -104,7 +116,7 @@ export function DiagnosisPage() {
 
     const request: DiagnosisRequest = { symptoms, ...(described ? { text: described } : {}) };
     if (savedVehicle) request.vehicleId = savedVehicle.id;
-    else if (model) request.vehicleModel = model.model;
+    else if (model) request.vehicleModel = vehicleModelName(model);
 
     setStatus({ kind: 'sending' });
     try {
@@ -113,10 +125,10 @@ export function DiagnosisPage() {
       try {
         diagnosis = await diagnosisApi.diagnose(request);
       } catch (error) {
-        // the API knows the models of the vehicles it has seen; for another model of the catalogue, the answer
-        // (which does not depend on the model) is asked again without it, and the page says so
+        // a model the API does not know (deactivated since the list was read): the answer, which does not depend
+        // on the model, is asked again without it, and the page says so
         if (!(error instanceof ApiError && error.code === ERROR_CODES.UNKNOWN_VEHICLE_MODEL && request.vehicleModel && model)) throw error;
-        unknownModel = `${model.brand} ${model.model}`;
+        unknownModel = model.label;
         diagnosis = await diagnosisApi.diagnose({ symptoms: request.symptoms, ...(request.text ? { text: request.text } : {}) });
       }
       setStatus({ kind: 'done', answer: { diagnosis, vehicle: savedVehicle ? { id: savedVehicle.id, name: vehicleName(savedVehicle) } : null, unknownModel } });
@@ -141,8 +153,21 @@ export function DiagnosisPage() {
           <form onSubmit={onSubmit} noValidate className={styles.form}>
             <div className={styles.field}>
               <label htmlFor={vehicleId}>{t.vehicleLabel}</label>
-              <select id={vehicleId} name="vehicle" className={styles.select} value={selectValue} onChange={(event) => setChoice(event.target.value)} aria-describedby={`${vehicleId}-hint`}>
+              <select
+                id={vehicleId}
+                name="vehicle"
+                className={styles.select}
+                value={selectValue}
+                onChange={(event) => setChoice(event.target.value)}
+                aria-describedby={`${vehicleId}-hint`}
+                aria-busy={loadedModels.status === 'loading' || undefined}
+              >
                 <option value="">{t.vehicleNone}</option>
+                {loadedModels.status === 'loading' && (
+                  <option value="loading" disabled>
+                    {t.modelsLoading}
+                  </option>
+                )}
                 {vehicles.length > 0 && (
                   <optgroup label={t.savedVehicles}>
                     {vehicles.map((vehicle) => (
@@ -152,7 +177,7 @@ export function DiagnosisPage() {
                     ))}
                   </optgroup>
                 )}
-                {MODEL_GROUPS.map((group) => (
+                {groups.map((group) => (
                   <optgroup key={group.label} label={group.label}>
                     {group.options.map((option) => (
                       <option key={option.value} value={option.value}>
@@ -165,6 +190,7 @@ export function DiagnosisPage() {
               <p id={`${vehicleId}-hint`} className={styles.hint}>
                 {loggedIn ? t.savedVehicleHint : t.guestVehicleHint}
               </p>
+              {loadedModels.status === 'failed' && <ErrorState message={t.modelsFailed(loadedModels.message)} onRetry={() => modelsLoad.reload('fresh')} />}
             </div>
 
             <fieldset className={styles.symptoms} aria-describedby={[`${ids}-symptoms-hint`, inputError ? `${ids}-input-error` : null].filter(Boolean).join(' ')}>

@@ -7,6 +7,9 @@ export const diagnosisText = {
   formHeading: 'Xe của bạn đang gặp vấn đề gì?',
   vehicleLabel: 'Xe hoặc mẫu xe (không bắt buộc)',
   vehicleNone: 'Không chọn / chưa rõ mẫu xe',
+  modelsLoading: 'Đang tải danh sách mẫu xe…',
+  /** The reference models could not be read: a saved vehicle or no model may still be chosen. */
+  modelsFailed: (reason: string) => `Chưa tải được danh sách mẫu xe. ${reason}`,
   savedVehicles: 'Xe của bạn',
   savedVehicleHint: 'Chọn xe đã lưu để kết quả tính cả lịch sử kiểm tra của xe.',
   guestVehicleHint: 'Đăng nhập để chọn xe đã lưu: kết quả sẽ tính cả lịch sử kiểm tra của xe.',

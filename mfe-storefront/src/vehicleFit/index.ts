@@ -6,3 +6,5 @@ export { FitWarning } from './FitWarning';
 export { CompatibleVehicles } from './CompatibleVehicles';
 export { useChosenVehicle, fitQueryOf, fitKeyOf, fitQueryOfKey, readChosenVehicle, type ChosenVehicle, type FitQuery } from './chosenVehicle';
 export { fitText } from './fitText';
+// The reference models' read (GET /api/vehicle-models), also the booking's vehicle form's and the diagnosis page's.
+export { vehicleFitApi, type ModelOption } from './vehicleFitApi';

@@ -1,8 +1,11 @@
 import { apiClient, readData } from 'shared-contracts';
 import type { Vehicle, VehicleModelRecord } from 'shared-contracts/schemas';
 
-/** A model of GET /api/vehicle-models as the chooser uses it (variant null: the base model; yearTo null: still made). */
-export type ModelOption = Pick<VehicleModelRecord, 'id' | 'brand' | 'model' | 'variant' | 'yearFrom' | 'yearTo' | 'active' | 'label'>;
+/**
+ * A model of GET /api/vehicle-models as the chooser, the booking's vehicle form and the diagnosis use it (variant null:
+ * the base model; yearTo null: still made).
+ */
+export type ModelOption = Pick<VehicleModelRecord, 'id' | 'type' | 'brand' | 'model' | 'variant' | 'yearFrom' | 'yearTo' | 'active' | 'label'>;
 
 /** A customer's saved vehicle as the chooser uses it (vehicleModel null: no model picked yet, so no fit can be asked for it). */
 export type SavedVehicle = Pick<Vehicle, 'id' | 'brand' | 'year' | 'licensePlate' | 'nickname' | 'modelId' | 'vehicleModel'>;

@@ -1,16 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionStore } from 'shared-contracts';
+import { ApiError, sessionStore } from 'shared-contracts';
 import { SYMPTOMS, type DiagnosisDto } from 'shared-contracts/diagnostics';
 import { diagnosisRequestSchema } from 'shared-contracts/schemas';
 import { bookingApi } from '../../src/pages/booking/bookingApi';
 import { vehicle } from '../support/bookingFixtures';
 import { answerWithFixtures, renderAt } from '../support/render';
+import { REFERENCE_MODELS } from '../support/vehicleModelFixtures';
+import { vehicleFitApi } from '../../src/vehicleFit/vehicleFitApi';
 
 jest.mock('../../src/api/storefrontApi');
 jest.mock('../../src/pages/booking/bookingApi');
+// The reference models ("Dòng xe") the vehicle select offers; the diagnosis itself is answered at the fetch level.
+jest.mock('../../src/vehicleFit/vehicleFitApi', () => ({ vehicleFitApi: { models: jest.fn(), savedVehicles: jest.fn() } }));
 
 const booking = bookingApi as jest.Mocked<typeof bookingApi>;
+const fit = vehicleFitApi as jest.Mocked<typeof vehicleFitApi>;
 const customer = { id: '42', fullName: 'Nguyễn Minh Anh', email: 'khachhang@evshop.vn', role: 'customer' as const, emailVerified: true, avatar: null };
 
 interface Reply {
@@ -99,6 +104,7 @@ beforeEach(() => {
   jest.resetAllMocks();
   answerWithFixtures();
   act(() => sessionStore.clear());
+  fit.models.mockResolvedValue(REFERENCE_MODELS);
 });
 
 describe('the diagnostics page /services/chan-doan', () => {
@@ -118,10 +124,36 @@ describe('the diagnostics page /services/chan-doan', () => {
     expect(text).toHaveAccessibleDescription(/0\/1000 ký tự/);
     await userEvent.type(text, 'xe rung');
     expect(text).toHaveAccessibleDescription(/7\/1000 ký tự/);
-    // the vehicle: optional, the catalogue's models grouped by type and brand
+    // the vehicle: optional, the reference models ("Dòng xe", active ones) grouped by type and brand
     const select = screen.getByRole('combobox', { name: 'Xe hoặc mẫu xe (không bắt buộc)' });
-    expect(within(select).getByRole('option', { name: 'VinFast Feliz S' })).toBeInTheDocument();
-    expect(within(select).getByRole('group', { name: 'Ô tô điện · VinFast' })).toBeInTheDocument();
+    expect(await within(select).findByRole('option', { name: 'VinFast Feliz S' })).toBeInTheDocument();
+    expect(within(within(select).getByRole('group', { name: 'Ô tô điện · VinFast' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['VinFast VF 8', 'VinFast VF 8 Plus']);
+    expect(within(within(select).getByRole('group', { name: 'Xe máy điện / xe tay ga điện · VinFast' })).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'VinFast Evo Grand',
+      'VinFast Evo200',
+      'VinFast Feliz S',
+      'VinFast Klara S',
+    ]);
+  });
+
+  it('says the models are loading, and offers a retry when they cannot be read (a saved vehicle or none can still be chosen)', async () => {
+    let fail: (error: unknown) => void = () => undefined;
+    fit.models.mockImplementationOnce(
+      () =>
+        new Promise((_resolve, reject) => {
+          fail = reject;
+        }),
+    );
+    mockFetch(() => ok(diagnosis()));
+    await openPage();
+    const select = screen.getByRole('combobox', { name: /Xe hoặc mẫu xe/ });
+    expect(within(select).getByRole('option', { name: 'Đang tải danh sách mẫu xe…' })).toBeDisabled();
+    await act(async () => fail(new ApiError('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 503, 'HTTP_503')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Chưa tải được danh sách mẫu xe. Máy chủ đang gặp sự cố. Vui lòng thử lại sau.');
+    expect(select).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    expect(await within(select).findByRole('option', { name: 'VinFast Evo Grand' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('refuses an empty submit before calling the API, and says why', async () => {
@@ -138,7 +170,8 @@ describe('the diagnostics page /services/chan-doan', () => {
   it('sends a body the API’s diagnosisRequestSchema accepts: the ticked symptoms in vocabulary order, the trimmed text, the model', async () => {
     const calls = mockFetch(() => ok(diagnosis()));
     await openPage();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Xe hoặc mẫu xe/ }), 'VinFast Feliz S');
+    const select = screen.getByRole('combobox', { name: /Xe hoặc mẫu xe/ });
+    await userEvent.selectOptions(select, await within(select).findByRole('option', { name: 'VinFast Feliz S' }));
     await tick('Lốp non hơi, thủng');
     await tick('Tiếng kêu khi phanh');
     await userEvent.type(screen.getByRole('textbox', { name: /Mô tả thêm/ }), '  phanh kêu ken két khi trời mưa  ');
@@ -320,14 +353,15 @@ describe('the diagnostics page /services/chan-doan', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('mô tả rõ hơn tình trạng xe');
   });
 
-  it('a catalogue model the API has no vehicle of: asks again without it and says the answer does not rest on the model', async () => {
+  it('a model the API no longer knows (deactivated since the list was read): asks again without it and says the answer does not rest on the model', async () => {
     const calls = mockFetch((call) =>
       (call.body as { vehicleModel?: string }).vehicleModel
         ? refused(422, 'UNKNOWN_VEHICLE_MODEL', 'Mẫu xe này chưa có trong hệ thống. Vui lòng chọn mẫu xe trong danh sách.')
         : ok(diagnosis()),
     );
     await openPage();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Xe hoặc mẫu xe/ }), 'BYD Dolphin');
+    const select = screen.getByRole('combobox', { name: /Xe hoặc mẫu xe/ });
+    await userEvent.selectOptions(select, await within(select).findByRole('option', { name: 'BYD Dolphin' }));
     await tick('Tiếng kêu khi phanh');
     await submit();
     expect(await screen.findByText('Chúng tôi chưa có dữ liệu về mẫu xe BYD Dolphin: kết quả dưới đây dựa trên các triệu chứng.')).toBeInTheDocument();

@@ -14,7 +14,7 @@ jest.mock('../../src/vehicleFit/vehicleFitApi', () => ({ vehicleFitApi: { models
 const mockedFit = vehicleFitApi as jest.Mocked<typeof vehicleFitApi>;
 
 function model(overrides: Partial<ModelOption>): ModelOption {
-  return { id: 1, brand: 'VinFast', model: 'Feliz S', variant: null, yearFrom: 2022, yearTo: null, active: true, label: 'VinFast Feliz S', ...overrides };
+  return { id: 1, type: 'scooter', brand: 'VinFast', model: 'Feliz S', variant: null, yearFrom: 2022, yearTo: null, active: true, label: 'VinFast Feliz S', ...overrides };
 }
 
 const MODELS: ModelOption[] = [

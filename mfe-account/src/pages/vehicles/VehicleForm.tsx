@@ -49,7 +49,9 @@ const NO_MODELS: readonly ModelChoice[] = [];
  */
 export function VehicleForm({ vehicle, onSaved, onCancel, focus }: Props) {
   const previousKm = vehicle ? vehicle.odometerKm : null;
-  const form = useVehicleForm(vehicle ? valuesOf(vehicle) : EMPTY_VEHICLE, (values) => validateVehicle(values, previousKm));
+  // The type's reference models, for the rule on a vehicle linked to none (validation runs in event handlers, after render).
+  const modelChoices = useRef<readonly ModelChoice[]>(NO_MODELS);
+  const form = useVehicleForm(vehicle ? valuesOf(vehicle) : EMPTY_VEHICLE, (values) => validateVehicle(values, previousKm, modelChoices.current));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [plateTouched, setPlateTouched] = useState(false);
@@ -66,6 +68,9 @@ export function VehicleForm({ vehicle, onSaved, onCancel, focus }: Props) {
   const models = loadedOf(modelsState);
   const choices = models.status === 'ready' ? models.data : NO_MODELS;
   const modelsReady = isVehicleType(type) && models.status === 'ready';
+  useEffect(() => {
+    modelChoices.current = choices;
+  }, [choices]);
 
   useEffect(() => {
     if (!focusModel.current) heading.current?.focus();

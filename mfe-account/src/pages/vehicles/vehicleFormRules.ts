@@ -1,14 +1,14 @@
 import { foldVietnamese } from 'shared-contracts';
-import { findVehicleModel, licensePlateError, normaliseLicensePlate, normaliseVin, VEHICLE_YEAR_MIN, vinError, vinRequired } from 'shared-contracts/vehicle';
+import { findVehicleModelByName, licensePlateError, normaliseLicensePlate, normaliseVin, VEHICLE_YEAR_MIN, vinError, vinRequired } from 'shared-contracts/vehicle';
 import type { Vehicle, VehicleModelRecord, VehicleType, VehicleUpdateInput } from 'shared-contracts/schemas';
 import { collectErrors, type FieldErrors } from '../../forms/validation';
 import { vehiclesText as t } from './vehiclesText';
 
 /**
- * The vehicle form's rules, the same as the API's vehicle schemas (which check everything again): brand and model
- * from the reference models (GET /api/vehicle-models?type=; a vehicle not linked to one yet keeps a brand and model
- * of the shared catalogue), the shared plate and VIN rules, a year from 2010 to next year, an odometer that only
- * goes up unless a note explains the correction.
+ * The vehicle form's rules, the same as the API's (which checks everything again): brand and model from the
+ * reference models (GET /api/vehicle-models?type=; a vehicle not linked to one yet keeps its typed brand and model
+ * only when they name one of them, as the API matches them), the shared plate and VIN rules, a year from 2010 to next
+ * year, an odometer that only goes up unless a note explains the correction.
  */
 
 export type VehicleField =
@@ -114,15 +114,16 @@ function checkYear(text: string, now: Date): string | undefined {
   return /^\d{4}$/.test(text.trim()) && year >= min && year <= max ? undefined : t.messages.year(min, max);
 }
 
-export function validateVehicle(values: VehicleValues, previousKm: number | null, now: Date = new Date()): FieldErrors<VehicleField> {
+/** `models`: the type's reference models loaded (none while they load). */
+export function validateVehicle(values: VehicleValues, previousKm: number | null, models: readonly ModelChoice[], now: Date = new Date()): FieldErrors<VehicleField> {
   const type = typeOf(values);
   const km = readKm(values.odometerKm);
   const battery = values.batteryCapacityKwh.trim() ? readDecimal(values.batteryCapacityKwh) : null;
   return collectErrors<VehicleField>({
     type: type ? undefined : t.messages.type,
     brand: type && values.brand.trim() ? undefined : t.messages.brand,
-    // a reference model chosen names the vehicle (the API checks it); without one, a model of the shared catalogue
-    model: type && (values.modelId !== '' || findVehicleModel(type, values.brand, values.model)) ? undefined : t.messages.model,
+    // a reference model chosen names the vehicle (the API checks it); without one, the typed names must match one
+    model: type && (values.modelId !== '' || findVehicleModelByName(models, values.brand, values.model)) ? undefined : t.messages.model,
     modelId: undefined,
     year: checkYear(values.year, now),
     licensePlate: licensePlateError(values.licensePlate, type) ?? undefined,

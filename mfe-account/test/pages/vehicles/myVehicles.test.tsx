@@ -211,6 +211,31 @@ describe('/my-vehicles', () => {
     expect(model).toHaveFocus();
   });
 
+  it('saves a vehicle linked to no model whose typed names match a reference model, and asks for a model when they match none', async () => {
+    logIn();
+    api.vehicles.mockResolvedValue([vehicle(), vehicle({ id: 5, model: 'Quantum S', licensePlate: '29MĐ1-555.55' })]);
+    api.updateVehicle.mockImplementation(async (id, input) => vehicle({ id, ...input } as never));
+    renderPage();
+    await screen.findByRole('article', { name: '29MĐ1-555.55' });
+
+    // 'Quantum S' is no model of the reference table: the customer must choose one, nothing is sent
+    await userEvent.click(within(card('29MĐ1-555.55')).getByRole('button', { name: 'Sửa xe 29MĐ1-555.55' }));
+    await waitFor(() => expect(within(form()).getByLabelText('Hãng xe')).toBeEnabled());
+    await userEvent.click(within(form()).getByRole('button', { name: 'Lưu xe' }));
+    const model = within(form()).getByLabelText('Mẫu xe');
+    expect(model).toHaveAccessibleDescription(expect.stringContaining('Vui lòng chọn mẫu xe.'));
+    expect(model).toHaveFocus();
+    expect(api.updateVehicle).not.toHaveBeenCalled();
+    await userEvent.click(within(form()).getByRole('button', { name: 'Hủy' }));
+
+    // 'Klara S' is: saved as typed, the API links it
+    await userEvent.click(within(card('29MĐ1-234.56')).getByRole('button', { name: 'Sửa xe 29MĐ1-234.56' }));
+    await waitFor(() => expect(within(form()).getByLabelText('Hãng xe')).toBeEnabled());
+    await userEvent.click(within(form()).getByRole('button', { name: 'Lưu xe' }));
+    expect(api.updateVehicle).toHaveBeenCalledWith(3, expect.objectContaining({ brand: 'VinFast', model: 'Klara S' }));
+    expect(api.updateVehicle.mock.calls[0]![1]).not.toHaveProperty('modelId');
+  });
+
   it('offers a retry when the models cannot be loaded', async () => {
     logIn();
     api.vehicleModels.mockRejectedValueOnce(new ApiError('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 503, 'HTTP_503'));
@@ -317,32 +342,37 @@ describe('/my-vehicles', () => {
 
 describe('the vehicle form rules', () => {
   const now = new Date('2026-11-22T03:00:00.000Z');
+  const scooters = MODELS.filter((model) => model.type === 'scooter');
   const scooter: VehicleValues = { ...EMPTY_VEHICLE, type: 'scooter', brand: 'VinFast', model: 'Klara S', year: '2023', licensePlate: '29-md1 234.56', odometerKm: '8200' };
 
   it('accepts a scooter without a VIN, and normalises what it sends', () => {
-    expect(validateVehicle(scooter, null, now)).toEqual({});
+    expect(validateVehicle(scooter, null, scooters, now)).toEqual({});
     expect(vehicleInput({ ...scooter, vin: ' ', batteryCapacityKwh: '3,5' }, null)).toMatchObject({ licensePlate: '29MĐ1-234.56', vin: null, batteryCapacityKwh: 3.5, odometerKm: 8200 });
   });
 
   it('refuses a model of another brand, next-next year, and a battery over 300 kWh', () => {
-    expect(validateVehicle({ ...scooter, brand: 'Yadea', year: '2028', batteryCapacityKwh: '301' }, null, now)).toEqual({
+    expect(validateVehicle({ ...scooter, brand: 'Yadea', year: '2028', batteryCapacityKwh: '301' }, null, scooters, now)).toEqual({
       model: 'Vui lòng chọn mẫu xe.',
       year: 'Năm sản xuất từ 2010 đến 2027.',
       batteryCapacityKwh: 'Dung lượng pin phải là số lớn hơn 0 và không quá 300 kWh.',
     });
   });
 
-  it('takes a chosen reference model as it is named, and otherwise a model of the shared catalogue', () => {
+  it('takes a chosen reference model as it is named, and otherwise typed names that match a reference model as the API does', () => {
     const evo = { ...scooter, model: 'Evo200' };
-    expect(validateVehicle(evo, null, now)).toEqual({ model: 'Vui lòng chọn mẫu xe.' });
-    expect(validateVehicle({ ...evo, modelId: '3' }, null, now)).toEqual({});
+    expect(validateVehicle({ ...evo, modelId: '3' }, null, scooters, now)).toEqual({});
     expect(vehicleInput({ ...evo, modelId: '3' }, null)).toMatchObject({ model: 'Evo200', modelId: 3 });
     expect(vehicleInput(scooter, null)).not.toHaveProperty('modelId');
+    // not linked to a model: the typed names are matched to the type's reference models (spaces and case aside)
+    expect(validateVehicle({ ...scooter, model: 'Evo 200' }, null, scooters, now)).toEqual({});
+    expect(validateVehicle({ ...scooter, model: 'Evo 300' }, null, scooters, now)).toEqual({ model: 'Vui lòng chọn mẫu xe.' });
+    // the models not loaded (yet): nothing to match, a model must be chosen
+    expect(validateVehicle(scooter, null, [], now)).toEqual({ model: 'Vui lòng chọn mẫu xe.' });
   });
 
   it('needs a note only when the odometer goes below the saved value', () => {
-    expect(validateVehicle({ ...scooter, odometerKm: '8199' }, 8200, now)).toEqual({ odometerNote: 'Vui lòng ghi chú lý do sửa số km nhỏ hơn.' });
-    expect(validateVehicle({ ...scooter, odometerKm: '8200' }, 8200, now)).toEqual({});
+    expect(validateVehicle({ ...scooter, odometerKm: '8199' }, 8200, scooters, now)).toEqual({ odometerNote: 'Vui lòng ghi chú lý do sửa số km nhỏ hơn.' });
+    expect(validateVehicle({ ...scooter, odometerKm: '8200' }, 8200, scooters, now)).toEqual({});
     expect(vehicleInput({ ...scooter, odometerKm: '9000', odometerNote: 'không cần' }, 8200)).not.toHaveProperty('odometerNote');
   });
 });

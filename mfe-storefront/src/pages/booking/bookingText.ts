@@ -45,6 +45,9 @@ export const bookingText = {
   choose: { type: 'Chọn loại xe', brand: 'Chọn hãng xe', model: 'Chọn mẫu xe' },
   chooseTypeFirst: 'Chọn loại xe trước',
   chooseBrandFirst: 'Chọn hãng xe trước',
+  loadingModels: 'Đang tải danh sách xe…',
+  /** The reference models could not be read: the brand and model cannot be chosen until a retry works. */
+  modelsFailed: (reason: string) => `Chưa tải được danh sách hãng và mẫu xe. ${reason}`,
   plateHint: 'Ví dụ: ô tô 30A-123.45, xe máy 29B1-123.45, xe máy điện 29MĐ1-123.45 (gõ MD cũng được).',
   platePreview: (plate: string) => `Biển số sẽ được lưu là ${plate}`,
   required: {

@@ -1,6 +1,7 @@
 import { normalizeVietnamesePhone } from 'shared-contracts';
-import { licensePlateError, normaliseLicensePlate, vehicleBrands, vehicleModelsOf } from 'shared-contracts/vehicle';
+import { licensePlateError, normaliseLicensePlate, vehicleModelBrands, vehicleModelName } from 'shared-contracts/vehicle';
 import type { VehicleType } from 'shared-contracts/schemas';
+import type { ModelOption } from '../../vehicleFit';
 import { VEHICLE_TYPE_LABELS } from '../../i18n/catalogueLabels';
 import type { ContactDraft, VehicleDraft } from './bookingReducer';
 import { bookingText as t } from './bookingText';
@@ -19,13 +20,25 @@ export function isVehicleType(value: string): value is VehicleType {
   return (TYPES as readonly string[]).includes(value);
 }
 
-export function brandOptions(type: VehicleType | ''): Array<{ value: string; label: string }> {
-  return type ? vehicleBrands(type).map((brand) => ({ value: brand, label: brand })) : [];
+/** The reference models (GET /api/vehicle-models) the form offers for a type: active ones, in the API's order. */
+export function modelsOfType(models: readonly ModelOption[], type: VehicleType | ''): ModelOption[] {
+  return type ? models.filter((entry) => entry.active && entry.type === type) : [];
 }
 
-export function modelOptions(type: VehicleType | '', brand: string): Array<{ value: string; label: string }> {
-  return type && brand ? vehicleModelsOf(type, brand).map((entry) => ({ value: entry.model, label: entry.model })) : [];
+export function brandOptions(models: readonly ModelOption[], type: VehicleType | ''): Array<{ value: string; label: string }> {
+  return vehicleModelBrands(modelsOfType(models, type)).map((brand) => ({ value: brand, label: brand }));
 }
+
+/** The brand's models by name with variant ('VF 8', 'VF 8 Plus'): what the booking sends as the model, and the API matches. */
+export function modelOptions(models: readonly ModelOption[], type: VehicleType | '', brand: string): Array<{ value: string; label: string }> {
+  if (!brand) return [];
+  return modelsOfType(models, type)
+    .filter((entry) => entry.brand === brand)
+    .map((entry) => ({ value: vehicleModelName(entry), label: vehicleModelName(entry) }));
+}
+
+const offersBrand = (models: readonly ModelOption[], type: VehicleType | '', brand: string) => brandOptions(models, type).some((option) => option.value === brand);
+const offersModel = (models: readonly ModelOption[], type: VehicleType | '', brand: string, model: string) => modelOptions(models, type, brand).some((option) => option.value === model);
 
 /** The plate's message as the customer types (none while the field is empty: that is for submit). */
 export function plateMessage(draft: VehicleDraft): string | undefined {
@@ -39,13 +52,14 @@ export function platePreview(draft: VehicleDraft): string | null {
   return normalised ? t.platePreview(normalised) : null;
 }
 
-export function validateVehicle(draft: VehicleDraft): VehicleErrors {
+/** `models`: the reference models loaded (none while they load: the brand and model cannot be chosen yet). */
+export function validateVehicle(draft: VehicleDraft, models: readonly ModelOption[]): VehicleErrors {
   const errors: VehicleErrors = {};
   if (!draft.type) errors.type = t.required.type;
   if (!draft.brand) errors.brand = t.required.brand;
-  else if (draft.type && !vehicleBrands(draft.type).includes(draft.brand)) errors.brand = t.required.brand;
+  else if (draft.type && !offersBrand(models, draft.type, draft.brand)) errors.brand = t.required.brand;
   if (!draft.model) errors.model = t.required.model;
-  else if (draft.type && !vehicleModelsOf(draft.type, draft.brand).some((entry) => entry.model === draft.model)) errors.model = t.required.model;
+  else if (draft.type && !offersModel(models, draft.type, draft.brand, draft.model)) errors.model = t.required.model;
   const plate = licensePlateError(draft.licensePlate, draft.type || undefined);
   if (plate) errors.licensePlate = plate;
   return errors;
@@ -65,9 +79,9 @@ export function validateContact(contact: ContactDraft): ContactErrors {
 }
 
 /** A new type keeps the brand and model only when that type has them. */
-export function withType(draft: VehicleDraft, type: VehicleType | ''): VehicleDraft {
-  const brandFits = type !== '' && vehicleBrands(type).includes(draft.brand);
-  const modelFits = brandFits && vehicleModelsOf(type, draft.brand).some((entry) => entry.model === draft.model);
+export function withType(draft: VehicleDraft, type: VehicleType | '', models: readonly ModelOption[]): VehicleDraft {
+  const brandFits = offersBrand(models, type, draft.brand);
+  const modelFits = brandFits && offersModel(models, type, draft.brand, draft.model);
   return { ...draft, type, brand: brandFits ? draft.brand : '', model: modelFits ? draft.model : '' };
 }
 

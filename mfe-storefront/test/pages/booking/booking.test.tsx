@@ -7,11 +7,15 @@ import { appointment, availability, packageCredit, vehicle } from '../../support
 import * as fixtures from '../../support/fixtures';
 import { money } from '../../support/fixtures';
 import { answerWithFixtures, api, renderAt } from '../../support/render';
+import { REFERENCE_MODELS } from '../../support/vehicleModelFixtures';
+import { vehicleFitApi } from '../../../src/vehicleFit/vehicleFitApi';
 
 jest.mock('../../../src/api/storefrontApi');
 jest.mock('../../../src/pages/booking/bookingApi');
+jest.mock('../../../src/vehicleFit/vehicleFitApi', () => ({ vehicleFitApi: { models: jest.fn(), savedVehicles: jest.fn() } }));
 
 const booking = bookingApi as jest.Mocked<typeof bookingApi>;
+const fit = vehicleFitApi as jest.Mocked<typeof vehicleFitApi>;
 const customer = { id: '42', fullName: 'Nguyễn Minh Anh', email: 'khachhang@evshop.vn', role: 'customer' as const, emailVerified: true, avatar: null };
 const TOMORROW = addCalendarDays(vietnamDateOf(new Date()), 1);
 const TIMES = ['08:00', '08:30', '09:00', '09:30', '10:00'];
@@ -28,7 +32,17 @@ beforeEach(() => {
   booking.packageCredits.mockResolvedValue([]);
   booking.availability.mockImplementation(async (centreId, date) => availability(date, TIMES, ['08:30'], centreId));
   booking.book.mockResolvedValue({ kind: 'booked', appointment: appointment() });
+  fit.models.mockResolvedValue(REFERENCE_MODELS);
 });
+
+/** The new vehicle's type, brand and model, once the reference models are there. */
+async function describeVehicle(type: string, brand: string, model: string) {
+  await userEvent.selectOptions(screen.getByLabelText('Loại xe'), type);
+  await waitFor(() => expect(screen.getByLabelText('Hãng xe')).toBeEnabled());
+  await userEvent.selectOptions(screen.getByLabelText('Hãng xe'), brand);
+  await userEvent.selectOptions(screen.getByLabelText('Mẫu xe'), model);
+}
+const optionsOf = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((option) => option.textContent);
 
 const panel = () => screen.getByRole('region', { name: /^Bước|Xác nhận lịch hẹn qua email|Đặt lịch thành công/ });
 const next = () => userEvent.click(within(panel()).getByRole('button', { name: 'Tiếp tục' }));
@@ -206,9 +220,7 @@ describe('booking as a logged-in customer', () => {
     renderAt('/booking?service=bao-duong-co-ban&centre=2');
     await screen.findByRole('heading', { name: 'Bước 1: Chọn xe' });
     await userEvent.click(screen.getByRole('radio', { name: 'Thêm xe mới' }));
-    await userEvent.selectOptions(screen.getByLabelText('Loại xe'), 'scooter');
-    await userEvent.selectOptions(screen.getByLabelText('Hãng xe'), 'VinFast');
-    await userEvent.selectOptions(screen.getByLabelText('Mẫu xe'), 'Feliz S');
+    await describeVehicle('scooter', 'VinFast', 'Feliz S');
     await userEvent.type(screen.getByLabelText('Biển số xe'), '30A 123');
     await userEvent.tab();
     expect(screen.getByLabelText('Biển số xe')).toHaveAccessibleDescription(expect.stringContaining('Biển số xe máy không hợp lệ'));
@@ -224,6 +236,60 @@ describe('booking as a logged-in customer', () => {
       expect.objectContaining({ vehicle: { type: 'scooter', brand: 'VinFast', model: 'Feliz S', licensePlate: '29MĐ1-234.56' }, serviceIds: [1] }),
     );
     expect(booking.book.mock.calls[0]![0]).not.toHaveProperty('vehicleId');
+  });
+
+  it('offers the reference models ("Dòng xe") of the chosen type, active ones in the API\'s order, and books one an admin added', async () => {
+    logIn();
+    renderAt('/booking?service=bao-duong-co-ban&centre=2');
+    await screen.findByRole('heading', { name: 'Bước 1: Chọn xe' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Thêm xe mới' }));
+    await userEvent.selectOptions(screen.getByLabelText('Loại xe'), 'car');
+    await waitFor(() => expect(screen.getByLabelText('Hãng xe')).toBeEnabled());
+    expect(optionsOf('Hãng xe')).toEqual(['Chọn hãng xe', 'BYD', 'VinFast']);
+    await userEvent.selectOptions(screen.getByLabelText('Hãng xe'), 'VinFast');
+    expect(optionsOf('Mẫu xe')).toEqual(['Chọn mẫu xe', 'VF 8', 'VF 8 Plus']);
+    // another type: VinFast makes scooters too, so the brand stays; the car's model goes, and the deactivated Ludo is not offered
+    await userEvent.selectOptions(screen.getByLabelText('Loại xe'), 'scooter');
+    expect(screen.getByLabelText('Hãng xe')).toHaveValue('VinFast');
+    expect(screen.getByLabelText('Mẫu xe')).toHaveValue('');
+    expect(optionsOf('Mẫu xe')).toEqual(['Chọn mẫu xe', 'Evo Grand', 'Evo200', 'Feliz S', 'Klara S']);
+    await userEvent.selectOptions(screen.getByLabelText('Mẫu xe'), 'Evo Grand');
+    await userEvent.type(screen.getByLabelText('Biển số xe'), '29MĐ1-234.56');
+    await next();
+    // the car chosen on the way dropped the scooter's service: chosen again
+    await userEvent.click(await screen.findByRole('checkbox', { name: /Bảo dưỡng cơ bản/ }));
+    await next();
+    await chooseCentreAndSlot();
+    await next();
+    await userEvent.click(await screen.findByRole('button', { name: 'Đặt lịch' }));
+    expect(booking.book).toHaveBeenCalledWith(expect.objectContaining({ vehicle: { type: 'scooter', brand: 'VinFast', model: 'Evo Grand', licensePlate: '29MĐ1-234.56' } }));
+  });
+
+  it('says the brands and models are loading, and offers a retry when they cannot be read', async () => {
+    logIn();
+    let fail: (error: unknown) => void = () => undefined;
+    fit.models.mockImplementationOnce(
+      () =>
+        new Promise((_resolve, reject) => {
+          fail = reject;
+        }),
+    );
+    renderAt('/booking?service=bao-duong-co-ban&centre=2');
+    await screen.findByRole('heading', { name: 'Bước 1: Chọn xe' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Thêm xe mới' }));
+    await userEvent.selectOptions(screen.getByLabelText('Loại xe'), 'scooter');
+    expect(screen.getByLabelText('Hãng xe')).toBeDisabled();
+    expect(optionsOf('Hãng xe')).toEqual(['Đang tải danh sách xe…']);
+    expect(optionsOf('Mẫu xe')).toEqual(['Đang tải danh sách xe…']);
+
+    await act(async () => fail(new ApiError('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 503, 'HTTP_503')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Chưa tải được danh sách hãng và mẫu xe. Máy chủ đang gặp sự cố. Vui lòng thử lại sau.');
+    expect(screen.getByLabelText('Hãng xe')).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    await waitFor(() => expect(screen.getByLabelText('Hãng xe')).toBeEnabled());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Hãng xe'), 'Yadea');
+    expect(optionsOf('Mẫu xe')).toEqual(['Chọn mẫu xe', 'G5']);
   });
 });
 
@@ -245,9 +311,7 @@ describe('booking as a guest', () => {
     await userEvent.type(screen.getByLabelText('Họ và tên'), 'Trần Thị Bình');
     await userEvent.type(screen.getByLabelText('Số điện thoại'), '0123');
     await userEvent.type(screen.getByLabelText('Email'), 'binh@example.vn');
-    await userEvent.selectOptions(screen.getByLabelText('Loại xe'), 'motorbike');
-    await userEvent.selectOptions(screen.getByLabelText('Hãng xe'), 'Dat Bike');
-    await userEvent.selectOptions(screen.getByLabelText('Mẫu xe'), 'Weaver 200');
+    await describeVehicle('motorbike', 'Dat Bike', 'Weaver 200');
     await userEvent.type(screen.getByLabelText('Biển số xe'), '59-X3 123.45');
     await next();
     expect(screen.getByLabelText('Số điện thoại')).toHaveAccessibleDescription(expect.stringContaining('Số điện thoại di động không hợp lệ'));
@@ -288,9 +352,7 @@ describe('booking as a guest', () => {
     await userEvent.type(screen.getByLabelText('Họ và tên'), 'Trần Thị Bình');
     await userEvent.type(screen.getByLabelText('Số điện thoại'), '0912345678');
     await userEvent.type(screen.getByLabelText('Email'), 'binh@example.vn');
-    await userEvent.selectOptions(screen.getByLabelText('Loại xe'), 'scooter');
-    await userEvent.selectOptions(screen.getByLabelText('Hãng xe'), 'Yadea');
-    await userEvent.selectOptions(screen.getByLabelText('Mẫu xe'), 'G5');
+    await describeVehicle('scooter', 'Yadea', 'G5');
     await userEvent.type(screen.getByLabelText('Biển số xe'), '29MĐ1-234.56');
     await next();
     await next();

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from 'shared-contracts';
 import { addCalendarDays, vietnamDateOf } from 'shared-contracts/calendar';
@@ -9,9 +9,12 @@ import { bookingApi } from '../../../src/pages/booking/bookingApi';
 import { createBookingReducer, initialBookingState } from '../../../src/pages/booking/bookingReducer';
 import { appointment, availability, vehicle } from '../../support/bookingFixtures';
 import { answerWithFixtures, renderAt } from '../../support/render';
+import { REFERENCE_MODELS } from '../../support/vehicleModelFixtures';
+import { vehicleFitApi } from '../../../src/vehicleFit/vehicleFitApi';
 
 jest.mock('../../../src/api/storefrontApi');
 jest.mock('../../../src/pages/booking/bookingApi');
+jest.mock('../../../src/vehicleFit/vehicleFitApi', () => ({ vehicleFitApi: { models: jest.fn(), savedVehicles: jest.fn() } }));
 
 /**
  * The symptoms of the booking wizard (spec predictive.md §3 "the customer picks them when booking"): step 5's
@@ -28,6 +31,7 @@ beforeEach(() => {
   answerWithFixtures();
   act(() => sessionStore.clear());
   booking.vehicles.mockResolvedValue([vehicle()]);
+  (vehicleFitApi as jest.Mocked<typeof vehicleFitApi>).models.mockResolvedValue(REFERENCE_MODELS);
   booking.packageCredits.mockResolvedValue([]);
   booking.availability.mockImplementation(async (centreId, date) => availability(date, ['08:00', '09:00', '10:00'], [], centreId));
   booking.book.mockResolvedValue({ kind: 'booked', appointment: appointment() });
@@ -145,6 +149,7 @@ describe('symptoms in the booking wizard', () => {
     await userEvent.type(screen.getByLabelText('Số điện thoại'), '0912345678');
     await userEvent.type(screen.getByLabelText('Email'), 'binh@example.vn');
     await userEvent.selectOptions(screen.getByLabelText('Loại xe'), 'scooter');
+    await waitFor(() => expect(screen.getByLabelText('Hãng xe')).toBeEnabled());
     await userEvent.selectOptions(screen.getByLabelText('Hãng xe'), 'VinFast');
     await userEvent.selectOptions(screen.getByLabelText('Mẫu xe'), 'Feliz S');
     await userEvent.type(screen.getByLabelText('Biển số xe'), '29MĐ1-234.56');

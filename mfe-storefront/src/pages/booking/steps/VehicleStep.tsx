@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { loginRedirectPath } from 'shared-contracts';
+import { ErrorState } from '../../../components/Async';
+import { loadedOf, useAsync, type Async } from '../../../hooks/useAsync';
 import { VEHICLE_TYPE_LABELS } from '../../../i18n/catalogueLabels';
+import { vehicleFitApi, type ModelOption } from '../../../vehicleFit';
 import { EMPTY_VEHICLE, type VehicleDraft } from '../bookingReducer';
 import { bookingText as t } from '../bookingText';
 import { SelectInput, StepActions, TextInput } from '../BookingFields';
@@ -23,11 +26,29 @@ import styles from '../BookingPage.module.css';
 import type { StepProps } from './stepProps';
 import { useFocusFirstInvalid } from './useFocusFirstInvalid';
 
-function VehicleFields({ draft, errors, onChange }: { draft: VehicleDraft; errors: VehicleErrors; onChange: (draft: VehicleDraft) => void }) {
+const NO_MODELS: readonly ModelOption[] = [];
+const readModels = (signal: AbortSignal) => vehicleFitApi.models(signal);
+
+/** The reference models loaded, or none while they load or after a failure. */
+const modelsOf = (models: Async<ModelOption[]>): readonly ModelOption[] => models.state.data ?? NO_MODELS;
+
+interface VehicleFieldsProps {
+  draft: VehicleDraft;
+  errors: VehicleErrors;
+  onChange: (draft: VehicleDraft) => void;
+  /** GET /api/vehicle-models: the brands and models offered. */
+  models: Async<ModelOption[]>;
+}
+
+function VehicleFields({ draft, errors, onChange, models }: VehicleFieldsProps) {
   const [plateTouched, setPlateTouched] = useState(false);
   const plateError = errors.licensePlate ?? (plateTouched ? plateMessage(draft) : undefined);
+  const loaded = loadedOf(models.state);
+  const list = modelsOf(models);
+  const loading = loaded.status === 'loading';
+  const ready = loaded.status === 'ready';
   return (
-    <fieldset className={styles.fieldset}>
+    <fieldset className={styles.fieldset} aria-busy={loading || undefined}>
       <legend className={styles.legend}>{t.vehicleLegend}</legend>
       <div className={styles.pair}>
         <SelectInput
@@ -37,26 +58,26 @@ function VehicleFields({ draft, errors, onChange }: { draft: VehicleDraft; error
           options={VEHICLE_TYPE_OPTIONS}
           value={draft.type}
           error={errors.type}
-          onChange={(value) => onChange(withType(draft, isVehicleType(value) ? value : ''))}
+          onChange={(value) => onChange(withType(draft, isVehicleType(value) ? value : '', list))}
         />
         <SelectInput
           name="brand"
           label={t.fields.brand}
-          placeholder={draft.type ? t.choose.brand : t.chooseTypeFirst}
-          options={brandOptions(draft.type)}
+          placeholder={!draft.type ? t.chooseTypeFirst : loading ? t.loadingModels : t.choose.brand}
+          options={brandOptions(list, draft.type)}
           value={draft.brand}
           error={errors.brand}
-          disabled={!draft.type}
+          disabled={!draft.type || !ready}
           onChange={(value) => onChange(withBrand(draft, value))}
         />
         <SelectInput
           name="model"
           label={t.fields.model}
-          placeholder={draft.brand ? t.choose.model : t.chooseBrandFirst}
-          options={modelOptions(draft.type, draft.brand)}
+          placeholder={loading && draft.type ? t.loadingModels : draft.brand ? t.choose.model : t.chooseBrandFirst}
+          options={modelOptions(list, draft.type, draft.brand)}
           value={draft.model}
           error={errors.model}
-          disabled={!draft.brand}
+          disabled={!draft.brand || !ready}
           onChange={(value) => onChange({ ...draft, model: value })}
         />
         <TextInput
@@ -72,6 +93,7 @@ function VehicleFields({ draft, errors, onChange }: { draft: VehicleDraft; error
           onChange={(value) => onChange({ ...draft, licensePlate: value })}
         />
       </div>
+      {loaded.status === 'failed' && <ErrorState message={t.modelsFailed(loaded.message)} onRetry={() => models.reload('fresh')} />}
     </fieldset>
   );
 }
@@ -86,7 +108,9 @@ export function VehicleStep({ state, dispatch, guest, catalogue }: StepProps) {
   const initialDraft = state.vehicle?.kind === 'new' ? state.vehicle.vehicle : EMPTY_VEHICLE;
   const [draft, setDraft] = useState<VehicleDraft>(initialDraft);
   const adding = guest || state.vehicle?.kind === 'new' || catalogue.vehicles.length === 0;
-  const vehicleErrors: VehicleErrors = attempted && adding ? validateVehicle(draft) : {};
+  // The brands and models are the reference table's ("Dòng xe"), read when a vehicle is described.
+  const models = useAsync(readModels, { enabled: adding });
+  const vehicleErrors: VehicleErrors = attempted && adding ? validateVehicle(draft, modelsOf(models)) : {};
   const contactErrors: ContactErrors = attempted && guest ? validateContact(state.contact) : {};
   const missingChoice = attempted && !adding && !state.vehicle;
 
@@ -97,7 +121,7 @@ export function VehicleStep({ state, dispatch, guest, catalogue }: StepProps) {
 
   const onNext = () => {
     const invalid =
-      (adding && Object.keys(validateVehicle(draft)).length > 0) ||
+      (adding && Object.keys(validateVehicle(draft, modelsOf(models))).length > 0) ||
       (guest && Object.keys(validateContact(state.contact)).length > 0) ||
       (!adding && !state.vehicle);
     if (invalid) {
@@ -197,7 +221,7 @@ export function VehicleStep({ state, dispatch, guest, catalogue }: StepProps) {
           </p>
         </fieldset>
       )}
-      {adding && <VehicleFields draft={draft} errors={vehicleErrors} onChange={changeDraft} />}
+      {adding && <VehicleFields draft={draft} errors={vehicleErrors} onChange={changeDraft} models={models} />}
       {hasErrors && (
         <p className={styles.failure} role="alert">
           {t.fixErrors}
