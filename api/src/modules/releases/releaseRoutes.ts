@@ -14,6 +14,8 @@ import {
   releaseTokenResponseSchema,
   rollbackInputSchema,
   startCanaryInputSchema,
+  type ReleaseApp,
+  type ReleaseState,
 } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../appContext';
@@ -24,7 +26,7 @@ import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
 import { currentAuth, requireRole } from '../../security/authGuard';
 import { apiContractsVersion } from './contractsVersion';
-import { releaseActorOf, requireReleaseActor } from './releaseActor';
+import { releaseActorOf, requireReleaseActor, type ReleaseActor } from './releaseActor';
 import { releaseMessages as messages } from './releaseMessages';
 import { createReleaseRegistry } from './releaseRegistry';
 import { createReleaseToken, revokeReleaseToken } from './releaseTokens';
@@ -85,42 +87,24 @@ export const releasesModule: FastifyPluginAsyncZod<{ context: AppContext }> = na
       return reply.code(result.created ? 201 : 200).send(ok(result, result.created ? messages.published : messages.alreadyPublished));
     },
   );
-  app.post(
-    '/releases/:remote/canary',
-    {
-      preValidation: requireKnownField(startCanaryInputSchema),
-      preHandler: releaser,
-      schema: { tags, summary: 'Thử nghiệm một bản dựng với một phần trình duyệt (1–99 %)', params: releaseAppParamsSchema, body: startCanaryInputSchema, response: { 200: releaseStateResponseSchema, ...backOfficeErrors } },
-    },
-    async (request) => ok(await registry.startCanary(releaseActorOf(request), request.params.remote, request.body), messages.canaryStarted),
-  );
-  app.post(
-    '/releases/:remote/promote',
-    {
-      preValidation: requireKnownField(releaseMoveInputSchema),
-      preHandler: releaser,
-      schema: { tags, summary: 'Đưa bản thử nghiệm lên chính thức', params: releaseAppParamsSchema, body: releaseMoveInputSchema, response: { 200: releaseStateResponseSchema, ...backOfficeErrors } },
-    },
-    async (request) => ok(await registry.promote(releaseActorOf(request), request.params.remote, request.body), messages.promoted),
-  );
-  app.post(
-    '/releases/:remote/rollback',
-    {
-      preValidation: requireKnownField(rollbackInputSchema),
-      preHandler: releaser,
-      schema: { tags, summary: 'Quay lại bản dựng đã chọn, hoặc bản chính thức trước đó', params: releaseAppParamsSchema, body: rollbackInputSchema, response: { 200: releaseStateResponseSchema, ...backOfficeErrors } },
-    },
-    async (request) => ok(await registry.rollback(releaseActorOf(request), request.params.remote, request.body), messages.rolledBack),
-  );
-  app.post(
-    '/releases/:remote/canary/stop',
-    {
-      preValidation: requireKnownField(releaseMoveInputSchema),
-      preHandler: releaser,
-      schema: { tags, summary: 'Dừng thử nghiệm (mọi trình duyệt về bản chính thức)', params: releaseAppParamsSchema, body: releaseMoveInputSchema, response: { 200: releaseStateResponseSchema, ...backOfficeErrors } },
-    },
-    async (request) => ok(await registry.stopCanary(releaseActorOf(request), request.params.remote, request.body), messages.canaryStopped),
-  );
+  // The moves of an app's release: each carries the version read, and answers the app's state with its message.
+  const moves = [
+    ['canary', startCanaryInputSchema, 'Thử nghiệm một bản dựng với một phần trình duyệt (1–99 %)', registry.startCanary, messages.canaryStarted],
+    ['promote', releaseMoveInputSchema, 'Đưa bản thử nghiệm lên chính thức', registry.promote, messages.promoted],
+    ['rollback', rollbackInputSchema, 'Quay lại bản dựng đã chọn, hoặc bản chính thức trước đó', registry.rollback, messages.rolledBack],
+    ['canary/stop', releaseMoveInputSchema, 'Dừng thử nghiệm (mọi trình duyệt về bản chính thức)', registry.stopCanary, messages.canaryStopped],
+  ] as const;
+  for (const [action, body, summary, move, message] of moves) {
+    app.post(
+      `/releases/:remote/${action}`,
+      {
+        preValidation: requireKnownField(body),
+        preHandler: releaser,
+        schema: { tags, summary, params: releaseAppParamsSchema, body, response: { 200: releaseStateResponseSchema, ...backOfficeErrors } },
+      },
+      async (request) => ok(await (move as (actor: ReleaseActor, app: ReleaseApp, input: unknown) => Promise<ReleaseState>)(releaseActorOf(request), request.params.remote, request.body), message),
+    );
+  }
 
   app.get(
     '/admin/releases',
