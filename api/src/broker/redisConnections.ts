@@ -46,13 +46,15 @@ export function countersRedis(url: string): Redis {
 }
 
 /**
- * Closes connections without hanging on a dead Redis: QUIT when it answers within REDIS_QUIT_TIMEOUT_MS, else the
- * socket is dropped and reconnecting stops (a reconnect loop would keep the process alive after shutdown).
+ * Closes connections without hanging on a dead Redis: a connection that is not up (never connected, reconnecting) is
+ * dropped at once, since its QUIT could only wait for a reconnection; one that is up gets QUIT when it answers within
+ * REDIS_QUIT_TIMEOUT_MS, else the socket is dropped and reconnecting stops (a reconnect loop would keep the process
+ * alive after shutdown).
  */
 export async function closeRedis(...connections: readonly Redis[]): Promise<void> {
   await Promise.all(
     connections.map(async (redis) => {
-      if (redis.status === 'end' || redis.status === 'wait') {
+      if (redis.status !== 'ready') {
         redis.disconnect();
         return;
       }
