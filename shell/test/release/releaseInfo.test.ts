@@ -91,7 +91,8 @@ describe('a remote built with the config every app shares', () => {
     const webpackCli = path.join(REPO, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
     const child = spawn(process.execPath, [webpackCli, '--config', 'webpack.config.mts', '--mode', 'production'], {
       cwd: fixture,
-      env: { ...process.env, RELEASE_COMMIT: '0123abc', OUTPUT_DIR: '' },
+      // No colours: CI forces them, and webpack-cli colours the word "successfully".
+      env: { ...process.env, RELEASE_COMMIT: '0123abc', OUTPUT_DIR: '', FORCE_COLOR: '0', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
