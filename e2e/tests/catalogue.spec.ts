@@ -31,11 +31,15 @@ test('filters, sort and pagination live in the URL: reload and back keep them', 
   await storefront(page).getByRole('link', { name: 'Trang sau' }).or(storefront(page).getByRole('button', { name: 'Trang sau' })).first().click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page).toHaveURL(/sort=price_asc/);
-  const pageTwoFirst = await storefront(page).getByRole('article').first().getByRole('heading').first().innerText();
+  await expect(storefront(page).getByRole('link', { name: 'Trang 2' })).toHaveAttribute('aria-current', 'page');
 
+  // Reload keeps the page and the sort. Which products it holds may change meanwhile: the other shard's specs edit
+  // prices (freshPrices.spec.ts), which moves products across pages of a price sort.
   await page.reload();
   await expect(page).toHaveURL(/page=2/);
-  await expect(storefront(page).getByRole('article').first().getByRole('heading').first()).toHaveText(pageTwoFirst);
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(storefront(page).getByRole('link', { name: 'Trang 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(storefront(page).getByRole('article').first()).toBeVisible();
 
   await page.goBack();
   await expect(page).not.toHaveURL(/page=2/);
