@@ -1,7 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BrokerLog } from '../../broker/brokerChannel';
-import { createChangeFeed } from '../../broker/changeFeed';
-import { perDatabaseRedisChannel } from '../../broker/createBrokerChannel';
+import { createChangeFeed, perDatabaseRedisChannel, type BrokerLog } from '../../broker';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { invalidateCatalogue, createProductListRefresher } from '../catalogue';

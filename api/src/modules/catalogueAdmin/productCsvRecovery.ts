@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { BrokerLog } from '../../broker/brokerChannel';
+import type { BrokerLog } from '../../broker';
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { createCatalogueChangeFeed } from './catalogueChangeFeed';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { RELEASE_REMOTES, type LiveRemote, type ReleaseRemote } from 'shared-contracts/schemas';
-import type { BrokerLog } from '../../broker/brokerChannel';
+import type { BrokerLog } from '../../broker';
 import type { Database } from '../../db/schema';
 
 /** One remote's live build and canary, as the manifest serves them. */

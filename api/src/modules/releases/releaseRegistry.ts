@@ -12,8 +12,7 @@ import {
   type StartCanaryInput,
   BUILD_HASH_LENGTH,
 } from 'shared-contracts/schemas';
-import type { BrokerLog } from '../../broker/brokerChannel';
-import { createChangeFeed, type ChangeFeed } from '../../broker/changeFeed';
+import { createChangeFeed, type BrokerLog, type ChangeFeed } from '../../broker';
 import type { Config } from '../../config';
 import { inTransaction } from '../../db/inTransaction';
 import type { RemoteReleaseRow } from '../../db/releaseSchema';
