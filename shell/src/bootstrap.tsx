@@ -3,11 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { buildRoutes } from './app/routeElements';
 import { revealAppWhenRendered } from './firstView/revealApp';
+import { startReleaseHealth } from './releaseHealth';
 import { nextTask } from './startup/startInTurns';
 import './styles/global.css';
 
 /** The app in `container`: its router made, then (in the next task) its root made and its first render started. */
 async function startApp(container: HTMLElement): Promise<void> {
+  startReleaseHealth();
   const router = createBrowserRouter(buildRoutes());
   await nextTask();
   revealAppWhenRendered(container);

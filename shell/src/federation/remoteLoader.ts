@@ -6,6 +6,7 @@ import {
   type RemotesManifest,
   type RemoteRoutesModule,
 } from 'shared-contracts';
+import { reportRemoteLoadFailure } from '../releaseHealth';
 import { isRemoteLoadFailure } from './remoteFallbackPlugin';
 import { forgetRemotesManifest, startRemotes } from './startRemotes';
 
@@ -72,7 +73,10 @@ export function loadRemoteModule(remote: RemoteName, exposed: string): Promise<u
     })
     .catch((error: unknown) => {
       moduleCache.delete(id);
-      throw error instanceof RemoteLoadError ? error : new RemoteLoadError('unavailable', String(error));
+      const failure = error instanceof RemoteLoadError ? error : new RemoteLoadError('unavailable', String(error));
+      // the run-time manifest failing is no remote build's fault; the remote's own manifest, entry or module is
+      if (failure.kind !== 'manifest') reportRemoteLoadFailure(remote);
+      throw failure;
     });
   moduleCache.set(id, pending);
   return pending;
@@ -80,7 +84,10 @@ export function loadRemoteModule(remote: RemoteName, exposed: string): Promise<u
 
 export async function loadRemoteRoutes(remote: RemoteName): Promise<RemoteRoutesModule> {
   const module = await loadRemoteModule(remote, './routes');
-  if (!isRemoteRoutesModule(module)) throw new RemoteLoadError('invalid', `${remote}/routes has no pages`);
+  if (!isRemoteRoutesModule(module)) {
+    reportRemoteLoadFailure(remote);
+    throw new RemoteLoadError('invalid', `${remote}/routes has no pages`);
+  }
   return module;
 }
 

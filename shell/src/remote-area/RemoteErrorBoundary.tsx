@@ -1,9 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { RemoteName } from 'shared-contracts';
+import { reportRemoteError } from '../releaseHealth';
 
 interface Props {
   /** rendered instead of the children after a render error; `reset` clears the error */
   fallback: (reset: () => void) => ReactNode;
   children: ReactNode;
+  /** the remote whose code renders inside: a crash counts as an error of its build (release health) */
+  remote: RemoteName;
   /** changing this value (e.g. the path) clears a previous error */
   resetKey?: string;
 }
@@ -27,6 +31,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('[shell] a remote area crashed', error, info.componentStack);
+    reportRemoteError(this.props.remote);
   }
 
   private readonly reset = () => this.setState({ error: null });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { messages, type RemoteName } from 'shared-contracts';
+import { reportRemoteView } from '../releaseHealth';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteFallback } from './RemoteFallback';
 import { useRemoteRoutes } from './useRemoteRoutes';
@@ -20,6 +21,10 @@ export function RemotePage({ remote, path }: Props) {
     if (page) document.title = `${page.title} | ${messages.brand.name}`;
   }, [page]);
 
+  useEffect(() => {
+    if (page) reportRemoteView(remote);
+  }, [page, remote]);
+
   return (
     <div className={styles.area} data-remote-area={remote}>
       {state.status === 'loading' && (
@@ -30,7 +35,7 @@ export function RemotePage({ remote, path }: Props) {
       {state.status === 'failed' && <RemoteFallback remote={remote} badManifest={state.badManifest} onRetry={retry} />}
       {state.status === 'ready' && !page && <RemoteFallback remote={remote} onRetry={retry} />}
       {page && (
-        <RemoteErrorBoundary resetKey={path} fallback={(reset) => <RemoteFallback remote={remote} onRetry={() => { reset(); retry(); }} />}>
+        <RemoteErrorBoundary remote={remote} resetKey={path} fallback={(reset) => <RemoteFallback remote={remote} onRetry={() => { reset(); retry(); }} />}>
           <page.Component />
         </RemoteErrorBoundary>
       )}

@@ -29,7 +29,7 @@ export function RemoteSlot({ remote, exposed }: Props) {
   }, [remote, exposed]);
 
   return Component ? (
-    <RemoteErrorBoundary fallback={() => null}>
+    <RemoteErrorBoundary remote={remote} fallback={() => null}>
       <Component />
     </RemoteErrorBoundary>
   ) : null;
