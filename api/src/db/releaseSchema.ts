@@ -17,8 +17,9 @@ export interface RemoteBuildsTable {
   /** JSON: the build's release.json (shared-contracts' releaseInfoSchema). */
   release_info: string;
   published_by: number | null;
-  /** 'ADMIN' | 'TOKEN'. */
+  /** 'ADMIN' | 'TOKEN' | 'SYSTEM' (0076). */
   published_via: string;
+  /** The release token's label, or the system's ('Khởi động (npm start)'). */
   token_label: string | null;
   published_at: InstantDefaultNow;
 }
@@ -45,8 +46,9 @@ export interface ReleaseEventsTable {
   from_build_id: string | null;
   percent: number | null;
   actor_id: number | null;
-  /** 'ADMIN' | 'TOKEN'. */
+  /** 'ADMIN' | 'TOKEN' | 'SYSTEM' (0076). */
   actor_via: string;
+  /** The release token's label, or the system's ('Tự động dừng canary'). */
   token_label: string | null;
   note: string | null;
   at: InstantDefaultNow;
@@ -63,6 +65,15 @@ export interface ReleaseTokensTable {
   revoked_at: NullableInstant;
 }
 
+/** Per build, the sampled page views and errors the browsers reported (migration 0076), each report added atomically. */
+export interface ReleaseBuildHealthTable {
+  remote: string;
+  build_id: string;
+  views: ColumnType<number, number | undefined, number>;
+  errors: ColumnType<number, number | undefined, number>;
+  updated_at: InstantDefaultNow;
+}
+
 export type RemoteBuildRow = Selectable<RemoteBuildsTable>;
 export type RemoteReleaseRow = Selectable<RemoteReleasesTable>;
 export type ReleaseEventRow = Selectable<ReleaseEventsTable>;
@@ -73,4 +84,5 @@ export interface ReleaseTables {
   remote_releases: RemoteReleasesTable;
   release_events: ReleaseEventsTable;
   release_tokens: ReleaseTokensTable;
+  release_build_health: ReleaseBuildHealthTable;
 }

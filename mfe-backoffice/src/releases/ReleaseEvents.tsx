@@ -1,17 +1,11 @@
 import { useId } from 'react';
 import type { ReleaseEvent } from 'shared-contracts/schemas';
 import { ScrollRegion } from '../components/ScrollRegion';
-import { formatReleaseInstant } from './releaseFormat';
+import { actorName, formatReleaseInstant } from './releaseFormat';
 import { releasesText } from './releasesText';
 import styles from './Releases.module.css';
 
 const t = releasesText.events;
-
-/** Who made a change: the admin, else the release token's label. */
-function actorOf(event: ReleaseEvent): string {
-  if (event.actor) return event.actor.name;
-  return event.tokenLabel ? releasesText.byToken(event.tokenLabel) : releasesText.none;
-}
 
 /** The app's last publishes, canaries, promotes, rollbacks and stops, newest first: the audit of who changed what. */
 export function ReleaseEvents({ events }: { events: ReleaseEvent[] }) {
@@ -42,7 +36,7 @@ export function ReleaseEvents({ events }: { events: ReleaseEvent[] }) {
                   <td className={styles.code}>{event.buildId}</td>
                   <td className={styles.code}>{event.fromBuildId ?? releasesText.none}</td>
                   <td>{event.percent === null ? releasesText.none : releasesText.percent(event.percent)}</td>
-                  <td>{actorOf(event)}</td>
+                  <td>{actorName(event.via, event.actor, event.tokenLabel)}</td>
                   <td>
                     <time dateTime={event.at}>{formatReleaseInstant(event.at)}</time>
                   </td>

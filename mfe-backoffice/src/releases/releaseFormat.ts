@@ -1,5 +1,5 @@
 import { formatCalendarDate, vietnamClockOf, vietnamDateOf } from 'shared-contracts/calendar';
-import type { RemoteBuild } from 'shared-contracts/schemas';
+import type { ReleaseChannel, RemoteBuild } from 'shared-contracts/schemas';
 import { releasesText } from './releasesText';
 
 /** How many digits of a commit are shown (git's short form). */
@@ -15,8 +15,14 @@ export function shortCommit(commit: string): string {
   return /^[0-9a-f]{8,}$/i.test(commit) ? commit.slice(0, SHORT_COMMIT) : commit;
 }
 
-/** Who published a build: the admin, else the release token's label. */
-export function publisherOf(build: Pick<RemoteBuild, 'publishedBy' | 'tokenLabel'>): string {
-  if (build.publishedBy) return build.publishedBy.name;
-  return build.tokenLabel ? releasesText.byToken(build.tokenLabel) : releasesText.none;
+/** Who acted: the admin, the system (with what acted), else the release token's label. */
+export function actorName(via: ReleaseChannel, admin: { name: string } | null, label: string | null): string {
+  if (admin) return admin.name;
+  if (via === 'SYSTEM') return releasesText.bySystem(label);
+  return label ? releasesText.byToken(label) : releasesText.none;
+}
+
+/** Who published a build. */
+export function publisherOf(build: Pick<RemoteBuild, 'publishedVia' | 'publishedBy' | 'tokenLabel'>): string {
+  return actorName(build.publishedVia, build.publishedBy, build.tokenLabel);
 }

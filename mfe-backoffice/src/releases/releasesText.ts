@@ -21,6 +21,8 @@ export const releasesText = {
   reloaded: 'Đã tải lại trạng thái mới nhất.',
   percent: (value: number) => `${value} %`,
   byToken: (label: string) => `Mã phát hành “${label}”`,
+  /** A change the system made itself: the start script, the automatic canary stop. */
+  bySystem: (label: string | null) => (label ? `Hệ thống: ${label}` : 'Hệ thống'),
   /** A row's button names its row: "Thử nghiệm (1.4.0-3f9c2a7b10)", "Thu hồi (CI cửa hàng)". */
   named: (action: string, what: string) => `${action} (${what})`,
   build: {

@@ -132,6 +132,30 @@ describe('"Phát hành giao diện": each app’s builds', () => {
     expect(screen.getByText('API đang chạy shared-contracts 0.9.0.')).toBeInTheDocument();
   });
 
+  it('names the system when it published or moved a build', async () => {
+    const started = build('1.0.0', 'abcdef1234', { publishedVia: 'SYSTEM', publishedBy: null, tokenLabel: 'Khởi động (npm start)' });
+    const system = { via: 'SYSTEM' as const, actor: null, tokenLabel: 'Khởi động (npm start)', note: null, at: '2026-11-20T02:30:00.000Z' };
+    api.overview.mockResolvedValue(
+      overview({
+        ...STOREFRONT,
+        live: started,
+        canary: null,
+        canaryPercent: 0,
+        builds: [started],
+        events: [
+          { id: 2, action: 'PROMOTE', buildId: started.buildId, fromBuildId: null, percent: null, ...system },
+          { id: 1, action: 'PUBLISH', buildId: started.buildId, fromBuildId: null, percent: null, ...system },
+        ],
+      }),
+    );
+    renderAt(STOREFRONT_URL);
+    const state = await stateRegion();
+    expect(factsOf(within(state).getByRole('region', { name: 'Bản chính thức' }))['Người phát hành']).toBe('Hệ thống: Khởi động (npm start)');
+    const events = screen.getByRole('table', { name: 'Lịch sử phát hành, mới nhất trước' });
+    const [, ...eventRows] = within(events).getAllByRole('row');
+    expect(eventRows.map((row) => cellsOf(row)[4])).toEqual(['Hệ thống: Khởi động (npm start)', 'Hệ thống: Khởi động (npm start)']);
+  });
+
   it('says when nothing was published yet, with the command a team’s pipeline runs', async () => {
     renderAt('/admin/releases?view=mfe_account');
     const state = await screen.findByRole('region', { name: 'Tài khoản (mfe_account)' });

@@ -20,8 +20,11 @@ export const RELEASE_REMOTES: readonly ReleaseRemote[] = REMOTE_NAMES;
 export const RELEASE_ACTIONS = ['PUBLISH', 'CANARY', 'PROMOTE', 'ROLLBACK', 'CANARY_STOP'] as const;
 export type ReleaseAction = (typeof RELEASE_ACTIONS)[number];
 
-/** How a change was made: an admin's session or a release token scoped to the app. */
-export const RELEASE_CHANNELS = ['ADMIN', 'TOKEN'] as const;
+/**
+ * How a change was made: an admin's session, a release token scoped to the app, or the system itself (the start
+ * script making the current builds live, the automatic stop of a failing canary; never reachable from HTTP).
+ */
+export const RELEASE_CHANNELS = ['ADMIN', 'TOKEN', 'SYSTEM'] as const;
 export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
 
 /** A build is `<version>-<first 10 hex digits of its content hash>`. */

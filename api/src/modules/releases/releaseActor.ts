@@ -7,15 +7,26 @@ import { AppError } from '../../http/appError';
 import { authGuardMessages, bearerToken } from '../../security/authGuard';
 import { releaseMessages as messages } from './releaseMessages';
 
-/** Who releases: an admin's session, or a release token scoped to one app. */
-export type ReleaseActor = { via: 'ADMIN'; userId: number } | { via: 'TOKEN'; tokenId: number; app: ReleaseApp; label: string };
+/**
+ * Who releases: an admin's session, a release token scoped to one app, or the system itself (the start script, the
+ * automatic canary stop), which only code in the API's process can be: no request is ever given it.
+ */
+export type ReleaseActor =
+  | { via: 'ADMIN'; userId: number }
+  | { via: 'TOKEN'; tokenId: number; app: ReleaseApp; label: string }
+  | { via: 'SYSTEM'; label: string };
 
-/** The actor's columns in the audit and on a build. */
-export function actorColumns(actor: ReleaseActor): { userId: number | null; via: ReleaseChannel; tokenLabel: string | null } {
-  return actor.via === 'ADMIN' ? { userId: actor.userId, via: 'ADMIN', tokenLabel: null } : { userId: null, via: 'TOKEN', tokenLabel: actor.label };
+/** The system as an actor, its label saying what acted ('Tự động dừng canary'). */
+export function systemActor(label: string): ReleaseActor {
+  return { via: 'SYSTEM', label };
 }
 
-/** Every command checks this first: an admin may release any app, a token only its own (403 otherwise). */
+/** The actor's columns in the audit and on a build: a token's or the system's label goes in token_label. */
+export function actorColumns(actor: ReleaseActor): { userId: number | null; via: ReleaseChannel; tokenLabel: string | null } {
+  return actor.via === 'ADMIN' ? { userId: actor.userId, via: 'ADMIN', tokenLabel: null } : { userId: null, via: actor.via, tokenLabel: actor.label };
+}
+
+/** Every command checks this first: an admin or the system may release any app, a token only its own (403 otherwise). */
 export function assertMayRelease(actor: ReleaseActor, app: ReleaseApp): void {
   if (actor.via === 'TOKEN' && actor.app !== app) throw AppError.forbidden(messages.tokenOtherApp);
 }
