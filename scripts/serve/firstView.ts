@@ -154,14 +154,17 @@ export interface FirstViewComposer {
    * The first view of `pathname` (the frame with its page), or null when the storefront has none for it. `query`:
    * the request's query string; a page with one (filters) gets no listing's first item.
    */
-  forPath(pathname: string, query?: string): Promise<string | null>;
+  forPath(pathname: string, query?: string, manifestUrlOf?: ManifestUrlOf): Promise<string | null>;
   /**
    * The signed-in first view of `pathname`: the shell's frame in its signed-in form with the page as its remote's
    * first view has it, or else the page's skeleton; and the page's remote. Null when the path is not a page of the
    * signed-in.
    */
-  signedInForPath(pathname: string): Promise<{ markup: string; remote: string } | null>;
+  signedInForPath(pathname: string, manifestUrlOf?: ManifestUrlOf): Promise<{ markup: string; remote: string } | null>;
 }
+
+/** A remote's mf-manifest.json URL in the browser's run-time manifest (absolute, or a path of this site). */
+export type ManifestUrlOf = (remote: string) => string | undefined;
 
 /** The storefront's name in the run-time manifest: the remote of the public pages' first views. */
 const STOREFRONT = 'mfe_storefront';
@@ -172,13 +175,16 @@ const STOREFRONT = 'mfe_storefront';
  * `internalUrls`: remote → where this server reads it from when that is not the browser's URL (a container reaches
  * another by its service name: http://storefront:8080); the page's asset URLs stay the browser's.
  * `apiUrl`: where this server asks the API for a listing's first item (the API's origin); without it, no listing.
+ * `siteOrigin`: where this server reaches itself, to read a remote whose manifest URL is a path of this site (a
+ * published build under /remotes/, decision 0070). Each call may pass the browser's own manifest (a canary's pages).
  */
 export function createFirstViewComposer(
   shellRoot: string,
-  manifestUrlOf: (remote: string) => string | undefined,
+  manifestUrlOf: ManifestUrlOf,
   fetchText: (url: URL) => Promise<string> = fetchRemoteText,
   internalUrls: Partial<Record<string, string>> = {},
   apiUrl?: string,
+  siteOrigin?: () => string | undefined,
 ): FirstViewComposer {
   const shellFiles = new Map<string, string | null>();
   const shellFile = (file: string): string | null => {
@@ -202,16 +208,22 @@ export function createFirstViewComposer(
   const reads = new Map<string, { cached: RemoteRead | null; pending: Promise<RemoteRead> | null }>();
   const firstItems = new Map<string, { slug: Promise<string | null>; readAt: number }>();
 
-  async function remotePages(remote: string): Promise<RemoteRead | null> {
-    const manifestUrl = manifestUrlOf(remote);
+  async function remotePages(remote: string, urlOf: ManifestUrlOf): Promise<RemoteRead | null> {
+    const manifestUrl = urlOf(remote);
     if (!manifestUrl) return null;
-    const base = new URL('.', manifestUrl).href;
-    const read = reads.get(remote) ?? { cached: null, pending: null };
-    reads.set(remote, read);
+    // a path of this site (a published build) is read from this server, its pages keep the path
+    const onThisSite = manifestUrl.startsWith('/');
+    const self = onThisSite ? siteOrigin?.() : undefined;
+    if (onThisSite && !self) return null;
+    const base = onThisSite ? manifestUrl.replace(/[^/]*$/, '') : new URL('.', manifestUrl).href;
+    // one read per remote and folder: browsers on the canary and on the live build are served side by side
+    const key = `${remote} ${base}`;
+    const read = reads.get(key) ?? { cached: null, pending: null };
+    reads.set(key, read);
     const keptFor = read.cached?.pages ? REMOTE_PAGES_TTL_MS : FAILED_READ_TTL_MS;
-    if (read.cached && read.cached.base === base && Date.now() - read.cached.readAt < keptFor) return read.cached;
+    if (read.cached && Date.now() - read.cached.readAt < keptFor) return read.cached;
     const internalUrl = internalUrls[remote];
-    const readUrl = internalUrl ? remoteFolder(internalUrl) : base;
+    const readUrl = self ? new URL(base, self).href : internalUrl ? remoteFolder(internalUrl) : base;
     read.pending ??= readRemotePages(readUrl, fetchText)
       .catch(() => null)
       .then((pages) => (read.cached = { base, pages, readAt: Date.now() }))
@@ -235,8 +247,8 @@ export function createFirstViewComposer(
   }
 
   /** The remote's first view of `pathname`, its asset URLs and slots filled; undefined when it has none, null when the path's parameters are refused. */
-  async function remotePage(remote: string, pathname: string, query: string): Promise<string | null | undefined> {
-    const read = await remotePages(remote);
+  async function remotePage(remote: string, pathname: string, query: string, urlOf: ManifestUrlOf): Promise<string | null | undefined> {
+    const read = await remotePages(remote, urlOf);
     const pages = read?.pages;
     if (!read || !pages) return undefined;
     for (const page of pages.routes.pages) {
@@ -257,19 +269,19 @@ export function createFirstViewComposer(
   }
 
   return {
-    async forPath(pathname, query = '') {
+    async forPath(pathname, query = '', urlOf = manifestUrlOf) {
       const shellFrame = shellFile('frame.html');
       if (!shellFrame) return null;
-      const page = await remotePage(STOREFRONT, pathname, query);
+      const page = await remotePage(STOREFRONT, pathname, query, urlOf);
       return typeof page === 'string' ? shellFrame.replace(FIRST_VIEW_PAGE_SLOT, () => page) : null;
     },
-    async signedInForPath(pathname) {
+    async signedInForPath(pathname, urlOf = manifestUrlOf) {
       const frames = signedInFrames();
       const page = frames?.pages.find((candidate) => matchRoute(candidate.path, pathname));
       const frame = page && shellFile(page.file);
       const skeleton = page && frames?.skeletons[page.skeleton];
       if (!page || !frame || skeleton === undefined) return null;
-      const remoteView = await remotePage(page.remote, pathname, '');
+      const remoteView = await remotePage(page.remote, pathname, '', urlOf);
       if (remoteView === null) return null;
       return { markup: frame.replace(FIRST_VIEW_PAGE_SLOT, () => remoteView ?? skeleton), remote: page.remote };
     },

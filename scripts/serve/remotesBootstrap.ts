@@ -11,12 +11,14 @@ const ANCHOR = '<title>';
 
 /**
  * The inline script for `manifest` (remote name → mf-manifest.json URL; startRemotes validates it); '<' escaped so no
- * value can close the tag.
+ * value can close the tag. `reportSampleRate`: the share of pages whose remotes report their views and errors
+ * (window.__evReportRate, read by shell/src/releaseHealth); the shell's default when absent.
  */
-export function remotesBootstrapScript(manifest: unknown): string {
+export function remotesBootstrapScript(manifest: unknown, reportSampleRate?: number): string {
   const json = JSON.stringify(manifest).replace(/</g, '\\u003c');
+  const rate = reportSampleRate !== undefined && Number.isFinite(reportSampleRate) ? `window.__evReportRate=${Math.min(1, Math.max(0, reportSampleRate))};` : '';
   return (
-    '<script>(function(r){window.__evRemotes=r;var p=location.pathname;' +
+    `<script>(function(r){window.__evRemotes=r;${rate}var p=location.pathname;` +
     "try{if(localStorage.getItem('authToken')||localStorage.getItem('token'))document.documentElement.setAttribute('data-ev-session','')}catch(e){}" +
     "var n=/^\\/(auth|profile|dashboard|my-vehicles|maintenance-history|orders)(\\/|$)/.test(p)?'mfe_account':" +
     "/^\\/(staff|manager|technician|admin)(\\/|$)/.test(p)?'mfe_backoffice':'mfe_storefront';" +
@@ -26,6 +28,6 @@ export function remotesBootstrapScript(manifest: unknown): string {
 }
 
 /** index.html with the inline remotes script before its <title>. */
-export function injectRemotesBootstrap(html: string, manifest: unknown): string {
-  return html.replace(ANCHOR, `${remotesBootstrapScript(manifest)}${ANCHOR}`);
+export function injectRemotesBootstrap(html: string, manifest: unknown, reportSampleRate?: number): string {
+  return html.replace(ANCHOR, `${remotesBootstrapScript(manifest, reportSampleRate)}${ANCHOR}`);
 }

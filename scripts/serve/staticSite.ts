@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
 import { refusesDevApiRequest } from './devRoutesGuard.ts';
 import { createFirstViewComposer, injectFirstView } from './firstView.ts';
+import { forwardedProto } from './forwardedProto.ts';
+import { browserKeyOf, newBrowserKey } from './liveRemotes.ts';
 import { createProxyErrorLog } from './proxyErrorLog.ts';
 import { injectRemotesBootstrap, remotesBootstrapScript } from './remotesBootstrap.ts';
 import {
@@ -27,8 +29,15 @@ export interface StaticSiteOptions {
   cors?: boolean;
   /** the shell: proxies /api to the API */
   apiTarget?: string;
-  /** the shell: the run-time remotes manifest served at /remotes.json */
-  remotesManifest?: () => unknown;
+  /**
+   * the shell: the run-time remotes manifest of the browser with this key (its canary share; see liveRemotes.ts),
+   * written into the page and served at /remotes.json
+   */
+  remotesManifest?: (browserKey: string | undefined) => unknown;
+  /** the shell: the published builds (decision 0070), served at /remotes/<package>/<buildId>/, cached for good */
+  releasesDir?: string;
+  /** the shell: the share of pages whose remotes report their views and errors (shell/src/releaseHealth) */
+  reportSampleRate?: number;
   /** the shell: remote → where this server reads its first-view pages, when not at the manifest's (browser's) URL */
   remoteInternalUrls?: Partial<Record<string, string>>;
   /** the shell: where a failure of the /api proxy is logged, one line (default: stderr; see proxyErrorLog.ts) */
@@ -36,6 +45,9 @@ export interface StaticSiteOptions {
 }
 
 const HASHED_ASSET = /\.[0-9a-f]{10}\.(js|css)$/;
+/** Where the published builds are served: each folder is written once and never changes (scripts/release). */
+export const RELEASES_PREFIX = '/remotes/';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The proxied API: its answers keep the API's own headers. */
 const API_PATH = /^\/api(?:[/?]|$)/;
 /** What the API says for a path it does not have (its envelope): the proxy's refusal looks the same. */
@@ -52,15 +64,18 @@ export const PUSH_WORKER_POLICY = "default-src 'none'; img-src 'self'";
 
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
-/** The first scheme of an X-Forwarded-Proto header (the proxy nearest the browser), lower-case; undefined when none. */
-export function forwardedProto(header: string | string[] | undefined): string | undefined {
-  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
-  return first || undefined;
-}
 
 /** Cache policy: content-hashed chunks for a year; everything that names them (html, entries, manifests) revalidated. */
 export function cacheControlFor(filePath: string): string {
-  return HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache';
+}
+
+/** Where this server answers, from this machine (it reads its own published builds' first-view pages). */
+function selfOrigin(app: FastifyInstance): string | undefined {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') return undefined;
+  const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /** Serves one app's production build, as `npm start` and the e2e suite run it. */
@@ -119,21 +134,26 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
       },
     });
   }
+  /** The browser's key (set now when it has none), so a canary keeps the same browsers from page to page. */
+  const browserKey = (request: FastifyRequest, reply: FastifyReply): string => {
+    const known = browserKeyOf(request.headers.cookie);
+    if (known) return known;
+    const fresh = newBrowserKey(request.headers['x-forwarded-proto']);
+    reply.header('Set-Cookie', fresh.setCookie);
+    return fresh.key;
+  };
   if (options.remotesManifest) {
     const manifest = options.remotesManifest;
-    app.get('/remotes.json', async (_request, reply) => {
+    app.get('/remotes.json', async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return manifest();
+      return manifest(browserKey(request, reply));
     });
   }
   // The shell's page carries the remotes manifest inline (see remotesBootstrap.ts); its policy allows that
   // script by its hash and the remotes of this manifest, and nothing else.
   // A public storefront page starts as its first view, a signed-in visitor's page as its signed-in one (see firstView.ts).
   const firstViews = options.remotesManifest
-    ? createFirstViewComposer(options.root, (remote) => {
-        const url = (options.remotesManifest!() as Record<string, unknown>)[remote];
-        return typeof url === 'string' ? url : undefined;
-      }, undefined, options.remoteInternalUrls, options.apiTarget)
+    ? createFirstViewComposer(options.root, () => undefined, undefined, options.remoteInternalUrls, options.apiTarget, () => selfOrigin(app))
     : null;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -141,16 +161,16 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
       reply.header('Content-Security-Policy', shellContentSecurityPolicy({ remoteOrigins: [], inlineScriptHashes: [] }));
       return reply.sendFile('index.html');
     }
-    const manifest = options.remotesManifest();
-    const inlineScripts = [remotesBootstrapScript(manifest)];
-    let html = injectRemotesBootstrap(readFileSync(path.join(options.root, 'index.html'), 'utf8'), manifest);
+    const manifest = await options.remotesManifest(browserKey(request, reply));
+    const inlineScripts = [remotesBootstrapScript(manifest, options.reportSampleRate)];
+    let html = injectRemotesBootstrap(readFileSync(path.join(options.root, 'index.html'), 'utf8'), manifest, options.reportSampleRate);
     const [pathname = '/', query = ''] = request.url.split('?');
     const manifestUrlOf = (remote: string) => {
       const url = (manifest as Record<string, unknown>)[remote];
       return typeof url === 'string' ? url : undefined;
     };
-    const firstView = await firstViews?.forPath(pathname, query);
-    const signedInView = firstView ? null : await firstViews?.signedInForPath(pathname);
+    const firstView = await firstViews?.forPath(pathname, query, manifestUrlOf);
+    const signedInView = firstView ? null : await firstViews?.signedInForPath(pathname, manifestUrlOf);
     const page = firstView
       ? injectFirstView(html, firstView, manifestUrlOf('mfe_storefront'))
       : signedInView
@@ -170,6 +190,21 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
     app.get('/', async (request, reply) => sendPage(request, reply));
     app.get('/index.html', async (request, reply) => sendPage(request, reply));
   }
+  if (options.releasesDir) {
+    // a folder published while this server runs is served at once (no file list is kept)
+    mkdirSync(options.releasesDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: options.releasesDir,
+      prefix: RELEASES_PREFIX,
+      decorateReply: false,
+      index: false,
+      cacheControl: false,
+      etag: true,
+      lastModified: false,
+      wildcard: true,
+      setHeaders: (response) => response.setHeader('Cache-Control', IMMUTABLE),
+    });
+  }
   await app.register(fastifyStatic, {
     root: options.root,
     index: false,
@@ -180,7 +215,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
     setHeaders: (response, filePath) => response.setHeader('Cache-Control', cacheControlFor(filePath)),
   });
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/api');
+    const wantsPage = request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '') && !request.url.startsWith('/api') && !request.url.startsWith(RELEASES_PREFIX);
     if (options.spaFallback && wantsPage) return sendPage(request, reply);
     return reply.code(404).type('text/plain; charset=utf-8').send('Không tìm thấy tệp.');
   });

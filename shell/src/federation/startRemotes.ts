@@ -30,7 +30,8 @@ function isUsableManifest(raw: unknown): raw is Record<(typeof REMOTE_NAMES)[num
 function fetchRemotesManifest(holder: ManifestHolder): Promise<unknown> {
   // The server writes the manifest into index.html (and preloads the page's remote manifest from there).
   if (holder.__evRemotes !== undefined) return Promise.resolve(holder.__evRemotes);
-  return fetch(MANIFEST_URL, { cache: 'no-store', credentials: 'omit' }).then((response) => {
+  // same-origin: the browser's key cookie keeps it on the build it was given (a canary's share)
+  return fetch(MANIFEST_URL, { cache: 'no-store', credentials: 'same-origin' }).then((response) => {
     if (!response.ok) throw new Error(`remotes manifest: HTTP ${response.status}`);
     return response.json() as Promise<unknown>;
   });
