@@ -10,7 +10,7 @@ export const USAGE = `Cách dùng: npm run release -- <lệnh> <remote> …
       chép bản build vào <releases>/<gói>/<phiên bản>-<hash>/ rồi đăng ký nó (API kiểm tra tương thích)
   canary <remote> <buildId> <phần trăm>   cho 1–99 % trình duyệt dùng bản build này
   stop-canary <remote>                    dừng canary
-  promote <remote>                        bản canary thành bản đang chạy
+  promote <remote> [buildId]              bản đã nêu (đã phát hành), hoặc bản canary, thành bản đang chạy
   rollback <remote> [buildId]             quay về bản đã nêu, hoặc bản chạy trước đó
   status <remote>                         bản đang chạy và canary
 <remote>: shell, mfe_storefront (hoặc mfe-storefront, storefront), mfe_account, mfe_backoffice.
@@ -124,10 +124,14 @@ export async function runRelease(args: string[], context: ReleaseContext): Promi
         if (rest.length > 0) throw new UsageError(`Thừa tham số: ${rest.join(' ')}.`);
         report(await api.stopCanary(app, { version: await currentVersion() }), 'Đã dừng canary.');
         return 0;
-      case 'promote':
-        if (rest.length > 0) throw new UsageError(`Thừa tham số: ${rest.join(' ')}.`);
-        report(await api.promote(app, { version: await currentVersion() }), 'Bản canary đã thành bản đang chạy.');
+      case 'promote': {
+        const [buildId, ...extra] = rest;
+        if (extra.length > 0) throw new UsageError(`Thừa tham số: ${extra.join(' ')}.`);
+        const version = await currentVersion();
+        const body: { buildId?: string; version: number } = buildId ? { buildId, version } : { version };
+        report(await api.promote(app, body), buildId ? `Bản ${buildId} đã thành bản đang chạy.` : 'Bản canary đã thành bản đang chạy.');
         return 0;
+      }
       case 'rollback': {
         const [buildId, ...extra] = rest;
         if (extra.length > 0) throw new UsageError(`Thừa tham số: ${extra.join(' ')}.`);

@@ -104,12 +104,15 @@ export const startCanaryInputSchema = z.object({
   version: versionInput,
   note: noteInput,
 });
-/** POST /api/releases/:remote/promote and /canary/stop. */
+/** POST /api/releases/:remote/canary/stop. */
 export const releaseMoveInputSchema = z.object({ version: versionInput, note: noteInput });
+/** POST /api/releases/:remote/promote: the named published build live at once, else the canary. */
+export const promoteInputSchema = z.object({ buildId: buildIdInput.optional(), version: versionInput, note: noteInput });
 /** POST /api/releases/:remote/rollback: to the named build, else to the previous live one. */
 export const rollbackInputSchema = z.object({ buildId: buildIdInput.optional(), version: versionInput, note: noteInput });
 export type StartCanaryInput = z.infer<typeof startCanaryInputSchema>;
 export type ReleaseMoveInput = z.infer<typeof releaseMoveInputSchema>;
+export type PromoteInput = z.infer<typeof promoteInputSchema>;
 export type RollbackInput = z.infer<typeof rollbackInputSchema>;
 
 export const releaseAppParamsSchema = z.object({ remote: appInput });

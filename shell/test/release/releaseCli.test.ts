@@ -162,17 +162,19 @@ describe('npm run release -- canary | promote | rollback | status', () => {
     expect(result.stdout).toContain('Canary: 1.3.0-bbbbbbbbbb cho 50 % trình duyệt');
   }, 30_000);
 
-  it('promote and rollback send the version they read; rollback names a build only when given one', async () => {
+  it('promote and rollback send the version they read; each names a build only when given one', async () => {
     answers['GET /api/releases/mfe_account/state'] = ok(state({ version: 12 }));
     answers['POST /api/releases/mfe_account/promote'] = ok(state({ version: 13 }));
     answers['POST /api/releases/mfe_account/rollback'] = ok(state({ version: 13 }));
 
     expect((await release(['promote', 'account'])).code).toBe(0);
+    expect((await release(['promote', 'account', '1.3.0-bbbbbbbbbb'])).code).toBe(0);
     expect((await release(['rollback', 'account'])).code).toBe(0);
     expect((await release(['rollback', 'account', '1.1.0-cccccccccc'])).code).toBe(0);
 
     expect(received.filter((request) => request.method === 'POST').map(({ url, body }) => ({ url, body }))).toEqual([
       { url: '/api/releases/mfe_account/promote', body: { version: 12 } },
+      { url: '/api/releases/mfe_account/promote', body: { buildId: '1.3.0-bbbbbbbbbb', version: 12 } },
       { url: '/api/releases/mfe_account/rollback', body: { version: 12 } },
       { url: '/api/releases/mfe_account/rollback', body: { buildId: '1.1.0-cccccccccc', version: 12 } },
     ]);

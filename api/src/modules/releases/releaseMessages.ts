@@ -3,7 +3,7 @@ export const releaseMessages = {
   published: 'Đã phát hành bản dựng.',
   alreadyPublished: 'Bản dựng này đã được phát hành trước đó.',
   canaryStarted: 'Đã bật thử nghiệm bản dựng cho một phần trình duyệt.',
-  promoted: 'Đã đưa bản thử nghiệm lên chính thức.',
+  promoted: 'Đã đưa bản dựng lên chính thức.',
   rolledBack: 'Đã quay lại bản dựng trước.',
   canaryStopped: 'Đã dừng thử nghiệm.',
   tokenCreated: 'Đã tạo mã phát hành. Hãy lưu lại ngay: mã chỉ hiện một lần.',

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   ERROR_CODES,
   type LiveManifest,
+  type PromoteInput,
   type PublishBuildInput,
   type ReleaseAction,
   type ReleaseApp,
@@ -41,8 +42,8 @@ export interface PublishResult {
 export interface ReleaseRegistry {
   publishBuild(actor: ReleaseActor, app: ReleaseApp, input: PublishBuildInput): Promise<PublishResult>;
   startCanary(actor: ReleaseActor, app: ReleaseApp, input: StartCanaryInput): Promise<ReleaseState>;
-  /** The canary becomes live; the canary is cleared. */
-  promote(actor: ReleaseActor, app: ReleaseApp, input: ReleaseMoveInput): Promise<ReleaseState>;
+  /** The named published build becomes live (422 when it already is), else the canary; the canary is cleared. */
+  promote(actor: ReleaseActor, app: ReleaseApp, input: PromoteInput): Promise<ReleaseState>;
   /** Live ← the named published build, else the previous live one per the audit; the canary is cleared. */
   rollback(actor: ReleaseActor, app: ReleaseApp, input: RollbackInput): Promise<ReleaseState>;
   stopCanary(actor: ReleaseActor, app: ReleaseApp, input: ReleaseMoveInput): Promise<ReleaseState>;
@@ -233,9 +234,17 @@ export function createReleaseRegistry(options: { db: Kysely<Database>; clock: Cl
     },
 
     promote(actor, app, input) {
-      return move(actor, app, input.version, input.note, async (row) => {
-        if (row.canary_build_id === null) throw invalid('version', messages.noCanary);
-        return { live: row.canary_build_id, canary: null, percent: 0, event: { action: 'PROMOTE', buildId: row.canary_build_id, fromBuildId: row.live_build_id, percent: null } };
+      return move(actor, app, input.version, input.note, async (row, trx) => {
+        let target: string;
+        if (input.buildId !== undefined) {
+          await publishedBuild(trx, app, input.buildId);
+          if (input.buildId === row.live_build_id) throw invalid('buildId', messages.alreadyLive);
+          target = input.buildId;
+        } else {
+          if (row.canary_build_id === null) throw invalid('version', messages.noCanary);
+          target = row.canary_build_id;
+        }
+        return { live: target, canary: null, percent: 0, event: { action: 'PROMOTE', buildId: target, fromBuildId: row.live_build_id, percent: null } };
       });
     },
 

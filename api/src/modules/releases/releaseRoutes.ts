@@ -3,6 +3,7 @@ import {
   idInput,
   liveManifestQuerySchema,
   liveManifestResponseSchema,
+  promoteInputSchema,
   publishBuildInputSchema,
   publishBuildResponseSchema,
   releaseAppParamsSchema,
@@ -90,7 +91,7 @@ export const releasesModule: FastifyPluginAsyncZod<{ context: AppContext }> = na
   // The moves of an app's release: each carries the version read, and answers the app's state with its message.
   const moves = [
     ['canary', startCanaryInputSchema, 'Thử nghiệm một bản dựng với một phần trình duyệt (1–99 %)', registry.startCanary, messages.canaryStarted],
-    ['promote', releaseMoveInputSchema, 'Đưa bản thử nghiệm lên chính thức', registry.promote, messages.promoted],
+    ['promote', promoteInputSchema, 'Đưa bản dựng đã chọn (buildId), hoặc bản thử nghiệm, lên chính thức', registry.promote, messages.promoted],
     ['rollback', rollbackInputSchema, 'Quay lại bản dựng đã chọn, hoặc bản chính thức trước đó', registry.rollback, messages.rolledBack],
     ['canary/stop', releaseMoveInputSchema, 'Dừng thử nghiệm (mọi trình duyệt về bản chính thức)', registry.stopCanary, messages.canaryStopped],
   ] as const;
