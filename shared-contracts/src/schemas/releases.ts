@@ -97,6 +97,16 @@ export const publishBuildInputSchema = z.object({
 });
 export type PublishBuildInput = z.infer<typeof publishBuildInputSchema>;
 
+/**
+ * What the API's currentBuildsCli reads on stdin (`npm start`): the builds of the working tree, the shell first, each
+ * published and made live by the system unless it already is.
+ */
+export const currentBuildsSchema = z
+  .array(publishBuildInputSchema.extend({ app: appInput }), { error: 'Danh sách bản dựng phải là một mảng.' })
+  .min(1, 'Danh sách bản dựng trống.')
+  .max(RELEASE_APPS.length, `Danh sách bản dựng tối đa ${RELEASE_APPS.length} mục.`);
+export type CurrentBuild = z.infer<typeof currentBuildsSchema>[number];
+
 /** POST /api/releases/:remote/canary: a published build to a share of browsers (1–99 %). */
 export const startCanaryInputSchema = z.object({
   buildId: buildIdInput,

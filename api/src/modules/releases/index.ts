@@ -8,4 +8,5 @@
 export { releasesModule } from './releaseRoutes';
 export { createReleaseRegistry, type PublishResult, type ReleaseRegistry } from './releaseRegistry';
 export { releaseGate, contractsCompatible } from './releaseGate';
-export type { ReleaseActor } from './releaseActor';
+export { systemActor, type ReleaseActor } from './releaseActor';
+export { makeCurrentBuildsLive, START_ACTOR_LABEL, type CurrentBuildsOutcome } from './currentBuilds';

@@ -62,6 +62,20 @@ export function accountInfo(overrides: Partial<ReleaseInfo> = {}): ReleaseInfo {
   };
 }
 
+/** A back-office build that agrees with shellInfo() (the shell's route table gives it no route). */
+export function backofficeInfo(overrides: Partial<ReleaseInfo> = {}): ReleaseInfo {
+  return {
+    ...storefrontInfo(),
+    app: 'mfe_backoffice',
+    package: 'mfe-backoffice',
+    version: '3.0.0',
+    exposes: ['./routes'],
+    routes: [],
+    busEvents: ['toast/show'],
+    ...overrides,
+  };
+}
+
 /** A build's full content hash (SHA-256 hex), made from a label. */
 export function contentHash(label: string): string {
   return createHash('sha256').update(label).digest('hex');
