@@ -192,6 +192,37 @@ export const liveManifestSchema = z.object({ remotes: z.partialRecord(z.enum(REM
 export type LiveManifest = z.infer<typeof liveManifestSchema>;
 export const liveManifestResponseSchema = envelopeSchema(liveManifestSchema);
 
+/** At most this many reports in one POST /api/releases/reports (one per remote of the page). */
+export const BUILD_REPORTS_MAX = 3;
+/** At most this many errors of one remote in one report (the shell counts at most as many per page). */
+export const BUILD_REPORT_MAX_ERRORS = 20;
+
+/**
+ * One remote's share of a sampled page: `views: 1` once per page it mounted in, with its errors so far (load
+ * failures, uncaught errors, render errors); the same page's later errors come as `views: 0`.
+ */
+export const buildReportSchema = z.object({
+  remote: z.enum(REMOTE_NAMES, { error: `Remote phải là một trong: ${REMOTE_NAMES.join(', ')}.` }),
+  buildId: bounded('Mã bản dựng', 60, BUILD_ID_PATTERN),
+  views: z.union([z.literal(0), z.literal(1)], { error: 'Lượt xem phải là 0 hoặc 1.' }),
+  errors: z
+    .number({ error: 'Số lỗi không hợp lệ.' })
+    .int('Số lỗi phải là số nguyên.')
+    .min(0, 'Số lỗi không được âm.')
+    .max(BUILD_REPORT_MAX_ERRORS, `Số lỗi tối đa ${BUILD_REPORT_MAX_ERRORS} mỗi báo cáo.`),
+});
+export type BuildReport = z.infer<typeof buildReportSchema>;
+
+/** POST /api/releases/reports (the shell, without a session): 1 to 3 reports; answered 202 `{ success: true }`. */
+export const buildReportsInputSchema = z.object({
+  reports: z
+    .array(buildReportSchema, { error: 'Danh sách báo cáo không hợp lệ.' })
+    .min(1, 'Cần ít nhất một báo cáo.')
+    .max(BUILD_REPORTS_MAX, `Tối đa ${BUILD_REPORTS_MAX} báo cáo mỗi lần gửi.`),
+});
+export type BuildReportsInput = z.infer<typeof buildReportsInputSchema>;
+export const buildReportsAcceptedSchema = z.object({ success: z.literal(true) });
+
 /** POST /api/admin/releases/tokens: a token for one app's pipeline, shown once. */
 export const releaseTokenInputSchema = z.object({ remote: appInput, label: bounded('Tên mã phát hành', 80) });
 export type ReleaseTokenInput = z.infer<typeof releaseTokenInputSchema>;

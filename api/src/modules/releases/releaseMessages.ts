@@ -20,4 +20,5 @@ export const releaseMessages = {
   tokenInvalid: 'Mã phát hành không hợp lệ hoặc đã bị thu hồi.',
   tokenOtherApp: 'Mã phát hành này chỉ dùng cho ứng dụng khác.',
   firstLive: 'Bản đầu tiên của ứng dụng: chạy chính thức ngay.',
+  tooManyReports: 'Trình duyệt này đã gửi quá nhiều báo cáo. Vui lòng thử lại sau một phút.',
 } as const;

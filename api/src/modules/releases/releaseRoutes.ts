@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  buildReportsAcceptedSchema,
+  buildReportsInputSchema,
+  errorEnvelopeSchema,
   idInput,
   liveManifestQuerySchema,
   liveManifestResponseSchema,
@@ -26,6 +29,8 @@ import { cacheControlForAll } from '../../http/cacheControl';
 import { ok } from '../../http/envelope';
 import { named } from '../../http/pluginName';
 import { currentAuth, requireRole } from '../../security/authGuard';
+import { ThrottledError, withRetryAfter } from '../../security/throttle';
+import { createBuildHealth } from './buildHealth';
 import { apiContractsVersion } from './contractsVersion';
 import { releaseActorOf, requireReleaseActor, type ReleaseActor } from './releaseActor';
 import { releaseMessages as messages } from './releaseMessages';
@@ -35,19 +40,23 @@ import { releaseOverview } from './releaseViews';
 
 /** How long the app's start waits for the change feed to subscribe (as the catalogue's). */
 const FEED_START_WAIT_MS = 1_000;
+/** Report requests one address may send a minute (a sampled page sends one, then one per later batch of errors). */
+export const BUILD_REPORTS_PER_MINUTE = 120;
 
 const tokenParams = z.object({ id: idInput('Mã phát hành không hợp lệ.') });
 
 /**
  * The release registry (issue 68, decision 0070). Public: GET /api/releases/manifest?browser=<key> (the shell's
- * server asks it for each page: per remote the build this browser gets). An admin's session or the app's release
+ * server asks it for each page: per remote the build this browser gets) and POST /api/releases/reports (a sampled
+ * page's views and errors per remote build, rate-limited per address). An admin's session or the app's release
  * token: GET /api/releases/:remote/state, POST /api/releases/:remote/{builds,canary,promote,rollback,canary/stop}.
  * The admin's: GET /api/admin/releases, POST /api/admin/releases/tokens, POST /api/admin/releases/tokens/:id/revoke.
  */
 export const releasesModule: FastifyPluginAsyncZod<{ context: AppContext }> = named('releasesModule', async (app, { context }) => {
-  const { db, clock, config } = context;
+  const { db, clock, config, counters } = context;
   const tags = ['releases'];
   const registry = createReleaseRegistry({ db, clock, config, log: app.log.child({ module: 'release-changes' }) });
+  const health = createBuildHealth({ db, clock, registry, log: app.log.child({ module: 'release-health' }) });
   const admin = requireRole('admin');
   const releaser = requireReleaseActor(db);
   cacheControlForAll(app, 'no-store');
@@ -69,6 +78,26 @@ export const releasesModule: FastifyPluginAsyncZod<{ context: AppContext }> = na
     '/releases/manifest',
     { schema: { tags, summary: 'Bản dựng của từng remote cho trình duyệt này (chính thức hoặc thử nghiệm), cho máy chủ của shell', querystring: liveManifestQuerySchema, response: { 200: liveManifestResponseSchema } } },
     async (request) => ok(await registry.liveManifest(request.query.browser)),
+  );
+
+  app.post(
+    '/releases/reports',
+    {
+      preValidation: requireKnownField(buildReportsInputSchema),
+      schema: {
+        tags,
+        summary: 'Lượt xem và lỗi của từng bản dựng remote trên một trang được lấy mẫu (shell gửi, không cần đăng nhập; giới hạn theo địa chỉ IP)',
+        body: buildReportsInputSchema,
+        response: { 202: buildReportsAcceptedSchema, 400: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) =>
+      withRetryAfter(reply, async () => {
+        const minute = await counters.increment(`release-reports:minute:${request.ip}`, 60_000);
+        if (minute.count > BUILD_REPORTS_PER_MINUTE) throw new ThrottledError(messages.tooManyReports, minute.resetInMs);
+        await health.record(request.body.reports);
+        return reply.code(202).send({ success: true as const });
+      }),
   );
 
   app.get(
