@@ -7,7 +7,7 @@ import styles from './Releases.module.css';
 
 const t = releasesText.events;
 
-/** The app's last publishes, canaries, promotes, rollbacks and stops, newest first: the audit of who changed what. */
+/** The app's last publishes, canaries, promotes, rollbacks and stops, newest first: the audit of who changed what and why. */
 export function ReleaseEvents({ events }: { events: ReleaseEvent[] }) {
   const headingId = useId();
   return (
@@ -27,6 +27,7 @@ export function ReleaseEvents({ events }: { events: ReleaseEvent[] }) {
                 <th scope="col">{t.share}</th>
                 <th scope="col">{t.who}</th>
                 <th scope="col">{t.at}</th>
+                <th scope="col">{t.note}</th>
               </tr>
             </thead>
             <tbody>
@@ -40,6 +41,7 @@ export function ReleaseEvents({ events }: { events: ReleaseEvent[] }) {
                   <td>
                     <time dateTime={event.at}>{formatReleaseInstant(event.at)}</time>
                   </td>
+                  <td>{event.note ?? releasesText.none}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,5 @@
 import type { RemoteBuild } from 'shared-contracts/schemas';
-import { formatReleaseInstant, publisherOf, shortCommit } from './releaseFormat';
+import { formatCount, formatErrorRate, formatReleaseInstant, publisherOf, shortCommit } from './releaseFormat';
 import { releasesText as t } from './releasesText';
 import type { NoticeTarget, ReleaseNotice } from './useReleaseWrite';
 import styles from './Releases.module.css';
@@ -41,6 +41,26 @@ export function BuildFacts({ build }: { build: RemoteBuild }) {
       <div>
         <dt>{t.build.publishedBy}</dt>
         <dd>{publisherOf(build)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** What the browsers reported of a build while it ran: sampled page views, errors, errors per view. */
+export function BuildHealthFacts({ build }: { build: RemoteBuild }) {
+  return (
+    <dl className={`${styles.facts} ${styles.health}`}>
+      <div>
+        <dt>{t.health.views}</dt>
+        <dd>{formatCount(build.views)}</dd>
+      </div>
+      <div>
+        <dt>{t.health.errors}</dt>
+        <dd>{formatCount(build.errors)}</dd>
+      </div>
+      <div>
+        <dt>{t.health.rate}</dt>
+        <dd>{formatErrorRate(build)}</dd>
       </div>
     </dl>
   );

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { ReleaseAppOverview } from 'shared-contracts/schemas';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { BuildFacts, WriteNotice } from './ReleaseParts';
+import { BuildFacts, BuildHealthFacts, WriteNotice } from './ReleaseParts';
 import { releasesApi } from './releasesApi';
 import { releasesText as t } from './releasesText';
 import type { ReleaseNotice, RunReleaseWrite } from './useReleaseWrite';
@@ -54,7 +54,14 @@ export function ReleaseStatePanel({ overview, name, run, busy, notice }: Props) 
         <div className={styles.cards}>
           <section className={styles.card} aria-labelledby={`${headingId}-live`}>
             <h3 id={`${headingId}-live`}>{t.live.heading}</h3>
-            {live ? <BuildFacts build={live} /> : <p className={styles.muted}>{t.live.none}</p>}
+            {live ? (
+              <>
+                <BuildFacts build={live} />
+                <BuildHealthFacts build={live} />
+              </>
+            ) : (
+              <p className={styles.muted}>{t.live.none}</p>
+            )}
             {/* a live build before this one needs a second build */}
             {live && overview.builds.length > 1 && (
               <div className={styles.buttons}>
@@ -72,6 +79,8 @@ export function ReleaseStatePanel({ overview, name, run, busy, notice }: Props) 
                   {t.canary.share}: <strong>{t.percent(canaryPercent)}</strong>
                 </p>
                 <BuildFacts build={canary} />
+                <BuildHealthFacts build={canary} />
+                <p className={styles.muted}>{t.health.hint}</p>
                 <div className={styles.buttons}>
                   <button type="button" className={styles.primary} disabled={busy} onClick={() => void run(target, () => releasesApi.promote(app, { version }))}>
                     {t.canary.promote}

@@ -10,6 +10,19 @@ export function formatReleaseInstant(instant: string): string {
   return `${formatCalendarDate(vietnamDateOf(instant))} ${vietnamClockOf(instant)}`;
 }
 
+const COUNT = new Intl.NumberFormat('vi-VN');
+const RATE = new Intl.NumberFormat('vi-VN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** A count as Vietnamese write it: 12.345. */
+export function formatCount(value: number): string {
+  return COUNT.format(value);
+}
+
+/** Errors per sampled view as a percentage, "35,0 %"; none before the first view. */
+export function formatErrorRate({ views, errors }: Pick<RemoteBuild, 'views' | 'errors'>): string {
+  return views > 0 ? `${RATE.format((errors / views) * 100)} %` : releasesText.none;
+}
+
 /** A commit's short form (a hash's first 7 digits; 'unknown' as it is). */
 export function shortCommit(commit: string): string {
   return /^[0-9a-f]{8,}$/i.test(commit) ? commit.slice(0, SHORT_COMMIT) : commit;

@@ -33,6 +33,12 @@ export const releasesText = {
     publishedAt: 'Phát hành lúc',
     publishedBy: 'Người phát hành',
   },
+  health: {
+    views: 'Lượt xem',
+    errors: 'Lỗi',
+    rate: 'Tỉ lệ lỗi',
+    hint: 'Lượt xem và lỗi do một phần trình duyệt (lấy mẫu) báo về. Thử nghiệm tự dừng khi tỉ lệ lỗi của nó cao hơn bản chính thức quá 5 điểm phần trăm (từ 20 lượt xem và 3 lỗi).',
+  },
   live: {
     heading: 'Bản chính thức',
     none: 'Chưa có bản chính thức.',
@@ -86,6 +92,7 @@ export const releasesText = {
     share: 'Tỷ lệ',
     who: 'Người thực hiện',
     at: 'Thời điểm',
+    note: 'Ghi chú',
     actions: { PUBLISH: 'Phát hành', CANARY: 'Thử nghiệm', PROMOTE: 'Đưa lên chính thức', ROLLBACK: 'Quay lại', CANARY_STOP: 'Dừng thử nghiệm' } satisfies Record<ReleaseAction, string>,
   },
   tokens: {

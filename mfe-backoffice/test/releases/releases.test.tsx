@@ -26,14 +26,16 @@ function build(version: string, hash: string, overrides: Partial<RemoteBuild> = 
     publishedVia: 'ADMIN',
     publishedBy: ADMIN,
     tokenLabel: null,
+    views: 0,
+    errors: 0,
     ...overrides,
   };
 }
 
 /** The storefront: 1.4.0 live (published 20/11/2026 09:30 in Vietnam), 1.5.0 tried on 10 % by its team's pipeline, 1.3.2 before. */
 const OLD = build('1.3.2', '0a1b2c3d4e', { publishedAt: '2026-11-10T01:00:00.000Z' });
-const LIVE = build('1.4.0', '3f9c2a7b10');
-const CANARY = build('1.5.0', '9c1d2e3f4a', { publishedAt: '2026-11-28T03:15:00.000Z', publishedVia: 'TOKEN', publishedBy: null, tokenLabel: 'CI cửa hàng' });
+const LIVE = build('1.4.0', '3f9c2a7b10', { views: 12_480, errors: 37 });
+const CANARY = build('1.5.0', '9c1d2e3f4a', { publishedAt: '2026-11-28T03:15:00.000Z', publishedVia: 'TOKEN', publishedBy: null, tokenLabel: 'CI cửa hàng', views: 1_375, errors: 21 });
 
 const STOREFRONT: ReleaseAppOverview = {
   app: 'mfe_storefront',
@@ -96,12 +98,16 @@ describe('"Phát hành giao diện": each app’s builds', () => {
     expect(tabs.map(text)).toEqual(['Khung giao diện (shell)', 'Cửa hàng (mfe_storefront) · thử nghiệm 10 %', 'Tài khoản (mfe_account)', 'Quản trị (mfe_backoffice)']);
     expect(tabs.map((tab) => tab.getAttribute('aria-current'))).toEqual([null, 'page', null, null]);
 
+    // with what the browsers reported of each: 37 errors in 12 480 views, 21 in 1 375
     expect(factsOf(within(state).getByRole('region', { name: 'Bản chính thức' }))).toEqual({
       'Bản dựng': '1.4.0-3f9c2a7b10',
       'Phiên bản': '1.4.0',
       Commit: '3f9c2a7',
       'Phát hành lúc': '20/11/2026 09:30',
       'Người phát hành': 'Nguyễn Quản Trị',
+      'Lượt xem': '12.480',
+      Lỗi: '37',
+      'Tỉ lệ lỗi': '0,3 %',
     });
     const canary = within(state).getByRole('region', { name: 'Bản thử nghiệm' });
     expect(canary).toHaveTextContent('Tỷ lệ trình duyệt: 10 %');
@@ -111,7 +117,11 @@ describe('"Phát hành giao diện": each app’s builds', () => {
       Commit: '9c1d2e3',
       'Phát hành lúc': '28/11/2026 10:15',
       'Người phát hành': 'Mã phát hành “CI cửa hàng”',
+      'Lượt xem': '1.375',
+      Lỗi: '21',
+      'Tỉ lệ lỗi': '1,5 %',
     });
+    expect(canary).toHaveTextContent('Thử nghiệm tự dừng khi tỉ lệ lỗi của nó cao hơn bản chính thức quá 5 điểm phần trăm');
 
     const builds = screen.getByRole('table', { name: 'Các bản dựng đã phát hành, mới nhất trước' });
     const [, ...buildRows] = within(builds).getAllByRole('row');
@@ -126,10 +136,31 @@ describe('"Phát hành giao diện": each app’s builds', () => {
     const events = screen.getByRole('table', { name: 'Lịch sử phát hành, mới nhất trước' });
     const [, ...eventRows] = within(events).getAllByRole('row');
     expect(eventRows.map(cellsOf)).toEqual([
-      ['Thử nghiệm', '1.5.0-9c1d2e3f4a', '1.4.0-3f9c2a7b10', '10 %', 'Nguyễn Quản Trị', '28/11/2026 10:20'],
-      ['Phát hành', '1.5.0-9c1d2e3f4a', '—', '—', 'Mã phát hành “CI cửa hàng”', '28/11/2026 10:15'],
+      ['Thử nghiệm', '1.5.0-9c1d2e3f4a', '1.4.0-3f9c2a7b10', '10 %', 'Nguyễn Quản Trị', '28/11/2026 10:20', '—'],
+      ['Phát hành', '1.5.0-9c1d2e3f4a', '—', '—', 'Mã phát hành “CI cửa hàng”', '28/11/2026 10:15', '—'],
     ]);
     expect(screen.getByText('API đang chạy shared-contracts 0.9.0.')).toBeInTheDocument();
+  });
+
+  it('shows a canary the system stopped, with its note, and no error rate before the first view', async () => {
+    const stopped = { id: 13, action: 'CANARY_STOP' as const, buildId: CANARY.buildId, fromBuildId: LIVE.buildId, percent: 10, via: 'SYSTEM' as const, actor: null, tokenLabel: 'Tự động dừng canary' };
+    const note = 'Tự động dừng: tỉ lệ lỗi 35,0 % (7/20 lượt xem) so với 0,0 % của bản chính thức';
+    api.overview.mockResolvedValue(
+      overview({
+        ...STOREFRONT,
+        version: 8,
+        live: { ...LIVE, views: 0, errors: 0 },
+        canary: null,
+        canaryPercent: 0,
+        events: [{ ...stopped, note, at: '2026-11-28T04:00:00.000Z' }, ...STOREFRONT.events],
+      }),
+    );
+    renderAt(STOREFRONT_URL);
+    const state = await stateRegion();
+    expect(factsOf(within(state).getByRole('region', { name: 'Bản chính thức' }))).toMatchObject({ 'Lượt xem': '0', Lỗi: '0', 'Tỉ lệ lỗi': '—' });
+    const events = screen.getByRole('table', { name: 'Lịch sử phát hành, mới nhất trước' });
+    const [, first] = within(events).getAllByRole('row');
+    expect(cellsOf(first!)).toEqual(['Dừng thử nghiệm', '1.5.0-9c1d2e3f4a', '1.4.0-3f9c2a7b10', '10 %', 'Hệ thống: Tự động dừng canary', '28/11/2026 11:00', note]);
   });
 
   it('names the system when it published or moved a build', async () => {

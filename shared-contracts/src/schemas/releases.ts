@@ -142,6 +142,9 @@ export const remoteBuildSchema = z.object({
   publishedVia: z.enum(RELEASE_CHANNELS),
   publishedBy: z.object({ id: z.number(), name: z.string() }).nullable(),
   tokenLabel: z.string().nullable(),
+  /** The sampled page views and errors reported for it while it was live or the canary (POST /api/releases/reports). */
+  views: z.number(),
+  errors: z.number(),
 });
 export type RemoteBuild = z.infer<typeof remoteBuildSchema>;
 

@@ -25,6 +25,7 @@ function buildsQuery(db: Reader) {
   return db
     .selectFrom('remote_builds as b')
     .leftJoin('users as u', 'u.id', 'b.published_by')
+    .leftJoin('release_build_health as h', (join) => join.onRef('h.remote', '=', 'b.remote').onRef('h.build_id', '=', 'b.build_id'))
     .select([
       'b.build_id',
       'b.version',
@@ -37,6 +38,8 @@ function buildsQuery(db: Reader) {
       'b.published_by',
       'u.full_name as publisher_name',
       'b.token_label',
+      'h.views',
+      'h.errors',
     ]);
 }
 
@@ -54,6 +57,8 @@ function buildView(row: BuildRow): RemoteBuild {
     publishedVia: row.published_via as ReleaseChannel,
     publishedBy: row.published_by === null ? null : { id: row.published_by, name: row.publisher_name ?? '' },
     tokenLabel: row.token_label,
+    views: Number(row.views ?? 0),
+    errors: Number(row.errors ?? 0),
   };
 }
 

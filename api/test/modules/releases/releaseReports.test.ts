@@ -112,9 +112,15 @@ describe.each(testDatabases())('reports of views and errors per build on $label'
       tokenLabel: 'Tự động dừng canary',
       note: 'Tự động dừng: tỉ lệ lỗi 35,0 % (7/20 lượt xem) so với 2,5 % của bản chính thức',
     });
-    // the stopped build's later reports are not counted
+    // the stopped build's later reports are not counted; the page still shows what it had
     await report([view('mfe_storefront', s2.id, 5)]);
     expect((await counters())[s2.id]).toEqual({ views: 20, errors: 7 });
+    const builds = (await overviewOf('mfe_storefront')).builds;
+    expect(builds.map(({ buildId, views, errors }) => ({ buildId, views, errors }))).toEqual([
+      { buildId: s0.id, views: 0, errors: 0 },
+      { buildId: s2.id, views: 20, errors: 7 },
+      { buildId: s1.id, views: 40, errors: 1 },
+    ]);
   });
 
   it('lets a healthy canary run on', async () => {
@@ -122,8 +128,14 @@ describe.each(testDatabases())('reports of views and errors per build on $label'
     expect((await post('/api/releases/mfe_account/canary', { buildId: a2.id, percent: 30, version })).statusCode).toBe(200);
     for (let index = 0; index < 40; index += 1) await report([view('mfe_account', a2.id, index === 10 ? 1 : 0), view('mfe_account', a1.id)]);
     expect(await state('mfe_account')).toMatchObject({ canary: a2.id, percent: 30 });
-    expect((await counters())[a2.id]).toEqual({ views: 40, errors: 1 });
-    expect((await overviewOf('mfe_account')).events[0]).toMatchObject({ action: 'CANARY', via: 'ADMIN' });
+    const overview = await overviewOf('mfe_account');
+    expect(overview.events[0]).toMatchObject({ action: 'CANARY', via: 'ADMIN' });
+    // the admin's page reads the counters of the live build and the canary (and of every build listed)
+    const liveCounts = await counters();
+    expect(overview.canary).toMatchObject({ buildId: a2.id, views: 40, errors: 1 });
+    expect(overview.live).toMatchObject({ buildId: a1.id, ...liveCounts[a1.id] });
+    expect(overview.live!.views).toBeGreaterThan(40);
+    expect(overview.builds.find((listed) => listed.buildId === a2.id)).toMatchObject({ views: 40, errors: 1 });
   });
 
   it('answers 429 with Retry-After to an address past 120 requests a minute', async () => {
