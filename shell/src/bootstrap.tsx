@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { buildRoutes } from './app/routeElements';
+import { startRemotes } from './federation/startRemotes';
 import { revealAppWhenRendered } from './firstView/revealApp';
 import { startReleaseHealth } from './releaseHealth';
 import { nextTask } from './startup/startInTurns';
@@ -9,7 +10,7 @@ import './styles/global.css';
 
 /** The app in `container`: its router made, then (in the next task) its root made and its first render started. */
 async function startApp(container: HTMLElement): Promise<void> {
-  startReleaseHealth();
+  startReleaseHealth({ manifest: startRemotes() });
   const router = createBrowserRouter(buildRoutes());
   await nextTask();
   revealAppWhenRendered(container);

@@ -3,7 +3,6 @@
  * of that remote (load failures, render crashes, uncaught errors from its scripts) to the API, which stops a
  * canary that throws more than the live build. Nothing personal is sent: remote, build id, views and errors.
  */
-import { startRemotes } from '../federation/startRemotes';
 import { buildsOf } from './buildOf';
 import { ReleaseReporter, type ReleaseReport } from './reporter';
 
@@ -14,8 +13,8 @@ export { BATCH_MS, MAX_ERRORS_PER_REMOTE, REPORTS_URL, type ReleaseReport } from
 export const DEFAULT_REPORT_RATE = 0.1;
 
 export interface ReleaseHealthOptions {
-  /** the run-time manifest (remote → mf-manifest.json URL) or its promise; the shell's own by default */
-  manifest?: unknown;
+  /** the run-time manifest (remote → mf-manifest.json URL) or its promise (the shell's startRemotes()) */
+  manifest: unknown;
   /** a number in [0, 1), Math.random by default */
   random?: () => number;
   send?: (reports: ReleaseReport[]) => void;
@@ -50,7 +49,7 @@ function listen(target: ReleaseReporter): () => void {
 }
 
 /** Decides once per page whether it is sampled; a sampled page listens for its remotes' errors and reports them. */
-export function startReleaseHealth(options: ReleaseHealthOptions = {}): void {
+export function startReleaseHealth(options: ReleaseHealthOptions): void {
   if (started) return;
   started = true;
   try {
@@ -58,7 +57,7 @@ export function startReleaseHealth(options: ReleaseHealthOptions = {}): void {
     const current = new ReleaseReporter(options.send);
     reporter = current;
     removeListeners = listen(current);
-    const manifest = 'manifest' in options ? Promise.resolve(options.manifest) : startRemotes();
+    const manifest = Promise.resolve(options.manifest);
     manifest.then(
       (raw) => current.useBuilds(buildsOf(raw, window.location.href)),
       () => current.useBuilds([]),

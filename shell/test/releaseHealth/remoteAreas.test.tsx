@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from 'shared-contracts';
 import { resetRemote } from '../../src/federation/remoteLoader';
-import { forgetRemotesManifest } from '../../src/federation/startRemotes';
+import { forgetRemotesManifest, startRemotes } from '../../src/federation/startRemotes';
 import { startReleaseHealth, stopReleaseHealth } from '../../src/releaseHealth';
 import { fakeRemoteRoutes } from '../remoteLoaderMock';
 import { renderShell } from '../renderShell';
@@ -16,7 +16,7 @@ const remoteOf = (id: string) => id.split('/')[0] as RemoteName;
 function visit(path: string, manifest: Record<RemoteName, string> = MANIFEST) {
   forgetRemotesManifest();
   (window as unknown as { __evRemotes?: unknown }).__evRemotes = manifest;
-  startReleaseHealth({ random: () => 0 });
+  startReleaseHealth({ manifest: startRemotes(), random: () => 0 });
   return renderShell(path);
 }
 
