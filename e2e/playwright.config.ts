@@ -7,7 +7,12 @@ import { VIETNAM_TIME_ZONE } from '../shared-contracts/src/calendar/index.ts';
 import { GOOGLE_STAND_IN } from './support/googleStandIn.ts';
 import { E2E_PORTS } from './support/ports.ts';
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ev-e2e-'));
+// The runner and each worker read this file: the runner's folder is the one (workers inherit its environment).
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'ev-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+/** Where `npm start` publishes its builds and the release tests publish theirs (support/releases.ts). */
+const releasesDir = path.join(dataDir, 'releases');
+process.env.E2E_RELEASES_DIR = releasesDir;
 /**
  * The API's clock starts at 09:00 of today in Vietnam (CLOCK_START) and runs on: a car booked for today can be
  * checked in whatever the hour the suite runs at (after the centres close, too). The Google stand-in signs its ID
@@ -64,6 +69,7 @@ export default defineConfig({
         API_PORT: String(E2E_PORTS.api),
         SQLITE_FILE: path.join(dataDir, 'e2e.sqlite'),
         UPLOAD_DIR: path.join(dataDir, 'uploads'),
+        RELEASES_DIR: releasesDir,
         LOG_LEVEL: 'warn',
         CLOCK_START,
         PUBLIC_URL: `http://localhost:${E2E_PORTS.shell}`,

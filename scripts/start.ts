@@ -4,14 +4,19 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
 import { superviseProcess, type Supervisor } from './serve/apiSupervisor.ts';
+import { makeCurrentBuildsLive } from './serve/currentBuilds.ts';
 import { isLoopbackHost } from './serve/devRoutesGuard.ts';
+import { createLiveRemotes } from './serve/liveRemotes.ts';
 import { remotesManifestFromEnv } from './serve/remotesManifest.mts';
+import { reportSampleRateOf } from './serve/shellServer.ts';
 import { startStaticSite } from './serve/staticSite.ts';
 
 /**
  * `npm start`: builds what is stale, migrates and seeds the database (SQLite in ./data unless
  * DATABASE_URL is set), starts the API, serves the shell (proxying /api) and each remote on its own
- * port, prints the URL. An API process that dies is started again after a backoff (apiSupervisor.ts) while the
+ * port, prints the URL. The builds are published to RELEASES_DIR (./data/releases) and made live in the release
+ * registry, so the shell's page names them (/remotes/<package>/<buildId>/) and a team can ship a remote alone
+ * (`npm run release`, docs/deploy.md). An API process that dies is started again after a backoff (apiSupervisor.ts) while the
  * sites keep serving (/api answers 503 meanwhile). Ctrl-C stops everything.
  */
 const env = process.env;
@@ -121,6 +126,9 @@ async function main(): Promise<void> {
   console.log('• Đang chuẩn bị cơ sở dữ liệu (migrate + seed)...');
   const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/seed/cli.js')], { env: { ...apiEnv, SEED_DEMO: seedDemo ? '1' : '0' }, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('database seed failed');
+  const releasesDir = path.resolve(REPO_ROOT, env.RELEASES_DIR?.trim() || 'data/releases');
+  console.log('• Đang phát hành các bản build hiện tại (shell, remotes)...');
+  makeCurrentBuildsLive({ repoRoot: REPO_ROOT, releasesDir, env: apiEnv });
 
   let apiAnswered = false;
   api = superviseProcess({
@@ -148,19 +156,23 @@ async function main(): Promise<void> {
   servers.push(await startStaticSite({ root: dist('mfe-storefront'), port: ports.storefront, cors: true }));
   servers.push(await startStaticSite({ root: dist('mfe-account'), port: ports.account, cors: true }));
   servers.push(await startStaticSite({ root: dist('mfe-backoffice'), port: ports.backoffice, cors: true }));
+  const liveRemotes = createLiveRemotes({ apiOrigin, configured: remotesManifestFromEnv(manifestEnv) });
   servers.push(
     await startStaticSite({
       root: dist('shell'),
       port: ports.shell,
       spaFallback: true,
       apiTarget: apiOrigin,
-      remotesManifest: () => remotesManifestFromEnv(manifestEnv),
+      remotesManifest: (browserKey) => liveRemotes.forBrowser(browserKey),
+      releasesDir,
+      // every page reports while developing; the shell's container samples a tenth (shellServer.ts)
+      reportSampleRate: reportSampleRateOf(env.REPORT_SAMPLE_RATE, 1),
     }),
   );
 
   console.log(`\n✔ EV Service đang chạy: http://${publicHost}:${ports.shell}`);
   console.log(`  API: http://${publicHost}:${ports.shell}/api (tài liệu: /api/docs)`);
-  console.log(`  Remotes: ${Object.values(manifestEnv).join(', ')}`);
+  console.log(`  Remotes: các bản build đang chạy trong ${releasesDir} (dự phòng: ${Object.values(manifestEnv).join(', ')})`);
   if (seedDemo) printDemoAccounts();
   printMailbox(outboxOn);
   console.log('  Nhấn Ctrl-C để dừng.\n');

@@ -7,6 +7,8 @@ import { REPO_ROOT } from '../support/isolatedSite.ts';
 import { E2E_PORTS } from '../support/ports.ts';
 
 const REMOTES = [E2E_PORTS.storefront, E2E_PORTS.account, E2E_PORTS.backoffice].map((port) => `http://localhost:${port}`);
+/** `npm start` made its builds live: the page's remotes are published builds on the site's own origin ('self'). */
+const PUBLISHED = /^\/remotes\/mfe-storefront\/[^/]+\/mf-manifest\.json$/;
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(policy: string | undefined): Map<string, string[]> {
@@ -19,7 +21,7 @@ function directives(policy: string | undefined): Map<string, string[]> {
 }
 
 test.describe('the page as `npm start` serves it', () => {
-  test('the shell page: a strict policy naming the remotes and the hashes of its inline scripts (the manifest; on a first view, its script loader)', async ({ request }) => {
+  test('the shell page: a strict policy of its own origin (the remotes’ published builds) and the hashes of its inline scripts (the manifest; on a first view, its script loader)', async ({ request }) => {
     for (const url of ['/', '/products', '/auth/login']) {
       const response = await request.get(url);
       expect(response.status()).toBe(200);
@@ -35,18 +37,22 @@ test.describe('the page as `npm start` serves it', () => {
       expect(inline).toHaveLength(url === '/auth/login' ? 1 : 2);
       const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
       const scripts = policy.get('script-src') ?? [];
-      expect(scripts).toEqual(expect.arrayContaining(["'self'", ...REMOTES, ...hashes]));
+      expect(scripts).toEqual(expect.arrayContaining(["'self'", ...hashes]));
+      expect(JSON.parse(/window\.__evRemotes=r;[\s\S]*?\}\)\((\{[\s\S]*?\})\)<\/script>/.exec(html)?.[1] ?? '{}').mfe_storefront).toMatch(PUBLISHED);
+      for (const remote of REMOTES) expect(scripts).not.toContain(remote);
       expect(scripts).not.toContain("'unsafe-inline'");
       expect(scripts).not.toContain("'unsafe-eval'");
       expect(scripts.filter((source) => source.startsWith("'sha256-"))).toEqual(hashes);
-      expect(policy.get('connect-src')).toEqual(expect.arrayContaining(["'self'", ...REMOTES]));
+      expect(policy.get('connect-src')).toEqual(expect.arrayContaining(["'self'"]));
       expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
     }
   });
 
   test('a remote and the shell’s files: nosniff, no framing, nothing may run in them as a page', async ({ request }) => {
-    for (const url of [`${REMOTES[0]}/mf-manifest.json`, `${REMOTES[1]}/remoteEntry.js`, '/main.js', '/remotes.json']) {
+    const page = await (await request.get('/')).text();
+    const published = JSON.parse(/window\.__evRemotes=r;[\s\S]*?\}\)\((\{[\s\S]*?\})\)<\/script>/.exec(page)?.[1] ?? '{}').mfe_storefront as string;
+    for (const url of [`${REMOTES[0]}/mf-manifest.json`, `${REMOTES[1]}/remoteEntry.js`, '/main.js', '/remotes.json', published, published.replace('mf-manifest.json', 'remoteEntry.js')]) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);
       const headers = response.headers();

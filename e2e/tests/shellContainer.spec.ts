@@ -5,6 +5,7 @@ import { startShellServer } from '../../scripts/serve/shellServer.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { REPO_ROOT } from '../support/isolatedSite.ts';
 import { E2E_PORTS } from '../support/ports.ts';
+import { RELEASES_DIR, storefrontOfPage } from '../support/releases.ts';
 
 /**
  * The shell as its container serves it (shell/Dockerfile runs scripts/serve/shellServer.ts): the browser reaches the
@@ -27,6 +28,8 @@ test.describe('the shell container', () => {
       REMOTE_BACKOFFICE_URL: 'https://cdn.ev-shop.invalid/backoffice',
       STOREFRONT_INTERNAL_URL: `http://localhost:${E2E_PORTS.storefront}`,
       SHELL_DIST: path.join(REPO_ROOT, 'shell', 'dist'),
+      // the remotes at their configured URLs alone (the registry's builds: the test below)
+      RELEASE_REGISTRY: 'off',
     });
     origin = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
   });
@@ -66,5 +69,33 @@ test.describe('the shell container', () => {
     expect((await request.get(`${origin}/`)).headers()['strict-transport-security']).toBeUndefined();
     const overHttps = await request.get(`${origin}/`, { headers: { 'x-forwarded-proto': 'https' } });
     expect(overHttps.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  test('with the release registry: each browser gets the live builds, served from the releases folder for good', async ({ request }) => {
+    const withRegistry = await startShellServer({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      API_URL: `http://127.0.0.1:${E2E_PORTS.api}`,
+      REMOTE_STOREFRONT_URL: PUBLIC_STOREFRONT,
+      SHELL_DIST: path.join(REPO_ROOT, 'shell', 'dist'),
+      RELEASES_DIR,
+      REPORT_SAMPLE_RATE: '0.2',
+    });
+    try {
+      const registryOrigin = `http://127.0.0.1:${(withRegistry.server.address() as AddressInfo).port}`;
+      const page = await request.get(`${registryOrigin}/`);
+      expect(page.headers()['set-cookie']).toMatch(/^ev_browser=/);
+      const html = await page.text();
+      expect(html).toContain('window.__evReportRate=0.2;');
+      const storefront = storefrontOfPage(html);
+      expect(storefront).toMatch(/^\/remotes\/mfe-storefront\/\d+\.\d+\.\d+-[0-9a-f]{10}\/mf-manifest\.json$/);
+      // the page starts as the published build's first view
+      expect(html).toContain(storefront.replace('mf-manifest.json', ''));
+      const entry = await request.get(`${registryOrigin}${storefront.replace('mf-manifest.json', 'remoteEntry.js')}`);
+      expect(entry.status()).toBe(200);
+      expect(entry.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      await withRegistry.close();
+    }
   });
 });

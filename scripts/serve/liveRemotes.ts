@@ -23,7 +23,7 @@ export interface LiveRemotes {
   forBrowser(browserKey: string | undefined): Promise<RemotesManifest>;
 }
 
-const DEFAULT_TIMEOUT_MS = 300;
+const DEFAULT_TIMEOUT_MS = 1_000;
 /** A URL the shell accepts for a remote's manifest (startRemotes.ts): absolute http(s) or a path of this site. */
 const USABLE_URL = /^(https?:\/\/|\/(?!\/))[^\s]*$/;
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createLiveRemotes } from './liveRemotes.ts';
 import { remotesManifestFromEnv } from './remotesManifest.mts';
 import { startStaticSite } from './staticSite.ts';
 
@@ -17,7 +18,12 @@ import { startStaticSite } from './staticSite.ts';
  * - STOREFRONT_INTERNAL_URL, ACCOUNT_INTERNAL_URL, BACKOFFICE_INTERNAL_URL: each remote as this container reaches it
  *   (http://storefront:8080), to read its first-view pages; the browser's REMOTE_*_URL when unset. The page's links
  *   keep the browser's URL.
- * - SHELL_DIST: the shell's build (the dist beside this repository's shell/ by default).
+ * - SHELL_DIST: the shell's build (the dist beside this repository's shell/ by default);
+ * - RELEASE_REGISTRY: 'on' (default) takes each browser's remotes from the API's release registry (its live build or
+ *   canary, decision 0070), the REMOTE_*_URL standing in for a remote it does not know or while it does not answer;
+ *   'off' serves the REMOTE_*_URL alone;
+ * - RELEASES_DIR: the published builds' folder (scripts/release), served at /remotes/ when set;
+ * - REPORT_SAMPLE_RATE: the share of pages whose remotes report their views and errors (0.1).
  */
 export interface ShellServerSettings {
   port: number;
@@ -26,9 +32,28 @@ export interface ShellServerSettings {
   /** remote → its internal URL, for the remotes that have one */
   remoteInternalUrls: Partial<Record<string, string>>;
   root: string;
+  useRegistry: boolean;
+  releasesDir: string | undefined;
+  reportSampleRate: number;
 }
 
 const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const DEFAULT_REPORT_SAMPLE_RATE = 0.1;
+
+function registrySetting(value: string | undefined): boolean {
+  const setting = value?.trim().toLowerCase() || 'on';
+  if (setting !== 'on' && setting !== 'off') throw new Error(`RELEASE_REGISTRY must be on or off, not '${value}'`);
+  return setting === 'on';
+}
+
+/** A share of pages, 0–1, from the environment (the fallback when unset). */
+export function reportSampleRateOf(value: string | undefined, fallback: number): number {
+  if (!value?.trim()) return fallback;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`REPORT_SAMPLE_RATE must be a number from 0 to 1, not '${value}'`);
+  return rate;
+}
 
 export function shellServerSettings(env: Record<string, string | undefined>): ShellServerSettings {
   const port = Number(env.PORT?.trim() || 8080);
@@ -43,19 +68,25 @@ export function shellServerSettings(env: Record<string, string | undefined>): Sh
         .filter(([, url]) => url),
     ),
     root: env.SHELL_DIST?.trim() || path.join(REPOSITORY, 'shell', 'dist'),
+    useRegistry: registrySetting(env.RELEASE_REGISTRY),
+    releasesDir: env.RELEASES_DIR?.trim() || undefined,
+    reportSampleRate: reportSampleRateOf(env.REPORT_SAMPLE_RATE, DEFAULT_REPORT_SAMPLE_RATE),
   };
 }
 
 export async function startShellServer(env: Record<string, string | undefined>) {
   const settings = shellServerSettings(env);
-  const manifest = remotesManifestFromEnv(env);
+  const configured = remotesManifestFromEnv(env);
+  const live = settings.useRegistry ? createLiveRemotes({ apiOrigin: settings.apiUrl, configured }) : null;
   return startStaticSite({
     root: settings.root,
     port: settings.port,
     host: settings.host,
     spaFallback: true,
     apiTarget: settings.apiUrl,
-    remotesManifest: () => manifest,
+    remotesManifest: live ? (browserKey) => live.forBrowser(browserKey) : () => configured,
+    releasesDir: settings.releasesDir,
+    reportSampleRate: settings.reportSampleRate,
     remoteInternalUrls: settings.remoteInternalUrls,
   });
 }
