@@ -9,6 +9,8 @@ export const BENCH_PORTS = { shell: 3300, storefront: 3301, account: 3302, backo
 
 export interface BenchSite {
   origin: string;
+  /** where `npm start` published its builds */
+  releasesDir: string;
   stop(): void;
 }
 
@@ -43,6 +45,7 @@ export async function startBenchSite(): Promise<BenchSite> {
       API_PORT: String(BENCH_PORTS.api),
       SQLITE_FILE: path.join(dataDir, 'bench.sqlite'),
       UPLOAD_DIR: path.join(dataDir, 'uploads'),
+      RELEASES_DIR: path.join(dataDir, 'releases'),
       LOG_LEVEL: 'warn',
     },
   });
@@ -62,5 +65,5 @@ export async function startBenchSite(): Promise<BenchSite> {
     stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, releasesDir: path.join(dataDir, 'releases'), stop };
 }

@@ -23,8 +23,10 @@ interface LoadedRequest {
   rawBytes: number;
 }
 
+/** A remote's file: on its own origin, or a published build the shell's site serves under /remotes/ (decision 0070). */
 function tierOf(url: string): 'shell' | 'remote' {
-  return new URL(url).port === String(PORTS.shell) ? 'shell' : 'remote';
+  const { port, pathname } = new URL(url);
+  return port === String(PORTS.shell) && !pathname.startsWith('/remotes/') ? 'shell' : 'remote';
 }
 
 /** Longest chain of requests each starting after the previous one finished (a conservative waterfall depth). */
