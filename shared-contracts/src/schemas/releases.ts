@@ -13,6 +13,7 @@ import { textInput } from './primitives';
 
 // What can be released (the shell and every remote), for the API, which reads shared-contracts through this subpath.
 export { RELEASE_APPS, isReleaseApp, type ReleaseApp } from '../federation/releaseApps';
+export { canaryBucket, inCanary } from '../federation/canaryShare';
 export type ReleaseRemote = (typeof REMOTE_NAMES)[number];
 /** The remotes (REMOTE_NAMES). */
 export const RELEASE_REMOTES: readonly ReleaseRemote[] = REMOTE_NAMES;
@@ -192,6 +193,16 @@ export const liveManifestQuerySchema = z.object({
 export const liveRemoteSchema = z.object({ url: z.string(), buildId: z.string(), canary: z.boolean() });
 export type LiveRemote = z.infer<typeof liveRemoteSchema>;
 export const liveManifestSchema = z.object({ remotes: z.partialRecord(z.enum(REMOTE_NAMES), liveRemoteSchema), contractsVersion: z.string() });
+/**
+ * GET /api/releases/live (and each frame of /api/releases/live/stream): every remote's live build and canary, for the
+ * shell's server, which gives each browser its build itself (inCanary) instead of asking for each page.
+ */
+const liveBuildSchema = z.object({ buildId: z.string(), url: z.string() });
+export const liveTableSchema = z.object({
+  remotes: z.partialRecord(z.enum(REMOTE_NAMES), z.object({ live: liveBuildSchema, canary: liveBuildSchema.extend({ percent: z.number().int() }).nullable() })),
+});
+export type LiveTable = z.infer<typeof liveTableSchema>;
+export const liveTableResponseSchema = envelopeSchema(liveTableSchema);
 export type LiveManifest = z.infer<typeof liveManifestSchema>;
 export const liveManifestResponseSchema = envelopeSchema(liveManifestSchema);
 

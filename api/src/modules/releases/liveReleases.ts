@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { RELEASE_REMOTES, type LiveRemote, type ReleaseRemote } from 'shared-contracts/schemas';
+import { inCanary, RELEASE_REMOTES, type LiveRemote, type LiveTable, type ReleaseRemote } from 'shared-contracts/schemas';
 import type { BrokerLog } from '../../broker';
 import type { Database } from '../../db/schema';
 
@@ -10,14 +9,7 @@ interface LiveEntry {
   canary: { buildId: string; url: string; percent: number } | null;
 }
 
-/**
- * Whether a browser falls in a remote's canary: the first 4 bytes of SHA-256(browser key + remote), mod 100, below
- * the percentage — the same answer on every ask and every instance, so a browser keeps its build (decision 0070).
- */
-export function inCanary(browserKey: string, remote: string, percent: number): boolean {
-  if (percent <= 0) return false;
-  return createHash('sha256').update(browserKey + remote).digest().readUInt32BE(0) % 100 < percent;
-}
+export { inCanary };
 
 /**
  * This instance's copy of every remote's live build and canary, so the manifest costs no query: read once, read
@@ -31,6 +23,16 @@ export interface LiveReleases {
   refresh(): Promise<void>;
   /** The read under way, if any (a writer awaits it after telling the feed). */
   settled(): Promise<void>;
+  /** Every remote's live build and canary, as last read (the shell's server computes each browser's share itself). */
+  table(): Promise<LiveTable>;
+  /** Calls `listener` with the table after each read that changed it; returns the unsubscribe. */
+  onChange(listener: (table: LiveTable) => void): () => void;
+}
+
+function tableOf(entries: Map<ReleaseRemote, LiveEntry> | null): LiveTable {
+  const remotes: LiveTable['remotes'] = {};
+  for (const [remote, entry] of entries ?? []) remotes[remote] = { live: entry.live, canary: entry.canary };
+  return { remotes };
 }
 
 async function readEntries(db: Kysely<Database>): Promise<Map<ReleaseRemote, LiveEntry>> {
@@ -56,6 +58,21 @@ export function createLiveReleases(options: { db: Kysely<Database>; log: BrokerL
   let requested = 0;
   let done = 0;
   let running: Promise<void> | null = null;
+  const listeners = new Set<(table: LiveTable) => void>();
+  let lastTold = '';
+  const tell = () => {
+    const table = tableOf(entries);
+    const told = JSON.stringify(table);
+    if (told === lastTold) return;
+    lastTold = told;
+    for (const listener of listeners) {
+      try {
+        listener(table);
+      } catch (error) {
+        log.error({ err: error }, 'releases: a listener of the live builds failed');
+      }
+    }
+  };
 
   function refresh(): Promise<void> {
     requested += 1;
@@ -67,6 +84,7 @@ export function createLiveReleases(options: { db: Kysely<Database>; log: BrokerL
           entries = await readEntries(db);
           readAt = Date.now();
           done = target;
+          tell();
         }
       } finally {
         running = null;
@@ -75,12 +93,17 @@ export function createLiveReleases(options: { db: Kysely<Database>; log: BrokerL
     return running;
   }
 
+  /** The copy, read first if there is none, read again in the background when older than maxAgeMs. */
+  async function current(): Promise<void> {
+    if (!entries) await (running ?? refresh());
+    else if (Date.now() - readAt > maxAgeMs && !running) {
+      refresh().catch((error: unknown) => log.error({ err: error }, 'releases: reading the live builds failed, serving the last copy'));
+    }
+  }
+
   return {
     async manifest(browserKey) {
-      if (!entries) await (running ?? refresh());
-      else if (Date.now() - readAt > maxAgeMs && !running) {
-        refresh().catch((error: unknown) => log.error({ err: error }, 'releases: reading the live builds failed, serving the last copy'));
-      }
+      await current();
       const remotes: Partial<Record<ReleaseRemote, LiveRemote>> = {};
       for (const [remote, entry] of entries ?? []) {
         const canary = entry.canary !== null && browserKey !== undefined && inCanary(browserKey, remote, entry.canary.percent);
@@ -92,6 +115,14 @@ export function createLiveReleases(options: { db: Kysely<Database>; log: BrokerL
     refresh,
     async settled() {
       await running?.catch(() => undefined);
+    },
+    async table() {
+      await current();
+      return tableOf(entries);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

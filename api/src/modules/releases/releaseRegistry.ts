@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   ERROR_CODES,
   type LiveManifest,
+  type LiveTable,
   type PromoteInput,
   type PublishBuildInput,
   type ReleaseAction,
@@ -50,6 +51,10 @@ export interface ReleaseRegistry {
   state(actor: ReleaseActor, app: ReleaseApp): Promise<ReleaseState>;
   /** Per remote the build this browser gets, from the in-memory copy (no query once read). */
   liveManifest(browserKey: string | undefined): Promise<LiveManifest>;
+  /** Every remote's live build and canary, from the same copy. */
+  liveTable(): Promise<LiveTable>;
+  /** Calls `listener` with the table each time this instance's copy changes; returns the unsubscribe. */
+  onLiveChange(listener: (table: LiveTable) => void): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -280,6 +285,8 @@ export function createReleaseRegistry(options: { db: Kysely<Database>; clock: Cl
     async liveManifest(browserKey) {
       return { remotes: await liveCopy.manifest(browserKey), contractsVersion };
     },
+    liveTable: () => liveCopy.table(),
+    onLiveChange: (listener) => liveCopy.onChange(listener),
 
     start: () => feed.start(),
     async close() {

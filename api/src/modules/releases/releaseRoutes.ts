@@ -36,6 +36,7 @@ import { releaseActorOf, requireReleaseActor, type ReleaseActor } from './releas
 import { releaseMessages as messages } from './releaseMessages';
 import { createReleaseRegistry } from './releaseRegistry';
 import { createReleaseToken, revokeReleaseToken } from './releaseTokens';
+import { liveTableRoutes } from './liveTableStream';
 import { releaseOverview } from './releaseViews';
 
 /** How long the app's start waits for the change feed to subscribe (as the catalogue's). */
@@ -74,6 +75,7 @@ export const releasesModule: FastifyPluginAsyncZod<{ context: AppContext }> = na
     await registry.close();
   });
 
+  liveTableRoutes(app, registry, tags);
   app.get(
     '/releases/manifest',
     { schema: { tags, summary: 'Bản dựng của từng remote cho trình duyệt này (chính thức hoặc thử nghiệm), cho máy chủ của shell', querystring: liveManifestQuerySchema, response: { 200: liveManifestResponseSchema } } },
