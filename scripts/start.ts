@@ -164,6 +164,7 @@ async function main(): Promise<void> {
       spaFallback: true,
       apiTarget: apiOrigin,
       remotesManifest: (browserKey) => liveRemotes.forBrowser(browserKey),
+      onClose: () => liveRemotes.close(),
       releasesDir,
       // every page reports while developing; the shell's container samples a tenth (shellServer.ts)
       reportSampleRate: reportSampleRateOf(env.REPORT_SAMPLE_RATE, 1),

@@ -27,11 +27,26 @@ export function isLoopbackHost(host: string): boolean {
  * percent-encoding, repeated slashes, dot segments, a trailing `;…`): when in doubt, yes.
  */
 export function isDevApiPath(url: string): boolean {
+  const normalised = normalisedPath(url);
+  return normalised === null || /^\/api\/dev(?:[/;?#]|$)/.test(normalised);
+}
+
+/**
+ * Whether a request URL reaches the API's live release table or its stream (GET /api/releases/live…), read the same
+ * way: they are for the shell's server (liveRemotes.ts), never passed on from a browser.
+ */
+export function isServerOnlyApiPath(url: string): boolean {
+  const normalised = normalisedPath(url);
+  return normalised === null || /^\/api\/releases\/live(?:[/;?#]|$)/.test(normalised);
+}
+
+/** The path as the API's router reads it (lower case, decoded, slashes folded, dot segments resolved); null: unreadable. */
+function normalisedPath(url: string): string | null {
   let pathname: string;
   try {
     pathname = new URL(`http://site.invalid/${url.replace(/^\/+/, '')}`).pathname;
   } catch {
-    return true;
+    return null;
   }
   let decoded = pathname;
   try {
@@ -39,8 +54,7 @@ export function isDevApiPath(url: string): boolean {
   } catch {
     // a malformed escape: judged as written
   }
-  const normalised = decoded.toLowerCase().replace(/\\/g, '/').replace(/\/{2,}/g, '/');
-  return /^\/api\/dev(?:[/;?#]|$)/.test(normalised);
+  return decoded.toLowerCase().replace(/\\/g, '/').replace(/\/{2,}/g, '/');
 }
 
 /** The proxy's rule: a /api/dev/* request from a client whose socket is not on this machine is refused (404). */

@@ -85,6 +85,7 @@ export async function startShellServer(env: Record<string, string | undefined>) 
     spaFallback: true,
     apiTarget: settings.apiUrl,
     remotesManifest: live ? (browserKey) => live.forBrowser(browserKey) : () => configured,
+    onClose: () => live?.close(),
     releasesDir: settings.releasesDir,
     reportSampleRate: settings.reportSampleRate,
     remoteInternalUrls: settings.remoteInternalUrls,

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifyHttpProxy from '@fastify/http-proxy';
-import { refusesDevApiRequest } from './devRoutesGuard.ts';
+import { isServerOnlyApiPath, refusesDevApiRequest } from './devRoutesGuard.ts';
 import { createFirstViewComposer, injectFirstView } from './firstView.ts';
 import { forwardedProto } from './forwardedProto.ts';
 import { browserKeyOf, newBrowserKey } from './liveRemotes.ts';
@@ -38,6 +38,8 @@ export interface StaticSiteOptions {
   releasesDir?: string;
   /** the shell: the share of pages whose remotes report their views and errors (shell/src/releaseHealth) */
   reportSampleRate?: number;
+  /** called when the server closes (what the manifest follows, see liveRemotes.ts) */
+  onClose?: () => void;
   /** the shell: remote → where this server reads its first-view pages, when not at the manifest's (browser's) URL */
   remoteInternalUrls?: Partial<Record<string, string>>;
   /** the shell: where a failure of the /api proxy is logged, one line (default: stderr; see proxyErrorLog.ts) */
@@ -82,6 +84,10 @@ function selfOrigin(app: FastifyInstance): string | undefined {
 export async function startStaticSite(options: StaticSiteOptions): Promise<FastifyInstance> {
   if (!existsSync(path.join(options.root, options.spaFallback ? 'index.html' : 'remoteEntry.js'))) throw new Error(`no build in ${options.root}: run npm run build`);
   const app = Fastify({ logger: false, forceCloseConnections: true });
+  if (options.onClose) {
+    const onClose = options.onClose;
+    app.addHook('onClose', async () => onClose());
+  }
   // Text assets travel compressed (brotli or gzip, as the browser accepts), as the remotes' nginx does in production.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -103,7 +109,7 @@ export async function startStaticSite(options: StaticSiteOptions): Promise<Fasti
   if (options.apiTarget) {
     // The API's development routes (the dev outbox) are for a browser on this machine: see devRoutesGuard.ts.
     app.addHook('onRequest', async (request, reply) => {
-      if (refusesDevApiRequest(request.url, request.raw.socket.remoteAddress)) {
+      if (refusesDevApiRequest(request.url, request.raw.socket.remoteAddress) || isServerOnlyApiPath(request.url)) {
         return reply.code(404).header('Cache-Control', 'no-store').send(API_NOT_FOUND);
       }
     });

@@ -1,7 +1,7 @@
 /**
  * @jest-environment ./test/nodeServerEnvironment.cjs
  */
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -99,7 +99,8 @@ describe('the shell’s site serves the registry’s builds (decision 0070)', ()
     writeFileSync(path.join(build, 'remoteEntry.js'), 'var mfe_storefront;');
     registry = registryStandIn(state);
     await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
-    const live = createLiveRemotes({ apiOrigin: `http://127.0.0.1:${(registry.address() as AddressInfo).port}`, configured: CONFIGURED, fetch: realFetch });
+    // asking for each page (what the server does while the live table's stream is down; following it: below)
+    const live = createLiveRemotes({ apiOrigin: `http://127.0.0.1:${(registry.address() as AddressInfo).port}`, configured: CONFIGURED, fetch: realFetch, follow: false });
     site = await startStaticSite({ root, port: 0, host: '127.0.0.1', spaFallback: true, remotesManifest: (key) => live.forBrowser(key), releasesDir, reportSampleRate: 0.25 });
     siteUrl = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
   });
@@ -169,16 +170,102 @@ describe('the shell’s site serves the registry’s builds (decision 0070)', ()
   });
 });
 
+describe('following the live table', () => {
+  const streams: ServerResponse[] = [];
+  const state = { streaming: true, asked: 0 };
+  let registry: Server;
+  let site: FastifyInstance;
+  let siteUrl: string;
+  let live: ReturnType<typeof createLiveRemotes>;
+  const table = (canaryPercent: number | null) => ({
+    remotes: {
+      mfe_storefront: { live: { buildId: '1.0.0-aaaaaaaaaa', url: LIVE }, canary: canaryPercent === null ? null : { buildId: '1.1.0-bbbbbbbbbb', url: CANARY, percent: canaryPercent } },
+    },
+  });
+  const push = (frame: unknown) => {
+    for (const response of streams) response.write(`event: live\ndata: ${JSON.stringify(frame)}\n\n`);
+  };
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 5_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('not in time');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const storefrontFor = async (key: string) => inlineManifest((await get(`${siteUrl}/`, { cookie: `${BROWSER_KEY_COOKIE}=${key}` })).body).mfe_storefront;
+
+  beforeAll(async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'ev-site-'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><html lang="vi"><head><title>EV Service</title></head><body><div id="root"></div></body></html>');
+    registry = createServer((req, res) => {
+      if (req.url === '/api/releases/live/stream' && state.streaming) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(': connected\n\n');
+        res.write(`event: live\ndata: ${JSON.stringify(table(100))}\n\n`);
+        streams.push(res);
+        return;
+      }
+      if (req.url?.startsWith('/api/releases/manifest')) {
+        state.asked += 1;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: { remotes: { mfe_storefront: { url: LIVE, buildId: '1.0.0-aaaaaaaaaa', canary: false } } } }));
+        return;
+      }
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    const apiOrigin = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
+    live = createLiveRemotes({ apiOrigin, configured: CONFIGURED, fetch: realFetch });
+    site = await startStaticSite({ root, port: 0, host: '127.0.0.1', spaFallback: true, apiTarget: apiOrigin, remotesManifest: (key) => live.forBrowser(key), onClose: () => live.close() });
+    siteUrl = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await site.close();
+    expect(live.following()).toBe(false);
+    registry.closeAllConnections();
+    await new Promise((resolve) => registry.close(resolve));
+  });
+
+  it('gives each browser its share from the table, without asking the API for the page, and takes each new table', async () => {
+    await until(() => live.following());
+    expect(await storefrontFor('k'.repeat(22))).toBe(CANARY);
+    push(table(null));
+    await until(() => live.following());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await storefrontFor('k'.repeat(22))).toBe(LIVE);
+    expect(state.asked).toBe(0);
+  });
+
+  it('asks for each page while the stream is down, and follows again once it is back', async () => {
+    state.streaming = false;
+    for (const response of streams.splice(0)) response.end();
+    await until(() => !live.following());
+    await storefrontFor('k'.repeat(22));
+    expect(state.asked).toBe(1);
+    state.streaming = true;
+    await until(() => live.following());
+    expect(await storefrontFor('k'.repeat(22))).toBe(CANARY);
+    expect(state.asked).toBe(1);
+  });
+
+  it('does not pass the table or its stream on from a browser', async () => {
+    for (const url of ['/api/releases/live', '/api/releases/live/stream', '/api/Releases//live', '/api/releases/%6Cive/stream']) {
+      const answer = await get(`${siteUrl}${url}`);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
+    }
+  });
+});
+
 describe('createLiveRemotes', () => {
   const answer = (remotes: unknown) => async () => ({ ok: true, status: 200, json: async () => ({ success: true, data: { remotes, contractsVersion: '1.0.0' } }) });
 
   it('keeps the configured URL of a remote the registry does not know, and refuses a URL the shell would not load', async () => {
-    const live = createLiveRemotes({ apiOrigin: 'http://api', configured: CONFIGURED, fetch: answer({ mfe_account: { url: '//evil.example/x.json', buildId: 'x', canary: false } }) as unknown as typeof fetch });
+    const live = createLiveRemotes({ apiOrigin: 'http://api', configured: CONFIGURED, follow: false, fetch: answer({ mfe_account: { url: '//evil.example/x.json', buildId: 'x', canary: false } }) as unknown as typeof fetch });
     expect(await live.forBrowser('k'.repeat(22))).toEqual(CONFIGURED);
   });
 
   it('with a registry that never answered, a failure gives the configured URLs', async () => {
-    const live = createLiveRemotes({ apiOrigin: 'http://api', configured: CONFIGURED, fetch: (async () => { throw new Error('ECONNREFUSED'); }) as typeof fetch });
+    const live = createLiveRemotes({ apiOrigin: 'http://api', configured: CONFIGURED, follow: false, fetch: (async () => { throw new Error('ECONNREFUSED'); }) as typeof fetch });
     expect(await live.forBrowser(undefined)).toEqual(CONFIGURED);
   });
 
@@ -188,7 +275,7 @@ describe('createLiveRemotes', () => {
       urls.push(url);
       return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
     }) as unknown as typeof fetch;
-    const live = createLiveRemotes({ apiOrigin: 'http://api', configured: CONFIGURED, fetch: hanging, timeoutMs: 50 });
+    const live = createLiveRemotes({ apiOrigin: 'http://api', configured: CONFIGURED, follow: false, fetch: hanging, timeoutMs: 50 });
     const started = Date.now();
     expect(await live.forBrowser('a b&c')).toEqual(CONFIGURED);
     expect(Date.now() - started).toBeLessThan(1_000);
