@@ -8,7 +8,7 @@ import { makeCurrentBuildsLive } from './serve/currentBuilds.ts';
 import { isLoopbackHost } from './serve/devRoutesGuard.ts';
 import { createLiveRemotes } from './serve/liveRemotes.ts';
 import { remotesManifestFromEnv } from './serve/remotesManifest.mts';
-import { reportSampleRateOf } from './serve/shellServer.ts';
+import { registrySetting, reportSampleRateOf } from './serve/shellServer.ts';
 import { startStaticSite } from './serve/staticSite.ts';
 
 /**
@@ -127,8 +127,12 @@ async function main(): Promise<void> {
   const seed = spawnSync(process.execPath, [path.join(REPO_ROOT, 'api/dist/seed/cli.js')], { env: { ...apiEnv, SEED_DEMO: seedDemo ? '1' : '0' }, stdio: 'inherit' });
   if (seed.status !== 0) throw new Error('database seed failed');
   const releasesDir = path.resolve(REPO_ROOT, env.RELEASES_DIR?.trim() || 'data/releases');
-  console.log('• Đang phát hành các bản build hiện tại (shell, remotes)...');
-  makeCurrentBuildsLive({ repoRoot: REPO_ROOT, releasesDir, env: apiEnv });
+  // RELEASE_REGISTRY=off: the remotes at their own ports (REMOTE_*_URL) alone, as before the registry
+  const useRegistry = registrySetting(env.RELEASE_REGISTRY);
+  if (useRegistry) {
+    console.log('• Đang phát hành các bản build hiện tại (shell, remotes)...');
+    makeCurrentBuildsLive({ repoRoot: REPO_ROOT, releasesDir, env: apiEnv });
+  }
 
   let apiAnswered = false;
   api = superviseProcess({
@@ -156,16 +160,17 @@ async function main(): Promise<void> {
   servers.push(await startStaticSite({ root: dist('mfe-storefront'), port: ports.storefront, cors: true }));
   servers.push(await startStaticSite({ root: dist('mfe-account'), port: ports.account, cors: true }));
   servers.push(await startStaticSite({ root: dist('mfe-backoffice'), port: ports.backoffice, cors: true }));
-  const liveRemotes = createLiveRemotes({ apiOrigin, configured: remotesManifestFromEnv(manifestEnv) });
+  const configured = remotesManifestFromEnv(manifestEnv);
+  const liveRemotes = useRegistry ? createLiveRemotes({ apiOrigin, configured }) : null;
   servers.push(
     await startStaticSite({
       root: dist('shell'),
       port: ports.shell,
       spaFallback: true,
       apiTarget: apiOrigin,
-      remotesManifest: (browserKey) => liveRemotes.forBrowser(browserKey),
-      onClose: () => liveRemotes.close(),
-      releasesDir,
+      remotesManifest: liveRemotes ? (browserKey) => liveRemotes.forBrowser(browserKey) : () => configured,
+      onClose: () => liveRemotes?.close(),
+      releasesDir: useRegistry ? releasesDir : undefined,
       // every page reports while developing; the shell's container samples a tenth (shellServer.ts)
       reportSampleRate: reportSampleRateOf(env.REPORT_SAMPLE_RATE, 1),
     }),
@@ -173,7 +178,11 @@ async function main(): Promise<void> {
 
   console.log(`\n✔ EV Service đang chạy: http://${publicHost}:${ports.shell}`);
   console.log(`  API: http://${publicHost}:${ports.shell}/api (tài liệu: /api/docs)`);
-  console.log(`  Remotes: các bản build đang chạy trong ${releasesDir} (dự phòng: ${Object.values(manifestEnv).join(', ')})`);
+  console.log(
+    useRegistry
+      ? `  Remotes: các bản build đang chạy trong ${releasesDir} (dự phòng: ${Object.values(manifestEnv).join(', ')})`
+      : `  Remotes: ${Object.values(manifestEnv).join(', ')} (RELEASE_REGISTRY=off)`,
+  );
   if (seedDemo) printDemoAccounts();
   printMailbox(outboxOn);
   console.log('  Nhấn Ctrl-C để dừng.\n');

@@ -41,7 +41,8 @@ const REPOSITORY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 
 const DEFAULT_REPORT_SAMPLE_RATE = 0.1;
 
-function registrySetting(value: string | undefined): boolean {
+/** RELEASE_REGISTRY: 'on' (the default) or 'off'. */
+export function registrySetting(value: string | undefined): boolean {
   const setting = value?.trim().toLowerCase() || 'on';
   if (setting !== 'on' && setting !== 'off') throw new Error(`RELEASE_REGISTRY must be on or off, not '${value}'`);
   return setting === 'on';
