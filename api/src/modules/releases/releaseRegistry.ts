@@ -162,6 +162,13 @@ export function createReleaseRegistry(options: { db: Kysely<Database>; clock: Cl
 
   const invalid = (field: string, message: string) => new AppError(422, ERROR_CODES.VALIDATION_ERROR, message, [{ field, message }]);
 
+  /** A build named to go live: published (404 otherwise) and not live already (422). */
+  async function namedTarget(trx: Transaction<Database>, app: ReleaseApp, row: RemoteReleaseRow, buildId: string): Promise<string> {
+    await publishedBuild(trx, app, buildId);
+    if (buildId === row.live_build_id) throw invalid('buildId', messages.alreadyLive);
+    return buildId;
+  }
+
   /** The stored build of that id, when its content hash is this one; 409 when another content took the id. */
   async function samePublished(app: ReleaseApp, buildId: string, contentHash: string): Promise<RemoteBuild | null> {
     const stored = await db.selectFrom('remote_builds').select('content_hash').where('remote', '=', app).where('build_id', '=', buildId).executeTakeFirst();
@@ -242,9 +249,7 @@ export function createReleaseRegistry(options: { db: Kysely<Database>; clock: Cl
       return move(actor, app, input.version, input.note, async (row, trx) => {
         let target: string;
         if (input.buildId !== undefined) {
-          await publishedBuild(trx, app, input.buildId);
-          if (input.buildId === row.live_build_id) throw invalid('buildId', messages.alreadyLive);
-          target = input.buildId;
+          target = await namedTarget(trx, app, row, input.buildId);
         } else {
           if (row.canary_build_id === null) throw invalid('version', messages.noCanary);
           target = row.canary_build_id;
@@ -257,9 +262,7 @@ export function createReleaseRegistry(options: { db: Kysely<Database>; clock: Cl
       return move(actor, app, input.version, input.note, async (row, trx) => {
         let target: string;
         if (input.buildId !== undefined) {
-          await publishedBuild(trx, app, input.buildId);
-          if (input.buildId === row.live_build_id) throw invalid('buildId', messages.alreadyLive);
-          target = input.buildId;
+          target = await namedTarget(trx, app, row, input.buildId);
         } else {
           const lives = await trx.selectFrom('release_events').select(['action', 'build_id']).where('remote', '=', app).where('action', 'in', ['PROMOTE', 'ROLLBACK']).orderBy('id').execute();
           const previous = previousLiveBuild(lives);
