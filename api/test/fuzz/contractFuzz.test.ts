@@ -29,6 +29,8 @@ const NOT_JSON_APIS: Record<string, string> = {
   'GET /api/staff/events': 'SSE stream',
   // The personal stream of the bell and the messages (test/modules/notifications/centre).
   'GET /api/notifications/events': 'SSE stream',
+  // The live release table for the shell's server (test/modules/releases/releaseLiveTable.test.ts).
+  'GET /api/releases/live/stream': 'SSE stream',
 };
 
 /** Run after the rest: each consumes the resource (or the session) the others need. */
