@@ -26,7 +26,7 @@ import type { BrokerChannel, BrokerLog } from '../broker/brokerChannel';
 import { createBrokerChannel, perDatabaseRedisChannel } from '../broker/createBrokerChannel';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { appendToLog, logHead, logTail, LOG_RETENTION_MS, pruneLog, rowsForStream, type LogKeys, type StreamKeys } from './eventLog';
+import { createLogAppender, logHead, logTail, LOG_RETENTION_MS, pruneLog, rowsForStream, type LogKeys, type StreamKeys } from './eventLog';
 import { LogCursor } from './logCursor';
 import { logFollower, type LogFollowerTimings } from './logFollower';
 
@@ -518,12 +518,13 @@ export function loggedEventBus(options: LoggedEventBusOptions): EventBus {
     );
   };
 
+  const appendToLog = createLogAppender(db);
   const publishMessage = async (message: BusMessage): Promise<void> => {
     startPruning();
     const payload = JSON.stringify(message);
     let id: number | null = null;
     try {
-      id = await appendToLog(db, logKeysOf(message), payload);
+      id = await appendToLog(logKeysOf(message), payload);
       cursor.claim(id);
     } catch (error) {
       log.error({ err: error }, 'appointment events: cannot write the event log, delivered without an id');

@@ -26,26 +26,60 @@ export interface LogKeys {
 /** The advisory lock that orders the log's inserts on PostgreSQL (any constant no other code of the API takes). */
 const LOG_ORDER_LOCK = 6_902_017;
 
+/** A message to write: its streams' keys and its JSON. */
+export interface LogEntry {
+  keys: LogKeys;
+  payload: string;
+}
+
+/** At most this many messages in one insert (3 parameters each, far under either database's limit). */
+const APPEND_BATCH_MAX = 200;
+
 /**
- * Writes one message; resolves with its id (one small insert). On PostgreSQL the insert first takes a transaction
- * lock, so that ids are committed in their order: without it a row could commit after a higher id a stream already
- * had, and a replay from that stream's Last-Event-ID would miss it. SQLite writes one transaction at a time already.
+ * Writes `entries` in one insert, in their order; resolves with their ids, in the same order. On PostgreSQL the insert
+ * first takes a transaction lock, so that ids are committed in their order: without it a row could commit after a
+ * higher id a stream already had, and a replay from that stream's Last-Event-ID would miss it. SQLite writes one
+ * transaction at a time already. Ids grow in the rows' order within the insert, so the ids sorted are the entries'.
  */
-export async function appendToLog(db: Kysely<Database>, keys: LogKeys, payload: string): Promise<number> {
+export async function appendToLog(db: Kysely<Database>, entries: readonly LogEntry[]): Promise<number[]> {
+  if (entries.length === 0) return [];
   if (!runsOneTransactionAtATime(db)) {
-    const { rows } = await sql<{ id: number | string }>`
+    const rows = sql.join(entries.map((entry) => sql`(${entry.keys.userId}::integer, ${entry.keys.centreId}::integer, ${entry.payload}::text)`));
+    const result = await sql<{ id: number | string }>`
       insert into live_event_log (user_id, centre_id, payload)
-      select ${keys.userId}::integer, ${keys.centreId}::integer, ${payload}::text
-      from (select pg_advisory_xact_lock(${LOG_ORDER_LOCK})) as commit_order
+      select rows.user_id, rows.centre_id, rows.payload
+      from (select pg_advisory_xact_lock(${LOG_ORDER_LOCK})) as commit_order,
+        (values ${rows}) as rows (user_id, centre_id, payload)
       returning id`.execute(db);
-    return Number(rows[0]!.id);
+    return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   }
-  const row = await db
+  const inserted = await db
     .insertInto('live_event_log')
-    .values({ user_id: keys.userId, centre_id: keys.centreId, payload })
+    .values(entries.map((entry) => ({ user_id: entry.keys.userId, centre_id: entry.keys.centreId, payload: entry.payload })))
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+    .execute();
+  return inserted.map((row) => Number(row.id)).sort((a, b) => a - b);
+}
+
+/**
+ * The log's writer for one bus: messages published in the same turn of the event loop (an order's several events)
+ * are written by one insert, one commit and one round trip instead of one each. Each caller gets its own id.
+ */
+export function createLogAppender(db: Kysely<Database>): (keys: LogKeys, payload: string) => Promise<number> {
+  const queued: Array<LogEntry & { resolve: (id: number) => void; reject: (error: unknown) => void }> = [];
+  const flush = () => {
+    const batch = queued.splice(0, APPEND_BATCH_MAX);
+    if (queued.length > 0) setImmediate(flush);
+    appendToLog(db, batch).then(
+      (ids) => batch.forEach((entry, index) => entry.resolve(ids[index]!)),
+      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+    );
+  };
+  return (keys, payload) =>
+    new Promise<number>((resolve, reject) => {
+      if (queued.length === 0) setImmediate(flush);
+      queued.push({ keys, payload, resolve, reject });
+    });
 }
 
 /** The newest id in the log, 0 when empty: where an instance starts reading. */

@@ -113,6 +113,32 @@ describe.each(testDatabases())('the live event log on $label', (target) => {
     console.info(`publish with Redis down on ${target.label}: ${took.map((ms) => ms.toFixed(2)).join(', ')} ms`);
   });
 
+  it("writes what one action publishes together as one insert: each message its own id, in the order published", async () => {
+    let logInserts = 0;
+    const counted = scratch.db.withPlugin({
+      transformQuery(args) {
+        const node = args.node as { kind: string; into?: { table?: { identifier?: { name?: string } } }; sqlFragments?: readonly string[] };
+        const table = node.kind === 'InsertQueryNode' ? node.into?.table?.identifier?.name : node.sqlFragments?.join('').includes('insert into live_event_log') ? 'live_event_log' : undefined;
+        if (table === 'live_event_log') logInserts += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const events = bus(null, counted);
+    await events.ready();
+    const mine = watchCentre(events, 9);
+    // An order placed: its events are published one after another without waiting for each other.
+    await Promise.all(Array.from({ length: 30 }, (_, index) => events.publishFloorChange(9, floorChange(100 + index))));
+    expect(logInserts).toBe(1);
+    expect(mine.received.map((each) => each.appointmentId)).toEqual(Array.from({ length: 30 }, (_, index) => 100 + index));
+    const ids = mine.received.map((each) => Number(each.id));
+    expect(ids).toEqual(Array.from({ length: 30 }, (_, index) => ids[0]! + index));
+    // A message published after the first ones were written is a write of its own.
+    await events.publishFloorChange(9, floorChange(200));
+    expect(logInserts).toBe(2);
+    expect(await logHead(scratch.db)).toBe(ids[29]! + 1);
+  });
+
   it('delivers another instance’s messages by reading the log while the broker is down, each once', async () => {
     const broker = switchableBroker();
     broker.set(false);
