@@ -42,12 +42,12 @@ export const RSS_BUDGET_MB = 250;
 export const STEADY_GROWTH_MB = 10;
 const PHASE_SECONDS = Number(process.env.BENCH_MEMORY_PHASE_SECONDS ?? 15);
 const SOAK_SECONDS = Number(process.env.BENCH_MEMORY_SOAK_SECONDS ?? 150);
-const CUSTOMERS = 20;
+export const CUSTOMERS = 20;
 const STAFF = 10;
 const TECHNICIANS = 4;
 
 /** What the load needs: the prepared users' tokens (signed with the key the API is given), products and today. */
-interface PreparedLoad {
+export interface PreparedLoad {
   customerTokens: string[];
   productIds: number[];
   productSlugs: string[];
@@ -59,7 +59,7 @@ interface PreparedLoad {
 
 // ---- The database's preparation (its own process) --------------------------------------------------------
 
-const PREPARED_FILE = 'prepared.json';
+export const PREPARED_FILE = 'prepared.json';
 /** The bench users' tokens outlive the longest run (production's are 15 minutes; these are signed by the bench). */
 const TOKEN_SECONDS = 3 * 3600;
 
@@ -70,7 +70,7 @@ const TOKEN_SECONDS = 3 * 3600;
  * renamed (production refuses to start beside the published demo password), and the users' tokens are signed with
  * BENCH_JWT_SECRET, the key the API is then given.
  */
-async function prepareDatabase(): Promise<void> {
+export async function prepareDatabase(): Promise<void> {
   const { seed } = await loadSeed();
   const { vietnamDateOf, vietnamInstant } = await import('../../shared-contracts/src/schemas/service.ts');
   const { db } = await openBenchDatabase();
@@ -197,7 +197,7 @@ function largestMappings(pid: number): string {
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
-function shopSteps(ready: PreparedLoad, phase: string): CustomerStep[] {
+export function shopSteps(ready: PreparedLoad, phase: string): CustomerStep[] {
   const auth = (customer: number) => ({ authorization: `Bearer ${ready.customerTokens[customer]}` });
   const product = (customer: number, turn: number) => ready.productIds[(customer + turn) % ready.productIds.length]!;
   const sorts = ['price_asc', 'popular', 'newest'];

@@ -5,7 +5,15 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 export const DEFAULT_STATEMENT_CACHE_SIZE = 500;
 
 /**
- * The better-sqlite3 connection as Kysely's SqliteDialect sees it, with its prepared statements kept by SQL text.
+ * Kysely opens a transaction with `begin`, which takes the write lock only at its first write. Another connection
+ * holding that lock then (the WAL checkpointer emptying the log, sqliteCheckpointer.ts; a CLI) makes that first write
+ * fail at once with SQLITE_BUSY: SQLite calls no busy handler for a read upgraded to a write. `begin immediate` waits
+ * for the lock (busy_timeout) before the transaction reads anything.
+ */
+const BEGIN_IMMEDIATE = 'begin immediate';
+
+/**
+ * The better-sqlite3 connection as Kysely's SqliteDialect sees it (its transactions begun immediate), with its prepared statements kept by SQL text.
  * Kysely prepares every query anew, and on a hot path (GET /Auth/profile, the cart) preparing costs more than
  * running the query. A statement still busy (an open `iterate()` of a streamed query) is not shared: a fresh one
  * is prepared for that call. The least recently used statement leaves the cache when it is full.
@@ -17,7 +25,8 @@ export function withStatementCache(database: BetterSqlite3.Database, maxSize = D
       statements.clear();
       database.close();
     },
-    prepare(sql: string): SqliteStatement {
+    prepare(text: string): SqliteStatement {
+      const sql = text === 'begin' ? BEGIN_IMMEDIATE : text;
       const cached = statements.get(sql);
       if (cached) {
         if (cached.busy) return database.prepare(sql);

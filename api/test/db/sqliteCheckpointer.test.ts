@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createDatabase } from '../../src/db/createDatabase';
-import { startWalCheckpointer } from '../../src/db/sqliteCheckpointer';
+import { createDatabase, openSqlite } from '../../src/db/createDatabase';
+import { startWalCheckpointer, type WalCheckpointerOptions } from '../../src/db/sqliteCheckpointer';
 
 /** Waits until `condition` holds (Jest's timeout ends a wait that never does). */
 async function eventually(condition: () => boolean): Promise<void> {
@@ -34,6 +35,87 @@ describe('SQLite WAL checkpoints from a worker thread', () => {
       await eventually(() => statSync(file).size > 2_000_000);
       const { rows: count } = await sql<{ n: number }>`select count(*) as n from note`.execute(db);
       expect(Number(count[0]?.n)).toBe(2_000);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  /**
+   * Writes that never pause for `ms` (a transaction of ~40 KB every turn of the event loop) while another connection
+   * reads back to back, with the checkpointer of `options`: the -wal file's largest size and the log's restarts.
+   */
+  async function busyShop(options: WalCheckpointerOptions, ms: number): Promise<{ peakBytes: number; truncations: number; rows: number }> {
+    const file = path.join(folder, 'shop.sqlite');
+    const writer = openSqlite(file);
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.exec('create table stock_move (id integer primary key, note text not null)');
+    const reader = openSqlite(file);
+    const checkpointer = startWalCheckpointer(file, (error) => {
+      throw error;
+    }, options);
+    const insert = writer.prepare('insert into stock_move (note) values (?)');
+    const count = reader.prepare('select count(*) as n from stock_move');
+    const note = 'nhập kho '.repeat(100);
+    let peakBytes = 0;
+    const ends = Date.now() + ms;
+    try {
+      while (Date.now() < ends) {
+        writer.transaction(() => {
+          for (let row = 0; row < 40; row += 1) insert.run(note);
+        })();
+        count.get();
+        peakBytes = Math.max(peakBytes, statSync(`${file}-wal`).size);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const rows = Number((count.get() as { n: number }).n);
+      return { peakBytes, truncations: await checkpointer.truncations(), rows };
+    } finally {
+      await checkpointer.stop();
+      reader.close();
+      writer.close();
+    }
+  }
+
+  it('keeps the log bounded under writes that never pause and a reader that never stops', async () => {
+    const bounded = await busyShop({ truncateBytes: 2 * 1_048_576, watchMs: 20 }, 3_000);
+    expect(bounded.truncations).toBeGreaterThan(0);
+    // 2 MB to start emptying it, plus what the writes add between two looks and while the worker waits for its lock.
+    expect(bounded.peakBytes).toBeLessThan(12 * 1_048_576);
+    expect(bounded.rows).toBeGreaterThan(10_000);
+  });
+
+  it('shows why: with PASSIVE checkpoints alone, the same load grows the log past that bound', async () => {
+    const passiveOnly = await busyShop({ truncateBytes: Number.MAX_SAFE_INTEGER, watchMs: 20, intervalMs: 100 }, 5_000);
+    expect(passiveOnly.truncations).toBe(0);
+    expect(passiveOnly.peakBytes).toBeGreaterThan(12 * 1_048_576);
+  });
+
+  it("lets a transaction that reads, then writes, wait for a write lock held elsewhere (the log being emptied) instead of failing", async () => {
+    const file = path.join(folder, 'api.sqlite');
+    const db = createDatabase({ databaseUrl: null, sqliteFile: file });
+    try {
+      await sql`create table cart_line (id integer primary key, quantity integer not null)`.execute(db);
+      await sql`insert into cart_line (quantity) values (1)`.execute(db);
+      // Another thread holds the write lock for 300 ms, as a TRUNCATE checkpoint does while it copies the last frames.
+      const holder = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+        const db = new (require(workerData.driver))(workerData.file);
+        db.exec('begin immediate');
+        parentPort.postMessage('locked');
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+        db.exec('commit');
+        db.close();`,
+        { eval: true, workerData: { driver: require.resolve('better-sqlite3'), file } },
+      );
+      await new Promise((resolve) => holder.once('message', resolve));
+      const ended = new Promise((resolve) => holder.once('exit', resolve));
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ quantity: number }>`select quantity from cart_line where id = 1`.execute(trx);
+        await sql`update cart_line set quantity = ${Number(rows[0]!.quantity) + 1} where id = 1`.execute(trx);
+      });
+      await ended;
+      const { rows } = await sql<{ quantity: number }>`select quantity from cart_line where id = 1`.execute(db);
+      expect(Number(rows[0]!.quantity)).toBe(2);
     } finally {
       await db.destroy();
     }
