@@ -32,7 +32,13 @@ describe('OpenAPI document of the catalogue', () => {
       ]),
     );
     const parameters = (doc.paths['/api/products'].get.parameters as { name: string }[]).map((p) => p.name);
-    expect(parameters).toEqual(expect.arrayContaining(['category', 'brand', 'minPrice', 'maxPrice', 'inStock', 'model', 'sort', 'page', 'pageSize']));
+    expect(parameters).toEqual(expect.arrayContaining(['category', 'brand', 'minPrice', 'maxPrice', 'inStock', 'model', 'sort', 'page', 'pageSize', 'view']));
+    // Both forms of the list and of the search documented (issue 70 §2: view=card).
+    for (const path of ['/api/products', '/api/search']) {
+      const operation = doc.paths[path].get;
+      expect((operation.parameters as { name: string; schema: { enum?: string[] } }[]).find((p) => p.name === 'view')?.schema.enum).toEqual(['full', 'card']);
+      expect(operation.responses['200'].content['application/json'].schema.anyOf).toHaveLength(2);
+    }
     const contactBody = doc.paths['/api/contact'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(contactBody.properties)).toEqual(expect.arrayContaining(['name', 'email', 'phone', 'subject', 'message']));
   });

@@ -1,9 +1,12 @@
 import { eventBus, messages, type CartItemAdded } from 'shared-contracts';
-import type { ProductSummary, ServicePackage } from 'shared-contracts/schemas';
+import type { ProductCardItem, ProductSummary, ServicePackage } from 'shared-contracts/schemas';
 import { loadCartOwner } from './loadCartOwner';
 
+/** A product as a card (its image a URL) or a product page (its image an object) has it. */
+export type CartProduct = ProductCardItem | ProductSummary;
+
 /** The bus payload's item for a product: line id 'product-<id>', price in integer VND, the stock seen. */
-export function cartItemOf(product: ProductSummary): CartItemAdded {
+export function cartItemOf(product: CartProduct): CartItemAdded {
   return {
     id: `product-${product.id}`,
     kind: 'product',
@@ -11,7 +14,7 @@ export function cartItemOf(product: ProductSummary): CartItemAdded {
     slug: product.slug,
     name: product.name,
     price: product.price,
-    image: product.image?.url ?? null,
+    image: typeof product.image === 'string' ? product.image : (product.image?.url ?? null),
     stock: product.stock,
   };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProductSummary } from 'shared-contracts/schemas';
+import type { ProductCardItem } from 'shared-contracts/schemas';
 import { CatalogueImage } from './CatalogueImage';
 import { stockLabel } from './stock';
 import styles from './ProductCard.module.css';
@@ -9,8 +9,16 @@ import { CardRating } from '../reviews';
 import { WishlistHeart } from '../wishlist';
 import { FitBadge } from '../vehicleFit';
 
+/**
+ * The card's image box (ProductCard.module.css: 4:3, the image fitted in it), the size its <img> is given: the card
+ * form carries the image's URL only.
+ */
+export const CARD_IMAGE_WIDTH = 800;
+export const CARD_IMAGE_HEIGHT = 600;
+
 interface Props {
-  product: ProductSummary;
+  /** the product in the card form (GET /api/products?view=card) */
+  product: ProductCardItem;
   /** the heading level of the product's name in this page's outline */
   headingLevel?: 2 | 3;
   /** e.g. the add-to-cart button of the products page */
@@ -25,9 +33,14 @@ export function ProductCard({ product, headingLevel = 3, action }: Props) {
   return (
     <article className={styles.card} data-testid="product-card">
       {product.image && (
-        <CatalogueImage image={product.image} alt="" sizes="(max-width: 640px) 50vw, 240px" className={styles.image} />
+        <CatalogueImage
+          image={{ url: product.image, width: CARD_IMAGE_WIDTH, height: CARD_IMAGE_HEIGHT }}
+          alt=""
+          sizes="(max-width: 640px) 50vw, 240px"
+          className={styles.image}
+        />
       )}
-      <p className={styles.brand}>{product.brand.name}</p>
+      <p className={styles.brand}>{product.brand}</p>
       <div className={styles.wishlist}>
         <WishlistHeart productId={product.id} describedBy={nameId} />
       </div>
@@ -36,7 +49,7 @@ export function ProductCard({ product, headingLevel = 3, action }: Props) {
           {product.name}
         </Link>
       </Heading>
-      <CardRating average={product.ratingAverage} count={product.ratingCount} />
+      <CardRating average={product.ratingAverage ?? null} count={product.ratingCount ?? 0} />
       <ProductPrice product={product} classes={styles} />
       <p className={`${styles.stock} ${styles[stock.tone]}`}>{stock.text}</p>
       <FitBadge fit={product.fit} />

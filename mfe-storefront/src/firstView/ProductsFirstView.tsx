@@ -1,4 +1,5 @@
 import { Skeleton } from '../components/Async';
+import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH } from '../components/ProductCard';
 import cardStyles from '../components/ProductCard.module.css';
 import { ProductsPage } from '../pages/products/ProductsPage';
 import styles from '../pages/products/ProductsPage.module.css';
@@ -21,8 +22,8 @@ export function ProductsFirstView() {
               <article className={cardStyles.card}>
                 <img
                   src={`/api/media/product-cover/${FIRST_PRODUCT_SLUG_SLOT}`}
-                  width={800}
-                  height={600}
+                  width={CARD_IMAGE_WIDTH}
+                  height={CARD_IMAGE_HEIGHT}
                   alt=""
                   fetchPriority="high"
                   className={cardStyles.image}

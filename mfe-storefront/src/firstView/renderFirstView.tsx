@@ -33,8 +33,8 @@ const PAGES: FirstViewPage[] = [
     path: '/products',
     file: 'products.html',
     Page: ProductsPage,
-    // the products page's first API query (productQuery.ts: default sort, first page)
-    listing: { file: 'products-listing.html', Page: ProductsFirstView, api: 'products?sort=popular&page=1&pageSize=12', slot: FIRST_PRODUCT_SLUG_SLOT },
+    // the products page's first API query (productQuery.ts: default sort, first page; storefrontApi: the card form)
+    listing: { file: 'products-listing.html', Page: ProductsFirstView, api: 'products?sort=popular&page=1&pageSize=12&view=card', slot: FIRST_PRODUCT_SLUG_SLOT },
   },
   { path: '/products/:slug', file: 'product.html', Page: ProductFirstView, slots: { slug: PRODUCT_SLUG_SLOT } },
   { path: '/services', file: 'services.html', Page: ServicesPage },

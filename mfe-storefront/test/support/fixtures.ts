@@ -1,4 +1,5 @@
-import type { Brand, Category, ProductDetail, ProductPage, ProductReview, ProductReviewPage, ProductSummary, Promotion, SavedPromotion, Service, ServiceCentre, ServicePackage } from 'shared-contracts/schemas';
+import { productCardOf } from 'shared-contracts/pricing';
+import type { Brand, Category, ProductCardPage, ProductDetail, ProductPage, ProductReview, ProductReviewPage, ProductSummary, Promotion, SavedPromotion, Service, ServiceCentre, ServicePackage } from 'shared-contracts/schemas';
 
 /** Realistic API data for the storefront's tests (the shapes of shared-contracts/schemas/catalogue). */
 
@@ -72,8 +73,14 @@ export function reviewPage(items: ProductReview[], overrides: Partial<ProductRev
   };
 }
 
-export function productPage(items: ProductSummary[], overrides: Partial<ProductPage> = {}): ProductPage {
+/** A page of GET /api/products in the full form. */
+export function fullProductPage(items: ProductSummary[], overrides: Partial<ProductPage> = {}): ProductPage {
   return { items, total: items.length, page: 1, pageSize: 12, totalPages: items.length > 0 ? 1 : 0, ...overrides };
+}
+
+/** The same page in the card form, as storefrontApi.products answers it (the API's projection of each item). */
+export function productPage(items: ProductSummary[], overrides: Partial<ProductCardPage> = {}): ProductCardPage {
+  return { items: items.map((item) => productCardOf(item)), total: items.length, page: 1, pageSize: 12, totalPages: items.length > 0 ? 1 : 0, ...overrides };
 }
 
 export const categories: Category[] = [

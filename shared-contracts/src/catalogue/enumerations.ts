@@ -14,6 +14,13 @@ export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
 export const PRODUCT_SORTS = ['price_asc', 'price_desc', 'newest', 'popular'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/**
+ * The forms a catalogue list answers in (GET /api/products, /api/search ?view=): 'full', the default every build
+ * reads, or 'card', only what a product card or a search row shows (issue 70 §2).
+ */
+export const CATALOGUE_VIEWS = ['full', 'card'] as const;
+export type CatalogueView = (typeof CATALOGUE_VIEWS)[number];
+
 /** Maintenance tiers (the header's /services#co-ban, #nang-cao, #cao-cap). */
 export const SERVICE_TIERS = ['co-ban', 'nang-cao', 'cao-cap'] as const;
 export type ServiceTier = (typeof SERVICE_TIERS)[number];

@@ -15,3 +15,5 @@ export * from './shipmentMachine';
 export * from './fitment';
 export * from './recallMachine';
 export * from './warrantyMachine';
+// The catalogue lists' card form (the storefront reads an answer of either form with it).
+export * from '../catalogue/cardForm';

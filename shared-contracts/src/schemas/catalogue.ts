@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CATALOGUE_VIEWS,
   PRODUCT_SORTS,
   PROMOTION_CATEGORIES,
   PROMOTION_ELIGIBILITIES,
@@ -20,6 +21,7 @@ export { PRODUCT_SORT_LABELS, PROMOTION_KIND_LABELS, SERVICE_KIND_LABELS, SERVIC
 
 // The enumerations are zod-free (catalogue/enumerations.ts): the labels and the vehicle and pricing rules read them there.
 export {
+  CATALOGUE_VIEWS,
   PRODUCT_SORTS,
   PROMOTION_CATEGORIES,
   PROMOTION_ELIGIBILITIES,
@@ -28,6 +30,7 @@ export {
   SERVICE_KINDS,
   SERVICE_TIERS,
   VEHICLE_TYPES,
+  type CatalogueView,
   type ProductSort,
   type PromotionCategory,
   type PromotionEligibility,
@@ -167,6 +170,9 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const productSortSchema = z.enum(PRODUCT_SORTS);
 
+/** ?view= of the catalogue's lists: absent or 'full' for the full form, 'card' for the card form. */
+export const catalogueViewSchema = z.enum(CATALOGUE_VIEWS, { error: 'Kiểu danh sách không hợp lệ (full hoặc card).' });
+
 export const PRODUCT_PAGE_SIZE_DEFAULT = 24;
 export const PRODUCT_PAGE_SIZE_MAX = 48;
 
@@ -195,6 +201,8 @@ export const productListQuerySchema = z
     pageSize: integerInput({ message: `Số sản phẩm mỗi trang từ 1 đến ${PRODUCT_PAGE_SIZE_MAX}.`, min: 1, max: PRODUCT_PAGE_SIZE_MAX }).default(PRODUCT_PAGE_SIZE_DEFAULT),
     /** The chosen vehicle (issue 66): each product then carries `fit`; fitOnly=true keeps the FITS ones. */
     ...fitQueryShape,
+    /** 'card': the items in the card form (productCardItemSchema); absent or 'full': as ProductSummary. */
+    view: catalogueViewSchema.optional(),
   })
   .superRefine(refineFitQuery)
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
@@ -215,6 +223,37 @@ export const productPageSchema = z.object({
   totalPages: z.number().int().nonnegative(),
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
+
+/**
+ * A product as its card shows it (GET /api/products?view=card, issue 70 §2): the brand's name only (the card does
+ * not link it), the image's URL only (the card's image box has its own 4:3 size and fits the image in it), the
+ * discount and the rating only when there is one, no category and no inStock (stock > 0 says it). Made from a
+ * ProductSummary by productCardOf (catalogue/cardForm.ts).
+ */
+export const productCardItemSchema = z
+  .object({
+    id: z.number().int().positive(),
+    slug: slugSchema,
+    name: z.string().min(1),
+    /** The brand's name. */
+    brand: z.string().min(1),
+    price: vndSchema,
+    stock: z.number().int().nonnegative(),
+    /** Present when discounted: the price before the discount (greater than price), and the whole percent off. */
+    originalPrice: vndSchema.optional(),
+    discountPercent: z.number().int().min(1).max(99).optional(),
+    /** The first image's URL; absent when the product has none. */
+    image: z.string().min(1).optional(),
+    /** Present once a visible review exists: their average (one decimal) and count. */
+    ratingAverage: z.number().min(1).max(5).optional(),
+    ratingCount: z.number().int().positive().optional(),
+    fit: fitStatusSchema.optional(),
+  })
+  .strict();
+export type ProductCardItem = z.infer<typeof productCardItemSchema>;
+
+export const productCardPageSchema = productPageSchema.extend({ items: z.array(productCardItemSchema) }).strict();
+export type ProductCardPage = z.infer<typeof productCardPageSchema>;
 
 export const productSlugParamsSchema = z.object({ slug: textInput().min(1, 'Đường dẫn không hợp lệ').max(200, 'Đường dẫn không hợp lệ') });
 /** GET /api/products/:slug?fitModel=&fitYear=: the product then carries `fit` for that vehicle. */
@@ -357,6 +396,8 @@ export const searchQuerySchema = z.object({
     .min(1, 'Vui lòng nhập nội dung tìm kiếm.')
     .max(SEARCH_QUERY_MAX_LENGTH, `Nội dung tìm kiếm tối đa ${SEARCH_QUERY_MAX_LENGTH} ký tự.`),
   limit: integerInput({ message: `Số kết quả từ 1 đến ${SEARCH_LIMIT_MAX}.`, min: 1, max: SEARCH_LIMIT_MAX }).default(SEARCH_LIMIT_DEFAULT),
+  /** 'card': the hits in the card form (searchCardHitSchema); absent or 'full': as SearchHit. */
+  view: catalogueViewSchema.optional(),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -381,6 +422,26 @@ export const searchResultSchema = z.object({
   hits: z.array(searchHitSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/**
+ * A hit as a search row shows it (GET /api/search?view=card, issue 70 §2): no id or slug (its URL names it), the
+ * image's URL only (the row's thumbnail box has its own size). Made from a SearchHit by searchCardHitOf.
+ */
+export const searchCardHitSchema = z
+  .object({
+    type: searchHitTypeSchema,
+    title: z.string().min(1),
+    subtitle: z.string(),
+    price: vndSchema,
+    url: z.string().startsWith('/'),
+    /** The first image's URL; absent when the item has none. */
+    image: z.string().min(1).optional(),
+  })
+  .strict();
+export type SearchCardHit = z.infer<typeof searchCardHitSchema>;
+
+export const searchCardResultSchema = searchResultSchema.extend({ hits: z.array(searchCardHitSchema) }).strict();
+export type SearchCardResult = z.infer<typeof searchCardResultSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Contact
@@ -450,6 +511,7 @@ export type ProductAvailability = z.infer<typeof productAvailabilitySchema>;
 export const categoryListResponseSchema = envelopeSchema(z.array(categorySchema));
 export const brandListResponseSchema = envelopeSchema(z.array(brandSchema));
 export const productPageResponseSchema = envelopeSchema(productPageSchema);
+export const productCardPageResponseSchema = envelopeSchema(productCardPageSchema);
 export const productDetailResponseSchema = envelopeSchema(productDetailSchema);
 export const productAvailabilityResponseSchema = envelopeSchema(productAvailabilitySchema);
 export const serviceListResponseSchema = envelopeSchema(z.array(serviceSchema));
@@ -457,4 +519,5 @@ export const servicePackageListResponseSchema = envelopeSchema(z.array(servicePa
 export const promotionListResponseSchema = envelopeSchema(z.array(promotionSchema));
 export const savedPromotionListResponseSchema = envelopeSchema(z.array(savedPromotionSchema));
 export const searchResultResponseSchema = envelopeSchema(searchResultSchema);
+export const searchCardResultResponseSchema = envelopeSchema(searchCardResultSchema);
 export const contactReceiptResponseSchema = envelopeSchema(contactReceiptSchema);

@@ -4,6 +4,8 @@ export * from './health';
 export * from './serviceCentre';
 export * from './auth';
 export * from './catalogue';
+// The card form of the catalogue's lists (zod-free; the API writes it with these).
+export * from '../catalogue/cardForm';
 export * from './shop';
 export * from './service';
 export * from './backoffice';

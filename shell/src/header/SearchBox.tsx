@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { apiClient, formatVnd, messages, readData } from 'shared-contracts';
-import type { SearchResult } from 'shared-contracts/schemas';
+import type { SearchCardResult } from 'shared-contracts/schemas';
 import { useAsync } from '../hooks/useAsync';
 import headerStyles from './Header.module.css';
 import styles from './SearchBox.module.css';
@@ -22,7 +22,7 @@ const text = {
   types: { product: 'Sản phẩm', service: 'Dịch vụ', package: 'Gói dịch vụ' },
 };
 
-type Results = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; result: SearchResult } | { status: 'error'; message: string };
+type Results = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; result: SearchCardResult } | { status: 'error'; message: string };
 
 export function searchPagePath(q: string): string {
   return `/search?q=${encodeURIComponent(q)}`;
@@ -44,8 +44,12 @@ export function SearchBox() {
   const q = query.trim();
   const asked = open && q.length >= SEARCH_MIN_LENGTH;
 
-  // instant results, asked for once the typing pauses; a newer query cancels the older request
-  const read = useCallback((signal: AbortSignal) => readData<SearchResult>(apiClient.get('/search', { query: { q, limit: SEARCH_BOX_LIMIT }, signal })), [q]);
+  // instant results, asked for once the typing pauses; a newer query cancels the older request. The card form (issue
+  // 70 §2): what a row shows; the fields read here are the same in the full form an older API answers with.
+  const read = useCallback(
+    (signal: AbortSignal) => readData<SearchCardResult>(apiClient.get('/search', { query: { q, limit: SEARCH_BOX_LIMIT, view: 'card' }, signal })),
+    [q],
+  );
   const { state } = useAsync(read, { enabled: asked, delayMs: SEARCH_DEBOUNCE_MS });
   const results: Results = !asked
     ? { status: 'idle' }
@@ -153,7 +157,7 @@ export function SearchBox() {
               // the keyboard chooses through the combobox (arrows and Enter, aria-activedescendant); the pointer here
               // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- listbox option of the combobox pattern
               <li
-                key={`${hit.type}-${hit.id}`}
+                key={hit.url}
                 id={`${listId}-${index}`}
                 role="option"
                 aria-selected={index === active}

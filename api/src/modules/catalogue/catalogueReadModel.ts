@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { FitVehicle, ProductListQuery } from 'shared-contracts/schemas';
+import { productCardOf, type FitVehicle, type ProductListQuery } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { catalogueAssets } from '../media';
@@ -66,6 +66,7 @@ const COMMA = Buffer.from(',', 'utf8');
  * GET /api/products: the page of products matching the filters, in the asked order, with the total: the JSON of a
  * ProductPage (UTF-8) between `wrapping.before` and `wrapping.after`, byte for byte what
  * `before + JSON.stringify(await listProducts(db, filters, at, vehicle)) + after` gives, and its ETag (prices at `at`).
+ * With `filters.view` 'card', the same page with its items in the card form (productCardOf).
  */
 export async function listProductPageReady(
   db: Kysely<Database>,
@@ -81,7 +82,9 @@ export async function listProductPageReady(
     await refreshInTurn(db, at);
     snapshot = await mirror.current();
     if (snapshot === undefined || snapshot.changesAt <= at.getTime()) {
-      return readyBytes(Buffer.from(wrapping.before + JSON.stringify(await listProducts(db, filters, at, vehicle)) + wrapping.after, 'utf8'));
+      const page = await listProducts(db, filters, at, vehicle);
+      const answer = filters.view === 'card' ? { ...page, items: page.items.map((item) => productCardOf(item)) } : page;
+      return readyBytes(Buffer.from(wrapping.before + JSON.stringify(answer) + wrapping.after, 'utf8'));
     }
   }
   return pageReady(snapshot.page(filters, vehicle), filters, wrapping);

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   ERROR_CODES,
   brandListResponseSchema,
   categoryListResponseSchema,
   productAvailabilityResponseSchema,
+  productCardPageResponseSchema,
   productDetailResponseSchema,
   productListQuerySchema,
   productPageResponseSchema,
@@ -58,6 +60,8 @@ export function productQueryKey(query: ProductListQuery): string {
     query.pageSize,
     // The chosen vehicle (issue 66), only when named: the keys without one stay as they were.
     ...(query.fitModel === undefined ? [] : [`fit:${query.fitModel}:${query.fitYear ?? ''}:${query.fitOnly ? '1' : '0'}`]),
+    // The card form (issue 70 §2): an answer of its own; the full form's keys stay as they were.
+    ...(query.view === 'card' ? ['view:card'] : []),
   ].join('|');
 }
 
@@ -81,9 +85,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<CatalogueRoutesOptions> = na
         description:
           'Lọc theo danh mục (category), thương hiệu (brand), khoảng giá (minPrice, maxPrice), còn hàng (inStock), dòng xe tương thích (model); ' +
           'sắp xếp price_asc | price_desc | newest | popular (mặc định); trang (page) và số sản phẩm mỗi trang (pageSize, mặc định 24, tối đa 48). ' +
-          'Xe của khách (fitModel: mã dòng xe, fitYear: năm sản xuất): mỗi sản phẩm kèm fit (FITS | DOES_NOT_FIT | UNKNOWN); fitOnly=true chỉ giữ sản phẩm vừa xe.',
+          'Xe của khách (fitModel: mã dòng xe, fitYear: năm sản xuất): mỗi sản phẩm kèm fit (FITS | DOES_NOT_FIT | UNKNOWN); fitOnly=true chỉ giữ sản phẩm vừa xe. ' +
+          'view=card: mỗi sản phẩm chỉ gồm những gì thẻ sản phẩm hiển thị (tên thương hiệu, URL ảnh; giảm giá và đánh giá khi có).',
         querystring: productListQuerySchema,
-        response: { 200: productPageResponseSchema },
+        response: { 200: z.union([productPageResponseSchema, productCardPageResponseSchema]) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,15 @@
+import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { fitStatus, foldVietnamese, type FitStatus, type FitVehicle, type FitmentRule, type ProductListQuery } from 'shared-contracts/schemas';
+import {
+  fitStatus,
+  foldVietnamese,
+  productCardOf,
+  type FitStatus,
+  type FitVehicle,
+  type FitmentRule,
+  type ProductListQuery,
+  type ProductSummary,
+} from 'shared-contracts/schemas';
 import { readFirstRow, type DirectStatement } from '../../db/directRead';
 import type { Database } from '../../db/schema';
 import { instantSortableText } from '../../db/sqlDialect';
@@ -36,6 +46,18 @@ interface MirroredItem {
   changesAt: number | null;
   /** The product's fitment rows (issue 66): what `fit` is told from. */
   fits: FitmentRule[];
+  /** The item in the card form and its hash, made at its first list in that form (`cardOf`). */
+  card?: { item: Buffer; hash: string };
+}
+
+/** The item's card form (issue 70 §2) from its ProductSummary JSON, kept on the item, and the hash of its bytes. */
+function cardOf(row: MirroredItem): { item: Buffer; hash: string } {
+  if (row.card === undefined) {
+    const json = JSON.stringify(productCardOf(JSON.parse(row.item.toString('utf8')) as ProductSummary));
+    // As long as an item's hash (catalogueReadModel.ts: ITEM_HASH_LENGTH): the page's ETag is made of these.
+    row.card = { item: Buffer.from(json, 'utf8'), hash: hash('sha256', json, 'base64url').slice(0, 16) };
+  }
+  return row.card;
 }
 
 /** An item's JSON with the vehicle's fit as its last field: its closing brace replaced by these bytes. */
@@ -84,10 +106,11 @@ export class ProductListSnapshot {
 
   /**
    * The page for the filters, as the database's `where … order by … limit … offset` gives it. With a vehicle, each
-   * item carries its fit and fitOnly keeps the FITS ones.
+   * item carries its fit and fitOnly keeps the FITS ones; with `view` 'card', the items are in the card form.
    */
   page(filters: ProductListQuery, vehicle?: FitVehicle): MirroredPage {
     const fitOnly = vehicle !== undefined && filters.fitOnly === true;
+    const card = filters.view === 'card';
     const folded = filters.model ? foldVietnamese(filters.model) || undefined : undefined;
     const start = (filters.page - 1) * filters.pageSize;
     const end = start + filters.pageSize;
@@ -105,12 +128,13 @@ export class ProductListSnapshot {
       const status = vehicle === undefined ? undefined : fitStatus(row.fits, vehicle);
       if (fitOnly && status !== 'FITS') continue;
       if (total >= start && total < end) {
+        const { item, hash: itemHash } = card ? cardOf(row) : row;
         if (status === undefined) {
-          items.push(row.item);
-          hashes.push(row.hash);
+          items.push(item);
+          hashes.push(itemHash);
         } else {
-          items.push(itemWithFit(row.item, status));
-          hashes.push(row.hash + FIT_HASH_MARK[status]);
+          items.push(itemWithFit(item, status));
+          hashes.push(itemHash + FIT_HASH_MARK[status]);
         }
       }
       total += 1;

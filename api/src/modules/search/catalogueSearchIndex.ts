@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import MiniSearch, { type Query } from 'minisearch';
+import { searchCardHitOf, type CatalogueView } from 'shared-contracts/schemas';
 import { OK_JSON_WRAPPING } from '../catalogue';
 import { indexTerms, modelPhraseTerm, modelTerms, queryWords, searchWords, wordSlips } from './searchTerms';
 import { readsMiniSearch, scoreQuery, ScoredTerms, type QueryTree, type TermQuery } from './queryScoring';
@@ -62,6 +63,8 @@ interface IndexedItem {
   /** The hit as the answer's JSON (serialised once, when the item is indexed), and as UTF-8 bytes. */
   json: string;
   bytes: Buffer;
+  /** The hit in the card form (issue 70 §2), as UTF-8 bytes: made at its first answer in that form. */
+  cardBytes?: Buffer;
   /** Lower-cased words of the name with their diacritics. */
   typedNameWords: ReadonlySet<string>;
   /** Popularity as a score factor: 1 for no sales, a little more per tenfold units sold. */
@@ -374,14 +377,18 @@ export class CatalogueSearchIndex {
     return `{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[${hits.join(',')}]}`;
   }
 
-  /** The whole success envelope around resultJson, as UTF-8 bytes (the hits' bytes encoded at build time). */
-  answerBytes(query: string, limit: number): Buffer {
+  /**
+   * The whole success envelope around resultJson, as UTF-8 bytes (the hits' bytes encoded at build time); with
+   * `view` 'card', the hits in the card form.
+   */
+  answerBytes(query: string, limit: number, view: CatalogueView = 'full'): Buffer {
     const keys = this.find(query);
     const count = Math.min(limit, keys.length);
     const parts: Buffer[] = [Buffer.from(`${OK_JSON_WRAPPING.before}{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[`, 'utf8')];
     for (let index = 0; index < count; index += 1) {
       if (index > 0) parts.push(COMMA);
-      parts.push(this.items[keys[index]!]!.bytes);
+      const item = this.items[keys[index]!]!;
+      parts.push(view === 'card' ? (item.cardBytes ??= Buffer.from(JSON.stringify(searchCardHitOf(item.source.hit)), 'utf8')) : item.bytes);
     }
     parts.push(ANSWER_END);
     return Buffer.concat(parts);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { searchQuerySchema, searchResultResponseSchema } from 'shared-contracts/schemas';
+import { z } from 'zod';
+import { searchCardResultResponseSchema, searchQuerySchema, searchResultResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { CatalogueCache, readyBytes, sendReadyJson } from '../catalogue';
 import { systemClock, type Clock } from '../../security/clock';
@@ -14,8 +15,9 @@ export interface SearchRoutesOptions {
 }
 
 /**
- * GET /api/search?q=&limit=: products, services and packages; diacritics, case, telex slips and one-edit typos
- * forgiven, vehicle models matched against what products fit (public, revalidated on every use: ETag, 304).
+ * GET /api/search?q=&limit=&view=: products, services and packages; diacritics, case, telex slips and one-edit typos
+ * forgiven, vehicle models matched against what products fit (public, revalidated on every use: ETag, 304);
+ * view=card: the hits in the card form (what a search row shows).
  */
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = named('searchRoutes', async (app, { db, clock = systemClock }) => {
   const cache = new CatalogueCache({ maxEntries: 1000, now: () => clock.now().getTime() });
@@ -27,17 +29,19 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = named('s
       schema: {
         tags: ['catalogue'],
         summary: 'Tìm kiếm sản phẩm, dịch vụ và gói dịch vụ (không phân biệt dấu, hoa/thường)',
+        description: 'view=card: mỗi kết quả chỉ gồm những gì một dòng kết quả hiển thị (loại, tên, dòng phụ, giá, đường dẫn, URL ảnh).',
         querystring: searchQuerySchema,
-        response: { 200: searchResultResponseSchema },
+        response: { 200: z.union([searchResultResponseSchema, searchCardResultResponseSchema]) },
       },
     },
     async (request, reply) => {
-      const { q, limit } = request.query;
+      const { q, limit, view } = request.query;
       // Keyed on the query as typed: diacritics typed right rank first, and the answer echoes it. Kept from its
       // second ask: most typed queries come once (a search box asks as the shopper types), and holding each answer
       // until it is pushed out only promotes it to the old generation for a full collection to free.
-      const key = `${q}|${limit}`;
-      const body = await cache.getOrCreateReady(key, async () => readyBytes(await engine.answerBytes(q, limit)), { fromSecondAsk: true });
+      // The card form is an answer of its own; the full form's keys stay as they were.
+      const key = view === 'card' ? `${q}|${limit}|card` : `${q}|${limit}`;
+      const body = await cache.getOrCreateReady(key, async () => readyBytes(await engine.answerBytes(q, limit, view)), { fromSecondAsk: true });
       return sendReadyJson(reply, body);
     },
   );

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { foldVietnamese, type SearchResult } from 'shared-contracts/schemas';
+import { foldVietnamese, type CatalogueView, type SearchResult } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { catalogueGeneration } from '../catalogue';
 import { CatalogueSearchIndex } from './catalogueSearchIndex';
@@ -63,9 +63,9 @@ export class CatalogueSearch {
     return JSON.parse((await this.index()).resultJson(query, limit)) as SearchResult;
   }
 
-  /** The success envelope's bytes for the query: the route's answer. */
-  async answerBytes(query: string, limit: number): Promise<Buffer> {
-    return (await this.index()).answerBytes(query, limit);
+  /** The success envelope's bytes for the query: the route's answer (in the card form with `view` 'card'). */
+  async answerBytes(query: string, limit: number, view: CatalogueView = 'full'): Promise<Buffer> {
+    return (await this.index()).answerBytes(query, limit, view);
   }
 
   private rebuild(): Promise<Built> {

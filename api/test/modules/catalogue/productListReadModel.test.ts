@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { productListQuerySchema, type ProductPage } from 'shared-contracts/schemas';
+import { productCardOf, productListQuerySchema, type ProductPage } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { ok } from '../../../src/http/envelope';
 import { catalogueAssetsFingerprint, listProductPageReady, refreshProductListItems } from '../../../src/modules/catalogue/catalogueReadModel';
@@ -35,9 +35,11 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     return response.body;
   }
 
-  /** What the catalogue's tables give for the same query. */
+  /** What the catalogue's tables give for the same query (its items made cards for view=card). */
   async function fromTables(query: string): Promise<string> {
-    return JSON.stringify(ok(await listProducts(scratch.db, parse(`minPrice=${fresh}${query ? `&${query}` : ''}`))));
+    const filters = parse(`minPrice=${fresh}${query ? `&${query}` : ''}`);
+    const page = await listProducts(scratch.db, filters);
+    return JSON.stringify(ok(filters.view === 'card' ? { ...page, items: page.items.map((item) => productCardOf(item)) } : page));
   }
 
   const page = async (query: string): Promise<ProductPage> => (JSON.parse(await listed(query)) as { data: ProductPage }).data;
@@ -59,6 +61,12 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     'maxPrice=1000000&page=3&pageSize=5',
     'category=khong-co',
     'page=99',
+    'view=card',
+    'view=full&sort=price_asc',
+    'view=card&sort=newest&page=2&pageSize=10',
+    'view=card&category=pin-bo-sac&brand=vinfast',
+    'view=card&inStock=false',
+    'view=card&page=99',
   ])('answers ?%s byte for byte as the tables do', async (query) => {
     const body = await listed(query);
     expect(body).toBe(await fromTables(query));
@@ -221,13 +229,20 @@ describe.each(testDatabases())('the product list read model on $label', (target)
 
   it('tags a list by its items: the same ETag from another process for the same bytes, a new one when an item changes', async () => {
     const filters = parse('sort=price_asc&pageSize=5');
+    const cardFilters = parse('sort=price_asc&pageSize=5&view=card');
     const first = await listProductPageReady(scratch.db, filters);
+    const firstCards = await listProductPageReady(scratch.db, cardFilters);
+    // The card form is other bytes: another tag.
+    expect(firstCards.etag).not.toBe(first.etag);
     // A new Kysely instance stands for another process of the API.
     const other = scratch.connect();
     try {
       const fromOther = await listProductPageReady(other, filters);
       expect(fromOther.body.equals(first.body)).toBe(true);
       expect(fromOther.etag).toBe(first.etag);
+      const cardsFromOther = await listProductPageReady(other, cardFilters);
+      expect(cardsFromOther.body.equals(firstCards.body)).toBe(true);
+      expect(cardsFromOther.etag).toBe(firstCards.etag);
     } finally {
       await other.destroy();
     }
@@ -237,10 +252,16 @@ describe.each(testDatabases())('the product list read model on $label', (target)
     const changed = await listProductPageReady(scratch.db, filters);
     expect(changed.body.equals(first.body)).toBe(false);
     expect(changed.etag).not.toBe(first.etag);
+    const changedCards = await listProductPageReady(scratch.db, cardFilters);
+    expect(changedCards.body.toString('utf8')).toContain(`${cheapest.name} (mới)`);
+    expect(changedCards.etag).not.toBe(firstCards.etag);
     await scratch.db.updateTable('products').set({ name: cheapest.name }).where('id', '=', cheapest.id).execute();
     const back = await listProductPageReady(scratch.db, filters);
     expect(back.body.equals(first.body)).toBe(true);
     expect(back.etag).toBe(first.etag);
+    const backCards = await listProductPageReady(scratch.db, cardFilters);
+    expect(backCards.body.equals(firstCards.body)).toBe(true);
+    expect(backCards.etag).toBe(firstCards.etag);
     // Another page of the same items (pageSize) is other bytes: another tag.
     expect((await listProductPageReady(scratch.db, parse('sort=price_asc&pageSize=6'))).etag).not.toBe(first.etag);
   });
@@ -306,6 +327,7 @@ describe.each(testDatabases())('the product list read model on $label', (target)
         // The refresh skips the mark the writer holds: the answer comes from the tables (the committed price).
         const during = await listed('sort=price_asc');
         expect(during).toBe(await fromTables('sort=price_asc'));
+        expect(await listed('sort=price_asc&view=card')).toBe(await fromTables('sort=price_asc&view=card'));
         expect((JSON.parse(during) as { data: ProductPage }).data.items[0]).toMatchObject({ id: product.id, price: 600 });
         expect(await pendingCount()).toBe(1);
       } finally {

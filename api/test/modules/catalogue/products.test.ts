@@ -2,6 +2,8 @@ import {
   brandListResponseSchema,
   categoryListResponseSchema,
   errorEnvelopeSchema,
+  productCardOf,
+  productCardPageResponseSchema,
   productDetailResponseSchema,
   productPageResponseSchema,
   serviceListResponseSchema,
@@ -11,6 +13,7 @@ import {
 } from 'shared-contracts/schemas';
 import { gunzipSync } from 'node:zlib';
 import type { App } from '../../../src/app';
+import { ok } from '../../../src/http/envelope';
 import { setProductPrice, setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
 import { PRODUCTS } from '../../../seed/catalogue';
 import { productSlug } from '../../../seed/catalogue/illustrations';
@@ -152,6 +155,7 @@ describe.each(testDatabases())('catalogue API on $label', (target) => {
       ['?minPrice=5000000&maxPrice=1000000', 'maxPrice'],
       ['?inStock=maybe', 'inStock'],
       ['?category=Pin%20%26%20b%E1%BB%99%20s%E1%BA%A1c', 'category'],
+      ['?view=compact', 'view'],
     ])('rejects %s with 400 VALIDATION_ERROR on %s', async (query, field) => {
       const response = await app.inject({ method: 'GET', url: `/api/products${query}` });
       expect(response.statusCode).toBe(400);
@@ -217,6 +221,99 @@ describe.each(testDatabases())('catalogue API on $label', (target) => {
       const b = await app.inject({ method: 'GET', url: '/api/products?inStock=true&category=phanh-lop&brand=michelin&page=1&pageSize=24&sort=popular' });
       expect(a.body).toBe(b.body);
       expect(a.headers.etag).toBe(b.headers.etag);
+    });
+  });
+
+  describe('GET /api/products?view=card (issue 70 §2)', () => {
+    const IMAGE_URL = /^\/api\/media\/catalogue\/products\/.+\.svg\?v=[0-9a-f]{10}$/;
+
+    it('answers the default page as cards: the shared schema exactly, at most 6,000 bytes, the full form’s products in order', async () => {
+      const fullResponse = await app.inject({ method: 'GET', url: '/api/products' });
+      const cardResponse = await app.inject({ method: 'GET', url: '/api/products?view=card' });
+      expect(cardResponse.statusCode).toBe(200);
+      // The card schema is strict: a field the card does not show fails it.
+      const cards = productCardPageResponseSchema.parse(cardResponse.json()).data;
+      const full = productPageResponseSchema.parse(fullResponse.json()).data;
+      expect(cards.items).toHaveLength(24);
+      expect(cardResponse.rawPayload.length).toBeLessThanOrEqual(6_000);
+      expect({ ...cards, items: [] }).toEqual({ ...full, items: [] });
+      expect(cards.items.map((item) => item.id)).toEqual(full.items.map((item) => item.id));
+
+      full.items.forEach((product, index) => {
+        const card = cards.items[index]!;
+        expect(card).toMatchObject({ id: product.id, slug: product.slug, name: product.name, brand: product.brand.name, price: product.price, stock: product.stock });
+        expect(card.image).toBe(product.image!.url);
+        expect(card.image).toMatch(IMAGE_URL);
+        // The discount and the rating only when there is one.
+        if (product.originalPrice === null) expect(card).not.toHaveProperty('originalPrice');
+        else expect(card).toMatchObject({ originalPrice: product.originalPrice, discountPercent: product.discountPercent });
+        if (product.ratingCount === 0) expect(card).not.toHaveProperty('ratingAverage');
+        else expect(card).toMatchObject({ ratingAverage: product.ratingAverage, ratingCount: product.ratingCount });
+      });
+      expect(full.items.some((product) => product.originalPrice !== null)).toBe(true);
+    });
+
+    it('leaves the full form as every build reads it', async () => {
+      const full = productPageResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/products?view=full&pageSize=3' })).json()).data;
+      const unasked = productPageResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/products?pageSize=3' })).json()).data;
+      expect(full).toEqual(unasked);
+      expect(Object.keys(full.items[0]!)).toEqual([
+        'id',
+        'slug',
+        'name',
+        'brand',
+        'category',
+        'price',
+        'originalPrice',
+        'discountPercent',
+        'stock',
+        'inStock',
+        'image',
+        'ratingAverage',
+        'ratingCount',
+      ]);
+      expect(full.items[0]!.image).toEqual({ url: expect.stringMatching(IMAGE_URL), width: 800, height: 600, alt: expect.any(String) });
+    });
+
+    it('keeps each form an answer of its own in the cache, with its own ETag', async () => {
+      const url = '/api/products?category=cap-sac&sort=price_desc';
+      // Asked twice each: the list keeps an answer from its second ask.
+      const answers = [];
+      for (const view of ['', '&view=card', '', '&view=card']) answers.push(await app.inject({ method: 'GET', url: url + view }));
+      const [full, card, fullAgain, cardAgain] = answers;
+      for (const answer of [full!, fullAgain!]) expect(typeof productPageResponseSchema.parse(answer.json()).data.items[0]!.brand).toBe('object');
+      for (const answer of [card!, cardAgain!]) expect(typeof productCardPageResponseSchema.parse(answer.json()).data.items[0]!.brand).toBe('string');
+      expect(fullAgain!.body).toBe(full!.body);
+      expect(cardAgain!.body).toBe(card!.body);
+      expect(card!.headers.etag).not.toBe(full!.headers.etag);
+      expect((await app.inject({ method: 'GET', url: `${url}&view=card`, headers: { 'if-none-match': String(card!.headers.etag) } })).statusCode).toBe(304);
+      expect((await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(card!.headers.etag) } })).statusCode).toBe(200);
+    });
+
+    it('shows a catalogue write in the card form too', async () => {
+      const url = '/api/products?category=dung-cu&sort=price_asc&view=card';
+      // Asked twice: kept in the cache before the write.
+      await app.inject({ method: 'GET', url });
+      const before = productCardPageResponseSchema.parse((await app.inject({ method: 'GET', url })).json()).data.items[0]!;
+      await setProductPrice(scratch.db, before.slug, before.price - 10_000, before.price);
+      try {
+        const after = productCardPageResponseSchema.parse((await app.inject({ method: 'GET', url })).json()).data.items[0]!;
+        expect(after).toMatchObject({ slug: before.slug, price: before.price - 10_000, originalPrice: before.price, discountPercent: expect.any(Number) });
+      } finally {
+        await setProductPrice(scratch.db, before.slug, before.price, before.originalPrice ?? null);
+      }
+    });
+
+    it('carries the chosen vehicle’s fit in each card, last, as the full form does', async () => {
+      const fitment = await scratch.db.selectFrom('product_fitments').select(['model_id', 'year_from', 'year_to']).orderBy('id').executeTakeFirstOrThrow();
+      const vehicle = `fitModel=${fitment.model_id}&fitYear=${fitment.year_from ?? fitment.year_to ?? 2023}`;
+      const full = productPageResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/products?${vehicle}&pageSize=48` })).json()).data;
+      const card = await app.inject({ method: 'GET', url: `/api/products?${vehicle}&pageSize=48&view=card` });
+      const cards = productCardPageResponseSchema.parse(card.json()).data;
+      expect(cards.items.map((item) => item.fit)).toEqual(full.items.map((item) => item.fit));
+      expect(cards.items.some((item) => item.fit === 'FITS')).toBe(true);
+      // Byte for byte the cards of the full form's items (the fit appended to each card's JSON).
+      expect(card.body).toBe(JSON.stringify(ok({ ...full, items: full.items.map((item) => productCardOf(item)) })));
     });
   });
 

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, foldVietnamese, searchResultResponseSchema, type SearchResult } from 'shared-contracts/schemas';
+import { errorEnvelopeSchema, foldVietnamese, searchCardResultResponseSchema, searchResultResponseSchema, type SearchResult } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { setProductPrice, upsertProduct } from '../../../src/modules/catalogue/catalogueWrites';
 import { buildTestApp } from '../../support/testApp';
@@ -141,9 +141,14 @@ describe.each(testDatabases())('GET /api/search on $label', (target) => {
       brandName: pads.brand_name,
       categoryName: pads.category_name,
     });
+    const row = async (q: string) =>
+      searchCardResultResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}&limit=5&view=card` })).json()).data.hits[0];
     expect((await search('ma phanh motio')).hits[0]).toMatchObject({ title: 'Má phanh sau VinFast Motio', price: 320_000 });
+    expect(await row('ma phanh motio')).toMatchObject({ title: 'Má phanh sau VinFast Motio', price: 320_000 });
     await setProductPrice(scratch.db, 'ma-phanh-sau-motio', 299_000, 320_000);
     expect((await search('má phanh motio')).hits[0]).toMatchObject({ title: 'Má phanh sau VinFast Motio', price: 299_000 });
+    // The card form too (another query than before the change: not an answer kept from then).
+    expect(await row('phanh sau motio')).toMatchObject({ title: 'Má phanh sau VinFast Motio', price: 299_000 });
   });
 
   it('lets a word go when nothing has every word of a longer query', async () => {
@@ -162,6 +167,59 @@ describe.each(testDatabases())('GET /api/search on $label', (target) => {
   it('finds nothing for a word no product has, and for punctuation only', async () => {
     expect((await search('xyzzy')).hits).toEqual([]);
     expect(await search('!!!')).toEqual({ query: '!!!', total: 0, hits: [] });
+  });
+
+  describe('the card form (view=card, issue 70 §2)', () => {
+    const ask = (q: string, limit: number, view?: 'card') =>
+      app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}&limit=${limit}${view ? `&view=${view}` : ''}` });
+
+    // Mostly products; services, packages and products; packages.
+    it.each([['sac'], ['bao duong'], ['gói']])('answers %j with the full form’s hits as search rows show them, exactly the shared schema', async (q) => {
+      const full = searchResultResponseSchema.parse((await ask(q, 50)).json()).data;
+      const response = await ask(q, 50, 'card');
+      expect(response.statusCode).toBe(200);
+      // The card schema is strict: a field the row does not show fails it.
+      const card = searchCardResultResponseSchema.parse(response.json()).data;
+      expect({ query: card.query, total: card.total }).toEqual({ query: full.query, total: full.total });
+      expect(card.hits).toHaveLength(full.hits.length);
+      full.hits.forEach((hit, index) => {
+        const row = card.hits[index]!;
+        expect(row).toMatchObject({ type: hit.type, title: hit.title, subtitle: hit.subtitle, price: hit.price, url: hit.url });
+        if (hit.image === null) expect(row).not.toHaveProperty('image');
+        else expect(row.image).toBe(hit.image.url);
+      });
+    });
+
+    it.each([['sac'], ['pin'], ['lop'], ['phanh'], ['bao duong'], ['vinfast']])(
+      'answers the header’s ask for %j (6 rows) in at most 3,000 bytes, a fifth lighter than the full form at least',
+      async (q) => {
+        const full = await ask(q, 6);
+        const card = await ask(q, 6, 'card');
+        expect(searchCardResultResponseSchema.parse(card.json()).data.hits).toHaveLength(6);
+        expect(card.rawPayload.length).toBeLessThanOrEqual(3_000);
+        expect(card.rawPayload.length).toBeLessThan(0.8 * full.rawPayload.length);
+      },
+    );
+
+    it('keeps each form an answer of its own in the cache, with its own ETag', async () => {
+      // Asked twice each: the search keeps an answer from its second ask.
+      const [full, card, fullAgain, cardAgain] = [await ask('cap sac', 20), await ask('cap sac', 20, 'card'), await ask('cap sac', 20), await ask('cap sac', 20, 'card')];
+      expect(searchResultResponseSchema.parse(fullAgain!.json()).data.hits[0]).toHaveProperty('slug');
+      expect(searchCardResultResponseSchema.parse(cardAgain!.json()).data.hits[0]).not.toHaveProperty('slug');
+      expect(fullAgain!.body).toBe(full!.body);
+      expect(cardAgain!.body).toBe(card!.body);
+      expect(card!.headers.etag).not.toBe(full!.headers.etag);
+      const revalidate = (view: string, etag: unknown) =>
+        app.inject({ method: 'GET', url: `/api/search?q=cap%20sac&limit=20${view}`, headers: { 'if-none-match': String(etag) } });
+      expect((await revalidate('&view=card', card!.headers.etag)).statusCode).toBe(304);
+      expect((await revalidate('', card!.headers.etag)).statusCode).toBe(200);
+    });
+
+    it('rejects an unknown view with 400 VALIDATION_ERROR on view', async () => {
+      const response = await app.inject({ method: 'GET', url: '/api/search?q=pin&view=compact' });
+      expect(response.statusCode).toBe(400);
+      expect(errorEnvelopeSchema.parse(response.json()).errors?.map((error) => error.field)).toContain('view');
+    });
   });
 
   it.each([[''], ['   '], ['a'.repeat(101)]])('rejects q=%j with 400', async (q) => {

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatVnd } from 'shared-contracts';
-import type { SearchHitType, SearchResult } from 'shared-contracts/schemas';
+import type { SearchCardResult, SearchHitType } from 'shared-contracts/schemas';
 import { storefrontApi } from '../../api/storefrontApi';
 import { Async, EmptyState, Skeleton } from '../../components/Async';
 import { CatalogueImage } from '../../components/CatalogueImage';
@@ -14,6 +14,9 @@ import styles from './SearchPage.module.css';
 
 export const SEARCH_PAGE_LIMIT = 50;
 const MAX_QUERY = 100;
+/** A row's thumbnail box (SearchPage.module.css: 72 × 54, the image fitted in it): the card form carries the image's URL only. */
+const THUMB_WIDTH = 72;
+const THUMB_HEIGHT = 54;
 
 const text = {
   titleFor: (q: string) => `Tìm kiếm: “${q}”`,
@@ -29,7 +32,7 @@ const text = {
   from: 'Giá',
 };
 
-function Results({ result }: { result: SearchResult }) {
+function Results({ result }: { result: SearchCardResult }) {
   return (
     <>
       <p className={styles.count} role="status">
@@ -37,8 +40,12 @@ function Results({ result }: { result: SearchResult }) {
       </p>
       <ul className={styles.list}>
         {result.hits.map((hit) => (
-          <li key={`${hit.type}-${hit.id}`} className={styles.hit}>
-            {hit.image ? <CatalogueImage image={hit.image} alt="" sizes="72px" className={styles.thumb} /> : <span className={styles.thumb} aria-hidden="true" />}
+          <li key={hit.url} className={styles.hit}>
+            {hit.image ? (
+              <CatalogueImage image={{ url: hit.image, width: THUMB_WIDTH, height: THUMB_HEIGHT }} alt="" sizes="72px" className={styles.thumb} />
+            ) : (
+              <span className={styles.thumb} aria-hidden="true" />
+            )}
             <div>
               <p className={styles.type}>{text.types[hit.type]}</p>
               <h2 className={styles.title}>
@@ -72,7 +79,7 @@ export function SearchPage() {
   // the chosen vehicle goes along, so that the search may narrow to the parts that fit it
   const fitKey = fitKeyOf(useChosenVehicle());
   const readResults = useCallback(
-    (signal: AbortSignal): Promise<SearchResult | null> =>
+    (signal: AbortSignal): Promise<SearchCardResult | null> =>
       !q ? Promise.resolve(null) : fitKey ? storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal, fitQueryOfKey(fitKey)) : storefrontApi.search(q, SEARCH_PAGE_LIMIT, signal),
     [q, fitKey],
   );

@@ -22,7 +22,7 @@ describe('the product list', () => {
       fixtures.productPage([
         fixtures.product(),
         fixtures.product({ id: 2, slug: 'sac-nhanh-60v', name: 'Bộ sạc nhanh 60V', price: 1_250_000, originalPrice: 1_500_000, discountPercent: 17, stock: 3 }),
-        fixtures.product({ id: 3, slug: 'cap-sac-type-2', name: 'Cáp sạc Type 2', price: 2_400_000, stock: 0, inStock: false }),
+        fixtures.product({ id: 3, slug: 'cap-sac-type-2', name: 'Cáp sạc Type 2', price: 2_400_000, stock: 0, inStock: false, image: null }),
       ]),
     );
     renderAt('/products');
@@ -37,10 +37,14 @@ describe('the product list', () => {
     expect(within(cards[1]!).getByText('Chỉ còn 3 sản phẩm')).toBeInTheDocument();
     expect(within(cards[2]!).getByRole('button', { name: 'Hết hàng: Cáp sạc Type 2' })).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('3 sản phẩm');
+    expect(cards[0]).toHaveTextContent('VinFast');
+    // the card form's image is its URL: the <img> gets the card's 4:3 box size
     const image = within(cards[0]!).getByRole('presentation');
+    expect(image).toHaveAttribute('src', '/api/media/catalogue/products/pin-lithium-48v-20ah.svg');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image).toHaveAttribute('width', '800');
     expect(image).toHaveAttribute('height', '600');
+    expect(within(cards[2]!).queryByRole('presentation')).toBeNull();
   });
 
   it('asks the API with the defaults: popular first, page 1', async () => {

@@ -11,13 +11,20 @@ beforeEach(() => {
 });
 
 describe('the search results page', () => {
-  it('shows every hit of /api/search for ?q= with its kind, link and price', async () => {
+  it('shows every hit of /api/search for ?q= with its kind, link, price and thumbnail', async () => {
     api.search.mockResolvedValue({
       query: 'pin',
       total: 2,
       hits: [
-        { type: 'product', id: 1, slug: 'pin-lithium-48v-20ah', title: 'Pin lithium 48V 20Ah', subtitle: 'VinFast · Pin & bộ sạc', price: 8_900_000, image: null, url: '/products/pin-lithium-48v-20ah' },
-        { type: 'service', id: 5, slug: 'kiem-tra-pin-bms', title: 'Kiểm tra pin & BMS', subtitle: 'Đo dung lượng và cân bằng cell', price: 350_000, image: null, url: '/services#kiem-tra-pin-bms' },
+        {
+          type: 'product',
+          title: 'Pin lithium 48V 20Ah',
+          subtitle: 'VinFast · Pin & bộ sạc',
+          price: 8_900_000,
+          url: '/products/pin-lithium-48v-20ah',
+          image: '/api/media/catalogue/products/pin-lithium-48v-20ah.svg?v=0123456789',
+        },
+        { type: 'service', title: 'Kiểm tra pin & BMS', subtitle: 'Đo dung lượng và cân bằng cell', price: 350_000, url: '/services#kiem-tra-pin-bms' },
       ],
     });
     renderAt('/search?q=pin');
@@ -25,6 +32,13 @@ describe('the search results page', () => {
     expect(screen.getByRole('link', { name: 'Kiểm tra pin & BMS' })).toHaveAttribute('href', '/services#kiem-tra-pin-bms');
     expect(screen.getByText('Dịch vụ')).toBeInTheDocument();
     expect(screen.getByText(money(350_000), { exact: false })).toBeInTheDocument();
+    expect(screen.getByText('VinFast · Pin & bộ sạc')).toBeInTheDocument();
+    // the card form's image is its URL: the thumbnail gets the row's box size
+    const thumbnails = screen.getAllByRole('presentation');
+    expect(thumbnails).toHaveLength(1);
+    expect(thumbnails[0]).toHaveAttribute('src', '/api/media/catalogue/products/pin-lithium-48v-20ah.svg?v=0123456789');
+    expect(thumbnails[0]).toHaveAttribute('width', '72');
+    expect(thumbnails[0]).toHaveAttribute('height', '54');
     expect(api.search).toHaveBeenCalledWith('pin', 50, expect.anything());
     expect(document.title).toBe('Tìm kiếm: “pin” | EV Service');
   });
