@@ -193,3 +193,14 @@ export async function refreshPlannerStatistics(db: AnyDb, table: string): Promis
   if (dialectOf(db) !== 'postgres') return;
   await sql`analyze ${sql.table(table)}`.execute(db);
 }
+
+/**
+ * The id the next insert into `table` will take, as SQL for that insert itself (a value derived from the id, such as a
+ * code, is then written with the row, not by a second write). SQLite runs one transaction at a time: one past the
+ * highest id the table ever gave (AUTOINCREMENT's sqlite_sequence) or holds. PostgreSQL: the id's sequence's next value.
+ */
+export function nextIdOf(db: AnyDb, table: string): RawBuilder<number> {
+  return runsOneTransactionAtATime(db)
+    ? sql<number>`max(coalesce((select seq from sqlite_sequence where name = ${table}), 0), coalesce((select max(id) from ${sql.table(table)}), 0)) + 1`
+    : sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))`;
+}

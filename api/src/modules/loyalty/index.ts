@@ -9,7 +9,7 @@ export { loyaltyModule } from './loyaltyModule';
 export { seedDemoPoints } from './demoPoints';
 export { seedDemoMemberPrices } from './demoMemberPrices';
 // Points paying part of a web order (orders: quote, place, cancel, reopen), within the order's transaction.
-export { offerPoints, redeemForOrder, retakeOrderPoints, returnOrderPoints } from './pointRedemption';
+export { offerPoints, pointsForOrder, redeemForOrder, retakeOrderPoints, returnOrderPoints } from './pointRedemption';
 // Points spent at the service counter with the customer's code (serviceOrders: an unpaid invoice's points).
 export { counterPointsMessages, counterPointsOffer, redeemAtCounter, returnCounterPoints } from './counterRedemption';
 // Members' tiers: the daily review (a scheduled job of server.ts, 01:30) and a member's tier and multiplier (orders: VIP and a promotion's minimum tier).

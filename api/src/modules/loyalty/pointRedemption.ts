@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ERROR_CODES, type PointsOffer } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { settingsAt } from './loyaltySettings';
+import { settingsAndBalanceAt } from './loyaltySettings';
 import { lotExpiry } from './loyaltyRules';
 import { balanceOf, creditLot, debit, holdMember } from './pointsLedger';
 
@@ -17,7 +17,7 @@ const points = (count: number) => `${new Intl.NumberFormat('vi-VN').format(count
  * points would take off (or why they cannot: the refusal, with nothing used).
  */
 export async function offerPoints(db: Db, userId: number, goods: number, requested: number, now: Date): Promise<{ offer: PointsOffer; refusal: string | null }> {
-  const [rules, balance] = await Promise.all([settingsAt(db, now), balanceOf(db, userId)]);
+  const { rules, balance } = await settingsAndBalanceAt(db, userId, now);
   const byCap = rules.pointValue > 0 ? Math.floor(Math.floor((Math.max(0, goods) * rules.redeemCapPercent) / 100) / rules.pointValue) : 0;
   const maxUsable = Math.max(0, Math.min(balance, byCap));
   const base = { balance, pointValue: rules.pointValue, minimum: rules.redeemMinimum, capPercent: rules.redeemCapPercent, maxUsable };
@@ -29,6 +29,16 @@ export async function offerPoints(db: Db, userId: number, goods: number, request
   }
   const used = refusal === null ? requested : 0;
   return { offer: { ...base, used, value: used * rules.pointValue }, refusal };
+}
+
+/**
+ * The points a new order pays with, as offerPoints decides them (`refusal`: why the requested points cannot pay); an
+ * order that asks for none reads nothing.
+ */
+export async function pointsForOrder(db: Db, userId: number, goods: number, requested: number, now: Date): Promise<{ used: number; value: number; refusal: string | null }> {
+  if (requested <= 0) return { used: 0, value: 0, refusal: null };
+  const { offer, refusal } = await offerPoints(db, userId, goods, requested, now);
+  return { used: offer.used, value: offer.value, refusal };
 }
 
 /** The net points order `orderId` holds now: its redemptions less what was given back. */

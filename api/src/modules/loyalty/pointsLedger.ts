@@ -16,9 +16,14 @@ export async function holdMember(trx: Db, userId: number): Promise<void> {
   await lockForUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
 }
 
+/** The query of the member's balance (one row, `balance`: null without entries), to read alone or beside another read. */
+export function balanceQuery(db: Db, userId: number) {
+  return db.selectFrom('loyalty_entries').select((eb) => eb.fn.sum<number | string | null>('points').as('balance')).where('user_id', '=', userId);
+}
+
 /** The member's balance: the sum of their entries. */
 export async function balanceOf(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('loyalty_entries').select((eb) => eb.fn.sum<number | string | null>('points').as('balance')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await balanceQuery(db, userId).executeTakeFirstOrThrow();
   return toNumber(row.balance ?? 0);
 }
 

@@ -12,6 +12,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
+import type { CheckoutCustomer } from '../users';
 import { findPromotionByCode, loadCustomerFacts, type CustomerFacts } from './promotionContext';
 import { orderMessages } from './orderMessages';
 
@@ -36,7 +37,8 @@ export async function assertCentreExists(db: Db, centreId: number): Promise<{ id
 /**
  * Prices lines on the server (the shared pricing rules with what the database says now): shipping by the
  * fulfilment (free when nothing ships: packages only) or the carrier's quoted fee when given (shippingQuote.ts),
- * the promotion code checked against the customer (a free-shipping promotion takes the quoted fee off).
+ * the promotion code checked against the customer (a free-shipping promotion takes the quoted fee off). `customer`:
+ * the customer when the caller has read them (an order's checkout lock), not read again.
  */
 export async function priceCheckout(
   db: Db,
@@ -46,9 +48,10 @@ export async function priceCheckout(
   promoCode: string | undefined,
   now: Date,
   quotedShippingFee: number | null = null,
+  customer?: CheckoutCustomer,
 ): Promise<PricedCheckout> {
   const promotion = promoCode ? await findPromotionByCode(db, promoCode) : null;
-  const facts = await loadCustomerFacts(db, userId, promotion, now);
+  const facts = await loadCustomerFacts(db, userId, promotion, now, customer);
   const hasProducts = lines.some((line) => line.kind === 'product');
   const shippingFee = quotedShippingFee !== null && hasProducts && fulfilment.method === 'delivery' ? quotedShippingFee : shippingFeeFor(fulfilment, hasProducts);
   const pricing = priceOrder({

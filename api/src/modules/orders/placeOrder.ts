@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import {
   ERROR_CODES,
   canCustomerCancel,
@@ -16,7 +16,8 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/preparedQuery';
-import type { OrdersTable } from '../../db/shopSchema';
+import type { OrderLinesTable, OrdersTable } from '../../db/shopSchema';
+import { writesSeveralTablesInOneStatement } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import { countProductSale, invalidateCatalogue } from '../catalogue';
@@ -27,8 +28,8 @@ import type { OrderStatusFacts } from './webOrderChanges';
 import { tellOrderFacts } from '../notifications';
 import { orderPlacedEmail } from './orderEmails';
 import { recordOrderEvent } from './orderTimeline';
-import { orderCodeFor, provisionalOrderCode } from './orderCode';
-import { isUniqueViolation, orderRequestHash } from './orderIdempotency';
+import { nextOrderIdSql, orderCodePrefix, orderCodeSql } from './orderCode';
+import { orderRequestHash } from './orderIdempotency';
 import { orderMessages } from './orderMessages';
 import { applyMemberPrices } from './memberPricing';
 import { assertCentreExists, priceCheckout } from './orderPricing';
@@ -37,9 +38,9 @@ import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
 import { issuePackageCredits } from './packageCredits';
-import { lockCustomerForCheckout } from '../users';
+import { lockCustomerForCheckout, type CheckoutCustomer } from '../users';
 import { codedDeliveryAddress } from '../addresses';
-import { offerPoints, redeemForOrder } from '../loyalty';
+import { pointsForOrder, redeemForOrder } from '../loyalty';
 
 type Db = Kysely<Database>;
 
@@ -65,25 +66,86 @@ async function orderIdForKey(db: Db, userId: number, key: string): Promise<{ id:
   return orderOfKey.first(db, { userId, key });
 }
 
-type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id' | 'version'>>;
+type NewOrderRow = Required<Omit<Insertable<OrdersTable>, 'id' | 'version' | 'code'>>;
 
 const ORDER_COLUMNS = [
-  'code', 'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'shipping_vat_rate', 'total',
+  'user_id', 'status', 'payment_method', 'payment_status', 'subtotal', 'discount', 'shipping_fee', 'shipping_discount', 'shipping_vat_rate', 'total',
   'promotion_id', 'promotion_code', 'fulfilment_method', 'province', 'ward', 'street', 'ward_code', 'centre_id', 'recipient_name', 'phone', 'note',
   'idempotency_key', 'request_hash', 'cancel_reason', 'paid_at', 'created_at', 'updated_at', 'desk_centre_id', 'recipient_folded',
   'stock_location_id', 'points_used', 'points_value', 'shipping_carrier', 'shipping_service',
 ] as const satisfies ReadonlyArray<keyof NewOrderRow>;
 
-/** The order row (every column named, so one compiled statement serves every order). */
-const insertOrder = preparedQuery<NewOrderRow>()((db, param) =>
-  db
-    .insertInto('orders')
-    .values(Object.fromEntries(ORDER_COLUMNS.map((column) => [column, param(column)])) as NewOrderRow)
-    .returning(['id', 'version']),
-);
+type OrderInsertParams = NewOrderRow & { codePrefix: string };
 
-const setOrderCode = preparedQuery<{ id: number; code: string }>()((db, param) =>
-  db.updateTable('orders').set({ code: param('code') }).where('id', '=', param('id')),
+/**
+ * The order row (every column named, so one compiled statement serves every order), its id taken in the statement so
+ * that its code (orderCode.ts) is written with it.
+ */
+function orderInsert(db: Db, param: <K extends keyof OrderInsertParams & string>(name: K) => OrderInsertParams[K]) {
+  return db
+    .with('next_order', (qc) => qc.selectNoFrom(nextOrderIdSql(db).as('id')))
+    .insertInto('orders')
+    .values({
+      ...(Object.fromEntries(ORDER_COLUMNS.map((column) => [column, param(column)])) as NewOrderRow),
+      id: (eb) => eb.selectFrom('next_order').select('next_order.id'),
+      code: (eb) => eb.selectFrom('next_order').select(orderCodeSql(sql.val(param('codePrefix')), sql.ref('next_order.id')).as('code')),
+    });
+}
+
+const insertOrder = preparedQuery<OrderInsertParams>()((db, param) => orderInsert(db, param).returning(['id', 'version', 'code']));
+
+const LINE_COLUMNS = ['kind', 'ref_id', 'slug', 'name', 'image', 'promo_group', 'unit_price', 'quantity', 'line_total'] as const;
+type NewLineRow = Required<Pick<Insertable<OrderLinesTable>, (typeof LINE_COLUMNS)[number]>>;
+
+/**
+ * Where one statement can write to several tables (writesSeveralTablesInOneStatement): the order with everything
+ * placing it writes beside it — its lines (`lines`: a JSON array of order_lines rows), the first row of its history
+ * and the 'placed' step of its timeline (by the customer, at its creation), and its promotion's redemption when it has
+ * one — in one round trip.
+ */
+const insertOrderWithRows = preparedQuery<OrderInsertParams & { lines: string }>()((db, param) =>
+  db
+    .with('placed', () => orderInsert(db, param).returning(['id', 'version', 'code', 'user_id', 'status', 'payment_status', 'promotion_id', 'created_at']))
+    .with('placed_lines', (qc) =>
+      qc
+        .insertInto('order_lines')
+        .columns(['order_id', ...LINE_COLUMNS])
+        .expression(
+          sql`select placed.id, ${sql.join(LINE_COLUMNS.map((column) => sql.ref(`line.${column}`)))} from placed, jsonb_populate_recordset(null::order_lines, cast(${param('lines')} as jsonb)) as line`,
+        )
+        .returning('order_lines.id'),
+    )
+    .with('placed_history', (qc) =>
+      qc
+        .insertInto('order_status_history')
+        .columns(['order_id', 'status', 'payment_status', 'note', 'actor_user_id', 'created_at'])
+        .expression((eb) =>
+          eb.selectFrom('placed').select(['placed.id', 'placed.status', 'placed.payment_status', sql<null>`null`.as('note'), 'placed.user_id', 'placed.created_at']),
+        )
+        .returning('order_status_history.id'),
+    )
+    .with('placed_step', (qc) =>
+      qc
+        .insertInto('web_order_events')
+        .columns(['order_id', 'action', 'status', 'payment_status', 'actor_kind', 'actor_user_id', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('placed')
+            .select(['placed.id', sql.lit('placed').as('action'), 'placed.status', 'placed.payment_status', sql.lit('customer').as('actor_kind'), 'placed.user_id', 'placed.created_at']),
+        )
+        .returning('web_order_events.id'),
+    )
+    .with('placed_redemption', (qc) =>
+      qc
+        .insertInto('promotion_redemptions')
+        .columns(['promotion_id', 'user_id', 'order_id', 'created_at'])
+        .expression((eb) =>
+          eb.selectFrom('placed').select(['placed.promotion_id', 'placed.user_id', 'placed.id', 'placed.created_at']).where('placed.promotion_id', 'is not', null),
+        )
+        .returning('promotion_redemptions.id'),
+    )
+    .selectFrom('placed')
+    .select(['placed.id', 'placed.version', 'placed.code']),
 );
 
 const insertOrderHistory = preparedQuery<{ orderId: number; status: OrderStatus; paymentStatus: PaymentStatus; actor: number; at: string }>()((db, param) =>
@@ -105,16 +167,17 @@ function replayOrRefuse(existing: { request_hash: string }, hash: string): void 
 
 /**
  * POST /orders. Everything happens in ONE transaction, so the order exists with all its effects or not at all:
- *  1. the customer's row is locked (concurrent orders of one customer queue: the per-customer promotion limit
- *     and the first-order rule are counted after it), the Idempotency-Key checked again under the lock;
+ *  1. the customer's row is locked and read in one statement (concurrent orders of one customer queue: the
+ *     per-customer promotion limit and the first-order rule are counted after it);
  *  2. prices read now and the order priced by the shared rules (what the client sent is ignored);
  *  3. stock reserved at the order's location (the pick-up centre, or the location that ships online orders) by
  *     `reserved = reserved + q where on_hand - reserved >= q` per product in id order (no deadlock between
  *     orders; orderStock.ts), a promotion use by `used_count = used_count + 1 where used_count < usage_limit`; a
  *     row not updated means sold out / used up and rolls everything back;
  *  4. the order, its lines, history, redemption, the cart lines it bought and the confirmation email.
- * Two requests with one key: the second waits on the customer's lock and replays the first; if both still get
- * through (unique index orders_user_idempotency_key_unique) the loser re-reads and replays.
+ * Two requests with one key: both may pass the check before the transaction; the second waits on the customer's lock,
+ * then fails (its insert on the unique index orders_user_idempotency_key_unique, or before it on what the first took)
+ * and, finding the key's order on failing, replays it. So a new order reads no key inside its transaction.
  */
 export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKey: string, request: OrderCreateRequest): Promise<PlacedOrder> {
   const hash = orderRequestHash(request);
@@ -123,7 +186,6 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
     return { order: await toOrder(ctx.db, await findOrderRowById(ctx.db, existing.id), ctx.config.vietQr), replayed: true };
   };
 
-  let outcome: { created: CreatedOrder | null; replayOf: { id: number; request_hash: string } | null };
   const locations = await orderLocations(ctx.db, ctx.config);
   // A key already used answers its order before the carriers are asked again (the fee may have moved since).
   const earlier = await orderIdForKey(ctx.db, userId, idempotencyKey);
@@ -131,21 +193,20 @@ export async function placeOrder(ctx: ShopContext, userId: number, idempotencyKe
   // The delivery quoted again outside the transaction (the carriers may take up to 1.5 s): the shown fee must hold.
   const shipped = mergeRepeatedItems(request.items.map(({ kind, refId, quantity }) => ({ kind, refId, quantity }))).filter((item) => item.kind === 'product');
   const delivery = await requoteForOrder(ctx, shipped, request.fulfilment, request.shippingChoice);
+  let created: CreatedOrder;
   try {
-    outcome = await ctx.db.transaction().execute(async (trx) => {
-      await lockCustomerForCheckout(trx, userId);
-      const sameKey = await orderIdForKey(trx, userId, idempotencyKey);
-      if (sameKey) return { created: null, replayOf: sameKey };
-      return { created: await createOrder(ctx, trx, userId, idempotencyKey, hash, request, locations, delivery), replayOf: null };
+    created = await ctx.db.transaction().execute(async (trx) => {
+      const customer = await lockCustomerForCheckout(trx, userId);
+      return createOrder(ctx, trx, userId, customer, idempotencyKey, hash, request, locations, delivery);
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await orderIdForKey(ctx.db, userId, idempotencyKey);
+    // The same key's order committed by a concurrent request while this one ran (its insert then breaks the unique
+    // key, or an earlier step fails on what that order took: the last units, a promotion's use): that order answers.
+    const winner = await orderIdForKey(ctx.db, userId, idempotencyKey).catch(() => undefined);
     if (!winner) throw error;
     return replay(winner);
   }
-  if (outcome.replayOf || !outcome.created) return replay(outcome.replayOf!);
-  const { order, usedPromotion, placed } = outcome.created;
+  const { order, usedPromotion, placed } = created;
   if (usedPromotion) invalidateCatalogue();
   // The committed order as the transaction wrote it (no re-read); the QR is drawn after the commit.
   if (order.paymentMethod === 'VIETQR' && order.paymentStatus === 'UNPAID' && order.total > 0) {
@@ -168,6 +229,7 @@ async function createOrder(
   ctx: ShopContext,
   trx: Db,
   userId: number,
+  customer: CheckoutCustomer,
   idempotencyKey: string,
   requestHash: string,
   request: OrderCreateRequest,
@@ -200,13 +262,13 @@ async function createOrder(
       : { method: 'delivery', province: request.fulfilment.address.province };
   const pickupCentre = fulfilment.method === 'pickup' ? await assertCentreExists(trx, fulfilment.centreId) : null;
 
-  const { pricing: priced, promotion, refusal, facts } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now, delivery.fee);
+  const { pricing: priced, promotion, refusal } = await priceCheckout(trx, userId, lines, fulfilment, request.promoCode, now, delivery.fee, customer);
   if (refusal) {
     throw new AppError(422, ERROR_CODES.PROMOTION_REFUSED, refusal.message, [{ field: 'promoCode', message: refusal.message }]);
   }
   // The member's points pay part of the goods: their worth joins the discount (the total's rule), shown apart.
-  const { offer: points, refusal: pointsRefusal } = await offerPoints(trx, userId, priced.subtotal - priced.discount, request.points ?? 0, now);
-  if (pointsRefusal) throw new AppError(422, ERROR_CODES.POINTS_REFUSED, pointsRefusal, [{ field: 'points', message: pointsRefusal }]);
+  const points = await pointsForOrder(trx, userId, priced.subtotal - priced.discount, request.points ?? 0, now);
+  if (points.refusal) throw new AppError(422, ERROR_CODES.POINTS_REFUSED, points.refusal, [{ field: 'points', message: points.refusal }]);
   const pricing = { ...priced, discount: priced.discount + points.value, total: priced.total - points.value };
 
   // Stock reserved at the order's location, product by product in id order (orderStock.ts); sales counted.
@@ -234,48 +296,6 @@ async function createOrder(
   // The ward coded: a ward code of another province is refused (422); a ward text naming one ward gets its code.
   const address = request.fulfilment.method === 'delivery' ? codedDeliveryAddress(request.fulfilment.address) : null;
   const deskCentreId = request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : locations.shippingDesk;
-  const inserted = await insertOrder.first(trx, {
-      code: provisionalOrderCode(),
-      user_id: userId,
-      status,
-      payment_method: request.paymentMethod,
-      payment_status: paymentStatus,
-      subtotal: pricing.subtotal,
-      discount: pricing.discount,
-      shipping_fee: pricing.shippingFee,
-      shipping_discount: pricing.shippingDiscount,
-      shipping_vat_rate: ctx.config.shippingVatRate,
-      total: pricing.total,
-      points_used: points.used,
-      points_value: points.value,
-      promotion_id: promotion?.id ?? null,
-      promotion_code: promotion?.code ?? null,
-      fulfilment_method: request.fulfilment.method,
-      province: address?.province ?? null,
-      ward: address?.ward ?? null,
-      street: address?.street ?? null,
-      ward_code: address?.wardCode ?? null,
-      centre_id: request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : null,
-      recipient_name: request.recipientName,
-      phone: request.phone,
-      note: request.note ?? null,
-      idempotency_key: idempotencyKey,
-      request_hash: requestHash,
-      cancel_reason: null,
-      paid_at: paidUpFront ? nowIso : null,
-      created_at: nowIso,
-      updated_at: nowIso,
-      desk_centre_id: deskCentreId,
-      recipient_folded: foldVietnamese(request.recipientName).slice(0, 100),
-      stock_location_id: stockLocationId,
-      shipping_carrier: delivery.choice?.carrier ?? null,
-      shipping_service: delivery.choice?.service ?? null,
-  });
-  const orderId = inserted!.id;
-  const code = orderCodeFor(orderId, now);
-  await setOrderCode.execute(trx, { id: orderId, code });
-  await redeemForOrder(trx, { userId, orderId, points: points.used, at: now });
-
   const orderLines: OrderLine[] = lines.map((line) => ({
     kind: line.kind,
     refId: line.refId,
@@ -286,28 +306,71 @@ async function createOrder(
     quantity: line.quantity,
     lineTotal: line.price * line.quantity,
   }));
-  await trx
-    .insertInto('order_lines')
-    .values(
-      orderLines.map((line, index) => ({
-        order_id: orderId,
-        kind: line.kind,
-        ref_id: line.refId,
-        slug: line.slug,
-        name: line.name,
-        image: line.image,
-        promo_group: lines[index]!.promoGroup,
-        unit_price: line.unitPrice,
-        quantity: line.quantity,
-        line_total: line.lineTotal,
-      })),
-    )
-    .execute();
-  await insertOrderHistory.execute(trx, { orderId, status, paymentStatus, actor: userId, at: nowIso });
-  await recordOrderEvent(trx, { orderId, action: 'placed', status, paymentStatus, actorKind: 'customer', actorUserId: userId, at: nowIso });
-  if (promotion) {
-    await trx.insertInto('promotion_redemptions').values({ promotion_id: promotion.id, user_id: userId, order_id: orderId, created_at: nowIso }).execute();
+  const lineRows: NewLineRow[] = orderLines.map((line, index) => ({
+    kind: line.kind,
+    ref_id: line.refId,
+    slug: line.slug,
+    name: line.name,
+    image: line.image,
+    promo_group: lines[index]!.promoGroup,
+    unit_price: line.unitPrice,
+    quantity: line.quantity,
+    line_total: line.lineTotal,
+  }));
+  const orderRow: OrderInsertParams = {
+    codePrefix: orderCodePrefix(now),
+    user_id: userId,
+    status,
+    payment_method: request.paymentMethod,
+    payment_status: paymentStatus,
+    subtotal: pricing.subtotal,
+    discount: pricing.discount,
+    shipping_fee: pricing.shippingFee,
+    shipping_discount: pricing.shippingDiscount,
+    shipping_vat_rate: ctx.config.shippingVatRate,
+    total: pricing.total,
+    points_used: points.used,
+    points_value: points.value,
+    promotion_id: promotion?.id ?? null,
+    promotion_code: promotion?.code ?? null,
+    fulfilment_method: request.fulfilment.method,
+    province: address?.province ?? null,
+    ward: address?.ward ?? null,
+    street: address?.street ?? null,
+    ward_code: address?.wardCode ?? null,
+    centre_id: request.fulfilment.method === 'pickup' ? request.fulfilment.centreId : null,
+    recipient_name: request.recipientName,
+    phone: request.phone,
+    note: request.note ?? null,
+    idempotency_key: idempotencyKey,
+    request_hash: requestHash,
+    cancel_reason: null,
+    paid_at: paidUpFront ? nowIso : null,
+    created_at: nowIso,
+    updated_at: nowIso,
+    desk_centre_id: deskCentreId,
+    recipient_folded: foldVietnamese(request.recipientName).slice(0, 100),
+    stock_location_id: stockLocationId,
+    shipping_carrier: delivery.choice?.carrier ?? null,
+    shipping_service: delivery.choice?.service ?? null,
+  };
+  let inserted: { id: number; version: number; code: string } | undefined;
+  if (writesSeveralTablesInOneStatement(trx)) {
+    inserted = await insertOrderWithRows.first(trx, { ...orderRow, lines: JSON.stringify(lineRows) });
+  } else {
+    // One statement each (SQLite: no round trip to save), the order's code still written by its insert.
+    inserted = await insertOrder.first(trx, orderRow);
+    const orderId = inserted!.id;
+    await trx.insertInto('order_lines').values(lineRows.map((row) => ({ order_id: orderId, ...row }))).execute();
+    await insertOrderHistory.execute(trx, { orderId, status, paymentStatus, actor: userId, at: nowIso });
+    await recordOrderEvent(trx, { orderId, action: 'placed', status, paymentStatus, actorKind: 'customer', actorUserId: userId, at: nowIso });
+    if (promotion) {
+      await trx.insertInto('promotion_redemptions').values({ promotion_id: promotion.id, user_id: userId, order_id: orderId, created_at: nowIso }).execute();
+    }
   }
+  const orderId = inserted!.id;
+  const code = inserted!.code;
+  await redeemForOrder(trx, { userId, orderId, points: points.used, at: now });
   if (paidUpFront) await issuePackageCredits(trx, { id: orderId, user_id: userId }, now);
   await removeOrderedItems(trx, userId, lines);
 
@@ -347,7 +410,7 @@ async function createOrder(
     createdAt: nowIso,
     updatedAt: nowIso,
   };
-  const email = orderPlacedEmail(facts.fullName, {
+  const email = orderPlacedEmail(customer.fullName, {
     ...order,
     orderUrl: `${ctx.config.publicUrl}/orders/${code}`,
     payBefore: paymentDueAt(nowIso, ctx.config.vietQr.paymentHours),

@@ -5,6 +5,7 @@ import { preparedQuery } from '../../db/preparedQuery';
 import { AppError } from '../../http/appError';
 import type { Database } from '../../db/schema';
 import { memberTierOf } from '../loyalty';
+import type { CheckoutCustomer } from '../users';
 import { toPromotion } from '../promotions';
 
 /** A VIP promotion's customers: members of this tier or above. */
@@ -24,50 +25,56 @@ export interface CustomerFacts {
   context: PromotionCustomerContext;
 }
 
-const customerBasics = preparedQuery<{ userId: number; cancelled: 'CANCELLED' }>()((db, param) =>
-  db
-    .selectFrom('users')
-    .select((eb) => [
-      'users.email',
-      'users.full_name',
-      'users.date_of_birth',
-      eb
-        .exists(eb.selectFrom('orders').select('orders.id').whereRef('orders.user_id', '=', 'users.id').where('orders.status', '<>', param('cancelled')))
-        .as('has_live_order'),
-    ])
-    .where('users.id', '=', param('userId')),
+const customerOf = preparedQuery<{ userId: number }>()((db, param) =>
+  db.selectFrom('users').select(['users.email', 'users.full_name', 'users.date_of_birth']).where('users.id', '=', param('userId')),
 );
 
-const redemptionsByCustomer = preparedQuery<{ userId: number; promotionId: number }>()((db, param) =>
-  db
-    .selectFrom('promotion_redemptions')
-    .select(sql<number>`count(*)`.as('count'))
-    .where('promotion_redemptions.user_id', '=', param('userId'))
-    .where('promotion_redemptions.promotion_id', '=', param('promotionId'))
-    .where('promotion_redemptions.released_at', 'is', null),
+/** Whether the customer has an order that was not cancelled, and their uses of the promotion not given back: one read. */
+const promotionHistory = preparedQuery<{ userId: number; promotionId: number; cancelled: 'CANCELLED' }>()((db, param) =>
+  db.selectNoFrom((eb) => [
+    eb.exists(eb.selectFrom('orders').select('orders.id').where('orders.user_id', '=', param('userId')).where('orders.status', '<>', param('cancelled'))).as('has_live_order'),
+    eb
+      .selectFrom('promotion_redemptions')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('promotion_redemptions.user_id', '=', param('userId'))
+      .where('promotion_redemptions.promotion_id', '=', param('promotionId'))
+      .where('promotion_redemptions.released_at', 'is', null)
+      .as('used'),
+  ]),
 );
 
 /**
- * What the promotion rules need to know about a customer: a first order (no order that was not cancelled),
- * the birth month, and, only when a promotion is used, its uses not given back and (for a VIP promotion or one with
- * a minimum tier) the member's tier — VIP is Vàng or above (the loyalty module's daily review). An order without a
- * code reads one row. Inside the order transaction this runs after the customer's row is locked, so concurrent
- * orders of one customer see each other's redemptions.
+ * What the promotion rules need to know about a customer: the birth month and, only when a promotion is used (the
+ * rules ask nothing of the customer otherwise), a first order (no order that was not cancelled), its uses not given
+ * back and (for a VIP promotion or one with a minimum tier) the member's tier — VIP is Vàng or above (the loyalty
+ * module's daily review). `customer`: the customer when the caller has read them (the checkout's lock answers them),
+ * not read again. Inside the order transaction this runs after the customer's row is locked, so concurrent orders of
+ * one customer see each other's redemptions.
  */
-export async function loadCustomerFacts(db: Db, userId: number, promotion: Pick<Promotion, 'id' | 'eligibility' | 'minTier'> | null, now: Date): Promise<CustomerFacts> {
-  const row = await customerBasics.first(db, { userId, cancelled: 'CANCELLED' });
-  if (!row) throw AppError.unauthorized();
-  const usedByCustomer = promotion ? toNumber((await redemptionsByCustomer.first(db, { userId, promotionId: promotion.id }))?.count ?? 0) : 0;
+export async function loadCustomerFacts(
+  db: Db,
+  userId: number,
+  promotion: Pick<Promotion, 'id' | 'eligibility' | 'minTier'> | null,
+  now: Date,
+  customer?: CheckoutCustomer,
+): Promise<CustomerFacts> {
+  let profile = customer;
+  if (!profile) {
+    const row = await customerOf.first(db, { userId });
+    if (!row) throw AppError.unauthorized();
+    profile = { email: row.email, fullName: row.full_name, dateOfBirth: row.date_of_birth };
+  }
+  const history = promotion ? await promotionHistory.first(db, { userId, promotionId: promotion.id, cancelled: 'CANCELLED' }) : undefined;
   const tier = promotion && (promotion.eligibility === 'vip' || promotion.minTier) ? (await memberTierOf(db, userId, now)).tier : undefined;
   const isVip = promotion?.eligibility === 'vip' ? loyaltyTierAtLeast(tier, VIP_TIER) : undefined;
   return {
-    email: row.email,
-    fullName: row.full_name,
+    email: profile.email,
+    fullName: profile.fullName,
     context: {
       now,
-      isFirstOrder: Number(row.has_live_order) === 0, // SQLite answers 0 or 1, PostgreSQL false or true
-      birthMonth: birthMonthOf(row.date_of_birth),
-      usedByCustomer,
+      isFirstOrder: Number(history?.has_live_order ?? 0) === 0, // SQLite answers 0 or 1, PostgreSQL false or true
+      birthMonth: birthMonthOf(profile.dateOfBirth),
+      usedByCustomer: toNumber(history?.used ?? 0),
       isMember: true,
       ...(isVip === undefined ? {} : { isVip }),
       ...(tier === undefined ? {} : { tier }),

@@ -3,6 +3,6 @@
  * imported from outside.
  */
 export { disableUser, enableUser } from './accountStatus';
-export { lockCustomerForCheckout } from './checkoutLock';
+export { lockCustomerForCheckout, type CheckoutCustomer } from './checkoutLock';
 export { customerRoutes } from './customerRoutes';
 export { profileRoutes } from './profileRoutes';

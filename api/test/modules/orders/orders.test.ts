@@ -214,6 +214,18 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       expect(await ordersCount(user.id)).toBe(1);
       expect(await stockOf(scratch.db, product.id)).toBe(19);
     });
+
+    it('answers concurrent requests with the same key for the last unit with that one order, never "sold out"', async () => {
+      const user = await createUser(app, scratch.db);
+      const product = await createProduct(scratch.db, { price: 500_000, stock: 1 });
+      const key = newIdempotencyKey();
+      const body = { items: [{ kind: 'product' as const, refId: product.id, quantity: 1 }] };
+      const responses = await Promise.all(Array.from({ length: 4 }, () => postOrder(app, user, body, key)));
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
+      expect(new Set(responses.map((response) => orderOf(response).code)).size).toBe(1);
+      expect(await ordersCount(user.id)).toBe(1);
+      expect(await stockOf(scratch.db, product.id)).toBe(0);
+    });
   });
 
   describe('promotions at checkout', () => {

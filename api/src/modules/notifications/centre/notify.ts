@@ -7,6 +7,7 @@ import {
   type NotificationKind,
 } from 'shared-contracts/schemas';
 import { inTransaction } from '../../../db/inTransaction';
+import { toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
 import type { EventBus } from '../../../events/eventBus';
 import { deliveriesWaiting, scheduleDeliveriesOf } from '../channels';
@@ -108,10 +109,25 @@ export async function announcePending(deps: NotifyDeps, userId: number): Promise
     else if (entry.userId === userId) ids.push(id);
   }
   if (ids.length === 0) return;
-  const rows = await deps.db.selectFrom('notifications').select(['id', 'user_id', 'kind', 'topic', 'title', 'body', 'link', 'created_at', 'read_at']).where('id', 'in', ids).execute();
+  // The rows that committed (a rolled-back transaction's are gone), with the user's unread count after them: one read.
+  const read = await deps.db
+    .selectFrom('notifications')
+    .select(['notifications.id', 'notifications.user_id', 'notifications.kind', 'notifications.topic', 'notifications.title', 'notifications.body', 'notifications.link', 'notifications.created_at', 'notifications.read_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('notifications as unread')
+        .select(eb.fn.countAll<string | number>().as('count'))
+        .where('unread.user_id', '=', userId)
+        .where('unread.read_at', 'is', null)
+        .as('unread_count'),
+    )
+    .where('notifications.id', 'in', ids)
+    .execute();
+  if (read.length === 0) return;
+  const rows = read.map(({ unread_count: _count, ...row }) => row);
   for (const row of rows) pending.delete(row.id);
-  if (rows.length > 0) deliveriesWaiting();
-  await announce(deps, rows);
+  deliveriesWaiting();
+  await announce(deps, rows, new Map([[userId, toNumber(read[0]!.unread_count)]]));
 }
 
 /**
@@ -126,18 +142,19 @@ export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly No
   await announce(deps, created);
 }
 
-async function announce(deps: NotifyDeps, created: readonly NotificationRow[]): Promise<void> {
+/** `unreadCounts`: the users' counts when the caller read them with the rows; else one read for every user. */
+async function announce(deps: NotifyDeps, created: readonly NotificationRow[], unreadCounts?: ReadonlyMap<number, number>): Promise<void> {
   if (created.length === 0) return;
-  // Each user's pages get each new notification with the unread count after them all (one read for every user).
+  // Each user's pages get each new notification with the unread count after them all.
   const byUser = new Map<number, NotificationRow[]>();
   for (const row of created) {
     const rows = byUser.get(row.user_id);
     if (rows) rows.push(row);
     else byUser.set(row.user_id, [row]);
   }
-  const unreadCounts = await unreadCountsOf(deps.db, [...byUser.keys()]);
+  const counts = unreadCounts ?? (await unreadCountsOf(deps.db, [...byUser.keys()]));
   for (const [userId, rows] of byUser) {
-    const unreadCount = unreadCounts.get(userId) ?? 0;
+    const unreadCount = counts.get(userId) ?? 0;
     for (const row of rows.sort((a, b) => a.id - b.id)) {
       await deps.events.publishPersonal({ userId, event: { name: NOTIFICATION_EVENT, data: { notification: notificationOf(row), unreadCount } } });
     }

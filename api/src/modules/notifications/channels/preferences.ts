@@ -37,22 +37,6 @@ export async function readChoices(db: Kysely<Database>, userId: number, topic?: 
   return choices;
 }
 
-/** readChoices of several users in one read (limited to `topics`; their other topics keep the defaults). */
-export async function readChoicesOf(db: Kysely<Database>, userIds: readonly number[], topics: readonly NotificationTopic[]): Promise<Map<number, Record<NotificationTopic, Choices>>> {
-  const byUser = new Map<number, Record<NotificationTopic, Choices>>(userIds.map((userId) => [userId, defaultChoices()]));
-  if (userIds.length === 0 || topics.length === 0) return byUser;
-  for (const chunk of chunksOf([...byUser.keys()])) {
-    const rows = await db
-      .selectFrom('notification_preferences')
-      .select(['user_id', 'topic', 'channel', 'enabled'])
-      .where('user_id', 'in', paddedInList(chunk))
-      .where('topic', 'in', paddedInList([...new Set(topics)]))
-      .execute();
-    for (const row of rows) applyChoice(byUser.get(row.user_id)!, row);
-  }
-  return byUser;
-}
-
 /** What the user can be reached on, as far as their account knows (a phone, a verified email, a subscribed device). */
 export interface Reach {
   fullName: string;
@@ -76,7 +60,7 @@ function reachOf(user: { full_name: string; email: string; email_verified_at: un
 function selectReach(db: Kysely<Database>) {
   return db
     .selectFrom('users')
-    .select(['id', 'full_name', 'email', 'email_verified_at', 'phone_number', 'disabled_at'])
+    .select(['users.id', 'users.full_name', 'users.email', 'users.email_verified_at', 'users.phone_number', 'users.disabled_at'])
     .select((eb) => eb.selectFrom('push_subscriptions').select(eb.fn.countAll<number | string>().as('n')).whereRef('push_subscriptions.user_id', '=', 'users.id').as('push_count'));
 }
 
@@ -92,6 +76,36 @@ export async function readReachOf(db: Kysely<Database>, userIds: readonly number
     for (const user of await selectReach(db).where('id', 'in', paddedInList(chunk)).execute()) byUser.set(user.id, reachOf(user));
   }
   return byUser;
+}
+
+/**
+ * Several users' channels for `topics` (one at least; readChoices: their other topics keep the defaults) and their reach
+ * (readReachOf: null for an unknown or disabled account), in one read: each user's row beside each of their choices
+ * for the topics.
+ */
+export async function readChoicesAndReachOf(
+  db: Kysely<Database>,
+  userIds: readonly number[],
+  topics: readonly NotificationTopic[],
+): Promise<{ choices: Map<number, Record<NotificationTopic, Choices>>; reach: Map<number, Reach | null> }> {
+  const choices = new Map<number, Record<NotificationTopic, Choices>>(userIds.map((userId) => [userId, defaultChoices()]));
+  const reach = new Map<number, Reach | null>(userIds.map((userId) => [userId, null]));
+  const topicList = paddedInList([...new Set(topics)]);
+  if (topicList.length === 0) throw new RangeError('readChoicesAndReachOf: no topic');
+  for (const chunk of chunksOf([...choices.keys()])) {
+    const rows = await selectReach(db)
+      .leftJoin('notification_preferences', (join) =>
+        join.onRef('notification_preferences.user_id', '=', 'users.id').on('notification_preferences.topic', 'in', topicList),
+      )
+      .select(['notification_preferences.topic', 'notification_preferences.channel', 'notification_preferences.enabled'])
+      .where('users.id', 'in', paddedInList(chunk))
+      .execute();
+    for (const row of rows) {
+      reach.set(row.id, reachOf(row));
+      if (row.topic !== null && row.channel !== null && row.enabled !== null) applyChoice(choices.get(row.id)!, { topic: row.topic, channel: row.channel, enabled: row.enabled });
+    }
+  }
+  return { choices, reach };
 }
 
 /** Whether the account can be reached on a channel at all (the channel's own configuration aside). */

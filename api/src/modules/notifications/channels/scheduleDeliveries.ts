@@ -5,7 +5,7 @@ import type { NotificationDeliveriesTable } from '../../../db/notificationChanne
 import type { Database } from '../../../db/schema';
 import type { EmailContent } from '../emailTemplates';
 import { deliveryPriority } from './deliveryPriority';
-import { nextChannel, readChoicesOf, readReachOf } from './preferences';
+import { nextChannel, readChoicesAndReachOf } from './preferences';
 
 /** A notification as the channels send it. */
 export interface NotificationToDeliver {
@@ -34,14 +34,13 @@ export async function scheduleDeliveries(db: Kysely<Database>, notification: Not
 }
 
 /**
- * scheduleDeliveries of several notifications (one event's recipients) with one read of their users' choices, one of
- * their reach and one insert, one statement after the other (in the caller's transaction they share one connection).
+ * scheduleDeliveries of several notifications (one event's recipients) with one read of their users' choices and
+ * reach and one insert, one statement after the other (in the caller's transaction they share one connection).
  */
 export async function scheduleDeliveriesOf(db: Kysely<Database>, notifications: readonly NotificationToDeliver[], now: Date): Promise<void> {
   if (notifications.length === 0) return;
   const userIds = [...new Set(notifications.map((notification) => notification.userId))];
-  const choices = await readChoicesOf(db, userIds, [...new Set(notifications.map((notification) => notification.topic))]);
-  const reach = await readReachOf(db, userIds);
+  const { choices, reach } = await readChoicesAndReachOf(db, userIds, [...new Set(notifications.map((notification) => notification.topic))]);
   const rows: DeliveryInsert[] = [];
   for (const notification of notifications) {
     const userReach = reach.get(notification.userId);
