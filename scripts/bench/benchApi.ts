@@ -82,6 +82,34 @@ export async function loadProductionKit() {
   return { createAccessTokens, systemClock, isDemoAccount };
 }
 
+/**
+ * Renames the seed's demo accounts (production's guard's definition): the production-started API refuses to start
+ * beside the published demo password. Their rows (orders, vehicles…) stay as the seed made them.
+ */
+export async function renameDemoAccounts(db: Kysely<Database>): Promise<void> {
+  const { sql } = await import('kysely');
+  const { isDemoAccount } = await import('../../api/src/security/demoDataGuard.ts');
+  await db
+    .updateTable('users')
+    .set({ email: sql<string>`email || '.bench'` })
+    .where(isDemoAccount)
+    .execute();
+}
+
+/** Production's password hashing (argon2id at its parameters), for a bench account that signs in. */
+export async function loadPasswordHashing() {
+  const { hashPassword } = await import('../../api/src/security/passwords.ts');
+  return { hashPassword };
+}
+
+/**
+ * The key the bench's tokens are signed with: BENCH_JWT_SECRET, which startBenchApi generates and gives the
+ * production-started API too; a fixed one when the bench runs its API from source without it.
+ */
+export function benchJwtSecret(): string {
+  return process.env.BENCH_JWT_SECRET || 'bench-secret-bench-secret-bench-secret-0123';
+}
+
 /** An operator's production settings (api/test/support/operatorSettings.ts): a site, a bank account and a seller the production guard lets pass. */
 export async function loadOperatorSettings() {
   const { OPERATOR_SETTINGS } = await import('../../api/test/support/operatorSettings.ts');
@@ -121,7 +149,7 @@ export async function openBenchDatabase() {
     sqliteFile: path.join(folder, 'bench.sqlite'),
     databaseUrl: process.env.BENCH_DATABASE_URL || null,
     uploadDir: path.join(folder, 'uploads'),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    jwtSecret: benchJwtSecret(),
     redisUrl: null,
   };
   const db: BenchDatabase = createDatabase(config, { walCheckpointer: true });

@@ -225,7 +225,8 @@ async function main(): Promise<void> {
   if (PARTS.has('issue') || PARTS.has('drain')) {
     const scratch = await scratchDatabase(kind, 'einvoices', DATABASES_SETTING);
     const folder = path.dirname(scratch.sqliteFile);
-    const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' });
+    // From source: the server part watches the e-invoices' progress and writes the backlog when asked by IPC.
+    const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' }, { api: 'source' });
     const origin = `http://127.0.0.1:${api.ready.port}`;
     const ask = <T>(request: Record<string, unknown>, key: string) =>
       new Promise<T>((resolve) => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadApi, type BenchDatabase } from './benchApi.ts';
+import { benchJwtSecret, loadApi, type BenchDatabase } from './benchApi.ts';
 import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
 import { runCustomers } from './customerLoad.ts';
 
@@ -291,7 +291,7 @@ async function runServer(): Promise<void> {
     databaseUrl: target === 'postgres' ? pgUrl() : null,
     sqliteFile: file,
     uploadDir: path.join('/tmp', 'ev-bench-kpis-uploads'),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+    jwtSecret: benchJwtSecret(),
     redisUrl: null,
   };
   const db = createDatabase(config);
@@ -346,7 +346,7 @@ const figuresOf = (times: number[]): Figures => {
 
 async function measure(target: Target): Promise<{ thirty: Figures; dashboard: Figures; pass: boolean }> {
   // BENCH_CLIENTS=1 gives the single manager's latency; the budget is read with the default 4.
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_KPIS_TARGET: target });
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_KPIS_TARGET: target }, { database: target === 'postgres' ? { databaseUrl: pgUrl() } : { sqliteFile: sqliteFile() } });
   try {
     const { port, managerToken, counts } = api.ready;
     const origin = `http://127.0.0.1:${port}`;

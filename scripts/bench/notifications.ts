@@ -213,7 +213,8 @@ async function main(): Promise<void> {
   const standIns = await startStandIns();
   const scratch = await scratchDatabase(DATABASES[0] ?? 'sqlite', 'notifications', DATABASES_SETTING);
   const folder = scratch.sqliteFile.replace(/\/bench\.sqlite$/, '');
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '', BENCH_STANDIN_URL: standIns.url });
+  // From source: the channels' providers are the bench's stand-ins, and the fan-out and its counts are asked by IPC.
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '', BENCH_STANDIN_URL: standIns.url }, { api: 'source' });
   const origin = `http://127.0.0.1:${api.ready.port}`;
   const stats = () =>
     new Promise<Stats>((resolve) => {

@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   let failed = false;
   try {
     for (const driver of ['s3', 'local'] as const) {
-      const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, ...(driver === 's3' ? s3.env : {}) });
+      // From source: production refuses s3rver's fixed credentials (the server part reads them as development does).
+      const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, ...(driver === 's3' ? s3.env : {}) }, { api: 'source' });
       const url = `http://127.0.0.1:${api.ready.port}/api/media/products/${PHOTO_NAME}`;
       try {
         const timings: number[] = [];

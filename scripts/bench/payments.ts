@@ -185,7 +185,8 @@ function sepayBody(code: string) {
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-payments-'));
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder });
+  // From source: the webhooks are signed with the demo SePay key (production refuses it), the counts asked by IPC.
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder }, { api: 'source' });
   const { ready } = api;
   const origin = `http://127.0.0.1:${ready.port}`;
   const post = async (body: object): Promise<number> => {

@@ -492,7 +492,8 @@ async function measure(target: Target, dataset: Dataset, rows: Row[]): Promise<v
   const title = dataset === 'demo' ? 'the demo data' : `${ORDERS.toLocaleString('en')} closed orders`;
   console.log(`\n== ${title} on ${target === 'sqlite' ? 'SQLite' : `PostgreSQL (${describePg(dataset === 'demo' ? demoPgUrl() : pgUrl())})`} ==`);
   const started = Date.now();
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_PREDICT_TARGET: target, BENCH_PREDICT_DATASET: dataset, BENCH_DATA_DIR: folder });
+  // From source: fresh tokens, the event loop's blocks and the background queries are asked of the server part by IPC.
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_PREDICT_TARGET: target, BENCH_PREDICT_DATASET: dataset, BENCH_DATA_DIR: folder }, { api: 'source' });
   const add = (figure: string, value: number, unit: Row['unit'], budget: number | null) => rows.push({ database: target, data: dataset, figure, value, unit, budget });
   try {
     const { port, models, counts, prepared } = api.ready;

@@ -30,6 +30,8 @@ export interface ProductionApi {
   memoryAfterGc(): Promise<ProductionApiMemory>;
   /** How many times its memory saver (api/src/runtime/memorySaver.ts) has turned on, from its log. */
   memorySaverTurns(): number;
+  /** How long the saver has been on in all (s): the time its CPU cost applied. */
+  memorySaverSeconds(): number;
   /** SIGTERM (the API's graceful shutdown), then its exit. */
   stop(): Promise<void>;
 }
@@ -39,6 +41,12 @@ export interface ProductionApiSettings {
   folder: string;
   /** JWT_SECRET: the key the preparation signed the bench users' tokens with. */
   jwtSecret: string;
+  /** SQLITE_FILE when not the folder's bench.sqlite. */
+  sqliteFile?: string;
+  /** DATABASE_URL: the API on this PostgreSQL database instead of the SQLite file. */
+  databaseUrl?: string;
+  /** node's flags for the API process besides BENCH_NODE_FLAGS (a CPU profile, --trace-gc). */
+  nodeFlags?: readonly string[];
 }
 
 // Runs before server.js in the API's process: it only listens for the parent's question (and lets the channel not
@@ -65,7 +73,8 @@ async function productionEnv(settings: ProductionApiSettings, port: number): Pro
     PORT: String(port),
     LOG_LEVEL: 'info',
     JWT_SECRET: settings.jwtSecret,
-    SQLITE_FILE: path.join(settings.folder, 'bench.sqlite'),
+    SQLITE_FILE: settings.sqliteFile ?? path.join(settings.folder, 'bench.sqlite'),
+    ...(settings.databaseUrl ? { DATABASE_URL: settings.databaseUrl } : {}),
     UPLOAD_DIR: path.join(settings.folder, 'uploads'),
   };
 }
@@ -88,19 +97,33 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
   // BENCH_NODE_FLAGS (benchNodeFlags) and BENCH_API_ENV='NAME=value …' (variables over the API process's own, such as
   // apiProcessEnv.ts's malloc settings): to measure a setting before making it.
   const overrides = Object.fromEntries((process.env.BENCH_API_ENV?.split(/\s+/).filter(Boolean) ?? []).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
-  const child = spawn(process.execPath, ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(PROBE)}`, ...benchNodeFlags(), path.join(REPO_ROOT, 'api/dist/src/server.js')], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', `data:text/javascript,${encodeURIComponent(PROBE)}`, ...(settings.nodeFlags ?? []), ...benchNodeFlags(), path.join(REPO_ROOT, 'api/dist/src/server.js')], {
     cwd: REPO_ROOT,
     env: { ...withApiProcessEnv(await productionEnv(settings, port)), ...overrides },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   // Its log (a line per request) is read and dropped, as docker's log driver would take it; the last lines are kept
-  // to say why, should it end.
+  // to say why, should it end. Lines that are not its JSON log (V8's --trace-gc) are shown.
   const lastLines: string[] = [];
+  let partial = '';
   let saverTurns = 0;
+  let savedMs = 0;
+  let savingSince: number | null = null;
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = chunk.split('\n').filter(Boolean);
-    saverTurns += lines.filter((line) => line.includes('memory saver on')).length;
-    lastLines.push(...lines);
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line) continue;
+      if (!line.startsWith('{')) console.log(line);
+      else if (line.includes('memory saver on')) {
+        saverTurns += 1;
+        savingSince ??= Date.now();
+      } else if (line.includes('memory saver off') && savingSince !== null) {
+        savedMs += Date.now() - savingSince;
+        savingSince = null;
+      }
+    }
+    lastLines.push(...lines.filter(Boolean));
     lastLines.splice(0, Math.max(0, lastLines.length - 20));
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -131,6 +154,7 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
       });
     },
     memorySaverTurns: () => saverTurns,
+    memorySaverSeconds: () => (savedMs + (savingSince === null ? 0 : Date.now() - savingSince)) / 1000,
     async stop() {
       if (!ended) child.kill('SIGTERM');
       await exited;

@@ -163,7 +163,8 @@ async function measure(target: Target): Promise<boolean> {
     });
   }
   const started = Date.now();
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_REPORTS_TARGET: target, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() });
+  // From source: the heap after a full GC is asked of the server part by IPC.
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_REPORTS_TARGET: target, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() }, { api: 'source' });
   try {
     const pid = api.child.pid!;
     const origin = `http://127.0.0.1:${api.ready.port}`;

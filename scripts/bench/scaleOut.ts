@@ -287,7 +287,8 @@ async function main(): Promise<void> {
       let balancer: Balancer | undefined;
       try {
         // one at a time: each migrates (nothing left to do) and warms up before the next starts
-        for (let index = 0; index < instances; index += 1) apis.push(await startBenchApi<unknown>(import.meta.url, env));
+        // From source: each process is given Redis by the server part, and one preparation serves them all.
+        for (let index = 0; index < instances; index += 1) apis.push(await startBenchApi<unknown>(import.meta.url, env, { api: 'source' }));
         balancer = await startBalancer(folder, apis.map((api) => (api.ready as { port: number }).port));
         const idle = await idleCpu(apis, 3);
         console.log(`${instances} API process(es) behind nginx (load average ${loadavg()[0]!.toFixed(2)}; idle, the processes take ${(idle / 1000).toFixed(1)} ms of CPU per second together):`);

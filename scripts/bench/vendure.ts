@@ -344,7 +344,8 @@ async function main(): Promise<void> {
   // connection for the checkouts.
   const cartCustomers = CONNECTIONS * CART_SESSIONS.ours;
   const customersPerRun = cartCustomers + CONNECTIONS;
-  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '', BENCH_CUSTOMERS_COUNT: String(customersPerRun * (ROUNDS + 1)) });
+  // From source: each run's fresh tokens are issued by the server part when asked by IPC.
+  const api = await startBenchApi<ServerReady>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '', BENCH_CUSTOMERS_COUNT: String(customersPerRun * (ROUNDS + 1)) }, { api: 'source' });
   const { ready } = api;
   const origin = `http://127.0.0.1:${ready.port}`;
   const name = DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite';
