@@ -52,10 +52,12 @@ function plainEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** BENCH_CATALOGUE_VIEW=card: the lists in the card form the storefront's pages ask for (decision 0072). */
+const VIEW = process.env.BENCH_CATALOGUE_VIEW ? `view=${process.env.BENCH_CATALOGUE_VIEW}&` : '';
 const QUERIES = [
-  '/api/products?inStock=true&maxPrice=20000000&sort=price_asc',
-  '/api/products?inStock=true&minPrice=100000&sort=popular',
-  '/api/products?maxPrice=15000000&sort=newest&pageSize=24',
+  `/api/products?${VIEW}inStock=true&maxPrice=20000000&sort=price_asc`,
+  `/api/products?${VIEW}inStock=true&minPrice=100000&sort=popular`,
+  `/api/products?${VIEW}maxPrice=15000000&sort=newest&pageSize=24`,
 ];
 
 /**
@@ -127,7 +129,7 @@ async function measure(label: string, port: number, paths: string[] | { randomPa
 }
 
 /** Misses the cache: a random minPrice (0–99,999 VND, below every price in stock, so still 24 items). */
-const MISSED_PREFIX = '/api/products?inStock=true&sort=popular&minPrice=';
+const MISSED_PREFIX = `/api/products?${VIEW}inStock=true&sort=popular&minPrice=`;
 
 /** The bare route in its own process (Fastify, the same bytes ready as a Buffer, nothing else); resolves its port. */
 function startBareServer(body: string): Promise<{ port: number; pid: number; stop: () => void }> {
