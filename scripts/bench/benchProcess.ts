@@ -14,7 +14,9 @@ import type { ProductionApi } from './productionApi.ts';
  * the statistics they print.
  */
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { benchNodeFlags, REPO_ROOT } from './benchNode.ts';
+
+export { benchNodeFlags, REPO_ROOT };
 
 /** The q-th percentile (0–100) of ascending `sorted` (nearest rank); NaN when empty. */
 export function percentile(sorted: readonly number[], q: number): number {
@@ -30,11 +32,6 @@ export function processCpuMicros(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** BENCH_NODE_FLAGS='<flags>': more of node's or V8's flags for the API process (V8's are refused in NODE_OPTIONS). */
-export function benchNodeFlags(): string[] {
-  return process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
 }
 
 /** Two decimals. */

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
 import { loadOperatorSettings } from './benchApi.ts';
-import { benchNodeFlags, REPO_ROOT } from './benchProcess.ts';
+import { benchNodeFlags, REPO_ROOT } from './benchNode.ts';
 
 /**
  * The API exactly as production starts it: `node api/dist/src/server.js` (the container's command, and what `npm start`
