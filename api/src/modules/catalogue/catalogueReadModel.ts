@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { productCardOf, type FitVehicle, type ProductListQuery } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
@@ -8,6 +7,7 @@ import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
 import { nextPriceChange } from './effectivePrice';
 import { onlineStock } from '../stockLocations';
+import { itemHash, shortHash } from './itemHash';
 import { ProductListMirror, type MirroredPage } from './productListMirror';
 import { encodeFitmentRules, fitmentRulesOf } from '../fitment';
 
@@ -133,16 +133,6 @@ export function refreshInTurn(db: Kysely<Database>, at: Date, limit?: number): P
   return next;
 }
 
-/** The length of an item's hash (base64url characters of its SHA-256: 96 bits). */
-export const ITEM_HASH_LENGTH = 16;
-
-/** The first ITEM_HASH_LENGTH base64url characters of a text's SHA-256. */
-function shortHash(text: string): string {
-  return hash('sha256', text, 'base64url').slice(0, ITEM_HASH_LENGTH);
-}
-
-/** An item's hash (product_list_items.item_hash): what a list's ETag is made of (`pageReady`). */
-export const itemHash = shortHash;
 
 /** Products written per statement. */
 const CHUNK = 200;

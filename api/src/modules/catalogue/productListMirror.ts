@@ -1,4 +1,3 @@
-import { hash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   fitStatus,
@@ -15,6 +14,7 @@ import type { Database } from '../../db/schema';
 import { instantSortableText } from '../../db/sqlDialect';
 import { sqlTextOf } from '../../db/sqlText';
 import { decodeFitmentRules } from '../fitment';
+import { itemHash } from './itemHash';
 
 /**
  * Each API process's copy of `product_list_items` (docs/decisions/0058-product-list-mirrored-in-each-process.md):
@@ -54,8 +54,7 @@ interface MirroredItem {
 function cardOf(row: MirroredItem): { item: Buffer; hash: string } {
   if (row.card === undefined) {
     const json = JSON.stringify(productCardOf(JSON.parse(row.item.toString('utf8')) as ProductSummary));
-    // As long as an item's hash (catalogueReadModel.ts: ITEM_HASH_LENGTH): the page's ETag is made of these.
-    row.card = { item: Buffer.from(json, 'utf8'), hash: hash('sha256', json, 'base64url').slice(0, 16) };
+    row.card = { item: Buffer.from(json, 'utf8'), hash: itemHash(json) };
   }
   return row.card;
 }
