@@ -2,10 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { birthMonthOf, foldPromotionCode, loyaltyTierAtLeast, type LoyaltyTier, type Promotion, type PromotionCustomerContext } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
-import { AppError } from '../../http/appError';
 import type { Database } from '../../db/schema';
 import { memberTierOf } from '../loyalty';
-import type { CheckoutCustomer } from '../users';
+import { readCheckoutCustomer, type CheckoutCustomer } from '../users';
 import { toPromotion } from '../promotions';
 
 /** A VIP promotion's customers: members of this tier or above. */
@@ -24,10 +23,6 @@ export interface CustomerFacts {
   fullName: string;
   context: PromotionCustomerContext;
 }
-
-const customerOf = preparedQuery<{ userId: number }>()((db, param) =>
-  db.selectFrom('users').select(['users.email', 'users.full_name', 'users.date_of_birth']).where('users.id', '=', param('userId')),
-);
 
 /** Whether the customer has an order that was not cancelled, and their uses of the promotion not given back: one read. */
 const promotionHistory = preparedQuery<{ userId: number; promotionId: number; cancelled: 'CANCELLED' }>()((db, param) =>
@@ -58,12 +53,7 @@ export async function loadCustomerFacts(
   now: Date,
   customer?: CheckoutCustomer,
 ): Promise<CustomerFacts> {
-  let profile = customer;
-  if (!profile) {
-    const row = await customerOf.first(db, { userId });
-    if (!row) throw AppError.unauthorized();
-    profile = { email: row.email, fullName: row.full_name, dateOfBirth: row.date_of_birth };
-  }
+  const profile = customer ?? (await readCheckoutCustomer(db, userId));
   const history = promotion ? await promotionHistory.first(db, { userId, promotionId: promotion.id, cancelled: 'CANCELLED' }) : undefined;
   const tier = promotion && (promotion.eligibility === 'vip' || promotion.minTier) ? (await memberTierOf(db, userId, now)).tier : undefined;
   const isVip = promotion?.eligibility === 'vip' ? loyaltyTierAtLeast(tier, VIP_TIER) : undefined;

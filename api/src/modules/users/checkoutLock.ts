@@ -31,7 +31,15 @@ const read = preparedQuery<{ userId: number }>()((db, param) => db.selectFrom('u
  * cost a page write there, so the row is only read. 401 when the user no longer exists.
  */
 export async function lockCustomerForCheckout(trx: Kysely<Database>, userId: number): Promise<CheckoutCustomer> {
-  const row = await (runsOneTransactionAtATime(trx) ? read : lockAndRead).first(trx, { userId });
+  return checkoutCustomerOf(await (runsOneTransactionAtATime(trx) ? read : lockAndRead).first(trx, { userId }));
+}
+
+/** The customer as a checkout needs them, without a lock (a quote). 401 when the user no longer exists. */
+export async function readCheckoutCustomer(db: Kysely<Database>, userId: number): Promise<CheckoutCustomer> {
+  return checkoutCustomerOf(await read.first(db, { userId }));
+}
+
+function checkoutCustomerOf(row: { email: string; full_name: string; date_of_birth: string | null } | undefined): CheckoutCustomer {
   if (!row) throw AppError.unauthorized();
   return { email: row.email, fullName: row.full_name, dateOfBirth: row.date_of_birth };
 }

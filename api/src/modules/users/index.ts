@@ -3,6 +3,6 @@
  * imported from outside.
  */
 export { disableUser, enableUser } from './accountStatus';
-export { lockCustomerForCheckout, type CheckoutCustomer } from './checkoutLock';
+export { lockCustomerForCheckout, readCheckoutCustomer, type CheckoutCustomer } from './checkoutLock';
 export { customerRoutes } from './customerRoutes';
 export { profileRoutes } from './profileRoutes';
