@@ -63,9 +63,12 @@ export const storefrontApi = {
   packages: (signal?: AbortSignal) => getData<ServicePackage[]>('/packages', undefined, signal),
   promotions: (signal?: AbortSignal) => getData<Promotion[]>('/promotions', undefined, signal),
   centres: (signal?: AbortSignal) => getData<ServiceCentre[]>('/centres', undefined, signal),
-  /** GET /api/search?view=card (the hits as search rows show them, whichever form the API answered in); the chosen vehicle's fitModel + fitYear go along when there is one. */
-  search: async (q: string, limit?: number, signal?: AbortSignal, fit?: { fitModel?: number; fitYear?: number }): Promise<SearchCardResult> =>
-    searchCards(await getData<SearchCardResult | SearchResult>('/search', { q, limit, view: 'card', ...fit }, signal)),
+  /**
+   * GET /api/search?view=card (the hits as search rows show them, whichever form the API answered in); the chosen
+   * vehicle's fitModel + fitYear go along when there is one; `offset`: the next page, from that rank on.
+   */
+  search: async (q: string, limit?: number, signal?: AbortSignal, fit?: { fitModel?: number; fitYear?: number }, offset?: number): Promise<SearchCardResult> =>
+    searchCards(await getData<SearchCardResult | SearchResult>('/search', { q, limit, offset, view: 'card', ...fit }, signal)),
   sendContact: (input: ContactMessageInput) => readData<ContactReceipt>(apiClient.post('/contact', input)),
   savedPromotions: (signal?: AbortSignal) => getData<SavedPromotion[]>('/me/saved-promotions', undefined, signal),
   /** POST /api/me/saved-promotions {promotionId}: answers the user's saved list. */

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS, sessionStore } from 'shared-contracts';
 import type { Fitment } from 'shared-contracts/schemas';
+import { SEARCH_PAGE_SIZE } from 'shared-contracts/pricing';
 import { vehicleFitApi, type ModelOption, type SavedVehicle } from '../../src/vehicleFit/vehicleFitApi';
 import { modelYears } from '../../src/vehicleFit/VehicleChooser';
 import * as fixtures from '../support/fixtures';
@@ -140,7 +141,7 @@ describe('"Xe của bạn" on the product list', () => {
   it('the search sends the chosen vehicle along', async () => {
     localStorage.setItem(STORAGE_KEYS.chosenVehicle, JSON.stringify(feliz2023));
     renderAt('/search?q=má phanh');
-    await waitFor(() => expect(api.search).toHaveBeenCalledWith('má phanh', 50, expect.anything(), { fitModel: 1, fitYear: 2023 }));
+    await waitFor(() => expect(api.search).toHaveBeenCalledWith('má phanh', SEARCH_PAGE_SIZE, expect.anything(), { fitModel: 1, fitYear: 2023 }));
   });
 
   it('offers years from the first to next year while a model is still made', () => {

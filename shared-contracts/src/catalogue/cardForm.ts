@@ -79,3 +79,16 @@ export function searchCardHitOf<Type extends string>(hit: CardFormHit<Type>): Se
   if (hit.image) card.image = hit.image.url;
   return card;
 }
+
+/**
+ * Paging of the search page (GET /api/search?view=card&limit=&offset=), zod-free for the storefront: the hits a page
+ * asks for (a broad query's card-form page stays within 3 kB, issue 70), and the furthest hit a page may start at
+ * (the search schema bounds `offset` with it).
+ */
+export const SEARCH_PAGE_SIZE = 8;
+export const SEARCH_OFFSET_MAX = 1_000;
+
+/** Where the next page of a search starts with `shown` hits of `total` on screen; null when there is none to ask for. */
+export function nextSearchOffset(shown: number, total: number): number | null {
+  return shown < total && shown <= SEARCH_OFFSET_MAX ? shown : null;
+}

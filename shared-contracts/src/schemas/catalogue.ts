@@ -10,6 +10,7 @@ import {
   SERVICE_TIERS,
   VEHICLE_TYPES,
 } from '../catalogue/enumerations';
+import { SEARCH_OFFSET_MAX } from '../catalogue/cardForm';
 import { normalizeVietnamesePhone } from '../user/accountRules';
 import { LOYALTY_RANKED_TIERS, LOYALTY_TIERS } from '../pricing/loyaltyTiers';
 import { envelopeSchema } from './envelope';
@@ -390,12 +391,14 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 export const SEARCH_LIMIT_DEFAULT = 20;
 export const SEARCH_LIMIT_MAX = 50;
 
-/** GET /api/search?q=&limit= (q: 1–100 characters; diacritics and case are ignored). */
+/** GET /api/search?q=&limit=&offset= (q: 1–100 characters; diacritics and case are ignored). */
 export const searchQuerySchema = z.object({
   q: textInput({ trim: true, error: 'Vui lòng nhập nội dung tìm kiếm.' })
     .min(1, 'Vui lòng nhập nội dung tìm kiếm.')
     .max(SEARCH_QUERY_MAX_LENGTH, `Nội dung tìm kiếm tối đa ${SEARCH_QUERY_MAX_LENGTH} ký tự.`),
   limit: integerInput({ message: `Số kết quả từ 1 đến ${SEARCH_LIMIT_MAX}.`, min: 1, max: SEARCH_LIMIT_MAX }).default(SEARCH_LIMIT_DEFAULT),
+  /** How many of the best hits to pass over (the search page's "Xem thêm"); absent: 0. `total` says how many there are. */
+  offset: integerInput({ message: `Vị trí bắt đầu của kết quả từ 0 đến ${SEARCH_OFFSET_MAX}.`, min: 0, max: SEARCH_OFFSET_MAX }).default(0),
   /** 'card': the hits in the card form (searchCardHitSchema); absent or 'full': as SearchHit. */
   view: catalogueViewSchema.optional(),
 });

@@ -370,23 +370,23 @@ export class CatalogueSearchIndex {
     return { miniSearch: this.scores(tree, boost, true), read: this.scores(tree, boost, false) };
   }
 
-  /** The answer's data as JSON ({ query, total, hits }), from the hits serialised at build time. */
-  resultJson(query: string, limit: number): string {
+  /** The answer's data as JSON ({ query, total, hits }), from the hits serialised at build time; `offset` best hits passed over. */
+  resultJson(query: string, limit: number, offset = 0): string {
     const keys = this.find(query);
-    const hits = keys.slice(0, limit).map((key) => this.items[key]!.json);
+    const hits = keys.slice(offset, offset + limit).map((key) => this.items[key]!.json);
     return `{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[${hits.join(',')}]}`;
   }
 
   /**
    * The whole success envelope around resultJson, as UTF-8 bytes (the hits' bytes encoded at build time); with
-   * `view` 'card', the hits in the card form.
+   * `view` 'card', the hits in the card form; `offset` best hits passed over (`total` still counts every hit).
    */
-  answerBytes(query: string, limit: number, view: CatalogueView = 'full'): Buffer {
+  answerBytes(query: string, limit: number, view: CatalogueView = 'full', offset = 0): Buffer {
     const keys = this.find(query);
-    const count = Math.min(limit, keys.length);
+    const end = Math.min(offset + limit, keys.length);
     const parts: Buffer[] = [Buffer.from(`${OK_JSON_WRAPPING.before}{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[`, 'utf8')];
-    for (let index = 0; index < count; index += 1) {
-      if (index > 0) parts.push(COMMA);
+    for (let index = offset; index < end; index += 1) {
+      if (index > offset) parts.push(COMMA);
       const item = this.items[keys[index]!]!;
       parts.push(view === 'card' ? (item.cardBytes ??= Buffer.from(JSON.stringify(searchCardHitOf(item.source.hit)), 'utf8')) : item.bytes);
     }
