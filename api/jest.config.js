@@ -7,9 +7,8 @@ module.exports = {
   // The fault test runs alone, after the suites (jest.faults.config.js): its budgets are timings.
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/faults/'],
   transform: {
-    // Transpile only, file by file: ts-jest ≥ 29.4 takes that from `isolatedModules: true` in the tsconfig
-    // (tsconfig.base.json sets it); `npm run typecheck` does the type checking.
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
+    // TypeScript through swc, transpiled file by file (scripts/jest/swcTypeScript.cjs).
+    ...require('../scripts/jest/swcTypeScript.cjs').typeScriptTransform,
     // ESM-only dependencies (kysely, cookie, ...) → CommonJS; the rest of node_modules passes through.
     '/node_modules/.+\\.m?js$': '<rootDir>/test/support/esmToCommonJs.cjs',
   },

@@ -3,7 +3,7 @@ module.exports = {
   ...require('../scripts/jest/workers.cjs'),
   testEnvironment: 'jsdom',
   testTimeout: 20_000,
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  transform: require('../scripts/jest/swcTypeScript.cjs').typeScriptTransform,
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   moduleNameMapper: {

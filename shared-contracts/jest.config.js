@@ -2,7 +2,7 @@
 module.exports = {
   ...require('../scripts/jest/workers.cjs'),
   testEnvironment: '<rootDir>/../scripts/jest/jsdomEnvironment.cjs',
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  transform: require('../scripts/jest/swcTypeScript.cjs').typeScriptTransform,
   testMatch: ['<rootDir>/test/**/*.test.ts?(x)'],
   moduleNameMapper: {
     // CSS Modules are compiled by the app that bundles them; a test reads their class names as written

@@ -6,7 +6,7 @@
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }] },
+  transform: require('../scripts/jest/swcTypeScript.cjs').typeScriptTransform,
   testMatch: ['<rootDir>/contracts/**/*.test.ts'],
   moduleNameMapper: { '^shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts' },
 };

@@ -1,12 +1,12 @@
 /**
  * Jest transformer for node_modules: packages that ship ES modules only ("type": "module", or .mjs) are
- * compiled to CommonJS with TypeScript's transpiler; every other file passes through untouched.
+ * compiled to CommonJS with swc; every other file passes through untouched.
  * Jest's CommonJS runtime cannot require() ES modules without --experimental-vm-modules, and more and more
  * dependencies (kysely, cookie, content-disposition, ...) are ESM only.
  */
 const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
-const ts = require('typescript');
+const { transformSync } = require('@swc/core');
 
 const moduleTypeOfFolder = new Map();
 
@@ -37,16 +37,12 @@ function isEsm(filename) {
 module.exports = {
   process(source, filename) {
     if (!isEsm(filename)) return { code: source };
-    const { outputText } = ts.transpileModule(source, {
-      fileName: filename,
-      compilerOptions: {
-        module: ts.ModuleKind.CommonJS,
-        target: ts.ScriptTarget.ES2022,
-        allowJs: true,
-        esModuleInterop: true,
-        inlineSourceMap: true,
-      },
+    const { code } = transformSync(source, {
+      filename,
+      jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' },
+      module: { type: 'commonjs' },
+      sourceMaps: 'inline',
     });
-    return { code: outputText };
+    return { code };
   },
 };

@@ -6,6 +6,13 @@ import { countingDb } from '../../support/countingDb';
 import { listen, openEventStream, type SseEvent, type SseStream } from '../../support/sseClient';
 import { START_ODOMETER_KM, TOMORROW, testDatabases, useFloor, type FloorRole } from '../../support/floorTestKit';
 
+// The order's code drawn as a mock that calls through, so that a test may hand out a taken one (a module's exports
+// cannot be redefined by spyOn).
+jest.mock('../../../src/modules/serviceOrders/serviceOrderTransition', () => {
+  const actual = jest.requireActual<typeof import('../../../src/modules/serviceOrders/serviceOrderTransition')>('../../../src/modules/serviceOrders/serviceOrderTransition');
+  return { ...actual, backOfficeCode: jest.fn(actual.backOfficeCode) };
+});
+
 describe.each(testDatabases())('check-in on $label', (target) => {
   const floor = useFloor(target);
 
@@ -210,7 +217,8 @@ describe.each(testDatabases())('check-in on $label', (target) => {
   it('draws another code when the one drawn belongs to an order already, writing the order and its reading once', async () => {
     const taken = await floor.openOrder();
     const booked = await floor.bookToday();
-    const draw = jest.spyOn(transition, 'backOfficeCode').mockReturnValueOnce(taken.code);
+    const draw = jest.mocked(transition.backOfficeCode);
+    draw.mockClear().mockReturnValueOnce(taken.code);
     try {
       const response = await floor.checkIn(booked.appointmentId, { odometerKm: 14_000 });
       expect(response.statusCode).toBe(201);
@@ -222,7 +230,7 @@ describe.each(testDatabases())('check-in on $label', (target) => {
       const readings = await floor.db.selectFrom('vehicle_odometer_readings').select(['odometer_km', 'note']).where('vehicle_id', '=', booked.vehicleId!).where('source', '=', 'service').execute();
       expect(readings).toEqual([{ odometer_km: 14_000, note: `Tiếp nhận ${order.code}` }]);
     } finally {
-      draw.mockRestore();
+      draw.mockClear();
     }
   });
 
