@@ -159,6 +159,14 @@ export function testDatabases(): TestDatabaseTarget[] {
   return url ? [sqliteTarget, postgresTarget(url)] : [sqliteTarget];
 }
 
+/**
+ * SQLite alone, for a suite whose subject is not the database (Redis down, the site's proxy): its behaviour is the
+ * same on either kind, so it is not run twice.
+ */
+export function oneDatabase(): TestDatabaseTarget[] {
+  return [sqliteTarget];
+}
+
 export interface ScratchOptions {
   /** Apply every migration first (default true). */
   migrate?: boolean;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { oneDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 
 // The site's real proxy (the shell's container and `npm start` serve /api through it). staticSite.ts imports its
@@ -37,7 +37,7 @@ function login(siteUrl: string, localAddress: string, body: { email: string; pas
   });
 }
 
-describe.each(testDatabases())('login throttling per visitor behind the site proxy on $label', (target) => {
+describe.each(oneDatabase())('login throttling per visitor behind the site proxy on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let root: string;
   let api: AuthTestApp | null = null;
