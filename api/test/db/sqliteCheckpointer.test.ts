@@ -41,10 +41,14 @@ describe('SQLite WAL checkpoints from a worker thread', () => {
   });
 
   /**
-   * Writes that never pause for `ms` (a transaction of ~40 KB every turn of the event loop) while another connection
-   * reads back to back, with the checkpointer of `options`: the -wal file's largest size and the log's restarts.
+   * Writes that never pause (a transaction of ~40 KB every turn of the event loop) for `ms`, or until `rows` rows are in,
+   * while another connection reads back to back, with the checkpointer of `options`: the -wal file's largest size, the
+   * log's restarts and the rows the reader counts at the end.
    */
-  async function busyShop(options: WalCheckpointerOptions, ms: number): Promise<{ peakBytes: number; truncations: number; rows: number }> {
+  async function busyShop(
+    options: WalCheckpointerOptions,
+    { ms = Number.POSITIVE_INFINITY, rows = Number.POSITIVE_INFINITY }: { ms?: number; rows?: number },
+  ): Promise<{ peakBytes: number; truncations: number; rows: number }> {
     const file = path.join(folder, 'shop.sqlite');
     const writer = openSqlite(file);
     writer.pragma('wal_autocheckpoint = 0');
@@ -59,7 +63,7 @@ describe('SQLite WAL checkpoints from a worker thread', () => {
     let peakBytes = 0;
     const ends = Date.now() + ms;
     try {
-      while (Date.now() < ends) {
+      for (let written = 0; written < rows && Date.now() < ends; written += 40) {
         writer.transaction(() => {
           for (let row = 0; row < 40; row += 1) insert.run(note);
         })();
@@ -67,8 +71,8 @@ describe('SQLite WAL checkpoints from a worker thread', () => {
         peakBytes = Math.max(peakBytes, statSync(`${file}-wal`).size);
         await new Promise((resolve) => setImmediate(resolve));
       }
-      const rows = Number((count.get() as { n: number }).n);
-      return { peakBytes, truncations: await checkpointer.truncations(), rows };
+      const counted = Number((count.get() as { n: number }).n);
+      return { peakBytes, truncations: await checkpointer.truncations(), rows: counted };
     } finally {
       await checkpointer.stop();
       reader.close();
@@ -77,15 +81,16 @@ describe('SQLite WAL checkpoints from a worker thread', () => {
   }
 
   it('keeps the log bounded under writes that never pause and a reader that never stops', async () => {
-    const bounded = await busyShop({ truncateBytes: 2 * 1_048_576, watchMs: 20 }, 3_000);
+    // A volume, not a time: a busy machine writes as much, only slower.
+    const bounded = await busyShop({ truncateBytes: 2 * 1_048_576, watchMs: 20 }, { rows: 12_000 });
     expect(bounded.truncations).toBeGreaterThan(0);
     // 2 MB to start emptying it, plus what the writes add between two looks and while the worker waits for its lock.
     expect(bounded.peakBytes).toBeLessThan(12 * 1_048_576);
-    expect(bounded.rows).toBeGreaterThan(10_000);
+    expect(bounded.rows).toBe(12_000);
   });
 
   it('shows why: with PASSIVE checkpoints alone, the same load grows the log past that bound', async () => {
-    const passiveOnly = await busyShop({ truncateBytes: Number.MAX_SAFE_INTEGER, watchMs: 20, intervalMs: 100 }, 5_000);
+    const passiveOnly = await busyShop({ truncateBytes: Number.MAX_SAFE_INTEGER, watchMs: 20, intervalMs: 100 }, { ms: 5_000 });
     expect(passiveOnly.truncations).toBe(0);
     expect(passiveOnly.peakBytes).toBeGreaterThan(12 * 1_048_576);
   });
