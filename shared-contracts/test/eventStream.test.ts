@@ -69,6 +69,8 @@ describe('the event stream reader and the live log ids', () => {
     });
     await jest.advanceTimersByTimeAsync(0);
     expect(headers[0]).not.toHaveProperty('Last-Event-ID');
+    // a stream that never ends is asked for at low priority: the page's own loads go first
+    expect(jest.mocked(fetchImpl).mock.calls[0]?.[1]).toMatchObject({ priority: 'low', cache: 'no-store' });
 
     first.write('retry: 1000\n: connected\n\n');
     first.write('id: 41\nevent: floor-changed\ndata: {"a":1}\n\n');

@@ -241,6 +241,9 @@ function openEventStream(options: EventStreamOptions): () => void {
         },
         credentials: 'omit',
         cache: 'no-store',
+        // A stream never ends: at low priority it takes nothing from the page's own loads, and a page-load audit
+        // (Lighthouse) does not wait for it to finish, as it does not for an EventSource.
+        priority: 'low',
         signal: current.signal,
       });
     } catch {
