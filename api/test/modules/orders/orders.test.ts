@@ -5,11 +5,11 @@ import * as webOrderChanges from '../../../src/modules/orders/webOrderChanges';
 
 // The two steps a test makes fail, as mocks that call through (a module's exports cannot be redefined by spyOn).
 jest.mock('../../../src/modules/notifications/channels/scheduleDeliveries', () => {
-  const actual = jest.requireActual<typeof import('../../../src/modules/notifications/channels/scheduleDeliveries')>('../../../src/modules/notifications/channels/scheduleDeliveries');
+  const actual = jest.requireActual<typeof deliveries>('../../../src/modules/notifications/channels/scheduleDeliveries');
   return { ...actual, scheduleDeliveriesOf: jest.fn(actual.scheduleDeliveriesOf) };
 });
 jest.mock('../../../src/modules/orders/webOrderChanges', () => {
-  const actual = jest.requireActual<typeof import('../../../src/modules/orders/webOrderChanges')>('../../../src/modules/orders/webOrderChanges');
+  const actual = jest.requireActual<typeof webOrderChanges>('../../../src/modules/orders/webOrderChanges');
   return { ...actual, announceWebOrderChange: jest.fn(actual.announceWebOrderChange) };
 });
 import type { AuthTestApp } from '../../support/authTestKit';

@@ -9,7 +9,7 @@ import { START_ODOMETER_KM, TOMORROW, testDatabases, useFloor, type FloorRole } 
 // The order's code drawn as a mock that calls through, so that a test may hand out a taken one (a module's exports
 // cannot be redefined by spyOn).
 jest.mock('../../../src/modules/serviceOrders/serviceOrderTransition', () => {
-  const actual = jest.requireActual<typeof import('../../../src/modules/serviceOrders/serviceOrderTransition')>('../../../src/modules/serviceOrders/serviceOrderTransition');
+  const actual = jest.requireActual<typeof transition>('../../../src/modules/serviceOrders/serviceOrderTransition');
   return { ...actual, backOfficeCode: jest.fn(actual.backOfficeCode) };
 });
 
