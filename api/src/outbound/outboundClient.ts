@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent, fetch as undiciFetch } from 'undici';
 import { recordOutboundCall } from '../modules/metrics';
 import type { CircuitBreaker, CircuitBreakerOptions } from './circuitBreaker';
 import { breakerOf, ProviderUnavailable, refusedWhileOpen } from './outboundGuard';
@@ -47,9 +47,19 @@ export interface OutboundClientOptions {
 /** A provider's connection not made in this time is given up (the call's own time-out bounds the rest). */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-/** The connections to providers (undici, Node's own HTTP client): kept alive, each made within CONNECT_TIMEOUT_MS. */
-const providerConnections = new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS }, keepAliveTimeout: 10_000 });
-const providerFetch = ((input: string, init?: RequestInit) => undiciFetch(input, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: providerConnections })) as unknown as typeof fetch;
+/**
+ * The connections to providers (undici, Node's own HTTP client): kept alive, each made within CONNECT_TIMEOUT_MS.
+ * undici is loaded on the first call out: a process that makes none never maps it.
+ */
+let providerClient: Promise<{ agent: Agent; fetch: typeof undiciFetch }> | null = null;
+const providerFetch = (async (input: string, init?: RequestInit) => {
+  providerClient ??= import('undici').then((undici) => ({
+    agent: new undici.Agent({ connect: { timeout: CONNECT_TIMEOUT_MS }, keepAliveTimeout: 10_000 }),
+    fetch: undici.fetch,
+  }));
+  const client = await providerClient;
+  return client.fetch(input, { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: client.agent });
+}) as unknown as typeof fetch;
 
 const RETRYABLE_STATUS = (status: number) => status >= 500 || status === 429;
 

@@ -1,16 +1,13 @@
-import sharp from 'sharp';
 import { ERROR_CODES } from 'shared-contracts/schemas';
 import { AppError } from '../../http/appError';
+import { loadSharp } from './sharpLibrary';
 
-/**
+/*
  * libvips in the API's own process only reads image headers (assertImageWithinBounds): the pixels are the image
- * encoder's process's work (imageEncoderProcess.ts, which sets the same). So no operation cache (sharp's default
- * keeps up to 50 MB of recent operations' results, 100 of them) and one libvips worker thread (default: one per core).
- * docs/decisions/0022-api-process-memory-settings.md; the bounds themselves:
+ * encoder's process's work (imageEncoderProcess.ts). sharpLibrary.ts loads it without an operation cache and with one
+ * worker thread (docs/decisions/0022-api-process-memory-settings.md); the bounds themselves:
  * docs/decisions/0012-images-bounded-before-decoding.md.
  */
-sharp.cache(false);
-sharp.concurrency(1);
 
 /**
  * What an uploaded image may be before anything decodes it. A file's size says nothing of its pixels: a 904-byte
@@ -59,6 +56,7 @@ export function imageBoundsProblem(size: DeclaredImageSize, bounds: ImageBounds)
  */
 export async function assertImageWithinBounds(image: Buffer | string, bounds: ImageBounds, unreadable: () => Error): Promise<DeclaredImageSize> {
   let size: DeclaredImageSize;
+  const sharp = await loadSharp();
   try {
     const { width = 0, height = 0 } = await sharp(image, { limitInputPixels: false }).metadata();
     size = { width, height };

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { ImageBounds } from './imageBounds';
+import { loadSharp } from './sharpLibrary';
 
 /**
  * The one re-encoder of uploaded images (avatars, checklist and product photos) and the one writer of the stored
@@ -64,6 +64,7 @@ export function storedLongSide(longSide: number, format: string | undefined, max
  * `shape`, upright, without metadata. Throws `shape.unreadable(…)` when the decoder refuses the bytes.
  */
 export async function reencodeImage(input: Buffer | string, shape: ImageShape): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(input, { failOn: 'error', limitInputPixels: shape.bounds.maxPixels, animated: false });
     if (shape.fit === 'square-cover') {

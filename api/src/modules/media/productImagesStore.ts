@@ -1,9 +1,9 @@
 import path from 'node:path';
-import sharp from 'sharp';
 import { objectStoreAt } from '../../objectStorage';
 import { CHECKLIST_PHOTO_SHAPE } from './checklistPhotosStore';
 import type { StoredImage } from './imageEncoder';
 import { reencodeImage, writeStoredImage } from './imageReencode';
+import { loadSharp } from './sharpLibrary';
 
 /**
  * The admin's product photos: re-encoded like a checklist photo (upright, ≤ 1600 px, WebP, no metadata) by the
@@ -46,6 +46,7 @@ export async function uploadedImageSize(uploadDir: string, key: string): Promise
   if (!stored) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of stored.body) chunks.push(chunk as Buffer);
+  const sharp = await loadSharp();
   const { width = 0, height = 0 } = await sharp(Buffer.concat(chunks)).metadata();
   return { width, height };
 }

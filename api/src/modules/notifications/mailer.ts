@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { createOutboundGuard, type CallOutcome } from '../../outbound';
 
@@ -31,7 +31,12 @@ function smtpAnswerOutcome(error: unknown): CallOutcome | null {
 /** SMTP through nodemailer (SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   // Bounded waits: a mail server that does not answer is retried later by the delivery worker, not waited on.
-  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  // nodemailer is loaded on the first email: a process that sends none never maps it.
+  let transport: Promise<Transporter> | null = null;
+  const transportOnce = (): Promise<Transporter> =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    ));
   // Behind the SMTP server's breaker: while it keeps failing, emails wait in the outbox instead of each trying it.
   const guard = createOutboundGuard({ provider: 'smtp', timeoutMs: 60_000 });
   let shown = 'smtp';
@@ -46,10 +51,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
     delivers: true,
     async send(email) {
       const message = { from, to: email.to, subject: email.subject, text: email.text, ...(email.html ? { html: email.html } : {}), ...(email.messageId ? { messageId: email.messageId } : {}) };
-      await guard.run(() => transport.sendMail(message), { errorOutcome: smtpAnswerOutcome });
+      const smtp = await transportOnce();
+      await guard.run(() => smtp.sendMail(message), { errorOutcome: smtpAnswerOutcome });
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }
