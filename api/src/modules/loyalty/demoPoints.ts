@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { HANDED_OVER_STATUSES } from 'shared-contracts/schemas';
 import { toIsoUtc, toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
-import { settingsAt } from './loyaltySettings';
+import { settingsTimeline } from './loyaltySettings';
 import { lotExpiry, LOT_LIFETIME_MONTHS, pointsFor } from './loyaltyRules';
 import { reviewTiers } from './memberTiers';
 import { creditLot } from './pointsLedger';
@@ -11,6 +11,13 @@ import { expireLots } from './pointExpiry';
 type Db = Kysely<Database>;
 
 const DAY = 86_400_000;
+/** Rows a statement writes (12 values a row: well under SQLite's and PostgreSQL's parameter limits). */
+const BATCH = 500;
+
+/** A sale's key: its web order or its service invoice. */
+function saleKey(sale: { order_id: number | null; service_invoice_id: number | null }): string {
+  return sale.order_id !== null ? `order-${sale.order_id}` : `invoice-${sale.service_invoice_id}`;
+}
 
 /**
  * The demo history's points (development only; the seed's sales are written as history, without the ledger's events):
@@ -39,10 +46,14 @@ export async function seedDemoPoints(db: Db, options: { now: Date; customerEmail
       .where('appointments.user_id', 'is not', null)
       .execute(),
   ]);
-  const sales = [...orders, ...services].sort((a, b) => toIsoUtc(a.paid_at).localeCompare(toIsoUtc(b.paid_at)));
-  const refunds = await db.selectFrom('payment_refunds').select(['order_id', 'service_invoice_id', 'amount']).execute();
-  const refundedOf = (sale: { order_id: number | null; service_invoice_id: number | null }) =>
-    refunds.filter((refund) => (sale.order_id !== null ? refund.order_id === sale.order_id : refund.service_invoice_id === sale.service_invoice_id)).reduce((sum, refund) => sum + toNumber(refund.amount), 0);
+  const sales = [...orders, ...services]
+    .map((sale) => ({ ...sale, paidIso: toIsoUtc(sale.paid_at) }))
+    .sort((a, b) => a.paidIso.localeCompare(b.paidIso));
+  const refunded = new Map<string, number>();
+  for (const refund of await db.selectFrom('payment_refunds').select(['order_id', 'service_invoice_id', 'amount']).execute()) {
+    const key = saleKey(refund);
+    refunded.set(key, (refunded.get(key) ?? 0) + toNumber(refund.amount));
+  }
 
   const customer = await db.selectFrom('users').select('id').where('email', '=', options.customerEmail).executeTakeFirst();
   if (customer) {
@@ -52,24 +63,72 @@ export async function seedDemoPoints(db: Db, options: { now: Date; customerEmail
     await creditLot(db, { userId: customer.id, points: 500, key: 'demo-welcome-gift', reason: 'Quà chào mừng thành viên', saleId: null, actorId: null, at: earnedAt, expiresAt: lotExpiry(earnedAt) });
   }
 
-  let earned = 0;
-  for (const sale of sales) {
-    if (sale.user_id === null) continue;
-    const paidAt = new Date(toIsoUtc(sale.paid_at));
-    const amount = toNumber(sale.amount);
-    const refunded = refundedOf(sale);
-    const rules = await settingsAt(db, paidAt);
-    const points = pointsFor(amount - refunded, rules.pointsPer1000);
-    const row = await db
+  // What earning each sale in turn would write (settingsAt, creditLot), computed in one pass and written in batches.
+  const rulesAt = await settingsTimeline(db);
+  const earning = sales
+    .filter((sale): sale is typeof sale & { user_id: number } => sale.user_id !== null)
+    .map((sale) => {
+      const amount = toNumber(sale.amount);
+      const refundedAmount = refunded.get(saleKey(sale)) ?? 0;
+      const rules = rulesAt(new Date(sale.paidIso));
+      return { sale, amount, refunded: refundedAmount, rules, points: pointsFor(amount - refundedAmount, rules.pointsPer1000) };
+    });
+  const saleIds = new Map<string, number>();
+  for (let index = 0; index < earning.length; index += BATCH) {
+    const written = await db
       .insertInto('loyalty_sales')
-      .values({ user_id: sale.user_id, order_id: sale.order_id, service_invoice_id: sale.service_invoice_id, amount, refunded, status: 'EARNED', points, settings_id: rules.id, paid_at: paidAt.toISOString(), earned_at: paidAt.toISOString() })
+      .values(
+        earning.slice(index, index + BATCH).map(({ sale, amount, refunded: refundedAmount, rules, points }) => ({
+          user_id: sale.user_id,
+          order_id: sale.order_id,
+          service_invoice_id: sale.service_invoice_id,
+          amount,
+          refunded: refundedAmount,
+          status: 'EARNED' as const,
+          points,
+          settings_id: rules.id,
+          paid_at: sale.paidIso,
+          earned_at: sale.paidIso,
+        })),
+      )
       .onConflict((conflict) => conflict.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) continue;
-    earned += 1;
-    if (points > 0) await creditLot(db, { userId: sale.user_id, points, key: `earn-sale-${row.id}`, reason: sale.order_id !== null ? 'Tích điểm đơn hàng' : 'Tích điểm dịch vụ', saleId: row.id, actorId: null, at: paidAt, expiresAt: lotExpiry(paidAt) });
+      .returning(['id', 'order_id', 'service_invoice_id'])
+      .execute();
+    for (const row of written) saleIds.set(saleKey(row), row.id);
   }
+
+  // creditLot's rule: a lot first pays what a negative balance owes (balances kept here as each lot is added).
+  const balances = new Map<number, number>();
+  for (const row of await db.selectFrom('loyalty_entries').select((eb) => ['user_id', eb.fn.sum<number | string | null>('points').as('balance')]).groupBy('user_id').execute()) {
+    balances.set(row.user_id, toNumber(row.balance ?? 0));
+  }
+  const lots = earning.flatMap(({ sale, points }) => {
+    const saleId = saleIds.get(saleKey(sale));
+    if (saleId === undefined || points <= 0) return [];
+    const balance = balances.get(sale.user_id) ?? 0;
+    balances.set(sale.user_id, balance + points);
+    const paidAt = new Date(sale.paidIso);
+    return [
+      {
+        user_id: sale.user_id,
+        kind: 'EARN' as const,
+        points,
+        loyalty_sale_id: saleId,
+        refund_id: null,
+        order_id: null,
+        entry_key: `earn-sale-${saleId}`,
+        reason: sale.order_id !== null ? 'Tích điểm đơn hàng' : 'Tích điểm dịch vụ',
+        actor_id: null,
+        remaining: Math.max(0, points + Math.min(0, balance)),
+        expires_at: lotExpiry(paidAt).toISOString(),
+        created_at: sale.paidIso,
+      },
+    ];
+  });
+  for (let index = 0; index < lots.length; index += BATCH) {
+    await db.insertInto('loyalty_entries').values(lots.slice(index, index + BATCH)).onConflict((conflict) => conflict.column('entry_key').doNothing()).execute();
+  }
+  const earned = saleIds.size;
   while ((await expireLots(db, options.now)) > 0);
   // Each member's tier from the history's 12 months (the demo customer is Vàng: VIP promotions are theirs).
   await reviewTiers(db, options.now);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { toNumber } from '../../db/portable';
+import { toIsoUtc, toNumber } from '../../db/portable';
 import type { LoyaltySettingsRow } from '../../db/loyaltySchema';
 import type { Database } from '../../db/schema';
 import { balanceOf, balanceQuery } from './pointsLedger';
@@ -33,6 +33,22 @@ export async function settingsAt(db: Db, at: Date): Promise<LoyaltyRules> {
     (await inForceAt(db, at).selectAll().executeTakeFirst()) ??
     (await db.selectFrom('loyalty_settings').selectAll().orderBy('effective_from').orderBy('id').limit(1).executeTakeFirstOrThrow());
   return rulesOf(row);
+}
+
+/**
+ * settingsAt for any instant from one read of every change (a history earned in one pass): the latest change effective
+ * by then, else the first rules.
+ */
+export async function settingsTimeline(db: Db): Promise<(at: Date) => LoyaltyRules> {
+  const changes = (await db.selectFrom('loyalty_settings').selectAll().execute())
+    .map((row) => ({ from: toIsoUtc(row.effective_from), rules: rulesOf(row) }))
+    .sort((a, b) => b.from.localeCompare(a.from) || b.rules.id - a.rules.id);
+  const first = changes.at(-1);
+  if (!first) throw new Error('loyalty_settings has no rules');
+  return (at) => {
+    const iso = at.toISOString();
+    return (changes.find((change) => change.from <= iso) ?? first).rules;
+  };
 }
 
 /** settingsAt and the member's balance (pointsLedger's balanceOf) in one read. */
