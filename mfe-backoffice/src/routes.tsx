@@ -1,19 +1,40 @@
 import type { RemotePage } from 'shared-contracts';
 import { areaPage } from './i18n/vi';
-import { CashClosePage } from './cashCloses';
-import { CodStatementsPage } from './codStatements';
-import { EInvoicesPage } from './eInvoices';
-import { AdminCataloguePage, CATALOGUE_KINDS, catalogueItemPage, ManagerCataloguePage } from './catalogueAdmin';
-import { AdminDashboardPage, AdminStockPage, AppointmentsPage, ChecklistsPage, CustomersPage, ManagerDashboardPage, ManagerStockPage, PartsRequestPage, PredictionModelsPage, ReportsPage, ServiceOrdersPage, StaffDashboardPage, StaffManagementPage, TechnicianDashboardPage, UsersPage, WorkQueuePage } from './pages';
+import { CATALOGUE_KINDS } from './catalogueAdmin/catalogueLinks';
 import { registerNavExtra } from './layout/navExtras';
-import { MessagesNavCount, StaffMessagesPage } from './messages';
-import { AdminReviewsPage } from './reviews';
-import { ServiceRatingsPage } from './serviceRatings';
-import { VehicleModelsPage } from './vehicleModels';
-import { RecallsPage } from './recalls';
-import { ReleasesPage } from './releases';
-import { WarrantyClaimsPage } from './warranty';
-import { WebOrderDeskPage } from './webOrders';
+import { MessagesNavCount } from './messages';
+import { pageChunk } from './pageChunk';
+
+// Each page (or feature) in a chunk of its own, loaded when first shown (pageChunk.tsx).
+const StaffDashboardPage = pageChunk(() => import('./pages/staff/StaffDashboardPage').then((module) => module.StaffDashboardPage));
+const CustomersPage = pageChunk(() => import('./pages/staff/CustomersPage').then((module) => module.CustomersPage));
+const AppointmentsPage = pageChunk(() => import('./pages/staff/AppointmentsPage').then((module) => module.AppointmentsPage));
+const ServiceOrdersPage = pageChunk(() => import('./pages/staff/ServiceOrdersPage').then((module) => module.ServiceOrdersPage));
+const ManagerDashboardPage = pageChunk(() => import('./pages/manager/ManagerDashboardPage').then((module) => module.ManagerDashboardPage));
+const ManagerStockPage = pageChunk(() => import('./pages/manager/StockPage').then((module) => module.ManagerStockPage));
+const TechnicianDashboardPage = pageChunk(() => import('./pages/technician/TechnicianDashboardPage').then((module) => module.TechnicianDashboardPage));
+const WorkQueuePage = pageChunk(() => import('./pages/technician/WorkQueuePage').then((module) => module.WorkQueuePage));
+const ChecklistsPage = pageChunk(() => import('./pages/technician/ChecklistsPage').then((module) => module.ChecklistsPage));
+const PartsRequestPage = pageChunk(() => import('./pages/technician/PartsRequestPage').then((module) => module.PartsRequestPage));
+const AdminDashboardPage = pageChunk(() => import('./pages/admin/AdminDashboardPage').then((module) => module.AdminDashboardPage));
+const UsersPage = pageChunk(() => import('./pages/admin/UsersPage').then((module) => module.UsersPage));
+const ReportsPage = pageChunk(() => import('./pages/admin/ReportsPage').then((module) => module.ReportsPage));
+const StaffManagementPage = pageChunk(() => import('./pages/admin/StaffManagementPage').then((module) => module.StaffManagementPage));
+const PredictionModelsPage = pageChunk(() => import('./pages/admin/PredictionModelsPage').then((module) => module.PredictionModelsPage));
+const AdminStockPage = pageChunk(() => import('./pages/admin/StockPage').then((module) => module.AdminStockPage));
+const AdminCataloguePage = pageChunk(() => import('./catalogueAdmin').then((module) => module.AdminCataloguePage));
+const ManagerCataloguePage = pageChunk(() => import('./catalogueAdmin').then((module) => module.ManagerCataloguePage));
+const VehicleModelsPage = pageChunk(() => import('./vehicleModels').then((module) => module.VehicleModelsPage));
+const RecallsPage = pageChunk(() => import('./recalls').then((module) => module.RecallsPage));
+const WebOrderDeskPage = pageChunk(() => import('./webOrders').then((module) => module.WebOrderDeskPage));
+const AdminReviewsPage = pageChunk(() => import('./reviews').then((module) => module.AdminReviewsPage));
+const ServiceRatingsPage = pageChunk(() => import('./serviceRatings').then((module) => module.ServiceRatingsPage));
+const StaffMessagesPage = pageChunk(() => import('./messages').then((module) => module.StaffMessagesPage));
+const CashClosePage = pageChunk(() => import('./cashCloses').then((module) => module.CashClosePage));
+const EInvoicesPage = pageChunk(() => import('./eInvoices').then((module) => module.EInvoicesPage));
+const CodStatementsPage = pageChunk(() => import('./codStatements').then((module) => module.CodStatementsPage));
+const WarrantyClaimsPage = pageChunk(() => import('./warranty').then((module) => module.WarrantyClaimsPage));
+const ReleasesPage = pageChunk(() => import('./releases').then((module) => module.ReleasesPage));
 
 // The staff navigation's "Tin nhắn" shows the centre's unread messages.
 registerNavExtra('/staff/messages', MessagesNavCount);
@@ -43,7 +64,11 @@ export const pages: RemotePage[] = [
   { path: '/admin/recalls', title: areaPage('admin', '/admin/recalls').title, Component: RecallsPage },
   // each product's, service's, package's and promotion's own page (`new` for a new one): not in the side navigation
   ...(['admin', 'manager'] as const).flatMap((area) =>
-    CATALOGUE_KINDS.map((kind) => ({ path: `/${area}/catalogue/${kind}/:id`, title: areaPage(area, `/${area}/catalogue`).title, Component: catalogueItemPage(area, kind) })),
+    CATALOGUE_KINDS.map((kind) => ({
+      path: `/${area}/catalogue/${kind}/:id`,
+      title: areaPage(area, `/${area}/catalogue`).title,
+      Component: pageChunk(() => import('./catalogueAdmin').then((module) => module.catalogueItemPage(area, kind))),
+    })),
   ),
   { path: '/admin/stock', title: areaPage('admin', '/admin/stock').title, Component: AdminStockPage },
   { path: '/manager/stock', title: areaPage('manager', '/manager/stock').title, Component: ManagerStockPage },

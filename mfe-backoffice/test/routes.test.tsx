@@ -80,7 +80,8 @@ describe('the back-office routes module', () => {
         </Routes>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(headingAt(path));
+    // each page arrives in a chunk of its own (pageChunk.tsx)
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(headingAt(path));
     if (!NO_FAILED_LOAD.has(path)) expect(await screen.findAllByText(/^Không tải được/)).not.toHaveLength(0);
   });
 });

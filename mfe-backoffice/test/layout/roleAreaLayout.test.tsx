@@ -6,8 +6,9 @@ import { pages } from '../../src/routes';
 import { CENTRES } from '../inventoryFixtures';
 import { signIn, signOut } from '../partsRequestFixtures';
 
-function renderAt(url: string) {
-  return render(
+/** Renders the page at `url` and waits for it (each page arrives in a chunk of its own: pageChunk.tsx). */
+async function renderAt(url: string) {
+  const view = render(
     <MemoryRouter initialEntries={[url]}>
       <Routes>
         {pages.map(({ path, Component }) => (
@@ -16,6 +17,8 @@ function renderAt(url: string) {
       </Routes>
     </MemoryRouter>,
   );
+  await screen.findByRole('heading', { level: 1 });
+  return view;
 }
 
 /** The page's reads fail (no test reaches the API): it says it could not load. */
@@ -99,7 +102,7 @@ const AREAS = [
 
 describe('the role side navigation', () => {
   it.each(AREAS)('$name lists exactly its pages (managers and admins also the inbox) and marks the current one', async ({ name, visit, links }) => {
-    renderAt(visit);
+    await renderAt(visit);
     expect(screen.getByText(name, { selector: 'p' })).toBeInTheDocument();
     expect(sideNavLinks(name)).toEqual(links);
     const nav = screen.getByRole('navigation', { name });
@@ -109,7 +112,7 @@ describe('the role side navigation', () => {
   });
 
   it('the dashboard entry is current only on the dashboard itself', async () => {
-    renderAt('/staff');
+    await renderAt('/staff');
     const nav = screen.getByRole('navigation', { name: 'Khu vực nhân viên' });
     expect(within(nav).getByRole('link', { name: 'Bảng điều khiển' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Khách hàng' })).not.toHaveAttribute('aria-current');
@@ -122,7 +125,7 @@ describe('the role side navigation', () => {
   ] as const)('the inbox keeps the %s’s own navigation around it, its entry current', async (role, name) => {
     signIn(role);
     const centres = jest.spyOn(inventoryApi, 'centres').mockResolvedValue(CENTRES);
-    const view = renderAt('/staff/messages');
+    const view = await renderAt('/staff/messages');
     try {
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Tin nhắn');
       expect(within(screen.getByRole('navigation', { name })).getByRole('link', { name: 'Tin nhắn' })).toHaveAttribute('aria-current', 'page');
@@ -139,10 +142,10 @@ describe('the role side navigation', () => {
   });
 
   it('moves between the pages of an area', async () => {
-    renderAt('/technician');
+    await renderAt('/technician');
     const nav = screen.getByRole('navigation', { name: 'Khu vực kỹ thuật viên' });
     await userEvent.click(within(nav).getByRole('link', { name: 'Yêu cầu phụ tùng' }));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Yêu cầu phụ tùng');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Yêu cầu phụ tùng' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Khu vực kỹ thuật viên' })).getByRole('link', { name: 'Yêu cầu phụ tùng' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -153,7 +156,7 @@ describe('the role side navigation', () => {
 
 describe('the area dashboards', () => {
   it("link to the area's other pages", async () => {
-    renderAt('/admin');
+    await renderAt('/admin');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
     expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/admin/users',
@@ -176,7 +179,7 @@ describe('the area dashboards', () => {
   });
 
   it('the manager dashboard links to the read-only catalogue', async () => {
-    renderAt('/manager');
+    await renderAt('/manager');
     const shortcuts = screen.getByRole('navigation', { name: 'Đi tới' });
     expect(within(shortcuts).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/manager/catalogue', '/manager/stock', '/manager/web-orders', '/manager/ratings', '/manager/cod-statements', '/manager/warranty-claims']);
     await expectLoadFailureShown();
