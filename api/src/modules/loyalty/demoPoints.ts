@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { settingsTimeline } from './loyaltySettings';
 import { lotExpiry, LOT_LIFETIME_MONTHS, pointsFor } from './loyaltyRules';
 import { reviewTiers } from './memberTiers';
-import { creditLot } from './pointsLedger';
+import { creditLot, lotEntry } from './pointsLedger';
 import { expireLots } from './pointExpiry';
 
 type Db = Kysely<Database>;
@@ -97,7 +97,7 @@ export async function seedDemoPoints(db: Db, options: { now: Date; customerEmail
     for (const row of written) saleIds.set(saleKey(row), row.id);
   }
 
-  // creditLot's rule: a lot first pays what a negative balance owes (balances kept here as each lot is added).
+  // Each lot as creditLot writes it (lotEntry), the members' balances kept here as each lot is added.
   const balances = new Map<number, number>();
   for (const row of await db.selectFrom('loyalty_entries').select((eb) => ['user_id', eb.fn.sum<number | string | null>('points').as('balance')]).groupBy('user_id').execute()) {
     balances.set(row.user_id, toNumber(row.balance ?? 0));
@@ -108,22 +108,8 @@ export async function seedDemoPoints(db: Db, options: { now: Date; customerEmail
     const balance = balances.get(sale.user_id) ?? 0;
     balances.set(sale.user_id, balance + points);
     const paidAt = new Date(sale.paidIso);
-    return [
-      {
-        user_id: sale.user_id,
-        kind: 'EARN' as const,
-        points,
-        loyalty_sale_id: saleId,
-        refund_id: null,
-        order_id: null,
-        entry_key: `earn-sale-${saleId}`,
-        reason: sale.order_id !== null ? 'Tích điểm đơn hàng' : 'Tích điểm dịch vụ',
-        actor_id: null,
-        remaining: Math.max(0, points + Math.min(0, balance)),
-        expires_at: lotExpiry(paidAt).toISOString(),
-        created_at: sale.paidIso,
-      },
-    ];
+    const reason = sale.order_id !== null ? 'Tích điểm đơn hàng' : 'Tích điểm dịch vụ';
+    return [lotEntry({ userId: sale.user_id, points, key: `earn-sale-${saleId}`, reason, saleId, actorId: null, at: paidAt, expiresAt: lotExpiry(paidAt) }, balance)];
   });
   for (let index = 0; index < lots.length; index += BATCH) {
     await db.insertInto('loyalty_entries').values(lots.slice(index, index + BATCH)).onConflict((conflict) => conflict.column('entry_key').doNothing()).execute();

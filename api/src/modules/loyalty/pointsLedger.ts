@@ -27,31 +27,47 @@ export async function balanceOf(db: Db, userId: number): Promise<number> {
   return toNumber(row.balance ?? 0);
 }
 
+/** A lot to credit: its points, its once-only key, why, and when it was earned and expires. */
+export interface Lot {
+  userId: number;
+  points: number;
+  key: string;
+  reason: string;
+  saleId: number | null;
+  actorId: number | null;
+  at: Date;
+  expiresAt: Date;
+  kind?: 'EARN' | 'RETURN' | 'ADJUST' | 'BONUS';
+  orderId?: number;
+}
+
+/** The entry of `lot` for a member whose balance is `balance`: what a negative balance owes is paid from it first. */
+export function lotEntry(lot: Lot, balance: number) {
+  return {
+    user_id: lot.userId,
+    kind: lot.kind ?? (lot.saleId === null ? 'ADJUST' : 'EARN'),
+    points: lot.points,
+    loyalty_sale_id: lot.saleId,
+    refund_id: null,
+    order_id: lot.orderId ?? null,
+    entry_key: lot.key,
+    reason: lot.reason,
+    actor_id: lot.actorId,
+    remaining: Math.max(0, lot.points + Math.min(0, balance)),
+    expires_at: lot.expiresAt.toISOString(),
+    created_at: lot.at.toISOString(),
+  } as const;
+}
+
 /**
  * A lot of points (earned, given back or given by hand): what a negative balance owes is paid from it first. Answers
  * the entry's id, or null if its key was written.
  */
-export async function creditLot(
-  trx: Db,
-  lot: { userId: number; points: number; key: string; reason: string; saleId: number | null; actorId: number | null; at: Date; expiresAt: Date; kind?: 'EARN' | 'RETURN' | 'ADJUST' | 'BONUS'; orderId?: number },
-): Promise<number | null> {
+export async function creditLot(trx: Db, lot: Lot): Promise<number | null> {
   const balance = await balanceOf(trx, lot.userId);
   const inserted = await trx
     .insertInto('loyalty_entries')
-    .values({
-      user_id: lot.userId,
-      kind: lot.kind ?? (lot.saleId === null ? 'ADJUST' : 'EARN'),
-      points: lot.points,
-      loyalty_sale_id: lot.saleId,
-      refund_id: null,
-      order_id: lot.orderId ?? null,
-      entry_key: lot.key,
-      reason: lot.reason,
-      actor_id: lot.actorId,
-      remaining: Math.max(0, lot.points + Math.min(0, balance)),
-      expires_at: lot.expiresAt.toISOString(),
-      created_at: lot.at.toISOString(),
-    })
+    .values(lotEntry(lot, balance))
     .onConflict((conflict) => conflict.column('entry_key').doNothing())
     .returning('id')
     .executeTakeFirst();
