@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { CHECKLIST_PHOTO_SHAPE, storeChecklistPhoto } from './checklistPhotosStore';
 import { storeAvatarFile } from './avatarsStore';
 import { storeProductImage } from './productImagesStore';
 import type { EncodeReply, EncodeRequest, ImageKind, StoredImage } from './imageEncoder';
 import { reencodeImage, UnreadableImageError } from './imageReencode';
+import { loadSharp } from './sharpLibrary';
 
 /**
  * The image encoder's own process (started by imageEncoder.ts at a low CPU priority, nice 10): for each request it
@@ -12,10 +12,8 @@ import { reencodeImage, UnreadableImageError } from './imageReencode';
  * closes the channel (or dies).
  *
  * One libvips thread per image: images of different phones run side by side anyway. No operation cache: every
- * image is new.
+ * image is new (both set where sharp is loaded, sharpLibrary.ts).
  */
-sharp.concurrency(1);
-sharp.cache(false);
 
 const storeByKind: Record<ImageKind, (upload: string, uploadDir: string) => Promise<StoredImage>> = {
   'checklist-photo': storeChecklistPhoto,
@@ -52,8 +50,7 @@ process.on('disconnect', () => process.exit(0));
  * grow the allocator's arenas to a camera photo's size: they cost twice the CPU of the next. A camera-sized
  * photo (plain grey, cheap to draw) is encoded at start instead, so the day's first technician does not wait.
  */
-void sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#808080' } })
-  .jpeg()
-  .toBuffer()
+void loadSharp()
+  .then((sharp) => sharp({ create: { width: 2600, height: 1950, channels: 3, background: '#808080' } }).jpeg().toBuffer())
   .then((jpeg) => reencodeImage(jpeg, CHECKLIST_PHOTO_SHAPE))
   .catch(() => undefined);
