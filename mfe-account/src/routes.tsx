@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { messages, type RemotePage } from 'shared-contracts';
+import { lazyPage as chunkedPage } from 'shared-contracts/react';
 import { vi } from './i18n/vi';
 import { messagesText } from './messages/messagesText';
 import { notificationsText } from './notifications/notificationsText';
@@ -9,31 +10,16 @@ import { notificationsText } from './notifications/notificationsText';
  * libraries do not weigh on other pages' first load.
  */
 function lazyPage(load: () => Promise<ComponentType>): ComponentType {
-  const Page = lazy(async () => {
+  return chunkedPage(async () => {
     const [{ AccountProvider }, Component] = await Promise.all([import('./store/AccountProvider'), load()]);
-    return {
-      default: function AccountPage() {
-        return (
-          <AccountProvider>
-            <Component />
-          </AccountProvider>
-        );
-      },
+    return function AccountPage() {
+      return (
+        <AccountProvider>
+          <Component />
+        </AccountProvider>
+      );
     };
-  });
-  return function LazyAccountPage() {
-    return (
-      <Suspense
-        fallback={
-          <p role="status" aria-live="polite">
-            {messages.remote.loading}
-          </p>
-        }
-      >
-        <Page />
-      </Suspense>
-    );
-  };
+  }, messages.remote.loading);
 }
 
 const LoginPage = lazyPage(() => import('./pages/auth/LoginPage').then((module) => module.LoginPage));

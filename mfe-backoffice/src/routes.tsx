@@ -1,11 +1,15 @@
-import type { RemotePage } from 'shared-contracts';
+import type { ComponentType } from 'react';
+import { messages, type RemotePage } from 'shared-contracts';
+import { lazyPage } from 'shared-contracts/react';
 import { areaPage } from './i18n/vi';
 import { CATALOGUE_KINDS } from './catalogueAdmin/catalogueLinks';
 import { registerNavExtra } from './layout/navExtras';
-import { MessagesNavCount } from './messages';
-import { pageChunk } from './pageChunk';
+// the staff navigation's unread count needs the messages feature at start: its page comes with it
+import { MessagesNavCount, StaffMessagesPage } from './messages';
 
-// Each page (or feature) in a chunk of its own, loaded when first shown (pageChunk.tsx).
+/** Each page (or feature) in a chunk of its own, loaded when first shown (decision 0074). */
+const pageChunk = (load: () => Promise<ComponentType>) => lazyPage(load, messages.remote.loading);
+
 const StaffDashboardPage = pageChunk(() => import('./pages/staff/StaffDashboardPage').then((module) => module.StaffDashboardPage));
 const CustomersPage = pageChunk(() => import('./pages/staff/CustomersPage').then((module) => module.CustomersPage));
 const AppointmentsPage = pageChunk(() => import('./pages/staff/AppointmentsPage').then((module) => module.AppointmentsPage));
@@ -29,7 +33,6 @@ const RecallsPage = pageChunk(() => import('./recalls').then((module) => module.
 const WebOrderDeskPage = pageChunk(() => import('./webOrders').then((module) => module.WebOrderDeskPage));
 const AdminReviewsPage = pageChunk(() => import('./reviews').then((module) => module.AdminReviewsPage));
 const ServiceRatingsPage = pageChunk(() => import('./serviceRatings').then((module) => module.ServiceRatingsPage));
-const StaffMessagesPage = pageChunk(() => import('./messages').then((module) => module.StaffMessagesPage));
 const CashClosePage = pageChunk(() => import('./cashCloses').then((module) => module.CashClosePage));
 const EInvoicesPage = pageChunk(() => import('./eInvoices').then((module) => module.EInvoicesPage));
 const CodStatementsPage = pageChunk(() => import('./codStatements').then((module) => module.CodStatementsPage));

@@ -256,7 +256,6 @@ export const AREAS: Record<RoleArea, AreaText> = {
 
 export const vi = {
   shortcutsLabel: 'Đi tới',
-  pageLoading: 'Đang tải trang…',
   dev: {
     harnessLabel: 'mfe-backoffice (chạy riêng)',
     pagesLabel: 'Các trang quản trị',

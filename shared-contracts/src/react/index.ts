@@ -12,3 +12,4 @@ export * from './useUploads';
 export * from './VietQrActions';
 export * from './CheckInQr';
 export * from './WardPicker';
+export * from './lazyPage';

@@ -1,7 +1,9 @@
 import { Component, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pageChunk } from '../src/pageChunk';
+import { lazyPage } from '../../src/react';
+
+const LOADING = 'Đang tải...';
 
 function ReportsPage() {
   return <h1>Báo cáo</h1>;
@@ -24,21 +26,21 @@ class RetryBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-describe('a page in a chunk of its own', () => {
-  it('says "Đang tải trang…" without a heading while its chunk loads (the first view stays), then shows the page', async () => {
+describe('a lazy page (its own chunk)', () => {
+  it('says it is loading, as a status without a heading, while its chunk loads (the first view stays), then shows the page', async () => {
     let arrive: (page: typeof ReportsPage) => void = () => undefined;
-    const Page = pageChunk(() => new Promise((resolve) => (arrive = resolve)));
+    const Page = lazyPage(() => new Promise((resolve) => (arrive = resolve)), LOADING);
     render(<Page />);
-    expect(screen.getByText('Đang tải trang…')).toBeInTheDocument();
-    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.getByRole('status').textContent).toBe(LOADING);
+    expect(screen.queryByRole('heading')).toBeNull();
     await act(async () => arrive(ReportsPage));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Báo cáo' })).toBeInTheDocument();
-    expect(screen.queryByText('Đang tải trang…')).not.toBeInTheDocument();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Báo cáo');
+    expect(screen.queryByText(LOADING)).toBeNull();
   });
 
   it('fetches a chunk that failed to load again on the next try', async () => {
     const load = jest.fn<Promise<typeof ReportsPage>, []>().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue(ReportsPage);
-    const Page = pageChunk(load);
+    const Page = lazyPage(load, LOADING);
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       render(
@@ -47,7 +49,7 @@ describe('a page in a chunk of its own', () => {
         </RetryBoundary>,
       );
       await userEvent.click(await screen.findByRole('button', { name: 'Thử lại' }));
-      expect(await screen.findByRole('heading', { level: 1, name: 'Báo cáo' })).toBeInTheDocument();
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Báo cáo');
       expect(load).toHaveBeenCalledTimes(2);
     } finally {
       quiet.mockRestore();
