@@ -80,7 +80,7 @@ describe('the back-office routes module', () => {
         </Routes>
       </MemoryRouter>,
     );
-    // each page arrives in a chunk of its own (pageChunk.tsx)
+    // each page arrives in a chunk of its own (lazyPage, decision 0074)
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(headingAt(path));
     if (!NO_FAILED_LOAD.has(path)) expect(await screen.findAllByText(/^Không tải được/)).not.toHaveLength(0);
   });

@@ -6,7 +6,7 @@ import { pages } from '../../src/routes';
 import { CENTRES } from '../inventoryFixtures';
 import { signIn, signOut } from '../partsRequestFixtures';
 
-/** Renders the page at `url` and waits for it (each page arrives in a chunk of its own: pageChunk.tsx). */
+/** Renders the page at `url` and waits for it (each page arrives in a chunk of its own: lazyPage, decision 0074). */
 async function renderAt(url: string) {
   const view = render(
     <MemoryRouter initialEntries={[url]}>
