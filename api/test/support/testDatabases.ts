@@ -16,8 +16,12 @@ import {
   POSTGRES_TEMPLATE_ENV,
   RUN_TAG_ENV,
   SCRATCH_PREFIX,
+  POSTGRES_SEEDED_TEMPLATE_ENV,
+  SEEDED_DAY_ENV,
   SQLITE_DEMO_TEMPLATE_ENV,
+  SQLITE_SEEDED_TEMPLATE_ENV,
   SQLITE_TEMPLATE_ENV,
+  vietnamDayOf,
   withAdmin,
 } from './testTemplates';
 
@@ -44,6 +48,11 @@ export interface TestDatabaseTarget {
    * when the run made one, else an empty database migrated here.
    */
   createMigrated(): Promise<ScratchDatabase>;
+  /**
+   * Creates a migrated database with the demo data: a copy of the run's seeded template when the run made one on
+   * Vietnam's current day (testTemplates.ts), else a migrated database seeded here.
+   */
+  createSeeded(): Promise<ScratchDatabase>;
   /**
    * Creates a database with the demo data and its history at DEMO_HISTORY_NOW: a copy of the run's demo-history
    * template when the run made one (testTemplates.ts), else a migrated database seeded here.
@@ -82,6 +91,16 @@ async function migrated(scratch: ScratchDatabase): Promise<ScratchDatabase> {
   return scratch;
 }
 
+async function seeded(scratch: ScratchDatabase): Promise<ScratchDatabase> {
+  await seed(scratch.db);
+  return scratch;
+}
+
+/** The run's seeded template named by `env`, while Vietnam's day is still the one it was seeded on. */
+function seededTemplate(env: string): string | undefined {
+  return process.env[SEEDED_DAY_ENV] === vietnamDayOf(new Date()) ? process.env[env] : undefined;
+}
+
 async function demoHistorySeeded(scratch: ScratchDatabase): Promise<ScratchDatabase> {
   await seed(scratch.db, { demoHistory: true, now: new Date(DEMO_HISTORY_NOW) });
   return scratch;
@@ -114,6 +133,10 @@ const sqliteTarget: TestDatabaseTarget = {
     const templateFile = process.env[SQLITE_TEMPLATE_ENV];
     return templateFile ? sqliteDatabase(templateFile) : migrated(sqliteDatabase());
   },
+  async createSeeded() {
+    const templateFile = seededTemplate(SQLITE_SEEDED_TEMPLATE_ENV);
+    return templateFile ? sqliteDatabase(templateFile) : seeded(await this.createMigrated());
+  },
   async createDemoHistory() {
     const templateFile = process.env[SQLITE_DEMO_TEMPLATE_ENV];
     return templateFile ? sqliteDatabase(templateFile) : demoHistorySeeded(await this.createMigrated());
@@ -145,6 +168,10 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
     async createMigrated() {
       const template = process.env[POSTGRES_TEMPLATE_ENV];
       return template ? postgresDatabase(template) : migrated(await postgresDatabase());
+    },
+    async createSeeded() {
+      const template = seededTemplate(POSTGRES_SEEDED_TEMPLATE_ENV);
+      return template ? postgresDatabase(template) : seeded(await this.createMigrated());
     },
     async createDemoHistory() {
       const template = process.env[POSTGRES_DEMO_TEMPLATE_ENV];
@@ -196,8 +223,8 @@ export function useScratchDatabase(target: TestDatabaseTarget, options: ScratchO
         scratch = await target.createDemoHistory();
         return;
       }
-      scratch = (options.migrate ?? true) ? await target.createMigrated() : await target.create();
-      if (options.seed) await seed(scratch.db);
+      if (!(options.migrate ?? true)) scratch = await target.create();
+      else scratch = options.seed ? await target.createSeeded() : await target.createMigrated();
     },
     options.seed === 'demoHistory' ? DEMO_HISTORY_TIMEOUT_MS : undefined,
   );

@@ -17,6 +17,13 @@ export const POSTGRES_TEMPLATE_ENV = 'EV_TEST_POSTGRES_TEMPLATE';
 /** In a whole run, also a copy of the migrated template seeded with the demo history at DEMO_HISTORY_NOW. */
 export const SQLITE_DEMO_TEMPLATE_ENV = 'EV_TEST_SQLITE_DEMO_TEMPLATE';
 export const POSTGRES_DEMO_TEMPLATE_ENV = 'EV_TEST_POSTGRES_DEMO_TEMPLATE';
+/**
+ * Also a copy seeded with the demo data at the run's start (half of the suites want it), with Vietnam's calendar day
+ * of that seeding: the demo's "today" rows are only right on that day.
+ */
+export const SQLITE_SEEDED_TEMPLATE_ENV = 'EV_TEST_SQLITE_SEEDED_TEMPLATE';
+export const POSTGRES_SEEDED_TEMPLATE_ENV = 'EV_TEST_POSTGRES_SEEDED_TEMPLATE';
+export const SEEDED_DAY_ENV = 'EV_TEST_SEEDED_DAY';
 /** The fixed clock of the suites that check the demo history (the same rows and fits on every run and database). */
 export const DEMO_HISTORY_NOW = '2026-11-19T01:00:00.000Z';
 
@@ -64,7 +71,7 @@ async function dropAbandonedPostgresDatabases(admin: Client): Promise<void> {
 type TemplateTarget = { sqliteFile: string } | { databaseUrl: string };
 
 /** Runs one step of templateChild.ts (tsx) on the database `target` in a child process, resolved when it exits. */
-function runInChild(step: 'migrate' | 'demoHistory', target: TemplateTarget, what: string): Promise<void> {
+function runInChild(step: 'migrate' | 'seed' | 'demoHistory', target: TemplateTarget, what: string): Promise<void> {
   const script = path.join(__dirname, 'templateChild.ts');
   const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', script, JSON.stringify(target), step], {
     cwd: path.join(__dirname, '..', '..'),
@@ -81,6 +88,9 @@ function runInChild(step: 'migrate' | 'demoHistory', target: TemplateTarget, wha
 
 /** Applies every migration in a child process. */
 const migrateInChild = (target: TemplateTarget) => runInChild('migrate', target, 'migrating the test template');
+
+/** Seeds the demo data (at the wall clock's time) in a child process. */
+const seedInChild = (target: TemplateTarget) => runInChild('seed', target, 'seeding the demo template');
 
 /** Seeds the demo data with its history at DEMO_HISTORY_NOW in a child process. */
 const seedDemoHistoryInChild = (target: TemplateTarget) => runInChild('demoHistory', target, 'seeding the demo-history template');
@@ -105,10 +115,16 @@ export function databaseUrlOf(adminUrl: string, name: string): string {
   return url.toString();
 }
 
+/** Vietnam's calendar day of `at` (yyyy-mm-dd). */
+export function vietnamDayOf(at: Date): string {
+  return at.toLocaleDateString('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' });
+}
+
 /** Both kinds' templates at once (each migration and seeding is a child process of its own, mostly waiting on its database). */
 export async function makeTestTemplates(globalConfig?: unknown): Promise<void> {
   const demo = wantsDemoTemplates(globalConfig);
   const adminUrl = process.env.TEST_DATABASE_URL?.trim();
+  process.env[SEEDED_DAY_ENV] = vietnamDayOf(new Date());
   await Promise.all([makeSqliteTemplates(demo), adminUrl ? makePostgresTemplates(adminUrl, demo) : undefined]);
 }
 
@@ -117,11 +133,18 @@ async function makeSqliteTemplates(demo: boolean): Promise<void> {
   const sqliteFile = path.join(folder, 'migrated.sqlite');
   await migrateInChild({ sqliteFile });
   process.env[SQLITE_TEMPLATE_ENV] = sqliteFile;
-  if (!demo) return;
-  const demoFile = path.join(folder, 'demo-history.sqlite');
-  copyFileSync(sqliteFile, demoFile);
-  await seedDemoHistoryInChild({ sqliteFile: demoFile });
-  process.env[SQLITE_DEMO_TEMPLATE_ENV] = demoFile;
+  const seededFile = path.join(folder, 'seeded.sqlite');
+  copyFileSync(sqliteFile, seededFile);
+  const seeding = seedInChild({ sqliteFile: seededFile }).then(() => {
+    process.env[SQLITE_SEEDED_TEMPLATE_ENV] = seededFile;
+  });
+  if (demo) {
+    const demoFile = path.join(folder, 'demo-history.sqlite');
+    copyFileSync(sqliteFile, demoFile);
+    await seedDemoHistoryInChild({ sqliteFile: demoFile });
+    process.env[SQLITE_DEMO_TEMPLATE_ENV] = demoFile;
+  }
+  await seeding;
 }
 
 async function makePostgresTemplates(adminUrl: string, demo: boolean): Promise<void> {
@@ -133,11 +156,20 @@ async function makePostgresTemplates(adminUrl: string, demo: boolean): Promise<v
   await migrateInChild({ databaseUrl: databaseUrlOf(adminUrl, name) });
   process.env[POSTGRES_TEMPLATE_ENV] = name;
   process.env[RUN_TAG_ENV] = String(process.pid);
-  if (!demo) return;
+  // Both copies are made before either is seeded: a template is copied only while nobody is connected to it.
+  const seededName = `${name}_seeded`;
   const demoName = `${name}_demo`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${demoName} template ${name}`));
-  process.env[POSTGRES_DEMO_TEMPLATE_ENV] = demoName;
-  await seedDemoHistoryInChild({ databaseUrl: databaseUrlOf(adminUrl, demoName) });
+  await withAdmin(adminUrl, async (admin) => {
+    await admin.query(`create database ${seededName} template ${name}`);
+    if (demo) await admin.query(`create database ${demoName} template ${name}`);
+  });
+  process.env[POSTGRES_SEEDED_TEMPLATE_ENV] = seededName;
+  const seeding = seedInChild({ databaseUrl: databaseUrlOf(adminUrl, seededName) });
+  if (demo) {
+    process.env[POSTGRES_DEMO_TEMPLATE_ENV] = demoName;
+    await seedDemoHistoryInChild({ databaseUrl: databaseUrlOf(adminUrl, demoName) });
+  }
+  await seeding;
 }
 
 export async function dropTestTemplates(): Promise<void> {
@@ -152,8 +184,9 @@ export async function dropTestTemplates(): Promise<void> {
       `${SCRATCH_PREFIX}${process.env[RUN_TAG_ENV]}_`,
     ]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
-    const demoName = process.env[POSTGRES_DEMO_TEMPLATE_ENV];
-    if (demoName) await admin.query(`drop database if exists ${demoName} with (force)`);
+    for (const copy of [process.env[POSTGRES_DEMO_TEMPLATE_ENV], process.env[POSTGRES_SEEDED_TEMPLATE_ENV]]) {
+      if (copy) await admin.query(`drop database if exists ${copy} with (force)`);
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
   });
 }
