@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { debit, holdMember } from './pointsLedger';
+import { emptyLots, holdMembers } from './pointsLedger';
 
 type Db = Kysely<Database>;
 
@@ -11,8 +11,8 @@ const LOTS_PER_TRANSACTION = 50;
 
 /**
  * Expires the points of lots past their date, oldest first: each lot's unspent points leave in an EXPIRE entry of
- * their own (once: its key), in transactions of LOTS_PER_TRANSACTION lots holding their members in id order (so two
- * instances' runs wait for each other, never deadlock). Answers the lots expired.
+ * their own (once: its key; the ledger's emptyLots), in transactions of LOTS_PER_TRANSACTION lots holding their
+ * members in id order (so two instances' runs wait for each other, never deadlock). Answers the lots expired.
  */
 export async function expireLots(db: Db, now: Date): Promise<number> {
   const due = await db
@@ -30,15 +30,8 @@ export async function expireLots(db: Db, now: Date): Promise<number> {
     // Its own transaction, or the caller's (the seed's).
     const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
     expired += await run(async (trx) => {
-      for (const userId of [...new Set(lots.map((lot) => lot.user_id))].sort((a, b) => a - b)) await holdMember(trx, userId);
-      let done = 0;
-      for (const lot of lots) {
-        const current = await trx.selectFrom('loyalty_entries').select('remaining').where('id', '=', lot.id).executeTakeFirstOrThrow();
-        if (current.remaining <= 0) continue;
-        const written = await debit(trx, { userId: lot.user_id, points: current.remaining, kind: 'EXPIRE', key: `expire-lot-${lot.id}`, reason: 'Điểm hết hạn', saleId: null, refundId: null, actorId: null, at: now, fromLotId: lot.id });
-        if (written !== null) done += 1;
-      }
-      return done;
+      await holdMembers(trx, [...new Set(lots.map((lot) => lot.user_id))]);
+      return emptyLots(trx, lots.map((lot) => lot.id), (lot) => ({ userId: lot.userId, points: lot.points, kind: 'EXPIRE', key: `expire-lot-${lot.id}`, reason: 'Điểm hết hạn', saleId: null, refundId: null, actorId: null, at: now }));
     });
   }
   return expired;

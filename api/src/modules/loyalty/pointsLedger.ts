@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { paddedInList } from '../../db/chunks';
 import { toNumber } from '../../db/portable';
 import type { Database } from '../../db/schema';
 import { lockForUpdate } from '../../db/sqlDialect';
@@ -14,6 +15,12 @@ type Db = Kysely<Database>;
 /** Holds member `userId`'s row for the transaction: their points are written one at a time. */
 export async function holdMember(trx: Db, userId: number): Promise<void> {
   await lockForUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
+}
+
+/** Holds the members' rows for the transaction in one statement, in id order (two holders queue, never deadlock). */
+export async function holdMembers(trx: Db, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await lockForUpdate(trx, trx.selectFrom('users').select('id').where('id', 'in', paddedInList(userIds)).orderBy('id')).execute();
 }
 
 /** The query of the member's balance (one row, `balance`: null without entries), to read alone or beside another read. */
@@ -74,30 +81,47 @@ export async function creditLot(trx: Db, lot: Lot): Promise<number | null> {
   return inserted?.id ?? null;
 }
 
+/** A debit: the points taken (> 0), its once-only key, why, and when. */
+export interface Debit {
+  userId: number;
+  points: number;
+  kind: 'REDEEM' | 'EXPIRE' | 'REVERSE' | 'ADJUST';
+  key: string;
+  reason: string;
+  saleId: number | null;
+  refundId: number | null;
+  actorId: number | null;
+  at: Date;
+  fromLotId?: number;
+  orderId?: number;
+}
+
+/** The entry of `entry`: its points negative, no lot of its own. */
+function debitEntry(entry: Debit) {
+  return {
+    user_id: entry.userId,
+    kind: entry.kind,
+    points: -entry.points,
+    loyalty_sale_id: entry.saleId,
+    refund_id: entry.refundId,
+    order_id: entry.orderId ?? null,
+    entry_key: entry.key,
+    reason: entry.reason,
+    actor_id: entry.actorId,
+    expires_at: null,
+    created_at: entry.at.toISOString(),
+  } as const;
+}
+
 /**
  * Takes `points` (> 0) from the member: from lot `fromLotId` first when given (a refund takes back its own sale's
  * points), then the lots expiring soonest; what the lots cannot cover leaves the balance negative. Answers the
  * entry's id, or null if its key was written.
  */
-export async function debit(
-  trx: Db,
-  entry: { userId: number; points: number; kind: 'REDEEM' | 'EXPIRE' | 'REVERSE' | 'ADJUST'; key: string; reason: string; saleId: number | null; refundId: number | null; actorId: number | null; at: Date; fromLotId?: number; orderId?: number },
-): Promise<number | null> {
+export async function debit(trx: Db, entry: Debit): Promise<number | null> {
   const inserted = await trx
     .insertInto('loyalty_entries')
-    .values({
-      user_id: entry.userId,
-      kind: entry.kind,
-      points: -entry.points,
-      loyalty_sale_id: entry.saleId,
-      refund_id: entry.refundId,
-      order_id: entry.orderId ?? null,
-      entry_key: entry.key,
-      reason: entry.reason,
-      actor_id: entry.actorId,
-      expires_at: null,
-      created_at: entry.at.toISOString(),
-    })
+    .values(debitEntry(entry))
     .onConflict((conflict) => conflict.column('entry_key').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -130,4 +154,25 @@ async function takeFromLot(trx: Db, lotId: number, points: number): Promise<numb
   const taken = Math.min(points, lot?.remaining ?? 0);
   if (taken > 0) await trx.updateTable('loyalty_entries').set((eb) => ({ remaining: eb('remaining', '-', taken) })).where('id', '=', lotId).execute();
   return taken;
+}
+
+/**
+ * Empties lots: what each lot still holds leaves in a debit of its own (`entryOf` the lot's id and points), written once
+ * (its key); three statements for the lots together. The caller holds their members. Answers the lots emptied.
+ */
+export async function emptyLots(trx: Db, lotIds: readonly number[], entryOf: (lot: { id: number; userId: number; points: number }) => Omit<Debit, 'fromLotId'>): Promise<number> {
+  if (lotIds.length === 0) return 0;
+  const lots = await trx.selectFrom('loyalty_entries').select(['id', 'user_id', 'remaining']).where('id', 'in', paddedInList(lotIds)).where('remaining', '>', 0).execute();
+  if (lots.length === 0) return 0;
+  const debits = lots.map((lot) => ({ lotId: lot.id, entry: entryOf({ id: lot.id, userId: lot.user_id, points: lot.remaining }) }));
+  const lotOfKey = new Map(debits.map(({ lotId, entry }) => [entry.key, lotId]));
+  const written = await trx
+    .insertInto('loyalty_entries')
+    .values(debits.map(({ entry }) => debitEntry(entry)))
+    .onConflict((conflict) => conflict.column('entry_key').doNothing())
+    .returning('entry_key')
+    .execute();
+  const emptied = written.map((row) => lotOfKey.get(row.entry_key)!);
+  if (emptied.length > 0) await trx.updateTable('loyalty_entries').set({ remaining: 0 }).where('id', 'in', paddedInList(emptied)).execute();
+  return emptied.length;
 }
