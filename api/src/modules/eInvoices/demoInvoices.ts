@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { vietnamDateOf } from 'shared-contracts/schemas';
 import { chunksOf } from '../../db/chunks';
 import { toIsoUtc, toNumber } from '../../db/portable';
@@ -52,7 +52,15 @@ export async function seedDemoEInvoices(db: Kysely<Database>, options: { publicU
       .execute();
     const issued = await db.selectFrom('e_invoice_standin').select(['id', 'request_key', 'series', 'lookup_code']).where('request_key', 'in', rows.map((row) => row.key)).execute();
     const byKey = new Map(issued.map((row) => [row.request_key, row]));
-    for (const row of issued) await db.updateTable('e_invoice_standin').set({ tax_authority_code: standInTaxAuthorityCode(row.series.slice(1, 3), row.id) }).where('id', '=', row.id).execute();
+    // Each code names its row's id, known once inserted: the chunk's codes in one statement.
+    if (issued.length > 0) {
+      const codes = issued.map((row) => sql`when ${row.id} then ${standInTaxAuthorityCode(row.series.slice(1, 3), row.id)}`);
+      await db
+        .updateTable('e_invoice_standin')
+        .set({ tax_authority_code: sql<string>`case id ${sql.join(codes, sql` `)} end` })
+        .where('id', 'in', issued.map((row) => row.id))
+        .execute();
+    }
     await db
       .insertInto('e_invoices')
       .values(

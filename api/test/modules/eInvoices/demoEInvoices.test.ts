@@ -32,6 +32,10 @@ describe.each(testDatabases())('the demo e-invoices on $label', (target) => {
     const numbers = invoices.flatMap((invoice) => (invoice.number === null ? [] : [invoice.number]));
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(invoices.filter((invoice) => invoice.status === 'ISSUED').every((invoice) => /^M1-\d\d-EVSHP-\d{11}$/.test(invoice.tax_authority_code ?? '') && invoice.lookup_code?.length === 12)).toBe(true);
+    // The stand-in's own record of each issued invoice carries the same code.
+    const standIns = await scratch.db.selectFrom('e_invoice_standin').select(['request_key', 'tax_authority_code']).execute();
+    const standInCode = new Map(standIns.map((row) => [row.request_key, row.tax_authority_code]));
+    expect(invoices.filter((invoice) => invoice.status === 'ISSUED' && standInCode.get(invoice.request_key) !== invoice.tax_authority_code)).toEqual([]);
 
     const login = await shop.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: DEMO_ACCOUNTS.find((account) => account.role === 'admin')!.email, password: DEMO_PASSWORD } });
     const headers = { authorization: `Bearer ${(login.json() as { data: { accessToken: string } }).data.accessToken}` };
