@@ -140,7 +140,8 @@ let memberCounter = 0;
  * Read the fields inside tests or hooks only.
  */
 export function useFloor(target: TestDatabaseTarget, options: { now?: string } = {}): Floor {
-  const scratch = useScratchDatabase(target, { seed: true });
+  // The floor runs on its own clock (DEFAULT_NOW), days before the demo's today: the run's seeded copy serves it.
+  const scratch = useScratchDatabase(target, { seed: 'atRunStart' });
   let service: ServiceApp | null = null;
   let centreA = { id: 0, bays: CENTRE_A_BAYS };
   let centreB = { id: 0, bays: 3 };

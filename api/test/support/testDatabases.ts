@@ -49,8 +49,8 @@ export interface TestDatabaseTarget {
    */
   createMigrated(): Promise<ScratchDatabase>;
   /**
-   * Creates a migrated database with the demo data: a copy of the run's seeded template when the run made one on
-   * Vietnam's current day (testTemplates.ts), else a migrated database seeded here.
+   * Creates a migrated database with the demo data as seeded at the run's start: a copy of the run's seeded template
+   * when the run made one on Vietnam's current day (testTemplates.ts), else a migrated database seeded here.
    */
   createSeeded(): Promise<ScratchDatabase>;
   /**
@@ -198,10 +198,12 @@ export interface ScratchOptions {
   /** Apply every migration first (default true). */
   migrate?: boolean;
   /**
-   * Load the demo data after migrating (default false); 'demoHistory': with its history at DEMO_HISTORY_NOW
-   * (TestDatabaseTarget.createDemoHistory).
+   * Load the demo data after migrating (default false); 'atRunStart': the demo data as the run seeded it at its
+   * start (TestDatabaseTarget.createSeeded), for a suite on a fixed clock of its own: the demo's today is laid
+   * relative to the minute it was seeded, which a suite on the wall clock would see move; 'demoHistory': with its
+   * history at DEMO_HISTORY_NOW (TestDatabaseTarget.createDemoHistory).
    */
-  seed?: boolean | 'demoHistory';
+  seed?: boolean | 'atRunStart' | 'demoHistory';
 }
 
 /** A seeding of the demo history, where the run made no template: up to 15 s on PostgreSQL on a 2-core machine. */
@@ -223,8 +225,12 @@ export function useScratchDatabase(target: TestDatabaseTarget, options: ScratchO
         scratch = await target.createDemoHistory();
         return;
       }
-      if (!(options.migrate ?? true)) scratch = await target.create();
-      else scratch = options.seed ? await target.createSeeded() : await target.createMigrated();
+      if (options.seed === 'atRunStart') {
+        scratch = await target.createSeeded();
+        return;
+      }
+      scratch = (options.migrate ?? true) ? await target.createMigrated() : await target.create();
+      if (options.seed) await seed(scratch.db);
     },
     options.seed === 'demoHistory' ? DEMO_HISTORY_TIMEOUT_MS : undefined,
   );

@@ -18,8 +18,8 @@ export const POSTGRES_TEMPLATE_ENV = 'EV_TEST_POSTGRES_TEMPLATE';
 export const SQLITE_DEMO_TEMPLATE_ENV = 'EV_TEST_SQLITE_DEMO_TEMPLATE';
 export const POSTGRES_DEMO_TEMPLATE_ENV = 'EV_TEST_POSTGRES_DEMO_TEMPLATE';
 /**
- * Also a copy seeded with the demo data at the run's start (half of the suites want it), with Vietnam's calendar day
- * of that seeding: the demo's "today" rows are only right on that day.
+ * Also a copy seeded with the demo data at the run's start, for the suites on a fixed clock of their own (the floor
+ * kit's, about 75 files), with Vietnam's calendar day of that seeding: a later day's suites seed their own.
  */
 export const SQLITE_SEEDED_TEMPLATE_ENV = 'EV_TEST_SQLITE_SEEDED_TEMPLATE';
 export const POSTGRES_SEEDED_TEMPLATE_ENV = 'EV_TEST_POSTGRES_SEEDED_TEMPLATE';
