@@ -31,7 +31,7 @@ export async function expireLots(db: Db, now: Date): Promise<number> {
     const run = <T>(work: (trx: Db) => Promise<T>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
     expired += await run(async (trx) => {
       await holdMembers(trx, [...new Set(lots.map((lot) => lot.user_id))]);
-      return emptyLots(trx, lots.map((lot) => lot.id), (lot) => ({ userId: lot.userId, points: lot.points, kind: 'EXPIRE', key: `expire-lot-${lot.id}`, reason: 'Điểm hết hạn', saleId: null, refundId: null, actorId: null, at: now }));
+      return emptyLots(trx, lots.map((lot) => lot.id), { kind: 'EXPIRE', reason: 'Điểm hết hạn', at: now, keyOf: (lotId) => `expire-lot-${lotId}` });
     });
   }
   return expired;

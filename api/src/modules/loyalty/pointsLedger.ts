@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
 
 /** Holds member `userId`'s row for the transaction: their points are written one at a time. */
 export async function holdMember(trx: Db, userId: number): Promise<void> {
-  await lockForUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
+  await holdMembers(trx, [userId]);
 }
 
 /** Holds the members' rows for the transaction in one statement, in id order (two holders queue, never deadlock). */
@@ -157,22 +157,26 @@ async function takeFromLot(trx: Db, lotId: number, points: number): Promise<numb
 }
 
 /**
- * Empties lots: what each lot still holds leaves in a debit of its own (`entryOf` the lot's id and points), written once
- * (its key); three statements for the lots together. The caller holds their members. Answers the lots emptied.
+ * Empties lots: what each lot still holds leaves in a debit of its own (`kind`, `reason`, keyed `keyOf` the lot's id),
+ * written once (its key); three statements for the lots together. The caller holds their members. Answers the lots
+ * emptied.
  */
-export async function emptyLots(trx: Db, lotIds: readonly number[], entryOf: (lot: { id: number; userId: number; points: number }) => Omit<Debit, 'fromLotId'>): Promise<number> {
+export async function emptyLots(trx: Db, lotIds: readonly number[], debit: { kind: Debit['kind']; reason: string; at: Date; keyOf: (lotId: number) => string }): Promise<number> {
   if (lotIds.length === 0) return 0;
   const lots = await trx.selectFrom('loyalty_entries').select(['id', 'user_id', 'remaining']).where('id', 'in', paddedInList(lotIds)).where('remaining', '>', 0).execute();
   if (lots.length === 0) return 0;
-  const debits = lots.map((lot) => ({ lotId: lot.id, entry: entryOf({ id: lot.id, userId: lot.user_id, points: lot.remaining }) }));
-  const lotOfKey = new Map(debits.map(({ lotId, entry }) => [entry.key, lotId]));
+  const lotOfKey = new Map(lots.map((lot) => [debit.keyOf(lot.id), lot]));
   const written = await trx
     .insertInto('loyalty_entries')
-    .values(debits.map(({ entry }) => debitEntry(entry)))
+    .values(
+      [...lotOfKey].map(([key, lot]) =>
+        debitEntry({ userId: lot.user_id, points: lot.remaining, kind: debit.kind, key, reason: debit.reason, saleId: null, refundId: null, actorId: null, at: debit.at }),
+      ),
+    )
     .onConflict((conflict) => conflict.column('entry_key').doNothing())
     .returning('entry_key')
     .execute();
-  const emptied = written.map((row) => lotOfKey.get(row.entry_key)!);
+  const emptied = written.map((row) => lotOfKey.get(row.entry_key)!.id);
   if (emptied.length > 0) await trx.updateTable('loyalty_entries').set({ remaining: 0 }).where('id', 'in', paddedInList(emptied)).execute();
   return emptied.length;
 }
