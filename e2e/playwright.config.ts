@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/browser/findChromium.ts';
+import { CHROMIUM_ARGS, findSuiteChromium } from '../scripts/browser/findChromium.ts';
 import { VIETNAM_TIME_ZONE } from '../shared-contracts/src/calendar/index.ts';
 import { GOOGLE_STAND_IN } from './support/googleStandIn.ts';
 import { E2E_PORTS } from './support/ports.ts';
@@ -35,7 +35,7 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E_PORTS.shell}`,
     locale: 'vi-VN',
     timezoneId: VIETNAM_TIME_ZONE,
-    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findSuiteChromium() ?? undefined, args: CHROMIUM_ARGS },
     trace: 'off',
     // One context per worker, reset between tests (cookies, storage, cache, service workers, routes, bindings):
     // a fresh context per test cost a third of the suite's CPU (docs/decisions/0060-browser-suite-reuses-its-context.md).

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
-import { findChromium } from './browser/findChromium.ts';
+import { findSuiteChromium } from './browser/findChromium.ts';
 import { listSpecs, readSpecDurations, SPEC_DURATIONS_FILE, specFilter, splitSpecs } from './browser/browserShards.ts';
 
 /**
@@ -75,17 +75,17 @@ if (!only || only === 'e2e' || only === 'contracts') {
 }
 
 if (!only || only === 'e2e') {
-  const chromium = findChromium();
+  const chromium = findSuiteChromium();
   if (!chromium) {
-    const message = 'Không tìm thấy Chromium (CHROMIUM_PATH hoặc /usr/bin/chromium): bỏ qua bộ kiểm thử trình duyệt (Playwright).';
+    const message = 'Không tìm thấy Chromium (E2E_CHROMIUM_PATH, /usr/bin/chromium-headless-shell, CHROMIUM_PATH hoặc /usr/bin/chromium): bỏ qua bộ kiểm thử trình duyệt (Playwright).';
     if (process.env.CI) {
       console.error(`✘ ${message} CI phải chạy bộ này.`);
       process.exit(1);
     }
-    console.warn(`\n⚠ ${message}\n  Cài: sudo apt-get install chromium`);
+    console.warn(`\n⚠ ${message}\n  Cài: sudo apt-get install chromium-headless-shell`);
   } else {
     const shards = Number(process.env.E2E_SHARDS ?? 2);
-    await runBrowserShards(`Browser tests (Playwright, ${chromium})`, shards >= 1 && shards <= 5 ? shards : 2, { ...process.env, CHROMIUM_PATH: chromium });
+    await runBrowserShards(`Browser tests (Playwright, ${chromium})`, shards >= 1 && shards <= 5 ? shards : 2, { ...process.env, E2E_CHROMIUM_PATH: chromium });
   }
 }
 
