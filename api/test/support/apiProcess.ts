@@ -15,6 +15,8 @@ export interface ApiProcess {
   pid: number;
   /** The last 64 KB of its stdout and stderr (pino JSON lines), for failure messages. */
   output(): string;
+  /** When the process was seen gone (Date.now() at its exit event): what a kill's effects are timed from. */
+  exitedAt(): Promise<number>;
   /** SIGTERM and waits for the exit; SIGKILL after `graceMs`. Safe to call twice. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -44,9 +46,9 @@ export async function startApiProcess(env: Record<string, string>, options: { ti
   // The IPC channel is there to end the child with the parent; it must not keep the test process alive.
   child.channel?.unref();
   child.on('error', () => undefined);
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
+  const exited = new Promise<number>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(Date.now());
+    else child.once('exit', () => resolve(Date.now()));
   });
   let stopping: Promise<void> | null = null;
   const stop = (graceMs = 5_000): Promise<void> => {
@@ -91,5 +93,5 @@ export async function startApiProcess(env: Record<string, string>, options: { ti
     throw error;
   });
 
-  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, output: () => output, stop };
+  return { baseUrl: `http://127.0.0.1:${port}`, pid: child.pid!, output: () => output, exitedAt: () => exited, stop };
 }
