@@ -358,10 +358,8 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
     }
 
     /**
-     * The hostile requests as `identity`, then the untouched baseline (last: it may consume the resource); its status.
-     * A 403 stops the hostile ones early when the baseline is refused too (a 403 changes nothing): the route checks
-     * the role after validating, so the rest would only repeat, as a refused identity, what the identity it lets in
-     * sends. A baseline the route lets in is followed by the rest.
+     * `identity`'s requests to the operation (fuzzHostileAs); its baseline's status. On the second database an identity
+     * the first refused is sent only the baseline, which must be refused again.
      */
     async function fuzzAs(identity: Identity, operation: ApiOperation, baseline: BaselineRequest): Promise<number> {
       if (!firstDatabase && refusedOnFirstDatabase.get(operation.key)?.has(identity.name)) {
@@ -374,6 +372,12 @@ describe.each(testDatabases())('contract fuzz of every operation on $label', (ta
       return status;
     }
 
+    /**
+     * The hostile requests as `identity`, then the untouched baseline (last: it may consume the resource); its status.
+     * A 403 stops the hostile ones early when the baseline is refused too (a 403 changes nothing): the route checks
+     * the role after validating, so the rest would only repeat, as a refused identity, what the identity it lets in
+     * sends. A baseline the route lets in is followed by the rest.
+     */
     async function fuzzHostileAs(identity: Identity, operation: ApiOperation, baseline: BaselineRequest): Promise<number> {
       const hostile = fuzzRequests(operation, baseline);
       for (let next = hostile.next(); !next.done; next = hostile.next()) {
