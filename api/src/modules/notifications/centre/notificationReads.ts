@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import { NOTIFICATIONS_PAGE_SIZE, type MarkNotificationsReadInput, type Notification, type NotificationList } from 'shared-contracts/schemas';
-import { chunksOf, paddedInList } from '../../../db/chunks';
+import { inTransaction } from '../../../db/inTransaction';
 import type { NotificationsTable } from '../../../db/notificationCentreSchema';
-import { toIsoUtc, toNumber } from '../../../db/portable';
-import { preparedQuery } from '../../../db/preparedQuery';
+import { toIsoUtc } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
+import { readUnreadCount, subtractUnread } from './unreadCounter';
 
 export type NotificationRow = Pick<Selectable<NotificationsTable>, 'id' | 'user_id' | 'kind' | 'topic' | 'title' | 'body' | 'link' | 'created_at' | 'read_at'>;
 
@@ -21,30 +21,8 @@ export function notificationOf(row: NotificationRow): Notification {
   };
 }
 
-/** The bell's count: read on every page a signed-in user opens, through the unread rows' partial index. */
-const unreadCount = preparedQuery<{ userId: number }>()((db, param) =>
-  db.selectFrom('notifications').select((eb) => eb.fn.countAll<string | number>().as('count')).where('user_id', '=', param('userId')).where('read_at', 'is', null),
-);
-
-export async function unreadCountOf(db: Kysely<Database>, userId: number): Promise<number> {
-  return toNumber((await unreadCount.first(db, { userId }))?.count);
-}
-
-/** The unread counts of several users in one read (0 for a user without unread notifications). */
-export async function unreadCountsOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>(userIds.map((userId) => [userId, 0]));
-  for (const chunk of chunksOf([...counts.keys()])) {
-    const rows = await db
-      .selectFrom('notifications')
-      .select((eb) => ['user_id', eb.fn.countAll<string | number>().as('count')])
-      .where('user_id', 'in', paddedInList(chunk))
-      .where('read_at', 'is', null)
-      .groupBy('user_id')
-      .execute();
-    for (const row of rows) counts.set(row.user_id, toNumber(row.count));
-  }
-  return counts;
-}
+/** The bell's count: read on every page a signed-in user opens (one row: unreadCounter). */
+export const unreadCountOf = readUnreadCount;
 
 /** The user's own notifications, newest first, a page at a time (`before`: the last id seen). */
 export async function readNotifications(
@@ -67,8 +45,10 @@ export async function readNotifications(
 
 /** Marks the user's own notifications read (ids of another user's are left untouched); answers the unread count. */
 export async function markNotificationsRead(db: Kysely<Database>, userId: number, input: MarkNotificationsReadInput, now: Date): Promise<number> {
-  let update = db.updateTable('notifications').set({ read_at: now.toISOString() }).where('user_id', '=', userId).where('read_at', 'is', null);
-  if ('ids' in input) update = update.where('id', 'in', [...new Set(input.ids)]);
-  await update.execute();
-  return unreadCountOf(db, userId);
+  return inTransaction(db, async (trx) => {
+    let update = trx.updateTable('notifications').set({ read_at: now.toISOString() }).where('user_id', '=', userId).where('read_at', 'is', null);
+    if ('ids' in input) update = update.where('id', 'in', [...new Set(input.ids)]);
+    const marked = await update.executeTakeFirst();
+    return subtractUnread(trx, userId, Number(marked.numUpdatedRows));
+  });
 }

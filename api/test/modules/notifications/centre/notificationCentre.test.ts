@@ -95,6 +95,37 @@ describe.each(testDatabases())('the notification centre on $label', (target) => 
     }
   });
 
+  it("keeps the bell's count equal to the unread notifications while writes, repeats and reads race", async () => {
+    const [customer, staff] = [await createUser(floor.db), await createUser(floor.db, 'staff')];
+    const unreadRows = async (userId: number) => (await notificationsOf(floor.db, userId)).filter((row) => row.read_at === null).length;
+    const countOf = async (user: TestUser) => (await get(user, '/api/notifications/unread-count')).json().data.unreadCount as number;
+    await write(Array.from({ length: 5 }, () => note(staff.id)));
+    const earlier = (await notificationsOf(floor.db, staff.id)).map((row) => row.id);
+
+    const work: Promise<unknown>[] = [];
+    const race = (keys += 1);
+    for (let index = 0; index < 24; index += 1) {
+      // A fact told to both (the same key told twice in a row: one notification each), and reads of either's.
+      const key = `race:${race}:${Math.floor(index / 2)}`;
+      work.push(write([note(customer.id, { eventKey: key }), note(staff.id, { eventKey: key })]));
+      if (index % 6 === 3) work.push(markRead(staff, { ids: earlier.slice(0, 3) }));
+      if (index % 8 === 5) work.push(markRead(customer, { all: true }));
+    }
+    await Promise.all(work);
+    for (const user of [customer, staff]) expect(await countOf(user)).toBe(await unreadRows(user.id));
+    expect(await unreadRows(staff.id)).toBe(2 + 12);
+
+    const staffIds = (await notificationsOf(floor.db, staff.id)).map((row) => row.id);
+    expect((await markRead(staff, { ids: [...staffIds.slice(-4), staffIds.at(-1)] })).json().data).toEqual({ unreadCount: 10 });
+    // Marking read what is read already takes nothing off.
+    expect((await markRead(staff, { ids: staffIds.slice(-4) })).json().data).toEqual({ unreadCount: 10 });
+    const list = notificationListSchema.parse((await get(staff, '/api/notifications?limit=1')).json().data);
+    expect(list.unreadCount).toBe(10);
+    expect((await markRead(staff, { all: true })).json().data).toEqual({ unreadCount: 0 });
+    await write(note(staff.id));
+    expect(await countOf(staff)).toBe(1);
+  });
+
   it('writes one notification per user and event however many tell it at once, and tells the open pages once', async () => {
     const user = await createUser(floor.db);
     const told: PersonalEvent[] = [];
