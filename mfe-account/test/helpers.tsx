@@ -14,6 +14,8 @@ export interface FakeReply {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query's parameters. */
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -31,6 +33,7 @@ export function mockFetch(handler: Handler): { calls: RecordedCall[]; fetch: jes
     const call: RecordedCall = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       headers: (init.headers ?? {}) as Record<string, string>,
     };

@@ -9,7 +9,7 @@ import type {
   CustomerServiceOrder,
   MaintenanceRecord,
   MaintenanceRecordDetail,
-  OrderSummary,
+  OrderSummaryPage,
   SavedPromotion,
   Vehicle,
   VehicleInput,
@@ -41,7 +41,6 @@ async function optional<T>(request: () => Promise<T>): Promise<T | null> {
 export const RECENTLY_COMPLETED_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** Orders still under way (the dashboard's "active orders"). */
-const FINISHED_ORDER_STATUSES = new Set(['COMPLETED', 'CANCELLED']);
 
 export const serviceApi = {
   vehicles: (signal?: AbortSignal) => readData<Vehicle[]>(apiClient.get('/vehicles', { signal })),
@@ -77,9 +76,9 @@ export const serviceApi = {
     readData<MaintenanceRecord[]>(apiClient.get('/maintenance-records', { query: { vehicleId: vehicleId ?? undefined }, signal })),
   maintenanceRecord: (id: number, signal?: AbortSignal) => readData<MaintenanceRecordDetail>(apiClient.get(`/maintenance-records/${id}`, { signal })),
 
-  /** GET /orders, the ones not completed or cancelled; null while the shop's API does not exist. */
+  /** GET /orders?open=true: the newest of those not completed or cancelled; null while the shop's API does not exist. */
   activeOrders: (signal?: AbortSignal) =>
-    optional(async () => (await readData<OrderSummary[]>(apiClient.get('/orders', { signal }))).filter((order) => !FINISHED_ORDER_STATUSES.has(order.status))),
+    optional(async () => (await readData<OrderSummaryPage>(apiClient.get('/orders', { query: { open: 'true' }, signal }))).items),
   /** GET /me/approvals: the extra work waiting for the customer's yes or no ('Cần bạn duyệt'); null while the API does not exist. */
   approvals: (signal?: AbortSignal) => optional(() => readData<CustomerApproval[]>(apiClient.get('/me/approvals', { signal }))),
   /**

@@ -28,6 +28,7 @@ export {
   CART_LINE_ISSUES,
   CART_LINE_ISSUE_LABELS,
   CUSTOMER_CANCELLABLE_STATUSES,
+  FINISHED_ORDER_STATUSES,
   FULFILMENT_METHODS,
   FULFILMENT_METHOD_LABELS,
   HANDED_OVER_STATUSES,
@@ -495,6 +496,20 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const orderCodeParamsSchema = z.object({ code: textInput({ trim: true }).toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.') });
 
+/** GET /orders: the customer's orders a page at a time, newest first. */
+export const ORDER_SUMMARIES_PAGE_SIZE = 20;
+export const ORDER_SUMMARIES_PAGE_SIZE_MAX = 50;
+export const orderSummariesQuerySchema = z.object({
+  /** Older ones: the code of the last order shown. */
+  before: textInput({ trim: true }).toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.').optional(),
+  limit: integerInput({ message: 'Số đơn hàng không hợp lệ.', min: 1, max: ORDER_SUMMARIES_PAGE_SIZE_MAX }).optional(),
+  /** true: only the orders not completed or cancelled. */
+  open: z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: 'Bộ lọc không hợp lệ.' })).optional(),
+});
+export type OrderSummariesQuery = z.infer<typeof orderSummariesQuerySchema>;
+export const orderSummaryPageSchema = z.object({ items: z.array(orderSummarySchema), hasMore: z.boolean() });
+export type OrderSummaryPage = z.infer<typeof orderSummaryPageSchema>;
+
 /** POST /orders/:code/cancel: { reason? }; no body at all is fine too. */
 export const orderCancelInputSchema = z
   .object({
@@ -536,7 +551,7 @@ export const cartResponseSchema = envelopeSchema(cartSchema);
 export const cartChangeResponseSchema = envelopeSchema(cartChangeSchema);
 export const quoteResponseSchema = envelopeSchema(quoteSchema);
 export const orderResponseSchema = envelopeSchema(orderSchema);
-export const orderSummaryListResponseSchema = envelopeSchema(z.array(orderSummarySchema));
+export const orderSummaryPageResponseSchema = envelopeSchema(orderSummaryPageSchema);
 export const customerPackageCreditListResponseSchema = envelopeSchema(z.array(customerPackageCreditSchema));
 
 /** `event: order-status` on the customer's GET /api/appointments/events: one of their orders moved or was paid, reload it. */

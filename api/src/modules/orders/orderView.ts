@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
   canCustomerCancel,
+  FINISHED_ORDER_STATUSES,
+  ORDER_SUMMARIES_PAGE_SIZE,
   ORDER_STATUS_LABELS,
   PAYMENT_STATUS_LABELS,
   type CartLineKind,
@@ -8,6 +10,8 @@ import {
   type OrderLine,
   type OrderStatus,
   type OrderSummary,
+  type OrderSummariesQuery,
+  type OrderSummaryPage,
   type PaymentMethod,
   type PaymentStatus,
 } from 'shared-contracts/schemas';
@@ -107,16 +111,27 @@ export async function toOrder(db: Db, row: OrderRow, vietQrAccount: VietQrConfig
   };
 }
 
-/** A customer's orders, newest first. */
-export async function listOrderSummaries(db: Db, userId: number): Promise<OrderSummary[]> {
-  const orders = await db
+/**
+ * A page of a customer's orders, newest first (`before`: the code of the last one shown; `open`: only those not
+ * completed or cancelled): one more row than the page read to tell whether older ones remain.
+ */
+export async function listOrderSummaries(db: Db, userId: number, query: OrderSummariesQuery = {}): Promise<OrderSummaryPage> {
+  const limit = query.limit ?? ORDER_SUMMARIES_PAGE_SIZE;
+  let select = db
     .selectFrom('orders')
     .select(['id', 'code', 'status', 'payment_method', 'payment_status', 'total', 'created_at'])
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .execute();
-  return summarise(db, orders);
+    .limit(limit + 1);
+  if (query.open) select = select.where('status', 'not in', [...FINISHED_ORDER_STATUSES]);
+  if (query.before !== undefined) {
+    const last = await db.selectFrom('orders').select(['id', 'created_at']).where('code', '=', query.before).where('user_id', '=', userId).executeTakeFirst();
+    if (!last) return { items: [], hasMore: false };
+    select = select.where((eb) => eb.or([eb('created_at', '<', last.created_at), eb.and([eb('created_at', '=', last.created_at), eb('id', '<', last.id)])]));
+  }
+  const rows = await select.execute();
+  return { items: await summarise(db, rows.slice(0, limit)), hasMore: rows.length > limit };
 }
 
 export interface SummaryRow {

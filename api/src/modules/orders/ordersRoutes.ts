@@ -6,7 +6,8 @@ import {
   orderCodeParamsSchema,
   orderCreateInputSchema,
   orderResponseSchema,
-  orderSummaryListResponseSchema,
+  orderSummariesQuerySchema,
+  orderSummaryPageResponseSchema,
   quoteResponseSchema,
   checkoutQuoteInputSchema,
   fitVehicleQuerySchema,
@@ -100,9 +101,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ context: AppContext; parcelOf
     '/orders',
     {
       preHandler: authenticate,
-      schema: { tags: ['orders'], summary: 'Đơn hàng của tôi (mới nhất trước)', response: { 200: orderSummaryListResponseSchema } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Đơn hàng của tôi, mới nhất trước, từng trang (before: mã đơn cuối đã xem; open=true: đơn chưa xong)',
+        querystring: orderSummariesQuerySchema,
+        response: { 200: orderSummaryPageResponseSchema },
+      },
     },
-    async (request) => ok(await listOrderSummaries(db, currentAuth(request).userId)),
+    async (request) => ok(await listOrderSummaries(db, currentAuth(request).userId, request.query)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { orderResponseSchema, orderSummaryListResponseSchema } from 'shared-contracts/schemas';
+import { orderResponseSchema, orderSummaryPageResponseSchema } from 'shared-contracts/schemas';
 import { DEMO_ACCOUNTS, seed } from '../../../seed';
 import type { AuthTestApp } from '../../support/authTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -18,7 +18,7 @@ describe.each(testDatabases())('the seeded demo order on $label', (target) => {
     const customer = await scratch.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     expect((await seed(scratch.db)).demoOrders).toBe(2);
     const { token } = await shop.app.accessTokens.issue({ userId: customer.id, role: 'customer' });
-    const list = orderSummaryListResponseSchema.parse((await shop.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(token) })).json()).data;
+    const list = orderSummaryPageResponseSchema.parse((await shop.app.inject({ method: 'GET', url: '/api/orders', headers: bearer(token) })).json()).data.items;
     expect(list).toHaveLength(2);
     // The older one: the battery pack of a Vàng member's 12 months (issue 67: the demo customer is Vàng).
     expect(list[1]).toMatchObject({ status: 'COMPLETED', paymentStatus: 'PAID', itemCount: 1 });

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, orderResponseSchema, orderSummaryListResponseSchema, quoteResponseSchema } from 'shared-contracts/schemas';
+import { errorEnvelopeSchema, orderResponseSchema, orderSummaryPageResponseSchema, quoteResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import * as deliveries from '../../../src/modules/notifications/channels/scheduleDeliveries';
 import * as webOrderChanges from '../../../src/modules/orders/webOrderChanges';
@@ -339,7 +339,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const first = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 1 }] }));
       shop.clock.advance(60_000);
       const second = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 3 }] }));
-      const list = orderSummaryListResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/orders', headers: user.headers })).json()).data;
+      const list = orderSummaryPageResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/orders', headers: user.headers })).json()).data.items;
       expect(list.map((summary) => summary.code)).toEqual([second.code, first.code]);
       expect(list[0]).toMatchObject({ itemCount: 3, lineCount: 1, firstItemName: 'Cầu chì 30A', total: 330_000, statusLabel: 'Đã đặt hàng' });
 
@@ -350,8 +350,45 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       expect(theirs.statusCode).toBe(404);
       expect(theirs.json()).toMatchObject({ code: 'ORDER_NOT_FOUND', message: 'Không tìm thấy đơn hàng.' });
       expect((await cancel(other, first.code)).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url: '/api/orders', headers: other.headers })).json().data).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/api/orders', headers: other.headers })).json().data).toEqual({ items: [], hasMore: false });
       expect((await app.inject({ method: 'GET', url: `/api/orders/${first.code}`, headers: staff.headers })).statusCode).toBe(404);
+    });
+
+    it('pages my orders newest first, and lists only the open ones when asked', async () => {
+      const user = await createUser(app, scratch.db);
+      const product = await createProduct(scratch.db, { price: 100_000, stock: 20, name: 'Cầu chì 30A' });
+      const codes: string[] = [];
+      for (let index = 0; index < 5; index += 1) {
+        codes.unshift(orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: product.id, quantity: 1 }] })).code);
+        // Two of them in the same instant: the page's edge orders them by id.
+        if (index !== 2) shop.clock.advance(60_000);
+      }
+      const page = async (query: string) => {
+        const response = await app.inject({ method: 'GET', url: `/api/orders${query}`, headers: user.headers });
+        return { status: response.statusCode, body: response.json() };
+      };
+      const pageOf = async (query: string) => orderSummaryPageResponseSchema.parse((await page(query)).body).data;
+      const first = await pageOf('?limit=2');
+      expect([first.items.map((order) => order.code), first.hasMore]).toEqual([codes.slice(0, 2), true]);
+      const second = await pageOf(`?limit=2&before=${codes[1]!.toLowerCase()}`);
+      expect([second.items.map((order) => order.code), second.hasMore]).toEqual([codes.slice(2, 4), true]);
+      const last = await pageOf(`?limit=2&before=${codes[3]}`);
+      expect([last.items.map((order) => order.code), last.hasMore]).toEqual([codes.slice(4), false]);
+      expect((await pageOf('')).items.map((order) => order.code)).toEqual(codes);
+
+      expect((await cancel(user, codes[0]!)).statusCode).toBe(200);
+      const open = await pageOf('?open=true&limit=3');
+      expect([open.items.map((order) => order.code), open.hasMore]).toEqual([codes.slice(1, 4), true]);
+      // Another customer's code as the cursor: nothing of theirs, nothing of mine.
+      const other = await createUser(app, scratch.db);
+      const theirs = orderOf(await postOrder(app, other, { items: [{ kind: 'product', refId: product.id, quantity: 1 }] })).code;
+      expect(await pageOf(`?before=${theirs}`)).toEqual({ items: [], hasMore: false });
+
+      for (const query of ['?limit=0', '?limit=51', '?limit=abc', '?before=DH-1', '?open=maybe']) {
+        const refused = await page(query);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toMatch(/[À-ỹ]/);
+      }
     });
 
     it('counts an order\'s items by quantity and its lines by product: one line × 4 is one line', async () => {
@@ -361,7 +398,7 @@ describe.each(testDatabases())('checkout and orders on $label', (target) => {
       const single = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: pads.id, quantity: 4 }] }));
       shop.clock.advance(60_000);
       const mixed = orderOf(await postOrder(app, user, { items: [{ kind: 'product', refId: pads.id, quantity: 1 }, { kind: 'product', refId: fuse.id, quantity: 2 }] }));
-      const list = orderSummaryListResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/orders', headers: user.headers })).json()).data;
+      const list = orderSummaryPageResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/orders', headers: user.headers })).json()).data.items;
       expect(list.find((summary) => summary.code === single.code)).toMatchObject({ itemCount: 4, lineCount: 1, firstItemName: 'Má phanh đĩa' });
       expect(list.find((summary) => summary.code === mixed.code)).toMatchObject({ itemCount: 3, lineCount: 2 });
     });

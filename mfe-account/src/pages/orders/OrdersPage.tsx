@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd, messages } from 'shared-contracts';
 import type { OrderSummary } from 'shared-contracts/schemas';
@@ -43,10 +44,34 @@ function OrderCard({ order }: { order: OrderSummary }) {
 
 const readOrders = (signal: AbortSignal) => ordersApi.list(signal);
 
-/** 'Đơn hàng của tôi' (login-guarded by the shell): the customer's orders, newest first, their statuses live. */
+/** The older pages the customer asked for, below the first one (which the live events read again). */
+interface OlderPages {
+  items: OrderSummary[];
+  hasMore: boolean;
+  loading: boolean;
+  failed: string | null;
+}
+
+/** 'Đơn hàng của tôi' (login-guarded by the shell): the customer's orders, newest first a page at a time, their statuses live. */
 export function OrdersPage() {
   const { state: loaded, reload: reloadAs } = useAsync(readOrders, { failedText: messages.errors.generic });
   const state = loadedOf(loaded);
+  const [older, setOlder] = useState<OlderPages | null>(null);
+  const firstPage = state.status === 'ready' ? state.data : null;
+  // The first page read again (an order moved) may now hold what an older page showed: each order once.
+  const shown = firstPage ? [...firstPage.items, ...(older?.items ?? []).filter((order) => !firstPage.items.some((first) => first.code === order.code))] : [];
+  const hasMore = older ? older.hasMore : (firstPage?.hasMore ?? false);
+  const showMore = () => {
+    const last = shown.at(-1);
+    if (!last || older?.loading) return;
+    setOlder((current) => ({ items: current?.items ?? [], hasMore: true, loading: true, failed: null }));
+    ordersApi
+      .list(undefined, last.code)
+      .then((page) => setOlder((current) => ({ items: [...(current?.items ?? []), ...page.items], hasMore: page.hasMore, loading: false, failed: null })))
+      .catch((error: unknown) =>
+        setOlder((current) => ({ items: current?.items ?? [], hasMore: true, loading: false, failed: error instanceof Error && error.message ? error.message : messages.errors.generic })),
+      );
+  };
   const session = useSession();
   // An order moves (paid by its transfer, confirmed, shipped, expired) live: its event or a reconnection reads the list
   // again, the list on screen until the answer (and kept if that read fails).
@@ -57,7 +82,7 @@ export function OrdersPage() {
       <PageIntro title={vi.orders.title} description={vi.orders.description} />
       {state.status === 'loading' && <OrderLoading />}
       {state.status === 'failed' && <OrderLoadFailure message={state.message} onRetry={() => reloadAs('fresh')} />}
-      {state.status === 'ready' && state.data.length === 0 && (
+      {state.status === 'ready' && shown.length === 0 && (
         <div className={styles.panel}>
           <p>{ordersText.empty}</p>
           <p>
@@ -65,12 +90,24 @@ export function OrdersPage() {
           </p>
         </div>
       )}
-      {state.status === 'ready' && state.data.length > 0 && (
+      {state.status === 'ready' && shown.length > 0 && (
         <ul className={styles.list} aria-label={ordersText.listLabel}>
-          {state.data.map((order) => (
+          {shown.map((order) => (
             <OrderCard key={order.code} order={order} />
           ))}
         </ul>
+      )}
+      {older?.failed && (
+        <p role="alert" className={styles.meta}>
+          {older.failed}
+        </p>
+      )}
+      {state.status === 'ready' && hasMore && (
+        <p>
+          <button type="button" className={styles.button} onClick={showMore} disabled={older?.loading ?? false}>
+            {older?.loading ? ordersText.loadingMore : ordersText.more}
+          </button>
+        </p>
       )}
     </div>
   );

@@ -7,6 +7,8 @@ export const ordersText = {
   empty: 'Bạn chưa có đơn hàng nào.',
   shopNow: 'Mua sắm ngay',
   listLabel: 'Danh sách đơn hàng',
+  more: 'Xem thêm đơn hàng cũ hơn',
+  loadingMore: 'Đang tải thêm...',
   orderCode: 'Mã đơn hàng',
   orderedAt: 'Ngày đặt',
   total: 'Tổng tiền',

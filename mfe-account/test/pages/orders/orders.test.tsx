@@ -63,7 +63,7 @@ afterEach(() => sessionStore.clear());
 
 describe("'Đơn hàng của tôi'", () => {
   it('lists the orders newest first with code, date, items, total and status, each linking to its detail', async () => {
-    const { calls } = api({ 'GET /api/orders': () => ok(SUMMARIES) });
+    const { calls } = api({ 'GET /api/orders': () => ok({ items: SUMMARIES, hasMore: false }) });
     renderAccountPage('/orders', <OrdersPage />);
     const list = await screen.findByRole('list', { name: 'Danh sách đơn hàng' });
     const cards = within(list).getAllByRole('article');
@@ -86,7 +86,7 @@ describe("'Đơn hàng của tôi'", () => {
   it("shows an order's new status as soon as its order-status event arrives, without a reload", async () => {
     let paid = false;
     const { calls } = api({
-      'GET /api/orders': () => ok(paid ? [{ ...SUMMARIES[0]!, status: 'PLACED', statusLabel: 'Đã đặt hàng', paymentStatus: 'PAID' }, ...SUMMARIES.slice(1)] : SUMMARIES),
+      'GET /api/orders': () => ok({ items: paid ? [{ ...SUMMARIES[0]!, status: 'PLACED', statusLabel: 'Đã đặt hàng', paymentStatus: 'PAID' }, ...SUMMARIES.slice(1)] : SUMMARIES, hasMore: false }),
     });
     const stream = liveStream();
     stream.serve();
@@ -103,8 +103,33 @@ describe("'Đơn hàng của tôi'", () => {
     expect(calls.filter((call) => call.path === '/api/orders')).toHaveLength(2);
   });
 
+  it('shows older orders a page at a time with Xem thêm, each order once, until there are no more', async () => {
+    let olderAttempts = 0;
+    const { calls } = api({
+      'GET /api/orders': (call) => {
+        const before = call.query.get('before');
+        if (before === null) return ok({ items: SUMMARIES.slice(0, 2), hasMore: true });
+        if (++olderAttempts === 1) return fail(503, 'Không kết nối được máy chủ. Vui lòng thử lại.', 'SERVICE_UNAVAILABLE');
+        return before === 'EV2611210007' ? ok({ items: SUMMARIES.slice(2), hasMore: false }) : ok({ items: [], hasMore: false });
+      },
+    });
+    renderAccountPage('/orders', <OrdersPage />);
+    const list = await screen.findByRole('list', { name: 'Danh sách đơn hàng' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Xem thêm đơn hàng cũ hơn' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Không kết nối được máy chủ. Vui lòng thử lại.');
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Xem thêm đơn hàng cũ hơn' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+    expect(within(list).getAllByRole('article')[2]).toHaveTextContent('Mã đơn hàng EV2611200003');
+    expect(screen.queryByRole('button', { name: 'Xem thêm đơn hàng cũ hơn' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/orders').map((call) => call.query.get('before'))).toEqual([null, 'EV2611210007', 'EV2611210007']);
+  });
+
   it('says when there is no order yet', async () => {
-    api({ 'GET /api/orders': () => ok([]) });
+    api({ 'GET /api/orders': () => ok({ items: [], hasMore: false }) });
     renderAccountPage('/orders', <OrdersPage />);
     expect(await screen.findByText('Bạn chưa có đơn hàng nào.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mua sắm ngay' })).toHaveAttribute('href', '/products');
@@ -112,7 +137,7 @@ describe("'Đơn hàng của tôi'", () => {
 
   it('a failure is said in Vietnamese with Thử lại, which asks again', async () => {
     let attempts = 0;
-    api({ 'GET /api/orders': () => (++attempts === 1 ? fail(500, 'Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 'INTERNAL') : ok(SUMMARIES)) });
+    api({ 'GET /api/orders': () => (++attempts === 1 ? fail(500, 'Máy chủ đang gặp sự cố. Vui lòng thử lại sau.', 'INTERNAL') : ok({ items: SUMMARIES, hasMore: false })) });
     renderAccountPage('/orders', <OrdersPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Máy chủ đang gặp sự cố. Vui lòng thử lại sau.');
     await userEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
