@@ -17,8 +17,8 @@ import { setAvailablePromotions, setSavedPromotions } from '../promotions/promoS
 import { BLOCKING_ISSUES, CartLineItem } from './CartLineItem';
 import { useLineFits } from './lineFits';
 import { useOrderQuote } from './orderQuote';
-import { OrderTotals } from './OrderTotals';
-import { PromoBox } from './PromoBox';
+import { OrderTotals, OrderTotalsPending } from './OrderTotals';
+import { PromoBox, SavedPromotions, usePromoCode } from './PromoBox';
 import { ShippingChoice } from './ShippingChoice';
 import styles from './CartPage.module.css';
 
@@ -86,6 +86,7 @@ function Cart() {
   useAsync(readPromotions, {});
 
   const quote = useOrderQuote(items, applied, shipping, loggedIn);
+  const promo = usePromoCode({ items, shipping, loggedIn });
   // the chosen vehicle: a product line that does not fit it is pointed out (placing the order stays open)
   const fits = useLineFits(items, loggedIn);
   const onShipping = useCallback((next: ShippingSelection) => dispatch(setShipping(next)), [dispatch]);
@@ -170,11 +171,12 @@ function Cart() {
           </div>
         </section>
         <div className={styles.fieldset}>
-          <PromoBox items={items} shipping={shipping} loggedIn={loggedIn} refusal={refusal} />
+          <PromoBox promo={promo} refusal={refusal} />
           <section className={styles.panel} aria-labelledby="cart-summary-heading">
             <h2 id="cart-summary-heading">{cartText.summaryHeading}</h2>
             <ShippingChoice idPrefix="cart-shipping" shipping={shipping} onChange={onShipping} />
-            <div role="status" aria-live="polite" className={styles.muted}>
+            {/* A line kept for the status, and the totals' place kept until they come: what arrives moves nothing. */}
+            <div role="status" aria-live="polite" className={`${styles.muted} ${styles.statusLine}`}>
               {quote.status === 'loading' && cartText.recalculating}
               {quote.status === 'idle' && shipping.method === 'pickup' && cartText.chooseCentre}
             </div>
@@ -183,8 +185,7 @@ function Cart() {
                 {quote.message}
               </p>
             )}
-            {view && <OrderTotals quote={view} />}
-            {view && !view.authoritative && <p className={styles.muted}>{cartText.previewNote}</p>}
+            {view ? <OrderTotals quote={view} /> : <OrderTotalsPending />}
             {blocked && (
               <p role="alert" className={styles.warning}>
                 {cartText.blocked}
@@ -193,8 +194,10 @@ function Cart() {
             <button type="button" className={styles.primary} disabled={blocked || busyLine !== null} onClick={() => navigate('/checkout')}>
               {cartText.checkout}
             </button>
+            {view && !view.authoritative && <p className={styles.muted}>{cartText.previewNote}</p>}
             {!loggedIn && <p className={styles.muted}>{cartText.guestNote}</p>}
           </section>
+          {loggedIn && <SavedPromotions promo={promo} />}
         </div>
       </div>
     </>

@@ -53,3 +53,17 @@ export function OrderTotals({ quote }: { quote: QuoteView }) {
     </dl>
   );
 }
+
+/** The totals' three rows while the first quote is on its way: the same height, so the totals take its place. */
+export function OrderTotalsPending() {
+  return (
+    <dl className={styles.totals} aria-hidden="true" data-testid="order-totals-pending">
+      <dt>{totalsText.subtotal}</dt>
+      <dd>…</dd>
+      <dt>{totalsText.shippingFee}</dt>
+      <dd>…</dd>
+      <dt className={styles.grand}>{totalsText.total}</dt>
+      <dd className={styles.grand}>…</dd>
+    </dl>
+  );
+}

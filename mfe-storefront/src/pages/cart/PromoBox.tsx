@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import type { Promotion } from 'shared-contracts/schemas';
@@ -28,62 +28,58 @@ export const promoBoxText = {
   oneCode: 'Mỗi đơn hàng dùng một mã.',
 };
 
-interface Props {
-  items: readonly CartItem[];
-  shipping: ShippingSelection;
-  loggedIn: boolean;
-  /** why the applied code gives nothing now (the cart changed since), from the current quote */
-  refusal: string | null;
-}
-
 type Status = { kind: 'idle' } | { kind: 'checking' } | { kind: 'applied'; message: string } | { kind: 'refused'; message: string };
 
-/** Type a code or pick a saved one; one code per order. A refusal says why (Vietnamese, from the rules). */
-export function PromoBox({ items, shipping, loggedIn, refusal }: Props) {
+/** The cart's one code: what was typed or picked, checked with the shared rules; shared by the code box and the saved codes. */
+export interface PromoCodeState {
+  applied: Promotion | null;
+  status: Status;
+  /** Resolves to whether the code was applied. */
+  tryCode(input: string): Promise<boolean>;
+  remove(): void;
+}
+
+export function usePromoCode({ items, shipping, loggedIn }: { items: readonly CartItem[]; shipping: ShippingSelection; loggedIn: boolean }): PromoCodeState {
   const dispatch = useDispatch();
   const applied = useSelector((state: ShopState) => state.promo.appliedPromo);
   const saved = useSelector((state: ShopState) => state.promo.savedPromotions);
   const available = useSelector((state: ShopState) => state.promo.availablePromotions);
-  const [code, setCode] = useState('');
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const checking = useRef(false);
 
   const tryCode = async (input: string) => {
-    if (status.kind === 'checking') return;
+    if (checking.current) return false;
+    checking.current = true;
     setStatus({ kind: 'checking' });
-    const result = await checkPromoCode(input, { items, shipping, loggedIn, known: [...available, ...saved] });
-    if (result.ok) {
-      dispatch(applyPromo(result.promotion));
-      setCode('');
-      setStatus({ kind: 'applied', message: promoText.applied(result.promotion.code) });
-    } else setStatus({ kind: 'refused', message: result.message });
+    try {
+      const result = await checkPromoCode(input, { items, shipping, loggedIn, known: [...available, ...saved] });
+      if (result.ok) {
+        dispatch(applyPromo(result.promotion));
+        setStatus({ kind: 'applied', message: promoText.applied(result.promotion.code) });
+      } else setStatus({ kind: 'refused', message: result.message });
+      return result.ok;
+    } finally {
+      checking.current = false;
+    }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void tryCode(code);
-  };
-
-  const onRemove = () => {
+  const remove = () => {
     dispatch(removePromo());
     setStatus({ kind: 'applied', message: promoText.removed });
   };
 
-  const savedCard = (promotion: Promotion) => (
-    <li key={promotion.id}>
-      <span>
-        <span className={styles.code}>{promotion.code}</span> · {describeDiscount(promotion)}
-      </span>
-      <button
-        type="button"
-        className={`${styles.button} ${styles.small}`}
-        aria-label={promoBoxText.useLabel(promotion.code)}
-        disabled={status.kind === 'checking' || applied?.code === promotion.code}
-        onClick={() => void tryCode(promotion.code)}
-      >
-        {promoBoxText.use}
-      </button>
-    </li>
-  );
+  return { applied, status, tryCode, remove };
+}
+
+/** Type a code; one code per order. A refusal says why (Vietnamese, from the rules). */
+export function PromoBox({ promo, refusal }: { promo: PromoCodeState; /** why the applied code gives nothing now (the cart changed since), from the current quote */ refusal: string | null }) {
+  const { applied, status } = promo;
+  const [code, setCode] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void promo.tryCode(code).then((applied) => applied && setCode(''));
+  };
 
   return (
     <section className={styles.panel} aria-labelledby="promo-heading">
@@ -93,7 +89,7 @@ export function PromoBox({ items, shipping, loggedIn, refusal }: Props) {
           <span>
             {promoBoxText.current} <span className={styles.code}>{applied.code}</span> · {describeDiscount(applied)}
           </span>
-          <button type="button" className={`${styles.button} ${styles.small}`} aria-label={promoBoxText.removeLabel(applied.code)} onClick={onRemove}>
+          <button type="button" className={`${styles.button} ${styles.small}`} aria-label={promoBoxText.removeLabel(applied.code)} onClick={promo.remove}>
             {promoBoxText.remove}
           </button>
         </div>
@@ -133,17 +129,42 @@ export function PromoBox({ items, shipping, loggedIn, refusal }: Props) {
           {status.message}
         </p>
       )}
-      {loggedIn && (
-        <div className={styles.fieldset}>
-          <h3>{promoBoxText.savedHeading}</h3>
-          {saved.length > 0 ? (
-            <ul className={styles.savedList}>{saved.map(savedCard)}</ul>
-          ) : (
-            <p className={styles.muted}>
-              {promoBoxText.noSaved} <Link to="/promotions">{promoBoxText.browse}</Link>
-            </p>
-          )}
-        </div>
+    </section>
+  );
+}
+
+/**
+ * The customer's saved codes, each with 'Dùng'. Below the order's summary: the list arrives after the page, and there
+ * it moves nothing the customer is about to tap (the 'Thanh toán' button).
+ */
+export function SavedPromotions({ promo }: { promo: PromoCodeState }) {
+  const saved = useSelector((state: ShopState) => state.promo.savedPromotions);
+  return (
+    <section className={styles.panel} aria-labelledby="saved-promotions-heading">
+      <h2 id="saved-promotions-heading">{promoBoxText.savedHeading}</h2>
+      {saved.length > 0 ? (
+        <ul className={styles.savedList}>
+          {saved.map((promotion) => (
+            <li key={promotion.id}>
+              <span>
+                <span className={styles.code}>{promotion.code}</span> · {describeDiscount(promotion)}
+              </span>
+              <button
+                type="button"
+                className={`${styles.button} ${styles.small}`}
+                aria-label={promoBoxText.useLabel(promotion.code)}
+                disabled={promo.status.kind === 'checking' || promo.applied?.code === promotion.code}
+                onClick={() => void promo.tryCode(promotion.code)}
+              >
+                {promoBoxText.use}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.muted}>
+          {promoBoxText.noSaved} <Link to="/promotions">{promoBoxText.browse}</Link>
+        </p>
       )}
     </section>
   );

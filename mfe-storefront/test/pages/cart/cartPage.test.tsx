@@ -39,6 +39,7 @@ async function logIn(session: Session = customer) {
 
 const summary = () => screen.getByRole('region', { name: 'Tóm tắt đơn hàng' });
 const promoBox = () => screen.getByRole('region', { name: 'Mã khuyến mãi' });
+const savedCodes = () => screen.getByRole('region', { name: 'Mã bạn đã lưu' });
 const total = () => within(summary()).getByTestId('order-total');
 
 beforeEach(async () => {
@@ -225,10 +226,36 @@ describe('the cart page of a logged-in customer', () => {
     );
     expect(screen.queryByText('Giá, phí vận chuyển và mã khuyến mãi được kiểm tra lại khi thanh toán.')).not.toBeInTheDocument();
 
-    await userEvent.click(await within(promoBox()).findByRole('button', { name: 'Dùng mã SAVE500K' }));
+    await userEvent.click(await within(savedCodes()).findByRole('button', { name: 'Dùng mã SAVE500K' }));
     expect(await within(promoBox()).findByText('Đã áp dụng mã SAVE500K.')).toBeInTheDocument();
     await waitFor(() => expect(total()).toHaveTextContent(money(8_900_000 + 2_500_000 - 500_000 + 30_000)));
     expect(mockedCheckout.quote).toHaveBeenLastCalledWith(expect.objectContaining({ promoCode: 'SAVE500K' }), expect.anything());
+  });
+
+  it("keeps 'Thanh toán' in place while the quote and the saved codes arrive", async () => {
+    serve([line(battery, 1)]);
+    let answerSaved: (list: ReturnType<typeof fixtures.saved>[]) => void = () => undefined;
+    api.savedPromotions.mockImplementation(() => new Promise((resolve) => (answerSaved = resolve)));
+    let answerQuote: () => void = () => undefined;
+    mockedCheckout.quote.mockImplementation(() => new Promise((resolve) => (answerQuote = () => resolve(quoteOf([line(battery, 1)])))));
+    await logIn();
+    renderAt('/cart');
+    await screen.findByTestId('cart-line-product-1');
+    // The totals' rows hold their place while the quote is on its way; the saved codes come after the summary.
+    expect(within(summary()).getByTestId('order-totals-pending')).toHaveTextContent('Tổng cộng');
+    expect(within(summary()).queryByTestId('order-total')).not.toBeInTheDocument();
+    expect(summary().compareDocumentPosition(savedCodes()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(savedCodes()).getByText(/Bạn chưa lưu mã nào/)).toBeInTheDocument();
+
+    await waitFor(() => expect(mockedCheckout.quote).toHaveBeenCalled());
+    await act(async () => answerQuote());
+    await waitFor(() => expect(total()).toHaveTextContent(money(8_900_000 + 30_000)));
+    expect(within(summary()).queryByTestId('order-totals-pending')).not.toBeInTheDocument();
+    await act(async () => answerSaved([fixtures.saved(save500k)]));
+    expect(await within(savedCodes()).findByRole('button', { name: 'Dùng mã SAVE500K' })).toBeEnabled();
+    // Nothing that arrived is between the summary's heading and its button but the totals.
+    const checkout = within(summary()).getByRole('button', { name: 'Thanh toán' });
+    expect(savedCodes().compareDocumentPosition(checkout) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
 
   it('an order sent from checkout without an answer is pointed to, even when the server emptied the cart', async () => {
