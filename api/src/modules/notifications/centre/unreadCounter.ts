@@ -43,7 +43,8 @@ export async function addUnread(trx: Db, added: ReadonlyMap<number, number>): Pr
 const subtractUnreadOfUser = preparedQuery<{ userId: number; count: number }>()((db, param) =>
   db
     .updateTable('notification_unread_counts')
-    .set({ unread: sql<number>`unread - ${param('count')}` })
+    // Never below 0: a count out of step with its rows (written by hand) must not fail the reader's click.
+    .set({ unread: sql<number>`case when unread > ${param('count')} then unread - ${param('count')} else 0 end` })
     .where('user_id', '=', param('userId'))
     .returning('unread'),
 );

@@ -124,6 +124,11 @@ describe.each(testDatabases())('the notification centre on $label', (target) => 
     expect((await markRead(staff, { all: true })).json().data).toEqual({ unreadCount: 0 });
     await write(note(staff.id));
     expect(await countOf(staff)).toBe(1);
+    // A count out of step with its rows (set by hand) never fails the click that reads them: it stops at 0.
+    await write([note(staff.id), note(staff.id)]);
+    await floor.db.updateTable('notification_unread_counts').set({ unread: 1 }).where('user_id', '=', staff.id).execute();
+    const read = await markRead(staff, { all: true });
+    expect([read.statusCode, read.json().data]).toEqual([200, { unreadCount: 0 }]);
   });
 
   it('writes one notification per user and event however many tell it at once, and tells the open pages once', async () => {
