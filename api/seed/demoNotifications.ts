@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { NOTIFICATION_KIND_TOPICS, type NotificationKind } from 'shared-contracts/schemas';
 import type { Database } from '../src/db/schema';
-import { recountUnreadNotifications } from '../src/modules/notifications';
 import { DEMO_ACCOUNTS } from './demoAccounts';
 import { DEMO_VEHICLES } from './serviceHistory';
 
@@ -98,7 +97,5 @@ export async function seedDemoNotifications(db: Kysely<Database>, now: Date = ne
     }
     count += items.length;
   }
-  // Written here without notifyWithin: the bell's counts are made from the rows.
-  await recountUnreadNotifications(db);
   return count;
 }

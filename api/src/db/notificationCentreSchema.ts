@@ -21,13 +21,6 @@ export interface NotificationsTable {
   read_at: NullableInstant;
 }
 
-/** A user's unread notifications, moved in the transaction that writes or marks them (absent: none). */
-export interface NotificationUnreadCountsTable {
-  user_id: number;
-  unread: number;
-}
-
 export interface NotificationCentreTables {
   notifications: NotificationsTable;
-  notification_unread_counts: NotificationUnreadCountsTable;
 }

@@ -1,4 +1,5 @@
 import { SHOP_TIME_ZONE } from 'shared-contracts';
+import { UNREAD_COUNT_CAP } from 'shared-contracts/notifications';
 
 export const notificationsText = {
   title: 'Thông báo',
@@ -10,7 +11,13 @@ export const notificationsText = {
   more: 'Xem thêm',
   loadingMore: 'Đang tải thêm…',
   unread: 'Chưa đọc',
-  unreadSummary: (count: number) => (count === 0 ? 'Bạn đã đọc hết thông báo.' : `Bạn có ${new Intl.NumberFormat('vi-VN').format(count)} thông báo chưa đọc.`),
+  /** The API counts up to UNREAD_COUNT_CAP: from there the page says "hơn 99", as the bell says 99+. */
+  unreadSummary: (count: number) =>
+    count === 0
+      ? 'Bạn đã đọc hết thông báo.'
+      : count >= UNREAD_COUNT_CAP
+        ? `Bạn có hơn ${UNREAD_COUNT_CAP - 1} thông báo chưa đọc.`
+        : `Bạn có ${new Intl.NumberFormat('vi-VN').format(count)} thông báo chưa đọc.`,
   markOne: 'Đánh dấu đã đọc',
   listLabel: 'Danh sách thông báo',
   newOne: (title: string) => `Thông báo mới: ${title}`,

@@ -31,6 +31,14 @@ describe('/notifications', () => {
     expect(bell).toEqual([1]);
   });
 
+  it('says "hơn 99" when the count reaches the API\'s cap, as the bell says 99+', async () => {
+    mockApi(() => ok({ items: [notification({ id: 3 })], hasMore: true, unreadCount: 100 }));
+    renderAccountPage('/notifications', <NotificationsPage />);
+    await screen.findAllByTestId('notification');
+    expect(screen.getByTestId('unread-summary')).toHaveTextContent('Bạn có hơn 99 thông báo chưa đọc.');
+    expect(bell).toEqual([100]);
+  });
+
   it('a click marks it read, publishes the new count on the bus and follows its link', async () => {
     const api = mockApi((call) =>
       call.method === 'PUT' ? ok({ unreadCount: 4 }) : ok({ items: [notification({ id: 9, link: '/messages/12' })], hasMore: false, unreadCount: 5 }),

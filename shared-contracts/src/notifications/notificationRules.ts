@@ -113,6 +113,11 @@ export const NOTIFICATION_KIND_TOPICS: Record<NotificationKind, NotificationTopi
 };
 
 /** Notifications a page of the list answers. */
+/**
+ * Where the unread count the API answers stops: from here the bell shows "99+" and the page "hơn 99". Counting on
+ * would read every unread row of a user, and a centre's staff are told of every web order.
+ */
+export const UNREAD_COUNT_CAP = 100;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_SIZE_MAX = 50;
 /** A device's push subscriptions a user may keep. */

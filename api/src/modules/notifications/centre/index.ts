@@ -1,7 +1,6 @@
 /** The notification centre (records, the bell's routes, the personal stream, events → notifications). */
 export { notificationCentreModule } from './notificationCentreModule';
 export { announcePending, notify, notifyWithin, type NotifyDeps, type NotifyInput } from './notify';
-export { recountUnread as recountUnreadNotifications } from './unreadCounter';
 export {
   approvalNeededNotification,
   bookingFactNotification,

@@ -4,6 +4,7 @@ import {
   NOTIFICATION_EVENT,
   NOTIFICATION_KIND_TOPICS,
   NOTIFICATION_TITLE_MAX,
+  UNREAD_COUNT_CAP,
   type NotificationKind,
 } from 'shared-contracts/schemas';
 import { inTransaction } from '../../../db/inTransaction';
@@ -12,8 +13,7 @@ import type { Database } from '../../../db/schema';
 import type { EventBus } from '../../../events/eventBus';
 import { deliveriesWaiting, scheduleDeliveriesOf } from '../channels';
 import type { EmailContent } from '../emailTemplates';
-import { notificationOf, type NotificationRow } from './notificationReads';
-import { addUnread } from './unreadCounter';
+import { notificationOf, unreadCountsOf, type NotificationRow } from './notificationReads';
 
 export interface NotifyDeps {
   db: Kysely<Database>;
@@ -57,17 +57,8 @@ function clip(text: string, max: number): string {
  * for the bus message the change publishes; or notify, which does both).
  */
 export async function notifyWithin(trx: Kysely<Database>, inputs: NotifyInput | readonly NotifyInput[], now: Date): Promise<NotificationRow[]> {
-  return (await writeNotifications(trx, inputs, now)).created;
-}
-
-/** notifyWithin's work; also answers each told user's unread count as the transaction leaves it. */
-async function writeNotifications(
-  trx: Kysely<Database>,
-  inputs: NotifyInput | readonly NotifyInput[],
-  now: Date,
-): Promise<{ created: NotificationRow[]; unreadCounts: Map<number, number> }> {
   const list = (Array.isArray(inputs) ? inputs : [inputs]) as readonly NotifyInput[];
-  if (list.length === 0) return { created: [], unreadCounts: new Map() };
+  if (list.length === 0) return [];
   const createdAt = now.toISOString();
   const rows: (NotificationRow & { event_key: string })[] = [];
   for (let start = 0; start < list.length; start += INSERT_CHUNK) {
@@ -99,12 +90,9 @@ async function writeNotifications(
     }),
     now,
   );
-  const added = new Map<number, number>();
-  for (const row of rows) added.set(row.user_id, (added.get(row.user_id) ?? 0) + 1);
-  const unreadCounts = await addUnread(trx, added);
   const created = rows.map(({ event_key: _eventKey, ...row }) => row);
   for (const row of created) pending.set(row.id, { userId: row.user_id, at: Date.now() });
-  return { created, unreadCounts };
+  return created;
 }
 
 /**
@@ -126,14 +114,21 @@ export async function announcePending(deps: NotifyDeps, userId: number): Promise
   const read = await deps.db
     .selectFrom('notifications')
     .select(['notifications.id', 'notifications.user_id', 'notifications.kind', 'notifications.topic', 'notifications.title', 'notifications.body', 'notifications.link', 'notifications.created_at', 'notifications.read_at'])
-    .select((eb) => eb.selectFrom('notification_unread_counts').select('unread').where('notification_unread_counts.user_id', '=', userId).as('unread_count'))
+    .select((eb) =>
+      eb
+        .selectFrom((inner) =>
+          inner.selectFrom('notifications as unread').select('unread.id').where('unread.user_id', '=', userId).where('unread.read_at', 'is', null).limit(UNREAD_COUNT_CAP).as('capped'),
+        )
+        .select(eb.fn.countAll<string | number>().as('count'))
+        .as('unread_count'),
+    )
     .where('notifications.id', 'in', ids)
     .execute();
   if (read.length === 0) return;
   const rows = read.map(({ unread_count: _count, ...row }) => row);
   for (const row of rows) pending.delete(row.id);
   deliveriesWaiting();
-  await announce(deps, rows, new Map([[userId, toNumber(read[0]!.unread_count ?? 0)]]));
+  await announce(deps, rows, new Map([[userId, toNumber(read[0]!.unread_count)]]));
 }
 
 /**
@@ -141,15 +136,15 @@ export async function announcePending(deps: NotifyDeps, userId: number): Promise
  * user's open pages (`event: notification` with their unread count). Called after the change it is about was committed.
  */
 export async function notify(deps: NotifyDeps, inputs: NotifyInput | readonly NotifyInput[]): Promise<void> {
-  const { created, unreadCounts } = await inTransaction(deps.db, (trx) => writeNotifications(trx, inputs, deps.now));
+  const created = await inTransaction(deps.db, (trx) => notifyWithin(trx, inputs, deps.now));
   for (const row of created) pending.delete(row.id);
   if (created.length === 0) return;
   deliveriesWaiting();
-  await announce(deps, created, unreadCounts);
+  await announce(deps, created);
 }
 
-/** `unreadCounts`: each user's count as the rows' transaction left it. */
-async function announce(deps: NotifyDeps, created: readonly NotificationRow[], unreadCounts: ReadonlyMap<number, number>): Promise<void> {
+/** `unreadCounts`: the users' counts when the caller read them with the rows; else one read for every user. */
+async function announce(deps: NotifyDeps, created: readonly NotificationRow[], unreadCounts?: ReadonlyMap<number, number>): Promise<void> {
   if (created.length === 0) return;
   // Each user's pages get each new notification with the unread count after them all.
   const byUser = new Map<number, NotificationRow[]>();
@@ -158,8 +153,9 @@ async function announce(deps: NotifyDeps, created: readonly NotificationRow[], u
     if (rows) rows.push(row);
     else byUser.set(row.user_id, [row]);
   }
+  const counts = unreadCounts ?? (await unreadCountsOf(deps.db, [...byUser.keys()]));
   for (const [userId, rows] of byUser) {
-    const unreadCount = unreadCounts.get(userId) ?? 0;
+    const unreadCount = counts.get(userId) ?? 0;
     for (const row of rows.sort((a, b) => a.id - b.id)) {
       await deps.events.publishPersonal({ userId, event: { name: NOTIFICATION_EVENT, data: { notification: notificationOf(row), unreadCount } } });
     }
