@@ -39,6 +39,8 @@ async function optional<T>(request: () => Promise<T>): Promise<T | null> {
  * while unpaid) and then its paid state remain in sight after the appointment has left the upcoming list.
  */
 export const RECENTLY_COMPLETED_MS = 3 * 24 * 60 * 60 * 1000;
+/** The latest past appointments the dashboard reads to find the recently completed ones. */
+const RECENT_PAST_APPOINTMENTS = 10;
 
 /** Orders still under way (the dashboard's "active orders"). */
 
@@ -54,9 +56,9 @@ export const serviceApi = {
     (await readData<{ items: VehicleModelRecord[] }>(apiClient.get('/vehicle-models', { query: { type }, signal }))).items,
 
   upcomingAppointments: (signal?: AbortSignal) => readData<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'upcoming' }, signal })),
-  /** GET /appointments?scope=past: the ones COMPLETED in the last RECENTLY_COMPLETED_MS (the car was just serviced). */
+  /** GET /appointments?scope=past (the latest 10): the ones COMPLETED in the last RECENTLY_COMPLETED_MS (the car was just serviced). */
   recentlyCompletedAppointments: async (signal?: AbortSignal, now: number = Date.now()) =>
-    (await readData<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'past' }, signal }))).filter(
+    (await readData<Appointment[]>(apiClient.get('/appointments', { query: { scope: 'past', limit: RECENT_PAST_APPOINTMENTS }, signal }))).filter(
       (appointment) => appointment.status === 'COMPLETED' && now - Date.parse(appointment.start) <= RECENTLY_COMPLETED_MS,
     ),
   /** GET /appointments/:id/service-order: the car's work at the centre (status, lines, invoice); null before check-in (404). */

@@ -358,7 +358,12 @@ export type AppointmentVerifyInput = z.infer<typeof appointmentVerifyInputSchema
 export const appointmentCodeParamsSchema = z.object({ code: textInput({ trim: true }).toUpperCase().regex(/^LH[0-9A-Z]{4,20}$/, 'Mã lịch hẹn không hợp lệ.') });
 
 export const APPOINTMENT_SCOPES = ['upcoming', 'past', 'all'] as const;
-export const appointmentListQuerySchema = z.object({ scope: z.enum(APPOINTMENT_SCOPES, { error: 'Phạm vi không hợp lệ.' }).default('upcoming') });
+/** GET /appointments answers at most this many (upcoming: the soonest; past and all: the latest); `limit` asks for fewer. */
+export const APPOINTMENT_LIST_MAX = 50;
+export const appointmentListQuerySchema = z.object({
+  scope: z.enum(APPOINTMENT_SCOPES, { error: 'Phạm vi không hợp lệ.' }).default('upcoming'),
+  limit: integerInput({ message: 'Số lịch hẹn không hợp lệ.', min: 1, max: APPOINTMENT_LIST_MAX }).optional(),
+});
 export type AppointmentScope = (typeof APPOINTMENT_SCOPES)[number];
 
 export const appointmentCancelInputSchema = z.object({ reason: optionalTrimmed(300, 'Lý do tối đa 300 ký tự.', { multiline: true }) }).default({ reason: null });

@@ -1,6 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import {
   ACTIVE_APPOINTMENT_STATUSES,
+  APPOINTMENT_LIST_MAX,
   APPOINTMENT_STATUS_LABELS,
   CHANGEABLE_APPOINTMENT_STATUSES,
   type Appointment,
@@ -146,13 +147,19 @@ export async function findOwnAppointment(db: Kysely<Database>, view: Appointment
 const AT_CENTRE: readonly AppointmentStatus[] = ['CHECKED_IN', 'IN_PROGRESS'];
 
 /**
- * A customer's appointments. upcoming: active statuses, not yet ended (or the vehicle at the centre), soonest
- * first; past: the others (final statuses, or ended), latest first; all: latest first.
+ * A customer's appointments, at most `limit` (APPOINTMENT_LIST_MAX). upcoming: active statuses, not yet ended (or the
+ * vehicle at the centre), soonest first; past: the others (final statuses, or ended), latest first; all: latest first.
  */
-export function listOwnAppointments(db: Kysely<Database>, view: AppointmentView, userId: number, scope: AppointmentScope): Promise<Appointment[]> {
+export function listOwnAppointments(
+  db: Kysely<Database>,
+  view: AppointmentView,
+  userId: number,
+  scope: AppointmentScope,
+  limit: number = APPOINTMENT_LIST_MAX,
+): Promise<Appointment[]> {
   const now = view.now.toISOString();
   return loadAppointments(db, view, (query) => {
-    const own = query.where('appointments.user_id', '=', userId);
+    const own = query.where('appointments.user_id', '=', userId).limit(Math.min(limit, APPOINTMENT_LIST_MAX));
     if (scope === 'upcoming') {
       return own
         .where('appointments.status', 'in', [...ACTIVE_APPOINTMENT_STATUSES])

@@ -124,12 +124,12 @@ export const appointmentRoutes: FastifyPluginAsyncZod<{ booking: BookingContext 
       preHandler: authenticate,
       schema: {
         tags: ['booking'],
-        summary: 'Lịch hẹn của tôi (upcoming: sắp tới, gần nhất trước; past: đã qua)',
+        summary: 'Lịch hẹn của tôi (upcoming: sắp tới, gần nhất trước; past: đã qua; tối đa 50, limit: ít hơn)',
         querystring: appointmentListQuerySchema,
         response: { 200: appointmentListResponseSchema, ...errors },
       },
     },
-    async (request) => ok(await listOwnAppointments(db, view(), currentAuth(request).userId, request.query.scope)),
+    async (request) => ok(await listOwnAppointments(db, view(), currentAuth(request).userId, request.query.scope, request.query.limit)),
   );
 
   app.get(

@@ -214,6 +214,22 @@ describe.each(testDatabases())('booking on $label', (target) => {
     service.clock.set('2026-11-19T01:00:00.000Z');
   });
 
+  it('lists at most the limit asked, the soonest first, and refuses a limit out of 1–50 in Vietnamese', async () => {
+    const listed = await createUser(scratch.db, 'customer', 'Trần Thị Giới Hạn');
+    const car = (await addScooter(service.app, listed)).id;
+    const booked: number[] = [];
+    for (const time of ['10:00', '08:00', '15:00']) booked.push(appointmentOf(await book(service.app, listed, { vehicleId: car, serviceIds: [basic], centreId, start: at('2026-11-27', time) })).id);
+    const list = async (query: string) => service.app.inject({ method: 'GET', url: `/api/appointments${query}`, headers: await authHeader(service.app, listed) });
+    expect(appointmentListResponseSchema.parse((await list('?scope=upcoming&limit=2')).json()).data.map((entry) => entry.id)).toEqual([booked[1], booked[0]]);
+    expect(appointmentListResponseSchema.parse((await list('?scope=all&limit=1')).json()).data.map((entry) => entry.id)).toEqual([booked[2]]);
+    expect(appointmentListResponseSchema.parse((await list('?scope=upcoming')).json()).data).toHaveLength(3);
+    for (const query of ['?limit=0', '?limit=51', '?limit=ba']) {
+      const refused = await list(query);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([expect.objectContaining({ field: 'limit', message: 'Số lịch hẹn không hợp lệ.' })]);
+    }
+  });
+
   it('takes the cut-off from BOOKING_CHANGE_CUTOFF_MINUTES', async () => {
     // 08:01, 23 h 59 min before an 08:00 appointment tomorrow.
     const strict = await startServiceApp(scratch.db, { now: '2026-11-19T01:01:00.000Z', configOverrides: { bookingChangeCutoffMinutes: 24 * 60 } });
