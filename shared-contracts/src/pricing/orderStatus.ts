@@ -54,6 +54,9 @@ export const CART_LINE_ISSUE_LABELS: Record<CartLineIssue, string> = {
 /** The statuses at which a web order's goods have passed to the buyer (delivered, or collected): a sale is complete. */
 export const HANDED_OVER_STATUSES: readonly OrderStatus[] = ['DELIVERED', 'COMPLETED'];
 
+/** GET /orders: the customer's orders a page at a time (this many by default, at most the max). */
+export const ORDER_SUMMARIES_PAGE_SIZE = 20;
+export const ORDER_SUMMARIES_PAGE_SIZE_MAX = 50;
 /** Where an order's journey ends: the customer's open orders are the others. */
 export const FINISHED_ORDER_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'CANCELLED'];
 export const CUSTOMER_CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PENDING_PAYMENT', 'PLACED', 'CONFIRMED'];

@@ -5,6 +5,7 @@ import { optionalWardCodeSchema } from './addresses';
 import {
   CART_LINE_ISSUES,
   FULFILMENT_METHODS,
+  ORDER_SUMMARIES_PAGE_SIZE_MAX,
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
@@ -31,6 +32,8 @@ export {
   FINISHED_ORDER_STATUSES,
   FULFILMENT_METHODS,
   FULFILMENT_METHOD_LABELS,
+  ORDER_SUMMARIES_PAGE_SIZE,
+  ORDER_SUMMARIES_PAGE_SIZE_MAX,
   HANDED_OVER_STATUSES,
   ORDER_PAYMENT_CHANNELS,
   ORDER_PAYMENT_CHANNEL_LABELS,
@@ -497,8 +500,6 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderCodeParamsSchema = z.object({ code: textInput({ trim: true }).toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.') });
 
 /** GET /orders: the customer's orders a page at a time, newest first. */
-export const ORDER_SUMMARIES_PAGE_SIZE = 20;
-export const ORDER_SUMMARIES_PAGE_SIZE_MAX = 50;
 export const orderSummariesQuerySchema = z.object({
   /** Older ones: the code of the last order shown. */
   before: textInput({ trim: true }).toUpperCase().regex(ORDER_CODE_PATTERN, 'Mã đơn hàng không hợp lệ.').optional(),

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatVnd, messages } from 'shared-contracts';
+import { ORDER_SUMMARIES_PAGE_SIZE, ORDER_SUMMARIES_PAGE_SIZE_MAX } from 'shared-contracts/pricing';
 import type { OrderSummary } from 'shared-contracts/schemas';
 import { PageIntro } from '../../components/PageIntro';
 import { loadedOf, useAsync } from '../../hooks/useAsync';
@@ -42,9 +43,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
   );
 }
 
-const readOrders = (signal: AbortSignal) => ordersApi.list(signal);
-
-/** The older pages the customer asked for, below the first one (which the live events read again). */
+/** The older pages the customer asked for, below the first one. */
 interface OlderPages {
   items: OrderSummary[];
   hasMore: boolean;
@@ -54,12 +53,21 @@ interface OlderPages {
 
 /** 'Đơn hàng của tôi' (login-guarded by the shell): the customer's orders, newest first a page at a time, their statuses live. */
 export function OrdersPage() {
+  // Read again (an order moved), the list asks for as many as it shows (up to the API's most), in one page.
+  const shownCount = useRef(0);
+  const readOrders = useCallback(
+    (signal: AbortSignal) => ordersApi.list(signal, undefined, Math.min(Math.max(shownCount.current, ORDER_SUMMARIES_PAGE_SIZE), ORDER_SUMMARIES_PAGE_SIZE_MAX)),
+    [],
+  );
   const { state: loaded, reload: reloadAs } = useAsync(readOrders, { failedText: messages.errors.generic });
   const state = loadedOf(loaded);
   const [older, setOlder] = useState<OlderPages | null>(null);
   const firstPage = state.status === 'ready' ? state.data : null;
-  // The first page read again (an order moved) may now hold what an older page showed: each order once.
+  // That read covers the older pages shown: they go, and the list continues from its end.
+  useEffect(() => setOlder(null), [firstPage]);
+  // Until then each order once (the read again may hold what an older page showed).
   const shown = firstPage ? [...firstPage.items, ...(older?.items ?? []).filter((order) => !firstPage.items.some((first) => first.code === order.code))] : [];
+  shownCount.current = shown.length;
   const hasMore = older ? older.hasMore : (firstPage?.hasMore ?? false);
   const showMore = () => {
     const last = shown.at(-1);

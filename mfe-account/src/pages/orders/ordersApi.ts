@@ -8,8 +8,8 @@ const orderPath = (code: string) => `/orders/${encodeURIComponent(code)}`;
  * `{ success, message, data }` and throws the API client's ApiError (Vietnamese message, status, code).
  */
 export const ordersApi = {
-  /** GET /orders: a page of the customer's orders, newest first (`before`: the code of the last one shown). */
-  list: (signal?: AbortSignal, before?: string) => readData<OrderSummaryPage>(apiClient.get('/orders', { query: { before }, signal })),
+  /** GET /orders: a page of the customer's orders, newest first (`before`: the code of the last one shown; `limit`: the page's size). */
+  list: (signal?: AbortSignal, before?: string, limit?: number) => readData<OrderSummaryPage>(apiClient.get('/orders', { query: { before, limit }, signal })),
   /** GET /orders/:code (only the owner; anyone else gets 404). */
   get: (code: string, signal?: AbortSignal) => readData<Order>(apiClient.get(orderPath(code), { signal })),
   /** POST /orders/:code/cancel {reason?}: while not yet shipped; stock and promotion usage are given back. */

@@ -128,6 +128,32 @@ describe("'Đơn hàng của tôi'", () => {
     expect(calls.filter((call) => call.path === '/api/orders').map((call) => call.query.get('before'))).toEqual([null, 'EV2611210007', 'EV2611210007']);
   });
 
+  it('read again when an order moves, the list keeps every order it showed, each once, in one page', async () => {
+    let paid = false;
+    const { calls } = api({
+      'GET /api/orders': (call) => {
+        if (call.query.get('before') === 'EV2611210007') return ok({ items: SUMMARIES.slice(2), hasMore: false });
+        if (!paid) return ok({ items: SUMMARIES.slice(0, 2), hasMore: true });
+        return ok({ items: [{ ...SUMMARIES[0]!, status: 'PLACED', statusLabel: 'Đã đặt hàng', paymentStatus: 'PAID' }, ...SUMMARIES.slice(1)], hasMore: false });
+      },
+    });
+    const stream = liveStream();
+    stream.serve();
+    renderAccountPage('/orders', <OrdersPage />);
+    const list = await screen.findByRole('list', { name: 'Danh sách đơn hàng' });
+    await act(async () => stream.write(': connected\n\n'));
+    await userEvent.click(screen.getByRole('button', { name: 'Xem thêm đơn hàng cũ hơn' }));
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+
+    paid = true;
+    await act(async () => stream.write(`event: order-status\ndata: ${JSON.stringify({ code: 'EV2611220012', status: 'PLACED', paymentStatus: 'PAID', version: 2 })}\n\n`));
+    await waitFor(() => expect(within(list).getAllByRole('article')[0]).toHaveTextContent('Đã đặt hàng'));
+    expect(within(list).getAllByRole('article').map((card) => within(card).getByRole('heading').textContent)).toEqual(SUMMARIES.map((order) => `Mã đơn hàng ${order.code}`));
+    expect(screen.queryByRole('button', { name: 'Xem thêm đơn hàng cũ hơn' })).not.toBeInTheDocument();
+    const reads = calls.filter((call) => call.path === '/api/orders');
+    expect([reads.at(-1)!.query.get('before'), reads.at(-1)!.query.get('limit')]).toEqual([null, '20']);
+  });
+
   it('says when there is no order yet', async () => {
     api({ 'GET /api/orders': () => ok({ items: [], hasMore: false }) });
     renderAccountPage('/orders', <OrdersPage />);
