@@ -443,6 +443,8 @@ export const REPLAY_MAX_ROWS = 500;
 export const LISTEN_WAIT_MS = 1_000;
 /** How often each instance deletes the rows older than LOG_RETENTION_MS. */
 export const PRUNE_EVERY_MS = 60_000;
+/** Messages held for the broker while a probe is on its way (more are left to the log and the others' sweeps). */
+const HELD_WHILE_PROBING = 1_000;
 
 export interface LoggedEventBusOptions {
   db: Kysely<Database>;
@@ -491,14 +493,19 @@ export function loggedEventBus(options: LoggedEventBusOptions): EventBus {
   };
 
   // The relay: never awaited by a publish. While publishing fails, one attempt at a time probes the broker (the
-  // log holds the rest: the other instances read it).
+  // log holds the rest: the other instances read it). What is published while a probe is on its way waits for it:
+  // relayed if it succeeds, since the others, the broker back, only sweep the log now and then.
   let publishing = true;
   let probing = false;
+  let held: string[] = [];
   const failure = channel?.kind === 'redis' ? 'Redis publish failed' : 'NOTIFY failed';
   const relay = (payload: string) => {
     if (!channel) return;
     if (!publishing) {
-      if (probing) return;
+      if (probing) {
+        if (held.length < HELD_WHILE_PROBING) held.push(payload);
+        return;
+      }
       probing = true;
     }
     channel.publish(payload).then(
@@ -507,9 +514,13 @@ export function loggedEventBus(options: LoggedEventBusOptions): EventBus {
         if (publishing) return;
         publishing = true;
         follower?.setBroker('publishing', true);
+        const waiting = held;
+        held = [];
+        for (const next of waiting) relay(next);
       },
       (error: unknown) => {
         probing = false;
+        held = [];
         if (!publishing) return;
         publishing = false;
         log.error({ err: error }, `appointment events: ${failure}, other instances read the event log meanwhile`);

@@ -22,8 +22,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A broker the test switches off and on: each channel is one instance's, like Redis pub/sub (the publisher hears itself). */
 function switchableBroker() {
   let up = true;
+  let publishMs = 0;
   const members = new Set<{ onMessage: (message: string) => void; onResync?: () => void; onLost?: () => void; listening: boolean }>();
   return {
+    /** How long a publish takes before it is heard (or refused). */
+    slow(ms: number) {
+      publishMs = ms;
+    },
     set(next: boolean) {
       up = next;
       for (const member of members) {
@@ -41,6 +46,7 @@ function switchableBroker() {
       return {
         kind: 'redis',
         async publish(message) {
+          if (publishMs > 0) await pause(publishMs);
           if (!up) throw new Error('broker down');
           for (const member of members) if (member.listening) setImmediate(() => member.onMessage(message));
         },
@@ -74,8 +80,8 @@ describe.each(testDatabases())('the live event log on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
   const opened: EventBus[] = [];
   const connections: Array<Kysely<Database>> = [];
-  const bus = (channel: BrokerChannel | null, db: Kysely<Database> = scratch.db) => {
-    const created = loggedEventBus({ db, log: silentLog, channel, timings: FAST });
+  const bus = (channel: BrokerChannel | null, db: Kysely<Database> = scratch.db, timings = FAST) => {
+    const created = loggedEventBus({ db, log: silentLog, channel, timings });
     opened.push(created);
     return created;
   };
@@ -176,6 +182,28 @@ describe.each(testDatabases())('the live event log on $label', (target) => {
     // Sweeps of the log meanwhile bring the same ids: none is delivered twice.
     await pause(400);
     expect(onB.received.map((each) => each.appointmentId)).toEqual([21, 22, 23]);
+  });
+
+  it('relays, once its first try succeeds, what an instance published while that try was on its way', async () => {
+    // The others sweep the log only every 10 s here: what reaches them within a second came by the broker.
+    const slowSweeps = { ...FAST, sweepEveryMs: 10_000 };
+    const broker = switchableBroker();
+    const a = bus(broker.channel(), scratch.db, slowSweeps);
+    const b = bus(broker.channel(), otherConnection(), slowSweeps);
+    await Promise.all([a.ready(), b.ready()]);
+    const onB = watchCentre(b, 6);
+    broker.set(false);
+    await a.publishFloorChange(6, floorChange(31));
+    await until(() => onB.received.length === 1, 'the log to deliver while the broker is down');
+    broker.set(true);
+    await pause(50);
+    // The broker back: the first message is the probe (200 ms on its way), the next waits for it.
+    broker.slow(200);
+    await a.publishFloorChange(6, floorChange(32));
+    await a.publishFloorChange(6, floorChange(33));
+    await until(() => onB.received.length === 3, 'the broker to bring both', 1_500);
+    await pause(300);
+    expect(onB.received.map((each) => each.appointmentId)).toEqual([31, 32, 33]);
   });
 
   it('replays to a stream exactly what its listeners would have received after an id, and asks for a resync past the log', async () => {
