@@ -135,7 +135,7 @@ test('a customer with a saved Feliz S filters "vừa xe", adds a part that does 
     await customer.goto('/cart');
     const cartLine = storefront(customer).getByTestId(`cart-line-product-${notFitting.id}`);
     await expect(cartLine.getByTestId('fit-warning')).toContainText(warning);
-    // The server's totals first: they arrive above the button and move it (a click aimed before can miss).
+    // The server's totals first: the order the click goes on to is priced by them.
     await expect(storefront(customer).getByTestId('order-total')).toBeVisible();
     await expect(storefront(customer).getByRole('button', { name: 'Thanh toán' })).toBeEnabled();
     await storefront(customer).getByRole('button', { name: 'Thanh toán' }).click();

@@ -18,7 +18,8 @@ import { scratchDatabase } from './scratchDatabase.ts';
  *
  * Prints p50 / p95 / p99 and req/s of each phase, after a 2 s warm-up each. env: BENCH_SECONDS (per phase,
  * default 10), BENCH_CUSTOMERS (default 20), BENCH_PHASES (default 'cart,orders'; one of them to profile it alone),
- * BENCH_ORDERS_DATABASE (sqlite | postgres: a scratch database on BENCH_POSTGRES_URL's server; default sqlite),
+ * BENCH_ORDERS_DATABASE (sqlite | postgres: a scratch database on BENCH_POSTGRES_URL's server, its figures printed
+ * against no budget; default sqlite),
  * BENCH_ORDER_ROUNDS (the orders phase this many times in a row, each line its own, so that an order's cost growing
  * with the orders placed shows; default 1).
  */
@@ -117,6 +118,8 @@ async function main(): Promise<void> {
   const { ready } = api;
   const origin = `http://127.0.0.1:${ready.port}`;
   let failed = false;
+  // The p95 budgets are SQLite's (the embedded default); on PostgreSQL the figures are printed only.
+  const onSqlite = scratch.databaseUrl === null;
   try {
     console.log(`API: ${origin} (scratch seeded ${scratch.databaseUrl ? 'PostgreSQL' : `SQLite in ${folder}`}); ${cpus().length} CPU(s): ${cpus()[0]?.model ?? '?'}`);
     console.log(`Shop: ${CUSTOMERS} concurrent customers, ${SECONDS} s per phase (after a 2 s warm-up each)`);
@@ -136,15 +139,15 @@ async function main(): Promise<void> {
       const cartAll = summary('cart operations (all four)', cart.all, cart.elapsedMs);
       console.log(cartAll.line);
       for (const [label, samples] of cart.byStep) console.log(summary(`  ${label}`, samples, cart.elapsedMs).line);
-      if (cartAll.p95 >= CART_P95_BUDGET_MS) misses.push(`cart p95 ${round(cartAll.p95)} ms ≥ ${CART_P95_BUDGET_MS} ms`);
+      if (onSqlite && cartAll.p95 >= CART_P95_BUDGET_MS) misses.push(`cart p95 ${round(cartAll.p95)} ms ≥ ${CART_P95_BUDGET_MS} ms`);
     }
     if (PHASES.has('orders')) {
-      for (let round_ = 1; round_ <= ORDER_ROUNDS; round_ += 1) {
-        const orders = await phase('orders', orderSteps(ready, `measured-${round_}`));
+      for (let pass = 1; pass <= ORDER_ROUNDS; pass += 1) {
+        const orders = await phase('orders', orderSteps(ready, `measured-${pass}`));
         results.push(orders);
-        const orderAll = summary(ORDER_ROUNDS > 1 ? `POST /api/orders (round ${round_})` : 'POST /api/orders', orders.all, orders.elapsedMs);
+        const orderAll = summary(ORDER_ROUNDS > 1 ? `POST /api/orders (round ${pass})` : 'POST /api/orders', orders.all, orders.elapsedMs);
         console.log(orderAll.line);
-        if (orderAll.p95 >= ORDERS_P95_BUDGET_MS) misses.push(`orders p95 ${round(orderAll.p95)} ms ≥ ${ORDERS_P95_BUDGET_MS} ms`);
+        if (onSqlite && orderAll.p95 >= ORDERS_P95_BUDGET_MS) misses.push(`orders p95 ${round(orderAll.p95)} ms ≥ ${ORDERS_P95_BUDGET_MS} ms`);
       }
     }
     const unexpected = results.flatMap((result) => result.unexpected);
@@ -155,7 +158,9 @@ async function main(): Promise<void> {
     }
     console.log(
       misses.length === 0
-        ? `Budgets met: cart p95 < ${CART_P95_BUDGET_MS} ms, POST /api/orders p95 < ${ORDERS_P95_BUDGET_MS} ms.`
+        ? onSqlite
+          ? `Budgets met: cart p95 < ${CART_P95_BUDGET_MS} ms, POST /api/orders p95 < ${ORDERS_P95_BUDGET_MS} ms.`
+          : 'Every answer as expected (the p95 budgets are SQLite\'s).'
         : `Budgets missed: ${misses.join('; ')}.`,
     );
     failed = misses.length > 0;

@@ -28,7 +28,7 @@ export function notificationOf(row: NotificationRow): Notification {
  * The user's unread notifications up to UNREAD_COUNT_CAP, read through the unread rows' partial index: however many a
  * user left unread, the count reads at most the cap's rows.
  */
-function cappedUnread(db: Kysely<Database>, userId: number) {
+export function cappedUnread(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom((inner) => inner.selectFrom('notifications').select('id').where('user_id', '=', userId).where('read_at', 'is', null).limit(UNREAD_COUNT_CAP).as('unread'))
     .select((eb) => eb.fn.countAll<string | number>().as('count'));

@@ -4,7 +4,6 @@ import {
   NOTIFICATION_EVENT,
   NOTIFICATION_KIND_TOPICS,
   NOTIFICATION_TITLE_MAX,
-  UNREAD_COUNT_CAP,
   type NotificationKind,
 } from 'shared-contracts/schemas';
 import { inTransaction } from '../../../db/inTransaction';
@@ -13,7 +12,7 @@ import type { Database } from '../../../db/schema';
 import type { EventBus } from '../../../events/eventBus';
 import { deliveriesWaiting, scheduleDeliveriesOf } from '../channels';
 import type { EmailContent } from '../emailTemplates';
-import { notificationOf, unreadCountsOf, type NotificationRow } from './notificationReads';
+import { cappedUnread, notificationOf, unreadCountsOf, type NotificationRow } from './notificationReads';
 
 export interface NotifyDeps {
   db: Kysely<Database>;
@@ -114,14 +113,7 @@ export async function announcePending(deps: NotifyDeps, userId: number): Promise
   const read = await deps.db
     .selectFrom('notifications')
     .select(['notifications.id', 'notifications.user_id', 'notifications.kind', 'notifications.topic', 'notifications.title', 'notifications.body', 'notifications.link', 'notifications.created_at', 'notifications.read_at'])
-    .select((eb) =>
-      eb
-        .selectFrom((inner) =>
-          inner.selectFrom('notifications as unread').select('unread.id').where('unread.user_id', '=', userId).where('unread.read_at', 'is', null).limit(UNREAD_COUNT_CAP).as('capped'),
-        )
-        .select(eb.fn.countAll<string | number>().as('count'))
-        .as('unread_count'),
-    )
+    .select(cappedUnread(deps.db, userId).as('unread_count'))
     .where('notifications.id', 'in', ids)
     .execute();
   if (read.length === 0) return;
