@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
-import { renameDemoAccounts, type BenchApp, type BenchDatabase } from './benchApi.ts';
+import { benchJwtSecret, renameDemoAccounts, type BenchApp, type BenchDatabase } from './benchApi.ts';
 import type { ProductionApi } from './productionApi.ts';
 
 /**
@@ -47,6 +47,8 @@ export interface BenchApi<Ready> {
   memorySaverTurns(): number;
   /** Stops the API; the production process's then prints how often its memory saver turned on. */
   stop(): Promise<void>;
+  /** The key the API checks its access tokens with: a bench signs its customers' tokens with it (loadProductionKit). */
+  jwtSecret: string;
 }
 
 export interface BenchApiOptions {
@@ -115,6 +117,7 @@ export async function startBenchApi<Ready>(scriptUrl: string, env: Record<string
     ready: { ...prepared, port: Number(new URL(api.origin).port) } as Ready,
     cpuMs: async () => processCpuMicros(pid) / 1000,
     memorySaverTurns: () => api.memorySaverTurns(),
+    jwtSecret,
     async stop() {
       await api.stop();
       console.log(`the API's memory saver turned on ${api.memorySaverTurns()} time(s) (on for ${round(api.memorySaverSeconds())} s in all)`);
@@ -154,6 +157,8 @@ async function startSourceApi<Ready>(scriptUrl: string, env: Record<string, stri
       });
     },
     memorySaverTurns: () => 0,
+    // the server part's: BENCH_JWT_SECRET is not set for it, as it is not here
+    jwtSecret: benchJwtSecret(),
     async stop() {
       child.disconnect();
       await new Promise((resolve) => child.once('exit', resolve));
