@@ -18,6 +18,7 @@ import { refuseDemoData } from './security/demoDataGuard';
 import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
+import { limitPasswordHashingMemory } from './security/passwords';
 import { LEAVING_MS, parseShutdownDrainMs } from './http/drain';
 
 /** How long closing may take after the drain window before the process exits anyway. */
@@ -105,6 +106,8 @@ export async function main(): Promise<void> {
     // MEMORY_SAVER_RSS_MB: past this RSS, V8 favours memory until it is back well below (runtime/memorySaver.ts).
     const memoryLog = app.log.child({ module: 'memory' });
     const thresholdMb = parseMemorySaverRssMb(process.env.MEMORY_SAVER_RSS_MB);
+    // A second password hash at once only while its 19 MiB fit under that threshold (security/passwords.ts).
+    limitPasswordHashingMemory(thresholdMb);
     memorySaver = startMemorySaver({
       thresholdMb,
       onChange: (saving, rssMb) =>

@@ -15,22 +15,42 @@ export const ARGON2_PARAMETERS = {
 /**
  * Hashes running at once: each holds its 19 MiB until it ends, and libuv's pool would run four. More than one per
  * core only queues in the pool; the rest wait here, holding nothing (docs/decisions/0071-bounded-password-hashing.md).
+ * A memory ceiling may hold it to one (limitPasswordHashingMemory).
  */
 export const PASSWORD_HASHES_AT_ONCE = Math.max(1, Math.min(2, availableParallelism()));
 
+/** What one hash holds while it runs (MB): its memoryCost. */
+export const PASSWORD_HASH_MEMORY_MB = ARGON2_PARAMETERS.memoryCost / 1024;
+
 let running = 0;
 const waiting: Array<() => void> = [];
+/** Whether a hash may start beside those running: by default while fewer than PASSWORD_HASHES_AT_ONCE run. */
+let roomForAnother: () => boolean = () => true;
 
-/** Runs `work` when fewer than PASSWORD_HASHES_AT_ONCE hashes are running, first come first served. */
+/**
+ * Past the first, a hash starts only while the process's RSS leaves its PASSWORD_HASH_MEMORY_MB below `ceilingMb`
+ * (the API passes its memory saver's threshold): a burst of logins on a process already near its memory budget hashes
+ * one at a time instead of two (docs/decisions/0077-password-hashing-within-the-memory-budget.md). 0 lifts the ceiling.
+ */
+export function limitPasswordHashingMemory(ceilingMb: number, readRssMb: () => number = () => process.memoryUsage.rss() / 1_048_576): void {
+  roomForAnother = ceilingMb > 0 ? () => readRssMb() + PASSWORD_HASH_MEMORY_MB <= ceilingMb : () => true;
+}
+
+/** Whether one more hash may start now: always when none runs, else up to PASSWORD_HASHES_AT_ONCE, memory allowing. */
+const mayStartAnother = () => running === 0 || (running < PASSWORD_HASHES_AT_ONCE && roomForAnother());
+
+/** Runs `work` when it may start, first come first served. */
 async function whenHashingFree<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PASSWORD_HASHES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
+  if (waiting.length === 0 && mayStartAnother()) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    running -= 1;
+    while (waiting.length > 0 && mayStartAnother()) {
+      running += 1;
+      waiting.shift()!();
+    }
   }
 }
 
