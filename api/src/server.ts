@@ -19,6 +19,7 @@ import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
 import { limitPasswordHashingMemory } from './security/passwords';
+import { useSmallBufferPool } from './runtime/bufferPool';
 import { LEAVING_MS, parseShutdownDrainMs } from './http/drain';
 
 /** How long closing may take after the drain window before the process exits anyway. */
@@ -26,6 +27,8 @@ const FORCED_EXIT_MS = 10_000;
 
 /** Starts the API: config from the environment, database, pending migrations, listen. */
 export async function main(): Promise<void> {
+  // Before the app's modules allocate: small Buffers from 8 KiB blocks, not Node 24's 64 KiB (runtime/bufferPool.ts).
+  useSmallBufferPool();
   const loaded = loadSafeConfig();
   const drainMs = parseSafely(() => parseShutdownDrainMs(process.env.SHUTDOWN_DRAIN_MS, loaded.nodeEnv));
   // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
