@@ -2,7 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 
 /**
  * The API's memory saver: when the process's resident memory passes a threshold, V8 is told to favour memory over
- * speed (its `--optimize-for-size`), and back to speed once the RSS is MEMORY_SAVER_HYSTERESIS_MB below it.
+ * speed (its `--optimize-for-size`), and back to speed once the RSS has stayed MEMORY_SAVER_HYSTERESIS_MB below it for
+ * MEMORY_SAVER_CALM_MS.
  *
  * Why: V8 keeps the heap pages it reached while a load ran, and only a memory-reducing collection gives them back.
  * How far the heap overshoots depends on how fast its GC threads keep up, so the same load leaves 94 to 132 MB of them
@@ -13,8 +14,14 @@ import { setFlagsFromString } from 'node:v8';
 
 /** The RSS (MB) above which the saver turns on, unless MEMORY_SAVER_RSS_MB says otherwise: under the 250 MB budget with room for a load's peak. */
 export const DEFAULT_MEMORY_SAVER_RSS_MB = 225;
-/** It turns off once the RSS is this much below its threshold, so that it does not flap at the line. */
+/** It turns off once the RSS is this much below its threshold, so that it does not flap at the line, */
 export const MEMORY_SAVER_HYSTERESIS_MB = 15;
+/**
+ * … and has stayed there this long: under a steady load the RSS dips below the line between collections, and a saver
+ * turned off at each dip turned on again seconds later, answers costing many times their CPU around the flips
+ * (docs/decisions/0022-api-process-memory-settings.md).
+ */
+export const MEMORY_SAVER_CALM_MS = 30_000;
 const CHECK_EVERY_MS = 1000;
 
 /** MEMORY_SAVER_RSS_MB: a whole number of MB (0 turns the saver off); unset: the default. */
@@ -39,6 +46,10 @@ export interface MemorySaverOptions {
   setV8Flags?: (flags: string) => void;
   /** How often the RSS is read; 0: only when `check()` is called. */
   everyMs?: number;
+  /** How long the RSS must stay below the hysteresis line before the saver turns off (ms). */
+  calmMs?: number;
+  /** The clock the calm is timed on (tests give their own). */
+  now?: () => number;
 }
 
 export interface MemorySaver {
@@ -55,8 +66,12 @@ export function startMemorySaver({
   readRssMb = () => process.memoryUsage.rss() / 1_048_576,
   setV8Flags = setFlagsFromString,
   everyMs = CHECK_EVERY_MS,
+  calmMs = MEMORY_SAVER_CALM_MS,
+  now = Date.now,
 }: MemorySaverOptions): MemorySaver {
   let saving = false;
+  /** Since when the RSS has been below the hysteresis line while saving; null while it is not. */
+  let calmSince: number | null = null;
   const turn = (on: boolean, rssMb: number) => {
     setV8Flags(on ? '--optimize-for-size' : '--no-optimize-for-size');
     saving = on;
@@ -65,8 +80,19 @@ export function startMemorySaver({
   const check = () => {
     if (thresholdMb <= 0) return;
     const rssMb = readRssMb();
-    if (!saving && rssMb > thresholdMb) turn(true, rssMb);
-    else if (saving && rssMb < thresholdMb - MEMORY_SAVER_HYSTERESIS_MB) turn(false, rssMb);
+    if (!saving) {
+      if (rssMb > thresholdMb) turn(true, rssMb);
+      return;
+    }
+    if (rssMb >= thresholdMb - MEMORY_SAVER_HYSTERESIS_MB) {
+      calmSince = null;
+      return;
+    }
+    calmSince ??= now();
+    if (now() - calmSince >= calmMs) {
+      calmSince = null;
+      turn(false, rssMb);
+    }
   };
   const timer = thresholdMb > 0 && everyMs > 0 ? setInterval(check, everyMs) : null;
   timer?.unref();

@@ -1,19 +1,23 @@
-import { DEFAULT_MEMORY_SAVER_RSS_MB, MEMORY_SAVER_HYSTERESIS_MB, parseMemorySaverRssMb, startMemorySaver } from '../../src/runtime/memorySaver';
+import { DEFAULT_MEMORY_SAVER_RSS_MB, MEMORY_SAVER_CALM_MS, MEMORY_SAVER_HYSTERESIS_MB, parseMemorySaverRssMb, startMemorySaver } from '../../src/runtime/memorySaver';
 
-/** A saver over a scripted RSS, its V8 flags recorded (no timer: each check() reads the next figure). */
+/** A saver over a scripted RSS and clock, its V8 flags recorded (no timer: each check() reads the next figure). */
 function scriptedSaver(thresholdMb: number) {
   let rssMb = 0;
+  let nowMs = 0;
   const flags: string[] = [];
   const changes: Array<[boolean, number]> = [];
   const saver = startMemorySaver({
     thresholdMb,
     everyMs: 0,
     readRssMb: () => rssMb,
+    now: () => nowMs,
     setV8Flags: (flag) => flags.push(flag),
     onChange: (saving, rss) => changes.push([saving, rss]),
   });
-  const at = (megabytes: number) => {
+  /** The RSS read `afterMs` after the previous reading. */
+  const at = (megabytes: number, afterMs = 1000) => {
     rssMb = megabytes;
+    nowMs += afterMs;
     saver.check();
     return saver.saving;
   };
@@ -21,7 +25,7 @@ function scriptedSaver(thresholdMb: number) {
 }
 
 describe('the memory saver', () => {
-  it('asks V8 to favour memory once the RSS passes the threshold, and for speed again only well below it', () => {
+  it('asks V8 to favour memory once the RSS passes the threshold, and for speed again only after a calm well below it', () => {
     const { at, flags, changes } = scriptedSaver(225);
     expect(at(200)).toBe(false);
     expect(at(225)).toBe(false);
@@ -32,7 +36,10 @@ describe('the memory saver', () => {
     expect(at(240)).toBe(true);
     expect(at(225 - MEMORY_SAVER_HYSTERESIS_MB + 1)).toBe(true);
     expect(flags).toEqual(['--optimize-for-size']);
-    expect(at(225 - MEMORY_SAVER_HYSTERESIS_MB - 1)).toBe(false);
+    // Below the line, it waits for the calm to last.
+    expect(at(225 - MEMORY_SAVER_HYSTERESIS_MB - 1)).toBe(true);
+    expect(at(225 - MEMORY_SAVER_HYSTERESIS_MB - 1, MEMORY_SAVER_CALM_MS - 1)).toBe(true);
+    expect(at(225 - MEMORY_SAVER_HYSTERESIS_MB - 1, 1)).toBe(false);
     expect(flags).toEqual(['--optimize-for-size', '--no-optimize-for-size']);
     expect(changes).toEqual([
       [true, 226],
@@ -41,6 +48,21 @@ describe('the memory saver', () => {
     // Below the threshold again: off stays off.
     expect(at(220)).toBe(false);
     expect(flags).toHaveLength(2);
+  });
+
+  it('stays on through a load whose RSS dips below the line between collections', () => {
+    const { at, flags } = scriptedSaver(225);
+    expect(at(240)).toBe(true);
+    // Every 20 s a dip below the line, then the load's RSS again: each dip starts the calm over.
+    for (let second = 0; second < 600; second += 20) {
+      expect(at(200, 10_000)).toBe(true);
+      expect(at(220, 10_000)).toBe(true);
+    }
+    expect(flags).toEqual(['--optimize-for-size']);
+    // The load over, the RSS stays low: off once, after the calm.
+    expect(at(180)).toBe(true);
+    expect(at(180, MEMORY_SAVER_CALM_MS)).toBe(false);
+    expect(flags).toEqual(['--optimize-for-size', '--no-optimize-for-size']);
   });
 
   it('gives V8 its speed back when stopped while on, and does nothing when off', () => {
