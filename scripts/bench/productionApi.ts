@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
@@ -103,7 +104,9 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   // Its log (a line per request) is read and dropped, as docker's log driver would take it; the last lines are kept
-  // to say why, should it end. Lines that are not its JSON log (V8's --trace-gc) are shown.
+  // to say why, should it end. Lines that are not its JSON log (V8's --trace-gc) are shown. BENCH_API_LOG=<file>: its
+  // lines other than the request lines are kept there (its jobs, the memory saver, warnings), to tell what it did when.
+  const keptLog = process.env.BENCH_API_LOG ? createWriteStream(process.env.BENCH_API_LOG, { flags: 'a' }) : null;
   const lastLines: string[] = [];
   let partial = '';
   let saverTurns = 0;
@@ -114,6 +117,7 @@ export async function startProductionApi(settings: ProductionApiSettings): Promi
     partial = lines.pop()!;
     for (const line of lines) {
       if (!line) continue;
+      if (keptLog && !line.includes('"msg":"request"')) keptLog.write(`${line}\n`);
       if (!line.startsWith('{')) console.log(line);
       else if (line.includes('memory saver on')) {
         saverTurns += 1;
