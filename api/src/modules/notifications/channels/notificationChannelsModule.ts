@@ -14,6 +14,7 @@ import { zaloZnsChannel } from './providers/zaloZnsChannel';
 import { channelStandIns, standInOutboxRoutes } from './standIns';
 import type { DevOutboxes } from './devOutboxes';
 import { named } from '../../../http/pluginName';
+import { registerServerChannels } from './serverChannels';
 
 /**
  * The mailer: SMTP when SMTP_URL is set; else the development mailbox (GET /api/dev/outbox), or none in production
@@ -53,6 +54,8 @@ export const notificationChannelsModule: FastifyPluginAsync<{ context: AppContex
   if (!mailer) log.warn('SMTP_URL is not set: emails (verification and reset codes) stay in the outbox until it is');
   const email = mailer && emailChannel({ mailer, publicUrl: config.publicUrl, from: config.mailFrom });
   const channels = createChannels(context, outboxes, email);
+  // Deliveries are queued only on channels a server of this process sends on (serverChannels.ts).
+  const unregisterChannels = registerServerChannels(['email', ...channels.keys()]);
 
   // Email is always a channel: without SMTP_URL in production its messages wait in the outbox until it is set.
   await app.register(channelRoutes, { context, available: (channel) => channel === 'email' || channels.has(channel) });
@@ -68,6 +71,7 @@ export const notificationChannelsModule: FastifyPluginAsync<{ context: AppContex
     log.info({ mailer: mailer?.description ?? null }, 'outbox worker started');
   });
   app.addHook('onClose', async () => {
+    unregisterChannels();
     await worker?.stop();
     await mailer?.close();
   });

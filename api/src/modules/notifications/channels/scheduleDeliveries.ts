@@ -6,6 +6,7 @@ import type { Database } from '../../../db/schema';
 import type { EmailContent } from '../emailTemplates';
 import { deliveryPriority } from './deliveryPriority';
 import { nextChannel, readChoicesAndReachOf } from './preferences';
+import { serverSendsOn } from './serverChannels';
 
 /** A notification as the channels send it. */
 export interface NotificationToDeliver {
@@ -24,7 +25,8 @@ export interface NotificationToDeliver {
 
 /**
  * Puts the notification's delivery in the outbox (notification_deliveries) on the first channel the user allows for
- * its topic and can be reached on (marketing: only channels the user opted into); the delivery worker sends it and
+ * its topic and can be reached on, among those the server sends on (serverChannels.ts; marketing: only channels the
+ * user opted into); the delivery worker sends it and
  * falls back to the next allowed channel when one fails for good. Call it in the transaction that wrote the
  * notification: no delivery without its notification, and a second call for the same notification adds nothing.
  * A notification that carries its own email and goes by email is queued as that email (subject, text, HTML).
@@ -45,7 +47,7 @@ export async function scheduleDeliveriesOf(db: Kysely<Database>, notifications: 
   for (const notification of notifications) {
     const userReach = reach.get(notification.userId);
     if (!userReach) continue;
-    const channel = nextChannel(choices.get(notification.userId)![notification.topic], userReach, null, new Set());
+    const channel = nextChannel(choices.get(notification.userId)![notification.topic], userReach, null, new Set(), serverSendsOn);
     if (channel === null) continue;
     rows.push(deliveryRow(notification, channel, userReach.email, now));
   }
