@@ -26,9 +26,9 @@ export interface NotificationToDeliver {
 /**
  * Puts the notification's delivery in the outbox (notification_deliveries) on the first channel the user allows for
  * its topic and can be reached on, among those the server sends on (serverChannels.ts; marketing: only channels the
- * user opted into); the delivery worker sends it and
- * falls back to the next allowed channel when one fails for good. Call it in the transaction that wrote the
- * notification: no delivery without its notification, and a second call for the same notification adds nothing.
+ * user opted into); the delivery worker sends it and falls back to the next allowed channel when one fails for good.
+ * Call it in the transaction that wrote the notification: no delivery without its notification, and a second call
+ * for the same notification adds nothing.
  * A notification that carries its own email and goes by email is queued as that email (subject, text, HTML).
  */
 export async function scheduleDeliveries(db: Kysely<Database>, notification: NotificationToDeliver, now: Date): Promise<void> {
