@@ -46,6 +46,9 @@ export function startBareServer(path: string, bodies: string[], env: NodeJS.Proc
   });
 }
 
+/** A fraction as a percentage with one decimal (the benches' ratios). */
+export const percent = (fraction: number): string => `${(fraction * 100).toFixed(1)} %`;
+
 /** The round whose ratio (measured over bare, in req/s) is the median of the rounds'. */
 export function medianRound<R extends { bare: { requests: number }; measured: { requests: number } }>(rounds: R[]): R {
   const byRatio = [...rounds].sort((a, b) => a.measured.requests / a.bare.requests - b.measured.requests / b.bare.requests);

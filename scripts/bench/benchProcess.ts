@@ -34,6 +34,24 @@ export function processCpuMicros(pid: number): number {
   }
 }
 
+/** CPU time (user + system, µs) of this process, or of another by pid (processCpuMicros). */
+export function cpuMicrosOf(pid?: number): number {
+  if (pid !== undefined) return processCpuMicros(pid);
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+}
+
+/** A process's resident set now and its peak so far (MB), from /proc/<pid>/status; 0 when it is gone. */
+export function residentMb(pid: number): { rss: number; peak: number } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
 /** Two decimals. */
 export const round = (value: number): number => Math.round(value * 100) / 100;
 

@@ -6,8 +6,8 @@ import type { Options as AutocannonOptions, Result as AutocannonResult } from 'a
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 import { loadApi } from './benchApi.ts';
-import { processCpuMicros } from './benchProcess.ts';
-import { medianRound, startBareServer, type BareServer } from './bareRoute.ts';
+import { cpuMicrosOf } from './benchProcess.ts';
+import { medianRound, percent, startBareServer, type BareServer } from './bareRoute.ts';
 
 /**
  * `npx tsx scripts/bench/catalogue.ts`: throughput and latency of GET /api/products (24 items, filtered) on a
@@ -28,8 +28,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_CATALOGUE_DATABASES ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const percent = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 
 // The API imports shared-contracts' TypeScript sources (its `ev-source` export condition), as the API's own
 // tooling does; re-run under that condition when started without it, with the settings the API process always
@@ -100,24 +98,15 @@ interface Measured {
   non2xx: number;
 }
 
-/** CPU time (user + system, µs) of a process: this one, or a child by pid (/proc, Linux). */
-function cpuMicros(pid?: number): number {
-  if (pid === undefined) {
-    const usage = process.cpuUsage();
-    return usage.user + usage.system;
-  }
-  return processCpuMicros(pid);
-}
-
 async function measure(label: string, port: number, paths: string[] | { randomPathPrefix: string }, duration = DURATION_S, pid?: number): Promise<Measured> {
-  const cpuBefore = cpuMicros(pid);
+  const cpuBefore = cpuMicrosOf(pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration,
     ...(Array.isArray(paths) ? { requests: paths.map((p) => ({ method: 'GET' as const, path: p })) } : paths),
   });
-  const cpu = cpuMicros(pid) - cpuBefore;
+  const cpu = cpuMicrosOf(pid) - cpuBefore;
   return {
     label,
     requests: result.requests.average,

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { CustomerStep } from './customerLoad.ts';
 import { startPhotoUploaders } from './photoUploaders.ts';
 import { loadProductionKit, loadSeed, stockWarehouse, openBenchDatabase } from './benchApi.ts';
-import { prepareInOwnProcess, processCpuMicros, REPO_ROOT, round, runBench } from './benchProcess.ts';
+import { prepareInOwnProcess, processCpuMicros, REPO_ROOT, residentMb, round, runBench } from './benchProcess.ts';
 import { startProductionApi, type ProductionApi } from './productionApi.ts';
 import { insertBenchVisit } from './benchVisits.ts';
 import { fillMovements, REPORT_DAY } from './stockMovementsData.ts';
@@ -150,8 +150,7 @@ export async function prepareDatabase(): Promise<void> {
 
 /** The resident set of a process of this machine, in MB (Linux /proc). */
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+  return round(residentMb(pid).rss);
 }
 
 /**

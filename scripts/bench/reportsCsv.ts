@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadApi } from './benchApi.ts';
-import { percentile, round, runBench, startBenchApi } from './benchProcess.ts';
+import { percentile, residentMb, round, runBench, startBenchApi } from './benchProcess.ts';
 import { RSS_BUDGET_MB } from './memory.ts';
 import { fillMovements, REPORT_DAY, ROWS } from './stockMovementsData.ts';
 import type { ChildProcess } from 'node:child_process';
@@ -116,8 +116,7 @@ function heapAfterGc(api: { child: ChildProcess }): Promise<number> {
 
 /** The resident set of a process of this machine, in MB (Linux /proc). */
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+  return round(residentMb(pid).rss);
 }
 
 interface Download {

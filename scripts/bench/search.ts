@@ -6,8 +6,8 @@ import type { Result as AutocannonResult } from 'autocannon';
 import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
 import { loadApi, loadSearchRelevanceSet } from './benchApi.ts';
-import { processCpuMicros } from './benchProcess.ts';
-import { medianRound, startBareServer, type BareServer } from './bareRoute.ts';
+import { cpuMicrosOf } from './benchProcess.ts';
+import { medianRound, percent, startBareServer, type BareServer } from './bareRoute.ts';
 
 /**
  * `npm run bench:search`: GET /api/search past its response cache on a scratch seeded database, at 10 connections:
@@ -101,17 +101,10 @@ interface Measured {
   non2xx: number;
 }
 
-/** CPU time (user + system, µs) of this process, or of another by pid. */
-function cpuMicros(pid?: number): number {
-  if (pid !== undefined) return processCpuMicros(pid);
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-}
-
 async function measure(label: string, load: Load, duration = DURATION_S, pid?: number): Promise<Measured> {
-  const before = cpuMicros(pid);
+  const before = cpuMicrosOf(pid);
   const result = await autocannon(load, duration);
-  const used = cpuMicros(pid) - before;
+  const used = cpuMicrosOf(pid) - before;
   return {
     label,
     requests: result.requests.average,
@@ -122,8 +115,6 @@ async function measure(label: string, load: Load, duration = DURATION_S, pid?: n
     non2xx: result.non2xx,
   };
 }
-
-const percent = (fraction: number) => `${(fraction * 100).toFixed(1)} %`;
 
 const row = (m: Measured) =>
   `  ${m.label.padEnd(54)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;

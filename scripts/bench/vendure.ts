@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { buildBenchApi, insertBenchCustomers, loadPasswordHashing, loadProductionKit, loadSearchRelevanceSet, loadSeed, stockWarehouse } from './benchApi.ts';
-import { percentile, processCpuMicros, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
+import { percentile, processCpuMicros, residentMb, runBench, serveBenchApi, startBenchApi, type BenchApi } from './benchProcess.ts';
 import { assertCleanLoad, runCustomers, type CustomerRequest, type CustomerStep } from './customerLoad.ts';
 import { scratchDatabase } from './scratchDatabase.ts';
 
@@ -27,8 +26,9 @@ import { scratchDatabase } from './scratchDatabase.ts';
  *                                                                                    by design), there for the memory it takes
  * Carts and checkouts: a session per connection (a customer token for ours, Vendure's `vendure-auth-token` sent
  * back as a bearer token), fresh sessions every run so that carts start empty; a cart moves to the connection's next
- * session after TURNS_PER_CART adds (36 lines of 50: a line takes 99 at most). GraphQL answers are checked for `errors` and error results, not only their status. Vendure has no
- * response cache: its requests need no varying (punctuation would only make its search find nothing).
+ * session after TURNS_PER_CART adds (36 lines of 50: a line takes 99 at most). GraphQL answers are checked for
+ * `errors` and error results, not only their status. Vendure has no response cache: its requests need no varying
+ * (punctuation would only make its search find nothing).
  *
  * Prints per path and round: req/s and CPU µs per answer of each side (Vendure's when BENCH_VENDURE_PIDS names its
  * processes), and the ratio ours/Vendure; then min–max of the ratio over the rounds and whether ≥ 10× holds (the
@@ -100,17 +100,6 @@ async function tokensFor(api: BenchApi<ServerReady>, userIds: number[]): Promise
   const { createAccessTokens, systemClock } = await loadProductionKit();
   const accessTokens = createAccessTokens({ secret: api.jwtSecret, clock: systemClock });
   return Promise.all(userIds.map(async (userId) => (await accessTokens.issue({ userId, role: 'customer' })).token));
-}
-
-/** A process's resident set now and its peak so far (MB), from /proc/<pid>/status; 0 when it is gone. */
-function residentMb(pid: number): { rss: number; peak: number } {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-  } catch {
-    return { rss: 0, peak: 0 };
-  }
 }
 
 /** The highest RSS of `pid` read every 50 ms until the returned function is called (it returns that peak, MB). */
