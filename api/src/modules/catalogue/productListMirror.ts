@@ -21,7 +21,7 @@ import { itemHash } from './itemHash';
  * GET /api/products past its cache filters, sorts and pages it in memory. Before it answers, a list asks the
  * database whether the copy is current: one small statement (`product_list_version`'s counter, which every refresh
  * of the rows moves, and whether a product is pending) sent after the list arrived, and shared by every list that
- * arrived while the previous one was on its way (`coalesced`). When the version moved, the copy reads the rows
+ * arrived in the same turn of the event loop or while the previous one was on its way (`coalesced`). When the version moved, the copy reads the rows
  * written since its own version and the ids of all rows. So a change committed before a list starts shows in it,
  * as when each list read the rows itself, at a fraction of a round trip per list.
  */
@@ -149,23 +149,32 @@ export class ProductListSnapshot {
 }
 
 /**
- * `run` shared by its callers, each given a run that started after it called: a caller that comes while one is on
- * its way waits for the next, which starts when that one settles and serves every caller that came meanwhile.
+ * `run` shared by its callers, each given a run that started after it called. A run starts at the end of the event
+ * loop's turn (setImmediate), so every list that arrived in that turn shares it: on SQLite the read is synchronous and
+ * would otherwise be one statement per list. A caller that comes while one is on its way waits for the next, which
+ * starts when that one settles and serves every caller that came meanwhile.
  */
 export function coalesced<T>(run: () => Promise<T>): () => Promise<T> {
+  /** The run that starts at the end of this turn: whoever calls before it starts shares it. */
+  let scheduled: Promise<T> | undefined;
   let running: Promise<T> | undefined;
   let next: Promise<T> | undefined;
-  const start = (): Promise<T> => {
-    const started = run();
-    running = started;
-    const settled = () => {
-      if (running === started) running = undefined;
-    };
-    started.then(settled, settled);
-    return started;
+  const schedule = (): Promise<T> => {
+    scheduled = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      scheduled = undefined;
+      const started = run();
+      running = started;
+      const settled = () => {
+        if (running === started) running = undefined;
+      };
+      started.then(settled, settled);
+      return started;
+    });
+    return scheduled;
   };
   return () => {
-    if (running === undefined) return start();
+    if (scheduled !== undefined) return scheduled;
+    if (running === undefined) return schedule();
     next ??= running
       .then(
         () => undefined,
@@ -173,7 +182,7 @@ export function coalesced<T>(run: () => Promise<T>): () => Promise<T> {
       )
       .then(() => {
         next = undefined;
-        return start();
+        return scheduled ?? schedule();
       });
     return next;
   };
