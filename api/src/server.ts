@@ -20,6 +20,7 @@ import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
 import { limitPasswordHashingMemory } from './security/passwords';
 import { useSmallBufferPool } from './runtime/bufferPool';
+import { bufferedStdout } from './runtime/logDestination';
 import { LEAVING_MS, parseShutdownDrainMs } from './http/drain';
 
 /** How long closing may take after the drain window before the process exits anyway. */
@@ -34,6 +35,8 @@ export async function main(): Promise<void> {
   // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
   const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded) };
   const db: Kysely<Database> = createDatabase(config, { walCheckpointer: true });
+  // The log lines go out in 4 KiB writes, not one write(2) a line (runtime/logDestination.ts).
+  const stdout = bufferedStdout();
   let app: App | null = null;
   let metricsServer: Server | null = null;
   let memorySaver: MemorySaver | null = null;
@@ -81,7 +84,8 @@ export async function main(): Promise<void> {
         app?.log.error({ err: error }, 'error while closing the database');
         code = 1;
       }
-      app?.log.info('stopped');
+      const droppedLogLines = stdout.dropped();
+      app?.log.info(droppedLogLines > 0 ? { droppedLogLines } : {}, 'stopped');
       process.exit(code);
     })();
   };
@@ -89,7 +93,7 @@ export async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
 
   const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
-  app = buildApp({ db, logger: { level: config.logLevel }, context: { config, clock } });
+  app = buildApp({ db, logger: { level: config.logLevel, stream: stdout.stream }, context: { config, clock } });
   // Production settings that work but should not be left so (SQLite, the mail catcher, no Redis): said once.
   for (const warning of checkProductionSafety(loaded).warnings) app.log.warn(warning);
   try {
