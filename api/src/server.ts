@@ -21,6 +21,7 @@ import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './run
 import { limitPasswordHashingMemory } from './security/passwords';
 import { useSmallBufferPool } from './runtime/bufferPool';
 import { bufferedStdout } from './runtime/logDestination';
+import { limitHeapGrowth } from './runtime/heapGrowth';
 import { LEAVING_MS, parseShutdownDrainMs } from './http/drain';
 
 /** How long closing may take after the drain window before the process exits anyway. */
@@ -30,6 +31,8 @@ const FORCED_EXIT_MS = 10_000;
 export async function main(): Promise<void> {
   // Before the app's modules allocate: small Buffers from 8 KiB blocks, not Node 24's 64 KiB (runtime/bufferPool.ts).
   useSmallBufferPool();
+  // The old generation grows by a fifth past its live size between full collections, not by half (runtime/heapGrowth.ts).
+  limitHeapGrowth();
   const loaded = loadSafeConfig();
   const drainMs = parseSafely(() => parseShutdownDrainMs(process.env.SHUTDOWN_DRAIN_MS, loaded.nodeEnv));
   // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
