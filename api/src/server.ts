@@ -18,10 +18,9 @@ import { refuseDemoData } from './security/demoDataGuard';
 import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
-import { limitPasswordHashingMemory } from './security/passwords';
-import { useSmallBufferPool } from './runtime/bufferPool';
+import { limitPasswordHashingMemory, passwordHashingMemoryMb } from './security/passwords';
 import { bufferedStdout } from './runtime/logDestination';
-import { limitHeapGrowth } from './runtime/heapGrowth';
+import { applyApiProcessSettings } from './runtime/processSettings';
 import { LEAVING_MS, parseShutdownDrainMs } from './http/drain';
 
 /** How long closing may take after the drain window before the process exits anyway. */
@@ -29,10 +28,8 @@ const FORCED_EXIT_MS = 10_000;
 
 /** Starts the API: config from the environment, database, pending migrations, listen. */
 export async function main(): Promise<void> {
-  // Before the app's modules allocate: small Buffers from 8 KiB blocks, not Node 24's 64 KiB (runtime/bufferPool.ts).
-  useSmallBufferPool();
-  // The old generation grows by a fifth past its live size between full collections, not by half (runtime/heapGrowth.ts).
-  limitHeapGrowth();
+  // Before the app's modules allocate: the Buffer pool and V8's heap growth (runtime/processSettings.ts).
+  applyApiProcessSettings();
   const loaded = loadSafeConfig();
   const drainMs = parseSafely(() => parseShutdownDrainMs(process.env.SHUTDOWN_DRAIN_MS, loaded.nodeEnv));
   // In development without JWT_SECRET: a generated key kept in the data folder (sessions survive restarts).
@@ -120,6 +117,8 @@ export async function main(): Promise<void> {
     limitPasswordHashingMemory(thresholdMb);
     memorySaver = startMemorySaver({
       thresholdMb,
+      // The password hashes' memory is theirs until each ends: no collection gives it back.
+      transientMb: passwordHashingMemoryMb,
       onChange: (saving, rssMb) =>
         saving
           ? memoryLog.warn({ rssMb: Math.round(rssMb), thresholdMb }, 'memory saver on: V8 favours memory over speed')

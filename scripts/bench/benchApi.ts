@@ -27,7 +27,8 @@ export async function loadApi() {
   const { migrateToLatest } = await import('../../api/src/db/migrate.ts');
   const { buildApp } = await import('../../api/src/app.ts');
   const { seed } = await import('../../api/seed/index.ts');
-  return { loadConfig, createDatabase, migrateToLatest, buildApp, seed };
+  const { applyApiProcessSettings } = await import('../../api/src/runtime/processSettings.ts');
+  return { loadConfig, createDatabase, migrateToLatest, buildApp, seed, applyApiProcessSettings };
 }
 
 /** The seed alone (api/seed/index.ts). */

@@ -127,7 +127,9 @@ const row = (m: Measured) =>
 async function benchDatabase(kind: string): Promise<string[]> {
   // The API's modules load here, not with this file: after the re-run under `ev-source` above (benchApi.ts imports
   // none of the API until loadApi is called).
-  const { buildApp, createDatabase, migrateToLatest, seed } = await loadApi();
+  const { buildApp, createDatabase, migrateToLatest, seed, applyApiProcessSettings } = await loadApi();
+  // What server.ts sets in the API's process (the Buffer pool, V8's heap growth), set in this one, which serves the API.
+  applyApiProcessSettings();
 
   const scratch = await scratchDatabase(kind, 'catalogue', 'BENCH_CATALOGUE_DATABASES');
   const db = createDatabase({ databaseUrl: scratch.databaseUrl, sqliteFile: scratch.sqliteFile });

@@ -120,7 +120,9 @@ const row = (m: Measured) =>
   `  ${m.label.padEnd(54)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
 
 async function benchDatabase(kind: string): Promise<string[]> {
-  const { buildApp, createDatabase, migrateToLatest, seed } = await loadApi();
+  const { buildApp, createDatabase, migrateToLatest, seed, applyApiProcessSettings } = await loadApi();
+  // What server.ts sets in the API's process (the Buffer pool, V8's heap growth), set in this one, which serves the API.
+  applyApiProcessSettings();
   const { RELEVANCE_SET } = await loadSearchRelevanceSet();
 
   const scratch = await scratchDatabase(kind, 'search', 'BENCH_SEARCH_DATABASES');
