@@ -54,6 +54,11 @@ async function whenHashingFree<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The memory the hashes running now hold (MB), each freed when its hash ends. */
+export function passwordHashingMemoryMb(): number {
+  return running * PASSWORD_HASH_MEMORY_MB;
+}
+
 /** The hashes running and waiting now (the memory they may hold: running × 19 MiB). */
 export function passwordHashingLoad(): { running: number; waiting: number } {
   return { running, waiting: waiting.length };
