@@ -3,7 +3,7 @@ import { productCardOf, type FitVehicle, type ProductListQuery } from 'shared-co
 import type { Database } from '../../db/schema';
 import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { catalogueAssets } from '../media';
-import { readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
+import { joinedAnswer, readyBytes, strongEtagOf, type ReadyJson } from './catalogueCache';
 import { listProducts, summaryRowsByIds, toSummary } from './catalogueQueries';
 import { nextPriceChange } from './effectivePrice';
 import { onlineStock } from '../stockLocations';
@@ -57,7 +57,7 @@ function pageReady(page: MirroredPage, filters: ProductListQuery, wrapping: Json
     parts.push(item);
   });
   parts.push(Buffer.from(tail, 'utf8'));
-  return { body: Buffer.concat(parts), etag: strongEtagOf(`${head}${page.hashes.join('')}${tail}`) };
+  return joinedAnswer(parts, strongEtagOf(`${head}${page.hashes.join('')}${tail}`));
 }
 
 const COMMA = Buffer.from(',', 'utf8');

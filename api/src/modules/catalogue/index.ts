@@ -2,7 +2,7 @@
  * The catalogue module's front door — public products, services, packages, promotions: lists (cached, read model),
  * detail, effective price. Nothing else of the module is imported from outside.
  */
-export { CatalogueCache, OK_JSON_WRAPPING, catalogueGeneration, invalidateCatalogue, readyBytes, sendReadyJson } from './catalogueCache';
+export { CatalogueCache, OK_JSON_WRAPPING, catalogueGeneration, invalidateCatalogue, joinedAnswerHashed, sendReadyJson } from './catalogueCache';
 export { firstImageFromColumn, imageFromColumn, imagesFromColumn, parseCategories, parseChecklist, parseJson, parseSpecifications, parseStrings, parseVehicleTypes, toImage, type StoredImageJson } from './catalogueMapping';
 export { catalogueRoutes } from './catalogueRoutes';
 export { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductIfMissing, insertProductsIfMissing, insertServiceIfMissing, modelsSearchText, packageSearchText, productSearchText, replacePackageCredits, serviceSearchText, type ProductInput } from './catalogueWrites';

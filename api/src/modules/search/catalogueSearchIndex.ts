@@ -382,6 +382,11 @@ export class CatalogueSearchIndex {
    * `view` 'card', the hits in the card form; `offset` best hits passed over (`total` still counts every hit).
    */
   answerBytes(query: string, limit: number, view: CatalogueView = 'full', offset = 0): Buffer {
+    return Buffer.concat(this.answerParts(query, limit, view, offset));
+  }
+
+  /** answerBytes' bytes in their parts, in order (the route joins them into a reused block). */
+  answerParts(query: string, limit: number, view: CatalogueView = 'full', offset = 0): Buffer[] {
     const keys = this.find(query);
     const end = Math.min(offset + limit, keys.length);
     const parts: Buffer[] = [Buffer.from(`${OK_JSON_WRAPPING.before}{"query":${JSON.stringify(query)},"total":${keys.length},"hits":[`, 'utf8')];
@@ -391,7 +396,7 @@ export class CatalogueSearchIndex {
       parts.push(view === 'card' ? (item.cardBytes ??= Buffer.from(JSON.stringify(searchCardHitOf(item.source.hit)), 'utf8')) : item.bytes);
     }
     parts.push(ANSWER_END);
-    return Buffer.concat(parts);
+    return parts;
   }
 
   /** wordQuery as the index stands, worked out once a word (at most WORD_QUERIES_KEPT, then afresh). */

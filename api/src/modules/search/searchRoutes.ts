@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { searchCardResultResponseSchema, searchQuerySchema, searchResultResponseSchema } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
-import { CatalogueCache, readyBytes, sendReadyJson } from '../catalogue';
+import { CatalogueCache, joinedAnswerHashed, sendReadyJson } from '../catalogue';
 import { systemClock, type Clock } from '../../security/clock';
 import { CatalogueSearch } from './searchService';
 import { named } from '../../http/pluginName';
@@ -46,7 +46,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = named('s
       // "|+offset", which no first page's key ends in (a limit or "card"); offset 0 is the first page's answer.
       const firstPage = view === 'card' ? `${q}|${limit}|card` : `${q}|${limit}`;
       const key = offset > 0 ? `${firstPage}|+${offset}` : firstPage;
-      const body = await cache.getOrCreateReady(key, async () => readyBytes(await engine.answerBytes(q, limit, view, offset)), { fromSecondAsk: true });
+      const body = await cache.getOrCreateReady(key, async () => joinedAnswerHashed(await engine.answerParts(q, limit, view, offset)), { fromSecondAsk: true });
       return sendReadyJson(reply, body);
     },
   );

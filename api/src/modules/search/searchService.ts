@@ -63,9 +63,9 @@ export class CatalogueSearch {
     return JSON.parse((await this.index()).resultJson(query, limit)) as SearchResult;
   }
 
-  /** The success envelope's bytes for the query: the route's answer (in the card form with `view` 'card'; from the hit at `offset`). */
-  async answerBytes(query: string, limit: number, view: CatalogueView = 'full', offset = 0): Promise<Buffer> {
-    return (await this.index()).answerBytes(query, limit, view, offset);
+  /** The success envelope's bytes for the query in their parts: the route's answer (in the card form with `view` 'card'; from the hit at `offset`). */
+  async answerParts(query: string, limit: number, view: CatalogueView = 'full', offset = 0): Promise<Buffer[]> {
+    return (await this.index()).answerParts(query, limit, view, offset);
   }
 
   private rebuild(): Promise<Built> {
