@@ -2,8 +2,8 @@ import { setFlagsFromString } from 'node:v8';
 
 /**
  * How far V8 lets the old generation grow past its live size before the next full collection, in percent
- * (docs/decisions/0079-old-generation-grows-by-a-fifth.md). V8's own factor is about 1.5–1.6 at the API's size: with
- * some 65 MB live, 30+ MB of garbage rode on top of the RSS under load and took it past the memory saver's threshold.
+ * (docs/decisions/0079-old-generation-grows-by-a-fifth.md). V8's own factor at the API's size is about half its live
+ * heap again, garbage that sat in the RSS under load past the memory saver's threshold.
  */
 export const HEAP_GROWING_PERCENT = 20;
 

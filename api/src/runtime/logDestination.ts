@@ -18,9 +18,8 @@ export interface BufferedStdout {
 
 /**
  * The API process's stdout for its JSON log lines: written in blocks of LOG_BUFFER_BYTES, at least every LOG_FLUSH_MS,
- * instead of one write(2) per line as pino's default destination does (with a line per request, a fifth of a cheap
- * answer's CPU). What is buffered is written at the process's exit, a crash's included (pino registers it); a SIGKILL
- * loses it.
+ * instead of one write(2) per line as pino's default destination does (a line per request). What is buffered is
+ * written at the process's exit, a crash's included (pino registers it); a SIGKILL loses it.
  */
 export function bufferedStdout(): BufferedStdout {
   const destination = pino.destination({

@@ -39,10 +39,9 @@ export interface ReadyJson {
 }
 
 /**
- * One-off answers (a list or search past the cache) are written into reused blocks rather than a Buffer each: at
- * thousands of answers a second, a fresh 10–30 kB Buffer per answer, freed only at V8's next collection, held some
- * 20 MB of the malloc heap under load (issue 70). A block goes back when its answer has gone out to the socket
- * (`finish`); an answer kept in a cache gets bytes of its own instead.
+ * One-off answers (a list or search past the cache) are written into reused blocks rather than a Buffer each, which
+ * would stay in the malloc heap until V8's next collection (docs/performance.md, bench:vendure). A block goes back when
+ * its answer has gone out to the socket (`finish`); an answer kept in a cache gets bytes of its own instead.
  */
 export const ANSWER_BLOCK_BYTES = 64 * 1024;
 /** Free blocks kept for the next answers; more are left to the collector. */

@@ -21,9 +21,9 @@ import { itemHash } from './itemHash';
  * GET /api/products past its cache filters, sorts and pages it in memory. Before it answers, a list asks the
  * database whether the copy is current: one small statement (`product_list_version`'s counter, which every refresh
  * of the rows moves, and whether a product is pending) sent after the list arrived, and shared by every list that
- * arrived in the same turn of the event loop or while the previous one was on its way (`coalesced`). When the version moved, the copy reads the rows
- * written since its own version and the ids of all rows. So a change committed before a list starts shows in it,
- * as when each list read the rows itself, at a fraction of a round trip per list.
+ * arrived in the same turn of the event loop or while the previous one was on its way (`coalesced`). When the
+ * version moved, the copy reads the rows written since its own version and the ids of all rows. So a change committed
+ * before a list starts shows in it, as when each list read the rows itself, at a fraction of a round trip per list.
  */
 
 type Sort = ProductListQuery['sort'];
