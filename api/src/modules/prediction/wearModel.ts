@@ -82,6 +82,11 @@ export interface PackedSteps {
   toKkm: Float64Array;
   toMonths: Float64Array;
   failed: Uint8Array;
+  /** The readings' logarithms, read by the likelihood on the one-reading clocks ('km', 'age') instead of taken again each evaluation. */
+  logFromKkm: Float64Array;
+  logFromMonths: Float64Array;
+  logToKkm: Float64Array;
+  logToMonths: Float64Array;
   length: number;
   failures: number;
 }
@@ -94,6 +99,10 @@ export function packSteps(steps: readonly InspectionStep[]): PackedSteps {
     toKkm: new Float64Array(n),
     toMonths: new Float64Array(n),
     failed: new Uint8Array(n),
+    logFromKkm: new Float64Array(n),
+    logFromMonths: new Float64Array(n),
+    logToKkm: new Float64Array(n),
+    logToMonths: new Float64Array(n),
     length: n,
     failures: 0,
   };
@@ -103,6 +112,10 @@ export function packSteps(steps: readonly InspectionStep[]): PackedSteps {
     packed.toKkm[i] = step.toKkm;
     packed.toMonths[i] = step.toMonths;
     packed.failed[i] = step.failed ? 1 : 0;
+    packed.logFromKkm[i] = Math.log(step.fromKkm);
+    packed.logFromMonths[i] = Math.log(step.fromMonths);
+    packed.logToKkm[i] = Math.log(step.toKkm);
+    packed.logToMonths[i] = Math.log(step.toMonths);
     if (step.failed) packed.failures += 1;
   });
   return packed;
@@ -139,6 +152,9 @@ export function negativeLogLikelihood(
   let dShape = 0;
   let dScale = 0;
   let dAgeing = 0;
+  // On a one-reading clock u is the reading itself (the other term is exactly 0), so its logarithm is the packed one.
+  const logFrom = clock === 'km' ? data.logFromKkm : clock === 'age' ? data.logFromMonths : null;
+  const logTo = clock === 'km' ? data.logToKkm : clock === 'age' ? data.logToMonths : null;
   for (let i = 0; i < data.length; i += 1) {
     const fromAge = ageing * data.fromMonths[i]!;
     const toAge = ageing * data.toMonths[i]!;
@@ -147,10 +163,10 @@ export function negativeLogLikelihood(
     let h0 = 0;
     let l0 = 0;
     if (from > 0) {
-      l0 = Math.log(from) - logScale;
+      l0 = (logFrom ? logFrom[i]! : Math.log(from)) - logScale;
       h0 = Math.exp(shape * l0);
     }
-    const l1 = Math.log(to) - logScale;
+    const l1 = (logTo ? logTo[i]! : Math.log(to)) - logScale;
     const h1 = Math.exp(shape * l1);
     const increment = h1 - h0;
     if (!(increment > MIN_HAZARD_STEP)) {
