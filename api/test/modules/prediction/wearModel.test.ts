@@ -166,6 +166,16 @@ describe('the likelihood', () => {
     // On the age clock: u = months.
     expect(-negativeLogLikelihood([Math.log(2), Math.log(25)], steps, 'age').value).toBeCloseTo(Math.log(S(10) - S(15)), 10);
   });
+
+  it('is the same on the km clock as on the combined clock with no ageing (the packed logarithms are the readings’)', () => {
+    const steps = packSteps(stepsOf(simulateFleet({ vehicles: 200, truth: { shape: 2, scale: 30, ageing: 0.3 }, seed: 5 })));
+    for (const [logShape, logScale] of [[0.5, 3.2], [-0.3, 2.4], [1.1, 4.0]] as const) {
+      const km = negativeLogLikelihood([logShape, logScale], steps, 'km');
+      const combined = negativeLogLikelihood([logShape, logScale, Number.NEGATIVE_INFINITY], steps, 'km+age');
+      expect(km.value).toBe(combined.value);
+      expect(km.gradient).toEqual(combined.gradient.slice(0, 2));
+    }
+  });
 });
 
 describe('the likelihood’s gradient', () => {
