@@ -50,6 +50,34 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
+/** How many delivery ids a round's log line names (the count is always whole). */
+const LOGGED_IDS_MAX = 20;
+
+/**
+ * A round's retries and give-ups, one log line per channel and reason (and next channel) rather than one a delivery: a
+ * provider down with a backlog would otherwise write a line for each of thousands of deliveries at each try.
+ */
+class RoundLog {
+  private readonly groups = new Map<string, { message: string; fields: Record<string, unknown>; ids: number[]; count: number; attempts: [number, number] | null }>();
+
+  add(message: string, fields: Record<string, unknown>, deliveryId: number, attempt?: number): void {
+    const key = JSON.stringify([message, fields]);
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = { message, fields, ids: [], count: 0, attempts: null }));
+    group.count += 1;
+    if (group.ids.length < LOGGED_IDS_MAX) group.ids.push(deliveryId);
+    if (attempt !== undefined) group.attempts = group.attempts ? [Math.min(group.attempts[0], attempt), Math.max(group.attempts[1], attempt)] : [attempt, attempt];
+  }
+
+  flush(log: Pick<FastifyBaseLogger, 'warn'> | undefined): void {
+    for (const { message, fields, ids, count, attempts } of this.groups.values()) {
+      const tries = attempts === null ? {} : { attempts: attempts[0] === attempts[1] ? attempts[0] : `${attempts[0]}–${attempts[1]}` };
+      log?.warn({ ...fields, count, deliveryIds: ids, ...tries }, message);
+    }
+    this.groups.clear();
+  }
+}
+
 export interface DeliveryWorkerOptions {
   db: Kysely<Database>;
   /** The channels configured; without 'email' (production without SMTP_URL) the emails wait in the outbox. */
@@ -169,7 +197,7 @@ export function createDeliveryWorker({ db, channels, email = null, clock = syste
     });
   }
 
-  async function deliverOne(row: NotificationDeliveryRow, recipient: DeliveryRecipient | null, report: DeliveryReport): Promise<void> {
+  async function deliverOne(row: NotificationDeliveryRow, recipient: DeliveryRecipient | null, report: DeliveryReport, roundLog: RoundLog): Promise<void> {
     const attempt = row.attempts + 1;
     const outcome = await send(row, attempt, recipient);
     const now = clock.now();
@@ -189,12 +217,12 @@ export function createDeliveryWorker({ db, channels, email = null, clock = syste
         .where('id', '=', row.id)
         .execute();
       report.retried += 1;
-      log?.warn({ deliveryId: row.id, channel: row.channel, attempt, reason: outcome.error }, 'notification delivery failed, will retry');
+      roundLog.add('notification deliveries failed, will retry', { channel: row.channel, reason: outcome.error }, row.id, attempt);
       return;
     }
     const next = await fallBack(row, outcome, now);
     report.failed += 1;
-    log?.warn({ deliveryId: row.id, channel: row.channel, next, reason: outcome.error }, 'notification delivery given up on this channel');
+    roundLog.add('notification deliveries given up on this channel', { channel: row.channel, next, reason: outcome.error }, row.id);
   }
 
   async function deliverPending(): Promise<DeliveryReport> {
@@ -210,13 +238,18 @@ export function createDeliveryWorker({ db, channels, email = null, clock = syste
     const userIds = [...new Set(mine.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))];
     const recipients = userIds.length === 0 ? new Map<number, DeliveryRecipient | null>() : await loadRecipients(db, userIds);
     let index = 0;
+    const roundLog = new RoundLog();
     const lanes = Array.from({ length: Math.min(CONCURRENCY, mine.length) }, async () => {
       while (index < mine.length) {
         const row = mine[index++]!;
-        await deliverOne(row, row.user_id === null ? null : (recipients.get(row.user_id) ?? null), report);
+        await deliverOne(row, row.user_id === null ? null : (recipients.get(row.user_id) ?? null), report, roundLog);
       }
     });
-    await Promise.all(lanes);
+    try {
+      await Promise.all(lanes);
+    } finally {
+      roundLog.flush(log);
+    }
     return report;
   }
 

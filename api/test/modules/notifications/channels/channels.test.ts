@@ -272,6 +272,24 @@ describe.each(testDatabases())('notification channels on $label', (target) => {
     expect(row!.last_error).toMatch(/Zalo không trả lời/);
   });
 
+  it('logs a round of failed tries once per channel and reason, not once a delivery', async () => {
+    const user = await reachableCustomer(app, scratch.db);
+    const ids: number[] = [];
+    for (let index = 0; index < 5; index += 1) ids.push(await schedule(scratch.db, user, 'vehicle_ready', shop.clock.now()));
+    providers.zaloMode = 'token-expired';
+    const lines: Array<{ fields: Record<string, unknown>; message: string }> = [];
+    const log = { info: () => undefined, error: () => undefined, warn: (fields: Record<string, unknown>, message: string) => void lines.push({ fields, message }) };
+    const deliveries = worker(scratch.db, shop.clock, config, { sendTimeoutMs: 200, log: log as never });
+    expect(await deliveries.deliverPending()).toMatchObject({ retried: 5 });
+    const zaloRows = (await Promise.all(ids.map((id) => deliveriesOf(scratch.db, id)))).map(([row]) => row!);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.message).toBe('notification deliveries failed, will retry');
+    expect(lines[0]!.fields).toMatchObject({ channel: 'zalo', count: 5, attempts: 1, reason: zaloRows[0]!.last_error });
+    expect([...(lines[0]!.fields.deliveryIds as number[])].sort((a, b) => a - b)).toEqual(zaloRows.map((row) => row.id).sort((a, b) => a - b));
+    // Their next tries are this test's own: the later tests' rounds start without them.
+    await scratch.db.deleteFrom('notification_deliveries').where('notification_id', 'in', ids).execute();
+  });
+
   it('retries an SMS whose answer timed out and never sends it twice (the RequestId is the delivery)', async () => {
     const user = await reachableCustomer(app, scratch.db);
     await putPreferences(user, everyTopic(only({ sms: true, email: true })));

@@ -6,7 +6,7 @@ import { NOTIFICATION_KIND_TOPICS } from 'shared-contracts/schemas';
 import type { App } from '../../../../src/app';
 import type { Config } from '../../../../src/config';
 import type { Database } from '../../../../src/db/schema';
-import { createDeliveryWorker, type DeliveryWorker } from '../../../../src/modules/notifications/channels/deliveryWorker';
+import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../../../../src/modules/notifications/channels/deliveryWorker';
 import { createChannels } from '../../../../src/modules/notifications/channels/notificationChannelsModule';
 import { emailChannel } from '../../../../src/modules/notifications/channels/providers/emailChannel';
 import type { Mailer } from '../../../../src/modules/notifications/mailer';
@@ -68,9 +68,9 @@ export async function deliveriesOf(db: Kysely<Database>, notificationId: number)
   return db.selectFrom('notification_deliveries').selectAll().where('notification_id', '=', notificationId).orderBy('id').execute();
 }
 
-export function worker(db: Kysely<Database>, clock: ManualClock, config: Config, options: { sendTimeoutMs?: number; intervalMs?: number; mailer?: Mailer } = {}): DeliveryWorker {
+export function worker(db: Kysely<Database>, clock: ManualClock, config: Config, options: { sendTimeoutMs?: number; intervalMs?: number; mailer?: Mailer; log?: DeliveryWorkerOptions['log'] } = {}): DeliveryWorker {
   const email = emailChannel({ mailer: options.mailer ?? recordingMailer(), publicUrl: config.publicUrl, from: config.mailFrom });
-  return createDeliveryWorker({ db, clock, channels: createChannels({ db, clock, config, fetch }, null, email), email, sendTimeoutMs: options.sendTimeoutMs ?? 2_000, intervalMs: options.intervalMs });
+  return createDeliveryWorker({ db, clock, channels: createChannels({ db, clock, config, fetch }, null, email), email, sendTimeoutMs: options.sendTimeoutMs ?? 2_000, intervalMs: options.intervalMs, log: options.log });
 }
 
 /** A browser's push subscription: its own P-256 key pair and auth secret, as PushManager.subscribe() makes them. */
