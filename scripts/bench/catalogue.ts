@@ -1,12 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
-import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
-import { loadApi } from './benchApi.ts';
-import { cpuMicrosOf } from './benchProcess.ts';
+import { buildBenchApi, loadSeed } from './benchApi.ts';
+import { cpuMicrosOf, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { medianRound, percent, startBareServer, type BareServer } from './bareRoute.ts';
 
 /**
@@ -16,10 +16,10 @@ import { medianRound, percent, startBareServer, type BareServer } from './bareRo
  * answering the same bytes from its own process: the ceiling, measured right before the missed route in each of
  * BENCH_ROUNDS rounds (bareRoute.ts). Budget: the cache-missed figure at least 35 % of the bare route's, in the median
  * round (issue 70 §1; 25 % under issue 47). Each run also prints the answering process's CPU time per answer (and the
- * same ratio in those terms), which the machine's other load inflates less than req/s. The API logs as with LOG_LEVEL=warn.
+ * same ratio in those terms), which the machine's other load inflates less than req/s. The API is the production
+ * process (startBenchApi: `node api/dist/src/server.js` with production's settings, its request log and its memory saver).
  *
  * env: BENCH_DURATION (seconds per run, default 10), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
- * LOG_LEVEL (default warn),
  * BENCH_CATALOGUE_DATABASES (sqlite,postgres; default sqlite), BENCH_POSTGRES_URL (the server to create a scratch
  * database on, default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -28,28 +28,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_CATALOGUE_DATABASES ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-// The API imports shared-contracts' TypeScript sources (its `ev-source` export condition), as the API's own
-// tooling does; re-run under that condition when started without it, with the settings the API process always
-// starts with (apiProcessEnv.ts: V8's young generation, glibc's malloc), as the other benches' API processes do.
-// The load generator and the bare route are processes of their own, with Node's defaults.
-if (!process.execArgv.some((arg) => arg === '--conditions=ev-source' || arg === '-C=ev-source')) {
-  const script = fileURLToPath(import.meta.url);
-  const added = Object.keys(API_PROCESS_ENV).filter((name) => process.env[name] === undefined);
-  const child = spawnSync(process.execPath, ['--conditions=ev-source', ...API_NODE_OPTIONS.split(' '), ...process.execArgv, script, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...API_PROCESS_ENV, ...process.env, BENCH_API_ENV_ADDED: added.join(',') },
-  });
-  process.exit(child.status ?? 1);
-}
-
-/** The environment of the load generator and the bare route: this one without the API process's settings. */
-function plainEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of (process.env.BENCH_API_ENV_ADDED ?? '').split(',')) if (name) delete env[name];
-  delete env.BENCH_API_ENV_ADDED;
-  return env;
-}
 
 /** BENCH_CATALOGUE_VIEW=card: the lists in the card form the storefront's pages ask for (decision 0072). */
 const VIEW = process.env.BENCH_CATALOGUE_VIEW ? `view=${process.env.BENCH_CATALOGUE_VIEW}&` : '';
@@ -76,7 +54,7 @@ function autocannon(options: AutocannonOptions & { randomPathPrefix?: string }):
     }
     autocannon(options).then((result) => process.stdout.write(JSON.stringify(result)), (error) => { console.error(error); process.exit(1); });`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...plainEnv(), AUTOCANNON_MODULE: fileURLToPath(import.meta.resolve('autocannon')), AUTOCANNON_OPTIONS: JSON.stringify(options) },
+    env: { ...process.env, AUTOCANNON_MODULE: fileURLToPath(import.meta.resolve('autocannon')), AUTOCANNON_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -98,7 +76,7 @@ interface Measured {
   non2xx: number;
 }
 
-async function measure(label: string, port: number, paths: string[] | { randomPathPrefix: string }, duration = DURATION_S, pid?: number): Promise<Measured> {
+async function measure(label: string, port: number, paths: string[] | { randomPathPrefix: string }, duration: number, pid: number): Promise<Measured> {
   const cpuBefore = cpuMicrosOf(pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -124,25 +102,22 @@ const MISSED_PREFIX = `/api/products?${VIEW}inStock=true&sort=popular&minPrice=`
 const row = (m: Measured) =>
   `  ${m.label.padEnd(48)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
 
-async function benchDatabase(kind: string): Promise<string[]> {
-  // The API's modules load here, not with this file: after the re-run under `ev-source` above (benchApi.ts imports
-  // none of the API until loadApi is called).
-  const { buildApp, createDatabase, migrateToLatest, seed, applyApiProcessSettings } = await loadApi();
-  // What server.ts sets in the API's process (the Buffer pool, V8's heap growth), set in this one, which serves the API.
-  applyApiProcessSettings();
+/** The server part (startBenchApi): the seeded scratch database the production API then answers from. */
+async function runServer(): Promise<void> {
+  const { seed } = await loadSeed();
+  const { app, db } = await buildBenchApi(seed);
+  await serveBenchApi(app, db);
+}
 
+async function benchDatabase(kind: string): Promise<string[]> {
   const scratch = await scratchDatabase(kind, 'catalogue', 'BENCH_CATALOGUE_DATABASES');
-  const db = createDatabase({ databaseUrl: scratch.databaseUrl, sqliteFile: scratch.sqliteFile });
-  // Logs as the server writes them with LOG_LEVEL=warn (the default here): nothing per request, but the logger is there.
-  const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-catalogue-'));
+  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' });
+  const apiPid = api.child.pid!;
   let bare: BareServer | undefined;
   const failures: string[] = [];
   try {
-    await migrateToLatest(db);
-    await seed(db);
-
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const apiPort = (app.server.address() as AddressInfo).port;
+    const apiPort = api.ready.port;
     // Check the queries answer what the budget is about: 24 products each.
     const bodies: string[] = [];
     for (const query of [...QUERIES, `${MISSED_PREFIX}0`, `${MISSED_PREFIX}99999`]) {
@@ -155,15 +130,15 @@ async function benchDatabase(kind: string): Promise<string[]> {
 
     // The bare route answers the same bytes (the cache-missed query's body) with no validation, routing prefix,
     // hooks, cache lookup, query or ETag, from its own process.
-    bare = await startBareServer('/bare', [bodies[QUERIES.length]!], plainEnv());
+    bare = await startBareServer('/bare', [bodies[QUERIES.length]!], process.env);
 
     console.log(
       `GET /api/products (24 items, filtered), ${CONNECTIONS} connections, ${DURATION_S} s per run, ${kind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
     );
     // Warm-up (JIT, caches, pool), not reported.
-    await measure('warm-up', apiPort, QUERIES, 2);
-    await measure('warm-up', apiPort, { randomPathPrefix: MISSED_PREFIX }, 2);
-    await measure('warm-up', bare.port, ['/bare'], 2);
+    await measure('warm-up', apiPort, QUERIES, 2, apiPid);
+    await measure('warm-up', apiPort, { randomPathPrefix: MISSED_PREFIX }, 2, apiPid);
+    await measure('warm-up', bare.port, ['/bare'], 2, bare.pid);
 
     // Rounds of the bare route then the missed one, back to back: the bare route's figure on a 2-core machine swings
     // widely from one run to the next (the scheduler's placement of it and its load generator, even pinned), so each
@@ -172,13 +147,13 @@ async function benchDatabase(kind: string): Promise<string[]> {
     const rounds: Array<{ bare: Measured; measured: Measured }> = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const bareRun = await measure(`round ${round}: bare Fastify route (own process)`, bare.port, ['/bare'], DURATION_S, bare.pid);
-      const missedRun = await measure(`round ${round}: cache missed (random minPrice)`, apiPort, { randomPathPrefix: MISSED_PREFIX });
+      const missedRun = await measure(`round ${round}: cache missed (random minPrice)`, apiPort, { randomPathPrefix: MISSED_PREFIX }, DURATION_S, apiPid);
       rounds.push({ bare: bareRun, measured: missedRun });
       console.log(row(bareRun));
       console.log(row(missedRun));
       console.log(`    ratio ${percent(missedRun.requests / bareRun.requests)}; CPU per answer ${percent(bareRun.cpuPerRequest / missedRun.cpuPerRequest)}`);
     }
-    const cachedResult = await measure(`cached (${QUERIES.length} queries in turn)`, apiPort, QUERIES);
+    const cachedResult = await measure(`cached (${QUERIES.length} queries in turn)`, apiPort, QUERIES, DURATION_S, apiPid);
     console.log(row(cachedResult));
     const median = medianRound(rounds);
     const ratio = median.measured.requests / median.bare.requests;
@@ -196,11 +171,9 @@ async function benchDatabase(kind: string): Promise<string[]> {
     }
   } finally {
     bare?.stop();
-    // On SQLite app.close() can stay pending with nothing left to wake it (the process would then end there, its
-    // verdict unprinted): give it 2 s.
-    await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    await db.destroy();
+    await api.stop();
     await scratch.remove();
+    rmSync(folder, { recursive: true, force: true });
   }
   return failures;
 }
@@ -213,7 +186,4 @@ async function main(): Promise<void> {
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench({ server: runServer, main });

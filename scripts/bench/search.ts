@@ -1,12 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Result as AutocannonResult } from 'autocannon';
-import { API_NODE_OPTIONS, API_PROCESS_ENV } from '../serve/apiProcessEnv.ts';
 import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
-import { loadApi, loadSearchRelevanceSet } from './benchApi.ts';
-import { cpuMicrosOf } from './benchProcess.ts';
+import { buildBenchApi, loadSearchRelevanceSet, loadSeed } from './benchApi.ts';
+import { cpuMicrosOf, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
 import { medianRound, percent, startBareServer, type BareServer } from './bareRoute.ts';
 
 /**
@@ -14,7 +14,8 @@ import { medianRound, percent, startBareServer, type BareServer } from './bareRo
  * each request one query of the relevance set (api/test/modules/search/relevanceSet.ts) with its letters' case
  * drawn at random and a random run of trailing punctuation (same words, another cache key: the answer is worked
  * out every time), and a limit the storefront asks (6, 20 or 50). Also the cached answer, and the relevance set's
- * pass share through HTTP on that database. The API answers from this process; autocannon runs in a child. Past the
+ * pass share through HTTP on that database. The API is the production process (startBenchApi: `node
+ * api/dist/src/server.js` with production's settings, its request log and its memory saver); autocannon runs in a child. Past the
  * cache is measured in BENCH_ROUNDS rounds, each right after a bare Fastify route (bareRoute.ts) answering the same
  * requests with the API's own answers to them (every query of the set at every limit, one drawn per request).
  *
@@ -24,7 +25,6 @@ import { medianRound, percent, startBareServer, type BareServer } from './bareRo
  * requires (≥ 90 %).
  *
  * env: BENCH_DURATION (seconds per run, default 10), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
- * LOG_LEVEL (default warn),
  * BENCH_SEARCH_DATABASES (sqlite,postgres; default sqlite), BENCH_POSTGRES_URL (the server to create a scratch
  * database on, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_VENDURE_SEARCH_RPS (default 600).
  */
@@ -38,25 +38,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATABASES = (process.env.BENCH_SEARCH_DATABASES ?? 'sqlite').split(',').map((name) => name.trim()).filter(Boolean);
 const LIMITS = [6, 20, 50];
-
-// As bench:catalogue: the API imports shared-contracts' TypeScript sources (the `ev-source` condition) and starts
-// with the API process's settings (apiProcessEnv.ts); the load generator is a process of its own with Node's defaults.
-if (!process.execArgv.some((arg) => arg === '--conditions=ev-source' || arg === '-C=ev-source')) {
-  const script = fileURLToPath(import.meta.url);
-  const added = Object.keys(API_PROCESS_ENV).filter((name) => process.env[name] === undefined);
-  const child = spawnSync(process.execPath, ['--conditions=ev-source', ...API_NODE_OPTIONS.split(' '), ...process.execArgv, script, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...API_PROCESS_ENV, ...process.env, BENCH_API_ENV_ADDED: added.join(',') },
-  });
-  process.exit(child.status ?? 1);
-}
-
-function plainEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of (process.env.BENCH_API_ENV_ADDED ?? '').split(',')) if (name) delete env[name];
-  delete env.BENCH_API_ENV_ADDED;
-  return env;
-}
 
 interface Load {
   url: string;
@@ -79,7 +60,7 @@ function autocannon(load: Load, duration: number): Promise<AutocannonResult> {
     autocannon({ url: load.url, connections: ${CONNECTIONS}, duration: ${duration}, requests })
       .then((result) => process.stdout.write(JSON.stringify(result)), (error) => { console.error(error); process.exit(1); });`;
   const child = spawn(process.execPath, ['-e', code], {
-    env: { ...plainEnv(), AUTOCANNON_MODULE: fileURLToPath(import.meta.resolve('autocannon')), BENCH_LOAD: JSON.stringify(load) },
+    env: { ...process.env, AUTOCANNON_MODULE: fileURLToPath(import.meta.resolve('autocannon')), BENCH_LOAD: JSON.stringify(load) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -93,7 +74,7 @@ function autocannon(load: Load, duration: number): Promise<AutocannonResult> {
 interface Measured {
   label: string;
   requests: number;
-  /** CPU time (user + system) of the answering process (this one, or the bare route's), per answer (µs). */
+  /** CPU time (user + system) of the answering process (the API's, or the bare route's), per answer (µs). */
   cpuPerRequest: number;
   p50: number;
   p99: number;
@@ -101,7 +82,7 @@ interface Measured {
   non2xx: number;
 }
 
-async function measure(label: string, load: Load, duration = DURATION_S, pid?: number): Promise<Measured> {
+async function measure(label: string, load: Load, duration: number, pid: number): Promise<Measured> {
   const before = cpuMicrosOf(pid);
   const result = await autocannon(load, duration);
   const used = cpuMicrosOf(pid) - before;
@@ -119,23 +100,24 @@ async function measure(label: string, load: Load, duration = DURATION_S, pid?: n
 const row = (m: Measured) =>
   `  ${m.label.padEnd(54)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
 
-async function benchDatabase(kind: string): Promise<string[]> {
-  const { buildApp, createDatabase, migrateToLatest, seed, applyApiProcessSettings } = await loadApi();
-  // What server.ts sets in the API's process (the Buffer pool, V8's heap growth), set in this one, which serves the API.
-  applyApiProcessSettings();
-  const { RELEVANCE_SET } = await loadSearchRelevanceSet();
+/** The server part (startBenchApi): the seeded scratch database the production API then answers from. */
+async function runServer(): Promise<void> {
+  const { seed } = await loadSeed();
+  const { app, db } = await buildBenchApi(seed);
+  await serveBenchApi(app, db);
+}
 
+async function benchDatabase(kind: string): Promise<string[]> {
+  const { RELEVANCE_SET } = await loadSearchRelevanceSet();
   const scratch = await scratchDatabase(kind, 'search', 'BENCH_SEARCH_DATABASES');
-  const db = createDatabase({ databaseUrl: scratch.databaseUrl, sqliteFile: scratch.sqliteFile });
-  const app = buildApp({ db, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-search-'));
   const failures: string[] = [];
   let bare: BareServer | undefined;
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
+  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' });
+  const apiPid = api.child.pid!;
   try {
-    await migrateToLatest(db);
-    await seed(db);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const url = `http://127.0.0.1:${api.ready.port}`;
 
     // The relevance set through HTTP, as the storefront asks it.
     let passed = 0;
@@ -155,18 +137,18 @@ async function benchDatabase(kind: string): Promise<string[]> {
     for (const query of queries) {
       for (const limit of LIMITS) bodies.push(await (await fetch(`${url}/api/search?q=${encodeURIComponent(query)}&limit=${limit}`)).text());
     }
-    bare = await startBareServer('/api/search', bodies, plainEnv());
+    bare = await startBareServer('/api/search', bodies, process.env);
     const bareUrl = `http://127.0.0.1:${bare.port}`;
     const cachedPaths = queries.slice(0, 3).map((query) => `/api/search?q=${encodeURIComponent(query)}&limit=20`);
-    await measure('warm-up', { url, queries }, 2);
-    await measure('warm-up', { url, paths: cachedPaths }, 2);
-    await measure('warm-up', { url: bareUrl, queries }, 2);
+    await measure('warm-up', { url, queries }, 2, apiPid);
+    await measure('warm-up', { url, paths: cachedPaths }, 2, apiPid);
+    await measure('warm-up', { url: bareUrl, queries }, 2, bare.pid);
 
     // Rounds of the bare route then past the cache, back to back, the verdict on the median round (as bench:catalogue).
     const rounds: Array<{ bare: Measured; measured: Measured }> = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const bareRun = await measure(`round ${round}: bare Fastify route (own process)`, { url: bareUrl, queries }, DURATION_S, bare.pid);
-      const missedRun = await measure(`round ${round}: past the cache (random case, punctuation)`, { url, queries });
+      const missedRun = await measure(`round ${round}: past the cache (random case, punctuation)`, { url, queries }, DURATION_S, apiPid);
       rounds.push({ bare: bareRun, measured: missedRun });
       console.log(row(bareRun));
       console.log(row(missedRun));
@@ -175,7 +157,7 @@ async function benchDatabase(kind: string): Promise<string[]> {
     const median = medianRound(rounds);
     const missed = median.measured;
     const ratio = missed.requests / median.bare.requests;
-    const cached = await measure(`cached (${cachedPaths.length} queries in turn)`, { url, paths: cachedPaths });
+    const cached = await measure(`cached (${cachedPaths.length} queries in turn)`, { url, paths: cachedPaths }, DURATION_S, apiPid);
     console.log(row(cached));
     const floor = VENDURE_FACTOR * VENDURE_SEARCH_RPS;
     console.log(
@@ -190,9 +172,9 @@ async function benchDatabase(kind: string): Promise<string[]> {
     for (const m of [cached, ...rounds.map((r) => r.measured)]) if (m.errors > 0 || m.non2xx > 0) failures.push(`${kind} ${m.label}: ${m.errors} errors, ${m.non2xx} non-2xx answers`);
   } finally {
     bare?.stop();
-    await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, 2_000))]);
-    await db.destroy();
+    await api.stop();
     await scratch.remove();
+    rmSync(folder, { recursive: true, force: true });
   }
   return failures;
 }
@@ -209,7 +191,4 @@ async function main(): Promise<void> {
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench({ server: runServer, main });
