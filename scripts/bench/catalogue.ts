@@ -112,7 +112,11 @@ async function runServer(): Promise<void> {
 async function benchDatabase(kind: string): Promise<string[]> {
   const scratch = await scratchDatabase(kind, 'catalogue', 'BENCH_CATALOGUE_DATABASES');
   const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-catalogue-'));
-  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' });
+  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' }).catch(async (error: unknown) => {
+    await scratch.remove();
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  });
   const apiPid = api.child.pid!;
   let bare: BareServer | undefined;
   const failures: string[] = [];

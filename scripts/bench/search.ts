@@ -114,7 +114,11 @@ async function benchDatabase(kind: string): Promise<string[]> {
   const failures: string[] = [];
   let bare: BareServer | undefined;
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' });
+  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' }).catch(async (error: unknown) => {
+    await scratch.remove();
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  });
   const apiPid = api.child.pid!;
   try {
     const url = `http://127.0.0.1:${api.ready.port}`;
