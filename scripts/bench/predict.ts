@@ -26,8 +26,9 @@ import type { Client as PgClient } from 'pg';
  *        before, and the longest stall of the API's event loop (a 10 ms timer in the server process). The load goes
  *        on after ACCEPTED until the API's background work has ended (an accepted model starts the forecast reminder
  *        run in the API process; the server counts the queries made outside HTTP requests and the work has ended
- *        when they are back to the periodic jobs' rate with the load alone for 5 s): how long it took, the p95 and the longest stall in it. These
- *        percentiles are corrected for coordinated omission (a stalled connection counts the requests it held back).
+ *        when they are back to the periodic jobs' rate with the load alone for 5 s): how long it took, the p95 and
+ *        the longest stall in it. These percentiles are corrected for coordinated omission (a stalled connection
+ *        counts the requests it held back).
  *
  * Data sets (BENCH_PREDICT_DATASETS=demo,large, default both):
  * - demo: a fresh `npm run seed -w api` of a scratch database (seed() with the demo history), then one training
@@ -250,13 +251,12 @@ async function runServer(): Promise<void> {
   // that work has ended.
   const { AsyncLocalStorage } = await import('node:async_hooks');
   const inRequest = new AsyncLocalStorage<http.ServerResponse>();
-  const background = { queries: 0, lastAt: 0 };
+  const background = { queries: 0 };
   const observed = db.withPlugin({
     transformQuery: ({ node }) => {
       const response = inRequest.getStore();
       if (!response || response.writableFinished) {
         background.queries += 1;
-        background.lastAt = Date.now();
       }
       return node;
     },
