@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withApiProcessEnv } from '../serve/apiProcessEnv.ts';
-import { benchJwtSecret, renameDemoAccounts, type BenchApp, type BenchDatabase } from './benchApi.ts';
+import { benchJwtSecret, buildBenchApi, loadSeed, renameDemoAccounts, type BenchApp, type BenchDatabase } from './benchApi.ts';
 import type { ProductionApi } from './productionApi.ts';
+import { scratchDatabase } from './scratchDatabase.ts';
 
 /**
  * What the API benchmarks share: the API in a process of its own (so the load generator never shares the server's
@@ -217,6 +218,32 @@ async function runToEnd(scriptUrl: string, env: Record<string, string>, what: st
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`${what} exited with code ${code}`);
+}
+
+/**
+ * startBenchApi on a scratch database of `kind` (scratchDatabase.ts): the scratch folder is the API's data folder,
+ * and stop() removes the database with it.
+ */
+export async function startScratchBenchApi<Ready>(scriptUrl: string, kind: string, name: string, setting: string): Promise<BenchApi<Ready>> {
+  const scratch = await scratchDatabase(kind, name, setting);
+  const api = await startBenchApi<Ready>(scriptUrl, { BENCH_DATA_DIR: path.dirname(scratch.sqliteFile), BENCH_DATABASE_URL: scratch.databaseUrl ?? '' }).catch(async (error: unknown) => {
+    await scratch.remove();
+    throw error;
+  });
+  return {
+    ...api,
+    async stop() {
+      await api.stop();
+      await scratch.remove();
+    },
+  };
+}
+
+/** The server part of a bench that needs the demo seed only: seeds the scratch database and serves it (serveBenchApi). */
+export async function serveSeededBenchApi(): Promise<void> {
+  const { seed } = await loadSeed();
+  const { app, db } = await buildBenchApi(seed);
+  await serveBenchApi(app, db);
 }
 
 /**

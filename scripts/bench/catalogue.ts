@@ -1,12 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Options as AutocannonOptions, Result as AutocannonResult } from 'autocannon';
-import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
-import { buildBenchApi, loadSeed } from './benchApi.ts';
-import { cpuMicrosOf, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { benchEachDatabaseInItsOwnProcess } from './scratchDatabase.ts';
+import { cpuMicrosOf, runBench, serveSeededBenchApi, startScratchBenchApi } from './benchProcess.ts';
 import { medianRound, percent, startBareServer, type BareServer } from './bareRoute.ts';
 
 /**
@@ -102,21 +99,8 @@ const MISSED_PREFIX = `/api/products?${VIEW}inStock=true&sort=popular&minPrice=`
 const row = (m: Measured) =>
   `  ${m.label.padEnd(48)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
 
-/** The server part (startBenchApi): the seeded scratch database the production API then answers from. */
-async function runServer(): Promise<void> {
-  const { seed } = await loadSeed();
-  const { app, db } = await buildBenchApi(seed);
-  await serveBenchApi(app, db);
-}
-
 async function benchDatabase(kind: string): Promise<string[]> {
-  const scratch = await scratchDatabase(kind, 'catalogue', 'BENCH_CATALOGUE_DATABASES');
-  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-catalogue-'));
-  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' }).catch(async (error: unknown) => {
-    await scratch.remove();
-    rmSync(folder, { recursive: true, force: true });
-    throw error;
-  });
+  const api = await startScratchBenchApi<{ port: number }>(import.meta.url, kind, 'catalogue', 'BENCH_CATALOGUE_DATABASES');
   const apiPid = api.child.pid!;
   let bare: BareServer | undefined;
   const failures: string[] = [];
@@ -176,8 +160,6 @@ async function benchDatabase(kind: string): Promise<string[]> {
   } finally {
     bare?.stop();
     await api.stop();
-    await scratch.remove();
-    rmSync(folder, { recursive: true, force: true });
   }
   return failures;
 }
@@ -190,4 +172,4 @@ async function main(): Promise<void> {
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 
-runBench({ server: runServer, main });
+runBench({ server: serveSeededBenchApi, main });

@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Result as AutocannonResult } from 'autocannon';
-import { benchEachDatabaseInItsOwnProcess, scratchDatabase } from './scratchDatabase.ts';
-import { buildBenchApi, loadSearchRelevanceSet, loadSeed } from './benchApi.ts';
-import { cpuMicrosOf, runBench, serveBenchApi, startBenchApi } from './benchProcess.ts';
+import { benchEachDatabaseInItsOwnProcess } from './scratchDatabase.ts';
+import { loadSearchRelevanceSet } from './benchApi.ts';
+import { cpuMicrosOf, runBench, serveSeededBenchApi, startScratchBenchApi } from './benchProcess.ts';
 import { medianRound, percent, startBareServer, type BareServer } from './bareRoute.ts';
 
 /**
@@ -100,25 +98,12 @@ async function measure(label: string, load: Load, duration: number, pid: number)
 const row = (m: Measured) =>
   `  ${m.label.padEnd(54)} ${m.requests.toFixed(0).padStart(7)} req/s   p50 ${String(m.p50).padStart(3)} ms   p99 ${String(m.p99).padStart(3)} ms   CPU ${m.cpuPerRequest.toFixed(0).padStart(4)} µs/answer   errors ${m.errors}   non-2xx ${m.non2xx}`;
 
-/** The server part (startBenchApi): the seeded scratch database the production API then answers from. */
-async function runServer(): Promise<void> {
-  const { seed } = await loadSeed();
-  const { app, db } = await buildBenchApi(seed);
-  await serveBenchApi(app, db);
-}
-
 async function benchDatabase(kind: string): Promise<string[]> {
   const { RELEVANCE_SET } = await loadSearchRelevanceSet();
-  const scratch = await scratchDatabase(kind, 'search', 'BENCH_SEARCH_DATABASES');
-  const folder = mkdtempSync(path.join(tmpdir(), 'ev-bench-search-'));
   const failures: string[] = [];
   let bare: BareServer | undefined;
   const name = kind === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-  const api = await startBenchApi<{ port: number }>(import.meta.url, { BENCH_DATA_DIR: folder, BENCH_DATABASE_URL: scratch.databaseUrl ?? '' }).catch(async (error: unknown) => {
-    await scratch.remove();
-    rmSync(folder, { recursive: true, force: true });
-    throw error;
-  });
+  const api = await startScratchBenchApi<{ port: number }>(import.meta.url, kind, 'search', 'BENCH_SEARCH_DATABASES');
   const apiPid = api.child.pid!;
   try {
     const url = `http://127.0.0.1:${api.ready.port}`;
@@ -177,8 +162,6 @@ async function benchDatabase(kind: string): Promise<string[]> {
   } finally {
     bare?.stop();
     await api.stop();
-    await scratch.remove();
-    rmSync(folder, { recursive: true, force: true });
   }
   return failures;
 }
@@ -195,4 +178,4 @@ async function main(): Promise<void> {
   process.exitCode = failures.length === 0 ? 0 : 1;
 }
 
-runBench({ server: runServer, main });
+runBench({ server: serveSeededBenchApi, main });
