@@ -24,6 +24,10 @@ import { scratchDatabase } from './scratchDatabase.ts';
  *                                                                                    payment (7 requests)
  *   login (ours only)             POST /api/auth/login, a password account each connection: not compared (argon2id
  *                                                                                    by design), there for the memory it takes
+ * After each run the bench waits until that side is at rest again (its processes under a tenth of a core for half a
+ * second, at most two minutes) before the next run starts: work a run left behind (our notifications of each new web
+ * order, Vendure's job queue) is neither measured against the next run nor slows the other shop's. That work's time and
+ * CPU are printed beside the run ("then busy"), and counted into its CPU per answer.
  * Carts and checkouts: a session per connection (a customer token for ours, Vendure's `vendure-auth-token` sent
  * back as a bearer token), fresh sessions every run so that carts start empty; a cart moves to the connection's next
  * session after TURNS_PER_CART adds (36 lines of 50: a line takes 99 at most). GraphQL answers are checked for
@@ -101,6 +105,12 @@ async function tokensFor(api: BenchApi<ServerReady>, userIds: number[]): Promise
   const accessTokens = createAccessTokens({ secret: api.jwtSecret, clock: systemClock });
   return Promise.all(userIds.map(async (userId) => (await accessTokens.issue({ userId, role: 'customer' })).token));
 }
+
+/** A side is at rest once its processes' CPU grows by less than this share of one core over a QUIET_WINDOW_MS window. */
+const QUIET_SHARE = 0.1;
+const QUIET_WINDOW_MS = 500;
+/** The longest wait for a side to come to rest after a run (then the next run starts anyway). */
+const QUIET_MAX_MS = 120_000;
 
 /** The highest RSS of `pid` read every 50 ms until the returned function is called (it returns that peak, MB). */
 function sampleRss(pid: number): () => number {
@@ -350,6 +360,24 @@ interface Measured {
   cpuPerAnswer: number | null;
   p50: number;
   answers: number;
+  /** How long the side stayed busy after the run (ms), and the CPU it used meanwhile (µs; null when not measurable). */
+  afterMs: number;
+  afterCpu: number | null;
+}
+
+/** Waits until `cpuMicros` grows by less than QUIET_SHARE of a core over QUIET_WINDOW_MS (or QUIET_MAX_MS passed). */
+async function untilAtRest(cpuMicros: () => Promise<number | null>): Promise<{ waitedMs: number; cpu: number | null }> {
+  const started = Date.now();
+  const first = await cpuMicros();
+  if (first === null) return { waitedMs: 0, cpu: null };
+  let last = first;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
+    const now = (await cpuMicros())!;
+    const quiet = now - last < QUIET_SHARE * QUIET_WINDOW_MS * 1000;
+    last = now;
+    if (quiet || Date.now() - started >= QUIET_MAX_MS) return { waitedMs: Date.now() - started, cpu: now - first };
+  }
 }
 
 async function measure(side: string, origin: string, steps: CustomerStep[], cpuMicros: () => Promise<number | null>, seconds = SECONDS): Promise<Measured> {
@@ -357,13 +385,22 @@ async function measure(side: string, origin: string, steps: CustomerStep[], cpuM
   const result = await runCustomers({ origin, customers: CONNECTIONS, steps, seconds });
   const after = await cpuMicros();
   assertCleanLoad(side, result);
+  const rest = await untilAtRest(cpuMicros);
   const sorted = [...result.all].sort((a, b) => a - b);
   return {
     perSecond: (result.all.length / result.elapsedMs) * 1000,
-    cpuPerAnswer: before === null || after === null ? null : (after - before) / result.all.length,
+    cpuPerAnswer: before === null || after === null || rest.cpu === null ? null : (after - before + rest.cpu) / result.all.length,
     p50: percentile(sorted, 50),
     answers: result.all.length,
+    afterMs: rest.waitedMs,
+    afterCpu: rest.cpu,
   };
+}
+
+/** The work a run left behind, when it kept the side busy past one rest window: "then busy 7.1 s, 1,850 µs an answer". */
+function leftBehind(measured: Measured): string {
+  if (measured.afterMs <= 2 * QUIET_WINDOW_MS || measured.afterCpu === null) return '';
+  return `, then busy ${(measured.afterMs / 1000).toFixed(1)} s (${(measured.afterCpu / measured.answers).toFixed(0)} µs an answer)`;
 }
 
 const fixed = (value: number | null, digits = 0) => (value === null ? '–' : value.toFixed(digits));
@@ -440,8 +477,8 @@ async function main(): Promise<void> {
         results.get(shopPath.key)!.push({ ours, vendure: theirs });
         const orders = shopPath.perOrder && theirs ? `; orders/s ${(ours.perSecond / shopPath.perOrder.ours).toFixed(0)} vs ${(theirs.perSecond / shopPath.perOrder.vendure).toFixed(0)}` : '';
         console.log(
-          `  ${shopPath.label.padEnd(30)} ours ${ours.perSecond.toFixed(0).padStart(6)} req/s (p50 ${ours.p50.toFixed(1)} ms, CPU ${fixed(ours.cpuPerAnswer)} µs)   ` +
-            (theirs ? `Vendure ${theirs.perSecond.toFixed(0).padStart(5)} req/s (p50 ${theirs.p50.toFixed(1)} ms, CPU ${fixed(theirs.cpuPerAnswer)} µs)   ${(ours.perSecond / theirs.perSecond).toFixed(1)}×${orders}` : 'not compared') +
+          `  ${shopPath.label.padEnd(30)} ours ${ours.perSecond.toFixed(0).padStart(6)} req/s (p50 ${ours.p50.toFixed(1)} ms, CPU ${fixed(ours.cpuPerAnswer)} µs${leftBehind(ours)})   ` +
+            (theirs ? `Vendure ${theirs.perSecond.toFixed(0).padStart(5)} req/s (p50 ${theirs.p50.toFixed(1)} ms, CPU ${fixed(theirs.cpuPerAnswer)} µs${leftBehind(theirs)})   ${(ours.perSecond / theirs.perSecond).toFixed(1)}×${orders}` : 'not compared') +
             `   RSS peak ${peakRss.get(shopPath.key)!.toFixed(1)} MB`,
         );
       }
