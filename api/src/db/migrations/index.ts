@@ -75,6 +75,7 @@ import * as m0073 from './0073_recall_campaigns';
 import * as m0074 from './0074_warranty';
 import * as m0075 from './0075_remote_releases';
 import * as m0076 from './0076_release_health';
+import * as m0077 from './0077_deliveries_due_without_email';
 
 /**
  * Every migration, by name, in the order they run. Add a new one by importing its module here: the list is
@@ -157,4 +158,5 @@ export const migrations: Record<string, Migration> = {
   '0074_warranty': m0074,
   '0075_remote_releases': m0075,
   '0076_release_health': m0076,
+  '0077_deliveries_due_without_email': m0077,
 };

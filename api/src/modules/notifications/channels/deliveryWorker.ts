@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { NotificationChannel as ChannelName, NotificationKind, NotificationTopic } from 'shared-contracts/schemas';
 import { chunksOf, paddedInList } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
@@ -227,9 +227,11 @@ export function createDeliveryWorker({ db, channels, email = null, clock = syste
 
   async function deliverPending(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
-    let dueQuery = db.selectFrom('notification_deliveries').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', clock.now().toISOString());
-    // No email channel (production without SMTP_URL): the emails wait for it rather than fail.
-    if (!email) dueQuery = dueQuery.where('channel', '<>', 'email');
+    // Literals, not parameters: the planner must see them to use a partial index (both databases).
+    let dueQuery = db.selectFrom('notification_deliveries').selectAll().where('status', '=', sql.lit('pending')).where('next_attempt_at', '<=', clock.now().toISOString());
+    // No email channel (production without SMTP_URL): the emails wait for it rather than fail, out of the due rows'
+    // way (notification_deliveries_due_not_email_idx: however many wait, a round reads only what it sends).
+    if (!email) dueQuery = dueQuery.where('channel', '<>', sql.lit('email'));
     const due = await dueQuery.orderBy('priority').orderBy('next_attempt_at').orderBy('id').limit(BATCH_SIZE).execute();
     if (due.length === 0) return report;
     const claimed = await claim(due, clock.now());

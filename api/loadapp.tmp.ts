@@ -1,0 +1,1 @@
+import './src/app.ts'; console.log('loaded')
