@@ -1,1 +1,0 @@
-import './src/app.ts'; console.log('loaded')
