@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../appContext';
+import type { BusMessage } from '../../../events/eventBus';
+import { messageBatches } from './messageBatches';
 import { notificationsOf } from './notificationEvents';
 import { notificationEventsRoutes } from './notificationEventsRoutes';
 import { notificationRoutes } from './notificationRoutes';
-import { announcePending, notify } from './notify';
+import { announcePendingOf, notify } from './notify';
 import { named } from '../../../http/pluginName';
 
 /**
@@ -17,25 +19,25 @@ export const notificationCentreModule: FastifyPluginAsync<{ context: AppContext 
   await app.register(notificationEventsRoutes, { events: context.events });
 
   const log = app.log.child({ module: 'notification-centre' });
-  // One message's notifications at a time, in publish order: a burst of orders queues its small jobs here
-  // rather than running them all at once (each holds its reads, rows and promises until it is done).
-  let queue: Promise<void> = Promise.resolve();
+  // The messages published meanwhile, a batch at a time in publish order: a burst of orders is a few batches of a
+  // few statements each, rather than a small job per order holding its reads, rows and promises until it is done.
+  const batches = messageBatches<BusMessage>(
+    async (messages) => {
+      const deps = { db: context.db, events: context.events, now: context.clock.now() };
+      // What the changes told their owners in their transactions (customerFacts.ts) reaches their open pages now they are committed.
+      const owners = messages.flatMap((message) => ('userId' in message && typeof message.userId === 'number' ? [message.userId] : []));
+      if (owners.length > 0) await announcePendingOf(deps, owners);
+      const inputs = await notificationsOf(context.db, messages);
+      if (inputs.length > 0) await notify(deps, inputs);
+    },
+    (error, message) => log.error({ err: error, type: message?.type ?? 'batch' }, 'notification not written'),
+  );
   const stop = context.events.onPublished((message) => {
     if (message.type === 'floor-changed' || message.type === 'personal') return;
-    queue = queue.then(async () => {
-      try {
-        const deps = { db: context.db, events: context.events, now: context.clock.now() };
-        // What the change told its owner in its transaction (customerFacts.ts) reaches their open pages now it is committed.
-        if ('userId' in message && typeof message.userId === 'number') await announcePending(deps, message.userId);
-        const inputs = await notificationsOf(context.db, message);
-        if (inputs.length > 0) await notify(deps, inputs);
-      } catch (error) {
-        log.error({ err: error, type: message.type }, 'notification not written');
-      }
-    });
+    batches.add(message);
   });
   app.addHook('onClose', async () => {
     stop();
-    await queue;
+    await batches.idle();
   });
 });

@@ -5,6 +5,7 @@ import {
   type OrderStatusEvent,
   type ServiceOrderEvent,
 } from 'shared-contracts/schemas';
+import { paddedInList } from '../../../db/chunks';
 import type { Database } from '../../../db/schema';
 import type { BusMessage } from '../../../events/eventBus';
 import type { NotifyInput } from './notify';
@@ -12,31 +13,39 @@ import type { NotifyInput } from './notify';
 /**
  * What each bus message means to the people it concerns: the notifications it makes (none for most). Read
  * once, on the instance that published the message (EventBus.onPublished), after the request answered; the
- * event keys make a repeat (a retry, the same status told twice) a no-op. One small read at most per message.
+ * event keys make a repeat (a retry, the same status told twice) a no-op. One small read at most per message, and
+ * one for all the new web orders of a batch.
  */
 
 const DASHBOARD = '/dashboard';
 const STAFF_WEB_ORDERS = '/staff/web-orders';
 
-/** A new web order (placed, or paid when it waited for a transfer): the staff and managers of its desk's centre. */
-async function newWebOrderNotifications(db: Kysely<Database>, event: OrderStatusEvent): Promise<NotifyInput[]> {
-  if (event.status !== 'PLACED') return [];
+/**
+ * New web orders (placed, or paid when they waited for a transfer): the staff and managers of each one's desk centre.
+ * One read for all of `events` (a burst of orders is told in one batch).
+ */
+async function newWebOrderNotifications(db: Kysely<Database>, events: readonly OrderStatusEvent[]): Promise<NotifyInput[]> {
+  const codes = [...new Set(events.filter((event) => event.status === 'PLACED').map((event) => event.code))];
+  if (codes.length === 0) return [];
   const staff = await db
     .selectFrom('orders')
     .innerJoin('staff_assignments', (join) => join.onRef('staff_assignments.centre_id', '=', 'orders.desk_centre_id').on('staff_assignments.ended_at', 'is', null))
     .innerJoin('users', 'users.id', 'staff_assignments.user_id')
-    .select(['users.id as userId', 'users.role as role', 'orders.recipient_name as recipient', 'orders.fulfilment_method as method'])
-    .where('orders.code', '=', event.code)
+    .select(['orders.code as code', 'users.id as userId', 'users.role as role', 'orders.recipient_name as recipient', 'orders.fulfilment_method as method'])
+    .where('orders.code', 'in', paddedInList(codes))
     .where('users.role', 'in', ['staff', 'manager'])
     .where('users.disabled_at', 'is', null)
     .execute();
+  // In the orders' own order, each one's staff by id: the notifications' ids follow the events.
+  const rank = new Map(codes.map((code, index) => [code, index]));
+  staff.sort((a, b) => rank.get(a.code)! - rank.get(b.code)! || a.userId - b.userId);
   return staff.map((row) => ({
     userId: row.userId,
     kind: 'staff_new_web_order' as const,
-    title: `Đơn hàng mới ${event.code}`,
+    title: `Đơn hàng mới ${row.code}`,
     body: `${row.recipient} – ${row.method === 'pickup' ? 'nhận tại cửa hàng' : 'giao tận nơi'}.`,
     link: row.role === 'manager' ? '/manager/web-orders' : STAFF_WEB_ORDERS,
-    eventKey: `web-order:${event.code}:new`,
+    eventKey: `web-order:${row.code}:new`,
   }));
 }
 
@@ -87,17 +96,18 @@ async function serviceOrderNotifications(db: Kysely<Database>, userId: number, e
   }
 }
 
-/** The notifications one bus message makes (often none). */
-export async function notificationsOf(db: Kysely<Database>, message: BusMessage): Promise<NotifyInput[]> {
-  switch (message.type) {
-    // The owner's facts (paid, confirmed, shipped, ready, refunded) were told by orders in their transaction.
-    case 'order-status':
-      return newWebOrderNotifications(db, message.event);
-    case 'appointment-status':
-      return message.userId === null ? [] : appointmentNotifications(db, message.userId, message.event);
-    case 'service-order':
-      return message.userId === null ? [] : serviceOrderNotifications(db, message.userId, message.event);
-    default:
-      return [];
+/**
+ * The notifications a batch of bus messages makes (often none), in the messages' order: the new web orders among them
+ * read in one statement, the rest one small read each.
+ */
+export async function notificationsOf(db: Kysely<Database>, messages: readonly BusMessage[]): Promise<NotifyInput[]> {
+  const inputs: NotifyInput[] = [];
+  // The owner's facts (paid, confirmed, shipped, ready, refunded) were told by orders in their transaction.
+  const orderEvents = messages.flatMap((message) => (message.type === 'order-status' ? [message.event] : []));
+  inputs.push(...(await newWebOrderNotifications(db, orderEvents)));
+  for (const message of messages) {
+    if (message.type === 'appointment-status' && message.userId !== null) inputs.push(...(await appointmentNotifications(db, message.userId, message.event)));
+    if (message.type === 'service-order' && message.userId !== null) inputs.push(...(await serviceOrderNotifications(db, message.userId, message.event)));
   }
+  return inputs;
 }

@@ -6,6 +6,7 @@ import {
   NOTIFICATION_TITLE_MAX,
   type NotificationKind,
 } from 'shared-contracts/schemas';
+import { paddedInList } from '../../../db/chunks';
 import { inTransaction } from '../../../db/inTransaction';
 import { toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';
@@ -103,24 +104,36 @@ const PENDING_MS = 60_000;
 
 /** Tells the user's open pages of their notifications written inside a committed transaction (none: nothing). */
 export async function announcePending(deps: NotifyDeps, userId: number): Promise<void> {
+  await announcePendingOf(deps, [userId]);
+}
+
+/** announcePending for several users at once (a batch of bus messages): two reads for them all. */
+export async function announcePendingOf(deps: NotifyDeps, userIds: readonly number[]): Promise<void> {
+  const users = new Set(userIds);
   const ids: number[] = [];
   for (const [id, entry] of pending) {
     if (Date.now() - entry.at > PENDING_MS) pending.delete(id);
-    else if (entry.userId === userId) ids.push(id);
+    else if (users.has(entry.userId)) ids.push(id);
   }
   if (ids.length === 0) return;
-  // The rows that committed (a rolled-back transaction's are gone), with the user's unread count after them: one read.
-  const read = await deps.db
-    .selectFrom('notifications')
-    .select(['notifications.id', 'notifications.user_id', 'notifications.kind', 'notifications.topic', 'notifications.title', 'notifications.body', 'notifications.link', 'notifications.created_at', 'notifications.read_at'])
-    .select(cappedUnread(deps.db, userId).as('unread_count'))
-    .where('notifications.id', 'in', ids)
-    .execute();
-  if (read.length === 0) return;
-  const rows = read.map(({ unread_count: _count, ...row }) => row);
+  const columns = ['notifications.id', 'notifications.user_id', 'notifications.kind', 'notifications.topic', 'notifications.title', 'notifications.body', 'notifications.link', 'notifications.created_at', 'notifications.read_at'] as const;
+  let rows: NotificationRow[];
+  let counts: Map<number, number>;
+  if (users.size === 1) {
+    // The rows that committed (a rolled-back transaction's are gone), with the user's unread count after them: one read.
+    const [userId] = users;
+    const read = await deps.db.selectFrom('notifications').select(columns).select(cappedUnread(deps.db, userId!).as('unread_count')).where('notifications.id', 'in', ids).execute();
+    if (read.length === 0) return;
+    rows = read.map(({ unread_count: _count, ...row }) => row);
+    counts = new Map([[userId!, toNumber(read[0]!.unread_count)]]);
+  } else {
+    rows = await deps.db.selectFrom('notifications').select(columns).where('notifications.id', 'in', paddedInList(ids)).execute();
+    if (rows.length === 0) return;
+    counts = await unreadCountsOf(deps.db, [...new Set(rows.map((row) => row.user_id))]);
+  }
   for (const row of rows) pending.delete(row.id);
   deliveriesWaiting();
-  await announce(deps, rows, new Map([[userId, toNumber(read[0]!.unread_count)]]));
+  await announce(deps, rows, counts);
 }
 
 /**
@@ -146,10 +159,13 @@ async function announce(deps: NotifyDeps, created: readonly NotificationRow[], u
     else byUser.set(row.user_id, [row]);
   }
   const counts = unreadCounts ?? (await unreadCountsOf(deps.db, [...byUser.keys()]));
+  // Published together: the bus writes messages published in one turn with one insert into its log, in this order.
+  const published: Promise<void>[] = [];
   for (const [userId, rows] of byUser) {
     const unreadCount = counts.get(userId) ?? 0;
     for (const row of rows.sort((a, b) => a.id - b.id)) {
-      await deps.events.publishPersonal({ userId, event: { name: NOTIFICATION_EVENT, data: { notification: notificationOf(row), unreadCount } } });
+      published.push(deps.events.publishPersonal({ userId, event: { name: NOTIFICATION_EVENT, data: { notification: notificationOf(row), unreadCount } } }));
     }
   }
+  await Promise.all(published);
 }

@@ -208,6 +208,47 @@ describe.each(testDatabases())('the notification centre on $label', (target) => 
     expect(await notificationsOf(floor.db, admin.id)).toEqual([]);
   });
 
+  it("tells the desk's staff of every order of a burst once, and each buyer's open page of their own order", async () => {
+    const product = await createProduct(floor.db, { price: 120_000, stock: 50 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => createShopUser(floor.app, floor.db)));
+    const url = await listen(floor.app);
+    const streams = await Promise.all(buyers.map((buyer) => openEventStream(url, buyer.token, '/api/notifications/events')));
+    try {
+      expect(streams.map((stream) => stream.status)).toEqual(buyers.map(() => 200));
+      const placed = await Promise.all(buyers.map((buyer) => postOrder(floor.app, buyer, { items: [{ kind: 'product', refId: product.id, quantity: 1 }] })));
+      expect(placed.map((answer) => answer.statusCode)).toEqual(buyers.map(() => 201));
+      const codes = placed.map((answer) => orderOf(answer).code);
+
+      const desk = await floor.db.selectFrom('orders').select('desk_centre_id').where('code', '=', codes[0]!).executeTakeFirstOrThrow();
+      const deskStaff = await floor.db
+        .selectFrom('staff_assignments')
+        .innerJoin('users', 'users.id', 'staff_assignments.user_id')
+        .select('users.id')
+        .where('staff_assignments.centre_id', '=', desk.desk_centre_id)
+        .where('staff_assignments.ended_at', 'is', null)
+        .where('users.role', 'in', ['staff', 'manager'])
+        .where('users.disabled_at', 'is', null)
+        .execute();
+      expect(deskStaff.length).toBeGreaterThan(0);
+      const newOrderRows = () => floor.db.selectFrom('notifications').select(['user_id', 'title']).where('kind', '=', 'staff_new_web_order').where('event_key', 'in', codes.map((code) => `web-order:${code}:new`)).execute();
+      const told = await eventually(newOrderRows, (rows) => rows.length >= codes.length * deskStaff.length);
+      expect(told).toHaveLength(codes.length * deskStaff.length);
+      for (const staff of deskStaff) {
+        expect(told.filter((row) => row.user_id === staff.id).map((row) => row.title).sort()).toEqual(codes.map((code) => `Đơn hàng mới ${code}`).sort());
+      }
+
+      // Each buyer's open page hears of its own order, with its own unread count, and of no one else's.
+      for (const [index, stream] of streams.entries()) {
+        const event = notificationEventSchema.parse(JSON.parse((await stream.next(3_000)).data));
+        expect(event).toMatchObject({ unreadCount: 1, notification: { kind: 'order_placed', title: `Đã nhận đơn hàng ${codes[index]}` } });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(streams.flatMap((stream) => stream.pending())).toEqual([]);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+
   it('answers the personal stream with the notification, made once, when two API instances share a broker', async () => {
     const secondDb = floor.scratch.connect();
     const overrides = { redisUrl: REDIS_URL, databaseUrl: floor.scratch.config.databaseUrl, sqliteFile: floor.scratch.config.sqliteFile };
