@@ -25,6 +25,34 @@ export function prepareOnPostgres(text: string): void {
   if (!statementNames.has(text)) statementNames.set(text, `ev_prepared_${statementNames.size + 1}`);
 }
 
+/**
+ * Any other text with parameters becomes a named prepared statement at its AUTO_PREPARE_AFTER-th run, as pgjdbc's
+ * prepareThreshold does: a statement run again and again (the checkout's product and customer reads, the outbox's
+ * due query) is then neither parsed nor planned anew each time, while a text run once or twice is never kept. At most
+ * AUTO_PREPARED_MAX texts (each connection keeps their plans), counted among at most RUNS_COUNTED_MAX texts at a time.
+ */
+export const AUTO_PREPARE_AFTER = 5;
+const AUTO_PREPARED_MAX = 500;
+const RUNS_COUNTED_MAX = 5_000;
+const runsOf = new Map<string, number>();
+let autoPrepared = 0;
+
+/** The prepared statement's name `text` runs under, if it has one (now or from this run on). */
+export function statementNameOf(text: string, parameterCount: number): string | undefined {
+  const name = statementNames.get(text);
+  if (name !== undefined || parameterCount === 0 || autoPrepared >= AUTO_PREPARED_MAX) return name;
+  const runs = (runsOf.get(text) ?? 0) + 1;
+  if (runs < AUTO_PREPARE_AFTER) {
+    if (runsOf.size >= RUNS_COUNTED_MAX && runs === 1) runsOf.clear();
+    runsOf.set(text, runs);
+    return undefined;
+  }
+  runsOf.delete(text);
+  autoPrepared += 1;
+  prepareOnPostgres(text);
+  return statementNames.get(text);
+}
+
 export function callbackQueryPool(pool: Pool): PostgresPool {
   // One wrapper per pg client, as long as the client lives: Kysely keeps its connection state per client object.
   const wrappers = new WeakMap<PoolClient, PostgresPoolClient>();
@@ -46,7 +74,7 @@ function callbackQueryClient(client: PoolClient): PostgresPoolClient {
   const query = <R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> =>
     new Promise((resolve, reject) => {
       const done = (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result as PostgresQueryResult<R>));
-      const name = statementNames.get(text);
+      const name = statementNameOf(text, values.length);
       if (name) client.query({ name, text, values: values as unknown[] }, done);
       else client.query(text, values as unknown[], done);
     });

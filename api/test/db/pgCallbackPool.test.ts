@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { Pool } from 'pg';
-import { callbackQueryPool } from '../../src/db/pgCallbackPool';
+import { AUTO_PREPARE_AFTER, callbackQueryPool } from '../../src/db/pgCallbackPool';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**
@@ -58,6 +58,27 @@ describe.each(testDatabases())('the API database on $label', (target) => {
         expect(third.processID).not.toBe(pid);
         third.release();
       } finally {
+        await kyselyPool.end();
+      }
+    });
+
+    it(`keeps a statement with parameters prepared from its ${AUTO_PREPARE_AFTER}th run, each run still answering its own values; never one without`, async () => {
+      const pool = new Pool({ connectionString: scratch.config.databaseUrl!, max: 1 });
+      const kyselyPool = callbackQueryPool(pool);
+      const client = await kyselyPool.connect();
+      // A text no other test runs, so that its runs are counted from zero here.
+      const text = `select $1::int * $2::int as product, 'tự chuẩn bị ${process.pid}' as tag`;
+      const prepared = async () =>
+        (await client.query<{ statement: string }>('select statement from pg_prepared_statements where not from_sql', [])).rows.map((row) => row.statement);
+      try {
+        for (let run = 1; run <= AUTO_PREPARE_AFTER + 2; run += 1) {
+          expect((await client.query<{ product: number }>(text, [run, 7])).rows[0]!.product).toBe(run * 7);
+          expect(await prepared()).toEqual(run < AUTO_PREPARE_AFTER ? [] : [text]);
+        }
+        for (let run = 1; run <= AUTO_PREPARE_AFTER + 2; run += 1) await client.query('select 1 as one', []);
+        expect(await prepared()).toEqual([text]);
+      } finally {
+        client.release();
         await kyselyPool.end();
       }
     });
