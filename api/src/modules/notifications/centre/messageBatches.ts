@@ -1,5 +1,8 @@
-/** At most this many messages a batch: a batch's reads and inserts stay a few statements of bounded size. */
-export const MESSAGE_BATCH_MAX = 100;
+/**
+ * At most this many messages a batch: a batch's reads and inserts stay a few statements of bounded size (a desk of up to
+ * eight staff told of 25 orders is one insert of its notifications), and what it holds at once stays small.
+ */
+export const MESSAGE_BATCH_MAX = 25;
 
 export interface MessageBatches<T> {
   /** Queues a message; it is handled with those queued in the same turn, or after the batch under way. */
