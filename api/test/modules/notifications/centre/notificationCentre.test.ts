@@ -28,6 +28,20 @@ function notificationsOf(db: Kysely<Database>, userId: number, kind?: Notificati
   return select.execute();
 }
 
+/** The staff and managers (not disabled) of the centre whose desk has the order `code`. */
+async function deskStaffOf(db: Kysely<Database>, code: string) {
+  const desk = await db.selectFrom('orders').select('desk_centre_id').where('code', '=', code).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('staff_assignments')
+    .innerJoin('users', 'users.id', 'staff_assignments.user_id')
+    .select('users.id')
+    .where('staff_assignments.centre_id', '=', desk.desk_centre_id)
+    .where('staff_assignments.ended_at', 'is', null)
+    .where('users.role', 'in', ['staff', 'manager'])
+    .where('users.disabled_at', 'is', null)
+    .execute();
+}
+
 describe.each(testDatabases())('the notification centre on $label', (target) => {
   const floor = useFloor(target);
   const note = (userId: number, overrides: Partial<NotifyInput> = {}): NotifyInput => ({
@@ -192,15 +206,7 @@ describe.each(testDatabases())('the notification centre on $label', (target) => 
     expect(rows.map((row) => row.kind)).toEqual(['order_placed', 'order_confirmed', 'order_shipped']);
     expect(rows[2]).toMatchObject({ title: `Đơn hàng ${code} đã giao cho đơn vị vận chuyển`, link: `/orders/${code}` });
 
-    const desk = await floor.db.selectFrom('orders').select('desk_centre_id').where('code', '=', code).executeTakeFirstOrThrow();
-    const deskStaff = await floor.db
-      .selectFrom('staff_assignments')
-      .innerJoin('users', 'users.id', 'staff_assignments.user_id')
-      .select('users.id')
-      .where('staff_assignments.centre_id', '=', desk.desk_centre_id)
-      .where('staff_assignments.ended_at', 'is', null)
-      .where('users.role', 'in', ['staff', 'manager'])
-      .execute();
+    const deskStaff = await deskStaffOf(floor.db, code);
     expect(deskStaff.length).toBeGreaterThan(0);
     const told = await floor.db.selectFrom('notifications').select(['user_id', 'title']).where('event_key', '=', `web-order:${code}:new`).execute();
     expect(told.map((row) => row.user_id).sort((a, b) => a - b)).toEqual(deskStaff.map((row) => row.id).sort((a, b) => a - b));
@@ -219,16 +225,7 @@ describe.each(testDatabases())('the notification centre on $label', (target) => 
       expect(placed.map((answer) => answer.statusCode)).toEqual(buyers.map(() => 201));
       const codes = placed.map((answer) => orderOf(answer).code);
 
-      const desk = await floor.db.selectFrom('orders').select('desk_centre_id').where('code', '=', codes[0]!).executeTakeFirstOrThrow();
-      const deskStaff = await floor.db
-        .selectFrom('staff_assignments')
-        .innerJoin('users', 'users.id', 'staff_assignments.user_id')
-        .select('users.id')
-        .where('staff_assignments.centre_id', '=', desk.desk_centre_id)
-        .where('staff_assignments.ended_at', 'is', null)
-        .where('users.role', 'in', ['staff', 'manager'])
-        .where('users.disabled_at', 'is', null)
-        .execute();
+      const deskStaff = await deskStaffOf(floor.db, codes[0]!);
       expect(deskStaff.length).toBeGreaterThan(0);
       const newOrderRows = () => floor.db.selectFrom('notifications').select(['user_id', 'title']).where('kind', '=', 'staff_new_web_order').where('event_key', 'in', codes.map((code) => `web-order:${code}:new`)).execute();
       const told = await eventually(newOrderRows, (rows) => rows.length >= codes.length * deskStaff.length);
