@@ -38,7 +38,7 @@ const runsOf = new Map<string, number>();
 let autoPrepared = 0;
 
 /** The prepared statement's name `text` runs under, if it has one (now or from this run on). */
-export function statementNameOf(text: string, parameterCount: number): string | undefined {
+function statementNameOf(text: string, parameterCount: number): string | undefined {
   const name = statementNames.get(text);
   if (name !== undefined || parameterCount === 0 || autoPrepared >= AUTO_PREPARED_MAX) return name;
   const runs = (runsOf.get(text) ?? 0) + 1;
