@@ -3,9 +3,9 @@ import type { AccountRole } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { buildTestApp } from '../support/testApp';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { oneDatabase, useScratchDatabase } from '../support/testDatabases';
 
-describe.each(testDatabases())('OpenAPI and Swagger UI on $label', (target) => {
+describe.each(oneDatabase())('OpenAPI and Swagger UI on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
 
@@ -36,7 +36,7 @@ describe.each(testDatabases())('OpenAPI and Swagger UI on $label', (target) => {
   });
 });
 
-describe.each(testDatabases())('/api/docs in production (API_DOCS) on $label', (target) => {
+describe.each(oneDatabase())('/api/docs in production (API_DOCS) on $label', (target) => {
   const scratch = useScratchDatabase(target);
   const apps: App[] = [];
   afterAll(() => Promise.all(apps.map((app) => app.close())));

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { loadS3Settings } from '../../src/config';
 import { bearer, registerAndLogin, startAuthApp, type AuthTestApp } from '../support/authTestKit';
 import { startS3Server, type TestS3Server } from '../support/s3Server';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { oneDatabase, useScratchDatabase } from '../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp } from '../support/serviceTestKit';
 import { plainPng } from '../support/hostileImages';
 
@@ -20,7 +20,7 @@ function multipart(field: string, filename: string, contentType: string, bytes: 
 
 const photo = () => sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
 
-describe.each(testDatabases())('uploads in an S3 bucket shared by two API instances on $label', (target) => {
+describe.each(oneDatabase())('uploads in an S3 bucket shared by two API instances on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let s3: TestS3Server;
   let one: AuthTestApp;
@@ -90,7 +90,7 @@ describe.each(testDatabases())('uploads in an S3 bucket shared by two API instan
   });
 });
 
-describe.each(testDatabases())('product photos in an S3 bucket shared by two API instances on $label', (target) => {
+describe.each(oneDatabase())('product photos in an S3 bucket shared by two API instances on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let s3: TestS3Server;
   let one: ServiceApp;

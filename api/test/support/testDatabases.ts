@@ -187,8 +187,8 @@ export function testDatabases(): TestDatabaseTarget[] {
 }
 
 /**
- * SQLite alone, for a suite whose subject is not the database (Redis down, the site's proxy): its behaviour is the
- * same on either kind, so it is not run twice.
+ * SQLite alone, for a suite whose subject is not the database (Redis down, the site's proxy, an image's bounds before
+ * decoding, the API's docs, the shared object storage): its behaviour is the same on either kind, so it is not run twice.
  */
 export function oneDatabase(): TestDatabaseTarget[] {
   return [sqliteTarget];

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { AVATAR_UPLOADS_PER_MINUTE } from '../../../src/modules/users/profileRoutes';
 import { childProcessIds, jpegDeclaring, plainPng, pngDeclaring } from '../../support/hostileImages';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { oneDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 
 function multipart(bytes: Buffer, filename: string, contentType: string) {
@@ -24,7 +24,7 @@ const TOO_MANY_PIXELS = 'Ảnh có kích thước quá lớn (tối đa 25 tri�
  * answers straight after. A normal avatar is re-encoded in the image encoder's process, and each user may upload
  * AVATAR_UPLOADS_PER_MINUTE a minute.
  */
-describe.each(testDatabases())('avatar uploads bounded before decoding on $label', (target) => {
+describe.each(oneDatabase())('avatar uploads bounded before decoding on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let t: AuthTestApp;
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { CHECKLIST_PHOTO_MAX_BYTES, type ServiceOrderDetail } from 'shared-contracts/schemas';
 import { childProcessIds, jpegDeclaring, plainPng, pngDeclaring } from '../../support/hostileImages';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { oneDatabase, useFloor } from '../../support/floorTestKit';
 
 function multipart(bytes: Buffer, filename: string, contentType: string) {
   const boundary = `----evphoto${Date.now()}${Math.random().toString(16).slice(2)}`;
@@ -21,7 +21,7 @@ function multipart(bytes: Buffer, filename: string, contentType: string) {
  * answers straight after; a file over 8 MB is refused with 413 every time, even when its first 8 MB are a
  * readable photo (3 of 32 such files used to be stored).
  */
-describe.each(testDatabases())('checklist photos bounded before decoding on $label', (target) => {
+describe.each(oneDatabase())('checklist photos bounded before decoding on $label', (target) => {
   const floor = useFloor(target);
   let order: ServiceOrderDetail;
 
