@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
 
-  if (env.SKIP_BUILD !== '1') ensureBuilt();
+  if (env.SKIP_BUILD !== '1') await ensureBuilt();
 
   const apiEnv = { ...env, PORT: String(ports.api), HOST: apiHost };
   // The development demo data (accounts, customers, history) unless SEED_DEMO says otherwise; production refuses it.

@@ -70,7 +70,7 @@ if (!only || only === 'unit' || only === 'faults') {
 
 if (!only || only === 'e2e' || only === 'contracts') {
   console.log('\n━━ Production builds (what is stale)');
-  ensureBuilt();
+  await ensureBuilt();
   run('Contract test: each built remote exposes what shared-contracts declares', 'npx', ['jest', '-c', 'shell/jest.contracts.config.js']);
 }
 

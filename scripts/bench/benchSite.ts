@@ -29,7 +29,7 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 
 /** The site exactly as `npm start` serves it (production builds), on the bench ports and a scratch SQLite database. */
 export async function startBenchSite(): Promise<BenchSite> {
-  ensureBuilt();
+  await ensureBuilt();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ev-bench-'));
   const site: ChildProcess = spawn('npm', ['start'], {
     cwd: REPO_ROOT,

@@ -1,6 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -15,11 +17,14 @@ interface BuildTarget {
 const SHARED_INPUTS = ['shared-contracts/src', 'package-lock.json', 'tsconfig.base.json'];
 const WEBPACK_INPUTS = [...SHARED_INPUTS, 'scripts/webpack'];
 
-/** In dependency order. */
+/**
+ * shared-contracts first (the API's build reads its output; the apps compile its source), then the rest, the longest
+ * build first.
+ */
 export const BUILD_TARGETS: BuildTarget[] = [
   { workspace: 'shared-contracts', output: 'shared-contracts/dist/index.js', inputs: [...SHARED_INPUTS, 'shared-contracts/tsconfig.build.json'] },
   { workspace: 'api', output: 'api/dist/src/server.js', inputs: [...SHARED_INPUTS, 'api/src', 'api/seed', 'api/tsconfig.build.json'] },
-  ...['shell', 'mfe-storefront', 'mfe-account', 'mfe-backoffice'].map((workspace) => ({
+  ...['mfe-backoffice', 'mfe-storefront', 'mfe-account', 'shell'].map((workspace) => ({
     workspace,
     output: workspace === "shell" ? "shell/dist/index.html" : `${workspace}/dist/remoteEntry.js`,
     inputs: [...WEBPACK_INPUTS, `${workspace}/src`, `${workspace}/public`, `${workspace}/webpack.config.mts`, `${workspace}/package.json`],
@@ -42,15 +47,52 @@ export function isStale(target: BuildTarget): boolean {
   return target.inputs.some((input) => newestMtime(path.join(REPO_ROOT, input)) > built);
 }
 
-/** Builds every package whose sources changed since its last build; returns the ones it built. */
-export function ensureBuilt(log: (line: string) => void = console.log): string[] {
-  const built: string[] = [];
-  for (const target of BUILD_TARGETS) {
-    if (!isStale(target)) continue;
-    log(`• Đang build ${target.workspace}...`);
-    const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: REPO_ROOT, stdio: 'inherit', env: process.env });
-    if (result.status !== 0) throw new Error(`build of ${target.workspace} failed`);
-    built.push(target.workspace);
+/** How many builds run side by side once shared-contracts is built (each is mostly one thread: tsc, webpack). */
+const BUILD_LANES = Math.max(2, Math.min(4, availableParallelism()));
+
+/** `npm run build -w <workspace>`, each line of its output prefixed with the workspace when others run beside it. */
+function build(target: BuildTarget, prefixed: boolean): Promise<void> {
+  const child = spawn('npm', ['run', 'build', '-w', target.workspace], { cwd: REPO_ROOT, stdio: ['ignore', prefixed ? 'pipe' : 'inherit', prefixed ? 'pipe' : 'inherit'], env: process.env });
+  if (prefixed) {
+    for (const stream of [child.stdout, child.stderr]) {
+      if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${target.workspace}] ${line}`));
+    }
   }
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${target.workspace} failed`))));
+  });
+}
+
+/**
+ * Builds every package whose sources changed since its last build: shared-contracts alone first, then the others
+ * BUILD_LANES at a time. Returns the ones it built; rejects, once every started build has ended, if any failed.
+ */
+export async function ensureBuilt(log: (line: string) => void = console.log): Promise<string[]> {
+  const stale = BUILD_TARGETS.filter(isStale);
+  const built: string[] = [];
+  const contracts = stale.find((target) => target.workspace === 'shared-contracts');
+  if (contracts) {
+    log(`• Đang build ${contracts.workspace}...`);
+    await build(contracts, false);
+    built.push(contracts.workspace);
+  }
+  const queue = stale.filter((target) => target !== contracts);
+  const lanes = Math.min(BUILD_LANES, queue.length);
+  const failures: Error[] = [];
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      for (let target = queue.shift(); target && failures.length === 0; target = queue.shift()) {
+        log(`• Đang build ${target.workspace}...`);
+        try {
+          await build(target, lanes > 1);
+          built.push(target.workspace);
+        } catch (error) {
+          failures.push(error as Error);
+        }
+      }
+    }),
+  );
+  if (failures.length > 0) throw failures[0];
   return built;
 }
