@@ -47,7 +47,7 @@ export function isStale(target: BuildTarget): boolean {
   return target.inputs.some((input) => newestMtime(path.join(REPO_ROOT, input)) > built);
 }
 
-/** How many builds run side by side once shared-contracts is built (each is mostly one thread: tsc, webpack). */
+/** How many builds run side by side once shared-contracts is built: two lanes fill two cores (a build alone leaves one mostly idle). */
 const BUILD_LANES = Math.max(2, Math.min(4, availableParallelism()));
 
 /** `npm run build -w <workspace>`, each line of its output prefixed with the workspace when others run beside it. */
