@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/fixtures.ts';
+import { expectAccessible } from '../support/floor.ts';
 import { apiLogin, DEMO_EMAILS, storeSession } from '../support/session.ts';
 
 const account = (page: Page) => page.locator('[data-remote-area="mfe_account"]');
@@ -126,9 +126,7 @@ test.describe('accessibility (axe-core) of the service pages: no serious or crit
       await page.goto(target.path);
       await expect(page.locator(`[data-remote-area="${target.area}"]`).getByRole('heading', { level: 1 })).toBeVisible();
       await target.ready(page);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page);
     });
   }
 });

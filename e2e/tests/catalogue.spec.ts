@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '../support/fixtures.ts';
+import { expectAccessible } from '../support/floor.ts';
 
 const storefront = (page: Page) => page.locator('[data-remote-area="mfe_storefront"]');
 
@@ -89,9 +89,7 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
       await page.goto(path);
       await expect(storefront(page).getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page);
     });
   }
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '../support/fixtures.ts';
+import { expectAccessible } from '../support/floor.ts';
 import { apiLogin, DEMO_EMAILS, DEMO_PASSWORD, storeSession } from '../support/session.ts';
 import { buyFirstPackage, choosePickupPaidByVietQr, pickDeliveryWard } from '../support/checkout.ts';
 
@@ -37,13 +37,6 @@ async function emptyServerCart(request: APIRequestContext): Promise<string> {
 async function cancelOrder(request: APIRequestContext, code: string): Promise<void> {
   const login = await apiLogin(request);
   await request.post(`/api/orders/${code}/cancel`, { headers: { Authorization: `Bearer ${login.accessToken}` }, data: { reason: 'Kiểm thử e2e' } });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test('a guest fills a cart, logs in (the cart is merged), applies SAVE500K, pays COD and finds the order in Đơn hàng của tôi', async ({ page, request }) => {
@@ -174,13 +167,13 @@ test('a service package bought with VietQR waits for payment, shows the QR with 
     await expect(qr.getByText('Hạn thanh toán').locator('xpath=following-sibling::dd[1]')).toHaveText(
       /^\d{2}:\d{2} \d{2}\/\d{2}\/\d{4}\. Quá hạn, đơn hàng sẽ tự động hủy\.$/,
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // the detail page shows the QR again while the order is unpaid
     await page.goto(`/orders/${code}`);
     await expect(account(page).getByTestId('order-status')).toHaveText('Chờ thanh toán');
     await expect(account(page).getByRole('region', { name: 'Đơn hàng chờ thanh toán' }).getByRole('img', { name: `Mã VietQR thanh toán đơn hàng ${code}` })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // staff of the order's centre tick the transfer off on their dashboard: the order leaves the list, paid
     const staffContext = await browser.newContext();
@@ -190,7 +183,7 @@ test('a service package bought with VietQR waits for payment, shows the QR with 
       await staffPage.goto('/staff');
       const transfers = staffPage.locator('[data-remote-area="mfe_backoffice"]').getByRole('region', { name: 'Đơn hàng chờ xác nhận chuyển khoản' });
       await expect(transfers.getByRole('rowheader', { name: code })).toBeVisible();
-      expect(await seriousViolations(staffPage)).toEqual([]);
+      await expectAccessible(staffPage);
       // the desk records the transfer the bank statement shows: the whole total, its bank reference
       await transfers.getByRole('button', { name: `Ghi nhận chuyển khoản cho đơn ${code}` }).click();
       const form = transfers.getByRole('form', { name: `Chuyển khoản đã nhận cho đơn ${code}` });
@@ -221,7 +214,7 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     await expect(storefront(page).getByRole('link', { name: product!.name })).toBeVisible();
     // a signed-in page keeps its notification stream open (never network-idle): wait for the bell it feeds instead
     await expect(page.getByTestId('notification-bell')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     await page.goto('/checkout');
     await expect(storefront(page).getByRole('button', { name: 'Đặt hàng' })).toBeVisible();
@@ -229,13 +222,13 @@ test.describe('accessibility (axe-core): no serious or critical violation', () =
     await storefront(page).getByLabel('Số điện thoại di động').fill('123');
     await storefront(page).getByRole('button', { name: 'Đặt hàng' }).click();
     await expect(storefront(page).getByText('Vui lòng kiểm tra lại các trường được đánh dấu.')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await emptyServerCart(request);
   });
 
   test('the empty /cart of a guest', async ({ page }) => {
     await page.goto('/cart');
     await expect(storefront(page).getByText('Giỏ hàng của bạn đang trống.')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
   });
 });
