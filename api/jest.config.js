@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   // Suites run in parallel workers, each suite on scratch databases of its own (test/support/testDatabases.ts).
-  ...require('../scripts/jest/workers.cjs'),
+  ...require('../scripts/jest/workers.cjs').packageRunOptions(),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // The fault test runs alone, after the suites (jest.faults.config.js): its budgets are timings.

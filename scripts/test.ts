@@ -54,7 +54,8 @@ if (!only || only === 'lint') {
 }
 
 if (!only || only === 'unit') {
-  run('Unit and integration tests (Jest, every package)', 'npx', ['lerna', 'run', 'test', '--ignore', 'e2e', '--concurrency', '1', '--stream']);
+  run('Unit tests of shared-contracts and the front ends (Jest, one run of every package as a project)', 'npx', ['jest', '-c', 'jest.frontends.config.cjs']);
+  run('Unit and integration tests of the API (Jest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set)', 'npm', ['test', '-w', 'api']);
 }
 
 // Two API processes behind compose's nginx balancer, under load, through a database drop, kill -9, SIGTERM and a Redis

@@ -1,6 +1,6 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  ...require('../scripts/jest/workers.cjs'),
+  ...require('../scripts/jest/workers.cjs').packageRunOptions(),
   testEnvironment: '<rootDir>/../scripts/jest/jsdomEnvironment.cjs',
   testTimeout: 20_000,
   transform: require('../scripts/jest/swcTypeScript.cjs').typeScriptTransform,
