@@ -11,7 +11,7 @@ const frontEndPackages = require('./package.json').workspaces.filter(
 );
 
 /**
- * The front-end packages' Jest suites in one run (`npm test`'s unit step, after the API's): one start-up instead of
+ * The front-end packages' Jest suites in one run (`npm test`'s unit step, before the API's own run): one start-up instead of
  * one per package, and no worker idle at each package's tail. Each package's jest.config.js is its project; the
  * options below are the run's, the only ones Jest reads in a run of several projects.
  */
