@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { spawnSync } from 'node:child_process';
 import { ensureBuilt, REPO_ROOT } from './build/ensureBuilt.ts';
 import { findSuiteChromium } from './browser/findChromium.ts';
 import { listSpecs, readSpecDurations, SPEC_DURATIONS_FILE, specFilter, splitSpecs } from './browser/browserShards.ts';
+import { runPrefixed } from './runPrefixed.ts';
 
 /**
  * `npm test`: the linter and the import rules, every package's Jest suites (API on SQLite, and on PostgreSQL when TEST_DATABASE_URL is
@@ -30,15 +30,11 @@ async function runBrowserShards(title: string, count: number, env: NodeJS.Proces
     shards.map((specs, index) => {
       const shard = `${index + 1}/${shards.length}`;
       console.log(`[${shard}] ${specs.join(' ')}`);
-      const child = spawn('npx', ['playwright', 'test', ...specs.map((spec) => specFilter('tests', spec))], {
+      return runPrefixed('npx', ['playwright', 'test', ...specs.map((spec) => specFilter('tests', spec))], {
         cwd: `${REPO_ROOT}/e2e`,
         env: { ...env, E2E_STACK: String(index) },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        prefix: shard,
       });
-      for (const stream of [child.stdout, child.stderr]) {
-        createInterface({ input: stream }).on('line', (line) => console.log(`[${shard}] ${line}`));
-      }
-      return new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
     }),
   );
   if (codes.some((code) => code !== 0)) {

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { runPrefixed } from '../runPrefixed.ts';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -51,17 +50,9 @@ export function isStale(target: BuildTarget): boolean {
 const BUILD_LANES = Math.max(2, Math.min(4, availableParallelism()));
 
 /** `npm run build -w <workspace>`, each line of its output prefixed with the workspace when others run beside it. */
-function build(target: BuildTarget, prefixed: boolean): Promise<void> {
-  const child = spawn('npm', ['run', 'build', '-w', target.workspace], { cwd: REPO_ROOT, stdio: ['ignore', prefixed ? 'pipe' : 'inherit', prefixed ? 'pipe' : 'inherit'], env: process.env });
-  if (prefixed) {
-    for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => console.log(`[${target.workspace}] ${line}`));
-    }
-  }
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`build of ${target.workspace} failed`))));
-  });
+async function build(target: BuildTarget, prefixed: boolean): Promise<void> {
+  const code = await runPrefixed('npm', ['run', 'build', '-w', target.workspace], { cwd: REPO_ROOT, env: process.env, prefix: prefixed ? target.workspace : undefined });
+  if (code !== 0) throw new Error(`build of ${target.workspace} failed`);
 }
 
 /**
