@@ -93,6 +93,7 @@ export interface SeedOptions {
    * turn it on (api/seed/cli.ts); the tests' seeded databases leave it off unless they ask.
    */
   demoHistory?: boolean;
+  /** The instant the demo is laid around (its day, history and promotions' windows); the wall clock by default. */
   now?: Date;
   /** Products in the catalogue (SEED_PRODUCTS; default the demo's list): the rest are generated parts. */
   products?: number;
@@ -156,7 +157,7 @@ async function seedAll(trx: Transaction<Database>, options: SeedOptions): Promis
   return {
     serviceCentres: await seedServiceCentres(trx),
     demoAccounts: await seedDemoAccounts(trx),
-    catalogue: await seedCatalogue(trx, new Date(), { products: options.products }),
+    catalogue: await seedCatalogue(trx, options.now ?? new Date(), { products: options.products }),
     serviceHistory: await seedServiceHistory(trx),
     demoOrders: await seedDemoOrders(trx, DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email, options.now),
     backOffice: await seedBackOffice(trx),
