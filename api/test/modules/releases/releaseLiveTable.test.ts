@@ -1,4 +1,5 @@
 import { canaryBucket, inCanary, liveTableSchema, type LiveTable } from 'shared-contracts/schemas';
+import { eventually } from '../../support/eventually';
 import { authHeader, createUser, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
 import { listen, openEventStream, type SseStream } from '../../support/sseClient';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
@@ -45,8 +46,11 @@ describe.each(testDatabases())('the live table and its stream on $label', (targe
   const tableOf = (data: string): LiveTable => liveTableSchema.parse(JSON.parse(data));
 
   it('answers every remote’s live build, and the stream sends it on connecting and after a canary starts elsewhere', async () => {
-    const table = liveTableSchema.parse((await two.app.inject({ method: 'GET', url: '/api/releases/live' })).json().data);
-    expect(table.remotes.mfe_storefront).toEqual({ live: { buildId: v1Id, url: expect.stringContaining(v1Id) }, canary: null });
+    // instance two learns of the builds published on one through the feed, which a loaded machine may deliver late
+    await eventually(async () => {
+      const table = liveTableSchema.parse((await two.app.inject({ method: 'GET', url: '/api/releases/live' })).json().data);
+      expect(table.remotes.mfe_storefront).toEqual({ live: { buildId: v1Id, url: expect.stringContaining(v1Id) }, canary: null });
+    });
 
     stream = await openEventStream(twoUrl, '', '/api/releases/live/stream');
     expect(stream.status).toBe(200);

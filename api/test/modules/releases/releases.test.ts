@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { liveManifestSchema, publishBuildResultSchema, releaseOverviewResponseSchema, releaseStateSchema, type ReleaseInfo } from 'shared-contracts/schemas';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
+import { eventually } from '../../support/eventually';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { accountInfo, buildIdOf, contentHash, publishBody, SHARED, shellInfo, storefrontInfo } from './releaseFixtures';
 
@@ -254,17 +255,3 @@ describe.each(testDatabases())('the release registry on $label', (target) => {
     expect(new Set(expected.map((answer) => Object.keys(answer.remotes).sort().join()))).toEqual(new Set(['mfe_account,mfe_storefront']));
   });
 });
-
-/** Retries `check` until it passes, for up to 5 s (another instance reads its copy again when told, or after a second). */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
