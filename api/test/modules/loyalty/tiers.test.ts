@@ -175,6 +175,8 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
   });
 
   it('refuses a Vàng-only promotion to a Bạc member and gives it to a Vàng one; VIP is Vàng or above', async () => {
+    // On the wall clock, where createPromotion lays its windows, before the members' tokens are issued.
+    shop.service.clock.set(new Date());
     const product = await createProduct(scratch.db, { price: 500_000, stock: 20 });
     const goldOnly = await createPromotion(scratch.db, { value: 50_000, perCustomerLimit: 5 });
     await scratch.db.updateTable('promotions').set({ min_tier: 'GOLD' }).where('code', '=', goldOnly).execute();
@@ -184,7 +186,6 @@ describe.each(testDatabases())('members’ tiers on $label', (target) => {
     const gold = await member();
     await sale(gold.id, 22_000_000);
     await reviewTiers(scratch.db, now());
-    shop.service.clock.set(new Date());
     const quote = async (user: TestUser, promoCode: string) => {
       const answer = await shop.service.app.inject({
         method: 'POST',
