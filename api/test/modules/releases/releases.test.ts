@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { liveManifestSchema, publishBuildResultSchema, releaseOverviewResponseSchema, releaseStateSchema, type ReleaseInfo } from 'shared-contracts/schemas';
-import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 import { eventually } from '../../support/eventually';
+import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { accountInfo, buildIdOf, contentHash, publishBody, SHARED, shellInfo, storefrontInfo } from './releaseFixtures';
 
