@@ -41,7 +41,6 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   },
   vehicle_odometer_readings: { writers: ['serviceOrders', 'vehicles'], reason: 'the check-in opens the order and records the odometer in one statement (serviceOrderCheckIn.ts); vehicles writes the rest' },
   vehicles: { writers: ['serviceOrders', 'vehicles'], reason: 'the check-in opens the order and records the odometer in one statement (serviceOrderCheckIn.ts); vehicles writes the rest' },
-  work_time_entries: { writers: ['serviceOrders', 'shifts'], reason: 'the technician\'s clock runs with the service order (workClock); a manager corrects an entry in shifts, with its edit history' },
 };
 
 const MODULES = path.resolve(__dirname, '../../src/modules');

@@ -9,7 +9,7 @@ import type { ServiceOrderContext } from './serviceOrderContext';
 import { fieldError } from '../../http/dataErrors';
 import { publishFloorChange } from './serviceOrderEvents';
 import { touchServiceOrder } from './serviceOrderTransition';
-import { stopClocks } from './workClock';
+import { stopClocks } from '../shifts';
 
 export type AssignmentData = z.output<typeof assignmentInputSchema>;
 

@@ -16,7 +16,8 @@ import type { ServiceOrderParts } from './serviceOrderParts';
 import { AppErrorWithData } from '../../http/dataErrors';
 import { publishServiceOrderChange } from './serviceOrderEvents';
 import { notAssigned, serviceOrderChanged, transitionServiceOrder } from './serviceOrderTransition';
-import { startClock, stopClocks } from './workClock';
+import { stopClocks } from '../shifts';
+import { startClock } from './workClock';
 
 /**
  * The work on a service order (spec §2): start and finish by the technician, reopen and cancel by the front

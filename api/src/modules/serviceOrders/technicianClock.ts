@@ -11,7 +11,8 @@ import { orderInScope } from './serviceOrderAccess';
 import type { ServiceOrderContext } from './serviceOrderContext';
 import { publishFloorChange } from './serviceOrderEvents';
 import { notAssigned } from './serviceOrderTransition';
-import { alreadyClockedIn, clockMessages, startClock, stopClocks } from './workClock';
+import { stopClocks } from '../shifts';
+import { alreadyClockedIn, clockMessages, startClock } from './workClock';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ClockInData = z.output<typeof clockInInputSchema>;

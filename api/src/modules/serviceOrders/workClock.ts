@@ -4,10 +4,11 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { uniqueOr } from './floorTransaction';
 import { AppErrorWithData } from '../../http/dataErrors';
+import { startClockEntry } from '../shifts';
 
 /**
- * The technicians' clock (work_time_entries): one running entry per technician, enforced by the partial unique
- * index (technician_id) WHERE ended_at IS NULL. Entries are what productivity and efficiency are measured on.
+ * The technicians' clock as the floor answers it: its conflict explained, its messages. The entries themselves
+ * (work_time_entries) are the shifts module's to write.
  */
 
 export const clockMessages = {
@@ -30,33 +31,13 @@ export async function alreadyClockedIn(db: Kysely<Database>, technicianId: numbe
   });
 }
 
-/** Starts the technician's clock on an order (inside the caller's transaction); a running clock answers 409 ALREADY_CLOCKED_IN. */
+/**
+ * Starts the technician's clock on an order (inside the caller's transaction; the entry is shifts' to write); a
+ * running clock answers 409 ALREADY_CLOCKED_IN.
+ */
 export async function startClock(trx: Transaction<Database>, serviceOrderId: number, technicianId: number, at: string): Promise<number> {
-  const row = await uniqueOr(
-    () =>
-      trx
-        .insertInto('work_time_entries')
-        .values({ service_order_id: serviceOrderId, technician_id: technicianId, started_at: at, ended_at: null, source: 'clock', edited_by: null, edit_reason: null })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+  return uniqueOr(
+    () => startClockEntry(trx, serviceOrderId, technicianId, at),
     (db) => alreadyClockedIn(db, technicianId),
   );
-  return row.id;
-}
-
-/**
- * Stops the running clocks of an order or of a technician; returns how many stopped. An entry stopped at the
- * instant it started holds no time and is removed (the CHECK ended_at > started_at).
- */
-export async function stopClocks(trx: Transaction<Database>, of: { serviceOrderId: number } | { technicianId: number }, at: string): Promise<number> {
-  const [column, id] = 'serviceOrderId' in of ? (['service_order_id', of.serviceOrderId] as const) : (['technician_id', of.technicianId] as const);
-  const stopped = await trx
-    .updateTable('work_time_entries')
-    .set({ ended_at: at })
-    .where(column, '=', id)
-    .where('ended_at', 'is', null)
-    .where('started_at', '<', at)
-    .executeTakeFirst();
-  const empty = await trx.deleteFrom('work_time_entries').where(column, '=', id).where('ended_at', 'is', null).executeTakeFirst();
-  return Number(stopped.numUpdatedRows) + Number(empty.numDeletedRows);
 }
