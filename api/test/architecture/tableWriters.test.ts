@@ -39,8 +39,6 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
       'auth signs up and signs in (password, Google; users imports auth, so auth cannot call users), users edits the profile and status and locks a customer for checkout, ' +
       'staffAdmin makes staff and changes roles under the last-admin guard (in the same statement)',
   },
-  vehicle_odometer_readings: { writers: ['serviceOrders', 'vehicles'], reason: 'the check-in opens the order and records the odometer in one statement (serviceOrderCheckIn.ts); vehicles writes the rest' },
-  vehicles: { writers: ['serviceOrders', 'vehicles'], reason: 'the check-in opens the order and records the odometer in one statement (serviceOrderCheckIn.ts); vehicles writes the rest' },
 };
 
 const MODULES = path.resolve(__dirname, '../../src/modules');

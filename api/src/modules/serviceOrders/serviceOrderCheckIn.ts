@@ -15,6 +15,7 @@ import { AppError } from '../../http/appError';
 import { assertFloorWriter, type CentreScope } from '../../security/centreScope';
 import { moveAppointmentWithServiceOrder } from '../bookings';
 import { confirmSymptoms } from '../diagnostics';
+import { asOpening, insertServiceReadingIfOpened, raiseOdometerIfOpened, recordServiceOdometer } from '../vehicles';
 import { floorTransaction, uniqueOr } from './floorTransaction';
 import { checkTechnicianOfCentre } from './serviceOrderAccess';
 import { checkBay, occupyBay } from './serviceOrderBays';
@@ -194,33 +195,11 @@ function openServiceOrderWithHistory(withOdometer: boolean) {
           .returning('service_order_id'),
       );
     if (!withOdometer) return opened.selectFrom('opened').select(['opened.id', 'opened.code']);
+    // This variant runs only for an appointment with a vehicle on file.
+    const reading = { vehicleId: param('vehicleId') as number, odometerKm: param('odometerKm'), note: param('readingNote'), at: param('at') };
     return opened
-      .with('reading', (cte) =>
-        cte
-          .insertInto('vehicle_odometer_readings')
-          .columns(['vehicle_id', 'odometer_km', 'source', 'note', 'recorded_at'])
-          .expression((eb) =>
-            eb
-              .selectFrom('opened')
-              .select([
-                eb.cast<number>(eb.val(param('vehicleId')), 'integer').as('vehicle_id'),
-                eb.cast<number>(eb.val(param('odometerKm')), 'integer').as('odometer_km'),
-                sql.lit('service').as('source'),
-                eb.cast<string>(eb.val(param('readingNote')), 'text').as('note'),
-                eb.cast<string>(eb.val(param('at')), 'timestamptz').as('recorded_at'),
-              ]),
-          )
-          .returning('id'),
-      )
-      .with('odometer', (cte) =>
-        cte
-          .updateTable('vehicles')
-          .set({ odometer_km: param('odometerKm'), updated_at: param('at') })
-          .where('id', '=', param('vehicleId'))
-          .where('odometer_km', '<', param('odometerKm'))
-          .where((eb) => eb.exists(eb.selectFrom('opened').select('opened.id')))
-          .returning('id'),
-      )
+      .with('reading', (cte) => insertServiceReadingIfOpened(asOpening(cte), reading))
+      .with('odometer', (cte) => raiseOdometerIfOpened(asOpening(cte), reading))
       .selectFrom('opened')
       .select(['opened.id', 'opened.code']);
   });
@@ -350,11 +329,7 @@ export async function checkInAppointment(ctx: ServiceOrderContext, scope: Centre
     const lines = await insertBookedLines(trx, inserted.id, services, appointment.credit_service_id);
     if (input.symptoms !== undefined) await confirmSymptoms(trx, appointment.id, input.symptoms, scope.userId);
     if (vehicleId !== null && !oneStatement) {
-      await trx
-        .insertInto('vehicle_odometer_readings')
-        .values({ vehicle_id: vehicleId, odometer_km: input.odometerKm, source: 'service', note: odometerNote(inserted.code), recorded_at: at })
-        .execute();
-      await trx.updateTable('vehicles').set({ odometer_km: input.odometerKm, updated_at: at }).where('id', '=', vehicleId).where('odometer_km', '<', input.odometerKm).execute();
+      await recordServiceOdometer(trx, { vehicleId, odometerKm: input.odometerKm, note: odometerNote(inserted.code), at });
     }
     if (bayNo !== null) await occupyBay(trx, appointment.centre_id, bayNo, inserted.id, at);
     return { order: inserted, historyId, items, lines };

@@ -5,4 +5,5 @@
 export { estimateKmPerDay, type OdometerPoint } from './reminder';
 export { remindersFor } from './reminderData';
 export { createVehicle, findOwnVehicleRow, isUniqueViolation, vehicleNotFound } from './vehicleQueries';
+export { asOpening, insertServiceReadingIfOpened, raiseOdometerIfOpened, recordServiceOdometer } from './serviceOdometer';
 export { vehicleRoutes } from './vehicleRoutes';
