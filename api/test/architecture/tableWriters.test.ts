@@ -28,10 +28,6 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   services: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   // The sales and rating counters are catalogue's commands (productCounters.ts), called by orders and reviews.
   products: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-  promotions: {
-    writers: ['catalogueAdmin', 'promotions'],
-    reason: 'catalogueAdmin edits with versions; promotions seeds by code and counts the uses (promotionUses.ts, called by orders at checkout and cancellation)',
-  },
 
   users: {
     writers: ['auth', 'staffAdmin', 'users'],

@@ -9,6 +9,7 @@ import { AppErrorWithData } from '../../http/dataErrors';
 import { uniqueViolation } from '../auth';
 import { parseCategories, parseJson, toImage, type StoredImageJson } from '../catalogue';
 import { isUploadedImageKey, uploadedImageSize } from '../media';
+import { insertEditedPromotion, saveEditedPromotion, setEditedPromotionActive, type PromotionEditorValues } from '../promotions';
 import { entityHistory, recordEntityChanges, type Snapshot } from './catalogueHistory';
 
 /**
@@ -119,7 +120,7 @@ async function resolveImage(uploadDir: string, input: PromotionAdminInput, curre
   return { path: input.image.path, width: size.width, height: size.height, alt: input.image.alt };
 }
 
-function rowValues(input: PromotionAdminInput, image: StoredImageJson) {
+function rowValues(input: PromotionAdminInput, image: StoredImageJson): PromotionEditorValues {
   return {
     code: input.code,
     title: input.title,
@@ -163,9 +164,9 @@ export async function createPromotionAdmin(uploadDir: string, db: Kysely<Databas
     const id = await inTransaction(db, async (trx) => {
       await assertCodeFree(trx, input.code, 0);
       const image = await resolveImage(uploadDir, input, null);
-      const row = await trx.insertInto('promotions').values({ ...rowValues(input, image), used_count: 0, version: 1 }).returning('id').executeTakeFirstOrThrow();
-      await recordEntityChanges(trx, 'promotion', row.id, 1, actorId, null, inputSnapshot(input));
-      return row.id;
+      const id = await insertEditedPromotion(trx, rowValues(input, image));
+      await recordEntityChanges(trx, 'promotion', id, 1, actorId, null, inputSnapshot(input));
+      return id;
     });
     return (await readPromotionAdmin(db, id))!;
   } catch (error) {
@@ -194,15 +195,9 @@ export async function savePromotionAdmin(uploadDir: string, db: Kysely<Database>
       const row = await trx.selectFrom('promotions').select('image').where('id', '=', id).executeTakeFirstOrThrow();
       const image = await resolveImage(uploadDir, input, parseJson<StoredImageJson | null>(row.image, null));
       const version = current.version + 1;
-      // One guarded statement: a redemption committed since the read may have raised the used count.
-      const updated = await trx
-        .updateTable('promotions')
-        .set({ ...rowValues(input, image), version })
-        .where('id', '=', id)
-        .where('version', '=', input.version)
-        .where('used_count', '<=', input.usageLimit)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) await refusalAfterGuard(trx, id, input.version, input.usageLimit);
+      if (!(await saveEditedPromotion(trx, id, rowValues(input, image), { version: input.version, usageLimit: input.usageLimit }))) {
+        await refusalAfterGuard(trx, id, input.version, input.usageLimit);
+      }
       await recordEntityChanges(trx, 'promotion', id, version, actorId, snapshot(current), inputSnapshot(input));
     });
   } catch (error) {
@@ -219,8 +214,7 @@ export async function setPromotionActiveAdmin(db: Kysely<Database>, id: number, 
     if (!current) throw AppError.notFound(messages.notFound, ERROR_CODES.PROMOTION_NOT_FOUND);
     if (current.version !== version) throw staleSave(current);
     const next = version + 1;
-    const updated = await trx.updateTable('promotions').set({ is_active: isActive ? 1 : 0, version: next }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) await refusalAfterGuard(trx, id, version, null);
+    if (!(await setEditedPromotionActive(trx, id, isActive, version))) await refusalAfterGuard(trx, id, version, null);
     await recordEntityChanges(trx, 'promotion', id, next, actorId, { isActive: current.isActive }, { isActive });
   });
   return (await readPromotionAdmin(db, id))!;

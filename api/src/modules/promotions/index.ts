@@ -3,6 +3,6 @@
  * imported from outside.
  */
 export { toPromotion } from './promotionQueries';
-export { upsertPromotion } from './promotionWrites';
+export { insertEditedPromotion, saveEditedPromotion, setEditedPromotionActive, upsertPromotion, type PromotionEditorValues } from './promotionWrites';
 export { givePromotionUseBack, retakePromotionUse, takePromotionUse } from './promotionUses';
 export { promotionsRoutes } from './promotionsRoutes';

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { PromotionCategory, PromotionEligibility, PromotionKind, PromotionType } from 'shared-contracts/schemas';
-import type { Database } from '../../db/schema';
+import type { Database, PromotionsTable } from '../../db/schema';
 import { invalidateCatalogue, type StoredImageJson } from '../catalogue';
 
 export interface PromotionInput {
@@ -60,4 +60,33 @@ export async function setPromotionActive(db: Kysely<Database>, code: string, isA
   const result = await db.updateTable('promotions').set({ is_active: isActive ? 1 : 0 }).where('code', '=', code).executeTakeFirst();
   invalidateCatalogue();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** What the back office's editor sets (catalogueAdmin): every column but the id, the used count and the version. */
+export type PromotionEditorValues = Omit<Insertable<PromotionsTable>, 'id' | 'used_count' | 'version'>;
+
+/** A new promotion from the editor, at version 1 and used by nobody; a taken code fails the unique index. */
+export async function insertEditedPromotion(trx: Transaction<Database>, values: PromotionEditorValues): Promise<number> {
+  return (await trx.insertInto('promotions').values({ ...values, used_count: 0, version: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * The editor's save as one guarded statement: it applies only to the version read and while the used count is
+ * within the new limit (a redemption committed since the read may have raised it). True when it applied.
+ */
+export async function saveEditedPromotion(trx: Transaction<Database>, id: number, values: PromotionEditorValues, guard: { version: number; usageLimit: number }): Promise<boolean> {
+  const updated = await trx
+    .updateTable('promotions')
+    .set({ ...values, version: guard.version + 1 })
+    .where('id', '=', id)
+    .where('version', '=', guard.version)
+    .where('used_count', '<=', guard.usageLimit)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** The editor's pause (false) or resume (true) of the version read. True when it applied. */
+export async function setEditedPromotionActive(trx: Transaction<Database>, id: number, isActive: boolean, version: number): Promise<boolean> {
+  const updated = await trx.updateTable('promotions').set({ is_active: isActive ? 1 : 0, version: version + 1 }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }
