@@ -28,13 +28,6 @@ const SHARED_WRITERS: Record<string, SharedWriters> = {
   services: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
   // The sales and rating counters are catalogue's commands (productCounters.ts), called by orders and reviews.
   products: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-
-  users: {
-    writers: ['auth', 'staffAdmin', 'users'],
-    reason:
-      'auth signs up and signs in (password, Google; users imports auth, so auth cannot call users), users edits the profile and status and locks a customer for checkout, ' +
-      'staffAdmin makes staff and changes roles under the last-admin guard (in the same statement)',
-  },
 };
 
 const MODULES = path.resolve(__dirname, '../../src/modules');

@@ -12,7 +12,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import type { CheckoutCustomer } from '../users';
+import type { CheckoutCustomer } from '../auth';
 import { findPromotionByCode, loadCustomerFacts, type CustomerFacts } from './promotionContext';
 import { orderMessages } from './orderMessages';
 

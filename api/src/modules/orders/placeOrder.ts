@@ -38,7 +38,7 @@ import { paymentDueAt, vietQrPayment } from '../../lib/vietQr';
 import { findOrderRowById, toOrder } from './orderView';
 import { reserveOrderStock } from './orderStock';
 import { issuePackageCredits } from './packageCredits';
-import { lockCustomerForCheckout, type CheckoutCustomer } from '../users';
+import { lockCustomerForCheckout, type CheckoutCustomer } from '../auth';
 import { codedDeliveryAddress } from '../addresses';
 import { pointsForOrder, redeemForOrder } from '../loyalty';
 

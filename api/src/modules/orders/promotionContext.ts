@@ -4,7 +4,7 @@ import { toNumber } from '../../db/portable';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { memberTierOf } from '../loyalty';
-import { readCheckoutCustomer, type CheckoutCustomer } from '../users';
+import { readCheckoutCustomer, type CheckoutCustomer } from '../auth';
 import { toPromotion } from '../promotions';
 
 /** A VIP promotion's customers: members of this tier or above. */

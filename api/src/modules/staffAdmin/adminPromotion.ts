@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminUser } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../security/clock';
-import { revokeUserSessions } from '../auth';
+import { makeAccountAdmin, revokeUserSessions } from '../auth';
 import { inTransaction } from '../../db/inTransaction';
 import { forgetActiveCentres } from '../../security/centreScope';
 import { endActiveAssignment } from './staffAssignments';
@@ -21,7 +21,7 @@ export async function promoteToAdmin(ctx: { db: Kysely<Database>; clock: Clock }
     const user = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', email).executeTakeFirst();
     if (!user) return null;
     if (user.role === 'admin') return user.id;
-    await trx.updateTable('users').set({ role: 'admin', updated_at: now }).where('id', '=', user.id).execute();
+    await makeAccountAdmin(trx, user.id, now);
     await endActiveAssignment(trx, user.id, now);
     await revokeUserSessions(trx, ctx.clock, user.id);
     return user.id;

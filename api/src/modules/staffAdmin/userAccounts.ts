@@ -1,9 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { ERROR_CODES, normalizeVietnameseMobile, type AdminUser, type AssignableRole, type StaffRole } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { runsOneTransactionAtATime } from '../../db/sqlDialect';
 import { AppError } from '../../http/appError';
-import { issueOtpCode, revokeUserSessions, uniqueViolation } from '../auth';
+import { changeAccountRoleKeepingAnAdmin, disableAccountKeepingAnAdmin, insertAccount, issueOtpCode, revokeUserSessions, uniqueViolation } from '../auth';
 import { inTransaction } from '../../db/inTransaction';
 import { enqueueEmail } from '../notifications';
 import { disableUser, enableUser } from '../users';
@@ -47,11 +47,6 @@ async function lockActiveAdmins(trx: Transaction<Database>): Promise<void> {
   await trx.selectFrom('users').select('id').where('role', '=', 'admin').where('disabled_at', 'is', null).orderBy('id').forUpdate().execute();
 }
 
-/** `users.id <> userId` is an active admin: the condition that keeps one admin. */
-function anotherActiveAdmin(userId: number) {
-  return sql<boolean>`exists (select 1 from users as other where other.role = 'admin' and other.disabled_at is null and other.id <> ${userId})`;
-}
-
 // ---- Invite -------------------------------------------------------------------------------------------------
 
 /**
@@ -77,9 +72,7 @@ export async function createStaffUser(
   try {
     userId = await inTransaction(ctx.db, async (trx) => {
       const centre = input.centreId ? await findCentre(trx, input.centreId) : null;
-      const created = await trx
-        .insertInto('users')
-        .values({
+      const createdId = await insertAccount(trx, {
           email: input.email,
           password_hash: input.passwordHash ?? null,
           full_name: input.fullName,
@@ -93,12 +86,10 @@ export async function createStaffUser(
           email_verified_at: input.passwordHash ? now : null,
           created_at: now,
           updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (centre) await insertAssignment(trx, created.id, centre.id, now);
-      if (input.passwordHash) return created.id;
-      const code = await issueOtpCode({ db: trx, clock: ctx.clock, secret: ctx.secret }, created.id, 'reset_password');
+      });
+      if (centre) await insertAssignment(trx, createdId, centre.id, now);
+      if (input.passwordHash) return createdId;
+      const code = await issueOtpCode({ db: trx, clock: ctx.clock, secret: ctx.secret }, createdId, 'reset_password');
       const email = encodeURIComponent(input.email);
       await enqueueEmail(
         trx,
@@ -113,7 +104,7 @@ export async function createStaffUser(
           newCodeUrl: `${ctx.publicUrl}/auth/forgot-password`,
         }),
       );
-      return created.id;
+      return createdId;
     });
   } catch (error) {
     const unique = uniqueViolation(error);
@@ -145,14 +136,7 @@ export async function changeRole(ctx: StaffAdminContext, callerId: number, userI
       const busy = await activeWorkCount(trx, userId);
       if (busy > 0) throw new AppError(409, ERROR_CODES.HAS_ACTIVE_WORK, staffAdminMessages.hasActiveWork(busy));
     }
-    const updated = await trx
-      .updateTable('users')
-      .set({ role, updated_at: now })
-      .where('id', '=', userId)
-      .where('role', '=', user.role)
-      .where((eb) => eb.or([eb('role', '!=', 'admin'), eb('disabled_at', 'is not', null), anotherActiveAdmin(userId)]))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) {
+    if (!(await changeAccountRoleKeepingAnAdmin(trx, userId, { from: user.role, to: role, at: now }))) {
       const current = await trx.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
       if (current?.role === 'admin') throw lastAdmin();
       throw new AppError(409, ERROR_CODES.USER_CHANGED, staffAdminMessages.assignmentChanged);
@@ -176,14 +160,7 @@ export async function disableAccount(ctx: StaffAdminContext, callerId: number, u
   const now = ctx.clock.now().toISOString();
   await inTransaction(ctx.db, async (trx) => {
     await lockActiveAdmins(trx);
-    const updated = await trx
-      .updateTable('users')
-      .set({ disabled_at: now, updated_at: now })
-      .where('id', '=', userId)
-      .where('disabled_at', 'is', null)
-      .where((eb) => eb.or([eb('role', '!=', 'admin'), anotherActiveAdmin(userId)]))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 1) return;
+    if (await disableAccountKeepingAnAdmin(trx, userId, now)) return;
     const user = await trx.selectFrom('users').select(['role', 'disabled_at']).where('id', '=', userId).executeTakeFirst();
     if (!user) throw userNotFound();
     if (user.disabled_at === null) throw lastAdmin();

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import type { Clock } from '../../security/clock';
 import type { SessionRevocation } from '../../security/sessionRevocation';
-import { authMessages, revokeUserSessions } from '../auth';
+import { authMessages, revokeUserSessions, setAccountDisabledAt } from '../auth';
 
 /** What disabling and enabling need (an AppContext has it all). */
 export interface AccountStatusDependencies {
@@ -35,7 +35,7 @@ export async function disableUser(deps: AccountStatusDependencies, userId: numbe
     const user = await trx.selectFrom('users').select(['id', 'disabled_at']).where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound();
     const since = user.disabled_at === null ? now : toIsoUtc(user.disabled_at);
-    if (user.disabled_at === null) await trx.updateTable('users').set({ disabled_at: now, updated_at: now }).where('id', '=', userId).execute();
+    if (user.disabled_at === null) await setAccountDisabledAt(trx, userId, now, now);
     return { disabledAt: since, families: await revokeUserSessions(trx, deps.clock, userId) };
   });
   await deps.revocation.publish({ disabledUsers: [userId], sessions: families });
@@ -48,8 +48,7 @@ export async function disableUser(deps: AccountStatusDependencies, userId: numbe
  */
 export async function enableUser(deps: AccountStatusDependencies, userId: number): Promise<AccountStatus> {
   const now = deps.clock.now().toISOString();
-  const updated = await deps.db.updateTable('users').set({ disabled_at: null, updated_at: now }).where('id', '=', userId).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw notFound();
+  if (!(await setAccountDisabledAt(deps.db, userId, null, now))) throw notFound();
   await deps.revocation.publish({ enabledUsers: [userId] });
   return { userId, disabledAt: null };
 }

@@ -3,6 +3,5 @@
  * imported from outside.
  */
 export { disableUser, enableUser } from './accountStatus';
-export { lockCustomerForCheckout, readCheckoutCustomer, type CheckoutCustomer } from './checkoutLock';
 export { customerRoutes } from './customerRoutes';
 export { profileRoutes } from './profileRoutes';

@@ -17,7 +17,7 @@ import { AppError } from '../../http/appError';
 import { ok } from '../../http/envelope';
 import { ThrottledError, withRetryAfter } from '../../security/throttle';
 import type { AppContext } from '../../appContext';
-import { authMessages, changePassword, vietnamToday, findUserById, toProfile, uniqueViolation } from '../auth';
+import { authMessages, changePassword, vietnamToday, findUserById, setAccountAvatar, toProfile, uniqueViolation, updateAccountProfile } from '../auth';
 import { avatarsFolder, avatarUrl, deleteStoredAvatar, AVATAR_BOUNDS, createImageEncoder, storeUploadedImage } from '../media';
 import type { UserUpdate } from '../../db/schema';
 import { named } from '../../http/pluginName';
@@ -146,7 +146,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = nam
       if (Object.keys(update).length > 0) {
         update.updated_at = clock.now().toISOString();
         try {
-          await db.updateTable('users').set(update).where('id', '=', userId).execute();
+          await updateAccountProfile(db, userId, update);
         } catch (error) {
           if (uniqueViolation(error)?.column === 'phone_number') {
             throw new AppError(409, ERROR_CODES.PHONE_TAKEN, authMessages.phoneTaken, [{ field: 'phoneNumber', message: authMessages.phoneTaken }]);
@@ -210,7 +210,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = nam
       });
       const url = avatarUrl(stored.file);
       const previous = await loadProfileRow(userId);
-      await db.updateTable('users').set({ avatar_url: url, updated_at: clock.now().toISOString() }).where('id', '=', userId).execute();
+      await setAccountAvatar(db, userId, url, clock.now().toISOString());
       await deleteStoredAvatar(context.config.uploadDir, previous.avatar_url);
       return ok(toProfile(await loadProfileRow(userId)), avatarMessages.updated);
     },
