@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { VEHICLE_TYPE_LABELS } from 'shared-contracts/schemas';
 import { countRows, toNumber } from '../../src/db/portable';
 import type { Database } from '../../src/db/schema';
-import { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductsIfMissing, insertServiceIfMissing, type ProductInput } from '../../src/modules/catalogue';
+import { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductsIfMissing, insertServiceIfMissing, type ProductInput } from '../../src/modules/catalogueAdmin';
 import { upsertPromotion } from '../../src/modules/promotions';
 import { BRANDS, CATEGORIES } from './categories';
 import { categoryImage, packageImage, productImages, productSlug, promotionImage, serviceImage } from './illustrations';

@@ -9,8 +9,6 @@ interface SharedWriters {
   settling?: true;
 }
 
-const SEED_AND_ADMIN = 'catalogue/catalogueWrites.ts seeds by natural key, catalogueAdmin edits with versions and history';
-
 /**
  * Every action once (issue 62, part 4): each table is written by one API module. The test reads the modules'
  * sources (api/src/modules/<module>/**.ts; migrations and seeds, api/src/db and api/seed, are not modules) and
@@ -19,16 +17,8 @@ const SEED_AND_ADMIN = 'catalogue/catalogueWrites.ts seeds by natural key, catal
  * is in SHARED_WRITERS below with exactly those modules and the reason; the aim is an empty list. Another module
  * that needs to write the table calls the owner's command through the owner's index.ts.
  */
-const SHARED_WRITERS: Record<string, SharedWriters> = {
-  // The catalogue's two writers: catalogue/catalogueWrites.ts seeds by natural key (insert if missing, never
-  // reverting an operator's edit), catalogueAdmin edits with versions and history.
-  catalogue_brands: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-  catalogue_categories: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-  service_packages: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-  services: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-  // The sales and rating counters are catalogue's commands (productCounters.ts), called by orders and reviews.
-  products: { writers: ['catalogue', 'catalogueAdmin'], reason: SEED_AND_ADMIN },
-};
+// Empty: every table has one writer.
+const SHARED_WRITERS: Record<string, SharedWriters> = {};
 
 const MODULES = path.resolve(__dirname, '../../src/modules');
 const ROOT = path.resolve(MODULES, '../../..');

@@ -5,7 +5,7 @@ import { search } from '../../src/modules/search/searchService';
 import { DEMO_ACCOUNTS, seed } from '../../seed';
 import { PRODUCTS, PROMOTIONS } from '../../seed/catalogue';
 import { onlineStock } from '../../src/modules/stockLocations/onlineStock';
-import { setProductStock } from '../../src/modules/catalogue/catalogueWrites';
+import { setProductStock } from '../../src/modules/catalogueAdmin/catalogueWrites';
 import { testDatabases, useScratchDatabase } from '../support/testDatabases';
 
 /**

@@ -8,7 +8,7 @@ import { sendJsonBytes } from '../../http/readyJson';
 /**
  * The in-process cache of the public catalogue's answers: the ready JSON body of each GET (UTF-8 bytes and
  * their ETag, so that a hit costs neither serialisation, encoding nor hashing), keyed by the
- * route and its normalised query. Every catalogue write (catalogueWrites.ts, promotionWrites.ts, the seed)
+ * route and its normalised query. Every catalogue write (catalogueAdmin's catalogueWrites.ts, promotions' promotionWrites.ts, the seed)
  * calls `invalidateCatalogue()`, which empties every cache of the process at once (a generation counter, so
  * a write inside a transaction on another Kysely instance counts too). Entries also expire after `ttlMs`
  * (default 30 s): what another process writes (a second API instance, the seed CLI) shows within that time.

@@ -5,8 +5,6 @@
 export { CatalogueCache, OK_JSON_WRAPPING, catalogueGeneration, invalidateCatalogue, joinedAnswerHashed, sendReadyJson } from './catalogueCache';
 export { firstImageFromColumn, imageFromColumn, imagesFromColumn, parseCategories, parseChecklist, parseJson, parseSpecifications, parseStrings, parseVehicleTypes, toImage, type StoredImageJson } from './catalogueMapping';
 export { catalogueRoutes } from './catalogueRoutes';
-export { insertBrandIfMissing, insertCategoryIfMissing, insertPackageIfMissing, insertProductIfMissing, insertProductsIfMissing, insertServiceIfMissing, modelsSearchText, packageSearchText, productSearchText, replacePackageCredits, serviceSearchText, type ProductInput } from './catalogueWrites';
 export { effectivePrice, nextPriceChange, type SaleColumns } from './effectivePrice';
-export { countProductSale, recountProductSale, setProductRatings, uncountProductSale, type ProductRatings } from './productCounters';
 export { renderProductDescription } from './productDescription';
 export { createProductListRefresher } from './productListRefresher';

@@ -4,7 +4,8 @@ import { ERROR_CODES } from 'shared-contracts/schemas';
 import { toNumber } from '../../db/portable';
 import type { Database, ServicePackagesTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { parseStrings, parseVehicleTypes, packageSearchText, replacePackageCredits } from '../catalogue';
+import { parseStrings, parseVehicleTypes } from '../catalogue';
+import { packageSearchText, replacePackageCredits } from './catalogueWrites';
 import { entityHistory, type Snapshot } from './catalogueHistory';
 import { createVersioned, writeAtVersion, type VersionedKind } from './versionedWrite';
 

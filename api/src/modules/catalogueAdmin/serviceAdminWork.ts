@@ -3,7 +3,8 @@ import { ERROR_CODES, foldVietnamese, type ServiceAdmin, type ServiceAdminInput,
 import { toNumber } from '../../db/portable';
 import type { Database, ServicesTable } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { parseChecklist, parseVehicleTypes, serviceSearchText } from '../catalogue';
+import { parseChecklist, parseVehicleTypes } from '../catalogue';
+import { serviceSearchText } from './catalogueWrites';
 import { entityHistory, type Snapshot } from './catalogueHistory';
 import { createVersioned, pageOf, writeAtVersion, type VersionedKind } from './versionedWrite';
 

@@ -16,7 +16,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
 import { AppErrorWithData } from '../../http/dataErrors';
 import { uniqueViolation } from '../auth';
-import { parseStrings, productSearchText } from '../catalogue';
+import { parseStrings } from '../catalogue';
+import { productSearchText } from './catalogueWrites';
 import { entityHistory, recordEntityChanges, type Snapshot } from './catalogueHistory';
 
 /**

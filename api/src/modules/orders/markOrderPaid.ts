@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { recountProductSale } from '../catalogue';
+import { recountProductSale } from '../catalogueAdmin';
 import { retakePromotionUse } from '../promotions';
 import type { Order, OrderPaymentChannel, OrderPaymentMethod, OrderStatus } from 'shared-contracts/schemas';
 import { ERROR_CODES } from 'shared-contracts/schemas';

@@ -10,7 +10,7 @@ import {
 } from 'shared-contracts/schemas';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/appError';
-import { insertServiceIfMissing } from '../catalogue';
+import { insertServiceIfMissing } from '../catalogueAdmin';
 import type { CentreScope } from '../../security/centreScope';
 import { recallMessages as messages } from './recallMessages';
 

@@ -3,7 +3,7 @@ import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
 import { seed } from '../../../seed';
 import { BRANDS, CATEGORIES, PACKAGES, PRODUCTS, PROMOTIONS, SERVICES } from '../../../seed/catalogue';
 import { productSlug } from '../../../seed/catalogue/illustrations';
-import { setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
+import { setProductStock } from '../../../src/modules/catalogueAdmin/catalogueWrites';
 import { onlineStock } from '../../../src/modules/stockLocations/onlineStock';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

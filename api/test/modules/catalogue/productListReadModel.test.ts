@@ -5,7 +5,7 @@ import { ok } from '../../../src/http/envelope';
 import { catalogueAssetsFingerprint, listProductPageReady, refreshProductListItems } from '../../../src/modules/catalogue/catalogueReadModel';
 import { createProductListRefresher } from '../../../src/modules/catalogue/productListRefresher';
 import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
-import { setProductPrice, setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
+import { setProductPrice, setProductStock } from '../../../src/modules/catalogueAdmin/catalogueWrites';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

@@ -14,7 +14,7 @@ import {
 import { gunzipSync } from 'node:zlib';
 import type { App } from '../../../src/app';
 import { ok } from '../../../src/http/envelope';
-import { setProductPrice, setProductStock } from '../../../src/modules/catalogue/catalogueWrites';
+import { setProductPrice, setProductStock } from '../../../src/modules/catalogueAdmin/catalogueWrites';
 import { PRODUCTS } from '../../../seed/catalogue';
 import { productSlug } from '../../../seed/catalogue/illustrations';
 import { buildTestApp } from '../../support/testApp';

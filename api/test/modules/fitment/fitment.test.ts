@@ -3,7 +3,8 @@ import { cartResponseSchema, errorEnvelopeSchema, fitWarningText, productDetailR
 import type { App } from '../../../src/app';
 import { createMigrator } from '../../../src/db/migrate';
 import type { Database } from '../../../src/db/schema';
-import { insertBrandIfMissing, insertCategoryIfMissing, insertProductIfMissing, invalidateCatalogue, type ProductInput } from '../../../src/modules/catalogue';
+import { invalidateCatalogue } from '../../../src/modules/catalogue';
+import { insertBrandIfMissing, insertCategoryIfMissing, insertProductIfMissing, type ProductInput } from '../../../src/modules/catalogueAdmin';
 import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
 import { findFitVehicle } from '../../../src/modules/fitment';
 import { createUser } from '../../support/shopTestKit';

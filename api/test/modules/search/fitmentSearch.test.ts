@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { searchResultResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import type { Database } from '../../../src/db/schema';
-import { insertBrandIfMissing, insertCategoryIfMissing, insertProductIfMissing, invalidateCatalogue } from '../../../src/modules/catalogue';
+import { invalidateCatalogue } from '../../../src/modules/catalogue';
+import { insertBrandIfMissing, insertCategoryIfMissing, insertProductIfMissing } from '../../../src/modules/catalogueAdmin';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

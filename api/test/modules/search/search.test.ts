@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema, foldVietnamese, searchCardResultResponseSchema, searchResultResponseSchema, type SearchResult } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
-import { setProductPrice, upsertProduct } from '../../../src/modules/catalogue/catalogueWrites';
+import { setProductPrice, upsertProduct } from '../../../src/modules/catalogueAdmin/catalogueWrites';
 import { buildTestApp } from '../../support/testApp';
 import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 

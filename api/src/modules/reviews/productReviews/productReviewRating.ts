@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { setProductRatings } from '../../catalogue';
+import { setProductRatings } from '../../catalogueAdmin';
 import type { ProductRatingSummary } from 'shared-contracts/schemas';
 import { toNumber } from '../../../db/portable';
 import type { Database } from '../../../db/schema';

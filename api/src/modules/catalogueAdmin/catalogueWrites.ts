@@ -11,10 +11,9 @@ import {
 } from 'shared-contracts/schemas';
 import { nowUtcOf } from '../../db/sqlDialect';
 import type { Database } from '../../db/schema';
-import { invalidateCatalogue } from './catalogueCache';
 import { openWarehouseStock, setWarehouseStock } from '../stockLocations';
 import { inChunks } from '../../db/chunks';
-import type { StoredImageJson } from './catalogueMapping';
+import { invalidateCatalogue, type StoredImageJson } from '../catalogue';
 
 /**
  * Writes to the catalogue tables, for the seed and the back office. Each one writes the folded search text
