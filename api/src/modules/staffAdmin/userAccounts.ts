@@ -73,19 +73,19 @@ export async function createStaffUser(
     userId = await inTransaction(ctx.db, async (trx) => {
       const centre = input.centreId ? await findCentre(trx, input.centreId) : null;
       const createdId = await insertAccount(trx, {
-          email: input.email,
-          password_hash: input.passwordHash ?? null,
-          full_name: input.fullName,
-          phone_number: phone,
-          address: null,
-          date_of_birth: null,
-          gender: null,
-          avatar_url: null,
-          role: input.role,
-          google_sub: null,
-          email_verified_at: input.passwordHash ? now : null,
-          created_at: now,
-          updated_at: now,
+        email: input.email,
+        password_hash: input.passwordHash ?? null,
+        full_name: input.fullName,
+        phone_number: phone,
+        address: null,
+        date_of_birth: null,
+        gender: null,
+        avatar_url: null,
+        role: input.role,
+        google_sub: null,
+        email_verified_at: input.passwordHash ? now : null,
+        created_at: now,
+        updated_at: now,
       });
       if (centre) await insertAssignment(trx, createdId, centre.id, now);
       if (input.passwordHash) return createdId;
