@@ -18,6 +18,7 @@ module.exports = {
     '^shared-contracts/schemas$': '<rootDir>/../shared-contracts/src/schemas/index.ts',
     '^shared-contracts/backoffice$': '<rootDir>/../shared-contracts/src/backoffice/index.ts',
     '^shared-contracts/diagnostics$': '<rootDir>/../shared-contracts/src/diagnostics/index.ts',
+    '^shared-contracts/errors$': '<rootDir>/../shared-contracts/src/errors/index.ts',
   },
   // A migrated database per kind, copied by each suite (test/support/testTemplates.ts).
   globalSetup: '<rootDir>/test/support/jestGlobalSetup.ts',

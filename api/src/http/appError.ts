@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from 'shared-contracts/schemas';
+import { ERROR_CODES, type ErrorCode } from 'shared-contracts/errors';
 import type { FieldError } from './envelope';
 import { apiMessages } from './messages';
 

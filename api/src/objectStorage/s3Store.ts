@@ -2,7 +2,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
-import { createOutboundGuard, type CallOutcome } from '../outbound';
+import type { CallOutcome, OutboundGuard } from '../outbound';
 import { assertSafeKey, contentTypeOfKey, type ObjectStore, type StoredObjectInfo } from './objectStore';
 
 /** A missing key or bucket: the SDK's NotFound/NoSuchKey/NoSuchBucket, or any 404. */
@@ -18,17 +18,22 @@ function storeAnswerOutcome(error: unknown): CallOutcome | null {
   return status !== undefined && status >= 500 ? 'http_5xx' : null;
 }
 
-/** The SDK, loaded with the first S3 call: a process storing in the folder (npm start, the image encoder) never holds its ~30 MB. */
+/**
+ * The SDK and the outbound guard, loaded with the first S3 call: a process storing in the folder (npm start, the image
+ * encoder) never holds the SDK's ~30 MB, nor the guard's metrics and what they import.
+ */
 type Sdk = typeof S3Sdk;
 let sdkLoading: Promise<Sdk> | null = null;
 const loadSdk = (): Promise<Sdk> => (sdkLoading ??= import('@aws-sdk/client-s3'));
 
 /** The S3-compatible driver (AWS S3, MinIO, Cloudflare R2, …): one bucket, keys as the folder's relative paths. */
 export function createS3Store(settings: S3Settings): ObjectStore {
-  let connecting: Promise<{ sdk: Sdk; client: S3Sdk.S3Client }> | null = null;
+  let connecting: Promise<{ sdk: Sdk; client: S3Sdk.S3Client; guard: OutboundGuard }> | null = null;
   const connect = () =>
-    (connecting ??= loadSdk().then((sdk) => ({
+    (connecting ??= Promise.all([loadSdk(), import('../outbound')]).then(([sdk, { createOutboundGuard }]) => ({
       sdk,
+      // Every request behind the store's breaker and time-out (the SDK aborts on the signal).
+      guard: createOutboundGuard({ provider: 's3', timeoutMs: 30_000 }),
       client: new sdk.S3Client({
         region: settings.region,
         ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -41,9 +46,8 @@ export function createS3Store(settings: S3Settings): ObjectStore {
       }),
     })));
   const Bucket = settings.bucket;
-  // Every request behind the store's breaker and time-out (the SDK aborts on the signal).
-  const guard = createOutboundGuard({ provider: 's3', timeoutMs: 30_000 });
-  const guarded = <Output>(request: (abortSignal: AbortSignal) => Promise<Output>): Promise<Output> => guard.run(request, { errorOutcome: storeAnswerOutcome });
+  const guarded = async <Output>(request: (abortSignal: AbortSignal) => Promise<Output>): Promise<Output> =>
+    (await connect()).guard.run(request, { errorOutcome: storeAnswerOutcome });
   return {
     kind: 's3',
     description: `bucket ${Bucket}${settings.endpoint ? ` tại ${settings.endpoint}` : ''}`,

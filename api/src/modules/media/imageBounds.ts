@@ -1,4 +1,4 @@
-import { ERROR_CODES } from 'shared-contracts/schemas';
+import { ERROR_CODES } from 'shared-contracts/errors';
 import { AppError } from '../../http/appError';
 import { loadSharp } from './sharpLibrary';
 

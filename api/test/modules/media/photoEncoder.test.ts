@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -111,5 +112,23 @@ describe('the checklist photos encoder process', () => {
     expect(isRunning(pid)).toBe(false);
     await expect(store(camera)).rejects.toBeInstanceOf(ImageEncoderUnavailableError);
     expect(keptUploads()).toEqual([]);
+  });
+
+  it('starts without the database layer, zod, the metrics or the web server: only what an image needs', () => {
+    // The process as the API forks it from the sources (tsx), asked at its exit (sharp loads as it starts) which
+    // packages it had loaded.
+    const encoderFile = path.resolve(__dirname, '../../../src/modules/media/imageEncoderProcess.ts');
+    const report = `process.on('exit', () => {
+      const names = Object.keys(require.cache).filter((file) => file.includes('/node_modules/')).map((file) => file.split('/node_modules/').pop().split('/'));
+      process.stdout.write(JSON.stringify([...new Set(names.map((parts) => (parts[0].startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/')))].sort()));
+    });`;
+    const output = execFileSync(process.execPath, ['--conditions=ev-source', '--import', 'tsx', '-e', `${report} require(${JSON.stringify(encoderFile)});`], {
+      cwd: path.resolve(__dirname, '../../..'),
+      encoding: 'utf8',
+    });
+    const packages = JSON.parse(output) as string[];
+    // libvips (sharp's @img packages) is there: the report saw the process's modules.
+    expect(packages.filter((name) => name.startsWith('@img/'))).not.toEqual([]);
+    for (const heavy of ['kysely', 'zod', 'prom-client', 'fastify', 'pg', 'better-sqlite3', '@aws-sdk/client-s3']) expect(packages).not.toContain(heavy);
   });
 });
