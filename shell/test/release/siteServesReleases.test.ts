@@ -49,6 +49,7 @@ function inlineManifest(html: string): Record<string, string> {
 
 const LIVE = '/remotes/mfe-storefront/1.0.0-aaaaaaaaaa/mf-manifest.json';
 const CANARY = '/remotes/mfe-storefront/1.1.0-bbbbbbbbbb/mf-manifest.json';
+const CANARY_KEY = 'c'.repeat(22);
 const CONFIGURED = {
   mfe_storefront: 'http://localhost:3001/mf-manifest.json',
   mfe_account: 'http://localhost:3002/mf-manifest.json',
@@ -56,8 +57,9 @@ const CONFIGURED = {
 };
 
 /**
- * A stand-in for the API's GET /api/releases/manifest: the storefront's live build, and the canary for a browser
- * whose key starts with 'c' (the registry's own share is tested in the API); `down` answers 503.
+ * A stand-in for the API's GET /api/releases/manifest: the storefront's live build, and the canary for the browser
+ * whose key is CANARY_KEY (the registry's own share is tested in the API); `down` answers 503. Not a prefix: one new
+ * browser in 64 would draw a key starting with 'c'.
  */
 function registryStandIn(state: { down: boolean; asked: string[] }): Server {
   return createServer((req, res) => {
@@ -68,7 +70,7 @@ function registryStandIn(state: { down: boolean; asked: string[] }): Server {
     }
     const browser = url.searchParams.get('browser') ?? '';
     state.asked.push(browser);
-    const canary = browser.startsWith('c');
+    const canary = browser === CANARY_KEY;
     res.writeHead(200, { 'content-type': 'application/json' }).end(
       JSON.stringify({
         success: true,
@@ -124,13 +126,12 @@ describe('the shell’s site serves the registry’s builds (decision 0070)', ()
   });
 
   it('keeps a browser on the build its key gives, page after page, and /remotes.json agrees', async () => {
-    const canaryKey = 'c'.repeat(22);
     for (let load = 0; load < 3; load++) {
-      const page = await get(`${siteUrl}/products`, { cookie: `theme=dark; ${BROWSER_KEY_COOKIE}=${canaryKey}` });
+      const page = await get(`${siteUrl}/products`, { cookie: `theme=dark; ${BROWSER_KEY_COOKIE}=${CANARY_KEY}` });
       expect(page.headers['set-cookie']).toBeUndefined();
       expect(inlineManifest(page.body).mfe_storefront).toBe(CANARY);
     }
-    const manifest = await get(`${siteUrl}/remotes.json`, { cookie: `${BROWSER_KEY_COOKIE}=${canaryKey}` });
+    const manifest = await get(`${siteUrl}/remotes.json`, { cookie: `${BROWSER_KEY_COOKIE}=${CANARY_KEY}` });
     expect(JSON.parse(manifest.body).mfe_storefront).toBe(CANARY);
     const other = await get(`${siteUrl}/products`, { cookie: `${BROWSER_KEY_COOKIE}=${'l'.repeat(22)}` });
     expect(inlineManifest(other.body).mfe_storefront).toBe(LIVE);
@@ -161,7 +162,7 @@ describe('the shell’s site serves the registry’s builds (decision 0070)', ()
     await get(`${siteUrl}/`, { cookie: `${BROWSER_KEY_COOKIE}=${'l'.repeat(22)}` });
     state.down = true;
     try {
-      const page = await get(`${siteUrl}/`, { cookie: `${BROWSER_KEY_COOKIE}=${'c'.repeat(22)}` });
+      const page = await get(`${siteUrl}/`, { cookie: `${BROWSER_KEY_COOKIE}=${CANARY_KEY}` });
       expect(page.status).toBe(200);
       expect(inlineManifest(page.body)).toEqual({ ...CONFIGURED, mfe_storefront: LIVE });
     } finally {
