@@ -19,7 +19,7 @@ import { recoverProductCsvImports } from './modules/catalogueAdmin';
 import { checkProductionSafety, describeRefusal } from './productionSafety';
 import { parseMemorySaverRssMb, startMemorySaver, type MemorySaver } from './runtime/memorySaver';
 import { limitPasswordHashingMemory, passwordHashingMemoryMb } from './security/passwords';
-import { bufferedStdout } from './runtime/logDestination';
+import { bufferedStdout, exitOnUncaughtError } from './runtime/logDestination';
 import { applyApiProcessSettings } from './runtime/processSettings';
 import { LEAVING_MS, parseShutdownDrainMs } from './http/drain';
 
@@ -52,7 +52,7 @@ export async function main(): Promise<void> {
     app?.log.info({ signal, drainMs }, 'shutting down: draining');
     const forced = setTimeout(() => {
       app?.log.error(`graceful shutdown took more than ${FORCED_EXIT_MS / 1000} s after the drain: forcing exit`);
-      process.exit(1);
+      stdout.exitWhenWritten(1);
     }, drainMs + LEAVING_MS + FORCED_EXIT_MS);
     forced.unref();
     void (async () => {
@@ -86,7 +86,7 @@ export async function main(): Promise<void> {
       }
       const droppedLogLines = stdout.dropped();
       app?.log.info(droppedLogLines > 0 ? { droppedLogLines } : {}, 'stopped');
-      process.exit(code);
+      stdout.exitWhenWritten(code);
     })();
   };
   process.once('SIGINT', shutdown);
@@ -94,6 +94,8 @@ export async function main(): Promise<void> {
 
   const clock = config.clockStart ? startingClock(config.clockStart) : systemClock;
   app = buildApp({ db, logger: { level: config.logLevel, stream: stdout.stream }, context: { config, clock } });
+  // An error nothing caught: logged as fatal, and the process ends once its log lines are out, in order.
+  exitOnUncaughtError(app.log, stdout);
   // Production settings that work but should not be left so (SQLite, the mail catcher, no Redis): said once.
   for (const warning of checkProductionSafety(loaded).warnings) app.log.warn(warning);
   try {
@@ -132,7 +134,7 @@ export async function main(): Promise<void> {
     app.log.fatal({ err: error }, 'API failed to start');
     await app.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
-    process.exit(1);
+    stdout.exitWhenWritten(1);
   }
 
   /** Says loudly when the listen address decided about the dev outbox (GET /api/dev/outbox, see Config.devOutbox). */

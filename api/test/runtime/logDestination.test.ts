@@ -10,7 +10,7 @@ interface Started {
 }
 
 function start(mode: 'exit' | 'crash' | 'idle'): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, mode], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, UV_THREADPOOL_SIZE: '1' } });
   let stdout = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr!.resume();
@@ -18,25 +18,28 @@ function start(mode: 'exit' | 'crash' | 'idle'): Started {
   return { child, stdout: () => stdout, exited };
 }
 
-const loggedLines = (stdout: string) =>
+const logged = (stdout: string) =>
   stdout
     .split('\n')
     .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { line: number; msg: string }).line);
+    .map((line) => JSON.parse(line) as { line?: number; msg: string; level: number; err?: { message: string } });
+const loggedLines = (stdout: string) => logged(stdout).flatMap((entry) => (entry.line === undefined ? [] : [entry.line]));
 
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
 
 describe("the API's buffered log lines", () => {
-  it('are all written, in order, when the process exits with lines still in the buffer', async () => {
+  it('are all written, in order, when the process exits with lines still in the buffer and a block still on its way', async () => {
     const run = start('exit');
     await expect(run.exited).resolves.toBe(3);
     expect(loggedLines(run.stdout())).toEqual(range(200));
   });
 
-  it('are all written when the process dies of an uncaught error', async () => {
+  it('are all written, in order, when the process dies of an uncaught error, the error last', async () => {
     const run = start('crash');
     await expect(run.exited).resolves.toBe(1);
     expect(loggedLines(run.stdout())).toEqual(range(200));
+    const last = logged(run.stdout()).at(-1)!;
+    expect(last).toMatchObject({ level: 60, msg: 'uncaught error: the process ends', err: { message: 'crashed after logging' } });
   });
 
   it('reach stdout within the flush interval while the process runs on, a few lines short of a full block', async () => {
