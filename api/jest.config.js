@@ -1,7 +1,9 @@
+const { PROJECTS_RUN_ENV, packageRunOptions } = require('../scripts/jest/workers.cjs');
+
 /** @type {import('jest').Config} */
 module.exports = {
   // Suites run in parallel workers, each suite on scratch databases of its own (test/support/testDatabases.ts).
-  ...require('../scripts/jest/workers.cjs').packageRunOptions(),
+  ...packageRunOptions(),
   testEnvironment: 'node',
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   // The fault test runs alone, after the suites (jest.faults.config.js): its budgets are timings.
@@ -24,6 +26,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/jestGlobalSetup.ts',
   globalTeardown: '<rootDir>/test/support/jestGlobalTeardown.ts',
   testTimeout: 30_000,
-  // The longest files first, from their recorded seconds when Jest's cache has none (a fresh clone).
-  testSequencer: '<rootDir>/test/support/longestFirstSequencer.cjs',
+  // The longest files first, from their recorded seconds when Jest's cache has none (a fresh clone); in a run of
+  // several packages the order is that run's option (jest.unit.config.cjs).
+  ...(process.env[PROJECTS_RUN_ENV] ? {} : { testSequencer: '<rootDir>/test/support/longestFirstSequencer.cjs' }),
 };

@@ -50,8 +50,7 @@ if (!only || only === 'lint') {
 }
 
 if (!only || only === 'unit') {
-  run('Unit tests of shared-contracts and the front ends (Jest, one run of every package as a project)', 'npx', ['jest', '-c', 'jest.frontends.config.cjs']);
-  run('Unit and integration tests of the API (Jest: SQLite, and PostgreSQL when TEST_DATABASE_URL is set)', 'npm', ['test', '-w', 'api']);
+  run('Unit and integration tests (Jest, one run of every package as a project; the API on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set)', 'npx', ['jest', '-c', 'jest.unit.config.cjs']);
 }
 
 // Two API processes behind compose's nginx balancer, under load, through a database drop, kill -9, SIGTERM and a Redis

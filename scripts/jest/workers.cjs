@@ -1,6 +1,6 @@
 const { availableParallelism } = require('node:os');
 
-/** Set by a run of several packages as projects (jest.frontends.config.cjs): the workers are that run's options. */
+/** Set by a run of several packages as projects (jest.unit.config.cjs): the workers are that run's options. */
 const PROJECTS_RUN_ENV = 'EV_JEST_PROJECTS_RUN';
 
 /**
