@@ -19,8 +19,7 @@ module.exports = {
   ...runOptions,
   // The API's 30 s (the apps' own is 20 s): a project's testTimeout is not read in a run of several projects.
   testTimeout: 30_000,
-  // The API's order: the longest files first, from their recorded seconds on a fresh clone; any other file weighs
-  // the record's median.
-  testSequencer: '<rootDir>/api/test/support/longestFirstSequencer.cjs',
+  // The longest files first, from their recorded seconds on a fresh clone (scripts/jest/suiteDurations.json).
+  testSequencer: '<rootDir>/scripts/jest/longestFirstSequencer.cjs',
   projects: packages.map((workspace) => `<rootDir>/${workspace}`),
 };

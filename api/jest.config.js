@@ -28,5 +28,5 @@ module.exports = {
   testTimeout: 30_000,
   // The longest files first, from their recorded seconds when Jest's cache has none (a fresh clone); in a run of
   // several packages the order is that run's option (jest.unit.config.cjs).
-  ...(process.env[PROJECTS_RUN_ENV] ? {} : { testSequencer: '<rootDir>/test/support/longestFirstSequencer.cjs' }),
+  ...(process.env[PROJECTS_RUN_ENV] ? {} : { testSequencer: '<rootDir>/../scripts/jest/longestFirstSequencer.cjs' }),
 };
