@@ -1,7 +1,7 @@
 // Jest's Node environment with a plain global object. Jest 30 runs each file in a vm context whose sandbox is a Proxy
 // (to track the globals a file sets); every global a module reads (Math, Date, JSON, ...) then goes through Node's
 // interceptor and that Proxy. A context made with vm.constants.DONT_CONTEXTIFY has an ordinary global instead, which
-// Jest fills as before. The wear model's training, Math in its loop: 8.2 s → 1.9 s (docs/performance.md).
+// Jest fills as before (docs/decisions/0081-api-suites-in-a-plain-global-sandbox.md).
 const vm = require('node:vm');
 const { TestEnvironment } = require('jest-environment-node');
 
