@@ -125,7 +125,23 @@ export async function makeTestTemplates(globalConfig?: unknown): Promise<void> {
   const demo = wantsDemoTemplates(globalConfig);
   const adminUrl = process.env.TEST_DATABASE_URL?.trim();
   process.env[SEEDED_DAY_ENV] = vietnamDayOf(new Date());
-  await Promise.all([makeSqliteTemplates(demo), adminUrl ? makePostgresTemplates(adminUrl, demo) : undefined]);
+  await Promise.all([makeSqliteTemplates(demo), adminUrl ? makePostgresTemplates(adminUrl, demo) : undefined, warmTsxCache()]);
+}
+
+/**
+ * Loads the app and the seed once under tsx beside the templates, so that tsx's transform cache holds them before the
+ * suites start their processes (a CLI, a crash child, an API): on a fresh clone the first of them would each
+ * transform the whole graph. Resolved whatever the child's fate: a child that cannot load fails in its own suite.
+ */
+function warmTsxCache(): Promise<void> {
+  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', '-e', "require('./src/app'); require('./seed');"], {
+    cwd: path.join(__dirname, '..', '..'),
+    stdio: 'ignore',
+  });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve());
+    child.on('close', () => resolve());
+  });
 }
 
 async function makeSqliteTemplates(demo: boolean): Promise<void> {
