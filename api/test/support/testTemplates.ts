@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,16 +70,17 @@ async function dropAbandonedPostgresDatabases(admin: Client): Promise<void> {
 
 type TemplateTarget = { sqliteFile: string } | { databaseUrl: string };
 
+/** A Node process in api/ under tsx, shared-contracts from its sources. */
+function spawnUnderTsx(args: string[], stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', ...args], { cwd: path.join(__dirname, '..', '..'), stdio });
+}
+
 /** Runs one step of templateChild.ts (tsx) on the database `target` in a child process, resolved when it exits. */
 function runInChild(step: 'migrate' | 'seed' | 'demoHistory', target: TemplateTarget, what: string): Promise<void> {
-  const script = path.join(__dirname, 'templateChild.ts');
-  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', script, JSON.stringify(target), step], {
-    cwd: path.join(__dirname, '..', '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnUnderTsx([path.join(__dirname, 'templateChild.ts'), JSON.stringify(target), step], ['ignore', 'pipe', 'pipe']);
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed:\n${output}`))));
@@ -134,10 +135,7 @@ export async function makeTestTemplates(globalConfig?: unknown): Promise<void> {
  * transform the whole graph. Resolved whatever the child's fate: a child that cannot load fails in its own suite.
  */
 function warmTsxCache(): Promise<void> {
-  const child = spawn(process.execPath, ['--conditions=ev-source', '--import', 'tsx', '-e', "require('./src/app'); require('./seed');"], {
-    cwd: path.join(__dirname, '..', '..'),
-    stdio: 'ignore',
-  });
+  const child = spawnUnderTsx(['-e', "require('./src/app'); require('./seed');"], 'ignore');
   return new Promise((resolve) => {
     child.on('error', () => resolve());
     child.on('close', () => resolve());
