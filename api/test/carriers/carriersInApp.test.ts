@@ -1,10 +1,10 @@
 import { carrierFor, enabledCarriers, quoteShipping } from '../../src/modules/carriers';
 import { manualClock, systemClock } from '../../src/security/clock';
 import { startAuthApp, testConfig } from '../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../support/testDatabases';
 import { wardNamed } from './carrierTestKit';
 
-describe.each(testDatabases())('the carriers in the running API on $label', (target) => {
+describe.each(productionDatabase())('the carriers in the running API on $label', (target) => {
   const scratch = useScratchDatabase(target);
 
   it('installs both stand-ins by default, quotes through them and moves a parcel by the development route', async () => {

@@ -3,10 +3,10 @@ import { clearShippingQuotes, ghnAdapter, ghnStandIn, ghnStandInMasterData, ghnW
 import { wardsOfProvince } from '../../src/modules/addresses';
 import { loadConfig } from '../../src/config';
 import { systemClock } from '../../src/security/clock';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../support/testDatabases';
 import { wardNamed } from './carrierTestKit';
 
-describe.each(testDatabases())('GHN ward codes and the live quote on $label', (target) => {
+describe.each(productionDatabase())('GHN ward codes and the live quote on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let ghn: GhnStandIn;
   let ghtk: GhtkStandIn;

@@ -1,6 +1,6 @@
 import { verifyPassword } from '../../src/security/passwords';
 import { latestCode, startAuthApp, testConfig, type AuthTestApp } from '../support/authTestKit';
-import { testDatabases, useScratchDatabase, type ScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase, type ScratchDatabase } from '../support/testDatabases';
 import { runCli } from './runCli';
 import { emailOutbox } from '../support/emailOutbox';
 
@@ -13,7 +13,7 @@ function cliEnv(scratch: ScratchDatabase): Record<string, string> {
   return { JWT_SECRET: SECRET, PUBLIC_URL: 'https://cuahang.example.vn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { SQLITE_FILE: sqliteFile }) };
 }
 
-describe.each(testDatabases())('admin:create (cli/createAdmin.ts) on $label', (target) => {
+describe.each(productionDatabase())('admin:create (cli/createAdmin.ts) on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let api: AuthTestApp;
   beforeAll(async () => {

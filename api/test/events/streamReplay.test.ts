@@ -10,7 +10,7 @@ import { manualClock } from '../../src/security/clock';
 import { testConfig } from '../support/authTestKit';
 import { buildTestApp } from '../support/testApp';
 import { listen, openEventStream } from '../support/sseClient';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../support/testDatabases';
 
 const PATH = '/probe/appointments/events';
 const silentLog = { warn: () => undefined, error: () => undefined };
@@ -34,7 +34,7 @@ const deadBroker = (): BrokerChannel => ({
   close: async () => undefined,
 });
 
-describe.each(testDatabases())('a live stream reconnecting with Last-Event-ID on $label', (target) => {
+describe.each(productionDatabase())('a live stream reconnecting with Last-Event-ID on $label', (target) => {
   const scratch = useScratchDatabase(target);
   const config = testConfig();
   const apps: App[] = [];

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { App } from '../../src/app';
 import { AppError } from '../../src/http/appError';
 import { buildTestApp } from '../support/testApp';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../support/testDatabases';
 
-describe.each(testDatabases())('HTTP conventions on $label', (target) => {
+describe.each(productionDatabase())('HTTP conventions on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
 

@@ -1,6 +1,6 @@
 import { vietnamDateOf } from 'shared-contracts/schemas';
 import { operationsOf, type ApiOperation, type OpenApiDocument } from '../fuzz/openApiOperations';
-import { testDatabases, useFloor } from '../support/floorTestKit';
+import { productionDatabase, useFloor } from '../support/floorTestKit';
 import { changedTables, COMPANY, digestTables, makeCentreATargets, type CentreATargets, type CentreRecord } from '../support/scopeTestKit';
 import type { TestUser } from '../support/serviceTestKit';
 
@@ -210,7 +210,7 @@ async function planOf(operation: ApiOperation, t: CentreATargets, today: string)
   return { kind: 'send', requests, aim };
 }
 
-describe.each(testDatabases())('centre scope of the back office on $label', (target) => {
+describe.each(productionDatabase())('centre scope of the back office on $label', (target) => {
   const floor = useFloor(target);
   let targets: CentreATargets;
 

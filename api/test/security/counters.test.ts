@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { manualClock } from '../../src/security/clock';
 import { memoryCounterStore, redisCounterStore, type CounterStore } from '../../src/security/counters';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../support/testDatabases';
 import { newCustomer, PASSWORD, startAuthApp } from '../support/authTestKit';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -70,7 +70,7 @@ describe('Redis counters (local Redis, a unique key prefix)', () => {
   });
 });
 
-describe.each(testDatabases())('login throttling shared through Redis on $label', (target) => {
+describe.each(productionDatabase())('login throttling shared through Redis on $label', (target) => {
   const scratch = useScratchDatabase(target);
 
   it('refuses on instance B the 6th attempt after 5 failures on instance A', async () => {

@@ -2,13 +2,13 @@ import type { PickupList } from 'shared-contracts/schemas';
 import { formatLabelWeight } from '../../src/modules/shipments/labels/labelPdf';
 import { startServiceApp, type ServiceApp } from '../support/serviceTestKit';
 import { pdfText } from '../support/pdfText';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../support/testDatabases';
 import { deskPeople, insertParcel, type DeskPeople, type ParcelRow } from './labelsKit';
 
 /** PDF pages: the page objects in the file (pdfkit writes one `/Type /Page` per page). */
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
-describe.each(testDatabases())('shipment labels and the day’s pickups on $label', (target) => {
+describe.each(productionDatabase())('shipment labels and the day’s pickups on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
   let people: DeskPeople;

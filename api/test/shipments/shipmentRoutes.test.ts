@@ -2,7 +2,7 @@ import { GHN_STATUS_MAP, type IntegratedCarrier, type Order, type ShipmentView }
 import { installCarriers, type CarrierAdapter, type CarrierOrderRequest, type CarrierStatusUpdate, type CarrierWebhookRequest } from '../../src/modules/carriers';
 import { startServiceApp, type ServiceApp } from '../support/serviceTestKit';
 import { createProduct, createUser, orderOf, postOrder, type TestUser } from '../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../support/testDatabases';
 
 /** GHN as the routes meet it: a Token header on its webhook and a JSON body, read from the raw text. */
 class RouteCarrier implements CarrierAdapter {
@@ -35,7 +35,7 @@ class RouteCarrier implements CarrierAdapter {
 }
 
 /** The routes of issue 65 §4–5 end to end: the desk creates and reads the waybill, GHN's webhook moves the order, the customer sees the parcel. */
-describe.each(testDatabases())('shipment routes on $label', (target) => {
+describe.each(productionDatabase())('shipment routes on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
   let staff: TestUser;

@@ -5,10 +5,10 @@ import { vietnamInstant } from 'shared-contracts/schemas';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/schema';
 import { occupiedSteps } from '../../src/modules/bookings/schedule';
-import { oneDatabase, testDatabases, useScratchDatabase, type ScratchDatabase, type TestDatabaseTarget } from './testDatabases';
+import { oneDatabase, productionDatabase, testDatabases, useScratchDatabase, type ScratchDatabase, type TestDatabaseTarget } from './testDatabases';
 import { authHeader, createCentre, createUser, DEFAULT_NOW, nextCarPlate, startServiceApp, type ServiceApp, type TestUser } from './serviceTestKit';
 
-export { oneDatabase, testDatabases };
+export { oneDatabase, productionDatabase, testDatabases };
 
 /**
  * The back office's test floor: a seeded scratch database, an app on a manual clock (Thursday 19/11/2026 08:00

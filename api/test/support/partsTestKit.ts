@@ -12,7 +12,7 @@ import type { TestUser } from './serviceTestKit';
 import { useFloor, type BookTodayOptions, type Floor } from './floorTestKit';
 import type { TestDatabaseTarget } from './testDatabases';
 
-export { testDatabases, TODAY } from './floorTestKit';
+export { productionDatabase, testDatabases, TODAY } from './floorTestKit';
 
 /**
  * The parts suites' floor: the back office's test floor (floorTestKit: centres A and B, people of every role,

@@ -180,10 +180,24 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
   };
 }
 
-/** SQLite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * SQLite, plus PostgreSQL when TEST_DATABASE_URL is set: for a suite whose subject is the database itself (its
+ * statements and their counts, transactions, locks and concurrent requests, migrations, dates computed in SQL, what
+ * another connection or instance reads), which each kind must pass on its own.
+ */
 export function testDatabases(): TestDatabaseTarget[] {
   const url = process.env.TEST_DATABASE_URL?.trim();
   return url ? [sqliteTarget, postgresTarget(url)] : [sqliteTarget];
+}
+
+/**
+ * The database production runs on, PostgreSQL, when TEST_DATABASE_URL is set; SQLite otherwise: for a suite whose
+ * subject is the API's behaviour (its routes, roles, messages and answers) through SQL the suites on testDatabases()
+ * already cover on both kinds (decision 0082). The browser suite runs the whole site on SQLite.
+ */
+export function productionDatabase(): TestDatabaseTarget[] {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  return url ? [postgresTarget(url)] : [sqliteTarget];
 }
 
 /**

@@ -1,11 +1,11 @@
 import { envelopeSchema, wardSchema, wardSearchAnswerSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const searchAnswer = envelopeSchema(wardSearchAnswerSchema);
 
-describe.each(testDatabases())('GET /api/addresses/wards on $label', (target) => {
+describe.each(productionDatabase())('GET /api/addresses/wards on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
 

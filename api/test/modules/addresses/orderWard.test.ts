@@ -1,10 +1,10 @@
 import { orderResponseSchema } from 'shared-contracts/schemas';
 import type { AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { createProduct, createUser, newIdempotencyKey, orderBody, orderOf, startShopApp, type TestUser } from '../../support/shopTestKit';
 
 /** An order's delivery ward checked against the coded wards (issue 65 §1): code of the province, or text resolved. */
-describe.each(testDatabases())('the delivery ward of an order on $label', (target) => {
+describe.each(productionDatabase())('the delivery ward of an order on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
   let customer: TestUser;

@@ -2,11 +2,11 @@ import { profileResponseSchema } from 'shared-contracts/schemas';
 import { DEMO_ACCOUNTS } from '../../../seed';
 import { mapSavedAddress } from '../../../src/modules/addresses';
 import type { AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { createUser, startShopApp, type TestUser } from '../../support/shopTestKit';
 
 /** The profile's structured delivery address (issue 65 §1) and the ward choice a split district-era ward leaves. */
-describe.each(testDatabases())('the profile delivery address on $label', (target) => {
+describe.each(productionDatabase())('the profile delivery address on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
   let customer: TestUser;

@@ -1,11 +1,11 @@
 import { errorEnvelopeSchema, messageResponseSchema, verifyEmailResponseSchema } from 'shared-contracts/schemas';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, latestCode, newCustomer, outboxCount, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
 const MINUTE = 60_000;
 
-describe.each(testDatabases())('one-time codes: email verification, password reset, change password on $label', (target) => {
+describe.each(productionDatabase())('one-time codes: email verification, password reset, change password on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let t: AuthTestApp;
 

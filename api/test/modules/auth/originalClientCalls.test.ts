@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { accountExistsResponseSchema, customerProfileResponseSchema, profileResponseSchema } from 'shared-contracts/schemas';
 import { ACCOUNT_EXISTS_CHECKS_PER_MINUTE } from '../../../src/modules/auth/accountExistsRoutes';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, newCustomer, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 
 /**
@@ -23,7 +23,7 @@ function multipartImage(image: Buffer): { payload: Buffer; headers: Record<strin
   };
 }
 
-describe.each(testDatabases())('the original client’s last calls, on $label', (target) => {
+describe.each(productionDatabase())('the original client’s last calls, on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let t: AuthTestApp;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginRequestSchema, logoutRequestSchema, vehicleUpdateInputSchema } from 'shared-contracts/schemas';
 import { objectSchemaKeys, withKnownKeyCase } from '../../../src/http/bodyFields';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, newCustomer, PASSWORD, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 
 const NO_FIELD = { success: false, code: 'VALIDATION_ERROR', message: 'Không có trường nào để cập nhật.' };
@@ -21,7 +21,7 @@ describe('body keys', () => {
   });
 });
 
-describe.each(testDatabases())('the original React client’s PascalCase bodies, and empty updates, on $label', (target) => {
+describe.each(productionDatabase())('the original React client’s PascalCase bodies, and empty updates, on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let t: AuthTestApp;
   /**

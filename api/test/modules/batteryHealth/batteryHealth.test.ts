@@ -4,7 +4,7 @@ import type { Database } from '../../../src/db/schema';
 import { parseBatteryReportInput, recordBatteryReport } from '../../../src/modules/batteryHealth/batteryReports';
 import { pdfText } from '../../support/pdfText';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 const GOOD = { sohPercent: 91.5, capacityKwh: 80.2, cellSpreadMv: 18, internalResistanceMohm: 62.5, temperatureC: 27, odometerKm: 12_500, tool: 'Midtronics EXP-1000' };
 const VIN = 'RLLVF8ABCDE123456';
@@ -14,7 +14,7 @@ const VIN = 'RLLVF8ABCDE123456';
  * server from the model's thresholds, read by the vehicle's owner only, printed as a certificate, and verified by
  * anyone through a code that tells nothing personal.
  */
-describe.each(testDatabases())('battery health reports on $label', (target) => {
+describe.each(productionDatabase())('battery health reports on $label', (target) => {
   const floor = useFloor(target);
 
   /** An IN_PROGRESS order of centre A on the customer's VinFast VF 8 (the reference model, VIN set). */

@@ -1,14 +1,14 @@
 import { memoryEventBus } from '../../../src/events/eventBus';
 import { sendAppointmentReminders } from '../../../src/modules/bookings/appointmentReminders';
 import { createUser, DEFAULT_NOW } from '../../support/serviceTestKit';
-import { testDatabases, TOMORROW, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, TOMORROW, useFloor } from '../../support/floorTestKit';
 
 /**
  * Issue 49 §2, "booking reminder": a customer's pending or confirmed booking in the next 24 hours, made more than a
  * day ahead, is recalled on their bell once (however often the job runs, a rescheduled booking again); later,
  * cancelled, guests' and same-day bookings are not.
  */
-describe.each(testDatabases())('appointment reminders on $label', (target) => {
+describe.each(productionDatabase())('appointment reminders on $label', (target) => {
   const floor = useFloor(target);
   const clock = { now: () => new Date(DEFAULT_NOW) };
 

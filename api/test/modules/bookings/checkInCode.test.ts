@@ -1,6 +1,6 @@
 import { appointmentResponseSchema, checkInCodeSchema, type CheckInCode } from 'shared-contracts/schemas';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, TOMORROW, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, TOMORROW, useFloor } from '../../support/floorTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
 /**
@@ -8,7 +8,7 @@ import { emailOutbox } from '../../support/emailOutbox';
  * customer's booking answers 404, a cancelled, finished or already received one 409 in Vietnamese), the
  * confirmation email carries the code and its QR image, and that image is drawn only for a code the shop signed.
  */
-describe.each(testDatabases())('the customer check-in code on $label', (target) => {
+describe.each(productionDatabase())('the customer check-in code on $label', (target) => {
   const floor = useFloor(target);
   let stranger: TestUser;
 

@@ -1,5 +1,5 @@
 import { appointmentResponseSchema, availabilityResponseSchema } from 'shared-contracts/schemas';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { book, createCentre, occupancy, serviceId, startServiceApp, statusOf, type ServiceApp } from '../../support/serviceTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
@@ -8,7 +8,7 @@ const guest = (email: string) => ({
   contact: { fullName: 'Lê Thị Vãng Lai', phone: '+84 912 345 678', email },
 });
 
-describe.each(testDatabases())('guest booking on $label', (target) => {
+describe.each(productionDatabase())('guest booking on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
   let centreId: number;

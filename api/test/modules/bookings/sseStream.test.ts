@@ -5,7 +5,7 @@ import { appointmentEventsRoutes } from '../../../src/modules/bookings/appointme
 import { manualClock } from '../../../src/security/clock';
 import { testConfig } from '../../support/authTestKit';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { listen, openEventStream } from '../../support/sseClient';
 
 const PATH = '/probe/appointments/events';
@@ -19,7 +19,7 @@ async function until(condition: () => boolean, timeoutMs = 2_000): Promise<void>
 }
 
 /** The SSE route on its own bus, with a 40 ms heartbeat: what happens to the stream and its subscription. */
-describe.each(testDatabases())('the appointment event stream on $label', (target) => {
+describe.each(productionDatabase())('the appointment event stream on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
   let bus: EventBus;

@@ -1,5 +1,5 @@
 import { productAdminInputOf, productAdminSchema, productDetailResponseSchema, productPageResponseSchema } from 'shared-contracts/schemas';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 /** The public catalogue's GETs: what a shopper's browser may keep between two visits. */
 const PUBLIC_CATALOGUE = [
@@ -14,7 +14,7 @@ const PUBLIC_CATALOGUE = [
   '/api/search?q=pin',
 ];
 
-describe.each(testDatabases())('a browser reload after an admin save on $label', (target) => {
+describe.each(productionDatabase())('a browser reload after an admin save on $label', (target) => {
   const floor = useFloor(target);
 
   it.each(PUBLIC_CATALOGUE)('%s is revalidated on every use: no-cache, an ETag, 304 on If-None-Match', async (url) => {

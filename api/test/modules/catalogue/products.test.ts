@@ -18,9 +18,9 @@ import { setProductPrice, setProductStock } from '../../../src/modules/catalogue
 import { PRODUCTS } from '../../../seed/catalogue';
 import { productSlug } from '../../../seed/catalogue/illustrations';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
-describe.each(testDatabases())('catalogue API on $label', (target) => {
+describe.each(productionDatabase())('catalogue API on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let app: App;
 

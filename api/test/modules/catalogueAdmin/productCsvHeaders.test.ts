@@ -1,6 +1,6 @@
 import { productCsvImportSchema } from 'shared-contracts/schemas';
 import { authHeader } from '../../support/serviceTestKit';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 import { parseCsv } from '../../support/reportCsvKit';
 import { csvDelimiterOf } from '../../../src/modules/catalogueAdmin/productCsv';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_HEADERS, productCsvColumnOf } from '../../../src/modules/catalogueAdmin/productCsvColumns';
@@ -80,7 +80,7 @@ describe('the product CSV headers', () => {
   });
 });
 
-describe.each(testDatabases())('the product CSV in Vietnamese on $label', (target) => {
+describe.each(productionDatabase())('the product CSV in Vietnamese on $label', (target) => {
   const floor = useFloor(target);
   let category = '';
   let brand = '';

@@ -1,9 +1,9 @@
 import { serviceCentreListResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
-describe.each(testDatabases())('GET /api/centres on $label', (target) => {
+describe.each(productionDatabase())('GET /api/centres on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let app: App;
 

@@ -2,7 +2,7 @@ import { contactReceiptResponseSchema, errorEnvelopeSchema } from 'shared-contra
 import type { App } from '../../../src/app';
 import { contactRoutes } from '../../../src/modules/contact/contactRoutes';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const valid = {
   name: 'Nguyễn Thị Mai',
@@ -11,7 +11,7 @@ const valid = {
   message: 'Cho mình hỏi giá thay pin lithium cho VinFast Klara S đời 2022 và thời gian làm mất bao lâu?',
 };
 
-describe.each(testDatabases())('POST /api/contact on $label', (target) => {
+describe.each(productionDatabase())('POST /api/contact on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
 
@@ -71,7 +71,7 @@ describe.each(testDatabases())('POST /api/contact on $label', (target) => {
   });
 });
 
-describe.each(testDatabases())('contact rate limit window on $label', (target) => {
+describe.each(productionDatabase())('contact rate limit window on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
   let clock = new Date('2026-11-22T03:00:00.000Z');

@@ -4,7 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seed } from '../../../seed';
 import { seedDemoConversations } from '../../../seed/demoConversations';
 import { manualClock } from '../../../src/security/clock';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 // The real time: the back office's seed lays today's floor on the real day (seedBackOffice takes no clock), and the
 // demo threads find today's booking and the latest visit on that floor.
@@ -12,7 +12,7 @@ const NOW = new Date();
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 const list = z.object({ data: conversationListSchema });
 
-describe.each(testDatabases())('the demo conversations on $label', (target) => {
+describe.each(productionDatabase())('the demo conversations on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let shop: AuthTestApp;
 

@@ -4,14 +4,14 @@ import { rankComponents } from '../../../src/modules/prediction/diagnosisRanking
 import { MODEL_TTL_MS, suggestionReasons } from '../../../src/modules/diagnostics/suggestedChecks';
 import { runWearTraining } from '../../../src/modules/prediction/wearTraining';
 import { closedOrdersKit } from '../../support/closedOrdersKit';
-import { TODAY, testDatabases, useFloor } from '../../support/floorTestKit';
+import { TODAY, productionDatabase, useFloor } from '../../support/floorTestKit';
 
 /**
  * Spec predictive.md §3–§4 at the counter and on the floor: staff confirm the customer's symptoms at check-in and
  * add their own; the order's detail (the staff drawer, the technician's checklist) carries the symptoms and the
  * components to check closely, ranked by the diagnostics' path with the vehicle's forecast.
  */
-describe.each(testDatabases())('symptoms at check-in and the suggested checks, on $label', (target) => {
+describe.each(productionDatabase())('symptoms at check-in and the suggested checks, on $label', (target) => {
   const floor = useFloor(target);
 
   const detailOf = (response: { json(): unknown }): ServiceOrderDetail => serviceOrderDetailSchema.parse((response.json() as { data: unknown }).data);

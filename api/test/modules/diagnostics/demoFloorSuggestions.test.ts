@@ -2,7 +2,7 @@ import { symptomsInText } from 'shared-contracts/diagnostics';
 import { serviceOrderDetailSchema } from 'shared-contracts/schemas';
 import { TODAY_FLOOR } from '../../../seed/backOffice';
 import { startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * Issue 36: on a fresh start, the demo technician's order in progress shows "Nên kiểm tra kỹ" — today's floor
@@ -18,7 +18,7 @@ describe('today’s demo floor', () => {
   });
 });
 
-describe.each(testDatabases())('the demo technician’s floor on a fresh start, on $label', (target) => {
+describe.each(productionDatabase())('the demo technician’s floor on a fresh start, on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
 

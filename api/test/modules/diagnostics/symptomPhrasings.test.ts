@@ -1,7 +1,7 @@
 import { symptomsInText, type SymptomCode } from 'shared-contracts/diagnostics';
 import { diagnosisResponseSchema } from 'shared-contracts/schemas';
 import { startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { SYMPTOM_PHRASINGS } from './symptomPhrasings';
 
 /** The share of the test set that must be matched exactly (issue 36). */
@@ -36,7 +36,7 @@ describe('the diagnosis test set: free text → symptoms', () => {
   });
 });
 
-describe.each(testDatabases())('POST /api/diagnostics with free text only, on $label', (target) => {
+describe.each(productionDatabase())('POST /api/diagnostics with free text only, on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
   let t: ServiceApp;
 

@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { createEInvoiceWorker } from '../../../src/modules/eInvoices/eInvoiceWorker';
 import { standInEInvoiceProvider } from '../../../src/modules/eInvoices/providers/standInEInvoice';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 const COMPANY = { companyName: 'Công ty TNHH Xe Điện Sài Gòn', taxCode: '0314409058-002', address: '12 Lê Lợi, Phường Bến Thành, TP. Hồ Chí Minh', email: 'ketoan@xedien.vn' };
 
@@ -15,7 +15,7 @@ interface StandInXml {
  * request is answered with its series and number; asked after, the consumer's invoice is replaced by the company's
  * once, on its own; an adjusted invoice is never replaced. The request desk issues nothing itself.
  */
-describe.each(testDatabases())('the company’s e-invoice on $label', (target) => {
+describe.each(productionDatabase())('the company’s e-invoice on $label', (target) => {
   const floor = useFloor(target);
 
   const worker = () => {

@@ -4,12 +4,12 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed/demoAccounts';
 import { DEMO_REFUSED_INVOICE_ERROR, seedDemoEInvoices } from '../../../src/modules/eInvoices';
 import { manualClock } from '../../../src/security/clock';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const NOW = new Date(DEMO_HISTORY_NOW);
 
 /** The demo's e-invoices (issue 64 §5): the history's paid sales carry the stand-in's invoices; one refused waits. */
-describe.each(testDatabases())('the demo e-invoices on $label', (target) => {
+describe.each(productionDatabase())('the demo e-invoices on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let shop: AuthTestApp;
   beforeAll(async () => {

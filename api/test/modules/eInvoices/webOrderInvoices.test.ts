@@ -2,7 +2,7 @@ import type { CustomerEInvoice } from 'shared-contracts/schemas';
 import { createEInvoiceWorker } from '../../../src/modules/eInvoices/eInvoiceWorker';
 import { standInEInvoiceProvider } from '../../../src/modules/eInvoices/providers/standInEInvoice';
 import { createProduct, deliveryTo, orderOf, pickupAt, postOrder, recordTransferFor, stockCentre } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { useWebOrderDesk } from '../../support/webOrderDeskKit';
 
 /**
@@ -10,7 +10,7 @@ import { useWebOrderDesk } from '../../support/webOrderDeskKit';
  * goods are delivered or collected; paid on delivery (COD), it is issued then; cancelled before hand-over, it is never
  * issued (CANCELLED), nor is its refund's adjustment.
  */
-describe.each(testDatabases())('web orders’ e-invoices at hand-over on $label', (target) => {
+describe.each(productionDatabase())('web orders’ e-invoices at hand-over on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   const desk = useWebOrderDesk(scratch);
 

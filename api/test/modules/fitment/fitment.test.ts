@@ -9,7 +9,7 @@ import { listProducts } from '../../../src/modules/catalogue/catalogueQueries';
 import { findFitVehicle } from '../../../src/modules/fitment';
 import { createUser } from '../../support/shopTestKit';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 interface ModelRow {
   id: number;
@@ -59,7 +59,7 @@ function random(seed: number): () => number {
   };
 }
 
-describe.each(testDatabases())('fitment on $label', (target) => {
+describe.each(productionDatabase())('fitment on $label', (target) => {
   describe('migration 0071', () => {
     const scratch = useScratchDatabase(target);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema changes under the test

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { customerSearchResultSchema, staffCustomerDetailSchema, type CustomerSearchResult, type StaffCustomerDetail } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 /**
  * Issue 21 §3, the centre scope of the customer lookup (spec back-office §3). Centre A plays Long Biên (staff,
@@ -12,7 +12,7 @@ import { testDatabases, useFloor } from '../../support/floorTestKit';
  * unless asked with that exact phone or plate (then the same limited shape). Once he books at Long Biên he is
  * Long Biên's customer too, in full. Admins see every customer in full.
  */
-describe.each(testDatabases())('the customer lookup within the centre scope on $label', (target) => {
+describe.each(productionDatabase())('the customer lookup within the centre scope on $label', (target) => {
   const floor = useFloor(target);
   let khoi: TestUser;
   let khoiCar: { id: number; licensePlate: string };

@@ -1,7 +1,7 @@
 import { customerDetailSchema, customerSearchResultSchema } from 'shared-contracts/schemas';
 import { z } from 'zod';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useFloor, type FloorRole } from '../../support/floorTestKit';
+import { productionDatabase, useFloor, type FloorRole } from '../../support/floorTestKit';
 
 /**
  * The front desk's customer lookup, folded over name, phone, email and plate; the detail is read-only and shows
@@ -9,7 +9,7 @@ import { testDatabases, useFloor, type FloorRole } from '../../support/floorTest
  * shop orders and maintenance records. Staff and managers see their centre's customers only (another centre's by
  * exact phone or plate, limited: customerCentreScope.test.ts), so the folding itself is checked as an admin.
  */
-describe.each(testDatabases())('the customer lookup on $label', (target) => {
+describe.each(productionDatabase())('the customer lookup on $label', (target) => {
   const floor = useFloor(target);
   let minh: TestUser;
   let other: TestUser;

@@ -6,14 +6,14 @@ import { BACK_OFFICE_ACCOUNTS, DEMO_PASSWORD, seed } from '../../../seed';
 import { seedBackOffice } from '../../../seed/backOffice';
 import { startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 import { listen, openEventStream } from '../../support/sseClient';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * The back office's demo data: the demo staff, technician and manager work at the first centre, a second
  * centre has its own people, and the first centre's floor of today is there from the first start (relative to
  * the real time of the seed), consistent with slot_occupancy, kept as it is by a restart.
  */
-describe.each(testDatabases())('the back office demo data on $label', (target) => {
+describe.each(productionDatabase())('the back office demo data on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
   let today: string;

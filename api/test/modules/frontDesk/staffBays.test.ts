@@ -1,9 +1,9 @@
 import { staffBaysSchema } from 'shared-contracts/schemas';
 import { createCentre } from '../../support/serviceTestKit';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 /** GET /api/staff/bays: which bays hold a vehicle now (the check-in form marks them), and a taken bay is refused. */
-describe.each(testDatabases())('the bays of the counter on $label', (target) => {
+describe.each(productionDatabase())('the bays of the counter on $label', (target) => {
   const floor = useFloor(target);
 
   it('lists the bays with a vehicle in them, and refuses checking another vehicle into one with a Vietnamese 409', async () => {

@@ -1,13 +1,13 @@
 import { staffAppointmentSchema, vietnamInstant } from 'shared-contracts/schemas';
 import { createCentre, createUser, nextCarPlate, type TestUser } from '../../support/serviceTestKit';
-import { TODAY, testDatabases, useFloor } from '../../support/floorTestKit';
+import { TODAY, productionDatabase, useFloor } from '../../support/floorTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
 /**
  * A customer at the counter gives a name and a Vietnamese mobile; the email is optional. A registered customer
  * found by that phone keeps their account's email; a guest without one is booked and gets no email.
  */
-describe.each(testDatabases())('walk-ins without an email on $label', (target) => {
+describe.each(productionDatabase())('walk-ins without an email on $label', (target) => {
   const floor = useFloor(target);
   let basic: number;
 

@@ -2,10 +2,10 @@ import { errorEnvelopeSchema, healthResponseSchema, healthSchema } from 'shared-
 import type { App } from '../../../src/app';
 import { createDatabase } from '../../../src/db/createDatabase';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { startSilentServer, type SilentServer } from '../../support/silentServer';
 
-describe.each(testDatabases())('GET /api/health on $label', (target) => {
+describe.each(productionDatabase())('GET /api/health on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
 

@@ -1,5 +1,5 @@
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
-import { testDatabases, useFloor, type FloorRole } from '../../support/floorTestKit';
+import { productionDatabase, useFloor, type FloorRole } from '../../support/floorTestKit';
 import { addProduct, figures, stockUp, type TestProduct } from '../../support/inventoryTestKit';
 
 type Caller = FloorRole | 'anonymous';
@@ -11,7 +11,7 @@ type Operation = 'list' | 'summary' | 'lowStock' | 'movements' | 'availability' 
  * anonymous callers refused; another centre's data answers 404). A write that is let in really writes (its
  * figures checked); one that is refused writes nothing.
  */
-describe.each(testDatabases())('inventory routes × roles on $label', (target) => {
+describe.each(productionDatabase())('inventory routes × roles on $label', (target) => {
   const floor = useFloor(target);
   let product: TestProduct;
 

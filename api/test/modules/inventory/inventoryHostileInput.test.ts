@@ -1,5 +1,5 @@
 import { errorEnvelopeSchema } from 'shared-contracts/schemas';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
 import { addProduct, figures, stockUp, type TestProduct } from '../../support/inventoryTestKit';
 
@@ -29,7 +29,7 @@ function urlText(value: unknown): string {
   return text === '\ud800' ? '%ED%A0%80' : encodeURIComponent(text);
 }
 
-describe.each(testDatabases())('inventory routes under hostile input on $label', (target) => {
+describe.each(productionDatabase())('inventory routes under hostile input on $label', (target) => {
   const floor = useFloor(target);
   let product: TestProduct;
 

@@ -1,5 +1,5 @@
 import { goodsReceiptResultSchema, productAdminSchema, productStockSchema } from 'shared-contracts/schemas';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 import { newIdempotencyKey, orderBody } from '../../support/shopTestKit';
 
 /**
@@ -7,7 +7,7 @@ import { newIdempotencyKey, orderBody } from '../../support/shopTestKit';
  * it in the catalogue (no stock: "Hết hàng"), receives 5 units from a supplier into the online warehouse, the
  * shop shows 5 at once, and a customer's order of it succeeds.
  */
-describe.each(testDatabases())('a new product from the catalogue to an online order on $label', (target) => {
+describe.each(productionDatabase())('a new product from the catalogue to an online order on $label', (target) => {
   const floor = useFloor(target);
 
   it('is created out of stock, received into the warehouse, shown with 5 in stock and bought', async () => {

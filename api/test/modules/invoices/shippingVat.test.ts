@@ -4,7 +4,7 @@ import { loadConfig } from '../../../src/config';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { pdfText } from '../../support/pdfText';
 import { createProduct, createUser, orderOf, postOrder, type TestUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * The shipping fee carries its own VAT rate (decision 0054): SHIPPING_VAT_RATE, stored on the order when it is
@@ -23,7 +23,7 @@ describe('the SHIPPING_VAT_RATE setting', () => {
   });
 });
 
-describe.each(testDatabases())('the shipping fee’s VAT on receipts and invoices on $label', (target) => {
+describe.each(productionDatabase())('the shipping fee’s VAT on receipts and invoices on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => ['HHDVu', 'LTSuat'].includes(name) });
   let shop: AuthTestApp;

@@ -3,14 +3,14 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed/demoAccounts';
 import { seedDemoPoints } from '../../../src/modules/loyalty';
 import { manualClock } from '../../../src/security/clock';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const NOW = new Date(DEMO_HISTORY_NOW);
 const DAY = 86_400_000;
 const CUSTOMER = DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email;
 
 /** The demo's points (issue 67 §6): the history's complete paid sales earned theirs; the demo customer's gift expires within the month. */
-describe.each(testDatabases())('the demo points on $label', (target) => {
+describe.each(productionDatabase())('the demo points on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let shop: AuthTestApp;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { birthdaysOn } from '../../../src/modules/loyalty/birthdayBonus';
 import { lotExpiry } from '../../../src/modules/loyalty/loyaltyRules';
 import { createLoyaltyWorker } from '../../../src/modules/loyalty/loyaltyWorker';
 import { createUser } from '../../support/serviceTestKit';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -15,7 +15,7 @@ const DAY = 24 * HOUR;
  * the birthday bonus once a year on their birthday in Vietnam (29 February's on 28 February of a common year), and is
  * told; both are BONUS lots the member sees as "Thưởng".
  */
-describe.each(testDatabases())('sign-up and birthday bonuses on $label', (target) => {
+describe.each(productionDatabase())('sign-up and birthday bonuses on $label', (target) => {
   const floor = useFloor(target);
   const worker = () => createLoyaltyWorker({ db: floor.db, clock: floor.service.clock });
   const entriesOf = (userId: number) => floor.db.selectFrom('loyalty_entries').selectAll().where('user_id', '=', userId).orderBy('id').execute();

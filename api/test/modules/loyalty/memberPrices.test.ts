@@ -2,7 +2,7 @@ import type { MemberPrice, MemberPricePage, Order, ProductDetail, Quote } from '
 import { reviewTiers, seedDemoMemberPrices } from '../../../src/modules/loyalty';
 import { useServiceAppWithAdmin } from '../../support/adminServiceKit';
 import { createProduct, createUser, orderOf, postOrder, type TestUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 type Tier = 'MEMBER' | 'SILVER' | 'GOLD' | 'DIAMOND';
 
@@ -11,7 +11,7 @@ type Tier = 'MEMBER' | 'SILVER' | 'GOLD' | 'DIAMOND';
  * price now and the member prices of their tier and below; a placed order keeps its unit prices whatever changes
  * after; the admin sets (below the normal price) and ends them; the product page shows them.
  */
-describe.each(testDatabases())('member prices on $label', (target) => {
+describe.each(productionDatabase())('member prices on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   const shop = useServiceAppWithAdmin(scratch);
 

@@ -4,7 +4,7 @@ import { releaseEarnings } from '../../../src/modules/loyalty/saleEarnings';
 import { spendWindowStart } from '../../../src/modules/loyalty/memberTiers';
 import { useServiceAppWithAdmin } from '../../support/adminServiceKit';
 import { createProduct, createPromotion, createUser, type TestUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const DAY = 86_400_000;
 
@@ -14,7 +14,7 @@ const DAY = 86_400_000;
  * rewrites an earned one; a change of the tiers' rules is not retroactive; a promotion may require a tier, and VIP is
  * Vàng or above.
  */
-describe.each(testDatabases())('members’ tiers on $label', (target) => {
+describe.each(productionDatabase())('members’ tiers on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   const shop = useServiceAppWithAdmin(scratch);
 

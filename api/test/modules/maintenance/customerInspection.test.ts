@@ -1,6 +1,6 @@
 import { customerInspectionSchema, envelopeSchema, maintenanceRecordDetailResponseSchema } from 'shared-contracts/schemas';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useParts } from '../../support/partsTestKit';
+import { productionDatabase, useParts } from '../../support/partsTestKit';
 
 const inspectionResponse = envelopeSchema(customerInspectionSchema);
 
@@ -10,7 +10,7 @@ const inspectionResponse = envelopeSchema(customerInspectionSchema);
  * time (a FAIL left unfixed, a PASS the technician remarked on). The same advice stays on the maintenance record.
  * Only the appointment's owner sees it: anyone else gets 404.
  */
-describe.each(testDatabases())('the customer’s inspection of their car on $label', (target) => {
+describe.each(productionDatabase())('the customer’s inspection of their car on $label', (target) => {
   const parts = useParts(target);
   const floor = parts.floor;
 

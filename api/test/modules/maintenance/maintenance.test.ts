@@ -10,13 +10,13 @@ import { migrations } from '../../../src/db/migrations';
 import { addCalendarMonths } from '../../../src/modules/vehicles/reminder';
 import { sendDueReminders } from '../../../src/modules/maintenance/reminderWorker';
 import { DEMO_ACCOUNTS, seed } from '../../../seed';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { addScooter, authHeader, createCentre, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
 const DAY_MS = 86_400_000;
 
-describe.each(testDatabases())('maintenance history and reminders on $label', (target) => {
+describe.each(productionDatabase())('maintenance history and reminders on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
   let demo: TestUser;
@@ -165,7 +165,7 @@ describe.each(testDatabases())('maintenance history and reminders on $label', (t
   });
 });
 
-describe.each(testDatabases())('the visit behind a maintenance record on $label', (target) => {
+describe.each(productionDatabase())('the visit behind a maintenance record on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let service: ServiceApp;
   beforeAll(async () => {
@@ -278,7 +278,7 @@ describe.each(testDatabases())('the visit behind a maintenance record on $label'
   });
 });
 
-describe.each(testDatabases())('the service-booking migration on $label', (target) => {
+describe.each(productionDatabase())('the service-booking migration on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
 
   it('rolls back (down) to the shop tables and applies again', async () => {

@@ -1,9 +1,9 @@
 import type { App } from '../../../src/app';
 import { catalogueAssets } from '../../../src/modules/media/catalogueMedia';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
-describe.each(testDatabases())('GET /api/media/product-cover/:slug ($name)', (target) => {
+describe.each(productionDatabase())('GET /api/media/product-cover/:slug ($name)', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let app: App;
 

@@ -6,7 +6,7 @@ import { emailChannel } from '../../../src/modules/notifications/channels/provid
 import { addScooter, appointmentOf, authHeader, book, createCentre, createUser as createServiceUser, serviceId, startServiceApp, type ServiceApp, type TestUser as ServiceUser } from '../../support/serviceTestKit';
 import { sendWishlistAlerts } from '../../../src/modules/wishlist';
 import { createProduct, createUser as createShopUser, orderOf, pickupAt, postOrder, recordTransferFor, setOnlineStock, stockCentre, type TestUser as ShopUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { emailOutbox } from '../../support/emailOutbox';
 
 /**
@@ -17,7 +17,7 @@ import { emailOutbox } from '../../support/emailOutbox';
  * under the bell, and, on Zalo, one message and no email at all. (oneMessagePerServiceFact.test.ts: the parts
  * approval and the maintenance reminder.)
  */
-describe.each(testDatabases())('one message per fact and channel on $label', (target) => {
+describe.each(productionDatabase())('one message per fact and channel on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
   let centreId: number;

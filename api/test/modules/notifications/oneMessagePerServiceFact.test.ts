@@ -6,7 +6,7 @@ import type { Delivery, NotificationChannel } from '../../../src/modules/notific
 import { devOutboxMailer } from '../../../src/modules/notifications/mailer';
 import { emailChannel } from '../../../src/modules/notifications/channels/providers/emailChannel';
 import { manualClock } from '../../../src/security/clock';
-import { testDatabases, useParts } from '../../support/partsTestKit';
+import { productionDatabase, useParts } from '../../support/partsTestKit';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
@@ -19,7 +19,7 @@ import { emailOutbox } from '../../support/emailOutbox';
  * email (the fact's own, with its details and link) and one notification under the bell; the customer reached on
  * Zalo has one Zalo message and no email.
  */
-describe.each(testDatabases())('one message per fact of the car and channel on $label', (target) => {
+describe.each(productionDatabase())('one message per fact of the car and channel on $label', (target) => {
   const parts = useParts(target);
   const floor = () => parts.floor;
 

@@ -1,10 +1,10 @@
 import { orderResponseSchema, orderSummaryPageResponseSchema } from 'shared-contracts/schemas';
 import { DEMO_ACCOUNTS, seed } from '../../../seed';
 import type { AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, startShopApp } from '../../support/shopTestKit';
 
-describe.each(testDatabases())('the seeded demo order on $label', (target) => {
+describe.each(productionDatabase())('the seeded demo order on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
 

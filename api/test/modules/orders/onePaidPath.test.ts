@@ -6,7 +6,7 @@ import { payOsSignature } from '../../../src/modules/payments/providers/payos/pa
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { insertOrder } from '../../support/paymentTestKit';
 import { createUser, deskAction, recordTransferFor, type TestUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 let providerIds = 9_800_000;
 
@@ -15,7 +15,7 @@ let providerIds = 9_800_000;
  * (amount, method, channel, reference, who), the package's credits given once, one order-status event to the
  * owner. A channel that wrote its own copy of "mark paid" would miss one of these.
  */
-describe.each(testDatabases())('one paid path on $label', (target) => {
+describe.each(productionDatabase())('one paid path on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   const events = memoryEventBus();
   const announced: OrderStatusMessage[] = [];

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { orderCodeFor, orderCodePrefix, orderCodeSql } from '../../../src/modules/orders/orderCode';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /** The order's code is written by its insert (orderCodeSql): it must read as orderCodeFor writes it, whatever the id's length. */
-describe.each(testDatabases())('order codes written by the database on $label', (target) => {
+describe.each(productionDatabase())('order codes written by the database on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: false });
 
   it('writes EV + the Vietnamese day + the id on at least 4 digits, as orderCodeFor', async () => {

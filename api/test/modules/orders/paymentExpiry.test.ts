@@ -2,13 +2,13 @@ import { formatVietnamDateTime } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { expireUnpaidOrders } from '../../../src/modules/orders/orderLifecycle';
 import type { AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, createProduct, createPromotion, createUser, orderOf, postOrder, promotionUsage, recordTransferFor, startShopApp, stockOf } from '../../support/shopTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
 const HOUR_MS = 3_600_000;
 
-describe.each(testDatabases())('unpaid VietQR orders expire on $label', (target) => {
+describe.each(productionDatabase())('unpaid VietQR orders expire on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
   let app: App;

@@ -2,7 +2,7 @@ import { quoteResponseSchema, type ShippingOption } from 'shared-contracts/schem
 import type { App } from '../../../src/app';
 import { useShippingQuoter, type ShippingQuoteRequest } from '../../../src/modules/orders/shippingQuote';
 import type { AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { createProduct, createPromotion, createUser, orderOf, postOrder, startShopApp, type TestUser } from '../../support/shopTestKit';
 
 const WARD = '00166';
@@ -25,7 +25,7 @@ function fakeCarriers() {
   return { asked, quoter };
 }
 
-describe.each(testDatabases())('the carriers\' fees at checkout on $label', (target) => {
+describe.each(productionDatabase())('the carriers\' fees at checkout on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
   let app: App;

@@ -7,7 +7,7 @@ import { seedBackOffice } from '../../../seed/backOffice';
 import { DEMO_ACCOUNTS } from '../../../seed/demoAccounts';
 import { DEMO_BOOKING_DAYS, FLEET_EMAIL_SUFFIX } from '../../../seed/demoBookings';
 import { trainFirstWearModel } from '../../../seed/firstWearModel';
-import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * "Nhu cầu phụ tùng" on the demo data (spec predictive.md §4, docs/prediction.md §6–§7): after `npm start`'s seed
@@ -19,7 +19,7 @@ const NOW = new Date(DEMO_HISTORY_NOW);
 const DAY_MS = 86_400_000;
 const MANAGER = DEMO_ACCOUNTS.find((account) => account.role === 'manager')!.email;
 
-describe.each(testDatabases())('the demo manager’s parts demand on $label', (target) => {
+describe.each(productionDatabase())('the demo manager’s parts demand on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let centreId = 0;
 

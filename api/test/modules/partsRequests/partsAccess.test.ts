@@ -1,6 +1,6 @@
 import type { PartsRequest, ServiceOrderDetail } from 'shared-contracts/schemas';
 import type { TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useParts, type TestPart } from '../../support/partsTestKit';
+import { productionDatabase, useParts, type TestPart } from '../../support/partsTestKit';
 
 /** Who calls: the floor's people ('assigned' is the order's own technician), a stranger customer, nobody. */
 type Caller = 'assigned' | 'technician2' | 'technicianB' | 'staff' | 'manager' | 'admin' | 'staffB' | 'managerB' | 'customer' | 'stranger' | 'anonymous';
@@ -221,7 +221,7 @@ const CASES: RouteCase[] = [
  * technician acts on the order assigned to them only (403 NOT_ASSIGNED), customers see only their own
  * orders' approvals (another's answers 404), and nobody signed out gets past 401. A refused call changes nothing.
  */
-describe.each(testDatabases())('parts routes by role and centre on $label', (target) => {
+describe.each(productionDatabase())('parts routes by role and centre on $label', (target) => {
   const parts = useParts(target);
   let stranger: TestUser;
 

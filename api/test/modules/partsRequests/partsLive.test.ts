@@ -1,14 +1,14 @@
 import { floorChangedEventSchema, serviceOrderEventSchema } from 'shared-contracts/schemas';
 import { authHeader } from '../../support/serviceTestKit';
 import { listen, openEventStream, type SseStream } from '../../support/sseClient';
-import { testDatabases, useParts } from '../../support/partsTestKit';
+import { productionDatabase, useParts } from '../../support/partsTestKit';
 
 /**
  * Every change of a parts request goes out live (spec §6, S5, T4): the centre's floor streams (the staff board,
  * the parts desk, the technician's screen) get floor-changed, the customer's dashboard gets service-order with
  * pendingApprovals ('Cần bạn duyệt (n)'); a customer's approval reaches a connected staff board in well under 2 s.
  */
-describe.each(testDatabases())('parts requests live on $label', (target) => {
+describe.each(productionDatabase())('parts requests live on $label', (target) => {
   const parts = useParts(target);
   const floor = parts.floor;
   let baseUrl: string;

@@ -10,7 +10,7 @@ import {
   staffSummarySchema,
 } from 'shared-contracts/schemas';
 import { z } from 'zod';
-import { requestResponse, testDatabases, useParts } from '../../support/partsTestKit';
+import { requestResponse, productionDatabase, useParts } from '../../support/partsTestKit';
 import { createUser } from '../../support/serviceTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
@@ -25,7 +25,7 @@ const invoiceResponse = envelopeSchema(serviceInvoiceSchema);
  * board's labels and today's counters, the customer's 'Cần bạn duyệt (n)' card with the finding and the new
  * estimate, the email, the part search, and bad input answered in Vietnamese and never half written.
  */
-describe.each(testDatabases())('parts on the service order on $label', (target) => {
+describe.each(productionDatabase())('parts on the service order on $label', (target) => {
   const parts = useParts(target);
   const floor = parts.floor;
 

@@ -6,7 +6,7 @@ import {
   type PartsRequestAction,
   type PartsRequestStatus,
 } from 'shared-contracts/schemas';
-import { requestResponse, testDatabases, useParts } from '../../support/partsTestKit';
+import { requestResponse, productionDatabase, useParts } from '../../support/partsTestKit';
 
 /** The desk's actions and how each is asked of the API. */
 const DESK_ACTIONS: Record<string, { route: 'decision' | 'customer-decision' | 'withdraw' | 'reserve' | 'issue' | 'return' | 'release'; body: Record<string, unknown> }> = {
@@ -41,7 +41,7 @@ const LANDS: Partial<Record<PartsRequestAction, PartsRequestStatus>> = {
  * house's words with the current status in data, leaving the request as it was; the actions the detail offers
  * staff are exactly the allowed ones.
  */
-describe.each(testDatabases())('the parts request machine on $label', (target) => {
+describe.each(productionDatabase())('the parts request machine on $label', (target) => {
   const parts = useParts(target);
 
   it('matches the shared machine: the desk is offered exactly what the API accepts', () => {

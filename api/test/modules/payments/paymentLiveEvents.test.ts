@@ -8,7 +8,7 @@ import { insertOrder } from '../../support/paymentTestKit';
 import { listen, openEventStream, type SseStream } from '../../support/sseClient';
 import { createUser, type TestUser } from '../../support/shopTestKit';
 import { startAuthApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 let transferIds = 9_500_000;
 
@@ -31,7 +31,7 @@ function sepayBody(content: string, transferAmount: number) {
 }
 
 /** Payments reach the customer's page live (order-status) and the desk's exception queue live (floor-changed). */
-describe.each(testDatabases())('live payment events on $label', (target) => {
+describe.each(productionDatabase())('live payment events on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   const events = memoryEventBus();
   let shop: AuthTestApp;

@@ -2,7 +2,7 @@ import { customerPackageCreditListResponseSchema } from 'shared-contracts/schema
 import type { App } from '../../../src/app';
 import { buildVietQrPayload, crc16CcittFalse, qrSvgDataUrl } from '../../../src/lib/vietQr';
 import type { AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { createProduct, createUser, deskAction, firstCentreId, orderOf, pickupAt, postOrder, recordTransferFor, startShopApp, type TestUser } from '../../support/shopTestKit';
 import { emailOutbox } from '../../support/emailOutbox';
 
@@ -46,7 +46,7 @@ describe('the VietQR payload', () => {
   });
 });
 
-describe.each(testDatabases())('VietQR payment and package credits on $label', (target) => {
+describe.each(productionDatabase())('VietQR payment and package credits on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
   let app: App;

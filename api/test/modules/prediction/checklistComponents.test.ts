@@ -6,7 +6,7 @@ import { InspectionReading, loadComponentInspections, sameVisitInspection } from
 import type { Inspection } from '../../../src/modules/prediction/inspectionSteps';
 import { vehicleInspections } from '../../../src/modules/prediction/vehicleForecastQueries';
 import { latestWearModel, runWearTraining } from '../../../src/modules/prediction/wearTraining';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 import { addProduct } from '../../support/inventoryTestKit';
 import { closedOrdersKit, type ClosedOrdersKit } from '../../support/closedOrdersKit';
 
@@ -105,7 +105,7 @@ describe('the suggestions named by the order’s checklist', () => {
   });
 });
 
-describe.each(testDatabases())('findings keyed by component, on $label', (target) => {
+describe.each(productionDatabase())('findings keyed by component, on $label', (target) => {
   const floor = useFloor(target);
   let car = 0;
   let kit: ClosedOrdersKit;

@@ -1,11 +1,11 @@
 import { componentInfo } from '../../../src/modules/prediction/componentLabels';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * A component's label on the forecast and the prediction pages is Vietnamese even when no active service's
  * checklist names it any more: the shared component names stand in before the bare code.
  */
-describe.each(testDatabases())('component labels on $label', (target) => {
+describe.each(productionDatabase())('component labels on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
 
   it('names a component no active template names by its Vietnamese name, an unknown code by itself', async () => {

@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS } from '../../../seed/demoAccounts';
 import { CAR_MODELS } from '../../../seed/demoRandom';
 import { DEMO_WEAR, wearComponentOf, wearParametersOf } from '../../../seed/demoWear';
 import { trainFirstWearModel } from '../../../seed/firstWearModel';
-import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * The demo history's wear (spec predictive.md §7): the checklist answers come from documented Weibull parameters
@@ -59,7 +59,7 @@ describe('the demo wear table', () => {
   });
 });
 
-describe.each(testDatabases())('the demo history’s wear on $label', (target) => {
+describe.each(productionDatabase())('the demo history’s wear on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let version: WearModelVersion;
 

@@ -5,14 +5,14 @@ import { runWearTraining } from '../../../src/modules/prediction/wearTraining';
 import { closedOrdersKit } from '../../support/closedOrdersKit';
 import { seededRandom } from '../../support/wearSimulation';
 import { authHeader, createUser, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * The diagnosis ranking is trained with the wear models (spec predictive.md §3): the training run stores the
  * learned counts and the held-out evaluation with its version, the admin sees the evaluation, and the public
  * diagnosis learns from the served version, not from orders closed since.
  */
-describe.each(testDatabases())('the diagnosis ranking’s training, on $label', (target) => {
+describe.each(productionDatabase())('the diagnosis ranking’s training, on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
   let t: ServiceApp;
   const CASES = 200;

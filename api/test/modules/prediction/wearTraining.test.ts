@@ -11,7 +11,7 @@ import {
   STALE_TRAINING_MS,
   TrainingInProgressError,
 } from '../../../src/modules/prediction/wearTraining';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { closedOrdersKit } from '../../support/closedOrdersKit';
 import { simulateFleet } from '../../support/wearSimulation';
 
@@ -34,7 +34,7 @@ describe('a FAIL’s note', () => {
   });
 });
 
-describe.each(testDatabases())('wear model training runs, on $label', (target) => {
+describe.each(productionDatabase())('wear model training runs, on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
 
   it('reads the answered items of closed orders only, with the repair taken from the note', async () => {

@@ -3,9 +3,9 @@ import type { App } from '../../../src/app';
 import { setPromotionActive } from '../../../src/modules/promotions/promotionWrites';
 import { DEMO_ACCOUNTS } from '../../../seed';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
-describe.each(testDatabases())('promotions on $label', (target) => {
+describe.each(productionDatabase())('promotions on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let app: App;
   let customerToken: string;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ProviderStatus, ProviderStatusList } from 'shared-contracts/schemas';
 import { enqueueEmail } from '../../../src/modules/notifications';
 import { createOutboundClient } from '../../../src/outbound';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 /** A provider on loopback that answers every call with `status`. */
 async function providerAnswering(status: () => number): Promise<{ url: string; close: () => Promise<void> }> {
@@ -19,7 +19,7 @@ async function providerAnswering(status: () => number): Promise<{ url: string; c
  * The owner sees an outside provider that keeps failing ("Zalo đang lỗi") instead of a growing queue: each breaker's
  * transitions are recorded by whichever instance saw them, with the messages waiting for its channel.
  */
-describe.each(testDatabases())('the outside providers’ status for the owner on $label', (target) => {
+describe.each(productionDatabase())('the outside providers’ status for the owner on $label', (target) => {
   const floor = useFloor(target);
 
   async function status(): Promise<ProviderStatusList> {

@@ -1,12 +1,12 @@
 import { vehicleRecallListResponseSchema } from 'shared-contracts/schemas';
 import { inTransaction } from '../../../src/db/inTransaction';
 import { createRecallCampaign, parseRecallCampaignInput, recallCompletionByCentre, scheduleRecallRemedies } from '../../../src/modules/recalls';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 const VIN = 'RLLVF8A1XPH000321';
 
 /** Issue 66 §4: the technician's work order shows its vehicle's open recall; another centre's floor cannot read it. */
-describe.each(testDatabases())('the recall flag on the work order on $label', (target) => {
+describe.each(productionDatabase())('the recall flag on the work order on $label', (target) => {
   const floor = useFloor(target);
 
   it('answers the order’s vehicle’s open recalls to its centre’s floor, 404 to another centre', async () => {

@@ -3,7 +3,7 @@ import { inTransaction } from '../../../src/db/inTransaction';
 import { completeRecallRemedies, createRecallCampaign, parseRecallCampaignInput, recallCompletionByCentre, scheduleRecallRemedies, sendRecallNotices } from '../../../src/modules/recalls';
 import { FLEET_LINES, insertFleet, type FleetVehicle } from '../../support/recallFleet';
 import { addScooter, appointmentOf, authHeader, book, createCentre, createUser, nextCarPlate, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const CAMPAIGN = {
   manufacturer: 'VinFast',
@@ -21,7 +21,7 @@ const CAMPAIGN = {
  * known parameters; each affected vehicle's owner is told once even by two senders at the same time; the flags are
  * read by the owner and the floor; the admin alone creates, with Vietnamese refusals.
  */
-describe.each(testDatabases())('recall campaigns on $label', (target) => {
+describe.each(productionDatabase())('recall campaigns on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let instanceA: ServiceApp;
   let instanceB: ServiceApp;

@@ -3,13 +3,13 @@ import { systemActor } from '../../../src/modules/releases/releaseActor';
 import { releaseOverview } from '../../../src/modules/releases/releaseViews';
 import { manualClock } from '../../../src/security/clock';
 import { testConfig } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { buildIdOf, contentHash, publishBody, shellInfo, storefrontInfo } from './releaseFixtures';
 
 const silentLog = { warn: () => undefined, error: () => undefined };
 
 /** The registry as code in the API's process uses it, with the system as the actor (never reachable from HTTP). */
-describe.each(testDatabases())('the system as a releaser on $label', (target) => {
+describe.each(productionDatabase())('the system as a releaser on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let registry: ReleaseRegistry;
   const starter = systemActor('Khởi động (npm start)');

@@ -1,5 +1,5 @@
 import { reportTableSchema } from 'shared-contracts/schemas';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 import { buildKpiFixture, type KpiFixture } from '../../support/kpiFixture';
 import { RANGE, REPORT_PATHS, parseCsv } from '../../support/reportCsvKit';
 
@@ -8,7 +8,7 @@ import { RANGE, REPORT_PATHS, parseCsv } from '../../support/reportCsvKit';
  * the centre, an admin for one or every centre; another centre's manager 404; staff, technicians, customers 403;
  * nobody signed in 401. Bad ranges 422 DATE_RANGE_INVALID, unknown reports 404.
  */
-describe.each(testDatabases())('report access on $label', (target) => {
+describe.each(productionDatabase())('report access on $label', (target) => {
   const floor = useFloor(target);
   let k: KpiFixture;
 

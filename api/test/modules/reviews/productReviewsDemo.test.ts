@@ -2,12 +2,12 @@ import { adminReviewQueueSchema, reviewableLinesSchema } from 'shared-contracts/
 import { seed } from '../../../seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../seed/demoAccounts';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const NOW = new Date(DEMO_HISTORY_NOW);
 const email = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 
-describe.each(testDatabases())('the demo product reviews on $label', (target) => {
+describe.each(productionDatabase())('the demo product reviews on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let shop: AuthTestApp;
 

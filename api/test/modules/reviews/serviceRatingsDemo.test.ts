@@ -5,12 +5,12 @@ import { seedDemoServiceRatings } from '../../../seed/demoServiceRatings';
 import { manualClock } from '../../../src/security/clock';
 import { sendRatingRequests } from '../../../src/modules/reviews';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { DEMO_HISTORY_NOW, testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { DEMO_HISTORY_NOW, productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const NOW = new Date(DEMO_HISTORY_NOW);
 const emailOf = (role: string) => DEMO_ACCOUNTS.find((account) => account.role === role)!.email;
 
-describe.each(testDatabases())('the demo service ratings on $label', (target) => {
+describe.each(productionDatabase())('the demo service ratings on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: 'demoHistory' });
   let shop: AuthTestApp;
 

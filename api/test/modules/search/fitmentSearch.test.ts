@@ -5,14 +5,14 @@ import type { Database } from '../../../src/db/schema';
 import { invalidateCatalogue } from '../../../src/modules/catalogue';
 import { insertBrandIfMissing, insertCategoryIfMissing, insertProductIfMissing } from '../../../src/modules/catalogueAdmin';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /**
  * Search and fitment (issue 66 §2): a vehicle model named in the query ("má phanh feliz s") narrows the answer to
  * the parts whose fitment rows fit it, by the fit rule (a row naming the base VF 8 fits the VF 8 Plus), whatever the
  * part's name says.
  */
-describe.each(testDatabases())('search by the vehicle model a part fits on $label', (target) => {
+describe.each(productionDatabase())('search by the vehicle model a part fits on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let app: App;
   const productIds = new Map<string, number>();

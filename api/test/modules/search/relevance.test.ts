@@ -1,13 +1,13 @@
 import { searchResultResponseSchema } from 'shared-contracts/schemas';
 import type { App } from '../../../src/app';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { RELEVANCE_SET, type RelevanceCase } from './relevanceSet';
 
 /** The share of the relevance set that must come first for the suite to pass. */
 const REQUIRED_SHARE = 0.9;
 
-describe.each(testDatabases())('search relevance set on $label', (target) => {
+describe.each(productionDatabase())('search relevance set on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let app: App;
 

@@ -1,13 +1,13 @@
 import { serviceOrderBoardSchema, type ServiceOrderBoard } from 'shared-contracts/schemas';
 import { createCentre, DEFAULT_NOW } from '../../support/serviceTestKit';
-import { TODAY, testDatabases, useFloor } from '../../support/floorTestKit';
+import { TODAY, productionDatabase, useFloor } from '../../support/floorTestKit';
 
 /**
  * One car, one place on the board (issue 36 §1): a vehicle checked in for one appointment with another waiting
  * the same day stood in two columns. Each plate now shows once, in the column the shared machine puts first,
  * with its other entries of the day named on that card.
  */
-describe.each(testDatabases())('one card per vehicle on the board on $label', (target) => {
+describe.each(productionDatabase())('one card per vehicle on the board on $label', (target) => {
   const floor = useFloor(target);
 
   const readBoard = async (user: Parameters<typeof floor.request>[0]): Promise<ServiceOrderBoard> => {

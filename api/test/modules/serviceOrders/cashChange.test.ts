@@ -1,10 +1,10 @@
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 /**
  * Cash at the counter: the amount the customer hands over is checked against the invoice's total and recorded with
  * the change in the payment's history row ("tiền thừa").
  */
-describe.each(testDatabases())('cash received and change on $label', (target) => {
+describe.each(productionDatabase())('cash received and change on $label', (target) => {
   const floor = useFloor(target);
   let slot = 0;
 

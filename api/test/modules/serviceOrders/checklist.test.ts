@@ -1,6 +1,6 @@
 import { CHECKLIST_FAIL_NOTE_MESSAGE, envelopeSchema, floorChangedEventSchema, serviceOrderChecklistItemSchema, type ServiceOrderDetail } from 'shared-contracts/schemas';
 import { listen, openEventStream } from '../../support/sseClient';
-import { testDatabases, useFloor, type FloorRole } from '../../support/floorTestKit';
+import { productionDatabase, useFloor, type FloorRole } from '../../support/floorTestKit';
 
 const itemResponse = envelopeSchema(serviceOrderChecklistItemSchema);
 
@@ -10,7 +10,7 @@ const itemResponse = envelopeSchema(serviceOrderChecklistItemSchema);
  * else is refused (another technician 403 NOT_ASSIGNED, another centre 404, other roles 403), and nothing is
  * written by a refused answer.
  */
-describe.each(testDatabases())('checklist answers on $label', (target) => {
+describe.each(productionDatabase())('checklist answers on $label', (target) => {
   const floor = useFloor(target);
   let order: ServiceOrderDetail;
 

@@ -1,6 +1,6 @@
 import { customerServiceOrderSchema, envelopeSchema } from 'shared-contracts/schemas';
 import { createUser, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 const viewResponse = envelopeSchema(customerServiceOrderSchema);
 
@@ -9,7 +9,7 @@ const viewResponse = envelopeSchema(customerServiceOrderSchema);
  * labels, the billable lines, then the invoice (with its VietQR picture while unpaid) and the paid state. Only the
  * appointment's owner sees it; before check-in, for another customer or a made-up id the answer is 404.
  */
-describe.each(testDatabases())('the customer’s view of the service order on $label', (target) => {
+describe.each(productionDatabase())('the customer’s view of the service order on $label', (target) => {
   const floor = useFloor(target);
 
   const view = (user: TestUser | null, appointmentId: number) => floor.request(user, 'GET', `/api/appointments/${appointmentId}/service-order`);

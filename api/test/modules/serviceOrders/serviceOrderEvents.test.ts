@@ -3,7 +3,7 @@ import { memoryEventBus, type EventBus } from '../../../src/events/eventBus';
 import type { ServiceOrderContext } from '../../../src/modules/serviceOrders/serviceOrderContext';
 import { publishFloorChange, publishServiceOrderChange } from '../../../src/modules/serviceOrders/serviceOrderEvents';
 import { listen, openEventStream, type SseStream } from '../../support/sseClient';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 describe('service order events never fail the request', () => {
   const failingBus: EventBus = {
@@ -23,7 +23,7 @@ describe('service order events never fail the request', () => {
   });
 });
 
-describe.each(testDatabases())('live service order events on $label', (target) => {
+describe.each(productionDatabase())('live service order events on $label', (target) => {
   const floor = useFloor(target);
   let customerStream: SseStream;
   let floorStream: SseStream;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { profileResponseSchema } from 'shared-contracts/schemas';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { bearer, registerAndLogin, startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 
 /** A multipart body with the given files (what a browser's FormData sends). */
@@ -27,7 +27,7 @@ async function photo(format: 'png' | 'jpeg' | 'webp', width = 640, height = 480)
     .toBuffer();
 }
 
-describe.each(testDatabases())('profile and avatar on $label', (target) => {
+describe.each(productionDatabase())('profile and avatar on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let t: AuthTestApp;
 

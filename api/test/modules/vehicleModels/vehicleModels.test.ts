@@ -5,12 +5,12 @@ import {
   vehicleModelListResponseSchema,
   vehicleModelResponseSchema,
 } from 'shared-contracts/schemas';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 
 const NEW_MODEL = { brand: 'VinFast', model: 'Evo Grand', variant: '', type: 'scooter', yearFrom: 2024, yearTo: null, batteryKwh: 3.5, batteryChemistry: 'LFP' };
 
-describe.each(testDatabases())('vehicle models on $label', (target) => {
+describe.each(productionDatabase())('vehicle models on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let service: ServiceApp;
   let admin: TestUser;

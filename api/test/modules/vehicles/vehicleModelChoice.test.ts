@@ -1,11 +1,11 @@
 import { VEHICLE_MODEL_MESSAGE, vehicleListResponseSchema, vehicleResponseSchema } from 'shared-contracts/schemas';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 
 const SCOOTER = { type: 'scooter', brand: 'VinFast', model: 'Feliz S', year: 2024, licensePlate: '29MĐ1-301.01', odometerKm: 500 };
 
 /** A customer's vehicle names its reference model (issue 66 §1): chosen, matched from the typed name, or none. */
-describe.each(testDatabases())("the customer's vehicle model on $label", (target) => {
+describe.each(productionDatabase())("the customer's vehicle model on $label", (target) => {
   const scratch = useScratchDatabase(target);
   let service: ServiceApp;
   let owner: TestUser;

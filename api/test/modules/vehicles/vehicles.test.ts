@@ -1,10 +1,10 @@
 import { ODOMETER_DECREASE_MESSAGE, VEHICLE_MODEL_MESSAGE, vehicleListResponseSchema, vehicleResponseSchema, type Vehicle } from 'shared-contracts/schemas';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
 
 const VF5 = { type: 'car', brand: 'VinFast', model: 'VF 5', year: 2024, licensePlate: '30k 99123', vin: 'rllv-fpnt5rh123456', color: 'Xanh dương', odometerKm: 8200, batteryCapacityKwh: 37.23, nickname: 'Xe gia đình' };
 
-describe.each(testDatabases())('vehicles on $label', (target) => {
+describe.each(productionDatabase())('vehicles on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
   let owner: TestUser;

@@ -11,7 +11,7 @@ import {
   type ServiceOrderDetail,
 } from 'shared-contracts/schemas';
 import { serviceOrderDocument } from '../../../src/modules/invoices';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 import { seededRandom } from '../../support/seededRandom';
 
 const detailResponse = envelopeSchema(serviceOrderDetailSchema);
@@ -28,7 +28,7 @@ const PART_AS_GOODWILL = 240_000;
  * view nor the invoice document; the invoice drafts the manufacturer's claim, which the manager sends and records to
  * the money received, and the report sums per manufacturer and month.
  */
-describe.each(testDatabases())('warranty on $label', (target) => {
+describe.each(productionDatabase())('warranty on $label', (target) => {
   const floor = useFloor(target);
   let slot = 0;
 

@@ -3,10 +3,10 @@ import { seed } from '../../../seed';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
 import { DEMO_ACCOUNTS } from '../../../seed/demoAccounts';
 import { authHeader, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 /** `npm start`'s demo: Cầu Giấy's web-order desk has an order in every state, and seeding again adds none. */
-describe.each(testDatabases())('the web-order desk demo on $label', (target) => {
+describe.each(productionDatabase())('the web-order desk demo on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let service: ServiceApp;
 

@@ -4,7 +4,7 @@ import { DEMO_PAYMENT_KEYS } from '../../../src/config';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
 import { insertOrder } from '../../support/paymentTestKit';
 import { createUser, deskAction, recordTransferFor, type TestUser } from '../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 let providerIds = 9_700_000;
 
@@ -13,7 +13,7 @@ let providerIds = 9_700_000;
  * amount, how it came, the bank's reference ("Mã giao dịch"), when and who — a bank's callback is automatic, a
  * recorded transfer or a cash collection names the clerk; a refund names its method, reference and clerk.
  */
-describe.each(testDatabases())('web-order desk payment block on $label', (target) => {
+describe.each(productionDatabase())('web-order desk payment block on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
   let app: App;

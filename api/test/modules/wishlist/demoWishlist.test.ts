@@ -5,11 +5,11 @@ import { DEMO_WISHLIST } from '../../../seed/demoWishlist';
 import { replayStockLedger } from '../../../src/modules/inventory/stockLedger';
 import { sendWishlistAlerts } from '../../../src/modules/wishlist';
 import { startAuthApp, type AuthTestApp } from '../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const customerEmail = DEMO_ACCOUNTS.find((account) => account.role === 'customer')!.email;
 
-describe.each(testDatabases())('the demo wishlist on $label', (target) => {
+describe.each(productionDatabase())('the demo wishlist on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let shop: AuthTestApp;
 

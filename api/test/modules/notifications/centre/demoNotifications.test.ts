@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { seedDemoNotifications } from '../../../../seed/demoNotifications';
 import { DEMO_ACCOUNTS } from '../../../../seed';
-import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../../support/testDatabases';
 
 /** The site's pages, as the shared route table lists them (read as text: the API does not build the browser's package). */
 const PAGES = [...readFileSync(path.resolve(__dirname, '../../../../../shared-contracts/src/routes/routeTable.ts'), 'utf8').matchAll(/\{ path: '([^']+)'/g)].map((match) => match[1]!);
@@ -12,7 +12,7 @@ function opensAPage(link: string): boolean {
   return PAGES.some((page) => new RegExp(`^${page.replace(/:[^/]+/g, '[^/]+')}$`).test(link));
 }
 
-describe.each(testDatabases())('the demo notifications on $label', (target) => {
+describe.each(productionDatabase())('the demo notifications on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
 
   it('finds the route table', () => expect(PAGES).toEqual(expect.arrayContaining(['/dashboard', '/orders/:code', '/staff/web-orders'])));

@@ -8,7 +8,7 @@ import { TOMORROW } from '../../../support/floorTestKit';
 import { useParts } from '../../../support/partsTestKit';
 import { addScooter, appointmentOf, book, createUser } from '../../../support/serviceTestKit';
 import { createProduct } from '../../../support/shopTestKit';
-import { testDatabases } from '../../../support/testDatabases';
+import { productionDatabase } from '../../../support/testDatabases';
 
 /** Polls `read` until `done` holds (some notifications are written after the request answered). */
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
@@ -27,7 +27,7 @@ function notificationsOf(db: Kysely<Database>, userId: number, kind?: Notificati
 }
 
 /** The events with no bus message of their own: each module that makes them calls notify. */
-describe.each(testDatabases())('what makes a notification besides the bus, on $label', (target) => {
+describe.each(productionDatabase())('what makes a notification besides the bus, on $label', (target) => {
   const parts = useParts(target);
   const floor = () => parts.floor;
 

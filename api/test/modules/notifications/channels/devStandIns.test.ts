@@ -2,7 +2,7 @@ import type { App } from '../../../../src/app';
 import { createDeliveryWorker } from '../../../../src/modules/notifications/channels/deliveryWorker';
 import { createChannels } from '../../../../src/modules/notifications/channels/notificationChannelsModule';
 import { startAuthApp, testConfig, type AuthTestApp } from '../../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../../support/testDatabases';
 import { browserSubscription, deliveriesOf, reachableCustomer, schedule } from './channelsKit';
 
 /** fetch through the app itself (what the API does in development: its clients call its own /api/dev stand-ins). */
@@ -14,7 +14,7 @@ function fetchThrough(app: App): typeof fetch {
   }) as typeof fetch;
 }
 
-describe.each(testDatabases())('the development stand-ins of Zalo, eSMS and Web Push on $label', (target) => {
+describe.each(productionDatabase())('the development stand-ins of Zalo, eSMS and Web Push on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let dev: AuthTestApp;
   let production: AuthTestApp;

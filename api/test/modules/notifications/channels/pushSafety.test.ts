@@ -5,7 +5,7 @@ import { isPublicAddress, publicPushSender } from '../../../../src/modules/notif
 import { confirmedDevices } from '../../../../src/modules/notifications/channels/providers/webPushChannel';
 import { startAuthApp, testConfig, type AuthTestApp } from '../../../support/authTestKit';
 import type { TestUser } from '../../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../../support/testDatabases';
 import { browserSubscription, channelsConfig, deliveriesOf, reachableCustomer, schedule, worker } from './channelsKit';
 
 /** A loopback HTTP listener that counts what reaches it; `answer` decides the reply per path (default 201). */
@@ -97,7 +97,7 @@ describe('a push connection goes to public addresses only', () => {
   });
 });
 
-describe.each(testDatabases())('push subscriptions are safe on $label', (target) => {
+describe.each(productionDatabase())('push subscriptions are safe on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let shop: AuthTestApp;
   let canary: Awaited<ReturnType<typeof listener>>;

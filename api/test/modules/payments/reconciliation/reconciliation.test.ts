@@ -1,14 +1,14 @@
 import type { Reconciliation } from 'shared-contracts/schemas';
 import { createCentre, startServiceApp, type ServiceApp } from '../../../support/serviceTestKit';
 import { createUser, type TestUser } from '../../../support/shopTestKit';
-import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../../support/testDatabases';
 
 /**
  * The admin's daily reconciliation (issue 35 §4): per local day (Asia/Ho_Chi_Minh) the transfers received, those
  * that paid an order, the exceptions open and resolved, the refunds; a CSV of the same (and of every transfer),
  * written by the reports' CSV writer (BOM, formulas guarded).
  */
-describe.each(testDatabases())('daily reconciliation on $label', (target) => {
+describe.each(productionDatabase())('daily reconciliation on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let service: ServiceApp;
   let admin: TestUser;
