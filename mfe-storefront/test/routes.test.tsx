@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { isRemoteRoutesModule, routesOwnedBy } from 'shared-contracts';
 import * as routesModule from '../src/routes';
@@ -58,7 +58,8 @@ describe('the storefront routes module', () => {
     );
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(EXPECTED_H1[path]!);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    expect(document.title).toBe(`${EXPECTED_H1[path]} | EV Service`);
+    // A lazy page commits when its chunk arrives, outside act: its title's effect may run after the h1 shows.
+    await waitFor(() => expect(document.title).toBe(`${EXPECTED_H1[path]} | EV Service`));
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/\p{L}{3,}/u);
   });
 });
