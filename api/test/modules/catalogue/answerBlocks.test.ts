@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { App } from '../../../src/app';
 import { CatalogueCache, freeAnswerBlocks, joinedAnswer, sendReadyJson } from '../../../src/modules/catalogue/catalogueCache';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -47,7 +47,7 @@ describe('answer blocks', () => {
   });
 });
 
-describe.each(testDatabases())('lists past the cache over sockets, many at once, on $label', (target) => {
+describe.each(productionDatabase())('lists past the cache over sockets, many at once, on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let app: App;
   let origin: string;

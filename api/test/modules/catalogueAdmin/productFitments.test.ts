@@ -8,7 +8,7 @@ import {
   type ProductAdmin,
 } from 'shared-contracts/schemas';
 import type { TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 
 type Who = 'anonymous' | 'customer' | 'staff' | 'manager' | 'admin';
 
@@ -20,7 +20,7 @@ const newSku = () => `FIT-ADMIN-${process.pid}-${(skuCounter += 1)}`;
  * version (admin only), recorded in its history, seen by the shop at once; and a product save keeps the part
  * findable by the models its rows name (models_search / search_text).
  */
-describe.each(testDatabases())('a product’s fitment rows in the back office on $label', (target) => {
+describe.each(productionDatabase())('a product’s fitment rows in the back office on $label', (target) => {
   const floor = useFloor(target);
   const who = (name: Who): TestUser | null => (name === 'anonymous' ? null : floor.users[name]);
   let categoryId = 0;

@@ -3,7 +3,7 @@ import type { CustomerEInvoice, EInvoice, EInvoiceList, UncoveredSales } from 's
 import { createEInvoiceWorker } from '../../../src/modules/eInvoices/eInvoiceWorker';
 import { objectStoreAt } from '../../../src/objectStorage';
 import { standInEInvoiceProvider, type StandInFault } from '../../../src/modules/eInvoices/providers/standInEInvoice';
-import { testDatabases, useFloor } from '../../support/floorTestKit';
+import { productionDatabase, useFloor } from '../../support/floorTestKit';
 import { createUser } from '../../support/serviceTestKit';
 
 const MINUTE = 60_000;
@@ -12,7 +12,7 @@ const MINUTE = 60_000;
  * Where people see the e-invoices (issue 64 §4): the customer on their visit (lookup code, PDF), the owner at
  * /api/admin/e-invoices (list, "Gửi lại", replacement, notice 04/SS-HĐĐT) and the daily check "Bán hàng chưa có hóa đơn".
  */
-describe.each(testDatabases())('the e-invoices seen and run on $label', (target) => {
+describe.each(productionDatabase())('the e-invoices seen and run on $label', (target) => {
   const floor = useFloor(target);
   let fault: StandInFault = null;
   beforeEach(() => (fault = null));

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { errorEnvelopeSchema, partsDemandResponseSchema, type PartsDemand } from 'shared-contracts/schemas';
 import type { Database } from '../../../src/db/schema';
-import { testDatabases, useFloor, type FloorRole } from '../../support/floorTestKit';
+import { productionDatabase, useFloor, type FloorRole } from '../../support/floorTestKit';
 import { forecastsOf } from '../../../src/modules/partsDemand/partsDemandQueries';
 import { vehicleForecastOf } from '../../../src/modules/prediction/vehicleForecastQueries';
 import { latestWearModel } from '../../../src/modules/prediction/wearTraining';
@@ -48,7 +48,7 @@ const A1_AT = '2026-11-20T02:00:00.000Z';
 const A2_AT = '2026-11-29T02:00:00.000Z';
 const A4_AT = '2026-12-09T02:00:00.000Z';
 
-describe.each(testDatabases())('the manager’s parts demand on $label', (target) => {
+describe.each(productionDatabase())('the manager’s parts demand on $label', (target) => {
   const floor = useFloor(target);
   let pads: TestProduct;
   let bulb: TestProduct;

@@ -3,10 +3,10 @@ import { DIAGNOSES_PER_MINUTE } from '../../../src/modules/diagnostics/diagnosti
 import { INTERRUPTED_MESSAGE } from '../../../src/modules/prediction/wearTraining';
 import { WEAR_MODEL_KIND } from '../../../src/modules/prediction/wearModel';
 import { addScooter, authHeader, createUser, startServiceApp, type ServiceApp, type TestUser } from '../../support/serviceTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { closedOrdersKit } from '../../support/closedOrdersKit';
 
-describe.each(testDatabases())('prediction and diagnostics routes, on $label', (target) => {
+describe.each(productionDatabase())('prediction and diagnostics routes, on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
   let t: ServiceApp;
   let customer: TestUser;

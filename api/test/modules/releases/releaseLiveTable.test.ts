@@ -2,7 +2,7 @@ import { canaryBucket, inCanary, liveTableSchema, type LiveTable } from 'shared-
 import { eventually } from '../../support/eventually';
 import { authHeader, createUser, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
 import { listen, openEventStream, type SseStream } from '../../support/sseClient';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { buildIdOf, contentHash, publishBody, shellInfo, storefrontInfo } from './releaseFixtures';
 
 /**
@@ -10,7 +10,7 @@ import { buildIdOf, contentHash, publishBody, shellInfo, storefrontInfo } from '
  * table on connecting and again after every move — made on this instance or on another one — so the server gives each
  * browser its build without asking for each page.
  */
-describe.each(testDatabases())('the live table and its stream on $label', (target) => {
+describe.each(productionDatabase())('the live table and its stream on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let one: ServiceApp;
   let two: ServiceApp;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { liveManifestSchema, releaseOverviewResponseSchema } from 'shared-contracts/schemas';
 import { authHeader, createUser, startServiceApp, type ServiceApp } from '../../support/serviceTestKit';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 import { buildIdOf, contentHash, publishBody, shellInfo, storefrontInfo } from './releaseFixtures';
 
 /**
  * Promoting a named build (decision 0070): POST /api/releases/:remote/promote with a buildId makes that published
  * build live at once for every browser, clearing a canary; it is audited as a PROMOTE from the build it replaced.
  */
-describe.each(testDatabases())('promoting a named build on $label', (target) => {
+describe.each(productionDatabase())('promoting a named build on $label', (target) => {
   const scratch = useScratchDatabase(target);
   let service: ServiceApp;
   let asAdmin: Record<string, string>;

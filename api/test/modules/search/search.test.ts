@@ -2,9 +2,9 @@ import { errorEnvelopeSchema, foldVietnamese, searchCardResultResponseSchema, se
 import type { App } from '../../../src/app';
 import { setProductPrice, upsertProduct } from '../../../src/modules/catalogueAdmin/catalogueWrites';
 import { buildTestApp } from '../../support/testApp';
-import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
 
-describe.each(testDatabases())('GET /api/search on $label', (target) => {
+describe.each(productionDatabase())('GET /api/search on $label', (target) => {
   const scratch = useScratchDatabase(target, { seed: true });
   let app: App;
 

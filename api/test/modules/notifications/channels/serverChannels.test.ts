@@ -1,6 +1,6 @@
 import { registerServerChannels, serverSendsOn } from '../../../../src/modules/notifications/channels/serverChannels';
 import { startAuthApp, testConfig } from '../../../support/authTestKit';
-import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
+import { productionDatabase, useScratchDatabase } from '../../../support/testDatabases';
 import { deliveriesOf, reachableCustomer, schedule } from './channelsKit';
 
 describe('the channels the servers of this process send on', () => {
@@ -18,7 +18,7 @@ describe('the channels the servers of this process send on', () => {
   });
 });
 
-describe.each(testDatabases())('a notification on a server without Zalo, SMS or Web Push, on $label', (target) => {
+describe.each(productionDatabase())('a notification on a server without Zalo, SMS or Web Push, on $label', (target) => {
   const scratch = useScratchDatabase(target);
 
   it('is queued by email at once, not on Zalo to fail and fall back', async () => {
