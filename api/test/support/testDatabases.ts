@@ -182,8 +182,8 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
 
 /**
  * SQLite, plus PostgreSQL when TEST_DATABASE_URL is set: for a suite whose subject is the database itself (its
- * statements and their counts, transactions, locks and concurrent requests, migrations, dates computed in SQL, what
- * another connection or instance reads), which each kind must pass on its own.
+ * statements, their counts and plans, transactions, locks and concurrent requests, migrations, dates computed in SQL,
+ * what another connection or instance reads), which each kind must pass on its own.
  */
 export function testDatabases(): TestDatabaseTarget[] {
   const url = process.env.TEST_DATABASE_URL?.trim();

@@ -2,7 +2,7 @@ import type { App } from '../../../src/app';
 import { recordJobRun } from '../../../src/modules/metrics/processMetrics';
 import { parseMetricsPort, startMetricsServer } from '../../../src/modules/metrics/metricsServer';
 import { buildTestApp } from '../../support/testApp';
-import { productionDatabase, useScratchDatabase } from '../../support/testDatabases';
+import { testDatabases, useScratchDatabase } from '../../support/testDatabases';
 import { emailOutbox } from '../../support/emailOutbox';
 
 interface Sample {
@@ -29,7 +29,7 @@ const find = (samples: Sample[], name: string, labels: Record<string, string> = 
   samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
 const valueOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) => find(samples, name, labels)[0]?.value ?? 0;
 
-describe.each(productionDatabase())('metrics on $label', (target) => {
+describe.each(testDatabases())('metrics on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
   let app: App;
   let admin: string;

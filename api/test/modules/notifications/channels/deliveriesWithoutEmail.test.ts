@@ -3,7 +3,7 @@ import { createDeliveryWorker } from '../../../../src/modules/notifications/chan
 import type { Delivery, NotificationChannel } from '../../../../src/modules/notifications/channels/notificationChannel';
 import { manualClock } from '../../../../src/security/clock';
 import { createUser } from '../../../support/serviceTestKit';
-import { productionDatabase, useScratchDatabase } from '../../../support/testDatabases';
+import { testDatabases, useScratchDatabase } from '../../../support/testDatabases';
 
 /**
  * Production without SMTP_URL: the emails wait in the outbox for a mail server, and every new notification starts a
@@ -37,7 +37,7 @@ function deliverySelects(kept: Array<{ node: RootOperationNode; queryId: { query
   };
 }
 
-describe.each(productionDatabase())('the delivery worker without an email channel on $label', (target) => {
+describe.each(testDatabases())('the delivery worker without an email channel on $label', (target) => {
   const scratch = useScratchDatabase(target, { migrate: true });
 
   it('sends the SMS due past hundreds of waiting emails, reading its due rows through their partial index', async () => {
